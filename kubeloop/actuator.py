@@ -1,0 +1,120 @@
+"""Applies controllers' actions to the state and records the events they cause."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from kubeloop.controllers.actions import (
+    Action,
+    CancelEviction,
+    CreatePods,
+    CreateReplicaSet,
+    DeletePods,
+    DeleteReplicaSet,
+    EvictPod,
+    MarkForEviction,
+    ReviseReplicaSet,
+    ScaleDeployment,
+    ScaleReplicaSet,
+)
+from kubeloop.names import replicaset_name
+from kubeloop.records import ReplicaSetRecord
+from kubeloop.state import ClusterState
+
+NAMESPACE = "default"
+
+
+@dataclass
+class Changes:
+    """What a pass (or an operation) changed, collected as actions are applied."""
+
+    created: list[str] = field(default_factory=list)
+    deleted: list[str] = field(default_factory=list)
+    evicted: list[str] = field(default_factory=list)
+    scaled: list[str] = field(default_factory=list)
+
+
+def apply(state: ClusterState, actions: list[Action], changes: Changes) -> None:
+    for action in actions:
+        _apply_one(state, action, changes)
+
+
+def _scaling_event(state: ClusterState, rs: ReplicaSetRecord, old: int, new: int) -> None:
+    direction = "up" if new > old else "down"
+    state.events.normal(
+        "ScalingReplicaSet",
+        f"deployment/{rs.deployment}",
+        f"Scaled {direction} replica set {rs.name} from {old} to {new}",
+    )
+
+
+def _apply_one(state: ClusterState, action: Action, changes: Changes) -> None:
+    events = state.events
+    match action:
+        case CreateReplicaSet(deployment, template, replicas, revision, max_replicas):
+            state.rs_seq += 1
+            record = state.deployments[deployment]
+            rs = ReplicaSetRecord(
+                name=replicaset_name(deployment, template, state.replicasets),
+                deployment=deployment,
+                template=template,
+                replicas=replicas,
+                revision=revision,
+                seq=state.rs_seq,
+                desired_annotation=record.spec.replicas,
+                max_annotation=max_replicas,
+            )
+            state.add_replicaset(rs)
+            changes.scaled.append(f"{rs.name} 0→{replicas}")
+            _scaling_event(state, rs, 0, replicas)
+        case ScaleReplicaSet(name, replicas, desired, max_replicas):
+            rs = state.replicasets[name]
+            rs.desired_annotation, rs.max_annotation = desired, max_replicas
+            if rs.replicas != replicas:
+                changes.scaled.append(f"{rs.name} {rs.replicas}→{replicas}")
+                _scaling_event(state, rs, rs.replicas, replicas)
+                rs.replicas = replicas
+        case ReviseReplicaSet(name, revision):
+            rs = state.replicasets[name]
+            rs.revision_history.append(rs.revision)
+            rs.revision = revision
+        case DeleteReplicaSet(name):
+            state.remove_replicaset(state.replicasets[name])
+        case CreatePods(name, count):
+            rs = state.replicasets[name]
+            owner = state.deployments[rs.deployment]
+            obj = f"replicaset/{rs.name}"
+            for _ in range(count):
+                pod = state.create_pod(rs, owner)
+                changes.created.append(pod.name)
+                events.normal("SuccessfulCreate", obj, f"Created pod: {pod.name}")
+        case DeletePods(name, pods):
+            obj = f"replicaset/{name}"
+            for pod_name in pods:
+                state.delete_pod(state.pods[pod_name])
+                changes.deleted.append(pod_name)
+                events.normal("SuccessfulDelete", obj, f"Deleted pod: {pod_name}")
+        case EvictPod(pod_name, _node):
+            events.normal(
+                "TaintManagerEviction",
+                f"pod/{pod_name}",
+                f"Marking for deletion Pod {NAMESPACE}/{pod_name}",
+            )
+            state.delete_pod(state.pods[pod_name])
+            changes.evicted.append(pod_name)
+        case MarkForEviction(pod_name, at):
+            state.pods[pod_name].evict_at = at
+        case CancelEviction(pod_name):
+            state.pods[pod_name].evict_at = None
+            events.normal(
+                "TaintManagerEviction",
+                f"pod/{pod_name}",
+                f"Cancelling deletion of Pod {NAMESPACE}/{pod_name}",
+            )
+        case ScaleDeployment(name, replicas, reason):
+            record = state.deployments[name]
+            record.spec = replace(record.spec, replicas=replicas)
+            changes.scaled.append(f"deployment/{name} →{replicas}")
+            events.normal(
+                "SuccessfulRescale", f"hpa/{name}", f"New size: {replicas}; reason: {reason}"
+            )

@@ -1,0 +1,483 @@
+"""The façade: holds state, applies operations, runs level-triggered reconcile passes.
+
+A pass runs every controller once, in a fixed order — node lifecycle (taint
+eviction), HPA, Deployment, ReplicaSet — applying each one's actions before the next
+reads the state, then schedules Pending pods, updates Deployment status and records
+the pass in the history. Policy lives in the controllers and the scheduler.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import replace
+
+from kubeloop import actuator
+from kubeloop.autoscaling import HPA
+from kubeloop.clock import LogicalClock
+from kubeloop.controllers import deployment as deployment_controller
+from kubeloop.controllers import deployment_status, node_lifecycle, replicaset
+from kubeloop.controllers import hpa as hpa_controller
+from kubeloop.controllers.hpa import AutoscalerRecord
+from kubeloop.errors import (
+    AlreadyExistsError,
+    InvalidSpecError,
+    NotConvergedError,
+    NotFoundError,
+    RolloutStalledError,
+)
+from kubeloop.events import EventLog
+from kubeloop.intstr import validate_int_or_percent
+from kubeloop.model import UNREACHABLE_TAINT, Event, IntOrPercent, Taint
+from kubeloop.records import DeploymentRecord, NodeRecord, PodRecord
+from kubeloop.rollout import drive_rollout
+from kubeloop.scheduler import Scheduler
+from kubeloop.specs import Deployment, Node
+from kubeloop.state import ClusterState
+from kubeloop.views import (
+    AutoscalerInfo,
+    DeploymentInfo,
+    DeploymentTotals,
+    NodeInfo,
+    PassRecord,
+    Pod,
+    ReconcileResult,
+    ReplicaSetInfo,
+    RolloutSnapshot,
+)
+
+NAMESPACE = "default"
+
+
+class Cluster:
+    """An in-memory Kubernetes control plane, reconciled by hand, deterministic.
+
+    ``scoring`` picks the scheduler's strategy: "first-fit" (default: the first node
+    by name with room), "LeastAllocated" (spread) or "MostAllocated" (bin-pack).
+    """
+
+    def __init__(self, nodes: Iterable[Node] = (), *, scoring: str = "first-fit") -> None:
+        self._scheduler = Scheduler(scoring)
+        self._clock = LogicalClock()
+        self._events = EventLog(self._clock)
+        self._state = ClusterState(self._clock, self._events)
+        self._autoscalers: dict[str, AutoscalerRecord] = {}
+        self._history: list[PassRecord] = []
+        nodes = list(nodes)
+        names = [n.name for n in nodes]
+        duplicates = sorted({n for n in names if names.count(n) > 1})
+        if duplicates:
+            raise AlreadyExistsError(f"node names must be unique: {', '.join(duplicates)} repeated")
+        for node in nodes:
+            self._state.nodes[node.name] = NodeRecord.from_spec(node)
+        self._state.rebuild_index()
+
+    # --- time -------------------------------------------------------------------
+
+    @property
+    def clock(self) -> int:
+        """Logical seconds since the cluster was created."""
+        return self._clock.now
+
+    @property
+    def scoring(self) -> str:
+        return self._scheduler.strategy
+
+    def advance(self, seconds: int) -> int:
+        """Move the logical clock forward; nothing reconciles by itself."""
+        return self._clock.advance(seconds)
+
+    def run_for(self, seconds: int, tick: int = 15) -> list[ReconcileResult]:
+        """Let time pass as a running cluster would: reconcile until stable every ``tick`` s."""
+        if tick <= 0:
+            raise InvalidSpecError("tick must be a positive number of seconds")
+        results = self.reconcile_until_stable()
+        remaining = seconds
+        while remaining > 0:
+            step = min(tick, remaining)
+            self._clock.advance(step)
+            remaining -= step
+            results.extend(self.reconcile_until_stable())
+        return results
+
+    # --- nodes -------------------------------------------------------------------
+
+    def add_node(self, node: Node) -> None:
+        if node.name in self._state.nodes:
+            raise AlreadyExistsError(f'node "{node.name}" already exists')
+        self._state.add_node(NodeRecord.from_spec(node))
+
+    def _node(self, name: str) -> NodeRecord:
+        try:
+            return self._state.nodes[name]
+        except KeyError:
+            raise NotFoundError("node", name, sorted(self._state.nodes)) from None
+
+    def fail_node(self, name: str) -> None:
+        """The node stops reporting: NotReady, tainted unreachable, its pods evicted."""
+        node = self._node(name)
+        if not node.ready:
+            return
+        node.taints.extend(
+            [Taint(UNREACHABLE_TAINT, "", "NoSchedule"), Taint(UNREACHABLE_TAINT, "", "NoExecute")]
+        )
+        self._state.set_node_ready(node, False)
+        self._events.normal(
+            "NodeNotReady", f"node/{name}", f"Node {name} status is now: NodeNotReady"
+        )
+        actions = node_lifecycle.evictions_for(node, self._clock.now)
+        actuator.apply(self._state, actions, actuator.Changes())
+
+    def recover_node(self, name: str) -> None:
+        """The node is healthy again: Ready, untainted, pending evictions cancelled."""
+        node = self._node(name)
+        if node.ready:
+            return
+        node.taints[:] = [t for t in node.taints if t.key != UNREACHABLE_TAINT]
+        self._state.set_node_ready(node, True)
+        self._events.normal("NodeReady", f"node/{name}", f"Node {name} status is now: NodeReady")
+        actions = node_lifecycle.evictions_for(node, self._clock.now)
+        actuator.apply(self._state, actions, actuator.Changes())
+
+    def cordon(self, name: str) -> None:
+        node = self._node(name)
+        if not node.unschedulable:
+            node.unschedulable = True
+            self._state.node_changed(node)
+            self._events.normal(
+                "NodeNotSchedulable",
+                f"node/{name}",
+                f"Node {name} status is now: NodeNotSchedulable",
+            )
+
+    def uncordon(self, name: str) -> None:
+        node = self._node(name)
+        if node.unschedulable:
+            node.unschedulable = False
+            self._state.node_changed(node)
+            self._events.normal(
+                "NodeSchedulable", f"node/{name}", f"Node {name} status is now: NodeSchedulable"
+            )
+
+    def taint(self, name: str, taint: Taint) -> None:
+        """Add a taint (``kubectl taint``); NoExecute evicts on the next pass."""
+        node = self._node(name)
+        if any((t.key, t.effect) == (taint.key, taint.effect) for t in node.taints):
+            raise AlreadyExistsError(
+                f'node "{name}" already has a {taint.key}:{taint.effect} taint'
+            )
+        node.taints.append(taint)
+        self._state.node_changed(node)
+
+    def untaint(self, name: str, key: str, effect: str | None = None) -> None:
+        node = self._node(name)
+        kept = [t for t in node.taints if not (t.key == key and effect in (None, t.effect))]
+        if len(kept) == len(node.taints):
+            raise NotFoundError("taint", f"{key}:{effect or '*'} on node {name}")
+        node.taints[:] = kept
+        self._state.node_changed(node)
+
+    def nodes(self) -> list[NodeInfo]:
+        return [self._node_info(n) for n in self._state.nodes_in_order()]
+
+    def node(self, name: str) -> NodeInfo:
+        return self._node_info(self._node(name))
+
+    @staticmethod
+    def _node_info(n: NodeRecord) -> NodeInfo:
+        return NodeInfo(
+            n.name,
+            n.cpu,
+            n.memory,
+            n.max_pods,
+            n.allocated_cpu,
+            n.allocated_memory,
+            tuple(n.pods),
+            n.ready,
+            n.unschedulable,
+            tuple(n.taints),
+            dict(n.labels),
+        )
+
+    # --- workloads -----------------------------------------------------------------
+
+    def apply(self, deployment: Deployment) -> None:
+        """Create the deployment, or update it (a new template rolls out on later passes)."""
+        record = self._state.deployments.get(deployment.name)
+        if record is None:
+            self._state.deployments[deployment.name] = DeploymentRecord(
+                deployment, deployment.template()
+            )
+            self._state.replicasets_by_deployment.setdefault(deployment.name, {})
+        else:
+            record.spec = deployment
+            record.template = deployment.template()
+
+    def _deployment(self, name: str) -> DeploymentRecord:
+        try:
+            return self._state.deployments[name]
+        except KeyError:
+            raise NotFoundError("deployment", name, sorted(self._state.deployments)) from None
+
+    def scale(self, name: str, replicas: int) -> None:
+        record = self._deployment(name)
+        record.spec = replace(record.spec, replicas=replicas)
+
+    def delete_pod(self, name: str) -> None:
+        pod = self._state.pods.get(name)
+        if pod is None:
+            raise NotFoundError("pod", name, sorted(self._state.pods)[:10])
+        self._state.delete_pod(pod)
+        self._events.normal("Killing", f"pod/{name}", f"Stopping container {name}")
+
+    def pods(self, deployment: str | None = None) -> list[Pod]:
+        """Pods (Running and Pending), in creation order; of one deployment if named."""
+        if deployment is None:
+            records = sorted(self._state.pods.values(), key=lambda p: p.seq)
+        else:
+            self._deployment(deployment)
+            records = sorted(self._state.pods_of(deployment), key=lambda p: p.seq)
+        return [
+            Pod(
+                p.name,
+                p.deployment,
+                p.node,
+                p.phase,
+                p.template.version,
+                p.ready,
+                p.replicaset,
+                p.template.cpu,
+                p.template.memory,
+                p.message,
+            )
+            for p in records
+        ]
+
+    def deployments(self) -> list[DeploymentInfo]:
+        return [self.deployment(name) for name in sorted(self._state.deployments)]
+
+    def deployment(self, name: str) -> DeploymentInfo:
+        record = self._deployment(name)
+        pods, updated, ready, available = deployment_status.totals(self._state, record)
+        new_rs = deployment_controller.new_replicaset(self._state, record)
+        return DeploymentInfo(
+            name,
+            record.spec.replicas,
+            record.template.version,
+            pods,
+            updated,
+            ready,
+            available,
+            new_rs.revision if new_rs else 0,
+            record.spec.strategy,
+            tuple(record.conditions[k] for k in sorted(record.conditions)),
+        )
+
+    def replicasets(self, deployment: str | None = None) -> list[ReplicaSetInfo]:
+        if deployment is not None:
+            self._deployment(deployment)
+        names = [deployment] if deployment is not None else sorted(self._state.deployments)
+        return [
+            ReplicaSetInfo(
+                rs.name,
+                rs.deployment,
+                rs.template.version,
+                rs.replicas,
+                len(rs.pods),
+                rs.ready_count,
+                rs.revision,
+            )
+            for name in names
+            for rs in self._state.replicasets_of(name)
+        ]
+
+    # --- rollouts ---------------------------------------------------------------------
+
+    def rolling_update(
+        self,
+        name: str,
+        version: str,
+        max_surge: IntOrPercent | None = None,
+        max_unavailable: IntOrPercent | None = None,
+    ) -> list[RolloutSnapshot]:
+        """Roll ``name`` out to ``version`` and drive reconcile passes until it completes.
+
+        Returns a snapshot after every pass. Literal maxSurge=0 and maxUnavailable=0 raise
+        ``RolloutStalledError`` before anything changes. A rollout that stops making
+        progress raises ``RolloutStalledError`` naming the cause; the cluster stays where
+        the rollout got to, as a real stuck rollout does — ``rollback`` undoes it.
+        """
+        record = self._deployment(name)
+        spec = record.spec
+        surge = spec.max_surge if max_surge is None else max_surge
+        unavailable = spec.max_unavailable if max_unavailable is None else max_unavailable
+        where = f'deployment "{name}"'
+        validate_int_or_percent(surge, "maxSurge", where)
+        validate_int_or_percent(unavailable, "maxUnavailable", where, at_most_100=True)
+        if surge in (0, "0%") and unavailable in (0, "0%"):
+            raise RolloutStalledError(
+                name, "maxSurge and maxUnavailable are both 0, so no pod may be added or removed"
+            )
+        updated = replace(
+            spec,
+            version=version,
+            strategy="RollingUpdate",
+            max_surge=surge,
+            max_unavailable=unavailable,
+        )
+        record.spec, record.template = updated, updated.template()
+        return drive_rollout(self, self._state, record)
+
+    def rollback(self, name: str, to_revision: int | None = None) -> list[RolloutSnapshot]:
+        """``kubectl rollout undo``: roll back to the previous (or a given) revision."""
+        record = self._deployment(name)
+        sets = sorted(self._state.replicasets_of(name), key=lambda rs: rs.revision, reverse=True)
+        if to_revision is None:
+            if len(sets) < 2:
+                raise NotFoundError(
+                    "rollout history", f"deployment {name} (nothing to roll back to)"
+                )
+            target = sets[1]
+        else:
+            found = [rs for rs in sets if rs.revision == to_revision]
+            if not found:
+                raise NotFoundError(
+                    "revision",
+                    f"{to_revision} of deployment {name}",
+                    [str(rs.revision) for rs in sets],
+                )
+            target = found[0]
+        if target.template == record.template:
+            return []
+        template = target.template
+        record.spec = replace(
+            record.spec,
+            version=template.version,
+            cpu=0,
+            memory=0,
+            containers=template.containers,
+            init_containers=template.init_containers,
+            tolerations=template.tolerations,
+            node_selector=dict(template.node_selector),
+        )
+        record.template = template
+        return drive_rollout(self, self._state, record)
+
+    # --- autoscaling ---------------------------------------------------------------------
+
+    def autoscale(self, name: str, hpa: HPA) -> None:
+        """Attach a HorizontalPodAutoscaler to a deployment (replacing any earlier one)."""
+        self._deployment(name)
+        self._autoscalers[name] = AutoscalerRecord(name, hpa)
+
+    def set_cpu_utilization(self, name: str, percent: int | float) -> None:
+        """The deployment's pods now average ``percent`` of their CPU request."""
+        record = self._autoscaler(name)
+        if percent < 0:
+            raise InvalidSpecError("utilization must not be negative")
+        ready = sum(rs.ready_count for rs in self._state.replicasets_of(name))
+        record.demand = int(percent * max(ready, 1))
+
+    def _autoscaler(self, name: str) -> AutoscalerRecord:
+        self._deployment(name)
+        try:
+            return self._autoscalers[name]
+        except KeyError:
+            raise NotFoundError("autoscaler", name, sorted(self._autoscalers)) from None
+
+    def autoscaler(self, name: str) -> AutoscalerInfo:
+        a = self._autoscaler(name)
+        return AutoscalerInfo(
+            name,
+            a.hpa.min_replicas,
+            a.hpa.max_replicas,
+            a.hpa.target,
+            self._state.deployments[name].spec.replicas,
+            hpa_controller.utilization(self._state, a),
+            a.recommendation,
+            tuple(a.conditions[k] for k in sorted(a.conditions)),
+        )
+
+    # --- reconciling -----------------------------------------------------------------------
+
+    def reconcile(self) -> ReconcileResult:
+        """One level-triggered pass of every controller, then the scheduler."""
+        state = self._state
+        first_event = len(self._events)
+        changes = actuator.Changes()
+        actuator.apply(state, node_lifecycle.reconcile(state), changes)
+        actuator.apply(state, hpa_controller.reconcile(state, self._autoscalers), changes)
+        actuator.apply(state, deployment_controller.reconcile(state), changes)
+        actuator.apply(state, replicaset.reconcile(state), changes)
+        cycle = self._scheduler.run(state)
+        self._record_scheduling(cycle.scheduled, cycle.failed)
+        deployment_status.update(state)
+        result = ReconcileResult(
+            created=changes.created,
+            deleted=changes.deleted,
+            scheduled=cycle.scheduled,
+            evicted=changes.evicted,
+            scaled=changes.scaled,
+            events=self._events.since(first_event),
+        )
+        self._record_pass(result)
+        return result
+
+    def _record_scheduling(self, scheduled: list[str], failed: list[PodRecord]) -> None:
+        pods = self._state.pods
+        for name in scheduled:
+            self._events.normal(
+                "Scheduled",
+                f"pod/{name}",
+                f"Successfully assigned {NAMESPACE}/{name} to {pods[name].node}",
+            )
+        for pod in failed:
+            self._events.warning("FailedScheduling", f"pod/{pod.name}", pod.message or "")
+
+    def _record_pass(self, result: ReconcileResult) -> None:
+        state = self._state
+        pending = Counter(p.deployment for p in state.pending.values())
+        totals = {}
+        for name in sorted(state.deployments):
+            pods, updated, ready, _ = deployment_status.totals(state, state.deployments[name])
+            totals[name] = DeploymentTotals(pods, updated, ready, pending[name])
+        self._history.append(
+            PassRecord(
+                len(self._history) + 1,
+                self._clock.now,
+                result,
+                totals,
+                len(state.pods) - len(state.pending),
+                len(state.pending),
+                tuple(n for n in sorted(state.nodes) if not state.nodes[n].ready),
+            )
+        )
+
+    def reconcile_until_stable(self, max_passes: int = 100) -> list[ReconcileResult]:
+        """Reconcile until a pass changes nothing; ``NotConvergedError`` after ``max_passes``."""
+        results: list[ReconcileResult] = []
+        for _ in range(max_passes):
+            result = self.reconcile()
+            results.append(result)
+            if not result.changed:
+                return results
+        raise NotConvergedError(
+            f"did not reach a steady state after {max_passes} passes; "
+            f"the last pass: {results[-1].describe()}"
+        )
+
+    # --- observation -------------------------------------------------------------------------
+
+    @property
+    def events(self) -> list[Event]:
+        return list(self._events)
+
+    @property
+    def history(self) -> list[PassRecord]:
+        return list(self._history)
+
+    def pending_reason(self, pod_name: str) -> str | None:
+        pod = self._state.pods.get(pod_name)
+        if pod is None:
+            raise NotFoundError("pod", pod_name)
+        return pod.message

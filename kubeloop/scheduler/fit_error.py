@@ -1,0 +1,26 @@
+"""The FailedScheduling message, exactly as ``FitError.Error()`` assembles it."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+
+NO_NODES = "no nodes available to schedule pods"
+
+
+def fit_error_message(total_nodes: int, node_reasons: Iterable[tuple[str, ...]]) -> str:
+    """``0/N nodes are available: <count> <reason>, ….`` — items sorted as plain strings.
+
+    Each (node, reason) pair counts once, so counts may add up to more than N.
+    kubeloop models no preemption, so no ``preemption: …`` suffix follows.
+    """
+    if total_nodes == 0:
+        return NO_NODES
+    histogram: Counter[str] = Counter()
+    for reasons in node_reasons:
+        histogram.update(reasons)
+    items = sorted(f"{count} {reason}" for reason, count in histogram.items())
+    message = f"0/{total_nodes} nodes are available:"
+    if items:
+        message += " " + ", ".join(items) + "."
+    return message

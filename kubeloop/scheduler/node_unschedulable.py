@@ -1,0 +1,15 @@
+"""NodeUnschedulable: a cordoned node (``spec.unschedulable``) takes no new pods."""
+
+from __future__ import annotations
+
+from kubeloop.records import NodeRecord, PodRecord
+from kubeloop.scheduler.framework import Status
+
+_CORDONED = Status.unresolvable("node(s) were unschedulable")
+
+
+class NodeUnschedulable:
+    name = "NodeUnschedulable"
+
+    def filter(self, pod: PodRecord, node: NodeRecord) -> Status | None:
+        return _CORDONED if node.unschedulable else None
