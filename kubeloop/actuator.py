@@ -83,17 +83,16 @@ def _apply_one(state: ClusterState, action: Action, changes: Changes) -> None:
         case CreatePods(name, count):
             rs = state.replicasets[name]
             owner = state.deployments[rs.deployment]
+            created = [state.create_pod(rs, owner).name for _ in range(count)]
+            changes.created.extend(created)
             obj = f"replicaset/{rs.name}"
-            for _ in range(count):
-                pod = state.create_pod(rs, owner)
-                changes.created.append(pod.name)
-                events.normal("SuccessfulCreate", obj, f"Created pod: {pod.name}")
+            events.normal_many("SuccessfulCreate", ((obj, f"Created pod: {n}") for n in created))
         case DeletePods(name, pods):
-            obj = f"replicaset/{name}"
             for pod_name in pods:
                 state.delete_pod(state.pods[pod_name])
-                changes.deleted.append(pod_name)
-                events.normal("SuccessfulDelete", obj, f"Deleted pod: {pod_name}")
+            changes.deleted.extend(pods)
+            obj = f"replicaset/{name}"
+            events.normal_many("SuccessfulDelete", ((obj, f"Deleted pod: {n}") for n in pods))
         case EvictPod(pod_name, _node):
             events.normal(
                 "TaintManagerEviction",
@@ -103,9 +102,9 @@ def _apply_one(state: ClusterState, action: Action, changes: Changes) -> None:
             state.delete_pod(state.pods[pod_name])
             changes.evicted.append(pod_name)
         case MarkForEviction(pod_name, at):
-            state.pods[pod_name].evict_at = at
+            state.mark_for_eviction(state.pods[pod_name], at)
         case CancelEviction(pod_name):
-            state.pods[pod_name].evict_at = None
+            state.mark_for_eviction(state.pods[pod_name], None)
             events.normal(
                 "TaintManagerEviction",
                 f"pod/{pod_name}",

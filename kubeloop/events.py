@@ -1,35 +1,41 @@
-"""The ordered event log, like ``kubectl get events``."""
+"""The ordered event log, like ``kubectl get events``.
+
+Events are stored as plain tuples and become ``Event`` records when read: a large
+scenario records hundreds of thousands of them, and most are never looked at.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from kubeloop.clock import LogicalClock
 from kubeloop.model import Event
+
+_Raw = tuple[int, str, str, str, str]
 
 
 class EventLog:
     def __init__(self, clock: LogicalClock) -> None:
         self._clock = clock
-        self._events: list[Event] = []
+        self._raw: list[_Raw] = []
 
     def normal(self, reason: str, obj: str, message: str) -> None:
-        self._record("Normal", reason, obj, message)
+        self._raw.append((self._clock.now, "Normal", reason, obj, message))
 
     def warning(self, reason: str, obj: str, message: str) -> None:
-        self._record("Warning", reason, obj, message)
+        self._raw.append((self._clock.now, "Warning", reason, obj, message))
 
-    def _record(self, type_: str, reason: str, obj: str, message: str) -> None:
-        self._events.append(
-            Event(len(self._events) + 1, self._clock.now, type_, reason, obj, message)
-        )
+    def normal_many(self, reason: str, entries: Iterable[tuple[str, str]]) -> None:
+        """Record one Normal event per (object, message), in order."""
+        now = self._clock.now
+        self._raw.extend((now, "Normal", reason, obj, message) for obj, message in entries)
 
     def __iter__(self) -> Iterator[Event]:
-        return iter(self._events)
+        return iter(self.since(0))
 
     def __len__(self) -> int:
-        return len(self._events)
+        return len(self._raw)
 
     def since(self, seq: int) -> list[Event]:
-        """Events recorded after the event numbered ``seq``."""
-        return self._events[seq:]
+        """Events recorded after the event numbered ``seq`` (numbers start at 1)."""
+        return [Event(seq + i + 1, *raw) for i, raw in enumerate(self._raw[seq:])]

@@ -26,6 +26,8 @@ class ClusterState:
         self.deployments: dict[str, DeploymentRecord] = {}
         self.index = CapacityIndex([])
         self.prefer_no_schedule_nodes = 0
+        self.tainted_nodes: set[str] = set()
+        self.marked_for_eviction: dict[str, PodRecord] = {}
         self.generation = 0
         """Bumped whenever room may have appeared, so Pending pods are retried."""
         self.pod_seq = 0
@@ -39,18 +41,20 @@ class ClusterState:
         self.generation += 1
 
     def rebuild_index(self) -> None:
-        ordered = [self.nodes[name] for name in sorted(self.nodes)]
-        self.index = CapacityIndex(ordered)
+        self.index = CapacityIndex([self.nodes[name] for name in sorted(self.nodes)])
+        self._recount_taints()
+
+    def _recount_taints(self) -> None:
+        nodes = self.nodes.values()
+        self.tainted_nodes = {n.name for n in nodes if n.taints}
         self.prefer_no_schedule_nodes = sum(
-            1 for n in ordered if any(t.effect == "PreferNoSchedule" for t in n.taints)
+            1 for n in nodes if any(t.effect == "PreferNoSchedule" for t in n.taints)
         )
 
     def node_changed(self, node: NodeRecord) -> None:
         """A node's taints, readiness or cordon changed."""
         self.index.update(node)
-        self.prefer_no_schedule_nodes = sum(
-            1 for n in self.nodes.values() if any(t.effect == "PreferNoSchedule" for t in n.taints)
-        )
+        self._recount_taints()
         self.generation += 1
 
     def set_node_ready(self, node: NodeRecord, ready: bool) -> None:
@@ -96,8 +100,16 @@ class ClusterState:
             self._set_pod_ready(pod, node.ready)
         self.index.update(node)
 
+    def mark_for_eviction(self, pod: PodRecord, at: int | None) -> None:
+        pod.evict_at = at
+        if at is None:
+            self.marked_for_eviction.pop(pod.name, None)
+        else:
+            self.marked_for_eviction[pod.name] = pod
+
     def delete_pod(self, pod: PodRecord) -> None:
         del self.pods[pod.name]
+        self.marked_for_eviction.pop(pod.name, None)
         rs = self.replicasets[pod.replicaset]
         del rs.pods[pod.name]
         if pod.ready:

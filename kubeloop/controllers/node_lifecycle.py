@@ -15,11 +15,11 @@ from kubeloop.state import ClusterState
 
 
 def reconcile(state: ClusterState) -> list[Action]:
+    watched = set(state.tainted_nodes)
+    watched.update(p.node for p in state.marked_for_eviction.values() if p.node is not None)
     actions: list[Action] = []
-    for name in sorted(state.nodes):
-        node = state.nodes[name]
-        if node.taints or any(p.evict_at is not None for p in node.pods.values()):
-            actions.extend(evictions_for(node, state.clock.now))
+    for name in sorted(watched):
+        actions.extend(evictions_for(state.nodes[name], state.clock.now))
     return actions
 
 
