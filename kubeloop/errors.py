@@ -1,8 +1,8 @@
 """Every error kubeloop raises on purpose.
 
     KubeloopError                       base of everything below
-    ├── InvalidQuantityError (ValueError)   "12x" is not a Kubernetes quantity
     ├── InvalidSpecError (ValueError)       an object or argument breaks an API rule
+    │   ├── InvalidQuantityError            "12x" is not a Kubernetes quantity
     │   └── RolloutStalledError             a rolling update cannot make progress
     ├── NotFoundError (KeyError)            no pod, node, deployment or revision of that name
     ├── AlreadyExistsError (ValueError)     a node of that name already exists
@@ -24,12 +24,12 @@ class KubeloopError(Exception):
     """Base class of every error kubeloop raises on purpose."""
 
 
-class InvalidQuantityError(KubeloopError, ValueError):
-    """A resource quantity does not follow Kubernetes' quantity grammar."""
-
-
 class InvalidSpecError(KubeloopError, ValueError):
     """An object or argument breaks one of the API's validation rules."""
+
+
+class InvalidQuantityError(InvalidSpecError):
+    """A resource quantity does not follow Kubernetes' quantity grammar."""
 
 
 class RolloutStalledError(InvalidSpecError):

@@ -100,7 +100,8 @@ def canonical(quantity: Quantity) -> str:
         while exp < 60 and whole % 1024 == 0:
             whole //= 1024
             exp += 10
-        return f"{sign}{whole}{_BINARY_BY_EXP[exp]}"
+        if exp:
+            return f"{sign}{whole}{_BINARY_BY_EXP[exp]}"
     mantissa, exp = _decimal_mantissa(magnitude)
     if quantity.family == "DecimalExponent":
         return f"{sign}{mantissa}" + (f"e{exp}" if exp else "")

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from kubeloop.errors import InvalidSpecError
+from kubeloop.errors import InvalidQuantityError, InvalidSpecError
 from kubeloop.intstr import validate_int_or_percent
 from kubeloop.model import (
     DEFAULT_MAX_PODS,
@@ -49,8 +49,11 @@ class Node:
 
     def __post_init__(self) -> None:
         validate_name("node", self.name)
-        cpu_millis(self.cpu)
-        memory_bytes(self.memory)
+        try:
+            cpu_millis(self.cpu)
+            memory_bytes(self.memory)
+        except InvalidQuantityError as error:
+            raise InvalidQuantityError(f'node "{self.name}": {error}') from None
         if not isinstance(self.pods, int) or isinstance(self.pods, bool) or self.pods < 0:
             raise InvalidSpecError(f'node "{self.name}": pods must be a non-negative integer')
         object.__setattr__(self, "labels", dict(self.labels))
@@ -120,7 +123,10 @@ class Deployment:
         object.__setattr__(self, "init_containers", tuple(self.init_containers))
         object.__setattr__(self, "tolerations", tuple(self.tolerations))
         object.__setattr__(self, "node_selector", dict(self.node_selector))
-        self.template()  # validates the quantities
+        try:
+            self.template()
+        except InvalidQuantityError as error:
+            raise InvalidQuantityError(f"{where}: {error}") from None
 
     def template(self) -> PodTemplate:
         containers = self.containers or (Container.of("main", self.cpu, self.memory),)

@@ -1,0 +1,101 @@
+"""The public contract as ``typing.Protocol``s: the seam the scenario steps rely on.
+
+Any module providing ``Cluster``, ``Node``, ``Deployment``, ``HPA`` and
+``RolloutStalledError`` shaped like this — kubeloop, or a learner's own engine — can
+be graded by the same features. ``missing_from(module)`` lists what a module lacks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from types import ModuleType
+from typing import Any, Protocol, runtime_checkable
+
+
+@runtime_checkable
+class PodLike(Protocol):
+    name: str
+    deployment: str
+    node: str | None
+    phase: str
+    version: str
+    ready: bool
+
+
+@runtime_checkable
+class ReconcileResultLike(Protocol):
+    created: Sequence[str]
+    deleted: Sequence[str]
+    scheduled: Sequence[str]
+
+
+@runtime_checkable
+class SnapshotLike(Protocol):
+    total: int
+    ready: int
+    updated: int
+
+
+@runtime_checkable
+class ClusterLike(Protocol):
+    """What ``Cluster(nodes=[...])`` must offer.
+
+    - ``reconcile()`` is one level-triggered pass; a second with no external change
+      creates and deletes nothing.
+    - A pod that fits nowhere is Pending, never an exception.
+    - A failed node receives no pod until it recovers.
+    - ``rolling_update`` returns a snapshot per step with ``ready >= replicas -
+      maxUnavailable`` and ``total <= replicas + maxSurge`` (surge rounds up,
+      unavailable down); literal 0 and 0 raise ``RolloutStalledError``.
+    """
+
+    def add_node(self, node: Any) -> None: ...
+    def apply(self, deployment: Any) -> None: ...
+    def scale(self, name: str, replicas: int) -> None: ...
+    def reconcile(self) -> ReconcileResultLike: ...
+    def pods(self, deployment: str | None = None) -> Sequence[PodLike]: ...
+    def delete_pod(self, name: str) -> None: ...
+    def fail_node(self, name: str) -> None: ...
+    def recover_node(self, name: str) -> None: ...
+    def rolling_update(
+        self, name: str, version: str, max_surge: int | str = ..., max_unavailable: int | str = ...
+    ) -> Sequence[SnapshotLike]: ...
+    def rollback(self, name: str) -> Any: ...
+
+
+@runtime_checkable
+class HPALike(Protocol):
+    """``HPA(min_replicas, max_replicas, target, tolerance=0.1)``.
+
+    ``desired_replicas`` holds steady when ``|value/target - 1| <= tolerance`` and
+    otherwise returns ``ceil(current × value/target)`` clamped to [min, max].
+    """
+
+    def desired_replicas(self, current_replicas: int, current_value: float) -> int: ...
+
+
+CONTRACT_NAMES = ("Cluster", "Deployment", "HPA", "Node", "RolloutStalledError")
+CLUSTER_METHODS = (
+    "add_node",
+    "apply",
+    "scale",
+    "reconcile",
+    "pods",
+    "delete_pod",
+    "fail_node",
+    "recover_node",
+    "rolling_update",
+    "rollback",
+)
+
+
+def missing_from(module: ModuleType) -> list[str]:
+    """The contract's names (and Cluster methods) that ``module`` does not provide."""
+    missing = [name for name in CONTRACT_NAMES if not hasattr(module, name)]
+    cluster = getattr(module, "Cluster", None)
+    if cluster is not None:
+        missing += [f"Cluster.{m}" for m in CLUSTER_METHODS if not hasattr(cluster, m)]
+    hpa = getattr(module, "HPA", None)
+    if hpa is not None and not hasattr(hpa, "desired_replicas"):
+        missing.append("HPA.desired_replicas")
+    return missing
