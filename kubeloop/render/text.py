@@ -55,7 +55,7 @@ def cluster_picture(cluster: object, max_pods_shown: int = 12) -> str:
 def rollout_table(
     snapshots: Sequence[_Snapshot], replicas: int, surge: int, unavailable: int
 ) -> str:
-    """Each rollout step against its bounds: total ≤ replicas+surge, ready ≥ replicas-unavailable."""
+    """Each rollout step against its bounds (total ≤ replicas+surge, ready ≥ replicas-unavail)."""
     ceiling, floor = replicas + surge, replicas - unavailable
     lines = [f"  step  total(≤{ceiling})  ready(≥{floor})  updated"]
     for number, snap in enumerate(snapshots, 1):
