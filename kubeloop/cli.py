@@ -6,19 +6,55 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from kubeloop import demo
 
-
-def main(argv: Sequence[str] | None = None) -> int:
+def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="kubeloop", description="Plain-English scenario tests over a miniature Kubernetes."
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    run = commands.add_parser("run", help="run feature files or folders (default: features/)")
+    run.add_argument("paths", nargs="*", metavar="PATH", help="a .feature, a folder, or FILE:LINE")
+    run.add_argument("-k", dest="keyword", help="only scenarios whose name matches (pytest -k)")
+    run.add_argument("-t", "--tags", help='a tag expression, e.g. "@smoke and not @wip"')
+    run.add_argument("-x", "--fail-fast", action="store_true", help="stop at the first failure")
+    run.add_argument("--engine", help="module providing the engine contract (default kubeloop)")
+    steps = commands.add_parser("steps", help="print the step catalog")
+    steps.add_argument("--format", choices=["text", "markdown"], default="text")
+    validate = commands.add_parser("validate", help="validate YAML fixture files")
+    validate.add_argument("files", nargs="+", metavar="FILE")
+    schemas = commands.add_parser(
+        "schemas", help="print where the JSON Schemas are, or export them"
+    )
+    schemas.add_argument("--export", metavar="DIR", help="copy the schemas into DIR")
     commands.add_parser("demo", help="a narrated worked example in the terminal")
-    args = parser.parse_args(argv)
-    if args.command == "demo":
-        demo.run()
-    return 0
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    match args.command:
+        case "run":
+            from kubeloop.harness.runner import RunOptions, run  # noqa: PLC0415 (pytest loads lazily)
+
+            return run(RunOptions(args.paths, args.keyword, args.tags, args.fail_fast, args.engine))
+        case "steps":
+            from kubeloop.harness.catalog import render  # noqa: PLC0415
+
+            print(render(args.format), end="")
+            return 0
+        case "validate":
+            from kubeloop.commands import validate  # noqa: PLC0415
+
+            return validate(args.files)
+        case "schemas":
+            from kubeloop.commands import schemas  # noqa: PLC0415
+
+            return schemas(args.export)
+        case _:
+            from kubeloop import demo  # noqa: PLC0415
+
+            demo.run()
+            return 0
 
 
 if __name__ == "__main__":

@@ -102,6 +102,11 @@ class Cluster:
     def scoring(self) -> str:
         return self._scheduler.strategy
 
+    def set_scoring(self, strategy: str) -> None:
+        """Switch the scheduler's strategy; pods already placed stay where they are."""
+        self._scheduler = Scheduler(strategy)
+        self._state.generation += 1
+
     def advance(self, seconds: int) -> int:
         """Move the logical clock forward; nothing reconciles by itself."""
         return self._clock.advance(seconds)

@@ -17,7 +17,9 @@ which reports the state the cluster really reached (see ``Cluster.rolling_update
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 
 class KubeloopError(Exception):
@@ -39,10 +41,12 @@ class RolloutStalledError(InvalidSpecError):
     new pod that cannot be placed.
     """
 
-    def __init__(self, deployment: str, reason: str) -> None:
+    def __init__(self, deployment: str, reason: str, snapshots: Sequence[Any] = ()) -> None:
         super().__init__(f'rollout of deployment "{deployment}" is stalled: {reason}')
         self.deployment = deployment
         self.reason = reason
+        self.snapshots = list(snapshots)
+        """The rollout's steps before it stalled."""
 
 
 class NotFoundError(KubeloopError, KeyError):

@@ -31,9 +31,11 @@ def drive_rollout(
         if is_complete(state, record):
             return snapshots
         if not result.changed:
-            raise RolloutStalledError(record.name, stall_reason(state, record))
+            raise RolloutStalledError(record.name, stall_reason(state, record), snapshots)
     raise RolloutStalledError(
-        record.name, f"not complete after {pass_bound(record.spec.replicas)} reconcile passes"
+        record.name,
+        f"not complete after {pass_bound(record.spec.replicas)} reconcile passes",
+        snapshots,
     )
 
 

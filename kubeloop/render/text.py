@@ -9,9 +9,12 @@ from kubeloop.quantity import format_cpu, format_memory
 
 
 class _Snapshot(Protocol):
-    total: int
-    ready: int
-    updated: int
+    @property
+    def total(self) -> int: ...
+    @property
+    def ready(self) -> int: ...
+    @property
+    def updated(self) -> int: ...
 
 
 def cluster_picture(cluster: object, max_pods_shown: int = 12) -> str:

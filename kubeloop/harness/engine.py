@@ -1,0 +1,24 @@
+"""Choosing the engine under test: kubeloop itself, or any module with the contract."""
+
+from __future__ import annotations
+
+import importlib
+import os
+from types import ModuleType
+
+DEFAULT_ENGINE = "kubeloop"
+ENGINE_VARIABLE = "KUBELOOP_ENGINE"
+
+
+def engine_name(option: str | None) -> str:
+    return option or os.environ.get(ENGINE_VARIABLE) or DEFAULT_ENGINE
+
+
+def load_engine(name: str) -> ModuleType:
+    try:
+        return importlib.import_module(name)
+    except ImportError as error:
+        raise ImportError(
+            f'cannot import engine module "{name}": {error}. Pass an importable module name '
+            f"with --engine or {ENGINE_VARIABLE} (is its folder on PYTHONPATH?)"
+        ) from error

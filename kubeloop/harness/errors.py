@@ -1,0 +1,42 @@
+"""Errors the harness reports to scenario authors. Each names the feature line it is about."""
+
+from __future__ import annotations
+
+
+class HarnessError(Exception):
+    """Base class of the harness's own errors."""
+
+
+class UndefinedStepError(HarnessError):
+    """No step definition matches a step's text."""
+
+
+class AmbiguousStepError(HarnessError):
+    """More than one step definition matches a step's text."""
+
+
+class FeatureLintError(HarnessError):
+    """A feature file would pass silently where it should not (empty scenario, duplicates, …)."""
+
+
+class EngineCapabilityError(HarnessError):
+    """The engine under test lacks something a step needs."""
+
+
+class EngineOperationError(HarnessError):
+    """An operation the engine rejected, which no Then step checked."""
+
+
+class ScenarioAssertionError(AssertionError):
+    """A Then step saw something other than what it expected.
+
+    The message says what was expected, what was seen, and shows the cluster.
+    """
+
+    def __init__(self, expected: str, actual: str, picture: str = "") -> None:
+        message = f"expected: {expected}\n     saw: {actual}"
+        if picture:
+            message += f"\n\nthe cluster:\n{picture}"
+        super().__init__(message)
+        self.expected = expected
+        self.actual = actual

@@ -1,0 +1,99 @@
+"""Typed parameters shared by every step phrase: how each is written and what it becomes."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+_UNITS = {"s": 1, "second": 1, "m": 60, "minute": 60, "h": 3600, "hour": 3600}
+
+
+@dataclass(frozen=True)
+class ParamType:
+    regex: str
+    convert: Callable[[str], Any]
+    description: str
+
+
+def _unquote(text: str) -> str:
+    return text[1:-1] if len(text) >= 2 and text[0] == text[-1] == '"' else text
+
+
+def _percent(text: str) -> int | float:
+    number = float(text.rstrip("%"))
+    return int(number) if number.is_integer() else number
+
+
+def _int_or_percent(text: str) -> int | str:
+    return text if text.endswith("%") else int(text)
+
+
+def _duration(text: str) -> int:
+    amount, unit = text.split(" ", 1) if " " in text else (text[:-1], text[-1])
+    unit = unit.rstrip("s") if len(unit) > 1 else unit
+    return int(amount) * _UNITS[unit]
+
+
+NAME = r'"[^"]+"|[A-Za-z0-9][-A-Za-z0-9._/]*'
+
+TYPES: dict[str, ParamType] = {
+    "n": ParamType(r"\d+", int, "a whole number"),
+    "name": ParamType(NAME, _unquote, 'a name, quoted or bare: "web" or web'),
+    "text": ParamType(r'"[^"]*"', _unquote, 'text in double quotes: "Insufficient cpu"'),
+    "quantity": ParamType(
+        r"[0-9.]+(?:[eE][-+]?[0-9]+|[a-zA-Z]+)?", str, "a Kubernetes quantity: 500m, 2, 8Gi, 128M"
+    ),
+    "percent": ParamType(r"\d+(?:\.\d+)?%", _percent, "a percentage: 50%"),
+    "intorpercent": ParamType(r"\d+%?", _int_or_percent, "a count or a percentage: 1 or 25%"),
+    "duration": ParamType(
+        r"\d+ ?(?:seconds?|minutes?|hours?|s|m|h)", _duration, "a duration: 30 seconds, 5 minutes"
+    ),
+    "phase": ParamType(
+        r"running|pending|ready", str, "running (bound to a node), pending, or ready"
+    ),
+    "taint": ParamType(
+        r"[A-Za-z0-9][-A-Za-z0-9._/]*(?:=[-A-Za-z0-9._]*)?:(?:NoSchedule|PreferNoSchedule|NoExecute)",
+        str,
+        "a taint key=value:Effect, e.g. dedicated=gpu:NoSchedule",
+    ),
+    "label": ParamType(r"[A-Za-z0-9][-A-Za-z0-9._/]*=[-A-Za-z0-9._]*", str, "a label key=value"),
+    "word": ParamType(r"[A-Za-z][A-Za-z0-9-]*", str, "a single word, e.g. an event reason"),
+    "strategy": ParamType(
+        r"first-fit|LeastAllocated|MostAllocated", str, "first-fit, LeastAllocated or MostAllocated"
+    ),
+}
+
+_TOKEN = re.compile(r"\{(\w+):(\w+)\}|\(s\)|\(es\)|<([^<>]+)>|\[|\]")
+
+
+def compile_pattern(pattern: str) -> tuple[re.Pattern[str], dict[str, Callable[[str], Any]]]:
+    """Turn a phrase pattern into a regex and the converters of its parameters.
+
+    ``{count:n}`` is a typed parameter, ``(s)``/``(es)`` an optional plural ending,
+    ``<is|are>`` a choice of words, ``[ … ]`` an optional part.
+    """
+    parts: list[str] = []
+    converters: dict[str, Callable[[str], Any]] = {}
+    position = 0
+    for token in _TOKEN.finditer(pattern):
+        parts.append(re.escape(pattern[position : token.start()]))
+        name, kind, choice = token.group(1), token.group(2), token.group(3)
+        text = token.group(0)
+        if name:
+            if kind not in TYPES:
+                raise ValueError(f"unknown parameter type {kind!r} in step pattern {pattern!r}")
+            parts.append(f"(?P<{name}>{TYPES[kind].regex})")
+            converters[name] = TYPES[kind].convert
+        elif text in ("(s)", "(es)"):
+            parts.append(f"(?:{text[1:-1]})?")
+        elif choice is not None:
+            parts.append("(?:" + "|".join(re.escape(c) for c in choice.split("|")) + ")")
+        elif text == "[":
+            parts.append("(?:")
+        else:
+            parts.append(")?")
+        position = token.end()
+    parts.append(re.escape(pattern[position:]))
+    return re.compile("".join(parts)), converters

@@ -1,0 +1,185 @@
+"""The kubeloop pytest plugin (registered through the ``pytest11`` entry point).
+
+It collects every ``.feature`` file, gives each scenario a fresh ``world`` over the
+chosen engine, and routes every step to the step registry through one pytest-bdd
+definition per keyword, so matching stays fast however large the vocabulary grows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pytest_bdd import given, then, when
+from pytest_bdd.parsers import StepParser
+from pytest_bdd.scenario import scenario_wrapper_template_registry
+
+from kubeloop.harness.collect import FeatureFile
+from kubeloop.harness.engine import engine_name, load_engine
+from kubeloop.harness.errors import HarnessError, ScenarioAssertionError, UndefinedStepError
+from kubeloop.harness.registry import REGISTRY
+from kubeloop.harness.world import World
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("kubeloop")
+    group.addoption(
+        "--engine",
+        default=None,
+        help="module providing the engine contract (default: $KUBELOOP_ENGINE or kubeloop)",
+    )
+    group.addoption(
+        "--kubeloop-line",
+        action="append",
+        default=[],
+        metavar="FILE:LINE",
+        help="run only the scenario at this line of this feature file",
+    )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    import kubeloop.steps  # noqa: F401, PLC0415  (registers the step library)
+
+    config.addinivalue_line("markers", "skip: a Gherkin @skip tag: the scenario is skipped")
+
+
+def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
+    if file_path.suffix == ".feature":
+        feature: pytest.Collector = FeatureFile.from_parent(parent, path=file_path)
+        return feature
+    return None
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_bdd_apply_tag(tag: str, function: Any) -> bool | None:
+    if tag == "skip":
+        pytest.mark.skip(reason="tagged @skip")(function)
+        return True
+    return None
+
+
+def scenario_template(item: pytest.Item) -> Any:
+    """The pytest-bdd scenario behind a collected item, or None for other tests."""
+    function = getattr(item, "obj", None)
+    return None if function is None else scenario_wrapper_template_registry.get(function)
+
+
+def scenario_line(item: pytest.Item) -> int | None:
+    template = scenario_template(item)
+    return None if template is None else int(template.line_number)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        template = scenario_template(item)
+        if template is not None:
+            location = f"{_shown(item.path)}:{template.line_number}"
+            item.user_properties.append(("kubeloop_location", location))
+            item.user_properties.append(("kubeloop_scenario", template.name))
+    wanted = config.getoption("kubeloop_line")
+    if not wanted:
+        return
+    targets: dict[Path, list[int]] = {}
+    for spec in wanted:
+        file, _, line = spec.rpartition(":")
+        targets.setdefault(Path(file).resolve(), []).append(int(line))
+    keep, drop = [], []
+    for item in items:
+        lines = targets.get(item.path.resolve())
+        if lines is None:
+            drop.append(item)
+            continue
+        starts = sorted({scenario_line(i) or 0 for i in items if i.path == item.path})
+        mine = scenario_line(item) or 0
+        if any(max((s for s in starts if s <= line), default=-1) == mine for line in lines):
+            keep.append(item)
+        else:
+            drop.append(item)
+    if drop:
+        config.hook.pytest_deselected(items=drop)
+    items[:] = keep
+
+
+def _shown(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    """Show the harness's own failures as their message alone: they say everything already."""
+    report = yield
+    excinfo = call.excinfo
+    if excinfo is not None and isinstance(excinfo.value, HarnessError | ScenarioAssertionError):
+        report.longrepr = f"{type(excinfo.value).__name__}: {excinfo.value}"
+    return report
+
+
+@pytest.fixture(scope="session")
+def kubeloop_engine(request: pytest.FixtureRequest) -> tuple[str, Any]:
+    name = engine_name(request.config.getoption("engine"))
+    return name, load_engine(name)
+
+
+@pytest.fixture
+def world(request: pytest.FixtureRequest, kubeloop_engine: tuple[str, Any]) -> Iterator[World]:
+    name, module = kubeloop_engine
+    yield World(module, name, Path(request.node.path).parent)
+
+
+def pytest_bdd_before_step(
+    request: pytest.FixtureRequest, feature: Any, scenario: Any, step: Any, step_func: Any
+) -> None:
+    if not isinstance(request.node.parent, FeatureFile):
+        return
+    world: World = request.getfixturevalue("world")
+    world.step_text = step.name
+    world.step_label = f"{step.keyword.strip()} {step.name}"
+    world.location = f"{feature.filename}:{step.line_number}"
+    world.docstring = step.docstring
+    world.datatable = (
+        None
+        if step.datatable is None
+        else [[cell.value for cell in row.cells] for row in step.datatable.rows]
+    )
+    world.is_last_step = step is scenario.steps[-1]
+
+
+class _AnyPhrase(StepParser):
+    """Hands every step to the registry, which reports undefined ones with suggestions."""
+
+    def __init__(self, keyword: str) -> None:
+        super().__init__(f"<any {keyword} phrase of the kubeloop step library>")
+
+    def parse_arguments(self, name: str) -> dict[str, Any]:
+        return {}
+
+    def is_matching(self, name: str) -> bool:
+        return True
+
+
+def run_step(keyword: str, world: World) -> None:
+    try:
+        matches = REGISTRY.match(keyword, world.step_text)
+    except UndefinedStepError as error:
+        raise UndefinedStepError(f"{world.location}: {error}") from None
+    world.run(keyword, matches)
+
+
+@given(_AnyPhrase("given"))
+def _given(world: World) -> None:
+    run_step("given", world)
+
+
+@when(_AnyPhrase("when"))
+def _when(world: World) -> None:
+    run_step("when", world)
+
+
+@then(_AnyPhrase("then"))
+def _then(world: World) -> None:
+    run_step("then", world)

@@ -1,0 +1,162 @@
+"""A scenario's world: the engine under test, its cluster, and what the scenario saw.
+
+Given steps declare a situation; before the first When or Then the world lets the
+cluster settle (reconcile until nothing changes), as a cluster that has been running
+would be. When steps are events; an operation the engine rejects is kept so that a
+following Then can check it — any other step after it fails with that error.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from kubeloop.harness.errors import (
+    EngineCapabilityError,
+    EngineOperationError,
+    ScenarioAssertionError,
+)
+from kubeloop.render import cluster_picture
+
+SETTLE_PASSES = 100
+NODE_DEFAULTS = {"cpu": "4", "memory": "8Gi"}
+DEPLOYMENT_DEFAULTS = {"name": "web", "cpu": "500m", "memory": "256Mi", "version": "v1"}
+
+
+class World:
+    def __init__(self, engine: ModuleType, engine_name: str, feature_dir: Path) -> None:
+        self.engine = engine
+        self.engine_name = engine_name
+        self.feature_dir = feature_dir
+        self._cluster: Any = None
+        self.settled = False
+        self.error: Exception | None = None
+        self.error_step = ""
+        self.rollout: list[Any] | None = None
+        self.rollout_deployment = ""
+        self.stall: Exception | None = None
+        self.specs: dict[str, tuple[int, dict[str, Any]]] = {}
+        self.disruption_budgets: list[Any] = []
+        self.last_result: Any = None
+        self.observed: dict[str, tuple[int, float]] = {}
+        self.hpas: dict[str, Any] = {}
+        self.last_hpa = ""
+        self.step_text = ""
+        self.step_label = ""
+        self.location = ""
+        self.is_last_step = False
+        self.docstring: str | None = None
+        self.datatable: list[list[str]] | None = None
+
+    def run(self, keyword: str, matches: Sequence[Any]) -> None:
+        """Run the matched definitions of one step (several when joined by "and")."""
+        for match in matches:
+            checks_error = getattr(match.definition.function, "checks_error", False)
+            if keyword != "given" and not self.settled:
+                self.settle()
+            if self.error is not None and not checks_error:
+                raise EngineOperationError(
+                    f'"{self.error_step}" failed: {type(self.error).__name__}: {self.error}'
+                ) from self.error
+            match.definition.function(self, **match.arguments)
+        if self.is_last_step and self.error is not None:
+            raise EngineOperationError(
+                f'"{self.error_step}" failed and no Then checked it: '
+                f"{type(self.error).__name__}: {self.error}"
+            ) from self.error
+
+    # --- the engine ------------------------------------------------------------
+
+    @property
+    def cluster(self) -> Any:
+        if self._cluster is None:
+            self._cluster = self.engine.Cluster(nodes=[])
+        return self._cluster
+
+    def capability(self, owner: Any, name: str) -> Callable[..., Any]:
+        """``owner.name`` if the engine provides it, else a clear capability error."""
+        found = getattr(owner, name, None)
+        if found is None:
+            kind = owner.__name__ if isinstance(owner, ModuleType) else type(owner).__name__
+            raise EngineCapabilityError(
+                f"engine {self.engine_name} does not provide {kind}.{name}, "
+                f'which the step "{self.step_text}" needs'
+            )
+        return found  # type: ignore[no-any-return]
+
+    def attribute(self, owner: Any, name: str) -> Any:
+        """A data attribute (``cluster.events``) if the engine provides it, else a clear error."""
+        if not hasattr(owner, name):
+            self.capability(owner, name)
+        return getattr(owner, name)
+
+    def make(self, kind: str, *args: Any, **kwargs: Any) -> Any:
+        """Build an engine object, reporting keyword arguments the engine does not accept."""
+        factory = self.capability(self.engine, kind)
+        try:
+            return factory(*args, **kwargs)
+        except TypeError as error:
+            if "unexpected keyword" in str(error) or "positional argument" in str(error):
+                raise EngineCapabilityError(
+                    f"engine {self.engine_name}'s {kind} does not accept {sorted(kwargs)}: {error} "
+                    f'(needed by "{self.step_text}")'
+                ) from error
+            raise
+
+    # --- settling and operations ----------------------------------------------------
+
+    def settle(self) -> None:
+        """Reconcile until nothing changes, as a running cluster would have."""
+        self.settled = True
+        until_stable = getattr(self.cluster, "reconcile_until_stable", None)
+        if until_stable is not None:
+            until_stable(SETTLE_PASSES)
+            return
+        for _ in range(SETTLE_PASSES):
+            result = self.cluster.reconcile()
+            if not (result.created or result.deleted or result.scheduled):
+                return
+        raise ScenarioAssertionError(
+            f"the cluster settles within {SETTLE_PASSES} passes", "it kept changing", self.picture()
+        )
+
+    def attempt(self, operation: Callable[[], Any]) -> Any:
+        """Run an operation the engine may reject; keep the rejection for a Then to check."""
+        try:
+            return operation()
+        except Exception as error:  # the engine under test may raise anything
+            if isinstance(error, EngineCapabilityError | ScenarioAssertionError):
+                raise
+            self.error = error
+            self.error_step = self.step_text
+            return None
+
+    def take_error(self) -> Exception:
+        if self.error is None:
+            raise ScenarioAssertionError(
+                "the previous step to fail", "it succeeded", self.picture()
+            )
+        error, self.error = self.error, None
+        return error
+
+    # --- observation --------------------------------------------------------------
+
+    def pods(self, deployment: str | None = None) -> Sequence[Any]:
+        return list(self.cluster.pods(deployment)) if deployment else list(self.cluster.pods())
+
+    def picture(self) -> str:
+        if self._cluster is None:
+            return "(no cluster yet)"
+        try:
+            return cluster_picture(self._cluster)
+        except Exception as error:  # a broken engine must not hide the real failure
+            return f"(could not draw the cluster: {error})"
+
+    def fail(self, expected: str, actual: str) -> ScenarioAssertionError:
+        return ScenarioAssertionError(expected, actual, self.picture())
+
+    def resolve(self, path: str) -> Path:
+        """A fixture path, relative to the feature file."""
+        return (self.feature_dir / path).resolve()
