@@ -401,6 +401,7 @@ class Cluster:
             raise InvalidSpecError("utilization must not be negative")
         ready = sum(rs.ready_count for rs in self._state.replicasets_of(name))
         record.demand = int(percent * max(ready, 1))
+        record.samples += 1
 
     def _autoscaler(self, name: str) -> AutoscalerRecord:
         self._deployment(name)

@@ -102,6 +102,25 @@ def at_most_total(world: World, count: int) -> None:
         raise world.fail(f"at most {count} pods at every step", f"{seen}; steps: {_steps(world)}")
 
 
+@then("the rollout peaked at {count:n} pod(s)", "the rollout peaked at 13 pods")
+def peaked_at(world: World, count: int) -> None:
+    """The most pods that existed at any step of the last rollout was exactly COUNT."""
+    peak = max((s.total for s in _snapshots(world)), default=0)
+    if peak != count:
+        raise world.fail(f"a peak of {count} pods", f"{peak}; steps: {_steps(world)}")
+
+
+@then(
+    "at its lowest the rollout had {count:n} ready pod(s)",
+    "at its lowest the rollout had 8 ready pods",
+)
+def lowest_ready(world: World, count: int) -> None:
+    """The fewest ready pods at any step of the last rollout was exactly COUNT."""
+    lowest = min((s.ready for s in _snapshots(world)), default=0)
+    if lowest != count:
+        raise world.fail(f"a low of {count} ready pods", f"{lowest}; steps: {_steps(world)}")
+
+
 @then("the rollout took {count:n} step(s)", "the rollout took 8 steps")
 def took_steps(world: World, count: int) -> None:
     """The last rollout needed exactly COUNT reconcile passes."""

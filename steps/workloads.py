@@ -51,6 +51,16 @@ def progress_deadline(world: World, name: str, seconds: int) -> None:
     reapply(world, name, progress_deadline_seconds=seconds)
 
 
+@given(
+    "deployment {name:name} rolls out with maxSurge {surge:intorpercent} "
+    "and maxUnavailable {unavailable:intorpercent}",
+    'deployment "web" rolls out with maxSurge 1 and maxUnavailable 0',
+)
+def rolls_out_with(world: World, name: str, surge: int | str, unavailable: int | str) -> None:
+    """Set the deployment's RollingUpdate budget for later rollouts."""
+    reapply(world, name, max_surge=surge, max_unavailable=unavailable)
+
+
 @when("I scale {name:name} to {replicas:n}", 'I scale "web" to 6')
 def i_scale(world: World, name: str, replicas: int) -> None:
     """Change the deployment's desired replicas (takes effect on reconcile)."""

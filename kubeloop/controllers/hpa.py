@@ -1,4 +1,5 @@
-"""HPA controller: every sync period, turn the observed CPU utilisation into a scale.
+"""HPA controller: every sync period (15 s of logical time), and whenever a new metric
+sample arrives, turn the observed CPU utilisation into a scale.
 
 The scenario sets a utilisation for the pods it sees; kubeloop keeps that demand
 constant (utilisation × ready pods, in units of one pod's request), so after the
@@ -30,7 +31,10 @@ class AutoscalerRecord:
     hpa: HPA
     demand: int | None = None
     """Total CPU demand in percent of one pod's request (90% over 4 pods = 360)."""
+    samples: int = 0
+    """Metric samples received; a new one is evaluated without waiting for the period."""
     last_sync: int | None = None
+    synced_samples: int = 0
     observed_utilization: int | None = None
     observed_replicas: int = 0
     recommendation: int | None = None
@@ -62,7 +66,8 @@ def reconcile(state: ClusterState, autoscalers: dict[str, AutoscalerRecord]) -> 
     now = state.clock.now
     for name in sorted(autoscalers):
         record = autoscalers[name]
-        if record.last_sync is not None and now < record.last_sync + SYNC_PERIOD:
+        fresh = record.samples != record.synced_samples
+        if record.last_sync is not None and now < record.last_sync + SYNC_PERIOD and not fresh:
             continue
         action = sync(state, record, now)
         if action is not None:
@@ -75,6 +80,7 @@ def sync(state: ClusterState, record: AutoscalerRecord, now: int) -> ScaleDeploy
     hpa = record.hpa
     current = deployment.spec.replicas
     record.last_sync = now
+    record.synced_samples = record.samples
     record.observed_replicas = current
     if current == 0 and hpa.min_replicas != 0:
         record.set_condition(

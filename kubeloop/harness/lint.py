@@ -13,6 +13,7 @@ from typing import Any
 from gherkin.parser import Parser
 
 from kubeloop.harness.errors import FeatureLintError
+from kubeloop.harness.registry import REGISTRY
 
 STEP_WORDS = ("Given ", "When ", "Then ", "And ", "But ", "* ")
 
@@ -28,7 +29,7 @@ def lint_feature(path: Path) -> list[str]:
         return [f"{path}:1: no Feature: line; a feature file starts with 'Feature: <name>'"]
     problems = []
     for offset, line in enumerate(feature.get("description", "").splitlines()):
-        if line.strip().startswith(STEP_WORDS):
+        if looks_like_a_step(line.strip()):
             number = feature["location"]["line"] + 1 + offset
             problems.append(
                 f"{path}:{number}: step outside a scenario: {line.strip()!r}; "
@@ -37,6 +38,18 @@ def lint_feature(path: Path) -> list[str]:
     children: list[dict[str, Any]] = list(feature.get("children", []))  # type: ignore[arg-type]
     problems += _scenario_problems(path, children, set())
     return problems
+
+
+def looks_like_a_step(line: str) -> bool:
+    """A description line that is really a step: a step keyword, then a known phrase or
+    a line that does not read as prose (prose ends with punctuation)."""
+    if not line.startswith(STEP_WORDS):
+        return False
+    keyword, _, text = line.partition(" ")
+    if text and not text.rstrip().endswith((".", ",", ";", ":", "!", "?")):
+        return True
+    kinds = ("given", "when", "then") if keyword in ("And", "But", "*") else (keyword.lower(),)
+    return any(REGISTRY.match_one(kind, text) for kind in kinds)
 
 
 def _scenario_problems(path: Path, children: list[dict[str, Any]], names: set[str]) -> list[str]:

@@ -21,6 +21,10 @@ def _unquote(text: str) -> str:
     return text[1:-1] if len(text) >= 2 and text[0] == text[-1] == '"' else text
 
 
+def _unquote_text(text: str) -> str:
+    return text[1:-1].replace('\\"', '"')
+
+
 def _percent(text: str) -> int | float:
     number = float(text.rstrip("%"))
     return int(number) if number.is_integer() else number
@@ -41,7 +45,11 @@ NAME = r'"[^"]+"|[A-Za-z0-9][-A-Za-z0-9._/]*'
 TYPES: dict[str, ParamType] = {
     "n": ParamType(r"\d+", int, "a whole number"),
     "name": ParamType(NAME, _unquote, 'a name, quoted or bare: "web" or web'),
-    "text": ParamType(r'"[^"]*"', _unquote, 'text in double quotes: "Insufficient cpu"'),
+    "text": ParamType(
+        r'"(?:[^"\\]|\\.)*"',
+        _unquote_text,
+        'text in double quotes ("Insufficient cpu"); write \\" for a quote',
+    ),
     "quantity": ParamType(
         r"[0-9.]+(?:[eE][-+]?[0-9]+|[a-zA-Z]+)?", str, "a Kubernetes quantity: 500m, 2, 8Gi, 128M"
     ),
