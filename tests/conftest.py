@@ -6,6 +6,8 @@ import pytest
 
 from kubeloop import Cluster, Deployment, Node
 
+pytest_plugins = ["pytester"]
+
 
 def nodes(count: int, cpu: str = "4", memory: str = "8Gi") -> list[Node]:
     return [Node(f"node-{i}", cpu=cpu, memory=memory) for i in range(1, count + 1)]

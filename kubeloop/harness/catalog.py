@@ -12,7 +12,8 @@ from kubeloop.harness.world import DEPLOYMENT_DEFAULTS, NODE_DEFAULTS
 INTRO = (
     "Defaults: a node has {node_cpu} cpu and {node_memory} memory; a deployment is named "
     '"{name}", requests {cpu} cpu and {memory} memory per pod, at version "{version}".\n'
-    'Any When step may be followed by " and I reconcile"; Given steps can be joined with " and ".'
+    'Two phrases of one kind join with " and ": "Given 3 nodes and a deployment of 4", '
+    '"When node-2 fails and I reconcile".'
 )
 
 

@@ -37,7 +37,8 @@ def tags_to_markers(expression: str) -> str:
 
 def pytest_arguments(options: RunOptions) -> list[str]:
     # Our own progress replaces pytest's terminal output; nothing is captured, so it streams.
-    args = ["-p", "no:cacheprovider", "-p", "no:terminal", "-s", "--continue-on-collection-errors"]
+    args = ["-p", "no:cacheprovider", "-p", "no:terminal", "-p", "no:hypothesispytest", "-s"]
+    args.append("--continue-on-collection-errors")
     for path in options.paths or default_paths():
         match = _LINE.match(path)
         if match:

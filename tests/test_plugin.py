@@ -1,0 +1,219 @@
+"""The pytest plugin, run in a scratch project: what passes, what fails, and how it reads."""
+
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.filterwarnings("ignore::pytest.PytestAssertRewriteWarning")
+
+
+def run(pytester: pytest.Pytester, *args: str) -> pytest.RunResult:
+    """Run pytest in the scratch project (without hypothesis's plugin, which costs a second)."""
+    return pytester.runpytest("-p", "no:hypothesispytest", "-p", "no:cacheprovider", *args)
+
+
+GOOD = """
+Feature: Self-healing
+  Scenario: A failed node's pods move
+    Given 3 nodes and a deployment of 4
+    When node-1 fails and I reconcile
+    Then no pod is on node-1
+    And 4 pods are running
+
+  Scenario: Scaling
+    Given 2 nodes and a deployment of 2
+    When I scale "web" to 3 and I reconcile
+    Then 3 pods are running
+"""
+
+
+def test_features_are_collected_with_no_glue(pytester: pytest.Pytester) -> None:
+    pytester.makefile(".feature", healing=GOOD)
+    run(pytester).assert_outcomes(passed=2)
+
+
+def test_one_scenario_by_line(pytester: pytest.Pytester) -> None:
+    path = pytester.makefile(".feature", healing=GOOD)
+    result = run(pytester, f"--kubeloop-line={path}:9")
+    result.assert_outcomes(passed=1, deselected=1)
+
+
+def test_a_failed_then_says_what_it_expected_and_draws_the_cluster(
+    pytester: pytest.Pytester,
+) -> None:
+    pytester.makefile(
+        ".feature",
+        wrong="""
+Feature: Wrong
+  Scenario: Counting
+    Given 3 nodes and a deployment of 4
+    Then 5 pods are running
+""",
+    )
+    result = run(pytester)
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(
+        [
+            "*ScenarioAssertionError: expected: 5 running",
+            "*saw: 4 running: web-1, web-2, web-3, web-4",
+            "*the cluster:",
+            "*node-1*pods?4?: web-1, web-2, web-3, web-4",
+        ]
+    )
+    assert "Traceback" not in result.stdout.str()
+
+
+def test_an_undefined_step_fails_with_its_line_and_suggestions(pytester: pytest.Pytester) -> None:
+    pytester.makefile(
+        ".feature",
+        typo="""
+Feature: Typo
+  Scenario: A typo
+    Given 3 nodes
+    Then 4 pod are runing
+""",
+    )
+    result = run(pytester)
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(
+        [
+            '*typo.feature:4: no step matches Then "4 pod are runing"',
+            "*did you mean:",
+            "*Then 4 pods are running",
+        ]
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("Feature: E\n  Scenario: nothing\n", 'scenario "nothing" has no steps'),
+        (
+            "Feature: D\n  Scenario: same\n    Given 3 nodes\n"
+            "  Scenario: same\n    Given 2 nodes\n",
+            'a second scenario named "same"',
+        ),
+        (
+            "Feature: S\n  Given 3 nodes\n\n  Scenario: s\n    Then 0 pods are running\n",
+            "step outside a scenario: 'Given 3 nodes'",
+        ),
+    ],
+    ids=["empty-scenario", "duplicate-names", "step-before-scenario"],
+)
+def test_features_that_would_pass_silently_are_errors(
+    pytester: pytest.Pytester, text: str, message: str
+) -> None:
+    pytester.makefile(".feature", silent=text)
+    result = run(pytester)
+    result.assert_outcomes(errors=1)
+    result.stdout.fnmatch_lines([f"*{message}*"])
+
+
+def test_prose_starting_with_a_keyword_is_not_a_step(pytester: pytest.Pytester) -> None:
+    pytester.makefile(
+        ".feature",
+        prose="""
+Feature: Prose
+  When a node fails, its pods are evicted.
+
+  Scenario: fine
+    Given 1 node
+    Then 0 pods are running
+""",
+    )
+    run(pytester).assert_outcomes(passed=1)
+
+
+def test_a_skipped_scenario_is_reported_as_skipped(pytester: pytest.Pytester) -> None:
+    pytester.makefile(
+        ".feature",
+        skipping="""
+Feature: Skip
+  @skip
+  Scenario: later
+    Given 3 nodes
+    Then 9 pods are running
+
+  Scenario: now
+    Given 3 nodes
+    Then 0 pods are running
+""",
+    )
+    result = run(pytester, "-rs")
+    result.assert_outcomes(passed=1, skipped=1)
+    result.stdout.fnmatch_lines(["*tagged @skip*"])
+
+
+def test_tags_select_scenarios(pytester: pytest.Pytester) -> None:
+    pytester.makefile(
+        ".feature",
+        tagged="""
+@nodes
+Feature: Tags
+  @smoke
+  Scenario: a
+    Given 1 node
+    Then 0 pods are running
+
+  Scenario: b
+    Given 1 node
+    Then 0 pods are running
+""",
+    )
+    run(pytester, "-m", "smoke").assert_outcomes(passed=1, deselected=1)
+    run(pytester, "-m", "nodes").assert_outcomes(passed=2)
+
+
+def test_an_unchecked_rejection_fails_the_scenario(pytester: pytest.Pytester) -> None:
+    pytester.makefile(
+        ".feature",
+        unchecked="""
+Feature: Unchecked
+  Scenario: deleting a ghost
+    Given 1 node
+    When I delete pod "ghost"
+""",
+    )
+    result = run(pytester)
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(['*"I delete pod "ghost"" failed and no Then checked it*'])
+
+
+def test_an_engine_without_a_capability_fails_clearly(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(
+        learner='''
+from kubeloop import Node, Deployment, HPA, RolloutStalledError
+from kubeloop import Cluster as _Full
+
+
+class Cluster:
+    """Only the contract: no cordon."""
+
+    def __init__(self, nodes=()):
+        self._inner = _Full(nodes=nodes)
+
+    def __getattr__(self, name):
+        if name in ("cordon", "uncordon", "reconcile_until_stable", "nodes"):
+            raise AttributeError(name)
+        return getattr(self._inner, name)
+'''
+    )
+    pytester.makefile(
+        ".feature",
+        cordon="""
+Feature: Cordon
+  Scenario: needs cordon
+    Given 2 nodes
+    When I cordon node-1
+    Then 0 pods are running
+
+  Scenario: contract only
+    Given 2 nodes and a deployment of 2
+    When node-1 fails and I reconcile
+    Then no pod is on node-1
+""",
+    )
+    pytester.syspathinsert()
+    result = run(pytester, "--engine", "learner")
+    result.assert_outcomes(passed=1, failed=1)
+    result.stdout.fnmatch_lines(["*engine learner does not provide Cluster.cordon*"])

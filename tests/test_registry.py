@@ -1,0 +1,98 @@
+"""The step registry: typed phrases, joins with "and", suggestions, and no ambiguity."""
+
+from __future__ import annotations
+
+import pytest
+
+import kubeloop.steps  # noqa: F401  (registers the library)
+from kubeloop.harness.errors import AmbiguousStepError, UndefinedStepError
+from kubeloop.harness.params import compile_pattern
+from kubeloop.harness.registry import REGISTRY, Registry
+
+
+def test_no_example_is_matched_by_two_definitions() -> None:
+    assert REGISTRY.ambiguities() == []
+
+
+def test_every_definition_has_a_description_and_an_example() -> None:
+    for definition in REGISTRY.definitions:
+        assert definition.description, definition.pattern
+        assert definition.examples, definition.pattern
+
+
+@pytest.mark.parametrize(
+    ("keyword", "text", "patterns", "arguments"),
+    [
+        ("given", "3 nodes", ["{count:n} node(s)"], [{"count": 3}]),
+        (
+            "given",
+            "1 node with 2 cpu and 4Gi memory",
+            ["{count:n} node(s)"],
+            [{"count": 1, "cpu": "2", "memory": "4Gi"}],
+        ),
+        (
+            "given",
+            "3 nodes and a deployment of 4",
+            ["{count:n} node(s)", "a deployment"],
+            [{"count": 3}, {"replicas": 4}],
+        ),
+        ("when", 'node "node-2" fails', ["[node ]{node:name} fails"], [{"node": "node-2"}]),
+        (
+            "when",
+            "node-2 fails and I reconcile",
+            ["[node ]{node:name} fails", "I reconcile"],
+            [{"node": "node-2"}, {}],
+        ),
+        ("then", "1 pod is pending", ["{count:n} pod(s)"], [{"count": 1, "phase": "pending"}]),
+        ("when", "5 minutes pass", ["{duration:duration} pass(es)"], [{"duration": 300}]),
+        (
+            "when",
+            'I roll out version "v2" of "web" with maxSurge 25% and maxUnavailable 1',
+            ["I roll out"],
+            [{"version": "v2", "deployment": "web", "surge": "25%", "unavailable": 1}],
+        ),
+    ],
+)
+def test_matching(
+    keyword: str, text: str, patterns: list[str], arguments: list[dict[str, object]]
+) -> None:
+    matches = REGISTRY.match(keyword, text)
+    assert len(matches) == len(patterns)
+    for match, pattern, expected in zip(matches, patterns, arguments, strict=True):
+        assert match.definition.pattern.startswith(pattern)
+        assert match.arguments == expected
+
+
+def test_quoted_text_may_hold_escaped_quotes() -> None:
+    (match,) = REGISTRY.match("then", 'the operation fails with "pod \\"web-9\\" not found"')
+    assert match.arguments == {"text": 'pod "web-9" not found'}
+
+
+def test_an_undefined_step_suggests_the_closest_phrases() -> None:
+    with pytest.raises(UndefinedStepError) as caught:
+        REGISTRY.match("then", "4 pod are runing")
+    assert "did you mean:\n    Then 4 pods are running" in str(caught.value)
+
+
+def test_overlapping_definitions_are_reported_as_ambiguous() -> None:
+    registry = Registry()
+    registry.register("then", "{count:n} pods exist", lambda world, count: None, ("3 pods exist",))
+    registry.register("then", "{name:name} pods exist", lambda world, name: None, ("3 pods exist",))
+    assert len(registry.ambiguities()) == 2
+    with pytest.raises(AmbiguousStepError, match="matched by 2 definitions"):
+        registry.match("then", "3 pods exist")
+
+
+def test_an_example_must_match_its_own_phrase() -> None:
+    with pytest.raises(ValueError, match="does not match its own phrase"):
+        Registry().register("given", "{count:n} nodes", lambda world, count: None, ("three nodes",))
+
+
+def test_pattern_language() -> None:
+    regex, converters = compile_pattern("{count:n} pod(s) <is|are> [very ]{phase:phase}")
+    assert regex.fullmatch("1 pod is very pending")
+    assert regex.fullmatch("4 pods are running")
+    assert not regex.fullmatch("4 pods be running")
+    assert converters["count"]("4") == 4
+    with pytest.raises(ValueError, match="unknown parameter type"):
+        compile_pattern("{x:nope}")
