@@ -8,13 +8,10 @@ the pass in the history. Policy lives in the controllers and the scheduler.
 
 from __future__ import annotations
 
-import gc
-from collections import Counter
-from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Iterable
 from dataclasses import replace
 
-from kubeloop import actuator
+from kubeloop import actuator, observe, rollout
 from kubeloop.autoscaling import HPA
 from kubeloop.clock import LogicalClock
 from kubeloop.controllers import deployment as deployment_controller
@@ -26,20 +23,17 @@ from kubeloop.errors import (
     InvalidSpecError,
     NotConvergedError,
     NotFoundError,
-    RolloutStalledError,
 )
 from kubeloop.events import EventLog
-from kubeloop.intstr import validate_int_or_percent
+from kubeloop.gc_pause import gc_paused
 from kubeloop.model import UNREACHABLE_TAINT, Event, IntOrPercent, Taint
 from kubeloop.records import DeploymentRecord, NodeRecord, PodRecord
-from kubeloop.rollout import drive_rollout
 from kubeloop.scheduler import Scheduler
 from kubeloop.specs import Deployment, Node
 from kubeloop.state import ClusterState
 from kubeloop.views import (
     AutoscalerInfo,
     DeploymentInfo,
-    DeploymentTotals,
     NodeInfo,
     PassRecord,
     Pod,
@@ -49,23 +43,6 @@ from kubeloop.views import (
 )
 
 NAMESPACE = "default"
-
-
-@contextmanager
-def gc_paused() -> Iterator[None]:
-    """Pause the cycle collector for one pass.
-
-    A pass over a large cluster allocates hundreds of thousands of records and makes no
-    reference cycles; the collector's repeated scans of them would double the pass's
-    cost. It is restored (and catches up) as soon as the pass ends.
-    """
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 class Cluster:
@@ -202,26 +179,10 @@ class Cluster:
         self._state.node_changed(node)
 
     def nodes(self) -> list[NodeInfo]:
-        return [self._node_info(n) for n in self._state.nodes_in_order()]
+        return [observe.node_info(n) for n in self._state.nodes_in_order()]
 
     def node(self, name: str) -> NodeInfo:
-        return self._node_info(self._node(name))
-
-    @staticmethod
-    def _node_info(n: NodeRecord) -> NodeInfo:
-        return NodeInfo(
-            n.name,
-            n.cpu,
-            n.memory,
-            n.max_pods,
-            n.allocated_cpu,
-            n.allocated_memory,
-            tuple(n.pods),
-            n.ready,
-            n.unschedulable,
-            tuple(n.taints),
-            dict(n.labels),
-        )
+        return observe.node_info(self._node(name))
 
     # --- workloads -----------------------------------------------------------------
 
@@ -257,63 +218,22 @@ class Cluster:
     def pods(self, deployment: str | None = None) -> list[Pod]:
         """Pods (Running and Pending), in creation order; of one deployment if named."""
         if deployment is None:
-            records = sorted(self._state.pods.values(), key=lambda p: p.seq)
-        else:
-            self._deployment(deployment)
-            records = sorted(self._state.pods_of(deployment), key=lambda p: p.seq)
-        return [
-            Pod(
-                p.name,
-                p.deployment,
-                p.node,
-                p.phase,
-                p.template.version,
-                p.ready,
-                p.replicaset,
-                p.template.cpu,
-                p.template.memory,
-                p.message,
-            )
-            for p in records
-        ]
+            return observe.pod_views(self._state.pods.values())  # kept in creation order
+        self._deployment(deployment)
+        return observe.pod_views(sorted(self._state.pods_of(deployment), key=lambda p: p.seq))
 
     def deployments(self) -> list[DeploymentInfo]:
         return [self.deployment(name) for name in sorted(self._state.deployments)]
 
     def deployment(self, name: str) -> DeploymentInfo:
-        record = self._deployment(name)
-        pods, updated, ready, available = deployment_status.totals(self._state, record)
-        new_rs = deployment_controller.new_replicaset(self._state, record)
-        return DeploymentInfo(
-            name,
-            record.spec.replicas,
-            record.template.version,
-            pods,
-            updated,
-            ready,
-            available,
-            new_rs.revision if new_rs else 0,
-            record.spec.strategy,
-            tuple(record.conditions[k] for k in sorted(record.conditions)),
-        )
+        return observe.deployment_info(self._state, self._deployment(name))
 
     def replicasets(self, deployment: str | None = None) -> list[ReplicaSetInfo]:
+        """ReplicaSets, oldest first, of one deployment or of all (by deployment name)."""
         if deployment is not None:
             self._deployment(deployment)
-        names = [deployment] if deployment is not None else sorted(self._state.deployments)
-        return [
-            ReplicaSetInfo(
-                rs.name,
-                rs.deployment,
-                rs.template.version,
-                rs.replicas,
-                len(rs.pods),
-                rs.ready_count,
-                rs.revision,
-            )
-            for name in names
-            for rs in self._state.replicasets_of(name)
-        ]
+            return observe.replicaset_infos(self._state, [deployment])
+        return observe.replicaset_infos(self._state, sorted(self._state.deployments))
 
     # --- rollouts ---------------------------------------------------------------------
 
@@ -332,60 +252,15 @@ class Cluster:
         the rollout got to, as a real stuck rollout does — ``rollback`` undoes it.
         """
         record = self._deployment(name)
-        spec = record.spec
-        surge = spec.max_surge if max_surge is None else max_surge
-        unavailable = spec.max_unavailable if max_unavailable is None else max_unavailable
-        where = f'deployment "{name}"'
-        validate_int_or_percent(surge, "maxSurge", where)
-        validate_int_or_percent(unavailable, "maxUnavailable", where, at_most_100=True)
-        if surge in (0, "0%") and unavailable in (0, "0%"):
-            raise RolloutStalledError(
-                name, "maxSurge and maxUnavailable are both 0, so no pod may be added or removed"
-            )
-        updated = replace(
-            spec,
-            version=version,
-            strategy="RollingUpdate",
-            max_surge=surge,
-            max_unavailable=unavailable,
-        )
-        record.spec, record.template = updated, updated.template()
-        return drive_rollout(self, self._state, record)
+        rollout.start_rolling_update(record, version, max_surge, max_unavailable)
+        return rollout.drive_rollout(self, self._state, record)
 
     def rollback(self, name: str, to_revision: int | None = None) -> list[RolloutSnapshot]:
         """``kubectl rollout undo``: roll back to the previous (or a given) revision."""
         record = self._deployment(name)
-        sets = sorted(self._state.replicasets_of(name), key=lambda rs: rs.revision, reverse=True)
-        if to_revision is None:
-            if len(sets) < 2:
-                raise NotFoundError(
-                    "rollout history", f"deployment {name} (nothing to roll back to)"
-                )
-            target = sets[1]
-        else:
-            found = [rs for rs in sets if rs.revision == to_revision]
-            if not found:
-                raise NotFoundError(
-                    "revision",
-                    f"{to_revision} of deployment {name}",
-                    [str(rs.revision) for rs in sets],
-                )
-            target = found[0]
-        if target.template == record.template:
+        if not rollout.start_rollback(self._state, record, to_revision):
             return []
-        template = target.template
-        record.spec = replace(
-            record.spec,
-            version=template.version,
-            cpu=0,
-            memory=0,
-            containers=template.containers,
-            init_containers=template.init_containers,
-            tolerations=template.tolerations,
-            node_selector=dict(template.node_selector),
-        )
-        record.template = template
-        return drive_rollout(self, self._state, record)
+        return rollout.drive_rollout(self, self._state, record)
 
     # --- autoscaling ---------------------------------------------------------------------
 
@@ -411,17 +286,7 @@ class Cluster:
             raise NotFoundError("autoscaler", name, sorted(self._autoscalers)) from None
 
     def autoscaler(self, name: str) -> AutoscalerInfo:
-        a = self._autoscaler(name)
-        return AutoscalerInfo(
-            name,
-            a.hpa.min_replicas,
-            a.hpa.max_replicas,
-            a.hpa.target,
-            self._state.deployments[name].spec.replicas,
-            hpa_controller.utilization(self._state, a),
-            a.recommendation,
-            tuple(a.conditions[k] for k in sorted(a.conditions)),
-        )
+        return observe.autoscaler_info(self._state, self._autoscaler(name))
 
     # --- reconciling -----------------------------------------------------------------------
 
@@ -449,7 +314,7 @@ class Cluster:
             scaled=changes.scaled,
             events=self._events.since(first_event),
         )
-        self._record_pass(result)
+        self._history.append(observe.pass_record(state, len(self._history) + 1, result))
         return result
 
     def _record_scheduling(self, scheduled: list[str], failed: list[PodRecord]) -> None:
@@ -463,25 +328,6 @@ class Cluster:
         )
         for pod in failed:
             self._events.warning("FailedScheduling", f"pod/{pod.name}", pod.message or "")
-
-    def _record_pass(self, result: ReconcileResult) -> None:
-        state = self._state
-        pending = Counter(p.deployment for p in state.pending.values())
-        totals = {}
-        for name in sorted(state.deployments):
-            pods, updated, ready, _ = deployment_status.totals(state, state.deployments[name])
-            totals[name] = DeploymentTotals(pods, updated, ready, pending[name])
-        self._history.append(
-            PassRecord(
-                len(self._history) + 1,
-                self._clock.now,
-                result,
-                totals,
-                len(state.pods) - len(state.pending),
-                len(state.pending),
-                tuple(n for n in sorted(state.nodes) if not state.nodes[n].ready),
-            )
-        )
 
     def reconcile_until_stable(self, max_passes: int = 100) -> list[ReconcileResult]:
         """Reconcile until a pass changes nothing; ``NotConvergedError`` after ``max_passes``."""
@@ -505,9 +351,3 @@ class Cluster:
     @property
     def history(self) -> list[PassRecord]:
         return list(self._history)
-
-    def pending_reason(self, pod_name: str) -> str | None:
-        pod = self._state.pods.get(pod_name)
-        if pod is None:
-            raise NotFoundError("pod", pod_name)
-        return pod.message

@@ -1,18 +1,86 @@
-"""Driving a rollout to completion, pass by pass, and diagnosing one that is stuck."""
+"""Starting a rollout or a rollback, driving it pass by pass, diagnosing one that is stuck."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from kubeloop.controllers.deployment import is_complete, new_replicaset
 from kubeloop.controllers.deployment_status import totals
-from kubeloop.errors import RolloutStalledError
+from kubeloop.errors import NotFoundError, RolloutStalledError
+from kubeloop.intstr import validate_int_or_percent
+from kubeloop.model import IntOrPercent
 from kubeloop.records import DeploymentRecord
 from kubeloop.state import ClusterState
 from kubeloop.views import RolloutSnapshot
 
 if TYPE_CHECKING:
     from kubeloop.cluster import Cluster
+
+
+def start_rolling_update(
+    record: DeploymentRecord,
+    version: str,
+    max_surge: IntOrPercent | None,
+    max_unavailable: IntOrPercent | None,
+) -> None:
+    """Point the deployment at VERSION under the given budget (its own when not given).
+
+    Literal 0 and 0 is rejected with ``RolloutStalledError`` before anything changes.
+    """
+    spec = record.spec
+    surge = spec.max_surge if max_surge is None else max_surge
+    unavailable = spec.max_unavailable if max_unavailable is None else max_unavailable
+    where = f'deployment "{record.name}"'
+    validate_int_or_percent(surge, "maxSurge", where)
+    validate_int_or_percent(unavailable, "maxUnavailable", where, at_most_100=True)
+    if surge in (0, "0%") and unavailable in (0, "0%"):
+        raise RolloutStalledError(
+            record.name, "maxSurge and maxUnavailable are both 0, so no pod may be added or removed"
+        )
+    updated = replace(
+        spec,
+        version=version,
+        strategy="RollingUpdate",
+        max_surge=surge,
+        max_unavailable=unavailable,
+    )
+    record.spec, record.template = updated, updated.template()
+
+
+def start_rollback(state: ClusterState, record: DeploymentRecord, to_revision: int | None) -> bool:
+    """``rollout undo``: put back the template of the previous (or a given) revision.
+
+    Returns False when that template is already current (kubectl's "skipped rollback").
+    """
+    sets = sorted(state.replicasets_of(record.name), key=lambda rs: rs.revision, reverse=True)
+    if to_revision is None:
+        if len(sets) < 2:
+            raise NotFoundError(
+                "rollout history", f"deployment {record.name} (nothing to roll back to)"
+            )
+        target = sets[1]
+    else:
+        found = [rs for rs in sets if rs.revision == to_revision]
+        if not found:
+            known = [str(rs.revision) for rs in sets]
+            raise NotFoundError("revision", f"{to_revision} of deployment {record.name}", known)
+        target = found[0]
+    template = target.template
+    if template == record.template:
+        return False
+    record.spec = replace(
+        record.spec,
+        version=template.version,
+        cpu=0,
+        memory=0,
+        containers=template.containers,
+        init_containers=template.init_containers,
+        tolerations=template.tolerations,
+        node_selector=dict(template.node_selector),
+    )
+    record.template = template
+    return True
 
 
 def pass_bound(replicas: int) -> int:
