@@ -18,6 +18,35 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("-t", "--tags", help='a tag expression, e.g. "@smoke and not @wip"')
     run.add_argument("-x", "--fail-fast", action="store_true", help="stop at the first failure")
     run.add_argument("--engine", help="module providing the engine contract (default kubeloop)")
+    run.add_argument(
+        "--report",
+        metavar="DIR",
+        help="write JUnit, Cucumber JSON, Messages, HTML, Markdown and Exercism reports into DIR",
+    )
+    run.add_argument("--junit-steps", action="store_true", help="add one JUnit testcase per step")
+    run.add_argument(
+        "-n",
+        dest="workers",
+        type=int,
+        default=0,
+        metavar="N",
+        help="run scenarios in N parallel processes (pytest-xdist)",
+    )
+    run.add_argument(
+        "--step-timeout",
+        type=float,
+        metavar="SECONDS",
+        help="fail a step that runs longer (default 10; 0: no limit)",
+    )
+    run.add_argument(
+        "--compare",
+        metavar="MODULE",
+        help="run again against this engine and report scenarios whose outcome differs",
+    )
+    exercise = commands.add_parser("exercise", help="exercise mode: grade your own engine")
+    exercise_commands = exercise.add_subparsers(dest="exercise_command", required=True)
+    init = exercise_commands.add_parser("init", help="write a learner's starting point into DIR")
+    init.add_argument("directory", metavar="DIR")
     steps = commands.add_parser("steps", help="print the step catalog")
     steps.add_argument("--format", choices=["text", "markdown"], default="text")
     validate = commands.add_parser("validate", help="validate YAML fixture files")
@@ -36,7 +65,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         case "run":
             from kubeloop.harness.runner import RunOptions, run  # noqa: PLC0415 (pytest loads lazily)
 
-            return run(RunOptions(args.paths, args.keyword, args.tags, args.fail_fast, args.engine))
+            return run(
+                RunOptions(
+                    args.paths,
+                    args.keyword,
+                    args.tags,
+                    args.fail_fast,
+                    args.engine,
+                    args.report,
+                    args.junit_steps,
+                    args.workers,
+                    args.step_timeout,
+                    args.compare,
+                )
+            )
+        case "exercise":
+            from kubeloop.harness.exercise import init  # noqa: PLC0415
+
+            return init(args.directory)
         case "steps":
             from kubeloop.harness.catalog import render  # noqa: PLC0415
 

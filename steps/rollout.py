@@ -4,18 +4,51 @@ from __future__ import annotations
 
 from typing import Any
 
+from kubeloop.harness.record import rollout_entry
 from kubeloop.harness.registry import checks_error, then, when
 from kubeloop.harness.world import World
 
 
-def _keep_rollout(world: World, deployment: str, run: Any) -> None:
+def _keep_rollout(
+    world: World, deployment: str, run: Any, surge: int | str | None, unavailable: int | str | None
+) -> None:
+    spec = world.specs.get(deployment, (0, {}))[1]
+    surge = spec.get("max_surge", "25%") if surge is None else surge
+    unavailable = spec.get("max_unavailable", "25%") if unavailable is None else unavailable
+    replicas = _replicas(world, deployment)
     world.rollout_deployment = deployment
     world.rollout = None
     result = world.attempt(run)
+    stalled = ""
     if world.error is not None:
         world.rollout = list(getattr(world.error, "snapshots", None) or [])
+        stalled = str(getattr(world.error, "reason", world.error))
     else:
         world.rollout = list(result or [])
+    if replicas is not None:
+        world.rollouts.append(
+            rollout_entry(deployment, replicas, surge, unavailable, world.rollout, stalled)
+        )
+        _remember(world, deployment, surge, unavailable)
+
+
+def _remember(world: World, deployment: str, surge: int | str, unavailable: int | str) -> None:
+    """Keep the world's copy of the spec in step with what the rollout changed."""
+    if deployment not in world.specs:
+        return
+    spec = world.specs[deployment][1]
+    spec.update(max_surge=surge, max_unavailable=unavailable)
+    info = getattr(world.cluster, "deployment", None)
+    if info is not None:
+        spec["version"] = info(deployment).version
+
+
+def _replicas(world: World, deployment: str) -> int | None:
+    info = getattr(world.cluster, "deployment", None)
+    try:
+        return int(info(deployment).replicas) if info is not None else len(world.pods(deployment))
+    except Exception:  # an unknown deployment: the rollout step itself reports it
+        return None
 
 
 @when(
@@ -37,14 +70,18 @@ def i_roll_out(
     if surge is not None:
         budget = {"max_surge": surge, "max_unavailable": unavailable}
     _keep_rollout(
-        world, deployment, lambda: world.cluster.rolling_update(deployment, version, **budget)
+        world,
+        deployment,
+        lambda: world.cluster.rolling_update(deployment, version, **budget),
+        surge,
+        unavailable,
     )
 
 
 @when("I roll back {deployment:name}", 'I roll back "web"')
 def i_roll_back(world: World, deployment: str) -> None:
     """Roll back to the previous revision (kubectl rollout undo), under the same budget."""
-    _keep_rollout(world, deployment, lambda: world.cluster.rollback(deployment))
+    _keep_rollout(world, deployment, lambda: world.cluster.rollback(deployment), None, None)
 
 
 def _snapshots(world: World) -> list[Any]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import sys
 from types import ModuleType
 
 DEFAULT_ENGINE = "kubeloop"
@@ -15,6 +16,10 @@ def engine_name(option: str | None) -> str:
 
 
 def load_engine(name: str) -> ModuleType:
+    """Import the engine; a module in the current folder can be named, as with python -m."""
+    here = os.getcwd()
+    if here not in sys.path:
+        sys.path.append(here)
     try:
         return importlib.import_module(name)
     except ImportError as error:

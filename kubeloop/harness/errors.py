@@ -23,6 +23,14 @@ class EngineCapabilityError(HarnessError):
     """The engine under test lacks something a step needs."""
 
 
+class StepTimeoutError(HarnessError):
+    """A step ran longer than the step time limit."""
+
+
+class EngineCrashError(HarnessError):
+    """The engine under test raised something it should not have."""
+
+
 class EngineOperationError(HarnessError):
     """An operation the engine rejected, which no Then step checked."""
 

@@ -19,7 +19,9 @@ from pytest_bdd.scenario import scenario_wrapper_template_registry
 from kubeloop.harness.collect import FeatureFile
 from kubeloop.harness.engine import engine_name, load_engine
 from kubeloop.harness.errors import HarnessError, ScenarioAssertionError, UndefinedStepError
+from kubeloop.harness.recorder import Recorder
 from kubeloop.harness.registry import REGISTRY
+from kubeloop.harness.time_limit import DEFAULT_SECONDS, time_limit
 from kubeloop.harness.world import World
 
 
@@ -29,6 +31,18 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "--engine",
         default=None,
         help="module providing the engine contract (default: $KUBELOOP_ENGINE or kubeloop)",
+    )
+    group.addoption(
+        "--kubeloop-record",
+        action="store_true",
+        help="record every scenario for kubeloop's reports (kubeloop run sets this)",
+    )
+    group.addoption(
+        "--step-timeout",
+        type=float,
+        default=DEFAULT_SECONDS,
+        metavar="SECONDS",
+        help=f"fail a step that runs longer than this (default {DEFAULT_SECONDS:g}; 0: no limit)",
     )
     group.addoption(
         "--kubeloop-line",
@@ -43,6 +57,10 @@ def pytest_configure(config: pytest.Config) -> None:
     import kubeloop.steps  # noqa: F401, PLC0415  (registers the step library)
 
     config.addinivalue_line("markers", "skip: a Gherkin @skip tag: the scenario is skipped")
+    if config.getoption("kubeloop_record"):
+        config.pluginmanager.register(
+            Recorder(engine_name(config.getoption("engine"))), "kubeloop-recorder"
+        )
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
@@ -128,7 +146,9 @@ def kubeloop_engine(request: pytest.FixtureRequest) -> tuple[str, Any]:
 @pytest.fixture
 def world(request: pytest.FixtureRequest, kubeloop_engine: tuple[str, Any]) -> Iterator[World]:
     name, module = kubeloop_engine
-    yield World(module, name, Path(request.node.path).parent)
+    world = World(module, name, Path(request.node.path).parent)
+    world.step_timeout = request.config.getoption("step_timeout")
+    yield world
 
 
 def pytest_bdd_before_step(
@@ -163,11 +183,14 @@ class _AnyPhrase(StepParser):
 
 
 def run_step(keyword: str, world: World) -> None:
+    world.matched = ""
     try:
         matches = REGISTRY.match(keyword, world.step_text)
     except UndefinedStepError as error:
         raise UndefinedStepError(f"{world.location}: {error}") from None
-    world.run(keyword, matches)
+    world.matched = " + ".join(f"{m.definition.keyword}: {m.definition.pattern}" for m in matches)
+    with time_limit(world.step_timeout, world.step_label):
+        world.run(keyword, matches)
 
 
 @given(_AnyPhrase("given"))

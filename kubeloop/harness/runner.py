@@ -1,14 +1,19 @@
-"""``kubeloop run``: pytest underneath, Gherkin progress on top, one exit code."""
+"""``kubeloop run``: pytest underneath, Gherkin progress on top, reports, one exit code."""
 
 from __future__ import annotations
 
 import re
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
 
+from kubeloop.harness.engine import engine_name
 from kubeloop.harness.progress import Progress
+from kubeloop.harness.record import ScenarioRecord
+from kubeloop.harness.reports import write_reports
+from kubeloop.harness.reports.scoreboard import scoreboard
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 _LINE = re.compile(r"^(.*\.feature):(\d+)$")
@@ -21,7 +26,12 @@ class RunOptions:
     tags: str | None = None
     fail_fast: bool = False
     engine: str | None = None
-    extra: list[str] = field(default_factory=list)
+    report: str | None = None
+    junit_steps: bool = False
+    workers: int = 0
+    step_timeout: float | None = None
+    compare: str | None = None
+    quiet: bool = False
 
 
 def default_paths() -> list[str]:
@@ -35,10 +45,14 @@ def tags_to_markers(expression: str) -> str:
     return re.sub(r"@([\w-]+)", r"\1", expression)
 
 
-def pytest_arguments(options: RunOptions) -> list[str]:
+def pytest_arguments(options: RunOptions, engine: str | None = None) -> list[str]:
     # Our own progress replaces pytest's terminal output; nothing is captured, so it streams.
-    args = ["-p", "no:cacheprovider", "-p", "no:terminal", "-p", "no:hypothesispytest", "-s"]
+    args = ["-p", "no:cacheprovider", "-p", "no:hypothesispytest", "-s", "--kubeloop-record"]
     args.append("--continue-on-collection-errors")
+    if options.workers:
+        args += ["-n", str(options.workers), "--dist", "loadfile"]
+    else:
+        args += ["-p", "no:terminal"]
     for path in options.paths or default_paths():
         match = _LINE.match(path)
         if match:
@@ -51,9 +65,17 @@ def pytest_arguments(options: RunOptions) -> list[str]:
         args += ["-m", tags_to_markers(options.tags)]
     if options.fail_fast:
         args.append("-x")
-    if options.engine:
-        args += ["--engine", options.engine]
-    return args + options.extra
+    if engine or options.engine:
+        args += ["--engine", engine or options.engine or ""]
+    if options.step_timeout is not None:
+        args += ["--step-timeout", str(options.step_timeout)]
+    return args
+
+
+def _collect(options: RunOptions, engine: str | None, show: bool) -> tuple[int, Progress]:
+    progress = Progress(write=print if show else (lambda _: None))
+    code = pytest.main(pytest_arguments(options, engine), plugins=[progress])
+    return int(code), progress
 
 
 def run(options: RunOptions) -> int:
@@ -63,10 +85,58 @@ def run(options: RunOptions) -> int:
         if not Path(file.group(1) if file else path).exists():
             print(f"kubeloop run: no such file or folder: {path}")
             return 2
-    progress = Progress()
-    code = pytest.main(pytest_arguments(options), plugins=[progress])
+    started = time.time_ns()
+    code, progress = _collect(options, None, show=not options.quiet)
     print(progress.summary())
-    if code == pytest.ExitCode.NO_TESTS_COLLECTED:
+    engine = engine_name(options.engine)
+    if engine != "kubeloop" or any(
+        t.startswith(("@task-", "@points="))
+        for r in progress.records
+        for t in r.tags + r.feature_tags
+    ):
+        print(scoreboard(progress.records))
+    if options.report:
+        written = write_reports(
+            progress.records, Path(options.report), started, engine, options.junit_steps
+        )
+        print("reports: " + ", ".join(str(p) for p in written))
+    if options.compare:
+        _, other = _collect(options, options.compare, show=False)
+        print(compare(engine, progress.records, options.compare, other.records))
+    if code == pytest.ExitCode.NO_TESTS_COLLECTED or not progress.records:
         print("no scenarios ran: check the paths, -k and --tags")
         return 1
     return 0 if code == pytest.ExitCode.OK else 1
+
+
+def compare(name_a: str, a: list[ScenarioRecord], name_b: str, b: list[ScenarioRecord]) -> str:
+    """Scenarios whose outcome differs between two engines, and the first step that diverged."""
+
+    def key(r: ScenarioRecord) -> tuple[str, int, int]:
+        return (r.uri, r.line, r.row if r.row is not None else -1)
+
+    theirs = {key(r): r for r in b}
+    lines = [f"\ncomparing {name_a} with {name_b}:"]
+    differ = 0
+    for mine in sorted(a, key=key):
+        other = theirs.get(key(mine))
+        if other is None or other.status == mine.status:
+            continue
+        differ += 1
+        lines.append(
+            f"  {mine.uri}:{mine.rerun_line} {mine.title}: "
+            f"{name_a} {mine.status}, {name_b} {other.status}"
+        )
+        for step_a, step_b in zip(mine.steps, other.steps, strict=False):
+            if step_a.status != step_b.status:
+                lines.append(
+                    f"    first divergence: {step_a.keyword} {step_a.text} (line {step_a.line})"
+                )
+                detail = step_a.error or step_b.error
+                if detail:
+                    lines.append(f"      {detail.splitlines()[0]}")
+                break
+    lines.append(
+        f"  {differ} scenario(s) differ" if differ else "  every scenario has the same outcome"
+    )
+    return "\n".join(lines)

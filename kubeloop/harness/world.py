@@ -15,7 +15,9 @@ from typing import Any
 
 from kubeloop.harness.errors import (
     EngineCapabilityError,
+    EngineCrashError,
     EngineOperationError,
+    HarnessError,
     ScenarioAssertionError,
 )
 from kubeloop.render import cluster_picture
@@ -37,6 +39,7 @@ class World:
         self.rollout: list[Any] | None = None
         self.rollout_deployment = ""
         self.stall: Exception | None = None
+        self.rollouts: list[dict[str, Any]] = []
         self.specs: dict[str, tuple[int, dict[str, Any]]] = {}
         self.disruption_budgets: list[Any] = []
         self.last_result: Any = None
@@ -45,8 +48,11 @@ class World:
         self.last_hpa = ""
         self.step_text = ""
         self.step_label = ""
+        self.matched = ""
+        """The phrase patterns the current step matched, for reports."""
         self.location = ""
         self.is_last_step = False
+        self.step_timeout = 0.0
         self.docstring: str | None = None
         self.datatable: list[list[str]] | None = None
 
@@ -60,7 +66,20 @@ class World:
                 raise EngineOperationError(
                     f'"{self.error_step}" failed: {type(self.error).__name__}: {self.error}'
                 ) from self.error
-            match.definition.function(self, **match.arguments)
+            try:
+                match.definition.function(self, **match.arguments)
+            except (HarnessError, ScenarioAssertionError):
+                raise
+            except NotImplementedError as error:
+                raise EngineCrashError(
+                    f"engine {self.engine_name}: {error or 'not implemented yet'}"
+                ) from error
+            except Exception as error:
+                raise EngineCrashError(
+                    f"engine {self.engine_name} raised {type(error).__name__} "
+                    f'in "{self.step_label}": '
+                    f"{error}"
+                ) from error
         if self.is_last_step and self.error is not None:
             raise EngineOperationError(
                 f'"{self.error_step}" failed and no Then checked it: '
@@ -127,7 +146,7 @@ class World:
         try:
             return operation()
         except Exception as error:  # the engine under test may raise anything
-            if isinstance(error, EngineCapabilityError | ScenarioAssertionError):
+            if isinstance(error, HarnessError | ScenarioAssertionError | NotImplementedError):
                 raise
             self.error = error
             self.error_step = self.step_text

@@ -1,0 +1,175 @@
+"""``kubeloop exercise init DIR``: a learner's starting point, graded by the same features."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+SKELETON = '''"""Your reconciliation orchestrator: a miniature Kubernetes control loop.
+
+Implement the methods below until every scenario passes:
+
+    kubeloop run --engine lab --report report      # from this folder
+
+Rules the scenarios check (the public contract):
+- reconcile() is one level-triggered pass: compare desired with actual and close the gap.
+  A second reconcile() with no external change creates and deletes nothing.
+- Pods are placed by resource *requests* against each node's free room, first node by
+  name that fits. A pod that fits nowhere is Pending (node None) — never an exception.
+- A failed node receives no pod until it recovers; failing it evicts its pods.
+- rolling_update keeps, at every step, ready >= replicas - maxUnavailable and
+  total <= replicas + maxSurge (percentages: surge rounds up, unavailable down).
+  maxSurge=0 and maxUnavailable=0 raises RolloutStalledError.
+- rollback() returns to the previous revision under the same budget.
+- HPA.desired_replicas = ceil(current × value / target), clamped to [min, max], and
+  unchanged while |value/target - 1| <= tolerance.
+Quantities come as Kubernetes strings ("500m", "2", "256Mi", "1Gi") or numbers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+class RolloutStalledError(Exception):
+    """A rolling update cannot make progress; ``reason`` says why."""
+
+    def __init__(self, reason: str, snapshots: list | None = None) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.snapshots = snapshots or []
+
+
+@dataclass
+class Node:
+    """A worker node with allocatable cpu and memory."""
+
+    name: str
+    cpu: str | int | float = "4"
+    memory: str | int | float = "8Gi"
+
+
+@dataclass
+class Deployment:
+    """replicas pods, each requesting cpu and memory, at a version."""
+
+    name: str
+    replicas: int = 1
+    cpu: str | int | float = 0
+    memory: str | int | float = 0
+    version: str = "v1"
+
+
+@dataclass
+class Pod:
+    name: str
+    deployment: str
+    node: str | None
+    phase: str  # "Running" or "Pending"
+    version: str
+    ready: bool
+
+
+@dataclass
+class ReconcileResult:
+    created: list[str]
+    deleted: list[str]
+    scheduled: list[str]
+
+
+@dataclass
+class RolloutSnapshot:
+    total: int
+    ready: int
+    updated: int
+
+
+class Cluster:
+    def __init__(self, nodes: list[Node] | None = None) -> None:
+        self.nodes = list(nodes or [])
+
+    def add_node(self, node: Node) -> None:
+        """A new node joins; it takes pods from the next reconcile on."""
+        raise NotImplementedError("not implemented yet: Cluster.add_node")
+
+    def apply(self, deployment: Deployment) -> None:
+        """Create or update a deployment (desired state only; reconcile acts on it)."""
+        raise NotImplementedError("not implemented yet: Cluster.apply")
+
+    def scale(self, name: str, replicas: int) -> None:
+        raise NotImplementedError("not implemented yet: Cluster.scale")
+
+    def reconcile(self) -> ReconcileResult:
+        """One level-triggered pass: create/delete pods to match replicas, then schedule."""
+        raise NotImplementedError("not implemented yet: Cluster.reconcile")
+
+    def pods(self, deployment: str | None = None) -> list[Pod]:
+        raise NotImplementedError("not implemented yet: Cluster.pods")
+
+    def delete_pod(self, name: str) -> None:
+        raise NotImplementedError("not implemented yet: Cluster.delete_pod")
+
+    def fail_node(self, name: str) -> None:
+        """The node goes NotReady: evict its pods; schedule nothing there until it recovers."""
+        raise NotImplementedError("not implemented yet: Cluster.fail_node")
+
+    def recover_node(self, name: str) -> None:
+        raise NotImplementedError("not implemented yet: Cluster.recover_node")
+
+    def rolling_update(
+        self,
+        name: str,
+        version: str,
+        max_surge: int | str = "25%",
+        max_unavailable: int | str = "25%",
+    ) -> list[RolloutSnapshot]:
+        """Move every pod to version within the budget; return a snapshot per step."""
+        raise NotImplementedError("not implemented yet: Cluster.rolling_update")
+
+    def rollback(self, name: str) -> list[RolloutSnapshot]:
+        raise NotImplementedError("not implemented yet: Cluster.rollback")
+
+
+class HPA:
+    def __init__(self, min_replicas: int = 1, max_replicas: int = 10, target: float = 80,
+                 tolerance: float = 0.1) -> None:
+        self.min_replicas = min_replicas
+        self.max_replicas = max_replicas
+        self.target = target
+        self.tolerance = tolerance
+
+    def desired_replicas(self, current_replicas: int, current_value: float) -> int:
+        raise NotImplementedError("not implemented yet: HPA.desired_replicas")
+'''
+
+README = """# Your kubeloop exercise
+
+`lab.py` holds the contract every scenario talks to. Each method says what it must do
+and raises `NotImplementedError` until you write it.
+
+Run the specs against your engine from this folder:
+
+    kubeloop run --engine lab                  # progress, and a scoreboard by feature
+    kubeloop run --engine lab --report report  # plus report/report.html and report/results.json
+    kubeloop run --engine lab features/x.feature:12   # one scenario
+
+Compare with the reference: `kubeloop run --engine lab --compare kubeloop`.
+`kubeloop steps` lists every phrase the scenarios use. Scenarios that need more than the
+contract (cordon, taints, events, time) say "engine lab does not provide …": they are
+extensions for later.
+"""
+
+
+def init(directory: str) -> int:
+    target = Path(directory)
+    target.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, text in (("lab.py", SKELETON), ("README.md", README)):
+        path = target / name
+        if path.exists():
+            print(f"kubeloop exercise init: {path} exists; not overwriting it")
+            return 1
+        path.write_text(text, encoding="utf-8")
+        written.append(str(path))
+    print("wrote " + ", ".join(written))
+    print(f"next: cd {target} && kubeloop run --engine lab")
+    return 0

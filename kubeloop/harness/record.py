@@ -1,0 +1,183 @@
+"""What a scenario did, as plain data that survives a trip between pytest-xdist processes.
+
+Every report (terminal, JUnit, Cucumber JSON, Messages, HTML, Markdown, Exercism) is
+written from these records, so they always agree.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from kubeloop.intstr import max_unavailable, resolve_fenceposts
+
+EVENTS_KEPT = 300
+
+
+@dataclass
+class StepRecord:
+    keyword: str
+    text: str
+    line: int
+    status: str = "skipped"
+    """passed, failed, undefined or skipped (not reached)."""
+    duration_ns: int = 0
+    error: str = ""
+    error_type: str = ""
+    definition: str = ""
+    """The matched phrase pattern(s), for Cucumber's step definitions."""
+    docstring: str | None = None
+    datatable: list[list[str]] | None = None
+
+
+@dataclass
+class ScenarioRecord:
+    uri: str
+    feature: str
+    feature_line: int
+    feature_description: str
+    feature_tags: list[str]
+    name: str
+    line: int
+    keyword: str
+    tags: list[str]
+    row: int | None = None
+    """Index of the Examples row for an outline, else None."""
+    row_line: int | None = None
+    example: dict[str, str] = field(default_factory=dict)
+    steps: list[StepRecord] = field(default_factory=list)
+    status: str = "passed"
+    """passed, failed, skipped or error (could not run at all)."""
+    message: str = ""
+    duration_ns: int = 0
+    engine: str = "kubeloop"
+    snapshot: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def rerun_line(self) -> int:
+        return self.row_line or self.line
+
+    @property
+    def rerun(self) -> str:
+        if self.is_file_error:
+            return f"kubeloop run {self.uri}"
+        return f"kubeloop run {self.uri}:{self.rerun_line}"
+
+    @property
+    def is_file_error(self) -> bool:
+        """A feature file that could not be run at all (it failed the lint or the parser)."""
+        return self.line == 0
+
+    @classmethod
+    def file_error(cls, uri: str, message: str) -> ScenarioRecord:
+        step = StepRecord("Given", "the feature file is valid", 1, "failed", error=message)
+        step.error_type = "FeatureLintError"
+        return cls(
+            uri,
+            uri,
+            1,
+            "",
+            [],
+            "(the feature file cannot be run)",
+            0,
+            "Scenario",
+            [],
+            steps=[step],
+            status="error",
+            message=message,
+        )
+
+    @property
+    def title(self) -> str:
+        if not self.example:
+            return self.name
+        return f"{self.name} [{' | '.join(self.example.values())}]"
+
+    @property
+    def failed_step(self) -> StepRecord | None:
+        return next((s for s in self.steps if s.status in ("failed", "undefined")), None)
+
+    def to_json(self) -> str:
+        return json.dumps(asdict(self))
+
+    @classmethod
+    def from_json(cls, text: str) -> ScenarioRecord:
+        data = json.loads(text)
+        data["steps"] = [StepRecord(**s) for s in data["steps"]]
+        return cls(**data)
+
+
+def snapshot(world: Any) -> dict[str, Any]:
+    """The cluster at the end of a scenario, its rollouts and events, as plain data."""
+    cluster = getattr(world, "_cluster", None)
+    data: dict[str, Any] = {"nodes": [], "pending": [], "events": [], "rollouts": world.rollouts}
+    if cluster is None:
+        return data
+    try:
+        pods = list(cluster.pods())
+    except Exception:  # a learner's engine may fail here too; the report still renders
+        return data
+    by_node: dict[str, list[dict[str, Any]]] = {}
+    for pod in pods:
+        entry = {
+            "name": pod.name,
+            "deployment": pod.deployment,
+            "version": pod.version,
+            "ready": bool(pod.ready),
+            "reason": getattr(pod, "reason", None),
+        }
+        if pod.node is None:
+            data["pending"].append(entry)
+        else:
+            by_node.setdefault(pod.node, []).append(entry)
+    nodes = getattr(cluster, "nodes", None)
+    if callable(nodes):
+        for node in nodes():
+            data["nodes"].append(
+                {
+                    "name": node.name,
+                    "cpu": node.cpu,
+                    "memory": node.memory,
+                    "allocated_cpu": node.allocated_cpu,
+                    "allocated_memory": node.allocated_memory,
+                    "ready": node.ready,
+                    "unschedulable": node.unschedulable,
+                    "pods": by_node.get(node.name, []),
+                }
+            )
+    else:
+        data["nodes"] = [{"name": n, "pods": p} for n, p in sorted(by_node.items())]
+    events = getattr(cluster, "events", None)
+    if events is not None and not callable(events):
+        data["events"] = [
+            {
+                "time": e.time,
+                "type": e.type,
+                "reason": e.reason,
+                "object": e.object,
+                "message": e.message,
+            }
+            for e in list(events)[-EVENTS_KEPT:]
+        ]
+    return data
+
+
+def rollout_entry(
+    deployment: str,
+    replicas: int,
+    surge: int | str,
+    unavailable: int | str,
+    steps: list[Any],
+    stalled: str,
+) -> dict[str, Any]:
+    """One rollout with the bounds it had to respect (surge rounds up, unavailable down)."""
+    resolved_surge, _ = resolve_fenceposts(surge, unavailable, replicas)
+    return {
+        "deployment": deployment,
+        "replicas": replicas,
+        "ceiling": replicas + resolved_surge,
+        "floor": replicas - max_unavailable(surge, unavailable, replicas),
+        "steps": [{"total": s.total, "ready": s.ready, "updated": s.updated} for s in steps],
+        "stalled": stalled,
+    }
