@@ -176,7 +176,9 @@ Feature: Unchecked
     )
     result = run(pytester)
     result.assert_outcomes(failed=1)
-    result.stdout.fnmatch_lines(['*"I delete pod "ghost"" failed and no Then checked it*'])
+    result.stdout.fnmatch_lines(
+        ['*raised NotFoundError in "When I delete pod "ghost""*no Then step checked it*']
+    )
 
 
 def test_an_engine_without_a_capability_fails_clearly(pytester: pytest.Pytester) -> None:

@@ -27,7 +27,7 @@ Quantities come as Kubernetes strings ("500m", "2", "256Mi", "1Gi") or numbers.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 class RolloutStalledError(Exception):
@@ -40,12 +40,45 @@ class RolloutStalledError(Exception):
 
 
 @dataclass
+class Taint:
+    """Extension: key=value:effect on a node (NoSchedule, PreferNoSchedule, NoExecute)."""
+
+    key: str
+    value: str = ""
+    effect: str = "NoSchedule"
+
+
+@dataclass
+class Toleration:
+    """Extension: lets a pod ignore a matching taint (for toleration_seconds, if set)."""
+
+    key: str = ""
+    operator: str = "Equal"
+    value: str = ""
+    effect: str = ""
+    toleration_seconds: int | None = None
+
+
+@dataclass
+class Container:
+    """Extension: one container's requests (cpu in millicores, memory in bytes)."""
+
+    name: str
+    cpu: int = 0
+    memory: int = 0
+
+
+@dataclass
 class Node:
     """A worker node with allocatable cpu and memory."""
 
     name: str
     cpu: str | int | float = "4"
     memory: str | int | float = "8Gi"
+    pods: int = 110
+    labels: dict[str, str] = field(default_factory=dict)
+    taints: list[Taint] = field(default_factory=list)
+    unschedulable: bool = False
 
 
 @dataclass
@@ -57,6 +90,16 @@ class Deployment:
     cpu: str | int | float = 0
     memory: str | int | float = 0
     version: str = "v1"
+    max_surge: int | str = "25%"
+    max_unavailable: int | str = "25%"
+    # Extensions, used by some scenarios:
+    strategy: str = "RollingUpdate"
+    revision_history_limit: int = 10
+    progress_deadline_seconds: int | None = 600
+    containers: list[Container] = field(default_factory=list)
+    init_containers: list[Container] = field(default_factory=list)
+    tolerations: list[Toleration] = field(default_factory=list)
+    node_selector: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -127,6 +170,40 @@ class Cluster:
 
     def rollback(self, name: str) -> list[RolloutSnapshot]:
         raise NotImplementedError("not implemented yet: Cluster.rollback")
+
+    # Extensions: scenarios that use these fail until you write them.
+
+    def cordon(self, name: str) -> None:
+        """Mark a node unschedulable: its pods stay, no new pod lands there."""
+        raise NotImplementedError("not implemented yet: Cluster.cordon")
+
+    def uncordon(self, name: str) -> None:
+        raise NotImplementedError("not implemented yet: Cluster.uncordon")
+
+    def taint(self, name: str, taint: Taint) -> None:
+        """Add a taint; NoExecute evicts pods that do not tolerate it."""
+        raise NotImplementedError("not implemented yet: Cluster.taint")
+
+    def untaint(self, name: str, key: str) -> None:
+        raise NotImplementedError("not implemented yet: Cluster.untaint")
+
+    def set_scoring(self, strategy: str) -> None:
+        """first-fit (by node name), LeastAllocated or MostAllocated."""
+        raise NotImplementedError("not implemented yet: Cluster.set_scoring")
+
+    def run_for(self, seconds: int) -> None:
+        """Let logical time pass, reconciling every 15 seconds of it."""
+        raise NotImplementedError("not implemented yet: Cluster.run_for")
+
+    @property
+    def events(self) -> list:
+        """Event records with .time .type .reason .object .message, like kubectl get events."""
+        raise NotImplementedError("not implemented yet: Cluster.events")
+
+    @property
+    def history(self) -> list:
+        """One record per reconcile pass: .number and .deployments[name].total/.ready."""
+        raise NotImplementedError("not implemented yet: Cluster.history")
 
 
 class HPA:

@@ -110,14 +110,19 @@ class ScenarioRecord:
 
 def snapshot(world: Any) -> dict[str, Any]:
     """The cluster at the end of a scenario, its rollouts and events, as plain data."""
-    cluster = getattr(world, "_cluster", None)
     data: dict[str, Any] = {"nodes": [], "pending": [], "events": [], "rollouts": world.rollouts}
+    cluster = getattr(world, "_cluster", None)
     if cluster is None:
         return data
     try:
-        pods = list(cluster.pods())
+        _fill(cluster, data)
     except Exception:  # a learner's engine may fail here too; the report still renders
-        return data
+        data.update(nodes=[], pending=[], events=[])
+    return data
+
+
+def _fill(cluster: Any, data: dict[str, Any]) -> None:
+    pods = list(cluster.pods())
     by_node: dict[str, list[dict[str, Any]]] = {}
     for pod in pods:
         entry = {
@@ -160,7 +165,6 @@ def snapshot(world: Any) -> dict[str, Any]:
             }
             for e in list(events)[-EVENTS_KEPT:]
         ]
-    return data
 
 
 def rollout_entry(

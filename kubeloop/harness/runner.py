@@ -47,12 +47,10 @@ def tags_to_markers(expression: str) -> str:
 
 def pytest_arguments(options: RunOptions, engine: str | None = None) -> list[str]:
     # Our own progress replaces pytest's terminal output; nothing is captured, so it streams.
-    args = ["-p", "no:cacheprovider", "-p", "no:hypothesispytest", "-s", "--kubeloop-record"]
-    args.append("--continue-on-collection-errors")
+    args = ["-p", "no:cacheprovider", "-p", "no:hypothesispytest", "-p", "no:terminal", "-s"]
+    args += ["--kubeloop-record", "--continue-on-collection-errors"]
     if options.workers:
         args += ["-n", str(options.workers), "--dist", "loadfile"]
-    else:
-        args += ["-p", "no:terminal"]
     for path in options.paths or default_paths():
         match = _LINE.match(path)
         if match:

@@ -63,9 +63,7 @@ class World:
             if keyword != "given" and not self.settled:
                 self.settle()
             if self.error is not None and not checks_error:
-                raise EngineOperationError(
-                    f'"{self.error_step}" failed: {type(self.error).__name__}: {self.error}'
-                ) from self.error
+                raise EngineOperationError(self._raised(self.error)) from self.error
             try:
                 match.definition.function(self, **match.arguments)
             except (HarnessError, ScenarioAssertionError):
@@ -82,9 +80,12 @@ class World:
                 ) from error
         if self.is_last_step and self.error is not None:
             raise EngineOperationError(
-                f'"{self.error_step}" failed and no Then checked it: '
-                f"{type(self.error).__name__}: {self.error}"
+                f"{self._raised(self.error)} (and no Then step checked it)"
             ) from self.error
+
+    def _raised(self, error: BaseException) -> str:
+        kind = type(error).__name__
+        return f'engine {self.engine_name} raised {kind} in "{self.error_step}": {error}'
 
     # --- the engine ------------------------------------------------------------
 
@@ -149,7 +150,7 @@ class World:
             if isinstance(error, HarnessError | ScenarioAssertionError | NotImplementedError):
                 raise
             self.error = error
-            self.error_step = self.step_text
+            self.error_step = self.step_label
             return None
 
     def take_error(self) -> Exception:

@@ -1,0 +1,113 @@
+"""Exercise mode: the same specs grade a learner's engine, a hang, a crash, a comparison."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from kubeloop.cli import main
+from kubeloop.harness.runner import EXAMPLES
+
+FEATURE = """Feature: Grading
+  Scenario: Self-heal
+    Given 2 nodes and a deployment of 2
+    When node-1 fails and I reconcile
+    Then no pod is on node-1
+
+  Scenario: Formula
+    Given a deployment of 4
+    And an HPA for "web" from 1 to 10 replicas targeting 50% cpu
+    When the average cpu utilization of "web" is 90%
+    Then the HPA wants 8 replicas
+"""
+
+
+@pytest.fixture
+def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "path", [*sys.path])
+    for name in ("lab", "hangs", "crashy", "lazy"):
+        monkeypatch.delitem(sys.modules, name, raising=False)
+    (tmp_path / "grading.feature").write_text(FEATURE)
+    return tmp_path
+
+
+def results(path: Path) -> dict[str, object]:
+    data: dict[str, object] = json.loads((path / "results.json").read_text())
+    return data
+
+
+def test_the_skeleton_fails_every_scenario_clearly(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["exercise", "init", "."]) == 0
+    assert (project / "lab.py").exists() and (project / "README.md").exists()
+    assert main(["exercise", "init", "."]) == 1  # never overwrites a learner's work
+    assert main(["run", str(EXAMPLES), "--engine", "lab", "--report", "out"]) == 1
+    graded = results(project / "out")
+    tests = graded["tests"]
+    assert isinstance(tests, list) and len(tests) >= 40
+    assert graded["status"] == "fail"
+    for test in tests:
+        assert test["status"] == "fail"
+        assert "not implemented yet: " in test["message"], test
+    assert "scoreboard:" in capsys.readouterr().out
+
+
+def test_kubeloop_passes_the_shipped_suite(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    assert main(["run", str(EXAMPLES), "--engine", "kubeloop", "--report", str(tmp_path)]) == 0
+    assert results(tmp_path)["status"] == "pass"
+
+
+def test_a_hanging_engine_fails_only_that_scenario(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (project / "hangs.py").write_text(
+        "from kubeloop import *\n"
+        "from kubeloop import Cluster as _Cluster\n"
+        "class Cluster(_Cluster):\n"
+        "    def fail_node(self, name):\n"
+        "        while True:\n"
+        "            pass\n"
+    )
+    assert main(["run", "grading.feature", "--engine", "hangs", "--step-timeout", "0.5"]) == 1
+    out = capsys.readouterr().out
+    assert '"When node-1 fails and I reconcile" did not finish within 0.5 s' in out
+    assert "1 passed, 1 failed" in out
+
+
+def test_a_crashing_engine_says_what_it_raised(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (project / "crashy.py").write_text(
+        "from kubeloop import *\n"
+        "from kubeloop import Cluster as _Cluster\n"
+        "class Cluster(_Cluster):\n"
+        "    def fail_node(self, name):\n"
+        "        return 1 / 0\n"
+    )
+    assert main(["run", "grading.feature", "--engine", "crashy"]) == 1
+    out = capsys.readouterr().out
+    assert 'engine crashy raised ZeroDivisionError in "When node-1 fails and I reconcile"' in out
+    assert "Traceback" not in out
+
+
+def test_two_engines_are_compared(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (project / "lazy.py").write_text(
+        "from kubeloop import *\n"
+        "from kubeloop import Cluster as _Cluster\n"
+        "class Cluster(_Cluster):\n"
+        "    def fail_node(self, name):\n"
+        "        pass\n"
+    )
+    assert main(["run", "grading.feature", "--engine", "lazy", "--compare", "kubeloop"]) == 1
+    out = capsys.readouterr().out
+    assert "comparing lazy with kubeloop:" in out
+    assert "Self-heal: lazy failed, kubeloop passed" in out
+    assert "first divergence: Then no pod is on node-1" in out
+    assert "1 scenario(s) differ" in out
