@@ -1,0 +1,72 @@
+"""Cucumber JSON, as cucumber-html-reporter, Jenkins Cucumber Reports and Xray read it:
+features → elements (scenarios, outline rows expanded) → steps with results."""
+
+from __future__ import annotations
+
+import json
+import re
+from itertools import groupby
+from typing import Any
+
+from kubeloop.harness.record import ScenarioRecord
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+def _tags(tags: list[str], line: int) -> list[dict[str, Any]]:
+    return [{"name": tag, "line": line} for tag in tags]
+
+
+def _step(record: ScenarioRecord, index: int) -> dict[str, Any]:
+    step = record.steps[index]
+    result: dict[str, Any] = {"status": step.status, "duration": step.duration_ns}
+    if step.status in ("failed", "undefined") and step.error:
+        result["error_message"] = f"{step.error}\n\nrerun: {record.rerun}"
+    entry: dict[str, Any] = {
+        "keyword": f"{step.keyword} ",
+        "name": step.text,
+        "line": step.line,
+        "match": {"location": step.definition or f"{record.uri}:{step.line}"},
+        "result": result,
+    }
+    if step.docstring is not None:
+        entry["doc_string"] = {"value": step.docstring, "line": step.line + 1}
+    if step.datatable is not None:
+        entry["rows"] = [{"cells": row} for row in step.datatable]
+    return entry
+
+
+def _element(record: ScenarioRecord) -> dict[str, Any]:
+    row = f";;{record.row + 1}" if record.row is not None else ""
+    return {
+        "id": f"{_slug(record.feature)};{_slug(record.name)}{row}",
+        "keyword": record.keyword,
+        "type": "scenario",
+        "name": record.title,
+        "description": "",
+        "line": record.rerun_line,
+        "tags": _tags(record.tags + record.feature_tags, record.line - 1),
+        "steps": [_step(record, i) for i in range(len(record.steps))],
+    }
+
+
+def cucumber_json(records: list[ScenarioRecord]) -> str:
+    features = []
+    for (uri, name), grouped in groupby(records, key=lambda r: (r.uri, r.feature)):
+        members = list(grouped)
+        first = members[0]
+        features.append(
+            {
+                "uri": uri,
+                "id": _slug(name),
+                "keyword": "Feature",
+                "name": name,
+                "description": first.feature_description,
+                "line": first.feature_line,
+                "tags": _tags(first.feature_tags, max(first.feature_line - 1, 1)),
+                "elements": [_element(r) for r in members],
+            }
+        )
+    return json.dumps(features, indent=2, ensure_ascii=False) + "\n"
