@@ -17,17 +17,22 @@ body{font:14px/1.45 system-ui,sans-serif;margin:24px;color:#222;background:#fff}
 h1{font-size:22px;margin:0 0 8px} h2{font-size:17px;margin:28px 0 6px}
 .counts span{display:inline-block;margin-right:14px;font-weight:600}
 .passed{color:#2e7d32}.failed,.error,.undefined{color:#c62828}.skipped{color:#777}
-.filter button{margin:10px 6px 10px 0;padding:4px 12px;border:1px solid #aaa;border-radius:14px;
-background:#f5f5f5;cursor:pointer}.filter button.on{background:#263238;color:#fff}
+.filter button{margin:10px 6px 10px 0;padding:4px 12px;border:1px solid #aaa;
+border-radius:14px;background:#f5f5f5;cursor:pointer}
+.filter button.on{background:#263238;color:#fff}
 details{border:1px solid #ddd;border-radius:6px;margin:8px 0;padding:6px 10px}
 details[data-status=failed],details[data-status=error]{border-color:#e57373}
-summary{cursor:pointer;font-weight:600} ol.steps{list-style:none;padding-left:8px;margin:6px 0}
-ol.steps li{font-family:ui-monospace,monospace;font-size:13px} pre{background:#fbe9e7;padding:8px;
-white-space:pre-wrap;border-radius:4px} code.rerun{background:#eceff1;padding:2px 6px;border-radius:4px}
-.pictures{display:flex;flex-wrap:wrap;gap:16px;margin-top:8px} svg text{font:11px system-ui,sans-serif}
-svg .node{font-weight:600;font-size:12px} svg .muted{fill:#666} svg .reason{fill:#c62828}
-table.events{border-collapse:collapse;font-size:12px;margin-top:6px} table.events td{padding:1px 8px;
-border-bottom:1px solid #eee} tr.Warning td{color:#c62828} .muted{color:#666}
+summary{cursor:pointer;font-weight:600}
+ol.steps{list-style:none;padding-left:8px;margin:6px 0}
+ol.steps li{font-family:ui-monospace,monospace;font-size:13px}
+pre{background:#fbe9e7;padding:8px;white-space:pre-wrap;border-radius:4px}
+code.rerun{background:#eceff1;padding:2px 6px;border-radius:4px}
+.pictures{display:flex;flex-wrap:wrap;gap:16px;margin-top:8px}
+svg text{font:11px system-ui,sans-serif} svg .node{font-weight:600;font-size:12px}
+svg .muted{fill:#666} svg .reason{fill:#c62828}
+table.events{border-collapse:collapse;font-size:12px;margin-top:6px}
+table.events td{padding:1px 8px;border-bottom:1px solid #eee}
+tr.Warning td{color:#c62828} .muted{color:#666}
 """
 
 SCRIPT = """
@@ -80,16 +85,21 @@ def _scenario(record: ScenarioRecord) -> str:
         if record.status in ("failed", "error")
         else ""
     )
-    skipped = f' <span class="muted">({escape(record.message)})</span>' if record.status == "skipped" else ""
+    skipped = (
+        f' <span class="muted">({escape(record.message)})</span>'
+        if record.status == "skipped"
+        else ""
+    )
     tags = " ".join(record.tags)
     opened = " open" if record.status in ("failed", "error") else ""
     return (
         f'<details class="scenario" data-status="{record.status}"{opened}>'
         f'<summary><span class="{record.status}">{SYMBOL.get(record.status, "✗")}</span> '
         f"{escape(record.keyword)}: {escape(record.title)}{skipped} "
-        f'<span class="muted">{escape(tags)} {escape(record.uri)}:{record.rerun_line}</span></summary>'
-        f"{_steps(record)}{rerun}"
-        f'<div class="pictures">{"".join(p for p in pictures if p)}</div>{_events(record)}</details>'
+        f'<span class="muted">{escape(tags)} {escape(record.uri)}:{record.rerun_line}</span>'
+        f"</summary>{_steps(record)}{rerun}"
+        f'<div class="pictures">{"".join(p for p in pictures if p)}</div>'
+        f"{_events(record)}</details>"
     )
 
 
@@ -109,9 +119,11 @@ def report_html(records: list[ScenarioRecord], engine: str = "kubeloop") -> str:
         "<meta name='viewport' content='width=device-width, initial-scale=1'>"
         f"<title>kubeloop report: {total['passed']} passed, {failed} failed</title>"
         f"<style>{STYLE}</style></head><body>"
-        f"<h1>kubeloop report</h1><p class='muted'>engine {escape(engine)} · {len(records)} scenarios</p>"
+        "<h1>kubeloop report</h1>"
+        f"<p class='muted'>engine {escape(engine)} · {len(records)} scenarios</p>"
         f"<div class='counts'><span class='passed'>{total['passed']} passed</span>"
-        f"<span class='failed'>{failed} failed</span><span class='skipped'>{total['skipped']} skipped</span></div>"
+        f"<span class='failed'>{failed} failed</span>"
+        f"<span class='skipped'>{total['skipped']} skipped</span></div>"
         "<div class='filter'><button class='on' data-show='all'>all</button>"
         "<button data-show='passed'>passed</button><button data-show='failed'>failed</button>"
         "<button data-show='skipped'>skipped</button></div>"

@@ -87,7 +87,11 @@ def _step_cases(parent: ET.Element, record: ScenarioRecord) -> None:
             )
             failure.text = f"{step.error}\n\nrerun: {record.rerun}"
         elif step.status == "skipped":
-            ET.SubElement(case, "skipped", message="not reached" if record.status != "skipped" else record.message)
+            ET.SubElement(
+                case,
+                "skipped",
+                message="not reached" if record.status != "skipped" else record.message,
+            )
 
 
 def junit_xml(records: list[ScenarioRecord], steps: bool = False) -> str:

@@ -29,7 +29,9 @@ def summary_markdown(records: list[ScenarioRecord], engine: str = "kubeloop") ->
     ]
     for (uri, name), grouped in groupby(records, key=lambda r: (r.uri, r.feature)):
         c = counts(list(grouped))
-        lines.append(f"| {name} (`{uri}`) | {c['passed']} | {c['failed'] + c['error']} | {c['skipped']} |")
+        lines.append(
+            f"| {name} (`{uri}`) | {c['passed']} | {c['failed'] + c['error']} | {c['skipped']} |"
+        )
     failures = [r for r in records if r.status in ("failed", "error")]
     if failures:
         lines += ["", "### Failed scenarios", ""]

@@ -111,14 +111,38 @@ def messages_ndjson(records: list[ScenarioRecord], start_ns: int, root: Path) ->
                 }
             )
         cases.append(
-            {"testCase": {"id": case_id, "pickleId": pickle["id"], "testSteps": steps, "testRunStartedId": "run-1"}}
+            {
+                "testCase": {
+                    "id": case_id,
+                    "pickleId": pickle["id"],
+                    "testSteps": steps,
+                    "testRunStartedId": "run-1",
+                }
+            }
         )
-        runs.append({"testCaseStarted": {"id": started_id, "testCaseId": case_id, "attempt": 0, "timestamp": _time(clock)}})
+        runs.append(
+            {
+                "testCaseStarted": {
+                    "id": started_id,
+                    "testCaseId": case_id,
+                    "attempt": 0,
+                    "timestamp": _time(clock),
+                }
+            }
+        )
         for index, step in enumerate(steps):
             recorded = record.steps[index] if index < len(record.steps) else None
             status = STATUS[recorded.status] if recorded else "UNKNOWN"
             duration = recorded.duration_ns if recorded else 0
-            runs.append({"testStepStarted": {"testCaseStartedId": started_id, "testStepId": step["id"], "timestamp": _time(clock)}})
+            runs.append(
+                {
+                    "testStepStarted": {
+                        "testCaseStartedId": started_id,
+                        "testStepId": step["id"],
+                        "timestamp": _time(clock),
+                    }
+                }
+            )
             clock += duration
             result: dict[str, Any] = {"duration": _time(duration), "status": status}
             if recorded is not None and recorded.error:
@@ -133,10 +157,26 @@ def messages_ndjson(records: list[ScenarioRecord], start_ns: int, root: Path) ->
                     }
                 }
             )
-        runs.append({"testCaseFinished": {"testCaseStartedId": started_id, "timestamp": _time(clock), "willBeRetried": False}})
+        runs.append(
+            {
+                "testCaseFinished": {
+                    "testCaseStartedId": started_id,
+                    "timestamp": _time(clock),
+                    "willBeRetried": False,
+                }
+            }
+        )
     envelopes += cases + runs
     success = all(r.status in ("passed", "skipped") for r in records)
-    envelopes.append({"testRunFinished": {"success": success, "timestamp": _time(clock), "testRunStartedId": "run-1"}})
+    envelopes.append(
+        {
+            "testRunFinished": {
+                "success": success,
+                "timestamp": _time(clock),
+                "testRunStartedId": "run-1",
+            }
+        }
+    )
     return "".join(json.dumps(e, ensure_ascii=False) + "\n" for e in envelopes)
 
 

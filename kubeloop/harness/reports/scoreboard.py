@@ -33,8 +33,12 @@ def scoreboard(records: list[ScenarioRecord]) -> str:
         possible += points
         earned += points if passed else 0
     lines = ["scoreboard:"]
-    lines.append("  " + ", ".join(f"{name} {sum(v)}/{len(v)}" for name, v in sorted(by_feature.items())))
+    lines.append(
+        "  " + ", ".join(f"{name} {sum(v)}/{len(v)}" for name, v in sorted(by_feature.items()))
+    )
     if by_task:
-        lines.append("  " + ", ".join(f"{name} {sum(v)}/{len(v)}" for name, v in sorted(by_task.items())))
+        lines.append(
+            "  " + ", ".join(f"{name} {sum(v)}/{len(v)}" for name, v in sorted(by_task.items()))
+        )
     lines.append(f"  points: {earned}/{possible}")
     return "\n".join(lines)
