@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from kubeloop.model import UNREACHABLE_TAINT, PodTemplate, Taint
+from kubeloop.model import PodTemplate, Taint
 from kubeloop.specs import Deployment, Node
 
 
@@ -55,10 +55,6 @@ class NodeRecord:
     def schedulable(self) -> bool:
         """Pod-independent filters: ready and not cordoned."""
         return self.ready and not self.unschedulable
-
-    @property
-    def has_unreachable_taint(self) -> bool:
-        return any(t.key == UNREACHABLE_TAINT for t in self.taints)
 
 
 @dataclass(slots=True, eq=False)

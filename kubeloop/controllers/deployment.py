@@ -65,9 +65,9 @@ def sync(state: ClusterState, deployment: DeploymentRecord) -> list[Action]:
     if new_rs is not None and any(rs.desired_annotation != replicas for rs in active):
         return scale(deployment, new_rs, sets)
     if deployment.spec.strategy == "Recreate":
-        actions = rollout_recreate(deployment, new_rs, old, sets)
+        actions = rollout_recreate(deployment, new_rs, old)
     else:
-        actions = rollout_rolling(deployment, new_rs, old, sets)
+        actions = rollout_rolling(deployment, new_rs, old)
     if not actions and is_complete(state, deployment):
         actions = cleanup(deployment, old)
     return actions
@@ -103,28 +103,36 @@ def scale(
     return [_scale(rs, sizes[rs.name], deployment) for rs in active]
 
 
+def _next_revision(new_rs: ReplicaSetRecord | None, old: list[ReplicaSetRecord]) -> list[Action]:
+    """A ReplicaSet that becomes current again (a rollback) takes a new, higher revision."""
+    highest_old = max((rs.revision for rs in old), default=0)
+    if new_rs is not None and new_rs.revision <= highest_old:
+        return [ReviseReplicaSet(new_rs.name, highest_old + 1)]
+    return []
+
+
+def _create(
+    deployment: DeploymentRecord, old: list[ReplicaSetRecord], size: int, surge: int
+) -> Action:
+    revision = max((rs.revision for rs in old), default=0) + 1
+    target = deployment.spec.replicas
+    return CreateReplicaSet(deployment.name, deployment.template, size, revision, target + surge)
+
+
 def rollout_rolling(
     deployment: DeploymentRecord,
     new_rs: ReplicaSetRecord | None,
     old: list[ReplicaSetRecord],
-    sets: list[ReplicaSetRecord],
 ) -> list[Action]:
     replicas = deployment.spec.replicas
     surge, unavailable = budget(deployment)
-    actions: list[Action] = []
     old_total = sum(rs.replicas for rs in old)
-    highest_old = max((rs.revision for rs in old), default=0)
+    actions = _next_revision(new_rs, old)
     if new_rs is None:
         new_size = new_rs_new_replicas(replicas, surge, old_total, 0)
-        actions.append(
-            CreateReplicaSet(
-                deployment.name, deployment.template, new_size, highest_old + 1, replicas + surge
-            )
-        )
+        actions.append(_create(deployment, old, new_size, surge))
         new_available = 0
     else:
-        if new_rs.revision <= highest_old:
-            actions.append(ReviseReplicaSet(new_rs.name, highest_old + 1))
         if new_rs.replicas > replicas:
             return [*actions, _scale(new_rs, replicas, deployment)]
         target = new_rs_new_replicas(replicas, surge, old_total + new_rs.replicas, new_rs.replicas)
@@ -175,7 +183,6 @@ def rollout_recreate(
     deployment: DeploymentRecord,
     new_rs: ReplicaSetRecord | None,
     old: list[ReplicaSetRecord],
-    sets: list[ReplicaSetRecord],
 ) -> list[Action]:
     """Scale every old ReplicaSet to 0, wait for their pods to go, then start the new one."""
     replicas = deployment.spec.replicas
@@ -184,16 +191,9 @@ def rollout_recreate(
         return [_scale(rs, 0, deployment) for rs in active_old]
     if any(rs.pods for rs in old):
         return []
-    highest_old = max((rs.revision for rs in old), default=0)
     if new_rs is None:
-        return [
-            CreateReplicaSet(
-                deployment.name, deployment.template, replicas, highest_old + 1, replicas
-            )
-        ]
-    actions: list[Action] = []
-    if new_rs.revision <= highest_old:
-        actions.append(ReviseReplicaSet(new_rs.name, highest_old + 1))
+        return [_create(deployment, old, replicas, 0)]
+    actions = _next_revision(new_rs, old)
     if new_rs.replicas != replicas:
         actions.append(_scale(new_rs, replicas, deployment))
     return actions

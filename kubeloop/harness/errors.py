@@ -15,10 +15,6 @@ class AmbiguousStepError(HarnessError):
     """More than one step definition matches a step's text."""
 
 
-class FeatureLintError(HarnessError):
-    """A feature file would pass silently where it should not (empty scenario, duplicates, …)."""
-
-
 class EngineCapabilityError(HarnessError):
     """The engine under test lacks something a step needs."""
 

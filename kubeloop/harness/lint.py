@@ -12,7 +12,6 @@ from typing import Any
 
 from gherkin.parser import Parser
 
-from kubeloop.harness.errors import FeatureLintError
 from kubeloop.harness.registry import REGISTRY
 
 STEP_WORDS = ("Given ", "When ", "Then ", "And ", "But ", "* ")
@@ -74,9 +73,3 @@ def _scenario_problems(path: Path, children: list[dict[str, Any]], names: set[st
             )
         names.add(name)
     return problems
-
-
-def check_feature(path: Path) -> None:
-    problems = lint_feature(path)
-    if problems:
-        raise FeatureLintError("\n".join(problems))

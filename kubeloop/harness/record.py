@@ -72,7 +72,7 @@ class ScenarioRecord:
     @classmethod
     def file_error(cls, uri: str, message: str) -> ScenarioRecord:
         step = StepRecord("Given", "the feature file is valid", 1, "failed", error=message)
-        step.error_type = "FeatureLintError"
+        step.error_type = "InvalidFeatureFile"
         return cls(
             uri,
             uri,
