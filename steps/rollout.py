@@ -16,7 +16,6 @@ def _keep_rollout(
     surge = spec.get("max_surge", "25%") if surge is None else surge
     unavailable = spec.get("max_unavailable", "25%") if unavailable is None else unavailable
     replicas = _replicas(world, deployment)
-    world.rollout_deployment = deployment
     world.rollout = None
     result = world.attempt(run)
     stalled = ""

@@ -94,7 +94,7 @@ def i_delete_a_running_pod(world: World, deployment: str) -> None:
 @when("I reconcile", "I reconcile")
 def i_reconcile(world: World) -> None:
     """Run one level-triggered pass of every controller and the scheduler."""
-    world.last_result = world.cluster.reconcile()
+    world.cluster.reconcile()
 
 
 @when(

@@ -37,12 +37,11 @@ class World:
         self.error: Exception | None = None
         self.error_step = ""
         self.rollout: list[Any] | None = None
-        self.rollout_deployment = ""
         self.stall: Exception | None = None
         self.rollouts: list[dict[str, Any]] = []
         self.specs: dict[str, tuple[int, dict[str, Any]]] = {}
         self.disruption_budgets: list[Any] = []
-        self.last_result: Any = None
+        """PodDisruptionBudgets from fixtures: validated and kept, not enforced yet."""
         self.observed: dict[str, tuple[int, float]] = {}
         self.hpas: dict[str, Any] = {}
         self.last_hpa = ""
