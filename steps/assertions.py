@@ -113,7 +113,7 @@ def pending_reason(world: World, text: str) -> None:
     pending = _pending(world)
     if len(pending) != 1:
         raise world.fail("exactly one pending pod", f"{len(pending)}: {_names(pending)}")
-    reason = getattr(pending[0], "reason", None)
+    reason = world.attribute(pending[0], "reason")
     if reason is None or text not in reason:
         raise world.fail(f"a reason containing {text!r}", repr(reason))
 
@@ -125,11 +125,8 @@ def pending_reason(world: World, text: str) -> None:
 def every_pending_reason(world: World, text: str) -> None:
     """Every Pending pod (at least one) carries exactly this FailedScheduling message."""
     pending = _pending(world)
-    wrong = [
-        f"{p.name}: {getattr(p, 'reason', None)!r}"
-        for p in pending
-        if getattr(p, "reason", None) != text
-    ]
+    reasons = {p.name: world.attribute(p, "reason") for p in pending}
+    wrong = [f"{name}: {reason!r}" for name, reason in reasons.items() if reason != text]
     if not pending or wrong:
         raise world.fail(
             f"every pending pod's reason to be {text!r}", "; ".join(wrong) or "no pending pods"

@@ -281,6 +281,20 @@ def test_scoring_strategies(scoring: str, placement: list[str]) -> None:
     assert [p.node for p in cluster.pods()] == placement
 
 
+def test_each_node_reports_its_first_failing_filter_in_upstream_order() -> None:
+    cluster = Cluster(nodes=[*nodes(2, cpu="1"), Node("node-3", cpu="8")])
+    cluster.cordon("node-1")
+    cluster.fail_node("node-1")
+    cluster.fail_node("node-3")
+    cluster.apply(Deployment("web", replicas=3, cpu="800m"))
+    cluster.reconcile()
+    assert cluster.pods()[-1].reason == (
+        "0/3 nodes are available: 1 Insufficient cpu, "
+        "1 node(s) had untolerated taint {node.kubernetes.io/unreachable: }, "
+        "1 node(s) were unschedulable."
+    )
+
+
 def test_too_many_pods() -> None:
     cluster = Cluster(nodes=[Node("tiny", pods=2)])
     cluster.apply(Deployment("web", replicas=3))

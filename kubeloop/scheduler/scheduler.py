@@ -41,8 +41,8 @@ class Scheduler:
         taints = TaintToleration()
         # Upstream's filter order; each node reports the reasons of its first failing plugin.
         self.filters: list[FilterPlugin] = [
-            NodeHealth(),
             NodeUnschedulable(),
+            NodeHealth(),
             taints,
             NodeAffinity(),
             NodeResourcesFit(),
