@@ -88,9 +88,12 @@ def main() -> None:
         ]
         bdd_seconds = best_of(3, kubeloop, Path(scratch))
         plain_seconds = best_of(3, pytest, Path(scratch))
+        reports = [*kubeloop, "--report", str(Path(scratch) / "report")]
+        report_seconds = best_of(3, reports, Path(scratch))
     ratio = bdd_seconds / plain_seconds
     print(f"{SCENARIOS} scenarios through kubeloop run:    {bdd_seconds:6.2f} s (target ≤ 5 s)")
     print(f"{SCENARIOS} plain pytest functions, same calls: {plain_seconds:6.2f} s")
+    print(f"{SCENARIOS} scenarios writing every report:     {report_seconds:6.2f} s")
     print(
         f"ratio: {ratio:.2f}x (target ≤ 2x)  per scenario: "
         f"{bdd_seconds / SCENARIOS * 1000:.2f} ms vs {plain_seconds / SCENARIOS * 1000:.2f} ms"

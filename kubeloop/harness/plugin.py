@@ -34,8 +34,10 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
     group.addoption(
         "--kubeloop-record",
-        action="store_true",
-        help="record every scenario for kubeloop's reports (kubeloop run sets this)",
+        choices=["steps", "pictures"],
+        default=None,
+        help="record every scenario's steps, or its steps and end state, for kubeloop's "
+        "progress and reports (kubeloop run sets this)",
     )
     group.addoption(
         "--step-timeout",
@@ -57,10 +59,10 @@ def pytest_configure(config: pytest.Config) -> None:
     import kubeloop.steps  # noqa: F401, PLC0415  (registers the step library)
 
     config.addinivalue_line("markers", "skip: a Gherkin @skip tag: the scenario is skipped")
-    if config.getoption("kubeloop_record"):
-        config.pluginmanager.register(
-            Recorder(engine_name(config.getoption("engine"))), "kubeloop-recorder"
-        )
+    record = config.getoption("kubeloop_record")
+    if record:
+        recorder = Recorder(engine_name(config.getoption("engine")), pictures=record == "pictures")
+        config.pluginmanager.register(recorder, "kubeloop-recorder")
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:

@@ -7,7 +7,7 @@ written from these records, so they always agree.
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 from kubeloop.intstr import max_unavailable, resolve_fenceposts
@@ -99,7 +99,8 @@ class ScenarioRecord:
         return next((s for s in self.steps if s.status in ("failed", "undefined")), None)
 
     def to_json(self) -> str:
-        return json.dumps(asdict(self))
+        """Plain JSON (the snapshot is plain data already, so no deep copy is made)."""
+        return json.dumps({**vars(self), "steps": [vars(step) for step in self.steps]})
 
     @classmethod
     def from_json(cls, text: str) -> ScenarioRecord:

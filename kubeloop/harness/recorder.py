@@ -69,8 +69,10 @@ def new_record(item: pytest.Item, template: Any, engine: str) -> ScenarioRecord:
 class Recorder:
     """The recording half of the plugin, active when ``--kubeloop-record`` is given."""
 
-    def __init__(self, engine: str) -> None:
+    def __init__(self, engine: str, pictures: bool) -> None:
         self.engine = engine
+        self.pictures = pictures
+        """Also keep the cluster, rollouts and events at the end (for the HTML report)."""
         self.records: dict[str, ScenarioRecord] = {}
         self.started: dict[str, int] = {}
 
@@ -119,7 +121,7 @@ class Recorder:
 
     def pytest_bdd_after_scenario(self, request: Any, feature: Any, scenario: Any) -> None:
         record = self.records.get(request.node.nodeid)
-        if record is not None:
+        if record is not None and self.pictures:
             record.snapshot = snapshot(request.getfixturevalue("world"))
 
     @pytest.hookimpl(wrapper=True)

@@ -48,7 +48,8 @@ def tags_to_markers(expression: str) -> str:
 def pytest_arguments(options: RunOptions, engine: str | None = None) -> list[str]:
     # Our own progress replaces pytest's terminal output; nothing is captured, so it streams.
     args = ["-p", "no:cacheprovider", "-p", "no:hypothesispytest", "-p", "no:terminal", "-s"]
-    args += ["--kubeloop-record", "--continue-on-collection-errors"]
+    args.append(f"--kubeloop-record={'pictures' if options.report else 'steps'}")
+    args.append("--continue-on-collection-errors")
     if options.workers:
         args += ["-n", str(options.workers), "--dist", "loadfile"]
     for path in options.paths or default_paths():
