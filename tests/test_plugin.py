@@ -219,3 +219,31 @@ Feature: Cordon
     result = run(pytester, "--engine", "learner")
     result.assert_outcomes(passed=1, failed=1)
     result.stdout.fnmatch_lines(["*engine learner does not provide Cluster.cordon*"])
+
+
+def test_other_pytest_bdd_suites_keep_their_own_steps(pytester: pytest.Pytester) -> None:
+    pytester.makefile(
+        ".txt",
+        counter="Feature: Counter\n  Scenario: add\n    Given a counter at 1\n    Then it is 1\n\n"
+        "  Scenario: unknown\n    Given a counter at 1\n    Then nothing matches this\n",
+    )
+    pytester.makepyfile(
+        test_counter="""
+from pytest_bdd import given, parsers, scenarios, then
+
+scenarios("counter.txt")
+
+
+@given(parsers.parse("a counter at {n:d}"), target_fixture="counter")
+def counter(n):
+    return n
+
+
+@then(parsers.parse("it is {n:d}"))
+def it_is(counter, n):
+    assert counter == n
+"""
+    )
+    result = run(pytester)
+    result.assert_outcomes(passed=1, failed=1)
+    result.stdout.fnmatch_lines(["*StepDefinitionNotFoundError*nothing matches this*"])

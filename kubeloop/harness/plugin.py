@@ -171,8 +171,27 @@ def pytest_bdd_before_step(
     world.is_last_step = step is scenario.steps[-1]
 
 
+class _Scope:
+    """Whether the scenario running now comes from a kubeloop-collected feature file.
+
+    The catch-all steps below answer only there, so pytest-bdd suites of other projects
+    in the same environment keep their own step matching.
+    """
+
+    active = False
+
+
+def pytest_bdd_before_scenario(request: pytest.FixtureRequest, feature: Any, scenario: Any) -> None:
+    _Scope.active = isinstance(request.node.parent, FeatureFile)
+
+
+def pytest_bdd_after_scenario(request: pytest.FixtureRequest, feature: Any, scenario: Any) -> None:
+    _Scope.active = False
+
+
 class _AnyPhrase(StepParser):
-    """Hands every step to the registry, which reports undefined ones with suggestions."""
+    """Hands every step of a kubeloop feature to the registry, which reports undefined
+    ones with suggestions."""
 
     def __init__(self, keyword: str) -> None:
         super().__init__(f"<any {keyword} phrase of the kubeloop step library>")
@@ -181,7 +200,7 @@ class _AnyPhrase(StepParser):
         return {}
 
     def is_matching(self, name: str) -> bool:
-        return True
+        return _Scope.active
 
 
 def run_step(keyword: str, world: World) -> None:
