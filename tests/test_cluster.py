@@ -7,6 +7,7 @@ import pytest
 from kubeloop import (
     HPA,
     AlreadyExistsError,
+    Behavior,
     Cluster,
     Container,
     Deployment,
@@ -15,6 +16,8 @@ from kubeloop import (
     NotConvergedError,
     NotFoundError,
     RolloutStalledError,
+    ScalingPolicy,
+    ScalingRules,
     Taint,
     Toleration,
 )
@@ -293,6 +296,43 @@ def test_each_node_reports_its_first_failing_filter_in_upstream_order() -> None:
         "1 node(s) had untolerated taint {node.kubernetes.io/unreachable: }, "
         "1 node(s) were unschedulable."
     )
+
+
+def test_scale_down_removes_the_newest_pod_from_the_most_crowded_node() -> None:
+    cluster = Cluster(nodes=nodes(3), scoring="LeastAllocated")
+    cluster.apply(Deployment("web", replicas=4, cpu="500m", memory="256Mi"))
+    cluster.reconcile()
+    assert [p.node for p in cluster.pods()] == ["node-1", "node-2", "node-3", "node-1"]
+    cluster.scale("web", 3)
+    assert cluster.reconcile().deleted == ["web-4"]
+
+
+def test_scale_down_removes_not_ready_pods_first() -> None:
+    waiting = Toleration("node.kubernetes.io/unreachable", "Exists", "", "NoExecute", 300)
+    cluster = Cluster(nodes=nodes(2, cpu="1"))
+    cluster.apply(Deployment("web", replicas=4, cpu="500m", tolerations=[waiting]))
+    cluster.reconcile()
+    cluster.fail_node("node-1")
+    cluster.scale("web", 2)
+    assert sorted(cluster.reconcile().deleted) == ["web-1", "web-2"]
+
+
+def test_hpa_behavior_policies_limit_the_pace_on_the_logical_clock() -> None:
+    one_per_minute = ScalingRules(0, "Max", (ScalingPolicy("Pods", 1, 60),))
+    cluster = Cluster(nodes=nodes(3))
+    cluster.apply(Deployment("web", replicas=2, cpu="500m", memory="256Mi"))
+    cluster.reconcile()
+    hpa = HPA(
+        min_replicas=1, max_replicas=10, target=50, behavior=Behavior(scale_up=one_per_minute)
+    )
+    cluster.autoscale("web", hpa)
+    cluster.set_cpu_utilization("web", 200)
+    cluster.reconcile()
+    assert cluster.deployment("web").replicas == 3
+    cluster.run_for(45)
+    assert cluster.deployment("web").replicas == 3
+    cluster.run_for(30)
+    assert cluster.deployment("web").replicas == 4
 
 
 def test_too_many_pods() -> None:
