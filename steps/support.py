@@ -26,11 +26,12 @@ def add_node(
         **extra,
     )
     world.cluster.add_node(node)
+    world.node_names.append(name)
 
 
 def next_node_names(world: World, count: int) -> list[str]:
     """node-1, node-2, … continuing after the nodes that already exist."""
-    existing = set(_node_names(world))
+    existing = set(world.node_names)
     names: list[str] = []
     number = 1
     while len(names) < count:
@@ -39,13 +40,6 @@ def next_node_names(world: World, count: int) -> list[str]:
             names.append(name)
         number += 1
     return names
-
-
-def _node_names(world: World) -> list[str]:
-    nodes = getattr(world.cluster, "nodes", None)
-    if callable(nodes):
-        return [n.name for n in nodes()]
-    return list(getattr(world, "node_names", []))
 
 
 def apply_deployment(

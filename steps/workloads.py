@@ -65,6 +65,8 @@ def rolls_out_with(world: World, name: str, surge: int | str, unavailable: int |
 def i_scale(world: World, name: str, replicas: int) -> None:
     """Change the deployment's desired replicas (takes effect on reconcile)."""
     world.attempt(lambda: world.cluster.scale(name, replicas))
+    if world.error is None and name in world.specs:
+        world.specs[name] = (replicas, world.specs[name][1])
 
 
 @when("I apply version {version:name} of {name:name}", 'I apply version "v2" of "web"')

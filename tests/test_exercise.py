@@ -111,3 +111,52 @@ def test_two_engines_are_compared(project: Path, capsys: pytest.CaptureFixture[s
     assert "Self-heal: lazy failed, kubeloop passed" in out
     assert "first divergence: Then no pod is on node-1" in out
     assert "1 scenario(s) differ" in out
+
+
+CONTRACT_ONLY = """
+from dataclasses import dataclass
+
+from kubeloop import HPA, Deployment, Node, RolloutStalledError
+from kubeloop import Cluster as _Cluster
+
+CONTRACT = {"add_node", "apply", "scale", "reconcile", "delete_pod", "fail_node",
+            "recover_node", "rolling_update", "rollback"}
+
+
+@dataclass
+class Pod:
+    name: str
+    deployment: str
+    node: object
+    phase: str
+    version: str
+    ready: bool
+
+
+class Cluster:
+    def __init__(self, nodes=()):
+        self._inner = _Cluster(nodes=nodes)
+
+    def pods(self, deployment=None):
+        return [Pod(p.name, p.deployment, p.node, p.phase, p.version, p.ready)
+                for p in self._inner.pods(deployment)]
+
+    def __getattr__(self, name):
+        if name in CONTRACT:
+            return getattr(self._inner, name)
+        raise AttributeError(name)
+"""
+
+
+def test_a_contract_only_engine_gets_no_wrong_answers(project: Path) -> None:
+    """Steps use only the contract where they can: every scenario a contract-only engine
+    cannot run fails with a capability message, never with a wrong answer."""
+    (project / "contract_only.py").write_text(CONTRACT_ONLY)
+    main(["run", str(EXAMPLES), "--engine", "contract_only", "--report", "out"])
+    tests = results(project / "out")["tests"]
+    assert isinstance(tests, list)
+    passed = [t for t in tests if t["status"] == "pass"]
+    assert len(passed) >= 20, "the contract alone runs most of the suite"
+    for test in tests:
+        if test["status"] != "pass":
+            assert "engine contract_only does not provide" in test["message"], test

@@ -40,6 +40,8 @@ class World:
         self.stall: Exception | None = None
         self.rollouts: list[dict[str, Any]] = []
         self.specs: dict[str, tuple[int, dict[str, Any]]] = {}
+        """What each deployment was applied with, so a step can re-apply it changed."""
+        self.node_names: list[str] = []
         self.disruption_budgets: list[Any] = []
         """PodDisruptionBudgets from fixtures: validated and kept, not enforced yet."""
         self.observed: dict[str, tuple[int, float]] = {}
