@@ -10,11 +10,7 @@ from kubeloop import (
     ScalingPolicy,
     ScalingRules,
 )
-from tests.conftest import nodes
-
-
-def running(cluster: Cluster, deployment: str | None = None) -> list[str]:
-    return [p.name for p in cluster.pods(deployment) if p.phase == "Running"]
+from tests.conftest import nodes, running
 
 
 def test_hpa_behavior_policies_limit_the_pace_on_the_logical_clock() -> None:

@@ -14,11 +14,7 @@ from kubeloop import (
     NotFoundError,
     Toleration,
 )
-from tests.conftest import nodes
-
-
-def running(cluster: Cluster, deployment: str | None = None) -> list[str]:
-    return [p.name for p in cluster.pods(deployment) if p.phase == "Running"]
+from tests.conftest import nodes, running
 
 
 def test_reconcile_converges_and_is_idempotent(web_cluster: Cluster) -> None:

@@ -11,11 +11,7 @@ from kubeloop import (
     NotFoundError,
     RolloutStalledError,
 )
-from tests.conftest import nodes
-
-
-def running(cluster: Cluster, deployment: str | None = None) -> list[str]:
-    return [p.name for p in cluster.pods(deployment) if p.phase == "Running"]
+from tests.conftest import nodes, running
 
 
 def test_rolling_update_respects_the_budget_every_step(web_cluster: Cluster) -> None:
