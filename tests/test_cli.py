@@ -61,7 +61,7 @@ def test_fail_fast_stops_at_the_first_failure(
     (tmp_path / "a.feature").write_text(FAILING)
     (tmp_path / "b.feature").write_text(PASSING)
     assert main(["run", "-x", str(tmp_path)]) == 1
-    assert "1 scenarios (1 failed)" in capsys.readouterr().out
+    assert "1 scenario (1 failed)" in capsys.readouterr().out
 
 
 def test_outside_a_project_the_shipped_suite_runs(

@@ -161,7 +161,7 @@ def pytest_bdd_before_step(
     world: World = request.getfixturevalue("world")
     world.step_text = step.name
     world.step_label = f"{step.keyword.strip()} {step.name}"
-    world.location = f"{feature.filename}:{step.line_number}"
+    world.location = f"{_shown(Path(feature.filename))}:{step.line_number}"
     world.docstring = step.docstring
     world.datatable = (
         None

@@ -15,6 +15,10 @@ from kubeloop.harness.recorder import records_from, relative
 SYMBOL = {"passed": "✓", "failed": "✗", "undefined": "?", "skipped": "-"}
 
 
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'' if number == 1 else 's'}"
+
+
 @dataclass
 class Progress:
     """A pytest plugin object: prints scenarios as they finish and keeps their records."""
@@ -68,8 +72,8 @@ class Progress:
             "",
             f"{counts['passed']} passed, {counts['failed'] + counts['error']} failed, "
             f"{counts['skipped']} skipped",
-            f"{len(self.records)} scenarios ({', '.join(parts) or 'none'})",
-            f"{len(steps)} steps ({steps.count('passed')} passed, "
+            f"{_count(len(self.records), 'scenario')} ({', '.join(parts) or 'none'})",
+            f"{_count(len(steps), 'step')} ({steps.count('passed')} passed, "
             f"{steps.count('failed') + steps.count('undefined')} failed, "
             f"{steps.count('skipped')} skipped)",
         ]
