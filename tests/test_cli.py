@@ -40,6 +40,8 @@ def test_run_exit_codes_and_progress(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert "✗ Then 5 pods are running" in out
     assert f"kubeloop run {bad}:2" in out or "bad.feature:2" in out
     assert main(["run", f"{bad}:2"]) == 1
+    assert main(["run", f"{bad}:2", str(good)]) == 1
+    assert "2 scenarios (1 passed, 1 failed)" in capsys.readouterr().out
     assert main(["run", str(tmp_path / "missing.feature")]) == 2
 
 

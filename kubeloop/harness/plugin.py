@@ -108,8 +108,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     keep, drop = [], []
     for item in items:
         lines = targets.get(item.path.resolve())
-        if lines is None:
-            drop.append(item)
+        if lines is None:  # a file given without a line runs whole
+            keep.append(item)
             continue
         starts = sorted({scenario_line(i) or 0 for i in items if i.path == item.path})
         mine = scenario_line(item) or 0

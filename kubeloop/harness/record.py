@@ -149,6 +149,7 @@ def _fill(cluster: Any, data: dict[str, Any]) -> None:
                     "allocated_memory": node.allocated_memory,
                     "ready": node.ready,
                     "unschedulable": node.unschedulable,
+                    "taints": [str(t) for t in getattr(node, "taints", ())],
                     "pods": by_node.get(node.name, []),
                 }
             )

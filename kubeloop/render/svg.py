@@ -63,7 +63,9 @@ def cluster_map(snapshot: dict[str, Any]) -> str:
         box_w = max(110, int(240 * share))
         per_row = max(1, (box_w - 12) // (POD + GAP))
         rows = max(1, -(-len(node["pods"]) // per_row))
-        box_h = 46 + rows * (POD + GAP)
+        taints = [t for t in node.get("taints", []) if not t.startswith("node.kubernetes.io/")]
+        top = 40 + (14 if taints else 0)
+        box_h = top + 6 + rows * (POD + GAP)
         if x + box_w > width:
             x, y, row_height = 10, y + row_height + 12, 0
         ready = node.get("ready", True)
@@ -84,9 +86,12 @@ def cluster_map(snapshot: dict[str, Any]) -> str:
                 f"{format_memory(node['memory'] - node['allocated_memory'])}"
             )
             parts.append(f'<text x="{x + 8}" y="{y + 32}" class="muted">{escape(free)}</text>')
+        if taints:
+            shown = ", ".join(taints)
+            parts.append(f'<text x="{x + 8}" y="{y + 46}" class="reason">{escape(shown)}</text>')
         for i, pod in enumerate(node["pods"]):
             px = x + 8 + (i % per_row) * (POD + GAP)
-            py = y + 40 + (i // per_row) * (POD + GAP)
+            py = y + top + (i // per_row) * (POD + GAP)
             parts.append(
                 _pod(
                     px,
