@@ -38,6 +38,26 @@ def test_one_scenario_by_line(pytester: pytest.Pytester) -> None:
     result.assert_outcomes(passed=1, deselected=1)
 
 
+def test_one_outline_row_by_its_line(pytester: pytest.Pytester) -> None:
+    path = pytester.makefile(
+        ".feature",
+        rows="""
+Feature: Rows
+  Scenario Outline: scaling
+    Given 2 nodes and a deployment of 1
+    When I scale "web" to <n> and I reconcile
+    Then <n> pods are running
+
+    Examples:
+      | n |
+      | 2 |
+      | 3 |
+""",
+    )
+    run(pytester, f"--kubeloop-line={path}:10").assert_outcomes(passed=1, deselected=1)
+    run(pytester, f"--kubeloop-line={path}:2").assert_outcomes(passed=2)
+
+
 def test_a_failed_then_says_what_it_expected_and_draws_the_cluster(
     pytester: pytest.Pytester,
 ) -> None:

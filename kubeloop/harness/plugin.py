@@ -16,6 +16,7 @@ from pytest_bdd import given, then, when
 from pytest_bdd.parsers import StepParser
 from pytest_bdd.scenario import scenario_wrapper_template_registry
 
+from kubeloop.harness import gherkin_source
 from kubeloop.harness.collect import FeatureFile
 from kubeloop.harness.engine import engine_name, load_engine
 from kubeloop.harness.errors import HarnessError, ScenarioAssertionError, UndefinedStepError
@@ -105,21 +106,36 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for spec in wanted:
         file, _, line = spec.rpartition(":")
         targets.setdefault(Path(file).resolve(), []).append(int(line))
+    starts: dict[Path, list[int]] = {}
+    for item in items:
+        starts.setdefault(item.path.resolve(), []).append(scenario_line(item) or 0)
     keep, drop = [], []
     for item in items:
-        lines = targets.get(item.path.resolve())
-        if lines is None:  # a file given without a line runs whole
-            keep.append(item)
-            continue
-        starts = sorted({scenario_line(i) or 0 for i in items if i.path == item.path})
-        mine = scenario_line(item) or 0
-        if any(max((s for s in starts if s <= line), default=-1) == mine for line in lines):
-            keep.append(item)
+        path = item.path.resolve()
+        lines = targets.get(path)
+        if lines is None or any(_selects(item, line, starts[path]) for line in lines):
+            keep.append(item)  # a file given without a line runs whole
         else:
             drop.append(item)
     if drop:
         config.hook.pytest_deselected(items=drop)
     items[:] = keep
+
+
+def _selects(item: pytest.Item, line: int, starts: list[int]) -> bool:
+    """Does ``FILE:LINE`` name this item: its scenario, or its own row of an outline?"""
+    template = scenario_template(item)
+    if template is None:
+        return False
+    rows = gherkin_source.load(item.path.resolve(), _shown(item.path)).row_lines(
+        template.line_number
+    )
+    if line in rows:
+        callspec = getattr(item, "callspec", None)
+        index = None if callspec is None else callspec.indices.get("_pytest_bdd_example")
+        return index is not None and rows[index] == line
+    nearest: int = max((s for s in starts if s <= line), default=-1)
+    return nearest == int(template.line_number)
 
 
 def _shown(path: Path) -> str:
