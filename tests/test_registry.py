@@ -63,6 +63,14 @@ def test_matching(
         assert match.arguments == expected
 
 
+def test_parameter_spans_point_into_the_whole_step() -> None:
+    text = 'node-2 fails and I scale "web" to 6'
+    first, second = REGISTRY.match("when", text)
+    assert first.spans() == [(0, "node-2", "name")]
+    assert second.spans() == [(25, '"web"', "name"), (34, "6", "n")]
+    assert text[25:30] == '"web"' and text[34] == "6"
+
+
 def test_quoted_text_may_hold_escaped_quotes() -> None:
     (match,) = REGISTRY.match("then", 'the operation fails with "pod \\"web-9\\" not found"')
     assert match.arguments == {"text": 'pod "web-9" not found'}

@@ -132,6 +132,14 @@ def test_messages_validate_against_the_published_schema(reports: Path) -> None:
     ]
     assert finished.count("FAILED") == 1 and "SKIPPED" in finished
     assert envelopes[-1]["testRunFinished"]["success"] is False
+    arguments = [
+        a["stepMatchArguments"]
+        for e in envelopes
+        if "testCase" in e
+        for step in e["testCase"]["testSteps"]
+        for a in step["stepMatchArgumentsLists"]
+    ]
+    assert {"group": {"start": 0, "value": "2"}, "parameterTypeName": "n"} in arguments[0]
 
 
 def test_summary_and_results(reports: Path) -> None:

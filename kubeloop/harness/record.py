@@ -27,6 +27,8 @@ class StepRecord:
     error_type: str = ""
     definition: str = ""
     """The matched phrase pattern(s), for Cucumber's step definitions."""
+    arguments: list[tuple[int, str, str]] = field(default_factory=list)
+    """(start, text, parameter type) of the first matched phrase's parameters."""
     docstring: str | None = None
     datatable: list[list[str]] | None = None
 

@@ -105,7 +105,8 @@ class Recorder:
         )
         entry.duration_ns = time.perf_counter_ns() - began
         entry.status = status
-        entry.definition = request.getfixturevalue("world").matched
+        world = request.getfixturevalue("world")
+        entry.definition, entry.arguments = world.matched, list(world.arguments)
         if error is not None:
             entry.error = str(error)
             entry.error_type = type(error).__name__

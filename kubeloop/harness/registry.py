@@ -12,7 +12,7 @@ import difflib
 import inspect
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from kubeloop.harness.errors import AmbiguousStepError, UndefinedStepError
@@ -59,6 +59,20 @@ class Match:
     definition: StepDefinition
     arguments: dict[str, Any]
     text: str
+    offset: int = 0
+    """Where ``text`` starts in the step it was matched in (after an " and " join)."""
+
+    def spans(self) -> list[tuple[int, str, str]]:
+        """(start in the step, text, parameter type) of every parameter given."""
+        match = self.definition.regex.fullmatch(self.text)
+        if match is None:
+            return []
+        kinds = dict(re.findall(r"\{(\w+):(\w+)\}", self.definition.pattern))
+        return [
+            (self.offset + match.start(name), value, kinds[name])
+            for name, value in match.groupdict().items()
+            if value is not None
+        ]
 
 
 class Registry:
@@ -125,7 +139,7 @@ class Registry:
                 rest = self.match(keyword, right)
             except (UndefinedStepError, AmbiguousStepError):
                 continue
-            yield [first[0], *rest]
+            yield [first[0], *(replace(m, offset=m.offset + found.end()) for m in rest)]
 
     def suggestions(self, keyword: str, text: str, count: int = 3) -> list[str]:
         phrases = {example: d.keyword for d in self.definitions for example in d.examples}

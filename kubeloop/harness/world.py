@@ -51,6 +51,8 @@ class World:
         self.step_label = ""
         self.matched = ""
         """The phrase patterns the current step matched, for reports."""
+        self.arguments: list[tuple[int, str, str]] = []
+        """Where the first matched phrase's parameters sit in the step text, for reports."""
         self.location = ""
         self.is_last_step = False
         self.step_timeout = 0.0

@@ -107,7 +107,9 @@ def messages_ndjson(records: list[ScenarioRecord], start_ns: int, root: Path) ->
                     "id": f"{case_id}-step-{index}",
                     "pickleStepId": pickle_step["id"],
                     "stepDefinitionIds": ids,
-                    "stepMatchArgumentsLists": [{"stepMatchArguments": []} for _ in ids],
+                    "stepMatchArgumentsLists": [
+                        {"stepMatchArguments": _arguments(record, index)} for _ in ids
+                    ],
                 }
             )
         cases.append(
@@ -186,6 +188,15 @@ def _ids_for(record: ScenarioRecord, index: int, definition_ids: dict[str, str])
     first = record.steps[index].definition.split(" + ")[0]
     found = definition_ids.get(first)
     return [found] if found else []
+
+
+def _arguments(record: ScenarioRecord, index: int) -> list[dict[str, Any]]:
+    if index >= len(record.steps):
+        return []
+    return [
+        {"group": {"start": start, "value": value}, "parameterTypeName": kind}
+        for start, value, kind in record.steps[index].arguments
+    ]
 
 
 def _first_line(message: str) -> int:
