@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from kubeloop.fixtures import (
-    DeploymentFixture,
-    Fixture,
-    NodeFixture,
-    load_fixture,
-    load_fixture_text,
-)
 from kubeloop.harness.world import DEPLOYMENT_DEFAULTS, NODE_DEFAULTS, World
 from kubeloop.quantity import cpu_millis, memory_bytes
+
+if TYPE_CHECKING:
+    from kubeloop.fixtures import DeploymentFixture, Fixture, NodeFixture
 
 
 def add_node(
@@ -67,6 +63,9 @@ def reapply(world: World, name: str, **changes: Any) -> None:
 
 
 def load(world: World, path: str | None = None, text: str | None = None) -> Fixture:
+    # Imported here: jsonschema takes a tenth of a second to import, most scenarios load no YAML.
+    from kubeloop.fixtures import load_fixture, load_fixture_text  # noqa: PLC0415
+
     if path is not None:
         return load_fixture(world.resolve(path))
     return load_fixture_text(text or "", f"{world.location} (doc string)")

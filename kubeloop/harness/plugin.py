@@ -220,14 +220,12 @@ class _AnyPhrase(StepParser):
 
 
 def run_step(keyword: str, world: World) -> None:
-    world.matched = ""
-    world.arguments = []
+    world.matches = []
     try:
         matches = REGISTRY.match(keyword, world.step_text)
     except UndefinedStepError as error:
         raise UndefinedStepError(f"{world.location}: {error}") from None
-    world.matched = " + ".join(f"{m.definition.keyword}: {m.definition.pattern}" for m in matches)
-    world.arguments = matches[0].spans()
+    world.matches = matches
     with time_limit(world.step_timeout, world.step_label):
         world.run(keyword, matches)
 

@@ -72,7 +72,7 @@ class Recorder:
     def __init__(self, engine: str, pictures: bool) -> None:
         self.engine = engine
         self.pictures = pictures
-        """Also keep the cluster, rollouts and events at the end (for the HTML report)."""
+        """Record everything the reports show: the end state, what each step matched."""
         self.records: dict[str, ScenarioRecord] = {}
         self.started: dict[str, int] = {}
 
@@ -105,8 +105,12 @@ class Recorder:
         )
         entry.duration_ns = time.perf_counter_ns() - began
         entry.status = status
-        world = request.getfixturevalue("world")
-        entry.definition, entry.arguments = world.matched, list(world.arguments)
+        if self.pictures:  # what matched, for Cucumber JSON and Messages
+            matches = request.getfixturevalue("world").matches
+            entry.definition = " + ".join(
+                f"{m.definition.keyword}: {m.definition.pattern}" for m in matches
+            )
+            entry.arguments = matches[0].spans() if matches else []
         if error is not None:
             entry.error = str(error)
             entry.error_type = type(error).__name__

@@ -49,10 +49,8 @@ class World:
         self.last_hpa = ""
         self.step_text = ""
         self.step_label = ""
-        self.matched = ""
-        """The phrase patterns the current step matched, for reports."""
-        self.arguments: list[tuple[int, str, str]] = []
-        """Where the first matched phrase's parameters sit in the step text, for reports."""
+        self.matches: Sequence[Any] = []
+        """The registry matches of the current step, for reports."""
         self.location = ""
         self.is_last_step = False
         self.step_timeout = 0.0
