@@ -37,6 +37,8 @@ operations = st.one_of(
         Op, st.just("rollout"), st.sampled_from(DEPLOYMENTS), st.integers(2, 5), budgets, budgets
     ),
     st.builds(Op, st.just("rollback"), st.sampled_from(DEPLOYMENTS)),
+    st.builds(Op, st.just("taint"), st.sampled_from(NODE_NAMES)),
+    st.builds(Op, st.just("untaint"), st.sampled_from(NODE_NAMES)),
     st.builds(Op, st.just("reconcile")),
 )
 

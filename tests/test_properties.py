@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kubeloop import Cluster, Deployment, KubeloopError, Node, RolloutStalledError
+from kubeloop import Cluster, Deployment, KubeloopError, Node, RolloutStalledError, Taint
 from kubeloop.intstr import max_unavailable, resolve_fenceposts
 from tests.strategies import Op, clusters, operations
 
@@ -27,6 +27,13 @@ def check_no_overcommit(cluster: Cluster) -> None:
         assert sum(pods[name].cpu for name in node.pods) <= node.cpu
         assert sum(pods[name].memory for name in node.pods) <= node.memory
         assert len(node.pods) <= node.max_pods
+
+
+def check_no_execute_respected(cluster: Cluster) -> None:
+    """After a pass, no pod (none tolerates anything here) sits on a NoExecute-tainted node."""
+    for node in cluster.nodes():
+        if any(t.effect == "NoExecute" for t in node.taints):
+            assert not node.pods, f"{node.name} is tainted NoExecute but holds {node.pods}"
 
 
 def apply_op(cluster: Cluster, op: Op, versions: dict[str, int]) -> None:
@@ -52,6 +59,10 @@ def apply_op(cluster: Cluster, op: Op, versions: dict[str, int]) -> None:
             check_rollout(cluster, op, versions)
         case "rollback":
             cluster.rollback(op.target)
+        case "taint":
+            cluster.taint(op.target, Taint("maintenance", "true", "NoExecute"))
+        case "untaint":
+            cluster.untaint(op.target, "maintenance")
         case "reconcile":
             cluster.reconcile()
 
@@ -72,8 +83,8 @@ def check_rollout(cluster: Cluster, op: Op, versions: dict[str, int]) -> None:
             assert step.ready >= replicas - unavailable, (step, replicas, unavailable)
 
 
-@settings(max_examples=300, deadline=None)
-@given(sizes=clusters, ops=st.lists(operations, max_size=25))
+@settings(max_examples=500, deadline=None, derandomize=True, database=None)
+@given(sizes=clusters, ops=st.lists(operations, min_size=4, max_size=30))
 def test_invariants_hold_after_every_step(sizes: list[int], ops: list[Op]) -> None:
     cluster = Cluster(
         nodes=[Node(f"node-{i}", cpu=c, memory="8Gi") for i, c in enumerate(sizes, 1)]
@@ -100,6 +111,8 @@ def test_invariants_hold_after_every_step(sizes: list[int], ops: list[Op]) -> No
             else:
                 off_limits.pop(node.name, None)
         check_no_overcommit(cluster)
+        if op.kind in ("reconcile", "rollout", "rollback"):
+            check_no_execute_respected(cluster)
     cluster.reconcile_until_stable(max_passes=60)
     check_no_overcommit(cluster)
     again = cluster.reconcile()
