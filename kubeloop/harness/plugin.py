@@ -20,7 +20,7 @@ from kubeloop.harness import gherkin_source
 from kubeloop.harness.collect import FeatureFile
 from kubeloop.harness.engine import engine_name, load_engine
 from kubeloop.harness.errors import HarnessError, ScenarioAssertionError, UndefinedStepError
-from kubeloop.harness.recorder import Recorder
+from kubeloop.harness.recorder import Recorder, relative
 from kubeloop.harness.registry import REGISTRY
 from kubeloop.harness.time_limit import DEFAULT_SECONDS, time_limit
 from kubeloop.harness.world import World
@@ -96,7 +96,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         template = scenario_template(item)
         if template is not None:
-            location = f"{_shown(item.path)}:{template.line_number}"
+            location = f"{relative(item.path)}:{template.line_number}"
             item.user_properties.append(("kubeloop_location", location))
             item.user_properties.append(("kubeloop_scenario", template.name))
     wanted = config.getoption("kubeloop_line")
@@ -127,7 +127,7 @@ def _selects(item: pytest.Item, line: int, starts: list[int]) -> bool:
     template = scenario_template(item)
     if template is None:
         return False
-    rows = gherkin_source.load(item.path.resolve(), _shown(item.path)).row_lines(
+    rows = gherkin_source.load(item.path.resolve(), relative(item.path)).row_lines(
         template.line_number
     )
     if line in rows:
@@ -136,13 +136,6 @@ def _selects(item: pytest.Item, line: int, starts: list[int]) -> bool:
         return index is not None and rows[index] == line
     nearest: int = max((s for s in starts if s <= line), default=-1)
     return nearest == int(template.line_number)
-
-
-def _shown(path: Path) -> str:
-    try:
-        return str(path.resolve().relative_to(Path.cwd()))
-    except ValueError:
-        return str(path)
 
 
 @pytest.hookimpl(wrapper=True)
@@ -177,7 +170,7 @@ def pytest_bdd_before_step(
     world: World = request.getfixturevalue("world")
     world.step_text = step.name
     world.step_label = f"{step.keyword.strip()} {step.name}"
-    world.location = f"{_shown(Path(feature.filename))}:{step.line_number}"
+    world.location = f"{relative(Path(feature.filename))}:{step.line_number}"
     world.docstring = step.docstring
     world.datatable = (
         None
