@@ -227,4 +227,8 @@ class AutoscalerInfo:
     current_replicas: int
     observed_utilization: int | None
     recommendation: int | None
+    """What the last sync recommended (after stabilization and behavior), None before one."""
     conditions: tuple[Condition, ...]
+    desired: int | None = None
+    """The formula's answer for what the HPA observes now (before stabilization and
+    behavior): ``ceil(current × utilization / target)`` clamped, None without a metric."""

@@ -154,6 +154,10 @@ class DeploymentInfo:
     revision: int
     strategy: str
     conditions: tuple[Condition, ...]
+    surge: int = 0
+    """maxSurge resolved against replicas (a percentage rounds up): pods allowed above them."""
+    unavailable: int = 0
+    """maxUnavailable resolved (rounds down; both zero means one): pods allowed to be unready."""
 
     def condition(self, type_: str) -> Condition | None:
         return next((c for c in self.conditions if c.type == type_), None)

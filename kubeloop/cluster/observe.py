@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Iterable
 
 from kubeloop.cluster.autoscaling import AutoscalerInfo
-from kubeloop.cluster.controllers.deployment import new_replicaset
+from kubeloop.cluster.controllers.deployment import budget, new_replicaset
 from kubeloop.cluster.controllers.deployment_status import totals
 from kubeloop.cluster.controllers.hpa import AutoscalerRecord, utilization
 from kubeloop.cluster.deployments import DeploymentInfo, DeploymentRecord, ReplicaSetInfo
@@ -64,6 +64,7 @@ def deployment_info(state: ClusterState, record: DeploymentRecord) -> Deployment
         new_rs.revision if new_rs else 0,
         record.spec.strategy,
         tuple(record.conditions[k] for k in sorted(record.conditions)),
+        *budget(record),
     )
 
 
@@ -85,15 +86,18 @@ def replicaset_infos(state: ClusterState, deployments: Iterable[str]) -> list[Re
 
 def autoscaler_info(state: ClusterState, record: AutoscalerRecord) -> AutoscalerInfo:
     hpa = record.hpa
+    replicas = state.deployments[record.deployment].spec.replicas
+    observed = utilization(state, record)
     return AutoscalerInfo(
         record.deployment,
         hpa.min_replicas,
         hpa.max_replicas,
         hpa.target,
-        state.deployments[record.deployment].spec.replicas,
-        utilization(state, record),
+        replicas,
+        observed,
         record.recommendation,
         tuple(record.conditions[k] for k in sorted(record.conditions)),
+        hpa.desired_replicas(replicas, observed) if observed is not None else None,
     )
 
 

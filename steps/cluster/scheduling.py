@@ -58,7 +58,7 @@ def tolerates(world: World, name: str, taint_spec: str, seconds: int | None = No
         "effect": effect,
         "tolerationSeconds": seconds,
     }
-    current = list(world.specs.get(name, (0, {}))[1].get("tolerations", []))
+    current = list(world.declared.deployments.get(name, (0, {}))[1].get("tolerations", []))
     reapply(world, name, tolerations=[*current, toleration(world, spec)])
 
 
@@ -69,5 +69,5 @@ def tolerates(world: World, name: str, taint_spec: str, seconds: int | None = No
 def node_selector(world: World, name: str, label: str) -> None:
     """Give the deployment's pods a nodeSelector."""
     key, value = label.split("=", 1)
-    current = dict(world.specs.get(name, (0, {}))[1].get("node_selector", {}))
+    current = dict(world.declared.deployments.get(name, (0, {}))[1].get("node_selector", {}))
     reapply(world, name, node_selector={**current, key: value})

@@ -11,7 +11,6 @@ from kubeloop.cluster.deployments import (
     DEFAULT_VERSION,
 )
 from kubeloop.cluster.nodes import DEFAULT_MAX_PODS, DEFAULT_NODE_CPU, DEFAULT_NODE_MEMORY
-from kubeloop.core.quantity import cpu_millis, memory_bytes
 from kubeloop.harness.world import World
 
 if TYPE_CHECKING:
@@ -29,12 +28,12 @@ def add_node(
         **extra,
     )
     world.cluster.add_node(node)
-    world.node_names.append(name)
+    world.declared.nodes.append(name)
 
 
 def next_node_names(world: World, count: int) -> list[str]:
     """node-1, node-2, … continuing after the nodes that already exist."""
-    existing = set(world.node_names)
+    existing = set(world.declared.nodes)
     names: list[str] = []
     number = 1
     while len(names) < count:
@@ -57,16 +56,17 @@ def apply_deployment(
     }
     spec.update({k: v for k, v in fields.items() if v is not None})
     world.cluster.apply(world.make("Deployment", name, replicas=replicas, **spec))
-    world.specs[name] = (replicas, spec)
+    world.declared.deployments[name] = (replicas, spec)
 
 
 def reapply(world: World, name: str, **changes: Any) -> None:
     """Apply a deployment again with some fields changed (a new template rolls out)."""
-    if name not in world.specs:
+    if name not in world.declared.deployments:
         raise world.fail(
-            f'a deployment "{name}" declared earlier', f"deployments {sorted(world.specs)}"
+            f'a deployment "{name}" declared earlier',
+            f"deployments {sorted(world.declared.deployments)}",
         )
-    replicas, spec = world.specs[name]
+    replicas, spec = world.declared.deployments[name]
     current = getattr(world.cluster, "deployment", None)
     if current is not None:
         replicas = current(name).replicas
@@ -117,12 +117,12 @@ def apply_fixture(world: World, fixture: Fixture) -> None:
             target=scaler.target,
             **({"behavior": _behavior(world, scaler.behavior)} if scaler.behavior else {}),
         )
-        world.hpas[scaler.deployment] = hpa
-        world.last_hpa = scaler.deployment
+        world.declared.hpas[scaler.deployment] = hpa
+        world.declared.last_hpa = scaler.deployment
         autoscale = getattr(world.cluster, "autoscale", None)
         if autoscale is not None:
             autoscale(scaler.deployment, hpa)
-    world.disruption_budgets.extend(fixture.disruption_budgets)
+    world.declared.disruption_budgets.extend(fixture.disruption_budgets)
 
 
 def _add_fixture_node(world: World, node: NodeFixture) -> None:
@@ -144,12 +144,8 @@ def _apply_fixture_deployment(world: World, d: DeploymentFixture) -> None:
         fields["cpu"], fields["memory"] = str(d.containers[0].cpu), str(d.containers[0].memory)
     else:
         fields["cpu"] = fields["memory"] = 0
-        fields["containers"] = [
-            world.make("Container", c.name, *_requests(c)) for c in d.containers
-        ]
-        fields["init_containers"] = [
-            world.make("Container", c.name, *_requests(c)) for c in d.init_containers
-        ]
+        fields["containers"] = [_container(world, c) for c in d.containers]
+        fields["init_containers"] = [_container(world, c) for c in d.init_containers]
     optional = {
         "strategy": (d.strategy, "RollingUpdate"),
         "max_surge": (d.max_surge, "25%"),
@@ -165,8 +161,10 @@ def _apply_fixture_deployment(world: World, d: DeploymentFixture) -> None:
     apply_deployment(world, d.name, d.replicas, **fields)
 
 
-def _requests(container: Any) -> tuple[int, int]:
-    return cpu_millis(container.cpu), memory_bytes(container.memory)
+def _container(world: World, container: Any) -> Any:
+    """An engine Container from a fixture's quantities (the engine parses them)."""
+    of = world.capability(world.capability(world.engine, "Container"), "of")
+    return of(container.name, container.cpu, container.memory)
 
 
 def _behavior(world: World, spec: dict[str, Any]) -> Any:

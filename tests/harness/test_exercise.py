@@ -18,7 +18,7 @@ FEATURE = """Feature: Grading
     Then no pod is on node-1
 
   Scenario: Formula
-    Given a deployment of 4
+    Given 2 nodes and a deployment of 4
     And an HPA for "web" from 1 to 10 replicas targeting 50% cpu
     When the average cpu utilization of "web" is 90%
     Then the HPA wants 8 replicas
