@@ -11,6 +11,7 @@ from kubeloop.cluster.deployments import (
     DEFAULT_VERSION,
 )
 from kubeloop.cluster.nodes import DEFAULT_MAX_PODS, DEFAULT_NODE_CPU, DEFAULT_NODE_MEMORY
+from kubeloop.harness.params import TaintText
 from kubeloop.harness.world import World
 
 if TYPE_CHECKING:
@@ -93,11 +94,9 @@ def toleration(world: World, spec: dict[str, Any]) -> Any:
     )
 
 
-def taint(world: World, spec: dict[str, Any] | str) -> Any:
-    if isinstance(spec, str):
-        key_value, effect = spec.rsplit(":", 1)
-        key, _, value = key_value.partition("=")
-        spec = {"key": key, "value": value, "effect": effect}
+def taint(world: World, spec: dict[str, Any] | TaintText) -> Any:
+    if isinstance(spec, TaintText):
+        spec = spec.as_dict()
     return world.make("Taint", spec["key"], spec.get("value", ""), spec["effect"])
 
 
