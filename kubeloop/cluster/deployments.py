@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from kubeloop.cluster.intstr import IntOrPercent, is_literal_zero, validate_int_or_percent
 from kubeloop.cluster.names import validate_name
@@ -116,6 +116,15 @@ class ReplicaSetRecord:
         return self.ready_count
 
 
+class DeploymentCounts(NamedTuple):
+    """A deployment's pods right now: all of them, of the new template, ready, available."""
+
+    pods: int
+    updated: int
+    ready: int
+    available: int
+
+
 @dataclass(slots=True, eq=False)
 class DeploymentRecord:
     """A Deployment's spec plus the status the controller keeps."""
@@ -124,7 +133,8 @@ class DeploymentRecord:
     template: PodTemplate
     pod_counter: int = 0
     conditions: dict[str, Condition] = field(default_factory=dict)
-    last_totals: tuple[int, int, int, int] = (0, 0, 0, 0)
+    status: DeploymentCounts = field(default_factory=lambda: DeploymentCounts(0, 0, 0, 0))
+    """The counts the status update last wrote, as ``.status.replicas`` and friends upstream."""
 
     @property
     def name(self) -> str:

@@ -105,12 +105,12 @@ def pass_record(state: ClusterState, number: int, result: ReconcileResult) -> Pa
     """The history entry of a pass: per-deployment totals after it (O(deployments)).
 
     Runs right after the status update of the same pass, so each deployment's
-    ``last_totals`` are current and need not be counted again.
+    recorded status is current and need not be counted again.
     """
     pending = Counter(p.deployment for p in state.pending.values())
     per_deployment = {}
     for name in sorted(state.deployments):
-        pods, updated, ready, _ = state.deployments[name].last_totals
+        pods, updated, ready, _ = state.deployments[name].status
         per_deployment[name] = DeploymentTotals(pods, updated, ready, pending[name])
     return PassRecord(
         number,
