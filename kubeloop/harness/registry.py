@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+import kubeloop.harness.clauses  # noqa: F401  (registers the noun phrases and clause lists)
 from kubeloop.harness.errors import AmbiguousStepError, UndefinedStepError
 from kubeloop.harness.params import compile_pattern
 
@@ -22,15 +23,26 @@ KEYWORDS = ("given", "when", "then")
 StepFunction = Callable[..., None]
 
 
+def _first_word(pattern: str) -> str | None:
+    """The phrase's first word if it is literal, else None (indexed under every word)."""
+    match = re.match(r"[A-Za-z'][A-Za-z'-]*(?= |$)", pattern)
+    return match.group(0).lower() if match else None
+
+
 @dataclass(frozen=True)
 class StepDefinition:
     keyword: str
     pattern: str
+    """The canonical form, as the catalog shows it first."""
     function: StepFunction
     examples: tuple[str, ...]
     domain: str
     regex: re.Pattern[str] = field(repr=False)
     converters: dict[str, Callable[[str], Any]] = field(repr=False)
+    variants: tuple[str, ...] = ()
+    """Other ways to say the same thing, accepted as well and listed in the catalog."""
+    variant_regexes: tuple[re.Pattern[str], ...] = field(default=(), repr=False)
+    variant_converters: tuple[dict[str, Callable[[str], Any]], ...] = field(default=(), repr=False)
 
     @property
     def description(self) -> str:
@@ -39,16 +51,40 @@ class StepDefinition:
 
     @property
     def first_word(self) -> str | None:
-        """The phrase's first word if it is literal, else None (indexed under every word)."""
-        match = re.match(r"[A-Za-z'][A-Za-z'-]*(?= |$)", self.pattern)
-        return match.group(0).lower() if match else None
+        return _first_word(self.pattern)
+
+    @property
+    def patterns(self) -> tuple[str, ...]:
+        return (self.pattern, *self.variants)
+
+    @property
+    def regexes(self) -> tuple[re.Pattern[str], ...]:
+        return (self.regex, *self.variant_regexes)
+
+    def kinds(self, text: str | None = None) -> dict[str, str]:
+        """Each parameter's type name in the form that matches ``text`` (else the canonical)."""
+        index = self._index(text) if text is not None else 0
+        return dict(re.findall(r"\{(\w+):(\w+)\}", self.patterns[index or 0]))
+
+    def _index(self, text: str) -> int | None:
+        for index, regex in enumerate(self.regexes):
+            if regex.fullmatch(text) is not None:
+                return index
+        return None
+
+    def fullmatch(self, text: str) -> re.Match[str] | None:
+        index = self._index(text)
+        return None if index is None else self.regexes[index].fullmatch(text)
 
     def parse(self, text: str) -> dict[str, Any] | None:
-        match = self.regex.fullmatch(text)
-        if match is None:
+        index = self._index(text)
+        if index is None:
             return None
+        match = self.regexes[index].fullmatch(text)
+        assert match is not None
+        converters = (self.converters, *self.variant_converters)[index]
         return {
-            name: self.converters[name](value)
+            name: converters[name](value)
             for name, value in match.groupdict().items()
             if value is not None
         }
@@ -64,10 +100,10 @@ class Match:
 
     def spans(self) -> list[tuple[int, str, str]]:
         """(start in the step, text, parameter type) of every parameter given."""
-        match = self.definition.regex.fullmatch(self.text)
+        match = self.definition.fullmatch(self.text)
         if match is None:
             return []
-        kinds = dict(re.findall(r"\{(\w+):(\w+)\}", self.definition.pattern))
+        kinds = self.definition.kinds(self.text)
         return [
             (self.offset + match.start(name), value, kinds[name])
             for name, value in match.groupdict().items()
@@ -90,27 +126,49 @@ class Registry:
         self.definitions: list[StepDefinition] = []
 
     def register(
-        self, keyword: str, pattern: str, function: StepFunction, examples: tuple[str, ...]
+        self,
+        keyword: str,
+        pattern: str,
+        function: StepFunction,
+        examples: tuple[str, ...],
+        variants: tuple[str, ...] = (),
     ) -> StepDefinition:
         regex, converters = compile_pattern(pattern)
+        variant_regexes, variant_converters = [], []
+        for variant in variants:
+            variant_regex, converters_of_variant = compile_pattern(variant)
+            variant_regexes.append(variant_regex)
+            variant_converters.append(converters_of_variant)
         definition = StepDefinition(
-            keyword, pattern, function, examples, _domain(function), regex, converters
+            keyword,
+            pattern,
+            function,
+            examples,
+            _domain(function),
+            regex,
+            converters,
+            variants,
+            tuple(variant_regexes),
+            tuple(variant_converters),
         )
         for example in examples:
             if definition.parse(example) is None:
                 raise ValueError(f"example {example!r} does not match its own phrase {pattern!r}")
         self.definitions.append(definition)
-        word = definition.first_word
-        if word is None:
+        words = {_first_word(p) for p in definition.patterns}
+        if None in words:
             self._wild[keyword].append(definition)
-        else:
+        for word in sorted(w for w in words if w is not None):
             self._by_word[keyword].setdefault(word, []).append(definition)
         return definition
 
     def candidates(self, keyword: str, text: str) -> Iterator[StepDefinition]:
         first = text.split(" ", 1)[0].lower()
-        yield from self._by_word[keyword].get(first, ())
-        yield from self._wild[keyword]
+        seen: set[int] = set()
+        for definition in (*self._by_word[keyword].get(first, ()), *self._wild[keyword]):
+            if id(definition) not in seen:
+                seen.add(id(definition))
+                yield definition
 
     def match_one(self, keyword: str, text: str) -> list[Match]:
         """Every definition that matches ``text`` whole."""
@@ -185,9 +243,11 @@ REGISTRY = Registry()
 
 
 def _decorator(keyword: str) -> Callable[..., Callable[[StepFunction], StepFunction]]:
-    def decorate(pattern: str, *examples: str) -> Callable[[StepFunction], StepFunction]:
+    def decorate(
+        pattern: str, *examples: str, variants: tuple[str, ...] = ()
+    ) -> Callable[[StepFunction], StepFunction]:
         def register(function: StepFunction) -> StepFunction:
-            REGISTRY.register(keyword, pattern, function, examples or (pattern,))
+            REGISTRY.register(keyword, pattern, function, examples or (pattern,), variants)
             return function
 
         return register

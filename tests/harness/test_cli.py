@@ -25,7 +25,8 @@ def test_the_checked_in_catalog_matches_the_code() -> None:
 def test_steps_prints_every_phrase(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["steps"]) == 0
     out = capsys.readouterr().out
-    assert "Given {count:n} node(s)" in out and "e.g. When node-2 fails" in out
+    assert "Given {count:n} [worker ]node(s)" in out and "e.g. When node-2 fails" in out
+    assert "also: a cluster <of|with> {count:n}" in out
 
 
 def test_run_exit_codes_and_progress(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
