@@ -88,7 +88,8 @@ class Owner:
 
 
 _OWNER = _compile(
-    f"(?:the )?(?P<kind>node|deployment) (?P<n1>{NAME})|(?:the )?(?P<n2>{NAME}) "
+    f"(?P<it>{_IT_DEPLOYMENT})"
+    f"|(?:the )?(?P<kind>node|deployment) (?P<n1>{NAME})|(?:the )?(?P<n2>{NAME}) "
     f"(?P<suffix>deployment|node)|(?P<n3>{NAME})"
 )
 
@@ -96,6 +97,8 @@ _OWNER = _compile(
 def _owner(text: str) -> Owner:
     found = _OWNER.fullmatch(text)
     assert found is not None
+    if found.group("it"):
+        return Owner("deployment", IT)
     kind = (found.group("kind") or found.group("suffix") or "").lower() or None
     return Owner(kind, _first(found, "n1", "n2", "n3"))
 
@@ -163,9 +166,8 @@ _QUANTIFIER = (
 )
 _POD_SET = _compile(
     f"(?:{_QUANTIFIER})"
-    f"(?: (?P<state>{_STATE}))?"
-    f"(?: (?P<owner>{_FREE_NAME}))?"
-    r" pods?"
+    f"(?:(?: (?P<state>{_STATE}))?(?: (?P<owner>{_FREE_NAME}))? pods?"
+    f"|(?: (?P<rstate>{_STATE}))(?: (?P<rowner>{_FREE_NAME}))? replicas?)"
     f"(?: of (?:the )?(?:deployment )?(?!version\\b)(?P<of>{NAME})(?: deployment)?)?"
     f"(?: (?:at|of|on|with|in) version (?P<version>{NAME}))?"
 )
@@ -191,8 +193,9 @@ def _pod_set(text: str) -> PodSet:
         quantifier = "some"
     else:
         quantifier = "exactly"
-    owner = g["owner"] or g["of"]
-    state = _STATES[g["state"].lower()] if g["state"] else None
+    owner = g["owner"] or g["rowner"] or g["of"]
+    state_text = g["state"] or g["rstate"]
+    state = _STATES[state_text.lower()] if state_text else None
     version = unquote(g["version"]) if g["version"] else None
     return PodSet(quantifier, count, unquote(owner) if owner else None, state, version)
 
@@ -241,6 +244,7 @@ _NODE_STATES = {
     "failed": "NotReady",
     "unhealthy": "NotReady",
     "unreachable": "NotReady",
+    "unavailable": "NotReady",
     "unschedulable": "unschedulable",
     "cordoned": "unschedulable",
     "schedulable": "schedulable",
@@ -294,6 +298,13 @@ NOUNS: dict[str, ParamType] = {
         _resources,
         "requests: 4 cpu and 8Gi memory, 1 CPU, 256Mi memory, 2 cores, 4Gi of memory and "
         "2 vcpus; optionally followed by each / per pod / per node",
+    ),
+    "effect": ParamType(
+        "NoSchedule|PreferNoSchedule|NoExecute",
+        lambda text: {e.lower(): e for e in ("NoSchedule", "PreferNoSchedule", "NoExecute")}[
+            text.lower()
+        ],
+        "a taint effect: NoSchedule, PreferNoSchedule or NoExecute",
     ),
     "nodestate": ParamType(
         "|".join(sorted(_NODE_STATES, key=len, reverse=True)).replace(" ", " +"),

@@ -10,6 +10,7 @@ rejects unknown names itself.
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -43,7 +44,14 @@ def _check(world: World, kind: str, name: str) -> None:
         return
     close = difflib.get_close_matches(name, names, n=1, cutoff=0.6)
     hint = f' (did you mean "{close[0]}"?)' if close else ""
+    if kind == "node" and re.fullmatch(r"v\d[\w.-]*", name):
+        hint += f" (for a version, write: … run {name})"
     raise world.fail(f'a {kind} named "{name}"', f"there is none{hint}; {_listing(kind, names)}")
+
+
+def it(world: World, kind: str) -> str:
+    """The object of that kind named last (for a phrase that leaves it out)."""
+    return _it(world, kind)
 
 
 def _it(world: World, kind: str) -> str:

@@ -17,6 +17,7 @@ from typing import Any
 
 import kubeloop.harness.clauses  # noqa: F401  (registers the noun phrases and clause lists)
 from kubeloop.harness.errors import AmbiguousStepError, UndefinedStepError
+from kubeloop.harness.grammar import readings
 from kubeloop.harness.params import compile_pattern
 
 KEYWORDS = ("given", "when", "then")
@@ -96,12 +97,13 @@ class Match:
     arguments: dict[str, Any]
     text: str
     offset: int = 0
-    """Where ``text`` starts in the step it was matched in (after an " and " join)."""
+    """Where ``text`` starts in the step it was matched in (after an " and " join); -1
+    when ``text`` is a reading of the step without its modal verbs."""
 
     def spans(self) -> list[tuple[int, str, str]]:
         """(start in the step, text, parameter type) of every parameter given."""
         match = self.definition.fullmatch(self.text)
-        if match is None:
+        if match is None or self.offset < 0:
             return []
         kinds = self.definition.kinds(self.text)
         return [
@@ -180,7 +182,32 @@ class Registry:
         return found
 
     def match(self, keyword: str, text: str) -> list[Match]:
-        """The definitions to run for ``text``: one, or several joined by " and "."""
+        """The definitions to run for ``text``: one, or several joined by " and ".
+
+        A text that matches nothing is read again without its modal verbs ("should be
+        running" as "are running"); a reading counts only if exactly one definition has it.
+        """
+        try:
+            return self._match(keyword, text)
+        except UndefinedStepError:
+            found = {}
+            for reading in readings(text):
+                try:
+                    matches = self._match(keyword, reading)
+                except UndefinedStepError:
+                    continue
+                found[tuple(id(m.definition) for m in matches)] = matches
+            if len(found) == 1:  # positions in a reading are not positions in the step
+                return [replace(m, offset=-1) for m in next(iter(found.values()))]
+            if len(found) > 1:
+                shown = [" + ".join(m.text for m in ms) for ms in found.values()]
+                raise AmbiguousStepError(
+                    f'{keyword.title()} "{text}" can be read in more than one way: '
+                    + "; ".join(shown)
+                ) from None
+            raise
+
+    def _match(self, keyword: str, text: str) -> list[Match]:
         whole = self.match_one(keyword, text)
         if len(whole) > 1:
             raise AmbiguousStepError(_ambiguous(keyword, text, whole))
@@ -203,7 +230,7 @@ class Registry:
             if len(first) != 1:
                 continue
             try:
-                rest = self.match(keyword, right)
+                rest = self._match(keyword, right)
             except (UndefinedStepError, AmbiguousStepError):
                 continue
             yield [first[0], *(replace(m, offset=m.offset + found.end()) for m in rest)]

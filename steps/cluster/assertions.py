@@ -38,6 +38,8 @@ def _case_hint(text: str, reason: str) -> str:
     variants=(
         "the pending pod's <reason|message> is {text:text}",
         "the pod is pending because of {text:text}",
+        "<its|the pod's> <reason|message> <contains|mentions|mention|includes|include|says|"
+        "say|is> {text:text}",
     ),
 )
 def pending_reason(world: World, text: str) -> None:

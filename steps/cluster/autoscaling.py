@@ -44,7 +44,8 @@ def an_hpa(world: World, deployment: str, low: int, high: int, target: float) ->
     variants=(
         "[the ][average ]<cpu|CPU> <utilization|utilisation|usage|load> <of|on|for> "
         "{deployment:deployment} <is|becomes|rises to|drops to|falls to|goes to|reaches|"
-        "increases to|decreases to> {value:percent}",
+        "increases to|decreases to|goes up to|goes down to|climbs to|spikes to|jumps to> "
+        "{value:percent}",
         "{deployment:deployment} <is at|runs at|uses|is using|averages> {value:percent} "
         "<cpu|CPU>[ <utilization|utilisation>]",
         "the load on {deployment:deployment} <rises|drops|goes> to {value:percent} <cpu|CPU>",
@@ -117,7 +118,7 @@ def the_hpa_for_wants(world: World, deployment: str, count: int) -> None:
     '"web" still has 4 replicas',
     "web is scaled to 6 replicas",
     variants=(
-        "{deployment:deployment} is [still ]<scaled|set> to {count:n}[ replica(s)]",
+        "{deployment:deployment} <is|are> [still ]<scaled|set> to {count:n}[ replica(s)]",
         "the desired replicas of {deployment:deployment} <is|are> {count:n}",
     ),
 )

@@ -17,7 +17,7 @@ from kubeloop.steps.cluster.support import (
     taint,
 )
 
-_SIZE = "[ <with|of|having> {size:resources}]"
+_SIZE = "[,][ each][ <with|of|having> {size:resources}]"
 
 
 @given(
@@ -27,15 +27,18 @@ _SIZE = "[ <with|of|having> {size:resources}]"
     "1 node with 2 cpu and 4Gi memory",
     "2 nodes with 2 cpu and 4Gi memory each",
     "a cluster of 3 nodes with 4 CPU and 8Gi memory each",
+    "a cluster with three nodes, each with 4 vCPUs and 16GiB of RAM",
+    "a single node with 1 CPU and 1Gi memory",
     "a 3-node cluster",
     "there are 2 worker nodes with 8 CPU and 32Gi of memory",
     variants=(
         "a cluster <of|with> {count:n} [worker ]node(s)" + _SIZE,
         "a {count:n}-node cluster" + _SIZE,
         "there <is|are> {count:n} [worker ]node(s)" + _SIZE,
+        "a single [worker ]node" + _SIZE,
     ),
 )
-def nodes(world: World, count: int, size: Resources | None = None) -> None:
+def nodes(world: World, count: int = 1, size: Resources | None = None) -> None:
     """Add COUNT nodes named node-1, node-2, … (4 cpu and 8Gi memory each unless given)."""
     for name in next_node_names(world, count):
         add_node(world, name, size.cpu if size else None, size.memory if size else None)

@@ -181,6 +181,12 @@ def owner_has(world: World, owner: Owner, pods: PodSet) -> None:
         check(world, pods, lambda p: True, "", deployment=owner.name, detail=_describe_pod)
 
 
+@then("{node:node} is empty", "node-1 is empty", variants=("{node:node} has nothing on it",))
+def node_empty(world: World, node: str) -> None:
+    """No pod is bound to the node now."""
+    check(world, PodSet("none", None, None, None, None), lambda p: p.node == node, f"on {node}")
+
+
 @then(
     "{pods:pods} <is|are> spread <over|across> {count:n} node(s)",
     'the pods of "web" are spread over 3 nodes',

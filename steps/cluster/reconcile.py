@@ -37,7 +37,9 @@ def i_reconcile(world: World) -> None:
         "the scheduler has placed <everything|every pod|all pods> it can",
         "the scheduler places <everything|every pod|all pods> it can",
         "the rollout <runs to completion|completes|finishes|is done|has finished|has completed>",
-        "<the cluster|everything> <settles|has settled|is stable|converges|has converged>",
+        "<the cluster|everything> <settles|has settled|is stable|converges|has converged|"
+        "has reconciled|is reconciled>",
+        "I wait for <reconciliation|the controllers|the scheduler|things to settle>",
         "the controllers have <reconciled|settled|finished>",
         "I wait <for the cluster to settle|until the cluster is stable|for the rollout to finish|"
         "for the rollout to complete>",

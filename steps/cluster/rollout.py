@@ -7,6 +7,7 @@ from typing import Any
 
 from kubeloop.harness.nouns import PodSet
 from kubeloop.harness.record import rollout_entry
+from kubeloop.harness.referents import it
 from kubeloop.harness.registry import checks_error, then, when
 from kubeloop.harness.world import World
 from kubeloop.steps.cluster.pods import holds
@@ -63,7 +64,7 @@ _OPTIONS = "{options:workload}"
 
 
 @when(
-    "I roll out {version:version} <of|to> {deployment:deployment}" + _OPTIONS,
+    "I roll out {version:version}[ <of|to> {deployment:deployment}]" + _OPTIONS,
     'I roll out version "v2" of "web" with maxSurge 1 and maxUnavailable 0',
     'I roll out version "v2" of "web" with maxSurge 25% and maxUnavailable 25%',
     'I roll out version "v2" of "web"',
@@ -71,22 +72,27 @@ _OPTIONS = "{options:workload}"
     'I update "web" to version v2 requesting 3 CPU per pod',
     "I upgrade web to v3 with maxSurge 2 and maxUnavailable 1",
     'I set the image of "web" to nginx:1.27',
+    "I roll out v2",
+    "I deploy version v2",
     variants=(
         "I <update|upgrade|move|change|roll> {deployment:deployment} to {version:version}"
         + _OPTIONS,
         "I <set|change|update> the <version|image> of {deployment:deployment} to "
         "{version:version}" + _OPTIONS,
-        "I deploy {version:version} <of|to> {deployment:deployment}" + _OPTIONS,
+        "I deploy {version:version}[ <of|to> {deployment:deployment}]" + _OPTIONS,
         "{deployment:deployment} is <updated|upgraded|rolled out> to {version:version}" + _OPTIONS,
     ),
 )
-def i_roll_out(world: World, version: str, deployment: str, options: dict[str, Any]) -> None:
+def i_roll_out(
+    world: World, version: str, options: dict[str, Any], deployment: str | None = None
+) -> None:
     """Roll the deployment out to VERSION (new requests too, if given), reconciling until done.
 
     The rollout runs to its end within the same step, or stalls (then the next step must
     be "Then the rollout stalls"). maxSurge/maxUnavailable given here are kept for later
     rollouts too.
     """
+    deployment = deployment or it(world, "deployment")
     budget: dict[str, Any] = {
         k: options[k] for k in ("max_surge", "max_unavailable") if k in options
     }
@@ -179,6 +185,10 @@ _THROUGHOUT = (
     "<throughout the rollout|during the rollout|at every step|at every step of the rollout|"
     "at each step|at all times during the rollout|after every step>[,]"
 )
+_AT_ALL_TIMES = (
+    " <at all times|at any time|at every step|throughout the rollout|during the rollout|"
+    "at any point>"
+)
 
 
 def _count_at(pods: PodSet, snapshot: Any) -> int:
@@ -203,9 +213,11 @@ def _throughout(world: World, pods: PodSet, said: str) -> None:
 
 
 @then(
-    _THROUGHOUT + " {pods:pods} <was|were|is|are> ready",
+    _THROUGHOUT + " {pods:pods} <was|were|is|are> <ready|available>",
     "throughout the rollout at least 3 pods were ready",
     "at every step at least 3 pods are ready",
+    "at least 5 pods are available at all times",
+    variants=("{pods:pods} <was|were|is|are> <ready|available>" + _AT_ALL_TIMES,),
 )
 def ready_throughout(world: World, pods: PodSet) -> None:
     """At every step of the last rollout, that many pods were ready (at least / at most N)."""
@@ -216,12 +228,15 @@ def ready_throughout(world: World, pods: PodSet) -> None:
     _THROUGHOUT + " there <is|are|was|were> {pods:pods}",
     "at every step there are at most 5 pods",
     "throughout the rollout there were at least 4 pods",
+    "the deployment has at most 8 pods at any time",
     variants=(
         _THROUGHOUT + " {pods:pods} existed",
         "throughout the rollout at most {pods:pods} existed",
+        "{deployment:deployment} <has|had> {pods:pods}" + _AT_ALL_TIMES,
+        "there <is|are|was|were> {pods:pods}" + _AT_ALL_TIMES,
     ),
 )
-def pods_throughout(world: World, pods: PodSet) -> None:
+def pods_throughout(world: World, pods: PodSet, deployment: str | None = None) -> None:
     """At every step of the last rollout, that many pods existed (at most N, at least N)."""
     _throughout(world, pods, "existing")
 

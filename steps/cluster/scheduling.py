@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from kubeloop.harness.params import TaintText
+from kubeloop.harness.params import TaintText, parse_taint
 from kubeloop.harness.registry import given, when
 from kubeloop.harness.world import World
 from kubeloop.steps.cluster.support import reapply, taint, toleration
@@ -29,6 +29,15 @@ def scoring(world: World, strategy: str) -> None:
 def node_is_tainted(world: World, node: str, taint_spec: TaintText) -> None:
     """The node carries a taint key=value:Effect from the start."""
     world.capability(world.cluster, "taint")(node, taint(world, taint_spec))
+
+
+@given(
+    "{node:node} has a {effect:effect} taint {label:label}",
+    "node-3 has a NoSchedule taint dedicated=batch",
+)
+def node_has_effect_taint(world: World, node: str, effect: str, label: str) -> None:
+    """The node carries that taint from the start (written effect first)."""
+    node_is_tainted(world, node, parse_taint(f"{label}:{effect}"))
 
 
 @when(

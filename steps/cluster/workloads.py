@@ -21,7 +21,10 @@ _COUNT = "{replicas:n}[ <replicas|replica|pods|pod|instances|instance|copies>]"
     "a deployment of 4 with maxSurge 1 and maxUnavailable 0",
     'a deployment "web" of 4 replicas at version v1, requesting 500m CPU',
     'a "cache" deployment with 2 replicas',
-    variants=("a {name:name} deployment <of|with> " + _COUNT + "{options:workload}",),
+    variants=(
+        "a {name:name} deployment <of|with> " + _COUNT + "{options:workload}",
+        "the {name:name} deployment <has|runs> " + _COUNT + "{options:workload}",
+    ),
 )
 def a_deployment(
     world: World, replicas: int, options: dict[str, Any], name: str | None = None
