@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Literal, NamedTuple
 
 from kubeloop.cluster.intstr import IntOrPercent, is_literal_zero, validate_int_or_percent
@@ -78,7 +79,7 @@ class Deployment:
         object.__setattr__(self, "containers", tuple(self.containers))
         object.__setattr__(self, "init_containers", tuple(self.init_containers))
         object.__setattr__(self, "tolerations", tuple(self.tolerations))
-        object.__setattr__(self, "node_selector", dict(self.node_selector))
+        object.__setattr__(self, "node_selector", MappingProxyType(dict(self.node_selector)))
         try:
             self.template()
         except InvalidQuantityError as error:
