@@ -7,6 +7,7 @@ outside is in ``node_events.py``; rollouts are started and driven in ``rollout.p
 from __future__ import annotations
 
 import weakref
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import replace
 
@@ -64,14 +65,13 @@ class Cluster:
         self._ticks: list[ReconcileResult] = []
         self._task = self._every(RECONCILE_PERIOD)
         nodes = list(nodes)
-        names = [n.name for n in nodes]
-        duplicates = sorted({n for n in names if names.count(n) > 1})
+        counts = Counter(n.name for n in nodes)
+        duplicates = sorted(name for name, count in counts.items() if count > 1)
         if duplicates:
             self._task.cancel()
             raise AlreadyExistsError(f"node names must be unique: {', '.join(duplicates)} repeated")
         for node in nodes:
-            self._state.nodes[node.name] = NodeRecord.from_spec(node)
-        self._state.rebuild_index()
+            self._state.add_node(NodeRecord.from_spec(node))
 
     def _every(self, seconds: int) -> PeriodicTask:
         """Reconcile until stable every ``seconds`` of the clock, as a running cluster does.
