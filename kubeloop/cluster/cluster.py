@@ -287,7 +287,8 @@ class Cluster:
 
     @property
     def events(self) -> list[Event]:
-        return list(self._events)
+        """The event log as it stands (repeats folded into counts, as kubectl shows them)."""
+        return self._events.snapshot()
 
     @property
     def history(self) -> list[PassRecord]:
