@@ -50,6 +50,12 @@ def _parser() -> argparse.ArgumentParser:
     init.add_argument("directory", metavar="DIR")
     steps = commands.add_parser("steps", help="print the step catalog")
     steps.add_argument("--format", choices=["text", "markdown"], default="text")
+    check = commands.add_parser(
+        "check",
+        help="find every mistake in feature files without running them (syntax, lint, "
+        "undefined or ambiguous steps, tables, fixtures)",
+    )
+    check.add_argument("paths", nargs="*", metavar="PATH", help="a .feature or a folder")
     validate = commands.add_parser("validate", help="validate YAML fixture files")
     validate.add_argument("files", nargs="+", metavar="FILE")
     schemas = commands.add_parser(
@@ -97,6 +103,10 @@ def _main(argv: Sequence[str] | None) -> int:
 
             print(render(args.format), end="")
             return 0
+        case "check":
+            from kubeloop.harness.check import check as check_features  # noqa: PLC0415
+
+            return check_features(args.paths)
         case "validate":
             from kubeloop.fixtures.commands import validate  # noqa: PLC0415
 

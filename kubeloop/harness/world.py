@@ -86,6 +86,8 @@ class World:
         self.location = ""
         self.is_last_step = False
         self.step_timeout = 0.0
+        self.scenario_steps: list[tuple[str, str, int]] = []
+        """(keyword, text, line) of every step of the scenario, for reports of all undefined."""
         self.docstring: str | None = None
         self.datatable: list[list[str]] | None = None
 

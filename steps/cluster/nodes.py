@@ -139,21 +139,28 @@ _COLUMNS = {
 }
 
 
-def _header(world: World, row: list[str]) -> list[str]:
-    header = []
-    for cell in row:
-        name = " ".join(cell.strip().lower().split())
+def table_problems(rows: list[list[str]]) -> list[str]:
+    """What is wrong with a nodes table's header: unknown columns, a missing name column."""
+    problems = []
+    names = [" ".join(cell.strip().lower().split()) for cell in rows[0]] if rows else []
+    for cell, name in zip(rows[0] if rows else [], names, strict=True):
         if name not in _COLUMNS:
             close = difflib.get_close_matches(name, list(_COLUMNS), n=1, cutoff=0.6)
             hint = f' (did you mean "{close[0]}"?)' if close else ""
-            raise world.fail(
-                f"columns among {', '.join(sorted(set(_COLUMNS.values())))}",
-                f'a column "{cell.strip()}"{hint}',
-            )
-        header.append(_COLUMNS[name])
-    if "name" not in header:
-        raise world.fail("a 'name' column in the table header", f"columns {header}")
-    return header
+            known = ", ".join(sorted(set(_COLUMNS.values())))
+            problems.append(f'a column "{cell.strip()}"{hint}; the columns are {known}')
+    if rows and "name" not in names:
+        problems.append("the table needs a 'name' column")
+    if len(rows) < 2:
+        problems.append("a table with a header row and one row per node")
+    return problems
+
+
+def _header(world: World, rows: list[list[str]]) -> list[str]:
+    problems = table_problems(rows)
+    if problems:
+        raise world.fail("a nodes table kubeloop can read", "; ".join(problems))
+    return [_COLUMNS[" ".join(cell.strip().lower().split())] for cell in rows[0]]
 
 
 def _list(cells: str) -> list[str]:
@@ -167,10 +174,8 @@ def the_nodes(world: World) -> None:
     Only name is required. Labels are key=value and taints key=value:Effect, several
     separated by commas; unschedulable is yes/no. An unknown column is an error.
     """
-    table = world.datatable
-    if not table or len(table) < 2:
-        raise world.fail("a table with a header row and one row per node", "no table rows")
-    header = _header(world, table[0])
+    table = world.datatable or []
+    header = _header(world, table)
     for row in table[1:]:
         cells = dict(zip(header, (c.strip() for c in row), strict=True))
         extra: dict[str, object] = {}
@@ -207,12 +212,20 @@ def the_cluster_from(world: World, path: str) -> None:
     apply_fixture(world, load(world, path=path))
 
 
+# kubeloop check validates the fixture a scenario names and the tables it reads:
+the_cluster_from.fixture_argument = "path"  # type: ignore[attr-defined]
+the_nodes.checks_table = table_problems  # type: ignore[attr-defined]
+
+
 @given("the cluster:", "the cluster:", variants=("a cluster:",))
 def the_cluster(world: World) -> None:
     """Build the cluster the doc string's YAML declares (validated like a fixture file)."""
     if world.docstring is None:
         raise world.fail('a doc string (""") holding YAML under this step', "no doc string")
     apply_fixture(world, load(world, text=world.docstring))
+
+
+the_cluster.fixture_argument = "docstring"  # type: ignore[attr-defined]
 
 
 @when("I load the cluster from {path:text}", 'I load the cluster from "fixtures/bad.yaml"')

@@ -110,3 +110,14 @@ Feature: Plain English
     And "web" still has 4 replicas
     When the HPA acts
     Then "web" has 8 replicas
+
+  Scenario: The README's example
+    Given a cluster of 3 nodes with 8 CPU and 16Gi memory each
+    And a deployment "api" with 6 replicas requesting 1 CPU and 256Mi memory per pod
+    And its rolling update strategy is maxSurge 1 and maxUnavailable 0
+    When the scheduler has placed everything it can
+    Then 6 pods of "api" are Running
+    When node-2 goes NotReady
+    When I update "api" to version v2 requesting 2 CPU per pod
+    Then all 6 "api" pods run v2
+    And at every step at least 6 pods are ready
