@@ -8,14 +8,17 @@ rollback, as upstream).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from kubeloop.cluster.controllers.deployment import budget, new_replicaset
 from kubeloop.cluster.deployments import DeploymentCounts, DeploymentRecord
 from kubeloop.cluster.state import ClusterState
 from kubeloop.core.conditions import set_condition, touched
 
 
-def update(state: ClusterState) -> None:
-    for name in sorted(state.deployments):
+def update(state: ClusterState, names: Iterable[str]) -> None:
+    """Update the status of the deployments something happened to, or whose rollout runs."""
+    for name in sorted(names):
         update_one(state, state.deployments[name])
 
 
@@ -72,6 +75,10 @@ def update_one(state: ClusterState, deployment: DeploymentRecord) -> None:
     )
     deployment.status = current
     complete = new_rs is not None and updated == pods == available == replicas
+    if complete:
+        state.unsettled.discard(deployment.name)
+    else:
+        state.unsettled.add(deployment.name)
     progressing = deployment.conditions.get("Progressing")
     if complete:
         _set(
