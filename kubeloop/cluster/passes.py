@@ -53,7 +53,9 @@ class Passes:
         actuator.apply(state, replicaset.reconcile(state, queued), changes)
         cycle = self.scheduler.run(state)
         self._record_scheduling(cycle.scheduled, cycle.failed)
-        queued |= state.dirty_deployments | state.unsettled
+        now = state.clock.now
+        queued |= state.dirty_deployments
+        queued.update(name for name, due in state.deadlines.items() if due <= now)
         deployment_status.update(state, queued)
         result = ReconcileResult(
             created=tuple(changes.created),

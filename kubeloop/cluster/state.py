@@ -41,9 +41,13 @@ class ClusterState:
         self.dirty_deployments: set[str] = set()
         """Deployments something happened to since their controllers last looked."""
         self.dirty_nodes: set[str] = set()
+        self.scheduled_generation = -1
+        """The generation the last scheduling cycle saw: until it moves, only new pods try."""
         """Nodes whose taints, readiness or NoExecute-tainted pods changed."""
-        self.unsettled: set[str] = set()
-        """Deployments whose rollout is not complete: time alone can move their status."""
+        self.deadlines: dict[str, int] = {}
+        """When time alone would exceed a stuck rollout's progress deadline, by deployment."""
+        self.fresh_pending: dict[str, PodRecord] = {}
+        """Pods created since the last scheduling cycle (the rest wait for a change)."""
         self.pending_by_deployment: Counter[str] = Counter()
         self.not_ready_nodes: set[str] = set()
         self.generation = 0
@@ -127,6 +131,7 @@ class ClusterState:
         )
         self.pods[pod.name] = pod
         self.pending[pod.name] = pod
+        self.fresh_pending[pod.name] = pod
         self.pending_by_deployment[pod.deployment] += 1
         rs.pods[pod.name] = pod
         self.dirty_deployments.add(pod.deployment)
@@ -138,6 +143,7 @@ class ClusterState:
             pod.node = node.name
             pod.message = None
             del self.pending[pod.name]
+            self.fresh_pending.pop(pod.name, None)
             self.pending_by_deployment[pod.deployment] -= 1
             self.dirty_deployments.add(pod.deployment)
             node.pods[pod.name] = pod
@@ -169,6 +175,7 @@ class ClusterState:
             rs.ready_count -= 1
         if pod.node is None:
             del self.pending[pod.name]
+            self.fresh_pending.pop(pod.name, None)
             self.pending_by_deployment[pod.deployment] -= 1
             return
         node = self.nodes[pod.node]

@@ -41,6 +41,14 @@ def _set(
     return set_condition(deployment.conditions, type_, status, reason, message, now)
 
 
+def _watch_deadline(state: ClusterState, deployment: DeploymentRecord) -> None:
+    """Remember when time alone would exceed the progress deadline (strictly after it)."""
+    deadline = deployment.spec.progress_deadline_seconds
+    progressing = deployment.conditions.get("Progressing")
+    if deadline is not None and progressing is not None and progressing.status == "True":
+        state.deadlines[deployment.name] = progressing.last_update + deadline + 1
+
+
 def update_one(state: ClusterState, deployment: DeploymentRecord) -> None:
     now = state.clock.now
     replicas = deployment.spec.replicas
@@ -75,10 +83,7 @@ def update_one(state: ClusterState, deployment: DeploymentRecord) -> None:
     )
     deployment.status = current
     complete = new_rs is not None and updated == pods == available == replicas
-    if complete:
-        state.unsettled.discard(deployment.name)
-    else:
-        state.unsettled.add(deployment.name)
+    state.deadlines.pop(deployment.name, None)
     progressing = deployment.conditions.get("Progressing")
     if complete:
         _set(
@@ -100,7 +105,9 @@ def update_one(state: ClusterState, deployment: DeploymentRecord) -> None:
             now,
         )
         deployment.conditions["Progressing"] = touched(deployment.conditions["Progressing"], now)
+        _watch_deadline(state, deployment)
         return
+    _watch_deadline(state, deployment)
     deadline = deployment.spec.progress_deadline_seconds
     if (
         deadline is not None
