@@ -18,6 +18,9 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("-k", dest="keyword", help="only scenarios whose name matches (pytest -k)")
     run.add_argument("-t", "--tags", help='a tag expression, e.g. "@smoke and not @wip"')
     run.add_argument("-x", "--fail-fast", action="store_true", help="stop at the first failure")
+    run.add_argument(
+        "-q", "--quiet", action="store_true", help="print only failures and the summary"
+    )
     run.add_argument("--engine", help="module providing the engine contract (default kubeloop)")
     run.add_argument(
         "--report",
@@ -44,6 +47,10 @@ def _parser() -> argparse.ArgumentParser:
         metavar="MODULE",
         help="run again against this engine and report scenarios whose outcome differs",
     )
+    starter = commands.add_parser(
+        "init", help="write a starting project (a feature, a fixture, README, CI) into DIR"
+    )
+    starter.add_argument("directory", metavar="DIR")
     exercise = commands.add_parser("exercise", help="exercise mode: grade your own engine")
     exercise_commands = exercise.add_subparsers(dest="exercise_command", required=True)
     init = exercise_commands.add_parser("init", help="write a learner's starting point into DIR")
@@ -92,8 +99,13 @@ def _main(argv: Sequence[str] | None) -> int:
                     args.workers,
                     args.step_timeout,
                     args.compare,
+                    quiet=args.quiet,
                 )
             )
+        case "init":
+            from kubeloop.harness.starter import init as init_project  # noqa: PLC0415
+
+            return init_project(args.directory)
         case "exercise":
             from kubeloop.harness.exercise import init  # noqa: PLC0415
 

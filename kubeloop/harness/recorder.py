@@ -21,12 +21,30 @@ from kubeloop.harness.scenarios import scenario_template
 RECORD_KEY = "kubeloop_record"
 
 
+SHIPPED = Path(__file__).resolve().parent.parent / "examples"
+SHIPPED_PREFIX = "kubeloop:"
+"""How the suite shipped in the package is shown: ``kubeloop:cluster/x.feature`` (kubeloop
+run accepts it back), instead of a long site-packages path."""
+
+
 def relative(path: str | Path) -> str:
+    """A path as people read it: relative to where the run started, or in the shipped suite."""
     resolved = Path(path).resolve()
     try:
         return str(resolved.relative_to(Path.cwd()))
     except ValueError:
+        pass
+    try:
+        return SHIPPED_PREFIX + str(resolved.relative_to(SHIPPED.resolve()))
+    except ValueError:
         return str(resolved)
+
+
+def from_shown(path: str) -> str:
+    """The real path behind a shown one (``kubeloop:…`` names the shipped suite)."""
+    if path.startswith(SHIPPED_PREFIX):
+        return str(SHIPPED / path[len(SHIPPED_PREFIX) :])
+    return path
 
 
 def new_record(item: pytest.Item, template: Any, engine: str) -> ScenarioRecord:

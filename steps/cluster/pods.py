@@ -238,10 +238,17 @@ def pod_phase(world: World, pod: str, phase: str) -> None:
     'pod "web-1" no longer exists',
 )
 def pod_gone(world: World, pod: str) -> None:
-    """No pod of that name exists now (deleted, evicted or scaled away)."""
+    """The pod existed (an event names it) and does not now (deleted, evicted, scaled away)."""
     found = [p for p in world.pods() if p.name == pod]
     if found:
         raise world.fail(f"no pod {pod}", _describe_pod(found[0]))
+    events = getattr(world.cluster, "events", None)
+    if events is not None and not any(e.object == f"pod/{pod}" for e in events):
+        names = [p.name for p in world.pods()]
+        raise world.fail(
+            f'a pod "{pod}" that existed earlier',
+            f"no pod of that name ever did; pods now: {_names_of(names)}",
+        )
 
 
 @then("pod {pod:name} [still ]exists", 'pod "web-1" still exists')
