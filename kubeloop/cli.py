@@ -130,8 +130,7 @@ def _main(argv: Sequence[str] | None) -> int:
         case _:
             from kubeloop.harness import demo  # noqa: PLC0415
 
-            demo.run()
-            return 0
+            return demo.run()
 
 
 if __name__ == "__main__":

@@ -105,4 +105,6 @@ def test_schemas_are_exported(tmp_path: Path, capsys: pytest.CaptureFixture[str]
 def test_demo(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["demo"]) == 0
     out = capsys.readouterr().out
-    assert "RolloutStalledError" in out and "ceil(4 × 90/50) = 8" in out
+    assert '✓ Then the rollout stalls because "both 0"' in out
+    assert "Scenario: The HPA asks for ceil(4 x 90 / 50) = 8 replicas" in out
+    assert "7 passed, 0 failed, 0 skipped" in out and "✗" not in out
