@@ -49,9 +49,8 @@ def test_rows_follow_the_task_numbers_and_the_next_step_comes_from_the_failures(
     assert lines[2].split()[:3] == ["1", "The", "loop"]
     assert lines[3].split()[:2] == ["4", "Rollouts"] and lines[3].endswith("0/2  0/4")
     assert "total" in lines[5] and lines[5].endswith("1/7")
-    assert "2 scenarios wait on Cluster.rolling_update, 1 scenario waits on Cluster.set_scoring" in (
-        board
-    )
+    waiting = "2 scenarios wait on Cluster.rolling_update, 1 scenario waits on Cluster.set_scoring"
+    assert waiting in board
     assert "next: implement Cluster.rolling_update (the first unfinished: task 4)" in board
 
 
