@@ -247,7 +247,9 @@ class World:
     def picture(self) -> str:
         drawings: dict[str, Callable[[], str]] = {}
         if self._cluster is not None:
-            drawings["cluster"] = lambda: cluster_picture(self._cluster)
+            drawings["cluster"] = lambda: cluster_picture(
+                self._cluster, known_nodes=self.declared.nodes
+            )
         drawings.update(self.pictures)
         if not drawings:
             return "(nothing in the world yet)"

@@ -55,3 +55,19 @@ def test_init_writes_a_project_that_runs_green_and_checks_clean(
     assert main(["run", "-q"]) == 0
     assert "4 passed, 0 failed" in capsys.readouterr().out
     assert main(["init", "."]) == 1, "an existing project is never overwritten"
+
+
+def test_a_failure_drawing_shows_the_learners_own_nodes() -> None:
+    from kubeloop.render import cluster_picture  # noqa: PLC0415
+
+    class Pod:
+        def __init__(self, name: str, node: str | None) -> None:
+            self.name, self.node = name, node
+
+    class NoNodes:  # an engine with the contract only: pods, but no nodes()
+        def pods(self) -> list[Pod]:
+            return [Pod("web-1", "node-1")]
+
+    picture = cluster_picture(NoNodes(), known_nodes=["node-1", "node-2", "node-3"])
+    assert "node-1       pods: web-1" in picture
+    assert "node-3       pods: -" in picture and "no nodes" not in picture
