@@ -92,7 +92,7 @@ class ScenarioRecord:
     def title(self) -> str:
         if not self.example:
             return self.name
-        return f"{self.name} [{' | '.join(self.example.values())}]"
+        return f"{self.name} [{', '.join(f'{k}={v}' for k, v in self.example.items())}]"
 
     @property
     def failed_step(self) -> StepRecord | None:
