@@ -137,6 +137,7 @@ def _fill(cluster: Any, data: dict[str, Any]) -> None:
             "version": pod.version,
             "ready": bool(pod.ready),
             "reason": getattr(pod, "reason", None),
+            "cpu": getattr(pod, "cpu", None),
         }
         if pod.node is None:
             data["pending"].append(entry)
@@ -162,6 +163,7 @@ def _fill(cluster: Any, data: dict[str, Any]) -> None:
         data["nodes"] = [{"name": n, "pods": p} for n, p in sorted(by_node.items())]
     events = getattr(cluster, "events", None)
     if events is not None and not callable(events):
+        passes = _passes_of_pods(cluster)
         data["events"] = [
             {
                 "time": e.time,
@@ -169,9 +171,38 @@ def _fill(cluster: Any, data: dict[str, Any]) -> None:
                 "reason": e.reason,
                 "object": e.object,
                 "message": e.message,
+                "pass": _pass_of(e, passes),
             }
             for e in list(events)[-EVENTS_KEPT:]
         ]
+
+
+_POD_EVENTS = {
+    "Scheduled": "scheduled",
+    "SuccessfulCreate": "created",
+    "SuccessfulDelete": "deleted",
+}
+
+
+def _passes_of_pods(cluster: Any) -> dict[tuple[str, str], int]:
+    """(what happened, pod) → the reconcile pass that did it, from the cluster's history."""
+    found: dict[tuple[str, str], int] = {}
+    for record in getattr(cluster, "history", None) or []:
+        for kind in ("scheduled", "created", "deleted"):
+            for pod in getattr(record.result, kind, ()):
+                found.setdefault((kind, pod), record.number)
+    return found
+
+
+def _pass_of(event: Any, passes: dict[tuple[str, str], int]) -> int | None:
+    """The pass an event came from, when the history says (pod events); else None."""
+    kind = _POD_EVENTS.get(event.reason)
+    if kind is None:
+        return None
+    pod = event.object.removeprefix("pod/")
+    if kind != "scheduled":
+        pod = event.message.rsplit(": ", 1)[-1]
+    return passes.get((kind, pod))
 
 
 def rollout_entry(

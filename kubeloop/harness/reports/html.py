@@ -29,7 +29,7 @@ pre{background:#fbe9e7;padding:8px;white-space:pre-wrap;border-radius:4px}
 code.rerun{background:#eceff1;padding:2px 6px;border-radius:4px}
 .pictures{display:flex;flex-wrap:wrap;gap:16px;margin-top:8px}
 svg text{font:11px system-ui,sans-serif} svg .node{font-weight:600;font-size:12px}
-svg .muted{fill:#666} svg .reason{fill:#c62828}
+svg .muted{fill:#666} svg .reason{fill:#c62828} svg .podname{font-size:8px;fill:#fff}
 table.events{border-collapse:collapse;font-size:12px;margin-top:6px}
 table.events td{padding:1px 8px;border-bottom:1px solid #eee}
 tr.Warning td{color:#c62828} .muted{color:#666}
@@ -67,13 +67,15 @@ def _events(record: ScenarioRecord) -> str:
     if not events:
         return ""
     rows = "".join(
-        f'<tr class="{escape(e["type"])}"><td>{e["time"]}s</td><td>{escape(e["type"])}</td>'
+        f'<tr class="{escape(e["type"])}"><td>{e.get("pass") or "–"}</td><td>{e["time"]}s</td>'
+        f"<td>{escape(e['type'])}</td>"
         f"<td>{escape(e['reason'])}</td><td>{escape(e['object'])}</td><td>{escape(e['message'])}</td></tr>"
         for e in events
     )
     return (
         f"<details><summary>event timeline ({len(events)})</summary>"
-        f'<table class="events">{rows}</table></details>'
+        '<table class="events"><tr><th>pass</th><th>time</th><th>type</th><th>reason</th>'
+        f"<th>object</th><th>message</th></tr>{rows}</table></details>"
     )
 
 
