@@ -69,7 +69,7 @@ def _parser() -> argparse.ArgumentParser:
         "schemas", help="print where the JSON Schemas are, or export them"
     )
     schemas.add_argument("--export", metavar="DIR", help="copy the schemas into DIR")
-    commands.add_parser("demo", help="a narrated worked example in the terminal")
+    commands.add_parser("demo", help="watch a demo feature run: the main use of kubeloop")
     return parser
 
 

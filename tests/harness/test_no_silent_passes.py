@@ -74,3 +74,33 @@ Feature: Taints in a table
     )
     result = pytester.runpytest("-p", "no:hypothesispytest", "-p", "no:cacheprovider")
     result.assert_outcomes(passed=1)
+
+
+def test_another_engine_is_graded_on_the_kind_of_error_not_kubeloop_s_words(
+    pytester: pytest.Pytester,
+) -> None:
+    pytester.makepyfile(
+        other="""
+from kubeloop import *  # noqa: F403
+from kubeloop import Cluster as _Cluster
+from kubeloop.errors import NotFoundError
+
+
+class Cluster(_Cluster):
+    def delete_pod(self, name):
+        raise NotFoundError("Pod", name + " (gone missing)", [])
+"""
+    )
+    pytester.makefile(
+        ".feature",
+        words="""
+Feature: Words
+  Scenario: Deleting an unknown pod
+    Given 3 nodes and a deployment of 2
+    When I delete pod "web-9"
+    Then the operation fails with "pod \\"web-9\\" not found"
+""",
+    )
+    args = ("-p", "no:hypothesispytest", "-p", "no:cacheprovider")
+    pytester.runpytest(*args, "--engine", "other").assert_outcomes(passed=1)
+    pytester.runpytest(*args).assert_outcomes(passed=1)
