@@ -205,6 +205,44 @@ def _pass_of(event: Any, passes: dict[tuple[str, str], int]) -> int | None:
     return passes.get((kind, pod))
 
 
+def hpa_sample(world: Any, samples: dict[str, list[dict[str, Any]]]) -> None:
+    """One sample per HPA the scenario declared, after a step: replicas and utilization."""
+    cluster = getattr(world, "_cluster", None)
+    autoscaler = getattr(cluster, "autoscaler", None)
+    if autoscaler is None:
+        return
+    for name in sorted(world.declared.hpas):
+        try:
+            info = autoscaler(name)
+        except Exception:  # a learner's engine may fail here too; the report still renders
+            continue
+        samples.setdefault(name, []).append(
+            {
+                "time": world.clock.now,
+                "replicas": info.current_replicas,
+                "utilization": info.observed_utilization,
+                "min": info.min_replicas,
+                "max": info.max_replicas,
+                "target": info.target,
+            }
+        )
+
+
+def autoscaler_entries(samples: dict[str, list[dict[str, Any]]]) -> list[dict[str, Any]]:
+    """The samples of each HPA as the report's chart draws them."""
+    return [
+        {
+            "deployment": name,
+            "min": taken[-1]["min"],
+            "max": taken[-1]["max"],
+            "target": taken[-1]["target"],
+            "samples": [{k: s[k] for k in ("time", "replicas", "utilization")} for s in taken],
+        }
+        for name, taken in sorted(samples.items())
+        if taken
+    ]
+
+
 def rollout_entry(
     deployment: str,
     replicas: int,

@@ -15,7 +15,13 @@ import pytest
 
 from kubeloop.harness import gherkin_source
 from kubeloop.harness.errors import UndefinedStepError
-from kubeloop.harness.record import ScenarioRecord, StepRecord, snapshot
+from kubeloop.harness.record import (
+    ScenarioRecord,
+    StepRecord,
+    autoscaler_entries,
+    hpa_sample,
+    snapshot,
+)
 from kubeloop.harness.scenarios import scenario_template
 
 RECORD_KEY = "kubeloop_record"
@@ -94,6 +100,8 @@ class Recorder:
         """Record everything the reports show: the end state, what each step matched."""
         self.records: dict[str, ScenarioRecord] = {}
         self.started: dict[str, int] = {}
+        self.hpas: dict[str, dict[str, list[dict[str, Any]]]] = {}
+        """Each scenario's HPA samples, one per step, for the report's HPA chart."""
 
     def pytest_bdd_before_scenario(self, request: Any, feature: Any, scenario: Any) -> None:
         template = scenario_template(request.node)
@@ -128,6 +136,9 @@ class Recorder:
                 f"{m.definition.keyword}: {m.definition.pattern}" for m in matches
             )
             entry.arguments = matches[0].spans() if matches else []
+            world = request.getfixturevalue("world")
+            if world.declared.hpas:
+                hpa_sample(world, self.hpas.setdefault(request.node.nodeid, {}))
         if error is not None:
             entry.error = str(error)
             entry.error_type = type(error).__name__
@@ -145,6 +156,8 @@ class Recorder:
         record = self.records.get(request.node.nodeid)
         if record is not None and self.pictures:
             record.snapshot = snapshot(request.getfixturevalue("world"))
+            samples = self.hpas.pop(request.node.nodeid, {})
+            record.snapshot["autoscalers"] = autoscaler_entries(samples)
 
     @pytest.hookimpl(wrapper=True)
     def pytest_runtest_makereport(self, item: pytest.Item, call: pytest.CallInfo[None]) -> Any:

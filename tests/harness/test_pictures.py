@@ -64,3 +64,23 @@ def test_the_rollout_chart_has_ticks_a_visible_total_and_the_stall_reason() -> N
     assert "web: 4 replicas — stalled" in svg and "Insufficient cpu</text>" in svg
     labels = [float(y) for y in re.findall(r'<text x="\d+" y="([\d.]+)" class="muted">m', svg)]
     assert len(labels) == 2 and abs(labels[0] - labels[1]) >= 12, "bound labels never overlap"
+
+
+def test_the_hpa_chart_draws_replicas_and_utilization_after_every_step() -> None:
+    from kubeloop.harness.record import autoscaler_entries  # noqa: PLC0415
+    from kubeloop.render.hpa_chart import hpa_chart  # noqa: PLC0415
+
+    samples = {
+        "web": [
+            {"time": 0, "replicas": 4, "utilization": None, "min": 1, "max": 10, "target": 50},
+            {"time": 0, "replicas": 4, "utilization": 90, "min": 1, "max": 10, "target": 50},
+            {"time": 15, "replicas": 8, "utilization": 45, "min": 1, "max": 10, "target": 50},
+        ]
+    }
+    (entry,) = autoscaler_entries(samples)
+    svg = hpa_chart(entry)
+    assert "HPA for web: 1–10 replicas at 50% cpu" in svg and "target 50%" in svg
+    assert "after step 3 (t=15s): 8 replicas, 45% cpu" in svg
+    assert "after step 1 (t=0s): 4 replicas, no metric" in svg
+    assert svg.count("<polyline") == 2
+    assert hpa_chart({**entry, "samples": []}) == ""

@@ -8,6 +8,7 @@ from itertools import groupby
 
 from kubeloop.harness.record import ScenarioRecord
 from kubeloop.harness.reports.markdown import counts
+from kubeloop.render.hpa_chart import hpa_chart
 from kubeloop.render.svg import cluster_map, rollout_chart
 
 SYMBOL = {"passed": "✓", "failed": "✗", "undefined": "?", "skipped": "–"}
@@ -82,6 +83,7 @@ def _events(record: ScenarioRecord) -> str:
 def _scenario(record: ScenarioRecord) -> str:
     pictures = [cluster_map(record.snapshot)] if record.snapshot else []
     pictures += [rollout_chart(r) for r in record.snapshot.get("rollouts", [])]
+    pictures += [hpa_chart(a) for a in record.snapshot.get("autoscalers", [])]
     rerun = (
         f'<p>rerun: <code class="rerun">{escape(record.rerun)}</code></p>'
         if record.status in ("failed", "error")
