@@ -48,7 +48,8 @@ def an_hpa(world: World, deployment: str, low: int, high: int, target: float) ->
         "{value:percent}",
         "{deployment:deployment} <is at|runs at|uses|is using|averages> {value:percent} "
         "<cpu|CPU>[ <utilization|utilisation>]",
-        "the load on {deployment:deployment} <rises|drops|goes> to {value:percent} <cpu|CPU>",
+        "[the ]load on {deployment:deployment} <rises|drops|goes|climbs|falls> to "
+        "{value:percent}[ <cpu|CPU>]",
     ),
 )
 def utilization(world: World, deployment: str, value: float) -> None:
@@ -120,6 +121,8 @@ def the_hpa_for_wants(world: World, deployment: str, count: int) -> None:
     variants=(
         "{deployment:deployment} <is|are> [still ]<scaled|set> to {count:n}[ replica(s)]",
         "the desired replicas of {deployment:deployment} <is|are> {count:n}",
+        "<the HPA|the autoscaler> <scales|has scaled|scaled> {deployment:deployment} to "
+        "{count:n}[ replica(s)]",
     ),
 )
 def has_replicas(world: World, deployment: str, count: int) -> None:

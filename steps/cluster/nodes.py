@@ -6,6 +6,7 @@ import difflib
 
 from kubeloop.harness.nouns import Resources
 from kubeloop.harness.params import TaintText, parse_taint
+from kubeloop.harness.referents import known
 from kubeloop.harness.registry import given, then, when
 from kubeloop.harness.world import World
 from kubeloop.steps.cluster.support import (
@@ -124,6 +125,36 @@ def node_is_now(world: World, node: str, state: str) -> None:
             ", unschedulable" if info.unschedulable else ", schedulable"
         )
         raise world.fail(f"{node} {state}", now)
+
+
+@then(
+    "there <is|are> {count:n} node(s)",
+    "there are 3 nodes",
+    "the cluster has 3 nodes",
+    "2 nodes are Ready",
+    variants=("the cluster has {count:n} node(s)", "{count:n} node(s) <is|are> {state:nodestate}"),
+)
+def node_count(world: World, count: int, state: str | None = None) -> None:
+    """Exactly COUNT nodes exist (in that state: Ready, NotReady, unschedulable …)."""
+    names = known(world, "node")
+    if state is not None:
+        view = world.capability(world.cluster, "node")
+        names = [n for n in names if _in_state(view(n), state)]
+    if len(names) != count:
+        raise world.fail(
+            f"{count} nodes" + (f" {state}" if state else ""),
+            f"{len(names)}: " + (", ".join(names) or "none"),
+        )
+
+
+def _in_state(info: object, state: str) -> bool:
+    ready, unschedulable = getattr(info, "ready", True), getattr(info, "unschedulable", False)
+    return {
+        "Ready": ready,
+        "NotReady": not ready,
+        "unschedulable": unschedulable,
+        "schedulable": not unschedulable,
+    }[state]
 
 
 _COLUMNS = {

@@ -90,8 +90,9 @@ def _describe_pod(pod: Any) -> str:
 
 
 @then(
-    "{pods:pods} <is|are> [still ]{phase:phase}",
+    "{pods:pods} <is|are> [all ][still ]{phase:phase}",
     "4 pods are running",
+    "the web pods are all running",
     "1 pod is pending",
     "4 pods are ready",
     '6 pods of "api" are Running',
@@ -128,9 +129,11 @@ def pods_are_because(world: World, pods: PodSet, phase: str, text: str) -> None:
 @then(
     "{pods:pods} <is|are> [still ][<running|scheduled|placed|bound> ]<on|to> {node:node}",
     "no pod is on node-2",
+    "2 pods run on node-1",
     'every "trainer" pod is on gpu-1',
     'no "web" pod is on gpu-1',
     "2 pods are running on node-1",
+    variants=("{pods:pods} [still ]<run|runs> on {node:node}",),
 )
 def pods_on(world: World, pods: PodSet, node: str) -> None:
     """The pods are bound to that node, as many as the set says."""
@@ -181,6 +184,12 @@ def owner_has(world: World, owner: Owner, pods: PodSet) -> None:
         check(world, pods, lambda p: True, "", deployment=owner.name, detail=_describe_pod)
 
 
+@then("nothing is [still ]pending", "nothing is pending", variants=("no pods are left pending",))
+def nothing_pending(world: World) -> None:
+    """No pod is Pending: everything the deployments asked for is placed."""
+    check(world, PodSet("none", None, None, "pending", None), lambda p: True, "")
+
+
 @then("{node:node} is empty", "node-1 is empty", variants=("{node:node} has nothing on it",))
 def node_empty(world: World, node: str) -> None:
     """No pod is bound to the node now."""
@@ -211,7 +220,7 @@ def _names_of(names: list[str]) -> str:
 
 
 @then(
-    "pod {pod:name} is [still ][<running|scheduled|placed|bound> ]<on|to> {node:node}",
+    "[the ]pod {pod:name} is [still ][<running|scheduled|placed|bound> ]<on|to> {node:node}",
     'pod "web-1" is on node-1',
 )
 def pod_on(world: World, pod: str, node: str) -> None:
@@ -222,7 +231,7 @@ def pod_on(world: World, pod: str, node: str) -> None:
 
 
 @then(
-    "pod {pod:name} is [still ]{phase:phase}",
+    "[the ]pod {pod:name} is [still ]{phase:phase}",
     'pod "web-5" is pending',
     "pod web-1 is Running",
 )
@@ -234,7 +243,7 @@ def pod_phase(world: World, pod: str, phase: str) -> None:
 
 
 @then(
-    "pod {pod:name} <no longer exists|does not exist|is gone|was deleted|has been deleted>",
+    "[the ]pod {pod:name} <no longer exists|does not exist|is gone|was deleted|has been deleted>",
     'pod "web-1" no longer exists',
 )
 def pod_gone(world: World, pod: str) -> None:

@@ -24,6 +24,7 @@ _COUNT = "{replicas:n}[ <replicas|replica|pods|pod|instances|instance|copies>]"
     variants=(
         "a {name:name} deployment <of|with> " + _COUNT + "{options:workload}",
         "the {name:name} deployment <has|runs> " + _COUNT + "{options:workload}",
+        "deployment {name:name} <has|runs|with> " + _COUNT + "{options:workload}",
     ),
 )
 def a_deployment(

@@ -12,7 +12,11 @@ from kubeloop.harness.world import World
     "30 seconds pass",
     "1 minute passes",
     "I wait 10 minutes",
-    variants=("I wait[ for] {duration:duration}", "{duration:duration} <go by|goes by|elapse(s)>"),
+    variants=(
+        "I wait[ for] {duration:duration}",
+        "{duration:duration} <go by|goes by|elapse(s)|later>",
+        "after {duration:duration}",
+    ),
 )
 def time_passes(world: World, duration: int) -> None:
     """Time passes on the one clock: the cluster reconciles every 15 s, scrapes and rules run."""

@@ -49,6 +49,18 @@ ISSUE_SENTENCES = [
     ("when", "the controllers reconcile"),
     ("when", "the scheduler runs"),
     ("when", "the rollout runs to completion"),
+    # found by probing after the second batch
+    ("given", "deployment web has 3 replicas"),
+    ("then", "the web pods are all running"),
+    ("then", "nothing is pending"),
+    ("when", "load on web goes to 80% cpu"),
+    ("then", "the HPA scales web to 8 replicas"),
+    ("when", "after 5 minutes"),
+    ("then", "there are 3 nodes"),
+    ("then", "the cluster has 3 nodes"),
+    ("then", "the pod web-1 is pending"),
+    ("then", "no pod runs on node-2"),
+    ("then", "2 pods run on node-1"),
 ]
 
 

@@ -121,3 +121,15 @@ Feature: Plain English
     When I update "api" to version v2 requesting 2 CPU per pod
     Then all 6 "api" pods run v2
     And at every step at least 6 pods are ready
+
+  Scenario: Counting nodes and saying nothing is pending
+    Given a cluster with 3 nodes
+    And node-3 is NotReady
+    And deployment web has 3 replicas
+    Then there are 3 nodes
+    And 2 nodes are Ready
+    And the cluster has 3 nodes
+    And nothing is pending
+    And the web pods are all running
+    And no pod runs on node-3
+    And the pod web-1 is Running
