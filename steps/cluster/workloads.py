@@ -94,9 +94,8 @@ def pods_request(world: World, deployment: str, size: Resources) -> None:
 
 
 @given(
-    "deployment {deployment:name} keeps {count:n} old revision(s)",
+    "{deployment:deployment} keeps {count:n} old revision(s)",
     'deployment "web" keeps 1 old revision',
-    variants=("{deployment:deployment} keeps {count:n} old revision(s)",),
 )
 def keeps_revisions(world: World, deployment: str, count: int) -> None:
     """Set revisionHistoryLimit: how many old ReplicaSets stay for rollbacks."""
