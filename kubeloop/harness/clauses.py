@@ -57,8 +57,8 @@ WORKLOAD: list[Clause] = [
         rf"(?:running|with|using) (?:the )?image (?P<image>{NAME})",
         lambda m: {"version": unquote(m.group("image"))},
     ),
-    (rf"(?:with )?{_SURGE}(?:{_SEPARATOR}{_UNAVAILABLE})?", _budget),
-    (rf"(?:with )?{_UNAVAILABLE}", _budget),
+    (rf"(?:with |using )?{_SURGE}(?:{_SEPARATOR}{_UNAVAILABLE})?", _budget),
+    (rf"(?:with |using )?{_UNAVAILABLE}", _budget),
     (
         r"(?:with|using) the (?P<strategy>Recreate|RollingUpdate) strategy",
         lambda m: {

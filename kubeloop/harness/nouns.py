@@ -212,12 +212,16 @@ class Resources:
 
 
 _CPU = rf"(?P<cpu>{QUANTITY}) ?(?:v?cpus?|cores?|millicores)"
-_MEMORY = rf"(?P<memory>{QUANTITY}) ?(?:of )?(?:memory|mem|ram)"
+_MEMORY = (
+    rf"(?:(?P<memory>{QUANTITY}) ?(?:of )?(?:memory|mem|ram)"
+    r"|(?P<memory_b>[0-9.]+(?:[KMGTPE]i)B?))"
+)
 _EACH = r"(?: (?:each|apiece|per pod|per node|per replica|per container|a pod|a node))?"
 _AND = "(?:,? and |, | )"
 _RESOURCES = _compile(
     f"(?:{_CPU}(?:{_AND}{_MEMORY})?"
-    f"|{_MEMORY.replace('memory>', 'memory2>')}(?:{_AND}{_CPU.replace('cpu>', 'cpu2>')})?)"
+    f"|{_MEMORY.replace('memory>', 'memory2>').replace('memory_b>', 'memory2_b>')}"
+    f"(?:{_AND}{_CPU.replace('cpu>', 'cpu2>')})?)"
     f"{_EACH}"
 )
 
@@ -226,7 +230,8 @@ def _resources(text: str) -> Resources:
     found = _RESOURCES.fullmatch(text)
     assert found is not None
     g = found.groupdict()
-    cpu, memory = g["cpu"] or g["cpu2"], g["memory"] or g["memory2"]
+    cpu = g["cpu"] or g["cpu2"]
+    memory = g["memory"] or g["memory_b"] or g["memory2"] or g["memory2_b"]
     if text.lower().split(" ")[1:2] == ["millicores"] and cpu is not None:
         cpu = f"{cpu}m"
     return Resources(quantity(cpu) if cpu else None, quantity(memory) if memory else None)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from kubeloop.harness.referents import it
 from kubeloop.harness.registry import given, then, when
 from kubeloop.harness.world import World
 
@@ -50,10 +51,15 @@ def an_hpa(world: World, deployment: str, low: int, high: int, target: float) ->
         "<cpu|CPU>[ <utilization|utilisation>]",
         "[the ]load on {deployment:deployment} <rises|drops|goes|climbs|falls> to "
         "{value:percent}[ <cpu|CPU>]",
+        "[the ][average ]<cpu|CPU> <utilization|utilisation|usage|load> <hits|reaches|is|"
+        "becomes|rises to|drops to|goes to|goes up to|climbs to|spikes to|falls to> "
+        "{value:percent}",
     ),
 )
-def utilization(world: World, deployment: str, value: float) -> None:
-    """The deployment's pods now average VALUE of their cpu request."""
+def utilization(world: World, value: float, deployment: str | None = None) -> None:
+    """The deployment's pods now average VALUE of their cpu request (without a name: the
+    deployment mentioned last)."""
+    deployment = deployment or it(world, "deployment")
     world.declared.utilization[deployment] = value
     setter = getattr(world.cluster, "set_cpu_utilization", None)
     if setter is not None and deployment in world.declared.hpas:

@@ -90,7 +90,7 @@ def _describe_pod(pod: Any) -> str:
 
 
 @then(
-    "{pods:pods} <is|are> [all ][still ]{phase:phase}",
+    "{pods:pods} <is|are> [all ][still ][stuck ][in ]{phase:phase}",
     "4 pods are running",
     "the web pods are all running",
     "1 pod is pending",
@@ -182,6 +182,21 @@ def owner_has(world: World, owner: Owner, pods: PodSet) -> None:
         check(world, pods, lambda p: p.node == owner.name, f"on {owner.name}")
     else:
         check(world, pods, lambda p: True, "", deployment=owner.name, detail=_describe_pod)
+
+
+@then(
+    "{pods:pods} <say|says|report|reports|mention|mentions> {text:text}",
+    'the pending pods say "Insufficient cpu"',
+)
+def pods_say(world: World, pods: PodSet, text: str) -> None:
+    """The pods' scheduling messages contain TEXT (as many pods as the set says)."""
+    check(
+        world,
+        pods,
+        lambda p: text in str(world.attribute(p, "reason") or ""),
+        f"saying {text!r}",
+        detail=lambda p: f"{p.name} {p.phase} {world.attribute(p, 'reason')!r}",
+    )
 
 
 @then("nothing is [still ]pending", "nothing is pending", variants=("no pods are left pending",))

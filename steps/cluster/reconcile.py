@@ -19,6 +19,7 @@ from kubeloop.harness.world import World
         "the control loop>",
         "<the HPA|the autoscaler> <acts|syncs|reconciles|runs|kicks in>",
         "I reconcile once",
+        "<the scheduler|the control loop|the controllers> <has|have> run",
     ),
 )
 def i_reconcile(world: World) -> None:
@@ -41,6 +42,7 @@ def i_reconcile(world: World) -> None:
         "has reconciled|is reconciled>",
         "I wait for <reconciliation|the controllers|the scheduler|things to settle>",
         "the controllers have <reconciled|settled|finished>",
+        "<everything|every pod|all pods> <has been|have been|is|are> <scheduled|placed>",
         "I wait <for the cluster to settle|until the cluster is stable|for the rollout to finish|"
         "for the rollout to complete>",
     ),

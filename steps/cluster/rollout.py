@@ -81,6 +81,7 @@ _OPTIONS = "{options:workload}"
         "{version:version}" + _OPTIONS,
         "I deploy {version:version}[ <of|to> {deployment:deployment}]" + _OPTIONS,
         "{deployment:deployment} is <updated|upgraded|rolled out> to {version:version}" + _OPTIONS,
+        "I roll out {deployment:deployment} to version {version:name}" + _OPTIONS,
     ),
 )
 def i_roll_out(
@@ -111,8 +112,9 @@ def i_roll_out(
 
 
 @when(
-    "I roll back {deployment:deployment}",
+    "I roll back[ {deployment:deployment}]",
     'I roll back "web"',
+    "I roll back",
     "I undo the rollout of web",
     variants=(
         "I <undo|revert> the rollout of {deployment:deployment}",
@@ -120,9 +122,10 @@ def i_roll_out(
         "I revert {deployment:deployment}",
     ),
 )
-def i_roll_back(world: World, deployment: str) -> None:
+def i_roll_back(world: World, deployment: str | None = None) -> None:
     """Roll back to the previous revision (kubectl rollout undo), under the same budget."""
-    _keep_rollout(world, deployment, lambda: world.cluster.rollback(deployment))
+    name = deployment or it(world, "deployment")
+    _keep_rollout(world, name, lambda: world.cluster.rollback(name))
 
 
 def _snapshots(world: World) -> list[Any]:

@@ -25,6 +25,7 @@ _COUNT = "{replicas:n}[ <replicas|replica|pods|pod|instances|instance|copies>]"
         "a {name:name} deployment <of|with> " + _COUNT + "{options:workload}",
         "the {name:name} deployment <has|runs> " + _COUNT + "{options:workload}",
         "deployment {name:name} <has|runs|with> " + _COUNT + "{options:workload}",
+        "the deployment {name:name} <has|runs|with> " + _COUNT + "{options:workload}",
     ),
 )
 def a_deployment(
@@ -44,6 +45,20 @@ def a_deployment(
             f'a deployment "{suggestion}" of {replicas}',
         )
     apply_deployment(world, wanted, replicas, **options)
+
+
+@when(
+    "I <create|deploy|apply|add> a deployment[ <named|called>][ {name:name}] <of|with> "
+    + _COUNT
+    + "{options:workload}",
+    "I create a deployment of 1",
+    'I deploy a deployment "batch" with 2 replicas requesting 1 CPU',
+)
+def i_create_a_deployment(
+    world: World, replicas: int, options: dict[str, Any], name: str | None = None
+) -> None:
+    """A deployment is created as an event (it is placed on the next reconcile)."""
+    a_deployment(world, replicas, options, name)
 
 
 def _configure(world: World, name: str, **changes: Any) -> None:
