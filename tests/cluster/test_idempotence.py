@@ -50,3 +50,16 @@ def test_the_settled_state_is_the_finished_rollout() -> None:
     assert all(p.ready for p in cluster.pods())
     sets = [(rs.version, rs.replicas) for rs in cluster.replicasets("web")]
     assert sets == [("v2", 0), ("v1", 3)]
+
+
+def test_settling_after_scaling_up_and_a_new_template_on_one_node_is_final() -> None:
+    """The state machine's shrunk example of the same bug: one node, 1 → 2 replicas, v1 → v2."""
+    cluster = Cluster(nodes=[Node("node-1", cpu=1, memory="1Gi", pods=3)])
+    cluster.apply(Deployment("web", replicas=0, cpu="500m", memory="256Mi", max_surge=0))
+    cluster.scale("web", 1)
+    cluster.reconcile_until_stable()
+    cluster.apply(web(2, "v2"))
+    cluster.reconcile_until_stable()
+    again = cluster.reconcile()
+    assert not again.changed, again.describe()
+    assert [p.version for p in cluster.pods()] == ["v2", "v2"]
