@@ -23,6 +23,8 @@ DEFAULT_POD_MEMORY = "256Mi"
 DEFAULT_VERSION = "v1"
 DEFAULT_MAX_SURGE = "25%"
 DEFAULT_MAX_UNAVAILABLE = "25%"
+DEFAULT_REVISION_HISTORY_LIMIT = 10
+DEFAULT_PROGRESS_DEADLINE = 600
 
 
 @dataclass(frozen=True)
@@ -41,8 +43,8 @@ class Deployment:
     max_surge: IntOrPercent = DEFAULT_MAX_SURGE
     max_unavailable: IntOrPercent = DEFAULT_MAX_UNAVAILABLE
     strategy: Strategy = "RollingUpdate"
-    revision_history_limit: int = 10
-    progress_deadline_seconds: int | None = 600
+    revision_history_limit: int = DEFAULT_REVISION_HISTORY_LIMIT
+    progress_deadline_seconds: int | None = DEFAULT_PROGRESS_DEADLINE
     containers: Sequence[Container] = ()
     init_containers: Sequence[Container] = ()
     tolerations: Sequence[Toleration] = ()
