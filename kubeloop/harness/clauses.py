@@ -11,11 +11,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from kubeloop.harness.nouns import NAME, _resources, _strip_groups, unquote
-from kubeloop.harness.nouns import NOUNS as _NOUNS
+from kubeloop.harness.amounts import AMOUNTS, _resources
+from kubeloop.harness.nouns import NAME, _strip_groups, unquote
 from kubeloop.harness.params import TYPES, ParamType
 
-_RES = _strip_groups(_NOUNS["resources"].regex)
+_RES = _strip_groups(AMOUNTS["resources"].regex)
 _INT_OR_PERCENT = r"\d+%?"
 _SEPARATOR = r"(?:,? and |, | )"
 

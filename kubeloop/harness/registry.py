@@ -8,7 +8,6 @@ and a deployment of 4", "node-2 fails and I reconcile").
 
 from __future__ import annotations
 
-import difflib
 import inspect
 import re
 from collections.abc import Callable, Iterator
@@ -19,6 +18,7 @@ import kubeloop.harness.clauses  # noqa: F401  (registers the noun phrases and c
 from kubeloop.harness.errors import AmbiguousStepError, UndefinedStepError
 from kubeloop.harness.grammar import readings
 from kubeloop.harness.params import compile_pattern
+from kubeloop.harness.suggest import close_phrases
 
 KEYWORDS = ("given", "when", "then")
 StepFunction = Callable[..., None]
@@ -236,41 +236,16 @@ class Registry:
             yield [first[0], *(replace(m, offset=m.offset + found.end()) for m in rest)]
 
     def suggestions(self, keyword: str, text: str, count: int = 3) -> list[str]:
-        """Phrases close to ``text``, written with the user's own values.
-
-        A step that joins a known phrase with an unknown one by " and " gets the joined
-        phrase back with the unknown part mended. Phrases of the same keyword come first;
-        nothing is suggested that is not close (an unrelated suggestion misleads).
-        """
+        """Phrases close to ``text`` in the user's own values (see suggest.py); a step that
+        joins a known phrase to an unknown one by " and " gets the join back, mended."""
         for found in re.finditer(" and ", text):
             left, right = text[: found.start()], text[found.end() :]
             if len(self.match_one(keyword, left)) == 1:
-                mended = self._close(keyword, right, 1, same_keyword_only=True)
+                mended = close_phrases(self.definitions, keyword, right, 1, same_keyword=True)
                 if mended:
                     return [f"{keyword.title()} {left} and {mended[0][1]}"]
-        return [f"{kw.title()} {phrase}" for kw, phrase in self._close(keyword, text, count)]
-
-    def _close(
-        self, keyword: str, text: str, count: int, same_keyword_only: bool = False
-    ) -> list[tuple[str, str]]:
-        scored: list[tuple[float, int, str, str]] = []
-        lowered = text.lower()
-        for order, definition in enumerate(self.definitions):
-            if same_keyword_only and definition.keyword != keyword:
-                continue
-            for example in definition.examples:
-                ratio = difflib.SequenceMatcher(None, lowered, example.lower()).ratio()
-                if definition.keyword != keyword:
-                    ratio -= 0.15
-                if ratio >= _CLOSE:
-                    adapted = _with_values(definition, example, text)
-                    scored.append((-ratio, order, definition.keyword, adapted))
-        scored.sort()
-        found: list[tuple[str, str]] = []
-        for _, _, kw, phrase in scored:
-            if (kw, phrase) not in found:
-                found.append((kw, phrase))
-        return found[:count]
+        close = close_phrases(self.definitions, keyword, text, count)
+        return [f"{kw.title()} {phrase}" for kw, phrase in close]
 
     def undefined_message(self, keyword: str, text: str) -> str:
         message = f'no step matches {keyword.title()} "{text}"'
@@ -289,32 +264,6 @@ class Registry:
                 if len(matches) != 1:
                     problems.append(_ambiguous(definition.keyword, example, matches))
         return problems
-
-
-_CLOSE = 0.6
-_VALUE = re.compile(r'"[^"]*"|\d[\w.%]*|[A-Za-z][\w.]*-[\w.-]+')
-
-
-def _shape(value: str) -> str:
-    if value.startswith('"'):
-        return "quoted"
-    return "number" if value[:1].isdigit() else "name"
-
-
-def _with_values(definition: StepDefinition, example: str, text: str) -> str:
-    """The example with its parameter values replaced by the user's, where shapes agree
-    ("node-2 has 4 pods" turns the example "node-1 has 2 pods" into "node-2 has 4 pods")."""
-    values = [v.group(0) for v in _VALUE.finditer(text)]
-    replacements: list[tuple[tuple[int, int], str]] = []
-    for token in _VALUE.finditer(example):
-        for index, candidate in enumerate(values):
-            if (_shape(candidate) == "number") == (_shape(token.group(0)) == "number"):
-                replacements.append((token.span(), values.pop(index)))
-                break
-    adapted = example
-    for (start, end), value in reversed(replacements):
-        adapted = adapted[:start] + value + adapted[end:]
-    return adapted if definition.parse(adapted) is not None else example
 
 
 def _ambiguous(keyword: str, text: str, matches: list[Match]) -> str:

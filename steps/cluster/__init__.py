@@ -8,6 +8,7 @@ from kubeloop.steps.cluster import (
     pods,
     reconcile,
     rollout,
+    rollout_bounds,
     scheduling,
     workloads,
 )
@@ -20,6 +21,7 @@ __all__ = [
     "pods",
     "reconcile",
     "rollout",
+    "rollout_bounds",
     "scheduling",
     "workloads",
 ]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import difflib
 
-from kubeloop.harness.nouns import Resources
+from kubeloop.harness.amounts import Resources
 from kubeloop.harness.params import TaintText, parse_taint
 from kubeloop.harness.referents import known
 from kubeloop.harness.registry import given, then, when

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from kubeloop.cluster.deployments import DEFAULT_DEPLOYMENT_NAME
-from kubeloop.harness.nouns import Resources
+from kubeloop.harness.amounts import Resources
 from kubeloop.harness.registry import given, when
 from kubeloop.harness.world import World
 from kubeloop.steps.cluster.support import apply_deployment, reapply

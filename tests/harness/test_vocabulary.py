@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 
 import kubeloop.steps  # noqa: F401  (registers the library)
+from kubeloop.harness.amounts import Resources
 from kubeloop.harness.errors import UndefinedStepError
 from kubeloop.harness.grammar import readings
-from kubeloop.harness.nouns import IT, Owner, PodSet, Resources
+from kubeloop.harness.nouns import IT, Owner, PodSet
 from kubeloop.harness.registry import REGISTRY
 
 ISSUE_SENTENCES = [
