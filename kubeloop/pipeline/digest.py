@@ -21,12 +21,12 @@ every accepted manifest whose keys are in the Basic Multilingual Plane.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 from dataclasses import dataclass
 from typing import Any
 
+from kubeloop.core.hashing import sha256_digest
 from kubeloop.pipeline.errors import InvalidDigestError, InvalidManifestError
 
 _ALGORITHM = re.compile(r"[a-z0-9]+(?:[+._-][a-z0-9]+)*")
@@ -93,10 +93,6 @@ def is_digest(text: str) -> bool:
     except InvalidDigestError:
         return False
     return True
-
-
-def sha256_digest(data: bytes) -> str:
-    return "sha256:" + hashlib.sha256(data).hexdigest()
 
 
 def canonical_bytes(value: Any) -> bytes:

@@ -12,12 +12,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from kubeloop.clock import LogicalClock
+from kubeloop.core.clock import Clock
+from kubeloop.core.events import EventLog
+from kubeloop.core.hashing import sha256_digest
 from kubeloop.errors import InvalidSpecError, NotFoundError
-from kubeloop.events import EventLog
 from kubeloop.pipeline import delivery
 from kubeloop.pipeline.definition import PipelineDefinition
-from kubeloop.pipeline.digest import canonical_bytes, parse_digest, sha256_digest
+from kubeloop.pipeline.digest import canonical_bytes, parse_digest
 from kubeloop.pipeline.errors import InvalidEvidenceError, PipelineRefusedError
 from kubeloop.pipeline.evidence import Finding, TestSummary, check_coverage, check_findings
 from kubeloop.pipeline.gates import Evidence, GateResult, integration, run_ladder, scan, sign, unit
@@ -36,10 +37,14 @@ class Pipeline:
     """One team's pipeline: artifacts by digest, their gate inputs, runs and environments."""
 
     def __init__(
-        self, definition: PipelineDefinition | None = None, *, clock: LogicalClock | None = None
+        self,
+        definition: PipelineDefinition | None = None,
+        *,
+        clock: Clock | None = None,
+        events: EventLog | None = None,
     ) -> None:
-        self.clock = clock or LogicalClock()
-        self.events = EventLog(self.clock)
+        self.clock = clock or Clock()
+        self.events = events if events is not None else EventLog(self.clock)
         self.definition = definition or PipelineDefinition()
         self._keys = {n: SigningKey.from_seed(n, s) for n, s in self.definition.keys}
         self._artifacts: dict[str, Artifact] = {}

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from kubeloop.core.hashing import sha256_digest
 from kubeloop.pipeline import InvalidDigestError, InvalidManifestError, parse_digest
-from kubeloop.pipeline.digest import canonical_bytes, digest_of, sha256_digest
+from kubeloop.pipeline.digest import canonical_bytes, digest_of
 
 E58 = "e58fcf7418d4390dec8e8fb69d88c06ec07039d651fedd3aa72af9972e7d046b"
 D3F = (
