@@ -26,6 +26,7 @@ def test_exported_names_are_locked() -> None:
         "NotConvergedError",
         "NotFoundError",
         "PassRecord",
+        "Pipeline",
         "Pod",
         "ReconcileResult",
         "RolloutSnapshot",

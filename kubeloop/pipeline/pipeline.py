@@ -24,11 +24,15 @@ from kubeloop.pipeline.evidence import Finding, TestSummary, check_coverage, che
 from kubeloop.pipeline.gates import Evidence, GateResult, integration, run_ladder, scan, sign, unit
 from kubeloop.pipeline.manifest import check_manifest
 from kubeloop.pipeline.signing import PublicKey, Signature, SigningKey, verify
-from kubeloop.pipeline.views import Artifact, PipelineState, RunResult
+from kubeloop.pipeline.views import Artifact, EnvironmentView, PipelineState, RunResult
 from kubeloop.pipeline.waivers import NO_WAIVERS, WaiverList, check_successor
 
-JUDGES = {"unit": unit.judge, "scan": scan.judge, "integration": integration.judge,
-          "sign": sign.judge}  # fmt: skip
+JUDGES = {
+    "unit": unit.judge,
+    "scan": scan.judge,
+    "integration": integration.judge,
+    "sign": sign.judge,
+}
 TAG = re.compile(r"[a-zA-Z0-9_][a-zA-Z0-9._-]{0,127}")
 MAX_ARTIFACTS = 100_000
 
@@ -182,8 +186,9 @@ class Pipeline:
                     f"{waived} waived by list version {gate.waiver_list_version}",
                 )
         outcome = "passed every gate" if result.passed else f"blocked at {result.blocked_at}"
-        reason, record = ("Passed", self.events.normal) if result.passed else (
-            "Blocked", self.events.warning)  # fmt: skip
+        reason, record = (
+            ("Passed", self.events.normal) if result.passed else ("Blocked", self.events.warning)
+        )
         record(reason, f"run/{result.number}", f"{artifact.label} {outcome}")
 
     def latest_run(self, digest: str) -> RunResult | None:
@@ -264,6 +269,15 @@ class Pipeline:
 
     def running(self, environment: str) -> str | None:
         return self.delivery.view(environment).running
+
+    def environment(self, name: str) -> EnvironmentView:
+        """What the environment runs, its deployments and its known-good digests."""
+        return self.delivery.view(name)
+
+    def waiting(self, digest: str, environment: str) -> bool:
+        """A promotion of ``digest`` to ``environment`` waits for a manual approval."""
+        self.artifact(digest)
+        return self.delivery.pending(digest, environment)
 
     def state(self) -> PipelineState:
         approvals, pending = self.delivery.decisions()
