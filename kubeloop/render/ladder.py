@@ -22,7 +22,7 @@ DEPLOYMENTS_DRAWN = 30
 
 def ladder_text(data: dict[str, Any]) -> str:
     """The latest runs and every environment, for a failed step's message."""
-    lines: list[str] = []
+    lines: list[str] = ["the pipeline:"]
     for run in data.get("runs", [])[-5:]:
         lines.append(f"run {run['number']} of {run['artifact']} ({run['digest'][:19]}…):")
         for gate in run["gates"]:
@@ -33,7 +33,7 @@ def ladder_text(data: dict[str, Any]) -> str:
         history = " → ".join(f"{d['artifact']} ({d['how']})" for d in env["deployments"])
         approval = " (manual approval)" if env.get("requires_approval") else ""
         lines.append(f"{env['name']}{approval} runs {running}; history: {history or 'none'}")
-    return "\n".join(lines) if lines else "(no pipeline activity yet)"
+    return "\n".join(lines)
 
 
 def _svg(kind: str, width: int, height: int, body: str) -> str:
