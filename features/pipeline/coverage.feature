@@ -51,7 +51,10 @@ Feature: The unit gate uses coverage.py's own fail_under rule
     And gate unit says "coverage 99% is below the threshold 100%"
 
   Scenario: A threshold above 100% is a configuration error, as in coverage.py
-    Given the coverage threshold is 101%
+    Given a manifest "web" version "1.0.0"
+    And I built "web" as D1
+    And the unit tests of D1 pass with 100% coverage
+    And the coverage threshold is 101%
     Then the operation fails with "fail_under=101 is invalid. Must be between 0 and 100."
 
   Scenario: Coverage outside 0..100 is refused

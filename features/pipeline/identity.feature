@@ -64,11 +64,13 @@ Feature: An artifact's identity is the digest of its content
     When I build "web" as D1
     Then the operation fails with "floating-point"
 
-  Scenario: An unknown manifest field is a clear error naming the line
-    Given the manifest "web":
+  Scenario: A typo in an edited manifest is a clear error naming the line
+    Given a manifest "web" version "1.0.0"
+    And I built "web" as D1
+    And the manifest "web":
       """
       name: web
-      verison: 1.0.0
+      verison: 1.0.1
       """
     Then the operation fails with "(doc string):2:1: verison: unknown field"
 

@@ -98,6 +98,10 @@ class Pipeline:
             self.events.normal("Built", f"artifact/{data['name']}", f"built {artifact.label}")
         return digest
 
+    def validate_digest(self, text: str) -> None:
+        """Raise ``InvalidDigestError`` unless ``text`` is a sha256 digest (OCI grammar)."""
+        parse_digest(text)
+
     def artifact(self, digest: str) -> Artifact:
         parse_digest(digest)
         found = self._artifacts.get(digest)
