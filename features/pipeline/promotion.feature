@@ -139,3 +139,11 @@ Feature: The same digest moves dev → staging → prod, never rebuilt
     When I deploy D1-prod to prod
     Then the operation fails with "it has no signature"
     And prod runs nothing
+
+  Scenario: Every decision is an event that explains itself
+    Given D1 was promoted to dev and staging
+    When I promote D1 to prod
+    And I approve the promotion of D1 to prod
+    Then an event GatePassed was recorded for "run/1/scan" saying "0 finding(s), none blocking"
+    And an event WaitingForApproval was recorded saying "waits for a manual approval"
+    And an event Promoted was recorded for "environment/prod" saying "verified signature by key \"ci\""
