@@ -10,12 +10,8 @@ from kubeloop.harness.world import World
 from kubeloop.steps.pipeline.promotion import roll_back_environment
 
 
-def _keep_rollout(
-    world: World, deployment: str, run: Any, surge: int | str | None, unavailable: int | str | None
-) -> None:
-    spec = world.specs.get(deployment, (0, {}))[1]
-    surge = spec.get("max_surge", "25%") if surge is None else surge
-    unavailable = spec.get("max_unavailable", "25%") if unavailable is None else unavailable
+def _keep_rollout(world: World, deployment: str, run: Any) -> None:
+    """Run the rollout and keep what it returned, with the bounds the engine says held."""
     replicas = _replicas(world, deployment)
     world.rollout = None
     result = world.attempt(run)
@@ -27,17 +23,27 @@ def _keep_rollout(
         world.rollout = list(result or [])
     if replicas is not None:
         world.rollouts.append(
-            rollout_entry(deployment, replicas, surge, unavailable, world.rollout, stalled)
+            rollout_entry(deployment, replicas, _bounds(world, deployment), world.rollout, stalled)
         )
-        _remember(world, deployment, surge, unavailable)
+        _remember(world, deployment)
 
 
-def _remember(world: World, deployment: str, surge: int | str, unavailable: int | str) -> None:
-    """Keep the world's copy of the spec in step with what the rollout changed."""
-    if deployment not in world.specs:
+def _bounds(world: World, deployment: str) -> tuple[int, int] | None:
+    """(surge, unavailable) as the engine resolved them; None if it cannot say."""
+    info = getattr(world.cluster, "deployment", None)
+    if info is None:
+        return None
+    view = info(deployment)
+    if not hasattr(view, "surge") or getattr(view, "strategy", "") == "Recreate":
+        return None
+    return int(view.surge), int(view.unavailable)
+
+
+def _remember(world: World, deployment: str) -> None:
+    """Keep the scenario's declaration in step with what the rollout changed."""
+    if deployment not in world.declared.deployments:
         return
-    spec = world.specs[deployment][1]
-    spec.update(max_surge=surge, max_unavailable=unavailable)
+    spec = world.declared.deployments[deployment][1]
     info = getattr(world.cluster, "deployment", None)
     if info is not None:
         spec["version"] = info(deployment).version
@@ -47,7 +53,7 @@ def _replicas(world: World, deployment: str) -> int | None:
     info = getattr(world.cluster, "deployment", None)
     try:
         return int(info(deployment).replicas) if info is not None else len(world.pods(deployment))
-    except Exception:  # an unknown deployment: the rollout step itself reports it
+    except world.errors("NotFoundError"):  # the rollout step itself reports it
         return None
 
 
@@ -69,12 +75,12 @@ def i_roll_out(
     budget = {}
     if surge is not None:
         budget = {"max_surge": surge, "max_unavailable": unavailable}
+        if deployment in world.declared.deployments:
+            world.declared.deployments[deployment][1].update(
+                max_surge=surge, max_unavailable=unavailable
+            )
     _keep_rollout(
-        world,
-        deployment,
-        lambda: world.cluster.rolling_update(deployment, version, **budget),
-        surge,
-        unavailable,
+        world, deployment, lambda: world.cluster.rolling_update(deployment, version, **budget)
     )
 
 
@@ -85,9 +91,9 @@ def i_roll_back(world: World, deployment: str) -> None:
     A name that is no deployment but a pipeline environment rolls that environment back
     to its previous known-good digest (Lab 02).
     """
-    if deployment not in world.specs and roll_back_environment(world, deployment):
+    if deployment not in world.declared.deployments and roll_back_environment(world, deployment):
         return
-    _keep_rollout(world, deployment, lambda: world.cluster.rollback(deployment), None, None)
+    _keep_rollout(world, deployment, lambda: world.cluster.rollback(deployment))
 
 
 def _snapshots(world: World) -> list[Any]:
