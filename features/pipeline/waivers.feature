@@ -108,13 +108,13 @@ Feature: Only a versioned waiver lets a blocking finding through the scan
     And the scan waived CVE-2026-1111 under waiver list version 7
 
   Scenario: A .trivyignore, at the version the scenario names
-    Given waiver list version 4 from "fixtures/.trivyignore"
+    Given waiver list version 4 from "fixtures/web.trivyignore"
     When I run the pipeline for D1
     Then the pipeline passes
     And gate scan says "\"reachable only from the admin network\""
 
   Scenario: A .trivyignore entry past its exp: date waives nothing
-    Given waiver list version 4 from "fixtures/.trivyignore"
+    Given waiver list version 4 from "fixtures/web.trivyignore"
     And today is 2027-03-01
     When I run the pipeline for D1
     Then the pipeline is blocked at scan

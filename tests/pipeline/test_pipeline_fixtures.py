@@ -76,13 +76,13 @@ def test_waiver_files() -> None:
     assert yaml_list.version == 7
     first = yaml_list.find("CVE-2026-1111")
     assert first is not None and first.expires_at == seconds_since(epoch, "2027-06-30")
-    ignore = read_waivers(FIXTURES / ".trivyignore", epoch, 4)
+    ignore = read_waivers(FIXTURES / "web.trivyignore", epoch, 4)
     entry = ignore.find("CVE-2026-1111")
     assert entry is not None and entry.reason == "reachable only from the admin network"
     other = ignore.find("CVE-2025-0042")
     assert other is not None and other.reason == "test fixture only, never shipped"
     with pytest.raises(FixtureError, match="has no version"):
-        read_waivers(FIXTURES / ".trivyignore", epoch, None)
+        read_waivers(FIXTURES / "web.trivyignore", epoch, None)
     vex = read_waivers(FIXTURES / "web.openvex.json", epoch, None)
     assert vex.version == 2 and [w.id for w in vex.waivers] == ["CVE-2026-1111"]
     with pytest.raises(FixtureError, match="the file is version 2, not 3"):
