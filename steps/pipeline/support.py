@@ -12,6 +12,7 @@ from kubeloop.pipeline import PipelineDefinition, WaiverList
 from kubeloop.pipeline.waivers import NO_WAIVERS
 from kubeloop.render.ladder import ladder_text
 
+EVENTS_KEPT = 300
 ENTRY = "Pipeline"
 """The name a learner's module provides to be graded on the pipeline features."""
 
@@ -124,7 +125,18 @@ def snapshot(current: PipelineScene) -> dict[str, Any]:
             running = pipeline.running(spec.name)
             entry["running"] = running and current.alias_of(running)
         environments.append(entry)
-    return {"runs": runs, "environments": environments}
+    log = list(getattr(pipeline, "events", None) or [])[-EVENTS_KEPT:]
+    events = [
+        {
+            "time": e.time,
+            "type": e.type,
+            "reason": e.reason,
+            "object": e.object,
+            "message": e.message,
+        }
+        for e in log
+    ]
+    return {"runs": runs, "environments": environments, "events": events}
 
 
 def run_gates(world: World, alias: str) -> None:

@@ -64,7 +64,9 @@ def _steps(record: ScenarioRecord) -> str:
 
 
 def _events(record: ScenarioRecord) -> str:
-    events = record.snapshot.get("events", [])
+    events = record.snapshot.get("events") or (record.snapshot.get("pipeline") or {}).get(
+        "events", []
+    )  # a scenario with no cluster: the pipeline's decisions (Lab 02)
     if not events:
         return ""
     rows = "".join(
