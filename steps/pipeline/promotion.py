@@ -50,7 +50,8 @@ def i_reject(world: World, alias: str, env: str) -> None:
 def i_deploy(world: World, ref: str, env: str) -> None:
     """Deploy directly (an alias, a digest, or a tag, which is refused): verified first."""
     current = scene(world)
-    reference = current.aliases.get(ref, ref)
+    by_reference = ":" in ref or "@" in ref  # a digest, name@digest, or a tag
+    reference = ref if by_reference else current.digest(world, ref)
     world.attempt(lambda: world.capability(current.pipeline, "deploy")(reference, env))
 
 
