@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from kubeloop.errors import InvalidSpecError, NotFoundError
 from kubeloop.pipeline.gates.unit import check_threshold
@@ -43,7 +43,6 @@ class PipelineDefinition:
     """The calendar date at logical time 0 (waiver expiry dates are judged against it)."""
     approval_timeout: int = 30 * DAY
     """GitHub environments fail a job that waits longer than 30 days for review."""
-    source: str = field(default="", compare=False)
 
     def __post_init__(self) -> None:
         check_threshold(self.fail_under, self.precision)

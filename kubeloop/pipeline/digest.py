@@ -47,11 +47,6 @@ class Digest:
     def __str__(self) -> str:
         return f"{self.algorithm}:{self.encoded}"
 
-    @property
-    def short(self) -> str:
-        """``sha256:0f3c9a1b2c4d`` — enough to tell artifacts apart in a message."""
-        return f"{self.algorithm}:{self.encoded[:12]}"
-
 
 def parse_digest(text: str, *, supported: tuple[str, ...] = ("sha256",)) -> Digest:
     """Parse and validate a digest; raise ``InvalidDigestError`` saying what is wrong."""
@@ -85,14 +80,6 @@ def parse_digest(text: str, *, supported: tuple[str, ...] = ("sha256",)) -> Dige
             text, f'algorithm "{algorithm}" is not supported here (use {", ".join(supported)})'
         )
     return Digest(algorithm, encoded)
-
-
-def is_digest(text: str) -> bool:
-    try:
-        parse_digest(text)
-    except InvalidDigestError:
-        return False
-    return True
 
 
 def canonical_bytes(value: Any) -> bytes:

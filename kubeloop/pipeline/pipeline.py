@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from kubeloop.core.clock import Clock
@@ -71,9 +70,6 @@ class Pipeline:
         self.definition, self._keys = definition, keys
         self.delivery.configure(definition)
 
-    def set_coverage_threshold(self, fail_under: float, precision: int = 0) -> None:
-        self.configure(replace(self.definition, fail_under=fail_under, precision=precision))
-
     def set_waivers(self, waivers: WaiverList) -> None:
         check_successor(self.waivers, waivers)
         if waivers != self.waivers:
@@ -108,9 +104,6 @@ class Pipeline:
         if found is None:
             raise NotFoundError("artifact", digest, [a.label for a in self._artifacts.values()])
         return found
-
-    def artifacts(self) -> list[Artifact]:
-        return sorted(self._artifacts.values(), key=lambda a: (a.name, a.version, a.digest))
 
     def tag(self, tag: str, digest: str) -> None:
         """Point a tag at a digest; a tag is a mutable pointer, never an identity."""
@@ -198,9 +191,6 @@ class Pipeline:
     def latest_run(self, digest: str) -> RunResult | None:
         self.artifact(digest)
         return self._latest.get(digest)
-
-    def runs(self) -> list[RunResult]:
-        return list(self._runs)
 
     # --- signatures -----------------------------------------------------------------------
 
