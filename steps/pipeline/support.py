@@ -145,7 +145,8 @@ def run_gates(world: World, alias: str) -> None:
     digest = current.digest(world, alias)
     result = world.attempt(lambda: current.pipeline.run(digest))
     if result is not None:
-        current.runs.append((alias, result))
+        # an unchanged re-run returns the recorded run: keep one entry for it, now the latest
+        current.runs = [(a, r) for a, r in current.runs if r is not result] + [(alias, result)]
 
 
 def table_rows(world: World, required: tuple[str, ...]) -> list[dict[str, str]]:
