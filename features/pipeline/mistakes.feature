@@ -1,6 +1,10 @@
 Feature: Mistakes people make with the pipeline, and what they are told
   Every mistake is named plainly: which alias, which field, which file and line.
 
+  Background: a pipeline that has built something already
+    Given a manifest "base" version "1.0.0"
+    And I built "base" as B1
+
   Scenario: A version written as a YAML number
     Given the manifest "web":
       """
