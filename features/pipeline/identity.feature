@@ -116,3 +116,20 @@ Feature: An artifact's identity is the digest of its content
     When I deploy "web:latest" to dev
     Then the operation fails with "deploy by digest, not by tag"
     And dev runs nothing
+
+  Scenario: A manifest from a file is the same artifact as the same content inline
+    Given the manifest "web" from "fixtures/web-manifest.yaml"
+    When I build "web" as D1
+    Given the manifest "web":
+      """
+      {"config": {"env": ["A=1", "B=2"], "port": 8080}, "files": {"main.py": "print('hi')\n"},
+       "name": "web", "version": "1.0.0"}
+      """
+    When I build "web" as D2
+    Then D1 and D2 are the same artifact
+
+  Scenario: A manifest file that does not exist
+    Given a manifest "web" version "1.0.0"
+    And I built "web" as D1
+    And the manifest "web" from "fixtures/nowhere.yaml"
+    Then the operation fails with "nowhere.yaml:1:1: $: cannot read the file"
