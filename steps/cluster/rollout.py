@@ -8,6 +8,7 @@ from kubeloop.harness.record import rollout_entry
 from kubeloop.harness.referents import it
 from kubeloop.harness.registry import checks_error, then, when
 from kubeloop.harness.world import World
+from kubeloop.steps.pipeline.promotion import roll_back_environment
 
 
 def _keep_rollout(world: World, deployment: str, run: Any) -> None:
@@ -76,7 +77,7 @@ _OPTIONS = "{options:workload}"
         + _OPTIONS,
         "I <set|change|update> the <version|image> of {deployment:deployment} to "
         "{version:version}" + _OPTIONS,
-        "I deploy {version:version}[ <of|to> {deployment:deployment}]" + _OPTIONS,
+        "I deploy version {version:name}[ of {deployment:deployment}]" + _OPTIONS,
         "{deployment:deployment} is <updated|upgraded|rolled out> to {version:version}" + _OPTIONS,
         "I roll out {deployment:deployment} to version {version:name}" + _OPTIONS,
     ),
@@ -113,6 +114,7 @@ def i_roll_out(
     'I roll back "web"',
     "I roll back",
     "I undo the rollout of web",
+    "I roll back prod",
     variants=(
         "I <undo|revert> the rollout of {deployment:deployment}",
         "I roll {deployment:deployment} back",
@@ -120,8 +122,14 @@ def i_roll_out(
     ),
 )
 def i_roll_back(world: World, deployment: str | None = None) -> None:
-    """Roll back to the previous revision (kubectl rollout undo), under the same budget."""
+    """Roll back to the previous revision (kubectl rollout undo), under the same budget.
+
+    A name that is no deployment but a pipeline environment rolls that environment back
+    to its previous known-good digest (Lab 02).
+    """
     name = deployment or it(world, "deployment")
+    if name not in world.declared.deployments and roll_back_environment(world, name):
+        return
     _keep_rollout(world, name, lambda: world.cluster.rollback(name))
 
 

@@ -9,6 +9,7 @@ from itertools import groupby
 from kubeloop.harness.record import ScenarioRecord
 from kubeloop.harness.reports.markdown import counts
 from kubeloop.render.hpa_chart import hpa_chart
+from kubeloop.render.ladder import pipeline_pictures
 from kubeloop.render.svg import cluster_map, rollout_chart
 
 SYMBOL = {"passed": "✓", "failed": "✗", "undefined": "?", "skipped": "–"}
@@ -64,7 +65,9 @@ def _steps(record: ScenarioRecord) -> str:
 
 
 def _events(record: ScenarioRecord) -> str:
-    events = record.snapshot.get("events", [])
+    events = record.snapshot.get("events") or (record.snapshot.get("pipeline") or {}).get(
+        "events", []
+    )  # a scenario with no cluster: the pipeline's decisions (Lab 02)
     if not events:
         return ""
     rows = "".join(
@@ -84,6 +87,7 @@ def _scenario(record: ScenarioRecord) -> str:
     pictures = [cluster_map(record.snapshot)] if record.snapshot else []
     pictures += [rollout_chart(r) for r in record.snapshot.get("rollouts", [])]
     pictures += [hpa_chart(a) for a in record.snapshot.get("autoscalers", [])]
+    pictures += pipeline_pictures(record.snapshot.get("pipeline") or {})  # Lab 02
     rerun = (
         f'<p>rerun: <code class="rerun">{escape(record.rerun)}</code></p>'
         if record.status in ("failed", "error")
