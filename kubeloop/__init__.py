@@ -1,11 +1,29 @@
-"""kubeloop: a deterministic, in-memory miniature of the Kubernetes control plane.
+"""kubeloop: one deterministic, in-memory world for scenario tests, in plain English.
 
-The public contract is ``Cluster``, ``Node``, ``Deployment``, ``HPA`` and
+The public contract of Lab 01 is ``Cluster``, ``Node``, ``Deployment``, ``HPA`` and
 ``RolloutStalledError`` (see ``kubeloop.contract``); the rest is offered beside it.
+``__all__`` is every mechanism package's ``__all__`` plus the error tree.
 """
 
-from kubeloop.autoscaling import HPA, Behavior, ScalingPolicy, ScalingRules
-from kubeloop.cluster import Cluster
+from kubeloop.cluster import (
+    HPA,
+    Behavior,
+    Cluster,
+    Container,
+    Deployment,
+    DeploymentInfo,
+    Node,
+    NodeInfo,
+    PassRecord,
+    Pod,
+    ReconcileResult,
+    RolloutSnapshot,
+    ScalingPolicy,
+    ScalingRules,
+    Taint,
+    Toleration,
+)
+from kubeloop.core.events import Event
 from kubeloop.errors import (
     AlreadyExistsError,
     FixtureError,
@@ -15,16 +33,6 @@ from kubeloop.errors import (
     NotConvergedError,
     NotFoundError,
     RolloutStalledError,
-)
-from kubeloop.model import Container, Event, Taint, Toleration
-from kubeloop.specs import Deployment, Node
-from kubeloop.views import (
-    DeploymentInfo,
-    NodeInfo,
-    PassRecord,
-    Pod,
-    ReconcileResult,
-    RolloutSnapshot,
 )
 
 __version__ = "0.1.0"

@@ -98,15 +98,15 @@ def _main(argv: Sequence[str] | None) -> int:
             print(render(args.format), end="")
             return 0
         case "validate":
-            from kubeloop.commands import validate  # noqa: PLC0415
+            from kubeloop.fixtures.commands import validate  # noqa: PLC0415
 
             return validate(args.files)
         case "schemas":
-            from kubeloop.commands import schemas  # noqa: PLC0415
+            from kubeloop.fixtures.commands import schemas  # noqa: PLC0415
 
             return schemas(args.export)
         case _:
-            from kubeloop import demo  # noqa: PLC0415
+            from kubeloop.harness import demo  # noqa: PLC0415
 
             demo.run()
             return 0

@@ -1,30 +1,11 @@
-"""The step library: one module per domain. Importing it registers every phrase.
+"""The step library: a package per mechanism, one module per domain inside each.
 
-Steps translate plain English into calls on the engine's public contract; they hold
-no engine logic. Richer engine features are used where the engine has them, and a
-step that needs one the engine lacks fails with "engine X does not provide …".
+Importing it registers every phrase. Steps translate plain English into calls on each
+mechanism's public API; they hold no engine logic. Richer engine features are used where
+the engine has them, and a step that needs one the engine lacks fails with "engine X does
+not provide …".
 """
 
-from kubeloop.steps import (
-    assertions,
-    autoscaling,
-    cluster,
-    events,
-    failures,
-    rollout,
-    scheduling,
-    time,
-    workloads,
-)
+from kubeloop.steps import cluster, common
 
-__all__ = [
-    "assertions",
-    "autoscaling",
-    "cluster",
-    "events",
-    "failures",
-    "rollout",
-    "scheduling",
-    "time",
-    "workloads",
-]
+__all__ = ["cluster", "common"]

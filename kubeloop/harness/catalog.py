@@ -5,9 +5,15 @@ from __future__ import annotations
 from collections import defaultdict
 
 import kubeloop.steps  # noqa: F401  (registers the step library)
+from kubeloop.cluster.deployments import (
+    DEFAULT_DEPLOYMENT_NAME,
+    DEFAULT_POD_CPU,
+    DEFAULT_POD_MEMORY,
+    DEFAULT_VERSION,
+)
+from kubeloop.cluster.nodes import DEFAULT_NODE_CPU, DEFAULT_NODE_MEMORY
 from kubeloop.harness.params import TYPES
 from kubeloop.harness.registry import REGISTRY, StepDefinition
-from kubeloop.harness.world import DEPLOYMENT_DEFAULTS, NODE_DEFAULTS
 
 INTRO = (
     "Defaults: a node has {node_cpu} cpu and {node_memory} memory; a deployment is named "
@@ -26,7 +32,12 @@ def _grouped() -> dict[str, list[StepDefinition]]:
 
 def _intro() -> str:
     return INTRO.format(
-        node_cpu=NODE_DEFAULTS["cpu"], node_memory=NODE_DEFAULTS["memory"], **DEPLOYMENT_DEFAULTS
+        node_cpu=DEFAULT_NODE_CPU,
+        node_memory=DEFAULT_NODE_MEMORY,
+        name=DEFAULT_DEPLOYMENT_NAME,
+        cpu=DEFAULT_POD_CPU,
+        memory=DEFAULT_POD_MEMORY,
+        version=DEFAULT_VERSION,
     )
 
 

@@ -10,7 +10,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from kubeloop.intstr import max_unavailable, resolve_fenceposts
+from kubeloop.cluster.intstr import max_unavailable, resolve_fenceposts
 
 EVENTS_KEPT = 300
 
@@ -114,6 +114,11 @@ class ScenarioRecord:
 def snapshot(world: Any) -> dict[str, Any]:
     """The cluster at the end of a scenario, its rollouts and events, as plain data."""
     data: dict[str, Any] = {"nodes": [], "pending": [], "events": [], "rollouts": world.rollouts}
+    for key, take in getattr(world, "snapshots", {}).items():
+        try:
+            data[key] = take()
+        except Exception:  # a learner's engine may fail here too; the report still renders
+            data[key] = {}
     cluster = getattr(world, "_cluster", None)
     if cluster is None:
         return data

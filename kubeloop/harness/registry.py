@@ -75,6 +75,14 @@ class Match:
         ]
 
 
+def _domain(function: StepFunction) -> str:
+    """ "cluster: nodes" for kubeloop.steps.cluster.nodes; a user module's own last name."""
+    parts = function.__module__.split(".")
+    if "steps" in parts[:-1]:
+        return ": ".join(parts[parts.index("steps") + 1 :])
+    return parts[-1]
+
+
 class Registry:
     def __init__(self) -> None:
         self._by_word: dict[str, dict[str, list[StepDefinition]]] = {k: {} for k in KEYWORDS}
@@ -85,8 +93,9 @@ class Registry:
         self, keyword: str, pattern: str, function: StepFunction, examples: tuple[str, ...]
     ) -> StepDefinition:
         regex, converters = compile_pattern(pattern)
-        module = function.__module__.rsplit(".", 1)[-1]
-        definition = StepDefinition(keyword, pattern, function, examples, module, regex, converters)
+        definition = StepDefinition(
+            keyword, pattern, function, examples, _domain(function), regex, converters
+        )
         for example in examples:
             if definition.parse(example) is None:
                 raise ValueError(f"example {example!r} does not match its own phrase {pattern!r}")

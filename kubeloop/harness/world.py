@@ -1,18 +1,24 @@
-"""A scenario's world: the engine under test, its cluster, and what the scenario saw.
+"""A scenario's world: the engines under test on one logical clock and one event log.
 
-Given steps declare a situation; before the first When or Then the world lets the
-cluster settle (reconcile until nothing changes), as a cluster that has been running
-would be. When steps are events; an operation the engine rejects is kept so that a
+Each mechanism's steps keep their engine object as a *part* of the world
+(``world.part("pipeline", build)``), so a scenario builds only what it uses; the cluster is
+the built-in part. Given steps declare a situation; before the first When or Then the world
+lets the cluster settle (reconcile until nothing changes), as a cluster that has been
+running would be. When steps are events; an operation the engine rejects is kept so that a
 following Then can check it — any other step after it fails with that error.
 """
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+import kubeloop
+from kubeloop.core.clock import Clock
+from kubeloop.core.events import EventLog
 from kubeloop.harness.errors import (
     EngineCapabilityError,
     EngineCrashError,
@@ -23,8 +29,6 @@ from kubeloop.harness.errors import (
 from kubeloop.render import cluster_picture
 
 SETTLE_PASSES = 100
-NODE_DEFAULTS = {"cpu": "4", "memory": "8Gi"}
-DEPLOYMENT_DEFAULTS = {"name": "web", "cpu": "500m", "memory": "256Mi", "version": "v1"}
 
 
 class World:
@@ -33,6 +37,15 @@ class World:
         self.engine_name = engine_name
         self.feature_dir = feature_dir
         self._cluster: Any = None
+        self._cluster_on_clock = False
+        self.clock = Clock()
+        """The scenario's one logical clock; kubeloop's mechanisms all run on it."""
+        self.events = EventLog(self.clock)
+        self.parts: dict[str, Any] = {}
+        self.pictures: dict[str, Callable[[], str]] = {}
+        """Text pictures of each mechanism, drawn under a failed step."""
+        self.snapshots: dict[str, Callable[[], dict[str, Any]]] = {}
+        """Each mechanism's end state as plain data, for the reports' pictures."""
         self.settled = False
         self.error: Exception | None = None
         self.error_step = ""
@@ -93,8 +106,39 @@ class World:
     @property
     def cluster(self) -> Any:
         if self._cluster is None:
-            self._cluster = self.engine.Cluster(nodes=[])
+            factory = self.engine.Cluster
+            if _accepts(factory, "clock"):
+                self._cluster = factory(nodes=[], clock=self.clock, events=self.events)
+                self._cluster_on_clock = True
+            else:
+                self._cluster = factory(nodes=[])
         return self._cluster
+
+    def part(self, key: str, build: Callable[[], Any]) -> Any:
+        """The world's engine object for one mechanism, built the first time it is asked for."""
+        if key not in self.parts:
+            self.parts[key] = build()
+        return self.parts[key]
+
+    def engine_for(self, entry: str) -> tuple[ModuleType, str]:
+        """The module that provides a mechanism's ``entry`` point, and its name.
+
+        A learner's engine is graded mechanism by mechanism: what it provides is used, the
+        other mechanisms stay kubeloop's.
+        """
+        if hasattr(self.engine, entry):
+            return self.engine, self.engine_name
+        return kubeloop, "kubeloop"
+
+    def advance(self, seconds: int) -> None:
+        """Let time pass on the one clock: every mechanism's periodic tasks run as it does.
+
+        An engine under test whose cluster keeps its own clock runs its own ``run_for``
+        first; the rest of the world then runs on the shared clock.
+        """
+        if self._cluster is not None and not self._cluster_on_clock:
+            self.capability(self._cluster, "run_for")(seconds)
+        self.clock.run_for(seconds)
 
     def capability(self, owner: Any, name: str) -> Callable[..., Any]:
         """``owner.name`` if the engine provides it, else a clear capability error."""
@@ -131,6 +175,8 @@ class World:
     def settle(self) -> None:
         """Reconcile until nothing changes, as a running cluster would have."""
         self.settled = True
+        if self._cluster is None:
+            return
         until_stable = getattr(self.cluster, "reconcile_until_stable", None)
         if until_stable is not None:
             until_stable(SETTLE_PASSES)
@@ -168,12 +214,19 @@ class World:
         return list(self.cluster.pods(deployment)) if deployment else list(self.cluster.pods())
 
     def picture(self) -> str:
-        if self._cluster is None:
-            return "(no cluster yet)"
-        try:
-            return cluster_picture(self._cluster)
-        except Exception as error:  # a broken engine must not hide the real failure
-            return f"(could not draw the cluster: {error})"
+        drawings: dict[str, Callable[[], str]] = {}
+        if self._cluster is not None:
+            drawings["cluster"] = lambda: cluster_picture(self._cluster)
+        drawings.update(self.pictures)
+        if not drawings:
+            return "(nothing in the world yet)"
+        parts: list[str] = []
+        for name, draw in drawings.items():
+            try:
+                parts.append(draw())
+            except Exception as error:  # a broken engine must not hide the real failure
+                parts.append(f"(could not draw the {name}: {error})")
+        return "\n".join(parts)
 
     def fail(self, expected: str, actual: str) -> ScenarioAssertionError:
         return ScenarioAssertionError(expected, actual, self.picture())
@@ -181,3 +234,10 @@ class World:
     def resolve(self, path: str) -> Path:
         """A fixture path, relative to the feature file."""
         return (self.feature_dir / path).resolve()
+
+
+def _accepts(factory: Any, parameter: str) -> bool:
+    try:
+        return parameter in inspect.signature(factory).parameters
+    except (TypeError, ValueError):
+        return False

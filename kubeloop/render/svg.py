@@ -8,8 +8,8 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from kubeloop.names import fnv32a
-from kubeloop.quantity import format_cpu, format_memory
+from kubeloop.core.hashing import fnv32a
+from kubeloop.core.quantity import format_cpu, format_memory
 
 POD = 12
 GAP = 3

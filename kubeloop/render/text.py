@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from kubeloop.quantity import format_cpu, format_memory
+from kubeloop.core.quantity import format_cpu, format_memory
 
 
 class _Snapshot(Protocol):

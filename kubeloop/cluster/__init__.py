@@ -1,0 +1,37 @@
+"""Lab 01, the cluster: a deterministic miniature of the Kubernetes control plane.
+
+One file per kind — ``nodes``, ``pods``, ``deployments``, ``taints``, ``autoscaling`` —
+holds its spec, defaults, internal record and view; ``state`` keeps the records and their
+indexes; ``scheduler/`` has one module per plugin and ``controllers/`` one per controller;
+``cluster`` is the thin façade that runs a pass.
+"""
+
+from kubeloop.cluster.autoscaling import HPA, AutoscalerInfo, Behavior, ScalingPolicy, ScalingRules
+from kubeloop.cluster.cluster import Cluster
+from kubeloop.cluster.deployments import Deployment, DeploymentInfo, ReplicaSetInfo
+from kubeloop.cluster.history import PassRecord, ReconcileResult
+from kubeloop.cluster.nodes import Node, NodeInfo
+from kubeloop.cluster.pods import Container, Pod
+from kubeloop.cluster.rollout import RolloutSnapshot
+from kubeloop.cluster.taints import Taint, Toleration
+
+__all__ = [
+    "HPA",
+    "AutoscalerInfo",
+    "Behavior",
+    "Cluster",
+    "Container",
+    "Deployment",
+    "DeploymentInfo",
+    "Node",
+    "NodeInfo",
+    "PassRecord",
+    "Pod",
+    "ReconcileResult",
+    "ReplicaSetInfo",
+    "RolloutSnapshot",
+    "ScalingPolicy",
+    "ScalingRules",
+    "Taint",
+    "Toleration",
+]

@@ -1,0 +1,117 @@
+"""Applies controllers' actions to the state and records the events they cause."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from kubeloop.cluster.controllers.actions import (
+    Action,
+    CancelEviction,
+    CreatePods,
+    CreateReplicaSet,
+    DeletePods,
+    DeleteReplicaSet,
+    EvictPod,
+    MarkForEviction,
+    ReviseReplicaSet,
+    ScaleDeployment,
+    ScaleReplicaSet,
+)
+from kubeloop.cluster.deployments import ReplicaSetRecord
+from kubeloop.cluster.names import NAMESPACE, replicaset_name
+from kubeloop.cluster.state import ClusterState
+
+
+@dataclass
+class Changes:
+    """What a pass (or an operation) changed, collected as actions are applied."""
+
+    created: list[str] = field(default_factory=list)
+    deleted: list[str] = field(default_factory=list)
+    evicted: list[str] = field(default_factory=list)
+    scaled: list[str] = field(default_factory=list)
+
+
+def apply(state: ClusterState, actions: list[Action], changes: Changes) -> None:
+    for action in actions:
+        _apply_one(state, action, changes)
+
+
+def _scaling_event(state: ClusterState, rs: ReplicaSetRecord, old: int, new: int) -> None:
+    direction = "up" if new > old else "down"
+    state.events.normal(
+        "ScalingReplicaSet",
+        f"deployment/{rs.deployment}",
+        f"Scaled {direction} replica set {rs.name} from {old} to {new}",
+    )
+
+
+def _apply_one(state: ClusterState, action: Action, changes: Changes) -> None:
+    events = state.events
+    match action:
+        case CreateReplicaSet(deployment, template, replicas, revision, max_replicas):
+            state.rs_seq += 1
+            record = state.deployments[deployment]
+            rs = ReplicaSetRecord(
+                name=replicaset_name(deployment, template, state.replicasets),
+                deployment=deployment,
+                template=template,
+                replicas=replicas,
+                revision=revision,
+                seq=state.rs_seq,
+                desired_annotation=record.spec.replicas,
+                max_annotation=max_replicas,
+            )
+            state.add_replicaset(rs)
+            changes.scaled.append(f"{rs.name} 0→{replicas}")
+            _scaling_event(state, rs, 0, replicas)
+        case ScaleReplicaSet(name, replicas, desired, max_replicas):
+            rs = state.replicasets[name]
+            rs.desired_annotation, rs.max_annotation = desired, max_replicas
+            if rs.replicas != replicas:
+                changes.scaled.append(f"{rs.name} {rs.replicas}→{replicas}")
+                _scaling_event(state, rs, rs.replicas, replicas)
+                rs.replicas = replicas
+        case ReviseReplicaSet(name, revision):
+            rs = state.replicasets[name]
+            rs.revision_history.append(rs.revision)
+            rs.revision = revision
+        case DeleteReplicaSet(name):
+            state.remove_replicaset(state.replicasets[name])
+        case CreatePods(name, count):
+            rs = state.replicasets[name]
+            owner = state.deployments[rs.deployment]
+            created = [state.create_pod(rs, owner).name for _ in range(count)]
+            changes.created.extend(created)
+            obj = f"replicaset/{rs.name}"
+            events.normal_many("SuccessfulCreate", ((obj, f"Created pod: {n}") for n in created))
+        case DeletePods(name, pods):
+            for pod_name in pods:
+                state.delete_pod(state.pods[pod_name])
+            changes.deleted.extend(pods)
+            obj = f"replicaset/{name}"
+            events.normal_many("SuccessfulDelete", ((obj, f"Deleted pod: {n}") for n in pods))
+        case EvictPod(pod_name, _node):
+            events.normal(
+                "TaintManagerEviction",
+                f"pod/{pod_name}",
+                f"Marking for deletion Pod {NAMESPACE}/{pod_name}",
+            )
+            state.delete_pod(state.pods[pod_name])
+            changes.evicted.append(pod_name)
+        case MarkForEviction(pod_name, at):
+            state.mark_for_eviction(state.pods[pod_name], at)
+        case CancelEviction(pod_name):
+            state.mark_for_eviction(state.pods[pod_name], None)
+            events.normal(
+                "TaintManagerEviction",
+                f"pod/{pod_name}",
+                f"Cancelling deletion of Pod {NAMESPACE}/{pod_name}",
+            )
+        case ScaleDeployment(name, replicas, reason):
+            record = state.deployments[name]
+            record.spec = replace(record.spec, replicas=replicas)
+            changes.scaled.append(f"deployment/{name} →{replicas}")
+            events.normal(
+                "SuccessfulRescale", f"hpa/{name}", f"New size: {replicas}; reason: {reason}"
+            )

@@ -1,0 +1,230 @@
+"""The Horizontal Pod Autoscaler's arithmetic (``replica_calculator.go``, ``horizontal.go``).
+
+``HPA.desired_replicas`` is the pure core: ceil(current × value/target), held steady
+inside the tolerance band (inclusive on both sides, as since Kubernetes 1.33) and
+clamped to [min, max]. The ratio is computed with exact fractions, so 55/50 against a
+10% tolerance is exactly on the boundary and holds, whatever floats would say.
+The stabilisation window and scaling policies act on top of it, on the logical clock.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Literal
+
+from kubeloop.core.conditions import Condition
+from kubeloop.errors import InvalidSpecError
+
+DEFAULT_DOWNSCALE_WINDOW = 300
+SYNC_PERIOD = 15
+
+
+def _exact(value: int | float) -> Fraction:
+    return Fraction(repr(value)) if isinstance(value, float) else Fraction(value)
+
+
+@dataclass(frozen=True)
+class ScalingPolicy:
+    type: Literal["Pods", "Percent"]
+    value: int
+    period_seconds: int
+
+    def __post_init__(self) -> None:
+        if self.type not in ("Pods", "Percent"):
+            raise InvalidSpecError(f'scaling policy type "{self.type}" must be Pods or Percent')
+        if self.value <= 0 or self.period_seconds <= 0:
+            raise InvalidSpecError("a scaling policy needs a positive value and periodSeconds")
+
+
+@dataclass(frozen=True)
+class ScalingRules:
+    stabilization_window_seconds: int | None
+    select_policy: Literal["Max", "Min", "Disabled"] = "Max"
+    policies: tuple[ScalingPolicy, ...] = ()
+
+
+SCALE_UP_DEFAULT = ScalingRules(
+    0, "Max", (ScalingPolicy("Pods", 4, 15), ScalingPolicy("Percent", 100, 15))
+)
+SCALE_DOWN_DEFAULT = ScalingRules(None, "Max", (ScalingPolicy("Percent", 100, 15),))
+
+
+@dataclass(frozen=True)
+class Behavior:
+    """``spec.behavior``; a missing side takes the API defaults."""
+
+    scale_up: ScalingRules = SCALE_UP_DEFAULT
+    scale_down: ScalingRules = SCALE_DOWN_DEFAULT
+
+
+@dataclass(frozen=True)
+class HPA:
+    """A HorizontalPodAutoscaler targeting average CPU utilisation (percent of request)."""
+
+    min_replicas: int = 1
+    max_replicas: int = 10
+    target: int | float = 80
+    tolerance: float = 0.1
+    behavior: Behavior | None = None
+
+    def __post_init__(self) -> None:
+        if self.min_replicas < 0:
+            raise InvalidSpecError("minReplicas must be greater than or equal to 0")
+        if self.max_replicas < 1:
+            raise InvalidSpecError("maxReplicas must be greater than or equal to 1")
+        if self.min_replicas > self.max_replicas:
+            raise InvalidSpecError(
+                f"minReplicas ({self.min_replicas}) must be less than or equal to "
+                f"maxReplicas ({self.max_replicas})"
+            )
+        if self.target <= 0:
+            raise InvalidSpecError("the target utilization must be greater than 0")
+        if not 0 <= self.tolerance < 1:
+            raise InvalidSpecError("tolerance must be in [0, 1)")
+
+    def within_tolerance(self, current_value: int | float) -> bool:
+        ratio = _exact(current_value) / _exact(self.target)
+        tolerance = _exact(self.tolerance)
+        return 1 - tolerance <= ratio <= 1 + tolerance
+
+    def recommend(self, current_replicas: int, current_value: int | float) -> int:
+        """The metric's proposal before clamping: current inside the band, else the formula."""
+        if self.within_tolerance(current_value):
+            return current_replicas
+        return math.ceil(current_replicas * _exact(current_value) / _exact(self.target))
+
+    def desired_replicas(self, current_replicas: int, current_value: int | float) -> int:
+        """Replicas the HPA asks for; 0 replicas stay 0 (no scaling from zero)."""
+        if current_replicas < 0 or current_value < 0:
+            raise InvalidSpecError("replicas and the metric value must not be negative")
+        if current_replicas == 0 and self.min_replicas != 0:
+            return 0
+        if current_replicas > self.max_replicas:
+            return self.max_replicas
+        if current_replicas < self.min_replicas:
+            return self.min_replicas
+        proposal = self.recommend(current_replicas, current_value)
+        return max(self.min_replicas, min(self.max_replicas, proposal))
+
+
+@dataclass(frozen=True)
+class Normalized:
+    replicas: int
+    reason: str
+
+
+@dataclass
+class ScalingHistory:
+    """Recommendations and scale events the HPA remembers, by logical time."""
+
+    recommendations: list[tuple[int, int]] = field(default_factory=list)
+    scale_events: list[tuple[int, int]] = field(default_factory=list)
+
+
+def normalize_legacy(
+    hpa: HPA, current: int, proposal: int, now: int, history: ScalingHistory
+) -> Normalized:
+    """No ``behavior``: highest recommendation of the last 5 min, at most max(2×current, 4)."""
+    history.recommendations.append((now, proposal))
+    window = [r for t, r in history.recommendations if t > now - DEFAULT_DOWNSCALE_WINDOW]
+    history.recommendations[:] = [
+        (t, r) for t, r in history.recommendations if t > now - DEFAULT_DOWNSCALE_WINDOW
+    ]
+    stabilized = max(window)
+    reason = "ScaleDownStabilized" if stabilized > proposal else "ReadyForNewScale"
+    upper = min(hpa.max_replicas, max(2 * current, 4))
+    if stabilized > upper:
+        return Normalized(upper, "TooManyReplicas" if upper == hpa.max_replicas else "ScaleUpLimit")
+    if stabilized < hpa.min_replicas:
+        return Normalized(hpa.min_replicas, "TooFewReplicas")
+    return Normalized(stabilized, reason)
+
+
+def normalize_with_behavior(
+    hpa: HPA, behavior: Behavior, current: int, proposal: int, now: int, history: ScalingHistory
+) -> Normalized:
+    """``normalizeDesiredReplicasWithBehaviors``: stabilise, rate-limit, clamp."""
+    up_window = behavior.scale_up.stabilization_window_seconds or 0
+    down_window = behavior.scale_down.stabilization_window_seconds
+    if down_window is None:
+        down_window = DEFAULT_DOWNSCALE_WINDOW
+    up_rec = min([proposal, *_within(history.recommendations, now, up_window)])
+    down_rec = max([proposal, *_within(history.recommendations, now, down_window)])
+    stabilized = current
+    stabilized = max(stabilized, up_rec)
+    stabilized = min(stabilized, down_rec)
+    history.recommendations.append((now, proposal))
+    longest = max(up_window, down_window)
+    history.recommendations[:] = [(t, r) for t, r in history.recommendations if t > now - longest]
+    up_limit = _scale_up_limit(behavior.scale_up, current, now, history.scale_events)
+    down_limit = _scale_down_limit(behavior.scale_down, current, now, history.scale_events)
+    upper = min(hpa.max_replicas, up_limit)
+    lower = max(hpa.min_replicas, down_limit)
+    if stabilized > upper:
+        return Normalized(upper, "ScaleUpLimit" if upper == up_limit else "TooManyReplicas")
+    if stabilized < lower:
+        return Normalized(lower, "ScaleDownLimit" if lower == down_limit else "TooFewReplicas")
+    return Normalized(stabilized, "DesiredWithinRange")
+
+
+def _within(samples: list[tuple[int, int]], now: int, window: int) -> list[int]:
+    return [r for t, r in samples if t > now - window] if window > 0 else []
+
+
+def _changes(events: Sequence[tuple[int, int]], now: int, period: int, sign: int) -> int:
+    return sum(abs(delta) for t, delta in events if t > now - period and delta * sign > 0)
+
+
+def _scale_up_limit(
+    rules: ScalingRules, current: int, now: int, events: Sequence[tuple[int, int]]
+) -> int:
+    if rules.select_policy == "Disabled" or not rules.policies:
+        return current
+    limits = []
+    for policy in rules.policies:
+        start = (
+            current
+            - _changes(events, now, policy.period_seconds, 1)
+            + _changes(events, now, policy.period_seconds, -1)
+        )
+        if policy.type == "Pods":
+            limits.append(start + policy.value)
+        else:
+            limits.append(math.ceil(start * (1 + Fraction(policy.value, 100))))
+    chosen = max(limits) if rules.select_policy == "Max" else min(limits)
+    return max(chosen, current)
+
+
+def _scale_down_limit(
+    rules: ScalingRules, current: int, now: int, events: Sequence[tuple[int, int]]
+) -> int:
+    if rules.select_policy == "Disabled" or not rules.policies:
+        return current
+    limits = []
+    for policy in rules.policies:
+        start = (
+            current
+            + _changes(events, now, policy.period_seconds, -1)
+            - _changes(events, now, policy.period_seconds, 1)
+        )
+        if policy.type == "Pods":
+            limits.append(start - policy.value)
+        else:
+            limits.append(int(start * (1 - Fraction(policy.value, 100))))
+    chosen = min(limits) if rules.select_policy == "Max" else max(limits)
+    return min(chosen, current)
+
+
+@dataclass(frozen=True, slots=True)
+class AutoscalerInfo:
+    deployment: str
+    min_replicas: int
+    max_replicas: int
+    target: int | float
+    current_replicas: int
+    observed_utilization: int | None
+    recommendation: int | None
+    conditions: tuple[Condition, ...]

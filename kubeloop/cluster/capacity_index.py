@@ -1,0 +1,71 @@
+"""Find the first node, in name order, with room for a pod — without scanning every node.
+
+A segment tree over the nodes sorted by name keeps, per subtree, the largest free
+CPU, free memory and free pod slots among schedulable nodes. A search descends only
+into subtrees whose maxima admit the request, so the usual case costs O(log n).
+"""
+
+from __future__ import annotations
+
+from kubeloop.cluster.nodes import NodeRecord
+
+_EXCLUDED = -1
+
+
+class CapacityIndex:
+    def __init__(self, nodes: list[NodeRecord]) -> None:
+        self.nodes = nodes
+        self.position = {node.name: i for i, node in enumerate(nodes)}
+        size = 1
+        while size < max(len(nodes), 1):
+            size *= 2
+        self._size = size
+        self._cpu = [_EXCLUDED] * (2 * size)
+        self._memory = [_EXCLUDED] * (2 * size)
+        self._slots = [_EXCLUDED] * (2 * size)
+        for i, node in enumerate(nodes):
+            self._set_leaf(i, node)
+        for i in range(size - 1, 0, -1):
+            self._pull(i)
+
+    def _set_leaf(self, i: int, node: NodeRecord) -> None:
+        leaf = self._size + i
+        if node.schedulable:
+            self._cpu[leaf] = node.free_cpu
+            self._memory[leaf] = node.free_memory
+            self._slots[leaf] = node.free_pods
+        else:
+            self._cpu[leaf] = self._memory[leaf] = self._slots[leaf] = _EXCLUDED
+
+    def _pull(self, i: int) -> None:
+        left, right = 2 * i, 2 * i + 1
+        cpu, memory, slots = self._cpu, self._memory, self._slots
+        cpu[i] = max(cpu[left], cpu[right])
+        memory[i] = max(memory[left], memory[right])
+        slots[i] = max(slots[left], slots[right])
+
+    def update(self, node: NodeRecord) -> None:
+        """Refresh one node after its totals or schedulability changed."""
+        i = self.position[node.name]
+        self._set_leaf(i, node)
+        i = (self._size + i) // 2
+        while i:
+            self._pull(i)
+            i //= 2
+
+    def first_fit(self, cpu: int, memory: int, start: int = 0) -> int | None:
+        """Position of the first schedulable node at or after ``start`` with room, or None."""
+        if start >= len(self.nodes):
+            return None
+        return self._search(1, 0, self._size, cpu, memory, start)
+
+    def _search(self, i: int, lo: int, hi: int, cpu: int, memory: int, start: int) -> int | None:
+        if hi <= start or self._slots[i] < 1 or self._cpu[i] < cpu or self._memory[i] < memory:
+            return None
+        if hi - lo == 1:
+            return lo
+        mid = (lo + hi) // 2
+        found = self._search(2 * i, lo, mid, cpu, memory, start)
+        if found is not None:
+            return found
+        return self._search(2 * i + 1, mid, hi, cpu, memory, start)

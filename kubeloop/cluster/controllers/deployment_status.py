@@ -1,0 +1,114 @@
+"""Deployment status: the Available and Progressing conditions, and the progress deadline.
+
+Runs at the end of every pass. ``progressDeadlineSeconds`` is measured on the logical
+clock from the last time the rollout made progress; once it is exceeded the
+Progressing condition turns False with reason ProgressDeadlineExceeded (no automatic
+rollback, as upstream).
+"""
+
+from __future__ import annotations
+
+from kubeloop.cluster.controllers.deployment import budget, new_replicaset
+from kubeloop.cluster.deployments import DeploymentRecord
+from kubeloop.cluster.state import ClusterState
+from kubeloop.core.conditions import set_condition, touched
+
+
+def update(state: ClusterState) -> None:
+    for name in sorted(state.deployments):
+        update_one(state, state.deployments[name])
+
+
+def totals(state: ClusterState, deployment: DeploymentRecord) -> tuple[int, int, int, int]:
+    """(pods, updated, ready, available) of a deployment right now."""
+    sets = state.replicasets_of(deployment.name)
+    new_rs = new_replicaset(state, deployment)
+    ready = sum(rs.ready_count for rs in sets)
+    return (
+        sum(len(rs.pods) for rs in sets),
+        len(new_rs.pods) if new_rs is not None else 0,
+        ready,
+        ready,
+    )
+
+
+def _set(
+    deployment: DeploymentRecord, type_: str, status: str, reason: str, message: str, now: int
+) -> bool:
+    return set_condition(deployment.conditions, type_, status, reason, message, now)
+
+
+def update_one(state: ClusterState, deployment: DeploymentRecord) -> None:
+    now = state.clock.now
+    replicas = deployment.spec.replicas
+    pods, updated, ready, available = current = totals(state, deployment)
+    _, unavailable = budget(deployment)
+    if available >= replicas - unavailable:
+        _set(
+            deployment,
+            "Available",
+            "True",
+            "MinimumReplicasAvailable",
+            "Deployment has minimum availability.",
+            now,
+        )
+    else:
+        _set(
+            deployment,
+            "Available",
+            "False",
+            "MinimumReplicasUnavailable",
+            "Deployment does not have minimum availability.",
+            now,
+        )
+    new_rs = new_replicaset(state, deployment)
+    rs_name = new_rs.name if new_rs is not None else deployment.name
+    old_pods, old_updated, old_ready, old_available = deployment.last_totals
+    progressed = (
+        updated > old_updated
+        or (pods - updated) < (old_pods - old_updated)
+        or ready > old_ready
+        or available > old_available
+    )
+    deployment.last_totals = current
+    complete = new_rs is not None and updated == pods == available == replicas
+    progressing = deployment.conditions.get("Progressing")
+    if complete:
+        _set(
+            deployment,
+            "Progressing",
+            "True",
+            "NewReplicaSetAvailable",
+            f'ReplicaSet "{rs_name}" has successfully progressed.',
+            now,
+        )
+        return
+    if progressed or progressing is None or progressing.reason == "NewReplicaSetAvailable":
+        _set(
+            deployment,
+            "Progressing",
+            "True",
+            "ReplicaSetUpdated",
+            f'ReplicaSet "{rs_name}" is progressing.',
+            now,
+        )
+        deployment.conditions["Progressing"] = touched(deployment.conditions["Progressing"], now)
+        return
+    deadline = deployment.spec.progress_deadline_seconds
+    if (
+        deadline is not None
+        and progressing.last_update + deadline < now
+        and _set(
+            deployment,
+            "Progressing",
+            "False",
+            "ProgressDeadlineExceeded",
+            f'ReplicaSet "{rs_name}" has timed out progressing.',
+            now,
+        )
+    ):
+        state.events.warning(
+            "ProgressDeadlineExceeded",
+            f"deployment/{deployment.name}",
+            f'Deployment "{deployment.name}" exceeded its progress deadline',
+        )

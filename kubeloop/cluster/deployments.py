@@ -1,0 +1,159 @@
+"""A Deployment and its ReplicaSets: spec and defaults, the engine's records, and their views."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from kubeloop.cluster.intstr import IntOrPercent, is_literal_zero, validate_int_or_percent
+from kubeloop.cluster.names import validate_name
+from kubeloop.cluster.pods import Container, PodRecord, PodTemplate
+from kubeloop.cluster.taints import Toleration
+from kubeloop.core.conditions import Condition
+from kubeloop.errors import InvalidQuantityError, InvalidSpecError
+
+Strategy = Literal["RollingUpdate", "Recreate"]
+# What a scenario's deployment is when it does not say (defined here only). The API's own
+# defaults are Kubernetes': no requests unless given.
+DEFAULT_DEPLOYMENT_NAME = "web"
+DEFAULT_POD_CPU = "500m"
+DEFAULT_POD_MEMORY = "256Mi"
+DEFAULT_VERSION = "v1"
+DEFAULT_MAX_SURGE = "25%"
+DEFAULT_MAX_UNAVAILABLE = "25%"
+
+
+@dataclass(frozen=True)
+class Deployment:
+    """A Deployment: ``replicas`` pods stamped from one template, rolled out by ``strategy``.
+
+    ``cpu`` and ``memory`` are the requests of its single container; pass
+    ``containers`` (and ``init_containers``) instead for several.
+    """
+
+    name: str
+    replicas: int = 1
+    cpu: str | int | float = 0
+    memory: str | int | float = 0
+    version: str = DEFAULT_VERSION
+    max_surge: IntOrPercent = DEFAULT_MAX_SURGE
+    max_unavailable: IntOrPercent = DEFAULT_MAX_UNAVAILABLE
+    strategy: Strategy = "RollingUpdate"
+    revision_history_limit: int = 10
+    progress_deadline_seconds: int | None = 600
+    containers: Sequence[Container] = ()
+    init_containers: Sequence[Container] = ()
+    tolerations: Sequence[Toleration] = ()
+    node_selector: Mapping[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        where = f'deployment "{self.name}"'
+        validate_name("deployment", self.name)
+        if not isinstance(self.replicas, int) or isinstance(self.replicas, bool):
+            raise InvalidSpecError(f"{where}: replicas must be an integer, got {self.replicas!r}")
+        if self.replicas < 0:
+            raise InvalidSpecError(f"{where}: replicas must be greater than or equal to 0")
+        if self.strategy not in ("RollingUpdate", "Recreate"):
+            raise InvalidSpecError(f"{where}: strategy must be RollingUpdate or Recreate")
+        validate_int_or_percent(self.max_surge, "maxSurge", where)
+        validate_int_or_percent(self.max_unavailable, "maxUnavailable", where, at_most_100=True)
+        if (
+            self.strategy == "RollingUpdate"
+            and is_literal_zero(self.max_surge)
+            and is_literal_zero(self.max_unavailable)
+        ):
+            raise InvalidSpecError(
+                f'The Deployment "{self.name}" is invalid: spec.strategy.rollingUpdate.'
+                "maxUnavailable: Invalid value: 0: may not be 0 when `maxSurge` is 0"
+            )
+        if self.revision_history_limit < 0:
+            raise InvalidSpecError(f"{where}: revisionHistoryLimit must be >= 0")
+        if self.progress_deadline_seconds is not None and self.progress_deadline_seconds <= 0:
+            raise InvalidSpecError(f"{where}: progressDeadlineSeconds must be > 0")
+        if self.containers and (self.cpu or self.memory):
+            raise InvalidSpecError(f"{where}: give either cpu/memory or containers, not both")
+        if not self.version:
+            raise InvalidSpecError(f"{where}: version must not be empty")
+        object.__setattr__(self, "containers", tuple(self.containers))
+        object.__setattr__(self, "init_containers", tuple(self.init_containers))
+        object.__setattr__(self, "tolerations", tuple(self.tolerations))
+        object.__setattr__(self, "node_selector", dict(self.node_selector))
+        try:
+            self.template()
+        except InvalidQuantityError as error:
+            raise InvalidQuantityError(f"{where}: {error}") from None
+
+    def template(self) -> PodTemplate:
+        containers = self.containers or (Container.of("main", self.cpu, self.memory),)
+        return PodTemplate(
+            version=self.version,
+            containers=tuple(containers),
+            init_containers=tuple(self.init_containers),
+            tolerations=tuple(self.tolerations),
+            node_selector=tuple(sorted(self.node_selector.items())),
+        )
+
+
+@dataclass(slots=True, eq=False)
+class ReplicaSetRecord:
+    """A ReplicaSet: a template, a desired count and the pods it owns (insertion order)."""
+
+    name: str
+    deployment: str
+    template: PodTemplate
+    replicas: int
+    revision: int
+    seq: int
+    desired_annotation: int
+    max_annotation: int
+    revision_history: list[int] = field(default_factory=list)
+    pods: dict[str, PodRecord] = field(default_factory=dict)
+    ready_count: int = 0
+
+    @property
+    def available(self) -> int:
+        return self.ready_count
+
+
+@dataclass(slots=True, eq=False)
+class DeploymentRecord:
+    """A Deployment's spec plus the status the controller keeps."""
+
+    spec: Deployment
+    template: PodTemplate
+    pod_counter: int = 0
+    conditions: dict[str, Condition] = field(default_factory=dict)
+    last_totals: tuple[int, int, int, int] = (0, 0, 0, 0)
+
+    @property
+    def name(self) -> str:
+        return self.spec.name
+
+
+@dataclass(frozen=True, slots=True)
+class ReplicaSetInfo:
+    name: str
+    deployment: str
+    version: str
+    replicas: int
+    pods: int
+    ready: int
+    revision: int
+
+
+@dataclass(frozen=True, slots=True)
+class DeploymentInfo:
+    name: str
+    replicas: int
+    version: str
+    pods: int
+    updated: int
+    ready: int
+    available: int
+    revision: int
+    strategy: str
+    conditions: tuple[Condition, ...]
+
+    def condition(self, type_: str) -> Condition | None:
+        return next((c for c in self.conditions if c.type == type_), None)

@@ -1,0 +1,67 @@
+"""IntOrString values (``maxSurge: 1`` or ``"25%"``) and the rollout fencepost maths.
+
+Mirrors ``pkg/util/intstr`` and ``deployment/util/deployment_util.go``.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+from kubeloop.errors import InvalidSpecError
+
+_PERCENT = re.compile(r"^([0-9]+)%$")
+IntOrPercent = int | str
+
+
+def is_literal_zero(value: object) -> bool:
+    """``0`` or ``"0%"``: apps/v1 refuses maxSurge and maxUnavailable both literally zero."""
+    return value in (0, "0%")
+
+
+def validate_int_or_percent(
+    value: object, field: str, where: str, at_most_100: bool = False
+) -> None:
+    """Reject what ``ValidatePositiveIntOrPercent`` rejects, naming the field."""
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        raise InvalidSpecError(f'{where}: {field} must be an integer or a percentage like "25%"')
+    if isinstance(value, int):
+        if value < 0:
+            raise InvalidSpecError(f"{where}: {field} must be greater than or equal to 0")
+        return
+    match = _PERCENT.match(value)
+    if not match:
+        raise InvalidSpecError(
+            f'{where}: {field} "{value}" must be an integer or a percentage like "25%"'
+        )
+    if at_most_100 and int(match.group(1)) > 100:
+        raise InvalidSpecError(f"{where}: {field} must not be greater than 100%")
+
+
+def scaled_value(value: int | str, total: int, round_up: bool) -> int:
+    """``GetScaledValueFromIntOrPercent``: an int as is, a percentage of ``total``."""
+    if isinstance(value, int):
+        return value
+    match = _PERCENT.match(value)
+    if not match:
+        raise InvalidSpecError(f'invalid value for IntOrString: invalid value "{value}"')
+    exact = int(match.group(1)) * total / 100
+    return math.ceil(exact) if round_up else math.floor(exact)
+
+
+def resolve_fenceposts(
+    max_surge: int | str, max_unavailable: int | str, replicas: int
+) -> tuple[int, int]:
+    """(surge, unavailable): surge rounds up, unavailable down; both 0 → unavailable 1."""
+    surge = scaled_value(max_surge, replicas, round_up=True)
+    unavailable = scaled_value(max_unavailable, replicas, round_up=False)
+    if surge == 0 and unavailable == 0:
+        unavailable = 1
+    return surge, unavailable
+
+
+def max_unavailable(max_surge: int | str, max_unavailable_: int | str, replicas: int) -> int:
+    """``MaxUnavailable``: the resolved budget, capped at replicas, 0 for 0 replicas."""
+    if replicas == 0:
+        return 0
+    return min(resolve_fenceposts(max_surge, max_unavailable_, replicas)[1], replicas)

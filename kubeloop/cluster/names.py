@@ -1,0 +1,45 @@
+"""Deterministic names: ReplicaSets are ``<deployment>-<template hash>`` as upstream names
+them (FNV-32a, safe-encoded); pods are ``<deployment>-<n>`` from a per-deployment counter,
+so scenarios can name them ("web-1") where upstream would use random suffixes.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Container
+from typing import TYPE_CHECKING
+
+from kubeloop.core.hashing import fnv32a
+from kubeloop.errors import InvalidSpecError
+
+if TYPE_CHECKING:
+    from kubeloop.cluster.pods import PodTemplate
+
+_DNS_NAME = re.compile(r"^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$")
+
+_SAFE = "bcdfghjklmnpqrstvwxz2456789"
+NAMESPACE = "default"
+"""kubeloop models one namespace; events name objects as upstream does, ``default/web-1``."""
+
+
+def validate_name(kind: str, name: str) -> None:
+    """Names follow Kubernetes' DNS-1123 subdomain rule."""
+    if not isinstance(name, str) or not _DNS_NAME.match(name) or len(name) > 253:
+        raise InvalidSpecError(
+            f'{kind} name "{name}" is invalid: use lower-case letters, digits, "-" and ".", '
+            "starting and ending with a letter or digit"
+        )
+
+
+def template_hash(template: PodTemplate, collisions: int = 0) -> str:
+    digest = fnv32a(f"{template!r}/{collisions}".encode())
+    return "".join(_SAFE[ord(ch) % len(_SAFE)] for ch in str(digest))
+
+
+def replicaset_name(deployment: str, template: PodTemplate, taken: Container[str]) -> str:
+    collisions = 0
+    while True:
+        name = f"{deployment}-{template_hash(template, collisions)}"
+        if name not in taken:
+            return name
+        collisions += 1

@@ -1,0 +1,144 @@
+"""A node: its spec and defaults, the engine's record with running totals, and its view."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from kubeloop.cluster.names import validate_name
+from kubeloop.cluster.taints import Taint
+from kubeloop.core.quantity import cpu_millis, memory_bytes
+from kubeloop.errors import InvalidQuantityError, InvalidSpecError
+
+if TYPE_CHECKING:
+    from kubeloop.cluster.pods import PodRecord
+
+# What a node has when a scenario or a fixture does not say (defined here only).
+DEFAULT_NODE_CPU = "4"
+DEFAULT_NODE_MEMORY = "8Gi"
+DEFAULT_MAX_PODS = 110
+
+
+@dataclass(frozen=True)
+class Node:
+    """A worker node. ``cpu`` and ``memory`` are its allocatable resources.
+
+    Quantities are Kubernetes strings ("4", "500m", "8Gi") or numbers (cores, bytes).
+    """
+
+    name: str
+    cpu: str | int | float = DEFAULT_NODE_CPU
+    memory: str | int | float = DEFAULT_NODE_MEMORY
+    pods: int = DEFAULT_MAX_PODS
+    labels: Mapping[str, str] = field(default_factory=dict)
+    taints: Sequence[Taint] = ()
+    unschedulable: bool = False
+
+    def __post_init__(self) -> None:
+        validate_name("node", self.name)
+        try:
+            cpu_millis(self.cpu)
+            memory_bytes(self.memory)
+        except InvalidQuantityError as error:
+            raise InvalidQuantityError(f'node "{self.name}": {error}') from None
+        if not isinstance(self.pods, int) or isinstance(self.pods, bool) or self.pods < 0:
+            raise InvalidSpecError(f'node "{self.name}": pods must be a non-negative integer')
+        object.__setattr__(self, "labels", dict(self.labels))
+        object.__setattr__(self, "taints", tuple(self.taints))
+
+    @property
+    def cpu_millis(self) -> int:
+        return cpu_millis(self.cpu)
+
+    @property
+    def memory_bytes(self) -> int:
+        return memory_bytes(self.memory)
+
+
+@dataclass(slots=True, eq=False)
+class NodeRecord:
+    """A node and its running totals (kept in step by ``ClusterState``)."""
+
+    name: str
+    cpu: int
+    memory: int
+    max_pods: int
+    labels: dict[str, str]
+    taints: list[Taint]
+    unschedulable: bool = False
+    ready: bool = True
+    allocated_cpu: int = 0
+    allocated_memory: int = 0
+    scoring_cpu: int = 0
+    scoring_memory: int = 0
+    pods: dict[str, PodRecord] = field(default_factory=dict)
+    not_ready_since: int | None = None
+
+    @classmethod
+    def from_spec(cls, node: Node) -> NodeRecord:
+        return cls(
+            name=node.name,
+            cpu=node.cpu_millis,
+            memory=node.memory_bytes,
+            max_pods=node.pods,
+            labels=dict(node.labels),
+            taints=list(node.taints),
+            unschedulable=node.unschedulable,
+        )
+
+    @property
+    def free_cpu(self) -> int:
+        return self.cpu - self.allocated_cpu
+
+    @property
+    def free_memory(self) -> int:
+        return self.memory - self.allocated_memory
+
+    @property
+    def free_pods(self) -> int:
+        return self.max_pods - len(self.pods)
+
+    @property
+    def schedulable(self) -> bool:
+        """Pod-independent filters: ready and not cordoned."""
+        return self.ready and not self.unschedulable
+
+
+@dataclass(frozen=True, slots=True)
+class NodeInfo:
+    name: str
+    cpu: int
+    memory: int
+    max_pods: int
+    allocated_cpu: int
+    allocated_memory: int
+    pods: tuple[str, ...]
+    ready: bool
+    unschedulable: bool
+    taints: tuple[Taint, ...]
+    labels: dict[str, str]
+
+    @property
+    def free_cpu(self) -> int:
+        return self.cpu - self.allocated_cpu
+
+    @property
+    def free_memory(self) -> int:
+        return self.memory - self.allocated_memory
+
+
+def node_info(n: NodeRecord) -> NodeInfo:
+    return NodeInfo(
+        n.name,
+        n.cpu,
+        n.memory,
+        n.max_pods,
+        n.allocated_cpu,
+        n.allocated_memory,
+        tuple(n.pods),
+        n.ready,
+        n.unschedulable,
+        tuple(n.taints),
+        dict(n.labels),
+    )

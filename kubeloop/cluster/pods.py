@@ -1,0 +1,121 @@
+"""A pod: the template it is stamped from, the engine's record of it, and the view users get."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cached_property
+
+from kubeloop.cluster.taints import Toleration
+from kubeloop.core.quantity import cpu_millis, memory_bytes
+
+
+@dataclass(frozen=True)
+class Container:
+    """A container's resource requests (CPU in millicores, memory in bytes)."""
+
+    name: str
+    cpu: int = 0
+    memory: int = 0
+
+    @classmethod
+    def of(cls, name: str, cpu: str | int | float = 0, memory: str | int | float = 0) -> Container:
+        return cls(name, cpu_millis(cpu), memory_bytes(memory))
+
+
+@dataclass(frozen=True)
+class PodTemplate:
+    """What a Deployment stamps its pods from; equal templates share a ReplicaSet."""
+
+    version: str
+    containers: tuple[Container, ...]
+    init_containers: tuple[Container, ...] = ()
+    tolerations: tuple[Toleration, ...] = ()
+    node_selector: tuple[tuple[str, str], ...] = ()
+
+    @cached_property
+    def cpu(self) -> int:
+        """Effective CPU request: max(sum of app containers, largest init container)."""
+        return max(sum(c.cpu for c in self.containers), *(c.cpu for c in self.init_containers), 0)
+
+    @cached_property
+    def memory(self) -> int:
+        return max(
+            sum(c.memory for c in self.containers), *(c.memory for c in self.init_containers), 0
+        )
+
+    @cached_property
+    def scoring_cpu(self) -> int:
+        """CPU counted by scoring: a container without a request counts as 100m."""
+        return max(
+            sum(c.cpu or 100 for c in self.containers),
+            *(c.cpu or 100 for c in self.init_containers),
+            0,
+        )
+
+    @cached_property
+    def scoring_memory(self) -> int:
+        """Memory counted by scoring: a container without a request counts as 200Mi."""
+        default = 200 * 1024 * 1024
+        return max(
+            sum(c.memory or default for c in self.containers),
+            *(c.memory or default for c in self.init_containers),
+            0,
+        )
+
+
+@dataclass(slots=True, eq=False)
+class PodRecord:
+    """A pod. ``node`` is None while it is Pending."""
+
+    name: str
+    deployment: str
+    replicaset: str
+    template: PodTemplate
+    seq: int
+    created_at: int
+    node: str | None = None
+    ready: bool = False
+    ready_since: int | None = None
+    message: str | None = None
+    tried_at_generation: int = -1
+    evict_at: int | None = None
+
+    @property
+    def phase(self) -> str:
+        return "Running" if self.node is not None else "Pending"
+
+
+@dataclass(frozen=True, slots=True)
+class Pod:
+    """A pod as ``kubectl get pods -o wide`` would show it."""
+
+    name: str
+    deployment: str
+    node: str | None
+    phase: str
+    version: str
+    ready: bool
+    replicaset: str
+    cpu: int
+    memory: int
+    reason: str | None = None
+    """Pending pods: the FailedScheduling message."""
+
+
+def pod_views(records: Iterable[PodRecord]) -> list[Pod]:
+    return [
+        Pod(
+            p.name,
+            p.deployment,
+            p.node,
+            p.phase,
+            p.template.version,
+            p.ready,
+            p.replicaset,
+            p.template.cpu,
+            p.template.memory,
+            p.message,
+        )
+        for p in records
+    ]

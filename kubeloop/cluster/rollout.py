@@ -1,0 +1,135 @@
+"""Starting a rollout or a rollback, driving it pass by pass, diagnosing one that is stuck."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from kubeloop.cluster.controllers.deployment import is_complete, new_replicaset
+from kubeloop.cluster.controllers.deployment_status import totals
+from kubeloop.cluster.deployments import DeploymentRecord
+from kubeloop.cluster.intstr import IntOrPercent, validate_int_or_percent
+from kubeloop.cluster.state import ClusterState
+from kubeloop.errors import NotFoundError, RolloutStalledError
+
+if TYPE_CHECKING:
+    from kubeloop.cluster import Cluster
+
+
+@dataclass(frozen=True, slots=True)
+class RolloutSnapshot:
+    """One step of a rollout, after a reconcile pass: pods that exist, are ready, are new."""
+
+    step: int
+    total: int
+    ready: int
+    updated: int
+
+
+def start_rolling_update(
+    record: DeploymentRecord,
+    version: str,
+    max_surge: IntOrPercent | None,
+    max_unavailable: IntOrPercent | None,
+) -> None:
+    """Point the deployment at VERSION under the given budget (its own when not given).
+
+    Literal 0 and 0 is rejected with ``RolloutStalledError`` before anything changes.
+    """
+    spec = record.spec
+    surge = spec.max_surge if max_surge is None else max_surge
+    unavailable = spec.max_unavailable if max_unavailable is None else max_unavailable
+    where = f'deployment "{record.name}"'
+    validate_int_or_percent(surge, "maxSurge", where)
+    validate_int_or_percent(unavailable, "maxUnavailable", where, at_most_100=True)
+    if surge in (0, "0%") and unavailable in (0, "0%"):
+        raise RolloutStalledError(
+            record.name, "maxSurge and maxUnavailable are both 0, so no pod may be added or removed"
+        )
+    updated = replace(
+        spec,
+        version=version,
+        strategy="RollingUpdate",
+        max_surge=surge,
+        max_unavailable=unavailable,
+    )
+    record.spec, record.template = updated, updated.template()
+
+
+def start_rollback(state: ClusterState, record: DeploymentRecord, to_revision: int | None) -> bool:
+    """``rollout undo``: put back the template of the previous (or a given) revision.
+
+    Returns False when that template is already current (kubectl's "skipped rollback").
+    """
+    sets = sorted(state.replicasets_of(record.name), key=lambda rs: rs.revision, reverse=True)
+    if to_revision is None:
+        if len(sets) < 2:
+            raise NotFoundError(
+                "rollout history", f"deployment {record.name} (nothing to roll back to)"
+            )
+        target = sets[1]
+    else:
+        found = [rs for rs in sets if rs.revision == to_revision]
+        if not found:
+            known = [str(rs.revision) for rs in sets]
+            raise NotFoundError("revision", f"{to_revision} of deployment {record.name}", known)
+        target = found[0]
+    template = target.template
+    if template == record.template:
+        return False
+    record.spec = replace(
+        record.spec,
+        version=template.version,
+        cpu=0,
+        memory=0,
+        containers=template.containers,
+        init_containers=template.init_containers,
+        tolerations=template.tolerations,
+        node_selector=dict(template.node_selector),
+    )
+    record.template = template
+    return True
+
+
+def pass_bound(replicas: int) -> int:
+    """A rollout makes progress every pass or two; this bound is never reached by a healthy one."""
+    return 4 * replicas + 20
+
+
+def drive_rollout(
+    cluster: Cluster, state: ClusterState, record: DeploymentRecord
+) -> list[RolloutSnapshot]:
+    snapshots: list[RolloutSnapshot] = []
+    for step in range(1, pass_bound(record.spec.replicas) + 1):
+        result = cluster.reconcile()
+        pods, updated, ready, _ = totals(state, record)
+        snapshots.append(RolloutSnapshot(step, pods, ready, updated))
+        if is_complete(state, record):
+            return snapshots
+        if not result.changed:
+            raise RolloutStalledError(record.name, stall_reason(state, record), snapshots)
+    raise RolloutStalledError(
+        record.name,
+        f"not complete after {pass_bound(record.spec.replicas)} reconcile passes",
+        snapshots,
+    )
+
+
+def stall_reason(state: ClusterState, record: DeploymentRecord) -> str:
+    """Why a rollout cannot move: the new pod that cannot be placed, else the budget."""
+    new_rs = new_replicaset(state, record)
+    if new_rs is not None:
+        stuck = [p for p in new_rs.pods.values() if p.node is None]
+        if stuck:
+            pod = min(stuck, key=lambda p: p.seq)
+            return f"new pod {pod.name} is Pending: {pod.message}"
+        unready = [p for p in new_rs.pods.values() if not p.ready]
+        if unready:
+            pod = min(unready, key=lambda p: p.seq)
+            return f"new pod {pod.name} is not ready (its node {pod.node} is not ready)"
+    pods, updated, ready, _ = totals(state, record)
+    return (
+        f"no progress possible within maxSurge={record.spec.max_surge} and "
+        f"maxUnavailable={record.spec.max_unavailable}: {updated} of "
+        f"{record.spec.replicas} pods updated, {ready} ready, {pods} in total"
+    )

@@ -1,0 +1,16 @@
+"""NodeUnschedulable: a cordoned node (``spec.unschedulable``) takes no new pods."""
+
+from __future__ import annotations
+
+from kubeloop.cluster.nodes import NodeRecord
+from kubeloop.cluster.pods import PodRecord
+from kubeloop.cluster.scheduler.framework import Status
+
+_CORDONED = Status.unresolvable("node(s) were unschedulable")
+
+
+class NodeUnschedulable:
+    name = "NodeUnschedulable"
+
+    def filter(self, pod: PodRecord, node: NodeRecord) -> Status | None:
+        return _CORDONED if node.unschedulable else None

@@ -1,0 +1,80 @@
+"""NodeResourcesFit: requests against allocatable, and the two scoring strategies.
+
+Filter follows ``fitsRequest``: the pod count first (even for pods requesting
+nothing), then CPU and memory, each shortfall adding its own reason. The score
+functions are upstream's integer formulas (``least_allocated.go``,
+``most_allocated.go``) with equal CPU and memory weights.
+"""
+
+from __future__ import annotations
+
+from kubeloop.cluster.nodes import NodeRecord
+from kubeloop.cluster.pods import PodRecord
+from kubeloop.cluster.scheduler.framework import Status
+
+_TOO_MANY_PODS = "Too many pods"
+
+
+def fit_reasons(
+    pod_cpu: int, pod_memory: int, free_cpu: int, free_memory: int, free_pods: int
+) -> tuple[str, ...]:
+    reasons: list[str] = []
+    if free_pods < 1:
+        reasons.append(_TOO_MANY_PODS)
+    if pod_cpu == 0 and pod_memory == 0:
+        return tuple(reasons)
+    if pod_cpu > 0 and pod_cpu > free_cpu:
+        reasons.append("Insufficient cpu")
+    if pod_memory > 0 and pod_memory > free_memory:
+        reasons.append("Insufficient memory")
+    return tuple(reasons)
+
+
+def least_requested_score(requested: int, capacity: int) -> int:
+    if capacity == 0 or requested > capacity:
+        return 0
+    return (capacity - requested) * 100 // capacity
+
+
+def most_requested_score(requested: int, capacity: int) -> int:
+    if capacity == 0:
+        return 0
+    return min(requested, capacity) * 100 // capacity
+
+
+def weighted_score(scores: list[tuple[int, int]]) -> int:
+    """``Σ score×weight / Σ weight`` with Go's truncating division (scores are ≥ 0)."""
+    total_weight = sum(weight for _, weight in scores)
+    if total_weight == 0:
+        return 0
+    return sum(score * weight for score, weight in scores) // total_weight
+
+
+class NodeResourcesFit:
+    name = "NodeResourcesFit"
+    weight = 1
+
+    def __init__(self, strategy: str = "LeastAllocated") -> None:
+        self.strategy = strategy
+
+    def filter(self, pod: PodRecord, node: NodeRecord) -> Status | None:
+        reasons = fit_reasons(
+            pod.template.cpu, pod.template.memory, node.free_cpu, node.free_memory, node.free_pods
+        )
+        return Status.unschedulable(*reasons) if reasons else None
+
+    def score(self, pod: PodRecord, nodes: list[NodeRecord]) -> list[int]:
+        function = (
+            least_requested_score if self.strategy == "LeastAllocated" else most_requested_score
+        )
+        scores = []
+        for node in nodes:
+            parts = []
+            for requested, capacity in (
+                (node.scoring_cpu + pod.template.scoring_cpu, node.cpu),
+                (node.scoring_memory + pod.template.scoring_memory, node.memory),
+            ):
+                if capacity > 0:
+                    parts.append((function(requested, capacity), 1))
+            scores.append(weighted_score(parts))
+        return scores

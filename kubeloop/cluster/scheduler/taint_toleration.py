@@ -1,0 +1,53 @@
+"""TaintToleration: NoSchedule/NoExecute taints filter, PreferNoSchedule lowers the score."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from kubeloop.cluster.nodes import NodeRecord
+from kubeloop.cluster.pods import PodRecord
+from kubeloop.cluster.scheduler.framework import Status
+from kubeloop.cluster.taints import Taint, Toleration
+
+
+def tolerated(taint: Taint, tolerations: Iterable[Toleration]) -> bool:
+    return any(t.tolerates(taint) for t in tolerations)
+
+
+def first_untolerated(taints: Iterable[Taint], tolerations: tuple[Toleration, ...]) -> Taint | None:
+    """The first NoSchedule/NoExecute taint, in node order, that no toleration matches."""
+    for taint in taints:
+        if taint.effect != "PreferNoSchedule" and not tolerated(taint, tolerations):
+            return taint
+    return None
+
+
+def reverse_normalise(counts: list[int]) -> list[int]:
+    """``100 - 100*count/max`` (integer maths), every node 100 when no node has any."""
+    highest = max(counts, default=0)
+    if highest == 0:
+        return [100] * len(counts)
+    return [100 - 100 * count // highest for count in counts]
+
+
+class TaintToleration:
+    name = "TaintToleration"
+    weight = 3
+
+    def filter(self, pod: PodRecord, node: NodeRecord) -> Status | None:
+        taint = first_untolerated(node.taints, pod.template.tolerations)
+        if taint is None:
+            return None
+        return Status.unresolvable(f"node(s) had untolerated taint {{{taint.key}: {taint.value}}}")
+
+    def score(self, pod: PodRecord, nodes: list[NodeRecord]) -> list[int]:
+        relevant = [t for t in pod.template.tolerations if t.effect in ("", "PreferNoSchedule")]
+        counts = [
+            sum(
+                1
+                for taint in node.taints
+                if taint.effect == "PreferNoSchedule" and not tolerated(taint, relevant)
+            )
+            for node in nodes
+        ]
+        return reverse_normalise(counts)

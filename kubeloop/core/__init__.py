@@ -1,0 +1,6 @@
+"""The kernel every mechanism stands on: logical time, events, conditions, quantities, hashing.
+
+Nothing here knows about nodes, pipelines or series; the mechanisms in ``kubeloop.cluster``
+(and the packages beside it) are built from these pieces and share one ``Clock`` and one
+``EventLog`` when a scenario puts them in one world.
+"""

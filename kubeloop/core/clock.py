@@ -1,0 +1,121 @@
+"""One logical clock for the whole world: time moves only when a scenario says so.
+
+Mechanisms register periodic tasks on it — the cluster reconciles every 15 s, a scrape
+runs every scrape interval, a rule group evaluates every evaluation interval — and
+``run_for`` runs them as time passes, in one documented, deterministic order:
+
+- A task with interval ``i`` is due at every instant ``t`` with ``t % i == 0`` (aligned to
+  time 0, as Prometheus aligns evaluations to their interval), at most once per instant.
+- ``run_for(s)`` visits, in time order, the instants in ``[now, now + s]`` at which some
+  task is due; a task already run at the starting instant is not run again there.
+- Tasks due at the same instant run by ``(order, name)``: the cluster's reconcile
+  (``ORDER_RECONCILE``) before scrapes (``ORDER_SCRAPE``) before rule evaluation
+  (``ORDER_EVALUATE``), so a scrape sees the state the reconcile left and a rule sees the
+  scrape taken at its own instant.
+- A ``settle`` task (the cluster's "reconcile until stable") also runs at the start of every
+  ``run_for`` (whatever ran before at that instant: something may have changed since) and at
+  its end: a level-triggered loop run once more changes nothing, and "when 20 seconds pass"
+  still means the cluster caught up at the end.
+
+``advance`` moves time without running anything.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from kubeloop.errors import InvalidSpecError
+
+ORDER_RECONCILE = 100
+ORDER_SCRAPE = 200
+ORDER_EVALUATE = 300
+
+
+@dataclass(eq=False)
+class PeriodicTask:
+    """A task the clock runs every ``interval`` seconds of logical time."""
+
+    interval: int
+    run: Callable[[int], object]
+    name: str
+    order: int
+    settle: bool = False
+    last_run: int | None = None
+    _clock: Clock | None = field(default=None, repr=False)
+
+    def cancel(self) -> None:
+        if self._clock is not None:
+            self._clock._tasks.remove(self)
+            self._clock = None
+
+    def due_at(self, now: int) -> bool:
+        return now % self.interval == 0
+
+    def next_due_after(self, now: int) -> int:
+        return (now // self.interval + 1) * self.interval
+
+
+def _seconds(value: object, what: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise InvalidSpecError(f"{what} must be a whole number of seconds >= 0, got {value!r}")
+    return value
+
+
+class Clock:
+    """Whole seconds since the world began, and the periodic tasks that run as they pass."""
+
+    def __init__(self) -> None:
+        self._now = 0
+        self._tasks: list[PeriodicTask] = []
+
+    @property
+    def now(self) -> int:
+        return self._now
+
+    def advance(self, seconds: int) -> int:
+        """Move time forward; nothing runs."""
+        self._now += _seconds(seconds, "time can only move forward:")
+        return self._now
+
+    def every(
+        self,
+        interval: int,
+        task: Callable[[int], object],
+        *,
+        name: str,
+        order: int,
+        settle: bool = False,
+    ) -> PeriodicTask:
+        if _seconds(interval, "a periodic task's interval") == 0:
+            raise InvalidSpecError(f'task "{name}": the interval must be at least 1 second')
+        periodic = PeriodicTask(interval, task, name, order, settle, _clock=self)
+        self._tasks.append(periodic)
+        self._tasks.sort(key=lambda t: (t.order, t.name))
+        return periodic
+
+    @property
+    def tasks(self) -> tuple[PeriodicTask, ...]:
+        return tuple(self._tasks)
+
+    def run_for(self, seconds: int) -> None:
+        """Let ``seconds`` pass, running every task that falls due on the way."""
+        end = self._now + _seconds(seconds, "time can only move forward:")
+        self._run_due(self._now, start=True, end=end)
+        while self._tasks:
+            upcoming = min(t.next_due_after(self._now) for t in self._tasks)
+            if upcoming > end:
+                break
+            self._now = upcoming
+            self._run_due(upcoming, start=False, end=end)
+        if self._now < end:
+            self._now = end
+            self._run_due(end, start=False, end=end)
+
+    def _run_due(self, now: int, *, start: bool, end: int) -> None:
+        for task in list(self._tasks):
+            if (task.settle and start) or (
+                (task.due_at(now) or (task.settle and now == end)) and task.last_run != now
+            ):
+                task.last_run = now
+                task.run(now)

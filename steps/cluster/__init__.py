@@ -1,0 +1,21 @@
+"""Lab 01's phrases: nodes, workloads, scheduling, failures, rollouts, autoscaling, checks."""
+
+from kubeloop.steps.cluster import (
+    assertions,
+    autoscaling,
+    failures,
+    nodes,
+    rollout,
+    scheduling,
+    workloads,
+)
+
+__all__ = [
+    "assertions",
+    "autoscaling",
+    "failures",
+    "nodes",
+    "rollout",
+    "scheduling",
+    "workloads",
+]

@@ -1,0 +1,73 @@
+"""What the scheduler weighs: scoring strategy, taints and tolerations, node selectors."""
+
+from __future__ import annotations
+
+from kubeloop.harness.registry import given, when
+from kubeloop.harness.world import World
+from kubeloop.steps.cluster.support import reapply, taint, toleration
+
+
+@given(
+    "the scheduler scores nodes with {strategy:strategy}",
+    "the scheduler scores nodes with LeastAllocated",
+    "the scheduler scores nodes with MostAllocated",
+)
+def scoring(world: World, strategy: str) -> None:
+    """Choose how the scheduler scores: first-fit (default), LeastAllocated or MostAllocated."""
+    world.capability(world.cluster, "set_scoring")(strategy)
+
+
+@given(
+    "[node ]{node:name} is tainted {taint_spec:taint}", "node-1 is tainted dedicated=gpu:NoSchedule"
+)
+def node_is_tainted(world: World, node: str, taint_spec: str) -> None:
+    """The node carries a taint key=value:Effect from the start."""
+    world.capability(world.cluster, "taint")(node, taint(world, taint_spec))
+
+
+@when("I taint [node ]{node:name} {taint_spec:taint}", "I taint node-2 maintenance=true:NoExecute")
+def i_taint(world: World, node: str, taint_spec: str) -> None:
+    """Add a taint; a NoExecute taint evicts pods that do not tolerate it on the next pass."""
+    add = world.capability(world.cluster, "taint")
+    world.attempt(lambda: add(node, taint(world, taint_spec)))
+
+
+@when(
+    "I remove the taint {key:name} from [node ]{node:name}",
+    "I remove the taint maintenance from node-2",
+)
+def i_remove_taint(world: World, key: str, node: str) -> None:
+    """Remove every taint with that key from the node."""
+    remove = world.capability(world.cluster, "untaint")
+    world.attempt(lambda: remove(node, key))
+
+
+@given(
+    "deployment {name:name} tolerates {taint_spec:taint}[ for {seconds:duration}]",
+    'deployment "gpu-job" tolerates dedicated=gpu:NoSchedule',
+    'deployment "web" tolerates node.kubernetes.io/unreachable:NoExecute for 5 minutes',
+)
+def tolerates(world: World, name: str, taint_spec: str, seconds: int | None = None) -> None:
+    """The deployment's pods tolerate that taint (for a while, if a duration is given)."""
+    key_value, effect = taint_spec.rsplit(":", 1)
+    key, has_value, value = key_value.partition("=")
+    spec = {
+        "key": key,
+        "operator": "Equal" if has_value else "Exists",
+        "value": value,
+        "effect": effect,
+        "tolerationSeconds": seconds,
+    }
+    current = list(world.specs.get(name, (0, {}))[1].get("tolerations", []))
+    reapply(world, name, tolerations=[*current, toleration(world, spec)])
+
+
+@given(
+    "deployment {name:name} runs only on nodes labelled {label:label}",
+    'deployment "db" runs only on nodes labelled disk=ssd',
+)
+def node_selector(world: World, name: str, label: str) -> None:
+    """Give the deployment's pods a nodeSelector."""
+    key, value = label.split("=", 1)
+    current = dict(world.specs.get(name, (0, {}))[1].get("node_selector", {}))
+    reapply(world, name, node_selector={**current, key: value})

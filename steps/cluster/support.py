@@ -1,0 +1,192 @@
+"""Helpers the step modules share: building engine objects from phrases, tables and fixtures."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from kubeloop.cluster.deployments import (
+    DEFAULT_DEPLOYMENT_NAME,
+    DEFAULT_POD_CPU,
+    DEFAULT_POD_MEMORY,
+    DEFAULT_VERSION,
+)
+from kubeloop.cluster.nodes import DEFAULT_MAX_PODS, DEFAULT_NODE_CPU, DEFAULT_NODE_MEMORY
+from kubeloop.core.quantity import cpu_millis, memory_bytes
+from kubeloop.harness.world import World
+
+if TYPE_CHECKING:
+    from kubeloop.fixtures import DeploymentFixture, Fixture, NodeFixture
+
+
+def add_node(
+    world: World, name: str, cpu: str | None = None, memory: str | None = None, **extra: Any
+) -> None:
+    node = world.make(
+        "Node",
+        name,
+        cpu=cpu or DEFAULT_NODE_CPU,
+        memory=memory or DEFAULT_NODE_MEMORY,
+        **extra,
+    )
+    world.cluster.add_node(node)
+    world.node_names.append(name)
+
+
+def next_node_names(world: World, count: int) -> list[str]:
+    """node-1, node-2, … continuing after the nodes that already exist."""
+    existing = set(world.node_names)
+    names: list[str] = []
+    number = 1
+    while len(names) < count:
+        name = f"node-{number}"
+        if name not in existing:
+            names.append(name)
+        number += 1
+    return names
+
+
+def apply_deployment(
+    world: World, name: str | None = None, replicas: int = 1, **fields: Any
+) -> None:
+    """Apply a deployment (the catalog's defaults fill what is not given) and remember it."""
+    name = name or DEFAULT_DEPLOYMENT_NAME
+    spec: dict[str, Any] = {
+        "cpu": DEFAULT_POD_CPU,
+        "memory": DEFAULT_POD_MEMORY,
+        "version": DEFAULT_VERSION,
+    }
+    spec.update({k: v for k, v in fields.items() if v is not None})
+    world.cluster.apply(world.make("Deployment", name, replicas=replicas, **spec))
+    world.specs[name] = (replicas, spec)
+
+
+def reapply(world: World, name: str, **changes: Any) -> None:
+    """Apply a deployment again with some fields changed (a new template rolls out)."""
+    if name not in world.specs:
+        raise world.fail(
+            f'a deployment "{name}" declared earlier', f"deployments {sorted(world.specs)}"
+        )
+    replicas, spec = world.specs[name]
+    current = getattr(world.cluster, "deployment", None)
+    if current is not None:
+        replicas = current(name).replicas
+    apply_deployment(world, name, replicas, **{**spec, **changes})
+
+
+def load(world: World, path: str | None = None, text: str | None = None) -> Fixture:
+    # Imported here: jsonschema takes a tenth of a second to import, most scenarios load no YAML.
+    from kubeloop.fixtures import load_fixture, load_fixture_text  # noqa: PLC0415
+
+    if path is not None:
+        return load_fixture(world.resolve(path))
+    return load_fixture_text(text or "", f"{world.location} (doc string)")
+
+
+def toleration(world: World, spec: dict[str, Any]) -> Any:
+    return world.make(
+        "Toleration",
+        key=spec.get("key", ""),
+        operator=spec.get("operator", "Equal"),
+        value=spec.get("value", ""),
+        effect=spec.get("effect", ""),
+        toleration_seconds=spec.get("tolerationSeconds"),
+    )
+
+
+def taint(world: World, spec: dict[str, Any] | str) -> Any:
+    if isinstance(spec, str):
+        key_value, effect = spec.rsplit(":", 1)
+        key, _, value = key_value.partition("=")
+        spec = {"key": key, "value": value, "effect": effect}
+    return world.make("Taint", spec["key"], spec.get("value", ""), spec["effect"])
+
+
+def apply_fixture(world: World, fixture: Fixture) -> None:
+    """Put what a fixture declares into the world's cluster, through the engine's API."""
+    if fixture.scoring is not None:
+        world.capability(world.cluster, "set_scoring")(fixture.scoring)
+    for node in fixture.nodes:
+        _add_fixture_node(world, node)
+    for deployment in fixture.deployments:
+        _apply_fixture_deployment(world, deployment)
+    for scaler in fixture.autoscalers:
+        hpa = world.make(
+            "HPA",
+            min_replicas=scaler.min_replicas,
+            max_replicas=scaler.max_replicas,
+            target=scaler.target,
+            **({"behavior": _behavior(world, scaler.behavior)} if scaler.behavior else {}),
+        )
+        world.hpas[scaler.deployment] = hpa
+        world.last_hpa = scaler.deployment
+        autoscale = getattr(world.cluster, "autoscale", None)
+        if autoscale is not None:
+            autoscale(scaler.deployment, hpa)
+    world.disruption_budgets.extend(fixture.disruption_budgets)
+
+
+def _add_fixture_node(world: World, node: NodeFixture) -> None:
+    extra: dict[str, Any] = {}
+    if node.pods != DEFAULT_MAX_PODS:
+        extra["pods"] = node.pods
+    if node.labels:
+        extra["labels"] = node.labels
+    if node.taints:
+        extra["taints"] = [taint(world, t) for t in node.taints]
+    if node.unschedulable:
+        extra["unschedulable"] = True
+    add_node(world, node.name, str(node.cpu), str(node.memory), **extra)
+
+
+def _apply_fixture_deployment(world: World, d: DeploymentFixture) -> None:
+    fields: dict[str, Any] = {"version": d.version}
+    if d.single_container:
+        fields["cpu"], fields["memory"] = str(d.containers[0].cpu), str(d.containers[0].memory)
+    else:
+        fields["cpu"] = fields["memory"] = 0
+        fields["containers"] = [
+            world.make("Container", c.name, *_requests(c)) for c in d.containers
+        ]
+        fields["init_containers"] = [
+            world.make("Container", c.name, *_requests(c)) for c in d.init_containers
+        ]
+    optional = {
+        "strategy": (d.strategy, "RollingUpdate"),
+        "max_surge": (d.max_surge, "25%"),
+        "max_unavailable": (d.max_unavailable, "25%"),
+        "revision_history_limit": (d.revision_history_limit, 10),
+        "progress_deadline_seconds": (d.progress_deadline_seconds, 600),
+    }
+    fields.update({k: v for k, (v, default) in optional.items() if v != default})
+    if d.tolerations:
+        fields["tolerations"] = [toleration(world, t) for t in d.tolerations]
+    if d.node_selector:
+        fields["node_selector"] = d.node_selector
+    apply_deployment(world, d.name, d.replicas, **fields)
+
+
+def _requests(container: Any) -> tuple[int, int]:
+    return cpu_millis(container.cpu), memory_bytes(container.memory)
+
+
+def _behavior(world: World, spec: dict[str, Any]) -> Any:
+    def rules(side: dict[str, Any] | None, default: Any) -> Any:
+        if side is None:
+            return default
+        policies = tuple(
+            world.make("ScalingPolicy", p["type"], p["value"], p["periodSeconds"])
+            for p in side.get("policies", [])
+        )
+        return world.make(
+            "ScalingRules",
+            side.get("stabilizationWindowSeconds", default.stabilization_window_seconds),
+            side.get("selectPolicy", "Max"),
+            policies or default.policies,
+        )
+
+    defaults = world.make("Behavior")
+    return world.make(
+        "Behavior",
+        scale_up=rules(spec.get("scaleUp"), defaults.scale_up),
+        scale_down=rules(spec.get("scaleDown"), defaults.scale_down),
+    )

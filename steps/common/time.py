@@ -1,0 +1,12 @@
+"""Logical time: it passes only when a scenario says so."""
+
+from __future__ import annotations
+
+from kubeloop.harness.registry import when
+from kubeloop.harness.world import World
+
+
+@when("{duration:duration} pass(es)", "5 minutes pass", "30 seconds pass", "1 minute passes")
+def time_passes(world: World, duration: int) -> None:
+    """Time passes on the one clock: the cluster reconciles every 15 s, scrapes and rules run."""
+    world.advance(duration)
