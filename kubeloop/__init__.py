@@ -34,6 +34,7 @@ from kubeloop.errors import (
     NotFoundError,
     RolloutStalledError,
 )
+from kubeloop.telemetry.telemetry import Telemetry  # Lab 03
 
 __version__ = "0.1.0"
 
@@ -62,5 +63,6 @@ __all__ = [
     "ScalingPolicy",
     "ScalingRules",
     "Taint",
+    "Telemetry",
     "Toleration",
 ]

@@ -7,5 +7,6 @@ not provide …".
 """
 
 from kubeloop.steps import cluster, common
+from kubeloop.steps import telemetry  # Lab 03
 
-__all__ = ["cluster", "common"]
+__all__ = ["cluster", "common", "telemetry"]

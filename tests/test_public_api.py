@@ -33,6 +33,7 @@ def test_exported_names_are_locked() -> None:
         "ScalingPolicy",
         "ScalingRules",
         "Taint",
+        "Telemetry",
         "Toleration",
     ]
     assert kubeloop.__all__ == sorted(kubeloop.__all__, key=lambda n: (not n.isupper(), n))

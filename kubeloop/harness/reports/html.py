@@ -9,6 +9,7 @@ from itertools import groupby
 from kubeloop.harness.record import ScenarioRecord
 from kubeloop.harness.reports.markdown import counts
 from kubeloop.render.svg import cluster_map, rollout_chart
+from kubeloop.render.telemetry import telemetry_svg  # Lab 03
 
 SYMBOL = {"passed": "✓", "failed": "✗", "undefined": "?", "skipped": "–"}
 
@@ -80,6 +81,7 @@ def _events(record: ScenarioRecord) -> str:
 def _scenario(record: ScenarioRecord) -> str:
     pictures = [cluster_map(record.snapshot)] if record.snapshot else []
     pictures += [rollout_chart(r) for r in record.snapshot.get("rollouts", [])]
+    pictures += telemetry_svg(record.snapshot.get("telemetry", {}))  # Lab 03
     rerun = (
         f'<p>rerun: <code class="rerun">{escape(record.rerun)}</code></p>'
         if record.status in ("failed", "error")

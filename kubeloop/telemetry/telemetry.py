@@ -1,0 +1,364 @@
+"""The telemetry façade: one store, its scrapes, its rules and its SLOs, on one clock.
+
+Every periodic job is a task on the world's ``Clock``: each service is scraped every
+scrape interval (``ORDER_SCRAPE``) and each rule group evaluated every evaluation
+interval (``ORDER_EVALUATE``), so at an instant where both fall due a rule sees the
+scrape taken at that instant. Groups due together run in the order they were loaded.
+
+``Telemetry`` is the engine entry point the steps use; ``kubeloop.contract.telemetry``
+describes it as a Protocol, so a learner's own engine can stand in for it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from kubeloop.core.clock import ORDER_EVALUATE, ORDER_SCRAPE, Clock, PeriodicTask
+from kubeloop.errors import AlreadyExistsError, InvalidSpecError, NotFoundError
+from kubeloop.telemetry.promql import Scalar, Value, Vector, evaluate, parse
+from kubeloop.telemetry.rules.alerting import INACTIVE, AlertingRule
+from kubeloop.telemetry.rules.group import RuleFailure, RuleGroup
+from kubeloop.telemetry.rules.loader import load_rule_file, load_rule_text
+from kubeloop.telemetry.rules.model import RuleFile
+from kubeloop.telemetry.series import Labels, SeriesStore
+from kubeloop.telemetry.slo import SLOSpec, WindowTable, generate, load_sloth, table, to_yaml
+from kubeloop.telemetry.slo.budget import Objective
+from kubeloop.telemetry.slo.spec import WINDOW_VARIABLE
+from kubeloop.telemetry.slo.verdict import Verdict, judge
+from kubeloop.telemetry.slo.windows import format_duration
+from kubeloop.telemetry.traffic import Service
+
+DEFAULT_SCRAPE_INTERVAL = 60
+DEFAULT_EVALUATION_INTERVAL = 60
+"""Prometheus' documented defaults for scrape_interval and evaluation_interval (1m)."""
+MAX_QUERIES_KEPT = 50
+
+
+@dataclass(frozen=True)
+class AlertTimeline:
+    """One alert name's state after every evaluation that changed it: ``(t seconds, state)``."""
+
+    name: str
+    changes: tuple[tuple[int, str], ...]
+
+    @property
+    def states(self) -> list[str]:
+        return [state for _, state in self.changes]
+
+    @property
+    def fired(self) -> bool:
+        return "firing" in self.states
+
+
+@dataclass(frozen=True)
+class SLO:
+    name: str
+    service: str
+    spec: SLOSpec
+    windows: WindowTable
+    alert: str
+
+    @property
+    def objective(self) -> Objective:
+        return self.spec.objective
+
+
+@dataclass
+class _Group:
+    group: RuleGroup
+    task: PeriodicTask | None = None
+    adhoc: bool = False
+    """The group of rules a scenario declared one by one."""
+    failures: list[RuleFailure] = field(default_factory=list)
+
+
+class Telemetry:
+    def __init__(
+        self,
+        clock: Clock | None = None,
+        *,
+        evaluation_interval: int = DEFAULT_EVALUATION_INTERVAL,
+        scrape_interval: int = DEFAULT_SCRAPE_INTERVAL,
+    ) -> None:
+        self.clock = clock if clock is not None else Clock()
+        self.store = SeriesStore()
+        self.evaluation_interval = _interval(evaluation_interval, "evaluation")
+        self.scrape_interval = _interval(scrape_interval, "scrape")
+        self._services: dict[str, tuple[Service, PeriodicTask]] = {}
+        self._groups: list[_Group] = []
+        self._adhoc: list[dict[str, object]] = []
+        self._slos: dict[str, SLO] = {}
+        self._timelines: dict[str, list[tuple[int, str]]] = {}
+        self.queries: list[tuple[str, int, Value]] = []
+        """The instant queries a scenario ran (expression, t seconds, result), for reports."""
+
+    # --- series and queries ---------------------------------------------------------------
+
+    def add_series(
+        self, labels: Mapping[str, str], samples: Sequence[tuple[int, float | None]]
+    ) -> None:
+        """Write samples ``(t ms, value)``; ``None`` is a staleness marker."""
+        series = Labels.of(dict(labels))
+        for t_ms, value in samples:
+            if value is None:
+                self.store.append_stale(series, t_ms)
+            else:
+                self.store.append(series, t_ms, value)
+
+    def query(self, expr: str, at: int | None = None) -> Value:
+        """Evaluate PromQL text at ``at`` seconds (default: now); raises PromQLError."""
+        t = self.clock.now if at is None else at
+        result = evaluate(parse(expr), self.store, t * 1000)
+        self.queries = [*self.queries[-(MAX_QUERIES_KEPT - 1) :], (expr, t, result)]
+        return result
+
+    def scalar(self, expr: str, at: int | None = None) -> float:
+        """A query expected to give one number (a scalar or a one-element vector); NaN if empty."""
+        result = self.query(expr, at)
+        if isinstance(result, Scalar):
+            return result.value
+        if isinstance(result, Vector) and len(result) <= 1:
+            return float(result[0].value) if result else math.nan
+        raise InvalidSpecError(f'"{expr}" gives {len(result)} results, not one number')
+
+    # --- services -------------------------------------------------------------------------
+
+    def add_service(self, name: str, rate: float, error_ratio: float = 0) -> Service:
+        """A service serving ``rate`` requests a second, ``error_ratio`` of them failing."""
+        if name in self._services:
+            raise AlreadyExistsError(f'a service named "{name}" already exists')
+        service = Service(name, rate, error_ratio, start=self.clock.now)
+        self._services[name] = (service, self._scrape_task(service))
+        return service
+
+    def _scrape_task(self, service: Service) -> PeriodicTask:
+        def scrape(now: int) -> None:
+            service.scrape(self.store, now)
+
+        return self.clock.every(
+            self.scrape_interval, scrape, name=f"scrape:{service.name}", order=ORDER_SCRAPE
+        )
+
+    def service(self, name: str) -> Service:
+        found = self._services.get(name)
+        if found is None:
+            raise NotFoundError("service", name, sorted(self._services))
+        return found[0]
+
+    def services(self) -> list[str]:
+        return sorted(self._services)
+
+    def set_scrape_interval(self, seconds: int) -> None:
+        """Scrape every service every ``seconds`` from now on."""
+        self.scrape_interval = _interval(seconds, "scrape")
+        for name, (service, task) in sorted(self._services.items()):
+            task.cancel()
+            self._services[name] = (service, self._scrape_task(service))
+
+    # --- rules ----------------------------------------------------------------------------
+
+    def load_rules(self, text: str, filename: str = "<rules>") -> None:
+        self._add_file(load_rule_text(text, filename))
+
+    def load_rule_file(self, path: str, display: str | None = None) -> None:
+        self._add_file(load_rule_file(path, display))
+
+    def add_alert(
+        self,
+        name: str,
+        expr: str,
+        hold: int = 0,
+        labels: Mapping[str, str] | None = None,
+        annotations: Mapping[str, str] | None = None,
+        keep_firing_for: int = 0,
+    ) -> None:
+        """One alerting rule, as if written in a rule file (validated the same way)."""
+        rule: dict[str, object] = {"alert": name, "expr": expr, "for": f"{hold}s"}
+        if keep_firing_for:
+            rule["keep_firing_for"] = f"{keep_firing_for}s"
+        rule.update(labels={**(labels or {})}, annotations={**(annotations or {})})
+        self._add_adhoc(rule)
+
+    def add_recording(self, name: str, expr: str) -> None:
+        self._add_adhoc({"record": name, "expr": expr})
+
+    def _add_adhoc(self, rule: dict[str, object]) -> None:
+        """Scenario rules form one group, in the order given: a recording rule feeds the
+        alerts after it in the same evaluation."""
+        rules = [*self._adhoc, rule]
+        text = to_yaml([{"name": "scenario", "rules": rules}])
+        loaded = load_rule_text(text, f'rule "{rule.get("alert") or rule.get("record")}"')
+        old = next((g for g in self._groups if g.adhoc), None)
+        entry = _Group(RuleGroup(loaded.groups[0], self.evaluation_interval * 1000), adhoc=True)
+        if old is not None:
+            if old.task is not None:
+                old.task.cancel()
+            entry.group.rules[: len(old.group.rules)] = old.group.rules
+            self._groups[self._groups.index(old)] = entry
+        else:
+            self._groups.append(entry)
+        self._adhoc = rules
+        self._add_file(RuleFile("<scenario>", ()))
+
+    def _add_file(self, rules: RuleFile) -> None:
+        for spec in rules.groups:
+            self._groups.append(_Group(RuleGroup(spec, self.evaluation_interval * 1000)))
+        for entry in self._groups:
+            for rule in entry.group.alerting_rules():
+                self._timelines.setdefault(rule.name, [(self.clock.now, INACTIVE)])
+        self._schedule()
+
+    def set_evaluation_interval(self, seconds: int) -> None:
+        """The default interval of every group that does not set its own."""
+        self.evaluation_interval = _interval(seconds, "evaluation")
+        for entry in self._groups:
+            entry.group.interval_ms = entry.group.spec.interval_ms or seconds * 1000
+        self._schedule()
+
+    def _schedule(self) -> None:
+        for index, entry in enumerate(self._groups):
+            if entry.task is not None:
+                entry.task.cancel()
+            entry.task = self.clock.every(
+                max(1, entry.group.interval_ms // 1000),
+                self._evaluator(entry),
+                name=f"rules:{index:04d}:{entry.group.name}",
+                order=ORDER_EVALUATE,
+            )
+
+    def _evaluator(self, entry: _Group) -> Callable[[int], None]:
+        def run(now: int) -> None:
+            self._evaluate(entry, now)
+
+        return run
+
+    def _evaluate(self, entry: _Group, now: int) -> None:
+        entry.failures.extend(entry.group.eval(self.store, now * 1000))
+        names = {rule.name for rule in entry.group.alerting_rules()}
+        for name in sorted(names):
+            state = self.alert_state(name)
+            timeline = self._timelines.setdefault(name, [(now, INACTIVE)])
+            if timeline[-1][1] != state:
+                timeline.append((now, state))
+
+    def alerting_rules(self, name: str | None = None) -> list[AlertingRule]:
+        rules = [r for e in self._groups for r in e.group.alerting_rules()]
+        return [r for r in rules if name is None or r.name == name]
+
+    def alert_names(self) -> list[str]:
+        return sorted({r.name for r in self.alerting_rules()})
+
+    def alert_state(self, name: str) -> str:
+        """firing if any alert of that name fires, else pending if one is pending, else inactive."""
+        rules = self._rules_named(name)
+        states = {r.state() for r in rules}
+        return "firing" if "firing" in states else "pending" if "pending" in states else INACTIVE
+
+    def timeline(self, name: str) -> AlertTimeline:
+        self._rules_named(name)
+        return AlertTimeline(name, tuple(self._timelines.get(name, [])))
+
+    def rule_failures(self) -> list[RuleFailure]:
+        return [f for e in self._groups for f in e.failures]
+
+    def _rules_named(self, name: str) -> list[AlertingRule]:
+        rules = self.alerting_rules(name)
+        if not rules:
+            raise NotFoundError("alert", name, self.alert_names())
+        return rules
+
+    # --- SLOs -----------------------------------------------------------------------------
+
+    def add_slo(
+        self, name: str, percent: float, period: int, service: str, windows: str = "workbook"
+    ) -> SLO:
+        """An availability SLO over a service's requests: 5xx responses are the errors."""
+        if name in self._slos:
+            raise AlreadyExistsError(f'an SLO named "{name}" already exists')
+        self.service(service)
+        selector = f'http_requests_total{{job="{service}"'
+        spec = SLOSpec(
+            service=service,
+            name=name,
+            objective=Objective(percent, period),
+            error_query=f'sum(rate({selector},code=~"5.."}}[{{{{.window}}}}]))',
+            total_query=f"sum(rate({selector}}}[{{{{.window}}}}]))",
+            alert_name=_alert_name(service, name),
+        )
+        return self.add_slo_spec(spec, windows)
+
+    def add_slo_spec(self, spec: SLOSpec, windows: str = "workbook") -> SLO:
+        """An SLO from a spec (e.g. read from a Sloth file): its generated rules are loaded."""
+        if spec.name in self._slos:
+            raise AlreadyExistsError(f'an SLO named "{spec.name}" already exists')
+        chosen = table(windows, spec.objective.period)
+        groups = generate(spec, chosen)
+        self.load_rules(to_yaml(groups), f"<SLO {spec.name}>")
+        slo = SLO(spec.name, spec.service, spec, chosen, spec.alert_name)
+        self._slos[spec.name] = slo
+        return slo
+
+    def load_sloth(self, text: str, filename: str = "<sloth>", windows: str = "workbook") -> None:
+        """Every SLO of a Sloth prometheus/v1 file; all or none are added."""
+        specs = load_sloth(text, filename)
+        clash = sorted({s.name for s in specs} & set(self._slos))
+        if clash:
+            raise AlreadyExistsError(f"SLOs named {', '.join(clash)} already exist")
+        for spec in specs:
+            self.add_slo_spec(spec, windows)
+
+    def slo(self, name: str) -> SLO:
+        found = self._slos.get(name)
+        if found is None:
+            raise NotFoundError("SLO", name, sorted(self._slos))
+        return found
+
+    def slos(self) -> list[str]:
+        return sorted(self._slos)
+
+    def generated_rules(self, name: str) -> str:
+        slo = self.slo(name)
+        return to_yaml(generate(slo.spec, slo.windows))
+
+    def error_ratio(self, name: str, window: int, at: int | None = None) -> float:
+        """The SLO's error ratio over ``window`` seconds, measured now (NaN: no traffic)."""
+        spec = self.slo(name).spec
+        template = spec.error_ratio_query or f"({spec.error_query})\n/\n({spec.total_query})"
+        return self.scalar(WINDOW_VARIABLE.sub(format_duration(window), template), at)
+
+    def burn_rate(self, name: str, window: int, at: int | None = None) -> float:
+        return self.slo(name).objective.burn_rate(self.error_ratio(name, window, at))
+
+    def verdict(self, name: str, at: int | None = None) -> Verdict:
+        """Each pair's burn over its long and short windows, measured now."""
+        slo = self.slo(name)
+        return judge(slo.objective, slo.windows, lambda w: self.error_ratio(name, w, at))
+
+    def slo_alert_state(self, name: str, severity: str) -> str:
+        """The state of the SLO's generated page or ticket alert."""
+        slo = self.slo(name)
+        states = {
+            a.state
+            for rule in self.alerting_rules(slo.alert)
+            if dict(rule.spec.labels).get("sloth_severity") == severity
+            for a in rule.alerts()
+            if a.labels.get("sloth_slo") == slo.name
+        }
+        return "firing" if "firing" in states else "pending" if "pending" in states else INACTIVE
+
+
+def _interval(seconds: int, what: str) -> int:
+    if isinstance(seconds, bool) or not isinstance(seconds, int) or not 0 < seconds <= 86_400:
+        raise InvalidSpecError(f"the {what} interval must be 1 second to 1 day, not {seconds!r}")
+    return seconds
+
+
+def _alert_name(service: str, slo: str) -> str:
+    words = "".join(part.capitalize() for part in _split(f"{service}-{slo}"))
+    return f"{words}ErrorBudgetBurn"
+
+
+def _split(text: str) -> list[str]:
+    return [p for p in "".join(c if c.isalnum() else " " for c in text).split() if p]
