@@ -57,6 +57,11 @@ def _parser() -> argparse.ArgumentParser:
     )
     schemas.add_argument("--export", metavar="DIR", help="copy the schemas into DIR")
     commands.add_parser("demo", help="a narrated worked example in the terminal")
+    # -- telemetry: `kubeloop test rules` (promtool's rule unit tests) --
+    from kubeloop.cli_rules import add_parser as add_test_rules  # noqa: PLC0415
+
+    add_test_rules(commands)
+    # -- end telemetry --
     return parser
 
 
@@ -101,6 +106,10 @@ def _main(argv: Sequence[str] | None) -> int:
             from kubeloop.fixtures.commands import validate  # noqa: PLC0415
 
             return validate(args.files)
+        case "test":  # telemetry: `kubeloop test rules`
+            from kubeloop.cli_rules import main as test_rules  # noqa: PLC0415
+
+            return test_rules(args)
         case "schemas":
             from kubeloop.fixtures.commands import schemas  # noqa: PLC0415
 
