@@ -79,7 +79,8 @@ def telemetry_picture(engine: Any) -> str:
             lines += [f"    {line}" for line in verdict(slo["name"]).explain().splitlines()]
     for query in data["queries"][-3:]:
         shown = query["result"].replace("\n", "; ")
-        lines.append(f"  query {query['expr']} @{query['t']}s = {shown}")
+        expr = " ".join(query["expr"].split())
+        lines.append(f"  query {expr} @{query['t']}s = {shown}")
     return "\n".join(lines)
 
 

@@ -107,21 +107,25 @@ class Telemetry:
             else:
                 self.store.append(series, t_ms, value)
 
-    def query(self, expr: str, at: int | None = None) -> Value:
-        """Evaluate PromQL text at ``at`` seconds (default: now); raises PromQLError."""
+    def query(self, expr: str, at: int | None = None, *, keep: bool = True) -> Value:
+        """Evaluate PromQL text at ``at`` seconds (default: now); raises PromQLError.
+
+        ``keep``: remember it among the scenario's queries, for the reports.
+        """
         t = self.clock.now if at is None else at
         result = evaluate(parse(expr), self.store, t * 1000)
-        self.queries = [*self.queries[-(MAX_QUERIES_KEPT - 1) :], (expr, t, result)]
+        if keep:
+            self.queries = [*self.queries[-(MAX_QUERIES_KEPT - 1) :], (expr, t, result)]
         return result
 
     def scalar(self, expr: str, at: int | None = None) -> float:
         """A query expected to give one number (a scalar or a one-element vector); NaN if empty."""
-        result = self.query(expr, at)
+        result = self.query(expr, at, keep=False)
         if isinstance(result, Scalar):
             return result.value
         if isinstance(result, Vector) and len(result) <= 1:
             return float(result[0].value) if result else math.nan
-        raise InvalidSpecError(f'"{expr}" gives {len(result)} results, not one number')
+        raise InvalidSpecError(f'"{expr}" gives {result}, not one number')
 
     # --- services -------------------------------------------------------------------------
 

@@ -127,6 +127,31 @@ def no_ticket(world: World, name: str) -> None:
 
 
 @then(
+    "the SLO {name:text} burns over {long:duration} and {short:duration} {side:word} its threshold",
+    'the SLO "availability" burns over 1 hour and 5 minutes above its threshold',
+    'the SLO "availability" burns over 1 hour and 5 minutes below its threshold',
+)
+def pair_burns(world: World, name: str, long: int, short: int, side: str) -> None:
+    """That pair of the SLO's table fires now (both windows above its factor), or does not."""
+    if side not in ("above", "below"):
+        raise world.fail('"above its threshold" or "below its threshold"', side)
+    _slo(world, name)
+    verdict = call(world, "verdict", name)
+    pair = next(
+        (p for p in verdict.pairs if (p.window.long, p.window.short) == (long, short)), None
+    )
+    if pair is None:
+        shown = ", ".join(p.window.label for p in verdict.pairs)
+        raise world.fail(f"a {long}s/{short}s pair in the SLO's table", f"pairs {shown}")
+    above = side == "above"
+    if pair.fires != above:
+        raise world.fail(
+            f"{pair.window.label} {'above' if above else 'below'} ×{pair.window.factor:g}",
+            verdict.explain(),
+        )
+
+
+@then(
     "the SLO {name:text} alerts when the burn rate over {long:duration} and {short:duration} "
     "exceeds {factor:number}",
     'the SLO "availability" alerts when the burn rate over 1 hour and 5 minutes exceeds 14.4',
