@@ -22,7 +22,7 @@ from kubeloop.telemetry.promql.values import (
     Vector,
     format_value,
 )
-from kubeloop.telemetry.series import SeriesStore
+from kubeloop.telemetry.series import EMPTY, Labels, SeriesStore
 
 PROMETHEUS_VERSION: Final = "3.14.0"
 """The Prometheus release whose semantics (and test data) this evaluator follows."""
@@ -35,20 +35,71 @@ def evaluate(
     t_ms: int,
     *,
     lookback_ms: int = DEFAULT_LOOKBACK_MS,
+    query_start_ms: int | None = None,
+    query_end_ms: int | None = None,
 ) -> Value:
     """Evaluate ``expr`` as an instant query at ``t_ms``.
 
-    A vector comes back sorted by labels, except that the order ``sort()``-like functions
-    produce at the top is kept.
+    A vector comes back sorted by labels, except that the order ``sort()``-like functions and
+    ``topk``/``bottomk`` produce at the top is kept (as Prometheus returns it).
+    ``query_start_ms``/``query_end_ms`` are what ``@ start()`` and ``@ end()`` mean (both
+    ``t_ms`` unless this instant is one step of a range query).
     """
     node = parse(expr) if isinstance(expr, str) else expr
-    if not isinstance(t_ms, int) or isinstance(t_ms, bool) or abs(t_ms) > 2**62:
-        raise PromQLError(f"evaluation time {t_ms!r} is not a bounded integer (ms)")
+    for name, value in (("evaluation time", t_ms), ("lookback", lookback_ms)):
+        _check_ms(name, value)
+    evaluator = Evaluator(
+        store,
+        t_ms,
+        lookback_ms=lookback_ms,
+        query_start_ms=query_start_ms,
+        query_end_ms=query_end_ms,
+    )
     try:
-        raw = Evaluator(store, t_ms, lookback_ms=lookback_ms).eval(node)
+        raw = evaluator.eval(node)
     except RecursionError:
         raise PromQLError("expression is too deeply nested to evaluate") from None
     return _public(node, raw)
+
+
+MAX_RANGE_STEPS: Final = 11_000
+"""Prometheus refuses range queries of more points per series than this."""
+
+
+def evaluate_range(
+    expr: str | ast.Expr,
+    store: SeriesStore,
+    start_ms: int,
+    end_ms: int,
+    step_ms: int,
+    *,
+    lookback_ms: int = DEFAULT_LOOKBACK_MS,
+) -> Matrix:
+    """A range query: the expression at ``start, start+step, … <= end`` as one matrix
+    (a scalar result becomes the series ``{}``)."""
+    node = parse(expr) if isinstance(expr, str) else expr
+    for name, ms in (("start", start_ms), ("end", end_ms), ("step", step_ms)):
+        _check_ms(name, ms)
+    if step_ms <= 0 or end_ms < start_ms:
+        raise PromQLError("a range query needs step > 0 and end >= start")
+    if (end_ms - start_ms) // step_ms + 1 > MAX_RANGE_STEPS:
+        raise PromQLError(f"a range query may have at most {MAX_RANGE_STEPS} steps per series")
+    if node.type not in ("vector", "scalar"):
+        raise PromQLError(f"a range query needs an instant vector or scalar, not a {node.type}")
+    points: dict[Labels, list[tuple[int, float]]] = {}
+    for step_t in range(start_ms, end_ms + 1, step_ms):
+        value = evaluate(node, store, step_t, lookback_ms=lookback_ms, query_start_ms=start_ms,
+                         query_end_ms=end_ms)  # fmt: skip
+        samples = [Sample(EMPTY, value.value)] if isinstance(value, Scalar) else value
+        assert isinstance(samples, (list, Vector))
+        for sample in samples:
+            points.setdefault(sample.labels, []).append((step_t, sample.value))
+    return Matrix(Series(labels, tuple(points[labels])) for labels in sorted(points))
+
+
+def _check_ms(name: str, value: object) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or abs(value) > 2**62:
+        raise PromQLError(f"{name} {value!r} is not a bounded integer (ms)")
 
 
 def _public(node: ast.Expr, raw: Any) -> Value:
@@ -64,7 +115,9 @@ def _public(node: ast.Expr, raw: Any) -> Value:
     inner = node
     while isinstance(inner, ast.Paren):
         inner = inner.expr
-    ordered = isinstance(inner, ast.Call) and inner.func in _ORDERED
+    ordered = (isinstance(inner, ast.Call) and inner.func in _ORDERED) or (
+        isinstance(inner, ast.Aggregate) and inner.op in ("topk", "bottomk")
+    )
     samples = raw if ordered else sorted(raw, key=lambda s: s[0].pairs)
     return Vector(Sample(labels, value) for labels, value in samples)
 
@@ -81,6 +134,7 @@ __all__ = [
     "Value",
     "Vector",
     "evaluate",
+    "evaluate_range",
     "format_value",
     "parse",
 ]

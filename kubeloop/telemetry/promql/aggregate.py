@@ -136,7 +136,12 @@ def _top_bottom(top: bool, vec: Vec, k_param: float, grouping: tuple[str, ...],
         if better or (math.isnan(head) and not math.isnan(value)):
             heap[0] = (labels, value)
             _down(heap, 0, top)
-    return [sample for heap in heaps.values() for sample in heap]
+    out: Vec = []
+    for heap in heaps.values():  # each group best first, NaN last, as Prometheus returns them
+        numbers = [s for s in heap if not math.isnan(s[1])]
+        numbers.sort(key=lambda s: s[1], reverse=top)
+        out.extend(numbers + [s for s in heap if math.isnan(s[1])])
+    return out
 
 
 def _up(heap: list[tuple[Labels, float]], j: int, top: bool) -> None:

@@ -142,6 +142,8 @@ class Evaluator:
 
     def range_bounds(self, arg: ast.Expr) -> tuple[int, int]:
         """The ``(start, end]`` window a range-vector argument was selected over."""
+        while isinstance(arg, ast.Paren):
+            arg = arg.expr
         if isinstance(arg, ast.MatrixSelector):
             end = self._time_of(arg.selector.at, arg.selector.offset_ms)
             return end - arg.range_ms, end

@@ -95,42 +95,67 @@ def _number(text: str, i: int) -> tuple[Token, int]:
     return Token("NUMBER", m.group(), i), end
 
 
+class _Text:
+    """The decoded text of a string literal; \\x and octal escapes are bytes, as in Go."""
+
+    def __init__(self) -> None:
+        self.out: list[str] = []
+        self.raw = bytearray()
+
+    def add(self, text: str) -> None:
+        self.flush()
+        self.out.append(text)
+
+    def flush(self) -> None:
+        if self.raw:
+            self.out.append(self.raw.decode("utf-8", "surrogateescape"))
+            self.raw.clear()
+
+    def value(self) -> str:
+        self.flush()
+        return "".join(self.out)
+
+
 def _string(text: str, start: int) -> tuple[Token, int]:
     quote = text[start]
     i = start + 1
-    out: list[str] = []
+    decoded = _Text()
     while i < len(text):
         c = text[i]
         if c == quote:
-            return Token("STRING", text[start : i + 1], start, "".join(out)), i + 1
-        if quote == "`":
-            out.append(c)
-            i += 1
-            continue
-        if c == "\n":
+            return Token("STRING", text[start : i + 1], start, decoded.value()), i + 1
+        if quote != "`" and c == "\n":
             break
-        if c != "\\":
-            out.append(c)
+        if quote == "`" or c != "\\":
+            decoded.add(c)
             i += 1
-            continue
-        i += 1
-        if i >= len(text):
-            break
-        e = text[i]
-        if e in _ESCAPES and (e not in "'\"" or e == quote):
-            out.append(_ESCAPES[e])
-            i += 1
-        elif e in "xuU01234567":
-            size = {"x": 2, "u": 4, "U": 8}.get(e, 3)
-            digits = text[i + 1 : i + 1 + size] if e in "xuU" else text[i : i + 3]
-            base = 8 if e.isdigit() else 16
-            allowed = "01234567" if base == 8 else "0123456789abcdefABCDEF"
-            ok = len(digits) == size and all(ch in allowed for ch in digits)
-            code = int(digits, base) if ok else -1
-            if not ok or code > 0x10FFFF or 0xD800 <= code <= 0xDFFF:
-                raise PromQLError(f"invalid escape sequence in string: \\{e}{digits}", text, i - 1)
-            out.append(chr(code))
-            i += size + (1 if e in "xuU" else 0)
+        elif i + 1 < len(text):
+            i = _escape(text, i + 1, quote, decoded)
         else:
-            raise PromQLError(f"unknown escape sequence '\\{e}' in string", text, i - 1)
+            break
     raise PromQLError("unterminated quoted string", text, start)
+
+
+def _escape(text: str, i: int, quote: str, decoded: _Text) -> int:
+    """Decode the escape whose letter is at ``i``; returns the index after it."""
+    e = text[i]
+    if e in _ESCAPES and (e not in "'\"" or e == quote):
+        decoded.add(_ESCAPES[e])
+        return i + 1
+    if e not in "xuU01234567":
+        raise PromQLError(f"unknown escape sequence '\\{e}' in string", text, i - 1)
+    size = {"x": 2, "u": 4, "U": 8}.get(e, 3)
+    digits = text[i + 1 : i + 1 + size] if e in "xuU" else text[i : i + 3]
+    base = 8 if e.isdigit() else 16
+    allowed = "01234567" if base == 8 else "0123456789abcdefABCDEF"
+    ok = len(digits) == size and all(ch in allowed for ch in digits)
+    code = int(digits, base) if ok else -1
+    if not ok or code > 0x10FFFF or 0xD800 <= code <= 0xDFFF:
+        raise PromQLError(f"invalid escape sequence in string: \\{e}{digits}", text, i - 1)
+    if e in "uU":
+        decoded.add(chr(code))
+    elif code > 0xFF:
+        raise PromQLError(f"octal escape value > 255: \\{digits}", text, i - 1)
+    else:
+        decoded.raw.append(code)
+    return i + size + (1 if e in "xuU" else 0)

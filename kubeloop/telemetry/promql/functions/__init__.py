@@ -14,7 +14,7 @@ RangeFunction = Callable[[list[int], list[float], int, int, list[float], int], f
 RANGE_FUNCTIONS: Final[dict[str, RangeFunction]] = {
     **{name: getattr(counters, name) for name in (
         "rate", "increase", "delta", "irate", "idelta", "resets", "changes", "deriv",
-        "predict_linear")},
+        "predict_linear", "double_exponential_smoothing")},
     **{name: getattr(over_time, name) for name in (
         "avg_over_time", "count_over_time", "present_over_time", "absent_over_time",
         "last_over_time", "first_over_time", "ts_of_last_over_time", "ts_of_first_over_time",

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from itertools import pairwise
 
+from kubeloop.telemetry.promql.errors import PromQLError
 from kubeloop.telemetry.promql.functions.kahan import inc
 
 
@@ -165,3 +166,25 @@ def predict_linear(
         return None
     slope, intercept = linear_regression(ts, vs, now)
     return slope * args[0] + intercept
+
+
+def double_exponential_smoothing(
+    ts: list[int], vs: list[float], start: int, end: int, args: list[float], now: int
+) -> float | None:
+    """Holt's linear smoothing (funcDoubleExponentialSmoothing)."""
+    sf, tf = args
+    if not 0 < sf < 1:
+        raise PromQLError(f"invalid smoothing factor. Expected: 0 < sf < 1, got: {sf:f}")
+    if not 0 < tf < 1:
+        raise PromQLError(f"invalid trend factor. Expected: 0 < tf < 1, got: {tf:f}")
+    if len(vs) < 2:
+        return None
+    s0, s1 = 0.0, vs[0]
+    b = vs[1] - vs[0]
+    for i in range(1, len(vs)):
+        x = sf * vs[i]
+        if i - 1 != 0:
+            b = tf * (s1 - s0) + (1 - tf) * b
+        y = (1 - sf) * (s1 + b)
+        s0, s1 = s1, x + y
+    return s1

@@ -12,8 +12,17 @@ _NAME: Final = re.compile(r"[A-Za-z0-9_]+")
 Vec = list[tuple[Labels, float]]
 
 
+def valid_utf8(text: str) -> bool:
+    """False when the text holds bytes that are not UTF-8 (kept as surrogate escapes)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def _check_label_name(name: str, func: str) -> None:
-    if not name or "\x00" in name:
+    if not name or not valid_utf8(name):
         raise PromQLError(f"invalid destination label name in {func}(): {name!r}")
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from functools import cmp_to_key
 from typing import TYPE_CHECKING, Any, Final
 
 from kubeloop.telemetry.promql import ast
@@ -12,6 +13,7 @@ from kubeloop.telemetry.promql.errors import PromQLError
 from kubeloop.telemetry.promql.functions.dates import DATES
 from kubeloop.telemetry.promql.functions.labelfuncs import label_join, label_replace
 from kubeloop.telemetry.promql.functions.mathfuncs import MATH, go_max, go_min, go_round
+from kubeloop.telemetry.promql.functions.natural import natural_cmp
 from kubeloop.telemetry.promql.functions.quantiles import bucket_quantile
 from kubeloop.telemetry.series import EMPTY, METRIC_NAME, Labels, MatchOp
 
@@ -110,9 +112,16 @@ def _sort_by_label(descending: bool) -> VectorFunction:
     def call(ev: Evaluator, node: ast.Call) -> Vec:
         vec: Vec = list(ev.eval(node.args[0]))
         names = [ev.eval(a) for a in node.args[1:]]
-        vec.sort(key=lambda s: s[0].pairs, reverse=descending)
-        vec.sort(key=lambda s: tuple(s[0].get(n) for n in names), reverse=descending)
-        return vec
+
+        def compare(a: tuple[Labels, float], b: tuple[Labels, float]) -> int:
+            for name in names:
+                order = natural_cmp(a[0].get(name), b[0].get(name))
+                if order:
+                    return -order if descending else order
+            whole = (a[0] > b[0]) - (a[0] < b[0])
+            return -whole if descending else whole
+
+        return sorted(vec, key=cmp_to_key(compare))
 
     return call
 
