@@ -201,6 +201,10 @@ def _item(item: str, column: int) -> tuple[int, tuple[Value, float | None] | Non
     if "x" not in item:
         return 1, (_signed_number(item, column), None)
     head, _, tail = item.rpartition("x")
+    if not head:
+        raise NotationError(
+            column, f'unexpected {item!r} in series values: want a number, "_" or "stale"'
+        )
     count = _count(tail, column + len(head) + 1) + 1
     first, delta = _split_increment(head, column)
     if delta is None:

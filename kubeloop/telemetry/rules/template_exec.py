@@ -58,7 +58,7 @@ def _compare(op: str) -> Callable[..., bool]:
 
 def _index(item: Any, *keys: Any) -> Any:
     for key in keys:
-        if isinstance(item, dict):
+        if isinstance(item, dict) and isinstance(key, str):
             item = item.get(key, "")
         elif isinstance(item, list | tuple) and isinstance(key, int) and 0 <= key < len(item):
             item = item[key]
