@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from kubeloop.contract.telemetry import SKELETON as TELEMETRY_SKELETON
+
 SKELETON = '''"""Your reconciliation orchestrator: a miniature Kubernetes control loop.
 
 Implement the methods below until every scenario passes:
@@ -240,7 +242,8 @@ def init(directory: str) -> int:
     target = Path(directory)
     target.mkdir(parents=True, exist_ok=True)
     written = []
-    for name, text in (("lab.py", SKELETON), ("README.md", README)):
+    lab = SKELETON + TELEMETRY_SKELETON  # Lab 03: the telemetry engine, graded per mechanism
+    for name, text in (("lab.py", lab), ("README.md", README)):
         path = target / name
         if path.exists():
             print(f"kubeloop exercise init: {path} exists; not overwriting it")
