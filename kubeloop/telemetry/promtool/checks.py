@@ -4,6 +4,7 @@ explaining a failure beyond what promtool prints."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from kubeloop.telemetry.promql import PromQLError, parse
 from kubeloop.telemetry.promtool import compare as cmp
@@ -21,10 +22,17 @@ Pairs = tuple[tuple[str, str], ...]
 
 @dataclass(frozen=True)
 class Failure:
-    """One failed expectation: promtool's message, and kubeloop's extra explanation."""
+    """One failed expectation: promtool's message, and kubeloop's extra explanation.
+
+    ``line`` is the test's line in its file (0 when the failure is not one test's);
+    ``got`` is what the test found: (labels, annotations) pairs for an alert test,
+    (labels, value) pairs for a PromQL test.
+    """
 
     message: str
     notes: tuple[str, ...] = ()
+    line: int = 0
+    got: tuple[tuple[Pairs, Any], ...] = ()
 
 
 def check_alerts(test: AlertTest, groups: list[RuleGroup], ts: int, prefix: str) -> Failure | None:
@@ -68,7 +76,7 @@ def check_alerts(test: AlertTest, groups: list[RuleGroup], ts: int, prefix: str)
                 )
     if notes and ts != test.eval_ms:
         notes.append(f"alerts are as of the evaluation at {format_duration(ts)}")
-    return Failure(message, tuple(notes))
+    return Failure(message, tuple(notes), test.line, tuple(got))
 
 
 def check_promql(test: PromqlTest, store: SeriesStore, mint: int, fuzzy: bool) -> Failure | None:
@@ -77,7 +85,7 @@ def check_promql(test: PromqlTest, store: SeriesStore, mint: int, fuzzy: bool) -
     try:
         got_vector = query(parse(test.expr), store, mint + test.eval_ms)
     except (PromQLError, RuleEvalError) as error:
-        return Failure(f"{head}, err: {error.message}", where)
+        return Failure(f"{head}, err: {error.message}", where, test.line)
     expected: list[tuple[Pairs, float]] = []
     for sample in test.exp_samples:
         try:
@@ -85,7 +93,7 @@ def check_promql(test: PromqlTest, store: SeriesStore, mint: int, fuzzy: bool) -
                 raise NotationError(1, "native histogram samples are not supported")
             labels = parse_metric(sample.labels) if sample.labels.strip() else {}
         except NotationError as error:
-            return Failure(f'{head}, err: labels "{sample.labels}": {error}', where)
+            return Failure(f'{head}, err: labels "{sample.labels}": {error}', where, test.line)
         expected.append((tuple(sorted(labels.items())), sample.value))
     got = [(labels.pairs, value) for labels, value in got_vector]
     expected.sort(key=lambda s: s[0])
@@ -105,7 +113,7 @@ def check_promql(test: PromqlTest, store: SeriesStore, mint: int, fuzzy: bool) -
         notes.append(
             "NaN never equals NaN in promtool's comparison, so this expectation cannot pass"
         )
-    return Failure(message, tuple(notes))
+    return Failure(message, tuple(notes), test.line, tuple(got))
 
 
 def late_warnings(group: TestGroup, last_input: int | None, path: str) -> list[str]:
