@@ -5,8 +5,7 @@ scrape interval (``ORDER_SCRAPE``) and each rule group evaluated every evaluatio
 interval (``ORDER_EVALUATE``), so at an instant where both fall due a rule sees the
 scrape taken at that instant. Groups due together run in the order they were loaded.
 
-``Telemetry`` is the engine entry point the steps use; ``kubeloop.contract.telemetry``
-describes it as a Protocol, so a learner's own engine can stand in for it.
+``kubeloop.contract.telemetry`` describes it as a Protocol: a learner's engine can stand in.
 """
 
 from __future__ import annotations
@@ -20,14 +19,12 @@ from kubeloop.errors import AlreadyExistsError, InvalidSpecError, NotFoundError
 from kubeloop.telemetry.promql import Scalar, Value, Vector, evaluate, parse
 from kubeloop.telemetry.rules.alerting import INACTIVE, AlertingRule
 from kubeloop.telemetry.rules.group import RuleFailure, RuleGroup
-from kubeloop.telemetry.rules.loader import load_rule_file, load_rule_text
+from kubeloop.telemetry.rules.loader import load_rule_text
 from kubeloop.telemetry.rules.model import RuleFile
 from kubeloop.telemetry.series import Labels, SeriesStore
-from kubeloop.telemetry.slo import SLOSpec, WindowTable, generate, load_sloth, table, to_yaml
-from kubeloop.telemetry.slo.budget import Objective
-from kubeloop.telemetry.slo.spec import WINDOW_VARIABLE
-from kubeloop.telemetry.slo.verdict import Verdict, judge
-from kubeloop.telemetry.slo.windows import format_duration
+from kubeloop.telemetry.slo import to_yaml
+from kubeloop.telemetry.slo.book import SLO, SLOBook, availability
+from kubeloop.telemetry.slo.verdict import Verdict
 from kubeloop.telemetry.traffic import Service
 
 DEFAULT_SCRAPE_INTERVAL = 60
@@ -50,19 +47,6 @@ class AlertTimeline:
     @property
     def fired(self) -> bool:
         return "firing" in self.states
-
-
-@dataclass(frozen=True)
-class SLO:
-    name: str
-    service: str
-    spec: SLOSpec
-    windows: WindowTable
-    alert: str
-
-    @property
-    def objective(self) -> Objective:
-        return self.spec.objective
 
 
 @dataclass
@@ -89,7 +73,7 @@ class Telemetry:
         self._services: dict[str, tuple[Service, PeriodicTask]] = {}
         self._groups: list[_Group] = []
         self._adhoc: list[dict[str, object]] = []
-        self._slos: dict[str, SLO] = {}
+        self.book = SLOBook(self.load_rules, self.scalar)
         self._timelines: dict[str, list[tuple[int, str]]] = {}
         self.queries: list[tuple[str, int, Value]] = []
         """The instant queries a scenario ran (expression, t seconds, result), for reports."""
@@ -166,9 +150,6 @@ class Telemetry:
     def load_rules(self, text: str, filename: str = "<rules>") -> None:
         self._add_file(load_rule_text(text, filename))
 
-    def load_rule_file(self, path: str, display: str | None = None) -> None:
-        self._add_file(load_rule_file(path, display))
-
     def add_alert(
         self,
         name: str,
@@ -239,7 +220,7 @@ class Telemetry:
         return run
 
     def _evaluate(self, entry: _Group, now: int) -> None:
-        entry.failures.extend(entry.group.eval(self.store, now * 1000))
+        entry.failures = [*entry.failures, *entry.group.eval(self.store, now * 1000)][-100:]
         names = {rule.name for rule in entry.group.alerting_rules()}
         for name in sorted(names):
             state = self.alert_state(name)
@@ -279,66 +260,26 @@ class Telemetry:
         self, name: str, percent: float, period: int, service: str, windows: str = "workbook"
     ) -> SLO:
         """An availability SLO over a service's requests: 5xx responses are the errors."""
-        if name in self._slos:
-            raise AlreadyExistsError(f'an SLO named "{name}" already exists')
         self.service(service)
-        selector = f'http_requests_total{{job="{service}"'
-        spec = SLOSpec(
-            service=service,
-            name=name,
-            objective=Objective(percent, period),
-            error_query=f'sum(rate({selector},code=~"5.."}}[{{{{.window}}}}]))',
-            total_query=f"sum(rate({selector}}}[{{{{.window}}}}]))",
-            alert_name=_alert_name(service, name),
-        )
-        return self.add_slo_spec(spec, windows)
-
-    def add_slo_spec(self, spec: SLOSpec, windows: str = "workbook") -> SLO:
-        """An SLO from a spec (e.g. read from a Sloth file): its generated rules are loaded."""
-        if spec.name in self._slos:
-            raise AlreadyExistsError(f'an SLO named "{spec.name}" already exists')
-        chosen = table(windows, spec.objective.period)
-        groups = generate(spec, chosen)
-        self.load_rules(to_yaml(groups), f"<SLO {spec.name}>")
-        slo = SLO(spec.name, spec.service, spec, chosen, spec.alert_name)
-        self._slos[spec.name] = slo
-        return slo
+        return self.book.add(availability(name, percent, period, service), windows)
 
     def load_sloth(self, text: str, filename: str = "<sloth>", windows: str = "workbook") -> None:
-        """Every SLO of a Sloth prometheus/v1 file; all or none are added."""
-        specs = load_sloth(text, filename)
-        clash = sorted({s.name for s in specs} & set(self._slos))
-        if clash:
-            raise AlreadyExistsError(f"SLOs named {', '.join(clash)} already exist")
-        for spec in specs:
-            self.add_slo_spec(spec, windows)
+        self.book.load_sloth(text, filename, windows)
 
     def slo(self, name: str) -> SLO:
-        found = self._slos.get(name)
-        if found is None:
-            raise NotFoundError("SLO", name, sorted(self._slos))
-        return found
+        return self.book.get(name)
 
     def slos(self) -> list[str]:
-        return sorted(self._slos)
+        return self.book.names()
 
     def generated_rules(self, name: str) -> str:
-        slo = self.slo(name)
-        return to_yaml(generate(slo.spec, slo.windows))
-
-    def error_ratio(self, name: str, window: int, at: int | None = None) -> float:
-        """The SLO's error ratio over ``window`` seconds, measured now (NaN: no traffic)."""
-        spec = self.slo(name).spec
-        template = spec.error_ratio_query or f"({spec.error_query})\n/\n({spec.total_query})"
-        return self.scalar(WINDOW_VARIABLE.sub(format_duration(window), template), at)
+        return self.book.rules(name)
 
     def burn_rate(self, name: str, window: int, at: int | None = None) -> float:
-        return self.slo(name).objective.burn_rate(self.error_ratio(name, window, at))
+        return self.book.burn_rate(name, window, at)
 
     def verdict(self, name: str, at: int | None = None) -> Verdict:
-        """Each pair's burn over its long and short windows, measured now."""
-        slo = self.slo(name)
-        return judge(slo.objective, slo.windows, lambda w: self.error_ratio(name, w, at))
+        return self.book.verdict(name, at)
 
     def slo_alert_state(self, name: str, severity: str) -> str:
         """The state of the SLO's generated page or ticket alert."""
@@ -357,12 +298,3 @@ def _interval(seconds: int, what: str) -> int:
     if isinstance(seconds, bool) or not isinstance(seconds, int) or not 0 < seconds <= 86_400:
         raise InvalidSpecError(f"the {what} interval must be 1 second to 1 day, not {seconds!r}")
     return seconds
-
-
-def _alert_name(service: str, slo: str) -> str:
-    words = "".join(part.capitalize() for part in _split(f"{service}-{slo}"))
-    return f"{words}ErrorBudgetBurn"
-
-
-def _split(text: str) -> list[str]:
-    return [p for p in "".join(c if c.isalnum() else " " for c in text).split() if p]
