@@ -297,22 +297,25 @@ def load(series: dict[Labels, Values]) -> SeriesStore:
     return store
 
 
-def extrapolated_rate_v2(
-    ts: list[int], vs: list[float], start: int, end: int, is_counter: bool, is_rate: bool
-) -> float | None:
-    """Prometheus 2.x's extrapolatedRate: the zero floor is applied *before* the 1.1×
-    threshold test (3.x tests the threshold first, then floors). Only used to explain a
-    difference, never to produce kubeloop's values."""
-    if len(ts) < 2:
-        return None
-    result = vs[-1] - vs[0]
-    if is_counter:
-        result += sum(a for a, b in zip(vs, vs[1:], strict=False) if b < a)
-    to_start, to_end = (ts[0] - start) / 1000, (end - ts[-1]) / 1000
-    sampled = (ts[-1] - ts[0]) / 1000
-    average = sampled / (len(ts) - 1)
-    if is_counter and result > 0 and vs[0] >= 0:
-        to_start = min(to_start, sampled * (vs[0] / result))
+def extrapolate_v2(
+    first_t: int,
+    last_t: int,
+    n: int,
+    first_v: float,
+    result: float,
+    start: int,
+    end: int,
+    is_counter: bool,
+    is_rate: bool,
+) -> float:
+    """Prometheus 2.x's extrapolation: the zero floor is applied *before* the 1.1× threshold
+    test (3.x tests the threshold first, then floors). Only used to explain a difference,
+    never to produce kubeloop's values."""
+    to_start, to_end = (first_t - start) / 1000, (end - last_t) / 1000
+    sampled = (last_t - first_t) / 1000
+    average = sampled / (n - 1)
+    if is_counter and result > 0 and first_v >= 0:
+        to_start = min(to_start, sampled * (first_v / result))
     threshold = average * 1.1
     interval = sampled + (to_start if to_start < threshold else average / 2)
     interval += to_end if to_end < threshold else average / 2
@@ -364,7 +367,7 @@ def test_values_equal_promtool(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, 
         if _matches(got, mine, case.expr):
             continue
         with monkeypatch.context() as patch:
-            patch.setattr(counters, "extrapolated_rate", extrapolated_rate_v2)
+            patch.setattr(counters, "extrapolate", extrapolate_v2)
             if _matches(got, kubeloop_values(store, case), case.expr):
                 explained += 1
                 continue

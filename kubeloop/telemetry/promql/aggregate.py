@@ -21,10 +21,20 @@ Vec = list[tuple[Labels, float]]
 _MAX_INT64: Final = 9.223372036854775807e18
 
 
+_GROUP_CACHE: dict[tuple[tuple[str, ...], bool], dict[Labels, Labels]] = {}
+_GROUP_CACHE_LIMIT: Final = 200_000
+
+
 def group_labels(labels: Labels, grouping: tuple[str, ...], without: bool) -> Labels:
-    if without:
-        return labels.without(METRIC_NAME, *grouping)
-    return labels.keep(*grouping)
+    """The group a sample falls in (memoized: rules ask the same question every minute)."""
+    cache = _GROUP_CACHE.setdefault((grouping, without), {})
+    hit = cache.get(labels)
+    if hit is None:
+        if len(cache) > _GROUP_CACHE_LIMIT:
+            cache.clear()
+        hit = labels.without(METRIC_NAME, *grouping) if without else labels.keep(*grouping)
+        cache[labels] = hit
+    return hit
 
 
 def aggregate(

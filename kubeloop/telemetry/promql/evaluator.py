@@ -6,6 +6,7 @@ Internally an instant vector is a list of ``(Labels, value)`` pairs, a range vec
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable
 from typing import Any, Final
 
@@ -13,7 +14,12 @@ from kubeloop.telemetry.promql import ast
 from kubeloop.telemetry.promql.aggregate import aggregate
 from kubeloop.telemetry.promql.binary import binary
 from kubeloop.telemetry.promql.errors import PromQLError
-from kubeloop.telemetry.promql.functions import RANGE_FUNCTIONS, VECTOR_FUNCTIONS, absent_labels
+from kubeloop.telemetry.promql.functions import (
+    RANGE_FUNCTIONS,
+    VECTOR_FUNCTIONS,
+    absent_labels,
+    counters,
+)
 from kubeloop.telemetry.series import METRIC_NAME, Labels, SeriesStore
 
 DEFAULT_LOOKBACK_MS: Final = 5 * 60_000
@@ -24,6 +30,7 @@ MAX_SUBQUERY_STEPS: Final = 11_000
 InstantVector = list[tuple[Labels, float]]
 RangeSeries = tuple[Labels, list[int], list[float]]
 _KEEP_NAME: Final = frozenset({"last_over_time", "first_over_time"})
+_FAST_COUNTERS: Final = {"rate": (True, True), "increase": (True, False), "delta": (False, False)}
 
 
 def _go_div(a: int, b: int) -> int:
@@ -157,6 +164,8 @@ class Evaluator:
         if range_fn is None:
             return VECTOR_FUNCTIONS[name](self, node)
         matrix_index = next(i for i, a in enumerate(node.args) if a.type == "matrix")
+        if name in _FAST_COUNTERS and isinstance(node.args[0], ast.MatrixSelector):
+            return check_unique(self._counter_rate(name, node.args[0]))
         scalars = [self.eval(a) for i, a in enumerate(node.args) if i != matrix_index]
         arg = node.args[matrix_index]
         start, end = self.range_bounds(arg)
@@ -170,6 +179,32 @@ class Evaluator:
             if value is not None:
                 out.append((labels if keep_name else labels.without(METRIC_NAME), value))
         return check_unique(out)
+
+    def _counter_rate(self, name: str, arg: ast.MatrixSelector) -> InstantVector:
+        """rate/increase/delta straight from the stored arrays: two bisects per series and
+        the running reset sums, instead of copying and walking every sample in the window."""
+        start, end = self.range_bounds(arg)
+        is_counter, is_rate = _FAST_COUNTERS[name]
+        out: InstantVector = []
+        for series in self.store.select(arg.selector.matchers):
+            ts = series.ts
+            lo = bisect_right(ts, start)
+            hi = bisect_right(ts, end, lo)
+            n = hi - lo
+            if n < 2:
+                continue
+            resets = series.resets
+            if series.stale_count or (is_counter and resets[hi - 1] != resets[lo]):
+                wts, wvs = series.window(start, end)
+                value = counters.extrapolated_rate(wts, wvs, start, end, is_counter, is_rate)
+            else:
+                vs = series.vs
+                first = vs[lo]
+                value = counters.extrapolate(ts[lo], ts[hi - 1], n, first, vs[hi - 1] - first,
+                                             start, end, is_counter, is_rate)  # fmt: skip
+            if value is not None:
+                out.append((series.labels.without(METRIC_NAME), value))
+        return out
 
     def _aggregate(self, node: ast.Aggregate) -> InstantVector:
         param = None if node.param is None else self.eval(node.param)

@@ -17,7 +17,8 @@ from kubeloop.telemetry.promql.selectors import SelectorParser
 from kubeloop.telemetry.promql.signatures import AGGREGATORS, FUNCTIONS, UNSUPPORTED_FUNCTIONS
 from kubeloop.telemetry.promql.typecheck import check_binary, check_call
 
-MAX_DEPTH: Final = 200
+MAX_DEPTH: Final = 100
+"""Nesting deeper than this is refused (Python's stack is the bound, not the grammar)."""
 PRECEDENCE: Final = {
     "or": 1, "and": 2, "unless": 2,
     "==": 3, "!=": 3, "<=": 3, "<": 3, ">=": 3, ">": 3,
@@ -34,7 +35,10 @@ def parse(text: str) -> ast.Expr:
     parser = _Parser(text, tokenize(text))
     if parser.peek().kind == "EOF":
         raise PromQLError("no expression found in input", text, 0)
-    expr = parser.expression(0)
+    try:
+        expr = parser.expression(0)
+    except RecursionError:
+        raise PromQLError(f"expression nested too deeply (at most {MAX_DEPTH} levels)") from None
     end = parser.peek()
     if end.kind != "EOF":
         raise parser.error(f"unexpected {parser.describe(end)}", end)

@@ -47,10 +47,11 @@ class Labels:
     so vectors sort the way Prometheus prints them.
     """
 
-    __slots__ = ("_hash", "_pairs")
+    __slots__ = ("_hash", "_no_name", "_pairs")
 
     _pairs: tuple[tuple[str, str], ...]
     _hash: int
+    _no_name: Labels | None
 
     def __init__(self, pairs: Iterable[tuple[str, str]] = ()) -> None:
         items: dict[str, str] = {}
@@ -69,6 +70,7 @@ class Labels:
         sorted_pairs = tuple(sorted((k, v) for k, v in items.items() if v))
         object.__setattr__(self, "_pairs", sorted_pairs)
         object.__setattr__(self, "_hash", hash(sorted_pairs))
+        object.__setattr__(self, "_no_name", None)
 
     @classmethod
     def of(cls, mapping: Mapping[str, str] | None = None, /, **labels: str) -> Labels:
@@ -90,6 +92,7 @@ class Labels:
         new = object.__new__(cls)
         object.__setattr__(new, "_pairs", pairs)
         object.__setattr__(new, "_hash", hash(pairs))
+        object.__setattr__(new, "_no_name", None)
         return new
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -114,6 +117,12 @@ class Labels:
         return any(key == name for key, _ in self._pairs)
 
     def without(self, *names: str) -> Labels:
+        if names == (METRIC_NAME,):  # the hot case (functions and arithmetic drop the name)
+            cached: Labels | None = self._no_name
+            if cached is None:
+                cached = Labels.from_sorted(tuple(p for p in self._pairs if p[0] != METRIC_NAME))
+                object.__setattr__(self, "_no_name", cached)
+            return cached
         drop = set(names)
         return Labels.from_sorted(tuple(p for p in self._pairs if p[0] not in drop))
 
@@ -143,6 +152,8 @@ class Labels:
         return self._hash
 
     def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
         if not isinstance(other, Labels):
             return NotImplemented
         return self._hash == other._hash and self._pairs == other._pairs

@@ -50,12 +50,15 @@ class Point:
 class StoredSeries:
     """One series' samples, oldest first. The evaluator reads ``ts``/``vs`` directly."""
 
-    __slots__ = ("labels", "stale_count", "ts", "vs")
+    __slots__ = ("labels", "resets", "stale_count", "ts", "vs")
 
     def __init__(self, labels: Labels) -> None:
         self.labels = labels
         self.ts: list[int] = []
         self.vs: list[float] = []
+        self.resets: list[float] = []
+        """Running sum of the value before each decrease: a window's counter-reset correction
+        is ``resets[last] - resets[first]`` (exact when it is zero, i.e. no reset inside)."""
         self.stale_count = 0
 
     def window(self, start_ms: int, end_ms: int) -> tuple[list[int], list[float]]:
@@ -125,6 +128,11 @@ class SeriesStore:
                 f"{labels}: {what} (t={t_ms} ms) after the sample at t={last_t} ms; "
                 "samples of a series must be appended in time order"
             )
+        if series.vs:
+            last = series.vs[-1]
+            series.resets.append(series.resets[-1] + last if value < last else series.resets[-1])
+        else:
+            series.resets.append(0.0)
         series.ts.append(t_ms)
         series.vs.append(value)
         if math.isnan(value) and is_stale(value):

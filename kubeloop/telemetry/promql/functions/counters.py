@@ -28,7 +28,21 @@ def extrapolated_rate(
             if v < prev:
                 result += prev
             prev = v
-    first_t, last_t = ts[0], ts[-1]
+    return extrapolate(ts[0], ts[-1], n, vs[0], result, start, end, is_counter, is_rate)
+
+
+def extrapolate(
+    first_t: int,
+    last_t: int,
+    n: int,
+    first_v: float,
+    result: float,
+    start: int,
+    end: int,
+    is_counter: bool,
+    is_rate: bool,
+) -> float:
+    """Scale the raw increase ``result`` of ``n`` samples to the window ``(start, end]``."""
     to_start = (first_t - start) / 1000
     to_end = (end - last_t) / 1000
     sampled = (last_t - first_t) / 1000
@@ -38,8 +52,8 @@ def extrapolated_rate(
         to_start = average / 2
     if is_counter:
         to_zero = to_start
-        if result > 0 and vs[0] >= 0:
-            to_zero = sampled * (vs[0] / result)
+        if result > 0 and first_v >= 0:
+            to_zero = sampled * (first_v / result)
         to_start = min(to_start, to_zero)
     if to_end >= threshold:
         to_end = average / 2
