@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import resource
 import shutil
 import subprocess
 import sys
@@ -77,7 +78,7 @@ def generate(services: int, minutes: int, seed: int = 7) -> dict[Labels, list[fl
     return series
 
 
-def run_kubeloop(series: dict[Labels, list[float]], minutes: int) -> tuple[float, int]:
+def run_kubeloop(series: dict[Labels, list[float]], minutes: int) -> tuple[float, float, int]:
     store = SeriesStore()
     for labels, values in series.items():
         for minute, value in enumerate(values):
@@ -85,7 +86,7 @@ def run_kubeloop(series: dict[Labels, list[float]], minutes: int) -> tuple[float
     recorded = [(Labels.of(name=name), parse(expr)) for name, expr in recording_rules()]
     alerts = [parse(expr) for _, expr in alert_rules()]
     firing = 0
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     for minute in range(minutes + 1):
         t = minute * 60_000
         for name_labels, expr in recorded:
@@ -97,10 +98,12 @@ def run_kubeloop(series: dict[Labels, list[float]], minutes: int) -> tuple[float
             result = evaluate(expr, store, t)
             assert isinstance(result, Vector)
             firing += len(result)
-    return time.perf_counter() - start, firing
+    return time.perf_counter() - start, time.process_time() - cpu, firing
 
 
-def run_promtool(series: dict[Labels, list[float]], minutes: int, promtool: str) -> float:
+def run_promtool(
+    series: dict[Labels, list[float]], minutes: int, promtool: str
+) -> tuple[float, float]:
     groups = [
         {
             "name": "slo",
@@ -128,10 +131,12 @@ def run_promtool(series: dict[Labels, list[float]], minutes: int, promtool: str)
             ],
         }
         (folder / "test.yml").write_text(yaml.safe_dump(test))
-        start = time.perf_counter()
+        start, before = time.perf_counter(), resource.getrusage(resource.RUSAGE_CHILDREN)
         subprocess.run([promtool, "test", "rules", "test.yml"], cwd=folder, check=True,
                        capture_output=True)  # fmt: skip
-        return time.perf_counter() - start
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+        return time.perf_counter() - start, cpu
 
 
 def _series_text(labels: Labels) -> str:
@@ -149,15 +154,15 @@ def main() -> None:
     series = generate(args.services, minutes)
     rules = len(recording_rules()) + len(alert_rules())
     print(f"{len(series)} series, {minutes + 1} samples each, {rules} rules every minute")
-    ours, firing = run_kubeloop(series, minutes)
-    print(f"kubeloop: {ours:.2f} s ({firing} alert samples)")
+    ours, ours_cpu, firing = run_kubeloop(series, minutes)
+    print(f"kubeloop: {ours:.2f} s wall, {ours_cpu:.2f} s CPU ({firing} alert samples)")
     promtool = shutil.which("promtool")
     if args.no_promtool or promtool is None:
         print("promtool: not run" + ("" if promtool else " (apt-get install -y prometheus)"))
         return
-    theirs = run_promtool(series, minutes, promtool)
-    print(f"promtool: {theirs:.2f} s (includes loading the series)")
-    print(f"ratio kubeloop / promtool: {ours / theirs:.2f}")
+    theirs, theirs_cpu = run_promtool(series, minutes, promtool)
+    print(f"promtool: {theirs:.2f} s wall, {theirs_cpu:.2f} s CPU (includes loading the series)")
+    print(f"ratio kubeloop / promtool: {ours / theirs:.2f} wall, {ours_cpu / theirs_cpu:.2f} CPU")
 
 
 if __name__ == "__main__":

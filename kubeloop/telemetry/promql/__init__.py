@@ -37,6 +37,7 @@ def evaluate(
     lookback_ms: int = DEFAULT_LOOKBACK_MS,
     query_start_ms: int | None = None,
     query_end_ms: int | None = None,
+    query_step_ms: int = 0,
 ) -> Value:
     """Evaluate ``expr`` as an instant query at ``t_ms``.
 
@@ -54,6 +55,7 @@ def evaluate(
         lookback_ms=lookback_ms,
         query_start_ms=query_start_ms,
         query_end_ms=query_end_ms,
+        query_step_ms=query_step_ms,
     )
     try:
         raw = evaluator.eval(node)
@@ -89,7 +91,7 @@ def evaluate_range(
     points: dict[Labels, list[tuple[int, float]]] = {}
     for step_t in range(start_ms, end_ms + 1, step_ms):
         value = evaluate(node, store, step_t, lookback_ms=lookback_ms, query_start_ms=start_ms,
-                         query_end_ms=end_ms)  # fmt: skip
+                         query_end_ms=end_ms, query_step_ms=step_ms)  # fmt: skip
         samples = [Sample(EMPTY, value.value)] if isinstance(value, Scalar) else value
         assert isinstance(samples, (list, Vector))
         for sample in samples:

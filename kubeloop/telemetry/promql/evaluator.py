@@ -50,14 +50,16 @@ class Evaluator:
         lookback_ms: int = DEFAULT_LOOKBACK_MS,
         query_start_ms: int | None = None,
         query_end_ms: int | None = None,
+        query_step_ms: int = 0,
         subquery_step_ms: int = DEFAULT_SUBQUERY_STEP_MS,
     ) -> None:
-        self.store = store
-        self.t_ms = t_ms
-        self.lookback_ms = lookback_ms
-        self.query_start_ms = t_ms if query_start_ms is None else query_start_ms
-        self.query_end_ms = t_ms if query_end_ms is None else query_end_ms
-        self.subquery_step_ms = subquery_step_ms
+        self.store: SeriesStore = store
+        self.t_ms: int = t_ms
+        self.lookback_ms: int = lookback_ms
+        self.query_start_ms: int = t_ms if query_start_ms is None else query_start_ms
+        self.query_end_ms: int = t_ms if query_end_ms is None else query_end_ms
+        self.query_step_ms: int = query_step_ms
+        self.subquery_step_ms: int = subquery_step_ms
         self._dispatch: dict[type, Callable[[Any], Any]] = {
             ast.NumberLiteral: lambda n: n.value,
             ast.StringLiteral: lambda n: n.value,
@@ -78,6 +80,7 @@ class Evaluator:
             lookback_ms=self.lookback_ms,
             query_start_ms=self.query_start_ms,
             query_end_ms=self.query_end_ms,
+            query_step_ms=self.query_step_ms,
             subquery_step_ms=self.subquery_step_ms,
         )
 

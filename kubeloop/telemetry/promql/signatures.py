@@ -35,6 +35,8 @@ FUNCTIONS: Final[dict[str, tuple[tuple[ValueType, ...], int, ValueType]]] = {
     "clamp_min": ((V, S), 0, V),
     "round": ((V, S), 1, V),
     "histogram_quantile": ((S, V), 0, V),
+    "histogram_fraction": ((S, S, V), 0, V),
+    "histogram_quantiles": ((V, T, S, S), 9, V),
     "label_replace": ((V, T, T, T, T), 0, V),
     "label_join": ((V, T, T, T), -1, V),
     "sort": ((V,), 0, V),
@@ -45,13 +47,21 @@ FUNCTIONS: Final[dict[str, tuple[tuple[ValueType, ...], int, ValueType]]] = {
     "vector": ((S,), 0, V),
     "time": ((), 0, S),
     "pi": ((), 0, S),
+    # Experimental in Prometheus (off by default there): the query's own start, end, range
+    # and step, and scalar min/max.
+    "start": ((), 0, S),
+    "end": ((), 0, S),
+    "range": ((), 0, S),
+    "step": ((), 0, S),
+    "min_of": ((S, S), 0, S),
+    "max_of": ((S, S), 0, S),
 }
 
 UNSUPPORTED_FUNCTIONS: Final = frozenset(
     {
         "histogram_avg", "histogram_count", "histogram_sum", "histogram_stddev",
-        "histogram_stdvar", "histogram_fraction", "histogram_quantiles", "info",
-        "start_timestamp", "start", "end", "range", "step", "min_of", "max_of",
+        "histogram_stdvar", "info",
+        "start_timestamp",
     }
 )  # fmt: skip
 """Known to Prometheus, not evaluated by kubeloop (native histograms, experimental ones)."""

@@ -95,3 +95,51 @@ def _ratio(a: float, b: float) -> float:
     if b == 0:
         return math.nan if a == 0 or math.isnan(a) else math.copysign(math.inf, a)
     return a / b
+
+
+def bucket_fraction(lower: float, upper: float, buckets: list[tuple[float, float]]) -> float:
+    """The estimated fraction of observations in ``[lower, upper]`` (BucketFraction)."""
+    ordered = sorted(buckets, key=lambda b: b[0])
+    if not (math.isinf(ordered[-1][0]) and ordered[-1][0] > 0):
+        return math.nan
+    merged: list[list[float]] = []
+    for bound, count in ordered:
+        if merged and merged[-1][0] == bound:
+            merged[-1][1] += count
+        else:
+            merged.append([bound, count])
+    total = merged[-1][1]
+    if total == 0 or math.isnan(lower) or math.isnan(upper):
+        return math.nan
+    if lower >= upper:
+        return 0.0
+    rank = 0.0
+    lower_rank = upper_rank = 0.0
+    lower_set = upper_set = False
+    low_bound = -math.inf if merged[0][0] <= 0 else 0.0
+    for i, (up_bound, count) in enumerate(merged):
+        if i > 0:
+            low_bound = merged[i - 1][0]
+
+        def interpolate(v: float, lo: float = low_bound, hi: float = up_bound,
+                        c: float = count, r: float = rank) -> float:  # fmt: skip
+            return c if lo == -math.inf else r + (c - r) * (v - lo) / (hi - lo)
+
+        if not lower_set and low_bound >= lower:
+            lower_rank, lower_set = rank, True
+        if not upper_set and low_bound >= upper:
+            upper_rank, upper_set = rank, True
+        if lower_set and upper_set:
+            break
+        if not lower_set and low_bound < lower < up_bound:
+            lower_rank, lower_set = interpolate(lower), True
+        if not upper_set and low_bound < upper < up_bound:
+            upper_rank, upper_set = interpolate(upper), True
+        if lower_set and upper_set:
+            break
+        rank = count
+    if not lower_set or lower_rank > total:
+        lower_rank = total
+    if not upper_set or upper_rank > total:
+        upper_rank = total
+    return (upper_rank - lower_rank) / total

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from decimal import Decimal
 from functools import cmp_to_key
 from typing import TYPE_CHECKING, Any, Final
 
@@ -14,7 +15,7 @@ from kubeloop.telemetry.promql.functions.dates import DATES
 from kubeloop.telemetry.promql.functions.labelfuncs import label_join, label_replace
 from kubeloop.telemetry.promql.functions.mathfuncs import MATH, go_max, go_min, go_round
 from kubeloop.telemetry.promql.functions.natural import natural_cmp
-from kubeloop.telemetry.promql.functions.quantiles import bucket_quantile
+from kubeloop.telemetry.promql.functions.quantiles import bucket_fraction, bucket_quantile
 from kubeloop.telemetry.series import EMPTY, METRIC_NAME, Labels, MatchOp
 
 if TYPE_CHECKING:
@@ -126,10 +127,10 @@ def _sort_by_label(descending: bool) -> VectorFunction:
     return call
 
 
-def _histogram_quantile(ev: Evaluator, node: ast.Call) -> Vec:
-    q = ev.eval(node.args[0])
+def _classic_histograms(vec: Vec) -> dict[Labels, list[tuple[float, float]]]:
+    """Buckets grouped by every label but ``le`` (the metric name included)."""
     groups: dict[Labels, list[tuple[float, float]]] = {}
-    for labels, value in ev.eval(node.args[1]):
+    for labels, value in vec:
         le = labels.get("le")
         try:
             if not le or le != le.strip():
@@ -138,10 +139,55 @@ def _histogram_quantile(ev: Evaluator, node: ast.Call) -> Vec:
         except ValueError:
             continue  # no or unparsable le: dropped (upstream adds a warning)
         groups.setdefault(labels.without("le"), []).append((bound, value))
+    return groups
+
+
+def _histogram_quantile(ev: Evaluator, node: ast.Call) -> Vec:
+    q = ev.eval(node.args[0])
+    groups = _classic_histograms(ev.eval(node.args[1]))
+    return [(k.without(METRIC_NAME), bucket_quantile(q, b)[0]) for k, b in groups.items()]
+
+
+def format_openmetrics_float(value: float) -> str:
+    """labels.FormatOpenMetricsFloat: Go's shortest ``%g`` with ``.0`` added to integers."""
+    if math.isnan(value):
+        return "NaN"
+    if math.isinf(value):
+        return "+Inf" if value > 0 else "-Inf"
+    sign, digits, exponent = Decimal(repr(value)).normalize().as_tuple()
+    assert isinstance(exponent, int)
+    text = "".join(map(str, digits))
+    point = len(text) + exponent  # where the decimal point goes
+    if point - 1 < -4 or point - 1 >= 6:  # Go: shortest %g switches to %e at 1e6
+        mantissa = text[0] + ("." + text[1:] if len(text) > 1 else "")
+        power = point - 1
+        shown = f"{mantissa}e{'-' if power < 0 else '+'}{abs(power):02d}"
+    elif point <= 0:
+        shown = "0." + "0" * -point + text
+    elif point >= len(text):
+        shown = text + "0" * (point - len(text))
+    else:
+        shown = text[:point] + "." + text[point:]
+    if "." not in shown and "e" not in shown:
+        shown += ".0"
+    return ("-" if sign else "") + shown
+
+
+def _histogram_quantiles(ev: Evaluator, node: ast.Call) -> Vec:
+    groups = _classic_histograms(ev.eval(node.args[0]))
+    label = ev.eval(node.args[1])
     out: Vec = []
-    for labels, buckets in groups.items():
-        out.append((labels.without(METRIC_NAME), bucket_quantile(q, buckets)[0]))
+    for q in (ev.eval(a) for a in node.args[2:]):
+        shown = format_openmetrics_float(q)
+        for k, b in groups.items():
+            out.append((k.without(METRIC_NAME).with_({label: shown}), bucket_quantile(q, b)[0]))
     return out
+
+
+def _histogram_fraction(ev: Evaluator, node: ast.Call) -> Vec:
+    lower, upper = ev.eval(node.args[0]), ev.eval(node.args[1])
+    groups = _classic_histograms(ev.eval(node.args[2]))
+    return [(k.without(METRIC_NAME), bucket_fraction(lower, upper, b)) for k, b in groups.items()]
 
 
 def _label_replace(ev: Evaluator, node: ast.Call) -> Vec:
@@ -185,6 +231,12 @@ VECTOR_FUNCTIONS: Final[dict[str, VectorFunction]] = {
         "scalar": _scalar,
         "vector": _vector,
         "time": _time,
+        "start": lambda ev, _node: ev.query_start_ms / 1000,
+        "end": lambda ev, _node: ev.query_end_ms / 1000,
+        "range": lambda ev, _node: (ev.query_end_ms - ev.query_start_ms) / 1000,
+        "step": lambda ev, _node: ev.query_step_ms / 1000,
+        "min_of": lambda ev, node: go_min(ev.eval(node.args[0]), ev.eval(node.args[1])),
+        "max_of": lambda ev, node: go_max(ev.eval(node.args[0]), ev.eval(node.args[1])),
         "pi": lambda _ev, _node: math.pi,
         "absent": _absent,
         "sort": _sort(False),
@@ -192,6 +244,8 @@ VECTOR_FUNCTIONS: Final[dict[str, VectorFunction]] = {
         "sort_by_label": _sort_by_label(False),
         "sort_by_label_desc": _sort_by_label(True),
         "histogram_quantile": _histogram_quantile,
+        "histogram_fraction": _histogram_fraction,
+        "histogram_quantiles": _histogram_quantiles,
         "label_replace": _label_replace,
         "label_join": _label_join,
     }.items()
