@@ -265,3 +265,10 @@ def test_math_functions_do_not_raise_on_edge_values() -> None:
     assert one("ln(v)", store, 0)['{v="0.0"}'] == -math.inf
     assert math.isnan(one("sqrt(v)", store, 0)['{v="-1.0"}'])
     assert one("v ^ 2", store, 0)['{v="1e+308"}'] == math.inf
+
+
+def test_nested_subqueries_have_one_budget() -> None:
+    store = store_of({"x": ramp(0, 1, 3)}, M)
+    assert one("max_over_time(x[10m:1m])", store, 3 * M) == {"{}": 3}
+    with pytest.raises(PromQLError, match="more than 100000 steps in all"):
+        evaluate("max_over_time(max_over_time(x[1d:10s])[1d:10s])", store, 3 * M)

@@ -26,6 +26,8 @@ DEFAULT_LOOKBACK_MS: Final = 5 * 60_000
 DEFAULT_SUBQUERY_STEP_MS: Final = 60_000
 MAX_SUBQUERY_STEPS: Final = 11_000
 """Prometheus' own limit on points per series in one query."""
+MAX_INNER_EVALUATIONS: Final = 100_000
+"""Subquery steps one query may evaluate in all (nested subqueries multiply)."""
 
 InstantVector = list[tuple[Labels, float]]
 RangeSeries = tuple[Labels, list[int], list[float]]
@@ -60,6 +62,7 @@ class Evaluator:
         self.query_end_ms: int = t_ms if query_end_ms is None else query_end_ms
         self.query_step_ms: int = query_step_ms
         self.subquery_step_ms: int = subquery_step_ms
+        self.budget: list[int] = [MAX_INNER_EVALUATIONS]
         self._dispatch: dict[type, Callable[[Any], Any]] = {
             ast.NumberLiteral: lambda n: n.value,
             ast.StringLiteral: lambda n: n.value,
@@ -74,7 +77,8 @@ class Evaluator:
         }
 
     def at(self, t_ms: int) -> Evaluator:
-        return Evaluator(
+        """The same query at another instant (a subquery step); it shares the step budget."""
+        child = Evaluator(
             self.store,
             t_ms,
             lookback_ms=self.lookback_ms,
@@ -83,6 +87,8 @@ class Evaluator:
             query_step_ms=self.query_step_ms,
             subquery_step_ms=self.subquery_step_ms,
         )
+        child.budget = self.budget
+        return child
 
     def eval(self, node: ast.Expr) -> Any:
         return self._dispatch[type(node)](node)
@@ -139,6 +145,13 @@ class Evaluator:
             raise PromQLError(
                 f"subquery would evaluate {(end - start) // step + 1} steps; at most "
                 f"{MAX_SUBQUERY_STEPS} (use a larger step)"
+            )
+        steps = (end - start) // step + 1
+        self.budget[0] -= max(steps, 0)
+        if self.budget[0] < 0:
+            raise PromQLError(
+                f"subqueries would evaluate more than {MAX_INNER_EVALUATIONS} steps in all; "
+                "use larger steps or shorter ranges"
             )
         points: dict[Labels, tuple[list[int], list[float]]] = {}
         t = start
