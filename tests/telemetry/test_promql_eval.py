@@ -272,3 +272,17 @@ def test_nested_subqueries_have_one_budget() -> None:
     assert one("max_over_time(x[10m:1m])", store, 3 * M) == {"{}": 3}
     with pytest.raises(PromQLError, match="more than 100000 steps in all"):
         evaluate("max_over_time(max_over_time(x[1d:10s])[1d:10s])", store, 3 * M)
+
+
+def test_counter_fast_path_agrees_with_the_sequential_rule() -> None:
+    values: list[float | None] = [0, 5, math.inf, 1, 2, 0, 3, math.nan, 4, 1, 6]
+    fast = store_of({"c_total": values}, M)
+    slow = store_of({"c_total": values}, M)
+    slow.append_stale(Labels.of(name="c_total"), 20 * M)  # forces the sequential path
+    for r in ("2m", "3m", "5m", "7m", "10m"):
+        for t in range(2, 11):
+            a = one(f"increase(c_total[{r}])", fast, t * M)
+            b = one(f"increase(c_total[{r}])", slow, t * M)
+            assert a.keys() == b.keys()
+            for key, value in a.items():
+                assert value == b[key] or (math.isnan(value) and math.isnan(b[key]))

@@ -6,6 +6,7 @@ Internally an instant vector is a list of ``(Labels, value)`` pairs, a range vec
 
 from __future__ import annotations
 
+import math
 from bisect import bisect_right
 from collections.abc import Callable
 from typing import Any, Final
@@ -210,7 +211,8 @@ class Evaluator:
             if n < 2:
                 continue
             resets = series.resets
-            if series.stale_count or (is_counter and resets[hi - 1] != resets[lo]):
+            inner = resets[hi - 1]
+            if series.stale_count or (is_counter and (inner != resets[lo] or inner == math.inf)):
                 wts, wvs = series.window(start, end)
                 value = counters.extrapolated_rate(wts, wvs, start, end, is_counter, is_rate)
             else:
