@@ -20,6 +20,7 @@ second at 2% errors is exactly 2 errors per second.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -33,6 +34,7 @@ DEFAULT_LATENCY = ((0.05, 0.5), (0.1, 0.4), (0.25, 0.09), (1.0, 0.01))
 """Half the requests take 50 ms, 40% 100 ms, 9% 250 ms, 1% one second."""
 MAX_RATE = 1_000_000
 OK, ERROR = "200", "500"
+_NAME = re.compile(r"[A-Za-z0-9][-A-Za-z0-9_.]{0,62}")
 
 
 def format_le(bound: float) -> str:
@@ -81,8 +83,11 @@ class Service:
         latency: Sequence[tuple[float, float]] = DEFAULT_LATENCY,
         buckets: Sequence[float] = BUCKETS,
     ) -> None:
-        if not name:
-            raise InvalidSpecError("a service needs a name")
+        if not isinstance(name, str) or not _NAME.fullmatch(name):
+            raise InvalidSpecError(
+                f"a service name is a job label value: letters, digits, '.', '_' and '-', "
+                f"at most 63 characters, starting with a letter or digit, not {name!r}"
+            )
         self.name = name
         self._rate = _fraction(rate, f'service "{name}": requests per second', 0, MAX_RATE)
         self._ratio = _fraction(error_ratio, f'service "{name}": the error ratio', 0, 1)

@@ -111,3 +111,9 @@ def test_a_refused_change_leaves_the_service_as_it_was() -> None:
     with pytest.raises(InvalidSpecError):
         web.set_error_ratio(2, 10)
     assert web.view(10).errors == 10
+
+
+@pytest.mark.parametrize("name", ["", 'we"b', "web{}", "x" * 64, "-web"])
+def test_service_names_are_job_label_values(name: str) -> None:
+    with pytest.raises(InvalidSpecError, match="service name"):
+        Service(name, 1)
