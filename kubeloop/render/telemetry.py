@@ -55,7 +55,14 @@ def _slo(engine: Any, name: str, now: int) -> dict[str, Any]:
                 "short": [_plain(engine.burn_rate(name, w.short, t)) for t in times],
             }
         )
-    return {"name": name, "objective": slo.objective.percent, "times": times, "pairs": pairs}
+    rules = getattr(engine, "generated_rules", None)
+    return {
+        "name": name,
+        "objective": slo.objective.percent,
+        "times": times,
+        "pairs": pairs,
+        "rules": rules(name) if rules is not None else "",
+    }
 
 
 def _plain(value: float) -> float | None:
@@ -172,7 +179,13 @@ def telemetry_svg(data: dict[str, Any]) -> list[str]:
         return []
     end = max(int(data.get("now", 0)), 1)
     pictures = [alert_timeline(a, end) for a in data.get("alerts", [])]
-    pictures += [burn_chart(s, end) for s in data.get("slos", [])]
+    for slo in data.get("slos", []):
+        pictures.append(burn_chart(slo, end))
+        if slo.get("rules"):
+            pictures.append(
+                f"<details><summary>rules generated for {escape(slo['name'])}</summary>"
+                f"<pre>{escape(slo['rules'])}</pre></details>"
+            )
     pictures.append(series_chart(data.get("series", [])))
     return [p for p in pictures if p]
 
