@@ -34,7 +34,7 @@ from kubeloop.errors import (
     NotFoundError,
     RolloutStalledError,
 )
-from kubeloop.telemetry.telemetry import Telemetry  # Lab 03
+from kubeloop.telemetry.telemetry import Telemetry as Telemetry  # Lab 03's engine entry point
 
 __version__ = "0.1.0"
 
@@ -63,6 +63,5 @@ __all__ = [
     "ScalingPolicy",
     "ScalingRules",
     "Taint",
-    "Telemetry",
     "Toleration",
 ]

@@ -1,21 +1,18 @@
-"""The façade: holds state, applies operations, runs level-triggered reconcile passes.
+"""The façade: checks each operation's arguments, applies it, and hands out frozen views.
 
-A pass runs every controller once, in a fixed order — node lifecycle (taint
-eviction), HPA, Deployment, ReplicaSet — applying each one's actions before the next
-reads the state, then schedules Pending pods, updates Deployment status and records
-the pass in the history. Policy lives in the controllers and the scheduler.
+Passes (``passes.py``) run the controllers and the scheduler; what happens to a node from
+outside is in ``node_events.py``; rollouts are started and driven in ``rollout.py``.
 """
 
 from __future__ import annotations
 
+import weakref
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import replace
 
-from kubeloop.cluster import actuator, observe, rollout
+from kubeloop.cluster import node_events, observe, rollout
 from kubeloop.cluster.autoscaling import HPA, AutoscalerInfo
-from kubeloop.cluster.controllers import deployment as deployment_controller
-from kubeloop.cluster.controllers import deployment_status, node_lifecycle, replicaset
-from kubeloop.cluster.controllers import hpa as hpa_controller
 from kubeloop.cluster.controllers.hpa import AutoscalerRecord
 from kubeloop.cluster.deployments import (
     Deployment,
@@ -25,20 +22,18 @@ from kubeloop.cluster.deployments import (
 )
 from kubeloop.cluster.history import PassRecord, ReconcileResult
 from kubeloop.cluster.intstr import IntOrPercent
-from kubeloop.cluster.names import NAMESPACE
-from kubeloop.cluster.nodes import Node, NodeInfo, NodeRecord
-from kubeloop.cluster.pods import Pod, PodRecord
+from kubeloop.cluster.nodes import Node, NodeInfo, NodeRecord, node_info
+from kubeloop.cluster.passes import Passes
+from kubeloop.cluster.pods import Pod, pod_views
 from kubeloop.cluster.rollout import RolloutSnapshot
 from kubeloop.cluster.scheduler import Scheduler
 from kubeloop.cluster.state import ClusterState
-from kubeloop.cluster.taints import UNREACHABLE_TAINT, Taint
+from kubeloop.cluster.taints import Taint
 from kubeloop.core.clock import ORDER_RECONCILE, Clock, PeriodicTask
 from kubeloop.core.events import Event, EventLog
-from kubeloop.core.gc_pause import gc_paused
 from kubeloop.errors import (
     AlreadyExistsError,
     InvalidSpecError,
-    NotConvergedError,
     NotFoundError,
 )
 
@@ -66,27 +61,33 @@ class Cluster:
         self._events = events if events is not None else EventLog(self._clock)
         self._state = ClusterState(self._clock, self._events)
         self._autoscalers: dict[str, AutoscalerRecord] = {}
-        self._history: list[PassRecord] = []
+        self._passes = Passes(self._state, self._scheduler, self._autoscalers)
         self._ticks: list[ReconcileResult] = []
         self._task = self._every(RECONCILE_PERIOD)
         nodes = list(nodes)
-        names = [n.name for n in nodes]
-        duplicates = sorted({n for n in names if names.count(n) > 1})
+        counts = Counter(n.name for n in nodes)
+        duplicates = sorted(name for name, count in counts.items() if count > 1)
         if duplicates:
             self._task.cancel()
             raise AlreadyExistsError(f"node names must be unique: {', '.join(duplicates)} repeated")
         for node in nodes:
-            self._state.nodes[node.name] = NodeRecord.from_spec(node)
-        self._state.rebuild_index()
+            self._state.add_node(NodeRecord.from_spec(node))
 
     def _every(self, seconds: int) -> PeriodicTask:
-        """Reconcile until stable every ``seconds`` of the clock, as a running cluster does."""
+        """Reconcile until stable every ``seconds`` of the clock, as a running cluster does.
+
+        The clock holds the cluster weakly: a cluster dropped by its owner is freed at once,
+        not kept alive by the clock it ran on.
+        """
+        cluster = weakref.ref(self)
+
+        def tick(_now: int) -> None:
+            alive = cluster()
+            if alive is not None:
+                alive._ticks.extend(alive.reconcile_until_stable())
+
         return self._clock.every(
-            seconds,
-            lambda _now: self._ticks.extend(self.reconcile_until_stable()),
-            name="cluster reconcile",
-            order=ORDER_RECONCILE,
-            settle=True,
+            seconds, tick, name="cluster reconcile", order=ORDER_RECONCILE, settle=True
         )
 
     # --- time -------------------------------------------------------------------
@@ -103,6 +104,7 @@ class Cluster:
     def set_scoring(self, strategy: str) -> None:
         """Switch the scheduler's strategy; pods already placed stay where they are."""
         self._scheduler = Scheduler(strategy)
+        self._passes.scheduler = self._scheduler
         self._state.generation += 1
 
     def advance(self, seconds: int) -> int:
@@ -139,73 +141,33 @@ class Cluster:
 
     def fail_node(self, name: str) -> None:
         """The node stops reporting: NotReady, tainted unreachable, its pods evicted."""
-        node = self._node(name)
-        if not node.ready:
-            return
-        node.taints.extend(
-            [Taint(UNREACHABLE_TAINT, "", "NoSchedule"), Taint(UNREACHABLE_TAINT, "", "NoExecute")]
-        )
-        self._state.set_node_ready(node, False)
-        self._events.normal(
-            "NodeNotReady", f"node/{name}", f"Node {name} status is now: NodeNotReady"
-        )
-        actions = node_lifecycle.evictions_for(node, self._clock.now)
-        actuator.apply(self._state, actions, actuator.Changes())
+        node_events.fail(self._state, self._node(name))
 
     def recover_node(self, name: str) -> None:
         """The node is healthy again: Ready, untainted, pending evictions cancelled."""
-        node = self._node(name)
-        if node.ready:
-            return
-        node.taints[:] = [t for t in node.taints if t.key != UNREACHABLE_TAINT]
-        self._state.set_node_ready(node, True)
-        self._events.normal("NodeReady", f"node/{name}", f"Node {name} status is now: NodeReady")
-        actions = node_lifecycle.evictions_for(node, self._clock.now)
-        actuator.apply(self._state, actions, actuator.Changes())
+        node_events.recover(self._state, self._node(name))
 
     def cordon(self, name: str) -> None:
-        node = self._node(name)
-        if not node.unschedulable:
-            node.unschedulable = True
-            self._state.node_changed(node)
-            self._events.normal(
-                "NodeNotSchedulable",
-                f"node/{name}",
-                f"Node {name} status is now: NodeNotSchedulable",
-            )
+        """``kubectl cordon``: no new pod lands on the node; its pods stay."""
+        node_events.set_unschedulable(self._state, self._node(name), True)
 
     def uncordon(self, name: str) -> None:
-        node = self._node(name)
-        if node.unschedulable:
-            node.unschedulable = False
-            self._state.node_changed(node)
-            self._events.normal(
-                "NodeSchedulable", f"node/{name}", f"Node {name} status is now: NodeSchedulable"
-            )
+        node_events.set_unschedulable(self._state, self._node(name), False)
 
     def taint(self, name: str, taint: Taint) -> None:
         """Add a taint (``kubectl taint``); NoExecute evicts on the next pass."""
-        node = self._node(name)
-        if any((t.key, t.effect) == (taint.key, taint.effect) for t in node.taints):
-            raise AlreadyExistsError(
-                f'node "{name}" already has a {taint.key}:{taint.effect} taint'
-            )
-        node.taints.append(taint)
-        self._state.node_changed(node)
+        if not isinstance(taint, Taint):
+            raise InvalidSpecError(f"taint must be a Taint, got {taint!r}")
+        node_events.add_taint(self._state, self._node(name), taint)
 
     def untaint(self, name: str, key: str, effect: str | None = None) -> None:
-        node = self._node(name)
-        kept = [t for t in node.taints if not (t.key == key and effect in (None, t.effect))]
-        if len(kept) == len(node.taints):
-            raise NotFoundError("taint", f"{key}:{effect or '*'} on node {name}")
-        node.taints[:] = kept
-        self._state.node_changed(node)
+        node_events.remove_taint(self._state, self._node(name), key, effect)
 
     def nodes(self) -> list[NodeInfo]:
-        return [observe.node_info(n) for n in self._state.nodes_in_order()]
+        return [node_info(n) for n in self._state.nodes_in_order()]
 
     def node(self, name: str) -> NodeInfo:
-        return observe.node_info(self._node(name))
+        return node_info(self._node(name))
 
     # --- workloads -----------------------------------------------------------------
 
@@ -241,9 +203,9 @@ class Cluster:
     def pods(self, deployment: str | None = None) -> list[Pod]:
         """Pods (Running and Pending), in creation order; of one deployment if named."""
         if deployment is None:
-            return observe.pod_views(self._state.pods.values())  # kept in creation order
+            return pod_views(self._state.pods.values())  # kept in creation order
         self._deployment(deployment)
-        return observe.pod_views(sorted(self._state.pods_of(deployment), key=lambda p: p.seq))
+        return pod_views(sorted(self._state.pods_of(deployment), key=lambda p: p.seq))
 
     def deployments(self) -> list[DeploymentInfo]:
         return [self.deployment(name) for name in sorted(self._state.deployments)]
@@ -276,14 +238,14 @@ class Cluster:
         """
         record = self._deployment(name)
         rollout.start_rolling_update(record, version, max_surge, max_unavailable)
-        return rollout.drive_rollout(self, self._state, record)
+        return rollout.drive_rollout(self._passes.reconcile, self._state, record)
 
     def rollback(self, name: str, to_revision: int | None = None) -> list[RolloutSnapshot]:
         """``kubectl rollout undo``: roll back to the previous (or a given) revision."""
         record = self._deployment(name)
         if not rollout.start_rollback(self._state, record, to_revision):
             return []
-        return rollout.drive_rollout(self, self._state, record)
+        return rollout.drive_rollout(self._passes.reconcile, self._state, record)
 
     # --- autoscaling ---------------------------------------------------------------------
 
@@ -315,62 +277,19 @@ class Cluster:
 
     def reconcile(self) -> ReconcileResult:
         """One level-triggered pass of every controller, then the scheduler."""
-        with gc_paused():
-            return self._reconcile()
-
-    def _reconcile(self) -> ReconcileResult:
-        state = self._state
-        first_event = len(self._events)
-        changes = actuator.Changes()
-        actuator.apply(state, node_lifecycle.reconcile(state), changes)
-        actuator.apply(state, hpa_controller.reconcile(state, self._autoscalers), changes)
-        actuator.apply(state, deployment_controller.reconcile(state), changes)
-        actuator.apply(state, replicaset.reconcile(state), changes)
-        cycle = self._scheduler.run(state)
-        self._record_scheduling(cycle.scheduled, cycle.failed)
-        deployment_status.update(state)
-        result = ReconcileResult(
-            created=changes.created,
-            deleted=changes.deleted,
-            scheduled=cycle.scheduled,
-            evicted=changes.evicted,
-            scaled=changes.scaled,
-            events=self._events.since(first_event),
-        )
-        self._history.append(observe.pass_record(state, len(self._history) + 1, result))
-        return result
-
-    def _record_scheduling(self, scheduled: list[str], failed: list[PodRecord]) -> None:
-        pods = self._state.pods
-        self._events.normal_many(
-            "Scheduled",
-            (
-                (f"pod/{name}", f"Successfully assigned {NAMESPACE}/{name} to {pods[name].node}")
-                for name in scheduled
-            ),
-        )
-        for pod in failed:
-            self._events.warning("FailedScheduling", f"pod/{pod.name}", pod.message or "")
+        return self._passes.reconcile()
 
     def reconcile_until_stable(self, max_passes: int = 100) -> list[ReconcileResult]:
         """Reconcile until a pass changes nothing; ``NotConvergedError`` after ``max_passes``."""
-        results: list[ReconcileResult] = []
-        for _ in range(max_passes):
-            result = self.reconcile()
-            results.append(result)
-            if not result.changed:
-                return results
-        raise NotConvergedError(
-            f"did not reach a steady state after {max_passes} passes; "
-            f"the last pass: {results[-1].describe()}"
-        )
+        return self._passes.until_stable(max_passes)
 
     # --- observation -------------------------------------------------------------------------
 
     @property
     def events(self) -> list[Event]:
-        return list(self._events)
+        """The event log as it stands (repeats folded into counts, as kubectl shows them)."""
+        return self._events.snapshot()
 
     @property
     def history(self) -> list[PassRecord]:
-        return list(self._history)
+        return list(self._passes.history)

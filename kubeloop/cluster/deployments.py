@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from types import MappingProxyType
+from typing import Literal, NamedTuple
 
 from kubeloop.cluster.intstr import IntOrPercent, is_literal_zero, validate_int_or_percent
 from kubeloop.cluster.names import validate_name
@@ -22,6 +23,8 @@ DEFAULT_POD_MEMORY = "256Mi"
 DEFAULT_VERSION = "v1"
 DEFAULT_MAX_SURGE = "25%"
 DEFAULT_MAX_UNAVAILABLE = "25%"
+DEFAULT_REVISION_HISTORY_LIMIT = 10
+DEFAULT_PROGRESS_DEADLINE = 600
 
 
 @dataclass(frozen=True)
@@ -40,8 +43,8 @@ class Deployment:
     max_surge: IntOrPercent = DEFAULT_MAX_SURGE
     max_unavailable: IntOrPercent = DEFAULT_MAX_UNAVAILABLE
     strategy: Strategy = "RollingUpdate"
-    revision_history_limit: int = 10
-    progress_deadline_seconds: int | None = 600
+    revision_history_limit: int = DEFAULT_REVISION_HISTORY_LIMIT
+    progress_deadline_seconds: int | None = DEFAULT_PROGRESS_DEADLINE
     containers: Sequence[Container] = ()
     init_containers: Sequence[Container] = ()
     tolerations: Sequence[Toleration] = ()
@@ -78,7 +81,7 @@ class Deployment:
         object.__setattr__(self, "containers", tuple(self.containers))
         object.__setattr__(self, "init_containers", tuple(self.init_containers))
         object.__setattr__(self, "tolerations", tuple(self.tolerations))
-        object.__setattr__(self, "node_selector", dict(self.node_selector))
+        object.__setattr__(self, "node_selector", MappingProxyType(dict(self.node_selector)))
         try:
             self.template()
         except InvalidQuantityError as error:
@@ -116,6 +119,15 @@ class ReplicaSetRecord:
         return self.ready_count
 
 
+class DeploymentCounts(NamedTuple):
+    """A deployment's pods right now: all of them, of the new template, ready, available."""
+
+    pods: int
+    updated: int
+    ready: int
+    available: int
+
+
 @dataclass(slots=True, eq=False)
 class DeploymentRecord:
     """A Deployment's spec plus the status the controller keeps."""
@@ -124,7 +136,8 @@ class DeploymentRecord:
     template: PodTemplate
     pod_counter: int = 0
     conditions: dict[str, Condition] = field(default_factory=dict)
-    last_totals: tuple[int, int, int, int] = (0, 0, 0, 0)
+    status: DeploymentCounts = field(default_factory=lambda: DeploymentCounts(0, 0, 0, 0))
+    """The counts the status update last wrote, as ``.status.replicas`` and friends upstream."""
 
     @property
     def name(self) -> str:
@@ -154,6 +167,10 @@ class DeploymentInfo:
     revision: int
     strategy: str
     conditions: tuple[Condition, ...]
+    surge: int = 0
+    """maxSurge resolved against replicas (a percentage rounds up): pods allowed above them."""
+    unavailable: int = 0
+    """maxUnavailable resolved (rounds down; both zero means one): pods allowed to be unready."""
 
     def condition(self, type_: str) -> Condition | None:
         return next((c for c in self.conditions if c.type == type_), None)

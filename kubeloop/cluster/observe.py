@@ -4,50 +4,15 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from types import MappingProxyType
 
 from kubeloop.cluster.autoscaling import AutoscalerInfo
-from kubeloop.cluster.controllers.deployment import new_replicaset
+from kubeloop.cluster.controllers.deployment import budget, new_replicaset
 from kubeloop.cluster.controllers.deployment_status import totals
 from kubeloop.cluster.controllers.hpa import AutoscalerRecord, utilization
 from kubeloop.cluster.deployments import DeploymentInfo, DeploymentRecord, ReplicaSetInfo
 from kubeloop.cluster.history import DeploymentTotals, PassRecord, ReconcileResult
-from kubeloop.cluster.nodes import NodeInfo, NodeRecord
-from kubeloop.cluster.pods import Pod, PodRecord
 from kubeloop.cluster.state import ClusterState
-
-
-def pod_views(records: Iterable[PodRecord]) -> list[Pod]:
-    return [
-        Pod(
-            p.name,
-            p.deployment,
-            p.node,
-            p.phase,
-            p.template.version,
-            p.ready,
-            p.replicaset,
-            p.template.cpu,
-            p.template.memory,
-            p.message,
-        )
-        for p in records
-    ]
-
-
-def node_info(n: NodeRecord) -> NodeInfo:
-    return NodeInfo(
-        n.name,
-        n.cpu,
-        n.memory,
-        n.max_pods,
-        n.allocated_cpu,
-        n.allocated_memory,
-        tuple(n.pods),
-        n.ready,
-        n.unschedulable,
-        tuple(n.taints),
-        dict(n.labels),
-    )
 
 
 def deployment_info(state: ClusterState, record: DeploymentRecord) -> DeploymentInfo:
@@ -64,6 +29,7 @@ def deployment_info(state: ClusterState, record: DeploymentRecord) -> Deployment
         new_rs.revision if new_rs else 0,
         record.spec.strategy,
         tuple(record.conditions[k] for k in sorted(record.conditions)),
+        *budget(record),
     )
 
 
@@ -85,15 +51,18 @@ def replicaset_infos(state: ClusterState, deployments: Iterable[str]) -> list[Re
 
 def autoscaler_info(state: ClusterState, record: AutoscalerRecord) -> AutoscalerInfo:
     hpa = record.hpa
+    replicas = state.deployments[record.deployment].spec.replicas
+    observed = utilization(state, record)
     return AutoscalerInfo(
         record.deployment,
         hpa.min_replicas,
         hpa.max_replicas,
         hpa.target,
-        state.deployments[record.deployment].spec.replicas,
-        utilization(state, record),
+        replicas,
+        observed,
         record.recommendation,
         tuple(record.conditions[k] for k in sorted(record.conditions)),
+        hpa.desired_replicas(replicas, observed) if observed is not None else None,
     )
 
 
@@ -101,18 +70,18 @@ def pass_record(state: ClusterState, number: int, result: ReconcileResult) -> Pa
     """The history entry of a pass: per-deployment totals after it (O(deployments)).
 
     Runs right after the status update of the same pass, so each deployment's
-    ``last_totals`` are current and need not be counted again.
+    recorded status is current and need not be counted again.
     """
     pending = Counter(p.deployment for p in state.pending.values())
     per_deployment = {}
     for name in sorted(state.deployments):
-        pods, updated, ready, _ = state.deployments[name].last_totals
+        pods, updated, ready, _ = state.deployments[name].status
         per_deployment[name] = DeploymentTotals(pods, updated, ready, pending[name])
     return PassRecord(
         number,
         state.clock.now,
         result,
-        per_deployment,
+        MappingProxyType(per_deployment),
         len(state.pods) - len(state.pending),
         len(state.pending),
         tuple(n for n in sorted(state.nodes) if not state.nodes[n].ready),

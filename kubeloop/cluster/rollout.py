@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
 
 from kubeloop.cluster.controllers.deployment import is_complete, new_replicaset
 from kubeloop.cluster.controllers.deployment_status import totals
 from kubeloop.cluster.deployments import DeploymentRecord
-from kubeloop.cluster.intstr import IntOrPercent, validate_int_or_percent
+from kubeloop.cluster.history import ReconcileResult
+from kubeloop.cluster.intstr import IntOrPercent, is_literal_zero, validate_int_or_percent
 from kubeloop.cluster.state import ClusterState
 from kubeloop.errors import NotFoundError, RolloutStalledError
-
-if TYPE_CHECKING:
-    from kubeloop.cluster import Cluster
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +40,7 @@ def start_rolling_update(
     where = f'deployment "{record.name}"'
     validate_int_or_percent(surge, "maxSurge", where)
     validate_int_or_percent(unavailable, "maxUnavailable", where, at_most_100=True)
-    if surge in (0, "0%") and unavailable in (0, "0%"):
+    if is_literal_zero(surge) and is_literal_zero(unavailable):
         raise RolloutStalledError(
             record.name, "maxSurge and maxUnavailable are both 0, so no pod may be added or removed"
         )
@@ -97,11 +95,12 @@ def pass_bound(replicas: int) -> int:
 
 
 def drive_rollout(
-    cluster: Cluster, state: ClusterState, record: DeploymentRecord
+    reconcile: Callable[[], ReconcileResult], state: ClusterState, record: DeploymentRecord
 ) -> list[RolloutSnapshot]:
+    """Run passes until the rollout completes, snapshotting each; stall when one is idle."""
     snapshots: list[RolloutSnapshot] = []
     for step in range(1, pass_bound(record.spec.replicas) + 1):
-        result = cluster.reconcile()
+        result = reconcile()
         pods, updated, ready, _ = totals(state, record)
         snapshots.append(RolloutSnapshot(step, pods, ready, updated))
         if is_complete(state, record):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 _UNITS = {
     "s": 1,
@@ -43,6 +43,24 @@ def _int_or_percent(text: str) -> int | str:
     return text if text.endswith("%") else int(text)
 
 
+class TaintText(NamedTuple):
+    """A taint as written, ``key[=value]:Effect``, parsed once for every step that takes one."""
+
+    key: str
+    value: str
+    effect: str
+    has_value: bool
+
+    def as_dict(self) -> dict[str, str]:
+        return {"key": self.key, "value": self.value, "effect": self.effect}
+
+
+def parse_taint(text: str) -> TaintText:
+    key_value, effect = text.rsplit(":", 1)
+    key, has_value, value = key_value.partition("=")
+    return TaintText(key, value, effect, bool(has_value))
+
+
 def _duration(text: str) -> int:
     amount, unit = text.split(" ", 1) if " " in text else (text[:-1], text[-1])
     unit = unit.rstrip("s") if len(unit) > 1 else unit
@@ -74,7 +92,7 @@ TYPES: dict[str, ParamType] = {
     ),
     "taint": ParamType(
         r"[A-Za-z0-9][-A-Za-z0-9._/]*(?:=[-A-Za-z0-9._]*)?:(?:NoSchedule|PreferNoSchedule|NoExecute)",
-        str,
+        parse_taint,
         "a taint key=value:Effect, e.g. dedicated=gpu:NoSchedule",
     ),
     "label": ParamType(r"[A-Za-z0-9][-A-Za-z0-9._/]*=[-A-Za-z0-9._]*", str, "a label key=value"),

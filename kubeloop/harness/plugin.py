@@ -14,7 +14,6 @@ from typing import Any
 import pytest
 from pytest_bdd import given, then, when
 from pytest_bdd.parsers import StepParser
-from pytest_bdd.scenario import scenario_wrapper_template_registry
 
 from kubeloop.harness import gherkin_source
 from kubeloop.harness.collect import FeatureFile
@@ -22,6 +21,7 @@ from kubeloop.harness.engine import engine_name, load_engine
 from kubeloop.harness.errors import HarnessError, ScenarioAssertionError, UndefinedStepError
 from kubeloop.harness.recorder import Recorder, relative
 from kubeloop.harness.registry import REGISTRY
+from kubeloop.harness.scenarios import scenario_line, scenario_template
 from kubeloop.harness.time_limit import DEFAULT_SECONDS, time_limit
 from kubeloop.harness.world import World
 
@@ -60,6 +60,11 @@ def pytest_configure(config: pytest.Config) -> None:
     import kubeloop.steps  # noqa: F401, PLC0415  (registers the step library)
 
     config.addinivalue_line("markers", "skip: a Gherkin @skip tag: the scenario is skipped")
+    config.addinivalue_line(
+        "markers",
+        f"{EXACT_TAG}: the scenario pins kubeloop's own pass-by-pass numbers; skipped when "
+        "another engine is graded",
+    )
     record = config.getoption("kubeloop_record")
     if record:
         recorder = Recorder(engine_name(config.getoption("engine")), pictures=record == "pictures")
@@ -81,19 +86,18 @@ def pytest_bdd_apply_tag(tag: str, function: Any) -> bool | None:
     return None
 
 
-def scenario_template(item: pytest.Item) -> Any:
-    """The pytest-bdd scenario behind a collected item, or None for other tests."""
-    function = getattr(item, "obj", None)
-    return None if function is None else scenario_wrapper_template_registry.get(function)
-
-
-def scenario_line(item: pytest.Item) -> int | None:
-    template = scenario_template(item)
-    return None if template is None else int(template.line_number)
+EXACT_TAG = "kubeloop-exact"
+EXACT_REASON = (
+    "@kubeloop-exact: pins kubeloop's own pass-by-pass numbers (how many steps, exact peaks); "
+    "a correct engine may take other steps within the same bounds"
+)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    grading = engine_name(config.getoption("engine")) != "kubeloop"
     for item in items:
+        if grading and item.get_closest_marker(EXACT_TAG) is not None:
+            item.add_marker(pytest.mark.skip(reason=EXACT_REASON))
         template = scenario_template(item)
         if template is not None:
             location = f"{relative(item.path)}:{template.line_number}"

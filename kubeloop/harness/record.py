@@ -10,8 +10,6 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from kubeloop.cluster.intstr import max_unavailable, resolve_fenceposts
-
 EVENTS_KEPT = 300
 
 
@@ -179,18 +177,16 @@ def _fill(cluster: Any, data: dict[str, Any]) -> None:
 def rollout_entry(
     deployment: str,
     replicas: int,
-    surge: int | str,
-    unavailable: int | str,
+    bounds: tuple[int, int] | None,
     steps: list[Any],
     stalled: str,
 ) -> dict[str, Any]:
-    """One rollout with the bounds it had to respect (surge rounds up, unavailable down)."""
-    resolved_surge, _ = resolve_fenceposts(surge, unavailable, replicas)
+    """One rollout with the bounds the engine says it had to respect: (surge, unavailable)."""
     return {
         "deployment": deployment,
         "replicas": replicas,
-        "ceiling": replicas + resolved_surge,
-        "floor": replicas - max_unavailable(surge, unavailable, replicas),
+        "ceiling": replicas + bounds[0] if bounds else None,
+        "floor": replicas - bounds[1] if bounds else None,
         "steps": [{"total": s.total, "ready": s.ready, "updated": s.updated} for s in steps],
         "stalled": stalled,
     }

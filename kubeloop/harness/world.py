@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -29,6 +30,27 @@ from kubeloop.harness.errors import (
 from kubeloop.render import cluster_picture
 
 SETTLE_PASSES = 100
+
+
+@dataclass
+class Declared:
+    """What the scenario itself declared: the harness's only memory of the world.
+
+    Everything else — replicas, recommendations, conditions, placements — is read back from
+    the engine's views, so an engine under test that computes it wrongly fails the step.
+    """
+
+    deployments: dict[str, tuple[int, dict[str, Any]]] = field(default_factory=dict)
+    """The fields each deployment was applied with, so a step can re-apply it changed."""
+    nodes: list[str] = field(default_factory=list)
+    """Names of the nodes the scenario added (a contract-only engine cannot list them)."""
+    hpas: dict[str, Any] = field(default_factory=dict)
+    """The HPA objects the scenario declared, by deployment; the latest is ``last_hpa``."""
+    last_hpa: str = ""
+    utilization: dict[str, float] = field(default_factory=dict)
+    """The cpu utilization the scenario set, by deployment."""
+    disruption_budgets: list[Any] = field(default_factory=list)
+    """PodDisruptionBudgets from fixtures: validated and kept, not enforced yet."""
 
 
 class World:
@@ -52,14 +74,8 @@ class World:
         self.rollout: list[Any] | None = None
         self.stall: Exception | None = None
         self.rollouts: list[dict[str, Any]] = []
-        self.specs: dict[str, tuple[int, dict[str, Any]]] = {}
-        """What each deployment was applied with, so a step can re-apply it changed."""
-        self.node_names: list[str] = []
-        self.disruption_budgets: list[Any] = []
-        """PodDisruptionBudgets from fixtures: validated and kept, not enforced yet."""
-        self.observed: dict[str, tuple[int, float]] = {}
-        self.hpas: dict[str, Any] = {}
-        self.last_hpa = ""
+        """Each rollout the scenario ran, as the reports draw it."""
+        self.declared = Declared()
         self.step_text = ""
         self.step_label = ""
         self.matches: Sequence[Any] = []
@@ -156,6 +172,14 @@ class World:
         if not hasattr(owner, name):
             self.capability(owner, name)
         return getattr(owner, name)
+
+    def errors(self, *names: str) -> tuple[type[Exception], ...]:
+        """The engine's own error classes of those names (the ones it provides).
+
+        Steps catch only these: anything else an engine raises is a bug in it, reported as one.
+        """
+        found = (getattr(self.engine, name, None) for name in names)
+        return tuple(e for e in found if isinstance(e, type) and issubclass(e, Exception))
 
     def make(self, kind: str, *args: Any, **kwargs: Any) -> Any:
         """Build an engine object, reporting keyword arguments the engine does not accept."""

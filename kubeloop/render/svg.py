@@ -134,7 +134,9 @@ def rollout_chart(rollout: dict[str, Any]) -> str:
     if not steps:
         return ""
     width, height, left, bottom, top = 520, 220, 40, 30, 20
-    top_value = max([rollout["ceiling"]] + [s["total"] for s in steps]) + 1
+    bounds = [(k, rollout[key]) for k, key in (("max", "ceiling"), ("min ready", "floor"))]
+    bounds = [(label, value) for label, value in bounds if value is not None]
+    top_value = max([value for _, value in bounds] + [s["total"] for s in steps]) + 1
     plot_w, plot_h = width - left - 110, height - bottom - top
     count = len(steps)
 
@@ -147,7 +149,7 @@ def rollout_chart(rollout: dict[str, Any]) -> str:
     parts = [
         f'<line x1="{left}" y1="{py(0):.1f}" x2="{left + plot_w}" y2="{py(0):.1f}" stroke="#999"/>'
     ]
-    for label, value in (("max", rollout["ceiling"]), ("min ready", rollout["floor"])):
+    for label, value in bounds:
         parts.append(
             f'<line x1="{left}" y1="{py(value):.1f}" x2="{left + plot_w}" y2="{py(value):.1f}" '
             f'stroke="#c62828" stroke-dasharray="6,4"/>'

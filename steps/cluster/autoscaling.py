@@ -13,8 +13,8 @@ from kubeloop.harness.world import World
 def an_hpa(world: World, deployment: str, low: int, high: int, target: float) -> None:
     """Autoscale the deployment between LOW and HIGH replicas at TARGET average cpu."""
     hpa = world.make("HPA", min_replicas=low, max_replicas=high, target=target)
-    world.hpas[deployment] = hpa
-    world.last_hpa = deployment
+    world.declared.hpas[deployment] = hpa
+    world.declared.last_hpa = deployment
     autoscale = getattr(world.cluster, "autoscale", None)
     if autoscale is not None:
         autoscale(deployment, hpa)
@@ -26,39 +26,40 @@ def an_hpa(world: World, deployment: str, low: int, high: int, target: float) ->
 )
 def utilization(world: World, deployment: str, value: float) -> None:
     """The deployment's pods now average VALUE of their cpu request."""
-    replicas = _replicas(world, deployment)
-    world.observed[deployment] = (replicas, value)
+    world.declared.utilization[deployment] = value
     setter = getattr(world.cluster, "set_cpu_utilization", None)
-    if setter is not None and deployment in world.hpas:
+    if setter is not None and deployment in world.declared.hpas:
         world.attempt(lambda: setter(deployment, value))
 
 
-def _replicas(world: World, deployment: str) -> int:
-    info = getattr(world.cluster, "deployment", None)
-    if info is not None:
-        return int(info(deployment).replicas)
-    return len(world.pods(deployment))
-
-
 def _wants(world: World, deployment: str, count: int) -> None:
-    hpa = world.hpas.get(deployment)
+    """The engine's own answer: its autoscaler view, else its HPA's formula."""
+    hpa = world.declared.hpas.get(deployment)
     if hpa is None:
-        raise world.fail(f'an HPA for "{deployment}"', f"HPAs for {sorted(world.hpas)}")
-    if deployment not in world.observed:
+        raise world.fail(f'an HPA for "{deployment}"', f"HPAs for {sorted(world.declared.hpas)}")
+    if deployment not in world.declared.utilization:
         raise world.fail(f'a cpu utilization set for "{deployment}"', "none was set")
-    replicas, value = world.observed[deployment]
-    wanted = hpa.desired_replicas(replicas, value)
+    autoscaler = getattr(world.cluster, "autoscaler", None)
+    if autoscaler is not None:
+        info = autoscaler(deployment)
+        wanted = world.attribute(info, "desired")
+        seen = f"{info.current_replicas} replicas at {info.observed_utilization}%"
+    else:
+        replicas = len(world.pods(deployment))
+        value = world.declared.utilization[deployment]
+        wanted = hpa.desired_replicas(replicas, value)
+        seen = f"{replicas} replicas at {value}%"
     if wanted != count:
         raise world.fail(
             f"the HPA to want {count} replicas",
-            f"{wanted} (from {replicas} replicas at {value}% against a {hpa.target}% target)",
+            f"{wanted} (from {seen} against a {hpa.target}% target)",
         )
 
 
 @then("the HPA wants {count:n} replica(s)", "the HPA wants 8 replicas")
 def the_hpa_wants(world: World, count: int) -> None:
     """The latest HPA's recommendation for the replicas and utilization it observed."""
-    _wants(world, world.last_hpa, count)
+    _wants(world, world.declared.last_hpa, count)
 
 
 @then(

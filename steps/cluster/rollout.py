@@ -9,12 +9,8 @@ from kubeloop.harness.registry import checks_error, then, when
 from kubeloop.harness.world import World
 
 
-def _keep_rollout(
-    world: World, deployment: str, run: Any, surge: int | str | None, unavailable: int | str | None
-) -> None:
-    spec = world.specs.get(deployment, (0, {}))[1]
-    surge = spec.get("max_surge", "25%") if surge is None else surge
-    unavailable = spec.get("max_unavailable", "25%") if unavailable is None else unavailable
+def _keep_rollout(world: World, deployment: str, run: Any) -> None:
+    """Run the rollout and keep what it returned, with the bounds the engine says held."""
     replicas = _replicas(world, deployment)
     world.rollout = None
     result = world.attempt(run)
@@ -26,17 +22,27 @@ def _keep_rollout(
         world.rollout = list(result or [])
     if replicas is not None:
         world.rollouts.append(
-            rollout_entry(deployment, replicas, surge, unavailable, world.rollout, stalled)
+            rollout_entry(deployment, replicas, _bounds(world, deployment), world.rollout, stalled)
         )
-        _remember(world, deployment, surge, unavailable)
+        _remember(world, deployment)
 
 
-def _remember(world: World, deployment: str, surge: int | str, unavailable: int | str) -> None:
-    """Keep the world's copy of the spec in step with what the rollout changed."""
-    if deployment not in world.specs:
+def _bounds(world: World, deployment: str) -> tuple[int, int] | None:
+    """(surge, unavailable) as the engine resolved them; None if it cannot say."""
+    info = getattr(world.cluster, "deployment", None)
+    if info is None:
+        return None
+    view = info(deployment)
+    if not hasattr(view, "surge") or getattr(view, "strategy", "") == "Recreate":
+        return None
+    return int(view.surge), int(view.unavailable)
+
+
+def _remember(world: World, deployment: str) -> None:
+    """Keep the scenario's declaration in step with what the rollout changed."""
+    if deployment not in world.declared.deployments:
         return
-    spec = world.specs[deployment][1]
-    spec.update(max_surge=surge, max_unavailable=unavailable)
+    spec = world.declared.deployments[deployment][1]
     info = getattr(world.cluster, "deployment", None)
     if info is not None:
         spec["version"] = info(deployment).version
@@ -46,7 +52,7 @@ def _replicas(world: World, deployment: str) -> int | None:
     info = getattr(world.cluster, "deployment", None)
     try:
         return int(info(deployment).replicas) if info is not None else len(world.pods(deployment))
-    except Exception:  # an unknown deployment: the rollout step itself reports it
+    except world.errors("NotFoundError"):  # the rollout step itself reports it
         return None
 
 
@@ -68,19 +74,19 @@ def i_roll_out(
     budget = {}
     if surge is not None:
         budget = {"max_surge": surge, "max_unavailable": unavailable}
+        if deployment in world.declared.deployments:
+            world.declared.deployments[deployment][1].update(
+                max_surge=surge, max_unavailable=unavailable
+            )
     _keep_rollout(
-        world,
-        deployment,
-        lambda: world.cluster.rolling_update(deployment, version, **budget),
-        surge,
-        unavailable,
+        world, deployment, lambda: world.cluster.rolling_update(deployment, version, **budget)
     )
 
 
 @when("I roll back {deployment:name}", 'I roll back "web"')
 def i_roll_back(world: World, deployment: str) -> None:
     """Roll back to the previous revision (kubectl rollout undo), under the same budget."""
-    _keep_rollout(world, deployment, lambda: world.cluster.rollback(deployment), None, None)
+    _keep_rollout(world, deployment, lambda: world.cluster.rollback(deployment))
 
 
 def _snapshots(world: World) -> list[Any]:

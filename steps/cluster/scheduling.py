@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from kubeloop.harness.params import TaintText
 from kubeloop.harness.registry import given, when
 from kubeloop.harness.world import World
 from kubeloop.steps.cluster.support import reapply, taint, toleration
@@ -20,13 +21,13 @@ def scoring(world: World, strategy: str) -> None:
 @given(
     "[node ]{node:name} is tainted {taint_spec:taint}", "node-1 is tainted dedicated=gpu:NoSchedule"
 )
-def node_is_tainted(world: World, node: str, taint_spec: str) -> None:
+def node_is_tainted(world: World, node: str, taint_spec: TaintText) -> None:
     """The node carries a taint key=value:Effect from the start."""
     world.capability(world.cluster, "taint")(node, taint(world, taint_spec))
 
 
 @when("I taint [node ]{node:name} {taint_spec:taint}", "I taint node-2 maintenance=true:NoExecute")
-def i_taint(world: World, node: str, taint_spec: str) -> None:
+def i_taint(world: World, node: str, taint_spec: TaintText) -> None:
     """Add a taint; a NoExecute taint evicts pods that do not tolerate it on the next pass."""
     add = world.capability(world.cluster, "taint")
     world.attempt(lambda: add(node, taint(world, taint_spec)))
@@ -47,18 +48,14 @@ def i_remove_taint(world: World, key: str, node: str) -> None:
     'deployment "gpu-job" tolerates dedicated=gpu:NoSchedule',
     'deployment "web" tolerates node.kubernetes.io/unreachable:NoExecute for 5 minutes',
 )
-def tolerates(world: World, name: str, taint_spec: str, seconds: int | None = None) -> None:
+def tolerates(world: World, name: str, taint_spec: TaintText, seconds: int | None = None) -> None:
     """The deployment's pods tolerate that taint (for a while, if a duration is given)."""
-    key_value, effect = taint_spec.rsplit(":", 1)
-    key, has_value, value = key_value.partition("=")
     spec = {
-        "key": key,
-        "operator": "Equal" if has_value else "Exists",
-        "value": value,
-        "effect": effect,
+        **taint_spec.as_dict(),
+        "operator": "Equal" if taint_spec.has_value else "Exists",
         "tolerationSeconds": seconds,
     }
-    current = list(world.specs.get(name, (0, {}))[1].get("tolerations", []))
+    current = list(world.declared.deployments.get(name, (0, {}))[1].get("tolerations", []))
     reapply(world, name, tolerations=[*current, toleration(world, spec)])
 
 
@@ -69,5 +66,5 @@ def tolerates(world: World, name: str, taint_spec: str, seconds: int | None = No
 def node_selector(world: World, name: str, label: str) -> None:
     """Give the deployment's pods a nodeSelector."""
     key, value = label.split("=", 1)
-    current = dict(world.specs.get(name, (0, {}))[1].get("node_selector", {}))
+    current = dict(world.declared.deployments.get(name, (0, {}))[1].get("node_selector", {}))
     reapply(world, name, node_selector={**current, key: value})

@@ -6,12 +6,16 @@ from typing import TYPE_CHECKING, Any
 
 from kubeloop.cluster.deployments import (
     DEFAULT_DEPLOYMENT_NAME,
+    DEFAULT_MAX_SURGE,
+    DEFAULT_MAX_UNAVAILABLE,
     DEFAULT_POD_CPU,
     DEFAULT_POD_MEMORY,
+    DEFAULT_PROGRESS_DEADLINE,
+    DEFAULT_REVISION_HISTORY_LIMIT,
     DEFAULT_VERSION,
 )
 from kubeloop.cluster.nodes import DEFAULT_MAX_PODS, DEFAULT_NODE_CPU, DEFAULT_NODE_MEMORY
-from kubeloop.core.quantity import cpu_millis, memory_bytes
+from kubeloop.harness.params import TaintText
 from kubeloop.harness.world import World
 
 if TYPE_CHECKING:
@@ -29,12 +33,12 @@ def add_node(
         **extra,
     )
     world.cluster.add_node(node)
-    world.node_names.append(name)
+    world.declared.nodes.append(name)
 
 
 def next_node_names(world: World, count: int) -> list[str]:
     """node-1, node-2, … continuing after the nodes that already exist."""
-    existing = set(world.node_names)
+    existing = set(world.declared.nodes)
     names: list[str] = []
     number = 1
     while len(names) < count:
@@ -57,16 +61,17 @@ def apply_deployment(
     }
     spec.update({k: v for k, v in fields.items() if v is not None})
     world.cluster.apply(world.make("Deployment", name, replicas=replicas, **spec))
-    world.specs[name] = (replicas, spec)
+    world.declared.deployments[name] = (replicas, spec)
 
 
 def reapply(world: World, name: str, **changes: Any) -> None:
     """Apply a deployment again with some fields changed (a new template rolls out)."""
-    if name not in world.specs:
+    if name not in world.declared.deployments:
         raise world.fail(
-            f'a deployment "{name}" declared earlier', f"deployments {sorted(world.specs)}"
+            f'a deployment "{name}" declared earlier',
+            f"deployments {sorted(world.declared.deployments)}",
         )
-    replicas, spec = world.specs[name]
+    replicas, spec = world.declared.deployments[name]
     current = getattr(world.cluster, "deployment", None)
     if current is not None:
         replicas = current(name).replicas
@@ -93,11 +98,9 @@ def toleration(world: World, spec: dict[str, Any]) -> Any:
     )
 
 
-def taint(world: World, spec: dict[str, Any] | str) -> Any:
-    if isinstance(spec, str):
-        key_value, effect = spec.rsplit(":", 1)
-        key, _, value = key_value.partition("=")
-        spec = {"key": key, "value": value, "effect": effect}
+def taint(world: World, spec: dict[str, Any] | TaintText) -> Any:
+    if isinstance(spec, TaintText):
+        spec = spec.as_dict()
     return world.make("Taint", spec["key"], spec.get("value", ""), spec["effect"])
 
 
@@ -117,12 +120,12 @@ def apply_fixture(world: World, fixture: Fixture) -> None:
             target=scaler.target,
             **({"behavior": _behavior(world, scaler.behavior)} if scaler.behavior else {}),
         )
-        world.hpas[scaler.deployment] = hpa
-        world.last_hpa = scaler.deployment
+        world.declared.hpas[scaler.deployment] = hpa
+        world.declared.last_hpa = scaler.deployment
         autoscale = getattr(world.cluster, "autoscale", None)
         if autoscale is not None:
             autoscale(scaler.deployment, hpa)
-    world.disruption_budgets.extend(fixture.disruption_budgets)
+    world.declared.disruption_budgets.extend(fixture.disruption_budgets)
 
 
 def _add_fixture_node(world: World, node: NodeFixture) -> None:
@@ -144,18 +147,17 @@ def _apply_fixture_deployment(world: World, d: DeploymentFixture) -> None:
         fields["cpu"], fields["memory"] = str(d.containers[0].cpu), str(d.containers[0].memory)
     else:
         fields["cpu"] = fields["memory"] = 0
-        fields["containers"] = [
-            world.make("Container", c.name, *_requests(c)) for c in d.containers
-        ]
-        fields["init_containers"] = [
-            world.make("Container", c.name, *_requests(c)) for c in d.init_containers
-        ]
+        fields["containers"] = [_container(world, c) for c in d.containers]
+        fields["init_containers"] = [_container(world, c) for c in d.init_containers]
     optional = {
         "strategy": (d.strategy, "RollingUpdate"),
-        "max_surge": (d.max_surge, "25%"),
-        "max_unavailable": (d.max_unavailable, "25%"),
-        "revision_history_limit": (d.revision_history_limit, 10),
-        "progress_deadline_seconds": (d.progress_deadline_seconds, 600),
+        "max_surge": (d.max_surge, DEFAULT_MAX_SURGE),
+        "max_unavailable": (d.max_unavailable, DEFAULT_MAX_UNAVAILABLE),
+        "revision_history_limit": (d.revision_history_limit, DEFAULT_REVISION_HISTORY_LIMIT),
+        "progress_deadline_seconds": (
+            d.progress_deadline_seconds,
+            DEFAULT_PROGRESS_DEADLINE,
+        ),
     }
     fields.update({k: v for k, (v, default) in optional.items() if v != default})
     if d.tolerations:
@@ -165,8 +167,10 @@ def _apply_fixture_deployment(world: World, d: DeploymentFixture) -> None:
     apply_deployment(world, d.name, d.replicas, **fields)
 
 
-def _requests(container: Any) -> tuple[int, int]:
-    return cpu_millis(container.cpu), memory_bytes(container.memory)
+def _container(world: World, container: Any) -> Any:
+    """An engine Container from a fixture's quantities (the engine parses them)."""
+    of = world.capability(world.capability(world.engine, "Container"), "of")
+    return of(container.name, container.cpu, container.memory)
 
 
 def _behavior(world: World, spec: dict[str, Any]) -> Any:

@@ -65,8 +65,8 @@ def rolls_out_with(world: World, name: str, surge: int | str, unavailable: int |
 def i_scale(world: World, name: str, replicas: int) -> None:
     """Change the deployment's desired replicas (takes effect on reconcile)."""
     world.attempt(lambda: world.cluster.scale(name, replicas))
-    if world.error is None and name in world.specs:
-        world.specs[name] = (replicas, world.specs[name][1])
+    if world.error is None and name in world.declared.deployments:
+        world.declared.deployments[name] = (replicas, world.declared.deployments[name][1])
 
 
 @when("I apply version {version:name} of {name:name}", 'I apply version "v2" of "web"')
@@ -109,5 +109,5 @@ def i_reconcile_until_stable(world: World, passes: int = 100) -> None:
     until_stable = world.capability(world.cluster, "reconcile_until_stable")
     try:
         until_stable(passes)
-    except Exception as error:
+    except world.errors("NotConvergedError") as error:
         raise world.fail(f"the cluster settles within {passes} passes", str(error)) from None

@@ -18,7 +18,7 @@ FEATURE = """Feature: Grading
     Then no pod is on node-1
 
   Scenario: Formula
-    Given a deployment of 4
+    Given 2 nodes and a deployment of 4
     And an HPA for "web" from 1 to 10 replicas targeting 50% cpu
     When the average cpu utilization of "web" is 90%
     Then the HPA wants 8 replicas
@@ -160,3 +160,32 @@ def test_a_contract_only_engine_gets_no_wrong_answers(project: Path) -> None:
     for test in tests:
         if test["status"] != "pass":
             assert "engine contract_only does not provide" in test["message"], test
+
+
+def test_exact_scenarios_are_skipped_when_another_engine_is_graded(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """@kubeloop-exact pins kubeloop's own step counts: a correct engine must not fail it."""
+    rollout = EXAMPLES / "cluster" / "rollout" / "rolling-update.feature"
+    (project / "same.py").write_text("from kubeloop import *\n")
+    assert main(["run", str(rollout), "--engine", "same"]) == 0
+    graded = capsys.readouterr().out
+    assert main(["run", str(rollout)]) == 0
+    reference = capsys.readouterr().out
+    assert "@kubeloop-exact" in graded and "(7 passed, 5 skipped)" in graded
+    assert "(12 passed)" in reference
+
+
+def test_a_wrong_recommendation_fails_the_hpa_step(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The HPA step reads the engine's answer: an engine whose formula is off by one fails."""
+    (project / "off_by_one.py").write_text(
+        "from kubeloop import *\n"
+        "from kubeloop import HPA as _HPA\n"
+        "class HPA(_HPA):\n"
+        "    def desired_replicas(self, current_replicas, current_value):\n"
+        "        return super().desired_replicas(current_replicas, current_value) + 1\n"
+    )
+    assert main(["run", "grading.feature", "--engine", "off_by_one"]) == 1
+    assert "the HPA to want 8 replicas" in capsys.readouterr().out

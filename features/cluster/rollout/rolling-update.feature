@@ -4,6 +4,7 @@ Feature: Rolling updates
   count, maxUnavailable how many may be missing below it — at every step.
   Percentages round the safe way: surge up, unavailable down.
 
+  @kubeloop-exact
   Scenario: A rollout converges to the new version within its budget
     Given 3 nodes and a deployment of 4
     When I roll out version "v2" of "web" with maxSurge 1 and maxUnavailable 0
@@ -19,6 +20,7 @@ Feature: Rolling updates
     And throughout the rollout at least 3 pods were ready
     And throughout the rollout at most 5 pods existed
 
+  @kubeloop-exact
   Scenario Outline: Percentages resolve as ResolveFenceposts does (surge up, unavailable down)
     Given 3 nodes
     And a deployment of 10

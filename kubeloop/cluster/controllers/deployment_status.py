@@ -9,7 +9,7 @@ rollback, as upstream).
 from __future__ import annotations
 
 from kubeloop.cluster.controllers.deployment import budget, new_replicaset
-from kubeloop.cluster.deployments import DeploymentRecord
+from kubeloop.cluster.deployments import DeploymentCounts, DeploymentRecord
 from kubeloop.cluster.state import ClusterState
 from kubeloop.core.conditions import set_condition, touched
 
@@ -19,12 +19,12 @@ def update(state: ClusterState) -> None:
         update_one(state, state.deployments[name])
 
 
-def totals(state: ClusterState, deployment: DeploymentRecord) -> tuple[int, int, int, int]:
-    """(pods, updated, ready, available) of a deployment right now."""
+def totals(state: ClusterState, deployment: DeploymentRecord) -> DeploymentCounts:
+    """The deployment's counts right now (available = ready: minReadySeconds is 0)."""
     sets = state.replicasets_of(deployment.name)
     new_rs = new_replicaset(state, deployment)
     ready = sum(rs.ready_count for rs in sets)
-    return (
+    return DeploymentCounts(
         sum(len(rs.pods) for rs in sets),
         len(new_rs.pods) if new_rs is not None else 0,
         ready,
@@ -63,14 +63,14 @@ def update_one(state: ClusterState, deployment: DeploymentRecord) -> None:
         )
     new_rs = new_replicaset(state, deployment)
     rs_name = new_rs.name if new_rs is not None else deployment.name
-    old_pods, old_updated, old_ready, old_available = deployment.last_totals
+    old_pods, old_updated, old_ready, old_available = deployment.status
     progressed = (
         updated > old_updated
         or (pods - updated) < (old_pods - old_updated)
         or ready > old_ready
         or available > old_available
     )
-    deployment.last_totals = current
+    deployment.status = current
     complete = new_rs is not None and updated == pods == available == replicas
     progressing = deployment.conditions.get("Progressing")
     if complete:

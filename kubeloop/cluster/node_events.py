@@ -1,0 +1,66 @@
+"""What happens to a node from outside the control loop: failure, recovery, cordon, taints.
+
+Each records the event ``kubectl get events`` would show; evictions that follow a
+failure go through the node lifecycle controller's actions, as on every pass.
+"""
+
+from __future__ import annotations
+
+from kubeloop.cluster import actuator
+from kubeloop.cluster.controllers import node_lifecycle
+from kubeloop.cluster.nodes import NodeRecord
+from kubeloop.cluster.state import ClusterState
+from kubeloop.cluster.taints import UNREACHABLE_TAINT, Taint
+from kubeloop.errors import AlreadyExistsError, NotFoundError
+
+
+def fail(state: ClusterState, node: NodeRecord) -> None:
+    if not node.ready:
+        return
+    node.taints.extend(
+        [Taint(UNREACHABLE_TAINT, "", "NoSchedule"), Taint(UNREACHABLE_TAINT, "", "NoExecute")]
+    )
+    state.set_node_ready(node, False)
+    state.events.normal(
+        "NodeNotReady", f"node/{node.name}", f"Node {node.name} status is now: NodeNotReady"
+    )
+    actions = node_lifecycle.evictions_for(node, state.clock.now)
+    actuator.apply(state, actions, actuator.Changes())
+
+
+def recover(state: ClusterState, node: NodeRecord) -> None:
+    if node.ready:
+        return
+    node.taints[:] = [t for t in node.taints if t.key != UNREACHABLE_TAINT]
+    state.set_node_ready(node, True)
+    state.events.normal(
+        "NodeReady", f"node/{node.name}", f"Node {node.name} status is now: NodeReady"
+    )
+    actions = node_lifecycle.evictions_for(node, state.clock.now)
+    actuator.apply(state, actions, actuator.Changes())
+
+
+def set_unschedulable(state: ClusterState, node: NodeRecord, unschedulable: bool) -> None:
+    if node.unschedulable == unschedulable:
+        return
+    node.unschedulable = unschedulable
+    state.node_changed(node)
+    status = "NodeNotSchedulable" if unschedulable else "NodeSchedulable"
+    state.events.normal(status, f"node/{node.name}", f"Node {node.name} status is now: {status}")
+
+
+def add_taint(state: ClusterState, node: NodeRecord, taint: Taint) -> None:
+    if any((t.key, t.effect) == (taint.key, taint.effect) for t in node.taints):
+        raise AlreadyExistsError(
+            f'node "{node.name}" already has a {taint.key}:{taint.effect} taint'
+        )
+    node.taints.append(taint)
+    state.node_changed(node)
+
+
+def remove_taint(state: ClusterState, node: NodeRecord, key: str, effect: str | None) -> None:
+    kept = [t for t in node.taints if not (t.key == key and effect in (None, t.effect))]
+    if len(kept) == len(node.taints):
+        raise NotFoundError("taint", f"{key}:{effect or '*'} on node {node.name}")
+    node.taints[:] = kept
+    state.node_changed(node)

@@ -1,0 +1,88 @@
+"""One reconcile pass, and passes until nothing changes.
+
+A pass runs every controller once, in a fixed order — node lifecycle (taint eviction),
+HPA, Deployment, ReplicaSet — applying each one's actions before the next reads the
+state, then schedules Pending pods, updates Deployment status and records the pass in
+the history. Policy lives in the controllers and the scheduler; this module only orders
+them. The façade (``cluster.py``) and the rollout driver (``rollout.py``) both call it,
+and it calls neither.
+"""
+
+from __future__ import annotations
+
+from kubeloop.cluster import actuator, observe
+from kubeloop.cluster.controllers import deployment as deployment_controller
+from kubeloop.cluster.controllers import deployment_status, node_lifecycle, replicaset
+from kubeloop.cluster.controllers import hpa as hpa_controller
+from kubeloop.cluster.controllers.hpa import AutoscalerRecord
+from kubeloop.cluster.history import PassRecord, ReconcileResult
+from kubeloop.cluster.names import NAMESPACE
+from kubeloop.cluster.pods import PodRecord
+from kubeloop.cluster.scheduler import Scheduler
+from kubeloop.cluster.state import ClusterState
+from kubeloop.core.gc_pause import gc_paused
+from kubeloop.errors import NotConvergedError
+
+
+class Passes:
+    """Runs reconcile passes over one cluster's state and keeps their history."""
+
+    def __init__(
+        self, state: ClusterState, scheduler: Scheduler, autoscalers: dict[str, AutoscalerRecord]
+    ) -> None:
+        self.state = state
+        self.scheduler = scheduler
+        self.autoscalers = autoscalers
+        self.history: list[PassRecord] = []
+
+    def reconcile(self) -> ReconcileResult:
+        """One level-triggered pass of every controller, then the scheduler."""
+        with gc_paused():
+            return self._reconcile()
+
+    def _reconcile(self) -> ReconcileResult:
+        state = self.state
+        first_event = len(state.events)
+        changes = actuator.Changes()
+        actuator.apply(state, node_lifecycle.reconcile(state), changes)
+        actuator.apply(state, hpa_controller.reconcile(state, self.autoscalers), changes)
+        actuator.apply(state, deployment_controller.reconcile(state), changes)
+        actuator.apply(state, replicaset.reconcile(state), changes)
+        cycle = self.scheduler.run(state)
+        self._record_scheduling(cycle.scheduled, cycle.failed)
+        deployment_status.update(state)
+        result = ReconcileResult(
+            created=tuple(changes.created),
+            deleted=tuple(changes.deleted),
+            scheduled=tuple(cycle.scheduled),
+            evicted=tuple(changes.evicted),
+            scaled=tuple(changes.scaled),
+            events=tuple(self.state.events.since(first_event)),
+        )
+        self.history.append(observe.pass_record(state, len(self.history) + 1, result))
+        return result
+
+    def _record_scheduling(self, scheduled: list[str], failed: list[PodRecord]) -> None:
+        pods = self.state.pods
+        self.state.events.normal_many(
+            "Scheduled",
+            (
+                (f"pod/{name}", f"Successfully assigned {NAMESPACE}/{name} to {pods[name].node}")
+                for name in scheduled
+            ),
+        )
+        for pod in failed:
+            self.state.events.warning("FailedScheduling", f"pod/{pod.name}", pod.message or "")
+
+    def until_stable(self, max_passes: int = 100) -> list[ReconcileResult]:
+        """Reconcile until a pass changes nothing; ``NotConvergedError`` after ``max_passes``."""
+        results: list[ReconcileResult] = []
+        for _ in range(max_passes):
+            result = self.reconcile()
+            results.append(result)
+            if not result.changed:
+                return results
+        raise NotConvergedError(
+            f"did not reach a steady state after {max_passes} passes; "
+            f"the last pass: {results[-1].describe()}"
+        )
