@@ -211,3 +211,67 @@ def test_rule_evaluation_errors_end_the_group(
     assert code == 1
     assert "    rule: r, time: 0s, err: found duplicate series for the match group" in err
     assert "kubeloop: the rule is at " in err and "rules.yml:4" in err
+
+
+def test_external_labels_and_url_reach_templates(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rules = (
+        "groups:\n- name: g\n  rules:\n  - alert: A\n    expr: vector(1)\n"
+        "    annotations:\n      where: '{{ $externalLabels.region }} {{ $externalURL }}'\n"
+    )
+    test = (
+        "rule_files: [rules.yml]\ntests:\n- external_labels: {region: eu}\n"
+        "  external_url: https://prom.example\n  alert_rule_test:\n  - eval_time: 0m\n"
+        "    alertname: A\n    exp_alerts:\n    - exp_annotations: {where: eu https://prom.example}\n"
+    )
+    code, _, err = run(capsys, str(write(tmp_path, test, rules)))
+    assert (code, err) == (0, "")
+
+
+@pytest.mark.parametrize(("order", "seen"), [("[first, second]", 1), ("[second, first]", 0)])
+def test_group_eval_order(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], order: str, seen: int
+) -> None:
+    """A later group sees what an earlier group wrote at the same evaluation."""
+    rules = (
+        "groups:\n- name: second\n  rules:\n  - record: doubled\n    expr: once * 2\n"
+        "- name: first\n  rules:\n  - record: once\n    expr: vector(1)\n"
+    )
+    test = (
+        f"rule_files: [rules.yml]\ngroup_eval_order: {order}\ntests:\n- promql_expr_test:\n"
+        "  - expr: count(doubled) or vector(0)\n    eval_time: 0m\n    exp_samples:\n"
+        f"    - value: {seen}\n"
+    )
+    code, _, err = run(capsys, str(write(tmp_path, test, rules)))
+    assert code == 0, err
+
+
+def test_keep_firing_for_and_stale_input(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rules = (
+        "groups:\n- name: g\n  rules:\n  - alert: Down\n    expr: up == 0\n"
+        "    keep_firing_for: 2m\n"
+    )
+    test = (
+        "rule_files: [rules.yml]\ntests:\n- input_series:\n  - {series: up, values: '0 0 stale'}\n"
+        "  alert_rule_test:\n"
+        "  - {eval_time: 1m, alertname: Down, exp_alerts: [{}]}\n"
+        "  - {eval_time: 3m, alertname: Down, exp_alerts: [{}]}\n"
+        "  - {eval_time: 4m, alertname: Down, exp_alerts: []}\n"
+    )
+    code, _, err = run(capsys, str(write(tmp_path, test, rules)))
+    assert code == 0, err
+
+
+def test_a_series_that_ends_with_stale_says_it_stopped(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    test = PASSING.replace("values: '1 1 0x20'", "values: '1 1 0x3 stale'").replace(
+        "exp_alerts:\n          - exp_labels: {severity: page, job: node, instance: a}\n"
+        '            exp_annotations: {summary: "a down"}',
+        "exp_alerts: []",
+    )
+    code, _, err = run(capsys, str(write(tmp_path, test)))
+    assert (code, err) == (0, "")

@@ -117,6 +117,7 @@ def check_promql(test: PromqlTest, store: SeriesStore, mint: int, fuzzy: bool) -
 
 
 def late_warnings(group: TestGroup, last_input: int | None, path: str) -> list[str]:
+    """A warning per test whose eval_time lies after the last input sample."""
     if last_input is None:
         return []
     last = last_input - group.start_ms
@@ -127,6 +128,7 @@ def late_warnings(group: TestGroup, last_input: int | None, path: str) -> list[s
             out.append(
                 f"{path}:{test.line}: eval_time {format_duration(test.eval_ms)} is after the last "
                 f"input sample (at {format_duration(last)}); instant selectors still see samples "
-                "up to 5m old, so extend input_series if the data should cover this time"
+                "up to 5m old, so extend input_series if the data should cover this time, "
+                "or end the series with stale if it stops"
             )
     return out

@@ -136,17 +136,21 @@ def _run_group(test_file: TestFile, group: TestGroup, rule_files: list[RuleFile]
 
 
 def _load_series(store: SeriesStore, group: TestGroup, failures: list[Failure]) -> int | None:
-    """Append every input sample; returns the time of the last one (None: no samples)."""
+    """Append every input sample; returns the time of the last sample of the series that do
+    not end with ``stale`` (None: every series says it stopped, or there are none)."""
     last: int | None = None
     for series in group.input_series:
         labels = Labels.of(series.labels)
+        points = series.values.points
         try:
-            for index, value in series.values.points:
+            for index, value in points:
                 t = group.start_ms + index * group.interval_ms
                 if value is STALE:
                     store.append_stale(labels, t)
                 else:
                     store.append(labels, t, value)  # type: ignore[arg-type]
+            if points and points[-1][1] is not STALE:
+                t = group.start_ms + points[-1][0] * group.interval_ms
                 last = t if last is None else max(last, t)
         except SampleOrderError:
             failures.append(

@@ -98,7 +98,8 @@ def parse_yaml(text: str, filename: str, schema: str, ignore_unknown: bool = Fal
 def _raw_scalars(text: str) -> dict[DocPath, str]:
     """Source text of every plain scalar, by path (the file already loaded safely)."""
     out: dict[DocPath, str] = {}
-    root = yaml.compose(text, Loader=yaml.SafeLoader) if text.strip() else None
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present: 10x faster
+    root = yaml.compose(text, Loader=loader) if text.strip() else None
 
     def walk(node: yaml.Node, path: DocPath) -> None:
         if isinstance(node, yaml.ScalarNode):
