@@ -15,7 +15,7 @@ from kubeloop.telemetry.promql.lexer import Token, tokenize
 from kubeloop.telemetry.promql.literals import parse_duration_ms, parse_number
 from kubeloop.telemetry.promql.selectors import SelectorParser
 from kubeloop.telemetry.promql.signatures import AGGREGATORS, FUNCTIONS, UNSUPPORTED_FUNCTIONS
-from kubeloop.telemetry.promql.typecheck import check_binary, check_call
+from kubeloop.telemetry.promql.typecheck import check_binary, check_call, documented
 
 MAX_DEPTH: Final = 100
 """Nesting deeper than this is refused (Python's stack is the bound, not the grammar)."""
@@ -116,7 +116,7 @@ class _Parser(SelectorParser):
             if operand.type not in ("scalar", "vector"):
                 raise self.error(
                     "unary expression only allowed on expressions of type scalar or instant "
-                    f"vector, got {_documented(operand.type)}",
+                    f"vector, got {documented(operand.type)}",
                     tok,
                 )
             if tok.text == "+":
@@ -149,10 +149,10 @@ class _Parser(SelectorParser):
             self.expect("]", "closing ']' of the subquery")
             if expr.type != "vector":
                 raise self.error(
-                    f"subquery is only allowed on instant vector, got {_documented(expr.type)}",
+                    f"subquery is only allowed on instant vector, got {documented(expr.type)}",
                     tok,
                 )
-            return ast.Subquery(expr, range_ms, step_ms, expr_pos(expr))
+            return ast.Subquery(expr, range_ms, step_ms, expr.pos)
         self.expect("]", "closing ']' of the range")
         if not isinstance(expr, ast.VectorSelector):
             raise self.error(
@@ -256,14 +256,14 @@ class _Parser(SelectorParser):
         expr = args[-1]
         if param is not None and param.type != param_type:
             raise self.error(
-                f"expected type {_documented(param_type or '')} in aggregation parameter, got "
-                f"{_documented(param.type)}",
+                f"expected type {documented(param_type or '')} in aggregation parameter, got "
+                f"{documented(param.type)}",
                 open_tok,
             )
         if expr.type != "vector":
             raise self.error(
                 "expected type instant vector in aggregation expression, got "
-                f"{_documented(expr.type)}",
+                f"{documented(expr.type)}",
                 open_tok,
             )
         return ast.Aggregate(op, expr, param, grouping, without, tok.pos)
@@ -275,11 +275,3 @@ class _Parser(SelectorParser):
             return parse_number(tok.text)
         except ValueError as err:
             raise self.error(f"error parsing number: {err}", tok) from None
-
-
-def expr_pos(expr: ast.Expr) -> int:
-    return expr.pos
-
-
-def _documented(value_type: str) -> str:
-    return {"vector": "instant vector", "matrix": "range vector"}.get(value_type, value_type)

@@ -12,6 +12,7 @@ import math
 from itertools import pairwise
 
 from kubeloop.telemetry.promql.errors import PromQLError
+from kubeloop.telemetry.promql.functions.floatops import div
 from kubeloop.telemetry.promql.functions.kahan import inc
 
 
@@ -152,17 +153,8 @@ def linear_regression(ts: list[int], vs: list[float], intercept_t: int) -> tuple
     sx2 += cx2
     cov_xy = sxy - sx * sy / n
     var_x = sx2 - sx * sx / n
-    slope = _div(cov_xy, var_x)
+    slope = div(cov_xy, var_x)
     return slope, sy / n - slope * sx / n
-
-
-def _div(a: float, b: float) -> float:
-    """IEEE division (Go semantics): x/0 is ±Inf or NaN instead of an exception."""
-    if b == 0:
-        if a == 0 or math.isnan(a):
-            return math.nan
-        return math.copysign(math.inf, a) * math.copysign(1.0, b)
-    return a / b
 
 
 def deriv(

@@ -34,13 +34,3 @@ def pow_(a: float, b: float) -> float:
             return math.copysign(math.inf, a) if odd else math.inf
         return math.nan
     return result
-
-
-def safe(fn: object, x: float) -> float:
-    """Apply a math function, returning Go's NaN / ±Inf instead of raising."""
-    try:
-        return float(fn(x))  # type: ignore[operator]
-    except ValueError:
-        return math.nan
-    except OverflowError:
-        return math.inf
