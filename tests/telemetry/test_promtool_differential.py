@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from kubeloop.cli import main
-from tests.telemetry.promtool.generate import fill_expectations, generate
+from tests.telemetry.promtool.generate import fill_expectations, generate, template_files
 
 PROMTOOL = shutil.which("promtool")
 pytestmark = pytest.mark.skipif(
@@ -54,6 +54,24 @@ def test_kubeloop_and_promtool_agree(
     err = capsys.readouterr().err
     assert ours == theirs.returncode == (1 if spoiled else 0), theirs.stderr
     assert failing_tests(err) == failing_tests(theirs.stderr)
+
+
+def test_templates_expand_as_in_promtool(tmp_path: Path) -> None:
+    """Every template function kubeloop supports, over awkward values: promtool must agree
+    with the annotations kubeloop expands, character for character."""
+    path = template_files(tmp_path)
+    assert fill_expectations(path, 0, mutate=False)
+    assert "<error expanding" not in path.read_text()
+    assert PROMTOOL is not None
+    theirs = subprocess.run(
+        [PROMTOOL, "test", "rules", path.name],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert theirs.returncode == 0, theirs.stderr
 
 
 def test_the_generator_is_deterministic(tmp_path: Path) -> None:

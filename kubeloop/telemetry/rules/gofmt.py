@@ -116,8 +116,10 @@ def _one(flags: str, width: str | None, precision: str | None, verb: str, arg: A
         special = _special(value)
         if special is not None:
             return special.rjust(int(width or 0))
-        prec = "" if precision is None and verb in "gG" else f".{precision or 6}"
-        return format(value, f"{spec}{prec}{verb}")
+        if precision is None and verb in "gG":  # Go's %g is the shortest representation
+            text = format_v(value)
+            return format(text.upper() if verb == "G" else text, f">{width or ''}")
+        return format(value, f"{spec}.{precision or 6}{verb}")
     if verb == "d" and isinstance(arg, int) and not isinstance(arg, bool):
         return format(arg, f"{spec}d")
     if verb in "xX" and isinstance(arg, int) and not isinstance(arg, bool):

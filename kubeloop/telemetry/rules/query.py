@@ -29,12 +29,12 @@ def query(parsed: Any, store: SeriesStore, t_ms: int) -> Result:
 
 
 def template_query(store: SeriesStore, t_ms: int) -> Any:
-    """The ``query`` template function: samples as ``{"labels": {...}, "value": v}``."""
+    """The ``query`` template function: samples as Go's ``{Labels, Value}`` structs."""
     from kubeloop.telemetry.promql import parse  # noqa: PLC0415
 
     def run(text: str) -> list[dict[str, Any]]:
         return [
-            {"labels": labels.as_dict(), "value": value}
+            {"Labels": labels.as_dict(), "Value": value}
             for labels, value in query(parse(text), store, t_ms)
         ]
 

@@ -160,7 +160,7 @@ def fill_expectations(path: Path, seed: int, mutate: bool) -> bool:
                 }
                 for labels, annotations in got
             ]
-        for i, test in enumerate(test_group["promql_expr_test"]):
+        for i, test in enumerate(test_group.get("promql_expr_test", [])):
             got = found.get(doc.where(("tests", g, "promql_expr_test", i))[0], ())
             if any(math.isnan(value) for _, value in got):
                 return False
@@ -184,3 +184,74 @@ def fill_expectations(path: Path, seed: int, mutate: bool) -> bool:
                 test["exp_alerts"].append({"exp_labels": {"severity": "none"}})
     path.write_text(yaml.safe_dump(data, sort_keys=False, width=10_000))
     return True
+
+
+TEMPLATES = {
+    "t1": "{{ $value }}",
+    "t2": "{{ $value | humanize }}",
+    "t3": "{{ humanize1024 $value }}",
+    "t4": "{{ $value | humanizeDuration }}",
+    "t5": "{{ humanizePercentage $value }}",
+    "t6": '{{ printf "%.3f|%5.1f|%e|%g|%v|%s" $value $value $value $value $value $labels.job }}',
+    "t7": "{{ $labels.instance | stripPort }} {{ stripDomain $labels.instance }}",
+    "t8": "{{ if gt $value 100.0 }}big{{ else if gt $value 1.0 }}mid{{ else }}small{{ end }}",
+    "t9": '{{ toUpper $labels.job }}-{{ title "hello world" }}-'
+    '{{ reReplaceAll "(.*)-(.*)" "$2.$1" $labels.job }}',
+    "t10": '{{- $labels.job -}} | {{ len $labels }} {{ index $labels "job" }} '
+    '{{ match "^a" $labels.job }}',
+    "t11": "{{ range $k, $v := $labels }}{{ $k }}={{ $v }},{{ end }}",
+    "t12": "{{ with $labels.nope }}x{{ else }}none{{ end }} {{ $labels.nope }}|",
+    "t13": "{{ humanizeTimestamp $value }}",
+    "t14": '{{ (query "up" | first | value) }} '
+    '{{ range query "up" }}{{ .Labels.instance }}{{ end }}',
+    "t15": '{{ printf "%d%%" 5 }} {{ printf "%q" $labels.job }} {{ printf "%5s|%-5s|" "a" "b" }}',
+    "t16": '{{ and 1 0 }} {{ or 0 "" 3 }} {{ not 0 }} {{ eq $labels.job "api-x" "other" }} '
+    "{{ ne 1 2 }}",
+}
+TEMPLATE_VALUES = (
+    "0.000123456",
+    "1",
+    "59.99",
+    "3661",
+    "123456789",
+    "1e-9",
+    "0.5",
+    "1700000000.5",
+    "-42.125",
+    "1234.5678",
+    "0",
+)
+
+
+def template_files(folder: Path) -> Path:
+    """One alert per value, each with every template of TEMPLATES as an annotation."""
+    rules = {
+        "groups": [
+            {
+                "name": "templates",
+                "rules": [
+                    {"alert": f"T{i}", "expr": f'v{{i="{i}"}} > -1e300', "annotations": TEMPLATES}
+                    for i in range(len(TEMPLATE_VALUES))
+                ],
+            }
+        ]
+    }
+    (folder / "rules.yml").write_text(yaml.safe_dump(rules, sort_keys=False))
+    series = [
+        {
+            "series": f'v{{i="{i}", job="api-x", instance="host{i}.example.com:9{i}00"}}',
+            "values": value,
+        }
+        for i, value in enumerate(TEMPLATE_VALUES)
+    ] + [{"series": 'up{instance="u1"}', "values": "1"}]
+    alert_tests = [
+        {"eval_time": "0m", "alertname": f"T{i}", "exp_alerts": []}
+        for i in range(len(TEMPLATE_VALUES))
+    ]
+    test = {
+        "rule_files": ["rules.yml"],
+        "tests": [{"interval": "1m", "input_series": series, "alert_rule_test": alert_tests}],
+    }
+    path = folder / "test.yml"
+    path.write_text(yaml.safe_dump(test, sort_keys=False, width=10_000))
+    return path
