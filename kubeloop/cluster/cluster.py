@@ -182,6 +182,7 @@ class Cluster:
         else:
             record.spec = deployment
             record.template = deployment.template()
+        self._state.touch(deployment.name)
 
     def _deployment(self, name: str) -> DeploymentRecord:
         try:
@@ -192,6 +193,7 @@ class Cluster:
     def scale(self, name: str, replicas: int) -> None:
         record = self._deployment(name)
         record.spec = replace(record.spec, replicas=replicas)
+        self._state.touch(name)
 
     def delete_pod(self, name: str) -> None:
         pod = self._state.pods.get(name)
@@ -238,6 +240,7 @@ class Cluster:
         """
         record = self._deployment(name)
         rollout.start_rolling_update(record, version, max_surge, max_unavailable)
+        self._state.touch(name)
         return rollout.drive_rollout(self._passes.reconcile, self._state, record)
 
     def rollback(self, name: str, to_revision: int | None = None) -> list[RolloutSnapshot]:
@@ -245,6 +248,7 @@ class Cluster:
         record = self._deployment(name)
         if not rollout.start_rollback(self._state, record, to_revision):
             return []
+        self._state.touch(name)
         return rollout.drive_rollout(self._passes.reconcile, self._state, record)
 
     # --- autoscaling ---------------------------------------------------------------------
@@ -292,4 +296,4 @@ class Cluster:
 
     @property
     def history(self) -> list[PassRecord]:
-        return list(self._passes.history)
+        return list(self._passes.history.records)

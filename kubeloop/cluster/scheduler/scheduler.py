@@ -9,10 +9,10 @@ carries a PreferNoSchedule taint — score every feasible node per pod.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from kubeloop.cluster.nodes import NodeRecord
-from kubeloop.cluster.pods import PodRecord
+from kubeloop.cluster.pods import PodRecord, PodTemplate
 from kubeloop.cluster.scheduler.fit_error import fit_error_message
 from kubeloop.cluster.scheduler.framework import FilterPlugin, ScorePlugin
 from kubeloop.cluster.scheduler.node_affinity import NodeAffinity
@@ -68,7 +68,16 @@ class Scheduler:
 
     def run(self, state: ClusterState) -> CycleResult:
         result = CycleResult()
-        queue = [p for p in state.pending.values() if p.tried_at_generation != state.generation]
+        self._messages: dict[tuple[int, PodTemplate], str] = {}
+        self._binds = 0
+        # Room appears only when the generation moves (a delete, a node change); until then
+        # only pods created since the last cycle are worth trying.
+        candidates = (
+            state.pending if state.generation != state.scheduled_generation else state.fresh_pending
+        )
+        queue = [p for p in candidates.values() if p.tried_at_generation != state.generation]
+        state.scheduled_generation = state.generation
+        state.fresh_pending = {}
         batched = self.strategy == "first-fit" and state.prefer_no_schedule_nodes == 0
         start = 0
         while start < len(queue):
@@ -107,6 +116,7 @@ class Scheduler:
                 room = min(room, node.free_memory // memory)
             chosen = batch[placed : placed + room]
             state.bind(chosen, node)
+            self._binds += 1
             result.scheduled.extend(p.name for p in chosen)
             placed += len(chosen)
         if placed < len(batch):
@@ -129,10 +139,16 @@ class Scheduler:
                     totals[i] += score * plugin.weight
             best = feasible[totals.index(max(totals))]  # ties: first by node name
         state.bind([pod], best)
+        self._binds += 1
         result.scheduled.append(pod.name)
 
     def _fail(self, state: ClusterState, pods: list[PodRecord], result: CycleResult) -> None:
-        message = self.failure_message(state, pods[0])
+        # Pods that ask the filters the same questions get the same answer until a bind
+        # changes a node: thousands of Pending pods cost one walk over the nodes, not one each.
+        key = (self._binds, replace(pods[0].template, version=""))
+        message = self._messages.get(key)
+        if message is None:
+            message = self._messages[key] = self.failure_message(state, pods[0])
         for pod in pods:
             if pod.message != message:
                 pod.message = message
