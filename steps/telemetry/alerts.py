@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from kubeloop.harness.registry import given, then
+from kubeloop.harness.registry import given, then, when
 from kubeloop.harness.world import World
 from kubeloop.steps.telemetry.support import call, require_docstring
 
@@ -45,6 +45,16 @@ def the_rules_from(world: World, path: str) -> None:
     if not file.is_file():
         raise world.fail(f"a rule file at {path} (relative to the feature)", f"no file {file}")
     call(world, "load_rules", file.read_text(encoding="utf-8"), path)
+
+
+@when("I load the rules from {path:text}", 'I load the rules from "rules/broken.yml"')
+def i_load_the_rules_from(world: World, path: str) -> None:
+    """Load a rule file as an event; if it is invalid, a Then can check the error."""
+    file = world.resolve(path)
+    if not file.is_file():
+        raise world.fail(f"a rule file at {path} (relative to the feature)", f"no file {file}")
+    text = file.read_text(encoding="utf-8")
+    world.attempt(lambda: call(world, "load_rules", text, path))
 
 
 @given("the rules:", "the rules:")

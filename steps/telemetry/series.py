@@ -65,7 +65,12 @@ def _evaluate(world: World, expr: str, at: int | None) -> None:
     world.parts[LAST_RESULT] = None
     result = world.attempt(lambda: call(world, "query", expr, at))
     if world.error is None:
-        world.parts[LAST_RESULT] = (expr, at, result_rows(result))
+        try:
+            world.parts[LAST_RESULT] = (expr, at, result_rows(result))
+        except ValueError as error:
+            raise world.fail(
+                f'"{expr}" to give an instant vector or a scalar', str(error)
+            ) from None
 
 
 @when(

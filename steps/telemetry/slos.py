@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kubeloop.harness.registry import given, then
+from kubeloop.harness.registry import given, then, when
 from kubeloop.harness.world import World
 from kubeloop.steps.telemetry.support import call, matches, require_docstring, show, telemetry
 
@@ -52,6 +52,16 @@ def the_slos_from(world: World, path: str) -> None:
     if not file.is_file():
         raise world.fail(f"a Sloth SLO file at {path} (relative to the feature)", f"no file {file}")
     call(world, "load_sloth", file.read_text(encoding="utf-8"), path)
+
+
+@when("I load the SLOs from {path:text}", 'I load the SLOs from "slos/broken.yml"')
+def i_load_the_slos_from(world: World, path: str) -> None:
+    """Load a Sloth SLO file as an event; if it is invalid, a Then can check the error."""
+    file = world.resolve(path)
+    if not file.is_file():
+        raise world.fail(f"a Sloth SLO file at {path} (relative to the feature)", f"no file {file}")
+    text = file.read_text(encoding="utf-8")
+    world.attempt(lambda: call(world, "load_sloth", text, path))
 
 
 @given("the SLOs:", "the SLOs:")

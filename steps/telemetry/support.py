@@ -91,7 +91,7 @@ def result_rows(result: Any) -> list[tuple[dict[str, str], float]] | float:
     rows = []
     for sample in result:
         if hasattr(sample, "points"):
-            raise AssertionError(
+            raise ValueError(
                 "the expression gives a range vector; these steps check instant queries "
                 "(wrap it in a function such as rate() or last_over_time())"
             )
