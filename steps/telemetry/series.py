@@ -5,6 +5,7 @@ from __future__ import annotations
 from kubeloop.harness.registry import given, then, when
 from kubeloop.harness.world import World
 from kubeloop.steps.telemetry.support import (
+    MAX_SAMPLES,
     MAX_STEPS,
     call,
     matches,
@@ -21,6 +22,7 @@ LAST_RESULT = "telemetry.result"
 
 
 def _load_series(world: World, interval: int) -> None:
+    budget = MAX_SAMPLES
     for row in require_table(world, ("series", "values")):
         try:
             labels = parse_metric(row["series"])
@@ -30,12 +32,17 @@ def _load_series(world: World, interval: int) -> None:
                 f"{row['series']!r}: {error}",
             ) from None
         try:
-            expanded = expand_values(row["values"], MAX_STEPS)
+            expanded = expand_values(row["values"], min(MAX_STEPS, budget))
         except NotationError as error:
+            if budget < MAX_STEPS and "expands the series" in str(error):
+                raise world.fail(
+                    f"a table of at most {MAX_SAMPLES:,} samples in all", "more than that"
+                ) from None
             raise world.fail(
                 "values in promtool's notation, such as 0+10x10 _ stale",
                 f"{row['values']!r}: {error}",
             ) from None
+        budget -= expanded.steps
         samples = [
             (step * interval * 1000, None if value is STALE else float(value))  # type: ignore[arg-type]
             for step, value in expanded.points

@@ -90,6 +90,8 @@ def error_budget(world: World, name: str, minutes: str) -> None:
 def burn_rate(world: World, name: str, window: int, burn: str) -> None:
     """Error ratio over the window, measured now, ÷ the error budget (1 − objective)."""
     _slo(world, name)
+    if window <= 0:
+        raise world.fail("a window of at least 1 second", f"{window} seconds")
     got = call(world, "burn_rate", name, window)
     if not matches(burn, got):
         raise world.fail(f'burn rate {burn} for "{name}"', f"{show(got)}\n{_explain(world, name)}")

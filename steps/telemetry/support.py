@@ -12,6 +12,8 @@ from kubeloop.harness.world import World
 ENTRY = "Telemetry"
 MAX_STEPS = 100_000
 """Most samples one series of a ``Given the series:`` table may expand to."""
+MAX_SAMPLES = 1_000_000
+"""Most samples one ``Given the series:`` table may expand to, all series together."""
 
 
 def telemetry(world: World) -> Any:
