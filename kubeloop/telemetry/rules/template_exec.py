@@ -187,7 +187,7 @@ class _Run:
         if block.kind == "range":
             pipe, body = block.branches[0]
             items = self.pipeline(Pipeline(pipe.commands), dot)
-            pairs = sorted(items.items()) if isinstance(items, dict) else enumerate(items or [])
+            pairs = _range_pairs(items)
             ran = False
             for n, (key, item) in enumerate(pairs):
                 if n >= MAX_RANGE:
@@ -226,7 +226,7 @@ class _Run:
                 return self.funcs[str(head.value)](*args)
             except TemplateError:
                 raise
-            except (TypeError, ValueError, KeyError, IndexError) as error:
+            except (TypeError, ValueError, KeyError, IndexError, AttributeError) as error:
                 raise TemplateError(f"error calling {head.value}: {error}") from None
         if len(command) > 1 or has_piped:
             raise TemplateError(f"can't give argument to non-function {_describe(head)}")
@@ -256,6 +256,21 @@ class _Run:
                 raise TemplateError(f"can't evaluate field {name} in {to_text(base)}")
             base = base.get(name, "")
         return base
+
+
+def _range_pairs(items: Any) -> list[tuple[Any, Any]]:
+    """What ``range`` walks: a map by sorted key, a list, or (Go 1.22+) 0..n-1 for an int."""
+    if isinstance(items, dict):
+        return sorted(items.items())
+    if isinstance(items, list | tuple):
+        return list(enumerate(items))
+    if isinstance(items, int) and not isinstance(items, bool):
+        if items > MAX_RANGE:
+            raise TemplateError(f"range over more than {MAX_RANGE} items")
+        return [(i, i) for i in range(items)]
+    if items is None:
+        return []
+    raise TemplateError(f"range can't iterate over {to_text(items)}")
 
 
 def _describe(operand: Operand) -> str:

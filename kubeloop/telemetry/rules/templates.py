@@ -79,7 +79,10 @@ def parse(text: str) -> list[Node]:
     if "{{" in tail:
         raise TemplateError("unclosed action: '{{' without '}}'")
     pieces.append(("text", tail))
-    nodes, end, _ = _nodes(pieces, 0, ())
+    try:
+        nodes, end, _ = _nodes(pieces, 0, ())
+    except RecursionError:
+        raise TemplateError("template nested too deeply") from None
     if end != len(pieces):
         raise TemplateError(f"unexpected {{{{{pieces[end][1]}}}}}")
     return nodes
