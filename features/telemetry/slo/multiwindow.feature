@@ -100,3 +100,20 @@ Feature: Multi-window, multi-burn-rate alerts page only while the budget is stil
     Then the SLO "availability" does not page
     When 2 minutes pass
     Then the SLO "availability" pages
+
+  Scenario Outline: Detection time is w × threshold ÷ error ratio (Workbook, 1h/5m at 14.4×)
+    Given the service "web" serves 100 requests per second
+    And an SLO "availability" of 99.9% over 30 days for the service "web"
+    When 6 hours pass
+    And the service "web" starts failing <errors> of requests
+    And <quiet> minutes pass
+    Then the SLO "availability" does not page
+    When <more> minutes pass
+    Then the SLO "availability" pages
+    And the SLO "availability" burns over 1 hour and 5 minutes above its threshold
+
+    Examples: detection 0.86, 5.76 and 17.28 minutes, seen at the next evaluation
+      | errors | quiet | more |
+      | 100%   | 0     | 1    |
+      | 15%    | 5     | 1    |
+      | 5%     | 17    | 1    |
