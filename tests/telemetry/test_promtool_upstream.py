@@ -74,3 +74,18 @@ def test_rule_errors_name_file_and_line(capsys: pytest.CaptureFixture[str]) -> N
     assert main(["test", "rules", str(UPSTREAM / "bad-rules-syntax-test.yml")]) == 1
     err = capsys.readouterr().err
     assert re.search(r"bad-rules-syntax\.yml:7:15: .*could not parse expression", err)
+
+
+def test_the_documentation_example_passes() -> None:
+    assert run_file(str(HERE / "docs-example" / "test.yml")).passed
+
+
+def test_the_documentation_example_fails_when_an_expectation_is_wrong(tmp_path: Path) -> None:
+    folder = HERE / "docs-example"
+    (tmp_path / "alerts.yml").write_text((folder / "alerts.yml").read_text())
+    text = (folder / "test.yml").read_text().replace("eval_time: 10m", "eval_time: 4m")
+    (tmp_path / "test.yml").write_text(text)
+    result = run_file(str(tmp_path / "test.yml"))
+    (failure,) = [f for g in result.groups for f in g.failures]
+    assert "alertname: InstanceDown, time: 4m" in failure.message
+    assert any(n.startswith("pending since 0s (for: 5m, fires at 5m") for n in failure.notes)
