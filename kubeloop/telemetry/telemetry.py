@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from kubeloop.core.clock import ORDER_EVALUATE, ORDER_SCRAPE, Clock, PeriodicTask
-from kubeloop.errors import AlreadyExistsError, InvalidSpecError, NotFoundError
+from kubeloop.errors import AlreadyExistsError, FixtureError, InvalidSpecError, NotFoundError
 from kubeloop.telemetry.promql import Scalar, Value, Vector, evaluate, parse
 from kubeloop.telemetry.rules.alerting import INACTIVE, AlertingRule
 from kubeloop.telemetry.rules.group import RuleFailure, RuleGroup
@@ -27,9 +27,7 @@ from kubeloop.telemetry.slo.book import SLO, SLOBook, availability
 from kubeloop.telemetry.slo.verdict import Verdict
 from kubeloop.telemetry.traffic import Service
 
-DEFAULT_SCRAPE_INTERVAL = 60
-DEFAULT_EVALUATION_INTERVAL = 60
-"""Prometheus' documented defaults for scrape_interval and evaluation_interval (1m)."""
+DEFAULT_SCRAPE_INTERVAL = DEFAULT_EVALUATION_INTERVAL = 60  # Prometheus' documented defaults
 MAX_QUERIES_KEPT = 50
 
 
@@ -53,8 +51,7 @@ class AlertTimeline:
 class _Group:
     group: RuleGroup
     task: PeriodicTask | None = None
-    adhoc: bool = False
-    """The group of rules a scenario declared one by one."""
+    adhoc: bool = False  # the group of rules a scenario declared one by one
     failures: list[RuleFailure] = field(default_factory=list)
 
 
@@ -174,7 +171,10 @@ class Telemetry:
         alerts after it in the same evaluation."""
         rules = [*self._adhoc, rule]
         text = to_yaml([{"name": "scenario", "rules": rules}])
-        loaded = load_rule_text(text, f'rule "{rule.get("alert") or rule.get("record")}"')
+        try:
+            loaded = load_rule_text(text, "<scenario>")
+        except FixtureError as error:  # the YAML is ours: report only what is wrong
+            raise InvalidSpecError("; ".join(p.message for p in error.problems)) from None
         old = next((g for g in self._groups if g.adhoc), None)
         entry = _Group(RuleGroup(loaded.groups[0], self.evaluation_interval * 1000), adhoc=True)
         if old is not None:

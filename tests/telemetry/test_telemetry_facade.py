@@ -11,7 +11,7 @@ import pytest
 import kubeloop
 from kubeloop.contract.telemetry import TelemetryLike, missing_from
 from kubeloop.core.clock import Clock
-from kubeloop.errors import AlreadyExistsError, FixtureError, InvalidSpecError, NotFoundError
+from kubeloop.errors import AlreadyExistsError, InvalidSpecError, NotFoundError
 from kubeloop.harness.errors import ScenarioAssertionError
 from kubeloop.harness.world import World
 from kubeloop.steps.telemetry import alerts, services, slos
@@ -90,8 +90,9 @@ def test_duplicates_and_bad_input_are_refused_and_change_nothing() -> None:
     assert t.slos() == []
     with pytest.raises(InvalidSpecError):
         t.set_evaluation_interval(0)
-    with pytest.raises(FixtureError):
+    with pytest.raises(InvalidSpecError, match='rule 1, "Bad": could not parse') as raised:
         t.add_alert("Bad", "rate(x[5m]")
+    assert "groups[0]" not in str(raised.value)
     assert t.alert_names() == []
 
 
