@@ -33,6 +33,7 @@ def group_labels(labels: Labels, grouping: tuple[str, ...], without: bool) -> La
         if len(cache) > _GROUP_CACHE_LIMIT:
             cache.clear()
         hit = labels.without(METRIC_NAME, *grouping) if without else labels.keep(*grouping)
+        hit = cache.setdefault(hit, hit)  # one object per group: dict lookups hit by identity
         cache[labels] = hit
     return hit
 

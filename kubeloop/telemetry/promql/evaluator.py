@@ -203,10 +203,13 @@ class Evaluator:
         start, end = self.range_bounds(arg)
         is_counter, is_rate = _FAST_COUNTERS[name]
         out: InstantVector = []
+        extrapolate = counters.extrapolate
         for series in self.store.select(arg.selector.matchers):
             ts = series.ts
-            lo = bisect_right(ts, start)
-            hi = bisect_right(ts, end, lo)
+            if not ts:
+                continue
+            hi = len(ts) if ts[-1] <= end else bisect_right(ts, end)  # rules usually ask "now"
+            lo = bisect_right(ts, start, 0, hi)
             n = hi - lo
             if n < 2:
                 continue
@@ -218,10 +221,10 @@ class Evaluator:
             else:
                 vs = series.vs
                 first = vs[lo]
-                value = counters.extrapolate(ts[lo], ts[hi - 1], n, first, vs[hi - 1] - first,
-                                             start, end, is_counter, is_rate)  # fmt: skip
+                value = extrapolate(ts[lo], ts[hi - 1], n, first, vs[hi - 1] - first, start, end,
+                                    is_counter, is_rate)  # fmt: skip
             if value is not None:
-                out.append((series.labels.without(METRIC_NAME), value))
+                out.append((series.labels.without_name(), value))
         return out
 
     def _aggregate(self, node: ast.Aggregate) -> InstantVector:

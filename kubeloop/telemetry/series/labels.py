@@ -117,14 +117,20 @@ class Labels:
         return any(key == name for key, _ in self._pairs)
 
     def without(self, *names: str) -> Labels:
-        if names == (METRIC_NAME,):  # the hot case (functions and arithmetic drop the name)
-            cached: Labels | None = self._no_name
-            if cached is None:
-                cached = Labels.from_sorted(tuple(p for p in self._pairs if p[0] != METRIC_NAME))
-                object.__setattr__(self, "_no_name", cached)
-            return cached
+        if len(names) == 1 and names[0] == METRIC_NAME:
+            return self.without_name()
         drop = set(names)
         return Labels.from_sorted(tuple(p for p in self._pairs if p[0] not in drop))
+
+    def without_name(self) -> Labels:
+        """The set minus ``__name__`` (memoized: functions and arithmetic ask it every time)."""
+        cached = self._no_name
+        if cached is None:
+            cached = Labels.from_sorted(tuple(p for p in self._pairs if p[0] != METRIC_NAME))
+            if not any(p[0] == METRIC_NAME for p in self._pairs):
+                cached = self
+            object.__setattr__(self, "_no_name", cached)
+        return cached
 
     def keep(self, *names: str) -> Labels:
         """Only the given labels (Prometheus' ``Builder.Keep``)."""
