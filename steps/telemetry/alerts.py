@@ -90,7 +90,7 @@ def _clock(seconds: int) -> str:
 
 
 @then(
-    "alert {name:text} is {state:alertstate}",
+    "[the ]alert {name:text} is {state:alertstate}",
     'alert "HighErrorRate" is pending',
     'alert "HighErrorRate" is firing',
     'alert "HighErrorRate" is inactive',
@@ -106,7 +106,7 @@ def alert_is(world: World, name: str, state: str) -> None:
         )
 
 
-@then("alert {name:text} never fired", 'alert "HighErrorRate" never fired')
+@then("[the ]alert {name:text} never fired", 'alert "HighErrorRate" never fired')
 def never_fired(world: World, name: str) -> None:
     """The alert was never firing after any evaluation so far (pending is allowed)."""
     _known(world, name)
@@ -114,7 +114,7 @@ def never_fired(world: World, name: str) -> None:
         raise world.fail(f'alert "{name}" never firing', _timeline(world, name))
 
 
-@then("alert {name:text} fired", 'alert "HighErrorRate" fired')
+@then("[the ]alert {name:text} fired", 'alert "HighErrorRate" fired')
 def fired(world: World, name: str) -> None:
     """The alert was firing after at least one evaluation so far."""
     _known(world, name)
@@ -123,7 +123,7 @@ def fired(world: World, name: str) -> None:
 
 
 @then(
-    "alert {name:text} went through {states:text}",
+    "[the ]alert {name:text} went through {states:text}",
     'alert "HighErrorRate" went through "inactive, pending, firing, inactive"',
 )
 def went_through(world: World, name: str, states: str) -> None:
@@ -139,7 +139,7 @@ def went_through(world: World, name: str, states: str) -> None:
 
 
 @then(
-    "alert {name:text} became {state:alertstate} at {time:duration}",
+    "[the ]alert {name:text} became {state:alertstate} at {time:duration}",
     'alert "HighErrorRate" became firing at 12 minutes',
 )
 def became_at(world: World, name: str, state: str, time: int) -> None:

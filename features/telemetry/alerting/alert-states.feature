@@ -12,7 +12,7 @@ Feature: An alert is a small state machine, and for: is what keeps it quiet
     When 3 minutes pass
     Then alert "HighErrorRate" is pending
     When 5 minutes pass
-    Then alert "HighErrorRate" is inactive
+    Then the alert "HighErrorRate" is inactive
     And alert "HighErrorRate" never fired
     And alert "HighErrorRate" went through "inactive, pending, inactive"
 
