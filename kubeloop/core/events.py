@@ -15,7 +15,7 @@ Repeats are folded as client-go's event correlator folds them
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from kubeloop.core.clock import Clock
 
@@ -45,22 +45,31 @@ class Event:
         return line + seen
 
 
-_Key = tuple[str, str, str, str]
 _Similar = tuple[str, str, str]
 
 
 @dataclass
-class _SimilarRecord:
-    messages: set[str] = field(default_factory=set)
-    last_time: int = 0
+class _Many:
+    """An object and reason that has had more than one message."""
+
+    last_time: int
+    positions: dict[str, int]
+    """Where each message's event is, for folding identical repeats."""
+    window: set[str] = field(default_factory=set)
+    """The distinct messages of the current similarity window."""
+    combined: int | None = None
 
 
 class EventLog:
     def __init__(self, clock: Clock) -> None:
         self._clock = clock
-        self._events: list[Event] = []
-        self._position: dict[_Key, int] = {}
-        self._similar: dict[_Similar, _SimilarRecord] = {}
+        # Stored as plain tuples, made Events when read: a large scenario records hundreds of
+        # thousands of them and most are never looked at. _made caches the Events built.
+        self._raw: list[tuple[int, str, str, str, str, int, int]] = []
+        self._made: list[Event | None] = []
+        # Per (type, reason, object): (last time, message, position) while it has had one
+        # message — the common case, kept small — and a _Many once it has had several.
+        self._seen: dict[_Similar, tuple[int, str, int] | _Many] = {}
 
     def normal(self, reason: str, obj: str, message: str) -> None:
         self._record("Normal", reason, obj, message)
@@ -73,39 +82,62 @@ class EventLog:
         for obj, message in entries:
             self._record("Normal", reason, obj, message)
 
+    def _append(self, now: int, type_: str, reason: str, obj: str, message: str) -> int:
+        position = len(self._raw)
+        self._raw.append((now, type_, reason, obj, message, 1, now))
+        self._made.append(None)
+        return position
+
+    def _repeat(self, position: int, now: int, message: str) -> None:
+        _, type_, reason, obj, _, count, first = self._raw[position]
+        self._raw[position] = (now, type_, reason, obj, message, count + 1, first)
+        self._made[position] = None
+
+    def _event(self, position: int) -> Event:
+        made = self._made[position]
+        if made is None:
+            made = self._made[position] = Event(position + 1, *self._raw[position])
+        return made
+
     def _record(self, type_: str, reason: str, obj: str, message: str) -> None:
         now = self._clock.now
-        message = self._aggregate(type_, reason, obj, message, now)
-        key = (type_, reason, obj, message if not message.startswith(COMBINED) else COMBINED)
-        position = self._position.get(key)
-        if position is None:
-            self._position[key] = len(self._events)
-            seq = len(self._events) + 1
-            self._events.append(Event(seq, now, type_, reason, obj, message, 1, now))
+        key = (type_, reason, obj)
+        seen = self._seen.get(key)
+        if seen is None:
+            self._seen[key] = (now, message, self._append(now, type_, reason, obj, message))
             return
-        old = self._events[position]
-        self._events[position] = replace(old, time=now, message=message, count=old.count + 1)
-
-    def _aggregate(self, type_: str, reason: str, obj: str, message: str, now: int) -> str:
-        record = self._similar.get((type_, reason, obj))
-        if record is None or now - record.last_time > SIMILAR_WINDOW:
-            record = self._similar[(type_, reason, obj)] = _SimilarRecord()
-        record.last_time = now
-        record.messages.add(message)
-        if len(record.messages) < SIMILAR_LIMIT:
-            return message
-        return COMBINED + message
+        if isinstance(seen, tuple):
+            last, first, position = seen
+            if message == first:
+                self._repeat(position, now, message)
+                self._seen[key] = (now, first, position)
+                return
+            seen = self._seen[key] = _Many(last, {first: position}, {first})
+        if now - seen.last_time > SIMILAR_WINDOW:
+            seen.window = set()
+        seen.last_time = now
+        seen.window.add(message)
+        if len(seen.window) < SIMILAR_LIMIT:
+            found = seen.positions.get(message)
+            if found is None:
+                seen.positions[message] = self._append(now, type_, reason, obj, message)
+            else:
+                self._repeat(found, now, message)
+        elif seen.combined is None:
+            seen.combined = self._append(now, type_, reason, obj, COMBINED + message)
+        else:
+            self._repeat(seen.combined, now, COMBINED + message)
 
     def __iter__(self) -> Iterator[Event]:
-        return iter(list(self._events))
+        return iter(self.snapshot())
 
     def __len__(self) -> int:
-        return len(self._events)
+        return len(self._raw)
 
     def since(self, seq: int) -> list[Event]:
         """Events first recorded after the event numbered ``seq`` (numbers start at 1)."""
-        return self._events[seq:]
+        return [self._event(i) for i in range(seq, len(self._raw))]
 
     def snapshot(self) -> list[Event]:
         """Every event, as it stands now (later repeats do not change this list)."""
-        return list(self._events)
+        return self.since(0)
