@@ -20,6 +20,7 @@ class Token:
 
 
 _OPERATORS: Final = ("==", "!=", "=~", "!~", ">=", "<=", "+", "-", "*", "/", "%", "^", ">", "<")
+_BY_FIRST: Final = {c: tuple(o for o in _OPERATORS if o[0] == c) for c in "=!><+-*/%^"}
 _PUNCT: Final = frozenset("(){}[],:@=")
 _IDENT: Final = re.compile(r"[A-Za-z_][A-Za-z0-9_:]*")
 _DURATION: Final = re.compile(r"(?:[0-9]+(?:ms|[smhdwy]))+")
@@ -65,7 +66,7 @@ def tokenize(text: str) -> list[Token]:
             tokens.append(Token("IDENT", m.group(), i))
             i = m.end()
         else:
-            op = next((o for o in _OPERATORS if text.startswith(o, i)), None)
+            op = next((o for o in _BY_FIRST.get(c, ()) if text.startswith(o, i)), None)
             if op is not None:
                 tokens.append(Token("OP", op, i))
                 i += len(op)
