@@ -286,3 +286,14 @@ def test_counter_fast_path_agrees_with_the_sequential_rule() -> None:
             assert a.keys() == b.keys()
             for key, value in a.items():
                 assert value == b[key] or (math.isnan(value) and math.isnan(b[key]))
+
+
+def test_limitk_keeps_the_first_k_of_each_group() -> None:
+    store = store_of({f'x{{job="{j}",i="{i}"}}': [float(i)] for j in "ab" for i in "123"})
+    assert one("limitk by (job) (2, x)", store, 0) == {
+        'x{i="1", job="a"}': 1, 'x{i="2", job="a"}': 2, 'x{i="1", job="b"}': 1,
+        'x{i="2", job="b"}': 2,
+    }  # fmt: skip
+    assert one("limitk(0, x)", store, 0) == {}
+    with pytest.raises(PromQLError, match="NaN"):
+        evaluate("limitk(NaN, x)", store, 0)

@@ -44,6 +44,9 @@ def aggregate(
     if op in ("topk", "bottomk"):
         assert isinstance(param, float)
         return _top_bottom(op == "topk", vec, param, grouping, without)
+    if op == "limitk":
+        assert isinstance(param, float)
+        return _limitk(vec, param, grouping, without)
     if op == "count_values":
         assert isinstance(param, str)
         return _count_values(vec, param, grouping, without)
@@ -126,14 +129,34 @@ def _less(a: float, b: float, top: bool) -> bool:
     return a < b if top else a > b
 
 
-def _top_bottom(top: bool, vec: Vec, k_param: float, grouping: tuple[str, ...],
-                without: bool) -> Vec:  # fmt: skip
-    if k_param < 1:
-        return []
+def _check_k(k_param: float) -> None:
     if math.isnan(k_param):
         raise PromQLError("Parameter value is NaN")
     if k_param >= _MAX_INT64:
         raise PromQLError(f"Scalar value {format_value(k_param)} overflows int64")
+
+
+def _limitk(vec: Vec, k_param: float, grouping: tuple[str, ...], without: bool) -> Vec:
+    """The first k samples of each group, in input order (labels kept, name included)."""
+    if k_param < 1:
+        return []
+    _check_k(k_param)
+    k = int(k_param)
+    taken: dict[Labels, int] = {}
+    out: Vec = []
+    for labels, value in vec:
+        key = group_labels(labels, grouping, without)
+        if taken.get(key, 0) < k:
+            taken[key] = taken.get(key, 0) + 1
+            out.append((labels, value))
+    return out
+
+
+def _top_bottom(top: bool, vec: Vec, k_param: float, grouping: tuple[str, ...],
+                without: bool) -> Vec:  # fmt: skip
+    if k_param < 1:
+        return []
+    _check_k(k_param)
     k = min(int(k_param), len(vec))
     heaps: dict[Labels, list[tuple[Labels, float]]] = {}
     for labels, value in vec:

@@ -222,7 +222,7 @@ class _Parser(SelectorParser):
 
     def aggregate(self, tok: Token) -> ast.Expr:
         op = tok.text.lower()
-        if op in ("limitk", "limit_ratio"):
+        if op == "limit_ratio":
             raise UnsupportedError(f"aggregation {op}() is not supported by kubeloop", self.text,
                                    tok.pos)  # fmt: skip
         self.advance()
