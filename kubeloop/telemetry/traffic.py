@@ -102,6 +102,21 @@ class Service:
         """Requests served so far, by latency (exact)."""
         self.up = True
         self._written: set[Labels] = set()
+        job = name
+        self._series_ok = Labels.of(__name__="http_requests_total", job=job, code=OK)
+        self._series_error = Labels.of(__name__="http_requests_total", job=job, code=ERROR)
+        self._series_up = Labels.of(__name__="up", job=job)
+        bucket = "http_request_duration_seconds_bucket"
+        self._series_buckets = tuple(
+            (
+                None if math.isinf(b) else _exact(b),
+                Labels.of(__name__=bucket, job=job, le=format_le(b)),
+            )
+            for b in (*self._buckets, math.inf)
+        )
+        self._bucket_index: dict[Fraction, int] = {}
+        self._series_sum = Labels.of(__name__="http_request_duration_seconds_sum", job=job)
+        self._series_count = Labels.of(__name__="http_request_duration_seconds_count", job=job)
 
     def _profile(
         self, latency: Sequence[tuple[float, float]]
@@ -163,27 +178,36 @@ class Service:
     def samples(self, now: int) -> dict[Labels, float]:
         """The values a scrape at ``now`` reads (without ``up``)."""
         self._serve_until(now)
-        job = self.name
         requests, errors = math.floor(self._served), math.floor(self._failed)
-        out = {
-            Labels.of(__name__="http_requests_total", job=job, code=OK): float(requests - errors),
-            Labels.of(__name__="http_requests_total", job=job, code=ERROR): float(errors),
-        }
-        counts = {s: math.floor(o) for s, o in self._observed.items()}
-        bucket_name = "http_request_duration_seconds_bucket"
-        for bound in (*self._buckets, math.inf):
-            inside = sum(c for s, c in counts.items() if math.isinf(bound) or s <= _exact(bound))
-            out[Labels.of(__name__=bucket_name, job=job, le=format_le(bound))] = float(inside)
-        total = float(sum(counts.values()))
-        seconds = sum((c * s for s, c in counts.items()), Fraction(0))
-        out[Labels.of(__name__="http_request_duration_seconds_sum", job=job)] = float(seconds)
-        out[Labels.of(__name__="http_request_duration_seconds_count", job=job)] = total
+        out = {self._series_ok: float(requests - errors), self._series_error: float(errors)}
+        per_bucket = [0] * len(self._series_buckets)
+        seconds = Fraction(0)
+        for latency, observed in self._observed.items():
+            count = math.floor(observed)
+            per_bucket[self._bucket_of(latency)] += count
+            seconds += count * latency
+        cumulative = 0
+        for (_, labels), count in zip(self._series_buckets, per_bucket, strict=True):
+            cumulative += count
+            out[labels] = float(cumulative)
+        out[self._series_sum] = float(seconds)
+        out[self._series_count] = float(cumulative)
         return out
+
+    def _bucket_of(self, latency: Fraction) -> int:
+        """The first bucket whose bound holds ``latency`` (le is inclusive), remembered."""
+        found = self._bucket_index.get(latency)
+        if found is None:
+            found = next(
+                i for i, (b, _) in enumerate(self._series_buckets) if b is None or latency <= b
+            )
+            self._bucket_index[latency] = found
+        return found
 
     def scrape(self, store: SeriesStore, now: int) -> None:
         """Write one scrape at ``now`` (seconds): the samples, or staleness markers if down."""
         t_ms = now * 1000
-        store.append(Labels.of(__name__="up", job=self.name), t_ms, 1.0 if self.up else 0.0)
+        store.append(self._series_up, t_ms, 1.0 if self.up else 0.0)
         samples = self.samples(now)
         if not self.up:
             for labels in sorted(self._written):
