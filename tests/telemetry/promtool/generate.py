@@ -90,7 +90,7 @@ def generate(seed: int, folder: Path) -> Path:
     """Write ``rules.yml`` and ``test.yml`` (expectations empty) for ``seed``."""
     rng = random.Random(seed)
     records, alert_exprs = _exprs(rng)
-    rules: list[dict[str, Any]] = list(records)
+    rules: list[dict[str, Any]] = []
     for i, expr in enumerate(alert_exprs):
         rule: dict[str, Any] = {"alert": f"Alert{i}", "expr": expr}
         if rng.random() < 0.8:
@@ -98,14 +98,20 @@ def generate(seed: int, folder: Path) -> Path:
         if rng.random() < 0.3:
             rule["keep_firing_for"] = rng.choice(["1m", "2m"])
         rule["labels"] = {"severity": rng.choice(["page", "ticket"])}
+        if rng.random() < 0.3:
+            rule["labels"]["team"] = "{{ $labels.job }}-team"
         rule["annotations"] = {
             "summary": '{{ $labels.job }} is at {{ printf "%.4f" $value }}',
             "pretty": "{{ $value | humanize }} / {{ humanizePercentage $value }}",
         }
         rules.append(rule)
-    (folder / "rules.yml").write_text(
-        yaml.safe_dump({"groups": [{"name": "generated", "rules": rules}]}, sort_keys=False)
-    )
+    # Two groups in an explicit order (promtool 2.42 orders unlisted groups at random):
+    # alerts may run before the records they read, and then see the previous evaluation's.
+    groups = [{"name": "records", "rules": records}, {"name": "alerts", "rules": rules}]
+    order = [g["name"] for g in groups]
+    if rng.random() < 0.5:
+        order.reverse()
+    (folder / "rules.yml").write_text(yaml.safe_dump({"groups": groups}, sort_keys=False))
     minutes = rng.randint(15, 40)
     tests: list[dict[str, Any]] = []
     for _ in range(rng.randint(1, 2)):
@@ -136,7 +142,12 @@ def generate(seed: int, folder: Path) -> Path:
                 "promql_expr_test": promql_tests,
             }
         )
-    test_file = {"rule_files": ["rules.yml"], "evaluation_interval": "1m", "tests": tests}
+    test_file = {
+        "rule_files": ["rules.yml"],
+        "evaluation_interval": "1m",
+        "group_eval_order": order,
+        "tests": tests,
+    }
     path = folder / "test.yml"
     path.write_text(yaml.safe_dump(test_file, sort_keys=False, width=10_000))
     return path
