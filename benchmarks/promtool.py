@@ -6,13 +6,16 @@ The file: ``--series`` request counters (``http_requests_total{job, instance, co
 split over ``--slos`` services) sampled every minute for ``--hours``, and for each service
 the rules Sloth generates for one SLO (the SLI error ratio over 5m, 30m, 1h, 2h, 6h, 1d
 and 3d, the 30-day ratio, the objective and budget, and the page and ticket
-multi-window multi-burn-rate alerts), all evaluated every minute. Prints both times,
-both verdicts and the ratio. promtool comes from ``apt-get install -y prometheus``.
+multi-window multi-burn-rate alerts), all evaluated every minute. Prints both wall-clock
+and CPU times, both verdicts and the ratios (promtool writes its samples to a temporary
+TSDB, so much of its wall-clock time is not CPU).
+promtool comes from ``apt-get install -y prometheus``.
 """
 
 from __future__ import annotations
 
 import argparse
+import resource
 import shutil
 import subprocess
 import sys
@@ -129,10 +132,15 @@ def write(folder: Path, series: int, hours: int, slos: int) -> Path:
     return path
 
 
-def timed(command: list[str], cwd: Path) -> tuple[float, int, str]:
+def timed(command: list[str], cwd: Path) -> tuple[float, float, int, str]:
+    """Wall-clock and CPU (user + system) seconds of one run, its exit code and stderr."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     done = subprocess.run(command, cwd=cwd, capture_output=True, text=True, check=False)
-    return time.perf_counter() - start, done.returncode, done.stderr[-2000:]
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, cpu, done.returncode, done.stderr[-2000:]
 
 
 def main() -> int:
@@ -150,19 +158,21 @@ def main() -> int:
             f"evaluated every minute ({args.hours * 60 + 1} evaluations)"
         )
         kubeloop = [sys.executable, "-m", "kubeloop.cli", "test", "rules", path.name]
-        ours, our_code, our_err = timed(kubeloop, folder)
-        print(f"kubeloop test rules: {ours:8.2f} s  exit {our_code}")
+        ours, our_cpu, our_code, our_err = timed(kubeloop, folder)
+        print(f"kubeloop test rules: {ours:8.2f} s  (cpu {our_cpu:8.2f} s)  exit {our_code}")
         if our_code:
             print(our_err)
         promtool = shutil.which("promtool")
         if promtool is None:
             print("promtool test rules: not installed (apt-get install -y prometheus)")
             return 0
-        theirs, their_code, their_err = timed([promtool, "test", "rules", path.name], folder)
-        print(f"promtool test rules: {theirs:8.2f} s  exit {their_code}")
+        theirs, their_cpu, their_code, their_err = timed(
+            [promtool, "test", "rules", path.name], folder
+        )
+        print(f"promtool test rules: {theirs:8.2f} s  (cpu {their_cpu:8.2f} s)  exit {their_code}")
         if their_code:
             print(their_err)
-        print(f"ratio kubeloop / promtool: {ours / theirs:.2f}")
+        print(f"ratio kubeloop / promtool: {ours / theirs:.2f} (cpu {our_cpu / their_cpu:.2f})")
     return 0
 
 
