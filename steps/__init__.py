@@ -6,7 +6,10 @@ the engine has them, and a step that needs one the engine lacks fails with "engi
 not provide …".
 """
 
-from kubeloop.steps import cluster, common
-from kubeloop.steps import telemetry  # Lab 03
+from kubeloop.steps import (
+    cluster,
+    common,
+    telemetry,  # Lab 03
+)
 
 __all__ = ["cluster", "common", "telemetry"]
