@@ -44,6 +44,7 @@ TELEMETRY_METHODS = (
     "set_scrape_interval",
     "add_slo",
     "load_sloth",
+    "load_openslo",
     "slo",
     "slos",
     "burn_rate",
@@ -110,6 +111,9 @@ class TelemetryLike(Protocol):
 
     def load_sloth(self, text: str, filename: str = "<sloth>", windows: str = "workbook") -> None:
         """Every SLO of a Sloth prometheus/v1 spec."""
+
+    def load_openslo(self, text: str, filename: str = "<openslo>") -> None:
+        """Every OpenSLO v1 ratio SLO (Occurrences, rolling window) of a file."""
 
     def slo(self, name: str) -> Any:
         """``.objective.budget_seconds`` and ``.windows.windows`` (long, short, factor)."""
@@ -212,6 +216,9 @@ class Telemetry:
 
     def load_sloth(self, text, filename="<sloth>", windows="workbook") -> None:
         raise NotImplementedError("not implemented yet: Telemetry.load_sloth")
+
+    def load_openslo(self, text, filename="<openslo>") -> None:
+        raise NotImplementedError("not implemented yet: Telemetry.load_openslo")
 
     def slo(self, name):
         """.objective.budget_seconds, .windows.windows (each .long .short .factor)."""

@@ -55,7 +55,7 @@ def _slo(engine: Any, name: str, now: int) -> dict[str, Any]:
                 "short": [_plain(engine.burn_rate(name, w.short, t)) for t in times],
             }
         )
-    rules = getattr(engine, "generated_rules", None)
+    rules = getattr(getattr(engine, "book", None), "rules", None)
     return {
         "name": name,
         "objective": slo.objective.percent,

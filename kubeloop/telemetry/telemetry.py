@@ -266,14 +266,14 @@ class Telemetry:
     def load_sloth(self, text: str, filename: str = "<sloth>", windows: str = "workbook") -> None:
         self.book.load_sloth(text, filename, windows)
 
+    def load_openslo(self, text: str, filename: str = "<openslo>") -> None:
+        self.book.load_openslo(text, filename)
+
     def slo(self, name: str) -> SLO:
         return self.book.get(name)
 
     def slos(self) -> list[str]:
         return self.book.names()
-
-    def generated_rules(self, name: str) -> str:
-        return self.book.rules(name)
 
     def burn_rate(self, name: str, window: int, at: int | None = None) -> float:
         return self.book.burn_rate(name, window, at)

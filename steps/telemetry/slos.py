@@ -64,6 +64,16 @@ def i_load_the_slos_from(world: World, path: str) -> None:
     world.attempt(lambda: call(world, "load_sloth", text, path))
 
 
+@given("the OpenSLO SLOs from {path:text}", 'the OpenSLO SLOs from "slos/checkout-openslo.yml"')
+def the_openslo_slos_from(world: World, path: str) -> None:
+    """Load an OpenSLO v1 file's ratio SLOs (Occurrences, rolling window), with the Workbook's
+    windows."""
+    file = world.resolve(path)
+    if not file.is_file():
+        raise world.fail(f"an OpenSLO file at {path} (relative to the feature)", f"no file {file}")
+    call(world, "load_openslo", file.read_text(encoding="utf-8"), path)
+
+
 @given("the SLOs:", "the SLOs:")
 def the_slos(world: World) -> None:
     """Load the Sloth prometheus/v1 SLO spec held in the doc string (30-day period)."""

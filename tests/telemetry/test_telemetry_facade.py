@@ -61,7 +61,7 @@ def test_generated_rules_are_shown_as_a_rule_file() -> None:
     t = Telemetry()
     t.add_service("web", 1)
     t.add_slo("availability", 99.9, 30 * DAY, "web")
-    text = t.generated_rules("availability")
+    text = t.book.rules("availability")
     assert "slo:sli_error:ratio_rate5m" in text and "sloth_severity: page" in text
     assert "(14.4 * 0.0009999999999999432)" in text
 

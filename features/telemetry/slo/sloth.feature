@@ -37,3 +37,13 @@ Feature: SLOs from a Sloth spec, with the rules Sloth would generate
     Then the SLO "availability" opens a ticket
     And the SLO "availability" does not page
     And the error budget of "availability" is 43.2 minutes
+
+  Scenario: An OpenSLO ratio SLO, with both windows of each pair made explicit
+    Given the service "checkout" serves 50 requests per second
+    And the OpenSLO SLOs from "slos/checkout-openslo.yml"
+    When 1 hour passes
+    And the service "checkout" starts failing 20% of requests
+    And 10 minutes pass
+    Then the SLO "checkout-availability" pages
+    And the error budget of "checkout-availability" is 40.32 minutes
+    And the SLO "checkout-availability" alerts when the burn rate over 1 hour and 5 minutes exceeds 13.44

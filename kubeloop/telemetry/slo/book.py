@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from kubeloop.errors import AlreadyExistsError, NotFoundError
 from kubeloop.telemetry.slo.budget import Objective
 from kubeloop.telemetry.slo.generate import generate, to_yaml
+from kubeloop.telemetry.slo.openslo import load_openslo
 from kubeloop.telemetry.slo.spec import WINDOW_VARIABLE, SLOSpec, load_sloth
 from kubeloop.telemetry.slo.verdict import Verdict, judge
 from kubeloop.telemetry.slo.windows import WindowTable, format_duration, table
@@ -73,6 +74,16 @@ class SLOBook:
     def load_sloth(self, text: str, filename: str, windows: str = "workbook") -> list[SLO]:
         """Every SLO of a Sloth prometheus/v1 file; all or none are added."""
         specs = load_sloth(text, filename)
+        clash = sorted({s.name for s in specs} & set(self._slos))
+        if clash:
+            raise AlreadyExistsError(f"SLOs named {', '.join(clash)} already exist")
+        for spec in specs:
+            table(windows, spec.objective.period)
+        return [self.add(spec, windows) for spec in specs]
+
+    def load_openslo(self, text: str, filename: str, windows: str = "workbook") -> list[SLO]:
+        """Every OpenSLO v1 ratio SLO of a file; all or none are added."""
+        specs = load_openslo(text, filename)
         clash = sorted({s.name for s in specs} & set(self._slos))
         if clash:
             raise AlreadyExistsError(f"SLOs named {', '.join(clash)} already exist")
