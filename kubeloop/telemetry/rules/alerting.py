@@ -21,13 +21,11 @@ At each evaluation time ``ts`` (all times in milliseconds):
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Any
+from dataclasses import dataclass
 
+from kubeloop.telemetry.rules.expander import Expander
 from kubeloop.telemetry.rules.model import RuleSpec
-from kubeloop.telemetry.rules.query import RuleEvalError, query, template_query
-from kubeloop.telemetry.rules.template_exec import TemplateData, execute
-from kubeloop.telemetry.rules.templates import TemplateError
+from kubeloop.telemetry.rules.query import RuleEvalError, query
 from kubeloop.telemetry.series import Labels, SeriesStore
 
 RESOLVED_RETENTION_MS = 15 * 60 * 1000
@@ -52,6 +50,45 @@ class Alert:
         return dict(self.annotations)
 
 
+class _Instance:
+    """The mutable record behind an ``Alert`` (``rules.Alert`` in Go)."""
+
+    __slots__ = (
+        "active_at",
+        "annotations",
+        "fired_at",
+        "keep_firing_since",
+        "labels",
+        "resolved_at",
+        "state",
+        "value",
+    )
+
+    def __init__(
+        self, labels: Labels, annotations: tuple[tuple[str, str], ...], value: float, ts: int
+    ) -> None:
+        self.labels = labels
+        self.annotations = annotations
+        self.state = PENDING
+        self.value = value
+        self.active_at = ts
+        self.fired_at: int | None = None
+        self.resolved_at: int | None = None
+        self.keep_firing_since: int | None = None
+
+    def view(self) -> Alert:
+        return Alert(
+            self.labels,
+            self.annotations,
+            self.state,
+            self.value,
+            self.active_at,
+            self.fired_at,
+            self.resolved_at,
+            self.keep_firing_since,
+        )
+
+
 @dataclass(frozen=True)
 class EvalContext:
     """What a rule needs besides its store: external labels and URL, the query offset."""
@@ -69,17 +106,24 @@ class AlertingRule:
         if spec.kind != "alert":
             raise ValueError(f"{spec.name} is not an alerting rule")
         self.spec = spec
-        self._active: dict[Labels, Alert] = {}
+        self._active: dict[Labels, _Instance] = {}
+        self._expander = Expander(spec)
+        self._series: dict[tuple[Labels, str], tuple[Labels, Labels]] = {}
+        self._rule_labels = Labels.of(dict(spec.labels))
         self.last_error: str | None = None
-        self.template_errors: list[str] = []
 
     @property
     def name(self) -> str:
         return self.spec.name
 
+    @property
+    def template_errors(self) -> list[str]:
+        """Templates that failed at the last evaluation (their value shows the error)."""
+        return list(self._expander.errors)
+
     def alerts(self) -> tuple[Alert, ...]:
         """Every alert kept, resolved ones included, sorted by labels."""
-        return tuple(self._active[k] for k in sorted(self._active))
+        return tuple(self._active[k].view() for k in sorted(self._active))
 
     def active_alerts(self) -> tuple[Alert, ...]:
         """Pending and firing alerts (``ActiveAlerts``: not resolved)."""
@@ -106,27 +150,31 @@ class AlertingRule:
         store: SeriesStore | None = None,
     ) -> list[tuple[Labels, float]]:
         """Steps 2–6 for a query ``result`` at ``ts`` (``store`` serves template queries)."""
-        self.template_errors = []
-        try:
-            fresh = self._candidates(result, store, ts, ctx)
-        except RuleEvalError as error:
-            self.last_error = error.message
-            raise
-        for key, alert in fresh.items():
-            old = self._active.get(key)
-            if old is not None and old.state != INACTIVE:
-                self._active[key] = replace(old, value=alert.value, annotations=alert.annotations)
+        one = self._expander.begin(ts, ctx.external_labels, ctx.external_url, store)
+        fresh: dict[Labels, tuple[tuple[tuple[str, str], ...], float]] = {}
+        for sample, value in result:
+            labels, annotations = one(sample, value)
+            if labels in fresh:
+                self.last_error = (
+                    "vector contains metrics with the same labelset after applying alert labels"
+                )
+                raise RuleEvalError(self.last_error)
+            fresh[labels] = (annotations, value)
+        for key, (annotations, value) in fresh.items():
+            alert = self._active.get(key)
+            if alert is not None and alert.state != INACTIVE:
+                alert.value, alert.annotations = value, annotations
             else:
-                self._active[key] = alert
+                self._active[key] = _Instance(key, annotations, value, ts)
+        hold, keep_for = self.spec.for_ms, self.spec.keep_firing_for_ms
         out: list[tuple[Labels, float]] = []
-        for key in sorted(self._active):
-            alert = self._active[key]
+        for key, alert in list(self._active.items()):
             if key not in fresh:
                 keep = False
-                if alert.state == FIRING and self.spec.keep_firing_for_ms > 0:
+                if alert.state == FIRING and keep_for > 0:
                     if alert.keep_firing_since is None:
-                        alert = replace(alert, keep_firing_since=ts)
-                    keep = ts - alert.keep_firing_since < self.spec.keep_firing_for_ms  # type: ignore[operator]
+                        alert.keep_firing_since = ts
+                    keep = ts - alert.keep_firing_since < keep_for
                 expired = alert.resolved_at is not None and (
                     ts - alert.resolved_at > RESOLVED_RETENTION_MS
                 )
@@ -134,18 +182,18 @@ class AlertingRule:
                     del self._active[key]
                     continue
                 if alert.state != INACTIVE and not keep:
-                    alert = replace(alert, state=INACTIVE, resolved_at=ts)
-                self._active[key] = alert
+                    alert.state, alert.resolved_at = INACTIVE, ts
                 if not keep:
                     continue
             else:
-                alert = replace(alert, keep_firing_since=None)
-            if alert.state == PENDING and ts - alert.active_at >= self.spec.for_ms:
-                alert = replace(alert, state=FIRING, fired_at=ts)
-            if alert.state == FIRING and ts - alert.active_at < self.spec.for_ms:
-                alert = replace(alert, state=PENDING, fired_at=None, keep_firing_since=None)
-            self._active[key] = alert
-            out.extend(self._samples(alert, ts - ctx.query_offset_ms))
+                alert.keep_firing_since = None
+            if alert.state == PENDING and ts - alert.active_at >= hold:
+                alert.state, alert.fired_at = FIRING, ts
+            if alert.state == FIRING and ts - alert.active_at < hold:
+                alert.state, alert.fired_at, alert.keep_firing_since = PENDING, None, None
+            series, for_state = self._series_labels(alert)
+            out.append((series, 1.0))
+            out.append((for_state, float(alert.active_at // 1000)))
         if ctx.limit > 0 and len(out) // 2 > ctx.limit:
             count = len(out) // 2
             self._active = {}
@@ -154,59 +202,18 @@ class AlertingRule:
         self.last_error = None
         return out
 
-    def _candidates(
-        self,
-        result: list[tuple[Labels, float]],
-        store: SeriesStore | None,
-        ts: int,
-        ctx: EvalContext,
-    ) -> dict[Labels, Alert]:
-        templates = self.spec.templates or {"labels": {}, "annotations": {}}
-        external = dict(ctx.external_labels)
-        fresh: dict[Labels, Alert] = {}
-        for sample_labels, value in result:
-            data = TemplateData(
-                labels=sample_labels.as_dict(),
-                external_labels=external,
-                external_url=ctx.external_url,
-                value=value,
-                ts_ms=ts,
-                query=None if store is None else template_query(store, ts),
-            )
-            labels = sample_labels.without("__name__")
-            expanded = {
-                k: self._expand(templates["labels"], k, v, data) for k, v in self.spec.labels
-            }
-            labels = labels.with_(expanded).with_(alertname=self.spec.name)
-            annotations = tuple(
-                (k, self._expand(templates["annotations"], k, v, data))
-                for k, v in self.spec.annotations
-            )
-            if labels in fresh:
-                raise RuleEvalError(
-                    "vector contains metrics with the same labelset after applying alert labels"
-                )
-            fresh[labels] = Alert(labels, annotations, PENDING, value, ts)
-        return fresh
-
-    def _expand(self, parsed: dict[str, Any], key: str, text: str, data: TemplateData) -> str:
-        nodes = parsed.get(key)
-        if nodes is None:
-            return text
-        try:
-            return execute(nodes, data)
-        except (TemplateError, RuleEvalError) as error:
-            message = f"template: __alert_{self.spec.name}: {error}"
-            self.template_errors.append(f"{key}: {message}")
-            return f"<error expanding template: {message}>"
-
-    def _samples(self, alert: Alert, t: int) -> list[tuple[Labels, float]]:
-        rule_labels = Labels.of(dict(self.spec.labels))
-        base = rule_labels.with_(alert.labels.as_dict())
-        return [
-            (base.with_(__name__="ALERTS", alertname=self.name, alertstate=alert.state), 1.0),
-            (
+    def _series_labels(self, alert: _Instance) -> tuple[Labels, Labels]:
+        """``ALERTS{…, alertstate}`` and ``ALERTS_FOR_STATE{…}``: the rule's raw labels with
+        the alert's over them (so a label templated to "" keeps its raw text, as in Go)."""
+        key = (alert.labels, alert.state)
+        found = self._series.get(key)
+        if found is None:
+            base = self._rule_labels.with_(alert.labels.as_dict())
+            found = (
+                base.with_(__name__="ALERTS", alertname=self.name, alertstate=alert.state),
                 base.with_(__name__="ALERTS_FOR_STATE", alertname=self.name),
-                float(alert.active_at // 1000),
-            ),
-        ]
+            )
+            if len(self._series) >= 100_000:
+                self._series.clear()
+            self._series[key] = found
+        return found

@@ -74,7 +74,10 @@ def _regex(pattern: str) -> re.Pattern[str]:
         raise TemplateError(f"error parsing regexp: {error}") from None
 
 
-def _functions(data: TemplateData) -> dict[str, Callable[..., Any]]:
+def functions(data: TemplateData) -> dict[str, Callable[..., Any]]:
+    """The template functions for ``data`` (only its query, time and URL matter, so one
+    set serves every sample of an evaluation)."""
+
     def query(text: str) -> list[dict[str, Any]]:
         if data.query is None:
             raise TemplateError("query() is not available here")
@@ -122,7 +125,7 @@ def _functions(data: TemplateData) -> dict[str, Callable[..., Any]]:
     }
 
 
-FUNCTION_NAMES = frozenset(_functions(TemplateData({}, {}, "", 0.0, 0)).keys())
+FUNCTION_NAMES = frozenset(functions(TemplateData({}, {}, "", 0.0, 0)).keys())
 
 
 def check(nodes: list[Node]) -> None:
@@ -148,7 +151,7 @@ def _check_pipeline(pipe: Pipeline) -> None:
 
 
 class _Run:
-    def __init__(self, data: TemplateData) -> None:
+    def __init__(self, data: TemplateData, funcs: dict[str, Callable[..., Any]]) -> None:
         root = {
             "Labels": data.labels,
             "ExternalLabels": data.external_labels,
@@ -162,7 +165,7 @@ class _Run:
             "$externalURL": data.external_url,
             "$value": data.value,
         }
-        self.funcs = _functions(data)
+        self.funcs = funcs
         self.out: list[str] = []
         self.size = 0
 
@@ -279,9 +282,11 @@ def _describe(operand: Operand) -> str:
     return "." + ".".join(operand.fields) if operand.kind == "field" else str(operand.value)
 
 
-def execute(nodes: list[Node], data: TemplateData) -> str:
+def execute(
+    nodes: list[Node], data: TemplateData, funcs: dict[str, Callable[..., Any]] | None = None
+) -> str:
     """Run a parsed template; raises ``TemplateError`` as Go's ``Execute`` would."""
-    run = _Run(data)
+    run = _Run(data, funcs if funcs is not None else functions(data))
     try:
         run.nodes(nodes, run.vars["$"])
     except RecursionError:
