@@ -26,7 +26,7 @@ from kubeloop.telemetry.rules.yamlfile import DocPath, YamlFile, read_yaml
 
 SCHEMA = "promtool-test.schema.json"
 DEFAULT_INTERVAL_MS = 60_000
-MAX_SAMPLES_PER_FILE = 5_000_000
+MAX_SAMPLES_PER_FILE = 2_000_000
 """The most samples all input series of one file may expand to (the bound on ``xN``)."""
 
 Pairs = tuple[tuple[str, str], ...]
