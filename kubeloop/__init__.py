@@ -35,6 +35,7 @@ from kubeloop.errors import (
     RolloutStalledError,
 )
 from kubeloop.pipeline import Pipeline  # Lab 02: the pipeline's entry point
+from kubeloop.telemetry.telemetry import Telemetry as Telemetry  # Lab 03's engine entry point
 
 __version__ = "0.1.0"
 

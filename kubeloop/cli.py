@@ -59,7 +59,7 @@ def _parser() -> argparse.ArgumentParser:
         "--lab",
         choices=["all", "cluster", "pipeline"],
         default="all",
-        help="which lab to start: Lab 01 the cluster, Lab 02 the pipeline, or both (default)",
+        help="which lab to start: Lab 01 the cluster, Lab 02 the pipeline, or all three (default)",
     )
     steps = commands.add_parser("steps", help="print the step catalog")
     steps.add_argument("--format", choices=["text", "markdown"], default="text")
@@ -76,6 +76,11 @@ def _parser() -> argparse.ArgumentParser:
     )
     schemas.add_argument("--export", metavar="DIR", help="copy the schemas into DIR")
     commands.add_parser("demo", help="watch a demo feature run: the main use of kubeloop")
+    # -- telemetry: `kubeloop test rules` (promtool's rule unit tests) --
+    from kubeloop.cli_rules import add_parser as add_test_rules  # noqa: PLC0415
+
+    add_test_rules(commands)
+    # -- end telemetry --
     return parser
 
 
@@ -129,6 +134,10 @@ def _main(argv: Sequence[str] | None) -> int:
             from kubeloop.fixtures.commands import validate  # noqa: PLC0415
 
             return validate(args.files)
+        case "test":  # telemetry: `kubeloop test rules`
+            from kubeloop.cli_rules import main as test_rules  # noqa: PLC0415
+
+            return test_rules(args)
         case "schemas":
             from kubeloop.fixtures.commands import schemas  # noqa: PLC0415
 

@@ -10,6 +10,7 @@ from kubeloop.steps import (
     cluster,
     common,
     pipeline,  # Lab 02
+    telemetry,  # Lab 03
 )
 
-__all__ = ["cluster", "common", "pipeline"]
+__all__ = ["cluster", "common", "pipeline", "telemetry"]

@@ -5,6 +5,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+from kubeloop.contract.telemetry import SKELETON as TELEMETRY_SKELETON
+
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 SKELETON = '''"""Your reconciliation orchestrator: a miniature Kubernetes control loop.
@@ -244,7 +246,8 @@ LABS = ("all", "cluster", "pipeline")
 
 
 def _files(lab: str) -> list[tuple[str, str]]:
-    """What ``init`` writes for a lab: Lab 01's lab.py, Lab 02's pipeline_lab.py, or both."""
+    """What ``init`` writes for a lab: Lab 01's lab.py, Lab 02's pipeline_lab.py, or all
+    three labs (lab.py then also holds Lab 03's Telemetry skeleton)."""
     from kubeloop.harness import exercise_pipeline as lab02  # noqa: PLC0415
 
     match lab:
@@ -254,7 +257,7 @@ def _files(lab: str) -> list[tuple[str, str]]:
             readme = README.replace("--engine lab", "--engine pipeline_lab")
             return [("pipeline_lab.py", lab02.PIPELINE_SKELETON), ("README.md", readme)]
     return [
-        ("lab.py", SKELETON + lab02.PIPELINE_IMPORT),
+        ("lab.py", SKELETON + lab02.PIPELINE_IMPORT + TELEMETRY_SKELETON),
         ("pipeline_lab.py", lab02.PIPELINE_SKELETON),
         ("README.md", README + lab02.PIPELINE_README),
     ]

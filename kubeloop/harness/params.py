@@ -7,7 +7,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-_UNITS = {"s": 1, "second": 1, "m": 60, "minute": 60, "h": 3600, "hour": 3600}
+_UNITS = {
+    "s": 1,
+    "second": 1,
+    "m": 60,
+    "minute": 60,
+    "h": 3600,
+    "hour": 3600,
+    "d": 86400,
+    "day": 86400,
+}
 
 
 @dataclass(frozen=True)
@@ -110,7 +119,9 @@ TYPES: dict[str, ParamType] = {
     "percent": ParamType(r"\d+(?:\.\d+)?%", _percent, "a percentage: 50%"),
     "intorpercent": ParamType(r"\d+%?", _int_or_percent, "a count or a percentage: 1 or 25%"),
     "duration": ParamType(
-        r"\d+ ?(?:seconds?|minutes?|hours?|s|m|h)", _duration, "a duration: 30 seconds, 5 minutes"
+        r"\d+ ?(?:seconds?|minutes?|hours?|days?|s|m|h|d)",
+        _duration,
+        "a duration: 30 seconds, 5 minutes, 30 days",
     ),
     "phase": ParamType(
         "|".join(_PHASES),
@@ -131,6 +142,15 @@ TYPES: dict[str, ParamType] = {
         _names,
         "one name or several: D1 or D1, D2 and D3",
     ),
+    # --- telemetry (Lab 03) ---
+    "number": ParamType(
+        r"[-+]?(?:\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|Inf)|NaN",
+        str,
+        "a number as Prometheus writes it, kept as written: 0.9, 14.4, 1e-05, NaN, +Inf, -Inf",
+    ),
+    "decimal": ParamType(r"\d+(?:\.\d+)?", float, "a number: 100, 0.5"),
+    "alertstate": ParamType(r"inactive|pending|firing", str, "inactive, pending or firing"),
+    # --- end telemetry ---
     "strategy": ParamType(
         r"first-fit|LeastAllocated|MostAllocated",
         lambda text: {"leastallocated": "LeastAllocated", "mostallocated": "MostAllocated"}.get(

@@ -11,6 +11,7 @@ from kubeloop.harness.reports.markdown import counts
 from kubeloop.render.hpa_chart import hpa_chart
 from kubeloop.render.ladder import pipeline_pictures
 from kubeloop.render.svg import cluster_map, rollout_chart
+from kubeloop.render.telemetry import telemetry_svg  # Lab 03
 
 SYMBOL = {"passed": "✓", "failed": "✗", "undefined": "?", "skipped": "–"}
 
@@ -88,6 +89,7 @@ def _scenario(record: ScenarioRecord) -> str:
     pictures += [rollout_chart(r) for r in record.snapshot.get("rollouts", [])]
     pictures += [hpa_chart(a) for a in record.snapshot.get("autoscalers", [])]
     pictures += pipeline_pictures(record.snapshot.get("pipeline") or {})  # Lab 02
+    pictures += telemetry_svg(record.snapshot.get("telemetry", {}))  # Lab 03
     rerun = (
         f'<p>rerun: <code class="rerun">{escape(record.rerun)}</code></p>'
         if record.status in ("failed", "error")

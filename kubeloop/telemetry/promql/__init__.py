@@ -1,0 +1,142 @@
+"""PromQL over a SeriesStore with Prometheus 3.x semantics (pinned: v3.14.0).
+
+parse(text) -> expression tree (PromQLError with the position on bad input)
+evaluate(expr, store, t_ms) -> Vector | Scalar | Matrix | String
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from kubeloop.telemetry.promql import ast
+from kubeloop.telemetry.promql.errors import PromQLError, UnsupportedError
+from kubeloop.telemetry.promql.evaluator import DEFAULT_LOOKBACK_MS, Evaluator
+from kubeloop.telemetry.promql.parser import parse
+from kubeloop.telemetry.promql.values import (
+    Matrix,
+    Sample,
+    Scalar,
+    Series,
+    String,
+    Value,
+    Vector,
+    format_value,
+)
+from kubeloop.telemetry.series import EMPTY, Labels, SeriesStore
+
+PROMETHEUS_VERSION: Final = "3.14.0"
+"""The Prometheus release whose semantics (and test data) this evaluator follows."""
+_ORDERED: Final = frozenset({"sort", "sort_desc", "sort_by_label", "sort_by_label_desc"})
+
+
+def evaluate(
+    expr: str | ast.Expr,
+    store: SeriesStore,
+    t_ms: int,
+    *,
+    lookback_ms: int = DEFAULT_LOOKBACK_MS,
+    query_start_ms: int | None = None,
+    query_end_ms: int | None = None,
+    query_step_ms: int = 0,
+) -> Value:
+    """Evaluate ``expr`` as an instant query at ``t_ms``.
+
+    A vector comes back sorted by labels, except that the order ``sort()``-like functions and
+    ``topk``/``bottomk`` produce at the top is kept (as Prometheus returns it).
+    ``query_start_ms``/``query_end_ms`` are what ``@ start()`` and ``@ end()`` mean (both
+    ``t_ms`` unless this instant is one step of a range query).
+    """
+    node = parse(expr) if isinstance(expr, str) else expr
+    for name, value in (("evaluation time", t_ms), ("lookback", lookback_ms)):
+        _check_ms(name, value)
+    evaluator = Evaluator(
+        store,
+        t_ms,
+        lookback_ms=lookback_ms,
+        query_start_ms=query_start_ms,
+        query_end_ms=query_end_ms,
+        query_step_ms=query_step_ms,
+    )
+    try:
+        raw = evaluator.eval(node)
+    except RecursionError:
+        raise PromQLError("expression is too deeply nested to evaluate") from None
+    return _public(node, raw)
+
+
+MAX_RANGE_STEPS: Final = 11_000
+"""Prometheus refuses range queries of more points per series than this."""
+
+
+def evaluate_range(
+    expr: str | ast.Expr,
+    store: SeriesStore,
+    start_ms: int,
+    end_ms: int,
+    step_ms: int,
+    *,
+    lookback_ms: int = DEFAULT_LOOKBACK_MS,
+) -> Matrix:
+    """A range query: the expression at ``start, start+step, … <= end`` as one matrix
+    (a scalar result becomes the series ``{}``)."""
+    node = parse(expr) if isinstance(expr, str) else expr
+    for name, ms in (("start", start_ms), ("end", end_ms), ("step", step_ms)):
+        _check_ms(name, ms)
+    if step_ms <= 0 or end_ms < start_ms:
+        raise PromQLError("a range query needs step > 0 and end >= start")
+    if (end_ms - start_ms) // step_ms + 1 > MAX_RANGE_STEPS:
+        raise PromQLError(f"a range query may have at most {MAX_RANGE_STEPS} steps per series")
+    if node.type not in ("vector", "scalar"):
+        raise PromQLError(f"a range query needs an instant vector or scalar, not a {node.type}")
+    points: dict[Labels, list[tuple[int, float]]] = {}
+    for step_t in range(start_ms, end_ms + 1, step_ms):
+        value = evaluate(node, store, step_t, lookback_ms=lookback_ms, query_start_ms=start_ms,
+                         query_end_ms=end_ms, query_step_ms=step_ms)  # fmt: skip
+        samples = [Sample(EMPTY, value.value)] if isinstance(value, Scalar) else value
+        assert isinstance(samples, (list, Vector))
+        for sample in samples:
+            points.setdefault(sample.labels, []).append((step_t, sample.value))
+    return Matrix(Series(labels, tuple(points[labels])) for labels in sorted(points))
+
+
+def _check_ms(name: str, value: object) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or abs(value) > 2**62:
+        raise PromQLError(f"{name} {value!r} is not a bounded integer (ms)")
+
+
+def _public(node: ast.Expr, raw: Any) -> Value:
+    if node.type == "scalar":
+        return Scalar(float(raw))
+    if node.type == "string":
+        return String(str(raw))
+    if node.type == "matrix":
+        return Matrix(
+            Series(labels, tuple(zip(ts, vs, strict=True)))
+            for labels, ts, vs in sorted(raw, key=lambda s: s[0].pairs)
+        )
+    inner = node
+    while isinstance(inner, ast.Paren):
+        inner = inner.expr
+    ordered = (isinstance(inner, ast.Call) and inner.func in _ORDERED) or (
+        isinstance(inner, ast.Aggregate) and inner.op in ("topk", "bottomk")
+    )
+    samples = raw if ordered else sorted(raw, key=lambda s: s[0].pairs)
+    return Vector(Sample(labels, value) for labels, value in samples)
+
+
+__all__ = [
+    "PROMETHEUS_VERSION",
+    "Matrix",
+    "PromQLError",
+    "Sample",
+    "Scalar",
+    "Series",
+    "String",
+    "UnsupportedError",
+    "Value",
+    "Vector",
+    "evaluate",
+    "evaluate_range",
+    "format_value",
+    "parse",
+]

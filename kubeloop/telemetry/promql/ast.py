@@ -1,0 +1,129 @@
+"""The PromQL syntax tree: frozen nodes, each knowing its value type and source position."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from kubeloop.telemetry.series import Matcher
+
+ValueType = Literal["scalar", "vector", "matrix", "string"]
+Card = Literal["one-to-one", "many-to-one", "one-to-many", "many-to-many"]
+
+
+@dataclass(frozen=True, slots=True)
+class At:
+    """An ``@`` modifier: a fixed time in ms, or the query's ``start()``/``end()``."""
+
+    kind: Literal["time", "start", "end"]
+    t_ms: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class NumberLiteral:
+    value: float
+    pos: int
+    type: ValueType = "scalar"
+
+
+@dataclass(frozen=True, slots=True)
+class StringLiteral:
+    value: str
+    pos: int
+    type: ValueType = "string"
+
+
+@dataclass(frozen=True, slots=True)
+class VectorSelector:
+    name: str
+    matchers: tuple[Matcher, ...]
+    pos: int
+    offset_ms: int = 0
+    at: At | None = None
+    type: ValueType = "vector"
+
+
+@dataclass(frozen=True, slots=True)
+class MatrixSelector:
+    selector: VectorSelector
+    range_ms: int
+    pos: int
+    type: ValueType = "matrix"
+
+
+@dataclass(frozen=True, slots=True)
+class Subquery:
+    expr: Expr
+    range_ms: int
+    step_ms: int  # 0: the default evaluation interval
+    pos: int
+    offset_ms: int = 0
+    at: At | None = None
+    type: ValueType = "matrix"
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    func: str
+    args: tuple[Expr, ...]
+    pos: int
+    type: ValueType = "vector"
+
+
+@dataclass(frozen=True, slots=True)
+class Aggregate:
+    op: str
+    expr: Expr
+    param: Expr | None
+    grouping: tuple[str, ...]
+    without: bool
+    pos: int
+    type: ValueType = "vector"
+
+
+@dataclass(frozen=True, slots=True)
+class VectorMatching:
+    card: Card
+    on: bool
+    labels: tuple[str, ...]
+    include: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Binary:
+    op: str
+    lhs: Expr
+    rhs: Expr
+    return_bool: bool
+    matching: VectorMatching | None
+    pos: int
+    type: ValueType = "vector"
+
+
+@dataclass(frozen=True, slots=True)
+class Unary:
+    op: str
+    expr: Expr
+    pos: int
+    type: ValueType = "vector"
+
+
+@dataclass(frozen=True, slots=True)
+class Paren:
+    expr: Expr
+    pos: int
+    type: ValueType = "vector"
+
+
+Expr = (
+    NumberLiteral
+    | StringLiteral
+    | VectorSelector
+    | MatrixSelector
+    | Subquery
+    | Call
+    | Aggregate
+    | Binary
+    | Unary
+    | Paren
+)

@@ -1,0 +1,178 @@
+"""Binary operators: arithmetic, comparison (with and without ``bool``), set operators and
+vector matching with on/ignoring and group_left/group_right (promql/engine.go)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any, Final
+
+from kubeloop.telemetry.promql import ast
+from kubeloop.telemetry.promql.errors import PromQLError
+from kubeloop.telemetry.promql.functions.floatops import div, mod, pow_
+from kubeloop.telemetry.series import METRIC_NAME, Labels
+
+Vec = list[tuple[Labels, float]]
+
+ARITHMETIC: Final[dict[str, Callable[[float, float], float]]] = {
+    "+": lambda a, b: a + b,
+    "-": lambda a, b: a - b,
+    "*": lambda a, b: a * b,
+    "/": div,
+    "%": mod,
+    "^": pow_,
+    "atan2": math.atan2,
+}
+COMPARISON: Final[dict[str, Callable[[float, float], bool]]] = {
+    "==": lambda a, b: a == b,
+    "!=": lambda a, b: a != b,
+    ">": lambda a, b: a > b,
+    "<": lambda a, b: a < b,
+    ">=": lambda a, b: a >= b,
+    "<=": lambda a, b: a <= b,
+}
+
+
+def binary(node: ast.Binary, lhs: Any, rhs: Any) -> Any:
+    op = node.op
+    lt, rt = node.lhs.type, node.rhs.type
+    if lt == "scalar" and rt == "scalar":
+        if op in COMPARISON:
+            return 1.0 if COMPARISON[op](lhs, rhs) else 0.0
+        return ARITHMETIC[op](lhs, rhs)
+    if lt == "vector" and rt == "vector":
+        assert node.matching is not None
+        if op in ("and", "or", "unless"):
+            return _set_op(op, lhs, rhs, node.matching)
+        return _unique(_vector_binop(op, lhs, rhs, node.matching, node.return_bool))
+    if lt == "vector":
+        return _unique(_vector_scalar(op, lhs, rhs, False, node.return_bool))
+    return _unique(_vector_scalar(op, rhs, lhs, True, node.return_bool))
+
+
+def _unique(vec: Vec) -> Vec:
+    if len({labels for labels, _ in vec}) != len(vec):
+        raise PromQLError("vector cannot contain metrics with the same labelset")
+    return vec
+
+
+def _vector_scalar(op: str, vec: Vec, scalar: float, swap: bool, return_bool: bool) -> Vec:
+    out: Vec = []
+    compare = COMPARISON.get(op)
+    drop_name = return_bool or compare is None
+    for labels, value in vec:
+        a, b = (scalar, value) if swap else (value, scalar)
+        if compare is not None:
+            keep = compare(a, b)
+            result = value
+        else:
+            keep = True
+            result = ARITHMETIC[op](a, b)
+        if return_bool:
+            result = 1.0 if keep else 0.0
+            keep = True
+        if keep:
+            out.append((labels.without(METRIC_NAME) if drop_name else labels, result))
+    return out
+
+
+def signature(matching: ast.VectorMatching) -> Callable[[Labels], tuple[tuple[str, str], ...]]:
+    names = set(matching.labels)
+    if matching.on:
+        return lambda labels: tuple(p for p in labels.pairs if p[0] in names)
+    names.add(METRIC_NAME)
+    return lambda labels: tuple(p for p in labels.pairs if p[0] not in names)
+
+
+def _set_op(op: str, lhs: Vec, rhs: Vec, matching: ast.VectorMatching) -> Vec:
+    sig = signature(matching)
+    if op == "and":
+        if not lhs or not rhs:
+            return []
+        right = {sig(labels) for labels, _ in rhs}
+        return [s for s in lhs if sig(s[0]) in right]
+    if op == "or":
+        if not lhs or not rhs:
+            return list(lhs or rhs)
+        left = {sig(labels) for labels, _ in lhs}
+        return list(lhs) + [s for s in rhs if sig(s[0]) not in left]
+    if not lhs or not rhs:
+        return list(lhs)
+    right = {sig(labels) for labels, _ in rhs}
+    return [s for s in lhs if sig(s[0]) not in right]
+
+
+def _vector_binop(op: str, lhs: Vec, rhs: Vec, matching: ast.VectorMatching,
+                  return_bool: bool) -> Vec:  # fmt: skip
+    if not lhs or not rhs:
+        return []
+    swapped = matching.card == "one-to-many"
+    if swapped:
+        lhs, rhs = rhs, lhs
+    sig = signature(matching)
+    right: dict[tuple[tuple[str, str], ...], tuple[Labels, float]] = {}
+    for labels, value in rhs:
+        key = sig(labels)
+        if key in right:
+            side = "left" if swapped else "right"
+            raise PromQLError(
+                f"found duplicate series for the match group {Labels.from_sorted(key)} on the "
+                f"{side} hand-side of the operation: [{labels}, {right[key][0]}];many-to-many "
+                "matching not allowed: matching labels must be unique on one side"
+            )
+        right[key] = (labels, value)
+    compare = COMPARISON.get(op)
+    arithmetic = ARITHMETIC.get(op)
+    drop_name = return_bool or compare is None
+    one_to_one = matching.card == "one-to-one"
+    matched: set[tuple[tuple[str, str], ...]] = set()
+    inserted: dict[tuple[tuple[str, str], ...], set[Labels]] = {}
+    cache: dict[tuple[Labels, Labels], Labels] = {}
+    out: Vec = []
+    for labels, value in lhs:
+        key = sig(labels)
+        hit = right.get(key)
+        if hit is None:
+            continue
+        r_labels, r_value = hit
+        a, b = (r_value, value) if swapped else (value, r_value)
+        if compare is not None:
+            keep = compare(a, b)
+            result = a
+        else:
+            keep = True
+            assert arithmetic is not None
+            result = arithmetic(a, b)
+        if return_bool:
+            result = 1.0 if keep else 0.0
+        metric = cache.get((labels, r_labels))
+        if metric is None:
+            metric = _result_metric(labels, r_labels, matching, drop_name)
+            cache[(labels, r_labels)] = metric
+        if one_to_one:
+            if key in matched:
+                raise PromQLError(
+                    "multiple matches for labels: many-to-one matching must be explicit "
+                    "(group_left/group_right)"
+                )
+            matched.add(key)
+        else:
+            seen = inserted.setdefault(key, set())
+            if metric in seen:
+                raise PromQLError(
+                    "multiple matches for labels: grouping labels must ensure unique matches"
+                )
+            seen.add(metric)
+        if keep or return_bool:
+            out.append((metric, result))
+    return out
+
+
+def _result_metric(lhs: Labels, rhs: Labels, matching: ast.VectorMatching,
+                   drop_name: bool) -> Labels:  # fmt: skip
+    result = lhs.without(METRIC_NAME) if drop_name else lhs
+    if matching.card == "one-to-one":
+        result = result.keep(*matching.labels) if matching.on else result.without(*matching.labels)
+    if matching.include:
+        result = result.with_({name: rhs.get(name) for name in matching.include})
+    return result

@@ -1,0 +1,248 @@
+"""Instant evaluation of a parsed expression against a SeriesStore (promql/engine.go).
+
+Internally an instant vector is a list of ``(Labels, value)`` pairs, a range vector a list of
+``(Labels, timestamps, values)`` triples, a scalar a float and a string a str.
+"""
+
+from __future__ import annotations
+
+import math
+from bisect import bisect_right
+from collections.abc import Callable
+from typing import Any, Final
+
+from kubeloop.telemetry.promql import ast
+from kubeloop.telemetry.promql.aggregate import aggregate
+from kubeloop.telemetry.promql.binary import binary
+from kubeloop.telemetry.promql.errors import PromQLError
+from kubeloop.telemetry.promql.functions import (
+    RANGE_FUNCTIONS,
+    VECTOR_FUNCTIONS,
+    absent_labels,
+    counters,
+)
+from kubeloop.telemetry.series import METRIC_NAME, Labels, SeriesStore
+
+DEFAULT_LOOKBACK_MS: Final = 5 * 60_000
+DEFAULT_SUBQUERY_STEP_MS: Final = 60_000
+MAX_SUBQUERY_STEPS: Final = 11_000
+"""Prometheus' own limit on points per series in one query."""
+MAX_INNER_EVALUATIONS: Final = 100_000
+"""Subquery steps one query may evaluate in all (nested subqueries multiply)."""
+
+InstantVector = list[tuple[Labels, float]]
+RangeSeries = tuple[Labels, list[int], list[float]]
+_KEEP_NAME: Final = frozenset({"last_over_time", "first_over_time"})
+_FAST_COUNTERS: Final = {"rate": (True, True), "increase": (True, False), "delta": (False, False)}
+
+
+def _go_div(a: int, b: int) -> int:
+    """Integer division truncating toward zero, as Go's ``/`` does."""
+    q = abs(a) // abs(b)
+    return q if (a >= 0) == (b > 0) else -q
+
+
+class Evaluator:
+    """Evaluates nodes at one instant ``t_ms``; ``start()``/``end()`` are the query's."""
+
+    def __init__(
+        self,
+        store: SeriesStore,
+        t_ms: int,
+        *,
+        lookback_ms: int = DEFAULT_LOOKBACK_MS,
+        query_start_ms: int | None = None,
+        query_end_ms: int | None = None,
+        query_step_ms: int = 0,
+        subquery_step_ms: int = DEFAULT_SUBQUERY_STEP_MS,
+    ) -> None:
+        self.store: SeriesStore = store
+        self.t_ms: int = t_ms
+        self.lookback_ms: int = lookback_ms
+        self.query_start_ms: int = t_ms if query_start_ms is None else query_start_ms
+        self.query_end_ms: int = t_ms if query_end_ms is None else query_end_ms
+        self.query_step_ms: int = query_step_ms
+        self.subquery_step_ms: int = subquery_step_ms
+        self.budget: list[int] = [MAX_INNER_EVALUATIONS]
+        self._dispatch: dict[type, Callable[[Any], Any]] = {
+            ast.NumberLiteral: lambda n: n.value,
+            ast.StringLiteral: lambda n: n.value,
+            ast.Paren: lambda n: self.eval(n.expr),
+            ast.VectorSelector: self._vector_selector,
+            ast.MatrixSelector: self._matrix_selector,
+            ast.Subquery: self._subquery,
+            ast.Call: self._call,
+            ast.Aggregate: self._aggregate,
+            ast.Binary: self._binary,
+            ast.Unary: self._unary,
+        }
+
+    def at(self, t_ms: int) -> Evaluator:
+        """The same query at another instant (a subquery step); it shares the step budget."""
+        child = Evaluator(
+            self.store,
+            t_ms,
+            lookback_ms=self.lookback_ms,
+            query_start_ms=self.query_start_ms,
+            query_end_ms=self.query_end_ms,
+            query_step_ms=self.query_step_ms,
+            subquery_step_ms=self.subquery_step_ms,
+        )
+        child.budget = self.budget
+        return child
+
+    def eval(self, node: ast.Expr) -> Any:
+        return self._dispatch[type(node)](node)
+
+    def _time_of(self, at: ast.At | None, offset_ms: int) -> int:
+        if at is None:
+            base = self.t_ms
+        elif at.kind == "start":
+            base = self.query_start_ms
+        elif at.kind == "end":
+            base = self.query_end_ms
+        else:
+            base = at.t_ms
+        return base - offset_ms
+
+    def _vector_selector(self, node: ast.VectorSelector) -> InstantVector:
+        t = self._time_of(node.at, node.offset_ms)
+        lookback = self.lookback_ms
+        out: InstantVector = []
+        for series in self.store.select(node.matchers):
+            point = series.latest(t, lookback)
+            if point is not None:
+                out.append((series.labels, point[1]))
+        return out
+
+    def sample_times(self, node: ast.VectorSelector) -> list[tuple[Labels, int]]:
+        """The timestamp of each selected sample (for ``timestamp()``)."""
+        t = self._time_of(node.at, node.offset_ms)
+        out: list[tuple[Labels, int]] = []
+        for series in self.store.select(node.matchers):
+            point = series.latest(t, self.lookback_ms)
+            if point is not None:
+                out.append((series.labels, point[0]))
+        return out
+
+    def _matrix_selector(self, node: ast.MatrixSelector) -> list[RangeSeries]:
+        sel = node.selector
+        end = self._time_of(sel.at, sel.offset_ms)
+        start = end - node.range_ms
+        out: list[RangeSeries] = []
+        for series in self.store.select(sel.matchers):
+            ts, vs = series.window(start, end)
+            if ts:
+                out.append((series.labels, ts, vs))
+        return out
+
+    def _subquery(self, node: ast.Subquery) -> list[RangeSeries]:
+        end = self._time_of(node.at, node.offset_ms)
+        step = node.step_ms or self.subquery_step_ms
+        start = step * _go_div(end - node.range_ms, step)
+        if start <= end - node.range_ms:
+            start += step
+        if (end - start) // step + 1 > MAX_SUBQUERY_STEPS:
+            raise PromQLError(
+                f"subquery would evaluate {(end - start) // step + 1} steps; at most "
+                f"{MAX_SUBQUERY_STEPS} (use a larger step)"
+            )
+        steps = (end - start) // step + 1
+        self.budget[0] -= max(steps, 0)
+        if self.budget[0] < 0:
+            raise PromQLError(
+                f"subqueries would evaluate more than {MAX_INNER_EVALUATIONS} steps in all; "
+                "use larger steps or shorter ranges"
+            )
+        points: dict[Labels, tuple[list[int], list[float]]] = {}
+        t = start
+        while t <= end:
+            for labels, value in self.at(t).eval(node.expr):
+                ts, vs = points.setdefault(labels, ([], []))
+                ts.append(t)
+                vs.append(value)
+            t += step
+        return [(labels, ts, vs) for labels, (ts, vs) in points.items()]
+
+    def range_bounds(self, arg: ast.Expr) -> tuple[int, int]:
+        """The ``(start, end]`` window a range-vector argument was selected over."""
+        while isinstance(arg, ast.Paren):
+            arg = arg.expr
+        if isinstance(arg, ast.MatrixSelector):
+            end = self._time_of(arg.selector.at, arg.selector.offset_ms)
+            return end - arg.range_ms, end
+        assert isinstance(arg, ast.Subquery)
+        end = self._time_of(arg.at, arg.offset_ms)
+        return end - arg.range_ms, end
+
+    def _call(self, node: ast.Call) -> Any:
+        name = node.func
+        range_fn = RANGE_FUNCTIONS.get(name)
+        if range_fn is None:
+            return VECTOR_FUNCTIONS[name](self, node)
+        matrix_index = next(i for i, a in enumerate(node.args) if a.type == "matrix")
+        if name in _FAST_COUNTERS and isinstance(node.args[0], ast.MatrixSelector):
+            return check_unique(self._counter_rate(name, node.args[0]))
+        scalars = [self.eval(a) for i, a in enumerate(node.args) if i != matrix_index]
+        arg = node.args[matrix_index]
+        start, end = self.range_bounds(arg)
+        series_list = self.eval(arg)
+        if name == "absent_over_time":
+            return [] if series_list else [(absent_labels(arg), 1.0)]
+        keep_name = name in _KEEP_NAME
+        out: InstantVector = []
+        for labels, ts, vs in series_list:
+            value = range_fn(ts, vs, start, end, scalars, self.t_ms)
+            if value is not None:
+                out.append((labels if keep_name else labels.without(METRIC_NAME), value))
+        return check_unique(out)
+
+    def _counter_rate(self, name: str, arg: ast.MatrixSelector) -> InstantVector:
+        """rate/increase/delta straight from the stored arrays: two bisects per series and
+        the running reset sums, instead of copying and walking every sample in the window."""
+        start, end = self.range_bounds(arg)
+        is_counter, is_rate = _FAST_COUNTERS[name]
+        out: InstantVector = []
+        extrapolate = counters.extrapolate
+        for series in self.store.select(arg.selector.matchers):
+            ts = series.ts
+            if not ts:
+                continue
+            hi = len(ts) if ts[-1] <= end else bisect_right(ts, end)  # rules usually ask "now"
+            lo = bisect_right(ts, start, 0, hi)
+            n = hi - lo
+            if n < 2:
+                continue
+            resets = series.resets
+            inner = resets[hi - 1]
+            if series.stale_count or (is_counter and (inner != resets[lo] or inner == math.inf)):
+                wts, wvs = series.window(start, end)
+                value = counters.extrapolated_rate(wts, wvs, start, end, is_counter, is_rate)
+            else:
+                vs = series.vs
+                first = vs[lo]
+                value = extrapolate(ts[lo], ts[hi - 1], n, first, vs[hi - 1] - first, start, end,
+                                    is_counter, is_rate)  # fmt: skip
+            if value is not None:
+                out.append((series.labels.without_name(), value))
+        return out
+
+    def _aggregate(self, node: ast.Aggregate) -> InstantVector:
+        param = None if node.param is None else self.eval(node.param)
+        return aggregate(node.op, self.eval(node.expr), param, node.grouping, node.without)
+
+    def _binary(self, node: ast.Binary) -> Any:
+        return binary(node, self.eval(node.lhs), self.eval(node.rhs))
+
+    def _unary(self, node: ast.Unary) -> Any:
+        value = self.eval(node.expr)
+        if node.expr.type == "scalar":
+            return -value
+        return check_unique([(labels.without(METRIC_NAME), -v) for labels, v in value])
+
+
+def check_unique(vector: InstantVector) -> InstantVector:
+    """Prometheus refuses a vector in which two samples have the same labels."""
+    if len({labels for labels, _ in vector}) != len(vector):
+        raise PromQLError("vector cannot contain metrics with the same labelset")
+    return vector

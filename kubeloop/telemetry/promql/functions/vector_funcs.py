@@ -1,0 +1,252 @@
+"""Functions over instant vectors and scalars: math, clamp, round, time, vector, scalar,
+absent, timestamp, sort, label_replace/label_join, dates and histogram_quantile."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from decimal import Decimal
+from functools import cmp_to_key
+from typing import TYPE_CHECKING, Any, Final
+
+from kubeloop.telemetry.promql import ast
+from kubeloop.telemetry.promql.errors import PromQLError
+from kubeloop.telemetry.promql.functions.dates import DATES
+from kubeloop.telemetry.promql.functions.labelfuncs import label_join, label_replace
+from kubeloop.telemetry.promql.functions.mathfuncs import MATH, go_max, go_min, go_round
+from kubeloop.telemetry.promql.functions.natural import natural_cmp
+from kubeloop.telemetry.promql.functions.quantiles import bucket_fraction, bucket_quantile
+from kubeloop.telemetry.series import EMPTY, METRIC_NAME, Labels, MatchOp
+
+if TYPE_CHECKING:
+    from kubeloop.telemetry.promql.evaluator import Evaluator
+
+Vec = list[tuple[Labels, float]]
+VectorFunction = Callable[["Evaluator", ast.Call], Any]
+
+
+def absent_labels(arg: ast.Expr) -> Labels:
+    """createLabelsForAbsentFunction: the equality matchers of the selector, in order."""
+    selector = arg.selector if isinstance(arg, ast.MatrixSelector) else arg
+    if not isinstance(selector, ast.VectorSelector):
+        return EMPTY
+    kept: dict[str, str] = {}
+    has: set[str] = set()
+    for m in selector.matchers:
+        if m.name == METRIC_NAME:
+            continue
+        if m.op is MatchOp.EQUAL and m.name not in has:
+            kept[m.name] = m.value
+            has.add(m.name)
+        else:
+            kept.pop(m.name, None)
+    return Labels(kept.items())
+
+
+def _elementwise(fn: Callable[[float], float]) -> VectorFunction:
+    def call(ev: Evaluator, node: ast.Call) -> Vec:
+        return [(labels.without(METRIC_NAME), fn(v)) for labels, v in ev.eval(node.args[0])]
+
+    return call
+
+
+def _dates(fn: Callable[[float], float]) -> VectorFunction:
+    def call(ev: Evaluator, node: ast.Call) -> Vec:
+        if not node.args:
+            return [(EMPTY, fn(ev.t_ms / 1000))]
+        return [(labels.without(METRIC_NAME), fn(v)) for labels, v in ev.eval(node.args[0])]
+
+    return call
+
+
+def _clamp(ev: Evaluator, node: ast.Call) -> Vec:
+    vec, low, high = (ev.eval(a) for a in node.args)
+    if high < low:
+        return []
+    return [(labels.without(METRIC_NAME), go_max(low, go_min(high, v))) for labels, v in vec]
+
+
+def _clamp_max(ev: Evaluator, node: ast.Call) -> Vec:
+    vec, high = (ev.eval(a) for a in node.args)
+    return [(labels.without(METRIC_NAME), go_min(v, high)) for labels, v in vec]
+
+
+def _clamp_min(ev: Evaluator, node: ast.Call) -> Vec:
+    vec, low = (ev.eval(a) for a in node.args)
+    return [(labels.without(METRIC_NAME), go_max(v, low)) for labels, v in vec]
+
+
+def _round(ev: Evaluator, node: ast.Call) -> Vec:
+    vec = ev.eval(node.args[0])
+    to_nearest = ev.eval(node.args[1]) if len(node.args) > 1 else 1.0
+    return [(labels.without(METRIC_NAME), go_round(v, to_nearest)) for labels, v in vec]
+
+
+def _timestamp(ev: Evaluator, node: ast.Call) -> Vec:
+    arg = node.args[0]
+    if isinstance(arg, ast.VectorSelector):
+        return [(labels.without(METRIC_NAME), t / 1000) for labels, t in ev.sample_times(arg)]
+    return [(labels.without(METRIC_NAME), ev.t_ms / 1000) for labels, _ in ev.eval(arg)]
+
+
+def _scalar(ev: Evaluator, node: ast.Call) -> float:
+    vec = ev.eval(node.args[0])
+    return float(vec[0][1]) if len(vec) == 1 else math.nan
+
+
+def _absent(ev: Evaluator, node: ast.Call) -> Vec:
+    return [] if ev.eval(node.args[0]) else [(absent_labels(node.args[0]), 1.0)]
+
+
+def _sort(descending: bool) -> VectorFunction:
+    def call(ev: Evaluator, node: ast.Call) -> Vec:
+        vec: Vec = list(ev.eval(node.args[0]))
+        nans = [s for s in vec if math.isnan(s[1])]
+        rest = sorted((s for s in vec if not math.isnan(s[1])), key=lambda s: s[1],
+                      reverse=descending)  # fmt: skip
+        return rest + nans
+
+    return call
+
+
+def _sort_by_label(descending: bool) -> VectorFunction:
+    def call(ev: Evaluator, node: ast.Call) -> Vec:
+        vec: Vec = list(ev.eval(node.args[0]))
+        names = [ev.eval(a) for a in node.args[1:]]
+
+        def compare(a: tuple[Labels, float], b: tuple[Labels, float]) -> int:
+            for name in names:
+                order = natural_cmp(a[0].get(name), b[0].get(name))
+                if order:
+                    return -order if descending else order
+            whole = (a[0] > b[0]) - (a[0] < b[0])
+            return -whole if descending else whole
+
+        return sorted(vec, key=cmp_to_key(compare))
+
+    return call
+
+
+def _classic_histograms(vec: Vec) -> dict[Labels, list[tuple[float, float]]]:
+    """Buckets grouped by every label but ``le`` (the metric name included)."""
+    groups: dict[Labels, list[tuple[float, float]]] = {}
+    for labels, value in vec:
+        le = labels.get("le")
+        try:
+            if not le or le != le.strip():
+                raise ValueError(le)
+            bound = float(le)
+        except ValueError:
+            continue  # no or unparsable le: dropped (upstream adds a warning)
+        groups.setdefault(labels.without("le"), []).append((bound, value))
+    return groups
+
+
+def _histogram_quantile(ev: Evaluator, node: ast.Call) -> Vec:
+    q = ev.eval(node.args[0])
+    groups = _classic_histograms(ev.eval(node.args[1]))
+    return [(k.without(METRIC_NAME), bucket_quantile(q, b)[0]) for k, b in groups.items()]
+
+
+def format_openmetrics_float(value: float) -> str:
+    """labels.FormatOpenMetricsFloat: Go's shortest ``%g`` with ``.0`` added to integers."""
+    if math.isnan(value):
+        return "NaN"
+    if math.isinf(value):
+        return "+Inf" if value > 0 else "-Inf"
+    sign, digits, exponent = Decimal(repr(value)).normalize().as_tuple()
+    assert isinstance(exponent, int)
+    text = "".join(map(str, digits))
+    point = len(text) + exponent  # where the decimal point goes
+    if point - 1 < -4 or point - 1 >= 6:  # Go: shortest %g switches to %e at 1e6
+        mantissa = text[0] + ("." + text[1:] if len(text) > 1 else "")
+        power = point - 1
+        shown = f"{mantissa}e{'-' if power < 0 else '+'}{abs(power):02d}"
+    elif point <= 0:
+        shown = "0." + "0" * -point + text
+    elif point >= len(text):
+        shown = text + "0" * (point - len(text))
+    else:
+        shown = text[:point] + "." + text[point:]
+    if "." not in shown and "e" not in shown:
+        shown += ".0"
+    return ("-" if sign else "") + shown
+
+
+def _histogram_quantiles(ev: Evaluator, node: ast.Call) -> Vec:
+    groups = _classic_histograms(ev.eval(node.args[0]))
+    label = ev.eval(node.args[1])
+    out: Vec = []
+    for q in (ev.eval(a) for a in node.args[2:]):
+        shown = format_openmetrics_float(q)
+        for k, b in groups.items():
+            out.append((k.without(METRIC_NAME).with_({label: shown}), bucket_quantile(q, b)[0]))
+    return out
+
+
+def _histogram_fraction(ev: Evaluator, node: ast.Call) -> Vec:
+    lower, upper = ev.eval(node.args[0]), ev.eval(node.args[1])
+    groups = _classic_histograms(ev.eval(node.args[2]))
+    return [(k.without(METRIC_NAME), bucket_fraction(lower, upper, b)) for k, b in groups.items()]
+
+
+def _label_replace(ev: Evaluator, node: ast.Call) -> Vec:
+    dst, repl, src, regex = (ev.eval(a) for a in node.args[1:])
+    return label_replace(ev.eval(node.args[0]), dst, repl, src, regex)
+
+
+def _label_join(ev: Evaluator, node: ast.Call) -> Vec:
+    dst, sep, *srcs = (ev.eval(a) for a in node.args[1:])
+    return label_join(ev.eval(node.args[0]), dst, sep, srcs)
+
+
+def _vector(ev: Evaluator, node: ast.Call) -> Vec:
+    return [(EMPTY, float(ev.eval(node.args[0])))]
+
+
+def _time(ev: Evaluator, node: ast.Call) -> float:
+    return ev.t_ms / 1000
+
+
+def _unique(fn: VectorFunction) -> VectorFunction:
+    def call(ev: Evaluator, node: ast.Call) -> Any:
+        out = fn(ev, node)
+        if isinstance(out, list) and len({labels for labels, _ in out}) != len(out):
+            raise PromQLError("vector cannot contain metrics with the same labelset")
+        return out
+
+    return call
+
+
+VECTOR_FUNCTIONS: Final[dict[str, VectorFunction]] = {
+    name: _unique(fn)
+    for name, fn in {
+        **{name: _elementwise(fn) for name, fn in MATH.items()},
+        **{name: _dates(fn) for name, fn in DATES.items()},
+        "clamp": _clamp,
+        "clamp_max": _clamp_max,
+        "clamp_min": _clamp_min,
+        "round": _round,
+        "timestamp": _timestamp,
+        "scalar": _scalar,
+        "vector": _vector,
+        "time": _time,
+        "start": lambda ev, _node: ev.query_start_ms / 1000,
+        "end": lambda ev, _node: ev.query_end_ms / 1000,
+        "range": lambda ev, _node: (ev.query_end_ms - ev.query_start_ms) / 1000,
+        "step": lambda ev, _node: ev.query_step_ms / 1000,
+        "min_of": lambda ev, node: go_min(ev.eval(node.args[0]), ev.eval(node.args[1])),
+        "max_of": lambda ev, node: go_max(ev.eval(node.args[0]), ev.eval(node.args[1])),
+        "pi": lambda _ev, _node: math.pi,
+        "absent": _absent,
+        "sort": _sort(False),
+        "sort_desc": _sort(True),
+        "sort_by_label": _sort_by_label(False),
+        "sort_by_label_desc": _sort_by_label(True),
+        "histogram_quantile": _histogram_quantile,
+        "histogram_fraction": _histogram_fraction,
+        "histogram_quantiles": _histogram_quantiles,
+        "label_replace": _label_replace,
+        "label_join": _label_join,
+    }.items()
+}

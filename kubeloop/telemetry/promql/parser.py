@@ -1,0 +1,277 @@
+"""A recursive-descent PromQL parser with Prometheus' precedence and type checks.
+
+Every error names the position it found and what it expected; nesting is bounded so hostile
+text cannot exhaust the stack.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Final
+
+from kubeloop.telemetry.promql import ast
+from kubeloop.telemetry.promql.errors import PromQLError, UnsupportedError
+from kubeloop.telemetry.promql.lexer import Token, tokenize
+from kubeloop.telemetry.promql.literals import parse_duration_ms, parse_number
+from kubeloop.telemetry.promql.selectors import SelectorParser
+from kubeloop.telemetry.promql.signatures import AGGREGATORS, FUNCTIONS, UNSUPPORTED_FUNCTIONS
+from kubeloop.telemetry.promql.typecheck import check_binary, check_call, documented
+
+MAX_DEPTH: Final = 100
+"""Nesting deeper than this is refused (Python's stack is the bound, not the grammar)."""
+PRECEDENCE: Final = {
+    "or": 1, "and": 2, "unless": 2,
+    "==": 3, "!=": 3, "<=": 3, "<": 3, ">=": 3, ">": 3,
+    "+": 4, "-": 4, "*": 5, "/": 5, "%": 5, "atan2": 5, "^": 6,
+}  # fmt: skip
+_UNARY_PRECEDENCE: Final = 6  # a unary sign binds like '*', looser than '^'
+_KEYWORD_OPS: Final = frozenset({"and", "or", "unless", "atan2"})
+
+
+def parse(text: str) -> ast.Expr:
+    """Parse PromQL text into a typed tree, or raise PromQLError pointing at the problem."""
+    if not isinstance(text, str):
+        raise PromQLError(f"a PromQL expression must be text, not {type(text).__name__}")
+    parser = _Parser(text, tokenize(text))
+    if parser.peek().kind == "EOF":
+        raise PromQLError("no expression found in input", text, 0)
+    try:
+        expr = parser.expression(0)
+    except RecursionError:
+        raise PromQLError(f"expression nested too deeply (at most {MAX_DEPTH} levels)") from None
+    end = parser.peek()
+    if end.kind != "EOF":
+        raise parser.error(f"unexpected {parser.describe(end)}", end)
+    return expr
+
+
+class _Parser(SelectorParser):
+    def __init__(self, text: str, tokens: list[Token]) -> None:
+        super().__init__(text, tokens)
+        self.depth = 0
+
+    def expression(self, min_prec: int) -> ast.Expr:
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            raise self.error(f"expression nested more than {MAX_DEPTH} levels deep", self.peek())
+        try:
+            lhs = self.unary()
+            while True:
+                tok = self.peek()
+                op = self.binary_op(tok)
+                if op is None or PRECEDENCE[op] < min_prec:
+                    return lhs
+                self.advance()
+                return_bool, matching = self.bin_modifiers(op)
+                next_prec = PRECEDENCE[op] if op == "^" else PRECEDENCE[op] + 1
+                rhs = self.expression(next_prec)
+                lhs = check_binary(self, op, lhs, rhs, return_bool, matching, tok)
+        finally:
+            self.depth -= 1
+
+    def binary_op(self, tok: Token) -> str | None:
+        if tok.kind == "OP" and tok.text in PRECEDENCE:
+            return tok.text
+        if tok.kind == "IDENT" and tok.text.lower() in _KEYWORD_OPS:
+            return tok.text.lower()
+        return None
+
+    def bin_modifiers(self, op: str) -> tuple[bool, ast.VectorMatching | None]:
+        return_bool = False
+        if self.peek_ident("bool"):
+            bool_tok = self.advance()
+            if op not in ("==", "!=", "<=", "<", ">=", ">"):
+                raise self.error("bool modifier can only be used on comparison operators", bool_tok)
+            return_bool = True
+        if not (self.peek_ident("on") or self.peek_ident("ignoring")):
+            if self.peek_ident("group_left") or self.peek_ident("group_right"):
+                raise self.error("group_left/group_right need on(…) or ignoring(…) before them",
+                                 self.peek())  # fmt: skip
+            return return_bool, None
+        on = self.advance().text.lower() == "on"
+        labels = self.label_list()
+        card: ast.Card = "one-to-one"
+        include: tuple[str, ...] = ()
+        if self.peek_ident("group_left") or self.peek_ident("group_right"):
+            group_tok = self.advance()
+            card = "many-to-one" if group_tok.text.lower() == "group_left" else "one-to-many"
+            if self.peek().kind == "(":
+                include = self.label_list()
+            if op in ("and", "or", "unless"):
+                raise self.error(f'no grouping allowed for "{op}" operation', group_tok)
+            if on:
+                for name in include:
+                    if name in labels:
+                        raise self.error(
+                            f'label "{name}" must not occur in ON and GROUP clause at once',
+                            group_tok,
+                        )
+        return return_bool, ast.VectorMatching(card, on, labels, include)
+
+    def unary(self) -> ast.Expr:
+        tok = self.peek()
+        if tok.kind == "OP" and tok.text in ("+", "-"):
+            self.advance()
+            operand = self.expression(_UNARY_PRECEDENCE)
+            if operand.type not in ("scalar", "vector"):
+                raise self.error(
+                    "unary expression only allowed on expressions of type scalar or instant "
+                    f"vector, got {documented(operand.type)}",
+                    tok,
+                )
+            if tok.text == "+":
+                return operand
+            if isinstance(operand, ast.NumberLiteral):
+                return ast.NumberLiteral(-operand.value, tok.pos)
+            return ast.Unary("-", operand, tok.pos, type=operand.type)
+        return self.postfix(self.primary())
+
+    def postfix(self, expr: ast.Expr) -> ast.Expr:
+        while True:
+            tok = self.peek()
+            if tok.kind == "[":
+                expr = self.range_or_subquery(expr, tok)
+            elif self.peek_ident("offset"):
+                self.advance()
+                expr = self.with_offset(expr, self.signed_duration(), tok)
+            elif tok.kind == "@":
+                self.advance()
+                expr = self.with_at(expr, self.at_value(), tok)
+            else:
+                return expr
+
+    def range_or_subquery(self, expr: ast.Expr, tok: Token) -> ast.Expr:
+        self.advance()
+        range_ms = self.duration("range")
+        if self.peek().kind == ":":
+            self.advance()
+            step_ms = 0 if self.peek().kind == "]" else self.duration("subquery step")
+            self.expect("]", "closing ']' of the subquery")
+            if expr.type != "vector":
+                raise self.error(
+                    f"subquery is only allowed on instant vector, got {documented(expr.type)}",
+                    tok,
+                )
+            return ast.Subquery(expr, range_ms, step_ms, expr.pos)
+        self.expect("]", "closing ']' of the range")
+        if not isinstance(expr, ast.VectorSelector):
+            raise self.error(
+                "ranges only allowed for vector selectors (use a subquery, [5m:1m], otherwise)",
+                tok,
+            )
+        if expr.offset_ms or expr.at is not None:
+            raise self.error("no offset or @ modifiers allowed before range", tok)
+        return ast.MatrixSelector(expr, range_ms, expr.pos)
+
+    def primary(self) -> ast.Expr:
+        tok = self.peek()
+        if tok.kind in ("NUMBER", "DURATION"):
+            self.advance()
+            return ast.NumberLiteral(self.number_value(tok), tok.pos)
+        if tok.kind == "STRING":
+            self.advance()
+            return ast.StringLiteral(tok.value, tok.pos)
+        if tok.kind == "(":
+            self.advance()
+            inner = self.expression(0)
+            self.expect(")", "closing ')'")
+            return ast.Paren(inner, tok.pos, type=inner.type)
+        if tok.kind == "{":
+            return self.vector_selector(None)
+        if tok.kind == "IDENT":
+            return self.identifier(tok)
+        raise self.error(f"unexpected {self.describe(tok)}; expected an expression", tok)
+
+    def identifier(self, tok: Token) -> ast.Expr:
+        word = tok.text
+        after = self.peek(1)
+        if word.lower() in ("inf", "nan"):
+            self.advance()
+            return ast.NumberLiteral(math.inf if word.lower() == "inf" else math.nan, tok.pos)
+        lower = word.lower()
+        if lower in AGGREGATORS and (
+            after.kind == "(" or (after.kind == "IDENT" and after.text.lower() in ("by", "without"))
+        ):
+            return self.aggregate(tok)
+        if after.kind == "(":
+            return self.call(tok)
+        if lower in ("bool", "on", "ignoring", "group_left", "group_right", "atan2"):
+            raise self.error(f"unexpected keyword {word!r}; expected an expression", tok)
+        return self.vector_selector(tok)
+
+    def call(self, tok: Token) -> ast.Expr:
+        name = tok.text
+        if name not in FUNCTIONS:
+            if name in UNSUPPORTED_FUNCTIONS:
+                raise UnsupportedError(
+                    f"function {name}() is not supported by kubeloop (see docs/promql.md)",
+                    self.text,
+                    tok.pos,
+                )
+            raise self.error(f"unknown function with name {name!r}", tok)
+        self.advance()
+        self.expect("(", "'('")
+        args: list[ast.Expr] = []
+        while self.peek().kind != ")":
+            args.append(self.expression(0))
+            if self.peek().kind != ",":
+                break
+            self.advance()
+        self.expect(")", f"')' or ',' in the call to {name}()")
+        return check_call(self, name, tuple(args), tok)
+
+    def aggregate(self, tok: Token) -> ast.Expr:
+        op = tok.text.lower()
+        if op == "limit_ratio":
+            raise UnsupportedError(f"aggregation {op}() is not supported by kubeloop", self.text,
+                                   tok.pos)  # fmt: skip
+        self.advance()
+        grouping: tuple[str, ...] = ()
+        without = False
+        seen_modifier = False
+        if self.peek_ident("by") or self.peek_ident("without"):
+            without = self.advance().text.lower() == "without"
+            grouping = self.label_list()
+            seen_modifier = True
+        open_tok = self.expect("(", f"'(' after {op}")
+        args: list[ast.Expr] = []
+        while self.peek().kind != ")":
+            args.append(self.expression(0))
+            if self.peek().kind != ",":
+                break
+            self.advance()
+        self.expect(")", f"')' closing {op}(…)")
+        if not seen_modifier and (self.peek_ident("by") or self.peek_ident("without")):
+            without = self.advance().text.lower() == "without"
+            grouping = self.label_list()
+        param_type = AGGREGATORS[op]
+        wanted = 1 if param_type is None else 2
+        if len(args) != wanted:
+            raise self.error(
+                f"wrong number of arguments for aggregate expression provided, expected "
+                f"{wanted}, got {len(args)}",
+                open_tok,
+            )
+        param = args[0] if param_type is not None else None
+        expr = args[-1]
+        if param is not None and param.type != param_type:
+            raise self.error(
+                f"expected type {documented(param_type or '')} in aggregation parameter, got "
+                f"{documented(param.type)}",
+                open_tok,
+            )
+        if expr.type != "vector":
+            raise self.error(
+                "expected type instant vector in aggregation expression, got "
+                f"{documented(expr.type)}",
+                open_tok,
+            )
+        return ast.Aggregate(op, expr, param, grouping, without, tok.pos)
+
+    def number_value(self, tok: Token) -> float:
+        try:
+            if tok.kind == "DURATION":
+                return parse_duration_ms(tok.text) / 1000
+            return parse_number(tok.text)
+        except ValueError as err:
+            raise self.error(f"error parsing number: {err}", tok) from None

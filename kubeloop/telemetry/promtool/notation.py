@@ -1,0 +1,263 @@
+"""promtool's series notation: ``up{job="a"}`` and its expanding values ``0+10x100 _ stale``.
+
+The grammar is Prometheus' ``series_description`` (promql/parser/generated_parser.y):
+
+    a           one sample                  _       a missing sample
+    axN         N+1 samples of a            _xN     N missing samples
+    a+bxN       a, a+b, …, a+N·b            stale   a staleness marker
+    a-bxN       a, a-b, …, a-N·b
+
+Numbers are Go's (``strconv.ParseInt`` base 0 first, so ``010`` is 8 and ``1_000`` is
+1000; then ``ParseFloat``; ``Inf``/``NaN`` in any case). Native-histogram values
+(``{{…}}``) are not supported and say so. Expansion is bounded: a count larger than the
+caller's budget is an error raised before anything is expanded.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+
+class NotationError(ValueError):
+    """Bad series or values text; ``column`` is 1-based within that text."""
+
+    def __init__(self, column: int, message: str) -> None:
+        super().__init__(f"column {column}: {message}")
+        self.column = column
+        self.message = message
+
+
+class _Stale:
+    """The staleness marker written by ``stale``."""
+
+    _instance: _Stale | None = None
+
+    def __new__(cls) -> _Stale:
+        if cls._instance is None:
+            cls._instance = super().__new__(cls)
+        return cls._instance
+
+    def __repr__(self) -> str:
+        return "stale"
+
+
+STALE = _Stale()
+Value = float | _Stale
+
+
+@dataclass(frozen=True)
+class Expanded:
+    """The samples of one series: ``(step index, value)``, missing steps left out."""
+
+    points: tuple[tuple[int, Value], ...]
+    steps: int
+    """How many steps the notation spans, missing ones included."""
+
+
+_NAME = re.compile(r"[a-zA-Z_:][a-zA-Z0-9_:]*")
+_LABEL = re.compile(r"[a-zA-Z_][a-zA-Z0-9_]*")
+_ESCAPES = {"a": "\a", "b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t", "v": "\v"}
+
+
+def parse_metric(text: str) -> dict[str, str]:
+    """``name{l="v",…}`` or ``{…}`` as a label mapping (``__name__`` for the name)."""
+    labels, end = _metric(text, 0)
+    rest = text[end:].strip()
+    if rest:
+        raise NotationError(end + 1, f"unexpected {rest[:20]!r} after the labels")
+    return labels
+
+
+def split_series(text: str) -> tuple[dict[str, str], int]:
+    """The labels at the start of ``text`` and where they end."""
+    return _metric(text, 0)
+
+
+def _metric(text: str, pos: int) -> tuple[dict[str, str], int]:
+    pos = _skip_space(text, pos)
+    labels: dict[str, str] = {}
+    name = _NAME.match(text, pos)
+    if name is not None:
+        labels["__name__"] = name.group()
+        pos = name.end()
+    if pos < len(text) and text[pos] == "{":
+        pos = _label_set(text, pos + 1, labels)
+    elif name is None:
+        found = repr(text[pos]) if pos < len(text) else "end of input"
+        raise NotationError(pos + 1, f"expected a metric name or '{{', found {found}")
+    return labels, pos
+
+
+def _label_set(text: str, pos: int, labels: dict[str, str]) -> int:
+    while True:
+        pos = _skip_space(text, pos)
+        if pos >= len(text):
+            raise NotationError(pos + 1, "unclosed '{': expected a label or '}'")
+        if text[pos] == "}":
+            return pos + 1
+        label = _LABEL.match(text, pos)
+        if label is None:
+            raise NotationError(pos + 1, f"unexpected character inside braces: {text[pos]!r}")
+        pos = _skip_space(text, label.end())
+        if not text.startswith("=", pos) or text.startswith("=~", pos):
+            raise NotationError(pos + 1, f'expected "=" after the label {label.group()}')
+        value, pos = _string(text, _skip_space(text, pos + 1))
+        if label.group() in labels:
+            raise NotationError(label.start() + 1, f"label {label.group()} appears twice")
+        labels[label.group()] = value
+        pos = _skip_space(text, pos)
+        if pos < len(text) and text[pos] == ",":
+            pos += 1
+        elif pos < len(text) and text[pos] != "}":
+            raise NotationError(pos + 1, f"unexpected character inside braces: {text[pos]!r}")
+
+
+def _string(text: str, pos: int) -> tuple[str, int]:
+    if pos >= len(text) or text[pos] not in "\"'`":
+        raise NotationError(pos + 1, "expected a quoted label value")
+    quote = text[pos]
+    out: list[str] = []
+    i = pos + 1
+    while i < len(text):
+        char = text[i]
+        if char == quote:
+            return "".join(out), i + 1
+        if char == "\\" and quote != "`":
+            i += 1
+            if i >= len(text):
+                break
+            esc = text[i]
+            if esc in _ESCAPES:
+                out.append(_ESCAPES[esc])
+            elif esc in "\\\"'":
+                out.append(esc)
+            elif esc in "xuU":
+                width = {"x": 2, "u": 4, "U": 8}[esc]
+                digits = text[i + 1 : i + 1 + width]
+                if len(digits) != width or not all(c in "0123456789abcdefABCDEF" for c in digits):
+                    raise NotationError(i + 1, f"bad escape \\{esc}{digits}")
+                out.append(chr(int(digits, 16)))
+                i += width
+            else:
+                raise NotationError(i + 1, f"unknown escape sequence \\{esc}")
+        elif char == "\n" and quote != "`":
+            break
+        else:
+            out.append(char)
+        i += 1
+    raise NotationError(pos + 1, "unterminated quoted string")
+
+
+def _skip_space(text: str, pos: int) -> int:
+    while pos < len(text) and text[pos] in " \t\r\n":
+        pos += 1
+    return pos
+
+
+def expand_values(text: str, budget: int) -> Expanded:
+    """Expand promtool's value notation; at most ``budget`` steps, or ``NotationError``."""
+    points: list[tuple[int, Value]] = []
+    step = 0
+    for column, item in _items(text):
+        if "{{" in item:
+            raise NotationError(column, "native histogram values ({{…}}) are not supported")
+        count, value = _item(item, column)
+        if step + count > budget:
+            raise NotationError(
+                column,
+                f"{item!r} expands the series to more than {budget} samples; "
+                "use fewer samples or a longer interval",
+            )
+        if value is None:
+            step += count
+            continue
+        start, delta = value
+        if delta is None:
+            points.extend((step + k, start) for k in range(count))
+        else:
+            assert isinstance(start, float)
+            current = start
+            for k in range(count):
+                points.append((step + k, current))
+                current += delta
+        step += count
+    return Expanded(tuple(points), step)
+
+
+def _items(text: str) -> list[tuple[int, str]]:
+    return [(m.start() + 1, m.group()) for m in re.finditer(r"\S+", text)]
+
+
+def _item(item: str, column: int) -> tuple[int, tuple[Value, float | None] | None]:
+    """(how many steps, ((first value, step) or None for missing))."""
+    if item == "_":
+        return 1, None
+    if item.startswith("_x"):
+        return _count(item[2:], column + 2), None
+    if item == "stale":
+        return 1, (STALE, None)
+    if "x" not in item:
+        return 1, (_signed_number(item, column), None)
+    head, _, tail = item.rpartition("x")
+    if not head:
+        raise NotationError(
+            column, f'unexpected {item!r} in series values: want a number, "_" or "stale"'
+        )
+    count = _count(tail, column + len(head) + 1) + 1
+    first, delta = _split_increment(head, column)
+    if delta is None:
+        return count, (first, None)
+    return count, (first, delta)
+
+
+def _split_increment(head: str, column: int) -> tuple[float, float | None]:
+    """``a``, ``a+b`` or ``a-b`` (signs inside an exponent belong to the number)."""
+    for i in range(1, len(head)):
+        if head[i] in "+-" and head[i - 1] not in "eE":
+            return _signed_number(head[:i], column), _signed_number(head[i:], column + i)
+    return _signed_number(head, column), None
+
+
+def _count(text: str, column: int) -> int:
+    if not text.isdigit():
+        raise NotationError(
+            column, f"invalid repetition in series values: {text!r} is not a whole number"
+        )
+    if len(text) > 12:
+        raise NotationError(column, f"repetition {text} is too large")
+    return int(text)
+
+
+def _signed_number(text: str, column: int) -> float:
+    sign = 1.0
+    body = text
+    if body[:1] in "+-":
+        sign = -1.0 if body[0] == "-" else 1.0
+        body = body[1:]
+    if body.lower() in ("inf", "nan"):
+        return sign * (math.inf if body.lower() == "inf" else math.nan)
+    if body == "stale":
+        raise NotationError(column, '"stale" cannot be signed or repeated')
+    if not body or not (body[0].isdigit() or (body[0] == "." and body[1:2].isdigit())):
+        raise NotationError(
+            column, f'unexpected {text!r} in series values: want a number, "_" or "stale"'
+        )
+    return sign * go_number(body, column)
+
+
+def go_number(text: str, column: int) -> float:
+    """Go's ``ParseInt(text, 0, 64)`` falling back to ``ParseFloat``, as PromQL reads numbers."""
+    if re.fullmatch(r"[0-9](?:_?[0-9])*", text):
+        digits = text.replace("_", "")
+        if len(digits) > 1 and digits[0] == "0":
+            if all(c in "01234567" for c in digits):
+                return float(int(digits, 8))
+        elif "_" not in text or not text.startswith("0"):
+            value = int(digits)
+            if value < 2**63:
+                return float(value)
+    if "_" in text or not re.fullmatch(r"(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?", text):
+        raise NotationError(column, f"error parsing number: {text!r}")
+    return float(text)

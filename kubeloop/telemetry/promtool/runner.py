@@ -1,0 +1,178 @@
+"""Running promtool rule unit tests the way ``promtool test rules`` does (unittest.go).
+
+Per test group: load the input series, evaluate every rule group at ``0, Δ, 2Δ, …`` up to
+the largest ``eval_time`` (Δ = ``evaluation_interval``), check each ``alert_rule_test``
+against the firing alerts of the evaluation at or just before its ``eval_time``, then
+evaluate each ``promql_expr_test`` over the data the rules wrote. A rule that fails to
+evaluate ends its test group. Verdicts and messages follow promtool; kubeloop adds the
+alerts promtool does not show (pending, resolved) and a warning when an ``eval_time`` lies
+past the last input sample.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from kubeloop.errors import FixtureError
+from kubeloop.telemetry.promtool import compare as cmp
+from kubeloop.telemetry.promtool.checks import Failure, check_alerts, check_promql, late_warnings
+from kubeloop.telemetry.promtool.notation import STALE
+from kubeloop.telemetry.promtool.testfile import (
+    TestFile,
+    TestGroup,
+    load_test_file,
+)
+from kubeloop.telemetry.rules.durations import format_duration
+from kubeloop.telemetry.rules.group import RuleGroup
+from kubeloop.telemetry.rules.loader import load_rule_file
+from kubeloop.telemetry.rules.model import RuleFile
+from kubeloop.telemetry.series import Labels, SeriesStore
+from kubeloop.telemetry.series.store import SampleOrderError
+
+MAX_EVALUATIONS = 1_000_000
+Pairs = tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True)
+class GroupResult:
+    name: str
+    failures: tuple[Failure, ...]
+    warnings: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class FileResult:
+    path: str
+    groups: tuple[GroupResult, ...] = ()
+    error: str | None = None
+    """Set when the file could not be read at all (promtool's "FAILED:" before any test)."""
+    warnings: tuple[str, ...] = field(default=())
+
+    @property
+    def passed(self) -> bool:
+        return self.error is None and all(not g.failures for g in self.groups)
+
+
+def run_file(
+    path: str, run: re.Pattern[str] | None = None, ignore_unknown: bool = False
+) -> FileResult:
+    """Run every test group of one file (only those whose name ``run`` matches);
+    ``ignore_unknown`` lets rule files carry fields Prometheus does not know."""
+    try:
+        test_file = load_test_file(path)
+    except FixtureError as error:
+        return FileResult(path, error=str(error))
+    rules: list[RuleFile] = []
+    problems: list[str] = []
+    for rule_path in test_file.rule_files:
+        try:
+            rules.append(load_rule_file(rule_path, ignore_unknown=ignore_unknown))
+        except FixtureError as error:
+            problems.append(str(error))
+    results = []
+    for group in test_file.tests:
+        if run is not None and not run.search(group.name):
+            continue
+        if problems:
+            results.append(GroupResult(group.display_name, tuple(Failure(p) for p in problems)))
+            continue
+        results.append(_run_group(test_file, group, rules))
+    return FileResult(path, tuple(results), warnings=test_file.warnings)
+
+
+def _run_group(test_file: TestFile, group: TestGroup, rule_files: list[RuleFile]) -> GroupResult:
+    if group.problems:
+        return GroupResult(group.display_name, tuple(Failure(str(p)) for p in group.problems))
+    store = SeriesStore()
+    failures: list[Failure] = []
+    last_input = _load_series(store, group, failures)
+    if failures:
+        return GroupResult(group.display_name, tuple(failures))
+    groups = _ordered_groups(rule_files, test_file.group_eval_order, group)
+    step = test_file.evaluation_interval_ms
+    mint = group.start_ms
+    max_eval = max(
+        [t.eval_ms for t in group.alert_tests] + [t.eval_ms for t in group.promql_tests], default=0
+    )
+    if max_eval // step + 1 > MAX_EVALUATIONS:
+        message = (
+            f"the largest eval_time ({format_duration(max_eval)}) needs more than "
+            f"{MAX_EVALUATIONS} evaluations at evaluation_interval "
+            f"{format_duration(step)}; raise the interval or shorten the test"
+        )
+        return GroupResult(group.display_name, (Failure(message),))
+    prefix = f"    name: {group.name},\n" if group.name else ""
+    alert_times = sorted({t.eval_ms for t in group.alert_tests})
+    current = 0
+    ts = mint
+    while ts <= mint + max_eval:
+        errors = []
+        for rule_group in groups:
+            for broken in rule_group.eval(store, ts):
+                when = cmp.go_duration(ts)
+                errors.append(
+                    Failure(
+                        f"    rule: {broken.rule}, time: {when}, err: {broken.error}",
+                        (f"the rule is at {broken.where}",),
+                    )
+                )
+        if errors:
+            return GroupResult(group.display_name, tuple(failures + errors))
+        while current < len(alert_times) and ts - mint <= alert_times[current] < ts + step - mint:
+            for alert_test in group.alert_tests:
+                if alert_test.eval_ms == alert_times[current]:
+                    failed = check_alerts(alert_test, groups, ts, prefix)
+                    if failed is not None:
+                        failures.append(failed)
+            current += 1
+        ts += step
+    for promql_test in group.promql_tests:
+        failed = check_promql(promql_test, store, mint, test_file.fuzzy_compare)
+        if failed is not None:
+            failures.append(failed)
+    warnings = tuple(late_warnings(group, last_input, test_file.path))
+    return GroupResult(group.display_name, tuple(failures), warnings)
+
+
+def _load_series(store: SeriesStore, group: TestGroup, failures: list[Failure]) -> int | None:
+    """Append every input sample; returns the time of the last sample of the series that do
+    not end with ``stale`` (None: every series says it stopped, or there are none)."""
+    last: int | None = None
+    for series in group.input_series:
+        labels = Labels.of(series.labels)
+        points = series.values.points
+        try:
+            for index, value in points:
+                t = group.start_ms + index * group.interval_ms
+                if value is STALE:
+                    store.append_stale(labels, t)
+                else:
+                    store.append(labels, t, value)  # type: ignore[arg-type]
+            if points and points[-1][1] is not STALE:
+                t = group.start_ms + points[-1][0] * group.interval_ms
+                last = t if last is None else max(last, t)
+        except SampleOrderError:
+            failures.append(
+                Failure(
+                    f"    input series {labels} at line {series.line}: this series is listed "
+                    "twice with samples at the same times; merge the two entries"
+                )
+            )
+    return last
+
+
+def _ordered_groups(
+    rule_files: list[RuleFile], order: tuple[str, ...], group: TestGroup
+) -> list[RuleGroup]:
+    """promtool's partial order: groups named in ``group_eval_order`` by position, every
+    other group as if it were first (a stable sort keeps file order among equals)."""
+    rank = {name: i for i, name in enumerate(order)}
+    built = []
+    for rule_file in rule_files:
+        for spec in rule_file.groups:
+            rule_group = RuleGroup(spec, group.interval_ms)
+            rule_group.external_labels = group.external_labels
+            rule_group.external_url = group.external_url
+            built.append(rule_group)
+    return sorted(built, key=lambda g: rank.get(g.name, 0))

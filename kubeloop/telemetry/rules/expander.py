@@ -1,0 +1,90 @@
+"""An alerting rule's labels and annotations for one query sample (``Eval``'s templating).
+
+Alert labels are the sample's labels minus ``__name__``, the rule's labels expanded over
+them, then ``alertname``. Templates that are plain text are not executed, and when every
+label is plain text the alert labels of a sample are cached (they cannot change).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from kubeloop.telemetry.rules.model import RuleSpec
+from kubeloop.telemetry.rules.query import RuleEvalError, template_query
+from kubeloop.telemetry.rules.template_exec import TemplateData, execute, functions
+from kubeloop.telemetry.rules.templates import Node, TemplateError
+from kubeloop.telemetry.series import Labels, SeriesStore
+
+MAX_CACHE = 100_000
+Pairs = tuple[tuple[str, str], ...]
+
+
+def _plain(nodes: list[Node] | None) -> bool:
+    return nodes is None or all(isinstance(n, str) for n in nodes)
+
+
+class Expander:
+    def __init__(self, spec: RuleSpec) -> None:
+        self.spec = spec
+        parsed = spec.templates or {"labels": {}, "annotations": {}}
+        self._labels = [(k, v, parsed["labels"].get(k)) for k, v in spec.labels]
+        self._annotations = [(k, v, parsed["annotations"].get(k)) for k, v in spec.annotations]
+        self._static_labels = all(_plain(n) for _, _, n in self._labels)
+        self._static_annotations = all(_plain(n) for _, _, n in self._annotations)
+        self._label_text = {k: v for k, v, _ in self._labels}
+        self._cache: dict[Labels, Labels] = {}
+        self.errors: list[str] = []
+
+    def begin(
+        self, ts: int, external: Pairs, external_url: str, store: SeriesStore | None
+    ) -> Callable[[Labels, float], tuple[Labels, Pairs]]:
+        """Start an evaluation at ``ts``; returns labels-and-annotations for one sample."""
+        self.errors = []
+        external_map = dict(external)
+        query = None if store is None else template_query(store, ts)
+        funcs = functions(TemplateData({}, external_map, external_url, 0.0, ts, query))
+        static_notes: Pairs = tuple((k, v) for k, v, _ in self._annotations)
+
+        def one(sample: Labels, value: float) -> tuple[Labels, Pairs]:
+            data: TemplateData | None = None
+            if not (self._static_labels and self._static_annotations):
+                data = TemplateData(sample.as_dict(), external_map, external_url, value, ts, query)
+            labels = self._cache.get(sample) if self._static_labels else None
+            if labels is None:
+                if self._static_labels:
+                    expanded = self._label_text
+                else:
+                    assert data is not None
+                    expanded = {k: self._expand(k, v, n, data, funcs) for k, v, n in self._labels}
+                labels = sample.without("__name__").with_(expanded).with_(alertname=self.spec.name)
+                if self._static_labels:
+                    if len(self._cache) >= MAX_CACHE:
+                        self._cache.clear()
+                    self._cache[sample] = labels
+            if self._static_annotations:
+                return labels, static_notes
+            assert data is not None
+            return labels, tuple(
+                (k, self._expand(k, v, n, data, funcs)) for k, v, n in self._annotations
+            )
+
+        return one
+
+    def _expand(
+        self,
+        key: str,
+        text: str,
+        nodes: list[Node] | None,
+        data: TemplateData,
+        funcs: dict[str, Callable[..., Any]],
+    ) -> str:
+        if _plain(nodes):
+            return "".join(nodes) if nodes else text  # type: ignore[arg-type]
+        assert nodes is not None
+        try:
+            return execute(nodes, data, funcs)
+        except (TemplateError, RuleEvalError) as error:
+            message = f"template: __alert_{self.spec.name}: {error}"
+            self.errors.append(f"{key}: {message}")
+            return f"<error expanding template: {message}>"

@@ -1,0 +1,80 @@
+"""Rule groups (rules/group.go ``Eval``): rules run in file order at each evaluation, each
+seeing what the rules before it wrote; a series a rule wrote last time but not this time
+gets a staleness marker, so it leaves instant queries at once."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from kubeloop.telemetry.rules.alerting import AlertingRule, EvalContext
+from kubeloop.telemetry.rules.model import GroupSpec
+from kubeloop.telemetry.rules.query import RuleEvalError
+from kubeloop.telemetry.rules.recording import RecordingRule
+from kubeloop.telemetry.series import Labels, SeriesStore
+from kubeloop.telemetry.series.store import SampleOrderError
+
+Rule = AlertingRule | RecordingRule
+DEFAULT_INTERVAL_MS = 60_000
+
+
+@dataclass(frozen=True)
+class RuleFailure:
+    """A rule whose evaluation failed at ``ts`` (ms)."""
+
+    rule: str
+    ts: int
+    error: str
+    where: str
+
+
+class RuleGroup:
+    def __init__(self, spec: GroupSpec, default_interval_ms: int = DEFAULT_INTERVAL_MS) -> None:
+        self.spec = spec
+        self.interval_ms = spec.interval_ms or default_interval_ms
+        self.rules: list[Rule] = [
+            AlertingRule(r) if r.kind == "alert" else RecordingRule(r) for r in spec.rules
+        ]
+        self._previous: list[set[Labels]] = [set() for _ in self.rules]
+        self.external_labels: tuple[tuple[str, str], ...] = ()
+        self.external_url = ""
+
+    @property
+    def name(self) -> str:
+        return self.spec.name
+
+    def alerting_rules(self) -> list[AlertingRule]:
+        return [r for r in self.rules if isinstance(r, AlertingRule)]
+
+    def eval(self, store: SeriesStore, ts: int) -> list[RuleFailure]:
+        """Evaluate every rule in order at ``ts``; returns the rules that failed."""
+        ctx = EvalContext(
+            self.external_labels, self.external_url, self.spec.query_offset_ms, self.spec.limit
+        )
+        failures: list[RuleFailure] = []
+        stamp = ts - self.spec.query_offset_ms
+        for i, rule in enumerate(self.rules):
+            try:
+                samples = rule.eval(store, ts, ctx)
+            except RuleEvalError as error:
+                failures.append(RuleFailure(rule.name, ts, error.message, rule.spec.where))
+                continue
+            written: set[Labels] = set()
+            for labels, value in samples:
+                if _append(store, labels, stamp, value):
+                    written.add(labels)
+            for labels in sorted(self._previous[i] - written):
+                _append(store, labels, stamp, None)
+            self._previous[i] = written
+        return failures
+
+
+def _append(store: SeriesStore, labels: Labels, t: int, value: float | None) -> bool:
+    """Write one sample, dropping it as Prometheus does when it is out of order."""
+    try:
+        if value is None:
+            store.append_stale(labels, t)
+        else:
+            store.append(labels, t, value)
+    except SampleOrderError:
+        return False
+    return True

@@ -1,0 +1,41 @@
+"""The rule manager's query function (``rules.EngineQueryFunc``): an instant query whose
+result must be a vector, or a scalar read as a one-element vector without labels."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kubeloop.telemetry.promql import PromQLError, Scalar, Vector, evaluate
+from kubeloop.telemetry.series import Labels, SeriesStore
+
+Result = list[tuple[Labels, float]]
+
+
+class RuleEvalError(PromQLError):
+    """A rule's query failed, or returned something other than a vector or scalar."""
+
+
+def query(parsed: Any, store: SeriesStore, t_ms: int) -> Result:
+    """Evaluate ``parsed`` at ``t_ms``; raises ``RuleEvalError`` as Prometheus would."""
+    try:
+        value = evaluate(parsed, store, t_ms)
+    except PromQLError as error:
+        raise RuleEvalError(error.message) from None
+    if isinstance(value, Scalar):
+        return [(Labels(), float(value.value))]
+    if isinstance(value, Vector):
+        return [(sample.labels, float(sample.value)) for sample in value]
+    raise RuleEvalError("rule result is not a vector or scalar")
+
+
+def template_query(store: SeriesStore, t_ms: int) -> Any:
+    """The ``query`` template function: samples as Go's ``{Labels, Value}`` structs."""
+    from kubeloop.telemetry.promql import parse  # noqa: PLC0415
+
+    def run(text: str) -> list[dict[str, Any]]:
+        return [
+            {"Labels": labels.as_dict(), "Value": value}
+            for labels, value in query(parse(text), store, t_ms)
+        ]
+
+    return run

@@ -1,0 +1,212 @@
+"""An in-memory, indexed time-series store on the logical clock.
+
+Samples are ``(t_ms, value)`` pairs appended in time order per series. Selection never scans
+every series: an inverted index (label name → value → series ids) answers each matcher, and a
+time range is a bisect on the series' sorted timestamps.
+"""
+
+from __future__ import annotations
+
+import math
+import struct
+from bisect import bisect_right
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from kubeloop.errors import InvalidSpecError
+from kubeloop.telemetry.series.labels import Labels
+from kubeloop.telemetry.series.matchers import Matcher, MatchOp
+
+STALE_NAN: Final[float] = struct.unpack("<d", struct.pack("<Q", 0x7FF0000000000002))[0]
+"""Prometheus' staleness marker: a NaN with a reserved bit pattern."""
+_STALE_BITS: Final = 0x7FF0000000000002
+MAX_TIMESTAMP_MS: Final = 2**62
+"""Bound on timestamps (Prometheus keeps int64 milliseconds)."""
+
+
+def is_stale(value: float) -> bool:
+    """True for the staleness marker (and only for it, not for an ordinary NaN)."""
+    return math.isnan(value) and struct.unpack("<Q", struct.pack("<d", value))[0] == _STALE_BITS
+
+
+class SampleOrderError(InvalidSpecError):
+    """A sample is older than the newest one of its series, or repeats its time with another
+    value."""
+
+
+@dataclass(frozen=True)
+class Point:
+    """One stored sample (a stale marker has ``stale`` set and ``value`` NaN)."""
+
+    t_ms: int
+    value: float
+
+    @property
+    def stale(self) -> bool:
+        return is_stale(self.value)
+
+
+class StoredSeries:
+    """One series' samples, oldest first. The evaluator reads ``ts``/``vs`` directly."""
+
+    __slots__ = ("labels", "resets", "stale_count", "ts", "vs")
+
+    def __init__(self, labels: Labels) -> None:
+        self.labels = labels
+        self.ts: list[int] = []
+        self.vs: list[float] = []
+        self.resets: list[float] = []
+        """Running sum of the value before each decrease: a window's counter-reset correction
+        is ``resets[last] - resets[first]`` (exact when it is zero, i.e. no reset inside)."""
+        self.stale_count = 0
+
+    def window(self, start_ms: int, end_ms: int) -> tuple[list[int], list[float]]:
+        """Samples with ``start_ms < t <= end_ms`` (left-open), stale markers removed."""
+        ts = self.ts
+        lo = bisect_right(ts, start_ms)
+        hi = bisect_right(ts, end_ms, lo)
+        if lo >= hi:
+            return [], []
+        wts, wvs = ts[lo:hi], self.vs[lo:hi]
+        if self.stale_count:
+            kept = [i for i, v in enumerate(wvs) if not is_stale(v)]
+            if len(kept) != len(wvs):
+                return [wts[i] for i in kept], [wvs[i] for i in kept]
+        return wts, wvs
+
+    def latest(self, end_ms: int, lookback_ms: int) -> tuple[int, float] | None:
+        """The newest sample in ``(end_ms - lookback_ms, end_ms]``, None if none or stale."""
+        i = bisect_right(self.ts, end_ms) - 1
+        if i < 0:
+            return None
+        t = self.ts[i]
+        if t <= end_ms - lookback_ms:
+            return None
+        v = self.vs[i]
+        if self.stale_count and is_stale(v):
+            return None
+        return t, v
+
+
+class SeriesStore:
+    """All series of one world, indexed by label pairs."""
+
+    def __init__(self) -> None:
+        self._by_labels: dict[Labels, StoredSeries] = {}
+        self._postings: dict[str, dict[str, set[int]]] = {}
+        self._all: list[StoredSeries] = []
+        self._cache: dict[tuple[tuple[str, str, str], ...], list[StoredSeries]] = {}
+
+    def append(self, labels: Labels, t_ms: int, value: float) -> None:
+        """Add a sample; samples of one series must come in time order."""
+        if not isinstance(value, (int, float)) or isinstance(value, bool):
+            raise InvalidSpecError(f"{labels}: sample value {value!r} is not a number")
+        self._append(labels, t_ms, float(value))
+
+    def append_stale(self, labels: Labels, t_ms: int) -> None:
+        """Mark the series stale at ``t_ms`` (it disappears from instant queries from then)."""
+        self._append(labels, t_ms, STALE_NAN)
+
+    def _append(self, labels: Labels, t_ms: int, value: float) -> None:
+        if not isinstance(labels, Labels):
+            raise InvalidSpecError(f"series labels must be Labels, not {type(labels).__name__}")
+        if not isinstance(t_ms, int) or isinstance(t_ms, bool) or abs(t_ms) > MAX_TIMESTAMP_MS:
+            raise InvalidSpecError(f"{labels}: timestamp {t_ms!r} is not a bounded integer (ms)")
+        series = self._by_labels.get(labels)
+        if series is None:
+            if not len(labels):
+                raise InvalidSpecError("a series needs at least one label")
+            series = self._create(labels)
+        elif series.ts and t_ms <= series.ts[-1]:
+            last_t, last_v = series.ts[-1], series.vs[-1]
+            same = last_v == value or (math.isnan(last_v) and math.isnan(value))
+            if t_ms == last_t and same and is_stale(last_v) == is_stale(value):
+                return
+            what = "a different value at the same time" if t_ms == last_t else "an older sample"
+            raise SampleOrderError(
+                f"{labels}: {what} (t={t_ms} ms) after the sample at t={last_t} ms; "
+                "samples of a series must be appended in time order"
+            )
+        if series.vs:
+            last = series.vs[-1]
+            series.resets.append(series.resets[-1] + last if value < last else series.resets[-1])
+        else:
+            series.resets.append(0.0)
+        series.ts.append(t_ms)
+        series.vs.append(value)
+        if math.isnan(value) and is_stale(value):
+            series.stale_count += 1
+
+    def _create(self, labels: Labels) -> StoredSeries:
+        series = StoredSeries(labels)
+        ident = len(self._all)
+        self._all.append(series)
+        self._by_labels[labels] = series
+        for name, value in labels:
+            self._postings.setdefault(name, {}).setdefault(value, set()).add(ident)
+        self._cache.clear()
+        return series
+
+    def series(self) -> tuple[Labels, ...]:
+        """Every series' labels, sorted."""
+        return tuple(sorted(self._by_labels))
+
+    def get(self, labels: Labels) -> StoredSeries | None:
+        return self._by_labels.get(labels)
+
+    def points(self, labels: Labels) -> tuple[Point, ...]:
+        """A snapshot of one series' samples (empty when the series does not exist)."""
+        series = self._by_labels.get(labels)
+        if series is None:
+            return ()
+        return tuple(Point(t, v) for t, v in zip(series.ts, series.vs, strict=True))
+
+    def clear(self) -> None:
+        self._by_labels.clear()
+        self._postings.clear()
+        self._all.clear()
+        self._cache.clear()
+
+    def __len__(self) -> int:
+        return len(self._all)
+
+    def select(self, matchers: Sequence[Matcher]) -> list[StoredSeries]:
+        """The series every matcher accepts, sorted by labels (memoized until a series is
+        added)."""
+        key = tuple(sorted(m.key for m in matchers))
+        hit = self._cache.get(key)
+        if hit is not None:
+            return hit
+        found = sorted(
+            (self._all[i] for i in self._candidates(matchers)), key=lambda s: s.labels.pairs
+        )
+        self._cache[key] = found
+        return found
+
+    def _candidates(self, matchers: Sequence[Matcher]) -> Iterable[int]:
+        narrowing = [m for m in matchers if not m.matches("")]
+        rest = [m for m in matchers if m.matches("")]
+        if not narrowing:
+            ids: set[int] = set(range(len(self._all)))
+        else:
+            sets = sorted((self._postings_for(m) for m in narrowing), key=len)
+            ids = set(sets[0])
+            for other in sets[1:]:
+                ids &= other
+                if not ids:
+                    return ()
+        if rest:
+            everything = self._all
+            ids = {i for i in ids if all(m.matches(everything[i].labels.get(m.name)) for m in rest)}
+        return ids
+
+    def _postings_for(self, matcher: Matcher) -> set[int]:
+        values = self._postings.get(matcher.name, {})
+        if matcher.op is MatchOp.EQUAL:
+            return values.get(matcher.value, set())
+        out: set[int] = set()
+        for value, ids in values.items():
+            if matcher.matches(value):
+                out |= ids
+        return out

@@ -1,0 +1,300 @@
+"""The telemetry façade: one store, its scrapes, its rules and its SLOs, on one clock.
+
+Every periodic job is a task on the world's ``Clock``: each service is scraped every
+scrape interval (``ORDER_SCRAPE``) and each rule group evaluated every evaluation
+interval (``ORDER_EVALUATE``), so at an instant where both fall due a rule sees the
+scrape taken at that instant. Groups due together run in the order they were loaded.
+
+``kubeloop.contract.telemetry`` describes it as a Protocol: a learner's engine can stand in.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from kubeloop.core.clock import ORDER_EVALUATE, ORDER_SCRAPE, Clock, PeriodicTask
+from kubeloop.errors import AlreadyExistsError, FixtureError, InvalidSpecError, NotFoundError
+from kubeloop.telemetry.promql import Scalar, Value, Vector, evaluate, parse
+from kubeloop.telemetry.rules.alerting import INACTIVE, AlertingRule
+from kubeloop.telemetry.rules.group import RuleFailure, RuleGroup
+from kubeloop.telemetry.rules.loader import load_rule_text
+from kubeloop.telemetry.rules.model import RuleFile
+from kubeloop.telemetry.series import Labels, SeriesStore
+from kubeloop.telemetry.slo import to_yaml
+from kubeloop.telemetry.slo.book import SLO, SLOBook, availability
+from kubeloop.telemetry.slo.verdict import Verdict
+from kubeloop.telemetry.traffic import Service
+
+DEFAULT_SCRAPE_INTERVAL = DEFAULT_EVALUATION_INTERVAL = 60  # Prometheus' documented defaults
+MAX_QUERIES_KEPT = 50
+
+
+@dataclass(frozen=True)
+class AlertTimeline:
+    """One alert name's state after every evaluation that changed it: ``(t seconds, state)``."""
+
+    name: str
+    changes: tuple[tuple[int, str], ...]
+
+    @property
+    def states(self) -> list[str]:
+        return [state for _, state in self.changes]
+
+    @property
+    def fired(self) -> bool:
+        return "firing" in self.states
+
+
+@dataclass
+class _Group:
+    group: RuleGroup
+    task: PeriodicTask | None = None
+    adhoc: bool = False  # the group of rules a scenario declared one by one
+    failures: list[RuleFailure] = field(default_factory=list)
+
+
+class Telemetry:
+    def __init__(
+        self,
+        clock: Clock | None = None,
+        *,
+        evaluation_interval: int = DEFAULT_EVALUATION_INTERVAL,
+        scrape_interval: int = DEFAULT_SCRAPE_INTERVAL,
+    ) -> None:
+        self.clock = clock if clock is not None else Clock()
+        self.store = SeriesStore()
+        self.evaluation_interval = _interval(evaluation_interval, "evaluation")
+        self.scrape_interval = _interval(scrape_interval, "scrape")
+        self._services: dict[str, tuple[Service, PeriodicTask]] = {}
+        self._groups: list[_Group] = []
+        self._adhoc: list[dict[str, object]] = []
+        self.book = SLOBook(self.load_rules, self.scalar)
+        self._timelines: dict[str, list[tuple[int, str]]] = {}
+        self.queries: list[tuple[str, int, Value]] = []
+        """The instant queries a scenario ran (expression, t seconds, result), for reports."""
+
+    # --- series and queries ---------------------------------------------------------------
+
+    def add_series(
+        self, labels: Mapping[str, str], samples: Sequence[tuple[int, float | None]]
+    ) -> None:
+        """Write samples ``(t ms, value)``; ``None`` is a staleness marker."""
+        series = Labels.of(dict(labels))
+        for t_ms, value in samples:
+            if value is None:
+                self.store.append_stale(series, t_ms)
+            else:
+                self.store.append(series, t_ms, value)
+
+    def query(self, expr: str, at: int | None = None, *, keep: bool = True) -> Value:
+        """Evaluate PromQL text at ``at`` seconds (default: now); raises PromQLError.
+
+        ``keep``: remember it among the scenario's queries, for the reports.
+        """
+        t = self.clock.now if at is None else at
+        result = evaluate(parse(expr), self.store, t * 1000)
+        if keep:
+            self.queries = [*self.queries[-(MAX_QUERIES_KEPT - 1) :], (expr, t, result)]
+        return result
+
+    def scalar(self, expr: str, at: int | None = None) -> float:
+        """A query expected to give one number (a scalar or a one-element vector); NaN if empty."""
+        result = self.query(expr, at, keep=False)
+        if isinstance(result, Scalar):
+            return result.value
+        if isinstance(result, Vector) and len(result) <= 1:
+            return float(result[0].value) if result else math.nan
+        raise InvalidSpecError(f'"{expr}" gives {result}, not one number')
+
+    # --- services -------------------------------------------------------------------------
+
+    def add_service(self, name: str, rate: float, error_ratio: float = 0) -> Service:
+        """A service serving ``rate`` requests a second, ``error_ratio`` of them failing."""
+        if name in self._services:
+            raise AlreadyExistsError(f'a service named "{name}" already exists')
+        service = Service(name, rate, error_ratio, start=self.clock.now)
+        self._services[name] = (service, self._scrape_task(service))
+        return service
+
+    def _scrape_task(self, service: Service) -> PeriodicTask:
+        def scrape(now: int) -> None:
+            service.scrape(self.store, now)
+
+        return self.clock.every(
+            self.scrape_interval, scrape, name=f"scrape:{service.name}", order=ORDER_SCRAPE
+        )
+
+    def service(self, name: str) -> Service:
+        found = self._services.get(name)
+        if found is None:
+            raise NotFoundError("service", name, sorted(self._services))
+        return found[0]
+
+    def services(self) -> list[str]:
+        return sorted(self._services)
+
+    def set_scrape_interval(self, seconds: int) -> None:
+        """Scrape every service every ``seconds`` from now on."""
+        self.scrape_interval = _interval(seconds, "scrape")
+        for name, (service, task) in sorted(self._services.items()):
+            task.cancel()
+            self._services[name] = (service, self._scrape_task(service))
+
+    # --- rules ----------------------------------------------------------------------------
+
+    def load_rules(self, text: str, filename: str = "<rules>") -> None:
+        self._add_file(load_rule_text(text, filename))
+
+    def add_alert(
+        self,
+        name: str,
+        expr: str,
+        hold: int = 0,
+        labels: Mapping[str, str] | None = None,
+        annotations: Mapping[str, str] | None = None,
+        keep_firing_for: int = 0,
+    ) -> None:
+        """One alerting rule, as if written in a rule file (validated the same way)."""
+        rule: dict[str, object] = {"alert": name, "expr": expr, "for": f"{hold}s"}
+        if keep_firing_for:
+            rule["keep_firing_for"] = f"{keep_firing_for}s"
+        rule.update(labels={**(labels or {})}, annotations={**(annotations or {})})
+        self._add_adhoc(rule)
+
+    def add_recording(self, name: str, expr: str) -> None:
+        self._add_adhoc({"record": name, "expr": expr})
+
+    def _add_adhoc(self, rule: dict[str, object]) -> None:
+        """Scenario rules form one group, in the order given: a recording rule feeds the
+        alerts after it in the same evaluation."""
+        rules = [*self._adhoc, rule]
+        text = to_yaml([{"name": "scenario", "rules": rules}])
+        try:
+            loaded = load_rule_text(text, "<scenario>")
+        except FixtureError as error:  # the YAML is ours: report only what is wrong
+            raise InvalidSpecError("; ".join(p.message for p in error.problems)) from None
+        old = next((g for g in self._groups if g.adhoc), None)
+        entry = _Group(RuleGroup(loaded.groups[0], self.evaluation_interval * 1000), adhoc=True)
+        if old is not None:
+            if old.task is not None:
+                old.task.cancel()
+            entry.group.rules[: len(old.group.rules)] = old.group.rules
+            self._groups[self._groups.index(old)] = entry
+        else:
+            self._groups.append(entry)
+        self._adhoc = rules
+        self._add_file(RuleFile("<scenario>", ()))
+
+    def _add_file(self, rules: RuleFile) -> None:
+        for spec in rules.groups:
+            self._groups.append(_Group(RuleGroup(spec, self.evaluation_interval * 1000)))
+        for entry in self._groups:
+            for rule in entry.group.alerting_rules():
+                self._timelines.setdefault(rule.name, [(self.clock.now, INACTIVE)])
+        self._schedule()
+
+    def set_evaluation_interval(self, seconds: int) -> None:
+        """The default interval of every group that does not set its own."""
+        self.evaluation_interval = _interval(seconds, "evaluation")
+        for entry in self._groups:
+            entry.group.interval_ms = entry.group.spec.interval_ms or seconds * 1000
+        self._schedule()
+
+    def _schedule(self) -> None:
+        for index, entry in enumerate(self._groups):
+            if entry.task is not None:
+                entry.task.cancel()
+            entry.task = self.clock.every(
+                max(1, entry.group.interval_ms // 1000),
+                self._evaluator(entry),
+                name=f"rules:{index:04d}:{entry.group.name}",
+                order=ORDER_EVALUATE,
+            )
+
+    def _evaluator(self, entry: _Group) -> Callable[[int], None]:
+        def run(now: int) -> None:
+            self._evaluate(entry, now)
+
+        return run
+
+    def _evaluate(self, entry: _Group, now: int) -> None:
+        entry.failures = [*entry.failures, *entry.group.eval(self.store, now * 1000)][-100:]
+        names = {rule.name for rule in entry.group.alerting_rules()}
+        for name in sorted(names):
+            state = self.alert_state(name)
+            timeline = self._timelines.setdefault(name, [(now, INACTIVE)])
+            if timeline[-1][1] != state:
+                timeline.append((now, state))
+
+    def alerting_rules(self, name: str | None = None) -> list[AlertingRule]:
+        rules = [r for e in self._groups for r in e.group.alerting_rules()]
+        return [r for r in rules if name is None or r.name == name]
+
+    def alert_names(self) -> list[str]:
+        return sorted({r.name for r in self.alerting_rules()})
+
+    def alert_state(self, name: str) -> str:
+        """firing if any alert of that name fires, else pending if one is pending, else inactive."""
+        rules = self._rules_named(name)
+        states = {r.state() for r in rules}
+        return "firing" if "firing" in states else "pending" if "pending" in states else INACTIVE
+
+    def timeline(self, name: str) -> AlertTimeline:
+        self._rules_named(name)
+        return AlertTimeline(name, tuple(self._timelines.get(name, [])))
+
+    def rule_failures(self) -> list[RuleFailure]:
+        return [f for e in self._groups for f in e.failures]
+
+    def _rules_named(self, name: str) -> list[AlertingRule]:
+        rules = self.alerting_rules(name)
+        if not rules:
+            raise NotFoundError("alert", name, self.alert_names())
+        return rules
+
+    # --- SLOs -----------------------------------------------------------------------------
+
+    def add_slo(
+        self, name: str, percent: float, period: int, service: str, windows: str = "workbook"
+    ) -> SLO:
+        """An availability SLO over a service's requests: 5xx responses are the errors."""
+        self.service(service)
+        return self.book.add(availability(name, percent, period, service), windows)
+
+    def load_sloth(self, text: str, filename: str = "<sloth>", windows: str = "workbook") -> None:
+        self.book.load_sloth(text, filename, windows)
+
+    def load_openslo(self, text: str, filename: str = "<openslo>") -> None:
+        self.book.load_openslo(text, filename)
+
+    def slo(self, name: str) -> SLO:
+        return self.book.get(name)
+
+    def slos(self) -> list[str]:
+        return self.book.names()
+
+    def burn_rate(self, name: str, window: int, at: int | None = None) -> float:
+        return self.book.burn_rate(name, window, at)
+
+    def verdict(self, name: str, at: int | None = None) -> Verdict:
+        return self.book.verdict(name, at)
+
+    def slo_alert_state(self, name: str, severity: str) -> str:
+        """The state of the SLO's generated page or ticket alert."""
+        slo = self.slo(name)
+        states = {
+            a.state
+            for rule in self.alerting_rules(slo.alert)
+            if dict(rule.spec.labels).get("sloth_severity") == severity
+            for a in rule.alerts()
+            if a.labels.get("sloth_slo") == slo.name
+        }
+        return "firing" if "firing" in states else "pending" if "pending" in states else INACTIVE
+
+
+def _interval(seconds: int, what: str) -> int:
+    if isinstance(seconds, bool) or not isinstance(seconds, int) or not 0 < seconds <= 86_400:
+        raise InvalidSpecError(f"the {what} interval must be 1 second to 1 day, not {seconds!r}")
+    return seconds

@@ -1,0 +1,224 @@
+"""Synthetic traffic: a service that serves requests and exposes what a client library would.
+
+A ``Service`` serves ``rate`` requests per second, fails ``error_ratio`` of them, and
+answers within a latency profile. Each scrape writes, at the scrape's instant:
+
+* ``http_requests_total{job, code="200"}`` and ``{job, code="500"}`` — counters of the
+  requests served so far (both exist from the first scrape, as an exporter that
+  pre-initializes its label values writes them);
+* ``http_request_duration_seconds_bucket{job, le}`` (cumulative, ``le`` written in
+  Prometheus 3's normalized float form: ``0.1``, ``1.0``, ``+Inf``), ``_sum`` and
+  ``_count``;
+* ``up{job}`` — 1, or 0 while the service is down; then the other series get staleness
+  markers, as Prometheus writes them when a target stops answering.
+
+Arithmetic is exact (``Fraction``): counts are whole requests, the integer part of the
+exact accumulated totals, so a run is the same on every machine and 100 requests per
+second at 2% errors is exactly 2 errors per second.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from kubeloop.errors import InvalidSpecError
+from kubeloop.telemetry.series import Labels, SeriesStore
+
+BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
+"""client_golang's DefBuckets."""
+DEFAULT_LATENCY = ((0.05, 0.5), (0.1, 0.4), (0.25, 0.09), (1.0, 0.01))
+"""Half the requests take 50 ms, 40% 100 ms, 9% 250 ms, 1% one second."""
+MAX_RATE = 1_000_000
+OK, ERROR = "200", "500"
+_NAME = re.compile(r"[A-Za-z0-9][-A-Za-z0-9_.]{0,62}")
+
+
+def format_le(bound: float) -> str:
+    """Prometheus 3's normalized ``le``: 1 → "1.0", 0.25 → "0.25", inf → "+Inf"."""
+    if math.isinf(bound):
+        return "+Inf"
+    return f"{bound:.1f}" if bound == int(bound) else repr(bound)
+
+
+def _fraction(value: float | Fraction, what: str, low: float, high: float) -> Fraction:
+    if isinstance(value, bool) or not isinstance(value, int | float | Fraction):
+        raise InvalidSpecError(f"{what} must be a number, not {value!r}")
+    if isinstance(value, float) and not math.isfinite(value):
+        raise InvalidSpecError(f"{what} must be finite, not {value}")
+    exact = Fraction(str(value)) if isinstance(value, float) else Fraction(value)
+    if not low <= exact <= high:
+        raise InvalidSpecError(f"{what} must be between {low:g} and {high:g}, not {value}")
+    return exact
+
+
+def _exact(bound: float) -> Fraction:
+    """A bucket bound as written (0.3, not 0.29999999999999998890)."""
+    return Fraction(repr(bound))
+
+
+@dataclass(frozen=True)
+class TrafficView:
+    """What a service has served so far (a snapshot)."""
+
+    name: str
+    rate: float
+    error_ratio: float
+    requests: int
+    errors: int
+    up: bool
+
+
+class Service:
+    def __init__(
+        self,
+        name: str,
+        rate: float | Fraction,
+        error_ratio: float | Fraction = 0,
+        *,
+        start: int = 0,
+        latency: Sequence[tuple[float, float]] = DEFAULT_LATENCY,
+        buckets: Sequence[float] = BUCKETS,
+    ) -> None:
+        if not isinstance(name, str) or not _NAME.fullmatch(name):
+            raise InvalidSpecError(
+                f"a service name is a job label value: letters, digits, '.', '_' and '-', "
+                f"at most 63 characters, starting with a letter or digit, not {name!r}"
+            )
+        self.name = name
+        self._rate = _fraction(rate, f'service "{name}": requests per second', 0, MAX_RATE)
+        self._ratio = _fraction(error_ratio, f'service "{name}": the error ratio', 0, 1)
+        if list(buckets) != sorted(set(buckets)) or not buckets or math.isinf(buckets[-1]):
+            raise InvalidSpecError(f'service "{name}": buckets must be finite and increasing')
+        self._buckets = tuple(buckets)
+        self._latency = self._profile(latency)
+        self._since = start
+        self._served = Fraction(0)
+        self._failed = Fraction(0)
+        self._observed: dict[Fraction, Fraction] = {}
+        """Requests served so far, by latency (exact)."""
+        self.up = True
+        self._written: set[Labels] = set()
+        job = name
+        self._series_ok = Labels.of(__name__="http_requests_total", job=job, code=OK)
+        self._series_error = Labels.of(__name__="http_requests_total", job=job, code=ERROR)
+        self._series_up = Labels.of(__name__="up", job=job)
+        bucket = "http_request_duration_seconds_bucket"
+        self._series_buckets = tuple(
+            (
+                None if math.isinf(b) else _exact(b),
+                Labels.of(__name__=bucket, job=job, le=format_le(b)),
+            )
+            for b in (*self._buckets, math.inf)
+        )
+        self._bucket_index: dict[Fraction, int] = {}
+        self._series_sum = Labels.of(__name__="http_request_duration_seconds_sum", job=job)
+        self._series_count = Labels.of(__name__="http_request_duration_seconds_count", job=job)
+
+    def _profile(
+        self, latency: Sequence[tuple[float, float]]
+    ) -> tuple[tuple[Fraction, Fraction], ...]:
+        what = f'service "{self.name}": latency'
+        profile = tuple(
+            (_fraction(s, what, 0, 3600), _fraction(share, what + " share", 0, 1))
+            for s, share in latency
+        )
+        if not profile or sum(share for _, share in profile) != 1:
+            raise InvalidSpecError(f"{what} shares must add up to 100%")
+        return profile
+
+    # --- changes a scenario makes ------------------------------------------------------
+
+    def set_error_ratio(self, ratio: float | Fraction, now: int) -> None:
+        exact = _fraction(ratio, f'service "{self.name}": the error ratio', 0, 1)
+        self._serve_until(now)
+        self._ratio = exact
+
+    def set_rate(self, rate: float | Fraction, now: int) -> None:
+        exact = _fraction(rate, f'service "{self.name}": requests per second', 0, MAX_RATE)
+        self._serve_until(now)
+        self._rate = exact
+
+    def set_latency(self, latency: Sequence[tuple[float, float]], now: int) -> None:
+        profile = self._profile(latency)
+        self._serve_until(now)
+        self._latency = profile
+
+    def set_up(self, up: bool, now: int) -> None:
+        self._serve_until(now)
+        self.up = up
+
+    # --- serving and scraping ------------------------------------------------------------
+
+    def _serve_until(self, now: int) -> None:
+        """Serve the requests of (since, now]; a service that is down serves nothing."""
+        if now <= self._since:
+            return
+        served = self._rate * (now - self._since) if self.up else Fraction(0)
+        self._served += served
+        self._failed += served * self._ratio
+        for seconds, share in self._latency:
+            self._observed[seconds] = self._observed.get(seconds, Fraction(0)) + served * share
+        self._since = now
+
+    def view(self, now: int) -> TrafficView:
+        self._serve_until(now)
+        return TrafficView(
+            self.name,
+            float(self._rate),
+            float(self._ratio),
+            math.floor(self._served),
+            math.floor(self._failed),
+            self.up,
+        )
+
+    def samples(self, now: int) -> dict[Labels, float]:
+        """The values a scrape at ``now`` reads (without ``up``)."""
+        self._serve_until(now)
+        requests, errors = math.floor(self._served), math.floor(self._failed)
+        out = {self._series_ok: float(requests - errors), self._series_error: float(errors)}
+        per_bucket = [0] * len(self._series_buckets)
+        seconds = Fraction(0)
+        for latency, observed in self._observed.items():
+            count = math.floor(observed)
+            per_bucket[self._bucket_of(latency)] += count
+            seconds += count * latency
+        cumulative = 0
+        for (_, labels), count in zip(self._series_buckets, per_bucket, strict=True):
+            cumulative += count
+            out[labels] = float(cumulative)
+        out[self._series_sum] = float(seconds)
+        out[self._series_count] = float(cumulative)
+        return out
+
+    def _bucket_of(self, latency: Fraction) -> int:
+        """The first bucket whose bound holds ``latency`` (le is inclusive), remembered."""
+        found = self._bucket_index.get(latency)
+        if found is None:
+            found = next(
+                i for i, (b, _) in enumerate(self._series_buckets) if b is None or latency <= b
+            )
+            self._bucket_index[latency] = found
+        return found
+
+    def scrape(self, store: SeriesStore, now: int) -> None:
+        """Write one scrape at ``now`` (seconds): the samples, or staleness markers if down."""
+        t_ms = now * 1000
+        store.append(self._series_up, t_ms, 1.0 if self.up else 0.0)
+        samples = self.samples(now)
+        if not self.up:
+            for labels in sorted(self._written):
+                store.append_stale(labels, t_ms)
+            self._written.clear()
+            return
+        for labels in sorted(samples):
+            store.append(labels, t_ms, samples[labels])
+        self._written = set(samples)
+
+
+def latency_profile(shares: Mapping[float, float]) -> tuple[tuple[float, float], ...]:
+    """``{0.1: 0.9, 1.0: 0.1}`` → a profile sorted by latency."""
+    return tuple(sorted(shares.items()))

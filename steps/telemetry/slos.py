@@ -1,0 +1,186 @@
+"""Service level objectives: budgets, burn rates, and the multi-window alerts that page."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kubeloop.harness.registry import given, then, when
+from kubeloop.harness.world import World
+from kubeloop.steps.telemetry.support import call, matches, require_docstring, show, telemetry
+
+
+def _slo(world: World, name: str) -> Any:
+    names = list(call(world, "slos"))
+    if name not in names:
+        raise world.fail(
+            f'an SLO named "{name}"',
+            f"the SLOs are {', '.join(names)}" if names else "there are no SLOs",
+        )
+    return call(world, "slo", name)
+
+
+@given(
+    "an SLO {name:text} of {objective:percent} over {period:duration} for the service "
+    "{service:text}",
+    'an SLO "availability" of 99.9% over 30 days for the service "web"',
+)
+def an_slo(world: World, name: str, objective: float, period: int, service: str) -> None:
+    """An availability SLO: 5xx responses of the service are errors; the Workbook's windows.
+
+    Its recording and alerting rules are generated as Sloth generates them, and evaluated
+    with the other rules.
+    """
+    call(world, "add_slo", name, objective, period, service)
+
+
+@given(
+    "an SLO {name:text} of {objective:percent} over {period:duration} for the service "
+    "{service:text} with {windows:word} windows",
+    'an SLO "availability" of 99.9% over 28 days for the service "web" with pyrra windows',
+)
+def an_slo_with(
+    world: World, name: str, objective: float, period: int, service: str, windows: str
+) -> None:
+    """An availability SLO alerting with a named window table: workbook (= sloth) or pyrra."""
+    call(world, "add_slo", name, objective, period, service, windows)
+
+
+@given("the SLOs from {path:text}", 'the SLOs from "slos/web.yml"')
+def the_slos_from(world: World, path: str) -> None:
+    """Load a Sloth prometheus/v1 SLO file (30-day period), relative to the feature."""
+    file = world.resolve(path)
+    if not file.is_file():
+        raise world.fail(f"a Sloth SLO file at {path} (relative to the feature)", f"no file {file}")
+    call(world, "load_sloth", file.read_text(encoding="utf-8"), path)
+
+
+@when("I load the SLOs from {path:text}", 'I load the SLOs from "slos/broken.yml"')
+def i_load_the_slos_from(world: World, path: str) -> None:
+    """Load a Sloth SLO file as an event; if it is invalid, a Then can check the error."""
+    file = world.resolve(path)
+    if not file.is_file():
+        raise world.fail(f"a Sloth SLO file at {path} (relative to the feature)", f"no file {file}")
+    text = file.read_text(encoding="utf-8")
+    world.attempt(lambda: call(world, "load_sloth", text, path))
+
+
+@given("the OpenSLO SLOs from {path:text}", 'the OpenSLO SLOs from "slos/checkout-openslo.yml"')
+def the_openslo_slos_from(world: World, path: str) -> None:
+    """Load an OpenSLO v1 file's ratio SLOs (Occurrences, rolling window), with the Workbook's
+    windows."""
+    file = world.resolve(path)
+    if not file.is_file():
+        raise world.fail(f"an OpenSLO file at {path} (relative to the feature)", f"no file {file}")
+    call(world, "load_openslo", file.read_text(encoding="utf-8"), path)
+
+
+@given("the SLOs:", "the SLOs:")
+def the_slos(world: World) -> None:
+    """Load the Sloth prometheus/v1 SLO spec held in the doc string (30-day period)."""
+    call(world, "load_sloth", require_docstring(world, "a Sloth SLO spec"), "<doc string>")
+
+
+@then(
+    "the error budget of {name:text} is {minutes:number} minutes",
+    'the error budget of "availability" is 43.2 minutes',
+)
+def error_budget(world: World, name: str, minutes: str) -> None:
+    """The full-outage time the SLO allows over its period: period × (1 − objective)."""
+    got = _slo(world, name).objective.budget_seconds / 60
+    if not matches(minutes, got):
+        raise world.fail(
+            f'an error budget of {minutes} minutes for "{name}"', f"{show(got)} minutes"
+        )
+
+
+@then(
+    "the burn rate of {name:text} over {window:duration} is {burn:number}",
+    'the burn rate of "availability" over 1 hour is 14.4',
+)
+def burn_rate(world: World, name: str, window: int, burn: str) -> None:
+    """Error ratio over the window, measured now, ÷ the error budget (1 − objective)."""
+    _slo(world, name)
+    if window <= 0:
+        raise world.fail("a window of at least 1 second", f"{window} seconds")
+    got = call(world, "burn_rate", name, window)
+    if not matches(burn, got):
+        raise world.fail(f'burn rate {burn} for "{name}"', f"{show(got)}\n{_explain(world, name)}")
+
+
+def _explain(world: World, name: str) -> str:
+    """Each pair's burn over its windows, in words (when the engine can say)."""
+    verdict = getattr(telemetry(world), "verdict", None)
+    return "" if verdict is None else str(verdict(name).explain())
+
+
+def _severity_state(world: World, name: str, severity: str) -> str:
+    _slo(world, name)
+    return str(call(world, "slo_alert_state", name, severity))
+
+
+@then("the SLO {name:text} pages", 'the SLO "availability" pages')
+def pages(world: World, name: str) -> None:
+    """The SLO's page alert fires now: some page pair burns over its long AND short window."""
+    if _severity_state(world, name, "page") != "firing":
+        raise world.fail(f'the SLO "{name}" paging', "no page\n" + _explain(world, name))
+
+
+@then("the SLO {name:text} does not page", 'the SLO "availability" does not page')
+def does_not_page(world: World, name: str) -> None:
+    """The SLO's page alert is not firing now."""
+    if _severity_state(world, name, "page") == "firing":
+        raise world.fail(f'the SLO "{name}" quiet', "it pages\n" + _explain(world, name))
+
+
+@then("the SLO {name:text} opens a ticket", 'the SLO "availability" opens a ticket')
+def opens_ticket(world: World, name: str) -> None:
+    """The SLO's ticket alert fires now (1d/2h at 3×, or 3d/6h at 1×, for 30 days)."""
+    if _severity_state(world, name, "ticket") != "firing":
+        raise world.fail(
+            f'the SLO "{name}" opening a ticket', "no ticket\n" + _explain(world, name)
+        )
+
+
+@then("the SLO {name:text} does not open a ticket", 'the SLO "availability" does not open a ticket')
+def no_ticket(world: World, name: str) -> None:
+    """The SLO's ticket alert is not firing now."""
+    if _severity_state(world, name, "ticket") == "firing":
+        raise world.fail(f'the SLO "{name}" without a ticket', "a ticket\n" + _explain(world, name))
+
+
+@then(
+    "the SLO {name:text} burns over {long:duration} and {short:duration} {side:word} its threshold",
+    'the SLO "availability" burns over 1 hour and 5 minutes above its threshold',
+    'the SLO "availability" burns over 1 hour and 5 minutes below its threshold',
+)
+def pair_burns(world: World, name: str, long: int, short: int, side: str) -> None:
+    """That pair of the SLO's table fires now (both windows above its factor), or does not."""
+    if side not in ("above", "below"):
+        raise world.fail('"above its threshold" or "below its threshold"', side)
+    _slo(world, name)
+    verdict = call(world, "verdict", name)
+    pair = next(
+        (p for p in verdict.pairs if (p.window.long, p.window.short) == (long, short)), None
+    )
+    if pair is None:
+        shown = ", ".join(p.window.label for p in verdict.pairs)
+        raise world.fail(f"a {long}s/{short}s pair in the SLO's table", f"pairs {shown}")
+    above = side == "above"
+    if pair.fires != above:
+        raise world.fail(
+            f"{pair.window.label} {'above' if above else 'below'} ×{pair.window.factor:g}",
+            verdict.explain(),
+        )
+
+
+@then(
+    "the SLO {name:text} alerts when the burn rate over {long:duration} and {short:duration} "
+    "exceeds {factor:number}",
+    'the SLO "availability" alerts when the burn rate over 1 hour and 5 minutes exceeds 14.4',
+)
+def alerts_on_pair(world: World, name: str, long: int, short: int, factor: str) -> None:
+    """The SLO's window table has that pair (long AND short window) at that burn-rate factor."""
+    pairs = [(w.long, w.short, w.factor) for w in _slo(world, name).windows.windows]
+    if not any(lw == long and sw == short and matches(factor, f) for lw, sw, f in pairs):
+        shown = ", ".join(f"{lw // 60}m/{sw // 60}m ×{f:g}" for lw, sw, f in pairs)
+        raise world.fail(f"a pair {long // 60}m/{short // 60}m ×{factor}", shown)

@@ -1,0 +1,372 @@
+"""A runner for Prometheus' promqltest files (``load``, ``clear``, ``eval instant``,
+``eval range``, ``expect …``) over kubeloop's evaluator.
+
+Each ``eval`` is one case; it passes, fails (with the difference) or is skipped with a reason
+(native histograms, a construct kubeloop reports as unsupported). Values compare as
+promqltest does: ``almost.Equal`` with epsilon 1e-6, NaN equal to NaN.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Final
+
+from kubeloop.telemetry.promql import (
+    Matrix,
+    PromQLError,
+    Scalar,
+    String,
+    UnsupportedError,
+    Vector,
+    evaluate,
+    evaluate_range,
+    parse,
+)
+from kubeloop.telemetry.promql import ast as promql_ast
+from kubeloop.telemetry.promql.functions.quantiles import almost_equal
+from kubeloop.telemetry.promql.literals import parse_duration_ms
+from kubeloop.telemetry.series import EMPTY, Labels, MatchOp, SeriesStore
+
+EPSILON: Final = 1e-6
+_EVAL_INSTANT: Final = re.compile(
+    r"^eval(?:_(fail|warn|ordered|info))?\s+instant\s+(?:at\s+(.+?))?\s+(.+)$"
+)
+_EVAL_RANGE: Final = re.compile(
+    r"^eval(?:_(fail|warn|info))?\s+range\s+from\s+(.+)\s+to\s+(.+)\s+step\s+(.+?)\s+(.+)$"
+)
+_EXPAND: Final = re.compile(
+    r"^(?P<a>[+-]?(?:[0-9.]+(?:[eE][+-]?[0-9]+)?|Inf|inf|NaN|nan))"
+    r"(?:(?P<sign>[+-])(?P<b>[0-9.]+(?:[eE][+-]?[0-9]+)?|Inf|inf))?x(?P<n>[0-9]+)$"
+)
+_RANGE_VECTOR: Final = re.compile(r"^expect range vector from (\S+) to (\S+) step (\S+)$")
+
+
+class NativeHistogram(Exception):
+    """The case depends on native histogram samples, which kubeloop does not model."""
+
+
+@dataclass
+class Outcome:
+    line: int
+    expr: str
+    status: str  # pass | fail | skip
+    detail: str = ""
+
+
+@dataclass
+class FileResult:
+    name: str
+    outcomes: list[Outcome] = field(default_factory=list)
+
+    def count(self, status: str) -> int:
+        return sum(1 for o in self.outcomes if o.status == status)
+
+
+def duration_ms(text: str) -> int:
+    return 0 if text.strip() == "0" else parse_duration_ms(text.strip())
+
+
+def split_metric(line: str) -> tuple[str, str]:
+    """``metric{labels} rest`` → (metric text, rest), respecting quoted label values."""
+    depth, quote, i = 0, "", 0
+    while i < len(line):
+        c = line[i]
+        if quote:
+            if c == "\\":
+                i += 1
+            elif c == quote:
+                quote = ""
+        elif c in "\"'`":
+            quote = c
+        elif c == "{":
+            depth += 1
+        elif c == "}":
+            depth -= 1
+            if depth == 0:
+                return line[: i + 1], line[i + 1 :].strip()
+        elif c in " \t" and depth == 0:
+            return line[:i], line[i:].strip()
+        i += 1
+    return line, ""
+
+
+def parse_labels(text: str) -> Labels:
+    if text.replace(" ", "") == "{}":
+        return EMPTY
+    node = parse(text)
+    assert isinstance(node, promql_ast.VectorSelector), text
+    pairs = [(m.name, m.value) for m in node.matchers if m.op is MatchOp.EQUAL]
+    return Labels(pairs)
+
+
+def _number(text: str) -> float:
+    lowered = text.lower().lstrip("+")
+    if lowered in ("inf", "-inf", "nan"):
+        return float(lowered)
+    return float(text)
+
+
+def expand_values(text: str) -> list[float | str | None]:
+    """promqltest's series notation; None is a missing sample, "stale" a stale marker."""
+    out: list[float | str | None] = []
+    for item in text.split():
+        if "{{" in item or "}}" in item:
+            raise NativeHistogram(item)
+        if item == "_":
+            out.append(None)
+        elif item.startswith("_x"):
+            out.extend([None] * int(item[2:]))
+        elif item == "stale":
+            out.append("stale")
+        elif (m := _EXPAND.match(item)) is not None:
+            a, n = _number(m["a"]), int(m["n"])
+            b = _number(m["b"]) * (-1 if m["sign"] == "-" else 1) if m["b"] else 0.0
+            out.extend(a + i * b for i in range(n + 1))
+        else:
+            out.append(_number(item))
+    return out
+
+
+def _close(a: float, b: float) -> bool:
+    return almost_equal(a, b, EPSILON) or (math.isnan(a) and math.isnan(b))
+
+
+@dataclass
+class _Eval:
+    line: int
+    expr: str
+    mod: str
+    times: list[int]  # one for an instant query
+    is_range: bool
+    expected: dict[Labels, list[float | str | None]] = field(default_factory=dict)
+    order: list[Labels] = field(default_factory=list)
+    scalar: float | None = None
+    string: str | None = None
+    fail: bool = False
+    ordered: bool = False
+    matrix_times: list[int] | None = None
+    native: bool = False
+
+
+class Runner:
+    def __init__(self) -> None:
+        self.store = SeriesStore()
+        self.ghosts: list[Labels] = []  # native-histogram series we could not load
+
+    def run(self, path: Path) -> FileResult:
+        result = FileResult(path.name)
+        lines = [
+            ("" if ln.strip().startswith("#") else ln.strip())
+            for ln in path.read_text().split("\n")
+        ]
+        i = 0
+        while i < len(lines):
+            ln = lines[i]
+            if not ln:
+                i += 1
+                continue
+            word = ln.split()[0].lower()
+            if word == "clear":
+                self.store, self.ghosts = SeriesStore(), []
+                i += 1
+            elif word.startswith("load"):
+                i = self._load(lines, i)
+            elif word.startswith("eval"):
+                i, case = self._parse_eval(lines, i)
+                result.outcomes.append(self._check(case))
+            else:
+                raise ValueError(f"{path.name}:{i + 1}: unknown command {ln!r}")
+        return result
+
+    def _load(self, lines: list[str], i: int) -> int:
+        head = lines[i].split()
+        native = head[0] != "load"
+        gap = duration_ms(head[1])
+        i += 1
+        defs: dict[Labels, list[float | str | None]] = {}  # a later line replaces an earlier one
+        while i < len(lines) and lines[i]:
+            metric, values = split_metric(lines[i])
+            i += 1
+            if metric.startswith("@st"):
+                continue
+            labels = parse_labels(metric)
+            try:
+                expanded = expand_values(values)
+            except NativeHistogram:
+                self.ghosts.append(labels)
+                continue
+            if native:  # load_with_nhcb adds a native histogram named without the suffix
+                name = re.sub(r"_(bucket|sum|count)$", "", labels.name)
+                self.ghosts.append(labels.without("le").with_(__name__=name))
+            defs[labels] = expanded
+        for labels, expanded in defs.items():
+            for n, value in enumerate(expanded):
+                if value == "stale":
+                    self.store.append_stale(labels, n * gap)
+                elif isinstance(value, float):
+                    self.store.append(labels, n * gap, value)
+        return i
+
+    def _parse_eval(self, lines: list[str], i: int) -> tuple[int, _Eval]:
+        head = lines[i]
+        if (m := _EVAL_INSTANT.match(head)) is not None:
+            case = _Eval(i + 1, m[3], m[1] or "", [duration_ms(m[2] or "0")], False)
+        elif (m := _EVAL_RANGE.match(head)) is not None:
+            start, end, step = duration_ms(m[2]), duration_ms(m[3]), duration_ms(m[4])
+            case = _Eval(i + 1, m[5], m[1] or "", list(range(start, end + 1, step)), True)
+        else:
+            raise ValueError(f"line {i + 1}: bad eval {head!r}")
+        case.fail = case.mod == "fail"
+        case.ordered = case.mod == "ordered"
+        i += 1
+        while i < len(lines) and lines[i]:
+            ln = lines[i]
+            i += 1
+            if ln.startswith("expected_fail_"):
+                continue
+            if (rv := _RANGE_VECTOR.match(ln)) is not None:
+                start, end, step = (duration_ms(rv[k]) for k in (1, 2, 3))
+                case.matrix_times = list(range(start, end + 1, step))
+                case.times = [end]
+            elif ln.startswith("expect string"):
+                case.string = _unquote(ln[len("expect string") :].strip())
+            elif ln.startswith("expect "):
+                kind = ln.split()[1]
+                case.fail = case.fail or kind == "fail"
+                case.ordered = case.ordered or kind == "ordered"
+            elif re.fullmatch(r"[+-]?(?:[0-9.eE+-]+|Inf|inf|NaN|nan)", ln):
+                case.scalar = _number(ln)
+            else:
+                metric, values = split_metric(ln)
+                labels = parse_labels(metric)
+                try:
+                    case.expected[labels] = expand_values(values)
+                except NativeHistogram:
+                    case.native = True
+                case.order.append(labels)
+        return i, case
+
+    def _touches_ghost(self, expr: str) -> bool:
+        if not self.ghosts:
+            return False
+        ghost_store = SeriesStore()
+        for g in self.ghosts:
+            if g not in ghost_store.series():
+                ghost_store.append(g, 0, 0.0)
+        node = parse(expr)
+        return any(ghost_store.select(s.matchers) for s in _selectors(node))
+
+    def _check(self, case: _Eval) -> Outcome:
+        out = Outcome(case.line, case.expr, "pass")
+        try:
+            if case.native or self._touches_ghost(case.expr):
+                return Outcome(case.line, case.expr, "skip", "native histogram samples")
+            if case.is_range:
+                step = case.times[1] - case.times[0] if len(case.times) > 1 else 1
+                results: list[object] = [
+                    evaluate_range(case.expr, self.store, case.times[0], case.times[-1], step)
+                ]
+            else:
+                results = [evaluate(case.expr, self.store, case.times[0])]
+        except NativeHistogram:
+            return Outcome(case.line, case.expr, "skip", "native histogram samples")
+        except UnsupportedError as err:
+            return Outcome(case.line, case.expr, "skip", f"unsupported: {err.message}")
+        except PromQLError as err:
+            if case.fail:
+                return out
+            return Outcome(case.line, case.expr, "fail", f"unexpected error: {err}")
+        if case.fail:
+            return Outcome(case.line, case.expr, "fail", "expected an error, evaluation succeeded")
+        problem = self._compare(case, results)
+        if problem:
+            return Outcome(case.line, case.expr, "fail", problem)
+        return out
+
+    def _compare(self, case: _Eval, results: list[object]) -> str:
+        first = results[0]
+        if case.string is not None:
+            return (
+                "" if isinstance(first, String) and first.value == case.string else f"got {first}"
+            )
+        if not case.is_range and case.matrix_times is None:
+            if case.scalar is not None:
+                if isinstance(first, Scalar) and _close(first.value, case.scalar):
+                    return ""
+                return f"expected scalar {case.scalar}, got {first}"
+            if not isinstance(first, Vector):
+                return f"expected a vector, got {first}"
+            got = {s.labels: [s.value] for s in first}
+            if case.ordered and [s.labels for s in first] != case.order:
+                return f"order differs: got {[str(s.labels) for s in first]}"
+            return _diff(case.expected, got)
+        if case.matrix_times is not None:
+            if not isinstance(first, Matrix):
+                return f"expected a range vector, got {first}"
+            times = case.matrix_times
+            got_m: dict[Labels, list[float | str | None]] = {}
+            for series in first:
+                points = dict(series.points)
+                got_m[series.labels] = [points.get(t) for t in times]
+            return _diff(case.expected, got_m)
+        assert isinstance(first, Matrix)
+        index = {t: i for i, t in enumerate(case.times)}
+        got_r: dict[Labels, list[float | str | None]] = {}
+        for series in first:
+            row: list[float | str | None] = [None] * len(case.times)
+            for t, value in series.points:
+                row[index[t]] = value
+            got_r[series.labels] = row
+        expected = dict(case.expected)
+        if case.scalar is not None:
+            expected[EMPTY] = [case.scalar]
+        return _diff(expected, got_r)
+
+
+def _diff(
+    expected: dict[Labels, list[float | str | None]], got: dict[Labels, list[float | str | None]]
+) -> str:
+    for labels, values in got.items():
+        if labels not in expected:
+            return f"unexpected series {labels} = {values}"
+    for labels, values in expected.items():
+        if labels not in got:
+            return f"missing series {labels} (expected {values})"
+        actual = got[labels]
+        padded = values + [None] * (len(actual) - len(values))
+        for i, (e, a) in enumerate(zip(padded, actual, strict=False)):
+            if e is None and a is None:
+                continue
+            if (
+                e is None
+                or a is None
+                or not isinstance(a, float)
+                or not isinstance(e, float)
+                or not _close(a, e)
+            ):
+                return f"{labels} step {i}: expected {e}, got {a}"
+    return ""
+
+
+def _unquote(text: str) -> str:
+    if text.startswith("`") and text.endswith("`"):
+        return text[1:-1]
+    node = parse(text)
+    assert isinstance(node, promql_ast.StringLiteral)
+    return node.value
+
+
+def _selectors(node: object) -> list[promql_ast.VectorSelector]:
+    if isinstance(node, promql_ast.VectorSelector):
+        return [node]
+    found: list[promql_ast.VectorSelector] = []
+    for name in getattr(node, "__slots__", ()):
+        child = getattr(node, name)
+        children = child if isinstance(child, tuple) else (child,)
+        for c in children:
+            if hasattr(c, "pos") and not isinstance(c, (int, str)):
+                found.extend(_selectors(c))
+    return found

@@ -1,0 +1,74 @@
+"""The telemetry pictures: state bands, burn-rate charts, queried series, number matching."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from kubeloop.render.telemetry import telemetry_picture, telemetry_snapshot, telemetry_svg
+from kubeloop.steps.telemetry.support import matches
+from kubeloop.telemetry.slo.windows import DAY
+from kubeloop.telemetry.telemetry import Telemetry
+
+
+def scenario() -> Telemetry:
+    t = Telemetry()
+    web = t.add_service("web", 100, 0)
+    t.add_slo("availability", 99.9, 30 * DAY, "web")
+    t.add_alert("Errors", "sum(rate(http_requests_total{code='500'}[5m])) > 1", 120)
+    t.clock.run_for(600)
+    web.set_error_ratio(0.5, t.clock.now)
+    t.clock.run_for(600)
+    t.query("rate(http_requests_total[5m])")
+    return t
+
+
+def test_the_snapshot_is_plain_json_with_timelines_burns_and_series() -> None:
+    data = telemetry_snapshot(scenario())
+    assert json.loads(json.dumps(data)) == data
+    alerts = {a["name"]: a["changes"] for a in data["alerts"]}
+    assert alerts["Errors"] == [[0, "inactive"], [660, "pending"], [780, "firing"]]
+    slo = data["slos"][0]
+    assert [p["label"] for p in slo["pairs"]] == ["1h/5m", "6h/30m", "1d/2h", "3d/6h"]
+    assert slo["pairs"][0]["short"][-1] == pytest.approx(500, rel=0.01)
+    assert "slo:sli_error:ratio_rate5m" in slo["rules"]
+    assert {s["labels"] for s in data["series"]} >= {'http_requests_total{code="500", job="web"}'}
+
+
+def test_the_html_pictures_draw_every_band_and_threshold() -> None:
+    pictures = telemetry_svg(telemetry_snapshot(scenario()))
+    html = "".join(pictures)
+    assert html.count('class="alert-timeline"') == 2  # Errors and the SLO's alert
+    assert "firing from 780s" in html and "pending from 660s" in html
+    assert html.count('class="burn-rate"') == 1 and html.count("stroke-dasharray") == 4
+    assert 'class="series"' in html and "rules generated for availability" in html
+    assert telemetry_svg({}) == []
+
+
+def test_the_text_picture_explains_the_slo_in_words() -> None:
+    text = telemetry_picture(scenario())
+    assert "alert Errors: inactive@0s, pending@660s, firing@780s" in text
+    assert "page 1h/5m ×14.4" in text and "fires" in text
+
+
+@pytest.mark.parametrize(
+    ("written", "value", "ok"),
+    [
+        ("0.1682", 0.168182, True),
+        ("14.4", 14.400000000000002, True),
+        ("14.4", 14.46, False),
+        ("100", 99.9999, True),
+        ("0.9", 0.95, False),
+        ("1e-05", 0.0000100004, True),
+        ("NaN", float("nan"), True),
+        ("NaN", 0.0, False),
+        ("+Inf", float("inf"), True),
+        ("-Inf", float("inf"), False),
+        ("0", float("nan"), False),
+    ],
+)
+def test_a_number_matches_when_rounded_to_the_decimals_written(
+    written: str, value: float, ok: bool
+) -> None:
+    assert matches(written, value) is ok
