@@ -10,6 +10,7 @@ from kubeloop.cluster.autoscaling import HPA, AutoscalerInfo, Behavior, ScalingP
 from kubeloop.cluster.cluster import Cluster
 from kubeloop.cluster.deployments import Deployment, DeploymentInfo, ReplicaSetInfo
 from kubeloop.cluster.history import PassRecord, ReconcileResult
+from kubeloop.cluster.labels import LabelSelector, Requirement
 from kubeloop.cluster.nodes import Node, NodeInfo
 from kubeloop.cluster.pods import Container, Pod
 from kubeloop.cluster.rollout import RolloutSnapshot
@@ -23,12 +24,14 @@ __all__ = [
     "Container",
     "Deployment",
     "DeploymentInfo",
+    "LabelSelector",
     "Node",
     "NodeInfo",
     "PassRecord",
     "Pod",
     "ReconcileResult",
     "ReplicaSetInfo",
+    "Requirement",
     "RolloutSnapshot",
     "ScalingPolicy",
     "ScalingRules",

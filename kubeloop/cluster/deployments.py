@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Literal, NamedTuple
 
 from kubeloop.cluster.intstr import IntOrPercent, is_literal_zero, validate_int_or_percent
+from kubeloop.cluster.labels import LabelSelector
 from kubeloop.cluster.names import validate_name
 from kubeloop.cluster.pods import Container, PodRecord, PodTemplate
 from kubeloop.cluster.taints import Toleration
@@ -46,6 +47,10 @@ class Deployment:
     init_containers: Sequence[Container] = ()
     tolerations: Sequence[Toleration] = ()
     node_selector: Mapping[str, str] = field(default_factory=dict)
+    labels: Mapping[str, str] = field(default_factory=dict)
+    """The pod template's labels; ``{"app": <name>}`` when none are given."""
+    selector: LabelSelector | None = None
+    """``spec.selector``; by default the template's labels. Must select the template."""
 
     def __post_init__(self) -> None:
         where = f'deployment "{self.name}"'
@@ -79,10 +84,29 @@ class Deployment:
         object.__setattr__(self, "init_containers", tuple(self.init_containers))
         object.__setattr__(self, "tolerations", tuple(self.tolerations))
         object.__setattr__(self, "node_selector", dict(self.node_selector))
+        object.__setattr__(self, "labels", dict(self.labels) or {"app": self.name})
+        self._check_selector()
         try:
             self.template()
         except InvalidQuantityError as error:
             raise InvalidQuantityError(f"{where}: {error}") from None
+
+    def _check_selector(self) -> None:
+        if self.selector is None:
+            object.__setattr__(self, "selector", LabelSelector.of(self.labels))
+        if not isinstance(self.selector, LabelSelector):
+            raise InvalidSpecError(f'deployment "{self.name}": selector must be a LabelSelector')
+        if self.selector.empty:
+            raise InvalidSpecError(
+                f'The Deployment "{self.name}" is invalid: spec.selector: Required value: '
+                "empty selector is invalid for deployment"
+            )
+        if not self.selector.matches(self.labels):
+            raise InvalidSpecError(
+                f'The Deployment "{self.name}" is invalid: spec.template.metadata.labels: '
+                f"Invalid value: {dict(sorted(self.labels.items()))}: `selector` does not "
+                "match template `labels`"
+            )
 
     def template(self) -> PodTemplate:
         containers = self.containers or (Container.of("main", self.cpu, self.memory),)
@@ -92,6 +116,7 @@ class Deployment:
             init_containers=tuple(self.init_containers),
             tolerations=tuple(self.tolerations),
             node_selector=tuple(sorted(self.node_selector.items())),
+            labels=tuple(sorted(self.labels.items())),
         )
 
 

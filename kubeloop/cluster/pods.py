@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 
-from kubeloop.cluster.taints import Toleration
+from kubeloop.cluster.labels import LabelSelector
+from kubeloop.cluster.taints import Toleration, tolerates_unschedulable
 from kubeloop.core.quantity import cpu_millis, memory_bytes
 
 
@@ -32,6 +33,22 @@ class PodTemplate:
     init_containers: tuple[Container, ...] = ()
     tolerations: tuple[Toleration, ...] = ()
     node_selector: tuple[tuple[str, str], ...] = ()
+    labels: tuple[tuple[str, str], ...] = field(default=(), repr=False)
+    """The pods' labels (sorted pairs); what disruption budgets and affinity select."""
+
+    @cached_property
+    def label_map(self) -> dict[str, str]:
+        return dict(self.labels)
+
+    @cached_property
+    def node_label_selector(self) -> LabelSelector:
+        """``spec.nodeSelector``: every pair must be a label of the node."""
+        return LabelSelector(self.node_selector)
+
+    @cached_property
+    def tolerates_cordon(self) -> bool:
+        """Tolerates ``node.kubernetes.io/unschedulable:NoSchedule``: may land on cordoned nodes."""
+        return tolerates_unschedulable(self.tolerations)
 
     @cached_property
     def cpu(self) -> int:

@@ -157,7 +157,21 @@ def _apply_fixture_deployment(world: World, d: DeploymentFixture) -> None:
         fields["tolerations"] = [toleration(world, t) for t in d.tolerations]
     if d.node_selector:
         fields["node_selector"] = d.node_selector
+    if d.labels:
+        fields["labels"] = d.labels
+    if d.selector is not None:
+        fields["selector"] = selector(world, d.selector)
     apply_deployment(world, d.name, d.replicas, **fields)
+
+
+def selector(world: World, spec: dict[str, Any]) -> Any:
+    """An engine LabelSelector from a manifest's ``{matchLabels, matchExpressions}``."""
+    expressions = [
+        world.make("Requirement", e["key"], e["operator"], tuple(e.get("values") or ()))
+        for e in spec.get("matchExpressions") or []
+    ]
+    of = world.capability(world.capability(world.engine, "LabelSelector"), "of")
+    return of(spec.get("matchLabels") or {}, *expressions)
 
 
 def _container(world: World, container: Any) -> Any:

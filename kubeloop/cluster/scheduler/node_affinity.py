@@ -13,7 +13,7 @@ class NodeAffinity:
     name = "NodeAffinity"
 
     def filter(self, pod: PodRecord, node: NodeRecord) -> Status | None:
-        for key, value in pod.template.node_selector:
-            if node.labels.get(key) != value:
-                return _MISMATCH
-        return None
+        selector = pod.template.node_label_selector
+        if selector.empty or selector.matches(node.labels):
+            return None
+        return _MISMATCH

@@ -76,7 +76,9 @@ class Scheduler:
             while end < len(queue) and queue[end].template is queue[start].template:
                 end += 1
             batch = queue[start:end]
-            if batched:
+            # The capacity index leaves cordoned nodes out; a pod tolerating the cordon
+            # may still land on one, so it is placed by the full filter pass.
+            if batched and not batch[0].template.tolerates_cordon:
                 self._first_fit_batch(state, batch, result)
             else:
                 for pod in batch:
