@@ -6,6 +6,7 @@ outside is in ``node_events.py``; rollouts are started and driven in ``rollout.p
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Iterable
 from dataclasses import replace
 
@@ -20,9 +21,9 @@ from kubeloop.cluster.deployments import (
 )
 from kubeloop.cluster.history import PassRecord, ReconcileResult
 from kubeloop.cluster.intstr import IntOrPercent
-from kubeloop.cluster.nodes import Node, NodeInfo, NodeRecord
+from kubeloop.cluster.nodes import Node, NodeInfo, NodeRecord, node_info
 from kubeloop.cluster.passes import Passes
-from kubeloop.cluster.pods import Pod
+from kubeloop.cluster.pods import Pod, pod_views
 from kubeloop.cluster.rollout import RolloutSnapshot
 from kubeloop.cluster.scheduler import Scheduler
 from kubeloop.cluster.state import ClusterState
@@ -73,13 +74,20 @@ class Cluster:
         self._state.rebuild_index()
 
     def _every(self, seconds: int) -> PeriodicTask:
-        """Reconcile until stable every ``seconds`` of the clock, as a running cluster does."""
+        """Reconcile until stable every ``seconds`` of the clock, as a running cluster does.
+
+        The clock holds the cluster weakly: a cluster dropped by its owner is freed at once,
+        not kept alive by the clock it ran on.
+        """
+        cluster = weakref.ref(self)
+
+        def tick(_now: int) -> None:
+            alive = cluster()
+            if alive is not None:
+                alive._ticks.extend(alive.reconcile_until_stable())
+
         return self._clock.every(
-            seconds,
-            lambda _now: self._ticks.extend(self.reconcile_until_stable()),
-            name="cluster reconcile",
-            order=ORDER_RECONCILE,
-            settle=True,
+            seconds, tick, name="cluster reconcile", order=ORDER_RECONCILE, settle=True
         )
 
     # --- time -------------------------------------------------------------------
@@ -156,10 +164,10 @@ class Cluster:
         node_events.remove_taint(self._state, self._node(name), key, effect)
 
     def nodes(self) -> list[NodeInfo]:
-        return [observe.node_info(n) for n in self._state.nodes_in_order()]
+        return [node_info(n) for n in self._state.nodes_in_order()]
 
     def node(self, name: str) -> NodeInfo:
-        return observe.node_info(self._node(name))
+        return node_info(self._node(name))
 
     # --- workloads -----------------------------------------------------------------
 
@@ -195,9 +203,9 @@ class Cluster:
     def pods(self, deployment: str | None = None) -> list[Pod]:
         """Pods (Running and Pending), in creation order; of one deployment if named."""
         if deployment is None:
-            return observe.pod_views(self._state.pods.values())  # kept in creation order
+            return pod_views(self._state.pods.values())  # kept in creation order
         self._deployment(deployment)
-        return observe.pod_views(sorted(self._state.pods_of(deployment), key=lambda p: p.seq))
+        return pod_views(sorted(self._state.pods_of(deployment), key=lambda p: p.seq))
 
     def deployments(self) -> list[DeploymentInfo]:
         return [self.deployment(name) for name in sorted(self._state.deployments)]

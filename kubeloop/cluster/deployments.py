@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Literal, NamedTuple
 
 from kubeloop.cluster.intstr import IntOrPercent, is_literal_zero, validate_int_or_percent
@@ -23,6 +24,8 @@ DEFAULT_POD_MEMORY = "256Mi"
 DEFAULT_VERSION = "v1"
 DEFAULT_MAX_SURGE = "25%"
 DEFAULT_MAX_UNAVAILABLE = "25%"
+DEFAULT_REVISION_HISTORY_LIMIT = 10
+DEFAULT_PROGRESS_DEADLINE = 600
 
 
 @dataclass(frozen=True)
@@ -41,8 +44,8 @@ class Deployment:
     max_surge: IntOrPercent = DEFAULT_MAX_SURGE
     max_unavailable: IntOrPercent = DEFAULT_MAX_UNAVAILABLE
     strategy: Strategy = "RollingUpdate"
-    revision_history_limit: int = 10
-    progress_deadline_seconds: int | None = 600
+    revision_history_limit: int = DEFAULT_REVISION_HISTORY_LIMIT
+    progress_deadline_seconds: int | None = DEFAULT_PROGRESS_DEADLINE
     containers: Sequence[Container] = ()
     init_containers: Sequence[Container] = ()
     tolerations: Sequence[Toleration] = ()
@@ -83,8 +86,10 @@ class Deployment:
         object.__setattr__(self, "containers", tuple(self.containers))
         object.__setattr__(self, "init_containers", tuple(self.init_containers))
         object.__setattr__(self, "tolerations", tuple(self.tolerations))
-        object.__setattr__(self, "node_selector", dict(self.node_selector))
-        object.__setattr__(self, "labels", dict(self.labels) or {"app": self.name})
+        object.__setattr__(self, "node_selector", MappingProxyType(dict(self.node_selector)))
+        object.__setattr__(
+            self, "labels", MappingProxyType(dict(self.labels) or {"app": self.name})
+        )
         self._check_selector()
         try:
             self.template()

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass
 
 from kubeloop.core.events import Event
 
@@ -11,12 +12,12 @@ from kubeloop.core.events import Event
 class ReconcileResult:
     """What one reconcile pass did. ``changed`` is False for a no-op pass."""
 
-    created: list[str] = field(default_factory=list)
-    deleted: list[str] = field(default_factory=list)
-    scheduled: list[str] = field(default_factory=list)
-    evicted: list[str] = field(default_factory=list)
-    scaled: list[str] = field(default_factory=list)
-    events: list[Event] = field(default_factory=list)
+    created: tuple[str, ...] = ()
+    deleted: tuple[str, ...] = ()
+    scheduled: tuple[str, ...] = ()
+    evicted: tuple[str, ...] = ()
+    scaled: tuple[str, ...] = ()
+    events: tuple[Event, ...] = ()
 
     @property
     def changed(self) -> bool:
@@ -52,7 +53,8 @@ class PassRecord:
     number: int
     time: int
     result: ReconcileResult
-    deployments: dict[str, DeploymentTotals]
+    deployments: Mapping[str, DeploymentTotals]
+    """Read-only: a ``MappingProxyType`` over the totals, by deployment name."""
     running: int
     pending: int
     not_ready_nodes: tuple[str, ...]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from kubeloop.cluster.names import validate_name
@@ -44,7 +45,7 @@ class Node:
             raise InvalidQuantityError(f'node "{self.name}": {error}') from None
         if not isinstance(self.pods, int) or isinstance(self.pods, bool) or self.pods < 0:
             raise InvalidSpecError(f'node "{self.name}": pods must be a non-negative integer')
-        object.__setattr__(self, "labels", dict(self.labels))
+        object.__setattr__(self, "labels", MappingProxyType(dict(self.labels)))
         object.__setattr__(self, "taints", tuple(self.taints))
 
     @property
@@ -117,7 +118,8 @@ class NodeInfo:
     ready: bool
     unschedulable: bool
     taints: tuple[Taint, ...]
-    labels: dict[str, str]
+    labels: Mapping[str, str]
+    """Read-only (a ``MappingProxyType``)."""
 
     @property
     def free_cpu(self) -> int:
@@ -140,5 +142,5 @@ def node_info(n: NodeRecord) -> NodeInfo:
         n.ready,
         n.unschedulable,
         tuple(n.taints),
-        dict(n.labels),
+        MappingProxyType(dict(n.labels)),
     )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from types import MappingProxyType
 
 from kubeloop.cluster.autoscaling import AutoscalerInfo
 from kubeloop.cluster.controllers.deployment import budget, new_replicaset
@@ -11,43 +12,7 @@ from kubeloop.cluster.controllers.deployment_status import totals
 from kubeloop.cluster.controllers.hpa import AutoscalerRecord, utilization
 from kubeloop.cluster.deployments import DeploymentInfo, DeploymentRecord, ReplicaSetInfo
 from kubeloop.cluster.history import DeploymentTotals, PassRecord, ReconcileResult
-from kubeloop.cluster.nodes import NodeInfo, NodeRecord
-from kubeloop.cluster.pods import Pod, PodRecord
 from kubeloop.cluster.state import ClusterState
-
-
-def pod_views(records: Iterable[PodRecord]) -> list[Pod]:
-    return [
-        Pod(
-            p.name,
-            p.deployment,
-            p.node,
-            p.phase,
-            p.template.version,
-            p.ready,
-            p.replicaset,
-            p.template.cpu,
-            p.template.memory,
-            p.message,
-        )
-        for p in records
-    ]
-
-
-def node_info(n: NodeRecord) -> NodeInfo:
-    return NodeInfo(
-        n.name,
-        n.cpu,
-        n.memory,
-        n.max_pods,
-        n.allocated_cpu,
-        n.allocated_memory,
-        tuple(n.pods),
-        n.ready,
-        n.unschedulable,
-        tuple(n.taints),
-        dict(n.labels),
-    )
 
 
 def deployment_info(state: ClusterState, record: DeploymentRecord) -> DeploymentInfo:
@@ -116,7 +81,7 @@ def pass_record(state: ClusterState, number: int, result: ReconcileResult) -> Pa
         number,
         state.clock.now,
         result,
-        per_deployment,
+        MappingProxyType(per_deployment),
         len(state.pods) - len(state.pending),
         len(state.pending),
         tuple(n for n in sorted(state.nodes) if not state.nodes[n].ready),

@@ -52,12 +52,12 @@ class Passes:
         self._record_scheduling(cycle.scheduled, cycle.failed)
         deployment_status.update(state)
         result = ReconcileResult(
-            created=changes.created,
-            deleted=changes.deleted,
-            scheduled=cycle.scheduled,
-            evicted=changes.evicted,
-            scaled=changes.scaled,
-            events=self.state.events.since(first_event),
+            created=tuple(changes.created),
+            deleted=tuple(changes.deleted),
+            scheduled=tuple(cycle.scheduled),
+            evicted=tuple(changes.evicted),
+            scaled=tuple(changes.scaled),
+            events=tuple(self.state.events.since(first_event)),
         )
         self.history.append(observe.pass_record(state, len(self.history) + 1, result))
         return result
