@@ -9,6 +9,8 @@ indexes; ``scheduler/`` has one module per plugin and ``controllers/`` one per c
 from kubeloop.cluster.autoscaling import HPA, AutoscalerInfo, Behavior, ScalingPolicy, ScalingRules
 from kubeloop.cluster.cluster import Cluster
 from kubeloop.cluster.deployments import Deployment, DeploymentInfo, ReplicaSetInfo
+from kubeloop.cluster.disruption import DisruptionBudgetInfo, PodDisruptionBudget
+from kubeloop.cluster.eviction import DrainResult
 from kubeloop.cluster.history import DeploymentTotals, PassRecord, ReconcileResult
 from kubeloop.cluster.labels import LabelSelector, Requirement
 from kubeloop.cluster.nodes import Node, NodeInfo
@@ -25,11 +27,14 @@ __all__ = [
     "Deployment",
     "DeploymentInfo",
     "DeploymentTotals",
+    "DisruptionBudgetInfo",
+    "DrainResult",
     "LabelSelector",
     "Node",
     "NodeInfo",
     "PassRecord",
     "Pod",
+    "PodDisruptionBudget",
     "PodTemplate",
     "ReconcileResult",
     "ReplicaSetInfo",

@@ -3,6 +3,7 @@
 from kubeloop.steps.cluster import (
     assertions,
     autoscaling,
+    disruption,
     failures,
     nodes,
     rollout,
@@ -13,6 +14,7 @@ from kubeloop.steps.cluster import (
 __all__ = [
     "assertions",
     "autoscaling",
+    "disruption",
     "failures",
     "nodes",
     "rollout",

@@ -126,6 +126,20 @@ def apply_fixture(world: World, fixture: Fixture) -> None:
         if autoscale is not None:
             autoscale(scaler.deployment, hpa)
     world.declared.disruption_budgets.extend(fixture.disruption_budgets)
+    if not fixture.disruption_budgets or not hasattr(world.cluster, "add_disruption_budget"):
+        return
+    add_budget = world.cluster.add_disruption_budget
+    for pdb in fixture.disruption_budgets:
+        spec = {"matchLabels": pdb.selector, "matchExpressions": list(pdb.match_expressions)}
+        bound = {"min_available": pdb.min_available, "max_unavailable": pdb.max_unavailable}
+        add_budget(
+            world.make(
+                "PodDisruptionBudget",
+                pdb.name,
+                selector(world, spec),
+                **{k: v for k, v in bound.items() if v is not None},
+            )
+        )
 
 
 def _add_fixture_node(world: World, node: NodeFixture) -> None:
