@@ -12,10 +12,13 @@ from kubeloop.cluster.labels import LabelSelector
 from kubeloop.cluster.names import validate_name
 from kubeloop.cluster.pods import Container, PodRecord, PodTemplate
 from kubeloop.cluster.taints import Toleration
+from kubeloop.core.clock import Clock
 from kubeloop.core.conditions import Condition
 from kubeloop.errors import InvalidQuantityError, InvalidSpecError
 
 Strategy = Literal["RollingUpdate", "Recreate"]
+MAX_DELAY = 10**7
+"""Upper bound on startup delays and minReadySeconds (about four months of logical time)."""
 # What a scenario's deployment is when it does not say (defined here only). The API's own
 # defaults are Kubernetes': no requests unless given.
 DEFAULT_DEPLOYMENT_NAME = "web"
@@ -54,6 +57,10 @@ class Deployment:
     """The pod template's labels; ``{"app": <name>}`` when none are given."""
     selector: LabelSelector | None = None
     """``spec.selector``; by default the template's labels. Must select the template."""
+    min_ready_seconds: int = 0
+    """A Ready pod counts as available only once Ready for longer than this."""
+    startup_seconds: int | None = 0
+    """Seconds a started pod takes to become Ready; None: it never does (a failing probe)."""
 
     def __post_init__(self) -> None:
         where = f'deployment "{self.name}"'
@@ -75,6 +82,14 @@ class Deployment:
                 f'The Deployment "{self.name}" is invalid: spec.strategy.rollingUpdate.'
                 "maxUnavailable: Invalid value: 0: may not be 0 when `maxSurge` is 0"
             )
+        for value, label in (
+            (self.min_ready_seconds, "minReadySeconds"),
+            (self.startup_seconds, "startup seconds"),
+        ):
+            if value is None and label == "startup seconds":
+                continue
+            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_DELAY:
+                raise InvalidSpecError(f"{where}: {label} must be a whole number 0..{MAX_DELAY}")
         if self.revision_history_limit < 0:
             raise InvalidSpecError(f"{where}: revisionHistoryLimit must be >= 0")
         if self.progress_deadline_seconds is not None and self.progress_deadline_seconds <= 0:
@@ -122,6 +137,7 @@ class Deployment:
             tolerations=tuple(self.tolerations),
             node_selector=tuple(sorted(self.node_selector.items())),
             labels=tuple(sorted(self.labels.items())),
+            startup_seconds=self.startup_seconds,
         )
 
 
@@ -140,10 +156,25 @@ class ReplicaSetRecord:
     revision_history: list[int] = field(default_factory=list)
     pods: dict[str, PodRecord] = field(default_factory=dict)
     ready_count: int = 0
+    owner: DeploymentRecord | None = field(default=None, repr=False)
+    clock: Clock | None = field(default=None, repr=False)
+
+    @property
+    def min_ready_seconds(self) -> int:
+        return self.owner.spec.min_ready_seconds if self.owner is not None else 0
 
     @property
     def available(self) -> int:
-        return self.ready_count
+        """Pods Ready for longer than minReadySeconds (``IsPodAvailable``, strict)."""
+        wait = self.min_ready_seconds
+        if wait == 0 or self.clock is None:
+            return self.ready_count
+        now = self.clock.now
+        return sum(
+            1
+            for p in self.pods.values()
+            if p.ready and p.ready_since is not None and p.ready_since + wait < now
+        )
 
 
 class DeploymentCounts(NamedTuple):

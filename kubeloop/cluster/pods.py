@@ -34,6 +34,8 @@ class PodTemplate:
     tolerations: tuple[Toleration, ...] = ()
     node_selector: tuple[tuple[str, str], ...] = ()
     labels: tuple[tuple[str, str], ...] = field(default=(), repr=False)
+    startup_seconds: int | None = field(default=0, repr=False)
+    """Seconds from start to Ready (a readiness probe's delay); None: never Ready."""
     """The pods' labels (sorted pairs); what disruption budgets and affinity select."""
 
     @cached_property
@@ -97,6 +99,8 @@ class PodRecord:
     message: str | None = None
     tried_at_generation: int = -1
     evict_at: int | None = None
+    ready_at: int | None = None
+    """While starting: when the pod turns Ready (its template's startup delay)."""
 
     @property
     def phase(self) -> str:

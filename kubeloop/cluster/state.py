@@ -30,6 +30,8 @@ class ClusterState:
         self.prefer_no_schedule_nodes = 0
         self.tainted_nodes: set[str] = set()
         self.marked_for_eviction: dict[str, PodRecord] = {}
+        self.starting: dict[str, PodRecord] = {}
+        """Bound pods waiting out their startup delay (see ``kubelet.py``)."""
         self.generation = 0
         """Bumped whenever room may have appeared, so Pending pods are retried."""
         self.pod_seq = 0
@@ -63,7 +65,10 @@ class ClusterState:
         node.ready = ready
         node.not_ready_since = None if ready else self.clock.now
         for pod in node.pods.values():
-            self._set_pod_ready(pod, ready)
+            if not ready or (
+                pod.name not in self.starting and pod.template.startup_seconds is not None
+            ):
+                self._set_pod_ready(pod, ready)
         self.node_changed(node)
 
     def nodes_in_order(self) -> Iterator[NodeRecord]:
@@ -99,8 +104,23 @@ class ClusterState:
             node.allocated_memory += template.memory
             node.scoring_cpu += template.scoring_cpu
             node.scoring_memory += template.scoring_memory
-            self._set_pod_ready(pod, node.ready)
+            self._start(pod, node)
         self.index.update(node)
+
+    def _start(self, pod: PodRecord, node: NodeRecord) -> None:
+        delay = pod.template.startup_seconds
+        if delay == 0 or not node.ready:
+            self._set_pod_ready(pod, node.ready)
+        elif delay is not None:
+            pod.ready_at = self.clock.now + delay
+            self.starting[pod.name] = pod
+
+    def mark_started(self, pod: PodRecord) -> None:
+        """The pod's startup delay is over: it turns Ready (on a Ready node)."""
+        del self.starting[pod.name]
+        pod.ready_at = None
+        node = self.nodes[pod.node] if pod.node is not None else None
+        self._set_pod_ready(pod, node is not None and node.ready)
 
     def mark_for_eviction(self, pod: PodRecord, at: int | None) -> None:
         pod.evict_at = at
@@ -112,6 +132,7 @@ class ClusterState:
     def delete_pod(self, pod: PodRecord) -> None:
         del self.pods[pod.name]
         self.marked_for_eviction.pop(pod.name, None)
+        self.starting.pop(pod.name, None)
         rs = self.replicasets[pod.replicaset]
         del rs.pods[pod.name]
         if pod.ready:

@@ -49,6 +49,10 @@ def next_node_names(world: World, count: int) -> list[str]:
     return names
 
 
+EXPLICIT_NONE = {"startup_seconds"}
+"""Fields where None is a value, not "not given" (None: the pods never turn Ready)."""
+
+
 def apply_deployment(
     world: World, name: str | None = None, replicas: int = 1, **fields: Any
 ) -> None:
@@ -59,7 +63,7 @@ def apply_deployment(
         "memory": DEFAULT_POD_MEMORY,
         "version": DEFAULT_VERSION,
     }
-    spec.update({k: v for k, v in fields.items() if v is not None})
+    spec.update({k: v for k, v in fields.items() if v is not None or k in EXPLICIT_NONE})
     world.cluster.apply(world.make("Deployment", name, replicas=replicas, **spec))
     world.declared.deployments[name] = (replicas, spec)
 
