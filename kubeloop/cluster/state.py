@@ -12,6 +12,7 @@ from kubeloop.cluster.capacity_index import CapacityIndex
 from kubeloop.cluster.deployments import DeploymentRecord, ReplicaSetRecord
 from kubeloop.cluster.nodes import NodeRecord
 from kubeloop.cluster.pods import PodRecord
+from kubeloop.cluster.taints import Toleration
 from kubeloop.core.clock import Clock
 from kubeloop.core.events import EventLog
 
@@ -31,6 +32,12 @@ class ClusterState:
         self.tainted_nodes: set[str] = set()
         self.marked_for_eviction: dict[str, PodRecord] = {}
         self.starting: dict[str, PodRecord] = {}
+        self.silent_nodes: dict[str, int] = {}
+        """Failed nodes not yet marked NotReady (realistic timing): when they went quiet."""
+        self.node_grace_seconds: int | None = None
+        """node-monitor-grace-period when failures are timed realistically; None: at once."""
+        self.default_tolerations: tuple[Toleration, ...] = ()
+        """DefaultTolerationSeconds: added to pods that tolerate neither taint themselves."""
         """Bound pods waiting out their startup delay (see ``kubelet.py``)."""
         self.generation = 0
         """Bumped whenever room may have appeared, so Pending pods are retried."""

@@ -16,6 +16,9 @@ TAINT_EFFECTS: tuple[str, ...] = ("NoSchedule", "PreferNoSchedule", "NoExecute")
 UNREACHABLE_TAINT = "node.kubernetes.io/unreachable"
 
 
+NOT_READY_TAINT = "node.kubernetes.io/not-ready"
+
+
 UNSCHEDULABLE_TAINT = "node.kubernetes.io/unschedulable"
 
 

@@ -9,6 +9,7 @@ from kubeloop.steps.cluster import (
     readiness,
     rollout,
     scheduling,
+    timing,
     workloads,
 )
 
@@ -21,5 +22,6 @@ __all__ = [
     "readiness",
     "rollout",
     "scheduling",
+    "timing",
     "workloads",
 ]
