@@ -7,6 +7,7 @@ outside is in ``node_events.py``; rollouts are started and driven in ``rollout.p
 from __future__ import annotations
 
 import weakref
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import replace
 
@@ -68,14 +69,13 @@ class Cluster(DisruptionOperations, NodeTimingOperations):
         self._ticks: list[ReconcileResult] = []
         self._task = self._every(RECONCILE_PERIOD)
         nodes = list(nodes)
-        names = [n.name for n in nodes]
-        duplicates = sorted({n for n in names if names.count(n) > 1})
+        counts = Counter(n.name for n in nodes)
+        duplicates = sorted(name for name, count in counts.items() if count > 1)
         if duplicates:
             self._task.cancel()
             raise AlreadyExistsError(f"node names must be unique: {', '.join(duplicates)} repeated")
         for node in nodes:
-            self._state.nodes[node.name] = NodeRecord.from_spec(node)
-        self._state.rebuild_index()
+            self._state.add_node(NodeRecord.from_spec(node))
 
     def _every(self, seconds: int) -> PeriodicTask:
         """Reconcile until stable every ``seconds`` of the clock, as a running cluster does.
@@ -186,6 +186,7 @@ class Cluster(DisruptionOperations, NodeTimingOperations):
         else:
             record.spec = deployment
             record.template = deployment.template()
+        self._state.touch(deployment.name)
 
     def _deployment(self, name: str) -> DeploymentRecord:
         try:
@@ -196,6 +197,7 @@ class Cluster(DisruptionOperations, NodeTimingOperations):
     def scale(self, name: str, replicas: int) -> None:
         record = self._deployment(name)
         record.spec = replace(record.spec, replicas=replicas)
+        self._state.touch(name)
 
     def delete_pod(self, name: str) -> None:
         pod = self._state.pods.get(name)
@@ -242,6 +244,7 @@ class Cluster(DisruptionOperations, NodeTimingOperations):
         """
         record = self._deployment(name)
         rollout.start_rolling_update(record, version, max_surge, max_unavailable)
+        self._state.touch(name)
         return rollout.drive_rollout(self._passes.reconcile, self._state, record)
 
     def rollback(self, name: str, to_revision: int | None = None) -> list[RolloutSnapshot]:
@@ -249,6 +252,7 @@ class Cluster(DisruptionOperations, NodeTimingOperations):
         record = self._deployment(name)
         if not rollout.start_rollback(self._state, record, to_revision):
             return []
+        self._state.touch(name)
         return rollout.drive_rollout(self._passes.reconcile, self._state, record)
 
     # --- autoscaling ---------------------------------------------------------------------
@@ -291,8 +295,9 @@ class Cluster(DisruptionOperations, NodeTimingOperations):
 
     @property
     def events(self) -> list[Event]:
-        return list(self._events)
+        """The event log as it stands (repeats folded into counts, as kubectl shows them)."""
+        return self._events.snapshot()
 
     @property
     def history(self) -> list[PassRecord]:
-        return list(self._passes.history)
+        return list(self._passes.history.records)

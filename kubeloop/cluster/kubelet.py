@@ -15,10 +15,19 @@ from kubeloop.cluster.state import ClusterState
 
 
 def promote(state: ClusterState) -> int:
-    """Turn Ready every starting pod whose delay is over; how many changed."""
+    """Turn Ready every starting pod whose delay is over, and queue the deployments whose
+    pods became available with time alone; how many pods turned Ready."""
+    now = state.clock.now
+    if state.wakeups:
+        for name in [d for d, due in state.wakeups.items() if due <= now]:
+            del state.wakeups[name]
+            if name in state.deployments:
+                state.dirty_deployments.add(name)
+                later = next_change(state, state.deployments[name])
+                if later is not None:
+                    state.wakeups[name] = later
     if not state.starting:
         return 0
-    now = state.clock.now
     due = [p for p in state.starting.values() if p.ready_at is not None and p.ready_at <= now]
     for pod in sorted(due, key=lambda p: p.seq):
         state.mark_started(pod)
