@@ -6,6 +6,14 @@ indexes; ``scheduler/`` has one module per plugin and ``controllers/`` one per c
 ``cluster`` is the thin façade that runs a pass.
 """
 
+from kubeloop.cluster.affinity import (
+    Affinity,
+    NodeSelectorTerm,
+    PodAffinityTerm,
+    PreferredSchedulingTerm,
+    TopologySpreadConstraint,
+    WeightedPodAffinityTerm,
+)
 from kubeloop.cluster.autoscaling import HPA, AutoscalerInfo, Behavior, ScalingPolicy, ScalingRules
 from kubeloop.cluster.cluster import Cluster
 from kubeloop.cluster.deployments import Deployment, DeploymentInfo, ReplicaSetInfo
@@ -20,6 +28,7 @@ from kubeloop.cluster.taints import Taint, Toleration
 
 __all__ = [
     "HPA",
+    "Affinity",
     "AutoscalerInfo",
     "Behavior",
     "Cluster",
@@ -32,10 +41,13 @@ __all__ = [
     "LabelSelector",
     "Node",
     "NodeInfo",
+    "NodeSelectorTerm",
     "PassRecord",
     "Pod",
+    "PodAffinityTerm",
     "PodDisruptionBudget",
     "PodTemplate",
+    "PreferredSchedulingTerm",
     "ReconcileResult",
     "ReplicaSetInfo",
     "Requirement",
@@ -44,4 +56,6 @@ __all__ = [
     "ScalingRules",
     "Taint",
     "Toleration",
+    "TopologySpreadConstraint",
+    "WeightedPodAffinityTerm",
 ]

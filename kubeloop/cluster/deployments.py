@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Literal, NamedTuple
 
+from kubeloop.cluster.affinity import Affinity, TopologySpreadConstraint
 from kubeloop.cluster.intstr import IntOrPercent, is_literal_zero, validate_int_or_percent
 from kubeloop.cluster.labels import LabelSelector
 from kubeloop.cluster.names import validate_name
@@ -61,6 +62,8 @@ class Deployment:
     """A Ready pod counts as available only once Ready for longer than this."""
     startup_seconds: int | None = 0
     """Seconds a started pod takes to become Ready; None: it never does (a failing probe)."""
+    affinity: Affinity | None = None
+    topology_spread: Sequence[TopologySpreadConstraint] = ()
 
     def __post_init__(self) -> None:
         where = f'deployment "{self.name}"'
@@ -101,6 +104,9 @@ class Deployment:
         object.__setattr__(self, "containers", tuple(self.containers))
         object.__setattr__(self, "init_containers", tuple(self.init_containers))
         object.__setattr__(self, "tolerations", tuple(self.tolerations))
+        object.__setattr__(self, "topology_spread", tuple(self.topology_spread))
+        if self.affinity is not None and not isinstance(self.affinity, Affinity):
+            raise InvalidSpecError(f"{where}: affinity must be an Affinity")
         object.__setattr__(self, "node_selector", MappingProxyType(dict(self.node_selector)))
         object.__setattr__(
             self, "labels", MappingProxyType(dict(self.labels) or {"app": self.name})
@@ -138,6 +144,8 @@ class Deployment:
             node_selector=tuple(sorted(self.node_selector.items())),
             labels=tuple(sorted(self.labels.items())),
             startup_seconds=self.startup_seconds,
+            affinity=self.affinity,
+            topology_spread=tuple(self.topology_spread),
         )
 
 

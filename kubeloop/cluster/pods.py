@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from kubeloop.cluster.affinity import Affinity, TopologySpreadConstraint
 from kubeloop.cluster.labels import LabelSelector
 from kubeloop.cluster.taints import Toleration, tolerates_unschedulable
 from kubeloop.core.quantity import cpu_millis, memory_bytes
@@ -36,6 +37,17 @@ class PodTemplate:
     labels: tuple[tuple[str, str], ...] = field(default=(), repr=False)
     startup_seconds: int | None = field(default=0, repr=False)
     """Seconds from start to Ready (a readiness probe's delay); None: never Ready."""
+    affinity: Affinity | None = field(default=None, repr=False)
+    topology_spread: tuple[TopologySpreadConstraint, ...] = field(default=(), repr=False)
+
+    @cached_property
+    def placement_aware(self) -> bool:
+        """Placement depends on other pods or on preferences: scheduled one by one, scored."""
+        a = self.affinity
+        return bool(self.topology_spread) or (
+            a is not None and (a.inter_pod or bool(a.node_preferred))
+        )
+
     """The pods' labels (sorted pairs); what disruption budgets and affinity select."""
 
     @cached_property

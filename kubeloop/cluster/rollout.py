@@ -87,6 +87,8 @@ def start_rollback(state: ClusterState, record: DeploymentRecord, to_revision: i
         node_selector=dict(template.node_selector),
         labels=dict(template.labels),
         startup_seconds=template.startup_seconds,
+        affinity=template.affinity,
+        topology_spread=template.topology_spread,
     )
     record.template = template
     return True

@@ -1,4 +1,7 @@
-"""NodeAffinity, nodeSelector part: every selector pair must be a label of the node."""
+"""NodeAffinity (``nodeaffinity/node_affinity.go``): the node must match the pod's
+nodeSelector AND one of its required node selector terms (terms ORed, expressions ANDed);
+preferred terms score the sum of their weights on the nodes they match, normalised to
+``100 × s / max``."""
 
 from __future__ import annotations
 
@@ -9,13 +12,32 @@ from kubeloop.cluster.scheduler.framework import Status
 _MISMATCH = Status.unresolvable("node(s) didn't match Pod's node affinity/selector")
 
 
+def node_affinity_matches(pod: PodRecord, node: NodeRecord) -> bool:
+    selector = pod.template.node_label_selector
+    if not (selector.empty or selector.matches(node.labels)):
+        return False
+    affinity = pod.template.affinity
+    if affinity is None or not affinity.node_required:
+        return True
+    return any(term.matches(node.labels) for term in affinity.node_required)
+
+
 class NodeAffinity:
     name = "NodeAffinity"
+    weight = 2
     node_local = True
     """Its answer depends only on the pod and this node\'s own state."""
 
     def filter(self, pod: PodRecord, node: NodeRecord) -> Status | None:
-        selector = pod.template.node_label_selector
-        if selector.empty or selector.matches(node.labels):
-            return None
-        return _MISMATCH
+        return None if node_affinity_matches(pod, node) else _MISMATCH
+
+    def score(self, pod: PodRecord, nodes: list[NodeRecord]) -> list[int]:
+        affinity = pod.template.affinity
+        preferred = affinity.node_preferred if affinity else ()
+        raw = [
+            sum(t.weight for t in preferred if t.preference.matches(node.labels)) for node in nodes
+        ]
+        highest = max(raw, default=0)
+        if highest == 0:
+            return [0] * len(nodes)
+        return [100 * s // highest for s in raw]
