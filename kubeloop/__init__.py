@@ -7,6 +7,7 @@ The public contract of Lab 01 is ``Cluster``, ``Node``, ``Deployment``, ``HPA`` 
 
 from kubeloop.cluster import (
     HPA,
+    Affinity,
     Behavior,
     Cluster,
     Container,
@@ -17,9 +18,12 @@ from kubeloop.cluster import (
     LabelSelector,
     Node,
     NodeInfo,
+    NodeSelectorTerm,
     PassRecord,
     Pod,
+    PodAffinityTerm,
     PodDisruptionBudget,
+    PreferredSchedulingTerm,
     ReconcileResult,
     Requirement,
     RolloutSnapshot,
@@ -27,6 +31,8 @@ from kubeloop.cluster import (
     ScalingRules,
     Taint,
     Toleration,
+    TopologySpreadConstraint,
+    WeightedPodAffinityTerm,
 )
 from kubeloop.core.events import Event
 from kubeloop.errors import (
@@ -45,6 +51,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "HPA",
+    "Affinity",
     "AlreadyExistsError",
     "Behavior",
     "Cluster",
@@ -62,11 +69,14 @@ __all__ = [
     "LabelSelector",
     "Node",
     "NodeInfo",
+    "NodeSelectorTerm",
     "NotConvergedError",
     "NotFoundError",
     "PassRecord",
     "Pod",
+    "PodAffinityTerm",
     "PodDisruptionBudget",
+    "PreferredSchedulingTerm",
     "ReconcileResult",
     "Requirement",
     "RolloutSnapshot",
@@ -75,4 +85,6 @@ __all__ = [
     "ScalingRules",
     "Taint",
     "Toleration",
+    "TopologySpreadConstraint",
+    "WeightedPodAffinityTerm",
 ]

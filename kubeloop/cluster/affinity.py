@@ -22,6 +22,22 @@ ZONE = "topology.kubernetes.io/zone"
 Unsatisfiable = Literal["DoNotSchedule", "ScheduleAnyway"]
 
 
+def topology_value(labels: dict[str, str], name: str, key: str) -> str | None:
+    """A node's value for a topology key; every node is ``kubernetes.io/hostname=<name>``
+    (the kubelet's label) even when the scenario did not write it."""
+    value = labels.get(key)
+    if value is None and key == HOSTNAME:
+        return name
+    return value
+
+
+def topology_pairs(labels: dict[str, str], name: str) -> list[tuple[str, str]]:
+    pairs = list(labels.items())
+    if HOSTNAME not in labels:
+        pairs.append((HOSTNAME, name))
+    return pairs
+
+
 def _weight(weight: int) -> None:
     if not isinstance(weight, int) or isinstance(weight, bool) or not 1 <= weight <= 100:
         raise InvalidSpecError(f"weight must be in the range 1-100, got {weight!r}")

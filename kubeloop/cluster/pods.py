@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from kubeloop.cluster.affinity import Affinity, TopologySpreadConstraint
+from kubeloop.cluster.affinity import HOSTNAME, Affinity, TopologySpreadConstraint
 from kubeloop.cluster.labels import LabelSelector
 from kubeloop.cluster.taints import Toleration, tolerates_unschedulable
 from kubeloop.core.quantity import cpu_millis, memory_bytes
@@ -39,6 +39,14 @@ class PodTemplate:
     """Seconds from start to Ready (a readiness probe's delay); None: never Ready."""
     affinity: Affinity | None = field(default=None, repr=False)
     topology_spread: tuple[TopologySpreadConstraint, ...] = field(default=(), repr=False)
+
+    @cached_property
+    def names_hosts(self) -> bool:
+        """Selects nodes by ``kubernetes.io/hostname``, which tells every node apart."""
+        keys = {k for k, _ in self.node_selector}
+        for term in self.affinity.node_required if self.affinity else ():
+            keys.update(r.key for r in term.match_expressions)
+        return HOSTNAME in keys
 
     @cached_property
     def placement_aware(self) -> bool:

@@ -1,6 +1,7 @@
 """Lab 01's phrases: nodes, workloads, scheduling, failures, rollouts, autoscaling, checks."""
 
 from kubeloop.steps.cluster import (
+    affinity,
     assertions,
     autoscaling,
     disruption,
@@ -14,6 +15,7 @@ from kubeloop.steps.cluster import (
 )
 
 __all__ = [
+    "affinity",
     "assertions",
     "autoscaling",
     "disruption",

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from kubeloop.cluster.affinity import PodAffinityTerm
+from kubeloop.cluster.affinity import PodAffinityTerm, topology_pairs, topology_value
 from kubeloop.cluster.nodes import NodeRecord
 from kubeloop.cluster.pods import PodRecord
 from kubeloop.cluster.scheduler.framework import Status
@@ -75,7 +75,7 @@ class InterPodAffinity:
         if affinity and affinity.pod_required:
             exist = True
             for term in affinity.pod_required:
-                value = node.labels.get(term.topology_key)
+                value = topology_value(node.labels, node.name, term.topology_key)
                 if value is None:
                     return AFFINITY
                 if self._affinity[(term.topology_key, value)] <= 0:
@@ -88,10 +88,12 @@ class InterPodAffinity:
                 return AFFINITY
         if self._anti and affinity:
             for term in affinity.anti_required:
-                value = node.labels.get(term.topology_key)
+                value = topology_value(node.labels, node.name, term.topology_key)
                 if value is not None and self._anti[(term.topology_key, value)] > 0:
                     return ANTI_AFFINITY
-        if self._existing and any(self._existing[pair] > 0 for pair in node.labels.items()):
+        if self._existing and any(
+            self._existing[p] > 0 for p in topology_pairs(node.labels, node.name)
+        ):
             return EXISTING_ANTI
         return None
 
@@ -105,10 +107,10 @@ class InterPodAffinity:
             for sign, terms in ((1, affinity.pod_preferred), (-1, affinity.anti_preferred)):
                 for weighted in terms:
                     if weighted.term.selector.matches(labels):
-                        value = node.labels.get(weighted.term.topology_key)
+                        value = topology_value(node.labels, node.name, weighted.term.topology_key)
                         if value is not None:
                             weights[(weighted.term.topology_key, value)] += sign * weighted.weight
-        raw = [sum(weights[pair] for pair in node.labels.items()) for node in nodes]
+        raw = [sum(weights[p] for p in topology_pairs(node.labels, node.name)) for node in nodes]
         low, high = min(raw), max(raw)
         if high == low:
             return [0] * len(nodes)
@@ -116,6 +118,6 @@ class InterPodAffinity:
 
 
 def _add(counts: Counter[Pair], term: PodAffinityTerm, node: NodeRecord) -> None:
-    value = node.labels.get(term.topology_key)
+    value = topology_value(node.labels, node.name, term.topology_key)
     if value is not None:
         counts[(term.topology_key, value)] += 1

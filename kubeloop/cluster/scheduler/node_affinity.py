@@ -5,6 +5,7 @@ preferred terms score the sum of their weights on the nodes they match, normalis
 
 from __future__ import annotations
 
+from kubeloop.cluster.affinity import HOSTNAME
 from kubeloop.cluster.nodes import NodeRecord
 from kubeloop.cluster.pods import PodRecord
 from kubeloop.cluster.scheduler.framework import Status
@@ -12,14 +13,23 @@ from kubeloop.cluster.scheduler.framework import Status
 _MISMATCH = Status.unresolvable("node(s) didn't match Pod's node affinity/selector")
 
 
+def node_labels(node: NodeRecord) -> dict[str, str]:
+    """The node's labels with the kubelet's ``kubernetes.io/hostname=<name>``."""
+    if HOSTNAME in node.labels:
+        return node.labels
+    return {**node.labels, HOSTNAME: node.name}
+
+
 def node_affinity_matches(pod: PodRecord, node: NodeRecord) -> bool:
     selector = pod.template.node_label_selector
-    if not (selector.empty or selector.matches(node.labels)):
-        return False
     affinity = pod.template.affinity
-    if affinity is None or not affinity.node_required:
+    required = affinity.node_required if affinity is not None else ()
+    if selector.empty and not required:
         return True
-    return any(term.matches(node.labels) for term in affinity.node_required)
+    labels = node_labels(node)
+    if not (selector.empty or selector.matches(labels)):
+        return False
+    return not required or any(term.matches(labels) for term in required)
 
 
 class NodeAffinity:
@@ -35,7 +45,8 @@ class NodeAffinity:
         affinity = pod.template.affinity
         preferred = affinity.node_preferred if affinity else ()
         raw = [
-            sum(t.weight for t in preferred if t.preference.matches(node.labels)) for node in nodes
+            sum(t.weight for t in preferred if t.preference.matches(node_labels(node)))
+            for node in nodes
         ]
         highest = max(raw, default=0)
         if highest == 0:

@@ -174,7 +174,7 @@ class Scheduler:
 
     def _candidates(self, state: ClusterState, pod: PodRecord) -> list[NodeRecord]:
         """Every node, or one per class of nodes no node-local plugin can tell apart."""
-        if not self.by_class or self._aware(pod):
+        if not self.by_class or self._aware(pod) or pod.template.names_hosts:
             return list(state.nodes_in_order())
         if self._classes is None:
             self._classes = NodeClasses(state.nodes_in_order())

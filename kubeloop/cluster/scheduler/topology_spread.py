@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 
-from kubeloop.cluster.affinity import HOSTNAME, TopologySpreadConstraint
+from kubeloop.cluster.affinity import HOSTNAME, TopologySpreadConstraint, topology_value
 from kubeloop.cluster.nodes import NodeRecord
 from kubeloop.cluster.pods import PodRecord
 from kubeloop.cluster.scheduler.framework import Status
@@ -51,7 +51,7 @@ class PodTopologySpread:
         for constraint in pod.template.topology_spread:
             counts: Counter[str] = Counter()
             for node in eligible:
-                value = node.labels.get(constraint.topology_key)
+                value = topology_value(node.labels, node.name, constraint.topology_key)
                 if value is None:
                     continue
                 counts[value] += sum(
@@ -68,7 +68,7 @@ class PodTopologySpread:
         for constraint, domains in zip(constraints, counts, strict=True):
             if constraint.when_unsatisfiable != "DoNotSchedule":
                 continue
-            value = node.labels.get(constraint.topology_key)
+            value = topology_value(node.labels, node.name, constraint.topology_key)
             if value is None:
                 return MISSING_LABEL
             minimum = min(domains.values(), default=0)
@@ -102,7 +102,7 @@ def _raw(
 ) -> int | None:
     total = 0.0
     for constraint, domains in soft:
-        value = node.labels.get(constraint.topology_key)
+        value = topology_value(node.labels, node.name, constraint.topology_key)
         if value is None:
             return None
         if constraint.topology_key == HOSTNAME:
