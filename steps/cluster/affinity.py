@@ -11,7 +11,8 @@ from kubeloop.steps.cluster.support import reapply, selector
 
 HOSTNAME = "kubernetes.io/hostname"
 ZONE = "topology.kubernetes.io/zone"
-DOMAINS = {"node": HOSTNAME, "zone": ZONE}
+REQUIRED = "requiredDuringSchedulingIgnoredDuringExecution"
+PREFERRED = "preferredDuringSchedulingIgnoredDuringExecution"
 
 
 def _pods_of(world: World, deployment: str) -> Any:
@@ -105,3 +106,56 @@ def prefers_nodes(world: World, name: str, label: str) -> None:
     term = world.make("NodeSelectorTerm", (requirement,))
     preferred = world.make("PreferredSchedulingTerm", 1, term)
     _affinity(world, name, node_preferred=(preferred,))
+
+
+def from_manifest(
+    world: World, affinity: dict[str, Any], spread: tuple[dict[str, Any], ...]
+) -> dict[str, Any]:
+    """Engine objects for a validated manifest's ``affinity`` and ``topologySpreadConstraints``."""
+
+    def requirements(term: dict[str, Any]) -> Any:
+        return world.make(
+            "NodeSelectorTerm",
+            tuple(
+                world.make("Requirement", e["key"], e["operator"], tuple(e.get("values") or ()))
+                for e in term.get("matchExpressions") or []
+            ),
+        )
+
+    def pod_term(term: dict[str, Any]) -> Any:
+        return world.make(
+            "PodAffinityTerm", selector(world, term.get("labelSelector") or {}), term["topologyKey"]
+        )
+
+    node = affinity.get("nodeAffinity") or {}
+    required = (node.get(REQUIRED) or {}).get("nodeSelectorTerms") or []
+    fields: dict[str, Any] = {
+        "node_required": tuple(requirements(t) for t in required),
+        "node_preferred": tuple(
+            world.make("PreferredSchedulingTerm", p["weight"], requirements(p["preference"]))
+            for p in node.get(PREFERRED) or []
+        ),
+    }
+    for kind, prefix in (("podAffinity", "pod"), ("podAntiAffinity", "anti")):
+        block = affinity.get(kind) or {}
+        fields[f"{prefix}_required"] = tuple(pod_term(t) for t in block.get(REQUIRED) or [])
+        fields[f"{prefix}_preferred"] = tuple(
+            world.make("WeightedPodAffinityTerm", p["weight"], pod_term(p["podAffinityTerm"]))
+            for p in block.get(PREFERRED) or []
+        )
+    out: dict[str, Any] = {}
+    if affinity:
+        out["affinity"] = world.make("Affinity", **fields)
+    if spread:
+        out["topology_spread"] = tuple(
+            world.make(
+                "TopologySpreadConstraint",
+                c["maxSkew"],
+                c["topologyKey"],
+                selector(world, c.get("labelSelector") or {}),
+                c["whenUnsatisfiable"],
+                c.get("minDomains", 1),
+            )
+            for c in spread
+        )
+    return out

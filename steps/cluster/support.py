@@ -184,8 +184,14 @@ def _apply_fixture_deployment(world: World, d: DeploymentFixture) -> None:
         fields["node_selector"] = d.node_selector
     if d.labels:
         fields["labels"] = d.labels
+    if d.min_ready_seconds:
+        fields["min_ready_seconds"] = d.min_ready_seconds
     if d.selector is not None:
         fields["selector"] = selector(world, d.selector)
+    if d.affinity or d.topology_spread:
+        from kubeloop.steps.cluster.affinity import from_manifest  # noqa: PLC0415 (a cycle)
+
+        fields.update(from_manifest(world, d.affinity or {}, d.topology_spread))
     apply_deployment(world, d.name, d.replicas, **fields)
 
 

@@ -170,3 +170,16 @@ def test_node_selector_matching_uses_the_same_selectors() -> None:
     cluster.apply(Deployment("db", replicas=2, cpu="100m", node_selector={"disk": "ssd"}))
     cluster.reconcile_until_stable()
     assert {p.node for p in cluster.pods("db")} == {"b"}
+
+
+def test_a_manifests_min_ready_seconds_and_affinity_are_read() -> None:
+    text = MANIFEST.replace("  replicas: 2\n", "  replicas: 2\n  minReadySeconds: 30\n").replace(
+        "    spec:\n      containers:",
+        "    spec:\n      affinity:\n        podAntiAffinity:\n"
+        "          requiredDuringSchedulingIgnoredDuringExecution:\n"
+        "            - labelSelector: {matchLabels: {app: web}}\n"
+        "              topologyKey: kubernetes.io/hostname\n      containers:",
+    )
+    (deployment,) = load_fixture_text(text, "web.yaml").deployments
+    assert deployment.min_ready_seconds == 30
+    assert deployment.affinity is not None and "podAntiAffinity" in deployment.affinity

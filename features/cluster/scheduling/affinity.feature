@@ -56,3 +56,11 @@ Feature: Pods placed relative to each other
     Then 4 pods are running
     And no pod is on nozone
     And node "b-1" has 2 pods
+
+  Scenario: A manifest's affinity and spread constraints are read
+    Given the cluster from "../fixtures/anti-affine.yaml"
+    When I reconcile until stable
+    Then 2 pods are running
+    And 1 pod is pending
+    And every pending pod's reason is "0/2 nodes are available: 2 node(s) didn't match pod anti-affinity rules."
+    And pod web-1 is on node-2
