@@ -55,6 +55,10 @@ class NodeSelectorTerm:
     match_expressions: tuple[Requirement, ...]
 
     def __post_init__(self) -> None:
+        if isinstance(self.match_expressions, str) or not all(
+            isinstance(r, Requirement) for r in self.match_expressions
+        ):
+            raise InvalidSpecError("a node selector term's expressions must be Requirements")
         object.__setattr__(self, "match_expressions", tuple(self.match_expressions))
         if not self.match_expressions:
             raise InvalidSpecError("a node selector term needs at least one matchExpressions entry")
@@ -81,6 +85,8 @@ class PodAffinityTerm:
 
     def __post_init__(self) -> None:
         _key(self.topology_key)
+        if not isinstance(self.selector, LabelSelector):
+            raise InvalidSpecError("a pod affinity term's selector must be a LabelSelector")
 
 
 @dataclass(frozen=True)
@@ -104,15 +110,19 @@ class Affinity:
     anti_preferred: tuple[WeightedPodAffinityTerm, ...] = ()
 
     def __post_init__(self) -> None:
-        for name in (
-            "node_required",
-            "node_preferred",
-            "pod_required",
-            "pod_preferred",
-            "anti_required",
-            "anti_preferred",
-        ):
-            object.__setattr__(self, name, tuple(getattr(self, name)))
+        kinds: dict[str, type] = {
+            "node_required": NodeSelectorTerm,
+            "node_preferred": PreferredSchedulingTerm,
+            "pod_required": PodAffinityTerm,
+            "pod_preferred": WeightedPodAffinityTerm,
+            "anti_required": PodAffinityTerm,
+            "anti_preferred": WeightedPodAffinityTerm,
+        }
+        for name, kind in kinds.items():
+            value = getattr(self, name)
+            if isinstance(value, str) or not all(isinstance(t, kind) for t in value):
+                raise InvalidSpecError(f"affinity {name} must be a sequence of {kind.__name__}")
+            object.__setattr__(self, name, tuple(value))
 
     @property
     def inter_pod(self) -> bool:
@@ -133,6 +143,10 @@ class TopologySpreadConstraint:
 
     def __post_init__(self) -> None:
         _key(self.topology_key)
+        if not isinstance(self.selector, LabelSelector):
+            raise InvalidSpecError(
+                "a topology spread constraint's selector must be a LabelSelector"
+            )
         if not isinstance(self.max_skew, int) or isinstance(self.max_skew, bool):
             raise InvalidSpecError("maxSkew must be an integer")
         if self.max_skew < 1:

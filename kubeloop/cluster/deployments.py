@@ -9,7 +9,7 @@ from typing import Literal, NamedTuple
 
 from kubeloop.cluster.affinity import Affinity, TopologySpreadConstraint
 from kubeloop.cluster.intstr import IntOrPercent, is_literal_zero, validate_int_or_percent
-from kubeloop.cluster.labels import LabelSelector
+from kubeloop.cluster.labels import LabelSelector, check_labels
 from kubeloop.cluster.names import validate_name
 from kubeloop.cluster.pods import Container, PodRecord, PodTemplate
 from kubeloop.cluster.taints import Toleration
@@ -104,6 +104,10 @@ class Deployment:
         object.__setattr__(self, "containers", tuple(self.containers))
         object.__setattr__(self, "init_containers", tuple(self.init_containers))
         object.__setattr__(self, "tolerations", tuple(self.tolerations))
+        if isinstance(self.topology_spread, str) or not all(
+            isinstance(c, TopologySpreadConstraint) for c in self.topology_spread
+        ):
+            raise InvalidSpecError(f"{where}: topology_spread must be TopologySpreadConstraints")
         object.__setattr__(self, "topology_spread", tuple(self.topology_spread))
         if self.affinity is not None and not isinstance(self.affinity, Affinity):
             raise InvalidSpecError(f"{where}: affinity must be an Affinity")
@@ -118,6 +122,7 @@ class Deployment:
             raise InvalidQuantityError(f"{where}: {error}") from None
 
     def _check_selector(self) -> None:
+        check_labels(self.labels, f'deployment "{self.name}": labels')
         if self.selector is None:
             object.__setattr__(self, "selector", LabelSelector.of(self.labels))
         if not isinstance(self.selector, LabelSelector):

@@ -33,6 +33,10 @@ class Requirement:
     values: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
+        if isinstance(self.values, str) or not all(isinstance(v, str) for v in self.values):
+            raise InvalidSpecError(
+                f'label selector requirement "{self.key}": values must be a list of strings'
+            )
         object.__setattr__(self, "values", tuple(self.values))
         for _, message in requirement_problems(
             self.key, self.operator, list(self.values), (), NODE_OPERATORS
@@ -63,6 +67,15 @@ class Requirement:
         return f"{self.key} {self.operator.lower()} ({','.join(sorted(self.values))})"
 
 
+def check_labels(labels: Mapping[str, str], what: str) -> None:
+    """Label keys and values are strings, keys non-empty (bounded like upstream's 63/253)."""
+    for key, value in labels.items():
+        if not isinstance(key, str) or not isinstance(value, str) or not key:
+            raise InvalidSpecError(f"{what}: {key!r}: {value!r}: labels map strings to strings")
+        if len(key) > 317 or len(value) > 63:
+            raise InvalidSpecError(f"{what}: {key!r}: a label key or value is too long")
+
+
 def _integer(text: str) -> int | None:
     try:
         return int(text)
@@ -76,6 +89,13 @@ class LabelSelector:
 
     match_labels: tuple[tuple[str, str], ...] = ()
     match_expressions: tuple[Requirement, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "match_labels", tuple(self.match_labels))
+        object.__setattr__(self, "match_expressions", tuple(self.match_expressions))
+        check_labels(dict(self.match_labels), "matchLabels")
+        if not all(isinstance(r, Requirement) for r in self.match_expressions):
+            raise InvalidSpecError("matchExpressions must be Requirement objects")
 
     @classmethod
     def of(

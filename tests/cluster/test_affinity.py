@@ -229,3 +229,20 @@ def test_balanced_allocation_strategy_prefers_the_balanced_node() -> None:
 def test_invalid_terms_are_rejected(build: object) -> None:
     with pytest.raises(InvalidSpecError):
         build()  # type: ignore[operator]
+
+
+@pytest.mark.parametrize(
+    "build",
+    [
+        lambda: Affinity(pod_required=("web",)),  # type: ignore[arg-type]
+        lambda: Affinity(anti_required="web"),  # type: ignore[arg-type]
+        lambda: PodAffinityTerm({"app": "web"}),  # type: ignore[arg-type]
+        lambda: NodeSelectorTerm(("disk=ssd",)),  # type: ignore[arg-type]
+        lambda: Deployment("web", topology_spread=["zone"]),  # type: ignore[list-item]
+        lambda: Requirement("app", "In", "web"),  # a string is not a list of values
+        lambda: LabelSelector.of({"app": 1}),  # type: ignore[dict-item]
+    ],
+)
+def test_wrong_types_are_rejected_at_the_boundary(build: object) -> None:
+    with pytest.raises(InvalidSpecError):
+        build()  # type: ignore[operator]
