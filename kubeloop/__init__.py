@@ -46,6 +46,7 @@ from kubeloop.errors import (
     NotFoundError,
     RolloutStalledError,
 )
+from kubeloop.pipeline import Pipeline  # Lab 02: the pipeline's entry point
 
 __version__ = "0.1.0"
 
@@ -73,6 +74,7 @@ __all__ = [
     "NotConvergedError",
     "NotFoundError",
     "PassRecord",
+    "Pipeline",
     "Pod",
     "PodAffinityTerm",
     "PodDisruptionBudget",
