@@ -39,8 +39,8 @@ def roll_out_broken(world: World, version: str, deployment: str) -> None:
 
 
 @then(
-    "{deployment:name} has {count:n} available pod(s)",
-    '"web" has 2 available pods',
+    "{deployment:name} counts {count:n} pod(s) as available",
+    '"web" counts 2 pods as available',
 )
 def available_pods(world: World, deployment: str, count: int) -> None:
     """Exactly COUNT of the deployment's pods are available (Ready past minReadySeconds)."""

@@ -18,10 +18,10 @@ Feature: Readiness takes time
     And deployment "web" has minReadySeconds 20
     When I reconcile until stable
     Then 2 pods are ready
-    And "web" has 0 available pods
+    And "web" counts 0 pods as available
     And the Available condition of "web" is False because MinimumReplicasUnavailable
     When 30 seconds pass
-    Then "web" has 2 available pods
+    Then "web" counts 2 pods as available
     And the Available condition of "web" is True
 
   Scenario: A rollout waits for each new pod to become ready
