@@ -68,6 +68,16 @@ class AlreadyExistsError(KubeloopError, ValueError):
     """An object of that kind and name already exists."""
 
 
+class EvictionRefusedError(KubeloopError):
+    """The eviction API refused a voluntary eviction: 429 while a disruption budget would
+    break, 500 when more than one budget covers the pod. Nothing was evicted."""
+
+    def __init__(self, pod: str, code: int, message: str, cause: str = "") -> None:
+        self.pod, self.code, self.message, self.cause = pod, code, message, cause
+        detail = f" ({cause})" if cause else ""
+        super().__init__(f'evicting pod "{pod}": {code} {message}{detail}')
+
+
 class NotConvergedError(KubeloopError, RuntimeError):
     """Reconciling did not reach a fixpoint within the allowed number of passes."""
 

@@ -27,7 +27,9 @@ def _reachable() -> set[type]:
             cls,
             *(
                 m
-                for n, m in vars(cls).items()
+                for owner in cls.__mro__  # inherited methods are met too (Cluster's mixins)
+                if owner.__module__.startswith("kubeloop")
+                for n, m in vars(owner).items()
                 if (inspect.isfunction(m) or isinstance(m, property))
                 and (not n.startswith("_") or n == "__init__")
             ),

@@ -6,10 +6,21 @@ indexes; ``scheduler/`` has one module per plugin and ``controllers/`` one per c
 ``cluster`` is the thin façade that runs a pass.
 """
 
+from kubeloop.cluster.affinity import (
+    Affinity,
+    NodeSelectorTerm,
+    PodAffinityTerm,
+    PreferredSchedulingTerm,
+    TopologySpreadConstraint,
+    WeightedPodAffinityTerm,
+)
 from kubeloop.cluster.autoscaling import HPA, AutoscalerInfo, Behavior, ScalingPolicy, ScalingRules
 from kubeloop.cluster.cluster import Cluster
 from kubeloop.cluster.deployments import Deployment, DeploymentInfo, ReplicaSetInfo
+from kubeloop.cluster.disruption import DisruptionBudgetInfo, PodDisruptionBudget
+from kubeloop.cluster.eviction import DrainResult
 from kubeloop.cluster.history import DeploymentTotals, PassRecord, ReconcileResult
+from kubeloop.cluster.labels import LabelSelector, Requirement
 from kubeloop.cluster.nodes import Node, NodeInfo
 from kubeloop.cluster.pods import Container, Pod, PodTemplate
 from kubeloop.cluster.rollout import RolloutSnapshot
@@ -17,6 +28,7 @@ from kubeloop.cluster.taints import Taint, Toleration
 
 __all__ = [
     "HPA",
+    "Affinity",
     "AutoscalerInfo",
     "Behavior",
     "Cluster",
@@ -24,16 +36,26 @@ __all__ = [
     "Deployment",
     "DeploymentInfo",
     "DeploymentTotals",
+    "DisruptionBudgetInfo",
+    "DrainResult",
+    "LabelSelector",
     "Node",
     "NodeInfo",
+    "NodeSelectorTerm",
     "PassRecord",
     "Pod",
+    "PodAffinityTerm",
+    "PodDisruptionBudget",
     "PodTemplate",
+    "PreferredSchedulingTerm",
     "ReconcileResult",
     "ReplicaSetInfo",
+    "Requirement",
     "RolloutSnapshot",
     "ScalingPolicy",
     "ScalingRules",
     "Taint",
     "Toleration",
+    "TopologySpreadConstraint",
+    "WeightedPodAffinityTerm",
 ]

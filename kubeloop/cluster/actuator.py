@@ -78,6 +78,8 @@ def _apply_one(state: ClusterState, action: Action, changes: Changes) -> None:
                 revision=revision,
                 seq=state.rs_seq,
                 desired_annotation=record.spec.replicas,
+                owner=record,
+                clock=state.clock,
                 max_annotation=max_replicas,
             )
             state.add_replicaset(rs)

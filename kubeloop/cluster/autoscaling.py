@@ -110,10 +110,43 @@ class HPA:
         return max(self.min_replicas, min(self.max_replicas, proposal))
 
 
+_LIMITS = {
+    "ScaleUpLimit": "the desired replica count is increasing faster than the maximum scale rate",
+    "ScaleDownLimit": "the desired replica count is decreasing faster than the maximum scale rate",
+    "TooManyReplicas": "the desired replica count is more than the maximum replica count",
+    "TooFewReplicas": "the desired replica count is less than the minimum replica count",
+    "DesiredWithinRange": "the desired count is within the acceptable range",
+}
+_STABILIZED = {
+    "ScaleUpStabilized": "recent recommendations were lower than current one, "
+    "applying the lowest recent recommendation",
+    "ScaleDownStabilized": "recent recommendations were higher than current one, "
+    "applying the highest recent recommendation",
+    "ReadyForNewScale": "recommended size matches current size",
+}
+
+
 @dataclass(frozen=True)
 class Normalized:
+    """The scale after normalisation, with the ScalingLimited and AbleToScale reasons."""
+
     replicas: int
     reason: str
+    """ScalingLimited's reason: DesiredWithinRange, or the limit that clipped the scale."""
+    stabilized: str = "ReadyForNewScale"
+    """AbleToScale's reason: ReadyForNewScale or Scale{Up,Down}Stabilized."""
+
+    @property
+    def limited(self) -> bool:
+        return self.reason != "DesiredWithinRange"
+
+    @property
+    def message(self) -> str:
+        return _LIMITS[self.reason]
+
+    @property
+    def stabilized_message(self) -> str:
+        return _STABILIZED[self.stabilized]
 
 
 @dataclass
@@ -123,24 +156,34 @@ class ScalingHistory:
     recommendations: list[tuple[int, int]] = field(default_factory=list)
     scale_events: list[tuple[int, int]] = field(default_factory=list)
 
+    def record_initial(self, current: int, now: int) -> None:
+        """``recordInitialRecommendation``: a fresh HPA starts from the current scale."""
+        if not self.recommendations:
+            self.recommendations.append((now, current))
+
 
 def normalize_legacy(
     hpa: HPA, current: int, proposal: int, now: int, history: ScalingHistory
 ) -> Normalized:
-    """No ``behavior``: highest recommendation of the last 5 min, at most max(2×current, 4)."""
-    history.recommendations.append((now, proposal))
-    window = [r for t, r in history.recommendations if t > now - DEFAULT_DOWNSCALE_WINDOW]
-    history.recommendations[:] = [
-        (t, r) for t, r in history.recommendations if t > now - DEFAULT_DOWNSCALE_WINDOW
-    ]
-    stabilized = max(window)
-    reason = "ScaleDownStabilized" if stabilized > proposal else "ReadyForNewScale"
-    upper = min(hpa.max_replicas, max(2 * current, 4))
-    if stabilized > upper:
-        return Normalized(upper, "TooManyReplicas" if upper == hpa.max_replicas else "ScaleUpLimit")
+    """No ``behavior``: highest recommendation of the last 5 min, at most max(2×current, 4).
+
+    A sample exactly 300 s old still counts (upstream drops only those ``Before(cutoff)``).
+    """
+    cutoff = now - DEFAULT_DOWNSCALE_WINDOW
+    kept = [(t, r) for t, r in history.recommendations if t >= cutoff]
+    stabilized = max([proposal, *(r for _, r in kept)])
+    history.recommendations[:] = [*kept, (now, proposal)]
+    settled = "ScaleDownStabilized" if stabilized != proposal else "ReadyForNewScale"
+    scale_up_limit = max(2 * current, 4)
+    if hpa.max_replicas > scale_up_limit:
+        upper, limit = scale_up_limit, "ScaleUpLimit"
+    else:
+        upper, limit = hpa.max_replicas, "TooManyReplicas"
     if stabilized < hpa.min_replicas:
-        return Normalized(hpa.min_replicas, "TooFewReplicas")
-    return Normalized(stabilized, reason)
+        return Normalized(hpa.min_replicas, "TooFewReplicas", settled)
+    if stabilized > upper:
+        return Normalized(upper, limit, settled)
+    return Normalized(stabilized, "DesiredWithinRange", settled)
 
 
 def normalize_with_behavior(
@@ -153,21 +196,30 @@ def normalize_with_behavior(
         down_window = DEFAULT_DOWNSCALE_WINDOW
     up_rec = min([proposal, *_within(history.recommendations, now, up_window)])
     down_rec = max([proposal, *_within(history.recommendations, now, down_window)])
-    stabilized = current
-    stabilized = max(stabilized, up_rec)
-    stabilized = min(stabilized, down_rec)
+    stabilized = min(max(current, up_rec), down_rec)
+    settled = "ReadyForNewScale"
+    if stabilized != proposal:
+        settled = "ScaleUpStabilized" if proposal >= current else "ScaleDownStabilized"
     history.recommendations.append((now, proposal))
     longest = max(up_window, down_window)
-    history.recommendations[:] = [(t, r) for t, r in history.recommendations if t > now - longest]
-    up_limit = _rate_limit(behavior.scale_up, current, now, history.scale_events, up=True)
-    down_limit = _rate_limit(behavior.scale_down, current, now, history.scale_events, up=False)
-    upper = min(hpa.max_replicas, up_limit)
-    lower = max(hpa.min_replicas, down_limit)
-    if stabilized > upper:
-        return Normalized(upper, "ScaleUpLimit" if upper == up_limit else "TooManyReplicas")
-    if stabilized < lower:
-        return Normalized(lower, "ScaleDownLimit" if lower == down_limit else "TooFewReplicas")
-    return Normalized(stabilized, "DesiredWithinRange")
+    history.recommendations[:] = [(t, r) for t, r in history.recommendations if t >= now - longest]
+    if stabilized > current:
+        up_limit = _rate_limit(behavior.scale_up, current, now, history.scale_events, up=True)
+        if hpa.max_replicas > up_limit:
+            upper, limit = up_limit, "ScaleUpLimit"
+        else:
+            upper, limit = hpa.max_replicas, "TooManyReplicas"
+        if stabilized > upper:
+            return Normalized(upper, limit, settled)
+    elif stabilized < current:
+        down_limit = _rate_limit(behavior.scale_down, current, now, history.scale_events, up=False)
+        if hpa.min_replicas < down_limit:
+            lower, limit = down_limit, "ScaleDownLimit"
+        else:
+            lower, limit = hpa.min_replicas, "TooFewReplicas"
+        if stabilized < lower:
+            return Normalized(lower, limit, settled)
+    return Normalized(stabilized, "DesiredWithinRange", settled)
 
 
 def _within(samples: list[tuple[int, int]], now: int, window: int) -> list[int]:

@@ -20,8 +20,11 @@ from kubeloop.cluster.deployments import (
     DeploymentRecord,
     ReplicaSetInfo,
 )
+from kubeloop.cluster.disruption import PodDisruptionBudget
+from kubeloop.cluster.disruption_api import DisruptionOperations
 from kubeloop.cluster.history import PassRecord, ReconcileResult
 from kubeloop.cluster.intstr import IntOrPercent
+from kubeloop.cluster.node_monitor import NodeTimingOperations
 from kubeloop.cluster.nodes import Node, NodeInfo, NodeRecord, node_info
 from kubeloop.cluster.passes import Passes
 from kubeloop.cluster.pods import Pod, pod_views
@@ -41,7 +44,7 @@ RECONCILE_PERIOD = 15
 """Seconds between the controllers' passes while time runs."""
 
 
-class Cluster:
+class Cluster(DisruptionOperations, NodeTimingOperations):
     """An in-memory Kubernetes control plane, reconciled by hand, deterministic.
 
     ``scoring`` picks the scheduler's strategy: "first-fit" (default: the first node
@@ -61,6 +64,7 @@ class Cluster:
         self._events = events if events is not None else EventLog(self._clock)
         self._state = ClusterState(self._clock, self._events)
         self._autoscalers: dict[str, AutoscalerRecord] = {}
+        self._budgets: dict[str, PodDisruptionBudget] = {}
         self._passes = Passes(self._state, self._scheduler, self._autoscalers)
         self._ticks: list[ReconcileResult] = []
         self._task = self._every(RECONCILE_PERIOD)

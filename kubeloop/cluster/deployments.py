@@ -7,14 +7,19 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Literal, NamedTuple
 
+from kubeloop.cluster.affinity import Affinity, TopologySpreadConstraint
 from kubeloop.cluster.intstr import IntOrPercent, is_literal_zero, validate_int_or_percent
+from kubeloop.cluster.labels import LabelSelector, check_labels
 from kubeloop.cluster.names import validate_name
 from kubeloop.cluster.pods import Container, PodRecord, PodTemplate
 from kubeloop.cluster.taints import Toleration
+from kubeloop.core.clock import Clock
 from kubeloop.core.conditions import Condition
 from kubeloop.errors import InvalidQuantityError, InvalidSpecError
 
 Strategy = Literal["RollingUpdate", "Recreate"]
+MAX_DELAY = 10**7
+"""Upper bound on startup delays and minReadySeconds (about four months of logical time)."""
 # What a scenario's deployment is when it does not say (defined here only). The API's own
 # defaults are Kubernetes': no requests unless given.
 DEFAULT_DEPLOYMENT_NAME = "web"
@@ -49,6 +54,16 @@ class Deployment:
     init_containers: Sequence[Container] = ()
     tolerations: Sequence[Toleration] = ()
     node_selector: Mapping[str, str] = field(default_factory=dict)
+    labels: Mapping[str, str] = field(default_factory=dict)
+    """The pod template's labels; ``{"app": <name>}`` when none are given."""
+    selector: LabelSelector | None = None
+    """``spec.selector``; by default the template's labels. Must select the template."""
+    min_ready_seconds: int = 0
+    """A Ready pod counts as available only once Ready for longer than this."""
+    startup_seconds: int | None = 0
+    """Seconds a started pod takes to become Ready; None: it never does (a failing probe)."""
+    affinity: Affinity | None = None
+    topology_spread: Sequence[TopologySpreadConstraint] = ()
 
     def __post_init__(self) -> None:
         where = f'deployment "{self.name}"'
@@ -70,6 +85,14 @@ class Deployment:
                 f'The Deployment "{self.name}" is invalid: spec.strategy.rollingUpdate.'
                 "maxUnavailable: Invalid value: 0: may not be 0 when `maxSurge` is 0"
             )
+        for value, label in (
+            (self.min_ready_seconds, "minReadySeconds"),
+            (self.startup_seconds, "startup seconds"),
+        ):
+            if value is None and label == "startup seconds":
+                continue
+            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_DELAY:
+                raise InvalidSpecError(f"{where}: {label} must be a whole number 0..{MAX_DELAY}")
         if self.revision_history_limit < 0:
             raise InvalidSpecError(f"{where}: revisionHistoryLimit must be >= 0")
         if self.progress_deadline_seconds is not None and self.progress_deadline_seconds <= 0:
@@ -81,11 +104,40 @@ class Deployment:
         object.__setattr__(self, "containers", tuple(self.containers))
         object.__setattr__(self, "init_containers", tuple(self.init_containers))
         object.__setattr__(self, "tolerations", tuple(self.tolerations))
+        if isinstance(self.topology_spread, str) or not all(
+            isinstance(c, TopologySpreadConstraint) for c in self.topology_spread
+        ):
+            raise InvalidSpecError(f"{where}: topology_spread must be TopologySpreadConstraints")
+        object.__setattr__(self, "topology_spread", tuple(self.topology_spread))
+        if self.affinity is not None and not isinstance(self.affinity, Affinity):
+            raise InvalidSpecError(f"{where}: affinity must be an Affinity")
         object.__setattr__(self, "node_selector", MappingProxyType(dict(self.node_selector)))
+        object.__setattr__(
+            self, "labels", MappingProxyType(dict(self.labels) or {"app": self.name})
+        )
+        self._check_selector()
         try:
             self.template()
         except InvalidQuantityError as error:
             raise InvalidQuantityError(f"{where}: {error}") from None
+
+    def _check_selector(self) -> None:
+        check_labels(self.labels, f'deployment "{self.name}": labels')
+        if self.selector is None:
+            object.__setattr__(self, "selector", LabelSelector.of(self.labels))
+        if not isinstance(self.selector, LabelSelector):
+            raise InvalidSpecError(f'deployment "{self.name}": selector must be a LabelSelector')
+        if self.selector.empty:
+            raise InvalidSpecError(
+                f'The Deployment "{self.name}" is invalid: spec.selector: Required value: '
+                "empty selector is invalid for deployment"
+            )
+        if not self.selector.matches(self.labels):
+            raise InvalidSpecError(
+                f'The Deployment "{self.name}" is invalid: spec.template.metadata.labels: '
+                f"Invalid value: {dict(sorted(self.labels.items()))}: `selector` does not "
+                "match template `labels`"
+            )
 
     def template(self) -> PodTemplate:
         containers = self.containers or (Container.of("main", self.cpu, self.memory),)
@@ -95,6 +147,10 @@ class Deployment:
             init_containers=tuple(self.init_containers),
             tolerations=tuple(self.tolerations),
             node_selector=tuple(sorted(self.node_selector.items())),
+            labels=tuple(sorted(self.labels.items())),
+            startup_seconds=self.startup_seconds,
+            affinity=self.affinity,
+            topology_spread=tuple(self.topology_spread),
         )
 
 
@@ -113,10 +169,25 @@ class ReplicaSetRecord:
     revision_history: list[int] = field(default_factory=list)
     pods: dict[str, PodRecord] = field(default_factory=dict)
     ready_count: int = 0
+    owner: DeploymentRecord | None = field(default=None, repr=False)
+    clock: Clock | None = field(default=None, repr=False)
+
+    @property
+    def min_ready_seconds(self) -> int:
+        return self.owner.spec.min_ready_seconds if self.owner is not None else 0
 
     @property
     def available(self) -> int:
-        return self.ready_count
+        """Pods Ready for longer than minReadySeconds (``IsPodAvailable``, strict)."""
+        wait = self.min_ready_seconds
+        if wait == 0 or self.clock is None:
+            return self.ready_count
+        now = self.clock.now
+        return sum(
+            1
+            for p in self.pods.values()
+            if p.ready and p.ready_since is not None and p.ready_since + wait < now
+        )
 
 
 class DeploymentCounts(NamedTuple):

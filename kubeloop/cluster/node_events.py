@@ -15,8 +15,18 @@ from kubeloop.errors import AlreadyExistsError, NotFoundError
 
 
 def fail(state: ClusterState, node: NodeRecord) -> None:
-    if not node.ready:
+    """The node's kubelet stops reporting: NotReady at once, or after the grace period."""
+    if not node.ready or node.name in state.silent_nodes:
         return
+    if state.node_grace_seconds is not None:
+        state.silent_nodes[node.name] = state.clock.now
+        return
+    mark_not_ready(state, node)
+
+
+def mark_not_ready(state: ClusterState, node: NodeRecord) -> None:
+    """The node lifecycle controller's verdict: NotReady, tainted unreachable, pods judged."""
+    state.silent_nodes.pop(node.name, None)
     node.taints.extend(
         [Taint(UNREACHABLE_TAINT, "", "NoSchedule"), Taint(UNREACHABLE_TAINT, "", "NoExecute")]
     )
@@ -24,19 +34,19 @@ def fail(state: ClusterState, node: NodeRecord) -> None:
     state.events.normal(
         "NodeNotReady", f"node/{node.name}", f"Node {node.name} status is now: NodeNotReady"
     )
-    actions = node_lifecycle.evictions_for(node, state.clock.now)
+    actions = node_lifecycle.evictions_for(node, state.clock.now, state.default_tolerations)
     actuator.apply(state, actions, actuator.Changes())
 
 
 def recover(state: ClusterState, node: NodeRecord) -> None:
-    if node.ready:
+    if state.silent_nodes.pop(node.name, None) is not None or node.ready:
         return
     node.taints[:] = [t for t in node.taints if t.key != UNREACHABLE_TAINT]
     state.set_node_ready(node, True)
     state.events.normal(
         "NodeReady", f"node/{node.name}", f"Node {node.name} status is now: NodeReady"
     )
-    actions = node_lifecycle.evictions_for(node, state.clock.now)
+    actions = node_lifecycle.evictions_for(node, state.clock.now, state.default_tolerations)
     actuator.apply(state, actions, actuator.Changes())
 
 

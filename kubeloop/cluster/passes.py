@@ -10,7 +10,7 @@ and it calls neither.
 
 from __future__ import annotations
 
-from kubeloop.cluster import actuator
+from kubeloop.cluster import actuator, kubelet, node_monitor
 from kubeloop.cluster.controllers import deployment as deployment_controller
 from kubeloop.cluster.controllers import deployment_status, node_lifecycle, replicaset
 from kubeloop.cluster.controllers import hpa as hpa_controller
@@ -44,6 +44,8 @@ class Passes:
         state = self.state
         first_event = len(state.events)
         changes = actuator.Changes()
+        kubelet.promote(state)
+        node_monitor.check(state)
         actuator.apply(state, node_lifecycle.reconcile(state), changes)
         actuator.apply(state, hpa_controller.reconcile(state, self.autoscalers), changes)
         queued = state.dirty_deployments

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 
-from kubeloop.cluster.taints import Toleration
+from kubeloop.cluster.affinity import HOSTNAME, Affinity, TopologySpreadConstraint
+from kubeloop.cluster.labels import LabelSelector
+from kubeloop.cluster.taints import Toleration, tolerates_unschedulable
 from kubeloop.core.quantity import cpu_millis, memory_bytes
 
 
@@ -32,6 +34,43 @@ class PodTemplate:
     init_containers: tuple[Container, ...] = ()
     tolerations: tuple[Toleration, ...] = ()
     node_selector: tuple[tuple[str, str], ...] = ()
+    labels: tuple[tuple[str, str], ...] = field(default=(), repr=False)
+    startup_seconds: int | None = field(default=0, repr=False)
+    """Seconds from start to Ready (a readiness probe's delay); None: never Ready."""
+    affinity: Affinity | None = field(default=None, repr=False)
+    topology_spread: tuple[TopologySpreadConstraint, ...] = field(default=(), repr=False)
+
+    @cached_property
+    def names_hosts(self) -> bool:
+        """Selects nodes by ``kubernetes.io/hostname``, which tells every node apart."""
+        keys = {k for k, _ in self.node_selector}
+        for term in self.affinity.node_required if self.affinity else ():
+            keys.update(r.key for r in term.match_expressions)
+        return HOSTNAME in keys
+
+    @cached_property
+    def placement_aware(self) -> bool:
+        """Placement depends on other pods or on preferences: scheduled one by one, scored."""
+        a = self.affinity
+        return bool(self.topology_spread) or (
+            a is not None and (a.inter_pod or bool(a.node_preferred))
+        )
+
+    """The pods' labels (sorted pairs); what disruption budgets and affinity select."""
+
+    @cached_property
+    def label_map(self) -> dict[str, str]:
+        return dict(self.labels)
+
+    @cached_property
+    def node_label_selector(self) -> LabelSelector:
+        """``spec.nodeSelector``: every pair must be a label of the node."""
+        return LabelSelector(self.node_selector)
+
+    @cached_property
+    def tolerates_cordon(self) -> bool:
+        """Tolerates ``node.kubernetes.io/unschedulable:NoSchedule``: may land on cordoned nodes."""
+        return tolerates_unschedulable(self.tolerations)
 
     @cached_property
     def cpu(self) -> int:
@@ -80,6 +119,8 @@ class PodRecord:
     message: str | None = None
     tried_at_generation: int = -1
     evict_at: int | None = None
+    ready_at: int | None = None
+    """While starting: when the pod turns Ready (its template's startup delay)."""
 
     @property
     def phase(self) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from kubeloop.cluster import kubelet
 from kubeloop.cluster.controllers.deployment import is_complete, new_replicaset
 from kubeloop.cluster.controllers.deployment_status import totals
 from kubeloop.cluster.deployments import DeploymentRecord
@@ -84,6 +85,10 @@ def start_rollback(state: ClusterState, record: DeploymentRecord, to_revision: i
         init_containers=template.init_containers,
         tolerations=template.tolerations,
         node_selector=dict(template.node_selector),
+        labels=dict(template.labels),
+        startup_seconds=template.startup_seconds,
+        affinity=template.affinity,
+        topology_spread=template.topology_spread,
     )
     record.template = template
     return True
@@ -106,12 +111,29 @@ def drive_rollout(
         if is_complete(state, record):
             return snapshots
         if not result.changed:
+            due = _wake_at(state, record)
+            if due is not None:  # waiting for pods to turn Ready or available: let time pass
+                state.clock.advance(due - state.clock.now)
+                continue
             raise RolloutStalledError(record.name, stall_reason(state, record), snapshots)
     raise RolloutStalledError(
         record.name,
         f"not complete after {pass_bound(record.spec.replicas)} reconcile passes",
         snapshots,
     )
+
+
+def _wake_at(state: ClusterState, record: DeploymentRecord) -> int | None:
+    """When the waiting rollout next changes: a pod turning Ready or available — or the
+    progress deadline passing first, so the controller marks it as upstream would."""
+    due = kubelet.next_change(state, record)
+    progressing = record.conditions.get("Progressing")
+    deadline = record.spec.progress_deadline_seconds
+    if due is None or progressing is None or deadline is None:
+        return due
+    if progressing.reason in ("NewReplicaSetAvailable", "ProgressDeadlineExceeded"):
+        return due
+    return min(due, max(progressing.last_update + deadline + 1, state.clock.now + 1))
 
 
 def stall_reason(state: ClusterState, record: DeploymentRecord) -> str:
@@ -125,6 +147,8 @@ def stall_reason(state: ClusterState, record: DeploymentRecord) -> str:
         unready = [p for p in new_rs.pods.values() if not p.ready]
         if unready:
             pod = min(unready, key=lambda p: p.seq)
+            if pod.template.startup_seconds is None:
+                return f"new pod {pod.name} never becomes ready (its readiness probe fails)"
             return f"new pod {pod.name} is not ready (its node {pod.node} is not ready)"
     pods, updated, ready, _ = totals(state, record)
     return (

@@ -17,6 +17,7 @@ from kubeloop.cluster.capacity_index import CapacityIndex
 from kubeloop.cluster.deployments import DeploymentRecord, ReplicaSetRecord
 from kubeloop.cluster.nodes import NodeRecord
 from kubeloop.cluster.pods import PodRecord
+from kubeloop.cluster.taints import Toleration
 from kubeloop.core.clock import Clock
 from kubeloop.core.events import EventLog
 
@@ -50,6 +51,16 @@ class ClusterState:
         """Pods created since the last scheduling cycle (the rest wait for a change)."""
         self.pending_by_deployment: Counter[str] = Counter()
         self.not_ready_nodes: set[str] = set()
+        self.starting: dict[str, PodRecord] = {}
+        """Bound pods waiting out their startup delay (see ``kubelet.py``)."""
+        self.wakeups: dict[str, int] = {}
+        """When time alone makes a deployment's Ready pods available (minReadySeconds)."""
+        self.silent_nodes: dict[str, int] = {}
+        """Failed nodes not yet marked NotReady (realistic timing): when they went quiet."""
+        self.node_grace_seconds: int | None = None
+        """node-monitor-grace-period when failures are timed realistically; None: at once."""
+        self.default_tolerations: tuple[Toleration, ...] = ()
+        """DefaultTolerationSeconds: added to pods that tolerate neither taint themselves."""
         self.generation = 0
         """Bumped whenever room may have appeared, so Pending pods are retried."""
         self.pod_seq = 0
@@ -110,7 +121,10 @@ class ClusterState:
         else:
             self.not_ready_nodes.add(node.name)
         for pod in node.pods.values():
-            self._set_pod_ready(pod, ready)
+            if not ready or (
+                pod.name not in self.starting and pod.template.startup_seconds is not None
+            ):
+                self._set_pod_ready(pod, ready)
         self.node_changed(node)
 
     def nodes_in_order(self) -> Iterator[NodeRecord]:
@@ -152,11 +166,26 @@ class ClusterState:
             node.allocated_memory += template.memory
             node.scoring_cpu += template.scoring_cpu
             node.scoring_memory += template.scoring_memory
-            self._set_pod_ready(pod, node.ready)
+            self._start(pod, node)
         if node.name in self.tainted_nodes:
             self.dirty_nodes.add(node.name)
         if not self._index_stale:
             self._index.update(node)
+
+    def _start(self, pod: PodRecord, node: NodeRecord) -> None:
+        delay = pod.template.startup_seconds
+        if delay == 0 or not node.ready:
+            self._set_pod_ready(pod, node.ready)
+        elif delay is not None:
+            pod.ready_at = self.clock.now + delay
+            self.starting[pod.name] = pod
+
+    def mark_started(self, pod: PodRecord) -> None:
+        """The pod's startup delay is over: it turns Ready (on a Ready node)."""
+        del self.starting[pod.name]
+        pod.ready_at = None
+        node = self.nodes[pod.node] if pod.node is not None else None
+        self._set_pod_ready(pod, node is not None and node.ready)
 
     def mark_for_eviction(self, pod: PodRecord, at: int | None) -> None:
         pod.evict_at = at
@@ -169,6 +198,7 @@ class ClusterState:
         self.dirty_deployments.add(pod.deployment)
         del self.pods[pod.name]
         self.marked_for_eviction.pop(pod.name, None)
+        self.starting.pop(pod.name, None)
         rs = self.replicasets[pod.replicaset]
         del rs.pods[pod.name]
         if pod.ready:
@@ -196,6 +226,9 @@ class ClusterState:
         self.dirty_deployments.add(pod.deployment)
         rs = self.replicasets[pod.replicaset]
         rs.ready_count += 1 if ready else -1
+        if ready and rs.min_ready_seconds:
+            due = self.clock.now + rs.min_ready_seconds + 1
+            self.wakeups[pod.deployment] = min(due, self.wakeups.get(pod.deployment, due))
 
     # --- replica sets ------------------------------------------------------------
 

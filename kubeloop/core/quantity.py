@@ -76,8 +76,13 @@ def parse_quantity(text: str) -> Quantity:
     else:
         raise InvalidQuantityError(f'invalid quantity "{text}": unable to parse quantity\'s suffix')
     amount = _round_up_to_nano(amount)
-    if abs(amount) > _MAX:
-        amount = Fraction(_MAX if amount > 0 else -_MAX)
+    if family == "BinarySI":
+        # Upstream caps only BinarySI at the int64 maximum ("12E" stays 12e18), and a
+        # BinarySI value below 1 becomes DecimalSI.
+        if abs(amount) > _MAX:
+            amount = Fraction(_MAX if amount > 0 else -_MAX)
+        if abs(amount) < 1:
+            family = "DecimalSI"
     return Quantity(amount, family)
 
 

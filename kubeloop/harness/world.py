@@ -51,7 +51,7 @@ class Declared:
     utilization: dict[str, float] = field(default_factory=dict)
     """The cpu utilization the scenario set, by deployment."""
     disruption_budgets: list[Any] = field(default_factory=list)
-    """PodDisruptionBudgets from fixtures: validated and kept, not enforced yet."""
+    """PodDisruptionBudgets from fixtures, as declared (the cluster enforces them on evictions)."""
 
 
 class World:

@@ -1,27 +1,35 @@
 """Lab 01's phrases: nodes, workloads, scheduling, failures, rollouts, autoscaling, checks."""
 
 from kubeloop.steps.cluster import (
+    affinity,
     assertions,
     autoscaling,
+    disruption,
     failures,
     nodes,
     pods,
+    readiness,
     reconcile,
     rollout,
     rollout_bounds,
     scheduling,
+    timing,
     workloads,
 )
 
 __all__ = [
+    "affinity",
     "assertions",
     "autoscaling",
+    "disruption",
     "failures",
     "nodes",
     "pods",
+    "readiness",
     "reconcile",
     "rollout",
     "rollout_bounds",
     "scheduling",
+    "timing",
     "workloads",
 ]

@@ -60,6 +60,10 @@ def next_node_names(world: World, count: int) -> list[str]:
     return names
 
 
+EXPLICIT_NONE = {"startup_seconds"}
+"""Fields where None is a value, not "not given" (None: the pods never turn Ready)."""
+
+
 def apply_deployment(
     world: World, name: str | None = None, replicas: int = 1, **fields: Any
 ) -> None:
@@ -71,7 +75,7 @@ def apply_deployment(
         "memory": DEFAULT_POD_MEMORY,
         "version": DEFAULT_VERSION,
     }
-    spec.update({k: v for k, v in fields.items() if v is not None})
+    spec.update({k: v for k, v in fields.items() if v is not None or k in EXPLICIT_NONE})
     world.cluster.apply(world.make("Deployment", name, replicas=replicas, **spec))
     world.declared.deployments[name] = (replicas, spec)
 
@@ -138,6 +142,20 @@ def apply_fixture(world: World, fixture: Fixture) -> None:
         if autoscale is not None:
             autoscale(scaler.deployment, hpa)
     world.declared.disruption_budgets.extend(fixture.disruption_budgets)
+    if not fixture.disruption_budgets or not hasattr(world.cluster, "add_disruption_budget"):
+        return
+    add_budget = world.cluster.add_disruption_budget
+    for pdb in fixture.disruption_budgets:
+        spec = {"matchLabels": pdb.selector, "matchExpressions": list(pdb.match_expressions)}
+        bound = {"min_available": pdb.min_available, "max_unavailable": pdb.max_unavailable}
+        add_budget(
+            world.make(
+                "PodDisruptionBudget",
+                pdb.name,
+                selector(world, spec),
+                **{k: v for k, v in bound.items() if v is not None},
+            )
+        )
 
 
 def _add_fixture_node(world: World, node: NodeFixture) -> None:
@@ -176,7 +194,27 @@ def _apply_fixture_deployment(world: World, d: DeploymentFixture) -> None:
         fields["tolerations"] = [toleration(world, t) for t in d.tolerations]
     if d.node_selector:
         fields["node_selector"] = d.node_selector
+    if d.labels:
+        fields["labels"] = d.labels
+    if d.min_ready_seconds:
+        fields["min_ready_seconds"] = d.min_ready_seconds
+    if d.selector is not None:
+        fields["selector"] = selector(world, d.selector)
+    if d.affinity or d.topology_spread:
+        from kubeloop.steps.cluster.affinity import from_manifest  # noqa: PLC0415 (a cycle)
+
+        fields.update(from_manifest(world, d.affinity or {}, d.topology_spread))
     apply_deployment(world, d.name, d.replicas, **fields)
+
+
+def selector(world: World, spec: dict[str, Any]) -> Any:
+    """An engine LabelSelector from a manifest's ``{matchLabels, matchExpressions}``."""
+    expressions = [
+        world.make("Requirement", e["key"], e["operator"], tuple(e.get("values") or ()))
+        for e in spec.get("matchExpressions") or []
+    ]
+    of = world.capability(world.capability(world.engine, "LabelSelector"), "of")
+    return of(spec.get("matchLabels") or {}, *expressions)
 
 
 def _container(world: World, container: Any) -> Any:

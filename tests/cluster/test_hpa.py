@@ -106,7 +106,7 @@ def test_legacy_stabilisation_keeps_the_highest_recent_recommendation() -> None:
     hpa = HPA(min_replicas=1, max_replicas=20, target=50)
     history = ScalingHistory(recommendations=[(0, 10), (60, 8), (120, 6)])
     held = normalize_legacy(hpa, 10, 4, 200, history)
-    assert (held.replicas, held.reason) == (10, "ScaleDownStabilized")
+    assert (held.replicas, held.stabilized) == (10, "ScaleDownStabilized")
     later = normalize_legacy(hpa, 10, 4, 600, history)
     assert later.replicas == 4
 

@@ -22,7 +22,7 @@ Feature: Mistakes people make, and what they are told
   Scenario: An invalid fixture is rejected with every problem located
     Given 3 nodes
     When I load the cluster from "../fixtures/bad-deployment.yaml"
-    Then the operation fails with "bad-deployment.yaml:9:12: spec.selector.matchLabels.app: selector app=broken does not match the template labels"
+    Then the operation fails with "bad-deployment.yaml:13:9: spec.template.metadata.labels: Invalid value: `selector` does not match template `labels`"
 
   Scenario: Every problem in a fixture is reported, each with its line
     Given 3 nodes

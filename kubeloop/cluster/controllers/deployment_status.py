@@ -23,15 +23,18 @@ def update(state: ClusterState, names: Iterable[str]) -> None:
 
 
 def totals(state: ClusterState, deployment: DeploymentRecord) -> DeploymentCounts:
-    """The deployment's counts right now (available = ready: minReadySeconds is 0)."""
+    """The deployment's counts right now (available: Ready longer than minReadySeconds)."""
     sets = state.replicasets_of(deployment.name)
     new_rs = new_replicaset(state, deployment)
     ready = sum(rs.ready_count for rs in sets)
+    available = (
+        ready if deployment.spec.min_ready_seconds == 0 else sum(rs.available for rs in sets)
+    )
     return DeploymentCounts(
         sum(len(rs.pods) for rs in sets),
         len(new_rs.pods) if new_rs is not None else 0,
         ready,
-        ready,
+        available,
     )
 
 

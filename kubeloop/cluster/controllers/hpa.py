@@ -73,6 +73,7 @@ def sync(state: ClusterState, record: AutoscalerRecord, now: int) -> ScaleDeploy
     record.last_sync = now
     record.synced_samples = record.samples
     record.observed_replicas = current
+    record.history.record_initial(current, now)
     if current == 0 and hpa.min_replicas != 0:
         record.set_condition(
             "ScalingActive",
@@ -112,7 +113,7 @@ def sync(state: ClusterState, record: AutoscalerRecord, now: int) -> ScaleDeploy
             else "Current number of replicas below Spec.MinReplicas"
         )
         record.recommendation = desired
-        return ScaleDeployment(record.deployment, desired, reason)
+        return _rescale(record, current, desired, reason, now)
     proposal = hpa.recommend(current, value)
     record.recommendation = max(hpa.min_replicas, min(hpa.max_replicas, proposal))
     if hpa.behavior is None:
@@ -121,23 +122,33 @@ def sync(state: ClusterState, record: AutoscalerRecord, now: int) -> ScaleDeploy
         normalized = normalize_with_behavior(
             hpa, hpa.behavior, current, proposal, now, record.history
         )
-    limited = normalized.reason in (
-        "TooManyReplicas",
-        "TooFewReplicas",
-        "ScaleUpLimit",
-        "ScaleDownLimit",
+    record.set_condition(
+        "AbleToScale", "True", normalized.stabilized, normalized.stabilized_message, now
     )
     record.set_condition(
         "ScalingLimited",
-        "True" if limited else "False",
-        normalized.reason if limited else "DesiredWithinRange",
-        "the desired count is within the acceptable range" if not limited else normalized.reason,
+        "True" if normalized.limited else "False",
+        normalized.reason,
+        normalized.message,
         now,
     )
     if normalized.replicas == current:
         return None
-    record.history.scale_events.append((now, normalized.replicas - current))
     reason = (
         f"{METRIC} above target" if normalized.replicas > current else "All metrics below target"
     )
-    return ScaleDeployment(record.deployment, normalized.replicas, reason)
+    return _rescale(record, current, normalized.replicas, reason, now)
+
+
+def _rescale(
+    record: AutoscalerRecord, current: int, desired: int, reason: str, now: int
+) -> ScaleDeployment:
+    record.set_condition(
+        "AbleToScale",
+        "True",
+        "SucceededRescale",
+        f"the HPA controller was able to update the target scale to {desired}",
+        now,
+    )
+    record.history.scale_events.append((now, desired - current))
+    return ScaleDeployment(record.deployment, desired, reason)

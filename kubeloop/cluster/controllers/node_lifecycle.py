@@ -2,8 +2,9 @@
 tolerate are deleted now; tolerated with ``tolerationSeconds`` they are deleted once that
 much logical time has passed since the taint was seen; tolerated forever they stay.
 
-kubeloop's pods carry no default 300 s tolerations, so a failed node's pods are
-evicted at once (the lab's rule); give a pod an explicit toleration to wait.
+By default kubeloop's pods carry no default 300 s tolerations, so a failed node's pods
+are evicted at once (the lab's rule); ``use_realistic_node_failure`` adds them (and the
+node-monitor grace period, see ``node_monitor.py``).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from kubeloop.cluster.controllers.actions import Action, CancelEviction, EvictPo
 from kubeloop.cluster.nodes import NodeRecord
 from kubeloop.cluster.scheduler.taint_toleration import tolerated
 from kubeloop.cluster.state import ClusterState
+from kubeloop.cluster.taints import Taint, Toleration
 
 
 def reconcile(state: ClusterState) -> list[Action]:
@@ -21,15 +23,30 @@ def reconcile(state: ClusterState) -> list[Action]:
     watched.update(p.node for p in state.marked_for_eviction.values() if p.node is not None)
     actions: list[Action] = []
     for name in sorted(watched):
-        actions.extend(evictions_for(state.nodes[name], state.clock.now))
+        actions.extend(evictions_for(state.nodes[name], state.clock.now, state.default_tolerations))
     return actions
 
 
-def evictions_for(node: NodeRecord, now: int) -> list[Action]:
+def with_defaults(
+    tolerations: tuple[Toleration, ...], defaults: tuple[Toleration, ...]
+) -> tuple[Toleration, ...]:
+    """The DefaultTolerationSeconds admission plugin: each default toleration is added
+    unless the pod already tolerates that NoExecute taint itself."""
+    added = tuple(
+        d
+        for d in defaults
+        if not any(t.tolerates(Taint(d.key, "", "NoExecute")) for t in tolerations)
+    )
+    return tolerations + added if added else tolerations
+
+
+def evictions_for(
+    node: NodeRecord, now: int, defaults: tuple[Toleration, ...] = ()
+) -> list[Action]:
     no_execute = [t for t in node.taints if t.effect == "NoExecute"]
     actions: list[Action] = []
     for pod in sorted(node.pods.values(), key=lambda p: p.seq):
-        tolerations = pod.template.tolerations
+        tolerations = with_defaults(pod.template.tolerations, defaults)
         if not no_execute:
             if pod.evict_at is not None:
                 actions.append(CancelEviction(pod.name))

@@ -1,4 +1,5 @@
-"""NodeUnschedulable: a cordoned node (``spec.unschedulable``) takes no new pods."""
+"""NodeUnschedulable: a cordoned node (``spec.unschedulable``) takes no new pods, except
+pods that tolerate ``node.kubernetes.io/unschedulable:NoSchedule`` (``node_unschedulable.go``)."""
 
 from __future__ import annotations
 
@@ -15,4 +16,6 @@ class NodeUnschedulable:
     """Its answer depends only on the pod and this node\'s own state."""
 
     def filter(self, pod: PodRecord, node: NodeRecord) -> Status | None:
-        return _CORDONED if node.unschedulable else None
+        if not node.unschedulable or pod.template.tolerates_cordon:
+            return None
+        return _CORDONED

@@ -13,18 +13,21 @@ from dataclasses import dataclass, field, replace
 
 from kubeloop.cluster.nodes import NodeRecord
 from kubeloop.cluster.pods import PodRecord, PodTemplate
+from kubeloop.cluster.scheduler.balanced_allocation import BalancedAllocation
 from kubeloop.cluster.scheduler.fit_error import fit_error_message
 from kubeloop.cluster.scheduler.framework import FilterPlugin, ScorePlugin
+from kubeloop.cluster.scheduler.inter_pod_affinity import InterPodAffinity
 from kubeloop.cluster.scheduler.node_affinity import NodeAffinity
 from kubeloop.cluster.scheduler.node_classes import NodeClasses
 from kubeloop.cluster.scheduler.node_health import NodeHealth
 from kubeloop.cluster.scheduler.node_unschedulable import NodeUnschedulable
 from kubeloop.cluster.scheduler.resources_fit import NodeResourcesFit
 from kubeloop.cluster.scheduler.taint_toleration import TaintToleration
+from kubeloop.cluster.scheduler.topology_spread import PodTopologySpread
 from kubeloop.cluster.state import ClusterState
 from kubeloop.errors import InvalidSpecError
 
-STRATEGIES = ("first-fit", "LeastAllocated", "MostAllocated")
+STRATEGIES = ("first-fit", "LeastAllocated", "MostAllocated", "BalancedAllocation")
 
 
 @dataclass
@@ -42,27 +45,46 @@ class Scheduler:
             )
         self.strategy = strategy
         taints = TaintToleration()
+        affinity = NodeAffinity()
         # Upstream's filter order; each node reports the reasons of its first failing plugin.
         self.filters: list[FilterPlugin] = [
             NodeUnschedulable(),
             NodeHealth(),
             taints,
-            NodeAffinity(),
+            affinity,
             NodeResourcesFit(),
         ]
         # The capacity index already covers health, cordon and resources.
-        self.pod_specific: list[FilterPlugin] = [taints, NodeAffinity()]
+        self.pod_specific: list[FilterPlugin] = [taints, affinity]
         self.scorers: list[ScorePlugin] = [taints]
-        if strategy != "first-fit":
+        if strategy == "BalancedAllocation":
+            self.scorers.insert(0, BalancedAllocation())
+        elif strategy != "first-fit":
             self.scorers.insert(0, NodeResourcesFit(strategy))
+        # Plugins that look at other pods, used only for pods that need them (so clusters
+        # without affinity or spread keep the batched and per-class fast paths).
+        self.spread = PodTopologySpread()
+        self.inter_pod = InterPodAffinity()
+        self.topology_filters: list[FilterPlugin] = [self.spread, self.inter_pod]
+        self.preference_scorers: list[ScorePlugin] = [affinity, self.spread, self.inter_pod]
+        self._symmetric = False
+        self._bound_last_cycle = False
         self.by_class = not reference and all(
             getattr(plugin, "node_local", False) for plugin in [*self.filters, *self.scorers]
         )
         self._classes: NodeClasses | None = None
 
+    def _aware(self, pod: PodRecord) -> bool:
+        """This pod's placement depends on other pods: its own terms, or existing pods'
+        required anti-affinity that might reject it."""
+        return pod.template.placement_aware or self._symmetric
+
+    def _filters(self, pod: PodRecord) -> list[FilterPlugin]:
+        return [*self.filters, *self.topology_filters] if self._aware(pod) else self.filters
+
     def explain(self, pod: PodRecord, node: NodeRecord) -> tuple[str, ...]:
         """The reasons the first failing filter gives, or () if the pod fits."""
-        for plugin in self.filters:
+        for plugin in self._filters(pod):
             status = plugin.filter(pod, node)
             if status is not None:
                 return status.reasons
@@ -82,9 +104,26 @@ class Scheduler:
             state.pending if state.generation != state.scheduled_generation else state.fresh_pending
         )
         queue = [p for p in candidates.values() if p.tried_at_generation != state.generation]
+        if self._bound_last_cycle:
+            # A pod bound since they were tried: pods whose placement depends on other pods
+            # are worth trying again (upstream requeues them on assigned-pod events).
+            queued = {p.name for p in queue}
+            again = [
+                p
+                for p in state.pending.values()
+                if p.template.placement_aware and p.name not in queued
+            ]
+            if again:
+                queue = sorted([*queue, *again], key=lambda p: p.seq)
         state.scheduled_generation = state.generation
         state.fresh_pending = {}
         self._classes = None
+        self.spread.prepare(state)
+        self.inter_pod.prepare(state)
+        self._symmetric = any(
+            rs.template.affinity is not None and rs.template.affinity.anti_required and rs.pods
+            for rs in state.replicasets.values()
+        )
         batched = self.strategy == "first-fit" and state.prefer_no_schedule_nodes == 0
         start = 0
         while start < len(queue):
@@ -92,12 +131,16 @@ class Scheduler:
             while end < len(queue) and queue[end].template is queue[start].template:
                 end += 1
             batch = queue[start:end]
-            if batched:
+            # The capacity index leaves cordoned nodes out; a pod tolerating the cordon
+            # may still land on one, so it is placed by the full filter pass.
+            template = batch[0].template
+            if batched and not template.tolerates_cordon and not self._aware(batch[0]):
                 self._first_fit_batch(state, batch, result)
             else:
                 for pod in batch:
                     self._score_one(state, pod, result)
             start = end
+        self._bound_last_cycle = bool(result.scheduled)
         return result
 
     def _first_fit_batch(
@@ -129,19 +172,20 @@ class Scheduler:
         if placed < len(batch):
             self._fail(state, batch[placed:], result)
 
-    def _candidates(self, state: ClusterState) -> list[NodeRecord]:
+    def _candidates(self, state: ClusterState, pod: PodRecord) -> list[NodeRecord]:
         """Every node, or one per class of nodes no node-local plugin can tell apart."""
-        if not self.by_class:
+        if not self.by_class or self._aware(pod) or pod.template.names_hosts:
             return list(state.nodes_in_order())
         if self._classes is None:
             self._classes = NodeClasses(state.nodes_in_order())
         return self._classes.representatives()
 
     def _score_one(self, state: ClusterState, pod: PodRecord, result: CycleResult) -> None:
+        filters = self._filters(pod)
         feasible = [
             node
-            for node in self._candidates(state)
-            if all(f.filter(pod, node) is None for f in self.filters)
+            for node in self._candidates(state, pod)
+            if all(f.filter(pod, node) is None for f in filters)
         ]
         if not feasible:
             self._fail(state, [pod], result)
@@ -149,11 +193,19 @@ class Scheduler:
         best = feasible[0]
         if len(feasible) > 1:
             totals = [0] * len(feasible)
-            for plugin in self.scorers:
+            scorers = self.scorers
+            if self._aware(pod):
+                scorers = [*scorers, *self.preference_scorers]
+            for plugin in scorers:
                 for i, score in enumerate(plugin.score(pod, feasible)):
                     totals[i] += score * plugin.weight
             best = feasible[totals.index(max(totals))]  # ties: first by node name
         state.bind([pod], best)
+        if self._aware(pod):  # other pods' counts changed
+            self.spread.prepare(state)
+            self.inter_pod.prepare(state)
+            anti = pod.template.affinity is not None and pod.template.affinity.anti_required
+            self._symmetric = self._symmetric or bool(anti)
         if self._classes is not None:
             self._classes.moved(best)
         self._binds += 1

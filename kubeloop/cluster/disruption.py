@@ -1,0 +1,101 @@
+"""PodDisruptionBudget: its spec, the status the disruption controller computes, its view.
+
+Status follows ``pkg/controller/disruption/disruption.go``: with an integer
+``minAvailable`` the expected count is the number of pods the selector matches; with a
+percentage or ``maxUnavailable`` it is the sum of the scales of those pods' controllers
+(their Deployments' replicas). Percentages round up. ``currentHealthy`` counts matching
+pods that are Ready; ``disruptionsAllowed = max(0, currentHealthy - desiredHealthy)``,
+forced to 0 when nothing is expected. kubeloop evicts at once, so upstream's 2-minute
+``disruptedPods`` bookkeeping has nothing to guard and is not modelled.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Literal
+
+from kubeloop.cluster.intstr import IntOrPercent, scaled_value, validate_int_or_percent
+from kubeloop.cluster.labels import LabelSelector
+from kubeloop.cluster.names import validate_name
+from kubeloop.cluster.pods import PodRecord
+from kubeloop.cluster.state import ClusterState
+from kubeloop.errors import InvalidSpecError
+
+EvictionPolicy = Literal["IfHealthyBudget", "AlwaysAllow"]
+
+
+@dataclass(frozen=True)
+class PodDisruptionBudget:
+    """``policy/v1`` PodDisruptionBudget: exactly one of ``min_available`` and
+    ``max_unavailable`` (a count or a percentage) over the pods ``selector`` matches."""
+
+    name: str
+    selector: LabelSelector
+    min_available: IntOrPercent | None = None
+    max_unavailable: IntOrPercent | None = None
+    unhealthy_pod_eviction_policy: EvictionPolicy = "IfHealthyBudget"
+
+    def __post_init__(self) -> None:
+        validate_name("disruption budget", self.name)
+        where = f'disruption budget "{self.name}"'
+        if not isinstance(self.selector, LabelSelector):
+            raise InvalidSpecError(f"{where}: selector must be a LabelSelector")
+        if (self.min_available is None) == (self.max_unavailable is None):
+            raise InvalidSpecError(
+                f"{where}: set exactly one of minAvailable and maxUnavailable "
+                "(they cannot be both set)"
+            )
+        for value, field_name in (
+            (self.min_available, "minAvailable"),
+            (self.max_unavailable, "maxUnavailable"),
+        ):
+            if value is not None:
+                validate_int_or_percent(value, field_name, where, at_most_100=True)
+        if self.unhealthy_pod_eviction_policy not in ("IfHealthyBudget", "AlwaysAllow"):
+            raise InvalidSpecError(
+                f"{where}: unhealthyPodEvictionPolicy must be IfHealthyBudget or AlwaysAllow"
+            )
+
+
+@dataclass(frozen=True, slots=True)
+class DisruptionBudgetInfo:
+    """``kubectl get pdb``: the budget's status right now."""
+
+    name: str
+    expected_pods: int
+    desired_healthy: int
+    current_healthy: int
+    disruptions_allowed: int
+
+    @property
+    def condition_reason(self) -> str:
+        """``DisruptionAllowed``'s reason: SufficientPods or InsufficientPods."""
+        return "SufficientPods" if self.disruptions_allowed > 0 else "InsufficientPods"
+
+
+def matching_pods(state: ClusterState, pdb: PodDisruptionBudget) -> list[PodRecord]:
+    return [p for p in state.pods.values() if pdb.selector.matches(p.template.label_map)]
+
+
+def budgets_for(
+    pod: PodRecord, budgets: Iterable[PodDisruptionBudget]
+) -> list[PodDisruptionBudget]:
+    return [b for b in budgets if b.selector.matches(pod.template.label_map)]
+
+
+def status(state: ClusterState, pdb: PodDisruptionBudget) -> DisruptionBudgetInfo:
+    pods = matching_pods(state, pdb)
+    healthy = sum(1 for p in pods if p.ready)
+    if isinstance(pdb.min_available, int):
+        expected, desired = len(pods), pdb.min_available
+    else:
+        owners = sorted({p.deployment for p in pods})
+        expected = sum(state.deployments[d].spec.replicas for d in owners)
+        if pdb.max_unavailable is not None:
+            desired = max(0, expected - scaled_value(pdb.max_unavailable, expected, round_up=True))
+        else:
+            assert pdb.min_available is not None
+            desired = scaled_value(pdb.min_available, expected, round_up=True)
+    allowed = max(0, healthy - desired) if expected > 0 else 0
+    return DisruptionBudgetInfo(pdb.name, expected, desired, healthy, allowed)

@@ -1,0 +1,120 @@
+"""Voluntary disruptions: PodDisruptionBudgets, evictions and ``kubectl drain``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kubeloop.harness.registry import given, then, when
+from kubeloop.harness.world import World
+from kubeloop.steps.cluster.support import selector
+
+DRAIN = "drain"
+
+
+def budget_selector(world: World, deployment: str) -> Any:
+    """The pods of a deployment the scenario declared: its labels, or ``app=<name>``."""
+    labels = world.declared.deployments.get(deployment, (0, {}))[1].get("labels")
+    return selector(world, {"matchLabels": labels or {"app": deployment}})
+
+
+def add_budget(world: World, budget: Any) -> None:
+    world.capability(world.cluster, "add_disruption_budget")(budget)
+
+
+@given(
+    "a disruption budget for {deployment:name} with <minAvailable|maxUnavailable> "
+    "{value:intorpercent}",
+    'a disruption budget for "web" with minAvailable 3',
+    "a disruption budget for web with maxUnavailable 25%",
+)
+def a_budget(world: World, deployment: str, value: int | str) -> None:
+    """A PodDisruptionBudget named after the deployment, over its pods."""
+    field = "min_available" if "minAvailable" in world.step_text else "max_unavailable"
+    budget = world.make(
+        "PodDisruptionBudget", deployment, budget_selector(world, deployment), **{field: value}
+    )
+    add_budget(world, budget)
+
+
+@when(
+    "I drain [node ]{node:name}[ waiting up to {seconds:duration}]",
+    "I drain node-1",
+    'I drain node "node-1" waiting up to 2 minutes',
+)
+def i_drain(world: World, node: str, seconds: int | None = None) -> None:
+    """``kubectl drain``: cordon, evict every pod; refused evictions are retried every 5 s
+    while the time given passes (none: one attempt)."""
+    drain = world.capability(world.cluster, "drain")
+    world.parts[DRAIN] = world.attempt(lambda: drain(node, timeout=seconds or 0))
+
+
+@when("I evict pod {pod:name}", "I evict pod web-1", 'I evict pod "web-2"')
+def i_evict(world: World, pod: str) -> None:
+    """The eviction API: refused (429) while a disruption budget would break."""
+    evict = world.capability(world.cluster, "evict")
+    world.attempt(lambda: evict(pod))
+
+
+def _drain(world: World) -> Any:
+    result = world.parts.get(DRAIN)
+    if result is None:
+        raise world.fail("a drain earlier in the scenario", "no drain ran")
+    return result
+
+
+@then("the drain completes", "the drain completes")
+def drain_completes(world: World) -> None:
+    """Every pod of the drained node was evicted (``node/<n> drained``)."""
+    result = _drain(world)
+    if not result.drained:
+        raise world.fail("the node drained", "; ".join(f"{p}: {m}" for p, m in result.refused))
+
+
+@then(
+    "the drain is refused because {text:text}",
+    'the drain is refused because "needs 3 healthy pods and has 3 currently"',
+)
+def drain_refused(world: World, text: str) -> None:
+    """Some eviction was still refused when drain gave up, with that text in the reason."""
+    result = _drain(world)
+    reasons = [m for _, m in result.refused]
+    if not reasons or not any(text in m for m in reasons):
+        raise world.fail(f'a refused eviction saying "{text}"', "; ".join(reasons) or "none")
+
+
+@then(
+    "the drain evicted {count:n} pod(s)",
+    "the drain evicted 1 pod",
+    "the drain evicted 3 pods",
+)
+def drain_evicted(world: World, count: int) -> None:
+    """Exactly COUNT pods were evicted by the drain."""
+    evicted = _drain(world).evicted
+    if len(evicted) != count:
+        raise world.fail(f"{count} evicted", f"{len(evicted)}: {', '.join(evicted) or 'none'}")
+
+
+@then(
+    "the disruption budget {name:name} allows {count:n} disruption(s)",
+    'the disruption budget "web" allows 0 disruptions',
+)
+def budget_allows(world: World, name: str, count: int) -> None:
+    """The budget's status.disruptionsAllowed now."""
+    info = world.capability(world.cluster, "disruption_budget")(name)
+    if info.disruptions_allowed != count:
+        raise world.fail(
+            f"{count} disruptions allowed",
+            f"{info.disruptions_allowed} ({info.current_healthy} healthy, "
+            f"{info.desired_healthy} desired, {info.expected_pods} expected)",
+        )
+
+
+@then(
+    "the disruption budget {name:name} has {count:n} healthy pod(s)",
+    'the disruption budget "web" has 3 healthy pods',
+)
+def budget_healthy(world: World, name: str, count: int) -> None:
+    """The budget's status.currentHealthy now."""
+    info = world.capability(world.cluster, "disruption_budget")(name)
+    if info.current_healthy != count:
+        raise world.fail(f"{count} healthy", f"{info.current_healthy} healthy")
