@@ -28,6 +28,9 @@ class Taint:
     effect: TaintEffect = "NoSchedule"
 
     def __post_init__(self) -> None:
+        for name, text in (("key", self.key), ("value", self.value), ("effect", self.effect)):
+            if not isinstance(text, str):
+                raise InvalidSpecError(f"taint {name} must be a string, not {text!r}")
         if not self.key:
             raise InvalidSpecError("a taint needs a key")
         if self.effect not in TAINT_EFFECTS:
@@ -51,14 +54,11 @@ class Toleration:
     toleration_seconds: int | None = None
 
     def __post_init__(self) -> None:
-        if self.operator not in ("Equal", "Exists"):
-            raise InvalidSpecError(f'toleration operator "{self.operator}" must be Equal or Exists')
-        if not self.key and self.operator != "Exists":
-            raise InvalidSpecError("a toleration with an empty key must use operator Exists")
-        if self.operator == "Exists" and self.value:
-            raise InvalidSpecError("a toleration with operator Exists must not set a value")
-        if self.effect and self.effect not in TAINT_EFFECTS:
-            raise InvalidSpecError(f'toleration effect "{self.effect}" is not a taint effect')
+        problem = toleration_problem(
+            self.key, self.operator, self.value, self.effect, self.toleration_seconds
+        )
+        if problem is not None:
+            raise InvalidSpecError(problem)
 
     def tolerates(self, taint: Taint) -> bool:
         if self.effect and self.effect != taint.effect:
@@ -66,3 +66,27 @@ class Toleration:
         if self.key and self.key != taint.key:
             return False
         return self.operator == "Exists" or self.value == taint.value
+
+
+def toleration_problem(
+    key: object, operator: object, value: object, effect: object, seconds: object = None
+) -> str | None:
+    """What is wrong with a toleration (``validateTolerations`` upstream), or None.
+
+    One rule for the engine and for fixture validation, so ``kubeloop validate`` rejects
+    exactly what the engine would.
+    """
+    for name, text in (("key", key), ("value", value), ("effect", effect)):
+        if not isinstance(text, str):
+            return f"toleration {name} must be a string, not {text!r}"
+    if operator not in ("Equal", "Exists"):
+        return f'toleration operator "{operator}" must be Equal or Exists'
+    if not key and operator != "Exists":
+        return "a toleration with an empty key must use operator Exists"
+    if operator == "Exists" and value:
+        return "a toleration with operator Exists must not set a value"
+    if effect and effect not in TAINT_EFFECTS:
+        return f'toleration effect "{effect}" is not a taint effect'
+    if seconds is not None and (not isinstance(seconds, int) or isinstance(seconds, bool)):
+        return f"tolerationSeconds must be a whole number of seconds, not {seconds!r}"
+    return None
