@@ -6,10 +6,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, NamedTuple
 
+from kubeloop.cluster import arguments
 from kubeloop.cluster.intstr import IntOrPercent, is_literal_zero, validate_int_or_percent
 from kubeloop.cluster.names import validate_name
 from kubeloop.cluster.pods import Container, PodRecord, PodTemplate
 from kubeloop.cluster.taints import Toleration
+from kubeloop.cluster.validation import check_labels
 from kubeloop.core.conditions import Condition
 from kubeloop.errors import InvalidQuantityError, InvalidSpecError
 
@@ -54,6 +56,12 @@ class Deployment:
             raise InvalidSpecError(f"{where}: replicas must be an integer, got {self.replicas!r}")
         if self.replicas < 0:
             raise InvalidSpecError(f"{where}: replicas must be greater than or equal to 0")
+        arguments.whole(self.replicas, f"{where}: replicas")
+        arguments.whole(self.revision_history_limit, f"{where}: revisionHistoryLimit")
+        arguments.optional_whole(
+            self.progress_deadline_seconds, f"{where}: progressDeadlineSeconds", low=1
+        )
+        arguments.text(self.version, f"{where}: version")
         if self.strategy not in ("RollingUpdate", "Recreate"):
             raise InvalidSpecError(f"{where}: strategy must be RollingUpdate or Recreate")
         validate_int_or_percent(self.max_surge, "maxSurge", where)
@@ -75,10 +83,15 @@ class Deployment:
             raise InvalidSpecError(f"{where}: give either cpu/memory or containers, not both")
         if not self.version:
             raise InvalidSpecError(f"{where}: version must not be empty")
-        object.__setattr__(self, "containers", tuple(self.containers))
-        object.__setattr__(self, "init_containers", tuple(self.init_containers))
-        object.__setattr__(self, "tolerations", tuple(self.tolerations))
-        object.__setattr__(self, "node_selector", dict(self.node_selector))
+        for key, kind in (
+            ("containers", Container),
+            ("init_containers", Container),
+            ("tolerations", Toleration),
+        ):
+            items = arguments.instances(getattr(self, key), kind, f"{where}: {key}")
+            object.__setattr__(self, key, items)
+        selector = check_labels(self.node_selector, f"{where}: node_selector")
+        object.__setattr__(self, "node_selector", selector)
         try:
             self.template()
         except InvalidQuantityError as error:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from kubeloop.cluster.validation import is_qualified_name, is_valid_label_value
 from kubeloop.errors import InvalidSpecError
 
 TaintEffect = Literal["NoSchedule", "PreferNoSchedule", "NoExecute"]
@@ -33,6 +34,10 @@ class Taint:
                 raise InvalidSpecError(f"taint {name} must be a string, not {text!r}")
         if not self.key:
             raise InvalidSpecError("a taint needs a key")
+        problems = [f'taint key "{self.key}": {p}' for p in is_qualified_name(self.key)]
+        problems += [f'taint value "{self.value}": {p}' for p in is_valid_label_value(self.value)]
+        if problems:
+            raise InvalidSpecError(problems[0])
         if self.effect not in TAINT_EFFECTS:
             raise InvalidSpecError(
                 f'taint effect "{self.effect}" is not one of {", ".join(TAINT_EFFECTS)}'
@@ -81,6 +86,9 @@ def toleration_problem(
             return f"toleration {name} must be a string, not {text!r}"
     if operator not in ("Equal", "Exists"):
         return f'toleration operator "{operator}" must be Equal or Exists'
+    key_problems = is_qualified_name(key) if isinstance(key, str) and key else []
+    if key_problems:
+        return f'toleration key "{key}": {key_problems[0]}'
     if not key and operator != "Exists":
         return "a toleration with an empty key must use operator Exists"
     if operator == "Exists" and value:
