@@ -48,6 +48,12 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help=f"fail a step that runs longer than this (default {DEFAULT_SECONDS:g}; 0: no limit)",
     )
     group.addoption(
+        "--fixtures-anywhere",
+        action="store_true",
+        default=False,
+        help="let fixture paths leave the project folder (by default they must stay inside)",
+    )
+    group.addoption(
         "--kubeloop-line",
         action="append",
         default=[],
@@ -174,6 +180,7 @@ def world(request: pytest.FixtureRequest, kubeloop_engine: tuple[str, Any]) -> I
     name, module = kubeloop_engine
     world = World(module, name, Path(request.node.path).parent)
     world.step_timeout = request.config.getoption("step_timeout")
+    world.fixtures_anywhere = request.config.getoption("fixtures_anywhere")
     yield world
 
 
