@@ -9,9 +9,9 @@ indexes; ``scheduler/`` has one module per plugin and ``controllers/`` one per c
 from kubeloop.cluster.autoscaling import HPA, AutoscalerInfo, Behavior, ScalingPolicy, ScalingRules
 from kubeloop.cluster.cluster import Cluster
 from kubeloop.cluster.deployments import Deployment, DeploymentInfo, ReplicaSetInfo
-from kubeloop.cluster.history import PassRecord, ReconcileResult
+from kubeloop.cluster.history import DeploymentTotals, PassRecord, ReconcileResult
 from kubeloop.cluster.nodes import Node, NodeInfo
-from kubeloop.cluster.pods import Container, Pod
+from kubeloop.cluster.pods import Container, Pod, PodTemplate
 from kubeloop.cluster.rollout import RolloutSnapshot
 from kubeloop.cluster.taints import Taint, Toleration
 
@@ -23,10 +23,12 @@ __all__ = [
     "Container",
     "Deployment",
     "DeploymentInfo",
+    "DeploymentTotals",
     "Node",
     "NodeInfo",
     "PassRecord",
     "Pod",
+    "PodTemplate",
     "ReconcileResult",
     "ReplicaSetInfo",
     "RolloutSnapshot",

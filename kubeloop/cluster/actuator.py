@@ -46,6 +46,24 @@ def _scaling_event(state: ClusterState, rs: ReplicaSetRecord, old: int, new: int
     )
 
 
+def _scale(
+    state: ClusterState,
+    rs: ReplicaSetRecord,
+    replicas: int,
+    desired: int,
+    max_replicas: int,
+    changes: Changes,
+) -> None:
+    if (rs.replicas, rs.desired_annotation, rs.max_annotation) == (replicas, desired, max_replicas):
+        return
+    state.touch(rs.deployment)
+    rs.desired_annotation, rs.max_annotation = desired, max_replicas
+    if rs.replicas != replicas:
+        changes.scaled.append(f"{rs.name} {rs.replicas}→{replicas}")
+        _scaling_event(state, rs, rs.replicas, replicas)
+        rs.replicas = replicas
+
+
 def _apply_one(state: ClusterState, action: Action, changes: Changes) -> None:
     events = state.events
     match action:
@@ -66,14 +84,10 @@ def _apply_one(state: ClusterState, action: Action, changes: Changes) -> None:
             changes.scaled.append(f"{rs.name} 0→{replicas}")
             _scaling_event(state, rs, 0, replicas)
         case ScaleReplicaSet(name, replicas, desired, max_replicas):
-            rs = state.replicasets[name]
-            rs.desired_annotation, rs.max_annotation = desired, max_replicas
-            if rs.replicas != replicas:
-                changes.scaled.append(f"{rs.name} {rs.replicas}→{replicas}")
-                _scaling_event(state, rs, rs.replicas, replicas)
-                rs.replicas = replicas
+            _scale(state, state.replicasets[name], replicas, desired, max_replicas, changes)
         case ReviseReplicaSet(name, revision):
             rs = state.replicasets[name]
+            state.touch(rs.deployment)
             rs.revision_history.append(rs.revision)
             rs.revision = revision
         case DeleteReplicaSet(name):
@@ -111,6 +125,7 @@ def _apply_one(state: ClusterState, action: Action, changes: Changes) -> None:
         case ScaleDeployment(name, replicas, reason):
             record = state.deployments[name]
             record.spec = replace(record.spec, replicas=replicas)
+            state.touch(name)
             changes.scaled.append(f"deployment/{name} →{replicas}")
             events.normal(
                 "SuccessfulRescale", f"hpa/{name}", f"New size: {replicas}; reason: {reason}"

@@ -15,6 +15,11 @@ from kubeloop.errors import InvalidSpecError
 INT32_MAX = 2**31 - 1
 """Kubernetes' replica counts and most integer fields are int32."""
 
+MAX_RUN_FOR = 30 * 24 * 3600
+"""Longest ``Cluster.run_for`` in one call (30 days): each tick reconciles, so time is bounded."""
+MAX_PASSES = 100_000
+"""Most passes ``reconcile_until_stable`` may be asked for."""
+
 T = TypeVar("T")
 
 

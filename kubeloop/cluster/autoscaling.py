@@ -186,8 +186,8 @@ def normalize_with_behavior(
     history.recommendations.append((now, proposal))
     longest = max(up_window, down_window)
     history.recommendations[:] = [(t, r) for t, r in history.recommendations if t > now - longest]
-    up_limit = _scale_up_limit(behavior.scale_up, current, now, history.scale_events)
-    down_limit = _scale_down_limit(behavior.scale_down, current, now, history.scale_events)
+    up_limit = _rate_limit(behavior.scale_up, current, now, history.scale_events, up=True)
+    down_limit = _rate_limit(behavior.scale_down, current, now, history.scale_events, up=False)
     upper = min(hpa.max_replicas, up_limit)
     lower = max(hpa.min_replicas, down_limit)
     if stabilized > upper:
@@ -205,44 +205,31 @@ def _changes(events: Sequence[tuple[int, int]], now: int, period: int, sign: int
     return sum(abs(delta) for t, delta in events if t > now - period and delta * sign > 0)
 
 
-def _scale_up_limit(
-    rules: ScalingRules, current: int, now: int, events: Sequence[tuple[int, int]]
+def _rate_limit(
+    rules: ScalingRules, current: int, now: int, events: Sequence[tuple[int, int]], up: bool
 ) -> int:
+    """``calculateScale{Up,Down}LimitWithScalingRules``, one rule for both directions.
+
+    Each policy limits the change from the replicas at the start of its period; Max picks
+    the policy that allows the most change, Min the least. Growing rounds a percentage up,
+    shrinking truncates it, as upstream does.
+    """
     if rules.select_policy == "Disabled" or not rules.policies:
         return current
+    sign = 1 if up else -1
     limits = []
     for policy in rules.policies:
-        start = (
-            current
-            - _changes(events, now, policy.period_seconds, 1)
-            + _changes(events, now, policy.period_seconds, -1)
+        period = policy.period_seconds
+        start = current - sign * (
+            _changes(events, now, period, sign) - _changes(events, now, period, -sign)
         )
         if policy.type == "Pods":
-            limits.append(start + policy.value)
+            limits.append(start + sign * policy.value)
         else:
-            limits.append(math.ceil(start * (1 + Fraction(policy.value, 100))))
-    chosen = max(limits) if rules.select_policy == "Max" else min(limits)
-    return max(chosen, current)
-
-
-def _scale_down_limit(
-    rules: ScalingRules, current: int, now: int, events: Sequence[tuple[int, int]]
-) -> int:
-    if rules.select_policy == "Disabled" or not rules.policies:
-        return current
-    limits = []
-    for policy in rules.policies:
-        start = (
-            current
-            + _changes(events, now, policy.period_seconds, -1)
-            - _changes(events, now, policy.period_seconds, 1)
-        )
-        if policy.type == "Pods":
-            limits.append(start - policy.value)
-        else:
-            limits.append(int(start * (1 - Fraction(policy.value, 100))))
-    chosen = min(limits) if rules.select_policy == "Max" else max(limits)
-    return min(chosen, current)
+            scaled = start * (1 + sign * Fraction(policy.value, 100))
+            limits.append(math.ceil(scaled) if up else int(scaled))
+    chosen = (max if (rules.select_policy == "Max") == up else min)(limits)
+    return max(chosen, current) if up else min(chosen, current)
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,6 +6,8 @@ outside is in ``node_events.py``; rollouts are started and driven in ``rollout.p
 
 from __future__ import annotations
 
+import weakref
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import replace
 
@@ -20,9 +22,9 @@ from kubeloop.cluster.deployments import (
 )
 from kubeloop.cluster.history import PassRecord, ReconcileResult
 from kubeloop.cluster.intstr import IntOrPercent
-from kubeloop.cluster.nodes import Node, NodeInfo, NodeRecord
+from kubeloop.cluster.nodes import Node, NodeInfo, NodeRecord, node_info
 from kubeloop.cluster.passes import Passes
-from kubeloop.cluster.pods import Pod
+from kubeloop.cluster.pods import Pod, pod_views
 from kubeloop.cluster.rollout import RolloutSnapshot
 from kubeloop.cluster.scheduler import Scheduler
 from kubeloop.cluster.state import ClusterState
@@ -37,9 +39,6 @@ from kubeloop.errors import (
 
 RECONCILE_PERIOD = 15
 """Seconds between the controllers' passes while time runs."""
-MAX_RUN_FOR = 30 * 24 * 3600
-"""Longest ``run_for`` in one call (30 days): each tick reconciles, so time is bounded."""
-MAX_PASSES = 100_000
 
 
 class Cluster:
@@ -68,23 +67,29 @@ class Cluster:
         self._passes = Passes(self._state, self._scheduler, self._autoscalers)
         self._ticks: list[ReconcileResult] = []
         self._task = self._every(RECONCILE_PERIOD)
-        names = [n.name for n in nodes]
-        duplicates = sorted({n for n in names if names.count(n) > 1})
+        counts = Counter(n.name for n in nodes)
+        duplicates = sorted(name for name, count in counts.items() if count > 1)
         if duplicates:
             self._task.cancel()
             raise AlreadyExistsError(f"node names must be unique: {', '.join(duplicates)} repeated")
         for node in nodes:
-            self._state.nodes[node.name] = NodeRecord.from_spec(node)
-        self._state.rebuild_index()
+            self._state.add_node(NodeRecord.from_spec(node))
 
     def _every(self, seconds: int) -> PeriodicTask:
-        """Reconcile until stable every ``seconds`` of the clock, as a running cluster does."""
+        """Reconcile until stable every ``seconds`` of the clock, as a running cluster does.
+
+        The clock holds the cluster weakly: a cluster dropped by its owner is freed at once,
+        not kept alive by the clock it ran on.
+        """
+        cluster = weakref.ref(self)
+
+        def tick(_now: int) -> None:
+            alive = cluster()
+            if alive is not None:
+                alive._ticks.extend(alive.reconcile_until_stable())
+
         return self._clock.every(
-            seconds,
-            lambda _now: self._ticks.extend(self.reconcile_until_stable()),
-            name="cluster reconcile",
-            order=ORDER_RECONCILE,
-            settle=True,
+            seconds, tick, name="cluster reconcile", order=ORDER_RECONCILE, settle=True
         )
 
     # --- time -------------------------------------------------------------------
@@ -114,8 +119,8 @@ class Cluster:
 
         Everything else on the same clock (scrapes, rule evaluations) runs as it passes too.
         """
-        arguments.whole(seconds, "seconds", high=MAX_RUN_FOR)
-        arguments.whole(tick, "tick", low=1, high=MAX_RUN_FOR)
+        arguments.whole(seconds, "seconds", high=arguments.MAX_RUN_FOR)
+        arguments.whole(tick, "tick", low=1, high=arguments.MAX_RUN_FOR)
         if tick != self._task.interval:
             self._task.cancel()
             self._task = self._every(tick)
@@ -166,10 +171,10 @@ class Cluster:
         node_events.remove_taint(self._state, self._node(name), key, effect)
 
     def nodes(self) -> list[NodeInfo]:
-        return [observe.node_info(n) for n in self._state.nodes_in_order()]
+        return [node_info(n) for n in self._state.nodes_in_order()]
 
     def node(self, name: str) -> NodeInfo:
-        return observe.node_info(self._node(name))
+        return node_info(self._node(name))
 
     # --- workloads -----------------------------------------------------------------
 
@@ -185,6 +190,7 @@ class Cluster:
         else:
             record.spec = deployment
             record.template = deployment.template()
+        self._state.touch(deployment.name)
 
     def _deployment(self, name: str) -> DeploymentRecord:
         arguments.text(name, "deployment name")
@@ -197,6 +203,7 @@ class Cluster:
         record = self._deployment(name)
         arguments.whole(replicas, "replicas")
         record.spec = replace(record.spec, replicas=replicas)
+        self._state.touch(name)
 
     def delete_pod(self, name: str) -> None:
         arguments.text(name, "pod name")
@@ -209,10 +216,9 @@ class Cluster:
     def pods(self, deployment: str | None = None) -> list[Pod]:
         """Pods (Running and Pending), in creation order; of one deployment if named."""
         if deployment is None:
-            return observe.pod_views(self._state.pods.values())
-        arguments.text(deployment, "deployment name")  # kept in creation order
+            return pod_views(self._state.pods.values())  # kept in creation order
         self._deployment(deployment)
-        return observe.pod_views(sorted(self._state.pods_of(deployment), key=lambda p: p.seq))
+        return pod_views(sorted(self._state.pods_of(deployment), key=lambda p: p.seq))
 
     def deployments(self) -> list[DeploymentInfo]:
         return [self.deployment(name) for name in sorted(self._state.deployments)]
@@ -246,6 +252,7 @@ class Cluster:
         record = self._deployment(name)
         arguments.text(version, "version", nonempty=True)
         rollout.start_rolling_update(record, version, max_surge, max_unavailable)
+        self._state.touch(name)
         return rollout.drive_rollout(self._passes.reconcile, self._state, record)
 
     def rollback(self, name: str, to_revision: int | None = None) -> list[RolloutSnapshot]:
@@ -254,6 +261,7 @@ class Cluster:
         arguments.optional_whole(to_revision, "to_revision", low=1, high=2**62)
         if not rollout.start_rollback(self._state, record, to_revision):
             return []
+        self._state.touch(name)
         return rollout.drive_rollout(self._passes.reconcile, self._state, record)
 
     # --- autoscaling ---------------------------------------------------------------------
@@ -292,15 +300,16 @@ class Cluster:
 
     def reconcile_until_stable(self, max_passes: int = 100) -> list[ReconcileResult]:
         """Reconcile until a pass changes nothing; ``NotConvergedError`` after ``max_passes``."""
-        arguments.whole(max_passes, "max_passes", low=1, high=MAX_PASSES)
+        arguments.whole(max_passes, "max_passes", low=1, high=arguments.MAX_PASSES)
         return self._passes.until_stable(max_passes)
 
     # --- observation -------------------------------------------------------------------------
 
     @property
     def events(self) -> list[Event]:
-        return list(self._events)
+        """The event log as it stands (repeats folded into counts, as kubectl shows them)."""
+        return self._events.snapshot()
 
     @property
     def history(self) -> list[PassRecord]:
-        return list(self._passes.history)
+        return list(self._passes.history.records)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Literal, NamedTuple
 
 from kubeloop.cluster import arguments
@@ -24,6 +25,8 @@ DEFAULT_POD_MEMORY = "256Mi"
 DEFAULT_VERSION = "v1"
 DEFAULT_MAX_SURGE = "25%"
 DEFAULT_MAX_UNAVAILABLE = "25%"
+DEFAULT_REVISION_HISTORY_LIMIT = 10
+DEFAULT_PROGRESS_DEADLINE = 600
 
 
 @dataclass(frozen=True)
@@ -42,8 +45,8 @@ class Deployment:
     max_surge: IntOrPercent = DEFAULT_MAX_SURGE
     max_unavailable: IntOrPercent = DEFAULT_MAX_UNAVAILABLE
     strategy: Strategy = "RollingUpdate"
-    revision_history_limit: int = 10
-    progress_deadline_seconds: int | None = 600
+    revision_history_limit: int = DEFAULT_REVISION_HISTORY_LIMIT
+    progress_deadline_seconds: int | None = DEFAULT_PROGRESS_DEADLINE
     containers: Sequence[Container] = ()
     init_containers: Sequence[Container] = ()
     tolerations: Sequence[Toleration] = ()
@@ -91,7 +94,7 @@ class Deployment:
             items = arguments.instances(getattr(self, key), kind, f"{where}: {key}")
             object.__setattr__(self, key, items)
         selector = check_labels(self.node_selector, f"{where}: node_selector")
-        object.__setattr__(self, "node_selector", selector)
+        object.__setattr__(self, "node_selector", MappingProxyType(selector))
         try:
             self.template()
         except InvalidQuantityError as error:

@@ -2,21 +2,27 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, replace
+from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from kubeloop.core.events import Event
+
+if TYPE_CHECKING:
+    from kubeloop.cluster.state import ClusterState
 
 
 @dataclass(frozen=True)
 class ReconcileResult:
     """What one reconcile pass did. ``changed`` is False for a no-op pass."""
 
-    created: list[str] = field(default_factory=list)
-    deleted: list[str] = field(default_factory=list)
-    scheduled: list[str] = field(default_factory=list)
-    evicted: list[str] = field(default_factory=list)
-    scaled: list[str] = field(default_factory=list)
-    events: list[Event] = field(default_factory=list)
+    created: tuple[str, ...] = ()
+    deleted: tuple[str, ...] = ()
+    scheduled: tuple[str, ...] = ()
+    evicted: tuple[str, ...] = ()
+    scaled: tuple[str, ...] = ()
+    events: tuple[Event, ...] = ()
 
     @property
     def changed(self) -> bool:
@@ -52,7 +58,67 @@ class PassRecord:
     number: int
     time: int
     result: ReconcileResult
-    deployments: dict[str, DeploymentTotals]
+    deployments: Mapping[str, DeploymentTotals]
+    """Read-only: a ``MappingProxyType`` over the totals, by deployment name."""
     running: int
     pending: int
     not_ready_nodes: tuple[str, ...]
+    repeats: int = 1
+    """How many passes this entry stands for: passes that change nothing after one that
+    changed nothing fold into it, so a settled cluster's history does not grow."""
+    until: int | None = None
+    """The time of the last pass folded in (None when ``repeats`` is 1)."""
+
+
+class History:
+    """Every pass's record, built from what changed in it: O(changed deployments) a pass.
+
+    Runs right after the status update of the same pass, so each deployment's recorded
+    status is current and need not be counted again.
+    """
+
+    def __init__(self) -> None:
+        self.records: list[PassRecord] = []
+        self.passes = 0
+        self._totals: Mapping[str, DeploymentTotals] = MappingProxyType({})
+
+    def record(
+        self,
+        state: ClusterState,
+        result: ReconcileResult,
+        touched: Iterable[str],
+    ) -> PassRecord:
+        self.passes += 1
+        totals = self._totals_after(state, touched)
+        not_ready = tuple(sorted(state.not_ready_nodes))
+        running, pending = len(state.pods) - len(state.pending), len(state.pending)
+        last = self.records[-1] if self.records else None
+        if (
+            last is not None
+            and not result.changed
+            and not last.result.changed
+            and (last.deployments, last.running, last.pending, last.not_ready_nodes)
+            == (totals, running, pending, not_ready)
+        ):
+            folded = replace(last, repeats=last.repeats + 1, until=state.clock.now)
+            self.records[-1] = folded
+            return folded
+        entry = PassRecord(
+            self.passes, state.clock.now, result, totals, running, pending, not_ready
+        )
+        self.records.append(entry)
+        return entry
+
+    def _totals_after(
+        self, state: ClusterState, touched: Iterable[str]
+    ) -> Mapping[str, DeploymentTotals]:
+        """The previous pass's totals with the touched deployments' replaced (copy on write)."""
+        changed: dict[str, DeploymentTotals] = {}
+        for name in touched:
+            pods, updated, ready, _ = state.deployments[name].status
+            entry = DeploymentTotals(pods, updated, ready, state.pending_by_deployment[name])
+            if self._totals.get(name) != entry:
+                changed[name] = entry
+        if changed:
+            self._totals = MappingProxyType({**self._totals, **changed})
+        return self._totals

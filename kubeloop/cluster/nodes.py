@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from kubeloop.cluster import arguments
@@ -49,7 +50,8 @@ class Node:
             raise InvalidSpecError(f"{where}: pods must be a non-negative integer")
         arguments.whole(self.pods, f"{where}: pods")
         arguments.flag(self.unschedulable, f"{where}: unschedulable")
-        object.__setattr__(self, "labels", check_labels(self.labels, f"{where}: labels"))
+        labels = check_labels(self.labels, f"{where}: labels")
+        object.__setattr__(self, "labels", MappingProxyType(labels))
         object.__setattr__(
             self, "taints", arguments.instances(self.taints, Taint, f"{where}: taints")
         )
@@ -124,7 +126,8 @@ class NodeInfo:
     ready: bool
     unschedulable: bool
     taints: tuple[Taint, ...]
-    labels: dict[str, str]
+    labels: Mapping[str, str]
+    """Read-only (a ``MappingProxyType``)."""
 
     @property
     def free_cpu(self) -> int:
@@ -147,5 +150,5 @@ def node_info(n: NodeRecord) -> NodeInfo:
         n.ready,
         n.unschedulable,
         tuple(n.taints),
-        dict(n.labels),
+        MappingProxyType(dict(n.labels)),
     )

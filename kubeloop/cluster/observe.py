@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable
 
 from kubeloop.cluster.autoscaling import AutoscalerInfo
@@ -10,44 +9,7 @@ from kubeloop.cluster.controllers.deployment import budget, new_replicaset
 from kubeloop.cluster.controllers.deployment_status import totals
 from kubeloop.cluster.controllers.hpa import AutoscalerRecord, utilization
 from kubeloop.cluster.deployments import DeploymentInfo, DeploymentRecord, ReplicaSetInfo
-from kubeloop.cluster.history import DeploymentTotals, PassRecord, ReconcileResult
-from kubeloop.cluster.nodes import NodeInfo, NodeRecord
-from kubeloop.cluster.pods import Pod, PodRecord
 from kubeloop.cluster.state import ClusterState
-
-
-def pod_views(records: Iterable[PodRecord]) -> list[Pod]:
-    return [
-        Pod(
-            p.name,
-            p.deployment,
-            p.node,
-            p.phase,
-            p.template.version,
-            p.ready,
-            p.replicaset,
-            p.template.cpu,
-            p.template.memory,
-            p.message,
-        )
-        for p in records
-    ]
-
-
-def node_info(n: NodeRecord) -> NodeInfo:
-    return NodeInfo(
-        n.name,
-        n.cpu,
-        n.memory,
-        n.max_pods,
-        n.allocated_cpu,
-        n.allocated_memory,
-        tuple(n.pods),
-        n.ready,
-        n.unschedulable,
-        tuple(n.taints),
-        dict(n.labels),
-    )
 
 
 def deployment_info(state: ClusterState, record: DeploymentRecord) -> DeploymentInfo:
@@ -98,26 +60,4 @@ def autoscaler_info(state: ClusterState, record: AutoscalerRecord) -> Autoscaler
         record.recommendation,
         tuple(record.conditions[k] for k in sorted(record.conditions)),
         hpa.desired_replicas(replicas, observed) if observed is not None else None,
-    )
-
-
-def pass_record(state: ClusterState, number: int, result: ReconcileResult) -> PassRecord:
-    """The history entry of a pass: per-deployment totals after it (O(deployments)).
-
-    Runs right after the status update of the same pass, so each deployment's
-    recorded status is current and need not be counted again.
-    """
-    pending = Counter(p.deployment for p in state.pending.values())
-    per_deployment = {}
-    for name in sorted(state.deployments):
-        pods, updated, ready, _ = state.deployments[name].status
-        per_deployment[name] = DeploymentTotals(pods, updated, ready, pending[name])
-    return PassRecord(
-        number,
-        state.clock.now,
-        result,
-        per_deployment,
-        len(state.pods) - len(state.pending),
-        len(state.pending),
-        tuple(n for n in sorted(state.nodes) if not state.nodes[n].ready),
     )

@@ -10,12 +10,12 @@ and it calls neither.
 
 from __future__ import annotations
 
-from kubeloop.cluster import actuator, observe
+from kubeloop.cluster import actuator
 from kubeloop.cluster.controllers import deployment as deployment_controller
 from kubeloop.cluster.controllers import deployment_status, node_lifecycle, replicaset
 from kubeloop.cluster.controllers import hpa as hpa_controller
 from kubeloop.cluster.controllers.hpa import AutoscalerRecord
-from kubeloop.cluster.history import PassRecord, ReconcileResult
+from kubeloop.cluster.history import History, ReconcileResult
 from kubeloop.cluster.names import NAMESPACE
 from kubeloop.cluster.pods import PodRecord
 from kubeloop.cluster.scheduler import Scheduler
@@ -33,7 +33,7 @@ class Passes:
         self.state = state
         self.scheduler = scheduler
         self.autoscalers = autoscalers
-        self.history: list[PassRecord] = []
+        self.history = History()
 
     def reconcile(self) -> ReconcileResult:
         """One level-triggered pass of every controller, then the scheduler."""
@@ -46,20 +46,26 @@ class Passes:
         changes = actuator.Changes()
         actuator.apply(state, node_lifecycle.reconcile(state), changes)
         actuator.apply(state, hpa_controller.reconcile(state, self.autoscalers), changes)
-        actuator.apply(state, deployment_controller.reconcile(state), changes)
-        actuator.apply(state, replicaset.reconcile(state), changes)
+        queued = state.dirty_deployments
+        state.dirty_deployments = set()
+        actuator.apply(state, deployment_controller.reconcile(state, queued), changes)
+        queued |= state.dirty_deployments
+        actuator.apply(state, replicaset.reconcile(state, queued), changes)
         cycle = self.scheduler.run(state)
         self._record_scheduling(cycle.scheduled, cycle.failed)
-        deployment_status.update(state)
+        now = state.clock.now
+        queued |= state.dirty_deployments
+        queued.update(name for name, due in state.deadlines.items() if due <= now)
+        deployment_status.update(state, queued)
         result = ReconcileResult(
-            created=changes.created,
-            deleted=changes.deleted,
-            scheduled=cycle.scheduled,
-            evicted=changes.evicted,
-            scaled=changes.scaled,
-            events=self.state.events.since(first_event),
+            created=tuple(changes.created),
+            deleted=tuple(changes.deleted),
+            scheduled=tuple(cycle.scheduled),
+            evicted=tuple(changes.evicted),
+            scaled=tuple(changes.scaled),
+            events=tuple(self.state.events.since(first_event)),
         )
-        self.history.append(observe.pass_record(state, len(self.history) + 1, result))
+        self.history.record(state, result, queued)
         return result
 
     def _record_scheduling(self, scheduled: list[str], failed: list[PodRecord]) -> None:

@@ -1,11 +1,16 @@
 """The cluster's state and the indexes kept in step with it.
 
 Every mutation goes through a method here so that per-node totals, per-owner pod
-sets, ready counts and the capacity index never drift apart.
+sets, ready counts and the capacity index never drift apart — and so that every change
+puts its owner on a work queue, as upstream's informers enqueue the keys that changed:
+``dirty_deployments`` for the deployment, ReplicaSet and status controllers,
+``dirty_nodes`` for taint eviction. A pass looks only at what is queued (plus what time
+alone can change), so a pass over a settled cluster costs nothing per object.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 
 from kubeloop.cluster.capacity_index import CapacityIndex
@@ -26,10 +31,25 @@ class ClusterState:
         self.replicasets: dict[str, ReplicaSetRecord] = {}
         self.replicasets_by_deployment: dict[str, dict[str, ReplicaSetRecord]] = {}
         self.deployments: dict[str, DeploymentRecord] = {}
-        self.index = CapacityIndex([])
-        self.prefer_no_schedule_nodes = 0
+        self._index = CapacityIndex([])
+        self._index_stale = False
         self.tainted_nodes: set[str] = set()
+        """Nodes with any taint: the only ones the taint-eviction pass needs to look at."""
+        self.soft_tainted_nodes: set[str] = set()
+        """Nodes with a PreferNoSchedule taint: while there are any, pods are scored."""
         self.marked_for_eviction: dict[str, PodRecord] = {}
+        self.dirty_deployments: set[str] = set()
+        """Deployments something happened to since their controllers last looked."""
+        self.dirty_nodes: set[str] = set()
+        self.scheduled_generation = -1
+        """The generation the last scheduling cycle saw: until it moves, only new pods try."""
+        """Nodes whose taints, readiness or NoExecute-tainted pods changed."""
+        self.deadlines: dict[str, int] = {}
+        """When time alone would exceed a stuck rollout's progress deadline, by deployment."""
+        self.fresh_pending: dict[str, PodRecord] = {}
+        """Pods created since the last scheduling cycle (the rest wait for a change)."""
+        self.pending_by_deployment: Counter[str] = Counter()
+        self.not_ready_nodes: set[str] = set()
         self.generation = 0
         """Bumped whenever room may have appeared, so Pending pods are retried."""
         self.pod_seq = 0
@@ -38,30 +58,57 @@ class ClusterState:
     # --- nodes -----------------------------------------------------------------
 
     def add_node(self, node: NodeRecord) -> None:
+        """Add a node; the capacity index is rebuilt once, when it is next read.
+
+        Adding 35,000 nodes one at a time then costs one O(n log n) rebuild, not one each.
+        """
         self.nodes[node.name] = node
-        self.rebuild_index()
+        self._index_stale = True
+        self._count_taints(node)
         self.generation += 1
 
-    def rebuild_index(self) -> None:
-        self.index = CapacityIndex([self.nodes[name] for name in sorted(self.nodes)])
-        self._recount_taints()
+    @property
+    def index(self) -> CapacityIndex:
+        if self._index_stale:
+            self._index = CapacityIndex([self.nodes[name] for name in sorted(self.nodes)])
+            self._index_stale = False
+        return self._index
 
-    def _recount_taints(self) -> None:
-        nodes = self.nodes.values()
-        self.tainted_nodes = {n.name for n in nodes if n.taints}
-        self.prefer_no_schedule_nodes = sum(
-            1 for n in nodes if any(t.effect == "PreferNoSchedule" for t in n.taints)
-        )
+    @property
+    def prefer_no_schedule_nodes(self) -> int:
+        return len(self.soft_tainted_nodes)
+
+    def _count_taints(self, node: NodeRecord) -> None:
+        """Keep the taint sets in step with one node (O(its taints), never O(nodes))."""
+        name = node.name
+        if node.taints:
+            self.tainted_nodes.add(name)
+        else:
+            self.tainted_nodes.discard(name)
+        if any(t.effect == "PreferNoSchedule" for t in node.taints):
+            self.soft_tainted_nodes.add(name)
+        else:
+            self.soft_tainted_nodes.discard(name)
 
     def node_changed(self, node: NodeRecord) -> None:
         """A node's taints, readiness or cordon changed."""
-        self.index.update(node)
-        self._recount_taints()
+        if not self._index_stale:
+            self._index.update(node)
+        self._count_taints(node)
+        self.dirty_nodes.add(node.name)
         self.generation += 1
+
+    def touch(self, deployment: str) -> None:
+        """Queue a deployment whose spec or template the user changed."""
+        self.dirty_deployments.add(deployment)
 
     def set_node_ready(self, node: NodeRecord, ready: bool) -> None:
         node.ready = ready
         node.not_ready_since = None if ready else self.clock.now
+        if ready:
+            self.not_ready_nodes.discard(node.name)
+        else:
+            self.not_ready_nodes.add(node.name)
         for pod in node.pods.values():
             self._set_pod_ready(pod, ready)
         self.node_changed(node)
@@ -84,7 +131,10 @@ class ClusterState:
         )
         self.pods[pod.name] = pod
         self.pending[pod.name] = pod
+        self.fresh_pending[pod.name] = pod
+        self.pending_by_deployment[pod.deployment] += 1
         rs.pods[pod.name] = pod
+        self.dirty_deployments.add(pod.deployment)
         return pod
 
     def bind(self, pods: list[PodRecord], node: NodeRecord) -> None:
@@ -93,6 +143,9 @@ class ClusterState:
             pod.node = node.name
             pod.message = None
             del self.pending[pod.name]
+            self.fresh_pending.pop(pod.name, None)
+            self.pending_by_deployment[pod.deployment] -= 1
+            self.dirty_deployments.add(pod.deployment)
             node.pods[pod.name] = pod
             template = pod.template
             node.allocated_cpu += template.cpu
@@ -100,7 +153,10 @@ class ClusterState:
             node.scoring_cpu += template.scoring_cpu
             node.scoring_memory += template.scoring_memory
             self._set_pod_ready(pod, node.ready)
-        self.index.update(node)
+        if node.name in self.tainted_nodes:
+            self.dirty_nodes.add(node.name)
+        if not self._index_stale:
+            self._index.update(node)
 
     def mark_for_eviction(self, pod: PodRecord, at: int | None) -> None:
         pod.evict_at = at
@@ -110,6 +166,7 @@ class ClusterState:
             self.marked_for_eviction[pod.name] = pod
 
     def delete_pod(self, pod: PodRecord) -> None:
+        self.dirty_deployments.add(pod.deployment)
         del self.pods[pod.name]
         self.marked_for_eviction.pop(pod.name, None)
         rs = self.replicasets[pod.replicaset]
@@ -118,6 +175,8 @@ class ClusterState:
             rs.ready_count -= 1
         if pod.node is None:
             del self.pending[pod.name]
+            self.fresh_pending.pop(pod.name, None)
+            self.pending_by_deployment[pod.deployment] -= 1
             return
         node = self.nodes[pod.node]
         del node.pods[pod.name]
@@ -125,7 +184,8 @@ class ClusterState:
         node.allocated_memory -= pod.template.memory
         node.scoring_cpu -= pod.template.scoring_cpu
         node.scoring_memory -= pod.template.scoring_memory
-        self.index.update(node)
+        if not self._index_stale:
+            self._index.update(node)
         self.generation += 1
 
     def _set_pod_ready(self, pod: PodRecord, ready: bool) -> None:
@@ -133,16 +193,19 @@ class ClusterState:
             return
         pod.ready = ready
         pod.ready_since = self.clock.now if ready else None
+        self.dirty_deployments.add(pod.deployment)
         rs = self.replicasets[pod.replicaset]
         rs.ready_count += 1 if ready else -1
 
     # --- replica sets ------------------------------------------------------------
 
     def add_replicaset(self, rs: ReplicaSetRecord) -> None:
+        self.dirty_deployments.add(rs.deployment)
         self.replicasets[rs.name] = rs
         self.replicasets_by_deployment.setdefault(rs.deployment, {})[rs.name] = rs
 
     def remove_replicaset(self, rs: ReplicaSetRecord) -> None:
+        self.dirty_deployments.add(rs.deployment)
         del self.replicasets[rs.name]
         del self.replicasets_by_deployment[rs.deployment][rs.name]
 

@@ -1,19 +1,34 @@
 """The ordered event log every mechanism writes to, read like ``kubectl get events``.
 
-Events are stored as plain tuples and become ``Event`` records when read: a large
-scenario records hundreds of thousands of them, and most are never looked at.
+Repeats are folded as client-go's event correlator folds them
+(``tools/record/events_cache.go``), so the log stays bounded however long a scenario runs:
+
+- An event identical to an earlier one (type, reason, object and message) is not added
+  again: the earlier one's ``count`` grows and its ``time`` moves to now (``first_time``
+  stays), as ``EventLogger`` updates an event's count and lastTimestamp.
+- Similar events — the same type, reason and object with other messages — are kept apart
+  until the ``SIMILAR_LIMIT``-th distinct message arrives within ``SIMILAR_WINDOW`` seconds; from
+  then on they fold into one event whose message is
+  ``(combined from similar events): <the latest message>``, as ``EventAggregator`` does.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import NamedTuple
+from dataclasses import dataclass, field
 
 from kubeloop.core.clock import Clock
 
+SIMILAR_LIMIT = 10
+"""client-go's defaultAggregateMaxEvents."""
+SIMILAR_WINDOW = 600
+"""client-go's defaultAggregateIntervalInSeconds."""
+COMBINED = "(combined from similar events): "
 
-class Event(NamedTuple):
-    """One line of the event log; ``time`` is logical seconds."""
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One line of the event log; times are logical seconds, ``time`` the latest."""
 
     seq: int
     time: int
@@ -21,36 +36,108 @@ class Event(NamedTuple):
     reason: str
     object: str
     message: str
+    count: int = 1
+    first_time: int = 0
 
     def __str__(self) -> str:
-        return f"{self.time}s  {self.type:<7} {self.reason:<20} {self.object:<28} {self.message}"
+        seen = f" (x{self.count} since {self.first_time}s)" if self.count > 1 else ""
+        line = f"{self.time}s  {self.type:<7} {self.reason:<20} {self.object:<28} {self.message}"
+        return line + seen
 
 
-_Raw = tuple[int, str, str, str, str]
+_Similar = tuple[str, str, str]
+
+
+@dataclass
+class _Many:
+    """An object and reason that has had more than one message."""
+
+    last_time: int
+    positions: dict[str, int]
+    """Where each message's event is, for folding identical repeats."""
+    window: set[str] = field(default_factory=set)
+    """The distinct messages of the current similarity window."""
+    combined: int | None = None
 
 
 class EventLog:
     def __init__(self, clock: Clock) -> None:
         self._clock = clock
-        self._raw: list[_Raw] = []
+        # Stored as plain tuples, made Events when read: a large scenario records hundreds of
+        # thousands of them and most are never looked at. _made caches the Events built.
+        self._raw: list[tuple[int, str, str, str, str, int, int]] = []
+        self._made: list[Event | None] = []
+        # Per (type, reason, object): (last time, message, position) while it has had one
+        # message — the common case, kept small — and a _Many once it has had several.
+        self._seen: dict[_Similar, tuple[int, str, int] | _Many] = {}
 
     def normal(self, reason: str, obj: str, message: str) -> None:
-        self._raw.append((self._clock.now, "Normal", reason, obj, message))
+        self._record("Normal", reason, obj, message)
 
     def warning(self, reason: str, obj: str, message: str) -> None:
-        self._raw.append((self._clock.now, "Warning", reason, obj, message))
+        self._record("Warning", reason, obj, message)
 
     def normal_many(self, reason: str, entries: Iterable[tuple[str, str]]) -> None:
         """Record one Normal event per (object, message), in order."""
+        for obj, message in entries:
+            self._record("Normal", reason, obj, message)
+
+    def _append(self, now: int, type_: str, reason: str, obj: str, message: str) -> int:
+        position = len(self._raw)
+        self._raw.append((now, type_, reason, obj, message, 1, now))
+        self._made.append(None)
+        return position
+
+    def _repeat(self, position: int, now: int, message: str) -> None:
+        _, type_, reason, obj, _, count, first = self._raw[position]
+        self._raw[position] = (now, type_, reason, obj, message, count + 1, first)
+        self._made[position] = None
+
+    def _event(self, position: int) -> Event:
+        made = self._made[position]
+        if made is None:
+            made = self._made[position] = Event(position + 1, *self._raw[position])
+        return made
+
+    def _record(self, type_: str, reason: str, obj: str, message: str) -> None:
         now = self._clock.now
-        self._raw.extend((now, "Normal", reason, obj, message) for obj, message in entries)
+        key = (type_, reason, obj)
+        seen = self._seen.get(key)
+        if seen is None:
+            self._seen[key] = (now, message, self._append(now, type_, reason, obj, message))
+            return
+        if isinstance(seen, tuple):
+            last, first, position = seen
+            if message == first:
+                self._repeat(position, now, message)
+                self._seen[key] = (now, first, position)
+                return
+            seen = self._seen[key] = _Many(last, {first: position}, {first})
+        if now - seen.last_time > SIMILAR_WINDOW:
+            seen.window = set()
+        seen.last_time = now
+        seen.window.add(message)
+        if len(seen.window) < SIMILAR_LIMIT:
+            found = seen.positions.get(message)
+            if found is None:
+                seen.positions[message] = self._append(now, type_, reason, obj, message)
+            else:
+                self._repeat(found, now, message)
+        elif seen.combined is None:
+            seen.combined = self._append(now, type_, reason, obj, COMBINED + message)
+        else:
+            self._repeat(seen.combined, now, COMBINED + message)
 
     def __iter__(self) -> Iterator[Event]:
-        return iter(self.since(0))
+        return iter(self.snapshot())
 
     def __len__(self) -> int:
         return len(self._raw)
 
     def since(self, seq: int) -> list[Event]:
-        """Events recorded after the event numbered ``seq`` (numbers start at 1)."""
-        return [Event(seq + i + 1, *raw) for i, raw in enumerate(self._raw[seq:])]
+        """Events first recorded after the event numbered ``seq`` (numbers start at 1)."""
+        return [self._event(i) for i in range(seq, len(self._raw))]
+
+    def snapshot(self) -> list[Event]:
+        """Every event, as it stands now (later repeats do not change this list)."""
+        return self.since(0)

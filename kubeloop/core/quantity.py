@@ -8,6 +8,7 @@ non-zero value finer than 1n is first rounded up to 1n.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from dataclasses import dataclass
@@ -138,11 +139,31 @@ def _decimal_mantissa(magnitude: Fraction) -> tuple[int, int]:
 
 def cpu_millis(value: str | int | float) -> int:
     """A CPU amount as millicores: strings are quantities, numbers are cores."""
-    return _to_quantity(value, "cpu").milli_value()
+    return _cpu_millis(_kind(value, "cpu"), value)
 
 
 def memory_bytes(value: str | int | float) -> int:
     """A memory amount as bytes: strings are quantities, numbers are bytes."""
+    return _memory_bytes(_kind(value, "memory"), value)
+
+
+def _kind(value: object, resource: str) -> type:
+    if isinstance(value, bool) or not isinstance(value, str | int | float):
+        raise InvalidQuantityError(
+            f"{resource} must be a quantity string or a number, got {value!r}"
+        )
+    return type(value)
+
+
+# A cluster names a handful of distinct quantities many thousands of times: parse each once.
+# The type is part of the key, so True is never served the answer for 1.
+@functools.lru_cache(maxsize=4096)
+def _cpu_millis(_kind: type, value: str | int | float) -> int:
+    return _to_quantity(value, "cpu").milli_value()
+
+
+@functools.lru_cache(maxsize=4096)
+def _memory_bytes(_kind: type, value: str | int | float) -> int:
     return _to_quantity(value, "memory").value()
 
 

@@ -14,7 +14,6 @@ from typing import Any
 import pytest
 from pytest_bdd import given, then, when
 from pytest_bdd.parsers import StepParser
-from pytest_bdd.scenario import scenario_wrapper_template_registry
 
 from kubeloop.harness import gherkin_source
 from kubeloop.harness.collect import FeatureFile
@@ -22,6 +21,7 @@ from kubeloop.harness.engine import engine_name, load_engine
 from kubeloop.harness.errors import HarnessError, ScenarioAssertionError, UndefinedStepError
 from kubeloop.harness.recorder import Recorder, relative
 from kubeloop.harness.registry import REGISTRY
+from kubeloop.harness.scenarios import scenario_line, scenario_template
 from kubeloop.harness.time_limit import DEFAULT_SECONDS, time_limit
 from kubeloop.harness.world import World
 
@@ -90,17 +90,6 @@ def pytest_bdd_apply_tag(tag: str, function: Any) -> bool | None:
         pytest.mark.skip(reason="tagged @skip")(function)
         return True
     return None
-
-
-def scenario_template(item: pytest.Item) -> Any:
-    """The pytest-bdd scenario behind a collected item, or None for other tests."""
-    function = getattr(item, "obj", None)
-    return None if function is None else scenario_wrapper_template_registry.get(function)
-
-
-def scenario_line(item: pytest.Item) -> int | None:
-    template = scenario_template(item)
-    return None if template is None else int(template.line_number)
 
 
 EXACT_TAG = "kubeloop-exact"

@@ -16,6 +16,7 @@ import pytest
 from kubeloop.harness import gherkin_source
 from kubeloop.harness.errors import UndefinedStepError
 from kubeloop.harness.record import ScenarioRecord, StepRecord, snapshot
+from kubeloop.harness.scenarios import scenario_template
 
 RECORD_KEY = "kubeloop_record"
 
@@ -77,8 +78,6 @@ class Recorder:
         self.started: dict[str, int] = {}
 
     def pytest_bdd_before_scenario(self, request: Any, feature: Any, scenario: Any) -> None:
-        from kubeloop.harness.plugin import scenario_template  # noqa: PLC0415 (cycle)
-
         template = scenario_template(request.node)
         if template is not None:
             self.records[request.node.nodeid] = new_record(request.node, template, self.engine)
@@ -138,8 +137,6 @@ class Recorder:
         return report
 
     def _complete(self, item: pytest.Item, report: pytest.TestReport) -> ScenarioRecord | None:
-        from kubeloop.harness.plugin import scenario_template  # noqa: PLC0415 (cycle)
-
         nodeid = item.nodeid
         if report.when == "call":
             record = self.records.pop(nodeid, None)

@@ -6,8 +6,12 @@ from typing import TYPE_CHECKING, Any
 
 from kubeloop.cluster.deployments import (
     DEFAULT_DEPLOYMENT_NAME,
+    DEFAULT_MAX_SURGE,
+    DEFAULT_MAX_UNAVAILABLE,
     DEFAULT_POD_CPU,
     DEFAULT_POD_MEMORY,
+    DEFAULT_PROGRESS_DEADLINE,
+    DEFAULT_REVISION_HISTORY_LIMIT,
     DEFAULT_VERSION,
 )
 from kubeloop.cluster.nodes import DEFAULT_MAX_PODS, DEFAULT_NODE_CPU, DEFAULT_NODE_MEMORY
@@ -147,10 +151,13 @@ def _apply_fixture_deployment(world: World, d: DeploymentFixture) -> None:
         fields["init_containers"] = [_container(world, c) for c in d.init_containers]
     optional = {
         "strategy": (d.strategy, "RollingUpdate"),
-        "max_surge": (d.max_surge, "25%"),
-        "max_unavailable": (d.max_unavailable, "25%"),
-        "revision_history_limit": (d.revision_history_limit, 10),
-        "progress_deadline_seconds": (d.progress_deadline_seconds, 600),
+        "max_surge": (d.max_surge, DEFAULT_MAX_SURGE),
+        "max_unavailable": (d.max_unavailable, DEFAULT_MAX_UNAVAILABLE),
+        "revision_history_limit": (d.revision_history_limit, DEFAULT_REVISION_HISTORY_LIMIT),
+        "progress_deadline_seconds": (
+            d.progress_deadline_seconds,
+            DEFAULT_PROGRESS_DEADLINE,
+        ),
     }
     fields.update({k: v for k, (v, default) in optional.items() if v != default})
     if d.tolerations:

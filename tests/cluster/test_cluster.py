@@ -20,14 +20,14 @@ from tests.conftest import nodes, running
 def test_reconcile_converges_and_is_idempotent(web_cluster: Cluster) -> None:
     assert len(running(web_cluster, "web")) == 4
     second = web_cluster.reconcile()
-    assert (second.created, second.deleted, second.scheduled) == ([], [], [])
+    assert (second.created, second.deleted, second.scheduled) == ((), (), ())
     assert not second.changed
 
 
 def test_deleting_a_pod_self_heals(web_cluster: Cluster) -> None:
     web_cluster.delete_pod("web-2")
     result = web_cluster.reconcile()
-    assert result.created == ["web-5"]
+    assert result.created == ("web-5",)
     assert len(running(web_cluster, "web")) == 4
 
 
@@ -95,7 +95,7 @@ def test_scale_down_removes_the_newest_pod_from_the_most_crowded_node() -> None:
     cluster.reconcile()
     assert [p.node for p in cluster.pods()] == ["node-1", "node-2", "node-3", "node-1"]
     cluster.scale("web", 3)
-    assert cluster.reconcile().deleted == ["web-4"]
+    assert cluster.reconcile().deleted == ("web-4",)
 
 
 def test_scale_down_removes_not_ready_pods_first() -> None:

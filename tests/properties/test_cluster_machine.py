@@ -116,4 +116,4 @@ def test_invariants_hold_after_every_step(sizes: list[int], ops: list[Op]) -> No
     cluster.reconcile_until_stable(max_passes=60)
     check_no_overcommit(cluster)
     again = cluster.reconcile()
-    assert (again.created, again.deleted, again.scheduled) == ([], [], [])
+    assert (again.created, again.deleted, again.scheduled) == ((), (), ())

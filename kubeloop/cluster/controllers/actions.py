@@ -1,4 +1,10 @@
-"""What controllers ask for. The cluster applies actions; controllers never mutate state."""
+"""What controllers ask for: the actuator applies these, controllers never create, delete,
+scale or evict objects themselves.
+
+The one exception is status, as upstream controllers write their object's status
+subresource: the deployment status update and the HPA's sync write the conditions and
+recommendation of the object they own directly.
+"""
 
 from __future__ import annotations
 

@@ -7,6 +7,8 @@ old ReplicaSets beyond ``revisionHistoryLimit`` once the rollout is complete.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from kubeloop.cluster.controllers.actions import (
     Action,
     CreateReplicaSet,
@@ -49,9 +51,10 @@ def is_complete(state: ClusterState, deployment: DeploymentRecord) -> bool:
     )
 
 
-def reconcile(state: ClusterState) -> list[Action]:
+def reconcile(state: ClusterState, names: Iterable[str]) -> list[Action]:
+    """Sync the queued deployments, in name order."""
     actions: list[Action] = []
-    for name in sorted(state.deployments):
+    for name in sorted(names):
         actions.extend(sync(state, state.deployments[name]))
     return actions
 

@@ -8,14 +8,17 @@ rollback, as upstream).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from kubeloop.cluster.controllers.deployment import budget, new_replicaset
 from kubeloop.cluster.deployments import DeploymentCounts, DeploymentRecord
 from kubeloop.cluster.state import ClusterState
 from kubeloop.core.conditions import set_condition, touched
 
 
-def update(state: ClusterState) -> None:
-    for name in sorted(state.deployments):
+def update(state: ClusterState, names: Iterable[str]) -> None:
+    """Update the status of the deployments something happened to, or whose rollout runs."""
+    for name in sorted(names):
         update_one(state, state.deployments[name])
 
 
@@ -36,6 +39,14 @@ def _set(
     deployment: DeploymentRecord, type_: str, status: str, reason: str, message: str, now: int
 ) -> bool:
     return set_condition(deployment.conditions, type_, status, reason, message, now)
+
+
+def _watch_deadline(state: ClusterState, deployment: DeploymentRecord) -> None:
+    """Remember when time alone would exceed the progress deadline (strictly after it)."""
+    deadline = deployment.spec.progress_deadline_seconds
+    progressing = deployment.conditions.get("Progressing")
+    if deadline is not None and progressing is not None and progressing.status == "True":
+        state.deadlines[deployment.name] = progressing.last_update + deadline + 1
 
 
 def update_one(state: ClusterState, deployment: DeploymentRecord) -> None:
@@ -72,6 +83,7 @@ def update_one(state: ClusterState, deployment: DeploymentRecord) -> None:
     )
     deployment.status = current
     complete = new_rs is not None and updated == pods == available == replicas
+    state.deadlines.pop(deployment.name, None)
     progressing = deployment.conditions.get("Progressing")
     if complete:
         _set(
@@ -93,7 +105,9 @@ def update_one(state: ClusterState, deployment: DeploymentRecord) -> None:
             now,
         )
         deployment.conditions["Progressing"] = touched(deployment.conditions["Progressing"], now)
+        _watch_deadline(state, deployment)
         return
+    _watch_deadline(state, deployment)
     deadline = deployment.spec.progress_deadline_seconds
     if (
         deadline is not None

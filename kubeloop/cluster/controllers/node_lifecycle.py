@@ -15,7 +15,9 @@ from kubeloop.cluster.state import ClusterState
 
 
 def reconcile(state: ClusterState) -> list[Action]:
-    watched = set(state.tainted_nodes)
+    """Look at the nodes whose taints or pods changed, and at pods waiting out a toleration."""
+    watched = state.dirty_nodes
+    state.dirty_nodes = set()
     watched.update(p.node for p in state.marked_for_eviction.values() if p.node is not None)
     actions: list[Action] = []
     for name in sorted(watched):

@@ -9,6 +9,7 @@ upstream's random UID tie-break, so the order is deterministic.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 
 from kubeloop.cluster.controllers.actions import Action, CreatePods, DeletePods
 from kubeloop.cluster.deployments import ReplicaSetRecord
@@ -16,10 +17,14 @@ from kubeloop.cluster.pods import PodRecord
 from kubeloop.cluster.state import ClusterState
 
 
-def reconcile(state: ClusterState) -> list[Action]:
+def reconcile(state: ClusterState, deployments: Iterable[str]) -> list[Action]:
+    """Converge the ReplicaSets of the queued deployments, in ReplicaSet name order."""
+    owned = state.replicasets_by_deployment
+    sets = sorted(
+        (rs for d in deployments for rs in owned.get(d, {}).values()), key=lambda rs: rs.name
+    )
     actions: list[Action] = []
-    for name in sorted(state.replicasets):
-        rs = state.replicasets[name]
+    for rs in sets:
         diff = len(rs.pods) - rs.replicas
         if diff < 0:
             actions.append(CreatePods(rs.name, -diff))

@@ -11,6 +11,8 @@ _MISMATCH = Status.unresolvable("node(s) didn't match Pod's node affinity/select
 
 class NodeAffinity:
     name = "NodeAffinity"
+    node_local = True
+    """Its answer depends only on the pod and this node\'s own state."""
 
     def filter(self, pod: PodRecord, node: NodeRecord) -> Status | None:
         for key, value in pod.template.node_selector:

@@ -17,6 +17,8 @@ _NOT_READY = Status.unresolvable(f"node(s) had untolerated taint {{{UNREACHABLE_
 
 class NodeHealth:
     name = "NodeHealth"
+    node_local = True
+    """Its answer depends only on the pod and this node\'s own state."""
 
     def filter(self, pod: PodRecord, node: NodeRecord) -> Status | None:
         return None if node.ready else _NOT_READY

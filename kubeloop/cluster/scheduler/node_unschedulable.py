@@ -11,6 +11,8 @@ _CORDONED = Status.unresolvable("node(s) were unschedulable")
 
 class NodeUnschedulable:
     name = "NodeUnschedulable"
+    node_local = True
+    """Its answer depends only on the pod and this node\'s own state."""
 
     def filter(self, pod: PodRecord, node: NodeRecord) -> Status | None:
         return _CORDONED if node.unschedulable else None

@@ -52,6 +52,8 @@ def weighted_score(scores: list[tuple[int, int]]) -> int:
 
 class NodeResourcesFit:
     name = "NodeResourcesFit"
+    node_local = True
+    """Its answer depends only on the pod and this node\'s own state."""
     weight = 1
 
     def __init__(self, strategy: str = "LeastAllocated") -> None:

@@ -9,13 +9,14 @@ carries a PreferNoSchedule taint — score every feasible node per pod.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from kubeloop.cluster.nodes import NodeRecord
-from kubeloop.cluster.pods import PodRecord
+from kubeloop.cluster.pods import PodRecord, PodTemplate
 from kubeloop.cluster.scheduler.fit_error import fit_error_message
 from kubeloop.cluster.scheduler.framework import FilterPlugin, ScorePlugin
 from kubeloop.cluster.scheduler.node_affinity import NodeAffinity
+from kubeloop.cluster.scheduler.node_classes import NodeClasses
 from kubeloop.cluster.scheduler.node_health import NodeHealth
 from kubeloop.cluster.scheduler.node_unschedulable import NodeUnschedulable
 from kubeloop.cluster.scheduler.resources_fit import NodeResourcesFit
@@ -33,7 +34,8 @@ class CycleResult:
 
 
 class Scheduler:
-    def __init__(self, strategy: str = "first-fit") -> None:
+    def __init__(self, strategy: str = "first-fit", *, reference: bool = False) -> None:
+        """``reference=True`` scores every node for every pod (the tests' oracle)."""
         if strategy not in STRATEGIES:
             raise InvalidSpecError(
                 f'scoring strategy "{strategy}" is not one of {", ".join(STRATEGIES)}'
@@ -53,6 +55,10 @@ class Scheduler:
         self.scorers: list[ScorePlugin] = [taints]
         if strategy != "first-fit":
             self.scorers.insert(0, NodeResourcesFit(strategy))
+        self.by_class = not reference and all(
+            getattr(plugin, "node_local", False) for plugin in [*self.filters, *self.scorers]
+        )
+        self._classes: NodeClasses | None = None
 
     def explain(self, pod: PodRecord, node: NodeRecord) -> tuple[str, ...]:
         """The reasons the first failing filter gives, or () if the pod fits."""
@@ -68,7 +74,17 @@ class Scheduler:
 
     def run(self, state: ClusterState) -> CycleResult:
         result = CycleResult()
-        queue = [p for p in state.pending.values() if p.tried_at_generation != state.generation]
+        self._messages: dict[tuple[int, PodTemplate], str] = {}
+        self._binds = 0
+        # Room appears only when the generation moves (a delete, a node change); until then
+        # only pods created since the last cycle are worth trying.
+        candidates = (
+            state.pending if state.generation != state.scheduled_generation else state.fresh_pending
+        )
+        queue = [p for p in candidates.values() if p.tried_at_generation != state.generation]
+        state.scheduled_generation = state.generation
+        state.fresh_pending = {}
+        self._classes = None
         batched = self.strategy == "first-fit" and state.prefer_no_schedule_nodes == 0
         start = 0
         while start < len(queue):
@@ -107,15 +123,24 @@ class Scheduler:
                 room = min(room, node.free_memory // memory)
             chosen = batch[placed : placed + room]
             state.bind(chosen, node)
+            self._binds += 1
             result.scheduled.extend(p.name for p in chosen)
             placed += len(chosen)
         if placed < len(batch):
             self._fail(state, batch[placed:], result)
 
+    def _candidates(self, state: ClusterState) -> list[NodeRecord]:
+        """Every node, or one per class of nodes no node-local plugin can tell apart."""
+        if not self.by_class:
+            return list(state.nodes_in_order())
+        if self._classes is None:
+            self._classes = NodeClasses(state.nodes_in_order())
+        return self._classes.representatives()
+
     def _score_one(self, state: ClusterState, pod: PodRecord, result: CycleResult) -> None:
         feasible = [
             node
-            for node in state.nodes_in_order()
+            for node in self._candidates(state)
             if all(f.filter(pod, node) is None for f in self.filters)
         ]
         if not feasible:
@@ -129,10 +154,18 @@ class Scheduler:
                     totals[i] += score * plugin.weight
             best = feasible[totals.index(max(totals))]  # ties: first by node name
         state.bind([pod], best)
+        if self._classes is not None:
+            self._classes.moved(best)
+        self._binds += 1
         result.scheduled.append(pod.name)
 
     def _fail(self, state: ClusterState, pods: list[PodRecord], result: CycleResult) -> None:
-        message = self.failure_message(state, pods[0])
+        # Pods that ask the filters the same questions get the same answer until a bind
+        # changes a node: thousands of Pending pods cost one walk over the nodes, not one each.
+        key = (self._binds, replace(pods[0].template, version=""))
+        message = self._messages.get(key)
+        if message is None:
+            message = self._messages[key] = self.failure_message(state, pods[0])
         for pod in pods:
             if pod.message != message:
                 pod.message = message

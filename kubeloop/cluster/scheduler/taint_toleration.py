@@ -32,6 +32,8 @@ def reverse_normalise(counts: list[int]) -> list[int]:
 
 class TaintToleration:
     name = "TaintToleration"
+    node_local = True
+    """Its answer depends only on the pod and this node\'s own state."""
     weight = 3
 
     def filter(self, pod: PodRecord, node: NodeRecord) -> Status | None:

@@ -1,0 +1,239 @@
+"""Every shape a real cluster has, at two sizes: ``python benchmarks/shapes.py [SHAPE …]``.
+
+K=1 is 15k pods on 510 nodes, K=10 is 150k pods on 5,100 nodes (32 cpu / 128Gi nodes, pods
+of 1 cpu / 1Gi unless a shape says otherwise). Each shape and size runs in its own process,
+so its peak RSS is its own. Printed per shape: converge from empty, a no-op reconcile,
+fail_node + reconcile, delete_pod + reconcile, peak RSS, and the K=10 / K=1 converge ratio,
+each beside issue #11's target. Everything goes through the public API.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from kubeloop import Cluster, Deployment, Node, Taint, Toleration
+
+NODE_CPU, NODE_MEMORY = "32", "128Gi"
+
+
+def _nodes(count: int, **extra: Any) -> list[Node]:
+    return [Node(f"node-{i:05d}", cpu=NODE_CPU, memory=NODE_MEMORY, **extra) for i in range(count)]
+
+
+def _deployments(cluster: Cluster, count: int, replicas: int, **extra: Any) -> None:
+    for d in range(count):
+        name = f"app-{d:05d}"
+        cluster.apply(Deployment(name, replicas=replicas, cpu="1", memory="1Gi", **extra))
+
+
+def identical(k: int) -> Cluster:
+    cluster = Cluster(nodes=_nodes(510 * k))
+    _deployments(cluster, 150, 100 * k)
+    return cluster
+
+
+def scored(strategy: str) -> Callable[[int], Cluster]:
+    def build(k: int) -> Cluster:
+        cluster = Cluster(nodes=_nodes(510 * k), scoring=strategy)
+        _deployments(cluster, 150, 100 * k)
+        return cluster
+
+    return build
+
+
+def one_soft_taint(k: int) -> Cluster:
+    nodes = _nodes(510 * k)
+    nodes[len(nodes) // 2] = Node(
+        nodes[len(nodes) // 2].name,
+        cpu=NODE_CPU,
+        memory=NODE_MEMORY,
+        taints=[Taint("spot", "true", "PreferNoSchedule")],
+    )
+    cluster = Cluster(nodes=nodes)
+    _deployments(cluster, 150, 100 * k)
+    return cluster
+
+
+def pending_many(k: int) -> Cluster:
+    """30% of the pods cannot be placed; 1,500 × K deployments of 10."""
+    cluster = Cluster(nodes=_nodes(328 * k))
+    _deployments(cluster, 1500 * k, 10)
+    return cluster
+
+
+def pending_few(k: int) -> Cluster:
+    """30% Pending, 150 deployments."""
+    cluster = Cluster(nodes=_nodes(328 * k))
+    _deployments(cluster, 150, 100 * k)
+    return cluster
+
+
+def every_size(k: int) -> Cluster:
+    """150 deployments, each of its own size (about 100 × K pods on average)."""
+    cluster = Cluster(nodes=_nodes(510 * k))
+    for d in range(150):
+        replicas = (d * 37 % 150 + 26) * k * 100 // 100
+        cluster.apply(
+            Deployment(f"app-{d:05d}", replicas=replicas, cpu=f"{250 + d % 7 * 125}m", memory="1Gi")
+        )
+    return cluster
+
+
+def small_deployments(k: int) -> Cluster:
+    cluster = Cluster(nodes=_nodes(510 * k))
+    _deployments(cluster, 1500 * k, 10)
+    return cluster
+
+
+def selector_tail(k: int) -> Cluster:
+    """The last 10% of the nodes are labelled and tainted for one tenant that selects them."""
+    count = 510 * k
+    tail = count - count // 10
+    nodes = [
+        Node(
+            f"node-{i:05d}",
+            cpu=NODE_CPU,
+            memory=NODE_MEMORY,
+            labels={"pool": "tenant"} if i >= tail else {},
+            taints=[Taint("tenant", "", "NoSchedule")] if i >= tail else [],
+        )
+        for i in range(count)
+    ]
+    cluster = Cluster(nodes=nodes)
+    _deployments(
+        cluster,
+        15,
+        100 * k,
+        node_selector={"pool": "tenant"},
+        tolerations=[Toleration("tenant", "Exists", "", "NoSchedule")],
+    )
+    _deployments_named(cluster, "rest", 135, 100 * k)
+    return cluster
+
+
+def _deployments_named(cluster: Cluster, prefix: str, count: int, replicas: int) -> None:
+    for d in range(count):
+        cluster.apply(Deployment(f"{prefix}-{d:05d}", replicas=replicas, cpu="1", memory="1Gi"))
+
+
+def all_tainted(k: int) -> Cluster:
+    cluster = Cluster(nodes=_nodes(510 * k, taints=[Taint("dedicated", "x", "NoExecute")]))
+    _deployments(
+        cluster, 150, 100 * k, tolerations=[Toleration("dedicated", "Equal", "x", "NoExecute")]
+    )
+    return cluster
+
+
+SHAPES: dict[str, Callable[[int], Cluster]] = {
+    "identical": identical,
+    "LeastAllocated": scored("LeastAllocated"),
+    "MostAllocated": scored("MostAllocated"),
+    "one-soft-taint": one_soft_taint,
+    "30%-pending-many": pending_many,
+    "30%-pending-150": pending_few,
+    "every-size": every_size,
+    "small-deployments": small_deployments,
+    "selector-tail": selector_tail,
+    "all-tainted": all_tainted,
+}
+
+
+def _timed(action: Callable[[], object]) -> float:
+    start = time.perf_counter()
+    action()
+    return time.perf_counter() - start
+
+
+def measure(shape: str, k: int) -> dict[str, float]:
+    """Run in a fresh process: build, converge, then the single operations."""
+    if shape == "add-node":
+        cluster = Cluster()
+        nodes = _nodes(3500 * k)
+        return {"converge": _timed(lambda: [cluster.add_node(n) for n in nodes]), **_rss()}
+    if shape == "cluster-nodes":
+        nodes = _nodes(3500 * k)
+        return {"converge": _timed(lambda: Cluster(nodes=nodes)), **_rss()}
+    if shape == "fail-10%":
+        cluster = identical(k)
+        cluster.reconcile_until_stable()
+        names = [n.name for n in cluster.nodes()][::10]
+
+        def fail_all() -> None:
+            for name in names:
+                cluster.fail_node(name)
+            cluster.reconcile()
+
+        return {"converge": _timed(fail_all), **_rss()}
+    cluster = SHAPES[shape](k)
+    figures = {"converge": _timed(cluster.reconcile_until_stable)}
+    figures["noop_ms"] = _timed(cluster.reconcile) * 1000
+    victim = next(p for p in cluster.pods() if p.node is not None)
+    node = victim.node
+    assert node is not None
+    figures["fail_ms"] = _timed(lambda: (cluster.fail_node(node), cluster.reconcile())) * 1000
+    running = next(p for p in cluster.pods() if p.node is not None)
+    figures["delete_ms"] = (
+        _timed(lambda: (cluster.delete_pod(running.name), cluster.reconcile())) * 1000
+    )
+    return {**figures, **_rss()}
+
+
+def _rss() -> dict[str, float]:
+    return {"rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}
+
+
+def _in_child(shape: str, k: int) -> dict[str, float]:
+    out = subprocess.run(
+        [sys.executable, __file__, "--child", shape, str(k)],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    result: dict[str, float] = json.loads(out.splitlines()[-1])
+    return result
+
+
+def _mark(value: float | None, target: float) -> str:
+    if value is None:
+        return "—"
+    return f"{value:.3g}" + ("" if value <= target else " ✗")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    every = [*SHAPES, "add-node", "cluster-nodes", "fail-10%"]
+    parser.add_argument("shapes", nargs="*", default=every, help=f"any of {', '.join(every)}")
+    parser.add_argument("--child", nargs=2, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        print(json.dumps(measure(args.child[0], int(args.child[1]))))
+        return
+    print(
+        "| shape | converge K=1 (s) | K=10 (s, ≤ 2) | ratio (≤ 12) | no-op (ms, ≤ 10) "
+        "| fail+reconcile (ms, ≤ 20) | delete+reconcile (ms, ≤ 20) | RSS K=10 (MB, ≤ 500) |"
+    )
+    print("|---|---|---|---|---|---|---|---|")
+    for shape in args.shapes:
+        small, large = _in_child(shape, 1), _in_child(shape, 10)
+        ratio = large["converge"] / max(small["converge"], 1e-9)
+        print(
+            f"| {shape} | {small['converge']:.3g} | {_mark(large['converge'], 2.0)} "
+            f"| {_mark(ratio, 12.0)} | {_mark(large.get('noop_ms'), 10.0)} "
+            f"| {_mark(large.get('fail_ms'), 20.0)} | {_mark(large.get('delete_ms'), 20.0)} "
+            f"| {_mark(large['rss_mb'], 500.0)} |",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()

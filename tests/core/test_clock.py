@@ -1,0 +1,85 @@
+"""The one logical clock: periodic tasks run aligned, in (order, name) order, settle tasks
+also at the start and end of each run; advance runs nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+from kubeloop import Cluster, Deployment, InvalidSpecError
+from kubeloop.core import ORDER_EVALUATE, ORDER_RECONCILE, ORDER_SCRAPE, Clock, EventLog
+from tests.conftest import nodes
+
+
+def recorder(log: list[tuple[int, str]], name: str) -> object:
+    return lambda now: log.append((now, name))
+
+
+def test_tasks_run_aligned_to_their_interval_in_order_then_name() -> None:
+    clock, log = Clock(), []
+    clock.every(60, recorder(log, "rules"), name="rules", order=ORDER_EVALUATE)
+    clock.every(15, recorder(log, "scrape-b"), name="scrape-b", order=ORDER_SCRAPE)
+    clock.every(15, recorder(log, "scrape-a"), name="scrape-a", order=ORDER_SCRAPE)
+    clock.run_for(60)
+    assert log[:3] == [(0, "scrape-a"), (0, "scrape-b"), (0, "rules")]
+    assert [t for t, name in log if name == "scrape-a"] == [0, 15, 30, 45, 60]
+    assert [t for t, name in log if name == "rules"] == [0, 60]
+    assert log[-3:] == [(60, "scrape-a"), (60, "scrape-b"), (60, "rules")]
+    assert clock.now == 60
+
+
+def test_a_task_runs_once_per_instant_across_runs() -> None:
+    clock, log = Clock(), []
+    clock.every(30, recorder(log, "scrape"), name="scrape", order=ORDER_SCRAPE)
+    clock.run_for(30)
+    clock.run_for(30)
+    assert [t for t, _ in log] == [0, 30, 60]
+
+
+def test_settle_tasks_also_run_at_the_start_and_the_end() -> None:
+    clock, log = Clock(), []
+    clock.every(15, recorder(log, "settle"), name="settle", order=ORDER_RECONCILE, settle=True)
+    clock.advance(5)
+    clock.run_for(20)
+    assert [t for t, _ in log] == [5, 15, 25]
+    clock.run_for(0)
+    assert [t for t, _ in log] == [5, 15, 25, 25]  # something may have changed since
+
+
+def test_advance_runs_nothing_and_cancel_stops_a_task() -> None:
+    clock, log = Clock(), []
+    task = clock.every(10, recorder(log, "t"), name="t", order=ORDER_SCRAPE)
+    clock.advance(100)
+    assert log == []
+    task.cancel()
+    clock.run_for(100)
+    assert log == [] and clock.now == 200
+
+
+@pytest.mark.parametrize("bad", [-1, 1.5, True, "10"])
+def test_time_moves_forward_by_whole_seconds(bad: object) -> None:
+    clock = Clock()
+    with pytest.raises(InvalidSpecError):
+        clock.advance(bad)  # type: ignore[arg-type]
+    with pytest.raises(InvalidSpecError):
+        clock.run_for(bad)  # type: ignore[arg-type]
+    with pytest.raises(InvalidSpecError):
+        clock.every(bad, recorder([], "t"), name="t", order=1)  # type: ignore[arg-type]
+    assert clock.now == 0 and clock.tasks == ()
+
+
+def test_a_cluster_on_a_shared_clock_reconciles_as_it_runs() -> None:
+    clock = Clock()
+    events = EventLog(clock)
+    scrapes: list[int] = []
+    cluster = Cluster(nodes=nodes(2), clock=clock, events=events)
+    cluster.apply(Deployment("web", replicas=2, cpu="500m"))
+
+    def scrape(now: int) -> None:
+        scrapes.append(sum(p.phase == "Running" for p in cluster.pods()))
+
+    clock.every(15, scrape, name="scrape", order=ORDER_SCRAPE)
+    clock.run_for(30)
+    assert scrapes == [2, 2, 2]  # the reconcile at each instant ran before the scrape
+    assert cluster.clock == 30
+    assert any(e.reason == "Scheduled" for e in events)
+    assert list(events) == cluster.events

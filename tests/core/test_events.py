@@ -1,0 +1,57 @@
+"""The event journal folds repeats as client-go's correlator does, so it stays bounded."""
+
+from __future__ import annotations
+
+from kubeloop.core import Clock, EventLog
+from kubeloop.core.events import COMBINED, SIMILAR_LIMIT, SIMILAR_WINDOW
+
+
+def test_an_identical_event_counts_instead_of_repeating() -> None:
+    clock = Clock()
+    journal = EventLog(clock)
+    journal.warning("FailedScheduling", "pod/web-5", "0/3 nodes are available")
+    clock.advance(15)
+    journal.warning("FailedScheduling", "pod/web-5", "0/3 nodes are available")
+    (event,) = journal.snapshot()
+    assert (event.count, event.first_time, event.time) == (2, 0, 15)
+    assert "(x2 since 0s)" in str(event)
+
+
+def test_similar_events_fold_from_the_tenth_distinct_message() -> None:
+    """events_cache.go: fewer than maxEvents (10) distinct messages stay apart."""
+    clock = Clock()
+    journal = EventLog(clock)
+    for i in range(25):
+        journal.warning("FailedScheduling", "pod/web-5", f"message {i}")
+    events = journal.snapshot()
+    assert len(events) == SIMILAR_LIMIT
+    assert [e.message for e in events[:9]] == [f"message {i}" for i in range(9)]
+    combined = events[-1]
+    assert combined.message == COMBINED + "message 24"
+    assert combined.count == 25 - (SIMILAR_LIMIT - 1)
+
+
+def test_the_similarity_window_resets_after_ten_quiet_minutes() -> None:
+    clock = Clock()
+    journal = EventLog(clock)
+    for i in range(SIMILAR_LIMIT):
+        journal.warning("BackOff", "pod/a", f"m{i}")
+    clock.advance(SIMILAR_WINDOW + 1)
+    journal.warning("BackOff", "pod/a", "fresh")
+    assert journal.snapshot()[-1].message == "fresh"
+
+
+def test_other_objects_and_reasons_are_kept_apart() -> None:
+    journal = EventLog(Clock())
+    for i in range(SIMILAR_LIMIT + 5):
+        journal.warning("FailedScheduling", f"pod/web-{i}", "0/3 nodes are available")
+    assert len(journal) == SIMILAR_LIMIT + 5
+    assert all(e.count == 1 for e in journal)
+
+
+def test_a_snapshot_does_not_change_when_an_event_repeats() -> None:
+    journal = EventLog(Clock())
+    journal.normal("Scheduled", "pod/web-1", "assigned")
+    before = journal.snapshot()
+    journal.normal("Scheduled", "pod/web-1", "assigned")
+    assert before[0].count == 1 and journal.snapshot()[0].count == 2
