@@ -55,15 +55,30 @@ def describe(
     error: BaseException, engine_name: str, engine: ModuleType | None, step: str, location: str
 ) -> tuple[str, bool]:
     """The message for ``error`` raised in ``step``, and whether the engine is to blame."""
+    if isinstance(error, MemoryError):
+        return f'engine {engine_name} ran out of memory in "{step}" (MemoryError)', True
+    if not isinstance(error, Exception):
+        return (
+            f'engine {engine_name} raised {type(error).__name__} in "{step}": {text(error)}',
+            True,
+        )
     if isinstance(error, FixtureError):
-        return f'{location}: the fixture loaded by "{step}" is invalid:\n{error}', False
+        return f'{location}: the fixture loaded by "{step}" is invalid:\n{text(error)}', False
     if _purposeful(error, engine):
         if type(error).__name__ == "NotFoundError":
-            return f'{location}: "{step}" names something that does not exist: {error}', False
-        return f'{location}: "{step}" was rejected: {error} ({type(error).__name__})', False
+            return f'{location}: "{step}" names something that does not exist: {text(error)}', False
+        return f'{location}: "{step}" was rejected: {text(error)} ({type(error).__name__})', False
     if _innermost_file(error.__traceback__).startswith(_HARNESS_SIDE):
         return (
             f'{location}: "{step}" cannot use what the scenario wrote: '
-            f"{type(error).__name__}: {error}"
+            f"{type(error).__name__}: {text(error)}"
         ), False
-    return f'engine {engine_name} raised {type(error).__name__} in "{step}": {error}', True
+    return f'engine {engine_name} raised {type(error).__name__} in "{step}": {text(error)}', True
+
+
+def text(error: BaseException) -> str:
+    """``str(error)``, even when the engine's exception cannot say it."""
+    try:
+        return str(error)
+    except Exception as inner:  # an engine's __str__ may raise anything
+        return f"(its message cannot be shown: {type(inner).__name__} in its __str__)"

@@ -20,6 +20,7 @@ from typing import Any
 import kubeloop
 from kubeloop.core.clock import Clock
 from kubeloop.core.events import EventLog
+from kubeloop.harness import isolation
 from kubeloop.harness.blame import describe
 from kubeloop.harness.errors import (
     EngineCapabilityError,
@@ -108,7 +109,9 @@ class World:
                 raise EngineCrashError(
                     f"engine {self.engine_name}: {error or 'not implemented yet'}"
                 ) from error
-            except Exception as error:
+            except BaseException as error:
+                if not isinstance(error, Exception | SystemExit) and not isolation.IN_CHILD:
+                    raise  # KeyboardInterrupt stops a run that is not isolated
                 message, engine_bug = describe(
                     error, self.engine_name, self.engine, self.step_label, self.location
                 )
