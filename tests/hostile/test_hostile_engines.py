@@ -47,7 +47,7 @@ EXPECTED = {
     "closes_fds": "engine closes_fds",
     "orphan": "",
     "mutates": "'NoneType' object is not callable",
-    "evil_error": "engine evil_error raised Evil in \"And a node boom\": (its message cannot",
+    "evil_error": 'engine evil_error raised Evil in "And a node boom": (its message cannot',
     "stderr_exit": "engine: giving up",
     "thread_forever": "engine thread_forever exited with status 0",
     "term_ignored": "engine term_ignored was killed after 3 s",
