@@ -34,6 +34,7 @@ from kubeloop.errors import (
     NotFoundError,
     RolloutStalledError,
 )
+from kubeloop.pipeline import Pipeline  # Lab 02: the pipeline's entry point
 
 __version__ = "0.1.0"
 
@@ -55,6 +56,7 @@ __all__ = [
     "NotConvergedError",
     "NotFoundError",
     "PassRecord",
+    "Pipeline",
     "Pod",
     "ReconcileResult",
     "RolloutSnapshot",

@@ -67,6 +67,12 @@ def _parser() -> argparse.ArgumentParser:
     exercise_commands = exercise.add_subparsers(dest="exercise_command", required=True)
     init = exercise_commands.add_parser("init", help="write a learner's starting point into DIR")
     init.add_argument("directory", metavar="DIR")
+    init.add_argument(
+        "--lab",
+        choices=["all", "cluster", "pipeline"],
+        default="all",
+        help="which lab to start: Lab 01 the cluster, Lab 02 the pipeline, or both (default)",
+    )
     steps = commands.add_parser("steps", help="print the step catalog")
     steps.add_argument("--format", choices=["text", "markdown"], default="text")
     validate = commands.add_parser("validate", help="validate YAML fixture files")
@@ -113,7 +119,7 @@ def _main(argv: Sequence[str] | None) -> int:
         case "exercise":
             from kubeloop.harness.exercise import init  # noqa: PLC0415
 
-            return init(args.directory)
+            return init(args.directory, args.lab)
         case "steps":
             from kubeloop.harness.catalog import render  # noqa: PLC0415
 

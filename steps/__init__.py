@@ -6,6 +6,10 @@ the engine has them, and a step that needs one the engine lacks fails with "engi
 not provide …".
 """
 
-from kubeloop.steps import cluster, common
+from kubeloop.steps import (
+    cluster,
+    common,
+    pipeline,  # Lab 02
+)
 
-__all__ = ["cluster", "common"]
+__all__ = ["cluster", "common", "pipeline"]

@@ -236,17 +236,40 @@ extensions for later.
 """
 
 
-def init(directory: str) -> int:
+LABS = ("all", "cluster", "pipeline")
+
+
+def _files(lab: str) -> list[tuple[str, str]]:
+    """What ``init`` writes for a lab: Lab 01's lab.py, Lab 02's pipeline_lab.py, or both."""
+    from kubeloop.harness import exercise_pipeline as lab02  # noqa: PLC0415
+
+    match lab:
+        case "cluster":
+            return [("lab.py", SKELETON), ("README.md", README)]
+        case "pipeline":
+            readme = README.replace("--engine lab", "--engine pipeline_lab")
+            return [("pipeline_lab.py", lab02.PIPELINE_SKELETON), ("README.md", readme)]
+    return [
+        ("lab.py", SKELETON + lab02.PIPELINE_IMPORT),
+        ("pipeline_lab.py", lab02.PIPELINE_SKELETON),
+        ("README.md", README + lab02.PIPELINE_README),
+    ]
+
+
+def init(directory: str, lab: str = "all") -> int:
     target = Path(directory)
     target.mkdir(parents=True, exist_ok=True)
-    written = []
-    for name, text in (("lab.py", SKELETON), ("README.md", README)):
-        path = target / name
-        if path.exists():
-            print(f"kubeloop exercise init: {path} exists; not overwriting it")
+    files = _files(lab)
+    for name, _ in files:
+        if (target / name).exists():
+            print(f"kubeloop exercise init: {target / name} exists; not overwriting it")
             return 1
+    written = []
+    for name, text in files:
+        path = target / name
         path.write_text(text, encoding="utf-8")
         written.append(str(path))
     print("wrote " + ", ".join(written))
-    print(f"next: cd {target} && kubeloop run --engine lab")
+    engine = "pipeline_lab" if lab == "pipeline" else "lab"
+    print(f"next: cd {target} && kubeloop run --engine {engine}")
     return 0

@@ -60,6 +60,12 @@ def _duration(text: str) -> int:
 
 NAME = r'"[^"]+"|[A-Za-z0-9][-A-Za-z0-9._/]*'
 
+
+def _names(text: str) -> list[str]:
+    """``D1, D2 and D3`` → ["D1", "D2", "D3"] (each quoted or bare)."""
+    return [_unquote(item) for item in re.findall(rf"({NAME})(?:, | and |$)", text)]
+
+
 TYPES: dict[str, ParamType] = {
     "n": ParamType(r"\d+", int, "a whole number"),
     "name": ParamType(NAME, _unquote, 'a name, quoted or bare: "web" or web'),
@@ -86,6 +92,13 @@ TYPES: dict[str, ParamType] = {
     ),
     "label": ParamType(r"[A-Za-z0-9][-A-Za-z0-9._/]*=[-A-Za-z0-9._]*", str, "a label key=value"),
     "word": ParamType(r"[A-Za-z][A-Za-z0-9-]*", str, "a single word, e.g. an event reason"),
+    # Lab 02 (pipeline): calendar dates and lists of names.
+    "date": ParamType(r"\d{4}-\d{2}-\d{2}", str, "a calendar date YYYY-MM-DD: 2027-01-31"),
+    "names": ParamType(
+        rf"(?:{NAME})(?:, (?:{NAME}))*(?: and (?:{NAME}))?",
+        _names,
+        "one name or several: D1 or D1, D2 and D3",
+    ),
     "strategy": ParamType(
         r"first-fit|LeastAllocated|MostAllocated", str, "first-fit, LeastAllocated or MostAllocated"
     ),

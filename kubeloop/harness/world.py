@@ -135,7 +135,7 @@ class World:
     @property
     def cluster(self) -> Any:
         if self._cluster is None:
-            factory = self.engine.Cluster
+            factory = self.engine_for("Cluster")[0].Cluster  # per mechanism
             if _accepts(factory, "clock"):
                 self._cluster = factory(nodes=[], clock=self.clock, events=self.events)
                 self._cluster_on_clock = True
@@ -191,12 +191,13 @@ class World:
 
         Steps catch only these: anything else an engine raises is a bug in it, reported as one.
         """
-        found = (getattr(self.engine, name, None) for name in names)
+        engine = self.engine_for("Cluster")[0]  # the errors of the engine running the cluster
+        found = (getattr(engine, name, None) for name in names)
         return tuple(e for e in found if isinstance(e, type) and issubclass(e, Exception))
 
     def make(self, kind: str, *args: Any, **kwargs: Any) -> Any:
         """Build an engine object, reporting keyword arguments the engine does not accept."""
-        factory = self.capability(self.engine, kind)
+        factory = self.capability(self.engine_for("Cluster")[0], kind)  # Lab 01's kinds
         try:
             return factory(*args, **kwargs)
         except TypeError as error:

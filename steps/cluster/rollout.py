@@ -7,6 +7,7 @@ from typing import Any
 from kubeloop.harness.record import rollout_entry
 from kubeloop.harness.registry import checks_error, then, when
 from kubeloop.harness.world import World
+from kubeloop.steps.pipeline.promotion import roll_back_environment
 
 
 def _keep_rollout(world: World, deployment: str, run: Any) -> None:
@@ -83,9 +84,15 @@ def i_roll_out(
     )
 
 
-@when("I roll back {deployment:name}", 'I roll back "web"')
+@when("I roll back {deployment:name}", 'I roll back "web"', "I roll back prod")
 def i_roll_back(world: World, deployment: str) -> None:
-    """Roll back to the previous revision (kubectl rollout undo), under the same budget."""
+    """Roll back to the previous revision (kubectl rollout undo), under the same budget.
+
+    A name that is no deployment but a pipeline environment rolls that environment back
+    to its previous known-good digest (Lab 02).
+    """
+    if deployment not in world.declared.deployments and roll_back_environment(world, deployment):
+        return
     _keep_rollout(world, deployment, lambda: world.cluster.rollback(deployment))
 
 

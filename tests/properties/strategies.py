@@ -1,46 +1,57 @@
-"""Hypothesis strategies shared by the property tests: clusters and operation sequences."""
+"""Hypothesis strategies for the cluster state machine: nodes, templates, taints, budgets."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from hypothesis import strategies as st
+
+from tests.properties.oracles import GI, MI, NodeModel, Resources, TaintModel, TolerationModel
 
 NODE_NAMES = [f"node-{i}" for i in range(1, 6)]
 DEPLOYMENTS = ["api", "web"]
+GHOST = "ghost"
+"""A name that never exists: operations on it must be rejected and change nothing."""
 
-
-@dataclass(frozen=True)
-class Op:
-    kind: str
-    target: str = ""
-    number: int = 0
-    surge: int | str = 1
-    unavailable: int | str = 0
-
-    def __str__(self) -> str:
-        return f"{self.kind}({self.target}, {self.number}, {self.surge}, {self.unavailable})"
-
-
-budgets = st.sampled_from([0, 1, 2, "25%", "50%", "0%"])
-
-operations = st.one_of(
-    st.builds(Op, st.just("apply"), st.sampled_from(DEPLOYMENTS), st.integers(0, 8)),
-    st.builds(Op, st.just("scale"), st.sampled_from([*DEPLOYMENTS, "ghost"]), st.integers(-1, 10)),
-    st.builds(Op, st.just("delete_pod"), st.sampled_from(DEPLOYMENTS), st.integers(0, 12)),
-    st.builds(Op, st.just("fail"), st.sampled_from(NODE_NAMES)),
-    st.builds(Op, st.just("recover"), st.sampled_from(NODE_NAMES)),
-    st.builds(Op, st.just("cordon"), st.sampled_from(NODE_NAMES)),
-    st.builds(Op, st.just("uncordon"), st.sampled_from(NODE_NAMES)),
-    st.builds(Op, st.just("add_node"), st.sampled_from(NODE_NAMES), st.integers(1, 4)),
-    st.builds(
-        Op, st.just("rollout"), st.sampled_from(DEPLOYMENTS), st.integers(2, 5), budgets, budgets
+TOLERATIONS: dict[str, tuple[TolerationModel, ...]] = {
+    "api": (
+        TolerationModel("maintenance", "Exists", "", "NoExecute"),
+        TolerationModel("dedicated", "Equal", "batch", "NoSchedule"),
     ),
-    st.builds(Op, st.just("rollback"), st.sampled_from(DEPLOYMENTS)),
-    st.builds(Op, st.just("taint"), st.sampled_from(NODE_NAMES)),
-    st.builds(Op, st.just("untaint"), st.sampled_from(NODE_NAMES)),
-    st.builds(Op, st.just("reconcile")),
+    "web": (),
+}
+"""What each deployment's pods tolerate (fixed, so the oracle knows it)."""
+
+FITTING = [
+    Resources(500, 256 * MI),
+    Resources(250, 128 * MI),
+    Resources(1000, 512 * MI),
+    Resources(100, 1 * GI),
+]
+UNPLACEABLE = Resources(16000, 256 * MI)
+"""More cpu than any node has: its pods must stay Pending."""
+
+pod_requests = st.sampled_from([*FITTING, *FITTING, *FITTING, UNPLACEABLE])
+
+node_models = st.builds(
+    NodeModel,
+    cpu=st.sampled_from([1000, 2000, 4000, 4000, 8000]),
+    memory=st.sampled_from([1 * GI, 2 * GI, 8 * GI, 8 * GI]),
+    pods=st.sampled_from([3, 110, 110]),
 )
 
-clusters = st.lists(st.integers(1, 4), min_size=1, max_size=3)
-"""Initial node sizes in cores; nodes are node-1, node-2, … in order."""
+taints = st.builds(
+    TaintModel,
+    key=st.sampled_from(["maintenance", "dedicated"]),
+    value=st.sampled_from(["true", "batch"]),
+    effect=st.sampled_from(["NoSchedule", "NoExecute", "PreferNoSchedule"]),
+)
+
+budgets = st.sampled_from([0, 1, 2, 3, "0%", "10%", "25%", "33%", "50%", "100%"])
+"""maxSurge / maxUnavailable values apps/v1 accepts (both literally 0 is refused)."""
+
+invalid_budgets = st.sampled_from([-1, "x%", "25", "1.5%"])
+"""Values apps/v1 refuses for either field ("150%" is refused for maxUnavailable only)."""
+
+rollout_budgets = st.none() | budgets
+"""What ``rolling_update`` is given: a budget, or None (keep the spec's)."""
+
+replicas = st.integers(0, 6)

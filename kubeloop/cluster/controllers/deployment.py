@@ -65,15 +65,28 @@ def sync(state: ClusterState, deployment: DeploymentRecord) -> list[Action]:
     old = [rs for rs in sets if rs is not new_rs]
     replicas = deployment.spec.replicas
     active = [rs for rs in sets if rs.replicas > 0]
+    refreshed: list[Action] = []
     if new_rs is not None and any(rs.desired_annotation != replicas for rs in active):
-        return scale(deployment, new_rs, sets)
+        refreshed = scale(deployment, new_rs, sets)
+        if not refreshed or any(_resizes(state, action) for action in refreshed):
+            return refreshed
+        # Only the annotations change. Upstream writes them and that write requeues the
+        # deployment at once; taking its rollout step in this same pass keeps the rule
+        # "a pass that changes nothing leaves a state the next pass will not change".
     if deployment.spec.strategy == "Recreate":
         actions = rollout_recreate(deployment, new_rs, old)
     else:
         actions = rollout_rolling(deployment, new_rs, old)
     if not actions and is_complete(state, deployment):
         actions = cleanup(deployment, old)
-    return actions
+    return refreshed + actions
+
+
+def _resizes(state: ClusterState, action: Action) -> bool:
+    """Does the action change a ReplicaSet's size (not only its annotations)?"""
+    if not isinstance(action, ScaleReplicaSet):
+        return True
+    return action.replicas != state.replicasets[action.replicaset].replicas
 
 
 def _scale(rs: ReplicaSetRecord, replicas: int, deployment: DeploymentRecord) -> ScaleReplicaSet:

@@ -8,6 +8,7 @@ from itertools import groupby
 
 from kubeloop.harness.record import ScenarioRecord
 from kubeloop.harness.reports.markdown import counts
+from kubeloop.render.ladder import pipeline_pictures
 from kubeloop.render.svg import cluster_map, rollout_chart
 
 SYMBOL = {"passed": "✓", "failed": "✗", "undefined": "?", "skipped": "–"}
@@ -63,7 +64,9 @@ def _steps(record: ScenarioRecord) -> str:
 
 
 def _events(record: ScenarioRecord) -> str:
-    events = record.snapshot.get("events", [])
+    events = record.snapshot.get("events") or (record.snapshot.get("pipeline") or {}).get(
+        "events", []
+    )  # a scenario with no cluster: the pipeline's decisions (Lab 02)
     if not events:
         return ""
     rows = "".join(
@@ -80,6 +83,7 @@ def _events(record: ScenarioRecord) -> str:
 def _scenario(record: ScenarioRecord) -> str:
     pictures = [cluster_map(record.snapshot)] if record.snapshot else []
     pictures += [rollout_chart(r) for r in record.snapshot.get("rollouts", [])]
+    pictures += pipeline_pictures(record.snapshot.get("pipeline") or {})  # Lab 02
     rerun = (
         f'<p>rerun: <code class="rerun">{escape(record.rerun)}</code></p>'
         if record.status in ("failed", "error")

@@ -1,0 +1,52 @@
+"""What the pipeline refuses, as errors of the kubeloop tree.
+
+    InvalidSpecError
+    ├── InvalidDigestError        not an OCI digest (grammar, algorithm or length)
+    ├── InvalidManifestError      a build input kubeloop cannot give one identity
+    └── InvalidEvidenceError      a test, coverage or scan result that cannot be judged
+    PipelineRefusedError (KubeloopError)
+    ├── PromotionRefusedError     only a digest that passed moves on, in order
+    ├── VerificationError         verify-before-deploy found no signature it trusts
+    └── RollbackError             no previous known-good digest to return to
+
+Every refusal leaves the pipeline exactly as it was, its event log included (like an
+admission webhook that rejects a request): the error is the explanation.
+"""
+
+from __future__ import annotations
+
+from kubeloop.errors import InvalidSpecError, KubeloopError
+
+
+class InvalidDigestError(InvalidSpecError):
+    """A string that is not a digest ``algorithm:encoded`` of the OCI image-spec."""
+
+    def __init__(self, text: str, reason: str) -> None:
+        shown = text if len(text) <= 80 else text[:77] + "..."
+        super().__init__(f'"{shown}" is not a valid digest: {reason}')
+        self.text = text
+        self.reason = reason
+
+
+class InvalidManifestError(InvalidSpecError):
+    """A manifest (build input) that has no canonical form."""
+
+
+class InvalidEvidenceError(InvalidSpecError):
+    """A gate input (test results, coverage, scan findings, waivers) that cannot be judged."""
+
+
+class PipelineRefusedError(KubeloopError):
+    """The pipeline refused an operation; nothing changed."""
+
+
+class PromotionRefusedError(PipelineRefusedError):
+    """A promotion or deployment that the ladder's result or the order forbids."""
+
+
+class VerificationError(PipelineRefusedError):
+    """Verify-before-deploy found no attached signature that the environment trusts."""
+
+
+class RollbackError(PipelineRefusedError):
+    """An environment has no previous known-good digest, or it no longer verifies."""

@@ -1,0 +1,116 @@
+"""Pictures of the pipeline: each run's gate ladder and each environment's digest history.
+
+Pure functions from plain data (``snapshot["pipeline"]``) to text and SVG::
+
+    {"runs": [{"number", "artifact", "digest", "gates": [{"gate", "status", "reason",
+               "blocked_by"}]}],
+     "environments": [{"name", "running", "requires_approval", "known_good": [...],
+                       "deployments": [{"artifact", "digest", "how", "time"}]}]}
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+MARK = {"passed": "✓", "blocked": "✗", "not run": "–"}
+FILL = {"passed": "#c8e6c9", "blocked": "#ffcdd2", "not run": "#eeeeee"}
+STROKE = {"passed": "#2e7d32", "blocked": "#c62828", "not run": "#9e9e9e"}
+RUNS_DRAWN = 20
+DEPLOYMENTS_DRAWN = 30
+
+
+def ladder_text(data: dict[str, Any]) -> str:
+    """The latest runs and every environment, for a failed step's message."""
+    lines: list[str] = ["the pipeline:"]
+    for run in data.get("runs", [])[-5:]:
+        lines.append(f"run {run['number']} of {run['artifact']} ({run['digest'][:19]}…):")
+        for gate in run["gates"]:
+            mark = MARK.get(gate["status"], "?")
+            lines.append(f"  {mark} {gate['gate']:<12} {gate['status']:<8} {gate['reason']}")
+    for env in data.get("environments", []):
+        running = env["running"] or "nothing"
+        history = " → ".join(f"{d['artifact']} ({d['how']})" for d in env["deployments"])
+        approval = " (manual approval)" if env.get("requires_approval") else ""
+        lines.append(f"{env['name']}{approval} runs {running}; history: {history or 'none'}")
+    return "\n".join(lines)
+
+
+def _svg(kind: str, width: int, height: int, body: str) -> str:
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="{kind}" width="{width}" '
+        f'height="{height}" viewBox="0 0 {width} {height}" role="img" aria-label="{kind}">'
+        f"{body}</svg>"
+    )
+
+
+def ladder_svg(run: dict[str, Any]) -> str:
+    """One run: a box per gate, left to right, coloured by outcome, the reason underneath."""
+    gates = run.get("gates", [])
+    if not gates:
+        return ""
+    box, gap, top = 150, 16, 30
+    width = 10 + len(gates) * (box + gap)
+    parts = [
+        f'<text x="10" y="18" class="node">run {run["number"]}: {escape(run["artifact"])} '
+        f'<tspan class="muted">{escape(run["digest"][:19])}…</tspan></text>'
+    ]
+    for index, gate in enumerate(gates):
+        x = 10 + index * (box + gap)
+        status = gate["status"]
+        fill, stroke = FILL.get(status, "#fff"), STROKE.get(status, "#333")
+        dash = ' stroke-dasharray="4,3"' if status == "not run" else ""
+        parts.append(
+            f'<rect x="{x}" y="{top}" width="{box}" height="44" rx="6" fill="{fill}" '
+            f'stroke="{stroke}"{dash}><title>{escape(gate["reason"])}</title></rect>'
+            f'<text x="{x + 8}" y="{top + 18}" class="node">{MARK.get(status, "?")} '
+            f"{escape(gate['gate'])}</text>"
+            f'<text x="{x + 8}" y="{top + 36}" class="muted">{escape(status)}</text>'
+        )
+        if index:
+            parts.append(
+                f'<line x1="{x - gap}" y1="{top + 22}" x2="{x}" y2="{top + 22}" stroke="#777"/>'
+            )
+    reasons = [f"{g['gate']}: {g['reason']}" for g in gates if g["status"] != "passed"]
+    for line, reason in enumerate(reasons[:3]):
+        shown = reason if len(reason) <= 110 else reason[:107] + "..."
+        parts.append(
+            f'<text x="10" y="{top + 62 + 14 * line}" class="reason">{escape(shown)}</text>'
+        )
+    return _svg("ladder", max(width, 400), top + 66 + 14 * min(len(reasons), 3), "".join(parts))
+
+
+def history_svg(env: dict[str, Any]) -> str:
+    """One environment: its deployments in order, the one running now outlined."""
+    deployments = env.get("deployments", [])[-DEPLOYMENTS_DRAWN:]
+    step, top = 96, 30
+    width = max(400, 20 + len(deployments) * step)
+    title = f"{env['name']} runs {env['running'] or 'nothing'}"
+    if env.get("requires_approval"):
+        title += " (manual approval)"
+    parts = [f'<text x="10" y="18" class="node">{escape(title)}</text>']
+    good = set(env.get("known_good", []))
+    for index, deployment in enumerate(deployments):
+        x = 10 + index * step
+        artifact = deployment["artifact"]
+        last = index == len(deployments) - 1
+        fill = "#c8e6c9" if artifact in good else "#ffcdd2"
+        stroke = ' stroke="#263238" stroke-width="2"' if last else ' stroke="#999"'
+        tip = f"{artifact} {deployment['digest']} by {deployment['how']} at {deployment['time']}s"
+        parts.append(
+            f'<rect x="{x}" y="{top}" width="{step - 14}" height="34" rx="5" fill="{fill}"'
+            f"{stroke}><title>{escape(tip)}</title></rect>"
+            f'<text x="{x + 6}" y="{top + 14}">{escape(artifact)}</text>'
+            f'<text x="{x + 6}" y="{top + 28}" class="muted">{escape(deployment["how"])} '
+            f"@{deployment['time']}s</text>"
+        )
+    if not deployments:
+        parts.append(f'<text x="10" y="{top + 20}" class="muted">never deployed</text>')
+    return _svg("history", width, top + 44, "".join(parts))
+
+
+def pipeline_pictures(data: dict[str, Any]) -> list[str]:
+    """Every run's ladder, then every environment that ever ran something."""
+    pictures = [ladder_svg(run) for run in data.get("runs", [])[-RUNS_DRAWN:]]
+    pictures += [history_svg(env) for env in data.get("environments", []) if env["deployments"]]
+    return [p for p in pictures if p]

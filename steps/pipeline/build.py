@@ -1,0 +1,153 @@
+"""Manifests and builds: an artifact's identity is the digest of its content."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kubeloop.harness.errors import HarnessError
+from kubeloop.harness.registry import given, then, when
+from kubeloop.harness.world import World
+from kubeloop.steps.pipeline.support import scene
+
+
+@given(
+    "a manifest {name:name} version {version:name}",
+    'a manifest "web" version "1.0.0"',
+    "a manifest api version 2.3.1",
+)
+def a_manifest(world: World, name: str, version: str) -> None:
+    """Declare (or replace) the build input NAME at VERSION, with no files yet."""
+    scene(world).manifests[name] = {"name": name, "version": version}
+
+
+@given("the manifest {name:name}:", 'the manifest "web":')
+def the_manifest(world: World, name: str) -> None:
+    """Declare the build input from the doc string (JSON or YAML: name, version, files, …)."""
+    if world.docstring is None:
+        raise world.fail('a doc string (""") with the manifest as JSON or YAML', "no doc string")
+    text = world.docstring
+    world.attempt(lambda: _declare(world, name, text))
+
+
+def _declare(world: World, name: str, text: str) -> None:
+    from kubeloop.fixtures.pipeline_reports import read_manifest  # noqa: PLC0415
+
+    data = read_manifest(text, f"{world.location} (doc string)", name)
+    scene(world).manifests[name] = data
+
+
+@given("the manifest {name:name} from {path:text}", 'the manifest "web" from "web.json"')
+def the_manifest_from(world: World, name: str, path: str) -> None:
+    """Declare the build input from a JSON or YAML file beside the feature."""
+    from kubeloop.fixtures.pipeline_common import read_file  # noqa: PLC0415
+
+    world.attempt(lambda: _declare_file(world, name, read_file(world.resolve(path))))
+
+
+def _declare_file(world: World, name: str, loaded: tuple[str, str]) -> None:
+    from kubeloop.fixtures.pipeline_reports import read_manifest  # noqa: PLC0415
+
+    text, filename = loaded
+    scene(world).manifests[name] = read_manifest(text, filename, name)
+
+
+def _build(world: World, manifest: str, alias: str) -> None:
+    current = scene(world)
+    if manifest not in current.manifests:
+        raise world.fail(
+            f'a manifest "{manifest}" declared earlier (Given a manifest "{manifest}" version …)',
+            f"manifests {sorted(current.manifests)}",
+        )
+    data: dict[str, Any] = current.manifests[manifest]
+    digest = world.attempt(lambda: world.capability(current.pipeline, "build")(data))
+    if digest is not None:
+        current.aliases[alias] = str(getattr(digest, "digest", digest))
+
+
+@when("I build {manifest:name} as {alias:name}", 'I build "web" as D1')
+def i_build(world: World, manifest: str, alias: str) -> None:
+    """Build the manifest's current content; ALIAS names the artifact (its digest) from now on."""
+    _build(world, manifest, alias)
+
+
+@given("I built {manifest:name} as {alias:name}", 'I built "web" as D1')
+def i_built(world: World, manifest: str, alias: str) -> None:
+    """The same as When I build, as part of the situation."""
+    _build(world, manifest, alias)
+
+
+@then("the digest of {alias:name} is {digest:text}", 'the digest of D1 is "sha256:e3b0c442…"')
+def the_digest_is(world: World, alias: str, digest: str) -> None:
+    """The artifact's digest is exactly DIGEST (a trailing … matches any rest)."""
+    actual = scene(world).digest(world, alias)
+    if actual == digest or (digest.endswith("…") and actual.startswith(digest[:-1])):
+        return
+    raise world.fail(f"the digest of {alias} to be {digest}", actual)
+
+
+@then("{a:name} and {b:name} are the same artifact", "D1 and D2 are the same artifact")
+def the_same_artifact(world: World, a: str, b: str) -> None:
+    """Both aliases name one digest: the content was the same."""
+    current = scene(world)
+    one, two = current.digest(world, a), current.digest(world, b)
+    if one != two:
+        raise world.fail(f"{a} and {b} to have one digest", f"{a} is {one}, {b} is {two}")
+
+
+@then("{a:name} and {b:name} are different artifacts", "D1 and D2 are different artifacts")
+def different_artifacts(world: World, a: str, b: str) -> None:
+    """The aliases name two digests: the content differed."""
+    current = scene(world)
+    one = current.digest(world, a)
+    if one == current.digest(world, b):
+        raise world.fail(f"{a} and {b} to be different digests", f"both are {one}")
+
+
+@then(
+    "{digest:text} is a valid digest",
+    '"sha256:e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855" is a valid digest',
+)
+def a_valid_digest(world: World, digest: str) -> None:
+    """The engine accepts the text as an identity: an OCI digest, sha256, 64 lowercase hex."""
+    check = world.capability(scene(world).pipeline, "validate_digest")
+    try:
+        check(digest)
+    except (NotImplementedError, HarnessError):
+        raise
+    except Exception as error:  # the engine under test may raise anything
+        raise world.fail(f"{digest} to be a valid digest", str(error)) from None
+
+
+@then(
+    "{digest:text} is not a valid digest because {reason:text}",
+    '"sha256:abc" is not a valid digest because "needs 64 hex digits"',
+)
+def not_a_valid_digest(world: World, digest: str, reason: str) -> None:
+    """The engine refuses the text as a digest, and its reason contains REASON."""
+    check = world.capability(scene(world).pipeline, "validate_digest")
+    try:
+        check(digest)
+    except (NotImplementedError, HarnessError):
+        raise
+    except Exception as error:  # the engine under test may raise anything
+        if reason not in str(error):
+            raise world.fail(f"the reason to contain {reason!r}", str(error)) from None
+        return
+    raise world.fail(f"{digest} to be refused", "it is a valid digest")
+
+
+@when("I tag {alias:name} as {tag:name}", 'I tag D1 as "latest"')
+def i_tag(world: World, alias: str, tag: str) -> None:
+    """Point the tag at the artifact's digest (a tag is a mutable pointer)."""
+    current = scene(world)
+    digest = current.digest(world, alias)
+    world.attempt(lambda: world.capability(current.pipeline, "tag")(tag, digest))
+
+
+@then("tag {tag:name} points to {alias:name}", 'tag "latest" points to D2')
+def tag_points_to(world: World, tag: str, alias: str) -> None:
+    """The tag resolves to that artifact's digest now."""
+    current = scene(world)
+    actual = world.capability(current.pipeline, "resolve_tag")(tag)
+    if actual != current.digest(world, alias):
+        raise world.fail(f"{tag} to point to {alias}", current.alias_of(actual))

@@ -1,0 +1,139 @@
+"""Promotion by digest, manual approval, verify-before-deploy, rollback, and idempotency."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kubeloop.harness.registry import given, then, when
+from kubeloop.harness.world import World
+from kubeloop.pipeline import PipelineDefinition
+from kubeloop.steps.pipeline.support import scene
+
+
+def _operate(world: World, method: str, alias: str, env: str) -> None:
+    current = scene(world)
+    digest = current.digest(world, alias)
+    world.attempt(lambda: world.capability(current.pipeline, method)(digest, env))
+
+
+@when("I promote {alias:name} to {env:name}", "I promote D1 to staging")
+def i_promote(world: World, alias: str, env: str) -> None:
+    """Move the same digest to ENV: it must have passed, and have run in the environment before."""
+    _operate(world, "promote", alias, env)
+
+
+@given("{alias:name} was promoted to {envs:names}", "D1 was promoted to dev and staging")
+def was_promoted(world: World, alias: str, envs: list[str]) -> None:
+    """Shorthand for promoting the artifact through these environments in turn."""
+    for env in envs:
+        if world.error is None:
+            _operate(world, "promote", alias, env)
+
+
+@when(
+    "I approve the promotion of {alias:name} to {env:name}", "I approve the promotion of D1 to prod"
+)
+def i_approve(world: World, alias: str, env: str) -> None:
+    """A reviewer approves: a waiting promotion deploys now (verified), a later one will."""
+    _operate(world, "approve", alias, env)
+
+
+@when(
+    "I reject the promotion of {alias:name} to {env:name}", "I reject the promotion of D1 to prod"
+)
+def i_reject(world: World, alias: str, env: str) -> None:
+    """A reviewer rejects the waiting promotion: it fails, and ENV keeps what it runs."""
+    _operate(world, "reject", alias, env)
+
+
+@when("I deploy {ref:name} to {env:name}", "I deploy D2 to prod", 'I deploy "web:latest" to prod')
+def i_deploy(world: World, ref: str, env: str) -> None:
+    """Deploy directly (an alias, a digest, or a tag, which is refused): verified first."""
+    current = scene(world)
+    by_reference = ":" in ref or "@" in ref  # a digest, name@digest, or a tag
+    reference = ref if by_reference else current.digest(world, ref)
+    world.attempt(lambda: world.capability(current.pipeline, "deploy")(reference, env))
+
+
+def roll_back_environment(world: World, env: str) -> bool:
+    """Redeploy ENV's previous known-good digest, through the same verification.
+
+    "When I roll back NAME" is one phrase shared with Lab 01: it comes here when NAME is
+    an environment of the pipeline and no deployment; False means "not an environment".
+    """
+    built = world.parts.get("pipeline")
+    definition = built.definition if built is not None else PipelineDefinition()
+    if env not in [e.name for e in definition.environments]:
+        return False
+    current = scene(world)
+    world.attempt(lambda: world.capability(current.pipeline, "rollback")(env))
+    return True
+
+
+@then("{env:name} runs {alias:name}", "prod runs D1", "prod runs nothing")
+def env_runs(world: World, env: str, alias: str) -> None:
+    """ENV runs exactly that artifact now ("nothing": it has never been deployed to)."""
+    current = scene(world)
+    running = world.capability(current.pipeline, "running")(env)
+    expected = None if alias == "nothing" else current.digest(world, alias)
+    if running != expected:
+        shown = "nothing" if running is None else current.alias_of(running)
+        raise world.fail(f"{env} to run {alias}", f"it runs {shown}")
+
+
+@then(
+    "the promotion of {alias:name} to {env:name} is waiting for approval",
+    "the promotion of D1 to prod is waiting for approval",
+)
+def is_waiting(world: World, alias: str, env: str) -> None:
+    """The promotion is held until a reviewer approves or rejects it."""
+    current = scene(world)
+    digest = current.digest(world, alias)
+    if not world.capability(current.pipeline, "waiting")(digest, env):
+        raise world.fail(f"the promotion of {alias} to {env} to wait", "nothing is waiting")
+
+
+def _view(world: World, env: str) -> Any:
+    return world.capability(scene(world).pipeline, "environment")(env)
+
+
+@then("the history of {env:name} is {aliases:names}", "the history of prod is D1, D2 and D1")
+def history_is(world: World, env: str, aliases: list[str]) -> None:
+    """Every deployment ENV went through, in order (promotions, deploys and rollbacks)."""
+    current = scene(world)
+    actual = [current.alias_of(d.digest) for d in _view(world, env).deployments]
+    if actual != aliases:
+        raise world.fail(f"history {', '.join(aliases)}", ", ".join(actual) or "none")
+
+
+@then(
+    "the known-good digests of {env:name} are {aliases:names}",
+    "the known-good digests of prod are D1",
+)
+def known_good_are(world: World, env: str, aliases: list[str]) -> None:
+    """The digests that ran in ENV and were not rolled back, oldest first."""
+    current = scene(world)
+    actual = [current.alias_of(d) for d in _view(world, env).known_good]
+    if actual != aliases:
+        raise world.fail(f"known-good {', '.join(aliases)}", ", ".join(actual) or "none")
+
+
+@then("running the pipeline again changes nothing", "running the pipeline again changes nothing")
+def running_again_changes_nothing(world: World) -> None:
+    """Every artifact run so far, run again on the same inputs: same verdicts, no change."""
+    current = scene(world)
+    pipeline = current.pipeline
+    state = getattr(pipeline, "state", None)
+    before = state() if state is not None else None
+    running = {e.name: pipeline.running(e.name) for e in current.definition.environments}
+    latest = dict(current.runs)
+    for alias, result in latest.items():
+        again = pipeline.run(current.aliases[alias])
+        verdict = [(g.gate, g.status, g.reason) for g in again.gates]
+        if verdict != [(g.gate, g.status, g.reason) for g in result.gates]:
+            raise world.fail(f"the same verdict for {alias}", f"{verdict}")
+    after = {e.name: pipeline.running(e.name) for e in current.definition.environments}
+    if after != running:
+        raise world.fail(f"environments unchanged {running}", f"{after}")
+    if state is not None and state() != before:
+        raise world.fail("the pipeline's state unchanged", "it changed")

@@ -1,0 +1,83 @@
+"""The reports CI already produces, as gate inputs, and the pipeline definition file."""
+
+from __future__ import annotations
+
+from kubeloop.harness.registry import given
+from kubeloop.harness.world import World
+from kubeloop.steps.pipeline.support import scene
+
+
+def _record_file(world: World, alias: str, method: str, reader: str, path: str) -> None:
+    from kubeloop.fixtures import pipeline_reports  # noqa: PLC0415
+
+    current = scene(world)
+    digest = current.digest(world, alias)
+    read = getattr(pipeline_reports, reader)
+    world.attempt(
+        lambda: world.capability(current.pipeline, method)(digest, read(world.resolve(path)))
+    )
+
+
+@given(
+    "the unit tests of {alias:name} report {path:text}",
+    'the unit tests of D1 report "reports/unit.xml"',
+)
+def unit_tests_report(world: World, alias: str, path: str) -> None:
+    """Read the unit results from JUnit XML: green when some test ran and none failed."""
+    _record_file(world, alias, "record_unit_tests", "read_junit", path)
+
+
+@given(
+    "the integration tests of {alias:name} report {path:text}",
+    'the integration tests of D1 report "reports/integration.xml"',
+)
+def integration_tests_report(world: World, alias: str, path: str) -> None:
+    """Read the integration results from JUnit XML."""
+    _record_file(world, alias, "record_integration_tests", "read_junit", path)
+
+
+@given(
+    "the coverage report of {alias:name} is {path:text}",
+    'the coverage report of D1 is "reports/coverage.json"',
+)
+def coverage_report(world: World, alias: str, path: str) -> None:
+    """Read totals.percent_covered from coverage.py's JSON report (coverage json)."""
+    _record_file(world, alias, "record_coverage", "read_coverage", path)
+
+
+@given(
+    "the scan report of {alias:name} is {path:text}",
+    'the scan report of D1 is "reports/trivy.json"',
+)
+def scan_report(world: World, alias: str, path: str) -> None:
+    """Read the findings of a Trivy JSON report (trivy image -f json)."""
+    _record_file(world, alias, "record_scan", "read_trivy", path)
+
+
+def _define(world: World, text: str, filename: str) -> None:
+    from kubeloop.fixtures.pipeline_definition import read_definition  # noqa: PLC0415
+
+    current = scene(world)
+    definition = read_definition(text, filename)
+    world.capability(current.pipeline, "configure")(definition)
+    current.definition = definition
+
+
+@given("the pipeline {path:text}", 'the pipeline "pipeline.yaml"')
+def the_pipeline_file(world: World, path: str) -> None:
+    """Set the pipeline up from a definition file (kind Pipeline): coverage, keys, environments."""
+    from kubeloop.fixtures.pipeline_common import read_file  # noqa: PLC0415
+
+    def load() -> None:
+        _define(world, *read_file(world.resolve(path)))
+
+    world.attempt(load)
+
+
+@given("the pipeline:", "the pipeline:")
+def the_pipeline_doc(world: World) -> None:
+    """Set the pipeline up from the doc string's definition (YAML, kind Pipeline)."""
+    if world.docstring is None:
+        raise world.fail('a doc string (""") with the pipeline definition', "no doc string")
+    text = world.docstring
+    world.attempt(lambda: _define(world, text, f"{world.location} (doc string)"))

@@ -1,0 +1,130 @@
+"""Keys, trust and signatures: what verify-before-deploy checks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kubeloop.harness.registry import given, then, when
+from kubeloop.harness.world import World
+from kubeloop.pipeline import EnvironmentSpec
+from kubeloop.steps.pipeline.support import scene
+
+
+def _with_key(world: World, key: str, seed: str) -> tuple[tuple[str, str], ...]:
+    keys = dict(scene(world).definition.keys)
+    keys[key] = seed
+    return tuple(sorted(keys.items()))
+
+
+@given("key {key:name} from seed {seed:text}", 'key "rogue" from seed "not ours"')
+def key_from_seed(world: World, key: str, seed: str) -> None:
+    """An Ed25519 key derived from the seed text: the same seed is always the same key."""
+    current = scene(world)
+    world.attempt(lambda: current.configure(world, keys=_with_key(world, key, seed)))
+
+
+@given(
+    "the pipeline signs with key {key:name}[ from seed {seed:text}]",
+    'the pipeline signs with key "release" from seed "release-2026"',
+    'the pipeline signs with key "ci"',
+)
+def pipeline_signs_with(world: World, key: str, seed: str | None = None) -> None:
+    """The sign gate signs with this key (environments that name no keys trust it)."""
+    current = scene(world)
+    keys = _with_key(world, key, seed) if seed is not None else current.definition.keys
+    world.attempt(lambda: current.configure(world, keys=keys, signing_key=key))
+
+
+def _trust(world: World, env: str, keys: list[str], only: bool) -> None:
+    current = scene(world)
+    definition = current.definition
+    specs = []
+    for spec in definition.environments:
+        if spec.name != env:
+            specs.append(spec)
+            continue
+        kept = () if only else definition.trusted_names(spec)
+        specs.append(EnvironmentSpec(spec.name, spec.requires_approval, (*kept, *keys)))
+    if env not in [s.name for s in specs]:
+        raise world.fail(
+            f"an environment {env}", ", ".join(s.name for s in definition.environments)
+        )
+    current.configure(world, environments=tuple(specs))
+
+
+@given("{env:name} trusts only key(s) {keys:names}", 'prod trusts only key "release"')
+def trusts_only(world: World, env: str, keys: list[str]) -> None:
+    """Deploys to ENV verify against these keys and no other."""
+    world.attempt(lambda: _trust(world, env, keys, only=True))
+
+
+@given("{env:name} also trusts key(s) {keys:names}", 'staging also trusts key "rogue"')
+def also_trusts(world: World, env: str, keys: list[str]) -> None:
+    """Add keys to those ENV trusts."""
+    world.attempt(lambda: _trust(world, env, keys, only=False))
+
+
+@when("I sign {alias:name} with key {key:name}", 'I sign D2 with key "rogue"')
+def i_sign(world: World, alias: str, key: str) -> None:
+    """Sign the artifact's digest outside the pipeline (as cosign sign --key would)."""
+    current = scene(world)
+    digest = current.digest(world, alias)
+    world.attempt(lambda: world.capability(current.pipeline, "sign")(digest, key))
+
+
+@when(
+    "I attach the signature of {source:name} to {target:name}",
+    "I attach the signature of D1 to D2",
+)
+def i_attach(world: World, source: str, target: str) -> None:
+    """Copy SOURCE's signatures onto TARGET (anyone who can push can do this)."""
+    current = scene(world)
+    one, two = current.digest(world, source), current.digest(world, target)
+    world.attempt(lambda: world.capability(current.pipeline, "attach_signature")(one, two))
+
+
+def _signed(world: World, alias: str) -> bool:
+    current = scene(world)
+    return bool(world.capability(current.pipeline, "is_signed")(current.digest(world, alias)))
+
+
+@then("{alias:name} is signed", "D1 is signed")
+def is_signed(world: World, alias: str) -> None:
+    """The artifact carries a valid signature made for its own digest."""
+    if not _signed(world, alias):
+        raise world.fail(f"{alias} to carry a valid signature for its digest", "it does not")
+
+
+@then("{alias:name} is not signed", "D2 is not signed")
+def is_not_signed(world: World, alias: str) -> None:
+    """No signature made for the artifact's own digest (a copied one does not count)."""
+    if _signed(world, alias):
+        raise world.fail(f"{alias} to carry no valid signature of its own", "it is signed")
+
+
+def _signatures(world: World, alias: str) -> list[Any]:
+    current = scene(world)
+    digest = current.digest(world, alias)
+    return list(world.capability(current.pipeline, "signatures")(digest))
+
+
+@then("{alias:name} is signed by key {key:name}", 'D1 is signed by key "release"')
+def is_signed_by(world: World, alias: str, key: str) -> None:
+    """One of the artifact's signatures for its own digest was made with that key."""
+    digest = scene(world).digest(world, alias)
+    found = _signatures(world, alias)
+    if not any(s.key_name == key and s.claimed_digest == digest for s in found):
+        names = ", ".join(sorted({s.key_name for s in found})) or "none"
+        raise world.fail(f"a signature of {alias} by key {key}", f"signatures by {names}")
+
+
+@then(
+    "the signature of {alias:name} by key {key:name} is {signature:text}",
+    'the signature of D1 by key "ci" is "k1mZ…"',
+)
+def the_signature_is(world: World, alias: str, key: str, signature: str) -> None:
+    """Pin the deterministic Ed25519 signature (base64; a trailing … matches any rest)."""
+    found = [s.signature for s in _signatures(world, alias) if s.key_name == key]
+    prefix = signature[:-1] if signature.endswith("…") else None
+    if not any(s == signature or (prefix is not None and s.startswith(prefix)) for s in found):
+        raise world.fail(f"the signature {signature}", ", ".join(found) or "no signature by it")

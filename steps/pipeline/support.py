@@ -1,0 +1,164 @@
+"""The pipeline part of the world: the engine's Pipeline, artifact aliases, and the setup
+the Given steps accumulate (definition, waiver list) before the engine sees it."""
+
+from __future__ import annotations
+
+import inspect
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from kubeloop.harness.world import World
+from kubeloop.pipeline import PipelineDefinition, WaiverList
+from kubeloop.pipeline.waivers import NO_WAIVERS
+from kubeloop.render.ladder import ladder_text
+
+EVENTS_KEPT = 300
+ENTRY = "Pipeline"
+"""The name a learner's module provides to be graded on the pipeline features."""
+
+
+@dataclass
+class PipelineScene:
+    pipeline: Any
+    engine_name: str
+    definition: PipelineDefinition = field(default_factory=PipelineDefinition)
+    waivers: WaiverList = NO_WAIVERS
+    manifests: dict[str, dict[str, Any]] = field(default_factory=dict)
+    aliases: dict[str, str] = field(default_factory=dict)
+    """Artifact aliases (D1, D2, …) → digests, bound by the build step."""
+    runs: list[tuple[str, Any]] = field(default_factory=list)
+    """(alias, run result) of every run a step started, in order."""
+
+    def alias_of(self, digest: str) -> str:
+        """The alias bound to ``digest`` (the latest one, if several), else its short form."""
+        found = [a for a, d in self.aliases.items() if d == digest]
+        return found[-1] if found else digest[:19] + "…"
+
+    def digest(self, world: World, alias: str) -> str:
+        if alias not in self.aliases:
+            known = ", ".join(self.aliases) or "none yet"
+            raise world.fail(
+                f'an artifact "{alias}" built earlier (When I build "web" as {alias})',
+                f"aliases bound so far: {known}",
+            )
+        return self.aliases[alias]
+
+    def configure(self, world: World, **changes: Any) -> None:
+        """Change the definition and hand the whole of it to the engine."""
+        definition = replace(self.definition, **changes)
+        configure = world.capability(self.pipeline, "configure")
+        configure(definition)
+        self.definition = definition
+
+    def last_run(self, world: World) -> tuple[str, Any]:
+        if not self.runs:
+            raise world.fail("a pipeline run (When I run the pipeline for D1)", "no run yet")
+        return self.runs[-1]
+
+
+def scene(world: World) -> PipelineScene:
+    return world.part("pipeline", lambda: _build(world))  # type: ignore[no-any-return]
+
+
+def _build(world: World) -> PipelineScene:
+    engine, name = world.engine_for(ENTRY)
+    factory = getattr(engine, ENTRY)
+    try:
+        accepted = inspect.signature(factory).parameters
+    except (TypeError, ValueError):
+        accepted = {}  # type: ignore[assignment]
+    kwargs: dict[str, Any] = {}
+    if "clock" in accepted:
+        kwargs["clock"] = world.clock
+    if "events" in accepted:
+        kwargs["events"] = world.events
+    built = PipelineScene(factory(**kwargs), name)
+    world.pictures["pipeline"] = lambda: ladder_text(snapshot(built))
+    world.snapshots["pipeline"] = lambda: snapshot(built)
+    return built
+
+
+def snapshot(current: PipelineScene) -> dict[str, Any]:
+    """The scenario's runs and environments as plain data (see kubeloop.render.ladder)."""
+    pipeline = current.pipeline
+    runs = [
+        {
+            "number": getattr(result, "number", index + 1),
+            "artifact": alias,
+            "digest": str(getattr(result, "digest", current.aliases.get(alias, ""))),
+            "gates": [
+                {
+                    "gate": str(g.gate),
+                    "status": str(g.status),
+                    "reason": str(g.reason),
+                    "blocked_by": getattr(g, "blocked_by", None),
+                }
+                for g in result.gates
+            ],
+        }
+        for index, (alias, result) in enumerate(current.runs)
+    ]
+    environments = []
+    describe = getattr(pipeline, "environment", None)
+    for spec in current.definition.environments:
+        entry: dict[str, Any] = {
+            "name": spec.name,
+            "running": None,
+            "requires_approval": spec.requires_approval,
+            "deployments": [],
+            "known_good": [],
+        }
+        if describe is not None:
+            view = describe(spec.name)
+            entry["running"] = view.running and current.alias_of(view.running)
+            entry["known_good"] = [current.alias_of(d) for d in view.known_good]
+            entry["deployments"] = [
+                {
+                    "artifact": current.alias_of(d.digest),
+                    "digest": d.digest,
+                    "how": d.how,
+                    "time": d.time,
+                }
+                for d in view.deployments
+            ]
+        else:
+            running = pipeline.running(spec.name)
+            entry["running"] = running and current.alias_of(running)
+        environments.append(entry)
+    log = list(getattr(pipeline, "events", None) or [])[-EVENTS_KEPT:]
+    events = [
+        {
+            "time": e.time,
+            "type": e.type,
+            "reason": e.reason,
+            "object": e.object,
+            "message": e.message,
+        }
+        for e in log
+    ]
+    return {"runs": runs, "environments": environments, "events": events}
+
+
+def run_gates(world: World, alias: str) -> None:
+    """Run the ladder for an alias; the result is kept for the Then steps."""
+    current = scene(world)
+    digest = current.digest(world, alias)
+    result = world.attempt(lambda: current.pipeline.run(digest))
+    if result is not None:
+        # an unchanged re-run returns the recorded run: keep one entry for it, now the latest
+        current.runs = [(a, r) for a, r in current.runs if r is not result] + [(alias, result)]
+
+
+def table_rows(world: World, required: tuple[str, ...]) -> list[dict[str, str]]:
+    """The data table under the step as dicts by lower-cased header."""
+    table = world.datatable
+    if not table or len(table) < 2:
+        raise world.fail(
+            f"a table with a header row ({' | '.join(required)}) and one row per item",
+            "no table rows",
+        )
+    header = [cell.strip().lower() for cell in table[0]]
+    missing = [column for column in required if column not in header]
+    if missing:
+        raise world.fail(f"columns {', '.join(required)} in the header", f"columns {header}")
+    return [dict(zip(header, (c.strip() for c in row), strict=True)) for row in table[1:]]

@@ -1,0 +1,79 @@
+"""Accepted risks: a versioned waiver list, and the calendar the expiry dates are judged on."""
+
+from __future__ import annotations
+
+from kubeloop.harness.registry import given, when
+from kubeloop.harness.world import World
+from kubeloop.pipeline import Waiver, WaiverList
+from kubeloop.pipeline.waivers import date_at, seconds_since
+from kubeloop.steps.pipeline.support import scene
+
+
+def _accept(world: World, version: int, finding: str, reason: str, until: str | None) -> None:
+    current = scene(world)
+    expires_at = None if until is None else seconds_since(current.definition.epoch, until)
+    waiver = Waiver(finding, reason, until, expires_at, "the scenario")
+    waivers = current.waivers.accept(version, waiver)
+    world.capability(current.pipeline, "set_waivers")(waivers)
+    current.waivers = waivers
+
+
+@given(
+    "waiver list version {version:n} accepts {finding:name} because {reason:text}"
+    "[ until {until:date}]",
+    'waiver list version 3 accepts CVE-2026-1111 because "not reachable"',
+    'waiver list version 3 accepts CVE-2026-1111 because "not reachable" until 2027-01-31',
+)
+def waiver_accepts(
+    world: World, version: int, finding: str, reason: str, until: str | None = None
+) -> None:
+    """A waiver: the finding may pass the scan gate, for REASON, up to (not on) the date."""
+    world.attempt(lambda: _accept(world, version, finding, reason, until))
+
+
+def _load(world: World, path: str, version: int | None) -> None:
+    from kubeloop.fixtures.pipeline_waivers import read_waivers  # noqa: PLC0415
+
+    current = scene(world)
+    waivers: WaiverList = read_waivers(world.resolve(path), current.definition.epoch, version)
+    world.capability(current.pipeline, "set_waivers")(waivers)
+    current.waivers = waivers
+
+
+@given("the waiver list {path:text}", 'the waiver list "waivers.yaml"')
+def the_waiver_list(world: World, path: str) -> None:
+    """Replace the waivers with a versioned list file: kubeloop's YAML, or an OpenVEX document."""
+    world.attempt(lambda: _load(world, path, None))
+
+
+@given(
+    "waiver list version {version:n} from {path:text}",
+    'waiver list version 4 from ".trivyignore"',
+)
+def waiver_list_from(world: World, version: int, path: str) -> None:
+    """Replace the waivers with a file's at VERSION (.trivyignore carries no version itself)."""
+    world.attempt(lambda: _load(world, path, version))
+
+
+def _set_date(world: World, date: str) -> None:
+    current = scene(world)
+    target = seconds_since(current.definition.epoch, date)
+    now = world.clock.now
+    if target < now:
+        raise world.fail(
+            f"a date on or after {date_at(current.definition.epoch, now)} (time only moves on)",
+            date,
+        )
+    world.advance(target - now)
+
+
+@given("today is {date:date}", "today is 2027-01-30")
+def today_is(world: World, date: str) -> None:
+    """Move the logical clock to 00:00 UTC of DATE (it starts at the pipeline's epoch)."""
+    _set_date(world, date)
+
+
+@when("the date becomes {date:date}", "the date becomes 2027-01-31")
+def the_date_becomes(world: World, date: str) -> None:
+    """Time passes until 00:00 UTC of DATE."""
+    _set_date(world, date)

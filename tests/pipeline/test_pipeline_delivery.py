@@ -1,0 +1,171 @@
+"""Signing, verify-before-deploy, promotion, approval and rollback through the façade."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from kubeloop.errors import NotFoundError
+from kubeloop.pipeline import (
+    EnvironmentSpec,
+    Finding,
+    Pipeline,
+    PipelineDefinition,
+    PromotionRefusedError,
+    RollbackError,
+    TestSummary,
+    VerificationError,
+)
+from kubeloop.pipeline.signing import SigningKey, verify
+
+
+def passing(pipeline: Pipeline, version: str) -> str:
+    digest = pipeline.build({"name": "web", "version": version})
+    pipeline.record_unit_tests(digest, TestSummary(True))
+    pipeline.record_coverage(digest, 95)
+    pipeline.record_scan(digest, [])
+    pipeline.record_integration_tests(digest, TestSummary(True))
+    assert pipeline.run(digest).passed
+    return digest
+
+
+def to_prod(pipeline: Pipeline, digest: str) -> None:
+    pipeline.promote(digest, "dev")
+    pipeline.promote(digest, "staging")
+    assert pipeline.promote(digest, "prod") == "waiting for approval"
+    assert pipeline.approve(digest, "prod") == "deployed"
+
+
+def test_keys_and_signatures_are_deterministic_from_the_seed() -> None:
+    one, two = SigningKey.from_seed("ci", "seed"), SigningKey.from_seed("other-name", "seed")
+    assert one.public_key.public == two.public_key.public
+    digest = "sha256:" + "a" * 64
+    assert one.sign(digest, "web") == SigningKey.from_seed("ci", "seed").sign(digest, "web")
+    assert SigningKey.from_seed("ci", "seed2").public_key.key_id != one.public_key.key_id
+
+
+def test_verify_checks_trust_then_signature_then_claim() -> None:
+    key = SigningKey.from_seed("ci", "seed")
+    trusted = {key.public_key.key_id: key.public_key}
+    a, b = "sha256:" + "a" * 64, "sha256:" + "b" * 64
+    good = key.sign(a, "web")
+    assert verify(a, good, trusted) is None
+    assert "copied signature" in (verify(b, good, trusted) or "")
+    assert "not trusted" in (verify(a, good, {}) or "")
+    forged = replace(good, payload=good.payload.replace("a" * 64, "b" * 64))
+    assert "does not verify" in (verify(b, forged, trusted) or "")
+
+
+def test_same_manifest_is_the_same_artifact_and_rebuilding_changes_nothing() -> None:
+    pipeline = Pipeline()
+    first = pipeline.build({"name": "web", "version": "1.0.0", "files": {"a": "1", "b": "2"}})
+    before = pipeline.state()
+    again = pipeline.build({"files": {"b": "2", "a": "1"}, "version": "1.0.0", "name": "web"})
+    assert first == again and pipeline.state() == before
+
+
+def test_full_promotion_and_idempotent_rerun() -> None:
+    pipeline = Pipeline()
+    digest = passing(pipeline, "1.0.0")
+    to_prod(pipeline, digest)
+    assert pipeline.running("prod") == digest
+    before = pipeline.state()
+    assert pipeline.run(digest).passed
+    assert pipeline.promote(digest, "prod") == "unchanged"
+    assert pipeline.state() == before
+
+
+def test_promotion_goes_in_order_and_only_for_what_passed() -> None:
+    pipeline = Pipeline()
+    digest = passing(pipeline, "1.0.0")
+    blocked = pipeline.build({"name": "web", "version": "2.0.0"})
+    pipeline.run(blocked)
+    before = pipeline.state()
+    with pytest.raises(PromotionRefusedError, match="has not run in staging"):
+        pipeline.promote(digest, "prod")
+    with pytest.raises(PromotionRefusedError, match="blocked at unit"):
+        pipeline.promote(blocked, "dev")
+    with pytest.raises(NotFoundError, match='environment "qa" not found'):
+        pipeline.promote(digest, "qa")
+    assert pipeline.state() == before
+
+
+def test_copied_and_untrusted_signatures_are_refused_and_prod_keeps_running() -> None:
+    definition = PipelineDefinition(
+        keys=(("ci", "kubeloop-ci"), ("rogue", "evil")),
+        environments=(
+            EnvironmentSpec("dev"),
+            EnvironmentSpec("staging"),
+            EnvironmentSpec("prod", requires_approval=True, trusts=("ci",)),
+        ),
+    )
+    pipeline = Pipeline(definition)
+    good = passing(pipeline, "1.0.0")
+    to_prod(pipeline, good)
+    other = pipeline.build({"name": "web", "version": "6.6.6"})
+    pipeline.attach_signature(good, other)
+    assert not pipeline.is_signed(other)
+    before = pipeline.state()
+    with pytest.raises(VerificationError, match="copied signature"):
+        pipeline.deploy(other, "prod")
+    unsigned = pipeline.build({"name": "web", "version": "7.0.0"})
+    with pytest.raises(VerificationError, match="no signature"):
+        pipeline.deploy(unsigned, "prod")
+    pipeline.sign(unsigned, "rogue")
+    with pytest.raises(VerificationError, match=r'key "rogue".*not trusted'):
+        pipeline.deploy(unsigned, "prod")
+    assert pipeline.running("prod") == good
+    assert pipeline.state().environments == before.environments
+
+
+def test_deploy_by_tag_is_refused() -> None:
+    pipeline = Pipeline()
+    digest = passing(pipeline, "1.0.0")
+    pipeline.tag("latest", digest)
+    with pytest.raises(PromotionRefusedError, match="not by tag"):
+        pipeline.deploy("web:latest", "dev")
+    assert pipeline.deploy(f"web@{digest}", "dev") == "deployed"
+
+
+def test_rollback_returns_to_the_previous_known_good_digest() -> None:
+    pipeline = Pipeline()
+    one, two = passing(pipeline, "1.0.0"), passing(pipeline, "2.0.0")
+    with pytest.raises(RollbackError, match="runs nothing"):
+        pipeline.rollback("prod")
+    to_prod(pipeline, one)
+    with pytest.raises(RollbackError, match="no previous known-good"):
+        pipeline.rollback("prod")
+    to_prod(pipeline, two)
+    assert pipeline.rollback("prod") == one
+    view = pipeline.delivery.view("prod")
+    assert view.running == one and view.known_good == (one,) and view.rolled_back == (two,)
+    with pytest.raises(RollbackError, match="no previous known-good"):
+        pipeline.rollback("prod")
+
+
+def test_rejection_and_approval_timeout() -> None:
+    pipeline = Pipeline()
+    digest = passing(pipeline, "1.0.0")
+    pipeline.promote(digest, "dev")
+    pipeline.promote(digest, "staging")
+    pipeline.promote(digest, "prod")
+    pipeline.reject(digest, "prod")
+    with pytest.raises(PromotionRefusedError, match="no promotion"):
+        pipeline.reject(digest, "prod")
+    pipeline.promote(digest, "prod")
+    pipeline.clock.advance(30 * 86_400 + 1)
+    with pytest.raises(PromotionRefusedError, match="longer than"):
+        pipeline.approve(digest, "prod")
+    assert pipeline.running("prod") is None
+
+
+def test_a_blocked_rerun_revokes_promotion_but_not_what_runs() -> None:
+    pipeline = Pipeline()
+    digest = passing(pipeline, "1.0.0")
+    pipeline.promote(digest, "dev")
+    pipeline.record_scan(digest, [Finding("CVE-2026-1", "CRITICAL")])
+    assert pipeline.run(digest).blocked_at == "scan"
+    with pytest.raises(PromotionRefusedError, match="blocked at scan"):
+        pipeline.promote(digest, "staging")
+    assert pipeline.running("dev") == digest
