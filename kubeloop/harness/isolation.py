@@ -138,6 +138,8 @@ class Isolation:
                 f"{who} was killed after {self.seconds:g} s: the scenario's wall-clock limit "
                 "(--scenario-timeout sets it; is the engine stuck, or ignoring signals?)"
             )
+        elif crash is not None and crash.startswith("MemoryError"):
+            text = f"{who} ran out of memory (the limit is {self.memory_mb} MB)"
         elif crash is not None:
             text = f"{who} raised {crash}, which stopped the scenario"
         elif "MemoryError" in output:

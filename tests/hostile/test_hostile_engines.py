@@ -35,7 +35,7 @@ EXPECTED = {
     "keyboard": 'engine keyboard raised KeyboardInterrupt in "And a node boom"',
     "close_stdout": "",
     "flood": "",
-    "memory": "engine memory ran out of memory",
+    "memory": "engine memory ran out of memory",  # in its step, or wherever it struck
     "recursion": 'engine recursion raised RecursionError in "And a node boom"',
     "c_stack": "engine c_stack ",  # SIGSEGV, out of memory or killed: the engine's, anyway
     "ignores_alarm": "engine ignores_alarm was killed after 3 s",

@@ -179,6 +179,13 @@ CASES = [
     ("only-comments", "# nothing\n", "1", "declares nothing"),
     ("scalar-doc", "just text\n", "1", "expected an object"),
     ("list-doc", "- a\n- b\n", "1", "expected an object"),
+    (
+        "pdb-selector-bad",
+        "apiVersion: policy/v1\nkind: PodDisruptionBudget\nmetadata: {name: p}\n"
+        "spec: {minAvailable: 1, selector: {matchLabels: {app: 'a b'}}}\n",
+        "4",
+        "a valid label must be",
+    ),
     ("null-doc", "~\n---\n" + C, "", ""),
 ]
 
