@@ -195,3 +195,21 @@ def test_each_hostile_feature_says_what_is_wrong(name: str, run: tuple[int, str,
         return
     assert expected in block, f"{name}: {expected!r} not in\n{block or output}"
     assert "engine kubeloop raised" not in block, block
+
+
+def test_fixtures_anywhere_lifts_the_project_rule(tmp_path: Path) -> None:
+    outside = tmp_path / "elsewhere.yaml"
+    outside.write_text(C + "nodes: [{name: n}]\n")
+    project = tmp_path / "project"
+    (project / "features").mkdir(parents=True)
+    (project / "features" / "f.feature").write_text(
+        f'Feature: f\n  Scenario: s\n    Given the cluster from "{outside}"\n'
+        "    Then 0 pods are pending\n"
+    )
+    command = [sys.executable, "-m", "kubeloop.cli", "run", "features"]
+    refused = subprocess.run(command, cwd=project, capture_output=True, text=True, check=False)
+    assert refused.returncode == 1 and "leaves the project" in refused.stdout, refused.stdout
+    allowed = subprocess.run(
+        [*command, "--fixtures-anywhere"], cwd=project, capture_output=True, text=True, check=False
+    )
+    assert allowed.returncode == 0, allowed.stdout
