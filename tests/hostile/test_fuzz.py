@@ -126,13 +126,13 @@ def _load(text: str) -> None:
     assert time.perf_counter() - started < 2
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=600, deadline=None, suppress_health_check=list(HealthCheck))
 @given(st.lists(st.sampled_from(YAML_PIECES) | st.text(max_size=4), max_size=40).map("".join))
 def test_the_loader_answers_any_text_with_a_result_or_a_located_error(text: str) -> None:
     _load(text)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
 @given(
     st.sampled_from(["Cluster", "Node", "Deployment", "HorizontalPodAutoscaler"]),
     st.dictionaries(
@@ -194,7 +194,7 @@ GHERKIN_PIECES = [
 ]
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
 @given(st.lists(st.sampled_from(GHERKIN_PIECES) | st.text(max_size=5), max_size=30).map("".join))
 def test_the_gherkin_front_end_answers_any_text_with_located_problems(
     tmp_path_factory: Any, text: str

@@ -34,6 +34,8 @@ CASES = [
     ("tag-float", C + "nodes:\n- {name: n, cpu: !!float abc}\n", "4", "not a valid !!float"),
     ("tag-bool", C + "nodes:\n- {name: n, unschedulable: !!bool maybe}\n", "4", "!!bool"),
     ("tag-timestamp", C + "nodes:\n- {name: n, cpu: !!timestamp garbage}\n", "4", "!!timestamp"),
+    ("tag-int-empty", C + "nodes:\n- {name: n, pods: !!int }\n", "4", "not a valid !!int"),
+    ("tag-float-empty", C + "nodes:\n- {name: n, cpu: !!float }\n", "4", "not a valid !!float"),
     ("tag-python", C + "nodes: !!python/object:os.system x\n", "3", "is not allowed"),
     ("tag-custom", C + "nodes: !mine [1]\n", "3", "is not allowed"),
     ("tag-map-on-seq", C + "nodes: !!map [1]\n", "3", "does not fit"),
