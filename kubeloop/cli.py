@@ -18,6 +18,9 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("-k", dest="keyword", help="only scenarios whose name matches (pytest -k)")
     run.add_argument("-t", "--tags", help='a tag expression, e.g. "@smoke and not @wip"')
     run.add_argument("-x", "--fail-fast", action="store_true", help="stop at the first failure")
+    run.add_argument(
+        "-q", "--quiet", action="store_true", help="print only failures and the summary"
+    )
     run.add_argument("--engine", help="module providing the engine contract (default kubeloop)")
     run.add_argument(
         "--report",
@@ -63,6 +66,10 @@ def _parser() -> argparse.ArgumentParser:
         metavar="MODULE",
         help="run again against this engine and report scenarios whose outcome differs",
     )
+    starter = commands.add_parser(
+        "init", help="write a starting project (a feature, a fixture, README, CI) into DIR"
+    )
+    starter.add_argument("directory", metavar="DIR")
     exercise = commands.add_parser("exercise", help="exercise mode: grade your own engine")
     exercise_commands = exercise.add_subparsers(dest="exercise_command", required=True)
     init = exercise_commands.add_parser("init", help="write a learner's starting point into DIR")
@@ -75,13 +82,19 @@ def _parser() -> argparse.ArgumentParser:
     )
     steps = commands.add_parser("steps", help="print the step catalog")
     steps.add_argument("--format", choices=["text", "markdown"], default="text")
+    check = commands.add_parser(
+        "check",
+        help="find every mistake in feature files without running them (syntax, lint, "
+        "undefined or ambiguous steps, tables, fixtures)",
+    )
+    check.add_argument("paths", nargs="*", metavar="PATH", help="a .feature or a folder")
     validate = commands.add_parser("validate", help="validate YAML fixture files")
     validate.add_argument("files", nargs="+", metavar="FILE")
     schemas = commands.add_parser(
         "schemas", help="print where the JSON Schemas are, or export them"
     )
     schemas.add_argument("--export", metavar="DIR", help="copy the schemas into DIR")
-    commands.add_parser("demo", help="a narrated worked example in the terminal")
+    commands.add_parser("demo", help="watch a demo feature run: the main use of kubeloop")
     return parser
 
 
@@ -111,11 +124,16 @@ def _main(argv: Sequence[str] | None) -> int:
                     args.workers,
                     args.step_timeout,
                     args.compare,
+                    quiet=args.quiet,
                     scenario_timeout=args.scenario_timeout,
                     engine_memory=args.engine_memory,
                     fixtures_anywhere=args.fixtures_anywhere,
                 )
             )
+        case "init":
+            from kubeloop.harness.starter import init as init_project  # noqa: PLC0415
+
+            return init_project(args.directory)
         case "exercise":
             from kubeloop.harness.exercise import init  # noqa: PLC0415
 
@@ -125,6 +143,10 @@ def _main(argv: Sequence[str] | None) -> int:
 
             print(render(args.format), end="")
             return 0
+        case "check":
+            from kubeloop.harness.check import check as check_features  # noqa: PLC0415
+
+            return check_features(args.paths)
         case "validate":
             from kubeloop.fixtures.commands import validate  # noqa: PLC0415
 
@@ -136,8 +158,7 @@ def _main(argv: Sequence[str] | None) -> int:
         case _:
             from kubeloop.harness import demo  # noqa: PLC0415
 
-            demo.run()
-            return 0
+            return demo.run()
 
 
 if __name__ == "__main__":

@@ -19,7 +19,9 @@ INTRO = (
     "Defaults: a node has {node_cpu} cpu and {node_memory} memory; a deployment is named "
     '"{name}", requests {cpu} cpu and {memory} memory per pod, at version "{version}".\n'
     'Two phrases of one kind join with " and ": "Given 3 nodes and a deployment of 4", '
-    '"When node-2 fails and I reconcile".'
+    '"When node-2 fails and I reconcile". "it", "its" and "the deployment" refer to the '
+    "deployment named last. A Then that names a node or a deployment the scenario does not "
+    "have fails and lists the ones it has."
 )
 
 
@@ -52,6 +54,7 @@ def text() -> str:
         for d in definitions:
             lines.append(f"  {d.keyword.title()} {d.pattern}")
             lines.append(f"      {d.description}")
+            lines += [f"      also: {variant}" for variant in d.variants]
             lines += [f"      e.g. {d.keyword.title()} {example}" for example in d.examples]
         lines.append("")
     lines.append("Parameters")
@@ -68,7 +71,10 @@ def markdown() -> str:
         _intro().replace("\n", "\n\n"),
         "",
         "In a phrase, `{name:type}` is a parameter, `(s)` an optional plural, `<a|b>` a choice "
-        "of words and `[…]` an optional part.",
+        "of words and `[…]` an optional part. Each phrase is shown in its canonical form; "
+        "`also:` lists the other forms it accepts. Words match in any case (`Running`, "
+        "`running`; `CPU`, `cpu`). The parameter types are noun phrases (a node, a deployment, "
+        "a set of pods, requests): every phrase that takes one accepts all its forms.",
         "",
     ]
     for domain, definitions in _grouped().items():
@@ -76,6 +82,8 @@ def markdown() -> str:
         for d in definitions:
             lines.append(f"- **{d.keyword.title()}** `{d.pattern}`  ")
             lines.append(f"  {d.description}  ")
+            if d.variants:
+                lines.append("  also: " + "; ".join(f"`{v}`" for v in d.variants) + "  ")
             lines.append("  " + "; ".join(f"`{d.keyword.title()} {e}`" for e in d.examples))
         lines.append("")
     lines += ["## Parameters", "", "| type | written as |", "|---|---|"]

@@ -1,59 +1,92 @@
-"""``kubeloop demo``: a short narrated walk through the reconciliation loop."""
+"""``kubeloop demo``: the tool's main use, shown — Gherkin scenarios running.
+
+Each scenario states every number it relies on, so nothing changes between steps without
+a step saying so.
+"""
 
 from __future__ import annotations
 
+import os
+import tempfile
 from collections.abc import Callable
+from pathlib import Path
 
-from kubeloop.cluster import Cluster
-from kubeloop.cluster.autoscaling import HPA
-from kubeloop.cluster.deployments import Deployment
-from kubeloop.cluster.intstr import max_unavailable, resolve_fenceposts
-from kubeloop.cluster.nodes import Node
-from kubeloop.errors import RolloutStalledError
-from kubeloop.render import cluster_picture, rollout_table
+DEMO = """\
+Feature: kubeloop demo
+  Desired state in, converged state out, one reconcile at a time. Every step below is
+  plain English that kubeloop matched to a phrase and ran against its in-memory cluster.
+
+  Scenario: The loop converges, and running it again changes nothing
+    Given a cluster of 3 nodes with 4 CPU and 8Gi memory each
+    And a deployment "web" with 4 replicas requesting 500m CPU and 256Mi memory per pod
+    When I reconcile
+    Then 4 pods of "web" are Running
+    And reconciling again changes nothing
+
+  Scenario: A failed node's pods are recreated on the survivors
+    Given a cluster of 3 nodes with 4 CPU and 8Gi memory each
+    And a deployment "web" with 4 replicas requesting 500m CPU and 256Mi memory per pod
+    When node-1 goes NotReady
+    And the controllers reconcile
+    Then no pod is on node-1
+    And 4 "web" pods are Running
+
+  Scenario: What fits nowhere stays Pending, with the scheduler's reason
+    Given a cluster of 2 nodes with 4 CPU and 8Gi memory each
+    And a deployment "web" with 20 replicas requesting 500m CPU and 256Mi memory per pod
+    When the scheduler has placed everything it can
+    Then 16 "web" pods are Running
+    And 4 "web" pods are Pending with "2 Insufficient cpu"
+
+  Scenario: A rolling update stays inside its budget at every step
+    Given a cluster of 3 nodes with 4 CPU and 8Gi memory each
+    And a deployment "web" with 6 replicas requesting 500m CPU and 256Mi memory per pod
+    And its rolling update strategy is maxSurge 1 and maxUnavailable 0
+    When I update "web" to v2
+    Then all 6 "web" pods run v2
+    And at every step there are at most 7 pods
+    And at every step at least 6 pods are ready
+
+  Scenario: maxSurge 0 and maxUnavailable 0 leave no room to move
+    Given a cluster of 3 nodes with 4 CPU and 8Gi memory each
+    And a deployment "web" with 6 replicas requesting 500m CPU and 256Mi memory per pod
+    When I update "web" to v2 with maxSurge 0 and maxUnavailable 0
+    Then the rollout stalls because "both 0"
+    And all 6 "web" pods run v1
+
+  Scenario: Rolling back brings v1 back, under a new revision
+    Given a cluster of 3 nodes with 4 CPU and 8Gi memory each
+    And a deployment "web" with 6 replicas requesting 500m CPU and 256Mi memory per pod
+    When I update "web" to v2
+    And I roll back "web"
+    Then all 6 "web" pods run v1
+    And "web" is at revision 3
+
+  Scenario: The HPA asks for ceil(4 x 90 / 50) = 8 replicas and gets them on its next sync
+    Given a cluster of 3 nodes with 4 CPU and 8Gi memory each
+    And a deployment "web" with 4 replicas requesting 500m CPU and 256Mi memory per pod
+    And an HPA for "web" from 1 to 10 replicas targeting 50% cpu
+    When the cpu utilization of "web" is 90%
+    Then the HPA wants 8 replicas
+    And "web" still has 4 replicas
+    When the HPA acts
+    Then "web" has 8 replicas
+"""
 
 
-def run(say: Callable[[str], None] = print) -> None:
-    say("kubeloop demo — desired state in, converged state out, one reconcile at a time.\n")
-    cluster = Cluster(nodes=[Node(f"node-{i}", cpu="4", memory="8Gi") for i in (1, 2, 3)])
-    say("1. Three nodes of 4 cpu / 8Gi. I declare a deployment of 4 pods, 500m / 256Mi each.")
-    cluster.apply(Deployment("web", replicas=4, cpu="500m", memory="256Mi", version="v1"))
-    result = cluster.reconcile()
-    say(f"   reconcile → {result.describe()}")
-    say(cluster_picture(cluster))
-    say(f"   reconcile again → {cluster.reconcile().describe()}  (idempotent: nothing to do)\n")
+def run(say: Callable[[str], None] = print) -> int:
+    """Run the demo feature through ``kubeloop run`` in a scratch folder."""
+    from kubeloop.harness.runner import RunOptions  # noqa: PLC0415  (pytest loads lazily)
+    from kubeloop.harness.runner import run as run_features  # noqa: PLC0415
 
-    say("2. node-1 fails. Its pods are evicted; the next pass recreates them on survivors.")
-    cluster.fail_node("node-1")
-    say(f"   reconcile → {cluster.reconcile().describe()}")
-    say(cluster_picture(cluster) + "\n")
-
-    say("3. Ask for 20 pods: the scheduler packs by requests; what fits nowhere stays Pending.")
-    cluster.scale("web", 20)
-    cluster.reconcile()
-    say(cluster_picture(cluster, max_pods_shown=4) + "\n")
-    cluster.recover_node("node-1")
-    cluster.scale("web", 6)
-    cluster.reconcile_until_stable()
-
-    say("4. Roll out v2 with maxSurge 1, maxUnavailable 0 — the budget holds at every step:")
-    steps = cluster.rolling_update("web", "v2", max_surge=1, max_unavailable=0)
-    surge, _ = resolve_fenceposts(1, 0, 6)
-    say(rollout_table(steps, 6, surge, max_unavailable(1, 0, 6)) + "\n")
-
-    say("5. maxSurge 0 and maxUnavailable 0 leaves no room to move:")
-    try:
-        cluster.rolling_update("web", "v3", max_surge=0, max_unavailable=0)
-    except RolloutStalledError as error:
-        say(f"   RolloutStalledError: {error.reason}\n")
-
-    say("6. Roll back: the previous revision comes back under the same budget.")
-    cluster.rollback("web")
-    say(f"   versions now: {sorted({p.version for p in cluster.pods()})}\n")
-
-    hpa = HPA(min_replicas=1, max_replicas=10, target=50)
-    say(
-        "7. An HPA targeting 50% cpu sees 90% on 4 replicas: "
-        f"ceil(4 × 90/50) = {hpa.desired_replicas(4, 90)}; at 54% it holds "
-        f"({hpa.desired_replicas(4, 54)}), inside the 10% tolerance band."
-    )
+    say("kubeloop demo — this feature file runs as you watch (kubeloop steps lists phrases):\n")
+    for line in DEMO.splitlines()[:3]:
+        say(f"  {line}")
+    started = Path.cwd()
+    with tempfile.TemporaryDirectory() as folder:
+        (Path(folder) / "demo.feature").write_text(DEMO, encoding="utf-8")
+        os.chdir(folder)
+        try:
+            return run_features(RunOptions(["demo.feature"]))
+        finally:
+            os.chdir(started)

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 SKELETON = '''"""Your reconciliation orchestrator: a miniature Kubernetes control loop.
 
@@ -225,9 +228,10 @@ and raises `NotImplementedError` until you write it.
 
 Run the specs against your engine from this folder:
 
-    kubeloop run --engine lab                  # progress, and a scoreboard by feature
+    kubeloop run --engine lab                  # progress, and a scoreboard in learning order
     kubeloop run --engine lab --report report  # plus report/report.html and report/results.json
-    kubeloop run --engine lab features/x.feature:12   # one scenario
+    kubeloop run --engine lab features/cluster/rollout/rolling-update.feature:12
+                                               # one scenario (features/ holds the specs)
 
 Compare with the reference: `kubeloop run --engine lab --compare kubeloop`.
 `kubeloop steps` lists every phrase the scenarios use. Scenarios that need more than the
@@ -269,6 +273,10 @@ def init(directory: str, lab: str = "all") -> int:
         path = target / name
         path.write_text(text, encoding="utf-8")
         written.append(str(path))
+    specs = target / "features"
+    if not specs.exists():  # the README's commands run the specs from this folder
+        shutil.copytree(EXAMPLES, specs, ignore=shutil.ignore_patterns("__pycache__"))
+        written.append(f"{specs}/ (the specs)")
     print("wrote " + ", ".join(written))
     engine = "pipeline_lab" if lab == "pipeline" else "lab"
     print(f"next: cd {target} && kubeloop run --engine {engine}")

@@ -13,8 +13,12 @@ _UNITS = {"s": 1, "second": 1, "m": 60, "minute": 60, "h": 3600, "hour": 3600}
 @dataclass(frozen=True)
 class ParamType:
     regex: str
+    """A regular expression without capturing groups; matched case-insensitively."""
     convert: Callable[[str], Any]
     description: str
+    refers_to: str | None = None
+    """The kind of object the value names ("node", "deployment", …): the world resolves
+    "it" to the one mentioned last and, in a Then, checks that it exists."""
 
 
 def _unquote(text: str) -> str:
@@ -46,10 +50,38 @@ class TaintText(NamedTuple):
         return {"key": self.key, "value": self.value, "effect": self.effect}
 
 
+_EFFECTS = {e.lower(): e for e in ("NoSchedule", "PreferNoSchedule", "NoExecute")}
+
+
 def parse_taint(text: str) -> TaintText:
     key_value, effect = text.rsplit(":", 1)
     key, has_value, value = key_value.partition("=")
-    return TaintText(key, value, effect, bool(has_value))
+    return TaintText(key, value, _EFFECTS[effect.lower()], bool(has_value))
+
+
+_NUMBER_WORDS = {
+    word: value
+    for value, word in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve".split()  # noqa: SIM905
+    )
+}
+NUMBER = r"\d+|" + "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True))
+
+
+def number(text: str) -> int:
+    """A whole number written in digits or as a word up to twelve."""
+    return int(text) if text.isdigit() else _NUMBER_WORDS[text.lower()]
+
+
+QUANTITY = r"[0-9.]+(?:[eE][-+]?[0-9]+|[a-zA-Z]+)?"
+
+
+def quantity(text: str) -> str:
+    """A Kubernetes quantity as written; "8GiB" and "8GB" (people write them) lose the B."""
+    return text[:-1] if text[-1:] in "bB" and text[-2:-1].isalpha() else text
+
+
+_PHASES = {"running": "running", "pending": "pending", "ready": "ready", "scheduled": "running"}
 
 
 def _duration(text: str) -> int:
@@ -67,23 +99,23 @@ def _names(text: str) -> list[str]:
 
 
 TYPES: dict[str, ParamType] = {
-    "n": ParamType(r"\d+", int, "a whole number"),
+    "n": ParamType(NUMBER, number, "a whole number: 3, or a word up to twelve (three)"),
     "name": ParamType(NAME, _unquote, 'a name, quoted or bare: "web" or web'),
     "text": ParamType(
         r'"(?:[^"\\]|\\.)*"',
         _unquote_text,
         'text in double quotes ("Insufficient cpu"); write \\" for a quote',
     ),
-    "quantity": ParamType(
-        r"[0-9.]+(?:[eE][-+]?[0-9]+|[a-zA-Z]+)?", str, "a Kubernetes quantity: 500m, 2, 8Gi, 128M"
-    ),
+    "quantity": ParamType(QUANTITY, quantity, "a Kubernetes quantity: 500m, 2, 8Gi, 128M"),
     "percent": ParamType(r"\d+(?:\.\d+)?%", _percent, "a percentage: 50%"),
     "intorpercent": ParamType(r"\d+%?", _int_or_percent, "a count or a percentage: 1 or 25%"),
     "duration": ParamType(
         r"\d+ ?(?:seconds?|minutes?|hours?|s|m|h)", _duration, "a duration: 30 seconds, 5 minutes"
     ),
     "phase": ParamType(
-        r"running|pending|ready", str, "running (bound to a node), pending, or ready"
+        "|".join(_PHASES),
+        lambda text: _PHASES[text.lower()],
+        "Running (bound to a node; also: scheduled), Pending, or Ready; any case",
     ),
     "taint": ParamType(
         r"[A-Za-z0-9][-A-Za-z0-9._/]*(?:=[-A-Za-z0-9._]*)?:(?:NoSchedule|PreferNoSchedule|NoExecute)",
@@ -100,7 +132,11 @@ TYPES: dict[str, ParamType] = {
         "one name or several: D1 or D1, D2 and D3",
     ),
     "strategy": ParamType(
-        r"first-fit|LeastAllocated|MostAllocated", str, "first-fit, LeastAllocated or MostAllocated"
+        r"first-fit|LeastAllocated|MostAllocated",
+        lambda text: {"leastallocated": "LeastAllocated", "mostallocated": "MostAllocated"}.get(
+            text.lower(), "first-fit"
+        ),
+        "first-fit, LeastAllocated or MostAllocated",
     ),
 }
 
@@ -111,13 +147,17 @@ def compile_pattern(pattern: str) -> tuple[re.Pattern[str], dict[str, Callable[[
     """Turn a phrase pattern into a regex and the converters of its parameters.
 
     ``{count:n}`` is a typed parameter, ``(s)``/``(es)`` an optional plural ending,
-    ``<is|are>`` a choice of words, ``[ … ]`` an optional part.
+    ``<is|are>`` a choice of words, ``[ … ]`` an optional part. Words match in any case
+    ("Running", "CPU"); a parameter's converter gives the canonical spelling.
     """
     parts: list[str] = []
     converters: dict[str, Callable[[str], Any]] = {}
     position = 0
     for token in _TOKEN.finditer(pattern):
-        parts.append(re.escape(pattern[position : token.start()]))
+        literal = pattern[position : token.start()]
+        if "|" in literal:
+            raise ValueError(f"a | outside <a|b> in step pattern {pattern!r}")
+        parts.append(re.escape(literal))
         name, kind, choice = token.group(1), token.group(2), token.group(3)
         text = token.group(0)
         if name:
@@ -135,4 +175,4 @@ def compile_pattern(pattern: str) -> tuple[re.Pattern[str], dict[str, Callable[[
             parts.append(")?")
         position = token.end()
     parts.append(re.escape(pattern[position:]))
-    return re.compile("".join(parts)), converters
+    return re.compile("".join(parts), re.IGNORECASE), converters

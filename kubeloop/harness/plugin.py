@@ -217,6 +217,7 @@ def pytest_bdd_before_step(
         else [[cell.value for cell in row.cells] for row in step.datatable.rows]
     )
     world.is_last_step = step is scenario.steps[-1]
+    world.scenario_steps = [(s.type, s.name, s.line_number) for s in scenario.steps]
 
 
 class _Scope:
@@ -256,10 +257,26 @@ def run_step(keyword: str, world: World) -> None:
     try:
         matches = REGISTRY.match(keyword, world.step_text)
     except UndefinedStepError as error:
-        raise UndefinedStepError(f"{world.location}: {error}") from None
+        raise UndefinedStepError(f"{world.location}: {error}{_other_undefined(world)}") from None
     world.matches = matches
     with time_limit(world.step_timeout, world.step_label):
         world.run(keyword, matches)
+
+
+def _other_undefined(world: World) -> str:
+    """Every other step of the scenario that matches nothing, so one run shows them all."""
+    where = world.location.rsplit(":", 1)[0]
+    others = []
+    for kind, text, line in world.scenario_steps:
+        if text == world.step_text and f"{where}:{line}" == world.location:
+            continue
+        try:
+            REGISTRY.match(kind, text)
+        except UndefinedStepError:
+            others.append(f"  {where}:{line}: {kind.title()} {text}")
+        except HarnessError:
+            continue
+    return "\nthe scenario's other undefined steps:\n" + "\n".join(others) if others else ""
 
 
 @given(_AnyPhrase("given"))

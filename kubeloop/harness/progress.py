@@ -24,6 +24,8 @@ class Progress:
     """A pytest plugin object: prints scenarios as they finish and keeps their records."""
 
     write: Callable[[str], None] = print
+    quiet: bool = False
+    """Print only the scenarios that did not pass (and the summary)."""
     records: list[ScenarioRecord] = field(default_factory=list)
     rootpath: Path = field(default_factory=Path.cwd)
     _feature: str = ""
@@ -44,6 +46,8 @@ class Progress:
             self.write(f"\n✗ cannot run {uri}:\n{report.longreprtext}")
 
     def show(self, record: ScenarioRecord) -> None:
+        if self.quiet and record.status in ("passed", "skipped"):
+            return
         if record.uri != self._feature:
             self._feature = record.uri
             self.write(f"\nFeature: {record.feature}  ({record.uri})")

@@ -95,7 +95,7 @@ class ScenarioRecord:
     def title(self) -> str:
         if not self.example:
             return self.name
-        return f"{self.name} [{' | '.join(self.example.values())}]"
+        return f"{self.name} [{', '.join(f'{k}={v}' for k, v in self.example.items())}]"
 
     @property
     def failed_step(self) -> StepRecord | None:
@@ -140,6 +140,7 @@ def _fill(cluster: Any, data: dict[str, Any]) -> None:
             "version": pod.version,
             "ready": bool(pod.ready),
             "reason": getattr(pod, "reason", None),
+            "cpu": getattr(pod, "cpu", None),
         }
         if pod.node is None:
             data["pending"].append(entry)
@@ -165,6 +166,7 @@ def _fill(cluster: Any, data: dict[str, Any]) -> None:
         data["nodes"] = [{"name": n, "pods": p} for n, p in sorted(by_node.items())]
     events = getattr(cluster, "events", None)
     if events is not None and not callable(events):
+        passes = _passes_of_pods(cluster)
         data["events"] = [
             {
                 "time": e.time,
@@ -172,9 +174,76 @@ def _fill(cluster: Any, data: dict[str, Any]) -> None:
                 "reason": e.reason,
                 "object": e.object,
                 "message": e.message,
+                "pass": _pass_of(e, passes),
             }
             for e in list(events)[-EVENTS_KEPT:]
         ]
+
+
+_POD_EVENTS = {
+    "Scheduled": "scheduled",
+    "SuccessfulCreate": "created",
+    "SuccessfulDelete": "deleted",
+}
+
+
+def _passes_of_pods(cluster: Any) -> dict[tuple[str, str], int]:
+    """(what happened, pod) → the reconcile pass that did it, from the cluster's history."""
+    found: dict[tuple[str, str], int] = {}
+    for record in getattr(cluster, "history", None) or []:
+        for kind in ("scheduled", "created", "deleted"):
+            for pod in getattr(record.result, kind, ()):
+                found.setdefault((kind, pod), record.number)
+    return found
+
+
+def _pass_of(event: Any, passes: dict[tuple[str, str], int]) -> int | None:
+    """The pass an event came from, when the history says (pod events); else None."""
+    kind = _POD_EVENTS.get(event.reason)
+    if kind is None:
+        return None
+    pod = event.object.removeprefix("pod/")
+    if kind != "scheduled":
+        pod = event.message.rsplit(": ", 1)[-1]
+    return passes.get((kind, pod))
+
+
+def hpa_sample(world: Any, samples: dict[str, list[dict[str, Any]]]) -> None:
+    """One sample per HPA the scenario declared, after a step: replicas and utilization."""
+    cluster = getattr(world, "_cluster", None)
+    autoscaler = getattr(cluster, "autoscaler", None)
+    if autoscaler is None:
+        return
+    for name in sorted(world.declared.hpas):
+        try:
+            info = autoscaler(name)
+        except Exception:  # a learner's engine may fail here too; the report still renders
+            continue
+        samples.setdefault(name, []).append(
+            {
+                "time": world.clock.now,
+                "replicas": info.current_replicas,
+                "utilization": info.observed_utilization,
+                "min": info.min_replicas,
+                "max": info.max_replicas,
+                "target": info.target,
+            }
+        )
+
+
+def autoscaler_entries(samples: dict[str, list[dict[str, Any]]]) -> list[dict[str, Any]]:
+    """The samples of each HPA as the report's chart draws them."""
+    return [
+        {
+            "deployment": name,
+            "min": taken[-1]["min"],
+            "max": taken[-1]["max"],
+            "target": taken[-1]["target"],
+            "samples": [{k: s[k] for k in ("time", "replicas", "utilization")} for s in taken],
+        }
+        for name, taken in sorted(samples.items())
+        if taken
+    ]
 
 
 def rollout_entry(

@@ -15,18 +15,42 @@ import pytest
 
 from kubeloop.harness import gherkin_source
 from kubeloop.harness.errors import UndefinedStepError
-from kubeloop.harness.record import ScenarioRecord, StepRecord, snapshot
+from kubeloop.harness.record import (
+    ScenarioRecord,
+    StepRecord,
+    autoscaler_entries,
+    hpa_sample,
+    snapshot,
+)
 from kubeloop.harness.scenarios import scenario_template
 
 RECORD_KEY = "kubeloop_record"
 
 
+SHIPPED = Path(__file__).resolve().parent.parent / "examples"
+SHIPPED_PREFIX = "kubeloop:"
+"""How the suite shipped in the package is shown: ``kubeloop:cluster/x.feature`` (kubeloop
+run accepts it back), instead of a long site-packages path."""
+
+
 def relative(path: str | Path) -> str:
+    """A path as people read it: relative to where the run started, or in the shipped suite."""
     resolved = Path(path).resolve()
     try:
         return str(resolved.relative_to(Path.cwd()))
     except ValueError:
+        pass
+    try:
+        return SHIPPED_PREFIX + str(resolved.relative_to(SHIPPED.resolve()))
+    except ValueError:
         return str(resolved)
+
+
+def from_shown(path: str) -> str:
+    """The real path behind a shown one (``kubeloop:…`` names the shipped suite)."""
+    if path.startswith(SHIPPED_PREFIX):
+        return str(SHIPPED / path[len(SHIPPED_PREFIX) :])
+    return path
 
 
 def new_record(item: pytest.Item, template: Any, engine: str) -> ScenarioRecord:
@@ -76,6 +100,8 @@ class Recorder:
         """Record everything the reports show: the end state, what each step matched."""
         self.records: dict[str, ScenarioRecord] = {}
         self.started: dict[str, int] = {}
+        self.hpas: dict[str, dict[str, list[dict[str, Any]]]] = {}
+        """Each scenario's HPA samples, one per step, for the report's HPA chart."""
 
     def pytest_bdd_before_scenario(self, request: Any, feature: Any, scenario: Any) -> None:
         template = scenario_template(request.node)
@@ -110,6 +136,9 @@ class Recorder:
                 f"{m.definition.keyword}: {m.definition.pattern}" for m in matches
             )
             entry.arguments = matches[0].spans() if matches else []
+            world = request.getfixturevalue("world")
+            if world.declared.hpas:
+                hpa_sample(world, self.hpas.setdefault(request.node.nodeid, {}))
         if error is not None:
             entry.error = str(error)
             entry.error_type = type(error).__name__
@@ -127,6 +156,8 @@ class Recorder:
         record = self.records.get(request.node.nodeid)
         if record is not None and self.pictures:
             record.snapshot = snapshot(request.getfixturevalue("world"))
+            samples = self.hpas.pop(request.node.nodeid, {})
+            record.snapshot["autoscalers"] = autoscaler_entries(samples)
 
     @pytest.hookimpl(wrapper=True)
     def pytest_runtest_makereport(self, item: pytest.Item, call: pytest.CallInfo[None]) -> Any:

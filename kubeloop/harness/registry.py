@@ -8,29 +8,42 @@ and a deployment of 4", "node-2 fails and I reconcile").
 
 from __future__ import annotations
 
-import difflib
 import inspect
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+import kubeloop.harness.clauses  # noqa: F401  (registers the noun phrases and clause lists)
 from kubeloop.harness.errors import AmbiguousStepError, UndefinedStepError
+from kubeloop.harness.grammar import readings
 from kubeloop.harness.params import compile_pattern
+from kubeloop.harness.suggest import close_phrases
 
 KEYWORDS = ("given", "when", "then")
 StepFunction = Callable[..., None]
+
+
+def _first_word(pattern: str) -> str | None:
+    """The phrase's first word if it is literal, else None (indexed under every word)."""
+    match = re.match(r"[A-Za-z'][A-Za-z'-]*(?= |$)", pattern)
+    return match.group(0).lower() if match else None
 
 
 @dataclass(frozen=True)
 class StepDefinition:
     keyword: str
     pattern: str
+    """The canonical form, as the catalog shows it first."""
     function: StepFunction
     examples: tuple[str, ...]
     domain: str
     regex: re.Pattern[str] = field(repr=False)
     converters: dict[str, Callable[[str], Any]] = field(repr=False)
+    variants: tuple[str, ...] = ()
+    """Other ways to say the same thing, accepted as well and listed in the catalog."""
+    variant_regexes: tuple[re.Pattern[str], ...] = field(default=(), repr=False)
+    variant_converters: tuple[dict[str, Callable[[str], Any]], ...] = field(default=(), repr=False)
 
     @property
     def description(self) -> str:
@@ -39,16 +52,40 @@ class StepDefinition:
 
     @property
     def first_word(self) -> str | None:
-        """The phrase's first word if it is literal, else None (indexed under every word)."""
-        match = re.match(r"[A-Za-z'][A-Za-z'-]*(?= |$)", self.pattern)
-        return match.group(0).lower() if match else None
+        return _first_word(self.pattern)
+
+    @property
+    def patterns(self) -> tuple[str, ...]:
+        return (self.pattern, *self.variants)
+
+    @property
+    def regexes(self) -> tuple[re.Pattern[str], ...]:
+        return (self.regex, *self.variant_regexes)
+
+    def kinds(self, text: str | None = None) -> dict[str, str]:
+        """Each parameter's type name in the form that matches ``text`` (else the canonical)."""
+        index = self._index(text) if text is not None else 0
+        return dict(re.findall(r"\{(\w+):(\w+)\}", self.patterns[index or 0]))
+
+    def _index(self, text: str) -> int | None:
+        for index, regex in enumerate(self.regexes):
+            if regex.fullmatch(text) is not None:
+                return index
+        return None
+
+    def fullmatch(self, text: str) -> re.Match[str] | None:
+        index = self._index(text)
+        return None if index is None else self.regexes[index].fullmatch(text)
 
     def parse(self, text: str) -> dict[str, Any] | None:
-        match = self.regex.fullmatch(text)
-        if match is None:
+        index = self._index(text)
+        if index is None:
             return None
+        match = self.regexes[index].fullmatch(text)
+        assert match is not None
+        converters = (self.converters, *self.variant_converters)[index]
         return {
-            name: self.converters[name](value)
+            name: converters[name](value)
             for name, value in match.groupdict().items()
             if value is not None
         }
@@ -60,14 +97,15 @@ class Match:
     arguments: dict[str, Any]
     text: str
     offset: int = 0
-    """Where ``text`` starts in the step it was matched in (after an " and " join)."""
+    """Where ``text`` starts in the step it was matched in (after an " and " join); -1
+    when ``text`` is a reading of the step without its modal verbs."""
 
     def spans(self) -> list[tuple[int, str, str]]:
         """(start in the step, text, parameter type) of every parameter given."""
-        match = self.definition.regex.fullmatch(self.text)
-        if match is None:
+        match = self.definition.fullmatch(self.text)
+        if match is None or self.offset < 0:
             return []
-        kinds = dict(re.findall(r"\{(\w+):(\w+)\}", self.definition.pattern))
+        kinds = self.definition.kinds(self.text)
         return [
             (self.offset + match.start(name), value, kinds[name])
             for name, value in match.groupdict().items()
@@ -90,27 +128,49 @@ class Registry:
         self.definitions: list[StepDefinition] = []
 
     def register(
-        self, keyword: str, pattern: str, function: StepFunction, examples: tuple[str, ...]
+        self,
+        keyword: str,
+        pattern: str,
+        function: StepFunction,
+        examples: tuple[str, ...],
+        variants: tuple[str, ...] = (),
     ) -> StepDefinition:
         regex, converters = compile_pattern(pattern)
+        variant_regexes, variant_converters = [], []
+        for variant in variants:
+            variant_regex, converters_of_variant = compile_pattern(variant)
+            variant_regexes.append(variant_regex)
+            variant_converters.append(converters_of_variant)
         definition = StepDefinition(
-            keyword, pattern, function, examples, _domain(function), regex, converters
+            keyword,
+            pattern,
+            function,
+            examples,
+            _domain(function),
+            regex,
+            converters,
+            variants,
+            tuple(variant_regexes),
+            tuple(variant_converters),
         )
         for example in examples:
             if definition.parse(example) is None:
                 raise ValueError(f"example {example!r} does not match its own phrase {pattern!r}")
         self.definitions.append(definition)
-        word = definition.first_word
-        if word is None:
+        words = {_first_word(p) for p in definition.patterns}
+        if None in words:
             self._wild[keyword].append(definition)
-        else:
+        for word in sorted(w for w in words if w is not None):
             self._by_word[keyword].setdefault(word, []).append(definition)
         return definition
 
     def candidates(self, keyword: str, text: str) -> Iterator[StepDefinition]:
         first = text.split(" ", 1)[0].lower()
-        yield from self._by_word[keyword].get(first, ())
-        yield from self._wild[keyword]
+        seen: set[int] = set()
+        for definition in (*self._by_word[keyword].get(first, ()), *self._wild[keyword]):
+            if id(definition) not in seen:
+                seen.add(id(definition))
+                yield definition
 
     def match_one(self, keyword: str, text: str) -> list[Match]:
         """Every definition that matches ``text`` whole."""
@@ -122,7 +182,32 @@ class Registry:
         return found
 
     def match(self, keyword: str, text: str) -> list[Match]:
-        """The definitions to run for ``text``: one, or several joined by " and "."""
+        """The definitions to run for ``text``: one, or several joined by " and ".
+
+        A text that matches nothing is read again without its modal verbs ("should be
+        running" as "are running"); a reading counts only if exactly one definition has it.
+        """
+        try:
+            return self._match(keyword, text)
+        except UndefinedStepError:
+            found = {}
+            for reading in readings(text):
+                try:
+                    matches = self._match(keyword, reading)
+                except UndefinedStepError:
+                    continue
+                found[tuple(id(m.definition) for m in matches)] = matches
+            if len(found) == 1:  # positions in a reading are not positions in the step
+                return [replace(m, offset=-1) for m in next(iter(found.values()))]
+            if len(found) > 1:
+                shown = [" + ".join(m.text for m in ms) for ms in found.values()]
+                raise AmbiguousStepError(
+                    f'{keyword.title()} "{text}" can be read in more than one way: '
+                    + "; ".join(shown)
+                ) from None
+            raise
+
+    def _match(self, keyword: str, text: str) -> list[Match]:
         whole = self.match_one(keyword, text)
         if len(whole) > 1:
             raise AmbiguousStepError(_ambiguous(keyword, text, whole))
@@ -145,17 +230,22 @@ class Registry:
             if len(first) != 1:
                 continue
             try:
-                rest = self.match(keyword, right)
+                rest = self._match(keyword, right)
             except (UndefinedStepError, AmbiguousStepError):
                 continue
             yield [first[0], *(replace(m, offset=m.offset + found.end()) for m in rest)]
 
     def suggestions(self, keyword: str, text: str, count: int = 3) -> list[str]:
-        phrases = {example: d.keyword for d in self.definitions for example in d.examples}
-        close = difflib.get_close_matches(text, list(phrases), n=count * 3, cutoff=0.4)
-        same_keyword = [p for p in close if phrases[p] == keyword]
-        ordered = same_keyword + [p for p in close if p not in same_keyword]
-        return [f"{phrases[p].title()} {p}" for p in ordered[:count]]
+        """Phrases close to ``text`` in the user's own values (see suggest.py); a step that
+        joins a known phrase to an unknown one by " and " gets the join back, mended."""
+        for found in re.finditer(" and ", text):
+            left, right = text[: found.start()], text[found.end() :]
+            if len(self.match_one(keyword, left)) == 1:
+                mended = close_phrases(self.definitions, keyword, right, 1, same_keyword=True)
+                if mended:
+                    return [f"{keyword.title()} {left} and {mended[0][1]}"]
+        close = close_phrases(self.definitions, keyword, text, count)
+        return [f"{kw.title()} {phrase}" for kw, phrase in close]
 
     def undefined_message(self, keyword: str, text: str) -> str:
         message = f'no step matches {keyword.title()} "{text}"'
@@ -185,9 +275,11 @@ REGISTRY = Registry()
 
 
 def _decorator(keyword: str) -> Callable[..., Callable[[StepFunction], StepFunction]]:
-    def decorate(pattern: str, *examples: str) -> Callable[[StepFunction], StepFunction]:
+    def decorate(
+        pattern: str, *examples: str, variants: tuple[str, ...] = ()
+    ) -> Callable[[StepFunction], StepFunction]:
         def register(function: StepFunction) -> StepFunction:
-            REGISTRY.register(keyword, pattern, function, examples or (pattern,))
+            REGISTRY.register(keyword, pattern, function, examples or (pattern,), variants)
             return function
 
         return register

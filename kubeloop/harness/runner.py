@@ -12,6 +12,7 @@ import pytest
 from kubeloop.harness.engine import engine_name
 from kubeloop.harness.progress import Progress
 from kubeloop.harness.record import ScenarioRecord
+from kubeloop.harness.recorder import from_shown
 from kubeloop.harness.reports import write_reports
 from kubeloop.harness.reports.scoreboard import scoreboard
 
@@ -55,7 +56,7 @@ def pytest_arguments(options: RunOptions, engine: str | None = None) -> list[str
     args.append("--continue-on-collection-errors")
     if options.workers:
         args += ["-n", str(options.workers), "--dist", "loadfile"]
-    for path in options.paths or default_paths():
+    for path in map(from_shown, options.paths or default_paths()):
         match = _LINE.match(path)
         if match:
             args += [match.group(1), f"--kubeloop-line={match.group(1)}:{match.group(2)}"]
@@ -81,20 +82,20 @@ def pytest_arguments(options: RunOptions, engine: str | None = None) -> list[str
 
 
 def _collect(options: RunOptions, engine: str | None, show: bool) -> tuple[int, Progress]:
-    progress = Progress(write=print if show else (lambda _: None))
+    progress = Progress(write=print if show else (lambda _: None), quiet=options.quiet)
     code = pytest.main(pytest_arguments(options, engine), plugins=[progress])
     return int(code), progress
 
 
 def run(options: RunOptions) -> int:
     """Run the scenarios; 0 only if every selected scenario passed (and there was one)."""
-    for path in options.paths:
+    for path in map(from_shown, options.paths):
         file = _LINE.match(path)
         if not Path(file.group(1) if file else path).exists():
             print(f"kubeloop run: no such file or folder: {path}")
             return 2
     started = time.time_ns()
-    code, progress = _collect(options, None, show=not options.quiet)
+    code, progress = _collect(options, None, show=True)
     print(progress.summary())
     engine = engine_name(options.engine)
     if engine != "kubeloop" or any(

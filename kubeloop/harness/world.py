@@ -31,6 +31,7 @@ from kubeloop.harness.errors import (
     ScenarioAssertionError,
     ScenarioError,
 )
+from kubeloop.harness.referents import resolve
 from kubeloop.render import cluster_picture
 
 SETTLE_PASSES = 100
@@ -81,6 +82,8 @@ class World:
         self.rollouts: list[dict[str, Any]] = []
         """Each rollout the scenario ran, as the reports draw it."""
         self.declared = Declared()
+        self.mentioned: dict[str, str] = {}
+        """The node and the deployment named last, for "it" and "its" in later steps."""
         self.step_text = ""
         self.step_label = ""
         self.matches: Sequence[Any] = []
@@ -88,6 +91,8 @@ class World:
         self.location = ""
         self.is_last_step = False
         self.step_timeout = 0.0
+        self.scenario_steps: list[tuple[str, str, int]] = []
+        """(keyword, text, line) of every step of the scenario, for reports of all undefined."""
         self.docstring: str | None = None
         self.datatable: list[list[str]] | None = None
         self.fixtures_anywhere = False
@@ -99,10 +104,12 @@ class World:
             checks_error = getattr(match.definition.function, "checks_error", False)
             if keyword != "given" and not self.settled:
                 self.settle()
+            elif keyword == "given":
+                self.settled = False  # a Given after a Then declares more: settle it too
             if self.error is not None and not checks_error:
                 raise self._unchecked(self.error, "") from self.error
             try:
-                match.definition.function(self, **match.arguments)
+                match.definition.function(self, **resolve(self, keyword, match))
             except (HarnessError, ScenarioAssertionError):
                 raise
             except NotImplementedError as error:
@@ -255,7 +262,9 @@ class World:
     def picture(self) -> str:
         drawings: dict[str, Callable[[], str]] = {}
         if self._cluster is not None:
-            drawings["cluster"] = lambda: cluster_picture(self._cluster)
+            drawings["cluster"] = lambda: cluster_picture(
+                self._cluster, known_nodes=self.declared.nodes
+            )
         drawings.update(self.pictures)
         if not drawings:
             return "(nothing in the world yet)"

@@ -32,14 +32,52 @@ def _versions(snapshot: dict[str, Any]) -> dict[tuple[str, str], int]:
     return {(d, v): sorted(vs).index(v) for d, vs in seen.items() for v in vs}
 
 
-def _pod(x: float, y: float, pod: dict[str, Any], fill: str) -> str:
+def _pod(x: float, y: float, pod: dict[str, Any], fill: str, width: float = POD) -> str:
+    """A pod as a box: as wide as its share of the node's cpu, its name inside if it fits."""
     state = "" if pod["ready"] else ", not ready"
-    title = f"{pod['name']} ({pod['deployment']} {pod['version']}{state})"
+    request = f", {format_cpu(pod['cpu'])} cpu" if pod.get("cpu") else ""
+    title = f"{pod['name']} ({pod['deployment']} {pod['version']}{request}{state})"
     stroke = "" if pod["ready"] else ' stroke="#333" stroke-dasharray="2,1"'
+    label = ""
+    if width >= 6 * len(pod["name"]) + 4:
+        label = (
+            f'<text x="{x + 3:.0f}" y="{y + POD - 3:.0f}" class="podname">'
+            f"{escape(pod['name'])}</text>"
+        )
     return (
-        f'<rect x="{x:.0f}" y="{y:.0f}" width="{POD}" height="{POD}" rx="2" fill="{fill}"{stroke}>'
-        f"<title>{escape(title)}</title></rect>"
+        f'<rect x="{x:.0f}" y="{y:.0f}" width="{width:.0f}" height="{POD}" rx="2" '
+        f'fill="{fill}"{stroke}><title>{escape(title)}</title></rect>{label}'
     )
+
+
+def _legend(x: int, y: int, versions: dict[tuple[str, str], int]) -> tuple[str, int]:
+    """Swatches for every deployment and version, then what borders and dashes mean."""
+    parts = [f'<text x="{x}" y="{y + 10}" class="node">legend</text>']
+    cx = x + 52
+    for (deployment, version), index in sorted(versions.items()):
+        label = f"{deployment} {version}"
+        parts.append(
+            f'<rect x="{cx}" y="{y}" width="{POD}" height="{POD}" rx="2" '
+            f'fill="{colour(deployment, index)}"/>'
+            f'<text x="{cx + POD + 4}" y="{y + 10}" class="muted">{escape(label)}</text>'
+        )
+        cx += POD + 14 + 6 * len(label)
+    y += POD + 8
+    ty = y + 9
+    keys = (
+        f'<rect x="{x}" y="{y}" width="14" height="10" fill="none" stroke="#c62828" '
+        f'stroke-width="2"/><text x="{x + 18}" y="{ty}" class="muted">NotReady node</text>'
+        f'<rect x="{x + 110}" y="{y}" width="14" height="10" fill="none" stroke="#546e7a" '
+        'stroke-width="2" stroke-dasharray="5,3"/>'
+        f'<text x="{x + 128}" y="{ty}" class="muted">cordoned node</text>'
+        f'<rect x="{x + 225}" y="{y}" width="10" height="10" fill="#ddd" stroke="#333" '
+        'stroke-dasharray="2,1"/>'
+        f'<text x="{x + 239}" y="{ty}" class="muted">pod not ready</text>'
+        f'<text x="{x + 330}" y="{ty}" class="muted">a pod is as wide as its cpu request '
+        "(the node box is the node's cpu)</text>"
+    )
+    parts.append(keys)
+    return "".join(parts), y + 18
 
 
 def _svg(kind: str, width: int, height: int, body: str) -> str:
@@ -48,6 +86,71 @@ def _svg(kind: str, width: int, height: int, body: str) -> str:
         f'height="{height}" viewBox="0 0 {width} {height}" role="img" aria-label="{kind}">'
         f"{body}</svg>"
     )
+
+
+def _box_size(node: dict[str, Any], largest: int) -> tuple[int, int]:
+    share = node.get("cpu", largest) / largest
+    box_w = max(110, int(240 * share))
+    per_row = max(1, (box_w - 12) // (POD + GAP))
+    rows = max(1, -(-len(node["pods"]) // per_row))
+    taints = [t for t in node.get("taints", []) if not t.startswith("node.kubernetes.io/")]
+    return box_w, 40 + (14 if taints else 0) + 6 + rows * (POD + GAP)
+
+
+def _node_box(
+    node: dict[str, Any],
+    x: int,
+    y: int,
+    box_w: int,
+    box_h: int,
+    versions: dict[tuple[str, str], int],
+) -> str:
+    """One node: its border says its state, its pods sit inside sized by their requests."""
+    parts: list[str] = []
+    per_row = max(1, (box_w - 12) // (POD + GAP))
+    taints = [t for t in node.get("taints", []) if not t.startswith("node.kubernetes.io/")]
+    top = 40 + (14 if taints else 0)
+    ready = node.get("ready", True)
+    border = "#c62828" if not ready else "#546e7a"
+    dash = ' stroke-dasharray="5,3"' if node.get("unschedulable") else ""
+    state = "NotReady" if not ready else ("cordoned" if node.get("unschedulable") else "Ready")
+    parts.append(
+        f'<rect x="{x}" y="{y}" width="{box_w}" height="{box_h}" rx="6" fill="#fafafa" '
+        f'stroke="{border}" stroke-width="2"{dash}/>'
+    )
+    parts.append(
+        f'<text x="{x + 8}" y="{y + 16}" class="node">{escape(node["name"])} '
+        f'<tspan class="muted">{state}</tspan></text>'
+    )
+    if "cpu" in node:
+        free = (
+            f"free {format_cpu(node['cpu'] - node['allocated_cpu'])} cpu · "
+            f"{format_memory(node['memory'] - node['allocated_memory'])}"
+        )
+        parts.append(f'<text x="{x + 8}" y="{y + 32}" class="muted">{escape(free)}</text>')
+    if taints:
+        shown = ", ".join(taints)
+        parts.append(f'<text x="{x + 8}" y="{y + 46}" class="reason">{escape(shown)}</text>')
+    inner = box_w - 16
+    px, py = float(x + 8), float(y + top)
+    for i, pod in enumerate(node["pods"]):
+        fill = colour(pod["deployment"], versions[(pod["deployment"], pod["version"])])
+        if pod.get("cpu") and node.get("cpu"):
+            wide = max(4.0, inner * pod["cpu"] / node["cpu"] - 1)
+            if px + wide > x + 8 + inner + 0.5:
+                px, py = float(x + 8), py + POD + GAP
+            parts.append(_pod(px, py, pod, fill, wide))
+            px += wide + 1
+        else:
+            parts.append(
+                _pod(
+                    x + 8 + (i % per_row) * (POD + GAP),
+                    y + top + (i // per_row) * (POD + GAP),
+                    pod,
+                    fill,
+                )
+            )
+    return "".join(parts)
 
 
 def cluster_map(snapshot: dict[str, Any]) -> str:
@@ -59,47 +162,10 @@ def cluster_map(snapshot: dict[str, Any]) -> str:
     parts: list[str] = []
     x, y, row_height, width = 10, 10, 0, 760
     for node in nodes:
-        share = node.get("cpu", largest) / largest
-        box_w = max(110, int(240 * share))
-        per_row = max(1, (box_w - 12) // (POD + GAP))
-        rows = max(1, -(-len(node["pods"]) // per_row))
-        taints = [t for t in node.get("taints", []) if not t.startswith("node.kubernetes.io/")]
-        top = 40 + (14 if taints else 0)
-        box_h = top + 6 + rows * (POD + GAP)
+        box_w, box_h = _box_size(node, largest)
         if x + box_w > width:
             x, y, row_height = 10, y + row_height + 12, 0
-        ready = node.get("ready", True)
-        border = "#c62828" if not ready else "#546e7a"
-        dash = ' stroke-dasharray="5,3"' if node.get("unschedulable") else ""
-        state = "NotReady" if not ready else ("cordoned" if node.get("unschedulable") else "Ready")
-        parts.append(
-            f'<rect x="{x}" y="{y}" width="{box_w}" height="{box_h}" rx="6" fill="#fafafa" '
-            f'stroke="{border}" stroke-width="2"{dash}/>'
-        )
-        parts.append(
-            f'<text x="{x + 8}" y="{y + 16}" class="node">{escape(node["name"])} '
-            f'<tspan class="muted">{state}</tspan></text>'
-        )
-        if "cpu" in node:
-            free = (
-                f"free {format_cpu(node['cpu'] - node['allocated_cpu'])} cpu · "
-                f"{format_memory(node['memory'] - node['allocated_memory'])}"
-            )
-            parts.append(f'<text x="{x + 8}" y="{y + 32}" class="muted">{escape(free)}</text>')
-        if taints:
-            shown = ", ".join(taints)
-            parts.append(f'<text x="{x + 8}" y="{y + 46}" class="reason">{escape(shown)}</text>')
-        for i, pod in enumerate(node["pods"]):
-            px = x + 8 + (i % per_row) * (POD + GAP)
-            py = y + top + (i // per_row) * (POD + GAP)
-            parts.append(
-                _pod(
-                    px,
-                    py,
-                    pod,
-                    colour(pod["deployment"], versions[(pod["deployment"], pod["version"])]),
-                )
-            )
+        parts.append(_node_box(node, x, y, box_w, box_h, versions))
         x += box_w + 12
         row_height = max(row_height, box_h)
     y += row_height + 16
@@ -125,19 +191,25 @@ def cluster_map(snapshot: dict[str, Any]) -> str:
                 f"{escape(reason)}{more}</text>"
             )
             y += POD + 10
+    if versions:
+        legend, y = _legend(10, y + 4, versions)
+        parts.append(legend)
     height = y + 10
     return _svg("cluster", width, height, "".join(parts))
 
 
 def rollout_chart(rollout: dict[str, Any]) -> str:
+    """Pods per reconcile pass against the budget's bounds; a stalled rollout says why."""
     steps = rollout["steps"]
     if not steps:
         return ""
-    width, height, left, bottom, top = 520, 220, 40, 30, 20
+    stalled = rollout.get("stalled") or ""
+    width, height, left, bottom, top = 560, 240 + (16 if stalled else 0), 40, 40, 34
+    top += 16 if stalled else 0
     bounds = [(k, rollout[key]) for k, key in (("max", "ceiling"), ("min ready", "floor"))]
     bounds = [(label, value) for label, value in bounds if value is not None]
     top_value = max([value for _, value in bounds] + [s["total"] for s in steps]) + 1
-    plot_w, plot_h = width - left - 110, height - bottom - top
+    plot_w, plot_h = width - left - 90, height - bottom - top
     count = len(steps)
 
     def px(i: int) -> float:
@@ -146,30 +218,53 @@ def rollout_chart(rollout: dict[str, Any]) -> str:
     def py(v: float) -> float:
         return float(top + plot_h - plot_h * v / top_value)
 
+    base = py(0)
     parts = [
-        f'<line x1="{left}" y1="{py(0):.1f}" x2="{left + plot_w}" y2="{py(0):.1f}" stroke="#999"/>'
+        f'<line x1="{left}" y1="{base:.1f}" x2="{left + plot_w}" y2="{base:.1f}" stroke="#999"/>',
+        f'<line x1="{left}" y1="{top}" x2="{left}" y2="{base:.1f}" stroke="#999"/>',
     ]
+    every = max(1, -(-count // 16))
+    for i in range(0, count, every):
+        parts.append(
+            f'<line x1="{px(i):.1f}" y1="{base:.1f}" x2="{px(i):.1f}" y2="{base + 4:.1f}" '
+            f'stroke="#999"/><text x="{px(i):.1f}" y="{base + 15:.1f}" text-anchor="middle" '
+            f'class="muted">{i + 1}</text>'
+        )
+    placed: list[float] = []
     for label, value in bounds:
+        y = py(value) + 4
+        while any(abs(y - other) < 12 for other in placed):  # labels never overlap
+            y += 12
+        placed.append(y)
         parts.append(
             f'<line x1="{left}" y1="{py(value):.1f}" x2="{left + plot_w}" y2="{py(value):.1f}" '
             f'stroke="#c62828" stroke-dasharray="6,4"/>'
-            f'<text x="{left + plot_w + 6}" y="{py(value) + 4:.1f}" class="muted">'
-            f"{label} {value}</text>"
+            f'<text x="{left + plot_w + 6}" y="{y:.1f}" class="muted">{label} {value}</text>'
         )
-    series = (("total", "#1565c0"), ("ready", "#2e7d32"), ("updated", "#ef6c00"))
-    for n, (key, stroke) in enumerate(series):
+    # total is drawn wide and pale underneath, so it shows where it coincides with ready
+    series = (
+        ("total", "#1565c0", 6, ' stroke-opacity="0.35"'),
+        ("ready", "#2e7d32", 2, ""),
+        ("updated", "#ef6c00", 2, ' stroke-dasharray="5,3"'),
+    )
+    legend_x = left
+    for key, stroke, stroke_width, extra in series:
         points = " ".join(f"{px(i):.1f},{py(s[key]):.1f}" for i, s in enumerate(steps))
         parts.append(
-            f'<polyline points="{points}" fill="none" stroke="{stroke}" stroke-width="2"/>'
+            f'<polyline points="{points}" fill="none" stroke="{stroke}" '
+            f'stroke-width="{stroke_width}"{extra}/>'
         )
         for i, s in enumerate(steps):
             parts.append(
                 f'<circle cx="{px(i):.1f}" cy="{py(s[key]):.1f}" r="3" fill="{stroke}">'
-                f"<title>step {i + 1}: {key} {s[key]}</title></circle>"
+                f"<title>pass {i + 1}: {key} {s[key]}</title></circle>"
             )
         parts.append(
-            f'<text x="{left + plot_w + 6}" y="{top + 14 * n + 40}" fill="{stroke}">{key}</text>'
+            f'<line x1="{legend_x}" y1="{top - 8}" x2="{legend_x + 16}" y2="{top - 8}" '
+            f'stroke="{stroke}" stroke-width="{stroke_width}"{extra}/>'
+            f'<text x="{legend_x + 20}" y="{top - 4}" fill="{stroke}">{key}</text>'
         )
+        legend_x += 80
     for value in range(0, top_value + 1, max(1, top_value // 5)):
         parts.append(
             f'<text x="{left - 6}" y="{py(value) + 4:.1f}" text-anchor="end" class="muted">'
@@ -177,10 +272,12 @@ def rollout_chart(rollout: dict[str, Any]) -> str:
         )
     parts.append(
         f'<text x="{left + plot_w / 2:.0f}" y="{height - 6}" text-anchor="middle" class="muted">'
-        f"reconcile pass (1…{count})</text>"
+        f"reconcile pass</text>"
     )
     title = f"{rollout['deployment']}: {rollout['replicas']} replicas"
-    if rollout.get("stalled"):
+    if stalled:
         title += " — stalled"
+        shown = stalled if len(stalled) <= 90 else stalled[:89] + "…"
+        parts.append(f'<text x="{left}" y="30" class="reason">{escape(shown)}</text>')
     parts.append(f'<text x="{left}" y="14" class="node">{escape(title)}</text>')
     return _svg("rollout", width, height, "".join(parts))

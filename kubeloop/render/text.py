@@ -17,8 +17,11 @@ class _Snapshot(Protocol):
     def updated(self) -> int: ...
 
 
-def cluster_picture(cluster: object, max_pods_shown: int = 12) -> str:
-    """A kubeloop ``Cluster`` drawn as text; other engines get their pods listed."""
+def cluster_picture(
+    cluster: object, max_pods_shown: int = 12, known_nodes: Sequence[str] = ()
+) -> str:
+    """A kubeloop ``Cluster`` drawn as text; other engines get their pods listed by node,
+    every node the scenario declared (``known_nodes``) included."""
     nodes = getattr(cluster, "nodes", None)
     pods_of = getattr(cluster, "pods", None)
     if pods_of is None:
@@ -44,7 +47,8 @@ def cluster_picture(cluster: object, max_pods_shown: int = 12) -> str:
             if pod.node is not None:
                 by_node.setdefault(pod.node, []).append(pod.name)
         lines += [
-            f"  {node:<12} pods: {', '.join(names)}" for node, names in sorted(by_node.items())
+            f"  {node:<12} pods: {', '.join(by_node.get(node, [])) or '-'}"
+            for node in sorted(set(known_nodes) | set(by_node))
         ]
     pending = [p for p in pods if p.node is None]
     for pod in pending:

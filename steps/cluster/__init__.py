@@ -5,7 +5,10 @@ from kubeloop.steps.cluster import (
     autoscaling,
     failures,
     nodes,
+    pods,
+    reconcile,
     rollout,
+    rollout_bounds,
     scheduling,
     workloads,
 )
@@ -15,7 +18,10 @@ __all__ = [
     "autoscaling",
     "failures",
     "nodes",
+    "pods",
+    "reconcile",
     "rollout",
+    "rollout_bounds",
     "scheduling",
     "workloads",
 ]

@@ -2,13 +2,29 @@
 
 from __future__ import annotations
 
+from kubeloop.harness.referents import it
 from kubeloop.harness.registry import given, then, when
 from kubeloop.harness.world import World
 
+_HPA = "<an HPA|a HPA|an autoscaler|a HorizontalPodAutoscaler|a horizontal pod autoscaler>"
+_TARGET = (
+    "<targeting|at|with a target of|aiming at|that targets> {target:percent}[ average]"
+    "[ <cpu|CPU>][ <utilization|utilisation>]"
+)
+
 
 @given(
-    "an HPA for {deployment:name} from {low:n} to {high:n} replicas targeting {target:percent} cpu",
+    _HPA + " <for|on> {deployment:deployment} <from|between> {low:n} <to|and> {high:n} "
+    "replicas " + _TARGET,
     'an HPA for "web" from 1 to 10 replicas targeting 50% cpu',
+    'an HPA on "web" between 2 and 10 replicas at 50% CPU utilization',
+    "an autoscaler for web with min 1 and max 5 replicas targeting 60% cpu",
+    variants=(
+        _HPA + " <for|on> {deployment:deployment} with <min|minReplicas|minimum> {low:n} "
+        "<and|,> <max|maxReplicas|maximum> {high:n}[ replicas] " + _TARGET,
+        "{deployment:deployment} <is autoscaled|autoscales> <from|between> {low:n} <to|and> "
+        "{high:n} replicas " + _TARGET,
+    ),
 )
 def an_hpa(world: World, deployment: str, low: int, high: int, target: float) -> None:
     """Autoscale the deployment between LOW and HIGH replicas at TARGET average cpu."""
@@ -21,11 +37,29 @@ def an_hpa(world: World, deployment: str, low: int, high: int, target: float) ->
 
 
 @when(
-    "the average cpu utilization of {deployment:name} is {value:percent}",
+    "the average cpu utilization of {deployment:deployment} is {value:percent}",
     'the average cpu utilization of "web" is 90%',
+    'the cpu utilization of "web" is 90%',
+    "the CPU usage of web rises to 90%",
+    "web is at 20% cpu",
+    variants=(
+        "[the ][average ]<cpu|CPU> <utilization|utilisation|usage|load> <of|on|for> "
+        "{deployment:deployment} <is|becomes|rises to|drops to|falls to|goes to|reaches|"
+        "increases to|decreases to|goes up to|goes down to|climbs to|spikes to|jumps to> "
+        "{value:percent}",
+        "{deployment:deployment} <is at|runs at|uses|is using|averages> {value:percent} "
+        "<cpu|CPU>[ <utilization|utilisation>]",
+        "[the ]load on {deployment:deployment} <rises|drops|goes|climbs|falls> to "
+        "{value:percent}[ <cpu|CPU>]",
+        "[the ][average ]<cpu|CPU> <utilization|utilisation|usage|load> <hits|reaches|is|"
+        "becomes|rises to|drops to|goes to|goes up to|climbs to|spikes to|falls to> "
+        "{value:percent}",
+    ),
 )
-def utilization(world: World, deployment: str, value: float) -> None:
-    """The deployment's pods now average VALUE of their cpu request."""
+def utilization(world: World, value: float, deployment: str | None = None) -> None:
+    """The deployment's pods now average VALUE of their cpu request (without a name: the
+    deployment mentioned last)."""
+    deployment = deployment or it(world, "deployment")
     world.declared.utilization[deployment] = value
     setter = getattr(world.cluster, "set_cpu_utilization", None)
     if setter is not None and deployment in world.declared.hpas:
@@ -56,35 +90,69 @@ def _wants(world: World, deployment: str, count: int) -> None:
         )
 
 
-@then("the HPA wants {count:n} replica(s)", "the HPA wants 8 replicas")
+_WANTS = "<wants|recommends|would scale to|asks for|desires|computes>"
+
+
+@then(
+    "the HPA " + _WANTS + " {count:n}[ replica(s)]",
+    "the HPA wants 8 replicas",
+    "the autoscaler recommends 4 replicas",
+    variants=(
+        "<the autoscaler|the HorizontalPodAutoscaler> " + _WANTS + " {count:n}[ replica(s)]",
+    ),
+)
 def the_hpa_wants(world: World, count: int) -> None:
-    """The latest HPA's recommendation for the replicas and utilization it observed."""
+    """The latest HPA's recommendation now, before it acts; the replicas change on reconcile.
+
+    "Then "web" has 8 replicas" needs "When I reconcile" (or "When the HPA acts", or time
+    passing) after the metric changed: the HPA scales the deployment on its next sync.
+    """
     _wants(world, world.declared.last_hpa, count)
 
 
 @then(
-    "the HPA for {deployment:name} wants {count:n} replica(s)", 'the HPA for "web" wants 8 replicas'
+    "the HPA <for|of|on> {deployment:deployment} " + _WANTS + " {count:n}[ replica(s)]",
+    'the HPA for "web" wants 8 replicas',
 )
 def the_hpa_for_wants(world: World, deployment: str, count: int) -> None:
     """That deployment's HPA's recommendation for what it observed."""
     _wants(world, deployment, count)
 
 
-@then("{deployment:name} has {count:n} replica(s)", '"web" has 8 replicas')
+@then(
+    "{deployment:deployment} [still ]has {count:n} [desired ]replica(s)",
+    '"web" has 8 replicas',
+    '"web" still has 4 replicas',
+    "web is scaled to 6 replicas",
+    variants=(
+        "{deployment:deployment} <is|are> [still ]<scaled|set> to {count:n}[ replica(s)]",
+        "the desired replicas of {deployment:deployment} <is|are> {count:n}",
+        "<the HPA|the autoscaler> <scales|has scaled|scaled> {deployment:deployment} to "
+        "{count:n}[ replica(s)]",
+    ),
+)
 def has_replicas(world: World, deployment: str, count: int) -> None:
-    """The deployment's desired replica count (what scale or the HPA last set)."""
+    """The deployment's desired replica count (spec.replicas: what scale or the HPA set)."""
     info = world.capability(world.cluster, "deployment")(deployment)
     if info.replicas != count:
         raise world.fail(f"{count} desired replicas", str(info.replicas))
 
 
 @then(
-    "the HPA for {deployment:name} reports {reason:word}",
+    "the HPA for {deployment:deployment} reports {reason:word}",
     'the HPA for "web" reports FailedGetResourceMetric',
+    'the HPA for "web" reports ScalingLimited',
+    variants=("the HPA <of|on> {deployment:deployment} reports {reason:word}",),
 )
 def hpa_reports(world: World, deployment: str, reason: str) -> None:
-    """One of the HPA's conditions has that reason (ScalingActive, ScalingLimited, …)."""
+    """A condition of that type is True (ScalingActive, AbleToScale, ScalingLimited), or one
+    condition has that reason (FailedGetResourceMetric, TooManyReplicas, DesiredWithinRange)."""
     info = world.capability(world.cluster, "autoscaler")(deployment)
     reasons = [f"{c.type}={c.status} {c.reason}" for c in info.conditions]
+    if any(c.type == reason and c.status == "True" for c in info.conditions):
+        return
     if not any(c.reason == reason for c in info.conditions):
-        raise world.fail(f"a condition with reason {reason}", ", ".join(reasons) or "no conditions")
+        raise world.fail(
+            f"a True condition {reason} or a condition with reason {reason}",
+            ", ".join(reasons) or "no conditions",
+        )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from kubeloop.harness.record import rollout_entry
+from kubeloop.harness.referents import it
 from kubeloop.harness.registry import checks_error, then, when
 from kubeloop.harness.world import World
 from kubeloop.steps.pipeline.promotion import roll_back_environment
@@ -57,43 +58,79 @@ def _replicas(world: World, deployment: str) -> int | None:
         return None
 
 
+_OPTIONS = "{options:workload}"
+
+
 @when(
-    "I roll out version {version:name} of {deployment:name}"
-    "[ with maxSurge {surge:intorpercent} and maxUnavailable {unavailable:intorpercent}]",
+    "I roll out {version:version}[ <of|to> {deployment:deployment}]" + _OPTIONS,
     'I roll out version "v2" of "web" with maxSurge 1 and maxUnavailable 0',
     'I roll out version "v2" of "web" with maxSurge 25% and maxUnavailable 25%',
     'I roll out version "v2" of "web"',
+    'I update "web" to v2',
+    'I update "web" to version v2 requesting 3 CPU per pod',
+    "I upgrade web to v3 with maxSurge 2 and maxUnavailable 1",
+    'I set the image of "web" to nginx:1.27',
+    "I roll out v2",
+    "I deploy version v2",
+    variants=(
+        "I <update|upgrade|move|change|roll> {deployment:deployment} to {version:version}"
+        + _OPTIONS,
+        "I <set|change|update> the <version|image> of {deployment:deployment} to "
+        "{version:version}" + _OPTIONS,
+        "I deploy version {version:name}[ of {deployment:deployment}]" + _OPTIONS,
+        "{deployment:deployment} is <updated|upgraded|rolled out> to {version:version}" + _OPTIONS,
+        "I roll out {deployment:deployment} to version {version:name}" + _OPTIONS,
+    ),
 )
 def i_roll_out(
-    world: World,
-    version: str,
-    deployment: str,
-    surge: int | str | None = None,
-    unavailable: int | str | None = None,
+    world: World, version: str, options: dict[str, Any], deployment: str | None = None
 ) -> None:
-    """Roll the deployment out to VERSION under the budget, reconciling until done or stalled."""
-    budget = {}
-    if surge is not None:
-        budget = {"max_surge": surge, "max_unavailable": unavailable}
-        if deployment in world.declared.deployments:
-            world.declared.deployments[deployment][1].update(
-                max_surge=surge, max_unavailable=unavailable
-            )
+    """Roll the deployment out to VERSION (new requests too, if given), reconciling until done.
+
+    The rollout runs to its end within the same step, or stalls (then the next step must
+    be "Then the rollout stalls"). maxSurge/maxUnavailable given here are kept for later
+    rollouts too.
+    """
+    deployment = deployment or it(world, "deployment")
+    budget: dict[str, Any] = {
+        k: options[k] for k in ("max_surge", "max_unavailable") if k in options
+    }
+    template = {k: options[k] for k in ("cpu", "memory") if k in options}
+    if deployment in world.declared.deployments:
+        world.declared.deployments[deployment][1].update(budget)
+    if template:
+        from kubeloop.steps.cluster.support import reapply  # noqa: PLC0415
+
+        world.attempt(lambda: reapply(world, deployment, **template))
+        if world.error is not None:
+            return
     _keep_rollout(
         world, deployment, lambda: world.cluster.rolling_update(deployment, version, **budget)
     )
 
 
-@when("I roll back {deployment:name}", 'I roll back "web"', "I roll back prod")
-def i_roll_back(world: World, deployment: str) -> None:
+@when(
+    "I roll back[ {deployment:deployment}]",
+    'I roll back "web"',
+    "I roll back",
+    "I undo the rollout of web",
+    "I roll back prod",
+    variants=(
+        "I <undo|revert> the rollout of {deployment:deployment}",
+        "I roll {deployment:deployment} back",
+        "I revert {deployment:deployment}",
+    ),
+)
+def i_roll_back(world: World, deployment: str | None = None) -> None:
     """Roll back to the previous revision (kubectl rollout undo), under the same budget.
 
     A name that is no deployment but a pipeline environment rolls that environment back
     to its previous known-good digest (Lab 02).
     """
-    if deployment not in world.declared.deployments and roll_back_environment(world, deployment):
+    name = deployment or it(world, "deployment")
+    if name not in world.declared.deployments and roll_back_environment(world, name):
         return
-    _keep_rollout(world, deployment, lambda: world.cluster.rollback(deployment))
+    _keep_rollout(world, name, lambda: world.cluster.rollback(name))
 
 
 def _snapshots(world: World) -> list[Any]:
@@ -102,15 +139,40 @@ def _snapshots(world: World) -> list[Any]:
     return world.rollout
 
 
-@then("the rollout stalls", "the rollout stalls")
+@then(
+    "the rollout stalls[ <because|because of|with|saying|on> {text:text}]",
+    "the rollout stalls",
+    'the rollout stalls because "Insufficient cpu"',
+    "the rollout gets stuck",
+    variants=(
+        "the rollout <is stuck|gets stuck|got stuck|stalled|is stalled|cannot finish|"
+        "cannot complete|fails to complete>[ <because|because of|with|saying|on> {text:text}]",
+    ),
+)
 @checks_error
-def the_rollout_stalls(world: World) -> None:
-    """The last rollout ended with RolloutStalledError (it cannot make progress)."""
+def the_rollout_stalls(world: World, text: str | None = None) -> None:
+    """The last rollout ended with RolloutStalledError (why it stalled contains TEXT)."""
     error = world.take_error()
     stalled: type = world.attribute(world.engine, "RolloutStalledError")
     if not isinstance(error, stalled):
         raise world.fail("RolloutStalledError", f"{type(error).__name__}: {error}")
     world.stall = error
+    if text is not None:
+        the_stall_reason(world, text)
+
+
+@then(
+    "the rollout completes",
+    "the rollout completes",
+    "the rollout succeeded",
+    variants=("the rollout <completed|succeeds|succeeded|finishes|finished|is complete|is done>",),
+)
+def the_rollout_completes(world: World) -> None:
+    """The last rollout reached its end: every pod updated, none stalled."""
+    steps = _snapshots(world)
+    last = steps[-1] if steps else None
+    if last is None or last.updated != last.total:
+        raise world.fail("a completed rollout", f"steps: {_steps(world)}")
 
 
 @then(
@@ -125,30 +187,6 @@ def the_stall_reason(world: World, text: str) -> None:
     reason = str(getattr(error, "reason", error))
     if text not in reason:
         raise world.fail(f"a stall reason containing {text!r}", repr(reason))
-
-
-@then(
-    "throughout the rollout at least {count:n} pod(s) <was|were> ready",
-    "throughout the rollout at least 3 pods were ready",
-)
-def at_least_ready(world: World, count: int) -> None:
-    """Every step of the last rollout had at least COUNT ready pods."""
-    worst = min(_snapshots(world), key=lambda s: s.ready, default=None)
-    if worst is None or worst.ready < count:
-        seen = "no steps" if worst is None else f"{worst.ready} ready at one step"
-        raise world.fail(f"at least {count} ready at every step", f"{seen}; steps: {_steps(world)}")
-
-
-@then(
-    "throughout the rollout at most {count:n} pod(s) existed",
-    "throughout the rollout at most 5 pods existed",
-)
-def at_most_total(world: World, count: int) -> None:
-    """Every step of the last rollout had at most COUNT pods in total."""
-    worst = max(_snapshots(world), key=lambda s: s.total, default=None)
-    if worst is None or worst.total > count:
-        seen = "no steps" if worst is None else f"{worst.total} pods at one step"
-        raise world.fail(f"at most {count} pods at every step", f"{seen}; steps: {_steps(world)}")
 
 
 @then("the rollout peaked at {count:n} pod(s)", "the rollout peaked at 13 pods")
@@ -185,20 +223,10 @@ def _steps(world: World) -> str:
 
 
 @then(
-    "every pod of {deployment:name} runs version {version:name}",
-    'every pod of "web" runs version "v2"',
+    "{deployment:deployment} is at revision {revision:n}",
+    '"web" is at revision 3',
+    variants=("the revision of {deployment:deployment} is {revision:n}",),
 )
-def every_pod_runs(world: World, deployment: str, version: str) -> None:
-    """All pods of the deployment (and at least one) are at VERSION."""
-    pods = world.pods(deployment)
-    others = [f"{p.name}={p.version}" for p in pods if p.version != version]
-    if not pods or others:
-        raise world.fail(
-            f'every pod of "{deployment}" at {version}', ", ".join(others) or "no pods"
-        )
-
-
-@then("{deployment:name} is at revision {revision:n}", '"web" is at revision 3')
 def at_revision(world: World, deployment: str, revision: int) -> None:
     """The deployment's current revision number (rollbacks get a new, higher number)."""
     info = world.capability(world.cluster, "deployment")(deployment)
@@ -207,7 +235,8 @@ def at_revision(world: World, deployment: str, revision: int) -> None:
 
 
 @then(
-    "the {kind:word} condition of {deployment:name} is {status:word}[ because {reason:word}]",
+    "the {kind:word} condition of {deployment:deployment} is {status:word}"
+    "[ <because|because of|with reason> {reason:word}]",
     'the Progressing condition of "web" is False because ProgressDeadlineExceeded',
     'the Available condition of "web" is True',
 )

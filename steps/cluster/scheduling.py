@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from kubeloop.harness.params import TaintText
+from kubeloop.harness.params import TaintText, parse_taint
 from kubeloop.harness.registry import given, when
 from kubeloop.harness.world import World
 from kubeloop.steps.cluster.support import reapply, taint, toleration
@@ -12,6 +12,8 @@ from kubeloop.steps.cluster.support import reapply, taint, toleration
     "the scheduler scores nodes with {strategy:strategy}",
     "the scheduler scores nodes with LeastAllocated",
     "the scheduler scores nodes with MostAllocated",
+    "the scheduler uses MostAllocated scoring",
+    variants=("the scheduler <uses|prefers> {strategy:strategy}[ scoring]",),
 )
 def scoring(world: World, strategy: str) -> None:
     """Choose how the scheduler scores: first-fit (default), LeastAllocated or MostAllocated."""
@@ -19,14 +21,31 @@ def scoring(world: World, strategy: str) -> None:
 
 
 @given(
-    "[node ]{node:name} is tainted {taint_spec:taint}", "node-1 is tainted dedicated=gpu:NoSchedule"
+    "{node:node} is tainted {taint_spec:taint}",
+    "node-1 is tainted dedicated=gpu:NoSchedule",
+    "node-1 has the taint dedicated=gpu:NoSchedule",
+    variants=("{node:node} has <the taint|a taint|taint> {taint_spec:taint}",),
 )
 def node_is_tainted(world: World, node: str, taint_spec: TaintText) -> None:
     """The node carries a taint key=value:Effect from the start."""
     world.capability(world.cluster, "taint")(node, taint(world, taint_spec))
 
 
-@when("I taint [node ]{node:name} {taint_spec:taint}", "I taint node-2 maintenance=true:NoExecute")
+@given(
+    "{node:node} has a {effect:effect} taint {label:label}",
+    "node-3 has a NoSchedule taint dedicated=batch",
+)
+def node_has_effect_taint(world: World, node: str, effect: str, label: str) -> None:
+    """The node carries that taint from the start (written effect first)."""
+    node_is_tainted(world, node, parse_taint(f"{label}:{effect}"))
+
+
+@when(
+    "I taint {node:node} [with ]{taint_spec:taint}",
+    "I taint node-2 maintenance=true:NoExecute",
+    "I taint node-2 with maintenance=true:NoExecute",
+    variants=("I add the taint {taint_spec:taint} to {node:node}",),
+)
 def i_taint(world: World, node: str, taint_spec: TaintText) -> None:
     """Add a taint; a NoExecute taint evicts pods that do not tolerate it on the next pass."""
     add = world.capability(world.cluster, "taint")
@@ -34,8 +53,10 @@ def i_taint(world: World, node: str, taint_spec: TaintText) -> None:
 
 
 @when(
-    "I remove the taint {key:name} from [node ]{node:name}",
+    "I remove the taint {key:name} from {node:node}",
     "I remove the taint maintenance from node-2",
+    "I untaint node-2 maintenance",
+    variants=("I untaint {node:node} {key:name}",),
 )
 def i_remove_taint(world: World, key: str, node: str) -> None:
     """Remove every taint with that key from the node."""
@@ -44,9 +65,11 @@ def i_remove_taint(world: World, key: str, node: str) -> None:
 
 
 @given(
-    "deployment {name:name} tolerates {taint_spec:taint}[ for {seconds:duration}]",
+    "{name:deployment} tolerates {taint_spec:taint}[ for {seconds:duration}]",
     'deployment "gpu-job" tolerates dedicated=gpu:NoSchedule',
     'deployment "web" tolerates node.kubernetes.io/unreachable:NoExecute for 5 minutes',
+    "its pods tolerate gpu=true:NoSchedule",
+    variants=("{name:its} pods tolerate {taint_spec:taint}[ for {seconds:duration}]",),
 )
 def tolerates(world: World, name: str, taint_spec: TaintText, seconds: int | None = None) -> None:
     """The deployment's pods tolerate that taint (for a while, if a duration is given)."""
@@ -60,8 +83,15 @@ def tolerates(world: World, name: str, taint_spec: TaintText, seconds: int | Non
 
 
 @given(
-    "deployment {name:name} runs only on nodes labelled {label:label}",
+    "{name:deployment} runs only on nodes labelled {label:label}",
     'deployment "db" runs only on nodes labelled disk=ssd',
+    "its pods need nodes labelled disk=ssd",
+    variants=(
+        "{name:deployment} <runs only|only runs|is pinned> on nodes <labelled|labeled|with> "
+        "{label:label}",
+        "{name:its} pods <need|require|select> nodes <labelled|labeled|with> {label:label}",
+        "{name:deployment} has the node selector {label:label}",
+    ),
 )
 def node_selector(world: World, name: str, label: str) -> None:
     """Give the deployment's pods a nodeSelector."""

@@ -36,6 +36,17 @@ def add_node(
     world.declared.nodes.append(name)
 
 
+def set_node_state(world: World, node: str, state: str) -> None:
+    """Put the node into a state as the cluster's own operations would."""
+    operation = {
+        "NotReady": "fail_node",
+        "Ready": "recover_node",
+        "unschedulable": "cordon",
+        "schedulable": "uncordon",
+    }[state]
+    world.capability(world.cluster, operation)(node)
+
+
 def next_node_names(world: World, count: int) -> list[str]:
     """node-1, node-2, … continuing after the nodes that already exist."""
     existing = set(world.declared.nodes)
@@ -54,6 +65,7 @@ def apply_deployment(
 ) -> None:
     """Apply a deployment (the catalog's defaults fill what is not given) and remember it."""
     name = name or DEFAULT_DEPLOYMENT_NAME
+    world.mentioned["deployment"] = name
     spec: dict[str, Any] = {
         "cpu": DEFAULT_POD_CPU,
         "memory": DEFAULT_POD_MEMORY,

@@ -1,113 +1,185 @@
-"""Deployments and pods: declaring, scaling, deleting, reconciling."""
+"""Deployments and pods: declaring, configuring, scaling, deleting."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from kubeloop.cluster.deployments import DEFAULT_DEPLOYMENT_NAME
+from kubeloop.harness.amounts import Resources
 from kubeloop.harness.registry import given, when
 from kubeloop.harness.world import World
 from kubeloop.steps.cluster.support import apply_deployment, reapply
 
+_COUNT = "{replicas:n}[ <replicas|replica|pods|pod|instances|instance|copies>]"
+
 
 @given(
-    "a deployment[ {name:name}] of {replicas:n}[ replica(s)]"
-    "[ requesting {cpu:quantity} cpu and {memory:quantity} memory]",
+    "a deployment[ <named|called>][ {name:name}] <of|with> " + _COUNT + "{options:workload}",
     "a deployment of 4",
     'a deployment "api" of 3 replicas requesting 250m cpu and 128Mi memory',
+    'a deployment "api" with 6 replicas requesting 1 CPU and 256Mi memory per pod',
+    "a deployment of 4 with maxSurge 1 and maxUnavailable 0",
+    'a deployment "web" of 4 replicas at version v1, requesting 500m CPU',
+    'a "cache" deployment with 2 replicas',
+    variants=(
+        "a {name:name} deployment <of|with> " + _COUNT + "{options:workload}",
+        "the {name:name} deployment <has|runs> " + _COUNT + "{options:workload}",
+        "deployment {name:name} <has|runs|with> " + _COUNT + "{options:workload}",
+        "the deployment {name:name} <has|runs|with> " + _COUNT + "{options:workload}",
+    ),
 )
 def a_deployment(
-    world: World,
-    replicas: int,
-    name: str | None = None,
-    cpu: str | None = None,
-    memory: str | None = None,
+    world: World, replicas: int, options: dict[str, Any], name: str | None = None
 ) -> None:
-    """Declare a deployment ("web" at version v1, 500m cpu and 256Mi memory unless given)."""
-    apply_deployment(world, name, replicas, cpu=cpu, memory=memory)
+    """Declare a deployment ("web" at version v1, 500m cpu and 256Mi memory unless given).
+
+    A second deployment needs its own name: declaring one that exists is an error (change
+    it with "I scale …" or "I roll out …" instead).
+    """
+    wanted = name or DEFAULT_DEPLOYMENT_NAME
+    if wanted in world.declared.deployments:
+        suggestion = "api" if wanted != "api" else "worker"
+        raise world.fail(
+            f'a new deployment (a deployment "{wanted}" exists already)',
+            f'a second declaration of "{wanted}"; name the new one, e.g. '
+            f'a deployment "{suggestion}" of {replicas}',
+        )
+    apply_deployment(world, wanted, replicas, **options)
 
 
-@given(
-    "deployment {name:name} uses the Recreate strategy",
-    'deployment "web" uses the Recreate strategy',
+@when(
+    "I <create|deploy|apply|add> a deployment[ <named|called>][ {name:name}] <of|with> "
+    + _COUNT
+    + "{options:workload}",
+    "I create a deployment of 1",
+    'I deploy a deployment "batch" with 2 replicas requesting 1 CPU',
 )
-def uses_recreate(world: World, name: str) -> None:
-    """Replace every pod at once on a new version instead of rolling."""
-    reapply(world, name, strategy="Recreate")
+def i_create_a_deployment(
+    world: World, replicas: int, options: dict[str, Any], name: str | None = None
+) -> None:
+    """A deployment is created as an event (it is placed on the next reconcile)."""
+    a_deployment(world, replicas, options, name)
+
+
+def _configure(world: World, name: str, **changes: Any) -> None:
+    reapply(world, name, **{k: v for k, v in changes.items() if v is not None})
 
 
 @given(
-    "deployment {name:name} keeps {count:n} old revision(s)",
+    "{deployment:its} [<rolling update|rollout|update> ]strategy is [RollingUpdate with ]"
+    "maxSurge {surge:intorpercent} and maxUnavailable {unavailable:intorpercent}",
+    "its rolling update strategy is maxSurge 1 and maxUnavailable 0",
+    'deployment "web" rolls out with maxSurge 1 and maxUnavailable 0',
+    '"web" has maxSurge 25% and maxUnavailable 25%',
+    variants=(
+        "{deployment:deployment} <rolls out|updates> with maxSurge {surge:intorpercent} "
+        "and maxUnavailable {unavailable:intorpercent}",
+        "{deployment:deployment} <has|uses> maxSurge {surge:intorpercent} "
+        "and maxUnavailable {unavailable:intorpercent}",
+    ),
+)
+def rolls_out_with(world: World, deployment: str, surge: int | str, unavailable: int | str) -> None:
+    """Set the deployment's RollingUpdate budget for later rollouts."""
+    _configure(world, deployment, max_surge=surge, max_unavailable=unavailable)
+
+
+@given(
+    "{deployment:deployment} uses the Recreate strategy",
+    'deployment "web" uses the Recreate strategy',
+    "its strategy is Recreate",
+    variants=("{deployment:its} [<update|deployment> ]strategy is Recreate",),
+)
+def uses_recreate(world: World, deployment: str) -> None:
+    """Replace every pod at once on a new version instead of rolling."""
+    _configure(world, deployment, strategy="Recreate")
+
+
+@given(
+    "{deployment:its} pods request {size:resources}",
+    "its pods request 1 cpu and 512Mi memory",
+    '"web" pods request 2 CPU',
+    variants=(
+        "{deployment:deployment} pods request {size:resources}",
+        "each pod of {deployment:deployment} requests {size:resources}",
+    ),
+)
+def pods_request(world: World, deployment: str, size: Resources) -> None:
+    """Set what each of the deployment's pods requests (before anything runs)."""
+    _configure(world, deployment, cpu=size.cpu, memory=size.memory)
+
+
+@given(
+    "{deployment:deployment} keeps {count:n} old revision(s)",
     'deployment "web" keeps 1 old revision',
 )
-def keeps_revisions(world: World, name: str, count: int) -> None:
+def keeps_revisions(world: World, deployment: str, count: int) -> None:
     """Set revisionHistoryLimit: how many old ReplicaSets stay for rollbacks."""
-    reapply(world, name, revision_history_limit=count)
+    _configure(world, deployment, revision_history_limit=count)
 
 
 @given(
-    "deployment {name:name} has a progress deadline of {seconds:duration}",
+    "{deployment:deployment} has a progress deadline of {seconds:duration}",
     'deployment "web" has a progress deadline of 60 seconds',
+    "its progress deadline is 2 minutes",
+    variants=("{deployment:its} progress deadline is {seconds:duration}",),
 )
-def progress_deadline(world: World, name: str, seconds: int) -> None:
+def progress_deadline(world: World, deployment: str, seconds: int) -> None:
     """Set progressDeadlineSeconds, measured on the logical clock."""
-    reapply(world, name, progress_deadline_seconds=seconds)
+    _configure(world, deployment, progress_deadline_seconds=seconds)
 
 
-@given(
-    "deployment {name:name} rolls out with maxSurge {surge:intorpercent} "
-    "and maxUnavailable {unavailable:intorpercent}",
-    'deployment "web" rolls out with maxSurge 1 and maxUnavailable 0',
+@when(
+    "I scale {deployment:deployment} [<up|down> ]to {replicas:n}[ replica(s)]",
+    'I scale "web" to 6',
+    'I scale "web" to 6 replicas',
+    'I scale "web" down to 2',
+    "I scale deployment web up to 10 replicas",
+    variants=(
+        "{deployment:deployment} is scaled [<up|down> ]to {replicas:n}[ replica(s)]",
+        "I set the replicas of {deployment:deployment} to {replicas:n}",
+    ),
 )
-def rolls_out_with(world: World, name: str, surge: int | str, unavailable: int | str) -> None:
-    """Set the deployment's RollingUpdate budget for later rollouts."""
-    reapply(world, name, max_surge=surge, max_unavailable=unavailable)
-
-
-@when("I scale {name:name} to {replicas:n}", 'I scale "web" to 6')
-def i_scale(world: World, name: str, replicas: int) -> None:
+def i_scale(world: World, deployment: str, replicas: int) -> None:
     """Change the deployment's desired replicas (takes effect on reconcile)."""
-    world.attempt(lambda: world.cluster.scale(name, replicas))
-    if world.error is None and name in world.declared.deployments:
-        world.declared.deployments[name] = (replicas, world.declared.deployments[name][1])
+    world.attempt(lambda: world.cluster.scale(deployment, replicas))
+    if world.error is None and deployment in world.declared.deployments:
+        spec = world.declared.deployments[deployment][1]
+        world.declared.deployments[deployment] = (replicas, spec)
 
 
-@when("I apply version {version:name} of {name:name}", 'I apply version "v2" of "web"')
-def i_apply_version(world: World, version: str, name: str) -> None:
+@when(
+    "I apply version {version:version} of {deployment:deployment}",
+    'I apply version "v2" of "web"',
+    variants=("I change the template of {deployment:deployment} to version {version:version}",),
+)
+def i_apply_version(world: World, version: str, deployment: str) -> None:
     """Change the deployment's template; the rollout proceeds one step per reconcile."""
-    world.attempt(lambda: reapply(world, name, version=version))
+    world.attempt(lambda: reapply(world, deployment, version=version))
 
 
-@when("I delete pod {pod:name}", 'I delete pod "web-1"')
+@when(
+    "I delete pod {pod:name}",
+    'I delete pod "web-1"',
+    "pod web-2 crashes",
+    variants=(
+        "I <kill|evict|remove> pod {pod:name}",
+        "pod {pod:name} <is deleted|is killed|is evicted|crashes|dies>",
+    ),
+)
 def i_delete_pod(world: World, pod: str) -> None:
     """Delete one pod; its ReplicaSet replaces it on the next reconcile."""
     world.attempt(lambda: world.cluster.delete_pod(pod))
 
 
-@when("I delete a running pod of {deployment:name}", 'I delete a running pod of "web"')
+@when(
+    "I delete a running pod of {deployment:deployment}",
+    'I delete a running pod of "web"',
+    'I kill a pod of "web"',
+    variants=("I <delete|kill|remove> a [running ]pod of {deployment:deployment}",),
+)
 def i_delete_a_running_pod(world: World, deployment: str) -> None:
     """Delete the first Running pod of the deployment (by name order of creation)."""
     running = [p for p in world.pods(deployment) if p.phase == "Running"]
     if not running:
-        raise world.fail(
-            f'a running pod of "{deployment}"',
-            "none",
-        )
+        raise world.fail(f'a running pod of "{deployment}"', "none")
     world.cluster.delete_pod(running[0].name)
-
-
-@when("I reconcile", "I reconcile")
-def i_reconcile(world: World) -> None:
-    """Run one level-triggered pass of every controller and the scheduler."""
-    world.cluster.reconcile()
-
-
-@when(
-    "I reconcile until stable[ within {passes:n} passes]",
-    "I reconcile until stable",
-    "I reconcile until stable within 5 passes",
-)
-def i_reconcile_until_stable(world: World, passes: int = 100) -> None:
-    """Reconcile until a pass changes nothing; fail with the last change after PASSES (100)."""
-    until_stable = world.capability(world.cluster, "reconcile_until_stable")
-    try:
-        until_stable(passes)
-    except world.errors("NotConvergedError") as error:
-        raise world.fail(f"the cluster settles within {passes} passes", str(error)) from None

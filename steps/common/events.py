@@ -21,6 +21,11 @@ def _about(event: Any, obj: str | None) -> bool:
     'an event FailedScheduling was recorded for "web-5"',
     'an event ScalingReplicaSet was recorded saying "Scaled up replica set"',
     "an event NodeNotReady was recorded",
+    'a FailedScheduling event was recorded for "web-5"',
+    variants=(
+        "<a|an> {reason:word} event was <recorded|emitted|raised>[ for {obj:name}]"
+        "[ saying {text:text}]",
+    ),
 )
 def an_event(world: World, reason: str, obj: str | None = None, text: str | None = None) -> None:
     """Some event with that reason (about that object, whose message contains TEXT)."""

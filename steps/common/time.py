@@ -6,7 +6,18 @@ from kubeloop.harness.registry import when
 from kubeloop.harness.world import World
 
 
-@when("{duration:duration} pass(es)", "5 minutes pass", "30 seconds pass", "1 minute passes")
+@when(
+    "{duration:duration} pass(es)",
+    "5 minutes pass",
+    "30 seconds pass",
+    "1 minute passes",
+    "I wait 10 minutes",
+    variants=(
+        "I wait[ for] {duration:duration}",
+        "{duration:duration} <go by|goes by|elapse(s)|later>",
+        "after {duration:duration}",
+    ),
+)
 def time_passes(world: World, duration: int) -> None:
     """Time passes on the one clock: the cluster reconciles every 15 s, scrapes and rules run."""
     world.advance(duration)

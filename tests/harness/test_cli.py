@@ -25,7 +25,8 @@ def test_the_checked_in_catalog_matches_the_code() -> None:
 def test_steps_prints_every_phrase(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["steps"]) == 0
     out = capsys.readouterr().out
-    assert "Given {count:n} node(s)" in out and "e.g. When node-2 fails" in out
+    assert "Given {count:n} [worker ]node(s)" in out and "e.g. When node-2 fails" in out
+    assert "also: a cluster <of|with> {count:n}" in out
 
 
 def test_run_exit_codes_and_progress(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -104,4 +105,6 @@ def test_schemas_are_exported(tmp_path: Path, capsys: pytest.CaptureFixture[str]
 def test_demo(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["demo"]) == 0
     out = capsys.readouterr().out
-    assert "RolloutStalledError" in out and "ceil(4 × 90/50) = 8" in out
+    assert '✓ Then the rollout stalls because "both 0"' in out
+    assert "Scenario: The HPA asks for ceil(4 x 90 / 50) = 8 replicas" in out
+    assert "7 passed, 0 failed, 0 skipped" in out and "✗" not in out

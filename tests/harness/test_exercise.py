@@ -54,7 +54,11 @@ def test_the_skeleton_fails_every_scenario_clearly(
     for test in tests:
         assert test["status"] == "fail"
         assert "not implemented yet: " in test["message"], test
-    assert "scoreboard:" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "scoreboard (in learning order):" in out
+    assert "     1  The reconciliation loop" in out, "task 1 comes first"
+    assert "next: implement Cluster.add_node (the first unfinished: task 1)" in out
+    assert (project / "features" / "cluster" / "reconciliation" / "the-loop.feature").is_file()
 
 
 def test_kubeloop_passes_the_shipped_suite(

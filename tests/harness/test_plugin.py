@@ -74,7 +74,7 @@ Feature: Wrong
     result.assert_outcomes(failed=1)
     result.stdout.fnmatch_lines(
         [
-            "*ScenarioAssertionError: expected: 5 running",
+            "*ScenarioAssertionError: expected: 5 pods running",
             "*saw: 4 running: web-1, web-2, web-3, web-4",
             "*the cluster:",
             "*node-1*pods?4?: web-1, web-2, web-3, web-4",

@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 
 import kubeloop.steps  # noqa: F401  (registers the library)
+from kubeloop.harness.amounts import Resources
 from kubeloop.harness.errors import AmbiguousStepError, UndefinedStepError
+from kubeloop.harness.nouns import PodSet
 from kubeloop.harness.params import compile_pattern
 from kubeloop.harness.registry import REGISTRY, Registry
 
@@ -21,53 +23,62 @@ def test_every_definition_has_a_description_and_an_example() -> None:
 
 
 @pytest.mark.parametrize(
-    ("keyword", "text", "patterns", "arguments"),
+    ("keyword", "text", "functions", "arguments"),
     [
-        ("given", "3 nodes", ["{count:n} node(s)"], [{"count": 3}]),
+        ("given", "3 nodes", ["nodes"], [{"count": 3}]),
         (
             "given",
             "1 node with 2 cpu and 4Gi memory",
-            ["{count:n} node(s)"],
-            [{"count": 1, "cpu": "2", "memory": "4Gi"}],
+            ["nodes"],
+            [{"count": 1, "size": Resources("2", "4Gi")}],
         ),
         (
             "given",
             "3 nodes and a deployment of 4",
-            ["{count:n} node(s)", "a deployment"],
-            [{"count": 3}, {"replicas": 4}],
+            ["nodes", "a_deployment"],
+            [{"count": 3}, {"replicas": 4, "options": {}}],
         ),
-        ("when", 'node "node-2" fails', ["[node ]{node:name} fails"], [{"node": "node-2"}]),
+        ("when", 'node "node-2" fails', ["node_fails"], [{"node": "node-2"}]),
         (
             "when",
             "node-2 fails and I reconcile",
-            ["[node ]{node:name} fails", "I reconcile"],
+            ["node_fails", "i_reconcile"],
             [{"node": "node-2"}, {}],
         ),
-        ("then", "1 pod is pending", ["{count:n} pod(s)"], [{"count": 1, "phase": "pending"}]),
-        ("when", "5 minutes pass", ["{duration:duration} pass(es)"], [{"duration": 300}]),
+        (
+            "then",
+            "1 pod is pending",
+            ["pods_are"],
+            [{"pods": PodSet("exactly", 1, None, None, None), "phase": "pending"}],
+        ),
+        ("when", "5 minutes pass", ["time_passes"], [{"duration": 300}]),
         (
             "when",
             'I roll out version "v2" of "web" with maxSurge 25% and maxUnavailable 1',
-            ["I roll out"],
-            [{"version": "v2", "deployment": "web", "surge": "25%", "unavailable": 1}],
+            ["i_roll_out"],
+            [
+                {
+                    "version": "v2",
+                    "deployment": "web",
+                    "options": {"max_surge": "25%", "max_unavailable": 1},
+                }
+            ],
         ),
     ],
 )
 def test_matching(
-    keyword: str, text: str, patterns: list[str], arguments: list[dict[str, object]]
+    keyword: str, text: str, functions: list[str], arguments: list[dict[str, object]]
 ) -> None:
     matches = REGISTRY.match(keyword, text)
-    assert len(matches) == len(patterns)
-    for match, pattern, expected in zip(matches, patterns, arguments, strict=True):
-        assert match.definition.pattern.startswith(pattern)
-        assert match.arguments == expected
+    assert [m.definition.function.__name__ for m in matches] == functions
+    assert [m.arguments for m in matches] == arguments
 
 
 def test_parameter_spans_point_into_the_whole_step() -> None:
     text = 'node-2 fails and I scale "web" to 6'
     first, second = REGISTRY.match("when", text)
-    assert first.spans() == [(0, "node-2", "name")]
-    assert second.spans() == [(25, '"web"', "name"), (34, "6", "n")]
+    assert first.spans() == [(0, "node-2", "node")]
+    assert second.spans() == [(25, '"web"', "deployment"), (34, "6", "n")]
     assert text[25:30] == '"web"' and text[34] == "6"
 
 
@@ -93,7 +104,7 @@ def test_overlapping_definitions_are_reported_as_ambiguous() -> None:
 
 def test_an_example_must_match_its_own_phrase() -> None:
     with pytest.raises(ValueError, match="does not match its own phrase"):
-        Registry().register("given", "{count:n} nodes", lambda world, count: None, ("three nodes",))
+        Registry().register("given", "{count:n} nodes", lambda world, count: None, ("three nodez",))
 
 
 def test_pattern_language() -> None:
@@ -104,3 +115,13 @@ def test_pattern_language() -> None:
     assert converters["count"]("4") == 4
     with pytest.raises(ValueError, match="unknown parameter type"):
         compile_pattern("{x:nope}")
+    with pytest.raises(ValueError, match=r"a \| outside <a\|b>"):
+        compile_pattern("[rolling |rollout ]strategy")
+
+
+def test_words_match_in_any_case_and_parameters_give_the_canonical_spelling() -> None:
+    regex, converters = compile_pattern("{count:n} pods are {phase:phase}")
+    found = regex.fullmatch("4 Pods ARE Running")
+    assert found is not None
+    assert converters["phase"](found.group("phase")) == "running"
+    assert converters["count"]("four") == 4

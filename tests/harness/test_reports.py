@@ -70,11 +70,12 @@ def test_junit_counts_and_failure_text(reports: Path) -> None:
     )
     cases = [c for c in root.iter("testcase") if "." not in (c.get("classname") or "")]
     names = [c.get("name") for c in cases]
-    assert "Scaling [2]" in names and "Scaling [3]" in names
+    assert "Scaling [n=2]" in names and "Scaling [n=3]" in names
     failure = next(c for c in cases if c.get("name") == "Wrong count").find("failure")
     assert failure is not None
+    assert failure.get("message", "").startswith("expected: 3 pods running; saw: 2 running")
     text = failure.text or ""
-    assert "Then 3 pods are running" in text and "expected: 3 running" in text
+    assert "Then 3 pods are running" in text and "expected: 3 pods running" in text
     assert "the cluster:" in text and text.rstrip().endswith("healing.feature:9")
     step_cases = [c for c in root.iter("testcase") if c.get("classname") == "Healing.Failed node"]
     assert next(c.get("name") for c in step_cases) == "Given 2 nodes and a deployment of 2"

@@ -1,3 +1,4 @@
+@task-7 @points=3
 Feature: Horizontal Pod Autoscaler
   The HPA asks for ceil(current replicas × current utilization / target),
   clamped to its minimum and maximum. Inside a 10% band around the target it

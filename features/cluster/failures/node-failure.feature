@@ -1,3 +1,4 @@
+@task-3 @points=2
 Feature: Node failure and recovery
   When a node stops responding it becomes NotReady and is tainted unreachable.
   Its pods are evicted, their ReplicaSet recreates them, and the scheduler

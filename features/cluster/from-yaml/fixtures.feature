@@ -1,3 +1,4 @@
+@task-8 @points=1
 Feature: Setting up a cluster from YAML
   A cluster can be described in YAML instead of in steps: kubeloop's compact
   Cluster kind for quick setups, or real Kubernetes manifests as kubectl prints

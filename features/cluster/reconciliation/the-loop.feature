@@ -1,3 +1,4 @@
+@task-1 @points=1
 Feature: The reconciliation loop
   A controller compares what is declared with what exists and closes the gap.
   It acts on the current state, not on events, so running it twice is harmless:

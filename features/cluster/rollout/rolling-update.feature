@@ -1,3 +1,4 @@
+@task-4 @points=2
 Feature: Rolling updates
   A new version does not change pods in place: a new ReplicaSet grows while the
   old one shrinks. maxSurge bounds how many pods may exist above the desired

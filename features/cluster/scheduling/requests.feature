@@ -1,3 +1,4 @@
+@task-2 @points=1
 Feature: Scheduling by resource requests
   The scheduler packs pods by what they request, never by what they use.
   It filters out nodes that cannot take a pod, scores the rest, and binds.

@@ -1,3 +1,4 @@
+@task-6 @points=2
 Feature: Choosing among nodes that fit
   Every node that passes the filters is scored; the highest total wins and
   ties go to the first node by name. kubeloop's default is first-fit by name;

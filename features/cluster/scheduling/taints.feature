@@ -1,3 +1,4 @@
+@task-5 @points=2
 Feature: Taints, tolerations and node selectors
   A taint keeps pods off a node unless they tolerate it: NoSchedule keeps new
   pods away, PreferNoSchedule only lowers the node's score, NoExecute also

@@ -8,6 +8,7 @@ from itertools import groupby
 
 from kubeloop.harness.record import ScenarioRecord
 from kubeloop.harness.reports.markdown import counts
+from kubeloop.render.hpa_chart import hpa_chart
 from kubeloop.render.ladder import pipeline_pictures
 from kubeloop.render.svg import cluster_map, rollout_chart
 
@@ -30,7 +31,7 @@ pre{background:#fbe9e7;padding:8px;white-space:pre-wrap;border-radius:4px}
 code.rerun{background:#eceff1;padding:2px 6px;border-radius:4px}
 .pictures{display:flex;flex-wrap:wrap;gap:16px;margin-top:8px}
 svg text{font:11px system-ui,sans-serif} svg .node{font-weight:600;font-size:12px}
-svg .muted{fill:#666} svg .reason{fill:#c62828}
+svg .muted{fill:#666} svg .reason{fill:#c62828} svg .podname{font-size:8px;fill:#fff}
 table.events{border-collapse:collapse;font-size:12px;margin-top:6px}
 table.events td{padding:1px 8px;border-bottom:1px solid #eee}
 tr.Warning td{color:#c62828} .muted{color:#666}
@@ -70,19 +71,22 @@ def _events(record: ScenarioRecord) -> str:
     if not events:
         return ""
     rows = "".join(
-        f'<tr class="{escape(e["type"])}"><td>{e["time"]}s</td><td>{escape(e["type"])}</td>'
+        f'<tr class="{escape(e["type"])}"><td>{e.get("pass") or "–"}</td><td>{e["time"]}s</td>'
+        f"<td>{escape(e['type'])}</td>"
         f"<td>{escape(e['reason'])}</td><td>{escape(e['object'])}</td><td>{escape(e['message'])}</td></tr>"
         for e in events
     )
     return (
         f"<details><summary>event timeline ({len(events)})</summary>"
-        f'<table class="events">{rows}</table></details>'
+        '<table class="events"><tr><th>pass</th><th>time</th><th>type</th><th>reason</th>'
+        f"<th>object</th><th>message</th></tr>{rows}</table></details>"
     )
 
 
 def _scenario(record: ScenarioRecord) -> str:
     pictures = [cluster_map(record.snapshot)] if record.snapshot else []
     pictures += [rollout_chart(r) for r in record.snapshot.get("rollouts", [])]
+    pictures += [hpa_chart(a) for a in record.snapshot.get("autoscalers", [])]
     pictures += pipeline_pictures(record.snapshot.get("pipeline") or {})  # Lab 02
     rerun = (
         f'<p>rerun: <code class="rerun">{escape(record.rerun)}</code></p>'

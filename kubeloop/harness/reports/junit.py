@@ -23,6 +23,14 @@ def _steps_text(record: ScenarioRecord) -> str:
     return "\n".join(f"{SYMBOL[s.status]} {s.keyword} {s.text}" for s in record.steps)
 
 
+def _message(error: str) -> str:
+    """The failure's one-line summary: what was expected and what was seen."""
+    lines = [line.strip() for line in error.splitlines() if line.strip()]
+    if len(lines) > 1 and lines[0].startswith("expected:") and lines[1].startswith("saw:"):
+        return f"{lines[0]}; {lines[1]}"[:500]
+    return (lines[0] if lines else "failed")[:500]
+
+
 def failure_text(record: ScenarioRecord) -> str:
     step = record.failed_step
     lines = []
@@ -61,7 +69,7 @@ def _scenario_case(parent: ET.Element, record: ScenarioRecord) -> None:
         element = ET.SubElement(
             case,
             tag,
-            message=(step.error.splitlines()[0] if step and step.error else record.message[:200]),
+            message=_message(step.error if step and step.error else record.message),
             type=step.error_type if step else "error",
         )
         element.text = failure_text(record)

@@ -1,0 +1,180 @@
+"""``kubeloop check``: every mistake in every feature file, found in one pass, nothing run.
+
+It parses each file, lints it, matches every step of every scenario (each Examples row
+too), checks the data tables a phrase reads, and validates every fixture a scenario
+names — and prints each problem as ``FILE:LINE: message``.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from gherkin.errors import CompositeParserException, ParserException
+
+import kubeloop.steps  # noqa: F401  (registers the step library)
+from kubeloop.harness import gherkin_source
+from kubeloop.harness.errors import AmbiguousStepError, UndefinedStepError
+from kubeloop.harness.lint import lint_feature
+from kubeloop.harness.recorder import relative
+from kubeloop.harness.registry import REGISTRY, Match
+
+_KEYWORDS = ("Feature", "Background", "Scenario", "Scenario Outline", "Examples", "Rule")
+_STEP_KEYWORDS = ("Given", "When", "Then", "And", "But")
+_TYPES = {"Context": "given", "Action": "when", "Outcome": "then"}
+
+
+def feature_files(paths: Iterable[str]) -> list[Path]:
+    found: list[Path] = []
+    for path in map(Path, paths):
+        found += sorted(path.rglob("*.feature")) if path.is_dir() else [path]
+    return found
+
+
+def _syntax(path: Path, shown: str, error: CompositeParserException | ParserException) -> list[str]:
+    errors = getattr(error, "errors", None) or [error]
+    problems = []
+    lines = path.read_text(encoding="utf-8").splitlines()
+    for each in errors:
+        location = getattr(each, "location", None) or {}
+        line = int(location.get("line") or 1)
+        message = str(each).split(": ", 1)[-1]
+        text = lines[line - 1].strip() if 0 < line <= len(lines) else ""
+        problems.append(f"{shown}:{line}: not valid Gherkin: {message}{_keyword_hint(text)}")
+    return problems
+
+
+def _keyword_hint(text: str) -> str:
+    word = re.split(r"[\s:]", text, maxsplit=1)[0] if text else ""
+    if not word:
+        return ""
+    close = difflib.get_close_matches(word, [*_KEYWORDS, *_STEP_KEYWORDS], n=1, cutoff=0.6)
+    return f' (did you mean "{close[0]}"?)' if close and close[0] != word else ""
+
+
+def _misspelt_keywords(shown: str, document: dict[str, Any]) -> list[str]:
+    """Description lines that start with a near-miss of a step keyword ("Givn 3 nodes"):
+    Gherkin reads them as prose, so the step silently disappears."""
+    problems = []
+    children = document.get("feature", {}).get("children", [])
+    blocks = [c.get("scenario") or c.get("background") for c in children]
+    blocks += [
+        g.get("scenario") or g.get("background")
+        for c in children
+        if "rule" in c
+        for g in c["rule"].get("children", [])
+    ]
+    for block in filter(None, blocks):
+        start = block["location"]["line"] + 1
+        for offset, line in enumerate(block.get("description", "").splitlines()):
+            word = line.strip().split(" ", 1)[0]
+            close = difflib.get_close_matches(word, _STEP_KEYWORDS, n=1, cutoff=0.7)
+            if close and word not in _STEP_KEYWORDS:
+                problems.append(
+                    f"{shown}:{start + offset}: {line.strip()!r} is read as a description, "
+                    f'not a step (did you mean "{close[0]}"?)'
+                )
+    return problems
+
+
+def _step_lines(document: dict[str, Any]) -> dict[str, int]:
+    """Gherkin AST node id → line, for steps and Examples rows."""
+    lines: dict[str, int] = {}
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            if "id" in node and "location" in node:
+                lines[node["id"]] = node["location"]["line"]
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(document)
+    return lines
+
+
+def check_file(path: Path) -> list[str]:
+    shown = str(relative(path))
+    try:
+        source = gherkin_source.load(path.resolve(), shown)
+    except (CompositeParserException, ParserException) as error:
+        return _syntax(path, shown, error)
+    except (OSError, UnicodeDecodeError) as error:
+        return [f"{shown}:1: cannot read the file: {error}"]
+    problems = [p.replace(str(path), shown, 1) for p in lint_feature(path)]
+    problems += _misspelt_keywords(shown, source.document)
+    lines = _step_lines(source.document)
+    seen: set[str] = set()
+    for pickle in source.pickles:
+        for step in pickle["steps"]:
+            ids = step.get("astNodeIds", [])
+            line = lines.get(ids[0], 0) if ids else 0
+            for problem in _check_step(path, step, line):
+                located = f"{shown}:{line}: {problem}"
+                if located not in seen:
+                    seen.add(located)
+                    problems.append(located)
+    return problems
+
+
+def _check_step(path: Path, step: dict[str, Any], line: int) -> list[str]:
+    keyword = _TYPES.get(step.get("type", ""), "given")
+    try:
+        matches = REGISTRY.match(keyword, step["text"])
+    except (UndefinedStepError, AmbiguousStepError) as error:
+        return [str(error)]
+    argument = step.get("argument", {})
+    problems: list[str] = []
+    for match in matches:
+        problems += _argument_problems(path, match, argument, line)
+    return problems
+
+
+def _argument_problems(path: Path, match: Match, argument: dict[str, Any], line: int) -> list[str]:
+    function = match.definition.function
+    table_check = getattr(function, "checks_table", None)
+    if table_check is not None and "dataTable" in argument:
+        rows = [[c["value"] for c in row["cells"]] for row in argument["dataTable"]["rows"]]
+        return list(table_check(rows))
+    fixture_argument = getattr(function, "fixture_argument", None)
+    if fixture_argument is None:
+        return []
+    from kubeloop.errors import FixtureError  # noqa: PLC0415  (jsonschema loads lazily)
+    from kubeloop.fixtures import load_fixture, load_fixture_text  # noqa: PLC0415
+
+    try:
+        if fixture_argument == "docstring":
+            text = argument.get("docString", {}).get("content", "")
+            load_fixture_text(text, f"{relative(path)}:{line} (doc string)")
+        else:
+            load_fixture((path.parent / match.arguments[fixture_argument]).resolve())
+    except FixtureError as error:
+        return [f"fixture: {problem}" for problem in error.problems]
+    except OSError as error:
+        return [f"fixture {match.arguments[fixture_argument]!r} cannot be read: {error}"]
+    return []
+
+
+def check(paths: list[str]) -> int:
+    """Print every problem; 0 when there is none, 1 when there is one, 2 for a bad path."""
+    from kubeloop.harness.runner import default_paths  # noqa: PLC0415
+
+    for path in paths:
+        if not Path(path).exists():
+            print(f"kubeloop check: no such file or folder: {path}")
+            return 2
+    files = feature_files(paths or default_paths())
+    problems = [problem for file in files for problem in check_file(file)]
+    for problem in problems:
+        print(problem)
+    bad = len({p.split(":", 1)[0] for p in problems})
+    if problems:
+        print(f"{len(problems)} problem(s) in {bad} of {len(files)} feature file(s)")
+        return 1
+    print(f"{len(files)} feature file(s), no problems")
+    return 0

@@ -1,0 +1,105 @@
+"""Clause lists: the optional details of a declaration, in any order.
+
+"a deployment of 4 requesting 1 CPU at version v2 with maxSurge 1 and maxUnavailable 0"
+and "… at version v2, requesting 1 CPU" both parse: after the head of the phrase comes a
+list of clauses, each introduced by a space, a comma or "and". The clause list is one
+parameter (``{options:workload}``) whose value is a dict of the fields the clauses set.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from kubeloop.harness.amounts import AMOUNTS, _resources
+from kubeloop.harness.nouns import NAME, _strip_groups, unquote
+from kubeloop.harness.params import TYPES, ParamType
+
+_RES = _strip_groups(AMOUNTS["resources"].regex)
+_INT_OR_PERCENT = r"\d+%?"
+_SEPARATOR = r"(?:,? and |, | )"
+
+Clause = tuple[str, Callable[[re.Match[str]], dict[str, object]]]
+
+
+def _int_or_percent(text: str) -> int | str:
+    return text if text.endswith("%") else int(text)
+
+
+def _requests(match: re.Match[str]) -> dict[str, object]:
+    resources = _resources(match.group("res"))
+    return {"cpu": resources.cpu, "memory": resources.memory}
+
+
+def _budget(match: re.Match[str]) -> dict[str, object]:
+    found: dict[str, object] = {}
+    if "surge" in match.re.groupindex and match.group("surge"):
+        found["max_surge"] = _int_or_percent(match.group("surge"))
+    if match.group("unavailable"):
+        found["max_unavailable"] = _int_or_percent(match.group("unavailable"))
+    return found
+
+
+_SURGE = rf"max ?surge(?: of)? (?P<surge>{_INT_OR_PERCENT})"
+_UNAVAILABLE = rf"max ?unavailable(?: of)? (?P<unavailable>{_INT_OR_PERCENT})"
+
+WORKLOAD: list[Clause] = [
+    (
+        rf"(?:each |every pod |its pods )?(?:requesting|requests|request|needing|using|with)"
+        rf" (?P<res>{_RES})",
+        _requests,
+    ),
+    (
+        rf"(?:at|running|on|of|with) version (?P<version>{NAME})",
+        lambda m: {"version": unquote(m.group("version"))},
+    ),
+    (
+        rf"(?:running|with|using) (?:the )?image (?P<image>{NAME})",
+        lambda m: {"version": unquote(m.group("image"))},
+    ),
+    (rf"(?:with |using )?{_SURGE}(?:{_SEPARATOR}{_UNAVAILABLE})?", _budget),
+    (rf"(?:with |using )?{_UNAVAILABLE}", _budget),
+    (
+        r"(?:with|using) the (?P<strategy>Recreate|RollingUpdate) strategy",
+        lambda m: {
+            "strategy": "Recreate" if m.group("strategy").lower() == "recreate" else "RollingUpdate"
+        },
+    ),
+]
+
+
+def clause_list(clauses: list[Clause], description: str) -> ParamType:
+    """A parameter type matching zero or more clauses, each after a separator."""
+    compiled = [
+        (re.compile(f"{_SEPARATOR}(?:{regex})", re.IGNORECASE), build) for regex, build in clauses
+    ]
+    one = "|".join(_strip_groups(regex) for regex, _ in clauses)
+    whole = re.compile(f"(?:{_SEPARATOR}(?:{one}))*", re.IGNORECASE)
+
+    def convert(text: str) -> dict[str, object]:
+        fields: dict[str, object] = {}
+        position = 0
+        while position < len(text):
+            for regex, build in compiled:
+                match = regex.match(text, position)
+                if match is not None and whole.fullmatch(text, match.end()):
+                    fields.update({k: v for k, v in build(match).items() if v is not None})
+                    position = match.end()
+                    break
+            else:  # the whole regex matched, so some clause always does
+                raise ValueError(f"cannot read the clauses {text[position:]!r}")
+        return fields
+
+    return ParamType(whole.pattern, convert, description)
+
+
+CLAUSES = {
+    "workload": clause_list(
+        WORKLOAD,
+        'details, in any order, each after a space, a comma or "and": requesting 1 CPU and '
+        "256Mi memory per pod, at version v2 (or with image nginx:1.25), with maxSurge 1 and "
+        "maxUnavailable 0, with the Recreate strategy",
+    ),
+}
+
+TYPES.update(CLAUSES)

@@ -1,0 +1,245 @@
+"""Noun phrases: the things sentences talk about, each one parameter type with its variants.
+
+A phrase is composed from these: ``{pods:pods} <is|are> {phase:phase}`` reads "6 pods of
+"api" are Running", "4 "api" pods are Pending", "every pod is ready" and "no "web" pod is
+pending" alike, because the pod-set phrase carries the quantifier, the deployment, the state
+and the version. Each type is a regular expression without capturing groups (so types nest
+in any phrase) and a converter that reads the matched text again with its own named groups.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from kubeloop.harness.amounts import AMOUNTS
+from kubeloop.harness.params import NUMBER, TYPES, ParamType, number
+
+QUOTED = r'"[^"]+"'
+BARE = r"[A-Za-z0-9][-A-Za-z0-9._/:]*"
+_NOT_A_NAME = (
+    r"(?!(?:running|pending|ready|scheduled|unscheduled|not|the|all|every|each|no|some|any|"
+    r"pods?|of|at|on|with|version|node|deployment|its?|and)\b)"
+)
+NAME = f"(?:{QUOTED}|{BARE})"
+_FREE_NAME = f"(?:{QUOTED}|{_NOT_A_NAME}{BARE})"
+
+
+class It(str):
+    """The object of that kind mentioned last ("its", "it", "the deployment")."""
+
+    __slots__ = ()
+
+
+IT = It("")
+
+
+def unquote(text: str) -> str:
+    return text[1:-1] if len(text) >= 2 and text[0] == text[-1] == '"' else text
+
+
+def _compile(regex: str) -> re.Pattern[str]:
+    return re.compile(regex, re.IGNORECASE)
+
+
+# --- nodes, deployments, pods, versions ---------------------------------------------------
+
+_NODE = _compile(f"(?:(?:the )?node )?(?P<name>{NAME})")
+
+
+def _node(text: str) -> str:
+    found = _NODE.fullmatch(text)
+    assert found is not None
+    return unquote(found.group("name"))
+
+
+def _first(found: re.Match[str], *groups: str) -> str:
+    return unquote(next(found.group(g) for g in groups if found.group(g) is not None))
+
+
+_IT_DEPLOYMENT = r"it|its|the deployment|this deployment|that deployment"
+_DEPLOYMENT_NAME = (
+    f"the deployment (?P<n1>{NAME})|deployment (?P<n2>{NAME})"
+    f"|(?:the )?(?P<n3>{NAME}) deployment|(?P<n4>{NAME})"
+)
+_DEPLOYMENT = _compile(f"(?P<it>{_IT_DEPLOYMENT})|{_DEPLOYMENT_NAME}")
+
+
+def _deployment(text: str) -> str:
+    found = _DEPLOYMENT.fullmatch(text)
+    assert found is not None
+    return IT if found.group("it") else _first(found, "n1", "n2", "n3", "n4")
+
+
+_POSSESSIVE = _compile(r"(?P<it>its|the deployment's)|" f"(?:{_DEPLOYMENT_NAME})'s")
+
+
+def _possessive(text: str) -> str:
+    found = _POSSESSIVE.fullmatch(text)
+    assert found is not None
+    return IT if found.group("it") else _first(found, "n1", "n2", "n3", "n4")
+
+
+@dataclass(frozen=True)
+class Owner:
+    """A node or a deployment; ``kind`` is None when the bare name must be looked up."""
+
+    kind: str | None
+    name: str
+
+
+_OWNER = _compile(
+    f"(?P<it>{_IT_DEPLOYMENT})"
+    f"|(?:the )?(?P<kind>node|deployment) (?P<n1>{NAME})|(?:the )?(?P<n2>{NAME}) "
+    f"(?P<suffix>deployment|node)|(?P<n3>{NAME})"
+)
+
+
+def _owner(text: str) -> Owner:
+    found = _OWNER.fullmatch(text)
+    assert found is not None
+    if found.group("it"):
+        return Owner("deployment", IT)
+    kind = (found.group("kind") or found.group("suffix") or "").lower() or None
+    return Owner(kind, _first(found, "n1", "n2", "n3"))
+
+
+_VERSION = _compile(f"(?:version |image )?(?P<name>{NAME})")
+
+
+def _version(text: str) -> str:
+    found = _VERSION.fullmatch(text)
+    assert found is not None
+    return unquote(found.group("name"))
+
+
+# --- pod sets -----------------------------------------------------------------------------
+
+_STATES = {
+    "running": "running",
+    "scheduled": "running",
+    "bound": "running",
+    "pending": "pending",
+    "unscheduled": "pending",
+    "ready": "ready",
+    "available": "ready",
+    "new": "updated",
+    "updated": "updated",
+}
+_STATE = "|".join(_STATES)
+
+
+@dataclass(frozen=True)
+class PodSet:
+    """Which pods a sentence talks about and how many of them must satisfy what it says.
+
+    ``quantifier`` is "exactly", "all", "none", "some", "at least" or "at most"; "all" with
+    a count ("all 10 pods") also says how many pods there are.
+    """
+
+    quantifier: str
+    count: int | None
+    deployment: str | None
+    state: str | None
+    version: str | None
+
+    def describe(self) -> str:
+        words = {"exactly": str(self.count), "none": "no", "some": "a", "all": "every"}
+        head = words.get(self.quantifier, f"{self.quantifier} {self.count}")
+        if self.quantifier == "all" and self.count is not None:
+            head = f"all {self.count}"
+        singular = head in ("no", "a", "every", "1")
+        parts = [head, self.state or "", "pod" if singular else "pods"]
+        text = " ".join(p for p in parts if p)
+        if self.deployment:
+            text += f' of "{self.deployment}"'
+        if self.version:
+            text += f" at version {self.version}"
+        return text
+
+
+_QUANTIFIER = (
+    rf"(?P<all_n>all(?: of)?(?: the)? (?P<n1>{NUMBER}))"
+    rf"|(?P<least>at least (?P<n2>{NUMBER}))|(?P<most>at most (?P<n3>{NUMBER}))"
+    rf"|(?:exactly |only )?(?P<n4>{NUMBER})"
+    r"|(?P<all>all(?: of)?(?: the)?|every|each|the|both)"
+    r"|(?P<none>no|none of the)|(?P<some>a|an|some|any)"
+)
+_POD_SET = _compile(
+    f"(?:{_QUANTIFIER})"
+    f"(?:(?: (?P<state>{_STATE}))?(?: (?P<owner>{_FREE_NAME}))? pods?"
+    f"|(?: (?P<rstate>{_STATE}))(?: (?P<rowner>{_FREE_NAME}))? replicas?)"
+    f"(?: of (?:the )?(?:deployment )?(?!version\\b)(?P<of>{NAME})(?: deployment)?)?"
+    f"(?: (?:at|of|on|with|in) version (?P<version>{NAME}))?"
+)
+
+
+def _strip_groups(regex: str) -> str:
+    return re.sub(r"\(\?P<\w+>", "(?:", regex)
+
+
+def _pod_set(text: str) -> PodSet:
+    found = _POD_SET.fullmatch(text)
+    assert found is not None
+    g = found.groupdict()
+    count_text = g["n1"] or g["n2"] or g["n3"] or g["n4"]
+    count = number(count_text) if count_text else None
+    if g["all_n"] or g["all"]:
+        quantifier = "all"
+    elif g["least"] or g["most"]:
+        quantifier = "at least" if g["least"] else "at most"
+    elif g["none"]:
+        quantifier = "none"
+    elif g["some"]:
+        quantifier = "some"
+    else:
+        quantifier = "exactly"
+    owner = g["owner"] or g["rowner"] or g["of"]
+    state_text = g["state"] or g["rstate"]
+    state = _STATES[state_text.lower()] if state_text else None
+    version = unquote(g["version"]) if g["version"] else None
+    return PodSet(quantifier, count, unquote(owner) if owner else None, state, version)
+
+
+NOUNS: dict[str, ParamType] = {
+    "node": ParamType(
+        _strip_groups(_NODE.pattern),
+        _node,
+        'a node: node-1, "node-1", node node-1 or node "node-1"',
+        refers_to="node",
+    ),
+    "deployment": ParamType(
+        _strip_groups(_DEPLOYMENT.pattern),
+        _deployment,
+        'a deployment: "web", web, deployment "web", the "web" deployment; '
+        '"it" or "the deployment" for the one mentioned last',
+        refers_to="deployment",
+    ),
+    "its": ParamType(
+        _strip_groups(_POSSESSIVE.pattern),
+        _possessive,
+        "whose: its (the deployment mentioned last), \"web\"'s, the web deployment's",
+        refers_to="deployment",
+    ),
+    "owner": ParamType(
+        _strip_groups(_OWNER.pattern),
+        _owner,
+        'a node or a deployment: node-1, node "node-1", "web", deployment web '
+        "(a bare name is looked up among both)",
+        refers_to="owner",
+    ),
+    "version": ParamType(
+        _strip_groups(_VERSION.pattern), _version, 'a version: v2, "v2", version v2'
+    ),
+    "pods": ParamType(
+        _strip_groups(_POD_SET.pattern),
+        _pod_set,
+        'pods: 4 pods, 4 "web" pods, 4 pods of "web", all 10 web pods, every pod, no "web" '
+        "pod, the pods of web, at least 3 ready pods, 2 running pods of version v1, a pod",
+        refers_to="pods",
+    ),
+}
+
+
+TYPES.update(NOUNS)
+TYPES.update(AMOUNTS)

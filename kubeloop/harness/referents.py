@@ -1,0 +1,112 @@
+"""What the names in a step refer to: "it" for the object mentioned last, and no Then about
+an object that does not exist.
+
+A Then that names a node, a deployment or a pod's deployment the scenario never had would
+otherwise pass quietly ("no pod is on node-9" on a three-node cluster); here it fails and
+says what does exist. Given steps may name new objects; When steps reach the engine, which
+rejects unknown names itself.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from kubeloop.harness.nouns import It, Owner, PodSet
+from kubeloop.harness.params import TYPES
+
+if TYPE_CHECKING:
+    from kubeloop.harness.registry import Match
+    from kubeloop.harness.world import World
+
+
+def known(world: World, kind: str) -> list[str]:
+    """The names of the nodes or deployments the world has now (sorted)."""
+    listing = getattr(world.cluster, "nodes" if kind == "node" else "deployments", None)
+    declared = world.declared.nodes if kind == "node" else list(world.declared.deployments)
+    try:
+        names = [item.name for item in listing()] if callable(listing) else []
+    except NotImplementedError:  # a learner's optional extra, not written yet
+        names = []
+    return sorted(set(names) | set(declared))
+
+
+def _listing(kind: str, names: list[str]) -> str:
+    plural = {"node": "nodes", "deployment": "deployments"}[kind]
+    return f"{plural}: {', '.join(names)}" if names else f"no {plural} at all"
+
+
+def _check(world: World, kind: str, name: str) -> None:
+    names = known(world, kind)
+    if name in names:
+        return
+    close = difflib.get_close_matches(name, names, n=1, cutoff=0.6)
+    hint = f' (did you mean "{close[0]}"?)' if close else ""
+    if kind == "node" and re.fullmatch(r"v\d[\w.-]*", name):
+        hint += f" (for a version, write: … run {name})"
+    raise world.fail(f'a {kind} named "{name}"', f"there is none{hint}; {_listing(kind, names)}")
+
+
+def it(world: World, kind: str) -> str:
+    """The object of that kind named last (for a phrase that leaves it out)."""
+    return _it(world, kind)
+
+
+def _it(world: World, kind: str) -> str:
+    name = world.mentioned.get(kind)
+    if name is None:
+        raise world.fail(
+            f'a {kind} mentioned earlier for "it"/"its" to refer to', f"no {kind} was named yet"
+        )
+    return name
+
+
+def _name(world: World, kind: str, value: str, checking: bool) -> str:
+    name = _it(world, kind) if isinstance(value, It) else value
+    if checking:
+        _check(world, kind, name)
+    world.mentioned[kind] = name
+    return name
+
+
+def _owner(world: World, value: Owner, checking: bool) -> Owner:
+    if value.kind is not None:
+        return Owner(value.kind, _name(world, value.kind, value.name, checking))
+    nodes, deployments = known(world, "node"), known(world, "deployment")
+    is_node, is_deployment = value.name in nodes, value.name in deployments
+    if is_node and is_deployment:
+        raise world.fail(
+            f'"{value.name}" to name one object',
+            f'a node and a deployment are both called "{value.name}"; write node '
+            f'{value.name} or deployment "{value.name}"',
+        )
+    if not (is_node or is_deployment):
+        raise world.fail(
+            f'a node or a deployment named "{value.name}"',
+            f"there is none; {_listing('node', nodes)}; {_listing('deployment', deployments)}",
+        )
+    kind = "node" if is_node else "deployment"
+    world.mentioned[kind] = value.name
+    return Owner(kind, value.name)
+
+
+def resolve(world: World, keyword: str, match: Match) -> dict[str, Any]:
+    """The step's arguments with "it" resolved and, in a Then, every name checked."""
+    kinds = match.definition.kinds(match.text)
+    checking = keyword == "then"
+    arguments = dict(match.arguments)
+    for name, value in arguments.items():
+        refers_to = TYPES[kinds[name]].refers_to if name in kinds else None
+        if refers_to in ("node", "deployment"):
+            arguments[name] = _name(world, refers_to, value, checking)
+        elif refers_to == "owner":
+            arguments[name] = _owner(world, value, checking)
+        elif refers_to == "pods" and value.deployment is not None:
+            deployment = _name(world, "deployment", value.deployment, checking)
+            arguments[name] = replace(value, deployment=deployment)
+    return arguments
+
+
+__all__ = ["PodSet", "known", "resolve"]

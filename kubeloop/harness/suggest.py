@@ -1,0 +1,69 @@
+"""Suggestions for a step that matches nothing: close phrases in the user's own words.
+
+A suggestion is a catalog example close to the step (same keyword first), with the
+example's values replaced by the step's own ("node-2 has 4 pods" makes "node-1 has 2 pods"
+read "node-2 has 4 pods"); nothing far is suggested, since an unrelated phrase misleads.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from kubeloop.harness.registry import StepDefinition
+
+_CLOSE = 0.6
+_VALUE = re.compile(r'"[^"]*"|\d[\w.%]*|[A-Za-z][\w.]*-[\w.-]+')
+
+
+def _shape(value: str) -> str:
+    if value.startswith('"'):
+        return "quoted"
+    return "number" if value[:1].isdigit() else "name"
+
+
+def _with_values(definition: StepDefinition, example: str, text: str) -> str:
+    """The example with its parameter values replaced by the user's, where shapes agree
+    ("node-2 has 4 pods" turns the example "node-1 has 2 pods" into "node-2 has 4 pods")."""
+    values = [v.group(0) for v in _VALUE.finditer(text)]
+    replacements: list[tuple[tuple[int, int], str]] = []
+    for token in _VALUE.finditer(example):
+        for index, candidate in enumerate(values):
+            if (_shape(candidate) == "number") == (_shape(token.group(0)) == "number"):
+                replacements.append((token.span(), values.pop(index)))
+                break
+    adapted = example
+    for (start, end), value in reversed(replacements):
+        adapted = adapted[:start] + value + adapted[end:]
+    return adapted if definition.parse(adapted) is not None else example
+
+
+def close_phrases(
+    definitions: Sequence[StepDefinition],
+    keyword: str,
+    text: str,
+    count: int,
+    same_keyword: bool = False,
+) -> list[tuple[str, str]]:
+    """(keyword, phrase) of the examples close to ``text``, rewritten with its values."""
+    scored: list[tuple[float, int, str, str]] = []
+    lowered = text.lower()
+    for order, definition in enumerate(definitions):
+        if same_keyword and definition.keyword != keyword:
+            continue
+        for example in definition.examples:
+            ratio = difflib.SequenceMatcher(None, lowered, example.lower()).ratio()
+            if definition.keyword != keyword:
+                ratio -= 0.15
+            if ratio >= _CLOSE:
+                adapted = _with_values(definition, example, text)
+                scored.append((-ratio, order, definition.keyword, adapted))
+    scored.sort()
+    found: list[tuple[str, str]] = []
+    for _, _, kw, phrase in scored:
+        if (kw, phrase) not in found:
+            found.append((kw, phrase))
+    return found[:count]

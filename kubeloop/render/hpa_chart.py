@@ -1,0 +1,79 @@
+"""The HPA over a scenario: replicas and cpu utilization after every step, against the
+target and the min/max bounds. A pure function from plain data to SVG text."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+
+def hpa_chart(autoscaler: dict[str, Any]) -> str:
+    samples = autoscaler.get("samples", [])
+    if not samples:
+        return ""
+    width, height, left, right, top, bottom = 580, 230, 64, 70, 34, 40
+    plot_w, plot_h = width - left - right, height - top - bottom
+    low, high, target = autoscaler["min"], autoscaler["max"], autoscaler["target"]
+    replicas_top = max([high] + [s["replicas"] for s in samples]) + 1
+    seen = [s["utilization"] for s in samples if s["utilization"] is not None]
+    percent_top = max([float(target) * 2, *seen]) * 1.1
+    count = len(samples)
+
+    def px(i: int) -> float:
+        return float(left + plot_w * i / max(count - 1, 1))
+
+    def py(v: float, scale: float) -> float:
+        return float(top + plot_h - plot_h * v / scale)
+
+    base = py(0, 1)
+    parts = [
+        f'<line x1="{left}" y1="{base:.1f}" x2="{left + plot_w}" y2="{base:.1f}" stroke="#999"/>',
+    ]
+    for value, label in ((low, "min"), (high, "max")):
+        y = py(value, replicas_top)
+        parts.append(
+            f'<line x1="{left}" y1="{y:.1f}" x2="{left + plot_w}" y2="{y:.1f}" stroke="#999" '
+            f'stroke-dasharray="3,3"/><text x="{left - 6}" y="{y + 4:.1f}" text-anchor="end" '
+            f'class="muted">{label} {value}</text>'
+        )
+    y = py(float(target), percent_top)
+    parts.append(
+        f'<line x1="{left}" y1="{y:.1f}" x2="{left + plot_w}" y2="{y:.1f}" stroke="#ef6c00" '
+        f'stroke-dasharray="6,4"/><text x="{left + plot_w + 6}" y="{y + 4:.1f}" '
+        f'class="muted">target {target}%</text>'
+    )
+    replicas = " ".join(
+        f"{px(i):.1f},{py(s['replicas'], replicas_top):.1f}" for i, s in enumerate(samples)
+    )
+    parts.append(f'<polyline points="{replicas}" fill="none" stroke="#1565c0" stroke-width="2"/>')
+    measured = [(i, s) for i, s in enumerate(samples) if s["utilization"] is not None]
+    if measured:
+        points = " ".join(
+            f"{px(i):.1f},{py(s['utilization'], percent_top):.1f}" for i, s in measured
+        )
+        parts.append(f'<polyline points="{points}" fill="none" stroke="#ef6c00" stroke-width="2"/>')
+    for i, s in enumerate(samples):
+        utilization = "no metric" if s["utilization"] is None else f"{s['utilization']}% cpu"
+        parts.append(
+            f'<circle cx="{px(i):.1f}" cy="{py(s["replicas"], replicas_top):.1f}" r="3" '
+            f'fill="#1565c0"><title>after step {i + 1} (t={s["time"]}s): {s["replicas"]} '
+            f"replicas, {utilization}</title></circle>"
+            f'<text x="{px(i):.1f}" y="{base + 15:.1f}" text-anchor="middle" class="muted">'
+            f"{i + 1}</text>"
+        )
+    parts.append(
+        f'<line x1="{left}" y1="{top - 8}" x2="{left + 16}" y2="{top - 8}" stroke="#1565c0" '
+        f'stroke-width="2"/><text x="{left + 20}" y="{top - 4}" fill="#1565c0">replicas</text>'
+        f'<line x1="{left + 100}" y1="{top - 8}" x2="{left + 116}" y2="{top - 8}" '
+        f'stroke="#ef6c00" stroke-width="2"/>'
+        f'<text x="{left + 120}" y="{top - 4}" fill="#ef6c00">cpu utilization</text>'
+        f'<text x="{left + plot_w / 2:.0f}" y="{height - 6}" text-anchor="middle" '
+        f'class="muted">after step (logical time in each point\'s tooltip)</text>'
+    )
+    title = f"HPA for {autoscaler['deployment']}: {low}–{high} replicas at {target}% cpu"
+    parts.append(f'<text x="{left}" y="14" class="node">{escape(title)}</text>')
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="hpa" width="{width}" '
+        f'height="{height}" viewBox="0 0 {width} {height}" role="img" aria-label="hpa">'
+        f"{''.join(parts)}</svg>"
+    )

@@ -1,0 +1,281 @@
+"""What is true of pods now: sentences made of a pod set and what is said about it.
+
+Every phrase here takes a pod set ("6 pods of "api"", "every "web" pod", "no pod", "at
+least 3 ready pods") and a predicate (a phase, a node, a version, a pending reason), so
+the quantifiers, owners and states combine freely without a phrase for each combination.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from kubeloop.harness.nouns import Owner, PodSet
+from kubeloop.harness.registry import then
+from kubeloop.harness.world import World
+
+Predicate = Callable[[Any], bool]
+
+_IN_STATE: dict[str, Predicate] = {
+    "running": lambda p: p.phase == "Running",
+    "pending": lambda p: p.phase == "Pending",
+    "ready": lambda p: bool(p.ready),
+    "updated": lambda p: True,
+}
+
+
+def _names(pods: list[Any]) -> str:
+    return ", ".join(p.name for p in pods[:12]) + (" …" if len(pods) > 12 else "") or "none"
+
+
+def members(world: World, pods: PodSet, deployment: str | None = None) -> list[Any]:
+    """The pods the set names: of its deployment, in its state, at its version."""
+    owner = deployment or pods.deployment
+    if deployment and pods.deployment and deployment != pods.deployment:
+        raise world.fail(f'pods of "{deployment}"', f'pods of "{pods.deployment}" named as well')
+    found = list(world.pods(owner))
+    if pods.state is not None:
+        found = [p for p in found if _IN_STATE[pods.state](p)]
+    if pods.version is not None:
+        found = [p for p in found if p.version == pods.version]
+    return found
+
+
+def holds(pods: PodSet, population: int, matching: int) -> bool:
+    """Does the quantifier hold, with ``matching`` of the ``population`` pods satisfying?"""
+    count = pods.count
+    match pods.quantifier:
+        case "all":
+            return population > 0 and matching == population and count in (None, population)
+        case "none":
+            return matching == 0
+        case "some":
+            return matching > 0
+        case "at least":
+            return matching >= (count or 0)
+        case "at most":
+            return matching <= (count or 0)
+        case _:
+            return matching == count
+
+
+def check(
+    world: World,
+    pods: PodSet,
+    predicate: Predicate,
+    said: str,
+    deployment: str | None = None,
+    detail: Callable[[Any], str] | None = None,
+) -> None:
+    """Fail unless the pod set, with the predicate applied, satisfies its quantifier."""
+    population = members(world, pods, deployment)
+    matching = [p for p in population if predicate(p)]
+    if holds(pods, len(population), len(matching)):
+        return
+    subject = pods.describe()
+    if deployment and not pods.deployment:
+        subject += f' of "{deployment}"'
+    others = [p for p in population if p not in matching]
+    seen = f"{len(matching)} {said}".rstrip() + f": {_names(matching)}"
+    if len(population) != len(matching):
+        seen += f" (of {len(population)} pods)"
+    if others and detail is not None:
+        seen += "; the others: " + ", ".join(detail(p) for p in others[:8])
+    raise world.fail(f"{subject} {said}".strip(), seen)
+
+
+def _describe_pod(pod: Any) -> str:
+    where = pod.node or "no node"
+    return f"{pod.name} {pod.phase} on {where} at {pod.version}"
+
+
+@then(
+    "{pods:pods} <is|are> [all ][still ][stuck ][in ]{phase:phase}",
+    "4 pods are running",
+    "the web pods are all running",
+    "1 pod is pending",
+    "4 pods are ready",
+    '6 pods of "api" are Running',
+    'every "web" pod is ready',
+    "no pod is pending",
+    "all 4 pods of web are still Running",
+)
+def pods_are(world: World, pods: PodSet, phase: str) -> None:
+    """The pods are Running (bound to a node), Pending, or Ready, as many as the set says."""
+    check(world, pods, _IN_STATE[phase], f"{phase}", detail=_describe_pod)
+
+
+@then(
+    "{pods:pods} <is|are> [still ]{phase:phase} "
+    "<because of|because|with|due to|with reason|saying> {text:text}",
+    '4 "api" pods are Pending with "Insufficient cpu"',
+    '1 pod of "cache" is pending because of "Insufficient memory"',
+)
+def pods_are_because(world: World, pods: PodSet, phase: str, text: str) -> None:
+    """The pods are in that phase and their scheduling message contains TEXT."""
+
+    def reason(pod: Any) -> str:
+        return str(world.attribute(pod, "reason") or "")
+
+    check(
+        world,
+        pods,
+        lambda p: _IN_STATE[phase](p) and text in reason(p),
+        f"{phase} with {text!r}",
+        detail=lambda p: f"{p.name} {p.phase} {reason(p)!r}",
+    )
+
+
+@then(
+    "{pods:pods} <is|are> [still ][<running|scheduled|placed|bound> ]<on|to> {node:node}",
+    "no pod is on node-2",
+    "2 pods run on node-1",
+    'every "trainer" pod is on gpu-1',
+    'no "web" pod is on gpu-1',
+    "2 pods are running on node-1",
+    variants=("{pods:pods} [still ]<run|runs> on {node:node}",),
+)
+def pods_on(world: World, pods: PodSet, node: str) -> None:
+    """The pods are bound to that node, as many as the set says."""
+    check(world, pods, lambda p: p.node == node, f"on {node}", detail=_describe_pod)
+
+
+@then(
+    "{pods:pods} [still ]<run|runs> {version:version}",
+    "every pod runs v2",
+    "all pods still run v1",
+    'all 10 "web" pods run v2',
+    'every pod of "web" runs version "v2"',
+    variants=(
+        "{pods:pods} <is|are> [still ]<at|on|running> version {version:version}",
+        "{pods:pods} <is|are> [still ]running {version:version}",
+    ),
+)
+def pods_run(world: World, pods: PodSet, version: str) -> None:
+    """The pods run that version (their template's version label or image)."""
+    check(world, pods, lambda p: p.version == version, f"at {version}", detail=_describe_pod)
+
+
+@then(
+    "there <is|are> {pods:pods}",
+    "there are no pods",
+    "there are 4 running pods",
+    'there are 6 pods of "web"',
+    variants=("{pods:pods} exist(s)", "{pods:pods} <is|are> left"),
+)
+def there_are(world: World, pods: PodSet) -> None:
+    """That many pods exist (Running or Pending)."""
+    check(world, pods, lambda p: True, "", detail=_describe_pod)
+
+
+@then(
+    "{owner:owner} <has|runs|is running|hosts> {pods:pods}",
+    "node-1 has 4 pods",
+    'node "node-1" has 2 pods',
+    'node-1 is running 2 "web" pods',
+    '"web" has 4 running pods',
+    "node-3 has no pods",
+)
+def owner_has(world: World, owner: Owner, pods: PodSet) -> None:
+    """A node's pods (bound to it) or a deployment's pods, as many as the set says."""
+    if owner.kind == "node":
+        check(world, pods, lambda p: p.node == owner.name, f"on {owner.name}")
+    else:
+        check(world, pods, lambda p: True, "", deployment=owner.name, detail=_describe_pod)
+
+
+@then(
+    "{pods:pods} <say|says|report|reports|mention|mentions> {text:text}",
+    'the pending pods say "Insufficient cpu"',
+)
+def pods_say(world: World, pods: PodSet, text: str) -> None:
+    """The pods' scheduling messages contain TEXT (as many pods as the set says)."""
+    check(
+        world,
+        pods,
+        lambda p: text in str(world.attribute(p, "reason") or ""),
+        f"saying {text!r}",
+        detail=lambda p: f"{p.name} {p.phase} {world.attribute(p, 'reason')!r}",
+    )
+
+
+@then("nothing is [still ]pending", "nothing is pending", variants=("no pods are left pending",))
+def nothing_pending(world: World) -> None:
+    """No pod is Pending: everything the deployments asked for is placed."""
+    check(world, PodSet("none", None, None, "pending", None), lambda p: True, "")
+
+
+@then("{node:node} is empty", "node-1 is empty", variants=("{node:node} has nothing on it",))
+def node_empty(world: World, node: str) -> None:
+    """No pod is bound to the node now."""
+    check(world, PodSet("none", None, None, None, None), lambda p: p.node == node, f"on {node}")
+
+
+@then(
+    "{pods:pods} <is|are> spread <over|across> {count:n} node(s)",
+    'the pods of "web" are spread over 3 nodes',
+)
+def spread(world: World, pods: PodSet, count: int) -> None:
+    """The set's pods that are bound sit on exactly COUNT distinct nodes."""
+    used = sorted({p.node for p in members(world, pods) if p.node is not None})
+    if len(used) != count:
+        raise world.fail(f"{count} nodes", f"{len(used)}: {', '.join(used) or 'none'}")
+
+
+def _pod(world: World, name: str) -> Any:
+    found = [p for p in world.pods() if p.name == name]
+    if not found:
+        names = [p.name for p in world.pods()]
+        raise world.fail(f'a pod named "{name}"', f"none; pods: {_names_of(names)}")
+    return found[0]
+
+
+def _names_of(names: list[str]) -> str:
+    return ", ".join(names[:12]) + (" …" if len(names) > 12 else "") if names else "none at all"
+
+
+@then(
+    "[the ]pod {pod:name} is [still ][<running|scheduled|placed|bound> ]<on|to> {node:node}",
+    'pod "web-1" is on node-1',
+)
+def pod_on(world: World, pod: str, node: str) -> None:
+    """The named pod is bound to that node."""
+    found = _pod(world, pod)
+    if found.node != node:
+        raise world.fail(f"{pod} on {node}", f"{pod} on {found.node or 'no node (Pending)'}")
+
+
+@then(
+    "[the ]pod {pod:name} is [still ]{phase:phase}",
+    'pod "web-5" is pending',
+    "pod web-1 is Running",
+)
+def pod_phase(world: World, pod: str, phase: str) -> None:
+    """The named pod is Running, Pending, or Ready."""
+    found = _pod(world, pod)
+    if not _IN_STATE[phase](found):
+        raise world.fail(f"{pod} {phase}", f"{found.phase}, ready={found.ready}")
+
+
+@then(
+    "[the ]pod {pod:name} <no longer exists|does not exist|is gone|was deleted|has been deleted>",
+    'pod "web-1" no longer exists',
+)
+def pod_gone(world: World, pod: str) -> None:
+    """The pod existed (an event names it) and does not now (deleted, evicted, scaled away)."""
+    found = [p for p in world.pods() if p.name == pod]
+    if found:
+        raise world.fail(f"no pod {pod}", _describe_pod(found[0]))
+    events = getattr(world.cluster, "events", None)
+    if events is not None and not any(e.object == f"pod/{pod}" for e in events):
+        names = [p.name for p in world.pods()]
+        raise world.fail(
+            f'a pod "{pod}" that existed earlier',
+            f"no pod of that name ever did; pods now: {_names_of(names)}",
+        )
+
+
+@then("pod {pod:name} [still ]exists", 'pod "web-1" still exists')
+def pod_exists(world: World, pod: str) -> None:
+    """A pod of that name exists now."""
+    _pod(world, pod)

@@ -1,0 +1,56 @@
+"""Letting the control loop run: one pass, or until nothing changes."""
+
+from __future__ import annotations
+
+from kubeloop.harness.registry import when
+from kubeloop.harness.world import World
+
+
+@when(
+    "I reconcile",
+    "I reconcile",
+    "the scheduler runs",
+    "the controllers reconcile",
+    "the HPA acts",
+    variants=(
+        "<the controllers|the controller manager|the cluster> <reconcile|reconciles|run|runs>",
+        "<the scheduler|the control loop|a reconcile pass|one reconcile pass> runs[ once]",
+        "I run <the scheduler|the controllers|a reconcile pass|one reconcile pass|"
+        "the control loop>",
+        "<the HPA|the autoscaler> <acts|syncs|reconciles|runs|kicks in>",
+        "I reconcile once",
+        "<the scheduler|the control loop|the controllers> <has|have> run",
+    ),
+)
+def i_reconcile(world: World) -> None:
+    """One level-triggered pass of every controller, the HPA and the scheduler."""
+    world.cluster.reconcile()
+
+
+@when(
+    "I reconcile until stable[ within {passes:n} passes]",
+    "I reconcile until stable",
+    "I reconcile until stable within 5 passes",
+    "the scheduler has placed everything it can",
+    "the rollout runs to completion",
+    "the cluster settles",
+    variants=(
+        "the scheduler has placed <everything|every pod|all pods> it can",
+        "the scheduler places <everything|every pod|all pods> it can",
+        "the rollout <runs to completion|completes|finishes|is done|has finished|has completed>",
+        "<the cluster|everything> <settles|has settled|is stable|converges|has converged|"
+        "has reconciled|is reconciled>",
+        "I wait for <reconciliation|the controllers|the scheduler|things to settle>",
+        "the controllers have <reconciled|settled|finished>",
+        "<everything|every pod|all pods> <has been|have been|is|are> <scheduled|placed>",
+        "I wait <for the cluster to settle|until the cluster is stable|for the rollout to finish|"
+        "for the rollout to complete>",
+    ),
+)
+def i_reconcile_until_stable(world: World, passes: int = 100) -> None:
+    """Reconcile until a pass changes nothing; fail with the last change after PASSES (100)."""
+    until_stable = world.capability(world.cluster, "reconcile_until_stable")
+    try:
+        until_stable(passes)
+    except world.errors("NotConvergedError") as error:
+        raise world.fail(f"the cluster settles within {passes} passes", str(error)) from None

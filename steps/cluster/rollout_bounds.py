@@ -1,0 +1,95 @@
+"""What held at every step of the last rollout: how many pods existed, how many were ready."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from kubeloop.harness.nouns import PodSet
+from kubeloop.harness.registry import then
+from kubeloop.harness.world import World
+from kubeloop.steps.cluster.pods import holds
+from kubeloop.steps.cluster.rollout import _snapshots, _steps
+
+_THROUGHOUT = (
+    "<throughout the rollout|during the rollout|at every step|at every step of the rollout|"
+    "at each step|at all times during the rollout|after every step>[,]"
+)
+_AT_ALL_TIMES = (
+    " <at all times|at any time|at every step|throughout the rollout|during the rollout|"
+    "at any point>"
+)
+
+
+def _count_at(pods: PodSet, snapshot: Any) -> int:
+    if pods.state == "ready":
+        return int(snapshot.ready)
+    if pods.state == "updated":
+        return int(snapshot.updated)
+    return int(snapshot.total)
+
+
+def _throughout(world: World, pods: PodSet, said: str) -> None:
+    steps = _snapshots(world)
+    for number, snapshot in enumerate(steps, 1):
+        count = _count_at(pods, snapshot)
+        if not holds(replace(pods, quantifier=pods.quantifier), count, count):
+            raise world.fail(
+                f"{pods.describe()} {said} at every step",
+                f"{count} at step {number}; steps: {_steps(world)}",
+            )
+    if not steps:
+        raise world.fail(f"{pods.describe()} {said} at every step", "the rollout took no steps")
+
+
+@then(
+    _THROUGHOUT + " {pods:pods} <was|were|is|are> <ready|available>",
+    "throughout the rollout at least 3 pods were ready",
+    "at every step at least 3 pods are ready",
+    "at least 5 pods are available at all times",
+    variants=("{pods:pods} <was|were|is|are> <ready|available>" + _AT_ALL_TIMES,),
+)
+def ready_throughout(world: World, pods: PodSet) -> None:
+    """At every step of the last rollout, that many pods were ready (at least / at most N)."""
+    _throughout(world, replace(pods, state="ready"), "ready")
+
+
+@then(
+    _THROUGHOUT + " there <is|are|was|were> {pods:pods}",
+    "at every step there are at most 5 pods",
+    "throughout the rollout there were at least 4 pods",
+    "the deployment has at most 8 pods at any time",
+    variants=(
+        _THROUGHOUT + " {pods:pods} existed",
+        "throughout the rollout at most {pods:pods} existed",
+        "{deployment:deployment} <has|had> {pods:pods}" + _AT_ALL_TIMES,
+        "there <is|are|was|were> {pods:pods}" + _AT_ALL_TIMES,
+    ),
+)
+def pods_throughout(world: World, pods: PodSet, deployment: str | None = None) -> None:
+    """At every step of the last rollout, that many pods existed (at most N, at least N)."""
+    _throughout(world, pods, "existing")
+
+
+@then(
+    "the rollout never <had|has|exceeded|exceeds|went above|goes above> {count:n} pod(s)",
+    "the rollout never exceeded 5 pods",
+    "the rollout never had more than 5 pods",
+    variants=(
+        "the rollout never <had|has> more than {count:n} pod(s)",
+        "there were never more than {count:n} pods during the rollout",
+    ),
+)
+def never_above(world: World, count: int) -> None:
+    """No step of the last rollout had more than COUNT pods in total."""
+    _throughout(world, PodSet("at most", count, None, None, None), "existing")
+
+
+@then(
+    "the rollout never <dropped|drops|went|goes> below {count:n} ready pod(s)",
+    "the rollout never dropped below 3 ready pods",
+    variants=("there were never fewer than {count:n} ready pods during the rollout",),
+)
+def never_below(world: World, count: int) -> None:
+    """No step of the last rollout had fewer than COUNT ready pods."""
+    _throughout(world, PodSet("at least", count, None, "ready", None), "ready")

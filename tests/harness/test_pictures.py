@@ -1,0 +1,86 @@
+"""The report's pictures: a legend, pods sized by requests, rollout axes, pass numbers."""
+
+from __future__ import annotations
+
+import re
+from types import SimpleNamespace
+
+from kubeloop import Cluster, Deployment, Node
+from kubeloop.harness.record import snapshot
+from kubeloop.render.svg import cluster_map, rollout_chart
+
+
+def _world(cluster: Cluster) -> SimpleNamespace:
+    return SimpleNamespace(_cluster=cluster, rollouts=[], snapshots={})
+
+
+def test_the_cluster_map_has_a_legend_and_pods_as_wide_as_their_requests() -> None:
+    cluster = Cluster(nodes=[Node("node-1", cpu="4", memory="8Gi")])
+    cluster.apply(Deployment("big", replicas=1, cpu="2", memory="1Gi", version="v1"))
+    cluster.apply(Deployment("small", replicas=1, cpu="500m", memory="1Gi", version="v1"))
+    cluster.reconcile()
+    svg = cluster_map(snapshot(_world(cluster)))
+    assert "legend" in svg and "big v1" in svg and "small v1" in svg
+    assert "NotReady node" in svg and "cordoned node" in svg
+    widths = {
+        title.split(" ")[0]: float(width)
+        for width, title in re.findall(r'width="([\d.]+)" height="12"[^>]*><title>([^<]+)', svg)
+    }
+    assert widths["big-1"] > 3.5 * widths["small-1"], widths
+    assert ">big-1</text>" in svg, "a pod wide enough shows its name"
+
+
+def test_events_carry_the_pass_that_made_them() -> None:
+    cluster = Cluster(nodes=[Node("node-1", cpu="4", memory="8Gi")])
+    cluster.apply(Deployment("web", replicas=2, cpu="500m", memory="256Mi", version="v1"))
+    cluster.reconcile()
+    cluster.scale("web", 3)
+    cluster.reconcile()
+    events = snapshot(_world(cluster))["events"]
+    passes = {(e["reason"], e["object"], e["message"]): e["pass"] for e in events}
+    assert passes[("SuccessfulCreate", "replicaset/" + _rs(events), "Created pod: web-3")] == 2
+    assert any(e["reason"] == "Scheduled" and e["pass"] == 1 for e in events)
+
+
+def _rs(events: list[dict[str, object]]) -> str:
+    created = next(e for e in events if e["reason"] == "SuccessfulCreate")
+    return str(created["object"]).removeprefix("replicaset/")
+
+
+def test_the_rollout_chart_has_ticks_a_visible_total_and_the_stall_reason() -> None:
+    steps = [{"total": 5, "ready": 5, "updated": 1}, {"total": 5, "ready": 5, "updated": 2}]
+    svg = rollout_chart(
+        {
+            "deployment": "web",
+            "replicas": 4,
+            "ceiling": 5,
+            "floor": 4,
+            "steps": steps,
+            "stalled": "new pod web-6 is Pending: Insufficient cpu",
+        }
+    )
+    assert svg.count('text-anchor="middle" class="muted">') >= 3  # tick labels 1, 2 + axis
+    assert 'stroke-width="6" stroke-opacity="0.35"' in svg, "total drawn wide underneath"
+    assert "web: 4 replicas — stalled" in svg and "Insufficient cpu</text>" in svg
+    labels = [float(y) for y in re.findall(r'<text x="\d+" y="([\d.]+)" class="muted">m', svg)]
+    assert len(labels) == 2 and abs(labels[0] - labels[1]) >= 12, "bound labels never overlap"
+
+
+def test_the_hpa_chart_draws_replicas_and_utilization_after_every_step() -> None:
+    from kubeloop.harness.record import autoscaler_entries  # noqa: PLC0415
+    from kubeloop.render.hpa_chart import hpa_chart  # noqa: PLC0415
+
+    samples = {
+        "web": [
+            {"time": 0, "replicas": 4, "utilization": None, "min": 1, "max": 10, "target": 50},
+            {"time": 0, "replicas": 4, "utilization": 90, "min": 1, "max": 10, "target": 50},
+            {"time": 15, "replicas": 8, "utilization": 45, "min": 1, "max": 10, "target": 50},
+        ]
+    }
+    (entry,) = autoscaler_entries(samples)
+    svg = hpa_chart(entry)
+    assert "HPA for web: 1–10 replicas at 50% cpu" in svg and "target 50%" in svg
+    assert "after step 3 (t=15s): 8 replicas, 45% cpu" in svg
+    assert "after step 1 (t=0s): 4 replicas, no metric" in svg
+    assert svg.count("<polyline") == 2
+    assert hpa_chart({**entry, "samples": []}) == ""

@@ -1,0 +1,58 @@
+"""The scoreboard: learning order, points, and what the failures wait on."""
+
+from __future__ import annotations
+
+from kubeloop.harness.record import ScenarioRecord
+from kubeloop.harness.reports.scoreboard import scoreboard, waiting_on
+
+
+def _record(feature: str, tags: list[str], status: str, message: str = "") -> ScenarioRecord:
+    return ScenarioRecord(
+        uri="x.feature",
+        feature=feature,
+        feature_line=1,
+        feature_description="",
+        feature_tags=tags,
+        name="s",
+        line=2,
+        keyword="Scenario",
+        tags=[],
+        status=status,
+        message=message,
+    )
+
+
+def test_rows_follow_the_task_numbers_and_the_next_step_comes_from_the_failures() -> None:
+    records = [
+        _record(
+            "Rollouts",
+            ["@task-4", "@points=2"],
+            "failed",
+            "engine lab: not implemented yet: Cluster.rolling_update",
+        ),
+        _record(
+            "Rollouts",
+            ["@task-4", "@points=2"],
+            "failed",
+            "engine lab: not implemented yet: Cluster.rolling_update",
+        ),
+        _record("The loop", ["@task-1"], "passed"),
+        _record(
+            "Scoring",
+            ["@task-6", "@points=2"],
+            "failed",
+            "engine lab does not provide Cluster.set_scoring, which the step needs",
+        ),
+    ]
+    board = scoreboard(records)
+    lines = board.splitlines()
+    assert lines[2].split()[:3] == ["1", "The", "loop"]
+    assert lines[3].split()[:2] == ["4", "Rollouts"] and lines[3].endswith("0/2  0/4")
+    assert "total" in lines[5] and lines[5].endswith("1/7")
+    waiting = "2 scenarios wait on Cluster.rolling_update, 1 scenario waits on Cluster.set_scoring"
+    assert waiting in board
+    assert "next: implement Cluster.rolling_update (the first unfinished: task 4)" in board
+
+
+def test_a_wrong_answer_waits_on_nothing() -> None:
+    assert waiting_on(_record("f", [], "failed", "expected: 4 running")) is None
