@@ -43,13 +43,13 @@ class FixturePathError(ScenarioError):
 class ScenarioAssertionError(AssertionError):
     """A Then step saw something other than what it expected.
 
-    The message says what was expected, what was seen, and shows the cluster.
+    The message says what was expected, what was seen, and draws each mechanism in the world.
     """
 
     def __init__(self, expected: str, actual: str, picture: str = "") -> None:
         message = f"expected: {expected}\n     saw: {actual}"
         if picture:
-            message += f"\n\nthe cluster:\n{picture}"
+            message += f"\n\n{picture}"
         super().__init__(message)
         self.expected = expected
         self.actual = actual

@@ -271,10 +271,10 @@ class World:
         parts: list[str] = []
         for name, draw in drawings.items():
             try:
-                parts.append(draw())
+                parts.append(f"the {name}:\n{draw()}")
             except Exception as error:  # a broken engine must not hide the real failure
                 parts.append(f"(could not draw the {name}: {error})")
-        return "\n".join(parts)
+        return "\n\n".join(parts)
 
     def fail(self, expected: str, actual: str) -> ScenarioAssertionError:
         return ScenarioAssertionError(expected, actual, self.picture())
