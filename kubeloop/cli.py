@@ -42,6 +42,25 @@ def _parser() -> argparse.ArgumentParser:
         metavar="SECONDS",
         help="fail a step that runs longer (default 10; 0: no limit)",
     )
+    # --- hostile input and isolation (issue 12) ---
+    run.add_argument(
+        "--scenario-timeout",
+        type=float,
+        metavar="SECONDS",
+        help="with --engine: kill a scenario's process after SECONDS of wall clock (default 60)",
+    )
+    run.add_argument(
+        "--engine-memory",
+        type=int,
+        metavar="MB",
+        help="with --engine: memory limit of a scenario's process (default 2048)",
+    )
+    run.add_argument(
+        "--fixtures-anywhere",
+        action="store_true",
+        help="let fixture paths leave the project folder",
+    )
+    # --- end issue 12 ---
     run.add_argument(
         "--compare",
         metavar="MODULE",
@@ -111,6 +130,9 @@ def _main(argv: Sequence[str] | None) -> int:
                     args.step_timeout,
                     args.compare,
                     quiet=args.quiet,
+                    scenario_timeout=args.scenario_timeout,
+                    engine_memory=args.engine_memory,
+                    fixtures_anywhere=args.fixtures_anywhere,
                 )
             )
         case "init":

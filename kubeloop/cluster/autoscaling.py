@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Literal
 
+from kubeloop.cluster import arguments
 from kubeloop.core.conditions import Condition
 from kubeloop.errors import InvalidSpecError
 
@@ -35,6 +36,8 @@ class ScalingPolicy:
     def __post_init__(self) -> None:
         if self.type not in ("Pods", "Percent"):
             raise InvalidSpecError(f'scaling policy type "{self.type}" must be Pods or Percent')
+        arguments.whole(self.value, "a scaling policy's value", low=-arguments.INT32_MAX)
+        arguments.whole(self.period_seconds, "periodSeconds", low=-1800, high=1800)
         if self.value <= 0 or self.period_seconds <= 0:
             raise InvalidSpecError("a scaling policy needs a positive value and periodSeconds")
 
@@ -44,6 +47,17 @@ class ScalingRules:
     stabilization_window_seconds: int | None
     select_policy: Literal["Max", "Min", "Disabled"] = "Max"
     policies: tuple[ScalingPolicy, ...] = ()
+
+    def __post_init__(self) -> None:
+        arguments.optional_whole(
+            self.stabilization_window_seconds, "stabilizationWindowSeconds", high=3600
+        )
+        if self.select_policy not in ("Max", "Min", "Disabled"):
+            raise InvalidSpecError(
+                f'selectPolicy "{self.select_policy}" must be Max, Min or Disabled'
+            )
+        policies = arguments.instances(self.policies, ScalingPolicy, "policies")
+        object.__setattr__(self, "policies", policies)
 
 
 SCALE_UP_DEFAULT = ScalingRules(
@@ -59,6 +73,10 @@ class Behavior:
     scale_up: ScalingRules = SCALE_UP_DEFAULT
     scale_down: ScalingRules = SCALE_DOWN_DEFAULT
 
+    def __post_init__(self) -> None:
+        arguments.instance(self.scale_up, ScalingRules, "behavior.scaleUp")
+        arguments.instance(self.scale_down, ScalingRules, "behavior.scaleDown")
+
 
 @dataclass(frozen=True)
 class HPA:
@@ -71,6 +89,12 @@ class HPA:
     behavior: Behavior | None = None
 
     def __post_init__(self) -> None:
+        arguments.whole(self.min_replicas, "minReplicas")
+        arguments.whole(self.max_replicas, "maxReplicas")
+        arguments.number(self.target, "the target utilization", high=1e9)
+        arguments.number(self.tolerance, "tolerance", high=1)
+        if self.behavior is not None:
+            arguments.instance(self.behavior, Behavior, "behavior")
         if self.min_replicas < 0:
             raise InvalidSpecError("minReplicas must be greater than or equal to 0")
         if self.max_replicas < 1:
@@ -86,6 +110,7 @@ class HPA:
             raise InvalidSpecError("tolerance must be in [0, 1)")
 
     def within_tolerance(self, current_value: int | float) -> bool:
+        arguments.number(current_value, "the metric value", high=1e15)
         ratio = _exact(current_value) / _exact(self.target)
         tolerance = _exact(self.tolerance)
         return 1 - tolerance <= ratio <= 1 + tolerance
@@ -98,6 +123,8 @@ class HPA:
 
     def desired_replicas(self, current_replicas: int, current_value: int | float) -> int:
         """Replicas the HPA asks for; 0 replicas stay 0 (no scaling from zero)."""
+        arguments.whole(current_replicas, "current replicas", low=-arguments.INT32_MAX)
+        arguments.number(current_value, "the metric value", low=-1e15, high=1e15)
         if current_replicas < 0 or current_value < 0:
             raise InvalidSpecError("replicas and the metric value must not be negative")
         if current_replicas == 0 and self.min_replicas != 0:

@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import replace
 
-from kubeloop.cluster import node_events, observe, rollout
+from kubeloop.cluster import arguments, node_events, observe, rollout
 from kubeloop.cluster.autoscaling import HPA, AutoscalerInfo
 from kubeloop.cluster.controllers.hpa import AutoscalerRecord
 from kubeloop.cluster.deployments import (
@@ -59,7 +59,10 @@ class Cluster(DisruptionOperations, NodeTimingOperations):
         clock: Clock | None = None,
         events: EventLog | None = None,
     ) -> None:
-        self._scheduler = Scheduler(scoring)
+        self._scheduler = Scheduler(arguments.text(scoring, "scoring"))
+        arguments.optional_instance(clock, Clock, "clock")
+        arguments.optional_instance(events, EventLog, "events")
+        nodes = arguments.instances(nodes, Node, "nodes")
         self._clock = clock if clock is not None else Clock()
         self._events = events if events is not None else EventLog(self._clock)
         self._state = ClusterState(self._clock, self._events)
@@ -68,7 +71,6 @@ class Cluster(DisruptionOperations, NodeTimingOperations):
         self._passes = Passes(self._state, self._scheduler, self._autoscalers)
         self._ticks: list[ReconcileResult] = []
         self._task = self._every(RECONCILE_PERIOD)
-        nodes = list(nodes)
         counts = Counter(n.name for n in nodes)
         duplicates = sorted(name for name, count in counts.items() if count > 1)
         if duplicates:
@@ -107,12 +109,13 @@ class Cluster(DisruptionOperations, NodeTimingOperations):
 
     def set_scoring(self, strategy: str) -> None:
         """Switch the scheduler's strategy; pods already placed stay where they are."""
-        self._scheduler = Scheduler(strategy)
+        self._scheduler = Scheduler(arguments.text(strategy, "scoring"))
         self._passes.scheduler = self._scheduler
         self._state.generation += 1
 
     def advance(self, seconds: int) -> int:
         """Move the logical clock forward; nothing reconciles by itself."""
+        arguments.whole(seconds, "seconds", high=2**62)
         return self._clock.advance(seconds)
 
     def run_for(self, seconds: int, tick: int = RECONCILE_PERIOD) -> list[ReconcileResult]:
@@ -120,8 +123,8 @@ class Cluster(DisruptionOperations, NodeTimingOperations):
 
         Everything else on the same clock (scrapes, rule evaluations) runs as it passes too.
         """
-        if not isinstance(tick, int) or isinstance(tick, bool) or tick <= 0:
-            raise InvalidSpecError("tick must be a positive whole number of seconds")
+        arguments.whole(seconds, "seconds", high=arguments.MAX_RUN_FOR)
+        arguments.whole(tick, "tick", low=1, high=arguments.MAX_RUN_FOR)
         if tick != self._task.interval:
             self._task.cancel()
             self._task = self._every(tick)
@@ -133,11 +136,13 @@ class Cluster(DisruptionOperations, NodeTimingOperations):
     # --- nodes -------------------------------------------------------------------
 
     def add_node(self, node: Node) -> None:
+        arguments.instance(node, Node, "add_node's node")
         if node.name in self._state.nodes:
             raise AlreadyExistsError(f'node "{node.name}" already exists')
         self._state.add_node(NodeRecord.from_spec(node))
 
     def _node(self, name: str) -> NodeRecord:
+        arguments.text(name, "node name")
         try:
             return self._state.nodes[name]
         except KeyError:
@@ -165,6 +170,8 @@ class Cluster(DisruptionOperations, NodeTimingOperations):
         node_events.add_taint(self._state, self._node(name), taint)
 
     def untaint(self, name: str, key: str, effect: str | None = None) -> None:
+        arguments.text(key, "taint key")
+        arguments.optional_text(effect, "taint effect")
         node_events.remove_taint(self._state, self._node(name), key, effect)
 
     def nodes(self) -> list[NodeInfo]:
@@ -177,6 +184,7 @@ class Cluster(DisruptionOperations, NodeTimingOperations):
 
     def apply(self, deployment: Deployment) -> None:
         """Create the deployment, or update it (a new template rolls out on later passes)."""
+        arguments.instance(deployment, Deployment, "apply's deployment")
         record = self._state.deployments.get(deployment.name)
         if record is None:
             self._state.deployments[deployment.name] = DeploymentRecord(
@@ -189,6 +197,7 @@ class Cluster(DisruptionOperations, NodeTimingOperations):
         self._state.touch(deployment.name)
 
     def _deployment(self, name: str) -> DeploymentRecord:
+        arguments.text(name, "deployment name")
         try:
             return self._state.deployments[name]
         except KeyError:
@@ -196,10 +205,12 @@ class Cluster(DisruptionOperations, NodeTimingOperations):
 
     def scale(self, name: str, replicas: int) -> None:
         record = self._deployment(name)
+        arguments.whole(replicas, "replicas")
         record.spec = replace(record.spec, replicas=replicas)
         self._state.touch(name)
 
     def delete_pod(self, name: str) -> None:
+        arguments.text(name, "pod name")
         pod = self._state.pods.get(name)
         if pod is None:
             raise NotFoundError("pod", name, sorted(self._state.pods)[:10])
@@ -243,6 +254,7 @@ class Cluster(DisruptionOperations, NodeTimingOperations):
         the rollout got to, as a real stuck rollout does — ``rollback`` undoes it.
         """
         record = self._deployment(name)
+        arguments.text(version, "version", nonempty=True)
         rollout.start_rolling_update(record, version, max_surge, max_unavailable)
         self._state.touch(name)
         return rollout.drive_rollout(self._passes.reconcile, self._state, record)
@@ -250,6 +262,7 @@ class Cluster(DisruptionOperations, NodeTimingOperations):
     def rollback(self, name: str, to_revision: int | None = None) -> list[RolloutSnapshot]:
         """``kubectl rollout undo``: roll back to the previous (or a given) revision."""
         record = self._deployment(name)
+        arguments.optional_whole(to_revision, "to_revision", low=1, high=2**62)
         if not rollout.start_rollback(self._state, record, to_revision):
             return []
         self._state.touch(name)
@@ -260,11 +273,13 @@ class Cluster(DisruptionOperations, NodeTimingOperations):
     def autoscale(self, name: str, hpa: HPA) -> None:
         """Attach a HorizontalPodAutoscaler to a deployment (replacing any earlier one)."""
         self._deployment(name)
+        arguments.instance(hpa, HPA, "autoscale's hpa")
         self._autoscalers[name] = AutoscalerRecord(name, hpa)
 
     def set_cpu_utilization(self, name: str, percent: int | float) -> None:
         """The deployment's pods now average ``percent`` of their CPU request."""
         record = self._autoscaler(name)
+        arguments.number(percent, "utilization (percent)", low=-1e9, high=1e9)
         if percent < 0:
             raise InvalidSpecError("utilization must not be negative")
         ready = sum(rs.ready_count for rs in self._state.replicasets_of(name))
@@ -289,6 +304,7 @@ class Cluster(DisruptionOperations, NodeTimingOperations):
 
     def reconcile_until_stable(self, max_passes: int = 100) -> list[ReconcileResult]:
         """Reconcile until a pass changes nothing; ``NotConvergedError`` after ``max_passes``."""
+        arguments.whole(max_passes, "max_passes", low=1, high=arguments.MAX_PASSES)
         return self._passes.until_stable(max_passes)
 
     # --- observation -------------------------------------------------------------------------

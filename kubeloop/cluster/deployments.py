@@ -7,12 +7,14 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Literal, NamedTuple
 
+from kubeloop.cluster import arguments
 from kubeloop.cluster.affinity import Affinity, TopologySpreadConstraint
 from kubeloop.cluster.intstr import IntOrPercent, is_literal_zero, validate_int_or_percent
-from kubeloop.cluster.labels import LabelSelector, check_labels
+from kubeloop.cluster.labels import LabelSelector
 from kubeloop.cluster.names import validate_name
 from kubeloop.cluster.pods import Container, PodRecord, PodTemplate
 from kubeloop.cluster.taints import Toleration
+from kubeloop.cluster.validation import check_labels
 from kubeloop.core.clock import Clock
 from kubeloop.core.conditions import Condition
 from kubeloop.errors import InvalidQuantityError, InvalidSpecError
@@ -72,6 +74,12 @@ class Deployment:
             raise InvalidSpecError(f"{where}: replicas must be an integer, got {self.replicas!r}")
         if self.replicas < 0:
             raise InvalidSpecError(f"{where}: replicas must be greater than or equal to 0")
+        arguments.whole(self.replicas, f"{where}: replicas")
+        arguments.whole(self.revision_history_limit, f"{where}: revisionHistoryLimit")
+        arguments.optional_whole(
+            self.progress_deadline_seconds, f"{where}: progressDeadlineSeconds", low=1
+        )
+        arguments.text(self.version, f"{where}: version")
         if self.strategy not in ("RollingUpdate", "Recreate"):
             raise InvalidSpecError(f"{where}: strategy must be RollingUpdate or Recreate")
         validate_int_or_percent(self.max_surge, "maxSurge", where)
@@ -101,9 +109,13 @@ class Deployment:
             raise InvalidSpecError(f"{where}: give either cpu/memory or containers, not both")
         if not self.version:
             raise InvalidSpecError(f"{where}: version must not be empty")
-        object.__setattr__(self, "containers", tuple(self.containers))
-        object.__setattr__(self, "init_containers", tuple(self.init_containers))
-        object.__setattr__(self, "tolerations", tuple(self.tolerations))
+        for key, kind in (
+            ("containers", Container),
+            ("init_containers", Container),
+            ("tolerations", Toleration),
+        ):
+            items = arguments.instances(getattr(self, key), kind, f"{where}: {key}")
+            object.__setattr__(self, key, items)
         if isinstance(self.topology_spread, str) or not all(
             isinstance(c, TopologySpreadConstraint) for c in self.topology_spread
         ):
@@ -111,10 +123,10 @@ class Deployment:
         object.__setattr__(self, "topology_spread", tuple(self.topology_spread))
         if self.affinity is not None and not isinstance(self.affinity, Affinity):
             raise InvalidSpecError(f"{where}: affinity must be an Affinity")
-        object.__setattr__(self, "node_selector", MappingProxyType(dict(self.node_selector)))
-        object.__setattr__(
-            self, "labels", MappingProxyType(dict(self.labels) or {"app": self.name})
-        )
+        selector = check_labels(self.node_selector, f"{where}: node_selector")
+        object.__setattr__(self, "node_selector", MappingProxyType(selector))
+        labels = check_labels(self.labels, f"{where}: labels") or {"app": self.name}
+        object.__setattr__(self, "labels", MappingProxyType(labels))
         self._check_selector()
         try:
             self.template()
@@ -122,7 +134,6 @@ class Deployment:
             raise InvalidQuantityError(f"{where}: {error}") from None
 
     def _check_selector(self) -> None:
-        check_labels(self.labels, f'deployment "{self.name}": labels')
         if self.selector is None:
             object.__setattr__(self, "selector", LabelSelector.of(self.labels))
         if not isinstance(self.selector, LabelSelector):

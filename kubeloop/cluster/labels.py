@@ -16,6 +16,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from kubeloop.cluster.validation import check_labels
 from kubeloop.errors import InvalidSpecError
 
 SET_OPERATORS = ("In", "NotIn", "Exists", "DoesNotExist")
@@ -65,15 +66,6 @@ class Requirement:
         if self.operator in ("Exists", "DoesNotExist"):
             return ("!" if self.operator == "DoesNotExist" else "") + self.key
         return f"{self.key} {self.operator.lower()} ({','.join(sorted(self.values))})"
-
-
-def check_labels(labels: Mapping[str, str], what: str) -> None:
-    """Label keys and values are strings, keys non-empty (bounded like upstream's 63/253)."""
-    for key, value in labels.items():
-        if not isinstance(key, str) or not isinstance(value, str) or not key:
-            raise InvalidSpecError(f"{what}: {key!r}: {value!r}: labels map strings to strings")
-        if len(key) > 317 or len(value) > 63:
-            raise InvalidSpecError(f"{what}: {key!r}: a label key or value is too long")
 
 
 def _integer(text: str) -> int | None:

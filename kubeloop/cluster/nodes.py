@@ -7,8 +7,10 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
+from kubeloop.cluster import arguments
 from kubeloop.cluster.names import validate_name
 from kubeloop.cluster.taints import Taint
+from kubeloop.cluster.validation import check_labels
 from kubeloop.core.quantity import cpu_millis, memory_bytes
 from kubeloop.errors import InvalidQuantityError, InvalidSpecError
 
@@ -43,10 +45,16 @@ class Node:
             memory_bytes(self.memory)
         except InvalidQuantityError as error:
             raise InvalidQuantityError(f'node "{self.name}": {error}') from None
+        where = f'node "{self.name}"'
         if not isinstance(self.pods, int) or isinstance(self.pods, bool) or self.pods < 0:
-            raise InvalidSpecError(f'node "{self.name}": pods must be a non-negative integer')
-        object.__setattr__(self, "labels", MappingProxyType(dict(self.labels)))
-        object.__setattr__(self, "taints", tuple(self.taints))
+            raise InvalidSpecError(f"{where}: pods must be a non-negative integer")
+        arguments.whole(self.pods, f"{where}: pods")
+        arguments.flag(self.unschedulable, f"{where}: unschedulable")
+        labels = check_labels(self.labels, f"{where}: labels")
+        object.__setattr__(self, "labels", MappingProxyType(labels))
+        object.__setattr__(
+            self, "taints", arguments.instances(self.taints, Taint, f"{where}: taints")
+        )
 
     @property
     def cpu_millis(self) -> int:

@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from kubeloop.cluster import arguments
 from kubeloop.cluster.affinity import HOSTNAME, Affinity, TopologySpreadConstraint
 from kubeloop.cluster.labels import LabelSelector
 from kubeloop.cluster.taints import Toleration, tolerates_unschedulable
@@ -19,6 +20,12 @@ class Container:
     name: str
     cpu: int = 0
     memory: int = 0
+
+    def __post_init__(self) -> None:
+        arguments.text(self.name, "container name")
+        limit = 2**63 - 1
+        arguments.whole(self.cpu, f'container "{self.name}": cpu (millicores)', high=limit)
+        arguments.whole(self.memory, f'container "{self.name}": memory (bytes)', high=limit)
 
     @classmethod
     def of(cls, name: str, cpu: str | int | float = 0, memory: str | int | float = 0) -> Container:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from kubeloop.cluster.validation import is_qualified_name, is_valid_label_value
 from kubeloop.errors import InvalidSpecError
 
 TaintEffect = Literal["NoSchedule", "PreferNoSchedule", "NoExecute"]
@@ -31,8 +32,15 @@ class Taint:
     effect: TaintEffect = "NoSchedule"
 
     def __post_init__(self) -> None:
+        for name, text in (("key", self.key), ("value", self.value), ("effect", self.effect)):
+            if not isinstance(text, str):
+                raise InvalidSpecError(f"taint {name} must be a string, not {text!r}")
         if not self.key:
             raise InvalidSpecError("a taint needs a key")
+        problems = [f'taint key "{self.key}": {p}' for p in is_qualified_name(self.key)]
+        problems += [f'taint value "{self.value}": {p}' for p in is_valid_label_value(self.value)]
+        if problems:
+            raise InvalidSpecError(problems[0])
         if self.effect not in TAINT_EFFECTS:
             raise InvalidSpecError(
                 f'taint effect "{self.effect}" is not one of {", ".join(TAINT_EFFECTS)}'
@@ -59,25 +67,12 @@ class Toleration:
 
     def __post_init__(self) -> None:
         if self.operator == "":
-            object.__setattr__(self, "operator", "Equal")
-        if self.operator not in ("Equal", "Exists"):
-            raise InvalidSpecError(
-                f'toleration operator "{self.operator}": supported values: "Equal", "Exists"'
-            )
-        if not self.key and self.operator != "Exists":
-            raise InvalidSpecError(
-                "toleration operator must be Exists when `key` is empty, "
-                'which means "match all values and all keys"'
-            )
-        if self.operator == "Exists" and self.value:
-            raise InvalidSpecError("toleration value must be empty when `operator` is 'Exists'")
-        if self.effect and self.effect not in TAINT_EFFECTS:
-            raise InvalidSpecError(f'toleration effect "{self.effect}" is not a taint effect')
-        if self.toleration_seconds is not None and self.effect != "NoExecute":
-            raise InvalidSpecError(
-                f'toleration effect "{self.effect}": '
-                "effect must be 'NoExecute' when `tolerationSeconds` is set"
-            )
+            object.__setattr__(self, "operator", "Equal")  # upstream: "" means Equal
+        problem = toleration_problem(
+            self.key, self.operator, self.value, self.effect, self.toleration_seconds
+        )
+        if problem is not None:
+            raise InvalidSpecError(problem[1])
 
     def tolerates(self, taint: Taint) -> bool:
         if self.effect and self.effect != taint.effect:
@@ -91,3 +86,39 @@ def tolerates_unschedulable(tolerations: tuple[Toleration, ...]) -> bool:
     """Whether the pod tolerates ``node.kubernetes.io/unschedulable:NoSchedule`` (a cordon)."""
     cordon = Taint(UNSCHEDULABLE_TAINT, "", "NoSchedule")
     return any(t.tolerates(cordon) for t in tolerations)
+
+
+def toleration_problem(
+    key: object, operator: object, value: object, effect: object, seconds: object = None
+) -> tuple[str, str] | None:
+    """The field at fault in a toleration and what is wrong with it (``validateTolerations``
+    upstream, in its wording), or None.
+
+    One rule for the engine and for fixture validation, so ``kubeloop validate`` rejects
+    exactly what the engine would. An empty operator means Equal, as upstream.
+    """
+    for name, text in (("key", key), ("value", value), ("effect", effect)):
+        if not isinstance(text, str):
+            return name, f"toleration {name} must be a string, not {text!r}"
+    operator = operator or "Equal"
+    if operator not in ("Equal", "Exists"):
+        return "operator", f'toleration operator "{operator}": supported values: "Equal", "Exists"'
+    key_problems = is_qualified_name(key) if isinstance(key, str) and key else []
+    if key_problems:
+        return "key", f'toleration key "{key}": {key_problems[0]}'
+    if not key and operator != "Exists":
+        return "operator", (
+            "toleration operator must be Exists when `key` is empty, "
+            'which means "match all values and all keys"'
+        )
+    if operator == "Exists" and value:
+        return "value", "toleration value must be empty when `operator` is 'Exists'"
+    if effect and effect not in TAINT_EFFECTS:
+        return "effect", f'toleration effect "{effect}" is not a taint effect'
+    if seconds is not None and (not isinstance(seconds, int) or isinstance(seconds, bool)):
+        return "tolerationSeconds", f"tolerationSeconds must be a whole number, not {seconds!r}"
+    if seconds is not None and effect != "NoExecute":
+        return "effect", (
+            f"Invalid value: {effect!r}: effect must be 'NoExecute' when `tolerationSeconds` is set"
+        )
+    return None

@@ -28,6 +28,11 @@ _DECIMAL_BY_EXP = {exp: suffix for suffix, exp in _DECIMAL.items()}
 _BINARY_BY_EXP = {exp: suffix for suffix, exp in _BINARY.items()}
 _NANO = Fraction(1, 10**9)
 _MAX = 2**63 - 1
+MAX_LENGTH = 100
+"""Longest quantity string accepted (upstream has no limit; no real quantity comes close)."""
+MAX_EXPONENT = 100
+"""Largest |exponent| of an ``e`` suffix: beyond ±100 every non-zero value is clamped to
+2**63 - 1 or rounded up to 1n anyway, so larger ones are refused before any arithmetic."""
 
 SHAPE_MESSAGE = (
     "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'"
@@ -57,11 +62,15 @@ def parse_quantity(text: str) -> Quantity:
     """Parse a quantity string such as ``500m``, ``1.5Gi`` or ``1e3``."""
     if not isinstance(text, str):
         raise InvalidQuantityError(f"quantity must be a string, not {type(text).__name__}")
-    shape = _SHAPE.match(text)
+    if len(text) > MAX_LENGTH:
+        raise InvalidQuantityError(
+            f'invalid quantity "{text[:20]}…": longer than {MAX_LENGTH} characters'
+        )
+    shape = _SHAPE.fullmatch(text)
     if not shape:
         raise InvalidQuantityError(f'invalid quantity "{text}": {SHAPE_MESSAGE}')
     number, suffix = shape.groups()
-    if not _NUMBER.match(number):
+    if not _NUMBER.fullmatch(number):
         raise InvalidQuantityError(
             f'invalid quantity "{text}": unable to parse numeric part of quantity'
         )
@@ -71,8 +80,14 @@ def parse_quantity(text: str) -> Quantity:
         family, amount = "DecimalSI", amount * Fraction(10) ** _DECIMAL[suffix]
     elif suffix in _BINARY:
         family, amount = "BinarySI", amount * 2 ** _BINARY[suffix]
-    elif _EXPONENT.match(suffix):
-        family, amount = "DecimalExponent", amount * Fraction(10) ** int(suffix[1:])
+    elif _EXPONENT.fullmatch(suffix):
+        exponent = int(suffix[1:])  # at most MAX_LENGTH digits: cheap
+        if abs(exponent) > MAX_EXPONENT:
+            raise InvalidQuantityError(
+                f'invalid quantity "{text}": the exponent {exponent} is out of range; '
+                f"use an exponent from -{MAX_EXPONENT} to {MAX_EXPONENT}"
+            )
+        family, amount = "DecimalExponent", amount * Fraction(10) ** exponent
     else:
         raise InvalidQuantityError(f'invalid quantity "{text}": unable to parse quantity\'s suffix')
     amount = _round_up_to_nano(amount)
@@ -163,6 +178,10 @@ def _to_quantity(value: str | int | float, resource: str) -> Quantity:
     if isinstance(value, int | float):
         if not math.isfinite(value):
             raise InvalidQuantityError(f"{resource} must be a finite number, got {value!r}")
+        if abs(value) > _MAX:
+            raise InvalidQuantityError(
+                f"{resource} {value!r} is larger than the largest quantity ({_MAX})"
+            )
         quantity = Quantity(_round_up_to_nano(Fraction(repr(value))))
     else:
         quantity = parse_quantity(value)

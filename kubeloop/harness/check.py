@@ -104,6 +104,8 @@ def check_file(path: Path) -> list[str]:
         source = gherkin_source.load(path.resolve(), shown)
     except (CompositeParserException, ParserException) as error:
         return _syntax(path, shown, error)
+    except gherkin_source.FeatureReadError as error:  # not a regular file, too big, NUL, …
+        return [str(error)]
     except (OSError, UnicodeDecodeError) as error:
         return [f"{shown}:1: cannot read the file: {error}"]
     problems = [p.replace(str(path), shown, 1) for p in lint_feature(path)]

@@ -10,6 +10,7 @@ import pytest
 from pytest_bdd.feature import get_feature
 from pytest_bdd.scenario import get_python_name_generator, scenario
 
+from kubeloop.harness.gherkin_source import ENCODING
 from kubeloop.harness.lint import lint_feature
 
 
@@ -26,11 +27,13 @@ class FeatureFile(pytest.Module):
         module = types.ModuleType(f"feature:{self.path.stem}")
         module.__file__ = str(self.path)
         base = str(self.path.parent)
-        feature = get_feature(base, self.path.name)
+        feature = get_feature(base, self.path.name, encoding=ENCODING)
         for tag in _tags(feature):
             self.config.addinivalue_line("markers", f"{tag}: a Gherkin tag")
         for name in feature.scenarios:
-            bound = scenario(str(self.path), name, features_base_dir=base)(_no_body)
+            bound = scenario(str(self.path), name, encoding=ENCODING, features_base_dir=base)(
+                _no_body
+            )
             for test_name in get_python_name_generator(name):
                 if test_name not in module.__dict__:
                     module.__dict__[test_name] = bound

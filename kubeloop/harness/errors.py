@@ -31,6 +31,15 @@ class EngineOperationError(HarnessError):
     """An operation the engine rejected, which no Then step checked."""
 
 
+class ScenarioError(HarnessError):
+    """The scenario (or a fixture it loads) asks for something invalid: its author's mistake,
+    reported at its line, never blamed on the engine."""
+
+
+class FixturePathError(ScenarioError):
+    """A fixture path leaves the project folder."""
+
+
 class ScenarioAssertionError(AssertionError):
     """A Then step saw something other than what it expected.
 

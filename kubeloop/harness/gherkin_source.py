@@ -3,6 +3,8 @@ Cucumber Messages (whose gherkinDocument and pickle messages are this parser's o
 
 from __future__ import annotations
 
+import os
+import stat
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -13,6 +15,40 @@ from gherkin.parser import Parser
 from gherkin.pickles.compiler import Compiler
 from gherkin.stream.id_generator import IdGenerator
 from gherkin.token_scanner import TokenScanner
+
+MAX_FEATURE_BYTES = 2_000_000
+ENCODING = "utf-8-sig"
+"""Feature files are UTF-8; a leading byte-order mark is accepted and dropped."""
+
+
+class FeatureReadError(Exception):
+    """A feature file that cannot be read as text: ``FILE:LINE: why``."""
+
+
+def read_feature(path: Path, shown: str | None = None) -> str:
+    """The text of a feature file: a regular file, at most MAX_FEATURE_BYTES, UTF-8, no NUL."""
+    name = shown or str(path)
+    try:
+        info = os.stat(path)
+        if not stat.S_ISREG(info.st_mode):
+            raise FeatureReadError(f"{name}:1: not a regular file; a feature file is text")
+        if info.st_size > MAX_FEATURE_BYTES:
+            raise FeatureReadError(f"{name}:1: larger than {MAX_FEATURE_BYTES} bytes; split it")
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_FEATURE_BYTES + 1)
+    except OSError as error:
+        raise FeatureReadError(f"{name}:1: cannot read the file: {error.strerror}") from None
+    if len(data) > MAX_FEATURE_BYTES:
+        raise FeatureReadError(f"{name}:1: larger than {MAX_FEATURE_BYTES} bytes; split it")
+    try:
+        text = data.decode(ENCODING)
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        raise FeatureReadError(f"{name}:{line}: not UTF-8 text") from None
+    if "\x00" in text:
+        line = text[: text.index("\x00")].count("\n") + 1
+        raise FeatureReadError(f"{name}:{line}: the file contains a NUL byte; it must be text")
+    return text
 
 
 @dataclass
@@ -34,17 +70,17 @@ class Source:
         ]
 
     def scenario_at(self, line: int) -> dict[str, Any] | None:
-        for scenario in _scenarios(self.document.get("feature", {}).get("children", [])):
+        for scenario in scenarios(self.document.get("feature", {}).get("children", [])):
             if scenario["location"]["line"] == line:
                 return scenario
         return None
 
 
-def _scenarios(children: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def scenarios(children: list[dict[str, Any]]) -> list[dict[str, Any]]:
     found = []
     for child in children:
         if "rule" in child:
-            found += _scenarios(child["rule"].get("children", []))
+            found += scenarios(child["rule"].get("children", []))
         elif "scenario" in child:
             found.append(child["scenario"])
     return found
@@ -53,7 +89,7 @@ def _scenarios(children: list[dict[str, Any]]) -> list[dict[str, Any]]:
 @cache
 def load(path: Path, uri: str) -> Source:
     """Parse ``path``; ``uri`` is how reports name it (relative to where the run started)."""
-    text = path.read_text(encoding="utf-8")
+    text = read_feature(path, uri)
     ids = IdGenerator()  # one generator: ids stay unique across the document and its pickles
     document: dict[str, Any] = dict(Parser(AstBuilder(ids)).parse(TokenScanner(text)))
     document["uri"] = uri

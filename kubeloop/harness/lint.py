@@ -12,6 +12,8 @@ from typing import Any
 
 from gherkin.parser import Parser
 
+from kubeloop.harness.gherkin_errors import STEP_KEYWORDS, explain, suggestion
+from kubeloop.harness.gherkin_source import FeatureReadError, read_feature, scenarios
 from kubeloop.harness.registry import REGISTRY
 
 STEP_WORDS = ("Given ", "When ", "Then ", "And ", "But ", "* ")
@@ -20,12 +22,26 @@ STEP_WORDS = ("Given ", "When ", "Then ", "And ", "But ", "* ")
 def lint_feature(path: Path) -> list[str]:
     """Problems in one feature file, each starting with ``FILE:LINE:``."""
     try:
-        document = Parser().parse(path.read_text(encoding="utf-8"))
+        text = read_feature(path)
+    except FeatureReadError as error:
+        return [str(error)]
+    try:
+        document = Parser().parse(text)
+    except RecursionError:
+        return [f"{path}:1: nested too deeply to parse"]
     except Exception as error:  # gherkin raises its own composite exception types
-        return [f"{path}: not valid Gherkin: {error}"]
+        return explain(str(path), text, error)
     feature = document.get("feature")
     if feature is None:
         return [f"{path}:1: no Feature: line; a feature file starts with 'Feature: <name>'"]
+    misspelled = _misspelled_keywords(path, text, feature)
+    if misspelled:
+        return misspelled
+    if not scenarios(feature.get("children", [])):  # type: ignore[arg-type]
+        return [
+            f'{path}:{feature["location"]["line"]}: the feature "{feature["name"]}" has no '
+            "scenarios; add a Scenario: with steps (or delete the file)"
+        ]
     problems = []
     for offset, line in enumerate(feature.get("description", "").splitlines()):
         if looks_like_a_step(line.strip()):
@@ -36,6 +52,27 @@ def lint_feature(path: Path) -> list[str]:
             )
     children: list[dict[str, Any]] = list(feature.get("children", []))  # type: ignore[arg-type]
     problems += _scenario_problems(path, children, set())
+    return problems
+
+
+def _misspelled_keywords(path: Path, text: str, feature: Any) -> list[str]:
+    """Description lines like ``Scenaro: x``: a keyword misspelled is swallowed as prose."""
+    lines = text.splitlines()
+    start = int(feature["location"]["line"])
+    problems = []
+    for line in feature.get("description", "").splitlines():
+        head = line.strip().split(":", 1)[0]
+        if ":" not in line or not head or len(head.split()) > 2:
+            continue
+        hint = suggestion(head)
+        if hint is None or hint in STEP_KEYWORDS or hint == head:
+            continue
+        number = next(
+            (n for n in range(start, len(lines)) if lines[n].strip() == line.strip()), start - 1
+        )
+        problems.append(
+            f'{path}:{number + 1}: "{line.strip()}" is not a keyword; did you mean "{hint}:"?'
+        )
     return problems
 
 
@@ -51,6 +88,19 @@ def looks_like_a_step(line: str) -> bool:
     return any(REGISTRY.match_one(kind, text) for kind in kinds)
 
 
+def _no_steps(path: Path, scenario: dict[str, Any]) -> str:
+    """A scenario without steps; if its first description line is a misspelled step or a
+    table, say so there (Gherkin swallows both into the description)."""
+    line = int(scenario["location"]["line"])
+    first = next((t.strip() for t in scenario.get("description", "").splitlines() if t.strip()), "")
+    if first.startswith("|"):
+        return f"{path}:{line + 1}: a table row must follow a step; put a step above it"
+    hint = suggestion(first.split(" ", 1)[0]) if first else None
+    if hint in STEP_KEYWORDS:
+        return f'{path}:{line + 1}: "{first}" is not a step; did you mean "{hint}"?'
+    return f'{path}:{line}: scenario "{scenario["name"]}" has no steps; add steps or delete it'
+
+
 def _scenario_problems(path: Path, children: list[dict[str, Any]], names: set[str]) -> list[str]:
     problems = []
     for child in children:
@@ -63,9 +113,7 @@ def _scenario_problems(path: Path, children: list[dict[str, Any]], names: set[st
         line = scenario["location"]["line"]
         name = scenario["name"]
         if not scenario.get("steps"):
-            problems.append(
-                f'{path}:{line}: scenario "{name}" has no steps; add steps or delete it'
-            )
+            problems.append(_no_steps(path, scenario))
         if name in names:
             problems.append(
                 f'{path}:{line}: a second scenario named "{name}" in this feature; '

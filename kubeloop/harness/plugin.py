@@ -15,7 +15,7 @@ import pytest
 from pytest_bdd import given, then, when
 from pytest_bdd.parsers import StepParser
 
-from kubeloop.harness import gherkin_source
+from kubeloop.harness import gherkin_source, isolation
 from kubeloop.harness.collect import FeatureFile
 from kubeloop.harness.engine import engine_name, load_engine
 from kubeloop.harness.errors import HarnessError, ScenarioAssertionError, UndefinedStepError
@@ -48,6 +48,34 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help=f"fail a step that runs longer than this (default {DEFAULT_SECONDS:g}; 0: no limit)",
     )
     group.addoption(
+        "--scenario-timeout",
+        type=float,
+        default=isolation.DEFAULT_SCENARIO_SECONDS,
+        metavar="SECONDS",
+        help="with --engine: kill a scenario's process after this many seconds of wall clock "
+        f"(default {isolation.DEFAULT_SCENARIO_SECONDS:g})",
+    )
+    group.addoption(
+        "--engine-memory",
+        type=int,
+        default=isolation.DEFAULT_MEMORY_MB,
+        metavar="MB",
+        help=f"with --engine: address-space limit of a scenario's process "
+        f"(default {isolation.DEFAULT_MEMORY_MB})",
+    )
+    group.addoption(
+        "--no-isolation",
+        action="store_true",
+        default=False,
+        help="with --engine: run the engine in the harness's own process (debugging only)",
+    )
+    group.addoption(
+        "--fixtures-anywhere",
+        action="store_true",
+        default=False,
+        help="let fixture paths leave the project folder (by default they must stay inside)",
+    )
+    group.addoption(
         "--kubeloop-line",
         action="append",
         default=[],
@@ -65,6 +93,12 @@ def pytest_configure(config: pytest.Config) -> None:
         f"{EXACT_TAG}: the scenario pins kubeloop's own pass-by-pass numbers; skipped when "
         "another engine is graded",
     )
+    engine = engine_name(config.getoption("engine"))
+    if engine != "kubeloop" and isolation.available() and not config.getoption("no_isolation"):
+        plugin = isolation.Isolation(
+            engine, config.getoption("scenario_timeout"), config.getoption("engine_memory")
+        )
+        config.pluginmanager.register(plugin, "kubeloop-isolation")
     record = config.getoption("kubeloop_record")
     if record:
         recorder = Recorder(engine_name(config.getoption("engine")), pictures=record == "pictures")
@@ -163,6 +197,7 @@ def world(request: pytest.FixtureRequest, kubeloop_engine: tuple[str, Any]) -> I
     name, module = kubeloop_engine
     world = World(module, name, Path(request.node.path).parent)
     world.step_timeout = request.config.getoption("step_timeout")
+    world.fixtures_anywhere = request.config.getoption("fixtures_anywhere")
     yield world
 
 

@@ -19,7 +19,7 @@ def _count(number: int, noun: str) -> str:
     return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
-@dataclass
+@dataclass(eq=False)  # hashable by identity: pytest's plugin manager keeps it in sets
 class Progress:
     """A pytest plugin object: prints scenarios as they finish and keeps their records."""
 
@@ -66,21 +66,25 @@ class Progress:
             self.write(f"    ✗ {record.message}")
 
     def summary(self) -> str:
+        files = [r for r in self.records if r.is_file_error]
+        scenarios = [r for r in self.records if not r.is_file_error]
         counts = {
-            s: sum(r.status == s for r in self.records)
+            s: sum(r.status == s for r in scenarios)
             for s in ("passed", "failed", "skipped", "error")
         }
-        steps = [s.status for r in self.records for s in r.steps]
+        steps = [s.status for r in scenarios for s in r.steps]
         parts = [f"{n} {s}" for s, n in counts.items() if n]
         lines = [
             "",
             f"{counts['passed']} passed, {counts['failed'] + counts['error']} failed, "
             f"{counts['skipped']} skipped",
-            f"{_count(len(self.records), 'scenario')} ({', '.join(parts) or 'none'})",
+            f"{_count(len(scenarios), 'scenario')} ({', '.join(parts) or 'none'})",
             f"{_count(len(steps), 'step')} ({steps.count('passed')} passed, "
             f"{steps.count('failed') + steps.count('undefined')} failed, "
             f"{steps.count('skipped')} skipped)",
         ]
+        if files:
+            lines.append(f"{_count(len(files), 'feature file')} cannot be run (see above)")
         failures = [r for r in self.records if r.status in ("failed", "error")]
         if failures:
             lines.append("\nRerun a failed scenario alone:")

@@ -71,6 +71,9 @@ class ScenarioRecord:
 
     @classmethod
     def file_error(cls, uri: str, message: str) -> ScenarioRecord:
+        """A file the parser or the lint refused. Its one step exists for Cucumber JSON and
+        JUnit readers (an element without a failed step reads as passed); the terminal
+        summary counts it as a file, not as a scenario or a step."""
         step = StepRecord("Given", "the feature file is valid", 1, "failed", error=message)
         step.error_type = "InvalidFeatureFile"
         return cls(

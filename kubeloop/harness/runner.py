@@ -33,6 +33,9 @@ class RunOptions:
     step_timeout: float | None = None
     compare: str | None = None
     quiet: bool = False
+    scenario_timeout: float | None = None
+    engine_memory: int | None = None
+    fixtures_anywhere: bool = False
 
 
 def default_paths() -> list[str]:
@@ -69,6 +72,12 @@ def pytest_arguments(options: RunOptions, engine: str | None = None) -> list[str
         args += ["--engine", engine or options.engine or ""]
     if options.step_timeout is not None:
         args += ["--step-timeout", str(options.step_timeout)]
+    if options.scenario_timeout is not None:
+        args += ["--scenario-timeout", str(options.scenario_timeout)]
+    if options.engine_memory is not None:
+        args += ["--engine-memory", str(options.engine_memory)]
+    if options.fixtures_anywhere:
+        args.append("--fixtures-anywhere")
     return args
 
 

@@ -20,12 +20,16 @@ from typing import Any
 import kubeloop
 from kubeloop.core.clock import Clock
 from kubeloop.core.events import EventLog
+from kubeloop.harness import isolation
+from kubeloop.harness.blame import describe
 from kubeloop.harness.errors import (
     EngineCapabilityError,
     EngineCrashError,
     EngineOperationError,
+    FixturePathError,
     HarnessError,
     ScenarioAssertionError,
+    ScenarioError,
 )
 from kubeloop.harness.referents import resolve
 from kubeloop.render import cluster_picture
@@ -72,6 +76,7 @@ class World:
         self.settled = False
         self.error: Exception | None = None
         self.error_step = ""
+        self.error_location = ""
         self.rollout: list[Any] | None = None
         self.stall: Exception | None = None
         self.rollouts: list[dict[str, Any]] = []
@@ -90,6 +95,8 @@ class World:
         """(keyword, text, line) of every step of the scenario, for reports of all undefined."""
         self.docstring: str | None = None
         self.datatable: list[list[str]] | None = None
+        self.fixtures_anywhere = False
+        """Let fixture paths leave the project folder (``--fixtures-anywhere``)."""
 
     def run(self, keyword: str, matches: Sequence[Any]) -> None:
         """Run the matched definitions of one step (several when joined by "and")."""
@@ -100,7 +107,7 @@ class World:
             elif keyword == "given":
                 self.settled = False  # a Given after a Then declares more: settle it too
             if self.error is not None and not checks_error:
-                raise EngineOperationError(self._raised(self.error)) from self.error
+                raise self._unchecked(self.error, "") from self.error
             try:
                 match.definition.function(self, **resolve(self, keyword, match))
             except (HarnessError, ScenarioAssertionError):
@@ -109,20 +116,26 @@ class World:
                 raise EngineCrashError(
                     f"engine {self.engine_name}: {error or 'not implemented yet'}"
                 ) from error
-            except Exception as error:
-                raise EngineCrashError(
-                    f"engine {self.engine_name} raised {type(error).__name__} "
-                    f'in "{self.step_label}": '
-                    f"{error}"
-                ) from error
+            except BaseException as error:
+                if not isinstance(error, Exception | SystemExit) and not isolation.IN_CHILD:
+                    raise  # KeyboardInterrupt stops a run that is not isolated
+                message, engine_bug = describe(
+                    error, self.engine_name, self.engine, self.step_label, self.location
+                )
+                kind = EngineCrashError if engine_bug else ScenarioError
+                raise kind(message) from error
         if self.is_last_step and self.error is not None:
-            raise EngineOperationError(
-                f"{self._raised(self.error)} (and no Then step checked it)"
-            ) from self.error
+            raise self._unchecked(self.error, " (and no Then step checked it)") from self.error
 
-    def _raised(self, error: BaseException) -> str:
-        kind = type(error).__name__
-        return f'engine {self.engine_name} raised {kind} in "{self.error_step}": {error}'
+    def _unchecked(self, error: Exception, note: str) -> HarnessError:
+        """A rejection no Then step checked, blamed on whoever made the mistake."""
+        message, engine_bug = describe(
+            error, self.engine_name, self.engine, self.error_step, self.error_location
+        )
+        first, newline, rest = message.partition("\n")
+        return (EngineOperationError if engine_bug else ScenarioError)(
+            first + note + newline + rest
+        )
 
     # --- the engine ------------------------------------------------------------
 
@@ -230,6 +243,7 @@ class World:
                 raise
             self.error = error
             self.error_step = self.step_label
+            self.error_location = self.location
             return None
 
     def take_error(self) -> Exception:
@@ -266,8 +280,31 @@ class World:
         return ScenarioAssertionError(expected, actual, self.picture())
 
     def resolve(self, path: str) -> Path:
-        """A fixture path, relative to the feature file."""
-        return (self.feature_dir / path).resolve()
+        """A fixture path, relative to the feature file, that stays inside the project.
+
+        The project is the folder holding the feature's ``features/`` tree (else the folder
+        the run started in); ``--fixtures-anywhere`` lifts the rule.
+        """
+        resolved = (self.feature_dir / path).resolve()
+        if self.fixtures_anywhere:
+            return resolved
+        roots = {project_root(self.feature_dir), Path.cwd().resolve()}
+        if not any(resolved.is_relative_to(root) for root in roots):
+            raise FixturePathError(
+                f'{self.location}: the fixture path "{path}" leaves the project: it resolves to '
+                f"{resolved}, outside {' and '.join(sorted(map(str, roots)))}; keep fixtures "
+                "inside the project (or run with --fixtures-anywhere)"
+            )
+        return resolved
+
+
+def project_root(feature_dir: Path) -> Path:
+    """The folder holding the nearest ``features/`` folder above a feature, else the cwd."""
+    folder = feature_dir.resolve()
+    for candidate in (folder, *folder.parents):
+        if candidate.name == "features":
+            return candidate.parent
+    return Path.cwd().resolve()
 
 
 def _accepts(factory: Any, parameter: str) -> bool:

@@ -197,7 +197,10 @@ Feature: Unchecked
     result = run(pytester)
     result.assert_outcomes(failed=1)
     result.stdout.fnmatch_lines(
-        ['*raised NotFoundError in "When I delete pod "ghost""*no Then step checked it*']
+        [
+            '*unchecked.feature:4: "When I delete pod "ghost"" names something that does not exist*'
+            "*no Then step checked it*"
+        ]
     )
 
 

@@ -118,7 +118,7 @@ def problems(text: str) -> list[str]:
             "groups:\n- name: a\n  rules:\n  - !!python/object:os.system {}\n",
             "the tag tag:yaml.org,2002:python/object:os.system is not allowed",
         ),
-        ("groups: []\n---\ngroups: []\n", "r.yml:3:1: $: more than one YAML document"),
+        ("groups: []\n---\ngroups: []\n", "r.yml:2:1: $: more than one YAML document"),
     ],
 )
 def test_broken_rule_files(text: str, expected: str) -> None:

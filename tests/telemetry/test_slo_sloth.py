@@ -106,7 +106,7 @@ slos:
             ":4:",
             "alerting.name",
         ),
-        ("[1, 2", ":1:", "not valid YAML"),
+        ("[1, 2", ":2:", "not valid YAML"),
         ("", ":1:", "no SLO"),
     ],
 )

@@ -71,7 +71,10 @@ def messages_ndjson(records: list[ScenarioRecord], start_ns: int, root: Path) ->
     for uri in uris:
         file_errors = [r for r in records if r.uri == uri and r.is_file_error]
         path = (root / uri) if not Path(uri).is_absolute() else Path(uri)
-        text = path.read_text(encoding="utf-8") if path.exists() else ""
+        try:
+            text = gherkin_source.read_feature(path, uri)
+        except gherkin_source.FeatureReadError:
+            text = ""  # the parse error below says why; an unreadable file has no source
         envelopes.append(
             {"source": {"uri": uri, "data": text, "mediaType": "text/x.cucumber.gherkin+plain"}}
         )

@@ -1,0 +1,12 @@
+"""Calls os._exit(3)."""
+
+import os
+
+from _base import *  # noqa: F403
+from _base import BaseCluster
+
+
+class Cluster(BaseCluster):
+    @staticmethod
+    def misbehave() -> None:
+        os._exit(3)
