@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from kubeloop.cluster import arguments, node_events, observe, rollout
-from kubeloop.cluster.autoscaling import HPA, AutoscalerInfo
+from kubeloop.cluster.autoscaling_api import AutoscalingOperations
 from kubeloop.cluster.controllers.hpa import AutoscalerRecord
 from kubeloop.cluster.deployments import (
     Deployment,
@@ -44,7 +44,7 @@ RECONCILE_PERIOD = 15
 """Seconds between the controllers' passes while time runs."""
 
 
-class Cluster(DisruptionOperations, NodeTimingOperations):
+class Cluster(AutoscalingOperations, DisruptionOperations, NodeTimingOperations):
     """An in-memory Kubernetes control plane, reconciled by hand, deterministic.
 
     ``scoring`` picks the scheduler's strategy: "first-fit" (default: the first node
@@ -267,34 +267,6 @@ class Cluster(DisruptionOperations, NodeTimingOperations):
             return []
         self._state.touch(name)
         return rollout.drive_rollout(self._passes.reconcile, self._state, record)
-
-    # --- autoscaling ---------------------------------------------------------------------
-
-    def autoscale(self, name: str, hpa: HPA) -> None:
-        """Attach a HorizontalPodAutoscaler to a deployment (replacing any earlier one)."""
-        self._deployment(name)
-        arguments.instance(hpa, HPA, "autoscale's hpa")
-        self._autoscalers[name] = AutoscalerRecord(name, hpa)
-
-    def set_cpu_utilization(self, name: str, percent: int | float) -> None:
-        """The deployment's pods now average ``percent`` of their CPU request."""
-        record = self._autoscaler(name)
-        arguments.number(percent, "utilization (percent)", low=-1e9, high=1e9)
-        if percent < 0:
-            raise InvalidSpecError("utilization must not be negative")
-        ready = sum(rs.ready_count for rs in self._state.replicasets_of(name))
-        record.demand = int(percent * max(ready, 1))
-        record.samples += 1
-
-    def _autoscaler(self, name: str) -> AutoscalerRecord:
-        self._deployment(name)
-        try:
-            return self._autoscalers[name]
-        except KeyError:
-            raise NotFoundError("autoscaler", name, sorted(self._autoscalers)) from None
-
-    def autoscaler(self, name: str) -> AutoscalerInfo:
-        return observe.autoscaler_info(self._state, self._autoscaler(name))
 
     # --- reconciling -----------------------------------------------------------------------
 

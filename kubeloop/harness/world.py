@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -22,6 +21,7 @@ from kubeloop.core.clock import Clock
 from kubeloop.core.events import EventLog
 from kubeloop.harness import isolation
 from kubeloop.harness.blame import describe
+from kubeloop.harness.declared import Declared
 from kubeloop.harness.errors import (
     EngineCapabilityError,
     EngineCrashError,
@@ -35,27 +35,6 @@ from kubeloop.harness.referents import resolve
 from kubeloop.render import cluster_picture
 
 SETTLE_PASSES = 100
-
-
-@dataclass
-class Declared:
-    """What the scenario itself declared: the harness's only memory of the world.
-
-    Everything else — replicas, recommendations, conditions, placements — is read back from
-    the engine's views, so an engine under test that computes it wrongly fails the step.
-    """
-
-    deployments: dict[str, tuple[int, dict[str, Any]]] = field(default_factory=dict)
-    """The fields each deployment was applied with, so a step can re-apply it changed."""
-    nodes: list[str] = field(default_factory=list)
-    """Names of the nodes the scenario added (a contract-only engine cannot list them)."""
-    hpas: dict[str, Any] = field(default_factory=dict)
-    """The HPA objects the scenario declared, by deployment; the latest is ``last_hpa``."""
-    last_hpa: str = ""
-    utilization: dict[str, float] = field(default_factory=dict)
-    """The cpu utilization the scenario set, by deployment."""
-    disruption_budgets: list[Any] = field(default_factory=list)
-    """PodDisruptionBudgets from fixtures, as declared (the cluster enforces them on evictions)."""
 
 
 class World:
