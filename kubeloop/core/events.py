@@ -78,9 +78,22 @@ class EventLog:
         self._record("Warning", reason, obj, message)
 
     def normal_many(self, reason: str, entries: Iterable[tuple[str, str]]) -> None:
-        """Record one Normal event per (object, message), in order."""
+        """Record one Normal event per (object, message), in order.
+
+        The common case — an object this reason has not named before — is appended inline:
+        a pass that binds 10,000 pods records 10,000 events, and a call each would double
+        their cost.
+        """
+        now = self._clock.now
+        seen, raw, made = self._seen, self._raw, self._made
         for obj, message in entries:
-            self._record("Normal", reason, obj, message)
+            key = ("Normal", reason, obj)
+            if key in seen:
+                self._record("Normal", reason, obj, message)
+                continue
+            seen[key] = (now, message, len(raw))
+            raw.append((now, "Normal", reason, obj, message, 1, now))
+            made.append(None)
 
     def _append(self, now: int, type_: str, reason: str, obj: str, message: str) -> int:
         position = len(self._raw)
