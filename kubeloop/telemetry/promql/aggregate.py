@@ -12,7 +12,7 @@ from decimal import Decimal
 from typing import Final
 
 from kubeloop.telemetry.promql.errors import PromQLError
-from kubeloop.telemetry.promql.functions.kahan import inc
+from kubeloop.telemetry.promql.functions.kahan import inc, kahan_mean
 from kubeloop.telemetry.promql.functions.quantiles import quantile
 from kubeloop.telemetry.promql.values import format_value
 from kubeloop.telemetry.series import METRIC_NAME, Labels
@@ -68,23 +68,7 @@ def _sum(values: list[float]) -> float:
 
 
 def _avg(values: list[float]) -> float:
-    total, comp, count = values[0], 0.0, 1.0
-    mean, incremental = 0.0, False
-    for v in values[1:]:
-        count += 1
-        if not incremental:
-            new_total, new_comp = inc(v, total, comp)
-            if not math.isinf(new_total):
-                total, comp = new_total, new_comp
-                continue
-            incremental = True
-            mean = total / (count - 1)
-            comp /= count - 1
-        q = (count - 1) / count
-        mean, comp = inc(v / count, q * mean, q * comp)
-    if incremental:
-        return mean + comp
-    return total / count + comp / count
+    return kahan_mean(values)
 
 
 def _extreme(values: list[float], is_max: bool) -> float:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from kubeloop.telemetry.promql.functions.kahan import inc, kahan_sum
+from kubeloop.telemetry.promql.functions.kahan import inc, kahan_mean, kahan_sum
 from kubeloop.telemetry.promql.functions.quantiles import quantile
 
 
@@ -13,23 +13,7 @@ def avg_over_time(
 ) -> float | None:
     if not vs:
         return None
-    total, count, comp = vs[0], 1.0, 0.0
-    mean, incremental = 0.0, False
-    for i, v in enumerate(vs[1:]):
-        count = float(i + 2)
-        if not incremental:
-            new_total, new_comp = inc(v, total, comp)
-            if not math.isinf(new_total):
-                total, comp = new_total, new_comp
-                continue
-            incremental = True
-            mean = total / (count - 1)
-            comp /= count - 1
-        q = (count - 1) / count
-        mean, comp = inc(v / count, q * mean, q * comp)
-    if incremental:
-        return mean + comp
-    return total / count + comp / count
+    return kahan_mean(vs)
 
 
 def count_over_time(
