@@ -81,7 +81,7 @@ class Pipeline:
         raise NotImplementedError("not implemented yet: Pipeline.build")
 
     def validate_digest(self, text: str) -> None:
-        """Raise unless text is algorithm:encoded (OCI grammar) with sha256 + 64 lowercase hex."""
+        """Raise ValueError unless text is algorithm:encoded (OCI grammar), sha256 + 64 hex."""
         raise NotImplementedError("not implemented yet: Pipeline.validate_digest")
 
     def record_unit_tests(self, digest: str, tests) -> None:

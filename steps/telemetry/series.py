@@ -153,7 +153,7 @@ def result_table(world: World) -> None:
     for row in wanted:
         try:
             key = series_text(parse_metric(row["series"]))
-        except Exception as error:
+        except NotationError as error:
             raise world.fail(
                 'a series such as {job="api"}', f"{row['series']!r}: {error}"
             ) from None
