@@ -48,18 +48,3 @@ def parse_duration_ms(text: str) -> int:
     if total > MAX_DURATION_MS:
         raise ValueError(f'duration "{text}" is too long')
     return total
-
-
-def format_duration_ms(ms: int) -> str:
-    """Prometheus' short form of a duration (``5400000`` → ``1h30m``)."""
-    if ms == 0:
-        return "0s"
-    sign = "-" if ms < 0 else ""
-    ms = abs(ms)
-    out = []
-    for unit in _ORDER:
-        size = _UNITS[unit]
-        if ms >= size:
-            out.append(f"{ms // size}{unit}")
-            ms %= size
-    return sign + "".join(out)
