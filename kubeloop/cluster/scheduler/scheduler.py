@@ -214,10 +214,16 @@ class Scheduler:
     def _fail(self, state: ClusterState, pods: list[PodRecord], result: CycleResult) -> None:
         # Pods that ask the filters the same questions get the same answer until a bind
         # changes a node: thousands of Pending pods cost one walk over the nodes, not one each.
-        key = (self._binds, replace(pods[0].template, version=""))
-        message = self._messages.get(key)
-        if message is None:
-            message = self._messages[key] = self.failure_message(state, pods[0])
+        # Node-local filters never read a pod's version, labels or startup delay; a pod whose
+        # placement depends on other pods asks other questions and is not cached.
+        cached: str | None = None
+        if not self._aware(pods[0]):
+            asks = replace(pods[0].template, version="", labels=(), startup_seconds=0)
+            key = (self._binds, asks)
+            cached = self._messages.get(key)
+            if cached is None:
+                cached = self._messages[key] = self.failure_message(state, pods[0])
+        message = cached if cached is not None else self.failure_message(state, pods[0])
         for pod in pods:
             if pod.message != message:
                 pod.message = message
