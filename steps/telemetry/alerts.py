@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from kubeloop.harness.registry import given, then, when
 from kubeloop.harness.world import World
-from kubeloop.steps.telemetry.support import call, require_docstring
+from kubeloop.steps.telemetry.support import call, fixture_text, require_docstring
 
 
 @given(
@@ -41,19 +41,13 @@ def a_recording_rule(world: World, name: str, expr: str) -> None:
 @given("the rules from {path:text}", 'the rules from "rules/web.yml"')
 def the_rules_from(world: World, path: str) -> None:
     """Load a Prometheus rule file (groups of record and alert rules), relative to the feature."""
-    file = world.resolve(path)
-    if not file.is_file():
-        raise world.fail(f"a rule file at {path} (relative to the feature)", f"no file {file}")
-    call(world, "load_rules", file.read_text(encoding="utf-8"), path)
+    call(world, "load_rules", fixture_text(world, path, "a rule file"), path)
 
 
 @when("I load the rules from {path:text}", 'I load the rules from "rules/broken.yml"')
 def i_load_the_rules_from(world: World, path: str) -> None:
     """Load a rule file as an event; if it is invalid, a Then can check the error."""
-    file = world.resolve(path)
-    if not file.is_file():
-        raise world.fail(f"a rule file at {path} (relative to the feature)", f"no file {file}")
-    text = file.read_text(encoding="utf-8")
+    text = fixture_text(world, path, "a rule file")
     world.attempt(lambda: call(world, "load_rules", text, path))
 
 

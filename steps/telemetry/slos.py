@@ -6,7 +6,14 @@ from typing import Any
 
 from kubeloop.harness.registry import given, then, when
 from kubeloop.harness.world import World
-from kubeloop.steps.telemetry.support import call, matches, require_docstring, show, telemetry
+from kubeloop.steps.telemetry.support import (
+    call,
+    fixture_text,
+    matches,
+    require_docstring,
+    show,
+    telemetry,
+)
 
 
 def _slo(world: World, name: str) -> Any:
@@ -48,19 +55,13 @@ def an_slo_with(
 @given("the SLOs from {path:text}", 'the SLOs from "slos/web.yml"')
 def the_slos_from(world: World, path: str) -> None:
     """Load a Sloth prometheus/v1 SLO file (30-day period), relative to the feature."""
-    file = world.resolve(path)
-    if not file.is_file():
-        raise world.fail(f"a Sloth SLO file at {path} (relative to the feature)", f"no file {file}")
-    call(world, "load_sloth", file.read_text(encoding="utf-8"), path)
+    call(world, "load_sloth", fixture_text(world, path, "a Sloth SLO file"), path)
 
 
 @when("I load the SLOs from {path:text}", 'I load the SLOs from "slos/broken.yml"')
 def i_load_the_slos_from(world: World, path: str) -> None:
     """Load a Sloth SLO file as an event; if it is invalid, a Then can check the error."""
-    file = world.resolve(path)
-    if not file.is_file():
-        raise world.fail(f"a Sloth SLO file at {path} (relative to the feature)", f"no file {file}")
-    text = file.read_text(encoding="utf-8")
+    text = fixture_text(world, path, "a Sloth SLO file")
     world.attempt(lambda: call(world, "load_sloth", text, path))
 
 
@@ -68,10 +69,7 @@ def i_load_the_slos_from(world: World, path: str) -> None:
 def the_openslo_slos_from(world: World, path: str) -> None:
     """Load an OpenSLO v1 file's ratio SLOs (Occurrences, rolling window), with the Workbook's
     windows."""
-    file = world.resolve(path)
-    if not file.is_file():
-        raise world.fail(f"an OpenSLO file at {path} (relative to the feature)", f"no file {file}")
-    call(world, "load_openslo", file.read_text(encoding="utf-8"), path)
+    call(world, "load_openslo", fixture_text(world, path, "an OpenSLO file"), path)
 
 
 @given("the SLOs:", "the SLOs:")

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from decimal import ROUND_HALF_EVEN, Decimal, InvalidOperation
 from typing import Any
 
+from kubeloop.fixtures.yamlsafe import read_text
 from kubeloop.harness.world import World
 
 ENTRY = "Telemetry"
@@ -130,3 +131,12 @@ def require_docstring(world: World, what: str) -> str:
     if world.docstring is None or not world.docstring.strip():
         raise world.fail(f'a doc string (""") holding {what} under this step', "no doc string")
     return world.docstring
+
+
+def fixture_text(world: World, path: str, what: str) -> str:
+    """A rule or SLO file named by the scenario, relative to the feature, read as every
+    fixture is: inside the project, a regular UTF-8 file of bounded size."""
+    file = world.resolve(path)
+    if not file.is_file():
+        raise world.fail(f"{what} at {path} (relative to the feature)", f"no file {file}")
+    return read_text(file)
