@@ -16,7 +16,7 @@ from typing import Any
 import yaml
 
 from kubeloop.errors import FixtureError, FixtureProblem
-from kubeloop.fixtures.yamlsafe import Document, json_path, load_documents
+from kubeloop.fixtures.yamlsafe import Document, json_path, load_documents, read_text
 
 DocPath = tuple[str | int, ...]
 
@@ -62,12 +62,15 @@ def read_yaml(
 ) -> YamlFile:
     """Read and schema-check a file; raises ``FixtureError`` for every problem found."""
     name = display or str(path)
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise FixtureError([FixtureProblem(name, 1, 1, "$", "no such file")]) from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise FixtureError([FixtureProblem(name, 1, 1, "$", f"cannot read: {error}")]) from None
+    if not Path(path).exists():
+        raise FixtureError([FixtureProblem(name, 1, 1, "$", "no such file")])
+    try:  # the fixtures' bounded reader: a regular UTF-8 file of bounded size, never a FIFO
+        text = read_text(path)
+    except FixtureError as error:
+        problems = [
+            FixtureProblem(name, p.line, p.column, p.path, p.message) for p in error.problems
+        ]
+        raise FixtureError(problems) from None
     return parse_yaml(text, name, schema, ignore_unknown)
 
 
