@@ -17,6 +17,7 @@ from kubeloop.cluster.capacity_index import CapacityIndex
 from kubeloop.cluster.deployments import DeploymentRecord, ReplicaSetRecord
 from kubeloop.cluster.nodes import NodeRecord
 from kubeloop.cluster.pods import PodRecord
+from kubeloop.cluster.priority import Priorities
 from kubeloop.cluster.taints import Toleration
 from kubeloop.core.clock import Clock
 from kubeloop.core.events import EventLog
@@ -65,6 +66,8 @@ class ClusterState:
         """Bumped whenever room may have appeared, so Pending pods are retried."""
         self.pod_seq = 0
         self.rs_seq = 0
+        self.priorities = Priorities()
+        """PriorityClasses and admission (``priority.py``); preemption reads it."""
 
     # --- nodes -----------------------------------------------------------------
 
@@ -166,6 +169,7 @@ class ClusterState:
             node.allocated_memory += template.memory
             node.scoring_cpu += template.scoring_cpu
             node.scoring_memory += template.scoring_memory
+            pod.started_at = self.clock.now
             self._start(pod, node)
         if node.name in self.tainted_nodes:
             self.dirty_nodes.add(node.name)
