@@ -140,7 +140,7 @@ def _budgets(state: ClusterState) -> list[Budget]:
     ]
 
 
-def _dry_run(
+def dry_run(
     host: Host, state: ClusterState, pod: PodRecord, potential: list[NodeRecord]
 ) -> tuple[list[Candidate], list[tuple[str, ...]]]:
     """``DryRunPreemption`` from the first node by name (upstream: a random offset)."""
@@ -199,7 +199,7 @@ def _attempt(host: Host, state: ClusterState, pod: PodRecord) -> tuple[str, Cand
     if pod.preemption_policy == NEVER:
         return f"{main} preemption: {NEVER_MESSAGE}", None
     potential = [n for n, s in statuses if s is not None and s.code is Code.UNSCHEDULABLE]
-    candidates, failed = _dry_run(host, state, pod, potential) if potential else ([], [])
+    candidates, failed = dry_run(host, state, pod, potential) if potential else ([], [])
     if not candidates:
         pod.nominated_node = None
         absent = [(NOT_HELPFUL,)] * (len(nodes) - len(failed))
