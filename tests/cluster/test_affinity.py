@@ -158,7 +158,8 @@ def test_topology_spread_refuses_what_would_skew_and_names_a_missing_label() -> 
         "1 node(s) didn't match pod topology spread constraints (missing required label), "
         "2 node(s) didn't match pod topology spread constraints, "
         "2 node(s) were unschedulable."
-        " preemption: 0/5 nodes are available: 2 No preemption victims found for incoming pod, 3 Preemption is not helpful for scheduling."
+        " preemption: 0/5 nodes are available: 2 "
+        "No preemption victims found for incoming pod, 3 Preemption is not helpful for scheduling."
     )
 
 
