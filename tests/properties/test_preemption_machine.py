@@ -121,9 +121,10 @@ class PreemptionMachine(RuleBasedStateMachine):
             return
         live = {p.name: p for p in self.cluster.pods()}
         for record in self.cluster.preemptions():
+            assert record.victim not in live, f"{record.victim} was preempted yet still exists"
             pod = live.get(record.preemptor)
-            if pod is not None and pod.nominated_node == record.node:
-                assert pod.node in (record.node, None)
+            if pod is not None:  # kubeloop binds a preemptor at once, where it made room
+                assert (pod.node, pod.nominated_node) == (record.node, record.node), pod
 
     @invariant()
     def every_pod_has_the_priority_admission_gave_it(self) -> None:
