@@ -102,6 +102,7 @@ Feature: Pod priority and preemption
     And the priority class "system-node-critical" has value 2000001000
 
   Scenario: The API server's rules for PriorityClasses
+    Given 1 node with 2 cpu and 4Gi memory
     When I create a priority class "urgent" of 2000000000
     Then the operation fails with "maximum allowed value of a user defined priority is 1000000000"
     When I create a priority class "system-mine" of 5
@@ -113,6 +114,7 @@ Feature: Pod priority and preemption
     Then the operation fails with "this is a system priority class and cannot be deleted"
 
   Scenario: A bad PriorityClass manifest names the file, line and field
+    Given 1 node with 2 cpu and 4Gi memory
     When I load the cluster from "fixtures/bad-priorities.yaml"
     Then the operation fails with "bad-priorities.yaml:5:8: value: Forbidden: maximum allowed value of a user defined priority is 1000000000"
     When I load the cluster from "fixtures/bad-priorities.yaml"

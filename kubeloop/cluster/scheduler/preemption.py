@@ -75,23 +75,29 @@ def first_failure(pod: PodRecord, node: NodeRecord, filters: list[FilterPlugin])
 
 
 def failure_message(state: ClusterState, pod: PodRecord, filters: list[FilterPlugin]) -> str:
-    """The FailedScheduling text when no pod can be a victim (equal priorities, or Never)."""
-    nodes = state.nodes_in_order()
+    """The FailedScheduling text when no pod can be a victim (equal priorities, or Never).
+
+    One walk over the nodes: each node's first failing filter gives its reasons, and its
+    code says what preemption would answer there (no victims, or not helpful).
+    """
     main: list[tuple[str, ...]] = []
-    answers: list[tuple[str, ...]] = []
-    for node in nodes:
+    resolvable = 0
+    for node in state.nodes_in_order():
         status = first_failure(pod, node, filters)
-        if status is None:
-            continue
-        main.append(status.reasons)
-        answers.append(NO_VICTIMS.reasons if status.code is Code.UNSCHEDULABLE else (NOT_HELPFUL,))
+        if status is not None:
+            main.append(status.reasons)
+            resolvable += status.code is Code.UNSCHEDULABLE
     total = len(state.nodes)
     if total == 0:
         return NO_NODES
     message = fit_error_message(total, main)
     if pod.preemption_policy == NEVER:
         return f"{message} preemption: {NEVER_MESSAGE}"
-    return f"{message} preemption: {fit_error_message(total, answers)}"
+    counts = ((resolvable, NO_VICTIMS.reasons[0]), (len(main) - resolvable, NOT_HELPFUL))
+    items = sorted(f"{count} {reason}" for count, reason in counts if count)
+    if not items:  # some node fits after all: nothing for preemption to say
+        return message
+    return f"{message} preemption: 0/{total} nodes are available: {', '.join(items)}."
 
 
 def needed(state: ClusterState) -> bool:
