@@ -53,6 +53,24 @@ def _node(text: str) -> str:
     return unquote(found.group("name"))
 
 
+# In a list every bare name carries a digit, a dot, a colon or a hyphen ("node-1 and node-2",
+# "gpu-1, gpu-2 and edge-1"), so "I fail node-1 and reconcile" stays a join of two steps.
+_LISTED = f"(?:{QUOTED}|(?=[^ ,]*[-0-9.:])[A-Za-z0-9][-A-Za-z0-9._/:]*)"
+_NODES = _compile(
+    f"(?:(?:the )?node )?(?P<one>{NAME})"
+    f"|(?:(?:the )?nodes )?(?:both )?(?P<many>{_LISTED}(?:, {_LISTED})*,? (?:and|or) {_LISTED})"
+)
+
+
+def _nodes(text: str) -> tuple[str, ...]:
+    found = _NODES.fullmatch(text)
+    assert found is not None
+    if found.group("one") is not None:
+        return (unquote(found.group("one")),)
+    items = re.findall(_LISTED, found.group("many"))
+    return tuple(unquote(item) for item in items)
+
+
 def _first(found: re.Match[str], *groups: str) -> str:
     return unquote(next(found.group(g) for g in groups if found.group(g) is not None))
 
@@ -207,6 +225,13 @@ NOUNS: dict[str, ParamType] = {
         _node,
         'a node: node-1, "node-1", node node-1 or node "node-1"',
         refers_to="node",
+    ),
+    "nodes": ParamType(
+        _strip_groups(_NODES.pattern),
+        _nodes,
+        "one node or several: node-1, node-1 and node-2, node-1, node-2 and node-3, "
+        "nodes node-1 and node-2, node-1 or node-2",
+        refers_to="nodes",
     ),
     "deployment": ParamType(
         _strip_groups(_DEPLOYMENT.pattern),

@@ -101,6 +101,8 @@ def resolve(world: World, keyword: str, match: Match) -> dict[str, Any]:
         refers_to = TYPES[kinds[name]].refers_to if name in kinds else None
         if refers_to in ("node", "deployment"):
             arguments[name] = _name(world, refers_to, value, checking)
+        elif refers_to == "nodes":
+            arguments[name] = tuple(_name(world, "node", node, checking) for node in value)
         elif refers_to == "owner":
             arguments[name] = _owner(world, value, checking)
         elif refers_to == "pods" and value.deployment is not None:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from kubeloop.harness.registry import given, then, when
 from kubeloop.harness.world import World
-from kubeloop.steps.cluster.support import selector
+from kubeloop.steps.cluster.support import each_node, selector
 
 DRAIN = "drain"
 
@@ -36,16 +37,38 @@ def a_budget(world: World, deployment: str, value: int | str) -> None:
     add_budget(world, budget)
 
 
+@dataclass(frozen=True)
+class Drains:
+    """What ``kubectl drain node-1 node-2`` did: each node drained in turn, results joined."""
+
+    results: tuple[Any, ...]
+
+    @property
+    def drained(self) -> bool:
+        return all(result.drained for result in self.results)
+
+    @property
+    def refused(self) -> tuple[tuple[str, str], ...]:
+        return tuple(item for result in self.results for item in result.refused)
+
+    @property
+    def evicted(self) -> tuple[str, ...]:
+        return tuple(pod for result in self.results for pod in result.evicted)
+
+
 @when(
-    "I drain [node ]{node:name}[ waiting up to {seconds:duration}]",
+    "I drain {nodes:nodes}[ waiting up to {seconds:duration}]",
     "I drain node-1",
     'I drain node "node-1" waiting up to 2 minutes',
+    "I drain node-1 and node-2",
 )
-def i_drain(world: World, node: str, seconds: int | None = None) -> None:
+def i_drain(world: World, nodes: tuple[str, ...], seconds: int | None = None) -> None:
     """``kubectl drain``: cordon, evict every pod; refused evictions are retried every 5 s
-    while the time given passes (none: one attempt)."""
+    while the time given passes (none: one attempt). Several nodes drain one after another."""
     drain = world.capability(world.cluster, "drain")
-    world.parts[DRAIN] = world.attempt(lambda: drain(node, timeout=seconds or 0))
+    results: list[Any] = []
+    each_node(world, nodes, lambda node: results.append(drain(node, timeout=seconds or 0)))
+    world.parts[DRAIN] = Drains(tuple(results)) if results else None
 
 
 @when("I evict pod {pod:name}", "I evict pod web-1", 'I evict pod "web-2"')

@@ -102,7 +102,7 @@ def test_requests_read_in_any_order_and_case_and_unit_spelling() -> None:
 def test_names_are_read_bare_quoted_or_after_their_kind() -> None:
     for text in ["node-2 fails", '"node-2" fails', 'node "node-2" fails', "node node-2 fails"]:
         (match,) = REGISTRY.match("when", text)
-        assert match.arguments == {"node": "node-2"}
+        assert match.arguments == {"nodes": ("node-2",)}
     for text in [
         'I scale "web" to 3',
         "I scale web to 3",
