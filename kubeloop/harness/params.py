@@ -68,6 +68,31 @@ def parse_taint(text: str) -> TaintText:
     return TaintText(key, value, _EFFECTS[effect.lower()], bool(has_value))
 
 
+_COMPARISONS = {
+    "fewer than": "<",
+    "less than": "<",
+    "below": "<",
+    "under": "<",
+    "more than": ">",
+    "above": ">",
+    "over": ">",
+    "at least": ">=",
+    "at most": "<=",
+    "exactly": "==",
+}
+
+
+def compare(value: float, bound: str, limit: float) -> bool:
+    """``value`` against ``limit`` with a comparison's canonical operator ("<", ">=", …)."""
+    return {
+        "<": value < limit,
+        ">": value > limit,
+        "<=": value <= limit,
+        ">=": value >= limit,
+        "==": value == limit,
+    }[bound]
+
+
 _NUMBER_WORDS = {
     word: value
     for value, word in enumerate(
@@ -149,7 +174,21 @@ TYPES: dict[str, ParamType] = {
         "a number as Prometheus writes it, kept as written: 0.9, 14.4, 1e-05, NaN, +Inf, -Inf",
     ),
     "decimal": ParamType(r"\d+(?:\.\d+)?", float, "a number: 100, 0.5"),
-    "alertstate": ParamType(r"inactive|pending|firing", str, "inactive, pending or firing"),
+    "comparison": ParamType(
+        "|".join(_COMPARISONS).replace(" ", " +"),
+        lambda text: _COMPARISONS[" ".join(text.lower().split())],
+        "a comparison: below (under, less than, fewer than), above (over, more than), "
+        "at least, at most, exactly",
+    ),
+    "promql": ParamType(
+        r'"(?:[^"\\]|\\.)*"|\'[^\']*\'|`[^`]*`',
+        lambda text: _unquote_text(text) if text[0] == '"' else text[1:-1],
+        "a PromQL expression in double quotes (label values in '…'), single quotes or "
+        "backticks: 'sum(rate(http_requests_total{job=\"web\"}[5m]))'",
+    ),
+    "alertstate": ParamType(
+        r"inactive|pending|firing", str.lower, "inactive, pending or firing; any case"
+    ),
     # --- end telemetry ---
     "strategy": ParamType(
         r"first-fit|LeastAllocated|MostAllocated",
