@@ -23,18 +23,22 @@ def add_budget(world: World, budget: Any) -> None:
 
 
 @given(
-    "a disruption budget for {deployment:name} with <minAvailable|maxUnavailable> "
-    "{value:intorpercent}",
+    "a <disruption budget|pod disruption budget|PodDisruptionBudget|PDB>[ {budget:name}] for "
+    "{deployment:name} with <minAvailable|maxUnavailable> {value:intorpercent}",
     'a disruption budget for "web" with minAvailable 3',
     "a disruption budget for web with maxUnavailable 25%",
+    'a PodDisruptionBudget "web-pdb" for "web" with minAvailable 6',
 )
-def a_budget(world: World, deployment: str, value: int | str) -> None:
-    """A PodDisruptionBudget named after the deployment, over its pods."""
-    field = "min_available" if "minAvailable" in world.step_text else "max_unavailable"
-    budget = world.make(
-        "PodDisruptionBudget", deployment, budget_selector(world, deployment), **{field: value}
+def a_budget(world: World, deployment: str, value: int | str, budget: str | None = None) -> None:
+    """A PodDisruptionBudget over the deployment's pods (named after it unless named)."""
+    field = "min_available" if "minavailable" in world.step_text.lower() else "max_unavailable"
+    pdb = world.make(
+        "PodDisruptionBudget",
+        budget or deployment,
+        budget_selector(world, deployment),
+        **{field: value},
     )
-    add_budget(world, budget)
+    add_budget(world, pdb)
 
 
 @dataclass(frozen=True)
@@ -57,10 +61,12 @@ class Drains:
 
 
 @when(
-    "I drain {nodes:nodes}[ waiting up to {seconds:duration}]",
+    "I drain {nodes:nodes}[ <waiting up to|with a timeout of|with timeout|timing out after>"
+    " {seconds:duration}]",
     "I drain node-1",
     'I drain node "node-1" waiting up to 2 minutes',
     "I drain node-1 and node-2",
+    "I drain node-1 with a timeout of 30 seconds",
 )
 def i_drain(world: World, nodes: tuple[str, ...], seconds: int | None = None) -> None:
     """``kubectl drain``: cordon, evict every pod; refused evictions are retried every 5 s
@@ -96,6 +102,11 @@ def drain_completes(world: World) -> None:
 @then(
     "the drain is refused because {text:text}",
     'the drain is refused because "needs 3 healthy pods and has 3 currently"',
+    'the drain fails with "violate the pod\'s disruption budget"',
+    variants=(
+        "the drain <is refused|fails|is blocked|does not complete> <because|with|saying> "
+        "{text:text}",
+    ),
 )
 def drain_refused(world: World, text: str) -> None:
     """Some eviction was still refused when drain gave up, with that text in the reason."""

@@ -172,12 +172,13 @@ def there_are(world: World, pods: PodSet) -> None:
 
 
 @then(
-    "{owner:owner} <has|runs|is running|hosts> {pods:pods}",
+    "{owner:owner} [still ]<has|runs|is running|hosts> {pods:pods}",
     "node-1 has 4 pods",
     'node "node-1" has 2 pods',
     'node-1 is running 2 "web" pods',
     '"web" has 4 running pods',
     "node-3 has no pods",
+    'node-1 still runs 6 "web" pods',
 )
 def owner_has(world: World, owner: Owner, pods: PodSet) -> None:
     """A node's pods (bound to it) or a deployment's pods, as many as the set says."""

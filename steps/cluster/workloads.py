@@ -98,9 +98,11 @@ def uses_recreate(world: World, deployment: str) -> None:
     "{deployment:its} pods request {size:resources}",
     "its pods request 1 cpu and 512Mi memory",
     '"web" pods request 2 CPU',
+    'the deployment "web" requests 2 CPU per pod',
     variants=(
         "{deployment:deployment} pods request {size:resources}",
         "each pod of {deployment:deployment} requests {size:resources}",
+        "{deployment:deployment} <requests|request> {size:resources}",
     ),
 )
 def pods_request(world: World, deployment: str, size: Resources) -> None:
@@ -158,12 +160,13 @@ def i_apply_version(world: World, version: str, deployment: str) -> None:
 
 
 @when(
-    "I delete pod {pod:name}",
+    "I delete [the ]pod {pod:name}",
     'I delete pod "web-1"',
+    'I delete the pod "web-1"',
     "pod web-2 crashes",
     variants=(
         # not "evict": an eviction goes through the eviction API and its disruption budgets
-        "I <kill|remove> pod {pod:name}",
+        "I <kill|remove> [the ]pod {pod:name}",
         "pod {pod:name} <is deleted|is killed|crashes|dies>",
     ),
 )
