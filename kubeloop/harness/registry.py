@@ -186,7 +186,23 @@ class Registry:
 
         A text that matches nothing is read again without its modal verbs ("should be
         running" as "are running"); a reading counts only if exactly one definition has it.
+        A Given that no Given phrase has may be an action already taken ("Given I approve
+        the promotion of R1 to prod"), a When a fact stated late: each is looked up among
+        the other's phrases, as Cucumber ignores the keyword. A Then is only ever a check.
         """
+        try:
+            return self._read(keyword, text)
+        except UndefinedStepError:
+            other = _ACTION_OR_FACT.get(keyword)
+            if other is None:
+                raise
+            try:
+                return self._read(other, text)
+            except UndefinedStepError:
+                pass
+            raise
+
+    def _read(self, keyword: str, text: str) -> list[Match]:
         try:
             return self._match(keyword, text)
         except UndefinedStepError:
@@ -264,6 +280,9 @@ class Registry:
                 if len(matches) != 1:
                     problems.append(_ambiguous(definition.keyword, example, matches))
         return problems
+
+
+_ACTION_OR_FACT = {"given": "when", "when": "given"}
 
 
 def _ambiguous(keyword: str, text: str, matches: list[Match]) -> str:

@@ -137,3 +137,45 @@ def test_modal_verbs_are_read_away_but_never_a_negation() -> None:
     assert REGISTRY.match("then", "no pod should run v1 anymore")[0].arguments["version"] == "v1"
     with pytest.raises(UndefinedStepError):
         REGISTRY.match("then", "6 web pods should not be running")
+
+
+def test_lists_of_nodes_are_read_wherever_one_node_is() -> None:
+    for keyword, text, name in [
+        ("when", "node-1 and node-2 fail", "nodes"),
+        ("when", "I cordon node-1, node-2 and node-3", "nodes"),
+        ("when", "I drain nodes node-1 and node-2", "nodes"),
+        ("then", "no pod is on node-1 or node-2", "nodes"),
+        ("given", 'node-1 and "gpu 2" are tainted with dedicated=gpu:NoSchedule', "nodes"),
+    ]:
+        (match,) = REGISTRY.match(keyword, text)
+        assert len(match.arguments[name]) >= 2, text
+    # a plain word after "and" is the next step, not a node
+    assert len(REGISTRY.match("when", "I fail node-1 and I reconcile")) == 2
+
+
+def test_an_action_may_be_said_as_a_given_and_a_fact_as_a_when_but_never_as_a_then() -> None:
+    (match,) = REGISTRY.match("given", "I approve the promotion of R1 to prod")
+    assert match.definition.keyword == "when"
+    (match,) = REGISTRY.match("when", "3 nodes with 4 cpu and 8Gi memory each")
+    assert match.definition.keyword == "given"
+    with pytest.raises(UndefinedStepError):
+        REGISTRY.match("then", "I cordon node-1")
+    with pytest.raises(UndefinedStepError):
+        REGISTRY.match("given", "node-1 is empty")  # a check, not a fact to declare
+
+
+def test_comparisons_durations_and_the_autoscalers_clauses() -> None:
+    (match,) = REGISTRY.match("then", '"web" has fewer than 8 replicas')
+    assert match.arguments["bound"] == "<" and match.arguments["count"] == 8
+    (match,) = REGISTRY.match("when", "4 more minutes pass")
+    assert match.arguments["duration"] == 240
+    (match,) = REGISTRY.match("when", "5m pass")
+    assert match.arguments["duration"] == 300
+    for text, options in [
+        ('an HPA for "web" with min 1, max 10 and target 50% CPU', (1, 10, 50.0)),
+        ("an HPA for web with minReplicas 2, maxReplicas 10 and a 50% CPU target", (2, 10, 50.0)),
+        ("an autoscaler on web targeting 70% cpu from 3 to 6 replicas", (3, 6, 70.0)),
+    ]:
+        (match,) = REGISTRY.match("given", text)
+        got = match.arguments["options"]
+        assert (got["low"], got["high"], got["target"]) == options, text
