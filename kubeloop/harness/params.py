@@ -71,6 +71,15 @@ def parse_taint(text: str) -> TaintText:
     return TaintText(key, value, _EFFECTS[effect.lower()], bool(has_value))
 
 
+def _digest(text: str) -> str:
+    """A digest bare, quoted or in backticks; a trailing "..." is the ellipsis "…"."""
+    if text[:1] == '"':
+        text = _unquote_text(text)
+    elif text[:1] == "`":
+        text = text[1:-1]
+    return text[:-3] + "…" if text.endswith("...") else text
+
+
 _COMPARISONS = {
     "fewer than": "<",
     "less than": "<",
@@ -185,6 +194,12 @@ TYPES: dict[str, ParamType] = {
         "a number as Prometheus writes it, kept as written: 0.9, 14.4, 1e-05, NaN, +Inf, -Inf",
     ),
     "decimal": ParamType(r"\d+(?:\.\d+)?", float, "a number: 100, 0.5"),
+    "digest": ParamType(
+        r'"(?:[^"\\]|\\.)*"|`[^`]*`|[A-Za-z0-9][-A-Za-z0-9+._:]*(?:…|\.\.\.)?',
+        _digest,
+        'a digest as written: sha256:e3b0…, "sha256:e3b0c442…", `sha256:e3b0...` (a trailing '
+        "… or ... stands for the rest)",
+    ),
     "comparison": ParamType(
         "|".join(_COMPARISONS).replace(" ", " +"),
         lambda text: _COMPARISONS[" ".join(text.lower().split())],

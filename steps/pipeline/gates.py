@@ -7,7 +7,7 @@ from typing import Any
 from kubeloop.harness.registry import given, then, when
 from kubeloop.harness.world import World
 from kubeloop.pipeline import Finding, TestSummary
-from kubeloop.steps.pipeline.support import run_gates, scene, table_rows
+from kubeloop.steps.pipeline.support import last_built, run_gates, scene, table_rows
 
 
 @given(
@@ -111,10 +111,19 @@ def passed_every_gate(world: World, alias: str) -> None:
         run_gates(world, alias)
 
 
-@when("I run the pipeline for {alias:name}", "I run the pipeline for D1")
-def i_run_the_pipeline(world: World, alias: str) -> None:
-    """Run the gates in order for the artifact, stopping at the first that blocks."""
-    run_gates(world, alias)
+@when(
+    "I run the pipeline[ <for|on> {alias:name}]",
+    "I run the pipeline for D1",
+    "I run the pipeline",
+    variants=(
+        "the pipeline runs[ <for|on> {alias:name}]",
+        "I run the gates[ <for|on> {alias:name}]",
+    ),
+)
+def i_run_the_pipeline(world: World, alias: str | None = None) -> None:
+    """Run the gates in order for the artifact (the one built last unless named), stopping
+    at the first that blocks."""
+    run_gates(world, alias or last_built(world))
 
 
 def _verdict(world: World) -> tuple[str, Any]:

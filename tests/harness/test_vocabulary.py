@@ -179,3 +179,19 @@ def test_comparisons_durations_and_the_autoscalers_clauses() -> None:
         (match,) = REGISTRY.match("given", text)
         got = match.arguments["options"]
         assert (got["low"], got["high"], got["target"]) == options, text
+
+
+def test_digests_and_queries_are_read_as_people_write_them() -> None:
+    for text, digest in [
+        ("the digest of D1 is sha256:e3b0c442...", "sha256:e3b0c442…"),
+        ('the digest of D1 is "sha256:e3b0c442…"', "sha256:e3b0c442…"),
+        ("D1's digest is `sha256:e3b0`", "sha256:e3b0"),
+    ]:
+        (match,) = REGISTRY.match("then", text)
+        assert match.arguments["digest"] == digest, text
+    (match,) = REGISTRY.match("then", "the query 'sum(rate(x{job=\"web\"}[5m]))' returns 50")
+    assert match.arguments == {"expr": 'sum(rate(x{job="web"}[5m]))', "value": "50"}
+    (match,) = REGISTRY.match("then", 'the 1h burn rate of the SLO "checkout" is 14.4')
+    assert match.arguments == {"window": 3600, "name": "checkout", "burn": "14.4"}
+    (match,) = REGISTRY.match("then", "alert HighErrorRate is FIRING")
+    assert match.arguments == {"name": "HighErrorRate", "state": "firing"}
