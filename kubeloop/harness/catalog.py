@@ -44,6 +44,10 @@ def _intro() -> str:
 
 
 def render(fmt: str = "text") -> str:
+    if fmt == "cucumber-js":
+        from kubeloop.harness.cucumber import glue  # noqa: PLC0415
+
+        return glue()
     return markdown() if fmt == "markdown" else text()
 
 
