@@ -68,6 +68,34 @@ WORKLOAD: list[Clause] = [
 ]
 
 
+_LABEL = r"[A-Za-z0-9][-A-Za-z0-9._/]*=[-A-Za-z0-9._]*"
+_KEY = r"(?:the )?(?:nodes?|hosts?|hostnames?|zones?|[A-Za-z0-9][-A-Za-z0-9._/]*)"
+
+PLACEMENT: list[Clause] = [
+    (
+        rf"(?:with )?(?:a |the )?(?:node ?selector|nodeSelector)(?: of)? (?P<labels>{_LABEL}"
+        rf"(?:(?:,| and|, and) {_LABEL})*)",
+        lambda m: {
+            "node_selector": dict(
+                item.split("=", 1) for item in re.findall(_LABEL, m.group("labels"))
+            )
+        },
+    ),
+    (
+        rf"(?:with )?(?:a )?(?P<soft>required |preferred )?pod anti-?affinity "
+        rf"(?:on|over|per|by|across) (?P<key>{_KEY})",
+        lambda m: {
+            "anti_affinity": (m.group("key"), (m.group("soft") or "").strip() != "preferred")
+        },
+    ),
+    (
+        rf"(?:and )?(?:spread|spreading|spreads) (?:evenly )?(?:across|over) (?P<key>{_KEY}) "
+        rf"with max ?skew (?P<skew>{NUMBER})(?P<soft> when possible)?",
+        lambda m: {"spread": (m.group("key"), number(m.group("skew")), bool(m.group("soft")))},
+    ),
+]
+"""Where a declared deployment's pods may go: a nodeSelector, pod anti-affinity, spread."""
+
 _REPLICAS = r"(?: replicas?| pods?)?"
 _MIN = r"(?:with )?(?:a )?(?:min|minimum|minReplicas|min replicas)(?: of)?"
 _MAX = r"(?:with )?(?:a )?(?:max|maximum|maxReplicas|max replicas)(?: of)?"
@@ -122,6 +150,12 @@ CLAUSES = {
         'details, in any order, each after a space, a comma or "and": requesting 1 CPU and '
         "256Mi memory per pod, at version v2 (or with image nginx:1.25), with maxSurge 1 and "
         "maxUnavailable 0, with the Recreate strategy",
+    ),
+    "declaration": clause_list(
+        WORKLOAD + PLACEMENT,
+        "the details of a workload (above) and where its pods go: with nodeSelector "
+        "disktype=ssd, with required pod anti-affinity on kubernetes.io/hostname (or "
+        "preferred …), spread across topology.kubernetes.io/zone with maxSkew 1",
     ),
     "autoscaling": clause_list(
         AUTOSCALING,

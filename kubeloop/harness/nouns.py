@@ -106,10 +106,13 @@ class Owner:
     name: str
 
 
+_NOT_A_QUANTIFIER = r"(?!(?:each|every|all|no|some|any|both)(?![-\w.]))"
+"""A bare owner is never a quantifier: "each node runs 1 pod" is about every node."""
 _OWNER = _compile(
     f"(?P<it>{_IT_DEPLOYMENT})"
-    f"|(?:the )?(?P<kind>node|deployment) (?P<n1>{NAME})|(?:the )?(?P<n2>{NAME}) "
-    f"(?P<suffix>deployment|node)|(?P<n3>{NAME})"
+    f"|(?:the )?(?P<kind>node|deployment) (?P<n1>{NAME})"
+    f"|(?:the )?(?P<n2>{_NOT_A_QUANTIFIER}{NAME}) "
+    f"(?P<suffix>deployment|node)|(?P<n3>{_NOT_A_QUANTIFIER}{NAME})"
 )
 
 
