@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+import kubeloop.harness.artifacts  # noqa: F401  (registers Lab 02's noun phrases)
 from kubeloop.harness.amounts import AMOUNTS, _resources
 from kubeloop.harness.nouns import NAME, _strip_groups, unquote
 from kubeloop.harness.params import NUMBER, TYPES, ParamType, number

@@ -63,6 +63,7 @@ def _build(world: World, manifest: str, alias: str) -> None:
     if digest is not None:
         current.aliases[alias] = str(getattr(digest, "digest", digest))
         current.built_last = alias
+        world.mentioned["artifact"] = alias
 
 
 @when("I build {manifest:name} as {alias:name}", 'I build "web" as D1')
@@ -78,12 +79,12 @@ def i_built(world: World, manifest: str, alias: str) -> None:
 
 
 @then(
-    "the digest of {alias:name} is {digest:digest}",
+    "the digest of {alias:artifact} is {digest:digest}",
     'the digest of D1 is "sha256:e3b0c442…"',
     "the digest of D1 is sha256:e3b0c442...",
     variants=(
-        "{alias:name}'s digest is {digest:digest}",
-        "{alias:name} has digest {digest:digest}",
+        "{alias:artifacts} digest is {digest:digest}",
+        "{alias:artifact} has digest {digest:digest}",
     ),
 )
 def the_digest_is(world: World, alias: str, digest: str) -> None:
@@ -145,7 +146,7 @@ def not_a_valid_digest(world: World, digest: str, reason: str) -> None:
     raise world.fail(f"{digest} to be refused", "it is a valid digest")
 
 
-@when("I tag {alias:name} as {tag:name}", 'I tag D1 as "latest"')
+@when("I tag {alias:artifact} as {tag:name}", 'I tag D1 as "latest"')
 def i_tag(world: World, alias: str, tag: str) -> None:
     """Point the tag at the artifact's digest (a tag is a mutable pointer)."""
     current = scene(world)
@@ -153,7 +154,7 @@ def i_tag(world: World, alias: str, tag: str) -> None:
     world.attempt(lambda: world.capability(current.pipeline, "tag")(tag, digest))
 
 
-@then("tag {tag:name} points to {alias:name}", 'tag "latest" points to D2')
+@then("tag {tag:name} points to {alias:artifact}", 'tag "latest" points to D2')
 def tag_points_to(world: World, tag: str, alias: str) -> None:
     """The tag resolves to that artifact's digest now."""
     current = scene(world)
