@@ -195,3 +195,10 @@ def test_digests_and_queries_are_read_as_people_write_them() -> None:
     assert match.arguments == {"window": 3600, "name": "checkout", "burn": "14.4"}
     (match,) = REGISTRY.match("then", "alert HighErrorRate is FIRING")
     assert match.arguments == {"name": "HighErrorRate", "state": "firing"}
+
+
+def test_suggestions_take_the_users_words_where_the_parameters_stand() -> None:
+    assert REGISTRY.suggestions("then", "the alert Foo is Firingg")[0] == "Then alert Foo is firing"
+    first = REGISTRY.suggestions("then", "an event Promoted was recorded for R1 to prod")[0]
+    assert first == "Then an event Promoted was recorded"
+    assert REGISTRY.suggestions("then", "4 pod are runing")[0] == "Then 4 pods are running"
