@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from kubeloop.harness.registry import StepDefinition
 
 _CLOSE = 0.6
+_LONGEST = 400
 _VALUE = re.compile(r'"[^"]*"|\d[\w.%]*|[A-Za-z][\w.]*-[\w.-]+')
 
 
@@ -84,7 +85,13 @@ def close_phrases(
     count: int,
     same_keyword: bool = False,
 ) -> list[tuple[str, str]]:
-    """(keyword, phrase) of the examples close to ``text``, rewritten with its values."""
+    """(keyword, phrase) of the examples close to ``text``, rewritten with its values.
+
+    A step several times longer than any example is close to none (and comparing it with
+    every example would cost seconds): it gets no suggestion.
+    """
+    if len(text) > _LONGEST:
+        return []
     scored: list[tuple[float, int, str, str]] = []
     lowered = text.lower()
     for order, definition in enumerate(definitions):

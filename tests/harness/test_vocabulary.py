@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 import kubeloop.steps  # noqa: F401  (registers the library)
@@ -202,3 +204,11 @@ def test_suggestions_take_the_users_words_where_the_parameters_stand() -> None:
     first = REGISTRY.suggestions("then", "an event Promoted was recorded for R1 to prod")[0]
     assert first == "Then an event Promoted was recorded"
     assert REGISTRY.suggestions("then", "4 pod are runing")[0] == "Then 4 pods are running"
+
+
+def test_a_step_far_longer_than_any_phrase_is_answered_at_once() -> None:
+    text = "I cordon " + ", ".join(f"node-{i}" for i in range(300)) + " and"
+    started = time.perf_counter()
+    with pytest.raises(UndefinedStepError):
+        REGISTRY.match("when", text)
+    assert time.perf_counter() - started < 2, "no suggestion search over a 2,900-character step"
