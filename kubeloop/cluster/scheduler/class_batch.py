@@ -98,6 +98,14 @@ class _Batch:
             if not counts[raws[i]]:
                 del counts[raws[i]]
 
+    def _same_tracked(self, emptied: bool, joined: bool, old: int, new: int) -> bool:
+        """One class emptied and one joined with the same raws: the counts do not change
+        (the usual case: a node filling up moves from class to class)."""
+        if not (emptied and joined):
+            return False
+        before, after = self.raws[old], self.raws[new]
+        return all(before[i] == after[i] for i in self.tracked)
+
     def _highest(self) -> list[int]:
         counts = self.counts
         return [max(counts[i], default=0) if i in counts else 0 for i in range(len(self.scorers))]
@@ -137,10 +145,15 @@ class _Batch:
         emptied, arrived = classes.join(node, new)
         if new not in self.feasible:
             self._learn(new, node)
-        if self.tracked and (emptied or (arrived and self.feasible[new])):
+        joined = arrived and self.feasible[new]
+        if (
+            self.tracked
+            and (emptied or joined)
+            and not self._same_tracked(emptied, joined, old, new)
+        ):
             if emptied:
                 self._count(old, -1)
-            if arrived and self.feasible[new]:
+            if joined:
                 self._count(new, 1)
             highest = self._highest()
             if highest != self.highest:
