@@ -69,6 +69,14 @@ class CapacityIndex:
         """Changed leaves first, then their ancestors level by level, each once."""
         for i in self._stale:
             self._set_leaf(i, self.nodes[i])
+        if len(self._stale) == 1:  # first-fit binds a node, then searches again
+            (i,) = self._stale
+            self._stale.clear()
+            i = (self._size + i) // 2
+            while i:
+                self._pull(i)
+                i //= 2
+            return
         parents = {(self._size + i) // 2 for i in self._stale} - {0}
         self._stale.clear()
         while parents:
