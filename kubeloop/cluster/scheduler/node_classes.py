@@ -6,7 +6,7 @@ node-local scorer, so a scoring cycle need filter and score each class once. Amo
 members of a class the scheduler picks the first by name, which is also the node the
 tie-break (first by name) would pick among them. A cluster of thousands of identical
 nodes has a handful of classes at any moment, which turns LeastAllocated and
-MostAllocated from O(pods × nodes) into O(pods × log classes) (see ``class_batch.py``).
+MostAllocated from O(pods × nodes) into O(pods × log nodes) (see ``class_batch.py``).
 """
 
 from __future__ import annotations
