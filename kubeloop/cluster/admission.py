@@ -11,7 +11,7 @@ condition (reason FailedCreate) is copied onto the Deployment until a create suc
 from __future__ import annotations
 
 from kubeloop.cluster.deployments import DeploymentRecord, ReplicaSetRecord
-from kubeloop.cluster.priority import Admitted
+from kubeloop.cluster.priority import DEFAULT_ADMISSION, Admitted
 from kubeloop.cluster.state import ClusterState
 from kubeloop.core.conditions import set_condition
 
@@ -32,14 +32,13 @@ def create_pods(
             owner.conditions, REPLICA_FAILURE, "True", "FailedCreate", message, state.clock.now
         )
         return []
-    created = []
-    for _ in range(count):
-        pod = state.create_pod(rs, owner)
-        pod.priority = decision.priority
-        pod.preemption_policy = decision.preemption_policy
-        created.append(pod.name)
+    pods = state.create_pods(rs, owner, count)
+    if decision != DEFAULT_ADMISSION:  # the records' defaults are priority 0, PreemptLower
+        for pod in pods:
+            pod.priority = decision.priority
+            pod.preemption_policy = decision.preemption_policy
     if priorities.failures.pop(rs.name, None) is not None and not any(
         other.name in priorities.failures for other in state.replicasets_of(rs.deployment)
     ):
         owner.conditions.pop(REPLICA_FAILURE, None)
-    return created
+    return [pod.name for pod in pods]
