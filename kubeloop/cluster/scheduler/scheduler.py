@@ -266,8 +266,12 @@ class Scheduler:
             if cached is None:
                 cached = self._messages[key] = self.failure_message(state, pods[0])
         message = cached if cached is not None else self.failure_message(state, pods[0])
-        for pod in pods:
-            self.record_failure(state, pod, message, result)
+        generation, failed = state.generation, result.failed
+        for pod in pods:  # record_failure, inlined: thousands of Pending pods pass here
+            if pod.message != message:
+                pod.message = message
+                failed.append(pod)
+            pod.tried_at_generation = generation
 
     def record_failure(
         self, state: ClusterState, pod: PodRecord, message: str, result: CycleResult
