@@ -6,7 +6,7 @@ their templates), ``settings`` (the flags), ``simulation`` (the cluster snapshot
 (unneeded nodes), ``actuation`` (drain and delete), ``loop`` (RunOnce on the clock).
 """
 
-from kubeloop.cluster.autoscaler.groups import NodeGroup, NodeGroupInfo, Upcoming
+from kubeloop.cluster.autoscaler.groups import NodeGroup, NodeGroupInfo, UpcomingNode
 from kubeloop.cluster.autoscaler.settings import EXPANDERS, AutoscalerSettings
 from kubeloop.cluster.autoscaler.views import ClusterAutoscalerInfo, UnneededNode
 
@@ -17,5 +17,5 @@ __all__ = [
     "NodeGroup",
     "NodeGroupInfo",
     "UnneededNode",
-    "Upcoming",
+    "UpcomingNode",
 ]

@@ -116,13 +116,12 @@ def estimate(
 
 
 def _fresh(template: NodeRecord, name: str) -> NodeRecord:
+    """A copy of the template named ``name`` — its own hostname, as ``SanitizedNodeInfo``."""
+    labels = dict(template.labels)
+    if HOSTNAME in labels:
+        labels[HOSTNAME] = name
     return NodeRecord(
-        name,
-        template.cpu,
-        template.memory,
-        template.max_pods,
-        dict(template.labels),
-        list(template.taints),
+        name, template.cpu, template.memory, template.max_pods, labels, list(template.taints)
     )
 
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from kubeloop.cluster import arguments
+from kubeloop.cluster.affinity import HOSTNAME
 from kubeloop.cluster.names import validate_name
 from kubeloop.cluster.nodes import (
     DEFAULT_MAX_PODS,
@@ -113,23 +114,25 @@ class NodeGroup:
         )
 
     def node(self, name: str) -> Node:
-        """The node this group makes under ``name``."""
+        """The node this group makes under ``name`` (its hostname label is its own name)."""
+        labels = {k: v for k, v in self.labels.items() if k != HOSTNAME}
         return Node(
             name,
             cpu=self.cpu,
             memory=self.memory,
             pods=self.pods,
-            labels=dict(self.labels),
+            labels=labels,
             taints=tuple(self.taints),
         )
 
-    def template(self, name: str) -> NodeRecord:
-        """A fresh, empty, Ready node of this group for simulation only."""
-        return NodeRecord.from_spec(self.node(name))
+
+def template_node(group: NodeGroup, name: str) -> NodeRecord:
+    """A fresh, empty, Ready node of the group, for simulation only."""
+    return NodeRecord.from_spec(group.node(name))
 
 
 @dataclass(frozen=True, slots=True)
-class Upcoming:
+class UpcomingNode:
     """A node the group is provisioning: it joins, Ready, at ``ready_at``."""
 
     name: str
@@ -142,7 +145,7 @@ class NodeGroupRecord:
 
     spec: NodeGroup
     nodes: set[str] = field(default_factory=set)
-    upcoming: list[Upcoming] = field(default_factory=list)
+    upcoming: list[UpcomingNode] = field(default_factory=list)
     counter: int = 0
 
     @property
@@ -174,7 +177,7 @@ class NodeGroupInfo:
     target_size: int
     nodes: tuple[str, ...]
     """Registered nodes, by name."""
-    upcoming: tuple[Upcoming, ...]
+    upcoming: tuple[UpcomingNode, ...]
     """Nodes being provisioned, oldest first."""
     spec: NodeGroup
 

@@ -24,7 +24,7 @@ import random
 from collections.abc import Callable, Mapping
 
 from kubeloop.cluster.autoscaler.actuation import Actuator
-from kubeloop.cluster.autoscaler.groups import NodeGroupRecord, Upcoming
+from kubeloop.cluster.autoscaler.groups import NodeGroupRecord, UpcomingNode, template_node
 from kubeloop.cluster.autoscaler.scale_down import Planner
 from kubeloop.cluster.autoscaler.scale_up import ScaleUpStatus, scale_up
 from kubeloop.cluster.autoscaler.settings import AutoscalerSettings
@@ -102,14 +102,14 @@ class AutoscalerLoop:
         snapshot = Snapshot.of(state)
         for name in sorted(self.groups):
             for upcoming in self.groups[name].upcoming:
-                snapshot.add_node(self.groups[name].spec.template(upcoming.name))
+                snapshot.add_node(template_node(self.groups[name].spec, upcoming.name))
         status = scale_up(state, snapshot, self.groups, settings, self.rng)
         self.last_status = status
         if status.scale_up is not None:
             record = self.groups[status.scale_up.group]
             for _ in range(status.scale_up.new - status.scale_up.current):
                 name = record.next_name(state.nodes)
-                record.upcoming.append(Upcoming(name, now + settings.provisioning_delay))
+                record.upcoming.append(UpcomingNode(name, now + settings.provisioning_delay))
             self.last_scale_up = now
             if settings.provisioning_delay == 0 and self.provision():
                 self.reconcile()

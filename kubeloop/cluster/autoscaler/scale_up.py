@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from kubeloop.cluster.autoscaler import expander
 from kubeloop.cluster.autoscaler.estimator import estimate
-from kubeloop.cluster.autoscaler.groups import NodeGroupRecord
+from kubeloop.cluster.autoscaler.groups import NodeGroupRecord, template_node
 from kubeloop.cluster.autoscaler.settings import AutoscalerSettings
 from kubeloop.cluster.autoscaler.simulation import Snapshot
 from kubeloop.cluster.pods import PodRecord, PodTemplate
@@ -165,7 +165,7 @@ def _options(
         if record.target_size >= record.spec.max_size:
             skipped.append(MAX_SIZE_REACHED)
             continue
-        template = record.spec.template(f"template-node-for-{name}")
+        template = template_node(record.spec, f"template-node-for-{name}")
         probe = snapshot.fork()
         probe.add_node(template)
         fitting: list[list[PodRecord]] = []
