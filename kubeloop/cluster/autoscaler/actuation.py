@@ -46,6 +46,8 @@ class Actuator:
     deletions: dict[str, Deletion] = field(default_factory=dict)
     removed: list[str] = field(default_factory=list)
     """Every node deleted so far, in order."""
+    changed: bool = False
+    """Something was evicted, deleted or untainted since the loop last looked."""
 
     @property
     def drains(self) -> int:
@@ -108,6 +110,7 @@ class Actuator:
             for pod in sorted(node.pods.values(), key=lambda p: p.seq):
                 try:
                     eviction.evict(state, budgets, pod.name)
+                    self.changed = True
                 except EvictionRefusedError as error:
                     deletion.refused[pod.name] = error.message
             if not node.pods:
@@ -121,6 +124,7 @@ class Actuator:
         self, state: ClusterState, groups: Mapping[str, NodeGroupRecord], deletion: Deletion
     ) -> None:
         del self.deletions[deletion.node]
+        self.changed = True
         groups[deletion.group].nodes.discard(deletion.node)
         state.remove_node(deletion.node)
         self.removed.append(deletion.node)
@@ -138,6 +142,7 @@ class Actuator:
 
     def _fail(self, state: ClusterState, deletion: Deletion) -> None:
         del self.deletions[deletion.node]
+        self.changed = True
         errors = []
         for pod, message in sorted(deletion.refused.items()):
             state.events.warning(

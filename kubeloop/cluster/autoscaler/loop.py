@@ -6,7 +6,8 @@ scrapes (``ORDER_AUTOSCALE`` = 150, between ``ORDER_RECONCILE`` 100 and ``ORDER_
 what CA did), one loop:
 
 1. nodes whose provisioning delay is over join the cluster, Ready, and the cluster
-   reconciles at once (the scheduler reacts to a node joining);
+   reconciles at once (the scheduler reacts to a node joining; likewise after the loop
+   evicted pods or deleted a node, the ReplicaSets and the scheduler react at once);
 2. drains in progress go on (``actuation.py``);
 3. a snapshot of the cluster, with a template node for every node still provisioning,
    is built; scale-up runs (``scale_up.py``); a successful scale-up ends the loop, as
@@ -91,6 +92,12 @@ class AutoscalerLoop:
         return joined
 
     def run_once(self) -> None:
+        self._run_once()
+        if self.actuator.changed:  # the ReplicaSets and the scheduler react to evictions
+            self.actuator.changed = False
+            self.reconcile()
+
+    def _run_once(self) -> None:
         state, settings = self.state, self.settings
         now = state.clock.now
         if self.provision():

@@ -8,7 +8,8 @@ Each loop, every node of a node group not being deleted is a candidate, by name:
 - a pod covered by a disruption budget with no disruption left blocks the node
   (BlockedByPod, NotEnoughPdb: ``drainability/rules/pdb``), as does a pod the simulation
   cannot place on another node (NoPlaceToMovePods); either keeps the node from being
-  looked at again for the recheck timeout (5 min, RecentlyUnremovable);
+  looked at again for the recheck timeout (5 min, RecentlyUnremovable, which kubeloop
+  shows with the reason found);
 - otherwise the node is removable: the simulation moves its pods to the other nodes (and
   keeps them there, so the next candidate sees the fuller cluster), no later candidate may
   send pods to it, and the budgets lose what its pods would spend.
@@ -47,8 +48,8 @@ class Removable:
 class Planner:
     unneeded: dict[str, tuple[Removable, int]] = field(default_factory=dict)
     """Node → (what removing it moves, unneeded since)."""
-    recheck: dict[str, int] = field(default_factory=dict)
-    """Nodes found unremovable in simulation → when they may be looked at again."""
+    recheck: dict[str, tuple[int, str]] = field(default_factory=dict)
+    """Nodes found unremovable in simulation → (when they may be looked at again, why)."""
     unremovable: dict[str, str] = field(default_factory=dict)
     """This loop's verdict for each candidate that is not removable now."""
 
@@ -63,7 +64,7 @@ class Planner:
     ) -> None:
         """``UpdateClusterState``: recompute the unneeded nodes from the cluster as it is."""
         now = state.clock.now
-        self.recheck = {n: t for n, t in self.recheck.items() if t > now and n in state.nodes}
+        self.recheck = {n: r for n, r in self.recheck.items() if r[0] > now and n in state.nodes}
         self.unremovable = {}
         owner = {n: g.name for g in groups.values() for n in g.nodes}
         destinations = [n for n in snapshot.order if n in state.nodes and n not in deleting]
@@ -97,8 +98,8 @@ class Planner:
     ) -> str | tuple[tuple[str, ...], Utilization]:
         now = state.clock.now
         if name in self.recheck:
-            return "RecentlyUnremovable"
-        node = state.nodes[name]
+            return f"RecentlyUnremovable: {self.recheck[name][1]}"
+        node = snapshot.nodes[name]  # with the pods earlier candidates would move onto it
         used = utilization(node)
         if used is None:
             return "UnexpectedError: the node has no allocatable cpu or memory"
@@ -112,16 +113,18 @@ class Planner:
         covering = {p.name: _covering(p, budgets) for p in pods}
         for pod in pods:
             if any(remaining[b] < 1 for b in covering[pod.name]):
-                self.recheck[name] = now + settings.unremovable_node_recheck_timeout
-                return f"BlockedByPod: NotEnoughPdb ({pod.name})"
+                why = f"BlockedByPod: NotEnoughPdb ({pod.name})"
+                self.recheck[name] = (now + settings.unremovable_node_recheck_timeout, why)
+                return why
         trial = snapshot.fork()
         moved = trial.remove_node(name)
         targets = [n for n in destinations if n != name]
         for pod in moved:
             target, _ = trial.first_fit(pod, targets)
             if target is None:
-                self.recheck[name] = now + settings.unremovable_node_recheck_timeout
-                return "NoPlaceToMovePods"
+                why = f"NoPlaceToMovePods ({pod.name})"
+                self.recheck[name] = (now + settings.unremovable_node_recheck_timeout, why)
+                return why
             trial.place(pod, target)
         snapshot.commit(trial)
         destinations.remove(name)
