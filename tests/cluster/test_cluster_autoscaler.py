@@ -320,3 +320,19 @@ def test_views_are_snapshots() -> None:
     assert info.unneeded == () and c.cluster_autoscaler().unneeded_since("pool-1") == 0
     with pytest.raises(TypeError):
         info.unremovable["x"] = "y"  # type: ignore[index]
+
+
+def test_the_cluster_and_its_views_meet_the_autoscaler_contract() -> None:
+    from kubeloop.contract.cluster import (  # noqa: PLC0415
+        AutoscaledClusterLike,
+        NodeGroupInfoLike,
+        UnneededNodeLike,
+    )
+
+    c = cluster(NodeGroup("pool", max_size=2, initial_size=1))
+    assert isinstance(c, AutoscaledClusterLike)
+    assert not isinstance(object(), AutoscaledClusterLike)
+    assert isinstance(c.node_group("pool"), NodeGroupInfoLike)
+    c.run_for(10)
+    assert all(isinstance(u, UnneededNodeLike) for u in c.cluster_autoscaler().unneeded)
+    assert c.cluster_autoscaler().unneeded
