@@ -336,3 +336,13 @@ def test_the_cluster_and_its_views_meet_the_autoscaler_contract() -> None:
     c.run_for(10)
     assert all(isinstance(u, UnneededNodeLike) for u in c.cluster_autoscaler().unneeded)
     assert c.cluster_autoscaler().unneeded
+
+
+def test_real_nodes_named_like_simulation_nodes_are_not_confused_with_them() -> None:
+    c = Cluster(nodes=[Node("e-0", cpu="1", memory="1Gi"), Node("template-node-for-pool")])
+    c.add_node_group(NodeGroup("pool", max_size=5, cpu="2", memory="4Gi"))
+    c.configure_autoscaler(AutoscalerSettings(provisioning_delay=0))
+    c.apply(Deployment("web", replicas=8, cpu="1", memory="1Gi"))  # 5 fit, 3 need 2 nodes
+    c.run_for(20)
+    assert c.node_group("pool").target_size == 2
+    assert c.node("e-0").cpu == 1000 and len(c.nodes()) == 4

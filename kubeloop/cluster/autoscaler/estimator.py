@@ -106,7 +106,7 @@ def estimate(
             if not limiter.permit():
                 more_nodes = False
                 break
-            name = f"e-{len(new_nodes)}"
+            name = f"{template.name}/e-{len(new_nodes)}"  # "/": no real node is named so
             sim.add_node(_fresh(template, name))
             new_nodes.append(name)
             if sim.reasons(pod, sim.nodes[name]):

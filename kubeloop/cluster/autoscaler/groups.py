@@ -127,8 +127,11 @@ class NodeGroup:
 
 
 def template_node(group: NodeGroup, name: str) -> NodeRecord:
-    """A fresh, empty, Ready node of the group, for simulation only."""
-    return NodeRecord.from_spec(group.node(name))
+    """A fresh, empty, Ready node of the group, for simulation only (``name`` may be one no
+    real node can have)."""
+    cpu, memory = group.allocatable
+    labels = {k: v for k, v in group.labels.items() if k != HOSTNAME}
+    return NodeRecord(name, cpu, memory, group.pods, labels, list(group.taints))
 
 
 @dataclass(frozen=True, slots=True)

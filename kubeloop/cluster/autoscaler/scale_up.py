@@ -165,7 +165,8 @@ def _options(
         if record.target_size >= record.spec.max_size:
             skipped.append(MAX_SIZE_REACHED)
             continue
-        template = template_node(record.spec, f"template-node-for-{name}")
+        # Upstream's "template-node-for-<group>-<random>"; "/" keeps it apart from real nodes.
+        template = template_node(record.spec, f"template-node-for/{name}")
         probe = snapshot.fork()
         probe.add_node(template)
         fitting: list[list[PodRecord]] = []
