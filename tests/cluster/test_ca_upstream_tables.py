@@ -156,3 +156,32 @@ def test_utilization_is_the_larger_of_cpu_and_memory() -> None:
 )  # fmt: skip
 def test_floats_print_as_go_prints_them(value: float, text: str) -> None:
     assert go_float(value) == text
+
+
+CONFIG = {
+    5: (r".*t2\.micro.*",),
+    10: (r".*t2\.large.*", r".*t3\.large.*"),
+    50: (r".*m4\.4xlarge.*",),
+}
+WILDCARD = {5: (".*",), 10: (r".t2\.large.*",)}
+ONE_ENTRY = {10: (r".*t2\.large.*",)}
+
+
+@pytest.mark.parametrize(
+    ("config", "offered", "best"),
+    [
+        (CONFIG, ["t2.large"], ["t2.large"]),  # SingleMatchingOptionOutOfOne
+        (CONFIG, ["t2.large", "m4.4xlarge"], ["m4.4xlarge"]),  # SingleMatchingOptionOutOfMany
+        (WILDCARD, ["t2.large", "t2.micro"], ["t2.large"]),  # FiltersToHigherPriorityMatch
+        (CONFIG, ["t2.large", "t3.large", "t2.micro"], ["t2.large", "t3.large"]),
+        (CONFIG, ["t2.large", "t3.large"], ["t2.large", "t3.large"]),
+        (ONE_ENTRY, ["t2.large", "t3.large", "m4.4xlarge"], ["t2.large"]),  # HandlesConfigUpdate
+    ],
+)
+def test_priority_expander_upstream_table(
+    config: dict[int, tuple[str, ...]], offered: list[str], best: list[str]
+) -> None:
+    pods = tuple(group("p", 100, 100, 1))
+    options = [expander.Option(f"my-asg.{kind}", 1, pods, (1000, 1000)) for kind in offered]
+    chosen = expander.by_priority(config)(options)
+    assert [o.group for o in chosen] == [f"my-asg.{kind}" for kind in best]
