@@ -8,6 +8,7 @@ on pods, as upstream's ``makeNode`` and ``BuildTestPod`` build them.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -185,3 +186,36 @@ def test_priority_expander_upstream_table(
     options = [expander.Option(f"my-asg.{kind}", 1, pods, (1000, 1000)) for kind in offered]
     chosen = expander.by_priority(config)(options)
     assert [o.group for o in chosen] == [f"my-asg.{kind}" for kind in best]
+
+
+def planner_verdicts(pods: list[PodRecord], cpu: int = 1000, memory: int = 10) -> dict[str, str]:
+    """``eligibility_test.go``'s node "regular" (1000m, 10 bytes) with ``pods`` on it, and a
+    roomy node for them to move to."""
+    from kubeloop.cluster.autoscaler.groups import NodeGroup, NodeGroupRecord  # noqa: PLC0415
+    from kubeloop.cluster.autoscaler.scale_down import Planner  # noqa: PLC0415
+    from kubeloop.cluster.autoscaler.settings import AutoscalerSettings  # noqa: PLC0415
+    from kubeloop.cluster.state import ClusterState  # noqa: PLC0415
+    from kubeloop.core.clock import Clock  # noqa: PLC0415
+    from kubeloop.core.events import EventLog  # noqa: PLC0415
+
+    clock = Clock()
+    state = ClusterState(clock, EventLog(clock))
+    regular = NodeRecord("regular", cpu, memory, 110, {}, [])
+    for pod in pods:
+        regular.pods[pod.name] = replace(pod, node="regular")
+    state.nodes = {"regular": regular, "spare": NodeRecord("spare", 8000, 2**40, 110, {}, [])}
+    record = NodeGroupRecord(NodeGroup("g", max_size=3), nodes={"regular"})
+    planner = Planner()
+    planner.update(state, Snapshot.of(state), {"g": record}, {}, AutoscalerSettings(), set())
+    verdicts = dict(planner.unremovable)
+    verdicts.update(dict.fromkeys(planner.unneeded, "unneeded"))
+    return verdicts
+
+
+def test_eligibility_upstream_cases() -> None:
+    assert planner_verdicts([]) == {"regular": "unneeded"}  # regular node stays
+    big = group("bigPod", 600, 0, 1)
+    assert planner_verdicts(big)["regular"].startswith("NotUnderutilized: cpu requested (60%")
+    assert planner_verdicts(group("smallPod", 100, 0, 1)) == {"regular": "unneeded"}
+    broken = planner_verdicts(group("smallPod", 100, 0, 1), cpu=0, memory=0)
+    assert broken["regular"].startswith("UnexpectedError")
