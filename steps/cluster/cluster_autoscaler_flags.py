@@ -66,6 +66,7 @@ _FLAGS = {
     "unremovable-node-recheck-timeout": ("unremovable_node_recheck_timeout", "duration"),
     "max-pod-eviction-time": ("max_pod_eviction_time", "duration"),
     "max-nodes-total": ("max_nodes_total", "int"),
+    "max-nodes-per-scaleup": ("max_nodes_per_scale_up", "int"),
     "max-scale-down-parallelism": ("max_scale_down_parallelism", "int"),
     "max-drain-parallelism": ("max_drain_parallelism", "int"),
     "provisioning-delay": ("provisioning_delay", "duration"),

@@ -346,3 +346,13 @@ def test_real_nodes_named_like_simulation_nodes_are_not_confused_with_them() -> 
     c.run_for(20)
     assert c.node_group("pool").target_size == 2
     assert c.node("e-0").cpu == 1000 and len(c.nodes()) == 4
+
+
+def test_one_scale_up_adds_at_most_max_nodes_per_scale_up() -> None:
+    c = cluster(NodeGroup("pool", max_size=50, cpu="1", memory="1Gi"), provisioning_delay=600,
+                max_nodes_per_scale_up=5)  # fmt: skip
+    c.apply(Deployment("web", replicas=24, cpu="1", memory="1Gi"))  # 4 fit on node-1
+    c.run_for(10)
+    assert c.node_group("pool").target_size == 5
+    c.run_for(10)  # the next loop asks for more: 15 pods still fit nowhere
+    assert c.node_group("pool").target_size == 10

@@ -180,7 +180,7 @@ def _options(
                 counts.update(reasons)
         if not fitting:
             continue
-        limit = record.spec.max_size - record.target_size
+        limit = min(record.spec.max_size - record.target_size, settings.max_nodes_per_scale_up)
         if settings.max_nodes_total:
             limit = min(limit, settings.max_nodes_total - len(state.nodes))
         found = estimate(snapshot, fitting, template, limit)

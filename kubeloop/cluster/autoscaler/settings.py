@@ -43,6 +43,8 @@ class AutoscalerSettings:
     max_pod_eviction_time: int = 120
     max_nodes_total: int = 0
     """0: no cluster-wide limit."""
+    max_nodes_per_scale_up: int = 1000
+    """``--max-nodes-per-scaleup``: the binpacking estimate stops there."""
     max_scale_down_parallelism: int = 10
     max_drain_parallelism: int = 1
     priorities: Mapping[int, Sequence[str]] = field(default_factory=dict)
