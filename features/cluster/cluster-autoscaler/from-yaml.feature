@@ -3,9 +3,11 @@ Feature: Node groups and the autoscaler's flags from YAML
   min and max size; a ClusterAutoscaler document sets the flags with upstream's names and
   Go durations. Mistakes are reported with the file, the line and the field.
 
-  Scenario: The priority expander prefers the spot pool the fixture ranks higher
+  Background:
     Given a node node-1 with 1 cpu and 1Gi memory
-    And the node groups from "fixtures/node-groups.yaml"
+
+  Scenario: The priority expander prefers the spot pool the fixture ranks higher
+    Given the node groups from "fixtures/node-groups.yaml"
     And a deployment "web" with 3 replicas requesting 1 cpu and 1Gi memory
     When 30 seconds pass
     Then node group spot-pool has a target size of 1
