@@ -24,6 +24,7 @@ from kubeloop.cluster.disruption import PodDisruptionBudget
 from kubeloop.cluster.disruption_api import DisruptionOperations
 from kubeloop.cluster.history import PassRecord, ReconcileResult
 from kubeloop.cluster.intstr import IntOrPercent
+from kubeloop.cluster.node_groups_api import NodeGroups
 from kubeloop.cluster.node_monitor import NodeTimingOperations
 from kubeloop.cluster.nodes import Node, NodeInfo, NodeRecord, node_info
 from kubeloop.cluster.passes import Passes
@@ -46,7 +47,11 @@ RECONCILE_PERIOD = 15
 
 
 class Cluster(
-    AutoscalingOperations, DisruptionOperations, NodeTimingOperations, PriorityOperations
+    AutoscalingOperations,
+    DisruptionOperations,
+    NodeTimingOperations,
+    NodeGroups,
+    PriorityOperations,
 ):
     """An in-memory Kubernetes control plane, reconciled by hand, deterministic.
 
