@@ -17,6 +17,7 @@ from kubeloop.cluster.capacity_index import CapacityIndex
 from kubeloop.cluster.deployments import DeploymentRecord, ReplicaSetRecord
 from kubeloop.cluster.nodes import NodeRecord
 from kubeloop.cluster.pods import PodRecord
+from kubeloop.cluster.priority import Priorities
 from kubeloop.cluster.taints import Toleration
 from kubeloop.core.clock import Clock
 from kubeloop.core.events import EventLog
@@ -65,6 +66,8 @@ class ClusterState:
         """Bumped whenever room may have appeared, so Pending pods are retried."""
         self.pod_seq = 0
         self.rs_seq = 0
+        self.priorities = Priorities()
+        """PriorityClasses and admission (``priority.py``); preemption reads it."""
 
     # --- nodes -----------------------------------------------------------------
 
@@ -167,6 +170,7 @@ class ClusterState:
     def bind(self, pods: list[PodRecord], node: NodeRecord) -> None:
         """Bind pods to one node, refreshing the capacity index once."""
         pending, fresh, on_node, where = self.pending, self.fresh_pending, node.pods, node.name
+        now = self.clock.now
         for pod in pods:
             pod.node = where
             pod.message = None
@@ -180,6 +184,7 @@ class ClusterState:
             node.allocated_memory += template.memory
             node.scoring_cpu += template.scoring_cpu
             node.scoring_memory += template.scoring_memory
+            pod.started_at = now
             if template.startup_seconds == 0 or not node.ready:
                 self._set_pod_ready(pod, node.ready)
             else:
