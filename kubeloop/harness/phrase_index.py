@@ -23,9 +23,11 @@ class Phrased(Protocol):
 
 D = TypeVar("D", bound=Phrased)
 
-_CHOICE = re.compile(r"<([^>]*)>")
-_NOT_LITERAL = re.compile(r"\{[^}]*\}|\((?:e?s)\)")
-_WORD = re.compile(r"[a-z'-]+")
+_TOKEN = re.compile(r"\{(\w+):(\w+)\}|\(s\)|\(es\)|<([^<>]+)>")
+"""Parameters, plural endings and choices, exactly as params.compile_pattern reads them."""
+_WORD = re.compile(r"[!-~]+")
+"""A literal word: printable ASCII; anything with pattern syntax left in it is not one."""
+_SYNTAX = set("{}()[]<>|")
 _FOLD = str.maketrans({"İ": "i", "ı": "i", "ſ": "s"})
 """Characters that match an ASCII letter under re.IGNORECASE but do not lower() to it."""
 
@@ -41,22 +43,24 @@ def required_words(pattern: str) -> tuple[frozenset[str], ...]:
     choices: list[str] = []
 
     def placeholder(found: re.Match[str]) -> str:
-        choices.append(found.group(1))
+        if found.group(3) is None:
+            return "\x00"  # a parameter or plural ending: no word of its own
+        choices.append(found.group(3))
         return f"\x01{len(choices) - 1}\x01"
 
-    forms = _forms(_NOT_LITERAL.sub("\x00", _CHOICE.sub(placeholder, pattern)))
+    forms = _forms(_TOKEN.sub(placeholder, pattern))
     if forms is None:
         return ()
     required: set[frozenset[str]] | None = None
     for form in forms:
         found: set[frozenset[str]] = set()
         for token in form.split(" "):
-            if _WORD.fullmatch(token.lower()):
+            if _WORD.fullmatch(token) and _SYNTAX.isdisjoint(token):
                 found.add(frozenset({token.lower()}))
             elif re.fullmatch("\x01[0-9]+\x01", token):
                 alternatives = choices[int(token[1:-1])].split("|")
                 firsts = frozenset(a.split(" ")[0].lower() for a in alternatives)
-                if all(_WORD.fullmatch(first) for first in firsts):
+                if all(_WORD.fullmatch(w) and _SYNTAX.isdisjoint(w) for w in firsts):
                     found.add(firsts)
         required = found if required is None else required & found
     return tuple(sorted(required or (), key=sorted))

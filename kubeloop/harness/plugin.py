@@ -20,6 +20,7 @@ from kubeloop.harness.errors import HarnessError, ScenarioAssertionError
 from kubeloop.harness.recorder import Recorder, relative
 from kubeloop.harness.scenarios import scenario_line, scenario_template
 from kubeloop.harness.time_limit import DEFAULT_SECONDS
+from kubeloop.harness.workers import pytest_xdist_auto_num_workers  # noqa: F401 (-n auto)
 from kubeloop.harness.world import World
 
 
