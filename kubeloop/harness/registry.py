@@ -1,11 +1,9 @@
 """The step registry: one canonical phrase per concept, matched by an indexed matcher.
 
-Definitions are indexed by keyword and by one word every text they match must contain
-(the rarest whole literal word of the phrase, so "{count:n} pods are running" is found
-through "running" as "I reconcile" is through "i"); a step is tried only against the
-definitions indexed under one of its own words, so the cost of a step does not grow with
-the vocabulary. A step that no single definition matches may be two phrases joined by
-" and " ("3 nodes and a deployment of 4", "node-2 fails and I reconcile").
+Definitions are indexed by keyword and by a word every text they match contains
+(phrase_index.py), so a step is tried only against the few that could match it. A step
+that no single definition matches may be two phrases joined by " and " ("3 nodes
+and a deployment of 4", "node-2 fails and I reconcile").
 """
 
 from __future__ import annotations
@@ -19,6 +17,7 @@ from typing import Any
 import kubeloop.harness.clauses  # noqa: F401  (registers the noun phrases and clause lists)
 from kubeloop.harness.errors import AmbiguousStepError, UndefinedStepError
 from kubeloop.harness.grammar import readings
+from kubeloop.harness.match_cache import MatchCache
 from kubeloop.harness.params import compile_pattern
 from kubeloop.harness.phrase_index import WordIndex
 from kubeloop.harness.suggest import close_phrases
@@ -125,6 +124,7 @@ class Registry:
     def __init__(self) -> None:
         self.definitions: list[StepDefinition] = []
         self._words: WordIndex[StepDefinition] | None = None
+        self._seen: MatchCache[Match] = MatchCache()
 
     def register(
         self,
@@ -157,6 +157,7 @@ class Registry:
                 raise ValueError(f"example {example!r} does not match its own phrase {pattern!r}")
         self.definitions.append(definition)
         self._words = None  # rebuilt at the next lookup: which word is rarest may change
+        self._seen.clear()
         return definition
 
     def candidates(self, keyword: str, text: str) -> Iterator[StepDefinition]:
@@ -180,6 +181,13 @@ class Registry:
         A text that matches nothing is read again without its modal verbs ("should be
         running" as "are running"); a reading counts only if exactly one definition has it.
         """
+        seen = self._seen.get(keyword, text)
+        if seen is None:
+            seen = self._read(keyword, text)
+            self._seen.keep(keyword, text, seen, [v for m in seen for v in m.arguments.values()])
+        return seen
+
+    def _read(self, keyword: str, text: str) -> list[Match]:
         try:
             return self._match(keyword, text)
         except UndefinedStepError:
