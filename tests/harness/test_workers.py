@@ -107,3 +107,14 @@ def test_an_explicit_worker_count_for_auto_wins(
     result = pytester.runpytest("-p", "no:hypothesispytest", "-n", "auto")
     result.assert_outcomes(passed=1)
     assert any("2 workers" in line for line in workers_line(result)), result.outlines
+
+
+def test_kubeloop_run_passes_auto_to_xdist() -> None:
+    from kubeloop.cli import _parser  # noqa: PLC0415
+    from kubeloop.harness.runner import RunOptions, pytest_arguments  # noqa: PLC0415
+
+    args = _parser().parse_args(["run", "-n", "auto", "x.feature"])
+    assert args.workers == "auto"
+    assert "-n auto" in " ".join(pytest_arguments(RunOptions(["x.feature"], workers="auto")))
+    with pytest.raises(SystemExit):
+        _parser().parse_args(["run", "-n", "many"])
