@@ -116,7 +116,7 @@ class WordIndex(Generic[D]):
             else:
                 self._always.setdefault(keyword, set()).add(definition)
         self._patterns = patterns
-        self._definitions = definitions
+        self._definitions = tuple(definitions)  # a snapshot: the index answers for what it filed
 
     def candidates(self, keyword: str, text: str) -> list[D]:
         by_word = self._by_word.get(keyword, {})
