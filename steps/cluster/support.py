@@ -147,6 +147,13 @@ def apply_fixture(world: World, fixture: Fixture) -> None:
                 description=pc.description,
             )
         )
+    if fixture.node_groups or fixture.autoscaler_settings is not None:
+        from kubeloop.fixtures.node_groups import NodeGroupsFixture  # noqa: PLC0415
+        from kubeloop.steps.cluster.cluster_autoscaler import apply_node_groups  # noqa: PLC0415
+
+        apply_node_groups(
+            world, NodeGroupsFixture(fixture.node_groups, fixture.autoscaler_settings)
+        )
     for deployment in fixture.deployments:
         _apply_fixture_deployment(world, deployment)
     for scaler in fixture.autoscalers:
