@@ -145,6 +145,25 @@ def _duration(text: str) -> int:
 
 NAME = r'"[^"]+"|[A-Za-z0-9][-A-Za-z0-9._/]*'
 
+_VERBS = r"(?:is|are|returns|return|gives|equals|evaluates|yields|should|must|will)"
+_AGGREGATIONS = r"(?:sum|avg|min|max|count|group|stddev|stdvar|topk|bottomk|quantile)"
+_BARE_PROMQL = (
+    rf"(?=[^\s]*[({{\[_:]|{_AGGREGATIONS} +(?:by|without) *\()"
+    rf"[A-Za-z_:(](?:(?! {_VERBS}(?: |$))[^`])*"
+)
+"""PromQL written bare: its first word holds a bracket, an underscore or a colon (a metric
+or a function call; ``sum by (le) (…)`` too), so "the query …" and "the alert X" stay other
+phrases; it never holds the verbs a sentence uses after it ("is", "returns", …), so "X is 10"
+reads one way and "rate(x[5m]) is 10 and up is 1" is two steps."""
+
+
+def _every(text: str) -> int:
+    """per second, a minute, every 30 seconds, per 5m, /s → the interval in seconds."""
+    if text.startswith("/"):
+        return _UNITS[text[1:].lower()]
+    _, _, rest = text.partition(" ")
+    return _duration(rest) if rest[:1].isdigit() else _UNITS[rest.lower().rstrip("s") or "s"]
+
 
 def _names(text: str) -> list[str]:
     """``D1, D2 and D3`` → ["D1", "D2", "D3"] (each quoted or bare)."""
@@ -211,6 +230,22 @@ TYPES: dict[str, ParamType] = {
         lambda text: _unquote_text(text) if text[0] == '"' else text[1:-1],
         "a PromQL expression in double quotes (label values in '…'), single quotes or "
         "backticks: 'sum(rate(http_requests_total{job=\"web\"}[5m]))'",
+    ),
+    "series": ParamType(
+        r"[A-Za-z_:][A-Za-z0-9_:]*(?:\{[^{}`]*\})?|\{[^{}`]+\}|`[^`]+`",
+        lambda text: text[1:-1] if text[0] == "`" else text,
+        'one series in PromQL notation, bare or in backticks: jobs_total{queue="emails"}',
+    ),
+    "barepromql": ParamType(
+        _BARE_PROMQL,
+        str.strip,
+        "a PromQL expression written bare, starting with a metric or a function: "
+        'rate(jobs_total{queue="emails"}[5m]), sum by (le) (…), ALERTS{alertname="X"}',
+    ),
+    "every": ParamType(
+        r"(?:per|a|an|every|each) (?:\d+ ?)?(?:seconds?|minutes?|hours?|s|m|h)|/s|/m|/h",
+        _every,
+        "how often: per second, a minute, every minute, every 30 seconds, per 5m, /s",
     ),
     "alertstate": ParamType(
         r"inactive|pending|firing", str.lower, "inactive, pending or firing; any case"

@@ -38,13 +38,22 @@ def a_recording_rule(world: World, name: str, expr: str) -> None:
     call(world, "add_recording", name, expr)
 
 
-@given("the rules from {path:text}", 'the rules from "rules/web.yml"')
+@given(
+    "the rules from {path:text}",
+    'the rules from "rules/web.yml"',
+    'the alert rules from "rules/web.yml"',
+    variants=("the <alert|alerting|recording|Prometheus> rules from {path:text}",),
+)
 def the_rules_from(world: World, path: str) -> None:
     """Load a Prometheus rule file (groups of record and alert rules), relative to the feature."""
     call(world, "load_rules", fixture_text(world, path, "a rule file"), path)
 
 
-@when("I load the rules from {path:text}", 'I load the rules from "rules/broken.yml"')
+@when(
+    "I load the rules from {path:text}",
+    'I load the rules from "rules/broken.yml"',
+    variants=("I load the <alert|alerting|recording|Prometheus> rules from {path:text}",),
+)
 def i_load_the_rules_from(world: World, path: str) -> None:
     """Load a rule file as an event; if it is invalid, a Then can check the error."""
     text = fixture_text(world, path, "a rule file")
@@ -101,6 +110,23 @@ def alert_is(world: World, name: str, state: str) -> None:
     if now != state:
         raise world.fail(
             f'alert "{name}" {state} at {_clock(world.clock.now)}',
+            f"{now} (timeline: {_timeline(world, name)})",
+        )
+
+
+@then(
+    "[the ]alert {name:name} is <not|no longer|not yet> {state:alertstate}",
+    'alert "HighErrorRate" is not firing',
+    "the alert HighErrorRate is no longer pending",
+    variants=("[the ]alert {name:name} isn't {state:alertstate}",),
+)
+def alert_is_not(world: World, name: str, state: str) -> None:
+    """The alert's state now is anything but STATE ("is not firing": pending or inactive)."""
+    _known(world, name)
+    now = call(world, "alert_state", name)
+    if now == state:
+        raise world.fail(
+            f'alert "{name}" not {state} at {_clock(world.clock.now)}',
             f"{now} (timeline: {_timeline(world, name)})",
         )
 

@@ -1,4 +1,5 @@
-"""A query and its expected value in one sentence: "the query '…' returns 50"."""
+"""A query and its expected value in one sentence: "the query '…' returns 50", or with the
+PromQL written bare: "rate(jobs_total[5m]) is 10"."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ from kubeloop.steps.telemetry.series import evaluate, result_is_empty, single_va
 from kubeloop.steps.telemetry.support import matches, parse_number, show
 
 _QUERY = "[the ][PromQL ]<query|expression> {expr:promql}"
+_BARE = "{expr:barepromql}"
+_NOTHING = "<returns nothing|returns no result|is empty|gives nothing|gives no result>"
 _GIVES = "<returns|gives|is|equals|evaluates to|yields>"
 
 
@@ -23,6 +26,8 @@ def _now(world: World, expr: str) -> None:
     "the query 'sum(rate(http_requests_total[5m]))' returns 50",
     'the query "up" is 1',
     "the PromQL expression `sum(up)` evaluates to 2",
+    'rate(jobs_total{queue="emails"}[5m]) is 10',
+    variants=(_BARE + " " + _GIVES + " {value:number}",),
 )
 def query_returns(world: World, expr: str, value: str) -> None:
     """EXPR, evaluated now, gives one number equal to VALUE (rounded to the decimals written)."""
@@ -36,6 +41,8 @@ def query_returns(world: World, expr: str, value: str) -> None:
     _QUERY + " " + _GIVES + " [a value ]between {low:number} and {high:number}",
     "the query 'histogram_quantile(0.99, sum by (le) (rate(x_bucket[5m])))' is between "
     "0.25 and 0.5",
+    "histogram_quantile(0.9, sum by (le) (rate(x_bucket[5m]))) is between 0.25 and 0.5",
+    variants=(_BARE + " " + _GIVES + " [a value ]between {low:number} and {high:number}",),
 )
 def query_between(world: World, expr: str, low: str, high: str) -> None:
     """EXPR, evaluated now, gives one number from LOW to HIGH (both included)."""
@@ -46,8 +53,10 @@ def query_between(world: World, expr: str, low: str, high: str) -> None:
 
 
 @then(
-    _QUERY + " <returns nothing|returns no result|is empty|gives nothing|gives no result>",
+    _QUERY + " " + _NOTHING,
     "the query 'up{job=\"gone\"}' returns nothing",
+    'up{job="gone"} returns nothing',
+    variants=(_BARE + " " + _NOTHING,),
 )
 def query_empty(world: World, expr: str) -> None:
     """EXPR, evaluated now, gives an empty vector."""

@@ -114,11 +114,22 @@ def burn_rate(world: World, name: str, window: int, burn: str) -> None:
     'the error budget remaining for "availability" is 100%',
     'the remaining error budget of the SLO "availability" is below 100%',
     'the error budget left for "availability" is at least 90%',
+    'the error budget of "api-availability" is 100% remaining',
+    '90% of the error budget of "availability" remains',
+    'the SLO "availability" has at least 90% of its error budget left',
     variants=(
         "the remaining error budget <of|for> [the SLO ]{name:name} is [{bound:comparison} ]"
         "{percent:percent}",
         "the error budget left <of|for> [the SLO ]{name:name} is [{bound:comparison} ]"
         "{percent:percent}",
+        "the error budget <of|for> [the SLO ]{name:name} is [{bound:comparison} ]"
+        "{percent:percent} <remaining|left>",
+        "the error budget <of|for> [the SLO ]{name:name} has [{bound:comparison} ]"
+        "{percent:percent} <remaining|left>",
+        "[{bound:comparison} ]{percent:percent} of the error budget <of|for> [the SLO ]"
+        "{name:name} <remains|is left|is remaining>",
+        "[the SLO ]{name:name} has [{bound:comparison} ]{percent:percent} of its error budget "
+        "<remaining|left>",
     ),
 )
 def budget_remaining(world: World, name: str, percent: float, bound: str = "==") -> None:
