@@ -86,6 +86,10 @@ _COMPARISONS = {
     "below": "<",
     "under": "<",
     "more than": ">",
+    "greater than": ">",
+    "higher than": ">",
+    "lower than": "<",
+    "smaller than": "<",
     "above": ">",
     "over": ">",
     "at least": ">=",
@@ -222,7 +226,8 @@ TYPES: dict[str, ParamType] = {
     "comparison": ParamType(
         "|".join(_COMPARISONS).replace(" ", " +"),
         lambda text: _COMPARISONS[" ".join(text.lower().split())],
-        "a comparison: below (under, less than, fewer than), above (over, more than), "
+        "a comparison: below (under, less than, fewer than, lower than, smaller than), above "
+        "(over, more than, greater than, higher than), "
         "at least, at most, exactly",
     ),
     "promql": ParamType(

@@ -132,6 +132,39 @@ def alert_is_not(world: World, name: str, state: str) -> None:
 
 
 @then(
+    "[the ]alert {name:name} <fires|is firing now>",
+    "the alert HighErrorRate fires",
+)
+def alert_fires(world: World, name: str) -> None:
+    """The alert is firing now (as "is firing")."""
+    alert_is(world, name, "firing")
+
+
+@then(
+    "[the ]alert {name:name} <does not fire|doesn't fire|is not firing now>",
+    "the alert HighErrorRate does not fire",
+)
+def alert_does_not_fire(world: World, name: str) -> None:
+    """The alert is not firing now (as "is not firing"; "never fired" looks back)."""
+    alert_is_not(world, name, "firing")
+
+
+@then(
+    "no alert(s) <is|are> [still ]{state:alertstate}",
+    "no alert is firing",
+    "no alerts are pending",
+)
+def no_alert_is(world: World, state: str) -> None:
+    """None of the alerts is in STATE now (the rules loaded must have at least one alert)."""
+    names = list(call(world, "alert_names"))
+    if not names:
+        raise world.fail("alert rules to check", "there are no alerts")
+    found = [n for n in names if call(world, "alert_state", n) == state]
+    if found:
+        raise world.fail(f"no alert {state} at {_clock(world.clock.now)}", ", ".join(found))
+
+
+@then(
     "[the ]alert {name:name} <never fired|has never fired|never fires|did not fire>",
     'alert "HighErrorRate" never fired',
 )

@@ -16,14 +16,22 @@ from dataclasses import dataclass
 from kubeloop.core.clock import ORDER_SCRAPE
 from kubeloop.harness.registry import given, when
 from kubeloop.harness.world import World
-from kubeloop.steps.telemetry.support import call, require_table, series_text, show, telemetry
+from kubeloop.steps.telemetry.support import (
+    call,
+    parse_number,
+    require_table,
+    series_text,
+    show,
+    telemetry,
+)
 from kubeloop.telemetry.promtool.notation import NotationError, parse_metric
 
 COUNTERS = "telemetry.counters"
 DEFAULT_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10)
 """client_golang's DefBuckets: the buckets of a histogram given as observed values."""
 MAX_RATE = 1e12
-_GROW = "<grows|increases|goes up|rises|is growing|is increasing>"
+_GROW = "<grows|increases|goes up|rises|is growing|is increasing> <by|at>[ a rate of]"
+_GROWING = "<a|the> counter {series:series} <growing|increasing|that grows|that increases> <by|at>"
 
 
 @dataclass
@@ -66,14 +74,14 @@ def _write(world: World, counter: _Counter, now: int) -> None:
     counter.last_written = now
 
 
-def _declare(world: World, labels: dict[str, str], per_second: float) -> None:
+def _declare(world: World, labels: dict[str, str], per_second: float, base: float = 0.0) -> None:
     key = series_text(labels)
     counters = _counters(world)
     if key in counters:
         raise world.fail(f"one declaration of the counter {key}", "it was declared already")
     engine = telemetry(world)
     now = world.clock.now
-    counter = counters[key] = _Counter(labels, per_second, 0.0, now)
+    counter = counters[key] = _Counter(labels, per_second, base, now)
     interval = int(getattr(engine, "scrape_interval", 60))
     world.clock.every(
         interval, lambda t: _write(world, counter, t), name=f"counter:{key}", order=ORDER_SCRAPE
@@ -100,10 +108,13 @@ def _known(world: World, series: str) -> _Counter:
 
 
 @given(
-    "[the ][counter ]{series:series} " + _GROW + " by {amount:decimal} {every:every}",
+    "[the ][counter ]{series:series} " + _GROW + " {amount:decimal}[ ]{every:every}",
     'the counter jobs_processed_total{queue="emails"} grows by 600 every minute',
     'the counter http_requests_total{job="web",code="200"} grows by 180 per second',
     "jobs_total increases by 50 per 5m",
+    "the counter jobs_total grows at 10/s",
+    "a counter jobs_total growing by 10 per second",
+    variants=(_GROWING + " {amount:decimal}[ ]{every:every}",),
 )
 def counter_grows(world: World, series: str, amount: float, every: int) -> None:
     """A counter growing steadily from now, scraped every scrape interval (from 0, or from
@@ -127,7 +138,7 @@ def counter_stops(world: World, series: str) -> None:
 
 
 @when(
-    "[the ][counter ]{series:series} <is reset|resets|restarts>",
+    "[the ][counter ]{series:series} <is reset|resets|restarts>[ <to 0|to zero|from 0>]",
     "the counter jobs_total is reset",
     "jobs_total resets",
 )
@@ -135,6 +146,26 @@ def counter_resets(world: World, series: str) -> None:
     """The counter drops to 0 now (a process restart) and keeps growing at its rate."""
     counter = _known(world, series)
     counter.change(world.clock.now, counter.per_second, base=0.0)
+
+
+@given(
+    "[the ]gauge {series:series} <is|is set to|reads|starts at|becomes|drops to|rises to> "
+    "{value:number}",
+    "the gauge queue_depth is 5",
+    'the gauge temperature_celsius{room="a"} drops to 18.5',
+)
+def gauge_is(world: World, series: str, value: str) -> None:
+    """A gauge reading VALUE from now on, scraped every scrape interval (said again, it
+    changes from now)."""
+    number = parse_number(value)
+    if math.isnan(number) or abs(number) > MAX_RATE:
+        raise world.fail(f"a gauge value from -{MAX_RATE:g} to {MAX_RATE:g}", value)
+    labels = _labels(world, series)
+    found = _counters(world).get(series_text(labels))
+    if found is None:
+        _declare(world, labels, 0.0, base=number)
+    else:
+        found.change(world.clock.now, 0.0, base=number)
 
 
 @given(

@@ -1,17 +1,34 @@
 """A query and its expected value in one sentence: "the query '…' returns 50", or with the
-PromQL written bare: "rate(jobs_total[5m]) is 10"."""
+PromQL written bare: "rate(jobs_total[5m]) is 10", "the value of up{job='web'} is 1",
+"the gauge queue_depth is above 5", "sum by (code) (rate(x[5m])) returns:" with a table."""
 
 from __future__ import annotations
 
+from kubeloop.harness.params import compare
 from kubeloop.harness.registry import then
 from kubeloop.harness.world import World
-from kubeloop.steps.telemetry.series import evaluate, result_is_empty, single_value
+from kubeloop.steps.telemetry.series import (
+    evaluate,
+    result_is_empty,
+    result_table,
+    single_value,
+)
 from kubeloop.steps.telemetry.support import matches, parse_number, show
 
 _QUERY = "[the ][PromQL ]<query|expression> {expr:promql}"
-_BARE = "{expr:barepromql}"
+_SUBJECTS = (
+    "[the ][PromQL ]<query|expression> {expr:barepromql}",
+    "[the value of ]{expr:barepromql}",
+    "[the ]<counter|gauge|series|metric> {expr:series}",
+)
+"""Other ways to name the expression: bare after "the query", bare, or a series by kind."""
 _NOTHING = "<returns nothing|returns no result|is empty|gives nothing|gives no result>"
-_GIVES = "<returns|gives|is|equals|evaluates to|yields>"
+_GIVES = "<returns|gives|is|equals|evaluates to|yields>[ <about|approximately|roughly>]"
+
+
+def _said(rest: str) -> dict[str, object]:
+    """The canonical phrase (a quoted query) and its variants, each followed by ``rest``."""
+    return {"variants": tuple(subject + rest for subject in _SUBJECTS)}
 
 
 def _now(world: World, expr: str) -> None:
@@ -27,7 +44,10 @@ def _now(world: World, expr: str) -> None:
     'the query "up" is 1',
     "the PromQL expression `sum(up)` evaluates to 2",
     'rate(jobs_total{queue="emails"}[5m]) is 10',
-    variants=(_BARE + " " + _GIVES + " {value:number}",),
+    "the query rate(jobs_total[5m]) returns 10",
+    "the value of up{job='web'} is 1",
+    "the gauge queue_depth is about 5",
+    **_said(" " + _GIVES + " {value:number}"),
 )
 def query_returns(world: World, expr: str, value: str) -> None:
     """EXPR, evaluated now, gives one number equal to VALUE (rounded to the decimals written)."""
@@ -42,7 +62,7 @@ def query_returns(world: World, expr: str, value: str) -> None:
     "the query 'histogram_quantile(0.99, sum by (le) (rate(x_bucket[5m])))' is between "
     "0.25 and 0.5",
     "histogram_quantile(0.9, sum by (le) (rate(x_bucket[5m]))) is between 0.25 and 0.5",
-    variants=(_BARE + " " + _GIVES + " [a value ]between {low:number} and {high:number}",),
+    **_said(" " + _GIVES + " [a value ]between {low:number} and {high:number}"),
 )
 def query_between(world: World, expr: str, low: str, high: str) -> None:
     """EXPR, evaluated now, gives one number from LOW to HIGH (both included)."""
@@ -56,9 +76,37 @@ def query_between(world: World, expr: str, low: str, high: str) -> None:
     _QUERY + " " + _NOTHING,
     "the query 'up{job=\"gone\"}' returns nothing",
     'up{job="gone"} returns nothing',
-    variants=(_BARE + " " + _NOTHING,),
+    **_said(" " + _NOTHING),
 )
 def query_empty(world: World, expr: str) -> None:
     """EXPR, evaluated now, gives an empty vector."""
     _now(world, expr)
     result_is_empty(world)
+
+
+@then(
+    _QUERY + " is {bound:comparison} {value:number}",
+    "the query 'job:errors:ratio5m' is above 0.05",
+    "rate(jobs_total[5m]) is greater than 5",
+    "the gauge queue_depth is at most 10",
+    **_said(" is {bound:comparison} {value:number}"),
+)
+def query_compares(world: World, expr: str, bound: str, value: str) -> None:
+    """EXPR, evaluated now, gives one number above, below, at least or at most VALUE."""
+    _now(world, expr)
+    _, got = single_value(world, f"{bound} {value}")
+    holds = matches(value, got) if bound == "==" else compare(got, bound, parse_number(value))
+    if not holds:
+        raise world.fail(f'"{expr}" {bound} {value}', show(got))
+
+
+@then(
+    _QUERY + " <returns|gives|is>:",
+    "the query 'sum by (code) (rate(http_requests_total[5m]))' returns:",
+    "sum by (code) (rate(http_requests_total[5m])) returns:",
+    **_said(" <returns|gives|is>:"),
+)
+def query_table(world: World, expr: str) -> None:
+    """EXPR, evaluated now, gives exactly the elements of the table | series | value |."""
+    _now(world, expr)
+    result_table(world)

@@ -97,6 +97,59 @@ pytestmark = pytest.mark.filterwarnings("ignore::pytest.PytestAssertRewriteWarni
             "error_budget",
             {"name": "api", "minutes": "43.2"},
         ),
+        (
+            "given",
+            "the counter jobs_total grows at 10/s",
+            "counter_grows",
+            {"series": "jobs_total", "amount": 10.0, "every": 1},
+        ),
+        (
+            "given",
+            "a counter jobs_total growing by 600 every minute",
+            "counter_grows",
+            {"series": "jobs_total", "amount": 600.0, "every": 60},
+        ),
+        (
+            "given",
+            "the gauge queue_depth is 5",
+            "gauge_is",
+            {"series": "queue_depth", "value": "5"},
+        ),
+        (
+            "then",
+            "rate(jobs_total[5m]) is greater than 5",
+            "query_compares",
+            {"expr": "rate(jobs_total[5m])", "bound": ">", "value": "5"},
+        ),
+        (
+            "then",
+            "the gauge queue_depth is at most 10",
+            "query_compares",
+            {"expr": "queue_depth", "bound": "<=", "value": "10"},
+        ),
+        (
+            "then",
+            "the value of up{job='web'} is 1",
+            "query_returns",
+            {"expr": "up{job='web'}", "value": "1"},
+        ),
+        (
+            "then",
+            "sum by (code) (rate(x[5m])) returns:",
+            "query_table",
+            {"expr": "sum by (code) (rate(x[5m]))"},
+        ),
+        ("then", "the alert X fires", "alert_fires", {"name": "X"}),
+        ("then", "the alert X does not fire", "alert_does_not_fire", {"name": "X"}),
+        ("then", "the alert X did not fire", "never_fired", {"name": "X"}),
+        ("then", "no alert is firing", "no_alert_is", {"state": "firing"}),
+        (
+            "then",
+            'the SLO "api" has spent 25% of its error budget',
+            "budget_spent",
+            {"name": "api", "percent": 25},
+        ),
+        ("then", 'the error budget of "api" is exhausted', "budget_exhausted", {"name": "api"}),
     ],
 )
 def test_each_family_is_read_one_way(
@@ -198,6 +251,43 @@ Feature: Mis-read telemetry sentences fail
     When 1 hour passes
     Then the error budget of "api-availability" is 99% remaining
 
+  Scenario: "greater than" is not "at least"
+    Given the counter jobs_total grows by 10 per second
+    When 10 minutes pass
+    Then rate(jobs_total[5m]) is greater than 10
+
+  Scenario: a gauge reads what it was set to, not what it will be
+    Given the gauge queue_depth is 5
+    When 2 minutes pass
+    Then the gauge queue_depth is 12
+
+  Scenario: pending does not fire
+    Given the alert rules from "rules.yml"
+    And the counter errors_total grows by 20 per second
+    And the counter requests_total grows by 200 per second
+    When 1 minute passes
+    Then the alert HighErrorRate fires
+
+  Scenario: no alert is firing, except one is
+    Given the alert rules from "rules.yml"
+    And the counter errors_total grows by 20 per second
+    And the counter requests_total grows by 200 per second
+    When 10 minutes pass
+    Then no alert is firing
+
+  Scenario: errors spend the budget
+    Given the service "api" serves 100 requests per second with 0% errors
+    And an SLO "api-availability" of 99% over 30 days for the service "api"
+    When the service "api" starts failing 100% of requests
+    And 1 hour passes
+    Then the SLO "api-availability" has spent 0% of its error budget
+
+  Scenario: a clean service has not exhausted its budget
+    Given the service "api" serves 50 requests per second with 0% errors
+    And an SLO "api-availability" of 99.5% over 30 days for the service "api"
+    When 1 hour passes
+    Then the error budget of "api-availability" is exhausted
+
   Scenario: a counter nobody declared
     Given the counter jobs_total grows by 1 per second
     When the counter job_total stops growing
@@ -208,7 +298,7 @@ def test_each_mis_reading_fails_saying_what_it_saw(pytester: pytest.Pytester) ->
     pytester.makefile(".feature", misread=MISREAD)
     pytester.makefile(".yml", rules=RULES)
     result = pytester.runpytest("-p", "no:hypothesispytest", "-p", "no:cacheprovider")
-    result.assert_outcomes(failed=9)
+    result.assert_outcomes(failed=15)
     out = result.stdout.str()
     assert '"rate(jobs_total[5m])" = 600' in out and "saw: 10" in out
     assert '"rate(jobs_total[5m])" = 5' in out and "saw: 0" in out
@@ -218,4 +308,10 @@ def test_each_mis_reading_fails_saying_what_it_saw(pytester: pytest.Pytester) ->
     assert 'alert "HighErrorRate" not pending at 1m00s' in out
     assert 'alert "HighErrorRate" not firing at 10m00s' in out
     assert 'remaining for "api-availability" == 99%' in out and "saw: 100%" in out
+    assert '"rate(jobs_total[5m])" > 10' in out
+    assert '"queue_depth" = 12' in out and "saw: 5" in out
+    assert 'alert "HighErrorRate" firing at 1m00s' in out
+    assert "no alert firing at 10m00s" in out
+    assert 'spent for "api-availability" == 0%' in out and "saw: 10000%" in out
+    assert 'the error budget of "api-availability" exhausted' in out and "saw: 100% left" in out
     assert "a counter job_total declared by a Given" in out and "counters are jobs_total" in out

@@ -11,9 +11,13 @@ Feature: Rule files and alert states said the way on-call says them
     And the alert HighErrorRate is not firing
     And the alert HighErrorRate is no longer inactive
     And job:errors:ratio5m is 0.1
+    And the alert HighErrorRate does not fire
+    And no alert is firing
     When 5 minutes pass
     Then the alert HighErrorRate is firing
+    And the alert HighErrorRate fires
     And the alert HighErrorRate is not pending
+    And no alert is pending
     And ALERTS{alertname="HighErrorRate",alertstate="firing"} is 1
 
   Scenario: Errors that stop before for: has elapsed never fire
@@ -26,6 +30,7 @@ Feature: Rule files and alert states said the way on-call says them
     Then the alert HighErrorRate is not firing
     And the alert HighErrorRate is inactive
     And the alert HighErrorRate never fired
+    And no alerts are firing
 
   Scenario: The recording rules from a file record their series
     Given the recording rules from "rules/recorded-ratio.rules.yaml"

@@ -45,3 +45,25 @@ Feature: Counters that grow on the clock, and PromQL written bare
     And the counter b_total grows by 120 per minute
     When 10 minutes pass
     Then rate(a_total[5m]) is 1 and rate(b_total[5m]) is 2
+
+  Scenario: Rates written the short way, compared, and read as a table
+    Given the counter http_requests_total{code="200"} grows at 180/s
+    And a counter http_requests_total{code="500"} growing by 1200 every minute
+    When 10 minutes pass
+    Then sum(rate(http_requests_total[5m])) is greater than 150
+    And the query rate(http_requests_total{code="500"}[5m]) is below 25
+    And the value of rate(http_requests_total{code="500"}[5m]) is about 20
+    And sum by (code) (rate(http_requests_total[5m])) returns:
+      | series       | value |
+      | {code="200"} | 180   |
+      | {code="500"} | 20    |
+
+  Scenario: A gauge holds what it was last set to
+    Given the gauge queue_depth is 5
+    When 2 minutes pass
+    Then the gauge queue_depth is 5
+    When the gauge queue_depth rises to 12
+    And 1 minute passes
+    Then queue_depth is above 10
+    And max_over_time(queue_depth[5m]) is 12
+    And min_over_time(queue_depth[5m]) is 5
