@@ -161,6 +161,23 @@ phrases; it never holds the verbs a sentence uses after it ("is", "returns", …
 reads one way and "rate(x[5m]) is 10 and up is 1" is two steps."""
 
 
+_SERIES = r"[A-Za-z_:][A-Za-z0-9_:]*(?:\{[^{}`]*\})?|\{[^{}`]+\}|`[^`]+`"
+_RATE_PHRASE = re.compile(
+    rf"(?:the )?(?:per-second )?(?P<fn>rate|increase|irate) of (?:the counter )?"
+    rf"(?P<series>{_SERIES}) over (?:the last )?(?P<window>\d+ ?[a-z]+)",
+    re.IGNORECASE,
+)
+
+
+def _rate_phrase(text: str) -> str:
+    """ "the rate of x_total over 5m" → rate(x_total[300s])."""
+    found = _RATE_PHRASE.fullmatch(text)
+    assert found is not None
+    series = found.group("series").strip("`")
+    window = _duration(found.group("window"))
+    return f"{found.group('fn').lower()}({series}[{window}s])"
+
+
 def _every(text: str) -> int:
     """per second, a minute, every 30 seconds, per 5m, /s → the interval in seconds."""
     if text.startswith("/"):
@@ -237,7 +254,7 @@ TYPES: dict[str, ParamType] = {
         "backticks: 'sum(rate(http_requests_total{job=\"web\"}[5m]))'",
     ),
     "series": ParamType(
-        r"[A-Za-z_:][A-Za-z0-9_:]*(?:\{[^{}`]*\})?|\{[^{}`]+\}|`[^`]+`",
+        _SERIES,
         lambda text: text[1:-1] if text[0] == "`" else text,
         'one series in PromQL notation, bare or in backticks: jobs_total{queue="emails"}',
     ),
@@ -251,6 +268,18 @@ TYPES: dict[str, ParamType] = {
         r"(?:per|a|an|every|each) (?:\d+ ?)?(?:seconds?|minutes?|hours?|s|m|h)|/s|/m|/h",
         _every,
         "how often: per second, a minute, every minute, every 30 seconds, per 5m, /s",
+    ),
+    "operator": ParamType(
+        r"==|>=|<=|>|<|=",
+        lambda text: "==" if text == "=" else text,
+        "a comparison written as PromQL writes it: ==, >, <, >=, <= (= for ==)",
+    ),
+    "ratephrase": ParamType(
+        rf"(?:the )?(?:per-second )?(?:rate|increase|irate) of (?:the counter )?"
+        rf"(?:{_SERIES}) over (?:the last )?\d+ ?(?:seconds?|minutes?|hours?|days?|s|m|h|d)",
+        _rate_phrase,
+        "a rate said in words: the rate of jobs_total over 5m (rate(jobs_total[5m])), the "
+        "increase of jobs_total over the last 10 minutes",
     ),
     "alertstate": ParamType(
         r"inactive|pending|firing", str.lower, "inactive, pending or firing; any case"

@@ -42,7 +42,10 @@ def a_recording_rule(world: World, name: str, expr: str) -> None:
     "the rules from {path:text}",
     'the rules from "rules/web.yml"',
     'the alert rules from "rules/web.yml"',
-    variants=("the <alert|alerting|recording|Prometheus> rules from {path:text}",),
+    variants=(
+        "the <alert|alerting|recording|Prometheus> rules <from|in> {path:text}",
+        "the <rule|rules> file {path:text}",
+    ),
 )
 def the_rules_from(world: World, path: str) -> None:
     """Load a Prometheus rule file (groups of record and alert rules), relative to the feature."""
@@ -102,6 +105,12 @@ def _clock(seconds: int) -> str:
     'alert "HighErrorRate" is pending',
     'alert "HighErrorRate" is firing',
     'alert "HighErrorRate" is inactive',
+    "alert InstanceDown is firing",
+    "the alert HighErrorRate stays pending",
+    variants=(
+        "[the ]alert {name:name} <stays|remains|becomes|goes|has become|has gone|is now> "
+        "{state:alertstate}",
+    ),
 )
 def alert_is(world: World, name: str, state: str) -> None:
     """The alert's state now: firing if one of its alerts fires, else pending, else inactive."""
@@ -132,7 +141,7 @@ def alert_is_not(world: World, name: str, state: str) -> None:
 
 
 @then(
-    "[the ]alert {name:name} <fires|is firing now>",
+    "[the ]alert {name:name} <fires|is firing now|starts firing|has started firing>",
     "the alert HighErrorRate fires",
 )
 def alert_fires(world: World, name: str) -> None:
@@ -150,9 +159,24 @@ def alert_does_not_fire(world: World, name: str) -> None:
 
 
 @then(
+    "[the ]alert {name:name} <is resolved|has resolved|resolved|is resolved now>",
+    "the alert HighErrorRate is resolved",
+)
+def alert_resolved(world: World, name: str) -> None:
+    """The alert fired, and is inactive now (Prometheus' "resolved")."""
+    _known(world, name)
+    now = call(world, "alert_state", name)
+    if now != "inactive" or not call(world, "timeline", name).fired:
+        raise world.fail(
+            f'alert "{name}" resolved (it fired, and is inactive) at {_clock(world.clock.now)}',
+            f"{now} (timeline: {_timeline(world, name)})",
+        )
+
+
+@then(
     "no alert(s) <is|are> [still ]{state:alertstate}",
-    "no alert is firing",
-    "no alerts are pending",
+    "no alerts are firing",
+    "no alert is pending",
 )
 def no_alert_is(world: World, state: str) -> None:
     """None of the alerts is in STATE now (the rules loaded must have at least one alert)."""

@@ -129,7 +129,8 @@ def counter_grows(world: World, series: str, amount: float, every: int) -> None:
 
 
 @when(
-    "[the ][counter ]{series:series} <stops growing|stops increasing|stays flat|stops>",
+    "[the ][counter ]{series:series} "
+    "<stops growing|stops increasing|stops incrementing|stays flat|stops>",
     'the counter http_requests_total{job="web",code="500"} stops growing',
 )
 def counter_stops(world: World, series: str) -> None:

@@ -20,15 +20,19 @@ _SUBJECTS = (
     "[the ][PromQL ]<query|expression> {expr:barepromql}",
     "[the value of ]{expr:barepromql}",
     "[the ]<counter|gauge|series|metric> {expr:series}",
+    "{expr:ratephrase}",
 )
-"""Other ways to name the expression: bare after "the query", bare, or a series by kind."""
+"""Other ways to name the expression: bare after "the query", bare, a series by kind, or a
+rate in words ("the rate of jobs_total over 5m" is rate(jobs_total[300s]))."""
+_PER_SECOND = "[< per second| a second|/s| /s>]"
+"""A rate's unit, written after its value: it says what rate() gives, so it changes nothing."""
 _NOTHING = "<returns nothing|returns no result|is empty|gives nothing|gives no result>"
 _GIVES = "<returns|gives|is|equals|evaluates to|yields>[ <about|approximately|roughly>]"
 
 
-def _said(rest: str) -> dict[str, object]:
-    """The canonical phrase (a quoted query) and its variants, each followed by ``rest``."""
-    return {"variants": tuple(subject + rest for subject in _SUBJECTS)}
+def _said(rest: str) -> tuple[str, ...]:
+    """The variants of a phrase about a quoted query: each other subject, then ``rest``."""
+    return tuple(subject + rest for subject in _SUBJECTS)
 
 
 def _now(world: World, expr: str) -> None:
@@ -39,7 +43,7 @@ def _now(world: World, expr: str) -> None:
 
 
 @then(
-    _QUERY + " " + _GIVES + " {value:number}",
+    _QUERY + " " + _GIVES + " {value:number}" + _PER_SECOND,
     "the query 'sum(rate(http_requests_total[5m]))' returns 50",
     'the query "up" is 1',
     "the PromQL expression `sum(up)` evaluates to 2",
@@ -47,7 +51,8 @@ def _now(world: World, expr: str) -> None:
     "the query rate(jobs_total[5m]) returns 10",
     "the value of up{job='web'} is 1",
     "the gauge queue_depth is about 5",
-    **_said(" " + _GIVES + " {value:number}"),
+    "the rate of jobs_total over 5m is 10 per second",
+    variants=_said(" " + _GIVES + " {value:number}" + _PER_SECOND),
 )
 def query_returns(world: World, expr: str, value: str) -> None:
     """EXPR, evaluated now, gives one number equal to VALUE (rounded to the decimals written)."""
@@ -62,7 +67,7 @@ def query_returns(world: World, expr: str, value: str) -> None:
     "the query 'histogram_quantile(0.99, sum by (le) (rate(x_bucket[5m])))' is between "
     "0.25 and 0.5",
     "histogram_quantile(0.9, sum by (le) (rate(x_bucket[5m]))) is between 0.25 and 0.5",
-    **_said(" " + _GIVES + " [a value ]between {low:number} and {high:number}"),
+    variants=_said(" " + _GIVES + " [a value ]between {low:number} and {high:number}"),
 )
 def query_between(world: World, expr: str, low: str, high: str) -> None:
     """EXPR, evaluated now, gives one number from LOW to HIGH (both included)."""
@@ -76,7 +81,7 @@ def query_between(world: World, expr: str, low: str, high: str) -> None:
     _QUERY + " " + _NOTHING,
     "the query 'up{job=\"gone\"}' returns nothing",
     'up{job="gone"} returns nothing',
-    **_said(" " + _NOTHING),
+    variants=_said(" " + _NOTHING),
 )
 def query_empty(world: World, expr: str) -> None:
     """EXPR, evaluated now, gives an empty vector."""
@@ -85,11 +90,15 @@ def query_empty(world: World, expr: str) -> None:
 
 
 @then(
-    _QUERY + " is {bound:comparison} {value:number}",
+    _QUERY + " is {bound:comparison} {value:number}" + _PER_SECOND,
     "the query 'job:errors:ratio5m' is above 0.05",
     "rate(jobs_total[5m]) is greater than 5",
     "the gauge queue_depth is at most 10",
-    **_said(" is {bound:comparison} {value:number}"),
+    "histogram_quantile(0.99, rate(x_bucket[5m])) < 0.5",
+    variants=(
+        *_said(" is {bound:comparison} {value:number}" + _PER_SECOND),
+        "{expr:barepromql} {bound:operator} {value:number}",
+    ),
 )
 def query_compares(world: World, expr: str, bound: str, value: str) -> None:
     """EXPR, evaluated now, gives one number above, below, at least or at most VALUE."""
@@ -104,7 +113,7 @@ def query_compares(world: World, expr: str, bound: str, value: str) -> None:
     _QUERY + " <returns|gives|is>:",
     "the query 'sum by (code) (rate(http_requests_total[5m]))' returns:",
     "sum by (code) (rate(http_requests_total[5m])) returns:",
-    **_said(" <returns|gives|is>:"),
+    variants=_said(" <returns|gives|is>:"),
 )
 def query_table(world: World, expr: str) -> None:
     """EXPR, evaluated now, gives exactly the elements of the table | series | value |."""

@@ -149,9 +149,12 @@ def budget_remaining(world: World, name: str, percent: float, bound: str = "==")
     'the SLO "availability" has spent 25% of its error budget',
     '"availability" has burned at most 10% of its error budget',
     '10% of the error budget of "availability" is spent',
+    'the error budget of "availability" is 50% consumed',
     variants=(
         "[{bound:comparison} ]{percent:percent} of the error budget <of|for> [the SLO ]"
         "{name:name} <is|has been> <spent|burned|used|consumed>",
+        "the error budget <of|for> [the SLO ]{name:name} is [{bound:comparison} ]"
+        "{percent:percent} <spent|burned|used|consumed>",
     ),
 )
 def budget_spent(world: World, name: str, percent: float, bound: str = "==") -> None:

@@ -150,6 +150,40 @@ pytestmark = pytest.mark.filterwarnings("ignore::pytest.PytestAssertRewriteWarni
             {"name": "api", "percent": 25},
         ),
         ("then", 'the error budget of "api" is exhausted', "budget_exhausted", {"name": "api"}),
+        (
+            "then",
+            "the rate of jobs_total over 5m is 10 per second",
+            "query_returns",
+            {"expr": "rate(jobs_total[300s])", "value": "10"},
+        ),
+        (
+            "then",
+            "the increase of the counter jobs_total over the last 1 hour is 36000",
+            "query_returns",
+            {"expr": "increase(jobs_total[3600s])", "value": "36000"},
+        ),
+        (
+            "then",
+            "histogram_quantile(0.99, rate(x_bucket[5m])) < 0.5",
+            "query_compares",
+            {"expr": "histogram_quantile(0.99, rate(x_bucket[5m]))", "bound": "<", "value": "0.5"},
+        ),
+        (
+            "then",
+            "the alert X should not be firing",
+            "alert_is_not",
+            {"name": "X", "state": "firing"},
+        ),
+        ("then", "the alert X stays pending", "alert_is", {"name": "X", "state": "pending"}),
+        ("then", "the alert X is resolved", "alert_resolved", {"name": "X"}),
+        ("given", 'the alerting rules in "r.yml"', "the_rules_from", {"path": "r.yml"}),
+        ("given", 'the rule file "r.yml"', "the_rules_from", {"path": "r.yml"}),
+        (
+            "then",
+            'the error budget of "api" is 50% consumed',
+            "budget_spent",
+            {"name": "api", "percent": 50},
+        ),
     ],
 )
 def test_each_family_is_read_one_way(
@@ -288,6 +322,23 @@ Feature: Mis-read telemetry sentences fail
     When 1 hour passes
     Then the error budget of "api-availability" is exhausted
 
+  Scenario: "<" is strict
+    Given the counter jobs_total grows by 10 per second
+    When 10 minutes pass
+    Then rate(jobs_total[5m]) < 10
+
+  Scenario: the window said in words is the window queried
+    Given the counter jobs_total grows by 10 per second
+    When 10 minutes pass
+    Then the increase of jobs_total over 2 minutes is 3000
+
+  Scenario: an alert still firing is not resolved
+    Given the alert rules from "rules.yml"
+    And the counter errors_total grows by 20 per second
+    And the counter requests_total grows by 200 per second
+    When 10 minutes pass
+    Then the alert HighErrorRate is resolved
+
   Scenario: a counter nobody declared
     Given the counter jobs_total grows by 1 per second
     When the counter job_total stops growing
@@ -298,7 +349,7 @@ def test_each_mis_reading_fails_saying_what_it_saw(pytester: pytest.Pytester) ->
     pytester.makefile(".feature", misread=MISREAD)
     pytester.makefile(".yml", rules=RULES)
     result = pytester.runpytest("-p", "no:hypothesispytest", "-p", "no:cacheprovider")
-    result.assert_outcomes(failed=15)
+    result.assert_outcomes(failed=18)
     out = result.stdout.str()
     assert '"rate(jobs_total[5m])" = 600' in out and "saw: 10" in out
     assert '"rate(jobs_total[5m])" = 5' in out and "saw: 0" in out
@@ -314,4 +365,7 @@ def test_each_mis_reading_fails_saying_what_it_saw(pytester: pytest.Pytester) ->
     assert "no alert firing at 10m00s" in out
     assert 'spent for "api-availability" == 0%' in out and "saw: 10000%" in out
     assert 'the error budget of "api-availability" exhausted' in out and "saw: 100% left" in out
+    assert '"rate(jobs_total[5m])" < 10' in out
+    assert '"increase(jobs_total[120s])" = 3000' in out and "saw: 1200" in out
+    assert 'alert "HighErrorRate" resolved' in out and "saw: firing" in out
     assert "a counter job_total declared by a Given" in out and "counters are jobs_total" in out

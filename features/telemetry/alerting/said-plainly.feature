@@ -31,6 +31,7 @@ Feature: Rule files and alert states said the way on-call says them
     And the alert HighErrorRate is inactive
     And the alert HighErrorRate never fired
     And no alerts are firing
+    And the alert HighErrorRate should not be firing
 
   Scenario: The recording rules from a file record their series
     Given the recording rules from "rules/recorded-ratio.rules.yaml"
@@ -38,3 +39,15 @@ Feature: Rule files and alert states said the way on-call says them
     And the counter http_requests_total{code="500"} grows by 20 per second
     When 2 minutes pass
     Then job:errors:ratio5m is 0.1
+
+  Scenario: A fired alert that clears is resolved
+    Given the rule file "rules/error-ratio.rules.yaml"
+    And the counter http_requests_total{code="200"} grows by 180 per second
+    And the counter http_requests_total{code="500"} grows by 20 per second
+    When 4 minutes pass
+    Then the alert HighErrorRate stays pending
+    When 5 minutes pass
+    Then the alert HighErrorRate has become firing
+    When the counter http_requests_total{code="500"} stops growing
+    And 10 minutes pass
+    Then the alert HighErrorRate is resolved

@@ -67,3 +67,13 @@ Feature: Counters that grow on the clock, and PromQL written bare
     Then queue_depth is above 10
     And max_over_time(queue_depth[5m]) is 12
     And min_over_time(queue_depth[5m]) is 5
+
+  Scenario: A rate said in words, a unit after the value, an operator as PromQL writes it
+    Given the counter jobs_total grows by 600 every minute
+    When 10 minutes pass
+    Then the rate of jobs_total over 5m is 10 per second
+    And the increase of jobs_total over the last 10 minutes is 6000
+    And rate(jobs_total[5m]) is 10/s
+    And rate(jobs_total[5m]) >= 10
+    And rate(jobs_total[5m]) < 10.5
+    And rate(jobs_total[5m]) should equal 10

@@ -25,6 +25,7 @@ Feature: What is left of the error budget, said the ways people say it
     And the SLO "availability" has at least 50% of its error budget left
     And the SLO "availability" has spent at least 20% of its error budget
     And at most 30% of the error budget of "availability" is spent
+    And the error budget of "availability" is at most 30% consumed
 
   Scenario: An outage spends all of it
     Given the service "web" serves 100 requests per second with 0% errors
