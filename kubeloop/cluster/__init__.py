@@ -14,6 +14,14 @@ from kubeloop.cluster.affinity import (
     TopologySpreadConstraint,
     WeightedPodAffinityTerm,
 )
+from kubeloop.cluster.autoscaler import (
+    AutoscalerSettings,
+    ClusterAutoscalerInfo,
+    NodeGroup,
+    NodeGroupInfo,
+    UnneededNode,
+    UpcomingNode,
+)
 from kubeloop.cluster.autoscaling import HPA, AutoscalerInfo, Behavior, ScalingPolicy, ScalingRules
 from kubeloop.cluster.cluster import Cluster
 from kubeloop.cluster.deployments import Deployment, DeploymentInfo, ReplicaSetInfo
@@ -23,6 +31,7 @@ from kubeloop.cluster.history import DeploymentTotals, PassRecord, ReconcileResu
 from kubeloop.cluster.labels import LabelSelector, Requirement
 from kubeloop.cluster.nodes import Node, NodeInfo
 from kubeloop.cluster.pods import Container, Pod, PodTemplate
+from kubeloop.cluster.priority import Preemption, PriorityClass
 from kubeloop.cluster.rollout import RolloutSnapshot
 from kubeloop.cluster.taints import Taint, Toleration
 
@@ -30,8 +39,10 @@ __all__ = [
     "HPA",
     "Affinity",
     "AutoscalerInfo",
+    "AutoscalerSettings",
     "Behavior",
     "Cluster",
+    "ClusterAutoscalerInfo",
     "Container",
     "Deployment",
     "DeploymentInfo",
@@ -40,6 +51,8 @@ __all__ = [
     "DrainResult",
     "LabelSelector",
     "Node",
+    "NodeGroup",
+    "NodeGroupInfo",
     "NodeInfo",
     "NodeSelectorTerm",
     "PassRecord",
@@ -47,7 +60,9 @@ __all__ = [
     "PodAffinityTerm",
     "PodDisruptionBudget",
     "PodTemplate",
+    "Preemption",
     "PreferredSchedulingTerm",
+    "PriorityClass",
     "ReconcileResult",
     "ReplicaSetInfo",
     "Requirement",
@@ -57,5 +72,7 @@ __all__ = [
     "Taint",
     "Toleration",
     "TopologySpreadConstraint",
+    "UnneededNode",
+    "UpcomingNode",
     "WeightedPodAffinityTerm",
 ]

@@ -17,6 +17,7 @@ from kubeloop.cluster.capacity_index import CapacityIndex
 from kubeloop.cluster.deployments import DeploymentRecord, ReplicaSetRecord
 from kubeloop.cluster.nodes import NodeRecord
 from kubeloop.cluster.pods import PodRecord
+from kubeloop.cluster.priority import Priorities
 from kubeloop.cluster.taints import Toleration
 from kubeloop.core.clock import Clock
 from kubeloop.core.events import EventLog
@@ -65,6 +66,8 @@ class ClusterState:
         """Bumped whenever room may have appeared, so Pending pods are retried."""
         self.pod_seq = 0
         self.rs_seq = 0
+        self.priorities = Priorities()
+        """PriorityClasses and admission (``priority.py``); preemption reads it."""
 
     # --- nodes -----------------------------------------------------------------
 
@@ -76,6 +79,17 @@ class ClusterState:
         self.nodes[node.name] = node
         self._index_stale = True
         self._count_taints(node)
+        self.generation += 1
+
+    def remove_node(self, name: str) -> None:
+        """Remove an empty node (the cluster autoscaler deleting it); the index is rebuilt."""
+        node = self.nodes.pop(name)
+        assert not node.pods, f"node {name} still has pods"
+        self._index_stale = True
+        for names in (self.tainted_nodes, self.soft_tainted_nodes, self.not_ready_nodes):
+            names.discard(name)
+        self.dirty_nodes.discard(name)
+        self.silent_nodes.pop(name, None)
         self.generation += 1
 
     @property
@@ -156,6 +170,7 @@ class ClusterState:
     def bind(self, pods: list[PodRecord], node: NodeRecord) -> None:
         """Bind pods to one node, refreshing the capacity index once."""
         pending, fresh, on_node, where = self.pending, self.fresh_pending, node.pods, node.name
+        now = self.clock.now
         for pod in pods:
             pod.node = where
             pod.message = None
@@ -169,6 +184,7 @@ class ClusterState:
             node.allocated_memory += template.memory
             node.scoring_cpu += template.scoring_cpu
             node.scoring_memory += template.scoring_memory
+            pod.started_at = now
             if template.startup_seconds == 0 or not node.ready:
                 self._set_pod_ready(pod, node.ready)
             else:

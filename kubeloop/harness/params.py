@@ -220,6 +220,7 @@ TYPES: dict[str, ParamType] = {
     ),
     "label": ParamType(r"[A-Za-z0-9][-A-Za-z0-9._/]*=[-A-Za-z0-9._]*", str, "a label key=value"),
     "word": ParamType(r"[A-Za-z][A-Za-z0-9-]*", str, "a single word, e.g. an event reason"),
+    "priority": ParamType(r"[-+]?\d{1,12}", int, "a pod priority, a whole number: 1000, -100"),
     # Lab 02 (pipeline): calendar dates and lists of names.
     "date": ParamType(r"\d{4}-\d{2}-\d{2}", str, "a calendar date YYYY-MM-DD: 2027-01-31"),
     "names": ParamType(

@@ -136,6 +136,17 @@ def apply_fixture(world: World, fixture: Fixture) -> None:
         world.capability(world.cluster, "set_scoring")(fixture.scoring)
     for node in fixture.nodes:
         _add_fixture_node(world, node)
+    for pc in fixture.priority_classes:  # before the pods that name them are created
+        world.capability(world.cluster, "add_priority_class")(
+            world.make(
+                "PriorityClass",
+                pc.name,
+                pc.value,
+                global_default=pc.global_default,
+                preemption_policy=pc.preemption_policy,
+                description=pc.description,
+            )
+        )
     for deployment in fixture.deployments:
         _apply_fixture_deployment(world, deployment)
     for scaler in fixture.autoscalers:
@@ -208,6 +219,8 @@ def _apply_fixture_deployment(world: World, d: DeploymentFixture) -> None:
         fields["labels"] = d.labels
     if d.min_ready_seconds:
         fields["min_ready_seconds"] = d.min_ready_seconds
+    if d.priority_class_name is not None:
+        fields["priority_class_name"] = d.priority_class_name
     if d.selector is not None:
         fields["selector"] = selector(world, d.selector)
     if d.affinity or d.topology_spread:

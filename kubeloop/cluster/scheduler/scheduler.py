@@ -17,9 +17,8 @@ from dataclasses import dataclass, field, replace
 from kubeloop.cluster.capacity_index import CapacityIndex
 from kubeloop.cluster.nodes import NodeRecord
 from kubeloop.cluster.pods import PodRecord, PodTemplate
-from kubeloop.cluster.scheduler import class_batch
+from kubeloop.cluster.scheduler import class_batch, preemption
 from kubeloop.cluster.scheduler.balanced_allocation import BalancedAllocation
-from kubeloop.cluster.scheduler.fit_error import fit_error_message
 from kubeloop.cluster.scheduler.framework import (
     FilterPlugin,
     NodeLocalScorePlugin,
@@ -30,6 +29,7 @@ from kubeloop.cluster.scheduler.node_affinity import NodeAffinity
 from kubeloop.cluster.scheduler.node_classes import NodeClasses
 from kubeloop.cluster.scheduler.node_health import NodeHealth
 from kubeloop.cluster.scheduler.node_unschedulable import NodeUnschedulable
+from kubeloop.cluster.scheduler.queue_sort import queue_sort
 from kubeloop.cluster.scheduler.resources_fit import NodeResourcesFit
 from kubeloop.cluster.scheduler.taint_toleration import TaintToleration
 from kubeloop.cluster.scheduler.topology_spread import PodTopologySpread
@@ -43,6 +43,7 @@ STRATEGIES = ("first-fit", "LeastAllocated", "MostAllocated", "BalancedAllocatio
 class CycleResult:
     scheduled: list[str] = field(default_factory=list)
     failed: list[PodRecord] = field(default_factory=list)
+    preempted: list[str] = field(default_factory=list)
 
 
 class Scheduler:
@@ -102,8 +103,17 @@ class Scheduler:
         return ()
 
     def failure_message(self, state: ClusterState, pod: PodRecord) -> str:
-        nodes = list(state.nodes_in_order())
-        return fit_error_message(len(nodes), (self.explain(pod, n) for n in nodes))
+        """FitError's text, with the ``preemption:`` suffix of a pod that can preempt nothing."""
+        return preemption.failure_message(state, pod, self._filters(pod))
+
+    # --- what preemption (``preemption.py``) asks of the scheduler ---------------------
+    def filters_for(self, pod: PodRecord) -> list[FilterPlugin]:
+        return self._filters(pod)
+
+    def refresh(self, state: ClusterState) -> None:
+        """Pods moved: the plugins that count other pods count again."""
+        self.spread.prepare(state)
+        self.inter_pod.prepare(state)
 
     def run(self, state: ClusterState) -> CycleResult:
         result = CycleResult()
@@ -126,6 +136,7 @@ class Scheduler:
             ]
             if again:
                 queue = sorted([*queue, *again], key=lambda p: p.seq)
+        queue = queue_sort(state, queue)
         state.scheduled_generation = state.generation
         state.fresh_pending = {}
         self.spread.prepare(state)
@@ -226,16 +237,23 @@ class Scheduler:
                 for i, score in enumerate(plugin.score(pod, feasible)):
                     totals[i] += score * plugin.weight
             best = feasible[totals.index(max(totals))]  # ties: first by node name
-        state.bind([pod], best)
+        self.place(state, pod, best, result)
+
+    def place(
+        self, state: ClusterState, pod: PodRecord, node: NodeRecord, result: CycleResult
+    ) -> None:
+        state.bind([pod], node)
         if self._aware(pod):  # other pods' counts changed
-            self.spread.prepare(state)
-            self.inter_pod.prepare(state)
+            self.refresh(state)
             anti = pod.template.affinity is not None and pod.template.affinity.anti_required
             self._symmetric = self._symmetric or bool(anti)
         self._binds += 1
         result.scheduled.append(pod.name)
 
     def _fail(self, state: ClusterState, pods: list[PodRecord], result: CycleResult) -> None:
+        if preemption.needed(state):  # pods of other priorities exist: DefaultPreemption
+            preemption.handle_failures(self, state, pods, result)
+            return
         # Pods that ask the filters the same questions get the same answer until a bind
         # changes a node: thousands of Pending pods cost one walk over the nodes, not one each.
         # Node-local filters never read a pod's version, labels or startup delay; a pod whose
@@ -248,8 +266,17 @@ class Scheduler:
             if cached is None:
                 cached = self._messages[key] = self.failure_message(state, pods[0])
         message = cached if cached is not None else self.failure_message(state, pods[0])
-        for pod in pods:
+        generation, failed = state.generation, result.failed
+        for pod in pods:  # record_failure, inlined: thousands of Pending pods pass here
             if pod.message != message:
                 pod.message = message
-                result.failed.append(pod)
-            pod.tried_at_generation = state.generation
+                failed.append(pod)
+            pod.tried_at_generation = generation
+
+    def record_failure(
+        self, state: ClusterState, pod: PodRecord, message: str, result: CycleResult
+    ) -> None:
+        if pod.message != message:
+            pod.message = message
+            result.failed.append(pod)
+        pod.tried_at_generation = state.generation
