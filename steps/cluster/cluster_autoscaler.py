@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 from typing import Any
 
 from kubeloop.harness.amounts import Resources
@@ -10,7 +9,7 @@ from kubeloop.harness.params import TaintText, parse_taint
 from kubeloop.harness.registry import given, when
 from kubeloop.harness.world import World
 from kubeloop.steps.cluster.cluster_autoscaler_flags import configure
-from kubeloop.steps.cluster.support import taint
+from kubeloop.steps.cluster.support import column_problems, taint
 
 _DETAILS = (
     "[,][ <with|of|having> {size:resources}][ each]"
@@ -135,15 +134,7 @@ _COLUMNS = {
 
 def table_problems(rows: list[list[str]]) -> list[str]:
     """What is wrong with a node groups table's header."""
-    problems = []
-    names = [" ".join(cell.strip().lower().split()) for cell in rows[0]] if rows else []
-    for cell, name in zip(rows[0] if rows else [], names, strict=True):
-        if name not in _COLUMNS:
-            close = difflib.get_close_matches(name, list(_COLUMNS), n=1, cutoff=0.6)
-            hint = f' (did you mean "{close[0]}"?)' if close else ""
-            problems.append(
-                f'a column "{cell.strip()}"{hint}; the columns are {", ".join(_COLUMNS)}'
-            )
+    names, problems = column_problems(rows[0] if rows else [], _COLUMNS, ", ".join(_COLUMNS))
     for needed in ("name", "max"):
         if rows and needed not in names and f"{needed} size" not in names:
             problems.append(f"the table needs a '{needed}' column")

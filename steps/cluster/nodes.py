@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
-
 from kubeloop.harness.amounts import Resources
 from kubeloop.harness.params import TaintText, parse_taint
 from kubeloop.harness.referents import known
@@ -12,6 +10,7 @@ from kubeloop.harness.world import World
 from kubeloop.steps.cluster.support import (
     add_node,
     apply_fixture,
+    column_problems,
     load,
     next_node_names,
     set_node_state,
@@ -171,14 +170,8 @@ _COLUMNS = {
 
 def table_problems(rows: list[list[str]]) -> list[str]:
     """What is wrong with a nodes table's header: unknown columns, a missing name column."""
-    problems = []
-    names = [" ".join(cell.strip().lower().split()) for cell in rows[0]] if rows else []
-    for cell, name in zip(rows[0] if rows else [], names, strict=True):
-        if name not in _COLUMNS:
-            close = difflib.get_close_matches(name, list(_COLUMNS), n=1, cutoff=0.6)
-            hint = f' (did you mean "{close[0]}"?)' if close else ""
-            known = ", ".join(sorted(set(_COLUMNS.values())))
-            problems.append(f'a column "{cell.strip()}"{hint}; the columns are {known}')
+    known = ", ".join(sorted(set(_COLUMNS.values())))
+    names, problems = column_problems(rows[0] if rows else [], _COLUMNS, known)
     if rows and "name" not in names:
         problems.append("the table needs a 'name' column")
     if len(rows) < 2:

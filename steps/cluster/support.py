@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -274,3 +275,18 @@ def _behavior(world: World, spec: dict[str, Any]) -> Any:
         scale_up=rules(spec.get("scaleUp"), defaults.scale_up),
         scale_down=rules(spec.get("scaleDown"), defaults.scale_down),
     )
+
+
+def column_problems(
+    header: list[str], columns: dict[str, str], listed: str
+) -> tuple[list[str], list[str]]:
+    """A table header's column names (lower case, single spaces) and a problem, with the
+    closest column, for every one not in ``columns``."""
+    names = [" ".join(cell.strip().lower().split()) for cell in header]
+    problems = []
+    for cell, name in zip(header, names, strict=True):
+        if name not in columns:
+            close = difflib.get_close_matches(name, list(columns), n=1, cutoff=0.6)
+            hint = f' (did you mean "{close[0]}"?)' if close else ""
+            problems.append(f'a column "{cell.strip()}"{hint}; the columns are {listed}')
+    return names, problems
