@@ -7,6 +7,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from kubeloop.harness.comparisons import COMPARISONS
+from kubeloop.harness.promql_words import BARE_PROMQL, SERIES
+
 _UNITS = {
     "s": 1,
     "second": 1,
@@ -80,35 +83,6 @@ def _digest(text: str) -> str:
     return text[:-3] + "…" if text.endswith("...") else text
 
 
-_COMPARISONS = {
-    "fewer than": "<",
-    "less than": "<",
-    "below": "<",
-    "under": "<",
-    "more than": ">",
-    "greater than": ">",
-    "higher than": ">",
-    "lower than": "<",
-    "smaller than": "<",
-    "above": ">",
-    "over": ">",
-    "at least": ">=",
-    "at most": "<=",
-    "exactly": "==",
-}
-
-
-def compare(value: float, bound: str, limit: float) -> bool:
-    """``value`` against ``limit`` with a comparison's canonical operator ("<", ">=", …)."""
-    return {
-        "<": value < limit,
-        ">": value > limit,
-        "<=": value <= limit,
-        ">=": value >= limit,
-        "==": value == limit,
-    }[bound]
-
-
 _NUMBER_WORDS = {
     word: value
     for value, word in enumerate(
@@ -149,22 +123,10 @@ def _duration(text: str) -> int:
 
 NAME = r'"[^"]+"|[A-Za-z0-9][-A-Za-z0-9._/]*'
 
-_VERBS = r"(?:is|are|returns|return|gives|equals|evaluates|yields|should|must|will)"
-_AGGREGATIONS = r"(?:sum|avg|min|max|count|group|stddev|stdvar|topk|bottomk|quantile)"
-_BARE_PROMQL = (
-    rf"(?=[^\s]*[({{\[_:]|{_AGGREGATIONS} +(?:by|without) *\()"
-    rf"[A-Za-z_:(](?:(?! {_VERBS}(?: |$))[^`])*"
-)
-"""PromQL written bare: its first word holds a bracket, an underscore or a colon (a metric
-or a function call; ``sum by (le) (…)`` too), so "the query …" and "the alert X" stay other
-phrases; it never holds the verbs a sentence uses after it ("is", "returns", …), so "X is 10"
-reads one way and "rate(x[5m]) is 10 and up is 1" is two steps."""
 
-
-_SERIES = r"[A-Za-z_:][A-Za-z0-9_:]*(?:\{[^{}`]*\})?|\{[^{}`]+\}|`[^`]+`"
 _RATE_PHRASE = re.compile(
     rf"(?:the )?(?:per-second )?(?P<fn>rate|increase|irate) of (?:the counter )?"
-    rf"(?P<series>{_SERIES}) over (?:the last )?(?P<window>\d+ ?[a-z]+)",
+    rf"(?P<series>{SERIES}) over (?:the last )?(?P<window>\d+ ?[a-z]+)",
     re.IGNORECASE,
 )
 
@@ -242,8 +204,8 @@ TYPES: dict[str, ParamType] = {
         "… or ... stands for the rest)",
     ),
     "comparison": ParamType(
-        "|".join(_COMPARISONS).replace(" ", " +"),
-        lambda text: _COMPARISONS[" ".join(text.lower().split())],
+        "|".join(COMPARISONS).replace(" ", " +"),
+        lambda text: COMPARISONS[" ".join(text.lower().split())],
         "a comparison: below (under, less than, fewer than, lower than, smaller than), above "
         "(over, more than, greater than, higher than), "
         "at least, at most, exactly",
@@ -255,12 +217,12 @@ TYPES: dict[str, ParamType] = {
         "backticks: 'sum(rate(http_requests_total{job=\"web\"}[5m]))'",
     ),
     "series": ParamType(
-        _SERIES,
+        SERIES,
         lambda text: text[1:-1] if text[0] == "`" else text,
         'one series in PromQL notation, bare or in backticks: jobs_total{queue="emails"}',
     ),
     "barepromql": ParamType(
-        _BARE_PROMQL,
+        BARE_PROMQL,
         str.strip,
         "a PromQL expression written bare, starting with a metric or a function: "
         'rate(jobs_total{queue="emails"}[5m]), sum by (le) (…), ALERTS{alertname="X"}',
@@ -277,7 +239,7 @@ TYPES: dict[str, ParamType] = {
     ),
     "ratephrase": ParamType(
         rf"(?:the )?(?:per-second )?(?:rate|increase|irate) of (?:the counter )?"
-        rf"(?:{_SERIES}) over (?:the last )?\d+ ?(?:seconds?|minutes?|hours?|days?|s|m|h|d)",
+        rf"(?:{SERIES}) over (?:the last )?\d+ ?(?:seconds?|minutes?|hours?|days?|s|m|h|d)",
         _rate_phrase,
         "a rate said in words: the rate of jobs_total over 5m (rate(jobs_total[5m])), the "
         "increase of jobs_total over the last 10 minutes",

@@ -4,7 +4,7 @@ PromQL written bare: "rate(jobs_total[5m]) is 10", "the value of up{job='web'} i
 
 from __future__ import annotations
 
-from kubeloop.harness.params import compare
+from kubeloop.harness.comparisons import compare
 from kubeloop.harness.registry import then
 from kubeloop.harness.world import World
 from kubeloop.steps.telemetry.series import (

@@ -1,0 +1,31 @@
+"""Comparisons as people write them ("fewer than", "at least") and what they mean."""
+
+from __future__ import annotations
+
+COMPARISONS = {
+    "fewer than": "<",
+    "less than": "<",
+    "below": "<",
+    "under": "<",
+    "more than": ">",
+    "greater than": ">",
+    "higher than": ">",
+    "lower than": "<",
+    "smaller than": "<",
+    "above": ">",
+    "over": ">",
+    "at least": ">=",
+    "at most": "<=",
+    "exactly": "==",
+}
+
+
+def compare(value: float, bound: str, limit: float) -> bool:
+    """``value`` against ``limit`` with a comparison's canonical operator ("<", ">=", …)."""
+    return {
+        "<": value < limit,
+        ">": value > limit,
+        "<=": value <= limit,
+        ">=": value >= limit,
+        "==": value == limit,
+    }[bound]

@@ -1,0 +1,17 @@
+"""How PromQL looks when people write it inside a sentence: bare, or a single series."""
+
+from __future__ import annotations
+
+_VERBS = r"(?:is|are|returns|return|gives|equals|evaluates|yields|should|must|will)"
+_AGGREGATIONS = r"(?:sum|avg|min|max|count|group|stddev|stdvar|topk|bottomk|quantile)"
+BARE_PROMQL = (
+    rf"(?=[^\s]*[({{\[_:]|{_AGGREGATIONS} +(?:by|without) *\()"
+    rf"[A-Za-z_:(](?:(?! {_VERBS}(?: |$))[^`])*"
+)
+"""PromQL written bare: its first word holds a bracket, an underscore or a colon (a metric
+or a function call; ``sum by (le) (…)`` too), so "the query …" and "the alert X" stay other
+phrases; it never holds the verbs a sentence uses after it ("is", "returns", …), so "X is 10"
+reads one way and "rate(x[5m]) is 10 and up is 1" is two steps."""
+
+
+SERIES = r"[A-Za-z_:][A-Za-z0-9_:]*(?:\{[^{}`]*\})?|\{[^{}`]+\}|`[^`]+`"
