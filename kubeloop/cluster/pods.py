@@ -124,7 +124,6 @@ class PodRecord:
     ready: bool = False
     ready_since: int | None = None
     message: str | None = None
-    tried_at_generation: int = -1
     evict_at: int | None = None
     ready_at: int | None = None
     """While starting: when the pod turns Ready (its template's startup delay)."""

@@ -4,8 +4,9 @@ Every mutation goes through a method here so that per-node totals, per-owner pod
 sets, ready counts and the capacity index never drift apart — and so that every change
 puts its owner on a work queue, as upstream's informers enqueue the keys that changed:
 ``dirty_deployments`` for the deployment, ReplicaSet and status controllers,
-``dirty_nodes`` for taint eviction. A pass looks only at what is queued (plus what time
-alone can change), so a pass over a settled cluster costs nothing per object.
+``dirty_nodes`` for taint eviction, ``queue`` (``scheduling_queue.py``) for the scheduler,
+whose hints read which nodes an event touched. A pass looks only at what is queued (plus
+what time alone can change), so a pass over a settled cluster costs nothing per object.
 """
 
 from __future__ import annotations
@@ -15,8 +16,10 @@ from collections.abc import Iterator
 
 from kubeloop.cluster.capacity_index import CapacityIndex
 from kubeloop.cluster.deployments import DeploymentRecord, ReplicaSetRecord
+from kubeloop.cluster.node_log import NodeLog
 from kubeloop.cluster.nodes import NodeRecord
 from kubeloop.cluster.pods import PodRecord
+from kubeloop.cluster.scheduling_queue import SchedulingQueue
 from kubeloop.cluster.taints import Toleration
 from kubeloop.core.clock import Clock
 from kubeloop.core.events import EventLog
@@ -42,13 +45,13 @@ class ClusterState:
         self.dirty_deployments: set[str] = set()
         """Deployments something happened to since their controllers last looked."""
         self.dirty_nodes: set[str] = set()
-        self.scheduled_generation = -1
-        """The generation the last scheduling cycle saw: until it moves, only new pods try."""
         """Nodes whose taints, readiness or NoExecute-tainted pods changed."""
         self.deadlines: dict[str, int] = {}
         """When time alone would exceed a stuck rollout's progress deadline, by deployment."""
-        self.fresh_pending: dict[str, PodRecord] = {}
-        """Pods created since the last scheduling cycle (the rest wait for a change)."""
+        self.queue = SchedulingQueue()
+        """Which Pending pods the next scheduling cycle tries."""
+        self.node_log = NodeLog()
+        """Every change to what a filter reads of a node, in order."""
         self.pending_by_deployment: Counter[str] = Counter()
         self.not_ready_nodes: set[str] = set()
         self.starting: dict[str, PodRecord] = {}
@@ -61,8 +64,6 @@ class ClusterState:
         """node-monitor-grace-period when failures are timed realistically; None: at once."""
         self.default_tolerations: tuple[Toleration, ...] = ()
         """DefaultTolerationSeconds: added to pods that tolerate neither taint themselves."""
-        self.generation = 0
-        """Bumped whenever room may have appeared, so Pending pods are retried."""
         self.pod_seq = 0
         self.rs_seq = 0
 
@@ -76,7 +77,8 @@ class ClusterState:
         self.nodes[node.name] = node
         self._index_stale = True
         self._count_taints(node)
-        self.generation += 1
+        self.node_log.note(node.name, len(self.nodes))
+        self.queue.node_touched(node.name)
 
     @property
     def index(self) -> CapacityIndex:
@@ -107,7 +109,8 @@ class ClusterState:
             self._index.update(node)
         self._count_taints(node)
         self.dirty_nodes.add(node.name)
-        self.generation += 1
+        self.node_log.note(node.name, len(self.nodes))
+        self.queue.node_touched(node.name)
 
     def touch(self, deployment: str) -> None:
         """Queue a deployment whose spec or template the user changed."""
@@ -145,7 +148,7 @@ class ClusterState:
         )
         self.pods[pod.name] = pod
         self.pending[pod.name] = pod
-        self.fresh_pending[pod.name] = pod
+        self.queue.add(pod)
         self.pending_by_deployment[pod.deployment] += 1
         rs.pods[pod.name] = pod
         self.dirty_deployments.add(pod.deployment)
@@ -153,11 +156,12 @@ class ClusterState:
 
     def bind(self, pods: list[PodRecord], node: NodeRecord) -> None:
         """Bind pods to one node, refreshing the capacity index once."""
+        forget = self.queue.forget
         for pod in pods:
             pod.node = node.name
             pod.message = None
             del self.pending[pod.name]
-            self.fresh_pending.pop(pod.name, None)
+            forget(pod)
             self.pending_by_deployment[pod.deployment] -= 1
             self.dirty_deployments.add(pod.deployment)
             node.pods[pod.name] = pod
@@ -169,6 +173,7 @@ class ClusterState:
             self._start(pod, node)
         if node.name in self.tainted_nodes:
             self.dirty_nodes.add(node.name)
+        self.node_log.note(node.name, len(self.nodes))
         if not self._index_stale:
             self._index.update(node)
 
@@ -205,7 +210,7 @@ class ClusterState:
             rs.ready_count -= 1
         if pod.node is None:
             del self.pending[pod.name]
-            self.fresh_pending.pop(pod.name, None)
+            self.queue.forget(pod)
             self.pending_by_deployment[pod.deployment] -= 1
             return
         node = self.nodes[pod.node]
@@ -216,7 +221,8 @@ class ClusterState:
         node.scoring_memory -= pod.template.scoring_memory
         if not self._index_stale:
             self._index.update(node)
-        self.generation += 1
+        self.node_log.note(node.name, len(self.nodes))
+        self.queue.node_touched(node.name)
 
     def _set_pod_ready(self, pod: PodRecord, ready: bool) -> None:
         if pod.ready == ready:

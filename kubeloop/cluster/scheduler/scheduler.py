@@ -9,14 +9,16 @@ carries a PreferNoSchedule taint — score every feasible node per pod.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 
 from kubeloop.cluster.nodes import NodeRecord
-from kubeloop.cluster.pods import PodRecord, PodTemplate
+from kubeloop.cluster.pods import PodRecord
 from kubeloop.cluster.scheduler.balanced_allocation import BalancedAllocation
 from kubeloop.cluster.scheduler.fit_error import fit_error_message
 from kubeloop.cluster.scheduler.framework import FilterPlugin, ScorePlugin
 from kubeloop.cluster.scheduler.inter_pod_affinity import InterPodAffinity
+from kubeloop.cluster.scheduler.messages import FailureMessages
 from kubeloop.cluster.scheduler.node_affinity import NodeAffinity
 from kubeloop.cluster.scheduler.node_classes import NodeClasses
 from kubeloop.cluster.scheduler.node_health import NodeHealth
@@ -24,6 +26,7 @@ from kubeloop.cluster.scheduler.node_unschedulable import NodeUnschedulable
 from kubeloop.cluster.scheduler.resources_fit import NodeResourcesFit
 from kubeloop.cluster.scheduler.taint_toleration import TaintToleration
 from kubeloop.cluster.scheduler.topology_spread import PodTopologySpread
+from kubeloop.cluster.scheduling_queue import asks_of
 from kubeloop.cluster.state import ClusterState
 from kubeloop.errors import InvalidSpecError
 
@@ -37,8 +40,12 @@ class CycleResult:
 
 
 class Scheduler:
-    def __init__(self, strategy: str = "first-fit", *, reference: bool = False) -> None:
-        """``reference=True`` scores every node for every pod (the tests' oracle)."""
+    def __init__(
+        self, strategy: str = "first-fit", *, reference: bool = False, retry_all: bool = False
+    ) -> None:
+        """``reference=True`` scores every node for every pod, ``retry_all=True`` retries
+        every Pending pod after any event and walks every node for each message (the
+        tests' oracles for the scoring fast paths and for the queue's hints)."""
         if strategy not in STRATEGIES:
             raise InvalidSpecError(
                 f'scoring strategy "{strategy}" is not one of {", ".join(STRATEGIES)}'
@@ -68,11 +75,12 @@ class Scheduler:
         self.topology_filters: list[FilterPlugin] = [self.spread, self.inter_pod]
         self.preference_scorers: list[ScorePlugin] = [affinity, self.spread, self.inter_pod]
         self._symmetric = False
-        self._bound_last_cycle = False
         self.by_class = not reference and all(
             getattr(plugin, "node_local", False) for plugin in [*self.filters, *self.scorers]
         )
         self._classes: NodeClasses | None = None
+        self.retry_all = retry_all
+        self._messages = FailureMessages()
 
     def _aware(self, pod: PodRecord) -> bool:
         """This pod's placement depends on other pods: its own terms, or existing pods'
@@ -94,29 +102,14 @@ class Scheduler:
         nodes = list(state.nodes_in_order())
         return fit_error_message(len(nodes), (self.explain(pod, n) for n in nodes))
 
+    def _fits(self, state: ClusterState, pod: PodRecord, name: str) -> bool:
+        """The queue's hint: would the pod pass every node-local filter on this node now?"""
+        node = state.nodes.get(name)
+        return node is not None and all(f.filter(pod, node) is None for f in self.filters)
+
     def run(self, state: ClusterState) -> CycleResult:
+        """Try the pods the queue hands out (in creation order), batching each template's."""
         result = CycleResult()
-        self._messages: dict[tuple[int, PodTemplate], str] = {}
-        self._binds = 0
-        # Room appears only when the generation moves (a delete, a node change); until then
-        # only pods created since the last cycle are worth trying.
-        candidates = (
-            state.pending if state.generation != state.scheduled_generation else state.fresh_pending
-        )
-        queue = [p for p in candidates.values() if p.tried_at_generation != state.generation]
-        if self._bound_last_cycle:
-            # A pod bound since they were tried: pods whose placement depends on other pods
-            # are worth trying again (upstream requeues them on assigned-pod events).
-            queued = {p.name for p in queue}
-            again = [
-                p
-                for p in state.pending.values()
-                if p.template.placement_aware and p.name not in queued
-            ]
-            if again:
-                queue = sorted([*queue, *again], key=lambda p: p.seq)
-        state.scheduled_generation = state.generation
-        state.fresh_pending = {}
         self._classes = None
         self.spread.prepare(state)
         self.inter_pod.prepare(state)
@@ -124,13 +117,10 @@ class Scheduler:
             rs.template.affinity is not None and rs.template.affinity.anti_required and rs.pods
             for rs in state.replicasets.values()
         )
+        fits = lambda pod, name: self._fits(state, pod, name)  # noqa: E731
+        queue = state.queue.cycle(state.clock.now, fits, hints=not self.retry_all)
         batched = self.strategy == "first-fit" and state.prefer_no_schedule_nodes == 0
-        start = 0
-        while start < len(queue):
-            end = start + 1
-            while end < len(queue) and queue[end].template is queue[start].template:
-                end += 1
-            batch = queue[start:end]
+        for batch in _batches(queue):
             # The capacity index leaves cordoned nodes out; a pod tolerating the cordon
             # may still land on one, so it is placed by the full filter pass.
             template = batch[0].template
@@ -139,8 +129,7 @@ class Scheduler:
             else:
                 for pod in batch:
                     self._score_one(state, pod, result)
-            start = end
-        self._bound_last_cycle = bool(result.scheduled)
+        state.queue.end_cycle(state.clock.now, bool(result.scheduled))
         return result
 
     def _first_fit_batch(
@@ -166,7 +155,6 @@ class Scheduler:
                 room = min(room, node.free_memory // memory)
             chosen = batch[placed : placed + room]
             state.bind(chosen, node)
-            self._binds += 1
             result.scheduled.extend(p.name for p in chosen)
             placed += len(chosen)
         if placed < len(batch):
@@ -208,24 +196,34 @@ class Scheduler:
             self._symmetric = self._symmetric or bool(anti)
         if self._classes is not None:
             self._classes.moved(best)
-        self._binds += 1
         result.scheduled.append(pod.name)
 
     def _fail(self, state: ClusterState, pods: list[PodRecord], result: CycleResult) -> None:
-        # Pods that ask the filters the same questions get the same answer until a bind
-        # changes a node: thousands of Pending pods cost one walk over the nodes, not one each.
-        # Node-local filters never read a pod's version, labels or startup delay; a pod whose
-        # placement depends on other pods asks other questions and is not cached.
-        cached: str | None = None
-        if not self._aware(pods[0]):
-            asks = replace(pods[0].template, version="", labels=(), startup_seconds=0)
-            key = (self._binds, asks)
-            cached = self._messages.get(key)
-            if cached is None:
-                cached = self._messages[key] = self.failure_message(state, pods[0])
-        message = cached if cached is not None else self.failure_message(state, pods[0])
+        # Pods that ask the node-local filters the same questions get the same answer: their
+        # message is kept per asks and recomputed only on the nodes changed since
+        # (``messages.py``). A pod whose placement depends on other pods asks other
+        # questions: its message is a fresh walk, and it is parked apart.
+        key = None if self._aware(pods[0]) else asks_of(pods[0].template)
+        if key is None or self.retry_all:
+            message = self.failure_message(state, pods[0])
+        else:
+            message = self._messages.message(
+                key, pods[0], state.nodes, state.node_log, self.explain
+            )
         for pod in pods:
             if pod.message != message:
                 pod.message = message
                 result.failed.append(pod)
-            pod.tried_at_generation = state.generation
+        state.queue.failed(pods, key)
+
+
+def _batches(queue: Iterator[PodRecord]) -> Iterator[list[PodRecord]]:
+    """Runs of consecutive pods stamped from one template."""
+    batch: list[PodRecord] = []
+    for pod in queue:
+        if batch and pod.template is not batch[0].template:
+            yield batch
+            batch = []
+        batch.append(pod)
+    if batch:
+        yield batch
