@@ -137,6 +137,6 @@ def fixture_text(world: World, path: str, what: str) -> str:
     """A rule or SLO file named by the scenario, relative to the feature, read as every
     fixture is: inside the project, a regular UTF-8 file of bounded size."""
     file = world.resolve(path)
-    if not file.is_file():
+    if not file.exists() and not file.is_symlink():
         raise world.fail(f"{what} at {path} (relative to the feature)", f"no file {file}")
     return read_text(file)

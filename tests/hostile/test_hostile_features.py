@@ -128,6 +128,34 @@ FEATURES: dict[str, tuple[str, str]] = {
         "Feature: t\n  Scenario: s\n    Given the nodes:\n" + "      | name |\n" * 2000,
         'node "name" already exists',
     ),
+    "rules-fifo": (
+        'Feature: f\n  Scenario: s\n    Given the rules from "fixtures/pipe.yml"\n',
+        "pipe.yml:1:1: $: cannot read the file: it is not a regular file",
+    ),
+    "slos-oversized": (
+        'Feature: f\n  Scenario: s\n    Given the SLOs from "fixtures/big.yml"\n',
+        "big.yml:1:1: $: the file is larger than 1000000 bytes",
+    ),
+    "openslo-device": (
+        'Feature: f\n  Scenario: s\n    Given the OpenSLO SLOs from "fixtures/zero.yaml"\n',
+        "it resolves to /dev/zero, outside",
+    ),
+    "rules-missing": (
+        'Feature: f\n  Scenario: s\n    Given the rules from "fixtures/none.yml"\n',
+        "a rule file at fixtures/none.yml (relative to the feature)",
+    ),
+    "junit-fifo": (
+        'Feature: f\n  Scenario: s\n    Given a manifest "web" version "1.0.0"\n'
+        '    And I built "web" as D1\n    And the unit tests of D1 report "fixtures/pipe.xml"\n'
+        "    When I run the pipeline for D1\n    Then the pipeline is blocked at unit\n",
+        "pipe.xml:1:1: $: cannot read the file: it is not a regular file",
+    ),
+    "coverage-oversized": (
+        'Feature: f\n  Scenario: s\n    Given a manifest "web" version "1.0.0"\n'
+        '    And I built "web" as D1\n    And the coverage report of D1 is "fixtures/big.yml"\n'
+        "    When I run the pipeline for D1\n    Then the pipeline is blocked at unit\n",
+        "big.yml:1:1: $: the file is larger than 1000000 bytes",
+    ),
 }
 FIXTURES = {
     "tag.yaml": C + "nodes:\n- {name: n, pods: !!int abc}\n",
@@ -149,6 +177,10 @@ def run(tmp_path_factory: pytest.TempPathFactory) -> tuple[int, str, Path]:
     for name, text in FIXTURES.items():
         (features / "fixtures" / name).write_text(text, encoding="utf-8")
     os.symlink("/dev/zero", features / "fixtures" / "zero.yaml")
+    os.mkfifo(features / "fixtures" / "pipe.yml")  # opening a FIFO to read would hang
+    os.mkfifo(features / "fixtures" / "pipe.xml")
+    with (features / "fixtures" / "big.yml").open("wb") as handle:
+        handle.truncate(5_000_000)  # sparse: stat says 5 MB
     (features / "conftest.py").write_text("import pytest  # a normal setup must not crash\n")
     result = subprocess.run(
         [sys.executable, "-m", "kubeloop.cli", "run", "features", "--report", "reports"],

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final
 
+from kubeloop.telemetry.durations import parse_duration
 from kubeloop.telemetry.promql import (
     Matrix,
     PromQLError,
@@ -27,7 +28,6 @@ from kubeloop.telemetry.promql import (
 )
 from kubeloop.telemetry.promql import ast as promql_ast
 from kubeloop.telemetry.promql.functions.quantiles import almost_equal
-from kubeloop.telemetry.promql.literals import parse_duration_ms
 from kubeloop.telemetry.series import EMPTY, Labels, MatchOp, SeriesStore
 
 EPSILON: Final = 1e-6
@@ -66,7 +66,7 @@ class FileResult:
 
 
 def duration_ms(text: str) -> int:
-    return 0 if text.strip() == "0" else parse_duration_ms(text.strip())
+    return parse_duration(text.strip())
 
 
 def split_metric(line: str) -> tuple[str, str]:

@@ -7,10 +7,13 @@ import math
 
 import pytest
 
+from kubeloop.errors import InvalidSpecError
+from kubeloop.telemetry.durations import DurationError, format_duration, parse_duration
+from kubeloop.telemetry.promql import PromQLError, ast, parse
 from kubeloop.telemetry.promtool.compare import go_duration, labels_string, samples_string
 from kubeloop.telemetry.rules import humanize as hz
-from kubeloop.telemetry.rules.durations import DurationError, format_duration, parse_duration
 from kubeloop.telemetry.rules.gofmt import format_e, format_v, sprintf
+from kubeloop.telemetry.slo import parse_duration as slo_duration
 
 
 @pytest.mark.parametrize(
@@ -38,6 +41,27 @@ def test_parse_duration(text: str, ms: int) -> None:
 def test_bad_durations(text: str) -> None:
     with pytest.raises(DurationError):
         parse_duration(text)
+
+
+@pytest.mark.parametrize("text", ["5m", "1h30m", "30d", "4w", "2m59s999ms", "5m1h", "1hh", "x"])
+def test_promql_rule_files_and_slos_read_a_duration_alike(text: str) -> None:
+    """One rule: a PromQL range, a rule file's ``for:`` and an SLO period agree."""
+    try:
+        expected: int | None = parse_duration(text)
+    except DurationError:
+        expected = None
+    try:
+        ranged = parse(f"x[{text}]")
+        assert isinstance(ranged, ast.MatrixSelector)
+        promql: int | None = ranged.range_ms
+    except PromQLError:
+        promql = None
+    try:
+        slo: int | None = slo_duration(text) * 1000
+    except InvalidSpecError:
+        slo = None
+    assert promql == expected
+    assert slo == (expected if expected is not None and expected % 1000 == 0 else None)
 
 
 @pytest.mark.parametrize(

@@ -9,10 +9,11 @@ from __future__ import annotations
 import math
 from typing import Final
 
+from kubeloop.telemetry.durations import parse_duration
 from kubeloop.telemetry.promql import ast
 from kubeloop.telemetry.promql.errors import PromQLError, UnsupportedError
 from kubeloop.telemetry.promql.lexer import Token, tokenize
-from kubeloop.telemetry.promql.literals import parse_duration_ms, parse_number
+from kubeloop.telemetry.promql.literals import parse_number
 from kubeloop.telemetry.promql.selectors import SelectorParser
 from kubeloop.telemetry.promql.signatures import AGGREGATORS, FUNCTIONS, UNSUPPORTED_FUNCTIONS
 from kubeloop.telemetry.promql.typecheck import check_binary, check_call, documented
@@ -271,7 +272,7 @@ class _Parser(SelectorParser):
     def number_value(self, tok: Token) -> float:
         try:
             if tok.kind == "DURATION":
-                return parse_duration_ms(tok.text) / 1000
+                return parse_duration(tok.text) / 1000
             return parse_number(tok.text)
         except ValueError as err:
             raise self.error(f"error parsing number: {err}", tok) from None

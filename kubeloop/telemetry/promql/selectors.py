@@ -6,10 +6,11 @@ import math
 from dataclasses import replace
 from typing import Final
 
+from kubeloop.telemetry.durations import parse_duration
 from kubeloop.telemetry.promql import ast
 from kubeloop.telemetry.promql.errors import PromQLError, UnsupportedError
 from kubeloop.telemetry.promql.lexer import Token
-from kubeloop.telemetry.promql.literals import parse_duration_ms, parse_number
+from kubeloop.telemetry.promql.literals import parse_number
 from kubeloop.telemetry.series import METRIC_NAME, InvalidRegexError, Matcher, MatchOp
 
 MAX_MATCHERS: Final = 64
@@ -157,7 +158,7 @@ class SelectorParser:
     def duration_value(self, tok: Token) -> int:
         try:
             if tok.kind == "DURATION":
-                return parse_duration_ms(tok.text)
+                return parse_duration(tok.text)
             seconds = parse_number(tok.text)
         except ValueError as err:
             raise self.error(str(err), tok) from None
@@ -195,7 +196,7 @@ class SelectorParser:
                              "start() or end()", tok)  # fmt: skip
         self.advance()
         try:
-            seconds = sign * (parse_duration_ms(tok.text) / 1000 if tok.kind == "DURATION"
+            seconds = sign * (parse_duration(tok.text) / 1000 if tok.kind == "DURATION"
                               else parse_number(tok.text))  # fmt: skip
         except ValueError as err:
             raise self.error(str(err), tok) from None

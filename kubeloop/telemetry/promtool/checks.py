@@ -6,12 +6,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from kubeloop.telemetry.durations import format_duration
 from kubeloop.telemetry.promql import PromQLError, parse
 from kubeloop.telemetry.promtool import compare as cmp
 from kubeloop.telemetry.promtool.notation import NotationError, parse_metric
 from kubeloop.telemetry.promtool.testfile import AlertTest, PromqlTest, TestGroup
 from kubeloop.telemetry.rules.alerting import FIRING, AlertingRule
-from kubeloop.telemetry.rules.durations import format_duration
 from kubeloop.telemetry.rules.group import RuleGroup
 from kubeloop.telemetry.rules.query import RuleEvalError, query
 from kubeloop.telemetry.series import SeriesStore

@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass, field
 
 from kubeloop.errors import FixtureError
+from kubeloop.telemetry.durations import format_duration
 from kubeloop.telemetry.promtool import compare as cmp
 from kubeloop.telemetry.promtool.checks import Failure, check_alerts, check_promql, late_warnings
 from kubeloop.telemetry.promtool.notation import STALE
@@ -23,7 +24,6 @@ from kubeloop.telemetry.promtool.testfile import (
     TestGroup,
     load_test_file,
 )
-from kubeloop.telemetry.rules.durations import format_duration
 from kubeloop.telemetry.rules.group import RuleGroup
 from kubeloop.telemetry.rules.loader import load_rule_file
 from kubeloop.telemetry.rules.model import RuleFile

@@ -15,13 +15,13 @@ from pathlib import Path
 from typing import Any
 
 from kubeloop.errors import FixtureProblem
+from kubeloop.telemetry.durations import DurationError, parse_duration
 from kubeloop.telemetry.promtool.notation import (
     Expanded,
     NotationError,
     expand_values,
     split_series,
 )
-from kubeloop.telemetry.rules.durations import DurationError, parse_duration
 from kubeloop.telemetry.rules.yamlfile import DocPath, YamlFile, read_yaml
 
 SCHEMA = "promtool-test.schema.json"

@@ -13,8 +13,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+from kubeloop.telemetry.durations import DurationError, parse_duration
 from kubeloop.telemetry.promql import PromQLError, parse
-from kubeloop.telemetry.rules.durations import DurationError, parse_duration
 from kubeloop.telemetry.rules.model import GroupSpec, Pairs, RuleFile, RuleSpec
 from kubeloop.telemetry.rules.template_exec import check
 from kubeloop.telemetry.rules.templates import TemplateError

@@ -17,43 +17,34 @@ window AND over its short window both exceed its factor.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from kubeloop.errors import InvalidSpecError
+from kubeloop.telemetry import durations
 from kubeloop.telemetry.slo.budget import burn_factor
 
 MINUTE, HOUR, DAY, WEEK, YEAR = 60, 3600, 86_400, 7 * 86_400, 365 * 86_400
-_UNITS = {"y": YEAR, "w": WEEK, "d": DAY, "h": HOUR, "m": MINUTE, "s": 1}
-_DURATION = re.compile(r"(?:(\d+)y)?(?:(\d+)w)?(?:(\d+)d)?(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?")
 MAX_DURATION = 10 * YEAR
 
 
 def parse_duration(text: str) -> int:
     """A Prometheus duration (``5m``, ``1h30m``, ``30d``, ``4w``) in whole seconds."""
-    match = _DURATION.fullmatch(text.strip())
-    if not text.strip() or match is None or not any(match.groups()):
+    try:
+        ms = durations.parse_duration(text.strip())
+    except durations.DurationError:
         raise InvalidSpecError(
             f'"{text}" is not a duration; write it as Prometheus does: 5m, 1h, 1h30m, 30d, 4w'
-        )
-    seconds = sum(int(v) * u for v, u in zip(match.groups(), _UNITS.values(), strict=True) if v)
-    if not 0 < seconds <= MAX_DURATION:
+        ) from None
+    if ms % 1000:
+        raise InvalidSpecError(f'duration "{text}" must be whole seconds')
+    if not 0 < ms // 1000 <= MAX_DURATION:
         raise InvalidSpecError(f'duration "{text}" must be above 0 and at most 10 years')
-    return seconds
+    return ms // 1000
 
 
 def format_duration(seconds: int) -> str:
     """Prometheus' model.Duration.String: years and weeks only when exact (28d → 4w, 30d)."""
-    if seconds <= 0:
-        return "0s"
-    out, rest = [], seconds
-    for unit, size in _UNITS.items():
-        if unit in "yw" and rest % size:
-            continue
-        if rest >= size:
-            out.append(f"{rest // size}{unit}")
-            rest %= size
-    return "".join(out)
+    return durations.format_duration(max(seconds, 0) * 1000)
 
 
 @dataclass(frozen=True)
