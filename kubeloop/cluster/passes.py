@@ -57,7 +57,7 @@ class Passes:
         self._record_scheduling(cycle.scheduled, cycle.failed)
         now = state.clock.now
         queued |= state.dirty_deployments
-        queued.update(name for name, due in state.deadlines.items() if due <= now)
+        queued.update(state.deadlines.due(now))
         deployment_status.update(state, queued)
         result = ReconcileResult(
             created=tuple(changes.created),

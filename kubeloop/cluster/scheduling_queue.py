@@ -68,6 +68,8 @@ class _Group:
     """(parked at, the seqs parked then), oldest first, for the flush."""
     last_seq: int = -1
     """The largest seq ever parked: pods newer than every one parked extend the heap as is."""
+    timed: int = 0
+    """How many seqs ``by_time`` holds, current or not."""
 
     def park(self, pods: list[PodRecord], now: int) -> None:
         """Park pods that failed together (in creation order)."""
@@ -85,17 +87,19 @@ class _Group:
                 heapq.heappush(self.by_seq, seq)
         self.last_seq = max(self.last_seq, seqs[-1])
         self.by_time.append((now, seqs))
+        self.timed += len(seqs)
 
     def compact(self) -> None:
         """Drop the entries of pods gone since, once they outnumber the members."""
         if len(self.by_seq) > 2 * len(self.members) + 32:
             self.by_seq = list(self.members)
             heapq.heapify(self.by_seq)
-        if sum(len(seqs) for _, seqs in self.by_time) > 2 * len(self.members) + 32:
+        if self.timed > 2 * len(self.members) + 32:
             blocks: dict[int, list[int]] = {}
             for seq, pod in self.members.items():
                 blocks.setdefault(pod.parked_at, []).append(seq)
             self.by_time = deque(sorted(blocks.items()))
+            self.timed = len(self.members)
 
 
 class SchedulingQueue:
@@ -221,6 +225,7 @@ class SchedulingQueue:
         queue, members = group.by_time, group.members
         while queue and now - queue[0][0] >= FLUSH_AFTER:
             parked, seqs = queue.popleft()
+            group.timed -= len(seqs)
             for seq in seqs:
                 pod = members.get(seq)
                 if pod is not None and pod.parked_at == parked:

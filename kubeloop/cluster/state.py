@@ -16,6 +16,7 @@ from collections.abc import Iterator
 
 from kubeloop.cluster.capacity_index import CapacityIndex
 from kubeloop.cluster.deployments import DeploymentRecord, ReplicaSetRecord
+from kubeloop.cluster.due_times import DueTimes
 from kubeloop.cluster.node_log import NodeLog
 from kubeloop.cluster.nodes import NodeRecord
 from kubeloop.cluster.pods import PodRecord
@@ -34,6 +35,8 @@ class ClusterState:
         self.pending: dict[str, PodRecord] = {}
         self.replicasets: dict[str, ReplicaSetRecord] = {}
         self.replicasets_by_deployment: dict[str, dict[str, ReplicaSetRecord]] = {}
+        self.repelling: dict[str, ReplicaSetRecord] = {}
+        """ReplicaSets whose pods have required anti-affinity (which may repel any pod)."""
         self.deployments: dict[str, DeploymentRecord] = {}
         self._index = CapacityIndex([])
         self._index_stale = False
@@ -46,7 +49,7 @@ class ClusterState:
         """Deployments something happened to since their controllers last looked."""
         self.dirty_nodes: set[str] = set()
         """Nodes whose taints, readiness or NoExecute-tainted pods changed."""
-        self.deadlines: dict[str, int] = {}
+        self.deadlines = DueTimes()
         """When time alone would exceed a stuck rollout's progress deadline, by deployment."""
         self.queue = SchedulingQueue()
         """Which Pending pods the next scheduling cycle tries."""
@@ -241,12 +244,16 @@ class ClusterState:
     def add_replicaset(self, rs: ReplicaSetRecord) -> None:
         self.dirty_deployments.add(rs.deployment)
         self.replicasets[rs.name] = rs
+        affinity = rs.template.affinity
+        if affinity is not None and affinity.anti_required:
+            self.repelling[rs.name] = rs
         self.replicasets_by_deployment.setdefault(rs.deployment, {})[rs.name] = rs
 
     def remove_replicaset(self, rs: ReplicaSetRecord) -> None:
         self.dirty_deployments.add(rs.deployment)
         del self.replicasets[rs.name]
         del self.replicasets_by_deployment[rs.deployment][rs.name]
+        self.repelling.pop(rs.name, None)
 
     def replicasets_of(self, deployment: str) -> list[ReplicaSetRecord]:
         """The deployment's ReplicaSets, oldest first."""

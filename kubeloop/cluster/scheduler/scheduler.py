@@ -113,10 +113,7 @@ class Scheduler:
         self._classes = None
         self.spread.prepare(state)
         self.inter_pod.prepare(state)
-        self._symmetric = any(
-            rs.template.affinity is not None and rs.template.affinity.anti_required and rs.pods
-            for rs in state.replicasets.values()
-        )
+        self._symmetric = any(rs.pods for rs in state.repelling.values())
         fits = lambda pod, name: self._fits(state, pod, name)  # noqa: E731
         queue = state.queue.cycle(state.clock.now, fits, hints=not self.retry_all)
         batched = self.strategy == "first-fit" and state.prefer_no_schedule_nodes == 0
