@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -22,7 +22,8 @@ class ReconcileResult:
     scheduled: tuple[str, ...] = ()
     evicted: tuple[str, ...] = ()
     scaled: tuple[str, ...] = ()
-    events: tuple[Event, ...] = ()
+    events: Sequence[Event] = ()
+    """The events first recorded in the pass, as they stood when it ended."""
 
     @property
     def changed(self) -> bool:

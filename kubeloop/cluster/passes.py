@@ -65,7 +65,7 @@ class Passes:
             scheduled=tuple(cycle.scheduled),
             evicted=tuple(changes.evicted),
             scaled=tuple(changes.scaled),
-            events=tuple(self.state.events.since(first_event)),
+            events=self.state.events.frozen_since(first_event),
         )
         self.history.record(state, result, queued)
         return result
