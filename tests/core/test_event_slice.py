@@ -10,17 +10,17 @@ from kubeloop.core.events import EventLog
 
 def test_a_slice_reads_as_the_log_did_when_it_was_taken() -> None:
     clock = Clock()
-    log = EventLog(clock)
-    log.normal("Created", "pod/a", "made a")
-    log.warning("FailedScheduling", "pod/b", "no room")
-    frozen = log.frozen_since(1)
-    expected = tuple(log.since(1))
+    events = EventLog(clock)
+    events.normal("Created", "pod/a", "made a")
+    events.warning("FailedScheduling", "pod/b", "no room")
+    frozen = events.frozen_since(1)
+    expected = tuple(events.since(1))
     clock.advance(5)
-    log.warning("FailedScheduling", "pod/b", "no room")  # a repeat folds into the event
+    events.warning("FailedScheduling", "pod/b", "no room")  # a repeat folds into the event
     assert frozen == expected and len(frozen) == 1
-    assert frozen[0].count == 1 and log.since(1)[0].count == 2
+    assert frozen[0].count == 1 and events.since(1)[0].count == 2
     assert frozen[-1] == frozen[0] == expected[0] and frozen[0:1] == expected
     assert list(frozen) == list(expected) and hash(frozen) == hash(expected)
     with pytest.raises(IndexError):
         frozen[1]
-    assert log.frozen_since(2) == () and not log.frozen_since(2)
+    assert events.frozen_since(2) == () and not events.frozen_since(2)

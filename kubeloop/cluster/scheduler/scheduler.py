@@ -9,7 +9,8 @@ carries a PreferNoSchedule taint — score every feasible node per pod.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from bisect import bisect_left
+from collections.abc import Hashable, Iterator
 from dataclasses import dataclass, field
 
 from kubeloop.cluster.nodes import NodeRecord
@@ -31,6 +32,8 @@ from kubeloop.cluster.state import ClusterState
 from kubeloop.errors import InvalidSpecError
 
 STRATEGIES = ("first-fit", "LeastAllocated", "MostAllocated", "BalancedAllocation")
+_LONG_WALK = 32
+"""Nodes with room a batch walks past (taints, selectors) before it jumps to accepted ones."""
 
 
 @dataclass
@@ -111,6 +114,7 @@ class Scheduler:
         """Try the pods the queue hands out (in creation order), batching each template's."""
         result = CycleResult()
         self._classes = None
+        self._accepted: dict[Hashable, list[int]] = {}
         self.spread.prepare(state)
         self.inter_pod.prepare(state)
         self._symmetric = any(rs.pods for rs in state.repelling.values())
@@ -137,13 +141,20 @@ class Scheduler:
         index = state.index
         placed = 0
         position: int | None = 0
+        rejected = 0
         while placed < len(batch):
             position = index.first_fit(cpu, memory, position or 0)
             if position is None:
                 break
             node = index.nodes[position]
             if any(f.filter(batch[placed], node) is not None for f in self.pod_specific):
-                position += 1
+                rejected += 1
+                if rejected < _LONG_WALK:
+                    position += 1
+                else:
+                    position = self._next_accepted(state, batch[placed], position + 1)
+                    if position is None:
+                        break
                 continue
             room = node.free_pods
             if cpu:
@@ -156,6 +167,25 @@ class Scheduler:
             placed += len(chosen)
         if placed < len(batch):
             self._fail(state, batch[placed:], result)
+
+    def _next_accepted(self, state: ClusterState, pod: PodRecord, start: int) -> int | None:
+        """The first position from ``start`` whose node the taint and affinity filters accept.
+
+        Nodes' taints and labels do not change within a cycle, so the accepted positions
+        of a template's tolerations and selectors are found once per cycle: pods selecting
+        the last tenth of the nodes jump there instead of walking past every node with room.
+        """
+        template = pod.template
+        key = (template.tolerations, template.node_selector, template.affinity)
+        accepted = self._accepted.get(key)
+        if accepted is None:
+            accepted = self._accepted[key] = [
+                i
+                for i, node in enumerate(state.index.nodes)
+                if all(f.filter(pod, node) is None for f in self.pod_specific)
+            ]
+        found = bisect_left(accepted, start)
+        return accepted[found] if found < len(accepted) else None
 
     def _candidates(self, state: ClusterState, pod: PodRecord) -> list[NodeRecord]:
         """Every node, or one per class of nodes no node-local plugin can tell apart."""
