@@ -41,7 +41,7 @@ def test_a_selecting_batch_lands_where_walking_every_node_would(every: int) -> N
     cluster.apply(
         Deployment(
             "t",
-            replicas=60,
+            replicas=150,
             cpu="1",
             memory="1Gi",
             node_selector={"pool": "tenant"},
@@ -49,5 +49,5 @@ def test_a_selecting_batch_lands_where_walking_every_node_would(every: int) -> N
         )
     )
     cluster.reconcile_until_stable()
-    oracle = _first_fit([(n.name, 4, i in tenant) for i, n in enumerate(nodes)], 60, 1)
+    oracle = _first_fit([(n.name, 4, i in tenant) for i, n in enumerate(nodes)], 150, 1)
     assert [p.node for p in sorted(cluster.pods("t"), key=lambda p: int(p.name[2:]))] == oracle
