@@ -59,6 +59,8 @@ class _Group:
     cost three dict or list slots each, not three tuples.
     """
 
+    key: Asks
+    """The group's own key: its pods map to this one object, not to an equal copy each."""
     sample: PodRecord
     members: dict[int, PodRecord] = field(default_factory=dict)
     """Seq → pod."""
@@ -202,9 +204,9 @@ class SchedulingQueue:
                 continue
             group = self._groups.get(key)
             if group is None:
-                group = self._groups[key] = _Group(pods[0])
+                group = self._groups[key] = _Group(key, pods[0])
             group.park(pods, now)
-            self._group_of.update((pod.name, key) for pod in pods)
+            self._group_of.update((pod.name, group.key) for pod in pods)
         self._failed = []
         self._exhausted = set()
         self._bound = bound

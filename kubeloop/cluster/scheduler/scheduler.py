@@ -9,7 +9,6 @@ carries a PreferNoSchedule taint — score every feasible node per pod.
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from collections.abc import Hashable, Iterator
 from dataclasses import dataclass, field
 
@@ -114,7 +113,7 @@ class Scheduler:
         """Try the pods the queue hands out (in creation order), batching each template's."""
         result = CycleResult()
         self._classes = None
-        self._accepted: dict[Hashable, list[int]] = {}
+        self._accepted: dict[Hashable, dict[int, bool]] = {}
         self.spread.prepare(state)
         self.inter_pod.prepare(state)
         self._symmetric = any(rs.pods for rs in state.repelling.values())
@@ -171,21 +170,23 @@ class Scheduler:
     def _next_accepted(self, state: ClusterState, pod: PodRecord, start: int) -> int | None:
         """The first position from ``start`` whose node the taint and affinity filters accept.
 
-        Nodes' taints and labels do not change within a cycle, so the accepted positions
-        of a template's tolerations and selectors are found once per cycle: pods selecting
-        the last tenth of the nodes jump there instead of walking past every node with room.
+        Nodes' taints and labels do not change within a cycle, so each node's verdict for
+        a template's tolerations and selectors is found once per cycle: pods selecting the
+        last tenth of the nodes skip ahead without a capacity search per node passed.
         """
         template = pod.template
         key = (template.tolerations, template.node_selector, template.affinity)
-        accepted = self._accepted.get(key)
-        if accepted is None:
-            accepted = self._accepted[key] = [
-                i
-                for i, node in enumerate(state.index.nodes)
-                if all(f.filter(pod, node) is None for f in self.pod_specific)
-            ]
-        found = bisect_left(accepted, start)
-        return accepted[found] if found < len(accepted) else None
+        verdicts = self._accepted.setdefault(key, {})
+        nodes = state.index.nodes
+        for position in range(start, len(nodes)):
+            accepted = verdicts.get(position)
+            if accepted is None:
+                node = nodes[position]
+                accepted = all(f.filter(pod, node) is None for f in self.pod_specific)
+                verdicts[position] = accepted
+            if accepted:
+                return position
+        return None
 
     def _candidates(self, state: ClusterState, pod: PodRecord) -> list[NodeRecord]:
         """Every node, or one per class of nodes no node-local plugin can tell apart."""
