@@ -131,13 +131,13 @@ class SchedulingQueue:
 
     def forget(self, pod: PodRecord) -> None:
         """The pod is bound or deleted: it leaves whatever queue holds it."""
-        name = pod.name
-        if self.active.pop(name, None) is not None:
+        name = pod.name  # the emptiness tests spare a bind of a pod the cycle handed out
+        if self.active and self.active.pop(name, None) is not None:
             return
-        key = self._group_of.pop(name, None)
+        key = self._group_of.pop(name, None) if self._group_of else None
         if key is not None:
             del self._groups[key].members[pod.seq]
-        else:
+        elif self._aware:
             self._aware.pop(name, None)
 
     def node_touched(self, name: str) -> None:
