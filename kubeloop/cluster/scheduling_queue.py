@@ -140,6 +140,11 @@ class SchedulingQueue:
         elif self._aware:
             self._aware.pop(name, None)
 
+    def activate(self, pod: PodRecord) -> None:
+        """Try this Pending pod at the next cycle whatever the hints say (e.g. a preemptor)."""
+        self.forget(pod)
+        self._activate(pod)
+
     def node_touched(self, name: str) -> None:
         """An event that may have made room or lifted a restriction on this node."""
         self._touched.add(name)

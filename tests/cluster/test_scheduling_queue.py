@@ -11,7 +11,8 @@ from __future__ import annotations
 import pytest
 
 from kubeloop import Cluster, Deployment, Node, Taint, Toleration
-from kubeloop.cluster.scheduling_queue import FLUSH_AFTER
+from kubeloop.cluster.pods import PodRecord
+from kubeloop.cluster.scheduling_queue import FLUSH_AFTER, SchedulingQueue, asks_of
 
 
 def _failures(cluster: Cluster, pod: str) -> int:
@@ -140,3 +141,19 @@ def test_a_taint_lifted_moves_only_pods_it_held_off() -> None:
     cluster.reconcile_until_stable()
     # Oldest first: web-1 (created first) takes the freed room, as retrying all would.
     assert cluster.pods("web")[0].node == "node-1"
+
+
+def test_activate_moves_a_parked_pod_once() -> None:
+    """What a preemptor needs once its victims are gone: one more try, then parked again."""
+    cluster = _parked()
+    state = cluster._state
+    big: PodRecord = state.pending["big-1"]
+    queue: SchedulingQueue = state.queue
+    assert len(queue) == 1 and not queue.active
+    queue.activate(big)
+    assert len(queue) == 1 and list(queue.active) == ["big-1"]
+    handed = list(queue.cycle(cluster.clock, lambda pod, name: False))
+    assert handed == [big]
+    queue.failed([big], asks_of(big.template))
+    queue.end_cycle(cluster.clock, bound=False)
+    assert len(queue) == 1 and not queue.active
