@@ -81,7 +81,12 @@ def _parser() -> argparse.ArgumentParser:
         help="which lab to start: Lab 01 the cluster, Lab 02 the pipeline, or all three (default)",
     )
     steps = commands.add_parser("steps", help="print the step catalog")
-    steps.add_argument("--format", choices=["text", "markdown"], default="text")
+    steps.add_argument(
+        "--format",
+        choices=["text", "markdown", "cucumber-js"],
+        default="text",
+        help="cucumber-js: a glue file for the Cucumber language server (editor completion)",
+    )
     check = commands.add_parser(
         "check",
         help="find every mistake in feature files without running them (syntax, lint, "

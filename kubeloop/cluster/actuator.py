@@ -97,7 +97,7 @@ def _apply_one(state: ClusterState, action: Action, changes: Changes) -> None:
         case CreatePods(name, count):
             rs = state.replicasets[name]
             owner = state.deployments[rs.deployment]
-            created = [state.create_pod(rs, owner).name for _ in range(count)]
+            created = [pod.name for pod in state.create_pods(rs, owner, count)]
             changes.created.extend(created)
             obj = f"replicaset/{rs.name}"
             events.normal_many("SuccessfulCreate", ((obj, f"Created pod: {n}") for n in created))

@@ -138,53 +138,57 @@ class ClusterState:
 
     # --- pods ------------------------------------------------------------------
 
-    def create_pod(self, rs: ReplicaSetRecord, deployment: DeploymentRecord) -> PodRecord:
-        deployment.pod_counter += 1
-        self.pod_seq += 1
-        pod = PodRecord(
-            name=f"{deployment.name}-{deployment.pod_counter}",
-            deployment=deployment.name,
-            replicaset=rs.name,
-            template=rs.template,
-            seq=self.pod_seq,
-            created_at=self.clock.now,
-        )
-        self.pods[pod.name] = pod
-        self.pending[pod.name] = pod
-        self.queue.add(pod)
-        self.pending_by_deployment[pod.deployment] += 1
-        rs.pods[pod.name] = pod
-        self.dirty_deployments.add(pod.deployment)
-        return pod
+    def create_pods(
+        self, rs: ReplicaSetRecord, deployment: DeploymentRecord, count: int
+    ) -> list[PodRecord]:
+        """Stamp ``count`` Pending pods from the ReplicaSet's template (one call for a whole
+        scale-up: 150,000 pods pay for the loop, not for 150,000 calls)."""
+        now, name, template = self.clock.now, deployment.name, rs.template
+        pods, pending, active, owned = self.pods, self.pending, self.queue.active, rs.pods
+        first, seq = deployment.pod_counter, self.pod_seq
+        created = []
+        for i in range(1, count + 1):
+            pod_name = f"{name}-{first + i}"
+            pod = PodRecord(pod_name, name, rs.name, template, seq + i, now)
+            pods[pod_name] = pending[pod_name] = active[pod_name] = owned[pod_name] = pod
+            created.append(pod)
+        deployment.pod_counter += count
+        self.pod_seq += count
+        self.pending_by_deployment[name] += count
+        if count:
+            self.dirty_deployments.add(name)
+        return created
 
     def bind(self, pods: list[PodRecord], node: NodeRecord) -> None:
         """Bind pods to one node, refreshing the capacity index once."""
-        forget = self.queue.forget
+        pending, forget, on_node, where = self.pending, self.queue.forget, node.pods, node.name
         for pod in pods:
-            pod.node = node.name
+            pod.node = where
             pod.message = None
-            del self.pending[pod.name]
+            del pending[pod.name]
             forget(pod)
             self.pending_by_deployment[pod.deployment] -= 1
             self.dirty_deployments.add(pod.deployment)
-            node.pods[pod.name] = pod
+            on_node[pod.name] = pod
             template = pod.template
             node.allocated_cpu += template.cpu
             node.allocated_memory += template.memory
             node.scoring_cpu += template.scoring_cpu
             node.scoring_memory += template.scoring_memory
-            self._start(pod, node)
-        if node.name in self.tainted_nodes:
-            self.dirty_nodes.add(node.name)
-        self.node_log.note(node.name, len(self.nodes))
+            if template.startup_seconds == 0 or not node.ready:
+                self._set_pod_ready(pod, node.ready)
+            else:
+                self._start(pod)
+        if where in self.tainted_nodes:
+            self.dirty_nodes.add(where)
+        self.node_log.note(where, len(self.nodes))
         if not self._index_stale:
             self._index.update(node)
 
-    def _start(self, pod: PodRecord, node: NodeRecord) -> None:
+    def _start(self, pod: PodRecord) -> None:
+        """A pod with a startup delay on a Ready node: Ready once the delay is over."""
         delay = pod.template.startup_seconds
-        if delay == 0 or not node.ready:
-            self._set_pod_ready(pod, node.ready)
-        elif delay is not None:
+        if delay is not None:
             pod.ready_at = self.clock.now + delay
             self.starting[pod.name] = pod
 

@@ -20,8 +20,10 @@ INTRO = (
     '"{name}", requests {cpu} cpu and {memory} memory per pod, at version "{version}".\n'
     'Two phrases of one kind join with " and ": "Given 3 nodes and a deployment of 4", '
     '"When node-2 fails and I reconcile". "it", "its" and "the deployment" refer to the '
-    "deployment named last. A Then that names a node or a deployment the scenario does not "
-    "have fails and lists the ones it has."
+    "deployment named last (in the pipeline: the artifact built or named last). Wherever one "
+    'node fits, a list does too: "node-1 and node-2", "node-1, node-2 and node-3". A Given '
+    "may use a When phrase (an action already taken) and a When a Given phrase. A Then that "
+    "names a node or a deployment the scenario does not have fails and lists the ones it has."
 )
 
 
@@ -44,6 +46,10 @@ def _intro() -> str:
 
 
 def render(fmt: str = "text") -> str:
+    if fmt == "cucumber-js":
+        from kubeloop.harness.cucumber import glue  # noqa: PLC0415
+
+        return glue()
     return markdown() if fmt == "markdown" else text()
 
 

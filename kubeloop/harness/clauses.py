@@ -11,9 +11,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+import kubeloop.harness.artifacts  # noqa: F401  (registers Lab 02's noun phrases)
 from kubeloop.harness.amounts import AMOUNTS, _resources
 from kubeloop.harness.nouns import NAME, _strip_groups, unquote
-from kubeloop.harness.params import TYPES, ParamType
+from kubeloop.harness.params import NUMBER, TYPES, ParamType, number
 
 _RES = _strip_groups(AMOUNTS["resources"].regex)
 _INT_OR_PERCENT = r"\d+%?"
@@ -68,6 +69,57 @@ WORKLOAD: list[Clause] = [
 ]
 
 
+_LABEL = r"[A-Za-z0-9][-A-Za-z0-9._/]*=[-A-Za-z0-9._]*"
+_KEY = r"(?:the )?(?:nodes?|hosts?|hostnames?|zones?|[A-Za-z0-9][-A-Za-z0-9._/]*)"
+
+PLACEMENT: list[Clause] = [
+    (
+        rf"(?:with )?(?:a |the )?(?:node ?selector|nodeSelector)(?: of)? (?P<labels>{_LABEL}"
+        rf"(?:(?:,| and|, and) {_LABEL})*)",
+        lambda m: {
+            "node_selector": dict(
+                item.split("=", 1) for item in re.findall(_LABEL, m.group("labels"))
+            )
+        },
+    ),
+    (
+        rf"(?:with )?(?:a )?(?P<soft>required |preferred )?pod anti-?affinity "
+        rf"(?:on|over|per|by|across) (?P<key>{_KEY})",
+        lambda m: {
+            "anti_affinity": (m.group("key"), (m.group("soft") or "").strip() != "preferred")
+        },
+    ),
+    (
+        rf"(?:and )?(?:spread|spreading|spreads) (?:evenly )?(?:across|over) (?P<key>{_KEY}) "
+        rf"with max ?skew (?P<skew>{NUMBER})(?P<soft> when possible)?",
+        lambda m: {"spread": (m.group("key"), number(m.group("skew")), bool(m.group("soft")))},
+    ),
+]
+"""Where a declared deployment's pods may go: a nodeSelector, pod anti-affinity, spread."""
+
+_REPLICAS = r"(?: replicas?| pods?)?"
+_MIN = r"(?:with )?(?:a )?(?:min|minimum|minReplicas|min replicas)(?: of)?"
+_MAX = r"(?:with )?(?:a )?(?:max|maximum|maxReplicas|max replicas)(?: of)?"
+_AIM = (
+    r"(?:(?:targeting|aiming at|that targets|with a target of|a target of|with target|target|"
+    r"at|with a|with|a) )?(?:average )?"
+)
+
+AUTOSCALING: list[Clause] = [
+    (
+        rf"(?:from|between) (?P<low>{NUMBER}) (?:to|and) (?P<high>{NUMBER}){_REPLICAS}",
+        lambda m: {"low": number(m.group("low")), "high": number(m.group("high"))},
+    ),
+    (rf"{_MIN} (?P<low>{NUMBER}){_REPLICAS}", lambda m: {"low": number(m.group("low"))}),
+    (rf"{_MAX} (?P<high>{NUMBER}){_REPLICAS}", lambda m: {"high": number(m.group("high"))}),
+    (
+        rf"{_AIM}(?P<target>\d+(?:\.\d+)?)%(?: average)?(?: cpu)?(?: utili[sz]ation)?"
+        r"(?: target)?",
+        lambda m: {"target": float(m.group("target"))},
+    ),
+]
+
+
 def clause_list(clauses: list[Clause], description: str) -> ParamType:
     """A parameter type matching zero or more clauses, each after a separator."""
     compiled = [
@@ -99,6 +151,18 @@ CLAUSES = {
         'details, in any order, each after a space, a comma or "and": requesting 1 CPU and '
         "256Mi memory per pod, at version v2 (or with image nginx:1.25), with maxSurge 1 and "
         "maxUnavailable 0, with the Recreate strategy",
+    ),
+    "declaration": clause_list(
+        WORKLOAD + PLACEMENT,
+        "the details of a workload (above) and where its pods go: with nodeSelector "
+        "disktype=ssd, with required pod anti-affinity on kubernetes.io/hostname (or "
+        "preferred …), spread across topology.kubernetes.io/zone with maxSkew 1",
+    ),
+    "autoscaling": clause_list(
+        AUTOSCALING,
+        'bounds and target, in any order, each after a space, a comma or "and": from 1 to 10 '
+        "replicas (or min 1, max 10; minReplicas 1, maxReplicas 10), targeting 50% cpu (or "
+        "target 50% CPU, a 50% CPU target, at 50% CPU utilization)",
     ),
 }
 

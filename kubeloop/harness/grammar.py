@@ -11,6 +11,14 @@ Negated modals ("should not be") are left alone: they would need the opposite ch
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from kubeloop.harness.errors import AmbiguousStepError, UndefinedStepError
+
+if TYPE_CHECKING:
+    from kubeloop.harness.registry import Match
 
 _MODAL = r"(?:should|must|will|shall)"
 _FILLERS = re.compile(
@@ -35,3 +43,26 @@ def readings(text: str) -> list[str]:
 
 def _dedupe(texts: list[str]) -> list[str]:
     return list(dict.fromkeys(texts))
+
+
+def with_readings(match: Callable[[str, str], list[Match]], keyword: str, text: str) -> list[Match]:
+    """``match(keyword, text)``, or else the one reading of ``text`` that matches; a step
+    that two readings match differently is ambiguous."""
+    try:
+        return match(keyword, text)
+    except UndefinedStepError:
+        found = {}
+        for reading in readings(text):
+            try:
+                matches = match(keyword, reading)
+            except UndefinedStepError:
+                continue
+            found[tuple(id(m.definition) for m in matches)] = matches
+        if len(found) == 1:  # positions in a reading are not positions in the step
+            return [replace(m, offset=-1) for m in next(iter(found.values()))]
+        if len(found) > 1:
+            shown = [" + ".join(m.text for m in ms) for ms in found.values()]
+            raise AmbiguousStepError(
+                f'{keyword.title()} "{text}" can be read in more than one way: ' + "; ".join(shown)
+            ) from None
+        raise

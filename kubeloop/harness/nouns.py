@@ -53,6 +53,24 @@ def _node(text: str) -> str:
     return unquote(found.group("name"))
 
 
+# In a list every bare name carries a digit, a dot, a colon or a hyphen ("node-1 and node-2",
+# "gpu-1, gpu-2 and edge-1"), so "I fail node-1 and reconcile" stays a join of two steps.
+_LISTED = f"(?:{QUOTED}|(?=[^ ,]*[-0-9.:])[A-Za-z0-9][-A-Za-z0-9._/:]*)"
+_NODES = _compile(
+    f"(?:(?:the )?node )?(?P<one>{NAME})"
+    f"|(?:(?:the )?nodes )?(?:both )?(?P<many>{_LISTED}(?:, {_LISTED})*,? (?:and|or) {_LISTED})"
+)
+
+
+def _nodes(text: str) -> tuple[str, ...]:
+    found = _NODES.fullmatch(text)
+    assert found is not None
+    if found.group("one") is not None:
+        return (unquote(found.group("one")),)
+    items = re.findall(_LISTED, found.group("many"))
+    return tuple(unquote(item) for item in items)
+
+
 def _first(found: re.Match[str], *groups: str) -> str:
     return unquote(next(found.group(g) for g in groups if found.group(g) is not None))
 
@@ -88,10 +106,13 @@ class Owner:
     name: str
 
 
+_NOT_A_QUANTIFIER = r"(?!(?:each|every|all|no|some|any|both)(?![-\w.]))"
+"""A bare owner is never a quantifier: "each node runs 1 pod" is about every node."""
 _OWNER = _compile(
     f"(?P<it>{_IT_DEPLOYMENT})"
-    f"|(?:the )?(?P<kind>node|deployment) (?P<n1>{NAME})|(?:the )?(?P<n2>{NAME}) "
-    f"(?P<suffix>deployment|node)|(?P<n3>{NAME})"
+    f"|(?:the )?(?P<kind>node|deployment) (?P<n1>{NAME})"
+    f"|(?:the )?(?P<n2>{_NOT_A_QUANTIFIER}{NAME}) "
+    f"(?P<suffix>deployment|node)|(?P<n3>{_NOT_A_QUANTIFIER}{NAME})"
 )
 
 
@@ -207,6 +228,13 @@ NOUNS: dict[str, ParamType] = {
         _node,
         'a node: node-1, "node-1", node node-1 or node "node-1"',
         refers_to="node",
+    ),
+    "nodes": ParamType(
+        _strip_groups(_NODES.pattern),
+        _nodes,
+        "one node or several: node-1, node-1 and node-2, node-1, node-2 and node-3, "
+        "nodes node-1 and node-2, node-1 or node-2",
+        refers_to="nodes",
     ),
     "deployment": ParamType(
         _strip_groups(_DEPLOYMENT.pattern),

@@ -59,13 +59,50 @@ class TaintText(NamedTuple):
         return {"key": self.key, "value": self.value, "effect": self.effect}
 
 
+_TAINT = (
+    r"[A-Za-z0-9][-A-Za-z0-9._/]*(?:=[-A-Za-z0-9._]*)?:(?:NoSchedule|PreferNoSchedule|NoExecute)"
+)
 _EFFECTS = {e.lower(): e for e in ("NoSchedule", "PreferNoSchedule", "NoExecute")}
 
 
 def parse_taint(text: str) -> TaintText:
-    key_value, effect = text.rsplit(":", 1)
+    key_value, effect = _unquote(text).rsplit(":", 1)
     key, has_value, value = key_value.partition("=")
     return TaintText(key, value, _EFFECTS[effect.lower()], bool(has_value))
+
+
+def _digest(text: str) -> str:
+    """A digest bare, quoted or in backticks; a trailing "..." is the ellipsis "…"."""
+    if text[:1] == '"':
+        text = _unquote_text(text)
+    elif text[:1] == "`":
+        text = text[1:-1]
+    return text[:-3] + "…" if text.endswith("...") else text
+
+
+_COMPARISONS = {
+    "fewer than": "<",
+    "less than": "<",
+    "below": "<",
+    "under": "<",
+    "more than": ">",
+    "above": ">",
+    "over": ">",
+    "at least": ">=",
+    "at most": "<=",
+    "exactly": "==",
+}
+
+
+def compare(value: float, bound: str, limit: float) -> bool:
+    """``value`` against ``limit`` with a comparison's canonical operator ("<", ">=", …)."""
+    return {
+        "<": value < limit,
+        ">": value > limit,
+        "<=": value <= limit,
+        ">=": value >= limit,
+        "==": value == limit,
+    }[bound]
 
 
 _NUMBER_WORDS = {
@@ -93,8 +130,15 @@ def quantity(text: str) -> str:
 _PHASES = {"running": "running", "pending": "pending", "ready": "ready", "scheduled": "running"}
 
 
+_MORE = "(?:more|additional|further|extra) "
+_DURATION = re.compile(rf"(\d+) ?(?:{_MORE})?([a-z]+)", re.IGNORECASE)
+
+
 def _duration(text: str) -> int:
-    amount, unit = text.split(" ", 1) if " " in text else (text[:-1], text[-1])
+    """30 seconds, 5m, 1h, "4 more minutes" (the time that passes next) → seconds."""
+    found = _DURATION.fullmatch(text)
+    assert found is not None
+    amount, unit = found.group(1), found.group(2).lower()
     unit = unit.rstrip("s") if len(unit) > 1 else unit
     return int(amount) * _UNITS[unit]
 
@@ -119,9 +163,9 @@ TYPES: dict[str, ParamType] = {
     "percent": ParamType(r"\d+(?:\.\d+)?%", _percent, "a percentage: 50%"),
     "intorpercent": ParamType(r"\d+%?", _int_or_percent, "a count or a percentage: 1 or 25%"),
     "duration": ParamType(
-        r"\d+ ?(?:seconds?|minutes?|hours?|days?|s|m|h|d)",
+        rf"\d+ ?(?:{_MORE})?(?:seconds?|minutes?|hours?|days?|s|m|h|d)",
         _duration,
-        "a duration: 30 seconds, 5 minutes, 30 days",
+        "a duration: 30 seconds, 5 minutes, 5m, 1h, 30 days (also: 4 more minutes)",
     ),
     "phase": ParamType(
         "|".join(_PHASES),
@@ -129,9 +173,10 @@ TYPES: dict[str, ParamType] = {
         "Running (bound to a node; also: scheduled), Pending, or Ready; any case",
     ),
     "taint": ParamType(
-        r"[A-Za-z0-9][-A-Za-z0-9._/]*(?:=[-A-Za-z0-9._]*)?:(?:NoSchedule|PreferNoSchedule|NoExecute)",
+        f'"{_TAINT}"|{_TAINT}',
         parse_taint,
-        "a taint key=value:Effect, e.g. dedicated=gpu:NoSchedule",
+        "a taint key=value:Effect, bare or quoted: dedicated=gpu:NoSchedule, "
+        '"dedicated=gpu:NoSchedule"',
     ),
     "label": ParamType(r"[A-Za-z0-9][-A-Za-z0-9._/]*=[-A-Za-z0-9._]*", str, "a label key=value"),
     "word": ParamType(r"[A-Za-z][A-Za-z0-9-]*", str, "a single word, e.g. an event reason"),
@@ -149,7 +194,27 @@ TYPES: dict[str, ParamType] = {
         "a number as Prometheus writes it, kept as written: 0.9, 14.4, 1e-05, NaN, +Inf, -Inf",
     ),
     "decimal": ParamType(r"\d+(?:\.\d+)?", float, "a number: 100, 0.5"),
-    "alertstate": ParamType(r"inactive|pending|firing", str, "inactive, pending or firing"),
+    "digest": ParamType(
+        r'"(?:[^"\\]|\\.)*"|`[^`]*`|[A-Za-z0-9][-A-Za-z0-9+._:]*(?:…|\.\.\.)?',
+        _digest,
+        'a digest as written: sha256:e3b0…, "sha256:e3b0c442…", `sha256:e3b0...` (a trailing '
+        "… or ... stands for the rest)",
+    ),
+    "comparison": ParamType(
+        "|".join(_COMPARISONS).replace(" ", " +"),
+        lambda text: _COMPARISONS[" ".join(text.lower().split())],
+        "a comparison: below (under, less than, fewer than), above (over, more than), "
+        "at least, at most, exactly",
+    ),
+    "promql": ParamType(
+        r'"(?:[^"\\]|\\.)*"|\'[^\']*\'|`[^`]*`',
+        lambda text: _unquote_text(text) if text[0] == '"' else text[1:-1],
+        "a PromQL expression in double quotes (label values in '…'), single quotes or "
+        "backticks: 'sum(rate(http_requests_total{job=\"web\"}[5m]))'",
+    ),
+    "alertstate": ParamType(
+        r"inactive|pending|firing", str.lower, "inactive, pending or firing; any case"
+    ),
     # --- end telemetry ---
     "strategy": ParamType(
         r"first-fit|LeastAllocated|MostAllocated",

@@ -92,6 +92,14 @@ def _owner(world: World, value: Owner, checking: bool) -> Owner:
     return Owner(kind, value.name)
 
 
+def _artifact(world: World, value: str) -> str:
+    """An artifact's alias; "it" is the one built or named last (the pipeline steps check
+    that an alias was bound, and list the ones that were)."""
+    name = _it(world, "artifact") if isinstance(value, It) else value
+    world.mentioned["artifact"] = name
+    return name
+
+
 def resolve(world: World, keyword: str, match: Match) -> dict[str, Any]:
     """The step's arguments with "it" resolved and, in a Then, every name checked."""
     kinds = match.definition.kinds(match.text)
@@ -101,6 +109,10 @@ def resolve(world: World, keyword: str, match: Match) -> dict[str, Any]:
         refers_to = TYPES[kinds[name]].refers_to if name in kinds else None
         if refers_to in ("node", "deployment"):
             arguments[name] = _name(world, refers_to, value, checking)
+        elif refers_to == "artifact":
+            arguments[name] = _artifact(world, value)
+        elif refers_to == "nodes":
+            arguments[name] = tuple(_name(world, "node", node, checking) for node in value)
         elif refers_to == "owner":
             arguments[name] = _owner(world, value, checking)
         elif refers_to == "pods" and value.deployment is not None:

@@ -11,12 +11,13 @@ from __future__ import annotations
 import inspect
 import re
 from collections.abc import Callable, Iterator
+from contextlib import suppress
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 import kubeloop.harness.clauses  # noqa: F401  (registers the noun phrases and clause lists)
 from kubeloop.harness.errors import AmbiguousStepError, UndefinedStepError
-from kubeloop.harness.grammar import readings
+from kubeloop.harness.grammar import with_readings
 from kubeloop.harness.params import compile_pattern
 from kubeloop.harness.suggest import close_phrases
 
@@ -184,27 +185,18 @@ class Registry:
     def match(self, keyword: str, text: str) -> list[Match]:
         """The definitions to run for ``text``: one, or several joined by " and ".
 
-        A text that matches nothing is read again without its modal verbs ("should be
-        running" as "are running"); a reading counts only if exactly one definition has it.
+        A text that matches nothing is read again without its modal verbs (grammar.py). A
+        Given no Given phrase has may be an action already taken ("Given I approve the
+        promotion of R1 to prod"), a When a fact: each is looked up among the other's
+        phrases, as Cucumber ignores the keyword. A Then is only ever a check.
         """
         try:
-            return self._match(keyword, text)
+            return with_readings(self._match, keyword, text)
         except UndefinedStepError:
-            found = {}
-            for reading in readings(text):
-                try:
-                    matches = self._match(keyword, reading)
-                except UndefinedStepError:
-                    continue
-                found[tuple(id(m.definition) for m in matches)] = matches
-            if len(found) == 1:  # positions in a reading are not positions in the step
-                return [replace(m, offset=-1) for m in next(iter(found.values()))]
-            if len(found) > 1:
-                shown = [" + ".join(m.text for m in ms) for ms in found.values()]
-                raise AmbiguousStepError(
-                    f'{keyword.title()} "{text}" can be read in more than one way: '
-                    + "; ".join(shown)
-                ) from None
+            if keyword == "then":
+                raise
+            with suppress(UndefinedStepError):
+                return with_readings(self._match, _OTHER[keyword], text)
             raise
 
     def _match(self, keyword: str, text: str) -> list[Match]:
@@ -264,6 +256,9 @@ class Registry:
                 if len(matches) != 1:
                     problems.append(_ambiguous(definition.keyword, example, matches))
         return problems
+
+
+_OTHER = {"given": "when", "when": "given"}
 
 
 def _ambiguous(keyword: str, text: str, matches: list[Match]) -> str:

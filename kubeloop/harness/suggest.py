@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from kubeloop.harness.registry import StepDefinition
 
 _CLOSE = 0.6
+_LONGEST = 400
 _VALUE = re.compile(r'"[^"]*"|\d[\w.%]*|[A-Za-z][\w.]*-[\w.-]+')
 
 
@@ -38,7 +39,43 @@ def _with_values(definition: StepDefinition, example: str, text: str) -> str:
     adapted = example
     for (start, end), value in reversed(replacements):
         adapted = adapted[:start] + value + adapted[end:]
-    return adapted if definition.parse(adapted) is not None else example
+    if replacements:
+        return adapted if definition.parse(adapted) is not None else example
+    return _aligned(definition, example, text)
+
+
+_WORD = re.compile(r'"[^"]*"|\S+')
+
+
+def _similar(one: str, other: str) -> bool:
+    return difflib.SequenceMatcher(None, one.lower(), other.lower()).ratio() >= 0.75
+
+
+def _aligned(definition: StepDefinition, example: str, text: str) -> str:
+    """The example with the words that stand where its parameters stand replaced by the
+    user's ("an event NodeNotReady was recorded" for "an event Promoted was recorded for R1
+    to prod" reads "an event Promoted was recorded"), if that still parses."""
+    match = definition.fullmatch(example)
+    if match is None:
+        return example
+    spans = [match.span(name) for name, value in match.groupdict().items() if value is not None]
+    mine, theirs = list(_WORD.finditer(example)), _WORD.findall(text)
+    words = [m.group(0) for m in mine]
+    opcodes = difflib.SequenceMatcher(
+        None, [w.lower() for w in words], [w.lower() for w in theirs]
+    ).get_opcodes()
+    for tag, i1, i2, j1, j2 in reversed(opcodes):  # from the end: earlier indices stay
+        if tag != "replace":
+            continue
+        start, end = mine[i1].start(), mine[i2 - 1].end()
+        said, own = " ".join(theirs[j1:j2]), " ".join(words[i1:i2])
+        if _similar(said, own):  # a misspelling of the example's word: keep the right one
+            continue
+        if any(s <= start and end <= e for s, e in spans):
+            tried = [*words[:i1], said, *words[i2:]]
+            if definition.parse(" ".join(tried)) is not None:  # keep only what still reads
+                words = tried
+    return " ".join(words)
 
 
 def close_phrases(
@@ -48,7 +85,13 @@ def close_phrases(
     count: int,
     same_keyword: bool = False,
 ) -> list[tuple[str, str]]:
-    """(keyword, phrase) of the examples close to ``text``, rewritten with its values."""
+    """(keyword, phrase) of the examples close to ``text``, rewritten with its values.
+
+    A step several times longer than any example is close to none (and comparing it with
+    every example would cost seconds): it gets no suggestion.
+    """
+    if len(text) > _LONGEST:
+        return []
     scored: list[tuple[float, int, str, str]] = []
     lowered = text.lower()
     for order, definition in enumerate(definitions):

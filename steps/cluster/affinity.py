@@ -15,6 +15,43 @@ REQUIRED = "requiredDuringSchedulingIgnoredDuringExecution"
 PREFERRED = "preferredDuringSchedulingIgnoredDuringExecution"
 
 
+def topology_key(said: str) -> str:
+    """ "node", "hosts", "the hostname" → kubernetes.io/hostname; "zones" → the zone label;
+    anything else is the label key as written."""
+    word = said.lower().removeprefix("the ")
+    if word.rstrip("s") in ("node", "host", "hostname"):
+        return HOSTNAME
+    return ZONE if word.rstrip("s") == "zone" else said
+
+
+def place(world: World, name: str, options: dict[str, Any]) -> None:
+    """The placement clauses of a declaration ("with required pod anti-affinity on
+    kubernetes.io/hostname", "spread across zones with maxSkew 1"), applied in order."""
+    if "anti_affinity" in options:
+        key, required = options["anti_affinity"]
+        term = world.make("PodAffinityTerm", _pods_of(world, name), topology_key(key))
+        if required:
+            _affinity(world, name, anti_required=(term,))
+        else:
+            weighted = world.make("WeightedPodAffinityTerm", 100, term)
+            _affinity(world, name, anti_preferred=(weighted,))
+    if "spread" in options:
+        key, skew, soft = options["spread"]
+        _spread(world, name, topology_key(key), skew, soft)
+
+
+def _spread(world: World, name: str, key: str, skew: int, soft: bool) -> None:
+    constraint = world.make(
+        "TopologySpreadConstraint",
+        skew,
+        key,
+        _pods_of(world, name),
+        "ScheduleAnyway" if soft else "DoNotSchedule",
+    )
+    current = world.declared.deployments.get(name, (0, {}))[1].get("topology_spread", ())
+    reapply(world, name, topology_spread=(*current, constraint))
+
+
 def _pods_of(world: World, deployment: str) -> Any:
     """A selector for a deployment's pods: the labels it was declared with, or app=<name>."""
     labels = world.declared.deployments.get(deployment, (0, {}))[1].get("labels")
@@ -83,16 +120,7 @@ def spreads(world: World, name: str, skew: int) -> None:
     """A topology spread constraint over its own pods (DoNotSchedule; "when possible":
     ScheduleAnyway)."""
     key = ZONE if " over zones " in world.step_text else HOSTNAME
-    soft = world.step_text.endswith("when possible")
-    constraint = world.make(
-        "TopologySpreadConstraint",
-        skew,
-        key,
-        _pods_of(world, name),
-        "ScheduleAnyway" if soft else "DoNotSchedule",
-    )
-    current = world.declared.deployments.get(name, (0, {}))[1].get("topology_spread", ())
-    reapply(world, name, topology_spread=(*current, constraint))
+    _spread(world, name, key, skew, world.step_text.endswith("when possible"))
 
 
 @given(

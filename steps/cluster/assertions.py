@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from kubeloop.harness.nouns import PodSet
+from kubeloop.harness.referents import known
 from kubeloop.harness.registry import checks_error, then
 from kubeloop.harness.world import World
+from kubeloop.steps.cluster.pods import check
 
 
 def _names(pods: list[Any]) -> str:
@@ -144,3 +148,18 @@ def _kind_named(text: str) -> str | None:
     """The error class a message of kubeloop's wording belongs to, where the words say."""
     lowered = text.lower()
     return next((kind for words, kind in _KINDS if words in lowered), None)
+
+
+@then(
+    "<each|every> node <has|runs|is running|hosts> {pods:pods}",
+    'each node runs exactly 1 "etcd" pod',
+    "every node has at most 2 pods",
+)
+def each_node_has(world: World, pods: PodSet) -> None:
+    """Every node of the cluster, one by one, has the pods the set says."""
+    for node in known(world, "node"):
+        check(world, pods, _on(node), f"on {node}")
+
+
+def _on(node: str) -> Callable[[Any], bool]:
+    return lambda pod: bool(pod.node == node)

@@ -2,32 +2,36 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from kubeloop.harness.params import compare
 from kubeloop.harness.referents import it
 from kubeloop.harness.registry import given, then, when
 from kubeloop.harness.world import World
 
 _HPA = "<an HPA|a HPA|an autoscaler|a HorizontalPodAutoscaler|a horizontal pod autoscaler>"
-_TARGET = (
-    "<targeting|at|with a target of|aiming at|that targets> {target:percent}[ average]"
-    "[ <cpu|CPU>][ <utilization|utilisation>]"
-)
 
 
 @given(
-    _HPA + " <for|on> {deployment:deployment} <from|between> {low:n} <to|and> {high:n} "
-    "replicas " + _TARGET,
+    _HPA + " <for|on> {deployment:deployment}{options:autoscaling}",
     'an HPA for "web" from 1 to 10 replicas targeting 50% cpu',
     'an HPA on "web" between 2 and 10 replicas at 50% CPU utilization',
     "an autoscaler for web with min 1 and max 5 replicas targeting 60% cpu",
-    variants=(
-        _HPA + " <for|on> {deployment:deployment} with <min|minReplicas|minimum> {low:n} "
-        "<and|,> <max|maxReplicas|maximum> {high:n}[ replicas] " + _TARGET,
-        "{deployment:deployment} <is autoscaled|autoscales> <from|between> {low:n} <to|and> "
-        "{high:n} replicas " + _TARGET,
-    ),
+    'an HPA for "web" with min 1, max 10 and target 50% CPU',
+    "an HPA for web with minReplicas 2, maxReplicas 10 and a 50% CPU target",
+    variants=("{deployment:deployment} <is autoscaled|autoscales>{options:autoscaling}",),
 )
-def an_hpa(world: World, deployment: str, low: int, high: int, target: float) -> None:
-    """Autoscale the deployment between LOW and HIGH replicas at TARGET average cpu."""
+def an_hpa(world: World, deployment: str, options: dict[str, Any]) -> None:
+    """Autoscale the deployment between its min and max replicas at a target average cpu.
+
+    The maximum must be given; the minimum defaults to 1 and the target to 80% cpu, as
+    Kubernetes defaults them (minReplicas, targetCPUUtilizationPercentage).
+    """
+    if "high" not in options:
+        raise world.fail(
+            "an HPA with its most replicas (max 10, from 1 to 10 replicas)", "no maximum given"
+        )
+    low, high, target = options.get("low", 1), options["high"], options.get("target", 80.0)
     hpa = world.make("HPA", min_replicas=low, max_replicas=high, target=target)
     world.declared.hpas[deployment] = hpa
     world.declared.last_hpa = deployment
@@ -51,6 +55,8 @@ def an_hpa(world: World, deployment: str, low: int, high: int, target: float) ->
         "<cpu|CPU>[ <utilization|utilisation>]",
         "[the ]load on {deployment:deployment} <rises|drops|goes|climbs|falls> to "
         "{value:percent}[ <cpu|CPU>]",
+        "{deployment:its} [average ]<cpu|CPU> <utilization|utilisation|usage|load> <is|becomes|"
+        "rises to|drops to|falls to|goes to|reaches|climbs to|spikes to|jumps to> {value:percent}",
         "[the ][average ]<cpu|CPU> <utilization|utilisation|usage|load> <hits|reaches|is|"
         "becomes|rises to|drops to|goes to|goes up to|climbs to|spikes to|falls to> "
         "{value:percent}",
@@ -120,8 +126,9 @@ def the_hpa_for_wants(world: World, deployment: str, count: int) -> None:
 
 
 @then(
-    "{deployment:deployment} [still ]has {count:n} [desired ]replica(s)",
+    "{deployment:deployment} [still ]has [{bound:comparison} ]{count:n} [desired ]replica(s)",
     '"web" has 8 replicas',
+    '"web" has fewer than 8 replicas',
     '"web" still has 4 replicas',
     "web is scaled to 6 replicas",
     variants=(
@@ -131,11 +138,13 @@ def the_hpa_for_wants(world: World, deployment: str, count: int) -> None:
         "{count:n}[ replica(s)]",
     ),
 )
-def has_replicas(world: World, deployment: str, count: int) -> None:
-    """The deployment's desired replica count (spec.replicas: what scale or the HPA set)."""
+def has_replicas(world: World, deployment: str, count: int, bound: str = "==") -> None:
+    """The deployment's desired replica count (spec.replicas: what scale or the HPA set);
+    "fewer than 8", "at least 3" compare it."""
     info = world.capability(world.cluster, "deployment")(deployment)
-    if info.replicas != count:
-        raise world.fail(f"{count} desired replicas", str(info.replicas))
+    if not compare(info.replicas, bound, count):
+        shown = "" if bound == "==" else f"{bound} "
+        raise world.fail(f"{shown}{count} desired replicas", str(info.replicas))
 
 
 @then(

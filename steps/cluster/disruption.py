@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from kubeloop.harness.registry import given, then, when
 from kubeloop.harness.world import World
-from kubeloop.steps.cluster.support import selector
+from kubeloop.steps.cluster.support import each_node, selector
 
 DRAIN = "drain"
 
@@ -22,30 +23,58 @@ def add_budget(world: World, budget: Any) -> None:
 
 
 @given(
-    "a disruption budget for {deployment:name} with <minAvailable|maxUnavailable> "
-    "{value:intorpercent}",
+    "a <disruption budget|pod disruption budget|PodDisruptionBudget|PDB>[ {budget:name}] for "
+    "{deployment:name} with <minAvailable|maxUnavailable> {value:intorpercent}",
     'a disruption budget for "web" with minAvailable 3',
     "a disruption budget for web with maxUnavailable 25%",
+    'a PodDisruptionBudget "web-pdb" for "web" with minAvailable 6',
 )
-def a_budget(world: World, deployment: str, value: int | str) -> None:
-    """A PodDisruptionBudget named after the deployment, over its pods."""
-    field = "min_available" if "minAvailable" in world.step_text else "max_unavailable"
-    budget = world.make(
-        "PodDisruptionBudget", deployment, budget_selector(world, deployment), **{field: value}
+def a_budget(world: World, deployment: str, value: int | str, budget: str | None = None) -> None:
+    """A PodDisruptionBudget over the deployment's pods (named after it unless named)."""
+    field = "min_available" if "minavailable" in world.step_text.lower() else "max_unavailable"
+    pdb = world.make(
+        "PodDisruptionBudget",
+        budget or deployment,
+        budget_selector(world, deployment),
+        **{field: value},
     )
-    add_budget(world, budget)
+    add_budget(world, pdb)
+
+
+@dataclass(frozen=True)
+class Drains:
+    """What ``kubectl drain node-1 node-2`` did: each node drained in turn, results joined."""
+
+    results: tuple[Any, ...]
+
+    @property
+    def drained(self) -> bool:
+        return all(result.drained for result in self.results)
+
+    @property
+    def refused(self) -> tuple[tuple[str, str], ...]:
+        return tuple(item for result in self.results for item in result.refused)
+
+    @property
+    def evicted(self) -> tuple[str, ...]:
+        return tuple(pod for result in self.results for pod in result.evicted)
 
 
 @when(
-    "I drain [node ]{node:name}[ waiting up to {seconds:duration}]",
+    "I drain {nodes:nodes}[ <waiting up to|with a timeout of|with timeout|timing out after>"
+    " {seconds:duration}]",
     "I drain node-1",
     'I drain node "node-1" waiting up to 2 minutes',
+    "I drain node-1 and node-2",
+    "I drain node-1 with a timeout of 30 seconds",
 )
-def i_drain(world: World, node: str, seconds: int | None = None) -> None:
+def i_drain(world: World, nodes: tuple[str, ...], seconds: int | None = None) -> None:
     """``kubectl drain``: cordon, evict every pod; refused evictions are retried every 5 s
-    while the time given passes (none: one attempt)."""
+    while the time given passes (none: one attempt). Several nodes drain one after another."""
     drain = world.capability(world.cluster, "drain")
-    world.parts[DRAIN] = world.attempt(lambda: drain(node, timeout=seconds or 0))
+    results: list[Any] = []
+    each_node(world, nodes, lambda node: results.append(drain(node, timeout=seconds or 0)))
+    world.parts[DRAIN] = Drains(tuple(results)) if results else None
 
 
 @when("I evict pod {pod:name}", "I evict pod web-1", 'I evict pod "web-2"')
@@ -73,6 +102,11 @@ def drain_completes(world: World) -> None:
 @then(
     "the drain is refused because {text:text}",
     'the drain is refused because "needs 3 healthy pods and has 3 currently"',
+    'the drain fails with "violate the pod\'s disruption budget"',
+    variants=(
+        "the drain <is refused|fails|is blocked|does not complete> <because|with|saying> "
+        "{text:text}",
+    ),
 )
 def drain_refused(world: World, text: str) -> None:
     """Some eviction was still refused when drain gave up, with that text in the reason."""

@@ -1,72 +1,79 @@
-"""Things going wrong on nodes: failure, recovery, cordoning."""
+"""Things going wrong on nodes: failure, recovery, cordoning — of one node or of several."""
 
 from __future__ import annotations
 
 from kubeloop.harness.registry import when
 from kubeloop.harness.world import World
-from kubeloop.steps.cluster.support import set_node_state
+from kubeloop.steps.cluster.support import each_node, set_node_state
 
 
 @when(
-    "{node:node} fails",
+    "{nodes:nodes} <fails|fail>",
     "node-2 fails",
     'node "node-2" fails',
     "I take node-3 down",
+    "node-1 and node-2 fail",
+    "I fail node-1, node-2 and node-3",
     variants=(
-        "{node:node} <crashes|dies|stops responding|is lost|is powered off|breaks>",
-        "I <fail|kill|stop|shut down|power off|lose> {node:node}",
-        "I take {node:node} down",
+        "{nodes:nodes} <crashes|crash|dies|die|stops responding|stop responding|is lost|are lost"
+        "|is powered off|are powered off|breaks|break>",
+        "I <fail|kill|stop|shut down|power off|lose> {nodes:nodes}",
+        "I take {nodes:nodes} down",
     ),
 )
-def node_fails(world: World, node: str) -> None:
+def node_fails(world: World, nodes: tuple[str, ...]) -> None:
     """The node stops responding: NotReady, its pods evicted, nothing new lands there."""
-    world.attempt(lambda: world.cluster.fail_node(node))
+    each_node(world, nodes, world.capability(world.cluster, "fail_node"))
 
 
 @when(
-    "{node:node} recovers",
+    "{nodes:nodes} <recovers|recover>",
     "node-2 recovers",
     "node-2 comes back",
+    "node-1 and node-2 recover",
     variants=(
-        "{node:node} <comes back|comes back up|is back|is back up|is repaired|rejoins the cluster>",
-        "I <recover|repair|restart|bring back> {node:node}",
+        "{nodes:nodes} <comes back|come back|comes back up|come back up|is back|are back"
+        "|is back up|are back up|is repaired|are repaired|rejoins the cluster|rejoin the cluster>",
+        "I <recover|repair|restart|bring back> {nodes:nodes}",
     ),
 )
-def node_recovers(world: World, node: str) -> None:
+def node_recovers(world: World, nodes: tuple[str, ...]) -> None:
     """The node is healthy again and takes pods from the next reconcile on."""
-    world.attempt(lambda: world.cluster.recover_node(node))
+    each_node(world, nodes, world.capability(world.cluster, "recover_node"))
 
 
 @when(
-    "{node:node} <goes|becomes|turns|is marked|is now> {state:nodestate}",
+    "{nodes:nodes} <goes|go|becomes|become|turns|turn|is marked|are marked|is now|are now>"
+    " {state:nodestate}",
     "node-2 goes NotReady",
     "node-2 goes down",
     "node-1 becomes unschedulable",
     "node-2 becomes Ready",
+    "node-1 and node-2 go NotReady",
 )
-def node_goes(world: World, node: str, state: str) -> None:
+def node_goes(world: World, nodes: tuple[str, ...], state: str) -> None:
     """The node changes state: NotReady fails it, Ready recovers it, unschedulable cordons it."""
-    world.attempt(lambda: set_node_state(world, node, state))
+    each_node(world, nodes, lambda node: set_node_state(world, node, state))
 
 
 @when(
-    "I cordon {node:node}",
+    "I cordon {nodes:nodes}",
     "I cordon node-1",
     "I mark node-1 unschedulable",
-    variants=("I mark {node:node} [as ]unschedulable",),
+    "I cordon node-1 and node-2",
+    variants=("I mark {nodes:nodes} [as ]unschedulable",),
 )
-def i_cordon(world: World, node: str) -> None:
+def i_cordon(world: World, nodes: tuple[str, ...]) -> None:
     """Mark the node unschedulable: its pods stay, no new pod lands there."""
-    cordon = world.capability(world.cluster, "cordon")
-    world.attempt(lambda: cordon(node))
+    each_node(world, nodes, world.capability(world.cluster, "cordon"))
 
 
 @when(
-    "I uncordon {node:node}",
+    "I uncordon {nodes:nodes}",
     "I uncordon node-1",
-    variants=("I mark {node:node} [as ]schedulable[ again]",),
+    "I uncordon node-1 and node-2",
+    variants=("I mark {nodes:nodes} [as ]schedulable[ again]",),
 )
-def i_uncordon(world: World, node: str) -> None:
+def i_uncordon(world: World, nodes: tuple[str, ...]) -> None:
     """Make the node schedulable again."""
-    uncordon = world.capability(world.cluster, "uncordon")
-    world.attempt(lambda: uncordon(node))
+    each_node(world, nodes, world.capability(world.cluster, "uncordon"))

@@ -93,38 +93,37 @@ def i_add_a_node(
 
 
 @given(
-    "{node:node} is {state:nodestate}",
+    "{nodes:nodes} <is|are> {state:nodestate}",
     "node-1 is cordoned",
     "node-2 is NotReady",
     "node node-3 is unschedulable",
-    variants=("{node:node} has failed",),
+    "node-1 and node-2 are cordoned",
+    variants=("{nodes:nodes} <has|have> failed",),
 )
-def node_is(world: World, node: str, state: str = "NotReady") -> None:
+def node_is(world: World, nodes: tuple[str, ...], state: str = "NotReady") -> None:
     """The node starts in that state: NotReady (failed), unschedulable (cordoned), or Ready."""
-    set_node_state(world, node, state)
+    for node in nodes:
+        set_node_state(world, node, state)
 
 
 @then(
-    "{node:node} is {state:nodestate}",
+    "{nodes:nodes} <is|are> [still ]{state:nodestate}",
     "node-2 is NotReady",
     "node-1 is Ready",
     "node-1 is unschedulable",
     'node "node-1" is cordoned',
+    "node-1 and node-2 are still Ready",
 )
-def node_is_now(world: World, node: str, state: str) -> None:
+def node_is_now(world: World, nodes: tuple[str, ...], state: str) -> None:
     """The node's condition now: Ready or NotReady; unschedulable (cordoned) or schedulable."""
-    info = world.capability(world.cluster, "node")(node)
-    seen = {
-        "Ready": info.ready,
-        "NotReady": not info.ready,
-        "unschedulable": info.unschedulable,
-        "schedulable": not info.unschedulable,
-    }
-    if not seen[state]:
-        now = ("Ready" if info.ready else "NotReady") + (
-            ", unschedulable" if info.unschedulable else ", schedulable"
-        )
-        raise world.fail(f"{node} {state}", now)
+    view = world.capability(world.cluster, "node")
+    for node in nodes:
+        info = view(node)
+        if not _in_state(info, state):
+            now = ("Ready" if info.ready else "NotReady") + (
+                ", unschedulable" if info.unschedulable else ", schedulable"
+            )
+            raise world.fail(f"{node} {state}", now)
 
 
 @then(

@@ -127,17 +127,20 @@ def pods_are_because(world: World, pods: PodSet, phase: str, text: str) -> None:
 
 
 @then(
-    "{pods:pods} <is|are> [still ][<running|scheduled|placed|bound> ]<on|to> {node:node}",
+    "{pods:pods} <is|are> [still ][<running|scheduled|placed|bound> ]<on|to> {nodes:nodes}",
     "no pod is on node-2",
     "2 pods run on node-1",
     'every "trainer" pod is on gpu-1',
     'no "web" pod is on gpu-1',
     "2 pods are running on node-1",
-    variants=("{pods:pods} [still ]<run|runs> on {node:node}",),
+    "all 6 api pods are running on node-2 and node-3",
+    "no pod is on node-1, node-2 or node-3",
+    variants=("{pods:pods} [still ]<run|runs> on {nodes:nodes}",),
 )
-def pods_on(world: World, pods: PodSet, node: str) -> None:
-    """The pods are bound to that node, as many as the set says."""
-    check(world, pods, lambda p: p.node == node, f"on {node}", detail=_describe_pod)
+def pods_on(world: World, pods: PodSet, nodes: tuple[str, ...]) -> None:
+    """The pods are bound to that node (to one of those nodes), as many as the set says."""
+    where = " or ".join(nodes)
+    check(world, pods, lambda p: p.node in nodes, f"on {where}", detail=_describe_pod)
 
 
 @then(
@@ -169,12 +172,13 @@ def there_are(world: World, pods: PodSet) -> None:
 
 
 @then(
-    "{owner:owner} <has|runs|is running|hosts> {pods:pods}",
+    "{owner:owner} [still ]<has|runs|is running|hosts> {pods:pods}",
     "node-1 has 4 pods",
     'node "node-1" has 2 pods',
     'node-1 is running 2 "web" pods',
     '"web" has 4 running pods',
     "node-3 has no pods",
+    'node-1 still runs 6 "web" pods',
 )
 def owner_has(world: World, owner: Owner, pods: PodSet) -> None:
     """A node's pods (bound to it) or a deployment's pods, as many as the set says."""
@@ -205,10 +209,16 @@ def nothing_pending(world: World) -> None:
     check(world, PodSet("none", None, None, "pending", None), lambda p: True, "")
 
 
-@then("{node:node} is empty", "node-1 is empty", variants=("{node:node} has nothing on it",))
-def node_empty(world: World, node: str) -> None:
-    """No pod is bound to the node now."""
-    check(world, PodSet("none", None, None, None, None), lambda p: p.node == node, f"on {node}")
+@then(
+    "{nodes:nodes} <is|are> empty",
+    "node-1 is empty",
+    "node-1 and node-2 are empty",
+    variants=("{nodes:nodes} <has|have> nothing on <it|them>",),
+)
+def node_empty(world: World, nodes: tuple[str, ...]) -> None:
+    """No pod is bound to the node (to any of those nodes) now."""
+    nobody = PodSet("none", None, None, None, None)
+    check(world, nobody, lambda p: p.node in nodes, f"on {' or '.join(nodes)}")
 
 
 @then(

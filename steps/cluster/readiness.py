@@ -30,6 +30,11 @@ def min_ready_seconds(world: World, name: str, seconds: int) -> None:
 @when(
     "I roll out version {version:name} of {deployment:name} that never becomes ready",
     'I roll out version "v2" of "web" that never becomes ready',
+    'I update "web" to version v2 that never becomes ready',
+    variants=(
+        "I <update|upgrade|roll out> {deployment:name} to {version:version} that never "
+        "<becomes|gets> ready",
+    ),
 )
 def roll_out_broken(world: World, version: str, deployment: str) -> None:
     """Roll out a version whose pods never pass their readiness probe: the rollout sticks."""

@@ -236,20 +236,30 @@ def at_revision(world: World, deployment: str, revision: int) -> None:
 
 @then(
     "the {kind:word} condition of {deployment:deployment} is {status:word}"
-    "[ <because|because of|with reason> {reason:word}]",
+    "[ <because|because of|with reason> {reason:name}]",
     'the Progressing condition of "web" is False because ProgressDeadlineExceeded',
     'the Available condition of "web" is True',
+    'the web deployment has condition Progressing with reason "ProgressDeadlineExceeded"',
+    variants=(
+        "{deployment:deployment} has [the ][a ]condition {kind:word}[ <=|status> {status:word}]"
+        "[ <because|because of|with reason|with the reason> {reason:name}]",
+    ),
 )
 def condition(
-    world: World, kind: str, deployment: str, status: str, reason: str | None = None
+    world: World, kind: str, deployment: str, status: str | None = None, reason: str | None = None
 ) -> None:
-    """A Deployment status condition (Available, Progressing), as kubectl describe shows it."""
+    """A Deployment status condition (Available, Progressing), as kubectl describe shows it;
+    "has condition X with reason R" checks the type and the reason, whatever the status."""
     info = world.capability(world.cluster, "deployment")(deployment)
-    found = info.condition(kind)
+    typed = {c.type.lower(): c.type for c in info.conditions}
+    found = info.condition(typed.get(kind.lower(), kind))  # "progressing" as Progressing
+    status = status.title() if status is not None else None  # "true" as True
     if found is None:
         raise world.fail(f"a {kind} condition", f"conditions {[c.type for c in info.conditions]}")
-    if found.status != status or (reason is not None and found.reason != reason):
+    if (status is not None and found.status != status) or (
+        reason is not None and found.reason != reason
+    ):
         raise world.fail(
-            f"{kind}={status}" + (f" because {reason}" if reason else ""),
+            f"{kind}={status or '…'}" + (f" because {reason}" if reason else ""),
             f"{kind}={found.status} because {found.reason}: {found.message}",
         )

@@ -57,10 +57,11 @@ def ready_throughout(world: World, pods: PodSet) -> None:
 @then(
     _THROUGHOUT + " there <is|are|was|were> {pods:pods}",
     "at every step there are at most 5 pods",
+    "at every step at most 7 pods exist",
     "throughout the rollout there were at least 4 pods",
     "the deployment has at most 8 pods at any time",
     variants=(
-        _THROUGHOUT + " {pods:pods} existed",
+        _THROUGHOUT + " {pods:pods} <existed|exist|exists>",
         "throughout the rollout at most {pods:pods} existed",
         "{deployment:deployment} <has|had> {pods:pods}" + _AT_ALL_TIMES,
         "there <is|are|was|were> {pods:pods}" + _AT_ALL_TIMES,

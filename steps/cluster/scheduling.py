@@ -21,14 +21,17 @@ def scoring(world: World, strategy: str) -> None:
 
 
 @given(
-    "{node:node} is tainted {taint_spec:taint}",
+    "{nodes:nodes} <is|are> tainted [with ]{taint_spec:taint}",
     "node-1 is tainted dedicated=gpu:NoSchedule",
+    'node-3 is tainted with "dedicated=gpu:NoSchedule"',
+    "node-1 and node-2 are tainted with maintenance=true:NoSchedule",
     "node-1 has the taint dedicated=gpu:NoSchedule",
-    variants=("{node:node} has <the taint|a taint|taint> {taint_spec:taint}",),
+    variants=("{nodes:nodes} <has|have> <the taint|a taint|taint> {taint_spec:taint}",),
 )
-def node_is_tainted(world: World, node: str, taint_spec: TaintText) -> None:
+def node_is_tainted(world: World, nodes: tuple[str, ...], taint_spec: TaintText) -> None:
     """The node carries a taint key=value:Effect from the start."""
-    world.capability(world.cluster, "taint")(node, taint(world, taint_spec))
+    for node in nodes:
+        world.capability(world.cluster, "taint")(node, taint(world, taint_spec))
 
 
 @given(
@@ -37,7 +40,7 @@ def node_is_tainted(world: World, node: str, taint_spec: TaintText) -> None:
 )
 def node_has_effect_taint(world: World, node: str, effect: str, label: str) -> None:
     """The node carries that taint from the start (written effect first)."""
-    node_is_tainted(world, node, parse_taint(f"{label}:{effect}"))
+    node_is_tainted(world, (node,), parse_taint(f"{label}:{effect}"))
 
 
 @when(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from kubeloop.cluster.deployments import (
@@ -16,6 +17,7 @@ from kubeloop.cluster.deployments import (
 )
 from kubeloop.cluster.nodes import DEFAULT_MAX_PODS, DEFAULT_NODE_CPU, DEFAULT_NODE_MEMORY
 from kubeloop.harness.params import TaintText
+from kubeloop.harness.referents import known
 from kubeloop.harness.world import World
 
 if TYPE_CHECKING:
@@ -45,6 +47,14 @@ def set_node_state(world: World, node: str, state: str) -> None:
         "schedulable": "uncordon",
     }[state]
     world.capability(world.cluster, operation)(node)
+
+
+def each_node(world: World, nodes: tuple[str, ...], act: Callable[[str], object]) -> None:
+    """Apply ``act`` to every node listed, a name the scenario never declared first: the
+    engine's rejection of it then leaves every other node as it was."""
+    declared = set(known(world, "node"))
+    ordered = sorted(nodes, key=lambda name: name in declared)
+    world.attempt(lambda: [act(name) for name in ordered])
 
 
 def next_node_names(world: World, count: int) -> list[str]:

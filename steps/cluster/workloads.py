@@ -8,24 +8,28 @@ from kubeloop.cluster.deployments import DEFAULT_DEPLOYMENT_NAME
 from kubeloop.harness.amounts import Resources
 from kubeloop.harness.registry import given, when
 from kubeloop.harness.world import World
+from kubeloop.steps.cluster.affinity import place
 from kubeloop.steps.cluster.support import apply_deployment, reapply
 
 _COUNT = "{replicas:n}[ <replicas|replica|pods|pod|instances|instance|copies>]"
 
 
 @given(
-    "a deployment[ <named|called>][ {name:name}] <of|with> " + _COUNT + "{options:workload}",
+    "a deployment[ <named|called>][ {name:name}] <of|with> " + _COUNT + "{options:declaration}",
     "a deployment of 4",
     'a deployment "api" of 3 replicas requesting 250m cpu and 128Mi memory',
     'a deployment "api" with 6 replicas requesting 1 CPU and 256Mi memory per pod',
     "a deployment of 4 with maxSurge 1 and maxUnavailable 0",
     'a deployment "web" of 4 replicas at version v1, requesting 500m CPU',
     'a "cache" deployment with 2 replicas',
+    'a deployment "db" with 2 replicas and nodeSelector disktype=ssd',
+    'a deployment "etcd" with 4 replicas and required pod anti-affinity on kubernetes.io/hostname',
+    'a deployment "web" with 6 replicas spread across topology.kubernetes.io/zone with maxSkew 1',
     variants=(
-        "a {name:name} deployment <of|with> " + _COUNT + "{options:workload}",
-        "the {name:name} deployment <has|runs> " + _COUNT + "{options:workload}",
-        "deployment {name:name} <has|runs|with> " + _COUNT + "{options:workload}",
-        "the deployment {name:name} <has|runs|with> " + _COUNT + "{options:workload}",
+        "a {name:name} deployment <of|with> " + _COUNT + "{options:declaration}",
+        "the {name:name} deployment <has|runs> " + _COUNT + "{options:declaration}",
+        "deployment {name:name} <has|runs|with> " + _COUNT + "{options:declaration}",
+        "the deployment {name:name} <has|runs|with> " + _COUNT + "{options:declaration}",
     ),
 )
 def a_deployment(
@@ -44,13 +48,17 @@ def a_deployment(
             f'a second declaration of "{wanted}"; name the new one, e.g. '
             f'a deployment "{suggestion}" of {replicas}',
         )
+    placement: dict[str, Any] = {
+        k: options.pop(k) for k in ("anti_affinity", "spread") if k in options
+    }
     apply_deployment(world, wanted, replicas, **options)
+    place(world, wanted, placement)
 
 
 @when(
     "I <create|deploy|apply|add> a deployment[ <named|called>][ {name:name}] <of|with> "
     + _COUNT
-    + "{options:workload}",
+    + "{options:declaration}",
     "I create a deployment of 1",
     'I deploy a deployment "batch" with 2 replicas requesting 1 CPU',
 )
@@ -98,9 +106,11 @@ def uses_recreate(world: World, deployment: str) -> None:
     "{deployment:its} pods request {size:resources}",
     "its pods request 1 cpu and 512Mi memory",
     '"web" pods request 2 CPU',
+    'the deployment "web" requests 2 CPU per pod',
     variants=(
         "{deployment:deployment} pods request {size:resources}",
         "each pod of {deployment:deployment} requests {size:resources}",
+        "{deployment:deployment} <requests|request> {size:resources}",
     ),
 )
 def pods_request(world: World, deployment: str, size: Resources) -> None:
@@ -158,12 +168,13 @@ def i_apply_version(world: World, version: str, deployment: str) -> None:
 
 
 @when(
-    "I delete pod {pod:name}",
+    "I delete [the ]pod {pod:name}",
     'I delete pod "web-1"',
+    'I delete the pod "web-1"',
     "pod web-2 crashes",
     variants=(
         # not "evict": an eviction goes through the eviction API and its disruption budgets
-        "I <kill|remove> pod {pod:name}",
+        "I <kill|remove> [the ]pod {pod:name}",
         "pod {pod:name} <is deleted|is killed|crashes|dies>",
     ),
 )

@@ -62,6 +62,8 @@ def _build(world: World, manifest: str, alias: str) -> None:
     digest = world.attempt(lambda: world.capability(current.pipeline, "build")(data))
     if digest is not None:
         current.aliases[alias] = str(getattr(digest, "digest", digest))
+        current.built_last = alias
+        world.mentioned["artifact"] = alias
 
 
 @when("I build {manifest:name} as {alias:name}", 'I build "web" as D1')
@@ -76,7 +78,15 @@ def i_built(world: World, manifest: str, alias: str) -> None:
     _build(world, manifest, alias)
 
 
-@then("the digest of {alias:name} is {digest:text}", 'the digest of D1 is "sha256:e3b0c442…"')
+@then(
+    "the digest of {alias:artifact} is {digest:digest}",
+    'the digest of D1 is "sha256:e3b0c442…"',
+    "the digest of D1 is sha256:e3b0c442...",
+    variants=(
+        "{alias:artifacts} digest is {digest:digest}",
+        "{alias:artifact} has digest {digest:digest}",
+    ),
+)
 def the_digest_is(world: World, alias: str, digest: str) -> None:
     """The artifact's digest is exactly DIGEST (a trailing … matches any rest)."""
     actual = scene(world).digest(world, alias)
@@ -104,7 +114,7 @@ def different_artifacts(world: World, a: str, b: str) -> None:
 
 
 @then(
-    "{digest:text} is a valid digest",
+    "{digest:digest} is a valid digest",
     '"sha256:e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855" is a valid digest',
 )
 def a_valid_digest(world: World, digest: str) -> None:
@@ -119,7 +129,7 @@ def a_valid_digest(world: World, digest: str) -> None:
 
 
 @then(
-    "{digest:text} is not a valid digest because {reason:text}",
+    "{digest:digest} is not a valid digest because {reason:text}",
     '"sha256:abc" is not a valid digest because "needs 64 hex digits"',
 )
 def not_a_valid_digest(world: World, digest: str, reason: str) -> None:
@@ -136,7 +146,7 @@ def not_a_valid_digest(world: World, digest: str, reason: str) -> None:
     raise world.fail(f"{digest} to be refused", "it is a valid digest")
 
 
-@when("I tag {alias:name} as {tag:name}", 'I tag D1 as "latest"')
+@when("I tag {alias:artifact} as {tag:name}", 'I tag D1 as "latest"')
 def i_tag(world: World, alias: str, tag: str) -> None:
     """Point the tag at the artifact's digest (a tag is a mutable pointer)."""
     current = scene(world)
@@ -144,7 +154,7 @@ def i_tag(world: World, alias: str, tag: str) -> None:
     world.attempt(lambda: world.capability(current.pipeline, "tag")(tag, digest))
 
 
-@then("tag {tag:name} points to {alias:name}", 'tag "latest" points to D2')
+@then("tag {tag:name} points to {alias:artifact}", 'tag "latest" points to D2')
 def tag_points_to(world: World, tag: str, alias: str) -> None:
     """The tag resolves to that artifact's digest now."""
     current = scene(world)

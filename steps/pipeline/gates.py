@@ -7,7 +7,7 @@ from typing import Any
 from kubeloop.harness.registry import given, then, when
 from kubeloop.harness.world import World
 from kubeloop.pipeline import Finding, TestSummary
-from kubeloop.steps.pipeline.support import run_gates, scene, table_rows
+from kubeloop.steps.pipeline.support import last_built, run_gates, scene, table_rows
 
 
 @given(
@@ -28,9 +28,10 @@ def _record(world: World, alias: str, method: str, *args: object) -> None:
 
 
 @given(
-    "the unit tests of {alias:name} pass with {coverage:percent} coverage",
+    "the unit tests of {alias:artifact} pass with {coverage:percent} coverage",
     "the unit tests of D1 pass with 91% coverage",
     "the unit tests of D1 pass with 89.5% coverage",
+    variants=("{alias:artifacts} unit tests pass with {coverage:percent} coverage",),
 )
 def unit_tests_pass_with(world: World, alias: str, coverage: float) -> None:
     """The unit tests are green and coverage.py measured COVERAGE in total."""
@@ -39,25 +40,41 @@ def unit_tests_pass_with(world: World, alias: str, coverage: float) -> None:
         _record(world, alias, "record_coverage", coverage)
 
 
-@given("the unit tests of {alias:name} pass", "the unit tests of D1 pass")
+@given(
+    "the unit tests of {alias:artifact} pass",
+    "the unit tests of D1 pass",
+    variants=("{alias:artifacts} unit tests pass",),
+)
 def unit_tests_pass(world: World, alias: str) -> None:
     """The unit tests are green (coverage is a separate input, and the gate needs it)."""
     _record(world, alias, "record_unit_tests", TestSummary(True, source="the scenario"))
 
 
-@given("the unit tests of {alias:name} fail", "the unit tests of D1 fail")
+@given(
+    "the unit tests of {alias:artifact} fail",
+    "the unit tests of D1 fail",
+    variants=("{alias:artifacts} unit tests fail",),
+)
 def unit_tests_fail(world: World, alias: str) -> None:
     """At least one unit test failed."""
     _record(world, alias, "record_unit_tests", TestSummary(False, source="the scenario"))
 
 
-@given("the coverage of {alias:name} is {coverage:percent}", "the coverage of D1 is 89.49%")
+@given(
+    "the coverage of {alias:artifact} is {coverage:percent}",
+    "the coverage of D1 is 89.49%",
+    variants=("{alias:artifacts} coverage is {coverage:percent}",),
+)
 def coverage_is(world: World, alias: str, coverage: float) -> None:
     """coverage.py's total for the artifact's unit tests."""
     _record(world, alias, "record_coverage", coverage)
 
 
-@given("the scan of {alias:name} finds:", "the scan of D1 finds:")
+@given(
+    "the scan of {alias:artifact} finds:",
+    "the scan of D1 finds:",
+    variants=("{alias:artifacts} scan finds:",),
+)
 def scan_finds(world: World, alias: str) -> None:
     """The scanner's findings: | id | severity | package | (optional installed, fixed)."""
     rows = table_rows(world, ("id", "severity"))
@@ -79,26 +96,38 @@ def scan_finds(world: World, alias: str) -> None:
     world.attempt(lambda: world.capability(current.pipeline, "record_scan")(digest, findings()))
 
 
-@given("the scan of {alias:name} finds nothing", "the scan of D1 finds nothing")
+@given(
+    "the scan of {alias:artifact} finds nothing",
+    "the scan of D1 finds nothing",
+    variants=("{alias:artifacts} scan finds nothing",),
+)
 def scan_finds_nothing(world: World, alias: str) -> None:
     """The scanner ran and reported no vulnerability."""
     _record(world, alias, "record_scan", [])
 
 
-@given("the integration tests of {alias:name} pass", "the integration tests of D1 pass")
+@given(
+    "the integration tests of {alias:artifact} pass",
+    "the integration tests of D1 pass",
+    variants=("{alias:artifacts} integration tests pass",),
+)
 def integration_pass(world: World, alias: str) -> None:
     """The integration suite is green."""
     _record(world, alias, "record_integration_tests", TestSummary(True, source="the scenario"))
 
 
-@given("the integration tests of {alias:name} fail", "the integration tests of D1 fail")
+@given(
+    "the integration tests of {alias:artifact} fail",
+    "the integration tests of D1 fail",
+    variants=("{alias:artifacts} integration tests fail",),
+)
 def integration_fail(world: World, alias: str) -> None:
     """At least one integration test failed."""
     _record(world, alias, "record_integration_tests", TestSummary(False, source="the scenario"))
 
 
 @given(
-    "{alias:name} passed every gate",
+    "{alias:artifact} passed every gate",
     "D1 passed every gate",
 )
 def passed_every_gate(world: World, alias: str) -> None:
@@ -111,10 +140,19 @@ def passed_every_gate(world: World, alias: str) -> None:
         run_gates(world, alias)
 
 
-@when("I run the pipeline for {alias:name}", "I run the pipeline for D1")
-def i_run_the_pipeline(world: World, alias: str) -> None:
-    """Run the gates in order for the artifact, stopping at the first that blocks."""
-    run_gates(world, alias)
+@when(
+    "I run the pipeline[ <for|on> {alias:artifact}]",
+    "I run the pipeline for D1",
+    "I run the pipeline",
+    variants=(
+        "the pipeline runs[ <for|on> {alias:artifact}]",
+        "I run the gates[ <for|on> {alias:artifact}]",
+    ),
+)
+def i_run_the_pipeline(world: World, alias: str | None = None) -> None:
+    """Run the gates in order for the artifact (the one built last unless named), stopping
+    at the first that blocks."""
+    run_gates(world, alias or last_built(world))
 
 
 def _verdict(world: World) -> tuple[str, Any]:
@@ -124,7 +162,7 @@ def _verdict(world: World) -> tuple[str, Any]:
 def _gate(world: World, name: str) -> Any:
     alias, result = _verdict(world)
     for gate in result.gates:
-        if gate.gate == name:
+        if gate.gate.casefold() == name.casefold():  # "Scan" is the scan gate
             return gate
     names = [g.gate for g in result.gates]
     raise world.fail(f"a gate {name} in the run of {alias}", f"gates {', '.join(names)}")
@@ -144,7 +182,7 @@ def the_pipeline_is_blocked_at(world: World, gate: str) -> None:
     """The latest run stopped at GATE: it blocked and every later gate did not run."""
     alias, result = _verdict(world)
     blocked = result.blocked_at
-    if blocked != gate:
+    if (blocked or "").casefold() != gate.casefold():
         actual = "it passed" if blocked is None else f"it is blocked at {blocked}"
         raise world.fail(f"the pipeline for {alias} to be blocked at {gate}", actual)
 

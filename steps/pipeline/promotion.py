@@ -16,13 +16,13 @@ def _operate(world: World, method: str, alias: str, env: str) -> None:
     world.attempt(lambda: world.capability(current.pipeline, method)(digest, env))
 
 
-@when("I promote {alias:name} to {env:name}", "I promote D1 to staging")
+@when("I promote {alias:artifact} to {env:name}", "I promote D1 to staging")
 def i_promote(world: World, alias: str, env: str) -> None:
     """Move the same digest to ENV: it must have passed, and have run in the environment before."""
     _operate(world, "promote", alias, env)
 
 
-@given("{alias:name} was promoted to {envs:names}", "D1 was promoted to dev and staging")
+@given("{alias:artifact} was promoted to {envs:names}", "D1 was promoted to dev and staging")
 def was_promoted(world: World, alias: str, envs: list[str]) -> None:
     """Shorthand for promoting the artifact through these environments in turn."""
     for env in envs:
@@ -31,7 +31,8 @@ def was_promoted(world: World, alias: str, envs: list[str]) -> None:
 
 
 @when(
-    "I approve the promotion of {alias:name} to {env:name}", "I approve the promotion of D1 to prod"
+    "I approve the promotion of {alias:artifact} to {env:name}",
+    "I approve the promotion of D1 to prod",
 )
 def i_approve(world: World, alias: str, env: str) -> None:
     """A reviewer approves: a waiting promotion deploys now (verified), a later one will."""
@@ -39,7 +40,8 @@ def i_approve(world: World, alias: str, env: str) -> None:
 
 
 @when(
-    "I reject the promotion of {alias:name} to {env:name}", "I reject the promotion of D1 to prod"
+    "I reject the promotion of {alias:artifact} to {env:name}",
+    "I reject the promotion of D1 to prod",
 )
 def i_reject(world: World, alias: str, env: str) -> None:
     """A reviewer rejects the waiting promotion: it fails, and ENV keeps what it runs."""
@@ -70,7 +72,7 @@ def roll_back_environment(world: World, env: str) -> bool:
     return True
 
 
-@then("{env:name} runs {alias:name}", "prod runs D1", "prod runs nothing")
+@then("{env:name} runs {alias:artifact}", "prod runs D1", "prod runs nothing")
 def env_runs(world: World, env: str, alias: str) -> None:
     """ENV runs exactly that artifact now ("nothing": it has never been deployed to)."""
     current = scene(world)
@@ -82,7 +84,7 @@ def env_runs(world: World, env: str, alias: str) -> None:
 
 
 @then(
-    "the promotion of {alias:name} to {env:name} is waiting for approval",
+    "the promotion of {alias:artifact} to {env:name} is waiting for approval",
     "the promotion of D1 to prod is waiting for approval",
 )
 def is_waiting(world: World, alias: str, env: str) -> None:

@@ -19,7 +19,7 @@ def _record_file(world: World, alias: str, method: str, reader: str, path: str) 
 
 
 @given(
-    "the unit tests of {alias:name} report {path:text}",
+    "the unit tests of {alias:artifact} report {path:text}",
     'the unit tests of D1 report "reports/unit.xml"',
 )
 def unit_tests_report(world: World, alias: str, path: str) -> None:
@@ -28,7 +28,7 @@ def unit_tests_report(world: World, alias: str, path: str) -> None:
 
 
 @given(
-    "the integration tests of {alias:name} report {path:text}",
+    "the integration tests of {alias:artifact} report {path:text}",
     'the integration tests of D1 report "reports/integration.xml"',
 )
 def integration_tests_report(world: World, alias: str, path: str) -> None:
@@ -37,7 +37,7 @@ def integration_tests_report(world: World, alias: str, path: str) -> None:
 
 
 @given(
-    "the coverage report of {alias:name} is {path:text}",
+    "the coverage report of {alias:artifact} is {path:text}",
     'the coverage report of D1 is "reports/coverage.json"',
 )
 def coverage_report(world: World, alias: str, path: str) -> None:
@@ -46,7 +46,7 @@ def coverage_report(world: World, alias: str, path: str) -> None:
 
 
 @given(
-    "the scan report of {alias:name} is {path:text}",
+    "the scan report of {alias:artifact} is {path:text}",
     'the scan report of D1 is "reports/trivy.json"',
 )
 def scan_report(world: World, alias: str, path: str) -> None:

@@ -64,7 +64,7 @@ def also_trusts(world: World, env: str, keys: list[str]) -> None:
     world.attempt(lambda: _trust(world, env, keys, only=False))
 
 
-@when("I sign {alias:name} with key {key:name}", 'I sign D2 with key "rogue"')
+@when("I sign {alias:artifact} with key {key:name}", 'I sign D2 with key "rogue"')
 def i_sign(world: World, alias: str, key: str) -> None:
     """Sign the artifact's digest outside the pipeline (as cosign sign --key would)."""
     current = scene(world)
@@ -88,14 +88,14 @@ def _signed(world: World, alias: str) -> bool:
     return bool(world.capability(current.pipeline, "is_signed")(current.digest(world, alias)))
 
 
-@then("{alias:name} is signed", "D1 is signed")
+@then("{alias:artifact} is signed", "D1 is signed")
 def is_signed(world: World, alias: str) -> None:
     """The artifact carries a valid signature made for its own digest."""
     if not _signed(world, alias):
         raise world.fail(f"{alias} to carry a valid signature for its digest", "it does not")
 
 
-@then("{alias:name} is not signed", "D2 is not signed")
+@then("{alias:artifact} is not signed", "D2 is not signed")
 def is_not_signed(world: World, alias: str) -> None:
     """No signature made for the artifact's own digest (a copied one does not count)."""
     if _signed(world, alias):
@@ -108,7 +108,7 @@ def _signatures(world: World, alias: str) -> list[Any]:
     return list(world.capability(current.pipeline, "signatures")(digest))
 
 
-@then("{alias:name} is signed by key {key:name}", 'D1 is signed by key "release"')
+@then("{alias:artifact} is signed by key {key:name}", 'D1 is signed by key "release"')
 def is_signed_by(world: World, alias: str, key: str) -> None:
     """One of the artifact's signatures for its own digest was made with that key."""
     digest = scene(world).digest(world, alias)
@@ -119,7 +119,7 @@ def is_signed_by(world: World, alias: str, key: str) -> None:
 
 
 @then(
-    "the signature of {alias:name} by key {key:name} is {signature:text}",
+    "the signature of {alias:artifact} by key {key:name} is {signature:text}",
     'the signature of D1 by key "ci" is "k1mZ…"',
 )
 def the_signature_is(world: World, alias: str, key: str, signature: str) -> None:

@@ -28,6 +28,8 @@ class PipelineScene:
     """Artifact aliases (D1, D2, …) → digests, bound by the build step."""
     runs: list[tuple[str, Any]] = field(default_factory=list)
     """(alias, run result) of every run a step started, in order."""
+    built_last: str | None = None
+    """The alias of the latest build: "I run the pipeline" without a name runs it."""
 
     def alias_of(self, digest: str) -> str:
         """The alias bound to ``digest`` (the latest one, if several), else its short form."""
@@ -58,6 +60,14 @@ class PipelineScene:
 
 def scene(world: World) -> PipelineScene:
     return world.part("pipeline", lambda: _build(world))  # type: ignore[no-any-return]
+
+
+def last_built(world: World) -> str:
+    """The artifact built last, for a sentence that does not name one."""
+    alias = scene(world).built_last
+    if alias is None:
+        raise world.fail('an artifact built earlier (When I build "web" as D1)', "none was built")
+    return alias
 
 
 def _build(world: World) -> PipelineScene:

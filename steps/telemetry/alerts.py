@@ -8,7 +8,7 @@ from kubeloop.steps.telemetry.support import call, fixture_text, require_docstri
 
 
 @given(
-    "an alert {name:text} when {expr:text}[ for {hold:duration}]",
+    "an alert {name:name} when {expr:promql}[ for {hold:duration}]",
     'an alert "HighErrorRate" when "job:errors:ratio5m > 0.05" for 5 minutes',
     'an alert "InstanceDown" when "up == 0"',
 )
@@ -18,7 +18,7 @@ def an_alert(world: World, name: str, expr: str, hold: int = 0) -> None:
 
 
 @given(
-    "an alert {name:text} when {expr:text} for {hold:duration} that keeps firing for "
+    "an alert {name:name} when {expr:promql} for {hold:duration} that keeps firing for "
     "{keep:duration}",
     'an alert "HighLatency" when "job:latency:p99 > 0.5" for 1 minute that keeps firing for '
     "10 minutes",
@@ -29,7 +29,7 @@ def an_alert_keep_firing(world: World, name: str, expr: str, hold: int, keep: in
 
 
 @given(
-    "a recording rule {name:text} of {expr:text}",
+    "a recording rule {name:name} of {expr:promql}",
     'a recording rule "job:errors:ratio5m" of '
     "\"sum(rate(http_requests_total{code='500'}[5m])) / sum(rate(http_requests_total[5m]))\"",
 )
@@ -51,7 +51,12 @@ def i_load_the_rules_from(world: World, path: str) -> None:
     world.attempt(lambda: call(world, "load_rules", text, path))
 
 
-@given("the rules:", "the rules:")
+@given(
+    "the rules:",
+    "the rules:",
+    "the alert rule:",
+    variants=("the <alert|alerting|recording|Prometheus> rule(s):", "the rule file:"),
+)
 def the_rules(world: World) -> None:
     """Load the Prometheus rule file held in the doc string."""
     call(world, "load_rules", require_docstring(world, "a Prometheus rule file"), "<doc string>")
@@ -84,7 +89,7 @@ def _clock(seconds: int) -> str:
 
 
 @then(
-    "[the ]alert {name:text} is {state:alertstate}",
+    "[the ]alert {name:name} is [still ]{state:alertstate}",
     'alert "HighErrorRate" is pending',
     'alert "HighErrorRate" is firing',
     'alert "HighErrorRate" is inactive',
@@ -100,7 +105,10 @@ def alert_is(world: World, name: str, state: str) -> None:
         )
 
 
-@then("[the ]alert {name:text} never fired", 'alert "HighErrorRate" never fired')
+@then(
+    "[the ]alert {name:name} <never fired|has never fired|never fires|did not fire>",
+    'alert "HighErrorRate" never fired',
+)
 def never_fired(world: World, name: str) -> None:
     """The alert was never firing after any evaluation so far (pending is allowed)."""
     _known(world, name)
@@ -108,7 +116,7 @@ def never_fired(world: World, name: str) -> None:
         raise world.fail(f'alert "{name}" never firing', _timeline(world, name))
 
 
-@then("[the ]alert {name:text} fired", 'alert "HighErrorRate" fired')
+@then("[the ]alert {name:name} <fired|has fired>", 'alert "HighErrorRate" fired')
 def fired(world: World, name: str) -> None:
     """The alert was firing after at least one evaluation so far."""
     _known(world, name)
@@ -117,7 +125,7 @@ def fired(world: World, name: str) -> None:
 
 
 @then(
-    "[the ]alert {name:text} went through {states:text}",
+    "[the ]alert {name:name} went through {states:text}",
     'alert "HighErrorRate" went through "inactive, pending, firing, inactive"',
 )
 def went_through(world: World, name: str, states: str) -> None:
@@ -133,7 +141,7 @@ def went_through(world: World, name: str, states: str) -> None:
 
 
 @then(
-    "[the ]alert {name:text} became {state:alertstate} at {time:duration}",
+    "[the ]alert {name:name} became {state:alertstate} at {time:duration}",
     'alert "HighErrorRate" became firing at 12 minutes',
 )
 def became_at(world: World, name: str, state: str, time: int) -> None:

@@ -68,7 +68,7 @@ def the_series_every(world: World, interval: int) -> None:
     _load_series(world, interval)
 
 
-def _evaluate(world: World, expr: str, at: int | None) -> None:
+def evaluate(world: World, expr: str, at: int | None) -> None:
     world.parts[LAST_RESULT] = None
     result = world.attempt(lambda: call(world, "query", expr, at))
     if world.error is None:
@@ -81,24 +81,24 @@ def _evaluate(world: World, expr: str, at: int | None) -> None:
 
 
 @when(
-    "I evaluate {expr:text} at {time:duration}",
+    "I evaluate {expr:promql} at {time:duration}",
     'I evaluate "rate(http_requests_total[5m])" at 50 minutes',
 )
 def evaluate_at(world: World, expr: str, time: int) -> None:
     """Run an instant PromQL query at a time since the series began (label values in '…')."""
-    _evaluate(world, expr, time)
+    evaluate(world, expr, time)
 
 
 @when("I evaluate at {time:duration}:", "I evaluate at 50 minutes:")
 def evaluate_docstring_at(world: World, time: int) -> None:
     """Run the PromQL query of the doc string at a time since the series began."""
-    _evaluate(world, require_docstring(world, "a PromQL expression").strip(), time)
+    evaluate(world, require_docstring(world, "a PromQL expression").strip(), time)
 
 
-@when("I evaluate {expr:text}", 'I evaluate "sum by (code) (rate(http_requests_total[5m]))"')
+@when("I evaluate {expr:promql}", 'I evaluate "sum by (code) (rate(http_requests_total[5m]))"')
 def evaluate_now(world: World, expr: str) -> None:
     """Run an instant PromQL query now, on the scenario's clock."""
-    _evaluate(world, expr, None)
+    evaluate(world, expr, None)
 
 
 def _result(world: World) -> tuple[str, list[tuple[dict[str, str], float]] | float]:
@@ -109,6 +109,16 @@ def _result(world: World) -> tuple[str, list[tuple[dict[str, str], float]] | flo
     return expr, rows
 
 
+def single_value(world: World, wanted: str) -> tuple[str, float]:
+    """The last query's one number: a scalar, or the value of a one-element vector."""
+    expr, rows = _result(world)
+    if isinstance(rows, float):
+        return expr, rows
+    if len(rows) != 1:
+        raise world.fail(f'"{expr}" to give the single value {wanted}', show_result(rows))
+    return expr, rows[0][1]
+
+
 @then(
     "the result is {value:number}", "the result is 0.9", "the result is NaN", "the result is +Inf"
 )
@@ -117,13 +127,7 @@ def result_is(world: World, value: str) -> None:
 
     The value matches when rounded to the decimals written: 0.1682 matches 0.168182….
     """
-    expr, rows = _result(world)
-    if isinstance(rows, float):
-        got = rows
-    elif len(rows) == 1:
-        got = rows[0][1]
-    else:
-        raise world.fail(f'"{expr}" to give the single value {value}', show_result(rows))
+    expr, got = single_value(world, value)
     if not matches(value, got):
         raise world.fail(f'"{expr}" = {value}', show(got))
 

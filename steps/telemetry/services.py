@@ -6,6 +6,8 @@ from kubeloop.harness.registry import given, then, when
 from kubeloop.harness.world import World
 from kubeloop.steps.telemetry.support import call, telemetry
 
+_RPS = "<requests per second|requests a second|requests/s|req/s|rps>"
+
 
 def _ratio(percent: float) -> float:
     return percent / 100
@@ -22,10 +24,10 @@ def _service(world: World, name: str) -> object:
 
 
 @given(
-    "the service {name:text} serves {rate:decimal} requests per second[ with {errors:percent} "
-    "errors]",
+    "[the ]service {name:name} serves {rate:decimal} " + _RPS + "[ with {errors:percent} errors]",
     'the service "web" serves 100 requests per second with 2% errors',
     'the service "api" serves 50 requests per second',
+    "service api serves 50 req/s with 1% errors",
 )
 def the_service(world: World, name: str, rate: float, errors: float = 0) -> None:
     """A service serving RATE requests a second, ERRORS of them failing with 500.
@@ -43,7 +45,7 @@ def scrape_every(world: World, interval: int) -> None:
 
 
 @when(
-    "the service {name:text} starts failing {errors:percent} of requests",
+    "[the ]service {name:name} starts failing {errors:percent} of [its ]requests",
     'the service "web" starts failing 10% of requests',
 )
 def starts_failing(world: World, name: str, errors: float) -> None:
@@ -52,7 +54,7 @@ def starts_failing(world: World, name: str, errors: float) -> None:
     world.attempt(lambda: service.set_error_ratio(_ratio(errors), world.clock.now))  # type: ignore[attr-defined]
 
 
-@when("the service {name:text} recovers", 'the service "web" recovers')
+@when("[the ]service {name:name} recovers", 'the service "web" recovers')
 def recovers(world: World, name: str) -> None:
     """From now on none of the service's requests fail, and it answers scrapes again."""
     service = _service(world, name)
@@ -62,7 +64,7 @@ def recovers(world: World, name: str) -> None:
 
 
 @when(
-    "the service {name:text} starts serving {rate:decimal} requests per second",
+    "[the ]service {name:name} starts serving {rate:decimal} " + _RPS,
     'the service "web" starts serving 5 requests per second',
 )
 def starts_serving(world: World, name: str, rate: float) -> None:
@@ -71,7 +73,7 @@ def starts_serving(world: World, name: str, rate: float) -> None:
     world.attempt(lambda: service.set_rate(rate, world.clock.now))  # type: ignore[attr-defined]
 
 
-@when("the service {name:text} goes down", 'the service "web" goes down')
+@when("[the ]service {name:name} goes down", 'the service "web" goes down')
 def goes_down(world: World, name: str) -> None:
     """The service stops answering: up is 0 and its other series go stale at the next scrape."""
     service = _service(world, name)
@@ -79,7 +81,7 @@ def goes_down(world: World, name: str) -> None:
 
 
 @then(
-    "the service {name:text} has served {count:n} requests[ and {errors:n} errors]",
+    "[the ]service {name:name} has served {count:n} requests[ and {errors:n} errors]",
     'the service "web" has served 60000 requests and 1200 errors',
 )
 def has_served(world: World, name: str, count: int, errors: int | None = None) -> None:

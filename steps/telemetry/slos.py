@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from kubeloop.harness.params import compare
 from kubeloop.harness.registry import given, then, when
 from kubeloop.harness.world import World
 from kubeloop.steps.telemetry.support import (
@@ -27,8 +28,8 @@ def _slo(world: World, name: str) -> Any:
 
 
 @given(
-    "an SLO {name:text} of {objective:percent} over {period:duration} for the service "
-    "{service:text}",
+    "an SLO {name:name} of {objective:percent} over {period:duration} for [the service ]"
+    "{service:name}",
     'an SLO "availability" of 99.9% over 30 days for the service "web"',
 )
 def an_slo(world: World, name: str, objective: float, period: int, service: str) -> None:
@@ -41,8 +42,8 @@ def an_slo(world: World, name: str, objective: float, period: int, service: str)
 
 
 @given(
-    "an SLO {name:text} of {objective:percent} over {period:duration} for the service "
-    "{service:text} with {windows:word} windows",
+    "an SLO {name:name} of {objective:percent} over {period:duration} for [the service ]"
+    "{service:name} with {windows:word} windows",
     'an SLO "availability" of 99.9% over 28 days for the service "web" with pyrra windows',
 )
 def an_slo_with(
@@ -79,7 +80,7 @@ def the_slos(world: World) -> None:
 
 
 @then(
-    "the error budget of {name:text} is {minutes:number} minutes",
+    "the error budget of [the SLO ]{name:name} is {minutes:number} minutes",
     'the error budget of "availability" is 43.2 minutes',
 )
 def error_budget(world: World, name: str, minutes: str) -> None:
@@ -92,8 +93,10 @@ def error_budget(world: World, name: str, minutes: str) -> None:
 
 
 @then(
-    "the burn rate of {name:text} over {window:duration} is {burn:number}",
+    "the burn rate of [the SLO ]{name:name} over [the last ]{window:duration} is {burn:number}",
     'the burn rate of "availability" over 1 hour is 14.4',
+    'the 1h burn rate of the SLO "availability" is 14.4',
+    variants=("the {window:duration} burn rate of [the SLO ]{name:name} is {burn:number}",),
 )
 def burn_rate(world: World, name: str, window: int, burn: str) -> None:
     """Error ratio over the window, measured now, ÷ the error budget (1 − objective)."""
@@ -103,6 +106,30 @@ def burn_rate(world: World, name: str, window: int, burn: str) -> None:
     got = call(world, "burn_rate", name, window)
     if not matches(burn, got):
         raise world.fail(f'burn rate {burn} for "{name}"', f"{show(got)}\n{_explain(world, name)}")
+
+
+@then(
+    "the error budget remaining <of|for> [the SLO ]{name:name} is [{bound:comparison} ]"
+    "{percent:percent}",
+    'the error budget remaining for "availability" is 100%',
+    'the remaining error budget of the SLO "availability" is below 100%',
+    'the error budget left for "availability" is at least 90%',
+    variants=(
+        "the remaining error budget <of|for> [the SLO ]{name:name} is [{bound:comparison} ]"
+        "{percent:percent}",
+        "the error budget left <of|for> [the SLO ]{name:name} is [{bound:comparison} ]"
+        "{percent:percent}",
+    ),
+)
+def budget_remaining(world: World, name: str, percent: float, bound: str = "==") -> None:
+    """What is left of the period's budget: 1 − burn rate over the whole period, as Sloth's
+    slo:period_error_budget_remaining:ratio records it (100% until errors are served)."""
+    period = _slo(world, name).objective.period
+    left = round(100 * (1 - call(world, "burn_rate", name, period)), 9)
+    if not compare(left, bound, percent):
+        raise world.fail(
+            f'an error budget remaining for "{name}" {bound} {show(percent)}%', f"{show(left)}%"
+        )
 
 
 def _explain(world: World, name: str) -> str:
@@ -116,21 +143,24 @@ def _severity_state(world: World, name: str, severity: str) -> str:
     return str(call(world, "slo_alert_state", name, severity))
 
 
-@then("the SLO {name:text} pages", 'the SLO "availability" pages')
+@then("the SLO {name:name} <pages|is paging>", 'the SLO "availability" pages')
 def pages(world: World, name: str) -> None:
     """The SLO's page alert fires now: some page pair burns over its long AND short window."""
     if _severity_state(world, name, "page") != "firing":
         raise world.fail(f'the SLO "{name}" paging', "no page\n" + _explain(world, name))
 
 
-@then("the SLO {name:text} does not page", 'the SLO "availability" does not page')
+@then(
+    "the SLO {name:name} <does not page|is not paging|no longer pages>",
+    'the SLO "availability" does not page',
+)
 def does_not_page(world: World, name: str) -> None:
     """The SLO's page alert is not firing now."""
     if _severity_state(world, name, "page") == "firing":
         raise world.fail(f'the SLO "{name}" quiet', "it pages\n" + _explain(world, name))
 
 
-@then("the SLO {name:text} opens a ticket", 'the SLO "availability" opens a ticket')
+@then("the SLO {name:name} <opens|raises|files> a ticket", 'the SLO "availability" opens a ticket')
 def opens_ticket(world: World, name: str) -> None:
     """The SLO's ticket alert fires now (1d/2h at 3×, or 3d/6h at 1×, for 30 days)."""
     if _severity_state(world, name, "ticket") != "firing":
@@ -139,7 +169,10 @@ def opens_ticket(world: World, name: str) -> None:
         )
 
 
-@then("the SLO {name:text} does not open a ticket", 'the SLO "availability" does not open a ticket')
+@then(
+    "the SLO {name:name} does not <open|raise|file> a ticket",
+    'the SLO "availability" does not open a ticket',
+)
 def no_ticket(world: World, name: str) -> None:
     """The SLO's ticket alert is not firing now."""
     if _severity_state(world, name, "ticket") == "firing":
@@ -147,7 +180,7 @@ def no_ticket(world: World, name: str) -> None:
 
 
 @then(
-    "the SLO {name:text} burns over {long:duration} and {short:duration} {side:word} its threshold",
+    "the SLO {name:name} burns over {long:duration} and {short:duration} {side:word} its threshold",
     'the SLO "availability" burns over 1 hour and 5 minutes above its threshold',
     'the SLO "availability" burns over 1 hour and 5 minutes below its threshold',
 )
@@ -172,7 +205,7 @@ def pair_burns(world: World, name: str, long: int, short: int, side: str) -> Non
 
 
 @then(
-    "the SLO {name:text} alerts when the burn rate over {long:duration} and {short:duration} "
+    "the SLO {name:name} alerts when the burn rate over {long:duration} and {short:duration} "
     "exceeds {factor:number}",
     'the SLO "availability" alerts when the burn rate over 1 hour and 5 minutes exceeds 14.4',
 )

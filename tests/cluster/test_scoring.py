@@ -9,7 +9,7 @@ from kubeloop.cluster.scheduler.resources_fit import (
     most_requested_score,
     weighted_score,
 )
-from kubeloop.cluster.scheduler.taint_toleration import reverse_normalise
+from kubeloop.cluster.scheduler.taint_toleration import reverse_normalised
 
 
 def least(cpu: tuple[int, int], memory: tuple[int, int], weights: tuple[int, int] = (1, 1)) -> int:
@@ -53,8 +53,8 @@ def test_most_allocated(cpu: tuple[int, int], memory: tuple[int, int], score: in
 
 
 def test_prefer_no_schedule_counts_reverse_normalised() -> None:
-    assert reverse_normalise([0, 1, 2]) == [100, 50, 0]
-    assert reverse_normalise([0, 0]) == [100, 100]
+    assert [reverse_normalised(count, 2) for count in (0, 1, 2)] == [100, 50, 0]
+    assert reverse_normalised(0, 0) == 100
 
 
 @pytest.mark.parametrize(

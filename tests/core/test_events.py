@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from kubeloop.core import Clock, EventLog
 from kubeloop.core.events import COMBINED, SIMILAR_LIMIT, SIMILAR_WINDOW
 
@@ -55,3 +58,30 @@ def test_a_snapshot_does_not_change_when_an_event_repeats() -> None:
     before = journal.snapshot()
     journal.normal("Scheduled", "pod/web-1", "assigned")
     assert before[0].count == 1 and journal.snapshot()[0].count == 2
+
+
+@settings(max_examples=200, deadline=None, derandomize=True, database=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from([0, 1, 300, SIMILAR_WINDOW + 1]),
+            st.lists(st.tuples(st.sampled_from(["rs/a", "rs/b"]), st.integers(0, 30)), max_size=40),
+        ),
+        max_size=6,
+    )
+)
+def test_recording_many_at_once_folds_exactly_as_recording_each(
+    batches: list[tuple[int, list[tuple[str, int]]]],
+) -> None:
+    """``normal_many``'s inline paths (new objects, folding into a combined event) leave
+    the log as one ``normal`` call per entry would."""
+    clocks = [Clock(), Clock()]
+    many, each = (EventLog(clock) for clock in clocks)
+    for wait, entries in batches:
+        for clock in clocks:
+            clock.advance(wait)
+        pairs = [(obj, f"Created pod: web-{n}") for obj, n in entries]
+        many.normal_many("SuccessfulCreate", pairs)
+        for obj, message in pairs:
+            each.normal("SuccessfulCreate", obj, message)
+    assert many.snapshot() == each.snapshot()

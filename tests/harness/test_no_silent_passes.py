@@ -12,6 +12,10 @@ Feature: Mistakes
     Given 3 nodes and a deployment of 4
     Then no pod is on node-9
 
+  Scenario: A node list with a node that does not exist
+    Given 3 nodes and a deployment of 4
+    Then no pod is on node-3 or nod-4
+
   Scenario: Counting the pods of a node that does not exist
     Given 3 nodes and a deployment of 4
     Then node-9 has 0 pods
@@ -46,9 +50,10 @@ Feature: Mistakes
 def test_every_former_silent_pass_fails_with_what_exists(pytester: pytest.Pytester) -> None:
     pytester.makefile(".feature", mistakes=MISTAKES)
     result = pytester.runpytest("-p", "no:hypothesispytest", "-p", "no:cacheprovider")
-    result.assert_outcomes(failed=7)
+    result.assert_outcomes(failed=8)
     out = result.stdout.str()
     assert 'a node named "node-9"' in out and "nodes: node-1, node-2, node-3" in out
+    assert 'a node named "nod-4"' in out
     assert 'a node or a deployment named "node-9"' in out
     assert 'a deployment named "wbe"' in out and 'did you mean "web"?' in out
     assert 'a column "memroy" (did you mean "memory"?)' in out

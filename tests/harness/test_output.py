@@ -71,3 +71,18 @@ def test_a_failure_drawing_shows_the_learners_own_nodes() -> None:
     picture = cluster_picture(NoNodes(), known_nodes=["node-1", "node-2", "node-3"])
     assert "node-1       pods: web-1" in picture
     assert "node-3       pods: -" in picture and "no nodes" not in picture
+
+
+def test_the_scoreboard_is_printed_only_when_grading_an_engine(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "tagged.feature").write_text(
+        "Feature: tagged\n  @task-1 @points=2\n  Scenario: one\n    Given 3 nodes\n"
+        "    Then there are no pods\n"
+    )
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("KUBELOOP_ENGINE", raising=False)
+    assert main(["run", "tagged.feature"]) == 0
+    assert "scoreboard" not in capsys.readouterr().out, "kubeloop run on its own suite"
+    assert main(["run", "tagged.feature", "--engine", "kubeloop"]) == 0
+    assert "scoreboard (in learning order):" in capsys.readouterr().out

@@ -38,12 +38,12 @@ def test_every_definition_has_a_description_and_an_example() -> None:
             ["nodes", "a_deployment"],
             [{"count": 3}, {"replicas": 4, "options": {}}],
         ),
-        ("when", 'node "node-2" fails', ["node_fails"], [{"node": "node-2"}]),
+        ("when", 'node "node-2" fails', ["node_fails"], [{"nodes": ("node-2",)}]),
         (
             "when",
             "node-2 fails and I reconcile",
             ["node_fails", "i_reconcile"],
-            [{"node": "node-2"}, {}],
+            [{"nodes": ("node-2",)}, {}],
         ),
         (
             "then",
@@ -77,7 +77,7 @@ def test_matching(
 def test_parameter_spans_point_into_the_whole_step() -> None:
     text = 'node-2 fails and I scale "web" to 6'
     first, second = REGISTRY.match("when", text)
-    assert first.spans() == [(0, "node-2", "node")]
+    assert first.spans() == [(0, "node-2", "nodes")]
     assert second.spans() == [(25, '"web"', "deployment"), (34, "6", "n")]
     assert text[25:30] == '"web"' and text[34] == "6"
 

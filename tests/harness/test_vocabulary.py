@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 import kubeloop.steps  # noqa: F401  (registers the library)
@@ -102,7 +104,7 @@ def test_requests_read_in_any_order_and_case_and_unit_spelling() -> None:
 def test_names_are_read_bare_quoted_or_after_their_kind() -> None:
     for text in ["node-2 fails", '"node-2" fails', 'node "node-2" fails', "node node-2 fails"]:
         (match,) = REGISTRY.match("when", text)
-        assert match.arguments == {"node": "node-2"}
+        assert match.arguments == {"nodes": ("node-2",)}
     for text in [
         'I scale "web" to 3',
         "I scale web to 3",
@@ -137,3 +139,76 @@ def test_modal_verbs_are_read_away_but_never_a_negation() -> None:
     assert REGISTRY.match("then", "no pod should run v1 anymore")[0].arguments["version"] == "v1"
     with pytest.raises(UndefinedStepError):
         REGISTRY.match("then", "6 web pods should not be running")
+
+
+def test_lists_of_nodes_are_read_wherever_one_node_is() -> None:
+    for keyword, text, name in [
+        ("when", "node-1 and node-2 fail", "nodes"),
+        ("when", "I cordon node-1, node-2 and node-3", "nodes"),
+        ("when", "I drain nodes node-1 and node-2", "nodes"),
+        ("then", "no pod is on node-1 or node-2", "nodes"),
+        ("given", 'node-1 and "gpu 2" are tainted with dedicated=gpu:NoSchedule', "nodes"),
+    ]:
+        (match,) = REGISTRY.match(keyword, text)
+        assert len(match.arguments[name]) >= 2, text
+    # a plain word after "and" is the next step, not a node
+    assert len(REGISTRY.match("when", "I fail node-1 and I reconcile")) == 2
+
+
+def test_an_action_may_be_said_as_a_given_and_a_fact_as_a_when_but_never_as_a_then() -> None:
+    (match,) = REGISTRY.match("given", "I approve the promotion of R1 to prod")
+    assert match.definition.keyword == "when"
+    (match,) = REGISTRY.match("when", "3 nodes with 4 cpu and 8Gi memory each")
+    assert match.definition.keyword == "given"
+    with pytest.raises(UndefinedStepError):
+        REGISTRY.match("then", "I cordon node-1")
+    with pytest.raises(UndefinedStepError):
+        REGISTRY.match("given", "node-1 is empty")  # a check, not a fact to declare
+
+
+def test_comparisons_durations_and_the_autoscalers_clauses() -> None:
+    (match,) = REGISTRY.match("then", '"web" has fewer than 8 replicas')
+    assert match.arguments["bound"] == "<" and match.arguments["count"] == 8
+    (match,) = REGISTRY.match("when", "4 more minutes pass")
+    assert match.arguments["duration"] == 240
+    (match,) = REGISTRY.match("when", "5m pass")
+    assert match.arguments["duration"] == 300
+    for text, options in [
+        ('an HPA for "web" with min 1, max 10 and target 50% CPU', (1, 10, 50.0)),
+        ("an HPA for web with minReplicas 2, maxReplicas 10 and a 50% CPU target", (2, 10, 50.0)),
+        ("an autoscaler on web targeting 70% cpu from 3 to 6 replicas", (3, 6, 70.0)),
+    ]:
+        (match,) = REGISTRY.match("given", text)
+        got = match.arguments["options"]
+        assert (got["low"], got["high"], got["target"]) == options, text
+
+
+def test_digests_and_queries_are_read_as_people_write_them() -> None:
+    for text, digest in [
+        ("the digest of D1 is sha256:e3b0c442...", "sha256:e3b0c442…"),
+        ('the digest of D1 is "sha256:e3b0c442…"', "sha256:e3b0c442…"),
+        ("D1's digest is `sha256:e3b0`", "sha256:e3b0"),
+    ]:
+        (match,) = REGISTRY.match("then", text)
+        assert match.arguments["digest"] == digest, text
+    (match,) = REGISTRY.match("then", "the query 'sum(rate(x{job=\"web\"}[5m]))' returns 50")
+    assert match.arguments == {"expr": 'sum(rate(x{job="web"}[5m]))', "value": "50"}
+    (match,) = REGISTRY.match("then", 'the 1h burn rate of the SLO "checkout" is 14.4')
+    assert match.arguments == {"window": 3600, "name": "checkout", "burn": "14.4"}
+    (match,) = REGISTRY.match("then", "alert HighErrorRate is FIRING")
+    assert match.arguments == {"name": "HighErrorRate", "state": "firing"}
+
+
+def test_suggestions_take_the_users_words_where_the_parameters_stand() -> None:
+    assert REGISTRY.suggestions("then", "the alert Foo is Firingg")[0] == "Then alert Foo is firing"
+    first = REGISTRY.suggestions("then", "an event Promoted was recorded for R1 to prod")[0]
+    assert first == "Then an event Promoted was recorded"
+    assert REGISTRY.suggestions("then", "4 pod are runing")[0] == "Then 4 pods are running"
+
+
+def test_a_step_far_longer_than_any_phrase_is_answered_at_once() -> None:
+    text = "I cordon " + ", ".join(f"node-{i}" for i in range(300)) + " and"
+    started = time.perf_counter()
+    with pytest.raises(UndefinedStepError):
+        REGISTRY.match("when", text)
+    assert time.perf_counter() - started < 2, "no suggestion search over a 2,900-character step"

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from kubeloop.cluster.nodes import NodeRecord
 from kubeloop.cluster.pods import PodRecord
+from kubeloop.cluster.scheduler.framework import score_nodes
 
 
 def balanced_score(cpu_fraction: float, memory_fraction: float) -> int:
@@ -17,15 +18,18 @@ def balanced_score(cpu_fraction: float, memory_fraction: float) -> int:
 class BalancedAllocation:
     name = "NodeResourcesBalancedAllocation"
     weight = 1
+    uses_highest = False
     node_local = True
 
+    def raw(self, pod: PodRecord, node: NodeRecord) -> int:
+        if node.cpu == 0 or node.memory == 0:
+            return 0
+        cpu = (node.allocated_cpu + pod.template.cpu) / node.cpu
+        memory = (node.allocated_memory + pod.template.memory) / node.memory
+        return balanced_score(cpu, memory)
+
+    def finish(self, raw: int, highest: int) -> int:
+        return raw
+
     def score(self, pod: PodRecord, nodes: list[NodeRecord]) -> list[int]:
-        scores = []
-        for node in nodes:
-            if node.cpu == 0 or node.memory == 0:
-                scores.append(0)
-                continue
-            cpu = (node.allocated_cpu + pod.template.cpu) / node.cpu
-            memory = (node.allocated_memory + pod.template.memory) / node.memory
-            scores.append(balanced_score(cpu, memory))
-        return scores
+        return score_nodes(self, pod, nodes)

@@ -1,11 +1,12 @@
 """Nodes grouped into classes of nodes the scheduler cannot tell apart.
 
-Two schedulable nodes with the same capacity, allocation, pod count, taints, labels and
+Two nodes with the same capacity, allocation, pod count, taints, labels, cordon and
 health get the same answer from every node-local filter and the same score from every
-node-local scorer, so a scoring cycle need filter and score one representative per class —
-the first by name, which is also the node upstream's tie-break would pick among them. A
-cluster of thousands of identical nodes has a handful of classes at any moment, which turns
-LeastAllocated and MostAllocated from O(pods × nodes) into O(pods × classes).
+node-local scorer, so a scoring cycle need filter and score each class once. Among the
+members of a class the scheduler picks the first by name, which is also the node the
+tie-break (first by name) would pick among them. A cluster of thousands of identical
+nodes has a handful of classes at any moment, which turns LeastAllocated and
+MostAllocated from O(pods × nodes) into O(pods × log nodes) (see ``class_batch.py``).
 """
 
 from __future__ import annotations
@@ -35,35 +36,73 @@ def class_key(node: NodeRecord) -> Hashable:
 
 
 class NodeClasses:
-    """The classes of a set of nodes, kept in step as nodes take pods during one cycle."""
+    """The classes of a set of nodes, each with a number, kept in step as nodes change.
+
+    Each class keeps its members' names in a heap with lazy deletion: a node that leaves
+    stays in its old class's heap until it reaches the top, where ``first`` drops it.
+    """
 
     def __init__(self, nodes: Iterable[NodeRecord]) -> None:
-        self._nodes: dict[str, NodeRecord] = {}
-        self._key_of: dict[str, Hashable] = {}
-        self._members: dict[Hashable, list[str]] = {}
+        self.nodes: dict[str, NodeRecord] = {}
+        self.class_of: dict[str, int] = {}
+        """Each node's class number."""
+        self.sizes: dict[int, int] = {}
+        """Members per class number; a class that loses its last member is dropped."""
+        self._number: dict[Hashable, int] = {}
+        self._members: dict[int, list[str]] = {}
+        self._entries = 0
         for node in nodes:
-            self._nodes[node.name] = node
-            self._place(node)
+            self.nodes[node.name] = node
+            self.join(node, self.number(class_key(node)))
 
-    def _place(self, node: NodeRecord) -> None:
-        key = class_key(node)
-        self._key_of[node.name] = key
-        heapq.heappush(self._members.setdefault(key, []), node.name)
+    def number(self, key: Hashable) -> int:
+        """The number of the class with this key (a new one if no node has had it)."""
+        found = self._number.get(key)
+        if found is None:
+            found = self._number[key] = len(self._number)
+        return found
+
+    def join(self, node: NodeRecord, number: int) -> tuple[bool, bool]:
+        """Move the node into class ``number``; says whether its old class emptied and
+        whether the new one was empty."""
+        name = node.name
+        old = self.class_of.get(name)
+        emptied = False
+        if old is not None:
+            left = self.sizes[old] - 1
+            emptied = left == 0
+            if emptied:
+                del self.sizes[old]
+            else:
+                self.sizes[old] = left
+        self.class_of[name] = number
+        was = self.sizes.get(number, 0)
+        self.sizes[number] = was + 1
+        heapq.heappush(self._members.setdefault(number, []), name)
+        self._entries += 1
+        return emptied, was == 0
 
     def moved(self, node: NodeRecord) -> None:
-        """The node's allocation changed: it joins the class it now belongs to."""
-        self._place(node)
+        """The node changed: it joins the class it now belongs to."""
+        self.join(node, self.number(class_key(node)))
 
-    def representatives(self) -> list[NodeRecord]:
-        """The first node by name of every class, in name order."""
-        found = []
-        for key in list(self._members):
-            heap = self._members[key]
-            while heap and self._key_of[heap[0]] != key:
-                heapq.heappop(heap)  # left for another class since it was pushed
-            if heap:
-                found.append(self._nodes[heap[0]])
-            else:
-                del self._members[key]
-        found.sort(key=lambda n: n.name)
-        return found
+    def first(self, number: int) -> str | None:
+        """The class's first member by name, or None once it has none."""
+        heap = self._members.get(number)
+        if heap is None:
+            return None
+        class_of = self.class_of
+        while heap and class_of[heap[0]] != number:
+            heapq.heappop(heap)  # left for another class since it was pushed
+            self._entries -= 1
+        if not heap:
+            del self._members[number]
+            return None
+        return heap[0]
+
+    @property
+    def bloated(self) -> bool:
+        """Names that left their class, or keys no node has now, outnumber the nodes: time
+        to build afresh (a long scenario would otherwise grow them without bound)."""
+        limit = 2 * len(self.nodes) + 64
+        return self._entries > limit or len(self._number) > limit

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from kubeloop.cluster.nodes import NodeRecord
 from kubeloop.cluster.pods import PodRecord
-from kubeloop.cluster.scheduler.framework import Status
+from kubeloop.cluster.scheduler.framework import Status, score_nodes
 
 _TOO_MANY_PODS = "Too many pods"
 
@@ -55,6 +55,7 @@ class NodeResourcesFit:
     node_local = True
     """Its answer depends only on the pod and this node\'s own state."""
     weight = 1
+    uses_highest = False
 
     def __init__(self, strategy: str = "LeastAllocated") -> None:
         self.strategy = strategy
@@ -65,18 +66,21 @@ class NodeResourcesFit:
         )
         return Status.unschedulable(*reasons) if reasons else None
 
-    def score(self, pod: PodRecord, nodes: list[NodeRecord]) -> list[int]:
+    def raw(self, pod: PodRecord, node: NodeRecord) -> int:
         function = (
             least_requested_score if self.strategy == "LeastAllocated" else most_requested_score
         )
-        scores = []
-        for node in nodes:
-            parts = []
-            for requested, capacity in (
-                (node.scoring_cpu + pod.template.scoring_cpu, node.cpu),
-                (node.scoring_memory + pod.template.scoring_memory, node.memory),
-            ):
-                if capacity > 0:
-                    parts.append((function(requested, capacity), 1))
-            scores.append(weighted_score(parts))
-        return scores
+        parts = []
+        for requested, capacity in (
+            (node.scoring_cpu + pod.template.scoring_cpu, node.cpu),
+            (node.scoring_memory + pod.template.scoring_memory, node.memory),
+        ):
+            if capacity > 0:
+                parts.append((function(requested, capacity), 1))
+        return weighted_score(parts)
+
+    def finish(self, raw: int, highest: int) -> int:
+        return raw
+
+    def score(self, pod: PodRecord, nodes: list[NodeRecord]) -> list[int]:
+        return score_nodes(self, pod, nodes)

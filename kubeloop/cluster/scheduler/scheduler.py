@@ -3,8 +3,11 @@
 The default strategy is first-fit by node name (the lab's): the capacity index finds
 the first node with room in O(log n), and consecutive pods of one ReplicaSet are
 placed as a batch, which gives exactly what placing them one by one would. The
-scoring strategies (LeastAllocated, MostAllocated) — and first-fit once any node
-carries a PreferNoSchedule taint — score every feasible node per pod.
+scoring strategies (LeastAllocated, MostAllocated, BalancedAllocation) — and first-fit
+once any node carries a PreferNoSchedule taint — score per class of indistinguishable
+nodes (``class_batch.py``), again a run of one ReplicaSet's pods at a time. Pods whose
+placement depends on other pods, or that name a node, score every node, one by one —
+as the reference scheduler (``reference=True``, the tests' oracle) does for every pod.
 """
 
 from __future__ import annotations
@@ -12,11 +15,17 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterator
 from dataclasses import dataclass, field
 
+from kubeloop.cluster.capacity_index import CapacityIndex
 from kubeloop.cluster.nodes import NodeRecord
 from kubeloop.cluster.pods import PodRecord
+from kubeloop.cluster.scheduler import class_batch
 from kubeloop.cluster.scheduler.balanced_allocation import BalancedAllocation
 from kubeloop.cluster.scheduler.fit_error import fit_error_message
-from kubeloop.cluster.scheduler.framework import FilterPlugin, ScorePlugin
+from kubeloop.cluster.scheduler.framework import (
+    FilterPlugin,
+    NodeLocalScorePlugin,
+    ScorePlugin,
+)
 from kubeloop.cluster.scheduler.inter_pod_affinity import InterPodAffinity
 from kubeloop.cluster.scheduler.messages import FailureMessages
 from kubeloop.cluster.scheduler.node_affinity import NodeAffinity
@@ -65,7 +74,7 @@ class Scheduler:
         ]
         # The capacity index already covers health, cordon and resources.
         self.pod_specific: list[FilterPlugin] = [taints, affinity]
-        self.scorers: list[ScorePlugin] = [taints]
+        self.scorers: list[NodeLocalScorePlugin] = [taints]
         if strategy == "BalancedAllocation":
             self.scorers.insert(0, BalancedAllocation())
         elif strategy != "first-fit":
@@ -81,6 +90,8 @@ class Scheduler:
             getattr(plugin, "node_local", False) for plugin in [*self.filters, *self.scorers]
         )
         self._classes: NodeClasses | None = None
+        self._classes_of: CapacityIndex | None = None
+        """The index whose nodes ``_classes`` groups (a new one means new nodes)."""
         self.retry_all = retry_all
         self._messages = FailureMessages()
 
@@ -112,7 +123,6 @@ class Scheduler:
     def run(self, state: ClusterState) -> CycleResult:
         """Try the pods the queue hands out (in creation order), batching each template's."""
         result = CycleResult()
-        self._classes = None
         self._accepted: dict[Hashable, dict[int, bool]] = {}
         self.spread.prepare(state)
         self.inter_pod.prepare(state)
@@ -126,6 +136,8 @@ class Scheduler:
             template = batch[0].template
             if batched and not template.tolerates_cordon and not self._aware(batch[0]):
                 self._first_fit_batch(state, batch, result)
+            elif self.by_class and not self._aware(batch[0]) and not template.names_hosts:
+                self._class_batch(state, batch, result)
             else:
                 for pod in batch:
                     self._score_one(state, pod, result)
@@ -188,19 +200,32 @@ class Scheduler:
                 return position
         return None
 
-    def _candidates(self, state: ClusterState, pod: PodRecord) -> list[NodeRecord]:
-        """Every node, or one per class of nodes no node-local plugin can tell apart."""
-        if not self.by_class or self._aware(pod) or pod.template.names_hosts:
-            return list(state.nodes_in_order())
-        if self._classes is None:
-            self._classes = NodeClasses(state.nodes_in_order())
-        return self._classes.representatives()
+    def _class_batch(
+        self, state: ClusterState, batch: list[PodRecord], result: CycleResult
+    ) -> None:
+        classes = self._node_classes(state)
+        placed = class_batch.place(state, batch, self.filters, self.scorers, classes)
+        state.index.drain_changed()  # only this batch's binds, which ``classes`` followed
+        result.scheduled.extend(p.name for p in batch[:placed])
+        if placed < len(batch):
+            self._fail(state, batch[placed:], result)
+
+    def _node_classes(self, state: ClusterState) -> NodeClasses:
+        """The node classes, brought up to date with every node changed since last asked."""
+        index = state.index
+        changed = index.drain_changed()
+        if self._classes is None or self._classes_of is not index or self._classes.bloated:
+            self._classes, self._classes_of = NodeClasses(index.nodes), index
+        else:
+            for node in changed:
+                self._classes.moved(node)
+        return self._classes
 
     def _score_one(self, state: ClusterState, pod: PodRecord, result: CycleResult) -> None:
         filters = self._filters(pod)
         feasible = [
             node
-            for node in self._candidates(state, pod)
+            for node in state.nodes_in_order()
             if all(f.filter(pod, node) is None for f in filters)
         ]
         if not feasible:
@@ -209,7 +234,7 @@ class Scheduler:
         best = feasible[0]
         if len(feasible) > 1:
             totals = [0] * len(feasible)
-            scorers = self.scorers
+            scorers: list[ScorePlugin] = list(self.scorers)
             if self._aware(pod):
                 scorers = [*scorers, *self.preference_scorers]
             for plugin in scorers:
@@ -222,8 +247,6 @@ class Scheduler:
             self.inter_pod.prepare(state)
             anti = pod.template.affinity is not None and pod.template.affinity.anti_required
             self._symmetric = self._symmetric or bool(anti)
-        if self._classes is not None:
-            self._classes.moved(best)
         result.scheduled.append(pod.name)
 
     def _fail(self, state: ClusterState, pods: list[PodRecord], result: CycleResult) -> None:

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 
 from kubeloop.cluster.nodes import NodeRecord
 from kubeloop.cluster.pods import PodRecord
-from kubeloop.cluster.scheduler.framework import Status
+from kubeloop.cluster.scheduler.framework import Status, score_nodes
 from kubeloop.cluster.taints import Taint, Toleration
 
 
@@ -22,12 +22,9 @@ def first_untolerated(taints: Iterable[Taint], tolerations: tuple[Toleration, ..
     return None
 
 
-def reverse_normalise(counts: list[int]) -> list[int]:
-    """``100 - 100*count/max`` (integer maths), every node 100 when no node has any."""
-    highest = max(counts, default=0)
-    if highest == 0:
-        return [100] * len(counts)
-    return [100 - 100 * count // highest for count in counts]
+def reverse_normalised(count: int, highest: int) -> int:
+    """``100 - 100*count/highest`` (integer maths); 100 when no node scored has any."""
+    return 100 if highest == 0 else 100 - 100 * count // highest
 
 
 class TaintToleration:
@@ -35,6 +32,7 @@ class TaintToleration:
     node_local = True
     """Its answer depends only on the pod and this node\'s own state."""
     weight = 3
+    uses_highest = True
 
     def filter(self, pod: PodRecord, node: NodeRecord) -> Status | None:
         taint = first_untolerated(node.taints, pod.template.tolerations)
@@ -42,14 +40,17 @@ class TaintToleration:
             return None
         return Status.unresolvable(f"node(s) had untolerated taint {{{taint.key}: {taint.value}}}")
 
-    def score(self, pod: PodRecord, nodes: list[NodeRecord]) -> list[int]:
+    def raw(self, pod: PodRecord, node: NodeRecord) -> int:
+        """The node's PreferNoSchedule taints the pod does not tolerate."""
         relevant = [t for t in pod.template.tolerations if t.effect in ("", "PreferNoSchedule")]
-        counts = [
-            sum(
-                1
-                for taint in node.taints
-                if taint.effect == "PreferNoSchedule" and not tolerated(taint, relevant)
-            )
-            for node in nodes
-        ]
-        return reverse_normalise(counts)
+        return sum(
+            1
+            for taint in node.taints
+            if taint.effect == "PreferNoSchedule" and not tolerated(taint, relevant)
+        )
+
+    def finish(self, raw: int, highest: int) -> int:
+        return reverse_normalised(raw, highest)
+
+    def score(self, pod: PodRecord, nodes: list[NodeRecord]) -> list[int]:
+        return score_nodes(self, pod, nodes)

@@ -1,0 +1,36 @@
+Feature: Where a deployment's pods go, said in its declaration
+  A nodeSelector, pod anti-affinity and topology spread may be said with the deployment
+  itself, in any order with its other details. Each scenario checks where the pods land.
+
+  Scenario: A nodeSelector no node matches leaves the pods Pending
+    Given the nodes:
+      | name   | labels       |
+      | node-1 | disktype=hdd |
+      | node-2 | disktype=ssd |
+    And a deployment "db" with 3 replicas and nodeSelector disktype=ssd
+    When I reconcile
+    Then all 3 "db" pods are on node-2
+
+  Scenario: Required pod anti-affinity puts one replica per host
+    Given 3 nodes
+    And a deployment "etcd" with 4 replicas and required pod anti-affinity on kubernetes.io/hostname
+    When I reconcile
+    Then each node runs exactly 1 "etcd" pod
+    And 1 "etcd" pod is Pending
+
+  Scenario: Preferred anti-affinity spreads when it can and still places the rest
+    Given 2 nodes
+    And a deployment "web" with 3 replicas with preferred pod anti-affinity on nodes
+    When I reconcile
+    Then every node has at least 1 pod
+    And 3 pods are Running
+
+  Scenario: Topology spread keeps the zones balanced
+    Given the nodes:
+      | name   | cpu | labels                             |
+      | node-a | 8   | topology.kubernetes.io/zone=zone-a |
+      | node-b | 8   | topology.kubernetes.io/zone=zone-b |
+    And a deployment "web" with 4 replicas spread across zones with maxSkew 1 requesting 1 CPU
+    When I reconcile
+    Then 2 "web" pods are on node-a
+    And 2 "web" pods are on node-b

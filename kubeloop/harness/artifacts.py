@@ -1,0 +1,51 @@
+"""Lab 02's noun phrases: an artifact named by its alias ("D1", "the build D1") or, for the
+one built last, "it"/"its"/"the artifact"."""
+
+from __future__ import annotations
+
+import re
+
+from kubeloop.harness.nouns import IT, NAME, _strip_groups, unquote
+from kubeloop.harness.params import TYPES, ParamType
+
+_IT = r"it|the artifact|the build|this artifact|this build"
+_ARTIFACT = re.compile(
+    f"(?P<it>{_IT})|(?:the )?(?:artifact|build) (?P<n1>{NAME})|(?P<n2>{NAME})", re.IGNORECASE
+)
+_ARTIFACTS = re.compile(
+    r"(?P<it>its|the artifact's|the build's)|" f"(?:(?:the )?(?:artifact|build) )?(?P<n>{NAME})'s",
+    re.IGNORECASE,
+)
+
+
+def _artifact(text: str) -> str:
+    found = _ARTIFACT.fullmatch(text)
+    assert found is not None
+    if found.group("it"):
+        return IT
+    return unquote(found.group("n1") or found.group("n2"))
+
+
+def _artifacts(text: str) -> str:
+    found = _ARTIFACTS.fullmatch(text)
+    assert found is not None
+    return IT if found.group("it") else unquote(found.group("n"))
+
+
+TYPES.update(
+    {
+        "artifact": ParamType(
+            _strip_groups(_ARTIFACT.pattern),
+            _artifact,
+            'an artifact: its alias D1 (or "D1", the build D1); it or the artifact for the '
+            "one built or named last",
+            refers_to="artifact",
+        ),
+        "artifacts": ParamType(
+            _strip_groups(_ARTIFACTS.pattern),
+            _artifacts,
+            "whose: D1's, its (the artifact built or named last)",
+            refers_to="artifact",
+        ),
+    }
+)

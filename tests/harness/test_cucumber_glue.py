@@ -1,0 +1,126 @@
+"""The glue file for the Cucumber language server agrees with kubeloop's own matcher.
+
+The last test runs the real @cucumber/language-service (the library inside
+@cucumber/language-server, with @cucumber/cucumber-expressions) on the generated file:
+set KUBELOOP_CUCUMBER_MODULES to a node_modules folder holding it, or let the test
+`npm install` it once into the system's temporary folder; without node or npm it is skipped.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+import pytest
+
+import kubeloop.steps  # noqa: F401  (registers the library)
+from kubeloop.harness.cucumber import cucumber_expression, glue, js_regex
+from kubeloop.harness.registry import KEYWORDS, REGISTRY
+
+ROOT = Path(__file__).resolve().parents[2]
+CHECKER = ROOT / "tools" / "check_cucumber_glue.js"
+BATCHES = ROOT / "tests" / "english"
+SERVICE = "@cucumber/language-service@1.7.0"
+
+
+def test_python_patterns_become_javascript_regex_literal_bodies() -> None:
+    assert js_regex(r"(?P<node>[A-Za-z0-9][-A-Za-z0-9._/]*)\ fails") == (
+        r"(?:[A-Za-z0-9][-A-Za-z0-9._\/]*)\ fails"
+    )
+    assert js_regex(r"a\/b") == r"a\/b", "an escaped slash stays escaped once"
+    assert cucumber_expression("I drain node-1 (really) {now} a/b") == (
+        r"I drain node-1 \(really\) \{now\} a\/b"
+    )
+
+
+def test_the_glue_holds_every_form_of_every_phrase_and_every_example() -> None:
+    text = glue()
+    assert text.startswith("// kubeloop's step phrases for the Cucumber language server")
+    for definition in REGISTRY.definitions:
+        for regex in definition.regexes:
+            assert f"/^{js_regex(regex.pattern)}$/i" in text, definition.pattern
+    assert "When('I drain node-1 with a timeout of 30 seconds', () => {})" in text
+    assert "(?P<" not in text
+
+
+def _modules() -> Path:
+    given = os.environ.get("KUBELOOP_CUCUMBER_MODULES")
+    if given:
+        return Path(given)
+    if shutil.which("node") is None or shutil.which("npm") is None:
+        pytest.skip("node and npm are needed to run the Cucumber language service")
+    folder = Path(tempfile.gettempdir()) / "kubeloop-cucumber-language-service"
+    folder.mkdir(exist_ok=True)
+    modules = folder / "node_modules"
+    if not (modules / "@cucumber" / "language-service").is_dir():
+        install = subprocess.run(
+            ["npm", "install", "--no-audit", "--no-fund", "--prefix", str(folder), SERVICE],
+            capture_output=True,
+            text=True,
+            timeout=600,
+            check=False,
+        )
+        if install.returncode != 0:
+            pytest.skip(f"npm could not install {SERVICE}: {install.stderr[-300:]}")
+    return modules
+
+
+def _kubeloop_reads(text: str) -> bool:
+    """kubeloop matches the text under some keyword, whole or as phrases joined by " and ",
+    without rereading it (no modal reading: the glue cannot express those), as the server,
+    which ignores keywords, would."""
+    return any(_reads(keyword, text) for keyword in KEYWORDS)
+
+
+def _reads(keyword: str, text: str) -> bool:
+    if REGISTRY.match_one(keyword, text):
+        return True
+    return any(
+        REGISTRY.match_one(keyword, text[: found.start()]) and _reads(keyword, text[found.end() :])
+        for found in re.finditer(" and ", text)
+    )
+
+
+def _batch_texts() -> list[str]:
+    step = re.compile(r"^\s*(?:Given|When|Then|And|But|\*) (.+?)\s*$")
+    texts = []
+    for feature in sorted(BATCHES.rglob("*.feature")):
+        for line in feature.read_text(encoding="utf-8").splitlines():
+            found = step.match(line)
+            if found and "<" not in found.group(1):
+                texts.append(found.group(1))
+    return list(dict.fromkeys(texts))
+
+
+def test_the_language_service_reads_the_glue_as_kubeloop_matches(tmp_path: Path) -> None:
+    modules = _modules()
+    glue_file = tmp_path / "kubeloop-steps.js"
+    glue_file.write_text(glue(), encoding="utf-8")
+    examples = [example for d in REGISTRY.definitions for example in d.examples]
+    texts = examples + _batch_texts() + ["no such step anywhere", "3 nodes and nonsense"]
+    feature = "Feature: f\n  Scenario: s\n    Given 3 NODES\n    Then node-1 is emptyish\n"
+    request = {"texts": texts, "features": {"f.feature": feature}}
+    (tmp_path / "in.json").write_text(json.dumps(request), encoding="utf-8")
+    run = subprocess.run(
+        ["node", str(CHECKER), str(modules), str(glue_file), str(tmp_path / "in.json")],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    seen = json.loads(run.stdout)
+    assert seen["errors"] == [], "every expression in the glue compiles"
+    assert seen["undefined"] == {"f.feature": [4]}, "the editor flags the one undefined step"
+    disagree = [
+        f"{text!r}: server {'defined' if got else 'undefined'}"
+        for text, got in zip(texts, seen["defined"], strict=True)
+        if got != _kubeloop_reads(text)
+    ]
+    assert disagree == [], "\n".join(disagree)
+    assert len(texts) > 600
