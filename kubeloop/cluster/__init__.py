@@ -14,6 +14,14 @@ from kubeloop.cluster.affinity import (
     TopologySpreadConstraint,
     WeightedPodAffinityTerm,
 )
+from kubeloop.cluster.autoscaler import (
+    AutoscalerSettings,
+    ClusterAutoscalerInfo,
+    NodeGroup,
+    NodeGroupInfo,
+    UnneededNode,
+    UpcomingNode,
+)
 from kubeloop.cluster.autoscaling import HPA, AutoscalerInfo, Behavior, ScalingPolicy, ScalingRules
 from kubeloop.cluster.cluster import Cluster
 from kubeloop.cluster.deployments import Deployment, DeploymentInfo, ReplicaSetInfo
@@ -30,8 +38,10 @@ __all__ = [
     "HPA",
     "Affinity",
     "AutoscalerInfo",
+    "AutoscalerSettings",
     "Behavior",
     "Cluster",
+    "ClusterAutoscalerInfo",
     "Container",
     "Deployment",
     "DeploymentInfo",
@@ -40,6 +50,8 @@ __all__ = [
     "DrainResult",
     "LabelSelector",
     "Node",
+    "NodeGroup",
+    "NodeGroupInfo",
     "NodeInfo",
     "NodeSelectorTerm",
     "PassRecord",
@@ -57,5 +69,7 @@ __all__ = [
     "Taint",
     "Toleration",
     "TopologySpreadConstraint",
+    "UnneededNode",
+    "UpcomingNode",
     "WeightedPodAffinityTerm",
 ]

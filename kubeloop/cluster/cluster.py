@@ -24,6 +24,7 @@ from kubeloop.cluster.disruption import PodDisruptionBudget
 from kubeloop.cluster.disruption_api import DisruptionOperations
 from kubeloop.cluster.history import PassRecord, ReconcileResult
 from kubeloop.cluster.intstr import IntOrPercent
+from kubeloop.cluster.node_groups_api import NodeGroups
 from kubeloop.cluster.node_monitor import NodeTimingOperations
 from kubeloop.cluster.nodes import Node, NodeInfo, NodeRecord, node_info
 from kubeloop.cluster.passes import Passes
@@ -44,7 +45,7 @@ RECONCILE_PERIOD = 15
 """Seconds between the controllers' passes while time runs."""
 
 
-class Cluster(AutoscalingOperations, DisruptionOperations, NodeTimingOperations):
+class Cluster(AutoscalingOperations, DisruptionOperations, NodeTimingOperations, NodeGroups):
     """An in-memory Kubernetes control plane, reconciled by hand, deterministic.
 
     ``scoring`` picks the scheduler's strategy: "first-fit" (default: the first node

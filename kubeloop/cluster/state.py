@@ -83,6 +83,18 @@ class ClusterState:
         self.node_log.note(node.name, len(self.nodes))
         self.queue.node_touched(node.name)
 
+    def remove_node(self, name: str) -> None:
+        """Remove an empty node (the cluster autoscaler deleting it); the index is rebuilt."""
+        node = self.nodes.pop(name)
+        assert not node.pods, f"node {name} still has pods"
+        self._index_stale = True
+        for names in (self.tainted_nodes, self.soft_tainted_nodes, self.not_ready_nodes):
+            names.discard(name)
+        self.dirty_nodes.discard(name)
+        self.silent_nodes.pop(name, None)
+        self.node_log.note(name, len(self.nodes))
+        self.queue.node_touched(name)  # frees no room; pods whose spread counts domains retry
+
     @property
     def index(self) -> CapacityIndex:
         if self._index_stale:

@@ -74,6 +74,47 @@ class HPALike(Protocol):
     def desired_replicas(self, current_replicas: int, current_value: float) -> int: ...
 
 
+# --- the cluster autoscaler (optional: only its steps need it) --------------------------
+
+
+@runtime_checkable
+class NodeGroupInfoLike(Protocol):
+    """A node group's view: its bounds, its registered nodes, and its target size
+    (registered plus provisioning)."""
+
+    name: str
+    min_size: int
+    max_size: int
+    target_size: int
+    nodes: Sequence[str]
+
+
+@runtime_checkable
+class UnneededNodeLike(Protocol):
+    """A node scale-down would remove, and since when (logical seconds) it has been so."""
+
+    node: str
+    group: str
+    since: int
+
+
+@runtime_checkable
+class AutoscaledClusterLike(Protocol):
+    """What a cluster with a cluster autoscaler offers beside ``ClusterLike``.
+
+    - Every group's node count stays within [min, max]: scale-up never grows a group past
+      max, scale-down never shrinks it below min.
+    - A pod no group's template could fit never triggers a scale-up.
+    - A scale-down evicts through the eviction API, so no disruption budget is broken.
+    """
+
+    def add_node_group(self, group: Any) -> None: ...
+    def configure_autoscaler(self, settings: Any) -> None: ...
+    def node_groups(self) -> Sequence[NodeGroupInfoLike]: ...
+    def node_group(self, name: str) -> NodeGroupInfoLike: ...
+    def cluster_autoscaler(self) -> Any: ...
+
+
 CONTRACT_NAMES = ("Cluster", "Deployment", "HPA", "Node", "RolloutStalledError")
 CLUSTER_METHODS = (
     "add_node",
