@@ -1,20 +1,26 @@
-"""Harness overhead: 500 generated scenarios through ``kubeloop run`` against the same
-engine calls as 500 plain pytest functions. ``python benchmarks/harness.py``.
+"""Harness overhead: generated scenarios through ``kubeloop run`` beside the same engine
+calls as plain pytest functions and as behave scenarios, at 500 and 5,000 scenarios.
 
-Each scenario: 3 nodes and a deployment of N (settled), a node fails and the cluster
-reconciles, then two checks — five steps, a realistic small scenario.
+``python benchmarks/harness.py [SCENARIOS ...]`` (behave: ``pip install -e '.[bench]'``;
+without it its column says so). Each scenario: 3 nodes and a deployment of N (settled), a
+node fails and the cluster reconciles, then two checks — five steps, a realistic small
+scenario. Figures are CPU time (user + system) of the child process, best of three,
+alternating the runners so load changes hit every column alike.
 """
 
 from __future__ import annotations
 
+import importlib.util
+import os
+import resource
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
-SCENARIOS = 500
+SIZES = (500, 5000)
 PER_FILE = 10
+RUNS = 3
 
 FEATURE_HEAD = "Feature: Generated {index}\n"
 SCENARIO = """
@@ -25,25 +31,73 @@ SCENARIO = """
     And {replicas} pods are running
 """
 
-PLAIN_HEAD = """from kubeloop import Cluster, Deployment, Node
-
-
-def run(replicas: int) -> None:
+CALLS = """
+def build(replicas):
     cluster = Cluster(nodes=[Node(f"node-{i}", cpu="4", memory="8Gi") for i in (1, 2, 3)])
     cluster.apply(Deployment("web", replicas=replicas, cpu="500m", memory="256Mi"))
+    return cluster
+
+
+def fail(cluster):
     cluster.reconcile_until_stable()
     cluster.fail_node("node-1")
     cluster.reconcile()
-    assert not [p for p in cluster.pods() if p.node == "node-1"]
+
+
+def nothing_on(cluster, node):
+    assert not [p for p in cluster.pods() if p.node == node]
+
+
+def running(cluster, replicas):
     assert len([p for p in cluster.pods() if p.phase == "Running"]) == replicas
 """
 
+PLAIN_HEAD = (
+    "from kubeloop import Cluster, Deployment, Node\n"
+    + CALLS
+    + """
 
-def write_projects(root: Path) -> tuple[Path, Path]:
-    bdd, plain = root / "bdd", root / "plain"
-    bdd.mkdir()
-    plain.mkdir()
-    for index in range(SCENARIOS // PER_FILE):
+def run(replicas: int) -> None:
+    cluster = build(replicas)
+    fail(cluster)
+    nothing_on(cluster, "node-1")
+    running(cluster, replicas)
+"""
+)
+
+BEHAVE_STEPS = (
+    "from behave import given, then, when\n\nfrom kubeloop import Cluster, Deployment, Node\n"
+    + CALLS
+    + """
+
+@given("3 nodes and a deployment of {replicas:d}")
+def step_build(context, replicas):
+    context.cluster = build(replicas)
+
+
+@when("node-1 fails and I reconcile")
+def step_fail(context):
+    fail(context.cluster)
+
+
+@then("no pod is on node-1")
+def step_nothing_on(context):
+    nothing_on(context.cluster, "node-1")
+
+
+@then("{replicas:d} pods are running")
+def step_running(context, replicas):
+    running(context.cluster, replicas)
+"""
+)
+
+
+def write_projects(root: Path, scenarios: int) -> tuple[Path, Path, Path]:
+    bdd, plain, behave = root / "bdd", root / "plain", root / "behave" / "features"
+    for folder in (bdd, plain, behave / "steps"):
+        folder.mkdir(parents=True)
+    (behave / "steps" / "steps.py").write_text(BEHAVE_STEPS)
+    for index in range(scenarios // PER_FILE):
         body = FEATURE_HEAD.format(index=index)
         tests = PLAIN_HEAD
         for offset in range(PER_FILE):
@@ -51,54 +105,77 @@ def write_projects(root: Path) -> tuple[Path, Path]:
             replicas = 2 + number % 6
             body += SCENARIO.format(number=number, replicas=replicas)
             tests += f"\n\ndef test_node_failure_{number}() -> None:\n    run({replicas})\n"
-        (bdd / f"generated_{index:02d}.feature").write_text(body)
-        (plain / f"test_generated_{index:02d}.py").write_text(tests)
-    return bdd, plain
+        (bdd / f"generated_{index:03d}.feature").write_text(body)
+        (behave / f"generated_{index:03d}.feature").write_text(body)
+        (plain / f"test_generated_{index:03d}.py").write_text(tests)
+    return bdd, plain, behave
 
 
-def timed(command: list[str], cwd: Path) -> tuple[float, str]:
-    start = time.perf_counter()
+def cpu_seconds(command: list[str], cwd: Path) -> float:
+    """CPU time (user + system) the command's process tree took."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     done = subprocess.run(command, cwd=cwd, capture_output=True, text=True, check=False)
-    elapsed = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode != 0:
         raise SystemExit(
             f"{' '.join(command)} failed:\n{done.stdout[-2000:]}\n{done.stderr[-2000:]}"
         )
-    return elapsed, done.stdout
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
-def best_of(runs: int, command: list[str], cwd: Path) -> float:
-    return min(timed(command, cwd)[0] for _ in range(runs))
-
-
-def main() -> None:
-    with tempfile.TemporaryDirectory() as scratch:
-        bdd, plain = write_projects(Path(scratch))
-        kubeloop = [sys.executable, "-m", "kubeloop.cli", "run", str(bdd)]
-        pytest = [
-            sys.executable,
-            "-m",
-            "pytest",
-            "-q",
-            "-p",
-            "no:cacheprovider",
-            "-p",
-            "no:hypothesispytest",
-            str(plain),
+def commands(root: Path, bdd: Path, plain: Path, behave: Path) -> dict[str, list[str]]:
+    python = sys.executable
+    found = {
+        "plain pytest": [
+            *(python, "-m", "pytest", "-q", "-p", "no:cacheprovider"),
+            *("-p", "no:hypothesispytest", str(plain)),
+        ],
+        "kubeloop run": [python, "-m", "kubeloop.cli", "run", str(bdd)],
+        "kubeloop run --report": [
+            *(python, "-m", "kubeloop.cli", "run", str(bdd)),
+            *("--report", str(root / "report")),
+        ],
+    }
+    if importlib.util.find_spec("behave") is not None:
+        found["behave"] = [
+            *(python, "-m", "behave", "--format", "progress", "--no-summary"),
+            *("--no-snippets", str(behave)),
         ]
-        bdd_seconds = best_of(3, kubeloop, Path(scratch))
-        plain_seconds = best_of(3, pytest, Path(scratch))
-        reports = [*kubeloop, "--report", str(Path(scratch) / "report")]
-        report_seconds = best_of(3, reports, Path(scratch))
-    ratio = bdd_seconds / plain_seconds
-    print(f"{SCENARIOS} scenarios through kubeloop run:    {bdd_seconds:6.2f} s (target ≤ 5 s)")
-    print(f"{SCENARIOS} plain pytest functions, same calls: {plain_seconds:6.2f} s")
-    print(f"{SCENARIOS} scenarios writing every report:     {report_seconds:6.2f} s")
-    print(
-        f"ratio: {ratio:.2f}x (target ≤ 2x)  per scenario: "
-        f"{bdd_seconds / SCENARIOS * 1000:.2f} ms vs {plain_seconds / SCENARIOS * 1000:.2f} ms"
-    )
+    return found
+
+
+def measure(scenarios: int) -> dict[str, float]:
+    with tempfile.TemporaryDirectory() as scratch:
+        root = Path(scratch)
+        bdd, plain, behave = write_projects(root, scenarios)
+        runners = commands(root, bdd, plain, behave)
+        best: dict[str, float] = {}
+        for _ in range(RUNS):
+            for name, command in runners.items():
+                seconds = cpu_seconds(command, root)
+                best[name] = min(best.get(name, seconds), seconds)
+    return best
+
+
+def main(argv: list[str]) -> None:
+    sizes = [int(a) for a in argv] or list(SIZES)
+    print(f"load average {os.getloadavg()[0]:.2f}; CPU seconds, best of {RUNS}")
+    for scenarios in sizes:
+        best = measure(scenarios)
+        plain = best["plain pytest"]
+        print(f"\n{scenarios} scenarios           CPU s   × plain   ms/scenario")
+        for name in ("plain pytest", "kubeloop run", "kubeloop run --report", "behave"):
+            if name not in best:
+                print(f"  {name:22} (not installed: pip install -e '.[bench]')")
+                continue
+            seconds = best[name]
+            print(
+                f"  {name:22} {seconds:6.2f}  {seconds / plain:6.2f}×"
+                f"  {seconds / scenarios * 1000:8.2f}"
+            )
+        print(f"  target: kubeloop run ≤ 1.3× plain pytest ({1.3 * plain:.2f} s)")
+    print(f"load average {os.getloadavg()[0]:.2f}")
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

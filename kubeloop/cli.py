@@ -8,6 +8,19 @@ import sys
 from collections.abc import Sequence
 
 
+def _workers(text: str) -> int | str:
+    """``-n``: a number of worker processes, or ``auto``."""
+    if text == "auto":
+        return text
+    try:
+        count = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of workers or auto") from None
+    if not 0 <= count <= 256:
+        raise argparse.ArgumentTypeError(f"{count} workers: give 0 to 256, or auto")
+    return count
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="kubeloop", description="Plain-English scenario tests over a miniature Kubernetes."
@@ -31,10 +44,11 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument(
         "-n",
         dest="workers",
-        type=int,
+        type=_workers,
         default=0,
         metavar="N",
-        help="run scenarios in N parallel processes (pytest-xdist)",
+        help="run scenarios in N parallel processes (pytest-xdist); auto: one per CPU, "
+        "or serially for a suite too small to gain from workers",
     )
     run.add_argument(
         "--step-timeout",

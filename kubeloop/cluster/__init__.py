@@ -31,6 +31,7 @@ from kubeloop.cluster.history import DeploymentTotals, PassRecord, ReconcileResu
 from kubeloop.cluster.labels import LabelSelector, Requirement
 from kubeloop.cluster.nodes import Node, NodeInfo
 from kubeloop.cluster.pods import Container, Pod, PodTemplate
+from kubeloop.cluster.priority import Preemption, PriorityClass
 from kubeloop.cluster.rollout import RolloutSnapshot
 from kubeloop.cluster.taints import Taint, Toleration
 
@@ -59,7 +60,9 @@ __all__ = [
     "PodAffinityTerm",
     "PodDisruptionBudget",
     "PodTemplate",
+    "Preemption",
     "PreferredSchedulingTerm",
+    "PriorityClass",
     "ReconcileResult",
     "ReplicaSetInfo",
     "Requirement",

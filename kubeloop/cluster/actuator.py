@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from kubeloop.cluster import admission
 from kubeloop.cluster.controllers.actions import (
     Action,
     CancelEviction,
@@ -97,7 +98,7 @@ def _apply_one(state: ClusterState, action: Action, changes: Changes) -> None:
         case CreatePods(name, count):
             rs = state.replicasets[name]
             owner = state.deployments[rs.deployment]
-            created = [pod.name for pod in state.create_pods(rs, owner, count)]
+            created = admission.create_pods(state, rs, owner, count)
             changes.created.extend(created)
             obj = f"replicaset/{rs.name}"
             events.normal_many("SuccessfulCreate", ((obj, f"Created pod: {n}") for n in created))

@@ -29,6 +29,7 @@ from kubeloop.cluster.node_monitor import NodeTimingOperations
 from kubeloop.cluster.nodes import Node, NodeInfo, NodeRecord, node_info
 from kubeloop.cluster.passes import Passes
 from kubeloop.cluster.pods import Pod, pod_views
+from kubeloop.cluster.priority_api import PriorityOperations
 from kubeloop.cluster.rollout import RolloutSnapshot
 from kubeloop.cluster.scheduler import Scheduler
 from kubeloop.cluster.state import ClusterState
@@ -45,7 +46,13 @@ RECONCILE_PERIOD = 15
 """Seconds between the controllers' passes while time runs."""
 
 
-class Cluster(AutoscalingOperations, DisruptionOperations, NodeTimingOperations, NodeGroups):
+class Cluster(
+    AutoscalingOperations,
+    DisruptionOperations,
+    NodeTimingOperations,
+    NodeGroups,
+    PriorityOperations,
+):
     """An in-memory Kubernetes control plane, reconciled by hand, deterministic.
 
     ``scoring`` picks the scheduler's strategy: "first-fit" (default: the first node
@@ -69,6 +76,7 @@ class Cluster(AutoscalingOperations, DisruptionOperations, NodeTimingOperations,
         self._state = ClusterState(self._clock, self._events)
         self._autoscalers: dict[str, AutoscalerRecord] = {}
         self._budgets: dict[str, PodDisruptionBudget] = {}
+        self._state.priorities.budgets = self._budgets  # preemption weighs them
         self._passes = Passes(self._state, self._scheduler, self._autoscalers)
         self._ticks: list[ReconcileResult] = []
         self._task = self._every(RECONCILE_PERIOD)

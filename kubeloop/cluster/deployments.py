@@ -66,6 +66,8 @@ class Deployment:
     """Seconds a started pod takes to become Ready; None: it never does (a failing probe)."""
     affinity: Affinity | None = None
     topology_spread: Sequence[TopologySpreadConstraint] = ()
+    priority_class_name: str | None = None
+    """The pods' PriorityClass; resolved when each pod is created, as admission does."""
 
     def __post_init__(self) -> None:
         where = f'deployment "{self.name}"'
@@ -127,6 +129,8 @@ class Deployment:
         object.__setattr__(self, "node_selector", MappingProxyType(selector))
         labels = check_labels(self.labels, f"{where}: labels") or {"app": self.name}
         object.__setattr__(self, "labels", MappingProxyType(labels))
+        if self.priority_class_name is not None:
+            validate_name(f"{where}: priorityClassName", self.priority_class_name)
         self._check_selector()
         try:
             self.template()
@@ -162,6 +166,7 @@ class Deployment:
             startup_seconds=self.startup_seconds,
             affinity=self.affinity,
             topology_spread=tuple(self.topology_spread),
+            priority_class_name=self.priority_class_name,
         )
 
 

@@ -61,7 +61,7 @@ class Passes:
         deployment_status.update(state, queued)
         result = ReconcileResult(
             created=tuple(changes.created),
-            deleted=tuple(changes.deleted),
+            deleted=(*changes.deleted, *cycle.preempted),
             scheduled=tuple(cycle.scheduled),
             evicted=tuple(changes.evicted),
             scaled=tuple(changes.scaled),

@@ -46,6 +46,8 @@ class PodTemplate:
     """Seconds from start to Ready (a readiness probe's delay); None: never Ready."""
     affinity: Affinity | None = field(default=None, repr=False)
     topology_spread: tuple[TopologySpreadConstraint, ...] = field(default=(), repr=False)
+    priority_class_name: str | None = field(default=None, repr=False)
+    """``spec.priorityClassName``: resolved to a priority when each pod is admitted."""
 
     @cached_property
     def names_hosts(self) -> bool:
@@ -129,6 +131,13 @@ class PodRecord:
     evict_at: int | None = None
     ready_at: int | None = None
     """While starting: when the pod turns Ready (its template's startup delay)."""
+    priority: int = 0
+    """``spec.priority``, written by admission from the pod's PriorityClass."""
+    preemption_policy: str = "PreemptLowerPriority"
+    nominated_node: str | None = None
+    """``status.nominatedNodeName``: where preemption made room for it."""
+    started_at: int | None = None
+    """``status.startTime``: when it was bound and started."""
 
     @property
     def phase(self) -> str:
@@ -150,6 +159,9 @@ class Pod:
     memory: int
     reason: str | None = None
     """Pending pods: the FailedScheduling message."""
+    priority: int = 0
+    nominated_node: str | None = None
+    """Where preemption made room for it (``status.nominatedNodeName``)."""
 
 
 def pod_views(records: Iterable[PodRecord]) -> list[Pod]:
@@ -165,6 +177,8 @@ def pod_views(records: Iterable[PodRecord]) -> list[Pod]:
             p.template.cpu,
             p.template.memory,
             p.message,
+            p.priority,
+            p.nominated_node,
         )
         for p in records
     ]

@@ -25,8 +25,11 @@ and that plugin's ``QueueingHintFn`` answers ``Queue``; pods parked longer than
   (upstream's wildcard event). A pod parked in a group failed on node-local filters alone,
   and those only change through the events above, so a hint on them never misses.
 
-Pods are tried in creation order, the order the retry-everything reference tries them
-in, so both place every pod on the same node (``tests/properties/test_queue_machine.py``).
+Pods are tried in PrioritySort's order (``queue_sort.py``: higher priority first, then
+creation order), the order the retry-everything reference tries them in, so both place
+every pod on the same node (``tests/properties/test_queue_machine.py``). A group holds pods
+of one priority (the scheduler keys it so), so each group's heap by creation order is in
+that order too; while every pod has one priority, creation order is all there is to it.
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ from collections import deque
 from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass, field, replace
 from operator import attrgetter
+from typing import Any
 
 from kubeloop.cluster.pods import PodRecord, PodTemplate
 
@@ -156,12 +160,18 @@ class SchedulingQueue:
     # --- one cycle -------------------------------------------------------------------------
 
     def cycle(
-        self, now: int, fits: Callable[[PodRecord, str], bool], *, hints: bool = True
+        self,
+        now: int,
+        fits: Callable[[PodRecord, str], bool],
+        *,
+        hints: bool = True,
+        order: Callable[[PodRecord], Any] | None = None,
     ) -> Iterator[PodRecord]:
         """The pods this cycle tries, in creation order; ``fits`` answers the hints.
 
         ``hints=False`` is the reference: any event moves every parked pod, and every pod
-        of a moved group is tried.
+        of a moved group is tried. ``order`` (pods of several priorities exist): the key to
+        hand them out by instead (PrioritySort's).
         """
         touched, self._touched = self._touched, set()
         everything, self._everything = self._everything, False
@@ -183,12 +193,13 @@ class SchedulingQueue:
                 drains.append(self._drain(key, group, lazy=True))
         active = list(self.active.values())
         self.active = {}
-        if not self._in_order:
-            active.sort(key=_seq)
+        key = _seq if order is None else order
+        if order is not None or not self._in_order:
+            active.sort(key=key)
             self._in_order = True
         if not drains:
             return iter(active)
-        return heapq.merge(active, *drains, key=_seq)
+        return heapq.merge(active, *drains, key=key)
 
     def failed(self, pods: list[PodRecord], key: Asks | None) -> None:
         """Pods the cycle could not place; ``key`` is their group's, None for aware pods.

@@ -20,6 +20,7 @@ from kubeloop.cluster.due_times import DueTimes
 from kubeloop.cluster.node_log import NodeLog
 from kubeloop.cluster.nodes import NodeRecord
 from kubeloop.cluster.pods import PodRecord
+from kubeloop.cluster.priority import Priorities
 from kubeloop.cluster.scheduling_queue import SchedulingQueue
 from kubeloop.cluster.taints import Toleration
 from kubeloop.core.clock import Clock
@@ -69,6 +70,8 @@ class ClusterState:
         """DefaultTolerationSeconds: added to pods that tolerate neither taint themselves."""
         self.pod_seq = 0
         self.rs_seq = 0
+        self.priorities = Priorities()
+        """PriorityClasses and admission (``priority.py``); preemption reads it."""
 
     # --- nodes -----------------------------------------------------------------
 
@@ -174,6 +177,7 @@ class ClusterState:
     def bind(self, pods: list[PodRecord], node: NodeRecord) -> None:
         """Bind pods to one node, refreshing the capacity index once."""
         pending, forget, on_node, where = self.pending, self.queue.forget, node.pods, node.name
+        now = self.clock.now
         for pod in pods:
             pod.node = where
             pod.message = None
@@ -187,6 +191,7 @@ class ClusterState:
             node.allocated_memory += template.memory
             node.scoring_cpu += template.scoring_cpu
             node.scoring_memory += template.scoring_memory
+            pod.started_at = now
             if template.startup_seconds == 0 or not node.ready:
                 self._set_pod_ready(pod, node.ready)
             else:

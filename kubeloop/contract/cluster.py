@@ -64,6 +64,40 @@ class ClusterLike(Protocol):
 
 
 @runtime_checkable
+class PriorityClassLike(Protocol):
+    """``PriorityClass(name, value, global_default=False, preemption_policy=…)``, frozen."""
+
+    name: str
+    value: int
+    global_default: bool
+    preemption_policy: str
+
+
+@runtime_checkable
+class PreemptionLike(Protocol):
+    """One victim of one preemption: who made room, whom it removed, where, when."""
+
+    preemptor: str
+    victim: str
+    node: str
+    at: int
+
+
+@runtime_checkable
+class PriorityClusterLike(Protocol):
+    """Optional, beyond Lab 01: PriorityClasses and what preemption did.
+
+    Pods (``PodLike``) then also carry ``priority`` and ``nominated_node``. A pod is
+    never preempted by one of equal or lower priority, and a pod whose class says
+    ``preemption_policy="Never"`` preempts nothing.
+    """
+
+    def add_priority_class(self, priority_class: Any) -> None: ...
+    def priority_classes(self) -> Sequence[PriorityClassLike]: ...
+    def preemptions(self) -> Sequence[PreemptionLike]: ...
+
+
+@runtime_checkable
 class HPALike(Protocol):
     """``HPA(min_replicas, max_replicas, target, tolerance=0.1)``.
 

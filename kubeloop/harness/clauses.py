@@ -61,6 +61,10 @@ WORKLOAD: list[Clause] = [
     (rf"(?:with |using )?{_SURGE}(?:{_SEPARATOR}{_UNAVAILABLE})?", _budget),
     (rf"(?:with |using )?{_UNAVAILABLE}", _budget),
     (
+        rf"(?:with|at|using|in) (?:the )?(?:priority class|PriorityClass) (?P<pclass>{NAME})",
+        lambda m: {"priority_class_name": unquote(m.group("pclass"))},
+    ),
+    (
         r"(?:with|using) the (?P<strategy>Recreate|RollingUpdate) strategy",
         lambda m: {
             "strategy": "Recreate" if m.group("strategy").lower() == "recreate" else "RollingUpdate"
@@ -150,7 +154,7 @@ CLAUSES = {
         WORKLOAD,
         'details, in any order, each after a space, a comma or "and": requesting 1 CPU and '
         "256Mi memory per pod, at version v2 (or with image nginx:1.25), with maxSurge 1 and "
-        "maxUnavailable 0, with the Recreate strategy",
+        "maxUnavailable 0, with the Recreate strategy, with priority class high",
     ),
     "declaration": clause_list(
         WORKLOAD + PLACEMENT,

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import functools
 import importlib
+import inspect
 import os
 import sys
 from types import ModuleType
+from typing import Any
 
 DEFAULT_ENGINE = "kubeloop"
 ENGINE_VARIABLE = "KUBELOOP_ENGINE"
@@ -27,3 +30,20 @@ def load_engine(name: str) -> ModuleType:
             f'cannot import engine module "{name}": {error}. Pass an importable module name '
             f"with --engine or {ENGINE_VARIABLE} (is its folder on PYTHONPATH?)"
         ) from error
+
+
+def accepts(factory: Any, parameter: str) -> bool:
+    """Does the engine's ``factory`` take ``parameter``? Each class's signature is read once
+    (reading it costs more than building a small cluster)."""
+    try:
+        return _accepts(factory, parameter)
+    except TypeError:  # an unhashable factory
+        return _accepts.__wrapped__(factory, parameter)
+
+
+@functools.lru_cache(maxsize=64)
+def _accepts(factory: Any, parameter: str) -> bool:
+    try:
+        return parameter in inspect.signature(factory).parameters
+    except (TypeError, ValueError):
+        return False

@@ -5,7 +5,8 @@
 phrase, a step that matches nothing is read again with the modal replaced by the plain
 verb (in the singular and the plural) and the fillers dropped. The registry accepts such
 a reading only when exactly one definition matches it, so no sentence becomes ambiguous.
-Negated modals ("should not be") are left alone: they would need the opposite check.
+A negated modal reads as the plain negation ("should not be firing" as "is not firing"),
+which matches only where a phrase says "is not"; the opposite check is never guessed.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ _FILLERS = re.compile(
     r"\s+(?:anymore|any more|any longer|eventually|afterwards|now)(?=$|[,.])", re.IGNORECASE
 )
 _RULES: list[tuple[re.Pattern[str], tuple[str, ...]]] = [
+    (re.compile(rf"\b{_MODAL} not be\b", re.IGNORECASE), ("is not", "are not")),
     (re.compile(rf"\b{_MODAL}( still)? be\b", re.IGNORECASE), (r"is\1", r"are\1")),
     (re.compile(rf"\b{_MODAL}( still)? have\b", re.IGNORECASE), (r"has\1", r"have\1")),
     (re.compile(rf"\b{_MODAL}( still)? (?!not\b)(\w+)", re.IGNORECASE), (r"\1 \2", r"\1 \2s")),

@@ -21,23 +21,37 @@ STEP_WORDS = ("Given ", "When ", "Then ", "And ", "But ", "* ")
 
 def lint_feature(path: Path) -> list[str]:
     """Problems in one feature file, each starting with ``FILE:LINE:``."""
+    return parse_and_lint(path)[1]
+
+
+def parse_and_lint(path: Path) -> tuple[dict[str, Any] | None, list[str]]:
+    """The file's Gherkin document and its problems, from one parse.
+
+    The document is None when there are problems, and when the file has carriage returns
+    (pytest-bdd reads it with universal newlines, so it parses the file itself).
+    """
     try:
         text = read_feature(path)
     except FeatureReadError as error:
-        return [str(error)]
+        return None, [str(error)]
     try:
         document = Parser().parse(text)
     except RecursionError:
-        return [f"{path}:1: nested too deeply to parse"]
+        return None, [f"{path}:1: nested too deeply to parse"]
     except Exception as error:  # gherkin raises its own composite exception types
-        return explain(str(path), text, error)
+        return None, explain(str(path), text, error)
+    problems = _problems(path, text, document)
+    return (None if problems or "\r" in text else dict(document)), problems
+
+
+def _problems(path: Path, text: str, document: Any) -> list[str]:
     feature = document.get("feature")
     if feature is None:
         return [f"{path}:1: no Feature: line; a feature file starts with 'Feature: <name>'"]
     misspelled = _misspelled_keywords(path, text, feature)
     if misspelled:
         return misspelled
-    if not scenarios(feature.get("children", [])):  # type: ignore[arg-type]
+    if not scenarios(feature.get("children", [])):
         return [
             f'{path}:{feature["location"]["line"]}: the feature "{feature["name"]}" has no '
             "scenarios; add a Scenario: with steps (or delete the file)"
@@ -50,7 +64,7 @@ def lint_feature(path: Path) -> list[str]:
                 f"{path}:{number}: step outside a scenario: {line.strip()!r}; "
                 "put it under a Scenario: (or a Background:)"
             )
-    children: list[dict[str, Any]] = list(feature.get("children", []))  # type: ignore[arg-type]
+    children: list[dict[str, Any]] = list(feature.get("children", []))
     problems += _scenario_problems(path, children, set())
     return problems
 

@@ -86,6 +86,10 @@ _COMPARISONS = {
     "below": "<",
     "under": "<",
     "more than": ">",
+    "greater than": ">",
+    "higher than": ">",
+    "lower than": "<",
+    "smaller than": "<",
     "above": ">",
     "over": ">",
     "at least": ">=",
@@ -145,6 +149,42 @@ def _duration(text: str) -> int:
 
 NAME = r'"[^"]+"|[A-Za-z0-9][-A-Za-z0-9._/]*'
 
+_VERBS = r"(?:is|are|returns|return|gives|equals|evaluates|yields|should|must|will)"
+_AGGREGATIONS = r"(?:sum|avg|min|max|count|group|stddev|stdvar|topk|bottomk|quantile)"
+_BARE_PROMQL = (
+    rf"(?=[^\s]*[({{\[_:]|{_AGGREGATIONS} +(?:by|without) *\()"
+    rf"[A-Za-z_:(](?:(?! {_VERBS}(?: |$))[^`])*"
+)
+"""PromQL written bare: its first word holds a bracket, an underscore or a colon (a metric
+or a function call; ``sum by (le) (…)`` too), so "the query …" and "the alert X" stay other
+phrases; it never holds the verbs a sentence uses after it ("is", "returns", …), so "X is 10"
+reads one way and "rate(x[5m]) is 10 and up is 1" is two steps."""
+
+
+_SERIES = r"[A-Za-z_:][A-Za-z0-9_:]*(?:\{[^{}`]*\})?|\{[^{}`]+\}|`[^`]+`"
+_RATE_PHRASE = re.compile(
+    rf"(?:the )?(?:per-second )?(?P<fn>rate|increase|irate) of (?:the counter )?"
+    rf"(?P<series>{_SERIES}) over (?:the last )?(?P<window>\d+ ?[a-z]+)",
+    re.IGNORECASE,
+)
+
+
+def _rate_phrase(text: str) -> str:
+    """ "the rate of x_total over 5m" → rate(x_total[300s])."""
+    found = _RATE_PHRASE.fullmatch(text)
+    assert found is not None
+    series = found.group("series").strip("`")
+    window = _duration(found.group("window"))
+    return f"{found.group('fn').lower()}({series}[{window}s])"
+
+
+def _every(text: str) -> int:
+    """per second, a minute, every 30 seconds, per 5m, /s → the interval in seconds."""
+    if text.startswith("/"):
+        return _UNITS[text[1:].lower()]
+    _, _, rest = text.partition(" ")
+    return _duration(rest) if rest[:1].isdigit() else _UNITS[rest.lower().rstrip("s") or "s"]
+
 
 def _names(text: str) -> list[str]:
     """``D1, D2 and D3`` → ["D1", "D2", "D3"] (each quoted or bare)."""
@@ -180,6 +220,7 @@ TYPES: dict[str, ParamType] = {
     ),
     "label": ParamType(r"[A-Za-z0-9][-A-Za-z0-9._/]*=[-A-Za-z0-9._]*", str, "a label key=value"),
     "word": ParamType(r"[A-Za-z][A-Za-z0-9-]*", str, "a single word, e.g. an event reason"),
+    "priority": ParamType(r"[-+]?\d{1,12}", int, "a pod priority, a whole number: 1000, -100"),
     # Lab 02 (pipeline): calendar dates and lists of names.
     "date": ParamType(r"\d{4}-\d{2}-\d{2}", str, "a calendar date YYYY-MM-DD: 2027-01-31"),
     "names": ParamType(
@@ -203,7 +244,8 @@ TYPES: dict[str, ParamType] = {
     "comparison": ParamType(
         "|".join(_COMPARISONS).replace(" ", " +"),
         lambda text: _COMPARISONS[" ".join(text.lower().split())],
-        "a comparison: below (under, less than, fewer than), above (over, more than), "
+        "a comparison: below (under, less than, fewer than, lower than, smaller than), above "
+        "(over, more than, greater than, higher than), "
         "at least, at most, exactly",
     ),
     "promql": ParamType(
@@ -211,6 +253,34 @@ TYPES: dict[str, ParamType] = {
         lambda text: _unquote_text(text) if text[0] == '"' else text[1:-1],
         "a PromQL expression in double quotes (label values in '…'), single quotes or "
         "backticks: 'sum(rate(http_requests_total{job=\"web\"}[5m]))'",
+    ),
+    "series": ParamType(
+        _SERIES,
+        lambda text: text[1:-1] if text[0] == "`" else text,
+        'one series in PromQL notation, bare or in backticks: jobs_total{queue="emails"}',
+    ),
+    "barepromql": ParamType(
+        _BARE_PROMQL,
+        str.strip,
+        "a PromQL expression written bare, starting with a metric or a function: "
+        'rate(jobs_total{queue="emails"}[5m]), sum by (le) (…), ALERTS{alertname="X"}',
+    ),
+    "every": ParamType(
+        r"(?:per|a|an|every|each) (?:\d+ ?)?(?:seconds?|minutes?|hours?|s|m|h)|/s|/m|/h",
+        _every,
+        "how often: per second, a minute, every minute, every 30 seconds, per 5m, /s",
+    ),
+    "operator": ParamType(
+        r"==|>=|<=|>|<|=",
+        lambda text: "==" if text == "=" else text,
+        "a comparison written as PromQL writes it: ==, >, <, >=, <= (= for ==)",
+    ),
+    "ratephrase": ParamType(
+        rf"(?:the )?(?:per-second )?(?:rate|increase|irate) of (?:the counter )?"
+        rf"(?:{_SERIES}) over (?:the last )?\d+ ?(?:seconds?|minutes?|hours?|days?|s|m|h|d)",
+        _rate_phrase,
+        "a rate said in words: the rate of jobs_total over 5m (rate(jobs_total[5m])), the "
+        "increase of jobs_total over the last 10 minutes",
     ),
     "alertstate": ParamType(
         r"inactive|pending|firing", str.lower, "inactive, pending or firing; any case"

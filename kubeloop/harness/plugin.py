@@ -1,8 +1,8 @@
 """The kubeloop pytest plugin (registered through the ``pytest11`` entry point).
 
 It collects every ``.feature`` file, gives each scenario a fresh ``world`` over the
-chosen engine, and routes every step to the step registry through one pytest-bdd
-definition per keyword, so matching stays fast however large the vocabulary grows.
+chosen engine, and runs every step through the step registry (execute.py), so a step
+costs one indexed lookup however large the vocabulary grows.
 """
 
 from __future__ import annotations
@@ -12,17 +12,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pytest_bdd import given, then, when
-from pytest_bdd.parsers import StepParser
 
 from kubeloop.harness import gherkin_source, isolation
 from kubeloop.harness.collect import FeatureFile
 from kubeloop.harness.engine import engine_name, load_engine
-from kubeloop.harness.errors import HarnessError, ScenarioAssertionError, UndefinedStepError
+from kubeloop.harness.errors import HarnessError, ScenarioAssertionError
 from kubeloop.harness.recorder import Recorder, relative
-from kubeloop.harness.registry import REGISTRY
 from kubeloop.harness.scenarios import scenario_line, scenario_template
-from kubeloop.harness.time_limit import DEFAULT_SECONDS, time_limit
+from kubeloop.harness.time_limit import DEFAULT_SECONDS
+from kubeloop.harness.workers import pytest_xdist_auto_num_workers  # noqa: F401 (-n auto)
 from kubeloop.harness.world import World
 
 
@@ -199,96 +197,3 @@ def world(request: pytest.FixtureRequest, kubeloop_engine: tuple[str, Any]) -> I
     world.step_timeout = request.config.getoption("step_timeout")
     world.fixtures_anywhere = request.config.getoption("fixtures_anywhere")
     yield world
-
-
-def pytest_bdd_before_step(
-    request: pytest.FixtureRequest, feature: Any, scenario: Any, step: Any, step_func: Any
-) -> None:
-    if not isinstance(request.node.parent, FeatureFile):
-        return
-    world: World = request.getfixturevalue("world")
-    world.step_text = step.name
-    world.step_label = f"{step.keyword.strip()} {step.name}"
-    world.location = f"{relative(Path(feature.filename))}:{step.line_number}"
-    world.docstring = step.docstring
-    world.datatable = (
-        None
-        if step.datatable is None
-        else [[cell.value for cell in row.cells] for row in step.datatable.rows]
-    )
-    world.is_last_step = step is scenario.steps[-1]
-    world.scenario_steps = [(s.type, s.name, s.line_number) for s in scenario.steps]
-
-
-class _Scope:
-    """Whether the scenario running now comes from a kubeloop-collected feature file.
-
-    The catch-all steps below answer only there, so pytest-bdd suites of other projects
-    in the same environment keep their own step matching.
-    """
-
-    active = False
-
-
-def pytest_bdd_before_scenario(request: pytest.FixtureRequest, feature: Any, scenario: Any) -> None:
-    _Scope.active = isinstance(request.node.parent, FeatureFile)
-
-
-def pytest_bdd_after_scenario(request: pytest.FixtureRequest, feature: Any, scenario: Any) -> None:
-    _Scope.active = False
-
-
-class _AnyPhrase(StepParser):
-    """Hands every step of a kubeloop feature to the registry, which reports undefined
-    ones with suggestions."""
-
-    def __init__(self, keyword: str) -> None:
-        super().__init__(f"<any {keyword} phrase of the kubeloop step library>")
-
-    def parse_arguments(self, name: str) -> dict[str, Any]:
-        return {}
-
-    def is_matching(self, name: str) -> bool:
-        return _Scope.active
-
-
-def run_step(keyword: str, world: World) -> None:
-    world.matches = []
-    try:
-        matches = REGISTRY.match(keyword, world.step_text)
-    except UndefinedStepError as error:
-        raise UndefinedStepError(f"{world.location}: {error}{_other_undefined(world)}") from None
-    world.matches = matches
-    with time_limit(world.step_timeout, world.step_label):
-        world.run(keyword, matches)
-
-
-def _other_undefined(world: World) -> str:
-    """Every other step of the scenario that matches nothing, so one run shows them all."""
-    where = world.location.rsplit(":", 1)[0]
-    others = []
-    for kind, text, line in world.scenario_steps:
-        if text == world.step_text and f"{where}:{line}" == world.location:
-            continue
-        try:
-            REGISTRY.match(kind, text)
-        except UndefinedStepError:
-            others.append(f"  {where}:{line}: {kind.title()} {text}")
-        except HarnessError:
-            continue
-    return "\nthe scenario's other undefined steps:\n" + "\n".join(others) if others else ""
-
-
-@given(_AnyPhrase("given"))
-def _given(world: World) -> None:
-    run_step("given", world)
-
-
-@when(_AnyPhrase("when"))
-def _when(world: World) -> None:
-    run_step("when", world)
-
-
-@then(_AnyPhrase("then"))
-def _then(world: World) -> None:
-    run_step("then", world)

@@ -7,6 +7,8 @@ process — so reports stay complete under ``-n``.
 
 from __future__ import annotations
 
+import functools
+import os
 import time
 from pathlib import Path
 from typing import Any
@@ -35,9 +37,15 @@ run accepts it back), instead of a long site-packages path."""
 
 def relative(path: str | Path) -> str:
     """A path as people read it: relative to where the run started, or in the shipped suite."""
-    resolved = Path(path).resolve()
+    return _relative(str(path), os.getcwd())
+
+
+@functools.lru_cache(maxsize=4096)
+def _relative(path: str, cwd: str) -> str:
+    """``relative`` for one working folder (resolving a path costs system calls every time)."""
+    resolved = Path(cwd, path).resolve()
     try:
-        return str(resolved.relative_to(Path.cwd()))
+        return str(resolved.relative_to(cwd))
     except ValueError:
         pass
     try:

@@ -1,7 +1,7 @@
 """The step registry: one canonical phrase per concept, matched by an indexed matcher.
 
-Definitions are indexed by keyword and by the first literal word of their phrase,
-so a step is tried only against the few definitions that could match it. A step
+Definitions are indexed by keyword and by a word every text they match contains
+(phrase_index.py), so a step is tried only against the few that could match it. A step
 that no single definition matches may be two phrases joined by " and " ("3 nodes
 and a deployment of 4", "node-2 fails and I reconcile").
 """
@@ -18,17 +18,13 @@ from typing import Any
 import kubeloop.harness.clauses  # noqa: F401  (registers the noun phrases and clause lists)
 from kubeloop.harness.errors import AmbiguousStepError, UndefinedStepError
 from kubeloop.harness.grammar import with_readings
+from kubeloop.harness.match_cache import MatchCache
 from kubeloop.harness.params import compile_pattern
+from kubeloop.harness.phrase_index import WordIndex
 from kubeloop.harness.suggest import close_phrases
 
 KEYWORDS = ("given", "when", "then")
 StepFunction = Callable[..., None]
-
-
-def _first_word(pattern: str) -> str | None:
-    """The phrase's first word if it is literal, else None (indexed under every word)."""
-    match = re.match(r"[A-Za-z'][A-Za-z'-]*(?= |$)", pattern)
-    return match.group(0).lower() if match else None
 
 
 @dataclass(frozen=True)
@@ -52,10 +48,6 @@ class StepDefinition:
         return doc.splitlines()[0] if doc else ""
 
     @property
-    def first_word(self) -> str | None:
-        return _first_word(self.pattern)
-
-    @property
     def patterns(self) -> tuple[str, ...]:
         return (self.pattern, *self.variants)
 
@@ -69,21 +61,28 @@ class StepDefinition:
         return dict(re.findall(r"\{(\w+):(\w+)\}", self.patterns[index or 0]))
 
     def _index(self, text: str) -> int | None:
-        for index, regex in enumerate(self.regexes):
-            if regex.fullmatch(text) is not None:
-                return index
+        found = self._fullmatch(text)
+        return None if found is None else found[0]
+
+    def _fullmatch(self, text: str) -> tuple[int, re.Match[str]] | None:
+        match = self.regex.fullmatch(text)
+        if match is not None:
+            return 0, match
+        for index, regex in enumerate(self.variant_regexes, 1):
+            match = regex.fullmatch(text)
+            if match is not None:
+                return index, match
         return None
 
     def fullmatch(self, text: str) -> re.Match[str] | None:
-        index = self._index(text)
-        return None if index is None else self.regexes[index].fullmatch(text)
+        found = self._fullmatch(text)
+        return None if found is None else found[1]
 
     def parse(self, text: str) -> dict[str, Any] | None:
-        index = self._index(text)
-        if index is None:
+        found = self._fullmatch(text)
+        if found is None:
             return None
-        match = self.regexes[index].fullmatch(text)
-        assert match is not None
+        index, match = found
         converters = (self.converters, *self.variant_converters)[index]
         return {
             name: converters[name](value)
@@ -124,9 +123,9 @@ def _domain(function: StepFunction) -> str:
 
 class Registry:
     def __init__(self) -> None:
-        self._by_word: dict[str, dict[str, list[StepDefinition]]] = {k: {} for k in KEYWORDS}
-        self._wild: dict[str, list[StepDefinition]] = {k: [] for k in KEYWORDS}
         self.definitions: list[StepDefinition] = []
+        self._words: WordIndex[StepDefinition] | None = None
+        self._seen: MatchCache[Match] = MatchCache()
 
     def register(
         self,
@@ -158,20 +157,15 @@ class Registry:
             if definition.parse(example) is None:
                 raise ValueError(f"example {example!r} does not match its own phrase {pattern!r}")
         self.definitions.append(definition)
-        words = {_first_word(p) for p in definition.patterns}
-        if None in words:
-            self._wild[keyword].append(definition)
-        for word in sorted(w for w in words if w is not None):
-            self._by_word[keyword].setdefault(word, []).append(definition)
+        self._words = None  # rebuilt at the next lookup: which word is rarest may change
+        self._seen.clear()
         return definition
 
     def candidates(self, keyword: str, text: str) -> Iterator[StepDefinition]:
-        first = text.split(" ", 1)[0].lower()
-        seen: set[int] = set()
-        for definition in (*self._by_word[keyword].get(first, ()), *self._wild[keyword]):
-            if id(definition) not in seen:
-                seen.add(id(definition))
-                yield definition
+        """The definitions that could match ``text``, in the order they were registered."""
+        if self._words is None:
+            self._words = WordIndex(self.definitions)
+        return iter(self._words.candidates(keyword, text))
 
     def match_one(self, keyword: str, text: str) -> list[Match]:
         """Every definition that matches ``text`` whole."""
@@ -190,6 +184,13 @@ class Registry:
         promotion of R1 to prod"), a When a fact: each is looked up among the other's
         phrases, as Cucumber ignores the keyword. A Then is only ever a check.
         """
+        seen = self._seen.get(keyword, text)
+        if seen is None:
+            seen = self._read(keyword, text)
+            self._seen.keep(keyword, text, seen, [v for m in seen for v in m.arguments.values()])
+        return seen
+
+    def _read(self, keyword: str, text: str) -> list[Match]:
         try:
             return with_readings(self._match, keyword, text)
         except UndefinedStepError:

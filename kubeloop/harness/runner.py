@@ -30,7 +30,8 @@ class RunOptions:
     engine: str | None = None
     report: str | None = None
     junit_steps: bool = False
-    workers: int = 0
+    workers: int | str = 0
+    """Worker processes, or "auto" (serial below workers.BREAK_EVEN scenarios)."""
     step_timeout: float | None = None
     compare: str | None = None
     quiet: bool = False

@@ -10,7 +10,6 @@ following Then can check it — any other step after it fails with that error.
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import ModuleType
@@ -22,6 +21,7 @@ from kubeloop.core.events import EventLog
 from kubeloop.harness import isolation
 from kubeloop.harness.blame import describe
 from kubeloop.harness.declared import Declared
+from kubeloop.harness.engine import accepts
 from kubeloop.harness.errors import (
     EngineCapabilityError,
     EngineCrashError,
@@ -122,7 +122,7 @@ class World:
     def cluster(self) -> Any:
         if self._cluster is None:
             factory = self.engine_for("Cluster")[0].Cluster  # per mechanism
-            if _accepts(factory, "clock"):
+            if accepts(factory, "clock"):
                 self._cluster = factory(nodes=[], clock=self.clock, events=self.events)
                 self._cluster_on_clock = True
             else:
@@ -284,10 +284,3 @@ def project_root(feature_dir: Path) -> Path:
         if candidate.name == "features":
             return candidate.parent
     return Path.cwd().resolve()
-
-
-def _accepts(factory: Any, parameter: str) -> bool:
-    try:
-        return parameter in inspect.signature(factory).parameters
-    except (TypeError, ValueError):
-        return False

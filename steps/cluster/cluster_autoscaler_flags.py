@@ -79,7 +79,7 @@ _FLAGS = {
 )
 def flags(world: World, flags: str) -> None:
     """The autoscaler's command-line flags, upstream's names and Go durations (10s, 5m)."""
-    from kubeloop.fixtures.node_groups import seconds_of  # noqa: PLC0415
+    from kubeloop.fixtures.node_group_rules import seconds_of  # noqa: PLC0415
 
     changes: dict[str, Any] = {}
     for item in flags.split():

@@ -136,6 +136,24 @@ def apply_fixture(world: World, fixture: Fixture) -> None:
         world.capability(world.cluster, "set_scoring")(fixture.scoring)
     for node in fixture.nodes:
         _add_fixture_node(world, node)
+    for pc in fixture.priority_classes:  # before the pods that name them are created
+        world.capability(world.cluster, "add_priority_class")(
+            world.make(
+                "PriorityClass",
+                pc.name,
+                pc.value,
+                global_default=pc.global_default,
+                preemption_policy=pc.preemption_policy,
+                description=pc.description,
+            )
+        )
+    if fixture.node_groups or fixture.autoscaler_settings is not None:
+        from kubeloop.fixtures.node_groups import NodeGroupsFixture  # noqa: PLC0415
+        from kubeloop.steps.cluster.cluster_autoscaler import apply_node_groups  # noqa: PLC0415
+
+        apply_node_groups(
+            world, NodeGroupsFixture(fixture.node_groups, fixture.autoscaler_settings)
+        )
     for deployment in fixture.deployments:
         _apply_fixture_deployment(world, deployment)
     for scaler in fixture.autoscalers:
@@ -208,6 +226,8 @@ def _apply_fixture_deployment(world: World, d: DeploymentFixture) -> None:
         fields["labels"] = d.labels
     if d.min_ready_seconds:
         fields["min_ready_seconds"] = d.min_ready_seconds
+    if d.priority_class_name is not None:
+        fields["priority_class_name"] = d.priority_class_name
     if d.selector is not None:
         fields["selector"] = selector(world, d.selector)
     if d.affinity or d.topology_spread:

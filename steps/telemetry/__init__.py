@@ -1,5 +1,5 @@
 """Lab 03's phrases: series and PromQL, alert rules and their states, traffic, SLOs."""
 
-from kubeloop.steps.telemetry import alerts, queries, series, services, slos
+from kubeloop.steps.telemetry import alerts, counters, queries, series, services, slos
 
-__all__ = ["alerts", "queries", "series", "services", "slos"]
+__all__ = ["alerts", "counters", "queries", "series", "services", "slos"]

@@ -38,13 +38,25 @@ def a_recording_rule(world: World, name: str, expr: str) -> None:
     call(world, "add_recording", name, expr)
 
 
-@given("the rules from {path:text}", 'the rules from "rules/web.yml"')
+@given(
+    "the rules from {path:text}",
+    'the rules from "rules/web.yml"',
+    'the alert rules from "rules/web.yml"',
+    variants=(
+        "the <alert|alerting|recording|Prometheus> rules <from|in> {path:text}",
+        "the <rule|rules> file {path:text}",
+    ),
+)
 def the_rules_from(world: World, path: str) -> None:
     """Load a Prometheus rule file (groups of record and alert rules), relative to the feature."""
     call(world, "load_rules", fixture_text(world, path, "a rule file"), path)
 
 
-@when("I load the rules from {path:text}", 'I load the rules from "rules/broken.yml"')
+@when(
+    "I load the rules from {path:text}",
+    'I load the rules from "rules/broken.yml"',
+    variants=("I load the <alert|alerting|recording|Prometheus> rules from {path:text}",),
+)
 def i_load_the_rules_from(world: World, path: str) -> None:
     """Load a rule file as an event; if it is invalid, a Then can check the error."""
     text = fixture_text(world, path, "a rule file")
@@ -93,6 +105,12 @@ def _clock(seconds: int) -> str:
     'alert "HighErrorRate" is pending',
     'alert "HighErrorRate" is firing',
     'alert "HighErrorRate" is inactive',
+    "alert InstanceDown is firing",
+    "the alert HighErrorRate stays pending",
+    variants=(
+        "[the ]alert {name:name} <stays|remains|becomes|goes|has become|has gone|is now> "
+        "{state:alertstate}",
+    ),
 )
 def alert_is(world: World, name: str, state: str) -> None:
     """The alert's state now: firing if one of its alerts fires, else pending, else inactive."""
@@ -103,6 +121,71 @@ def alert_is(world: World, name: str, state: str) -> None:
             f'alert "{name}" {state} at {_clock(world.clock.now)}',
             f"{now} (timeline: {_timeline(world, name)})",
         )
+
+
+@then(
+    "[the ]alert {name:name} is <not|no longer|not yet> {state:alertstate}",
+    'alert "HighErrorRate" is not firing',
+    "the alert HighErrorRate is no longer pending",
+    variants=("[the ]alert {name:name} isn't {state:alertstate}",),
+)
+def alert_is_not(world: World, name: str, state: str) -> None:
+    """The alert's state now is anything but STATE ("is not firing": pending or inactive)."""
+    _known(world, name)
+    now = call(world, "alert_state", name)
+    if now == state:
+        raise world.fail(
+            f'alert "{name}" not {state} at {_clock(world.clock.now)}',
+            f"{now} (timeline: {_timeline(world, name)})",
+        )
+
+
+@then(
+    "[the ]alert {name:name} <fires|is firing now|starts firing|has started firing>",
+    "the alert HighErrorRate fires",
+)
+def alert_fires(world: World, name: str) -> None:
+    """The alert is firing now (as "is firing")."""
+    alert_is(world, name, "firing")
+
+
+@then(
+    "[the ]alert {name:name} <does not fire|doesn't fire|is not firing now>",
+    "the alert HighErrorRate does not fire",
+)
+def alert_does_not_fire(world: World, name: str) -> None:
+    """The alert is not firing now (as "is not firing"; "never fired" looks back)."""
+    alert_is_not(world, name, "firing")
+
+
+@then(
+    "[the ]alert {name:name} <is resolved|has resolved|resolved|is resolved now>",
+    "the alert HighErrorRate is resolved",
+)
+def alert_resolved(world: World, name: str) -> None:
+    """The alert fired, and is inactive now (Prometheus' "resolved")."""
+    _known(world, name)
+    now = call(world, "alert_state", name)
+    if now != "inactive" or not call(world, "timeline", name).fired:
+        raise world.fail(
+            f'alert "{name}" resolved (it fired, and is inactive) at {_clock(world.clock.now)}',
+            f"{now} (timeline: {_timeline(world, name)})",
+        )
+
+
+@then(
+    "no alert(s) <is|are> [still ]{state:alertstate}",
+    "no alerts are firing",
+    "no alert is pending",
+)
+def no_alert_is(world: World, state: str) -> None:
+    """None of the alerts is in STATE now (the rules loaded must have at least one alert)."""
+    names = list(call(world, "alert_names"))
+    if not names:
+        raise world.fail("alert rules to check", "there are no alerts")
+    found = [n for n in names if call(world, "alert_state", n) == state]
+    if found:
+        raise world.fail(f"no alert {state} at {_clock(world.clock.now)}", ", ".join(found))
 
 
 @then(

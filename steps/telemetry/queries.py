@@ -1,14 +1,38 @@
-"""A query and its expected value in one sentence: "the query '…' returns 50"."""
+"""A query and its expected value in one sentence: "the query '…' returns 50", or with the
+PromQL written bare: "rate(jobs_total[5m]) is 10", "the value of up{job='web'} is 1",
+"the gauge queue_depth is above 5", "sum by (code) (rate(x[5m])) returns:" with a table."""
 
 from __future__ import annotations
 
+from kubeloop.harness.params import compare
 from kubeloop.harness.registry import then
 from kubeloop.harness.world import World
-from kubeloop.steps.telemetry.series import evaluate, result_is_empty, single_value
+from kubeloop.steps.telemetry.series import (
+    evaluate,
+    result_is_empty,
+    result_table,
+    single_value,
+)
 from kubeloop.steps.telemetry.support import matches, parse_number, show
 
 _QUERY = "[the ][PromQL ]<query|expression> {expr:promql}"
-_GIVES = "<returns|gives|is|equals|evaluates to|yields>"
+_SUBJECTS = (
+    "[the ][PromQL ]<query|expression> {expr:barepromql}",
+    "[the value of ]{expr:barepromql}",
+    "[the ]<counter|gauge|series|metric> {expr:series}",
+    "{expr:ratephrase}",
+)
+"""Other ways to name the expression: bare after "the query", bare, a series by kind, or a
+rate in words ("the rate of jobs_total over 5m" is rate(jobs_total[300s]))."""
+_PER_SECOND = "[< per second| a second|/s| /s>]"
+"""A rate's unit, written after its value: it says what rate() gives, so it changes nothing."""
+_NOTHING = "<returns nothing|returns no result|is empty|gives nothing|gives no result>"
+_GIVES = "<returns|gives|is|equals|evaluates to|yields>[ <about|approximately|roughly>]"
+
+
+def _said(rest: str) -> tuple[str, ...]:
+    """The variants of a phrase about a quoted query: each other subject, then ``rest``."""
+    return tuple(subject + rest for subject in _SUBJECTS)
 
 
 def _now(world: World, expr: str) -> None:
@@ -19,10 +43,16 @@ def _now(world: World, expr: str) -> None:
 
 
 @then(
-    _QUERY + " " + _GIVES + " {value:number}",
+    _QUERY + " " + _GIVES + " {value:number}" + _PER_SECOND,
     "the query 'sum(rate(http_requests_total[5m]))' returns 50",
     'the query "up" is 1',
     "the PromQL expression `sum(up)` evaluates to 2",
+    'rate(jobs_total{queue="emails"}[5m]) is 10',
+    "the query rate(jobs_total[5m]) returns 10",
+    "the value of up{job='web'} is 1",
+    "the gauge queue_depth is about 5",
+    "the rate of jobs_total over 5m is 10 per second",
+    variants=_said(" " + _GIVES + " {value:number}" + _PER_SECOND),
 )
 def query_returns(world: World, expr: str, value: str) -> None:
     """EXPR, evaluated now, gives one number equal to VALUE (rounded to the decimals written)."""
@@ -36,6 +66,8 @@ def query_returns(world: World, expr: str, value: str) -> None:
     _QUERY + " " + _GIVES + " [a value ]between {low:number} and {high:number}",
     "the query 'histogram_quantile(0.99, sum by (le) (rate(x_bucket[5m])))' is between "
     "0.25 and 0.5",
+    "histogram_quantile(0.9, sum by (le) (rate(x_bucket[5m]))) is between 0.25 and 0.5",
+    variants=_said(" " + _GIVES + " [a value ]between {low:number} and {high:number}"),
 )
 def query_between(world: World, expr: str, low: str, high: str) -> None:
     """EXPR, evaluated now, gives one number from LOW to HIGH (both included)."""
@@ -46,10 +78,44 @@ def query_between(world: World, expr: str, low: str, high: str) -> None:
 
 
 @then(
-    _QUERY + " <returns nothing|returns no result|is empty|gives nothing|gives no result>",
+    _QUERY + " " + _NOTHING,
     "the query 'up{job=\"gone\"}' returns nothing",
+    'up{job="gone"} returns nothing',
+    variants=_said(" " + _NOTHING),
 )
 def query_empty(world: World, expr: str) -> None:
     """EXPR, evaluated now, gives an empty vector."""
     _now(world, expr)
     result_is_empty(world)
+
+
+@then(
+    _QUERY + " is {bound:comparison} {value:number}" + _PER_SECOND,
+    "the query 'job:errors:ratio5m' is above 0.05",
+    "rate(jobs_total[5m]) is greater than 5",
+    "the gauge queue_depth is at most 10",
+    "histogram_quantile(0.99, rate(x_bucket[5m])) < 0.5",
+    variants=(
+        *_said(" is {bound:comparison} {value:number}" + _PER_SECOND),
+        "{expr:barepromql} {bound:operator} {value:number}",
+    ),
+)
+def query_compares(world: World, expr: str, bound: str, value: str) -> None:
+    """EXPR, evaluated now, gives one number above, below, at least or at most VALUE."""
+    _now(world, expr)
+    _, got = single_value(world, f"{bound} {value}")
+    holds = matches(value, got) if bound == "==" else compare(got, bound, parse_number(value))
+    if not holds:
+        raise world.fail(f'"{expr}" {bound} {value}', show(got))
+
+
+@then(
+    _QUERY + " <returns|gives|is>:",
+    "the query 'sum by (code) (rate(http_requests_total[5m]))' returns:",
+    "sum by (code) (rate(http_requests_total[5m])) returns:",
+    variants=_said(" <returns|gives|is>:"),
+)
+def query_table(world: World, expr: str) -> None:
+    """EXPR, evaluated now, gives exactly the elements of the table | series | value |."""
+    _now(world, expr)
+    result_table(world)

@@ -114,11 +114,22 @@ def burn_rate(world: World, name: str, window: int, burn: str) -> None:
     'the error budget remaining for "availability" is 100%',
     'the remaining error budget of the SLO "availability" is below 100%',
     'the error budget left for "availability" is at least 90%',
+    'the error budget of "api-availability" is 100% remaining',
+    '90% of the error budget of "availability" remains',
+    'the SLO "availability" has at least 90% of its error budget left',
     variants=(
         "the remaining error budget <of|for> [the SLO ]{name:name} is [{bound:comparison} ]"
         "{percent:percent}",
         "the error budget left <of|for> [the SLO ]{name:name} is [{bound:comparison} ]"
         "{percent:percent}",
+        "the error budget <of|for> [the SLO ]{name:name} is [{bound:comparison} ]"
+        "{percent:percent} <remaining|left>",
+        "the error budget <of|for> [the SLO ]{name:name} has [{bound:comparison} ]"
+        "{percent:percent} <remaining|left>",
+        "[{bound:comparison} ]{percent:percent} of the error budget <of|for> [the SLO ]"
+        "{name:name} <remains|is left|is remaining>",
+        "[the SLO ]{name:name} has [{bound:comparison} ]{percent:percent} [of its ]error budget "
+        "<remaining|left>",
     ),
 )
 def budget_remaining(world: World, name: str, percent: float, bound: str = "==") -> None:
@@ -130,6 +141,42 @@ def budget_remaining(world: World, name: str, percent: float, bound: str = "==")
         raise world.fail(
             f'an error budget remaining for "{name}" {bound} {show(percent)}%', f"{show(left)}%"
         )
+
+
+@then(
+    "[the SLO ]{name:name} has <spent|burned|used|consumed> [{bound:comparison} ]"
+    "{percent:percent} of its error budget",
+    'the SLO "availability" has spent 25% of its error budget',
+    '"availability" has burned at most 10% of its error budget',
+    '10% of the error budget of "availability" is spent',
+    'the error budget of "availability" is 50% consumed',
+    variants=(
+        "[{bound:comparison} ]{percent:percent} of the error budget <of|for> [the SLO ]"
+        "{name:name} <is|has been> <spent|burned|used|consumed>",
+        "the error budget <of|for> [the SLO ]{name:name} is [{bound:comparison} ]"
+        "{percent:percent} <spent|burned|used|consumed>",
+    ),
+)
+def budget_spent(world: World, name: str, percent: float, bound: str = "==") -> None:
+    """What the period's errors have used of the budget: 100% − what remains."""
+    period = _slo(world, name).objective.period
+    spent = round(100 * call(world, "burn_rate", name, period), 9)
+    if not compare(spent, bound, percent):
+        raise world.fail(
+            f'an error budget spent for "{name}" {bound} {show(percent)}%', f"{show(spent)}%"
+        )
+
+
+@then(
+    "the error budget <of|for> [the SLO ]{name:name} is <exhausted|used up|gone|spent>",
+    'the error budget of "availability" is exhausted',
+)
+def budget_exhausted(world: World, name: str) -> None:
+    """Nothing of the period's budget is left: the errors used all of it, or more."""
+    period = _slo(world, name).objective.period
+    left = round(100 * (1 - call(world, "burn_rate", name, period)), 9)
+    if left > 0:
+        raise world.fail(f'the error budget of "{name}" exhausted', f"{show(left)}% left")
 
 
 def _explain(world: World, name: str) -> str:

@@ -43,6 +43,7 @@ def test_the_seeds_exercise_one_replica_per_node_with_fewer_nodes_than_replicas(
     (pending,) = [p for p in cluster.pods("web") if p.node is None]
     assert pending.reason == (
         "0/2 nodes are available: 2 node(s) didn't match pod anti-affinity rules."
+        " preemption: 0/2 nodes are available: 2 No preemption victims found for incoming pod."
     )
     cluster.add_node(Node("node-3"))
     cluster.reconcile_until_stable()
@@ -76,6 +77,7 @@ def test_pod_affinity_to_pods_that_do_not_exist_is_unresolvable() -> None:
     cluster.reconcile_until_stable()
     assert cluster.pods("web")[0].reason == (
         "0/2 nodes are available: 2 node(s) didn't match pod affinity rules."
+        " preemption: 0/2 nodes are available: 2 Preemption is not helpful for scheduling."
     )
 
 
@@ -88,6 +90,7 @@ def test_existing_pods_anti_affinity_keeps_newcomers_away() -> None:
     cluster.reconcile_until_stable()
     assert cluster.pods("db")[0].reason == (
         "0/1 nodes are available: 1 node(s) didn't satisfy existing pods anti-affinity rules."
+        " preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod."
     )
 
 
@@ -155,6 +158,8 @@ def test_topology_spread_refuses_what_would_skew_and_names_a_missing_label() -> 
         "1 node(s) didn't match pod topology spread constraints (missing required label), "
         "2 node(s) didn't match pod topology spread constraints, "
         "2 node(s) were unschedulable."
+        " preemption: 0/5 nodes are available: 2 "
+        "No preemption victims found for incoming pod, 3 Preemption is not helpful for scheduling."
     )
 
 
@@ -176,6 +181,7 @@ def test_required_node_affinity_terms_are_ored_and_expressions_anded() -> None:
     cluster.reconcile_until_stable()
     assert cluster.pods("ml")[0].reason == (
         "0/3 nodes are available: 3 node(s) didn't match Pod's node affinity/selector."
+        " preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling."
     )
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from kubeloop.errors import FixtureError
-from kubeloop.fixtures.node_groups import read_node_groups, seconds_of
+from kubeloop.fixtures.node_group_rules import seconds_of
+from kubeloop.fixtures.node_groups import read_node_groups
 
 GOOD = """\
 apiVersion: kubeloop.dev/v1alpha1
@@ -92,3 +93,24 @@ def test_duplicates_durations_and_second_autoscaler_are_refused() -> None:
                                                 (True, None)])  # fmt: skip
 def test_go_durations(text: object, seconds: int | None) -> None:
     assert seconds_of(text) == seconds
+
+
+def test_a_cluster_file_reads_node_groups_and_allows_one_autoscaler() -> None:
+    from kubeloop.fixtures import load_fixture_text  # noqa: PLC0415
+
+    ca = "apiVersion: kubeloop.dev/v1alpha1\nkind: ClusterAutoscaler\nmetadata: {name: %s}\n"
+    group = (
+        "apiVersion: kubeloop.dev/v1alpha1\nkind: NodeGroup\nmetadata: {name: pool}\n"
+        "spec: {minSize: 1, maxSize: 3}\n"
+    )
+    fixture = load_fixture_text(ca % "one" + "spec: {provisioningDelay: 90s}\n---\n" + group)
+    assert [g.name for g in fixture.node_groups] == ["pool"]
+    assert fixture.node_groups[0].min_size == 1
+    assert fixture.autoscaler_settings == {"provisioning_delay": 90}
+    with pytest.raises(FixtureError) as caught:
+        load_fixture_text(ca % "one" + "---\n" + ca % "two", "f.yaml")
+    assert "f.yaml:6:7: kind: only one ClusterAutoscaler per file" in str(caught.value)
+    bad = group.replace("minSize: 1, maxSize: 3", "minSize: 4, maxSize: 2")
+    with pytest.raises(FixtureError) as caught:
+        load_fixture_text(bad, "g.yaml")
+    assert "g.yaml:4:17: spec.minSize: minSize 4 is above maxSize 2" in str(caught.value)

@@ -25,6 +25,8 @@ def test_pod_that_fits_nowhere_is_pending_with_the_scheduler_message() -> None:
     assert pending[0].node is None
     assert pending[0].reason == (
         "0/2 nodes are available: 1 Insufficient cpu, 1 node(s) were unschedulable."
+        " preemption: 0/2 nodes are available: 1 "
+        "No preemption victims found for incoming pod, 1 Preemption is not helpful for scheduling."
     )
     warnings = [e for e in cluster.events if e.reason == "FailedScheduling"]
     assert [(e.object, e.type) for e in warnings] == [("pod/web-3", "Warning")]
@@ -66,6 +68,8 @@ def test_taints_and_tolerations() -> None:
     assert reason == (
         "0/2 nodes are available: 1 Insufficient cpu, "
         "1 node(s) had untolerated taint {nvidia.com/gpu: true}."
+        " preemption: 0/2 nodes are available: 1 "
+        "No preemption victims found for incoming pod, 1 Preemption is not helpful for scheduling."
     )
 
 
@@ -91,6 +95,8 @@ def test_node_selector_and_init_containers() -> None:
     assert cluster.pods()[1].reason == (
         "0/2 nodes are available: 1 Insufficient cpu, "
         "1 node(s) didn't match Pod's node affinity/selector."
+        " preemption: 0/2 nodes are available: 1 "
+        "No preemption victims found for incoming pod, 1 Preemption is not helpful for scheduling."
     )
 
 
@@ -120,6 +126,8 @@ def test_each_node_reports_its_first_failing_filter_in_upstream_order() -> None:
         "0/3 nodes are available: 1 Insufficient cpu, "
         "1 node(s) had untolerated taint {node.kubernetes.io/unreachable: }, "
         "1 node(s) were unschedulable."
+        " preemption: 0/3 nodes are available: 1 "
+        "No preemption victims found for incoming pod, 2 Preemption is not helpful for scheduling."
     )
 
 
@@ -127,4 +135,7 @@ def test_too_many_pods() -> None:
     cluster = Cluster(nodes=[Node("tiny", pods=2)])
     cluster.apply(Deployment("web", replicas=3))
     cluster.reconcile()
-    assert cluster.pods()[-1].reason == "0/1 nodes are available: 1 Too many pods."
+    assert cluster.pods()[-1].reason == (
+        "0/1 nodes are available: 1 Too many pods."
+        " preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod."
+    )

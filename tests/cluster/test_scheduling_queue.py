@@ -14,6 +14,11 @@ from kubeloop import Cluster, Deployment, Node, Taint, Toleration
 from kubeloop.cluster.pods import PodRecord
 from kubeloop.cluster.scheduling_queue import FLUSH_AFTER, SchedulingQueue, asks_of
 
+BIG_FAILS = (
+    "0/2 nodes are available: 2 Insufficient cpu. preemption: 0/2 nodes are available: "
+    "2 No preemption victims found for incoming pod."
+)
+
 
 def _failures(cluster: Cluster, pod: str) -> int:
     return sum(
@@ -28,7 +33,7 @@ def _parked() -> Cluster:
     cluster.reconcile_until_stable()
     cluster.apply(Deployment("big", replicas=1, cpu="2", memory="256Mi"))
     cluster.reconcile_until_stable()
-    assert cluster.pods("big")[0].reason == "0/2 nodes are available: 2 Insufficient cpu."
+    assert cluster.pods("big")[0].reason == BIG_FAILS
     return cluster
 
 
@@ -41,12 +46,14 @@ def test_a_node_failing_moves_no_parked_pod() -> None:
     cluster.fail_node("node-2")
     cluster.reconcile()
     # The evicted web pods' replacements are new and tried; "big" is not.
-    assert cluster.pods("big")[0].reason == "0/2 nodes are available: 2 Insufficient cpu."
+    assert cluster.pods("big")[0].reason == BIG_FAILS
     assert _failures(cluster, "pod/big-1") == 1
     fresh = [p for p in cluster.pods("web") if p.node is None]
     assert fresh and all(
         p.reason == "0/2 nodes are available: 1 Insufficient cpu, "
-        "1 node(s) had untolerated taint {node.kubernetes.io/unreachable: }."
+        "1 node(s) had untolerated taint {node.kubernetes.io/unreachable: }. "
+        "preemption: 0/2 nodes are available: 1 No preemption victims found for incoming "
+        "pod, 1 Preemption is not helpful for scheduling."
         for p in fresh
     )
 
@@ -56,7 +63,7 @@ def test_a_delete_that_frees_too_little_moves_nobody() -> None:
     cluster.cordon("node-2")
     cluster.scale("web", 3)  # frees 1 cpu on one node: "big" needs 2
     cluster.reconcile_until_stable()
-    assert cluster.pods("big")[0].reason == "0/2 nodes are available: 2 Insufficient cpu."
+    assert cluster.pods("big")[0].reason == BIG_FAILS
     assert _failures(cluster, "pod/big-1") == 1
 
 
@@ -75,12 +82,14 @@ def test_the_flush_retries_a_parked_pod_after_five_minutes() -> None:
     cluster.reconcile_until_stable()
     cluster.advance(FLUSH_AFTER - 1)
     cluster.reconcile()
-    assert cluster.pods("big")[0].reason == "0/2 nodes are available: 2 Insufficient cpu."
+    assert cluster.pods("big")[0].reason == BIG_FAILS
     cluster.advance(1)
     cluster.reconcile()
     assert cluster.pods("big")[0].reason == (
         "0/2 nodes are available: 1 Insufficient cpu, "
-        "1 node(s) had untolerated taint {node.kubernetes.io/unreachable: }."
+        "1 node(s) had untolerated taint {node.kubernetes.io/unreachable: }. "
+        "preemption: 0/2 nodes are available: 1 No preemption victims found for incoming "
+        "pod, 1 Preemption is not helpful for scheduling."
     )
     assert _failures(cluster, "pod/big-1") == 2
 

@@ -108,3 +108,15 @@ def test_demo(capsys: pytest.CaptureFixture[str]) -> None:
     assert '✓ Then the rollout stalls because "both 0"' in out
     assert "Scenario: The HPA asks for ceil(4 x 90 / 50) = 8 replicas" in out
     assert "7 passed, 0 failed, 0 skipped" in out and "✗" not in out
+
+
+def test_the_scoreboard_is_printed_only_when_grading_an_engine(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("KUBELOOP_ENGINE", raising=False)
+    (tmp_path / "task.feature").write_text("@task-1 @points=2\n" + PASSING)
+    assert main(["run", "task.feature"]) == 0
+    assert "scoreboard" not in capsys.readouterr().out, "kubeloop against itself: no grading"
+    assert main(["run", "task.feature", "--engine", "kubeloop"]) == 0
+    assert "scoreboard (in learning order):" in capsys.readouterr().out

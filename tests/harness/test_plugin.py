@@ -270,3 +270,58 @@ def it_is(counter, n):
     result = run(pytester)
     result.assert_outcomes(passed=1, failed=1)
     result.stdout.fnmatch_lines(["*StepDefinitionNotFoundError*nothing matches this*"])
+
+
+def test_pytest_bdd_hooks_fire_around_every_step(pytester: pytest.Pytester) -> None:
+    pytester.makeconftest(
+        """
+SEEN = []
+
+
+def pytest_bdd_before_scenario(scenario):
+    SEEN.append(("scenario", scenario.name))
+
+
+def pytest_bdd_before_step(step, step_func):
+    SEEN.append(("before", step.name, step_func.__name__))
+
+
+def pytest_bdd_before_step_call(step, step_func_args):
+    SEEN.append(("call", step.name, sorted(step_func_args)))
+
+
+def pytest_bdd_after_step(step):
+    SEEN.append(("after", step.name))
+
+
+def pytest_bdd_step_error(step, exception):
+    SEEN.append(("error", step.name, type(exception).__name__))
+
+
+def pytest_bdd_after_scenario(scenario):
+    SEEN.append(("done", scenario.name))
+
+
+def pytest_sessionfinish(session):
+    print("SEEN", SEEN)
+"""
+    )
+    pytester.makefile(
+        ".feature",
+        hooks="Feature: F\n  Scenario: s\n    Given 2 nodes\n    Then 3 pods are running\n",
+    )
+    result = run(pytester, "-s")
+    result.assert_outcomes(failed=1)
+    [line] = [line for line in result.outlines if "SEEN [" in line]
+    assert line.split("SEEN ", 1)[1] == repr(
+        [
+            ("scenario", "s"),
+            ("before", "2 nodes", "given"),
+            ("call", "2 nodes", ["world"]),
+            ("after", "2 nodes"),
+            ("before", "3 pods are running", "then"),
+            ("call", "3 pods are running", ["world"]),
+            ("error", "3 pods are running", "ScenarioAssertionError"),
+            ("done", "s"),
+        ]
+    )

@@ -24,6 +24,7 @@ from kubeloop import (
     LabelSelector,
     Node,
     PodAffinityTerm,
+    PriorityClass,
     Taint,
     Toleration,
     TopologySpreadConstraint,
@@ -48,7 +49,9 @@ def _node(name: str, size: tuple[str, str, int], labelled: bool, tainted: bool) 
     return Node(name, cpu=cpu, memory=memory, pods=pods, labels=labels, taints=[TAINT] * tainted)
 
 
-def _deployment(name: str, replicas: int, cpu: str, kind: str) -> Deployment:
+def _deployment(
+    name: str, replicas: int, cpu: str, kind: str, priority: str | None = None
+) -> Deployment:
     mine = LabelSelector.of({"app": name})
     extra: dict[str, object] = {}
     if kind == "selector":
@@ -61,6 +64,8 @@ def _deployment(name: str, replicas: int, cpu: str, kind: str) -> Deployment:
         # Repels the pods of "a", whatever they ask: their placement then reads this pod.
         repelled = LabelSelector.of({"app": "a"})
         extra["affinity"] = Affinity(anti_required=(PodAffinityTerm(repelled, ZONE),))
+    if priority is not None:
+        extra["priority_class_name"] = priority
     return Deployment(name, replicas=replicas, cpu=cpu, memory="256Mi", **extra)  # type: ignore[arg-type]
 
 
@@ -79,6 +84,8 @@ class QueueMachine(RuleBasedStateMachine):
         for reference in (False, True):
             nodes = [_node(NODES[i], s, labelled[i], i == 1) for i, s in enumerate(sizes)]
             cluster = Cluster(nodes=nodes, scoring=strategy)
+            cluster.add_priority_class(PriorityClass("low", 10))
+            cluster.add_priority_class(PriorityClass("high", 1000))
             if reference:
                 scheduler = Scheduler(strategy, retry_all=True)
                 cluster._scheduler = cluster._passes.scheduler = scheduler
@@ -102,10 +109,13 @@ class QueueMachine(RuleBasedStateMachine):
         cpu=st.sampled_from(CPUS),
         kind=kinds,
         settle=st.booleans(),
+        priority=st.sampled_from([None, None, None, "low", "high"]),
     )
-    def apply(self, name: str, replicas: int, cpu: str, kind: str, settle: bool) -> None:
+    def apply(
+        self, name: str, replicas: int, cpu: str, kind: str, settle: bool, priority: str | None
+    ) -> None:
         def run(cluster: Cluster) -> None:
-            cluster.apply(_deployment(name, replicas, cpu, kind))
+            cluster.apply(_deployment(name, replicas, cpu, kind, priority))
             if settle:
                 cluster.reconcile_until_stable()
 

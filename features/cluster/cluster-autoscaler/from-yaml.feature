@@ -23,3 +23,4 @@ Feature: Node groups and the autoscaler's flags from YAML
   Scenario: A min size above the max size is refused
     When I add a node group pool of 3 to 2 nodes
     Then the operation fails with "min size 3 is above max size 2"
+

@@ -34,7 +34,7 @@ Feature: Node failure and recovery
     When node-2 fails and I reconcile
     Then 2 pods are running
     And 2 pods are pending
-    And every pending pod's reason is "0/2 nodes are available: 1 Insufficient cpu, 1 node(s) had untolerated taint {node.kubernetes.io/unreachable: }."
+    And every pending pod's reason is "0/2 nodes are available: 1 Insufficient cpu, 1 node(s) had untolerated taint {node.kubernetes.io/unreachable: }. preemption: 0/2 nodes are available: 1 No preemption victims found for incoming pod, 1 Preemption is not helpful for scheduling."
 
   Scenario: A toleration with seconds keeps pods on a failed node for that long
     Given 2 nodes and a deployment of 2

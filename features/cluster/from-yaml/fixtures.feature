@@ -17,7 +17,7 @@ Feature: Setting up a cluster from YAML
     Then "shop" has 3 running pods
     And 2 pods are pending
     And no pod is on worker-b
-    And every pending pod's reason is "0/2 nodes are available: 1 Insufficient cpu, 1 node(s) had untolerated taint {dedicated: batch}."
+    And every pending pod's reason is "0/2 nodes are available: 1 Insufficient cpu, 1 node(s) had untolerated taint {dedicated: batch}. preemption: 0/2 nodes are available: 1 No preemption victims found for incoming pod, 1 Preemption is not helpful for scheduling."
 
   Scenario: A v1 List of nodes, one of them cordoned
     Given the cluster from "../fixtures/node-list.yaml"

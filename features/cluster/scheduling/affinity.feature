@@ -10,7 +10,7 @@ Feature: Pods placed relative to each other
     When I reconcile until stable
     Then 2 pods are running
     And 1 pod is pending
-    And every pending pod's reason is "0/2 nodes are available: 2 node(s) didn't match pod anti-affinity rules."
+    And every pending pod's reason is "0/2 nodes are available: 2 node(s) didn't match pod anti-affinity rules. preemption: 0/2 nodes are available: 2 No preemption victims found for incoming pod."
     And the pods of "web" are spread over 2 nodes
 
   Scenario: A new node takes the replica that had nowhere to go
@@ -62,5 +62,5 @@ Feature: Pods placed relative to each other
     When I reconcile until stable
     Then 2 pods are running
     And 1 pod is pending
-    And every pending pod's reason is "0/2 nodes are available: 2 node(s) didn't match pod anti-affinity rules."
+    And every pending pod's reason is "0/2 nodes are available: 2 node(s) didn't match pod anti-affinity rules. preemption: 0/2 nodes are available: 2 No preemption victims found for incoming pod."
     And pod web-1 is on node-2

@@ -21,7 +21,7 @@ Feature: Scheduling by resource requests
   Scenario: The message counts every node's reason
     Given 3 nodes with 1 cpu and 8Gi memory
     And a deployment "big" of 1 replica requesting 2 cpu and 16Gi memory
-    Then every pending pod's reason is "0/3 nodes are available: 3 Insufficient cpu, 3 Insufficient memory."
+    Then every pending pod's reason is "0/3 nodes are available: 3 Insufficient cpu, 3 Insufficient memory. preemption: 0/3 nodes are available: 3 No preemption victims found for incoming pod."
 
   Scenario: A request exactly equal to the free room fits
     Given 1 node with 2 cpu and 1Gi memory
@@ -35,7 +35,7 @@ Feature: Scheduling by resource requests
       | tiny-1 | 64  | 64Gi   | 2    |
     And a deployment of 3
     Then 2 pods are running
-    And every pending pod's reason is "0/1 nodes are available: 1 Too many pods."
+    And every pending pod's reason is "0/1 nodes are available: 1 Too many pods. preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod."
 
   Scenario: New room lets a pending pod in on the next pass
     Given 1 node with 1 cpu and 4Gi memory
@@ -49,4 +49,4 @@ Feature: Scheduling by resource requests
     And node-2 is cordoned
     And a deployment of 3
     Then 2 pods are running
-    And every pending pod's reason is "0/2 nodes are available: 1 Insufficient cpu, 1 node(s) were unschedulable."
+    And every pending pod's reason is "0/2 nodes are available: 1 Insufficient cpu, 1 node(s) were unschedulable. preemption: 0/2 nodes are available: 1 No preemption victims found for incoming pod, 1 Preemption is not helpful for scheduling."

@@ -22,7 +22,7 @@ Feature: Taints, tolerations and node selectors
     Given 1 node
     And node-1 is tainted dedicated=gpu:NoSchedule
     And a deployment of 1
-    Then every pending pod's reason is "0/1 nodes are available: 1 node(s) had untolerated taint {dedicated: gpu}."
+    Then every pending pod's reason is "0/1 nodes are available: 1 node(s) had untolerated taint {dedicated: gpu}. preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling."
 
   Scenario: PreferNoSchedule only steers pods elsewhere
     Given 2 nodes
@@ -48,4 +48,4 @@ Feature: Taints, tolerations and node selectors
     And a deployment "db" of 3 replicas requesting 500m cpu and 1Gi memory
     And deployment "db" runs only on nodes labelled disk=ssd
     Then "db" has 2 running pods
-    And every pending pod's reason is "0/2 nodes are available: 1 Insufficient cpu, 1 node(s) didn't match Pod's node affinity/selector."
+    And every pending pod's reason is "0/2 nodes are available: 1 Insufficient cpu, 1 node(s) didn't match Pod's node affinity/selector. preemption: 0/2 nodes are available: 1 No preemption victims found for incoming pod, 1 Preemption is not helpful for scheduling."

@@ -12,7 +12,7 @@ def fit_error_message(total_nodes: int, node_reasons: Iterable[tuple[str, ...]])
     """``0/N nodes are available: <count> <reason>, ….`` — items sorted as plain strings.
 
     Each (node, reason) pair counts once, so counts may add up to more than N.
-    kubeloop models no preemption, so no ``preemption: …`` suffix follows.
+    DefaultPreemption's ``preemption: …`` suffix is added by ``preemption.py``.
     """
     histogram: Counter[str] = Counter()
     for reasons in node_reasons:

@@ -4,7 +4,9 @@ The message is a histogram of every node's first failing reasons. For a pod whos
 are all node-local, a node's reasons depend only on what the pod asks (``asks_of``) and on
 that node, so the histogram is kept per asks and, when it is next needed, only the nodes
 the ``NodeLog`` names as changed since are asked again: a pod failing in a cluster of
-5,000 nodes costs a walk over the few nodes that changed, not over all of them.
+5,000 nodes costs a walk over the few nodes that changed, not over all of them. Each
+node's status code is kept too: how many rejections were Unschedulable (preemption found no
+victims there) or not (not helpful) gives the ``preemption: …`` suffix without a walk.
 """
 
 from __future__ import annotations
@@ -17,36 +19,51 @@ from kubeloop.cluster.node_log import NodeLog
 from kubeloop.cluster.nodes import NodeRecord
 from kubeloop.cluster.pods import PodRecord
 from kubeloop.cluster.scheduler.fit_error import message_from_counts
+from kubeloop.cluster.scheduler.framework import Code, Status
+from kubeloop.cluster.scheduler.preemption import suffix
 from kubeloop.cluster.scheduling_queue import Asks
 
 LIMIT = 64
 """How many asks keep a histogram; the least recently used is dropped past it."""
 
-Explain = Callable[[PodRecord, NodeRecord], tuple[str, ...]]
+Explain = Callable[[PodRecord, NodeRecord], Status | None]
 
 
 @dataclass
 class _Histogram:
     read_to: int
-    reasons: dict[str, tuple[str, ...]]
+    statuses: dict[str, Status | None]
     counts: Counter[str] = field(default_factory=Counter)
+    failing: int = 0
+    """Nodes that reject the pod."""
+    resolvable: int = 0
+    """Of those, nodes whose rejection is Unschedulable (preemption may help there)."""
     message: str | None = None
 
-    def set(self, name: str, reasons: tuple[str, ...]) -> None:
-        old = self.reasons.get(name)
-        if old == reasons:
-            return
-        if old:
-            self.counts.subtract(old)
-        self.reasons[name] = reasons
-        self.counts.update(reasons)
+    def set(self, name: str, status: Status | None) -> None:
+        if name in self.statuses:
+            old = self.statuses[name]
+            if old == status:
+                return
+            self._count(old, -1)
+        self.statuses[name] = status
+        self._count(status, 1)
         self.message = None
 
     def drop(self, name: str) -> None:
-        old = self.reasons.pop(name, None)
-        if old is not None:
-            self.counts.subtract(old)
+        if name in self.statuses:
+            self._count(self.statuses.pop(name), -1)
             self.message = None
+
+    def _count(self, status: Status | None, sign: int) -> None:
+        if status is None:
+            return
+        counts = self.counts
+        for reason in status.reasons:
+            counts[reason] += sign
+        self.failing += sign
+        if status.code is Code.UNSCHEDULABLE:
+            self.resolvable += sign
 
 
 class FailureMessages:
@@ -81,4 +98,6 @@ class FailureMessages:
             del self._histograms[next(iter(self._histograms))]
         if histogram.message is None:
             histogram.message = message_from_counts(len(nodes), histogram.counts)
-        return histogram.message
+        if not nodes:
+            return histogram.message
+        return histogram.message + suffix(pod, len(nodes), histogram.resolvable, histogram.failing)

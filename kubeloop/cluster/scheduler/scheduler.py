@@ -1,8 +1,8 @@
 """One scheduling cycle: filter → score → bind, for every Pending pod in queue order.
 
-The default strategy is first-fit by node name (the lab's): the capacity index finds
-the first node with room in O(log n), and consecutive pods of one ReplicaSet are
-placed as a batch, which gives exactly what placing them one by one would. The
+The default strategy is first-fit by node name (the lab's, ``first_fit.py``): the
+capacity index finds the first node with room in O(log n), and consecutive pods of one
+ReplicaSet are placed as a batch, which gives exactly what placing them one by one would. The
 scoring strategies (LeastAllocated, MostAllocated, BalancedAllocation) — and first-fit
 once any node carries a PreferNoSchedule taint — score per class of indistinguishable
 nodes (``class_batch.py``), again a run of one ReplicaSet's pods at a time. Pods whose
@@ -12,19 +12,19 @@ as the reference scheduler (``reference=True``, the tests' oracle) does for ever
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from kubeloop.cluster.capacity_index import CapacityIndex
 from kubeloop.cluster.nodes import NodeRecord
 from kubeloop.cluster.pods import PodRecord
-from kubeloop.cluster.scheduler import class_batch
+from kubeloop.cluster.scheduler import class_batch, first_fit, preemption, queue_sort
 from kubeloop.cluster.scheduler.balanced_allocation import BalancedAllocation
-from kubeloop.cluster.scheduler.fit_error import fit_error_message
 from kubeloop.cluster.scheduler.framework import (
     FilterPlugin,
     NodeLocalScorePlugin,
     ScorePlugin,
+    Status,
 )
 from kubeloop.cluster.scheduler.inter_pod_affinity import InterPodAffinity
 from kubeloop.cluster.scheduler.messages import FailureMessages
@@ -35,19 +35,18 @@ from kubeloop.cluster.scheduler.node_unschedulable import NodeUnschedulable
 from kubeloop.cluster.scheduler.resources_fit import NodeResourcesFit
 from kubeloop.cluster.scheduler.taint_toleration import TaintToleration
 from kubeloop.cluster.scheduler.topology_spread import PodTopologySpread
-from kubeloop.cluster.scheduling_queue import asks_of
+from kubeloop.cluster.scheduling_queue import Asks, asks_of
 from kubeloop.cluster.state import ClusterState
 from kubeloop.errors import InvalidSpecError
 
 STRATEGIES = ("first-fit", "LeastAllocated", "MostAllocated", "BalancedAllocation")
-_LONG_WALK = 32
-"""Nodes with room a batch walks past (taints, selectors) before it jumps to accepted ones."""
 
 
 @dataclass
 class CycleResult:
     scheduled: list[str] = field(default_factory=list)
     failed: list[PodRecord] = field(default_factory=list)
+    preempted: list[str] = field(default_factory=list)
 
 
 class Scheduler:
@@ -103,17 +102,22 @@ class Scheduler:
     def _filters(self, pod: PodRecord) -> list[FilterPlugin]:
         return [*self.filters, *self.topology_filters] if self._aware(pod) else self.filters
 
-    def explain(self, pod: PodRecord, node: NodeRecord) -> tuple[str, ...]:
-        """The reasons the first failing filter gives, or () if the pod fits."""
-        for plugin in self._filters(pod):
-            status = plugin.filter(pod, node)
-            if status is not None:
-                return status.reasons
-        return ()
+    def explain(self, pod: PodRecord, node: NodeRecord) -> Status | None:
+        """The first failing filter's status, or None if the pod fits."""
+        return preemption.first_failure(pod, node, self._filters(pod))
 
     def failure_message(self, state: ClusterState, pod: PodRecord) -> str:
-        nodes = list(state.nodes_in_order())
-        return fit_error_message(len(nodes), (self.explain(pod, n) for n in nodes))
+        """FitError's text, with the ``preemption:`` suffix of a pod that can preempt nothing."""
+        return preemption.failure_message(state, pod, self._filters(pod))
+
+    # --- what preemption (``preemption.py``) asks of the scheduler ---------------------
+    def filters_for(self, pod: PodRecord) -> list[FilterPlugin]:
+        return self._filters(pod)
+
+    def refresh(self, state: ClusterState) -> None:
+        """Pods moved: the plugins that count other pods count again."""
+        self.spread.prepare(state)
+        self.inter_pod.prepare(state)
 
     def _fits(self, state: ClusterState, pod: PodRecord, name: str) -> bool:
         """The queue's hint: would the pod pass every node-local filter on this node now?"""
@@ -121,14 +125,17 @@ class Scheduler:
         return node is not None and all(f.filter(pod, node) is None for f in self.filters)
 
     def run(self, state: ClusterState) -> CycleResult:
-        """Try the pods the queue hands out (in creation order), batching each template's."""
+        """Try the pods the queue hands out (PrioritySort's order), batching each template's."""
         result = CycleResult()
-        self._accepted: dict[Hashable, dict[int, bool]] = {}
+        self._accepted: first_fit.Verdicts = {}
         self.spread.prepare(state)
         self.inter_pod.prepare(state)
         self._symmetric = any(rs.pods for rs in state.repelling.values())
         fits = lambda pod, name: self._fits(state, pod, name)  # noqa: E731
-        queue = state.queue.cycle(state.clock.now, fits, hints=not self.retry_all)
+        # Preemption frees room mid-cycle and helps pods on nodes they do not fit, which the
+        # exact hints do not foresee: while it can run, every event moves every parked pod.
+        hints = not self.retry_all and not preemption.needed(state)
+        queue = state.queue.cycle(state.clock.now, fits, hints=hints, order=queue_sort.order(state))
         batched = self.strategy == "first-fit" and state.prefer_no_schedule_nodes == 0
         for batch in _batches(queue):
             # The capacity index leaves cordoned nodes out; a pod tolerating the cordon
@@ -147,58 +154,10 @@ class Scheduler:
     def _first_fit_batch(
         self, state: ClusterState, batch: list[PodRecord], result: CycleResult
     ) -> None:
-        template = batch[0].template
-        cpu, memory = template.cpu, template.memory
-        index = state.index
-        placed = 0
-        position: int | None = 0
-        rejected = 0
-        while placed < len(batch):
-            position = index.first_fit(cpu, memory, position or 0)
-            if position is None:
-                break
-            node = index.nodes[position]
-            if any(f.filter(batch[placed], node) is not None for f in self.pod_specific):
-                rejected += 1
-                if rejected < _LONG_WALK:
-                    position += 1
-                else:
-                    position = self._next_accepted(state, batch[placed], position + 1)
-                    if position is None:
-                        break
-                continue
-            room = node.free_pods
-            if cpu:
-                room = min(room, node.free_cpu // cpu)
-            if memory:
-                room = min(room, node.free_memory // memory)
-            chosen = batch[placed : placed + room]
-            state.bind(chosen, node)
-            result.scheduled.extend(p.name for p in chosen)
-            placed += len(chosen)
+        placed = first_fit.place(state, batch, self.pod_specific, self._accepted)
+        result.scheduled.extend(p.name for p in batch[:placed])
         if placed < len(batch):
             self._fail(state, batch[placed:], result)
-
-    def _next_accepted(self, state: ClusterState, pod: PodRecord, start: int) -> int | None:
-        """The first position from ``start`` whose node the taint and affinity filters accept.
-
-        Nodes' taints and labels do not change within a cycle, so each node's verdict for
-        a template's tolerations and selectors is found once per cycle: pods selecting the
-        last tenth of the nodes skip ahead without a capacity search per node passed.
-        """
-        template = pod.template
-        key = (template.tolerations, template.node_selector, template.affinity)
-        verdicts = self._accepted.setdefault(key, {})
-        nodes = state.index.nodes
-        for position in range(start, len(nodes)):
-            accepted = verdicts.get(position)
-            if accepted is None:
-                node = nodes[position]
-                accepted = all(f.filter(pod, node) is None for f in self.pod_specific)
-                verdicts[position] = accepted
-            if accepted:
-                return position
-        return None
 
     def _class_batch(
         self, state: ClusterState, batch: list[PodRecord], result: CycleResult
@@ -241,31 +200,51 @@ class Scheduler:
                 for i, score in enumerate(plugin.score(pod, feasible)):
                     totals[i] += score * plugin.weight
             best = feasible[totals.index(max(totals))]  # ties: first by node name
-        state.bind([pod], best)
+        self.place(state, pod, best, result)
+
+    def place(
+        self, state: ClusterState, pod: PodRecord, node: NodeRecord, result: CycleResult
+    ) -> None:
+        state.bind([pod], node)
         if self._aware(pod):  # other pods' counts changed
-            self.spread.prepare(state)
-            self.inter_pod.prepare(state)
+            self.refresh(state)
             anti = pod.template.affinity is not None and pod.template.affinity.anti_required
             self._symmetric = self._symmetric or bool(anti)
         result.scheduled.append(pod.name)
 
+    def _key(self, pod: PodRecord) -> Asks | None:
+        """The pod's group in the queue: its asks and priority (one group, one priority, so
+        each group hands its pods out in PrioritySort's order); None for aware pods."""
+        return None if self._aware(pod) else (pod.priority, asks_of(pod.template))
+
     def _fail(self, state: ClusterState, pods: list[PodRecord], result: CycleResult) -> None:
+        if preemption.needed(state):  # pods of other priorities exist: DefaultPreemption
+            preemption.handle_failures(self, state, pods, result)
+            return
         # Pods that ask the node-local filters the same questions get the same answer: their
         # message is kept per asks and recomputed only on the nodes changed since
         # (``messages.py``). A pod whose placement depends on other pods asks other
         # questions: its message is a fresh walk, and it is parked apart.
-        key = None if self._aware(pods[0]) else asks_of(pods[0].template)
+        key = self._key(pods[0])
         if key is None or self.retry_all:
             message = self.failure_message(state, pods[0])
         else:
-            message = self._messages.message(
-                key, pods[0], state.nodes, state.node_log, self.explain
-            )
+            log = state.node_log
+            message = self._messages.message(key, pods[0], state.nodes, log, self.explain)
         for pod in pods:
             if pod.message != message:
                 pod.message = message
                 result.failed.append(pod)
         state.queue.failed(pods, key)
+
+    def record_failure(
+        self, state: ClusterState, pod: PodRecord, message: str, result: CycleResult
+    ) -> None:
+        """Preemption could not place the pod: it is parked like any other failure."""
+        if pod.message != message:
+            pod.message = message
+            result.failed.append(pod)
+        state.queue.failed([pod], self._key(pod))
 
 
 def _batches(queue: Iterator[PodRecord]) -> Iterator[list[PodRecord]]:

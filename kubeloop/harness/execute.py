@@ -1,0 +1,146 @@
+"""Runs a kubeloop scenario: every step straight to the step registry, pytest-bdd's hooks
+around each step as pytest-bdd itself fires them.
+
+pytest-bdd finds a step's definition by walking every fixture pytest knows, once per step
+(twice with its reporting); a kubeloop feature's steps all go to the registry, so the
+scenario test built here skips that lookup. The hooks (``pytest_bdd_before_scenario``,
+``…_before_step``, ``…_before_step_call``, ``…_after_step``, ``…_step_error``,
+``…_after_scenario``) fire with the same arguments, so the recorder, isolation and
+pytest-bdd's own reporting see exactly what they saw before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from _pytest.outcomes import Failed
+from pytest_bdd.scenario import collect_example_parametrizations, scenario_wrapper_template_registry
+
+from kubeloop.harness.errors import HarnessError, UndefinedStepError
+from kubeloop.harness.recorder import relative
+from kubeloop.harness.registry import REGISTRY
+from kubeloop.harness.time_limit import time_limit
+from kubeloop.harness.world import World
+
+
+def bind(config: pytest.Config, feature: Any, template: Any, shown_as: str) -> Callable[..., None]:
+    """The test function of one scenario (an outline's is parametrized by its examples)."""
+
+    def scenario_wrapper(
+        request: pytest.FixtureRequest, _pytest_bdd_example: dict[str, str]
+    ) -> None:
+        __tracebackhide__ = True
+        _execute(feature, template.render(_pytest_bdd_example), request)
+
+    test: Callable[..., None] = scenario_wrapper
+    examples = collect_example_parametrizations(template)
+    if examples is not None:
+        test = pytest.mark.parametrize("_pytest_bdd_example", examples)(test)
+    rule_tags = set() if template.rule is None else template.rule.tags
+    for tag in template.tags | feature.tags | rule_tags:
+        config.hook.pytest_bdd_apply_tag(tag=tag, function=test)
+    test.__doc__ = f"{shown_as}: {template.name}"
+    scenario_wrapper_template_registry[test] = template
+    return test
+
+
+def _execute(feature: Any, scenario: Any, request: pytest.FixtureRequest) -> None:
+    __tracebackhide__ = True
+    hook = request.config.hook
+    hook.pytest_bdd_before_scenario(request=request, feature=feature, scenario=scenario)
+    try:
+        world: World = request.getfixturevalue("world")
+        where = relative(Path(feature.filename))
+        world.scenario_steps = [(s.type, s.name, s.line_number) for s in scenario.steps]
+        last = scenario.steps[-1] if scenario.steps else None
+        for step in scenario.steps:
+            _prepare(world, step, where, step is last)
+            _execute_step(request, feature, scenario, step, world)
+    finally:
+        hook.pytest_bdd_after_scenario(request=request, feature=feature, scenario=scenario)
+
+
+def _prepare(world: World, step: Any, where: str, last: bool) -> None:
+    world.step_text = step.name
+    world.step_label = f"{step.keyword.strip()} {step.name}"
+    world.location = f"{where}:{step.line_number}"
+    world.docstring = step.docstring
+    world.datatable = (
+        None
+        if step.datatable is None
+        else [[cell.value for cell in row.cells] for row in step.datatable.rows]
+    )
+    world.is_last_step = last
+
+
+def _execute_step(
+    request: pytest.FixtureRequest, feature: Any, scenario: Any, step: Any, world: World
+) -> None:
+    __tracebackhide__ = True
+    hook = request.config.hook
+    function = STEP_FUNCTIONS[step.type]
+    kw: dict[str, Any] = {
+        "request": request,
+        "feature": feature,
+        "scenario": scenario,
+        "step": step,
+        "step_func": function,
+        "step_func_args": {},
+    }
+    hook.pytest_bdd_before_step(**kw)
+    try:
+        kw["step_func_args"] = {"world": world}
+        hook.pytest_bdd_before_step_call(**kw)
+        function(world)
+    except (Exception, Failed) as exception:
+        hook.pytest_bdd_step_error(exception=exception, **kw)
+        raise
+    hook.pytest_bdd_after_step(**kw)
+
+
+def run_step(keyword: str, world: World) -> None:
+    world.matches = []
+    try:
+        matches = REGISTRY.match(keyword, world.step_text)
+    except UndefinedStepError as error:
+        raise UndefinedStepError(f"{world.location}: {error}{_other_undefined(world)}") from None
+    world.matches = matches
+    with time_limit(world.step_timeout, world.step_label):
+        world.run(keyword, matches)
+
+
+def _other_undefined(world: World) -> str:
+    """Every other step of the scenario that matches nothing, so one run shows them all."""
+    where = world.location.rsplit(":", 1)[0]
+    others = []
+    for kind, text, line in world.scenario_steps:
+        if text == world.step_text and f"{where}:{line}" == world.location:
+            continue
+        try:
+            REGISTRY.match(kind, text)
+        except UndefinedStepError:
+            others.append(f"  {where}:{line}: {kind.title()} {text}")
+        except HarnessError:
+            continue
+    return "\nthe scenario's other undefined steps:\n" + "\n".join(others) if others else ""
+
+
+def given(world: World) -> None:
+    """A Given step of a kubeloop feature, run by the step registry."""
+    run_step("given", world)
+
+
+def when(world: World) -> None:
+    """A When step of a kubeloop feature, run by the step registry."""
+    run_step("when", world)
+
+
+def then(world: World) -> None:
+    """A Then step of a kubeloop feature, run by the step registry."""
+    run_step("then", world)
+
+
+STEP_FUNCTIONS: dict[str, Callable[[World], None]] = {"given": given, "when": when, "then": then}
