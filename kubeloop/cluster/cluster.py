@@ -120,7 +120,7 @@ class Cluster(
         """Switch the scheduler's strategy; pods already placed stay where they are."""
         self._scheduler = Scheduler(arguments.text(strategy, "scoring"))
         self._passes.scheduler = self._scheduler
-        self._state.generation += 1
+        self._state.queue.move_all()
 
     def advance(self, seconds: int) -> int:
         """Move the logical clock forward; nothing reconciles by itself."""

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from types import MappingProxyType
 from typing import TYPE_CHECKING
 
+from kubeloop.cluster.layered import Layered
 from kubeloop.core.events import Event
 
 if TYPE_CHECKING:
@@ -22,7 +22,8 @@ class ReconcileResult:
     scheduled: tuple[str, ...] = ()
     evicted: tuple[str, ...] = ()
     scaled: tuple[str, ...] = ()
-    events: tuple[Event, ...] = ()
+    events: Sequence[Event] = ()
+    """The events first recorded in the pass, as they stood when it ended."""
 
     @property
     def changed(self) -> bool:
@@ -59,7 +60,7 @@ class PassRecord:
     time: int
     result: ReconcileResult
     deployments: Mapping[str, DeploymentTotals]
-    """Read-only: a ``MappingProxyType`` over the totals, by deployment name."""
+    """Read-only: the totals by deployment name (layered over the previous record's)."""
     running: int
     pending: int
     not_ready_nodes: tuple[str, ...]
@@ -80,7 +81,7 @@ class History:
     def __init__(self) -> None:
         self.records: list[PassRecord] = []
         self.passes = 0
-        self._totals: Mapping[str, DeploymentTotals] = MappingProxyType({})
+        self._totals: Layered[DeploymentTotals] = Layered({})
 
     def record(
         self,
@@ -111,8 +112,8 @@ class History:
 
     def _totals_after(
         self, state: ClusterState, touched: Iterable[str]
-    ) -> Mapping[str, DeploymentTotals]:
-        """The previous pass's totals with the touched deployments' replaced (copy on write)."""
+    ) -> Layered[DeploymentTotals]:
+        """The previous pass's totals with the touched deployments' replaced: a new layer."""
         changed: dict[str, DeploymentTotals] = {}
         for name in touched:
             pods, updated, ready, _ = state.deployments[name].status
@@ -120,5 +121,5 @@ class History:
             if self._totals.get(name) != entry:
                 changed[name] = entry
         if changed:
-            self._totals = MappingProxyType({**self._totals, **changed})
+            self._totals = Layered(changed, self._totals)
         return self._totals

@@ -57,7 +57,7 @@ class Passes:
         self._record_scheduling(cycle.scheduled, cycle.failed)
         now = state.clock.now
         queued |= state.dirty_deployments
-        queued.update(name for name, due in state.deadlines.items() if due <= now)
+        queued.update(state.deadlines.due(now))
         deployment_status.update(state, queued)
         result = ReconcileResult(
             created=tuple(changes.created),
@@ -65,7 +65,7 @@ class Passes:
             scheduled=tuple(cycle.scheduled),
             evicted=tuple(changes.evicted),
             scaled=tuple(changes.scaled),
-            events=tuple(self.state.events.since(first_event)),
+            events=self.state.events.frozen_since(first_event),
         )
         self.history.record(state, result, queued)
         return result

@@ -126,7 +126,8 @@ class PodRecord:
     ready: bool = False
     ready_since: int | None = None
     message: str | None = None
-    tried_at_generation: int = -1
+    parked_at: int = -1
+    """When it last failed to schedule (see ``scheduling_queue.py``)."""
     evict_at: int | None = None
     ready_at: int | None = None
     """While starting: when the pod turns Ready (its template's startup delay)."""

@@ -4,8 +4,9 @@ Every mutation goes through a method here so that per-node totals, per-owner pod
 sets, ready counts and the capacity index never drift apart — and so that every change
 puts its owner on a work queue, as upstream's informers enqueue the keys that changed:
 ``dirty_deployments`` for the deployment, ReplicaSet and status controllers,
-``dirty_nodes`` for taint eviction. A pass looks only at what is queued (plus what time
-alone can change), so a pass over a settled cluster costs nothing per object.
+``dirty_nodes`` for taint eviction, ``queue`` (``scheduling_queue.py``) for the scheduler,
+whose hints read which nodes an event touched. A pass looks only at what is queued (plus
+what time alone can change), so a pass over a settled cluster costs nothing per object.
 """
 
 from __future__ import annotations
@@ -15,9 +16,12 @@ from collections.abc import Iterator
 
 from kubeloop.cluster.capacity_index import CapacityIndex
 from kubeloop.cluster.deployments import DeploymentRecord, ReplicaSetRecord
+from kubeloop.cluster.due_times import DueTimes
+from kubeloop.cluster.node_log import NodeLog
 from kubeloop.cluster.nodes import NodeRecord
 from kubeloop.cluster.pods import PodRecord
 from kubeloop.cluster.priority import Priorities
+from kubeloop.cluster.scheduling_queue import SchedulingQueue
 from kubeloop.cluster.taints import Toleration
 from kubeloop.core.clock import Clock
 from kubeloop.core.events import EventLog
@@ -32,6 +36,8 @@ class ClusterState:
         self.pending: dict[str, PodRecord] = {}
         self.replicasets: dict[str, ReplicaSetRecord] = {}
         self.replicasets_by_deployment: dict[str, dict[str, ReplicaSetRecord]] = {}
+        self.repelling: dict[str, ReplicaSetRecord] = {}
+        """ReplicaSets whose pods have required anti-affinity (which may repel any pod)."""
         self.deployments: dict[str, DeploymentRecord] = {}
         self._index = CapacityIndex([])
         self._index_stale = False
@@ -43,13 +49,13 @@ class ClusterState:
         self.dirty_deployments: set[str] = set()
         """Deployments something happened to since their controllers last looked."""
         self.dirty_nodes: set[str] = set()
-        self.scheduled_generation = -1
-        """The generation the last scheduling cycle saw: until it moves, only new pods try."""
         """Nodes whose taints, readiness or NoExecute-tainted pods changed."""
-        self.deadlines: dict[str, int] = {}
+        self.deadlines = DueTimes()
         """When time alone would exceed a stuck rollout's progress deadline, by deployment."""
-        self.fresh_pending: dict[str, PodRecord] = {}
-        """Pods created since the last scheduling cycle (the rest wait for a change)."""
+        self.queue = SchedulingQueue()
+        """Which Pending pods the next scheduling cycle tries."""
+        self.node_log = NodeLog()
+        """Every change to what a filter reads of a node, in order."""
         self.pending_by_deployment: Counter[str] = Counter()
         self.not_ready_nodes: set[str] = set()
         self.starting: dict[str, PodRecord] = {}
@@ -62,8 +68,6 @@ class ClusterState:
         """node-monitor-grace-period when failures are timed realistically; None: at once."""
         self.default_tolerations: tuple[Toleration, ...] = ()
         """DefaultTolerationSeconds: added to pods that tolerate neither taint themselves."""
-        self.generation = 0
-        """Bumped whenever room may have appeared, so Pending pods are retried."""
         self.pod_seq = 0
         self.rs_seq = 0
         self.priorities = Priorities()
@@ -79,7 +83,8 @@ class ClusterState:
         self.nodes[node.name] = node
         self._index_stale = True
         self._count_taints(node)
-        self.generation += 1
+        self.node_log.note(node.name, len(self.nodes))
+        self.queue.node_touched(node.name)
 
     def remove_node(self, name: str) -> None:
         """Remove an empty node (the cluster autoscaler deleting it); the index is rebuilt."""
@@ -90,7 +95,8 @@ class ClusterState:
             names.discard(name)
         self.dirty_nodes.discard(name)
         self.silent_nodes.pop(name, None)
-        self.generation += 1
+        self.node_log.note(name, len(self.nodes))
+        self.queue.node_touched(name)  # frees no room; pods whose spread counts domains retry
 
     @property
     def index(self) -> CapacityIndex:
@@ -121,7 +127,8 @@ class ClusterState:
             self._index.update(node)
         self._count_taints(node)
         self.dirty_nodes.add(node.name)
-        self.generation += 1
+        self.node_log.note(node.name, len(self.nodes))
+        self.queue.node_touched(node.name)
 
     def touch(self, deployment: str) -> None:
         """Queue a deployment whose spec or template the user changed."""
@@ -152,13 +159,13 @@ class ClusterState:
         """Stamp ``count`` Pending pods from the ReplicaSet's template (one call for a whole
         scale-up: 150,000 pods pay for the loop, not for 150,000 calls)."""
         now, name, template = self.clock.now, deployment.name, rs.template
-        pods, pending, fresh, owned = self.pods, self.pending, self.fresh_pending, rs.pods
+        pods, pending, active, owned = self.pods, self.pending, self.queue.active, rs.pods
         first, seq = deployment.pod_counter, self.pod_seq
         created = []
         for i in range(1, count + 1):
             pod_name = f"{name}-{first + i}"
             pod = PodRecord(pod_name, name, rs.name, template, seq + i, now)
-            pods[pod_name] = pending[pod_name] = fresh[pod_name] = owned[pod_name] = pod
+            pods[pod_name] = pending[pod_name] = active[pod_name] = owned[pod_name] = pod
             created.append(pod)
         deployment.pod_counter += count
         self.pod_seq += count
@@ -169,13 +176,13 @@ class ClusterState:
 
     def bind(self, pods: list[PodRecord], node: NodeRecord) -> None:
         """Bind pods to one node, refreshing the capacity index once."""
-        pending, fresh, on_node, where = self.pending, self.fresh_pending, node.pods, node.name
+        pending, forget, on_node, where = self.pending, self.queue.forget, node.pods, node.name
         now = self.clock.now
         for pod in pods:
             pod.node = where
             pod.message = None
             del pending[pod.name]
-            fresh.pop(pod.name, None)
+            forget(pod)
             self.pending_by_deployment[pod.deployment] -= 1
             self.dirty_deployments.add(pod.deployment)
             on_node[pod.name] = pod
@@ -191,6 +198,7 @@ class ClusterState:
                 self._start(pod)
         if where in self.tainted_nodes:
             self.dirty_nodes.add(where)
+        self.node_log.note(where, len(self.nodes))
         if not self._index_stale:
             self._index.update(node)
 
@@ -226,7 +234,7 @@ class ClusterState:
             rs.ready_count -= 1
         if pod.node is None:
             del self.pending[pod.name]
-            self.fresh_pending.pop(pod.name, None)
+            self.queue.forget(pod)
             self.pending_by_deployment[pod.deployment] -= 1
             return
         node = self.nodes[pod.node]
@@ -237,7 +245,8 @@ class ClusterState:
         node.scoring_memory -= pod.template.scoring_memory
         if not self._index_stale:
             self._index.update(node)
-        self.generation += 1
+        self.node_log.note(node.name, len(self.nodes))
+        self.queue.node_touched(node.name)
 
     def _set_pod_ready(self, pod: PodRecord, ready: bool) -> None:
         if pod.ready == ready:
@@ -256,12 +265,16 @@ class ClusterState:
     def add_replicaset(self, rs: ReplicaSetRecord) -> None:
         self.dirty_deployments.add(rs.deployment)
         self.replicasets[rs.name] = rs
+        affinity = rs.template.affinity
+        if affinity is not None and affinity.anti_required:
+            self.repelling[rs.name] = rs
         self.replicasets_by_deployment.setdefault(rs.deployment, {})[rs.name] = rs
 
     def remove_replicaset(self, rs: ReplicaSetRecord) -> None:
         self.dirty_deployments.add(rs.deployment)
         del self.replicasets[rs.name]
         del self.replicasets_by_deployment[rs.deployment][rs.name]
+        self.repelling.pop(rs.name, None)
 
     def replicasets_of(self, deployment: str) -> list[ReplicaSetRecord]:
         """The deployment's ReplicaSets, oldest first."""

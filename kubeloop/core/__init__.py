@@ -7,7 +7,7 @@ Nothing here knows about nodes, pipelines or series; the mechanisms in ``kubeloo
 
 from kubeloop.core.clock import ORDER_EVALUATE, ORDER_RECONCILE, ORDER_SCRAPE, Clock, PeriodicTask
 from kubeloop.core.conditions import Condition
-from kubeloop.core.events import Event, EventLog
+from kubeloop.core.events import Event, EventLog, EventSlice
 
 __all__ = [
     "ORDER_EVALUATE",
@@ -17,5 +17,6 @@ __all__ = [
     "Condition",
     "Event",
     "EventLog",
+    "EventSlice",
     "PeriodicTask",
 ]

@@ -14,8 +14,9 @@ Repeats are folded as client-go's event correlator folds them
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import overload
 
 from kubeloop.core.clock import Clock
 
@@ -46,6 +47,50 @@ class Event:
 
 
 _Similar = tuple[str, str, str]
+_Raw = tuple[int, str, str, str, str, int, int]
+
+
+class EventSlice(Sequence[Event]):
+    """Events as they stood when the slice was taken, made into ``Event``s only when read.
+
+    A reconcile pass that binds 150,000 pods records as many events; its result keeps
+    them as a copy of the log's plain tuples (cheap) rather than as built Events (most of
+    the pass's cost, for a list nobody may read). Compares equal to a tuple of its events.
+    """
+
+    __slots__ = ("_first", "_raw")
+
+    def __init__(self, first: int, raw: list[_Raw]) -> None:
+        self._first = first
+        self._raw = raw
+
+    def __len__(self) -> int:
+        return len(self._raw)
+
+    @overload
+    def __getitem__(self, index: int) -> Event: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Event, ...]: ...
+    def __getitem__(self, index: int | slice) -> Event | tuple[Event, ...]:
+        if isinstance(index, slice):
+            return tuple(self)[index]
+        position = range(len(self._raw))[index]  # IndexError past either end
+        return Event(self._first + position + 1, *self._raw[position])
+
+    def __iter__(self) -> Iterator[Event]:
+        first = self._first + 1
+        return (Event(first + i, *raw) for i, raw in enumerate(self._raw))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, EventSlice | tuple | list):
+            return tuple(self) == tuple(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return repr(tuple(self))
 
 
 @dataclass
@@ -168,6 +213,10 @@ class EventLog:
     def since(self, seq: int) -> list[Event]:
         """Events first recorded after the event numbered ``seq`` (numbers start at 1)."""
         return [self._event(i) for i in range(seq, len(self._raw))]
+
+    def frozen_since(self, seq: int) -> EventSlice:
+        """``since(seq)`` as it stands now, its Events made only when read."""
+        return EventSlice(seq, self._raw[seq:])
 
     def snapshot(self) -> list[Event]:
         """Every event, as it stands now (later repeats do not change this list)."""

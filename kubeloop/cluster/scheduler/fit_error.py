@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 NO_NODES = "no nodes available to schedule pods"
 
@@ -14,12 +14,17 @@ def fit_error_message(total_nodes: int, node_reasons: Iterable[tuple[str, ...]])
     Each (node, reason) pair counts once, so counts may add up to more than N.
     DefaultPreemption's ``preemption: …`` suffix is added by ``preemption.py``.
     """
-    if total_nodes == 0:
-        return NO_NODES
     histogram: Counter[str] = Counter()
     for reasons in node_reasons:
         histogram.update(reasons)
-    items = sorted(f"{count} {reason}" for reason, count in histogram.items())
+    return message_from_counts(total_nodes, histogram)
+
+
+def message_from_counts(total_nodes: int, histogram: Mapping[str, int]) -> str:
+    """The same message from a histogram already counted; reasons counted 0 are left out."""
+    if total_nodes == 0:
+        return NO_NODES
+    items = sorted(f"{count} {reason}" for reason, count in histogram.items() if count > 0)
     message = f"0/{total_nodes} nodes are available:"
     if items:
         message += " " + ", ".join(items) + "."

@@ -94,14 +94,19 @@ def failure_message(state: ClusterState, pod: PodRecord, filters: list[FilterPlu
     total = len(state.nodes)
     if total == 0:
         return NO_NODES
-    message = fit_error_message(total, main)
+    return fit_error_message(total, main) + suffix(pod, total, resolvable, len(main))
+
+
+def suffix(pod: PodRecord, total: int, resolvable: int, failing: int) -> str:
+    """What preemption adds when no pod can be a victim: ``failing`` of the ``total``
+    nodes rejected the pod, ``resolvable`` of them as Unschedulable (no victims there)."""
     if pod.preemption_policy == NEVER:
-        return f"{message} preemption: {NEVER_MESSAGE}"
-    counts = ((resolvable, NO_VICTIMS.reasons[0]), (len(main) - resolvable, NOT_HELPFUL))
+        return f" preemption: {NEVER_MESSAGE}"
+    counts = ((resolvable, NO_VICTIMS.reasons[0]), (failing - resolvable, NOT_HELPFUL))
     items = sorted(f"{count} {reason}" for count, reason in counts if count)
     if not items:  # some node fits after all: nothing for preemption to say
-        return message
-    return f"{message} preemption: 0/{total} nodes are available: {', '.join(items)}."
+        return ""
+    return f" preemption: 0/{total} nodes are available: {', '.join(items)}."
 
 
 def needed(state: ClusterState) -> bool:

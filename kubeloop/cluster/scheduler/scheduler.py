@@ -1,8 +1,8 @@
 """One scheduling cycle: filter → score → bind, for every Pending pod in queue order.
 
-The default strategy is first-fit by node name (the lab's): the capacity index finds
-the first node with room in O(log n), and consecutive pods of one ReplicaSet are
-placed as a batch, which gives exactly what placing them one by one would. The
+The default strategy is first-fit by node name (the lab's, ``first_fit.py``): the
+capacity index finds the first node with room in O(log n), and consecutive pods of one
+ReplicaSet are placed as a batch, which gives exactly what placing them one by one would. The
 scoring strategies (LeastAllocated, MostAllocated, BalancedAllocation) — and first-fit
 once any node carries a PreferNoSchedule taint — score per class of indistinguishable
 nodes (``class_batch.py``), again a run of one ReplicaSet's pods at a time. Pods whose
@@ -12,27 +12,30 @@ as the reference scheduler (``reference=True``, the tests' oracle) does for ever
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 
 from kubeloop.cluster.capacity_index import CapacityIndex
 from kubeloop.cluster.nodes import NodeRecord
-from kubeloop.cluster.pods import PodRecord, PodTemplate
-from kubeloop.cluster.scheduler import class_batch, preemption
+from kubeloop.cluster.pods import PodRecord
+from kubeloop.cluster.scheduler import class_batch, first_fit, preemption, queue_sort
 from kubeloop.cluster.scheduler.balanced_allocation import BalancedAllocation
 from kubeloop.cluster.scheduler.framework import (
     FilterPlugin,
     NodeLocalScorePlugin,
     ScorePlugin,
+    Status,
 )
 from kubeloop.cluster.scheduler.inter_pod_affinity import InterPodAffinity
+from kubeloop.cluster.scheduler.messages import FailureMessages
 from kubeloop.cluster.scheduler.node_affinity import NodeAffinity
 from kubeloop.cluster.scheduler.node_classes import NodeClasses
 from kubeloop.cluster.scheduler.node_health import NodeHealth
 from kubeloop.cluster.scheduler.node_unschedulable import NodeUnschedulable
-from kubeloop.cluster.scheduler.queue_sort import queue_sort
 from kubeloop.cluster.scheduler.resources_fit import NodeResourcesFit
 from kubeloop.cluster.scheduler.taint_toleration import TaintToleration
 from kubeloop.cluster.scheduler.topology_spread import PodTopologySpread
+from kubeloop.cluster.scheduling_queue import Asks, asks_of
 from kubeloop.cluster.state import ClusterState
 from kubeloop.errors import InvalidSpecError
 
@@ -47,8 +50,12 @@ class CycleResult:
 
 
 class Scheduler:
-    def __init__(self, strategy: str = "first-fit", *, reference: bool = False) -> None:
-        """``reference=True`` scores every node for every pod (the tests' oracle)."""
+    def __init__(
+        self, strategy: str = "first-fit", *, reference: bool = False, retry_all: bool = False
+    ) -> None:
+        """``reference=True`` scores every node for every pod, ``retry_all=True`` retries
+        every Pending pod after any event and walks every node for each message (the
+        tests' oracles for the scoring fast paths and for the queue's hints)."""
         if strategy not in STRATEGIES:
             raise InvalidSpecError(
                 f'scoring strategy "{strategy}" is not one of {", ".join(STRATEGIES)}'
@@ -78,13 +85,14 @@ class Scheduler:
         self.topology_filters: list[FilterPlugin] = [self.spread, self.inter_pod]
         self.preference_scorers: list[ScorePlugin] = [affinity, self.spread, self.inter_pod]
         self._symmetric = False
-        self._bound_last_cycle = False
         self.by_class = not reference and all(
             getattr(plugin, "node_local", False) for plugin in [*self.filters, *self.scorers]
         )
         self._classes: NodeClasses | None = None
         self._classes_of: CapacityIndex | None = None
         """The index whose nodes ``_classes`` groups (a new one means new nodes)."""
+        self.retry_all = retry_all
+        self._messages = FailureMessages()
 
     def _aware(self, pod: PodRecord) -> bool:
         """This pod's placement depends on other pods: its own terms, or existing pods'
@@ -94,13 +102,9 @@ class Scheduler:
     def _filters(self, pod: PodRecord) -> list[FilterPlugin]:
         return [*self.filters, *self.topology_filters] if self._aware(pod) else self.filters
 
-    def explain(self, pod: PodRecord, node: NodeRecord) -> tuple[str, ...]:
-        """The reasons the first failing filter gives, or () if the pod fits."""
-        for plugin in self._filters(pod):
-            status = plugin.filter(pod, node)
-            if status is not None:
-                return status.reasons
-        return ()
+    def explain(self, pod: PodRecord, node: NodeRecord) -> Status | None:
+        """The first failing filter's status, or None if the pod fits."""
+        return preemption.first_failure(pod, node, self._filters(pod))
 
     def failure_message(self, state: ClusterState, pod: PodRecord) -> str:
         """FitError's text, with the ``preemption:`` suffix of a pod that can preempt nothing."""
@@ -115,43 +119,25 @@ class Scheduler:
         self.spread.prepare(state)
         self.inter_pod.prepare(state)
 
+    def _fits(self, state: ClusterState, pod: PodRecord, name: str) -> bool:
+        """The queue's hint: would the pod pass every node-local filter on this node now?"""
+        node = state.nodes.get(name)
+        return node is not None and all(f.filter(pod, node) is None for f in self.filters)
+
     def run(self, state: ClusterState) -> CycleResult:
+        """Try the pods the queue hands out (PrioritySort's order), batching each template's."""
         result = CycleResult()
-        self._messages: dict[tuple[int, PodTemplate], str] = {}
-        self._binds = 0
-        # Room appears only when the generation moves (a delete, a node change); until then
-        # only pods created since the last cycle are worth trying.
-        candidates = (
-            state.pending if state.generation != state.scheduled_generation else state.fresh_pending
-        )
-        queue = [p for p in candidates.values() if p.tried_at_generation != state.generation]
-        if self._bound_last_cycle:
-            # A pod bound since they were tried: pods whose placement depends on other pods
-            # are worth trying again (upstream requeues them on assigned-pod events).
-            queued = {p.name for p in queue}
-            again = [
-                p
-                for p in state.pending.values()
-                if p.template.placement_aware and p.name not in queued
-            ]
-            if again:
-                queue = sorted([*queue, *again], key=lambda p: p.seq)
-        queue = queue_sort(state, queue)
-        state.scheduled_generation = state.generation
-        state.fresh_pending = {}
+        self._accepted: first_fit.Verdicts = {}
         self.spread.prepare(state)
         self.inter_pod.prepare(state)
-        self._symmetric = any(
-            rs.template.affinity is not None and rs.template.affinity.anti_required and rs.pods
-            for rs in state.replicasets.values()
-        )
+        self._symmetric = any(rs.pods for rs in state.repelling.values())
+        fits = lambda pod, name: self._fits(state, pod, name)  # noqa: E731
+        # Preemption frees room mid-cycle and helps pods on nodes they do not fit, which the
+        # exact hints do not foresee: while it can run, every event moves every parked pod.
+        hints = not self.retry_all and not preemption.needed(state)
+        queue = state.queue.cycle(state.clock.now, fits, hints=hints, order=queue_sort.order(state))
         batched = self.strategy == "first-fit" and state.prefer_no_schedule_nodes == 0
-        start = 0
-        while start < len(queue):
-            end = start + 1
-            while end < len(queue) and queue[end].template is queue[start].template:
-                end += 1
-            batch = queue[start:end]
+        for batch in _batches(queue):
             # The capacity index leaves cordoned nodes out; a pod tolerating the cordon
             # may still land on one, so it is placed by the full filter pass.
             template = batch[0].template
@@ -162,36 +148,14 @@ class Scheduler:
             else:
                 for pod in batch:
                     self._score_one(state, pod, result)
-            start = end
-        self._bound_last_cycle = bool(result.scheduled)
+        state.queue.end_cycle(state.clock.now, bool(result.scheduled))
         return result
 
     def _first_fit_batch(
         self, state: ClusterState, batch: list[PodRecord], result: CycleResult
     ) -> None:
-        template = batch[0].template
-        cpu, memory = template.cpu, template.memory
-        index = state.index
-        placed = 0
-        position: int | None = 0
-        while placed < len(batch):
-            position = index.first_fit(cpu, memory, position or 0)
-            if position is None:
-                break
-            node = index.nodes[position]
-            if any(f.filter(batch[placed], node) is not None for f in self.pod_specific):
-                position += 1
-                continue
-            room = node.free_pods
-            if cpu:
-                room = min(room, node.free_cpu // cpu)
-            if memory:
-                room = min(room, node.free_memory // memory)
-            chosen = batch[placed : placed + room]
-            state.bind(chosen, node)
-            self._binds += 1
-            result.scheduled.extend(p.name for p in chosen)
-            placed += len(chosen)
+        placed = first_fit.place(state, batch, self.pod_specific, self._accepted)
+        result.scheduled.extend(p.name for p in batch[:placed])
         if placed < len(batch):
             self._fail(state, batch[placed:], result)
 
@@ -201,7 +165,6 @@ class Scheduler:
         classes = self._node_classes(state)
         placed = class_batch.place(state, batch, self.filters, self.scorers, classes)
         state.index.drain_changed()  # only this batch's binds, which ``classes`` followed
-        self._binds += placed
         result.scheduled.extend(p.name for p in batch[:placed])
         if placed < len(batch):
             self._fail(state, batch[placed:], result)
@@ -247,36 +210,50 @@ class Scheduler:
             self.refresh(state)
             anti = pod.template.affinity is not None and pod.template.affinity.anti_required
             self._symmetric = self._symmetric or bool(anti)
-        self._binds += 1
         result.scheduled.append(pod.name)
+
+    def _key(self, pod: PodRecord) -> Asks | None:
+        """The pod's group in the queue: its asks and priority (one group, one priority, so
+        each group hands its pods out in PrioritySort's order); None for aware pods."""
+        return None if self._aware(pod) else (pod.priority, asks_of(pod.template))
 
     def _fail(self, state: ClusterState, pods: list[PodRecord], result: CycleResult) -> None:
         if preemption.needed(state):  # pods of other priorities exist: DefaultPreemption
             preemption.handle_failures(self, state, pods, result)
             return
-        # Pods that ask the filters the same questions get the same answer until a bind
-        # changes a node: thousands of Pending pods cost one walk over the nodes, not one each.
-        # Node-local filters never read a pod's version, labels or startup delay; a pod whose
-        # placement depends on other pods asks other questions and is not cached.
-        cached: str | None = None
-        if not self._aware(pods[0]):
-            asks = replace(pods[0].template, version="", labels=(), startup_seconds=0)
-            key = (self._binds, asks)
-            cached = self._messages.get(key)
-            if cached is None:
-                cached = self._messages[key] = self.failure_message(state, pods[0])
-        message = cached if cached is not None else self.failure_message(state, pods[0])
-        generation, failed = state.generation, result.failed
-        for pod in pods:  # record_failure, inlined: thousands of Pending pods pass here
+        # Pods that ask the node-local filters the same questions get the same answer: their
+        # message is kept per asks and recomputed only on the nodes changed since
+        # (``messages.py``). A pod whose placement depends on other pods asks other
+        # questions: its message is a fresh walk, and it is parked apart.
+        key = self._key(pods[0])
+        if key is None or self.retry_all:
+            message = self.failure_message(state, pods[0])
+        else:
+            log = state.node_log
+            message = self._messages.message(key, pods[0], state.nodes, log, self.explain)
+        for pod in pods:
             if pod.message != message:
                 pod.message = message
-                failed.append(pod)
-            pod.tried_at_generation = generation
+                result.failed.append(pod)
+        state.queue.failed(pods, key)
 
     def record_failure(
         self, state: ClusterState, pod: PodRecord, message: str, result: CycleResult
     ) -> None:
+        """Preemption could not place the pod: it is parked like any other failure."""
         if pod.message != message:
             pod.message = message
             result.failed.append(pod)
-        pod.tried_at_generation = state.generation
+        state.queue.failed([pod], self._key(pod))
+
+
+def _batches(queue: Iterator[PodRecord]) -> Iterator[list[PodRecord]]:
+    """Runs of consecutive pods stamped from one template."""
+    batch: list[PodRecord] = []
+    for pod in queue:
+        if batch and pod.template is not batch[0].template:
+            yield batch
+            batch = []
+        batch.append(pod)
+    if batch:
+        yield batch

@@ -1,0 +1,103 @@
+"""FailedScheduling messages kept from cycle to cycle, recomputed only where nodes changed.
+
+The message is a histogram of every node's first failing reasons. For a pod whose filters
+are all node-local, a node's reasons depend only on what the pod asks (``asks_of``) and on
+that node, so the histogram is kept per asks and, when it is next needed, only the nodes
+the ``NodeLog`` names as changed since are asked again: a pod failing in a cluster of
+5,000 nodes costs a walk over the few nodes that changed, not over all of them. Each
+node's status code is kept too: how many rejections were Unschedulable (preemption found no
+victims there) or not (not helpful) gives the ``preemption: …`` suffix without a walk.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from kubeloop.cluster.node_log import NodeLog
+from kubeloop.cluster.nodes import NodeRecord
+from kubeloop.cluster.pods import PodRecord
+from kubeloop.cluster.scheduler.fit_error import message_from_counts
+from kubeloop.cluster.scheduler.framework import Code, Status
+from kubeloop.cluster.scheduler.preemption import suffix
+from kubeloop.cluster.scheduling_queue import Asks
+
+LIMIT = 64
+"""How many asks keep a histogram; the least recently used is dropped past it."""
+
+Explain = Callable[[PodRecord, NodeRecord], Status | None]
+
+
+@dataclass
+class _Histogram:
+    read_to: int
+    statuses: dict[str, Status | None]
+    counts: Counter[str] = field(default_factory=Counter)
+    failing: int = 0
+    """Nodes that reject the pod."""
+    resolvable: int = 0
+    """Of those, nodes whose rejection is Unschedulable (preemption may help there)."""
+    message: str | None = None
+
+    def set(self, name: str, status: Status | None) -> None:
+        if name in self.statuses:
+            old = self.statuses[name]
+            if old == status:
+                return
+            self._count(old, -1)
+        self.statuses[name] = status
+        self._count(status, 1)
+        self.message = None
+
+    def drop(self, name: str) -> None:
+        if name in self.statuses:
+            self._count(self.statuses.pop(name), -1)
+            self.message = None
+
+    def _count(self, status: Status | None, sign: int) -> None:
+        if status is None:
+            return
+        counts = self.counts
+        for reason in status.reasons:
+            counts[reason] += sign
+        self.failing += sign
+        if status.code is Code.UNSCHEDULABLE:
+            self.resolvable += sign
+
+
+class FailureMessages:
+    def __init__(self) -> None:
+        self._histograms: dict[Asks, _Histogram] = {}
+
+    def message(
+        self,
+        key: Asks,
+        pod: PodRecord,
+        nodes: dict[str, NodeRecord],
+        log: NodeLog,
+        explain: Explain,
+    ) -> str:
+        """The message ``pod`` gets now; ``key`` is its asks."""
+        histogram = self._histograms.pop(key, None)
+        changed = log.since(histogram.read_to) if histogram is not None else None
+        if histogram is None or changed is None:
+            histogram = _Histogram(log.end, {})
+            for record in nodes.values():
+                histogram.set(record.name, explain(pod, record))
+        else:
+            for name in changed:
+                node = nodes.get(name)
+                if node is None:
+                    histogram.drop(name)
+                else:
+                    histogram.set(name, explain(pod, node))
+            histogram.read_to = log.end
+        self._histograms[key] = histogram  # most recently used last
+        if len(self._histograms) > LIMIT:
+            del self._histograms[next(iter(self._histograms))]
+        if histogram.message is None:
+            histogram.message = message_from_counts(len(nodes), histogram.counts)
+        if not nodes:
+            return histogram.message
+        return histogram.message + suffix(pod, len(nodes), histogram.resolvable, histogram.failing)

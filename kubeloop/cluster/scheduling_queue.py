@@ -1,0 +1,260 @@
+"""Which Pending pods a scheduling cycle tries: upstream's scheduling queue and its hints.
+
+kube-scheduler (``pkg/scheduler/backend/queue/scheduling_queue.go``) parks a pod that
+failed in ``unschedulablePods`` and moves it back to ``activeQ`` only when a cluster event
+arrives that one of the plugins which rejected it registered for (``EventsToRegister``)
+and that plugin's ``QueueingHintFn`` answers ``Queue``; pods parked longer than
+``podMaxInUnschedulablePodsDuration`` (5 minutes) are moved anyway
+(``flushUnschedulablePodsLeftover``). kubeloop keeps that shape:
+
+- New pods, and pods an event or the flush moved, are *active*: the next cycle tries them.
+- A pod that failed and whose filters are all node-local waits in a *group* with the pods
+  that ask the filters the same questions. The events that can help it each touch one
+  node: a bound pod deleted from it (NodeResourcesFit's assigned-pod delete), the node
+  added (NodeAdd), its taints, readiness or cordon changed (NodeUpdate). The hint asks the
+  rejecting plugins' question on that node itself: does the pod now pass every filter
+  there? A node failing, cordoned or tainted passes nobody, so it moves nobody; a pod
+  deleted from node N moves only pods that now fit N. Any other node is as it was when
+  the pods last failed, less what cycles bound since, so they would fail there again.
+- A moved group is tried lazily, oldest pod first, until one of its pods fails: binding
+  only ever takes room, so the rest would fail the same way and stay parked, untried.
+- Pods whose placement reads other pods (spread, inter-pod (anti-)affinity) are moved by
+  every event and after every cycle that bound a pod, as their plugins register
+  assigned-pod events; while any pod has required anti-affinity, every pod counts as one
+  (existing pods' terms may repel it). Changing the scoring strategy moves everything
+  (upstream's wildcard event). A pod parked in a group failed on node-local filters alone,
+  and those only change through the events above, so a hint on them never misses.
+
+Pods are tried in PrioritySort's order (``queue_sort.py``: higher priority first, then
+creation order), the order the retry-everything reference tries them in, so both place
+every pod on the same node (``tests/properties/test_queue_machine.py``). A group holds pods
+of one priority (the scheduler keys it so), so each group's heap by creation order is in
+that order too; while every pod has one priority, creation order is all there is to it.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections import deque
+from collections.abc import Callable, Hashable, Iterator
+from dataclasses import dataclass, field, replace
+from operator import attrgetter
+from typing import Any
+
+from kubeloop.cluster.pods import PodRecord, PodTemplate
+
+FLUSH_AFTER = 300
+"""podMaxInUnschedulablePodsDuration: seconds a pod waits before it is retried regardless."""
+
+Asks = Hashable
+_seq = attrgetter("seq")
+
+
+def asks_of(template: PodTemplate) -> Asks:
+    """What node-local filters read of a pod: its template less version, labels and startup."""
+    return replace(template, version="", labels=(), startup_seconds=0)
+
+
+@dataclass
+class _Group:
+    """Parked pods that ask the node-local filters the same questions.
+
+    Kept by seq (plain ints, which the cycle collector never scans): 45,000 parked pods
+    cost three dict or list slots each, not three tuples.
+    """
+
+    key: Asks
+    """The group's own key: its pods map to this one object, not to an equal copy each."""
+    sample: PodRecord
+    members: dict[int, PodRecord] = field(default_factory=dict)
+    """Seq → pod."""
+    by_seq: list[int] = field(default_factory=list)
+    """A heap of seqs: creation order. Seqs of pods gone since are skipped."""
+    by_time: deque[tuple[int, list[int]]] = field(default_factory=deque)
+    """(parked at, the seqs parked then), oldest first, for the flush."""
+    last_seq: int = -1
+    """The largest seq ever parked: pods newer than every one parked extend the heap as is."""
+    timed: int = 0
+    """How many seqs ``by_time`` holds, current or not."""
+
+    def park(self, pods: list[PodRecord], now: int) -> None:
+        """Park pods that failed together (in creation order)."""
+        self.sample = pods[0]
+        members = self.members
+        seqs = []
+        for pod in pods:
+            pod.parked_at = now
+            members[pod.seq] = pod
+            seqs.append(pod.seq)
+        if seqs[0] > self.last_seq:
+            self.by_seq.extend(seqs)  # each is larger than its heap parent
+        else:
+            for seq in seqs:
+                heapq.heappush(self.by_seq, seq)
+        self.last_seq = max(self.last_seq, seqs[-1])
+        self.by_time.append((now, seqs))
+        self.timed += len(seqs)
+
+    def compact(self) -> None:
+        """Drop the entries of pods gone since, once they outnumber the members."""
+        if len(self.by_seq) > 2 * len(self.members) + 32:
+            self.by_seq = list(self.members)
+            heapq.heapify(self.by_seq)
+        if self.timed > 2 * len(self.members) + 32:
+            blocks: dict[int, list[int]] = {}
+            for seq, pod in self.members.items():
+                blocks.setdefault(pod.parked_at, []).append(seq)
+            self.by_time = deque(sorted(blocks.items()))
+            self.timed = len(self.members)
+
+
+class SchedulingQueue:
+    """Active pods, parked groups, parked placement-aware pods, and the events since."""
+
+    def __init__(self) -> None:
+        self.active: dict[str, PodRecord] = {}
+        self._in_order = True
+        """Whether ``active`` is in creation order (new pods arrive in it)."""
+        self._groups: dict[Asks, _Group] = {}
+        self._group_of: dict[str, Asks] = {}
+        self._aware: dict[str, PodRecord] = {}
+        self._touched: set[str] = set()
+        self._everything = False
+        self._failed: list[tuple[list[PodRecord], Asks | None]] = []
+        self._exhausted: set[Asks] = set()
+        self._bound = False
+
+    def __len__(self) -> int:
+        return len(self.active) + len(self._group_of) + len(self._aware)
+
+    # --- what the cluster's state reports ------------------------------------------------
+
+    def add(self, pod: PodRecord) -> None:
+        """A new pod: active."""
+        self.active[pod.name] = pod
+
+    def forget(self, pod: PodRecord) -> None:
+        """The pod is bound or deleted: it leaves whatever queue holds it."""
+        name = pod.name  # the emptiness tests spare a bind of a pod the cycle handed out
+        if self.active and self.active.pop(name, None) is not None:
+            return
+        key = self._group_of.pop(name, None) if self._group_of else None
+        if key is not None:
+            del self._groups[key].members[pod.seq]
+        elif self._aware:
+            self._aware.pop(name, None)
+
+    def activate(self, pod: PodRecord) -> None:
+        """Try this Pending pod at the next cycle whatever the hints say (e.g. a preemptor)."""
+        self.forget(pod)
+        self._activate(pod)
+
+    def node_touched(self, name: str) -> None:
+        """An event that may have made room or lifted a restriction on this node."""
+        self._touched.add(name)
+
+    def move_all(self) -> None:
+        """A wildcard event: every parked pod is worth trying again."""
+        self._everything = True
+
+    # --- one cycle -------------------------------------------------------------------------
+
+    def cycle(
+        self,
+        now: int,
+        fits: Callable[[PodRecord, str], bool],
+        *,
+        hints: bool = True,
+        order: Callable[[PodRecord], Any] | None = None,
+    ) -> Iterator[PodRecord]:
+        """The pods this cycle tries, in creation order; ``fits`` answers the hints.
+
+        ``hints=False`` is the reference: any event moves every parked pod, and every pod
+        of a moved group is tried. ``order`` (pods of several priorities exist): the key to
+        hand them out by instead (PrioritySort's).
+        """
+        touched, self._touched = self._touched, set()
+        everything, self._everything = self._everything, False
+        moved_any = everything or bool(touched)
+        if self._aware and (moved_any or self._bound):
+            self._activate_aware(lambda _t: True)
+        elif self._aware:
+            self._activate_aware(lambda t: now - t >= FLUSH_AFTER)
+        drains: list[Iterator[PodRecord]] = []
+        for key, group in list(self._groups.items()):
+            self._flush(group, now)
+            if not group.members:
+                del self._groups[key]
+                continue
+            group.compact()
+            if everything or (not hints and touched):
+                drains.append(self._drain(key, group, lazy=hints))
+            elif touched and any(fits(group.sample, node) for node in touched):
+                drains.append(self._drain(key, group, lazy=True))
+        active = list(self.active.values())
+        self.active = {}
+        key = _seq if order is None else order
+        if order is not None or not self._in_order:
+            active.sort(key=key)
+            self._in_order = True
+        if not drains:
+            return iter(active)
+        return heapq.merge(active, *drains, key=key)
+
+    def failed(self, pods: list[PodRecord], key: Asks | None) -> None:
+        """Pods the cycle could not place; ``key`` is their group's, None for aware pods.
+
+        A group whose pod failed is not drained further this cycle.
+        """
+        self._failed.append((pods, key))
+        if key is not None:
+            self._exhausted.add(key)
+
+    def end_cycle(self, now: int, bound: bool) -> None:
+        """Park the pods that failed, as of ``now``."""
+        for pods, key in self._failed:
+            if key is None:
+                for pod in pods:
+                    pod.parked_at = now
+                    self._aware[pod.name] = pod
+                continue
+            group = self._groups.get(key)
+            if group is None:
+                group = self._groups[key] = _Group(key, pods[0])
+            group.park(pods, now)
+            self._group_of.update((pod.name, group.key) for pod in pods)
+        self._failed = []
+        self._exhausted = set()
+        self._bound = bound
+
+    def _activate_aware(self, due: Callable[[int], bool]) -> None:
+        for name, pod in list(self._aware.items()):
+            if due(pod.parked_at):
+                del self._aware[name]
+                self._activate(pod)
+
+    def _activate(self, pod: PodRecord) -> None:
+        if self.active and pod.seq < next(reversed(self.active.values())).seq:
+            self._in_order = False
+        self.active[pod.name] = pod
+
+    def _flush(self, group: _Group, now: int) -> None:
+        """Pods parked for FLUSH_AFTER seconds become active."""
+        queue, members = group.by_time, group.members
+        while queue and now - queue[0][0] >= FLUSH_AFTER:
+            parked, seqs = queue.popleft()
+            group.timed -= len(seqs)
+            for seq in seqs:
+                pod = members.get(seq)
+                if pod is not None and pod.parked_at == parked:
+                    del members[seq]
+                    del self._group_of[pod.name]
+                    self._activate(pod)
+
+    def _drain(self, key: Asks, group: _Group, *, lazy: bool) -> Iterator[PodRecord]:
+        heap, members = group.by_seq, group.members
+        while heap and not (lazy and key in self._exhausted):
+            pod = members.pop(heapq.heappop(heap), None)
+            if pod is not None:
+                del self._group_of[pod.name]
+                yield pod

@@ -1,0 +1,168 @@
+"""The scheduling queue through the public API: which events move a Pending pod back.
+
+Upstream's queueing hints decide whether a cluster event could make a parked pod
+schedulable; a pod no event helps is not tried again, so its reason (the PodScheduled
+condition's message) and its FailedScheduling events stay those of its last attempt
+until the 5-minute flush (``podMaxInUnschedulablePodsDuration``) retries it.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from kubeloop import Cluster, Deployment, Node, Taint, Toleration
+from kubeloop.cluster.pods import PodRecord
+from kubeloop.cluster.scheduling_queue import FLUSH_AFTER, SchedulingQueue, asks_of
+
+BIG_FAILS = (
+    "0/2 nodes are available: 2 Insufficient cpu. preemption: 0/2 nodes are available: "
+    "2 No preemption victims found for incoming pod."
+)
+
+
+def _failures(cluster: Cluster, pod: str) -> int:
+    return sum(
+        e.count for e in cluster.events if e.reason == "FailedScheduling" and e.object == pod
+    )
+
+
+def _parked() -> Cluster:
+    """Two 2-cpu nodes full of 1-cpu pods, and "big" (2 cpu) Pending."""
+    cluster = Cluster(nodes=[Node(f"node-{i}", cpu="2", memory="8Gi") for i in (1, 2)])
+    cluster.apply(Deployment("web", replicas=4, cpu="1", memory="256Mi"))
+    cluster.reconcile_until_stable()
+    cluster.apply(Deployment("big", replicas=1, cpu="2", memory="256Mi"))
+    cluster.reconcile_until_stable()
+    assert cluster.pods("big")[0].reason == BIG_FAILS
+    return cluster
+
+
+def test_the_upstream_flush_interval_is_five_minutes() -> None:
+    assert FLUSH_AFTER == 300
+
+
+def test_a_node_failing_moves_no_parked_pod() -> None:
+    cluster = _parked()
+    cluster.fail_node("node-2")
+    cluster.reconcile()
+    # The evicted web pods' replacements are new and tried; "big" is not.
+    assert cluster.pods("big")[0].reason == BIG_FAILS
+    assert _failures(cluster, "pod/big-1") == 1
+    fresh = [p for p in cluster.pods("web") if p.node is None]
+    assert fresh and all(
+        p.reason == "0/2 nodes are available: 1 Insufficient cpu, "
+        "1 node(s) had untolerated taint {node.kubernetes.io/unreachable: }. "
+        "preemption: 0/2 nodes are available: 1 No preemption victims found for incoming "
+        "pod, 1 Preemption is not helpful for scheduling."
+        for p in fresh
+    )
+
+
+def test_a_delete_that_frees_too_little_moves_nobody() -> None:
+    cluster = _parked()
+    cluster.cordon("node-2")
+    cluster.scale("web", 3)  # frees 1 cpu on one node: "big" needs 2
+    cluster.reconcile_until_stable()
+    assert cluster.pods("big")[0].reason == BIG_FAILS
+    assert _failures(cluster, "pod/big-1") == 1
+
+
+def test_a_delete_that_frees_enough_places_the_parked_pod() -> None:
+    cluster = _parked()
+    node = cluster.pods("web")[0].node
+    cluster.scale("web", 2)  # the newest two go: both from node-2
+    cluster.reconcile_until_stable()
+    assert cluster.pods("big")[0].node == "node-2"
+    assert node == "node-1"
+
+
+def test_the_flush_retries_a_parked_pod_after_five_minutes() -> None:
+    cluster = _parked()
+    cluster.fail_node("node-2")
+    cluster.reconcile_until_stable()
+    cluster.advance(FLUSH_AFTER - 1)
+    cluster.reconcile()
+    assert cluster.pods("big")[0].reason == BIG_FAILS
+    cluster.advance(1)
+    cluster.reconcile()
+    assert cluster.pods("big")[0].reason == (
+        "0/2 nodes are available: 1 Insufficient cpu, "
+        "1 node(s) had untolerated taint {node.kubernetes.io/unreachable: }. "
+        "preemption: 0/2 nodes are available: 1 No preemption victims found for incoming "
+        "pod, 1 Preemption is not helpful for scheduling."
+    )
+    assert _failures(cluster, "pod/big-1") == 2
+
+
+@pytest.mark.parametrize(
+    ("block", "lift"),
+    [
+        (lambda c: c.cordon("node-3"), lambda c: c.uncordon("node-3")),
+        (
+            lambda c: c.taint("node-3", Taint("dedicated", "x", "NoSchedule")),
+            lambda c: c.untaint("node-3", "dedicated"),
+        ),
+        (lambda c: c.fail_node("node-3"), lambda c: c.recover_node("node-3")),
+    ],
+    ids=["uncordon", "untaint", "recover"],
+)
+def test_lifting_a_restriction_places_the_parked_pod(block: object, lift: object) -> None:
+    cluster = _parked()
+    cluster.add_node(Node("node-3", cpu="2", memory="8Gi"))
+    block(cluster)  # type: ignore[operator]
+    cluster.delete_pod("big-1")  # its replacement fails with node-3 blocked
+    cluster.reconcile_until_stable()
+    (pending,) = cluster.pods("big")
+    assert pending.node is None
+    lift(cluster)  # type: ignore[operator]
+    cluster.reconcile_until_stable()
+    assert cluster.pods("big")[0].node == "node-3"
+
+
+def test_a_node_added_places_the_parked_pods_it_fits() -> None:
+    cluster = _parked()
+    cluster.add_node(Node("node-3", cpu="1", memory="8Gi"))
+    cluster.reconcile_until_stable()
+    assert cluster.pods("big")[0].node is None  # 1 cpu does not fit it
+    cluster.add_node(Node("node-4", cpu="2", memory="8Gi"))
+    cluster.reconcile_until_stable()
+    assert cluster.pods("big")[0].node == "node-4"
+
+
+def test_a_taint_lifted_moves_only_pods_it_held_off() -> None:
+    cluster = Cluster(nodes=[Node("node-1", cpu="1", memory="8Gi")])
+    cluster.taint("node-1", Taint("dedicated", "x", "NoSchedule"))
+    cluster.apply(Deployment("web", replicas=1, cpu="500m", memory="256Mi"))
+    cluster.reconcile_until_stable()
+    cluster.apply(
+        Deployment(
+            "gpu",
+            replicas=3,
+            cpu="500m",
+            memory="256Mi",
+            tolerations=[Toleration("dedicated", "Equal", "x", "NoSchedule")],
+        )
+    )
+    cluster.reconcile_until_stable()
+    assert [p.node for p in cluster.pods("gpu")] == ["node-1", "node-1", None]
+    cluster.untaint("node-1", "dedicated")
+    cluster.delete_pod("gpu-1")
+    cluster.reconcile_until_stable()
+    # Oldest first: web-1 (created first) takes the freed room, as retrying all would.
+    assert cluster.pods("web")[0].node == "node-1"
+
+
+def test_activate_moves_a_parked_pod_once() -> None:
+    """What a preemptor needs once its victims are gone: one more try, then parked again."""
+    cluster = _parked()
+    state = cluster._state
+    big: PodRecord = state.pending["big-1"]
+    queue: SchedulingQueue = state.queue
+    assert len(queue) == 1 and not queue.active
+    queue.activate(big)
+    assert len(queue) == 1 and list(queue.active) == ["big-1"]
+    handed = list(queue.cycle(cluster.clock, lambda pod, name: False))
+    assert handed == [big]
+    queue.failed([big], asks_of(big.template))
+    queue.end_cycle(cluster.clock, bound=False)
+    assert len(queue) == 1 and not queue.active
