@@ -16,7 +16,7 @@ RULES_TEST = (
 )
 
 
-def test_rules(tmp_path: Path, *files: str) -> subprocess.CompletedProcess[str]:
+def run_rules(tmp_path: Path, *files: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "kubeloop.cli", "test", "rules", *files],
         cwd=tmp_path,
@@ -25,9 +25,6 @@ def test_rules(tmp_path: Path, *files: str) -> subprocess.CompletedProcess[str]:
         timeout=60,
         check=False,
     )
-
-
-test_rules.__test__ = False  # type: ignore[attr-defined]  # a helper, not a test
 
 
 @pytest.fixture
@@ -53,7 +50,7 @@ def files(tmp_path: Path) -> Path:
 def test_a_test_file_that_cannot_be_read_fails_with_its_name(
     files: Path, name: str, message: str
 ) -> None:
-    result = test_rules(files, name)
+    result = run_rules(files, name)
     assert result.returncode == 1, result.stdout + result.stderr
     assert message in result.stderr, result.stderr
     assert "Traceback" not in result.stdout + result.stderr
@@ -70,7 +67,7 @@ def test_a_test_file_that_cannot_be_read_fails_with_its_name(
 def test_a_rule_file_that_cannot_be_read_fails_the_test_file(
     files: Path, name: str, message: str
 ) -> None:
-    result = test_rules(files, f"uses-{name}.yml")
+    result = run_rules(files, f"uses-{name}.yml")
     assert result.returncode == 1, result.stdout + result.stderr
     assert message in result.stdout + result.stderr, result.stdout + result.stderr
     assert "Traceback" not in result.stdout + result.stderr
@@ -78,6 +75,6 @@ def test_a_rule_file_that_cannot_be_read_fails_the_test_file(
 
 def test_one_broken_file_does_not_stop_the_others(files: Path) -> None:
     (files / "ok.yml").write_text("tests: []\n")
-    result = test_rules(files, "pipe.yml", "ok.yml")
+    result = run_rules(files, "pipe.yml", "ok.yml")
     assert result.returncode == 1
     assert "Unit Testing:  ok.yml" in result.stdout, result.stdout
