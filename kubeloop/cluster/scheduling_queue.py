@@ -144,6 +144,12 @@ class SchedulingQueue:
         elif self._aware:
             self._aware.pop(name, None)
 
+    def forget_all(self, pods: list[PodRecord]) -> None:
+        """``forget`` each (bound in one go); nothing to do while every queue is empty."""
+        if self.active or self._group_of or self._aware:
+            for pod in pods:
+                self.forget(pod)
+
     def activate(self, pod: PodRecord) -> None:
         """Try this Pending pod at the next cycle whatever the hints say (e.g. a preemptor)."""
         self.forget(pod)
