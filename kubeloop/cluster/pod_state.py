@@ -24,7 +24,7 @@ class PodState:
     clock: Clock
     nodes: dict[str, NodeRecord]
     pods: dict[str, PodRecord]
-    pending: dict[str, PodRecord]
+    pending_count: int
     replicasets: dict[str, ReplicaSetRecord]
     queue: SchedulingQueue
     node_log: NodeLog
@@ -36,6 +36,7 @@ class PodState:
     starting: dict[str, PodRecord]
     wakeups: dict[str, int]
     pod_seq: int
+    bound: list[tuple[str, list[PodRecord]]]
     _index: CapacityIndex
     _index_stale: bool
 
@@ -65,8 +66,10 @@ class PodState:
                 repeat(now),
             )
         )
-        for index in (self.pods, self.pending, self.queue.active, rs.pods):
-            index.update(zip(names, created, strict=True))
+        self.pods.update(zip(names, created, strict=True))
+        rs.pods.update(zip(names, created, strict=True))
+        self.queue.add(created)
+        self.pending_count += count
         deployment.pod_counter += count
         self.pod_seq += count
         self.pending_by_deployment[name] += count
@@ -80,7 +83,7 @@ class PodState:
         Each pod pays only for its own fields and entries; a run of one ReplicaSet's pods
         (what first fit binds) moves the node's totals and the owners' counts once.
         """
-        pending, on_node, where, now = self.pending, node.pods, node.name, self.clock.now
+        on_node, where, now = node.pods, node.name, self.clock.now
         self.queue.forget_all(pods)
         first = pods[0]
         rs_name, template = first.replicaset, first.template
@@ -89,7 +92,6 @@ class PodState:
             pod.node = where
             pod.message = None
             pod.started_at = now
-            del pending[pod.name]
             on_node[pod.name] = pod
             if pod.template is not template or pod.replicaset != rs_name:
                 uniform = False
@@ -98,6 +100,7 @@ class PodState:
         else:
             for pod in pods:
                 self._account_bound([pod], pod.template, node)
+        self.bound.append((where, pods))
         if where in self.tainted_nodes:
             self.dirty_nodes.add(where)
         self.node_log.note(where, len(self.nodes))
@@ -109,6 +112,7 @@ class PodState:
     ) -> None:
         """Totals and readiness for bound pods of one ReplicaSet and template."""
         count, deployment = len(pods), pods[0].deployment
+        self.pending_count -= count
         self.pending_by_deployment[deployment] -= count
         self.dirty_deployments.add(deployment)
         node.allocated_cpu += template.cpu * count
@@ -160,7 +164,7 @@ class PodState:
         if pod.ready:
             rs.ready_count -= 1
         if pod.node is None:
-            del self.pending[pod.name]
+            self.pending_count -= 1
             self.queue.forget(pod)
             self.pending_by_deployment[pod.deployment] -= 1
             return

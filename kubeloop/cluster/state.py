@@ -34,7 +34,8 @@ class ClusterState(PodState):
         self.events = events
         self.nodes: dict[str, NodeRecord] = {}
         self.pods: dict[str, PodRecord] = {}
-        self.pending: dict[str, PodRecord] = {}
+        self.pending_count = 0
+        """How many pods are Pending (the queue holds them between cycles)."""
         self.replicasets: dict[str, ReplicaSetRecord] = {}
         self.replicasets_by_deployment: dict[str, dict[str, ReplicaSetRecord]] = {}
         self.repelling: dict[str, ReplicaSetRecord] = {}
@@ -70,6 +71,8 @@ class ClusterState(PodState):
         self.default_tolerations: tuple[Toleration, ...] = ()
         """DefaultTolerationSeconds: added to pods that tolerate neither taint themselves."""
         self.pod_seq = 0
+        self.bound: list[tuple[str, list[PodRecord]]] = []
+        """(node, pods) of each bind since the pass's Scheduled events were recorded."""
         self.rs_seq = 0
         self.priorities = Priorities()
         """PriorityClasses and admission (``priority.py``); preemption reads it."""
