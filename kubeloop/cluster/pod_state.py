@@ -78,28 +78,20 @@ class PodState:
         return names, created
 
     def bind(self, pods: list[PodRecord], node: NodeRecord) -> None:
-        """Bind pods to one node, refreshing the capacity index once.
+        """Bind pods of one ReplicaSet to one node, refreshing the capacity index once.
 
-        Each pod pays only for its own fields and entries; a run of one ReplicaSet's pods
-        (what first fit binds) moves the node's totals and the owners' counts once.
+        Each pod pays only for its own fields and entries; the node's totals and the
+        owners' counts move once for the whole run.
         """
+        first = pods[0]  # the scheduler's batches are runs of one ReplicaSet's pods
         on_node, where, now = node.pods, node.name, self.clock.now
         self.queue.forget_all(pods)
-        first = pods[0]
-        rs_name, template = first.replicaset, first.template
-        uniform = True
         for pod in pods:
             pod.node = where
             pod.message = None
             pod.started_at = now
             on_node[pod.name] = pod
-            if pod.template is not template or pod.replicaset != rs_name:
-                uniform = False
-        if uniform:
-            self._account_bound(pods, template, node)
-        else:
-            for pod in pods:
-                self._account_bound([pod], pod.template, node)
+        self._account_bound(pods, first.template, node)
         self.bound.append((where, pods))
         if where in self.tainted_nodes:
             self.dirty_nodes.add(where)
