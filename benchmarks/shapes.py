@@ -228,7 +228,8 @@ def main() -> None:
         return
     print(
         "| shape | converge K=1 (s) | K=10 (s, ≤ 2) | K=10 CPU (s) | ratio (≤ 12) "
-        "| no-op (ms, ≤ 10) | fail+reconcile (ms, ≤ 20) | delete+reconcile (ms, ≤ 20) | RSS K=10 (MB, ≤ 500) |"
+        "| no-op (ms, ≤ 10) | fail+reconcile (ms, ≤ 20) | delete+reconcile (ms, ≤ 20) "
+        "| RSS K=10 (MB, ≤ 500) |"
     )
     print("|---|---|---|---|---|---|---|---|---|")
     for shape in args.shapes:
