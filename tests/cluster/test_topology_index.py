@@ -9,7 +9,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kubeloop import Cluster, Deployment, Node
+from kubeloop import Cluster, Deployment, Node, PriorityClass
 from kubeloop.cluster.affinity import (
     HOSTNAME,
     ZONE,
@@ -35,7 +35,7 @@ SELECTORS = [
 
 node_shapes = st.lists(
     st.tuples(
-        st.sampled_from(["1", "2", "4"]),
+        st.sampled_from(["2", "2", "4"]),
         st.integers(1, 6),
         st.sampled_from([None, "z0", "z1", "z2"]),
         st.sampled_from([None, "r0", "r1"]),
@@ -80,7 +80,8 @@ soft = st.builds(
 workloads = st.lists(
     st.tuples(
         st.integers(0, 7),
-        st.sampled_from(["0", "250m", "500m", "1"]),
+        st.sampled_from(["0", "1", "1", "500m"]),
+        st.sampled_from([None, None, "high"]),
         st.sampled_from(["a", "b"]),
         st.booleans(),
         affinities,
@@ -110,13 +111,14 @@ def build(shape: list[NodeShape], strategy: str, reference: bool) -> Cluster:
         labels.update({"disk": "ssd"} if ssd else {})
         nodes.append(Node(f"node-{i}", cpu=cpu, memory="8Gi", pods=pods, labels=labels))
     cluster = Cluster(nodes=nodes, scoring=strategy)
+    cluster.add_priority_class(PriorityClass("high", 1000))
     if reference:
         cluster._scheduler = cluster._passes.scheduler = ReferenceScheduler(strategy)
     return cluster
 
 
 def deploy(cluster: Cluster, workload: Workload) -> None:
-    for d, (replicas, cpu, tier, ssd, affinity, spread) in enumerate(workload):
+    for d, (replicas, cpu, priority, tier, ssd, affinity, spread) in enumerate(workload):
         name = f"app-{d}"
         cluster.apply(
             Deployment(
@@ -127,6 +129,7 @@ def deploy(cluster: Cluster, workload: Workload) -> None:
                 node_selector={"disk": "ssd"} if ssd else {},
                 affinity=affinity,
                 topology_spread=spread,
+                priority_class_name=priority,  # preemption deletes pods mid-cycle
             )
         )
 
@@ -193,3 +196,68 @@ def test_the_indexed_plugins_place_and_explain_every_pod_as_recounting_does(
             cluster.reconcile_until_stable()
         assert outcome(fast) == outcome(reference), change
         assert plugin_answers(fast) == plugin_answers(reference), change
+
+
+def _twins() -> list[Cluster]:
+    """Two identical nodes, the fast cluster first and the reference second."""
+    nodes = [Node(f"node-{i}", cpu="4", memory="8Gi") for i in range(2)]
+    clusters = [Cluster(nodes=nodes) for _ in range(2)]
+    clusters[1]._scheduler = clusters[1]._passes.scheduler = ReferenceScheduler()
+    return clusters
+
+
+def test_nodes_of_one_class_told_apart_by_a_hostname_spread_are_filtered_one_by_one() -> None:
+    """node-0 and node-1 carry the same resources (one 1-cpu pod each, pinned there) and so
+    share a class, but only node-0's pod is tier a: spreading tier a by hostname rules node-0
+    out."""
+    spread = TopologySpreadConstraint(1, HOSTNAME, LabelSelector({"tier": "a"}))
+    for cluster in _twins():
+        for host, name, tier in (("node-0", "first", "a"), ("node-1", "second", "b")):
+            labels, pin = {"app": name, "tier": tier}, {HOSTNAME: host}
+            cluster.apply(Deployment(name, cpu="1", labels=labels, node_selector=pin))
+            cluster.reconcile_until_stable()
+        cluster.apply(
+            Deployment(
+                "spread", cpu="1", labels={"app": "spread", "tier": "a"}, topology_spread=[spread]
+            )
+        )
+        cluster.reconcile_until_stable()
+        assert [(p.name, p.node) for p in cluster.pods("spread")] == [("spread-1", "node-1")]
+
+
+def test_an_existing_pods_hostname_anti_affinity_tells_nodes_of_one_class_apart() -> None:
+    """The same two look-alike nodes; node-0's pod repels tier b from its host."""
+    repel = Affinity(anti_required=(PodAffinityTerm(LabelSelector({"tier": "b"}), HOSTNAME),))
+    for cluster in _twins():
+        first = Deployment("first", cpu="1", node_selector={HOSTNAME: "node-0"}, affinity=repel)
+        cluster.apply(first)
+        cluster.apply(Deployment("second", cpu="1", node_selector={HOSTNAME: "node-1"}))
+        cluster.reconcile_until_stable()
+        cluster.apply(Deployment("third", cpu="1", labels={"app": "third", "tier": "b"}))
+        cluster.reconcile_until_stable()
+        assert [(p.name, p.node) for p in cluster.pods("third")] == [("third-1", "node-1")]
+
+
+def test_the_counts_follow_a_deletion_without_a_refresh() -> None:
+    """A pod deleted between two questions (as preemption's evictions are) is not counted."""
+    spread = TopologySpreadConstraint(1, HOSTNAME, LabelSelector({"app": "web"}))
+    clusters = _twins()
+    for cluster in clusters:
+        cluster.apply(Deployment("web", replicas=2, cpu="1", topology_spread=[spread]))
+        cluster.reconcile_until_stable()
+    answers = []
+    for cluster in clusters:
+        state, scheduler = cluster._state, cluster._scheduler
+        scheduler.refresh(state)
+        template = state.pods["web-1"].template
+        nodes = list(state.nodes_in_order())
+        before = [
+            scheduler.spread.filter(PodRecord("a", "web", "x", template, 0, 0), n) for n in nodes
+        ]
+        state.delete_pod(state.pods["web-1"])
+        after = [
+            scheduler.spread.filter(PodRecord("b", "web", "x", template, 0, 0), n) for n in nodes
+        ]
+        answers.append((before, after))
+    assert answers[0] == answers[1]
+    assert answers[0][0] != answers[0][1]
