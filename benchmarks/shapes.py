@@ -22,6 +22,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from kubeloop import Cluster, Deployment, Node, Taint, Toleration
+from kubeloop.cluster.affinity import Affinity, PodAffinityTerm, TopologySpreadConstraint
+from kubeloop.cluster.labels import LabelSelector
 
 NODE_CPU, NODE_MEMORY = "32", "128Gi"
 
@@ -134,6 +136,47 @@ def all_tainted(k: int) -> Cluster:
     return cluster
 
 
+ZONE_KEY, HOST_KEY = "topology.kubernetes.io/zone", "kubernetes.io/hostname"
+
+
+def spread_zones(k: int) -> Cluster:
+    """Nodes in three zones; 15 deployments of 1,000 × K pods, each spread by zone with
+    maxSkew 1 (DoNotSchedule): every pod is placement-aware, scheduled one by one."""
+    nodes = [
+        Node(f"node-{i:05d}", cpu=NODE_CPU, memory=NODE_MEMORY, labels={ZONE_KEY: f"z{i % 3}"})
+        for i in range(510 * k)
+    ]
+    cluster = Cluster(nodes=nodes)
+    for d in range(15):
+        name = f"app-{d:05d}"
+        spread = TopologySpreadConstraint(1, ZONE_KEY, LabelSelector({"app": name}))
+        cluster.apply(
+            Deployment(name, replicas=1000 * k, cpu="1", memory="1Gi", topology_spread=[spread])
+        )
+    return cluster
+
+
+def anti_affinity_hostname(k: int) -> Cluster:
+    """30 deployments of 500 × K pods, each with required anti-affinity to itself by
+    hostname: one pod of each deployment per node. Every node differs by the pods on it,
+    so each pod filters every node: O(pods × nodes) (about 30 s at K=1; K=10 does not
+    finish in minutes)."""
+    cluster = Cluster(nodes=_nodes(510 * k))
+    for d in range(30):
+        name = f"app-{d:05d}"
+        term = PodAffinityTerm(LabelSelector({"app": name}), HOST_KEY)
+        cluster.apply(
+            Deployment(
+                name,
+                replicas=500 * k,
+                cpu="1",
+                memory="1Gi",
+                affinity=Affinity(anti_required=(term,)),
+            )
+        )
+    return cluster
+
+
 SHAPES: dict[str, Callable[[int], Cluster]] = {
     "identical": identical,
     "LeastAllocated": scored("LeastAllocated"),
@@ -145,6 +188,8 @@ SHAPES: dict[str, Callable[[int], Cluster]] = {
     "small-deployments": small_deployments,
     "selector-tail": selector_tail,
     "all-tainted": all_tainted,
+    "spread-zones": spread_zones,
+    "anti-affinity-hostname": anti_affinity_hostname,
 }
 
 

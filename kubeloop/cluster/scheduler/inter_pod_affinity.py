@@ -82,8 +82,9 @@ class InterPodAffinity:
     name = "InterPodAffinity"
     weight = 2
 
-    def __init__(self) -> None:
-        self.counts = PodCounts()
+    def __init__(self, counts: PodCounts | None = None) -> None:
+        self.counts = PodCounts() if counts is None else counts
+        """Shareable with the other topology plugin: one count of the pods for both."""
         self._for: tuple[PodRecord, int] | None = None
         self._pairs: _Pairs | None = None
 

@@ -34,6 +34,7 @@ from kubeloop.cluster.scheduler.node_affinity import NodeAffinity
 from kubeloop.cluster.scheduler.node_classes import NodeClasses
 from kubeloop.cluster.scheduler.node_health import NodeHealth
 from kubeloop.cluster.scheduler.node_unschedulable import NodeUnschedulable
+from kubeloop.cluster.scheduler.pod_counts import PodCounts
 from kubeloop.cluster.scheduler.resources_fit import NodeResourcesFit
 from kubeloop.cluster.scheduler.taint_toleration import TaintToleration
 from kubeloop.cluster.scheduler.topology_spread import PodTopologySpread
@@ -86,8 +87,9 @@ class Scheduler:
             self.scorers.insert(0, NodeResourcesFit(strategy))
         # Plugins that look at other pods, used only for pods that need them (so clusters
         # without affinity or spread keep the batched and per-class fast paths).
-        self.spread = PodTopologySpread()
-        self.inter_pod = InterPodAffinity()
+        counts = PodCounts()
+        self.spread = PodTopologySpread(counts)
+        self.inter_pod = InterPodAffinity(counts)
         self.topology_filters: list[FilterPlugin] = [self.spread, self.inter_pod]
         self.preference_scorers: list[ScorePlugin] = [affinity, self.spread, self.inter_pod]
         self._symmetric = False

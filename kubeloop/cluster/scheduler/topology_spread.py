@@ -63,8 +63,9 @@ class PodTopologySpread:
     name = "PodTopologySpread"
     weight = 2
 
-    def __init__(self) -> None:
-        self.counts = PodCounts()
+    def __init__(self, counts: PodCounts | None = None) -> None:
+        self.counts = PodCounts() if counts is None else counts
+        """Shareable with the other topology plugin: one count of the pods for both."""
         self._for: tuple[PodRecord, int] | None = None
         self._domains_of: list[_Domains] = []
 
