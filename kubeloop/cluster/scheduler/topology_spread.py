@@ -39,10 +39,18 @@ class _Domains:
         self.domains: Counter[str] = Counter()
         self._minimum: int | None = None
         key, selector = constraint.topology_key, constraint.selector
+        value_of: dict[str, str] = {}
         for node in eligible:
             value = topology_value(node.labels, node.name, key)
             if value is not None:
-                self.domains[value] += counts.matching_on(selector, node)
+                value_of[node.name] = value
+                self.domains[value] += 0  # a domain with no matching pod yet still counts
+        for template_id, where in counts.nodes_of.items():
+            if counts.matches(selector, counts.templates[template_id]):
+                for name, count in where.items():
+                    value = value_of.get(name)
+                    if value is not None:
+                        self.domains[value] += count
 
     def add(self, node: NodeRecord, template: PodTemplate, count: int) -> None:
         constraint = self.constraint
