@@ -40,15 +40,18 @@ def reference_count(series: StoredSeries, start: int, end: int) -> float | None:
 
 
 @st.composite
-def histories(draw: st.DrawFn) -> tuple[list[float | None], list[tuple[int, int, int]]]:
+def histories(draw: st.DrawFn) -> tuple[list[float | None], list[tuple[int, int, int, int]]]:
     """Values (runs of repeats likely; None is a staleness marker) and queries
-    ``(end sample, window length in samples, trim before sample)``."""
+    ``(samples written, window length in samples, trim?, how many samples back it ends)``."""
     runs = draw(st.lists(st.tuples(VALUES, st.integers(1, 30)), min_size=1, max_size=8))
     values = [v for v, n in runs for _ in range(n)]
     queries = draw(
         st.lists(
             st.tuples(
-                st.integers(0, len(values)), st.integers(0, len(values) + 2), st.integers(0, 3)
+                st.integers(0, len(values)),
+                st.integers(0, len(values) + 2),
+                st.integers(0, 3),
+                st.sampled_from([0, 0, 0, 1, 2, 5]),
             ),
             max_size=40,
         )
@@ -59,12 +62,12 @@ def histories(draw: st.DrawFn) -> tuple[list[float | None], list[tuple[int, int,
 @settings(max_examples=300, deadline=None)
 @given(histories(), st.booleans())
 def test_kept_sums_are_bit_for_bit_a_fresh_scan(
-    history: tuple[list[float | None], list[tuple[int, int, int]]], growing: bool
+    history: tuple[list[float | None], list[tuple[int, int, int, int]]], growing: bool
 ) -> None:
     values, queries = history
     store = SeriesStore()
     written = 0
-    for end, length, trim in sorted(queries) if growing else queries:
+    for end, length, trim, back in sorted(queries) if growing else queries:
         while written < min(end, len(values)):
             value = values[written]
             if value is None:
@@ -77,7 +80,7 @@ def test_kept_sums_are_bit_for_bit_a_fresh_scan(
             continue
         if trim == 3 and written > length:
             store.trim((written - length - 1) * 1000)
-        end_ms = (written - 1) * 1000
+        end_ms = (written - 1 - back) * 1000
         start_ms = end_ms - length * 1000
         assert bits(window_sum(series, start_ms, end_ms)) == bits(
             reference_sum(series, start_ms, end_ms)

@@ -107,7 +107,7 @@ class CachedQuery:
         inputs: list[Any] | None = None
         if self._reusable:
             try:
-                inputs = [_frozen(evaluator.eval(leaf)) for leaf in self._leaves]
+                inputs = [evaluator.eval(leaf) for leaf in self._leaves]
             except (PromQLError, RecursionError):
                 inputs = None
         previous, self._inputs = self._inputs, None
@@ -123,7 +123,7 @@ class CachedQuery:
         self._value = None
         run = evaluator
         if inputs is not None:
-            preset = {id(leaf): _thawed(v) for leaf, v in zip(self._leaves, inputs, strict=True)}
+            preset = {id(leaf): v for leaf, v in zip(self._leaves, inputs, strict=True)}
             run = _Preset(evaluator, preset)
         try:
             value = to_value(self.node, run.eval(self.node))
@@ -134,12 +134,3 @@ class CachedQuery:
 
 
 _RANGES: Final = (ast.MatrixSelector, ast.Subquery)
-
-
-def _frozen(value: Any) -> Any:
-    """A leaf's value as a copy nothing downstream can change."""
-    return tuple(value) if isinstance(value, list) else value
-
-
-def _thawed(value: Any) -> Any:
-    return list(value) if isinstance(value, tuple) else value
