@@ -152,8 +152,11 @@ class AlertingRule:
         store: SeriesStore | None = None,
     ) -> list[tuple[Labels, float]]:
         """Steps 2–6 for a query ``result`` at ``ts`` (``store`` serves template queries)."""
-        one = self._expander.begin(ts, ctx.external_labels, ctx.external_url, store)
         fresh: dict[Labels, tuple[tuple[tuple[str, str], ...], float]] = {}
+        if not result:  # nothing to template (most evaluations of a quiet alert)
+            self._expander.errors = []
+        else:
+            one = self._expander.begin(ts, ctx.external_labels, ctx.external_url, store)
         for sample, value in result:
             labels, annotations = one(sample, value)
             if labels in fresh:
