@@ -54,6 +54,7 @@ def measure(tree: Path, seconds: int, timeout: float) -> dict[str, object] | Non
     try:
         done = subprocess.run(
             [sys.executable, "-c", RUN, str(seconds)],
+            cwd=tree,  # "-c" puts the working directory first on sys.path
             env=env,
             capture_output=True,
             text=True,
