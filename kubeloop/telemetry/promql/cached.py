@@ -50,15 +50,19 @@ def leaves(node: ast.Expr) -> list[ast.Expr]:
 
 
 def same(a: Any, b: Any) -> bool:
-    """Bit-for-bit the same leaf value (a number, a string, or samples in order)."""
+    """Bit-for-bit the same leaf value (a number, a string, or samples in order).
+
+    Samples compare with ``==`` (labels, then values: a NaN matches only itself, the same
+    float object, whose bits are the same), then zeros by their sign.
+    """
     if isinstance(a, float):
         return isinstance(b, float) and _same_float(a, b)
     if isinstance(a, str):
         return isinstance(b, str) and a == b
-    if len(a) != len(b):
+    if a != b:
         return False
-    for (labels_a, value_a), (labels_b, value_b) in zip(a, b, strict=True):
-        if (labels_a is not labels_b and labels_a != labels_b) or not _same_float(value_a, value_b):
+    for (_, value_a), (_, value_b) in zip(a, b, strict=True):
+        if value_a == 0.0 and value_a is not value_b and not _same_float(value_a, value_b):
             return False
     return True
 
