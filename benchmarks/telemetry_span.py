@@ -75,12 +75,16 @@ def cell(result: dict[str, object] | None, timeout: float) -> str:
     return f"{result['wall']:7.2f} s wall {result['cpu']:7.2f} s CPU {result['rss_mb']:4} MB"
 
 
+def uptime() -> str:
+    return subprocess.run(["uptime"], capture_output=True, text=True, check=False).stdout.strip()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--before", type=Path, help="another source tree to time alongside")
     parser.add_argument("--timeout", type=float, default=300.0, help="seconds per run")
     args = parser.parse_args()
-    print("load:", subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip())
+    print("load:", uptime())
     trees = [("after", ROOT)] + ([("before", args.before)] if args.before else [])
     for label, seconds in SPANS:
         results = {name: measure(tree, seconds, args.timeout) for name, tree in trees}
@@ -91,7 +95,7 @@ def main() -> None:
             print("         answers DIFFER:", *sorted(map(str, answers)), sep="\n  ")
         elif answers:
             print("         answer:", answers.pop())
-    print("load:", subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip())
+    print("load:", uptime())
 
 
 if __name__ == "__main__":
