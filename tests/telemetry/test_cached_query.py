@@ -122,3 +122,16 @@ def test_leaves_are_what_reads_the_store_or_the_clock() -> None:
     found = leaves(parse("sum(rate(c[5m])) / on() group_left vector(time()) + abs(x) > 1"))
     assert [type(n).__name__ for n in found] == ["Call", "Call", "VectorSelector"]
     assert [getattr(n, "func", None) for n in found] == ["rate", "time", None]
+
+
+def test_a_leaf_that_fails_leaves_the_plain_evaluation_its_whole_budget() -> None:
+    store = SeriesStore()
+    for name in ("a", "b"):
+        for t in range(0, 600_000, 60_000):
+            store.append(Labels.of(name=name), t, t / 1000)
+    heavy = " + ".join(["sum(max_over_time(a[3h:1s]))"] * 5)  # 54,000 of the 100,000 steps
+    text = f'{heavy} + sum(rate({{__name__=~"a|b"}}[5m]))'  # then a duplicate labelset
+    query = CachedQuery(parse(text))
+    fast = outcome(lambda: query.evaluate(store, 540_000))
+    assert fast == outcome(lambda: evaluate(parse(text), store, 540_000))
+    assert fast == ("error", "vector cannot contain metrics with the same labelset")

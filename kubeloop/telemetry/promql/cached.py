@@ -125,10 +125,12 @@ class CachedQuery:
             self._inputs = inputs
             return self._value
         self._value = None
-        run = evaluator
+        run = evaluator  # not yet used, or spent on leaves that failed: start afresh
         if inputs is not None:
             preset = {id(leaf): v for leaf, v in zip(self._leaves, inputs, strict=True)}
             run = _Preset(evaluator, preset)
+        elif self._reusable:
+            run = Evaluator(store, t_ms, lookback_ms=DEFAULT_LOOKBACK_MS)
         try:
             value = to_value(self.node, run.eval(self.node))
         except RecursionError:
