@@ -18,31 +18,41 @@ from kubeloop.cluster.controllers.actions import (
 )
 from kubeloop.cluster.controllers.rollout_math import Sized, new_rs_new_replicas, proportional_scale
 from kubeloop.cluster.deployments import DeploymentRecord, ReplicaSetRecord
-from kubeloop.cluster.intstr import max_unavailable, resolve_fenceposts
 from kubeloop.cluster.state import ClusterState
 
 
 def budget(deployment: DeploymentRecord) -> tuple[int, int]:
     """(surge, maxUnavailable) resolved for the current replicas; (0, 0) for Recreate."""
-    spec = deployment.spec
-    if spec.strategy == "Recreate":
-        return 0, 0
-    surge, _ = resolve_fenceposts(spec.max_surge, spec.max_unavailable, spec.replicas)
-    return surge, max_unavailable(spec.max_surge, spec.max_unavailable, spec.replicas)
+    return deployment.spec.fenceposts
 
 
 def new_replicaset(state: ClusterState, deployment: DeploymentRecord) -> ReplicaSetRecord | None:
     """The oldest ReplicaSet whose template equals the deployment's."""
-    for rs in state.replicasets_of(deployment.name):
-        if rs.template == deployment.template:
+    return find_new(state.replicasets_of(deployment.name), deployment)
+
+
+def find_new(sets: list[ReplicaSetRecord], deployment: DeploymentRecord) -> ReplicaSetRecord | None:
+    """The oldest of ``sets`` (oldest first) whose template equals the deployment's.
+
+    The ReplicaSet the controller created shares the deployment's template object, so an
+    identity check answers before the field-by-field comparison is needed.
+    """
+    template = deployment.template
+    for rs in sets:
+        if rs.template is template or rs.template == template:
             return rs
     return None
 
 
 def is_complete(state: ClusterState, deployment: DeploymentRecord) -> bool:
-    replicas = deployment.spec.replicas
-    new_rs = new_replicaset(state, deployment)
     sets = state.replicasets_of(deployment.name)
+    return _complete(deployment, find_new(sets, deployment), sets)
+
+
+def _complete(
+    deployment: DeploymentRecord, new_rs: ReplicaSetRecord | None, sets: list[ReplicaSetRecord]
+) -> bool:
+    replicas = deployment.spec.replicas
     return (
         new_rs is not None
         and len(new_rs.pods) == replicas
@@ -61,7 +71,7 @@ def reconcile(state: ClusterState, names: Iterable[str]) -> list[Action]:
 
 def sync(state: ClusterState, deployment: DeploymentRecord) -> list[Action]:
     sets = state.replicasets_of(deployment.name)
-    new_rs = new_replicaset(state, deployment)
+    new_rs = find_new(sets, deployment)
     old = [rs for rs in sets if rs is not new_rs]
     replicas = deployment.spec.replicas
     active = [rs for rs in sets if rs.replicas > 0]
@@ -77,7 +87,7 @@ def sync(state: ClusterState, deployment: DeploymentRecord) -> list[Action]:
         actions = rollout_recreate(deployment, new_rs, old)
     else:
         actions = rollout_rolling(deployment, new_rs, old)
-    if not actions and is_complete(state, deployment):
+    if not actions and _complete(deployment, new_rs, sets):
         actions = cleanup(deployment, old)
     return refreshed + actions
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from kubeloop.cluster.controllers.deployment import budget, new_replicaset
-from kubeloop.cluster.deployments import DeploymentCounts, DeploymentRecord
+from kubeloop.cluster.controllers.deployment import budget, find_new
+from kubeloop.cluster.deployments import DeploymentCounts, DeploymentRecord, ReplicaSetRecord
 from kubeloop.cluster.state import ClusterState
 from kubeloop.core.conditions import set_condition, touched
 
@@ -25,7 +25,12 @@ def update(state: ClusterState, names: Iterable[str]) -> None:
 def totals(state: ClusterState, deployment: DeploymentRecord) -> DeploymentCounts:
     """The deployment's counts right now (available: Ready longer than minReadySeconds)."""
     sets = state.replicasets_of(deployment.name)
-    new_rs = new_replicaset(state, deployment)
+    return _totals(deployment, sets, find_new(sets, deployment))
+
+
+def _totals(
+    deployment: DeploymentRecord, sets: list[ReplicaSetRecord], new_rs: ReplicaSetRecord | None
+) -> DeploymentCounts:
     ready = sum(rs.ready_count for rs in sets)
     available = (
         ready if deployment.spec.min_ready_seconds == 0 else sum(rs.available for rs in sets)
@@ -55,7 +60,9 @@ def _watch_deadline(state: ClusterState, deployment: DeploymentRecord) -> None:
 def update_one(state: ClusterState, deployment: DeploymentRecord) -> None:
     now = state.clock.now
     replicas = deployment.spec.replicas
-    pods, updated, ready, available = current = totals(state, deployment)
+    sets = state.replicasets_of(deployment.name)
+    new_rs = find_new(sets, deployment)
+    pods, updated, ready, available = current = _totals(deployment, sets, new_rs)
     _, unavailable = budget(deployment)
     if available >= replicas - unavailable:
         _set(
@@ -75,7 +82,6 @@ def update_one(state: ClusterState, deployment: DeploymentRecord) -> None:
             "Deployment does not have minimum availability.",
             now,
         )
-    new_rs = new_replicaset(state, deployment)
     rs_name = new_rs.name if new_rs is not None else deployment.name
     old_pods, old_updated, old_ready, old_available = deployment.status
     progressed = (
