@@ -72,12 +72,10 @@ class Passes:
 
     def _record_scheduling(self, scheduled: list[str], failed: list[PodRecord]) -> None:
         pods = self.state.pods
-        self.state.events.normal_many(
+        self.state.events.normal_once(
             "Scheduled",
-            (
-                (f"pod/{name}", f"Successfully assigned {NAMESPACE}/{name} to {pods[name].node}")
-                for name in scheduled
-            ),
+            [f"pod/{name}" for name in scheduled],
+            [f"Successfully assigned {NAMESPACE}/{n} to {pods[n].node}" for n in scheduled],
         )
         for pod in failed:
             self.state.events.warning("FailedScheduling", f"pod/{pod.name}", pod.message or "")
