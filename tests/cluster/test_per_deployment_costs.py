@@ -132,3 +132,12 @@ def test_an_equal_template_still_finds_its_replicaset() -> None:
 def test_which_tolerations_tolerate_a_cordon(toleration: Toleration, expected: bool) -> None:
     assert tolerates_unschedulable((toleration,)) is expected
     assert tolerates_unschedulable(()) is False
+
+
+def test_each_template_derives_its_own_values_once() -> None:
+    small = Deployment("small", cpu="1", memory="1Gi").template()
+    large = Deployment("large", cpu="2", memory="3Gi").template()
+    assert (small.cpu, large.cpu, small.memory, large.memory) == (1000, 2000, 2**30, 3 * 2**30)
+    assert vars(small)["cpu"] == 1000  # kept on the instance: the next read is a plain lookup
+    assert small == Deployment("small", cpu="1", memory="1Gi").template()  # eq ignores it
+    assert repr(small) == repr(Deployment("other", cpu="1", memory="1Gi").template())

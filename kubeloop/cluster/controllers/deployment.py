@@ -53,10 +53,12 @@ def _complete(
     deployment: DeploymentRecord, new_rs: ReplicaSetRecord | None, sets: list[ReplicaSetRecord]
 ) -> bool:
     replicas = deployment.spec.replicas
+    if new_rs is None or len(new_rs.pods) != replicas:
+        return False
+    if len(sets) == 1:  # only the new ReplicaSet: its counts are the deployment's
+        return new_rs.available == replicas
     return (
-        new_rs is not None
-        and len(new_rs.pods) == replicas
-        and sum(len(rs.pods) for rs in sets) == replicas
+        sum(len(rs.pods) for rs in sets) == replicas
         and sum(rs.available for rs in sets) == replicas
     )
 
@@ -74,9 +76,10 @@ def sync(state: ClusterState, deployment: DeploymentRecord) -> list[Action]:
     new_rs = find_new(sets, deployment)
     old = [rs for rs in sets if rs is not new_rs]
     replicas = deployment.spec.replicas
-    active = [rs for rs in sets if rs.replicas > 0]
     refreshed: list[Action] = []
-    if new_rs is not None and any(rs.desired_annotation != replicas for rs in active):
+    if new_rs is not None and any(
+        rs.replicas > 0 and rs.desired_annotation != replicas for rs in sets
+    ):
         refreshed = scale(deployment, new_rs, sets)
         if not refreshed or any(_resizes(state, action) for action in refreshed):
             return refreshed

@@ -31,16 +31,14 @@ def totals(state: ClusterState, deployment: DeploymentRecord) -> DeploymentCount
 def _totals(
     deployment: DeploymentRecord, sets: list[ReplicaSetRecord], new_rs: ReplicaSetRecord | None
 ) -> DeploymentCounts:
-    ready = sum(rs.ready_count for rs in sets)
+    pods = ready = 0
+    for rs in sets:
+        pods += len(rs.pods)
+        ready += rs.ready_count
     available = (
         ready if deployment.spec.min_ready_seconds == 0 else sum(rs.available for rs in sets)
     )
-    return DeploymentCounts(
-        sum(len(rs.pods) for rs in sets),
-        len(new_rs.pods) if new_rs is not None else 0,
-        ready,
-        available,
-    )
+    return DeploymentCounts(pods, len(new_rs.pods) if new_rs is not None else 0, ready, available)
 
 
 def _set(
