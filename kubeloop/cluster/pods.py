@@ -13,6 +13,8 @@ from kubeloop.cluster.taints import Toleration, tolerates_unschedulable
 from kubeloop.core.quantity import cpu_millis, memory_bytes
 
 T = TypeVar("T")
+EVERY_NODE = LabelSelector()
+"""The selector of a template without a nodeSelector (selectors are immutable: one serves all)."""
 
 
 class derived(Generic[T]):
@@ -100,7 +102,7 @@ class PodTemplate:
     @derived
     def node_label_selector(self) -> LabelSelector:
         """``spec.nodeSelector``: every pair must be a label of the node."""
-        return LabelSelector(self.node_selector)
+        return LabelSelector(self.node_selector) if self.node_selector else EVERY_NODE
 
     @derived
     def tolerates_cordon(self) -> bool:

@@ -141,3 +141,11 @@ def test_each_template_derives_its_own_values_once() -> None:
     assert vars(small)["cpu"] == 1000  # kept on the instance: the next read is a plain lookup
     assert small == Deployment("small", cpu="1", memory="1Gi").template()  # eq ignores it
     assert repr(small) == repr(Deployment("other", cpu="1", memory="1Gi").template())
+
+
+def test_node_selectors_select_what_the_template_names() -> None:
+    anywhere = Deployment("a", cpu="1").template().node_label_selector
+    pinned = Deployment("b", cpu="1", node_selector={"pool": "gpu"}).template()
+    assert anywhere.empty and anywhere.matches({})
+    assert pinned.node_label_selector.matches({"pool": "gpu", "zone": "z1"})
+    assert not pinned.node_label_selector.matches({"pool": "cpu"})
