@@ -13,16 +13,22 @@ from kubeloop.errors import InvalidSpecError
 
 _PERCENT = re.compile(r"^([0-9]+)%$")
 IntOrPercent = int | str
+_INT64_MAX = 2**63 - 1
 
 
 @lru_cache(maxsize=256)
 def percent(value: str) -> int | None:
-    """The number in ``"25%"``; None when the text is not a percentage.
+    """The number in ``"25%"``; None when the text is not a percentage, or its number does
+    not fit the int64 that upstream's ``strconv.Atoi`` parses it into.
 
     Memoized: every sync of every deployment resolves the same few strings.
     """
     match = _PERCENT.match(value)
-    return int(match.group(1)) if match else None
+    digits = match.group(1).lstrip("0") if match else ""
+    if not match or len(digits) > len(str(_INT64_MAX)):
+        return None
+    number = int(digits or "0")
+    return number if number <= _INT64_MAX else None
 
 
 def is_literal_zero(value: object) -> bool:

@@ -19,6 +19,7 @@ from kubeloop.cluster.names import replicaset_name, template_hash
 from kubeloop.cluster.state import ClusterState
 from kubeloop.cluster.taints import tolerates_unschedulable
 from kubeloop.core import Clock, EventLog
+from kubeloop.errors import InvalidSpecError
 
 
 @pytest.mark.parametrize(
@@ -149,3 +150,16 @@ def test_node_selectors_select_what_the_template_names() -> None:
     assert anywhere.empty and anywhere.matches({})
     assert pinned.node_label_selector.matches({"pool": "gpu", "zone": "z1"})
     assert not pinned.node_label_selector.matches({"pool": "cpu"})
+
+
+@pytest.mark.parametrize("text", ["1" * 400 + "%", "1" * 5000 + "%", f"{2**63}%"])
+def test_a_percentage_beyond_int64_is_refused_with_a_clear_error(text: str) -> None:
+    """strconv.Atoi fails past int64 upstream; here the spec is refused, never a traceback."""
+    with pytest.raises(InvalidSpecError, match=r"maxSurge .* must be an integer or a percentage"):
+        Deployment("web", replicas=5, max_surge=text)
+
+
+def test_leading_zeros_and_the_int64_edge_are_percentages() -> None:
+    assert percent("0" * 40 + "25%") == 25
+    assert percent(f"{2**63 - 1}%") == 2**63 - 1
+    assert percent("0%") == 0
