@@ -134,7 +134,7 @@ def scale(
 
 def _next_revision(new_rs: ReplicaSetRecord | None, old: list[ReplicaSetRecord]) -> list[Action]:
     """A ReplicaSet that becomes current again (a rollback) takes a new, higher revision."""
-    highest_old = max((rs.revision for rs in old), default=0)
+    highest_old = max(rs.revision for rs in old) if old else 0
     if new_rs is not None and new_rs.revision <= highest_old:
         return [ReviseReplicaSet(new_rs.name, highest_old + 1)]
     return []
@@ -155,7 +155,7 @@ def rollout_rolling(
 ) -> list[Action]:
     replicas = deployment.spec.replicas
     surge, unavailable = budget(deployment)
-    old_total = sum(rs.replicas for rs in old)
+    old_total = sum(rs.replicas for rs in old) if old else 0
     actions = _next_revision(new_rs, old)
     if new_rs is None:
         new_size = new_rs_new_replicas(replicas, surge, old_total, 0)
@@ -179,7 +179,7 @@ def scale_down_old(
     unavailable: int,
 ) -> list[Action]:
     """``reconcileOldReplicaSets``: unhealthy old pods first, then healthy ones within budget."""
-    if sum(rs.replicas for rs in old) == 0:
+    if not old or sum(rs.replicas for rs in old) == 0:
         return []
     min_available = deployment.spec.replicas - unavailable
     all_pods = sum(rs.replicas for rs in old) + new_size

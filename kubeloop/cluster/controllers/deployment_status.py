@@ -111,7 +111,9 @@ def update_one(state: ClusterState, deployment: DeploymentRecord) -> None:
             f'ReplicaSet "{rs_name}" is progressing.',
             now,
         )
-        deployment.conditions["Progressing"] = touched(deployment.conditions["Progressing"], now)
+        current_progressing = deployment.conditions["Progressing"]
+        if current_progressing.last_update != now:  # already reports progress at ``now``
+            deployment.conditions["Progressing"] = touched(current_progressing, now)
         _watch_deadline(state, deployment)
         return
     _watch_deadline(state, deployment)
