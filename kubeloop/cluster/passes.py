@@ -76,6 +76,11 @@ class Passes:
         objects: list[str] = []
         messages: list[str] = []
         for node, pods in bound:
+            if len(pods) == 1:  # scoring binds pod by pod
+                name = pods[0].name
+                objects.append(f"pod/{name}")
+                messages.append(f"Successfully assigned {NAMESPACE}/{name} to {node}")
+                continue
             names = [pod.name for pod in pods]
             objects.extend([f"pod/{name}" for name in names])
             messages.extend([f"Successfully assigned {NAMESPACE}/{n} to {node}" for n in names])

@@ -13,7 +13,7 @@ from kubeloop.cluster.capacity_index import CapacityIndex
 from kubeloop.cluster.deployments import DeploymentRecord, ReplicaSetRecord
 from kubeloop.cluster.node_log import NodeLog
 from kubeloop.cluster.nodes import NodeRecord
-from kubeloop.cluster.pods import PodRecord, PodTemplate
+from kubeloop.cluster.pods import PodRecord
 from kubeloop.cluster.scheduling_queue import SchedulingQueue
 from kubeloop.core.clock import Clock
 
@@ -78,40 +78,22 @@ class PodState:
         return names, created
 
     def bind(self, pods: list[PodRecord], node: NodeRecord) -> None:
-        """Bind pods to one node, refreshing the capacity index once.
+        """Bind pods of one ReplicaSet (so of one template) to one node.
 
-        Each pod pays only for its own fields and entries; a run of one ReplicaSet's pods
-        (what first fit binds) moves the node's totals and the owners' counts once.
+        Each pod pays only for its own fields and its entry on the node; the node's totals,
+        the owners' counts and the capacity index move once for the whole run. Scoring
+        binds one pod at a time, 150,000 times in a converge: this stays one call.
         """
-        on_node, where, now = node.pods, node.name, self.clock.now
+        first = pods[0]  # the scheduler's batches are runs of one ReplicaSet's pods
+        on_node, where, now, count = node.pods, node.name, self.clock.now, len(pods)
+        template, deployment = first.template, first.deployment
         self.queue.forget_all(pods)
-        first = pods[0]
-        rs_name, template = first.replicaset, first.template
-        uniform = True
         for pod in pods:
             pod.node = where
             pod.message = None
             pod.started_at = now
             on_node[pod.name] = pod
-            if pod.template is not template or pod.replicaset != rs_name:
-                uniform = False
-        if uniform:
-            self._account_bound(pods, template, node)
-        else:
-            for pod in pods:
-                self._account_bound([pod], pod.template, node)
         self.bound.append((where, pods))
-        if where in self.tainted_nodes:
-            self.dirty_nodes.add(where)
-        self.node_log.note(where, len(self.nodes))
-        if not self._index_stale:
-            self._index.update(node)
-
-    def _account_bound(
-        self, pods: list[PodRecord], template: PodTemplate, node: NodeRecord
-    ) -> None:
-        """Totals and readiness for bound pods of one ReplicaSet and template."""
-        count, deployment = len(pods), pods[0].deployment
         self.pending_count -= count
         self.pending_by_deployment[deployment] -= count
         self.dirty_deployments.add(deployment)
@@ -119,19 +101,23 @@ class PodState:
         node.allocated_memory += template.memory * count
         node.scoring_cpu += template.scoring_cpu * count
         node.scoring_memory += template.scoring_memory * count
-        if template.startup_seconds != 0 and node.ready:
+        if node.ready and template.startup_seconds != 0:
             for pod in pods:
                 self._start(pod)
         elif node.ready:  # Pending pods are never Ready: each turns Ready now
-            now = self.clock.now
             for pod in pods:
                 pod.ready = True
                 pod.ready_since = now
-            rs = self.replicasets[pods[0].replicaset]
+            rs = self.replicasets[first.replicaset]
             rs.ready_count += count
             if rs.min_ready_seconds:
                 due = now + rs.min_ready_seconds + 1
                 self.wakeups[deployment] = min(due, self.wakeups.get(deployment, due))
+        if where in self.tainted_nodes:
+            self.dirty_nodes.add(where)
+        self.node_log.note(where, len(self.nodes))
+        if not self._index_stale:
+            self._index.update(node)
 
     def _start(self, pod: PodRecord) -> None:
         """A pod with a startup delay on a Ready node: Ready once the delay is over."""
