@@ -172,12 +172,13 @@ class Evaluator:
         range_fn = RANGE_FUNCTIONS.get(name)
         if range_fn is None:
             return VECTOR_FUNCTIONS[name](self, node)
-        matrix_index = next(i for i, a in enumerate(node.args) if a.type == "matrix")
-        if isinstance(node.args[0], ast.MatrixSelector):
+        first = node.args[0]
+        if first.__class__ is ast.MatrixSelector:
             if name in _FAST_COUNTERS:
-                return check_unique(self._counter_rate(name, node.args[0]))
+                return check_unique(self._counter_rate(name, first))
             if name in _FAST_SUMS:
-                return check_unique(self._window_sum(_FAST_SUMS[name], node.args[0]))
+                return check_unique(self._window_sum(_FAST_SUMS[name], first))
+        matrix_index = next(i for i, a in enumerate(node.args) if a.type == "matrix")
         scalars = [self.eval(a) for i, a in enumerate(node.args) if i != matrix_index]
         arg = node.args[matrix_index]
         start, end = self.range_bounds(arg)
@@ -265,6 +266,6 @@ _DISPATCH: Final[dict[type, Callable[[Evaluator, Any], Any]]] = {
 
 def check_unique(vector: InstantVector) -> InstantVector:
     """Prometheus refuses a vector in which two samples have the same labels."""
-    if len({labels for labels, _ in vector}) != len(vector):
+    if len(vector) > 1 and len({labels for labels, _ in vector}) != len(vector):
         raise PromQLError("vector cannot contain metrics with the same labelset")
     return vector
