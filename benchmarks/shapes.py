@@ -3,8 +3,9 @@
 K=1 is 15k pods on 510 nodes, K=10 is 150k pods on 5,100 nodes (32 cpu / 128Gi nodes, pods
 of 1 cpu / 1Gi unless a shape says otherwise). Each shape and size runs in its own process,
 so its peak RSS is its own. Printed per shape: converge from empty (wall, and CPU at K=10),
-a no-op reconcile, fail_node + reconcile, delete_pod + reconcile, peak RSS, and the K=10 /
-K=1 converge ratio, each beside issue #11's target. Everything goes through the public API.
+a no-op reconcile, fail_node + reconcile, delete_pod + reconcile, draining a node, peak RSS,
+and the K=10 / K=1 converge ratio, each beside issue #11's target. Everything goes through
+the public API.
 """
 
 from __future__ import annotations
@@ -21,9 +22,16 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from kubeloop import Cluster, Deployment, Node, Taint, Toleration
+from kubeloop import (
+    Cluster,
+    Deployment,
+    LabelSelector,
+    Node,
+    PodDisruptionBudget,
+    Taint,
+    Toleration,
+)
 from kubeloop.cluster.affinity import Affinity, PodAffinityTerm, TopologySpreadConstraint
-from kubeloop.cluster.labels import LabelSelector
 
 NODE_CPU, NODE_MEMORY = "32", "128Gi"
 
@@ -177,6 +185,15 @@ def anti_affinity_hostname(k: int) -> Cluster:
     return cluster
 
 
+def budgets(k: int) -> Cluster:
+    """The identical shape with a disruption budget (maxUnavailable 1) per deployment."""
+    cluster = identical(k)
+    for d in range(150):
+        selector = LabelSelector({"app": f"app-{d:05d}"})
+        cluster.add_disruption_budget(PodDisruptionBudget(f"pdb-{d}", selector, max_unavailable=1))
+    return cluster
+
+
 SHAPES: dict[str, Callable[[int], Cluster]] = {
     "identical": identical,
     "LeastAllocated": scored("LeastAllocated"),
@@ -188,6 +205,7 @@ SHAPES: dict[str, Callable[[int], Cluster]] = {
     "small-deployments": small_deployments,
     "selector-tail": selector_tail,
     "all-tainted": all_tainted,
+    "budgets": budgets,
     "spread-zones": spread_zones,
     "anti-affinity-hostname": anti_affinity_hostname,
 }
@@ -232,6 +250,8 @@ def measure(shape: str, k: int) -> dict[str, float]:
     figures["delete_ms"] = (
         _timed(lambda: (cluster.delete_pod(running.name), cluster.reconcile())) * 1000
     )
+    full = next(n.name for n in cluster.nodes() if n.pods and n.name != node)
+    figures["drain_ms"] = _timed(lambda: cluster.drain(full)) * 1000
     return {**figures, **_rss()}
 
 
@@ -274,9 +294,9 @@ def main() -> None:
     print(
         "| shape | converge K=1 (s) | K=10 (s, ≤ 2) | K=10 CPU (s) | ratio (≤ 12) "
         "| no-op (ms, ≤ 10) | fail+reconcile (ms, ≤ 20) | delete+reconcile (ms, ≤ 20) "
-        "| RSS K=10 (MB, ≤ 500) |"
+        "| drain (ms) | RSS K=10 (MB, ≤ 500) |"
     )
-    print("|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for shape in args.shapes:
         small, large = _in_child(shape, 1), _in_child(shape, 10)
         ratio = large["converge"] / max(small["converge"], 1e-9)
@@ -284,6 +304,7 @@ def main() -> None:
             f"| {shape} | {small['converge']:.3g} | {_mark(large['converge'], 2.0)} "
             f"| {_cpu(large)} | {_mark(ratio, 12.0)} | {_mark(large.get('noop_ms'), 10.0)} "
             f"| {_mark(large.get('fail_ms'), 20.0)} | {_mark(large.get('delete_ms'), 20.0)} "
+            f"| {_mark(large.get('drain_ms'), 20.0)} "
             f"| {_mark(large['rss_mb'], 500.0)} |",
             flush=True,
         )
