@@ -282,10 +282,20 @@ def _cpu(figures: dict[str, float]) -> str:
     return "—" if cpu is None else f"{cpu:.3g}"
 
 
+BY_NAME_ONLY = {"anti-affinity-hostname"}
+"""Shapes too slow at K=10 to run unless asked for by name (see each one's docstring)."""
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     every = [*SHAPES, "add-node", "cluster-nodes", "fail-10%"]
-    parser.add_argument("shapes", nargs="*", default=every, help=f"any of {', '.join(every)}")
+    usual = [shape for shape in every if shape not in BY_NAME_ONLY]
+    parser.add_argument(
+        "shapes",
+        nargs="*",
+        default=usual,
+        help=f"any of {', '.join(every)} (default: all but {', '.join(sorted(BY_NAME_ONLY))})",
+    )
     parser.add_argument("--child", nargs=2, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
