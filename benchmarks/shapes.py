@@ -294,7 +294,9 @@ def main() -> None:
         "shapes",
         nargs="*",
         default=usual,
-        help=f"any of {', '.join(every)} (default: all but {', '.join(sorted(BY_NAME_ONLY))})",
+        help=f"any of {', '.join(every)} (default: all but {', '.join(sorted(BY_NAME_ONLY))})".replace(
+            "%", "%%"
+        ),  # argparse formats help text with %
     )
     parser.add_argument("--child", nargs=2, help=argparse.SUPPRESS)
     args = parser.parse_args()
