@@ -12,7 +12,6 @@ pytest-bdd's own reporting see exactly what they saw before.
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -53,7 +52,7 @@ def _execute(feature: Any, scenario: Any, request: pytest.FixtureRequest) -> Non
     hook.pytest_bdd_before_scenario(request=request, feature=feature, scenario=scenario)
     try:
         world: World = request.getfixturevalue("world")
-        where = relative(Path(feature.filename))
+        where = relative(feature.filename)
         world.scenario_steps = [(s.type, s.name, s.line_number) for s in scenario.steps]
         last = scenario.steps[-1] if scenario.steps else None
         for step in scenario.steps:

@@ -18,7 +18,7 @@ from typing import Any
 import kubeloop.harness.clauses  # noqa: F401  (registers the noun phrases and clause lists)
 from kubeloop.harness.errors import AmbiguousStepError, UndefinedStepError
 from kubeloop.harness.grammar import with_readings
-from kubeloop.harness.match_cache import MatchCache
+from kubeloop.harness.match_cache import MatchCache, fresh
 from kubeloop.harness.params import compile_pattern
 from kubeloop.harness.phrase_index import WordIndex
 from kubeloop.harness.suggest import close_phrases
@@ -41,6 +41,12 @@ class StepDefinition:
     """Other ways to say the same thing, accepted as well and listed in the catalog."""
     variant_regexes: tuple[re.Pattern[str], ...] = field(default=(), repr=False)
     variant_converters: tuple[dict[str, Callable[[str], Any]], ...] = field(default=(), repr=False)
+    _kinds: tuple[dict[str, str], ...] = field(init=False, repr=False, compare=False)
+    """Each pattern's parameter types, read once (a step's arguments are resolved by them)."""
+
+    def __post_init__(self) -> None:
+        kinds = tuple(dict(re.findall(r"\{(\w+):(\w+)\}", p)) for p in self.patterns)
+        object.__setattr__(self, "_kinds", kinds)
 
     @property
     def description(self) -> str:
@@ -57,8 +63,8 @@ class StepDefinition:
 
     def kinds(self, text: str | None = None) -> dict[str, str]:
         """Each parameter's type name in the form that matches ``text`` (else the canonical)."""
-        index = self._index(text) if text is not None else 0
-        return dict(re.findall(r"\{(\w+):(\w+)\}", self.patterns[index or 0]))
+        index = self._index(text) if text is not None and self.variant_regexes else 0
+        return dict(self._kinds[index or 0])
 
     def _index(self, text: str) -> int | None:
         found = self._fullmatch(text)
@@ -125,7 +131,7 @@ class Registry:
     def __init__(self) -> None:
         self.definitions: list[StepDefinition] = []
         self._words: WordIndex[StepDefinition] | None = None
-        self._seen: MatchCache[Match] = MatchCache()
+        self._seen: MatchCache[Match] = MatchCache(_renewed)
 
     def register(
         self,
@@ -260,6 +266,11 @@ class Registry:
 
 
 _OTHER = {"given": "when", "when": "given"}
+
+
+def _renewed(match: Match) -> Match:
+    """The match with fresh copies of its arguments (see match_cache.py)."""
+    return replace(match, arguments={k: fresh(v) for k, v in match.arguments.items()})
 
 
 def _ambiguous(keyword: str, text: str, matches: list[Match]) -> str:
