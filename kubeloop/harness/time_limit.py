@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import signal
 import threading
 from types import FrameType, TracebackType
@@ -11,9 +12,13 @@ from kubeloop.harness.errors import StepTimeoutError
 
 DEFAULT_SECONDS = 10.0
 
-_install: Any = getattr(signal.signal, "__wrapped__", signal.signal)
-"""``signal.signal`` without its enum conversions (the C function it wraps): a step sets and
-restores its handler, and the conversions cost more than the step's own bookkeeping."""
+try:
+    _install: Any = importlib.import_module("_signal").signal
+except (ImportError, AttributeError):  # not CPython
+    _install = signal.signal
+"""``signal.signal`` without its enum conversions (the C function it wraps): each step sets
+and restores the handler, and the conversions cost more than the rest of the step's
+bookkeeping."""
 
 
 def time_limit(seconds: float, what: str) -> TimeLimit:
