@@ -1,11 +1,15 @@
 """Harness overhead: generated scenarios through ``kubeloop run`` beside the same engine
 calls as plain pytest functions and as behave scenarios, at 500 and 5,000 scenarios.
 
-``python benchmarks/harness.py [SCENARIOS ...]`` (behave: ``pip install -e '.[bench]'``;
-without it its column says so). Each scenario: 3 nodes and a deployment of N (settled), a
-node fails and the cluster reconciles, then two checks — five steps, a realistic small
-scenario. Figures are CPU time (user + system) of the child process, best of three,
-alternating the runners so load changes hit every column alike.
+``python benchmarks/harness.py [--base DIR] [SCENARIOS ...]`` (behave: ``pip install -e
+'.[bench]'``; without it its column says so). ``--base DIR`` adds ``kubeloop run`` from
+another checkout (``git worktree add DIR main``), run alternately with this one, so a change
+is measured against the code before it under the same load.
+
+Each scenario: 3 nodes and a deployment of N (settled), a node fails and the cluster
+reconciles, then two checks — five steps, a realistic small scenario. Figures are CPU time
+(user + system) of the child process, best of three, alternating the runners so load
+changes hit every column alike.
 """
 
 from __future__ import annotations
@@ -111,10 +115,10 @@ def write_projects(root: Path, scenarios: int) -> tuple[Path, Path, Path]:
     return bdd, plain, behave
 
 
-def cpu_seconds(command: list[str], cwd: Path) -> float:
+def cpu_seconds(command: list[str], cwd: Path, env: dict[str, str] | None = None) -> float:
     """CPU time (user + system) the command's process tree took."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    done = subprocess.run(command, cwd=cwd, capture_output=True, text=True, check=False)
+    done = subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True, check=False)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode != 0:
         raise SystemExit(
@@ -136,6 +140,9 @@ def commands(root: Path, bdd: Path, plain: Path, behave: Path) -> dict[str, list
             *("--report", str(root / "report")),
         ],
     }
+    if BASE is not None:
+        found["kubeloop run (base)"] = found["kubeloop run"]
+        found["kubeloop run --report (base)"] = found["kubeloop run --report"]
     if importlib.util.find_spec("behave") is not None:
         found["behave"] = [
             *(python, "-m", "behave", "--format", "progress", "--no-summary"),
@@ -152,25 +159,40 @@ def measure(scenarios: int) -> dict[str, float]:
         best: dict[str, float] = {}
         for _ in range(RUNS):
             for name, command in runners.items():
-                seconds = cpu_seconds(command, root)
+                seconds = cpu_seconds(command, root, _environment(name))
                 best[name] = min(best.get(name, seconds), seconds)
     return best
 
 
+def _environment(runner: str) -> dict[str, str] | None:
+    """The base checkout's runners import kubeloop (and its pytest plugin) from it."""
+    if BASE is None or not runner.endswith(" (base)"):
+        return None
+    return {**os.environ, "PYTHONPATH": str(BASE)}
+
+
+BASE: Path | None = None
+
+
 def main(argv: list[str]) -> None:
+    global BASE  # set once, from the command line
+    if argv[:1] == ["--base"]:
+        BASE, argv = Path(argv[1]).resolve(), argv[2:]
     sizes = [int(a) for a in argv] or list(SIZES)
     print(f"load average {os.getloadavg()[0]:.2f}; CPU seconds, best of {RUNS}")
+    if BASE is not None:
+        print(f"base: kubeloop from {BASE}")
     for scenarios in sizes:
         best = measure(scenarios)
         plain = best["plain pytest"]
-        print(f"\n{scenarios} scenarios           CPU s   × plain   ms/scenario")
-        for name in ("plain pytest", "kubeloop run", "kubeloop run --report", "behave"):
+        print(f"\n{scenarios} scenarios                 CPU s   × plain   ms/scenario")
+        for name in ("plain pytest", *(n for n in best if n.startswith("kubeloop")), "behave"):
             if name not in best:
-                print(f"  {name:22} (not installed: pip install -e '.[bench]')")
+                print(f"  {name:28} (not installed: pip install -e '.[bench]')")
                 continue
             seconds = best[name]
             print(
-                f"  {name:22} {seconds:6.2f}  {seconds / plain:6.2f}×"
+                f"  {name:28} {seconds:6.2f}  {seconds / plain:6.2f}×"
                 f"  {seconds / scenarios * 1000:8.2f}"
             )
         print(f"  target: kubeloop run ≤ 1.3× plain pytest ({1.3 * plain:.2f} s)")

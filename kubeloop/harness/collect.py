@@ -32,6 +32,7 @@ class FeatureFile(pytest.Module):
         module = types.ModuleType(f"feature:{self.path.stem}")
         module.__file__ = str(self.path)
         feature = _Parser(str(self.path.parent), self.path.name, self._document).parse()
+        self._document = None  # pytest-bdd's model holds what is needed; the rest is garbage
         for tag in _tags(feature):
             self.config.addinivalue_line("markers", f"{tag}: a Gherkin tag")
         for name, template in feature.scenarios.items():

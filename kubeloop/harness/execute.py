@@ -12,7 +12,6 @@ pytest-bdd's own reporting see exactly what they saw before.
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -27,18 +26,29 @@ from kubeloop.harness.world import World
 
 
 def bind(config: pytest.Config, feature: Any, template: Any, shown_as: str) -> Callable[..., None]:
-    """The test function of one scenario (an outline's is parametrized by its examples)."""
+    """The test function of one scenario (an outline's is parametrized by its examples).
 
-    def scenario_wrapper(
-        request: pytest.FixtureRequest, _pytest_bdd_example: dict[str, str]
-    ) -> None:
-        __tracebackhide__ = True
-        _execute(feature, template.render(_pytest_bdd_example), request)
-
-    test: Callable[..., None] = scenario_wrapper
+    A scenario without examples asks for no ``_pytest_bdd_example`` fixture (pytest-bdd's
+    is always ``{}`` then): each fixture pytest sets up and tears down costs a scenario
+    more than its own bookkeeping, and this one has nothing to give.
+    """
     examples = collect_example_parametrizations(template)
-    if examples is not None:
-        test = pytest.mark.parametrize("_pytest_bdd_example", examples)(test)
+    if examples is None:
+
+        def scenario_wrapper(request: pytest.FixtureRequest) -> None:
+            __tracebackhide__ = True
+            _execute(feature, template.render({}), request)
+
+        test: Callable[..., None] = scenario_wrapper
+    else:
+
+        def outline_wrapper(
+            request: pytest.FixtureRequest, _pytest_bdd_example: dict[str, str]
+        ) -> None:
+            __tracebackhide__ = True
+            _execute(feature, template.render(_pytest_bdd_example), request)
+
+        test = pytest.mark.parametrize("_pytest_bdd_example", examples)(outline_wrapper)
     rule_tags = set() if template.rule is None else template.rule.tags
     for tag in template.tags | feature.tags | rule_tags:
         config.hook.pytest_bdd_apply_tag(tag=tag, function=test)
@@ -53,7 +63,7 @@ def _execute(feature: Any, scenario: Any, request: pytest.FixtureRequest) -> Non
     hook.pytest_bdd_before_scenario(request=request, feature=feature, scenario=scenario)
     try:
         world: World = request.getfixturevalue("world")
-        where = relative(Path(feature.filename))
+        where = relative(feature.filename)
         world.scenario_steps = [(s.type, s.name, s.line_number) for s in scenario.steps]
         last = scenario.steps[-1] if scenario.steps else None
         for step in scenario.steps:

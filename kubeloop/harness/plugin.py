@@ -7,7 +7,6 @@ costs one indexed lookup however large the vocabulary grows.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -191,9 +190,9 @@ def kubeloop_engine(request: pytest.FixtureRequest) -> tuple[str, Any]:
 
 
 @pytest.fixture
-def world(request: pytest.FixtureRequest, kubeloop_engine: tuple[str, Any]) -> Iterator[World]:
+def world(request: pytest.FixtureRequest, kubeloop_engine: tuple[str, Any]) -> World:
     name, module = kubeloop_engine
-    world = World(module, name, Path(request.node.path).parent)
+    world = World(module, name, request.node.path.parent)
     world.step_timeout = request.config.getoption("step_timeout")
     world.fixtures_anywhere = request.config.getoption("fixtures_anywhere")
-    yield world
+    return world

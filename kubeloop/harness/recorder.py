@@ -61,8 +61,11 @@ def from_shown(path: str) -> str:
     return path
 
 
-def new_record(item: pytest.Item, template: Any, engine: str) -> ScenarioRecord:
-    """A record of a scenario before it runs: every step not yet run."""
+def new_record(
+    item: pytest.Item, template: Any, engine: str, scenario: Any = None
+) -> ScenarioRecord:
+    """A record of a scenario before it runs: every step not yet run. ``scenario`` is the
+    template rendered with the item's example, when the caller has it already."""
     feature = template.feature
     uri = relative(feature.filename)
     record = ScenarioRecord(
@@ -94,7 +97,7 @@ def new_record(item: pytest.Item, template: Any, engine: str) -> ScenarioRecord:
             if s.datatable is None
             else [[c.value for c in row.cells] for row in s.datatable.rows],
         )
-        for s in template.render(example).steps
+        for s in (template.render(example) if scenario is None else scenario).steps
     ]
     return record
 
@@ -114,7 +117,9 @@ class Recorder:
     def pytest_bdd_before_scenario(self, request: Any, feature: Any, scenario: Any) -> None:
         template = scenario_template(request.node)
         if template is not None:
-            self.records[request.node.nodeid] = new_record(request.node, template, self.engine)
+            self.records[request.node.nodeid] = new_record(
+                request.node, template, self.engine, scenario
+            )
             self.started[request.node.nodeid] = time.perf_counter_ns()
 
     def _step(self, request: Any, step: Any) -> StepRecord | None:

@@ -102,7 +102,7 @@ def _artifact(world: World, value: str) -> str:
 
 def resolve(world: World, keyword: str, match: Match) -> dict[str, Any]:
     """The step's arguments with "it" resolved and, in a Then, every name checked."""
-    kinds = match.definition.kinds(match.text)
+    kinds = match.kinds()
     checking = keyword == "then"
     arguments = dict(match.arguments)
     for name, value in arguments.items():

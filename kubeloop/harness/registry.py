@@ -18,7 +18,7 @@ from typing import Any
 import kubeloop.harness.clauses  # noqa: F401  (registers the noun phrases and clause lists)
 from kubeloop.harness.errors import AmbiguousStepError, UndefinedStepError
 from kubeloop.harness.grammar import with_readings
-from kubeloop.harness.match_cache import MatchCache
+from kubeloop.harness.match_cache import MatchCache, fresh
 from kubeloop.harness.params import compile_pattern
 from kubeloop.harness.phrase_index import WordIndex
 from kubeloop.harness.suggest import close_phrases
@@ -41,6 +41,12 @@ class StepDefinition:
     """Other ways to say the same thing, accepted as well and listed in the catalog."""
     variant_regexes: tuple[re.Pattern[str], ...] = field(default=(), repr=False)
     variant_converters: tuple[dict[str, Callable[[str], Any]], ...] = field(default=(), repr=False)
+    _kinds: tuple[dict[str, str], ...] = field(init=False, repr=False, compare=False)
+    """Each pattern's parameter types, read once (a step's arguments are resolved by them)."""
+
+    def __post_init__(self) -> None:
+        kinds = tuple(dict(re.findall(r"\{(\w+):(\w+)\}", p)) for p in self.patterns)
+        object.__setattr__(self, "_kinds", kinds)
 
     @property
     def description(self) -> str:
@@ -57,8 +63,12 @@ class StepDefinition:
 
     def kinds(self, text: str | None = None) -> dict[str, str]:
         """Each parameter's type name in the form that matches ``text`` (else the canonical)."""
-        index = self._index(text) if text is not None else 0
-        return dict(re.findall(r"\{(\w+):(\w+)\}", self.patterns[index or 0]))
+        index = self._index(text) if text is not None and self.variant_regexes else 0
+        return self.form_kinds(index or 0)
+
+    def form_kinds(self, form: int) -> dict[str, str]:
+        """Each parameter's type name in pattern ``form`` (0: the canonical one)."""
+        return dict(self._kinds[form])
 
     def _index(self, text: str) -> int | None:
         found = self._fullmatch(text)
@@ -79,12 +89,17 @@ class StepDefinition:
         return None if found is None else found[1]
 
     def parse(self, text: str) -> dict[str, Any] | None:
+        found = self.parse_form(text)
+        return None if found is None else found[1]
+
+    def parse_form(self, text: str) -> tuple[int, dict[str, Any]] | None:
+        """Which of the patterns matches ``text`` (0: the canonical one) and its arguments."""
         found = self._fullmatch(text)
         if found is None:
             return None
         index, match = found
         converters = (self.converters, *self.variant_converters)[index]
-        return {
+        return index, {
             name: converters[name](value)
             for name, value in match.groupdict().items()
             if value is not None
@@ -99,13 +114,19 @@ class Match:
     offset: int = 0
     """Where ``text`` starts in the step it was matched in (after an " and " join); -1
     when ``text`` is a reading of the step without its modal verbs."""
+    form: int = 0
+    """Which of the definition's patterns ``text`` matched (0: the canonical one)."""
+
+    def kinds(self) -> dict[str, str]:
+        """Each parameter's type name, in the pattern that matched."""
+        return self.definition.form_kinds(self.form)
 
     def spans(self) -> list[tuple[int, str, str]]:
         """(start in the step, text, parameter type) of every parameter given."""
         match = self.definition.fullmatch(self.text)
         if match is None or self.offset < 0:
             return []
-        kinds = self.definition.kinds(self.text)
+        kinds = self.kinds()
         return [
             (self.offset + match.start(name), value, kinds[name])
             for name, value in match.groupdict().items()
@@ -125,7 +146,7 @@ class Registry:
     def __init__(self) -> None:
         self.definitions: list[StepDefinition] = []
         self._words: WordIndex[StepDefinition] | None = None
-        self._seen: MatchCache[Match] = MatchCache()
+        self._seen: MatchCache[Match] = MatchCache(_renewed)
 
     def register(
         self,
@@ -171,9 +192,9 @@ class Registry:
         """Every definition that matches ``text`` whole."""
         found = []
         for definition in self.candidates(keyword, text):
-            arguments = definition.parse(text)
-            if arguments is not None:
-                found.append(Match(definition, arguments, text))
+            parsed = definition.parse_form(text)
+            if parsed is not None:
+                found.append(Match(definition, parsed[1], text, form=parsed[0]))
         return found
 
     def match(self, keyword: str, text: str) -> list[Match]:
@@ -260,6 +281,12 @@ class Registry:
 
 
 _OTHER = {"given": "when", "when": "given"}
+
+
+def _renewed(match: Match) -> Match:
+    """The match with fresh copies of its arguments (see match_cache.py)."""
+    arguments = {k: fresh(v) for k, v in match.arguments.items()}
+    return Match(match.definition, arguments, match.text, match.offset, match.form)
 
 
 def _ambiguous(keyword: str, text: str, matches: list[Match]) -> str:

@@ -49,9 +49,9 @@ def exhaustive(registry: Registry, keyword: str, text: str) -> list[Match]:
     for definition in registry.definitions:
         if definition.keyword != keyword:
             continue
-        arguments = definition.parse(text)
-        if arguments is not None:
-            found.append(Match(definition, arguments, text))
+        parsed = definition.parse_form(text)
+        if parsed is not None:
+            found.append(Match(definition, parsed[1], text, form=parsed[0]))
     return found
 
 

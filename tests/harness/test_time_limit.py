@@ -1,0 +1,61 @@
+"""A step's time limit: a runaway step fails with a clear error, and whatever SIGALRM
+handler was there before the step is there after it."""
+
+from __future__ import annotations
+
+import signal
+import time
+from collections.abc import Iterator
+from types import FrameType
+
+import pytest
+
+from kubeloop.harness.errors import StepTimeoutError
+from kubeloop.harness.time_limit import time_limit
+
+
+def spin(seconds: float) -> None:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        pass
+
+
+def mine(signum: int, frame: FrameType | None) -> None:
+    """A handler of the user's own."""
+
+
+@pytest.fixture
+def alarm() -> Iterator[object]:
+    before = signal.getsignal(signal.SIGALRM)
+    yield before
+    signal.setitimer(signal.ITIMER_REAL, 0)
+    signal.signal(signal.SIGALRM, before)
+
+
+def test_a_step_past_its_limit_fails_saying_which_and_how_to_change_it(alarm: object) -> None:
+    with pytest.raises(StepTimeoutError) as raised, time_limit(0.05, "When node-1 fails"):
+        spin(5)
+    assert str(raised.value) == (
+        '"When node-1 fails" did not finish within 0.05 s; is the engine stuck in a loop? '
+        "(--step-timeout sets the limit)"
+    )
+
+
+@pytest.mark.parametrize("before", [mine, signal.SIG_DFL, signal.SIG_IGN])
+def test_the_handler_from_before_the_step_is_back_after_it(alarm: object, before: object) -> None:
+    signal.signal(signal.SIGALRM, before)  # type: ignore[arg-type]
+    with time_limit(5, "Given 3 nodes"):
+        assert signal.getsignal(signal.SIGALRM) is not before
+    assert signal.getsignal(signal.SIGALRM) == before
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+    with pytest.raises(StepTimeoutError), time_limit(0.05, "Then it is"):
+        spin(5)
+    assert signal.getsignal(signal.SIGALRM) == before
+
+
+def test_no_limit_leaves_the_alarm_alone(alarm: object) -> None:
+    signal.signal(signal.SIGALRM, mine)
+    with time_limit(0, "Given 3 nodes"):
+        assert signal.getsignal(signal.SIGALRM) is mine
+        spin(0.06)
+    assert signal.getsignal(signal.SIGALRM) is mine
