@@ -10,6 +10,7 @@ with the range a deployment's totals cover, not with time.
 
 from __future__ import annotations
 
+from array import array
 from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
@@ -80,7 +81,7 @@ class PassRecord:
     """The time of the last pass folded in (None when ``repeats`` is 1)."""
 
 
-HISTORY_LIMIT = 1000
+HISTORY_LIMIT = 100
 """Records ``Cluster.history`` keeps by default (each one a pass, or a run of no-op passes)."""
 TOTALS = tuple(f.name for f in fields(DeploymentTotals))
 
@@ -130,6 +131,10 @@ class DeploymentExtremes:
     pending: Extent
 
 
+def _marks(flat: array[int]) -> tuple[Mark, ...]:
+    return tuple(Mark(*flat[i : i + 3]) for i in range(0, len(flat), 3))
+
+
 class History:
     """The latest passes' records, built from what changed in each: O(changed deployments).
 
@@ -141,8 +146,9 @@ class History:
         self.records: deque[PassRecord] = deque(maxlen=limit)
         self.passes = 0
         self._totals: Layered[DeploymentTotals] = Layered({})
-        self._extremes: dict[str, dict[str, tuple[list[Mark], list[Mark]]]] = {}
-        """By deployment and total: every new low, every new high."""
+        self._extremes: dict[str, dict[str, tuple[array[int], array[int]]]] = {}
+        """By deployment and total: every new low, every new high, as flat (value, pass,
+        time) triples (24 bytes a mark: a day of 150 autoscaled deployments makes thousands)."""
 
     def keep(self, limit: int | None) -> None:
         """Keep the latest ``limit`` records (None: every one); older ones are dropped now."""
@@ -154,7 +160,7 @@ class History:
         if found is None:
             return None
         extents = {
-            total: Extent(tuple(lows), tuple(highs)) for total, (lows, highs) in found.items()
+            total: Extent(_marks(lows), _marks(highs)) for total, (lows, highs) in found.items()
         }
         return DeploymentExtremes(deployment, **extents)
 
@@ -163,17 +169,17 @@ class History:
             marks = self._extremes.get(name)
             if marks is None:
                 self._extremes[name] = {
-                    total: ([mark], [mark])
+                    total: (array("q", mark), array("q", mark))
                     for total in TOTALS
-                    for mark in (Mark(getattr(totals, total), number, now),)
+                    for mark in ((getattr(totals, total), number, now),)
                 }
                 continue
             for total, (lows, highs) in marks.items():
                 value = getattr(totals, total)
-                if value < lows[-1].value:
-                    lows.append(Mark(value, number, now))
-                elif value > highs[-1].value:
-                    highs.append(Mark(value, number, now))
+                if value < lows[-3]:
+                    lows.extend((value, number, now))
+                elif value > highs[-3]:
+                    highs.extend((value, number, now))
 
     def record(
         self,

@@ -18,10 +18,14 @@ from kubeloop.steps.cluster import assertions
 from tests.conftest import nodes
 
 
-def test_the_defaults_are_the_apiservers_ttl_and_a_thousand_records() -> None:
-    cluster = Cluster()
+def test_the_defaults_are_the_apiservers_ttl_and_a_hundred_records() -> None:
+    cluster = Cluster(nodes=nodes(2))
     assert cluster.event_ttl == 3600
-    assert cluster._passes.history.records.maxlen == 1000
+    cluster.apply(Deployment("web", replicas=1))
+    for size in range(2, 120):
+        cluster.scale("web", 1 + size % 7)
+        cluster.reconcile()
+    assert len(cluster.history) == 100 and cluster.history[-1].number == 118
 
 
 def test_events_expire_an_hour_after_their_last_update_on_the_cluster_clock() -> None:
