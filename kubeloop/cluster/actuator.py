@@ -101,13 +101,12 @@ def _apply_one(state: ClusterState, action: Action, changes: Changes) -> None:
             created = admission.create_pods(state, rs, owner, count)
             changes.created.extend(created)
             obj = f"replicaset/{rs.name}"
-            events.normal_many("SuccessfulCreate", ((obj, f"Created pod: {n}") for n in created))
+            events.normal_series("SuccessfulCreate", obj, "Created pod: ", created)
         case DeletePods(name, pods):
             for pod_name in pods:
                 state.delete_pod(state.pods[pod_name])
             changes.deleted.extend(pods)
-            obj = f"replicaset/{name}"
-            events.normal_many("SuccessfulDelete", ((obj, f"Deleted pod: {n}") for n in pods))
+            events.normal_series("SuccessfulDelete", f"replicaset/{name}", "Deleted pod: ", pods)
         case EvictPod(pod_name, _node):
             events.normal(
                 "TaintManagerEviction",

@@ -32,7 +32,7 @@ def create_pods(
             owner.conditions, REPLICA_FAILURE, "True", "FailedCreate", message, state.clock.now
         )
         return []
-    pods = state.create_pods(rs, owner, count)
+    names, pods = state.create_pods(rs, owner, count)
     if decision != DEFAULT_ADMISSION:  # the records' defaults are priority 0, PreemptLower
         for pod in pods:
             pod.priority = decision.priority
@@ -41,4 +41,4 @@ def create_pods(
         other.name in priorities.failures for other in state.replicasets_of(rs.deployment)
     ):
         owner.conditions.pop(REPLICA_FAILURE, None)
-    return [pod.name for pod in pods]
+    return names

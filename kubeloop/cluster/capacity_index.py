@@ -72,10 +72,7 @@ class CapacityIndex:
         if len(self._stale) == 1:  # first-fit binds a node, then searches again
             (i,) = self._stale
             self._stale.clear()
-            i = (self._size + i) // 2
-            while i:
-                self._pull(i)
-                i //= 2
+            self._pull_up((self._size + i) // 2)
             return
         parents = {(self._size + i) // 2 for i in self._stale} - {0}
         self._stale.clear()
@@ -84,21 +81,42 @@ class CapacityIndex:
                 self._pull(i)
             parents = {i // 2 for i in parents if i > 1}
 
+    def _pull_up(self, i: int) -> None:
+        """Recompute ``i`` and its ancestors, stopping at the first that does not change
+        (its ancestors read only it and their other children): a node filling up rarely
+        moves a maximum more than a level or two."""
+        cpu, memory, slots = self._cpu, self._memory, self._slots
+        while i:
+            left, right = 2 * i, 2 * i + 1
+            c = cpu[left] if cpu[left] > cpu[right] else cpu[right]
+            m = memory[left] if memory[left] > memory[right] else memory[right]
+            s = slots[left] if slots[left] > slots[right] else slots[right]
+            if c == cpu[i] and m == memory[i] and s == slots[i]:
+                return
+            cpu[i], memory[i], slots[i] = c, m, s
+            i //= 2
+
     def first_fit(self, cpu: int, memory: int, start: int = 0) -> int | None:
-        """Position of the first schedulable node at or after ``start`` with room, or None."""
+        """Position of the first schedulable node at or after ``start`` with room, or None.
+
+        Walks the tree left to right from the leaf at ``start``: a subtree whose maxima
+        admit the request is entered (its maxima may come from different nodes, so one
+        that holds no fit is left again for the next), any other is stepped over.
+        """
         if start >= len(self.nodes):
             return None
         if self._stale:
             self._refresh()
-        return self._search(1, 0, self._size, cpu, memory, start)
-
-    def _search(self, i: int, lo: int, hi: int, cpu: int, memory: int, start: int) -> int | None:
-        if hi <= start or self._slots[i] < 1 or self._cpu[i] < cpu or self._memory[i] < memory:
-            return None
-        if hi - lo == 1:
-            return lo
-        mid = (lo + hi) // 2
-        found = self._search(2 * i, lo, mid, cpu, memory, start)
-        if found is not None:
-            return found
-        return self._search(2 * i + 1, mid, hi, cpu, memory, start)
+        size, cpus, memories, slots = self._size, self._cpu, self._memory, self._slots
+        i = size + start
+        while True:
+            if slots[i] >= 1 and cpus[i] >= cpu and memories[i] >= memory:
+                if i >= size:
+                    return i - size
+                i *= 2  # enter: its left child first
+                continue
+            while i & 1:  # step over: up past every subtree that was a right child
+                i >>= 1
+            if not i:
+                return None
+            i += 1

@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
+from kubeloop.cluster.deployments import ReplicaSetRecord
 from kubeloop.cluster.intstr import IntOrPercent, scaled_value, validate_int_or_percent
 from kubeloop.cluster.labels import LabelSelector
 from kubeloop.cluster.names import validate_name
@@ -74,8 +75,10 @@ class DisruptionBudgetInfo:
         return "SufficientPods" if self.disruptions_allowed > 0 else "InsufficientPods"
 
 
-def matching_pods(state: ClusterState, pdb: PodDisruptionBudget) -> list[PodRecord]:
-    return [p for p in state.pods.values() if pdb.selector.matches(p.template.label_map)]
+def matching_replicasets(state: ClusterState, pdb: PodDisruptionBudget) -> list[ReplicaSetRecord]:
+    """The ReplicaSets whose pods the budget selects: a ReplicaSet's pods share its
+    template's labels, so the selector is asked once per ReplicaSet, not once per pod."""
+    return [rs for rs in state.replicasets.values() if pdb.selector.matches(rs.template.label_map)]
 
 
 def budgets_for(
@@ -85,12 +88,12 @@ def budgets_for(
 
 
 def status(state: ClusterState, pdb: PodDisruptionBudget) -> DisruptionBudgetInfo:
-    pods = matching_pods(state, pdb)
-    healthy = sum(1 for p in pods if p.ready)
+    owned = [rs for rs in matching_replicasets(state, pdb) if rs.pods]
+    healthy = sum(rs.ready_count for rs in owned)
     if isinstance(pdb.min_available, int):
-        expected, desired = len(pods), pdb.min_available
+        expected, desired = sum(len(rs.pods) for rs in owned), pdb.min_available
     else:
-        owners = sorted({p.deployment for p in pods})
+        owners = sorted({rs.deployment for rs in owned})
         expected = sum(state.deployments[d].spec.replicas for d in owners)
         if pdb.max_unavailable is not None:
             desired = max(0, expected - scaled_value(pdb.max_unavailable, expected, round_up=True))

@@ -190,7 +190,7 @@ class History:
         self.passes += 1
         totals = self._totals_after(state, touched)
         not_ready = tuple(sorted(state.not_ready_nodes))
-        running, pending = len(state.pods) - len(state.pending), len(state.pending)
+        running, pending = len(state.pods) - state.pending_count, state.pending_count
         last = self.records[-1] if self.records else None
         if (
             last is not None

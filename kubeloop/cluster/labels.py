@@ -12,7 +12,7 @@ template's labels. The fixture loader, the engine's kinds and the scheduler shar
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -83,7 +83,17 @@ class LabelSelector:
     match_expressions: tuple[Requirement, ...] = ()
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "match_labels", tuple(self.match_labels))
+        given: object = self.match_labels
+        pairs: tuple[object, ...] | None = None
+        if isinstance(given, Mapping):  # LabelSelector({"app": "web"}), as YAML writes it
+            pairs = tuple(sorted(given.items()))
+        elif isinstance(given, Iterable) and not isinstance(given, str | bytes):
+            pairs = tuple(given)
+        if pairs is None or not all(isinstance(p, tuple) and len(p) == 2 for p in pairs):
+            raise InvalidSpecError(
+                f"matchLabels must map label keys to values, like {{'app': 'web'}}; got {given!r}"
+            )
+        object.__setattr__(self, "match_labels", pairs)
         object.__setattr__(self, "match_expressions", tuple(self.match_expressions))
         check_labels(dict(self.match_labels), "matchLabels")
         if not all(isinstance(r, Requirement) for r in self.match_expressions):

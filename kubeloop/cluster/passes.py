@@ -54,7 +54,7 @@ class Passes:
         queued |= state.dirty_deployments
         actuator.apply(state, replicaset.reconcile(state, queued), changes)
         cycle = self.scheduler.run(state)
-        self._record_scheduling(cycle.scheduled, cycle.failed)
+        self._record_scheduling(cycle.failed)
         now = state.clock.now
         queued |= state.dirty_deployments
         queued.update(state.deadlines.due(now))
@@ -70,15 +70,21 @@ class Passes:
         self.history.record(state, result, queued)
         return result
 
-    def _record_scheduling(self, scheduled: list[str], failed: list[PodRecord]) -> None:
-        pods = self.state.pods
-        self.state.events.normal_many(
-            "Scheduled",
-            (
-                (f"pod/{name}", f"Successfully assigned {NAMESPACE}/{name} to {pods[name].node}")
-                for name in scheduled
-            ),
-        )
+    def _record_scheduling(self, failed: list[PodRecord]) -> None:
+        """Each bound pod's Scheduled event, in the order they were bound; then the failures'."""
+        bound, self.state.bound = self.state.bound, []
+        objects: list[str] = []
+        messages: list[str] = []
+        for node, pods in bound:
+            if len(pods) == 1:  # scoring binds pod by pod
+                name = pods[0].name
+                objects.append(f"pod/{name}")
+                messages.append(f"Successfully assigned {NAMESPACE}/{name} to {node}")
+                continue
+            names = [pod.name for pod in pods]
+            objects.extend([f"pod/{name}" for name in names])
+            messages.extend([f"Successfully assigned {NAMESPACE}/{n} to {node}" for n in names])
+        self.state.events.normal_once("Scheduled", objects, messages)
         for pod in failed:
             self.state.events.warning("FailedScheduling", f"pod/{pod.name}", pod.message or "")
 

@@ -113,8 +113,15 @@ class SchedulingQueue:
 
     def __init__(self) -> None:
         self.active: dict[str, PodRecord] = {}
+        """Pods an event, the flush or preemption moved: the next cycle tries them."""
         self._in_order = True
-        """Whether ``active`` is in creation order (new pods arrive in it)."""
+        """Whether ``active`` is in creation order."""
+        self._fresh: list[PodRecord] = []
+        """Pods created since the last cycle, in creation order: newer than any other pod
+        here, as every other has been through a cycle. A list, not a dict: 150,000 new pods
+        cost an append each, and the few deleted before their first cycle are skipped."""
+        self._fresh_gone: set[int] = set()
+        """Seqs of fresh pods deleted before their first cycle."""
         self._groups: dict[Asks, _Group] = {}
         self._group_of: dict[str, Asks] = {}
         self._aware: dict[str, PodRecord] = {}
@@ -125,13 +132,23 @@ class SchedulingQueue:
         self._bound = False
 
     def __len__(self) -> int:
-        return len(self.active) + len(self._group_of) + len(self._aware)
+        fresh = len(self._fresh) - len(self._fresh_gone)
+        return len(self.active) + fresh + len(self._group_of) + len(self._aware)
+
+    def pods(self) -> list[PodRecord]:
+        """Every pod the queue holds (between cycles: every Pending pod), by creation order."""
+        gone = self._fresh_gone
+        held = [*self.active.values(), *(p for p in self._fresh if p.seq not in gone)]
+        for group in self._groups.values():
+            held.extend(group.members.values())
+        held.extend(self._aware.values())
+        return sorted(held, key=_seq)
 
     # --- what the cluster's state reports ------------------------------------------------
 
-    def add(self, pod: PodRecord) -> None:
-        """A new pod: active."""
-        self.active[pod.name] = pod
+    def add(self, pods: list[PodRecord]) -> None:
+        """New pods (in creation order, newer than every pod here): the next cycle tries them."""
+        self._fresh.extend(pods)
 
     def forget(self, pod: PodRecord) -> None:
         """The pod is bound or deleted: it leaves whatever queue holds it."""
@@ -141,8 +158,16 @@ class SchedulingQueue:
         key = self._group_of.pop(name, None) if self._group_of else None
         if key is not None:
             del self._groups[key].members[pod.seq]
-        elif self._aware:
-            self._aware.pop(name, None)
+        elif self._aware and self._aware.pop(name, None) is not None:
+            return
+        elif self._fresh:  # held nowhere else, so it is one of them (a cycle empties it)
+            self._fresh_gone.add(pod.seq)
+
+    def forget_all(self, pods: list[PodRecord]) -> None:
+        """``forget`` each (bound in one go); nothing to do while every queue is empty."""
+        if self.active or self._group_of or self._aware or self._fresh:
+            for pod in pods:
+                self.forget(pod)
 
     def activate(self, pod: PodRecord) -> None:
         """Try this Pending pod at the next cycle whatever the hints say (e.g. a preemptor)."""
@@ -193,10 +218,17 @@ class SchedulingQueue:
                 drains.append(self._drain(key, group, lazy=True))
         active = list(self.active.values())
         self.active = {}
+        fresh, self._fresh = self._fresh, []
+        if self._fresh_gone:
+            gone, self._fresh_gone = self._fresh_gone, set()
+            fresh = [pod for pod in fresh if pod.seq not in gone]
         key = _seq if order is None else order
-        if order is not None or not self._in_order:
+        if order is None and not self._in_order:
             active.sort(key=key)
-            self._in_order = True
+        active.extend(fresh)
+        if order is not None:
+            active.sort(key=key)
+        self._in_order = True
         if not drains:
             return iter(active)
         return heapq.merge(active, *drains, key=key)

@@ -19,6 +19,7 @@ from kubeloop.cluster.deployments import DeploymentRecord, ReplicaSetRecord
 from kubeloop.cluster.due_times import DueTimes
 from kubeloop.cluster.node_log import NodeLog
 from kubeloop.cluster.nodes import NodeRecord
+from kubeloop.cluster.pod_state import PodState
 from kubeloop.cluster.pods import PodRecord
 from kubeloop.cluster.priority import Priorities
 from kubeloop.cluster.scheduling_queue import SchedulingQueue
@@ -27,13 +28,14 @@ from kubeloop.core.clock import Clock
 from kubeloop.core.events import EventLog
 
 
-class ClusterState:
+class ClusterState(PodState):
     def __init__(self, clock: Clock, events: EventLog) -> None:
         self.clock = clock
         self.events = events
         self.nodes: dict[str, NodeRecord] = {}
         self.pods: dict[str, PodRecord] = {}
-        self.pending: dict[str, PodRecord] = {}
+        self.pending_count = 0
+        """How many pods are Pending (the queue holds them between cycles)."""
         self.replicasets: dict[str, ReplicaSetRecord] = {}
         self.replicasets_by_deployment: dict[str, dict[str, ReplicaSetRecord]] = {}
         self.repelling: dict[str, ReplicaSetRecord] = {}
@@ -69,6 +71,8 @@ class ClusterState:
         self.default_tolerations: tuple[Toleration, ...] = ()
         """DefaultTolerationSeconds: added to pods that tolerate neither taint themselves."""
         self.pod_seq = 0
+        self.bound: list[tuple[str, list[PodRecord]]] = []
+        """(node, pods) of each bind since the pass's Scheduled events were recorded."""
         self.rs_seq = 0
         self.priorities = Priorities()
         """PriorityClasses and admission (``priority.py``); preemption reads it."""
@@ -150,115 +154,6 @@ class ClusterState:
 
     def nodes_in_order(self) -> Iterator[NodeRecord]:
         return iter(self.index.nodes)
-
-    # --- pods ------------------------------------------------------------------
-
-    def create_pods(
-        self, rs: ReplicaSetRecord, deployment: DeploymentRecord, count: int
-    ) -> list[PodRecord]:
-        """Stamp ``count`` Pending pods from the ReplicaSet's template (one call for a whole
-        scale-up: 150,000 pods pay for the loop, not for 150,000 calls)."""
-        now, name, template = self.clock.now, deployment.name, rs.template
-        pods, pending, active, owned = self.pods, self.pending, self.queue.active, rs.pods
-        first, seq = deployment.pod_counter, self.pod_seq
-        created = []
-        for i in range(1, count + 1):
-            pod_name = f"{name}-{first + i}"
-            pod = PodRecord(pod_name, name, rs.name, template, seq + i, now)
-            pods[pod_name] = pending[pod_name] = active[pod_name] = owned[pod_name] = pod
-            created.append(pod)
-        deployment.pod_counter += count
-        self.pod_seq += count
-        self.pending_by_deployment[name] += count
-        if count:
-            self.dirty_deployments.add(name)
-        return created
-
-    def bind(self, pods: list[PodRecord], node: NodeRecord) -> None:
-        """Bind pods to one node, refreshing the capacity index once."""
-        pending, forget, on_node, where = self.pending, self.queue.forget, node.pods, node.name
-        now = self.clock.now
-        for pod in pods:
-            pod.node = where
-            pod.message = None
-            del pending[pod.name]
-            forget(pod)
-            self.pending_by_deployment[pod.deployment] -= 1
-            self.dirty_deployments.add(pod.deployment)
-            on_node[pod.name] = pod
-            template = pod.template
-            node.allocated_cpu += template.cpu
-            node.allocated_memory += template.memory
-            node.scoring_cpu += template.scoring_cpu
-            node.scoring_memory += template.scoring_memory
-            pod.started_at = now
-            if template.startup_seconds == 0 or not node.ready:
-                self._set_pod_ready(pod, node.ready)
-            else:
-                self._start(pod)
-        if where in self.tainted_nodes:
-            self.dirty_nodes.add(where)
-        self.node_log.note(where, len(self.nodes))
-        if not self._index_stale:
-            self._index.update(node)
-
-    def _start(self, pod: PodRecord) -> None:
-        """A pod with a startup delay on a Ready node: Ready once the delay is over."""
-        delay = pod.template.startup_seconds
-        if delay is not None:
-            pod.ready_at = self.clock.now + delay
-            self.starting[pod.name] = pod
-
-    def mark_started(self, pod: PodRecord) -> None:
-        """The pod's startup delay is over: it turns Ready (on a Ready node)."""
-        del self.starting[pod.name]
-        pod.ready_at = None
-        node = self.nodes[pod.node] if pod.node is not None else None
-        self._set_pod_ready(pod, node is not None and node.ready)
-
-    def mark_for_eviction(self, pod: PodRecord, at: int | None) -> None:
-        pod.evict_at = at
-        if at is None:
-            self.marked_for_eviction.pop(pod.name, None)
-        else:
-            self.marked_for_eviction[pod.name] = pod
-
-    def delete_pod(self, pod: PodRecord) -> None:
-        self.dirty_deployments.add(pod.deployment)
-        del self.pods[pod.name]
-        self.marked_for_eviction.pop(pod.name, None)
-        self.starting.pop(pod.name, None)
-        rs = self.replicasets[pod.replicaset]
-        del rs.pods[pod.name]
-        if pod.ready:
-            rs.ready_count -= 1
-        if pod.node is None:
-            del self.pending[pod.name]
-            self.queue.forget(pod)
-            self.pending_by_deployment[pod.deployment] -= 1
-            return
-        node = self.nodes[pod.node]
-        del node.pods[pod.name]
-        node.allocated_cpu -= pod.template.cpu
-        node.allocated_memory -= pod.template.memory
-        node.scoring_cpu -= pod.template.scoring_cpu
-        node.scoring_memory -= pod.template.scoring_memory
-        if not self._index_stale:
-            self._index.update(node)
-        self.node_log.note(node.name, len(self.nodes))
-        self.queue.node_touched(node.name)
-
-    def _set_pod_ready(self, pod: PodRecord, ready: bool) -> None:
-        if pod.ready == ready:
-            return
-        pod.ready = ready
-        pod.ready_since = self.clock.now if ready else None
-        self.dirty_deployments.add(pod.deployment)
-        rs = self.replicasets[pod.replicaset]
-        rs.ready_count += 1 if ready else -1
-        if ready and rs.min_ready_seconds:
-            due = self.clock.now + rs.min_ready_seconds + 1
-            self.wakeups[pod.deployment] = min(due, self.wakeups.get(pod.deployment, due))
 
     # --- replica sets ------------------------------------------------------------
 

@@ -51,3 +51,53 @@ def test_first_fit_matches_a_scan_after_deferred_updates(
         assert index.first_fit(cpu, memory, start) == scan(nodes, cpu, memory, start)
     assert {n.name for n in index.drain_changed()} <= {n.name for n in nodes}
     assert index.drain_changed() == []
+
+
+@settings(max_examples=300, deadline=None, derandomize=True, database=None)
+@given(
+    count=st.integers(1, 12),
+    steps=st.lists(
+        st.tuples(
+            st.integers(0, 11),
+            st.integers(0, 4),
+            st.integers(0, 4),
+            st.integers(0, 2),
+            st.booleans(),
+            st.tuples(st.integers(0, 4), st.integers(0, 4), st.integers(0, 11)),
+        ),
+        max_size=30,
+    ),
+)
+def test_first_fit_matches_a_scan_when_one_node_changes_between_searches(
+    count: int, steps: list[tuple[int, int, int, int, bool, tuple[int, int, int]]]
+) -> None:
+    """First fit's own rhythm — bind on one node, search again — takes the one-leaf
+    refresh, which stops climbing at the first ancestor it leaves unchanged."""
+    nodes = [NodeRecord(f"n{i}", 4, 4, 2, {}, []) for i in range(count)]
+    index = CapacityIndex(nodes)
+    for position, used_cpu, used_memory, pods, cordoned, (cpu, memory, start) in steps:
+        node = nodes[position % count]
+        node.allocated_cpu, node.allocated_memory = used_cpu, used_memory
+        node.pods = {f"p{k}": None for k in range(pods)}  # type: ignore[misc]
+        node.unschedulable = cordoned
+        index.update(node)
+        assert index.first_fit(cpu, memory, start) == scan(nodes, cpu, memory, start)
+
+
+def test_room_freed_on_one_resource_reaches_every_ancestor() -> None:
+    """Memory freed on a node whose CPU is unchanged must lift the memory maximum of every
+    subtree above it, or a search stepping over them would miss the node."""
+    nodes = [NodeRecord(f"n{i}", 4, 4, 8, {}, []) for i in range(8)]
+    index = CapacityIndex(nodes)
+    for node in nodes:
+        node.allocated_memory = 4
+        index.update(node)
+    assert index.first_fit(1, 1) is None
+    nodes[6].allocated_memory = 0
+    index.update(nodes[6])
+    assert index.first_fit(1, 1) == 6
+    nodes[6].allocated_cpu = 4  # now CPU is what is short there; memory stays free
+    index.update(nodes[6])
+    nodes[5].allocated_memory = 3
+    index.update(nodes[5])
+    assert index.first_fit(1, 1) == 5

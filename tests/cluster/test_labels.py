@@ -183,3 +183,16 @@ def test_a_manifests_min_ready_seconds_and_affinity_are_read() -> None:
     (deployment,) = load_fixture_text(text, "web.yaml").deployments
     assert deployment.min_ready_seconds == 30
     assert deployment.affinity is not None and "podAntiAffinity" in deployment.affinity
+
+
+def test_a_selector_takes_match_labels_as_a_mapping_or_as_pairs() -> None:
+    assert LabelSelector({"tier": "db", "app": "web"}) == LabelSelector(
+        (("app", "web"), ("tier", "db"))
+    )
+    assert LabelSelector({"app": "web"}).matches({"app": "web", "x": "y"})
+
+
+@pytest.mark.parametrize("given", ["app=web", 5, [("app",)], ["app"], {"app": 5}])
+def test_match_labels_that_are_not_label_pairs_are_refused_by_name(given: object) -> None:
+    with pytest.raises(InvalidSpecError, match="matchLabels"):
+        LabelSelector(given)  # type: ignore[arg-type]

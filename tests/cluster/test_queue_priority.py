@@ -50,7 +50,7 @@ def test_a_pod_preemption_cannot_place_stays_parked(reference: bool) -> None:
     for _ in range(3):
         cluster.advance(15)
         cluster.reconcile()
-    huge = cluster._state.pending["huge-1"]
+    huge = cluster._state.pods["huge-1"]
     assert _failures(cluster, "pod/huge-1") == 1
     assert len(cluster._state.queue) == 1
     assert huge.parked_at == 15  # parked when it first failed: no event has moved it since

@@ -156,7 +156,7 @@ def test_activate_moves_a_parked_pod_once() -> None:
     """What a preemptor needs once its victims are gone: one more try, then parked again."""
     cluster = _parked()
     state = cluster._state
-    big: PodRecord = state.pending["big-1"]
+    big: PodRecord = state.pods["big-1"]
     queue: SchedulingQueue = state.queue
     assert len(queue) == 1 and not queue.active
     queue.activate(big)
@@ -166,3 +166,21 @@ def test_activate_moves_a_parked_pod_once() -> None:
     queue.failed([big], asks_of(big.template))
     queue.end_cycle(cluster.clock, bound=False)
     assert len(queue) == 1 and not queue.active
+
+
+def test_new_pods_deleted_before_their_first_cycle_are_not_handed_out() -> None:
+    """New pods wait in a list: one deleted before a cycle is skipped, and counts go."""
+    cluster = _parked()
+    state = cluster._state
+    template = state.pods["big-1"].template
+    new = [PodRecord(f"new-{i}", "new", "new-rs", template, 100 + i, 0) for i in range(4)]
+    queue: SchedulingQueue = state.queue
+    queue.add(new)
+    assert len(queue) == 5
+    queue.forget(new[1])
+    queue.forget(new[3])
+    assert len(queue) == 3
+    assert [p.name for p in queue.pods()] == ["big-1", "new-0", "new-2"]
+    handed = list(queue.cycle(cluster.clock, lambda pod, name: True))
+    assert [p.name for p in handed] == ["new-0", "new-2"]
+    assert len(queue) == 1  # big-1 is still parked: no event touched a node

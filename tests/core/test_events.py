@@ -85,3 +85,47 @@ def test_recording_many_at_once_folds_exactly_as_recording_each(
         for obj, message in pairs:
             each.normal("SuccessfulCreate", obj, message)
     assert many.snapshot() == each.snapshot()
+
+
+@settings(max_examples=300, deadline=None, derandomize=True, database=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from([0, 1, 300, SIMILAR_WINDOW, SIMILAR_WINDOW + 1]),
+            st.sampled_from(["rs/a", "rs/b"]),
+            st.lists(st.integers(0, 40), max_size=30),
+        ),
+        max_size=8,
+    )
+)
+def test_a_series_folds_exactly_as_recording_each(
+    batches: list[tuple[int, str, list[int]]],
+) -> None:
+    """``normal_series`` (which folds the rest of a series in one step once the object's
+    events are combined) leaves the log as one ``normal`` call per name would."""
+    clocks = [Clock(), Clock()]
+    series, each = (EventLog(clock) for clock in clocks)
+    for wait, obj, numbers in batches:
+        for clock in clocks:
+            clock.advance(wait)
+        names = [f"web-{n}" for n in numbers]
+        series.normal_series("SuccessfulCreate", obj, "Created pod: ", names)
+        for name in names:
+            each.normal("SuccessfulCreate", obj, f"Created pod: {name}")
+    assert series.snapshot() == each.snapshot()
+
+
+def test_events_recorded_once_are_appended_in_order_as_new_objects() -> None:
+    clock = Clock()
+    once, each = EventLog(clock), EventLog(clock)
+    once.normal("Killing", "pod/a", "Stopping container")
+    each.normal("Killing", "pod/a", "Stopping container")
+    clock.advance(5)
+    objects = [f"pod/web-{i}" for i in range(25)]
+    messages = [f"Successfully assigned default/web-{i} to node-{i % 3}" for i in range(25)]
+    once.normal_once("Scheduled", objects, messages)
+    for obj, message in zip(objects, messages, strict=True):
+        each.normal("Scheduled", obj, message)
+    assert once.snapshot() == each.snapshot()
+    assert [e.seq for e in once.snapshot()] == list(range(1, 27))
+    assert once.frozen_since(1)[0] == each.snapshot()[1]

@@ -61,8 +61,7 @@ class ScaleUpStatus:
 
 def unschedulable(state: ClusterState) -> list[PodRecord]:
     """Pods the scheduler tried and could not place (PodScheduled=False, Unschedulable)."""
-    pods = [p for p in state.pending.values() if p.message is not None]
-    return sorted(pods, key=lambda p: p.seq)
+    return [p for p in state.queue.pods() if p.message is not None]
 
 
 def filter_out_schedulable(snapshot: Snapshot, pods: list[PodRecord]) -> list[PodRecord]:
