@@ -202,6 +202,7 @@ class EventLog:
         events are combined, every further message of the same moment only counts: the rest
         of the series is folded in one step, and only its last message is ever built.
         """
+        self._expire()
         now = self._clock.now
         key = ("Normal", reason, obj)
         for i, name in enumerate(names):

@@ -204,6 +204,8 @@ _OPS = st.lists(
             ),
         ),
         st.tuples(st.just("many"), st.lists(st.sampled_from(["pod/a", "pod/d", "pod/e"]))),
+        st.tuples(st.just("series"), st.lists(st.sampled_from(["web-1", "web-2"]))),
+        st.tuples(st.just("once"), st.integers(0, 3)),
         st.tuples(st.just("since"), st.integers(-1, 40)),
     ),
     max_size=60,
@@ -231,6 +233,19 @@ def test_the_log_matches_a_brute_force_model_of_expiry(ops: list[tuple[str, obje
                 journal.normal_many("Reason", [(obj, "m0") for obj in arg])
                 for obj in arg:
                     oracle.record(clock.now, ("Normal", "Reason", obj), "m0")
+            elif op == "series":
+                assert isinstance(arg, list)
+                journal.normal_series("Created", "rs/web", "Created pod: ", arg)
+                for name in arg:
+                    oracle.record(
+                        clock.now, ("Normal", "Created", "rs/web"), f"Created pod: {name}"
+                    )
+            elif op == "once":  # objects named once only: fresh names every time
+                assert isinstance(arg, int)
+                names = [f"pod/once-{oracle.numbered}-{i}" for i in range(arg)]
+                journal.normal_once("Scheduled", names, ["assigned"] * arg)
+                for name in names:
+                    oracle.record(clock.now, ("Normal", "Scheduled", name), "assigned")
             else:
                 assert isinstance(arg, int)
                 oracle.expire(clock.now)
@@ -261,3 +276,21 @@ def test_folded_combined_messages_keep_their_prefix_after_compaction() -> None:
     combined = journal.snapshot()[-1]
     assert combined.message == COMBINED + "Created pod: web-14" and combined.count == 6
     assert combined.seq == 4 + SIMILAR_LIMIT
+
+
+def test_every_way_of_recording_starts_anew_after_expiry() -> None:
+    """normal, warning, normal_many and normal_series all see the expired event gone."""
+    clock = Clock()
+    journal = EventLog(clock, ttl=10)
+    recorders = {
+        "normal": lambda: journal.normal("Pulled", "pod/a", "pulled"),
+        "warning": lambda: journal.warning("BackOff", "pod/a", "restarting"),
+        "normal_many": lambda: journal.normal_many("Killing", [("pod/a", "stopping")]),
+        "normal_series": lambda: journal.normal_series("Created", "rs/web", "pod: ", ["web-1"]),
+    }
+    for name, record in recorders.items():
+        record()
+        clock.advance(10)
+        record()
+        assert [(e.count, e.first_time) for e in journal.snapshot()] == [(1, clock.now)], name
+        clock.advance(10)
