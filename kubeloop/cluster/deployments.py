@@ -9,7 +9,13 @@ from typing import Literal, NamedTuple
 
 from kubeloop.cluster import arguments
 from kubeloop.cluster.affinity import Affinity, TopologySpreadConstraint
-from kubeloop.cluster.intstr import IntOrPercent, is_literal_zero, validate_int_or_percent
+from kubeloop.cluster.intstr import (
+    IntOrPercent,
+    is_literal_zero,
+    max_unavailable,
+    resolve_fenceposts,
+    validate_int_or_percent,
+)
 from kubeloop.cluster.labels import LabelSelector
 from kubeloop.cluster.names import validate_name
 from kubeloop.cluster.pods import Container, PodRecord, PodTemplate
@@ -68,6 +74,9 @@ class Deployment:
     topology_spread: Sequence[TopologySpreadConstraint] = ()
     priority_class_name: str | None = None
     """The pods' PriorityClass; resolved when each pod is created, as admission does."""
+    fenceposts: tuple[int, int] = field(default=(0, 0), init=False, repr=False, compare=False)
+    """(surge, maxUnavailable) resolved against ``replicas``; (0, 0) for Recreate. Derived
+    once per spec (a scale makes a new spec); every sync and status update reads it."""
 
     def __post_init__(self) -> None:
         where = f'deployment "{self.name}"'
@@ -132,6 +141,10 @@ class Deployment:
         if self.priority_class_name is not None:
             validate_name(f"{where}: priorityClassName", self.priority_class_name)
         self._check_selector()
+        if self.strategy == "RollingUpdate":
+            surge, _ = resolve_fenceposts(self.max_surge, self.max_unavailable, self.replicas)
+            unavailable = max_unavailable(self.max_surge, self.max_unavailable, self.replicas)
+            object.__setattr__(self, "fenceposts", (surge, unavailable))
         try:
             self.template()
         except InvalidQuantityError as error:

@@ -7,11 +7,28 @@ from __future__ import annotations
 
 import math
 import re
+from functools import lru_cache
 
 from kubeloop.errors import InvalidSpecError
 
 _PERCENT = re.compile(r"^([0-9]+)%$")
 IntOrPercent = int | str
+_INT64_MAX = 2**63 - 1
+
+
+@lru_cache(maxsize=256)
+def percent(value: str) -> int | None:
+    """The number in ``"25%"``; None when the text is not a percentage, or its number does
+    not fit the int64 that upstream's ``strconv.Atoi`` parses it into.
+
+    Memoized: every sync of every deployment resolves the same few strings.
+    """
+    match = _PERCENT.match(value)
+    digits = match.group(1).lstrip("0") if match else ""
+    if not match or len(digits) > len(str(_INT64_MAX)):
+        return None
+    number = int(digits or "0")
+    return number if number <= _INT64_MAX else None
 
 
 def is_literal_zero(value: object) -> bool:
@@ -29,12 +46,12 @@ def validate_int_or_percent(
         if value < 0:
             raise InvalidSpecError(f"{where}: {field} must be greater than or equal to 0")
         return
-    match = _PERCENT.match(value)
-    if not match:
+    number = percent(value)
+    if number is None:
         raise InvalidSpecError(
             f'{where}: {field} "{value}" must be an integer or a percentage like "25%"'
         )
-    if at_most_100 and int(match.group(1)) > 100:
+    if at_most_100 and number > 100:
         raise InvalidSpecError(f"{where}: {field} must not be greater than 100%")
 
 
@@ -42,10 +59,10 @@ def scaled_value(value: int | str, total: int, round_up: bool) -> int:
     """``GetScaledValueFromIntOrPercent``: an int as is, a percentage of ``total``."""
     if isinstance(value, int):
         return value
-    match = _PERCENT.match(value)
-    if not match:
+    number = percent(value)
+    if number is None:
         raise InvalidSpecError(f'invalid value for IntOrString: invalid value "{value}"')
-    exact = int(match.group(1)) * total / 100
+    exact = number * total / 100
     return math.ceil(exact) if round_up else math.floor(exact)
 
 

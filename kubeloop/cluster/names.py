@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Container
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from kubeloop.core.hashing import fnv32a
@@ -32,8 +33,15 @@ def validate_name(kind: str, name: str) -> None:
 
 
 def template_hash(template: PodTemplate, collisions: int = 0) -> str:
-    digest = fnv32a(f"{template!r}/{collisions}".encode())
-    return "".join(_SAFE[ord(ch) % len(_SAFE)] for ch in str(digest))
+    return _safe_hash(f"{template!r}/{collisions}")
+
+
+@lru_cache(maxsize=4096)
+def _safe_hash(text: str) -> str:
+    """FNV-32a of the text, safe-encoded. Memoized on the exact text hashed: templates that
+    differ only in what their repr leaves out (labels) hash alike, and thousands of
+    deployments of one shape pay for one hash."""
+    return "".join(_SAFE[ord(ch) % len(_SAFE)] for ch in str(fnv32a(text.encode())))
 
 
 def replicaset_name(deployment: str, template: PodTemplate, taken: Container[str]) -> str:

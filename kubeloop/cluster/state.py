@@ -163,7 +163,13 @@ class ClusterState(PodState):
         affinity = rs.template.affinity
         if affinity is not None and affinity.anti_required:
             self.repelling[rs.name] = rs
-        self.replicasets_by_deployment.setdefault(rs.deployment, {})[rs.name] = rs
+        owned = self.replicasets_by_deployment.setdefault(rs.deployment, {})
+        newest = next(reversed(owned.values()), None)
+        owned[rs.name] = rs
+        if newest is not None and newest.seq > rs.seq:  # kept oldest first (see replicasets_of)
+            ordered = sorted(owned.values(), key=lambda r: r.seq)
+            owned.clear()
+            owned.update((r.name, r) for r in ordered)
 
     def remove_replicaset(self, rs: ReplicaSetRecord) -> None:
         self.dirty_deployments.add(rs.deployment)
@@ -172,9 +178,9 @@ class ClusterState(PodState):
         self.repelling.pop(rs.name, None)
 
     def replicasets_of(self, deployment: str) -> list[ReplicaSetRecord]:
-        """The deployment's ReplicaSets, oldest first."""
-        owned = self.replicasets_by_deployment.get(deployment, {})
-        return sorted(owned.values(), key=lambda rs: rs.seq)
+        """The deployment's ReplicaSets, oldest first (``add_replicaset`` keeps them so)."""
+        owned = self.replicasets_by_deployment.get(deployment)
+        return list(owned.values()) if owned else []
 
     def pods_of(self, deployment: str) -> Iterator[PodRecord]:
         for rs in self.replicasets_of(deployment):

@@ -82,10 +82,13 @@ class Toleration:
         return self.operator == "Exists" or self.value == taint.value
 
 
+CORDON = Taint(UNSCHEDULABLE_TAINT, "", "NoSchedule")
+"""The taint a cordon stands for; built (and validated) once, not per template."""
+
+
 def tolerates_unschedulable(tolerations: tuple[Toleration, ...]) -> bool:
     """Whether the pod tolerates ``node.kubernetes.io/unschedulable:NoSchedule`` (a cordon)."""
-    cordon = Taint(UNSCHEDULABLE_TAINT, "", "NoSchedule")
-    return any(t.tolerates(cordon) for t in tolerations)
+    return any(t.tolerates(CORDON) for t in tolerations)
 
 
 def toleration_problem(

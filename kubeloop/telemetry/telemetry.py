@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from kubeloop.core.clock import ORDER_EVALUATE, ORDER_SCRAPE, Clock, PeriodicTask
 from kubeloop.errors import AlreadyExistsError, FixtureError, InvalidSpecError, NotFoundError
 from kubeloop.telemetry.promql import Scalar, Value, Vector, evaluate, parse
+from kubeloop.telemetry.retention import Retention
 from kubeloop.telemetry.rules.alerting import INACTIVE, AlertingRule
 from kubeloop.telemetry.rules.group import RuleFailure, RuleGroup
 from kubeloop.telemetry.rules.loader import load_rule_text
@@ -25,26 +26,11 @@ from kubeloop.telemetry.series import Labels, SeriesStore
 from kubeloop.telemetry.slo import to_yaml
 from kubeloop.telemetry.slo.book import SLO, SLOBook, availability
 from kubeloop.telemetry.slo.verdict import Verdict
+from kubeloop.telemetry.timeline import AlertTimeline
 from kubeloop.telemetry.traffic import Service
 
 DEFAULT_SCRAPE_INTERVAL = DEFAULT_EVALUATION_INTERVAL = 60  # Prometheus' documented defaults
 MAX_QUERIES_KEPT = 50
-
-
-@dataclass(frozen=True)
-class AlertTimeline:
-    """One alert name's state after every evaluation that changed it: ``(t seconds, state)``."""
-
-    name: str
-    changes: tuple[tuple[int, str], ...]
-
-    @property
-    def states(self) -> list[str]:
-        return [state for _, state in self.changes]
-
-    @property
-    def fired(self) -> bool:
-        return "firing" in self.states
 
 
 @dataclass
@@ -65,6 +51,7 @@ class Telemetry:
     ) -> None:
         self.clock = clock if clock is not None else Clock()
         self.store = SeriesStore()
+        self.retention = Retention(self.store)
         self.evaluation_interval = _interval(evaluation_interval, "evaluation")
         self.scrape_interval = _interval(scrape_interval, "scrape")
         self._services: dict[str, tuple[Service, PeriodicTask]] = {}
@@ -121,6 +108,7 @@ class Telemetry:
     def _scrape_task(self, service: Service) -> PeriodicTask:
         def scrape(now: int) -> None:
             service.scrape(self.store, now)
+            self.retention.tick(now * 1000)
 
         return self.clock.every(
             self.scrape_interval, scrape, name=f"scrape:{service.name}", order=ORDER_SCRAPE
@@ -203,6 +191,10 @@ class Telemetry:
         self._schedule()
 
     def _schedule(self) -> None:
+        groups = self._groups
+        self.retention.reaching(
+            (r.spec.parsed, g.group.spec.query_offset_ms) for g in groups for r in g.group.rules
+        )
         for index, entry in enumerate(self._groups):
             if entry.task is not None:
                 entry.task.cancel()
@@ -221,6 +213,7 @@ class Telemetry:
 
     def _evaluate(self, entry: _Group, now: int) -> None:
         entry.failures = [*entry.failures, *entry.group.eval(self.store, now * 1000)][-100:]
+        self.retention.tick(now * 1000)
         names = {rule.name for rule in entry.group.alerting_rules()}
         for name in sorted(names):
             state = self.alert_state(name)

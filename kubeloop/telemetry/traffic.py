@@ -60,6 +60,10 @@ def _exact(bound: float) -> Fraction:
     return Fraction(repr(bound))
 
 
+_Line = tuple[int, int, int]
+_Growth = tuple[_Line, _Line, list[_Line]]
+
+
 @dataclass(frozen=True)
 class TrafficView:
     """What a service has served so far (a snapshot)."""
@@ -117,6 +121,14 @@ class Service:
         self._bucket_index: dict[Fraction, int] = {}
         self._series_sum = Labels.of(__name__="http_request_duration_seconds_sum", job=job)
         self._series_count = Labels.of(__name__="http_request_duration_seconds_count", job=job)
+        self._growth: _Growth | None = None
+        self._latencies: list[tuple[int, int]] = []
+        """(bucket, latency × the common denominator) of each latency ever observed."""
+        self._seconds_denominator = 1
+        self._order = sorted(
+            [self._series_ok, self._series_error, self._series_sum, self._series_count]
+            + [labels for _, labels in self._series_buckets]
+        )
 
     def _profile(
         self, latency: Sequence[tuple[float, float]]
@@ -136,20 +148,24 @@ class Service:
         exact = _fraction(ratio, f'service "{self.name}": the error ratio', 0, 1)
         self._serve_until(now)
         self._ratio = exact
+        self._growth = None
 
     def set_rate(self, rate: float | Fraction, now: int) -> None:
         exact = _fraction(rate, f'service "{self.name}": requests per second', 0, MAX_RATE)
         self._serve_until(now)
         self._rate = exact
+        self._growth = None
 
     def set_latency(self, latency: Sequence[tuple[float, float]], now: int) -> None:
         profile = self._profile(latency)
         self._serve_until(now)
         self._latency = profile
+        self._growth = None
 
     def set_up(self, up: bool, now: int) -> None:
         self._serve_until(now)
         self.up = up
+        self._growth = None
 
     # --- serving and scraping ------------------------------------------------------------
 
@@ -163,36 +179,61 @@ class Service:
         for seconds, share in self._latency:
             self._observed[seconds] = self._observed.get(seconds, Fraction(0)) + served * share
         self._since = now
+        self._growth = None
 
     def view(self, now: int) -> TrafficView:
-        self._serve_until(now)
+        requests, errors, _ = self._totals(now)
         return TrafficView(
-            self.name,
-            float(self._rate),
-            float(self._ratio),
-            math.floor(self._served),
-            math.floor(self._failed),
-            self.up,
+            self.name, float(self._rate), float(self._ratio), requests, errors, self.up
         )
 
     def samples(self, now: int) -> dict[Labels, float]:
         """The values a scrape at ``now`` reads (without ``up``)."""
-        self._serve_until(now)
-        requests, errors = math.floor(self._served), math.floor(self._failed)
+        requests, errors, observed = self._totals(now)
         out = {self._series_ok: float(requests - errors), self._series_error: float(errors)}
         per_bucket = [0] * len(self._series_buckets)
-        seconds = Fraction(0)
-        for latency, observed in self._observed.items():
-            count = math.floor(observed)
-            per_bucket[self._bucket_of(latency)] += count
-            seconds += count * latency
+        seconds = 0
+        for (bucket, weight), count in zip(self._latencies, observed, strict=True):
+            per_bucket[bucket] += count
+            seconds += count * weight
         cumulative = 0
         for (_, labels), count in zip(self._series_buckets, per_bucket, strict=True):
             cumulative += count
             out[labels] = float(cumulative)
-        out[self._series_sum] = float(seconds)
+        out[self._series_sum] = seconds / self._seconds_denominator
         out[self._series_count] = float(cumulative)
         return out
+
+    def _totals(self, now: int) -> tuple[int, int, list[int]]:
+        """Whole requests served and failed by ``now``, and observed per latency: the floors
+        of the exact totals, in integer arithmetic (each total grows linearly in time from
+        the last change, so it is ``(base + slope × elapsed) // denominator``)."""
+        if self._growth is None:
+            self._growth = self._linear()
+        served, failed, observed = self._growth
+        elapsed = max(0, now - self._since)
+        return _at(served, elapsed), _at(failed, elapsed), [_at(o, elapsed) for o in observed]
+
+    def _linear(self) -> _Growth:
+        """The totals as ``(base, slope, denominator)`` integers since the last change."""
+        rate = self._rate if self.up else Fraction(0)
+        profile = dict(self._latency)
+        for seconds in profile:
+            self._observed.setdefault(seconds, Fraction(0))
+        denominator = math.lcm(*(s.denominator for s in self._observed))
+        self._seconds_denominator = denominator
+        self._latencies = [
+            (self._bucket_of(s), s.numerator * (denominator // s.denominator))
+            for s in self._observed
+        ]
+        return (
+            _line(self._served, rate),
+            _line(self._failed, rate * self._ratio),
+            [
+                _line(total, rate * profile.get(s, Fraction(0)))
+                for s, total in self._observed.items()
+            ],
+        )
 
     def _bucket_of(self, latency: Fraction) -> int:
         """The first bucket whose bound holds ``latency`` (le is inclusive), remembered."""
@@ -214,9 +255,20 @@ class Service:
                 store.append_stale(labels, t_ms)
             self._written.clear()
             return
-        for labels in sorted(samples):
+        for labels in self._order:
             store.append(labels, t_ms, samples[labels])
         self._written = set(samples)
+
+
+def _line(base: Fraction, slope: Fraction) -> tuple[int, int, int]:
+    """``base + slope × t`` as integers ``(b, s, d)`` with value ``(b + s × t) / d``."""
+    den = base.denominator * slope.denominator
+    return base.numerator * slope.denominator, slope.numerator * base.denominator, den
+
+
+def _at(line: _Line, elapsed: int) -> int:
+    base, slope, den = line
+    return (base + slope * elapsed) // den
 
 
 def latency_profile(shares: Mapping[float, float]) -> tuple[tuple[float, float], ...]:

@@ -18,35 +18,47 @@ from kubeloop.cluster.controllers.actions import (
 )
 from kubeloop.cluster.controllers.rollout_math import Sized, new_rs_new_replicas, proportional_scale
 from kubeloop.cluster.deployments import DeploymentRecord, ReplicaSetRecord
-from kubeloop.cluster.intstr import max_unavailable, resolve_fenceposts
 from kubeloop.cluster.state import ClusterState
 
 
 def budget(deployment: DeploymentRecord) -> tuple[int, int]:
     """(surge, maxUnavailable) resolved for the current replicas; (0, 0) for Recreate."""
-    spec = deployment.spec
-    if spec.strategy == "Recreate":
-        return 0, 0
-    surge, _ = resolve_fenceposts(spec.max_surge, spec.max_unavailable, spec.replicas)
-    return surge, max_unavailable(spec.max_surge, spec.max_unavailable, spec.replicas)
+    return deployment.spec.fenceposts
 
 
 def new_replicaset(state: ClusterState, deployment: DeploymentRecord) -> ReplicaSetRecord | None:
     """The oldest ReplicaSet whose template equals the deployment's."""
-    for rs in state.replicasets_of(deployment.name):
-        if rs.template == deployment.template:
+    return find_new(state.replicasets_of(deployment.name), deployment)
+
+
+def find_new(sets: list[ReplicaSetRecord], deployment: DeploymentRecord) -> ReplicaSetRecord | None:
+    """The oldest of ``sets`` (oldest first) whose template equals the deployment's.
+
+    The ReplicaSet the controller created shares the deployment's template object, so an
+    identity check answers before the field-by-field comparison is needed.
+    """
+    template = deployment.template
+    for rs in sets:
+        if rs.template is template or rs.template == template:
             return rs
     return None
 
 
 def is_complete(state: ClusterState, deployment: DeploymentRecord) -> bool:
-    replicas = deployment.spec.replicas
-    new_rs = new_replicaset(state, deployment)
     sets = state.replicasets_of(deployment.name)
+    return _complete(deployment, find_new(sets, deployment), sets)
+
+
+def _complete(
+    deployment: DeploymentRecord, new_rs: ReplicaSetRecord | None, sets: list[ReplicaSetRecord]
+) -> bool:
+    replicas = deployment.spec.replicas
+    if new_rs is None or len(new_rs.pods) != replicas:
+        return False
+    if len(sets) == 1:  # only the new ReplicaSet: its counts are the deployment's
+        return new_rs.available == replicas
     return (
-        new_rs is not None
-        and len(new_rs.pods) == replicas
-        and sum(len(rs.pods) for rs in sets) == replicas
+        sum(len(rs.pods) for rs in sets) == replicas
         and sum(rs.available for rs in sets) == replicas
     )
 
@@ -61,12 +73,13 @@ def reconcile(state: ClusterState, names: Iterable[str]) -> list[Action]:
 
 def sync(state: ClusterState, deployment: DeploymentRecord) -> list[Action]:
     sets = state.replicasets_of(deployment.name)
-    new_rs = new_replicaset(state, deployment)
+    new_rs = find_new(sets, deployment)
     old = [rs for rs in sets if rs is not new_rs]
     replicas = deployment.spec.replicas
-    active = [rs for rs in sets if rs.replicas > 0]
     refreshed: list[Action] = []
-    if new_rs is not None and any(rs.desired_annotation != replicas for rs in active):
+    if new_rs is not None and any(
+        rs.replicas > 0 and rs.desired_annotation != replicas for rs in sets
+    ):
         refreshed = scale(deployment, new_rs, sets)
         if not refreshed or any(_resizes(state, action) for action in refreshed):
             return refreshed
@@ -77,7 +90,7 @@ def sync(state: ClusterState, deployment: DeploymentRecord) -> list[Action]:
         actions = rollout_recreate(deployment, new_rs, old)
     else:
         actions = rollout_rolling(deployment, new_rs, old)
-    if not actions and is_complete(state, deployment):
+    if not actions and _complete(deployment, new_rs, sets):
         actions = cleanup(deployment, old)
     return refreshed + actions
 
@@ -121,7 +134,7 @@ def scale(
 
 def _next_revision(new_rs: ReplicaSetRecord | None, old: list[ReplicaSetRecord]) -> list[Action]:
     """A ReplicaSet that becomes current again (a rollback) takes a new, higher revision."""
-    highest_old = max((rs.revision for rs in old), default=0)
+    highest_old = max(rs.revision for rs in old) if old else 0
     if new_rs is not None and new_rs.revision <= highest_old:
         return [ReviseReplicaSet(new_rs.name, highest_old + 1)]
     return []
@@ -142,7 +155,7 @@ def rollout_rolling(
 ) -> list[Action]:
     replicas = deployment.spec.replicas
     surge, unavailable = budget(deployment)
-    old_total = sum(rs.replicas for rs in old)
+    old_total = sum(rs.replicas for rs in old) if old else 0
     actions = _next_revision(new_rs, old)
     if new_rs is None:
         new_size = new_rs_new_replicas(replicas, surge, old_total, 0)
@@ -166,7 +179,7 @@ def scale_down_old(
     unavailable: int,
 ) -> list[Action]:
     """``reconcileOldReplicaSets``: unhealthy old pods first, then healthy ones within budget."""
-    if sum(rs.replicas for rs in old) == 0:
+    if not old or sum(rs.replicas for rs in old) == 0:
         return []
     min_available = deployment.spec.replicas - unavailable
     all_pods = sum(rs.replicas for rs in old) + new_size

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from kubeloop.cluster.controllers.deployment import budget, new_replicaset
-from kubeloop.cluster.deployments import DeploymentCounts, DeploymentRecord
+from kubeloop.cluster.controllers.deployment import budget, find_new
+from kubeloop.cluster.deployments import DeploymentCounts, DeploymentRecord, ReplicaSetRecord
 from kubeloop.cluster.state import ClusterState
 from kubeloop.core.conditions import set_condition, touched
 
@@ -25,17 +25,20 @@ def update(state: ClusterState, names: Iterable[str]) -> None:
 def totals(state: ClusterState, deployment: DeploymentRecord) -> DeploymentCounts:
     """The deployment's counts right now (available: Ready longer than minReadySeconds)."""
     sets = state.replicasets_of(deployment.name)
-    new_rs = new_replicaset(state, deployment)
-    ready = sum(rs.ready_count for rs in sets)
+    return _totals(deployment, sets, find_new(sets, deployment))
+
+
+def _totals(
+    deployment: DeploymentRecord, sets: list[ReplicaSetRecord], new_rs: ReplicaSetRecord | None
+) -> DeploymentCounts:
+    pods = ready = 0
+    for rs in sets:
+        pods += len(rs.pods)
+        ready += rs.ready_count
     available = (
         ready if deployment.spec.min_ready_seconds == 0 else sum(rs.available for rs in sets)
     )
-    return DeploymentCounts(
-        sum(len(rs.pods) for rs in sets),
-        len(new_rs.pods) if new_rs is not None else 0,
-        ready,
-        available,
-    )
+    return DeploymentCounts(pods, len(new_rs.pods) if new_rs is not None else 0, ready, available)
 
 
 def _set(
@@ -55,7 +58,9 @@ def _watch_deadline(state: ClusterState, deployment: DeploymentRecord) -> None:
 def update_one(state: ClusterState, deployment: DeploymentRecord) -> None:
     now = state.clock.now
     replicas = deployment.spec.replicas
-    pods, updated, ready, available = current = totals(state, deployment)
+    sets = state.replicasets_of(deployment.name)
+    new_rs = find_new(sets, deployment)
+    pods, updated, ready, available = current = _totals(deployment, sets, new_rs)
     _, unavailable = budget(deployment)
     if available >= replicas - unavailable:
         _set(
@@ -75,7 +80,6 @@ def update_one(state: ClusterState, deployment: DeploymentRecord) -> None:
             "Deployment does not have minimum availability.",
             now,
         )
-    new_rs = new_replicaset(state, deployment)
     rs_name = new_rs.name if new_rs is not None else deployment.name
     old_pods, old_updated, old_ready, old_available = deployment.status
     progressed = (
@@ -107,7 +111,9 @@ def update_one(state: ClusterState, deployment: DeploymentRecord) -> None:
             f'ReplicaSet "{rs_name}" is progressing.',
             now,
         )
-        deployment.conditions["Progressing"] = touched(deployment.conditions["Progressing"], now)
+        current_progressing = deployment.conditions["Progressing"]
+        if current_progressing.last_update != now:  # already reports progress at ``now``
+            deployment.conditions["Progressing"] = touched(current_progressing, now)
         _watch_deadline(state, deployment)
         return
     _watch_deadline(state, deployment)

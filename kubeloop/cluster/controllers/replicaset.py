@@ -10,19 +10,20 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from operator import attrgetter
 
 from kubeloop.cluster.controllers.actions import Action, CreatePods, DeletePods
 from kubeloop.cluster.deployments import ReplicaSetRecord
 from kubeloop.cluster.pods import PodRecord
 from kubeloop.cluster.state import ClusterState
 
+_NAME = attrgetter("name")
+
 
 def reconcile(state: ClusterState, deployments: Iterable[str]) -> list[Action]:
     """Converge the ReplicaSets of the queued deployments, in ReplicaSet name order."""
     owned = state.replicasets_by_deployment
-    sets = sorted(
-        (rs for d in deployments for rs in owned.get(d, {}).values()), key=lambda rs: rs.name
-    )
+    sets = sorted((rs for d in deployments if d in owned for rs in owned[d].values()), key=_NAME)
     actions: list[Action] = []
     for rs in sets:
         diff = len(rs.pods) - rs.replicas

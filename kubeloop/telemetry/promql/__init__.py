@@ -6,12 +6,13 @@ evaluate(expr, store, t_ms) -> Vector | Scalar | Matrix | String
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
 from kubeloop.telemetry.promql import ast
 from kubeloop.telemetry.promql.errors import PromQLError, UnsupportedError
 from kubeloop.telemetry.promql.evaluator import DEFAULT_LOOKBACK_MS, Evaluator
 from kubeloop.telemetry.promql.parser import parse
+from kubeloop.telemetry.promql.public import to_value
 from kubeloop.telemetry.promql.values import (
     Matrix,
     Sample,
@@ -26,7 +27,6 @@ from kubeloop.telemetry.series import EMPTY, Labels, SeriesStore
 
 PROMETHEUS_VERSION: Final = "3.14.0"
 """The Prometheus release whose semantics (and test data) this evaluator follows."""
-_ORDERED: Final = frozenset({"sort", "sort_desc", "sort_by_label", "sort_by_label_desc"})
 
 
 def evaluate(
@@ -61,7 +61,7 @@ def evaluate(
         raw = evaluator.eval(node)
     except RecursionError:
         raise PromQLError("expression is too deeply nested to evaluate") from None
-    return _public(node, raw)
+    return to_value(node, raw)
 
 
 MAX_RANGE_STEPS: Final = 11_000
@@ -102,26 +102,6 @@ def evaluate_range(
 def _check_ms(name: str, value: object) -> None:
     if not isinstance(value, int) or isinstance(value, bool) or abs(value) > 2**62:
         raise PromQLError(f"{name} {value!r} is not a bounded integer (ms)")
-
-
-def _public(node: ast.Expr, raw: Any) -> Value:
-    if node.type == "scalar":
-        return Scalar(float(raw))
-    if node.type == "string":
-        return String(str(raw))
-    if node.type == "matrix":
-        return Matrix(
-            Series(labels, tuple(zip(ts, vs, strict=True)))
-            for labels, ts, vs in sorted(raw, key=lambda s: s[0].pairs)
-        )
-    inner = node
-    while isinstance(inner, ast.Paren):
-        inner = inner.expr
-    ordered = (isinstance(inner, ast.Call) and inner.func in _ORDERED) or (
-        isinstance(inner, ast.Aggregate) and inner.op in ("topk", "bottomk")
-    )
-    samples = raw if ordered else sorted(raw, key=lambda s: s[0].pairs)
-    return Vector(Sample(labels, value) for labels, value in samples)
 
 
 __all__ = [

@@ -11,7 +11,7 @@ from bisect import bisect_right
 from collections.abc import Callable
 from typing import Any, Final
 
-from kubeloop.telemetry.promql import ast
+from kubeloop.telemetry.promql import ast, windowsum
 from kubeloop.telemetry.promql.aggregate import aggregate
 from kubeloop.telemetry.promql.binary import binary
 from kubeloop.telemetry.promql.errors import PromQLError
@@ -21,7 +21,7 @@ from kubeloop.telemetry.promql.functions import (
     absent_labels,
     counters,
 )
-from kubeloop.telemetry.series import METRIC_NAME, Labels, SeriesStore
+from kubeloop.telemetry.series import METRIC_NAME, Labels, SeriesStore, StoredSeries
 
 DEFAULT_LOOKBACK_MS: Final = 5 * 60_000
 DEFAULT_SUBQUERY_STEP_MS: Final = 60_000
@@ -34,6 +34,10 @@ InstantVector = list[tuple[Labels, float]]
 RangeSeries = tuple[Labels, list[int], list[float]]
 _KEEP_NAME: Final = frozenset({"last_over_time", "first_over_time"})
 _FAST_COUNTERS: Final = {"rate": (True, True), "increase": (True, False), "delta": (False, False)}
+_FAST_SUMS: Final = {
+    "sum_over_time": windowsum.window_sum,
+    "count_over_time": windowsum.window_count,
+}
 
 
 def _go_div(a: int, b: int) -> int:
@@ -64,18 +68,6 @@ class Evaluator:
         self.query_step_ms: int = query_step_ms
         self.subquery_step_ms: int = subquery_step_ms
         self.budget: list[int] = [MAX_INNER_EVALUATIONS]
-        self._dispatch: dict[type, Callable[[Any], Any]] = {
-            ast.NumberLiteral: lambda n: n.value,
-            ast.StringLiteral: lambda n: n.value,
-            ast.Paren: lambda n: self.eval(n.expr),
-            ast.VectorSelector: self._vector_selector,
-            ast.MatrixSelector: self._matrix_selector,
-            ast.Subquery: self._subquery,
-            ast.Call: self._call,
-            ast.Aggregate: self._aggregate,
-            ast.Binary: self._binary,
-            ast.Unary: self._unary,
-        }
 
     def at(self, t_ms: int) -> Evaluator:
         """The same query at another instant (a subquery step); it shares the step budget."""
@@ -92,7 +84,7 @@ class Evaluator:
         return child
 
     def eval(self, node: ast.Expr) -> Any:
-        return self._dispatch[type(node)](node)
+        return _DISPATCH[type(node)](self, node)
 
     def _time_of(self, at: ast.At | None, offset_ms: int) -> int:
         if at is None:
@@ -180,9 +172,13 @@ class Evaluator:
         range_fn = RANGE_FUNCTIONS.get(name)
         if range_fn is None:
             return VECTOR_FUNCTIONS[name](self, node)
+        first = node.args[0]
+        if first.__class__ is ast.MatrixSelector:
+            if name in _FAST_COUNTERS:
+                return check_unique(self._counter_rate(name, first))
+            if name in _FAST_SUMS:
+                return check_unique(self._window_sum(_FAST_SUMS[name], first))
         matrix_index = next(i for i, a in enumerate(node.args) if a.type == "matrix")
-        if name in _FAST_COUNTERS and isinstance(node.args[0], ast.MatrixSelector):
-            return check_unique(self._counter_rate(name, node.args[0]))
         scalars = [self.eval(a) for i, a in enumerate(node.args) if i != matrix_index]
         arg = node.args[matrix_index]
         start, end = self.range_bounds(arg)
@@ -227,6 +223,18 @@ class Evaluator:
                 out.append((series.labels.without_name(), value))
         return out
 
+    def _window_sum(
+        self, function: Callable[[StoredSeries, int, int], float | None], arg: ast.MatrixSelector
+    ) -> InstantVector:
+        """sum_over_time/count_over_time with the partial sums kept between evaluations."""
+        start, end = self.range_bounds(arg)
+        out: InstantVector = []
+        for series in self.store.select(arg.selector.matchers):
+            value = function(series, start, end)
+            if value is not None:
+                out.append((series.labels.without_name(), value))
+        return out
+
     def _aggregate(self, node: ast.Aggregate) -> InstantVector:
         param = None if node.param is None else self.eval(node.param)
         return aggregate(node.op, self.eval(node.expr), param, node.grouping, node.without)
@@ -241,8 +249,23 @@ class Evaluator:
         return check_unique([(labels.without(METRIC_NAME), -v) for labels, v in value])
 
 
+_DISPATCH: Final[dict[type, Callable[[Evaluator, Any], Any]]] = {
+    ast.NumberLiteral: lambda _ev, n: n.value,
+    ast.StringLiteral: lambda _ev, n: n.value,
+    ast.Paren: lambda ev, n: ev.eval(n.expr),
+    ast.VectorSelector: Evaluator._vector_selector,
+    ast.MatrixSelector: Evaluator._matrix_selector,
+    ast.Subquery: Evaluator._subquery,
+    ast.Call: Evaluator._call,
+    ast.Aggregate: Evaluator._aggregate,
+    ast.Binary: Evaluator._binary,
+    ast.Unary: Evaluator._unary,
+}
+"""Node type → the method that evaluates it (one table for every evaluator)."""
+
+
 def check_unique(vector: InstantVector) -> InstantVector:
     """Prometheus refuses a vector in which two samples have the same labels."""
-    if len({labels for labels, _ in vector}) != len(vector):
+    if len(vector) > 1 and len({labels for labels, _ in vector}) != len(vector):
         raise PromQLError("vector cannot contain metrics with the same labelset")
     return vector

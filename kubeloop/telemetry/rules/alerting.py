@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from kubeloop.telemetry.promql.cached import CachedQuery
 from kubeloop.telemetry.rules.expander import Expander
 from kubeloop.telemetry.rules.model import RuleSpec
 from kubeloop.telemetry.rules.query import RuleEvalError, query
@@ -106,6 +107,7 @@ class AlertingRule:
         if spec.kind != "alert":
             raise ValueError(f"{spec.name} is not an alerting rule")
         self.spec = spec
+        self._query = CachedQuery(spec.parsed)
         self._active: dict[Labels, _Instance] = {}
         self._expander = Expander(spec)
         self._series: dict[tuple[Labels, str], tuple[Labels, Labels]] = {}
@@ -136,7 +138,7 @@ class AlertingRule:
     def eval(self, store: SeriesStore, ts: int, ctx: EvalContext) -> list[tuple[Labels, float]]:
         """One evaluation at ``ts``; returns the ALERTS/ALERTS_FOR_STATE samples to write."""
         try:
-            result = query(self.spec.parsed, store, ts - ctx.query_offset_ms)
+            result = query(self._query, store, ts - ctx.query_offset_ms)
         except RuleEvalError as error:
             self.last_error = error.message
             raise
@@ -150,8 +152,11 @@ class AlertingRule:
         store: SeriesStore | None = None,
     ) -> list[tuple[Labels, float]]:
         """Steps 2–6 for a query ``result`` at ``ts`` (``store`` serves template queries)."""
-        one = self._expander.begin(ts, ctx.external_labels, ctx.external_url, store)
         fresh: dict[Labels, tuple[tuple[tuple[str, str], ...], float]] = {}
+        if not result:  # nothing to template (most evaluations of a quiet alert)
+            self._expander.errors = []
+        else:
+            one = self._expander.begin(ts, ctx.external_labels, ctx.external_url, store)
         for sample, value in result:
             labels, annotations = one(sample, value)
             if labels in fresh:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from kubeloop.telemetry.promql import PromQLError, Scalar, Vector, evaluate
+from kubeloop.telemetry.promql.cached import CachedQuery
 from kubeloop.telemetry.series import Labels, SeriesStore
 
 Result = list[tuple[Labels, float]]
@@ -16,9 +17,13 @@ class RuleEvalError(PromQLError):
 
 
 def query(parsed: Any, store: SeriesStore, t_ms: int) -> Result:
-    """Evaluate ``parsed`` at ``t_ms``; raises ``RuleEvalError`` as Prometheus would."""
+    """Evaluate ``parsed`` (an expression, or a rule's ``CachedQuery``) at ``t_ms``; raises
+    ``RuleEvalError`` as Prometheus would."""
     try:
-        value = evaluate(parsed, store, t_ms)
+        if isinstance(parsed, CachedQuery):
+            value = parsed.evaluate(store, t_ms)
+        else:
+            value = evaluate(parsed, store, t_ms)
     except PromQLError as error:
         raise RuleEvalError(error.message) from None
     if isinstance(value, Scalar):

@@ -3,10 +3,13 @@ with the rule's labels set over them (an empty value removes that label)."""
 
 from __future__ import annotations
 
+from kubeloop.telemetry.promql.cached import CachedQuery
 from kubeloop.telemetry.rules.alerting import EvalContext
 from kubeloop.telemetry.rules.model import RuleSpec
 from kubeloop.telemetry.rules.query import RuleEvalError, query
 from kubeloop.telemetry.series import Labels, SeriesStore
+
+MAX_RENAMED = 10_000
 
 
 class RecordingRule:
@@ -14,8 +17,11 @@ class RecordingRule:
         if spec.kind != "record":
             raise ValueError(f"{spec.name} is not a recording rule")
         self.spec = spec
+        self._query = CachedQuery(spec.parsed)
         self.last_error: str | None = None
         self._labels = dict(spec.labels)
+        self._renamed: dict[Labels, Labels] = {}
+        """Result labels → the recorded series' labels (the same few, every evaluation)."""
 
     @property
     def name(self) -> str:
@@ -23,14 +29,19 @@ class RecordingRule:
 
     def eval(self, store: SeriesStore, ts: int, ctx: EvalContext) -> list[tuple[Labels, float]]:
         try:
-            result = query(self.spec.parsed, store, ts - ctx.query_offset_ms)
+            result = query(self._query, store, ts - ctx.query_offset_ms)
         except RuleEvalError as error:
             self.last_error = error.message
             raise
         out: list[tuple[Labels, float]] = []
         seen: set[Labels] = set()
         for labels, value in result:
-            renamed = labels.with_(self._labels).with_(__name__=self.spec.name)
+            renamed = self._renamed.get(labels)
+            if renamed is None:
+                renamed = labels.with_(self._labels).with_(__name__=self.spec.name)
+                if len(self._renamed) >= MAX_RENAMED:
+                    self._renamed.clear()
+                self._renamed[labels] = renamed
             if renamed in seen:
                 self.last_error = (
                     "vector contains metrics with the same labelset after applying rule labels"

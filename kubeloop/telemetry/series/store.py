@@ -21,6 +21,7 @@ from kubeloop.telemetry.series.matchers import Matcher, MatchOp
 STALE_NAN: Final[float] = struct.unpack("<d", struct.pack("<Q", 0x7FF0000000000002))[0]
 """Prometheus' staleness marker: a NaN with a reserved bit pattern."""
 _STALE_BITS: Final = 0x7FF0000000000002
+MAX_SELECTORS_KEPT: Final = 10_000
 MAX_TIMESTAMP_MS: Final = 2**62
 """Bound on timestamps (Prometheus keeps int64 milliseconds)."""
 
@@ -50,7 +51,9 @@ class Point:
 class StoredSeries:
     """One series' samples, oldest first. The evaluator reads ``ts``/``vs`` directly."""
 
-    __slots__ = ("labels", "resets", "stale_count", "ts", "vs")
+    __slots__ = (
+        "base", "copies", "labels", "resets", "run_start", "spans", "stale_count", "ts", "vs"
+    )  # fmt: skip
 
     def __init__(self, labels: Labels) -> None:
         self.labels = labels
@@ -60,6 +63,28 @@ class StoredSeries:
         """Running sum of the value before each decrease: a window's counter-reset correction
         is ``resets[last] - resets[first]`` (exact when it is zero, i.e. no reset inside)."""
         self.stale_count = 0
+        self.base = 0
+        """How many samples retention dropped from the front: ``ts[i]`` is sample ``base + i``
+        of the series (the numbering caches use, so dropping samples does not shift them)."""
+        self.run_start = 0
+        """The number of the first sample of the newest run of identical values (same bits:
+        0.0 and -0.0 differ; NaN never repeats), so a window inside it is m copies of one
+        value."""
+        self.spans: dict[int, tuple[int, float, float]] = {}
+        self.copies: dict[int, tuple[int, float, float]] = {}
+        """Compensated sums kept between evaluations (``kubeloop.telemetry.promql.windowsum``):
+        first sample → (end, sum, compensation); copies → (run, sum, compensation)."""
+
+    def trim(self, before_ms: int) -> int:
+        """Drop the samples at or before ``before_ms`` (retention); returns how many."""
+        drop = bisect_right(self.ts, before_ms)
+        if drop:
+            del self.ts[:drop], self.vs[:drop], self.resets[:drop]
+            self.base += drop
+            self.spans = {k: v for k, v in self.spans.items() if k >= self.base}
+            if self.stale_count:
+                self.stale_count = sum(1 for v in self.vs if math.isnan(v) and is_stale(v))
+        return drop
 
     def window(self, start_ms: int, end_ms: int) -> tuple[list[int], list[float]]:
         """Samples with ``start_ms < t <= end_ms`` (left-open), stale markers removed."""
@@ -97,6 +122,9 @@ class SeriesStore:
         self._postings: dict[str, dict[str, set[int]]] = {}
         self._all: list[StoredSeries] = []
         self._cache: dict[tuple[tuple[str, str, str], ...], list[StoredSeries]] = {}
+        self._by_selector: dict[int, tuple[Sequence[Matcher], list[StoredSeries]]] = {}
+        """The same answers by the identity of a selector's matchers (a rule asks with the
+        same tuple every evaluation): no sorting of matcher keys per query."""
 
     def append(self, labels: Labels, t_ms: int, value: float) -> None:
         """Add a sample; samples of one series must come in time order."""
@@ -131,8 +159,11 @@ class SeriesStore:
         if series.vs:
             last = series.vs[-1]
             series.resets.append(series.resets[-1] + last if value < last else series.resets[-1])
+            if value != last or math.copysign(1.0, value) != math.copysign(1.0, last):
+                series.run_start = series.base + len(series.vs)
         else:
             series.resets.append(0.0)
+            series.run_start = series.base
         series.ts.append(t_ms)
         series.vs.append(value)
         if math.isnan(value) and is_stale(value):
@@ -146,6 +177,7 @@ class SeriesStore:
         for name, value in labels:
             self._postings.setdefault(name, {}).setdefault(value, set()).add(ident)
         self._cache.clear()
+        self._by_selector.clear()
         return series
 
     def series(self) -> tuple[Labels, ...]:
@@ -162,11 +194,16 @@ class SeriesStore:
             return ()
         return tuple(Point(t, v) for t, v in zip(series.ts, series.vs, strict=True))
 
+    def trim(self, before_ms: int) -> int:
+        """Retention: drop every sample at or before ``before_ms``; returns how many."""
+        return sum(series.trim(before_ms) for series in self._all)
+
     def clear(self) -> None:
         self._by_labels.clear()
         self._postings.clear()
         self._all.clear()
         self._cache.clear()
+        self._by_selector.clear()
 
     def __len__(self) -> int:
         return len(self._all)
@@ -174,14 +211,19 @@ class SeriesStore:
     def select(self, matchers: Sequence[Matcher]) -> list[StoredSeries]:
         """The series every matcher accepts, sorted by labels (memoized until a series is
         added)."""
+        same = self._by_selector.get(id(matchers))
+        if same is not None and same[0] is matchers:
+            return same[1]
         key = tuple(sorted(m.key for m in matchers))
-        hit = self._cache.get(key)
-        if hit is not None:
-            return hit
-        found = sorted(
-            (self._all[i] for i in self._candidates(matchers)), key=lambda s: s.labels.pairs
-        )
-        self._cache[key] = found
+        found = self._cache.get(key)
+        if found is None:
+            found = sorted(
+                (self._all[i] for i in self._candidates(matchers)), key=lambda s: s.labels.pairs
+            )
+            self._cache[key] = found
+        if len(self._by_selector) >= MAX_SELECTORS_KEPT:
+            self._by_selector.clear()
+        self._by_selector[id(matchers)] = (matchers, found)
         return found
 
     def _candidates(self, matchers: Sequence[Matcher]) -> Iterable[int]:
