@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kubeloop.core import Clock, EventLog
-from kubeloop.core import events as events_module
+from kubeloop.core import event_expiry as events_module
 from kubeloop.core.events import COMBINED, SIMILAR_LIMIT
 from kubeloop.errors import InvalidSpecError
 
