@@ -31,6 +31,7 @@ from kubeloop import (
     Taint,
     Toleration,
 )
+from kubeloop.cluster.affinity import Affinity, PodAffinityTerm, TopologySpreadConstraint
 
 NODE_CPU, NODE_MEMORY = "32", "128Gi"
 
@@ -143,6 +144,47 @@ def all_tainted(k: int) -> Cluster:
     return cluster
 
 
+ZONE_KEY, HOST_KEY = "topology.kubernetes.io/zone", "kubernetes.io/hostname"
+
+
+def spread_zones(k: int) -> Cluster:
+    """Nodes in three zones; 15 deployments of 1,000 × K pods, each spread by zone with
+    maxSkew 1 (DoNotSchedule): every pod is placement-aware, scheduled one by one."""
+    nodes = [
+        Node(f"node-{i:05d}", cpu=NODE_CPU, memory=NODE_MEMORY, labels={ZONE_KEY: f"z{i % 3}"})
+        for i in range(510 * k)
+    ]
+    cluster = Cluster(nodes=nodes)
+    for d in range(15):
+        name = f"app-{d:05d}"
+        spread = TopologySpreadConstraint(1, ZONE_KEY, LabelSelector({"app": name}))
+        cluster.apply(
+            Deployment(name, replicas=1000 * k, cpu="1", memory="1Gi", topology_spread=[spread])
+        )
+    return cluster
+
+
+def anti_affinity_hostname(k: int) -> Cluster:
+    """30 deployments of 500 × K pods, each with required anti-affinity to itself by
+    hostname: one pod of each deployment per node. Every node differs by the pods on it,
+    so each pod filters and scores every node: O(pods × nodes) — about 70 s of CPU at K=1
+    (load 4–9 on 2 shared cores); K=10 (100× the work) does not finish in minutes."""
+    cluster = Cluster(nodes=_nodes(510 * k))
+    for d in range(30):
+        name = f"app-{d:05d}"
+        term = PodAffinityTerm(LabelSelector({"app": name}), HOST_KEY)
+        cluster.apply(
+            Deployment(
+                name,
+                replicas=500 * k,
+                cpu="1",
+                memory="1Gi",
+                affinity=Affinity(anti_required=(term,)),
+            )
+        )
+    return cluster
+
+
 def budgets(k: int) -> Cluster:
     """The identical shape with a disruption budget (maxUnavailable 1) per deployment."""
     cluster = identical(k)
@@ -164,6 +206,8 @@ SHAPES: dict[str, Callable[[int], Cluster]] = {
     "selector-tail": selector_tail,
     "all-tainted": all_tainted,
     "budgets": budgets,
+    "spread-zones": spread_zones,
+    "anti-affinity-hostname": anti_affinity_hostname,
 }
 
 
@@ -238,10 +282,22 @@ def _cpu(figures: dict[str, float]) -> str:
     return "—" if cpu is None else f"{cpu:.3g}"
 
 
+BY_NAME_ONLY = {"anti-affinity-hostname"}
+"""Shapes too slow at K=10 to run unless asked for by name (see each one's docstring)."""
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     every = [*SHAPES, "add-node", "cluster-nodes", "fail-10%"]
-    parser.add_argument("shapes", nargs="*", default=every, help=f"any of {', '.join(every)}")
+    usual = [shape for shape in every if shape not in BY_NAME_ONLY]
+    parser.add_argument(
+        "shapes",
+        nargs="*",
+        default=usual,
+        help=f"any of {', '.join(every)} (default: all but {', '.join(sorted(BY_NAME_ONLY))})".replace(
+            "%", "%%"
+        ),  # argparse formats help text with %
+    )
     parser.add_argument("--child", nargs=2, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:

@@ -39,6 +39,9 @@ class PodState:
     bound: list[tuple[str, list[PodRecord]]]
     _index: CapacityIndex
     _index_stale: bool
+    pod_deletions: int = 0
+    """Bound pods deleted so far: the topology plugins' counts (``pod_counts.py``) follow
+    binds through ``bound`` and recount after a deletion."""
 
     def create_pods(
         self, rs: ReplicaSetRecord, deployment: DeploymentRecord, count: int
@@ -156,6 +159,7 @@ class PodState:
             return
         node = self.nodes[pod.node]
         del node.pods[pod.name]
+        self.pod_deletions += 1
         node.allocated_cpu -= pod.template.cpu
         node.allocated_memory -= pod.template.memory
         node.scoring_cpu -= pod.template.scoring_cpu

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from collections import Counter
 
-from kubeloop.cluster.affinity import PodAffinityTerm, topology_pairs, topology_value
+from kubeloop.cluster.affinity import HOSTNAME, PodAffinityTerm, topology_pairs, topology_value
 from kubeloop.cluster.nodes import NodeRecord
-from kubeloop.cluster.pods import PodRecord
+from kubeloop.cluster.pods import PodRecord, PodTemplate
 from kubeloop.cluster.scheduler.framework import Status
+from kubeloop.cluster.scheduler.pod_counts import PodCounts
 from kubeloop.cluster.state import ClusterState
 
 AFFINITY = Status.unresolvable("node(s) didn't match pod affinity rules")
@@ -25,75 +26,125 @@ EXISTING_ANTI = Status.unschedulable("node(s) didn't satisfy existing pods anti-
 Pair = tuple[str, str]
 
 
+class _Pairs:
+    """``preFilterState`` and the preferred terms' weights for one template's pods:
+    topology pairs → matching existing pods, counted per template (pods of one template
+    match alike) and moved by each bind."""
+
+    def __init__(self, counts: PodCounts, template: PodTemplate) -> None:
+        self.counts, self.template = counts, template
+        affinity = template.affinity
+        self.required = affinity.pod_required if affinity else ()
+        self.anti = affinity.anti_required if affinity else ()
+        self.preferred = (
+            ((1, affinity.pod_preferred), (-1, affinity.anti_preferred)) if affinity else ()
+        )
+        self.affinity: Counter[Pair] = Counter()
+        self.anti_pods: Counter[Pair] = Counter()
+        self.existing: Counter[Pair] = Counter()
+        self.weights: Counter[Pair] = Counter()
+        self.by_host = False
+        """Some existing pod's required anti-affinity against these pods is per hostname."""
+        own = bool(affinity and affinity.inter_pod)
+        state = counts.state
+        assert state is not None
+        nodes = state.nodes
+        for key, where in counts.nodes_of.items():
+            other = counts.templates[key]
+            if own or key in counts.repelling:  # others' pods answer only their anti terms
+                for name, count in where.items():
+                    self.add(nodes[name], other, count)
+
+    def add(self, node: NodeRecord, template: PodTemplate, count: int) -> None:
+        matches = self.counts.matches
+        required = self.required
+        if required and all(matches(t.selector, template) for t in required):
+            for term in required:
+                _add(self.affinity, term, node, count)
+        for term in self.anti:
+            if matches(term.selector, template):
+                _add(self.anti_pods, term, node, count)
+        theirs = template.affinity
+        for term in theirs.anti_required if theirs else ():
+            if matches(term.selector, self.template):
+                _add(self.existing, term, node, count)
+                self.by_host = self.by_host or term.topology_key == HOSTNAME
+        for sign, terms in self.preferred:
+            for weighted in terms:
+                if matches(weighted.term.selector, template):
+                    term = weighted.term
+                    value = topology_value(node.labels, node.name, term.topology_key)
+                    if value is not None:
+                        self.weights[(term.topology_key, value)] += sign * weighted.weight * count
+
+
 class InterPodAffinity:
     name = "InterPodAffinity"
     weight = 2
 
-    def __init__(self) -> None:
-        self.state: ClusterState | None = None
-        self._for: PodRecord | None = None
-        self._affinity: Counter[Pair] = Counter()
-        self._anti: Counter[Pair] = Counter()
-        self._existing: Counter[Pair] = Counter()
+    def __init__(self, counts: PodCounts | None = None) -> None:
+        self.counts = PodCounts() if counts is None else counts
+        """Shareable with the other topology plugin: one count of the pods for both."""
+        self._for: tuple[PodRecord, int] | None = None
+        self._pairs: _Pairs | None = None
+
+    @property
+    def state(self) -> ClusterState | None:
+        return self.counts.state
 
     def prepare(self, state: ClusterState) -> None:
-        """A new cycle, or a pod was bound: counts are recomputed for the next pod."""
-        self.state = state
+        """Pods may have moved in ways ``ClusterState.bound`` does not show: count again."""
+        self.counts.reset(state)
         self._for = None
 
-    def _bound(self) -> list[tuple[PodRecord, NodeRecord]]:
-        assert self.state is not None
-        nodes = self.state.nodes
-        return [(p, nodes[p.node]) for p in self.state.pods.values() if p.node is not None]
+    def _count(self, pod: PodRecord) -> _Pairs:
+        """This pod's pairs, brought up to date with every bind since."""
+        counts = self.counts
+        counts.sync()
+        known = self._pairs
+        if self._for is not None and self._for[0] is pod and self._for[1] == counts.generation:
+            assert known is not None
+            return known
+        template = pod.template
+        key = (self.name, id(template))
+        pairs = counts.aggregates.get(key)
+        if not isinstance(pairs, _Pairs):
+            pairs = _Pairs(counts, template)
+            counts.aggregates[key] = pairs
+            counts.hold(template)
+        self._for, self._pairs = (pod, counts.generation), pairs
+        return pairs
 
-    def _count(self, pod: PodRecord) -> None:
-        """``preFilterState`` for this pod: topology pairs → matching existing pods."""
-        if self._for is pod:
-            return
-        self._for = pod
-        self._affinity, self._anti, self._existing = Counter(), Counter(), Counter()
-        affinity = pod.template.affinity
-        required = affinity.pod_required if affinity else ()
-        anti = affinity.anti_required if affinity else ()
-        labels = pod.template.label_map
-        for other, node in self._bound():
-            other_labels = other.template.label_map
-            if required and all(t.selector.matches(other_labels) for t in required):
-                for term in required:
-                    _add(self._affinity, term, node)
-            for term in anti:
-                if term.selector.matches(other_labels):
-                    _add(self._anti, term, node)
-            theirs = other.template.affinity
-            for term in theirs.anti_required if theirs else ():
-                if term.selector.matches(labels):
-                    _add(self._existing, term, node)
+    def repelled_by_host(self, pod: PodRecord) -> bool:
+        """Whether existing pods' required anti-affinity repels the pod per hostname."""
+        return self._count(pod).by_host
 
     def filter(self, pod: PodRecord, node: NodeRecord) -> Status | None:
-        self._count(pod)
+        pairs = self._count(pod)
         affinity = pod.template.affinity
         if affinity and affinity.pod_required:
+            counted = pairs.affinity
             exist = True
             for term in affinity.pod_required:
                 value = topology_value(node.labels, node.name, term.topology_key)
                 if value is None:
                     return AFFINITY
-                if self._affinity[(term.topology_key, value)] <= 0:
+                if counted[(term.topology_key, value)] <= 0:
                     exist = False
-            labels = pod.template.label_map
-            first = not self._affinity and all(
-                t.selector.matches(labels) for t in affinity.pod_required
+            matches = self.counts.matches
+            first = not counted and all(
+                matches(t.selector, pod.template) for t in affinity.pod_required
             )
             if not exist and not first:
                 return AFFINITY
-        if self._anti and affinity:
+        anti = pairs.anti_pods
+        if anti and affinity:
             for term in affinity.anti_required:
                 value = topology_value(node.labels, node.name, term.topology_key)
-                if value is not None and self._anti[(term.topology_key, value)] > 0:
+                if value is not None and anti[(term.topology_key, value)] > 0:
                     return ANTI_AFFINITY
-        if self._existing and any(
-            self._existing[p] > 0 for p in topology_pairs(node.labels, node.name)
-        ):
+        existing = pairs.existing
+        if existing and any(existing[p] > 0 for p in topology_pairs(node.labels, node.name)):
             return EXISTING_ANTI
         return None
 
@@ -101,15 +152,7 @@ class InterPodAffinity:
         affinity = pod.template.affinity
         if affinity is None or not (affinity.pod_preferred or affinity.anti_preferred):
             return [0] * len(nodes)
-        weights: Counter[Pair] = Counter()
-        for other, node in self._bound():
-            labels = other.template.label_map
-            for sign, terms in ((1, affinity.pod_preferred), (-1, affinity.anti_preferred)):
-                for weighted in terms:
-                    if weighted.term.selector.matches(labels):
-                        value = topology_value(node.labels, node.name, weighted.term.topology_key)
-                        if value is not None:
-                            weights[(weighted.term.topology_key, value)] += sign * weighted.weight
+        weights = self._count(pod).weights
         raw = [sum(weights[p] for p in topology_pairs(node.labels, node.name)) for node in nodes]
         low, high = min(raw), max(raw)
         if high == low:
@@ -117,7 +160,7 @@ class InterPodAffinity:
         return [int(100 * (s - low) / (high - low)) for s in raw]
 
 
-def _add(counts: Counter[Pair], term: PodAffinityTerm, node: NodeRecord) -> None:
+def _add(counts: Counter[Pair], term: PodAffinityTerm, node: NodeRecord, count: int) -> None:
     value = topology_value(node.labels, node.name, term.topology_key)
     if value is not None:
-        counts[(term.topology_key, value)] += 1
+        counts[(term.topology_key, value)] += count

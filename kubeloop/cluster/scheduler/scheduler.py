@@ -20,7 +20,7 @@ from operator import attrgetter
 from kubeloop.cluster.capacity_index import CapacityIndex
 from kubeloop.cluster.nodes import NodeRecord
 from kubeloop.cluster.pods import PodRecord
-from kubeloop.cluster.scheduler import class_batch, first_fit, preemption, queue_sort
+from kubeloop.cluster.scheduler import aware_classes, class_batch, first_fit, preemption, queue_sort
 from kubeloop.cluster.scheduler.balanced_allocation import BalancedAllocation
 from kubeloop.cluster.scheduler.framework import (
     FilterPlugin,
@@ -34,6 +34,7 @@ from kubeloop.cluster.scheduler.node_affinity import NodeAffinity
 from kubeloop.cluster.scheduler.node_classes import NodeClasses
 from kubeloop.cluster.scheduler.node_health import NodeHealth
 from kubeloop.cluster.scheduler.node_unschedulable import NodeUnschedulable
+from kubeloop.cluster.scheduler.pod_counts import PodCounts
 from kubeloop.cluster.scheduler.resources_fit import NodeResourcesFit
 from kubeloop.cluster.scheduler.taint_toleration import TaintToleration
 from kubeloop.cluster.scheduler.topology_spread import PodTopologySpread
@@ -86,8 +87,9 @@ class Scheduler:
             self.scorers.insert(0, NodeResourcesFit(strategy))
         # Plugins that look at other pods, used only for pods that need them (so clusters
         # without affinity or spread keep the batched and per-class fast paths).
-        self.spread = PodTopologySpread()
-        self.inter_pod = InterPodAffinity()
+        counts = PodCounts()
+        self.spread = PodTopologySpread(counts)
+        self.inter_pod = InterPodAffinity(counts)
         self.topology_filters: list[FilterPlugin] = [self.spread, self.inter_pod]
         self.preference_scorers: list[ScorePlugin] = [affinity, self.spread, self.inter_pod]
         self._symmetric = False
@@ -188,6 +190,14 @@ class Scheduler:
 
     def _score_one(self, state: ClusterState, pod: PodRecord, result: CycleResult) -> None:
         filters = self._filters(pod)
+        if self.by_class and self._aware(pod) and aware_classes.applies(pod, self.inter_pod):
+            preferences = [*self.scorers, *self.preference_scorers]
+            chosen = aware_classes.choose(pod, self._node_classes(state), filters, preferences)
+            if chosen is None:
+                self._fail(state, [pod], result)
+            else:
+                self.place(state, pod, chosen, result)
+            return
         feasible = [
             node
             for node in state.nodes_in_order()
@@ -211,9 +221,8 @@ class Scheduler:
     def place(
         self, state: ClusterState, pod: PodRecord, node: NodeRecord, result: CycleResult
     ) -> None:
-        state.bind([pod], node)
-        if self._aware(pod):  # other pods' counts changed
-            self.refresh(state)
+        state.bind([pod], node)  # the topology plugins' counts follow ``state.bound``
+        if self._aware(pod):
             anti = pod.template.affinity is not None and pod.template.affinity.anti_required
             self._symmetric = self._symmetric or bool(anti)
         result.scheduled.append(pod.name)
