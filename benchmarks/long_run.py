@@ -5,7 +5,8 @@ that at busy hours some pods stay Pending. Every 10 minutes of logical time each
 deployment's CPU utilisation moves along its own daily curve; the cluster reconciles every
 15 s in between. Printed at 1 h, 6 h and 24 h: resident memory (now, not peak), the event
 log's length, the history's records and the wall time so far. A bounded scenario keeps the
-memory flat from the first hour on.
+memory flat from the first hour on. ``--trace`` also prints what tracemalloc saw grow
+between the 6-hour mark and the end (slower: every allocation is traced).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import gc
 import math
 import sys
 import time
+import tracemalloc
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -55,8 +57,12 @@ def main() -> None:
     parser.add_argument("--hours", type=int, default=24)
     parser.add_argument("--deployments", type=int, default=150)
     parser.add_argument("--nodes", type=int, default=40)
+    parser.add_argument("--trace", action="store_true", help="tracemalloc growth after 6 h")
     args = parser.parse_args()
+    if args.trace:
+        tracemalloc.start()
     cluster = build(args.deployments, args.nodes)
+    at_six: tracemalloc.Snapshot | None = None
     start = time.perf_counter()
     print(f"start: RSS {rss_mb():.1f} MB, {len(cluster.events)} events")
     print("| hours | RSS (MB) | events | history records | pods Pending | wall (s) |")
@@ -73,6 +79,15 @@ def main() -> None:
                 f"| {len(cluster.history)} | {pending} | {time.perf_counter() - start:.1f} |",
                 flush=True,
             )
+            if args.trace and hours == 6:
+                gc.collect()
+                at_six = tracemalloc.take_snapshot()
+    if at_six is not None:
+        gc.collect()
+        growth = tracemalloc.take_snapshot().compare_to(at_six, "lineno")
+        print("\ngrowth after 6 h (tracemalloc, top 12):")
+        for stat in growth[:12]:
+            print(f"  {stat.size_diff / 1024:+9.1f} KiB {stat.count_diff:+7d}  {stat.traceback}")
 
 
 if __name__ == "__main__":

@@ -27,7 +27,14 @@ from kubeloop.cluster.cluster import Cluster
 from kubeloop.cluster.deployments import Deployment, DeploymentInfo, ReplicaSetInfo
 from kubeloop.cluster.disruption import DisruptionBudgetInfo, PodDisruptionBudget
 from kubeloop.cluster.eviction import DrainResult
-from kubeloop.cluster.history import DeploymentTotals, PassRecord, ReconcileResult
+from kubeloop.cluster.history import (
+    DeploymentExtremes,
+    DeploymentTotals,
+    Extent,
+    Mark,
+    PassRecord,
+    ReconcileResult,
+)
 from kubeloop.cluster.labels import LabelSelector, Requirement
 from kubeloop.cluster.nodes import Node, NodeInfo
 from kubeloop.cluster.pods import Container, Pod, PodTemplate
@@ -45,11 +52,14 @@ __all__ = [
     "ClusterAutoscalerInfo",
     "Container",
     "Deployment",
+    "DeploymentExtremes",
     "DeploymentInfo",
     "DeploymentTotals",
     "DisruptionBudgetInfo",
     "DrainResult",
+    "Extent",
     "LabelSelector",
+    "Mark",
     "Node",
     "NodeGroup",
     "NodeGroupInfo",

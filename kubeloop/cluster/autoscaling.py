@@ -10,12 +10,12 @@ The stabilisation window and scaling policies act on top of it, on the logical c
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
 from kubeloop.cluster import arguments
+from kubeloop.cluster.scale_events import ScalingHistory, changes_within
 from kubeloop.core.conditions import Condition
 from kubeloop.errors import InvalidSpecError
 
@@ -176,19 +176,6 @@ class Normalized:
         return _STABILIZED[self.stabilized]
 
 
-@dataclass
-class ScalingHistory:
-    """Recommendations and scale events the HPA remembers, by logical time."""
-
-    recommendations: list[tuple[int, int]] = field(default_factory=list)
-    scale_events: list[tuple[int, int]] = field(default_factory=list)
-
-    def record_initial(self, current: int, now: int) -> None:
-        """``recordInitialRecommendation``: a fresh HPA starts from the current scale."""
-        if not self.recommendations:
-            self.recommendations.append((now, current))
-
-
 def normalize_legacy(
     hpa: HPA, current: int, proposal: int, now: int, history: ScalingHistory
 ) -> Normalized:
@@ -231,7 +218,7 @@ def normalize_with_behavior(
     longest = max(up_window, down_window)
     history.recommendations[:] = [(t, r) for t, r in history.recommendations if t >= now - longest]
     if stabilized > current:
-        up_limit = _rate_limit(behavior.scale_up, current, now, history.scale_events, up=True)
+        up_limit = _rate_limit(behavior.scale_up, current, now, history, up=True)
         if hpa.max_replicas > up_limit:
             upper, limit = up_limit, "ScaleUpLimit"
         else:
@@ -239,7 +226,7 @@ def normalize_with_behavior(
         if stabilized > upper:
             return Normalized(upper, limit, settled)
     elif stabilized < current:
-        down_limit = _rate_limit(behavior.scale_down, current, now, history.scale_events, up=False)
+        down_limit = _rate_limit(behavior.scale_down, current, now, history, up=False)
         if hpa.min_replicas < down_limit:
             lower, limit = down_limit, "ScaleDownLimit"
         else:
@@ -253,12 +240,8 @@ def _within(samples: list[tuple[int, int]], now: int, window: int) -> list[int]:
     return [r for t, r in samples if t > now - window] if window > 0 else []
 
 
-def _changes(events: Sequence[tuple[int, int]], now: int, period: int, sign: int) -> int:
-    return sum(abs(delta) for t, delta in events if t > now - period and delta * sign > 0)
-
-
 def _rate_limit(
-    rules: ScalingRules, current: int, now: int, events: Sequence[tuple[int, int]], up: bool
+    rules: ScalingRules, current: int, now: int, history: ScalingHistory, up: bool
 ) -> int:
     """``calculateScale{Up,Down}LimitWithScalingRules``, one rule for both directions.
 
@@ -272,9 +255,8 @@ def _rate_limit(
     limits = []
     for policy in rules.policies:
         period = policy.period_seconds
-        start = current - sign * (
-            _changes(events, now, period, sign) - _changes(events, now, period, -sign)
-        )
+        added = changes_within(history.scale_up, now, period)
+        start = current - added + changes_within(history.scale_down, now, period)
         if policy.type == "Pods":
             limits.append(start + sign * policy.value)
         else:

@@ -22,7 +22,7 @@ from kubeloop.cluster.deployments import (
 )
 from kubeloop.cluster.disruption import PodDisruptionBudget
 from kubeloop.cluster.disruption_api import DisruptionOperations
-from kubeloop.cluster.history import PassRecord, ReconcileResult
+from kubeloop.cluster.history import HISTORY_LIMIT, ReconcileResult
 from kubeloop.cluster.intstr import IntOrPercent
 from kubeloop.cluster.node_groups_api import NodeGroups
 from kubeloop.cluster.node_monitor import NodeTimingOperations
@@ -30,12 +30,13 @@ from kubeloop.cluster.nodes import Node, NodeInfo, NodeRecord, node_info
 from kubeloop.cluster.passes import Passes
 from kubeloop.cluster.pods import Pod, pod_views
 from kubeloop.cluster.priority_api import PriorityOperations
+from kubeloop.cluster.retention import EVENT_TTL, RetentionOperations, retention
 from kubeloop.cluster.rollout import RolloutSnapshot
 from kubeloop.cluster.scheduler import Scheduler
 from kubeloop.cluster.state import ClusterState
 from kubeloop.cluster.taints import Taint
 from kubeloop.core.clock import ORDER_RECONCILE, Clock, PeriodicTask
-from kubeloop.core.events import Event, EventLog
+from kubeloop.core.events import EventLog
 from kubeloop.errors import (
     AlreadyExistsError,
     InvalidSpecError,
@@ -52,11 +53,13 @@ class Cluster(
     NodeTimingOperations,
     NodeGroups,
     PriorityOperations,
+    RetentionOperations,
 ):
     """An in-memory Kubernetes control plane, reconciled by hand, deterministic.
 
     ``scoring`` picks the scheduler's strategy: "first-fit" (default: the first node
     by name with room), "LeastAllocated" (spread) or "MostAllocated" (bin-pack).
+    ``event_ttl`` and ``history_limit`` bound what it keeps (``retention.py``).
     """
 
     def __init__(
@@ -66,8 +69,11 @@ class Cluster(
         scoring: str = "first-fit",
         clock: Clock | None = None,
         events: EventLog | None = None,
+        event_ttl: int | None = EVENT_TTL,
+        history_limit: int | None = HISTORY_LIMIT,
     ) -> None:
         self._scheduler = Scheduler(arguments.text(scoring, "scoring"))
+        kept = retention(event_ttl, history_limit)
         arguments.optional_instance(clock, Clock, "clock")
         arguments.optional_instance(events, EventLog, "events")
         nodes = arguments.instances(nodes, Node, "nodes")
@@ -87,6 +93,7 @@ class Cluster(
             raise AlreadyExistsError(f"node names must be unique: {', '.join(duplicates)} repeated")
         for node in nodes:
             self._state.add_node(NodeRecord.from_spec(node))
+        self._retain(kept)
 
     def _every(self, seconds: int) -> PeriodicTask:
         """Reconcile until stable every ``seconds`` of the clock, as a running cluster does.
@@ -287,14 +294,3 @@ class Cluster(
         """Reconcile until a pass changes nothing; ``NotConvergedError`` after ``max_passes``."""
         arguments.whole(max_passes, "max_passes", low=1, high=arguments.MAX_PASSES)
         return self._passes.until_stable(max_passes)
-
-    # --- observation -------------------------------------------------------------------------
-
-    @property
-    def events(self) -> list[Event]:
-        """The event log as it stands (repeats folded into counts, as kubectl shows them)."""
-        return self._events.snapshot()
-
-    @property
-    def history(self) -> list[PassRecord]:
-        return list(self._passes.history.records)

@@ -1,9 +1,19 @@
-"""What reconcile passes did: each pass's result and the totals it left, kept in order."""
+"""What reconcile passes did: each pass's result and the totals it left, kept in order.
+
+A long scenario's history is bounded: the latest ``limit`` records are kept in full (a
+record stands for a run of passes that changed nothing, so a settled cluster adds none),
+and beside them each deployment's extremes over the whole scenario — every new low and
+every new high of each of its totals, with the pass that reached it. That is enough to
+answer "at no point did …" exactly however long ago it happened, in memory that grows
+with the range a deployment's totals cover, not with time.
+"""
 
 from __future__ import annotations
 
+from array import array
+from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from typing import TYPE_CHECKING
 
 from kubeloop.cluster.layered import Layered
@@ -71,17 +81,105 @@ class PassRecord:
     """The time of the last pass folded in (None when ``repeats`` is 1)."""
 
 
+HISTORY_LIMIT = 100
+"""Records ``Cluster.history`` keeps by default (each one a pass, or a run of no-op passes)."""
+TOTALS = tuple(f.name for f in fields(DeploymentTotals))
+
+
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """A value one of a deployment's totals reached, and the first pass that left it there."""
+
+    value: int
+    number: int
+    """The pass (``PassRecord.number``)."""
+    time: int
+
+
+@dataclass(frozen=True)
+class Extent:
+    """The range one total covered over the whole scenario: each new low and high, in order."""
+
+    lows: tuple[Mark, ...]
+    highs: tuple[Mark, ...]
+
+    @property
+    def low(self) -> Mark:
+        return self.lows[-1]
+
+    @property
+    def high(self) -> Mark:
+        return self.highs[-1]
+
+    def first_below(self, value: int) -> Mark | None:
+        """The first pass that left the total below ``value`` (None if none did)."""
+        return next((mark for mark in self.lows if mark.value < value), None)
+
+    def first_above(self, value: int) -> Mark | None:
+        """The first pass that left the total above ``value`` (None if none did)."""
+        return next((mark for mark in self.highs if mark.value > value), None)
+
+
+@dataclass(frozen=True)
+class DeploymentExtremes:
+    """A deployment's totals over every pass since it first appeared in the history."""
+
+    deployment: str
+    total: Extent
+    updated: Extent
+    ready: Extent
+    pending: Extent
+
+
+def _marks(flat: array[int]) -> tuple[Mark, ...]:
+    return tuple(Mark(*flat[i : i + 3]) for i in range(0, len(flat), 3))
+
+
 class History:
-    """Every pass's record, built from what changed in it: O(changed deployments) a pass.
+    """The latest passes' records, built from what changed in each: O(changed deployments).
 
     Runs right after the status update of the same pass, so each deployment's recorded
     status is current and need not be counted again.
     """
 
-    def __init__(self) -> None:
-        self.records: list[PassRecord] = []
+    def __init__(self, limit: int | None = HISTORY_LIMIT) -> None:
+        self.records: deque[PassRecord] = deque(maxlen=limit)
         self.passes = 0
         self._totals: Layered[DeploymentTotals] = Layered({})
+        self._extremes: dict[str, dict[str, tuple[array[int], array[int]]]] = {}
+        """By deployment and total: every new low, every new high, as flat (value, pass,
+        time) triples (24 bytes a mark: a day of 150 autoscaled deployments makes thousands)."""
+
+    def keep(self, limit: int | None) -> None:
+        """Keep the latest ``limit`` records (None: every one); older ones are dropped now."""
+        self.records = deque(self.records, maxlen=limit)
+
+    def extremes(self, deployment: str) -> DeploymentExtremes | None:
+        """The deployment's extremes so far; None before a pass has recorded it."""
+        found = self._extremes.get(deployment)
+        if found is None:
+            return None
+        extents = {
+            total: Extent(_marks(lows), _marks(highs)) for total, (lows, highs) in found.items()
+        }
+        return DeploymentExtremes(deployment, **extents)
+
+    def _reached(self, changed: Mapping[str, DeploymentTotals], number: int, now: int) -> None:
+        for name, totals in changed.items():
+            marks = self._extremes.get(name)
+            if marks is None:
+                self._extremes[name] = {
+                    total: (array("q", mark), array("q", mark))
+                    for total in TOTALS
+                    for mark in ((getattr(totals, total), number, now),)
+                }
+                continue
+            for total, (lows, highs) in marks.items():
+                value = getattr(totals, total)
+                if value < lows[-3]:
+                    lows.extend((value, number, now))
+                elif value > highs[-3]:
+                    highs.extend((value, number, now))
 
     def record(
         self,
@@ -122,4 +220,5 @@ class History:
                 changed[name] = entry
         if changed:
             self._totals = Layered(changed, self._totals)
+            self._reached(changed, self.passes, state.clock.now)
         return self._totals

@@ -10,6 +10,10 @@ Repeats are folded as client-go's event correlator folds them
   until the ``SIMILAR_LIMIT``-th distinct message arrives within ``SIMILAR_WINDOW`` seconds; from
   then on they fold into one event whose message is
   ``(combined from similar events): <the latest message>``, as ``EventAggregator`` does.
+
+With a TTL (``expire_after``), an event is deleted ``ttl`` seconds after its last update, as
+kube-apiserver's ``--event-ttl`` deletes it, and what the log remembered to fold it goes too.
+Numbers stay: an event keeps its number for life, and a number is never reused.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from itertools import repeat
 from typing import overload
 
 from kubeloop.core.clock import Clock
+from kubeloop.core.event_expiry import GONE, EventExpiry
 
 SIMILAR_LIMIT = 10
 """client-go's defaultAggregateMaxEvents."""
@@ -59,11 +64,13 @@ class EventSlice(Sequence[Event]):
     the pass's cost, for a list nobody may read). Compares equal to a tuple of its events.
     """
 
-    __slots__ = ("_first", "_raw")
+    __slots__ = ("_first", "_numbers", "_raw")
 
-    def __init__(self, first: int, raw: list[_Raw]) -> None:
+    def __init__(self, first: int, raw: list[_Raw], numbers: list[int] | None = None) -> None:
         self._first = first
         self._raw = raw
+        self._numbers = numbers
+        """Each event's number, when they do not follow on from ``first`` (some expired)."""
 
     def __len__(self) -> int:
         return len(self._raw)
@@ -76,9 +83,13 @@ class EventSlice(Sequence[Event]):
         if isinstance(index, slice):
             return tuple(self)[index]
         position = range(len(self._raw))[index]  # IndexError past either end
+        if self._numbers is not None:
+            return Event(self._numbers[position], *self._raw[position])
         return Event(self._first + position + 1, *self._raw[position])
 
     def __iter__(self) -> Iterator[Event]:
+        if self._numbers is not None:
+            return (Event(n, *raw) for n, raw in zip(self._numbers, self._raw, strict=True))
         first = self._first + 1
         return (Event(first + i, *raw) for i, raw in enumerate(self._raw))
 
@@ -106,8 +117,8 @@ class _Many:
     combined: int | None = None
 
 
-class EventLog:
-    def __init__(self, clock: Clock) -> None:
+class EventLog(EventExpiry):
+    def __init__(self, clock: Clock, ttl: int | None = None) -> None:
         self._clock = clock
         # Stored as plain tuples, made Events when read: a large scenario records hundreds of
         # thousands of them and most are never looked at. _made caches the Events built.
@@ -116,11 +127,14 @@ class EventLog:
         # Per (type, reason, object): (last time, message, position) while it has had one
         # message — the common case, kept small — and a _Many once it has had several.
         self._seen: dict[_Similar, tuple[int, str, int] | _Many] = {}
+        self._init_expiry(ttl)  # event TTL state: event_expiry.py
 
     def normal(self, reason: str, obj: str, message: str) -> None:
+        self._expire()
         self._record("Normal", reason, obj, message)
 
     def warning(self, reason: str, obj: str, message: str) -> None:
+        self._expire()
         self._record("Warning", reason, obj, message)
 
     def normal_many(self, reason: str, entries: Iterable[tuple[str, str]]) -> None:
@@ -132,6 +146,7 @@ class EventLog:
         ``(combined from similar events)`` event only counts — its count and message are
         written once, at the end (a ReplicaSet creating 1,000 pods folds 990 of them).
         """
+        self._expire()
         now = self._clock.now
         seen, raw, made = self._seen, self._raw, self._made
         folded: dict[int, tuple[int, str]] = {}
@@ -166,6 +181,7 @@ class EventLog:
         events are combined, every further message of the same moment only counts: the rest
         of the series is folded in one step, and only its last message is ever built.
         """
+        self._expire()
         now = self._clock.now
         key = ("Normal", reason, obj)
         for i, name in enumerate(names):
@@ -208,7 +224,7 @@ class EventLog:
     def _event(self, position: int) -> Event:
         made = self._made[position]
         if made is None:
-            made = self._made[position] = Event(position + 1, *self._raw[position])
+            made = self._made[position] = Event(self._number(position), *self._raw[position])
         return made
 
     def _record(self, type_: str, reason: str, obj: str, message: str) -> None:
@@ -244,15 +260,25 @@ class EventLog:
         return iter(self.snapshot())
 
     def __len__(self) -> int:
-        return len(self._raw)
+        """The latest event's number: how many were recorded, expired ones included."""
+        return len(self._raw) + self._shift
 
     def since(self, seq: int) -> list[Event]:
         """Events first recorded after the event numbered ``seq`` (numbers start at 1)."""
-        return [self._event(i) for i in range(seq, len(self._raw))]
+        self._expire()
+        raw = self._raw
+        start = self._place_after(seq)
+        return [self._event(i) for i in range(start, len(raw)) if raw[i] is not GONE]
 
     def frozen_since(self, seq: int) -> EventSlice:
         """``since(seq)`` as it stands now, its Events made only when read."""
-        return EventSlice(seq, self._raw[seq:])
+        self._expire()
+        start = self._place_after(seq)
+        if start >= self._checked and start >= len(self._numbers):  # nothing expired there
+            return EventSlice(start + self._shift, self._raw[start:])
+        places = [i for i in range(start, len(self._raw)) if self._raw[i] is not GONE]
+        numbers = [self._number(i) for i in places]
+        return EventSlice(seq, [self._raw[i] for i in places], numbers)
 
     def snapshot(self) -> list[Event]:
         """Every event, as it stands now (later repeats do not change this list)."""

@@ -76,8 +76,30 @@ def every_pending_reason(world: World, text: str) -> None:
         )
 
 
-def _history(world: World) -> list[Any]:
-    return list(world.attribute(world.cluster, "history"))
+def _first_pass(
+    world: World, deployment: str, total: str, below: int | None, above: int | None
+) -> tuple[int, int] | None:
+    """(value, pass) of the first pass that left ``total`` below/above the bound, or None.
+
+    From ``Cluster.extremes`` (exact over the whole run, however long) when the engine keeps
+    them; else by reading every record of ``Cluster.history``.
+    """
+    cluster = world.cluster
+    if callable(getattr(cluster, "extremes", None)):
+        extremes = cluster.extremes(deployment)
+        if extremes is None:
+            return None
+        extent = getattr(extremes, total)
+        mark = extent.first_below(below) if below is not None else extent.first_above(above)
+        return None if mark is None else (mark.value, mark.number)
+    for record in world.attribute(cluster, "history"):
+        totals = record.deployments.get(deployment)
+        value = None if totals is None else getattr(totals, total)
+        if value is not None and (
+            (below is not None and value < below) or (above is not None and value > above)
+        ):
+            return value, record.number
+    return None
 
 
 @then(
@@ -86,13 +108,11 @@ def _history(world: World) -> list[Any]:
 )
 def never_fewer_ready(world: World, deployment: str, count: int) -> None:
     """After every reconcile pass so far, at least COUNT of the deployment's pods were ready."""
-    for record in _history(world):
-        totals = record.deployments.get(deployment)
-        if totals is not None and totals.ready < count:
-            raise world.fail(
-                f"at least {count} ready after every pass",
-                f"{totals.ready} after pass {record.number}",
-            )
+    found = _first_pass(world, deployment, "ready", below=count, above=None)
+    if found is not None:
+        raise world.fail(
+            f"at least {count} ready after every pass", f"{found[0]} after pass {found[1]}"
+        )
 
 
 @then(
@@ -101,13 +121,55 @@ def never_fewer_ready(world: World, deployment: str, count: int) -> None:
 )
 def never_more_pods(world: World, deployment: str, count: int) -> None:
     """After every reconcile pass so far, the deployment had at most COUNT pods."""
-    for record in _history(world):
-        totals = record.deployments.get(deployment)
-        if totals is not None and totals.total > count:
-            raise world.fail(
-                f"at most {count} pods after every pass",
-                f"{totals.total} after pass {record.number}",
-            )
+    found = _first_pass(world, deployment, "total", below=None, above=count)
+    if found is not None:
+        raise world.fail(
+            f"at most {count} pods after every pass", f"{found[0]} after pass {found[1]}"
+        )
+
+
+def _extreme(world: World, deployment: str, total: str, highest: bool) -> tuple[int, int]:
+    """(value, first pass) of the deployment's highest or lowest ``total`` so far."""
+    cluster = world.cluster
+    if callable(getattr(cluster, "extremes", None)):
+        extremes = cluster.extremes(deployment)
+        if extremes is not None:
+            extent = getattr(extremes, total)
+            mark = extent.high if highest else extent.low
+            return mark.value, mark.number
+    else:
+        seen = [
+            (getattr(totals, total), record.number)
+            for record in world.attribute(cluster, "history")
+            if (totals := record.deployments.get(deployment)) is not None
+        ]
+        if seen:
+            if highest:
+                return max(seen, key=lambda found: (found[0], -found[1]))
+            return min(seen)
+    raise world.fail(f"a reconcile pass that saw {deployment}", "none yet")
+
+
+@then(
+    "the most pods {deployment:deployment} ever had was {count:n}",
+    'the most pods "web" ever had was 6',
+)
+def most_pods(world: World, deployment: str, count: int) -> None:
+    """The deployment's highest pod count after any pass so far (however long ago)."""
+    value, number = _extreme(world, deployment, "total", highest=True)
+    if value != count:
+        raise world.fail(f"the most pods to be {count}", f"{value}, first after pass {number}")
+
+
+@then(
+    "the fewest ready pods {deployment:deployment} ever had was {count:n}",
+    'the fewest ready pods "web" ever had was 2',
+)
+def fewest_ready(world: World, deployment: str, count: int) -> None:
+    """The deployment's lowest ready count after any pass so far (however long ago)."""
+    value, number = _extreme(world, deployment, "ready", highest=False)
+    if value != count:
+        raise world.fail(f"the fewest ready to be {count}", f"{value}, first after pass {number}")
 
 
 @then(

@@ -3,7 +3,8 @@
 import pytest
 
 from kubeloop import HPA, Behavior, ScalingPolicy, ScalingRules
-from kubeloop.cluster.autoscaling import ScalingHistory, normalize_legacy, normalize_with_behavior
+from kubeloop.cluster.autoscaling import normalize_legacy, normalize_with_behavior
+from kubeloop.cluster.scale_events import ScaleEvent, ScalingHistory
 from kubeloop.errors import InvalidSpecError
 
 
@@ -51,6 +52,14 @@ def rules(
     return ScalingRules(window, "Max", tuple(policies))
 
 
+def _history(events: list[tuple[int, int]]) -> ScalingHistory:
+    """Scale events given as (time, replicas added, negative when removed)."""
+    return ScalingHistory(
+        scale_up=[ScaleEvent(t, delta) for t, delta in events if delta > 0],
+        scale_down=[ScaleEvent(t, -delta) for t, delta in events if delta < 0],
+    )
+
+
 @pytest.mark.parametrize(
     ("current", "proposal", "maximum", "up", "events", "expected", "reason"),
     [
@@ -72,7 +81,7 @@ def test_scale_up_rules(
     reason: str,
 ) -> None:
     hpa = HPA(min_replicas=1, max_replicas=maximum, target=50)
-    history = ScalingHistory(scale_events=events)
+    history = _history(events)
     behavior = Behavior(scale_up=up)
     result = normalize_with_behavior(hpa, behavior, current, proposal, 0, history)
     assert (result.replicas, result.reason) == (expected, reason)
@@ -91,7 +100,7 @@ def test_scale_down_rules(
     current: int, proposal: int, down: ScalingRules, events: list[tuple[int, int]], expected: int
 ) -> None:
     hpa = HPA(min_replicas=0, max_replicas=1000, target=50)
-    history = ScalingHistory(scale_events=events)
+    history = _history(events)
     result = normalize_with_behavior(hpa, Behavior(scale_down=down), current, proposal, 0, history)
     assert result.replicas == expected
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from kubeloop import HPA, Behavior, Cluster, Deployment, ScalingPolicy, ScalingRules
-from kubeloop.cluster.autoscaling import ScalingHistory, normalize_legacy, normalize_with_behavior
+from kubeloop.cluster.autoscaling import normalize_legacy, normalize_with_behavior
+from kubeloop.cluster.scale_events import ScalingHistory
 from tests.conftest import nodes
 
 

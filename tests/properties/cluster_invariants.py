@@ -101,10 +101,15 @@ class ClusterInvariants(RuleBasedStateMachine):
         self.placed: dict[str, str] = {}
         """Pod → the node it was bound to when the invariants last ran."""
         self.no_execute_mark: int | None = None
-        """Passes in the history when the last NoExecute taint was added."""
+        """The latest pass's number when the last NoExecute taint was added."""
         self.outcome: Outcome | None = None
         self.rollout: RolloutCheck | None = None
         self.settle: SettleCheck | None = None
+
+    def latest_pass(self) -> int:
+        """The latest pass's number (the history keeps only its latest records)."""
+        history = self.cluster.history
+        return history[-1].number + history[-1].repeats - 1 if history else 0
 
     @invariant()
     def views_match_what_was_declared(self) -> None:
@@ -167,7 +172,7 @@ class ClusterInvariants(RuleBasedStateMachine):
 
     @invariant()
     def no_execute_taints_respected_after_a_pass(self) -> None:
-        if self.no_execute_mark is not None and len(self.cluster.history) <= self.no_execute_mark:
+        if self.no_execute_mark is not None and self.latest_pass() <= self.no_execute_mark:
             return  # no pass since the taint went on: eviction is the next pass's job
         for pod in self.cluster.pods():
             if pod.node is None:

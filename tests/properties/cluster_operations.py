@@ -134,7 +134,7 @@ class ClusterOperations(ClusterInvariants):
         if self.attempt(f"taint {name} {taint}", operation, reject=reject)[0]:
             self.model.taints.setdefault(name, set()).add(taint)
             if taint.effect == "NoExecute":
-                self.no_execute_mark = len(self.cluster.history)
+                self.no_execute_mark = self.latest_pass()
 
     @rule(
         name=st.sampled_from(NODE_NAMES),
@@ -165,7 +165,7 @@ class ClusterOperations(ClusterInvariants):
             if cordoned:
                 self.model.cordoned.add(name)
             if taint is not None and taint.effect == "NoExecute":
-                self.no_execute_mark = len(self.cluster.history)
+                self.no_execute_mark = self.latest_pass()
 
     # --- reconciling and time ------------------------------------------------------------
 

@@ -14,11 +14,11 @@ from dataclasses import dataclass, field
 from kubeloop.cluster.autoscaling import (
     HPA,
     SYNC_PERIOD,
-    ScalingHistory,
     normalize_legacy,
     normalize_with_behavior,
 )
 from kubeloop.cluster.controllers.actions import Action, ScaleDeployment
+from kubeloop.cluster.scale_events import ScalingHistory
 from kubeloop.cluster.state import ClusterState
 from kubeloop.core.conditions import Condition, set_condition
 
@@ -150,5 +150,5 @@ def _rescale(
         f"the HPA controller was able to update the target scale to {desired}",
         now,
     )
-    record.history.scale_events.append((now, desired - current))
+    record.history.store_scale_event(record.hpa.behavior, current, desired, now)
     return ScaleDeployment(record.deployment, desired, reason)
