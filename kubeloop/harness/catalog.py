@@ -12,8 +12,9 @@ from kubeloop.cluster.deployments import (
     DEFAULT_VERSION,
 )
 from kubeloop.cluster.nodes import DEFAULT_NODE_CPU, DEFAULT_NODE_MEMORY
+from kubeloop.harness.definitions import StepDefinition
 from kubeloop.harness.params import TYPES
-from kubeloop.harness.registry import REGISTRY, StepDefinition
+from kubeloop.harness.registry import REGISTRY
 
 INTRO = (
     "Defaults: a node has {node_cpu} cpu and {node_memory} memory; a deployment is named "

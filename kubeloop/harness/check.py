@@ -17,10 +17,11 @@ from gherkin.errors import CompositeParserException, ParserException
 
 import kubeloop.steps  # noqa: F401  (registers the step library)
 from kubeloop.harness import gherkin_source
+from kubeloop.harness.definitions import Match
 from kubeloop.harness.errors import AmbiguousStepError, UndefinedStepError
 from kubeloop.harness.lint import lint_feature
 from kubeloop.harness.recorder import relative
-from kubeloop.harness.registry import REGISTRY, Match
+from kubeloop.harness.registry import REGISTRY
 
 _KEYWORDS = ("Feature", "Background", "Scenario", "Scenario Outline", "Examples", "Rule")
 _STEP_KEYWORDS = ("Given", "When", "Then", "And", "But")

@@ -23,7 +23,8 @@ from __future__ import annotations
 import re
 
 import kubeloop.steps  # noqa: F401  (registers the step library)
-from kubeloop.harness.registry import REGISTRY, StepDefinition
+from kubeloop.harness.definitions import StepDefinition
+from kubeloop.harness.registry import REGISTRY
 
 HEADER = """\
 // kubeloop's step phrases for the Cucumber language server (VS Code: the Cucumber extension).

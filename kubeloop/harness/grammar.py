@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from kubeloop.harness.errors import AmbiguousStepError, UndefinedStepError
 
 if TYPE_CHECKING:
-    from kubeloop.harness.registry import Match
+    from kubeloop.harness.definitions import Match
 
 _MODAL = r"(?:should|must|will|shall)"
 _FILLERS = re.compile(

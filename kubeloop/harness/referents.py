@@ -18,7 +18,7 @@ from kubeloop.harness.nouns import It, Owner, PodSet
 from kubeloop.harness.params import TYPES
 
 if TYPE_CHECKING:
-    from kubeloop.harness.registry import Match
+    from kubeloop.harness.definitions import Match
     from kubeloop.harness.world import World
 
 

@@ -8,14 +8,13 @@ and a deployment of 4", "node-2 fails and I reconcile").
 
 from __future__ import annotations
 
-import inspect
 import re
 from collections.abc import Callable, Iterator
 from contextlib import suppress
-from dataclasses import dataclass, field, replace
-from typing import Any
+from dataclasses import replace
 
 import kubeloop.harness.clauses  # noqa: F401  (registers the noun phrases and clause lists)
+from kubeloop.harness.definitions import Match, StepDefinition, StepFunction
 from kubeloop.harness.errors import AmbiguousStepError, UndefinedStepError
 from kubeloop.harness.grammar import with_readings
 from kubeloop.harness.match_cache import MatchCache, fresh
@@ -24,114 +23,6 @@ from kubeloop.harness.phrase_index import WordIndex
 from kubeloop.harness.suggest import close_phrases
 
 KEYWORDS = ("given", "when", "then")
-StepFunction = Callable[..., None]
-
-
-@dataclass(frozen=True)
-class StepDefinition:
-    keyword: str
-    pattern: str
-    """The canonical form, as the catalog shows it first."""
-    function: StepFunction
-    examples: tuple[str, ...]
-    domain: str
-    regex: re.Pattern[str] = field(repr=False)
-    converters: dict[str, Callable[[str], Any]] = field(repr=False)
-    variants: tuple[str, ...] = ()
-    """Other ways to say the same thing, accepted as well and listed in the catalog."""
-    variant_regexes: tuple[re.Pattern[str], ...] = field(default=(), repr=False)
-    variant_converters: tuple[dict[str, Callable[[str], Any]], ...] = field(default=(), repr=False)
-    _kinds: tuple[dict[str, str], ...] = field(init=False, repr=False, compare=False)
-    """Each pattern's parameter types, read once (a step's arguments are resolved by them)."""
-
-    def __post_init__(self) -> None:
-        kinds = tuple(dict(re.findall(r"\{(\w+):(\w+)\}", p)) for p in self.patterns)
-        object.__setattr__(self, "_kinds", kinds)
-
-    @property
-    def description(self) -> str:
-        doc = inspect.getdoc(self.function) or ""
-        return doc.splitlines()[0] if doc else ""
-
-    @property
-    def patterns(self) -> tuple[str, ...]:
-        return (self.pattern, *self.variants)
-
-    @property
-    def regexes(self) -> tuple[re.Pattern[str], ...]:
-        return (self.regex, *self.variant_regexes)
-
-    def kinds(self, text: str | None = None) -> dict[str, str]:
-        """Each parameter's type name in the form that matches ``text`` (else the canonical)."""
-        index = self._index(text) if text is not None and self.variant_regexes else 0
-        return self.form_kinds(index or 0)
-
-    def form_kinds(self, form: int) -> dict[str, str]:
-        """Each parameter's type name in pattern ``form`` (0: the canonical one)."""
-        return dict(self._kinds[form])
-
-    def _index(self, text: str) -> int | None:
-        found = self._fullmatch(text)
-        return None if found is None else found[0]
-
-    def _fullmatch(self, text: str) -> tuple[int, re.Match[str]] | None:
-        match = self.regex.fullmatch(text)
-        if match is not None:
-            return 0, match
-        for index, regex in enumerate(self.variant_regexes, 1):
-            match = regex.fullmatch(text)
-            if match is not None:
-                return index, match
-        return None
-
-    def fullmatch(self, text: str) -> re.Match[str] | None:
-        found = self._fullmatch(text)
-        return None if found is None else found[1]
-
-    def parse(self, text: str) -> dict[str, Any] | None:
-        found = self.parse_form(text)
-        return None if found is None else found[1]
-
-    def parse_form(self, text: str) -> tuple[int, dict[str, Any]] | None:
-        """Which of the patterns matches ``text`` (0: the canonical one) and its arguments."""
-        found = self._fullmatch(text)
-        if found is None:
-            return None
-        index, match = found
-        converters = (self.converters, *self.variant_converters)[index]
-        return index, {
-            name: converters[name](value)
-            for name, value in match.groupdict().items()
-            if value is not None
-        }
-
-
-@dataclass(frozen=True)
-class Match:
-    definition: StepDefinition
-    arguments: dict[str, Any]
-    text: str
-    offset: int = 0
-    """Where ``text`` starts in the step it was matched in (after an " and " join); -1
-    when ``text`` is a reading of the step without its modal verbs."""
-    form: int = 0
-    """Which of the definition's patterns ``text`` matched (0: the canonical one)."""
-
-    def kinds(self) -> dict[str, str]:
-        """Each parameter's type name, in the pattern that matched."""
-        return self.definition.form_kinds(self.form)
-
-    def spans(self) -> list[tuple[int, str, str]]:
-        """(start in the step, text, parameter type) of every parameter given."""
-        match = self.definition.fullmatch(self.text)
-        if match is None or self.offset < 0:
-            return []
-        kinds = self.kinds()
-        return [
-            (self.offset + match.start(name), value, kinds[name])
-            for name, value in match.groupdict().items()
-            if value is not None
-        ]
 
 
 def _domain(function: StepFunction) -> str:

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from kubeloop.harness.registry import StepDefinition
+    from kubeloop.harness.definitions import StepDefinition
 
 _CLOSE = 0.6
 _LONGEST = 400

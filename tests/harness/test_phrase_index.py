@@ -8,9 +8,10 @@ from pathlib import Path
 import pytest
 
 import kubeloop.steps  # noqa: F401  (registers the step library)
+from kubeloop.harness.definitions import Match
 from kubeloop.harness.gherkin_source import load
 from kubeloop.harness.phrase_index import required_words
-from kubeloop.harness.registry import REGISTRY, Match, Registry
+from kubeloop.harness.registry import REGISTRY, Registry
 
 FEATURES = Path(__file__).parent.parent.parent / "features"
 
