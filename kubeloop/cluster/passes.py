@@ -85,8 +85,9 @@ class Passes:
             objects.extend([f"pod/{name}" for name in names])
             messages.extend([f"Successfully assigned {NAMESPACE}/{n} to {node}" for n in names])
         self.state.events.normal_once("Scheduled", objects, messages)
-        for pod in failed:
-            self.state.events.warning("FailedScheduling", f"pod/{pod.name}", pod.message or "")
+        self.state.events.warning_many(
+            "FailedScheduling", [(f"pod/{pod.name}", pod.message or "") for pod in failed]
+        )
 
     def until_stable(self, max_passes: int = 100) -> list[ReconcileResult]:
         """Reconcile until a pass changes nothing; ``NotConvergedError`` after ``max_passes``."""

@@ -19,7 +19,8 @@ from kubeloop.errors import InvalidSpecError
 
 if TYPE_CHECKING:
     from kubeloop.core.clock import Clock
-    from kubeloop.core.events import Event, _Many, _Raw, _Similar
+    from kubeloop.core.event_view import Event, _Raw
+    from kubeloop.core.events import _Many, _Similar
 
 GONE: tuple[int, str, str, str, str, int, int] = (0, "", "", "", "", 0, 0)
 """What an expired event's place holds until the log is compacted."""

@@ -21,88 +21,20 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import repeat
-from typing import overload
 
 from kubeloop.core.clock import Clock
 from kubeloop.core.event_expiry import GONE, EventExpiry
+from kubeloop.core.event_view import Event, EventSlice
+
+__all__ = ["COMBINED", "SIMILAR_LIMIT", "SIMILAR_WINDOW", "Event", "EventLog", "EventSlice"]
+
+_Similar = tuple[str, str, str]
 
 SIMILAR_LIMIT = 10
 """client-go's defaultAggregateMaxEvents."""
 SIMILAR_WINDOW = 600
 """client-go's defaultAggregateIntervalInSeconds."""
 COMBINED = "(combined from similar events): "
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    """One line of the event log; times are logical seconds, ``time`` the latest."""
-
-    seq: int
-    time: int
-    type: str
-    reason: str
-    object: str
-    message: str
-    count: int = 1
-    first_time: int = 0
-
-    def __str__(self) -> str:
-        seen = f" (x{self.count} since {self.first_time}s)" if self.count > 1 else ""
-        line = f"{self.time}s  {self.type:<7} {self.reason:<20} {self.object:<28} {self.message}"
-        return line + seen
-
-
-_Similar = tuple[str, str, str]
-_Raw = tuple[int, str, str, str, str, int, int]
-
-
-class EventSlice(Sequence[Event]):
-    """Events as they stood when the slice was taken, made into ``Event``s only when read.
-
-    A reconcile pass that binds 150,000 pods records as many events; its result keeps
-    them as a copy of the log's plain tuples (cheap) rather than as built Events (most of
-    the pass's cost, for a list nobody may read). Compares equal to a tuple of its events.
-    """
-
-    __slots__ = ("_first", "_numbers", "_raw")
-
-    def __init__(self, first: int, raw: list[_Raw], numbers: list[int] | None = None) -> None:
-        self._first = first
-        self._raw = raw
-        self._numbers = numbers
-        """Each event's number, when they do not follow on from ``first`` (some expired)."""
-
-    def __len__(self) -> int:
-        return len(self._raw)
-
-    @overload
-    def __getitem__(self, index: int) -> Event: ...
-    @overload
-    def __getitem__(self, index: slice) -> tuple[Event, ...]: ...
-    def __getitem__(self, index: int | slice) -> Event | tuple[Event, ...]:
-        if isinstance(index, slice):
-            return tuple(self)[index]
-        position = range(len(self._raw))[index]  # IndexError past either end
-        if self._numbers is not None:
-            return Event(self._numbers[position], *self._raw[position])
-        return Event(self._first + position + 1, *self._raw[position])
-
-    def __iter__(self) -> Iterator[Event]:
-        if self._numbers is not None:
-            return (Event(n, *raw) for n, raw in zip(self._numbers, self._raw, strict=True))
-        first = self._first + 1
-        return (Event(first + i, *raw) for i, raw in enumerate(self._raw))
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, EventSlice | tuple | list):
-            return tuple(self) == tuple(other)
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(tuple(self))
-
-    def __repr__(self) -> str:
-        return repr(tuple(self))
 
 
 @dataclass
@@ -138,24 +70,30 @@ class EventLog(EventExpiry):
         self._record("Warning", reason, obj, message)
 
     def normal_many(self, reason: str, entries: Iterable[tuple[str, str]]) -> None:
-        """Record one Normal event per (object, message), in order.
+        """Record one Normal event per (object, message), in order."""
+        self._many("Normal", reason, entries)
 
-        Two common cases are handled inline, as ``_record`` would: an object this reason has
+    def warning_many(self, reason: str, entries: Iterable[tuple[str, str]]) -> None:
+        """Record one Warning event per (object, message), in order (45,000 Pending pods'
+        FailedScheduling in one pass)."""
+        self._many("Warning", reason, entries)
+
+    def _many(self, type_: str, reason: str, entries: Iterable[tuple[str, str]]) -> None:
+        """Two common cases are handled inline, as ``_record`` would: an object this reason has
         not named before is appended (a pass that binds 10,000 pods records 10,000 events,
         and a call each would double their cost), and a message folded into an object's
         ``(combined from similar events)`` event only counts — its count and message are
-        written once, at the end (a ReplicaSet creating 1,000 pods folds 990 of them).
-        """
+        written once, at the end."""
         self._expire()
         now = self._clock.now
         seen, raw, made = self._seen, self._raw, self._made
         folded: dict[int, tuple[int, str]] = {}
         for obj, message in entries:
-            key = ("Normal", reason, obj)
+            key = (type_, reason, obj)
             found = seen.get(key)
             if found is None:
                 seen[key] = (now, message, len(raw))
-                raw.append((now, "Normal", reason, obj, message, 1, now))
+                raw.append((now, type_, reason, obj, message, 1, now))
                 made.append(None)
             elif (
                 type(found) is _Many
@@ -168,7 +106,7 @@ class EventLog(EventExpiry):
                 count, _ = folded.get(found.combined, (0, ""))
                 folded[found.combined] = (count + 1, message)
             else:
-                self._record("Normal", reason, obj, message)
+                self._record(type_, reason, obj, message)
         for position, (repeats, message) in folded.items():
             _, type_, reason_, obj, _, count, first = raw[position]
             raw[position] = (now, type_, reason_, obj, COMBINED + message, count + repeats, first)
@@ -184,6 +122,9 @@ class EventLog(EventExpiry):
         self._expire()
         now = self._clock.now
         key = ("Normal", reason, obj)
+        if len(names) > 1 and key not in self._seen and len(set(names)) == len(names):
+            self._new_series(key, now, prefix, names)
+            return
         for i, name in enumerate(names):
             found = self._seen.get(key)
             if (
@@ -196,6 +137,25 @@ class EventLog(EventExpiry):
                 self._repeat(found.combined, now, COMBINED + prefix + names[-1], len(names) - i)
                 return
             self._record("Normal", reason, obj, prefix + name)
+
+    def _new_series(self, key: _Similar, now: int, prefix: str, names: Sequence[str]) -> None:
+        """Distinct messages of an object this reason has not named: what ``_record`` would do
+        one by one, done at once — the first SIMILAR_LIMIT - 1 are events of their own, the
+        SIMILAR_LIMIT-th starts the combined event and the rest only count into it."""
+        _, reason, obj = key
+        alone = names[: SIMILAR_LIMIT - 1]
+        positions = {
+            prefix + name: self._append(now, "Normal", reason, obj, prefix + name) for name in alone
+        }
+        window = set(positions)
+        combined = None
+        if len(names) >= SIMILAR_LIMIT:
+            window.add(prefix + names[SIMILAR_LIMIT - 1])  # the window is full from here on
+            latest = COMBINED + prefix + names[-1]
+            combined = self._append(now, "Normal", reason, obj, latest)
+            if len(names) > SIMILAR_LIMIT:
+                self._repeat(combined, now, latest, len(names) - SIMILAR_LIMIT)
+        self._seen[key] = _Many(now, positions, window, combined)
 
     def normal_once(self, reason: str, objects: Sequence[str], messages: Sequence[str]) -> None:
         """Record one Normal event per object, for objects this reason can name only once.

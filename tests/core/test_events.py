@@ -73,17 +73,22 @@ def test_a_snapshot_does_not_change_when_an_event_repeats() -> None:
 def test_recording_many_at_once_folds_exactly_as_recording_each(
     batches: list[tuple[int, list[tuple[str, int]]]],
 ) -> None:
-    """``normal_many``'s inline paths (new objects, folding into a combined event) leave
-    the log as one ``normal`` call per entry would."""
+    """``normal_many``'s and ``warning_many``'s inline paths (new objects, folding into a
+    combined event) leave the log as one ``normal`` or ``warning`` call per entry would."""
     clocks = [Clock(), Clock()]
     many, each = (EventLog(clock) for clock in clocks)
-    for wait, entries in batches:
+    for turn, (wait, entries) in enumerate(batches):
         for clock in clocks:
             clock.advance(wait)
         pairs = [(obj, f"Created pod: web-{n}") for obj, n in entries]
-        many.normal_many("SuccessfulCreate", pairs)
-        for obj, message in pairs:
-            each.normal("SuccessfulCreate", obj, message)
+        if turn % 2:
+            many.warning_many("FailedCreate", pairs)
+            for obj, message in pairs:
+                each.warning("FailedCreate", obj, message)
+        else:
+            many.normal_many("SuccessfulCreate", pairs)
+            for obj, message in pairs:
+                each.normal("SuccessfulCreate", obj, message)
     assert many.snapshot() == each.snapshot()
 
 
@@ -129,3 +134,31 @@ def test_events_recorded_once_are_appended_in_order_as_new_objects() -> None:
     assert once.snapshot() == each.snapshot()
     assert [e.seq for e in once.snapshot()] == list(range(1, 27))
     assert once.frozen_since(1)[0] == each.snapshot()[1]
+
+
+@settings(max_examples=300, deadline=None, derandomize=True, database=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from([0, 1, SIMILAR_WINDOW, SIMILAR_WINDOW + 1]),
+            st.sampled_from(["rs/a", "rs/b", "rs/c"]),
+            st.lists(st.integers(0, 60), unique=True, max_size=25),
+        ),
+        max_size=6,
+    )
+)
+def test_a_new_objects_series_of_distinct_names_folds_as_recording_each(
+    batches: list[tuple[int, str, list[int]]],
+) -> None:
+    """A ReplicaSet's first series (distinct pod names, an object not yet named) is folded
+    in arithmetic; what follows it must find the log as one ``normal`` call per name left it."""
+    clocks = [Clock(), Clock()]
+    series, each = (EventLog(clock) for clock in clocks)
+    for wait, obj, numbers in batches:
+        for clock in clocks:
+            clock.advance(wait)
+        names = [f"web-{n}" for n in numbers]
+        series.normal_series("SuccessfulCreate", obj, "Created pod: ", names)
+        for name in names:
+            each.normal("SuccessfulCreate", obj, f"Created pod: {name}")
+        assert series.snapshot() == each.snapshot()

@@ -1,0 +1,78 @@
+"""An event as ``kubectl get events`` shows it, and a pass's events read only when wanted."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import overload
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One line of the event log; times are logical seconds, ``time`` the latest."""
+
+    seq: int
+    time: int
+    type: str
+    reason: str
+    object: str
+    message: str
+    count: int = 1
+    first_time: int = 0
+
+    def __str__(self) -> str:
+        seen = f" (x{self.count} since {self.first_time}s)" if self.count > 1 else ""
+        line = f"{self.time}s  {self.type:<7} {self.reason:<20} {self.object:<28} {self.message}"
+        return line + seen
+
+
+_Raw = tuple[int, str, str, str, str, int, int]
+
+
+class EventSlice(Sequence[Event]):
+    """Events as they stood when the slice was taken, made into ``Event``s only when read.
+
+    A reconcile pass that binds 150,000 pods records as many events; its result keeps
+    them as a copy of the log's plain tuples (cheap) rather than as built Events (most of
+    the pass's cost, for a list nobody may read). Compares equal to a tuple of its events.
+    """
+
+    __slots__ = ("_first", "_numbers", "_raw")
+
+    def __init__(self, first: int, raw: list[_Raw], numbers: list[int] | None = None) -> None:
+        self._first = first
+        self._raw = raw
+        self._numbers = numbers
+        """Each event's number, when they do not follow on from ``first`` (some expired)."""
+
+    def __len__(self) -> int:
+        return len(self._raw)
+
+    @overload
+    def __getitem__(self, index: int) -> Event: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Event, ...]: ...
+    def __getitem__(self, index: int | slice) -> Event | tuple[Event, ...]:
+        if isinstance(index, slice):
+            return tuple(self)[index]
+        position = range(len(self._raw))[index]  # IndexError past either end
+        if self._numbers is not None:
+            return Event(self._numbers[position], *self._raw[position])
+        return Event(self._first + position + 1, *self._raw[position])
+
+    def __iter__(self) -> Iterator[Event]:
+        if self._numbers is not None:
+            return (Event(n, *raw) for n, raw in zip(self._numbers, self._raw, strict=True))
+        first = self._first + 1
+        return (Event(first + i, *raw) for i, raw in enumerate(self._raw))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, EventSlice | tuple | list):
+            return tuple(self) == tuple(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return repr(tuple(self))
