@@ -11,17 +11,20 @@ from itertools import repeat
 
 from kubeloop.cluster.capacity_index import CapacityIndex
 from kubeloop.cluster.deployments import DeploymentRecord, ReplicaSetRecord
+from kubeloop.cluster.names import NAMESPACE
 from kubeloop.cluster.node_log import NodeLog
 from kubeloop.cluster.nodes import NodeRecord
 from kubeloop.cluster.pods import PodRecord
 from kubeloop.cluster.scheduling_queue import SchedulingQueue
 from kubeloop.core.clock import Clock
+from kubeloop.core.events import EventLog
 
 
 class PodState:
     """Every pod mutation, keeping the per-node totals, owners' pod sets and counts in step."""
 
     clock: Clock
+    events: EventLog
     nodes: dict[str, NodeRecord]
     pods: dict[str, PodRecord]
     pending_count: int
@@ -122,6 +125,20 @@ class PodState:
         if not self._index_stale:
             self._index.update(node)
 
+    def record_scheduled(self) -> None:
+        """Each pod bound since the last call gets its Scheduled event, in the order bound.
+
+        Only the pod's and node's names are stored (``scheduled_text`` makes the event's
+        object and message when it is read), so a bind makes no string of its own.
+        """
+        bound, self.bound = self.bound, []
+        names: list[str] = []
+        nodes: list[str] = []
+        for node, pods in bound:
+            names.extend([pod.name for pod in pods])
+            nodes.extend(repeat(node, len(pods)))
+        self.events.normal_once_made("Scheduled", scheduled_text, names, nodes)
+
     def _start(self, pod: PodRecord) -> None:
         """A pod with a startup delay on a Ready node: Ready once the delay is over."""
         delay = pod.template.startup_seconds
@@ -180,3 +197,8 @@ class PodState:
         if ready and rs.min_ready_seconds:
             due = self.clock.now + rs.min_ready_seconds + 1
             self.wakeups[pod.deployment] = min(due, self.wakeups.get(pod.deployment, due))
+
+
+def scheduled_text(pod: str, node: str) -> tuple[str, str]:
+    """A bind's Scheduled event: its object and message, as ``kubectl get events`` shows."""
+    return f"pod/{pod}", f"Successfully assigned {NAMESPACE}/{pod} to {node}"
