@@ -72,8 +72,9 @@ class PodState:
                 repeat(now),
             )
         )
-        self.pods.update(zip(names, created, strict=True))
-        rs.pods.update(zip(names, created, strict=True))
+        fresh = dict(zip(names, created, strict=True))
+        rs.pods.update(fresh)  # into a new ReplicaSet's empty dict: a copy of the table
+        self.pods.update(fresh)
         self.queue.add(created)
         self.pending_count += count
         deployment.pod_counter += count
