@@ -19,6 +19,25 @@ from kubeloop.cluster.scheduling_queue import SchedulingQueue
 from kubeloop.core.clock import Clock
 from kubeloop.core.events import EventLog
 
+SUFFIXES_KEPT = 65_536
+"""Pod name tails (``-1``, ``-2``, …) made once and kept (about 3.5 MB at most)."""
+_suffixes: list[str] = []
+
+
+def pod_names(deployment: str, first: int, count: int) -> list[str]:
+    """``<deployment>-<first>`` and the ``count - 1`` names after it, in order.
+
+    The tails come from a table made once (a name is then one C-level concatenation, not
+    an int formatted 150,000 times); counters past ``SUFFIXES_KEPT`` are formatted.
+    """
+    end = first + count
+    if len(_suffixes) < min(end, SUFFIXES_KEPT):
+        _suffixes.extend([f"-{i}" for i in range(len(_suffixes), min(end, SUFFIXES_KEPT))])
+    kept = min(end, len(_suffixes))
+    names = list(map(deployment.__add__, _suffixes[first:kept]))
+    names.extend([f"{deployment}-{i}" for i in range(max(first, kept), end)])
+    return names
+
 
 class PodState:
     """Every pod mutation, keeping the per-node totals, owners' pod sets and counts in step."""
@@ -60,7 +79,7 @@ class PodState:
             deployment.pod_counter,
             self.pod_seq,
         )
-        names = [f"{name}-{i}" for i in range(first + 1, first + count + 1)]
+        names = pod_names(name, first + 1, count)
         created = list(
             map(
                 PodRecord,
