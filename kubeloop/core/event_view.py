@@ -38,12 +38,22 @@ class EventSlice(Sequence[Event]):
     """
 
     __slots__ = ("_columns", "_first", "_numbers")
+    if TYPE_CHECKING:  # set by _of: the log's internal columns are no part of the public API
+        _first: int
+        _columns: Columns
+        _numbers: list[int] | None
+        """Each event's number, when they do not follow on from ``_first`` (some expired)."""
 
-    def __init__(self, first: int, columns: Columns, numbers: list[int] | None = None) -> None:
-        self._first = first
-        self._columns = columns
-        self._numbers = numbers
-        """Each event's number, when they do not follow on from ``first`` (some expired)."""
+    def __init__(self) -> None:
+        raise TypeError("an EventSlice is taken from an EventLog (frozen_since), not built")
+
+    @classmethod
+    def _of(cls, first: int, columns: Columns, numbers: list[int] | None = None) -> EventSlice:
+        """The events in ``columns``, numbered from ``first`` + 1 on, or by ``numbers`` when
+        they do not follow on (some between them expired)."""
+        taken = object.__new__(cls)
+        taken._first, taken._columns, taken._numbers = first, columns, numbers
+        return taken
 
     def __len__(self) -> int:
         return len(self._columns)

@@ -256,11 +256,11 @@ class EventLog(EventExpiry):
         self._expire()
         start = self._place_after(seq)
         if start >= self._checked and start >= len(self._numbers):  # nothing expired there
-            return EventSlice(start + self._shift, self._columns.since(start))
+            return EventSlice._of(start + self._shift, self._columns.since(start))
         kinds = self._columns.kind
         places = [i for i in range(start, len(kinds)) if kinds[i] is not GONE]
         numbers = [self._number(i) for i in places]
-        return EventSlice(seq, self._columns.picked(places), numbers)
+        return EventSlice._of(seq, self._columns.picked(places), numbers)
 
     def snapshot(self) -> list[Event]:
         """Every event, as it stands now (later repeats do not change this list)."""
