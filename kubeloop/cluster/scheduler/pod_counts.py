@@ -8,7 +8,8 @@ aggregates (spread counts per domain, inter-pod pairs) built from these counts a
 aware pods one at a time, and each used to recount the whole cluster.
 
 The counts persist from cycle to cycle (``follow``): binds arrive through
-``ClusterState.bound`` (the old list's tail too, when a pass swaps in a new one), and a
+``ClusterState.bound`` — at a cycle's start, the tail of the list the last pass swapped out
+(binds happen only in cycles, and every cycle starts here, so no list is missed) — and a
 deleted bound pod (``ClusterState.pod_deletions``) recounts only the nodes the node log
 says changed since. An aggregate that takes negative counts (``signed``) is moved by the
 difference; any other is dropped and built again when next asked (``generation`` moves).
@@ -90,11 +91,6 @@ class PodCounts:
             self._fresh = False
         elif self._fresh:
             self._node_log_end = state.node_log.end  # every change so far is counted
-
-    def settle(self, state: ClusterState) -> None:
-        """The cycle is over: take in its binds before the pass swaps the log out."""
-        if self._fresh and state is self.state:
-            self._catch_up(state)
 
     def sync(self) -> ClusterState:
         """Bring the counts up to date with the state's pods; returns the state."""

@@ -164,7 +164,6 @@ class Scheduler:
             else:
                 for pod in batch:
                     self._score_one(state, pod, result)
-        self.counts.settle(state)
         state.queue.end_cycle(state.clock.now, bool(result.scheduled))
         return result
 

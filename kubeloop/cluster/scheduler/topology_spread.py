@@ -31,7 +31,7 @@ SKEWED = Status.unschedulable("node(s) didn't match pod topology spread constrai
 class SpreadDomains:
     """One constraint's matching pods per domain, over one template's eligible nodes.
 
-    ``signed``: pods leaving move it by a negative count (``pod_counts.py``); the minimum
+    ``signed``: pods leaving move it by a negative count (``pod_counts.py``). The minimum
     is kept with how many domains hold it, so a bind rarely rescans the domains.
     """
 
@@ -71,15 +71,10 @@ class SpreadDomains:
             if value is not None:
                 domains = self.domains
                 before = domains[value]
-                after = domains[value] = before + count
-                low = self._minimum
-                if low is None:
-                    return
-                if after < low:
-                    self._minimum, self._at_minimum = after, 1
-                elif after == low:
-                    self._at_minimum += 1
-                elif before == low:
+                domains[value] = before + count
+                if count < 0:  # pods left: rare, so the minimum is found again when asked
+                    self._minimum = None
+                elif before == self._minimum:
                     self._at_minimum -= 1
                     if not self._at_minimum:
                         self._minimum = None
