@@ -10,12 +10,10 @@ bound, then that pod, and its node's new class is filtered and scored as it real
 
 Binding per node regroups the bind log (``ClusterState.bound``), which the Scheduled events
 and the topology counts read: its tail is rewritten as the binds were decided, one entry
-per run of consecutive pods on one node, as binding each pod in turn would have left it.
+per pod, as binding each pod in turn would have left it.
 """
 
 from __future__ import annotations
-
-from itertools import groupby
 
 from kubeloop.cluster.affinity import HOSTNAME
 from kubeloop.cluster.nodes import NodeRecord
@@ -96,11 +94,5 @@ def _bind(state: ClusterState, decided: Decided, counts: PodCounts) -> None:
         state.bind(run_pods, node)
     counts.sync()  # counts a run per node: fewer steps than a bind per pod
     if len(runs) > 1:
-        log[start:] = [
-            (name, [pod for pod, _ in run]) for name, run in groupby(decided, key=_node_name)
-        ]
+        log[start:] = [(node.name, [pod]) for pod, node in decided]
         counts.regrouped(state)
-
-
-def _node_name(decided: tuple[PodRecord, NodeRecord]) -> str:
-    return decided[1].name

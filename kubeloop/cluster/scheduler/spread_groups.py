@@ -192,35 +192,33 @@ class SpreadChoice:
             and all(d[v] <= limit for (d, limit), v in zip(limits, group.hard, strict=True))
         ]
 
-    def _lean(self) -> _Group | None:
-        """``choose`` for one hard constraint, no soft one, and normalisations every group
-        agrees on: the first top, by (−total, name), among the groups the skew admits."""
-        j = self.hard[0]
-        tally, constraint = self.tallies[j], self.constraints[j]
-        domains = tally.domains
-        low = tally.low if len(domains) >= constraint.min_domains else 0
-        limit = low + constraint.max_skew - self.own_hard[0]
-        best: _Entry | None = None
-        chosen = None
-        for group in self.group_list:
-            top = group.top
-            if top is not None and domains[group.hard[0]] <= limit and (best is None or top < best):
-                best, chosen = top, group
-        return chosen
-
     def choose(self) -> tuple[str, int, _Group] | None:
         """The chosen node's name, class and group (its entry taken off the heap), or None
         if no node admits the pod."""
         if self.tracked and self._highs_moved:
             self._merged([])
+        chosen: _Group | None = None
         if self.lean and (not self.tracked or self.uniform == self.highest):
-            chosen = self._lean()
-            if chosen is None:
-                return None
+            # One hard constraint, no soft one, normalisations every group agrees on: the
+            # first top by (−total, name) among the groups the skew admits.
+            j = self.hard[0]
+            tally, constraint = self.tallies[j], self.constraints[j]
+            domains = tally.domains
+            low = tally.low if len(domains) >= constraint.min_domains else 0
+            limit = low + constraint.max_skew - self.own_hard[0]
+            best: _Entry | None = None
+            for group in self.group_list:
+                top = group.top
+                if (
+                    top is not None
+                    and domains[group.hard[0]] <= limit
+                    and (best is None or top < best)
+                ):
+                    best, chosen = top, group
         else:
             chosen = self._general()
-            if chosen is None:
-                return None
+        if chosen is None:
+            return None
         top = heapq.heappop(chosen.heap)
         return top[1], top[2], chosen
 
@@ -260,14 +258,25 @@ class SpreadChoice:
                 self._count(group, old, -1)
             if arrived and after is not None:
                 self._count(after, new, 1)
+        totals, heap = self.totals, group.heap
         first = classes.first(old)
         if first is not None:
-            heapq.heappush(group.heap, (-self._total(old), first, old))
+            total = totals.get(old)
+            heapq.heappush(heap, (-(self._total(old) if total is None else total), first, old))
         if after is not None:
-            heapq.heappush(after.heap, (-self._total(new), node.name, new))
+            total = totals.get(new)
+            entry = (-(self._total(new) if total is None else total), node.name, new)
+            heapq.heappush(after.heap, entry)
             if after is not group:
                 self._settle(after)
-        self._settle(group)
+        class_of = classes.class_of
+        while heap:  # ``_settle(group)``, inlined: this runs once per pod
+            top = heap[0]
+            if class_of[top[1]] == top[2]:
+                group.top = top
+                return
+            heapq.heappop(heap)
+        group.top = None
 
 
 def _entry_key(admitted: tuple[_Group, _Entry]) -> tuple[int, str]:
