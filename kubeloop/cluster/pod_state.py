@@ -59,7 +59,6 @@ class PodState:
     wakeups: dict[str, int]
     pod_seq: int
     bound: list[tuple[str, list[PodRecord]]]
-    bound_names: list[str]
     _index: CapacityIndex
     _index_stale: bool
     pod_deletions: int = 0
@@ -115,14 +114,11 @@ class PodState:
         on_node, where, now, count = node.pods, node.name, self.clock.now, len(pods)
         template, deployment = first.template, first.deployment
         self.queue.forget_all(pods)
-        names = self.bound_names
         for pod in pods:
             pod.node = where
             pod.message = None
             pod.started_at = now
-            name = pod.name
-            on_node[name] = pod
-            names.append(name)
+            on_node[pod.name] = pod
         self.bound.append((where, pods))
         self.pending_count -= count
         self.pending_by_deployment[deployment] -= count
@@ -156,9 +152,10 @@ class PodState:
         object and message when it is read), so a bind makes no string of its own.
         """
         bound, self.bound = self.bound, []
-        names, self.bound_names = self.bound_names, []
+        names: list[str] = []
         nodes: list[str] = []
         for node, pods in bound:
+            names.extend([pod.name for pod in pods])
             nodes.extend(repeat(node, len(pods)))
         self.events.normal_once_made("Scheduled", scheduled_text, names, nodes)
 

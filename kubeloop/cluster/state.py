@@ -73,8 +73,6 @@ class ClusterState(PodState):
         self.pod_seq = 0
         self.bound: list[tuple[str, list[PodRecord]]] = []
         """(node, pods) of each bind since the pass's Scheduled events were recorded."""
-        self.bound_names: list[str] = []
-        """Their names, in the same order (read by ``bind`` while each pod is at hand)."""
         self.rs_seq = 0
         self.priorities = Priorities()
         """PriorityClasses and admission (``priority.py``); preemption reads it."""
