@@ -297,3 +297,14 @@ def test_a_settled_deployment_asks_for_nothing_even_with_an_equal_template() -> 
     rs = state.replicasets["web-1"]
     assert rs.template is not state.deployments["web"].template
     assert deployment_controller.reconcile(state, ["web"]) == []
+
+
+def test_replicasets_get_their_pods_in_name_order_whatever_order_they_were_queued() -> None:
+    cluster = Cluster(nodes=[Node("n1", cpu="64", memory="64Gi")])
+    names = [f"app-{(i * 7) % 30:02d}" for i in range(30)]
+    for name in names:
+        cluster.apply(Deployment(name, replicas=2, cpu="100m"))
+    cluster.reconcile()
+    created = [e.object for e in cluster.events if e.reason == "SuccessfulCreate"]
+    assert len(created) == 60  # a SuccessfulCreate per pod
+    assert created == sorted(created)
