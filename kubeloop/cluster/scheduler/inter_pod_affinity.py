@@ -15,6 +15,8 @@ from collections import Counter
 from kubeloop.cluster.affinity import HOSTNAME, PodAffinityTerm, topology_pairs, topology_value
 from kubeloop.cluster.nodes import NodeRecord
 from kubeloop.cluster.pods import PodRecord, PodTemplate
+from kubeloop.cluster.scheduler import affinity_classes
+from kubeloop.cluster.scheduler.affinity_classes import HostClasses
 from kubeloop.cluster.scheduler.framework import Status
 from kubeloop.cluster.scheduler.pod_counts import PodCounts
 from kubeloop.cluster.state import ClusterState
@@ -29,7 +31,7 @@ Pair = tuple[str, str]
 class _Pairs:
     """``preFilterState`` and the preferred terms' weights for one template's pods:
     topology pairs → matching existing pods, counted per template (pods of one template
-    match alike) and moved by each bind."""
+    match alike) and moved by each bind of a template that moves them (``moved_by``)."""
 
     def __init__(self, counts: PodCounts, template: PodTemplate) -> None:
         self.counts, self.template = counts, template
@@ -45,17 +47,30 @@ class _Pairs:
         self.weights: Counter[Pair] = Counter()
         self.by_host = False
         """Some existing pod's required anti-affinity against these pods is per hostname."""
-        own = bool(affinity and affinity.inter_pod)
         state = counts.state
         assert state is not None
         nodes = state.nodes
         for key, where in counts.nodes_of.items():
             other = counts.templates[key]
-            if own or key in counts.repelling:  # others' pods answer only their anti terms
+            if self.moved_by(other):
                 for name, count in where.items():
                     self.add(nodes[name], other, count)
 
+    def moved_by(self, template: PodTemplate) -> bool:
+        """Whether pods of ``template`` count in any of these pairs."""
+        matches = self.counts.matches
+        required = self.required
+        if required and all(matches(t.selector, template) for t in required):
+            return True
+        if any(matches(t.selector, template) for t in self.anti):
+            return True
+        theirs = template.affinity
+        if theirs and any(matches(t.selector, self.template) for t in theirs.anti_required):
+            return True
+        return any(matches(w.term.selector, template) for _, terms in self.preferred for w in terms)
+
     def add(self, node: NodeRecord, template: PodTemplate, count: int) -> None:
+        """``count`` pods of ``template`` more on the node (fewer, if negative)."""
         matches = self.counts.matches
         required = self.required
         if required and all(matches(t.selector, template) for t in required):
@@ -72,10 +87,36 @@ class _Pairs:
         for sign, terms in self.preferred:
             for weighted in terms:
                 if matches(weighted.term.selector, template):
-                    term = weighted.term
-                    value = topology_value(node.labels, node.name, term.topology_key)
-                    if value is not None:
-                        self.weights[(term.topology_key, value)] += sign * weighted.weight * count
+                    _add(self.weights, weighted.term, node, sign * weighted.weight * count)
+
+
+class _Fanout:
+    """The one aggregate InterPodAffinity keeps in ``PodCounts``: a bind moves only the
+    templates' pairs it counts in, not every pending template's (30 templates with
+    anti-affinity to themselves would otherwise each be asked about every bind)."""
+
+    def __init__(self, counts: PodCounts) -> None:
+        self.counts = counts
+        self.pairs: dict[int, _Pairs] = {}
+        self.moves: dict[int, tuple[PodTemplate, list[_Pairs]]] = {}
+        """Bound template (by id) → the pairs its pods count in."""
+
+    def of(self, template: PodTemplate) -> _Pairs:
+        pairs = self.pairs.get(id(template))
+        if pairs is None:
+            pairs = self.pairs[id(template)] = _Pairs(self.counts, template)
+            for other, moved in self.moves.values():
+                if pairs.moved_by(other):
+                    moved.append(pairs)
+        return pairs
+
+    def add(self, node: NodeRecord, template: PodTemplate, count: int) -> None:
+        known = self.moves.get(id(template))
+        if known is None:
+            moved = [p for p in self.pairs.values() if p.moved_by(template)]
+            known = self.moves[id(template)] = (template, moved)
+        for pairs in known[1]:
+            pairs.add(node, template, count)
 
 
 class InterPodAffinity:
@@ -87,6 +128,7 @@ class InterPodAffinity:
         """Shareable with the other topology plugin: one count of the pods for both."""
         self._for: tuple[PodRecord, int] | None = None
         self._pairs: _Pairs | None = None
+        self._hosts: HostClasses | None = None
 
     @property
     def state(self) -> ClusterState | None:
@@ -105,19 +147,43 @@ class InterPodAffinity:
         if self._for is not None and self._for[0] is pod and self._for[1] == counts.generation:
             assert known is not None
             return known
-        template = pod.template
-        key = (self.name, id(template))
-        pairs = counts.aggregates.get(key)
-        if not isinstance(pairs, _Pairs):
-            pairs = _Pairs(counts, template)
-            counts.aggregates[key] = pairs
-            counts.hold(template)
+        fanout = counts.aggregates.get(self.name)
+        if not isinstance(fanout, _Fanout):
+            fanout = counts.aggregates[self.name] = _Fanout(counts)
+        pairs = fanout.of(pod.template)
         self._for, self._pairs = (pod, counts.generation), pairs
         return pairs
 
     def repelled_by_host(self, pod: PodRecord) -> bool:
         """Whether existing pods' required anti-affinity repels the pod per hostname."""
         return self._count(pod).by_host
+
+    def by_host(self, pod: PodRecord) -> bool:
+        """Only inter-pod terms read the hostname, and some do: ``hosts`` classes the pod's
+        nodes (``aware_classes.py`` serves the pods whose answers no hostname reaches)."""
+        template = pod.template
+        return affinity_classes.applies(template) and (
+            bool(affinity_classes.host_terms(template)) or self.repelled_by_host(pod)
+        )
+
+    def hosts(self, state: ClusterState, pod: PodRecord) -> HostClasses:
+        """The nodes classed for the pod (``affinity_classes.py``), up to date."""
+        hosts = self._hosts
+        if hosts is None or not hosts.fresh(state):
+            hosts = self._hosts = HostClasses(state)
+        hosts.register(pod.template)
+        return hosts
+
+    def first_of_group(self, pod: PodRecord) -> bool:
+        """The exception for the first of a self-affine group is in force: no pod matches
+        the pod's required affinity, which its own labels satisfy (one bind ends it)."""
+        pairs = self._count(pod)
+        matches = self.counts.matches
+        return (
+            bool(pairs.required)
+            and not pairs.affinity
+            and all(matches(t.selector, pod.template) for t in pairs.required)
+        )
 
     def filter(self, pod: PodRecord, node: NodeRecord) -> Status | None:
         pairs = self._count(pod)
@@ -161,6 +227,12 @@ class InterPodAffinity:
 
 
 def _add(counts: Counter[Pair], term: PodAffinityTerm, node: NodeRecord, count: int) -> None:
+    """Move one pair by ``count``; a pair back at zero is dropped (``not counts`` is read)."""
     value = topology_value(node.labels, node.name, term.topology_key)
     if value is not None:
-        counts[(term.topology_key, value)] += count
+        pair = (term.topology_key, value)
+        total = counts[pair] + count
+        if total:
+            counts[pair] = total
+        else:
+            del counts[pair]

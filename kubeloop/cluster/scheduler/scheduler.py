@@ -21,6 +21,7 @@ from kubeloop.cluster.capacity_index import CapacityIndex
 from kubeloop.cluster.nodes import NodeRecord
 from kubeloop.cluster.pods import PodRecord
 from kubeloop.cluster.scheduler import aware_classes, class_batch, first_fit, preemption, queue_sort
+from kubeloop.cluster.scheduler.affinity_batch import choose_by_host, place_by_host
 from kubeloop.cluster.scheduler.balanced_allocation import BalancedAllocation
 from kubeloop.cluster.scheduler.framework import (
     FilterPlugin,
@@ -153,6 +154,8 @@ class Scheduler:
                 self._first_fit_batch(state, batch, result)
             elif self.by_class and not self._aware(batch[0]) and not template.names_hosts:
                 self._class_batch(state, batch, result)
+            elif self.by_class and self._aware(batch[0]) and self.inter_pod.by_host(batch[0]):
+                self._host_batch(state, batch, result)
             else:
                 for pod in batch:
                     self._score_one(state, pod, result)
@@ -188,8 +191,28 @@ class Scheduler:
                 self._classes.moved(node)
         return self._classes
 
+    def _host_batch(self, state: ClusterState, batch: list[PodRecord], result: CycleResult) -> None:
+        """Pods only inter-pod terms tell hostnames apart for (``affinity_batch.py``)."""
+        bind = lambda p, node: self.place(state, p, node, result)  # noqa: E731
+        scorers = [*self.scorers, *self.preference_scorers]
+        filters = self._filters(batch[0])
+        placed = place_by_host(batch, self.inter_pod, state, filters, scorers, bind)
+        if placed is not None and placed < len(batch) and not preemption.needed(state):
+            self._fail(state, batch[placed:], result)  # nothing moved since: one message
+            return
+        for pod in batch[placed or 0 :]:
+            self._score_one(state, pod, result)
+
     def _score_one(self, state: ClusterState, pod: PodRecord, result: CycleResult) -> None:
         filters = self._filters(pod)
+        if self.by_class and self._aware(pod) and self.inter_pod.by_host(pod):
+            preferences = [*self.scorers, *self.preference_scorers]
+            chosen = choose_by_host(pod, self.inter_pod.hosts(state, pod), filters, preferences)
+            if chosen is None:
+                self._fail(state, [pod], result)
+            else:
+                self.place(state, pod, chosen, result)
+            return
         if self.by_class and self._aware(pod) and aware_classes.applies(pod, self.inter_pod):
             preferences = [*self.scorers, *self.preference_scorers]
             chosen = aware_classes.choose(pod, self._node_classes(state), filters, preferences)
