@@ -40,6 +40,10 @@ class PodCounts:
         self._log: list[tuple[str, list[PodRecord]]] | None = None
         self._seen = 0
         self._deletions = 0
+        self._position = 0
+        """How far into ``ClusterState.node_log`` the counts have read."""
+        self._index: object = None
+        """The capacity index whose nodes were counted (a new one: nodes came or went)."""
         self.on_node: dict[str, Counter[int]] = {}
         """Node name → id(template) → how many of its pods are bound there."""
         self.nodes_of: dict[int, dict[str, int]] = {}
@@ -55,31 +59,67 @@ class PodCounts:
         """Moves on every rebuild: aggregates fetched before it are gone."""
 
     def reset(self, state: ClusterState) -> None:
+        """Count afresh at the next ``sync`` (pods moved in ways no log shows)."""
         self.state = state
         self._fresh = False
+
+    def follow(self, state: ClusterState) -> None:
+        """A new cycle: the counts carry on (they follow every bind and deleted pod) while
+        they are of this state's nodes and not bloated by templates long gone."""
+        templates = len(self.templates)
+        if (
+            state is not self.state
+            or state.index is not self._index
+            or templates > 4 * len(state.replicasets) + 64
+        ):
+            self.reset(state)
+        elif self._fresh:
+            self.sync()  # read the node log now, before binds cut it past where the counts read
 
     def sync(self) -> ClusterState:
         """Bring the counts up to date with the state's pods; returns the state."""
         state = self.state
         assert state is not None
         log = state.bound
-        if (
-            not self._fresh
-            or log is not self._log
-            or len(log) < self._seen
-            or state.pod_deletions != self._deletions
-        ):
+        if not self._fresh or (log is self._log and len(log) < self._seen):
             self._rebuild(state)
-        elif len(log) > self._seen:
-            nodes = state.nodes
-            for where, pods in log[self._seen :]:
-                self._add(nodes[where], pods[0].template, len(pods))
+            return state
+        if log is not self._log:  # a new pass's binds: the rest of the last one's first
+            self._replay(state, self._log[self._seen :] if self._log is not None else [])
+            self._log, self._seen = log, 0
+        if len(log) > self._seen:
+            self._replay(state, log[self._seen :])
             self._seen = len(log)
+        if state.pod_deletions != self._deletions:
+            changed = state.node_log.since(self._position)
+            if changed is None or not changed <= state.nodes.keys():
+                self._rebuild(state)
+                return state
+            for name in sorted(changed):
+                self._recount(state.nodes[name])
+            self._deletions = state.pod_deletions
+        self._position = state.node_log.end
         return state
+
+    def _replay(self, state: ClusterState, binds: list[tuple[str, list[PodRecord]]]) -> None:
+        nodes = state.nodes
+        for where, pods in binds:
+            self._add(nodes[where], pods[0].template, len(pods))
+
+    def _recount(self, node: NodeRecord) -> None:
+        """Count the node's pods again; what differs (deleted pods) moves every aggregate."""
+        known = self.on_node.get(node.name, Counter())
+        of = {id(p.template): p.template for p in node.pods.values()}
+        now = Counter(map(id, map(_template, node.pods.values())))
+        for key in sorted(known.keys() | now.keys()):
+            delta = now[key] - known[key]
+            if delta:
+                self._add(node, of.get(key) or self.templates[key], delta)
 
     def _rebuild(self, state: ClusterState) -> None:
         self._fresh, self._log, self._seen = True, state.bound, len(state.bound)
-        self._deletions = state.pod_deletions
+        self._deletions, self._position = state.pod_deletions, state.node_log.end
+        self._index = state.index
         self.on_node, self.nodes_of, self.templates, self.repelling = {}, {}, {}, set()
         self.aggregates, self._matches, self._held = {}, {}, []
         self.generation += 1
@@ -97,10 +137,14 @@ class PodCounts:
                 self.nodes_of.setdefault(key, {})[name] = count
 
     def _add(self, node: NodeRecord, template: PodTemplate, count: int) -> None:
+        """``count`` pods of the template more on the node (fewer, if negative)."""
         key = self._know(template)
-        self.on_node.setdefault(node.name, Counter())[key] += count
+        on_node = self.on_node.setdefault(node.name, Counter())
+        on_node[key] += count
         where = self.nodes_of.setdefault(key, {})
         where[node.name] = where.get(node.name, 0) + count
+        if count < 0 and not where[node.name]:  # none left there: no entry, as a rebuild
+            del where[node.name], on_node[key]
         for aggregate in self.aggregates.values():
             aggregate.add(node, template, count)
 

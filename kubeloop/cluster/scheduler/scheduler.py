@@ -88,7 +88,7 @@ class Scheduler:
             self.scorers.insert(0, NodeResourcesFit(strategy))
         # Plugins that look at other pods, used only for pods that need them (so clusters
         # without affinity or spread keep the batched and per-class fast paths).
-        counts = PodCounts()
+        self.counts = counts = PodCounts()
         self.spread = PodTopologySpread(counts)
         self.inter_pod = InterPodAffinity(counts)
         self.topology_filters: list[FilterPlugin] = [self.spread, self.inter_pod]
@@ -127,6 +127,7 @@ class Scheduler:
         """Pods moved: the plugins that count other pods count again."""
         self.spread.prepare(state)
         self.inter_pod.prepare(state)
+        self.counts.reset(state)  # moves no log shows (preemption's simulations)
 
     def _fits(self, state: ClusterState, pod: PodRecord, name: str) -> bool:
         """The queue's hint: would the pod pass every node-local filter on this node now?"""
