@@ -158,9 +158,10 @@ def spread_zones(k: int) -> Cluster:
 
 def anti_affinity_hostname(k: int) -> Cluster:
     """30 deployments of 500 × K pods, each with required anti-affinity to itself by
-    hostname: one pod of each deployment per node. Every node differs by the pods on it,
-    so each pod filters and scores every node: O(pods × nodes) — about 70 s of CPU at K=1
-    (load 4–9 on 2 shared cores); K=10 (100× the work) does not finish in minutes."""
+    hostname: one pod of each deployment per node, 30 to a node (510 × K nodes of 32 cpu
+    leave room for all of them). Every node differs by the pods on it; placed per class
+    refined by those pods (``affinity_classes.py``), it was O(pods × nodes) before — about
+    70 s of CPU at K=1, K=10 did not finish in minutes."""
     cluster = Cluster(nodes=nodes_of(510 * k))
     for d in range(30):
         name = f"app-{d:05d}"

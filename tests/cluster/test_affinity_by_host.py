@@ -306,6 +306,20 @@ def test_host_classes_follow_binds_and_deletions_through_the_node_log() -> None:
     assert len(set(hosts.class_of.values())) == 1
 
 
+def test_a_template_watched_only_once_a_term_selects_it_splits_the_nodes_it_runs_on() -> None:
+    """node-0 and node-1 each run one plain 1-cpu pod (one class, until ``web`` arrives with
+    anti-affinity by hostname to ``db``, whose pod runs on node-0): web lands on node-1."""
+    clusters = [build([("4", None, None)] * 3, "first-fit", ref) for ref in (False, True)]
+    for cluster in clusters:
+        for name, host in (("db", "node-0"), ("x", "node-1")):
+            cluster.apply(Deployment(name, cpu="1", node_selector={HOSTNAME: host}))
+        cluster.reconcile_until_stable()
+        cluster.apply(Deployment("web", cpu="1", affinity=anti_self("db")))
+        cluster.reconcile_until_stable()
+        assert [p.node for p in cluster.pods("web")] == ["node-1"]
+    assert outcome(clusters[0]) == outcome(clusters[1])
+
+
 def test_counts_carried_across_cycles_equal_a_recount() -> None:
     """PodCounts follows binds and deletions from cycle to cycle: its counts equal a fresh
     count after each of a converge, a deletion, a node failure and a scale-down."""
