@@ -88,6 +88,9 @@ class Pairs:
 
 
 class Fanout:
+    signed = True
+    """Moved by removed pods' negative counts too (``PodCounts``: kept, not dropped)."""
+
     def __init__(self, counts: PodCounts) -> None:
         self.counts = counts
         self.pairs: dict[int, Pairs] = {}

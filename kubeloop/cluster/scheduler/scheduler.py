@@ -127,7 +127,6 @@ class Scheduler:
         """Pods moved: the plugins that count other pods count again."""
         self.spread.prepare(state)
         self.inter_pod.prepare(state)
-        self.counts.reset(state)  # moves no log shows (preemption's simulations)
 
     def _fits(self, state: ClusterState, pod: PodRecord, name: str) -> bool:
         """The queue's hint: would the pod pass every node-local filter on this node now?"""
@@ -138,8 +137,7 @@ class Scheduler:
         """Try the pods the queue hands out (PrioritySort's order), batching each template's."""
         result = CycleResult()
         self._accepted: first_fit.Verdicts = {}
-        self.spread.prepare(state)
-        self.inter_pod.prepare(state)
+        self.counts.follow(state)  # kept from the last cycle when the logs account for it
         self._symmetric = any(rs.pods for rs in state.repelling.values())
         fits = lambda pod, name: self._fits(state, pod, name)  # noqa: E731
         # Preemption frees room mid-cycle and helps pods on nodes they do not fit, which the

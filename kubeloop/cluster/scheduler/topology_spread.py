@@ -82,8 +82,8 @@ class PodTopologySpread:
         return self.counts.state
 
     def prepare(self, state: ClusterState) -> None:
-        """A new cycle, or another state: the counts follow it (``PodCounts.follow``)."""
-        self.counts.follow(state)
+        """Pods may have moved in ways ``ClusterState.bound`` does not show: count again."""
+        self.counts.reset(state)
         self._for = None
 
     def _domains(self, pod: PodRecord) -> list[_Domains]:
