@@ -19,6 +19,7 @@ template itself, the new class never admits the next pod, so that is rare).
 from __future__ import annotations
 
 import heapq
+from collections import Counter
 from collections.abc import Callable
 from operator import attrgetter
 
@@ -26,8 +27,10 @@ from kubeloop.cluster.affinity import HOSTNAME
 from kubeloop.cluster.nodes import NodeRecord
 from kubeloop.cluster.pods import PodRecord, PodTemplate
 from kubeloop.cluster.scheduler.affinity_classes import HostClasses
-from kubeloop.cluster.scheduler.framework import FilterPlugin, ScorePlugin
+from kubeloop.cluster.scheduler.fit_error import NO_NODES, message_from_counts
+from kubeloop.cluster.scheduler.framework import Code, FilterPlugin, ScorePlugin
 from kubeloop.cluster.scheduler.inter_pod_affinity import InterPodAffinity
+from kubeloop.cluster.scheduler.preemption import first_failure, suffix
 from kubeloop.cluster.state import ClusterState
 
 _name = attrgetter("name")
@@ -75,6 +78,26 @@ def choose_by_host(
     totals = _totals(pod, feasible, scorers)
     best = max(totals)
     return min((n for n, t in zip(feasible, totals, strict=True) if t == best), key=_name)
+
+
+def message_by_host(pod: PodRecord, classes: HostClasses, filters: list[FilterPlugin]) -> str:
+    """``preemption.failure_message`` — each node's first failing filter, counted — asked
+    of one member per class and counted once per member."""
+    histogram: Counter[str] = Counter()
+    failing = resolvable = 0
+    for number, size in classes.sizes.items():
+        first = classes.first(number)
+        assert first is not None  # a class in ``sizes`` has members
+        status = first_failure(pod, classes.nodes[first], filters)
+        if status is not None:
+            failing += size
+            resolvable += size if status.code is Code.UNSCHEDULABLE else 0
+            for reason in status.reasons:
+                histogram[reason] += size
+    total = len(classes.nodes)
+    if total == 0:
+        return NO_NODES
+    return message_from_counts(total, histogram) + suffix(pod, total, resolvable, failing)
 
 
 def place_by_host(

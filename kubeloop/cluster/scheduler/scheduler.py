@@ -21,7 +21,7 @@ from kubeloop.cluster.capacity_index import CapacityIndex
 from kubeloop.cluster.nodes import NodeRecord
 from kubeloop.cluster.pods import PodRecord
 from kubeloop.cluster.scheduler import aware_classes, class_batch, first_fit, preemption, queue_sort
-from kubeloop.cluster.scheduler.affinity_batch import choose_by_host, place_by_host
+from kubeloop.cluster.scheduler.affinity_batch import choose_by_host, message_by_host, place_by_host
 from kubeloop.cluster.scheduler.balanced_allocation import BalancedAllocation
 from kubeloop.cluster.scheduler.framework import (
     FilterPlugin,
@@ -117,6 +117,8 @@ class Scheduler:
 
     def failure_message(self, state: ClusterState, pod: PodRecord) -> str:
         """FitError's text, with the ``preemption:`` suffix of a pod that can preempt nothing."""
+        if self.by_class and self._aware(pod) and self.inter_pod.by_host(pod):
+            return message_by_host(pod, self.inter_pod.hosts(state, pod), self._filters(pod))
         return preemption.failure_message(state, pod, self._filters(pod))
 
     # --- what preemption (``preemption.py``) asks of the scheduler ---------------------
