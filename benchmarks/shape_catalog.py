@@ -178,6 +178,19 @@ def anti_affinity_hostname(k: int) -> Cluster:
     return cluster
 
 
+def anti_affinity_pending(k: int) -> Cluster:
+    """``anti_affinity_hostname`` with 600 × K pods a deployment on 510 × K nodes: one pod
+    per deployment a node, so 30 × 90 × K pods stay Pending (what replicas beyond the node
+    count do under required hostname anti-affinity)."""
+    cluster = Cluster(nodes=nodes_of(510 * k))
+    for d in range(30):
+        name = f"app-{d:05d}"
+        term = PodAffinityTerm(LabelSelector({"app": name}), HOST_KEY)
+        affinity = Affinity(anti_required=(term,))
+        cluster.apply(Deployment(name, replicas=600 * k, cpu="1", memory="1Gi", affinity=affinity))
+    return cluster
+
+
 def preferred_anti_hostname(k: int) -> Cluster:
     """30 deployments of 500 × K pods, each preferring (weight 100) not to share a node with
     its own pods: the soft form of ``anti_affinity_hostname``, placed by score."""
@@ -260,6 +273,7 @@ SHAPES: dict[str, Callable[[int], Cluster]] = {
     "budgets": budgets,
     "spread-zones": spread_zones,
     "anti-affinity-hostname": anti_affinity_hostname,
+    "anti-affinity-pending": anti_affinity_pending,
     "preferred-anti-hostname": preferred_anti_hostname,
     "affinity-hostname": affinity_hostname,
     "preferred-affinity-zone": preferred_affinity_zone,
