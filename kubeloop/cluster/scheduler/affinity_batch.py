@@ -20,8 +20,9 @@ from __future__ import annotations
 
 import heapq
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from operator import attrgetter
+from typing import TYPE_CHECKING, Protocol
 
 from kubeloop.cluster.affinity import HOSTNAME
 from kubeloop.cluster.nodes import NodeRecord
@@ -32,6 +33,9 @@ from kubeloop.cluster.scheduler.framework import Code, FilterPlugin, ScorePlugin
 from kubeloop.cluster.scheduler.inter_pod_affinity import InterPodAffinity
 from kubeloop.cluster.scheduler.preemption import first_failure, suffix
 from kubeloop.cluster.state import ClusterState
+
+if TYPE_CHECKING:
+    from kubeloop.cluster.scheduler.scheduler import CycleResult
 
 _name = attrgetter("name")
 
@@ -100,21 +104,46 @@ def message_by_host(pod: PodRecord, classes: HostClasses, filters: list[FilterPl
     return message_from_counts(total, histogram) + suffix(pod, total, resolvable, failing)
 
 
+class Host(Protocol):
+    """What placing by host classes needs from the scheduler it runs in."""
+
+    inter_pod: InterPodAffinity
+
+    @property
+    def scorers(self) -> Sequence[ScorePlugin]: ...
+
+    @property
+    def preference_scorers(self) -> Sequence[ScorePlugin]: ...
+
+    def filters_for(self, pod: PodRecord) -> list[FilterPlugin]: ...
+
+    def place(
+        self, state: ClusterState, pod: PodRecord, node: NodeRecord, result: CycleResult
+    ) -> None: ...
+
+
 def place_by_host(
-    pods: list[PodRecord],
-    inter_pod: InterPodAffinity,
-    state: ClusterState,
-    filters: list[FilterPlugin],
-    scorers: list[ScorePlugin],
-    bind: Callable[[PodRecord, NodeRecord], None],
-) -> int | None:
-    """``place`` for a run of the pods ``inter_pod.by_host`` admits, if it may be placed as
-    one (None if not: they go one by one)."""
-    pod = pods[0]
+    host: Host, state: ClusterState, pods: list[PodRecord], result: CycleResult
+) -> int:
+    """Place a run of the pods ``inter_pod.by_host`` admits — as one batch when ``self_local``
+    allows, else one by one over host classes — up to the first no node admits; returns
+    how many were bound."""
+    pod, inter_pod = pods[0], host.inter_pod
     hosts = inter_pod.hosts(state, pod)
-    if not self_local(pod.template) or hosts.shared:
-        return None
-    return place(pods, hosts, filters, scorers, bind, inter_pod.first_of_group(pod))
+    filters = host.filters_for(pod)
+    scorers = [*host.scorers, *host.preference_scorers]
+
+    def bind(pod: PodRecord, node: NodeRecord) -> None:
+        host.place(state, pod, node, result)
+
+    if self_local(pod.template) and not hosts.shared:
+        return place(pods, hosts, filters, scorers, bind, inter_pod.first_of_group(pod))
+    for placed, pod in enumerate(pods):
+        chosen = choose_by_host(pod, inter_pod.hosts(state, pod), filters, scorers)
+        if chosen is None:
+            return placed
+        bind(pod, chosen)
+    return len(pods)
 
 
 def place(

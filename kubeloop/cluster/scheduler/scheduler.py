@@ -20,8 +20,15 @@ from operator import attrgetter
 from kubeloop.cluster.capacity_index import CapacityIndex
 from kubeloop.cluster.nodes import NodeRecord
 from kubeloop.cluster.pods import PodRecord
-from kubeloop.cluster.scheduler import aware_classes, class_batch, first_fit, preemption, queue_sort
-from kubeloop.cluster.scheduler.affinity_batch import choose_by_host, message_by_host, place_by_host
+from kubeloop.cluster.scheduler import (
+    aware_classes,
+    class_batch,
+    first_fit,
+    preemption,
+    queue_sort,
+    spread_batch,
+)
+from kubeloop.cluster.scheduler.affinity_batch import message_by_host, place_by_host
 from kubeloop.cluster.scheduler.balanced_allocation import BalancedAllocation
 from kubeloop.cluster.scheduler.framework import (
     FilterPlugin,
@@ -155,6 +162,8 @@ class Scheduler:
                 self._first_fit_batch(state, batch, result)
             elif self.by_class and not self._aware(batch[0]) and not template.names_hosts:
                 self._class_batch(state, batch, result)
+            elif self.by_class and spread_batch.applies(template, self._symmetric):
+                self._spread_batch(state, batch, result)
             elif self.by_class and self._aware(batch[0]) and self.inter_pod.by_host(batch[0]):
                 self._host_batch(state, batch, result)
             else:
@@ -181,6 +190,17 @@ class Scheduler:
         if placed < len(batch):
             self._fail(state, batch[placed:], result)
 
+    def _spread_batch(
+        self, state: ClusterState, batch: list[PodRecord], result: CycleResult
+    ) -> None:
+        """Spread pods by domain (``spread_batch.py``); from the first that fails, one by one."""
+        classes = self._node_classes(state)
+        placed = spread_batch.place(state, batch, self.filters, self.scorers, classes, self.spread)
+        state.index.drain_changed()  # only this batch's binds, which ``classes`` followed
+        result.scheduled.extend(map(_name, batch[:placed]))
+        for pod in batch[placed:]:
+            self._score_one(state, pod, result)
+
     def _node_classes(self, state: ClusterState) -> NodeClasses:
         """The node classes, brought up to date with every node changed since last asked."""
         index = state.index
@@ -193,27 +213,15 @@ class Scheduler:
         return self._classes
 
     def _host_batch(self, state: ClusterState, batch: list[PodRecord], result: CycleResult) -> None:
-        """Pods only inter-pod terms tell hostnames apart for (``affinity_batch.py``)."""
-        bind = lambda p, node: self.place(state, p, node, result)  # noqa: E731
-        scorers = [*self.scorers, *self.preference_scorers]
-        filters = self._filters(batch[0])
-        placed = place_by_host(batch, self.inter_pod, state, filters, scorers, bind)
-        if placed is not None and placed < len(batch) and not preemption.needed(state):
+        placed = place_by_host(self, state, batch, result)  # see ``affinity_batch.py``
+        if placed < len(batch) and not preemption.needed(state):
             self._fail(state, batch[placed:], result)  # nothing moved since: one message
             return
-        for pod in batch[placed or 0 :]:
+        for pod in batch[placed:]:
             self._score_one(state, pod, result)
 
     def _score_one(self, state: ClusterState, pod: PodRecord, result: CycleResult) -> None:
         filters = self._filters(pod)
-        if self.by_class and self._aware(pod) and self.inter_pod.by_host(pod):
-            preferences = [*self.scorers, *self.preference_scorers]
-            chosen = choose_by_host(pod, self.inter_pod.hosts(state, pod), filters, preferences)
-            if chosen is None:
-                self._fail(state, [pod], result)
-            else:
-                self.place(state, pod, chosen, result)
-            return
         if self.by_class and self._aware(pod) and aware_classes.applies(pod, self.inter_pod):
             preferences = [*self.scorers, *self.preference_scorers]
             chosen = aware_classes.choose(pod, self._node_classes(state), filters, preferences)
