@@ -6,19 +6,30 @@ import gc
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+BIG_PASS = 50_000
+"""Container objects a pass must leave behind to be promoted unscanned (see ``gc_paused``)."""
+
 
 @contextmanager
-def gc_paused() -> Iterator[None]:
+def gc_paused(big: int = BIG_PASS) -> Iterator[None]:
     """Pause the cycle collector for one pass.
 
     A pass over a large cluster allocates hundreds of thousands of records and makes no
     reference cycles; the collector's repeated scans of them would double the pass's
-    cost. It is restored (and catches up) as soon as the pass ends.
+    cost. It is restored as soon as the pass ends. When the pass left at least ``big``
+    new container objects (a scale-up's pods, ReplicaSets, events), they are moved to
+    the oldest generation at once (``gc.freeze`` then ``gc.unfreeze``, two list splices)
+    instead of being scanned by the young collection the next allocation would start:
+    they are long-lived, and the next full collection still examines them. Nothing is
+    moved while anyone else holds objects frozen, so their freeze stays as they left it.
     """
     was_enabled = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
+        if gc.get_count()[0] >= big and gc.get_freeze_count() == 0:
+            gc.freeze()
+            gc.unfreeze()
         if was_enabled:
             gc.enable()
