@@ -18,7 +18,12 @@ from kubeloop import (
     Taint,
     Toleration,
 )
-from kubeloop.cluster.affinity import Affinity, PodAffinityTerm, TopologySpreadConstraint
+from kubeloop.cluster.affinity import (
+    Affinity,
+    PodAffinityTerm,
+    TopologySpreadConstraint,
+    WeightedPodAffinityTerm,
+)
 
 NODE_CPU, NODE_MEMORY = "32", "128Gi"
 
@@ -153,9 +158,10 @@ def spread_zones(k: int) -> Cluster:
 
 def anti_affinity_hostname(k: int) -> Cluster:
     """30 deployments of 500 × K pods, each with required anti-affinity to itself by
-    hostname: one pod of each deployment per node. Every node differs by the pods on it,
-    so each pod filters and scores every node: O(pods × nodes) — about 70 s of CPU at K=1
-    (load 4–9 on 2 shared cores); K=10 (100× the work) does not finish in minutes."""
+    hostname: one pod of each deployment per node, 30 to a node (510 × K nodes of 32 cpu
+    leave room for all of them). Every node differs by the pods on it; placed per class
+    refined by those pods (``affinity_classes.py``), it was O(pods × nodes) before — about
+    70 s of CPU at K=1, K=10 did not finish in minutes."""
     cluster = Cluster(nodes=nodes_of(510 * k))
     for d in range(30):
         name = f"app-{d:05d}"
@@ -169,6 +175,78 @@ def anti_affinity_hostname(k: int) -> Cluster:
                 affinity=Affinity(anti_required=(term,)),
             )
         )
+    return cluster
+
+
+def anti_affinity_pending(k: int) -> Cluster:
+    """``anti_affinity_hostname`` with 600 × K pods a deployment on 510 × K nodes: one pod
+    per deployment a node, so 30 × 90 × K pods stay Pending (what replicas beyond the node
+    count do under required hostname anti-affinity)."""
+    cluster = Cluster(nodes=nodes_of(510 * k))
+    for d in range(30):
+        name = f"app-{d:05d}"
+        term = PodAffinityTerm(LabelSelector({"app": name}), HOST_KEY)
+        affinity = Affinity(anti_required=(term,))
+        cluster.apply(Deployment(name, replicas=600 * k, cpu="1", memory="1Gi", affinity=affinity))
+    return cluster
+
+
+def preferred_anti_hostname(k: int) -> Cluster:
+    """30 deployments of 500 × K pods, each preferring (weight 100) not to share a node with
+    its own pods: the soft form of ``anti_affinity_hostname``, placed by score."""
+    cluster = Cluster(nodes=nodes_of(510 * k))
+    for d in range(30):
+        name = f"app-{d:05d}"
+        term = PodAffinityTerm(LabelSelector({"app": name}), HOST_KEY)
+        affinity = Affinity(anti_preferred=(WeightedPodAffinityTerm(100, term),))
+        cluster.apply(Deployment(name, replicas=500 * k, cpu="1", memory="1Gi", affinity=affinity))
+    return cluster
+
+
+def affinity_hostname(k: int) -> Cluster:
+    """15 deployments of 500 × K pods with anti-affinity to themselves by hostname, and 15
+    companions of 500 × K pods each requiring one of its pods on the same node (a cache
+    beside each web server): every node holds at most one pod of each pair."""
+    cluster = Cluster(nodes=nodes_of(510 * k))
+    for d in range(15):
+        web, cache = f"web-{d:05d}", f"cache-{d:05d}"
+        alone = PodAffinityTerm(LabelSelector({"app": web}), HOST_KEY)
+        cluster.apply(
+            Deployment(
+                web,
+                replicas=500 * k,
+                cpu="1",
+                memory="1Gi",
+                affinity=Affinity(anti_required=(alone,)),
+            )
+        )
+        beside = PodAffinityTerm(LabelSelector({"app": web}), HOST_KEY)
+        apart = PodAffinityTerm(LabelSelector({"app": cache}), HOST_KEY)
+        cluster.apply(
+            Deployment(
+                cache,
+                replicas=500 * k,
+                cpu="1",
+                memory="1Gi",
+                affinity=Affinity(pod_required=(beside,), anti_required=(apart,)),
+            )
+        )
+    return cluster
+
+
+def preferred_affinity_zone(k: int) -> Cluster:
+    """Nodes in three zones; 30 deployments of 500 × K pods, each preferring (weight 100)
+    the zone its own pods already run in."""
+    nodes = [
+        Node(f"node-{i:05d}", cpu=NODE_CPU, memory=NODE_MEMORY, labels={ZONE_KEY: f"z{i % 3}"})
+        for i in range(510 * k)
+    ]
+    cluster = Cluster(nodes=nodes)
+    for d in range(30):
+        name = f"app-{d:05d}"
+        term = PodAffinityTerm(LabelSelector({"app": name}), ZONE_KEY)
+        affinity = Affinity(pod_preferred=(WeightedPodAffinityTerm(100, term),))
+        cluster.apply(Deployment(name, replicas=500 * k, cpu="1", memory="1Gi", affinity=affinity))
     return cluster
 
 
@@ -195,4 +273,8 @@ SHAPES: dict[str, Callable[[int], Cluster]] = {
     "budgets": budgets,
     "spread-zones": spread_zones,
     "anti-affinity-hostname": anti_affinity_hostname,
+    "anti-affinity-pending": anti_affinity_pending,
+    "preferred-anti-hostname": preferred_anti_hostname,
+    "affinity-hostname": affinity_hostname,
+    "preferred-affinity-zone": preferred_affinity_zone,
 }

@@ -98,10 +98,6 @@ def _cpu(figures: dict[str, float]) -> str:
     return "—" if cpu is None else f"{cpu:.3g}"
 
 
-BY_NAME_ONLY = ("anti-affinity-hostname",)
-"""Shapes too slow at K=10 to run unless asked for by name (see each one's docstring)."""
-
-
 def _escaped(text: str) -> str:
     """argparse formats help text with ``%``, which a shape's name may hold."""
     return text.replace("%", "%%")
@@ -110,12 +106,11 @@ def _escaped(text: str) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     every = [*SHAPES, "add-node", "cluster-nodes", "fail-10%"]
-    usual = [shape for shape in every if shape not in BY_NAME_ONLY]
     parser.add_argument(
         "shapes",
         nargs="*",
-        default=usual,
-        help=_escaped(f"any of {', '.join(every)} (default: all but {', '.join(BY_NAME_ONLY)})"),
+        default=every,
+        help=_escaped(f"any of {', '.join(every)} (default: all)"),
     )
     parser.add_argument("--child", nargs=2, help=argparse.SUPPRESS)
     args = parser.parse_args()

@@ -91,7 +91,7 @@ def _apply_one(state: ClusterState, action: Action, changes: Changes) -> None:
         case ReviseReplicaSet(name, revision):
             rs = state.replicasets[name]
             state.touch(rs.deployment)
-            rs.revision_history.append(rs.revision)
+            rs.revision_history = (*rs.revision_history, rs.revision)
             rs.revision = revision
         case DeleteReplicaSet(name):
             state.remove_replicaset(state.replicasets[name])

@@ -195,7 +195,8 @@ class ReplicaSetRecord:
     seq: int
     desired_annotation: int
     max_annotation: int
-    revision_history: list[int] = field(default_factory=list)
+    revision_history: tuple[int, ...] = ()
+    """Revisions it held before (a rollback gives it a new one), oldest first."""
     pods: dict[str, PodRecord] = field(default_factory=dict)
     ready_count: int = 0
     owner: DeploymentRecord | None = field(default=None, repr=False)

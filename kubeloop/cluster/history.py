@@ -131,6 +131,19 @@ class DeploymentExtremes:
     pending: Extent
 
 
+_Marks = dict[str, tuple["array[int]", "array[int]"]]
+_First = tuple[DeploymentTotals, int, int]
+
+
+def _spread(totals: DeploymentTotals, number: int, now: int) -> _Marks:
+    """A deployment's first totals as the arrays of lows and highs they start."""
+    return {
+        total: (array("q", mark), array("q", mark))
+        for total in TOTALS
+        for mark in ((getattr(totals, total), number, now),)
+    }
+
+
 def _marks(flat: array[int]) -> tuple[Mark, ...]:
     return tuple(Mark(*flat[i : i + 3]) for i in range(0, len(flat), 3))
 
@@ -146,9 +159,11 @@ class History:
         self.records: deque[PassRecord] = deque(maxlen=limit)
         self.passes = 0
         self._totals: Layered[DeploymentTotals] = Layered({})
-        self._extremes: dict[str, dict[str, tuple[array[int], array[int]]]] = {}
+        self._extremes: dict[str, _Marks | _First] = {}
         """By deployment and total: every new low, every new high, as flat (value, pass,
-        time) triples (24 bytes a mark: a day of 150 autoscaled deployments makes thousands)."""
+        time) triples (24 bytes a mark: a day of 150 autoscaled deployments makes thousands).
+        A deployment whose totals have not moved since it was first recorded keeps only
+        those totals, the pass and its time: its arrays are made when a total moves."""
 
     def keep(self, limit: int | None) -> None:
         """Keep the latest ``limit`` records (None: every one); older ones are dropped now."""
@@ -159,21 +174,22 @@ class History:
         found = self._extremes.get(deployment)
         if found is None:
             return None
+        if isinstance(found, tuple):
+            found = _spread(*found)
         extents = {
             total: Extent(_marks(lows), _marks(highs)) for total, (lows, highs) in found.items()
         }
         return DeploymentExtremes(deployment, **extents)
 
     def _reached(self, changed: Mapping[str, DeploymentTotals], number: int, now: int) -> None:
+        extremes = self._extremes
         for name, totals in changed.items():
-            marks = self._extremes.get(name)
+            marks = extremes.get(name)
             if marks is None:
-                self._extremes[name] = {
-                    total: (array("q", mark), array("q", mark))
-                    for total in TOTALS
-                    for mark in ((getattr(totals, total), number, now),)
-                }
+                extremes[name] = (totals, number, now)
                 continue
+            if isinstance(marks, tuple):
+                marks = extremes[name] = _spread(*marks)
             for total, (lows, highs) in marks.items():
                 value = getattr(totals, total)
                 if value < lows[-3]:
@@ -213,11 +229,22 @@ class History:
     ) -> Layered[DeploymentTotals]:
         """The previous pass's totals with the touched deployments' replaced: a new layer."""
         changed: dict[str, DeploymentTotals] = {}
+        deployments, pending_by, before = (
+            state.deployments,
+            state.pending_by_deployment,
+            self._totals,
+        )
         for name in touched:
-            pods, updated, ready, _ = state.deployments[name].status
-            entry = DeploymentTotals(pods, updated, ready, state.pending_by_deployment[name])
-            if self._totals.get(name) != entry:
-                changed[name] = entry
+            pods, updated, ready, _ = deployments[name].status
+            pending = pending_by[name]
+            old = before.get(name)
+            if old is None or (old.total, old.updated, old.ready, old.pending) != (
+                pods,
+                updated,
+                ready,
+                pending,
+            ):
+                changed[name] = DeploymentTotals(pods, updated, ready, pending)
         if changed:
             self._totals = Layered(changed, self._totals)
             self._reached(changed, self.passes, state.clock.now)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
+from weakref import WeakKeyDictionary
 
 import pytest
 from _pytest.outcomes import Failed
@@ -28,25 +29,22 @@ from kubeloop.harness.world import World
 def bind(config: pytest.Config, feature: Any, template: Any, shown_as: str) -> Callable[..., None]:
     """The test function of one scenario (an outline's is parametrized by its examples).
 
-    A scenario without examples asks for no ``_pytest_bdd_example`` fixture (pytest-bdd's
-    is always ``{}`` then): each fixture pytest sets up and tears down costs a scenario
-    more than its own bookkeeping, and this one has nothing to give.
+    The plugin's ``pytest_pyfunc_call`` runs it (``run_item``) with the item's own request,
+    so the function asks pytest for no ``request`` fixture: each fixture pytest sets up costs
+    a scenario more than its own bookkeeping. For the same reason a scenario without
+    examples asks for no ``_pytest_bdd_example`` (pytest-bdd's is always ``{}`` then).
     """
     examples = collect_example_parametrizations(template)
     if examples is None:
 
-        def scenario_wrapper(request: pytest.FixtureRequest) -> None:
-            __tracebackhide__ = True
-            _execute(feature, template.render({}), request)
+        def scenario_wrapper() -> None:
+            _called_directly()
 
         test: Callable[..., None] = scenario_wrapper
     else:
 
-        def outline_wrapper(
-            request: pytest.FixtureRequest, _pytest_bdd_example: dict[str, str]
-        ) -> None:
-            __tracebackhide__ = True
-            _execute(feature, template.render(_pytest_bdd_example), request)
+        def outline_wrapper(_pytest_bdd_example: dict[str, str]) -> None:
+            _called_directly()
 
         test = pytest.mark.parametrize("_pytest_bdd_example", examples)(outline_wrapper)
     rule_tags = set() if template.rule is None else template.rule.tags
@@ -54,7 +52,32 @@ def bind(config: pytest.Config, feature: Any, template: Any, shown_as: str) -> C
         config.hook.pytest_bdd_apply_tag(tag=tag, function=test)
     test.__doc__ = f"{shown_as}: {template.name}"
     scenario_wrapper_template_registry[test] = template
+    SCENARIOS[test] = (feature, template)
     return test
+
+
+SCENARIOS: WeakKeyDictionary[Callable[..., None], tuple[Any, Any]] = WeakKeyDictionary()
+"""The feature and scenario template behind each test function ``bind`` made."""
+
+
+def run_item(item: pytest.Function) -> bool:
+    """Run a kubeloop scenario's test item (False: the item is some other test)."""
+    __tracebackhide__ = True
+    bound = SCENARIOS.get(item.obj)
+    if bound is None:
+        return False
+    feature, template = bound
+    example = item.funcargs.get("_pytest_bdd_example", {})
+    # the request pytest would have passed as a ``request`` argument: the item's own
+    _execute(feature, template.render(example), item._request)
+    return True
+
+
+def _called_directly() -> None:
+    raise HarnessError(
+        "a kubeloop scenario runs through pytest with the kubeloop plugin "
+        "(its pytest_pyfunc_call), not by calling its test function"
+    )
 
 
 def _execute(feature: Any, scenario: Any, request: pytest.FixtureRequest) -> None:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from kubeloop.harness.comparisons import COMPARISONS
-from kubeloop.harness.promql_words import BARE_PROMQL, SERIES
+from kubeloop.harness.promql_words import BARE_PROMQL, SERIES, latency
 
 _UNITS = {
     "s": 1,
@@ -93,8 +93,7 @@ NUMBER = r"-?\d+|" + "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True))
 
 
 def number(text: str) -> int:
-    """A whole number written in digits or as a word up to twelve; a minus sign is kept, so
-    the engine refuses a negative count instead of the step going unmatched."""
+    """A whole number in digits (a minus kept, for the engine to refuse) or a word to twelve."""
     return int(text) if text.lstrip("-").isdigit() else _NUMBER_WORDS[text.lower()]
 
 
@@ -154,18 +153,6 @@ def _names(text: str) -> list[str]:
     return [_unquote(item) for item in re.findall(rf"({NAME})(?:, | and |$)", text)]
 
 
-_LATENCY = re.compile(r"(\d+(?:\.\d+)?) ?(ms|milliseconds?|s|seconds?)?", re.IGNORECASE)
-
-
-def _latency(text: str) -> tuple[str, float]:
-    """ "0.25 seconds", "250ms", "0.25" → (the number as written, how many of its unit make a
-    second: 1000 for milliseconds, else 1)."""
-    found = _LATENCY.fullmatch(text)
-    assert found is not None
-    unit = (found.group(2) or "s").lower()
-    return found.group(1), 1000.0 if unit.startswith("m") else 1.0
-
-
 TYPES: dict[str, ParamType] = {
     "n": ParamType(NUMBER, number, "a whole number: 3, or a word up to twelve (three)"),
     "name": ParamType(NAME, _unquote, 'a name, quoted or bare: "web" or web'),
@@ -212,7 +199,7 @@ TYPES: dict[str, ParamType] = {
     "decimal": ParamType(r"\d+(?:\.\d+)?", float, "a number: 100, 0.5"),
     "latency": ParamType(
         r"\d+(?:\.\d+)? ?(?:ms|milliseconds?|s|seconds?)?(?![\w.])",
-        _latency,
+        latency,
         "a latency in seconds unless it says ms: 0.25, 0.25 seconds, 250ms",
     ),
     "digest": ParamType(
@@ -274,40 +261,3 @@ TYPES: dict[str, ParamType] = {
         "first-fit, LeastAllocated or MostAllocated",
     ),
 }
-
-_TOKEN = re.compile(r"\{(\w+):(\w+)\}|\(s\)|\(es\)|<([^<>]+)>|\[|\]")
-
-
-def compile_pattern(pattern: str) -> tuple[re.Pattern[str], dict[str, Callable[[str], Any]]]:
-    """Turn a phrase pattern into a regex and the converters of its parameters.
-
-    ``{count:n}`` is a typed parameter, ``(s)``/``(es)`` an optional plural ending,
-    ``<is|are>`` a choice of words, ``[ … ]`` an optional part. Words match in any case
-    ("Running", "CPU"); a parameter's converter gives the canonical spelling.
-    """
-    parts: list[str] = []
-    converters: dict[str, Callable[[str], Any]] = {}
-    position = 0
-    for token in _TOKEN.finditer(pattern):
-        literal = pattern[position : token.start()]
-        if "|" in literal:
-            raise ValueError(f"a | outside <a|b> in step pattern {pattern!r}")
-        parts.append(re.escape(literal))
-        name, kind, choice = token.group(1), token.group(2), token.group(3)
-        text = token.group(0)
-        if name:
-            if kind not in TYPES:
-                raise ValueError(f"unknown parameter type {kind!r} in step pattern {pattern!r}")
-            parts.append(f"(?P<{name}>{TYPES[kind].regex})")
-            converters[name] = TYPES[kind].convert
-        elif text in ("(s)", "(es)"):
-            parts.append(f"(?:{text[1:-1]})?")
-        elif choice is not None:
-            parts.append("(?:" + "|".join(re.escape(c) for c in choice.split("|")) + ")")
-        elif text == "[":
-            parts.append("(?:")
-        else:
-            parts.append(")?")
-        position = token.end()
-    parts.append(re.escape(pattern[position:]))
-    return re.compile("".join(parts), re.IGNORECASE), converters

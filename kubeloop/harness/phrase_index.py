@@ -24,7 +24,7 @@ class Phrased(Protocol):
 D = TypeVar("D", bound=Phrased)
 
 _TOKEN = re.compile(r"\{(\w+):(\w+)\}|\(s\)|\(es\)|<([^<>]+)>")
-"""Parameters, plural endings and choices, exactly as params.compile_pattern reads them."""
+"""Parameters, plural endings and choices, exactly as patterns.compile_pattern reads them."""
 _WORD = re.compile(r"[!-~]+")
 """A literal word: printable ASCII; anything with pattern syntax left in it is not one."""
 _SYNTAX = set("{}()[]<>|")

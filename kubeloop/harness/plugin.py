@@ -16,6 +16,7 @@ from kubeloop.harness import gherkin_source, isolation
 from kubeloop.harness.collect import FeatureFile
 from kubeloop.harness.engine import engine_name, load_engine
 from kubeloop.harness.errors import HarnessError, ScenarioAssertionError
+from kubeloop.harness.execute import run_item
 from kubeloop.harness.recorder import Recorder, relative
 from kubeloop.harness.scenarios import scenario_line, scenario_template
 from kubeloop.harness.time_limit import DEFAULT_SECONDS
@@ -184,6 +185,12 @@ def _selects(item: pytest.Item, line: int, starts: list[int]) -> bool:
         return index is not None and rows[index] == line
     nearest: int = max((s for s in starts if s <= line), default=-1)
     return nearest == int(template.line_number)
+
+
+def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
+    """Run a kubeloop scenario in place of pytest's own call of its test function (which
+    is ``trylast``, so this runs before it)."""
+    return run_item(pyfuncitem) or None
 
 
 @pytest.hookimpl(wrapper=True)

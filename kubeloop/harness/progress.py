@@ -46,24 +46,28 @@ class Progress:
             self.write(f"\n✗ cannot run {uri}:\n{report.longreprtext}")
 
     def show(self, record: ScenarioRecord) -> None:
+        """Print one finished scenario, in one write (a line a write costs a scenario more
+        than building its lines)."""
         if self.quiet and record.status in ("passed", "skipped"):
             return
+        lines: list[str] = []
         if record.uri != self._feature:
             self._feature = record.uri
-            self.write(f"\nFeature: {record.feature}  ({record.uri})")
+            lines.append(f"\nFeature: {record.feature}  ({record.uri})")
         if record.status == "skipped":
-            self.write(f"  {record.keyword}: {record.title}  (skipped: {record.message})")
+            lines.append(f"  {record.keyword}: {record.title}  (skipped: {record.message})")
+            self.write("\n".join(lines))
             return
-        self.write(f"  {record.keyword}: {record.title}")
+        lines.append(f"  {record.keyword}: {record.title}")
         for step in record.steps:
             where = (
                 f"  ({record.uri}:{step.line})" if step.status in ("failed", "undefined") else ""
             )
-            self.write(f"    {SYMBOL[step.status]} {step.keyword} {step.text}{where}")
-            for line in step.error.splitlines():
-                self.write(f"        {line}")
+            lines.append(f"    {SYMBOL[step.status]} {step.keyword} {step.text}{where}")
+            lines.extend(f"        {line}" for line in step.error.splitlines())
         if record.status == "error" and not record.failed_step:
-            self.write(f"    ✗ {record.message}")
+            lines.append(f"    ✗ {record.message}")
+        self.write("\n".join(lines))
 
     def summary(self) -> str:
         files = [r for r in self.records if r.is_file_error]

@@ -177,7 +177,10 @@ class Recorder:
         report = yield
         record = self._complete(item, report)
         if record is not None:
-            report.user_properties.append((RECORD_KEY, record.to_json()))
+            text = record.to_json()
+            report.user_properties.append((RECORD_KEY, text))
+            if not self.pictures:  # a steps-only record is plain JSON data: see _HANDED
+                _HANDED[:] = [(text, record)]
         return report
 
     def _complete(self, item: pytest.Item, report: pytest.TestReport) -> ScenarioRecord | None:
@@ -209,5 +212,21 @@ def _skip_reason(report: pytest.TestReport) -> str:
     return "skipped"
 
 
+_HANDED: list[tuple[str, ScenarioRecord]] = []
+"""The last record this process attached to a report, beside the very string it attached.
+
+A report read in the process that made it (no pytest-xdist, no isolation) carries that
+same string object, so its record is taken as it is instead of parsed back. Only records
+without pictures are handed over: every field is a string, an int, None or a list or dict
+of them, which a JSON round trip gives back equal (pictures hold tuples, which it would
+turn into lists)."""
+
+
 def records_from(report: pytest.TestReport) -> list[ScenarioRecord]:
-    return [ScenarioRecord.from_json(str(v)) for k, v in report.user_properties if k == RECORD_KEY]
+    return [_record(str(v)) for k, v in report.user_properties if k == RECORD_KEY]
+
+
+def _record(text: str) -> ScenarioRecord:
+    if _HANDED and _HANDED[0][0] is text:
+        return _HANDED.pop()[1]
+    return ScenarioRecord.from_json(text)

@@ -18,7 +18,7 @@ from kubeloop.harness.definitions import Match, StepDefinition, StepFunction
 from kubeloop.harness.errors import AmbiguousStepError, UndefinedStepError
 from kubeloop.harness.grammar import with_readings
 from kubeloop.harness.match_cache import MatchCache, fresh
-from kubeloop.harness.params import compile_pattern
+from kubeloop.harness.patterns import compile_pattern
 from kubeloop.harness.phrase_index import WordIndex
 from kubeloop.harness.suggest import close_phrases
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from kubeloop.harness.amounts import Resources
+from kubeloop.harness.errors import ScenarioError
 from kubeloop.harness.params import TaintText, parse_taint
 from kubeloop.harness.referents import known
 from kubeloop.harness.registry import given, then, when
@@ -12,12 +13,31 @@ from kubeloop.steps.cluster.support import (
     apply_fixture,
     column_problems,
     load,
-    next_node_names,
     set_node_state,
     taint,
 )
 
 _SIZE = "[,][ each][ <with|of|having> {size:resources}]"
+
+MAX_NODES_AT_ONCE = 100_000
+
+
+def next_node_names(world: World, count: int) -> list[str]:
+    """node-1, node-2, … continuing after the nodes that already exist."""
+    if not 0 <= count <= MAX_NODES_AT_ONCE:
+        raise ScenarioError(
+            f"{world.location}: {count} nodes: a step adds 0 to {MAX_NODES_AT_ONCE:,} nodes; "
+            "write a count in that range"
+        )
+    existing = set(world.declared.nodes)
+    names: list[str] = []
+    number = 1
+    while len(names) < count:
+        name = f"node-{number}"
+        if name not in existing:
+            names.append(name)
+        number += 1
+    return names
 
 
 @given(

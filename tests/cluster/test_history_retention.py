@@ -175,3 +175,20 @@ def test_at_no_point_names_the_first_pass_even_past_the_history_bound() -> None:
     assertions.most_pods(world, "web", 7)
     with pytest.raises(ScenarioAssertionError, match="saw: 7, first after pass"):
         assertions.most_pods(world, "web", 6)
+
+
+def test_a_pass_that_moves_only_the_pending_count_is_recorded() -> None:
+    """Pods bound but still starting: total, updated and ready stay, pending drops."""
+    cluster = Cluster(nodes=[Node("small", cpu="1", memory="1Gi")])
+    cluster.apply(Deployment("web", replicas=3, cpu="2", startup_seconds=30))
+    cluster.reconcile_until_stable()
+    assert cluster.history[-1].deployments["web"].pending == 3
+    cluster.add_node(Node("big", cpu="8", memory="8Gi"))
+    cluster.reconcile()
+    last = cluster.history[-1]
+    assert last.deployments["web"].pending == 0 and last.deployments["web"].ready == 0
+    extremes = cluster.extremes("web")
+    assert extremes is not None
+    drop = extremes.pending.first_below(3)
+    assert drop is not None and drop.number == last.number
+    assert extremes.total.lows[-1].value == 3 == extremes.total.highs[-1].value

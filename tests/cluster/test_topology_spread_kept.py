@@ -172,3 +172,21 @@ def test_soft_taints_are_normalised_over_the_zones_the_skew_admits() -> None:
         cluster.reconcile_until_stable()
         placed.append([p.node for p in cluster.pods("web")])
     assert placed == [["node-2"], ["node-2"]]
+
+
+def test_a_node_bound_to_then_emptied_and_removed_before_the_next_cycle_is_recounted() -> None:
+    """A plain pod binds to a new node in a cycle no spread pod takes part in; before the
+    next cycle it is deleted and the node removed (as the autoscaler removes an empty node):
+    the bind log still names the node, so the counts start over instead of looking it up."""
+    fast, _ = _settled_pair()
+    fast.add_node(Node("node-20", cpu="4", memory="16Gi", labels={ZONE: "z2", "slot": "x"}))
+    fast.apply(Deployment("plain", cpu="1", labels={"tier": "web"}, node_selector={"slot": "x"}))
+    fast.reconcile()
+    assert [p.node for p in fast.pods("plain")] == ["node-20"]
+    fast.delete_pod(fast.pods("plain")[0].name)
+    fast._state.remove_node("node-20")
+    fast.scale("plain", 0)
+    fast.scale("web", 23)
+    fast.reconcile_until_stable()
+    assert sum(p.node is not None for p in fast.pods("web")) == 23
+    kept_counts_equal_fresh(fast)

@@ -1,78 +1,112 @@
-"""A pass pauses the cycle collector; what a large pass leaves goes to the oldest generation."""
+"""A pass pauses the cycle collector; a big pass's survivors go to the oldest generation
+unscanned, a small pass's stay young, and nobody else's freeze is undone."""
 
 from __future__ import annotations
 
 import gc
-import weakref
 from collections.abc import Iterator
 
 import pytest
 
-from kubeloop.core.gc_pause import PROMOTE_AFTER, gc_paused
+from kubeloop import Cluster, Deployment, Node
+from kubeloop.core.gc_pause import gc_paused
 
 
-class _Record:
-    """A tracked object, as a pod record is."""
+class Record:
+    """A container object the collector tracks."""
 
-    def __init__(self) -> None:
-        self.other: object = None
+    def __init__(self, n: int) -> None:
+        self.n = n
 
 
-@pytest.fixture(autouse=True)
-def _collector_restored() -> Iterator[None]:
-    was_enabled = gc.isenabled()
-    gc.enable()
+@pytest.fixture
+def collections() -> Iterator[list[int]]:
+    """The generation of every collection that starts while the test runs."""
+    seen: list[int] = []
+
+    def note(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            seen.append(info["generation"])
+
     gc.collect()
-    yield
-    gc.unfreeze()
-    if not was_enabled:
-        gc.disable()
+    gc.callbacks.append(note)
+    try:
+        yield seen
+    finally:
+        gc.callbacks.remove(note)
 
 
-def _generation_of(obj: object) -> int | None:
+def _in_generation(obj: object) -> int | None:
     return next((g for g in range(3) if any(o is obj for o in gc.get_objects(g))), None)
 
 
-def test_the_collector_is_off_during_the_pass_and_on_after() -> None:
+def test_the_collector_does_not_run_during_a_pass(collections: list[int]) -> None:
     with gc_paused():
         assert not gc.isenabled()
+        kept = [Record(n) for n in range(5_000)]
+        assert collections == []
     assert gc.isenabled()
-    gc.disable()
-    with gc_paused():
-        made = [_Record() for _ in range(PROMOTE_AFTER)]
-    assert not gc.isenabled()  # the caller's choice stands, and nothing was moved
-    assert _generation_of(made[0]) == 0 and gc.get_count()[0] >= PROMOTE_AFTER
+    assert len(kept) == 5_000
 
 
-def test_what_a_large_pass_leaves_skips_the_young_generations() -> None:
-    with gc_paused():
-        made = [_Record() for _ in range(PROMOTE_AFTER)]
-    assert gc.get_count()[0] < 100 and _generation_of(made[-1]) == 2
-    assert gc.get_freeze_count() == 0
+def test_a_big_pass_promotes_what_it_made_without_a_young_collection(
+    collections: list[int],
+) -> None:
+    with gc_paused(big=1_000):
+        kept = [Record(n) for n in range(5_000)]
+    assert gc.get_count()[0] < 1_000
+    assert _in_generation(kept[0]) == 2
+    assert _in_generation(kept[-1]) == 2
+    junk = [Record(0) for _ in range(10)]
+    del junk
+    assert 0 not in collections and 1 not in collections
 
 
-def test_what_a_small_pass_leaves_stays_young() -> None:
-    with gc_paused():
-        made = [_Record() for _ in range(PROMOTE_AFTER // 10)]
-    assert _generation_of(made[-1]) in (0, 1)  # a young collection finds it (once enabled)
-
-
-def test_a_cycle_made_in_a_large_pass_is_still_collected() -> None:
-    with gc_paused():
-        made = [_Record() for _ in range(PROMOTE_AFTER)]
-        made[0].other, made[1].other = made[1], made[0]
-        ring = weakref.ref(made[0])
-    del made
-    assert ring() is not None  # a cycle: reference counting does not free it
+def test_a_small_pass_leaves_its_objects_young() -> None:
     gc.collect()
-    assert ring() is None
+    with gc_paused(big=1_000_000):
+        kept = [Record(n) for n in range(500)]
+    assert _in_generation(kept[0]) == 0
 
 
-def test_objects_the_caller_froze_stay_frozen() -> None:
-    kept = _Record()
+def test_cycles_made_in_a_big_pass_are_still_collected() -> None:
+    with gc_paused(big=1_000):
+        kept = [Record(n) for n in range(5_000)]
+        cycle = Record(-1)
+        cycle.n = cycle  # type: ignore[assignment]
+    del cycle
+    assert gc.collect() >= 1
+    assert len(kept) == 5_000
+
+
+def test_someone_elses_freeze_is_left_as_it_was() -> None:
+    gc.collect()
     gc.freeze()
-    frozen = gc.get_freeze_count()
-    with gc_paused():
-        made = [_Record() for _ in range(PROMOTE_AFTER)]
-    assert gc.get_freeze_count() == frozen and _generation_of(kept) is None
-    assert _generation_of(made[-1]) in (0, 1)
+    try:
+        frozen = gc.get_freeze_count()
+        with gc_paused(big=1_000):
+            kept = [Record(n) for n in range(5_000)]
+        assert gc.get_freeze_count() == frozen
+        assert _in_generation(kept[0]) in (0, 1)  # young: collected as usual
+    finally:
+        gc.unfreeze()
+
+
+def test_a_paused_collector_stays_paused_after_a_pass() -> None:
+    gc.disable()
+    try:
+        with gc_paused(big=1_000):
+            _ = [Record(n) for n in range(5_000)]
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+
+def test_a_converge_with_thousands_of_pods_runs_no_collection(collections: list[int]) -> None:
+    cluster = Cluster(nodes=[Node(f"n{i:02d}", cpu="64", memory="256Gi") for i in range(40)])
+    for d in range(300):
+        cluster.apply(Deployment(f"app-{d:03d}", replicas=60, cpu="100m", memory="64Mi"))
+    del collections[:]
+    cluster.reconcile_until_stable()
+    assert collections == []
+    assert len(cluster.pods()) == 18_000

@@ -8,7 +8,7 @@ import kubeloop.steps  # noqa: F401  (registers the library)
 from kubeloop.harness.amounts import Resources
 from kubeloop.harness.errors import AmbiguousStepError, UndefinedStepError
 from kubeloop.harness.nouns import PodSet
-from kubeloop.harness.params import compile_pattern
+from kubeloop.harness.patterns import compile_pattern
 from kubeloop.harness.registry import REGISTRY, Registry
 
 

@@ -64,11 +64,46 @@ def _complete(
 
 
 def reconcile(state: ClusterState, names: Iterable[str]) -> list[Action]:
-    """Sync the queued deployments, in name order."""
+    """Sync the queued deployments, in name order.
+
+    The two syncs a many-deployment cluster makes most are answered before ``sync`` is
+    called, with exactly its answer: a deployment without ReplicaSets creates its first
+    (at full size: nothing is there to surge past), and a deployment whose only ReplicaSet
+    is the current one, at its size and annotated with it, has nothing to do.
+    """
     actions: list[Action] = []
+    owned = state.replicasets_by_deployment
+    deployments = state.deployments
     for name in sorted(names):
-        actions.extend(sync(state, state.deployments[name]))
+        deployment = deployments[name]
+        sets = owned.get(name)
+        if not sets:
+            spec = deployment.spec
+            replicas = spec.replicas
+            surge = spec.fenceposts[0]
+            actions.append(
+                CreateReplicaSet(name, deployment.template, replicas, 1, replicas + surge)
+            )
+        elif len(sets) != 1 or not _settled(deployment, next(iter(sets.values()))):
+            actions.extend(sync(state, deployment))
     return actions
+
+
+def _settled(deployment: DeploymentRecord, rs: ReplicaSetRecord) -> bool:
+    """Would ``sync`` leave this deployment, whose only ReplicaSet is ``rs``, as it is?
+
+    Yes when ``rs`` is current, at the deployment's size, annotated with it (or empty),
+    and has a revision no old ReplicaSet can outrank: there is nothing to scale, roll,
+    revise or clean up (``cleanup`` has no old ReplicaSet to delete).
+    """
+    replicas = deployment.spec.replicas
+    template = deployment.template
+    return (
+        rs.replicas == replicas
+        and replicas in (0, rs.desired_annotation)
+        and rs.revision > 0
+        and (rs.template is template or rs.template == template)
+    )
 
 
 def sync(state: ClusterState, deployment: DeploymentRecord) -> list[Action]:

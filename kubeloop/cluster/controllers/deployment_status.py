@@ -17,9 +17,60 @@ from kubeloop.core.conditions import set_condition, touched
 
 
 def update(state: ClusterState, names: Iterable[str]) -> None:
-    """Update the status of the deployments something happened to, or whose rollout runs."""
+    """Update the status of the deployments something happened to, or whose rollout runs.
+
+    A complete deployment whose status already says so (the common case of a pass after a
+    scale-up settles) is only taken off the deadline watch, which is all ``update_one``
+    would do to it.
+    """
+    owned = state.replicasets_by_deployment
+    deployments = state.deployments
+    deadlines = state.deadlines
     for name in sorted(names):
-        update_one(state, state.deployments[name])
+        deployment = deployments[name]
+        sets = owned.get(name)
+        if sets is not None and len(sets) == 1 and _reports_complete(deployment, sets):
+            deadlines.pop(name, None)
+        else:
+            update_one(state, deployment)
+
+
+def _reports_complete(deployment: DeploymentRecord, sets: dict[str, ReplicaSetRecord]) -> bool:
+    """Is the deployment's only ReplicaSet current and complete, and its status so already?"""
+    rs = next(iter(sets.values()))
+    template = deployment.template
+    if deployment.spec.min_ready_seconds or not (
+        rs.template is template or rs.template == template
+    ):
+        return False
+    pods, ready = len(rs.pods), rs.ready_count
+    if not pods == ready == deployment.spec.replicas or deployment.status != (
+        pods,
+        pods,
+        ready,
+        ready,
+    ):
+        return False
+    conditions = deployment.conditions
+    available = conditions.get("Available")
+    progressing = conditions.get("Progressing")
+    return (
+        available is not None
+        and available.reason == "MinimumReplicasAvailable"
+        and available.status == "True"
+        and available.message == _AVAILABLE
+        and progressing is not None
+        and progressing.reason == "NewReplicaSetAvailable"
+        and progressing.status == "True"
+        and progressing.message == _progressed(rs.name)
+    )
+
+
+_AVAILABLE = "Deployment has minimum availability."
+
+
+def _progressed(rs_name: str) -> str:
+    return f'ReplicaSet "{rs_name}" has successfully progressed.'
 
 
 def totals(state: ClusterState, deployment: DeploymentRecord) -> DeploymentCounts:
@@ -68,7 +119,7 @@ def update_one(state: ClusterState, deployment: DeploymentRecord) -> None:
             "Available",
             "True",
             "MinimumReplicasAvailable",
-            "Deployment has minimum availability.",
+            _AVAILABLE,
             now,
         )
     else:
@@ -98,7 +149,7 @@ def update_one(state: ClusterState, deployment: DeploymentRecord) -> None:
             "Progressing",
             "True",
             "NewReplicaSetAvailable",
-            f'ReplicaSet "{rs_name}" has successfully progressed.',
+            _progressed(rs_name),
             now,
         )
         return

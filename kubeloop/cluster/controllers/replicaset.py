@@ -23,13 +23,19 @@ _NAME = attrgetter("name")
 def reconcile(state: ClusterState, deployments: Iterable[str]) -> list[Action]:
     """Converge the ReplicaSets of the queued deployments, in ReplicaSet name order."""
     owned = state.replicasets_by_deployment
-    sets = sorted((rs for d in deployments if d in owned for rs in owned[d].values()), key=_NAME)
+    uneven = [
+        rs
+        for d in deployments
+        if d in owned
+        for rs in owned[d].values()
+        if len(rs.pods) != rs.replicas
+    ]
     actions: list[Action] = []
-    for rs in sets:
+    for rs in sorted(uneven, key=_NAME):
         diff = len(rs.pods) - rs.replicas
         if diff < 0:
             actions.append(CreatePods(rs.name, -diff))
-        elif diff > 0:
+        else:
             victims = pods_to_delete(state, rs, diff)
             actions.append(DeletePods(rs.name, tuple(p.name for p in victims)))
     return actions

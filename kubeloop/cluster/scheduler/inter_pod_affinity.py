@@ -10,11 +10,12 @@ matching pod in the node's domain, min-max normalised to 0..100.
 
 from __future__ import annotations
 
-from collections import Counter
-
-from kubeloop.cluster.affinity import HOSTNAME, PodAffinityTerm, topology_pairs, topology_value
+from kubeloop.cluster.affinity import topology_pairs, topology_value
 from kubeloop.cluster.nodes import NodeRecord
-from kubeloop.cluster.pods import PodRecord, PodTemplate
+from kubeloop.cluster.pods import PodRecord
+from kubeloop.cluster.scheduler import affinity_classes
+from kubeloop.cluster.scheduler.affinity_classes import HostClasses
+from kubeloop.cluster.scheduler.affinity_pairs import Fanout, Pairs
 from kubeloop.cluster.scheduler.framework import Status
 from kubeloop.cluster.scheduler.pod_counts import PodCounts
 from kubeloop.cluster.state import ClusterState
@@ -22,60 +23,6 @@ from kubeloop.cluster.state import ClusterState
 AFFINITY = Status.unresolvable("node(s) didn't match pod affinity rules")
 ANTI_AFFINITY = Status.unschedulable("node(s) didn't match pod anti-affinity rules")
 EXISTING_ANTI = Status.unschedulable("node(s) didn't satisfy existing pods anti-affinity rules")
-
-Pair = tuple[str, str]
-
-
-class _Pairs:
-    """``preFilterState`` and the preferred terms' weights for one template's pods:
-    topology pairs → matching existing pods, counted per template (pods of one template
-    match alike) and moved by each bind."""
-
-    def __init__(self, counts: PodCounts, template: PodTemplate) -> None:
-        self.counts, self.template = counts, template
-        affinity = template.affinity
-        self.required = affinity.pod_required if affinity else ()
-        self.anti = affinity.anti_required if affinity else ()
-        self.preferred = (
-            ((1, affinity.pod_preferred), (-1, affinity.anti_preferred)) if affinity else ()
-        )
-        self.affinity: Counter[Pair] = Counter()
-        self.anti_pods: Counter[Pair] = Counter()
-        self.existing: Counter[Pair] = Counter()
-        self.weights: Counter[Pair] = Counter()
-        self.by_host = False
-        """Some existing pod's required anti-affinity against these pods is per hostname."""
-        own = bool(affinity and affinity.inter_pod)
-        state = counts.state
-        assert state is not None
-        nodes = state.nodes
-        for key, where in counts.nodes_of.items():
-            other = counts.templates[key]
-            if own or key in counts.repelling:  # others' pods answer only their anti terms
-                for name, count in where.items():
-                    self.add(nodes[name], other, count)
-
-    def add(self, node: NodeRecord, template: PodTemplate, count: int) -> None:
-        matches = self.counts.matches
-        required = self.required
-        if required and all(matches(t.selector, template) for t in required):
-            for term in required:
-                _add(self.affinity, term, node, count)
-        for term in self.anti:
-            if matches(term.selector, template):
-                _add(self.anti_pods, term, node, count)
-        theirs = template.affinity
-        for term in theirs.anti_required if theirs else ():
-            if matches(term.selector, self.template):
-                _add(self.existing, term, node, count)
-                self.by_host = self.by_host or term.topology_key == HOSTNAME
-        for sign, terms in self.preferred:
-            for weighted in terms:
-                if matches(weighted.term.selector, template):
-                    term = weighted.term
-                    value = topology_value(node.labels, node.name, term.topology_key)
-                    if value is not None:
-                        self.weights[(term.topology_key, value)] += sign * weighted.weight * count
 
 
 class InterPodAffinity:
@@ -86,7 +33,8 @@ class InterPodAffinity:
         self.counts = PodCounts() if counts is None else counts
         """Shareable with the other topology plugin: one count of the pods for both."""
         self._for: tuple[PodRecord, int] | None = None
-        self._pairs: _Pairs | None = None
+        self._pairs: Pairs | None = None
+        self._hosts: HostClasses | None = None
 
     @property
     def state(self) -> ClusterState | None:
@@ -97,7 +45,7 @@ class InterPodAffinity:
         self.counts.reset(state)
         self._for = None
 
-    def _count(self, pod: PodRecord) -> _Pairs:
+    def _count(self, pod: PodRecord) -> Pairs:
         """This pod's pairs, brought up to date with every bind since."""
         counts = self.counts
         counts.sync()
@@ -105,19 +53,43 @@ class InterPodAffinity:
         if self._for is not None and self._for[0] is pod and self._for[1] == counts.generation:
             assert known is not None
             return known
-        template = pod.template
-        key = (self.name, id(template))
-        pairs = counts.aggregates.get(key)
-        if not isinstance(pairs, _Pairs):
-            pairs = _Pairs(counts, template)
-            counts.aggregates[key] = pairs
-            counts.hold(template)
+        fanout = counts.aggregates.get(self.name)
+        if not isinstance(fanout, Fanout):
+            fanout = counts.aggregates[self.name] = Fanout(counts)
+        pairs = fanout.of(pod.template)
         self._for, self._pairs = (pod, counts.generation), pairs
         return pairs
 
     def repelled_by_host(self, pod: PodRecord) -> bool:
         """Whether existing pods' required anti-affinity repels the pod per hostname."""
         return self._count(pod).by_host
+
+    def by_host(self, pod: PodRecord) -> bool:
+        """Only inter-pod terms read the hostname, and some do: ``hosts`` classes the pod's
+        nodes (``aware_classes.py`` serves the pods whose answers no hostname reaches)."""
+        template = pod.template
+        return affinity_classes.applies(template) and (
+            bool(affinity_classes.host_terms(template)) or self.repelled_by_host(pod)
+        )
+
+    def hosts(self, state: ClusterState, pod: PodRecord) -> HostClasses:
+        """The nodes classed for the pod (``affinity_classes.py``), up to date."""
+        hosts = self._hosts
+        if hosts is None or not hosts.fresh(state):
+            hosts = self._hosts = HostClasses(state)
+        hosts.register(pod.template)
+        return hosts
+
+    def first_of_group(self, pod: PodRecord) -> bool:
+        """The exception for the first of a self-affine group is in force: no pod matches
+        the pod's required affinity, which its own labels satisfy (one bind ends it)."""
+        pairs = self._count(pod)
+        matches = self.counts.matches
+        return (
+            bool(pairs.required)
+            and not pairs.affinity
+            and all(matches(t.selector, pod.template) for t in pairs.required)
+        )
 
     def filter(self, pod: PodRecord, node: NodeRecord) -> Status | None:
         pairs = self._count(pod)
@@ -158,9 +130,3 @@ class InterPodAffinity:
         if high == low:
             return [0] * len(nodes)
         return [int(100 * (s - low) / (high - low)) for s in raw]
-
-
-def _add(counts: Counter[Pair], term: PodAffinityTerm, node: NodeRecord, count: int) -> None:
-    value = topology_value(node.labels, node.name, term.topology_key)
-    if value is not None:
-        counts[(term.topology_key, value)] += count

@@ -114,17 +114,19 @@ class PodCounts:
 
     def _catch_up(self, state: ClusterState) -> None:
         log, nodes = state.bound, state.nodes
-        if log is not self._log:
-            old = self._log
-            if old is not None:
-                for where, pods in old[self._seen :]:
-                    self._add(nodes[where], pods[0].template, len(pods))
+        old = self._log
+        tail = old[self._seen :] if old is not None and log is not old else []
+        if log is not old:
             self._log, self._seen = log, 0
         if len(log) < self._seen:  # cut in place: what it held is unknown
             self._rebuild(state)
             return
-        for where, pods in log[self._seen :]:
-            self._add(nodes[where], pods[0].template, len(pods))
+        for where, pods in [*tail, *log[self._seen :]]:
+            node = nodes.get(where)
+            if node is None:  # bound, then emptied and removed: recount from the nodes
+                self._rebuild(state)
+                return
+            self._add(node, pods[0].template, len(pods))
         self._seen = len(log)
         if state.pod_deletions != self._deletions:
             self._deleted(state)

@@ -28,6 +28,7 @@ from kubeloop.cluster.scheduler import (
     queue_sort,
     spread_batch,
 )
+from kubeloop.cluster.scheduler.affinity_batch import message_by_host, place_by_host
 from kubeloop.cluster.scheduler.balanced_allocation import BalancedAllocation
 from kubeloop.cluster.scheduler.framework import (
     FilterPlugin,
@@ -123,6 +124,8 @@ class Scheduler:
 
     def failure_message(self, state: ClusterState, pod: PodRecord) -> str:
         """FitError's text, with the ``preemption:`` suffix of a pod that can preempt nothing."""
+        if self.by_class and self._aware(pod) and self.inter_pod.by_host(pod):
+            return message_by_host(pod, self.inter_pod.hosts(state, pod), self._filters(pod))
         return preemption.failure_message(state, pod, self._filters(pod))
 
     # --- what preemption (``preemption.py``) asks of the scheduler ---------------------
@@ -161,6 +164,8 @@ class Scheduler:
                 self._class_batch(state, batch, result)
             elif self.by_class and spread_batch.applies(template, self._symmetric):
                 self._spread_batch(state, batch, result)
+            elif self.by_class and self._aware(batch[0]) and self.inter_pod.by_host(batch[0]):
+                self._host_batch(state, batch, result)
             else:
                 for pod in batch:
                     self._score_one(state, pod, result)
@@ -206,6 +211,14 @@ class Scheduler:
             for node in changed:
                 self._classes.moved(node)
         return self._classes
+
+    def _host_batch(self, state: ClusterState, batch: list[PodRecord], result: CycleResult) -> None:
+        placed = place_by_host(self, state, batch, result)  # see ``affinity_batch.py``
+        if placed < len(batch) and not preemption.needed(state):
+            self._fail(state, batch[placed:], result)  # nothing moved since: one message
+            return
+        for pod in batch[placed:]:
+            self._score_one(state, pod, result)
 
     def _score_one(self, state: ClusterState, pod: PodRecord, result: CycleResult) -> None:
         filters = self._filters(pod)

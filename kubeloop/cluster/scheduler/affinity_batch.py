@@ -1,0 +1,247 @@
+"""Place pods whose inter-pod terms count by hostname, per class of ``affinity_classes.py``.
+
+``choose`` places one pod exactly as filtering and scoring every node would: members of a
+class answer alike, so one member per class is asked; every normalisation (max, min over
+the feasible nodes) is the same over classes as over nodes, and the per-node pass picks
+the first node by name with the best total — among the best classes, the one whose first
+member comes first.
+
+``place`` places a run of one template's pods when a bind changes the answers of the node
+it lands on alone (``self_local``: every term the template's own pods match is keyed by
+hostname, and it has no spread constraint). Then, as ``class_batch.py`` does, the heap
+holds one entry (−total, first member's name) per feasible class, whose top is the node the
+per-node pass would pick; a bind moves that node into the class "the same plus one pod",
+learned once per class. Totals are normalised over the feasible classes, so all of them are
+computed again when a feasible class appears or empties (for required anti-affinity to the
+template itself, the new class never admits the next pod, so that is rare).
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections import Counter
+from collections.abc import Callable, Sequence
+from operator import attrgetter
+from typing import TYPE_CHECKING, Protocol
+
+from kubeloop.cluster.affinity import HOSTNAME
+from kubeloop.cluster.nodes import NodeRecord
+from kubeloop.cluster.pods import PodRecord, PodTemplate
+from kubeloop.cluster.scheduler.affinity_classes import HostClasses
+from kubeloop.cluster.scheduler.fit_error import NO_NODES, message_from_counts
+from kubeloop.cluster.scheduler.framework import Code, FilterPlugin, ScorePlugin
+from kubeloop.cluster.scheduler.inter_pod_affinity import InterPodAffinity
+from kubeloop.cluster.scheduler.preemption import first_failure, suffix
+from kubeloop.cluster.state import ClusterState
+
+if TYPE_CHECKING:
+    from kubeloop.cluster.scheduler.scheduler import CycleResult
+
+_name = attrgetter("name")
+
+
+def self_local(template: PodTemplate) -> bool:
+    """A pod of the template, once bound, changes what the template's terms answer on its
+    own node only (and the template spreads nothing)."""
+    if template.topology_spread:
+        return False
+    a = template.affinity
+    if a is None:
+        return True
+    labels = template.label_map
+    required = a.pod_required
+    own = required and all(t.selector.matches(labels) for t in required)
+    if own and any(t.topology_key != HOSTNAME for t in required):
+        return False
+    others = [*a.anti_required, *(w.term for w in (*a.pod_preferred, *a.anti_preferred))]
+    return not any(t.topology_key != HOSTNAME and t.selector.matches(labels) for t in others)
+
+
+def _totals(pod: PodRecord, nodes: list[NodeRecord], scorers: list[ScorePlugin]) -> list[int]:
+    totals = [0] * len(nodes)
+    for plugin in scorers:
+        for i, score in enumerate(plugin.score(pod, nodes)):
+            totals[i] += score * plugin.weight
+    return totals
+
+
+def choose_by_host(
+    pod: PodRecord, classes: HostClasses, filters: list[FilterPlugin], scorers: list[ScorePlugin]
+) -> NodeRecord | None:
+    """The node the per-node pass would bind the pod to, or None if none admits it."""
+    feasible: list[NodeRecord] = []
+    for number in list(classes.sizes):
+        first = classes.first(number)
+        if first is None:
+            continue
+        node = classes.nodes[first]
+        if all(f.filter(pod, node) is None for f in filters):
+            feasible.append(node)
+    if len(feasible) <= 1:
+        return feasible[0] if feasible else None
+    totals = _totals(pod, feasible, scorers)
+    best = max(totals)
+    return min((n for n, t in zip(feasible, totals, strict=True) if t == best), key=_name)
+
+
+def message_by_host(pod: PodRecord, classes: HostClasses, filters: list[FilterPlugin]) -> str:
+    """``preemption.failure_message`` — each node's first failing filter, counted — asked
+    of one member per class and counted once per member."""
+    histogram: Counter[str] = Counter()
+    failing = resolvable = 0
+    for number, size in classes.sizes.items():
+        first = classes.first(number)
+        assert first is not None  # a class in ``sizes`` has members
+        status = first_failure(pod, classes.nodes[first], filters)
+        if status is not None:
+            failing += size
+            resolvable += size if status.code is Code.UNSCHEDULABLE else 0
+            for reason in status.reasons:
+                histogram[reason] += size
+    total = len(classes.nodes)
+    if total == 0:
+        return NO_NODES
+    return message_from_counts(total, histogram) + suffix(pod, total, resolvable, failing)
+
+
+class Host(Protocol):
+    """What placing by host classes needs from the scheduler it runs in."""
+
+    inter_pod: InterPodAffinity
+
+    @property
+    def scorers(self) -> Sequence[ScorePlugin]: ...
+
+    @property
+    def preference_scorers(self) -> Sequence[ScorePlugin]: ...
+
+    def filters_for(self, pod: PodRecord) -> list[FilterPlugin]: ...
+
+    def place(
+        self, state: ClusterState, pod: PodRecord, node: NodeRecord, result: CycleResult
+    ) -> None: ...
+
+
+def place_by_host(
+    host: Host, state: ClusterState, pods: list[PodRecord], result: CycleResult
+) -> int:
+    """Place a run of the pods ``inter_pod.by_host`` admits — as one batch when ``self_local``
+    allows, else one by one over host classes — up to the first no node admits; returns
+    how many were bound."""
+    pod, inter_pod = pods[0], host.inter_pod
+    hosts = inter_pod.hosts(state, pod)
+    filters = host.filters_for(pod)
+    scorers = [*host.scorers, *host.preference_scorers]
+
+    def bind(pod: PodRecord, node: NodeRecord) -> None:
+        host.place(state, pod, node, result)
+
+    if self_local(pod.template) and not hosts.shared:
+        return place(pods, hosts, filters, scorers, bind, inter_pod.first_of_group(pod))
+    for placed, pod in enumerate(pods):
+        chosen = choose_by_host(pod, inter_pod.hosts(state, pod), filters, scorers)
+        if chosen is None:
+            return placed
+        bind(pod, chosen)
+    return len(pods)
+
+
+def place(
+    pods: list[PodRecord],
+    classes: HostClasses,
+    filters: list[FilterPlugin],
+    scorers: list[ScorePlugin],
+    bind: Callable[[PodRecord, NodeRecord], None],
+    first_of_group: bool,
+) -> int:
+    """Bind the pods, in order, each where the per-node pass would; stops at the first pod
+    no node admits and returns how many were bound. ``first_of_group``: the first bind
+    lifts required affinity's exception for the first pod, so every class is asked again."""
+    batch = _Batch(pods[0], classes, filters, scorers)
+    log = classes.state.node_log
+    for placed, pod in enumerate(pods):
+        best = batch.pop_best()
+        if best is None:
+            return placed
+        node = classes.nodes[best[0]]
+        bind(pod, node)
+        batch.moved(node, best[1])
+        classes.position = log.end  # the move above is the only change the bind made
+        if first_of_group and placed == 0:
+            batch = _Batch(pods[0], classes, filters, scorers)
+    return len(pods)
+
+
+_Entry = tuple[int, str, int, int]
+"""(−total, node name, epoch, class number)."""
+
+
+class _Batch:
+    def __init__(
+        self,
+        pod: PodRecord,
+        classes: HostClasses,
+        filters: list[FilterPlugin],
+        scorers: list[ScorePlugin],
+    ) -> None:
+        self.pod, self.classes, self.filters, self.scorers = pod, classes, filters, scorers
+        self.feasible: dict[int, bool] = {}
+        self.after: dict[int, int] = {}
+        """Class number → the class a node of it joins when this pod lands on it."""
+        for number in list(classes.sizes):
+            first = classes.first(number)
+            assert first is not None  # a class in ``sizes`` has members
+            self._learn(number, classes.nodes[first])
+        self.epoch = 0
+        self.totals: dict[int, int] = {}
+        self.heap: list[_Entry] = []
+        self._rebuild()
+
+    def _learn(self, number: int, node: NodeRecord) -> None:
+        pod = self.pod
+        self.feasible[number] = all(f.filter(pod, node) is None for f in self.filters)
+
+    def _rebuild(self) -> None:
+        """Every feasible class's total, normalised over them all; a fresh heap."""
+        self.epoch += 1
+        classes = self.classes
+        numbers: list[int] = []
+        firsts: list[NodeRecord] = []
+        for number in classes.sizes:
+            first = classes.first(number)
+            if first is not None and self.feasible[number]:
+                numbers.append(number)
+                firsts.append(classes.nodes[first])
+        totals = _totals(self.pod, firsts, self.scorers) if len(firsts) > 1 else [0] * len(firsts)
+        self.totals = dict(zip(numbers, totals, strict=True))
+        self.heap = [
+            (-t, n.name, self.epoch, c) for c, n, t in zip(numbers, firsts, totals, strict=True)
+        ]
+        heapq.heapify(self.heap)
+
+    def pop_best(self) -> tuple[str, int] | None:
+        """The chosen node's name and class, or None if no node admits the pod."""
+        heap, class_of, epoch = self.heap, self.classes.class_of, self.epoch
+        while heap:
+            _, name, entry_epoch, number = heapq.heappop(heap)
+            if entry_epoch == epoch and class_of[name] == number:
+                return name, number
+        return None
+
+    def moved(self, node: NodeRecord, old: int) -> None:
+        """The pod was bound to ``node``, a member of class ``old`` until now."""
+        classes = self.classes
+        new = self.after.get(old)
+        if new is None:
+            new = self.after[old] = classes.number(classes.key(node))
+        emptied, arrived = classes.join(node, new)
+        if new not in self.feasible:
+            self._learn(new, node)
+        if emptied or (arrived and self.feasible[new]):  # the feasible classes changed
+            self._rebuild()
+            return
+        first = classes.first(old)
+        if first is not None:
+            heapq.heappush(self.heap, (-self.totals[old], first, self.epoch, old))
+        if self.feasible[new]:
+            heapq.heappush(self.heap, (-self.totals[new], node.name, self.epoch, new))

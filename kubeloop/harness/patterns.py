@@ -1,0 +1,47 @@
+"""Phrase patterns as regular expressions: the step registry's one compiler (the parameter
+types it reads are params.TYPES)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from kubeloop.harness.params import TYPES
+
+_TOKEN = re.compile(r"\{(\w+):(\w+)\}|\(s\)|\(es\)|<([^<>]+)>|\[|\]")
+
+
+def compile_pattern(pattern: str) -> tuple[re.Pattern[str], dict[str, Callable[[str], Any]]]:
+    """Turn a phrase pattern into a regex and the converters of its parameters.
+
+    ``{count:n}`` is a typed parameter, ``(s)``/``(es)`` an optional plural ending,
+    ``<is|are>`` a choice of words, ``[ … ]`` an optional part. Words match in any case
+    ("Running", "CPU"); a parameter's converter gives the canonical spelling.
+    """
+    parts: list[str] = []
+    converters: dict[str, Callable[[str], Any]] = {}
+    position = 0
+    for token in _TOKEN.finditer(pattern):
+        literal = pattern[position : token.start()]
+        if "|" in literal:
+            raise ValueError(f"a | outside <a|b> in step pattern {pattern!r}")
+        parts.append(re.escape(literal))
+        name, kind, choice = token.group(1), token.group(2), token.group(3)
+        text = token.group(0)
+        if name:
+            if kind not in TYPES:
+                raise ValueError(f"unknown parameter type {kind!r} in step pattern {pattern!r}")
+            parts.append(f"(?P<{name}>{TYPES[kind].regex})")
+            converters[name] = TYPES[kind].convert
+        elif text in ("(s)", "(es)"):
+            parts.append(f"(?:{text[1:-1]})?")
+        elif choice is not None:
+            parts.append("(?:" + "|".join(re.escape(c) for c in choice.split("|")) + ")")
+        elif text == "[":
+            parts.append("(?:")
+        else:
+            parts.append(")?")
+        position = token.end()
+    parts.append(re.escape(pattern[position:]))
+    return re.compile("".join(parts), re.IGNORECASE), converters
