@@ -27,13 +27,9 @@ class CapacityIndex:
         while size < max(len(nodes), 1):
             size *= 2
         self._size = size
-        self._cpu = [_EXCLUDED] * (2 * size)
-        self._memory = [_EXCLUDED] * (2 * size)
-        self._slots = [_EXCLUDED] * (2 * size)
-        for i, node in enumerate(nodes):
-            self._set_leaf(i, node)
-        for i in range(size - 1, 0, -1):
-            self._pull(i)
+        self._cpu = _tree([n.free_cpu if n.schedulable else _EXCLUDED for n in nodes], size)
+        self._memory = _tree([n.free_memory if n.schedulable else _EXCLUDED for n in nodes], size)
+        self._slots = _tree([n.free_pods if n.schedulable else _EXCLUDED for n in nodes], size)
         self._stale: set[int] = set()
         self._changed: set[int] = set()
 
@@ -120,3 +116,15 @@ class CapacityIndex:
             if not i:
                 return None
             i += 1
+
+
+def _tree(leaves: list[int], size: int) -> list[int]:
+    """The segment tree over ``leaves``: each inner entry the larger of its two children,
+    built a level at a time (one ``map`` per level, not a call per entry)."""
+    tree = [_EXCLUDED] * size + leaves + [_EXCLUDED] * (size - len(leaves))
+    level = size // 2
+    while level:
+        below = tree[2 * level : 4 * level]
+        tree[level : 2 * level] = map(max, below[::2], below[1::2])
+        level //= 2
+    return tree

@@ -16,7 +16,6 @@ from kubeloop.cluster.controllers import deployment_status, node_lifecycle, repl
 from kubeloop.cluster.controllers import hpa as hpa_controller
 from kubeloop.cluster.controllers.hpa import AutoscalerRecord
 from kubeloop.cluster.history import History, ReconcileResult
-from kubeloop.cluster.names import NAMESPACE
 from kubeloop.cluster.pods import PodRecord
 from kubeloop.cluster.scheduler import Scheduler
 from kubeloop.cluster.state import ClusterState
@@ -72,19 +71,7 @@ class Passes:
 
     def _record_scheduling(self, failed: list[PodRecord]) -> None:
         """Each bound pod's Scheduled event, in the order they were bound; then the failures'."""
-        bound, self.state.bound = self.state.bound, []
-        objects: list[str] = []
-        messages: list[str] = []
-        for node, pods in bound:
-            if len(pods) == 1:  # scoring binds pod by pod
-                name = pods[0].name
-                objects.append(f"pod/{name}")
-                messages.append(f"Successfully assigned {NAMESPACE}/{name} to {node}")
-                continue
-            names = [pod.name for pod in pods]
-            objects.extend([f"pod/{name}" for name in names])
-            messages.extend([f"Successfully assigned {NAMESPACE}/{n} to {node}" for n in names])
-        self.state.events.normal_once("Scheduled", objects, messages)
+        self.state.record_scheduled()
         self.state.events.warning_many(
             "FailedScheduling", [(f"pod/{pod.name}", pod.message or "") for pod in failed]
         )

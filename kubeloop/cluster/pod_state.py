@@ -11,17 +11,39 @@ from itertools import repeat
 
 from kubeloop.cluster.capacity_index import CapacityIndex
 from kubeloop.cluster.deployments import DeploymentRecord, ReplicaSetRecord
+from kubeloop.cluster.names import NAMESPACE
 from kubeloop.cluster.node_log import NodeLog
 from kubeloop.cluster.nodes import NodeRecord
 from kubeloop.cluster.pods import PodRecord
 from kubeloop.cluster.scheduling_queue import SchedulingQueue
 from kubeloop.core.clock import Clock
+from kubeloop.core.events import EventLog
+
+SUFFIXES_KEPT = 65_536
+"""Pod name tails (``-1``, ``-2``, …) made once and kept (about 3.5 MB at most)."""
+_suffixes: list[str] = []
+
+
+def pod_names(deployment: str, first: int, count: int) -> list[str]:
+    """``<deployment>-<first>`` and the ``count - 1`` names after it, in order.
+
+    The tails come from a table made once (a name is then one C-level concatenation, not
+    an int formatted 150,000 times); counters past ``SUFFIXES_KEPT`` are formatted.
+    """
+    end = first + count
+    if len(_suffixes) < min(end, SUFFIXES_KEPT):
+        _suffixes.extend([f"-{i}" for i in range(len(_suffixes), min(end, SUFFIXES_KEPT))])
+    kept = min(end, len(_suffixes))
+    names = list(map(deployment.__add__, _suffixes[first:kept]))
+    names.extend([f"{deployment}-{i}" for i in range(max(first, kept), end)])
+    return names
 
 
 class PodState:
     """Every pod mutation, keeping the per-node totals, owners' pod sets and counts in step."""
 
     clock: Clock
+    events: EventLog
     nodes: dict[str, NodeRecord]
     pods: dict[str, PodRecord]
     pending_count: int
@@ -57,7 +79,7 @@ class PodState:
             deployment.pod_counter,
             self.pod_seq,
         )
-        names = [f"{name}-{i}" for i in range(first + 1, first + count + 1)]
+        names = pod_names(name, first + 1, count)
         created = list(
             map(
                 PodRecord,
@@ -69,8 +91,9 @@ class PodState:
                 repeat(now),
             )
         )
-        self.pods.update(zip(names, created, strict=True))
-        rs.pods.update(zip(names, created, strict=True))
+        fresh = dict(zip(names, created, strict=True))
+        rs.pods.update(fresh)  # into a new ReplicaSet's empty dict: a copy of the table
+        self.pods.update(fresh)
         self.queue.add(created)
         self.pending_count += count
         deployment.pod_counter += count
@@ -121,6 +144,20 @@ class PodState:
         self.node_log.note(where, len(self.nodes))
         if not self._index_stale:
             self._index.update(node)
+
+    def record_scheduled(self) -> None:
+        """Each pod bound since the last call gets its Scheduled event, in the order bound.
+
+        Only the pod's and node's names are stored (``scheduled_text`` makes the event's
+        object and message when it is read), so a bind makes no string of its own.
+        """
+        bound, self.bound = self.bound, []
+        names: list[str] = []
+        nodes: list[str] = []
+        for node, pods in bound:
+            names.extend([pod.name for pod in pods])
+            nodes.extend(repeat(node, len(pods)))
+        self.events.normal_once_made("Scheduled", scheduled_text, names, nodes)
 
     def _start(self, pod: PodRecord) -> None:
         """A pod with a startup delay on a Ready node: Ready once the delay is over."""
@@ -180,3 +217,8 @@ class PodState:
         if ready and rs.min_ready_seconds:
             due = self.clock.now + rs.min_ready_seconds + 1
             self.wakeups[pod.deployment] = min(due, self.wakeups.get(pod.deployment, due))
+
+
+def scheduled_text(pod: str, node: str) -> tuple[str, str]:
+    """A bind's Scheduled event: its object and message, as ``kubectl get events`` shows."""
+    return f"pod/{pod}", f"Successfully assigned {NAMESPACE}/{pod} to {node}"

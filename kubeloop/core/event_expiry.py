@@ -15,15 +15,15 @@ from array import array
 from bisect import bisect_right
 from typing import TYPE_CHECKING
 
+from kubeloop.core.event_columns import GONE
 from kubeloop.errors import InvalidSpecError
 
 if TYPE_CHECKING:
     from kubeloop.core.clock import Clock
-    from kubeloop.core.event_view import Event, _Raw
+    from kubeloop.core.event_columns import Columns
+    from kubeloop.core.event_view import Event
     from kubeloop.core.events import _Many, _Similar
 
-GONE: tuple[int, str, str, str, str, int, int] = (0, "", "", "", "", 0, 0)
-"""What an expired event's place holds until the log is compacted."""
 COMPACT_AFTER = 1024
 """Expired places the log keeps before it compacts (then only when they outnumber the rest)."""
 
@@ -31,7 +31,7 @@ COMPACT_AFTER = 1024
 class EventExpiry:
     if TYPE_CHECKING:  # EventLog's, set by its __init__
         _clock: Clock
-        _raw: list[_Raw]
+        _columns: Columns
         _made: list[Event | None]
         _seen: dict[_Similar, tuple[int, str, int] | _Many]
 
@@ -83,7 +83,7 @@ class EventExpiry:
         numbers = self._numbers
         if numbers and seq < numbers[-1]:
             return bisect_right(numbers, seq)
-        return min(len(self._raw), max(len(numbers), seq - self._shift))
+        return min(len(self._columns), max(len(numbers), seq - self._shift))
 
     def _expire(self) -> None:
         ttl, now = self._ttl, self._clock.now
@@ -91,32 +91,35 @@ class EventExpiry:
             return
         self._swept_at = now
         cutoff = now - ttl
-        raw, lingering = self._raw, self._lingering
-        while self._checked < len(raw) and raw[self._checked][6] <= cutoff:
+        firsts, lasts, lingering = self._columns.first, self._columns.last, self._lingering
+        while self._checked < len(firsts) and firsts[self._checked] <= cutoff:
             place = self._checked
             self._checked += 1
-            last = raw[place][0]
+            last = lasts[place]
             if last <= cutoff:
                 self._drop(place)
             else:
                 heapq.heappush(lingering, (last, place))
         while lingering and lingering[0][0] <= cutoff:
             _, place = heapq.heappop(lingering)
-            last = raw[place][0]
+            last = lasts[place]
             if last <= cutoff:
                 self._drop(place)
             else:
                 heapq.heappush(lingering, (last, place))
-        if self._gone > COMPACT_AFTER and 2 * self._gone > len(raw):
+        if self._gone > COMPACT_AFTER and 2 * self._gone > len(firsts):
             self._compact()
 
     def _drop(self, place: int) -> None:
         """Delete the event at ``place`` and what the log remembered to fold it."""
-        _, type_, reason, obj, message, _, _ = self._raw[place]
-        self._raw[place] = GONE
+        columns = self._columns
+        kind, obj, message = columns.kind[place], columns.subject[place], columns.detail[place]
+        columns.drop(place)
         self._made[place] = None
         self._gone += 1
-        key = (type_, reason, obj)
+        if kind.render is not None:  # recorded once (``normal_once_made``): no fold state
+            return
+        key = (kind.type, kind.reason, obj)
         seen = self._seen.get(key)
         if isinstance(seen, tuple):
             if seen[2] == place:
@@ -133,16 +136,16 @@ class EventExpiry:
 
     def _compact(self) -> None:
         """Drop the expired places; every place the log remembers moves with its event."""
-        raw, made = self._raw, self._made
-        kept = [i for i in range(len(raw)) if raw[i] is not GONE]
+        columns, made = self._columns, self._made
+        kept = [i for i, kind in enumerate(columns.kind) if kind is not GONE]
         moved = {old: new for new, old in enumerate(kept)}
         last = len(self)
         self._numbers = array("q", (self._number(i) for i in kept))
         self._checked = sum(1 for i in kept if i < self._checked)
         self._lingering = [(t, moved[p]) for t, p in self._lingering]  # order kept: still a heap
-        raw[:] = [raw[i] for i in kept]
+        columns.keep(kept)
         made[:] = [made[i] for i in kept]
-        self._shift = last - len(raw)
+        self._shift = last - len(columns)
         self._gone = 0
         for key, seen in self._seen.items():
             if isinstance(seen, tuple):

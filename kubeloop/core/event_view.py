@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import overload
+from typing import TYPE_CHECKING, overload
+
+if TYPE_CHECKING:
+    from kubeloop.core.event_columns import Columns
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,27 +29,34 @@ class Event:
         return line + seen
 
 
-_Raw = tuple[int, str, str, str, str, int, int]
-
-
 class EventSlice(Sequence[Event]):
     """Events as they stood when the slice was taken, made into ``Event``s only when read.
 
     A reconcile pass that binds 150,000 pods records as many events; its result keeps
-    them as a copy of the log's plain tuples (cheap) rather than as built Events (most of
-    the pass's cost, for a list nobody may read). Compares equal to a tuple of its events.
+    them as a copy of the log's columns (cheap) rather than as built Events (most of the
+    pass's cost, for a list nobody may read). Compares equal to a tuple of its events.
     """
 
-    __slots__ = ("_first", "_numbers", "_raw")
+    __slots__ = ("_columns", "_first", "_numbers")
+    if TYPE_CHECKING:  # set by _of: the log's internal columns are no part of the public API
+        _first: int
+        _columns: Columns
+        _numbers: list[int] | None
+        """Each event's number, when they do not follow on from ``_first`` (some expired)."""
 
-    def __init__(self, first: int, raw: list[_Raw], numbers: list[int] | None = None) -> None:
-        self._first = first
-        self._raw = raw
-        self._numbers = numbers
-        """Each event's number, when they do not follow on from ``first`` (some expired)."""
+    def __init__(self) -> None:
+        raise TypeError("an EventSlice is taken from an EventLog (frozen_since), not built")
+
+    @classmethod
+    def _of(cls, first: int, columns: Columns, numbers: list[int] | None = None) -> EventSlice:
+        """The events in ``columns``, numbered from ``first`` + 1 on, or by ``numbers`` when
+        they do not follow on (some between them expired)."""
+        taken = object.__new__(cls)
+        taken._first, taken._columns, taken._numbers = first, columns, numbers
+        return taken
 
     def __len__(self) -> int:
-        return len(self._raw)
+        return len(self._columns)
 
     @overload
     def __getitem__(self, index: int) -> Event: ...
@@ -55,16 +65,16 @@ class EventSlice(Sequence[Event]):
     def __getitem__(self, index: int | slice) -> Event | tuple[Event, ...]:
         if isinstance(index, slice):
             return tuple(self)[index]
-        position = range(len(self._raw))[index]  # IndexError past either end
+        position = range(len(self._columns))[index]  # IndexError past either end
         if self._numbers is not None:
-            return Event(self._numbers[position], *self._raw[position])
-        return Event(self._first + position + 1, *self._raw[position])
+            return self._columns.event(position, self._numbers[position])
+        return self._columns.event(position, self._first + position + 1)
 
     def __iter__(self) -> Iterator[Event]:
         if self._numbers is not None:
-            return (Event(n, *raw) for n, raw in zip(self._numbers, self._raw, strict=True))
+            return self._columns.events(self._numbers)
         first = self._first + 1
-        return (Event(first + i, *raw) for i, raw in enumerate(self._raw))
+        return self._columns.events(range(first, first + len(self._columns)))
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, EventSlice | tuple | list):

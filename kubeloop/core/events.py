@@ -23,7 +23,8 @@ from dataclasses import dataclass, field
 from itertools import repeat
 
 from kubeloop.core.clock import Clock
-from kubeloop.core.event_expiry import GONE, EventExpiry
+from kubeloop.core.event_columns import GONE, Columns, Kind, Render
+from kubeloop.core.event_expiry import EventExpiry
 from kubeloop.core.event_view import Event, EventSlice
 
 __all__ = ["COMBINED", "SIMILAR_LIMIT", "SIMILAR_WINDOW", "Event", "EventLog", "EventSlice"]
@@ -35,6 +36,8 @@ SIMILAR_LIMIT = 10
 SIMILAR_WINDOW = 600
 """client-go's defaultAggregateIntervalInSeconds."""
 COMBINED = "(combined from similar events): "
+KINDS_KEPT = 1024
+"""Kinds (type, reason, render) the log shares before it starts the table afresh."""
 
 
 @dataclass
@@ -52,10 +55,12 @@ class _Many:
 class EventLog(EventExpiry):
     def __init__(self, clock: Clock, ttl: int | None = None) -> None:
         self._clock = clock
-        # Stored as plain tuples, made Events when read: a large scenario records hundreds of
-        # thousands of them and most are never looked at. _made caches the Events built.
-        self._raw: list[tuple[int, str, str, str, str, int, int]] = []
+        # Stored by field (event_columns.py), made Events when read: a large scenario records
+        # hundreds of thousands of them and most are never looked at. _made caches the Events
+        # built.
+        self._columns = Columns()
         self._made: list[Event | None] = []
+        self._kinds: dict[tuple[str, str, Render | None], Kind] = {}
         # Per (type, reason, object): (last time, message, position) while it has had one
         # message — the common case, kept small — and a _Many once it has had several.
         self._seen: dict[_Similar, tuple[int, str, int] | _Many] = {}
@@ -86,14 +91,14 @@ class EventLog(EventExpiry):
         written once, at the end."""
         self._expire()
         now = self._clock.now
-        seen, raw, made = self._seen, self._raw, self._made
+        seen, columns, made = self._seen, self._columns, self._made
+        kind = self._kind(type_, reason)
         folded: dict[int, tuple[int, str]] = {}
         for obj, message in entries:
             key = (type_, reason, obj)
             found = seen.get(key)
             if found is None:
-                seen[key] = (now, message, len(raw))
-                raw.append((now, type_, reason, obj, message, 1, now))
+                seen[key] = (now, message, columns.append(now, kind, obj, message))
                 made.append(None)
             elif (
                 type(found) is _Many
@@ -108,9 +113,7 @@ class EventLog(EventExpiry):
             else:
                 self._record(type_, reason, obj, message)
         for position, (repeats, message) in folded.items():
-            _, type_, reason_, obj, _, count, first = raw[position]
-            raw[position] = (now, type_, reason_, obj, COMBINED + message, count + repeats, first)
-            made[position] = None
+            self._repeat(position, now, COMBINED + message, repeats)
 
     def normal_series(self, reason: str, obj: str, prefix: str, names: Sequence[str]) -> None:
         """Record ``prefix + name`` for each name as a Normal event of one object, in order.
@@ -165,26 +168,44 @@ class EventLog(EventExpiry):
         150,000 pods records 150,000 of them. (A later pod of the same name is another
         object, as in Kubernetes, where pod names never return: its event is its own.)
         """
-        now = self._clock.now
-        common = repeat(now), repeat("Normal"), repeat(reason)
-        self._raw.extend(zip(*common, objects, messages, repeat(1), repeat(now)))
-        self._made.extend(repeat(None, len(objects)))
+        self._once(self._kind("Normal", reason), objects, messages)
+
+    def normal_once_made(
+        self, reason: str, render: Render, subjects: Sequence[str], details: Sequence[str]
+    ) -> None:
+        """``normal_once`` for events whose object and message ``render(subject, detail)``
+        makes: only the subjects and details are stored, and the text is made when read
+        (a bind's ``Successfully assigned …`` is rarely read, and 150,000 of them are most
+        of a pass's strings)."""
+        self._once(self._kind("Normal", reason, render), subjects, details)
+
+    def _once(self, kind: Kind, subjects: Sequence[str], details: Sequence[str]) -> None:
+        self._columns.extend(self._clock.now, kind, subjects, details)
+        self._made.extend(repeat(None, len(subjects)))
+
+    def _kind(self, type_: str, reason: str, render: Render | None = None) -> Kind:
+        """The one Kind of these (a few dozen in a scenario; the table is bounded anyway)."""
+        key = (type_, reason, render)
+        kind = self._kinds.get(key)
+        if kind is None:
+            if len(self._kinds) >= KINDS_KEPT:
+                self._kinds.clear()
+            kind = self._kinds[key] = Kind(type_, reason, render)
+        return kind
 
     def _append(self, now: int, type_: str, reason: str, obj: str, message: str) -> int:
-        position = len(self._raw)
-        self._raw.append((now, type_, reason, obj, message, 1, now))
         self._made.append(None)
-        return position
+        return self._columns.append(now, self._kind(type_, reason), obj, message)
 
     def _repeat(self, position: int, now: int, message: str, times: int = 1) -> None:
-        _, type_, reason, obj, _, count, first = self._raw[position]
-        self._raw[position] = (now, type_, reason, obj, message, count + times, first)
+        self._columns.update(position, now, message, times)
         self._made[position] = None
 
     def _event(self, position: int) -> Event:
         made = self._made[position]
         if made is None:
-            made = self._made[position] = Event(self._number(position), *self._raw[position])
+            made = self._columns.event(position, self._number(position))
+            self._made[position] = made
         return made
 
     def _record(self, type_: str, reason: str, obj: str, message: str) -> None:
@@ -221,24 +242,25 @@ class EventLog(EventExpiry):
 
     def __len__(self) -> int:
         """The latest event's number: how many were recorded, expired ones included."""
-        return len(self._raw) + self._shift
+        return len(self._columns) + self._shift
 
     def since(self, seq: int) -> list[Event]:
         """Events first recorded after the event numbered ``seq`` (numbers start at 1)."""
         self._expire()
-        raw = self._raw
+        kinds = self._columns.kind
         start = self._place_after(seq)
-        return [self._event(i) for i in range(start, len(raw)) if raw[i] is not GONE]
+        return [self._event(i) for i in range(start, len(kinds)) if kinds[i] is not GONE]
 
     def frozen_since(self, seq: int) -> EventSlice:
         """``since(seq)`` as it stands now, its Events made only when read."""
         self._expire()
         start = self._place_after(seq)
         if start >= self._checked and start >= len(self._numbers):  # nothing expired there
-            return EventSlice(start + self._shift, self._raw[start:])
-        places = [i for i in range(start, len(self._raw)) if self._raw[i] is not GONE]
+            return EventSlice._of(start + self._shift, self._columns.since(start))
+        kinds = self._columns.kind
+        places = [i for i in range(start, len(kinds)) if kinds[i] is not GONE]
         numbers = [self._number(i) for i in places]
-        return EventSlice(seq, [self._raw[i] for i in places], numbers)
+        return EventSlice._of(seq, self._columns.picked(places), numbers)
 
     def snapshot(self) -> list[Event]:
         """Every event, as it stands now (later repeats do not change this list)."""

@@ -3,6 +3,7 @@ however many updates it has deferred (one, several, or none) before a search."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -101,3 +102,48 @@ def test_room_freed_on_one_resource_reaches_every_ancestor() -> None:
     nodes[5].allocated_memory = 3
     index.update(nodes[5])
     assert index.first_fit(1, 1) == 5
+
+
+@settings(max_examples=300, deadline=None, derandomize=True, database=None)
+@given(
+    states=st.lists(
+        st.tuples(st.integers(0, 4), st.integers(0, 4), st.integers(0, 2), st.booleans()),
+        min_size=1,
+        max_size=19,
+    ),
+    searches=st.lists(
+        st.tuples(st.integers(0, 5), st.integers(0, 5), st.integers(0, 20)), max_size=10
+    ),
+)
+def test_an_index_built_over_nodes_in_any_state_matches_a_scan(
+    states: list[tuple[int, int, int, bool]], searches: list[tuple[int, int, int]]
+) -> None:
+    """The tree is built a level at a time over nodes already in use, cordoned or not
+    Ready: every search finds what a scan in name order finds, and so does an index given
+    every node as one deferred update after it was built empty."""
+    nodes = [NodeRecord(f"n{i:02d}", 4, 4, 2, {}, []) for i in range(len(states))]
+    fresh = CapacityIndex(nodes)
+    for node, (used_cpu, used_memory, pods, cordoned) in zip(nodes, states, strict=True):
+        node.allocated_cpu, node.allocated_memory = used_cpu, used_memory
+        node.pods = {f"p{k}": None for k in range(pods)}  # type: ignore[misc]
+        node.unschedulable = cordoned
+        node.ready = used_cpu != 3  # some nodes not Ready
+        fresh.update(node)
+    built = CapacityIndex(nodes)
+    for cpu, memory, start in searches:
+        expected = scan(nodes, cpu, memory, start)
+        assert built.first_fit(cpu, memory, start) == expected
+        assert fresh.first_fit(cpu, memory, start) == expected
+
+
+@pytest.mark.parametrize("count", [1, 2, 3, 4, 7, 8, 16, 17])
+def test_the_one_node_with_room_is_found_wherever_it_is(count: int) -> None:
+    """Every leaf's maximum reaches its ancestors, the last node of a full tree included."""
+    for room in range(count):
+        nodes = [NodeRecord(f"n{i:02d}", 4, 4, 2, {}, []) for i in range(count)]
+        for i, node in enumerate(nodes):
+            node.allocated_cpu = 0 if i == room else 4
+        index = CapacityIndex(nodes)
+        assert [index.first_fit(1, 1, start) for start in range(count)] == [
+            room if start <= room else None for start in range(count)
+        ]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from kubeloop.core.clock import Clock
-from kubeloop.core.events import EventLog
+from kubeloop.core.events import EventLog, EventSlice
 
 
 def test_a_slice_reads_as_the_log_did_when_it_was_taken() -> None:
@@ -24,3 +24,8 @@ def test_a_slice_reads_as_the_log_did_when_it_was_taken() -> None:
     with pytest.raises(IndexError):
         frozen[1]
     assert events.frozen_since(2) == () and not events.frozen_since(2)
+
+
+def test_a_slice_is_taken_from_a_log_not_built() -> None:
+    with pytest.raises(TypeError, match="taken from an EventLog"):
+        EventSlice()

@@ -82,7 +82,7 @@ def test_compaction_keeps_numbers_and_folding() -> None:
     clock.advance(9)
     journal.normal("Scheduled", "pod/p5", "assigned")  # a name seen before: a new event
     live = journal.snapshot()
-    assert len(journal._raw) < 2 * events_module.COMPACT_AFTER  # expired places were compacted
+    assert len(journal._columns) < 2 * events_module.COMPACT_AFTER  # expired places were compacted
     assert live[0].seq == 1 and live[0].object == "pod/long" and live[0].count > 50
     assert live[-1].seq == 3 * events_module.COMPACT_AFTER + 2 == len(journal)
     assert live[-1].count == 1 and live[-1].first_time == clock.now
@@ -118,7 +118,7 @@ def test_compaction_moves_what_the_log_remembers_with_each_event() -> None:
         journal.warning("FailedScheduling", "pod/two", "no cpu")
         clock.advance(5)
         journal.warning("FailedScheduling", "pod/one", "no room")  # the four expire, compacted
-        assert len(journal._raw) == 3
+        assert len(journal._columns) == 3
         journal.warning("FailedScheduling", "pod/two", "no cpu")
         journal.warning("FailedScheduling", "pod/two", "no room")
     assert [(e.seq, e.object, e.message, e.count) for e in journal] == [
@@ -140,7 +140,7 @@ def test_what_the_log_remembers_is_bounded_by_what_it_shows() -> None:
         clock.advance(3600)
     journal.normal("Scheduled", "pod/last", "assigned")
     assert len(journal.snapshot()) == 1
-    assert len(journal._seen) == 1 and len(journal._raw) < 2 * events_module.COMPACT_AFTER
+    assert len(journal._seen) == 1 and len(journal._columns) < 2 * events_module.COMPACT_AFTER
     assert journal.snapshot()[0].seq == 30 * 600 + 1
 
 
@@ -192,6 +192,10 @@ class _Oracle:
         self.events.append(_Expected(self.numbered, key, message, now, now))
 
 
+def _assigned(pod: str, node: str) -> tuple[str, str]:
+    return f"pod/{pod}", f"to {node}"
+
+
 _OPS = st.lists(
     st.one_of(
         st.tuples(st.just("wait"), st.sampled_from([0, 1, 5, 9, 10, 11, 30])),
@@ -206,6 +210,7 @@ _OPS = st.lists(
         st.tuples(st.just("many"), st.lists(st.sampled_from(["pod/a", "pod/d", "pod/e"]))),
         st.tuples(st.just("series"), st.lists(st.sampled_from(["web-1", "web-2"]))),
         st.tuples(st.just("once"), st.integers(0, 3)),
+        st.tuples(st.just("made"), st.integers(0, 3)),
         st.tuples(st.just("since"), st.integers(-1, 40)),
     ),
     max_size=60,
@@ -246,6 +251,12 @@ def test_the_log_matches_a_brute_force_model_of_expiry(ops: list[tuple[str, obje
                 journal.normal_once("Scheduled", names, ["assigned"] * arg)
                 for name in names:
                     oracle.record(clock.now, ("Normal", "Scheduled", name), "assigned")
+            elif op == "made":  # the same, its text made when read
+                assert isinstance(arg, int)
+                pods = [f"made-{oracle.numbered}-{i}" for i in range(arg)]
+                journal.normal_once_made("Scheduled", _assigned, pods, ["node-1"] * arg)
+                for pod in pods:
+                    oracle.record(clock.now, ("Normal", "Scheduled", f"pod/{pod}"), "to node-1")
             else:
                 assert isinstance(arg, int)
                 oracle.expire(clock.now)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -125,6 +126,90 @@ def test_events_recorded_once_are_appended_in_order_as_new_objects() -> None:
     assert once.snapshot() == each.snapshot()
     assert [e.seq for e in once.snapshot()] == list(range(1, 27))
     assert once.frozen_since(1)[0] == each.snapshot()[1]
+
+
+def _assigned(pod: str, node: str) -> tuple[str, str]:
+    return f"pod/{pod}", f"Successfully assigned default/{pod} to {node}"
+
+
+def test_events_made_when_read_are_the_events_recorded_one_by_one() -> None:
+    clock = Clock()
+    made, once, each = EventLog(clock), EventLog(clock), EventLog(clock)
+    for journal in (made, once, each):
+        journal.warning("FailedScheduling", "pod/web-0", "0/3 nodes are available")
+    clock.advance(5)
+    pods = [f"web-{i}" for i in range(25)]
+    nodes = [f"node-{i % 3}" for i in range(25)]
+    made.normal_once_made("Scheduled", _assigned, pods, nodes)
+    texts = [_assigned(pod, node) for pod, node in zip(pods, nodes, strict=True)]
+    once.normal_once("Scheduled", [obj for obj, _ in texts], [message for _, message in texts])
+    for obj, message in texts:
+        each.normal("Scheduled", obj, message)
+    frozen = made.frozen_since(1)
+    assert made.snapshot() == each.snapshot() == once.snapshot()
+    assert [e.seq for e in made] == list(range(1, 27))
+    assert made.snapshot()[4].message == "Successfully assigned default/web-3 to node-0"
+    assert frozen == tuple(each.snapshot()[1:]) and frozen[3] == each.snapshot()[4]
+    clock.advance(5)
+    for journal in (made, once):  # a later pod of that name is another object: a new event
+        journal.normal("Scheduled", "pod/web-3", "Successfully assigned default/web-3 to node-0")
+    assert made.snapshot() == once.snapshot() and made.snapshot()[-1].seq == 27
+    assert made.snapshot()[4].count == 1 and list(made.frozen_since(25)) == once.snapshot()[25:]
+
+
+def test_events_need_one_detail_per_subject() -> None:
+    journal = EventLog(Clock())
+    with pytest.raises(ValueError, match="one detail per subject: got 2 subjects and 1"):
+        journal.normal_once_made("Scheduled", _assigned, ["a", "b"], ["node-1"])
+    with pytest.raises(ValueError, match="got 1 subjects and 0 details"):
+        journal.normal_once("Scheduled", ["pod/a"], [])
+    assert journal.snapshot() == [] and len(journal) == 0
+
+
+_WAYS = st.lists(
+    st.tuples(
+        st.sampled_from([0, 1, SIMILAR_WINDOW + 1]),
+        st.sampled_from(["made", "once", "normal", "warning", "series"]),
+        st.lists(st.integers(0, 12), max_size=12),
+    ),
+    max_size=10,
+)
+
+
+@settings(max_examples=300, deadline=None, derandomize=True, database=None)
+@given(_WAYS)
+def test_every_way_of_recording_reads_as_one_call_per_event(
+    batches: list[tuple[int, str, list[int]]],
+) -> None:
+    """Events made when read, appended once, folded in a series or recorded one by one, in
+    any mix: the log reads as one ``normal`` or ``warning`` call per event left it, and so
+    does each pass's slice (pod names are fresh per batch, as a bound pod's are)."""
+    clocks = [Clock(), Clock()]
+    fast, each = (EventLog(clock) for clock in clocks)
+    for turn, (wait, way, numbers) in enumerate(batches):
+        for clock in clocks:
+            clock.advance(wait)
+        mark = len(fast)
+        pods = [f"web-{turn}-{n}" for n in dict.fromkeys(numbers)]
+        nodes = [f"node-{n % 3}" for n in range(len(pods))]
+        if way == "made":
+            fast.normal_once_made("Scheduled", _assigned, pods, nodes)
+        elif way == "once":
+            fast.normal_once("Scheduled", [f"pod/{pod}" for pod in pods], nodes)
+        elif way == "series":
+            fast.normal_series("SuccessfulCreate", "rs/web", "Created pod: ", pods)
+        for pod, node in zip(pods, nodes, strict=True):
+            if way == "made":
+                each.normal("Scheduled", *_assigned(pod, node))
+            elif way == "once":
+                each.normal("Scheduled", f"pod/{pod}", node)
+            elif way == "series":
+                each.normal("SuccessfulCreate", "rs/web", f"Created pod: {pod}")
+            else:  # the same object again and again: these fold
+                for journal in (fast, each):
+                    getattr(journal, way)("BackOff", f"pod/{node}", f"Back-off {pod[-1]}")
+        assert fast.frozen_since(mark) == tuple(each.since(mark))
+    assert fast.snapshot() == each.snapshot() and len(fast) == len(each)
 
 
 @settings(max_examples=300, deadline=None, derandomize=True, database=None)
