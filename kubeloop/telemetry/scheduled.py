@@ -23,6 +23,7 @@ class Scheduled:
     task: PeriodicTask | None = None
     adhoc: bool = False  # the group of rules a scenario declared one by one
     replays: list[Replay] = field(default_factory=list)
+    alert_names: list[str] = field(default_factory=list)
     failures: list[RuleFailure] = field(default_factory=list)
 
 

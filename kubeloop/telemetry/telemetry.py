@@ -196,6 +196,7 @@ class Telemetry:
             self._by_name.setdefault(rule.name, []).append(rule)
         for index, entry in enumerate(self._groups):
             group = entry.group
+            entry.alert_names = sorted({rule.name for rule in group.alerting_rules()})
             entry.replays = [
                 Replay(r.spec.parsed, group.spec.query_offset_ms, group.interval_ms, self._runs)
                 for r in group.rules
@@ -224,7 +225,7 @@ class Telemetry:
         if failed:
             entry.failures = [*entry.failures, *failed][-100:]
         self.retention.tick(now * 1000)
-        for name in sorted({rule.name for rule in group.alerting_rules()}):
+        for name in entry.alert_names:
             state = combined_state(self._by_name[name])
             timeline = self._timelines.setdefault(name, [(now, INACTIVE)])
             if timeline[-1][1] != state:

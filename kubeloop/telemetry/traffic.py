@@ -270,7 +270,7 @@ class Service:
             self._written.clear()
             return
         for labels in self._order:
-            store.append(labels, t_ms, samples[labels])
+            store.push(labels, t_ms, samples[labels])
         self._written = set(samples)
 
 

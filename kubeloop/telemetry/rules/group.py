@@ -70,9 +70,11 @@ class RuleGroup:
             for labels, value in samples:
                 if _append(store, labels, stamp, value):
                     written.add(labels)
-            for labels in sorted(self._previous[i] - written):
-                _append(store, labels, stamp, None)
-            self._previous[i] = written
+            previous = self._previous[i]
+            if previous != written:
+                for labels in sorted(previous - written):
+                    _append(store, labels, stamp, None)
+                self._previous[i] = written
         return failures
 
 
@@ -100,7 +102,7 @@ def _append(store: SeriesStore, labels: Labels, t: int, value: float | None) -> 
         if value is None:
             store.append_stale(labels, t)
         else:
-            store.append(labels, t, value)
+            store.push(labels, t, value)
     except SampleOrderError:
         return False
     return True

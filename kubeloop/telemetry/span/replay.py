@@ -29,7 +29,7 @@ from typing import Any, Final
 
 from kubeloop.telemetry.promql import ast
 from kubeloop.telemetry.promql.cached import leaves, same
-from kubeloop.telemetry.promql.evaluator import Evaluator
+from kubeloop.telemetry.promql.evaluator import DEFAULT_LOOKBACK_MS
 from kubeloop.telemetry.promql.functions.counters import extrapolate
 from kubeloop.telemetry.series import Labels, SeriesStore, StoredSeries
 from kubeloop.telemetry.span.runs import Run, Runs
@@ -58,6 +58,11 @@ def _shifting(leaf: ast.Expr) -> tuple[str, ast.MatrixSelector] | None:
     return None
 
 
+_Plan = tuple[list[StoredSeries], tuple[Run, ...], int]
+"""A range leaf's selected series, their runs, and the least common multiple of their
+periods (ms)."""
+
+
 @dataclass(frozen=True, slots=True)
 class _Record:
     ts: int
@@ -71,8 +76,7 @@ class _Record:
 class _Probe:
     ts: int
     lag: int
-    selections: tuple[list[StoredSeries], ...]
-    runs: tuple[tuple[Run, ...], ...]
+    plans: tuple[_Plan | None, ...]
     values: tuple[Any, ...]
 
 
@@ -83,9 +87,12 @@ class Replay:
         found = leaves(node)
         self._ranges = [r for r in map(_shifting, found) if r is not None]
         self._selectors = [
-            leaf for leaf in found if isinstance(leaf, ast.VectorSelector) and leaf.at is None
+            (leaf.matchers, leaf.offset_ms)
+            for leaf in found
+            if isinstance(leaf, ast.VectorSelector) and leaf.at is None
         ]
         self.enabled = len(self._ranges) + len(self._selectors) == len(found)
+        self._plans: list[_Plan | None] = []
         self._offset = query_offset_ms
         self._interval = max(1, interval_ms)
         self._runs = runs
@@ -101,40 +108,48 @@ class Replay:
         self._probe = None
         if not self.enabled:
             return None
-        if self._runs.epoch != self._epoch:
-            self._epoch, self._records = self._runs.epoch, {}
+        runs = self._runs
+        if runs.epoch != self._epoch:
+            self._epoch, self._records = runs.epoch, {}
+            self._plans = [None] * len(self._ranges)
         t = ts - self._offset
         lag = self._interval
-        selections: list[list[StoredSeries]] = []
-        runs: list[tuple[Run, ...]] = []
-        for _, matrix in self._ranges:
+        plans = self._plans
+        for index, (_, matrix) in enumerate(self._ranges):
             selector = matrix.selector
             end = t - selector.offset_ms
             chosen = store.select(selector.matchers)
-            steady: list[Run] = []
-            for series in chosen:
-                run = self._runs.steady(series, end)
-                if run is None:
+            plan = plans[index]
+            if plan is None or plan[0] is not chosen:
+                plan = _plan(runs, chosen, end)
+                if plan is None:
                     return None
-                steady.append(run)
-                lag = math.lcm(lag, run.period_ms)
-            selections.append(chosen)
-            runs.append(tuple(steady))
+                plans[index] = plan
+            elif not runs.intact(chosen, plan[1], end):
+                return None
+            lag = math.lcm(lag, plan[2])
         if lag > MAX_CLASSES * self._interval:
             return None
-        evaluator = Evaluator(store, t)
-        values = tuple(evaluator.eval(leaf) for leaf in self._selectors)
+        values = []
+        for matchers, offset in self._selectors:
+            at = t - offset
+            values.append(
+                [
+                    (series.labels, point[1])
+                    for series in store.select(matchers)
+                    if (point := series.latest(at, DEFAULT_LOOKBACK_MS)) is not None
+                ]
+            )
         kept = self._records.get(ts % lag)
         if (
             kept is not None
             and kept.lag == lag
             and kept.ts < ts
-            and all(a is b or a == b for a, b in zip(selections, kept.selections, strict=True))
-            and all(same(a, b) for a, b in zip(values, kept.values, strict=True))
+            and _same_inputs(plans, values, kept)
         ):
             self.replayed += 1
             return kept.result
-        self._probe = _Probe(ts, lag, tuple(selections), tuple(runs), values)
+        self._probe = _Probe(ts, lag, tuple(plans), tuple(values))
         return None
 
     def remember(self, ts: int, result: Result) -> None:
@@ -143,17 +158,39 @@ class Replay:
         if probe is None or probe.ts != ts:
             return
         t = ts - self._offset
-        for (func, matrix), chosen, runs in zip(
-            self._ranges, probe.selections, probe.runs, strict=True
-        ):
+        selections = []
+        for (func, matrix), plan in zip(self._ranges, probe.plans, strict=True):
+            assert plan is not None  # a probe is made only once every range leaf has a plan
             end = t - matrix.selector.offset_ms
             flags = SHIFTING[func]
-            for series, run in zip(chosen, runs, strict=True):
+            for series, run in zip(plan[0], plan[1], strict=True):
                 if not _repeats(series, run, end - matrix.range_ms, end, flags):
                     return
+            selections.append(plan[0])
         self._records[ts % probe.lag] = _Record(
-            ts, probe.lag, probe.selections, probe.values, result
+            ts, probe.lag, tuple(selections), probe.values, result
         )
+
+
+def _same_inputs(plans: list[_Plan | None], values: list[Any], kept: _Record) -> bool:
+    """The same series selected by every range leaf, the same samples read by every
+    selector, as when ``kept`` was evaluated."""
+    for plan, chosen in zip(plans, kept.selections, strict=True):
+        if plan is None or plan[0] is not chosen:
+            return False
+    return all(same(value, old) for value, old in zip(values, kept.values, strict=True))
+
+
+def _plan(runs: Runs, chosen: list[StoredSeries], end: int) -> _Plan | None:
+    steady = []
+    lag = 1
+    for series in chosen:
+        run = runs.steady(series, end)
+        if run is None:
+            return None
+        steady.append(run)
+        lag = math.lcm(lag, run.period_ms)
+    return chosen, tuple(steady), lag
 
 
 def _repeats(

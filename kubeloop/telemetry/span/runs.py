@@ -91,19 +91,25 @@ class Runs:
         run = self._runs.get(series.labels)
         if run is None:
             run = self._start(series)
-            if run is None:
-                return None
-        ts = series.ts
-        last = ts[-1]
-        step = run.interval_ms
-        if (
-            last % step
-            or last < end_ms - end_ms % step
-            or series.base + len(ts) - run.first_number != (last - run.first_ms) // step + 1
-            or not series.vs[-1] < EXACT
-        ):
+        if run is None or not self.intact([series], (run,), end_ms):
             return None
         return run
+
+    @staticmethod
+    def intact(chosen: list[StoredSeries], runs: tuple[Run, ...], end_ms: int) -> bool:
+        """Whether each series still holds exactly its run's scrapes, up to ``end_ms``."""
+        for series, run in zip(chosen, runs, strict=True):
+            ts = series.ts
+            last = ts[-1]
+            step = run.interval_ms
+            if (
+                last % step
+                or last < end_ms - end_ms % step
+                or series.base + len(ts) - run.first_number != (last - run.first_ms) // step + 1
+                or not series.vs[-1] < EXACT
+            ):
+                return False
+        return True
 
     def _start(self, series: StoredSeries) -> Run | None:
         found = self._lines.get(series.labels)
