@@ -66,8 +66,10 @@ def test_a_run_is_steady_only_while_its_samples_are_exactly_the_scrapes() -> Non
     run = runs.steady(series, 600_000)
     assert run is not None and (run.first_ms, run.interval_ms, run.period_ms) == (0, 60_000, 60_000)
     assert runs.steady(series, 660_000) is None  # the scrape at 660 s has not happened
-    t.add_series(ERRORS.as_dict(), [(600_001, 61.0)])  # someone else writes into it
-    assert runs.steady(series, 600_001) is None
+    t.add_series(ERRORS.as_dict(), [(720_000, 1e3)])  # someone else writes into it, ahead
+    assert runs.steady(series, 600_000) is None
+    t.add_series(ERRORS.as_dict(), [(720_001, 1e3)])
+    assert runs.steady(series, 720_001) is None
     assert update(runs, t) == epoch  # nothing about the service changed
 
 
@@ -120,6 +122,19 @@ def test_a_rate_cut_at_the_counters_zero_point_is_not_replayed() -> None:
 
     reference, _ = world(False, build, 3600)
     replayed, count = world(True, build, 3600)
+    assert replayed == reference
+    assert count > 0
+
+
+def test_a_window_holding_a_decrease_is_not_replayed() -> None:
+    def build() -> Telemetry:
+        t = telemetry(0.05, 0.9, scrape=15)  # "200" = ⌊0.05 t⌋ - ⌊0.045 t⌋ sometimes drops
+        t.add_recording("job:ok5m", 'rate(http_requests_total{code="200"}[5m])')
+        t.add_recording("job:errors5m", 'increase(http_requests_total{code="500"}[5m])')
+        return t
+
+    reference, _ = world(False, build, 3 * 3600)
+    replayed, count = world(True, build, 3 * 3600)
     assert replayed == reference
     assert count > 0
 
