@@ -89,15 +89,16 @@ _NUMBER_WORDS = {
         "zero one two three four five six seven eight nine ten eleven twelve".split()  # noqa: SIM905
     )
 }
-NUMBER = r"\d+|" + "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True))
+NUMBER = r"-?\d+|" + "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True))
 
 
 def number(text: str) -> int:
-    """A whole number written in digits or as a word up to twelve."""
-    return int(text) if text.isdigit() else _NUMBER_WORDS[text.lower()]
+    """A whole number written in digits or as a word up to twelve; a minus sign is kept, so
+    the engine refuses a negative count instead of the step going unmatched."""
+    return int(text) if text.lstrip("-").isdigit() else _NUMBER_WORDS[text.lower()]
 
 
-QUANTITY = r"[0-9.]+(?:[eE][-+]?[0-9]+|[a-zA-Z]+)?"
+QUANTITY = r"-?[0-9.]+(?:[eE][-+]?[0-9]+|[a-zA-Z]+)?"
 
 
 def quantity(text: str) -> str:
@@ -109,7 +110,7 @@ _PHASES = {"running": "running", "pending": "pending", "ready": "ready", "schedu
 
 
 _MORE = "(?:more|additional|further|extra) "
-_DURATION = re.compile(rf"(\d+) ?(?:{_MORE})?([a-z]+)", re.IGNORECASE)
+_DURATION = re.compile(rf"(-?\d+) ?(?:{_MORE})?([a-z]+)", re.IGNORECASE)
 
 
 def _duration(text: str) -> int:
@@ -153,6 +154,18 @@ def _names(text: str) -> list[str]:
     return [_unquote(item) for item in re.findall(rf"({NAME})(?:, | and |$)", text)]
 
 
+_LATENCY = re.compile(r"(\d+(?:\.\d+)?) ?(ms|milliseconds?|s|seconds?)?", re.IGNORECASE)
+
+
+def _latency(text: str) -> tuple[str, float]:
+    """ "0.25 seconds", "250ms", "0.25" → (the number as written, how many of its unit make a
+    second: 1000 for milliseconds, else 1)."""
+    found = _LATENCY.fullmatch(text)
+    assert found is not None
+    unit = (found.group(2) or "s").lower()
+    return found.group(1), 1000.0 if unit.startswith("m") else 1.0
+
+
 TYPES: dict[str, ParamType] = {
     "n": ParamType(NUMBER, number, "a whole number: 3, or a word up to twelve (three)"),
     "name": ParamType(NAME, _unquote, 'a name, quoted or bare: "web" or web'),
@@ -165,7 +178,7 @@ TYPES: dict[str, ParamType] = {
     "percent": ParamType(r"\d+(?:\.\d+)?%", _percent, "a percentage: 50%"),
     "intorpercent": ParamType(r"\d+%?", _int_or_percent, "a count or a percentage: 1 or 25%"),
     "duration": ParamType(
-        rf"\d+ ?(?:{_MORE})?(?:seconds?|minutes?|hours?|days?|s|m|h|d)",
+        rf"-?\d+ ?(?:{_MORE})?(?:seconds?|minutes?|hours?|days?|s|m|h|d)",
         _duration,
         "a duration: 30 seconds, 5 minutes, 5m, 1h, 30 days (also: 4 more minutes)",
     ),
@@ -197,6 +210,11 @@ TYPES: dict[str, ParamType] = {
         "a number as Prometheus writes it, kept as written: 0.9, 14.4, 1e-05, NaN, +Inf, -Inf",
     ),
     "decimal": ParamType(r"\d+(?:\.\d+)?", float, "a number: 100, 0.5"),
+    "latency": ParamType(
+        r"\d+(?:\.\d+)? ?(?:ms|milliseconds?|s|seconds?)?(?![\w.])",
+        _latency,
+        "a latency in seconds unless it says ms: 0.25, 0.25 seconds, 250ms",
+    ),
     "digest": ParamType(
         r'"(?:[^"\\]|\\.)*"|`[^`]*`|[A-Za-z0-9][-A-Za-z0-9+._:]*(?:…|\.\.\.)?',
         _digest,

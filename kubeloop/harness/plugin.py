@@ -90,6 +90,11 @@ def pytest_configure(config: pytest.Config) -> None:
         f"{EXACT_TAG}: the scenario pins kubeloop's own pass-by-pass numbers; skipped when "
         "another engine is graded",
     )
+    config.addinivalue_line(
+        "markers",
+        f"{TOOL_TAG}: the scenario runs kubeloop's own command line, not the engine; skipped "
+        "when another engine is graded",
+    )
     engine = engine_name(config.getoption("engine"))
     if engine != "kubeloop" and isolation.available() and not config.getoption("no_isolation"):
         plugin = isolation.Isolation(
@@ -124,11 +129,19 @@ EXACT_REASON = (
 )
 
 
+TOOL_TAG = "kubeloop-tool"
+TOOL_REASON = (
+    "@kubeloop-tool: runs kubeloop's own command line (kubeloop test rules), which grades no engine"
+)
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     grading = engine_name(config.getoption("engine")) != "kubeloop"
     for item in items:
         if grading and item.get_closest_marker(EXACT_TAG) is not None:
             item.add_marker(pytest.mark.skip(reason=EXACT_REASON))
+        if grading and item.get_closest_marker(TOOL_TAG) is not None:
+            item.add_marker(pytest.mark.skip(reason=TOOL_REASON))
         template = scenario_template(item)
         if template is not None:
             location = f"{relative(item.path)}:{template.line_number}"

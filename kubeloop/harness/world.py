@@ -54,6 +54,8 @@ class World:
         """Each mechanism's end state as plain data, for the reports' pictures."""
         self.settled = False
         self.error: Exception | None = None
+        self.checked_error: Exception | None = None
+        """The rejection the last check took, for the checks that follow it directly."""
         self.error_step = ""
         self.error_location = ""
         self.rollout: list[Any] | None = None
@@ -85,8 +87,10 @@ class World:
                 self.settle()
             elif keyword == "given":
                 self.settled = False  # a Given after a Then declares more: settle it too
-            if self.error is not None and not checks_error:
-                raise self._unchecked(self.error, "") from self.error
+            if not checks_error:
+                if self.error is not None:
+                    raise self._unchecked(self.error, "") from self.error
+                self.checked_error = None
             try:
                 match.definition.function(self, **resolve(self, keyword, match))
             except (HarnessError, ScenarioAssertionError):
@@ -226,11 +230,16 @@ class World:
             return None
 
     def take_error(self) -> Exception:
+        """The rejection the step before the checks ended with; every check in a row of
+        them ("Then the operation fails with …" / "And … fails with …") sees the same one."""
         if self.error is None:
+            if self.checked_error is not None:
+                return self.checked_error
             raise ScenarioAssertionError(
                 "the previous step to fail", "it succeeded", self.picture()
             )
         error, self.error = self.error, None
+        self.checked_error = error
         return error
 
     # --- observation --------------------------------------------------------------

@@ -21,8 +21,9 @@ DEPLOYMENTS_DRAWN = 30
 
 
 def ladder_text(data: dict[str, Any]) -> str:
-    """The latest runs and every environment, for a failed step's message."""
-    lines: list[str] = ["the pipeline:"]
+    """The latest runs and every environment, for a failed step's message (which heads it
+    "the pipeline:" as it heads every picture)."""
+    lines: list[str] = []
     for run in data.get("runs", [])[-5:]:
         lines.append(f"run {run['number']} of {run['artifact']} ({run['digest'][:19]}…):")
         for gate in run["gates"]:

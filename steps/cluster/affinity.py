@@ -112,6 +112,19 @@ def same_domain_as(world: World, name: str, other: str) -> None:
 
 
 @given(
+    "deployment {name:name} <never runs|does not run|must not run> on the same <node|zone> as "
+    "{other:name}",
+    'deployment "batch" never runs on the same node as "web"',
+    "deployment batch does not run on the same zone as web",
+)
+def apart_from(world: World, name: str, other: str) -> None:
+    """Required pod anti-affinity to the other deployment's pods."""
+    key = ZONE if " zone as " in world.step_text else HOSTNAME
+    term = world.make("PodAffinityTerm", _pods_of(world, other), key)
+    _affinity(world, name, anti_required=(term,))
+
+
+@given(
     "deployment {name:name} spreads over <nodes|zones> with maxSkew {skew:n}[ when possible]",
     'deployment "web" spreads over zones with maxSkew 1',
     "deployment web spreads over nodes with maxSkew 2 when possible",

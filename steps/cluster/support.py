@@ -17,6 +17,7 @@ from kubeloop.cluster.deployments import (
     DEFAULT_VERSION,
 )
 from kubeloop.cluster.nodes import DEFAULT_MAX_PODS, DEFAULT_NODE_CPU, DEFAULT_NODE_MEMORY
+from kubeloop.harness.errors import ScenarioError
 from kubeloop.harness.params import TaintText
 from kubeloop.harness.referents import known
 from kubeloop.harness.world import World
@@ -58,8 +59,16 @@ def each_node(world: World, nodes: tuple[str, ...], act: Callable[[str], object]
     world.attempt(lambda: [act(name) for name in ordered])
 
 
+MAX_NODES_AT_ONCE = 100_000
+
+
 def next_node_names(world: World, count: int) -> list[str]:
     """node-1, node-2, … continuing after the nodes that already exist."""
+    if not 0 <= count <= MAX_NODES_AT_ONCE:
+        raise ScenarioError(
+            f"{world.location}: {count} nodes: a step adds 0 to {MAX_NODES_AT_ONCE:,} nodes; "
+            "write a count in that range"
+        )
     existing = set(world.declared.nodes)
     names: list[str] = []
     number = 1

@@ -95,6 +95,18 @@ def the_digest_is(world: World, alias: str, digest: str) -> None:
     raise world.fail(f"the digest of {alias} to be {digest}", actual)
 
 
+@then(
+    "the digest of {alias:artifact} <starts|begins> with {prefix:text}",
+    'the digest of D1 starts with "sha256:"',
+    variants=("{alias:artifacts} digest <starts|begins> with {prefix:text}",),
+)
+def the_digest_starts_with(world: World, alias: str, prefix: str) -> None:
+    """The artifact's digest begins with PREFIX ("sha256:", or its first hex digits)."""
+    actual = scene(world).digest(world, alias)
+    if not actual.startswith(prefix):
+        raise world.fail(f"the digest of {alias} to start with {prefix!r}", actual)
+
+
 @then("{a:name} and {b:name} are the same artifact", "D1 and D2 are the same artifact")
 def the_same_artifact(world: World, a: str, b: str) -> None:
     """Both aliases name one digest: the content was the same."""

@@ -187,16 +187,28 @@ def the_pipeline_is_blocked_at(world: World, gate: str) -> None:
         raise world.fail(f"the pipeline for {alias} to be blocked at {gate}", actual)
 
 
-@then("gate {gate:word} did not run", "gate integration did not run")
-def gate_did_not_run(world: World, gate: str) -> None:
-    """The gate was not run because an earlier gate blocked (recorded, never silent)."""
+_NOT_RUN = "<did not run|was not run|never ran|was skipped>"
+_BECAUSE = " because [the ]{blocker:word} [gate ]<failed|blocked|was blocked>"
+
+
+@then(
+    f"gate {{gate:word}} {_NOT_RUN}[{_BECAUSE}]",
+    "gate integration did not run",
+    "gate scan did not run because unit failed",
+    variants=(f"the {{gate:word}} gate {_NOT_RUN}[{_BECAUSE}]",),
+)
+def gate_did_not_run(world: World, gate: str, blocker: str | None = None) -> None:
+    """The gate was not run because an earlier gate blocked (recorded, never silent); with
+    "because X failed", X is the gate the record names as the one that blocked."""
     found = _gate(world, gate)
     status = found.status
     if status != "not run":
         raise world.fail(f"gate {gate} not run", f"it {status}: {found.reason}")
-    blocker = getattr(found, "blocked_by", None)
-    if not blocker:
+    named = getattr(found, "blocked_by", None)
+    if not named:
         raise world.fail(f"gate {gate} to name the gate that blocked", "it names none")
+    if blocker is not None and str(named).casefold() != blocker.casefold():
+        raise world.fail(f"gate {gate} not run because {blocker} blocked", f"{named} blocked")
 
 
 @then("gate {gate:word} passed", "gate unit passed")

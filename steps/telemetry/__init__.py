@@ -1,5 +1,25 @@
 """Lab 03's phrases: series and PromQL, alert rules and their states, traffic, SLOs."""
 
-from kubeloop.steps.telemetry import alerts, counters, queries, series, services, slos
+from kubeloop.steps.telemetry import (
+    alerts,
+    budget_ranges,
+    counters,
+    latency,
+    queries,
+    rule_tests,
+    series,
+    services,
+    slos,
+)
 
-__all__ = ["alerts", "counters", "queries", "series", "services", "slos"]
+__all__ = [
+    "alerts",
+    "budget_ranges",
+    "counters",
+    "latency",
+    "queries",
+    "rule_tests",
+    "series",
+    "services",
+    "slos",
+]

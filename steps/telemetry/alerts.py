@@ -14,7 +14,7 @@ from kubeloop.steps.telemetry.support import call, fixture_text, require_docstri
 )
 def an_alert(world: World, name: str, expr: str, hold: int = 0) -> None:
     """An alerting rule: pending while EXPR returns a series, firing once it held for FOR."""
-    call(world, "add_alert", name, expr, hold)
+    world.attempt(lambda: call(world, "add_alert", name, expr, hold))
 
 
 @given(
@@ -25,7 +25,7 @@ def an_alert(world: World, name: str, expr: str, hold: int = 0) -> None:
 )
 def an_alert_keep_firing(world: World, name: str, expr: str, hold: int, keep: int) -> None:
     """An alerting rule with keep_firing_for: it stays firing that long after it clears."""
-    call(world, "add_alert", name, expr, hold, keep_firing_for=keep)
+    world.attempt(lambda: call(world, "add_alert", name, expr, hold, keep_firing_for=keep))
 
 
 @given(
@@ -35,7 +35,7 @@ def an_alert_keep_firing(world: World, name: str, expr: str, hold: int, keep: in
 )
 def a_recording_rule(world: World, name: str, expr: str) -> None:
     """A recording rule: EXPR is evaluated with the rules and written as the series NAME."""
-    call(world, "add_recording", name, expr)
+    world.attempt(lambda: call(world, "add_recording", name, expr))
 
 
 @given(
@@ -49,7 +49,8 @@ def a_recording_rule(world: World, name: str, expr: str) -> None:
 )
 def the_rules_from(world: World, path: str) -> None:
     """Load a Prometheus rule file (groups of record and alert rules), relative to the feature."""
-    call(world, "load_rules", fixture_text(world, path, "a rule file"), path)
+    text = fixture_text(world, path, "a rule file")
+    world.attempt(lambda: call(world, "load_rules", text, path))
 
 
 @when(
@@ -71,13 +72,14 @@ def i_load_the_rules_from(world: World, path: str) -> None:
 )
 def the_rules(world: World) -> None:
     """Load the Prometheus rule file held in the doc string."""
-    call(world, "load_rules", require_docstring(world, "a Prometheus rule file"), "<doc string>")
+    text = require_docstring(world, "a Prometheus rule file")
+    world.attempt(lambda: call(world, "load_rules", text, "<doc string>"))
 
 
 @given("rules are evaluated every {interval:duration}", "rules are evaluated every 30 seconds")
 def rules_every(world: World, interval: int) -> None:
     """The evaluation interval of groups that set none (default 1 minute)."""
-    call(world, "set_evaluation_interval", interval)
+    world.attempt(lambda: call(world, "set_evaluation_interval", interval))
 
 
 def _known(world: World, name: str) -> None:

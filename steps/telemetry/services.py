@@ -35,13 +35,13 @@ def the_service(world: World, name: str, rate: float, errors: float = 0) -> None
     It exposes http_requests_total{job, code}, a latency histogram
     (http_request_duration_seconds) and up{job}, scraped every scrape interval (1 minute).
     """
-    call(world, "add_service", name, rate, _ratio(errors))
+    world.attempt(lambda: call(world, "add_service", name, rate, _ratio(errors)))
 
 
 @given("services are scraped every {interval:duration}", "services are scraped every 15 seconds")
 def scrape_every(world: World, interval: int) -> None:
     """The scrape interval of every service (default 1 minute)."""
-    call(world, "set_scrape_interval", interval)
+    world.attempt(lambda: call(world, "set_scrape_interval", interval))
 
 
 @when(

@@ -17,7 +17,7 @@ from kubeloop.steps.telemetry.support import (
 )
 
 
-def _slo(world: World, name: str) -> Any:
+def find_slo(world: World, name: str) -> Any:
     names = list(call(world, "slos"))
     if name not in names:
         raise world.fail(
@@ -38,7 +38,7 @@ def an_slo(world: World, name: str, objective: float, period: int, service: str)
     Its recording and alerting rules are generated as Sloth generates them, and evaluated
     with the other rules.
     """
-    call(world, "add_slo", name, objective, period, service)
+    world.attempt(lambda: call(world, "add_slo", name, objective, period, service))
 
 
 @given(
@@ -50,13 +50,14 @@ def an_slo_with(
     world: World, name: str, objective: float, period: int, service: str, windows: str
 ) -> None:
     """An availability SLO alerting with a named window table: workbook (= sloth) or pyrra."""
-    call(world, "add_slo", name, objective, period, service, windows)
+    world.attempt(lambda: call(world, "add_slo", name, objective, period, service, windows))
 
 
 @given("the SLOs from {path:text}", 'the SLOs from "slos/web.yml"')
 def the_slos_from(world: World, path: str) -> None:
     """Load a Sloth prometheus/v1 SLO file (30-day period), relative to the feature."""
-    call(world, "load_sloth", fixture_text(world, path, "a Sloth SLO file"), path)
+    text = fixture_text(world, path, "a Sloth SLO file")
+    world.attempt(lambda: call(world, "load_sloth", text, path))
 
 
 @when("I load the SLOs from {path:text}", 'I load the SLOs from "slos/broken.yml"')
@@ -70,13 +71,15 @@ def i_load_the_slos_from(world: World, path: str) -> None:
 def the_openslo_slos_from(world: World, path: str) -> None:
     """Load an OpenSLO v1 file's ratio SLOs (Occurrences, rolling window), with the Workbook's
     windows."""
-    call(world, "load_openslo", fixture_text(world, path, "an OpenSLO file"), path)
+    text = fixture_text(world, path, "an OpenSLO file")
+    world.attempt(lambda: call(world, "load_openslo", text, path))
 
 
 @given("the SLOs:", "the SLOs:")
 def the_slos(world: World) -> None:
     """Load the Sloth prometheus/v1 SLO spec held in the doc string (30-day period)."""
-    call(world, "load_sloth", require_docstring(world, "a Sloth SLO spec"), "<doc string>")
+    text = require_docstring(world, "a Sloth SLO spec")
+    world.attempt(lambda: call(world, "load_sloth", text, "<doc string>"))
 
 
 @then(
@@ -85,7 +88,7 @@ def the_slos(world: World) -> None:
 )
 def error_budget(world: World, name: str, minutes: str) -> None:
     """The full-outage time the SLO allows over its period: period × (1 − objective)."""
-    got = _slo(world, name).objective.budget_seconds / 60
+    got = find_slo(world, name).objective.budget_seconds / 60
     if not matches(minutes, got):
         raise world.fail(
             f'an error budget of {minutes} minutes for "{name}"', f"{show(got)} minutes"
@@ -100,7 +103,7 @@ def error_budget(world: World, name: str, minutes: str) -> None:
 )
 def burn_rate(world: World, name: str, window: int, burn: str) -> None:
     """Error ratio over the window, measured now, ÷ the error budget (1 − objective)."""
-    _slo(world, name)
+    find_slo(world, name)
     if window <= 0:
         raise world.fail("a window of at least 1 second", f"{window} seconds")
     got = call(world, "burn_rate", name, window)
@@ -135,7 +138,7 @@ def burn_rate(world: World, name: str, window: int, burn: str) -> None:
 def budget_remaining(world: World, name: str, percent: float, bound: str = "==") -> None:
     """What is left of the period's budget: 1 − burn rate over the whole period, as Sloth's
     slo:period_error_budget_remaining:ratio records it (100% until errors are served)."""
-    period = _slo(world, name).objective.period
+    period = find_slo(world, name).objective.period
     left = round(100 * (1 - call(world, "burn_rate", name, period)), 9)
     if not compare(left, bound, percent):
         raise world.fail(
@@ -159,7 +162,7 @@ def budget_remaining(world: World, name: str, percent: float, bound: str = "==")
 )
 def budget_spent(world: World, name: str, percent: float, bound: str = "==") -> None:
     """What the period's errors have used of the budget: 100% − what remains."""
-    period = _slo(world, name).objective.period
+    period = find_slo(world, name).objective.period
     spent = round(100 * call(world, "burn_rate", name, period), 9)
     if not compare(spent, bound, percent):
         raise world.fail(
@@ -173,7 +176,7 @@ def budget_spent(world: World, name: str, percent: float, bound: str = "==") -> 
 )
 def budget_exhausted(world: World, name: str) -> None:
     """Nothing of the period's budget is left: the errors used all of it, or more."""
-    period = _slo(world, name).objective.period
+    period = find_slo(world, name).objective.period
     left = round(100 * (1 - call(world, "burn_rate", name, period)), 9)
     if left > 0:
         raise world.fail(f'the error budget of "{name}" exhausted', f"{show(left)}% left")
@@ -186,7 +189,7 @@ def _explain(world: World, name: str) -> str:
 
 
 def _severity_state(world: World, name: str, severity: str) -> str:
-    _slo(world, name)
+    find_slo(world, name)
     return str(call(world, "slo_alert_state", name, severity))
 
 
@@ -235,7 +238,7 @@ def pair_burns(world: World, name: str, long: int, short: int, side: str) -> Non
     """That pair of the SLO's table fires now (both windows above its factor), or does not."""
     if side not in ("above", "below"):
         raise world.fail('"above its threshold" or "below its threshold"', side)
-    _slo(world, name)
+    find_slo(world, name)
     verdict = call(world, "verdict", name)
     pair = next(
         (p for p in verdict.pairs if (p.window.long, p.window.short) == (long, short)), None
@@ -258,7 +261,7 @@ def pair_burns(world: World, name: str, long: int, short: int, side: str) -> Non
 )
 def alerts_on_pair(world: World, name: str, long: int, short: int, factor: str) -> None:
     """The SLO's window table has that pair (long AND short window) at that burn-rate factor."""
-    pairs = [(w.long, w.short, w.factor) for w in _slo(world, name).windows.windows]
+    pairs = [(w.long, w.short, w.factor) for w in find_slo(world, name).windows.windows]
     if not any(lw == long and sw == short and matches(factor, f) for lw, sw, f in pairs):
         shown = ", ".join(f"{lw // 60}m/{sw // 60}m ×{f:g}" for lw, sw, f in pairs)
         raise world.fail(f"a pair {long // 60}m/{short // 60}m ×{factor}", shown)

@@ -227,6 +227,10 @@ class ReferenceScheduler(Scheduler):
         self.topology_filters = [self.spread, self.inter_pod]
         self.preference_scorers = [affinity, self.spread, self.inter_pod]
 
+    def run(self, state: ClusterState) -> CycleResult:
+        self.refresh(state)  # the recounting plugins count afresh every cycle
+        return super().run(state)
+
     def place(
         self, state: ClusterState, pod: PodRecord, node: NodeRecord, result: CycleResult
     ) -> None:

@@ -44,6 +44,7 @@ def test_history_svg_marks_rolled_back_digests() -> None:
 def test_text_picture_and_empty_data() -> None:
     text = ladder_text({"runs": [RUN], "environments": [ENV]})
     assert "✗ scan" in text and "prod (manual approval) runs D1" in text
+    assert not text.startswith("the pipeline"), "World.picture heads it; it must not repeat"
     assert "D1 (promote) → D2 (promote) → D1 (rollback)" in text
     assert pipeline_pictures({}) == []
     assert ladder_svg({"gates": []}) == ""

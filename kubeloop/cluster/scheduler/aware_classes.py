@@ -21,7 +21,7 @@ from kubeloop.cluster.scheduler.inter_pod_affinity import InterPodAffinity
 from kubeloop.cluster.scheduler.node_classes import NodeClasses
 
 
-def _keys(template: PodTemplate) -> set[str]:
+def template_keys(template: PodTemplate) -> set[str]:
     """Every node label or topology key the template's own terms read."""
     keys = {k for k, _ in template.node_selector}
     keys.update(c.topology_key for c in template.topology_spread)
@@ -39,7 +39,7 @@ def _keys(template: PodTemplate) -> set[str]:
 
 def applies(pod: PodRecord, inter_pod: InterPodAffinity) -> bool:
     """No answer for this pod depends on a node's name."""
-    return HOSTNAME not in _keys(pod.template) and not inter_pod.repelled_by_host(pod)
+    return HOSTNAME not in template_keys(pod.template) and not inter_pod.repelled_by_host(pod)
 
 
 def choose(

@@ -7,10 +7,16 @@ aggregates (spread counts per domain, inter-pod pairs) built from these counts a
 ``Aggregate``s, which each bind moves by the bound run alone — the scheduler binds
 aware pods one at a time, and each used to recount the whole cluster.
 
-The counts follow ``ClusterState.bound`` (every bind of the cycle, in order) and are
-rebuilt from the nodes after anything else moved pods: a new cycle or an explicit
-``reset`` (the scheduler's ``prepare``/``refresh``, preemption's simulations, the
-autoscaler's snapshots), or a deleted pod (``ClusterState.pod_deletions``).
+The counts persist from cycle to cycle (``follow``): binds arrive through
+``ClusterState.bound`` — at a cycle's start, the tail of the list the last pass swapped out
+(binds happen only in cycles, and every cycle starts here, so no list is missed) — and a
+deleted bound pod (``ClusterState.pod_deletions``) recounts only the nodes the node log
+says changed since. An aggregate that takes negative counts (``signed``) is moved by the
+difference; any other is dropped and built again when next asked (``generation`` moves).
+Adding or removing a node changes which domains exist: every aggregate is dropped. They
+are rebuilt from the nodes after anything the logs cannot show — an explicit ``reset``
+(the scheduler's ``refresh``, preemption's simulations, the autoscaler's snapshots), a
+different state, or a number of bound pods that does not add up.
 """
 
 from __future__ import annotations
@@ -28,7 +34,12 @@ _template = attrgetter("template")
 
 
 class Aggregate(Protocol):
-    """Something summed over bound pods, moved when ``count`` pods of ``template`` bind."""
+    """Something summed over bound pods, moved when ``count`` pods of ``template`` bind.
+
+    Optional: ``signed = True`` if ``add`` also takes the negative counts of removed pods
+    (else the aggregate is dropped when pods leave); ``wants(template)``, False for the
+    templates whose binds never move it (so a bind skips it).
+    """
 
     def add(self, node: NodeRecord, template: PodTemplate, count: int) -> None: ...
 
@@ -40,6 +51,12 @@ class PodCounts:
         self._log: list[tuple[str, list[PodRecord]]] | None = None
         self._seen = 0
         self._deletions = 0
+        self._node_log_end = 0
+        self._nodes: set[str] = set()
+        """The node names the aggregates were built over."""
+        self._bound = 0
+        """Bound pods counted, less the state's bound pods at the last rebuild."""
+        self._bound_base = 0
         self.on_node: dict[str, Counter[int]] = {}
         """Node name → id(template) → how many of its pods are bound there."""
         self.nodes_of: dict[int, dict[str, int]] = {}
@@ -49,40 +66,80 @@ class PodCounts:
         """Bound templates with required anti-affinity, which any pod must ask."""
         self.aggregates: dict[object, Aggregate] = {}
         """The plugins' aggregates, by their own keys; dropped on every rebuild."""
+        self._interested: dict[int, list[Aggregate]] = {}
+        self._interest_size = 0
         self._matches: dict[tuple[int, int], tuple[LabelSelector, PodTemplate, bool]] = {}
         self._held: list[PodTemplate] = []
         self.generation = 0
-        """Moves on every rebuild: aggregates fetched before it are gone."""
+        """Moves whenever aggregates are dropped: aggregates fetched before it are gone."""
 
     def reset(self, state: ClusterState) -> None:
+        """Count again from the nodes at the next question."""
         self.state = state
         self._fresh = False
+
+    def follow(self, state: ClusterState) -> None:
+        """A new cycle over ``state``: keep the counts if they follow it, else count again."""
+        if state is not self.state or not self._fresh:
+            self.reset(state)
+            return
+        self._catch_up(state)
+        if self._fresh and state.nodes.keys() != self._nodes:
+            self._nodes = set(state.nodes)
+            self._drop(signed_too=True)
+        if self._fresh and self._bloated():
+            self._fresh = False
+        elif self._fresh:
+            self._node_log_end = state.node_log.end  # every change so far is counted
 
     def sync(self) -> ClusterState:
         """Bring the counts up to date with the state's pods; returns the state."""
         state = self.state
         assert state is not None
-        log = state.bound
-        if (
-            not self._fresh
-            or log is not self._log
-            or len(log) < self._seen
+        if not self._fresh:
+            self._rebuild(state)
+        elif (
+            state.bound is not self._log
+            or len(state.bound) != self._seen
             or state.pod_deletions != self._deletions
         ):
-            self._rebuild(state)
-        elif len(log) > self._seen:
-            nodes = state.nodes
-            for where, pods in log[self._seen :]:
-                self._add(nodes[where], pods[0].template, len(pods))
-            self._seen = len(log)
+            self._catch_up(state)
         return state
+
+    def regrouped(self, state: ClusterState) -> None:
+        """The log's tail, counted already, was rewritten as the same binds grouped otherwise
+        (``spread_batch.py``): nothing in it is new."""
+        if self._fresh and state.bound is self._log:
+            self._seen = len(state.bound)
+
+    def _catch_up(self, state: ClusterState) -> None:
+        log, nodes = state.bound, state.nodes
+        if log is not self._log:
+            old = self._log
+            if old is not None:
+                for where, pods in old[self._seen :]:
+                    self._add(nodes[where], pods[0].template, len(pods))
+            self._log, self._seen = log, 0
+        if len(log) < self._seen:  # cut in place: what it held is unknown
+            self._rebuild(state)
+            return
+        for where, pods in log[self._seen :]:
+            self._add(nodes[where], pods[0].template, len(pods))
+        self._seen = len(log)
+        if state.pod_deletions != self._deletions:
+            self._deleted(state)
+        if len(state.pods) - state.pending_count - self._bound_base != self._bound:
+            self._rebuild(state)  # pods moved in a way neither log shows
 
     def _rebuild(self, state: ClusterState) -> None:
         self._fresh, self._log, self._seen = True, state.bound, len(state.bound)
         self._deletions = state.pod_deletions
+        self._node_log_end = state.node_log.end
+        self._nodes = set(state.nodes)
         self.on_node, self.nodes_of, self.templates, self.repelling = {}, {}, {}, set()
-        self.aggregates, self._matches, self._held = {}, {}, []
-        self.generation += 1
+        self._matches, self._held = {}, []
+        self._drop(signed_too=True)
+        bound = 0
         for name, node in state.nodes.items():
             pods = node.pods.values()
             if not pods:
@@ -90,19 +147,108 @@ class PodCounts:
             templates = list(map(_template, pods))
             ids = list(map(id, templates))
             counts = Counter(ids)
+            bound += len(ids)
             self.on_node[name] = counts
             of = dict(zip(ids, templates, strict=True))
             for key, count in counts.items():
                 self._know(of[key])
                 self.nodes_of.setdefault(key, {})[name] = count
+        self._bound = bound
+        self._bound_base = len(state.pods) - state.pending_count - bound
+
+    def _drop(self, *, signed_too: bool) -> None:
+        """Drop the aggregates that cannot follow pods leaving (all of them if asked)."""
+        if signed_too:
+            self.aggregates = {}
+        else:
+            kept = self.aggregates.items()
+            self.aggregates = {k: a for k, a in kept if getattr(a, "signed", False)}
+        self._interested, self._interest_size = {}, len(self.aggregates)
+        self.generation += 1
+
+    def _bloated(self) -> bool:
+        """Templates, pairs or held keys of pods long gone outnumber the live ones."""
+        live = len(self.nodes_of) + len(self.aggregates)
+        return (
+            len(self.templates) > 2 * len(self.nodes_of) + 64
+            or len(self._held) > 2 * len(self.aggregates) + 64
+            or len(self._matches) > 4 * (live + 1) * (live + 1) + 1024
+        )
 
     def _add(self, node: NodeRecord, template: PodTemplate, count: int) -> None:
         key = self._know(template)
-        self.on_node.setdefault(node.name, Counter())[key] += count
-        where = self.nodes_of.setdefault(key, {})
-        where[node.name] = where.get(node.name, 0) + count
-        for aggregate in self.aggregates.values():
+        name = node.name
+        on_node = self.on_node.get(name)
+        if on_node is None:
+            on_node = self.on_node[name] = Counter()
+        on_node[key] += count
+        where = self.nodes_of.get(key)
+        if where is None:
+            where = self.nodes_of[key] = {}
+        where[name] = where.get(name, 0) + count
+        self._bound += count
+        if self._interest_size != len(self.aggregates):
+            self._interested, self._interest_size = {}, len(self.aggregates)
+        interested = self._interested.get(key)
+        if interested is None:
+            interested = self._interested[key] = [
+                a for a in self.aggregates.values() if _wants(a, template)
+            ]
+        for aggregate in interested:
             aggregate.add(node, template, count)
+
+    def _deleted(self, state: ClusterState) -> None:
+        """Bound pods were deleted: recount the nodes whose pods no longer add up."""
+        changed = state.node_log.since(self._node_log_end)
+        names = set(state.nodes) | set(self.on_node) if changed is None else changed
+        dropped = False
+        for name in sorted(names):
+            node = state.nodes.get(name)
+            counted = self.on_node.get(name)
+            have = sum(counted.values()) if counted else 0
+            if (len(node.pods) if node is not None else 0) != have:
+                dropped = self._recount(name, node) or dropped
+        self._deletions = state.pod_deletions
+        self._node_log_end = state.node_log.end
+        if dropped:
+            self._drop(signed_too=False)
+
+    def _recount(self, name: str, node: NodeRecord | None) -> bool:
+        """Count one node's pods again; says whether some pods left it."""
+        pods = list(node.pods.values()) if node is not None else []
+        templates = list(map(_template, pods))
+        now = Counter(map(id, templates))
+        of = {id(t): t for t in templates}
+        before = self.on_node.pop(name, Counter())
+        left = False
+        for key in sorted(set(before) | set(now)):
+            diff = now[key] - before[key]
+            if not diff:
+                continue
+            template = of.get(key) or self.templates[key]
+            self._know(template)
+            where = self.nodes_of.setdefault(key, {})
+            count = where.get(name, 0) + diff
+            if count:
+                where[name] = count
+            else:
+                del where[name]
+                if not where:
+                    del self.nodes_of[key]
+            self._bound += diff
+            if diff < 0:
+                left = True
+            if node is None:
+                continue
+            for aggregate in list(self.aggregates.values()):
+                moves = diff > 0 or getattr(aggregate, "signed", False)
+                if moves and _wants(aggregate, template):
+                    aggregate.add(node, template, diff)
+        if now:
+            self.on_node[name] = now
+        if node is None and left:
+            self._drop(signed_too=True)  # no record left to say which domains it was in
+        return left
 
     def _know(self, template: PodTemplate) -> int:
         key = id(template)
@@ -133,3 +279,8 @@ class PodCounts:
             return 0
         templates = self.templates
         return sum(c for k, c in counts.items() if self.matches(selector, templates[k]))
+
+
+def _wants(aggregate: Aggregate, template: PodTemplate) -> bool:
+    wants = getattr(aggregate, "wants", None)
+    return wants is None or bool(wants(template))

@@ -20,7 +20,14 @@ from operator import attrgetter
 from kubeloop.cluster.capacity_index import CapacityIndex
 from kubeloop.cluster.nodes import NodeRecord
 from kubeloop.cluster.pods import PodRecord
-from kubeloop.cluster.scheduler import aware_classes, class_batch, first_fit, preemption, queue_sort
+from kubeloop.cluster.scheduler import (
+    aware_classes,
+    class_batch,
+    first_fit,
+    preemption,
+    queue_sort,
+    spread_batch,
+)
 from kubeloop.cluster.scheduler.balanced_allocation import BalancedAllocation
 from kubeloop.cluster.scheduler.framework import (
     FilterPlugin,
@@ -87,7 +94,7 @@ class Scheduler:
             self.scorers.insert(0, NodeResourcesFit(strategy))
         # Plugins that look at other pods, used only for pods that need them (so clusters
         # without affinity or spread keep the batched and per-class fast paths).
-        counts = PodCounts()
+        self.counts = counts = PodCounts()
         self.spread = PodTopologySpread(counts)
         self.inter_pod = InterPodAffinity(counts)
         self.topology_filters: list[FilterPlugin] = [self.spread, self.inter_pod]
@@ -136,8 +143,7 @@ class Scheduler:
         """Try the pods the queue hands out (PrioritySort's order), batching each template's."""
         result = CycleResult()
         self._accepted: first_fit.Verdicts = {}
-        self.spread.prepare(state)
-        self.inter_pod.prepare(state)
+        self.counts.follow(state)  # kept from the last cycle when the logs account for it
         self._symmetric = any(rs.pods for rs in state.repelling.values())
         fits = lambda pod, name: self._fits(state, pod, name)  # noqa: E731
         # Preemption frees room mid-cycle and helps pods on nodes they do not fit, which the
@@ -153,6 +159,8 @@ class Scheduler:
                 self._first_fit_batch(state, batch, result)
             elif self.by_class and not self._aware(batch[0]) and not template.names_hosts:
                 self._class_batch(state, batch, result)
+            elif self.by_class and spread_batch.applies(template, self._symmetric):
+                self._spread_batch(state, batch, result)
             else:
                 for pod in batch:
                     self._score_one(state, pod, result)
@@ -176,6 +184,17 @@ class Scheduler:
         result.scheduled.extend(map(_name, batch[:placed]))
         if placed < len(batch):
             self._fail(state, batch[placed:], result)
+
+    def _spread_batch(
+        self, state: ClusterState, batch: list[PodRecord], result: CycleResult
+    ) -> None:
+        """Spread pods by domain (``spread_batch.py``); from the first that fails, one by one."""
+        classes = self._node_classes(state)
+        placed = spread_batch.place(state, batch, self.filters, self.scorers, classes, self.spread)
+        state.index.drain_changed()  # only this batch's binds, which ``classes`` followed
+        result.scheduled.extend(map(_name, batch[:placed]))
+        for pod in batch[placed:]:
+            self._score_one(state, pod, result)
 
     def _node_classes(self, state: ClusterState) -> NodeClasses:
         """The node classes, brought up to date with every node changed since last asked."""

@@ -28,8 +28,14 @@ MISSING_LABEL = Status.unresolvable(
 SKEWED = Status.unschedulable("node(s) didn't match pod topology spread constraints")
 
 
-class _Domains:
-    """One constraint's matching pods per domain, over one template's eligible nodes."""
+class SpreadDomains:
+    """One constraint's matching pods per domain, over one template's eligible nodes.
+
+    ``signed``: pods leaving move it by a negative count (``pod_counts.py``). The minimum
+    is kept with how many domains hold it, so a bind rarely rescans the domains.
+    """
+
+    signed = True
 
     def __init__(
         self, counts: PodCounts, constraint: TopologySpreadConstraint, eligible: list[NodeRecord]
@@ -38,6 +44,7 @@ class _Domains:
         self.eligible = {node.name for node in eligible}
         self.domains: Counter[str] = Counter()
         self._minimum: int | None = None
+        self._at_minimum = 0
         key, selector = constraint.topology_key, constraint.selector
         value_of: dict[str, str] = {}
         for node in eligible:
@@ -52,18 +59,33 @@ class _Domains:
                     if value is not None:
                         self.domains[value] += count
 
+    def wants(self, template: PodTemplate) -> bool:
+        return self.counts_of.matches(self.constraint.selector, template)
+
     def add(self, node: NodeRecord, template: PodTemplate, count: int) -> None:
         constraint = self.constraint
-        if node.name in self.eligible and self.counts_of.matches(constraint.selector, template):
+        if not count or node.name not in self.eligible:
+            return
+        if self.counts_of.matches(constraint.selector, template):
             value = topology_value(node.labels, node.name, constraint.topology_key)
             if value is not None:
-                self.domains[value] += count
-                self._minimum = None
+                domains = self.domains
+                before = domains[value]
+                domains[value] = before + count
+                if count < 0:  # pods left: rare, so the minimum is found again when asked
+                    self._minimum = None
+                elif before == self._minimum:
+                    self._at_minimum -= 1
+                    if not self._at_minimum:
+                        self._minimum = None
 
     @property
     def minimum(self) -> int:
+        """The fewest matching pods in any domain (0 without domains)."""
         if self._minimum is None:
-            self._minimum = min(self.domains.values(), default=0)
+            values = self.domains.values()
+            low = self._minimum = min(values, default=0)
+            self._at_minimum = sum(1 for v in values if v == low)
         return self._minimum
 
 
@@ -75,7 +97,7 @@ class PodTopologySpread:
         self.counts = PodCounts() if counts is None else counts
         """Shareable with the other topology plugin: one count of the pods for both."""
         self._for: tuple[PodRecord, int] | None = None
-        self._domains_of: list[_Domains] = []
+        self._domains_of: list[SpreadDomains] = []
 
     @property
     def state(self) -> ClusterState | None:
@@ -86,7 +108,7 @@ class PodTopologySpread:
         self.counts.reset(state)
         self._for = None
 
-    def _domains(self, pod: PodRecord) -> list[_Domains]:
+    def domains(self, pod: PodRecord) -> list[SpreadDomains]:
         """Per constraint: matching pods per domain value, over eligible nodes."""
         counts = self.counts
         state = counts.sync()
@@ -94,15 +116,15 @@ class PodTopologySpread:
             return self._domains_of
         template = pod.template
         aggregates = counts.aggregates
-        found: list[_Domains] = []
+        found: list[SpreadDomains] = []
         eligible: list[NodeRecord] | None = None
         for i, constraint in enumerate(template.topology_spread):
             key = (self.name, id(template), i)
             domains = aggregates.get(key)
-            if not isinstance(domains, _Domains):
+            if not isinstance(domains, SpreadDomains):
                 if eligible is None:
                     eligible = [n for n in state.nodes.values() if node_affinity_matches(pod, n)]
-                domains = _Domains(counts, constraint, eligible)
+                domains = SpreadDomains(counts, constraint, eligible)
                 aggregates[key] = domains
                 counts.hold(template)
             found.append(domains)
@@ -111,7 +133,7 @@ class PodTopologySpread:
 
     def filter(self, pod: PodRecord, node: NodeRecord) -> Status | None:
         constraints = pod.template.topology_spread
-        counts = self._domains(pod)
+        counts = self.domains(pod)
         for constraint, spread in zip(constraints, counts, strict=True):
             if constraint.when_unsatisfiable != "DoNotSchedule":
                 continue
@@ -128,24 +150,29 @@ class PodTopologySpread:
     def score(self, pod: PodRecord, nodes: list[NodeRecord]) -> list[int]:
         soft = [
             (c, d.domains)
-            for c, d in zip(pod.template.topology_spread, self._domains(pod), strict=True)
+            for c, d in zip(pod.template.topology_spread, self.domains(pod), strict=True)
             if c.when_unsatisfiable == "ScheduleAnyway"
         ]
         if not soft:
             return [0] * len(nodes)
-        raw: list[int | None] = [_raw(self.counts, node, soft) for node in nodes]
-        present = [s for s in raw if s is not None]
-        if not present:
-            return [0] * len(nodes)
-        high, low = max(present), min(present)
-        if high == 0:
-            return [100 if s is not None else 0 for s in raw]
-        return [0 if s is None else 100 * (high + low - s) // high for s in raw]
+        return normalised([_raw(self.counts, node, soft) for node in nodes])
 
 
-def _raw(
-    counts: PodCounts, node: NodeRecord, soft: list[tuple[TopologySpreadConstraint, Counter[str]]]
-) -> int | None:
+def normalised(raw: list[int | None]) -> list[int]:
+    """Scores from raw counts (None: the node lacks a soft constraint's key): fewer is better."""
+    present = [s for s in raw if s is not None]
+    if not present:
+        return [0] * len(raw)
+    high, low = max(present), min(present)
+    if high == 0:
+        return [100 if s is not None else 0 for s in raw]
+    return [0 if s is None else 100 * (high + low - s) // high for s in raw]
+
+
+Soft = list[tuple[TopologySpreadConstraint, Counter[str]]]
+
+
+def _raw(counts: PodCounts, node: NodeRecord, soft: Soft) -> int | None:
     total = 0.0
     for constraint, domains in soft:
         value = topology_value(node.labels, node.name, constraint.topology_key)
@@ -157,3 +184,14 @@ def _raw(
             count = domains[value]
         total += count * math.log(len(domains) + 2) + (constraint.max_skew - 1)
     return math.floor(total + 0.5)  # Go's math.Round for a non-negative score
+
+
+def domain_raw(soft: Soft, values: tuple[str | None, ...]) -> int | None:
+    """``_raw`` of any node in these domains (one value per soft constraint, none of them
+    keyed by the bare hostname): the same sum, in the same order."""
+    total = 0.0
+    for (constraint, domains), value in zip(soft, values, strict=True):
+        if value is None:
+            return None
+        total += domains[value] * math.log(len(domains) + 2) + (constraint.max_skew - 1)
+    return math.floor(total + 0.5)

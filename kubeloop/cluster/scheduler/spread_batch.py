@@ -1,0 +1,98 @@
+"""Place a run of one template's spread pods, exactly as filtering and scoring every node
+would, deciding every pod before binding them a node at a time.
+
+``spread_groups.py`` chooses each pod's node from node classes grouped by domain. Where a
+pod goes changes only which class its node is in and the domain counts, both of which the
+choice follows itself, so the pods are bound afterwards, each node's in one run — a bind
+per pod cost more than the choosing. The one thing the choice cannot foresee is a class a
+node of some class joins with one pod more: the first time, the pods decided so far are
+bound, then that pod, and its node's new class is filtered and scored as it really is.
+
+Binding per node regroups the bind log (``ClusterState.bound``), which the Scheduled events
+and the topology counts read: its tail is rewritten as the binds were decided, one entry
+per pod, as binding each pod in turn would have left it.
+"""
+
+from __future__ import annotations
+
+from kubeloop.cluster.affinity import HOSTNAME
+from kubeloop.cluster.nodes import NodeRecord
+from kubeloop.cluster.pods import PodRecord, PodTemplate
+from kubeloop.cluster.scheduler.aware_classes import template_keys
+from kubeloop.cluster.scheduler.framework import FilterPlugin, NodeLocalScorePlugin
+from kubeloop.cluster.scheduler.node_classes import NodeClasses, class_key
+from kubeloop.cluster.scheduler.pod_counts import PodCounts
+from kubeloop.cluster.scheduler.spread_groups import SpreadChoice
+from kubeloop.cluster.scheduler.topology_spread import PodTopologySpread
+from kubeloop.cluster.state import ClusterState
+
+Decided = list[tuple[PodRecord, NodeRecord]]
+
+
+def applies(template: PodTemplate, symmetric: bool) -> bool:
+    """Spread constraints are all this template's pods ask of other pods, and no answer
+    depends on a node's name; ``symmetric``: some pod has required anti-affinity."""
+    affinity = template.affinity
+    return (
+        not symmetric
+        and bool(template.topology_spread)
+        and not (affinity is not None and affinity.inter_pod)
+        and not template.names_hosts
+        and HOSTNAME not in template_keys(template)
+    )
+
+
+def place(
+    state: ClusterState,
+    pods: list[PodRecord],
+    filters: list[FilterPlugin],
+    scorers: list[NodeLocalScorePlugin],
+    classes: NodeClasses,
+    spread: PodTopologySpread,
+) -> int:
+    """Bind the pods, in order, each where filtering and scoring every node would; stops at
+    the first pod no node admits and returns how many were bound."""
+    choice = SpreadChoice(pods[0], filters, scorers, classes, spread)
+    counts, after, nodes = spread.counts, choice.after, classes.nodes
+    decided: Decided = []
+    for placed, pod in enumerate(pods):
+        best = choice.choose()
+        if best is None:
+            _bind(state, decided, counts)
+            return placed
+        name, old, group = best
+        node = nodes[name]
+        new = after.get(old)
+        if new is None:  # a class not followed yet: bind, and look at the node as it is
+            decided.append((pod, node))
+            _bind(state, decided, counts)
+            decided = []
+            new = after[old] = classes.number(class_key(node))
+            if new not in choice.group_of:
+                choice.learn(new, node)
+        else:
+            decided.append((pod, node))
+        choice.moved(node, old, new, group)
+    _bind(state, decided, counts)
+    return len(pods)
+
+
+def _bind(state: ClusterState, decided: Decided, counts: PodCounts) -> None:
+    """Bind the decided pods a node at a time, then log them as decided."""
+    if not decided:
+        return
+    runs: dict[str, tuple[NodeRecord, list[PodRecord]]] = {}
+    for pod, node in decided:
+        run = runs.get(node.name)
+        if run is None:
+            runs[node.name] = (node, [pod])
+        else:
+            run[1].append(pod)
+    log = state.bound
+    start = len(log)
+    for node, run_pods in runs.values():
+        state.bind(run_pods, node)
+    counts.sync()  # counts a run per node: fewer steps than a bind per pod
+    if len(runs) > 1:
+        log[start:] = [(node.name, [pod]) for pod, node in decided]
+        counts.regrouped(state)

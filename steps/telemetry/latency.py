@@ -1,0 +1,97 @@
+"""A service's latency percentiles in words: "the p99 latency of web is 0.25 seconds".
+
+The sentence stands for the query an SRE would write over the service's histogram,
+``histogram_quantile(q, sum by (le) (rate(http_request_duration_seconds_bucket{job="web"}
+[5m])))``, evaluated now; the window is 5 minutes unless the sentence gives one.
+"""
+
+from __future__ import annotations
+
+from kubeloop.harness.comparisons import compare
+from kubeloop.harness.registry import then
+from kubeloop.harness.world import World
+from kubeloop.steps.telemetry.series import evaluate, single_value
+from kubeloop.steps.telemetry.support import matches, parse_number, show
+
+_OF = " latency <of|for> [the service ]{service:name}[ over [the last ]{window:duration}]"
+_SUBJECTS = (
+    "[the ]p{percentile:decimal}" + _OF,
+    "[the ]{percentile:decimal}th percentile" + _OF,
+    "[the ]median" + _OF,
+)
+"""p99, the 99th percentile, the median (p50); over the last 5 minutes unless a window is said."""
+_IS = " is [<about|approximately|roughly> ]{value:latency}"
+_COMPARES = " is {bound:comparison} {value:latency}"
+_DEFAULT_WINDOW = 300
+
+
+def _quantile(world: World, percentile: float | None, service: str, window: int | None) -> float:
+    """The latency quantile, in seconds, evaluated now (the median without a percentile)."""
+    share = 50.0 if percentile is None else percentile
+    if not 0 < share < 100:
+        raise world.fail("a percentile between 0 and 100, e.g. p99 or p99.9", f"p{share:g}")
+    seconds = window or _DEFAULT_WINDOW
+    expr = (
+        f"histogram_quantile({round(share / 100, 12)!r}, sum by (le) "
+        f'(rate(http_request_duration_seconds_bucket{{job="{service}"}}[{seconds}s])))'
+    )
+    evaluate(world, expr, None)
+    if world.error is not None:
+        raise world.fail(f'"{expr}" to evaluate', str(world.take_error()))
+    return single_value(world, "a latency")[1]
+
+
+@then(
+    _SUBJECTS[0] + _IS,
+    "the p99 latency of web is 0.25 seconds",
+    'the p99.9 latency of "web" is 0.95 s',
+    "the median latency of web is 50 ms",
+    "the 90th percentile latency of web over the last 10 minutes is 0.1",
+    variants=tuple(subject + _IS for subject in _SUBJECTS[1:]),
+)
+def latency_is(
+    world: World,
+    service: str,
+    value: tuple[str, float],
+    percentile: float | None = None,
+    window: int | None = None,
+) -> None:
+    """The service's latency at that percentile (the median: p50), by histogram_quantile over
+    its request histogram, is VALUE (seconds unless ms), to the decimals written."""
+    got = _quantile(world, percentile, service, window)
+    written, factor = value
+    if not matches(written, got * factor):
+        raise world.fail(_said(percentile, service, f"= {written}", factor), _seen(got, factor))
+
+
+@then(
+    _SUBJECTS[0] + _COMPARES,
+    "the p99 latency of web is below 0.5 seconds",
+    "the p99.9 latency of web is under 1000 ms",
+    variants=tuple(subject + _COMPARES for subject in _SUBJECTS[1:]),
+)
+def latency_compares(
+    world: World,
+    service: str,
+    bound: str,
+    value: tuple[str, float],
+    percentile: float | None = None,
+    window: int | None = None,
+) -> None:
+    """The service's latency at that percentile is above, below, at least or at most VALUE."""
+    got = _quantile(world, percentile, service, window)
+    written, factor = value
+    if not compare(got * factor, bound, parse_number(written)):
+        wanted = f"{bound} {written}"
+        raise world.fail(_said(percentile, service, wanted, factor), _seen(got, factor))
+
+
+def _said(percentile: float | None, service: str, wanted: str, factor: float) -> str:
+    share = "p50" if percentile is None else f"p{percentile:g}"
+    return f'the {share} latency of "{service}" {wanted} {"ms" if factor > 1 else "s"}'
+
+
+def _seen(seconds: float, factor: float) -> str:
+    return (
+        f"{show(seconds * factor)} ms ({show(seconds)} s)" if factor > 1 else f"{show(seconds)} s"
+    )
