@@ -12,33 +12,26 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 
 from kubeloop.core.clock import ORDER_EVALUATE, ORDER_SCRAPE, Clock, PeriodicTask
-from kubeloop.errors import AlreadyExistsError, FixtureError, InvalidSpecError, NotFoundError
+from kubeloop.errors import AlreadyExistsError, InvalidSpecError, NotFoundError
 from kubeloop.telemetry.promql import Scalar, Value, Vector, evaluate, parse
 from kubeloop.telemetry.retention import Retention
 from kubeloop.telemetry.rules.alerting import INACTIVE, AlertingRule
 from kubeloop.telemetry.rules.group import RuleFailure, RuleGroup
 from kubeloop.telemetry.rules.loader import load_rule_text
 from kubeloop.telemetry.rules.model import RuleFile
+from kubeloop.telemetry.scheduled import Scheduled, checked_interval, combined_state, scenario_group
 from kubeloop.telemetry.series import Labels, SeriesStore
-from kubeloop.telemetry.slo import to_yaml
 from kubeloop.telemetry.slo.book import SLO, SLOBook, availability
 from kubeloop.telemetry.slo.verdict import Verdict
+from kubeloop.telemetry.span.replay import Replay
+from kubeloop.telemetry.span.runs import Runs
 from kubeloop.telemetry.timeline import AlertTimeline
 from kubeloop.telemetry.traffic import Service
 
 DEFAULT_SCRAPE_INTERVAL = DEFAULT_EVALUATION_INTERVAL = 60  # Prometheus' documented defaults
 MAX_QUERIES_KEPT = 50
-
-
-@dataclass
-class _Group:
-    group: RuleGroup
-    task: PeriodicTask | None = None
-    adhoc: bool = False  # the group of rules a scenario declared one by one
-    failures: list[RuleFailure] = field(default_factory=list)
 
 
 class Telemetry:
@@ -52,10 +45,16 @@ class Telemetry:
         self.clock = clock if clock is not None else Clock()
         self.store = SeriesStore()
         self.retention = Retention(self.store)
-        self.evaluation_interval = _interval(evaluation_interval, "evaluation")
-        self.scrape_interval = _interval(scrape_interval, "scrape")
+        self.evaluation_interval = checked_interval(evaluation_interval, "evaluation")
+        self.scrape_interval = checked_interval(scrape_interval, "scrape")
+        self._scrape_since = self.clock.now
+        self._runs = Runs()
+        self.replay = True
+        """Replay rule answers that provably repeat (``span/``); False evaluates every rule
+        at every evaluation (the reference the tests compare against)."""
+        self._by_name: dict[str, list[AlertingRule]] = {}
         self._services: dict[str, tuple[Service, PeriodicTask]] = {}
-        self._groups: list[_Group] = []
+        self._groups: list[Scheduled] = []
         self._adhoc: list[dict[str, object]] = []
         self.book = SLOBook(self.load_rules, self.scalar)
         self._timelines: dict[str, list[tuple[int, str]]] = {}
@@ -125,7 +124,8 @@ class Telemetry:
 
     def set_scrape_interval(self, seconds: int) -> None:
         """Scrape every service every ``seconds`` from now on."""
-        self.scrape_interval = _interval(seconds, "scrape")
+        self.scrape_interval = checked_interval(seconds, "scrape")
+        self._scrape_since = self.clock.now
         for name, (service, task) in sorted(self._services.items()):
             task.cancel()
             self._services[name] = (service, self._scrape_task(service))
@@ -158,13 +158,9 @@ class Telemetry:
         """Scenario rules form one group, in the order given: a recording rule feeds the
         alerts after it in the same evaluation."""
         rules = [*self._adhoc, rule]
-        text = to_yaml([{"name": "scenario", "rules": rules}])
-        try:
-            loaded = load_rule_text(text, "<scenario>")
-        except FixtureError as error:  # the YAML is ours: report only what is wrong
-            raise InvalidSpecError("; ".join(p.message for p in error.problems)) from None
+        loaded = scenario_group(rules)
         old = next((g for g in self._groups if g.adhoc), None)
-        entry = _Group(RuleGroup(loaded.groups[0], self.evaluation_interval * 1000), adhoc=True)
+        entry = Scheduled(RuleGroup(loaded, self.evaluation_interval * 1000), adhoc=True)
         if old is not None:
             if old.task is not None:
                 old.task.cancel()
@@ -177,7 +173,7 @@ class Telemetry:
 
     def _add_file(self, rules: RuleFile) -> None:
         for spec in rules.groups:
-            self._groups.append(_Group(RuleGroup(spec, self.evaluation_interval * 1000)))
+            self._groups.append(Scheduled(RuleGroup(spec, self.evaluation_interval * 1000)))
         for entry in self._groups:
             for rule in entry.group.alerting_rules():
                 self._timelines.setdefault(rule.name, [(self.clock.now, INACTIVE)])
@@ -185,7 +181,7 @@ class Telemetry:
 
     def set_evaluation_interval(self, seconds: int) -> None:
         """The default interval of every group that does not set its own."""
-        self.evaluation_interval = _interval(seconds, "evaluation")
+        self.evaluation_interval = checked_interval(seconds, "evaluation")
         for entry in self._groups:
             entry.group.interval_ms = entry.group.spec.interval_ms or seconds * 1000
         self._schedule()
@@ -195,7 +191,16 @@ class Telemetry:
         self.retention.reaching(
             (r.spec.parsed, g.group.spec.query_offset_ms) for g in groups for r in g.group.rules
         )
+        self._by_name = {}
+        for rule in self.alerting_rules():
+            self._by_name.setdefault(rule.name, []).append(rule)
         for index, entry in enumerate(self._groups):
+            group = entry.group
+            entry.alert_names = sorted({rule.name for rule in group.alerting_rules()})
+            entry.replays = [
+                Replay(r.spec.parsed, group.spec.query_offset_ms, group.interval_ms, self._runs)
+                for r in group.rules
+            ]
             if entry.task is not None:
                 entry.task.cancel()
             entry.task = self.clock.every(
@@ -205,18 +210,23 @@ class Telemetry:
                 order=ORDER_EVALUATE,
             )
 
-    def _evaluator(self, entry: _Group) -> Callable[[int], None]:
+    def _evaluator(self, entry: Scheduled) -> Callable[[int], None]:
         def run(now: int) -> None:
             self._evaluate(entry, now)
 
         return run
 
-    def _evaluate(self, entry: _Group, now: int) -> None:
-        entry.failures = [*entry.failures, *entry.group.eval(self.store, now * 1000)][-100:]
+    def _evaluate(self, entry: Scheduled, now: int) -> None:
+        group = entry.group
+        if self.replay:
+            services = [service for service, _ in self._services.values()]
+            self._runs.update(services, self.scrape_interval, self._scrape_since)
+        failed = group.eval(self.store, now * 1000, entry.replays if self.replay else None)
+        if failed:
+            entry.failures = [*entry.failures, *failed][-100:]
         self.retention.tick(now * 1000)
-        names = {rule.name for rule in entry.group.alerting_rules()}
-        for name in sorted(names):
-            state = self.alert_state(name)
+        for name in entry.alert_names:
+            state = combined_state(self._by_name[name])
             timeline = self._timelines.setdefault(name, [(now, INACTIVE)])
             if timeline[-1][1] != state:
                 timeline.append((now, state))
@@ -230,9 +240,7 @@ class Telemetry:
 
     def alert_state(self, name: str) -> str:
         """firing if any alert of that name fires, else pending if one is pending, else inactive."""
-        rules = self._rules_named(name)
-        states = {r.state() for r in rules}
-        return "firing" if "firing" in states else "pending" if "pending" in states else INACTIVE
+        return combined_state(self._rules_named(name))
 
     def timeline(self, name: str) -> AlertTimeline:
         self._rules_named(name)
@@ -285,9 +293,3 @@ class Telemetry:
             if a.labels.get("sloth_slo") == slo.name
         }
         return "firing" if "firing" in states else "pending" if "pending" in states else INACTIVE
-
-
-def _interval(seconds: int, what: str) -> int:
-    if isinstance(seconds, bool) or not isinstance(seconds, int) or not 0 < seconds <= 86_400:
-        raise InvalidSpecError(f"the {what} interval must be 1 second to 1 day, not {seconds!r}")
-    return seconds

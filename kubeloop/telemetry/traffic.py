@@ -26,6 +26,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from kubeloop.errors import InvalidSpecError
+from kubeloop.telemetry.linear import Line as _Line
+from kubeloop.telemetry.linear import exact_bound, exact_number, floor_at, format_le, line_of
 from kubeloop.telemetry.series import Labels, SeriesStore
 
 BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
@@ -37,30 +39,6 @@ OK, ERROR = "200", "500"
 _NAME = re.compile(r"[A-Za-z0-9][-A-Za-z0-9_.]{0,62}")
 
 
-def format_le(bound: float) -> str:
-    """Prometheus 3's normalized ``le``: 1 → "1.0", 0.25 → "0.25", inf → "+Inf"."""
-    if math.isinf(bound):
-        return "+Inf"
-    return f"{bound:.1f}" if bound == int(bound) else repr(bound)
-
-
-def _fraction(value: float | Fraction, what: str, low: float, high: float) -> Fraction:
-    if isinstance(value, bool) or not isinstance(value, int | float | Fraction):
-        raise InvalidSpecError(f"{what} must be a number, not {value!r}")
-    if isinstance(value, float) and not math.isfinite(value):
-        raise InvalidSpecError(f"{what} must be finite, not {value}")
-    exact = Fraction(str(value)) if isinstance(value, float) else Fraction(value)
-    if not low <= exact <= high:
-        raise InvalidSpecError(f"{what} must be between {low:g} and {high:g}, not {value}")
-    return exact
-
-
-def _exact(bound: float) -> Fraction:
-    """A bucket bound as written (0.3, not 0.29999999999999998890)."""
-    return Fraction(repr(bound))
-
-
-_Line = tuple[int, int, int]
 _Growth = tuple[_Line, _Line, list[_Line]]
 
 
@@ -93,8 +71,8 @@ class Service:
                 f"at most 63 characters, starting with a letter or digit, not {name!r}"
             )
         self.name = name
-        self._rate = _fraction(rate, f'service "{name}": requests per second', 0, MAX_RATE)
-        self._ratio = _fraction(error_ratio, f'service "{name}": the error ratio', 0, 1)
+        self._rate = exact_number(rate, f'service "{name}": requests per second', 0, MAX_RATE)
+        self._ratio = exact_number(error_ratio, f'service "{name}": the error ratio', 0, 1)
         if list(buckets) != sorted(set(buckets)) or not buckets or math.isinf(buckets[-1]):
             raise InvalidSpecError(f'service "{name}": buckets must be finite and increasing')
         self._buckets = tuple(buckets)
@@ -113,7 +91,7 @@ class Service:
         bucket = "http_request_duration_seconds_bucket"
         self._series_buckets = tuple(
             (
-                None if math.isinf(b) else _exact(b),
+                None if math.isinf(b) else exact_bound(b),
                 Labels.of(__name__=bucket, job=job, le=format_le(b)),
             )
             for b in (*self._buckets, math.inf)
@@ -122,6 +100,8 @@ class Service:
         self._series_sum = Labels.of(__name__="http_request_duration_seconds_sum", job=job)
         self._series_count = Labels.of(__name__="http_request_duration_seconds_count", job=job)
         self._growth: _Growth | None = None
+        self.revision = 0
+        """Counts the changes a scenario made (rate, errors, latency, up/down)."""
         self._latencies: list[tuple[int, int]] = []
         """(bucket, latency × the common denominator) of each latency ever observed."""
         self._seconds_denominator = 1
@@ -135,7 +115,7 @@ class Service:
     ) -> tuple[tuple[Fraction, Fraction], ...]:
         what = f'service "{self.name}": latency'
         profile = tuple(
-            (_fraction(s, what, 0, 3600), _fraction(share, what + " share", 0, 1))
+            (exact_number(s, what, 0, 3600), exact_number(share, what + " share", 0, 1))
             for s, share in latency
         )
         if not profile or sum(share for _, share in profile) != 1:
@@ -145,27 +125,57 @@ class Service:
     # --- changes a scenario makes ------------------------------------------------------
 
     def set_error_ratio(self, ratio: float | Fraction, now: int) -> None:
-        exact = _fraction(ratio, f'service "{self.name}": the error ratio', 0, 1)
+        exact = exact_number(ratio, f'service "{self.name}": the error ratio', 0, 1)
         self._serve_until(now)
         self._ratio = exact
-        self._growth = None
+        self._changed()
 
     def set_rate(self, rate: float | Fraction, now: int) -> None:
-        exact = _fraction(rate, f'service "{self.name}": requests per second', 0, MAX_RATE)
+        exact = exact_number(rate, f'service "{self.name}": requests per second', 0, MAX_RATE)
         self._serve_until(now)
         self._rate = exact
-        self._growth = None
+        self._changed()
 
     def set_latency(self, latency: Sequence[tuple[float, float]], now: int) -> None:
         profile = self._profile(latency)
         self._serve_until(now)
         self._latency = profile
-        self._growth = None
+        self._changed()
 
     def set_up(self, up: bool, now: int) -> None:
         self._serve_until(now)
         self.up = up
+        self._changed()
+
+    def _changed(self) -> None:
         self._growth = None
+        self.revision += 1
+
+    @property
+    def since(self) -> int:
+        """When the traffic last changed (seconds): the start of the current steady run."""
+        return self._since
+
+    def counter_lines(self) -> dict[Labels, list[tuple[int, _Line]]]:
+        """Each whole-number series a scrape writes, as ``Σ sign × (b + s × e) // d`` over
+        lines ``(b, s, d)`` in the seconds ``e`` since ``since`` (``up``: a constant, no
+        lines). Only ``up`` while the service is down (the rest then go stale)."""
+        lines: dict[Labels, list[tuple[int, _Line]]] = {self._series_up: []}
+        if not self.up:
+            return lines
+        if self._growth is None:
+            self._growth = self._linear()
+        served, failed, observed = self._growth
+        lines[self._series_ok] = [(1, served), (-1, failed)]
+        lines[self._series_error] = [(1, failed)]
+        cumulative: list[tuple[int, _Line]] = []
+        for index, (_, labels) in enumerate(self._series_buckets):
+            cumulative += [
+                (1, o) for (b, _), o in zip(self._latencies, observed, strict=True) if b == index
+            ]
+            lines[labels] = list(cumulative)
+        lines[self._series_count] = cumulative
+        return lines
 
     # --- serving and scraping ------------------------------------------------------------
 
@@ -212,7 +222,11 @@ class Service:
             self._growth = self._linear()
         served, failed, observed = self._growth
         elapsed = max(0, now - self._since)
-        return _at(served, elapsed), _at(failed, elapsed), [_at(o, elapsed) for o in observed]
+        return (
+            floor_at(served, elapsed),
+            floor_at(failed, elapsed),
+            [floor_at(o, elapsed) for o in observed],
+        )
 
     def _linear(self) -> _Growth:
         """The totals as ``(base, slope, denominator)`` integers since the last change."""
@@ -227,10 +241,10 @@ class Service:
             for s in self._observed
         ]
         return (
-            _line(self._served, rate),
-            _line(self._failed, rate * self._ratio),
+            line_of(self._served, rate),
+            line_of(self._failed, rate * self._ratio),
             [
-                _line(total, rate * profile.get(s, Fraction(0)))
+                line_of(total, rate * profile.get(s, Fraction(0)))
                 for s, total in self._observed.items()
             ],
         )
@@ -256,19 +270,8 @@ class Service:
             self._written.clear()
             return
         for labels in self._order:
-            store.append(labels, t_ms, samples[labels])
+            store.push(labels, t_ms, samples[labels])
         self._written = set(samples)
-
-
-def _line(base: Fraction, slope: Fraction) -> tuple[int, int, int]:
-    """``base + slope × t`` as integers ``(b, s, d)`` with value ``(b + s × t) / d``."""
-    den = base.denominator * slope.denominator
-    return base.numerator * slope.denominator, slope.numerator * base.denominator, den
-
-
-def _at(line: _Line, elapsed: int) -> int:
-    base, slope, den = line
-    return (base + slope * elapsed) // den
 
 
 def latency_profile(shares: Mapping[float, float]) -> tuple[tuple[float, float], ...]:

@@ -1,8 +1,8 @@
 """Days of logical time with every shortcut on, against the same days with them all off.
 
-The reference world evaluates every rule in full (no cached queries), sums every window
-afresh (no kept partial sums) and drops nothing (no retention). Random traffic — rates,
-error ratios and outages changing at random times — runs under a 3-day SLO with its
+The reference world evaluates every rule in full (no cached queries, no replayed answers),
+sums every window afresh (no kept partial sums) and drops nothing (no retention). Random
+traffic — rates, error ratios and outages changing at random times — runs under a 3-day SLO with its
 burn-rate alerts and hand-written rules over long windows; every stored sample (bit for
 bit, but for what retention dropped: the shortcut world keeps only what its rules reach),
 every alert timeline and every rule failure must be the same.
@@ -33,8 +33,9 @@ CHANGES = st.lists(
 )
 
 
-def world(changes: list[tuple[int, str, float]]) -> dict[str, Any]:
+def world(changes: list[tuple[int, str, float]], *, replay: bool = True) -> dict[str, Any]:
     t = Telemetry(scrape_interval=120, evaluation_interval=600)
+    t.replay = replay
     t.add_service("api", 10, 0)
     t.add_slo("api-availability", 99.0, 3 * 86_400, "api")
     t.add_recording("job:errors:sum2h", 'sum_over_time(http_requests_total{code="500"}[2h])')
@@ -74,7 +75,7 @@ def test_shortcuts_change_nothing_over_days(changes: list[tuple[int, str, float]
         patch.setattr(cached.CachedQuery, "evaluate", plain)
         patch.setattr(evaluator, "_FAST_SUMS", {})
         patch.setattr(Retention, "tick", lambda self, now_ms: 0)
-        reference = world(changes)
+        reference = world(changes, replay=False)
     with pytest.MonkeyPatch.context() as patch:  # keep only what the rules reach
         patch.setattr(retention, "DEFAULT_RETENTION_MS", 0)
         fast = world(changes)

@@ -137,12 +137,17 @@ class AlertingRule:
 
     def eval(self, store: SeriesStore, ts: int, ctx: EvalContext) -> list[tuple[Labels, float]]:
         """One evaluation at ``ts``; returns the ALERTS/ALERTS_FOR_STATE samples to write."""
+        return self.apply(self.query_result(store, ts, ctx), ts, ctx, store)
+
+    def query_result(
+        self, store: SeriesStore, ts: int, ctx: EvalContext
+    ) -> list[tuple[Labels, float]]:
+        """Step 1: the query's samples at ``ts``."""
         try:
-            result = query(self._query, store, ts - ctx.query_offset_ms)
+            return query(self._query, store, ts - ctx.query_offset_ms)
         except RuleEvalError as error:
             self.last_error = error.message
             raise
-        return self.apply(result, ts, ctx, store)
 
     def apply(
         self,

@@ -12,6 +12,7 @@ from kubeloop.telemetry.rules.query import RuleEvalError
 from kubeloop.telemetry.rules.recording import RecordingRule
 from kubeloop.telemetry.series import Labels, SeriesStore
 from kubeloop.telemetry.series.store import SampleOrderError
+from kubeloop.telemetry.span.replay import Replay
 
 Rule = AlertingRule | RecordingRule
 DEFAULT_INTERVAL_MS = 60_000
@@ -45,8 +46,12 @@ class RuleGroup:
     def alerting_rules(self) -> list[AlertingRule]:
         return [r for r in self.rules if isinstance(r, AlertingRule)]
 
-    def eval(self, store: SeriesStore, ts: int) -> list[RuleFailure]:
-        """Evaluate every rule in order at ``ts``; returns the rules that failed."""
+    def eval(
+        self, store: SeriesStore, ts: int, replays: list[Replay] | None = None
+    ) -> list[RuleFailure]:
+        """Evaluate every rule in order at ``ts``; returns the rules that failed.
+
+        ``replays`` (one per rule) may answer for a rule whose inputs provably repeat."""
         ctx = EvalContext(
             self.external_labels, self.external_url, self.spec.query_offset_ms, self.spec.limit
         )
@@ -54,7 +59,10 @@ class RuleGroup:
         stamp = ts - self.spec.query_offset_ms
         for i, rule in enumerate(self.rules):
             try:
-                samples = rule.eval(store, ts, ctx)
+                if replays is None:
+                    samples = rule.eval(store, ts, ctx)
+                else:
+                    samples = _replayed(rule, replays[i], store, ts, ctx)
             except RuleEvalError as error:
                 failures.append(RuleFailure(rule.name, ts, error.message, rule.spec.where))
                 continue
@@ -62,10 +70,30 @@ class RuleGroup:
             for labels, value in samples:
                 if _append(store, labels, stamp, value):
                     written.add(labels)
-            for labels in sorted(self._previous[i] - written):
-                _append(store, labels, stamp, None)
-            self._previous[i] = written
+            previous = self._previous[i]
+            if previous != written:
+                for labels in sorted(previous - written):
+                    _append(store, labels, stamp, None)
+                self._previous[i] = written
         return failures
+
+
+def _replayed(
+    rule: Rule, replay: Replay, store: SeriesStore, ts: int, ctx: EvalContext
+) -> list[tuple[Labels, float]]:
+    """``rule.eval`` with the query's answer replayed when ``replay`` can prove it."""
+    result = replay.recall(store, ts)
+    if isinstance(rule, AlertingRule):
+        if result is None:
+            result = rule.query_result(store, ts, ctx)
+            replay.remember(ts, result)
+        return rule.apply(result, ts, ctx, store)
+    if result is None:
+        result = rule.eval(store, ts, ctx)
+        replay.remember(ts, result)
+    else:
+        rule.last_error = None
+    return result
 
 
 def _append(store: SeriesStore, labels: Labels, t: int, value: float | None) -> bool:
@@ -74,7 +102,7 @@ def _append(store: SeriesStore, labels: Labels, t: int, value: float | None) -> 
         if value is None:
             store.append_stale(labels, t)
         else:
-            store.append(labels, t, value)
+            store.push(labels, t, value)
     except SampleOrderError:
         return False
     return True

@@ -102,10 +102,11 @@ class StoredSeries:
 
     def latest(self, end_ms: int, lookback_ms: int) -> tuple[int, float] | None:
         """The newest sample in ``(end_ms - lookback_ms, end_ms]``, None if none or stale."""
-        i = bisect_right(self.ts, end_ms) - 1
+        ts = self.ts
+        i = len(ts) - 1 if ts and ts[-1] <= end_ms else bisect_right(ts, end_ms) - 1
         if i < 0:
             return None
-        t = self.ts[i]
+        t = ts[i]
         if t <= end_ms - lookback_ms:
             return None
         v = self.vs[i]
@@ -131,6 +132,35 @@ class SeriesStore:
         if not isinstance(value, (int, float)) or isinstance(value, bool):
             raise InvalidSpecError(f"{labels}: sample value {value!r} is not a number")
         self._append(labels, t_ms, float(value))
+
+    def push(self, labels: Labels, t_ms: int, value: float) -> None:
+        """``append`` for the common case — a float, newer than the series' newest sample,
+        neither of them NaN — without the checks that case cannot fail."""
+        series = self._by_labels.get(labels)
+        if (
+            series is None
+            or value.__class__ is not float
+            or t_ms.__class__ is not int
+            or not series.ts
+            or not series.ts[-1] < t_ms <= MAX_TIMESTAMP_MS
+            or math.isnan(value)
+        ):
+            self.append(labels, t_ms, value)
+            return
+        vs = series.vs
+        last = vs[-1]
+        resets = series.resets
+        if value < last:
+            resets.append(resets[-1] + last)
+            series.run_start = series.base + len(vs)
+        else:
+            resets.append(resets[-1])
+            if value != last or (
+                value == 0.0 and math.copysign(1.0, value) != math.copysign(1.0, last)
+            ):
+                series.run_start = series.base + len(vs)
+        series.ts.append(t_ms)
+        vs.append(value)
 
     def append_stale(self, labels: Labels, t_ms: int) -> None:
         """Mark the series stale at ``t_ms`` (it disappears from instant queries from then)."""

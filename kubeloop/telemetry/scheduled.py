@@ -1,0 +1,49 @@
+"""The façade's bookkeeping: a rule group on the clock, the scenario's own group, intervals."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from kubeloop.core.clock import PeriodicTask
+from kubeloop.errors import FixtureError, InvalidSpecError
+from kubeloop.telemetry.rules.alerting import FIRING, INACTIVE, PENDING, AlertingRule
+from kubeloop.telemetry.rules.group import RuleFailure, RuleGroup
+from kubeloop.telemetry.rules.loader import load_rule_text
+from kubeloop.telemetry.rules.model import GroupSpec
+from kubeloop.telemetry.slo import to_yaml
+from kubeloop.telemetry.span.replay import Replay
+
+
+@dataclass
+class Scheduled:
+    """A rule group, the clock task evaluating it, and what its evaluations left."""
+
+    group: RuleGroup
+    task: PeriodicTask | None = None
+    adhoc: bool = False  # the group of rules a scenario declared one by one
+    replays: list[Replay] = field(default_factory=list)
+    alert_names: list[str] = field(default_factory=list)
+    failures: list[RuleFailure] = field(default_factory=list)
+
+
+def scenario_group(rules: list[dict[str, object]]) -> GroupSpec:
+    """The group of the rules a scenario declared one by one, validated as a rule file."""
+    text = to_yaml([{"name": "scenario", "rules": rules}])
+    try:
+        loaded = load_rule_text(text, "<scenario>")
+    except FixtureError as error:  # the YAML is ours: report only what is wrong
+        raise InvalidSpecError("; ".join(p.message for p in error.problems)) from None
+    return loaded.groups[0]
+
+
+def combined_state(rules: Iterable[AlertingRule]) -> str:
+    """firing if any of the rules fires, else pending if one is pending, else inactive."""
+    states = {r.state() for r in rules}
+    return FIRING if FIRING in states else PENDING if PENDING in states else INACTIVE
+
+
+def checked_interval(seconds: int, what: str) -> int:
+    if isinstance(seconds, bool) or not isinstance(seconds, int) or not 0 < seconds <= 86_400:
+        raise InvalidSpecError(f"the {what} interval must be 1 second to 1 day, not {seconds!r}")
+    return seconds

@@ -1,0 +1,1 @@
+"""Long spans of logical time: steady service runs and rule answers replayed over them."""
