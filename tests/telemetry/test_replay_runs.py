@@ -23,7 +23,7 @@ ERRORS = Labels.of(__name__="http_requests_total", job="api", code="500")
     st.lists(
         st.tuples(
             st.sampled_from([1, -1]),
-            st.tuples(st.integers(0, 10**6), st.integers(0, 10**4), st.integers(1, 2000)),
+            st.tuples(st.integers(0, 10**6), st.integers(0, 10**4), st.integers(1, 24)),
         ),
         max_size=3,
     ),
