@@ -117,13 +117,14 @@ VALUES = st.recursive(
 
 
 def _load(text: str) -> None:
-    started = time.perf_counter()
+    """Loads any text within 2 s of CPU (CPU, not wall: a loaded CI machine must not flake)."""
+    started = time.process_time()
     try:
         load_fixture_text(text, "fuzz.yaml")
     except FixtureError as error:
         for line in str(error).splitlines():
             assert line.startswith("fuzz.yaml:"), line
-    assert time.perf_counter() - started < 2
+    assert time.process_time() - started < 2
 
 
 @settings(max_examples=600, deadline=None, suppress_health_check=list(HealthCheck))
@@ -201,9 +202,9 @@ def test_the_gherkin_front_end_answers_any_text_with_located_problems(
 ) -> None:
     path: Path = tmp_path_factory.mktemp("fuzz") / "f.feature"
     path.write_text(text, encoding="utf-8", errors="surrogatepass")
-    started = time.perf_counter()
+    started = time.process_time()
     problems = lint_feature(path)
-    assert time.perf_counter() - started < 2
+    assert time.process_time() - started < 2
     for problem in problems:
         assert problem.startswith(f"{path}:"), problem
         assert "Traceback" not in problem
