@@ -35,6 +35,17 @@ RULES = [
     ("job:time", "time() - 0 * count(up)"),
     ("job:avg", "avg_over_time(up[15m])"),
 ]  # fmt: skip
+REPLAYABLE = (
+    "sum by (job) (rate(",
+    "sum(rate(",
+    "increase(",
+    "delta(",
+    "irate(",
+    "idelta(",
+    "rate(",
+)
+"""The rules over counters alone: a world holding one of them must replay (the others —
+``sum_over_time``, ``time()``, a recorded series — may legitimately never be replayed)."""
 ALERTS = [
     ("Errors", 'sum(rate(http_requests_total{code="500"}[5m])) > 0.05', 300, 0),
     ("Ratio", "job:ratio30m > 0.01", 600, 900),
@@ -146,4 +157,5 @@ def test_replayed_answers_are_every_evaluation(spec: dict[str, Any]) -> None:
     assert fast["series"].keys() == reference["series"].keys()
     for name, points in fast["series"].items():
         assert points == reference["series"][name], name
-    assert replayed > 0  # the last four steady hours replay something
+    if spec["slo"] or any(RULES[i][1].startswith(REPLAYABLE) for i in spec["rules"]):
+        assert replayed > 0  # the last four steady hours replay something
