@@ -28,6 +28,7 @@ from kubeloop.cluster.affinity import HOSTNAME
 from kubeloop.cluster.nodes import NodeRecord
 from kubeloop.cluster.pods import PodRecord, PodTemplate
 from kubeloop.cluster.scheduler.affinity_classes import HostClasses
+from kubeloop.cluster.scheduler.class_batch import pop_live
 from kubeloop.cluster.scheduler.fit_error import NO_NODES, message_from_counts
 from kubeloop.cluster.scheduler.framework import Code, FilterPlugin, ScorePlugin
 from kubeloop.cluster.scheduler.inter_pod_affinity import InterPodAffinity
@@ -221,12 +222,7 @@ class _Batch:
 
     def pop_best(self) -> tuple[str, int] | None:
         """The chosen node's name and class, or None if no node admits the pod."""
-        heap, class_of, epoch = self.heap, self.classes.class_of, self.epoch
-        while heap:
-            _, name, entry_epoch, number = heapq.heappop(heap)
-            if entry_epoch == epoch and class_of[name] == number:
-                return name, number
-        return None
+        return pop_live(self.heap, self.classes.class_of, self.epoch)
 
     def moved(self, node: NodeRecord, old: int) -> None:
         """The pod was bound to ``node``, a member of class ``old`` until now."""

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import heapq
 from collections import Counter
+from collections.abc import Mapping
 
 from kubeloop.cluster.nodes import NodeRecord
 from kubeloop.cluster.pods import PodRecord
@@ -49,6 +50,16 @@ def place(
 
 _Entry = tuple[int, str, int, int]
 """(−total, node name, epoch, class number)."""
+
+
+def pop_live(heap: list[_Entry], class_of: Mapping[str, int], epoch: int) -> tuple[str, int] | None:
+    """Pop the best live entry — its node still in its class, its totals of this epoch —
+    as (node name, class number); stale entries are dropped on the way. None when empty."""
+    while heap:
+        _, name, entry_epoch, number = heapq.heappop(heap)
+        if entry_epoch == epoch and class_of[name] == number:
+            return name, number
+    return None
 
 
 class _Batch:
@@ -129,12 +140,7 @@ class _Batch:
 
     def pop_best(self) -> tuple[str, int] | None:
         """The chosen node's name and class, or None if no node admits the pod."""
-        heap, class_of, epoch = self.heap, self.classes.class_of, self.epoch
-        while heap:
-            _, name, entry_epoch, number = heapq.heappop(heap)
-            if entry_epoch == epoch and class_of[name] == number:
-                return name, number
-        return None
+        return pop_live(self.heap, self.classes.class_of, self.epoch)
 
     def moved(self, node: NodeRecord, old: int) -> None:
         """The pod was bound to ``node``, a member of class ``old`` until now."""
