@@ -48,6 +48,7 @@ FLUSH_AFTER = 300
 
 Asks = Hashable
 _seq = attrgetter("seq")
+_name = attrgetter("name")
 
 
 def asks_of(template: PodTemplate) -> Asks:
@@ -248,7 +249,7 @@ class SchedulingQueue:
             if key is None:
                 for pod in pods:
                     pod.parked_at = now
-                    self._aware[pod.name] = pod
+                self._aware.update(zip(map(_name, pods), pods, strict=True))
                 continue
             group = self._groups.get(key)
             if group is None:
