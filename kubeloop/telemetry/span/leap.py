@@ -53,6 +53,9 @@ MAX_INSTANTS: Final = 1440
 MIN_INSTANTS: Final = 3
 MAX_UNPROVEN: Final = 60
 """At most this many while a rule that may be proven later is not yet."""
+REMEMBERED: Final = 12
+"""Evaluations at the end of such a stretch that keep their answers for the next (a rule
+over series whose increments repeat every 12 scrapes or less can be proven then)."""
 
 
 def leap(tel: Telemetry, now: int, horizon: int) -> int:
@@ -70,34 +73,18 @@ def leap(tel: Telemetry, now: int, horizon: int) -> int:
         reads_ahead(r.spec.parsed) for e in groups for r in e.group.rules
     ):
         return now
-    seconds = range(first, first + count * step, step)
-    times = [t * 1000 for t in seconds]
+    full = range(first, first + count * step, step)
+    prepared = _prepare(tel, now, full[:MAX_UNPROVEN])
+    if prepared is not None and not prepared[2] and len(full) > MAX_UNPROVEN:
+        prepared = _prepare(tel, now, full)  # nothing to look at again soon: go further
+    if prepared is None:
+        return now
+    scraped, slots, hoping, seconds = prepared
+    if hoping and len(seconds) > MAX_UNPROVEN:  # (proven for longer: true for less)
+        seconds = seconds[:MAX_UNPROVEN]
+        scraped = {labels: column[:MAX_UNPROVEN] for labels, column in scraped.items()}
+    count, times = len(seconds), [t * 1000 for t in seconds]
     store = tel.store
-    scraped: dict[Labels, list[float]] = {}
-    for name in sorted(tel._services):
-        values = scrape_values(tel._services[name][0], seconds)
-        if values is None:
-            return now
-        for labels, column in values.items():
-            if labels in scraped or not appendable(store.get(labels), times[0]):
-                return now
-            if not max(column) < EXACT:  # whole numbers stay exact (``span/runs.py``)
-                return now
-            scraped[labels] = column
-    tel._runs.update((s for s, _ in tel._services.values()), step, tel._scrape_since)
-    demoted: set[int] = set()
-    while True:
-        slots = _classify(tel, now * 1000, times, scraped, demoted)
-        if slots is None:
-            return now
-        more = conflicts(store, slots) - demoted
-        if not more:
-            break
-        demoted |= more
-    if hopeful(store, slots):
-        count = min(count, MAX_UNPROVEN)  # look again soon: it may be proven by then
-        seconds, times = seconds[:count], times[:count]
-        scraped = {labels: column[:count] for labels, column in scraped.items()}
     protected = protected_by(scraped, slots)
     if protected is None:
         return now
@@ -112,7 +99,39 @@ def leap(tel: Telemetry, now: int, horizon: int) -> int:
         assert series is not None  # appendable
         extend(series, times, column)
         written.append((series, position))
-    return _instants(tel, slots, protected, written, seconds)
+    return _instants(tel, slots, protected, written, seconds, hoping)
+
+
+def _prepare(
+    tel: Telemetry, now: int, seconds: range
+) -> tuple[dict[Labels, list[float]], list[Slot], set[int], range] | None:
+    """The scrapes of the instants ``seconds``, every rule's slot, and the rules not proven
+    that may be soon; None if the stretch cannot be leapt."""
+    store = tel.store
+    first_ms = seconds[0] * 1000
+    scraped: dict[Labels, list[float]] = {}
+    for name in sorted(tel._services):
+        values = scrape_values(tel._services[name][0], seconds)
+        if values is None:
+            return None
+        for labels, column in values.items():
+            if labels in scraped or not appendable(store.get(labels), first_ms):
+                return None
+            if not max(column) < EXACT:  # whole numbers stay exact (``span/runs.py``)
+                return None
+            scraped[labels] = column
+    step = tel.scrape_interval
+    tel._runs.update((s for s, _ in tel._services.values()), step, tel._scrape_since)
+    times = [t * 1000 for t in seconds]
+    demoted: set[int] = set()
+    while True:
+        slots = _classify(tel, now * 1000, times, scraped, demoted)
+        if slots is None:
+            return None
+        more = conflicts(store, slots) - demoted
+        if not more:
+            return scraped, slots, hopeful(store, slots), seconds
+        demoted |= more
 
 
 def _classify(
@@ -203,8 +222,11 @@ def _instants(
     protected: set[Labels],
     written: list[tuple[StoredSeries, int]],
     seconds: range,
+    hoping: set[int],
 ) -> int:
-    """Evaluate the rules not proven at each instant, in order; returns the last instant."""
+    """Evaluate the rules not proven at each instant, in order; returns the last instant.
+    Those that may be proven soon go through their replays at the last instants, so that
+    answers are kept for the next leap to prove with."""
     store = tel.store
     size = len(store)
     entries = []
@@ -213,16 +235,17 @@ def _instants(
         if mine:
             names = sorted({s.rule.name for s in mine if isinstance(s.rule, AlertingRule)})
             entries.append((entry, entry.group.context(), mine, names))
+    remember = seconds[-1] - REMEMBERED * seconds.step
     for t in seconds:
         ts = t * 1000
         tel.retention.tick(ts)
         for entry, ctx, mine, names in entries:
             failed: list[RuleFailure] = []
             for slot in mine:
-                replay = entry.replays[slot.index]
-                answer = entry.group.answer(
-                    slot.index, store, ts, ctx, replay if replay.enabled else None
-                )
+                replay = None
+                if t > remember and slot.position in hoping:
+                    replay = entry.replays[slot.index]
+                answer = entry.group.answer(slot.index, store, ts, ctx, replay)
                 if isinstance(answer, RuleFailure):
                     failed.append(answer)
                     continue

@@ -95,10 +95,12 @@ def selectors_of(node: ast.Expr) -> list[tuple[Matcher, ...]]:
     return [n.matchers for n in _walk(node) if isinstance(n, ast.VectorSelector)]
 
 
-def hopeful(store: SeriesStore, slots: list[Slot]) -> bool:
-    """Whether a rule not proven now may be later in the stretch: it replays, and none of its
-    instant selectors reads what a rule that cannot be proven writes."""
+def hopeful(store: SeriesStore, slots: list[Slot]) -> set[int]:
+    """The rules not proven now that may be later in the stretch (their positions): they
+    replay, and none of their instant selectors reads what a rule that cannot be proven
+    writes."""
     blocked: set[Labels] = set()
+    found: set[int] = set()
     for slot in slots:
         if slot.proven:
             continue
@@ -108,9 +110,10 @@ def hopeful(store: SeriesStore, slots: list[Slot]) -> bool:
             for matchers, _ in replay.selectors()
             for series in store.select(matchers)
         ):
-            return True
-        blocked |= slot.entry.group.previous(slot.index)
-    return False
+            found.add(slot.position)
+        else:
+            blocked |= slot.entry.group.previous(slot.index)
+    return found
 
 
 def silent(series: StoredSeries, first_ms: int) -> bool:
