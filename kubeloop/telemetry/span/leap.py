@@ -29,10 +29,10 @@ from typing import TYPE_CHECKING, Any, Final
 
 from kubeloop.telemetry.promql.cached import same
 from kubeloop.telemetry.rules.alerting import AlertingRule
-from kubeloop.telemetry.rules.group import RuleFailure
-from kubeloop.telemetry.scheduled import Scheduled, note_states
+from kubeloop.telemetry.scheduled import Scheduled
 from kubeloop.telemetry.series import Labels, SeriesStore, StoredSeries, is_stale
-from kubeloop.telemetry.span.bulk import appendable, extend, truncate
+from kubeloop.telemetry.span.bulk import appendable, extend
+from kubeloop.telemetry.span.instants import instants
 from kubeloop.telemetry.span.plan import (
     Slot,
     conflicts,
@@ -53,9 +53,6 @@ MAX_INSTANTS: Final = 1440
 MIN_INSTANTS: Final = 3
 MAX_UNPROVEN: Final = 60
 """At most this many while a rule that may be proven later is not yet."""
-REMEMBERED: Final = 12
-"""Evaluations at the end of such a stretch that keep their answers for the next (a rule
-over series whose increments repeat every 12 scrapes or less can be proven then)."""
 
 
 def leap(tel: Telemetry, now: int, horizon: int) -> int:
@@ -99,7 +96,7 @@ def leap(tel: Telemetry, now: int, horizon: int) -> int:
         assert series is not None  # appendable
         extend(series, times, column)
         written.append((series, position))
-    return _instants(tel, slots, protected, written, seconds, hoping)
+    return instants(tel, slots, protected, written, seconds, hoping)
 
 
 def _prepare(
@@ -125,11 +122,14 @@ def _prepare(
     times = [t * 1000 for t in seconds]
     demoted: set[int] = set()
     while True:
-        slots = _classify(tel, now * 1000, times, scraped, demoted)
-        if slots is None:
+        classified = _classify(tel, now * 1000, times, scraped, demoted)
+        if classified is None:
             return None
+        slots, known = classified
         more = conflicts(store, slots) - demoted
         if not more:
+            for slot in slots:
+                slot.watch(store, known, first_ms)
             return scraped, slots, hopeful(store, slots), seconds
         demoted |= more
 
@@ -140,7 +140,7 @@ def _classify(
     times: list[int],
     scraped: dict[Labels, list[float]],
     demoted: set[int],
-) -> list[Slot] | None:
+) -> tuple[list[Slot], set[Labels]] | None:
     """Every rule in evaluation order, with its proven answers if it has them."""
     store = tel.store
     known = {  # (a scrape's values are whole numbers or sums of them: never NaN, never -0.0)
@@ -170,7 +170,7 @@ def _classify(
                     return None  # (a rule writes no staleness marker as a value)
                 if all(same_bits(v, values[0]) for v in values):
                     known[labels] = values[0]
-    return slots
+    return slots, set(known)
 
 
 def _proven(
@@ -214,88 +214,3 @@ def _proven(
     if any([labels for labels, _ in result] != labels for result in results):
         return None
     return results
-
-
-def _instants(
-    tel: Telemetry,
-    slots: list[Slot],
-    protected: set[Labels],
-    written: list[tuple[StoredSeries, int]],
-    seconds: range,
-    hoping: set[int],
-) -> int:
-    """Evaluate the rules not proven at each instant, in order; returns the last instant.
-    Those that may be proven soon go through their replays at the last instants, so that
-    answers are kept for the next leap to prove with."""
-    store = tel.store
-    size = len(store)
-    entries = []
-    for entry in tel._groups:
-        mine = [s for s in slots if s.entry is entry and not s.proven]
-        if mine:
-            names = sorted({s.rule.name for s in mine if isinstance(s.rule, AlertingRule)})
-            entries.append((entry, entry.group.context(), mine, names))
-    remember = seconds[-1] - REMEMBERED * seconds.step
-    for t in seconds:
-        ts = t * 1000
-        tel.retention.tick(ts)
-        for entry, ctx, mine, names in entries:
-            failed: list[RuleFailure] = []
-            for slot in mine:
-                replay = None
-                if t > remember and slot.position in hoping:
-                    replay = entry.replays[slot.index]
-                answer = entry.group.answer(slot.index, store, ts, ctx, replay)
-                if isinstance(answer, RuleFailure):
-                    failed.append(answer)
-                    continue
-                if len(store) != size or any(
-                    labels in protected or store.get(labels) is None for labels, _ in answer
-                ):
-                    _stop(tel, slots, written, slot, answer, ts, failed)
-                    done = (t - seconds[0]) // seconds.step
-                    for proven in slots:
-                        if proven.proven and proven.position < slot.position:
-                            proven.settle(done + 1, ts)
-                        elif proven.proven and done:
-                            proven.settle(done, ts - seconds.step * 1000)
-                    return t
-                entry.group.write(slot.index, store, ts, answer)
-            if failed:
-                entry.failures = [*entry.failures, *failed][-100:]
-            note_states(names, tel._by_name, tel._timelines, t)
-    for slot in slots:
-        if slot.proven:
-            slot.settle(len(seconds), seconds[-1] * 1000)
-    return seconds[-1]
-
-
-def _stop(
-    tel: Telemetry,
-    slots: list[Slot],
-    written: list[tuple[StoredSeries, int]],
-    slot: Slot,
-    answer: list[tuple[Labels, float]],
-    ts: int,
-    failed: list[RuleFailure],
-) -> None:
-    """End the leap at ``ts`` before ``slot`` writes ``answer``: take back what was appended
-    after what the instant has done so far, then finish the instant as the clock would."""
-    for series, position in written:
-        truncate(series, ts if position < slot.position else ts - 1)
-    store = tel.store
-    entry = slot.entry
-    entry.group.write(slot.index, store, ts, answer)
-    for other in tel._groups[tel._groups.index(entry) :]:
-        ctx = other.group.context()
-        for later in slots:
-            if later.entry is other and later.position > slot.position:
-                failure = other.group.eval_rule(
-                    later.index, store, ts, ctx, other.replays[later.index]
-                )
-                if failure is not None:
-                    failed.append(failure)
-        if failed:
-            other.failures = [*other.failures, *failed][-100:]
-        failed = []
-        note_states(other.alert_names, tel._by_name, tel._timelines, ts // 1000)

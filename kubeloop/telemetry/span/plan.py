@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from kubeloop.telemetry.promql import ast
+from kubeloop.telemetry.promql.cached import leaves
 from kubeloop.telemetry.promql.evaluator import DEFAULT_LOOKBACK_MS
 from kubeloop.telemetry.rules.alerting import AlertingRule, EvalContext
 from kubeloop.telemetry.rules.group import Rule
@@ -28,6 +29,9 @@ class Slot:
         self.position = position
         self.answers = answers
         self.rule: Rule = entry.group.rules[index]
+        self.watched: list[StoredSeries] | None = None
+        """For a rule not proven that reads only instant selectors: the series it reads
+        that may change in the stretch."""
 
     @property
     def proven(self) -> bool:
@@ -47,6 +51,41 @@ class Slot:
             labels: [values[k % len(values)] for k in range(count)]
             for labels, values in self.outputs().items()
         }
+
+    def watch(self, store: SeriesStore, steady: set[Labels], first_ms: int) -> None:
+        """Note what a rule not proven reads, if only instant selectors (no offset, no
+        ``@``): its answer is a function of their samples, leaving out the series whose
+        value is the same through the stretch (``steady``) or that nothing writes."""
+        found = leaves(self.rule.spec.parsed)
+        if self.proven or not all(
+            isinstance(leaf, ast.VectorSelector) and leaf.at is None and not leaf.offset_ms
+            for leaf in found
+        ):
+            return
+        self.watched = [
+            series
+            for leaf in found
+            if isinstance(leaf, ast.VectorSelector)
+            for series in store.select(leaf.matchers)
+            if series.labels not in steady and not silent(series, first_ms)
+        ]
+
+    def unchanged(self, ts: int, step_ms: int, answer: list[tuple[Labels, float]]) -> bool:
+        """Whether the rule gives at ``ts`` the ``answer`` it gave one instant before: every
+        watched series got its newest sample at ``ts`` and one at ``ts - step_ms``, of the
+        same bits (and an alerting rule gave nothing and keeps no alert)."""
+        if self.watched is None:
+            return False
+        rule = self.rule
+        if isinstance(rule, AlertingRule) and (answer or rule.alerts()):
+            return False
+        for series in self.watched:
+            times, values = series.ts, series.vs
+            if len(times) < 2 or times[-1] != ts or times[-2] != ts - step_ms:
+                return False
+            if math.isnan(values[-1]) or not same_bits(values[-1], values[-2]):
+                return False
+        return True
 
     def settle(self, done: int, last_ms: int) -> None:
         """What ``done`` evaluations ending at ``last_ms`` leave besides samples: the rule's
