@@ -34,13 +34,13 @@ from kubeloop.telemetry.series import Labels, SeriesStore, StoredSeries, is_stal
 from kubeloop.telemetry.span.bulk import appendable, extend
 from kubeloop.telemetry.span.instants import instants
 from kubeloop.telemetry.span.plan import (
+    Quiet,
     Slot,
     conflicts,
     hopeful,
     protected_by,
     reads_ahead,
     same_bits,
-    silent,
 )
 from kubeloop.telemetry.span.runs import EXACT
 from kubeloop.telemetry.span.scrapes import scrape_values
@@ -60,7 +60,7 @@ def leap(tel: Telemetry, now: int, horizon: int) -> int:
     or as many of them as provably can be; returns the instant reached (``now``: none)."""
     step = tel.scrape_interval
     groups = tel._groups
-    if not tel.replay or not groups or tel.retention.keep_ms is None:
+    if not tel.replay or tel.retention.keep_ms is None:
         return now
     if any(e.group.interval_ms != step * 1000 or e.group.spec.query_offset_ms for e in groups):
         return now
@@ -76,13 +76,13 @@ def leap(tel: Telemetry, now: int, horizon: int) -> int:
         prepared = _prepare(tel, now, full)  # nothing to look at again soon: go further
     if prepared is None:
         return now
-    scraped, slots, hoping, seconds = prepared
+    scraped, slots, hoping, seconds, quiet = prepared
     if hoping and len(seconds) > MAX_UNPROVEN:  # (proven for longer: true for less)
         seconds = seconds[:MAX_UNPROVEN]
         scraped = {labels: column[:MAX_UNPROVEN] for labels, column in scraped.items()}
     count, times = len(seconds), [t * 1000 for t in seconds]
     store = tel.store
-    protected = protected_by(scraped, slots)
+    protected = protected_by(scraped, slots, quiet)
     if protected is None:
         return now
     columns = [(labels, column, -1) for labels, column in scraped.items()]
@@ -101,7 +101,7 @@ def leap(tel: Telemetry, now: int, horizon: int) -> int:
 
 def _prepare(
     tel: Telemetry, now: int, seconds: range
-) -> tuple[dict[Labels, list[float]], list[Slot], set[int], range] | None:
+) -> tuple[dict[Labels, list[float]], list[Slot], set[int], range, Quiet] | None:
     """The scrapes of the instants ``seconds``, every rule's slot, and the rules not proven
     that may be soon; None if the stretch cannot be leapt."""
     store = tel.store
@@ -122,15 +122,19 @@ def _prepare(
     times = [t * 1000 for t in seconds]
     demoted: set[int] = set()
     while True:
-        classified = _classify(tel, now * 1000, times, scraped, demoted)
+        loud = set(scraped).union(
+            *(e.group.previous(i) for e in tel._groups for i in range(len(e.group.rules)))
+        )
+        quiet = Quiet(loud)
+        classified = _classify(tel, now * 1000, times, scraped, demoted, quiet)
         if classified is None:
             return None
         slots, known = classified
         more = conflicts(store, slots) - demoted
         if not more:
             for slot in slots:
-                slot.watch(store, known, first_ms)
-            return scraped, slots, hopeful(store, slots), seconds
+                slot.watch(store, known, quiet, first_ms)
+            return scraped, slots, hopeful(store, slots), seconds, quiet
         demoted |= more
 
 
@@ -140,6 +144,7 @@ def _classify(
     times: list[int],
     scraped: dict[Labels, list[float]],
     demoted: set[int],
+    quiet: Quiet,
 ) -> tuple[list[Slot], set[Labels]] | None:
     """Every rule in evaluation order, with its proven answers if it has them."""
     store = tel.store
@@ -157,7 +162,7 @@ def _classify(
             position = len(slots)
             answers = None
             if position not in demoted:
-                answers = _proven(entry, i, store, now_ms, span, known, writers, times[0])
+                answers = _proven(entry, i, store, now_ms, span, known, writers, quiet, times[0])
             slot = Slot(entry, i, position, answers)
             slots.append(slot)
             if answers is None:
@@ -181,6 +186,7 @@ def _proven(
     span: range,
     known: dict[Labels, float],
     writers: dict[Labels, int],
+    quiet: Quiet,
     first_ms: int,
 ) -> list[Any] | None:
     """Rule ``i``'s answer at each class of the stretch, if proven; None otherwise."""
@@ -197,7 +203,7 @@ def _proven(
         for series in store.select(matchers):
             if series.labels in known:
                 read.append((series.labels, known[series.labels]))
-            elif series.labels in writers or not silent(series, first_ms):
+            elif series.labels in writers or not quiet.silent(series, first_ms):
                 return None
         reads.append(read)
     for _, values in classes:

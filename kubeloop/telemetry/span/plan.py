@@ -52,7 +52,7 @@ class Slot:
             for labels, values in self.outputs().items()
         }
 
-    def watch(self, store: SeriesStore, steady: set[Labels], first_ms: int) -> None:
+    def watch(self, store: SeriesStore, steady: set[Labels], quiet: Quiet, first_ms: int) -> None:
         """Note what a rule not proven reads, if only instant selectors (no offset, no
         ``@``): its answer is a function of their samples, leaving out the series whose
         value is the same through the stretch (``steady``) or that nothing writes."""
@@ -67,7 +67,7 @@ class Slot:
             for leaf in found
             if isinstance(leaf, ast.VectorSelector)
             for series in store.select(leaf.matchers)
-            if series.labels not in steady and not silent(series, first_ms)
+            if series.labels not in steady and not quiet.silent(series, first_ms)
         ]
 
     def unchanged(self, ts: int, step_ms: int, answer: list[tuple[Labels, float]]) -> bool:
@@ -155,13 +155,28 @@ def hopeful(store: SeriesStore, slots: list[Slot]) -> set[int]:
     return found
 
 
-def silent(series: StoredSeries, first_ms: int) -> bool:
-    """Whether an instant selector finds nothing in ``series`` from ``first_ms`` on, while
-    nothing writes to it."""
-    if not series.ts:
+class Quiet:
+    """The series nothing writes in the stretch, that the leap relied on reading nothing
+    from: a rule that writes one after all stops the leap (they are protected)."""
+
+    def __init__(self, loud: set[Labels]) -> None:
+        self.loud = loud
+        """Every series a scrape or a rule wrote last time (they may be written again)."""
+        self.relied: set[Labels] = set()
+
+    def silent(self, series: StoredSeries, first_ms: int) -> bool:
+        """Whether an instant selector finds nothing in ``series`` from ``first_ms`` on,
+        nothing writing to it (noted as relied on)."""
+        if series.labels in self.loud:
+            return False
+        if series.ts:
+            last = series.vs[-1]
+            if series.ts[-1] > first_ms - DEFAULT_LOOKBACK_MS and not (
+                math.isnan(last) and is_stale(last)
+            ):
+                return False
+        self.relied.add(series.labels)
         return True
-    last = series.vs[-1]
-    return series.ts[-1] <= first_ms - DEFAULT_LOOKBACK_MS or (math.isnan(last) and is_stale(last))
 
 
 def queries(rule: AlertingRule) -> bool:
@@ -194,10 +209,12 @@ def conflicts(store: SeriesStore, slots: list[Slot]) -> set[int]:
     return found
 
 
-def protected_by(scraped: dict[Labels, list[float]], slots: list[Slot]) -> set[Labels] | None:
+def protected_by(
+    scraped: dict[Labels, list[float]], slots: list[Slot], quiet: Quiet
+) -> set[Labels] | None:
     """The series the stretch appends to or proves silent: a rule evaluated at each instant
     writing one of them stops the leap. None if one of those rules wrote one last time."""
-    protected = set(scraped)
+    protected = set(scraped) | quiet.relied
     for slot in slots:
         if slot.proven:
             protected |= set(slot.outputs())
