@@ -52,13 +52,13 @@ def instants(
             failed: list[RuleFailure] = []
             for slot in mine:
                 before = last.pop(slot.position, None)
+                replay = None
+                if t > remember and slot.position in hoping:
+                    replay = entry.replays[slot.index]
                 answer: list[tuple[Labels, float]] | RuleFailure
-                if before is not None and slot.unchanged(ts, step_ms, before):
+                if replay is None and before is not None and slot.unchanged(ts, step_ms, before):
                     answer = before
                 else:
-                    replay = None
-                    if t > remember and slot.position in hoping:
-                        replay = entry.replays[slot.index]
                     answer = entry.group.answer(slot.index, store, ts, ctx, replay)
                 if isinstance(answer, RuleFailure):
                     failed.append(answer)

@@ -144,10 +144,16 @@ def hopeful(store: SeriesStore, slots: list[Slot]) -> set[int]:
         if slot.proven:
             continue
         replay = slot.entry.replays[slot.index]
-        if replay.enabled and not any(
-            series.labels in blocked
-            for matchers, _ in replay.selectors()
-            for series in store.select(matchers)
+        rule = slot.rule
+        keeps = isinstance(rule, AlertingRule) and bool(rule.alerts())  # proven only once idle
+        if (
+            replay.enabled
+            and not keeps
+            and not any(
+                series.labels in blocked
+                for matchers, _ in replay.selectors()
+                for series in store.select(matchers)
+            )
         ):
             found.add(slot.position)
         else:
