@@ -39,7 +39,7 @@ class Expander:
         self._cache: dict[Labels, Labels] = {}
         self.errors: list[str] = []
         texts = [v for _, v in spec.labels] + [v for _, v in spec.annotations]
-        self._pure = not any("now" in text or "query" in text for text in texts)
+        self.pure = not any("now" in text or "query" in text for text in texts)
         """No template can call ``now`` or ``query``: the annotations are a function of the
         sample and its value (and the external labels and URL, the same all along)."""
         self._notes: dict[tuple[Labels, float, float, Pairs, str], tuple[Pairs, list[str]]] = {}
@@ -74,13 +74,13 @@ class Expander:
                 return labels, static_notes
             assert data is not None
             key = (sample, value, math.copysign(1.0, value), external, external_url)
-            found = self._notes.get(key) if self._pure else None
+            found = self._notes.get(key) if self.pure else None
             if found is not None:
                 self.errors.extend(found[1])
                 return labels, found[0]
             errors = len(self.errors)
             notes = tuple((k, self._expand(k, v, n, data, funcs)) for k, v, n in self._annotations)
-            if self._pure:
+            if self.pure:
                 if len(self._notes) >= MAX_NOTES:
                     self._notes.clear()
                 self._notes[key] = (notes, self.errors[errors:])

@@ -73,11 +73,11 @@ class Slot:
     def unchanged(self, ts: int, step_ms: int, answer: list[tuple[Labels, float]]) -> bool:
         """Whether the rule gives at ``ts`` the ``answer`` it gave one instant before: every
         watched series got its newest sample at ``ts`` and one at ``ts - step_ms``, of the
-        same bits (and an alerting rule gave nothing and keeps no alert)."""
+        same bits (and an alerting rule's state cannot move: ``AlertingRule.steady``)."""
         if self.watched is None:
             return False
         rule = self.rule
-        if isinstance(rule, AlertingRule) and (answer or rule.alerts()):
+        if isinstance(rule, AlertingRule) and (answer or rule.alerts()) and not rule.steady():
             return False
         for series in self.watched:
             times, values = series.ts, series.vs
