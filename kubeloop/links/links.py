@@ -75,14 +75,11 @@ class Links:
         self.sync()
 
     def sync(self) -> None:
-        """Bring every linked deployment to its environment's digest and feed query HPAs."""
+        """Bring every linked deployment to its environment's digest (or record why not)."""
         pipeline = self._watch()
         cluster = self._cluster()
         if pipeline is not None:
             self.rollout.sync(cluster, pipeline, self.clock.now)
-        telemetry = self._telemetry()
-        if cluster is not None and telemetry is not None:
-            self.autoscalers.feed(cluster, telemetry)
 
     def _watch(self) -> Any:
         pipeline = self._pipeline()
@@ -130,19 +127,23 @@ class Links:
 
     # --- telemetry → cluster --------------------------------------------------------------------
 
-    def autoscale_on(self, deployment: str, query: str) -> None:
-        """Feed ``deployment``'s HPA from the PromQL ``query`` every sync period."""
-        telemetry = self._telemetry()
-        if telemetry is None:
-            raise InvalidSpecError("a query-fed HPA needs telemetry in the world")
-        self.autoscalers.add(telemetry, deployment, query)
+    def autoscale_on(self, deployment: str, query: str, *, per_pod: bool = False) -> None:
+        """Feed ``deployment``'s HPA from the PromQL ``query`` every sync period (divided by
+        its ready pods if ``per_pod``: upstream's AverageValue target)."""
+        telemetry, cluster = self._telemetry(), self._cluster()
+        if telemetry is None or cluster is None:
+            raise InvalidSpecError("an HPA fed by a query needs a cluster and telemetry")
+        cluster.autoscaler(deployment)  # NotFoundError before anything changes
+        self.autoscalers.add(telemetry, deployment, query, per_pod)
         if self._hpa_task is None:
             self._hpa_task = self.clock.every(
-                SYNC_PERIOD, lambda _now: self.sync(), name="links: query HPAs", order=ORDER_LINKS
+                SYNC_PERIOD, lambda _now: self._feed(), name="links: query HPAs", order=ORDER_LINKS
             )
-        cluster = self._cluster()
-        if cluster is not None:
-            cluster.autoscaler(deployment)  # NotFoundError now, not at the first sync
+        self._feed()
+
+    def _feed(self) -> None:
+        telemetry, cluster = self._telemetry(), self._cluster()
+        if cluster is not None and telemetry is not None:
             self.autoscalers.feed(cluster, telemetry)
 
     def query_metrics(self) -> tuple[QueryMetric, ...]:

@@ -6,15 +6,18 @@ from changes. Every HPA sync period of the shared clock, just before the cluster
 reconcile, the query is evaluated over the telemetry store and its value handed to the HPA
 through the cluster's one metric seam (``set_cpu_utilization``): the HPA's target is then in
 the query's unit (e.g. requests per second per pod), read in whole units as the cluster
-reads a utilization. A query that gives no number (no series yet, NaN, ±Inf, a negative
-value) feeds nothing: the HPA keeps its last recommendation, and a ``FailedGetExternalMetric``
-warning says why, as upstream's HPA condition does.
+reads a utilization. ``per_pod`` is upstream's AverageValue target: the query gives a total
+(requests per second of the whole service) and the HPA reads it divided by the deployment's
+ready pods, so ``ceil(current × (total / ready) / target)``; without it, the value is
+used as it is (upstream's Value target). A query that gives no number (no series yet, NaN,
+±Inf, a negative value) feeds nothing: the HPA keeps its last recommendation, and a
+``FailedGetExternalMetric`` warning says why, as upstream's HPA condition does.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from kubeloop.core.events import EventLog
@@ -28,6 +31,8 @@ SYNC_PERIOD = 15
 class QueryMetric:
     deployment: str
     query: str
+    per_pod: bool
+    """Divide the query's value by the deployment's ready pods (AverageValue)."""
     value: float | None
     """The query's last value handed to the HPA; None before the first one."""
     problem: str
@@ -39,10 +44,10 @@ class QueryAutoscalers:
         self._events = events
         self._metrics: dict[str, QueryMetric] = {}
 
-    def add(self, telemetry: Any, deployment: str, query: str) -> None:
+    def add(self, telemetry: Any, deployment: str, query: str, per_pod: bool) -> None:
         """Feed ``deployment``'s HPA from ``query``; the query must parse now."""
         telemetry.query(query, keep=False)
-        self._metrics[deployment] = QueryMetric(deployment, query, None, "")
+        self._metrics[deployment] = QueryMetric(deployment, query, per_pod, None, "")
 
     def metrics(self) -> tuple[QueryMetric, ...]:
         return tuple(self._metrics[name] for name in sorted(self._metrics))
@@ -65,6 +70,11 @@ class QueryAutoscalers:
                 else f"the query gave {value}, not a finite number >= 0"
             )
             value = None
+        if value is not None and metric.per_pod:
+            ready = cluster.deployment(metric.deployment).ready
+            value, problem = (
+                (value / ready, "") if ready else (None, "no ready pods to average over")
+            )
         if value is not None:
             try:
                 cluster.set_cpu_utilization(metric.deployment, value)
@@ -77,8 +87,6 @@ class QueryAutoscalers:
                     f"hpa/{metric.deployment}",
                     f'unable to get metric from the query "{metric.query}": {problem}',
                 )
-            self._metrics[metric.deployment] = QueryMetric(
-                metric.deployment, metric.query, metric.value, problem
-            )
+            self._metrics[metric.deployment] = replace(metric, problem=problem)
             return
-        self._metrics[metric.deployment] = QueryMetric(metric.deployment, metric.query, value, "")
+        self._metrics[metric.deployment] = replace(metric, value=value, problem="")
