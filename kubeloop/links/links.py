@@ -17,16 +17,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from kubeloop.core.clock import ORDER_EVALUATE, ORDER_RECONCILE, Clock
+from kubeloop.core.clock import ORDER_EVALUATE, ORDER_RECONCILE, ORDER_SCRAPE, Clock
 from kubeloop.core.events import EventLog
 from kubeloop.errors import InvalidSpecError
 from kubeloop.links.alert_rollback import AlertRollback, AlertRollbacks, Kind, RollbackRule
+from kubeloop.links.pod_traffic import PodTraffic
 from kubeloop.links.query_hpa import SYNC_PERIOD, QueryAutoscalers, QueryMetric
 from kubeloop.links.rollout import DigestRollout, RolloutLink
 
 Provider = Callable[[], Any]
 ORDER_LINKS = ORDER_RECONCILE - 10
 """Rollouts and query-fed HPAs sync just before the cluster's reconcile at an instant."""
+ORDER_TRAFFIC = ORDER_SCRAPE - 10
+"""Traffic splits follow the pods after the reconcile and before the scrape of an instant."""
 ORDER_ALERT_ACTIONS = ORDER_EVALUATE + 50
 """Alert rollbacks act after the rule evaluations of the same instant."""
 DEFAULT_EVALUATION_INTERVAL = 60
@@ -55,12 +58,14 @@ class Links:
         self.rollout = DigestRollout(self.events)
         self.alerts = AlertRollbacks(self.events)
         self.autoscalers = QueryAutoscalers(self.events)
+        self.traffic = PodTraffic()
         self._watched: Any = None
         self.clock.every(
             SETTLE_ONLY, lambda _now: self.sync(), name="links", order=ORDER_LINKS, settle=True
         )
         self._alert_task: Any = None
         self._hpa_task: Any = None
+        self._traffic_task: Any = None
 
     # --- pipeline → cluster -----------------------------------------------------------------
 
@@ -75,11 +80,13 @@ class Links:
         self.sync()
 
     def sync(self) -> None:
-        """Bring every linked deployment to its environment's digest (or record why not)."""
+        """Bring every linked deployment to its environment's digest (or record why not),
+        and split linked services by the versions of their ready pods."""
         pipeline = self._watch()
         cluster = self._cluster()
         if pipeline is not None:
             self.rollout.sync(cluster, pipeline, self.clock.now)
+        self._split(self.clock.now)
 
     def _watch(self) -> Any:
         pipeline = self._pipeline()
@@ -99,6 +106,33 @@ class Links:
 
     def rollouts(self) -> tuple[RolloutLink, ...]:
         return self.rollout.status()
+
+    # --- cluster → telemetry -------------------------------------------------------------------
+
+    def serve(self, service: str, deployment: str) -> None:
+        """The telemetry service ``service`` is served by the pods of ``deployment``."""
+        self.traffic.serve(service, deployment)
+        self._split(self.clock.now)
+
+    def fail_version(self, service: str, version: str, ratio: float | None) -> None:
+        """``version`` of ``service`` fails ``ratio`` of its requests (None: as the service)."""
+        telemetry = self._telemetry()
+        if telemetry is None:
+            raise InvalidSpecError(f'no telemetry in the world: there is no service "{service}"')
+        self._split(self.clock.now)
+        self.traffic.fail(telemetry, service, version, ratio, self.clock.now)
+
+    def _split(self, now: int) -> None:
+        cluster, telemetry = self._cluster(), self._telemetry()
+        if cluster is None or telemetry is None:
+            return
+        if self._traffic_task is None:
+            if not self.traffic.pairs(cluster, telemetry):
+                return  # nothing is linked: no task every 15 s over a span of months
+            self._traffic_task = self.clock.every(
+                SYNC_PERIOD, self._split, name="links: traffic", order=ORDER_TRAFFIC, settle=True
+            )
+        self.traffic.sync(cluster, telemetry, now)
 
     # --- telemetry → pipeline ------------------------------------------------------------------
 
