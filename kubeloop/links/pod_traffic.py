@@ -11,10 +11,9 @@ the deployment has no ready pod the last split is kept.
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
-from kubeloop.errors import InvalidSpecError
+from kubeloop.errors import InvalidSpecError, NotFoundError
 
 
 class PodTraffic:
@@ -26,26 +25,35 @@ class PodTraffic:
     def serve(self, service: str, deployment: str) -> None:
         self.explicit[service] = deployment
 
-    def pairs(self, cluster: Any, telemetry: Any) -> list[tuple[str, str]]:
-        """(service, deployment) of every link that applies now, by service name."""
-        deployments = {d.name for d in cluster.deployments()}
-        found: list[tuple[str, str]] = []
+    def pairs(self, cluster: Any, telemetry: Any) -> list[tuple[str, dict[str, int]]]:
+        """(service, ready pods by version) of every link that applies now, by service name.
+
+        Read from the deployment's ReplicaSets (a version's ready pods are its ReplicaSets'
+        ready counts), which costs the number of ReplicaSets, not of pods.
+        """
+        found: list[tuple[str, dict[str, int]]] = []
         for service in telemetry.services():
             deployment = self.explicit.get(service, service if self.auto else "")
-            if deployment in deployments:
-                found.append((str(service), deployment))
+            try:
+                replicasets = cluster.replicasets(deployment) if deployment else None
+            except NotFoundError:
+                continue
+            if replicasets is not None:
+                ready: dict[str, int] = {}
+                for rs in replicasets:
+                    ready[rs.version] = ready.get(rs.version, 0) + rs.ready
+                found.append((str(service), {v: n for v, n in sorted(ready.items()) if n}))
         return found
 
     def sync(self, cluster: Any, telemetry: Any, now: int) -> None:
         from kubeloop.telemetry.traffic_versions import split_by_version  # noqa: PLC0415
 
-        for name, deployment in self.pairs(cluster, telemetry):
+        for name, ready in self.pairs(cluster, telemetry):
             service = telemetry.service(name)
             if not hasattr(service, "versions"):
                 continue  # another engine's service: it cannot be split
-            ready = Counter(p.version for p in cluster.pods(deployment) if p.ready)
-            if ready:
-                split_by_version(service, dict(sorted(ready.items())), now)
+            if ready and (service.versions is None or service.versions.serving() != ready):
+                split_by_version(service, ready, now)
 
     def fail(self, telemetry: Any, name: str, version: str, ratio: float | None, now: int) -> None:
         service = telemetry.service(name)

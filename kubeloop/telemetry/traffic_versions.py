@@ -38,6 +38,10 @@ class VersionedTraffic:
     def shares(self) -> dict[str, int]:
         return dict(sorted(self._shares.items()))
 
+    def serving(self) -> dict[str, int]:
+        """The versions with a share above 0, by name."""
+        return {v: n for v, n in sorted(self._shares.items()) if n}
+
     def failing(self) -> dict[str, float]:
         """Versions with an error ratio of their own."""
         return {v: float(r) for v, r in sorted(self._failing.items())}
