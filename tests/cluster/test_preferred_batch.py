@@ -155,8 +155,7 @@ def test_preferred_batches_place_as_the_per_node_reference(
 def _zones(reference: bool) -> Cluster:
     """Four look-alike nodes in each of three zones, room for three 1-cpu pods each."""
     nodes = [
-        Node(f"node-{i:02d}", cpu="3", memory="16Gi", labels={ZONE: f"z{i % 3}"})
-        for i in range(12)
+        Node(f"node-{i:02d}", cpu="3", memory="16Gi", labels={ZONE: f"z{i % 3}"}) for i in range(12)
     ]
     cluster = Cluster(nodes=nodes, scoring="LeastAllocated")
     if reference:
