@@ -68,13 +68,21 @@ def place(
     the first pod no node admits and returns how many were bound."""
     choice = PreferredChoice(pods[0], filters, scorers, classes, inter_pod)
     counts, after, nodes = inter_pod.counts, choice.after, classes.nodes
+    groups, weight, moved, pop = choice.group_list, choice.weight, choice.moved, heapq.heappop
     decided: Decided = []
     for placed, pod in enumerate(pods):
-        best = choice.choose()
-        if best is None:
+        live = [(g, top) for g in groups if (top := g.top) is not None]
+        if not live:
             bind_decided(state, decided, counts)
             return placed
-        name, old, group = best
+        group = live[0][0]
+        if len(live) > 1:  # ``choose``, inlined: this runs once per pod
+            rank, scores = None, normalised([g.raw for g, _ in live])
+            for (candidate, top), score in zip(live, scores, strict=True):
+                key = (top[0] - weight * score, top[1])
+                if rank is None or key < rank:
+                    rank, group = key, candidate
+        _, name, old = pop(group.heap)
         node = nodes[name]
         decided.append((pod, node))
         new = after.get(old)
@@ -82,7 +90,7 @@ def place(
             bind_decided(state, decided, counts)
             decided = []
             new = after[old] = classes.number(class_key(node))
-        choice.moved(node, old, new, group)
+        moved(node, old, new, group)
     bind_decided(state, decided, counts)
     return len(pods)
 
@@ -142,6 +150,8 @@ class PreferredChoice:
         self.group_of: dict[int, _Group | None] = {}
         """Class number → its group, None for a class the node-local filters reject."""
         self.raws: dict[int, tuple[int, ...]] = {}
+        self.normalising: dict[int, tuple[int, ...]] = {}
+        """Class number → the raws of the normalising scorers alone."""
         self.after: dict[int, int] = {}
         """Class number → the class a node of it joins when this pod lands on it."""
         self.counts: list[Counter[int]] = [Counter() for _ in self.tracked]
@@ -171,7 +181,8 @@ class PreferredChoice:
                 raw = sum(weights.get((k, v), 0) for k, v in pairs if v is not None)
                 group = self.groups[values] = _Group(values, raw)
                 self.group_list.append(group)
-            self.raws[number] = tuple(s.raw(pod, node) for s in self.scorers)
+            raws = self.raws[number] = tuple(s.raw(pod, node) for s in self.scorers)
+            self.normalising[number] = tuple(raws[i] for i in self.tracked)
         self.group_of[number] = group
         return group
 
@@ -221,30 +232,19 @@ class PreferredChoice:
             heapq.heappop(heap)
         group.top = None
 
-    def choose(self) -> tuple[str, int, _Group] | None:
-        """The chosen node's name, class and group (its entry taken off the heap), or None
-        if no node admits the pod."""
-        live = [(g, top) for g in self.group_list if (top := g.top) is not None]
-        if not live:
-            return None
-        chosen = live[0][0]
-        if len(live) > 1:
-            weight, rank = self.weight, None
-            scores = normalised([g.raw for g, _ in live])
-            for (group, top), score in zip(live, scores, strict=True):
-                key = (top[0] - weight * score, top[1])
-                if rank is None or key < rank:
-                    rank, chosen = key, group
-        top = heapq.heappop(chosen.heap)
-        return top[1], top[2], chosen
-
     def moved(self, node: NodeRecord, old: int, new: int, group: _Group) -> None:
         """The pod goes to ``node`` (of ``group``), from class ``old`` to class ``new``."""
         classes, group_of = self.classes, self.group_of
         emptied, arrived = classes.join(node, new)
         after = group_of[new] if new in group_of else self._learn(new, node)
         joined = arrived and after is not None
-        if self.tracked and (emptied or joined) and not self._same(emptied, joined, old, new):
+        if (
+            self.tracked
+            and (emptied or joined)
+            # one class emptied and one joined with the same raws (the usual case: a node
+            # filling up moves from class to class): the counts do not change
+            and not (emptied and joined and self.normalising[old] == self.normalising[new])
+        ):
             if emptied:
                 self._count(old, -1)
             if joined:
@@ -276,15 +276,9 @@ class PreferredChoice:
             heapq.heappop(heap)
         else:
             group.top = None
-        _move_raws(group)
-
-    def _same(self, emptied: bool, joined: bool, old: int, new: int) -> bool:
-        """One class emptied and one joined with the same raws: the counts do not change
-        (the usual case: a node filling up moves from class to class)."""
-        if not (emptied and joined):
-            return False
-        before, after = self.raws[old], self.raws[new]
-        return all(before[i] == after[i] for i in self.tracked)
+        for step, sharing in group.moves:  # ``_move_raws(group)``, inlined
+            for other in sharing:
+                other.raw += step
 
     def _moves(self, values: tuple[str | None, ...]) -> list[tuple[int, list[_Group]]]:
         """Per own term: the weight a pod in this domain moves, and the groups sharing the
