@@ -199,7 +199,10 @@ def test_zone_preferences_are_placed_by_batch_where_the_reference_puts_them(
 
 
 def test_normalised_is_upstreams_min_max_over_the_feasible_nodes() -> None:
-    """``NormalizeScore``: (raw − min) / (max − min) × 100, truncated; all equal: all 0."""
+    """``NormalizeScore``: 100 × ((raw − min) / (max − min)) in float64, truncated; all
+    equal: all 0. The division comes first, as in Go: 29 of 100 is 0.29, which times 100
+    is 28.999…, so 28 (scaling first would give 29)."""
+    assert normalised([0, 29, 100]) == [0, 28, 100]
     assert normalised([0, 100, 300]) == [0, 33, 100]
     assert normalised([-200, -100, 0]) == [0, 50, 100]
     assert normalised([5, 5]) == [0, 0]

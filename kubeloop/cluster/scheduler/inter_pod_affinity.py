@@ -138,8 +138,11 @@ class InterPodAffinity:
 
 
 def normalised(raws: list[int]) -> list[int]:
-    """The feasible nodes' scores from their raws: min-max normalised to 0..100."""
+    """The feasible nodes' scores from their raws: min-max normalised to 0..100 as
+    upstream's ``NormalizeScore`` does, ``int64(100 × (float64(raw − min) / float64(max −
+    min)))`` — the division first, so a raw 29 of 100 above the lowest scores 28."""
     low, high = min(raws), max(raws)
     if high == low:
         return [0] * len(raws)
-    return [int(100 * (raw - low) / (high - low)) for raw in raws]
+    span = high - low
+    return [int(100 * ((raw - low) / span)) for raw in raws]
