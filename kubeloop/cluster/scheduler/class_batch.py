@@ -23,6 +23,7 @@ from collections.abc import Mapping
 
 from kubeloop.cluster.nodes import NodeRecord
 from kubeloop.cluster.pods import PodRecord
+from kubeloop.cluster.scheduler import class_sweep
 from kubeloop.cluster.scheduler.framework import FilterPlugin, NodeLocalScorePlugin
 from kubeloop.cluster.scheduler.node_classes import NodeClasses, class_key
 from kubeloop.cluster.state import ClusterState
@@ -38,13 +39,15 @@ def place(
     """Bind the pods, in order, each to the node scoring every node would choose; stops at
     the first pod no node admits and returns how many were bound."""
     batch = _Batch(pods[0], filters, scorers, classes)
-    for placed, pod in enumerate(pods):
+    placed = 0
+    while placed < len(pods):
         best = batch.pop_best()
         if best is None:
             return placed
         node = classes.nodes[best[0]]
-        state.bind([pod], node)
+        state.bind([pods[placed]], node)
         batch.moved(node, best[1])
+        placed += 1 + class_sweep.sweep(state, batch, pods, placed + 1, best[1])
     return len(pods)
 
 
