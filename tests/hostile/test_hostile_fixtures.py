@@ -188,6 +188,38 @@ CASES = [
         "4",
         "a valid label must be",
     ),
+    (
+        "pdb-field-typo",
+        "apiVersion: policy/v1\nkind: PodDisruptionBudget\nmetadata: {name: p}\n"
+        "spec:\n  minAvailible: 2\n  selector: {matchLabels: {app: a}}\n",
+        "5",
+        'unknown field "spec.minAvailible" (kubectl refuses it); did you mean "minAvailable"?',
+    ),
+    (
+        "pdb-eviction-policy",
+        "apiVersion: policy/v1\nkind: PodDisruptionBudget\nmetadata: {name: p}\n"
+        "spec: {maxUnavailable: 1, unhealthyPodEvictionPolicy: Always}\n",
+        "4",
+        "'Always' is not allowed; use one of 'IfHealthyBudget', 'AlwaysAllow'",
+    ),
+    (
+        "deployment-spec-typo",
+        D.replace("spec:\n  selector", "spec:\n  replcias: 3\n  selector"),
+        "5:3",
+        'unknown field "spec.replcias" (kubectl refuses it); did you mean "replicas"?',
+    ),
+    (
+        "container-field-typo",
+        D.replace("[{name: main}]", "[{name: main, resorces: {requests: {cpu: 1}}}]"),
+        "9",
+        'unknown field "spec.template.spec.containers.resorces"',
+    ),
+    (
+        "toleration-field-typo",
+        D + "      tolerations: [{key: gpu, opertor: Exists}]\n",
+        "10",
+        'did you mean "operator"?',
+    ),
     ("null-doc", "~\n---\n" + C, "", ""),
 ]
 
