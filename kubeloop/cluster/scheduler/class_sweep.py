@@ -35,16 +35,15 @@ def sweep(state: ClusterState, batch: _Batch, pods: list[PodRecord], start: int,
     """Bind ``pods[start:]`` round class ``old`` as far as scoring every node would, right
     after the pod before them was bound to its first member; returns how many were bound."""
     classes = batch.classes
-    new = batch.after[old]
-    if start >= len(pods) or classes.sizes.get(old, 0) < 2 or not batch.feasible[old]:
-        return 0
+    if classes.sizes.get(old, 0) < 2 or start >= len(pods) or not batch.feasible[old]:
+        return 0  # the first test is the usual exit: a node alone in its class
     heap = batch.heap
     if _live_top(batch) != old:
         return 0  # another class is ahead — ``new`` too, when it scores as high: no sweep
     total = batch._total(old)
     heapq.heappop(heap)  # old's first member's entry: pushed back below
     before = _bound(batch, total)
-    taken = classes.take(old, new, len(pods) - start, before)
+    taken = classes.take(old, batch.after[old], len(pods) - start, before)
     for pod, node in zip(pods[start : start + len(taken)], taken, strict=True):
         state.bind([pod], node)
     first = classes.first(old)
