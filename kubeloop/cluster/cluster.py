@@ -37,6 +37,7 @@ from kubeloop.cluster.state import ClusterState
 from kubeloop.cluster.taints import Taint
 from kubeloop.core.clock import ORDER_RECONCILE, Clock, PeriodicTask
 from kubeloop.core.events import EventLog
+from kubeloop.core.gc_pause import gc_paused
 from kubeloop.errors import (
     AlreadyExistsError,
     InvalidSpecError,
@@ -86,13 +87,14 @@ class Cluster(
         self._passes = Passes(self._state, self._scheduler, self._autoscalers)
         self._ticks: list[ReconcileResult] = []
         self._task = self._every(RECONCILE_PERIOD)
-        counts = Counter(n.name for n in nodes)
-        duplicates = sorted(name for name, count in counts.items() if count > 1)
-        if duplicates:
+        names = [n.name for n in nodes]
+        if len(set(names)) < len(names):
             self._task.cancel()
-            raise AlreadyExistsError(f"node names must be unique: {', '.join(duplicates)} repeated")
-        for node in nodes:
-            self._state.add_node(NodeRecord.from_spec(node))
+            repeated = sorted(name for name, count in Counter(names).items() if count > 1)
+            raise AlreadyExistsError(f"node names must be unique: {', '.join(repeated)} repeated")
+        with gc_paused():  # 35,000 nodes make 70,000 records that live as long as the cluster
+            for record in map(NodeRecord.from_spec, nodes):
+                self._state.add_node(record)
         self._retain(kept)
 
     def _every(self, seconds: int) -> PeriodicTask:

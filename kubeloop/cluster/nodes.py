@@ -86,14 +86,17 @@ class NodeRecord:
 
     @classmethod
     def from_spec(cls, node: Node) -> NodeRecord:
+        """The record of a new node (a cluster of 35,000 makes this 35,000 times: the
+        common empty labels and taints are made without a copy)."""
+        labels, taints = node.labels, node.taints
         return cls(
-            name=node.name,
-            cpu=node.cpu_millis,
-            memory=node.memory_bytes,
-            max_pods=node.pods,
-            labels=dict(node.labels),
-            taints=list(node.taints),
-            unschedulable=node.unschedulable,
+            node.name,
+            cpu_millis(node.cpu),
+            memory_bytes(node.memory),
+            node.pods,
+            dict(labels) if labels else {},
+            list(taints) if taints else [],
+            node.unschedulable,
         )
 
     @property

@@ -84,11 +84,14 @@ class ClusterState(PodState):
 
         Adding 35,000 nodes one at a time then costs one O(n log n) rebuild, not one each.
         """
-        self.nodes[node.name] = node
+        name = node.name
+        nodes = self.nodes
+        nodes[name] = node
         self._index_stale = True
-        self._count_taints(node)
-        self.node_log.note(node.name, len(self.nodes))
-        self.queue.node_touched(node.name)
+        if node.taints:  # a new name is in no taint set (``remove_node`` takes it out)
+            self._count_taints(node)
+        self.node_log.note(name, len(nodes))
+        self.queue.node_touched(name)
 
     def remove_node(self, name: str) -> None:
         """Remove an empty node (the cluster autoscaler deleting it); the index is rebuilt."""

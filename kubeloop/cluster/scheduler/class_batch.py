@@ -23,6 +23,7 @@ from collections.abc import Hashable
 
 from kubeloop.cluster.nodes import NodeRecord
 from kubeloop.cluster.pods import PodRecord
+from kubeloop.cluster.scheduler import class_sweep
 from kubeloop.cluster.scheduler.class_heap import ClassHeap
 from kubeloop.cluster.scheduler.framework import FilterPlugin, NodeLocalScorePlugin
 from kubeloop.cluster.scheduler.node_classes import NodeClasses, class_key
@@ -38,8 +39,18 @@ def place(
 ) -> int:
     """Bind the pods, in order, each to the node scoring every node would choose; stops at
     the first pod no node admits and returns how many were bound."""
-    bind = state.bind
-    return _Batch(pods[0], filters, scorers, classes).place(pods, lambda p, n: bind([p], n))
+    batch = _Batch(pods[0], filters, scorers, classes)
+    nodes, bind, pop_best, moved = classes.nodes, state.bind, batch.pop_best, batch.moved
+    placed = 0
+    while placed < len(pods):
+        best = pop_best()
+        if best is None:
+            return placed
+        node = nodes[best[0]]
+        bind([pods[placed]], node)
+        moved(node, best[1])
+        placed += 1 + class_sweep.sweep(state, batch, pods, placed + 1, best[1])
+    return len(pods)
 
 
 class _Batch(ClassHeap):

@@ -11,7 +11,7 @@ normalised over (each batch says when: ``reshaped``), every total is computed af
 the heap rebuilt under a new epoch; entries of an older epoch, and nodes that have left
 the class they were pushed for, are dropped when they reach the top.
 
-The old class's next member is not pushed but kept aside (``_next``) and pushed as the
+The old class's next member is not pushed but kept aside (``kept_aside``) and pushed as the
 next pod pops (one ``heappushpop``): while a class stays best, as it does for a run of
 nodes each taking one pod, that is one heap operation a pod instead of two.
 """
@@ -46,7 +46,7 @@ class ClassHeap:
         self.epoch = 0
         self.totals: dict[int, int] = {}
         self.heap: list[Entry] = []
-        self._next: Entry | None = None
+        self.kept_aside: Entry | None = None
         """An entry to push before the next pop (the old class's next member)."""
 
     # --- what a subclass says ------------------------------------------------------------
@@ -95,7 +95,7 @@ class ClassHeap:
     def rebuild(self) -> None:
         """A fresh heap of every feasible class under a new epoch."""
         self.epoch += 1
-        self._next = None
+        self.kept_aside = None
         numbers, firsts = self.feasible_firsts()
         self.retotal(numbers, firsts)
         epoch, total = self.epoch, self.total
@@ -106,9 +106,9 @@ class ClassHeap:
         """The chosen node's name and class (None if no node admits the pod); stale entries
         are dropped on the way."""
         heap, class_of, epoch = self.heap, self.classes.class_of, self.epoch
-        entry = self._next
+        entry = self.kept_aside
         if entry is not None:
-            self._next = None
+            self.kept_aside = None
             entry = heapq.heappushpop(heap, entry)
         elif heap:
             entry = heapq.heappop(heap)
@@ -125,9 +125,9 @@ class ClassHeap:
     def moved(self, node: NodeRecord, old: int) -> None:
         """The pod was bound to ``node``, a member of class ``old`` until now."""
         classes = self.classes
-        if self._next is not None:  # moved twice without a pop between
-            heapq.heappush(self.heap, self._next)
-            self._next = None
+        if self.kept_aside is not None:  # moved twice without a pop between
+            heapq.heappush(self.heap, self.kept_aside)
+            self.kept_aside = None
         new = self.after.get(old)
         if new is None:
             new = self.after[old] = classes.number(self.key_of(node))
@@ -142,7 +142,7 @@ class ClassHeap:
             heapq.heappush(self.heap, (-self.total(new), node.name, self.epoch, new))
         first = classes.first(old)
         if first is not None:
-            self._next = (-self.total(old), first, self.epoch, old)
+            self.kept_aside = (-self.total(old), first, self.epoch, old)
 
     def place(self, pods: list[PodRecord], bind: Callable[[PodRecord, NodeRecord], None]) -> int:
         """Bind the pods, in order, each to the node scoring every node would choose; stops
