@@ -9,13 +9,29 @@ from __future__ import annotations
 
 from typing import Any
 
+from kubeloop.cluster import Cluster
 from kubeloop.harness.world import World
 from kubeloop.links import Links
 
 
+class _Asked:
+    """Another engine's cluster, every method asked through ``world.capability``: a
+    learner's engine that lacks what a link needs says so ("engine lab does not provide
+    Cluster.deployment_spec"), never a bare AttributeError or a wrong answer."""
+
+    def __init__(self, world: World, inner: Any) -> None:
+        self._world, self._inner = world, inner
+
+    def __getattr__(self, name: str) -> Any:
+        return self._world.capability(self._inner, name)
+
+
 def links(world: World) -> Links:
     def cluster() -> Any:
-        return world.cluster if world.declared.deployments else None
+        if not world.declared.deployments:
+            return None
+        found = world.cluster
+        return found if isinstance(found, Cluster) else _Asked(world, found)
 
     def pipeline() -> Any:
         scene = world.parts.get("pipeline")

@@ -176,8 +176,8 @@ def test_exact_scenarios_are_skipped_when_another_engine_is_graded(
     graded = capsys.readouterr().out
     assert main(["run", str(rollout)]) == 0
     reference = capsys.readouterr().out
-    assert "@kubeloop-exact" in graded and "(7 passed, 5 skipped)" in graded
-    assert "(12 passed)" in reference
+    assert "@kubeloop-exact" in graded and "(8 passed, 5 skipped)" in graded
+    assert "(13 passed)" in reference
 
 
 def test_a_wrong_recommendation_fails_the_hpa_step(
