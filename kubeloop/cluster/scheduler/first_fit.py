@@ -19,7 +19,6 @@ from collections.abc import Hashable
 
 from kubeloop.cluster.nodes import NodeRecord
 from kubeloop.cluster.pods import PodRecord
-from kubeloop.cluster.scheduler import preemption
 from kubeloop.cluster.scheduler.framework import FilterPlugin
 from kubeloop.cluster.state import ClusterState
 
@@ -41,10 +40,10 @@ class Verdicts:
         self._deletions = -1
 
     def resumable(self, state: ClusterState) -> dict[Hashable, int | None]:
-        """``resume``, emptied first if room may have been freed since it was written."""
-        if preemption.needed(state) or state.pod_deletions != self._deletions:
+        """``resume``, emptied first if a bound pod was deleted (room freed) since."""
+        if state.pod_deletions != self._deletions:
             self.resume.clear()
-            self._deletions = -1 if preemption.needed(state) else state.pod_deletions
+            self._deletions = state.pod_deletions
         return self.resume
 
 
