@@ -28,8 +28,11 @@ EvictionPolicy = Literal["IfHealthyBudget", "AlwaysAllow"]
 
 @dataclass(frozen=True)
 class PodDisruptionBudget:
-    """``policy/v1`` PodDisruptionBudget: exactly one of ``min_available`` and
-    ``max_unavailable`` (a count or a percentage) over the pods ``selector`` matches."""
+    """``policy/v1`` PodDisruptionBudget: at most one of ``min_available`` and
+    ``max_unavailable`` (a count or a percentage) over the pods ``selector`` matches.
+
+    With neither, upstream's disruption controller expects 0 pods, and a budget that
+    expects none allows no disruption: every eviction it covers is refused."""
 
     name: str
     selector: LabelSelector
@@ -42,10 +45,9 @@ class PodDisruptionBudget:
         where = f'disruption budget "{self.name}"'
         if not isinstance(self.selector, LabelSelector):
             raise InvalidSpecError(f"{where}: selector must be a LabelSelector")
-        if (self.min_available is None) == (self.max_unavailable is None):
+        if self.min_available is not None and self.max_unavailable is not None:
             raise InvalidSpecError(
-                f"{where}: set exactly one of minAvailable and maxUnavailable "
-                "(they cannot be both set)"
+                f"{where}: minAvailable and maxUnavailable cannot be both set; keep one"
             )
         for value, field_name in (
             (self.min_available, "minAvailable"),
@@ -90,6 +92,8 @@ def budgets_for(
 def status(state: ClusterState, pdb: PodDisruptionBudget) -> DisruptionBudgetInfo:
     owned = [rs for rs in matching_replicasets(state, pdb) if rs.pods]
     healthy = sum(rs.ready_count for rs in owned)
+    if pdb.min_available is None and pdb.max_unavailable is None:
+        return DisruptionBudgetInfo(pdb.name, 0, 0, healthy, 0)
     if isinstance(pdb.min_available, int):
         expected, desired = sum(len(rs.pods) for rs in owned), pdb.min_available
     else:

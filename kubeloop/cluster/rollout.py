@@ -43,7 +43,10 @@ def start_rolling_update(
     validate_int_or_percent(unavailable, "maxUnavailable", where, at_most_100=True)
     if is_literal_zero(surge) and is_literal_zero(unavailable):
         raise RolloutStalledError(
-            record.name, "maxSurge and maxUnavailable are both 0, so no pod may be added or removed"
+            record.name,
+            "maxSurge and maxUnavailable are both 0, so no pod may be added or removed; the API "
+            "server refuses this update (spec.strategy.rollingUpdate.maxUnavailable: Invalid "
+            "value: 0: may not be 0 when `maxSurge` is 0) and nothing was changed",
         )
     updated = replace(
         spec,

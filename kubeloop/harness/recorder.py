@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from kubeloop.harness import gherkin_source
-from kubeloop.harness.errors import UndefinedStepError
+from kubeloop.harness.errors import HarnessError, UndefinedStepError
 from kubeloop.harness.record import (
     ScenarioRecord,
     StepRecord,
@@ -24,6 +24,7 @@ from kubeloop.harness.record import (
     hpa_sample,
     snapshot,
 )
+from kubeloop.harness.registry import REGISTRY
 from kubeloop.harness.scenarios import scenario_template
 
 RECORD_KEY = "kubeloop_record"
@@ -202,7 +203,26 @@ class Recorder:
             record.status = "failed" if report.when == "call" else "error"
             failed = record.failed_step
             record.message = failed.error if failed else report.longreprtext
+            _mark_undefined(record)
         return record
+
+
+def _mark_undefined(record: ScenarioRecord) -> None:
+    """A step not reached after a failure is still *undefined* if no phrase matches it, as
+    Cucumber reports it (steps are matched before they run), so one run shows every one."""
+    kind = "given"
+    for step in record.steps:
+        word = step.keyword.lower()
+        kind = word if word in ("given", "when", "then") else kind
+        if step.status != "skipped":
+            continue
+        try:
+            REGISTRY.match(kind, step.text)
+        except UndefinedStepError as error:
+            step.status, step.error = "undefined", f"{record.uri}:{step.line}: {error}"
+            step.error_type = type(error).__name__
+        except HarnessError:
+            continue
 
 
 def _skip_reason(report: pytest.TestReport) -> str:

@@ -164,6 +164,8 @@ def apply_fixture(world: World, fixture: Fixture) -> None:
     for pdb in fixture.disruption_budgets:
         spec = {"matchLabels": pdb.selector, "matchExpressions": list(pdb.match_expressions)}
         bound = {"min_available": pdb.min_available, "max_unavailable": pdb.max_unavailable}
+        if pdb.unhealthy_pod_eviction_policy != "IfHealthyBudget":
+            bound["unhealthy_pod_eviction_policy"] = pdb.unhealthy_pod_eviction_policy
         add_budget(
             world.make(
                 "PodDisruptionBudget",

@@ -76,7 +76,12 @@ def the_rules(world: World) -> None:
     world.attempt(lambda: call(world, "load_rules", text, "<doc string>"))
 
 
-@given("rules are evaluated every {interval:duration}", "rules are evaluated every 30 seconds")
+@given(
+    "rules are evaluated every {interval:duration}",
+    "rules are evaluated every 30 seconds",
+    "the evaluation interval is 30 seconds",
+    variants=("the [rule ]evaluation interval is {interval:duration}",),
+)
 def rules_every(world: World, interval: int) -> None:
     """The evaluation interval of groups that set none (default 1 minute)."""
     world.attempt(lambda: call(world, "set_evaluation_interval", interval))

@@ -38,7 +38,12 @@ def the_service(world: World, name: str, rate: float, errors: float = 0) -> None
     world.attempt(lambda: call(world, "add_service", name, rate, _ratio(errors)))
 
 
-@given("services are scraped every {interval:duration}", "services are scraped every 15 seconds")
+@given(
+    "services are scraped every {interval:duration}",
+    "services are scraped every 15 seconds",
+    "the scrape interval is 15 seconds",
+    variants=("the scrape interval is {interval:duration}",),
+)
 def scrape_every(world: World, interval: int) -> None:
     """The scrape interval of every service (default 1 minute)."""
     world.attempt(lambda: call(world, "set_scrape_interval", interval))

@@ -193,7 +193,11 @@ def _severity_state(world: World, name: str, severity: str) -> str:
     return str(call(world, "slo_alert_state", name, severity))
 
 
-@then("the SLO {name:name} <pages|is paging>", 'the SLO "availability" pages')
+@then(
+    "the SLO {name:name} <pages|is paging|still pages|is still paging>",
+    'the SLO "availability" pages',
+    "the SLO availability is still paging",
+)
 def pages(world: World, name: str) -> None:
     """The SLO's page alert fires now: some page pair burns over its long AND short window."""
     if _severity_state(world, name, "page") != "firing":
@@ -201,7 +205,7 @@ def pages(world: World, name: str) -> None:
 
 
 @then(
-    "the SLO {name:name} <does not page|is not paging|no longer pages>",
+    "the SLO {name:name} <does not page|is not paging|no longer pages|is no longer paging>",
     'the SLO "availability" does not page',
 )
 def does_not_page(world: World, name: str) -> None:

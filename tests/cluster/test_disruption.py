@@ -96,11 +96,20 @@ def test_unavailable_pods_do_not_count_as_healthy() -> None:
     assert status(cluster) == (0, 3, 3, 4)
 
 
-def test_a_budget_needs_exactly_one_of_min_and_max() -> None:
+def test_a_budget_may_not_set_both_min_and_max() -> None:
     with pytest.raises(InvalidSpecError, match="cannot be both set"):
         PodDisruptionBudget("web", WEB, min_available=1, max_unavailable=1)
-    with pytest.raises(InvalidSpecError, match="exactly one"):
-        PodDisruptionBudget("web", WEB)
+
+
+def test_a_budget_with_neither_expects_no_pods_and_allows_no_eviction() -> None:
+    """policy/v1 accepts it; getExpectedPodCount leaves expectedPods 0, and
+    updatePdbStatus allows no disruption while expectedPods <= 0."""
+    cluster = packed(budget=PodDisruptionBudget("web", WEB))
+    assert status(cluster) == (0, 3, 0, 0)
+    with pytest.raises(EvictionRefusedError) as refused:
+        cluster.evict("web-1")
+    assert refused.value.code == 429
+    assert len(running(cluster, "web")) == 3
 
 
 def packed(replicas: int = 3, budget: PodDisruptionBudget | None = None) -> Cluster:

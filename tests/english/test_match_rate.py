@@ -54,3 +54,11 @@ def test_the_sixth_batch_matches_at_least_90_percent() -> None:
     total, missing = unmatched(Path(__file__).parent / "sixth_try")
     assert total >= 400, "the batch has its scenarios"
     assert (total - len(missing)) / total >= 0.9, "\n".join(missing)
+
+
+def test_the_seventh_batch_matches_at_least_90_percent() -> None:
+    """Written blind from the README and the catalog by an on-call SRE who writes interview
+    exercises: 435 of 436 lines matched before its fixes (the miss: "is still paging")."""
+    total, missing = unmatched(Path(__file__).parent / "seventh_try")
+    assert total >= 400, "the batch has its scenarios"
+    assert not missing, "\n".join(missing)

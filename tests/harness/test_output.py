@@ -38,6 +38,22 @@ def test_quiet_prints_only_failures_and_the_summary(
     assert "kubeloop run two.feature:5" in out
 
 
+def test_a_line_nothing_matches_after_a_failure_is_undefined_not_skipped(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Cucumber matches every step before it runs, so one run shows every undefined line."""
+    (tmp_path / "late.feature").write_text(
+        "Feature: late\n  Scenario: fails, then an unknown line\n    Given 3 nodes\n"
+        "    Then there are 2 pods\n    And the clusterr is purple\n    And there are no pods\n"
+    )
+    monkeypatch.chdir(tmp_path)
+    assert main(["run", "late.feature"]) == 1
+    out = capsys.readouterr().out
+    assert "? And the clusterr is purple  (late.feature:5)" in out
+    assert 'late.feature:5: no step matches Then "the clusterr is purple"' in out
+    assert "- And there are no pods" in out  # a known phrase not reached stays skipped
+
+
 def test_init_writes_a_project_that_runs_green_and_checks_clean(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -122,7 +122,7 @@ FEATURES: dict[str, tuple[str, str]] = {
         f"      {C.splitlines()[0]}\n      {C.splitlines()[1]}\n"
         "      nodes: [{name: n, count: 100000000}]\n"
         '      """\n',
-        "greater than the maximum of 100000",
+        "must be less than or equal to 100000",
     ),
     "deep-table": (
         "Feature: t\n  Scenario: s\n    Given the nodes:\n" + "      | name |\n" * 2000,

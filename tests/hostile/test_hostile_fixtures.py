@@ -65,26 +65,36 @@ CASES = [
     ("control-char", C + "nodes:\n- {name: n\x07}\n", "4:11", "control character"),
     ("metadata-list", N + "metadata: [name, n1]\n", "3", "metadata: must be object"),
     ("metadata-string", N + "metadata: n1\n", "3", "must be object"),
-    ("count-huge", C + "nodes:\n- {name: n, count: 100000000}\n", "4", "maximum of 100000"),
+    (
+        "count-huge",
+        C + "nodes:\n- {name: n, count: 100000000}\n",
+        "4",
+        "must be less than or equal to 100000",
+    ),
     (
         "count-total",
         C + "nodes:\n- {name: a, count: 60000}\n- {name: b, count: 60000}\n",
         "5",
         "more than 100000 nodes",
     ),
-    ("count-zero", C + "nodes:\n- {name: n, count: 0}\n", "4", "minimum"),
+    ("count-zero", C + "nodes:\n- {name: n, count: 0}\n", "4", "greater than or equal to 1"),
     (
         "replicas-int32",
         C + "deployments:\n- {name: web, replicas: 3000000000}\n",
         "4",
-        "maximum of 2147483647",
+        "must be less than or equal to 2147483647",
     ),
-    ("replicas-negative", C + "deployments:\n- {name: web, replicas: -1}\n", "4", "minimum"),
+    (
+        "replicas-negative",
+        C + "deployments:\n- {name: web, replicas: -1}\n",
+        "4",
+        "Invalid value: -1",
+    ),
     (
         "manifest-replicas-int32",
         D.replace("spec:\n", "spec:\n  replicas: 2147483648\n", 1),
         "5",
-        "maximum",
+        "less than or equal to",
     ),
     (
         "hpa-max-int32",
@@ -92,7 +102,7 @@ CASES = [
         + "deployments: [{name: web}]\nautoscalers:\n"
         + "- {deployment: web, maxReplicas: 9999999999, targetCPUUtilization: 50}\n",
         "5",
-        "maximum",
+        "less than or equal to",
     ),
     (
         "pods-string-huge",
@@ -187,6 +197,38 @@ CASES = [
         "spec: {minAvailable: 1, selector: {matchLabels: {app: 'a b'}}}\n",
         "4",
         "a valid label must be",
+    ),
+    (
+        "pdb-field-typo",
+        "apiVersion: policy/v1\nkind: PodDisruptionBudget\nmetadata: {name: p}\n"
+        "spec:\n  minAvailible: 2\n  selector: {matchLabels: {app: a}}\n",
+        "5",
+        'unknown field "spec.minAvailible" (kubectl refuses it); did you mean "minAvailable"?',
+    ),
+    (
+        "pdb-eviction-policy",
+        "apiVersion: policy/v1\nkind: PodDisruptionBudget\nmetadata: {name: p}\n"
+        "spec: {maxUnavailable: 1, unhealthyPodEvictionPolicy: Always}\n",
+        "4",
+        "'Always' is not allowed; use one of 'IfHealthyBudget', 'AlwaysAllow'",
+    ),
+    (
+        "deployment-spec-typo",
+        D.replace("spec:\n  selector", "spec:\n  replcias: 3\n  selector"),
+        "5:3",
+        'unknown field "spec.replcias" (kubectl refuses it); did you mean "replicas"?',
+    ),
+    (
+        "container-field-typo",
+        D.replace("[{name: main}]", "[{name: main, resorces: {requests: {cpu: 1}}}]"),
+        "9",
+        'unknown field "spec.template.spec.containers.resorces"',
+    ),
+    (
+        "toleration-field-typo",
+        D + "      tolerations: [{key: gpu, opertor: Exists}]\n",
+        "10",
+        'did you mean "operator"?',
     ),
     ("null-doc", "~\n---\n" + C, "", ""),
 ]

@@ -44,6 +44,12 @@ Feature: Rolling updates
     And the stall reason contains "both 0"
     And every pod of "web" runs version "v1"
 
+  Scenario: The API server's own words for a 0/0 rollout
+    Given 3 nodes and a deployment of 4
+    When I roll out version v2 of web with maxSurge 0 and maxUnavailable 0
+    Then the operation fails with "may not be 0 when `maxSurge` is 0"
+    And all 4 web pods still run v1
+
   Scenario: A surge pod with nowhere to go stalls the rollout
     Given 1 node with 2 cpu and 8Gi memory
     And a deployment of 4

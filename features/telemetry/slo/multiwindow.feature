@@ -61,10 +61,12 @@ Feature: Multi-window, multi-burn-rate alerts page only while the budget is stil
     And 15 minutes pass
     Then the SLO "availability" pages
     When the service "web" recovers
-    And 10 minutes pass
+    And 1 minute passes
+    Then the SLO availability is still paging
+    When 9 minutes pass
     Then the burn rate of "availability" over 1 hour is 25
     And the burn rate of "availability" over 5 minutes is 0
-    And the SLO "availability" does not page
+    And the SLO "availability" is no longer paging
 
   Scenario: Slow burn opens a ticket but does not page
     Given the service "web" serves 100 requests per second with 0.5% errors
