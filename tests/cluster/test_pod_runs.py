@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 from kubeloop import Cluster, Deployment, Node, PriorityClass, Taint, Toleration
 from kubeloop.cluster import actuator
 from kubeloop.cluster.capacity_index import CapacityIndex
-from kubeloop.cluster.pods import PodRecord
+from kubeloop.cluster.pods import Container, PodRecord, PodTemplate
 from kubeloop.cluster.scheduler import first_fit
 from kubeloop.cluster.scheduler.framework import FilterPlugin
 from kubeloop.cluster.state import ClusterState
@@ -294,3 +294,28 @@ def test_batches_of_the_same_asks_search_the_index_about_once_a_node(
     assert all(p.node is not None for p in cluster.pods())
     assert [len(n.pods) for n in cluster.nodes()] == [32] * 93 + [24] + [0] * 6
     assert calls[0] <= 3
+
+
+containers = st.lists(
+    st.builds(Container, st.just("c"), st.sampled_from([0, 100, 250, 4000]), st.integers(0, 3)),
+    max_size=3,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(containers, containers, st.sampled_from(["cpu", "memory", "scoring_cpu", "scoring_memory"]))
+def test_a_templates_requests_derive_together_as_each_did_alone(
+    app: list[Container], init: list[Container], first: str
+) -> None:
+    """Whichever of the four is read first, all four are the formulas they replaced."""
+    template = PodTemplate("v1", tuple(app), tuple(init))
+    getattr(template, first)
+    default = 200 * 1024 * 1024
+    assert template.cpu == max(sum(c.cpu for c in app), *(c.cpu for c in init), 0)
+    assert template.memory == max(sum(c.memory for c in app), *(c.memory for c in init), 0)
+    assert template.scoring_cpu == max(
+        sum(c.cpu or 100 for c in app), *(c.cpu or 100 for c in init), 0
+    )
+    assert template.scoring_memory == max(
+        sum(c.memory or default for c in app), *(c.memory or default for c in init), 0
+    )
