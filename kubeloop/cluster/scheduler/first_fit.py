@@ -104,6 +104,8 @@ def place(
         state.bind(batch[placed : placed + room], node)
         placed += min(room, len(batch) - placed)
     resume[asks] = accepted if placed == len(batch) else None
+    if accepted >= 0:  # a search from the last node bound brings the index up to date, so
+        index.first_fit(cpu, memory, accepted)  # the next operation does not pay for it
     return placed
 
 
