@@ -77,7 +77,10 @@ def check(
         subject += f' of "{deployment}"'
     others = [p for p in population if p not in matching]
     seen = f"{len(matching)} {said}".rstrip() + f": {_names(matching)}"
-    if len(population) != len(matching):
+    if not population:
+        where = f' of "{deployment}"' if deployment else ""
+        seen = f"no pods{where} at all, so nothing to hold it (an empty set is never a pass)"
+    elif len(population) != len(matching):
         seen += f" (of {len(population)} pods)"
     if others and detail is not None:
         seen += "; the others: " + ", ".join(detail(p) for p in others[:8])
