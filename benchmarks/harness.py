@@ -6,6 +6,10 @@ calls as plain pytest functions and as behave scenarios, at 500 and 5,000 scenar
 another checkout (``git worktree add DIR main``), run alternately with this one, so a change
 is measured against the code before it under the same load.
 
+"plain pytest" runs with the kubeloop plugin loaded, as any pytest run does where kubeloop is
+installed (its ``pytest_configure`` imports the step library); "plain pytest, no kubeloop"
+adds ``-p no:kubeloop``, the same functions with nothing of kubeloop's harness loaded.
+
 Each scenario: 3 nodes and a deployment of N (settled), a node fails and the cluster
 reconciles, then two checks — five steps, a realistic small scenario. Figures are CPU time
 (user + system) of the child process, best of three, alternating the runners so load
@@ -134,6 +138,10 @@ def commands(root: Path, bdd: Path, plain: Path, behave: Path) -> dict[str, list
             *(python, "-m", "pytest", "-q", "-p", "no:cacheprovider"),
             *("-p", "no:hypothesispytest", str(plain)),
         ],
+        "plain pytest, no kubeloop": [
+            *(python, "-m", "pytest", "-q", "-p", "no:cacheprovider"),
+            *("-p", "no:hypothesispytest", "-p", "no:kubeloop", str(plain)),
+        ],
         "kubeloop run": [python, "-m", "kubeloop.cli", "run", str(bdd)],
         "kubeloop run --report": [
             *(python, "-m", "kubeloop.cli", "run", str(bdd)),
@@ -171,6 +179,14 @@ def _environment(runner: str) -> dict[str, str] | None:
     return {**os.environ, "PYTHONPATH": str(BASE)}
 
 
+def _beside(best: dict[str, float], plain: float) -> str:
+    """Ours beside behave's, each over plain pytest (behave: the same scenarios and calls)."""
+    ours = f"kubeloop run {best['kubeloop run'] / plain:.2f}×"
+    bare = best["kubeloop run"] / best["plain pytest, no kubeloop"]
+    theirs = "not installed" if "behave" not in best else f"{best['behave'] / plain:.2f}×"
+    return f"{ours} plain pytest (behave {theirs}; {bare:.2f}× it without the kubeloop plugin)"
+
+
 BASE: Path | None = None
 
 
@@ -186,7 +202,8 @@ def main(argv: list[str]) -> None:
         best = measure(scenarios)
         plain = best["plain pytest"]
         print(f"\n{scenarios} scenarios                 CPU s   × plain   ms/scenario")
-        for name in ("plain pytest", *(n for n in best if n.startswith("kubeloop")), "behave"):
+        shown = ("plain pytest", "plain pytest, no kubeloop")
+        for name in (*shown, *(n for n in best if n.startswith("kubeloop")), "behave"):
             if name not in best:
                 print(f"  {name:28} (not installed: pip install -e '.[bench]')")
                 continue
@@ -196,6 +213,7 @@ def main(argv: list[str]) -> None:
                 f"  {seconds / scenarios * 1000:8.2f}"
             )
         print(f"  target: kubeloop run ≤ 1.3× plain pytest ({1.3 * plain:.2f} s)")
+        print("  " + _beside(best, plain))
     print(f"load average {os.getloadavg()[0]:.2f}")
 
 

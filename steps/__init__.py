@@ -9,8 +9,9 @@ not provide …".
 from kubeloop.steps import (
     cluster,
     common,
+    links,  # one world: where the mechanisms meet
     pipeline,  # Lab 02
     telemetry,  # Lab 03
 )
 
-__all__ = ["cluster", "common", "pipeline", "telemetry"]
+__all__ = ["cluster", "common", "links", "pipeline", "telemetry"]

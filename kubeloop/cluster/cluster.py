@@ -246,6 +246,10 @@ class Cluster(
     def deployment(self, name: str) -> DeploymentInfo:
         return observe.deployment_info(self._state, self._deployment(name))
 
+    def deployment_spec(self, name: str) -> Deployment:
+        """The spec as last applied (frozen): ``apply(replace(spec, version=…))`` rolls it."""
+        return self._deployment(name).spec
+
     def replicasets(self, deployment: str | None = None) -> list[ReplicaSetInfo]:
         """ReplicaSets, oldest first, of one deployment or of all (by deployment name)."""
         if deployment is not None:

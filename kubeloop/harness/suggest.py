@@ -2,7 +2,10 @@
 
 A suggestion is a catalog example close to the step (same keyword first), with the
 example's values replaced by the step's own ("node-2 has 4 pods" makes "node-1 has 2 pods"
-read "node-2 has 4 pods"); nothing far is suggested, since an unrelated phrase misleads.
+read "node-2 has 4 pods", and "I promote D1 to staging" read "I promote C1 to staging");
+nothing far is suggested, since an unrelated phrase misleads, and a step that names a
+promtool unit-test file is offered only phrases that take one (the rule-test runner, not
+the rule-file loader), and the other way round.
 """
 
 from __future__ import annotations
@@ -17,7 +20,11 @@ if TYPE_CHECKING:
 
 _CLOSE = 0.6
 _LONGEST = 400
-_VALUE = re.compile(r'"[^"]*"|\d[\w.%]*|[A-Za-z][\w.]*-[\w.-]+')
+_VALUE = re.compile(r'"[^"]*"|(?<![\w.-])(?:-?\d[\w.%]*|[A-Za-z][\w.]*-[\w.-]+)')
+"""A value a step gives: quoted, a number (not the digits inside a name such as ``C1``), or
+a hyphenated name; other words in a parameter's place are taken by alignment."""
+_YAML_FILE = re.compile(r'"([^"]*\.ya?ml)"', re.IGNORECASE)
+_TEST_FILE = re.compile(r"[_.-]tests?\.ya?ml$", re.IGNORECASE)
 
 
 def _shape(value: str) -> str:
@@ -39,9 +46,9 @@ def _with_values(definition: StepDefinition, example: str, text: str) -> str:
     adapted = example
     for (start, end), value in reversed(replacements):
         adapted = adapted[:start] + value + adapted[end:]
-    if replacements:
-        return adapted if definition.parse(adapted) is not None else example
-    return _aligned(definition, example, text)
+    if replacements and definition.parse(adapted) is None:
+        adapted = example
+    return _aligned(definition, adapted, text)
 
 
 _WORD = re.compile(r'"[^"]*"|\S+')
@@ -49,6 +56,32 @@ _WORD = re.compile(r'"[^"]*"|\S+')
 
 def _similar(one: str, other: str) -> bool:
     return difflib.SequenceMatcher(None, one.lower(), other.lower()).ratio() >= 0.75
+
+
+Opcode = tuple[str, int, int, int, int]
+
+
+def _word_by_word(opcodes: Sequence[Opcode], mine: list[str], theirs: list[str]) -> list[Opcode]:
+    """Replacements of as many words as they replace, one word at a time ("deploy D2" for
+    "promote C12": the verb and the alias each stand alone, so the alias can be taken) —
+    unless a word of one side spells a word of the other in another place ("a deploymnt
+    web" for 'a "cache" deployment': the words do not line up)."""
+    split: list[Opcode] = []
+    for tag, i1, i2, j1, j2 in opcodes:
+        if tag == "replace" and i2 - i1 == j2 - j1 and not _crossed(mine[i1:i2], theirs[j1:j2]):
+            split.extend((tag, i1 + k, i1 + k + 1, j1 + k, j1 + k + 1) for k in range(i2 - i1))
+        else:
+            split.append((tag, i1, i2, j1, j2))
+    return split
+
+
+def _crossed(mine: list[str], theirs: list[str]) -> bool:
+    return any(
+        _similar(one, other)
+        for i, one in enumerate(mine)
+        for j, other in enumerate(theirs)
+        if i != j
+    )
 
 
 def _aligned(definition: StepDefinition, example: str, text: str) -> str:
@@ -64,7 +97,8 @@ def _aligned(definition: StepDefinition, example: str, text: str) -> str:
     opcodes = difflib.SequenceMatcher(
         None, [w.lower() for w in words], [w.lower() for w in theirs]
     ).get_opcodes()
-    for tag, i1, i2, j1, j2 in reversed(opcodes):  # from the end: earlier indices stay
+    # from the end, so earlier indices stay
+    for tag, i1, i2, j1, j2 in reversed(_word_by_word(opcodes, words, theirs)):
         if tag != "replace":
             continue
         start, end = mine[i1].start(), mine[i2 - 1].end()
@@ -76,6 +110,13 @@ def _aligned(definition: StepDefinition, example: str, text: str) -> str:
             if definition.parse(" ".join(tried)) is not None:  # keep only what still reads
                 words = tried
     return " ".join(words)
+
+
+def _file_kinds(text: str) -> set[bool]:
+    """For each YAML file the text names: is it a promtool rule unit-test file (named
+    ``…_test.yml`` as promtool's own examples are)? A phrase that loads rule files is no
+    suggestion for a test file, nor the rule-test runner for a rule file."""
+    return {_TEST_FILE.search(name) is not None for name in _YAML_FILE.findall(text)}
 
 
 def close_phrases(
@@ -92,15 +133,19 @@ def close_phrases(
     """
     if len(text) > _LONGEST:
         return []
+    files = _file_kinds(text)
     scored: list[tuple[float, int, str, str]] = []
     lowered = text.lower()
     for order, definition in enumerate(definitions):
         if same_keyword and definition.keyword != keyword:
             continue
         for example in definition.examples:
+            kinds = _file_kinds(example)
+            if files and kinds - files:
+                continue
             ratio = difflib.SequenceMatcher(None, lowered, example.lower()).ratio()
-            if definition.keyword != keyword:
-                ratio -= 0.15
+            if definition.keyword != keyword and not (True in files and True in kinds):
+                ratio -= 0.15  # (a test file is run by one phrase, whatever its keyword)
             if ratio >= _CLOSE:
                 adapted = _with_values(definition, example, text)
                 scored.append((-ratio, order, definition.keyword, adapted))

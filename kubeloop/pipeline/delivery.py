@@ -6,6 +6,7 @@ so a refusal leaves everything (the event log included) as it was.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -39,7 +40,13 @@ class Delivery:
         self._envs: dict[str, _Environment] = {}
         self._approvals: set[tuple[str, str]] = set()
         self._pending: dict[tuple[str, str], int] = {}
+        self._watchers: list[Callable[[str, str], object]] = []
         self.configure(pipeline.definition)
+
+    def watch(self, callback: Callable[[str, str], object]) -> None:
+        """Call ``callback(environment, digest)`` after every change of what an environment
+        runs, as a GitOps controller watches its repository (``kubeloop.links``)."""
+        self._watchers.append(callback)
 
     def configure(self, definition: PipelineDefinition) -> None:
         self._envs = {
@@ -233,6 +240,8 @@ class Delivery:
             f"{env} runs {self._label(digest)}{was}; verified signature by key "
             f'"{signature.key_name}" ({signature.key_id})',
         )
+        for watcher in list(self._watchers):
+            watcher(env, digest)
 
     # --- views ------------------------------------------------------------------------
 

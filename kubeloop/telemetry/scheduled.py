@@ -43,7 +43,33 @@ def combined_state(rules: Iterable[AlertingRule]) -> str:
     return FIRING if FIRING in states else PENDING if PENDING in states else INACTIVE
 
 
+def note_states(
+    names: list[str],
+    by_name: dict[str, list[AlertingRule]],
+    timelines: dict[str, list[tuple[int, str]]],
+    now: int,
+) -> None:
+    """Record in each alert's timeline the state its rules are in now, if it changed."""
+    for name in names:
+        state = combined_state(by_name[name])
+        timeline = timelines.setdefault(name, [(now, INACTIVE)])
+        if timeline[-1][1] != state:
+            timeline.append((now, state))
+
+
 def checked_interval(seconds: int, what: str) -> int:
     if isinstance(seconds, bool) or not isinstance(seconds, int) or not 0 < seconds <= 86_400:
         raise InvalidSpecError(f"the {what} interval must be 1 second to 1 day, not {seconds!r}")
     return seconds
+
+
+def severity_state(rules: Iterable[AlertingRule], slo: str, severity: str) -> str:
+    """The state of an SLO's generated alerts of one severity (``sloth_severity``)."""
+    states = {
+        a.state
+        for rule in rules
+        if dict(rule.spec.labels).get("sloth_severity") == severity
+        for a in rule.alerts()
+        if a.labels.get("sloth_slo") == slo
+    }
+    return FIRING if FIRING in states else PENDING if PENDING in states else INACTIVE

@@ -11,7 +11,8 @@ scrape taken at that instant. Groups due together run in the order they were loa
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from functools import partial
 
 from kubeloop.core.clock import ORDER_EVALUATE, ORDER_SCRAPE, Clock, PeriodicTask
 from kubeloop.errors import AlreadyExistsError, InvalidSpecError, NotFoundError
@@ -21,10 +22,18 @@ from kubeloop.telemetry.rules.alerting import INACTIVE, AlertingRule
 from kubeloop.telemetry.rules.group import RuleFailure, RuleGroup
 from kubeloop.telemetry.rules.loader import load_rule_text
 from kubeloop.telemetry.rules.model import RuleFile
-from kubeloop.telemetry.scheduled import Scheduled, checked_interval, combined_state, scenario_group
+from kubeloop.telemetry.scheduled import (
+    Scheduled,
+    checked_interval,
+    combined_state,
+    note_states,
+    scenario_group,
+    severity_state,
+)
 from kubeloop.telemetry.series import Labels, SeriesStore
 from kubeloop.telemetry.slo.book import SLO, SLOBook, availability
 from kubeloop.telemetry.slo.verdict import Verdict
+from kubeloop.telemetry.span.leap import leap
 from kubeloop.telemetry.span.replay import Replay
 from kubeloop.telemetry.span.runs import Runs
 from kubeloop.telemetry.timeline import AlertTimeline
@@ -110,7 +119,11 @@ class Telemetry:
             self.retention.tick(now * 1000)
 
         return self.clock.every(
-            self.scrape_interval, scrape, name=f"scrape:{service.name}", order=ORDER_SCRAPE
+            self.scrape_interval,
+            scrape,
+            name=f"scrape:{service.name}",
+            order=ORDER_SCRAPE,
+            leap=self._leap,
         )
 
     def service(self, name: str) -> Service:
@@ -205,16 +218,11 @@ class Telemetry:
                 entry.task.cancel()
             entry.task = self.clock.every(
                 max(1, entry.group.interval_ms // 1000),
-                self._evaluator(entry),
+                partial(self._evaluate, entry),
                 name=f"rules:{index:04d}:{entry.group.name}",
                 order=ORDER_EVALUATE,
+                leap=self._leap,
             )
-
-    def _evaluator(self, entry: Scheduled) -> Callable[[int], None]:
-        def run(now: int) -> None:
-            self._evaluate(entry, now)
-
-        return run
 
     def _evaluate(self, entry: Scheduled, now: int) -> None:
         group = entry.group
@@ -225,11 +233,11 @@ class Telemetry:
         if failed:
             entry.failures = [*entry.failures, *failed][-100:]
         self.retention.tick(now * 1000)
-        for name in entry.alert_names:
-            state = combined_state(self._by_name[name])
-            timeline = self._timelines.setdefault(name, [(now, INACTIVE)])
-            if timeline[-1][1] != state:
-                timeline.append((now, state))
+        note_states(entry.alert_names, self._by_name, self._timelines, now)
+
+    def _leap(self, now: int, horizon: int) -> int:
+        """Every scrape and evaluation up to ``horizon`` at once, when provably the same."""
+        return leap(self, now, horizon)
 
     def alerting_rules(self, name: str | None = None) -> list[AlertingRule]:
         rules = [r for e in self._groups for r in e.group.alerting_rules()]
@@ -285,11 +293,4 @@ class Telemetry:
     def slo_alert_state(self, name: str, severity: str) -> str:
         """The state of the SLO's generated page or ticket alert."""
         slo = self.slo(name)
-        states = {
-            a.state
-            for rule in self.alerting_rules(slo.alert)
-            if dict(rule.spec.labels).get("sloth_severity") == severity
-            for a in rule.alerts()
-            if a.labels.get("sloth_slo") == slo.name
-        }
-        return "firing" if "firing" in states else "pending" if "pending" in states else INACTIVE
+        return severity_state(self.alerting_rules(slo.alert), slo.name, severity)

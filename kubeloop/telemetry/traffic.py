@@ -24,11 +24,15 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from kubeloop.errors import InvalidSpecError
 from kubeloop.telemetry.linear import Line as _Line
 from kubeloop.telemetry.linear import exact_bound, exact_number, floor_at, format_le, line_of
 from kubeloop.telemetry.series import Labels, SeriesStore
+
+if TYPE_CHECKING:
+    from kubeloop.telemetry.traffic_versions import VersionedTraffic
 
 BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
 """client_golang's DefBuckets."""
@@ -64,6 +68,7 @@ class Service:
         start: int = 0,
         latency: Sequence[tuple[float, float]] = DEFAULT_LATENCY,
         buckets: Sequence[float] = BUCKETS,
+        labels: Mapping[str, str] | None = None,
     ) -> None:
         if not isinstance(name, str) or not _NAME.fullmatch(name):
             raise InvalidSpecError(
@@ -84,21 +89,23 @@ class Service:
         """Requests served so far, by latency (exact)."""
         self.up = True
         self._written: set[Labels] = set()
-        job = name
-        self._series_ok = Labels.of(__name__="http_requests_total", job=job, code=OK)
-        self._series_error = Labels.of(__name__="http_requests_total", job=job, code=ERROR)
+        job, extra = name, dict(labels or {})  # extra: a version's labels (traffic_versions.py)
+        self.versions: VersionedTraffic | None = None
+        self._series_ok = Labels.of(__name__="http_requests_total", job=job, code=OK, **extra)
+        self._series_error = Labels.of(__name__="http_requests_total", job=job, code=ERROR, **extra)
         self._series_up = Labels.of(__name__="up", job=job)
-        bucket = "http_request_duration_seconds_bucket"
+        base = "http_request_duration_seconds"
+        bucket = f"{base}_bucket"
         self._series_buckets = tuple(
             (
                 None if math.isinf(b) else exact_bound(b),
-                Labels.of(__name__=bucket, job=job, le=format_le(b)),
+                Labels.of(__name__=bucket, job=job, le=format_le(b), **extra),
             )
             for b in (*self._buckets, math.inf)
         )
         self._bucket_index: dict[Fraction, int] = {}
-        self._series_sum = Labels.of(__name__="http_request_duration_seconds_sum", job=job)
-        self._series_count = Labels.of(__name__="http_request_duration_seconds_count", job=job)
+        self._series_sum = Labels.of(__name__=f"{base}_sum", job=job, **extra)
+        self._series_count = Labels.of(__name__=f"{base}_count", job=job, **extra)
         self._growth: _Growth | None = None
         self.revision = 0
         """Counts the changes a scenario made (rate, errors, latency, up/down)."""
@@ -150,6 +157,8 @@ class Service:
     def _changed(self) -> None:
         self._growth = None
         self.revision += 1
+        if self.versions is not None:
+            self.versions.follow(self._since)
 
     @property
     def since(self) -> int:
@@ -161,6 +170,8 @@ class Service:
         lines ``(b, s, d)`` in the seconds ``e`` since ``since`` (``up``: a constant, no
         lines). Only ``up`` while the service is down (the rest then go stale)."""
         lines: dict[Labels, list[tuple[int, _Line]]] = {self._series_up: []}
+        if self.versions is not None:
+            return {**lines, **self.versions.counter_lines()} if self.up else lines
         if not self.up:
             return lines
         if self._growth is None:
@@ -183,7 +194,8 @@ class Service:
         """Serve the requests of (since, now]; a service that is down serves nothing."""
         if now <= self._since:
             return
-        served = self._rate * (now - self._since) if self.up else Fraction(0)
+        serving = self.up and self.versions is None  # split: the versions serve
+        served = self._rate * (now - self._since) if serving else Fraction(0)
         self._served += served
         self._failed += served * self._ratio
         for seconds, share in self._latency:
@@ -193,6 +205,8 @@ class Service:
 
     def view(self, now: int) -> TrafficView:
         requests, errors, _ = self._totals(now)
+        if self.versions is not None:
+            requests, errors = self.versions.totals(now, requests, errors)
         return TrafficView(
             self.name, float(self._rate), float(self._ratio), requests, errors, self.up
         )
@@ -230,7 +244,7 @@ class Service:
 
     def _linear(self) -> _Growth:
         """The totals as ``(base, slope, denominator)`` integers since the last change."""
-        rate = self._rate if self.up else Fraction(0)
+        rate = self._rate if self.up and self.versions is None else Fraction(0)
         profile = dict(self._latency)
         for seconds in profile:
             self._observed.setdefault(seconds, Fraction(0))
@@ -263,6 +277,9 @@ class Service:
         """Write one scrape at ``now`` (seconds): the samples, or staleness markers if down."""
         t_ms = now * 1000
         store.append(self._series_up, t_ms, 1.0 if self.up else 0.0)
+        if self.versions is not None:
+            self.versions.scrape(store, now, self._written)
+            return
         samples = self.samples(now)
         if not self.up:
             for labels in sorted(self._written):

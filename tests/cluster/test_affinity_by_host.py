@@ -26,6 +26,7 @@ from kubeloop.cluster.labels import LabelSelector
 from kubeloop.cluster.scheduler import affinity_batch
 from kubeloop.cluster.scheduler.affinity_batch import self_local
 from kubeloop.cluster.scheduler.affinity_classes import HostClasses
+from kubeloop.cluster.scheduler.affinity_pairs import Fanout, Pairs
 from kubeloop.cluster.scheduler.pod_counts import PodCounts
 from tests.cluster.test_topology_index import operate, outcome, plugin_answers
 from tests.cluster.topology_reference import ReferenceScheduler
@@ -342,3 +343,55 @@ def test_counts_carried_across_cycles_equal_a_recount() -> None:
         fresh.sync()
         assert counts.nodes_of == fresh.nodes_of
         assert {n: c for n, c in counts.on_node.items() if c} == fresh.on_node
+
+
+def kept_pairs_against_fresh(cluster: Cluster) -> None:
+    """InterPodAffinity's pairs, carried bind by bind (runs of one template's binds replayed
+    in one call), equal pairs counted afresh from the nodes."""
+    scheduler = cluster._scheduler
+    counts: PodCounts = scheduler.counts
+    counts.sync()
+    fanout = counts.aggregates.get(scheduler.inter_pod.name)
+    if not isinstance(fanout, Fanout):
+        return
+    fresh = PodCounts()
+    fresh.reset(cluster._state)
+    fresh.sync()
+    assert fanout.pairs, "a fanout that no template asked for"
+    for pairs in fanout.pairs.values():
+        recount = Pairs(fresh, pairs.template)
+        for field in ("affinity", "anti_pods", "existing", "weights"):
+            kept = {p: c for p, c in getattr(pairs, field).items() if c}
+            assert kept == dict(getattr(recount, field)), field
+        assert pairs.by_host or not recount.by_host
+
+
+@settings(max_examples=80, deadline=None, derandomize=True, database=None)
+@given(shape=roomy_nodes, workload=batch_workloads, later=changes)
+def test_pairs_kept_across_binds_and_changes_equal_a_recount(
+    shape: Shape, workload: Workload, later: list[tuple[object, ...]]
+) -> None:
+    cluster = build(shape, "first-fit", False)
+    deploy(cluster, workload)
+    cluster.reconcile_until_stable()
+    kept_pairs_against_fresh(cluster)
+    for change in later:
+        operate(cluster, change)
+        cluster.reconcile_until_stable()
+        kept_pairs_against_fresh(cluster)
+
+
+def test_a_run_of_binds_moves_the_pairs_as_binds_one_by_one_do() -> None:
+    """Thirty pods with anti-affinity to themselves by hostname, one a node: the replay of
+    their thirty binds as one run leaves the same pairs as a recount, and ``by_host``."""
+    cluster = build([("4", None, None)] * 30, "first-fit", False)
+    cluster.apply(Deployment("web", replicas=30, cpu="1", affinity=anti_self("web")))
+    cluster.reconcile_until_stable()
+    cluster.apply(Deployment("api", replicas=30, cpu="1", affinity=anti_self("web")))
+    cluster.reconcile_until_stable()
+    assert sum(p.node is not None for p in cluster.pods("web")) == 30
+    assert sum(p.node is not None for p in cluster.pods("api")) == 0  # web is on every node
+    kept_pairs_against_fresh(cluster)
+    pairs = cluster._scheduler.counts.aggregates["InterPodAffinity"].pairs  # type: ignore[attr-defined]
+    web = next(p for p in pairs.values() if p.template.label_map.get("app") == "web")
+    assert len(web.anti_pods) == 30 and web.by_host

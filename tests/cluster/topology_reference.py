@@ -206,7 +206,7 @@ class ReferenceInterPodAffinity:
         low, high = min(raw), max(raw)
         if high == low:
             return [0] * len(nodes)
-        return [int(100 * (s - low) / (high - low)) for s in raw]
+        return [int(100 * ((s - low) / (high - low))) for s in raw]  # Go: divide, then scale
 
 
 def _add(counts: Counter[Pair], term: PodAffinityTerm, node: NodeRecord) -> None:

@@ -11,16 +11,16 @@ it lands on alone (``self_local``: every term the template's own pods match is k
 hostname, and it has no spread constraint). Then, as ``class_batch.py`` does, the heap
 holds one entry (−total, first member's name) per feasible class, whose top is the node the
 per-node pass would pick; a bind moves that node into the class "the same plus one pod",
-learned once per class. Totals are normalised over the feasible classes, so all of them are
-computed again when a feasible class appears or empties (for required anti-affinity to the
-template itself, the new class never admits the next pod, so that is rare).
+learned once per class (the heap is ``class_heap.py``'s, shared with ``class_batch.py``).
+Totals are normalised over the feasible classes, so all of them are computed again when a
+feasible class appears or empties (for required anti-affinity to the template itself, the
+new class never admits the next pod, so that is rare).
 """
 
 from __future__ import annotations
 
-import heapq
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from operator import attrgetter
 from typing import TYPE_CHECKING, Protocol
 
@@ -28,7 +28,7 @@ from kubeloop.cluster.affinity import HOSTNAME
 from kubeloop.cluster.nodes import NodeRecord
 from kubeloop.cluster.pods import PodRecord, PodTemplate
 from kubeloop.cluster.scheduler.affinity_classes import HostClasses
-from kubeloop.cluster.scheduler.class_batch import pop_live
+from kubeloop.cluster.scheduler.class_heap import ClassHeap
 from kubeloop.cluster.scheduler.fit_error import NO_NODES, message_from_counts
 from kubeloop.cluster.scheduler.framework import Code, FilterPlugin, ScorePlugin
 from kubeloop.cluster.scheduler.inter_pod_affinity import InterPodAffinity
@@ -120,7 +120,10 @@ class Host(Protocol):
 
     def place(
         self, state: ClusterState, pod: PodRecord, node: NodeRecord, result: CycleResult
-    ) -> None: ...
+    ) -> None:
+        """Bind the pod and note it; what it does beside ``state.bind`` and listing the pod
+        in ``result.scheduled`` depends on the pod's template alone, so once it has placed
+        one pod of a run the rest are bound directly (a call a pod fewer)."""
 
 
 def place_by_host(
@@ -134,8 +137,17 @@ def place_by_host(
     filters = host.filters_for(pod)
     scorers = [*host.scorers, *host.preference_scorers]
 
+    state_bind, scheduled = state.bind, result.scheduled
+    first = True
+
     def bind(pod: PodRecord, node: NodeRecord) -> None:
-        host.place(state, pod, node, result)
+        nonlocal first
+        if first:
+            host.place(state, pod, node, result)
+            first = False
+        else:
+            state_bind([pod], node)
+            scheduled.append(pod.name)
 
     if self_local(pod.template) and not hosts.shared:
         return place(pods, hosts, filters, scorers, bind, inter_pod.first_of_group(pod))
@@ -158,26 +170,20 @@ def place(
     """Bind the pods, in order, each where the per-node pass would; stops at the first pod
     no node admits and returns how many were bound. ``first_of_group``: the first bind
     lifts required affinity's exception for the first pod, so every class is asked again."""
-    batch = _Batch(pods[0], classes, filters, scorers)
-    log = classes.state.node_log
-    for placed, pod in enumerate(pods):
-        best = batch.pop_best()
-        if best is None:
-            return placed
-        node = classes.nodes[best[0]]
-        bind(pod, node)
-        batch.moved(node, best[1])
-        classes.position = log.end  # the move above is the only change the bind made
-        if first_of_group and placed == 0:
-            batch = _Batch(pods[0], classes, filters, scorers)
-    return len(pods)
+    try:
+        if not first_of_group:
+            return _Batch(pods[0], classes, filters, scorers).place(pods, bind)
+        if not _Batch(pods[0], classes, filters, scorers).place(pods[:1], bind):
+            return 0
+        return 1 + _Batch(pods[0], classes, filters, scorers).place(pods[1:], bind)
+    finally:  # each bind's move (``ClassHeap.moved``) was the only change it made
+        classes.position = classes.state.node_log.end
 
 
-_Entry = tuple[int, str, int, int]
-"""(−total, node name, epoch, class number)."""
+class _Batch(ClassHeap):
+    """Totals normalised over the feasible classes: a class that turns feasible, or one
+    that empties, changes them all."""
 
-
-class _Batch:
     def __init__(
         self,
         pod: PodRecord,
@@ -185,59 +191,25 @@ class _Batch:
         filters: list[FilterPlugin],
         scorers: list[ScorePlugin],
     ) -> None:
-        self.pod, self.classes, self.filters, self.scorers = pod, classes, filters, scorers
-        self.feasible: dict[int, bool] = {}
-        self.after: dict[int, int] = {}
-        """Class number → the class a node of it joins when this pod lands on it."""
-        for number in list(classes.sizes):
-            first = classes.first(number)
-            assert first is not None  # a class in ``sizes`` has members
-            self._learn(number, classes.nodes[first])
-        self.epoch = 0
-        self.totals: dict[int, int] = {}
-        self.heap: list[_Entry] = []
-        self._rebuild()
+        super().__init__(pod, classes, filters)
+        self.hosts, self.scorers = classes, scorers
+        self.learn_all()
+        self.rebuild()
 
-    def _learn(self, number: int, node: NodeRecord) -> None:
+    def key_of(self, node: NodeRecord) -> Hashable:
+        return self.hosts.key(node)
+
+    def learn(self, number: int, node: NodeRecord) -> bool:
         pod = self.pod
-        self.feasible[number] = all(f.filter(pod, node) is None for f in self.filters)
+        feasible = self.feasible[number] = all(f.filter(pod, node) is None for f in self.filters)
+        return feasible
 
-    def _rebuild(self) -> None:
-        """Every feasible class's total, normalised over them all; a fresh heap."""
-        self.epoch += 1
-        classes = self.classes
-        numbers: list[int] = []
-        firsts: list[NodeRecord] = []
-        for number in classes.sizes:
-            first = classes.first(number)
-            if first is not None and self.feasible[number]:
-                numbers.append(number)
-                firsts.append(classes.nodes[first])
+    def retotal(self, numbers: list[int], firsts: list[NodeRecord]) -> None:
         totals = _totals(self.pod, firsts, self.scorers) if len(firsts) > 1 else [0] * len(firsts)
         self.totals = dict(zip(numbers, totals, strict=True))
-        self.heap = [
-            (-t, n.name, self.epoch, c) for c, n, t in zip(numbers, firsts, totals, strict=True)
-        ]
-        heapq.heapify(self.heap)
 
-    def pop_best(self) -> tuple[str, int] | None:
-        """The chosen node's name and class, or None if no node admits the pod."""
-        return pop_live(self.heap, self.classes.class_of, self.epoch)
+    def total(self, number: int) -> int:
+        return self.totals[number]
 
-    def moved(self, node: NodeRecord, old: int) -> None:
-        """The pod was bound to ``node``, a member of class ``old`` until now."""
-        classes = self.classes
-        new = self.after.get(old)
-        if new is None:
-            new = self.after[old] = classes.number(classes.key(node))
-        emptied, arrived = classes.join(node, new)
-        if new not in self.feasible:
-            self._learn(new, node)
-        if emptied or (arrived and self.feasible[new]):  # the feasible classes changed
-            self._rebuild()
-            return
-        first = classes.first(old)
-        if first is not None:
-            heapq.heappush(self.heap, (-self.totals[old], first, self.epoch, old))
-        if self.feasible[new]:
-            heapq.heappush(self.heap, (-self.totals[new], node.name, self.epoch, new))
+    def reshaped(self, old: int, new: int, emptied: bool, joined: bool) -> bool:
+        return emptied or joined

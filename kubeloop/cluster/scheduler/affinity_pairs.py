@@ -86,6 +86,26 @@ class Pairs:
         if plan[1] and count > 0:
             self.by_host = True
 
+    def apply_run(self, nodes: list[NodeRecord], plan: Plan, counts: list[int]) -> None:
+        """``apply`` for each node and count in turn (the same pairs, in the same order)."""
+        steps = plan[0]
+        for node, count in zip(nodes, counts, strict=True):
+            labels = node.labels
+            for counter, key, step in steps:
+                value = labels.get(key)
+                if value is None:
+                    if key != HOSTNAME:
+                        continue
+                    value = node.name
+                pair = (key, value)
+                total = counter.get(pair, 0) + step * count
+                if total:
+                    counter[pair] = total
+                else:
+                    del counter[pair]
+        if plan[1] and max(counts) > 0:
+            self.by_host = True
+
 
 class Fanout:
     signed = True
@@ -107,10 +127,18 @@ class Fanout:
                     moved.append((pairs, plan))
         return pairs
 
-    def add(self, node: NodeRecord, template: PodTemplate, count: int) -> None:
+    def _moves(self, template: PodTemplate) -> list[tuple[Pairs, Plan]]:
         known = self.moves.get(id(template))
         if known is None:
             plans = [(p, p.plan(template)) for p in self.pairs.values()]
             known = self.moves[id(template)] = (template, [(p, s) for p, s in plans if s[0]])
-        for pairs, plan in known[1]:
+        return known[1]
+
+    def add(self, node: NodeRecord, template: PodTemplate, count: int) -> None:
+        for pairs, plan in self._moves(template):
             pairs.apply(node, plan, count)
+
+    def add_run(self, nodes: list[NodeRecord], template: PodTemplate, counts: list[int]) -> None:
+        """``add`` for each node and count in turn (``PodCounts`` replays a run of binds)."""
+        for pairs, plan in self._moves(template):
+            pairs.apply_run(nodes, plan, counts)

@@ -12,17 +12,18 @@ Totals are ``Σ weight × finish(raw, highest)``; ``highest`` — the largest ra
 feasible nodes, what TaintToleration normalises by — is the same over classes as over
 nodes, and is kept per plugin from a count of feasible classes per raw. When it changes
 (a class fills up or appears), every class's total is recomputed and the heap rebuilt.
-Stale entries — a node that moved on, totals of an older ``epoch`` — are dropped on top.
+The heap itself, and what a bind moves in it, is ``class_heap.py``'s (shared with
+``affinity_batch.py``).
 """
 
 from __future__ import annotations
 
-import heapq
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Hashable
 
 from kubeloop.cluster.nodes import NodeRecord
 from kubeloop.cluster.pods import PodRecord
+from kubeloop.cluster.scheduler.class_heap import ClassHeap
 from kubeloop.cluster.scheduler.framework import FilterPlugin, NodeLocalScorePlugin
 from kubeloop.cluster.scheduler.node_classes import NodeClasses, class_key
 from kubeloop.cluster.state import ClusterState
@@ -37,32 +38,11 @@ def place(
 ) -> int:
     """Bind the pods, in order, each to the node scoring every node would choose; stops at
     the first pod no node admits and returns how many were bound."""
-    batch = _Batch(pods[0], filters, scorers, classes)
-    for placed, pod in enumerate(pods):
-        best = batch.pop_best()
-        if best is None:
-            return placed
-        node = classes.nodes[best[0]]
-        state.bind([pod], node)
-        batch.moved(node, best[1])
-    return len(pods)
+    bind = state.bind
+    return _Batch(pods[0], filters, scorers, classes).place(pods, lambda p, n: bind([p], n))
 
 
-_Entry = tuple[int, str, int, int]
-"""(−total, node name, epoch, class number)."""
-
-
-def pop_live(heap: list[_Entry], class_of: Mapping[str, int], epoch: int) -> tuple[str, int] | None:
-    """Pop the best live entry — its node still in its class, its totals of this epoch —
-    as (node name, class number); stale entries are dropped on the way. None when empty."""
-    while heap:
-        _, name, entry_epoch, number = heapq.heappop(heap)
-        if entry_epoch == epoch and class_of[name] == number:
-            return name, number
-    return None
-
-
-class _Batch:
+class _Batch(ClassHeap):
     def __init__(
         self,
         pod: PodRecord,
@@ -70,30 +50,23 @@ class _Batch:
         scorers: list[NodeLocalScorePlugin],
         classes: NodeClasses,
     ) -> None:
-        self.pod = pod
-        self.filters = filters
+        super().__init__(pod, classes, filters)
         self.scorers = scorers
-        self.classes = classes
-        self.feasible: dict[int, bool] = {}
         self.raws: dict[int, tuple[int, ...]] = {}
-        self.after: dict[int, int] = {}
-        """Class number → the class a node of it joins when this pod lands on it."""
         self.tracked = [i for i, plugin in enumerate(scorers) if plugin.uses_highest]
         self.counts: dict[int, Counter[int]] = {i: Counter() for i in self.tracked}
         """Per plugin that normalises: feasible classes per raw value."""
-        for number in list(classes.sizes):
-            first = classes.first(number)
-            assert first is not None  # a class in ``sizes`` has members
-            if self._learn(number, classes.nodes[first]):
+        self.learn_all()
+        for number, feasible in self.feasible.items():
+            if feasible:
                 self._count(number, 1)
         self.highest = self._highest()
-        self.epoch = 0
-        self.totals: dict[int, int] = {}
-        self.heap: list[_Entry] = []
-        self._rebuild()
+        self.rebuild()
 
-    def _learn(self, number: int, node: NodeRecord) -> bool:
-        """Filter and score one member of a class not seen in this batch yet."""
+    def key_of(self, node: NodeRecord) -> Hashable:
+        return class_key(node)
+
+    def learn(self, number: int, node: NodeRecord) -> bool:
         pod = self.pod
         feasible = all(f.filter(pod, node) is None for f in self.filters)
         self.feasible[number] = feasible
@@ -121,53 +94,28 @@ class _Batch:
         counts = self.counts
         return [max(counts[i], default=0) if i in counts else 0 for i in range(len(self.scorers))]
 
-    def _total(self, number: int) -> int:
+    def total(self, number: int) -> int:
         total = self.totals.get(number)
         if total is None:
             parts = zip(self.scorers, self.raws[number], self.highest, strict=True)
             total = self.totals[number] = sum(p.finish(r, h) * p.weight for p, r, h in parts)
         return total
 
-    def _rebuild(self) -> None:
-        self.epoch += 1
-        self.totals = {}
-        self.heap = []
-        for number in self.classes.sizes:
-            first = self.classes.first(number)
-            if first is not None and self.feasible[number]:
-                self.heap.append((-self._total(number), first, self.epoch, number))
-        heapq.heapify(self.heap)
+    def retotal(self, numbers: list[int], firsts: list[NodeRecord]) -> None:
+        self.totals = {}  # ``total`` computes each when first asked
 
-    def pop_best(self) -> tuple[str, int] | None:
-        """The chosen node's name and class, or None if no node admits the pod."""
-        return pop_live(self.heap, self.classes.class_of, self.epoch)
-
-    def moved(self, node: NodeRecord, old: int) -> None:
-        """The pod was bound to ``node``, a member of class ``old`` until now."""
-        classes = self.classes
-        new = self.after.get(old)
-        if new is None:
-            new = self.after[old] = classes.number(class_key(node))
-        emptied, arrived = classes.join(node, new)
-        if new not in self.feasible:
-            self._learn(new, node)
-        joined = arrived and self.feasible[new]
-        if (
-            self.tracked
-            and (emptied or joined)
-            and not self._same_tracked(emptied, joined, old, new)
-        ):
-            if emptied:
-                self._count(old, -1)
-            if joined:
-                self._count(new, 1)
-            highest = self._highest()
-            if highest != self.highest:
-                self.highest = highest
-                self._rebuild()
-                return
-        first = classes.first(old)
-        if first is not None:
-            heapq.heappush(self.heap, (-self._total(old), first, self.epoch, old))
-        if self.feasible[new]:
-            heapq.heappush(self.heap, (-self._total(new), node.name, self.epoch, new))
+    def reshaped(self, old: int, new: int, emptied: bool, joined: bool) -> bool:
+        """Only a new ``highest`` changes totals: the counts of raws say when."""
+        if not (self.tracked and (emptied or joined)):
+            return False
+        if self._same_tracked(emptied, joined, old, new):
+            return False
+        if emptied:
+            self._count(old, -1)
+        if joined:
+            self._count(new, 1)
+        highest = self._highest()
+        if highest == self.highest:
+            return False
+        self.highest = highest
+        return True

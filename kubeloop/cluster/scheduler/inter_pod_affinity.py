@@ -10,12 +10,14 @@ matching pod in the node's domain, min-max normalised to 0..100.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from kubeloop.cluster.affinity import topology_pairs, topology_value
 from kubeloop.cluster.nodes import NodeRecord
 from kubeloop.cluster.pods import PodRecord
 from kubeloop.cluster.scheduler import affinity_classes
 from kubeloop.cluster.scheduler.affinity_classes import HostClasses
-from kubeloop.cluster.scheduler.affinity_pairs import Fanout, Pairs
+from kubeloop.cluster.scheduler.affinity_pairs import Fanout, Pair, Pairs
 from kubeloop.cluster.scheduler.framework import Status
 from kubeloop.cluster.scheduler.pod_counts import PodCounts
 from kubeloop.cluster.state import ClusterState
@@ -125,8 +127,22 @@ class InterPodAffinity:
         if affinity is None or not (affinity.pod_preferred or affinity.anti_preferred):
             return [0] * len(nodes)
         weights = self._count(pod).weights
-        raw = [sum(weights[p] for p in topology_pairs(node.labels, node.name)) for node in nodes]
-        low, high = min(raw), max(raw)
-        if high == low:
-            return [0] * len(nodes)
-        return [int(100 * (s - low) / (high - low)) for s in raw]
+        return normalised(
+            [sum(weights[p] for p in topology_pairs(n.labels, n.name)) for n in nodes]
+        )
+
+    def preferred_weights(self, pod: PodRecord) -> Counter[Pair]:
+        """The pod's preferred terms' weights per topology pair, up to date (read, never
+        moved: ``preferred_batch.py`` copies it)."""
+        return self._count(pod).weights
+
+
+def normalised(raws: list[int]) -> list[int]:
+    """The feasible nodes' scores from their raws: min-max normalised to 0..100 as
+    upstream's ``NormalizeScore`` does, ``int64(100 × (float64(raw − min) / float64(max −
+    min)))`` — the division first, so a raw 29 of 100 above the lowest scores 28."""
+    low, high = min(raws), max(raws)
+    if high == low:
+        return [0] * len(raws)
+    span = high - low
+    return [int(100 * ((raw - low) / span)) for raw in raws]

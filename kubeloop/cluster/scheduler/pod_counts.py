@@ -22,6 +22,7 @@ different state, or a number of bound pods that does not add up.
 from __future__ import annotations
 
 from collections import Counter
+from itertools import groupby
 from operator import attrgetter
 from typing import Protocol
 
@@ -38,7 +39,8 @@ class Aggregate(Protocol):
 
     Optional: ``signed = True`` if ``add`` also takes the negative counts of removed pods
     (else the aggregate is dropped when pods leave); ``wants(template)``, False for the
-    templates whose binds never move it (so a bind skips it).
+    templates whose binds never move it (so a bind skips it); ``add_run(nodes, template,
+    counts)``, ``add`` for each node and count in turn, in one call.
     """
 
     def add(self, node: NodeRecord, template: PodTemplate, count: int) -> None: ...
@@ -121,12 +123,14 @@ class PodCounts:
         if len(log) < self._seen:  # cut in place: what it held is unknown
             self._rebuild(state)
             return
-        for where, pods in [*tail, *log[self._seen :]]:
-            node = nodes.get(where)
-            if node is None:  # bound, then emptied and removed: recount from the nodes
+        for _, run in groupby([*tail, *log[self._seen :]], key=lambda e: id(e[1][0].template)):
+            entries = list(run)
+            where = [nodes.get(name) for name, _ in entries]
+            if None in where:  # bound, then emptied and removed: recount from the nodes
                 self._rebuild(state)
                 return
-            self._add(node, pods[0].template, len(pods))
+            counts = [len(pods) for _, pods in entries]
+            self._add(entries[0][1][0].template, where, counts)  # type: ignore[arg-type]
         self._seen = len(log)
         if state.pod_deletions != self._deletions:
             self._deleted(state)
@@ -177,18 +181,21 @@ class PodCounts:
             or len(self._matches) > 4 * (live + 1) * (live + 1) + 1024
         )
 
-    def _add(self, node: NodeRecord, template: PodTemplate, count: int) -> None:
+    def _add(self, template: PodTemplate, nodes: list[NodeRecord], counts: list[int]) -> None:
+        """A run of one template's binds, ``counts[i]`` pods on ``nodes[i]``, in one call."""
         key = self._know(template)
-        name = node.name
-        on_node = self.on_node.get(name)
-        if on_node is None:
-            on_node = self.on_node[name] = Counter()
-        on_node[key] += count
+        on_node = self.on_node
         where = self.nodes_of.get(key)
         if where is None:
             where = self.nodes_of[key] = {}
-        where[name] = where.get(name, 0) + count
-        self._bound += count
+        for node, count in zip(nodes, counts, strict=True):
+            name = node.name
+            on = on_node.get(name)
+            if on is None:
+                on = on_node[name] = Counter()
+            on[key] = on.get(key, 0) + count
+            where[name] = where.get(name, 0) + count
+        self._bound += sum(counts)
         if self._interest_size != len(self.aggregates):
             self._interested, self._interest_size = {}, len(self.aggregates)
         interested = self._interested.get(key)
@@ -197,7 +204,12 @@ class PodCounts:
                 a for a in self.aggregates.values() if _wants(a, template)
             ]
         for aggregate in interested:
-            aggregate.add(node, template, count)
+            add_run = getattr(aggregate, "add_run", None)
+            if add_run is not None:
+                add_run(nodes, template, counts)
+                continue
+            for node, count in zip(nodes, counts, strict=True):
+                aggregate.add(node, template, count)
 
     def _deleted(self, state: ClusterState) -> None:
         """Bound pods were deleted: recount the nodes whose pods no longer add up."""

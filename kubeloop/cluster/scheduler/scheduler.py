@@ -23,13 +23,14 @@ from kubeloop.cluster.pods import PodRecord
 from kubeloop.cluster.scheduler import (
     aware_classes,
     class_batch,
+    domain_batches,
     first_fit,
     preemption,
     queue_sort,
-    spread_batch,
 )
 from kubeloop.cluster.scheduler.affinity_batch import message_by_host, place_by_host
 from kubeloop.cluster.scheduler.balanced_allocation import BalancedAllocation
+from kubeloop.cluster.scheduler.domain_batches import Placer
 from kubeloop.cluster.scheduler.framework import (
     FilterPlugin,
     NodeLocalScorePlugin,
@@ -162,8 +163,8 @@ class Scheduler:
                 self._first_fit_batch(state, batch, result)
             elif self.by_class and not self._aware(batch[0]) and not template.names_hosts:
                 self._class_batch(state, batch, result)
-            elif self.by_class and spread_batch.applies(template, self._symmetric):
-                self._spread_batch(state, batch, result)
+            elif self.by_class and (by := domain_batches.placer(self, template, self._symmetric)):
+                self._by_domain(state, batch, result, by)
             elif self.by_class and self._aware(batch[0]) and self.inter_pod.by_host(batch[0]):
                 self._host_batch(state, batch, result)
             else:
@@ -190,12 +191,11 @@ class Scheduler:
         if placed < len(batch):
             self._fail(state, batch[placed:], result)
 
-    def _spread_batch(
-        self, state: ClusterState, batch: list[PodRecord], result: CycleResult
+    def _by_domain(
+        self, state: ClusterState, batch: list[PodRecord], result: CycleResult, by: Placer
     ) -> None:
-        """Spread pods by domain (``spread_batch.py``); from the first that fails, one by one."""
-        classes = self._node_classes(state)
-        placed = spread_batch.place(state, batch, self.filters, self.scorers, classes, self.spread)
+        """Pods by domain (``domain_batches.py``); from the first that fails, one by one."""
+        placed = by(state, batch, self._node_classes(state))
         state.index.drain_changed()  # only this batch's binds, which ``classes`` followed
         result.scheduled.extend(map(_name, batch[:placed]))
         for pod in batch[placed:]:

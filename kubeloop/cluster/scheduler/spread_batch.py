@@ -58,14 +58,14 @@ def place(
     for placed, pod in enumerate(pods):
         best = choice.choose()
         if best is None:
-            _bind(state, decided, counts)
+            bind_decided(state, decided, counts)
             return placed
         name, old, group = best
         node = nodes[name]
         new = after.get(old)
         if new is None:  # a class not followed yet: bind, and look at the node as it is
             decided.append((pod, node))
-            _bind(state, decided, counts)
+            bind_decided(state, decided, counts)
             decided = []
             new = after[old] = classes.number(class_key(node))
             if new not in choice.group_of:
@@ -73,12 +73,13 @@ def place(
         else:
             decided.append((pod, node))
         choice.moved(node, old, new, group)
-    _bind(state, decided, counts)
+    bind_decided(state, decided, counts)
     return len(pods)
 
 
-def _bind(state: ClusterState, decided: Decided, counts: PodCounts) -> None:
-    """Bind the decided pods a node at a time, then log them as decided."""
+def bind_decided(state: ClusterState, decided: Decided, counts: PodCounts) -> None:
+    """Bind the decided pods a node at a time, then log them as decided (also
+    ``preferred_batch.py``'s)."""
     if not decided:
         return
     runs: dict[str, tuple[NodeRecord, list[PodRecord]]] = {}

@@ -106,36 +106,19 @@ def _vector_binop(op: str, lhs: Vec, rhs: Vec, matching: ast.VectorMatching,
                   return_bool: bool) -> Vec:  # fmt: skip
     if not lhs or not rhs:
         return []
-    swapped = matching.card == "one-to-many"
-    if swapped:
-        lhs, rhs = rhs, lhs
-    sig = signature(matching)
-    right: dict[tuple[tuple[str, str], ...], tuple[Labels, float]] = {}
-    for labels, value in rhs:
-        key = sig(labels)
-        if key in right:
-            side = "left" if swapped else "right"
-            raise PromQLError(
-                f"found duplicate series for the match group {Labels.from_sorted(key)} on the "
-                f"{side} hand-side of the operation: [{labels}, {right[key][0]}];many-to-many "
-                "matching not allowed: matching labels must be unique on one side"
-            )
-        right[key] = (labels, value)
     compare = COMPARISON.get(op)
     arithmetic = ARITHMETIC.get(op)
     drop_name = return_bool or compare is None
-    one_to_one = matching.card == "one-to-one"
-    matched: set[tuple[tuple[str, str], ...]] = set()
-    inserted: dict[tuple[tuple[str, str], ...], set[Labels]] = {}
-    cache: dict[tuple[Labels, Labels], Labels] = {}
+    key = (drop_name, matching, tuple([s[0] for s in lhs]), tuple([s[0] for s in rhs]))
+    plan = _PLANS.get(key)
+    if plan is None:
+        plan = _pairs(lhs, rhs, matching, drop_name)
+        if len(_PLANS) >= MAX_PLANS:
+            _PLANS.clear()
+        _PLANS[key] = plan
     out: Vec = []
-    for labels, value in lhs:
-        key = sig(labels)
-        hit = right.get(key)
-        if hit is None:
-            continue
-        r_labels, r_value = hit
-        a, b = (r_value, value) if swapped else (value, r_value)
+    for i, j, metric in plan:
+        a, b = lhs[i][1], rhs[j][1]
         if compare is not None:
             keep = compare(a, b)
             result = a
@@ -145,10 +128,47 @@ def _vector_binop(op: str, lhs: Vec, rhs: Vec, matching: ast.VectorMatching,
             result = arithmetic(a, b)
         if return_bool:
             result = 1.0 if keep else 0.0
-        metric = cache.get((labels, r_labels))
-        if metric is None:
-            metric = _result_metric(labels, r_labels, matching, drop_name)
-            cache[(labels, r_labels)] = metric
+        if keep or return_bool:
+            out.append((metric, result))
+    return out
+
+
+_Plan = list[tuple[int, int, Labels]]
+_PLANS: dict[tuple[Any, ...], _Plan] = {}
+"""Pairings by the operands' labels: which samples meet, in output order, under what labels
+(they depend on the labels alone, so a rule asking again over the same series reuses them)."""
+MAX_PLANS: Final = 1024
+
+
+def _pairs(lhs: Vec, rhs: Vec, matching: ast.VectorMatching, drop_name: bool) -> _Plan:
+    """``(left index, right index, result labels)`` of each sample the operator gives, or the
+    matching error."""
+    swapped = matching.card == "one-to-many"
+    if swapped:
+        lhs, rhs = rhs, lhs
+    sig = signature(matching)
+    right: dict[tuple[tuple[str, str], ...], tuple[Labels, int]] = {}
+    for index, (labels, _) in enumerate(rhs):
+        key = sig(labels)
+        if key in right:
+            side = "left" if swapped else "right"
+            raise PromQLError(
+                f"found duplicate series for the match group {Labels.from_sorted(key)} on the "
+                f"{side} hand-side of the operation: [{labels}, {right[key][0]}];many-to-many "
+                "matching not allowed: matching labels must be unique on one side"
+            )
+        right[key] = (labels, index)
+    one_to_one = matching.card == "one-to-one"
+    matched: set[tuple[tuple[str, str], ...]] = set()
+    inserted: dict[tuple[tuple[str, str], ...], set[Labels]] = {}
+    plan: _Plan = []
+    for index, (labels, _) in enumerate(lhs):
+        key = sig(labels)
+        hit = right.get(key)
+        if hit is None:
+            continue
+        r_labels, r_index = hit
+        metric = _result_metric(labels, r_labels, matching, drop_name)
         if one_to_one:
             if key in matched:
                 raise PromQLError(
@@ -163,9 +183,8 @@ def _vector_binop(op: str, lhs: Vec, rhs: Vec, matching: ast.VectorMatching,
                     "multiple matches for labels: grouping labels must ensure unique matches"
                 )
             seen.add(metric)
-        if keep or return_bool:
-            out.append((metric, result))
-    return out
+        plan.append((r_index, index, metric) if swapped else (index, r_index, metric))
+    return plan
 
 
 def _result_metric(lhs: Labels, rhs: Labels, matching: ast.VectorMatching,

@@ -56,9 +56,9 @@ def window_sum(series: StoredSeries, start: int, end: int) -> float | None:
 
 def _copies(series: StoredSeries, lo: int, hi: int) -> tuple[float, float] | None:
     """The sum of ``hi - lo`` copies of the newest run's value; None when the window is not
-    inside that run."""
-    if hi != len(series.ts) or series.base + lo < series.run_start:
-        return None
+    inside that run (it may end before the newest sample: a leap appends ahead)."""
+    if series.base + lo < series.run_start:
+        return None  # (every sample from the run's start to the newest has the same bits)
     value = series.vs[-1]
     if math.isnan(value):
         return None

@@ -135,6 +135,14 @@ class AlertingRule:
         states = {a.state for a in self._active.values()}
         return FIRING if FIRING in states else PENDING if PENDING in states else INACTIVE
 
+    def steady(self) -> bool:
+        """Whether the same query answer again would change nothing and write the same
+        samples: every alert kept fires (none pending, resolved or kept firing past its
+        end) and no template can ask the time or a query."""
+        return self._expander.pure and all(
+            a.state == FIRING and a.keep_firing_since is None for a in self._active.values()
+        )
+
     def eval(self, store: SeriesStore, ts: int, ctx: EvalContext) -> list[tuple[Labels, float]]:
         """One evaluation at ``ts``; returns the ALERTS/ALERTS_FOR_STATE samples to write."""
         return self.apply(self.query_result(store, ts, ctx), ts, ctx, store)

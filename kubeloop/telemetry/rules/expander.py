@@ -2,11 +2,13 @@
 
 Alert labels are the sample's labels minus ``__name__``, the rule's labels expanded over
 them, then ``alertname``. Templates that are plain text are not executed, and when every
-label is plain text the alert labels of a sample are cached (they cannot change).
+label is plain text the alert labels of a sample are cached (they cannot change); so are
+the annotations of a sample and its value while no template can ask the time or a query.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -17,6 +19,7 @@ from kubeloop.telemetry.rules.templates import Node, TemplateError
 from kubeloop.telemetry.series import Labels, SeriesStore
 
 MAX_CACHE = 100_000
+MAX_NOTES = 1000
 Pairs = tuple[tuple[str, str], ...]
 
 
@@ -35,6 +38,11 @@ class Expander:
         self._label_text = {k: v for k, v, _ in self._labels}
         self._cache: dict[Labels, Labels] = {}
         self.errors: list[str] = []
+        texts = [v for _, v in spec.labels] + [v for _, v in spec.annotations]
+        self.pure = not any("now" in text or "query" in text for text in texts)
+        """No template can call ``now`` or ``query``: the annotations are a function of the
+        sample and its value (and the external labels and URL, the same all along)."""
+        self._notes: dict[tuple[Labels, float, float, Pairs, str], tuple[Pairs, list[str]]] = {}
 
     def begin(
         self, ts: int, external: Pairs, external_url: str, store: SeriesStore | None
@@ -65,9 +73,18 @@ class Expander:
             if self._static_annotations:
                 return labels, static_notes
             assert data is not None
-            return labels, tuple(
-                (k, self._expand(k, v, n, data, funcs)) for k, v, n in self._annotations
-            )
+            key = (sample, value, math.copysign(1.0, value), external, external_url)
+            found = self._notes.get(key) if self.pure else None
+            if found is not None:
+                self.errors.extend(found[1])
+                return labels, found[0]
+            errors = len(self.errors)
+            notes = tuple((k, self._expand(k, v, n, data, funcs)) for k, v, n in self._annotations)
+            if self.pure:
+                if len(self._notes) >= MAX_NOTES:
+                    self._notes.clear()
+                self._notes[key] = (notes, self.errors[errors:])
+            return labels, notes
 
         return one
 

@@ -46,36 +46,67 @@ class RuleGroup:
     def alerting_rules(self) -> list[AlertingRule]:
         return [r for r in self.rules if isinstance(r, AlertingRule)]
 
+    def context(self) -> EvalContext:
+        return EvalContext(
+            self.external_labels, self.external_url, self.spec.query_offset_ms, self.spec.limit
+        )
+
     def eval(
         self, store: SeriesStore, ts: int, replays: list[Replay] | None = None
     ) -> list[RuleFailure]:
         """Evaluate every rule in order at ``ts``; returns the rules that failed.
 
         ``replays`` (one per rule) may answer for a rule whose inputs provably repeat."""
-        ctx = EvalContext(
-            self.external_labels, self.external_url, self.spec.query_offset_ms, self.spec.limit
-        )
+        ctx = self.context()
         failures: list[RuleFailure] = []
-        stamp = ts - self.spec.query_offset_ms
-        for i, rule in enumerate(self.rules):
-            try:
-                if replays is None:
-                    samples = rule.eval(store, ts, ctx)
-                else:
-                    samples = _replayed(rule, replays[i], store, ts, ctx)
-            except RuleEvalError as error:
-                failures.append(RuleFailure(rule.name, ts, error.message, rule.spec.where))
-                continue
-            written: set[Labels] = set()
-            for labels, value in samples:
-                if _append(store, labels, stamp, value):
-                    written.add(labels)
-            previous = self._previous[i]
-            if previous != written:
-                for labels in sorted(previous - written):
-                    _append(store, labels, stamp, None)
-                self._previous[i] = written
+        for i in range(len(self.rules)):
+            replay = None if replays is None else replays[i]
+            failure = self.eval_rule(i, store, ts, ctx, replay)
+            if failure is not None:
+                failures.append(failure)
         return failures
+
+    def eval_rule(
+        self, i: int, store: SeriesStore, ts: int, ctx: EvalContext, replay: Replay | None
+    ) -> RuleFailure | None:
+        """Evaluate rule ``i`` at ``ts`` and write what it gives (a failure writes nothing)."""
+        answer = self.answer(i, store, ts, ctx, replay)
+        if isinstance(answer, RuleFailure):
+            return answer
+        self.write(i, store, ts, answer)
+        return None
+
+    def answer(
+        self, i: int, store: SeriesStore, ts: int, ctx: EvalContext, replay: Replay | None
+    ) -> list[tuple[Labels, float]] | RuleFailure:
+        """What rule ``i`` gives at ``ts`` (an alert's state moves on), not yet written."""
+        rule = self.rules[i]
+        try:
+            if replay is None:
+                return rule.eval(store, ts, ctx)
+            return _replayed(rule, replay, store, ts, ctx)
+        except RuleEvalError as error:
+            return RuleFailure(rule.name, ts, error.message, rule.spec.where)
+
+    def write(
+        self, i: int, store: SeriesStore, ts: int, samples: list[tuple[Labels, float]]
+    ) -> None:
+        """Write rule ``i``'s samples, and staleness markers for the series it wrote last time
+        but not this time."""
+        stamp = ts - self.spec.query_offset_ms
+        written: set[Labels] = set()
+        for labels, value in samples:
+            if _append(store, labels, stamp, value):
+                written.add(labels)
+        previous = self._previous[i]
+        if previous != written:
+            for labels in sorted(previous - written):
+                _append(store, labels, stamp, None)
+            self._previous[i] = written
+
+    def previous(self, i: int) -> set[Labels]:
+        """The series rule ``i`` wrote at its last evaluation."""
+        return self._previous[i]
 
 
 def _replayed(

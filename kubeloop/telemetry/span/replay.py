@@ -152,6 +152,43 @@ class Replay:
         self._probe = _Probe(ts, lag, tuple(plans), tuple(values))
         return None
 
+    def proven(
+        self, store: SeriesStore, now: int, times: range
+    ) -> tuple[int, list[tuple[Result, tuple[Any, ...]]]] | None:
+        """The kept answers that hold at every evaluation in ``times`` (ms, after ``now``)
+        while every run stays exactly its scrapes and no series is added: ``(lag, one
+        (result, selector reads) per class ts mod lag)``, in the order of ``times``; None if
+        some class has none. The selectors' reads are the caller's to check."""
+        runs = self._runs
+        if not self.enabled or self._epoch != runs.epoch:
+            return None
+        lag = self._interval
+        for plan, (_, matrix) in zip(self._plans, self._ranges, strict=True):
+            selector = matrix.selector
+            if plan is None or plan[0] is not store.select(selector.matchers):
+                return None
+            if not runs.intact(plan[0], plan[1], now - self._offset - selector.offset_ms):
+                return None
+            lag = math.lcm(lag, plan[2])
+        if lag > MAX_CLASSES * self._interval:
+            return None
+        found = []
+        for ts in times[: lag // self._interval]:
+            kept = self._records.get(ts % lag)
+            if kept is None or kept.lag != lag or kept.ts > now:
+                return None
+            if not all(
+                p is not None and p[0] is s
+                for p, s in zip(self._plans, kept.selections, strict=True)
+            ):
+                return None
+            found.append((kept.result, kept.values))
+        return lag, found
+
+    def selectors(self) -> list[tuple[Any, int]]:
+        """The instant selectors' ``(matchers, offset ms)``, in the order of their reads."""
+        return list(self._selectors)
+
     def remember(self, ts: int, result: Result) -> None:
         """Keep the answer a real evaluation at ``ts`` gave, if it can be replayed."""
         probe, self._probe = self._probe, None

@@ -1,0 +1,184 @@
+"""One world: where the cluster, the pipeline and telemetry meet on the one logical clock.
+
+``Links`` holds each meeting (one module each) and runs them as tasks on the shared clock,
+level-triggered: every run recomputes from the mechanisms' public views.
+
+- ``rollout``: what an environment runs rolls the linked cluster deployment (at once, when
+  the pipeline says it changed, and again before every reconcile of the clock);
+- ``alert_rollback``: after every rule evaluation, a firing page rolls an environment back;
+- ``query_hpa``: before every reconcile, a PromQL query feeds an HPA.
+
+Each mechanism is given as a function returning it, or None while the world has none (a
+scenario builds only what it uses): ``Links(clock, events, cluster=lambda: c, ...)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from kubeloop.core.clock import ORDER_EVALUATE, ORDER_RECONCILE, ORDER_SCRAPE, Clock
+from kubeloop.core.events import EventLog
+from kubeloop.errors import InvalidSpecError
+from kubeloop.links.alert_rollback import AlertRollback, AlertRollbacks, Kind, RollbackRule
+from kubeloop.links.pod_traffic import PodTraffic
+from kubeloop.links.query_hpa import SYNC_PERIOD, QueryAutoscalers, QueryMetric
+from kubeloop.links.rollout import DigestRollout, RolloutLink
+
+Provider = Callable[[], Any]
+ORDER_LINKS = ORDER_RECONCILE - 10
+"""Rollouts and query-fed HPAs sync just before the cluster's reconcile at an instant."""
+ORDER_TRAFFIC = ORDER_SCRAPE - 10
+"""Traffic splits follow the pods after the reconcile and before the scrape of an instant."""
+ORDER_ALERT_ACTIONS = ORDER_EVALUATE + 50
+"""Alert rollbacks act after the rule evaluations of the same instant."""
+DEFAULT_EVALUATION_INTERVAL = 60
+SETTLE_ONLY = 2**40
+"""An interval no span reaches: the rollout sync runs at the start and end of every span
+(and whenever the pipeline deploys), not every few seconds of a 30-day span."""
+
+
+def _none() -> None:
+    return None
+
+
+class Links:
+    def __init__(
+        self,
+        clock: Clock | None = None,
+        events: EventLog | None = None,
+        *,
+        cluster: Provider = _none,
+        pipeline: Provider = _none,
+        telemetry: Provider = _none,
+    ) -> None:
+        self.clock = clock if clock is not None else Clock()
+        self.events = events if events is not None else EventLog(self.clock)
+        self._cluster, self._pipeline, self._telemetry = cluster, pipeline, telemetry
+        self.rollout = DigestRollout(self.events)
+        self.alerts = AlertRollbacks(self.events)
+        self.autoscalers = QueryAutoscalers(self.events)
+        self.traffic = PodTraffic()
+        self._watched: Any = None
+        self.clock.every(
+            SETTLE_ONLY, lambda _now: self.sync(), name="links", order=ORDER_LINKS, settle=True
+        )
+        self._alert_task: Any = None
+        self._hpa_task: Any = None
+        self._traffic_task: Any = None
+
+    # --- pipeline → cluster -----------------------------------------------------------------
+
+    def link(self, environment: str, deployment: str) -> None:
+        """``environment`` deploys to the cluster deployment ``deployment``."""
+        self.rollout.link(environment, deployment)
+        self.sync()
+
+    def set_auto(self, on: bool) -> None:
+        """Link the final environment to the deployment named after its artifact (default on)."""
+        self.rollout.auto = on
+        self.sync()
+
+    def sync(self) -> None:
+        """Bring every linked deployment to its environment's digest (or record why not),
+        and split linked services by the versions of their ready pods."""
+        pipeline = self._watch()
+        cluster = self._cluster()
+        if pipeline is not None:
+            self.rollout.sync(cluster, pipeline, self.clock.now)
+        self._split(self.clock.now)
+
+    def _watch(self) -> Any:
+        pipeline = self._pipeline()
+        if pipeline is not None:
+            self.watch(pipeline)
+        return pipeline
+
+    def watch(self, pipeline: Any) -> None:
+        """Sync whenever ``pipeline`` changes what an environment runs (its ``delivery.watch``
+        hook; a pipeline without one is synced when time passes)."""
+        if pipeline is self._watched:
+            return
+        self._watched = pipeline
+        delivery = getattr(pipeline, "delivery", None)
+        if delivery is not None and hasattr(delivery, "watch"):
+            delivery.watch(lambda _env, _digest: self.sync())
+
+    def rollouts(self) -> tuple[RolloutLink, ...]:
+        return self.rollout.status()
+
+    # --- cluster → telemetry -------------------------------------------------------------------
+
+    def serve(self, service: str, deployment: str) -> None:
+        """The telemetry service ``service`` is served by the pods of ``deployment``."""
+        self.traffic.serve(service, deployment)
+        self._split(self.clock.now)
+
+    def fail_version(self, service: str, version: str, ratio: float | None) -> None:
+        """``version`` of ``service`` fails ``ratio`` of its requests (None: as the service)."""
+        telemetry = self._telemetry()
+        if telemetry is None:
+            raise InvalidSpecError(f'no telemetry in the world: there is no service "{service}"')
+        self._split(self.clock.now)
+        self.traffic.fail(telemetry, service, version, ratio, self.clock.now)
+
+    def _split(self, now: int) -> None:
+        cluster, telemetry = self._cluster(), self._telemetry()
+        if cluster is None or telemetry is None:
+            return
+        if self._traffic_task is None:
+            if not self.traffic.pairs(cluster, telemetry):
+                return  # nothing is linked: no task every 15 s over a span of months
+            self._traffic_task = self.clock.every(
+                SYNC_PERIOD, self._split, name="links: traffic", order=ORDER_TRAFFIC, settle=True
+            )
+        self.traffic.sync(cluster, telemetry, now)
+
+    # --- telemetry → pipeline ------------------------------------------------------------------
+
+    def roll_back_on(self, kind: Kind, name: str, environment: str) -> RollbackRule:
+        """When the SLO ``name`` pages (kind "slo") or the alert ``name`` fires (kind "alert"),
+        roll ``environment`` back, once per firing, at the next rule evaluation."""
+        rule = self.alerts.add(kind, name, environment)
+        if self._alert_task is None:
+            telemetry = self._telemetry()
+            interval = getattr(telemetry, "evaluation_interval", DEFAULT_EVALUATION_INTERVAL)
+            self._alert_task = self.clock.every(
+                interval,
+                self._check_alerts,
+                name="links: alert rollbacks",
+                order=ORDER_ALERT_ACTIONS,
+            )
+        return rule
+
+    def _check_alerts(self, now: int) -> None:
+        telemetry, pipeline = self._telemetry(), self._watch()
+        if telemetry is not None and pipeline is not None:
+            self.alerts.check(telemetry, pipeline, now)
+
+    def alert_rollbacks(self) -> tuple[AlertRollback, ...]:
+        return tuple(self.alerts.history)
+
+    # --- telemetry → cluster --------------------------------------------------------------------
+
+    def autoscale_on(self, deployment: str, query: str, *, per_pod: bool = False) -> None:
+        """Feed ``deployment``'s HPA from the PromQL ``query`` every sync period (divided by
+        its ready pods if ``per_pod``: upstream's AverageValue target)."""
+        telemetry, cluster = self._telemetry(), self._cluster()
+        if telemetry is None or cluster is None:
+            raise InvalidSpecError("an HPA fed by a query needs a cluster and telemetry")
+        cluster.autoscaler(deployment)  # NotFoundError before anything changes
+        self.autoscalers.add(telemetry, deployment, query, per_pod)
+        if self._hpa_task is None:
+            self._hpa_task = self.clock.every(
+                SYNC_PERIOD, lambda _now: self._feed(), name="links: query HPAs", order=ORDER_LINKS
+            )
+        self._feed()
+
+    def _feed(self) -> None:
+        telemetry, cluster = self._telemetry(), self._cluster()
+        if cluster is not None and telemetry is not None:
+            self.autoscalers.feed(cluster, telemetry)
+
+    def query_metrics(self) -> tuple[QueryMetric, ...]:
+        return self.autoscalers.metrics()

@@ -1,0 +1,142 @@
+"""Pipeline → cluster: a rollout admitted only for a verified digest.
+
+What an environment runs is the desired state of the cluster deployment it is linked to:
+the deployment's version is the version of the artifact whose digest the environment runs.
+Each sync recomputes that from the pipeline's and the cluster's public views (level-
+triggered) and, if they differ, re-applies the deployment with that version, so the cluster's
+own rolling update moves the pods on its next passes. Before it does, the digest is admitted
+again here — its latest run passed, a signature over this very digest verifies under a key
+the environment trusts, and an environment that needs approval approved it — so a digest
+that did not pass all of that never reaches the cluster, whatever put it in the environment.
+
+Which deployment an environment deploys to: an explicit link (``link(environment,
+deployment)``) for that environment; otherwise, for the pipeline's final environment (prod),
+the cluster deployment named after the artifact's manifest, if the cluster has one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from kubeloop.core.events import EventLog
+from kubeloop.errors import KubeloopError
+from kubeloop.pipeline.signing import verify
+
+ADMITTED, REFUSED, WAITING = "admitted", "refused", "waiting"
+
+
+@dataclass(frozen=True)
+class RolloutLink:
+    """Where an environment's digest went: the deployment, the digest, and what happened."""
+
+    environment: str
+    deployment: str
+    digest: str
+    version: str
+    state: str
+    """admitted (the deployment runs the digest's version), refused, or waiting (for the
+    deployment to exist in the cluster)."""
+    reason: str
+    time: int
+
+
+def refusal(pipeline: Any, environment: str, digest: str) -> str | None:
+    """Why ``digest`` may not reach the cluster from ``environment``; None if it may."""
+    label = pipeline.artifact(digest).label
+    latest = pipeline.latest_run(digest)
+    if latest is None or not latest.passed:
+        return f"{label} did not pass the pipeline"
+    trusted = pipeline.trusted_keys(environment)
+    signatures = pipeline.signatures(digest)
+    if not any(verify(digest, s, trusted) is None for s in signatures):
+        names = ", ".join(f'"{k.name}"' for k in trusted.values()) or "no key"
+        return (
+            f"{label} carries no signature over its digest by a key {environment} trusts "
+            f"({environment} trusts {names})"
+        )
+    view = pipeline.environment(environment)
+    if view.requires_approval and (digest, environment) not in pipeline.state().approvals:
+        return f"{label} was never approved for {environment}"
+    return None
+
+
+class DigestRollout:
+    """The links from pipeline environments to cluster deployments, and their last outcome."""
+
+    def __init__(self, events: EventLog) -> None:
+        self._events = events
+        self.explicit: dict[str, str] = {}
+        """environment → deployment, as a scenario said it."""
+        self.auto = True
+        """Link the final environment to the deployment named after its artifact."""
+        self._status: dict[str, RolloutLink] = {}
+
+    def link(self, environment: str, deployment: str) -> None:
+        self.explicit[environment] = deployment
+
+    def targets(self, pipeline: Any) -> list[str]:
+        """The environments that deploy to the cluster, in the pipeline's order."""
+        names = [e.name for e in pipeline.definition.environments]
+        final = names[-1:] if self.auto else []
+        return [n for n in names if n in self.explicit or n in final]
+
+    def sync(self, cluster: Any, pipeline: Any, now: int) -> None:
+        """Bring every linked deployment to its environment's digest (or say why not)."""
+        for environment in self.targets(pipeline):
+            digest = pipeline.running(environment)
+            if digest is not None:
+                self._sync_one(cluster, pipeline, environment, digest, now)
+
+    def _sync_one(self, cluster: Any, pipeline: Any, env: str, digest: str, now: int) -> None:
+        artifact = pipeline.artifact(digest)
+        name = self.explicit.get(env, artifact.name)
+        known = cluster is not None and name in {d.name for d in cluster.deployments()}
+        if not known:
+            if env in self.explicit:
+                self._record(
+                    env, name, digest, artifact.version, WAITING, now, "no such deployment"
+                )
+            return
+        reason = refusal(pipeline, env, digest)
+        if reason is None and cluster.deployment(name).version != artifact.version:
+            reason = self._roll(cluster, name, artifact.version)
+            if reason is None:
+                self._events.normal(
+                    "RolloutAdmitted",
+                    f"deployment/{name}",
+                    f"{env} runs {artifact.label}: rolling {name} to {artifact.version}",
+                )
+        if reason is None:
+            self._record(env, name, digest, artifact.version, ADMITTED, now, "")
+        else:
+            self._record(env, name, digest, artifact.version, REFUSED, now, reason)
+
+    def _roll(self, cluster: Any, name: str, version: str) -> str | None:
+        """Apply the deployment again at ``version``; the cluster's rollout does the rest."""
+        try:
+            cluster.apply(replace(cluster.deployment_spec(name), version=version))
+        except KubeloopError as error:
+            return f"the cluster refused version {version!r}: {error}"
+        return None
+
+    def _record(
+        self, env: str, name: str, digest: str, version: str, state: str, now: int, reason: str
+    ) -> None:
+        previous = self._status.get(name)
+        status = RolloutLink(env, name, digest, version, state, reason, now)
+        if previous is not None and replace(previous, time=now) == status:
+            return
+        self._status[name] = status
+        if state == REFUSED:
+            self._events.warning("RolloutRefused", f"deployment/{name}", reason)
+        elif state == WAITING:
+            self._events.warning(
+                "RolloutWaiting",
+                f"deployment/{name}",
+                f"{env} deploys to {name}, which the cluster does not have",
+            )
+
+    def status(self) -> tuple[RolloutLink, ...]:
+        """Each linked deployment's last outcome, by deployment name."""
+        return tuple(self._status[name] for name in sorted(self._status))

@@ -1,0 +1,70 @@
+"""Telemetry → pipeline: a page that rolls an environment back, once per firing."""
+
+from __future__ import annotations
+
+from kubeloop.harness.registry import given, then
+from kubeloop.harness.world import World
+from kubeloop.steps.links.support import links
+from kubeloop.steps.pipeline.support import scene
+from kubeloop.steps.telemetry.support import telemetry
+
+
+@given(
+    "when the SLO {slo:name} pages, roll back {env:name}",
+    'when the SLO "availability" pages, roll back prod',
+    variants=(
+        "{env:name} rolls back when the SLO {slo:name} pages",
+        "a page of the SLO {slo:name} rolls back {env:name}",
+    ),
+)
+def slo_page_rolls_back(world: World, slo: str, env: str) -> None:
+    """Opt in: a firing page of SLO rolls ENV back to its previous known-good digest."""
+    telemetry(world)
+    scene(world)
+    world.attempt(lambda: links(world).roll_back_on("slo", slo, env))
+
+
+@given(
+    "when the alert {alert:name} fires, roll back {env:name}",
+    "when the alert HighErrorRate fires, roll back prod",
+    variants=("{env:name} rolls back when the alert {alert:name} fires",),
+)
+def alert_rolls_back(world: World, alert: str, env: str) -> None:
+    """Opt in: the alert ALERT firing rolls ENV back to its previous known-good digest."""
+    telemetry(world)
+    scene(world)
+    world.attempt(lambda: links(world).roll_back_on("alert", alert, env))
+
+
+@then(
+    "an alert rolled {env:name} back {n:n} time(s)",
+    "an alert rolled prod back 1 time",
+    "an alert rolled prod back 0 times",
+    variants=("{env:name} was rolled back by an alert {n:n} time(s)",),
+)
+def rolled_back_times(world: World, env: str, n: int) -> None:
+    """How many rollbacks alerts made of ENV (refused attempts not counted)."""
+    done = [r for r in links(world).alert_rollbacks() if r.rule.environment == env]
+    made = [r for r in done if r.rolled_to is not None]
+    if len(made) != n:
+        current = scene(world)
+        seen = "; ".join(
+            f"t={r.time}s {r.rule.subject}: "
+            + (f"→ {current.alias_of(r.rolled_to)}" if r.rolled_to else f"refused: {r.reason}")
+            for r in done
+        )
+        raise world.fail(f"{n} rollback(s) of {env} by an alert", seen or "none")
+
+
+@then(
+    "the alert rollback of {env:name} failed with {text:text}",
+    'the alert rollback of prod failed with "no previous known-good digest"',
+)
+def alert_rollback_failed(world: World, env: str, text: str) -> None:
+    """An alert tried to roll ENV back and the pipeline refused, saying TEXT."""
+    failed = [
+        r for r in links(world).alert_rollbacks() if r.rule.environment == env and not r.rolled_to
+    ]
+    if not any(text in r.reason for r in failed):
+        shown = "; ".join(r.reason for r in failed) or "no refused alert rollback"
+        raise world.fail(f'a refused alert rollback of {env} saying "{text}"', shown)

@@ -1,0 +1,73 @@
+"""Pipeline → cluster: which deployment an environment deploys to, and what reached it."""
+
+from __future__ import annotations
+
+from kubeloop.harness.registry import given, then
+from kubeloop.harness.world import World
+from kubeloop.steps.links.support import links
+from kubeloop.steps.pipeline.support import scene
+
+
+@given(
+    "{env:name} deploys to the cluster deployment {deployment:deployment}",
+    'prod deploys to the cluster deployment "web"',
+    variants=(
+        "{env:name} deploys to {deployment:deployment} in the cluster",
+        "{env:name} is linked to the cluster deployment {deployment:deployment}",
+    ),
+)
+def env_deploys_to(world: World, env: str, deployment: str) -> None:
+    """What ENV runs rolls DEPLOYMENT in the cluster, whatever the artifact is named."""
+    scene(world)
+    world.attempt(lambda: links(world).link(env, deployment))
+
+
+@given(
+    "the pipeline does not deploy to the cluster",
+    "the pipeline does not deploy to the cluster",
+    variants=("prod does not deploy to the cluster",),
+)
+def no_auto_link(world: World) -> None:
+    """Turn off the default link (prod → the cluster deployment named after its artifact)."""
+    scene(world)
+    links(world).set_auto(False)
+
+
+@then(
+    "{deployment:deployment} runs the digest of {alias:artifact}",
+    '"web" runs the digest of R2',
+    variants=("the cluster deployment {deployment:deployment} runs {alias:artifact}",),
+)
+def deployment_runs_digest(world: World, deployment: str, alias: str) -> None:
+    """The link admitted that artifact's digest to DEPLOYMENT, which is at its version."""
+    digest = scene(world).digest(world, alias)
+    status = {s.deployment: s for s in links(world).rollouts()}.get(deployment)
+    version = world.cluster.deployment(deployment).version
+    if status is None or status.state != "admitted" or status.digest != digest:
+        raise world.fail(
+            f'"{deployment}" admitted {alias} ({digest[:19]}…)', _describe(world, deployment)
+        )
+    if version != status.version:
+        raise world.fail(f'"{deployment}" at version {status.version}', f"version {version}")
+
+
+@then(
+    "the rollout to {deployment:deployment} was refused with {text:text}",
+    'the rollout to "web" was refused with "never approved"',
+)
+def rollout_refused(world: World, deployment: str, text: str) -> None:
+    """The link refused what the environment runs; the reason contains TEXT."""
+    status = {s.deployment: s for s in links(world).rollouts()}.get(deployment)
+    if status is None or status.state != "refused" or text not in status.reason:
+        raise world.fail(
+            f'a refused rollout to "{deployment}" saying "{text}"', _describe(world, deployment)
+        )
+
+
+def _describe(world: World, deployment: str) -> str:
+    status = {s.deployment: s for s in links(world).rollouts()}.get(deployment)
+    if status is None:
+        return f'no environment has deployed to "{deployment}"'
+    alias = scene(world).alias_of(status.digest)
+    said = f": {status.reason}" if status.reason else ""
+    return f"{status.environment} → {deployment}: {alias} at {status.version} {status.state}{said}"
