@@ -33,9 +33,22 @@ class Changes:
     scaled: list[str] = field(default_factory=list)
 
 
-def apply(state: ClusterState, actions: list[Action], changes: Changes) -> None:
+def apply(
+    state: ClusterState, actions: list[Action], changes: Changes, *, one_by_one: bool = False
+) -> None:
+    """Apply the actions in order; each run of CreatePods together (``admission.create_many``),
+    or every action alone with ``one_by_one`` (the tests' oracle for the runs)."""
+    run: list[CreatePods] = []
     for action in actions:
+        if type(action) is CreatePods and not one_by_one:
+            run.append(action)
+            continue
+        if run:
+            changes.created.extend(admission.create_many(state, run))
+            run = []
         _apply_one(state, action, changes)
+    if run:
+        changes.created.extend(admission.create_many(state, run))
 
 
 def _scaling_event(state: ClusterState, rs: ReplicaSetRecord, old: int, new: int) -> None:

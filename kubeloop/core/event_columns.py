@@ -50,16 +50,26 @@ class Columns:
     def __len__(self) -> int:
         return len(self.kind)
 
-    def append(self, now: int, kind: Kind, subject: str, detail: str) -> int:
-        """A new event (count 1, first recorded now); returns its place."""
+    def append(self, now: int, kind: Kind, subject: str, detail: str, count: int = 1) -> int:
+        """A new event (``count`` times, first recorded now); returns its place."""
         place = len(self.kind)
         self.last.append(now)
         self.kind.append(kind)
         self.subject.append(subject)
         self.detail.append(detail)
-        self.count.append(1)
+        self.count.append(count)
         self.first.append(now)
         return place
+
+    def extend_object(self, now: int, kind: Kind, subject: str, details: Sequence[str]) -> None:
+        """New events of one kind and one subject, one per detail, each field at C speed."""
+        times = len(details)
+        self.last.extend(repeat(now, times))
+        self.kind.extend(repeat(kind, times))
+        self.subject.extend(repeat(subject, times))
+        self.detail.extend(details)
+        self.count.extend(repeat(1, times))
+        self.first.extend(repeat(now, times))
 
     def extend(self, now: int, kind: Kind, subjects: Sequence[str], details: Sequence[str]) -> None:
         """New events of one kind, one per (subject, detail), each field at C speed."""

@@ -123,6 +123,18 @@ class EventLog(EventExpiry):
         of the series is folded in one step, and only its last message is ever built.
         """
         self._expire()
+        self._series(reason, obj, prefix, names)
+
+    def normal_series_many(
+        self, reason: str, prefix: str, series: Iterable[tuple[str, Sequence[str]]]
+    ) -> None:
+        """``normal_series(reason, obj, prefix, names)`` for each (obj, names), in order:
+        what a pass whose ReplicaSets each create their pods records."""
+        self._expire()
+        for obj, names in series:
+            self._series(reason, obj, prefix, names)
+
+    def _series(self, reason: str, obj: str, prefix: str, names: Sequence[str]) -> None:
         now = self._clock.now
         key = ("Normal", reason, obj)
         if len(names) > 1 and key not in self._seen and len(set(names)) == len(names):
@@ -146,19 +158,19 @@ class EventLog(EventExpiry):
         one by one, done at once — the first SIMILAR_LIMIT - 1 are events of their own, the
         SIMILAR_LIMIT-th starts the combined event and the rest only count into it."""
         _, reason, obj = key
-        alone = names[: SIMILAR_LIMIT - 1]
-        positions = {
-            prefix + name: self._append(now, "Normal", reason, obj, prefix + name) for name in alone
-        }
-        window = set(positions)
+        columns = self._columns
+        kind = self._kind("Normal", reason)
+        messages = [prefix + name for name in names[:SIMILAR_LIMIT]]
+        alone = messages[: SIMILAR_LIMIT - 1]
+        start = len(columns)
+        columns.extend_object(now, kind, obj, alone)
+        positions = dict(zip(alone, range(start, start + len(alone)), strict=True))
         combined = None
-        if len(names) >= SIMILAR_LIMIT:
-            window.add(prefix + names[SIMILAR_LIMIT - 1])  # the window is full from here on
+        if len(names) >= SIMILAR_LIMIT:  # the window is full from the SIMILAR_LIMIT-th on
             latest = COMBINED + prefix + names[-1]
-            combined = self._append(now, "Normal", reason, obj, latest)
-            if len(names) > SIMILAR_LIMIT:
-                self._repeat(combined, now, latest, len(names) - SIMILAR_LIMIT)
-        self._seen[key] = _Many(now, positions, window, combined)
+            combined = columns.append(now, kind, obj, latest, len(names) - SIMILAR_LIMIT + 1)
+        self._made.extend(repeat(None, len(columns) - start))
+        self._seen[key] = _Many(now, positions, set(messages), combined)
 
     def normal_once(self, reason: str, objects: Sequence[str], messages: Sequence[str]) -> None:
         """Record one Normal event per object, for objects this reason can name only once.

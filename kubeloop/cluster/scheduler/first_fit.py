@@ -3,12 +3,21 @@
 The capacity index finds the first node by name with room in O(log n); the pod-specific
 filters (taints, affinity) are asked of each node found, and as many of the batch bind
 there as it has room for, which gives exactly what placing them one by one would.
+
+Within a cycle room only shrinks (binds take it; nothing frees it unless a bound pod is
+deleted, which preemption alone does mid-cycle), so a batch of pods that ask what an
+earlier batch asked (requests, tolerations, selectors, affinity) resumes where that batch
+stopped: every node before it was passed for want of room or by the filters, and would
+be again. The node a batch filled is followed by the next one, asked directly before the
+index is searched from there. 15,000 ReplicaSets of 10 pods search the index about once
+a node instead of about once a batch, and call no filter on a node twice.
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable
 
+from kubeloop.cluster.nodes import NodeRecord
 from kubeloop.cluster.pods import PodRecord
 from kubeloop.cluster.scheduler.framework import FilterPlugin
 from kubeloop.cluster.state import ClusterState
@@ -16,8 +25,36 @@ from kubeloop.cluster.state import ClusterState
 LONG_WALK = 32
 """Nodes with room a batch walks past (taints, selectors) before it jumps to accepted ones."""
 
-Verdicts = dict[Hashable, dict[int, bool]]
-"""Per template's tolerations and selectors: each node position's verdict, this cycle."""
+
+class Verdicts:
+    """What one cycle learns for first fit (made afresh each cycle)."""
+
+    __slots__ = ("_deletions", "accepted", "resume")
+
+    def __init__(self) -> None:
+        self.accepted: dict[Hashable, dict[int, bool]] = {}
+        """Per template's tolerations and selectors: each node position's verdict."""
+        self.resume: dict[Hashable, int | None] = {}
+        """Per asks: the position of the node the last such batch bound on, which the
+        filters accept; None when no node from there on took its last pod."""
+        self._deletions = -1
+
+    def resumable(self, state: ClusterState) -> dict[Hashable, int | None]:
+        """``resume``, emptied first if a bound pod was deleted (room freed) since."""
+        if state.pod_deletions != self._deletions:
+            self.resume.clear()
+            self._deletions = state.pod_deletions
+        return self.resume
+
+
+def _has_room(node: NodeRecord, cpu: int, memory: int) -> bool:
+    """What the capacity index asks of a node: schedulable, a pod slot, the requests."""
+    return (
+        node.schedulable
+        and node.free_pods >= 1
+        and node.free_cpu >= cpu
+        and node.free_memory >= memory
+    )
 
 
 def place(
@@ -27,23 +64,38 @@ def place(
     template = batch[0].template
     cpu, memory = template.cpu, template.memory
     index = state.index
-    placed = 0
-    position: int | None = 0
-    rejected = 0
+    nodes = index.nodes
+    asks = (cpu, memory, template.tolerations, template.node_selector, template.affinity)
+    resume = verdicts.resumable(state)
+    accepted = resume.get(asks, -1)  # a node the filters accept for these asks (-1: none)
+    if accepted is None:
+        return 0  # an earlier batch of the same asks found no node left
+    placed = rejected = 0
+    position: int | None = max(accepted, 0)  # each node before it is passed over this cycle
     while placed < len(batch):
-        position = index.first_fit(cpu, memory, position or 0)
-        if position is None:
-            break
-        node = index.nodes[position]
-        if any(f.filter(batch[placed], node) is not None for f in filters):
-            rejected += 1
-            if rejected < LONG_WALK:
-                position += 1
+        assert position is not None
+        if position == accepted and _has_room(nodes[position], cpu, memory):
+            node = nodes[position]  # accepted already: no filter to ask
+        else:
+            if position == accepted:
+                position += 1  # accepted, but full
+            if position < len(nodes) and _has_room(nodes[position], cpu, memory):
+                pass  # what the index would find first
             else:
-                position = _next_accepted(state, batch[placed], position + 1, filters, verdicts)
+                position = index.first_fit(cpu, memory, position)
                 if position is None:
                     break
-            continue
+            node = nodes[position]
+            if any(f.filter(batch[placed], node) is not None for f in filters):
+                rejected += 1
+                if rejected < LONG_WALK:
+                    position += 1
+                else:
+                    position = _next_accepted(state, batch[placed], position + 1, filters, verdicts)
+                    if position is None:
+                        break
+                continue
+        accepted = position
         room = node.free_pods
         if cpu:
             room = min(room, node.free_cpu // cpu)
@@ -51,6 +103,9 @@ def place(
             room = min(room, node.free_memory // memory)
         state.bind(batch[placed : placed + room], node)
         placed += min(room, len(batch) - placed)
+    resume[asks] = accepted if placed == len(batch) else None
+    if accepted >= 0:  # a search from the last node bound brings the index up to date, so
+        index.first_fit(cpu, memory, accepted)  # the next operation does not pay for it
     return placed
 
 
@@ -69,7 +124,7 @@ def _next_accepted(
     """
     template = pod.template
     key = (template.tolerations, template.node_selector, template.affinity)
-    known = verdicts.setdefault(key, {})
+    known = verdicts.accepted.setdefault(key, {})
     nodes = state.index.nodes
     for position in range(start, len(nodes)):
         accepted = known.get(position)

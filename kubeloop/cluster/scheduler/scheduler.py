@@ -146,7 +146,7 @@ class Scheduler:
     def run(self, state: ClusterState) -> CycleResult:
         """Try the pods the queue hands out (PrioritySort's order), batching each template's."""
         result = CycleResult()
-        self._accepted: first_fit.Verdicts = {}
+        self._accepted = first_fit.Verdicts()
         self.counts.follow(state)  # kept from the last cycle when the logs account for it
         self._symmetric = any(rs.pods for rs in state.repelling.values())
         fits = lambda pod, name: self._fits(state, pod, name)  # noqa: E731
