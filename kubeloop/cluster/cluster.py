@@ -37,7 +37,6 @@ from kubeloop.cluster.state import ClusterState
 from kubeloop.cluster.taints import Taint
 from kubeloop.core.clock import ORDER_RECONCILE, Clock, PeriodicTask
 from kubeloop.core.events import EventLog
-from kubeloop.core.gc_pause import gc_paused
 from kubeloop.errors import (
     AlreadyExistsError,
     InvalidSpecError,
@@ -92,9 +91,7 @@ class Cluster(
             self._task.cancel()
             repeated = sorted(name for name, count in Counter(names).items() if count > 1)
             raise AlreadyExistsError(f"node names must be unique: {', '.join(repeated)} repeated")
-        with gc_paused():  # 35,000 nodes make 70,000 records that live as long as the cluster
-            for record in map(NodeRecord.from_spec, nodes):
-                self._state.add_node(record)
+        self._state.add_nodes(nodes)
         self._retain(kept)
 
     def _every(self, seconds: int) -> PeriodicTask:
