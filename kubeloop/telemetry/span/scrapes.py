@@ -15,7 +15,10 @@ from kubeloop.telemetry.traffic import Service
 def scrape_values(service: Service, times: range) -> dict[Labels, list[float]] | None:
     """What scrapes at ``times`` (seconds, none before the service's last change) write, per
     series (``up`` included); None if the first of them would write staleness markers (the
-    service went down since its last scrape)."""
+    service went down since its last scrape), or if its traffic is split by version (its
+    pods' versions write their own series: ``traffic_versions.py``), which is not leapt."""
+    if service.versions is not None:
+        return None
     up = [1.0 if service.up else 0.0] * len(times)
     if not service.up:
         return None if service._written else {service._series_up: up}
