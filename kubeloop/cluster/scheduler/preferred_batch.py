@@ -27,6 +27,7 @@ from collections import Counter
 from kubeloop.cluster.affinity import HOSTNAME
 from kubeloop.cluster.nodes import NodeRecord
 from kubeloop.cluster.pods import PodRecord, PodTemplate
+from kubeloop.cluster.scheduler import group_heaps
 from kubeloop.cluster.scheduler.aware_classes import template_keys
 from kubeloop.cluster.scheduler.framework import FilterPlugin, NodeLocalScorePlugin
 from kubeloop.cluster.scheduler.inter_pod_affinity import InterPodAffinity, normalised
@@ -36,7 +37,7 @@ from kubeloop.cluster.scheduler.spread_scores import PreferredNodeAffinity
 from kubeloop.cluster.state import ClusterState
 
 Pair = tuple[str, str]
-_Entry = tuple[int, str, int]
+_Entry = group_heaps.Entry
 """(−node-local total, node name, class number)."""
 
 
@@ -209,28 +210,7 @@ class PreferredChoice:
 
     def _rebuild(self) -> None:
         self.totals = {}
-        for group in self.groups.values():
-            group.heap = []
-        classes = self.classes
-        for number in classes.sizes:
-            member = self.group_of[number]
-            first = classes.first(number)
-            if member is not None and first is not None:
-                member.heap.append((-self._total(number), first, number))
-        for group in self.groups.values():
-            heapq.heapify(group.heap)
-            self._settle(group)
-
-    def _settle(self, group: _Group) -> None:
-        """Drop the entries on top whose node has left their class; note the top."""
-        heap, class_of = group.heap, self.classes.class_of
-        while heap:
-            top = heap[0]
-            if class_of[top[1]] == top[2]:
-                group.top = top
-                return
-            heapq.heappop(heap)
-        group.top = None
+        group_heaps.rebuild(self.groups.values(), self.group_of, self.classes, self._total)
 
     def moved(self, node: NodeRecord, old: int, new: int, group: _Group) -> None:
         """The pod goes to ``node`` (of ``group``), from class ``old`` to class ``new``."""
@@ -266,9 +246,9 @@ class PreferredChoice:
             total = self._total(new) if total is None else total
             heapq.heappush(after.heap, (-total, node.name, new))
             if after is not group:
-                self._settle(after)
+                group_heaps.settle(after, self.classes.class_of)
         heap, class_of = group.heap, classes.class_of
-        while heap:  # ``_settle(group)``, inlined: this runs once per pod
+        while heap:  # ``group_heaps.settle``, inlined: this runs once per pod
             top = heap[0]
             if class_of[top[1]] == top[2]:
                 group.top = top

@@ -21,12 +21,13 @@ from collections import Counter
 
 from kubeloop.cluster.nodes import NodeRecord
 from kubeloop.cluster.pods import PodRecord
+from kubeloop.cluster.scheduler import group_heaps
 from kubeloop.cluster.scheduler.framework import FilterPlugin, NodeLocalScorePlugin
 from kubeloop.cluster.scheduler.node_classes import NodeClasses
 from kubeloop.cluster.scheduler.spread_scores import DomainTally, PreferredNodeAffinity
 from kubeloop.cluster.scheduler.topology_spread import PodTopologySpread, domain_raw, normalised
 
-_Entry = tuple[int, str, int]
+_Entry = group_heaps.Entry
 """(−node-local total, node name, class number)."""
 
 
@@ -153,28 +154,7 @@ class SpreadChoice:
 
     def _rebuild(self) -> None:
         self.totals = {}
-        for group in self.groups.values():
-            group.heap = []
-        classes = self.classes
-        for number in classes.sizes:
-            member = self.group_of[number]
-            first = classes.first(number)
-            if member is not None and first is not None:
-                member.heap.append((-self._total(number), first, number))
-        for group in self.groups.values():
-            heapq.heapify(group.heap)
-            self._settle(group)
-
-    def _settle(self, group: _Group) -> None:
-        """Drop the entries on top whose node has left their class; note the top."""
-        heap, class_of = group.heap, self.classes.class_of
-        while heap:
-            top = heap[0]
-            if class_of[top[1]] == top[2]:
-                group.top = top
-                return
-            heapq.heappop(heap)
-        group.top = None
+        group_heaps.rebuild(self.groups.values(), self.group_of, self.classes, self._total)
 
     def _admitted(self) -> list[tuple[_Group, _Entry]]:
         """The groups the skew admits that have a feasible node, each with its best entry."""
@@ -268,9 +248,9 @@ class SpreadChoice:
             entry = (-(self._total(new) if total is None else total), node.name, new)
             heapq.heappush(after.heap, entry)
             if after is not group:
-                self._settle(after)
+                group_heaps.settle(after, self.classes.class_of)
         class_of = classes.class_of
-        while heap:  # ``_settle(group)``, inlined: this runs once per pod
+        while heap:  # ``group_heaps.settle``, inlined: this runs once per pod
             top = heap[0]
             if class_of[top[1]] == top[2]:
                 group.top = top
