@@ -235,7 +235,7 @@ class Cluster(
     def pods(self, deployment: str | None = None) -> list[Pod]:
         """Pods (Running and Pending), in creation order; of one deployment if named."""
         if deployment is None:
-            return pod_views(self._state.pods.values())  # kept in creation order
+            return pod_views(self._state.pods.in_order())  # kept in creation order
         self._deployment(deployment)
         return pod_views(sorted(self._state.pods_of(deployment), key=lambda p: p.seq))
 

@@ -14,6 +14,7 @@ from kubeloop.cluster.deployments import DeploymentRecord, ReplicaSetRecord
 from kubeloop.cluster.names import NAMESPACE
 from kubeloop.cluster.node_log import NodeLog
 from kubeloop.cluster.nodes import NodeRecord
+from kubeloop.cluster.pod_table import PodTable
 from kubeloop.cluster.pods import PodRecord
 from kubeloop.cluster.scheduling_queue import SchedulingQueue
 from kubeloop.core.clock import Clock
@@ -45,7 +46,7 @@ class PodState:
     clock: Clock
     events: EventLog
     nodes: dict[str, NodeRecord]
-    pods: dict[str, PodRecord]
+    pods: PodTable
     pending_count: int
     replicasets: dict[str, ReplicaSetRecord]
     queue: SchedulingQueue
@@ -93,7 +94,7 @@ class PodState:
         )
         fresh = dict(zip(names, created, strict=True))
         rs.pods.update(fresh)  # into a new ReplicaSet's empty dict: a copy of the table
-        self.pods.update(fresh)
+        self.pods.added(count)
         self.queue.add(created)
         self.pending_count += count
         deployment.pod_counter += count
@@ -182,7 +183,7 @@ class PodState:
 
     def delete_pod(self, pod: PodRecord) -> None:
         self.dirty_deployments.add(pod.deployment)
-        del self.pods[pod.name]
+        self.pods.removed()
         self.marked_for_eviction.pop(pod.name, None)
         self.starting.pop(pod.name, None)
         rs = self.replicasets[pod.replicaset]

@@ -148,22 +148,32 @@ class PodTemplate:
         return found
 
 
-@dataclass(slots=True, eq=False)
 class PodRecord:
-    """A pod. ``node`` is None while it is Pending."""
+    """A pod. ``node`` is None while it is Pending.
 
-    name: str
-    deployment: str
-    replicaset: str
-    template: PodTemplate
-    seq: int
-    created_at: int
-    node: str | None = None
-    ready: bool = False
-    ready_since: int | None = None
-    message: str | None = None
-    parked_at: int = -1
-    """When it last failed to schedule (see ``scheduling_queue.py``)."""
+    A slotted class rather than a dataclass: a scale-up stamps 150,000 of them in one
+    call, and each store ``__init__`` makes is a measurable share of it. The fields that
+    most pods soon write are slots, set here; the ones few pods ever write (an eviction
+    mark, a startup delay, a priority, a nomination) are class-level defaults that a
+    pod's own ``__dict__`` shadows once one is written — the dict is made only then.
+    """
+
+    __slots__ = (
+        "__dict__",
+        "created_at",
+        "deployment",
+        "message",
+        "name",
+        "node",
+        "parked_at",
+        "ready",
+        "ready_since",
+        "replicaset",
+        "seq",
+        "started_at",
+        "template",
+    )
+
     evict_at: int | None = None
     ready_at: int | None = None
     """While starting: when the pod turns Ready (its template's startup delay)."""
@@ -172,8 +182,44 @@ class PodRecord:
     preemption_policy: str = "PreemptLowerPriority"
     nominated_node: str | None = None
     """``status.nominatedNodeName``: where preemption made room for it."""
-    started_at: int | None = None
-    """``status.startTime``: when it was bound and started."""
+
+    def __init__(
+        self,
+        name: str,
+        deployment: str,
+        replicaset: str,
+        template: PodTemplate,
+        seq: int,
+        created_at: int,
+    ) -> None:
+        self.name = name
+        self.deployment = deployment
+        self.replicaset = replicaset
+        self.template = template
+        self.seq = seq
+        self.created_at = created_at
+        self.node: str | None = None
+        self.ready = False
+        self.ready_since: int | None = None
+        self.message: str | None = None
+        self.parked_at = -1
+        """When it last failed to schedule (see ``scheduling_queue.py``)."""
+        self.started_at: int | None = None
+        """``status.startTime``: when it was bound and started."""
+
+    def copy_on(self, node: str) -> PodRecord:
+        """A copy of this record bound to ``node`` (a what-if snapshot's own pod)."""
+        copy = PodRecord(
+            self.name, self.deployment, self.replicaset, self.template, self.seq, self.created_at
+        )
+        copy.ready, copy.ready_since, copy.message = self.ready, self.ready_since, self.message
+        copy.parked_at, copy.started_at = self.parked_at, self.started_at
+        copy.__dict__.update(self.__dict__)
+        copy.node = node
+        return copy
+
+    def __repr__(self) -> str:
+        return f"PodRecord({self.name!r}, node={self.node!r}, seq={self.seq})"
 
     @property
     def phase(self) -> str:

@@ -20,6 +20,7 @@ from kubeloop.cluster.due_times import DueTimes
 from kubeloop.cluster.node_log import NodeLog
 from kubeloop.cluster.nodes import Node, NodeRecord
 from kubeloop.cluster.pod_state import PodState
+from kubeloop.cluster.pod_table import PodTable
 from kubeloop.cluster.pods import PodRecord
 from kubeloop.cluster.priority import Priorities
 from kubeloop.cluster.scheduling_queue import SchedulingQueue
@@ -34,7 +35,7 @@ class ClusterState(PodState):
         self.clock = clock
         self.events = events
         self.nodes: dict[str, NodeRecord] = {}
-        self.pods: dict[str, PodRecord] = {}
+        self.pods = PodTable()
         self.pending_count = 0
         """How many pods are Pending (the queue holds them between cycles)."""
         self.replicasets: dict[str, ReplicaSetRecord] = {}
@@ -171,6 +172,7 @@ class ClusterState(PodState):
     def add_replicaset(self, rs: ReplicaSetRecord) -> None:
         self.dirty_deployments.add(rs.deployment)
         self.replicasets[rs.name] = rs
+        self.pods.shelve(rs.deployment, rs.pods)
         affinity = rs.template.affinity
         if affinity is not None and affinity.anti_required:
             self.repelling[rs.name] = rs
@@ -185,6 +187,7 @@ class ClusterState(PodState):
     def remove_replicaset(self, rs: ReplicaSetRecord) -> None:
         self.dirty_deployments.add(rs.deployment)
         del self.replicasets[rs.name]
+        self.pods.unshelve(rs.deployment, rs.pods)
         del self.replicasets_by_deployment[rs.deployment][rs.name]
         self.repelling.pop(rs.name, None)
 

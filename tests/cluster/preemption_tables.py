@@ -96,7 +96,16 @@ def preemptor(
     cluster.apply(deployment("incoming", priority, size, node_selector=UNPLACED, **extra))
     cluster.reconcile()
     record = state.pods["incoming-1"]
-    return replace(record, template=replace(record.template, node_selector=()))
+    pod = PodRecord(
+        record.name,
+        record.deployment,
+        record.replicaset,
+        replace(record.template, node_selector=()),
+        record.seq,
+        record.created_at,
+    )
+    pod.priority, pod.preemption_policy = record.priority, record.preemption_policy
+    return pod
 
 
 def candidates(cluster: Cluster, state: ClusterState, pod: PodRecord) -> dict[str, list[str]]:

@@ -8,7 +8,6 @@ on pods, as upstream's ``makeNode`` and ``BuildTestPod`` build them.
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 import pytest
 
@@ -202,7 +201,7 @@ def planner_verdicts(pods: list[PodRecord], cpu: int = 1000, memory: int = 10) -
     state = ClusterState(clock, EventLog(clock))
     regular = NodeRecord("regular", cpu, memory, 110, {}, [])
     for pod in pods:
-        regular.pods[pod.name] = replace(pod, node="regular")
+        regular.pods[pod.name] = pod.copy_on("regular")
     state.nodes = {"regular": regular, "spare": NodeRecord("spare", 8000, 2**40, 110, {}, [])}
     record = NodeGroupRecord(NodeGroup("g", max_size=3), nodes={"regular"})
     planner = Planner()

@@ -162,7 +162,9 @@ def test_only_one_default_and_system_classes_stay() -> None:
 
 def _pod(priority: int, seq: int) -> PodRecord:
     template = PodTemplate("v1", (Container("main"),))
-    return PodRecord(f"p{seq}", "d", "rs", template, seq, 0, priority=priority)
+    pod = PodRecord(f"p{seq}", "d", "rs", template, seq, 0)
+    pod.priority = priority
+    return pod
 
 
 @pytest.mark.parametrize(

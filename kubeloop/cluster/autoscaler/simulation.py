@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from kubeloop.cluster.nodes import NodeRecord
+from kubeloop.cluster.pod_table import PodTable
 from kubeloop.cluster.pods import PodRecord
 from kubeloop.cluster.scheduler import Scheduler
 from kubeloop.cluster.state import ClusterState
@@ -89,7 +90,7 @@ class Snapshot:
         if self._state is None:
             state = ClusterState(_CLOCK, _EVENTS)
             state.nodes = self.nodes
-            state.pods = {p.name: p for n in self.nodes.values() for p in n.pods.values()}
+            state.pods = PodTable.of(p for n in self.nodes.values() for p in n.pods.values())
             self._state = state
         if self.scheduler.spread.state is not self._state:  # forks share the plugins
             self.scheduler.spread.prepare(self._state)
@@ -134,7 +135,7 @@ class Snapshot:
     def place(self, pod: PodRecord, name: str) -> None:
         """Bind a copy of ``pod`` to node ``name`` in this snapshot."""
         node = self._writable(name)
-        placed = replace(pod, node=name)
+        placed = pod.copy_on(name)
         node.pods[pod.name] = placed
         template = pod.template
         node.allocated_cpu += template.cpu
