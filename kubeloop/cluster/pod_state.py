@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from itertools import repeat
+from operator import attrgetter
 
 from kubeloop.cluster.capacity_index import CapacityIndex
 from kubeloop.cluster.deployments import DeploymentRecord, ReplicaSetRecord
@@ -23,6 +24,7 @@ from kubeloop.core.events import EventLog
 SUFFIXES_KEPT = 65_536
 """Pod name tails (``-1``, ``-2``, …) made once and kept (about 3.5 MB at most)."""
 _suffixes: list[str] = []
+_name = attrgetter("name")
 
 
 def pod_names(deployment: str, first: int, count: int) -> list[str]:
@@ -115,11 +117,20 @@ class PodState:
         on_node, where, now, count = node.pods, node.name, self.clock.now, len(pods)
         template, deployment = first.template, first.deployment
         self.queue.forget_all(pods)
-        for pod in pods:
-            pod.node = where
-            pod.message = None
-            pod.started_at = now
-            on_node[pod.name] = pod
+        ready_now = node.ready and template.startup_seconds == 0
+        if ready_now:  # Pending pods are never Ready: each turns Ready now
+            for pod in pods:
+                pod.node = where
+                pod.message = None
+                pod.started_at = pod.ready_since = now
+                pod.ready = True
+                on_node[pod.name] = pod
+        else:
+            for pod in pods:
+                pod.node = where
+                pod.message = None
+                pod.started_at = now
+                on_node[pod.name] = pod
         self.bound.append((where, pods))
         self.pending_count -= count
         self.pending_by_deployment[deployment] -= count
@@ -128,18 +139,15 @@ class PodState:
         node.allocated_memory += template.memory * count
         node.scoring_cpu += template.scoring_cpu * count
         node.scoring_memory += template.scoring_memory * count
-        if node.ready and template.startup_seconds != 0:
-            for pod in pods:
-                self._start(pod)
-        elif node.ready:  # Pending pods are never Ready: each turns Ready now
-            for pod in pods:
-                pod.ready = True
-                pod.ready_since = now
+        if ready_now:
             rs = self.replicasets[first.replicaset]
             rs.ready_count += count
             if rs.min_ready_seconds:
                 due = now + rs.min_ready_seconds + 1
                 self.wakeups[deployment] = min(due, self.wakeups.get(deployment, due))
+        elif node.ready:
+            for pod in pods:
+                self._start(pod)
         if where in self.tainted_nodes:
             self.dirty_nodes.add(where)
         self.node_log.note(where, len(self.nodes))
@@ -156,7 +164,7 @@ class PodState:
         names: list[str] = []
         nodes: list[str] = []
         for node, pods in bound:
-            names.extend([pod.name for pod in pods])
+            names.extend(map(_name, pods))
             nodes.extend(repeat(node, len(pods)))
         self.events.normal_once_made("Scheduled", scheduled_text, names, nodes)
 
