@@ -16,7 +16,7 @@ from kubeloop.cluster.names import NAMESPACE
 from kubeloop.cluster.node_log import NodeLog
 from kubeloop.cluster.nodes import NodeRecord
 from kubeloop.cluster.pod_table import PodTable
-from kubeloop.cluster.pods import PodRecord
+from kubeloop.cluster.pods import PodRecord, PodTemplate
 from kubeloop.cluster.scheduling_queue import SchedulingQueue
 from kubeloop.core.clock import Clock
 from kubeloop.core.events import EventLog
@@ -110,8 +110,8 @@ class PodState:
         """Bind pods of one ReplicaSet (so of one template) to one node.
 
         Each pod pays only for its own fields and its entry on the node; the node's totals,
-        the owners' counts and the capacity index move once for the whole run. Scoring
-        binds one pod at a time, 150,000 times in a converge: this stays one call.
+        the owners' counts and the capacity index move once for the whole run (a pod a
+        node, as scoring picks them, is ``bind_pairs``).
         """
         first = pods[0]  # the scheduler's batches are runs of one ReplicaSet's pods
         on_node, where, now, count = node.pods, node.name, self.clock.now, len(pods)
@@ -135,10 +135,6 @@ class PodState:
         self.pending_count -= count
         self.pending_by_deployment[deployment] -= count
         self.dirty_deployments.add(deployment)
-        node.allocated_cpu += template.cpu * count
-        node.allocated_memory += template.memory * count
-        node.scoring_cpu += template.scoring_cpu * count
-        node.scoring_memory += template.scoring_memory * count
         if ready_now:
             rs = self.replicasets[first.replicaset]
             rs.ready_count += count
@@ -148,9 +144,62 @@ class PodState:
         elif node.ready:
             for pod in pods:
                 self._start(pod)
-        if where in self.tainted_nodes:
-            self.dirty_nodes.add(where)
-        self.node_log.note(where, len(self.nodes))
+        self._moved_by(node, template, count)
+
+    def bind_pairs(self, pods: list[PodRecord], nodes: list[NodeRecord]) -> None:
+        """Bind ``pods[i]`` to ``nodes[i]``, pods of one ReplicaSet: what ``bind([pod], node)``
+        pair by pair does, with each node's totals, log and index entry moved once.
+
+        Scoring picks a node per pod (often a different node each time), so a per-node
+        ``bind`` would still be one call per pod; this is one call for the whole batch.
+        """
+        if not pods:
+            return
+        first = pods[0]
+        template, deployment, now = first.template, first.deployment, self.clock.now
+        self.queue.forget_all(pods)
+        starts, ready, bound = template.startup_seconds != 0, 0, self.bound
+        run: list[PodRecord] = []
+        where: str | None = None
+        for pod, node in zip(pods, nodes, strict=True):
+            if node.name != where:
+                where, run = node.name, [pod]
+                bound.append((where, run))
+            else:
+                run.append(pod)
+            pod.node = where
+            pod.message = None
+            pod.started_at = now
+            node.pods[pod.name] = pod
+            if node.ready and starts:
+                self._start(pod)
+            elif node.ready:  # Pending pods are never Ready: each turns Ready now
+                pod.ready = True
+                pod.ready_since = now
+                ready += 1
+        self.pending_count -= len(pods)
+        self.pending_by_deployment[deployment] -= len(pods)
+        self.dirty_deployments.add(deployment)
+        if ready:
+            rs = self.replicasets[first.replicaset]
+            rs.ready_count += ready
+            if rs.min_ready_seconds:
+                due = now + rs.min_ready_seconds + 1
+                self.wakeups[deployment] = min(due, self.wakeups.get(deployment, due))
+        names = [node.name for node in nodes]
+        by_name = dict(zip(names, nodes, strict=True))
+        for name, count in Counter(names).items():
+            self._moved_by(by_name[name], template, count)
+
+    def _moved_by(self, node: NodeRecord, template: PodTemplate, count: int) -> None:
+        """``count`` pods of ``template`` were put on the node: its totals and logs follow."""
+        node.allocated_cpu += template.cpu * count
+        node.allocated_memory += template.memory * count
+        node.scoring_cpu += template.scoring_cpu * count
+        node.scoring_memory += template.scoring_memory * count
+        if node.name in self.tainted_nodes:
+            self.dirty_nodes.add(node.name)
+        self.node_log.note(node.name, len(self.nodes))
         if not self._index_stale:
             self._index.update(node)
 

@@ -38,19 +38,31 @@ def place(
     classes: NodeClasses,
 ) -> int:
     """Bind the pods, in order, each to the node scoring every node would choose; stops at
-    the first pod no node admits and returns how many were bound."""
+    the first pod no node admits and returns how many were bound.
+
+    The binds wait and go together (``bind_pairs``): between them only the class
+    bookkeeping moves, which reads a node only when a class's successor is not known yet.
+    """
     batch = _Batch(pods[0], filters, scorers, classes)
-    nodes, bind, pop_best, moved = classes.nodes, state.bind, batch.pop_best, batch.moved
-    placed = 0
+    nodes, pop_best, moved, after = classes.nodes, batch.pop_best, batch.moved, batch.after
+    chosen: list[NodeRecord] = []
+    bound = placed = 0
     while placed < len(pods):
         best = pop_best()
         if best is None:
-            return placed
+            break
         node = nodes[best[0]]
-        bind([pods[placed]], node)
+        chosen.append(node)
+        placed += 1
+        if best[1] not in after:  # ``moved`` will look at the node: bind what is decided
+            state.bind_pairs(pods[bound:placed], chosen[bound:])
+            bound = placed
         moved(node, best[1])
-        placed += 1 + class_sweep.sweep(state, batch, pods, placed + 1, best[1])
-    return len(pods)
+        taken = class_sweep.sweep(batch, len(pods) - placed, best[1])
+        chosen.extend(taken)
+        placed += len(taken)
+    state.bind_pairs(pods[bound:placed], chosen[bound:])
+    return placed
 
 
 class _Batch(ClassHeap):

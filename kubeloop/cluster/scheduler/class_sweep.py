@@ -25,36 +25,34 @@ from __future__ import annotations
 import heapq
 from typing import TYPE_CHECKING
 
-from kubeloop.cluster.pods import PodRecord
-from kubeloop.cluster.state import ClusterState
+from kubeloop.cluster.nodes import NodeRecord
 
 if TYPE_CHECKING:  # ``class_batch`` calls the sweep
     from kubeloop.cluster.scheduler.class_batch import _Batch
 
 
-def sweep(state: ClusterState, batch: _Batch, pods: list[PodRecord], start: int, old: int) -> int:
-    """Bind ``pods[start:]`` round class ``old`` as far as scoring every node would, right
-    after the pod before them was bound to its first member; returns how many were bound."""
+def sweep(batch: _Batch, left: int, old: int) -> list[NodeRecord]:
+    """The nodes scoring every node would give the next ``left`` pods (or fewer) round class
+    ``old``, right after the pod before them went to its first member, moved on in
+    ``batch.classes`` as if bound (the caller binds the pods)."""
     classes = batch.classes
-    if classes.sizes.get(old, 0) < 2 or start >= len(pods) or not batch.feasible[old]:
-        return 0  # the first test is the usual exit: a node alone in its class
+    if classes.sizes.get(old, 0) < 2 or not left or not batch.feasible[old]:
+        return []  # the first test is the usual exit: a node alone in its class
     heap, aside = batch.heap, batch.kept_aside
     if aside is None:  # a rebuilt heap holds old's entry itself
         if _live_top(batch) != old:
-            return 0  # another class is ahead — ``new`` too, when it scores as high
+            return []  # another class is ahead — ``new`` too, when it scores as high
         heapq.heappop(heap)  # old's first member's entry: put back aside below
     elif _live_top(batch) is not None and heap[0] < aside:
-        return 0  # old's next member is not the best entry: no sweep
+        return []  # old's next member is not the best entry: no sweep
     total = batch.total(old)
     batch.kept_aside = None
     before = _bound(batch, total)
-    taken = classes.take(old, batch.after[old], len(pods) - start, before)
-    for pod, node in zip(pods[start : start + len(taken)], taken, strict=True):
-        state.bind([pod], node)
+    taken = classes.take(old, batch.after[old], left, before)
     first = classes.first(old)
     assert first is not None  # ``take`` leaves a member
     batch.kept_aside = (-total, first, batch.epoch, old)
-    return len(taken)
+    return taken
 
 
 def _live_top(batch: _Batch) -> int | None:
