@@ -5,7 +5,10 @@ the node and a pod matching all terms in that domain — or, for the first of a
 self-affine group, no such pod anywhere), its required anti-affinity (no matching pod in
 the domain; a node without the label passes), then existing pods' required anti-affinity
 against it. Score: the weights of the pod's preferred (anti-)affinity terms for each
-matching pod in the node's domain, min-max normalised to 0..100.
+matching pod in the node's domain, min-max normalised to 0..100. Upstream's symmetric half
+— existing pods' preferred terms, and ``hardPodAffinityWeight`` per required affinity term,
+matching the incoming pod (``processExistingPod``) — is not modelled (README,
+simplifications).
 """
 
 from __future__ import annotations

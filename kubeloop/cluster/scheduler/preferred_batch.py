@@ -16,7 +16,9 @@ matches the pod's own labels: the batch moves the raws of the groups in those do
 bind moves no labels, so every group is known from the start).
 Normalising node-local scorers (TaintToleration, preferred node affinity) are tracked as in
 ``class_batch.py``: a change of the highest raw among the feasible classes rebuilds the
-heaps. The per-node pass (``Scheduler(reference=True)``) stays the oracle in tests.
+heaps. Where a node stays its group's best as it fills, the next pods go onto it in one
+step (``preferred_fill.py``). The per-node pass (``Scheduler(reference=True)``) stays the
+oracle in tests.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from collections import Counter
 from kubeloop.cluster.affinity import HOSTNAME
 from kubeloop.cluster.nodes import NodeRecord
 from kubeloop.cluster.pods import PodRecord, PodTemplate
-from kubeloop.cluster.scheduler import group_heaps
+from kubeloop.cluster.scheduler import group_heaps, preferred_fill
 from kubeloop.cluster.scheduler.aware_classes import template_keys
 from kubeloop.cluster.scheduler.framework import FilterPlugin, NodeLocalScorePlugin
 from kubeloop.cluster.scheduler.inter_pod_affinity import InterPodAffinity, normalised
@@ -71,7 +73,8 @@ def place(
     counts, after, nodes = inter_pod.counts, choice.after, classes.nodes
     groups, weight, moved, pop = choice.group_list, choice.weight, choice.moved, heapq.heappop
     decided: Decided = []
-    for placed, pod in enumerate(pods):
+    placed = 0
+    while placed < len(pods):
         live = [(g, top) for g in groups if (top := g.top) is not None]
         if not live:
             bind_decided(state, decided, counts)
@@ -85,18 +88,20 @@ def place(
                     rank, group = key, candidate
         _, name, old = pop(group.heap)
         node = nodes[name]
-        decided.append((pod, node))
+        decided.append((pods[placed], node))
         new = after.get(old)
         if new is None:  # a class not followed yet: bind, and look at the node as it is
             bind_decided(state, decided, counts)
             decided = []
             new = after[old] = classes.number(class_key(node))
         moved(node, old, new, group)
+        placed += 1
+        placed += preferred_fill.fill(choice, group, node, pods, placed, decided)
     bind_decided(state, decided, counts)
     return len(pods)
 
 
-class _Group:
+class Group:
     """Feasible classes whose nodes share one value per preferred term's key."""
 
     __slots__ = ("heap", "moves", "raw", "top", "values")
@@ -108,7 +113,7 @@ class _Group:
         self.heap: list[_Entry] = []
         self.top: _Entry | None = None
         """The heap's top once no stale entry is left on it; None: no feasible node."""
-        self.moves: list[tuple[int, list[_Group]]] = []
+        self.moves: list[tuple[int, list[Group]]] = []
         """Per own term a pod landing here counts in: its weight and the groups sharing
         the domain, whose raw it moves (``PreferredChoice._moves``)."""
 
@@ -146,9 +151,9 @@ class PreferredChoice:
             if matches(w.term.selector, template)
         ]
         """(key's column, weight moved) per term each of these pods counts in itself."""
-        self.groups: dict[tuple[str | None, ...], _Group] = {}
-        self.group_list: list[_Group] = []
-        self.group_of: dict[int, _Group | None] = {}
+        self.groups: dict[tuple[str | None, ...], Group] = {}
+        self.group_list: list[Group] = []
+        self.group_of: dict[int, Group | None] = {}
         """Class number → its group, None for a class the node-local filters reject."""
         self.raws: dict[int, tuple[int, ...]] = {}
         self.normalising: dict[int, tuple[int, ...]] = {}
@@ -169,7 +174,7 @@ class PreferredChoice:
         self.totals: dict[int, int] = {}
         self._rebuild()
 
-    def _learn(self, number: int, node: NodeRecord) -> _Group | None:
+    def _learn(self, number: int, node: NodeRecord) -> Group | None:
         """Filter and score one member (as it is now) of a class not seen in this batch."""
         pod, group = self.pod, None
         if all(f.filter(pod, node) is None for f in self.filters):
@@ -180,7 +185,7 @@ class PreferredChoice:
                 assert weights is not None  # a bind moves no labels: no group appears later
                 pairs = zip(self.keys, values, strict=True)
                 raw = sum(weights.get((k, v), 0) for k, v in pairs if v is not None)
-                group = self.groups[values] = _Group(values, raw)
+                group = self.groups[values] = Group(values, raw)
                 self.group_list.append(group)
             raws = self.raws[number] = tuple(s.raw(pod, node) for s in self.scorers)
             self.normalising[number] = tuple(raws[i] for i in self.tracked)
@@ -201,7 +206,7 @@ class PreferredChoice:
             highest[i] = max(self.counts[t], default=0)
         return highest
 
-    def _total(self, number: int) -> int:
+    def total(self, number: int) -> int:
         total = self.totals.get(number)
         if total is None:
             parts = zip(self.scorers, self.raws[number], self.highest, strict=True)
@@ -210,9 +215,9 @@ class PreferredChoice:
 
     def _rebuild(self) -> None:
         self.totals = {}
-        group_heaps.rebuild(self.groups.values(), self.group_of, self.classes, self._total)
+        group_heaps.rebuild(self.groups.values(), self.group_of, self.classes, self.total)
 
-    def moved(self, node: NodeRecord, old: int, new: int, group: _Group) -> None:
+    def moved(self, node: NodeRecord, old: int, new: int, group: Group) -> None:
         """The pod goes to ``node`` (of ``group``), from class ``old`` to class ``new``."""
         classes, group_of = self.classes, self.group_of
         emptied, arrived = classes.join(node, new)
@@ -239,11 +244,11 @@ class PreferredChoice:
         first = classes.first(old)
         if first is not None:
             total = totals.get(old)
-            total = self._total(old) if total is None else total
+            total = self.total(old) if total is None else total
             heapq.heappush(group.heap, (-total, first, old))
         if after is not None:
             total = totals.get(new)
-            total = self._total(new) if total is None else total
+            total = self.total(new) if total is None else total
             heapq.heappush(after.heap, (-total, node.name, new))
             if after is not group:
                 group_heaps.settle(after, self.classes.class_of)
@@ -260,7 +265,7 @@ class PreferredChoice:
             for other in sharing:
                 other.raw += step
 
-    def _moves(self, values: tuple[str | None, ...]) -> list[tuple[int, list[_Group]]]:
+    def _moves(self, values: tuple[str | None, ...]) -> list[tuple[int, list[Group]]]:
         """Per own term: the weight a pod in this domain moves, and the groups sharing the
         domain (a node without the term's key counts nowhere)."""
         moves = []
@@ -271,7 +276,7 @@ class PreferredChoice:
         return moves
 
 
-def _move_raws(group: _Group) -> None:
+def _move_raws(group: Group) -> None:
     """A pod landed in the group: the raws of the groups sharing its domains move."""
     for step, sharing in group.moves:
         for other in sharing:
