@@ -24,13 +24,17 @@ if TYPE_CHECKING:
 
 def known(world: World, kind: str) -> list[str]:
     """The names of the nodes or deployments the world has now (sorted)."""
+    return sorted(_names(world, kind))
+
+
+def _names(world: World, kind: str) -> set[str]:
     listing = getattr(world.cluster, "nodes" if kind == "node" else "deployments", None)
-    declared = world.declared.nodes if kind == "node" else list(world.declared.deployments)
+    declared = world.declared.nodes if kind == "node" else world.declared.deployments
     try:
-        names = [item.name for item in listing()] if callable(listing) else []
+        names = {item.name for item in listing()} if callable(listing) else set()
     except NotImplementedError:  # a learner's optional extra, not written yet
-        names = []
-    return sorted(set(names) | set(declared))
+        names = set()
+    return names.union(declared)
 
 
 def _listing(kind: str, names: list[str]) -> str:
@@ -39,9 +43,10 @@ def _listing(kind: str, names: list[str]) -> str:
 
 
 def _check(world: World, kind: str, name: str) -> None:
-    names = known(world, kind)
-    if name in names:
-        return
+    found = _names(world, kind)
+    if name in found:
+        return  # sorted only for the message
+    names = sorted(found)
     close = difflib.get_close_matches(name, names, n=1, cutoff=0.6)
     hint = f' (did you mean "{close[0]}"?)' if close else ""
     if kind == "node" and re.fullmatch(r"v\d[\w.-]*", name):
