@@ -159,14 +159,14 @@ class SchedulingQueue:
         key = self._group_of.pop(name, None) if self._group_of else None
         if key is not None:
             del self._groups[key].members[pod.seq]
-        elif self._aware and self._aware.pop(name) is not None:
+        elif self._aware.members and self._aware.pop(name) is not None:
             return
         elif self._fresh:  # held nowhere else, so it is one of them (a cycle empties it)
             self._fresh_gone.add(pod.seq)
 
     def forget_all(self, pods: list[PodRecord]) -> None:
         """``forget`` each (bound in one go); nothing to do while every queue is empty."""
-        if self.active or self._group_of or self._aware or self._fresh:
+        if self.active or self._group_of or self._aware.members or self._fresh:
             for pod in pods:
                 self.forget(pod)
 
@@ -202,9 +202,9 @@ class SchedulingQueue:
         touched, self._touched = self._touched, set()
         everything, self._everything = self._everything, False
         moved_any = everything or bool(touched)
-        if self._aware and (moved_any or self._bound):
+        if self._aware.members and (moved_any or self._bound):
             self._activate_aware()
-        elif self._aware:
+        elif self._aware.members:
             for pod in self._aware.take_due(now, FLUSH_AFTER):
                 self._activate(pod)
         drains: list[Iterator[PodRecord]] = []
