@@ -41,6 +41,7 @@ from dataclasses import dataclass, field, replace
 from operator import attrgetter
 from typing import Any
 
+from kubeloop.cluster.parked_aware import ParkedAware
 from kubeloop.cluster.pods import PodRecord, PodTemplate
 
 FLUSH_AFTER = 300
@@ -48,7 +49,6 @@ FLUSH_AFTER = 300
 
 Asks = Hashable
 _seq = attrgetter("seq")
-_name = attrgetter("name")
 
 
 def asks_of(template: PodTemplate) -> Asks:
@@ -125,7 +125,7 @@ class SchedulingQueue:
         """Seqs of fresh pods deleted before their first cycle."""
         self._groups: dict[Asks, _Group] = {}
         self._group_of: dict[str, Asks] = {}
-        self._aware: dict[str, PodRecord] = {}
+        self._aware = ParkedAware()
         self._touched: set[str] = set()
         self._everything = False
         self._failed: list[tuple[list[PodRecord], Asks | None]] = []
@@ -159,14 +159,14 @@ class SchedulingQueue:
         key = self._group_of.pop(name, None) if self._group_of else None
         if key is not None:
             del self._groups[key].members[pod.seq]
-        elif self._aware and self._aware.pop(name, None) is not None:
+        elif self._aware.members and self._aware.pop(name) is not None:
             return
         elif self._fresh:  # held nowhere else, so it is one of them (a cycle empties it)
             self._fresh_gone.add(pod.seq)
 
     def forget_all(self, pods: list[PodRecord]) -> None:
         """``forget`` each (bound in one go); nothing to do while every queue is empty."""
-        if self.active or self._group_of or self._aware or self._fresh:
+        if self.active or self._group_of or self._aware.members or self._fresh:
             for pod in pods:
                 self.forget(pod)
 
@@ -202,10 +202,11 @@ class SchedulingQueue:
         touched, self._touched = self._touched, set()
         everything, self._everything = self._everything, False
         moved_any = everything or bool(touched)
-        if self._aware and (moved_any or self._bound):
-            self._activate_aware(None)
-        elif self._aware:
-            self._activate_aware(lambda t: now - t >= FLUSH_AFTER)
+        if self._aware.members and (moved_any or self._bound):
+            self._activate_aware()
+        elif self._aware.members:
+            for pod in self._aware.take_due(now, FLUSH_AFTER):
+                self._activate(pod)
         drains: list[Iterator[PodRecord]] = []
         for key, group in list(self._groups.items()):
             self._flush(group, now)
@@ -247,9 +248,7 @@ class SchedulingQueue:
         """Park the pods that failed, as of ``now``."""
         for pods, key in self._failed:
             if key is None:
-                for pod in pods:
-                    pod.parked_at = now
-                self._aware.update(zip(map(_name, pods), pods, strict=True))
+                self._aware.park(pods, now)
                 continue
             group = self._groups.get(key)
             if group is None:
@@ -260,18 +259,17 @@ class SchedulingQueue:
         self._exhausted = set()
         self._bound = bound
 
-    def _activate_aware(self, due: Callable[[int], bool] | None) -> None:
-        """Activate the parked aware pods ``due`` says (None: every one, in one step while
-        none is active — 27,000 Pending pods with anti-affinity move at every event)."""
-        if due is None and not self.active:
-            self.active, self._aware = self._aware, {}
-            seqs = list(map(_seq, self.active.values()))
+    def _activate_aware(self) -> None:
+        """Activate every parked aware pod, in one step while none is active (27,000 Pending
+        pods with anti-affinity move at every event)."""
+        parked = self._aware.take_all()
+        if not self.active:
+            self.active = parked
+            seqs = list(map(_seq, parked.values()))
             self._in_order = self._in_order and seqs == sorted(seqs)
             return
-        for name, pod in list(self._aware.items()):
-            if due is None or due(pod.parked_at):
-                del self._aware[name]
-                self._activate(pod)
+        for pod in parked.values():
+            self._activate(pod)
 
     def _activate(self, pod: PodRecord) -> None:
         if self.active and pod.seq < next(reversed(self.active.values())).seq:

@@ -21,8 +21,8 @@ from kubeloop.errors import InvalidSpecError
 if TYPE_CHECKING:
     from kubeloop.core.clock import Clock
     from kubeloop.core.event_columns import Columns
+    from kubeloop.core.event_many import _Many, _Similar
     from kubeloop.core.event_view import Event
-    from kubeloop.core.events import _Many, _Similar
 
 COMPACT_AFTER = 1024
 """Expired places the log keeps before it compacts (then only when they outnumber the rest)."""

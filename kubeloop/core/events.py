@@ -19,40 +19,28 @@ Numbers stay: an event keeps its number for life, and a number is never reused.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
 from itertools import repeat
 
 from kubeloop.core.clock import Clock
 from kubeloop.core.event_columns import GONE, Columns, Kind, Render
 from kubeloop.core.event_expiry import EventExpiry
+from kubeloop.core.event_many import (
+    COMBINED,
+    SIMILAR_LIMIT,
+    SIMILAR_WINDOW,
+    EventMany,
+    _Many,
+    _Similar,
+)
 from kubeloop.core.event_view import Event, EventSlice
 
 __all__ = ["COMBINED", "SIMILAR_LIMIT", "SIMILAR_WINDOW", "Event", "EventLog", "EventSlice"]
 
-_Similar = tuple[str, str, str]
-
-SIMILAR_LIMIT = 10
-"""client-go's defaultAggregateMaxEvents."""
-SIMILAR_WINDOW = 600
-"""client-go's defaultAggregateIntervalInSeconds."""
-COMBINED = "(combined from similar events): "
 KINDS_KEPT = 1024
 """Kinds (type, reason, render) the log shares before it starts the table afresh."""
 
 
-@dataclass
-class _Many:
-    """An object and reason that has had more than one message."""
-
-    last_time: int
-    positions: dict[str, int]
-    """Where each message's event is, for folding identical repeats."""
-    window: set[str] = field(default_factory=set)
-    """The distinct messages of the current similarity window."""
-    combined: int | None = None
-
-
-class EventLog(EventExpiry):
+class EventLog(EventMany, EventExpiry):
     def __init__(self, clock: Clock, ttl: int | None = None) -> None:
         self._clock = clock
         # Stored by field (event_columns.py), made Events when read: a large scenario records
@@ -82,38 +70,6 @@ class EventLog(EventExpiry):
         """Record one Warning event per (object, message), in order (45,000 Pending pods'
         FailedScheduling in one pass)."""
         self._many("Warning", reason, entries)
-
-    def _many(self, type_: str, reason: str, entries: Iterable[tuple[str, str]]) -> None:
-        """Two common cases are handled inline, as ``_record`` would: an object this reason has
-        not named before is appended (a pass that binds 10,000 pods records 10,000 events,
-        and a call each would double their cost), and a message folded into an object's
-        ``(combined from similar events)`` event only counts — its count and message are
-        written once, at the end."""
-        self._expire()
-        now = self._clock.now
-        seen, columns, made = self._seen, self._columns, self._made
-        kind = self._kind(type_, reason)
-        folded: dict[int, tuple[int, str]] = {}
-        for obj, message in entries:
-            key = (type_, reason, obj)
-            found = seen.get(key)
-            if found is None:
-                seen[key] = (now, message, columns.append(now, kind, obj, message))
-                made.append(None)
-            elif (
-                type(found) is _Many
-                and found.combined is not None
-                and now - found.last_time <= SIMILAR_WINDOW
-                and len(found.window) >= SIMILAR_LIMIT
-            ):
-                found.last_time = now
-                found.window.add(message)
-                count, _ = folded.get(found.combined, (0, ""))
-                folded[found.combined] = (count + 1, message)
-            else:
-                self._record(type_, reason, obj, message)
-        for position, (repeats, message) in folded.items():
-            self._repeat(position, now, COMBINED + message, repeats)
 
     def normal_series(self, reason: str, obj: str, prefix: str, names: Sequence[str]) -> None:
         """Record ``prefix + name`` for each name as a Normal event of one object, in order.

@@ -207,7 +207,10 @@ _OPS = st.lists(
                 st.integers(0, 2),
             ),
         ),
-        st.tuples(st.just("many"), st.lists(st.sampled_from(["pod/a", "pod/d", "pod/e"]))),
+        st.tuples(
+            st.just("many"),
+            st.lists(st.tuples(st.sampled_from(["pod/a", "pod/d", "pod/e"]), st.integers(0, 2))),
+        ),
         st.tuples(st.just("series"), st.lists(st.sampled_from(["web-1", "web-2"]))),
         st.tuples(st.just("once"), st.integers(0, 3)),
         st.tuples(st.just("made"), st.integers(0, 3)),
@@ -235,9 +238,9 @@ def test_the_log_matches_a_brute_force_model_of_expiry(ops: list[tuple[str, obje
                 oracle.record(clock.now, (type_, "Reason", obj), f"m{n}")
             elif op == "many":
                 assert isinstance(arg, list)
-                journal.normal_many("Reason", [(obj, "m0") for obj in arg])
-                for obj in arg:
-                    oracle.record(clock.now, ("Normal", "Reason", obj), "m0")
+                journal.normal_many("Reason", [(obj, f"m{n}") for obj, n in arg])
+                for obj, n in arg:
+                    oracle.record(clock.now, ("Normal", "Reason", obj), f"m{n}")
             elif op == "series":
                 assert isinstance(arg, list)
                 journal.normal_series("Created", "rs/web", "Created pod: ", arg)

@@ -93,6 +93,23 @@ def test_recording_many_at_once_folds_exactly_as_recording_each(
     assert many.snapshot() == each.snapshot()
 
 
+def test_a_second_message_after_a_quiet_window_starts_the_window_in_bulk_too() -> None:
+    """An object's second message, recorded in bulk after ten quiet minutes, opens a window
+    of its own: nine more distinct messages stay events of their own, as one call each."""
+    clocks = [Clock(), Clock()]
+    many, each = (EventLog(clock) for clock in clocks)
+    for journal in (many, each):
+        journal.warning("FailedScheduling", "pod/a", "m0")
+    for clock in clocks:
+        clock.advance(SIMILAR_WINDOW + 1)
+    pairs = [("pod/a", f"m{n}") for n in range(1, 10)]
+    many.warning_many("FailedScheduling", pairs)
+    for obj, message in pairs:
+        each.warning("FailedScheduling", obj, message)
+    assert many.snapshot() == each.snapshot()
+    assert not any(e.message.startswith(COMBINED) for e in many.snapshot())
+
+
 @settings(max_examples=300, deadline=None, derandomize=True, database=None)
 @given(
     st.lists(
