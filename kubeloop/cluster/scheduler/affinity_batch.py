@@ -137,17 +137,17 @@ def place_by_host(
     filters = host.filters_for(pod)
     scorers = [*host.scorers, *host.preference_scorers]
 
-    state_bind, scheduled = state.bind, result.scheduled
+    bind_pairs, scheduled = state.bind_pairs, result.scheduled
     first = True
 
-    def bind(pod: PodRecord, node: NodeRecord) -> None:
+    def bind(run: list[PodRecord], nodes: list[NodeRecord]) -> None:
         nonlocal first
         if first:
-            host.place(state, pod, node, result)
+            host.place(state, run[0], nodes[0], result)
             first = False
-        else:
-            state_bind([pod], node)
-            scheduled.append(pod.name)
+            run, nodes = run[1:], nodes[1:]
+        bind_pairs(run, nodes)
+        scheduled.extend(map(_name, run))
 
     if self_local(pod.template) and not hosts.shared:
         return place(pods, hosts, filters, scorers, bind, inter_pod.first_of_group(pod))
@@ -155,7 +155,7 @@ def place_by_host(
         chosen = choose_by_host(pod, inter_pod.hosts(state, pod), filters, scorers)
         if chosen is None:
             return placed
-        bind(pod, chosen)
+        bind([pod], [chosen])
     return len(pods)
 
 
@@ -164,7 +164,7 @@ def place(
     classes: HostClasses,
     filters: list[FilterPlugin],
     scorers: list[ScorePlugin],
-    bind: Callable[[PodRecord, NodeRecord], None],
+    bind: Callable[[list[PodRecord], list[NodeRecord]], None],
     first_of_group: bool,
 ) -> int:
     """Bind the pods, in order, each where the per-node pass would; stops at the first pod

@@ -144,15 +144,45 @@ class ClassHeap:
         if first is not None:
             self.kept_aside = (-self.total(old), first, self.epoch, old)
 
-    def place(self, pods: list[PodRecord], bind: Callable[[PodRecord, NodeRecord], None]) -> int:
+    def reads_state(self, old: int) -> bool:
+        """Would ``moved`` (a node of class ``old`` took a pod) look at the node or score
+        classes afresh — a class key or a feasibility not learned yet, or a class emptying
+        or appearing, which may rebuild — rather than move bookkeeping alone?"""
+        new = self.after.get(old)
+        if new is None or new not in self.feasible:
+            return True
+        sizes = self.classes.sizes
+        return sizes.get(old, 0) <= 1 or new not in sizes
+
+    def place(
+        self, pods: list[PodRecord], bind: Callable[[list[PodRecord], list[NodeRecord]], None]
+    ) -> int:
         """Bind the pods, in order, each to the node scoring every node would choose; stops
-        at the first pod no node admits and returns how many were bound."""
-        nodes, pop_best, moved = self.classes.nodes, self.pop_best, self.moved
-        for placed, pod in enumerate(pods):
+        at the first pod no node admits and returns how many were bound.
+
+        ``bind(pods, nodes)`` binds ``pods[i]`` to ``nodes[i]``. Binds wait and go together
+        while the moves between them touch bookkeeping alone (``reads_state``); what is
+        decided is bound before a move that reads the node or the scores.
+        """
+        nodes, pop_best, moved, reads = (
+            self.classes.nodes,
+            self.pop_best,
+            self.moved,
+            self.reads_state,
+        )
+        chosen: list[NodeRecord] = []
+        bound = placed = 0
+        while placed < len(pods):
             best = pop_best()
             if best is None:
-                return placed
+                break
             node = nodes[best[0]]
-            bind(pod, node)
+            chosen.append(node)
+            placed += 1
+            if reads(best[1]):
+                bind(pods[bound:placed], chosen[bound:])
+                bound = placed
             moved(node, best[1])
-        return len(pods)
+        if bound < placed:
+            bind(pods[bound:placed], chosen[bound:])
+        return placed
