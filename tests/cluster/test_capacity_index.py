@@ -9,8 +9,10 @@ from hypothesis import strategies as st
 
 from kubeloop.cluster.capacity_index import CapacityIndex
 from kubeloop.cluster.nodes import NodeRecord
+from kubeloop.cluster.pods import PodRecord, PodTemplate
 
-Change = tuple[int, int, int, bool]
+Change = tuple[int, int, int, bool, int]
+POD = PodRecord("p", "d", "d-rs", PodTemplate("v1", ()), 0, 0)
 
 
 def scan(nodes: list[NodeRecord], cpu: int, memory: int, start: int) -> int | None:
@@ -28,7 +30,13 @@ def scan(nodes: list[NodeRecord], cpu: int, memory: int, start: int) -> int | No
     rounds=st.lists(
         st.tuples(
             st.lists(
-                st.tuples(st.integers(0, 8), st.integers(0, 4), st.integers(0, 4), st.booleans()),
+                st.tuples(
+                    st.integers(0, 8),
+                    st.integers(0, 4),
+                    st.integers(0, 4),
+                    st.booleans(),
+                    st.integers(0, 2),
+                ),
                 max_size=5,
             ),
             st.integers(0, 4),
@@ -44,9 +52,10 @@ def test_first_fit_matches_a_scan_after_deferred_updates(
     nodes = [NodeRecord(f"n{i}", 4, 4, 2, {}, []) for i in range(count)]
     index = CapacityIndex(nodes)
     for changes, cpu, memory, start in rounds:
-        for position, used_cpu, used_memory, cordoned in changes:
+        for position, used_cpu, used_memory, cordoned, pods in changes:
             node = nodes[position % count]
             node.allocated_cpu, node.allocated_memory = used_cpu, used_memory
+            node.pods = {f"p{k}": POD for k in range(pods)}  # a full node has no pod slot
             node.unschedulable = cordoned
             index.update(node)
         assert index.first_fit(cpu, memory, start) == scan(nodes, cpu, memory, start)
@@ -147,3 +156,17 @@ def test_the_one_node_with_room_is_found_wherever_it_is(count: int) -> None:
         assert [index.first_fit(1, 1, start) for start in range(count)] == [
             room if start <= room else None for start in range(count)
         ]
+
+
+def test_a_node_whose_pod_slots_alone_free_up_is_found_again() -> None:
+    """Only the slots move (requests of 0): the search must see the freed slot, so the
+    pull-up may not stop at an ancestor whose CPU and memory maxima are unchanged."""
+    nodes = [NodeRecord(f"n{i}", 4, 4, 2, {}, []) for i in range(4)]
+    index = CapacityIndex(nodes)
+    for node in nodes:
+        node.pods = {"p0": POD, "p1": POD}
+        index.update(node)
+    assert index.first_fit(0, 0) is None
+    nodes[2].pods = {}
+    index.update(nodes[2])
+    assert index.first_fit(0, 0) == 2
