@@ -17,7 +17,7 @@ from __future__ import annotations
 import struct
 from typing import Any
 
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import HealthCheck, Phase, example, given, settings
 from hypothesis import strategies as st
 
 from kubeloop.telemetry import telemetry as facade
@@ -141,6 +141,19 @@ def run(spec: dict[str, Any], replay: bool) -> dict[str, Any]:
     phases=[Phase.explicit, Phase.reuse, Phase.generate],  # shrinking would take minutes
 )
 @given(WORLDS)
+@example(  # down, up (its scrapes leapt), down again: the second down marks its series stale
+    {
+        "alerts": [3],
+        "services": [(0, 1)],
+        "slo": True,
+        "asking": False,
+        "interval": 900,
+        "span": 191844,
+        "other": 86400,
+        "rules": [],
+        "changes": [(172799, "down", 4), (28888, "up", 4), (28514, "down", 2), (10346, "up", 4)],
+    }
+)
 def test_a_leap_gives_what_every_instant_gives(spec: dict[str, Any]) -> None:
     reference = run(spec, replay=False)
     leapt = []

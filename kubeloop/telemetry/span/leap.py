@@ -43,7 +43,7 @@ from kubeloop.telemetry.span.plan import (
     same_bits,
 )
 from kubeloop.telemetry.span.runs import EXACT
-from kubeloop.telemetry.span.scrapes import scrape_values
+from kubeloop.telemetry.span.scrapes import note_scraped, scrape_values
 
 if TYPE_CHECKING:
     from kubeloop.telemetry.telemetry import Telemetry
@@ -96,6 +96,8 @@ def leap(tel: Telemetry, now: int, horizon: int) -> int:
         assert series is not None  # appendable
         extend(series, times, column)
         written.append((series, position))
+    for service, _ in tel._services.values():
+        note_scraped(service)
     return instants(tel, slots, protected, written, seconds, hoping)
 
 

@@ -50,3 +50,11 @@ def scrape_values(service: Service, times: range) -> dict[Labels, list[float]] |
     out[service._series_sum] = [s / service._seconds_denominator for s in seconds]
     out[service._series_count] = [float(c) for c in cumulative]
     return out
+
+
+def note_scraped(service: Service) -> None:
+    """A leap wrote the service's scrapes (``scrape_values``): it now holds what the last of
+    them, by ``Service.scrape``, would have left — the series a scrape while it is down
+    marks stale."""
+    if service.up:
+        service._written = set(service._order)
