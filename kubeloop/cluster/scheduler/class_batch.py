@@ -44,25 +44,9 @@ def place(
     bookkeeping moves, which reads a node only when a class's successor is not known yet.
     """
     batch = _Batch(pods[0], filters, scorers, classes)
-    nodes, pop_best, moved, after = classes.nodes, batch.pop_best, batch.moved, batch.after
-    chosen: list[NodeRecord] = []
-    bound = placed = 0
-    while placed < len(pods):
-        best = pop_best()
-        if best is None:
-            break
-        node = nodes[best[0]]
-        chosen.append(node)
-        placed += 1
-        if best[1] not in after:  # ``moved`` will look at the node: bind what is decided
-            state.bind_pairs(pods[bound:placed], chosen[bound:])
-            bound = placed
-        moved(node, best[1])
-        taken = class_sweep.sweep(batch, len(pods) - placed, best[1])
-        chosen.extend(taken)
-        placed += len(taken)
-    state.bind_pairs(pods[bound:placed], chosen[bound:])
-    return placed
+    return batch.place(
+        pods, state.bind_pairs, lambda left, old: class_sweep.sweep(batch, left, old)
+    )
 
 
 class _Batch(ClassHeap):
@@ -85,6 +69,10 @@ class _Batch(ClassHeap):
                 self._count(number, 1)
         self.highest = self._highest()
         self.rebuild()
+
+    def reads_state(self, old: int) -> bool:
+        """Node-local scores and filters: only a class key not learned yet reads the node."""
+        return old not in self.after
 
     def key_of(self, node: NodeRecord) -> Hashable:
         return class_key(node)

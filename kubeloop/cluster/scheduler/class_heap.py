@@ -155,14 +155,18 @@ class ClassHeap:
         return sizes.get(old, 0) <= 1 or new not in sizes
 
     def place(
-        self, pods: list[PodRecord], bind: Callable[[list[PodRecord], list[NodeRecord]], None]
+        self,
+        pods: list[PodRecord],
+        bind: Callable[[list[PodRecord], list[NodeRecord]], None],
+        sweep: Callable[[int, int], list[NodeRecord]] | None = None,
     ) -> int:
         """Bind the pods, in order, each to the node scoring every node would choose; stops
         at the first pod no node admits and returns how many were bound.
 
         ``bind(pods, nodes)`` binds ``pods[i]`` to ``nodes[i]``. Binds wait and go together
         while the moves between them touch bookkeeping alone (``reads_state``); what is
-        decided is bound before a move that reads the node or the scores.
+        decided is bound before a move that reads the node or the scores. ``sweep(left,
+        old)``, after each move: the nodes the next pods go to at once (``class_sweep.py``).
         """
         nodes, pop_best, moved, reads = (
             self.classes.nodes,
@@ -183,6 +187,10 @@ class ClassHeap:
                 bind(pods[bound:placed], chosen[bound:])
                 bound = placed
             moved(node, best[1])
+            if sweep is not None:
+                taken = sweep(len(pods) - placed, best[1])
+                chosen.extend(taken)
+                placed += len(taken)
         if bound < placed:
             bind(pods[bound:placed], chosen[bound:])
         return placed
