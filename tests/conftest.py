@@ -3,10 +3,22 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import settings
 
 from kubeloop import Cluster, Deployment, Node
 
 pytest_plugins = ["pytester"]
+
+# The suite is deterministic like the engine: every property test draws the same examples on
+# every run and machine, so a red CI run is reproducible and a green one is not luck. Fresh
+# random examples are a separate, deliberate run: ``pytest --hypothesis-profile explore``
+# (more examples, a new seed each time; a failure prints the blob that replays it, to be
+# pinned as an ``@example``). Tests that set their own settings keep them.
+settings.register_profile("deterministic", derandomize=True, database=None, print_blob=True)
+settings.register_profile(
+    "explore", derandomize=False, database=None, print_blob=True, max_examples=500
+)
+settings.load_profile("deterministic")
 
 
 def nodes(count: int, cpu: str = "4", memory: str = "8Gi") -> list[Node]:
