@@ -1,14 +1,15 @@
 """Runs of small ReplicaSets place and record exactly as one at a time did.
 
-Two shortcuts of the pod path are checked against the code they replaced, kept here and in
+Three shortcuts of the pod path are checked against the code they replaced, kept here and in
 the engine as oracles: the actuator creates a run of CreatePods together
-(``admission.create_many``; the oracle is ``apply(one_by_one=True)``), and first fit resumes
+(``admission.create_many``; the oracle is ``apply(one_by_one=True)``); first fit resumes
 where the last batch of the same asks stopped (``first_fit.place``; the oracle is
 ``_old_place`` below, the search from the first node for every batch, and ``_score_one``,
-which filters every node for every pod). Random clusters — many small deployments,
-taints, selectors, priority classes known, unknown and preempting, deletions, failures,
-cordons and event expiry — run on twins, one with each, and must look the same after
-every step.
+which filters every node for every pod); and consecutive ReplicaSets of the same asks are
+placed as one batch (``batch_runs.joined``; the oracle places each ReplicaSet's alone).
+Random clusters — many small deployments, taints, selectors, priority classes known,
+unknown and preempting, deletions, failures, cordons and event expiry — run on twins, one
+with each, and must look the same after every step.
 """
 
 from __future__ import annotations
@@ -25,8 +26,9 @@ from kubeloop import Cluster, Deployment, Node, PriorityClass, Taint, Toleration
 from kubeloop.cluster import actuator
 from kubeloop.cluster.capacity_index import CapacityIndex
 from kubeloop.cluster.pods import Container, PodRecord, PodTemplate
-from kubeloop.cluster.scheduler import first_fit
+from kubeloop.cluster.scheduler import batch_runs, first_fit
 from kubeloop.cluster.scheduler.framework import FilterPlugin
+from kubeloop.cluster.scheduler.scheduler import CycleResult, Scheduler
 from kubeloop.cluster.state import ClusterState
 from kubeloop.errors import KubeloopError
 
@@ -81,6 +83,7 @@ def _references(reference: ClusterState) -> Iterator[None]:
     """While open, the cluster whose state is ``reference`` runs the oracles."""
     real_apply: Callable[..., None] = actuator.apply
     real_place: Callable[..., int] = first_fit.place
+    real_run: Callable[[Scheduler, ClusterState], CycleResult] = Scheduler.run
 
     def apply(state: ClusterState, actions: Any, changes: Any) -> None:
         real_apply(state, actions, changes, one_by_one=state is reference)
@@ -88,9 +91,17 @@ def _references(reference: ClusterState) -> Iterator[None]:
     def place(state: ClusterState, *rest: Any) -> int:
         return (_old_place if state is reference else real_place)(state, *rest)
 
+    def run(scheduler: Scheduler, state: ClusterState) -> CycleResult:
+        if state is not reference:
+            return real_run(scheduler, state)
+        with pytest.MonkeyPatch.context() as alone:
+            alone.setattr(batch_runs, "joined", lambda batches, _: batches)
+            return real_run(scheduler, state)
+
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(actuator, "apply", apply)
         patch.setattr(first_fit, "place", place)
+        patch.setattr(Scheduler, "run", run)
         yield
 
 
@@ -208,6 +219,14 @@ SMALL = {
     [
         # Twelve deployments of three fill nodes of four in turn; the last are Pending.
         [("many", 12, {**SMALL, "replicas": 3}), ("reconcile", 3, None)],
+        # Deployments of other asks between runs of one: no batch joins another's asks.
+        [
+            ("many", 3, {**SMALL, "replicas": 2}),
+            ("apply", "a", {**SMALL, "replicas": 3, "cpu": "2"}),
+            ("apply", "b", {**SMALL, "replicas": 4, "tolerations": TOLERATES_SPOT}),
+            ("taint", "n2", True),
+            ("reconcile", 2, None),
+        ],
         # An unknown class forbids some ReplicaSets of a run; known, it lets them in later.
         [
             ("many", 4, {**SMALL, "replicas": 2, "priority_class_name": "missing"}),
@@ -274,13 +293,16 @@ def test_twelve_small_deployments_fill_the_nodes_in_name_order() -> None:
     assert len(created) == 15
 
 
+@pytest.mark.parametrize("joined", [False, True], ids=["each-alone", "joined"])
 def test_batches_of_the_same_asks_search_the_index_once_a_batch(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, joined: bool
 ) -> None:
     """300 ReplicaSets of 10 pods on 100 nodes of 32: one search per batch, the one that
     leaves the index fresh, and none for a node filled (the resumed batch asks its node,
     and a filled node's next, itself), where searching from the first node searched
-    again for every node a batch filled."""
+    again for every node a batch filled. Joined into one batch, they search once."""
+    if not joined:
+        monkeypatch.setattr(batch_runs, "joined", lambda batches, _: batches)
     calls = [0]
     real = CapacityIndex.first_fit
 
@@ -295,7 +317,7 @@ def test_batches_of_the_same_asks_search_the_index_once_a_batch(
     cluster.reconcile_until_stable()
     assert all(p.node is not None for p in cluster.pods())
     assert [len(n.pods) for n in cluster.nodes()] == [32] * 93 + [24] + [0] * 6
-    assert calls[0] == 300
+    assert calls[0] == (1 if joined else 300)
 
 
 containers = st.lists(

@@ -16,11 +16,15 @@ a node instead of about once a batch, and call no filter on a node twice.
 from __future__ import annotations
 
 from collections.abc import Hashable
+from itertools import groupby
+from operator import attrgetter
 
 from kubeloop.cluster.nodes import NodeRecord
 from kubeloop.cluster.pods import PodRecord
 from kubeloop.cluster.scheduler.framework import FilterPlugin
 from kubeloop.cluster.state import ClusterState
+
+_replicaset = attrgetter("replicaset")
 
 LONG_WALK = 32
 """Nodes with room a batch walks past (taints, selectors) before it jumps to accepted ones."""
@@ -101,7 +105,8 @@ def place(
             room = min(room, node.free_cpu // cpu)
         if memory:
             room = min(room, node.free_memory // memory)
-        state.bind(batch[placed : placed + room], node)
+        for _, run in groupby(batch[placed : placed + room], key=_replicaset):
+            state.bind(list(run), node)  # a joined batch (``batch_runs.py``) binds by owner
         placed += min(room, len(batch) - placed)
     resume[asks] = accepted if placed == len(batch) else None
     if accepted >= 0:  # a search from the last node bound brings the index up to date, so

@@ -12,9 +12,7 @@ as the reference scheduler (``reference=True``, the tests' oracle) does for ever
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass, field
-from itertools import groupby
 from operator import attrgetter
 
 from kubeloop.cluster.capacity_index import CapacityIndex
@@ -22,6 +20,7 @@ from kubeloop.cluster.nodes import NodeRecord
 from kubeloop.cluster.pods import PodRecord
 from kubeloop.cluster.scheduler import (
     aware_classes,
+    batch_runs,
     class_batch,
     domain_batches,
     first_fit,
@@ -55,7 +54,6 @@ STRATEGIES = ("first-fit", "LeastAllocated", "MostAllocated", "BalancedAllocatio
 
 
 _name = attrgetter("name")
-_replicaset = attrgetter("replicaset")
 
 
 @dataclass
@@ -155,11 +153,19 @@ class Scheduler:
         hints = not self.retry_all and not preemption.needed(state)
         queue = state.queue.cycle(state.clock.now, fits, hints=hints, order=queue_sort.order(state))
         batched = self.strategy == "first-fit" and state.prefer_no_schedule_nodes == 0
-        for batch in _batches(queue):
-            # The capacity index leaves cordoned nodes out; a pod tolerating the cordon
-            # may still land on one, so it is placed by the full filter pass.
+
+        def first_fit_places(batch: list[PodRecord]) -> bool:
+            """The capacity index leaves cordoned nodes out; a pod tolerating the cordon
+            may still land on one, so it is placed by the full filter pass."""
             template = batch[0].template
-            if batched and not template.tolerates_cordon and not self._aware(batch[0]):
+            return batched and not template.tolerates_cordon and not self._aware(batch[0])
+
+        batches = batch_runs.of_replicasets(queue)
+        if batched and not preemption.needed(state):
+            batches = batch_runs.joined(batches, first_fit_places)
+        for batch in batches:
+            template = batch[0].template
+            if first_fit_places(batch):
                 self._first_fit_batch(state, batch, result)
             elif self.by_class and not self._aware(batch[0]) and not template.names_hosts:
                 self._class_batch(state, batch, result)
@@ -292,9 +298,3 @@ class Scheduler:
             pod.message = message
             result.failed.append(pod)
         state.queue.failed([pod], self._key(pod))
-
-
-def _batches(queue: Iterator[PodRecord]) -> Iterator[list[PodRecord]]:
-    """Runs of consecutive pods of one ReplicaSet (so of one template), found at C speed."""
-    for _, run in groupby(queue, key=_replicaset):
-        yield list(run)
