@@ -118,17 +118,18 @@ class Pairs:
 def _pairs(nodes: list[NodeRecord], key: str, counts: list[int]) -> tuple[list[Pair], list[int]]:
     """The nodes' pairs for ``key`` (the hostname's is the node's name unless labelled), with
     their counts; nodes without the label are left out."""
-    pairs: list[Pair] = []
+    if key == HOSTNAME:  # every node has one
+        values = [node.labels.get(key) for node in nodes]
+        pairs = zip(nodes, values, strict=True)
+        return [(key, n.name if v is None else v) for n, v in pairs], counts
+    labelled: list[Pair] = []
     moved: list[int] = []
     for node, count in zip(nodes, counts, strict=True):
         value = node.labels.get(key)
-        if value is None:
-            if key != HOSTNAME:
-                continue
-            value = node.name
-        pairs.append((key, value))
-        moved.append(count)
-    return pairs, moved
+        if value is not None:
+            labelled.append((key, value))
+            moved.append(count)
+    return labelled, moved
 
 
 class Fanout:
