@@ -14,7 +14,8 @@ per-node pass would pick; a bind moves that node into the class "the same plus o
 learned once per class (the heap is ``class_heap.py``'s, shared with ``class_batch.py``).
 Totals are normalised over the feasible classes, so all of them are computed again when a
 feasible class appears or empties (for required anti-affinity to the template itself, the
-new class never admits the next pod, so that is rare).
+new class never admits the next pod, so that is rare). A run of look-alike nodes each
+taking one pod is placed by ``class_sweep.py`` in one step, as ``class_batch.py`` does.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from typing import TYPE_CHECKING, Protocol
 from kubeloop.cluster.affinity import HOSTNAME
 from kubeloop.cluster.nodes import NodeRecord
 from kubeloop.cluster.pods import PodRecord, PodTemplate
+from kubeloop.cluster.scheduler import class_sweep
 from kubeloop.cluster.scheduler.affinity_classes import HostClasses
 from kubeloop.cluster.scheduler.class_heap import ClassHeap
 from kubeloop.cluster.scheduler.fit_error import NO_NODES, message_from_counts
@@ -172,12 +174,23 @@ def place(
     lifts required affinity's exception for the first pod, so every class is asked again."""
     try:
         if not first_of_group:
-            return _Batch(pods[0], classes, filters, scorers).place(pods, bind)
+            return _sweeping(_Batch(pods[0], classes, filters, scorers), pods, bind)
         if not _Batch(pods[0], classes, filters, scorers).place(pods[:1], bind):
             return 0
-        return 1 + _Batch(pods[0], classes, filters, scorers).place(pods[1:], bind)
+        return 1 + _sweeping(_Batch(pods[0], classes, filters, scorers), pods[1:], bind)
     finally:  # each bind's move (``ClassHeap.moved``) was the only change it made
         classes.position = classes.state.node_log.end
+
+
+def _sweeping(
+    batch: ClassHeap,
+    pods: list[PodRecord],
+    bind: Callable[[list[PodRecord], list[NodeRecord]], None],
+) -> int:
+    """``batch.place`` with ``class_sweep``: a class of look-alike nodes that each take one
+    pod (required anti-affinity to the template itself, or a node scoring lower once it
+    holds one) is gone round in one step."""
+    return batch.place(pods, bind, lambda left, old: class_sweep.sweep(batch, left, old))
 
 
 class _Batch(ClassHeap):

@@ -87,24 +87,49 @@ class Pairs:
             self.by_host = True
 
     def apply_run(self, nodes: list[NodeRecord], plan: Plan, counts: list[int]) -> None:
-        """``apply`` for each node and count in turn (the same pairs, in the same order)."""
+        """``apply`` for each node and count in turn (the same pairs, in the same order).
+
+        Each topology key's pairs are made once for all its steps; a run of one pod a node
+        moves a pod counter (never negative, so never back at zero) in one C-level
+        ``Counter.update``.
+        """
         steps = plan[0]
-        for node, count in zip(nodes, counts, strict=True):
-            labels = node.labels
-            for counter, key, step in steps:
-                value = labels.get(key)
-                if value is None:
-                    if key != HOSTNAME:
-                        continue
-                    value = node.name
-                pair = (key, value)
-                total = counter.get(pair, 0) + step * count
+        ones = counts.count(1) == len(counts)
+        pairs_of: dict[str, tuple[list[Pair], list[int]]] = {}
+        for counter, key, step in steps:
+            made = pairs_of.get(key)
+            if made is None:
+                made = pairs_of[key] = _pairs(nodes, key, counts)
+            pairs, moved = made
+            if ones and step == 1 and counter is not self.weights:
+                counter.update(pairs)
+                continue
+            get = counter.get
+            for pair, count in zip(pairs, moved, strict=True):
+                total = get(pair, 0) + step * count
                 if total:
                     counter[pair] = total
                 else:
                     del counter[pair]
         if plan[1] and max(counts) > 0:
             self.by_host = True
+
+
+def _pairs(nodes: list[NodeRecord], key: str, counts: list[int]) -> tuple[list[Pair], list[int]]:
+    """The nodes' pairs for ``key`` (the hostname's is the node's name unless labelled), with
+    their counts; nodes without the label are left out."""
+    if key == HOSTNAME:  # every node has one
+        values = [node.labels.get(key) for node in nodes]
+        pairs = zip(nodes, values, strict=True)
+        return [(key, n.name if v is None else v) for n, v in pairs], counts
+    labelled: list[Pair] = []
+    moved: list[int] = []
+    for node, count in zip(nodes, counts, strict=True):
+        value = node.labels.get(key)
+        if value is not None:
+            labelled.append((key, value))
+            moved.append(count)
+    return labelled, moved
 
 
 class Fanout:

@@ -18,20 +18,21 @@ as long as
   higher total, every member; on an equal total, the members named before it;
 * TaintToleration's normaliser stays put: neither class empties or appears, so the sweep
   leaves ``old``'s last member to ``class_batch``'s single step (which recounts).
+
+``affinity_batch.py`` sweeps its host classes too: its totals are normalised over the
+feasible classes, which stay put for the same reason, and a class of empty nodes under
+required anti-affinity to the template itself is gone round one pod a node.
 """
 
 from __future__ import annotations
 
 import heapq
-from typing import TYPE_CHECKING
 
 from kubeloop.cluster.nodes import NodeRecord
-
-if TYPE_CHECKING:  # ``class_batch`` calls the sweep
-    from kubeloop.cluster.scheduler.class_batch import _Batch
+from kubeloop.cluster.scheduler.class_heap import ClassHeap
 
 
-def sweep(batch: _Batch, left: int, old: int) -> list[NodeRecord]:
+def sweep(batch: ClassHeap, left: int, old: int) -> list[NodeRecord]:
     """The nodes scoring every node would give the next ``left`` pods (or fewer) round class
     ``old``, right after the pod before them went to its first member, moved on in
     ``batch.classes`` as if bound (the caller binds the pods)."""
@@ -55,7 +56,7 @@ def sweep(batch: _Batch, left: int, old: int) -> list[NodeRecord]:
     return taken
 
 
-def _live_top(batch: _Batch) -> int | None:
+def _live_top(batch: ClassHeap) -> int | None:
     """The class of the heap's best live entry (stale ones on top are dropped), or None."""
     heap, class_of, epoch = batch.heap, batch.classes.class_of, batch.epoch
     while heap:
@@ -66,7 +67,7 @@ def _live_top(batch: _Batch) -> int | None:
     return None
 
 
-def _bound(batch: _Batch, total: int) -> str | None:
+def _bound(batch: ClassHeap, total: int) -> str | None:
     """The name before which ``old``'s members still win: the best live entry's when it
     scores as high as ``old`` (it cannot score higher); None when no other entry ties."""
     if _live_top(batch) is None:

@@ -12,6 +12,7 @@ MostAllocated from O(pods × nodes) into O(pods × log nodes) (see ``class_batch
 from __future__ import annotations
 
 import heapq
+from bisect import bisect_left
 from collections.abc import Hashable, Iterable
 
 from kubeloop.cluster.nodes import NodeRecord
@@ -104,28 +105,68 @@ class NodeClasses:
         """Move class ``number``'s first members by name — at most ``limit``, only those named
         before ``before`` (None: any), and never its last — into class ``new`` (which must
         already have a member, so neither class empties or appears); returns them in name
-        order. What ``join`` does member by member, without a heap entry per step."""
+        order. What ``join`` does member by member, without a heap entry per step.
+
+        The first members are popped off the heap one by one; once they are many (an eighth
+        of the heap) and more are to come, the heap is sorted (a sorted list is a heap) and
+        the rest cut off its front — so a take of a few never pays for a sort."""
         heap = self._members[number]
-        target = self._members[new]
-        class_of, nodes = self.class_of, self.nodes
         limit = min(limit, self.sizes[number] - 1)
-        taken: list[NodeRecord] = []
-        stale = 0
+        names, cut = self._pop(heap, number, new, limit, before, max(16, len(heap) // 8))
+        if not cut and len(names) < limit:
+            names += self._cut(heap, number, new, limit - len(names), before)
+        target = self._members[new]
+        if 8 * len(names) >= len(target):
+            target.extend(names)
+            heapq.heapify(target)
+        else:
+            for name in names:
+                heapq.heappush(target, name)
+        self.sizes[number] -= len(names)
+        self.sizes[new] += len(names)
+        nodes = self.nodes
+        return [nodes[name] for name in names]
+
+    def _pop(
+        self, heap: list[str], number: int, new: int, limit: int, before: str | None, most: int
+    ) -> tuple[list[str], bool]:
+        """Up to ``min(limit, most)`` members, a heap pop each; says whether ``before`` (or
+        the limit) stopped it."""
+        class_of = self.class_of
+        taken: list[str] = []
         while len(taken) < limit:
+            if len(taken) >= most:
+                return taken, False
             name = heap[0]
             if class_of[name] != number:
                 heapq.heappop(heap)  # left for another class since it was pushed
-                stale += 1
+                self._entries -= 1
                 continue
             if before is not None and name >= before:
                 break
             heapq.heappop(heap)
             class_of[name] = new
-            heapq.heappush(target, name)
-            taken.append(nodes[name])
-        self._entries -= stale
-        self.sizes[number] -= len(taken)
-        self.sizes[new] += len(taken)
+            taken.append(name)
+        return taken, True
+
+    def _cut(
+        self, heap: list[str], number: int, new: int, limit: int, before: str | None
+    ) -> list[str]:
+        """Up to ``limit`` members from the front of the heap, sorted first (whole slices at
+        a time: the names that left for another class since pushed are dropped)."""
+        class_of = self.class_of
+        heap.sort()
+        end = len(heap) if before is None else bisect_left(heap, before)
+        taken: list[str] = []
+        i = 0
+        while len(taken) < limit and i < end:
+            chunk = heap[i : min(end, i + limit - len(taken))]
+            i += len(chunk)
+            live = [name for name in dict.fromkeys(chunk) if class_of[name] == number]
+            class_of.update(dict.fromkeys(live, new))
+            taken += live
+        del heap[:i]
+        self._entries -= i - len(taken)
         return taken
 
     @property
