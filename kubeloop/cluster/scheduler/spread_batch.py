@@ -67,8 +67,11 @@ def place(
         fill = group.fill
         if fill is not None:  # the group's best node is being filled (``spread_fill.py``)
             decided.append((pod, fill.node))
-            choice.counted(group)
-            spread_fill.step(choice, group, fill)
+            for tally, value in group.counting:  # ``choice.counted(group)``, inlined
+                tally.add(value)
+            fill.at += 1
+            if fill.at == fill.end:
+                spread_fill.ended(choice, group)
             continue
         _, name, old = heapq.heappop(group.heap)
         node = nodes[name]

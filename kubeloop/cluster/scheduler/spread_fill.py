@@ -43,11 +43,13 @@ class Fill:
     """A node its group's pods go onto: it is in class ``start`` as far as the classes
     know, and ``steps[at − 1]`` once the pods decided onto it so far are counted."""
 
-    __slots__ = ("at", "node", "start", "steps")
+    __slots__ = ("at", "end", "node", "start", "steps")
 
     def __init__(self, node: NodeRecord, start: int, steps: list[int]) -> None:
         self.node, self.start, self.steps = node, start, steps
         self.at = 0
+        """How many pods were decided onto the node (the batch moves it)."""
+        self.end = len(steps)
 
 
 def start(choice: SpreadChoice, group: _Group, node: NodeRecord) -> None:
@@ -62,12 +64,10 @@ def start(choice: SpreadChoice, group: _Group, node: NodeRecord) -> None:
         choice.filling.append(group)
 
 
-def step(choice: SpreadChoice, group: _Group, fill: Fill) -> None:
-    """One more pod was decided onto the fill's node; flush at its last class."""
-    fill.at += 1
-    if fill.at == len(fill.steps):
-        flush(choice, group)
-        choice.filling.remove(group)
+def ended(choice: SpreadChoice, group: _Group) -> None:
+    """The fill's node reached its last class: flush it."""
+    flush(choice, group)
+    choice.filling.remove(group)
 
 
 def flush(choice: SpreadChoice, group: _Group) -> None:

@@ -34,7 +34,7 @@ _Entry = group_heaps.Entry
 class _Group:
     """Feasible classes whose nodes share one domain per constraint."""
 
-    __slots__ = ("counts", "fill", "hard", "heap", "high", "soft", "top", "values")
+    __slots__ = ("counting", "counts", "fill", "hard", "heap", "high", "soft", "top", "values")
 
     def __init__(
         self,
@@ -52,6 +52,9 @@ class _Group:
         self.high: tuple[int, ...] | None = None
         self.fill: spread_fill.Fill | None = None
         """The node the group's next pods go onto, if it is being filled (``spread_fill``)."""
+        self.counting: list[tuple[DomainTally, str]] = []
+        """Per constraint whose selector matches the pod, where a pod landing here counts
+        (a node without a soft constraint's key counts nowhere)."""
 
     def highest(self) -> tuple[int, ...]:
         if self.high is None:
@@ -122,6 +125,11 @@ class SpreadChoice:
                 if group is None:
                     soft = tuple(values[j] for j in self.soft)
                     group = self.groups[values] = _Group(values, hard, soft, len(self.tracked))
+                    group.counting = [
+                        (self.tallies[j], value)
+                        for j in self.own
+                        if (value := values[j]) is not None
+                    ]
                     self.group_list.append(group)
                 self.raws[number] = tuple(s.raw(pod, node) for s in self.scorers)
         self.group_of[number] = group
@@ -235,11 +243,8 @@ class SpreadChoice:
 
     def counted(self, group: _Group) -> None:
         """A pod went to a node of ``group``: its domains count it."""
-        values = group.values
-        for j in self.own:
-            value = values[j]
-            if value is not None:  # a node without a soft constraint's key counts nowhere
-                self.tallies[j].add(value)
+        for tally, value in group.counting:
+            tally.add(value)
 
     def shift(self, node: NodeRecord, old: int, new: int, group: _Group) -> None:
         """``node`` (of ``group``, its entry taken off the heap) moves from class ``old``
