@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Protocol
 from kubeloop.cluster.affinity import HOSTNAME
 from kubeloop.cluster.nodes import NodeRecord
 from kubeloop.cluster.pods import PodRecord, PodTemplate
+from kubeloop.cluster.scheduler import class_sweep
 from kubeloop.cluster.scheduler.affinity_classes import HostClasses
 from kubeloop.cluster.scheduler.class_heap import ClassHeap
 from kubeloop.cluster.scheduler.fit_error import NO_NODES, message_from_counts
@@ -172,12 +173,20 @@ def place(
     lifts required affinity's exception for the first pod, so every class is asked again."""
     try:
         if not first_of_group:
-            return _Batch(pods[0], classes, filters, scorers).place(pods, bind)
+            return _swept(_Batch(pods[0], classes, filters, scorers), pods, bind)
         if not _Batch(pods[0], classes, filters, scorers).place(pods[:1], bind):
             return 0
-        return 1 + _Batch(pods[0], classes, filters, scorers).place(pods[1:], bind)
+        return 1 + _swept(_Batch(pods[0], classes, filters, scorers), pods[1:], bind)
     finally:  # each bind's move (``ClassHeap.moved``) was the only change it made
         classes.position = classes.state.node_log.end
+
+
+def _swept(
+    batch: _Batch, pods: list[PodRecord], bind: Callable[[list[PodRecord], list[NodeRecord]], None]
+) -> int:
+    """``batch.place``, a class swept at once where its members each take one pod in turn
+    (``class_sweep.py``: no class empties or appears, so no normalisation moves)."""
+    return batch.place(pods, bind, lambda left, old: class_sweep.sweep(batch, left, old))
 
 
 class _Batch(ClassHeap):

@@ -27,8 +27,8 @@ from typing import TYPE_CHECKING
 
 from kubeloop.cluster.nodes import NodeRecord
 
-if TYPE_CHECKING:  # ``class_batch`` calls the sweep
-    from kubeloop.cluster.scheduler.class_batch import _Batch
+if TYPE_CHECKING:  # ``class_batch`` and ``affinity_batch`` call the sweep
+    from kubeloop.cluster.scheduler.class_heap import ClassHeap as _Batch
 
 
 def sweep(batch: _Batch, left: int, old: int) -> list[NodeRecord]:
