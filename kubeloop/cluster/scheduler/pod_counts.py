@@ -120,17 +120,19 @@ class PodCounts:
         tail = old[self._seen :] if old is not None and log is not old else []
         if log is not old:
             self._log, self._seen = log, 0
-        if len(log) < self._seen:  # cut in place: what it held is unknown
+        entries = [*tail, *log[self._seen :]] if tail else log[self._seen :]
+        where = [nodes.get(name) for name, _ in entries]
+        # Cut in place (what it held is unknown), or bound, then emptied and removed: recount.
+        if len(log) < self._seen or None in where:
             self._rebuild(state)
             return
-        for _, run in groupby([*tail, *log[self._seen :]], key=lambda e: id(e[1][0].template)):
-            entries = list(run)
-            where = [nodes.get(name) for name, _ in entries]
-            if None in where:  # bound, then emptied and removed: recount from the nodes
-                self._rebuild(state)
-                return
-            counts = [len(pods) for _, pods in entries]
-            self._add(entries[0][1][0].template, where, counts)  # type: ignore[arg-type]
+        counts = [len(pods) for _, pods in entries]
+        templates = [pods[0].template for _, pods in entries]
+        start = 0
+        for _, run in groupby(templates, key=id):  # a run of one template's binds per call
+            end = start + len(list(run))
+            self._add(templates[start], where[start:end], counts[start:end])  # type: ignore[arg-type]
+            start = end
         self._seen = len(log)
         if state.pod_deletions != self._deletions:
             self._deleted(state)
@@ -185,9 +187,7 @@ class PodCounts:
         """A run of one template's binds, ``counts[i]`` pods on ``nodes[i]``, in one call."""
         key = self._know(template)
         on_node = self.on_node
-        where = self.nodes_of.get(key)
-        if where is None:
-            where = self.nodes_of[key] = {}
+        where = self.nodes_of.setdefault(key, {})
         for node, count in zip(nodes, counts, strict=True):
             name = node.name
             on = on_node.get(name)

@@ -15,9 +15,12 @@ per pod, as binding each pod in turn would have left it.
 
 from __future__ import annotations
 
+import heapq
+
 from kubeloop.cluster.affinity import HOSTNAME
 from kubeloop.cluster.nodes import NodeRecord
 from kubeloop.cluster.pods import PodRecord, PodTemplate
+from kubeloop.cluster.scheduler import spread_fill
 from kubeloop.cluster.scheduler.aware_classes import template_keys
 from kubeloop.cluster.scheduler.framework import FilterPlugin, NodeLocalScorePlugin
 from kubeloop.cluster.scheduler.node_classes import NodeClasses, class_key
@@ -56,11 +59,21 @@ def place(
     counts, after, nodes = spread.counts, choice.after, classes.nodes
     decided: Decided = []
     for placed, pod in enumerate(pods):
-        best = choice.choose()
-        if best is None:
+        group = choice.choose()
+        if group is None:
+            spread_fill.flush_all(choice)
             bind_decided(state, decided, counts)
             return placed
-        name, old, group = best
+        fill = group.fill
+        if fill is not None:  # the group's best node is being filled (``spread_fill.py``)
+            decided.append((pod, fill.node))
+            for tally, value in group.counting:  # ``choice.counted(group)``, inlined
+                tally.add(value)
+            fill.at += 1
+            if fill.at == fill.end:
+                spread_fill.ended(choice, group)
+            continue
+        _, name, old = heapq.heappop(group.heap)
         node = nodes[name]
         new = after.get(old)
         if new is None:  # a class not followed yet: bind, and look at the node as it is
@@ -73,6 +86,8 @@ def place(
         else:
             decided.append((pod, node))
         choice.moved(node, old, new, group)
+        spread_fill.start(choice, group, node)
+    spread_fill.flush_all(choice)
     bind_decided(state, decided, counts)
     return len(pods)
 

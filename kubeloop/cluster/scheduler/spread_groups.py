@@ -21,7 +21,7 @@ from collections import Counter
 
 from kubeloop.cluster.nodes import NodeRecord
 from kubeloop.cluster.pods import PodRecord
-from kubeloop.cluster.scheduler import group_heaps
+from kubeloop.cluster.scheduler import group_heaps, spread_fill
 from kubeloop.cluster.scheduler.framework import FilterPlugin, NodeLocalScorePlugin
 from kubeloop.cluster.scheduler.node_classes import NodeClasses
 from kubeloop.cluster.scheduler.spread_scores import DomainTally, PreferredNodeAffinity
@@ -34,7 +34,7 @@ _Entry = group_heaps.Entry
 class _Group:
     """Feasible classes whose nodes share one domain per constraint."""
 
-    __slots__ = ("counts", "hard", "heap", "high", "soft", "top", "values")
+    __slots__ = ("counting", "counts", "fill", "hard", "heap", "high", "soft", "top", "values")
 
     def __init__(
         self,
@@ -50,6 +50,11 @@ class _Group:
         self.counts: list[Counter[int]] = [Counter() for _ in range(tracked)]
         """Per normalising scorer: this group's feasible classes per raw value."""
         self.high: tuple[int, ...] | None = None
+        self.fill: spread_fill.Fill | None = None
+        """The node the group's next pods go onto, if it is being filled (``spread_fill``)."""
+        self.counting: list[tuple[DomainTally, str]] = []
+        """Per constraint whose selector matches the pod, where a pod landing here counts
+        (a node without a soft constraint's key counts nowhere)."""
 
     def highest(self) -> tuple[int, ...]:
         if self.high is None:
@@ -92,6 +97,10 @@ class SpreadChoice:
         self.raws: dict[int, tuple[int, ...]] = {}
         self.after: dict[int, int] = {}
         """Class number → the class a node of it joins when this pod lands on it."""
+        self.filling: list[_Group] = []
+        """The groups with a fill under way."""
+        self.chains: dict[int, list[int]] = {}
+        """Class number → the classes a node of it is filled through (``spread_fill``)."""
         for number in list(classes.sizes):
             first = classes.first(number)
             assert first is not None  # a class in ``sizes`` has members
@@ -116,6 +125,11 @@ class SpreadChoice:
                 if group is None:
                     soft = tuple(values[j] for j in self.soft)
                     group = self.groups[values] = _Group(values, hard, soft, len(self.tracked))
+                    group.counting = [
+                        (self.tallies[j], value)
+                        for j in self.own
+                        if (value := values[j]) is not None
+                    ]
                     self.group_list.append(group)
                 self.raws[number] = tuple(s.raw(pod, node) for s in self.scorers)
         self.group_of[number] = group
@@ -142,7 +156,7 @@ class SpreadChoice:
         highs_of = [g.highest() for g in groups]
         return tuple(max((h[t] for h in highs_of), default=0) for t in range(len(self.tracked)))
 
-    def _total(self, number: int) -> int:
+    def total(self, number: int) -> int:
         total = self.totals.get(number)
         if total is None:
             highest = [0] * len(self.scorers)
@@ -153,8 +167,8 @@ class SpreadChoice:
         return total
 
     def _rebuild(self) -> None:
-        self.totals = {}
-        group_heaps.rebuild(self.groups.values(), self.group_of, self.classes, self._total)
+        self.totals, self.chains = {}, {}
+        group_heaps.rebuild(self.groups.values(), self.group_of, self.classes, self.total)
 
     def _admitted(self) -> list[tuple[_Group, _Entry]]:
         """The groups the skew admits that have a feasible node, each with its best entry."""
@@ -172,9 +186,9 @@ class SpreadChoice:
             and all(d[v] <= limit for (d, limit), v in zip(limits, group.hard, strict=True))
         ]
 
-    def choose(self) -> tuple[str, int, _Group] | None:
-        """The chosen node's name, class and group (its entry taken off the heap), or None
-        if no node admits the pod."""
+    def choose(self) -> _Group | None:
+        """The group whose best node the pod goes to (its top entry still on the heap), or
+        None if no node admits the pod."""
         if self.tracked and self._highs_moved:
             self._merged([])
         chosen: _Group | None = None
@@ -195,12 +209,12 @@ class SpreadChoice:
                     and (best is None or top < best)
                 ):
                     best, chosen = top, group
-        else:
-            chosen = self._general()
-        if chosen is None:
-            return None
-        top = heapq.heappop(chosen.heap)
-        return top[1], top[2], chosen
+            return chosen
+        if self.filling:  # ``_general`` may rebuild the heaps from the classes
+            spread_fill.flush_all(self)
+            if self.tracked and self._highs_moved:
+                self._merged([])
+        return self._general()
 
     def _general(self) -> _Group | None:
         admitted = self._admitted()
@@ -224,11 +238,17 @@ class SpreadChoice:
 
     def moved(self, node: NodeRecord, old: int, new: int, group: _Group) -> None:
         """The pod goes to ``node`` (of ``group``), from class ``old`` to class ``new``."""
-        values = group.values
-        for j in self.own:
-            value = values[j]
-            if value is not None:  # a node without a soft constraint's key counts nowhere
-                self.tallies[j].add(value)
+        self.counted(group)
+        self.shift(node, old, new, group)
+
+    def counted(self, group: _Group) -> None:
+        """A pod went to a node of ``group``: its domains count it."""
+        for tally, value in group.counting:
+            tally.add(value)
+
+    def shift(self, node: NodeRecord, old: int, new: int, group: _Group) -> None:
+        """``node`` (of ``group``, its entry taken off the heap) moves from class ``old``
+        to class ``new``."""
         classes = self.classes
         emptied, arrived = classes.join(node, new)
         after = self.group_of[new]
@@ -242,10 +262,10 @@ class SpreadChoice:
         first = classes.first(old)
         if first is not None:
             total = totals.get(old)
-            heapq.heappush(heap, (-(self._total(old) if total is None else total), first, old))
+            heapq.heappush(heap, (-(self.total(old) if total is None else total), first, old))
         if after is not None:
             total = totals.get(new)
-            entry = (-(self._total(new) if total is None else total), node.name, new)
+            entry = (-(self.total(new) if total is None else total), node.name, new)
             heapq.heappush(after.heap, entry)
             if after is not group:
                 group_heaps.settle(after, self.classes.class_of)

@@ -1,0 +1,94 @@
+"""Filling a node in a spread batch (``spread_fill.py``: a group's next pods all onto the node
+its last pod went to) picks exactly the nodes the per-node recounting reference
+(``topology_reference.py``) picks. The nodes come in a few look-alike shapes, so a node's
+classes have been followed before and the fill runs; the reference knows nothing of
+classes, groups or fills."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kubeloop import Cluster, Deployment, LabelSelector, Node
+from kubeloop.cluster.affinity import ZONE, TopologySpreadConstraint
+from kubeloop.cluster.scheduler import spread_fill
+from tests.cluster.test_topology_spread_batch import (
+    NodeShape,
+    Workload,
+    _compare,
+    changes,
+    outcome,
+    workloads,
+)
+from tests.cluster.topology_reference import ReferenceScheduler
+
+look_alike = st.lists(
+    st.tuples(
+        st.tuples(
+            st.sampled_from(["2", "4", "8"]),
+            st.integers(2, 10),
+            st.sampled_from([None, "z0", "z1", "z2"]),
+            st.sampled_from([None, "r0", "r1"]),
+            st.integers(0, 2),
+            st.booleans(),
+        ),
+        st.integers(1, 4),  # how many nodes of that shape
+    ),
+    min_size=1,
+    max_size=5,
+)
+
+
+@settings(max_examples=250, deadline=None, derandomize=True, database=None)
+@given(
+    shapes=look_alike,
+    workload=workloads,
+    strategy=st.sampled_from(["first-fit", "first-fit", "LeastAllocated", "MostAllocated"]),
+    later=changes,
+)
+def test_fills_place_as_the_per_node_reference(
+    shapes: list[tuple[NodeShape, int]],
+    workload: Workload,
+    strategy: str,
+    later: list[tuple[object, ...]],
+) -> None:
+    shape = [node for node, count in shapes for _ in range(count)]
+    _compare(shape, workload, strategy, later)
+
+
+def _zones(reference: bool) -> Cluster:
+    """Four look-alike nodes in each of three zones, room for six 1-cpu pods each, under
+    the default first-fit scoring."""
+    nodes = [
+        Node(f"node-{i:02d}", cpu="6", memory="16Gi", labels={ZONE: f"z{i % 3}"}) for i in range(12)
+    ]
+    cluster = Cluster(nodes=nodes)
+    if reference:
+        cluster._scheduler = cluster._passes.scheduler = ReferenceScheduler("first-fit")
+    return cluster
+
+
+def test_zone_spread_fills_nodes_where_the_reference_does(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Under first-fit nothing node-local tells the nodes apart as they fill, so each zone's
+    pods go to one node until it is full, the pods taking the zones in turn: along classes
+    another node has been through, by fill."""
+    filled: list[int] = []
+    flush = spread_fill.flush
+
+    def counted(choice: object, group: object) -> None:
+        fill = group.fill  # type: ignore[attr-defined]
+        filled.append(fill.at)
+        flush(choice, group)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(spread_fill, "flush", counted)
+    fast, reference = _zones(False), _zones(True)
+    for cluster in (fast, reference):
+        for name, replicas, skew in (("even", 40, 1), ("loose", 7, 2)):
+            spread = TopologySpreadConstraint(skew, ZONE, LabelSelector({"app": name}))
+            cluster.apply(
+                Deployment(name, replicas=replicas, cpu="1", memory="1Gi", topology_spread=[spread])
+            )
+        cluster.reconcile_until_stable()
+    assert outcome(fast) == outcome(reference)
+    assert sum(filled) >= 15
