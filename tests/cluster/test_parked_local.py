@@ -100,3 +100,23 @@ def test_a_zone_keyed_repeller_moves_them_at_every_event() -> None:
     cluster.fail_node("node-3")
     cluster.reconcile()
     assert "untolerated taint" in _pod(cluster, pending.name).reason  # tried again
+
+
+def test_a_zone_keyed_repeller_deleted_frees_its_whole_zone() -> None:
+    """db repels web from zone z; deleting db (from node-1, too small for web) lets web onto
+    node-2. Asked on node-1 alone, the hint would have missed it: the check that every
+    repeller is by hostname keeps web moving at every event."""
+    nodes = [Node("node-1", cpu="1", memory="8Gi", labels={ZONE: "z"})]
+    nodes.append(Node("node-2", cpu="4", memory="8Gi", labels={ZONE: "z"}))
+    cluster = Cluster(nodes=nodes)
+    term = PodAffinityTerm(LabelSelector.of({"app": "web"}), ZONE)
+    db = Deployment("db", cpu="1", memory="256Mi", affinity=Affinity(anti_required=(term,)))
+    cluster.apply(db)
+    cluster.reconcile_until_stable()
+    cluster.apply(Deployment("web", replicas=1, cpu="2", memory="256Mi"))
+    cluster.reconcile_until_stable()
+    assert [p.node for p in cluster.pods("db")] == ["node-1"]
+    assert [p.node for p in cluster.pods("web")] == [None]
+    cluster.scale("db", 0)
+    cluster.reconcile()
+    assert [p.node for p in cluster.pods("web")] == ["node-2"]
