@@ -21,9 +21,12 @@ and that plugin's ``QueueingHintFn`` answers ``Queue``; pods parked longer than
 - Pods whose placement reads other pods (spread, inter-pod (anti-)affinity) are moved by
   every event and after every cycle that bound a pod, as their plugins register
   assigned-pod events; while any pod has required anti-affinity, every pod counts as one
-  (existing pods' terms may repel it). Changing the scoring strategy moves everything
-  (upstream's wildcard event). A pod parked in a group failed on node-local filters alone,
-  and those only change through the events above, so a hint on them never misses.
+  (existing pods' terms may repel it). Those whose cross-pod filters read only the node
+  tried (required anti-affinity by hostname, theirs and every repeller's) are hinted per
+  node instead, as node-local groups are (``parked_local.py``). Changing the scoring
+  strategy moves everything (upstream's wildcard event). A pod parked in a group failed on
+  node-local filters alone, and those only change through the events above, so a hint on
+  them never misses.
 
 Pods are tried in PrioritySort's order (``queue_sort.py``: higher priority first, then
 creation order), the order the retry-everything reference tries them in, so both place
@@ -35,78 +38,27 @@ that order too; while every pod has one priority, creation order is all there is
 from __future__ import annotations
 
 import heapq
-from collections import deque
-from collections.abc import Callable, Hashable, Iterator
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable, Iterator
+from dataclasses import replace
 from operator import attrgetter
 from typing import Any
 
 from kubeloop.cluster.parked_aware import ParkedAware
+from kubeloop.cluster.parked_groups import Asks, _Group
+from kubeloop.cluster.parked_local import Fits, ParkedLocal, reads_one_node
 from kubeloop.cluster.pods import PodRecord, PodTemplate
 
 FLUSH_AFTER = 300
 """podMaxInUnschedulablePodsDuration: seconds a pod waits before it is retried regardless."""
 
-Asks = Hashable
+__all__ = ["FLUSH_AFTER", "Asks", "SchedulingQueue", "asks_of"]
+
 _seq = attrgetter("seq")
 
 
 def asks_of(template: PodTemplate) -> Asks:
     """What node-local filters read of a pod: its template less version, labels and startup."""
     return replace(template, version="", labels=(), startup_seconds=0)
-
-
-@dataclass
-class _Group:
-    """Parked pods that ask the node-local filters the same questions.
-
-    Kept by seq (plain ints, which the cycle collector never scans): 45,000 parked pods
-    cost three dict or list slots each, not three tuples.
-    """
-
-    key: Asks
-    """The group's own key: its pods map to this one object, not to an equal copy each."""
-    sample: PodRecord
-    members: dict[int, PodRecord] = field(default_factory=dict)
-    """Seq → pod."""
-    by_seq: list[int] = field(default_factory=list)
-    """A heap of seqs: creation order. Seqs of pods gone since are skipped."""
-    by_time: deque[tuple[int, list[int]]] = field(default_factory=deque)
-    """(parked at, the seqs parked then), oldest first, for the flush."""
-    last_seq: int = -1
-    """The largest seq ever parked: pods newer than every one parked extend the heap as is."""
-    timed: int = 0
-    """How many seqs ``by_time`` holds, current or not."""
-
-    def park(self, pods: list[PodRecord], now: int) -> None:
-        """Park pods that failed together (in creation order)."""
-        self.sample = pods[0]
-        members = self.members
-        seqs = []
-        for pod in pods:
-            pod.parked_at = now
-            members[pod.seq] = pod
-            seqs.append(pod.seq)
-        if seqs[0] > self.last_seq:
-            self.by_seq.extend(seqs)  # each is larger than its heap parent
-        else:
-            for seq in seqs:
-                heapq.heappush(self.by_seq, seq)
-        self.last_seq = max(self.last_seq, seqs[-1])
-        self.by_time.append((now, seqs))
-        self.timed += len(seqs)
-
-    def compact(self) -> None:
-        """Drop the entries of pods gone since, once they outnumber the members."""
-        if len(self.by_seq) > 2 * len(self.members) + 32:
-            self.by_seq = list(self.members)
-            heapq.heapify(self.by_seq)
-        if self.timed > 2 * len(self.members) + 32:
-            blocks: dict[int, list[int]] = {}
-            for seq, pod in self.members.items():
-                blocks.setdefault(pod.parked_at, []).append(seq)
-            self.by_time = deque(sorted(blocks.items()))
-            self.timed = len(self.members)
 
 
 class SchedulingQueue:
@@ -126,6 +78,10 @@ class SchedulingQueue:
         self._groups: dict[Asks, _Group] = {}
         self._group_of: dict[str, Asks] = {}
         self._aware = ParkedAware()
+        self._local = ParkedLocal()
+        """Aware pods whose cross-pod filters read one node (``parked_local.py``)."""
+        self._by_host = False
+        """Whether every repeller was hostname-keyed when the last cycle ended."""
         self._touched: set[str] = set()
         self._everything = False
         self._failed: list[tuple[list[PodRecord], Asks | None]] = []
@@ -134,7 +90,8 @@ class SchedulingQueue:
 
     def __len__(self) -> int:
         fresh = len(self._fresh) - len(self._fresh_gone)
-        return len(self.active) + fresh + len(self._group_of) + len(self._aware)
+        parked = len(self._group_of) + len(self._aware) + len(self._local)
+        return len(self.active) + fresh + parked
 
     def pods(self) -> list[PodRecord]:
         """Every pod the queue holds (between cycles: every Pending pod), by creation order."""
@@ -143,6 +100,7 @@ class SchedulingQueue:
         for group in self._groups.values():
             held.extend(group.members.values())
         held.extend(self._aware.values())
+        held.extend(self._local.values())
         return sorted(held, key=_seq)
 
     # --- what the cluster's state reports ------------------------------------------------
@@ -159,14 +117,20 @@ class SchedulingQueue:
         key = self._group_of.pop(name, None) if self._group_of else None
         if key is not None:
             del self._groups[key].members[pod.seq]
-        elif self._aware.members and self._aware.pop(name) is not None:
+        elif (self._aware.members or self._local) and self._pop_aware(name):
             return
         elif self._fresh:  # held nowhere else, so it is one of them (a cycle empties it)
             self._fresh_gone.add(pod.seq)
 
+    def _pop_aware(self, name: str) -> bool:
+        """Whether the pod was a parked aware pod (it leaves)."""
+        if self._aware.members and self._aware.pop(name) is not None:
+            return True
+        return bool(self._local) and self._local.pop(name) is not None
+
     def forget_all(self, pods: list[PodRecord]) -> None:
         """``forget`` each (bound in one go); nothing to do while every queue is empty."""
-        if self.active or self._group_of or self._aware.members or self._fresh:
+        if self.active or self._group_of or self._aware.members or self._local or self._fresh:
             for pod in pods:
                 self.forget(pod)
 
@@ -192,8 +156,10 @@ class SchedulingQueue:
         *,
         hints: bool = True,
         order: Callable[[PodRecord], Any] | None = None,
+        fits_all: Fits | None = None,
     ) -> Iterator[PodRecord]:
-        """The pods this cycle tries, in creation order; ``fits`` answers the hints.
+        """The pods this cycle tries, in creation order; ``fits`` (node-local filters) and
+        ``fits_all`` (every filter, for ``parked_local.py``'s pods) answer the hints.
 
         ``hints=False`` is the reference: any event moves every parked pod, and every pod
         of a moved group is tried. ``order`` (pods of several priorities exist): the key to
@@ -206,6 +172,9 @@ class SchedulingQueue:
             self._activate_aware()
         elif self._aware.members:
             for pod in self._aware.take_due(now, FLUSH_AFTER):
+                self._activate(pod)
+        if self._local:
+            for pod in self._take_local(now, touched, everything, hints, fits_all):
                 self._activate(pod)
         drains: list[Iterator[PodRecord]] = []
         for key, group in list(self._groups.items()):
@@ -244,11 +213,16 @@ class SchedulingQueue:
         if key is not None:
             self._exhausted.add(key)
 
-    def end_cycle(self, now: int, bound: bool) -> None:
-        """Park the pods that failed, as of ``now``."""
+    def end_cycle(self, now: int, bound: bool, by_host: bool = False) -> None:
+        """Park the pods that failed, as of ``now``; ``by_host``: every required
+        anti-affinity term of the cluster's pods is hostname-keyed."""
+        self._by_host = by_host
         for pods, key in self._failed:
             if key is None:
-                self._aware.park(pods, now)
+                if by_host and reads_one_node(pods[0].template):
+                    self._local.park(pods, now)
+                else:
+                    self._aware.park(pods, now)
                 continue
             group = self._groups.get(key)
             if group is None:
@@ -258,6 +232,18 @@ class SchedulingQueue:
         self._failed = []
         self._exhausted = set()
         self._bound = bound
+
+    def _take_local(
+        self, now: int, touched: set[str], everything: bool, hints: bool, fits: Fits | None
+    ) -> list[PodRecord]:
+        """The hinted aware pods to move; as every aware pod while the hint cannot answer."""
+        if everything:
+            return self._local.take_all()
+        if not (hints and self._by_host and fits is not None):
+            if touched or self._bound:
+                return self._local.take_all()
+            return self._local.take_moved(now, FLUSH_AFTER, set(), lambda pod, name: False)
+        return self._local.take_moved(now, FLUSH_AFTER, touched, fits)
 
     def _activate_aware(self) -> None:
         """Activate every parked aware pod, in one step while none is active (27,000 Pending

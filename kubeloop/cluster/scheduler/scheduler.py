@@ -17,6 +17,7 @@ from operator import attrgetter
 
 from kubeloop.cluster.capacity_index import CapacityIndex
 from kubeloop.cluster.nodes import NodeRecord
+from kubeloop.cluster.parked_local import repellers_by_host
 from kubeloop.cluster.pods import PodRecord
 from kubeloop.cluster.scheduler import (
     aware_classes,
@@ -141,6 +142,11 @@ class Scheduler:
         node = state.nodes.get(name)
         return node is not None and all(f.filter(pod, node) is None for f in self.filters)
 
+    def _fits_all(self, state: ClusterState, pod: PodRecord, name: str) -> bool:
+        """The hint for ``parked_local.py``'s pods: would it pass every filter there now?"""
+        node = state.nodes.get(name)
+        return node is not None and all(f.filter(pod, node) is None for f in self._filters(pod))
+
     def run(self, state: ClusterState) -> CycleResult:
         """Try the pods the queue hands out (PrioritySort's order), batching each template's."""
         result = CycleResult()
@@ -151,7 +157,11 @@ class Scheduler:
         # Preemption frees room mid-cycle and helps pods on nodes they do not fit, which the
         # exact hints do not foresee: while it can run, every event moves every parked pod.
         hints = not self.retry_all and not preemption.needed(state)
-        queue = state.queue.cycle(state.clock.now, fits, hints=hints, order=queue_sort.order(state))
+        fits_all = lambda pod, name: self._fits_all(state, pod, name)  # noqa: E731
+        order = queue_sort.order(state)
+        queue = state.queue.cycle(
+            state.clock.now, fits, hints=hints, order=order, fits_all=fits_all
+        )
         batched = self.strategy == "first-fit" and state.prefer_no_schedule_nodes == 0
 
         def first_fit_places(batch: list[PodRecord]) -> bool:
@@ -176,7 +186,8 @@ class Scheduler:
             else:
                 for pod in batch:
                     self._score_one(state, pod, result)
-        state.queue.end_cycle(state.clock.now, bool(result.scheduled))
+        by_host = repellers_by_host(rs.template for rs in state.repelling.values())
+        state.queue.end_cycle(state.clock.now, bool(result.scheduled), by_host)
         return result
 
     def _first_fit_batch(
