@@ -17,7 +17,7 @@ from operator import attrgetter
 
 from kubeloop.cluster.capacity_index import CapacityIndex
 from kubeloop.cluster.nodes import NodeRecord
-from kubeloop.cluster.parked_local import repellers_by_host
+from kubeloop.cluster.parked_local import Fits, repellers_by_host
 from kubeloop.cluster.pods import PodRecord
 from kubeloop.cluster.scheduler import (
     aware_classes,
@@ -27,6 +27,7 @@ from kubeloop.cluster.scheduler import (
     first_fit,
     preemption,
     queue_sort,
+    score_all,
 )
 from kubeloop.cluster.scheduler.affinity_batch import message_by_host, place_by_host
 from kubeloop.cluster.scheduler.balanced_allocation import BalancedAllocation
@@ -137,15 +138,16 @@ class Scheduler:
         self.spread.prepare(state)
         self.inter_pod.prepare(state)
 
-    def _fits(self, state: ClusterState, pod: PodRecord, name: str) -> bool:
-        """The queue's hint: would the pod pass every node-local filter on this node now?"""
-        node = state.nodes.get(name)
-        return node is not None and all(f.filter(pod, node) is None for f in self.filters)
+    def _hint(self, state: ClusterState, cross_pod: bool) -> Fits:
+        """The queue's hint: would the pod pass every node-local filter on this node now
+        (``cross_pod``: every filter of its own, for ``parked_local.py``'s pods)?"""
 
-    def _fits_all(self, state: ClusterState, pod: PodRecord, name: str) -> bool:
-        """The hint for ``parked_local.py``'s pods: would it pass every filter there now?"""
-        node = state.nodes.get(name)
-        return node is not None and all(f.filter(pod, node) is None for f in self._filters(pod))
+        def fits(pod: PodRecord, name: str) -> bool:
+            node = state.nodes.get(name)
+            filters = self._filters(pod) if cross_pod else self.filters
+            return node is not None and all(f.filter(pod, node) is None for f in filters)
+
+        return fits
 
     def run(self, state: ClusterState) -> CycleResult:
         """Try the pods the queue hands out (PrioritySort's order), batching each template's."""
@@ -153,14 +155,12 @@ class Scheduler:
         self._accepted = first_fit.Verdicts()
         self.counts.follow(state)  # kept from the last cycle when the logs account for it
         self._symmetric = any(rs.pods for rs in state.repelling.values())
-        fits = lambda pod, name: self._fits(state, pod, name)  # noqa: E731
         # Preemption frees room mid-cycle and helps pods on nodes they do not fit, which the
         # exact hints do not foresee: while it can run, every event moves every parked pod.
         hints = not self.retry_all and not preemption.needed(state)
-        fits_all = lambda pod, name: self._fits_all(state, pod, name)  # noqa: E731
-        order = queue_sort.order(state)
+        fits, fits_all = self._hint(state, False), self._hint(state, True)
         queue = state.queue.cycle(
-            state.clock.now, fits, hints=hints, order=order, fits_all=fits_all
+            state.clock.now, fits, hints=hints, order=queue_sort.order(state), fits_all=fits_all
         )
         batched = self.strategy == "first-fit" and state.prefer_no_schedule_nodes == 0
 
@@ -247,25 +247,14 @@ class Scheduler:
             else:
                 self.place(state, pod, chosen, result)
             return
-        feasible = [
-            node
-            for node in state.nodes_in_order()
-            if all(f.filter(pod, node) is None for f in filters)
-        ]
-        if not feasible:
+        scorers: list[ScorePlugin] = list(self.scorers)
+        if self._aware(pod):
+            scorers = [*scorers, *self.preference_scorers]
+        best = score_all.best_node(pod, state.nodes_in_order(), filters, scorers)
+        if best is None:
             self._fail(state, [pod], result)
-            return
-        best = feasible[0]
-        if len(feasible) > 1:
-            totals = [0] * len(feasible)
-            scorers: list[ScorePlugin] = list(self.scorers)
-            if self._aware(pod):
-                scorers = [*scorers, *self.preference_scorers]
-            for plugin in scorers:
-                for i, score in enumerate(plugin.score(pod, feasible)):
-                    totals[i] += score * plugin.weight
-            best = feasible[totals.index(max(totals))]  # ties: first by node name
-        self.place(state, pod, best, result)
+        else:
+            self.place(state, pod, best, result)
 
     def place(
         self, state: ClusterState, pod: PodRecord, node: NodeRecord, result: CycleResult
