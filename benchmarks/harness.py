@@ -196,6 +196,11 @@ def main(argv: list[str]) -> None:
         BASE, argv = Path(argv[1]).resolve(), argv[2:]
     sizes = [int(a) for a in argv] or list(SIZES)
     print(f"load average {os.getloadavg()[0]:.2f}; CPU seconds, best of {RUNS}")
+    if sys.dont_write_bytecode:
+        print(
+            "PYTHONDONTWRITEBYTECODE is set: every run compiles (and pytest assertion-rewrites)"
+            " kubeloop's modules from source, a fixed cost that a bytecode cache pays once"
+        )
     if BASE is not None:
         print(f"base: kubeloop from {BASE}")
     for scenarios in sizes:

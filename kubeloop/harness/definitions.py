@@ -5,11 +5,14 @@ What the registry (``registry.py``) files and hands back; kept apart so each rea
 
 from __future__ import annotations
 
+import functools
 import inspect
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
+
+from kubeloop.harness.patterns import compile_source
 
 StepFunction = Callable[..., None]
 
@@ -22,11 +25,11 @@ class StepDefinition:
     function: StepFunction
     examples: tuple[str, ...]
     domain: str
-    regex: re.Pattern[str] = field(repr=False)
+    sources: tuple[str, ...] = field(repr=False)
+    """Each pattern's regex source (patterns.translate), compiled the first time it is used."""
     converters: dict[str, Callable[[str], Any]] = field(repr=False)
     variants: tuple[str, ...] = ()
     """Other ways to say the same thing, accepted as well and listed in the catalog."""
-    variant_regexes: tuple[re.Pattern[str], ...] = field(default=(), repr=False)
     variant_converters: tuple[dict[str, Callable[[str], Any]], ...] = field(default=(), repr=False)
     _kinds: tuple[dict[str, str], ...] = field(init=False, repr=False, compare=False)
     """Each pattern's parameter types, read once (a step's arguments are resolved by them)."""
@@ -34,6 +37,20 @@ class StepDefinition:
     def __post_init__(self) -> None:
         kinds = tuple(dict(re.findall(r"\{(\w+):(\w+)\}", p)) for p in self.patterns)
         object.__setattr__(self, "_kinds", kinds)
+
+    @functools.cached_property
+    def regexes(self) -> tuple[re.Pattern[str], ...]:
+        """The compiled patterns, canonical first: compiled on first use, as most of a large
+        vocabulary is never tried in a run (the phrase index skips it)."""
+        return tuple(compile_source(source) for source in self.sources)
+
+    @property
+    def regex(self) -> re.Pattern[str]:
+        return self.regexes[0]
+
+    @property
+    def variant_regexes(self) -> tuple[re.Pattern[str], ...]:
+        return self.regexes[1:]
 
     @property
     def description(self) -> str:
@@ -44,13 +61,9 @@ class StepDefinition:
     def patterns(self) -> tuple[str, ...]:
         return (self.pattern, *self.variants)
 
-    @property
-    def regexes(self) -> tuple[re.Pattern[str], ...]:
-        return (self.regex, *self.variant_regexes)
-
     def kinds(self, text: str | None = None) -> dict[str, str]:
         """Each parameter's type name in the form that matches ``text`` (else the canonical)."""
-        index = self._index(text) if text is not None and self.variant_regexes else 0
+        index = self._index(text) if text is not None and self.variants else 0
         return self.form_kinds(index or 0)
 
     def form_kinds(self, form: int) -> dict[str, str]:
@@ -62,10 +75,7 @@ class StepDefinition:
         return None if found is None else found[0]
 
     def _fullmatch(self, text: str) -> tuple[int, re.Match[str]] | None:
-        match = self.regex.fullmatch(text)
-        if match is not None:
-            return 0, match
-        for index, regex in enumerate(self.variant_regexes, 1):
+        for index, regex in enumerate(self.regexes):
             match = regex.fullmatch(text)
             if match is not None:
                 return index, match

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 import kubeloop.steps  # noqa: F401  (registers the library)
@@ -9,7 +11,7 @@ from kubeloop.harness.amounts import Resources
 from kubeloop.harness.errors import AmbiguousStepError, UndefinedStepError
 from kubeloop.harness.nouns import PodSet
 from kubeloop.harness.patterns import compile_pattern
-from kubeloop.harness.registry import REGISTRY, Registry
+from kubeloop.harness.registry import REGISTRY, Registry, check_examples
 
 
 def test_no_example_is_matched_by_two_definitions() -> None:
@@ -105,6 +107,38 @@ def test_overlapping_definitions_are_reported_as_ambiguous() -> None:
 def test_an_example_must_match_its_own_phrase() -> None:
     with pytest.raises(ValueError, match="does not match its own phrase"):
         Registry().register("given", "{count:n} nodes", lambda world, count: None, ("three nodez",))
+
+
+def test_every_shipped_example_matches_its_own_phrase() -> None:
+    """The library's examples are checked here, not as each phrase registers (which would
+    compile every phrase's regex in every run)."""
+    for definition in REGISTRY.definitions:
+        check_examples(definition)
+    broken = replace(REGISTRY.definitions[0], examples=("no such phrase at all",))
+    with pytest.raises(ValueError, match="does not match its own phrase"):
+        check_examples(broken)
+
+
+def test_a_phrase_compiles_only_when_a_step_is_tried_against_it() -> None:
+    def nodes(world: object, count: int) -> None: ...
+
+    def pods(world: object, count: int) -> None: ...
+
+    registry = Registry()
+    mine = registry.register("given", "{count:n} nodes", nodes, ("3 nodes",))
+    assert "regexes" in vars(mine)  # a user's phrase: its examples were checked at once
+    nodes.__module__ = pods.__module__ = "kubeloop.steps.cluster.sizes"  # as the library's
+    shipped = registry.register("given", "{count:n} machines", nodes, ("3 machines",))
+    other = registry.register("given", "{count:n} pods", pods, ("3 pods",))
+    assert "regexes" not in vars(shipped) and "regexes" not in vars(other)
+    assert [m.definition for m in registry.match("given", "4 machines")] == [shipped]
+    assert "regexes" in vars(shipped) and "regexes" not in vars(other)  # never a candidate
+
+
+def test_a_mistake_in_a_pattern_is_found_as_it_registers() -> None:
+    for pattern in ("[a", "a]", "{1x:n} nodes", "{x:n} and {x:n}", "a] [b"):
+        with pytest.raises(ValueError):
+            Registry().register("given", pattern, lambda world, **_: None, ("",))
 
 
 def test_pattern_language() -> None:
