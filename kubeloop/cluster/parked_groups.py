@@ -13,7 +13,7 @@ Asks = Hashable
 
 
 @dataclass
-class _Group:
+class ParkedGroup:
     """Parked pods that ask the node-local filters the same questions.
 
     Kept by seq (plain ints, which the cycle collector never scans): 45,000 parked pods

@@ -44,7 +44,7 @@ from operator import attrgetter
 from typing import Any
 
 from kubeloop.cluster.parked_aware import ParkedAware
-from kubeloop.cluster.parked_groups import Asks, _Group
+from kubeloop.cluster.parked_groups import Asks, ParkedGroup
 from kubeloop.cluster.parked_local import Fits, ParkedLocal, reads_one_node
 from kubeloop.cluster.pods import PodRecord, PodTemplate
 
@@ -75,7 +75,7 @@ class SchedulingQueue:
         cost an append each, and the few deleted before their first cycle are skipped."""
         self._fresh_gone: set[int] = set()
         """Seqs of fresh pods deleted before their first cycle."""
-        self._groups: dict[Asks, _Group] = {}
+        self._groups: dict[Asks, ParkedGroup] = {}
         self._group_of: dict[str, Asks] = {}
         self._aware = ParkedAware()
         self._local = ParkedLocal()
@@ -226,7 +226,7 @@ class SchedulingQueue:
                 continue
             group = self._groups.get(key)
             if group is None:
-                group = self._groups[key] = _Group(key, pods[0])
+                group = self._groups[key] = ParkedGroup(key, pods[0])
             group.park(pods, now)
             self._group_of.update((pod.name, group.key) for pod in pods)
         self._failed = []
@@ -262,7 +262,7 @@ class SchedulingQueue:
             self._in_order = False
         self.active[pod.name] = pod
 
-    def _flush(self, group: _Group, now: int) -> None:
+    def _flush(self, group: ParkedGroup, now: int) -> None:
         """Pods parked for FLUSH_AFTER seconds become active."""
         queue, members = group.by_time, group.members
         while queue and now - queue[0][0] >= FLUSH_AFTER:
@@ -275,7 +275,7 @@ class SchedulingQueue:
                     del self._group_of[pod.name]
                     self._activate(pod)
 
-    def _drain(self, key: Asks, group: _Group, *, lazy: bool) -> Iterator[PodRecord]:
+    def _drain(self, key: Asks, group: ParkedGroup, *, lazy: bool) -> Iterator[PodRecord]:
         heap, members = group.by_seq, group.members
         while heap and not (lazy and key in self._exhausted):
             pod = members.pop(heapq.heappop(heap), None)
