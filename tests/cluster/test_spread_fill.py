@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from kubeloop import Cluster, Deployment, LabelSelector, Node
 from kubeloop.cluster.affinity import ZONE, TopologySpreadConstraint
 from kubeloop.cluster.scheduler import spread_fill
+from tests.cluster.test_preferred_fill import _first_fit_zones
 from tests.cluster.test_topology_spread_batch import (
     NodeShape,
     Workload,
@@ -57,18 +58,6 @@ def test_fills_place_as_the_per_node_reference(
     _compare(shape, workload, strategy, later)
 
 
-def _zones(reference: bool) -> Cluster:
-    """Four look-alike nodes in each of three zones, room for six 1-cpu pods each, under
-    the default first-fit scoring."""
-    nodes = [
-        Node(f"node-{i:02d}", cpu="6", memory="16Gi", labels={ZONE: f"z{i % 3}"}) for i in range(12)
-    ]
-    cluster = Cluster(nodes=nodes)
-    if reference:
-        cluster._scheduler = cluster._passes.scheduler = ReferenceScheduler("first-fit")
-    return cluster
-
-
 def test_zone_spread_fills_nodes_where_the_reference_does(monkeypatch: pytest.MonkeyPatch) -> None:
     """Under first-fit nothing node-local tells the nodes apart as they fill, so each zone's
     pods go to one node until it is full, the pods taking the zones in turn: along classes
@@ -82,7 +71,7 @@ def test_zone_spread_fills_nodes_where_the_reference_does(monkeypatch: pytest.Mo
         flush(choice, group)  # type: ignore[arg-type]
 
     monkeypatch.setattr(spread_fill, "flush", counted)
-    fast, reference = _zones(False), _zones(True)
+    fast, reference = _first_fit_zones(False), _first_fit_zones(True)
     for cluster in (fast, reference):
         for name, replicas, skew in (("even", 40, 1), ("loose", 7, 2)):
             spread = TopologySpreadConstraint(skew, ZONE, LabelSelector({"app": name}))
