@@ -11,6 +11,7 @@ and namespaceSelector are not modelled.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal
 
@@ -22,7 +23,7 @@ ZONE = "topology.kubernetes.io/zone"
 Unsatisfiable = Literal["DoNotSchedule", "ScheduleAnyway"]
 
 
-def topology_value(labels: dict[str, str], name: str, key: str) -> str | None:
+def topology_value(labels: Mapping[str, str], name: str, key: str) -> str | None:
     """A node's value for a topology key; every node is ``kubernetes.io/hostname=<name>``
     (the kubelet's label) even when the scenario did not write it."""
     value = labels.get(key)
@@ -31,7 +32,7 @@ def topology_value(labels: dict[str, str], name: str, key: str) -> str | None:
     return value
 
 
-def topology_pairs(labels: dict[str, str], name: str) -> list[tuple[str, str]]:
+def topology_pairs(labels: Mapping[str, str], name: str) -> list[tuple[str, str]]:
     pairs = list(labels.items())
     if HOSTNAME not in labels:
         pairs.append((HOSTNAME, name))
@@ -63,7 +64,7 @@ class NodeSelectorTerm:
         if not self.match_expressions:
             raise InvalidSpecError("a node selector term needs at least one matchExpressions entry")
 
-    def matches(self, labels: dict[str, str]) -> bool:
+    def matches(self, labels: Mapping[str, str]) -> bool:
         return all(r.matches(labels) for r in self.match_expressions)
 
 

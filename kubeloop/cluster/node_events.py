@@ -27,8 +27,10 @@ def fail(state: ClusterState, node: NodeRecord) -> None:
 def mark_not_ready(state: ClusterState, node: NodeRecord) -> None:
     """The node lifecycle controller's verdict: NotReady, tainted unreachable, pods judged."""
     state.silent_nodes.pop(node.name, None)
-    node.taints.extend(
-        [Taint(UNREACHABLE_TAINT, "", "NoSchedule"), Taint(UNREACHABLE_TAINT, "", "NoExecute")]
+    node.taints = (
+        *node.taints,
+        Taint(UNREACHABLE_TAINT, "", "NoSchedule"),
+        Taint(UNREACHABLE_TAINT, "", "NoExecute"),
     )
     state.set_node_ready(node, False)
     state.events.normal(
@@ -41,7 +43,7 @@ def mark_not_ready(state: ClusterState, node: NodeRecord) -> None:
 def recover(state: ClusterState, node: NodeRecord) -> None:
     if state.silent_nodes.pop(node.name, None) is not None or node.ready:
         return
-    node.taints[:] = [t for t in node.taints if t.key != UNREACHABLE_TAINT]
+    node.taints = tuple(t for t in node.taints if t.key != UNREACHABLE_TAINT)
     state.set_node_ready(node, True)
     state.events.normal(
         "NodeReady", f"node/{node.name}", f"Node {node.name} status is now: NodeReady"
@@ -64,13 +66,13 @@ def add_taint(state: ClusterState, node: NodeRecord, taint: Taint) -> None:
         raise AlreadyExistsError(
             f'node "{node.name}" already has a {taint.key}:{taint.effect} taint'
         )
-    node.taints.append(taint)
+    node.taints = (*node.taints, taint)
     state.node_changed(node)
 
 
 def remove_taint(state: ClusterState, node: NodeRecord, key: str, effect: str | None) -> None:
-    kept = [t for t in node.taints if not (t.key == key and effect in (None, t.effect))]
+    kept = tuple(t for t in node.taints if not (t.key == key and effect in (None, t.effect)))
     if len(kept) == len(node.taints):
         raise NotFoundError("taint", f"{key}:{effect or '*'} on node {node.name}")
-    node.taints[:] = kept
+    node.taints = kept
     state.node_changed(node)

@@ -153,7 +153,7 @@ def memory_bytes(value: str | int | float) -> int:
 
 
 def _kind(value: object, resource: str) -> type:
-    if isinstance(value, bool) or not isinstance(value, str | int | float):
+    if isinstance(value, bool) or not isinstance(value, (str, int, float)):  # tuple: faster
         raise InvalidQuantityError(
             f"{resource} must be a quantity string or a number, got {value!r}"
         )

@@ -159,5 +159,5 @@ class Actuator:
             f"following errors: [{' '.join(errors)}]",
         )
         node = state.nodes[deletion.node]
-        node.taints[:] = [t for t in node.taints if t.key != TO_BE_DELETED]
+        node.taints = tuple(t for t in node.taints if t.key != TO_BE_DELETED)
         state.node_changed(node)

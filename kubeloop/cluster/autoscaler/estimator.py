@@ -121,7 +121,7 @@ def _fresh(template: NodeRecord, name: str) -> NodeRecord:
     if HOSTNAME in labels:
         labels[HOSTNAME] = name
     return NodeRecord(
-        name, template.cpu, template.memory, template.max_pods, labels, list(template.taints)
+        name, template.cpu, template.memory, template.max_pods, labels, template.taints
     )
 
 

@@ -131,7 +131,7 @@ def template_node(group: NodeGroup, name: str) -> NodeRecord:
     real node can have)."""
     cpu, memory = group.allocatable
     labels = {k: v for k, v in group.labels.items() if k != HOSTNAME}
-    return NodeRecord(name, cpu, memory, group.pods, labels, list(group.taints))
+    return NodeRecord(name, cpu, memory, group.pods, labels, tuple(group.taints))
 
 
 @dataclass(frozen=True, slots=True)

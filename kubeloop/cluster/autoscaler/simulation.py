@@ -113,7 +113,7 @@ class Snapshot:
     def _writable(self, name: str) -> NodeRecord:
         node = self.nodes[name]
         if name not in self._owned:
-            node = replace(node, pods=dict(node.pods), taints=list(node.taints))
+            node = replace(node, pods=dict(node.pods))
             self.nodes[name] = node
             self._owned.add(name)
         return node

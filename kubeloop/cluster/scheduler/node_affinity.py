@@ -5,6 +5,8 @@ preferred terms score the sum of their weights on the nodes they match, normalis
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from kubeloop.cluster.affinity import HOSTNAME
 from kubeloop.cluster.nodes import NodeRecord
 from kubeloop.cluster.pods import PodRecord
@@ -13,7 +15,7 @@ from kubeloop.cluster.scheduler.framework import Status
 _MISMATCH = Status.unresolvable("node(s) didn't match Pod's node affinity/selector")
 
 
-def node_labels(node: NodeRecord) -> dict[str, str]:
+def node_labels(node: NodeRecord) -> Mapping[str, str]:
     """The node's labels with the kubelet's ``kubernetes.io/hostname=<name>``."""
     if HOSTNAME in node.labels:
         return node.labels
