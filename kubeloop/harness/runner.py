@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import re
 import time
@@ -85,7 +86,10 @@ def pytest_arguments(options: RunOptions, engine: str | None = None) -> list[str
 
 def _collect(options: RunOptions, engine: str | None, show: bool) -> tuple[int, Progress]:
     progress = Progress(write=print if show else (lambda _: None), quiet=options.quiet)
-    code = pytest.main(pytest_arguments(options, engine), plugins=[progress])
+    try:
+        code = pytest.main(pytest_arguments(options, engine), plugins=[progress])
+    finally:
+        gc.unfreeze()  # Progress froze the collected items; the run is over
     return int(code), progress
 
 

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 
 import pytest
 
 from kubeloop.cli import main
 from kubeloop.harness.catalog import render
+from kubeloop.harness.progress import Progress
 from kubeloop.harness.runner import EXAMPLES, default_paths, tags_to_markers
 
 ROOT = Path(__file__).parent.parent.parent
@@ -44,6 +46,20 @@ def test_run_exit_codes_and_progress(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert main(["run", f"{bad}:2", str(good)]) == 1
     assert "2 scenarios (1 passed, 1 failed)" in capsys.readouterr().out
     assert main(["run", str(tmp_path / "missing.feature")]) == 2
+
+
+def test_run_freezes_the_collected_items_only_while_it_runs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    frozen: list[int] = []
+    shown = Progress.show
+    monkeypatch.setattr(
+        Progress, "show", lambda self, r: (frozen.append(gc.get_freeze_count()), shown(self, r))
+    )
+    (tmp_path / "good.feature").write_text(PASSING)
+    assert main(["run", str(tmp_path), "--compare", "kubeloop"]) == 0
+    assert len(frozen) == 2 and min(frozen) > 1000  # one scenario, run by each engine
+    assert gc.get_freeze_count() == 0
 
 
 def test_run_selects_by_tag_and_name(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
