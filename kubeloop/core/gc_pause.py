@@ -20,16 +20,21 @@ def gc_paused(big: int = BIG_PASS) -> Iterator[None]:
     new container objects (a scale-up's pods, ReplicaSets, events), they are moved to
     the oldest generation at once (``gc.freeze`` then ``gc.unfreeze``, two list splices)
     instead of being scanned by the young collection the next allocation would start:
-    they are long-lived, and the next full collection still examines them. Nothing is
-    moved while anyone else holds objects frozen, so their freeze stays as they left it.
+    they are long-lived, and the next full collection still examines them. While someone
+    else holds objects frozen (``kubeloop run`` does, until pytest returns), the new ones
+    join that freeze instead (``gc.freeze`` alone), and leave it with the rest: unfreezing
+    here would end the holder's freeze early. A frozen object is still freed when its last
+    reference goes; only a reference cycle among them waits for the holder's unfreeze.
     """
     was_enabled = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
-        if gc.get_count()[0] >= big and gc.get_freeze_count() == 0:
+        if gc.get_count()[0] >= big:
+            held = gc.get_freeze_count()
             gc.freeze()
-            gc.unfreeze()
+            if not held:
+                gc.unfreeze()
         if was_enabled:
             gc.enable()

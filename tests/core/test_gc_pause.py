@@ -1,5 +1,6 @@
 """A pass pauses the cycle collector; a big pass's survivors go to the oldest generation
-unscanned, a small pass's stay young, and nobody else's freeze is undone."""
+unscanned (into the freeze someone else holds, if anyone does), a small pass's stay young,
+and nobody else's freeze is undone."""
 
 from __future__ import annotations
 
@@ -79,15 +80,33 @@ def test_cycles_made_in_a_big_pass_are_still_collected() -> None:
     assert len(kept) == 5_000
 
 
-def test_someone_elses_freeze_is_left_as_it_was() -> None:
+def test_a_big_pass_joins_someone_elses_freeze_and_leaves_it_with_theirs(
+    collections: list[int],
+) -> None:
     gc.collect()
+    theirs = [Record(n) for n in range(100)]
     gc.freeze()
     try:
         frozen = gc.get_freeze_count()
         with gc_paused(big=1_000):
             kept = [Record(n) for n in range(5_000)]
+        assert gc.get_freeze_count() >= frozen + 5_000  # theirs still frozen, and ours
+        assert _in_generation(theirs[0]) is None and _in_generation(kept[0]) is None
+        assert 0 not in collections and 1 not in collections
+    finally:
+        gc.unfreeze()
+    assert _in_generation(kept[0]) == 2 and _in_generation(theirs[0]) == 2
+
+
+def test_a_small_pass_leaves_someone_elses_freeze_alone() -> None:
+    gc.collect()
+    gc.freeze()
+    try:
+        frozen = gc.get_freeze_count()
+        with gc_paused(big=1_000_000):
+            kept = [Record(n) for n in range(500)]
         assert gc.get_freeze_count() == frozen
-        assert _in_generation(kept[0]) in (0, 1)  # young: collected as usual
+        assert _in_generation(kept[0]) == 0
     finally:
         gc.unfreeze()
 
