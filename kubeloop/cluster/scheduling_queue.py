@@ -83,6 +83,12 @@ class SchedulingQueue:
         self._by_host = False
         """Whether every repeller was hostname-keyed when the last cycle ended."""
         self._touched: set[str] = set()
+        self._freed = False
+        """Whether a bound pod was deleted since the last cycle (upstream's NodeResourcesFit
+        hint queues every pod it rejected on that, the exact hint only those it now fits)."""
+        self.unmoved: list[ParkedGroup] = []
+        """The groups the last cycle left parked though a bound pod had been deleted: they
+        would have been retried and failed again upstream (their messages refresh)."""
         self._everything = False
         self._failed: list[tuple[list[PodRecord], Asks | None]] = []
         self._exhausted: set[Asks] = set()
@@ -143,6 +149,11 @@ class SchedulingQueue:
         """An event that may have made room or lifted a restriction on this node."""
         self._touched.add(name)
 
+    def room_freed(self, name: str) -> None:
+        """A bound pod was deleted from this node."""
+        self._touched.add(name)
+        self._freed = True
+
     def move_all(self) -> None:
         """A wildcard event: every parked pod is worth trying again."""
         self._everything = True
@@ -166,7 +177,9 @@ class SchedulingQueue:
         hand them out by instead (PrioritySort's).
         """
         touched, self._touched = self._touched, set()
+        freed, self._freed = self._freed and hints, False
         everything, self._everything = self._everything, False
+        self.unmoved = []
         moved_any = everything or bool(touched)
         if self._aware.members and (moved_any or self._bound):
             self._activate_aware()
@@ -187,6 +200,8 @@ class SchedulingQueue:
                 drains.append(self._drain(key, group, lazy=hints))
             elif touched and any(fits(group.sample, node) for node in touched):
                 drains.append(self._drain(key, group, lazy=True))
+            elif freed:
+                self.unmoved.append(group)
         active = list(self.active.values())
         self.active = {}
         fresh, self._fresh = self._fresh, []

@@ -3,7 +3,10 @@
 Upstream's queueing hints decide whether a cluster event could make a parked pod
 schedulable; a pod no event helps is not tried again, so its reason (the PodScheduled
 condition's message) and its FailedScheduling events stay those of its last attempt
-until the 5-minute flush (``podMaxInUnschedulablePodsDuration``) retries it.
+until the 5-minute flush (``podMaxInUnschedulablePodsDuration``) retries it. kubeloop's
+hints are exact: where upstream's NodeResourcesFit hint retries a pod on any bound pod's
+deletion only for it to fail again, kubeloop spares the retry and gives the pod the
+message that failure would have.
 """
 
 from __future__ import annotations
@@ -14,6 +17,8 @@ from kubeloop import Cluster, Deployment, Node, Taint, Toleration
 from kubeloop.cluster.pods import PodRecord
 from kubeloop.cluster.scheduling_queue import FLUSH_AFTER, SchedulingQueue, asks_of
 
+TAINT = Taint("dedicated", "x", "NoSchedule")
+TOLERATE = Toleration("dedicated", "Equal", "x", "NoSchedule")
 BIG_FAILS = (
     "0/2 nodes are available: 2 Insufficient cpu. preemption: 0/2 nodes are available: "
     "2 No preemption victims found for incoming pod."
@@ -41,30 +46,57 @@ def test_the_upstream_flush_interval_is_five_minutes() -> None:
     assert FLUSH_AFTER == 300
 
 
-def test_a_node_failing_moves_no_parked_pod() -> None:
+FAILED_NODE = (
+    "0/2 nodes are available: 1 Insufficient cpu, "
+    "1 node(s) had untolerated taint {node.kubernetes.io/unreachable: }. "
+    "preemption: 0/2 nodes are available: 1 No preemption victims found for incoming "
+    "pod, 1 Preemption is not helpful for scheduling."
+)
+
+
+def test_a_node_failing_retries_no_parked_pod_but_its_evictions_rewrite_the_message() -> None:
     cluster = _parked()
     cluster.fail_node("node-2")
     cluster.reconcile()
-    # The evicted web pods' replacements are new and tried; "big" is not.
-    assert cluster.pods("big")[0].reason == BIG_FAILS
-    assert _failures(cluster, "pod/big-1") == 1
+    # The evicted web pods' replacements are new and tried. "big" fits neither node, so the
+    # exact hint does not retry it; upstream's NodeResourcesFit hint would, on the
+    # evictions, and it would fail with the message the replacements got: it takes that.
+    big = cluster.pods("big")[0]
+    assert big.node is None and big.reason == FAILED_NODE
+    assert _failures(cluster, "pod/big-1") == 1  # the retry is spared, and its event
     fresh = [p for p in cluster.pods("web") if p.node is None]
-    assert fresh and all(
-        p.reason == "0/2 nodes are available: 1 Insufficient cpu, "
-        "1 node(s) had untolerated taint {node.kubernetes.io/unreachable: }. "
-        "preemption: 0/2 nodes are available: 1 No preemption victims found for incoming "
-        "pod, 1 Preemption is not helpful for scheduling."
-        for p in fresh
-    )
+    assert fresh and all(p.reason == FAILED_NODE for p in fresh)
 
 
-def test_a_delete_that_frees_too_little_moves_nobody() -> None:
+def test_a_delete_that_frees_too_little_places_nobody_and_rewrites_the_message() -> None:
     cluster = _parked()
     cluster.cordon("node-2")
-    cluster.scale("web", 3)  # frees 1 cpu on one node: "big" needs 2
+    cluster.reconcile()
+    assert cluster.pods("big")[0].reason == BIG_FAILS  # a cordon alone retries nobody
+    cluster.scale("web", 3)  # frees 1 cpu on node-2: "big" needs 2
     cluster.reconcile_until_stable()
-    assert cluster.pods("big")[0].reason == BIG_FAILS
+    big = cluster.pods("big")[0]
+    assert big.node is None and big.reason == (
+        "0/2 nodes are available: 1 Insufficient cpu, 1 node(s) were unschedulable. "
+        "preemption: 0/2 nodes are available: 1 No preemption victims found for incoming "
+        "pod, 1 Preemption is not helpful for scheduling."
+    )
     assert _failures(cluster, "pod/big-1") == 1
+
+
+def test_a_parked_pod_rejected_only_by_taints_keeps_its_message_on_a_delete() -> None:
+    cluster = Cluster(nodes=[Node("node-1", cpu="2", memory="8Gi", taints=[TAINT])])
+    cluster.apply(Deployment("web", replicas=1, cpu="1", memory="256Mi", tolerations=[TOLERATE]))
+    cluster.apply(Deployment("other", replicas=1, cpu="1", memory="256Mi"))
+    cluster.reconcile_until_stable()
+    before = cluster.pods("other")[0].reason
+    assert before is not None and before.startswith("0/1 nodes are available: 1 node(s) had")
+    cluster.add_node(Node("node-2", cpu="2", memory="8Gi", taints=[TAINT]))  # no help
+    cluster.delete_pod(cluster.pods("web")[0].name)
+    cluster.reconcile()
+    # Only NodeResourcesFit's hint queues a pod on a delete, and it did not reject this one:
+    # upstream leaves it parked with its "0/1" message, and so does kubeloop.
+    assert cluster.pods("other")[0].reason == before
 
 
 def test_a_delete_that_frees_enough_places_the_parked_pod() -> None:
@@ -78,7 +110,7 @@ def test_a_delete_that_frees_enough_places_the_parked_pod() -> None:
 
 def test_the_flush_retries_a_parked_pod_after_five_minutes() -> None:
     cluster = _parked()
-    cluster.fail_node("node-2")
+    cluster.taint("node-2", TAINT)  # no pod leaves, so nothing retries "big" before the flush
     cluster.reconcile_until_stable()
     cluster.advance(FLUSH_AFTER - 1)
     cluster.reconcile()
@@ -86,10 +118,9 @@ def test_the_flush_retries_a_parked_pod_after_five_minutes() -> None:
     cluster.advance(1)
     cluster.reconcile()
     assert cluster.pods("big")[0].reason == (
-        "0/2 nodes are available: 1 Insufficient cpu, "
-        "1 node(s) had untolerated taint {node.kubernetes.io/unreachable: }. "
-        "preemption: 0/2 nodes are available: 1 No preemption victims found for incoming "
-        "pod, 1 Preemption is not helpful for scheduling."
+        "0/2 nodes are available: 1 Insufficient cpu, 1 node(s) had untolerated taint "
+        "{dedicated: x}. preemption: 0/2 nodes are available: 1 No preemption victims found "
+        "for incoming pod, 1 Preemption is not helpful for scheduling."
     )
     assert _failures(cluster, "pod/big-1") == 2
 

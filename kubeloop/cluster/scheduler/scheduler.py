@@ -54,7 +54,6 @@ from kubeloop.errors import InvalidSpecError
 
 STRATEGIES = ("first-fit", "LeastAllocated", "MostAllocated", "BalancedAllocation")
 
-
 _name = attrgetter("name")
 
 
@@ -186,6 +185,7 @@ class Scheduler:
             else:
                 for pod in batch:
                     self._score_one(state, pod, result)
+        self._messages.refresh(state, self.explain, self._node_classes if self.by_class else None)
         by_host = repellers_by_host(rs.template for rs in state.repelling.values())
         state.queue.end_cycle(state.clock.now, bool(result.scheduled), by_host)
         return result

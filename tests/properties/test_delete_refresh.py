@@ -1,0 +1,117 @@
+"""A bound pod's deletion and the parked pods it does not help, against the reference.
+
+Upstream's NodeResourcesFit hint (``isSchedulableAfterPodEvent``) queues every pod it
+rejected whenever a bound pod is deleted; a pod that fits none of the freed nodes fails
+again and takes that failure's message. kubeloop's exact hint does not retry it but gives it
+that message. The oracle is ``Scheduler(retry_all=True)``, which retries every Pending pod
+after any event and walks every node for each message: after one pass that follows the
+deletion and binds nothing, every Pending pod NodeResourcesFit rejects must carry the
+reference's message. (A pass that binds can hand the reference's pods a node before or after
+a bind, in creation order; that case is the queue machine's.)
+"""
+
+from __future__ import annotations
+
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from kubeloop import Cluster, Deployment, Node, Taint, Toleration
+from kubeloop.cluster.scheduler import Scheduler, messages
+
+TAINT = Taint("dedicated", "x", "NoSchedule")
+sizes = st.sampled_from([("1", "2Gi", 110), ("2", "4Gi", 110), ("4", "8Gi", 3)])
+kinds = st.sampled_from(["plain", "plain", "selector", "tolerates"])
+cpus = st.sampled_from(["250m", "500m", "1", "1500m", "3"])
+
+
+def _cluster(nodes: list[tuple[tuple[str, str, int], bool, bool]], reference: bool) -> Cluster:
+    built = [
+        Node(
+            f"node-{i}",
+            cpu=cpu,
+            memory=memory,
+            pods=pods,
+            labels={"disk": "ssd"} if labelled else {},
+            taints=[TAINT] if tainted else [],
+        )
+        for i, ((cpu, memory, pods), labelled, tainted) in enumerate(nodes, 1)
+    ]
+    cluster = Cluster(nodes=built)
+    if reference:
+        scheduler = Scheduler("first-fit", retry_all=True)
+        cluster._scheduler = cluster._passes.scheduler = scheduler
+    return cluster
+
+
+def _deployment(name: str, replicas: int, cpu: str, kind: str) -> Deployment:
+    extra: dict[str, object] = {}
+    if kind == "selector":
+        extra["node_selector"] = {"disk": "ssd"}
+    elif kind == "tolerates":
+        extra["tolerations"] = [Toleration("dedicated", "Equal", "x", "NoSchedule")]
+    return Deployment(name, replicas=replicas, cpu=cpu, memory="256Mi", **extra)  # type: ignore[arg-type]
+
+
+cases = {
+    "nodes": st.lists(st.tuples(sizes, st.booleans(), st.booleans()), min_size=1, max_size=4),
+    "apps": st.lists(st.tuples(st.integers(1, 8), cpus, kinds), min_size=1, max_size=4),
+    "action": st.sampled_from(["fail", "delete", "scale", "cordon then delete"]),
+    "which": st.integers(0, 40),
+}
+Nodes = list[tuple[tuple[str, str, int], bool, bool]]
+Apps = list[tuple[int, str, str]]
+
+
+@settings(max_examples=300, deadline=None)
+@given(**cases)
+def test_a_delete_gives_the_pods_it_does_not_help_the_message_upstream_retries_give(
+    nodes: Nodes, apps: Apps, action: str, which: int
+) -> None:
+    _check(nodes, apps, action, which)
+
+
+@settings(max_examples=150, deadline=None)
+@given(**cases)
+def test_so_it_does_for_groups_whose_histogram_is_gone(
+    nodes: Nodes, apps: Apps, action: str, which: int
+) -> None:
+    """One histogram kept: the other groups are walked by node class (``by_class``)."""
+    kept = messages.LIMIT
+    messages.LIMIT = 1
+    try:
+        _check(nodes, apps, action, which)
+    finally:
+        messages.LIMIT = kept
+
+
+def _check(nodes: Nodes, apps: Apps, action: str, which: int) -> None:
+    clusters = [_cluster(nodes, reference) for reference in (False, True)]
+    for cluster in clusters:
+        for index, (replicas, cpu, kind) in enumerate(apps):
+            cluster.apply(_deployment(f"app-{index}", replicas, cpu, kind))
+        cluster.reconcile_until_stable()
+    hinted, reference = clusters
+    running = sorted(p.name for p in reference.pods() if p.node is not None)
+    assume(running and any(p.node is None for p in reference.pods()))
+    victim = running[which % len(running)]
+    node = next(p.node for p in reference.pods() if p.name == victim)
+    results = []
+    for cluster in clusters:
+        if action == "fail":
+            cluster.fail_node(node or "")
+        elif action == "scale":
+            owner = next(p.deployment for p in cluster.pods() if p.name == victim)
+            cluster.scale(owner, len(cluster.pods(owner)) - 1)
+        else:
+            if action == "cordon then delete":
+                cluster.cordon(node or "")
+                cluster.reconcile()
+            cluster.delete_pod(victim)
+        results.append(cluster.reconcile())
+    assert [r.scheduled for r in results] == [results[1].scheduled] * 2
+    assume(not results[0].scheduled)
+    expected = {p.name: p.reason for p in reference.pods()}
+    for pod in hinted.pods():
+        message = expected[pod.name] or ""
+        if pod.node is None and ("Insufficient" in message or "Too many" in message):
+            assert pod.reason == message, pod.name
