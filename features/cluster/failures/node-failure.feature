@@ -56,3 +56,14 @@ Feature: Node failure and recovery
     When I uncordon node-1
     And I scale "web" to 6 and I reconcile
     Then node "node-1" has 4 pods
+
+  Scenario: Pods already Pending when a node fails say what the replacements say
+    # Upstream retries every pod NodeResourcesFit rejected when a bound pod is deleted, so
+    # the pods that waited before the failure take the new message too.
+    Given 3 nodes with 4 cpu
+    And a deployment "web" of 14 replicas requesting 1 CPU
+    When I reconcile
+    Then 2 pods are pending
+    When node-2 fails and I reconcile
+    Then 6 pods are pending
+    And every pending pod's reason is "0/3 nodes are available: 1 node(s) had untolerated taint {node.kubernetes.io/unreachable: }, 2 Insufficient cpu. preemption: 0/3 nodes are available: 1 Preemption is not helpful for scheduling, 2 No preemption victims found for incoming pod."
