@@ -89,6 +89,10 @@ class ParkedLocal:
         self._sets[replicaset] = (pods[0], parked)
         self._of.update(dict.fromkeys((pod.name for pod in pods), replicaset))
 
+    def sets(self) -> list[list[PodRecord]]:
+        """The pods parked here, a ReplicaSet's together."""
+        return [list(parked.values()) for _, parked in self._sets.values()]
+
     def take_all(self) -> list[PodRecord]:
         """Every parked pod; none is left."""
         taken = [pod for _, parked in self._sets.values() for pod in parked.take_all().values()]

@@ -262,7 +262,7 @@ class PodState:
         if not self._index_stale:
             self._index.update(node)
         self.node_log.note(node.name, len(self.nodes))
-        self.queue.room_freed(node.name)
+        self.queue.room_freed(pod, node.name)
 
     def _set_pod_ready(self, pod: PodRecord, ready: bool) -> None:
         if pod.ready == ready:

@@ -83,12 +83,19 @@ class SchedulingQueue:
         self._by_host = False
         """Whether every repeller was hostname-keyed when the last cycle ended."""
         self._touched: set[str] = set()
-        self._freed = False
-        """Whether a bound pod was deleted since the last cycle (upstream's NodeResourcesFit
-        hint queues every pod it rejected on that, the exact hint only those it now fits)."""
+        self._deleted: list[PodRecord] = []
+        """Bound pods deleted since the last cycle (upstream's NodeResourcesFit hint queues
+        every pod it rejected on any of them, the exact hint only those it now fits)."""
+        self._node_event = False
+        """Whether a node was added or changed since the last cycle."""
         self.unmoved: list[ParkedGroup] = []
         """The groups the last cycle left parked though a bound pod had been deleted: they
-        would have been retried and failed again upstream (their messages refresh)."""
+        would have been retried and failed again upstream (``stale_messages.py``)."""
+        self.unmoved_local: list[list[PodRecord]] = []
+        """The same for ``parked_local.py``'s pods after any event, a ReplicaSet's a list."""
+        self.deleted: list[PodRecord] = []
+        self.node_event = False
+        """What the last cycle's events were (for ``stale_messages.py``)."""
         self._everything = False
         self._failed: list[tuple[list[PodRecord], Asks | None]] = []
         self._exhausted: set[Asks] = set()
@@ -146,13 +153,14 @@ class SchedulingQueue:
         self._activate(pod)
 
     def node_touched(self, name: str) -> None:
-        """An event that may have made room or lifted a restriction on this node."""
+        """The node was added, removed or changed (taints, readiness, cordon)."""
         self._touched.add(name)
+        self._node_event = True
 
-    def room_freed(self, name: str) -> None:
-        """A bound pod was deleted from this node."""
+    def room_freed(self, pod: PodRecord, name: str) -> None:
+        """The pod, bound to this node, was deleted."""
         self._touched.add(name)
-        self._freed = True
+        self._deleted.append(pod)
 
     def move_all(self) -> None:
         """A wildcard event: every parked pod is worth trying again."""
@@ -177,9 +185,11 @@ class SchedulingQueue:
         hand them out by instead (PrioritySort's).
         """
         touched, self._touched = self._touched, set()
-        freed, self._freed = self._freed and hints, False
+        self.deleted, self._deleted = self._deleted if hints else [], []
+        self.node_event, self._node_event = self._node_event and hints, False
+        freed = bool(self.deleted)
         everything, self._everything = self._everything, False
-        self.unmoved = []
+        self.unmoved, self.unmoved_local = [], []
         moved_any = everything or bool(touched)
         if self._aware.members and (moved_any or self._bound):
             self._activate_aware()
@@ -258,7 +268,10 @@ class SchedulingQueue:
             if touched or self._bound:
                 return self._local.take_all()
             return self._local.take_moved(now, FLUSH_AFTER, set(), lambda pod, name: False)
-        return self._local.take_moved(now, FLUSH_AFTER, touched, fits)
+        taken = self._local.take_moved(now, FLUSH_AFTER, touched, fits)
+        if touched:
+            self.unmoved_local = self._local.sets()
+        return taken
 
     def _activate_aware(self) -> None:
         """Activate every parked aware pod, in one step while none is active (27,000 Pending

@@ -67,3 +67,13 @@ Feature: Node failure and recovery
     When node-2 fails and I reconcile
     Then 6 pods are pending
     And every pending pod's reason is "0/3 nodes are available: 1 node(s) had untolerated taint {node.kubernetes.io/unreachable: }, 2 Insufficient cpu. preemption: 0/3 nodes are available: 1 Preemption is not helpful for scheduling, 2 No preemption victims found for incoming pod."
+
+  Scenario: Pods kept one per node and already Pending when a node fails say what the replacement says
+    Given 3 nodes with 4 cpu
+    And a deployment "web" of 5 replicas requesting 1 CPU
+    And deployment "web" never puts two pods on one node
+    When I reconcile
+    Then 2 pods are pending
+    When node-2 fails and I reconcile
+    Then 3 pods are pending
+    And every pending pod's reason is "0/3 nodes are available: 1 node(s) had untolerated taint {node.kubernetes.io/unreachable: }, 2 node(s) didn't match pod anti-affinity rules. preemption: 0/3 nodes are available: 1 Preemption is not helpful for scheduling, 2 No preemption victims found for incoming pod."

@@ -1,13 +1,12 @@
 """One scheduling cycle: filter → score → bind, for every Pending pod in queue order.
 
-The default strategy is first-fit by node name (the lab's, ``first_fit.py``): the
-capacity index finds the first node with room in O(log n), and consecutive pods of one
-ReplicaSet are placed as a batch, which gives exactly what placing them one by one would. The
-scoring strategies (LeastAllocated, MostAllocated, BalancedAllocation) — and first-fit
-once any node carries a PreferNoSchedule taint — score per class of indistinguishable
-nodes (``class_batch.py``), again a run of one ReplicaSet's pods at a time. Pods whose
-placement depends on other pods, or that name a node, score every node, one by one —
-as the reference scheduler (``reference=True``, the tests' oracle) does for every pod.
+First-fit by node name (the lab's default, ``first_fit.py``): the capacity index finds the
+first node with room in O(log n), and consecutive pods of one ReplicaSet are placed as a
+batch, exactly as one by one. The scoring strategies (LeastAllocated, MostAllocated,
+BalancedAllocation), and first-fit once a node has a PreferNoSchedule taint, score per class
+of indistinguishable nodes (``class_batch.py``). Pods whose placement depends on other pods,
+or that name a node, score every node one by one, as the reference scheduler
+(``reference=True``, the tests' oracle) does for every pod.
 """
 
 from __future__ import annotations
@@ -28,6 +27,7 @@ from kubeloop.cluster.scheduler import (
     preemption,
     queue_sort,
     score_all,
+    stale_messages,
 )
 from kubeloop.cluster.scheduler.affinity_batch import message_by_host, place_by_host
 from kubeloop.cluster.scheduler.balanced_allocation import BalancedAllocation
@@ -185,7 +185,7 @@ class Scheduler:
             else:
                 for pod in batch:
                     self._score_one(state, pod, result)
-        self._messages.refresh(state, self.explain, self._node_classes if self.by_class else None)
+        stale_messages.refresh(self, state, self._messages)
         by_host = repellers_by_host(rs.template for rs in state.repelling.values())
         state.queue.end_cycle(state.clock.now, bool(result.scheduled), by_host)
         return result
@@ -201,7 +201,7 @@ class Scheduler:
     def _class_batch(
         self, state: ClusterState, batch: list[PodRecord], result: CycleResult
     ) -> None:
-        classes = self._node_classes(state)
+        classes = self.node_classes(state)
         placed = class_batch.place(state, batch, self.filters, self.scorers, classes)
         state.index.drain_changed()  # only this batch's binds, which ``classes`` followed
         result.scheduled.extend(map(_name, batch[:placed]))
@@ -212,13 +212,13 @@ class Scheduler:
         self, state: ClusterState, batch: list[PodRecord], result: CycleResult, by: Placer
     ) -> None:
         """Pods by domain (``domain_batches.py``); from the first that fails, one by one."""
-        placed = by(state, batch, self._node_classes(state))
+        placed = by(state, batch, self.node_classes(state))
         state.index.drain_changed()  # only this batch's binds, which ``classes`` followed
         result.scheduled.extend(map(_name, batch[:placed]))
         for pod in batch[placed:]:
             self._score_one(state, pod, result)
 
-    def _node_classes(self, state: ClusterState) -> NodeClasses:
+    def node_classes(self, state: ClusterState) -> NodeClasses:
         """The node classes, brought up to date with every node changed since last asked."""
         index = state.index
         changed = index.drain_changed()
@@ -241,7 +241,7 @@ class Scheduler:
         filters = self._filters(pod)
         if self.by_class and self._aware(pod) and aware_classes.applies(pod, self.inter_pod):
             preferences = [*self.scorers, *self.preference_scorers]
-            chosen = aware_classes.choose(pod, self._node_classes(state), filters, preferences)
+            chosen = aware_classes.choose(pod, self.node_classes(state), filters, preferences)
             if chosen is None:
                 self._fail(state, [pod], result)
             else:

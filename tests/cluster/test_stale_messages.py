@@ -1,0 +1,67 @@
+"""Which parked pods upstream's hints would retry after a cycle's events
+(``stale_messages.retried_upstream``), rule by rule from upstream's hint functions."""
+
+from __future__ import annotations
+
+import pytest
+
+from kubeloop import Affinity, Cluster, Deployment, LabelSelector, Node, PodAffinityTerm
+from kubeloop.cluster.pods import PodRecord
+from kubeloop.cluster.scheduler.stale_messages import retried_upstream
+
+HOSTNAME = "kubernetes.io/hostname"
+ANTI = "0/1 nodes are available: 1 node(s) didn't match pod anti-affinity rules."
+EXISTING = "0/1 nodes are available: 1 node(s) didn't satisfy existing pods anti-affinity rules."
+ROOM = "0/1 nodes are available: 1 Insufficient cpu."
+
+
+def _records() -> dict[str, PodRecord]:
+    """One pod each: "alone" (anti-affinity to its own app by host), "other" (plain), and
+    "repelled" (no terms of its own; "guard"'s anti-affinity repels it)."""
+    cluster = Cluster(nodes=[Node("node-1", cpu="8", memory="8Gi")])
+    own = Affinity(anti_required=(PodAffinityTerm(LabelSelector.of({"app": "alone"}), HOSTNAME),))
+    guard = Affinity(
+        anti_required=(PodAffinityTerm(LabelSelector.of({"app": "repelled"}), HOSTNAME),)
+    )
+    cluster.apply(Deployment("alone", replicas=1, cpu="1", affinity=own))
+    cluster.apply(Deployment("other", replicas=1, cpu="1"))
+    cluster.apply(Deployment("guard", replicas=1, cpu="1", affinity=guard))
+    cluster.apply(Deployment("repelled", replicas=1, cpu="1"))
+    cluster.reconcile_until_stable()
+    return {p.deployment: p for p in cluster._state.pods.values()}
+
+
+@pytest.fixture
+def pods() -> dict[str, PodRecord]:
+    return _records()
+
+
+def _with(pod: PodRecord, message: str) -> PodRecord:
+    pod.message = message
+    return pod
+
+
+def test_a_deleted_pod_its_own_term_matches_retries_it(pods: dict[str, PodRecord]) -> None:
+    alone = _with(pods["alone"], ANTI)
+    assert retried_upstream(alone, [pods["alone"]], node_event=False)
+    assert not retried_upstream(alone, [pods["other"]], node_event=False)
+
+
+def test_any_node_event_retries_a_pod_with_hostname_anti_affinity(
+    pods: dict[str, PodRecord],
+) -> None:
+    assert retried_upstream(_with(pods["alone"], ANTI), [], node_event=True)
+    assert not retried_upstream(_with(pods["alone"], ROOM), [], node_event=True)
+
+
+def test_a_pod_repelled_only_by_others_terms_is_not_retried(pods: dict[str, PodRecord]) -> None:
+    repelled = _with(pods["repelled"], EXISTING)
+    assert not retried_upstream(repelled, [pods["guard"]], node_event=True)
+
+
+def test_a_room_rejection_is_retried_on_any_bound_pods_deletion(
+    pods: dict[str, PodRecord],
+) -> None:
+    other = _with(pods["other"], ROOM)
+    assert retried_upstream(other, [pods["guard"]], node_event=False)
+    assert not retried_upstream(other, [], node_event=True)
