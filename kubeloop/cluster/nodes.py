@@ -26,7 +26,7 @@ _NO_LABELS: Mapping[str, str] = MappingProxyType({})
 """Shared by every node without labels (read-only, so sharing is safe)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Node:
     """A worker node. ``cpu`` and ``memory`` are its allocatable resources.
 

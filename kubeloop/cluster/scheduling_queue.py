@@ -24,15 +24,15 @@ and that plugin's ``QueueingHintFn`` answers ``Queue``; pods parked longer than
   (existing pods' terms may repel it). Those whose cross-pod filters read only the node
   tried (required anti-affinity by hostname, theirs and every repeller's) are hinted per
   node instead, as node-local groups are (``parked_local.py``). Changing the scoring
-  strategy moves everything (upstream's wildcard event). A pod parked in a group failed on
-  node-local filters alone, and those only change through the events above, so a hint on
-  them never misses.
+  strategy moves everything (upstream's wildcard event). A grouped pod failed on node-local
+  filters alone, which only the events above change, so a hint on them never misses.
+- Where upstream's coarser hints would retry a pod only to see it fail, its message becomes
+  that failure's (``scheduler/stale_messages.py``).
 
 Pods are tried in PrioritySort's order (``queue_sort.py``: higher priority first, then
-creation order), the order the retry-everything reference tries them in, so both place
-every pod on the same node (``tests/properties/test_queue_machine.py``). A group holds pods
-of one priority (the scheduler keys it so), so each group's heap by creation order is in
-that order too; while every pod has one priority, creation order is all there is to it.
+creation order), as the retry-everything reference tries them, so both place every pod on
+the same node (``tests/properties/test_queue_machine.py``); a group holds pods of one
+priority, so its heap by creation order is in that order too.
 """
 
 from __future__ import annotations
@@ -47,6 +47,7 @@ from kubeloop.cluster.parked_aware import ParkedAware
 from kubeloop.cluster.parked_groups import Asks, ParkedGroup
 from kubeloop.cluster.parked_local import Fits, ParkedLocal, reads_one_node
 from kubeloop.cluster.pods import PodRecord, PodTemplate
+from kubeloop.cluster.queue_events import CycleEvents
 
 FLUSH_AFTER = 300
 """podMaxInUnschedulablePodsDuration: seconds a pod waits before it is retried regardless."""
@@ -84,18 +85,9 @@ class SchedulingQueue:
         """Whether every repeller was hostname-keyed when the last cycle ended."""
         self._touched: set[str] = set()
         self._deleted: list[PodRecord] = []
-        """Bound pods deleted since the last cycle (upstream's NodeResourcesFit hint queues
-        every pod it rejected on any of them, the exact hint only those it now fits)."""
         self._node_event = False
-        """Whether a node was added or changed since the last cycle."""
-        self.unmoved: list[ParkedGroup] = []
-        """The groups the last cycle left parked though a bound pod had been deleted: they
-        would have been retried and failed again upstream (``stale_messages.py``)."""
-        self.unmoved_local: list[list[PodRecord]] = []
-        """The same for ``parked_local.py``'s pods after any event, a ReplicaSet's a list."""
-        self.deleted: list[PodRecord] = []
-        self.node_event = False
-        """What the last cycle's events were (for ``stale_messages.py``)."""
+        self.events = CycleEvents()
+        """During a cycle, its events and what they left parked (``queue_events.py``)."""
         self._everything = False
         self._failed: list[tuple[list[PodRecord], Asks | None]] = []
         self._exhausted: set[Asks] = set()
@@ -185,11 +177,9 @@ class SchedulingQueue:
         hand them out by instead (PrioritySort's).
         """
         touched, self._touched = self._touched, set()
-        self.deleted, self._deleted = self._deleted if hints else [], []
-        self.node_event, self._node_event = self._node_event and hints, False
-        freed = bool(self.deleted)
+        self.events = CycleEvents(self._deleted if hints else [], self._node_event and hints)
+        self._deleted, self._node_event = [], False
         everything, self._everything = self._everything, False
-        self.unmoved, self.unmoved_local = [], []
         moved_any = everything or bool(touched)
         if self._aware.members and (moved_any or self._bound):
             self._activate_aware()
@@ -210,8 +200,8 @@ class SchedulingQueue:
                 drains.append(self._drain(key, group, lazy=hints))
             elif touched and any(fits(group.sample, node) for node in touched):
                 drains.append(self._drain(key, group, lazy=True))
-            elif freed:
-                self.unmoved.append(group)
+            elif self.events.deleted:
+                self.events.unmoved.append(group)
         active = list(self.active.values())
         self.active = {}
         fresh, self._fresh = self._fresh, []
@@ -254,9 +244,8 @@ class SchedulingQueue:
                 group = self._groups[key] = ParkedGroup(key, pods[0])
             group.park(pods, now)
             self._group_of.update((pod.name, group.key) for pod in pods)
-        self._failed = []
-        self._exhausted = set()
-        self._bound = bound
+        self._failed, self._exhausted, self._bound = [], set(), bound
+        self.events = CycleEvents()  # read during the cycle only
 
     def _take_local(
         self, now: int, touched: set[str], everything: bool, hints: bool, fits: Fits | None
@@ -269,8 +258,7 @@ class SchedulingQueue:
                 return self._local.take_all()
             return self._local.take_moved(now, FLUSH_AFTER, set(), lambda pod, name: False)
         taken = self._local.take_moved(now, FLUSH_AFTER, touched, fits)
-        if touched:
-            self.unmoved_local = self._local.sets()
+        self.events.unmoved_local = self._local.sets() if touched else []
         return taken
 
     def _activate_aware(self) -> None:

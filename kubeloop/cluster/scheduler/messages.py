@@ -117,7 +117,7 @@ class FailureMessages:
         explain: Explain,
         classes: Callable[[ClusterState], NodeClasses] | None,
     ) -> None:
-        """The groups a bound pod's deletion left parked (``SchedulingQueue.unmoved``): they
+        """The groups a bound pod's deletion left parked (``CycleEvents.unmoved``): they
         fit none of the nodes it touched. Upstream's NodeResourcesFit hint retries the pods
         it rejected anywhere on such a deletion, and they fail again: each of their pods
         takes the message that failure gives. The exact hint spares the retry itself, so
@@ -127,7 +127,7 @@ class FailureMessages:
         scheduler's, when every plugin is node-local), not node by node: a class's members
         answer alike, so 200 such groups on 5,100 nodes cost 200 walks over a few classes."""
         nodes, log = state.nodes, state.node_log
-        for group in state.queue.unmoved:
+        for group in state.queue.events.unmoved:
             pod = group.sample
             if group.key in self._histograms or classes is None or pod.template.names_hosts:
                 message = self.message(group.key, pod, nodes, log, explain)

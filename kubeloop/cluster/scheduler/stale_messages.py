@@ -54,12 +54,12 @@ def refresh(scheduler: Refreshing, state: ClusterState, messages: FailureMessage
         scheduler.node_classes if scheduler.by_class else None
     )
     messages.refresh(state, scheduler.explain, classes)
-    queue = state.queue
-    for pods in queue.unmoved_local:  # a ReplicaSet's: whether one is retried is its message's
+    events = state.queue.events
+    for pods in events.unmoved_local:  # a ReplicaSet's: whether one is retried is its message's
         decided: dict[str | None, bool] = {}
         for pod in pods:
             if pod.message not in decided:
-                decided[pod.message] = retried_upstream(pod, queue.deleted, queue.node_event)
+                decided[pod.message] = retried_upstream(pod, events.deleted, events.node_event)
         if any(decided.values()):
             message = scheduler.failure_message(state, pods[0])
             for pod in pods:
