@@ -14,7 +14,8 @@ changes what every filter answers on N alone; every other node is as it was when
 failed, less the binds since, which only take room and add repelling pods. So a node
 failing (NotReady, tainted, its pods evicted) moves nobody, and a pod deleted from N moves
 only the pods that now fit N — where upstream, coarser, would retry each pod its anti-
-affinity matched and find it fail again. The flush after ``FLUSH_AFTER`` still moves all.
+affinity matched and find it fail again (``scheduler/stale_messages.py`` gives such pods
+that failure's message). The flush after ``FLUSH_AFTER`` still moves all.
 
 Whether every existing repeller is hostname-keyed is asked at the end of each cycle
 (between cycles no pod is bound, so none can start repelling); until the next such answer
