@@ -71,6 +71,6 @@ def test_one_member_a_class_gives_every_nodes_message(
         expected = FailureMessages().message(
             asks_of(pod.template), pod, state.nodes, state.node_log, scheduler.explain
         )
-        message, counts = by_class(pod, classes, len(state.nodes), scheduler.explain)
+        message, counts = by_class(pod, classes, scheduler.explain)
         assert message == expected, pod.name
         assert all(n >= 0 for n in counts.values())

@@ -20,7 +20,6 @@ taking one pod is placed by ``class_sweep.py`` in one step, as ``class_batch.py`
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
 from operator import attrgetter
 from typing import TYPE_CHECKING, Protocol
@@ -31,10 +30,10 @@ from kubeloop.cluster.pods import PodRecord, PodTemplate
 from kubeloop.cluster.scheduler import class_sweep
 from kubeloop.cluster.scheduler.affinity_classes import HostClasses
 from kubeloop.cluster.scheduler.class_heap import ClassHeap
-from kubeloop.cluster.scheduler.fit_error import NO_NODES, message_from_counts
-from kubeloop.cluster.scheduler.framework import Code, FilterPlugin, ScorePlugin
+from kubeloop.cluster.scheduler.framework import FilterPlugin, ScorePlugin
 from kubeloop.cluster.scheduler.inter_pod_affinity import InterPodAffinity
-from kubeloop.cluster.scheduler.preemption import first_failure, suffix
+from kubeloop.cluster.scheduler.messages import by_class
+from kubeloop.cluster.scheduler.preemption import first_failure
 from kubeloop.cluster.state import ClusterState
 
 if TYPE_CHECKING:
@@ -90,21 +89,7 @@ def choose_by_host(
 def message_by_host(pod: PodRecord, classes: HostClasses, filters: list[FilterPlugin]) -> str:
     """``preemption.failure_message`` — each node's first failing filter, counted — asked
     of one member per class and counted once per member."""
-    histogram: Counter[str] = Counter()
-    failing = resolvable = 0
-    for number, size in classes.sizes.items():
-        first = classes.first(number)
-        assert first is not None  # a class in ``sizes`` has members
-        status = first_failure(pod, classes.nodes[first], filters)
-        if status is not None:
-            failing += size
-            resolvable += size if status.code is Code.UNSCHEDULABLE else 0
-            for reason in status.reasons:
-                histogram[reason] += size
-    total = len(classes.nodes)
-    if total == 0:
-        return NO_NODES
-    return message_from_counts(total, histogram) + suffix(pod, total, resolvable, failing)
+    return by_class(pod, classes, lambda p, node: first_failure(p, node, filters))[0]
 
 
 class Host(Protocol):

@@ -19,18 +19,15 @@ from typing import TYPE_CHECKING
 from kubeloop.cluster.node_log import NodeLog
 from kubeloop.cluster.nodes import NodeRecord
 from kubeloop.cluster.pods import PodRecord
-from kubeloop.cluster.scheduler.fit_error import message_from_counts
+from kubeloop.cluster.scheduler.fit_error import NO_NODES, message_from_counts
 from kubeloop.cluster.scheduler.framework import Code, Status
 from kubeloop.cluster.scheduler.node_classes import NodeClasses
 from kubeloop.cluster.scheduler.preemption import suffix
+from kubeloop.cluster.scheduler.resources_fit import ROOM_REASONS
 from kubeloop.cluster.scheduling_queue import Asks
 
 if TYPE_CHECKING:
     from kubeloop.cluster.state import ClusterState
-
-ROOM_REASONS = ("Too many pods", "Insufficient ")
-"""NodeResourcesFit's reasons (``fit.go``): the only node-local plugin whose hint queues a
-pod on any bound pod's deletion (``isSchedulableAfterPodEvent``)."""
 
 LIMIT = 64
 """How many asks keep a histogram; the least recently used is dropped past it."""
@@ -133,29 +130,27 @@ class FailureMessages:
                 message = self.message(group.key, pod, nodes, log, explain)
                 counts = self._histograms[group.key].counts
             else:
-                message, counts = by_class(pod, classes(state), len(nodes), explain)
+                message, counts = by_class(pod, classes(state), explain)
             if any(n and reason.startswith(ROOM_REASONS) for reason, n in counts.items()):
                 for member in group.members.values():
                     member.message = message
 
 
-def by_class(
-    pod: PodRecord, classes: NodeClasses, total: int, explain: Explain
-) -> tuple[str, Counter[str]]:
+def by_class(pod: PodRecord, classes: NodeClasses, explain: Explain) -> tuple[str, Counter[str]]:
     """The message a walk over every node gives (and its reason counts), asking one member
     of each class: every node-local filter answers a class's members alike."""
-    histogram = _Histogram(0, {})
+    counts: Counter[str] = Counter()
+    failing = resolvable = 0
     for number, size in classes.sizes.items():
         first = classes.first(number)
-        if first is not None:
-            histogram.set(first, explain(pod, classes.nodes[first]))
-            status = histogram.statuses[first]
-            if status is not None and size > 1:
-                for reason in status.reasons:
-                    histogram.counts[reason] += size - 1
-                histogram.failing += size - 1
-                histogram.resolvable += (size - 1) * (status.code is Code.UNSCHEDULABLE)
-    message = message_from_counts(total, histogram.counts)
-    if not total:
-        return message, histogram.counts
-    return message + suffix(pod, total, histogram.resolvable, histogram.failing), histogram.counts
+        assert first is not None  # a class in ``sizes`` has members
+        status = explain(pod, classes.nodes[first])
+        if status is not None:
+            failing += size
+            resolvable += size if status.code is Code.UNSCHEDULABLE else 0
+            for reason in status.reasons:
+                counts[reason] += size
+    total = len(classes.nodes)
+    if total == 0:
+        return NO_NODES, counts
+    return message_from_counts(total, counts) + suffix(pod, total, resolvable, failing), counts

@@ -13,6 +13,10 @@ from kubeloop.cluster.pods import PodRecord
 from kubeloop.cluster.scheduler.framework import Status, score_nodes
 
 _TOO_MANY_PODS = "Too many pods"
+_INSUFFICIENT = "Insufficient "
+ROOM_REASONS = (_TOO_MANY_PODS, _INSUFFICIENT)
+"""What every reason of this plugin starts with: the only node-local plugin whose hint
+queues a pod on any bound pod's deletion (``isSchedulableAfterPodEvent``)."""
 
 
 def fit_reasons(
@@ -24,9 +28,9 @@ def fit_reasons(
     if pod_cpu == 0 and pod_memory == 0:
         return tuple(reasons)
     if pod_cpu > 0 and pod_cpu > free_cpu:
-        reasons.append("Insufficient cpu")
+        reasons.append(_INSUFFICIENT + "cpu")
     if pod_memory > 0 and pod_memory > free_memory:
-        reasons.append("Insufficient memory")
+        reasons.append(_INSUFFICIENT + "memory")
     return tuple(reasons)
 
 

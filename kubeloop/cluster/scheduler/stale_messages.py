@@ -26,8 +26,9 @@ from kubeloop.cluster.nodes import NodeRecord
 from kubeloop.cluster.pods import PodRecord
 from kubeloop.cluster.scheduler.framework import Status
 from kubeloop.cluster.scheduler.inter_pod_affinity import AFFINITY, ANTI_AFFINITY, EXISTING_ANTI
-from kubeloop.cluster.scheduler.messages import ROOM_REASONS, FailureMessages
+from kubeloop.cluster.scheduler.messages import FailureMessages
 from kubeloop.cluster.scheduler.node_classes import NodeClasses
+from kubeloop.cluster.scheduler.resources_fit import ROOM_REASONS
 
 if TYPE_CHECKING:
     from kubeloop.cluster.state import ClusterState
