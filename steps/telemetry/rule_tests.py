@@ -20,9 +20,9 @@ _RUN = "kubeloop.telemetry.rule_tests"
     variants=("I run the rule unit tests <in|from|of> {path:text}[ with --run {groups:text}]",),
 )
 def run_rule_tests(world: World, path: str, groups: str | None = None) -> None:
-    """Run what ``kubeloop test rules`` runs (a drop-in for ``promtool test rules``) on a
-    unit-test file, relative to the feature, and keep its exit code and output (stdout, then
-    stderr, in the order printed) for the checks that follow."""
+    """Run ``kubeloop test rules`` (a drop-in for ``promtool test rules``) on a unit-test file,
+    relative to the feature, and keep its exit code and output (stdout, then stderr, in the
+    order printed) for the checks that follow."""
     run = None if groups is None else [groups]
     printed = io.StringIO()
     code = run_unit_tests([str(world.resolve(path))], run, False, None, printed, printed)
