@@ -7,8 +7,8 @@ broken (each problem named FILE:LINE). ``--junit FILE`` writes promtool's JUnit 
 from __future__ import annotations
 
 import argparse
-import re
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 from xml.etree import ElementTree as ET
 
@@ -31,6 +31,11 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="ignore fields rule files have that Prometheus does not know",
     )
     rules.add_argument(
+        "--files-anywhere",
+        action="store_true",
+        help="let rule_files name files outside the project (by default they must stay inside)",
+    )
+    rules.add_argument(
         "--run",
         action="append",
         metavar="REGEX",
@@ -41,26 +46,33 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 def main(args: argparse.Namespace) -> int:
     from kubeloop.telemetry.promtool.runner import run_file  # noqa: PLC0415 (the engine loads lazily)
 
+    from kubeloop.fixtures.paths import roots_for  # noqa: PLC0415
+    from kubeloop.telemetry.series.matchers import InvalidRegexError, compile_regex  # noqa: PLC0415
+
     pattern = None
     if args.run:
-        try:
-            pattern = re.compile("|".join(args.run))
-        except re.error as error:
+        try:  # RE2, as promtool's Go regexp: linear time, so no --run can hang
+            pattern = compile_regex("|".join(args.run))
+        except InvalidRegexError as error:
             print(f"kubeloop: --run: not a valid regular expression: {error}", file=sys.stderr)
             return 2
     results = []
     for path in args.files:
         print(f"Unit Testing:  {path}")
-        result = run_file(path, pattern, args.ignore_unknown_fields)
+        roots = None if args.files_anywhere else roots_for(Path(path).parent)
+        result = run_file(path, pattern, args.ignore_unknown_fields, roots)
         results.append(result)
         report(result, sys.stdout, sys.stderr)
+    code = 0 if all(r.passed for r in results) else 1
     if args.junit:
         try:
             with open(args.junit, "w", encoding="utf-8") as out:
                 out.write(junit_xml(results))
+                out.flush()
         except OSError as error:
-            print(f"failed to write JUnit XML: {error}", file=sys.stderr)
-    return 0 if all(r.passed for r in results) else 1
+            print(f"failed to write JUnit XML: {error.strerror or error}", file=sys.stderr)
+            return 1
+    return code
 
 
 def report(result: FileResult, out: TextIO, err: TextIO) -> None:

@@ -18,6 +18,7 @@ from typing import Any
 import kubeloop
 from kubeloop.core.clock import Clock
 from kubeloop.core.events import EventLog
+from kubeloop.fixtures.paths import project_root
 from kubeloop.harness import isolation
 from kubeloop.harness.blame import describe
 from kubeloop.harness.declared import Declared
@@ -285,11 +286,3 @@ class World:
             )
         return resolved
 
-
-def project_root(feature_dir: Path) -> Path:
-    """The folder holding the nearest ``features/`` folder above a feature, else the cwd."""
-    folder = feature_dir.resolve()
-    for candidate in (folder, *folder.parents):
-        if candidate.name == "features":
-            return candidate.parent
-    return Path.cwd().resolve()

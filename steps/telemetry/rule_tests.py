@@ -28,6 +28,8 @@ def run_rule_tests(world: World, path: str, groups: str | None = None) -> None:
     argv = ["test", "rules", str(world.resolve(path))]
     if groups is not None:
         argv += ["--run", groups]
+    if world.fixtures_anywhere:  # the run's --fixtures-anywhere also frees the rule files
+        argv.append("--files-anywhere")
     printed = io.StringIO()
     with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(printed):
         code = main(argv)
