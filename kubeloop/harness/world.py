@@ -156,6 +156,7 @@ class World:
         An engine under test whose cluster keeps its own clock runs its own ``run_for``
         first; the rest of the world then runs on the shared clock.
         """
+        self.clock.check_span(seconds)  # refused before anything runs, with the limit named
         if self._cluster is not None and not self._cluster_on_clock:
             self.capability(self._cluster, "run_for")(seconds)
         self.clock.run_for(seconds)
