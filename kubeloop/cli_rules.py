@@ -44,9 +44,8 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def main(args: argparse.Namespace) -> int:
-    from kubeloop.telemetry.promtool.runner import run_file  # noqa: PLC0415 (the engine loads lazily)
-
     from kubeloop.fixtures.paths import roots_for  # noqa: PLC0415
+    from kubeloop.telemetry.promtool.runner import run_file  # noqa: PLC0415 (the engine loads lazily)
     from kubeloop.telemetry.series.matchers import InvalidRegexError, compile_regex  # noqa: PLC0415
 
     pattern = None

@@ -286,4 +286,3 @@ class World:
                 "inside the project (or run with --fixtures-anywhere)"
             )
         return resolved
-

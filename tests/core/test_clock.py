@@ -7,6 +7,7 @@ import pytest
 
 from kubeloop import Cluster, Deployment, InvalidSpecError
 from kubeloop.core import ORDER_EVALUATE, ORDER_RECONCILE, ORDER_SCRAPE, Clock, EventLog
+from kubeloop.core.clock import MAX_TASK_RUNS
 from tests.conftest import nodes
 
 
@@ -86,8 +87,6 @@ def test_a_cluster_on_a_shared_clock_reconciles_as_it_runs() -> None:
 
 
 def test_a_span_past_the_task_run_bound_is_refused_before_anything_runs() -> None:
-    from kubeloop.core.clock import MAX_TASK_RUNS
-
     clock = Clock()
     ran: list[int] = []
     clock.every(15, ran.append, name="scrape", order=ORDER_SCRAPE)

@@ -4,6 +4,7 @@ success when its report cannot be written."""
 
 from __future__ import annotations
 
+import json
 import time
 from pathlib import Path
 
@@ -11,7 +12,9 @@ import pytest
 
 from kubeloop.cli import main
 
-TEST = "rule_files: ['{rules}']\nevaluation_interval: 1m\ntests:\n- interval: 1m\n  input_series: []\n"
+TEST = (
+    "rule_files: ['{rules}']\nevaluation_interval: 1m\ntests:\n- interval: 1m\n  input_series: []\n"
+)
 SECRET = "root:x:0:0:root:/root:/bin/bash\ndaemon:x:1:1:daemon:/usr/sbin:/usr/sbin/nologin\n"
 
 
@@ -89,8 +92,6 @@ def test_a_rule_file_inside_the_project_but_beside_the_test_folder_is_read(
 def test_a_value_in_a_broken_rule_file_is_shown_short_and_escaped(
     project: Path, capsys: pytest.CaptureFixture[str], value: str
 ) -> None:
-    import json
-
     (project / "rules.yml").write_text(f"groups: {json.dumps(value)}\n")
     (project / "t.yml").write_text(TEST.format(rules="rules.yml"))
     code, output = run(capsys, "t.yml")

@@ -170,6 +170,6 @@ def test_a_yaml_waiver_with_an_iso_week_expiry_is_refused(tmp_path: Path) -> Non
 
 def test_a_yaml_waiver_file_gets_the_control_character_check(tmp_path: Path) -> None:
     path = tmp_path / "waivers.yaml"
-    path.write_text("version: 1\nwaivers:\n- {id: CVE-2026-1111, reason: \"a\x0bb\"}\n")
+    path.write_text('version: 1\nwaivers:\n- {id: CVE-2026-1111, reason: "a\x0bb"}\n')
     with pytest.raises(FixtureError, match="control character"):
         read_waivers(path, EPOCH, None)

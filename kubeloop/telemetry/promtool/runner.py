@@ -41,7 +41,6 @@ class GroupFilter(Protocol):
     def search(self, name: str) -> object: ...
 
 
-
 @dataclass(frozen=True)
 class GroupResult:
     name: str
