@@ -26,6 +26,11 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="ignore fields rule files have that Prometheus does not know",
     )
     rules.add_argument(
+        "--files-anywhere",
+        action="store_true",
+        help="let rule_files name files outside the project (by default they must stay inside)",
+    )
+    rules.add_argument(
         "--run",
         action="append",
         metavar="REGEX",
@@ -37,5 +42,11 @@ def main(args: argparse.Namespace) -> int:
     from kubeloop.telemetry.promtool.command import run_unit_tests  # noqa: PLC0415 (loads lazily)
 
     return run_unit_tests(
-        args.files, args.run, args.ignore_unknown_fields, args.junit, sys.stdout, sys.stderr
+        args.files,
+        args.run,
+        args.ignore_unknown_fields,
+        args.junit,
+        sys.stdout,
+        sys.stderr,
+        files_anywhere=args.files_anywhere,
     )

@@ -18,6 +18,7 @@ from typing import Any
 import kubeloop
 from kubeloop.core.clock import Clock
 from kubeloop.core.events import EventLog
+from kubeloop.fixtures.paths import project_root
 from kubeloop.harness import isolation
 from kubeloop.harness.blame import describe
 from kubeloop.harness.declared import Declared
@@ -155,6 +156,7 @@ class World:
         An engine under test whose cluster keeps its own clock runs its own ``run_for``
         first; the rest of the world then runs on the shared clock.
         """
+        self.clock.check_span(seconds)  # refused before anything runs, with the limit named
         if self._cluster is not None and not self._cluster_on_clock:
             self.capability(self._cluster, "run_for")(seconds)
         self.clock.run_for(seconds)
@@ -284,12 +286,3 @@ class World:
                 "inside the project (or run with --fixtures-anywhere)"
             )
         return resolved
-
-
-def project_root(feature_dir: Path) -> Path:
-    """The folder holding the nearest ``features/`` folder above a feature, else the cwd."""
-    folder = feature_dir.resolve()
-    for candidate in (folder, *folder.parents):
-        if candidate.name == "features":
-            return candidate.parent
-    return Path.cwd().resolve()

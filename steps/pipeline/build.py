@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from kubeloop.harness.errors import HarnessError
@@ -173,3 +174,18 @@ def tag_points_to(world: World, tag: str, alias: str) -> None:
     actual = world.capability(current.pipeline, "resolve_tag")(tag)
     if actual != current.digest(world, alias):
         raise world.fail(f"{tag} to point to {alias}", current.alias_of(actual))
+
+
+def _check_manifest(source: str | Path, filename: str, arguments: dict[str, Any]) -> object:
+    """What ``kubeloop check`` reads of a manifest: the file or doc string the step reads."""
+    from kubeloop.fixtures.pipeline_common import read_file  # noqa: PLC0415
+    from kubeloop.fixtures.pipeline_reports import read_manifest  # noqa: PLC0415
+
+    text, shown = read_file(source) if isinstance(source, Path) else (source, filename)
+    return read_manifest(text, shown, str(arguments["name"]))
+
+
+the_manifest_from.fixture_argument = "path"  # type: ignore[attr-defined]
+the_manifest_from.fixture_reader = _check_manifest  # type: ignore[attr-defined]
+the_manifest.fixture_argument = "docstring"  # type: ignore[attr-defined]
+the_manifest.fixture_reader = _check_manifest  # type: ignore[attr-defined]

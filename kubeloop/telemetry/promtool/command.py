@@ -8,12 +8,14 @@ The ``kubeloop test rules`` command line and the scenario step that runs it both
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TextIO
 from xml.etree import ElementTree as ET
 
+from kubeloop.fixtures.paths import roots_for
 from kubeloop.telemetry.promtool.runner import FileResult, run_file
+from kubeloop.telemetry.series.matchers import InvalidRegexError, compile_regex
 
 
 def run_unit_tests(
@@ -23,28 +25,35 @@ def run_unit_tests(
     junit: str | None,
     out: TextIO,
     err: TextIO,
+    *,
+    files_anywhere: bool = False,
 ) -> int:
-    """Run promtool unit-test files; ``run``: only groups whose name matches one of these."""
+    """Run promtool unit-test files; ``run``: only groups whose name matches one of these;
+    ``files_anywhere`` lets rule files lie outside the test file's project."""
     pattern = None
     if run:
-        try:
-            pattern = re.compile("|".join(run))
-        except re.error as error:
+        try:  # RE2, as promtool's Go regexp: linear time, so no --run can hang
+            pattern = compile_regex("|".join(run))
+        except InvalidRegexError as error:
             print(f"kubeloop: --run: not a valid regular expression: {error}", file=err)
             return 2
     results = []
     for path in files:
         print(f"Unit Testing:  {path}", file=out)
-        result = run_file(path, pattern, ignore_unknown_fields)
+        roots = None if files_anywhere else roots_for(Path(path).parent)
+        result = run_file(path, pattern, ignore_unknown_fields, roots)
         results.append(result)
         report(result, out, err)
+    code = 0 if all(r.passed for r in results) else 1
     if junit:
         try:
             with open(junit, "w", encoding="utf-8") as stream:
                 stream.write(junit_xml(results))
+                stream.flush()
         except OSError as error:
-            print(f"failed to write JUnit XML: {error}", file=err)
-    return 0 if all(r.passed for r in results) else 1
+            print(f"failed to write JUnit XML: {error.strerror or error}", file=err)
+            return 1
+    return code
 
 
 def report(result: FileResult, out: TextIO, err: TextIO) -> None:

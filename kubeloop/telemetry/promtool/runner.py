@@ -11,8 +11,9 @@ past the last input sample.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Protocol
 
 from kubeloop.errors import FixtureError
 from kubeloop.telemetry.durations import format_duration
@@ -32,6 +33,12 @@ from kubeloop.telemetry.series.store import SampleOrderError
 
 MAX_EVALUATIONS = 1_000_000
 Pairs = tuple[tuple[str, str], ...]
+
+
+class GroupFilter(Protocol):
+    """Which test groups run, by name: a compiled ``--run`` regex (RE2, linear time)."""
+
+    def search(self, name: str) -> object: ...
 
 
 @dataclass(frozen=True)
@@ -55,12 +62,16 @@ class FileResult:
 
 
 def run_file(
-    path: str, run: re.Pattern[str] | None = None, ignore_unknown: bool = False
+    path: str,
+    run: GroupFilter | None = None,
+    ignore_unknown: bool = False,
+    roots: tuple[Path, ...] | None = None,
 ) -> FileResult:
     """Run every test group of one file (only those whose name ``run`` matches);
-    ``ignore_unknown`` lets rule files carry fields Prometheus does not know."""
+    ``ignore_unknown`` lets rule files carry fields Prometheus does not know; ``roots`` are
+    the folders its rule files must stay inside (None: anywhere)."""
     try:
-        test_file = load_test_file(path)
+        test_file = load_test_file(path, roots)
     except FixtureError as error:
         return FileResult(path, error=str(error))
     rules: list[RuleFile] = []
