@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from kubeloop.telemetry.promql import ast
+from kubeloop.telemetry.promql import ast, durationexpr
 from kubeloop.telemetry.promql.errors import PromQLError, UnsupportedError
 from kubeloop.telemetry.promql.evaluator import DEFAULT_LOOKBACK_MS, Evaluator
 from kubeloop.telemetry.promql.parser import parse
@@ -49,6 +49,9 @@ def evaluate(
     node = parse(expr) if isinstance(expr, str) else expr
     for name, value in (("evaluation time", t_ms), ("lookback", lookback_ms)):
         _check_ms(name, value)
+    start = t_ms if query_start_ms is None else query_start_ms
+    end = t_ms if query_end_ms is None else query_end_ms
+    node = durationexpr.resolve(node, query_step_ms, end - start)
     evaluator = Evaluator(
         store,
         t_ms,
@@ -88,6 +91,7 @@ def evaluate_range(
         raise PromQLError(f"a range query may have at most {MAX_RANGE_STEPS} steps per series")
     if node.type not in ("vector", "scalar"):
         raise PromQLError(f"a range query needs an instant vector or scalar, not a {node.type}")
+    node = durationexpr.resolve(node, step_ms, end_ms - start_ms)
     points: dict[Labels, list[tuple[int, float]]] = {}
     for step_t in range(start_ms, end_ms + 1, step_ms):
         value = evaluate(node, store, step_t, lookback_ms=lookback_ms, query_start_ms=start_ms,
