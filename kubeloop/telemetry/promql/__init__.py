@@ -10,7 +10,11 @@ from typing import Final
 
 from kubeloop.telemetry.promql import ast, durationexpr
 from kubeloop.telemetry.promql.errors import PromQLError, UnsupportedError
-from kubeloop.telemetry.promql.evaluator import DEFAULT_LOOKBACK_MS, Evaluator
+from kubeloop.telemetry.promql.evaluator import (
+    DEFAULT_LOOKBACK_MS,
+    DEFAULT_SUBQUERY_STEP_MS,
+    Evaluator,
+)
 from kubeloop.telemetry.promql.parser import parse
 from kubeloop.telemetry.promql.public import to_value
 from kubeloop.telemetry.promql.values import (
@@ -38,13 +42,17 @@ def evaluate(
     query_start_ms: int | None = None,
     query_end_ms: int | None = None,
     query_step_ms: int = 0,
+    subquery_step_ms: int = DEFAULT_SUBQUERY_STEP_MS,
+    max_samples: int | None = None,
 ) -> Value:
     """Evaluate ``expr`` as an instant query at ``t_ms``.
 
     A vector comes back sorted by labels, except that the order ``sort()``-like functions and
     ``topk``/``bottomk`` produce at the top is kept (as Prometheus returns it).
     ``query_start_ms``/``query_end_ms`` are what ``@ start()`` and ``@ end()`` mean (both
-    ``t_ms`` unless this instant is one step of a range query).
+    ``t_ms`` unless this instant is one step of a range query). ``subquery_step_ms`` is a
+    subquery's step when it names none; ``max_samples`` bounds the samples the query holds at
+    once (the engine's ``query.max-samples``; None: unbounded).
     """
     node = parse(expr) if isinstance(expr, str) else expr
     for name, value in (("evaluation time", t_ms), ("lookback", lookback_ms)):
@@ -59,6 +67,8 @@ def evaluate(
         query_start_ms=query_start_ms,
         query_end_ms=query_end_ms,
         query_step_ms=query_step_ms,
+        subquery_step_ms=subquery_step_ms,
+        max_samples=max_samples,
     )
     try:
         raw = evaluator.eval(node)
