@@ -75,6 +75,8 @@ class Evaluator:
         """Set while a counted subquery runs its steps (``samples``)."""
         self.uncounted: int | None = None
         self.subquery_results: dict[int, Any] = {}
+        self.sizes: dict[int, int] = {}
+        """Samples in each counted node's result, by node id."""
 
     def at(self, t_ms: int) -> Evaluator:
         """The same query at another instant (a subquery step); it shares the step budget."""

@@ -55,10 +55,13 @@ class Tally:
     """Sizes of each node's results summed over a subquery's steps, by node id."""
 
     totals: dict[int, int] = field(default_factory=dict)
+    largest: dict[int, int] = field(default_factory=dict)
     windows: dict[int, int] = field(default_factory=dict)
 
     def record(self, node: ast.Expr, size: int) -> None:
         self.totals[id(node)] = self.totals.get(id(node), 0) + size
+        if size > self.largest.get(id(node), 0):
+            self.largest[id(node)] = size
 
     def window(self, node: ast.Expr, size: int) -> None:
         if size > self.windows.get(id(node), 0):
@@ -80,10 +83,16 @@ def counted(ev: Evaluator, node: ast.Expr, run: Any) -> Any:
     """Evaluate ``node`` with ``run`` and count what it holds on ``ev.limit``."""
     limit = ev.limit
     assert limit is not None
+    start = limit.current
+    result = _count(ev, node, run, limit, start)
+    ev.sizes[id(node)] = size(result)
+    return result
+
+
+def _count(ev: Evaluator, node: ast.Expr, run: Any, limit: SampleLimit, start: int) -> Any:
     kind = node.__class__
     if kind in (ast.Paren, ast.Unary, ast.StringLiteral) or id(node) == ev.uncounted:
         return run(ev, node)
-    start = limit.current
     if kind in (ast.NumberLiteral, ast.VectorSelector, ast.MatrixSelector):
         result = run(ev, node)
         limit.add(size(result))
@@ -94,9 +103,25 @@ def counted(ev: Evaluator, node: ast.Expr, run: Any) -> Any:
         return _range_call(ev, node, run)
     result = run(ev, node)
     out = size(result)
-    limit.add(out)
+    if _gathers(node):  # rangeEval: the arguments' samples are gathered again at the step
+        gathered = sum(ev.sizes.get(id(child), 0) for child in _children(node))
+        limit.peak(limit.current + gathered + out)
+    elif isinstance(node, ast.Call) and node.func == "timestamp":
+        limit.peak(limit.current + 2 * out)  # its selector's samples, then the output
     limit.current = start + out
     return result
+
+
+def _gathers(node: ast.Expr) -> bool:
+    """Evaluated by ``rangeEval`` (not an aggregation, which reads its input in place, nor
+    a function over series like ``label_replace``, nor ``timestamp`` of a selector)."""
+    if isinstance(node, ast.Aggregate):
+        return node.op == "count_values"
+    if isinstance(node, ast.Call):
+        if node.func in ("label_replace", "label_join"):
+            return False
+        return not (node.func == "timestamp" and isinstance(node.args[0], ast.VectorSelector))
+    return True
 
 
 def _range_call(ev: Evaluator, node: ast.Call, run: Any) -> Any:
@@ -121,9 +146,9 @@ def _range_call(ev: Evaluator, node: ast.Call, run: Any) -> Any:
     out = {labels for labels, _ in result} if isinstance(result, list) else set()
     outputs = 0
     for labels, n in windows:
-        limit.peak(held + outputs + n)
-        if labels in out or labels.without_name() in out:
-            outputs += 1
+        gives = labels in out or labels.without_name() in out
+        limit.peak(held + outputs + n + gives)
+        outputs += gives
     limit.current = held - released + size(result)
     limit.peak(limit.current)
     return result
@@ -180,7 +205,8 @@ def _subquery(ev: Evaluator, node: ast.Subquery, run: Any, start: int) -> Any:
 
 def range_peak(node: ast.Expr, start: int, tally: Tally) -> tuple[int, int]:
     """The most a range evaluation of ``node`` holds, and what it holds after, from the
-    sizes of its nodes' results summed over the steps."""
+    sizes of its nodes' results summed over the steps (a step's gathered arguments counted
+    at their largest step)."""
     kind = node.__class__
     if kind in (ast.Paren, ast.Unary):
         return range_peak(node.expr, start, tally)  # type: ignore[union-attr]
@@ -190,13 +216,16 @@ def range_peak(node: ast.Expr, start: int, tally: Tally) -> tuple[int, int]:
     if kind in (ast.NumberLiteral, ast.VectorSelector, ast.MatrixSelector, ast.Subquery):
         return start + own, start + own
     current, peak = start, start
+    gathered = 0
     for child in _children(node):
         if child.type == "matrix" and not isinstance(child, ast.Subquery):
             peak = max(peak, current + own + tally.windows.get(id(node), 0))
             continue
         child_peak, current = range_peak(child, current, tally)
         peak = max(peak, child_peak)
-    peak = max(peak, current + own)
+        gathered += tally.largest.get(id(child), 0)
+    if _gathers(node) and not any(c.type == "matrix" for c in _children(node)):
+        peak = max(peak, current + own + gathered)
     return peak, start + own
 
 
@@ -204,7 +233,7 @@ def _children(node: ast.Expr) -> tuple[ast.Expr, ...]:
     if isinstance(node, ast.Binary):
         return node.lhs, node.rhs
     if isinstance(node, ast.Aggregate):
-        return node.expr if node.param is None else node.param, node.expr
+        return (node.expr,) if node.param is None else (node.param, node.expr)
     if isinstance(node, ast.Call):
         return node.args
     return ()

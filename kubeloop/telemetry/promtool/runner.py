@@ -13,7 +13,8 @@ Verdicts and messages follow promtool; kubeloop adds the alerts promtool does no
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 
 from kubeloop.errors import FixtureError
 from kubeloop.telemetry.durations import format_duration
@@ -21,6 +22,7 @@ from kubeloop.telemetry.promql.features import PROMTOOL_DEFAULT, Features
 from kubeloop.telemetry.promql.options import PROMTOOL_MAX_SAMPLES, QueryOptions
 from kubeloop.telemetry.promtool import compare as cmp
 from kubeloop.telemetry.promtool.checks import Failure, check_alerts, check_promql, late_warnings
+from kubeloop.telemetry.promtool.debug import dump
 from kubeloop.telemetry.promtool.notation import STALE
 from kubeloop.telemetry.promtool.testfile import (
     TestFile,
@@ -42,6 +44,10 @@ class GroupResult:
     name: str
     failures: tuple[Failure, ...]
     warnings: tuple[str, ...] = ()
+    debug: tuple[str, ...] = ()
+    """``--debug``'s dump of the series the group ended with."""
+    seconds: float | None = None
+    """How long the group took, by the clock ``run_file`` was given."""
 
 
 @dataclass(frozen=True)
@@ -62,10 +68,13 @@ def run_file(
     run: re.Pattern[str] | None = None,
     ignore_unknown: bool = False,
     features: Features = PROMTOOL_DEFAULT,
+    debug: bool = False,
+    clock: Callable[[], float] | None = None,
 ) -> FileResult:
     """Run every test group of one file (only those whose name ``run`` matches);
     ``ignore_unknown`` lets rule files carry fields Prometheus does not know; ``features``
-    is what ``--enable-feature`` turned on."""
+    is what ``--enable-feature`` turned on; ``debug`` keeps each group's dump of its series;
+    ``clock`` (seconds) times each group."""
     try:
         test_file = load_test_file(path)
     except FixtureError as error:
@@ -83,15 +92,23 @@ def run_file(
     for group in test_file.tests:
         if run is not None and not run.search(group.name):
             continue
+        began = clock() if clock is not None else 0.0
         if problems:
-            results.append(GroupResult(group.display_name, tuple(Failure(p) for p in problems)))
-            continue
-        results.append(_run_group(test_file, group, rules, features))
+            result = GroupResult(group.display_name, tuple(Failure(p) for p in problems))
+        else:
+            result = _run_group(test_file, group, rules, features, debug)
+        if clock is not None:
+            result = replace(result, seconds=clock() - began)
+        results.append(result)
     return FileResult(path, tuple(results), warnings=test_file.warnings)
 
 
 def _run_group(
-    test_file: TestFile, group: TestGroup, rule_files: list[RuleFile], features: Features
+    test_file: TestFile,
+    group: TestGroup,
+    rule_files: list[RuleFile],
+    features: Features,
+    debug: bool,
 ) -> GroupResult:
     if group.problems:
         return GroupResult(group.display_name, tuple(Failure(str(p)) for p in group.problems))
@@ -144,7 +161,8 @@ def _run_group(
         if failed is not None:
             failures.append(failed)
     warnings = tuple(late_warnings(group, last_input, test_file.path))
-    return GroupResult(group.display_name, tuple(failures), warnings)
+    dumped = tuple(dump(store, mint, max_eval, options)) if debug else ()
+    return GroupResult(group.display_name, tuple(failures), warnings, dumped)
 
 
 def _load_series(store: SeriesStore, group: TestGroup, failures: list[Failure]) -> int | None:

@@ -37,9 +37,7 @@ def query(
     raise RuleEvalError("rule result is not a vector or scalar")
 
 
-def template_query(
-    store: SeriesStore, t_ms: int, options: QueryOptions = DEFAULT_OPTIONS
-) -> Any:
+def template_query(store: SeriesStore, t_ms: int, options: QueryOptions = DEFAULT_OPTIONS) -> Any:
     """The ``query`` template function: samples as Go's ``{Labels, Value}`` structs."""
     from kubeloop.telemetry.promql import parse  # noqa: PLC0415
 
