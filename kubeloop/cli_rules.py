@@ -31,6 +31,16 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="let rule_files name files outside the project (by default they must stay inside)",
     )
     rules.add_argument(
+        "--enable-feature",
+        action="append",
+        default=[],
+        metavar="NAMES",
+        help="comma separated PromQL features to enable, as promtool's: "
+        "promql-experimental-functions, promql-extended-range-selectors, "
+        "promql-binop-fill-modifiers, promql-duration-expr (always on)",
+    )
+    rules.add_argument("--debug", action="store_true", help="enable unit test debugging")
+    rules.add_argument(
         "--run",
         action="append",
         metavar="REGEX",
@@ -49,4 +59,6 @@ def main(args: argparse.Namespace) -> int:
         sys.stdout,
         sys.stderr,
         files_anywhere=args.files_anywhere,
+        enable_feature=args.enable_feature,
+        debug=args.debug,
     )
