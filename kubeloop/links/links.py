@@ -17,13 +17,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from kubeloop.cluster.intstr import IntOrPercent
 from kubeloop.core.clock import ORDER_EVALUATE, ORDER_RECONCILE, ORDER_SCRAPE, Clock
 from kubeloop.core.events import EventLog
 from kubeloop.errors import InvalidSpecError
 from kubeloop.links.alert_rollback import AlertRollback, AlertRollbacks, Kind, RollbackRule
 from kubeloop.links.pod_traffic import PodTraffic
 from kubeloop.links.query_hpa import SYNC_PERIOD, QueryAutoscalers, QueryMetric
-from kubeloop.links.rollout import DigestRollout, RolloutLink
+from kubeloop.links.rollout import DigestRollout, RolloutLink, refusal
+from kubeloop.pipeline.errors import AdmissionRefusedError
 
 Provider = Callable[[], Any]
 ORDER_LINKS = ORDER_RECONCILE - 10
@@ -106,6 +108,46 @@ class Links:
 
     def rollouts(self) -> tuple[RolloutLink, ...]:
         return self.rollout.status()
+
+    def roll_out(
+        self,
+        deployment: str,
+        digest: str,
+        max_surge: IntOrPercent | None = None,
+        max_unavailable: IntOrPercent | None = None,
+    ) -> list[Any]:
+        """Roll the artifact ``digest`` onto ``deployment`` through admission, then drive the
+        cluster's rolling update under the budget; returns its snapshots.
+
+        The environment that deploys to the deployment (its link, else prod) must admit the
+        digest (``rollout.refusal``); a refusal raises ``AdmissionRefusedError`` with the
+        reason and changes nothing. Admitted, the digest is deployed to that environment
+        through the pipeline (its history, its verification) and the environment deploys
+        to this deployment from now on, so later promotions and rollbacks follow.
+        """
+        pipeline, cluster = self._watch(), self._cluster()
+        if pipeline is None or cluster is None:
+            raise InvalidSpecError("rolling an artifact out needs a pipeline and a cluster")
+        artifact = pipeline.artifact(digest)
+        cluster.deployment(deployment)  # NotFoundError before anything changes
+        env = self.rollout.environment_for(pipeline, deployment)
+        linked = self.rollout.explicit.get(env)
+        if linked is not None and linked != deployment:
+            raise InvalidSpecError(
+                f'{env} deploys to "{linked}", not "{deployment}": roll {artifact.label} '
+                f'out to "{linked}", or link another environment to "{deployment}"'
+            )
+        reason = refusal(pipeline, env, digest)
+        if reason is not None:
+            self.rollout.refuse(env, deployment, digest, artifact.version, self.clock.now, reason)
+            raise AdmissionRefusedError(f"{env} refuses to roll {deployment} out: {reason}")
+        pipeline.deploy(digest, env)
+        self.link(env, deployment)
+        return list(
+            cluster.rolling_update(
+                deployment, artifact.version, max_surge, max_unavailable, digest=digest
+            )
+        )
 
     # --- cluster → telemetry -------------------------------------------------------------------
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from kubeloop.cluster import Cluster
+from kubeloop.errors import InvalidSpecError
 from kubeloop.harness.world import World
 from kubeloop.links import Links
 
@@ -51,3 +52,31 @@ def links(world: World) -> Links:
 def pipeline_built(world: World, pipeline: Any) -> None:
     """The pipeline support's hook: watch the new pipeline for deploys."""
     links(world).watch(pipeline)
+
+
+def versions_in_use(world: World) -> set[str]:
+    """Version strings the scenario has used: its deployments' and its manifests'."""
+    found = {str(spec.get("version", "")) for _, spec in world.declared.deployments.values()}
+    current = world.parts.get("pipeline")
+    if current is not None:
+        found |= {str(m.get("version", "")) for m in current.manifests.values()}
+    return found - {""}
+
+
+def artifact_named(world: World, text: str) -> str | None:
+    """The digest of the artifact whose alias is TEXT, None if no alias is TEXT.
+
+    An alias is an artifact wherever it appears, never a version string; a name that is
+    both an alias and a version string in use is an ambiguity (``InvalidSpecError``), not
+    a guess.
+    """
+    current = world.parts.get("pipeline")
+    if current is None or text not in current.aliases:
+        return None
+    if text in versions_in_use(world):
+        raise InvalidSpecError(
+            f'"{text}" is both the artifact {text} and a version string of this scenario, '
+            "so it names two things: give the artifact another alias "
+            '(When I build "web" as D2)'
+        )
+    return str(current.aliases[text])
