@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import weakref
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 
 from kubeloop.cluster import arguments, node_events, observe, rollout
@@ -293,6 +293,11 @@ class Cluster(
             return []
         self._state.touch(name)
         return rollout.drive_rollout(self._passes.reconcile, self._state, record)
+
+    def watch(self, callback: Callable[[], object]) -> None:
+        """Call ``callback()`` after every reconcile pass, on the cluster's clock: what
+        follows the pods (``kubeloop.links``' traffic split) sees every change they make."""
+        self._passes.watchers.append(callback)
 
     # --- reconciling -----------------------------------------------------------------------
 

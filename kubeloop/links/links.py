@@ -23,7 +23,7 @@ from kubeloop.core.events import EventLog
 from kubeloop.errors import InvalidSpecError
 from kubeloop.links.alert_rollback import AlertRollback, AlertRollbacks, Kind, RollbackRule
 from kubeloop.links.pod_traffic import PodTraffic
-from kubeloop.links.query_hpa import SYNC_PERIOD, QueryAutoscalers, QueryMetric
+from kubeloop.links.query_hpa import SYNC_PERIOD, QueryAutoscalers, QueryMetric, requests_query
 from kubeloop.links.rollout import DigestRollout, RolloutLink, refusal
 from kubeloop.pipeline.errors import AdmissionRefusedError
 
@@ -68,6 +68,8 @@ class Links:
         self._alert_task: Any = None
         self._hpa_task: Any = None
         self._traffic_task: Any = None
+        self._request_hpas: set[str] = set()
+        """Deployments whose HPA reads their services' requests per second per pod."""
 
     # --- pipeline → cluster -----------------------------------------------------------------
 
@@ -164,6 +166,36 @@ class Links:
         self._split(self.clock.now)
         self.traffic.fail(telemetry, service, version, ratio, self.clock.now)
 
+    def limit(self, deployment: str, per_pod: float) -> None:
+        """Each ready pod of ``deployment`` serves at most ``per_pod`` requests per second;
+        what its services send beyond that fails."""
+        cluster = self._cluster()
+        if cluster is not None:
+            cluster.deployment(deployment)  # NotFoundError before anything changes
+        self.traffic.limit(deployment, per_pod)
+        self._split(self.clock.now)
+
+    def fail_pods_of(self, version: str, ratio: float | None) -> list[str]:
+        """Pods running ``version`` fail ``ratio`` of their requests, in every service they
+        serve (None: as the service); returns those services."""
+        cluster, telemetry = self._cluster(), self._telemetry()
+        if cluster is None or telemetry is None:
+            raise InvalidSpecError("pods that fail requests need a cluster and telemetry")
+        self._split(self.clock.now)
+        served = [
+            name
+            for name, _, _ in self.traffic.pairs(cluster, telemetry)
+            if getattr(telemetry.service(name), "versions", None) is not None
+        ]
+        if not served:
+            raise InvalidSpecError(
+                "no service is served by a deployment's pods yet: declare a service of the "
+                'deployment\'s name (Given the service "web" serves 100 requests per second)'
+            )
+        for name in served:
+            self.traffic.fail(telemetry, name, version, ratio, self.clock.now)
+        return served
+
     def _split(self, now: int) -> None:
         cluster, telemetry = self._cluster(), self._telemetry()
         if cluster is None or telemetry is None:
@@ -171,17 +203,27 @@ class Links:
         if self._traffic_task is None:
             if not self.traffic.pairs(cluster, telemetry):
                 return  # nothing is linked: no task every 15 s over a span of months
-            self._traffic_task = self.clock.every(
-                SYNC_PERIOD, self._split, name="links: traffic", order=ORDER_TRAFFIC, settle=True
-            )
+            self._follow(cluster)
         self.traffic.sync(cluster, telemetry, now)
+
+    def _follow(self, cluster: Any) -> None:
+        """Re-split after every reconcile pass of a cluster that can say so (``watch``),
+        and at the start and end of every span; another engine's: every 15 s."""
+        interval = SYNC_PERIOD
+        if getattr(type(cluster), "watch", None) is not None:
+            cluster.watch(lambda: self._split(self.clock.now))
+            interval = SETTLE_ONLY
+        self._traffic_task = self.clock.every(
+            interval, self._split, name="links: traffic", order=ORDER_TRAFFIC, settle=True
+        )
 
     # --- telemetry → pipeline ------------------------------------------------------------------
 
     def roll_back_on(self, kind: Kind, name: str, environment: str) -> RollbackRule:
         """When the SLO ``name`` pages (kind "slo") or the alert ``name`` fires (kind "alert"),
-        roll ``environment`` back, once per firing, at the next rule evaluation."""
-        rule = self.alerts.add(kind, name, environment)
+        roll ``environment`` back, once per firing, at the next rule evaluation. A cluster
+        deployment's name stands for the environment that deploys to it."""
+        rule = self.alerts.add(kind, name, self.environment_of(environment))
         if self._alert_task is None:
             telemetry = self._telemetry()
             interval = getattr(telemetry, "evaluation_interval", DEFAULT_EVALUATION_INTERVAL)
@@ -192,6 +234,16 @@ class Links:
                 order=ORDER_ALERT_ACTIONS,
             )
         return rule
+
+    def environment_of(self, target: str) -> str:
+        """``target`` if it is an environment; for a cluster deployment, the environment
+        that deploys to it (its link, else prod)."""
+        pipeline, cluster = self._watch(), self._cluster()
+        if pipeline is None or target in {e.name for e in pipeline.definition.environments}:
+            return target
+        if cluster is not None and target in {d.name for d in cluster.deployments()}:
+            return self.rollout.environment_for(pipeline, target)
+        return target
 
     def _check_alerts(self, now: int) -> None:
         telemetry, pipeline = self._telemetry(), self._watch()
@@ -217,10 +269,26 @@ class Links:
             )
         self._feed()
 
+    def autoscale_on_requests(self, deployment: str) -> None:
+        """Feed ``deployment``'s HPA the requests per second per pod of the services its
+        pods serve: the autoscaling/v2 Pods metric, as prometheus-adapter computes it
+        (``requests_query``), averaged over the ready pods."""
+        telemetry, cluster = self._telemetry(), self._cluster()
+        services = [deployment]
+        if telemetry is not None and cluster is not None:
+            services = self.traffic.services_of(cluster, telemetry, deployment) or services
+        self.autoscale_on(deployment, requests_query(services), per_pod=True)
+        self._request_hpas.add(deployment)
+
     def _feed(self) -> None:
         telemetry, cluster = self._telemetry(), self._cluster()
-        if cluster is not None and telemetry is not None:
-            self.autoscalers.feed(cluster, telemetry)
+        if cluster is None or telemetry is None:
+            return
+        for deployment in sorted(self._request_hpas):
+            services = self.traffic.services_of(cluster, telemetry, deployment)
+            if services:
+                self.autoscalers.requery(deployment, requests_query(services))
+        self.autoscalers.feed(cluster, telemetry)
 
     def query_metrics(self) -> tuple[QueryMetric, ...]:
         return self.autoscalers.metrics()
