@@ -94,7 +94,7 @@ def test_a_capacity_for_a_missing_deployment_or_a_bad_value_changes_nothing() ->
 
 
 def test_pods_running_a_version_fail_in_every_service_their_deployment_serves() -> None:
-    clock, cluster, telemetry, links = linked(100)
+    clock, _, telemetry, links = linked(100)
     telemetry.add_service("shop", 40)
     links.serve("shop", "web")
     assert links.fail_pods_of("v1", 0.25) == ["shop", "web"]
