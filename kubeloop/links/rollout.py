@@ -23,7 +23,7 @@ from kubeloop.core.events import EventLog
 from kubeloop.errors import KubeloopError
 from kubeloop.pipeline.signing import verify
 
-ADMITTED, REFUSED, WAITING = "admitted", "refused", "waiting"
+ADMITTED, REFUSED, WAITING, STALLED = "admitted", "refused", "waiting", "stalled"
 
 
 @dataclass(frozen=True)
@@ -35,8 +35,9 @@ class RolloutLink:
     digest: str
     version: str
     state: str
-    """admitted (the deployment runs the digest's version), refused, or waiting (for the
-    deployment to exist in the cluster)."""
+    """admitted (the deployment runs the digest's version), stalled (admitted, but pods of
+    it cannot be placed: ``reason`` says why, as the scheduler does), refused, or waiting
+    (for the deployment to exist in the cluster)."""
     reason: str
     time: int
 
@@ -45,6 +46,17 @@ def runs(info: Any, version: str, digest: str) -> bool:
     """Whether a deployment view's template is ``version`` of artifact ``digest`` (another
     engine's view without a digest is judged by its version)."""
     return bool(info.version == version and getattr(info, "digest", digest) == digest)
+
+
+def _stalled(cluster: Any, name: str, version: str, digest: str) -> str:
+    """Why pods of the admitted template cannot run ("" when none waits): the first
+    Pending one's FailedScheduling message, by pod name."""
+    waiting = sorted(
+        (p.name, p.reason or "not scheduled yet")
+        for p in cluster.pods(name)
+        if p.node is None and p.version == version and getattr(p, "digest", digest) == digest
+    )
+    return f"pod {waiting[0][0]} is Pending: {waiting[0][1]}" if waiting else ""
 
 
 def refusal(pipeline: Any, environment: str, digest: str) -> str | None:
@@ -136,7 +148,10 @@ class DigestRollout:
                     f"{env} runs {artifact.label}: rolling {name} to {artifact.version}",
                 )
         if reason is None:
-            self._record(env, name, digest, artifact.version, ADMITTED, now, "")
+            stall = _stalled(cluster, name, artifact.version, digest)
+            state = STALLED if stall else ADMITTED
+            said = f"rolling {name} to {artifact.label} stalls: {stall}" if stall else ""
+            self._record(env, name, digest, artifact.version, state, now, said)
         else:
             self._record(env, name, digest, artifact.version, REFUSED, now, reason)
 
@@ -167,6 +182,8 @@ class DigestRollout:
         self._status[name] = status
         if state == REFUSED:
             self._events.warning("RolloutRefused", f"deployment/{name}", reason)
+        elif state == STALLED:
+            self._events.warning("RolloutStalled", f"deployment/{name}", reason)
         elif state == WAITING:
             self._events.warning(
                 "RolloutWaiting",

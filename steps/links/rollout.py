@@ -76,3 +76,18 @@ def _describe(world: World, deployment: str) -> str:
     alias = scene(world).alias_of(status.digest)
     said = f": {status.reason}" if status.reason else ""
     return f"{status.environment} → {deployment}: {alias} at {status.version} {status.state}{said}"
+
+
+@then(
+    "the <rollout to|rollback of> {deployment:deployment} is stalled with {text:text}",
+    'the rollback of "web" is stalled with "Insufficient cpu"',
+    'the rollout to "web" is stalled with "Insufficient cpu"',
+)
+def rollout_stalled(world: World, deployment: str, text: str) -> None:
+    """What the environment runs was admitted to DEPLOYMENT, but pods of it cannot be placed;
+    the reason (a Pending pod's FailedScheduling message) contains TEXT."""
+    status = {s.deployment: s for s in links(world).rollouts()}.get(deployment)
+    if status is None or status.state != "stalled" or text not in status.reason:
+        raise world.fail(
+            f'a stalled rollout to "{deployment}" saying "{text}"', _describe(world, deployment)
+        )
