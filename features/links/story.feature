@@ -94,3 +94,14 @@ Feature: The whole story, and the ways it goes wrong
       | series         | value |
       | {version="v1"} | 100   |
     And the SLO "availability" does not page
+
+  Scenario: The same story twice gives the same timeline, event for event
+    Given "web" rolls back when the SLO "availability" pages
+    And pods running D2 fail 30% of requests
+    When I approve the promotion of D2 to prod
+    And I roll out D2 to "web" with maxSurge 1 and maxUnavailable 0
+    And 20 minutes pass
+    Then an alert rolled prod back 1 time
+    When node-1 fails
+    And 10 minutes pass
+    Then telling the story again gives the same timeline, event for event

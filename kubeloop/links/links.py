@@ -24,7 +24,8 @@ from kubeloop.errors import InvalidSpecError
 from kubeloop.links.alert_rollback import AlertRollback, AlertRollbacks, Kind, RollbackRule
 from kubeloop.links.pod_traffic import PodTraffic
 from kubeloop.links.query_hpa import SYNC_PERIOD, QueryAutoscalers, QueryMetric, requests_query
-from kubeloop.links.rollout import DigestRollout, RolloutLink, refusal
+from kubeloop.links.rollout import WAITING, DigestRollout, RolloutLink, refusal
+from kubeloop.links.timeline import TimelineRecorder
 from kubeloop.pipeline.errors import AdmissionRefusedError
 
 Provider = Callable[[], Any]
@@ -62,14 +63,18 @@ class Links:
         self.autoscalers = QueryAutoscalers(self.events)
         self.traffic = PodTraffic()
         self._watched: Any = None
-        self.clock.every(
-            SETTLE_ONLY, lambda _now: self.sync(), name="links", order=ORDER_LINKS, settle=True
-        )
         self._alert_task: Any = None
         self._hpa_task: Any = None
         self._traffic_task: Any = None
         self._request_hpas: set[str] = set()
         """Deployments whose HPA reads their services' requests per second per pod."""
+        self._hooked: Any = None
+        self._served: set[str] = set()
+        """Deployments whose pods serve a telemetry service (as last split)."""
+        self.timeline = TimelineRecorder()
+        self.clock.every(
+            SETTLE_ONLY, lambda _now: self.sync(), name="links", order=ORDER_LINKS, settle=True
+        )
 
     # --- pipeline → cluster -----------------------------------------------------------------
 
@@ -90,7 +95,33 @@ class Links:
         cluster = self._cluster()
         if pipeline is not None:
             self.rollout.sync(cluster, pipeline, self.clock.now)
+            for status in self.rollout.status():
+                self.timeline.link(status)
+        if cluster is not None:
+            self._hook(cluster)
         self._split(self.clock.now)
+        self._record_rollouts(self.clock.now)
+
+    def _hook(self, cluster: Any) -> bool:
+        """Follow every reconcile pass of ``cluster`` if it can say so (``watch``)."""
+        if self._hooked is cluster:
+            return True
+        if getattr(type(cluster), "watch", None) is None:
+            return False
+        self._hooked = cluster
+        cluster.watch(self._on_pass)
+        return True
+
+    def _on_pass(self) -> None:
+        self._split(self.clock.now)
+        self._record_rollouts(self.clock.now)
+
+    def _record_rollouts(self, now: int) -> None:
+        cluster = self._cluster()
+        if cluster is None:
+            return
+        linked = {s.deployment for s in self.rollout.status() if s.state != WAITING}
+        self.timeline.rollouts(cluster, sorted(linked | self._served), now)
 
     def _watch(self) -> Any:
         pipeline = self._pipeline()
@@ -204,15 +235,14 @@ class Links:
             if not self.traffic.pairs(cluster, telemetry):
                 return  # nothing is linked: no task every 15 s over a span of months
             self._follow(cluster)
-        self.traffic.sync(cluster, telemetry, now)
+        pairs = self.traffic.sync(cluster, telemetry, now)
+        self._served = {deployment for _, deployment, _ in pairs}
+        self.timeline.traffic(telemetry, [service for service, _, _ in pairs], now)
 
     def _follow(self, cluster: Any) -> None:
         """Re-split after every reconcile pass of a cluster that can say so (``watch``),
         and at the start and end of every span; another engine's: every 15 s."""
-        interval = SYNC_PERIOD
-        if getattr(type(cluster), "watch", None) is not None:
-            cluster.watch(lambda: self._split(self.clock.now))
-            interval = SETTLE_ONLY
+        interval = SETTLE_ONLY if self._hook(cluster) else SYNC_PERIOD
         self._traffic_task = self.clock.every(
             interval, self._split, name="links: traffic", order=ORDER_TRAFFIC, settle=True
         )

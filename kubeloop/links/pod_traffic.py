@@ -68,10 +68,13 @@ class PodTraffic:
         """The services ``deployment``'s pods serve, by name."""
         return [s for s, d, _ in self.pairs(cluster, telemetry) if d == deployment]
 
-    def sync(self, cluster: Any, telemetry: Any, now: int) -> None:
+    def sync(self, cluster: Any, telemetry: Any, now: int) -> list[tuple[str, str, dict[str, int]]]:
+        """Split every linked service by its deployment's ready pods now; returns the links
+        (``pairs``)."""
         from kubeloop.telemetry.traffic_versions import split_by_version  # noqa: PLC0415
 
-        for name, deployment, ready in self.pairs(cluster, telemetry):
+        pairs = self.pairs(cluster, telemetry)
+        for name, deployment, ready in pairs:
             service = telemetry.service(name)
             if not hasattr(service, "versions"):
                 continue  # another engine's service: it cannot be split
@@ -83,6 +86,7 @@ class PodTraffic:
                 shares = ready or dict.fromkeys(versions.shares() if versions else (), 0)
                 versions = split_by_version(service, shares, now)
             versions.set_capacity(self.capacity.get(deployment), now)
+        return pairs
 
     def fail(self, telemetry: Any, name: str, version: str, ratio: float | None, now: int) -> None:
         service = telemetry.service(name)

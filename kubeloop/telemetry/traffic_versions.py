@@ -66,6 +66,13 @@ class VersionedTraffic:
         """The versions with a share above 0, by name."""
         return {v: n for v, n in sorted(self._shares.items()) if n}
 
+    def rates(self) -> dict[str, tuple[float, float]]:
+        """Each version's requests per second and error ratio now, by name."""
+        return {
+            v: (float(served._rate), float(served._ratio))
+            for v, served in sorted(self._versions.items())
+        }
+
     def failing(self) -> dict[str, float]:
         """Versions with an error ratio of their own."""
         return {v: float(r) for v, r in sorted(self._failing.items())}

@@ -13,6 +13,7 @@ from kubeloop.cluster import Cluster
 from kubeloop.errors import InvalidSpecError
 from kubeloop.harness.world import World
 from kubeloop.links import Links
+from kubeloop.links.timeline import snapshot as timeline_snapshot
 
 
 class _Asked:
@@ -42,11 +43,20 @@ def links(world: World) -> Links:
         return world.parts.get("telemetry")
 
     def build() -> Links:
-        return Links(
+        built = Links(
             world.clock, world.events, cluster=cluster, pipeline=pipeline, telemetry=telemetry
         )
+        world.snapshots["timeline"] = lambda: timeline_snapshot(
+            built, pipeline(), telemetry(), lambda digest: _name_of(world, digest)
+        )
+        return built
 
     return world.part("links", build)  # type: ignore[no-any-return]
+
+
+def _name_of(world: World, digest: str) -> str:
+    current = world.parts.get("pipeline")
+    return str(current.alias_of(digest)) if current is not None else digest[:19] + "…"
 
 
 def pipeline_built(world: World, pipeline: Any) -> None:
