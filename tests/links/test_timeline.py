@@ -4,7 +4,6 @@ one picture with one time axis."""
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 
 from linked import GREEN
 
