@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from kubeloop.errors import InvalidSpecError
 from kubeloop.harness.errors import HarnessError
 from kubeloop.harness.registry import given, then, when
 from kubeloop.harness.world import World
@@ -52,6 +53,13 @@ def _declare_file(world: World, name: str, loaded: tuple[str, str]) -> None:
     scene(world).manifests[name] = read_manifest(text, filename, name)
 
 
+def _collides(alias: str, manifest: str) -> None:
+    raise InvalidSpecError(
+        f'"{alias}" is already a version string of this scenario, so as an alias it would '
+        f'name two things: build it as another name (When I build "{manifest}" as D1)'
+    )
+
+
 def _build(world: World, manifest: str, alias: str) -> None:
     current = scene(world)
     if manifest not in current.manifests:
@@ -60,6 +68,11 @@ def _build(world: World, manifest: str, alias: str) -> None:
             f"manifests {sorted(current.manifests)}",
         )
     data: dict[str, Any] = current.manifests[manifest]
+    from kubeloop.steps.links.support import versions_in_use  # noqa: PLC0415  (one world)
+
+    if alias in versions_in_use(world):
+        world.attempt(lambda: _collides(alias, manifest))
+        return
     digest = world.attempt(lambda: world.capability(current.pipeline, "build")(data))
     if digest is not None:
         current.aliases[alias] = str(getattr(digest, "digest", digest))

@@ -12,6 +12,7 @@ from kubeloop.render.hpa_chart import hpa_chart
 from kubeloop.render.ladder import pipeline_pictures
 from kubeloop.render.svg import cluster_map, rollout_chart
 from kubeloop.render.telemetry import telemetry_svg  # Lab 03
+from kubeloop.render.timeline import timeline_svg  # one world
 
 SYMBOL = {"passed": "✓", "failed": "✗", "undefined": "?", "skipped": "–"}
 
@@ -85,7 +86,8 @@ def _events(record: ScenarioRecord) -> str:
 
 
 def _scenario(record: ScenarioRecord) -> str:
-    pictures = [cluster_map(record.snapshot)] if record.snapshot else []
+    pictures = [timeline_svg(record.snapshot.get("timeline"))] if record.snapshot else []
+    pictures += [cluster_map(record.snapshot)] if record.snapshot else []
     pictures += [rollout_chart(r) for r in record.snapshot.get("rollouts", [])]
     pictures += [hpa_chart(a) for a in record.snapshot.get("autoscalers", [])]
     pictures += pipeline_pictures(record.snapshot.get("pipeline") or {})  # Lab 02
