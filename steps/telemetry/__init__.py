@@ -5,9 +5,11 @@ from kubeloop.steps.telemetry import (
     budget_ranges,
     counters,
     latency,
+    paging,
     queries,
     rule_tests,
     series,
+    service_checks,
     services,
     slos,
 )
@@ -17,9 +19,11 @@ __all__ = [
     "budget_ranges",
     "counters",
     "latency",
+    "paging",
     "queries",
     "rule_tests",
     "series",
+    "service_checks",
     "services",
     "slos",
 ]
