@@ -12,6 +12,8 @@ import re
 from collections.abc import Callable
 
 import kubeloop.harness.artifacts  # noqa: F401  (registers Lab 02's noun phrases)
+import kubeloop.harness.pipeline_words  # noqa: F401  (registers Lab 02's release words)
+import kubeloop.harness.reasons  # noqa: F401  (registers reasons said in words)
 import kubeloop.harness.telemetry_nouns  # noqa: F401  (registers Lab 03's noun phrases)
 from kubeloop.harness.amounts import AMOUNTS, _resources
 from kubeloop.harness.nouns import NAME, _strip_groups, unquote

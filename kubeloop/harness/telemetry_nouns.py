@@ -16,7 +16,7 @@ from kubeloop.harness.comparisons import COMPARISONS
 from kubeloop.harness.nouns import NAME, _strip_groups, unquote
 from kubeloop.harness.params import TYPES, ParamType
 
-_NOT_SERVICE = r"(?!(?:the|a|an|all|every|it|its|traffic|requests|errors|nobody|someone)\b)"
+_NOT_SERVICE = r"(?!(?:the|a|an|all|every|it|its|traffic|requests|errors|latency|nobody|someone|then|and|when|next|so)\b)"
 _SERVICE = re.compile(
     f"(?:the )?service (?P<n1>{NAME})|the (?P<n2>{NAME}) service|{_NOT_SERVICE}(?P<n3>{NAME})",
     re.IGNORECASE,
@@ -134,6 +134,39 @@ def _condition(text: str) -> str:
     return f"{error_ratio_query(_service(found.group('s2')))} {operator} {ratio:g}"
 
 
+_ABOUT = r"(?:(?:in )?(?:under|around|about|roughly|within|less than|at most|up to) |in )?"
+_TAKE = (
+    r"(?:take|takes|finish|complete|are served|respond|return|are answered|answer|come back)"
+    r"(?: in)?"
+)
+_WHO = r"(?: of (?:them|those|those requests|the requests|requests|all requests))?"
+_ITEM = (
+    rf"(?:the (?:slowest|fastest|other|remaining|last|rest of the) )?(?P<share>{SHARE}){_WHO} "
+    rf"{_TAKE} {_ABOUT}(?P<lat>\d+(?:\.\d+)? ?(?:ms|milliseconds?|s|seconds?))"
+    rf"|the (?:rest|others) {_TAKE} {_ABOUT}(?P<rest>\d+(?:\.\d+)? ?(?:ms|milliseconds?|s|seconds?))"
+)
+_ITEM_RE = re.compile(_ITEM, re.IGNORECASE)
+_ONE = _strip_groups(_ITEM)
+_LATENCIES = rf"(?:{_ONE})(?:(?:,? and |, )(?:{_ONE}))*"
+
+
+def seconds(text: str) -> float:
+    """ "80ms", "2 seconds", "1 s" → seconds."""
+    number, unit = re.fullmatch(r"(\d+(?:\.\d+)?) ?([a-z]+)", text, re.IGNORECASE).groups()  # type: ignore[union-attr]
+    return float(number) / (1000 if unit.lower().startswith("m") else 1)
+
+
+def _latencies(text: str) -> tuple[tuple[float | None, float], ...]:
+    """(share in percent, or None for "the rest"; seconds) of each part of the profile."""
+    return tuple(
+        (
+            share(found.group("share")) if found.group("share") else None,
+            seconds(found.group("lat") or found.group("rest")),
+        )
+        for found in _ITEM_RE.finditer(text)
+    )
+
+
 TYPES.update(
     {
         "service": ParamType(
@@ -157,6 +190,12 @@ TYPES.update(
             _slo_alert,
             "an SLO's burn alert: the fast burn alert (pages), the slow burn alert (opens a "
             "ticket), the page alert on checkout, the burn-rate alert",
+        ),
+        "latencies": ParamType(
+            _LATENCIES,
+            _latencies,
+            "how long requests take, share by share: 90% of them finish in under 100ms and "
+            "the slowest 1% take around 2 seconds; 99% take 100 ms and 1% take 2 s",
         ),
         "tense": ParamType(
             r"is|gets|is being|got|was|has been|had been",

@@ -23,6 +23,7 @@ _NO_ERRORS = " <with no errors|without errors|without any errors|with zero error
 _FAIL = "<fail|are failing|start failing|return errors|return HTTP 500|return 500s|error out>"
 _WITH_CODE = "[ with <a|an|HTTP|status|code> <500|503|5xx>]"
 _FOR = "[ for [the next ]{duration:duration}]"
+_AT = "[ <at|taking|answering in> [<around|about|roughly> ]{latency:latency}]"
 _THEIR = "[<all|all of|all the|the|those|its|their|of> ][{name:service} ]"
 
 
@@ -63,12 +64,19 @@ def the_named(world: World, name: str | None) -> str:
     'the service "web" serves 100 requests per second with 2% errors',
     'the service "api" serves 50 requests per second',
     "service api serves 50 req/s with 1% errors",
+    "web is handling 100 requests per second at around 80ms",
     variants=(
-        "{name:service} " + _SERVES + " {rate:rps}" + _ERRORS,
-        "{name:service} " + _SERVES + " {rate:rps}" + _NO_ERRORS,
+        "{name:service} " + _SERVES + " {rate:rps}" + _ERRORS + _AT,
+        "{name:service} " + _SERVES + " {rate:rps}" + _NO_ERRORS + _AT,
     ),
 )
-def the_service(world: World, name: str, rate: float, errors: float = 0) -> None:
+def the_service(
+    world: World,
+    name: str,
+    rate: float,
+    errors: float = 0,
+    latency: tuple[str, float] | None = None,
+) -> None:
     """A service serving RATE requests a second, ERRORS of them failing with 500 (a service
     that already exists, for one, changes to that rate and those errors).
 
@@ -80,10 +88,15 @@ def the_service(world: World, name: str, rate: float, errors: float = 0) -> None
         service = _service(world, name)
         world.attempt(lambda: service.set_rate(rate, world.clock.now))  # type: ignore[attr-defined]
         world.attempt(lambda: service.set_error_ratio(_ratio(errors), world.clock.now))  # type: ignore[attr-defined]
-        return
-    world.attempt(lambda: call(world, "add_service", name, rate, _ratio(errors)))
-    if world.error is None:
-        service_added(world, name)
+    else:
+        world.attempt(lambda: call(world, "add_service", name, rate, _ratio(errors)))
+        if world.error is None:
+            service_added(world, name)
+    if latency is not None and world.error is None:
+        number, per_second = latency
+        service = _service(world, name)
+        profile = [(float(number) / per_second, 1.0)]
+        world.attempt(lambda: service.set_latency(profile, world.clock.now))  # type: ignore[attr-defined]
 
 
 @given(
@@ -122,7 +135,7 @@ def _lasting(world: World, service: object, change: str, value: float, duration:
     ),
 )
 def starts_failing(
-    world: World, name: str | None, errors: float, duration: int | None = None
+    world: World, errors: float, name: str | None = None, duration: int | None = None
 ) -> None:
     """From now on ERRORS of the service's requests fail (500); "for 10 minutes": that long,
     then it fails as before."""
@@ -169,7 +182,7 @@ _CHANGE = (
     ),
 )
 def starts_serving(
-    world: World, name: str | None, rate: float, duration: int | None = None
+    world: World, rate: float, name: str | None = None, duration: int | None = None
 ) -> None:
     """From now on the service serves RATE requests a second (same error ratio); "for 5
     minutes": that long, then as before."""
