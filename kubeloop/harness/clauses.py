@@ -58,6 +58,10 @@ WORKLOAD: list[Clause] = [
         lambda m: {"version": unquote(m.group("version"))},
     ),
     (
+        r"(?:at|running) (?P<short>v\d[\w.-]*)(?![\w.-])",
+        lambda m: {"version": m.group("short")},
+    ),
+    (
         rf"(?:running|with|using) (?:the )?image (?P<image>{NAME})",
         lambda m: {"version": unquote(m.group("image"))},
     ),

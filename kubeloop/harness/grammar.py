@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 _MODAL = r"(?:should|must|will|shall)"
 _FILLERS = re.compile(
-    r"\s+(?:anymore|any more|any longer|eventually|afterwards|now)(?=$|[,.])", re.IGNORECASE
+    r"\s+(?:anymore|any more|any longer|eventually|afterwards|now|again)(?=$|[,.])", re.IGNORECASE
 )
 _RULES: list[tuple[re.Pattern[str], tuple[str, ...]]] = [
     (re.compile(rf"\b{_MODAL} not be\b", re.IGNORECASE), ("is not", "are not")),

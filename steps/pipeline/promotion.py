@@ -25,6 +25,12 @@ def i_promote(world: World, alias: str, env: str) -> None:
 @when(
     "I approve the promotion of {alias:artifact} to {env:name}",
     "I approve the promotion of D1 to prod",
+    "I get R9 approved for prod",
+    variants=(
+        "[I ]<get|have> {alias:artifact} approved for {env:name}",
+        "I approve {alias:artifact} for {env:name}",
+        "{alias:artifact} <gets|is|was|got> approved for {env:name}",
+    ),
 )
 def i_approve(world: World, alias: str, env: str) -> None:
     """A reviewer approves: a waiting promotion deploys now (verified), a later one will."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from kubeloop.harness.registry import given, then, when
 from kubeloop.harness.world import World
-from kubeloop.steps.telemetry.support import call, fixture_text, require_docstring
+from kubeloop.steps.telemetry.support import call, fixture_text, require_docstring, result_rows
 
 
 _RULE = "<an|the> <alert|alert rule|alerting rule> {name:name}"
@@ -192,16 +192,26 @@ def alert_resolved(world: World, name: str) -> None:
 
 
 @then(
-    "no alert(s) <is|are> [still ]{state:alertstate}",
+    "no alert(s) <is|are> [still ]{state:alertstate}[ <for|on|about> {service:service}]",
     "no alerts are firing",
     "no alert is pending",
+    "no alert is firing for web",
 )
-def no_alert_is(world: World, state: str) -> None:
-    """None of the alerts is in STATE now (the rules loaded must have at least one alert)."""
+def no_alert_is(world: World, state: str, service: str | None = None) -> None:
+    """None of the alerts is in STATE now (the rules loaded must have at least one alert);
+    "for web": none of its alerts whose labels name web (job, service, …)."""
     names = list(call(world, "alert_names"))
     if not names:
         raise world.fail("alert rules to check", "there are no alerts")
     found = [n for n in names if call(world, "alert_state", n) == state]
+    if service is not None and found:
+        rows = result_rows(call(world, "query", f'ALERTS{{alertstate="{state}"}}', None))
+        about = {
+            labels.get("alertname", "")
+            for labels, _ in (rows if isinstance(rows, list) else [])
+            if service in labels.values()
+        }
+        found = [n for n in found if n in about]
     if found:
         raise world.fail(f"no alert {state} at {_clock(world.clock.now)}", ", ".join(found))
 
