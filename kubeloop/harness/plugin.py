@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from kubeloop.harness import gherkin_source, isolation
+from kubeloop.harness import gherkin_source, isolation, labs
 from kubeloop.harness.collect import FeatureFile
 from kubeloop.harness.engine import engine_name, load_engine
 from kubeloop.harness.errors import HarnessError, ScenarioAssertionError
@@ -99,7 +99,10 @@ def pytest_configure(config: pytest.Config) -> None:
     engine = engine_name(config.getoption("engine"))
     if engine != "kubeloop" and isolation.available() and not config.getoption("no_isolation"):
         plugin = isolation.Isolation(
-            engine, config.getoption("scenario_timeout"), config.getoption("engine_memory")
+            engine,
+            config.getoption("scenario_timeout"),
+            config.getoption("engine_memory"),
+            config.getoption("step_timeout"),
         )
         config.pluginmanager.register(plugin, "kubeloop-isolation")
     record = config.getoption("kubeloop_record")
@@ -137,7 +140,10 @@ TOOL_REASON = (
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    grading = engine_name(config.getoption("engine")) != "kubeloop"
+    engine = engine_name(config.getoption("engine"))
+    grading = engine != "kubeloop"
+    if grading:
+        _one_lab_at_a_time(config, engine, items)
     for item in items:
         if grading and item.get_closest_marker(EXACT_TAG) is not None:
             item.add_marker(pytest.mark.skip(reason=EXACT_REASON))
@@ -169,6 +175,30 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if drop:
         config.hook.pytest_deselected(items=drop)
     items[:] = keep
+
+
+def _one_lab_at_a_time(config: pytest.Config, engine: str, items: list[pytest.Item]) -> None:
+    """Leave out the scenarios of the labs the engine does not implement (they would grade
+    kubeloop's own mechanism), unless the user named their feature file."""
+    named = {
+        (config.invocation_params.dir / arg.split("::", 1)[0]).resolve()
+        for arg in config.args
+        if arg.split("::", 1)[0].endswith(".feature")
+    }
+    by_lab = {item: labs.lab_of(item.path) for item in items}
+    if not any(lab is not None for lab in by_lab.values()):
+        return  # the user's own features: nothing to tell apart
+    implemented = labs.implemented_by(engine)
+    keep, drop = [], []
+    for item in items:
+        graded = implemented.grades(by_lab[item]) or item.path.resolve() in named
+        (keep if graded else drop).append(item)
+    config.stash[labs.NOTE] = implemented.describe(
+        engine, (str(by_lab[item]) for item in drop)
+    )
+    if drop:
+        config.hook.pytest_deselected(items=drop)
+        items[:] = keep
 
 
 def _selects(item: pytest.Item, line: int, starts: list[int]) -> bool:

@@ -233,13 +233,13 @@ def selector(world: World, spec: dict[str, Any]) -> Any:
         world.make("Requirement", e["key"], e["operator"], tuple(e.get("values") or ()))
         for e in spec.get("matchExpressions") or []
     ]
-    of = world.capability(world.capability(world.engine, "LabelSelector"), "of")
+    of = world.capability(world.capability(world.cluster_engine, "LabelSelector"), "of")
     return of(spec.get("matchLabels") or {}, *expressions)
 
 
 def _container(world: World, container: Any) -> Any:
     """An engine Container from a fixture's quantities (the engine parses them)."""
-    of = world.capability(world.capability(world.engine, "Container"), "of")
+    of = world.capability(world.capability(world.cluster_engine, "Container"), "of")
     return of(container.name, container.cpu, container.memory)
 
 
