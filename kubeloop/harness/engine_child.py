@@ -103,8 +103,9 @@ def serve(items: Sequence[pytest.Item], commands: int, results: int) -> None:
                 config.hook.pytest_report_to_serializable(config=config, report=r)
                 for r in reports
             ]
-            sys.stdout.flush()
-            sys.stderr.flush()
+            for stream in (sys.stdout, sys.stderr):
+                with contextlib.suppress(Exception):  # the engine may have closed it
+                    stream.flush()
             channel.send({"reports": serial, "leak": leak(start_kb)})
     except BaseException as error:
         code = 1

@@ -19,10 +19,12 @@ import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
 from kubeloop.harness import engine_child, isolation
+from kubeloop.harness.contract_check import problems
 from kubeloop.harness.engine import load_engine
 
 ENTRIES = {"cluster": "Cluster", "pipeline": "Pipeline", "telemetry": "Telemetry"}
@@ -34,6 +36,7 @@ NAMES["telemetry"] = "Lab 03 (telemetry)"
 NOTE = pytest.StashKey[str]()
 """What the run grades, for the progress to print before the first scenario."""
 PROBE_SECONDS = 30.0
+SHOWN = 12
 DEFAULT_MEMORY_MB = 2048
 
 
@@ -49,9 +52,11 @@ def lab_of(path: Path) -> str | None:
 
 @dataclass(frozen=True)
 class Labs:
-    """The labs a module implements (``None`` when it could not be told)."""
+    """The labs a module implements (``None`` when it could not be told), and what it lacks
+    or mis-types of their contracts (contract_check.py)."""
 
     implemented: frozenset[str] | None
+    problems: tuple[str, ...] = ()
 
     def grades(self, lab: str | None) -> bool:
         """Is a feature of ``lab`` graded against this module?"""
@@ -62,17 +67,25 @@ class Labs:
         return lab in self.implemented
 
     def describe(self, engine: str, left_out: Iterable[str]) -> str:
-        """One line for the top of the run: what is graded, what is left out and why."""
-        labs = sorted(self.implemented or ())
-        graded = ", ".join(NAMES[lab] for lab in labs) or "no lab"
+        """Lines for the top of the run: what is graded, what is left out and why, and the
+        contract's members the module lacks."""
+        labs = sorted(self.implemented or (), key=list(ENTRIES).index)
+        lines = [f"grading {engine} on {', '.join(NAMES[lab] for lab in labs) or 'no lab'}"]
         out = sorted(set(left_out))
-        if not out:
-            return f"grading {engine} on {graded}"
-        return (
-            f"grading {engine} on {graded}; the features of {', '.join(out)} are left out "
-            f"(they would grade kubeloop's own {'/'.join(ENTRIES[o] for o in out if o in ENTRIES) or 'labs'}"
-            f", not {engine}; name a feature file to run it anyway)"
-        )
+        if out:
+            lines[0] += (
+                f"; the features of {', '.join(out)} are left out: they would grade kubeloop's "
+                f"own engine, not {engine} (name a feature file to run it anyway)"
+            )
+        if self.problems:
+            lines.append(
+                f"{engine} lacks or mis-types {len(self.problems)} member(s) of the contract "
+                f"(kubeloop exercise check {engine}):"
+            )
+            lines += [f"  {problem}" for problem in self.problems[:SHOWN]]
+            if len(self.problems) > SHOWN:
+                lines.append(f"  … and {len(self.problems) - SHOWN} more")
+        return "\n".join(lines)
 
 
 def implemented_by(engine: str) -> Labs:
@@ -80,17 +93,18 @@ def implemented_by(engine: str) -> Labs:
     (importing a learner's module may hang or crash; the run must not)."""
     if not isolation.available():
         try:
-            module = load_engine(engine)
+            return _read(load_engine(engine))
         except Exception:  # noqa: BLE001 (every scenario reports the import error itself)
             return Labs(None)
-        return Labs(frozenset(lab for lab, entry in ENTRIES.items() if hasattr(module, entry)))
-    answer = _probe(engine)
-    if answer is None:
-        return Labs(None)
-    return Labs(frozenset(lab for lab in answer if lab in ENTRIES))
+    return _probe(engine)
 
 
-def _probe(engine: str) -> list[str] | None:
+def _read(module: ModuleType) -> Labs:
+    found = frozenset(lab for lab, entry in ENTRIES.items() if hasattr(module, entry))
+    return Labs(found, tuple(problems(module)))
+
+
+def _probe(engine: str) -> Labs:
     read, write = os.pipe()
     parent = os.getpid()
     pid = os.fork()
@@ -99,9 +113,9 @@ def _probe(engine: str) -> list[str] | None:
         try:
             os.close(read)
             engine_child.prepare(parent, os.open(os.devnull, os.O_WRONLY), DEFAULT_MEMORY_MB)
-            module = load_engine(engine)
-            found = [lab for lab, entry in ENTRIES.items() if hasattr(module, entry)]
-            os.write(write, json.dumps(found).encode())
+            labs = _read(load_engine(engine))
+            answer = {"labs": sorted(labs.implemented or ()), "problems": labs.problems}
+            os.write(write, json.dumps(answer).encode())
             code = 0
         finally:
             os._exit(code)
@@ -123,7 +137,10 @@ def _probe(engine: str) -> list[str] | None:
             os.kill(pid, signal.SIGKILL)
         os.waitpid(pid, 0)
     try:
-        found = json.loads(bytes(data))
-    except ValueError:
-        return None
-    return [str(lab) for lab in found] if isinstance(found, list) else None
+        answer = json.loads(bytes(data))
+        return Labs(
+            frozenset(str(lab) for lab in answer["labs"] if lab in ENTRIES),
+            tuple(str(line) for line in answer["problems"]),
+        )
+    except (ValueError, KeyError, TypeError):
+        return Labs(None)
