@@ -179,23 +179,23 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 def _one_lab_at_a_time(config: pytest.Config, engine: str, items: list[pytest.Item]) -> None:
     """Leave out the scenarios of the labs the engine does not implement (they would grade
-    kubeloop's own mechanism), unless the user named their feature file."""
-    named = {
-        (config.invocation_params.dir / arg.split("::", 1)[0]).resolve()
-        for arg in config.args
-        if arg.split("::", 1)[0].endswith(".feature")
-    }
+    kubeloop's own mechanism), unless the user named them: a feature file, or a folder
+    inside one lab's features."""
+    named = []
+    for arg in config.args:
+        path = (config.invocation_params.dir / arg.split("::", 1)[0]).resolve()
+        if path.is_file() or labs.lab_of(path / "-") is not None:
+            named.append(path)
     by_lab = {item: labs.lab_of(item.path) for item in items}
     if not any(lab is not None for lab in by_lab.values()):
         return  # the user's own features: nothing to tell apart
     implemented = labs.implemented_by(engine)
     keep, drop = [], []
     for item in items:
-        graded = implemented.grades(by_lab[item]) or item.path.resolve() in named
-        (keep if graded else drop).append(item)
-    config.stash[labs.NOTE] = implemented.describe(
-        engine, (str(by_lab[item]) for item in drop)
-    )
+        path = item.path.resolve()
+        chosen = any(path.is_relative_to(root) for root in named)
+        (keep if chosen or implemented.grades(by_lab[item]) else drop).append(item)
+    config.stash[labs.NOTE] = implemented.describe(engine, (str(by_lab[i]) for i in drop))
     if drop:
         config.hook.pytest_deselected(items=drop)
         items[:] = keep
