@@ -100,8 +100,7 @@ def serve(items: Sequence[pytest.Item], commands: int, results: int) -> None:
             item = items[int(line)]
             reports = runtestprotocol(item, log=False, nextitem=None)
             serial = [
-                config.hook.pytest_report_to_serializable(config=config, report=r)
-                for r in reports
+                config.hook.pytest_report_to_serializable(config=config, report=r) for r in reports
             ]
             for stream in (sys.stdout, sys.stderr):
                 with contextlib.suppress(Exception):  # the engine may have closed it

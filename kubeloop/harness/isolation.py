@@ -37,8 +37,8 @@ from typing import Any
 import pytest
 
 from kubeloop.harness import engine_child
-from kubeloop.harness.recorder import RECORD_KEY, new_record
 from kubeloop.harness.record import ScenarioRecord
+from kubeloop.harness.recorder import RECORD_KEY, new_record
 from kubeloop.harness.scenarios import scenario_template
 from kubeloop.harness.time_limit import WALL_FACTOR
 

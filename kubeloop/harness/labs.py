@@ -94,7 +94,7 @@ def implemented_by(engine: str) -> Labs:
     if not isolation.available():
         try:
             return _read(load_engine(engine))
-        except Exception:  # noqa: BLE001 (every scenario reports the import error itself)
+        except Exception:  # every scenario reports the import error itself
             return Labs(None)
     return _probe(engine)
 

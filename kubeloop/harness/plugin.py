@@ -190,7 +190,8 @@ def _one_lab_at_a_time(config: pytest.Config, engine: str, items: list[pytest.It
     if not any(lab is not None for lab in by_lab.values()):
         return  # the user's own features: nothing to tell apart
     implemented = labs.implemented_by(engine)
-    keep, drop = [], []
+    keep: list[pytest.Item] = []
+    drop: list[pytest.Item] = []
     for item in items:
         path = item.path.resolve()
         chosen = any(path.is_relative_to(root) for root in named)

@@ -61,7 +61,9 @@ class ScenarioRecord:
     @property
     def rerun(self) -> str:
         """The command that runs this scenario again, against the same engine."""
-        command = "kubeloop run" if self.engine == "kubeloop" else f"kubeloop run --engine {self.engine}"
+        command = "kubeloop run"
+        if self.engine != "kubeloop":
+            command += f" --engine {self.engine}"
         if self.is_file_error:
             return f"{command} {self.uri}"
         return f"{command} {self.uri}:{self.rerun_line}"

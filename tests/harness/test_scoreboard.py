@@ -72,7 +72,9 @@ def test_an_extension_is_next_only_when_no_contract_member_waits() -> None:
     assert "next: implement Cluster.events, an extension beyond the contract" in board
     assert "(1 scenario of task 3 use it)" in board
     records.append(
-        _record("Rollouts", ["@task-4"], "failed", "engine lab: not implemented yet: Cluster.rollback")
+        _record(
+            "Rollouts", ["@task-4"], "failed", "engine lab: not implemented yet: Cluster.rollback"
+        )
     )
     assert "next: implement Cluster.rollback (the first unfinished: task 4)" in scoreboard(records)
 
@@ -80,7 +82,9 @@ def test_an_extension_is_next_only_when_no_contract_member_waits() -> None:
 def test_labs_come_in_order_each_with_its_own_tasks() -> None:
     gates = _record("Gates", ["@task-1"], "failed", "engine lab: not implemented yet: Pipeline.run")
     gates.uri = "features/pipeline/ladder.feature"
-    loop = _record("The loop", ["@task-2"], "failed", "engine lab: not implemented yet: Cluster.apply")
+    loop = _record(
+        "The loop", ["@task-2"], "failed", "engine lab: not implemented yet: Cluster.apply"
+    )
     loop.uri = "kubeloop:cluster/reconciliation/the-loop.feature"
     lines = scoreboard([gates, loop]).splitlines()
     assert [line.strip() for line in lines[2:6:2]] == ["Lab 01 — cluster", "Lab 02 — pipeline"]
