@@ -133,4 +133,5 @@ def test_the_worker_dies_with_a_killed_run(tmp_path: Path) -> None:
         if not _alive(worker):
             return
         time.sleep(0.1)
+    os.kill(worker, signal.SIGKILL)  # do not leave it spinning
     raise AssertionError(f"the engine (pid {worker}) outlived a SIGKILLed run")
