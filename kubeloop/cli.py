@@ -40,7 +40,11 @@ def _parser() -> argparse.ArgumentParser:
         metavar="DIR",
         help="write JUnit, Cucumber JSON, Messages, HTML, Markdown and Exercism reports into DIR",
     )
-    run.add_argument("--junit-steps", action="store_true", help="add one JUnit testcase per step")
+    run.add_argument(
+        "--junit-steps",
+        action="store_true",
+        help="one JUnit testcase per step instead of per scenario",
+    )
     run.add_argument(
         "-n",
         dest="workers",
