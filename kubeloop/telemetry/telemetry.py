@@ -44,12 +44,12 @@ DEFAULT_SCRAPE_INTERVAL = DEFAULT_EVALUATION_INTERVAL = 60  # Prometheus' docume
 MAX_QUERIES_KEPT = 50
 
 
-
 @lru_cache(maxsize=512)
 def _parsed(expr: str) -> Expr:
     """A query's tree, parsed once: the same text is asked again and again (a burn rate at
     every point of the report's chart); the tree is frozen, so sharing it is safe."""
     return parse(expr)
+
 
 class Telemetry:
     def __init__(
