@@ -296,7 +296,7 @@ class Telemetry:
         return self.book.burn_rate(name, window, at)
 
     def verdict(self, name: str, at: int | None = None) -> Verdict:
-        return self.book.verdict(name, at)
+        return self.book.verdict(name, self.clock.now if at is None else at)
 
     def slo_alert_state(self, name: str, severity: str) -> str:
         """The state of the SLO's generated page or ticket alert."""

@@ -119,6 +119,6 @@ class SLOBook:
         return self.get(name).objective.burn_rate(self.error_ratio(name, window, at))
 
     def verdict(self, name: str, at: int | None = None) -> Verdict:
-        """Each pair's burn over its long and short windows."""
+        """Each pair's burn over its long and short windows, judged at ``at`` seconds of data."""
         slo = self.get(name)
-        return judge(slo.objective, slo.windows, lambda w: self.error_ratio(name, w, at))
+        return judge(slo.objective, slo.windows, lambda w: self.error_ratio(name, w, at), at)
