@@ -120,7 +120,7 @@ def run_broken(root: Path, *options: str) -> BrokenRun:
     out = root / "out"
     printed = io.StringIO()
     with contextlib.redirect_stdout(printed):
-        code = main(["run", str(root), "--report", str(out), *options])
+        code = main(["run", str(root), "--report", str(out), "--color", "never", *options])
     assert code == 1, printed.getvalue()
     terminal = printed.getvalue()
     failures = terminal_failures(terminal)
