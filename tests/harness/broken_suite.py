@@ -4,7 +4,8 @@ kubeloop's own terminal says failed: the yardstick every report consumer is held
 The features are chosen to trip the consumers' known traps: two files whose scenarios share a
 name and a shape (Messages ids must not collide across files), a feature name with a dot
 (Jenkins splits a classname at its last dot), an outline row that fails, a skipped scenario,
-a step left unreached, and a failure whose "saw" starts on the next line.
+a step left unreached, a failure whose "saw" starts on the next line, and a doc string and
+a data table (which the HTML report must show).
 """
 
 from __future__ import annotations
@@ -18,6 +19,29 @@ from pathlib import Path
 from kubeloop.cli import main
 
 FEATURES = {
+    "inline.feature": '''Feature: Inline fixtures
+  Scenario: A cluster written inline as a doc string
+    Given the cluster:
+      """yaml
+      apiVersion: kubeloop.dev/v1alpha1
+      kind: Cluster
+      scoring: LeastAllocated
+      nodes:
+        - {name: zone-a, cpu: 2, memory: 4Gi}
+        - {name: zone-b, cpu: 2, memory: 4Gi}
+      deployments:
+        - {name: api, replicas: 2, cpu: 250m, memory: 128Mi}
+      """
+    Then the pods of "api" are spread over 2 nodes
+
+  Scenario: Nodes from a table
+    Given the nodes:
+      | name   | cpu | memory |
+      | east-1 | 2   | 4Gi    |
+      | west-1 | 8   | 16Gi   |
+    And a deployment of 6
+    Then node "east-1" has 4 pods
+''',
     "coverage.feature": """Feature: The unit gate uses coverage.py's fail_under
   Scenario: Failed node
     Given a manifest "web" version "1.0.0"

@@ -58,8 +58,9 @@ def node(script: str, *args: str, stdin: str = "") -> str:
     return done.stdout
 
 
-def rendered_dom(page: Path) -> str:
-    """The page's DOM after its scripts ran, as headless Chromium builds it."""
+def rendered_dom(page: Path, fragment: str = "") -> str:
+    """The page's DOM after its scripts ran, as headless Chromium builds it (opened at
+    ``page#fragment`` when a FRAGMENT such as "#failed" is given)."""
     browser = next(
         (found for name in ("chromium", "chromium-browser") if (found := shutil.which(name))),
         None,
@@ -76,7 +77,7 @@ def rendered_dom(page: Path) -> str:
                 f"--user-data-dir={profile}",
                 "--dump-dom",
                 "--virtual-time-budget=10000",
-                page.resolve().as_uri(),
+                page.resolve().as_uri() + fragment,
             ],
             capture_output=True,
             text=True,

@@ -34,6 +34,7 @@ class _FormatterPage(HTMLParser):
         self.row: str | None = None
         self.failed: set[tuple[str, str, str | None]] = set()
         self.scenarios: list[tuple[str, str, str | None]] = []
+        self.files: list[str] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag in ("h1", "h2", "h3") and self.heading is None:
@@ -52,6 +53,8 @@ class _FormatterPage(HTMLParser):
         elif tag == "h2" and (match := re.match(r"Scenario(?: Outline)?: (.*)", text)):
             self.scenario, self.row = match.group(1), None
             self.scenarios.append((self.feature, self.scenario, None))
+        elif tag == "h3" and text.endswith(".feature"):
+            self.files.append(Path(text).name)
         elif tag == "h3" and re.fullmatch(r"#\d+\.\d+", text):
             self.row = text
             self.scenarios.append((self.feature, self.scenario, self.row))
@@ -76,10 +79,11 @@ def test_the_official_html_formatter_shows_the_terminals_failures(
     seen = _FormatterPage()
     seen.feed(dom[dom.index("<body") :])
     assert seen.failed == {_formatter_key(f) for f in broken.failures}
-    features = {feature for feature, _, _ in seen.scenarios}
+    assert seen.files == ["coverage.feature", "healing.feature", "inline.feature"]
+    features = {feature for feature, _, _ in seen.scenarios}  # a file that passed stays closed
     assert features == {"Healing", "The unit gate uses coverage.py's fail_under"}
-    assert len(seen.scenarios) == 8, "4 + 1 outline with 2 rows + 2: none dropped, none twice"
-    assert "(3 / 7) passed" in dom, "the counts the terminal prints: 7 scenarios, 3 passed"
+    assert len(seen.scenarios) == 8, "2 + 4, 1 outline with 2 rows: none lost, none twice"
+    assert "(5 / 9) passed" in dom, "the counts the terminal prints: 9 scenarios, 5 passed"
 
 
 def _reporter_failures(page: str) -> set[tuple[str, str]]:

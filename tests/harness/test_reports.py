@@ -160,9 +160,10 @@ def test_summary_and_results(reports: Path) -> None:
 
 
 def test_html_is_self_contained_with_pictures(reports: Path) -> None:
-    page = (reports / "report.html").read_text()
+    pages = [reports / "report.html", *sorted((reports / "features").glob("*.html"))]
+    page = "".join(p.read_text() for p in pages)
     assert page.count("<svg") >= 5 and 'class="rollout"' in page
-    assert "data-show='failed'" in page and "kubeloop run" in page
+    assert 'href="#failed"' in page and "kubeloop run" in page
     without_namespace = page.replace("http://www.w3.org/2000/svg", "")
     assert "http://" not in without_namespace and "https://" not in without_namespace
 
