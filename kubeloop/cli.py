@@ -34,13 +34,23 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument(
         "-q", "--quiet", action="store_true", help="print only failures and the summary"
     )
+    run.add_argument(
+        "--color",
+        choices=["auto", "always", "never"],
+        default="auto",
+        help="colour the output: auto (a terminal, unless NO_COLOR is set), always or never",
+    )
     run.add_argument("--engine", help="module providing the engine contract (default kubeloop)")
     run.add_argument(
         "--report",
         metavar="DIR",
         help="write JUnit, Cucumber JSON, Messages, HTML, Markdown and Exercism reports into DIR",
     )
-    run.add_argument("--junit-steps", action="store_true", help="add one JUnit testcase per step")
+    run.add_argument(
+        "--junit-steps",
+        action="store_true",
+        help="one JUnit testcase per step instead of per scenario",
+    )
     run.add_argument(
         "-n",
         dest="workers",
@@ -155,6 +165,7 @@ def _main(argv: Sequence[str] | None) -> int:
                     args.step_timeout,
                     args.compare,
                     quiet=args.quiet,
+                    color=args.color,
                     scenario_timeout=args.scenario_timeout,
                     engine_memory=args.engine_memory,
                     fixtures_anywhere=args.fixtures_anywhere,
