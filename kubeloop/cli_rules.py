@@ -26,6 +26,21 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="ignore fields rule files have that Prometheus does not know",
     )
     rules.add_argument(
+        "--files-anywhere",
+        action="store_true",
+        help="let rule_files name files outside the project (by default they must stay inside)",
+    )
+    rules.add_argument(
+        "--enable-feature",
+        action="append",
+        default=[],
+        metavar="NAMES",
+        help="comma separated PromQL features to enable, as promtool's: "
+        "promql-experimental-functions, promql-extended-range-selectors, "
+        "promql-binop-fill-modifiers, promql-duration-expr (always on)",
+    )
+    rules.add_argument("--debug", action="store_true", help="enable unit test debugging")
+    rules.add_argument(
         "--run",
         action="append",
         metavar="REGEX",
@@ -37,5 +52,13 @@ def main(args: argparse.Namespace) -> int:
     from kubeloop.telemetry.promtool.command import run_unit_tests  # noqa: PLC0415 (loads lazily)
 
     return run_unit_tests(
-        args.files, args.run, args.ignore_unknown_fields, args.junit, sys.stdout, sys.stderr
+        args.files,
+        args.run,
+        args.ignore_unknown_fields,
+        args.junit,
+        sys.stdout,
+        sys.stderr,
+        files_anywhere=args.files_anywhere,
+        enable_feature=args.enable_feature,
+        debug=args.debug,
     )

@@ -1,3 +1,4 @@
+@task-5 @points=2
 Feature: Verify before deploy: only a signature for this digest, by a trusted key
   The sign gate signs the digest with Ed25519 over cosign's simple-signing payload; the
   same seed always gives the same key and the same signature. Every deploy verifies:

@@ -5,12 +5,14 @@ from __future__ import annotations
 import gc
 import os
 import re
+import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
 
+from kubeloop.harness.colour import use_colour
 from kubeloop.harness.engine import ENGINE_VARIABLE, engine_name
 from kubeloop.harness.progress import Progress
 from kubeloop.harness.record import ScenarioRecord
@@ -39,6 +41,8 @@ class RunOptions:
     scenario_timeout: float | None = None
     engine_memory: int | None = None
     fixtures_anywhere: bool = False
+    color: str = "auto"
+    """auto (a terminal, unless NO_COLOR is set), always or never."""
 
 
 def default_paths() -> list[str]:
@@ -85,7 +89,10 @@ def pytest_arguments(options: RunOptions, engine: str | None = None) -> list[str
 
 
 def _collect(options: RunOptions, engine: str | None, show: bool) -> tuple[int, Progress]:
-    progress = Progress(write=print if show else (lambda _: None), quiet=options.quiet)
+    colour = use_colour(options.color, os.environ, sys.stdout.isatty())
+    progress = Progress(
+        write=print if show else (lambda _: None), quiet=options.quiet, colour=colour
+    )
     try:
         code = pytest.main(pytest_arguments(options, engine), plugins=[progress])
     finally:

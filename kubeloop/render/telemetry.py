@@ -14,7 +14,8 @@ from html import escape
 from typing import Any
 
 STATE_FILL = {"inactive": "#e5e7eb", "pending": "#fbbf24", "firing": "#dc2626"}
-BURN_POINTS = 48
+BURN_POINTS = 24
+"""Burn-rate samples a chart draws per window: each costs one query per window at report time."""
 MAX_SERIES, MAX_POINTS = 8, 400
 WIDTH, LEFT, RIGHT = 760, 150, 20
 _NAME = re.compile(r"[a-zA-Z_:][a-zA-Z0-9_:]*")

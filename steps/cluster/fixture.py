@@ -144,7 +144,7 @@ def _apply_fixture_deployment(world: World, d: DeploymentFixture) -> None:
 
 def _container(world: World, container: Any) -> Any:
     """An engine Container from a fixture's quantities (the engine parses them)."""
-    of = world.capability(world.capability(world.engine, "Container"), "of")
+    of = world.capability(world.capability(world.cluster_engine, "Container"), "of")
     return of(container.name, container.cpu, container.memory)
 
 

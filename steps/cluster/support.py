@@ -108,7 +108,7 @@ def selector(world: World, spec: dict[str, Any]) -> Any:
         world.make("Requirement", e["key"], e["operator"], tuple(e.get("values") or ()))
         for e in spec.get("matchExpressions") or []
     ]
-    of = world.capability(world.capability(world.engine, "LabelSelector"), "of")
+    of = world.capability(world.capability(world.cluster_engine, "LabelSelector"), "of")
     return of(spec.get("matchLabels") or {}, *expressions)
 
 

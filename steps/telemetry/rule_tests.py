@@ -25,7 +25,15 @@ def run_rule_tests(world: World, path: str, groups: str | None = None) -> None:
     order printed) for the checks that follow."""
     run = None if groups is None else [groups]
     printed = io.StringIO()
-    code = run_unit_tests([str(world.resolve(path))], run, False, None, printed, printed)
+    code = run_unit_tests(  # the run's --fixtures-anywhere also frees the rule files
+        [str(world.resolve(path))],
+        run,
+        False,
+        None,
+        printed,
+        printed,
+        files_anywhere=world.fixtures_anywhere,
+    )
     shown = printed.getvalue().replace(str(world.resolve(path)), path)
     world.parts[_RUN] = (f"kubeloop test rules {path}", code, shown)
 

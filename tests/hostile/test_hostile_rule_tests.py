@@ -62,7 +62,7 @@ def test_a_test_file_that_cannot_be_read_fails_with_its_name(
     ("name", "message"),
     [
         ("pipe", "pipe.yml:1:1: $: cannot read the file: it is not a regular file"),
-        ("zero", "zero.yml:1:1: $: cannot read the file: it is not a regular file"),
+        ("zero", "uses-zero.yml:1:14: rule_files[0]: the rule file path"),
         ("big", "big.yml:1:1: $: the file is larger than 1000000 bytes"),
     ],
 )

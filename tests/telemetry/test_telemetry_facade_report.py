@@ -7,7 +7,7 @@ import json
 import pytest
 
 from kubeloop.render.telemetry import telemetry_picture, telemetry_snapshot, telemetry_svg
-from kubeloop.steps.telemetry.support import matches
+from kubeloop.steps.telemetry.support import matches, show
 from kubeloop.telemetry.slo.windows import DAY
 from kubeloop.telemetry.telemetry import Telemetry
 
@@ -72,3 +72,20 @@ def test_a_number_matches_when_rounded_to_the_decimals_written(
     written: str, value: float, ok: bool
 ) -> None:
     assert matches(written, value) is ok
+
+
+@pytest.mark.parametrize(
+    ("value", "shown"),
+    [
+        (100.00000000000568, "100"),
+        (14.400000000000002, "14.4"),
+        (0.1 + 0.2, "0.3"),
+        (0.0000100004, "1.00004e-05"),
+        (2.5, "2.5"),
+        (1e22, "1e+22"),
+        (float("nan"), "NaN"),
+        (float("-inf"), "-Inf"),
+    ],
+)
+def test_a_number_is_shown_without_float_noise(value: float, shown: str) -> None:
+    assert show(value) == shown

@@ -11,7 +11,7 @@ from bisect import bisect_right
 from collections.abc import Callable
 from typing import Any, Final
 
-from kubeloop.telemetry.promql import ast, windowsum
+from kubeloop.telemetry.promql import ast, samples, windowsum
 from kubeloop.telemetry.promql.aggregate import aggregate
 from kubeloop.telemetry.promql.binary import binary
 from kubeloop.telemetry.promql.errors import PromQLError
@@ -59,6 +59,7 @@ class Evaluator:
         query_end_ms: int | None = None,
         query_step_ms: int = 0,
         subquery_step_ms: int = DEFAULT_SUBQUERY_STEP_MS,
+        max_samples: int | None = None,
     ) -> None:
         self.store: SeriesStore = store
         self.t_ms: int = t_ms
@@ -68,6 +69,14 @@ class Evaluator:
         self.query_step_ms: int = query_step_ms
         self.subquery_step_ms: int = subquery_step_ms
         self.budget: list[int] = [MAX_INNER_EVALUATIONS]
+        self.limit = None if max_samples is None else samples.SampleLimit(max_samples)
+        """The query's ``max-samples`` count (None: not counted)."""
+        self.tally: samples.Tally | None = None
+        """Set while a counted subquery runs its steps (``samples``)."""
+        self.uncounted: int | None = None
+        self.subquery_results: dict[int, Any] = {}
+        self.sizes: dict[int, int] = {}
+        """Samples in each counted node's result, by node id."""
 
     def at(self, t_ms: int) -> Evaluator:
         """The same query at another instant (a subquery step); it shares the step budget."""
@@ -81,10 +90,16 @@ class Evaluator:
             subquery_step_ms=self.subquery_step_ms,
         )
         child.budget = self.budget
+        child.tally = self.tally
         return child
 
     def eval(self, node: ast.Expr) -> Any:
-        return _DISPATCH[type(node)](self, node)
+        run = _DISPATCH[type(node)]
+        if self.limit is not None:
+            return samples.counted(self, node, run)
+        if self.tally is not None:
+            return samples.tallied(self, node, run)
+        return run(self, node)
 
     def _time_of(self, at: ast.At | None, offset_ms: int) -> int:
         if at is None:

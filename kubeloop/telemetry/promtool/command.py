@@ -8,12 +8,16 @@ The ``kubeloop test rules`` command line and the scenario step that runs it both
 
 from __future__ import annotations
 
-import re
+import time
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TextIO
 from xml.etree import ElementTree as ET
 
+from kubeloop.fixtures.paths import roots_for
+from kubeloop.telemetry.promql.features import from_flags
 from kubeloop.telemetry.promtool.runner import FileResult, run_file
+from kubeloop.telemetry.series.matchers import InvalidRegexError, compile_regex
 
 
 def run_unit_tests(
@@ -23,28 +27,82 @@ def run_unit_tests(
     junit: str | None,
     out: TextIO,
     err: TextIO,
+    *,
+    files_anywhere: bool = False,
+    enable_feature: Sequence[str] = (),
+    debug: bool = False,
 ) -> int:
-    """Run promtool unit-test files; ``run``: only groups whose name matches one of these."""
+    """Run promtool unit-test files; ``run``: only groups whose name matches one of these;
+    ``files_anywhere`` lets rule files lie outside the test file's project;
+    ``enable_feature``: promtool's ``--enable-feature`` values; ``debug``: promtool's
+    ``--debug`` (each group's dump of its series and how long it took)."""
     pattern = None
     if run:
-        try:
-            pattern = re.compile("|".join(run))
-        except re.error as error:
+        try:  # RE2, as promtool's Go regexp: linear time, so no --run can hang
+            pattern = compile_regex("|".join(run))
+        except InvalidRegexError as error:
             print(f"kubeloop: --run: not a valid regular expression: {error}", file=err)
             return 2
+    features, unknown = from_flags(list(enable_feature))
+    for warning in unknown:
+        print(warning, end="", file=out)  # promtool prints it without a newline
+    if features.delayed_name_removal:
+        print(
+            "kubeloop: --enable-feature=promql-delayed-name-removal: delayed __name__ removal "
+            "is not modelled by kubeloop (see docs/rules.md)",
+            file=err,
+        )
+        return 2
     results = []
     for path in files:
         print(f"Unit Testing:  {path}", file=out)
-        result = run_file(path, pattern, ignore_unknown_fields)
+        roots = None if files_anywhere else roots_for(Path(path).parent)
+        clock = time.perf_counter if debug else None  # --debug reports how long each group took
+        result = run_file(path, pattern, ignore_unknown_fields, roots, features, debug, clock)
         results.append(result)
+        if debug:
+            report_debug(result, err)
         report(result, out, err)
+    code = 0 if all(r.passed for r in results) else 1
     if junit:
         try:
             with open(junit, "w", encoding="utf-8") as stream:
                 stream.write(junit_xml(results))
+                stream.flush()
         except OSError as error:
-            print(f"failed to write JUnit XML: {error}", file=err)
-    return 0 if all(r.passed for r in results) else 1
+            print(f"failed to write JUnit XML: {error.strerror or error}", file=err)
+            return 1
+    return code
+
+
+def report_debug(result: FileResult, err: TextIO) -> None:
+    """``--debug``: each group's start, its dump and how long it took, as promtool prints."""
+    for group in result.groups:
+        print(f"DEBUG: Starting test {group.name}", file=err)
+        for line in group.debug:
+            print(line, file=err)
+        print(f"DEBUG: Test {group.name} finished, took {go_elapsed(group.seconds or 0.0)}",
+              file=err)  # fmt: skip
+
+
+def go_elapsed(seconds: float) -> str:
+    """Go's ``time.Duration.String()`` for a measured time: ``812.5µs``, ``1.2034s``."""
+    ns = round(seconds * 1e9)
+    if ns < 1000:
+        return f"{ns}ns"
+    for unit, size in (("µs", 1_000), ("ms", 1_000_000)):
+        if ns < size * 1000:
+            return _trim(f"{ns / size:.{len(str(size)) - 1}f}") + unit
+    minutes, rest = divmod(ns, 60_000_000_000)
+    hours, minutes = divmod(minutes, 60)
+    text = _trim(f"{rest / 1e9:.9f}") + "s"
+    if hours:
+        return f"{hours}h{minutes}m{text}"
+    return f"{minutes}m{text}" if minutes else text
+
+
+def _trim(number: str) -> str:
+    return number.rstrip("0").rstrip(".") if "." in number else number
 
 
 def report(result: FileResult, out: TextIO, err: TextIO) -> None:

@@ -9,7 +9,8 @@ The grammar is Prometheus' ``series_description`` (promql/parser/generated_parse
 
 Numbers are Go's (``strconv.ParseInt`` base 0 first, so ``010`` is 8 and ``1_000`` is
 1000; then ``ParseFloat``; ``Inf``/``NaN`` in any case). Native-histogram values
-(``{{…}}``) are not supported and say so. Expansion is bounded: a count larger than the
+(``{{…}}``) are not supported and say so. Names may be quoted UTF-8, as in Prometheus 3:
+``{"my.metric", "team.name"="a"}``. Expansion is bounded: a count larger than the
 caller's budget is an error raised before anything is expanded.
 """
 
@@ -97,16 +98,29 @@ def _label_set(text: str, pos: int, labels: dict[str, str]) -> int:
             raise NotationError(pos + 1, "unclosed '{': expected a label or '}'")
         if text[pos] == "}":
             return pos + 1
-        label = _LABEL.match(text, pos)
-        if label is None:
-            raise NotationError(pos + 1, f"unexpected character inside braces: {text[pos]!r}")
-        pos = _skip_space(text, label.end())
+        start = pos
+        if text[pos] in "\"'`":  # a quoted (UTF-8) name: a label before '=', else the metric
+            name, pos = _string(text, pos)
+            pos = _skip_space(text, pos)
+            if pos < len(text) and text[pos] in ",}":
+                if "__name__" in labels:
+                    raise NotationError(start + 1, "metric name must not be set twice")
+                labels["__name__"] = name
+                if text[pos] == ",":
+                    pos += 1
+                continue
+        else:
+            label = _LABEL.match(text, pos)
+            if label is None:
+                raise NotationError(pos + 1, f"unexpected character inside braces: {text[pos]!r}")
+            name = label.group()
+            pos = _skip_space(text, label.end())
         if not text.startswith("=", pos) or text.startswith("=~", pos):
-            raise NotationError(pos + 1, f'expected "=" after the label {label.group()}')
+            raise NotationError(pos + 1, f'expected "=" after the label {name}')
         value, pos = _string(text, _skip_space(text, pos + 1))
-        if label.group() in labels:
-            raise NotationError(label.start() + 1, f"label {label.group()} appears twice")
-        labels[label.group()] = value
+        if name in labels:
+            raise NotationError(start + 1, f"label {name} appears twice")
+        labels[name] = value
         pos = _skip_space(text, pos)
         if pos < len(text) and text[pos] == ",":
             pos += 1

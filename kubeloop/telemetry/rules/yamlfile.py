@@ -15,6 +15,7 @@ from typing import Any
 
 import yaml
 
+from kubeloop.core.excerpt import clip, excerpt
 from kubeloop.errors import FixtureError, FixtureProblem
 from kubeloop.fixtures.yamlsafe import Document, json_path, load_documents, read_text
 
@@ -146,12 +147,12 @@ def _validate(file: YamlFile, schema: str, ignore_unknown: bool) -> None:
             file.report(
                 path,
                 f"must be {_types(error.validator_value)}, not {_kind(instance)} "
-                f"({instance!r}){'; ' + what if what else ''}",
+                f"({excerpt(instance)}){'; ' + what if what else ''}",
             )
         elif error.validator == "required":
             file.report(path, f"{error.message.split(' is a required')[0]} is required here")
         else:
-            file.report(path, error.message)
+            file.report(path, clip(error.message))
 
 
 def _types(value: Any) -> str:
