@@ -9,7 +9,8 @@ from kubeloop.harness.nouns import PodSet
 from kubeloop.harness.referents import known
 from kubeloop.harness.registry import checks_error, then
 from kubeloop.harness.world import World
-from kubeloop.steps.cluster.pods import check
+
+from .pods import check
 
 
 def _names(pods: list[Any]) -> str:

@@ -22,8 +22,9 @@ from kubeloop.harness.pipeline_words import Fact
 from kubeloop.harness.registry import given, when
 from kubeloop.harness.world import World
 from kubeloop.pipeline import TestSummary
-from kubeloop.steps.pipeline.build import bind
-from kubeloop.steps.pipeline.support import run_gates, scene
+
+from .build import bind
+from .support import run_gates, scene
 
 REVISION = "org.opencontainers.image.revision"
 """The OCI annotation naming the source revision an image was built from."""
@@ -47,12 +48,12 @@ def build_commit(world: World, commit: str, project: str | None, alias: str) -> 
 
 
 @when(
-    "I build commit {commit:commit}[ of {project:name}][ on {branch:name}][ again] as "
-    "{alias:name}",
+    "I build commit {commit:commit}[ of {project:name}][ on {branch:name}][ again] as {alias:name}",
     "I build commit 9f8e7d6 as B1",
     "I build commit 9f8e7d6 of payments again as B2",
     variants=(
-        "commit {commit:commit}[ of {project:name}][ on {branch:name}] is built " + _AS
+        "commit {commit:commit}[ of {project:name}][ on {branch:name}] is built "
+        + _AS
         + "[{facts:facts}]",
     ),
 )

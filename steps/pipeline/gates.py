@@ -8,7 +8,8 @@ from typing import Any
 from kubeloop.harness.registry import given, when
 from kubeloop.harness.world import World
 from kubeloop.pipeline import Finding, TestSummary
-from kubeloop.steps.pipeline.support import last_built, run_gates, scene, table_rows
+
+from .support import last_built, run_gates, scene, table_rows
 
 
 @given(
@@ -160,7 +161,6 @@ def i_run_the_pipeline(world: World, alias: str | None = None) -> None:
     """Run the gates in order for the artifact (the one built last unless named), stopping
     at the first that blocks."""
     run_gates(world, alias or last_built(world))
-
 
 
 @given(

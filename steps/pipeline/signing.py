@@ -7,7 +7,8 @@ from typing import Any
 from kubeloop.harness.registry import given, then, when
 from kubeloop.harness.world import World
 from kubeloop.pipeline import EnvironmentSpec
-from kubeloop.steps.pipeline.support import scene
+
+from .support import scene
 
 
 def _with_key(world: World, key: str, seed: str) -> tuple[tuple[str, str], ...]:
@@ -112,7 +113,9 @@ def is_signed(world: World, alias: str) -> None:
 @then(
     "{alias:artifact} is not signed",
     "D2 is not signed",
-    variants=("{alias:artifact} <was not|wasn't|isn't|has not been|is still not|is unsigned|was never> signed",),
+    variants=(
+        "{alias:artifact} <was not|wasn't|isn't|has not been|is still not|is unsigned|was never> signed",
+    ),
 )
 def is_not_signed(world: World, alias: str) -> None:
     """No signature made for the artifact's own digest (a copied one does not count)."""

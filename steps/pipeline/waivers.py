@@ -9,7 +9,8 @@ from kubeloop.harness.registry import given, when
 from kubeloop.harness.world import World
 from kubeloop.pipeline import Waiver, WaiverList
 from kubeloop.pipeline.waivers import DEFAULT_EPOCH, date_at, seconds_since
-from kubeloop.steps.pipeline.support import scene
+
+from .support import scene
 
 
 def _accept(world: World, version: int, finding: str, reason: str, until: str | None) -> None:
@@ -51,7 +52,9 @@ _EXPIRY = (
     "security grants a waiver for CVE-2024-3094 on R3 that expires in 7 days",
     'I add an exception for CVE-2026-1111 because "not reachable" until 2027-01-31',
     variants=(
-        "<a waiver|an exception> for {finding:finding}" + _ON + "[ because {reason:text}]"
+        "<a waiver|an exception> for {finding:finding}"
+        + _ON
+        + "[ because {reason:text}]"
         + _EXPIRY,
     ),
 )

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from kubeloop.harness.registry import given, then, when
 from kubeloop.harness.world import World
-from kubeloop.steps.telemetry.slos import service_added
-from kubeloop.steps.telemetry.support import call, telemetry
+
+from .slos import service_added
+from .support import call, telemetry
 
 _SERVES = (
     "<serves|is serving|gets|is getting|receives|is receiving|handles|is handling|takes|"
@@ -110,7 +111,9 @@ def scrape_every(world: World, interval: int) -> None:
     world.attempt(lambda: call(world, "set_scrape_interval", interval))
 
 
-def _lasting(world: World, service: object, change: str, value: float, duration: int | None) -> None:
+def _lasting(
+    world: World, service: object, change: str, value: float, duration: int | None
+) -> None:
     """Make the change now; with a duration, let it pass and undo the change."""
     before = world.capability(service, "view")(world.clock.now)
     setter = getattr(service, change)
