@@ -22,7 +22,7 @@ from kubeloop.cluster.autoscaler import (
     UnneededNode,
     UpcomingNode,
 )
-from kubeloop.cluster.autoscaling import HPA, AutoscalerInfo, Behavior, ScalingPolicy, ScalingRules
+from kubeloop.cluster.autoscaling import HPA, AutoscalerInfo
 from kubeloop.cluster.cluster import Cluster
 from kubeloop.cluster.deployments import Deployment, DeploymentInfo, ReplicaSetInfo
 from kubeloop.cluster.disruption import DisruptionBudgetInfo, PodDisruptionBudget
@@ -40,6 +40,7 @@ from kubeloop.cluster.nodes import Node, NodeInfo
 from kubeloop.cluster.pods import Container, Pod, PodTemplate
 from kubeloop.cluster.priority import Preemption, PriorityClass
 from kubeloop.cluster.rollout import RolloutSnapshot
+from kubeloop.cluster.scaling_behavior import Behavior, ScalingPolicy, ScalingRules
 from kubeloop.cluster.taints import Taint, Toleration
 
 __all__ = [
