@@ -25,7 +25,8 @@ from kubeloop.cluster.autoscaler import (
 from kubeloop.cluster.autoscaling import HPA, AutoscalerInfo
 from kubeloop.cluster.cluster import Cluster
 from kubeloop.cluster.deployments import Deployment, DeploymentInfo, ReplicaSetInfo
-from kubeloop.cluster.disruption import DisruptionBudgetInfo, PodDisruptionBudget
+from kubeloop.cluster.disruption import DisruptionBudgetInfo
+from kubeloop.cluster.disruption_budget import PodDisruptionBudget
 from kubeloop.cluster.eviction import DrainResult
 from kubeloop.cluster.history import (
     DeploymentExtremes,
