@@ -53,7 +53,10 @@ EXPECTED = {
     "term_ignored": "engine term_ignored was killed after 3 s",
 }
 
-pytestmark = pytest.mark.skipif(not isolation.available(), reason="isolation needs os.fork (Linux)")
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(not isolation.available(), reason="isolation needs os.fork (Linux)"),
+]
 
 
 def _run(engine: str, root: Path) -> tuple[int, str, Path]:
