@@ -138,7 +138,14 @@ class Links:
 
     def roll_back_on(self, kind: Kind, name: str, environment: str) -> RollbackRule:
         """When the SLO ``name`` pages (kind "slo") or the alert ``name`` fires (kind "alert"),
-        roll ``environment`` back, once per firing, at the next rule evaluation."""
+        roll ``environment`` back, once per firing, at the next rule evaluation. The SLO or
+        alert and the environment must exist already (NotFoundError): a link naming nothing
+        would never act, silently."""
+        telemetry, pipeline = self._telemetry(), self._pipeline()
+        if telemetry is not None and kind in ("slo", "alert"):
+            self.alerts.firing(telemetry, RollbackRule(kind, name, environment))
+        if pipeline is not None:
+            pipeline.environment(environment)
         rule = self.alerts.add(kind, name, environment)
         if self._alert_task is None:
             telemetry = self._telemetry()

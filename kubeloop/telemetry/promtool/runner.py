@@ -103,7 +103,8 @@ def _run_group(test_file: TestFile, group: TestGroup, rule_files: list[RuleFile]
     groups = _ordered_groups(rule_files, test_file.group_eval_order, group)
     step = test_file.evaluation_interval_ms
     mint = group.start_ms
-    tests = [(t.eval_ms, t.line) for t in (*group.alert_tests, *group.promql_tests)]
+    tests = [(t.eval_ms, t.line) for t in group.alert_tests]
+    tests += [(t.eval_ms, t.line) for t in group.promql_tests]
     max_eval, line = max(tests, default=(0, group.line))
     if max_eval // step + 1 > MAX_EVALUATIONS:
         message = (
