@@ -4,6 +4,7 @@ and a test too long to evaluate is refused at its own FILE:LINE."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -92,3 +93,48 @@ def test_an_eval_time_past_the_bound_is_refused_at_its_line(tmp_path: Path) -> N
     (group,) = result.groups
     (failure,) = group.failures
     assert failure.message.startswith(f"{tmp_path / 't.yml'}:9: the largest eval_time (100y)")
+
+
+def annotations(template: str) -> dict[str, str]:
+    telemetry = Telemetry()
+    rules = "groups:\n- name: g\n  rules:\n  - alert: A\n    expr: vector(1)\n    annotations:\n"
+    telemetry.load_rules(rules + f"      note: '{template}'\n", "r.yml")
+    telemetry.clock.run_for(60)
+    (rule,) = telemetry.alerting_rules("A")
+    (alert,) = rule.active_alerts()
+    return dict(alert.annotations)
+
+
+@pytest.mark.parametrize(
+    ("template", "message"),
+    [
+        (
+            "{{ range $i := 5000 }}{{ range $j := 5000 }}{{ end }}{{ end }}",
+            "more than 1000000 steps",
+        ),
+        (
+            '{{ range $i := 3000 }}{{ with query "vector(1)" }}{{ end }}{{ end }}',
+            "more than 1000 query calls",
+        ),
+        (
+            '{{ range $i := 40 }}{{ range $j := 40 }}{{ query "vector(1)" }}{{ end }}{{ end }}',
+            "more than 1000 query calls",
+        ),
+        ("{{ range $i := 100000 }}x{{ end }}", "range over more than 10000 items"),
+    ],
+)
+def test_a_template_that_would_run_without_bound_stops_at_its_budget(
+    template: str, message: str
+) -> None:
+    started = time.process_time()
+    note = annotations(template)["note"]
+    assert time.process_time() - started < 20
+    assert note.startswith("<error expanding template") and message in note, note
+
+
+def test_template_regexes_are_linear_as_go_regexp_is() -> None:
+    started = time.process_time()
+    note = annotations('{{ reReplaceAll "(a+)+$" "b" "' + "a" * 40 + 'c" }}')["note"]
+    assert time.process_time() - started < 5
+    assert note == "a" * 40 + "c"
+    assert annotations('{{ reReplaceAll "(a)(b)" "${2}$1" "xaby" }}')["note"] == "xbay"
