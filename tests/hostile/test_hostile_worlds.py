@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
+from kubeloop.harness.gherkin_source import MAX_TABLE_ROWS, FeatureReadError, read_feature
 from tests.hostile.test_hostile_features import blocks
 
 SERVICE = '    Given the service "web" serves 100 requests per second\n'
@@ -77,6 +79,15 @@ FEATURES: dict[str, tuple[str, str]] = {
         "    When I run the pipeline for D1\n    Then the pipeline is blocked at unit\n",
         "__passes__",
     ),
+    "table-100k-rows": (
+        "    Given the nodes:\n|name|cpu|memory|\n"
+        + "".join(f"|n{i}|4|8Gi|\n" for i in range(100_000)),
+        "table-100k-rows.feature:4: the table has more than 10000 rows",
+    ),
+    "row-of-300k-cells": (
+        "    Then sum(x) returns:\n      | series | value |\n      |" + "a|" * 300_000 + "\n",
+        "the tables hold more than 200000 cells",
+    ),
 }
 FIXTURES = {
     "passwd_test.yml": "rule_files: [/etc/passwd]\ntests:\n- input_series: []\n",
@@ -131,3 +142,15 @@ def test_each_hostile_world_says_what_is_wrong(name: str, run: tuple[int, str]) 
         return
     assert expected in block, f"{name}: {expected!r} not in\n{block or output}"
     assert "engine kubeloop raised" not in block, block
+
+
+def test_lines_of_a_doc_string_are_not_table_rows(tmp_path: Path) -> None:
+    path = tmp_path / "doc.feature"
+    body = "".join(f"      | {i} |\n" for i in range(MAX_TABLE_ROWS + 5))
+    path.write_text(
+        f'Feature: f\n  Scenario: s\n    Given the rules:\n      """\n{body}      """\n'
+    )
+    assert read_feature(path).startswith("Feature: f")
+    path.write_text(f"Feature: f\n  Scenario: s\n    Given the nodes:\n{body}")
+    with pytest.raises(FeatureReadError, match=r"doc\.feature:4: the table has more than"):
+        read_feature(path)
