@@ -130,12 +130,13 @@ def _run_group(
     options = QueryOptions(step, PROMTOOL_MAX_SAMPLES, features)
     groups = _ordered_groups(rule_files, test_file.group_eval_order, group, options)
     mint = group.start_ms
-    max_eval = max(
-        [t.eval_ms for t in group.alert_tests] + [t.eval_ms for t in group.promql_tests], default=0
-    )
+    tests = [(t.eval_ms, t.line) for t in group.alert_tests]
+    tests += [(t.eval_ms, t.line) for t in group.promql_tests]
+    max_eval, line = max(tests, default=(0, group.line))
     if max_eval // step + 1 > MAX_EVALUATIONS:
         message = (
-            f"the largest eval_time ({format_duration(max_eval)}) needs more than "
+            f"{test_file.path}:{line}: the largest eval_time ({format_duration(max_eval)}) "
+            "needs more than "
             f"{MAX_EVALUATIONS} evaluations at evaluation_interval "
             f"{format_duration(step)}; raise the interval or shorten the test"
         )
