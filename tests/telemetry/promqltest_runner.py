@@ -13,6 +13,8 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Final
 
+from promqltest_compare import close, diff
+
 from kubeloop.telemetry.durations import parse_duration
 from kubeloop.telemetry.promql import (
     Matrix,
@@ -29,8 +31,6 @@ from kubeloop.telemetry.promql import (
 from kubeloop.telemetry.promql import ast as promql_ast
 from kubeloop.telemetry.promql.features import Features
 from kubeloop.telemetry.series import EMPTY, Labels, MatchOp, SeriesStore
-
-from promqltest_compare import close, diff  # noqa: I001 (a sibling test module)
 
 _EVAL_INSTANT: Final = re.compile(
     r"^eval(?:_(fail|warn|ordered|info))?\s+instant\s+(?:at\s+(.+?))?\s+(.+)$"
@@ -57,7 +57,9 @@ AT_UNSAFE: Final = frozenset({
 })  # fmt: skip
 """promql.AtModifierUnsafeFunctions: no @ re-runs for an expression using one."""
 _CONTEXT_FUNCS: Final = re.compile(r"(start|end|range|step)\(\)")
-_EXPECT: Final = re.compile(r"^expect\s+(fail|warn|info|no_warn|no_info|ordered)(?:\s+(msg|regex):(.*))?$")
+_EXPECT: Final = re.compile(
+    r"^expect\s+(fail|warn|info|no_warn|no_info|ordered)(?:\s+(msg|regex):(.*))?$"
+)
 
 
 @dataclass

@@ -88,7 +88,7 @@ def test_the_runner_catches_a_wrong_expectation(tmp_path: Path) -> None:
         'load 5m\n  x{a="1"} 0+10x10\n\n'
         'eval instant at 50m rate(x[10m])\n  {a="1"} 0.5\n\n'
         'eval instant at 50m x\n  x{a="1"} 100\n\n'
-        'eval instant at 50m x\n  expect fail msg: something else\n'
+        "eval instant at 50m x\n  expect fail msg: something else\n"
     )
     result = Runner().run(wrong)
     assert [o.status for o in result.outcomes] == ["fail", "pass", "fail"]
@@ -98,5 +98,5 @@ def test_the_at_rerun_catches_a_time_dependent_answer(tmp_path: Path) -> None:
     """With ``@`` pinned, ``time()`` would move: upstream skips the re-run for it, and a
     selector evaluated at another time must still give the pinned answer."""
     case = tmp_path / "at.test"
-    case.write_text('load 1m\n  x 0+1x10\n\neval instant at 5m x + time() - time()\n  {} 5\n')
+    case.write_text("load 1m\n  x 0+1x10\n\neval instant at 5m x + time() - time()\n  {} 5\n")
     assert [o.status for o in Runner().run(case).outcomes] == ["pass"]
