@@ -139,10 +139,8 @@ def _range_call(ev: Evaluator, node: ast.Call, run: Any) -> Any:
     if isinstance(arg, ast.MatrixSelector):
         selected = ev.store.select(arg.selector.matchers)
         longest = max((len(s.ts) for s in selected), default=0)
-        if held + len(selected) + longest <= limit.most:  # no window can reach the bound
-            windows = []
-        else:
-            windows = windows_of(ev, arg)
+        reachable = held + len(selected) + longest > limit.most  # else no window can reach it
+        windows = windows_of(ev, arg) if reachable else []
         released = 0
     else:
         kept = ev.subquery_results.pop(id(arg), [])
