@@ -179,18 +179,21 @@ def _load_series(store: SeriesStore, group: TestGroup, failures: list[Failure]) 
     """Append every input sample; returns the time of the last sample of the series that do
     not end with ``stale`` (None: every series says it stopped, or there are none)."""
     last: int | None = None
+    times: dict[int, int] = {}  # one int object per step, shared by every series' samples
     for series in group.input_series:
         labels = Labels.of(series.labels)
-        points = series.values.points
         try:
-            for index, value in points:
-                t = group.start_ms + index * group.interval_ms
+            for index, value in series.values.iter_points():
+                t = times.get(index)
+                if t is None:
+                    t = times[index] = group.start_ms + index * group.interval_ms
                 if value is STALE:
                     store.append_stale(labels, t)
                 else:
                     store.append(labels, t, value)  # type: ignore[arg-type]
-            if points and points[-1][1] is not STALE:
-                t = group.start_ms + points[-1][0] * group.interval_ms
+            final = series.values.last()
+            if final is not None and final[1] is not STALE:
+                t = group.start_ms + final[0] * group.interval_ms
                 last = t if last is None else max(last, t)
         except SampleOrderError:
             failures.append(
