@@ -186,9 +186,11 @@ class Links:
             raise AdmissionRefusedError(f"{env} refuses to roll {deployment} out: {reason}")
         pipeline.deploy(digest, env)
         self.link(env, deployment)
+        # another engine's Deployment without a digest rolls to the artifact's version
+        extra = {"digest": digest} if hasattr(cluster.deployment_spec(deployment), "digest") else {}
         return list(
             cluster.rolling_update(
-                deployment, artifact.version, max_surge, max_unavailable, digest=digest
+                deployment, artifact.version, max_surge, max_unavailable, **extra
             )
         )
 
