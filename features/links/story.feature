@@ -57,9 +57,10 @@ Feature: The whole story, and the ways it goes wrong
 
   Scenario: A slow burn opens a ticket and never rolls back
     Given when the SLO "availability" pages, roll back prod
+    And services are scraped every 1 minute
     And pods running D2 fail 0.5% of requests
     When I approve the promotion of D2 to prod
-    And 1 day passes
+    And 16 hours pass
     Then the SLO "availability" opens a ticket
     And the SLO "availability" does not page
     And an alert rolled prod back 0 times
