@@ -65,7 +65,8 @@ class Fact(NamedTuple):
     """One thing a Given says happened to an artifact, in the order it says it."""
 
     kind: str
-    """commit, tested, scanned, gates, signed, unsigned, promoted, running, approved"""
+    """commit, tested, scanned, gates, signed, unsigned, promoted (held where approval is
+    needed), running (approved where needed), approved"""
     value: str | float | None = None
     extra: str | None = None
 
@@ -90,7 +91,7 @@ _FACTS: list[tuple[str, str]] = [
     ),
     (r"(?:signed|that nobody signed|not signed|unsigned)", "signed"),
     (rf"(?:promoted|deployed|released|shipped) to {_ENV}", "promoted"),
-    (rf"(?:running|live|deployed|serving) in {_ENV}", "promoted"),
+    (rf"(?:running|live|deployed|serving) in {_ENV}", "running"),
     (rf"approved for {_ENV}", "approved"),
 ]
 _SEP = r"(?:,? and |, | )"

@@ -179,8 +179,14 @@ def _unsigned(world: World, alias: str, fact: Fact) -> None:
         raise world.fail(f"{alias} unsigned", "it carries a signature")
 
 
-def _promoted(world: World, alias: str, fact: Fact) -> None:
-    """Through each environment up to the one named, approving where approval is needed."""
+def _running(world: World, alias: str, fact: Fact) -> None:
+    """Running there: promoted through each environment up to it, approved where needed."""
+    _promoted(world, alias, fact, approve=True)
+
+
+def _promoted(world: World, alias: str, fact: Fact, approve: bool = False) -> None:
+    """Through each environment up to the one named (one that needs approval holds it,
+    unless ``approve``: "running in prod" says it was approved)."""
     current = scene(world)
     digest = current.digest(world, alias)
     names = [spec.name for spec in current.definition.environments]
@@ -190,7 +196,7 @@ def _promoted(world: World, alias: str, fact: Fact) -> None:
     for spec in current.definition.environments[: names.index(str(fact.value)) + 1]:
         if world.error is not None or pipeline.environment(spec.name).running == digest:
             continue
-        if spec.requires_approval:
+        if spec.requires_approval and approve:
             world.attempt(lambda s=spec: world.capability(pipeline, "approve")(digest, s.name))  # type: ignore[misc]
         if world.error is None:
             world.attempt(lambda s=spec: world.capability(pipeline, "promote")(digest, s.name))  # type: ignore[misc]
@@ -214,5 +220,6 @@ _FACTS = {
     "signed": _signed,
     "unsigned": _unsigned,
     "promoted": _promoted,
+    "running": _running,
     "approved": _approved,
 }
