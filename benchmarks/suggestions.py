@@ -63,8 +63,10 @@ def main() -> int:
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     unmatched = run.stdout.count("no step matches")
     helped = run.stdout.count("did you mean")
-    print(f"{unmatched} unmatched lines, {helped} with a suggestion: {cpu:.1f} s CPU "
-          f"(budget {BUDGET:.0f} s for 200)")
+    print(
+        f"{unmatched} unmatched lines, {helped} with a suggestion: {cpu:.1f} s CPU "
+        f"(budget {BUDGET:.0f} s for 200)"
+    )
     return 0
 
 

@@ -15,11 +15,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "english"))
 
-from match_rate import step_lines  # noqa: E402
+from match_rate import step_lines
 
-import kubeloop.steps  # noqa: E402, F401  (registers the step library)
-from kubeloop.harness.errors import AmbiguousStepError, UndefinedStepError  # noqa: E402
-from kubeloop.harness.registry import REGISTRY  # noqa: E402
+import kubeloop.steps  # noqa: F401  (registers the step library)
+from kubeloop.harness.errors import AmbiguousStepError, UndefinedStepError
+from kubeloop.harness.registry import REGISTRY
 
 
 def score(path: Path) -> tuple[int, list[tuple[int, str, list[str]]]]:

@@ -72,7 +72,10 @@ class Fact(NamedTuple):
 
 
 _VERB = r"(?:(?:is|was|gets|got|has|had|has been|had been|then|that was|and was) )?"
-_NOT_A_FACT = r"(?!(?:signed|tested|scanned|approved|promoted|running|passed|passes|built|is|was|gets|got|then)\b)"
+_NOT_A_FACT = (
+    r"(?!(?:signed|tested|scanned|approved|promoted|running|passed|passes|built|is|was|gets|"
+    r"got|then)\b)"
+)
 _ONE_ENV = f"{_NOT_A_FACT}(?:{NAME})"
 _ENV = f"(?P<env>{_ONE_ENV}(?:(?:, |,? and ){_ONE_ENV})*)"
 _FACTS: list[tuple[str, str]] = [
@@ -85,7 +88,8 @@ _FACTS: list[tuple[str, str]] = [
     ),
     (r"(?:scanned clean|with a clean scan|a clean scan|clean on the scan)", "scanned"),
     (
-        r"(?:passes|passed|passing|went through|goes through) (?:all |every )?(?:of )?(?:its |the )?"
+        r"(?:passes|passed|passing|went through|goes through) (?:all |every )?(?:of )?"
+        r"(?:its |the )?"
         r"(?:gates?|checks|stages)",
         "gates",
     ),
@@ -97,7 +101,9 @@ _FACTS: list[tuple[str, str]] = [
 _SEP = r"(?:,? and |, | )"
 _ONE = "|".join(f"(?:{_strip_groups(regex)})" for regex, _ in _FACTS)
 FACTS = rf"(?:{_SEP}{_VERB}(?:{_ONE}))+"
-_COMPILED = [(re.compile(f"{_SEP}{_VERB}(?:{regex})", re.IGNORECASE), kind) for regex, kind in _FACTS]
+_COMPILED = [
+    (re.compile(f"{_SEP}{_VERB}(?:{regex})", re.IGNORECASE), kind) for regex, kind in _FACTS
+]
 _WHOLE = re.compile(f"(?:{_SEP}{_VERB}(?:{_ONE}))*", re.IGNORECASE)
 
 

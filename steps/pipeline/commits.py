@@ -16,6 +16,7 @@ did not make, a run that blocks) fails the step at its line.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from kubeloop.harness.artifacts import commit_alias
 from kubeloop.harness.pipeline_words import Fact
@@ -47,12 +48,12 @@ def build_commit(world: World, commit: str, project: str | None, alias: str) -> 
 
 
 @when(
-    "I build commit {commit:commit}[ of {project:name}][ on {branch:name}][ again] as "
-    "{alias:name}",
+    "I build commit {commit:commit}[ of {project:name}][ on {branch:name}][ again] as {alias:name}",
     "I build commit 9f8e7d6 as B1",
     "I build commit 9f8e7d6 of payments again as B2",
     variants=(
-        "commit {commit:commit}[ of {project:name}][ on {branch:name}] is built " + _AS
+        "commit {commit:commit}[ of {project:name}][ on {branch:name}] is built "
+        + _AS
         + "[{facts:facts}]",
     ),
 )
@@ -150,7 +151,7 @@ def _passed(world: World, alias: str, fact: Fact | None = None) -> None:
         raise world.fail(f"{alias} to pass every gate", f"it is blocked at {at}")
 
 
-def _latest(world: World, alias: str) -> object | None:
+def _latest(world: World, alias: str) -> Any:
     current = scene(world)
     digest = current.digest(world, alias)
     return world.capability(current.pipeline, "latest_run")(digest)
