@@ -16,6 +16,7 @@ did not make, a run that blocks) fails the step at its line.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from kubeloop.harness.artifacts import commit_alias
 from kubeloop.harness.pipeline_words import Fact
@@ -47,12 +48,12 @@ def build_commit(world: World, commit: str, project: str | None, alias: str) -> 
 
 
 @when(
-    "I build commit {commit:commit}[ of {project:name}][ on {branch:name}][ again] as "
-    "{alias:name}",
+    "I build commit {commit:commit}[ of {project:name}][ on {branch:name}][ again] as {alias:name}",
     "I build commit 9f8e7d6 as B1",
     "I build commit 9f8e7d6 of payments again as B2",
     variants=(
-        "commit {commit:commit}[ of {project:name}][ on {branch:name}] is built " + _AS
+        "commit {commit:commit}[ of {project:name}][ on {branch:name}] is built "
+        + _AS
         + "[{facts:facts}]",
     ),
 )
@@ -150,7 +151,7 @@ def _passed(world: World, alias: str, fact: Fact | None = None) -> None:
         raise world.fail(f"{alias} to pass every gate", f"it is blocked at {at}")
 
 
-def _latest(world: World, alias: str) -> object | None:
+def _latest(world: World, alias: str) -> Any:
     current = scene(world)
     digest = current.digest(world, alias)
     return world.capability(current.pipeline, "latest_run")(digest)
@@ -179,8 +180,14 @@ def _unsigned(world: World, alias: str, fact: Fact) -> None:
         raise world.fail(f"{alias} unsigned", "it carries a signature")
 
 
-def _promoted(world: World, alias: str, fact: Fact) -> None:
-    """Through each environment up to the one named, approving where approval is needed."""
+def _running(world: World, alias: str, fact: Fact) -> None:
+    """Running there: promoted through each environment up to it, approved where needed."""
+    _promoted(world, alias, fact, approve=True)
+
+
+def _promoted(world: World, alias: str, fact: Fact, approve: bool = False) -> None:
+    """Through each environment up to the one named (one that needs approval holds it,
+    unless ``approve``: "running in prod" says it was approved)."""
     current = scene(world)
     digest = current.digest(world, alias)
     names = [spec.name for spec in current.definition.environments]
@@ -190,7 +197,7 @@ def _promoted(world: World, alias: str, fact: Fact) -> None:
     for spec in current.definition.environments[: names.index(str(fact.value)) + 1]:
         if world.error is not None or pipeline.environment(spec.name).running == digest:
             continue
-        if spec.requires_approval:
+        if spec.requires_approval and approve:
             world.attempt(lambda s=spec: world.capability(pipeline, "approve")(digest, s.name))  # type: ignore[misc]
         if world.error is None:
             world.attempt(lambda s=spec: world.capability(pipeline, "promote")(digest, s.name))  # type: ignore[misc]
@@ -214,5 +221,6 @@ _FACTS = {
     "signed": _signed,
     "unsigned": _unsigned,
     "promoted": _promoted,
+    "running": _running,
     "approved": _approved,
 }

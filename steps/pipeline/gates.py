@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from kubeloop.harness.registry import given, when
 from kubeloop.harness.world import World
 from kubeloop.pipeline import Finding, TestSummary
@@ -160,7 +158,6 @@ def i_run_the_pipeline(world: World, alias: str | None = None) -> None:
     """Run the gates in order for the artifact (the one built last unless named), stopping
     at the first that blocks."""
     run_gates(world, alias or last_built(world))
-
 
 
 @given(

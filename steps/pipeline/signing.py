@@ -112,7 +112,10 @@ def is_signed(world: World, alias: str) -> None:
 @then(
     "{alias:artifact} is not signed",
     "D2 is not signed",
-    variants=("{alias:artifact} <was not|wasn't|isn't|has not been|is still not|is unsigned|was never> signed",),
+    variants=(
+        "{alias:artifact} <was not|wasn't|isn't|has not been|is still not|is unsigned|was never> "
+        "signed",
+    ),
 )
 def is_not_signed(world: World, alias: str) -> None:
     """No signature made for the artifact's own digest (a copied one does not count)."""

@@ -53,7 +53,8 @@ def _said(gate: Any) -> str:
     variants=(
         "every gate <on|for|of> {alias:artifact} <is green|passed|passes|is passing>",
         "all [the ]gates <on|for|of> {alias:artifact} <are green|passed|pass>",
-        "{alias:artifact} <passes|passed|has passed> <all|every> [of ]<its gates|the gates|gates|gate>",
+        "{alias:artifact} <passes|passed|has passed> <all|every> [of ]"
+        "<its gates|the gates|gates|gate>",
         "the pipeline <passes|passed> for {alias:artifact}",
     ),
 )
@@ -61,7 +62,9 @@ def the_pipeline_passes(world: World, alias: str | None = None) -> None:
     """The latest run (of the artifact, if named) passed every gate."""
     which, result = _verdict(world, alias)
     if not result.passed:
-        raise world.fail(f"the pipeline for {which} to pass", f"it is blocked at {result.blocked_at}")
+        raise world.fail(
+            f"the pipeline for {which} to pass", f"it is blocked at {result.blocked_at}"
+        )
 
 
 @then(
@@ -73,7 +76,9 @@ def the_pipeline_passes(world: World, alias: str | None = None) -> None:
         "[ in the pipeline[ report]][ at {gate:gate}]",
     ),
 )
-def the_pipeline_is_blocked_at(world: World, gate: str | None = None, alias: str | None = None) -> None:
+def the_pipeline_is_blocked_at(
+    world: World, gate: str | None = None, alias: str | None = None
+) -> None:
     """The latest run stopped at GATE (at some gate, if none is named): it blocked there
     and every later gate did not run."""
     which, result = _verdict(world, alias)

@@ -51,7 +51,9 @@ _EXPIRY = (
     "security grants a waiver for CVE-2024-3094 on R3 that expires in 7 days",
     'I add an exception for CVE-2026-1111 because "not reachable" until 2027-01-31',
     variants=(
-        "<a waiver|an exception> for {finding:finding}" + _ON + "[ because {reason:text}]"
+        "<a waiver|an exception> for {finding:finding}"
+        + _ON
+        + "[ because {reason:text}]"
         + _EXPIRY,
     ),
 )

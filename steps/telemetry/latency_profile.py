@@ -75,7 +75,10 @@ def latencies_are(
     "requests to web take 1 second",
     "for 2 minutes requests to web take 1 second",
     variants=(
-        "for {duration:duration}[,] requests to {name:service} " + _TAKE + " " + _ABOUT
+        "for {duration:duration}[,] requests to {name:service} "
+        + _TAKE
+        + " "
+        + _ABOUT
         + "{latency:latency}",
         "{name:service} requests " + _TAKE + " " + _ABOUT + "{latency:latency}" + _FOR,
     ),
@@ -92,7 +95,9 @@ def requests_take(
     "[the ]latency[ <of|for> {name:service}] <goes back|returns|is back|gets back> to normal"
     + "[ for {duration:duration}]",
     "latency goes back to normal for 10 minutes",
-    variants=("{name:service} latency <goes back|returns|is back> to normal[ for {duration:duration}]",),
+    variants=(
+        "{name:service} latency <goes back|returns|is back> to normal[ for {duration:duration}]",
+    ),
 )
 def latency_normal(world: World, name: str | None = None, duration: int | None = None) -> None:
     """The service answers as a service does by default again (p50 50 ms, p99 under 1 s);

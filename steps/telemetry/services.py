@@ -110,7 +110,9 @@ def scrape_every(world: World, interval: int) -> None:
     world.attempt(lambda: call(world, "set_scrape_interval", interval))
 
 
-def _lasting(world: World, service: object, change: str, value: float, duration: int | None) -> None:
+def _lasting(
+    world: World, service: object, change: str, value: float, duration: int | None
+) -> None:
     """Make the change now; with a duration, let it pass and undo the change."""
     before = world.capability(service, "view")(world.clock.now)
     setter = getattr(service, change)
