@@ -128,8 +128,8 @@ def pytest_bdd_apply_tag(tag: str, function: Any) -> bool | None:
 
 EXACT_TAG = "kubeloop-exact"
 EXACT_REASON = (
-    "@kubeloop-exact: pins kubeloop's own pass-by-pass numbers (how many steps, exact peaks); "
-    "a correct engine may take other steps within the same bounds"
+    "@kubeloop-exact: pins kubeloop's own numbers or bytes (how many steps, exact peaks, a "
+    "signature over kubeloop's key derivation); a correct engine may differ within the rules"
 )
 
 

@@ -39,6 +39,8 @@ class RunOptions:
     scenario_timeout: float | None = None
     engine_memory: int | None = None
     fixtures_anywhere: bool = False
+    no_isolation: bool = False
+    """Run the engine under test in this process (debugging only)."""
 
 
 def default_paths() -> list[str]:
@@ -81,6 +83,8 @@ def pytest_arguments(options: RunOptions, engine: str | None = None) -> list[str
         args += ["--engine-memory", str(options.engine_memory)]
     if options.fixtures_anywhere:
         args.append("--fixtures-anywhere")
+    if options.no_isolation:
+        args.append("--no-isolation")
     return args
 
 
