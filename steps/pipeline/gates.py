@@ -168,20 +168,52 @@ def _gate(world: World, name: str) -> Any:
     raise world.fail(f"a gate {name} in the run of {alias}", f"gates {', '.join(names)}")
 
 
+def _stopped_at(world: World, alias: str, result: Any) -> str | None:
+    """The gate the run stopped at (None: every gate passed), observed from the gates'
+    recorded verdicts, not from the run's own summary: gates run in order, each passes or
+    blocks, and every gate after a block is recorded as not run."""
+    gates = list(result.gates)
+    if not gates:
+        raise world.fail(f"the run of {alias} to record each gate's verdict", "it records none")
+    blocked: str | None = None
+    for gate in gates:
+        status = gate.status
+        if blocked is None and status == "blocked":
+            blocked = gate.gate
+        elif blocked is None and status != "passed":
+            raise world.fail(
+                f"gate {gate.gate} of {alias} to pass or block (a block is never a silent skip)",
+                f"{status}: {gate.reason}",
+            )
+        elif blocked is not None and status != "not run":
+            raise world.fail(
+                f"every gate after {blocked} not run (the ladder stops at the first block)",
+                f"gate {gate.gate} {status} after {blocked} blocked: {gate.reason}",
+            )
+    said = (result.blocked_at, result.passed)
+    if said != (blocked, blocked is None):
+        raise world.fail(
+            f"the run of {alias} to say what its gates recorded (blocked at {blocked})",
+            f"it says blocked_at={said[0]!r}, passed={said[1]!r}",
+        )
+    return blocked
+
+
 @then("the pipeline passes", "the pipeline passes")
 def the_pipeline_passes(world: World) -> None:
-    """The latest run passed every gate."""
+    """The latest run passed every gate (as the gates recorded it)."""
     alias, result = _verdict(world)
-    if not result.passed:
-        blocked = result.blocked_at
+    blocked = _stopped_at(world, alias, result)
+    if blocked is not None:
         raise world.fail(f"the pipeline for {alias} to pass", f"it is blocked at {blocked}")
 
 
 @then("the pipeline is blocked at {gate:word}", "the pipeline is blocked at scan")
 def the_pipeline_is_blocked_at(world: World, gate: str) -> None:
-    """The latest run stopped at GATE: it blocked and every later gate did not run."""
+    """The latest run stopped at GATE: it blocked and every later gate did not run (as the
+    gates recorded it)."""
     alias, result = _verdict(world)
-    blocked = result.blocked_at
+    blocked = _stopped_at(world, alias, result)
     if (blocked or "").casefold() != gate.casefold():
         actual = "it passed" if blocked is None else f"it is blocked at {blocked}"
         raise world.fail(f"the pipeline for {alias} to be blocked at {gate}", actual)
