@@ -80,6 +80,12 @@ def _parser() -> argparse.ArgumentParser:
         help="with --engine: memory limit of a scenario's process (default 2048)",
     )
     run.add_argument(
+        "--no-isolation",
+        action="store_true",
+        help="with --engine: run the engine in kubeloop's own process (debugging: pdb, "
+        "breakpoints); only the step time limit then applies",
+    )
+    run.add_argument(
         "--fixtures-anywhere",
         action="store_true",
         help="let fixture paths leave the project folder",
@@ -169,6 +175,7 @@ def _main(argv: Sequence[str] | None) -> int:
                     scenario_timeout=args.scenario_timeout,
                     engine_memory=args.engine_memory,
                     fixtures_anywhere=args.fixtures_anywhere,
+                    no_isolation=args.no_isolation,
                 )
             )
         case "init":
