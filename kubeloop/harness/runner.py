@@ -17,7 +17,8 @@ from kubeloop.harness.engine import ENGINE_VARIABLE, engine_name
 from kubeloop.harness.progress import Progress
 from kubeloop.harness.record import ScenarioRecord
 from kubeloop.harness.recorder import from_shown
-from kubeloop.harness.reports import write_reports
+from kubeloop.harness.reports import ordered, write_reports
+from kubeloop.harness.reports.allure import write_allure
 from kubeloop.harness.reports.scoreboard import scoreboard
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -43,6 +44,7 @@ class RunOptions:
     fixtures_anywhere: bool = False
     color: str = "auto"
     """auto (a terminal, unless NO_COLOR is set), always or never."""
+    alluredir: str | None = None
 
 
 def default_paths() -> list[str]:
@@ -59,7 +61,10 @@ def tags_to_markers(expression: str) -> str:
 def pytest_arguments(options: RunOptions, engine: str | None = None) -> list[str]:
     # Our own progress replaces pytest's terminal output; nothing is captured, so it streams.
     args = ["-p", "no:cacheprovider", "-p", "no:hypothesispytest", "-p", "no:terminal", "-s"]
-    args.append(f"--kubeloop-record={'pictures' if options.report else 'steps'}")
+    pictures = options.report or options.alluredir
+    args.append(f"--kubeloop-record={'pictures' if pictures else 'steps'}")
+    if options.alluredir:  # kubeloop writes the results: allure-pytest, if installed, must not
+        args += ["-p", "no:allure_pytest"]
     args.append("--continue-on-collection-errors")
     if options.workers:
         args += ["-n", str(options.workers), "--dist", "loadfile"]
@@ -118,6 +123,11 @@ def run(options: RunOptions) -> int:
             progress.records, Path(options.report), started, engine, options.junit_steps
         )
         print("reports: " + ", ".join(str(p) for p in written))
+    if options.alluredir:
+        count = write_allure(ordered(progress.records), Path(options.alluredir), started)
+        print(
+            f"allure: {count} results in {options.alluredir} (allure generate {options.alluredir})"
+        )
     if options.compare:
         _, other = _collect(options, options.compare, show=False)
         print(compare(engine, progress.records, options.compare, other.records))
