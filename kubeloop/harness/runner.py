@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from kubeloop.harness.colour import use_colour
+from kubeloop.harness.compare import compare
 from kubeloop.harness.engine import ENGINE_VARIABLE, engine_name
 from kubeloop.harness.progress import Progress
-from kubeloop.harness.record import ScenarioRecord
 from kubeloop.harness.recorder import from_shown
 from kubeloop.harness.reports import ordered, write_reports
 from kubeloop.harness.reports.allure import write_allure
@@ -135,36 +135,3 @@ def run(options: RunOptions) -> int:
         print("no scenarios ran: check the paths, -k and --tags")
         return 1
     return 0 if code == pytest.ExitCode.OK else 1
-
-
-def compare(name_a: str, a: list[ScenarioRecord], name_b: str, b: list[ScenarioRecord]) -> str:
-    """Scenarios whose outcome differs between two engines, and the first step that diverged."""
-
-    def key(r: ScenarioRecord) -> tuple[str, int, int]:
-        return (r.uri, r.line, r.row if r.row is not None else -1)
-
-    theirs = {key(r): r for r in b}
-    lines = [f"\ncomparing {name_a} with {name_b}:"]
-    differ = 0
-    for mine in sorted(a, key=key):
-        other = theirs.get(key(mine))
-        if other is None or other.status == mine.status:
-            continue
-        differ += 1
-        lines.append(
-            f"  {mine.uri}:{mine.rerun_line} {mine.title}: "
-            f"{name_a} {mine.status}, {name_b} {other.status}"
-        )
-        for step_a, step_b in zip(mine.steps, other.steps, strict=False):
-            if step_a.status != step_b.status:
-                lines.append(
-                    f"    first divergence: {step_a.keyword} {step_a.text} (line {step_a.line})"
-                )
-                detail = step_a.error or step_b.error
-                if detail:
-                    lines.append(f"      {detail.splitlines()[0]}")
-                break
-    lines.append(
-        f"  {differ} scenario(s) differ" if differ else "  every scenario has the same outcome"
-    )
-    return "\n".join(lines)
