@@ -241,11 +241,12 @@ def rollout_chart(rollout: dict[str, Any]) -> str:
             f'stroke="#c62828" stroke-dasharray="6,4"/>'
             f'<text x="{left + plot_w + 6}" y="{y:.1f}" class="muted">{label} {value}</text>'
         )
-    # total is drawn wide and pale underneath, so it shows where it coincides with ready
+    # ready under, total on top as a dashed line with hollow markers: where they coincide
+    # both stay visible (the dashes show the green through)
     series = (
-        ("total", "#1565c0", 6, ' stroke-opacity="0.35"'),
-        ("ready", "#2e7d32", 2, ""),
-        ("updated", "#ef6c00", 2, ' stroke-dasharray="5,3"'),
+        ("ready", "#2e7d32", 3, ""),
+        ("updated", "#ef6c00", 2, ' stroke-dasharray="2,3"'),
+        ("total", "#1565c0", 2, ' stroke-dasharray="7,4"'),
     )
     legend_x = left
     for key, stroke, stroke_width, extra in series:
@@ -254,10 +255,12 @@ def rollout_chart(rollout: dict[str, Any]) -> str:
             f'<polyline points="{points}" fill="none" stroke="{stroke}" '
             f'stroke-width="{stroke_width}"{extra}/>'
         )
+        hollow = key == "total"
         for i, s in enumerate(steps):
+            fill = 'fill="none" stroke-width="1.5"' if hollow else f'fill="{stroke}"'
             parts.append(
-                f'<circle cx="{px(i):.1f}" cy="{py(s[key]):.1f}" r="3" fill="{stroke}">'
-                f"<title>pass {i + 1}: {key} {s[key]}</title></circle>"
+                f'<circle cx="{px(i):.1f}" cy="{py(s[key]):.1f}" r="{5 if hollow else 3}" '
+                f'{fill} stroke="{stroke}"><title>pass {i + 1}: {key} {s[key]}</title></circle>'
             )
         parts.append(
             f'<line x1="{legend_x}" y1="{top - 8}" x2="{legend_x + 16}" y2="{top - 8}" '
@@ -273,6 +276,8 @@ def rollout_chart(rollout: dict[str, Any]) -> str:
     parts.append(
         f'<text x="{left + plot_w / 2:.0f}" y="{height - 6}" text-anchor="middle" class="muted">'
         f"reconcile pass</text>"
+        f'<text x="12" y="{top + plot_h / 2:.0f}" text-anchor="middle" class="muted" '
+        f'transform="rotate(-90 12 {top + plot_h / 2:.0f})">pods</text>'
     )
     title = f"{rollout['deployment']}: {rollout['replicas']} replicas"
     if stalled:

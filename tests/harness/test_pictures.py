@@ -60,7 +60,10 @@ def test_the_rollout_chart_has_ticks_a_visible_total_and_the_stall_reason() -> N
         }
     )
     assert svg.count('text-anchor="middle" class="muted">') >= 3  # tick labels 1, 2 + axis
-    assert 'stroke-width="6" stroke-opacity="0.35"' in svg, "total drawn wide underneath"
+    order = [svg.index(f"<title>pass 1: {key} ") for key in ("ready", "updated", "total")]
+    assert order == sorted(order), "total drawn last, over ready, so both show"
+    assert 'stroke-width="2" stroke-dasharray="7,4"' in svg, "total dashed: ready shows through"
+    assert ">pods</text>" in svg, "the y axis says what it counts"
     assert "web: 4 replicas — stalled" in svg and "Insufficient cpu</text>" in svg
     labels = [float(y) for y in re.findall(r'<text x="\d+" y="([\d.]+)" class="muted">m', svg)]
     assert len(labels) == 2 and abs(labels[0] - labels[1]) >= 12, "bound labels never overlap"
@@ -83,4 +86,7 @@ def test_the_hpa_chart_draws_replicas_and_utilization_after_every_step() -> None
     assert "after step 3 (t=15s): 8 replicas, 45% cpu" in svg
     assert "after step 1 (t=0s): 4 replicas, no metric" in svg
     assert svg.count("<polyline") == 2
+    assert ">replicas</text>" in svg and ">cpu utilization (%)</text>" in svg, "two axes"
+    target = re.search(r'<text x="([\d.]+)"[^>]*text-anchor="end"[^>]*>target 50%', svg)
+    assert target and float(target.group(1)) <= 600 - 64, "the target label inside the chart"
     assert hpa_chart({**entry, "samples": []}) == ""
