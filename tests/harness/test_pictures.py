@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from types import SimpleNamespace
 
 from kubeloop import Cluster, Deployment, Node
@@ -90,3 +91,15 @@ def test_the_hpa_chart_draws_replicas_and_utilization_after_every_step() -> None
     target = re.search(r'<text x="([\d.]+)"[^>]*text-anchor="end"[^>]*>target 50%', svg)
     assert target and float(target.group(1)) <= 600 - 64, "the target label inside the chart"
     assert hpa_chart({**entry, "samples": []}) == ""
+
+
+def test_every_picture_readme_shows_is_drawn() -> None:
+    """README's Reports section shows one picture per mechanism, drawn by
+    tools/readme_pictures.py: each one it names exists and is an SVG with text in it."""
+    root = Path(__file__).resolve().parents[2]
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    shown = re.findall(r"\]\((docs/pictures/[\w-]+\.svg)\)", readme)
+    assert len(shown) >= 6
+    for name in shown:
+        svg = (root / name).read_text(encoding="utf-8")
+        assert svg.startswith("<svg") and "<text" in svg and "<style>" in svg, name
