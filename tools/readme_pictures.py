@@ -32,8 +32,8 @@ PICTURES = {
 def pictures_of(scenario: str, scratch: Path) -> str:
     out = scratch / re.sub(r"\W+", "-", scenario)
     if not out.exists():
-        command = [sys.executable, "-m", "kubeloop.cli", "run", "-q", scenario, "--report", str(out)]
-        subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
+        run = [sys.executable, "-m", "kubeloop.cli", "run", "-q", scenario, "--report", str(out)]
+        subprocess.run(run, cwd=ROOT, capture_output=True, text=True, check=False)
     return "".join(p.read_text(encoding="utf-8") for p in sorted(out.glob("features/*.html")))
 
 
