@@ -41,7 +41,7 @@ def standalone(svg: str) -> str:
     """The SVG with the report's style inside, so it draws the same on its own."""
     css = "".join(line for line in STYLE.splitlines() if line.startswith("svg"))
     opened = svg.index(">") + 1
-    return f'{svg[:opened]}<style>{css.replace("svg ", "")}</style>{svg[opened:]}\n'
+    return f"{svg[:opened]}<style>{css.replace('svg ', '')}</style>{svg[opened:]}\n"
 
 
 def main() -> int:
