@@ -76,6 +76,12 @@ def hpa_chart(autoscaler: dict[str, Any]) -> str:
         )
         parts.append(f'<polyline points="{points}" fill="none" stroke="#ef6c00" stroke-width="2"/>')
     for i, s in enumerate(samples):
+        if not low <= s["replicas"] <= high:  # an engine that left its bounds: circled
+            parts.append(
+                f'<circle cx="{px(i):.1f}" cy="{py(s["replicas"], replicas_top):.1f}" r="8" '
+                f'fill="none" stroke="#c62828" stroke-width="2"><title>after step {i + 1}: '
+                f"{s['replicas']} replicas, outside {low}–{high}</title></circle>"
+            )
         utilization = "no metric" if s["utilization"] is None else f"{s['utilization']}% cpu"
         parts.append(
             f'<circle cx="{px(i):.1f}" cy="{py(s["replicas"], replicas_top):.1f}" r="3" '

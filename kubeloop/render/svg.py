@@ -198,6 +198,18 @@ def cluster_map(snapshot: dict[str, Any]) -> str:
     return _svg("cluster", width, height, "".join(parts))
 
 
+def _breaches(rollout: dict[str, Any]) -> list[tuple[int, str, str]]:
+    """Each pass whose pods leave the budget's bounds: (pass index, series, what broke)."""
+    found = []
+    ceiling, floor = rollout.get("ceiling"), rollout.get("floor")
+    for i, step in enumerate(rollout["steps"]):
+        if ceiling is not None and step["total"] > ceiling:
+            found.append((i, "total", f"pass {i + 1}: {step['total']} pods > max {ceiling}"))
+        if floor is not None and step["ready"] < floor:
+            found.append((i, "ready", f"pass {i + 1}: {step['ready']} ready < min {floor}"))
+    return found
+
+
 def rollout_chart(rollout: dict[str, Any]) -> str:
     """Pods per reconcile pass against the budget's bounds; a stalled rollout says why."""
     steps = rollout["steps"]
@@ -279,7 +291,16 @@ def rollout_chart(rollout: dict[str, Any]) -> str:
         f'<text x="12" y="{top + plot_h / 2:.0f}" text-anchor="middle" class="muted" '
         f'transform="rotate(-90 12 {top + plot_h / 2:.0f})">pods</text>'
     )
+    breaks = _breaches(rollout)
+    for i, key, text in breaks:
+        parts.append(
+            f'<circle cx="{px(i):.1f}" cy="{py(steps[i][key]):.1f}" r="8" fill="none" '
+            f'stroke="#c62828" stroke-width="2"><title>{escape(text)}</title></circle>'
+        )
     title = f"{rollout['deployment']}: {rollout['replicas']} replicas"
+    if breaks and not stalled:
+        first = f"{breaks[0][2]}" + (f" (and {len(breaks) - 1} more)" if len(breaks) > 1 else "")
+        parts.append(f'<text x="{left + 240}" y="14" class="reason">{escape(first)}</text>')
     if stalled:
         title += " — stalled"
         shown = stalled if len(stalled) <= 90 else stalled[:89] + "…"

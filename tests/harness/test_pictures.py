@@ -103,3 +103,15 @@ def test_every_picture_readme_shows_is_drawn() -> None:
     for name in shown:
         svg = (root / name).read_text(encoding="utf-8")
         assert svg.startswith("<svg") and "<text" in svg and "<style>" in svg, name
+
+
+def test_a_pass_outside_the_bounds_is_circled_and_named() -> None:
+    steps = [{"total": 5, "ready": 4, "updated": 1}, {"total": 6, "ready": 3, "updated": 2}]
+    svg = rollout_chart(
+        {"deployment": "web", "replicas": 4, "ceiling": 5, "floor": 4, "steps": steps}
+    )
+    assert svg.count('r="8" fill="none" stroke="#c62828"') == 2, "the offending points"
+    assert "pass 2: 6 pods &gt; max 5 (and 1 more)</text>" in svg
+    inside = rollout_chart({"deployment": "web", "replicas": 4, "ceiling": 5, "floor": 4,
+                            "steps": steps[:1]})  # fmt: skip
+    assert 'stroke="#c62828" stroke-width="2"' not in inside
