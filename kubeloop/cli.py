@@ -52,6 +52,11 @@ def _parser() -> argparse.ArgumentParser:
         help="one JUnit testcase per step instead of per scenario",
     )
     run.add_argument(
+        "--alluredir",
+        metavar="DIR",
+        help="write Allure results into DIR (then: allure generate DIR), pictures attached",
+    )
+    run.add_argument(
         "-n",
         dest="workers",
         type=_workers,
@@ -172,6 +177,7 @@ def _main(argv: Sequence[str] | None) -> int:
                     args.compare,
                     quiet=args.quiet,
                     color=args.color,
+                    alluredir=args.alluredir,
                     scenario_timeout=args.scenario_timeout,
                     engine_memory=args.engine_memory,
                     fixtures_anywhere=args.fixtures_anywhere,
