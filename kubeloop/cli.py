@@ -52,6 +52,11 @@ def _parser() -> argparse.ArgumentParser:
         help="one JUnit testcase per step instead of per scenario",
     )
     run.add_argument(
+        "--alluredir",
+        metavar="DIR",
+        help="write Allure results into DIR (then: allure generate DIR), pictures attached",
+    )
+    run.add_argument(
         "-n",
         dest="workers",
         type=_workers,
@@ -78,6 +83,12 @@ def _parser() -> argparse.ArgumentParser:
         type=int,
         metavar="MB",
         help="with --engine: memory limit of a scenario's process (default 2048)",
+    )
+    run.add_argument(
+        "--no-isolation",
+        action="store_true",
+        help="with --engine: run the engine in kubeloop's own process (debugging: pdb, "
+        "breakpoints); only the step time limit then applies",
     )
     run.add_argument(
         "--fixtures-anywhere",
@@ -166,9 +177,11 @@ def _main(argv: Sequence[str] | None) -> int:
                     args.compare,
                     quiet=args.quiet,
                     color=args.color,
+                    alluredir=args.alluredir,
                     scenario_timeout=args.scenario_timeout,
                     engine_memory=args.engine_memory,
                     fixtures_anywhere=args.fixtures_anywhere,
+                    no_isolation=args.no_isolation,
                 )
             )
         case "init":

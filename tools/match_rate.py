@@ -1,8 +1,9 @@
 """Score a batch of feature files: the share of step lines that match a phrase, per file, and
 for every line that matches nothing, the suggestions ``kubeloop check`` would give.
 
-Run: ``python tools/match_rate.py FOLDER [--show]``. A line with at least one suggestion
-counts as "suggested"; ``--show`` prints each unmatched line with what it was offered.
+Run: ``python tools/match_rate.py FOLDER [--show]``. A line whose message offers anything
+(close phrases, phrases about the nouns it recognised, the keyword to write) counts as
+"with a suggestion"; ``--show`` prints each unmatched line with what it was offered.
 Outline rows are filled in, as a run fills them (tests/english/match_rate.py).
 """
 
@@ -14,11 +15,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "english"))
 
-from match_rate import step_lines  # noqa: E402
+from match_rate import step_lines
 
-import kubeloop.steps  # noqa: E402, F401  (registers the step library)
-from kubeloop.harness.errors import AmbiguousStepError, UndefinedStepError  # noqa: E402
-from kubeloop.harness.registry import REGISTRY  # noqa: E402
+import kubeloop.steps  # noqa: F401  (registers the step library)
+from kubeloop.harness.errors import AmbiguousStepError, UndefinedStepError
+from kubeloop.harness.registry import REGISTRY
 
 
 def score(path: Path) -> tuple[int, list[tuple[int, str, list[str]]]]:
@@ -29,11 +30,18 @@ def score(path: Path) -> tuple[int, list[tuple[int, str, list[str]]]]:
         for text in texts:
             try:
                 REGISTRY.match(keyword, text)
-            except (UndefinedStepError, AmbiguousStepError):
+            except (UndefinedStepError, AmbiguousStepError) as error:
                 shown = f"{keyword.title()} {text}"
-                missing.append((line, shown, REGISTRY.suggestions(keyword, text)))
+                missing.append((line, shown, _help(str(error))))
                 break
     return total, missing
+
+
+def _help(message: str) -> list[str]:
+    """The lines of an undefined step's message that help: suggestions, the nouns it
+    recognised and phrases about them, or the keyword to write instead."""
+    lines = [line.strip() for line in message.splitlines()[1:]]
+    return [line for line in lines if line and not line.startswith("(kubeloop steps")]
 
 
 def main() -> int:

@@ -11,10 +11,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-import kubeloop.harness.artifacts  # noqa: F401  (registers Lab 02's noun phrases)
-import kubeloop.harness.pipeline_words  # noqa: F401  (registers Lab 02's release words)
-import kubeloop.harness.reasons  # noqa: F401  (registers reasons said in words)
-import kubeloop.harness.telemetry_nouns  # noqa: F401  (registers Lab 03's noun phrases)
+import kubeloop.harness.artifacts
+import kubeloop.harness.pipeline_words
+import kubeloop.harness.reasons
+import kubeloop.harness.telemetry_nouns
+import kubeloop.harness.text_checks  # noqa: F401  (registers "is" / "contains" / "starts with")
 from kubeloop.harness.amounts import AMOUNTS, _resources
 from kubeloop.harness.nouns import NAME, _strip_groups, unquote
 from kubeloop.harness.params import NUMBER, TYPES, ParamType, number

@@ -13,9 +13,9 @@ import inspect
 from types import ModuleType
 from typing import Any
 
-from kubeloop.contract.cluster import CONTRACT_NAMES, ClusterLike, HPALike
-from kubeloop.contract.pipeline import PipelineLike
-from kubeloop.contract.telemetry import TelemetryLike
+from kubeloop.contract.cluster import CONTRACT_NAMES, ClusterExtensionsLike, ClusterLike, HPALike
+from kubeloop.contract.pipeline import PipelineExtensionsLike, PipelineLike
+from kubeloop.contract.telemetry import TelemetryExtensionsLike, TelemetryLike
 from kubeloop.harness.engine import load_engine
 
 PROTOCOLS: dict[str, tuple[tuple[str, Any], ...]] = {
@@ -24,13 +24,23 @@ PROTOCOLS: dict[str, tuple[tuple[str, Any], ...]] = {
     "telemetry": (("Telemetry", TelemetryLike),),
 }
 """Each lab's objects and the Protocol each must satisfy."""
+EXTENSIONS: dict[str, tuple[str, Any]] = {
+    "cluster": ("Cluster", ClusterExtensionsLike),
+    "pipeline": ("Pipeline", PipelineExtensionsLike),
+    "telemetry": ("Telemetry", TelemetryExtensionsLike),
+}
+"""Each lab's optional members: richer scenarios use them, the rest do without."""
 ENTRY = {"cluster": "Cluster", "pipeline": "Pipeline", "telemetry": "Telemetry"}
 
 
 def members(protocol: Any) -> list[str]:
-    """The methods a Protocol declares, in the order it declares them."""
+    """The methods (and properties) a Protocol declares, in the order it declares them."""
     own = vars(protocol)
-    return [n for n, v in own.items() if not n.startswith("_") and inspect.isfunction(v)]
+    return [
+        n
+        for n, v in own.items()
+        if not n.startswith("_") and (inspect.isfunction(v) or isinstance(v, property))
+    ]
 
 
 _ABSENT = object()
@@ -43,8 +53,24 @@ def shown(function: Any) -> str:
 
 
 def signature(owner: str, protocol: Any, name: str) -> str:
-    """``Cluster.apply(deployment: Any) -> None``: the contract's signature."""
-    return f"{owner}.{name}{shown(getattr(protocol, name))}"
+    """``Cluster.apply(deployment: Any) -> None``: the contract's signature (a property's
+    type after a colon)."""
+    member = vars(protocol)[name]
+    if isinstance(member, property):
+        return f"{owner}.{name}: {shown(member.fget).partition(' -> ')[2]} (a property)"
+    return f"{owner}.{name}{shown(member)}"
+
+
+def extensions(module: ModuleType) -> list[str]:
+    """The optional members of its labs a module does not provide, with their signatures."""
+    lines = []
+    for lab, (owner, protocol) in EXTENSIONS.items():
+        engine = getattr(module, ENTRY[lab], None)
+        if engine is None:
+            continue
+        absent = [n for n in members(protocol) if not hasattr(engine, n)]
+        lines += [signature(owner, protocol, name) for name in absent]
+    return lines
 
 
 def _fits(found: Any, wanted: Any) -> bool:
@@ -82,7 +108,7 @@ def problems(module: ModuleType) -> list[str]:
                 found = inspect.getattr_static(engine, name, _ABSENT)
                 if found is _ABSENT:
                     lines.append(f"missing {wanted}")
-                elif isinstance(found, staticmethod | classmethod):
+                elif isinstance(found, staticmethod | classmethod | property):
                     continue
                 elif not callable(found):
                     lines.append(f"mis-typed {owner}.{name}: not a method; the contract: {wanted}")
@@ -111,5 +137,11 @@ def check(name: str) -> int:
         print(f"  {line}")
     if not found:
         print("  every member is there, with parameters the scenarios can call")
-        return 0
-    return 1
+    optional = extensions(module)
+    if optional:
+        print(
+            f"optional extensions {name} does not provide (the scenarios that use one say "
+            '"does not provide"; the others run without it):'
+        )
+        print("\n".join(f"  {line}" for line in optional))
+    return 1 if found else 0

@@ -20,6 +20,7 @@ import signal
 import sys
 import threading
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -96,9 +97,11 @@ def serve(items: Sequence[pytest.Item], commands: int, results: int) -> None:
         from _pytest.runner import runtestprotocol  # noqa: PLC0415
 
         start_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        baseline = set(sys.modules)
         for line in _lines(commands):
             item = items[int(line)]
             reports = runtestprotocol(item, log=False, nextitem=None)
+            forget_engine(baseline)
             serial = [
                 config.hook.pytest_report_to_serializable(config=config, report=r) for r in reports
             ]
@@ -112,6 +115,26 @@ def serve(items: Sequence[pytest.Item], commands: int, results: int) -> None:
             channel.send({"crash": f"{type(error).__name__} ({error})"[:500]})
     finally:
         os._exit(code)
+
+
+KUBELOOP = Path(__file__).resolve().parent.parent
+_INSTALLED = tuple(
+    str(Path(p).resolve()) for p in {sys.prefix, sys.base_prefix, sys.exec_prefix} if p
+)
+
+
+def forget_engine(baseline: set[str]) -> None:
+    """Drop the modules the engine's code brought in since the worker started (the learner's
+    own files, not kubeloop's or installed ones), so the next scenario imports them afresh:
+    module-level state never carries from one scenario to the next, as with a fork each."""
+    for name in set(sys.modules) - baseline:
+        module = sys.modules.get(name)
+        file = getattr(module, "__file__", None)
+        if name.startswith("kubeloop") or not isinstance(file, str):
+            continue
+        path = str(Path(file).resolve())
+        if not path.startswith((str(KUBELOOP), *_INSTALLED)):
+            del sys.modules[name]
 
 
 def _lines(fd: int) -> Any:

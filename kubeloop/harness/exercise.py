@@ -267,9 +267,10 @@ def readme(lab: str) -> str:
     title = "all three labs" if lab == "all" else _ABOUT[lab][0]
     lines = [f"# Your kubeloop exercise: {title}", ""]
     for each in labs:
-        lines.append(f"- `{MODULES[each] if lab != 'all' else module}.py`: {_ABOUT[each][1]}")
+        where = MODULES[each] if lab != "all" or each == "pipeline" else module
+        lines.append(f"- {_ABOUT[each][0]}, in `{where}.py`: {_ABOUT[each][1]}")
     if lab == "all":
-        lines.append("  (`lab.py` imports `Pipeline` from `pipeline_lab.py`)")
+        lines.append("  (`lab.py` imports `Pipeline` from `pipeline_lab.py`: one module, all labs)")
     example = _ABOUT[labs[0]][2]
     lines += [
         "",

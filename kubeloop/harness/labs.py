@@ -40,9 +40,16 @@ SHOWN = 12
 DEFAULT_MEMORY_MB = 2048
 
 
+SHIPPED = Path(__file__).resolve().parent.parent / "examples"
+"""The suite shipped in the package (``kubeloop run`` outside a project runs it)."""
+
+
 def lab_of(path: Path) -> str | None:
-    """The lab a feature file belongs to: the folder under the nearest ``features/``."""
+    """The lab a feature file belongs to: the folder under the nearest ``features/`` (or
+    under the shipped suite)."""
     parts = path.parts
+    if path.is_relative_to(SHIPPED):
+        parts = ("features", *path.relative_to(SHIPPED).parts)
     for index in range(len(parts) - 2, -1, -1):
         if parts[index] == "features":
             folder = parts[index + 1]

@@ -65,13 +65,17 @@ class Fact(NamedTuple):
     """One thing a Given says happened to an artifact, in the order it says it."""
 
     kind: str
-    """commit, tested, scanned, gates, signed, unsigned, promoted, running, approved"""
+    """commit, tested, scanned, gates, signed, unsigned, promoted (held where approval is
+    needed), running (approved where needed), approved"""
     value: str | float | None = None
     extra: str | None = None
 
 
 _VERB = r"(?:(?:is|was|gets|got|has|had|has been|had been|then|that was|and was) )?"
-_NOT_A_FACT = r"(?!(?:signed|tested|scanned|approved|promoted|running|passed|passes|built|is|was|gets|got|then)\b)"
+_NOT_A_FACT = (
+    r"(?!(?:signed|tested|scanned|approved|promoted|running|passed|passes|built|is|was|gets|"
+    r"got|then)\b)"
+)
 _ONE_ENV = f"{_NOT_A_FACT}(?:{NAME})"
 _ENV = f"(?P<env>{_ONE_ENV}(?:(?:, |,? and ){_ONE_ENV})*)"
 _FACTS: list[tuple[str, str]] = [
@@ -84,13 +88,14 @@ _FACTS: list[tuple[str, str]] = [
     ),
     (r"(?:scanned clean|with a clean scan|a clean scan|clean on the scan)", "scanned"),
     (
-        r"(?:passes|passed|passing|went through|goes through) (?:all |every )?(?:of )?(?:its |the )?"
+        r"(?:passes|passed|passing|went through|goes through) (?:all |every )?(?:of )?"
+        r"(?:its |the )?"
         r"(?:gates?|checks|stages)",
         "gates",
     ),
     (r"(?:signed|that nobody signed|not signed|unsigned)", "signed"),
     (rf"(?:promoted|deployed|released|shipped) to {_ENV}", "promoted"),
-    (rf"(?:running|live|deployed|serving) in {_ENV}", "promoted"),
+    (rf"(?:running|live|deployed|serving) in {_ENV}", "running"),
     (rf"approved for {_ENV}", "approved"),
 ]
 _SEP = r"(?:,? and |, | )"

@@ -14,8 +14,41 @@ import re
 from kubeloop.harness.params import TYPES, ParamType
 
 _SMALL = frozenset(
-    "the a an it its is was has have had been be of on in to for and or but that this "
-    "only no not any so as at by with from one".split()
+    {
+        "the",
+        "a",
+        "an",
+        "it",
+        "its",
+        "is",
+        "was",
+        "has",
+        "have",
+        "had",
+        "been",
+        "be",
+        "of",
+        "on",
+        "in",
+        "to",
+        "for",
+        "and",
+        "or",
+        "but",
+        "that",
+        "this",
+        "only",
+        "no",
+        "not",
+        "any",
+        "so",
+        "as",
+        "at",
+        "by",
+        "with",
+        "from",
+        "one",
+    }
 )
 _WORD = re.compile(r"[a-z0-9][a-z0-9.-]*", re.IGNORECASE)
 

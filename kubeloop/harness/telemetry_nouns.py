@@ -16,7 +16,10 @@ from kubeloop.harness.comparisons import COMPARISONS
 from kubeloop.harness.nouns import NAME, _strip_groups, unquote
 from kubeloop.harness.params import TYPES, ParamType
 
-_NOT_SERVICE = r"(?!(?:the|a|an|all|every|it|its|traffic|requests|errors|latency|nobody|someone|then|and|when|next|so)\b)"
+_NOT_SERVICE = (
+    r"(?!(?:the|a|an|all|every|it|its|traffic|requests|errors|latency|nobody|someone|then|and|"
+    r"when|next|so)\b)"
+)
 _SERVICE = re.compile(
     f"(?:the )?service (?P<n1>{NAME})|the (?P<n2>{NAME}) service|{_NOT_SERVICE}(?P<n3>{NAME})",
     re.IGNORECASE,
@@ -49,8 +52,11 @@ def share(text: str) -> float:
     return _SHARES[lowered] if lowered in _SHARES else float(lowered.rstrip("%"))
 
 
-_CAMEL = r"(?-i:[A-Z][a-z0-9]+(?:[A-Z][A-Za-z0-9]*)+)"
-"""An alert's name as Prometheus rules spell them (HighErrorRate), said without "alert"."""
+_CAMEL = (
+    r"(?!(?:it|they|everything|nothing|something|all|every|no|the|a|an)\b)[A-Za-z][A-Za-z0-9_]*"
+)
+"""An alert's name as Prometheus rules spell them (HighErrorRate, one word), said without
+"alert" (the check fails, naming the alerts, if there is none of that name)."""
 _NOT_SLO_ALERT = (
     r"(?!(?:burn-rate|burn|page|paging|ticket|slo|fast|slow|no|any|every|each|an?|one)\b)"
 )
@@ -145,7 +151,8 @@ _WHO = r"(?: of (?:them|those|those requests|the requests|requests|all requests)
 _ITEM = (
     rf"(?:the (?:slowest|fastest|other|remaining|last|rest of the) )?(?P<share>{SHARE}){_WHO} "
     rf"{_TAKE} {_ABOUT}(?P<lat>\d+(?:\.\d+)? ?(?:ms|milliseconds?|s|seconds?))"
-    rf"|the (?:rest|others) {_TAKE} {_ABOUT}(?P<rest>\d+(?:\.\d+)? ?(?:ms|milliseconds?|s|seconds?))"
+    rf"|the (?:rest|others) {_TAKE} {_ABOUT}"
+    r"(?P<rest>\d+(?:\.\d+)? ?(?:ms|milliseconds?|s|seconds?))"
 )
 _ITEM_RE = re.compile(_ITEM, re.IGNORECASE)
 _ONE = _strip_groups(_ITEM)

@@ -72,6 +72,9 @@ class World:
         """The registry matches of the current step, for reports."""
         self.location = ""
         self.is_last_step = False
+        self.next_checks_error = True
+        """Whether the step after this one checks a rejection ("Then the operation fails
+        with …"); if not, a rejection of this step fails it, at its own line."""
         self.step_timeout = 0.0
         self.scenario_steps: list[tuple[str, str, int]] = []
         """(keyword, text, line) of every step of the scenario, for reports of all undefined."""
@@ -108,7 +111,7 @@ class World:
                 )
                 kind = EngineCrashError if engine_bug else ScenarioError
                 raise kind(message) from error
-        if self.is_last_step and self.error is not None:
+        if self.error is not None and (self.is_last_step or not self.next_checks_error):
             raise self._unchecked(self.error, " (and no Then step checked it)") from self.error
 
     def _unchecked(self, error: Exception, note: str) -> HarnessError:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from kubeloop.cluster.intstr import IntOrPercent
+from kubeloop.cluster.intstr import IntOrPercent, is_literal_zero, validate_int_or_percent
 from kubeloop.core.clock import ORDER_EVALUATE, ORDER_RECONCILE, ORDER_SCRAPE, Clock
 from kubeloop.core.events import EventLog
 from kubeloop.errors import InvalidSpecError
@@ -163,6 +163,16 @@ class Links:
             raise InvalidSpecError("rolling an artifact out needs a pipeline and a cluster")
         artifact = pipeline.artifact(digest)
         cluster.deployment(deployment)  # NotFoundError before anything changes
+        where = f'rolling {artifact.label} out to "{deployment}"'
+        if max_surge is not None:
+            validate_int_or_percent(max_surge, "maxSurge", where)
+        if max_unavailable is not None:
+            validate_int_or_percent(max_unavailable, "maxUnavailable", where, at_most_100=True)
+        if is_literal_zero(max_surge) and is_literal_zero(max_unavailable):
+            raise InvalidSpecError(
+                f"{where}: maxSurge and maxUnavailable may not both be 0 (no pod could be added "
+                "or removed); nothing was changed"
+            )
         env = self.rollout.environment_for(pipeline, deployment)
         linked = self.rollout.explicit.get(env)
         if linked is not None and linked != deployment:
@@ -176,9 +186,11 @@ class Links:
             raise AdmissionRefusedError(f"{env} refuses to roll {deployment} out: {reason}")
         pipeline.deploy(digest, env)
         self.link(env, deployment)
+        # another engine's Deployment without a digest rolls to the artifact's version
+        extra = {"digest": digest} if hasattr(cluster.deployment_spec(deployment), "digest") else {}
         return list(
             cluster.rolling_update(
-                deployment, artifact.version, max_surge, max_unavailable, digest=digest
+                deployment, artifact.version, max_surge, max_unavailable, **extra
             )
         )
 
@@ -252,8 +264,16 @@ class Links:
     def roll_back_on(self, kind: Kind, name: str, environment: str) -> RollbackRule:
         """When the SLO ``name`` pages (kind "slo") or the alert ``name`` fires (kind "alert"),
         roll ``environment`` back, once per firing, at the next rule evaluation. A cluster
-        deployment's name stands for the environment that deploys to it."""
-        rule = self.alerts.add(kind, name, self.environment_of(environment))
+        deployment's name stands for the environment that deploys to it. The SLO or alert and
+        the environment must exist already (NotFoundError): a link naming nothing would never
+        act, silently."""
+        environment = self.environment_of(environment)
+        telemetry, pipeline = self._telemetry(), self._pipeline()
+        if telemetry is not None and kind in ("slo", "alert"):
+            self.alerts.firing(telemetry, RollbackRule(kind, name, environment))
+        if pipeline is not None:
+            pipeline.environment(environment)
+        rule = self.alerts.add(kind, name, environment)
         if self._alert_task is None:
             telemetry = self._telemetry()
             interval = getattr(telemetry, "evaluation_interval", DEFAULT_EVALUATION_INTERVAL)

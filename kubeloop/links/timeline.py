@@ -84,10 +84,22 @@ class TimelineRecorder:
         self._rollouts = _Kept()
         self._traffic = _Kept()
         self._links = _Kept()
+        self._seen: dict[str, Any] = {}
+        self._revisions: dict[str, Any] = {}
 
     def rollouts(self, cluster: Any, deployments: list[str], now: int) -> None:
-        """Each deployment as the cluster's view shows it now (if it changed)."""
+        """Each deployment as the cluster's view shows it now (if it changed: its spec or its
+        ReplicaSets' counts, read first because they are cheaper than the whole view)."""
         for name in deployments:
+            seen = (
+                cluster.deployment_spec(name),
+                tuple(
+                    (rs.name, rs.replicas, rs.pods, rs.ready) for rs in cluster.replicasets(name)
+                ),
+            )
+            if self._seen.get(name) == seen:
+                continue
+            self._seen[name] = seen
             info = cluster.deployment(name)
             counts = (
                 int(info.replicas),
@@ -104,6 +116,10 @@ class TimelineRecorder:
         """Each service's rate and error ratio by version now (if they changed)."""
         for name in services:
             service = telemetry.service(name)
+            revision = getattr(service, "revision", None)
+            if revision is not None and self._revisions.get(name) == revision:
+                continue  # nothing about its traffic changed since it was last read
+            self._revisions[name] = revision
             versions = getattr(service, "versions", None)
             if versions is not None:
                 parts = versions.rates()

@@ -16,6 +16,7 @@ did not make, a run that blocks) fails the step at its line.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from kubeloop.harness.artifacts import commit_alias
 from kubeloop.harness.pipeline_words import Fact
@@ -151,7 +152,7 @@ def _passed(world: World, alias: str, fact: Fact | None = None) -> None:
         raise world.fail(f"{alias} to pass every gate", f"it is blocked at {at}")
 
 
-def _latest(world: World, alias: str) -> object | None:
+def _latest(world: World, alias: str) -> Any:
     current = scene(world)
     digest = current.digest(world, alias)
     return world.capability(current.pipeline, "latest_run")(digest)
@@ -180,8 +181,14 @@ def _unsigned(world: World, alias: str, fact: Fact) -> None:
         raise world.fail(f"{alias} unsigned", "it carries a signature")
 
 
-def _promoted(world: World, alias: str, fact: Fact) -> None:
-    """Through each environment up to the one named, approving where approval is needed."""
+def _running(world: World, alias: str, fact: Fact) -> None:
+    """Running there: promoted through each environment up to it, approved where needed."""
+    _promoted(world, alias, fact, approve=True)
+
+
+def _promoted(world: World, alias: str, fact: Fact, approve: bool = False) -> None:
+    """Through each environment up to the one named (one that needs approval holds it,
+    unless ``approve``: "running in prod" says it was approved)."""
     current = scene(world)
     digest = current.digest(world, alias)
     names = [spec.name for spec in current.definition.environments]
@@ -191,7 +198,7 @@ def _promoted(world: World, alias: str, fact: Fact) -> None:
     for spec in current.definition.environments[: names.index(str(fact.value)) + 1]:
         if world.error is not None or pipeline.environment(spec.name).running == digest:
             continue
-        if spec.requires_approval:
+        if spec.requires_approval and approve:
             world.attempt(lambda s=spec: world.capability(pipeline, "approve")(digest, s.name))  # type: ignore[misc]
         if world.error is None:
             world.attempt(lambda s=spec: world.capability(pipeline, "promote")(digest, s.name))  # type: ignore[misc]
@@ -215,5 +222,6 @@ _FACTS = {
     "signed": _signed,
     "unsigned": _unsigned,
     "promoted": _promoted,
+    "running": _running,
     "approved": _approved,
 }

@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from kubeloop.harness.registry import given, when
 from kubeloop.harness.world import World
 from kubeloop.pipeline import Finding, TestSummary

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kubeloop.harness.registry import given, then, when
+from kubeloop.harness.registry import then, when
 from kubeloop.harness.world import World
 from kubeloop.pipeline import PipelineDefinition
 

@@ -114,7 +114,8 @@ def is_signed(world: World, alias: str) -> None:
     "{alias:artifact} is not signed",
     "D2 is not signed",
     variants=(
-        "{alias:artifact} <was not|wasn't|isn't|has not been|is still not|is unsigned|was never> signed",
+        "{alias:artifact} <was not|wasn't|isn't|has not been|is still not|is unsigned|was never> "
+        "signed",
     ),
 )
 def is_not_signed(world: World, alias: str) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -288,7 +289,7 @@ def never_pending_longer(world: World, name: str, limit: int) -> None:
     """No pending stretch of the alert lasted longer than LIMIT (and it never fired)."""
     _known(world, name)
     changes = [*call(world, "timeline", name).changes, (world.clock.now, "now")]
-    for (start, state), (end, _) in zip(changes, changes[1:], strict=False):
+    for (start, state), (end, _) in pairwise(changes):
         if state == "firing" or (state == "pending" and end - start > limit):
             raise world.fail(
                 f'alert "{name}" never pending longer than {_clock(limit)}',

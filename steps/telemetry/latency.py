@@ -7,6 +7,8 @@ The sentence stands for the query an SRE would write over the service's histogra
 
 from __future__ import annotations
 
+import math
+
 from kubeloop.harness.comparisons import compare
 from kubeloop.harness.registry import then
 from kubeloop.harness.world import World
@@ -115,7 +117,9 @@ def latency_stayed(
     step = max(60, now // 10_000)
     for at in range(step, now + 1, step):
         got = _quantile(world, percentile, service, window, at)
-        if got == got and not compare(got * factor, bound, parse_number(written)):  # NaN: none
+        if not math.isnan(got) and not compare(
+            got * factor, bound, parse_number(written)
+        ):  # NaN: none
             wanted = f"{bound} {written}"
             seen = f"{_seen(got, factor)} at {at // 60} minutes"
             raise world.fail(_said(percentile, service, wanted, factor) + " the whole time", seen)

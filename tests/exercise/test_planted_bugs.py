@@ -21,6 +21,7 @@ CAUGHT = {
     "stall_ignored": ("cluster/rollout/rolling-update.feature", "Then the rollout stalls"),
     "scan_blind": ("pipeline/waivers.feature", "Then the pipeline is blocked at scan"),
     "unsorted_digest": ("pipeline/identity.feature", "Then D1 and D2 are the same artifact"),
+    "ladder_runs_on": ("pipeline/ladder.feature", "Then the pipeline is blocked at unit"),
     "alert_no_for": (
         "telemetry/alerting/alert-states.feature",
         'Then alert "HighErrorRate" is pending',

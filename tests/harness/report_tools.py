@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-PACKAGES = ("@cucumber/html-formatter@24.2.0", "cucumber-html-reporter@7.2.0")
+PACKAGES = ("@cucumber/html-formatter@24.2.0", "cucumber-html-reporter@7.2.0", "allure@3.18.0")
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -56,6 +56,18 @@ def node(script: str, *args: str, stdin: str = "") -> str:
     )
     assert done.returncode == 0, done.stderr
     return done.stdout
+
+
+def allure(*args: str) -> None:
+    """Run Allure 3's command line (the npm package ``allure``: no Java needed)."""
+    done = subprocess.run(
+        [str(node_modules() / ".bin" / "allure"), *args],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
 
 
 def rendered_dom(page: Path, fragment: str = "") -> str:

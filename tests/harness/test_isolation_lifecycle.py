@@ -135,3 +135,32 @@ def test_the_worker_dies_with_a_killed_run(tmp_path: Path) -> None:
         time.sleep(0.1)
     os.kill(worker, signal.SIGKILL)  # do not leave it spinning
     raise AssertionError(f"the engine (pid {worker}) outlived a SIGKILLed run")
+
+
+GLOBALS = """
+from kubeloop import *  # noqa: F403
+from kubeloop import Cluster as _Cluster
+
+CLUSTERS = []  # module-level state a learner might keep
+
+
+class Cluster(_Cluster):
+    def __init__(self, *args, **kwargs):
+        CLUSTERS.append(self)
+        assert len(CLUSTERS) == 1, "state left over from another scenario"
+        super().__init__(*args, **kwargs)
+"""
+
+
+def test_module_state_never_carries_from_one_scenario_to_the_next(tmp_path: Path) -> None:
+    (tmp_path / "features").mkdir()
+    two = FEATURE.split("  Scenario: the engine spins", maxsplit=1)[0]
+    (tmp_path / "features" / "two.feature").write_text(two)
+    (tmp_path / "keeper.py").write_text(GLOBALS)
+    command = [sys.executable, "-m", "kubeloop.cli", "run", "features", "--engine", "keeper"]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    result = subprocess.run(
+        command, cwd=tmp_path, env=env, capture_output=True, timeout=120, check=False
+    )
+    output = result.stdout.decode()
+    assert "2 passed, 0 failed" in output, output

@@ -100,7 +100,7 @@ class Scheduler:
         self._classes_of: CapacityIndex | None = None
         """The index whose nodes ``_classes`` groups (a new one means new nodes)."""
         self.retry_all = retry_all
-        self._messages = FailureMessages()
+        self._messages = FailureMessages(self.filters if self.by_class else None)
 
     def _aware(self, pod: PodRecord) -> bool:
         """This pod's placement depends on other pods: its own terms, or existing pods'
@@ -275,7 +275,9 @@ class Scheduler:
             message = self.failure_message(state, pods[0])
         else:
             log = state.node_log
-            message = self._messages.message(key, pods[0], state.nodes, log, self.explain)
+            message = self._messages.message(
+                key, pods[0], state.nodes, log, self.explain, state.index
+            )
         for pod in pods:
             if pod.message != message:
                 pod.message = message

@@ -10,7 +10,7 @@ from kubeloop.harness.record import ScenarioRecord, StepRecord
 from kubeloop.render.hpa_chart import hpa_chart
 from kubeloop.render.ladder import pipeline_pictures
 from kubeloop.render.svg import cluster_map, rollout_chart
-from kubeloop.render.telemetry import telemetry_svg  # Lab 03
+from kubeloop.render.telemetry_charts import telemetry_svg  # Lab 03
 from kubeloop.render.timeline import timeline_svg  # one world
 
 SYMBOL = {"passed": "✓", "failed": "✗", "undefined": "?", "skipped": "–", "error": "✗"}

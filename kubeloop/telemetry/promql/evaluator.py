@@ -21,7 +21,7 @@ from kubeloop.telemetry.promql.functions import (
     absent_labels,
     counters,
 )
-from kubeloop.telemetry.series import METRIC_NAME, Labels, SeriesStore, StoredSeries
+from kubeloop.telemetry.series import Labels, SeriesStore, StoredSeries
 
 DEFAULT_LOOKBACK_MS: Final = 5 * 60_000
 DEFAULT_SUBQUERY_STEP_MS: Final = 60_000
@@ -205,7 +205,7 @@ class Evaluator:
         for labels, ts, vs in series_list:
             value = range_fn(ts, vs, start, end, scalars, self.t_ms)
             if value is not None:
-                out.append((labels if keep_name else labels.without(METRIC_NAME), value))
+                out.append((labels if keep_name else labels.without_name(), value))
         return check_unique(out)
 
     def _counter_rate(self, name: str, arg: ast.MatrixSelector) -> InstantVector:
@@ -261,7 +261,7 @@ class Evaluator:
         value = self.eval(node.expr)
         if node.expr.type == "scalar":
             return -value
-        return check_unique([(labels.without(METRIC_NAME), -v) for labels, v in value])
+        return check_unique([(labels.without_name(), -v) for labels, v in value])
 
 
 _DISPATCH: Final[dict[type, Callable[[Evaluator, Any], Any]]] = {

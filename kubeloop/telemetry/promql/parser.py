@@ -81,6 +81,13 @@ class _Parser(SelectorParser):
             self.depth -= 1
 
     def binary_op(self, tok: Token) -> str | None:
+        if tok.kind == "OP" and tok.text in ("</", ">/"):
+            raise UnsupportedError(
+                f"the histogram trim operator {tok.text} is not supported by kubeloop "
+                "(native histograms)",
+                self.text,
+                tok.pos,
+            )
         if tok.kind == "OP" and tok.text in PRECEDENCE:
             return tok.text
         if tok.kind == "IDENT" and tok.text.lower() in _KEYWORD_OPS:

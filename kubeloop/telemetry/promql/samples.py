@@ -137,7 +137,10 @@ def _range_call(ev: Evaluator, node: ast.Call, run: Any) -> Any:
         ev.uncounted = None
     held = limit.current
     if isinstance(arg, ast.MatrixSelector):
-        windows = windows_of(ev, arg)
+        selected = ev.store.select(arg.selector.matchers)
+        longest = max((len(s.ts) for s in selected), default=0)
+        reachable = held + len(selected) + longest > limit.most  # else no window can reach it
+        windows = windows_of(ev, arg) if reachable else []
         released = 0
     else:
         kept = ev.subquery_results.pop(id(arg), [])

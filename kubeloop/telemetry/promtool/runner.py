@@ -130,12 +130,13 @@ def _run_group(
     options = QueryOptions(step, PROMTOOL_MAX_SAMPLES, features)
     groups = _ordered_groups(rule_files, test_file.group_eval_order, group, options)
     mint = group.start_ms
-    max_eval = max(
-        [t.eval_ms for t in group.alert_tests] + [t.eval_ms for t in group.promql_tests], default=0
-    )
+    tests = [(t.eval_ms, t.line) for t in group.alert_tests]
+    tests += [(t.eval_ms, t.line) for t in group.promql_tests]
+    max_eval, line = max(tests, default=(0, group.line))
     if max_eval // step + 1 > MAX_EVALUATIONS:
         message = (
-            f"the largest eval_time ({format_duration(max_eval)}) needs more than "
+            f"{test_file.path}:{line}: the largest eval_time ({format_duration(max_eval)}) "
+            "needs more than "
             f"{MAX_EVALUATIONS} evaluations at evaluation_interval "
             f"{format_duration(step)}; raise the interval or shorten the test"
         )
@@ -178,18 +179,21 @@ def _load_series(store: SeriesStore, group: TestGroup, failures: list[Failure]) 
     """Append every input sample; returns the time of the last sample of the series that do
     not end with ``stale`` (None: every series says it stopped, or there are none)."""
     last: int | None = None
+    times: dict[int, int] = {}  # one int object per step, shared by every series' samples
     for series in group.input_series:
         labels = Labels.of(series.labels)
-        points = series.values.points
         try:
-            for index, value in points:
-                t = group.start_ms + index * group.interval_ms
+            for index, value in series.values.iter_points():
+                t = times.get(index)
+                if t is None:
+                    t = times[index] = group.start_ms + index * group.interval_ms
                 if value is STALE:
                     store.append_stale(labels, t)
                 else:
                     store.append(labels, t, value)  # type: ignore[arg-type]
-            if points and points[-1][1] is not STALE:
-                t = group.start_ms + points[-1][0] * group.interval_ms
+            final = series.values.last()
+            if final is not None and final[1] is not STALE:
+                t = group.start_ms + final[0] * group.interval_ms
                 last = t if last is None else max(last, t)
         except SampleOrderError:
             failures.append(

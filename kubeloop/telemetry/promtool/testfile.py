@@ -108,7 +108,7 @@ def load_test_file(path: str | Path, roots: tuple[Path, ...] | None = None) -> T
     """Read a promtool test file; raises ``FixtureError`` when promtool would reject it.
 
     ``roots``: the folders its ``rule_files`` must stay inside (None: anywhere)."""
-    file = read_yaml(path, SCHEMA)
+    file = read_yaml(path, SCHEMA, nonfinite=True)  # an expected sample may be .inf
     data = file.data
     interval = _duration(file, ("evaluation_interval",), data.get("evaluation_interval"))
     interval = interval or DEFAULT_INTERVAL_MS
