@@ -1,7 +1,7 @@
 """One scheduling cycle, fast: the same placements and messages as ``reference.py``.
 
 The reference filters and scores every node for every pod. This scheduler offers each
-batch of a template's consecutive pods to its fast paths in turn (``fast_paths``); the
+batch of a template's consecutive pods to its fast paths in turn (``FAST_PATHS``); the
 first that takes the batch places it, exactly as the reference would:
 
 1. first-fit by node name through the capacity index, O(log n) a pod (``first_fit.py``);
@@ -60,7 +60,7 @@ from kubeloop.errors import InvalidSpecError
 
 _name = attrgetter("name")
 
-FastPath = Callable[[ClusterState, list[PodRecord], CycleResult], bool]
+FastPath = Callable[["Scheduler", ClusterState, list[PodRecord], CycleResult], bool]
 """One way to place a batch of a template's pods: it places them exactly as the reference
 scheduler (``reference.py``) would and answers True, or declines and answers False."""
 
@@ -112,14 +112,6 @@ class Scheduler:
         self._messages = FailureMessages(self.filters if self.by_class else None)
         self._batched = False
         """This cycle places plain first-fit batches through the capacity index."""
-        self.fast_paths: list[FastPath] = [
-            self._first_fit_batch,
-            self._class_batch,
-            self._by_domain,
-            self._host_batch,
-            self._one_by_one,
-        ]
-        """Offered each batch in turn; the last takes every batch."""
 
     def _aware(self, pod: PodRecord) -> bool:
         """This pod's placement depends on other pods: its own terms, or existing pods'
@@ -177,15 +169,15 @@ class Scheduler:
         if self._batched and not preemption.needed(state):
             batches = batch_runs.joined(batches, self._first_fit_places)
         for batch in batches:
-            for path in self.fast_paths:  # the first that takes the batch places it
-                if path(state, batch, result):
+            for path in FAST_PATHS:  # the first that takes the batch places it
+                if path(self, state, batch, result):
                     break
         stale_messages.refresh(self, state, self._messages)
         by_host = repellers_by_host(rs.template for rs in state.repelling.values())
         state.queue.end_cycle(state.clock.now, bool(result.scheduled), by_host)
         return result
 
-    # --- the fast paths, in the order they are offered a batch (``fast_paths``) ----------
+    # --- the fast paths, in the order they are offered a batch (``FAST_PATHS``) ----------
 
     def _first_fit_places(self, batch: list[PodRecord]) -> bool:
         """The capacity index leaves cordoned nodes out; a pod tolerating the cordon may
@@ -323,3 +315,15 @@ class Scheduler:
             pod.message = message
             result.failed.append(pod)
         state.queue.failed([pod], self._key(pod))
+
+
+FAST_PATHS: tuple[FastPath, ...] = (
+    Scheduler._first_fit_batch,
+    Scheduler._class_batch,
+    Scheduler._by_domain,
+    Scheduler._host_batch,
+    Scheduler._one_by_one,
+)
+"""Offered each batch in turn; the last takes every batch. Functions, not bound methods:
+a scheduler holding its own bound methods would be a reference cycle, kept alive (with its
+cluster) until the cycle collector runs."""
