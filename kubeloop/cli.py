@@ -130,6 +130,24 @@ def _parser() -> argparse.ArgumentParser:
     )
     schemas.add_argument("--export", metavar="DIR", help="copy the schemas into DIR")
     commands.add_parser("demo", help="watch a demo feature run: the main use of kubeloop")
+    explore = commands.add_parser(
+        "explore",
+        help="draw events from a scenario's Givens until a rule breaks, and print the "
+        "shortest scenario that breaks it",
+    )
+    explore.add_argument("target", metavar="FEATURE[:LINE]")
+    explore.add_argument("--engine", help="module providing the engine contract (default kubeloop)")
+    explore.add_argument("--seed", type=int, default=0, help="the seed to draw with (default 0)")
+    explore.add_argument(
+        "--examples", type=int, default=200, help="sequences to try per scenario (default 200)"
+    )
+    explore.add_argument(
+        "--steps", type=int, default=8, help="most steps in one sequence (default 8)"
+    )
+    explore.add_argument(
+        "--budget", type=float, default=60.0, help="seconds per scenario (default 60)"
+    )
+    explore.add_argument("--save", metavar="DIR", help="write each scenario found into DIR")
     # -- telemetry: `kubeloop test rules` (promtool's rule unit tests) --
     from kubeloop.cli_rules import add_parser as add_test_rules  # noqa: PLC0415
 
@@ -200,6 +218,15 @@ def _main(argv: Sequence[str] | None) -> int:
             from kubeloop.cli_rules import main as test_rules  # noqa: PLC0415
 
             return test_rules(args)
+        case "explore":
+            from kubeloop.harness.explore.command import ExploreOptions  # noqa: PLC0415
+            from kubeloop.harness.explore.command import run as run_explore  # noqa: PLC0415
+            from kubeloop.harness.explore.explorer import Budget  # noqa: PLC0415
+
+            budget = Budget(args.examples, args.steps, args.budget)
+            return run_explore(
+                ExploreOptions(args.target, args.engine, args.seed, budget, args.save)
+            )
         case "schemas":
             from kubeloop.fixtures.commands import schemas  # noqa: PLC0415
 
