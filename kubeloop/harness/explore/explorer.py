@@ -26,7 +26,7 @@ from kubeloop.harness.errors import (
 )
 from kubeloop.harness.explore.actions import candidates
 from kubeloop.harness.explore.invariants import Known, Moment, Violation, broken
-from kubeloop.harness.explore.observe import PassLog, observe, pipeline_scene
+from kubeloop.harness.explore.observe import PassLog, declared_holds, observe, pipeline_scene
 from kubeloop.harness.explore.story import Start, Step, fresh_world, run_givens, run_step
 from kubeloop.harness.world import World
 from kubeloop.pipeline.gates.ladder import ORDER as GATES
@@ -83,6 +83,7 @@ class Trial:
             self.world.settle()  # as the first When would
         self.log.follow(self.world)
         self.known.start(observe(self.world))
+        self.known.holds = declared_holds(self.world, self.start.givens)
         self._learn()
 
     def play(self, choices: list[int]) -> Violation | None:

@@ -8,6 +8,7 @@ the first that really does).
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -33,6 +34,8 @@ class Known:
     """Artifact alias → the digest the pipeline gave it when it was built."""
     verified: dict[str, bool] = field(default_factory=dict)
     """Digest → whether it passed every gate of its latest run and carries a signature."""
+    holds: dict[str, int] = field(default_factory=dict)
+    """Alert → its ``for:`` in seconds, as the scenario's rules declare it."""
 
     def start(self, seen: Observed) -> None:
         """Take the situation the Givens left as given."""
@@ -190,13 +193,31 @@ def promotion_never_changes_a_digest(moment: Moment, known: Known) -> Violation 
     )
 
 
+def no_alert_fires_before_its_for(moment: Moment, known: Known) -> Violation | None:
+    """An alert fires only after being pending for its whole ``for:``."""
+    for name, changes in moment.after.alerts.items():
+        hold = known.holds.get(name, 0)
+        if hold <= 0 or changes == moment.before.alerts.get(name):
+            continue
+        for (since, state), (at, now) in itertools.pairwise(((0, "inactive"), *changes)):
+            if now == "firing" and (state != "pending" or at - since < hold):
+                waited = f"pending for {at - since} s" if state == "pending" else f"{state}"
+                return Violation(
+                    "no alert fires before its for:",
+                    f"{name} fired at {at} s after being {waited}; its for: is {hold} s",
+                    (f"the alert {name} does not fire",),
+                )
+    return None
+
+
 RULES: tuple[Rule, ...] = (
     no_node_is_overcommitted,
     nothing_new_lands_where_it_may_not,
     a_rejected_operation_changes_nothing,
     rollouts_stay_within_budget,
-    nothing_unverified_runs,
     promotion_never_changes_a_digest,
+    nothing_unverified_runs,
+    no_alert_fires_before_its_for,
 )
 
 

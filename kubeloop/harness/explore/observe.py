@@ -4,10 +4,14 @@ environment runs. The explorer never believes a summary the engine computed abou
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from kubeloop.errors import KubeloopError
 from kubeloop.harness.world import World
+from kubeloop.telemetry.rules.loader import load_rule_text
 
 
 @dataclass(frozen=True)
@@ -40,6 +44,7 @@ class Observed:
     nodes: dict[str, NodeSeen] = field(default_factory=dict)
     replicas: dict[str, int] = field(default_factory=dict)
     running: dict[str, str | None] = field(default_factory=dict)
+    alerts: dict[str, tuple[tuple[int, str], ...]] = field(default_factory=dict)
 
     def state(self) -> tuple[object, ...]:
         """Everything a rejected operation must leave as it was."""
@@ -80,9 +85,10 @@ def pods_seen(cluster: Any) -> tuple[PodSeen, ...]:
 def observe(world: World) -> Observed:
     """The world as its public views show it now."""
     running = _running(world)
+    alerts = alert_changes(world)
     cluster = world.built_cluster
     if cluster is None:
-        return Observed(running=running)
+        return Observed(running=running, alerts=alerts)
     nodes: dict[str, NodeSeen] = {}
     for node in getattr(cluster, "nodes", list)():
         nodes[node.name] = NodeSeen(
@@ -94,7 +100,7 @@ def observe(world: World) -> Observed:
         )
     pods = pods_seen(cluster)
     replicas = {d.name: d.replicas for d in getattr(cluster, "deployments", list)()}
-    return Observed(pods, nodes, replicas, running)
+    return Observed(pods, nodes, replicas, running, alerts)
 
 
 def pipeline_scene(world: World) -> Any:
@@ -133,3 +139,38 @@ class PassLog:
         if watch is not None:
             watch(lambda: self.passes.append(pods_seen(cluster)))
             self.watching = cluster
+
+
+RULES_FROM = re.compile(r'rules from "([^"]+)"')
+
+
+def declared_holds(world: World, givens: Sequence[Any]) -> dict[str, int]:
+    """Each alert's ``for:`` (seconds) as the scenario declared it, read from the rule files
+    and inline rules of its Givens by kubeloop's own rule reader, never from the engine."""
+    holds: dict[str, int] = {}
+    for step in givens:
+        texts: list[tuple[str, str]] = []
+        found = RULES_FROM.search(step.text)
+        if found:
+            path = world.resolve(found.group(1))
+            texts.append((path.read_text(encoding="utf-8"), str(path)))
+        elif step.docstring is not None and "rule" in step.text:
+            texts.append((step.docstring, "<inline rules>"))
+        for text, name in texts:
+            try:
+                rules = load_rule_text(text, name)
+            except KubeloopError:
+                continue  # the Given itself reported it
+            for group in rules.groups:
+                for rule in group.rules:
+                    if rule.kind == "alert":
+                        holds[rule.name] = max(holds.get(rule.name, 0), rule.for_ms // 1000)
+    return holds
+
+
+def alert_changes(world: World) -> dict[str, tuple[tuple[int, str], ...]]:
+    """Each alert's state changes so far, as the telemetry's timeline shows them."""
+    telemetry = world.parts.get("telemetry")
+    if telemetry is None or not hasattr(telemetry, "alert_names"):
+        return {}
+    return {name: tuple(telemetry.timeline(name).changes) for name in telemetry.alert_names()}
