@@ -63,6 +63,11 @@ def _pipeline(world: Any) -> list[Action]:
     if scene is None:
         return []
     found = []
+    fresh = next(n for n in range(1, len(scene.aliases) + 2) if f"B{n}" not in scene.aliases)
+    for manifest in scene.manifests:  # a new commit: a new digest (the same manifest would not)
+        found.append(Action("build", f"I build commit b{fresh:06d} of {manifest} as B{fresh}"))
+    for env in environments(scene):
+        found.append(Action("environment rollback", f"I roll back {env}"))
     for alias in scene.aliases:
         found.append(Action("pipeline run", f"I run the pipeline for {alias}"))
         for env in environments(scene):

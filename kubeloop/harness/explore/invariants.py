@@ -160,6 +160,21 @@ def rollouts_stay_within_budget(moment: Moment, known: Known) -> Violation | Non
     return None
 
 
+def drains_keep_disruption_budgets(moment: Moment, known: Known) -> Violation | None:
+    """A drain (a voluntary disruption) never takes a budget below the pods it wants healthy."""
+    if not moment.text.startswith("I drain "):
+        return None
+    for name, (healthy, wanted) in moment.after.budgets.items():
+        before = moment.before.budgets.get(name, (0, 0))[0]
+        if healthy < wanted <= before:
+            return Violation(
+                "no disruption budget is broken by a voluntary disruption",
+                f"after the drain {name} has {healthy} healthy pods; it keeps {wanted}",
+                (f"the disruption budget {name} has {wanted} healthy pods",),
+            )
+    return None
+
+
 def nothing_unverified_runs(moment: Moment, known: Known) -> Violation | None:
     """Every environment runs a digest that passed every gate and carries a signature."""
     aliases = {digest: alias for alias, digest in known.digests.items()}
@@ -215,6 +230,7 @@ RULES: tuple[Rule, ...] = (
     nothing_new_lands_where_it_may_not,
     a_rejected_operation_changes_nothing,
     rollouts_stay_within_budget,
+    drains_keep_disruption_budgets,
     promotion_never_changes_a_digest,
     nothing_unverified_runs,
     no_alert_fires_before_its_for,

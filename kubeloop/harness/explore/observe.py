@@ -45,6 +45,8 @@ class Observed:
     replicas: dict[str, int] = field(default_factory=dict)
     running: dict[str, str | None] = field(default_factory=dict)
     alerts: dict[str, tuple[tuple[int, str], ...]] = field(default_factory=dict)
+    budgets: dict[str, tuple[int, int]] = field(default_factory=dict)
+    """Disruption budget → (healthy pods, pods it wants healthy), as ``kubectl get pdb``."""
 
     def state(self) -> tuple[object, ...]:
         """Everything a rejected operation must leave as it was."""
@@ -100,7 +102,11 @@ def observe(world: World) -> Observed:
         )
     pods = pods_seen(cluster)
     replicas = {d.name: d.replicas for d in getattr(cluster, "deployments", list)()}
-    return Observed(pods, nodes, replicas, running, alerts)
+    budgets = {
+        b.name: (b.current_healthy, b.desired_healthy)
+        for b in getattr(cluster, "disruption_budgets", list)()
+    }
+    return Observed(pods, nodes, replicas, running, alerts, budgets)
 
 
 def pipeline_scene(world: World) -> Any:
