@@ -27,7 +27,8 @@ def candidates(world: Any, seen: Observed, versions_used: int) -> list[Action]:
     if seen.nodes:
         found += _cluster(seen, versions_used)
     found += _pipeline(world)
-    found += [Action("time", "1 minute passes"), Action("time", "5 minutes pass")]
+    if found or seen.alerts or world.parts:  # time passing matters only to some mechanism
+        found += [Action("time", "1 minute passes"), Action("time", "5 minutes pass")]
     return found
 
 
