@@ -11,11 +11,11 @@ import pytest
 
 import kubeloop
 from kubeloop.cli import main
+from kubeloop.harness.errors import ScenarioAssertionError
 from kubeloop.harness.explore.command import ExploreOptions, feature_text, run
 from kubeloop.harness.explore.explorer import Budget, Tally, explore
 from kubeloop.harness.explore.story import StartError, Step, fresh_world, run_givens, run_step
 from kubeloop.harness.explore.story import starts as starts_of
-from kubeloop.harness.errors import ScenarioAssertionError
 
 ROOT = Path(__file__).resolve().parents[3]
 FEATURES = ROOT / "features"
