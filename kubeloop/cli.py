@@ -135,7 +135,12 @@ def _parser() -> argparse.ArgumentParser:
         help="draw events from a scenario's Givens until a rule breaks, and print the "
         "shortest scenario that breaks it",
     )
-    explore.add_argument("target", metavar="FEATURE[:LINE]")
+    explore.add_argument(
+        "targets",
+        nargs="+",
+        metavar="FEATURE[:LINE]",
+        help="a .feature (or one scenario), or a folder",
+    )
     explore.add_argument("--engine", help="module providing the engine contract (default kubeloop)")
     explore.add_argument("--seed", type=int, default=0, help="the seed to draw with (default 0)")
     explore.add_argument(
@@ -225,7 +230,7 @@ def _main(argv: Sequence[str] | None) -> int:
 
             budget = Budget(args.examples, args.steps, args.budget)
             return run_explore(
-                ExploreOptions(args.target, args.engine, args.seed, budget, args.save)
+                ExploreOptions(args.targets, args.engine, args.seed, budget, args.save)
             )
         case "schemas":
             from kubeloop.fixtures.commands import schemas  # noqa: PLC0415

@@ -16,8 +16,7 @@ _FROM_COMMIT = (
 )
 """The artifact built from a commit, named by the commit: bound as "commit 9e1f0aa"."""
 _ARTIFACT = re.compile(
-    f"(?P<it>{_IT})|{_FROM_COMMIT}|(?:the )?(?:artifact|build|image) (?P<n1>{NAME})"
-    f"|(?P<n2>{NAME})",
+    f"(?P<it>{_IT})|{_FROM_COMMIT}|(?:the )?(?:artifact|build|image) (?P<n1>{NAME})|(?P<n2>{NAME})",
     re.IGNORECASE,
 )
 _ARTIFACTS = re.compile(

@@ -201,7 +201,7 @@ CLAUSES = {
     ),
     "slo": clause_list(
         OBJECTIVE,
-        'an SLO\'s details, in any order: of 99.9% (or targets 99.5% success, at 99% '
+        "an SLO's details, in any order: of 99.9% (or targets 99.5% success, at 99% "
         "availability), over 30 days, for the service web, with pyrra windows, that pages on "
         "a fast burn, with a ticket on slow burn",
     ),

@@ -59,7 +59,7 @@ def _as_mine(text: str) -> str | None:
             verb += "y"
         elif ending == "es" and not re.search(r"(?:ch|sh|ss|x|z|o)$", verb, re.IGNORECASE):
             verb += "e"
-    return f"I {verb}{text[found.end():]}"
+    return f"I {verb}{text[found.end() :]}"
 
 
 def readings(text: str) -> list[str]:

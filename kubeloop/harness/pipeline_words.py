@@ -96,7 +96,9 @@ _FACTS: list[tuple[str, str]] = [
 _SEP = r"(?:,? and |, | )"
 _ONE = "|".join(f"(?:{_strip_groups(regex)})" for regex, _ in _FACTS)
 FACTS = rf"(?:{_SEP}{_VERB}(?:{_ONE}))+"
-_COMPILED = [(re.compile(f"{_SEP}{_VERB}(?:{regex})", re.IGNORECASE), kind) for regex, kind in _FACTS]
+_COMPILED = [
+    (re.compile(f"{_SEP}{_VERB}(?:{regex})", re.IGNORECASE), kind) for regex, kind in _FACTS
+]
 _WHOLE = re.compile(f"(?:{_SEP}{_VERB}(?:{_ONE}))*", re.IGNORECASE)
 
 

@@ -51,7 +51,9 @@ def share(text: str) -> float:
 
 _CAMEL = r"(?-i:[A-Z][a-z0-9]+(?:[A-Z][A-Za-z0-9]*)+)"
 """An alert's name as Prometheus rules spell them (HighErrorRate), said without "alert"."""
-_NOT_SLO_ALERT = r"(?!(?:burn-rate|burn|page|paging|ticket|slo|fast|slow|no|any|every|each|an?|one)\b)"
+_NOT_SLO_ALERT = (
+    r"(?!(?:burn-rate|burn|page|paging|ticket|slo|fast|slow|no|any|every|each|an?|one)\b)"
+)
 _ALERT = re.compile(
     f"(?:the )?alert(?: rule)? (?P<n1>{NAME})|(?:the )?{_NOT_SLO_ALERT}(?P<n2>{NAME}) alert"
     f"|(?P<n3>{_CAMEL})",

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 import sys
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
@@ -18,18 +19,25 @@ from kubeloop.harness.recorder import relative
 
 @dataclass(frozen=True)
 class ExploreOptions:
-    target: str
+    targets: Sequence[str]
     engine: str | None = None
     seed: int = 0
     budget: Budget = field(default_factory=Budget)
     save: str | None = None
 
 
-def _target(text: str) -> tuple[Path, int | None]:
-    path, colon, line = text.rpartition(":")
-    if colon and line.isdigit() and path:
-        return Path(path), int(line)
-    return Path(text), None
+def _targets(texts: Sequence[str]) -> list[tuple[Path, int | None]]:
+    """Each FEATURE[:LINE]; a folder stands for every feature file below it."""
+    found: list[tuple[Path, int | None]] = []
+    for text in texts:
+        path, colon, line = text.rpartition(":")
+        if colon and line.isdigit() and path:
+            found.append((Path(path), int(line)))
+        elif Path(text).is_dir():
+            found += [(p, None) for p in sorted(Path(text).rglob("*.feature"))]
+        else:
+            found.append((Path(text), None))
+    return found
 
 
 def feature_text(found: Found) -> str:
@@ -53,13 +61,13 @@ def feature_text(found: Found) -> str:
 
 def run(options: ExploreOptions, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
     """Explore every scenario the target names; 0 nothing broke, 1 something did, 2 bad use."""
-    path, line = _target(options.target)
-    shown = relative(str(path))
-    try:
-        found_starts = starts(path, shown, line)
-    except StartError as error:
-        print(f"kubeloop explore: {error}", file=err)
-        return 2
+    found_starts = []
+    for path, line in _targets(options.targets):
+        try:
+            found_starts += starts(path, relative(str(path)), line)
+        except StartError as error:
+            print(f"kubeloop explore: {error}", file=err)
+            return 2
     name = engine_name(options.engine)
     engine = load_engine(name)
     budget = options.budget

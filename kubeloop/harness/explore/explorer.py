@@ -83,6 +83,7 @@ class Trial:
             self.world.settle()  # as the first When would
         self.log.follow(self.world)
         self.known.start(observe(self.world))
+        self.known.realistic = any("timed realistically" in g.text for g in self.start.givens)
         self.known.holds = declared_holds(self.world, self.start.givens)
         self._learn()
 
@@ -116,7 +117,8 @@ class Trial:
             self.refused += 1  # the scenario's own limits, not a rule of the world
             world.error = None
             return None
-        rejected = world.error is not None
+        stalled = world.error is not None and "Stalled" in type(world.error).__name__
+        rejected = world.error is not None and not stalled
         world.error = None
         self.log.follow(world)
         after = observe(world)
@@ -127,9 +129,11 @@ class Trial:
                 self.versions += 1
         self._learn()
         self.steps.append(step)
-        if rejected:
-            self.steps.append(Step("then", "the operation is refused"))
+        if rejected or stalled:  # the scenario checks the refusal, as it must before going on
+            said = "the rollout stalls" if stalled else "the operation is refused"
+            self.steps.append(Step("then", said))
         found = broken(moment, self.known)
+        self.known.saw(after)  # after judging: what it shows now is what the next step knows
         if found is None and step.text == "I reconcile until stable" and not rejected:
             found = self._stays_settled()
         return found

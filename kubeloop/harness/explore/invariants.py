@@ -29,6 +29,12 @@ class Known:
     read back from the engine), the artifacts it built, and the last action's facts."""
 
     failed: set[str] = field(default_factory=set)
+    down: set[str] = field(default_factory=set)
+    """Failed nodes the cluster has shown NotReady since they failed: with realistic timing
+    a node is NotReady only after its grace period, and until then may get pods, as in
+    Kubernetes."""
+    realistic: bool = False
+    """The scenario times node failures realistically (a grace period before NotReady)."""
     cordoned: set[str] = field(default_factory=set)
     digests: dict[str, str] = field(default_factory=dict)
     """Artifact alias → the digest the pipeline gave it when it was built."""
@@ -40,7 +46,16 @@ class Known:
     def start(self, seen: Observed) -> None:
         """Take the situation the Givens left as given."""
         self.failed = {n for n, node in seen.nodes.items() if not node.ready}
+        self.down = set(self.failed)
         self.cordoned = {n for n, node in seen.nodes.items() if node.unschedulable}
+
+    def saw(self, seen: Observed) -> None:
+        """Note failed nodes the cluster now shows NotReady."""
+        self.down |= {n for n in self.failed if n in seen.nodes and not seen.nodes[n].ready}
+
+    def failed_for_scheduling(self) -> set[str]:
+        """The failed nodes nothing may be bound to now."""
+        return self.down if self.realistic else self.failed
 
     def did(self, text: str) -> None:
         """Update what is known from an action that succeeded."""
@@ -49,6 +64,7 @@ class Known:
             self.failed.add(words[0])
         elif len(words) == 2 and words[1] == "recovers":
             self.failed.discard(words[0])
+            self.down.discard(words[0])
         elif words[:2] == ["I", "cordon"] or words[:2] == ["I", "drain"]:
             self.cordoned.add(words[2])
         elif words[:2] == ["I", "uncordon"]:
@@ -95,7 +111,7 @@ def nothing_new_lands_where_it_may_not(moment: Moment, known: Known) -> Violatio
     for pod in moment.after.pods:
         if pod.node is None or pod.name in before:
             continue
-        if pod.node in known.failed:
+        if pod.node in known.failed_for_scheduling():
             return Violation(
                 "nothing is bound to a failed node",
                 f"{pod.name} was bound to {pod.node}, which failed",
@@ -112,6 +128,21 @@ def nothing_new_lands_where_it_may_not(moment: Moment, known: Known) -> Violatio
                 (f"{pod.node} has at most {len(moment.before.on(pod.node))} pods",),
             )
     return None
+
+
+def a_failed_node_is_not_ready(moment: Moment, known: Known) -> Violation | None:
+    """A node that fails is NotReady at once (after its grace period, with realistic timing)."""
+    words = moment.text.split()
+    if known.realistic or moment.rejected or len(words) != 2 or words[1] != "fails":
+        return None
+    node = moment.after.nodes.get(words[0])
+    if node is None or not node.ready:
+        return None
+    return Violation(
+        "a failed node is NotReady",
+        f"{words[0]} failed but shows Ready",
+        (f"{words[0]} is NotReady",),
+    )
 
 
 def a_rejected_operation_changes_nothing(moment: Moment, known: Known) -> Violation | None:
@@ -227,6 +258,7 @@ def no_alert_fires_before_its_for(moment: Moment, known: Known) -> Violation | N
 
 RULES: tuple[Rule, ...] = (
     no_node_is_overcommitted,
+    a_failed_node_is_not_ready,
     nothing_new_lands_where_it_may_not,
     a_rejected_operation_changes_nothing,
     rollouts_stay_within_budget,

@@ -80,7 +80,7 @@ def test_the_same_seed_finds_the_same_scenario() -> None:
 def test_the_command_prints_a_scenario_that_runs_and_fails(tmp_path: Path) -> None:
     out, err = io.StringIO(), io.StringIO()
     options = ExploreOptions(
-        str(FEATURES / "cluster/failures/node-failure.feature") + ":7",
+        [str(FEATURES / "cluster/failures/node-failure.feature") + ":7"],
         f"{ENGINES}.surge_unbounded",
         save=str(tmp_path / "found"),
     )
@@ -99,7 +99,7 @@ def test_a_start_with_nothing_to_draw_says_so(tmp_path: Path) -> None:
     feature = tmp_path / "empty.feature"
     feature.write_text("Feature: f\n  Scenario: s\n    Then nothing is pending\n", "utf-8")
     out = io.StringIO()
-    assert run(ExploreOptions(str(feature), budget=Budget(examples=5)), out, io.StringIO()) == 0
+    assert run(ExploreOptions([str(feature)], budget=Budget(examples=5)), out, io.StringIO()) == 0
     assert "the Givens leave nothing to explore" in out.getvalue()
     assert "explored 5 sequences, 0 steps" in out.getvalue()
 
@@ -107,7 +107,7 @@ def test_a_start_with_nothing_to_draw_says_so(tmp_path: Path) -> None:
 def test_a_line_with_no_scenario_is_an_error_naming_it(tmp_path: Path) -> None:
     err = io.StringIO()
     target = str(FEATURES / "cluster/failures/node-failure.feature") + ":3"
-    assert run(ExploreOptions(target), io.StringIO(), err) == 2
+    assert run(ExploreOptions([target]), io.StringIO(), err) == 2
     assert "node-failure.feature:3: no scenario at line 3" in err.getvalue()
     with pytest.raises(StartError):
         starts_of(tmp_path / "missing.feature", "missing.feature")
