@@ -153,6 +153,11 @@ def _parser() -> argparse.ArgumentParser:
         "--budget", type=float, default=60.0, help="seconds per scenario (default 60)"
     )
     explore.add_argument("--save", metavar="DIR", help="write each scenario found into DIR")
+    explore.add_argument(
+        "--compare",
+        action="store_true",
+        help="with --engine: also run kubeloop step by step and report where the worlds differ",
+    )
     # -- telemetry: `kubeloop test rules` (promtool's rule unit tests) --
     from kubeloop.cli_rules import add_parser as add_test_rules  # noqa: PLC0415
 
@@ -230,7 +235,9 @@ def _main(argv: Sequence[str] | None) -> int:
 
             budget = Budget(args.examples, args.steps, args.budget)
             return run_explore(
-                ExploreOptions(args.targets, args.engine, args.seed, budget, args.save)
+                ExploreOptions(
+                    args.targets, args.engine, args.seed, budget, args.save, args.compare
+                )
             )
         case "schemas":
             from kubeloop.fixtures.commands import schemas  # noqa: PLC0415

@@ -24,6 +24,8 @@ class ExploreOptions:
     seed: int = 0
     budget: Budget = field(default_factory=Budget)
     save: str | None = None
+    compare: bool = False
+    """Also run kubeloop beside the engine and report where their worlds differ."""
 
 
 def _targets(texts: Sequence[str]) -> list[tuple[Path, int | None]]:
@@ -85,7 +87,7 @@ def run(options: ExploreOptions, out: TextIO = sys.stdout, err: TextIO = sys.std
             if count % 50 == 0:
                 print(f"  … {count} sequences", file=err)
 
-        found = explore(engine, name, start, budget, options.seed, tally, progress)
+        found = explore(engine, name, start, budget, options.seed, tally, progress, options.compare)
         spent = time.monotonic() - began
         kinds = ", ".join(f"{kind} {n}" for kind, n in sorted(tally.kinds.items()))
         print(

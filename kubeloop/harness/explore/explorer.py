@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, Phase, find, settings
 from hypothesis import strategies as st
 from hypothesis.errors import NoSuchExample
 
+import kubeloop
 from kubeloop.harness.errors import (
     EngineCapabilityError,
     EngineCrashError,
@@ -25,8 +26,15 @@ from kubeloop.harness.errors import (
     StepTimeoutError,
 )
 from kubeloop.harness.explore.actions import candidates
+from kubeloop.harness.explore.compare import disagreement
 from kubeloop.harness.explore.invariants import Known, Moment, Violation, broken
-from kubeloop.harness.explore.observe import PassLog, declared_holds, observe, pipeline_scene
+from kubeloop.harness.explore.observe import (
+    Observed,
+    PassLog,
+    declared_holds,
+    observe,
+    pipeline_scene,
+)
 from kubeloop.harness.explore.story import Start, Step, fresh_world, run_givens, run_step
 from kubeloop.harness.world import World
 from kubeloop.pipeline.gates.ladder import ORDER as GATES
@@ -66,8 +74,17 @@ class Tally:
 class Trial:
     """One sequence of drawn choices run in a fresh world."""
 
-    def __init__(self, engine: ModuleType, engine_name: str, start: Start, budget: Budget):
+    def __init__(
+        self,
+        engine: ModuleType,
+        engine_name: str,
+        start: Start,
+        budget: Budget,
+        compare: bool = False,
+    ):
         self.world: World = fresh_world(engine, engine_name, start)
+        self.reference = fresh_world(kubeloop, "kubeloop", start) if compare else None
+        """The reference's world, run step for step beside the engine's (``--compare``)."""
         self.start = start
         self.budget = budget
         self.known = Known()
@@ -78,9 +95,11 @@ class Trial:
         self.refused = 0
 
     def begin(self) -> None:
-        run_givens(self.world, self.start, self.budget.step_timeout)
-        if not self.world.settled:
-            self.world.settle()  # as the first When would
+        for world in (self.world, self.reference):
+            if world is not None:
+                run_givens(world, self.start, self.budget.step_timeout)
+                if not world.settled:
+                    world.settle()  # as the first When would
         self.log.follow(self.world)
         self.known.start(observe(self.world))
         self.known.realistic = any("timed realistically" in g.text for g in self.start.givens)
@@ -134,9 +153,24 @@ class Trial:
             self.steps.append(Step("then", said))
         found = broken(moment, self.known)
         self.known.saw(after)  # after judging: what it shows now is what the next step knows
+        if found is None and self.reference is not None:
+            found = self._agrees(step, where, after)
         if found is None and step.text == "I reconcile until stable" and not rejected:
             found = self._stays_settled()
         return found
+
+    def _agrees(self, step: Step, where: str, after: Observed) -> Violation | None:
+        """Run the step in the reference's world too and compare what both show."""
+        reference = self.reference
+        assert reference is not None
+        try:
+            run_step(reference, step, where, self.budget.step_timeout)
+        except (HarnessError, ScenarioAssertionError):
+            return None  # the reference refuses what the scenario asks: nothing to compare
+        reference.error = None
+        scene = pipeline_scene(self.world)
+        aliases = dict(scene.aliases) if scene is not None else {}
+        return disagreement(after, observe(reference), aliases)
 
     def _stays_settled(self) -> Violation | None:
         try:
@@ -171,6 +205,7 @@ def explore(
     seed: int,
     tally: Tally,
     progress: Callable[[int], None] = lambda _: None,
+    compare: bool = False,
 ) -> Found | None:
     """Search for a sequence of steps from ``start`` that breaks a rule; shrink the first."""
     deadline = time.monotonic() + budget.seconds  # the harness's budget, not the engine's time
@@ -179,7 +214,7 @@ def explore(
     def breaks(choices: list[int]) -> bool:
         if time.monotonic() > deadline:
             return False
-        trial = Trial(engine, engine_name, start, budget)
+        trial = Trial(engine, engine_name, start, budget, compare)
         trial.begin()
         found = trial.play(choices)
         tally.sequences += 1
@@ -206,7 +241,7 @@ def explore(
         )
     except NoSuchExample:
         return None
-    trial = Trial(engine, engine_name, start, budget)
+    trial = Trial(engine, engine_name, start, budget, compare)
     trial.begin()
     violation = trial.play(choices) or broke[tuple(choices)]
     then = _failing_then(engine, engine_name, start, trial.steps, violation, budget)

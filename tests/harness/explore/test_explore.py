@@ -111,3 +111,15 @@ def test_a_line_with_no_scenario_is_an_error_naming_it(tmp_path: Path) -> None:
     assert "node-failure.feature:3: no scenario at line 3" in err.getvalue()
     with pytest.raises(StartError):
         starts_of(tmp_path / "missing.feature", "missing.feature")
+
+
+def test_compare_finds_what_no_rule_states_and_agrees_with_itself() -> None:
+    start = _start("cluster/failures/node-failure.feature", 7)
+    module = importlib.import_module(f"{ENGINES}.scale_off_by_one")
+    assert explore(module, "m", start, Budget(examples=60), 0, Tally()) is None
+    found = explore(module, "m", start, Budget(), 0, Tally(), compare=True)
+    assert found is not None
+    assert found.violation.rule == "the engine agrees with the reference"
+    assert found.then is not None and found.then.endswith("replicas")
+    same = explore(kubeloop, "kubeloop", start, Budget(examples=40), 0, Tally(), compare=True)
+    assert same is None
