@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from kubeloop.errors import KubeloopError
@@ -91,6 +91,11 @@ def observe(world: World) -> Observed:
     cluster = world.built_cluster
     if cluster is None:
         return Observed(running=running, alerts=alerts)
+    return replace(observe_cluster(cluster), running=running, alerts=alerts)
+
+
+def observe_cluster(cluster: Any) -> Observed:
+    """A cluster as its public views show it now (the property tests judge theirs so too)."""
     nodes: dict[str, NodeSeen] = {}
     for node in getattr(cluster, "nodes", list)():
         nodes[node.name] = NodeSeen(
@@ -100,13 +105,12 @@ def observe(world: World) -> Observed:
             _number(getattr(node, "cpu", None)),
             _number(getattr(node, "memory", None)),
         )
-    pods = pods_seen(cluster)
     replicas = {d.name: d.replicas for d in getattr(cluster, "deployments", list)()}
     budgets = {
         b.name: (b.current_healthy, b.desired_healthy)
         for b in getattr(cluster, "disruption_budgets", list)()
     }
-    return Observed(pods, nodes, replicas, running, alerts, budgets)
+    return Observed(pods_seen(cluster), nodes, replicas, budgets=budgets)
 
 
 def pipeline_scene(world: World) -> Any:
