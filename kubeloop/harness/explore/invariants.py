@@ -232,9 +232,10 @@ def promotion_never_changes_a_digest(moment: Moment, known: Known) -> Violation 
     now = moment.after.running.get(env)
     if digest is None or now in (digest, moment.before.running.get(env)):
         return None
+    shown = "nothing" if now is None else now[:19] + "…"
     return Violation(
         "promotion never changes a digest",
-        f"{env} runs {now} after {alias} ({digest}) was moved there",
+        f"{env} runs {shown} after {alias} ({digest[:19]}…) was moved there",
         (f"{env} runs {alias}",),
     )
 
