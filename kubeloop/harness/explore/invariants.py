@@ -206,6 +206,32 @@ def drains_keep_disruption_budgets(moment: Moment, known: Known) -> Violation | 
     return None
 
 
+def preemption_only_by_higher_priority(moment: Moment, known: Known) -> Violation | None:
+    """A pod is only ever preempted by one of strictly higher priority."""
+    priority = {p.name: p.priority for p in (*moment.before.pods, *moment.after.pods)}
+    for preemptor, victim in moment.after.preemptions[len(moment.before.preemptions) :]:
+        if preemptor in priority and victim in priority and priority[preemptor] <= priority[victim]:
+            return Violation(
+                "no preemption by an equal or lower priority",
+                f"{preemptor} (priority {priority[preemptor]}) preempted {victim} "
+                f"(priority {priority[victim]})",
+            )
+    return None
+
+
+def node_groups_stay_within_bounds(moment: Moment, known: Known) -> Violation | None:
+    """An autoscaled node group never wants or has fewer nodes than its minimum or more
+    than its maximum."""
+    for name, (low, high, target, count) in moment.after.groups.items():
+        if not low <= target <= high or count > high:
+            return Violation(
+                "autoscaled groups stay within their bounds",
+                f"node group {name} targets {target} and has {count} nodes; bounds {low}..{high}",
+                (f"node group {name} has a target size of {min(max(target, low), high)}",),
+            )
+    return None
+
+
 def nothing_unverified_runs(moment: Moment, known: Known) -> Violation | None:
     """Every environment runs a digest that passed every gate and carries a signature."""
     aliases = {digest: alias for alias, digest in known.digests.items()}
@@ -264,6 +290,8 @@ RULES: tuple[Rule, ...] = (
     a_rejected_operation_changes_nothing,
     rollouts_stay_within_budget,
     drains_keep_disruption_budgets,
+    preemption_only_by_higher_priority,
+    node_groups_stay_within_bounds,
     promotion_never_changes_a_digest,
     nothing_unverified_runs,
     no_alert_fires_before_its_for,

@@ -24,6 +24,7 @@ class PodSeen:
     ready: bool
     cpu: float | None
     memory: float | None
+    priority: int = 0
 
 
 @dataclass(frozen=True)
@@ -47,6 +48,10 @@ class Observed:
     alerts: dict[str, tuple[tuple[int, str], ...]] = field(default_factory=dict)
     budgets: dict[str, tuple[int, int]] = field(default_factory=dict)
     """Disruption budget → (healthy pods, pods it wants healthy), as ``kubectl get pdb``."""
+    preemptions: tuple[tuple[str, str], ...] = ()
+    """(preemptor, victim) of every preemption so far."""
+    groups: dict[str, tuple[int, int, int, int]] = field(default_factory=dict)
+    """Node group → (min size, max size, target size, nodes it has)."""
 
     def state(self) -> tuple[object, ...]:
         """Everything a rejected operation must leave as it was."""
@@ -79,6 +84,7 @@ def pods_seen(cluster: Any) -> tuple[PodSeen, ...]:
             bool(p.ready),
             _number(getattr(p, "cpu", None)),
             _number(getattr(p, "memory", None)),
+            int(getattr(p, "priority", 0) or 0),
         )
         for p in cluster.pods()
     )
@@ -110,7 +116,14 @@ def observe_cluster(cluster: Any) -> Observed:
         b.name: (b.current_healthy, b.desired_healthy)
         for b in getattr(cluster, "disruption_budgets", list)()
     }
-    return Observed(pods_seen(cluster), nodes, replicas, budgets=budgets)
+    preemptions = tuple((p.preemptor, p.victim) for p in getattr(cluster, "preemptions", list)())
+    groups = {
+        g.name: (g.min_size, g.max_size, g.target_size, len(g.nodes))
+        for g in getattr(cluster, "node_groups", list)()
+    }
+    return Observed(
+        pods_seen(cluster), nodes, replicas, budgets=budgets, preemptions=preemptions, groups=groups
+    )
 
 
 def pipeline_scene(world: World) -> Any:
