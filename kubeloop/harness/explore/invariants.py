@@ -170,7 +170,13 @@ def rollouts_stay_within_budget(moment: Moment, known: Known) -> Violation | Non
     if replicas is None:
         return None
     ready_before = sum(1 for p in moment.before.pods if p.deployment == name and p.ready)
-    floor = min(ready_before, replicas - unavailable)
+    mine_before = {p.name for p in moment.before.pods if p.deployment == name}
+    preempted = sum(
+        1
+        for _, victim in moment.after.preemptions[len(moment.before.preemptions) :]
+        if victim in mine_before
+    )  # the scheduler's preemption is an involuntary disruption: not the rollout's budget
+    floor = min(ready_before, replicas - unavailable) - preempted
     for number, pods in enumerate(moment.passes, 1):
         mine = [p for p in pods if p.deployment == name]
         if len(mine) > replicas + surge:
