@@ -137,6 +137,11 @@ class World:
                 self._cluster = factory(nodes=[])
         return self._cluster
 
+    @property
+    def built_cluster(self) -> Any:
+        """The cluster if a step has made one, else None (unlike ``cluster``, never makes one)."""
+        return self._cluster
+
     def part(self, key: str, build: Callable[[], Any]) -> Any:
         """The world's engine object for one mechanism, built the first time it is asked for."""
         if key not in self.parts:
