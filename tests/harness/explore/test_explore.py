@@ -37,6 +37,7 @@ def _start(feature: str, line: int) -> object:
     return start
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("engine", "feature", "line", "rule"), PLANTED)
 def test_each_planted_bug_is_found_shrunk_and_checked_by_a_failing_then(
     engine: str, feature: str, line: int, rule: str
@@ -57,6 +58,7 @@ def test_each_planted_bug_is_found_shrunk_and_checked_by_a_failing_then(
         run_step(world, Step("then", found.then), "replay", 10.0)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("feature", "line"), sorted({(feature, line) for _, feature, line, _ in PLANTED})
 )
@@ -113,6 +115,7 @@ def test_a_line_with_no_scenario_is_an_error_naming_it(tmp_path: Path) -> None:
         starts_of(tmp_path / "missing.feature", "missing.feature")
 
 
+@pytest.mark.slow
 def test_compare_finds_what_no_rule_states_and_agrees_with_itself() -> None:
     start = _start("cluster/failures/node-failure.feature", 7)
     module = importlib.import_module(f"{ENGINES}.scale_off_by_one")
