@@ -62,8 +62,9 @@ class Start:
 def starts(path: Path, shown: str, line: int | None = None) -> list[Start]:
     """Every scenario's starting situation in a feature (or only the one at ``line``).
 
-    A scenario outline gives one start per example row; only leading Given steps count (the
-    situation), the rest of the scenario is what the explorer replaces with its own steps.
+    A scenario outline gives one start per example row. The feature's Background (every
+    step of it) and the scenario's leading Given steps are the situation; the rest of the
+    scenario is what the explorer replaces with its own steps.
     """
     try:
         source = load(path, shown)
@@ -79,6 +80,12 @@ def starts(path: Path, shown: str, line: int | None = None) -> list[Start]:
         for examples in s.get("examples", [])
         for row in examples.get("tableBody", [])
     }
+    background = {
+        step["id"]
+        for child in feature.get("children", [])
+        if "background" in child
+        for step in child["background"].get("steps", [])
+    }
     found = []
     for pickle in source.pickles:
         ids = pickle.get("astNodeIds", [])
@@ -87,9 +94,13 @@ def starts(path: Path, shown: str, line: int | None = None) -> list[Start]:
             continue
         givens: list[Step] = []
         for step in pickle["steps"]:
-            if KEYWORDS.get(step.get("type", ""), "given") != "given":
+            keyword = KEYWORDS.get(step.get("type", ""), "given")
+            if set(step.get("astNodeIds", [])) & background:
+                givens.append(_step(keyword, step))  # the Background is all situation
+            elif keyword == "given":
+                givens.append(_step(keyword, step))
+            else:
                 break
-            givens.append(_step("given", step))
         found.append(Start(path, shown, pickle["name"], where, tuple(givens)))
     if not found:
         at = f"{shown}:{line}" if line is not None else f"{shown}:1"
