@@ -16,7 +16,6 @@ from typing import Any
 
 from gherkin.errors import CompositeParserException, ParserException
 
-import kubeloop.steps  # noqa: F401  (registers the step library)
 from kubeloop.core.excerpt import clip, excerpt
 from kubeloop.fixtures.paths import inside, project_root
 from kubeloop.harness import gherkin_source
@@ -24,7 +23,9 @@ from kubeloop.harness.definitions import Match
 from kubeloop.harness.errors import AmbiguousStepError, UndefinedStepError
 from kubeloop.harness.lint import lint_feature
 from kubeloop.harness.recorder import relative
-from kubeloop.harness.registry import REGISTRY
+from kubeloop.harness.registry import REGISTRY, load_step_library
+
+load_step_library()
 
 _KEYWORDS = ("Feature", "Background", "Scenario", "Scenario Outline", "Examples", "Rule")
 _STEP_KEYWORDS = ("Given", "When", "Then", "And", "But")

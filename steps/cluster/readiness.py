@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from kubeloop.harness.registry import given, then, when
 from kubeloop.harness.world import World
-from kubeloop.steps.cluster.rollout import _keep_rollout
-from kubeloop.steps.cluster.support import reapply
+
+from .rollout import _keep_rollout
+from .support import reapply
 
 
 @given(

@@ -8,8 +8,9 @@ from kubeloop.cluster.deployments import DEFAULT_DEPLOYMENT_NAME
 from kubeloop.harness.amounts import Resources
 from kubeloop.harness.registry import given, when
 from kubeloop.harness.world import World
-from kubeloop.steps.cluster.affinity import place
-from kubeloop.steps.cluster.support import apply_deployment, reapply
+
+from .affinity import place
+from .support import apply_deployment, reapply
 
 _COUNT = "{replicas:n}[ <replicas|replica|pods|pod|instances|instance|copies>]"
 

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from kubeloop.harness.registry import given, then, when
 from kubeloop.harness.world import World
-from kubeloop.steps.telemetry.slos import service_added
-from kubeloop.steps.telemetry.support import call, telemetry
+
+from .slos import service_added
+from .support import call, telemetry
 
 _SERVES = (
     "<serves|is serving|gets|is getting|receives|is receiving|handles|is handling|takes|"

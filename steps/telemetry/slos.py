@@ -10,7 +10,8 @@ from typing import Any
 from kubeloop.harness.comparisons import compare
 from kubeloop.harness.registry import given, then, when
 from kubeloop.harness.world import World
-from kubeloop.steps.telemetry.support import (
+
+from .support import (
     call,
     fixture_text,
     matches,

@@ -7,7 +7,7 @@ import math
 from collections.abc import Callable
 from decimal import Decimal
 from functools import cmp_to_key
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final, Protocol
 
 from kubeloop.telemetry.promql import ast
 from kubeloop.telemetry.promql.errors import PromQLError
@@ -18,11 +18,22 @@ from kubeloop.telemetry.promql.functions.natural import natural_cmp
 from kubeloop.telemetry.promql.functions.quantiles import bucket_fraction, bucket_quantile
 from kubeloop.telemetry.series import EMPTY, METRIC_NAME, Labels, MatchOp
 
-if TYPE_CHECKING:
-    from kubeloop.telemetry.promql.evaluator import Evaluator
+
+class Evaluator(Protocol):
+    """What these functions ask of the evaluator that calls them (``evaluator.Evaluator``)."""
+
+    t_ms: int
+    query_start_ms: int
+    query_end_ms: int
+    query_step_ms: int
+
+    def eval(self, node: ast.Expr) -> Any: ...
+
+    def sample_times(self, node: ast.VectorSelector) -> list[tuple[Labels, int]]: ...
+
 
 Vec = list[tuple[Labels, float]]
-VectorFunction = Callable[["Evaluator", ast.Call], Any]
+VectorFunction = Callable[[Evaluator, ast.Call], Any]
 
 
 def absent_labels(arg: ast.Expr) -> Labels:
