@@ -124,11 +124,28 @@ def scenarios(children: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return found
 
 
+class FileIds(IdGenerator):
+    """Ids that name their file (``features/a.feature:7``): unique across every file of a run.
+
+    Gherkin's own generator counts from "0" in each parse, so two files' documents and
+    pickles would share ids, and a Messages consumer (the official HTML formatter) joins
+    one file's steps to another's. A prefix keeps them apart without any state shared
+    between parses, so a file's ids do not depend on which files were read before it.
+    """
+
+    def __init__(self, uri: str) -> None:
+        super().__init__()
+        self.prefix = f"{uri}:"
+
+    def get_next_id(self) -> str:
+        return self.prefix + super().get_next_id()
+
+
 @cache
 def load(path: Path, uri: str) -> Source:
     """Parse ``path``; ``uri`` is how reports name it (relative to where the run started)."""
     text = read_feature(path, uri)
-    ids = IdGenerator()  # one generator: ids stay unique across the document and its pickles
+    ids = FileIds(uri)  # one generator: ids stay unique across the document and its pickles
     document: dict[str, Any] = dict(Parser(AstBuilder(ids)).parse(TokenScanner(text)))
     document["uri"] = uri
     pickles = list(Compiler(ids).compile(document)) if document.get("feature") else []  # type: ignore[arg-type]

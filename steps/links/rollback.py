@@ -18,7 +18,8 @@ from kubeloop.steps.telemetry.support import telemetry
     ),
 )
 def slo_page_rolls_back(world: World, slo: str, env: str) -> None:
-    """Opt in: a firing page of SLO rolls ENV back to its previous known-good digest."""
+    """Opt in: a firing page of SLO rolls ENV back to its previous known-good digest (a
+    cluster deployment's name: the environment that deploys to it)."""
     telemetry(world)
     scene(world)
     world.attempt(lambda: links(world).roll_back_on("slo", slo, env))
@@ -27,10 +28,11 @@ def slo_page_rolls_back(world: World, slo: str, env: str) -> None:
 @given(
     "when the alert {alert:name} fires, roll back {env:name}",
     "when the alert HighErrorRate fires, roll back prod",
-    variants=("{env:name} rolls back when the alert {alert:name} fires",),
+    variants=("{env:name} rolls back when [the ]alert {alert:name} fires",),
 )
 def alert_rolls_back(world: World, alert: str, env: str) -> None:
-    """Opt in: the alert ALERT firing rolls ENV back to its previous known-good digest."""
+    """Opt in: the alert ALERT firing rolls ENV back to its previous known-good digest (a
+    cluster deployment's name: the environment that deploys to it)."""
     telemetry(world)
     scene(world)
     world.attempt(lambda: links(world).roll_back_on("alert", alert, env))

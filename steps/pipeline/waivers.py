@@ -34,6 +34,50 @@ def waiver_accepts(
     world.attempt(lambda: _accept(world, version, finding, reason, until))
 
 
+_WHO = (
+    "[<security|the security team|someone|somebody|the team|I|we|the release manager> ]"
+    "<grants|grant|adds|add|gives|give|files|file|approves|approve|signs off> "
+)
+_WAIVER = "<a waiver|an exception|an ignore|a risk acceptance> for {finding:finding}"
+_ON = "[ <on|for|in> {alias:artifact}]"
+_EXPIRY = (
+    "[ <that expires|expiring|which expires|that runs out|valid> <in|for> {lasting:duration}]"
+    "[ <that expires on|expiring on|until|which expires on|valid until> {until:date}]"
+)
+
+
+@given(
+    _WHO + _WAIVER + _ON + "[ because {reason:text}]" + _EXPIRY,
+    "security grants a waiver for CVE-2024-3094 on R3 that expires in 7 days",
+    'I add an exception for CVE-2026-1111 because "not reachable" until 2027-01-31',
+    variants=(
+        "<a waiver|an exception> for {finding:finding}"
+        + _ON
+        + "[ because {reason:text}]"
+        + _EXPIRY,
+    ),
+)
+def grant_waiver(
+    world: World,
+    finding: str,
+    alias: str | None = None,
+    reason: str | None = None,
+    lasting: int | None = None,
+    until: str | None = None,
+) -> None:
+    """A waiver added to the list as its next version: the finding may pass the scan gate
+    until the date (or for that long from now), for REASON (the scenario granted it, if
+    none is said). It covers the finding wherever it is found, as a waiver list does."""
+    current = scene(world)
+    if alias is not None:
+        current.digest(world, alias)
+    if lasting is not None:
+        until = date_at(current.definition.epoch, world.clock.now + lasting)
+    version = current.waivers.version + 1
+    said = reason or "granted in the scenario"
+    world.attempt(lambda: _accept(world, version, finding, said, until))
+
+
 def _load(world: World, path: str, version: int | None) -> None:
     from kubeloop.fixtures.pipeline_waivers import read_waivers  # noqa: PLC0415
 

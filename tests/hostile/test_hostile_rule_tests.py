@@ -38,6 +38,7 @@ def files(tmp_path: Path) -> Path:
     return tmp_path
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("name", "message"),
     [
@@ -56,6 +57,7 @@ def test_a_test_file_that_cannot_be_read_fails_with_its_name(
     assert "Traceback" not in result.stdout + result.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("name", "message"),
     [
@@ -73,6 +75,7 @@ def test_a_rule_file_that_cannot_be_read_fails_the_test_file(
     assert "Traceback" not in result.stdout + result.stderr
 
 
+@pytest.mark.slow
 def test_one_broken_file_does_not_stop_the_others(files: Path) -> None:
     (files / "ok.yml").write_text("tests: []\n")
     result = run_rules(files, "pipe.yml", "ok.yml")
