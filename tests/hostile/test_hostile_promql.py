@@ -159,3 +159,20 @@ def test_a_start_timestamp_in_the_calendar_is_read(tmp_path: Path, stamp: str) -
         f"tests:\n- start_timestamp: {stamp}\n  input_series: [{{series: 'x', values: '1'}}]\n"
     )
     assert run_file(str(tmp_path / "t.yml")).passed
+
+
+@pytest.mark.parametrize(
+    "item",
+    [
+        "  - series: 'x{" + "a" * 100_000 + "'\n    values: '1'\n",
+        "  - series: 'x'\n    values: '" + "z" * 100_000 + "'\n",
+        "  - series: 'x'\n    values: '1x" + "9" * 100_000 + "'\n",
+    ],
+    ids=["series", "values", "repetition"],
+)
+def test_a_broken_input_series_is_quoted_short(tmp_path: Path, item: str) -> None:
+    (tmp_path / "t.yml").write_text("tests:\n- input_series:\n" + item)
+    result = run_file(str(tmp_path / "t.yml"))
+    (group,) = result.groups
+    shown = "\n".join(f.message for f in group.failures)
+    assert "t.yml:" in shown and len(shown) < 500, shown[:1000]

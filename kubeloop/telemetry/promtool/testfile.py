@@ -287,13 +287,13 @@ def _series(
         if not labels:
             raise NotationError(1, "a series needs a metric name or at least one label")
     except NotationError as error:
-        problems.append(file.problem((*path, "series"), f"series {text!r}: {error}"))
+        problems.append(file.problem((*path, "series"), f"series {excerpt(text)}: {error}"))
         return None
     values_text = file.text((*path, "values"), item.get("values"))
     try:
         values = expand_values(values_text, budget[0])
     except NotationError as error:
-        problems.append(file.problem((*path, "values"), f"values {values_text!r}: {error}"))
+        problems.append(file.problem((*path, "values"), f"values {excerpt(values_text)}: {error}"))
         return None
     budget[0] -= values.steps
     return InputSeries(labels, values, file.where(path)[0])
