@@ -193,6 +193,8 @@ def _argument_problems(
         return [f"fixture {excerpt(named, 80)}: {clip(str(error))}"]
     except OSError as error:
         return [f"fixture {excerpt(named, 80)} cannot be read: {error.strerror or error}"]
+    except Exception as error:  # a reader's own bug must not end the check in a traceback
+        return [f"fixture {excerpt(named, 80)} could not be checked: {type(error).__name__}"]
     return []
 
 

@@ -66,7 +66,7 @@ def read_yaml(
     nonfinite: bool = False,
 ) -> YamlFile:
     """Read and schema-check a file; raises ``FixtureError`` for every problem found.
-    ``nonfinite``: ``.inf`` and ``.nan`` are numbers, as Go's yaml reads them."""
+    ``nonfinite``: ``.inf``, ``.nan`` and ``1e300`` are numbers, as Go's yaml reads them."""
     name = display or str(path)
     if not Path(path).exists():
         raise FixtureError([FixtureProblem(name, 1, 1, "$", "no such file")])
@@ -83,7 +83,7 @@ def read_yaml(
 def parse_yaml(
     text: str, filename: str, schema: str, ignore_unknown: bool = False, nonfinite: bool = False
 ) -> YamlFile:
-    documents = load_documents(text, filename, nonfinite=nonfinite)
+    documents = load_documents(text, filename, go_floats=nonfinite, nonfinite=nonfinite)
     if len(documents) > 1:
         raise FixtureError(
             [
