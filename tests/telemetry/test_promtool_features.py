@@ -146,3 +146,25 @@ def test_debug_dumps_every_series_the_group_ended_with(
     assert err[2] == '{__name__="up", job="a"} =>'
     assert err[3:7] == ["1 @[15000]", "2 @[30000]", "3 @[45000]", "4 @[60000]"]
     assert err[7].startswith("DEBUG: Test unnamed#0 finished, took ")
+
+
+def test_a_test_file_of_10000_series_runs(tmp_path: Path) -> None:
+    """Over the 1 MB other fixtures are held to: promtool runs it, so kubeloop does."""
+    series = "\n".join(
+        f'      - series: \'requests_total{{pod="web-{i:05d}", path="/api/v1/items/list"}}\'\n'
+        "        values: '0+1x4'"
+        for i in range(10_000)
+    )
+    text = f"""\
+tests:
+  - input_series:
+{series}
+    promql_expr_test:
+      - expr: count(requests_total)
+        eval_time: 4m
+        exp_samples:
+          - value: 10000
+"""
+    (tmp_path / "t.yml").write_text(text)
+    assert (tmp_path / "t.yml").stat().st_size > 1_000_000
+    assert main(["test", "rules", str(tmp_path / "t.yml")]) == 0
