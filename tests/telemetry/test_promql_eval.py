@@ -8,6 +8,7 @@ import math
 import pytest
 
 from kubeloop.telemetry.promql import (
+    Annotation,
     Matrix,
     PromQLError,
     Sample,
@@ -297,3 +298,20 @@ def test_limitk_keeps_the_first_k_of_each_group() -> None:
     assert one("limitk(0, x)", store, 0) == {}
     with pytest.raises(PromQLError, match="NaN"):
         evaluate("limitk(NaN, x)", store, 0)
+
+
+def test_annotations_are_collected_and_rendered_as_prometheus_prints_them() -> None:
+    store = SeriesStore()
+    store.append(Labels.of(name="b", le="x"), 0, 1.0)
+    notes: list[Annotation] = []
+    evaluate("histogram_quantile(1.5, b)", store, 0, notes=notes)
+    assert [n.render("histogram_quantile(1.5, b)") for n in notes] == [
+        "PromQL warning: quantile value should be between 0 and 1, got 1.5 (1:20)",
+        'PromQL warning: bucket label "le" is missing or has a malformed value of "x" (1:25)',
+    ]
+    ranged: list[Annotation] = []
+    evaluate_range("sum(sort(b))", store, 0, 60_000, 60_000, notes=ranged)
+    assert [n.render("sum(sort(b))") for n in ranged] == [
+        "PromQL warning: sort is ineffective for range queries since results are always "
+        "ordered by labels (1:5)"
+    ]

@@ -13,6 +13,7 @@ from typing import Any, Final
 
 from kubeloop.telemetry.promql import ast, samples, windowsum
 from kubeloop.telemetry.promql.aggregate import aggregate
+from kubeloop.telemetry.promql.annotations import Annotation, Kind, invalid_quantile
 from kubeloop.telemetry.promql.binary import binary
 from kubeloop.telemetry.promql.errors import PromQLError
 from kubeloop.telemetry.promql.functions import (
@@ -77,6 +78,8 @@ class Evaluator:
         self.subquery_results: dict[int, Any] = {}
         self.sizes: dict[int, int] = {}
         """Samples in each counted node's result, by node id."""
+        self.notes: list[Annotation] | None = None
+        """Where the query's warnings and infos go (None: not collected)."""
 
     def at(self, t_ms: int) -> Evaluator:
         """The same query at another instant (a subquery step); it shares the step budget."""
@@ -91,7 +94,16 @@ class Evaluator:
         )
         child.budget = self.budget
         child.tally = self.tally
+        child.notes = self.notes
         return child
+
+    def note(self, kind: Kind, message: str, pos: int) -> None:
+        """Add a warning or info (once per message and position), if they are collected."""
+        notes = self.notes
+        if notes is not None:
+            found = Annotation(kind, message, pos)
+            if found not in notes:
+                notes.append(found)
 
     def eval(self, node: ast.Expr) -> Any:
         run = _DISPATCH[type(node)]
@@ -200,6 +212,8 @@ class Evaluator:
         series_list = self.eval(arg)
         if name == "absent_over_time":
             return [] if series_list else [(absent_labels(arg), 1.0)]
+        if name == "quantile_over_time" and series_list and not 0 <= scalars[0] <= 1:
+            self.note("warning", invalid_quantile(scalars[0]), node.args[0].pos)
         keep_name = name in _KEEP_NAME
         out: InstantVector = []
         for labels, ts, vs in series_list:
@@ -251,8 +265,14 @@ class Evaluator:
         return out
 
     def _aggregate(self, node: ast.Aggregate) -> InstantVector:
-        param = None if node.param is None else self.eval(node.param)
+        param: Any = None if node.param is None else self.eval(node.param)
+        if node.op == "quantile" and node.param is not None:
+            self._check_quantile(param, node.param.pos)
         return aggregate(node.op, self.eval(node.expr), param, node.grouping, node.without)
+
+    def _check_quantile(self, q: float, pos: int) -> None:
+        if not 0 <= q <= 1:  # NaN too
+            self.note("warning", invalid_quantile(q), pos)
 
     def _binary(self, node: ast.Binary) -> Any:
         return binary(node, self.eval(node.lhs), self.eval(node.rhs))
