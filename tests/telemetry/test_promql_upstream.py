@@ -21,7 +21,7 @@ PASSING = {
     "collision.test": 2,
     "duration_expression.test": 59,
     "extended_vectors.test": 30,
-    "fill-modifier.test": 1,
+    "fill-modifier.test": 46,
     "functions.test": 323,
     "histograms.test": 87,
     "info.test": 0,

@@ -168,3 +168,27 @@ tests:
     (tmp_path / "t.yml").write_text(text)
     assert (tmp_path / "t.yml").stat().st_size > 1_000_000
     assert main(["test", "rules", str(tmp_path / "t.yml")]) == 0
+
+
+def test_fill_modifiers_need_their_flag(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    text = """\
+tests:
+  - input_series:
+      - series: 'a{k="1"}'
+        values: '1'
+      - series: 'b{k="2"}'
+        values: '10'
+    promql_expr_test:
+      - expr: a + fill(0) b
+        eval_time: 0m
+        exp_samples:
+          - labels: '{k="1"}'
+            value: 1
+          - labels: '{k="2"}'
+            value: 10
+"""
+    (tmp_path / "t.yml").write_text(text)
+    assert main(["test", "rules", str(tmp_path / "t.yml")]) == 1
+    assert "binop fill modifiers are experimental and not enabled" in capsys.readouterr().err
+    flag = "--enable-feature=promql-binop-fill-modifiers"
+    assert main(["test", "rules", flag, str(tmp_path / "t.yml")]) == 0
