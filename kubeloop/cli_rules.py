@@ -42,6 +42,11 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     rules.add_argument("--debug", action="store_true", help="enable unit test debugging")
     rules.add_argument(
+        "--diff",
+        action="store_true",
+        help="print colored differential output between expected and received alerts",
+    )
+    rules.add_argument(
         "--run",
         action="append",
         metavar="REGEX",
@@ -74,7 +79,7 @@ def main(args: argparse.Namespace) -> int:
     for path in args.files:
         print(f"Unit Testing:  {path}")
         result = run_file(path, pattern, args.ignore_unknown_fields, features, args.debug,
-                          time.perf_counter if args.debug else None)  # fmt: skip
+                          time.perf_counter if args.debug else None, args.diff)  # fmt: skip
         results.append(result)
         if args.debug:
             report_debug(result, sys.stderr)
