@@ -315,3 +315,20 @@ def test_annotations_are_collected_and_rendered_as_prometheus_prints_them() -> N
         "PromQL warning: sort is ineffective for range queries since results are always "
         "ordered by labels (1:5)"
     ]
+
+
+def test_rate_over_a_name_no_counter_has_gives_upstreams_info() -> None:
+    store = SeriesStore()
+    for name in ("requests", "requests_total"):
+        for t in range(0, 5):
+            store.append(Labels.of(name=name), t * 60_000, float(t))
+    notes: list[Annotation] = []
+    evaluate("rate(requests[5m]) + rate(requests_total[5m])", store, 240_000, notes=notes)
+    assert [(n.kind, n.message, n.pos) for n in notes] == [
+        (
+            "info",
+            "metric might not be a counter, name does not end in _total/_sum/_count/_bucket: "
+            '"requests"',
+            5,
+        )
+    ]

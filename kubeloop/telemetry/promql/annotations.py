@@ -3,7 +3,8 @@
 
 kubeloop reports the ones of the float engine: an invalid quantile (``quantile``,
 ``quantile_over_time``, ``histogram_quantile(s)``), a bucket without a parsable ``le``, buckets
-forced monotonic in ``histogram_quantile(s)``, and ``sort`` in a range query. Each is kept once
+forced monotonic in ``histogram_quantile(s)``, ``sort`` in a range query, and ``rate``/
+``increase`` over a name that does not end like a counter's. Each is kept once
 per message and position, as upstream's set keeps them; ``render`` prints it as Prometheus
 does, with the ``line:column`` of the expression it is about.
 """
@@ -40,6 +41,13 @@ class Annotation:
 
 def invalid_quantile(q: float) -> str:
     return f"quantile value should be between 0 and 1, got {go_g(q)}"
+
+
+def possible_non_counter(metric: str) -> str:
+    return (
+        "metric might not be a counter, name does not end in _total/_sum/_count/_bucket: "
+        f'"{metric}"'
+    )
 
 
 def bad_bucket_label(value: str) -> str:

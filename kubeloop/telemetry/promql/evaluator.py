@@ -13,7 +13,12 @@ from typing import Any, Final
 
 from kubeloop.telemetry.promql import ast, samples, windowsum
 from kubeloop.telemetry.promql.aggregate import aggregate
-from kubeloop.telemetry.promql.annotations import Annotation, Kind, invalid_quantile
+from kubeloop.telemetry.promql.annotations import (
+    Annotation,
+    Kind,
+    invalid_quantile,
+    possible_non_counter,
+)
 from kubeloop.telemetry.promql.binary import binary
 from kubeloop.telemetry.promql.errors import PromQLError
 from kubeloop.telemetry.promql.functions import (
@@ -22,7 +27,7 @@ from kubeloop.telemetry.promql.functions import (
     absent_labels,
     counters,
 )
-from kubeloop.telemetry.series import Labels, SeriesStore, StoredSeries
+from kubeloop.telemetry.series import METRIC_NAME, Labels, SeriesStore, StoredSeries
 
 DEFAULT_LOOKBACK_MS: Final = 5 * 60_000
 DEFAULT_SUBQUERY_STEP_MS: Final = 60_000
@@ -34,6 +39,7 @@ MAX_INNER_EVALUATIONS: Final = 100_000
 InstantVector = list[tuple[Labels, float]]
 RangeSeries = tuple[Labels, list[int], list[float]]
 _KEEP_NAME: Final = frozenset({"last_over_time", "first_over_time"})
+_COUNTER_SUFFIXES: Final = ("_total", "_sum", "_count", "_bucket")
 _FAST_COUNTERS: Final = {"rate": (True, True), "increase": (True, False), "delta": (False, False)}
 _FAST_SUMS: Final = {
     "sum_over_time": windowsum.window_sum,
@@ -215,12 +221,21 @@ class Evaluator:
         if name == "quantile_over_time" and series_list and not 0 <= scalars[0] <= 1:
             self.note("warning", invalid_quantile(scalars[0]), node.args[0].pos)
         keep_name = name in _KEEP_NAME
+        counts = name in ("rate", "increase") and self.notes is not None
         out: InstantVector = []
         for labels, ts, vs in series_list:
             value = range_fn(ts, vs, start, end, scalars, self.t_ms)
             if value is not None:
                 out.append((labels if keep_name else labels.without_name(), value))
+                if counts:
+                    self._check_counter(labels, arg.pos)
         return check_unique(out)
+
+    def _check_counter(self, labels: Labels, pos: int) -> None:
+        """upstream's info for rate/increase over a name no counter has."""
+        metric = labels.get(METRIC_NAME)
+        if metric and not metric.endswith(_COUNTER_SUFFIXES):
+            self.note("info", possible_non_counter(metric), pos)
 
     def _counter_rate(self, name: str, arg: ast.MatrixSelector) -> InstantVector:
         """rate/increase/delta straight from the stored arrays: two bisects per series and
@@ -250,6 +265,8 @@ class Evaluator:
                                     is_counter, is_rate)  # fmt: skip
             if value is not None:
                 out.append((series.labels.without_name(), value))
+                if self.notes is not None and name != "delta":
+                    self._check_counter(series.labels, arg.pos)
         return out
 
     def _window_sum(
