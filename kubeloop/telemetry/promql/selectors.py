@@ -9,6 +9,7 @@ from typing import Final
 from kubeloop.telemetry.durations import parse_duration
 from kubeloop.telemetry.promql import ast
 from kubeloop.telemetry.promql.errors import PromQLError, UnsupportedError
+from kubeloop.telemetry.promql.functions.labelfuncs import valid_utf8
 from kubeloop.telemetry.promql.lexer import Token
 from kubeloop.telemetry.promql.literals import parse_number
 from kubeloop.telemetry.series import METRIC_NAME, InvalidRegexError, Matcher, MatchOp
@@ -60,6 +61,8 @@ class SelectorParser:
     def label_name(self) -> str:
         tok = self.peek()
         if tok.kind == "STRING":
+            if not valid_utf8(tok.value):  # Prometheus: model.LabelName(...).IsValid()
+                raise self.error(f"invalid label name {tok.text[:40]}: not valid UTF-8", tok)
             self.advance()
             return tok.value
         if tok.kind == "IDENT" and ":" not in tok.text and tok.text.lower() not in _NOT_LABELS:

@@ -12,9 +12,10 @@ Verdicts and messages follow promtool; kubeloop adds the alerts promtool does no
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Protocol
 
 from kubeloop.errors import FixtureError
 from kubeloop.telemetry.durations import format_duration
@@ -37,6 +38,12 @@ from kubeloop.telemetry.series.store import SampleOrderError
 
 MAX_EVALUATIONS = 1_000_000
 Pairs = tuple[tuple[str, str], ...]
+
+
+class GroupFilter(Protocol):
+    """Which test groups run, by name: a compiled ``--run`` regex (RE2, linear time)."""
+
+    def search(self, name: str) -> object: ...
 
 
 @dataclass(frozen=True)
@@ -65,19 +72,21 @@ class FileResult:
 
 def run_file(
     path: str,
-    run: re.Pattern[str] | None = None,
+    run: GroupFilter | None = None,
     ignore_unknown: bool = False,
+    roots: tuple[Path, ...] | None = None,
     features: Features = PROMTOOL_DEFAULT,
     debug: bool = False,
     clock: Callable[[], float] | None = None,
     diff: bool = False,
 ) -> FileResult:
     """Run every test group of one file (only those whose name ``run`` matches);
-    ``ignore_unknown`` lets rule files carry fields Prometheus does not know; ``features``
-    is what ``--enable-feature`` turned on; ``debug`` keeps each group's dump of its series;
+    ``ignore_unknown`` lets rule files carry fields Prometheus does not know; ``roots`` are
+    the folders its rule files must stay inside (None: anywhere); ``features`` is what
+    ``--enable-feature`` turned on; ``debug`` keeps each group's dump of its series;
     ``clock`` (seconds) times each group; ``diff`` reports alert tests as ``--diff`` does."""
     try:
-        test_file = load_test_file(path)
+        test_file = load_test_file(path, roots)
     except FixtureError as error:
         return FileResult(path, error=str(error))
     rules: list[RuleFile] = []
@@ -123,12 +132,13 @@ def _run_group(
     options = QueryOptions(step, PROMTOOL_MAX_SAMPLES, features)
     groups = _ordered_groups(rule_files, test_file.group_eval_order, group, options)
     mint = group.start_ms
-    max_eval = max(
-        [t.eval_ms for t in group.alert_tests] + [t.eval_ms for t in group.promql_tests], default=0
-    )
+    tests = [(t.eval_ms, t.line) for t in group.alert_tests]
+    tests += [(t.eval_ms, t.line) for t in group.promql_tests]
+    max_eval, line = max(tests, default=(0, group.line))
     if max_eval // step + 1 > MAX_EVALUATIONS:
         message = (
-            f"the largest eval_time ({format_duration(max_eval)}) needs more than "
+            f"{test_file.path}:{line}: the largest eval_time ({format_duration(max_eval)}) "
+            "needs more than "
             f"{MAX_EVALUATIONS} evaluations at evaluation_interval "
             f"{format_duration(step)}; raise the interval or shorten the test"
         )

@@ -37,11 +37,25 @@ def query(
     raise RuleEvalError("rule result is not a vector or scalar")
 
 
+MAX_TEMPLATE_QUERIES = 1_000
+"""The most ``query`` calls the templates of one rule evaluation make, all samples together:
+a template that queries per sample, or inside a range, is bounded as a whole."""
+
+
 def template_query(store: SeriesStore, t_ms: int, options: QueryOptions = DEFAULT_OPTIONS) -> Any:
-    """The ``query`` template function: samples as Go's ``{Labels, Value}`` structs."""
+    """The ``query`` template function: samples as Go's ``{Labels, Value}`` structs; one
+    budget of ``MAX_TEMPLATE_QUERIES`` calls for the whole evaluation."""
     from kubeloop.telemetry.promql import parse  # noqa: PLC0415
 
+    calls = [0]
+
     def run(text: str) -> list[dict[str, Any]]:
+        calls[0] += 1
+        if calls[0] > MAX_TEMPLATE_QUERIES:
+            raise RuleEvalError(
+                f"the templates made more than {MAX_TEMPLATE_QUERIES} query calls in one "
+                "evaluation; query once, outside range and per-sample templates"
+            )
         return [
             {"Labels": labels.as_dict(), "Value": value}
             for labels, value in query(parse(text, options.features), store, t_ms, options)

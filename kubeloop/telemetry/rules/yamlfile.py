@@ -15,6 +15,7 @@ from typing import Any
 
 import yaml
 
+from kubeloop.core.excerpt import clip, excerpt
 from kubeloop.errors import FixtureError, FixtureProblem
 from kubeloop.fixtures.yamlsafe import (
     MAX_BYTES,
@@ -69,10 +70,12 @@ def read_yaml(
     schema: str,
     display: str | None = None,
     ignore_unknown: bool = False,
+    nonfinite: bool = False,
     bounds: tuple[int, int] = (MAX_BYTES, MAX_VALUES),
 ) -> YamlFile:
     """Read and schema-check a file; raises ``FixtureError`` for every problem found.
-    ``bounds``: the most bytes and YAML values this kind of file may have."""
+    ``nonfinite``: ``.inf`` and ``.nan`` are numbers, as Go's yaml reads them; ``bounds``:
+    the most bytes and YAML values this kind of file may have."""
     name = display or str(path)
     if not Path(path).exists():
         raise FixtureError([FixtureProblem(name, 1, 1, "$", "no such file")])
@@ -83,7 +86,7 @@ def read_yaml(
             FixtureProblem(name, p.line, p.column, p.path, p.message) for p in error.problems
         ]
         raise FixtureError(problems) from None
-    return parse_yaml(text, name, schema, ignore_unknown, bounds)
+    return parse_yaml(text, name, schema, ignore_unknown, nonfinite, bounds)
 
 
 def parse_yaml(
@@ -91,9 +94,10 @@ def parse_yaml(
     filename: str,
     schema: str,
     ignore_unknown: bool = False,
+    nonfinite: bool = False,
     bounds: tuple[int, int] = (MAX_BYTES, MAX_VALUES),
 ) -> YamlFile:
-    documents = load_documents(text, filename, *bounds)
+    documents = load_documents(text, filename, nonfinite=nonfinite, bounds=bounds)
     if len(documents) > 1:
         raise FixtureError(
             [
@@ -164,12 +168,12 @@ def _validate(file: YamlFile, schema: str, ignore_unknown: bool) -> None:
             file.report(
                 path,
                 f"must be {_types(error.validator_value)}, not {_kind(instance)} "
-                f"({instance!r}){'; ' + what if what else ''}",
+                f"({excerpt(instance)}){'; ' + what if what else ''}",
             )
         elif error.validator == "required":
             file.report(path, f"{error.message.split(' is a required')[0]} is required here")
         else:
-            file.report(path, error.message)
+            file.report(path, clip(error.message))
 
 
 def _types(value: Any) -> str:
