@@ -264,8 +264,16 @@ class Links:
     def roll_back_on(self, kind: Kind, name: str, environment: str) -> RollbackRule:
         """When the SLO ``name`` pages (kind "slo") or the alert ``name`` fires (kind "alert"),
         roll ``environment`` back, once per firing, at the next rule evaluation. A cluster
-        deployment's name stands for the environment that deploys to it."""
-        rule = self.alerts.add(kind, name, self.environment_of(environment))
+        deployment's name stands for the environment that deploys to it. The SLO or alert and
+        the environment must exist already (NotFoundError): a link naming nothing would never
+        act, silently."""
+        environment = self.environment_of(environment)
+        telemetry, pipeline = self._telemetry(), self._pipeline()
+        if telemetry is not None and kind in ("slo", "alert"):
+            self.alerts.firing(telemetry, RollbackRule(kind, name, environment))
+        if pipeline is not None:
+            pipeline.environment(environment)
+        rule = self.alerts.add(kind, name, environment)
         if self._alert_task is None:
             telemetry = self._telemetry()
             interval = getattr(telemetry, "evaluation_interval", DEFAULT_EVALUATION_INTERVAL)

@@ -168,7 +168,7 @@ def _snapshots(world: World) -> list[Any]:
 def the_rollout_stalls(world: World, text: str | None = None) -> None:
     """The last rollout ended with RolloutStalledError (why it stalled contains TEXT)."""
     error = world.take_error()
-    stalled: type = world.attribute(world.engine, "RolloutStalledError")
+    stalled: type = world.attribute(world.cluster_engine, "RolloutStalledError")
     if not isinstance(error, stalled):
         raise world.fail("RolloutStalledError", f"{type(error).__name__}: {error}")
     world.stall = error

@@ -38,6 +38,13 @@ def alert_rolls_back(world: World, alert: str, env: str) -> None:
     world.attempt(lambda: links(world).roll_back_on("alert", alert, env))
 
 
+def known_environment(world: World, env: str) -> None:
+    """A check about an environment the pipeline does not have is an error, never a pass."""
+    names = [environment.name for environment in scene(world).definition.environments]
+    if env not in names:
+        raise world.fail(f"an environment named {env}", f"the environments {', '.join(names)}")
+
+
 @then(
     "an alert rolled {env:name} back {n:n} time(s)",
     "an alert rolled prod back 1 time",
@@ -46,6 +53,7 @@ def alert_rolls_back(world: World, alert: str, env: str) -> None:
 )
 def rolled_back_times(world: World, env: str, n: int) -> None:
     """How many rollbacks alerts made of ENV (refused attempts not counted)."""
+    known_environment(world, env)
     done = [r for r in links(world).alert_rollbacks() if r.rule.environment == env]
     made = [r for r in done if r.rolled_to is not None]
     if len(made) != n:
@@ -64,6 +72,7 @@ def rolled_back_times(world: World, env: str, n: int) -> None:
 )
 def alert_rollback_failed(world: World, env: str, text: str) -> None:
     """An alert tried to roll ENV back and the pipeline refused, saying TEXT."""
+    known_environment(world, env)
     failed = [
         r for r in links(world).alert_rollbacks() if r.rule.environment == env and not r.rolled_to
     ]
