@@ -76,6 +76,8 @@ def test_every_mechanism_has_its_lane_on_the_one_clock() -> None:
     assert max(p[2] for p in after) == 5 and min(p[3] for p in after) == 4
     lanes = {t["name"] for t in data["traffic"]}
     assert lanes == {"web", "web v1", "web v2"}  # unsplit until the first pod was ready
+    unsplit = next(t for t in data["traffic"] if t["name"] == "web")["points"]
+    assert unsplit[0][1] == 100 and unsplit[-1][1:] == [0.0, 0.0]  # ends when split
     v2 = next(t for t in data["traffic"] if t["name"] == "web v2")["points"]
     assert any(ratio == 1.0 and rate > 0 for _, rate, ratio in v2)
     alerts = {a["name"]: a["changes"] for a in data["alerts"]}
