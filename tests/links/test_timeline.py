@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from linked import GREEN
+from linked import passed, to_prod
 
 from kubeloop import Cluster, Deployment, Node, Telemetry
 from kubeloop.core.clock import Clock
@@ -16,16 +16,9 @@ from kubeloop.pipeline import Pipeline
 from kubeloop.render.timeline import timeline_svg
 
 
-def _passed(pipeline: Pipeline, version: str) -> str:
-    digest = pipeline.build({"name": "web", "version": version})
-    pipeline.record_unit_tests(digest, GREEN)
-    pipeline.record_coverage(digest, 100)
-    pipeline.record_scan(digest, [])
-    pipeline.record_integration_tests(digest, GREEN)
-    pipeline.run(digest)
-    for env in ("dev", "staging", "prod"):
-        pipeline.promote(digest, env)
-    pipeline.approve(digest, "prod")
+def _ship(pipeline: Pipeline, version: str) -> str:
+    digest = passed(pipeline, version)
+    to_prod(pipeline, digest)
     return digest
 
 
@@ -51,9 +44,9 @@ def story(ttl: int | None) -> tuple[Links, Pipeline, Telemetry, dict[str, str]]:
         telemetry=lambda: telemetry,
     )
     links.roll_back_on("slo", "availability", "web")
-    names = {_passed(pipeline, "v1"): "R1"}
+    names = {_ship(pipeline, "v1"): "R1"}
     clock.run_for(3600)
-    names[_passed(pipeline, "v2")] = "R2"
+    names[_ship(pipeline, "v2")] = "R2"
     links.fail_pods_of("v2", 1.0)
     clock.run_for(3600)
     return links, pipeline, telemetry, names
