@@ -142,6 +142,7 @@ def _fill(cluster: Any, data: dict[str, Any]) -> None:
             "name": pod.name,
             "deployment": pod.deployment,
             "version": pod.version,
+            "digest": getattr(pod, "digest", None),
             "ready": bool(pod.ready),
             "reason": getattr(pod, "reason", None),
             "cpu": getattr(pod, "cpu", None),
