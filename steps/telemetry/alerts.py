@@ -289,3 +289,20 @@ def was_at_some_point(world: World, name: str) -> None:
     _known(world, name)
     if all(state == "inactive" for _, state in call(world, "timeline", name).changes):
         raise world.fail(f'alert "{name}" pending at some point', _timeline(world, name))
+
+
+@then(
+    "{name:alert} <fired|was firing|has been firing|has fired> for {duration:duration}",
+    "HighErrorRate fired for 3 minutes",
+)
+def fired_for(world: World, name: str, duration: int) -> None:
+    """The alert spent DURATION firing in all so far, to within one minute (rules are
+    evaluated once a minute unless said otherwise)."""
+    _known(world, name)
+    changes = [*call(world, "timeline", name).changes, (world.clock.now, "now")]
+    firing = sum(end - start for (start, state), (end, _) in pairwise(changes) if state == "firing")
+    if abs(firing - duration) > 60:
+        raise world.fail(
+            f'alert "{name}" firing for {_clock(duration)}',
+            f"firing for {_clock(firing)} ({_timeline(world, name)})",
+        )

@@ -20,7 +20,10 @@ _SERVES = (
 )
 _ERRORS = "[ <with|at> {errors:share} <errors|error rate|of them failing|failing>]"
 _NO_ERRORS = " <with no errors|without errors|without any errors|with zero errors>"
-_FAIL = "<fail|are failing|start failing|return errors|return HTTP 500|return 500s|error out>"
+_FAIL = (
+    "<fail|are failing|start failing|return errors|return an error|return HTTP 500|return 500|"
+    "return 500s|return a 500|error out>"
+)
 _WITH_CODE = "[ with <a|an|HTTP|status|code> <500|503|5xx>]"
 _FOR = "[ for [the next ]{duration:duration}]"
 _AT = "[ <at|taking|answering in> [<around|about|roughly> ]{latency:latency}]"
@@ -134,6 +137,10 @@ def _lasting(
         "{name:service} <starts failing|fails|is failing|begins failing|returns errors for> "
         "{errors:share} of [<its|all|the|all its|all of its> ]requests" + _WITH_CODE + _FOR,
         "{errors:share} of " + _THEIR + "requests " + _FAIL + _WITH_CODE + _FOR,
+        "{errors:share} of <them|those> " + _FAIL + _WITH_CODE + _FOR,
+        "the [<5xx|HTTP 5xx|server> ]error <rate|ratio>[ <of|for> {name:service}] "
+        "<jumps|rises|goes|climbs|spikes|increases|drops|falls|goes up|goes down> to "
+        "{errors:share}" + _FOR,
     ),
 )
 def starts_failing(

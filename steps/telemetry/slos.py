@@ -55,8 +55,17 @@ def _period(text: str) -> int:
     'the SLO "checkout" targets 99.5% success over 30 days',
     'an SLO "web-availability" of 99.5% over 30 days with a page on fast burn and a ticket on '
     "slow burn",
+    "a 99.9% availability objective over 30 days for web",
+    variants=(
+        "<a|an> {objective:percent} [<availability|success> ]<SLO|objective|target>{details:slo}",
+    ),
 )
-def an_slo(world: World, name: str, details: dict[str, Any]) -> None:
+def an_slo(
+    world: World,
+    details: dict[str, Any],
+    name: str | None = None,
+    objective: float | None = None,
+) -> None:
     """An availability SLO: 5xx responses of the service are errors; the Workbook's windows
     unless it names others (pyrra), over 30 days unless it says.
 
@@ -65,6 +74,11 @@ def an_slo(world: World, name: str, details: dict[str, Any]) -> None:
     ("checkout", "web-availability" → web) or the only one; a service not there yet is
     waited for: the SLO begins when that service's traffic is declared.
     """
+    if objective is not None:
+        details = {**details, "objective": objective}
+    if name is None:  # "a 99.9% availability objective for web": named after its service
+        service = details.get("service") or _service_for(world, "")
+        name = f"{service}-availability" if service else "availability"
     if "objective" not in details:
         raise world.fail(f'an objective for the SLO "{name}" (… of 99.9%)', "none was given")
     world.mentioned["slo"] = name
@@ -104,6 +118,11 @@ def service_added(world: World, service: str) -> None:
 @given(
     "<it|the SLO> pages on a fast burn[ and opens a ticket on a slow burn]",
     "it pages on a fast burn and opens a ticket on a slow burn",
+    "a fast burn pages and a slow burn opens a ticket",
+    variants=(
+        "a fast burn pages[ and a slow burn <opens|raises|files> a ticket]",
+        "a slow burn <opens|raises|files> a ticket",
+    ),
 )
 def pages_on_fast_burn(world: World) -> None:
     """What the Workbook's windows do (a page on a fast burn, a ticket on a slow one): said
@@ -238,13 +257,29 @@ def budget_spent(world: World, name: str, percent: float, bound: str = "==") -> 
 @then(
     "the error budget <of|for> [the SLO ]{name:name} is <exhausted|used up|gone|spent>",
     'the error budget of "availability" is exhausted',
+    "the budget is exhausted",
+    variants=("the [error ]budget is <exhausted|used up|gone|spent>",),
 )
-def budget_exhausted(world: World, name: str) -> None:
-    """Nothing of the period's budget is left: the errors used all of it, or more."""
+def budget_exhausted(world: World, name: str | None = None) -> None:
+    """Nothing of the period's budget is left: the errors used all of it, or more (without
+    a name: of the SLO named last, or the only one)."""
+    name = slo_named(world, name)
     period = find_slo(world, name).objective.period
     left = round(100 * (1 - call(world, "burn_rate", name, period)), 9)
     if left > 0:
         raise world.fail(f'the error budget of "{name}" exhausted', f"{show(left)}% left")
+
+
+def slo_named(world: World, name: str | None) -> str:
+    """The SLO a sentence names, else the one named last, else the only one."""
+    if name is not None:
+        return name
+    if "slo" in world.mentioned:
+        return str(world.mentioned["slo"])
+    names = list(call(world, "slos"))
+    if len(names) == 1:
+        return str(names[0])
+    raise world.fail("an SLO named earlier for the sentence to be about", f"SLOs: {names}")
 
 
 def _explain(world: World, name: str) -> str:
@@ -262,6 +297,8 @@ def _severity_state(world: World, name: str, severity: str) -> str:
     "the SLO {name:name} <pages|is paging|still pages|is still paging>",
     'the SLO "availability" pages',
     "the SLO availability is still paging",
+    "checkout pages",
+    variants=("{name:name} <pages|is paging|still pages|is still paging>",),
 )
 def pages(world: World, name: str) -> None:
     """The SLO's page alert fires now: some page pair burns over its long AND short window."""
