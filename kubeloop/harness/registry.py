@@ -81,6 +81,12 @@ class Registry:
         self._seen.clear()
         return definition
 
+    def forget(self, keep: Callable[[StepDefinition], bool]) -> None:
+        """Drop the definitions ``keep`` refuses (a team's phrases, when they are read anew)."""
+        self.definitions = [d for d in self.definitions if keep(d)]
+        self._words = None
+        self._seen.clear()
+
     def candidates(self, keyword: str, text: str) -> Iterator[StepDefinition]:
         """The definitions that could match ``text``, in the order they were registered."""
         if self._words is None:
