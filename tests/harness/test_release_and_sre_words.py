@@ -175,3 +175,23 @@ def test_a_line_nothing_is_close_to_gets_phrases_about_its_nouns() -> None:
 def test_suggestions_rank_the_lines_own_mechanism_and_keep_its_values() -> None:
     first = REGISTRY.suggestions("then", "the eror rate of web is 2%")[0]
     assert first == "Then the error rate of web is 2%"
+
+
+def test_the_alert_and_the_slo_are_the_ones_named_last(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out = _run(
+        tmp_path,
+        _steps(
+            'Given an alert rule HighErrorRate on \'sum(rate(http_requests_total{code=~"5.."}'
+            "[5m])) > 1000' for 5m",
+            'And an SLO "checkout" of 99.9% availability over 30 days',
+            "And checkout gets 100 requests a second",
+            "When 10 minutes pass",
+            "Then the alert never fired",
+            "And the error budget remaining for the SLO is 100%",
+            "And the SLO does not page",
+        ),
+        capsys,
+    )
+    assert code == 0, out
