@@ -184,9 +184,9 @@ def check(paths: list[str]) -> int:
     for problem in problems:
         print(problem)
     bad = len({p.split(":", 1)[0] for p in problems})
-    checked = len(files) + len(phrase_files)
+    also = f" and {len(phrase_files)} phrase file(s)" if phrase_files else ""
     if problems:
-        print(f"{len(problems)} problem(s) in {bad} of {checked} file(s)")
+        print(f"{len(problems)} problem(s) in {bad} of {len(files)} feature file(s){also}")
         return 1
     print(f"{len(files)} feature file(s), no problems")
     return 0

@@ -107,11 +107,51 @@ def _aligned(definition: StepDefinition, example: str, text: str) -> str:
         said, own = " ".join(theirs[j1:j2]), " ".join(words[i1:i2])
         if _similar(said, own):  # a misspelling of the example's word: keep the right one
             continue
-        if any(s <= start and end <= e for s, e in spans):
+        if any(s <= start and end <= e for s, e in spans) and not _not_a_value(said):
             tried = [*words[:i1], said, *words[i2:]]
             if definition.parse(" ".join(tried)) is not None:  # keep only what still reads
                 words = tried
     return " ".join(words)
+
+
+_NOT_VALUES = frozenset(
+    {
+        "again",
+        "all",
+        "back",
+        "complete",
+        "completed",
+        "done",
+        "down",
+        "end",
+        "finish",
+        "finished",
+        "it",
+        "later",
+        "more",
+        "now",
+        "once",
+        "out",
+        "over",
+        "ready",
+        "start",
+        "stop",
+        "them",
+        "then",
+        "through",
+        "up",
+    }
+)
+
+
+def _not_a_value(word: str) -> bool:
+    """A word that says what happens, never which thing ("finish", "again", "running"; a
+    capitalised "Promoted" may be a name): it is not put where a name or a number goes
+    ("I undo the rollout of finish")."""
+    lowered = word.lower()
+    return lowered in _NOT_VALUES or (
+        word.isalpha() and word.islower() and len(word) > 4 and word.endswith(("ing", "ed"))
+    )
 
 
 def _file_kinds(text: str) -> set[bool]:
