@@ -180,11 +180,14 @@ class Registry:
             message += "\n  did you mean:\n" + "\n".join(f"    {s}" for s in suggestions)
         else:
             nouns, phrases = about(self.definitions, keyword, text, 3)
+            wider = close_phrases(self.definitions, keyword, text, 3, wider=True)
             if phrases:
                 message += (
                     f"\n  nothing close; it talks about {', '.join(nouns)}; phrases about "
                     "them:\n" + "\n".join(f"    {kw.title()} {p}" for kw, p in phrases)
                 )
+            elif wider:  # no noun of ours: a little less close, any keyword
+                message += "\n  nearest:\n" + "\n".join(f"    {kw.title()} {p}" for kw, p in wider)
         message += "\n  (kubeloop steps lists every phrase)"
         return message
 
