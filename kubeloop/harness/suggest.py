@@ -183,8 +183,9 @@ def close_phrases(
     the close ones (by their letters), each is written with the user's values in its
     slots and ranked by how many of the user's words, in order, it then says (meaning)
     as much as by its spelling. ``wider``: a second look when nothing is close, where a
-    phrase of another keyword costs nothing and a little less closeness will do. A step several times longer than any example is close to none
-    (and comparing it with every example would cost seconds): it gets no suggestion.
+    phrase of another keyword costs nothing and a little less closeness will do. A step
+    several times longer than any example is close to none (and comparing it with every
+    example would cost seconds): it gets no suggestion.
     """
     if len(text) > _LONGEST:
         return []
