@@ -34,13 +34,28 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument(
         "-q", "--quiet", action="store_true", help="print only failures and the summary"
     )
+    run.add_argument(
+        "--color",
+        choices=["auto", "always", "never"],
+        default="auto",
+        help="colour the output: auto (a terminal, unless NO_COLOR is set), always or never",
+    )
     run.add_argument("--engine", help="module providing the engine contract (default kubeloop)")
     run.add_argument(
         "--report",
         metavar="DIR",
         help="write JUnit, Cucumber JSON, Messages, HTML, Markdown and Exercism reports into DIR",
     )
-    run.add_argument("--junit-steps", action="store_true", help="add one JUnit testcase per step")
+    run.add_argument(
+        "--junit-steps",
+        action="store_true",
+        help="one JUnit testcase per step instead of per scenario",
+    )
+    run.add_argument(
+        "--alluredir",
+        metavar="DIR",
+        help="write Allure results into DIR (then: allure generate DIR), pictures attached",
+    )
     run.add_argument(
         "-n",
         dest="workers",
@@ -70,6 +85,12 @@ def _parser() -> argparse.ArgumentParser:
         help="with --engine: memory limit of a scenario's process (default 2048)",
     )
     run.add_argument(
+        "--no-isolation",
+        action="store_true",
+        help="with --engine: run the engine in kubeloop's own process (debugging: pdb, "
+        "breakpoints); only the step time limit then applies",
+    )
+    run.add_argument(
         "--fixtures-anywhere",
         action="store_true",
         help="let fixture paths leave the project folder",
@@ -90,10 +111,16 @@ def _parser() -> argparse.ArgumentParser:
     init.add_argument("directory", metavar="DIR")
     init.add_argument(
         "--lab",
-        choices=["all", "cluster", "pipeline"],
+        choices=["all", "cluster", "pipeline", "telemetry"],
         default="all",
-        help="which lab to start: Lab 01 the cluster, Lab 02 the pipeline, or all three (default)",
+        help="which lab to start: Lab 01 the cluster, Lab 02 the pipeline, Lab 03 telemetry, "
+        "or all three (default)",
     )
+    contract = exercise_commands.add_parser(
+        "check",
+        help="list every contract member MODULE lacks or mis-types, before any scenario runs",
+    )
+    contract.add_argument("module", metavar="MODULE")
     steps = commands.add_parser("steps", help="print the step catalog")
     steps.add_argument(
         "--format",
@@ -114,6 +141,34 @@ def _parser() -> argparse.ArgumentParser:
     )
     schemas.add_argument("--export", metavar="DIR", help="copy the schemas into DIR")
     commands.add_parser("demo", help="watch a demo feature run: the main use of kubeloop")
+    explore = commands.add_parser(
+        "explore",
+        help="draw events from a scenario's Givens until a rule breaks, and print the "
+        "shortest scenario that breaks it",
+    )
+    explore.add_argument(
+        "targets",
+        nargs="+",
+        metavar="FEATURE[:LINE]",
+        help="a .feature (or one scenario), or a folder",
+    )
+    explore.add_argument("--engine", help="module providing the engine contract (default kubeloop)")
+    explore.add_argument("--seed", type=int, default=0, help="the seed to draw with (default 0)")
+    explore.add_argument(
+        "--examples", type=int, default=200, help="sequences to try per scenario (default 200)"
+    )
+    explore.add_argument(
+        "--steps", type=int, default=8, help="most steps in one sequence (default 8)"
+    )
+    explore.add_argument(
+        "--budget", type=float, default=60.0, help="seconds per scenario (default 60)"
+    )
+    explore.add_argument("--save", metavar="DIR", help="write each scenario found into DIR")
+    explore.add_argument(
+        "--compare",
+        action="store_true",
+        help="with --engine: also run kubeloop step by step and report where the worlds differ",
+    )
     # -- telemetry: `kubeloop test rules` (promtool's rule unit tests) --
     from kubeloop.cli_rules import add_parser as add_test_rules  # noqa: PLC0415
 
@@ -149,15 +204,22 @@ def _main(argv: Sequence[str] | None) -> int:
                     args.step_timeout,
                     args.compare,
                     quiet=args.quiet,
+                    color=args.color,
+                    alluredir=args.alluredir,
                     scenario_timeout=args.scenario_timeout,
                     engine_memory=args.engine_memory,
                     fixtures_anywhere=args.fixtures_anywhere,
+                    no_isolation=args.no_isolation,
                 )
             )
         case "init":
             from kubeloop.harness.starter import init as init_project  # noqa: PLC0415
 
             return init_project(args.directory)
+        case "exercise" if args.exercise_command == "check":
+            from kubeloop.harness.contract_check import check as check_contract  # noqa: PLC0415
+
+            return check_contract(args.module)
         case "exercise":
             from kubeloop.harness.exercise import init  # noqa: PLC0415
 
@@ -181,6 +243,17 @@ def _main(argv: Sequence[str] | None) -> int:
             from kubeloop.cli_rules import main as test_rules  # noqa: PLC0415
 
             return test_rules(args)
+        case "explore":
+            from kubeloop.harness.explore.command import ExploreOptions  # noqa: PLC0415
+            from kubeloop.harness.explore.command import run as run_explore  # noqa: PLC0415
+            from kubeloop.harness.explore.explorer import Budget  # noqa: PLC0415
+
+            budget = Budget(args.examples, args.steps, args.budget)
+            return run_explore(
+                ExploreOptions(
+                    args.targets, args.engine, args.seed, budget, args.save, args.compare
+                )
+            )
         case "schemas":
             from kubeloop.fixtures.commands import schemas  # noqa: PLC0415
 

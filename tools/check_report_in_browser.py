@@ -1,7 +1,10 @@
-"""Open an HTML report in headless Chromium: it must render, log no console errors, and
-show its pictures. Writes a screenshot next to the report.
+"""Open an HTML report in headless Chromium: every page must render and log no console
+errors; the report and each feature page show their scenarios. Writes a screenshot next to
+each page named (report.html's at 1280 px wide; add feature pages to see their pictures).
 
-    python tools/check_report_in_browser.py report/report.html
+    python tools/check_report_in_browser.py report/report.html [report/features/x.html ...]
+
+Every page under report/features/ is opened and checked, named or not.
 
 Needs Debian's chromium (``apt-get install chromium``). Exit 0 when the page is clean.
 """
@@ -49,11 +52,8 @@ def run(page: Path, *extra: str) -> subprocess.CompletedProcess[str]:
         return subprocess.run(command, capture_output=True, text=True, timeout=120, check=False)
 
 
-def main(argv: list[str]) -> int:
-    if len(argv) != 1:
-        print(__doc__)
-        return 2
-    page = Path(argv[0])
+def check(page: Path, screenshot: bool) -> bool:
+    """Render PAGE; print what it shows; True when it is clean."""
     dom = run(page, "--dump-dom", "--virtual-time-budget=3000")
     errors = [
         line
@@ -61,21 +61,35 @@ def main(argv: list[str]) -> int:
         if "CONSOLE" in line and re.search(r"Uncaught|Error|error", line)
     ]
     svgs = dom.stdout.count("<svg")
-    scenarios = dom.stdout.count('class="scenario"')
-    screenshot = page.with_suffix(".png")
-    shot = run(
-        page, f"--screenshot={screenshot.resolve()}", "--window-size=1280,2400", "--hide-scrollbars"
+    scenarios = len(re.findall(r"class=\"scenario\"|<li data-status=", dom.stdout))
+    elements = len(re.findall(r"<[a-zA-Z]", dom.stdout))
+    size = page.stat().st_size
+    print(
+        f"{page}: {scenarios} scenarios, {svgs} SVG pictures, {elements} elements, "
+        f"{size / 1000:.0f} kB, {len(errors)} console errors"
     )
-    print(f"{page}: {scenarios} scenarios, {svgs} SVG pictures, {len(errors)} console errors")
     for line in errors:
         print(f"  {line}")
-    print(
-        f"screenshot: {screenshot}"
-        if screenshot.exists()
-        else f"no screenshot: {shot.stderr[-500:]}"
-    )
-    ok = dom.returncode == 0 and scenarios > 0 and svgs > 0 and not errors and screenshot.exists()
-    return 0 if ok else 1
+    shot_ok = True
+    if screenshot:
+        picture = page.with_suffix(".png")
+        size_flags = ("--window-size=1280,2400", "--hide-scrollbars")
+        shot = run(page, f"--screenshot={picture.resolve()}", *size_flags)
+        shot_ok = picture.exists()
+        print(f"  screenshot: {picture}" if shot_ok else f"  no screenshot: {shot.stderr[-500:]}")
+    return dom.returncode == 0 and scenarios > 0 and not errors and shot_ok
+
+
+def main(argv: list[str]) -> int:
+    if not argv:
+        print(__doc__)
+        return 2
+    named = [Path(a) for a in argv]
+    folder = named[0].parent / "features"
+    others = sorted(set(folder.glob("*.html")) - {p.resolve() for p in named} - set(named))
+    results = [check(page, screenshot=True) for page in named]
+    results += [check(page, screenshot=False) for page in others]
+    return 0 if all(results) else 1
 
 
 if __name__ == "__main__":

@@ -5,17 +5,20 @@ from __future__ import annotations
 import gc
 import os
 import re
+import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
 
+from kubeloop.harness.colour import use_colour
+from kubeloop.harness.compare import compare
 from kubeloop.harness.engine import ENGINE_VARIABLE, engine_name
 from kubeloop.harness.progress import Progress
-from kubeloop.harness.record import ScenarioRecord
 from kubeloop.harness.recorder import from_shown
-from kubeloop.harness.reports import write_reports
+from kubeloop.harness.reports import ordered, write_reports
+from kubeloop.harness.reports.allure import write_allure
 from kubeloop.harness.reports.scoreboard import scoreboard
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -39,6 +42,11 @@ class RunOptions:
     scenario_timeout: float | None = None
     engine_memory: int | None = None
     fixtures_anywhere: bool = False
+    color: str = "auto"
+    """auto (a terminal, unless NO_COLOR is set), always or never."""
+    no_isolation: bool = False
+    """Run the engine under test in this process (debugging only)."""
+    alluredir: str | None = None
 
 
 def default_paths() -> list[str]:
@@ -55,7 +63,10 @@ def tags_to_markers(expression: str) -> str:
 def pytest_arguments(options: RunOptions, engine: str | None = None) -> list[str]:
     # Our own progress replaces pytest's terminal output; nothing is captured, so it streams.
     args = ["-p", "no:cacheprovider", "-p", "no:hypothesispytest", "-p", "no:terminal", "-s"]
-    args.append(f"--kubeloop-record={'pictures' if options.report else 'steps'}")
+    pictures = options.report or options.alluredir
+    args.append(f"--kubeloop-record={'pictures' if pictures else 'steps'}")
+    if options.alluredir:  # kubeloop writes the results: allure-pytest, if installed, must not
+        args += ["-p", "no:allure_pytest"]
     args.append("--continue-on-collection-errors")
     if options.workers:
         args += ["-n", str(options.workers), "--dist", "loadfile"]
@@ -81,11 +92,16 @@ def pytest_arguments(options: RunOptions, engine: str | None = None) -> list[str
         args += ["--engine-memory", str(options.engine_memory)]
     if options.fixtures_anywhere:
         args.append("--fixtures-anywhere")
+    if options.no_isolation:
+        args.append("--no-isolation")
     return args
 
 
 def _collect(options: RunOptions, engine: str | None, show: bool) -> tuple[int, Progress]:
-    progress = Progress(write=print if show else (lambda _: None), quiet=options.quiet)
+    colour = use_colour(options.color, os.environ, sys.stdout.isatty())
+    progress = Progress(
+        write=print if show else (lambda _: None), quiet=options.quiet, colour=colour
+    )
     try:
         code = pytest.main(pytest_arguments(options, engine), plugins=[progress])
     finally:
@@ -111,6 +127,11 @@ def run(options: RunOptions) -> int:
             progress.records, Path(options.report), started, engine, options.junit_steps
         )
         print("reports: " + ", ".join(str(p) for p in written))
+    if options.alluredir:
+        count = write_allure(ordered(progress.records), Path(options.alluredir), started)
+        print(
+            f"allure: {count} results in {options.alluredir} (allure generate {options.alluredir})"
+        )
     if options.compare:
         _, other = _collect(options, options.compare, show=False)
         print(compare(engine, progress.records, options.compare, other.records))
@@ -118,36 +139,3 @@ def run(options: RunOptions) -> int:
         print("no scenarios ran: check the paths, -k and --tags")
         return 1
     return 0 if code == pytest.ExitCode.OK else 1
-
-
-def compare(name_a: str, a: list[ScenarioRecord], name_b: str, b: list[ScenarioRecord]) -> str:
-    """Scenarios whose outcome differs between two engines, and the first step that diverged."""
-
-    def key(r: ScenarioRecord) -> tuple[str, int, int]:
-        return (r.uri, r.line, r.row if r.row is not None else -1)
-
-    theirs = {key(r): r for r in b}
-    lines = [f"\ncomparing {name_a} with {name_b}:"]
-    differ = 0
-    for mine in sorted(a, key=key):
-        other = theirs.get(key(mine))
-        if other is None or other.status == mine.status:
-            continue
-        differ += 1
-        lines.append(
-            f"  {mine.uri}:{mine.rerun_line} {mine.title}: "
-            f"{name_a} {mine.status}, {name_b} {other.status}"
-        )
-        for step_a, step_b in zip(mine.steps, other.steps, strict=False):
-            if step_a.status != step_b.status:
-                lines.append(
-                    f"    first divergence: {step_a.keyword} {step_a.text} (line {step_a.line})"
-                )
-                detail = step_a.error or step_b.error
-                if detail:
-                    lines.append(f"      {detail.splitlines()[0]}")
-                break
-    lines.append(
-        f"  {differ} scenario(s) differ" if differ else "  every scenario has the same outcome"
-    )
-    return "\n".join(lines)

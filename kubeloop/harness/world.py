@@ -18,7 +18,8 @@ from typing import Any
 import kubeloop
 from kubeloop.core.clock import Clock
 from kubeloop.core.events import EventLog
-from kubeloop.harness import isolation
+from kubeloop.fixtures.paths import project_root
+from kubeloop.harness import engine_child
 from kubeloop.harness.blame import describe
 from kubeloop.harness.declared import Declared
 from kubeloop.harness.engine import accepts
@@ -105,7 +106,7 @@ class World:
                     f"engine {self.engine_name}: {error or 'not implemented yet'}"
                 ) from error
             except BaseException as error:
-                if not isinstance(error, Exception | SystemExit) and not isolation.IN_CHILD:
+                if not isinstance(error, Exception | SystemExit) and not engine_child.IN_CHILD:
                     raise  # KeyboardInterrupt stops a run that is not isolated
                 message, engine_bug = describe(
                     error, self.engine_name, self.engine, self.step_label, self.location
@@ -130,12 +131,17 @@ class World:
     @property
     def cluster(self) -> Any:
         if self._cluster is None:
-            factory = self.engine_for("Cluster")[0].Cluster  # per mechanism
+            factory = self.cluster_engine.Cluster  # per mechanism
             if accepts(factory, "clock"):
                 self._cluster = factory(nodes=[], clock=self.clock, events=self.events)
                 self._cluster_on_clock = True
             else:
                 self._cluster = factory(nodes=[])
+        return self._cluster
+
+    @property
+    def built_cluster(self) -> Any:
+        """The cluster if a step has made one, else None (unlike ``cluster``, never makes one)."""
         return self._cluster
 
     def part(self, key: str, build: Callable[[], Any]) -> Any:
@@ -154,12 +160,18 @@ class World:
             return self.engine, self.engine_name
         return kubeloop, "kubeloop"
 
+    @property
+    def cluster_engine(self) -> ModuleType:
+        """The module that runs the cluster: the engine's, or kubeloop's when it has none."""
+        return self.engine_for("Cluster")[0]
+
     def advance(self, seconds: int) -> None:
         """Let time pass on the one clock: every mechanism's periodic tasks run as it does.
 
         An engine under test whose cluster keeps its own clock runs its own ``run_for``
         first; the rest of the world then runs on the shared clock.
         """
+        self.clock.check_span(seconds)  # refused before anything runs, with the limit named
         if self._cluster is not None and not self._cluster_on_clock:
             self.capability(self._cluster, "run_for")(seconds)
         self.clock.run_for(seconds)
@@ -186,13 +198,13 @@ class World:
 
         Steps catch only these: anything else an engine raises is a bug in it, reported as one.
         """
-        engine = self.engine_for("Cluster")[0]  # the errors of the engine running the cluster
+        engine = self.cluster_engine  # the errors of the engine running the cluster
         found = (getattr(engine, name, None) for name in names)
         return tuple(e for e in found if isinstance(e, type) and issubclass(e, Exception))
 
     def make(self, kind: str, *args: Any, **kwargs: Any) -> Any:
         """Build an engine object, reporting keyword arguments the engine does not accept."""
-        factory = self.capability(self.engine_for("Cluster")[0], kind)  # Lab 01's kinds
+        factory = self.capability(self.cluster_engine, kind)  # Lab 01's kinds
         try:
             return factory(*args, **kwargs)
         except TypeError as error:
@@ -289,12 +301,3 @@ class World:
                 "inside the project (or run with --fixtures-anywhere)"
             )
         return resolved
-
-
-def project_root(feature_dir: Path) -> Path:
-    """The folder holding the nearest ``features/`` folder above a feature, else the cwd."""
-    folder = feature_dir.resolve()
-    for candidate in (folder, *folder.parents):
-        if candidate.name == "features":
-            return candidate.parent
-    return Path.cwd().resolve()

@@ -13,6 +13,8 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from kubeloop.render.axis import duration
+
 MARK = {"passed": "✓", "blocked": "✗", "not run": "–"}
 FILL = {"passed": "#c8e6c9", "blocked": "#ffcdd2", "not run": "#eeeeee"}
 STROKE = {"passed": "#2e7d32", "blocked": "#c62828", "not run": "#9e9e9e"}
@@ -97,13 +99,13 @@ def history_svg(env: dict[str, Any]) -> str:
         last = index == len(deployments) - 1
         fill = "#c8e6c9" if artifact in good else "#ffcdd2"
         stroke = ' stroke="#263238" stroke-width="2"' if last else ' stroke="#999"'
-        tip = f"{artifact} {deployment['digest']} by {deployment['how']} at {deployment['time']}s"
+        tip = f"{artifact} {deployment['digest']} by {deployment['how']} at {deployment['time']} s"
         parts.append(
             f'<rect x="{x}" y="{top}" width="{step - 14}" height="34" rx="5" fill="{fill}"'
             f"{stroke}><title>{escape(tip)}</title></rect>"
             f'<text x="{x + 6}" y="{top + 14}">{escape(artifact)}</text>'
             f'<text x="{x + 6}" y="{top + 28}" class="muted">{escape(deployment["how"])} '
-            f"@{deployment['time']}s</text>"
+            f"@ {duration(deployment['time'])}</text>"
         )
     if not deployments:
         parts.append(f'<text x="10" y="{top + 20}" class="muted">never deployed</text>')

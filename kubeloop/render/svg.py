@@ -198,6 +198,18 @@ def cluster_map(snapshot: dict[str, Any]) -> str:
     return _svg("cluster", width, height, "".join(parts))
 
 
+def _breaches(rollout: dict[str, Any]) -> list[tuple[int, str, str]]:
+    """Each pass whose pods leave the budget's bounds: (pass index, series, what broke)."""
+    found = []
+    ceiling, floor = rollout.get("ceiling"), rollout.get("floor")
+    for i, step in enumerate(rollout["steps"]):
+        if ceiling is not None and step["total"] > ceiling:
+            found.append((i, "total", f"pass {i + 1}: {step['total']} pods > max {ceiling}"))
+        if floor is not None and step["ready"] < floor:
+            found.append((i, "ready", f"pass {i + 1}: {step['ready']} ready < min {floor}"))
+    return found
+
+
 def rollout_chart(rollout: dict[str, Any]) -> str:
     """Pods per reconcile pass against the budget's bounds; a stalled rollout says why."""
     steps = rollout["steps"]
@@ -241,11 +253,12 @@ def rollout_chart(rollout: dict[str, Any]) -> str:
             f'stroke="#c62828" stroke-dasharray="6,4"/>'
             f'<text x="{left + plot_w + 6}" y="{y:.1f}" class="muted">{label} {value}</text>'
         )
-    # total is drawn wide and pale underneath, so it shows where it coincides with ready
+    # ready under, total on top as a dashed line with hollow markers: where they coincide
+    # both stay visible (the dashes show the green through)
     series = (
-        ("total", "#1565c0", 6, ' stroke-opacity="0.35"'),
-        ("ready", "#2e7d32", 2, ""),
-        ("updated", "#ef6c00", 2, ' stroke-dasharray="5,3"'),
+        ("ready", "#2e7d32", 3, ""),
+        ("updated", "#ef6c00", 2, ' stroke-dasharray="2,3"'),
+        ("total", "#1565c0", 2, ' stroke-dasharray="7,4"'),
     )
     legend_x = left
     for key, stroke, stroke_width, extra in series:
@@ -254,10 +267,12 @@ def rollout_chart(rollout: dict[str, Any]) -> str:
             f'<polyline points="{points}" fill="none" stroke="{stroke}" '
             f'stroke-width="{stroke_width}"{extra}/>'
         )
+        hollow = key == "total"
         for i, s in enumerate(steps):
+            fill = 'fill="none" stroke-width="1.5"' if hollow else f'fill="{stroke}"'
             parts.append(
-                f'<circle cx="{px(i):.1f}" cy="{py(s[key]):.1f}" r="3" fill="{stroke}">'
-                f"<title>pass {i + 1}: {key} {s[key]}</title></circle>"
+                f'<circle cx="{px(i):.1f}" cy="{py(s[key]):.1f}" r="{5 if hollow else 3}" '
+                f'{fill} stroke="{stroke}"><title>pass {i + 1}: {key} {s[key]}</title></circle>'
             )
         parts.append(
             f'<line x1="{legend_x}" y1="{top - 8}" x2="{legend_x + 16}" y2="{top - 8}" '
@@ -273,8 +288,19 @@ def rollout_chart(rollout: dict[str, Any]) -> str:
     parts.append(
         f'<text x="{left + plot_w / 2:.0f}" y="{height - 6}" text-anchor="middle" class="muted">'
         f"reconcile pass</text>"
+        f'<text x="12" y="{top + plot_h / 2:.0f}" text-anchor="middle" class="muted" '
+        f'transform="rotate(-90 12 {top + plot_h / 2:.0f})">pods</text>'
     )
+    breaks = _breaches(rollout)
+    for i, key, text in breaks:
+        parts.append(
+            f'<circle cx="{px(i):.1f}" cy="{py(steps[i][key]):.1f}" r="8" fill="none" '
+            f'stroke="#c62828" stroke-width="2"><title>{escape(text)}</title></circle>'
+        )
     title = f"{rollout['deployment']}: {rollout['replicas']} replicas"
+    if breaks and not stalled:
+        first = f"{breaks[0][2]}" + (f" (and {len(breaks) - 1} more)" if len(breaks) > 1 else "")
+        parts.append(f'<text x="{left + 240}" y="14" class="reason">{escape(first)}</text>')
     if stalled:
         title += " — stalled"
         shown = stalled if len(stalled) <= 90 else stalled[:89] + "…"

@@ -1,8 +1,8 @@
 """Pictures of a scenario's telemetry: alert state bands, SLO burn rates, queried series.
 
 ``telemetry_snapshot`` turns an engine into plain data (the record's
-``snapshot["telemetry"]``); ``telemetry_svg`` draws that data for the HTML report and
-``telemetry_picture`` as text under a failed step. Only the engine's public methods are
+``snapshot["telemetry"]``); ``telemetry_charts.telemetry_svg`` draws that data for the HTML
+report and ``telemetry_picture`` as text under a failed step. Only the engine's public methods are
 used, each when present, so a learner's engine draws as far as it goes.
 """
 
@@ -10,35 +10,64 @@ from __future__ import annotations
 
 import math
 import re
-from html import escape
 from typing import Any
 
-STATE_FILL = {"inactive": "#e5e7eb", "pending": "#fbbf24", "firing": "#dc2626"}
-BURN_POINTS = 48
+BURN_POINTS = 24
+"""Burn-rate samples a chart draws per window: each costs one query per window at report time."""
 MAX_SERIES, MAX_POINTS = 8, 400
-WIDTH, LEFT, RIGHT = 760, 150, 20
 _NAME = re.compile(r"[a-zA-Z_:][a-zA-Z0-9_:]*")
 
 
 def telemetry_snapshot(engine: Any) -> dict[str, Any]:
     now = int(engine.clock.now)
     data: dict[str, Any] = {"now": now, "alerts": [], "slos": [], "queries": [], "series": []}
+    store = getattr(engine, "store", None)
     for name in getattr(engine, "alert_names", list)():
         changes = [[int(t), str(s)] for t, s in engine.timeline(name).changes]
-        data["alerts"].append({"name": name, "changes": changes})
+        alert: dict[str, Any] = {"name": name, "changes": changes}
+        bands = severity_bands(store, name, changes) if store is not None else {}
+        if len(bands) > 1:  # an SLO's page and ticket alerts share a name: one band each
+            alert["severities"] = bands
+        data["alerts"].append(alert)
     for name in getattr(engine, "slos", list)():
         data["slos"].append(_slo(engine, name, now))
     names: set[str] = set()
     for expr, t, result in getattr(engine, "queries", [])[-10:]:
         data["queries"].append({"expr": expr, "t": t, "result": str(result)})
         names.update(_NAME.findall(expr))
-    store = getattr(engine, "store", None)
     if store is not None:
         for labels in store.series():
             if labels.name in names and len(data["series"]) < MAX_SERIES:
                 points = [[p.t_ms, _plain(p.value)] for p in store.points(labels)][-MAX_POINTS:]
                 data["series"].append({"labels": str(labels), "points": points})
     return data
+
+
+def severity_bands(store: Any, name: str, changes: list[list[Any]]) -> dict[str, list[list[Any]]]:
+    """Each severity's state changes, read from the ``ALERTS`` series Prometheus writes for
+    an active alert (labelled ``sloth_severity`` or ``severity``): at each evaluation an
+    alert of that severity is firing, pending, or — without a sample — inactive."""
+    seen: dict[str, dict[int, str]] = {}
+    for labels in store.series():
+        if labels.name != "ALERTS" or labels.get("alertname") != name:
+            continue
+        severity = labels.get("sloth_severity") or labels.get("severity") or "alert"
+        state = labels.get("alertstate")
+        at = seen.setdefault(severity, {})
+        for point in store.points(labels):
+            if not math.isnan(point.value):
+                t = point.t_ms // 1000
+                at[t] = "firing" if "firing" in (state, at.get(t)) else state
+    times = sorted({int(t) for t, _ in changes} | {t for at in seen.values() for t in at})
+    bands = {}
+    for severity, at in sorted(seen.items()):
+        band: list[list[Any]] = []
+        for t in times:
+            state = at.get(t, "inactive")
+            if not band or band[-1][1] != state:
+                band.append([t, state])
+        bands[severity] = band
+    return bands
 
 
 def _slo(engine: Any, name: str, now: int) -> dict[str, Any]:
@@ -89,121 +118,3 @@ def telemetry_picture(engine: Any) -> str:
         expr = " ".join(query["expr"].split())
         lines.append(f"  query {expr} @{query['t']}s = {shown}")
     return "\n".join(lines)
-
-
-# --- SVG --------------------------------------------------------------------------------------
-
-
-def _x(t: float, end: float) -> float:
-    return LEFT + (WIDTH - LEFT - RIGHT) * (t / end if end else 0)
-
-
-def alert_timeline(alert: dict[str, Any], end: int) -> str:
-    """Bands on the clock: grey inactive, amber pending, red firing."""
-    changes = alert["changes"]
-    bands = []
-    for i, (t, state) in enumerate(changes):
-        until = changes[i + 1][0] if i + 1 < len(changes) else end
-        x0, x1 = _x(t, end), _x(until, end)
-        bands.append(
-            f'<rect x="{x0:.1f}" y="4" width="{max(x1 - x0, 1):.1f}" height="18" '
-            f'fill="{STATE_FILL.get(state, "#999")}"><title>{escape(state)} from {t}s to '
-            f"{until}s</title></rect>"
-        )
-    label = f'<text x="4" y="18" font-size="12">{escape(alert["name"])}</text>'
-    return _svg("alert-timeline", 28, label + "".join(bands) + _axis(end, 26))
-
-
-def burn_chart(slo: dict[str, Any], end: int) -> str:
-    """Each pair's long- and short-window burn rate over time, against its factor."""
-    rows = []
-    height = 90
-    for i, pair in enumerate(slo["pairs"]):
-        top = 20 + i * (height + 16)
-        values = [v for v in pair["long"] + pair["short"] if v is not None]
-        peak = max([pair["factor"] * 1.5, *values]) or 1
-
-        def y(v: float, top: int = top, peak: float = peak) -> float:
-            return top + height - height * min(v, peak) / peak
-
-        threshold = y(pair["factor"])
-        rows.append(
-            f'<text x="4" y="{top + 12}" font-size="12">{escape(slo["name"])} '
-            f'{escape(pair["label"])}</text><text x="4" y="{top + 28}" font-size="11">'
-            f"×{pair['factor']:g}</text>"
-            f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{threshold:.1f}" y2="{threshold:.1f}" '
-            f'stroke="#dc2626" stroke-dasharray="4 3"/>'
-        )
-        for key, colour in (("long", "#2563eb"), ("short", "#16a34a")):
-            points = [
-                f"{_x(t, end):.1f},{y(v):.1f}"
-                for t, v in zip(slo["times"], pair[key], strict=True)
-                if v is not None
-            ]
-            if points:
-                rows.append(
-                    f'<polyline fill="none" stroke="{colour}" stroke-width="1.5" '
-                    f'points="{" ".join(points)}"><title>{key} window</title></polyline>'
-                )
-    total = 20 + len(slo["pairs"]) * (height + 16) + 10
-    return _svg("burn-rate", total, "".join(rows) + _axis(end, total - 8))
-
-
-def series_chart(series: list[dict[str, Any]]) -> str:
-    """The raw samples of the series the scenario's queries named."""
-    if not series:
-        return ""
-    end = max((p[0] for s in series for p in s["points"]), default=0) or 1
-    rows, height = [], 50
-    for i, one in enumerate(series):
-        top = 10 + i * (height + 14)
-        values = [v for _, v in one["points"] if v is not None]
-        low, high = min(values, default=0), max(values, default=1)
-        span = (high - low) or 1
-        dots = "".join(
-            f'<circle cx="{_x(t, end):.1f}" cy="{top + height - height * (v - low) / span:.1f}" '
-            f'r="1.6" fill="#2563eb"><title>{t / 1000:g}s: {v:g}</title></circle>'
-            for t, v in one["points"]
-            if v is not None
-        )
-        rows.append(
-            f'<text x="4" y="{top + 12}" font-size="10">{escape(one["labels"][:28])}'
-            f"<title>{escape(one['labels'])}</title></text>{dots}"
-        )
-    return _svg("series", 10 + len(series) * (height + 14), "".join(rows))
-
-
-def telemetry_svg(data: dict[str, Any]) -> list[str]:
-    """Every telemetry picture of one scenario's snapshot (empty when it had none)."""
-    if not data:
-        return []
-    end = max(int(data.get("now", 0)), 1)
-    pictures = [alert_timeline(a, end) for a in data.get("alerts", [])]
-    for slo in data.get("slos", []):
-        pictures.append(burn_chart(slo, end))
-        if slo.get("rules"):
-            pictures.append(
-                f"<details><summary>rules generated for {escape(slo['name'])}</summary>"
-                f"<pre>{escape(slo['rules'])}</pre></details>"
-            )
-    pictures.append(series_chart(data.get("series", [])))
-    return [p for p in pictures if p]
-
-
-def _axis(end: int, y: int) -> str:
-    ticks = []
-    for i in range(5):
-        t = end * i / 4
-        ticks.append(
-            f'<text x="{_x(t, end):.1f}" y="{y}" font-size="9" text-anchor="middle">'
-            f"{t / 60:.0f}m</text>"
-        )
-    return "".join(ticks)
-
-
-def _svg(kind: str, height: int, body: str) -> str:
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="{kind}" width="{WIDTH}" '
-        f'height="{height}" viewBox="0 0 {WIDTH} {height}" role="img" aria-label="{kind}">'
-        f"{body}</svg>"
-    )

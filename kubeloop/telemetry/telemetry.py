@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from functools import partial
+from functools import lru_cache, partial
 
 from kubeloop.core.clock import ORDER_EVALUATE, ORDER_SCRAPE, Clock, PeriodicTask
 from kubeloop.errors import AlreadyExistsError, InvalidSpecError, NotFoundError
 from kubeloop.telemetry.promql import Scalar, Value, Vector, evaluate, parse
+from kubeloop.telemetry.promql.ast import Expr
 from kubeloop.telemetry.retention import Retention
 from kubeloop.telemetry.rules.alerting import INACTIVE, AlertingRule
 from kubeloop.telemetry.rules.group import RuleFailure, RuleGroup
@@ -28,6 +29,7 @@ from kubeloop.telemetry.scheduled import (
     combined_state,
     note_states,
     scenario_group,
+    severity_key,
     severity_state,
 )
 from kubeloop.telemetry.series import Labels, SeriesStore
@@ -41,6 +43,13 @@ from kubeloop.telemetry.traffic import Service
 
 DEFAULT_SCRAPE_INTERVAL = DEFAULT_EVALUATION_INTERVAL = 60  # Prometheus' documented defaults
 MAX_QUERIES_KEPT = 50
+
+
+@lru_cache(maxsize=512)
+def _parsed(expr: str) -> Expr:
+    """A query's tree, parsed once: the same text is asked again and again (a burn rate at
+    every point of the report's chart); the tree is frozen, so sharing it is safe."""
+    return parse(expr)
 
 
 class Telemetry:
@@ -89,7 +98,7 @@ class Telemetry:
         ``keep``: remember it among the scenario's queries, for the reports.
         """
         t = self.clock.now if at is None else at
-        result = evaluate(parse(expr), self.store, t * 1000)
+        result = evaluate(_parsed(expr), self.store, t * 1000)
         if keep:
             self.queries = [*self.queries[-(MAX_QUERIES_KEPT - 1) :], (expr, t, result)]
         return result
@@ -254,6 +263,13 @@ class Telemetry:
         self._rules_named(name)
         return AlertTimeline(name, tuple(self._timelines.get(name, [])))
 
+    def severity_timeline(self, name: str, severity: str) -> AlertTimeline:
+        """The state changes of the alert ``name``'s rules of one severity (an SLO's page
+        and ticket apart); only the alert's own timeline when its rules have one severity."""
+        self._rules_named(name)
+        changes = self._timelines.get(severity_key(name, severity))
+        return AlertTimeline(name, tuple(changes if changes is not None else ()))
+
     def rule_failures(self) -> list[RuleFailure]:
         return [f for e in self._groups for f in e.failures]
 
@@ -288,7 +304,7 @@ class Telemetry:
         return self.book.burn_rate(name, window, at)
 
     def verdict(self, name: str, at: int | None = None) -> Verdict:
-        return self.book.verdict(name, at)
+        return self.book.verdict(name, self.clock.now if at is None else at)
 
     def slo_alert_state(self, name: str, severity: str) -> str:
         """The state of the SLO's generated page or ticket alert."""

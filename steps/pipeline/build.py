@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
+from kubeloop.errors import InvalidSpecError
 from kubeloop.harness.errors import HarnessError
 from kubeloop.harness.registry import given, then, when
 from kubeloop.harness.world import World
@@ -51,6 +53,13 @@ def _declare_file(world: World, name: str, loaded: tuple[str, str]) -> None:
     scene(world).manifests[name] = read_manifest(text, filename, name)
 
 
+def _collides(alias: str, manifest: str) -> None:
+    raise InvalidSpecError(
+        f'"{alias}" is already a version string of this scenario, so as an alias it would '
+        f'name two things: build it as another name (When I build "{manifest}" as D1)'
+    )
+
+
 def _build(world: World, manifest: str, alias: str) -> None:
     current = scene(world)
     if manifest not in current.manifests:
@@ -59,6 +68,11 @@ def _build(world: World, manifest: str, alias: str) -> None:
             f"manifests {sorted(current.manifests)}",
         )
     data: dict[str, Any] = current.manifests[manifest]
+    from kubeloop.steps.links.support import versions_in_use  # noqa: PLC0415  (one world)
+
+    if alias in versions_in_use(world):
+        world.attempt(lambda: _collides(alias, manifest))
+        return
     digest = world.attempt(lambda: world.capability(current.pipeline, "build")(data))
     if digest is not None:
         bind(world, alias, digest)
@@ -227,3 +241,18 @@ def tag_points_to(world: World, tag: str, alias: str) -> None:
     actual = world.capability(current.pipeline, "resolve_tag")(tag)
     if actual != current.digest(world, alias):
         raise world.fail(f"{tag} to point to {alias}", current.alias_of(actual))
+
+
+def _check_manifest(source: str | Path, filename: str, arguments: dict[str, Any]) -> object:
+    """What ``kubeloop check`` reads of a manifest: the file or doc string the step reads."""
+    from kubeloop.fixtures.pipeline_common import read_file  # noqa: PLC0415
+    from kubeloop.fixtures.pipeline_reports import read_manifest  # noqa: PLC0415
+
+    text, shown = read_file(source) if isinstance(source, Path) else (source, filename)
+    return read_manifest(text, shown, str(arguments["name"]))
+
+
+the_manifest_from.fixture_argument = "path"  # type: ignore[attr-defined]
+the_manifest_from.fixture_reader = _check_manifest  # type: ignore[attr-defined]
+the_manifest.fixture_argument = "docstring"  # type: ignore[attr-defined]
+the_manifest.fixture_reader = _check_manifest  # type: ignore[attr-defined]

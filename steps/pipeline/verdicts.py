@@ -41,6 +41,37 @@ def _gate(world: World, name: str, alias: str | None = None) -> Any:
     raise world.fail(f"a gate {name} in the run of {which}", f"gates {', '.join(names)}")
 
 
+def _stopped_at(world: World, alias: str, result: Any) -> str | None:
+    """The gate the run stopped at (None: every gate passed), observed from the gates'
+    recorded verdicts, not from the run's own summary: gates run in order, each passes or
+    blocks, and every gate after a block is recorded as not run."""
+    gates = list(result.gates)
+    if not gates:
+        raise world.fail(f"the run of {alias} to record each gate's verdict", "it records none")
+    blocked: str | None = None
+    for gate in gates:
+        status = gate.status
+        if blocked is None and status == "blocked":
+            blocked = gate.gate
+        elif blocked is None and status != "passed":
+            raise world.fail(
+                f"gate {gate.gate} of {alias} to pass or block (a block is never a silent skip)",
+                f"{status}: {gate.reason}",
+            )
+        elif blocked is not None and status != "not run":
+            raise world.fail(
+                f"every gate after {blocked} not run (the ladder stops at the first block)",
+                f"gate {gate.gate} {status} after {blocked} blocked: {gate.reason}",
+            )
+    said = (result.blocked_at, result.passed)
+    if said != (blocked, blocked is None):
+        raise world.fail(
+            f"the run of {alias} to say what its gates recorded (blocked at {blocked})",
+            f"it says blocked_at={said[0]!r}, passed={said[1]!r}",
+        )
+    return blocked
+
+
 def _said(gate: Any) -> str:
     return "\n".join([str(gate.reason), *map(str, getattr(gate, "details", ()))])
 
@@ -59,12 +90,11 @@ def _said(gate: Any) -> str:
     ),
 )
 def the_pipeline_passes(world: World, alias: str | None = None) -> None:
-    """The latest run (of the artifact, if named) passed every gate."""
+    """The latest run (of the artifact, if named) passed every gate, as the gates recorded it."""
     which, result = _verdict(world, alias)
-    if not result.passed:
-        raise world.fail(
-            f"the pipeline for {which} to pass", f"it is blocked at {result.blocked_at}"
-        )
+    blocked = _stopped_at(world, which, result)
+    if blocked is not None:
+        raise world.fail(f"the pipeline for {which} to pass", f"it is blocked at {blocked}")
 
 
 @then(
@@ -83,9 +113,9 @@ def the_pipeline_is_blocked_at(
     world: World, gate: str | None = None, alias: str | None = None
 ) -> None:
     """The latest run stopped at GATE (at some gate, if none is named): it blocked there
-    and every later gate did not run."""
+    and every later gate did not run (as the gates recorded it)."""
     which, result = _verdict(world, alias)
-    blocked = result.blocked_at
+    blocked = _stopped_at(world, which, result)
     if blocked is None or (gate is not None and blocked.casefold() != gate.casefold()):
         actual = "it passed" if blocked is None else f"it is blocked at {blocked}"
         raise world.fail(f"the pipeline for {which} to be blocked at {gate or 'a gate'}", actual)

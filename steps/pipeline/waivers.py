@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
 from kubeloop.harness.registry import given, when
 from kubeloop.harness.world import World
 from kubeloop.pipeline import Waiver, WaiverList
-from kubeloop.pipeline.waivers import date_at, seconds_since
+from kubeloop.pipeline.waivers import DEFAULT_EPOCH, date_at, seconds_since
 from kubeloop.steps.pipeline.support import scene
 
 
@@ -121,3 +124,19 @@ def today_is(world: World, date: str) -> None:
 def the_date_becomes(world: World, date: str) -> None:
     """Time passes until 00:00 UTC of DATE."""
     _set_date(world, date)
+
+
+def _check_waivers(source: str | Path, _: str, arguments: dict[str, Any]) -> object:
+    """What ``kubeloop check`` reads of a waiver file, judged at the default epoch (the
+    pipeline's own epoch is known only once the scenario runs)."""
+    from kubeloop.fixtures.pipeline_waivers import read_waivers  # noqa: PLC0415
+
+    assert isinstance(source, Path)
+    version = arguments.get("version")
+    return read_waivers(source, DEFAULT_EPOCH, None if version is None else int(version))
+
+
+the_waiver_list.fixture_argument = "path"  # type: ignore[attr-defined]
+the_waiver_list.fixture_reader = _check_waivers  # type: ignore[attr-defined]
+waiver_list_from.fixture_argument = "path"  # type: ignore[attr-defined]
+waiver_list_from.fixture_reader = _check_waivers  # type: ignore[attr-defined]

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from itertools import pairwise
+from pathlib import Path
+from typing import Any
 
 from kubeloop.harness.registry import given, then, when
 from kubeloop.harness.world import World
@@ -262,6 +264,21 @@ def became_at(world: World, name: str, state: str, time: int) -> None:
     changes = list(call(world, "timeline", name).changes)
     if (time, state) not in [(t, s) for t, s in changes]:
         raise world.fail(f'alert "{name}" {state} from {_clock(time)}', _timeline(world, name))
+
+
+def _check_rules(source: str | Path, filename: str, _: dict[str, Any]) -> None:
+    """What ``kubeloop check`` reads of a rule file: the file as the rules step loads it."""
+    from kubeloop import Telemetry  # noqa: PLC0415
+    from kubeloop.fixtures.yamlsafe import read_text  # noqa: PLC0415
+
+    text = read_text(source) if isinstance(source, Path) else source
+    Telemetry().load_rules(text, filename)
+
+
+the_rules_from.fixture_argument = "path"  # type: ignore[attr-defined]
+the_rules_from.fixture_reader = _check_rules  # type: ignore[attr-defined]
+the_rules.fixture_argument = "docstring"  # type: ignore[attr-defined]
+the_rules.fixture_reader = _check_rules  # type: ignore[attr-defined]
 
 
 @then(

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from kubeloop.harness.comparisons import compare
@@ -368,3 +370,24 @@ def alerts_on_pair(world: World, name: str, long: int, short: int, factor: str) 
     if not any(lw == long and sw == short and matches(factor, f) for lw, sw, f in pairs):
         shown = ", ".join(f"{lw // 60}m/{sw // 60}m ×{f:g}" for lw, sw, f in pairs)
         raise world.fail(f"a pair {long // 60}m/{short // 60}m ×{factor}", shown)
+
+
+def _slo_checker(method: str) -> Callable[[str | Path, str, dict[str, Any]], None]:
+    """What ``kubeloop check`` reads of an SLO file: the file as the SLO step loads it."""
+
+    def check(source: str | Path, filename: str, _: dict[str, Any]) -> None:
+        from kubeloop import Telemetry  # noqa: PLC0415
+        from kubeloop.fixtures.yamlsafe import read_text  # noqa: PLC0415
+
+        text = read_text(source) if isinstance(source, Path) else source
+        getattr(Telemetry(), method)(text, filename)
+
+    return check
+
+
+the_slos_from.fixture_argument = "path"  # type: ignore[attr-defined]
+the_slos_from.fixture_reader = _slo_checker("load_sloth")  # type: ignore[attr-defined]
+the_openslo_slos_from.fixture_argument = "path"  # type: ignore[attr-defined]
+the_openslo_slos_from.fixture_reader = _slo_checker("load_openslo")  # type: ignore[attr-defined]
+the_slos.fixture_argument = "docstring"  # type: ignore[attr-defined]
+the_slos.fixture_reader = _slo_checker("load_sloth")  # type: ignore[attr-defined]

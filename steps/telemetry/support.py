@@ -77,7 +77,8 @@ def show(value: float) -> str:
         return "NaN"
     if math.isinf(value):
         return "+Inf" if value > 0 else "-Inf"
-    return repr(float(value)) if value != int(value) or abs(value) >= 1e21 else str(int(value))
+    shown = float(f"{value:.12g}")  # 100.00000000000568 reads 100: float noise is not news
+    return repr(shown) if shown != int(shown) or abs(shown) >= 1e21 else str(int(shown))
 
 
 # --- results ------------------------------------------------------------------------------

@@ -40,6 +40,7 @@ def results(path: Path) -> dict[str, object]:
     return data
 
 
+@pytest.mark.slow
 def test_the_skeleton_fails_every_scenario_clearly(
     project: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -61,6 +62,7 @@ def test_the_skeleton_fails_every_scenario_clearly(
     assert (project / "features" / "cluster" / "reconciliation" / "the-loop.feature").is_file()
 
 
+@pytest.mark.slow
 def test_kubeloop_passes_the_shipped_suite(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
@@ -115,6 +117,24 @@ def test_two_engines_are_compared(project: Path, capsys: pytest.CaptureFixture[s
     assert "Self-heal: lazy failed, kubeloop passed" in out
     assert "first divergence: Then no pod is on node-1" in out
     assert "1 scenario(s) differ" in out
+    divergence = out[out.index("first divergence") :].splitlines()
+    mine = " ".join(divergence[1].split())
+    assert mine.startswith("lazy failed: expected: no pod on node-1; saw: "), mine
+    assert divergence[2].split() == ["kubeloop", "passed"], "the other engine, the other side"
+
+
+def test_compare_leaves_out_what_one_engine_skipped(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """@kubeloop-exact scenarios are skipped for another engine: not compared, not differing."""
+    rollout = EXAMPLES / "cluster" / "rollout" / "rolling-update.feature"
+    (project / "same.py").write_text("from kubeloop import *\n")
+    assert main(["run", str(rollout), "--engine", "same", "--compare", "kubeloop"]) == 0
+    out = capsys.readouterr().out
+    report = out[out.index("comparing same with kubeloop:") :]
+    assert "every scenario has the same outcome" in report
+    assert "first divergence" not in report
+    assert "5 scenario(s) not compared, skipped by same: @kubeloop-exact" in report
 
 
 CONTRACT_ONLY = """
@@ -152,6 +172,7 @@ class Cluster:
 """
 
 
+@pytest.mark.slow
 def test_a_contract_only_engine_gets_no_wrong_answers(project: Path) -> None:
     """Steps use only the contract where they can: every scenario a contract-only engine
     cannot run fails with a capability message, never with a wrong answer."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from types import SimpleNamespace
 
 from kubeloop import Cluster, Deployment, Node
@@ -60,7 +61,10 @@ def test_the_rollout_chart_has_ticks_a_visible_total_and_the_stall_reason() -> N
         }
     )
     assert svg.count('text-anchor="middle" class="muted">') >= 3  # tick labels 1, 2 + axis
-    assert 'stroke-width="6" stroke-opacity="0.35"' in svg, "total drawn wide underneath"
+    order = [svg.index(f"<title>pass 1: {key} ") for key in ("ready", "updated", "total")]
+    assert order == sorted(order), "total drawn last, over ready, so both show"
+    assert 'stroke-width="2" stroke-dasharray="7,4"' in svg, "total dashed: ready shows through"
+    assert ">pods</text>" in svg, "the y axis says what it counts"
     assert "web: 4 replicas — stalled" in svg and "Insufficient cpu</text>" in svg
     labels = [float(y) for y in re.findall(r'<text x="\d+" y="([\d.]+)" class="muted">m', svg)]
     assert len(labels) == 2 and abs(labels[0] - labels[1]) >= 12, "bound labels never overlap"
@@ -83,4 +87,31 @@ def test_the_hpa_chart_draws_replicas_and_utilization_after_every_step() -> None
     assert "after step 3 (t=15s): 8 replicas, 45% cpu" in svg
     assert "after step 1 (t=0s): 4 replicas, no metric" in svg
     assert svg.count("<polyline") == 2
+    assert ">replicas</text>" in svg and ">cpu utilization (%)</text>" in svg, "two axes"
+    target = re.search(r'<text x="([\d.]+)"[^>]*text-anchor="end"[^>]*>target 50%', svg)
+    assert target and float(target.group(1)) <= 600 - 64, "the target label inside the chart"
     assert hpa_chart({**entry, "samples": []}) == ""
+
+
+def test_every_picture_readme_shows_is_drawn() -> None:
+    """README's Reports section shows one picture per mechanism, drawn by
+    tools/readme_pictures.py: each one it names exists and is an SVG with text in it."""
+    root = Path(__file__).resolve().parents[2]
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    shown = re.findall(r"\]\((docs/pictures/[\w-]+\.svg)\)", readme)
+    assert len(shown) >= 6
+    for name in shown:
+        svg = (root / name).read_text(encoding="utf-8")
+        assert svg.startswith("<svg") and "<text" in svg and "<style>" in svg, name
+
+
+def test_a_pass_outside_the_bounds_is_circled_and_named() -> None:
+    steps = [{"total": 5, "ready": 4, "updated": 1}, {"total": 6, "ready": 3, "updated": 2}]
+    svg = rollout_chart(
+        {"deployment": "web", "replicas": 4, "ceiling": 5, "floor": 4, "steps": steps}
+    )
+    assert svg.count('r="8" fill="none" stroke="#c62828"') == 2, "the offending points"
+    assert "pass 2: 6 pods &gt; max 5 (and 1 more)</text>" in svg
+    inside = rollout_chart({"deployment": "web", "replicas": 4, "ceiling": 5, "floor": 4,
+                            "steps": steps[:1]})  # fmt: skip
+    assert 'stroke="#c62828" stroke-width="2"' not in inside

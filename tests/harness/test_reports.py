@@ -62,13 +62,17 @@ def reports(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_junit_counts_and_failure_text(reports: Path) -> None:
     root = ET.parse(reports / "junit.xml").getroot()
     assert root.tag == "testsuites"
-    assert (root.get("tests"), root.get("failures"), root.get("errors"), root.get("skipped")) == (
-        "6",
+    step_cases = list(root.iter("testcase"))
+    assert (root.get("tests"), root.get("failures"), root.get("errors")) == (
+        str(len(step_cases)),
         "1",
         "1",
-        "1",
-    )
-    cases = [c for c in root.iter("testcase") if "." not in (c.get("classname") or "")]
+    ), "--junit-steps: one testcase per step, each failure counted once"
+    scenario_level = main(["run", str(reports.parent), "--report", str(reports.parent / "plain")])
+    assert scenario_level == 1
+    root = ET.parse(reports.parent / "plain" / "junit.xml").getroot()
+    assert (root.get("tests"), root.get("failures"), root.get("errors")) == ("6", "1", "1")
+    cases = list(root.iter("testcase"))
     names = [c.get("name") for c in cases]
     assert "Scaling [n=2]" in names and "Scaling [n=3]" in names
     failure = next(c for c in cases if c.get("name") == "Wrong count").find("failure")
@@ -77,8 +81,8 @@ def test_junit_counts_and_failure_text(reports: Path) -> None:
     text = failure.text or ""
     assert "Then 3 pods are running" in text and "expected: 3 pods running" in text
     assert "the cluster:" in text and text.rstrip().endswith("healing.feature:9")
-    step_cases = [c for c in root.iter("testcase") if c.get("classname") == "Healing.Failed node"]
-    assert next(c.get("name") for c in step_cases) == "Given 2 nodes and a deployment of 2"
+    failed_node = [c for c in step_cases if c.get("classname") == "Healing › Failed node"]
+    assert failed_node[0].get("name") == "Given 2 nodes and a deployment of 2"
 
 
 def test_cucumber_json_shape(reports: Path) -> None:
@@ -100,6 +104,7 @@ def test_cucumber_json_shape(reports: Path) -> None:
     assert len(by_name["Outline"]["elements"]) == 2
 
 
+@pytest.mark.slow
 def test_messages_validate_against_the_published_schema(reports: Path) -> None:
     validator = Draft202012Validator(json.loads(MESSAGES_SCHEMA.read_text()))
     envelopes = [
@@ -156,13 +161,15 @@ def test_summary_and_results(reports: Path) -> None:
 
 
 def test_html_is_self_contained_with_pictures(reports: Path) -> None:
-    page = (reports / "report.html").read_text()
+    pages = [reports / "report.html", *sorted((reports / "features").glob("*.html"))]
+    page = "".join(p.read_text() for p in pages)
     assert page.count("<svg") >= 5 and 'class="rollout"' in page
-    assert "data-show='failed'" in page and "kubeloop run" in page
+    assert 'href="#failed"' in page and "kubeloop run" in page
     without_namespace = page.replace("http://www.w3.org/2000/svg", "")
     assert "http://" not in without_namespace and "https://" not in without_namespace
 
 
+@pytest.mark.slow
 def test_parallel_runs_report_the_same(reports: Path, tmp_path: Path) -> None:
     project = reports.parent
     assert main(["run", str(project), "-n", "2", "--report", str(tmp_path)]) == 1

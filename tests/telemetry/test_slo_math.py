@@ -14,6 +14,7 @@ from kubeloop.telemetry.slo.budget import (
     exhaustion_seconds,
     reset_seconds,
 )
+from kubeloop.telemetry.slo.verdict import judge
 from kubeloop.telemetry.slo.windows import DAY, HOUR, MINUTE
 
 
@@ -192,3 +193,18 @@ def test_durations_round_trip_as_prometheus_writes_them(
 def test_bad_durations_are_refused(text: str) -> None:
     with pytest.raises(InvalidSpecError, match="duration"):
         parse_duration(text)
+
+
+def test_budget_spent_counts_only_the_data_a_window_has() -> None:
+    """The SRE Workbook: budget consumed = burn rate × time ÷ period. 72 minutes into a
+    30-day 99.9% SLO, a 3-day window burning at 16.67 has spent 16.67 × 72 min ÷ 30 d ≈
+    2.8% of the budget; counting the whole 3 days (167%) spends budget no error used."""
+    objective = Objective(99.9, 30 * DAY)
+    windows = table("workbook", 30 * DAY)
+    verdict = judge(objective, windows, lambda _: 0.01667, observed=72 * MINUTE)
+    slow_ticket = next(p for p in verdict.pairs if p.window.long == 3 * DAY)
+    line = slow_ticket.explain(objective.period)
+    assert "2.8% of the budget spent in the 1h12m of data so far" in line, line
+    whole = judge(objective, windows, lambda _: 0.01667, observed=4 * DAY)
+    line = next(p for p in whole.pairs if p.window.long == 3 * DAY).explain(objective.period)
+    assert "166.7% of the budget spent in the last 3d" in line, line

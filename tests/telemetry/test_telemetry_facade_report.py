@@ -6,8 +6,9 @@ import json
 
 import pytest
 
-from kubeloop.render.telemetry import telemetry_picture, telemetry_snapshot, telemetry_svg
-from kubeloop.steps.telemetry.support import matches
+from kubeloop.render.telemetry import telemetry_picture, telemetry_snapshot
+from kubeloop.render.telemetry_charts import telemetry_svg
+from kubeloop.steps.telemetry.support import matches, show
 from kubeloop.telemetry.slo.windows import DAY
 from kubeloop.telemetry.telemetry import Telemetry
 
@@ -27,6 +28,11 @@ def scenario() -> Telemetry:
 def test_the_snapshot_is_plain_json_with_timelines_burns_and_series() -> None:
     data = telemetry_snapshot(scenario())
     assert json.loads(json.dumps(data)) == data
+    burn = next(a for a in data["alerts"] if a["name"] != "Errors")
+    assert burn["severities"] == {
+        "page": [[0, "inactive"], [660, "firing"]],
+        "ticket": [[0, "inactive"], [660, "firing"]],
+    }
     alerts = {a["name"]: a["changes"] for a in data["alerts"]}
     assert alerts["Errors"] == [[0, "inactive"], [660, "pending"], [780, "firing"]]
     slo = data["slos"][0]
@@ -40,8 +46,12 @@ def test_the_html_pictures_draw_every_band_and_threshold() -> None:
     pictures = telemetry_svg(telemetry_snapshot(scenario()))
     html = "".join(pictures)
     assert html.count('class="alert-timeline"') == 2  # Errors and the SLO's alert
-    assert "firing from 780s" in html and "pending from 660s" in html
+    assert "firing from 780 s" in html and "pending from 660 s" in html
+    assert ">page</text>" in html and ">ticket</text>" in html, "an SLO's two alerts apart"
+    assert "firing at end" in html and html.count("time (min)") == 4, "20 min: minutes"
     assert html.count('class="burn-rate"') == 1 and html.count("stroke-dasharray") == 4
+    assert html.count("long window 1h") == 1 and "×14.4: fires above" in html
+    assert ">long 250</text>" in html and ">short 500</text>" in html, "last values, printed"
     assert 'class="series"' in html and "rules generated for availability" in html
     assert telemetry_svg({}) == []
 
@@ -72,3 +82,20 @@ def test_a_number_matches_when_rounded_to_the_decimals_written(
     written: str, value: float, ok: bool
 ) -> None:
     assert matches(written, value) is ok
+
+
+@pytest.mark.parametrize(
+    ("value", "shown"),
+    [
+        (100.00000000000568, "100"),
+        (14.400000000000002, "14.4"),
+        (0.1 + 0.2, "0.3"),
+        (0.0000100004, "1.00004e-05"),
+        (2.5, "2.5"),
+        (1e22, "1e+22"),
+        (float("nan"), "NaN"),
+        (float("-inf"), "-Inf"),
+    ],
+)
+def test_a_number_is_shown_without_float_noise(value: float, shown: str) -> None:
+    assert show(value) == shown

@@ -1,8 +1,17 @@
-"""JUnit XML as GitLab, Jenkins and the GitHub Actions reporters read it.
+"""JUnit XML as Jenkins (junit and xunit plugins), GitLab and the GitHub Actions reporters
+read it, valid against Jenkins xunit's ``junit-10.xsd``.
 
-One testcase per scenario (classname = feature, name = scenario with its example row);
-a failure carries the failing step, what was expected and seen, the cluster, and the
-command that reruns the scenario. ``steps=True`` adds one testcase per step.
+One testcase per scenario (classname = feature, name = scenario with its example row); a
+failure carries the failing step, what was expected and seen, the world, and the command
+that reruns the scenario. ``steps=True`` writes one testcase per step *instead*
+(classname = feature › scenario), so every failure is counted once and the header's counts
+are the file's testcases.
+
+The schema allows neither ``file`` nor ``line`` on a testcase, nor ``skipped`` on
+``<testsuites>``: the file is on each ``<testsuite>``, and the line is in the rerun command.
+Jenkins reads a classname's last dot as a package separator ("coverage.py's gate" would
+become class "py's gate" in package "coverage"): a dot in a classname is written as the
+look-alike ONE DOT LEADER (U+2024), so the feature reads the same and stays whole.
 """
 
 from __future__ import annotations
@@ -10,25 +19,24 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from itertools import groupby
 
-from kubeloop.harness.record import ScenarioRecord
+from kubeloop.harness.record import ScenarioRecord, StepRecord
+from kubeloop.harness.reports.headline import headline
 
 SYMBOL = {"passed": "✓", "failed": "✗", "undefined": "?", "skipped": "-"}
+DOT_LEADER = "\u2024"
 
 
 def _seconds(ns: int) -> str:
     return f"{ns / 1e9:.6f}"
 
 
+def class_name(*parts: str) -> str:
+    """A classname Jenkins shows whole: the parts joined by " › ", each dot a U+2024."""
+    return " › ".join(parts).replace(".", DOT_LEADER)
+
+
 def _steps_text(record: ScenarioRecord) -> str:
     return "\n".join(f"{SYMBOL[s.status]} {s.keyword} {s.text}" for s in record.steps)
-
-
-def _message(error: str) -> str:
-    """The failure's one-line summary: what was expected and what was seen."""
-    lines = [line.strip() for line in error.splitlines() if line.strip()]
-    if len(lines) > 1 and lines[0].startswith("expected:") and lines[1].startswith("saw:"):
-        return f"{lines[0]}; {lines[1]}"[:500]
-    return (lines[0] if lines else "failed")[:500]
 
 
 def failure_text(record: ScenarioRecord) -> str:
@@ -43,24 +51,12 @@ def failure_text(record: ScenarioRecord) -> str:
     return "\n".join(lines)
 
 
-def _counts(records: list[ScenarioRecord]) -> dict[str, str]:
-    return {
-        "tests": str(len(records)),
-        "failures": str(sum(r.status == "failed" for r in records)),
-        "errors": str(sum(r.status == "error" for r in records)),
-        "skipped": str(sum(r.status == "skipped" for r in records)),
-        "time": _seconds(sum(r.duration_ns for r in records)),
-    }
-
-
 def _scenario_case(parent: ET.Element, record: ScenarioRecord) -> None:
     case = ET.SubElement(
         parent,
         "testcase",
-        classname=record.feature,
+        classname=class_name(record.feature),
         name=record.title,
-        file=record.uri,
-        line=str(record.rerun_line),
         time=_seconds(record.duration_ns),
     )
     if record.status in ("failed", "error"):
@@ -69,7 +65,7 @@ def _scenario_case(parent: ET.Element, record: ScenarioRecord) -> None:
         element = ET.SubElement(
             case,
             tag,
-            message=_message(step.error if step and step.error else record.message),
+            message=headline(step.error if step and step.error else record.message),
             type=step.error_type if step else "error",
         )
         element.text = failure_text(record)
@@ -78,39 +74,57 @@ def _scenario_case(parent: ET.Element, record: ScenarioRecord) -> None:
     ET.SubElement(case, "system-out").text = _steps_text(record)
 
 
-def _step_cases(parent: ET.Element, record: ScenarioRecord) -> None:
-    for step in record.steps:
-        case = ET.SubElement(
-            parent,
-            "testcase",
-            classname=f"{record.feature}.{record.title}",
-            name=f"{step.keyword} {step.text}",
-            file=record.uri,
-            line=str(step.line),
-            time=_seconds(step.duration_ns),
+def _step_case(parent: ET.Element, record: ScenarioRecord, step: StepRecord) -> None:
+    case = ET.SubElement(
+        parent,
+        "testcase",
+        classname=class_name(record.feature, record.title),
+        name=f"{step.keyword} {step.text}",
+        time=_seconds(step.duration_ns),
+    )
+    if step.status in ("failed", "undefined"):
+        failure = ET.SubElement(
+            case,
+            "error" if record.status == "error" else "failure",
+            message=headline(step.error or step.status),
+            type=step.error_type or step.status,
         )
-        if step.status in ("failed", "undefined"):
-            failure = ET.SubElement(
-                case, "failure", message=step.error.splitlines()[0] if step.error else step.status
-            )
-            failure.text = f"{step.error}\n\nrerun: {record.rerun}"
-        elif step.status == "skipped":
-            ET.SubElement(
-                case,
-                "skipped",
-                message="not reached" if record.status != "skipped" else record.message,
-            )
+        failure.text = f"{step.error}\n\nrerun: {record.rerun}"
+    elif step.status == "skipped":
+        reason = "not reached" if record.status != "skipped" else record.message
+        ET.SubElement(case, "skipped", message=reason or "skipped")
+
+
+def _cases(parent: ET.Element, records: list[ScenarioRecord], steps: bool) -> dict[str, int]:
+    """Write the testcases; their counts by outcome, for the enclosing element."""
+    for record in records:
+        if steps and record.steps:
+            for step in record.steps:
+                _step_case(parent, record, step)
+        else:
+            _scenario_case(parent, record)
+    outcome = {"tests": 0, "failures": 0, "errors": 0, "skipped": 0}
+    for case in parent.iter("testcase"):
+        outcome["tests"] += 1
+        for tag, key in (("failure", "failures"), ("error", "errors"), ("skipped", "skipped")):
+            outcome[key] += case.find(tag) is not None
+    return outcome
 
 
 def junit_xml(records: list[ScenarioRecord], steps: bool = False) -> str:
-    root = ET.Element("testsuites", attrib={"name": "kubeloop", **_counts(records)})
-    for feature, grouped in groupby(records, key=lambda r: (r.uri, r.feature)):
+    root = ET.Element("testsuites", attrib={"name": "kubeloop"})
+    totals = {"tests": 0, "failures": 0, "errors": 0}
+    for (uri, feature), grouped in groupby(records, key=lambda r: (r.uri, r.feature)):
         members = list(grouped)
-        attributes = {"name": feature[1], "file": feature[0], **_counts(members)}
-        suite = ET.SubElement(root, "testsuite", attrib=attributes)
-        for record in members:
-            _scenario_case(suite, record)
-            if steps:
-                _step_cases(suite, record)
+        suite = ET.SubElement(root, "testsuite", attrib={"name": feature, "file": uri})
+        outcome = _cases(suite, members, steps)
+        for key, value in outcome.items():
+            suite.set(key, str(value))
+            if key in totals:
+                totals[key] += value
+        suite.set("time", _seconds(sum(r.duration_ns for r in members)))
+    for key, value in totals.items():
+        root.set(key, str(value))
+    root.set("time", _seconds(sum(r.duration_ns for r in records)))
     ET.indent(root)
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"

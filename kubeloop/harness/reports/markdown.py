@@ -5,6 +5,7 @@ from __future__ import annotations
 from itertools import groupby
 
 from kubeloop.harness.record import ScenarioRecord
+from kubeloop.harness.reports.headline import headline_lines
 
 
 def counts(records: list[ScenarioRecord]) -> dict[str, int]:
@@ -38,7 +39,7 @@ def summary_markdown(records: list[ScenarioRecord], engine: str = "kubeloop") ->
         for record in failures:
             step = record.failed_step
             where = f"`{step.keyword} {step.text}` (line {step.line})" if step else "could not run"
-            first = (step.error if step else record.message).splitlines()[:2]
+            first = headline_lines(step.error if step and step.error else record.message)
             lines.append(f"- **{record.feature} › {record.title}** — {where}")
             lines += [f"  > {line}" for line in first if line.strip()]
             lines.append(f"  rerun: `{record.rerun}`")

@@ -45,7 +45,7 @@ def _step_definitions() -> Iterator[dict[str, Any]]:
         yield {
             "stepDefinition": {
                 "id": f"sd-{i}",
-                "pattern": {"source": d.regex.pattern, "type": "REGULAR_EXPRESSION"},
+                "pattern": {"source": d.sources[0], "type": "REGULAR_EXPRESSION"},
                 "sourceReference": {
                     "uri": f"kubeloop/steps/{Path(code.co_filename).name}",
                     "location": {"line": code.co_firstlineno},

@@ -60,15 +60,19 @@ class SLOBook:
         self._load_rules = load_rules
         self._measure = measure
         self._slos: dict[str, SLO] = {}
+        self._rules: dict[str, str] = {}
+        """Each SLO's generated rule file, kept as loaded (the report shows it again)."""
 
     def add(self, spec: SLOSpec, windows: str = "workbook") -> SLO:
         """Add an SLO and load its generated rules; nothing changes if either fails."""
         if spec.name in self._slos:
             raise AlreadyExistsError(f'an SLO named "{spec.name}" already exists')
         chosen = table(windows, spec.objective.period)
-        self._load_rules(to_yaml(generate(spec, chosen)), f"<SLO {spec.name}>")
+        rules = to_yaml(generate(spec, chosen))
+        self._load_rules(rules, f"<SLO {spec.name}>")
         slo = SLO(spec.name, spec.service, spec, chosen, spec.alert_name)
         self._slos[spec.name] = slo
+        self._rules[spec.name] = rules
         return slo
 
     def load_sloth(self, text: str, filename: str, windows: str = "workbook") -> list[SLO]:
@@ -102,8 +106,8 @@ class SLOBook:
 
     def rules(self, name: str) -> str:
         """The SLO's generated rule file, as Sloth would write it."""
-        slo = self.get(name)
-        return to_yaml(generate(slo.spec, slo.windows))
+        self.get(name)  # an unknown name is a NotFoundError
+        return self._rules[name]
 
     def error_ratio(self, name: str, window: int, at: int | None = None) -> float:
         """The SLI's error ratio over ``window`` seconds, measured at ``at`` (NaN: no traffic)."""
@@ -115,6 +119,6 @@ class SLOBook:
         return self.get(name).objective.burn_rate(self.error_ratio(name, window, at))
 
     def verdict(self, name: str, at: int | None = None) -> Verdict:
-        """Each pair's burn over its long and short windows."""
+        """Each pair's burn over its long and short windows, judged at ``at`` seconds of data."""
         slo = self.get(name)
-        return judge(slo.objective, slo.windows, lambda w: self.error_ratio(name, w, at))
+        return judge(slo.objective, slo.windows, lambda w: self.error_ratio(name, w, at), at)
