@@ -9,6 +9,8 @@ and the service goes back to what it did before.
 
 from __future__ import annotations
 
+import re
+
 from kubeloop.harness.registry import given, then, when
 from kubeloop.harness.world import World
 from kubeloop.steps.telemetry.slos import service_added
@@ -147,9 +149,26 @@ def starts_failing(
     world: World, errors: float, name: str | None = None, duration: int | None = None
 ) -> None:
     """From now on ERRORS of the service's requests fail (500); "for 10 minutes": that long,
-    then it fails as before."""
+    then it fails as before. A version said as the subject ("v2 fails 30% of requests") is
+    the pods running it, in every service they serve (one world: kubeloop/links)."""
+    if name is not None and _VERSION.fullmatch(name) and name not in call(world, "services"):
+        _version_fails(world, name, _ratio(errors), duration)
+        return
     service = _service(world, the_named(world, name))
     _lasting(world, service, "set_error_ratio", _ratio(errors), duration)
+
+
+_VERSION = re.compile(r"v\d[\w.-]*", re.IGNORECASE)
+
+
+def _version_fails(world: World, version: str, ratio: float, duration: int | None) -> None:
+    from kubeloop.steps.links.support import links  # noqa: PLC0415  (links: one world)
+
+    telemetry(world)
+    world.attempt(lambda: links(world).fail_pods_of(version, ratio))
+    if duration is not None and world.error is None:
+        world.advance(duration)
+        world.attempt(lambda: links(world).fail_pods_of(version, None))
 
 
 @when(
