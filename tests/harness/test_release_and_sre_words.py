@@ -195,3 +195,22 @@ def test_the_alert_and_the_slo_are_the_ones_named_last(
         capsys,
     )
     assert code == 0, out
+
+
+def test_a_version_that_fails_for_a_while_is_the_pods_running_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out = _run(
+        tmp_path,
+        _steps(
+            "Given 3 nodes and a deployment of 4",
+            "And web serves 100 requests per second",
+            'And the service "web" is served by the pods of web',
+            "When v1 fails 50% of its requests for 10 minutes",
+            "Then the error rate of web is 50%",
+            "When 10 minutes pass",
+            "Then the error rate of web is 0%",
+        ),
+        capsys,
+    )
+    assert code == 0, out
