@@ -226,7 +226,9 @@ def _main(argv: Sequence[str] | None) -> int:
             return init(args.directory, args.lab)
         case "steps":
             from kubeloop.harness.catalog import render  # noqa: PLC0415
+            from kubeloop.harness.team_phrases import load_project  # noqa: PLC0415
 
+            load_project()  # the team's own phrases beside the project's features
             print(render(args.format), end="")
             return 0
         case "check":

@@ -38,7 +38,7 @@ def members(world: World, pods: PodSet, deployment: str | None = None) -> list[A
     if pods.state is not None:
         found = [p for p in found if _IN_STATE[pods.state](p)]
     if pods.version is not None:
-        from kubeloop.steps.links.support import artifact_named  # noqa: PLC0415  (one world)
+        from ..links.support import artifact_named  # noqa: PLC0415  (one world)
 
         try:
             digest = artifact_named(world, pods.version)

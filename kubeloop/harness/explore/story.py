@@ -10,12 +10,13 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-import kubeloop.steps  # noqa: F401  (registers the step library)
 from kubeloop.harness.errors import HarnessError
 from kubeloop.harness.gherkin_source import FeatureReadError, load, scenarios
-from kubeloop.harness.registry import REGISTRY
+from kubeloop.harness.registry import REGISTRY, load_step_library
 from kubeloop.harness.time_limit import time_limit
 from kubeloop.harness.world import World
+
+load_step_library()
 
 KEYWORDS = {"Context": "given", "Action": "when", "Outcome": "then"}
 
