@@ -89,7 +89,7 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "skip: a Gherkin @skip tag: the scenario is skipped")
     config.addinivalue_line(
         "markers",
-        f"{EXACT_TAG}: the scenario pins kubeloop's own pass-by-pass numbers; skipped when "
+        f"{EXACT_TAG}: the scenario pins kubeloop's own numbers, bytes or hints; skipped when "
         "another engine is graded",
     )
     config.addinivalue_line(
@@ -129,8 +129,9 @@ def pytest_bdd_apply_tag(tag: str, function: Any) -> bool | None:
 
 EXACT_TAG = "kubeloop-exact"
 EXACT_REASON = (
-    "@kubeloop-exact: pins kubeloop's own numbers or bytes (how many steps, exact peaks, a "
-    "signature over kubeloop's key derivation); a correct engine may differ within the rules"
+    "@kubeloop-exact: pins kubeloop's own numbers, bytes or hints (how many steps, exact "
+    'peaks, a signature over kubeloop\'s key derivation, a "known:" list); a correct engine '
+    "may differ within the rules"
 )
 
 
