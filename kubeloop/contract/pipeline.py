@@ -47,7 +47,10 @@ class RunLike(Protocol):
 
 @runtime_checkable
 class PipelineLike(Protocol):
-    def configure(self, definition: Any) -> None: ...
+    def configure(self, definition: Any) -> None:
+        """The scenario's ``PipelineDefinition``, handed over whole right after the pipeline
+        is built and again whenever a step changes it (environments keep their state)."""
+
     def build(self, manifest: Mapping[str, Any]) -> str: ...
     def validate_digest(self, text: str) -> None:
         """Raise ValueError (with the reason) unless ``text`` is an OCI digest."""

@@ -74,7 +74,8 @@ class Pipeline:
         self.definition = None
 
     def configure(self, definition) -> None:
-        """The scenario's PipelineDefinition, handed over whole whenever it changes."""
+        """The scenario's PipelineDefinition, handed over whole when the pipeline is built
+        and again whenever it changes."""
         self.definition = definition
 
     def build(self, manifest: dict) -> str:
