@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import ast
 import json
-import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -30,11 +29,6 @@ def test_the_learners_import_nothing_of_kubeloop() -> None:
                 assert not any((n or "").startswith("kubeloop") for n in names), engine
 
 
-WORDING = re.compile(r'^(Then|And|But) .*( says "| fails with "| because ")')
-"""A check of an explanation's words (``gate scan says "…"``, ``the operation fails with
-"…"``): the pipeline features pin kubeloop's texts, which the contract does not yet say."""
-
-
 def _grade(engine: str, lab: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Any:
     report = tmp_path / "report"
     main(["run", str(EXAMPLES / lab), "--engine", engine, "--report", str(report)])
@@ -51,32 +45,18 @@ def learners(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
 
 
 @pytest.mark.usefixtures("learners")
-def test_a_cluster_engine_written_from_the_seed_gets_no_wrong_answer(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+@pytest.mark.parametrize(
+    ("engine", "lab", "passing"),
+    [("learner_cluster", "cluster", 35), ("learner_pipeline", "pipeline", 100)],
+)
+def test_an_engine_written_from_the_seed_and_the_contract_gets_no_wrong_answer(
+    engine: str, lab: str, passing: int, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    tests = _grade("learner_cluster", "cluster", tmp_path, capsys)
+    tests = _grade(engine, lab, tmp_path, capsys)
     wrong = [
         t["message"].split("\nrerun")[0]
         for t in tests
         if t["status"] != "pass" and not any(c in t["message"] for c in CAPABILITY)
     ]
     assert not wrong, "\n\n".join(wrong)
-    assert sum(t["status"] == "pass" for t in tests) >= 35
-
-
-@pytest.mark.usefixtures("learners")
-def test_a_pipeline_engine_written_from_the_seed_breaks_no_rule(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    """Every scenario it fails asks for an extension or words an explanation as kubeloop
-    does: no check of a rule (gates, waivers, promotion, verify-before-deploy) fails."""
-    tests = _grade("learner_pipeline", "pipeline", tmp_path, capsys)
-    wrong = [
-        t["message"].split("\nrerun")[0]
-        for t in tests
-        if t["status"] != "pass"
-        and not any(c in t["message"] for c in CAPABILITY)
-        and not WORDING.match(t["message"])
-    ]
-    assert not wrong, "\n\n".join(wrong)
-    assert sum(t["status"] == "pass" for t in tests) >= 60
+    assert sum(t["status"] == "pass" for t in tests) >= passing
