@@ -106,8 +106,10 @@ def telemetry_picture(engine: Any) -> str:
     data = telemetry_snapshot(engine)
     lines = [f"telemetry at t={data['now']}s:"]
     for alert in data["alerts"]:
-        steps = ", ".join(f"{s}@{t}s" for t, s in alert["changes"])
-        lines.append(f"  alert {alert['name']}: {steps}")
+        rows = {f" ({k})": v for k, v in alert.get("severities", {}).items()}
+        for label, changes in (rows or {"": alert["changes"]}).items():
+            steps = ", ".join(f"{s}@{t}s" for t, s in changes)
+            lines.append(f"  alert {alert['name']}{label}: {steps}")
     for slo in data["slos"]:
         verdict = getattr(engine, "verdict", None)
         if verdict is not None:
