@@ -91,6 +91,29 @@ def every_size(k: int) -> Cluster:
     return cluster
 
 
+def distinct_sizes(k: int) -> Cluster:
+    """1,500 × K deployments of 10, each with its own cpu and memory request (500m–1.7 cpu,
+    512Mi–1.5Gi; 2% of the pods stay Pending), as a real cluster's deployments rarely
+    share requests: every deployment asks a question no other asks."""
+    cluster = Cluster(nodes=nodes_of(510 * k))
+    for d in range(1500 * k):
+        cpu, memory = f"{500 + d * 37 % 1201}m", f"{512 + d * 53 % 1025}Mi"
+        cluster.apply(Deployment(f"app-{d:05d}", replicas=10, cpu=cpu, memory=memory))
+    return cluster
+
+
+def one_soft_taint_fifteen(k: int) -> Cluster:
+    """One PreferNoSchedule node, as ``one_soft_taint``, under 15 × K deployments of 1,000."""
+    nodes = nodes_of(510 * k)
+    middle = nodes[len(nodes) // 2].name
+    nodes[len(nodes) // 2] = Node(
+        middle, cpu=NODE_CPU, memory=NODE_MEMORY, taints=[Taint("spot", "true", "PreferNoSchedule")]
+    )
+    cluster = Cluster(nodes=nodes)
+    _deployments(cluster, 15 * k, 1000)
+    return cluster
+
+
 def small_deployments(k: int) -> Cluster:
     cluster = Cluster(nodes=nodes_of(510 * k))
     _deployments(cluster, 1500 * k, 10)
@@ -268,6 +291,8 @@ SHAPES: dict[str, Callable[[int], Cluster]] = {
     "30%-pending-150": pending_few,
     "every-size": every_size,
     "small-deployments": small_deployments,
+    "distinct-sizes": distinct_sizes,
+    "one-soft-taint-many": one_soft_taint_fifteen,
     "selector-tail": selector_tail,
     "all-tainted": all_tainted,
     "budgets": budgets,

@@ -85,6 +85,12 @@ def _parser() -> argparse.ArgumentParser:
         help="with --engine: memory limit of a scenario's process (default 2048)",
     )
     run.add_argument(
+        "--no-isolation",
+        action="store_true",
+        help="with --engine: run the engine in kubeloop's own process (debugging: pdb, "
+        "breakpoints); only the step time limit then applies",
+    )
+    run.add_argument(
         "--fixtures-anywhere",
         action="store_true",
         help="let fixture paths leave the project folder",
@@ -105,10 +111,16 @@ def _parser() -> argparse.ArgumentParser:
     init.add_argument("directory", metavar="DIR")
     init.add_argument(
         "--lab",
-        choices=["all", "cluster", "pipeline"],
+        choices=["all", "cluster", "pipeline", "telemetry"],
         default="all",
-        help="which lab to start: Lab 01 the cluster, Lab 02 the pipeline, or all three (default)",
+        help="which lab to start: Lab 01 the cluster, Lab 02 the pipeline, Lab 03 telemetry, "
+        "or all three (default)",
     )
+    contract = exercise_commands.add_parser(
+        "check",
+        help="list every contract member MODULE lacks or mis-types, before any scenario runs",
+    )
+    contract.add_argument("module", metavar="MODULE")
     steps = commands.add_parser("steps", help="print the step catalog")
     steps.add_argument(
         "--format",
@@ -169,12 +181,17 @@ def _main(argv: Sequence[str] | None) -> int:
                     scenario_timeout=args.scenario_timeout,
                     engine_memory=args.engine_memory,
                     fixtures_anywhere=args.fixtures_anywhere,
+                    no_isolation=args.no_isolation,
                 )
             )
         case "init":
             from kubeloop.harness.starter import init as init_project  # noqa: PLC0415
 
             return init_project(args.directory)
+        case "exercise" if args.exercise_command == "check":
+            from kubeloop.harness.contract_check import check as check_contract  # noqa: PLC0415
+
+            return check_contract(args.module)
         case "exercise":
             from kubeloop.harness.exercise import init  # noqa: PLC0415
 

@@ -1,19 +1,14 @@
 """``kubeloop test rules FILE…``: promtool's ``test rules``, without Prometheus.
 
 Exit status as promtool's: 0 when every test passes, 1 when a test fails or a file is
-broken (each problem named FILE:LINE). ``--junit FILE`` writes promtool's JUnit XML.
+broken (each problem named FILE:LINE). ``--junit FILE`` writes promtool's JUnit XML. The
+command itself is kubeloop.telemetry.promtool.command; this module is its argument parser.
 """
 
 from __future__ import annotations
 
 import argparse
-import re
 import sys
-from typing import TYPE_CHECKING, TextIO
-from xml.etree import ElementTree as ET
-
-if TYPE_CHECKING:
-    from kubeloop.telemetry.promtool.runner import FileResult
 
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -31,6 +26,21 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="ignore fields rule files have that Prometheus does not know",
     )
     rules.add_argument(
+        "--files-anywhere",
+        action="store_true",
+        help="let rule_files name files outside the project (by default they must stay inside)",
+    )
+    rules.add_argument(
+        "--enable-feature",
+        action="append",
+        default=[],
+        metavar="NAMES",
+        help="comma separated PromQL features to enable, as promtool's: "
+        "promql-experimental-functions, promql-extended-range-selectors, "
+        "promql-binop-fill-modifiers, promql-duration-expr (always on)",
+    )
+    rules.add_argument("--debug", action="store_true", help="enable unit test debugging")
+    rules.add_argument(
         "--run",
         action="append",
         metavar="REGEX",
@@ -39,70 +49,16 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def main(args: argparse.Namespace) -> int:
-    from kubeloop.telemetry.promtool.runner import run_file  # noqa: PLC0415 (the engine loads lazily)
+    from kubeloop.telemetry.promtool.command import run_unit_tests  # noqa: PLC0415 (loads lazily)
 
-    pattern = None
-    if args.run:
-        try:
-            pattern = re.compile("|".join(args.run))
-        except re.error as error:
-            print(f"kubeloop: --run: not a valid regular expression: {error}", file=sys.stderr)
-            return 2
-    results = []
-    for path in args.files:
-        print(f"Unit Testing:  {path}")
-        result = run_file(path, pattern, args.ignore_unknown_fields)
-        results.append(result)
-        report(result, sys.stdout, sys.stderr)
-    if args.junit:
-        try:
-            with open(args.junit, "w", encoding="utf-8") as out:
-                out.write(junit_xml(results))
-        except OSError as error:
-            print(f"failed to write JUnit XML: {error}", file=sys.stderr)
-    return 0 if all(r.passed for r in results) else 1
-
-
-def report(result: FileResult, out: TextIO, err: TextIO) -> None:
-    """Print one file's outcome in promtool's shape, plus kubeloop's notes."""
-    for warning in result.warnings:
-        print(f"  WARNING: {warning}", file=err)
-    for group in result.groups:
-        for warning in group.warnings:
-            print(f"  WARNING: {warning}", file=err)
-    if result.passed:
-        print("  SUCCESS", file=out)
-        print(file=out)
-        return
-    print("  FAILED:", file=err)
-    if result.error is not None:
-        print(result.error, file=err)
-        print(file=out)
-    for group in result.groups:
-        for failure in group.failures:
-            print(failure.message, file=err)
-            for note in failure.notes:
-                print(f"        kubeloop: {note}", file=err)
-            print(file=out)
-    print(file=out)
-
-
-def junit_xml(results: list[FileResult]) -> str:
-    """promtool's util/junitxml layout: one testsuite per file, one testcase per group."""
-    root = ET.Element("testsuites")
-    for result in results:
-        suite = ET.SubElement(root, "testsuite", name=result.path)
-        failures = sum(len(g.failures) for g in result.groups)
-        suite.set("tests", str(len(result.groups) + (1 if result.error else 0)))
-        suite.set("failures", str(failures))
-        suite.set("errors", "1" if result.error else "0")
-        suite.set("skipped", "0")
-        if result.error is not None:
-            case = ET.SubElement(suite, "testcase", name="unknown")
-            ET.SubElement(case, "error").text = result.error
-        for group in result.groups:
-            case = ET.SubElement(suite, "testcase", name=group.name)
-            for failure in group.failures:
-                text = "\n".join([failure.message, *failure.notes])
-                ET.SubElement(case, "failure").text = text
-    return ET.tostring(root, encoding="unicode") + "\n"
+    return run_unit_tests(
+        args.files,
+        args.run,
+        args.ignore_unknown_fields,
+        args.junit,
+        sys.stdout,
+        sys.stderr,
+        files_anywhere=args.files_anywhere,
+        enable_feature=args.enable_feature,
+        debug=args.debug,
+    )

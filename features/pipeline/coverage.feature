@@ -1,3 +1,4 @@
+@task-3 @points=2
 Feature: The unit gate uses coverage.py's own fail_under rule
   The gate passes when the tests are green and round(total, precision) >= fail_under,
   with Python's round-half-to-even; fail_under 100 needs exactly 100. The rows below are

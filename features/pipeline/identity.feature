@@ -1,3 +1,4 @@
+@task-1 @points=1
 Feature: An artifact's identity is the digest of its content
   A build hashes the manifest's canonical bytes (JSON, sorted keys, no whitespace, UTF-8):
   key order and whitespace do not change identity, any content change does. Digests follow

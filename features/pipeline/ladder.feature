@@ -1,3 +1,4 @@
+@task-2 @points=2
 Feature: The gate ladder fails fast and never skips silently
   Gates run in order — unit, scan, integration, sign — and stop at the first that blocks.
   Every later gate is recorded as not run, naming the gate that blocked.

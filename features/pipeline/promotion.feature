@@ -1,3 +1,4 @@
+@task-6 @points=3
 Feature: The same digest moves dev → staging → prod, never rebuilt
   Only a digest whose latest run passed every gate can be promoted, one environment after
   the other; prod waits for a manual approval. Each environment records what it runs and

@@ -1,3 +1,4 @@
+@task-5 @points=2
 Feature: Verify before deploy: only a signature for this digest, by a trusted key
   The sign gate signs the digest with Ed25519 over cosign's simple-signing payload; the
   same seed always gives the same key and the same signature. Every deploy verifies:
@@ -11,6 +12,7 @@ Feature: Verify before deploy: only a signature for this digest, by a trusted ke
     And a manifest "web" version "1.1.0"
     And I built "web" as D2
 
+  @kubeloop-exact
   Scenario: Signatures are deterministic: the scenario can pin them
     Then D1 is signed by key "ci"
     And the signature of D1 by key "ci" is "kvUQp4UEjKBZLrP20JpVdUP6mHe7tZmUQdsLPB3Li6zPreSncQhtEYnGtdWarkSCbmzcb0nFWrQYQcJqaPmdAQ=="

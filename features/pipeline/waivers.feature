@@ -1,3 +1,4 @@
+@task-4 @points=2
 Feature: Only a versioned waiver lets a blocking finding through the scan
   HIGH and CRITICAL block (Trivy's order: UNKNOWN < LOW < MEDIUM < HIGH < CRITICAL), and so
   does UNKNOWN: an unrated finding is not "below HIGH". There is no threshold to lower. A

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import weakref
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 
 from kubeloop.cluster import arguments, node_events, observe, rollout
@@ -264,8 +264,13 @@ class Cluster(
         version: str,
         max_surge: IntOrPercent | None = None,
         max_unavailable: IntOrPercent | None = None,
+        *,
+        digest: str | None = None,
     ) -> list[RolloutSnapshot]:
         """Roll ``name`` out to ``version`` and drive reconcile passes until it completes.
+
+        ``digest`` names the artifact the new template runs (``kubeloop.links`` admits it
+        first); without it the template runs a plain version.
 
         Returns a snapshot after every pass. Literal maxSurge=0 and maxUnavailable=0 raise
         ``RolloutStalledError`` before anything changes. A rollout that stops making
@@ -274,7 +279,9 @@ class Cluster(
         """
         record = self._deployment(name)
         arguments.text(version, "version", nonempty=True)
-        rollout.start_rolling_update(record, version, max_surge, max_unavailable)
+        if digest is not None:
+            arguments.text(digest, "digest", nonempty=True)
+        rollout.start_rolling_update(record, version, max_surge, max_unavailable, digest)
         self._state.touch(name)
         return rollout.drive_rollout(self._passes.reconcile, self._state, record)
 
@@ -286,6 +293,11 @@ class Cluster(
             return []
         self._state.touch(name)
         return rollout.drive_rollout(self._passes.reconcile, self._state, record)
+
+    def watch(self, callback: Callable[[], object]) -> None:
+        """Call ``callback()`` after every reconcile pass, on the cluster's clock: what
+        follows the pods (``kubeloop.links``' traffic split) sees every change they make."""
+        self._passes.watchers.append(callback)
 
     # --- reconciling -----------------------------------------------------------------------
 

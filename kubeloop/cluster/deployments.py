@@ -74,6 +74,9 @@ class Deployment:
     topology_spread: Sequence[TopologySpreadConstraint] = ()
     priority_class_name: str | None = None
     """The pods' PriorityClass; resolved when each pod is created, as admission does."""
+    digest: str | None = None
+    """The artifact digest the pods run (``sha256:…``), set when a pipeline artifact rolls
+    out; part of the template, so two artifacts of one version are two templates."""
     fenceposts: tuple[int, int] = field(default=(0, 0), init=False, repr=False, compare=False)
     """(surge, maxUnavailable) resolved against ``replicas``; (0, 0) for Recreate. Derived
     once per spec (a scale makes a new spec); every sync and status update reads it."""
@@ -90,7 +93,8 @@ class Deployment:
         arguments.optional_whole(
             self.progress_deadline_seconds, f"{where}: progressDeadlineSeconds", low=1
         )
-        arguments.text(self.version, f"{where}: version")
+        arguments.text(self.version, f"{where}: version", nonempty=True)
+        arguments.optional_text(self.digest, f"{where}: digest")
         if self.strategy not in ("RollingUpdate", "Recreate"):
             raise InvalidSpecError(f"{where}: strategy must be RollingUpdate or Recreate")
         validate_int_or_percent(self.max_surge, "maxSurge", where)
@@ -118,8 +122,6 @@ class Deployment:
             raise InvalidSpecError(f"{where}: progressDeadlineSeconds must be > 0")
         if self.containers and (self.cpu or self.memory):
             raise InvalidSpecError(f"{where}: give either cpu/memory or containers, not both")
-        if not self.version:
-            raise InvalidSpecError(f"{where}: version must not be empty")
         for key, kind in (
             ("containers", Container),
             ("init_containers", Container),
@@ -180,6 +182,7 @@ class Deployment:
             affinity=self.affinity,
             topology_spread=tuple(self.topology_spread),
             priority_class_name=self.priority_class_name,
+            digest=self.digest,
         )
 
 
@@ -254,6 +257,8 @@ class ReplicaSetInfo:
     pods: int
     ready: int
     revision: int
+    digest: str | None = None
+    """The artifact digest of its template (None: a plain version)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -272,6 +277,8 @@ class DeploymentInfo:
     """maxSurge resolved against replicas (a percentage rounds up): pods allowed above them."""
     unavailable: int = 0
     """maxUnavailable resolved (rounds down; both zero means one): pods allowed to be unready."""
+    digest: str | None = None
+    """The artifact digest the template runs (None: a plain version)."""
 
     def condition(self, type_: str) -> Condition | None:
         return next((c for c in self.conditions if c.type == type_), None)

@@ -27,6 +27,7 @@ def deployment_info(state: ClusterState, record: DeploymentRecord) -> Deployment
         record.spec.strategy,
         tuple(record.conditions[k] for k in sorted(record.conditions)),
         *budget(record),
+        record.template.digest,
     )
 
 
@@ -40,6 +41,7 @@ def replicaset_infos(state: ClusterState, deployments: Iterable[str]) -> list[Re
             len(rs.pods),
             rs.ready_count,
             rs.revision,
+            rs.template.digest,
         )
         for name in deployments
         for rs in state.replicasets_of(name)

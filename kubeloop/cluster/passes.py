@@ -10,6 +10,8 @@ and it calls neither.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from kubeloop.cluster import actuator, kubelet, node_monitor
 from kubeloop.cluster.controllers import deployment as deployment_controller
 from kubeloop.cluster.controllers import deployment_status, node_lifecycle, replicaset
@@ -33,6 +35,8 @@ class Passes:
         self.scheduler = scheduler
         self.autoscalers = autoscalers
         self.history = History()
+        self.watchers: list[Callable[[], object]] = []
+        """Called after every pass (``Cluster.watch``): what follows the pods follows here."""
 
     def reconcile(self) -> ReconcileResult:
         """One level-triggered pass of every controller, then the scheduler."""
@@ -67,6 +71,8 @@ class Passes:
             events=self.state.events.frozen_since(first_event),
         )
         self.history.record(state, result, queued)
+        for watcher in self.watchers:
+            watcher()
         return result
 
     def _record_scheduling(self, failed: list[PodRecord]) -> None:

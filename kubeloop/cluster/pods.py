@@ -77,6 +77,8 @@ class PodTemplate:
     topology_spread: tuple[TopologySpreadConstraint, ...] = field(default=(), repr=False)
     priority_class_name: str | None = field(default=None, repr=False)
     """``spec.priorityClassName``: resolved to a priority when each pod is admitted."""
+    digest: str | None = None
+    """The artifact digest the pods run; part of the template's identity."""
 
     @derived
     def names_hosts(self) -> bool:
@@ -254,6 +256,8 @@ class Pod:
     priority: int = 0
     nominated_node: str | None = None
     """Where preemption made room for it (``status.nominatedNodeName``)."""
+    digest: str | None = None
+    """The artifact digest it runs (``image@sha256:…``), None for a plain version."""
 
 
 def pod_views(records: Iterable[PodRecord]) -> list[Pod]:
@@ -271,6 +275,7 @@ def pod_views(records: Iterable[PodRecord]) -> list[Pod]:
             p.message,
             p.priority,
             p.nominated_node,
+            p.template.digest,
         )
         for p in records
     ]

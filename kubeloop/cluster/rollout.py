@@ -30,8 +30,10 @@ def start_rolling_update(
     version: str,
     max_surge: IntOrPercent | None,
     max_unavailable: IntOrPercent | None,
+    digest: str | None = None,
 ) -> None:
-    """Point the deployment at VERSION under the given budget (its own when not given).
+    """Point the deployment at VERSION (of artifact DIGEST, if given) under the given budget
+    (its own when not given).
 
     Literal 0 and 0 is rejected with ``RolloutStalledError`` before anything changes.
     """
@@ -51,6 +53,7 @@ def start_rolling_update(
     updated = replace(
         spec,
         version=version,
+        digest=digest,
         strategy="RollingUpdate",
         max_surge=surge,
         max_unavailable=unavailable,
@@ -82,6 +85,7 @@ def start_rollback(state: ClusterState, record: DeploymentRecord, to_revision: i
     record.spec = replace(
         record.spec,
         version=template.version,
+        digest=template.digest,
         cpu=0,
         memory=0,
         containers=template.containers,

@@ -149,6 +149,66 @@ class AutoscaledClusterLike(Protocol):
     def cluster_autoscaler(self) -> Any: ...
 
 
+# --- extensions (optional: a scenario that uses one says "does not provide" without it) --
+
+
+@runtime_checkable
+class EventLike(Protocol):
+    """One line of ``kubectl get events``: ``time`` in logical seconds, ``type`` Normal or
+    Warning, ``reason`` (Scheduled, FailedScheduling, Killing, …), ``object`` (pod/web-1,
+    node/node-2) and the ``message``."""
+
+    time: int
+    type: str
+    reason: str
+    object: str
+    message: str
+
+
+@runtime_checkable
+class PendingPodLike(PodLike, Protocol):
+    """A pod with ``reason``: for a Pending pod, kube-scheduler's FailedScheduling text,
+    built as upstream builds it: ``0/N nodes are available: `` then one ``COUNT REASON``
+    for each reason the nodes failed with (``1 Insufficient cpu``, ``2 node(s) were
+    unschedulable``, ``1 node(s) had untolerated taint {key: value}``), those strings sorted
+    as plain strings and joined by ", ", a ``.``, then `` preemption: 0/N nodes are
+    available: `` with each node's preemption verdict counted and sorted the same way (``No
+    preemption victims found for incoming pod`` where evicting lower-priority pods could not
+    help, ``Preemption is not helpful for scheduling`` where the node fails for a reason
+    eviction cannot change) and a final ``.``."""
+
+    reason: str
+
+
+@runtime_checkable
+class ClusterExtensionsLike(Protocol):
+    """Members beyond Lab 01's contract that richer scenarios read; each is optional."""
+
+    def cordon(self, name: str) -> None:
+        """Mark the node unschedulable: its pods stay, no new pod lands there."""
+
+    def uncordon(self, name: str) -> None: ...
+    def taint(self, name: str, taint: Any) -> None:
+        """Add a ``Taint(key, value, effect)``; NoExecute evicts pods that do not tolerate it."""
+
+    def untaint(self, name: str, key: str) -> None: ...
+    def set_scoring(self, strategy: str) -> None:
+        """``first-fit`` (by node name), ``LeastAllocated``, ``MostAllocated`` or
+        ``BalancedAllocation``."""
+
+    def run_for(self, seconds: int) -> None:
+        """Let logical time pass, reconciling every 15 seconds of it."""
+
+    @property
+    def events(self) -> Sequence[EventLike]:
+        """Every event so far, oldest first (``EventLike``)."""
+
+    @property
+    def history(self) -> Sequence[Any]:
+        """One record per reconcile pass: ``.number``, ``.time`` and ``.deployments[name]``
+        with ``.total`` and ``.ready`` after that pass."""
+
+
 CONTRACT_NAMES = ("Cluster", "Deployment", "HPA", "Node", "RolloutStalledError")
 CLUSTER_METHODS = (
     "add_node",

@@ -69,6 +69,63 @@ class PipelineLike(Protocol):
     def waiting(self, digest: str, environment: str) -> bool: ...
 
 
+# --- extensions (optional: a scenario that uses one says "does not provide" without it) --
+
+
+@runtime_checkable
+class SignatureLike(Protocol):
+    """A signature attached to a digest: which key made it, over which payload. The payload
+    is cosign's simple-signing JSON; ``claimed_digest`` is its
+    ``critical.image.docker-manifest-digest``, the digest the signer vouched for."""
+
+    key_name: str
+    payload: str
+    signature: str
+    """Base64 of the Ed25519 signature over ``payload``."""
+
+    @property
+    def claimed_digest(self) -> str: ...
+
+
+@runtime_checkable
+class DeploymentRecordLike(Protocol):
+    """One deploy of an environment: the ``digest``, the logical ``time``, ``how`` (promote,
+    deploy or rollback)."""
+
+    digest: str
+    time: int
+    how: str
+
+
+@runtime_checkable
+class EnvironmentLike(Protocol):
+    """What an environment has run: every deploy oldest first, and the digests known good
+    (deployed and not rolled back), which ``rollback`` returns to."""
+
+    name: str
+    running: str | None
+    deployments: Sequence[DeploymentRecordLike]
+    known_good: Sequence[str]
+
+
+@runtime_checkable
+class PipelineExtensionsLike(Protocol):
+    """Members beyond Lab 02's contract that richer scenarios read; each is optional."""
+
+    def sign(self, digest: str, key: str) -> SignatureLike:
+        """Sign the digest with the definition's key of that name and attach it."""
+
+    def signatures(self, digest: str) -> Sequence[SignatureLike]: ...
+    def tag(self, tag: str, digest: str) -> None:
+        """Point a mutable tag at a digest (a deploy by tag resolves it first)."""
+
+    def resolve_tag(self, tag: str) -> str: ...
+    def environment(self, name: str) -> EnvironmentLike: ...
+    def state(self) -> Any:
+        """Everything the pipeline holds, as a value: equal before and after an operation
+        that changes nothing (running the same thing twice)."""
+
+
 PIPELINE_ENTRY = "Pipeline"
 PIPELINE_METHODS = (
     "configure",

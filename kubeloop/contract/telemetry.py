@@ -125,6 +125,71 @@ class TelemetryLike(Protocol):
     def slo_alert_state(self, name: str, severity: str) -> str: ...
 
 
+# --- extensions (optional: a scenario that uses one says "does not provide" without it) --
+
+
+@runtime_checkable
+class BurnWindowLike(Protocol):
+    """One row of an SLO's alert table: windows in seconds, the burn-rate ``factor``, and
+    ``label`` as the scenarios write it (``1h/5m``)."""
+
+    long: int
+    short: int
+    factor: float
+
+    @property
+    def label(self) -> str: ...
+
+
+@runtime_checkable
+class PairVerdictLike(Protocol):
+    """One pair now: the burn over each window, and whether both exceed the factor."""
+
+    window: BurnWindowLike
+    long_burn: float
+    short_burn: float
+
+    @property
+    def fires(self) -> bool: ...
+
+
+@runtime_checkable
+class VerdictLike(Protocol):
+    """An SLO's alert table evaluated now: every pair, and the whole in words (shown
+    under a failed check)."""
+
+    pairs: Sequence[PairVerdictLike]
+
+    def explain(self) -> str: ...
+
+
+@runtime_checkable
+class ServiceViewLike(Protocol):
+    """What a service has served until ``now``: requests and errors since it started."""
+
+    name: str
+    requests: int
+    errors: int
+
+
+@runtime_checkable
+class ServiceLike(Protocol):
+    """``Telemetry.service(name)``: a synthetic service on the clock."""
+
+    def set_error_ratio(self, ratio: float, now: int) -> None: ...
+    def set_rate(self, rate: float, now: int) -> None: ...
+    def set_up(self, up: bool, now: int) -> None: ...
+    def view(self, now: int) -> ServiceViewLike: ...
+
+
+@runtime_checkable
+class TelemetryExtensionsLike(Protocol):
+    """Members beyond Lab 03's contract that richer scenarios read; each is optional."""
+
+    def verdict(self, name: str, at: int | None = None) -> VerdictLike:
+        """The SLO's alert table at ``at`` seconds (now if None)."""
+
+
 def missing_from(module: ModuleType) -> list[str]:
     """What ``module.Telemetry`` lacks of the contract (everything if it has none)."""
     engine = getattr(module, "Telemetry", None)

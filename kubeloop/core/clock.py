@@ -36,6 +36,13 @@ from kubeloop.errors import InvalidSpecError
 ORDER_RECONCILE = 100
 ORDER_SCRAPE = 200
 ORDER_EVALUATE = 300
+MAX_TIME = 10_000 * 365 * 86_400
+"""The latest instant the clock reaches (about 10,000 years): every mechanism's times,
+in milliseconds, stay well inside int64 and a calendar date."""
+MAX_TASK_RUNS = 10_000_000
+"""The most periodic-task runs one ``run_for`` may ask for (about a year of 15 s scrapes
+of three services), checked before any runs: a span past it is refused, never left to a
+step timeout."""
 
 
 @dataclass(eq=False)
@@ -82,8 +89,33 @@ class Clock:
 
     def advance(self, seconds: int) -> int:
         """Move time forward; nothing runs."""
-        self._now += _seconds(seconds, "time can only move forward:")
+        self._now = self._end(seconds)
         return self._now
+
+    def _end(self, seconds: int) -> int:
+        """The instant ``seconds`` from now, if the clock may reach it."""
+        end = self._now + _seconds(seconds, "time can only move forward:")
+        if end > MAX_TIME:
+            raise InvalidSpecError(
+                f"time cannot pass {seconds} s: the clock stops at {MAX_TIME} s (about 10,000 "
+                "years); let less time pass"
+            )
+        return end
+
+    def check_span(self, seconds: int) -> None:
+        """Refuse, before anything runs, a span whose periodic tasks would run more than
+        ``MAX_TASK_RUNS`` times (each task: once per interval)."""
+        self._end(seconds)
+        runs = sum(seconds // task.interval + 1 for task in self._tasks)
+        if runs > MAX_TASK_RUNS:
+            busiest = min(self._tasks, key=lambda t: (t.interval, t.name))
+            days = seconds / 86_400
+            raise InvalidSpecError(
+                f"{days:g} days would run the {len(self._tasks)} periodic tasks (reconciles, "
+                f"scrapes, rule evaluations; {busiest.name} every {busiest.interval} s) "
+                f"{runs} times, more than the {MAX_TASK_RUNS} one step may run; let time pass "
+                "in shorter steps, or lengthen the intervals"
+            )
 
     def every(
         self,
@@ -108,7 +140,8 @@ class Clock:
 
     def run_for(self, seconds: int) -> None:
         """Let ``seconds`` pass, running every task that falls due on the way."""
-        end = self._now + _seconds(seconds, "time can only move forward:")
+        self.check_span(seconds)
+        end = self._now + seconds
         self._run_due(self._now, start=True, end=end)
         while self._tasks:
             if self._leap(end):

@@ -7,10 +7,17 @@ import re
 
 from kubeloop.harness.nouns import IT, NAME, _strip_groups, unquote
 from kubeloop.harness.params import TYPES, ParamType
+from kubeloop.harness.pipeline_words import COMMIT
 
-_IT = r"it|the artifact|the build|this artifact|this build"
+_IT = r"it|the artifact|the build|this artifact|this build|the image|this image"
+_FROM_COMMIT = (
+    r"(?:(?:the )?(?:image|build|artifact|digest)(?: that was)? (?:built )?from |the build of )?"
+    rf"commit (?P<commit>{COMMIT})"
+)
+"""The artifact built from a commit, named by the commit: bound as "commit 9e1f0aa"."""
 _ARTIFACT = re.compile(
-    f"(?P<it>{_IT})|(?:the )?(?:artifact|build) (?P<n1>{NAME})|(?P<n2>{NAME})", re.IGNORECASE
+    f"(?P<it>{_IT})|{_FROM_COMMIT}|(?:the )?(?:artifact|build|image) (?P<n1>{NAME})|(?P<n2>{NAME})",
+    re.IGNORECASE,
 )
 _ARTIFACTS = re.compile(
     r"(?P<it>its|the artifact's|the build's)|" f"(?:(?:the )?(?:artifact|build) )?(?P<n>{NAME})'s",
@@ -23,7 +30,14 @@ def _artifact(text: str) -> str:
     assert found is not None
     if found.group("it"):
         return IT
+    if found.group("commit"):
+        return commit_alias(unquote(found.group("commit")))
     return unquote(found.group("n1") or found.group("n2"))
+
+
+def commit_alias(commit: str) -> str:
+    """The alias under which the artifact built from a commit is known."""
+    return f"commit {commit}"
 
 
 def _artifacts(text: str) -> str:

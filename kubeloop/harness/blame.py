@@ -68,12 +68,30 @@ def describe(
         if type(error).__name__ == "NotFoundError":
             return f'{location}: "{step}" names something that does not exist: {text(error)}', False
         return f'{location}: "{step}" was rejected: {text(error)} ({type(error).__name__})', False
+    lacking = _lacking(error)
+    if lacking:
+        return (
+            f'engine {engine_name}\'s {lacking} which "{step}" reads (kubeloop/contract/ '
+            "declares every member a step reads, with its type)"
+        ), True
     if _innermost_file(error.__traceback__).startswith(_HARNESS_SIDE):
         return (
             f'{location}: "{step}" cannot use what the scenario wrote: '
             f"{type(error).__name__}: {text(error)}"
         ), False
     return f'engine {engine_name} raised {type(error).__name__} in "{step}": {text(error)}', True
+
+
+def _lacking(error: Exception) -> str:
+    """``Verdict has no attribute "pairs",``: a step read a member an object the engine
+    returned does not have ("" if the error is not that)."""
+    if not isinstance(error, AttributeError) or error.name is None:
+        return ""
+    owner = getattr(error, "obj", None)
+    module = getattr(type(owner), "__module__", "") or ""
+    if owner is None or module.startswith(("kubeloop.harness", "kubeloop.steps", "builtins")):
+        return ""
+    return f'{type(owner).__name__} has no attribute "{error.name}",'
 
 
 def text(error: BaseException) -> str:

@@ -2,20 +2,23 @@
 
 It parses each file, lints it, matches every step of every scenario (each Examples row
 too), checks the data tables a phrase reads, and validates every fixture a scenario
-names — and prints each problem as ``FILE:LINE: message``.
+names, of every kind — a step that reads a file says how with ``fixture_argument`` and
+``fixture_reader`` — and prints each problem as ``FILE:LINE: message``.
 """
 
 from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
 from gherkin.errors import CompositeParserException, ParserException
 
 import kubeloop.steps  # noqa: F401  (registers the step library)
+from kubeloop.core.excerpt import clip, excerpt
+from kubeloop.fixtures.paths import inside, project_root
 from kubeloop.harness import gherkin_source
 from kubeloop.harness.definitions import Match
 from kubeloop.harness.errors import AmbiguousStepError, UndefinedStepError
@@ -26,6 +29,10 @@ from kubeloop.harness.registry import REGISTRY
 _KEYWORDS = ("Feature", "Background", "Scenario", "Scenario Outline", "Examples", "Rule")
 _STEP_KEYWORDS = ("Given", "When", "Then", "And", "But")
 _TYPES = {"Context": "given", "Action": "when", "Outcome": "then"}
+
+FixtureReader = Callable[[str | Path, str, dict[str, Any]], object]
+"""A step's ``fixture_reader``: reads (the resolved path, or the doc string's text), with
+the name errors show and the step's arguments, and raises what the step would raise."""
 
 
 def feature_files(paths: Iterable[str]) -> list[Path]:
@@ -114,10 +121,12 @@ def check_file(path: Path) -> list[str]:
     lines = _step_lines(source.document)
     seen: set[str] = set()
     for pickle in source.pickles:
-        for step in pickle["steps"]:
+        steps = pickle["steps"]
+        for index, step in enumerate(steps):
             ids = step.get("astNodeIds", [])
             line = lines.get(ids[0], 0) if ids else 0
-            for problem in _check_step(path, step, line):
+            expected = index + 1 < len(steps) and _checks_error(steps[index + 1])
+            for problem in _check_step(path, step, line, fixtures=not expected):
                 located = f"{shown}:{line}: {problem}"
                 if located not in seen:
                     seen.add(located)
@@ -125,7 +134,8 @@ def check_file(path: Path) -> list[str]:
     return problems
 
 
-def _check_step(path: Path, step: dict[str, Any], line: int) -> list[str]:
+def _check_step(path: Path, step: dict[str, Any], line: int, fixtures: bool) -> list[str]:
+    """The step's problems; its fixture's too unless the next step expects it to fail."""
     keyword = _TYPES.get(step.get("type", ""), "given")
     try:
         matches = REGISTRY.match(keyword, step["text"])
@@ -134,33 +144,65 @@ def _check_step(path: Path, step: dict[str, Any], line: int) -> list[str]:
     argument = step.get("argument", {})
     problems: list[str] = []
     for match in matches:
-        problems += _argument_problems(path, match, argument, line)
+        problems += _argument_problems(path, match, argument, line, fixtures)
     return problems
 
 
-def _argument_problems(path: Path, match: Match, argument: dict[str, Any], line: int) -> list[str]:
+def _checks_error(step: dict[str, Any]) -> bool:
+    """Whether a step checks the error the one before it ended with ("the operation fails
+    with …"): a fixture broken on purpose is then the scenario's subject, not a mistake."""
+    try:
+        matches = REGISTRY.match("then", step["text"])
+    except (UndefinedStepError, AmbiguousStepError):
+        return False
+    return any(getattr(m.definition.function, "checks_error", False) for m in matches)
+
+
+def _argument_problems(
+    path: Path, match: Match, argument: dict[str, Any], line: int, fixtures: bool = True
+) -> list[str]:
     function = match.definition.function
     table_check = getattr(function, "checks_table", None)
     if table_check is not None and "dataTable" in argument:
         rows = [[c["value"] for c in row["cells"]] for row in argument["dataTable"]["rows"]]
         return list(table_check(rows))
     fixture_argument = getattr(function, "fixture_argument", None)
-    if fixture_argument is None:
+    if fixture_argument is None or not fixtures:
         return []
-    from kubeloop.errors import FixtureError  # noqa: PLC0415  (jsonschema loads lazily)
-    from kubeloop.fixtures import load_fixture, load_fixture_text  # noqa: PLC0415
+    from kubeloop.errors import FixtureError, KubeloopError  # noqa: PLC0415  (jsonschema loads lazily)
 
+    reader: FixtureReader = getattr(function, "fixture_reader", None) or _cluster_fixture
+    named = str(match.arguments.get(fixture_argument, ""))
     try:
         if fixture_argument == "docstring":
             text = argument.get("docString", {}).get("content", "")
-            load_fixture_text(text, f"{relative(path)}:{line} (doc string)")
+            reader(text, f"{relative(path)}:{line} (doc string)", match.arguments)
         else:
-            load_fixture((path.parent / match.arguments[fixture_argument]).resolve())
+            target = (path.parent / named).resolve()
+            roots = tuple(sorted({project_root(path.parent), Path.cwd().resolve()}))
+            if not inside(target, roots):
+                return [
+                    f"fixture {excerpt(named, 80)} leaves the project: keep fixtures inside "
+                    f"{' and '.join(map(str, roots))} (or run with --fixtures-anywhere)"
+                ]
+            reader(target, str(target), match.arguments)
     except FixtureError as error:
         return [f"fixture: {problem}" for problem in error.problems]
+    except KubeloopError as error:
+        return [f"fixture {excerpt(named, 80)}: {clip(str(error))}"]
     except OSError as error:
-        return [f"fixture {match.arguments[fixture_argument]!r} cannot be read: {error}"]
+        return [f"fixture {excerpt(named, 80)} cannot be read: {error.strerror or error}"]
     return []
+
+
+def _cluster_fixture(source: str | Path, filename: str, _: dict[str, Any]) -> None:
+    """The cluster steps' fixtures: Kubernetes manifests or kubeloop's compact kind."""
+    from kubeloop.fixtures import load_fixture, load_fixture_text  # noqa: PLC0415
+
+    if isinstance(source, Path):
+        load_fixture(source)
+    else:
+        load_fixture_text(source, filename)
 
 
 def check(paths: list[str]) -> int:

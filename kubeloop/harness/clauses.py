@@ -11,7 +11,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-import kubeloop.harness.artifacts  # noqa: F401  (registers Lab 02's noun phrases)
+import kubeloop.harness.artifacts
+import kubeloop.harness.pipeline_words
+import kubeloop.harness.reasons
+import kubeloop.harness.telemetry_nouns
+import kubeloop.harness.text_checks  # noqa: F401  (registers "is" / "contains" / "starts with")
 from kubeloop.harness.amounts import AMOUNTS, _resources
 from kubeloop.harness.nouns import NAME, _strip_groups, unquote
 from kubeloop.harness.params import NUMBER, TYPES, ParamType, number
@@ -53,6 +57,10 @@ WORKLOAD: list[Clause] = [
     (
         rf"(?:at|running|on|of|with) version (?P<version>{NAME})",
         lambda m: {"version": unquote(m.group("version"))},
+    ),
+    (
+        r"(?:at|running) (?P<short>v\d[\w.-]*)(?![\w.-])",
+        lambda m: {"version": m.group("short")},
     ),
     (
         rf"(?:running|with|using) (?:the )?image (?P<image>{NAME})",
@@ -124,6 +132,36 @@ AUTOSCALING: list[Clause] = [
 ]
 
 
+_SLO_WORDS = r"(?: availability| success(?: rate)?| of requests succeeding| uptime)?"
+
+OBJECTIVE: list[Clause] = [
+    (
+        r"(?:of|at|targets|targeting|that targets|with a target of|with an objective of|"
+        rf"aiming at|for) (?P<objective>\d+(?:\.\d+)?)%{_SLO_WORDS}",
+        lambda m: {"objective": float(m.group("objective"))},
+    ),
+    (
+        r"over (?:a |the last |a rolling )?(?P<period>\d+ ?(?:days?|d|hours?|h|weeks?|w))"
+        r"(?: window| rolling window)?",
+        lambda m: {"period": m.group("period")},
+    ),
+    (
+        rf"(?:for|on) (?:the service )?(?P<service>{NAME})",
+        lambda m: {"service": unquote(m.group("service"))},
+    ),
+    (rf"with (?P<windows>{NAME}) windows", lambda m: {"windows": unquote(m.group("windows"))}),
+    (
+        r"(?:(?:that |which |and )?pages on (?:a )?fast burns?|(?:that |which |and )?"
+        r"(?:opens|raises|files) a ticket on (?:a )?slow burns?|(?:with )?a page on (?:a )?"
+        r"fast burns?|(?:with )?a ticket on (?:a )?slow burns?)",
+        lambda m: {},
+    ),
+]
+"""An SLO's objective, period, service and window table, in any order; "that pages on a
+fast burn" and "a ticket on slow burn" say what the Workbook's windows do (they add nothing,
+and "pages on a slow burn", which they do not do, does not read)."""
+
+
 def clause_list(clauses: list[Clause], description: str) -> ParamType:
     """A parameter type matching zero or more clauses, each after a separator."""
     compiled = [
@@ -161,6 +199,12 @@ CLAUSES = {
         "the details of a workload (above) and where its pods go: with nodeSelector "
         "disktype=ssd, with required pod anti-affinity on kubernetes.io/hostname (or "
         "preferred …), spread across topology.kubernetes.io/zone with maxSkew 1",
+    ),
+    "slo": clause_list(
+        OBJECTIVE,
+        "an SLO's details, in any order: of 99.9% (or targets 99.5% success, at 99% "
+        "availability), over 30 days, for the service web, with pyrra windows, that pages on "
+        "a fast burn, with a ticket on slow burn",
     ),
     "autoscaling": clause_list(
         AUTOSCALING,

@@ -16,6 +16,11 @@ COMPARISONS = {
     "over": ">",
     "at least": ">=",
     "at most": "<=",
+    "no more than": "<=",
+    "not more than": "<=",
+    "no fewer than": ">=",
+    "no less than": ">=",
+    "not less than": ">=",
     "exactly": "==",
 }
 

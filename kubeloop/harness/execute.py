@@ -88,12 +88,23 @@ def _execute(feature: Any, scenario: Any, request: pytest.FixtureRequest) -> Non
         world: World = request.getfixturevalue("world")
         where = relative(feature.filename)
         world.scenario_steps = [(s.type, s.name, s.line_number) for s in scenario.steps]
-        last = scenario.steps[-1] if scenario.steps else None
-        for step in scenario.steps:
-            _prepare(world, step, where, step is last)
+        steps = list(scenario.steps)
+        for index, step in enumerate(steps):
+            _prepare(world, step, where, index == len(steps) - 1)
+            world.next_checks_error = index + 1 < len(steps) and _checks_error(steps[index + 1])
             _execute_step(request, feature, scenario, step, world)
     finally:
         hook.pytest_bdd_after_scenario(request=request, feature=feature, scenario=scenario)
+
+
+def _checks_error(step: Any) -> bool:
+    """Whether a step checks the rejection of the one before it (an unmatched step does
+    not: the rejection is then reported at its own step)."""
+    try:
+        matches = REGISTRY.match(step.type, step.name)
+    except HarnessError:
+        return False
+    return any(getattr(m.definition.function, "checks_error", False) for m in matches)
 
 
 def _prepare(world: World, step: Any, where: str, last: bool) -> None:

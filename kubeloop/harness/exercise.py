@@ -223,43 +223,105 @@ class HPA:
         raise NotImplementedError("not implemented yet: HPA.desired_replicas")
 '''
 
-README = """# Your kubeloop exercise
+LABS = ("all", "cluster", "pipeline", "telemetry")
+MODULES = {"all": "lab", "cluster": "lab", "pipeline": "pipeline_lab", "telemetry": "telemetry_lab"}
+"""The module ``init`` writes for each lab, which ``--engine`` names."""
+TELEMETRY_MODULE = '''"""Your telemetry engine: series, PromQL, alert rules and SLO burn rates.
 
-`lab.py` holds the contract every scenario talks to. Each method says what it must do
-and raises `NotImplementedError` until you write it.
+Implement the methods below until every telemetry scenario passes:
 
-Run the specs against your engine from this folder:
+    kubeloop run --engine telemetry_lab        # from this folder
 
-    kubeloop run --engine lab                  # progress, and a scoreboard in learning order
-    kubeloop run --engine lab --report report  # plus report/report.html and report/results.json
-    kubeloop run --engine lab features/cluster/rollout/rolling-update.feature:12
-                                               # one scenario (features/ holds the specs)
-
-Compare with the reference: `kubeloop run --engine lab --compare kubeloop`.
-`kubeloop steps` lists every phrase the scenarios use. Scenarios that need more than the
-contract (cordon, taints, events, time) say "engine lab does not provide …": they are
-extensions for later.
+The contract is kubeloop.contract.telemetry (TelemetryLike); kubeloop exercise check
+telemetry_lab lists what is still missing.
 """
 
+from __future__ import annotations
+'''
+_ABOUT = {
+    "cluster": (
+        "Lab 01 — the reconciliation orchestrator",
+        "a miniature Kubernetes control loop: `Cluster`, `Node`, `Deployment`, `HPA` and "
+        "`RolloutStalledError` (`kubeloop.contract.cluster`)",
+        "features/cluster/reconciliation/the-loop.feature",
+    ),
+    "pipeline": (
+        "Lab 02 — the CI/CD gate ladder",
+        "a `Pipeline`: digests, gates that fail fast, waivers, signing and promotion "
+        "(`kubeloop.contract.pipeline`)",
+        "features/pipeline/ladder.feature",
+    ),
+    "telemetry": (
+        "Lab 03 — SLO alerting",
+        "a `Telemetry`: counters, `rate()`, `histogram_quantile`, the alert state machine "
+        "and burn-rate alerts (`kubeloop.contract.telemetry`)",
+        "features/telemetry/alerting/alert-states.feature",
+    ),
+}
 
-LABS = ("all", "cluster", "pipeline")
+
+def readme(lab: str) -> str:
+    """The learner's README: what to implement, and the one command that grades it."""
+    module = MODULES[lab]
+    labs = list(_ABOUT) if lab == "all" else [lab]
+    title = "all three labs" if lab == "all" else _ABOUT[lab][0]
+    lines = [f"# Your kubeloop exercise: {title}", ""]
+    for each in labs:
+        where = MODULES[each] if lab != "all" or each == "pipeline" else module
+        lines.append(f"- {_ABOUT[each][0]}, in `{where}.py`: {_ABOUT[each][1]}")
+    if lab == "all":
+        lines.append("  (`lab.py` imports `Pipeline` from `pipeline_lab.py`: one module, all labs)")
+    example = _ABOUT[labs[0]][2]
+    lines += [
+        "",
+        "Each method says what it must do and raises `NotImplementedError` until you write it.",
+        "Grade it from this folder — the one command:",
+        "",
+        f"    kubeloop run --engine {module}",
+        "",
+        "A module is graded on the labs whose entry point it defines (`Cluster`, `Pipeline`,",
+        "`Telemetry`); the other labs' features are left out, and kubeloop's own engine plays",
+        "any other part a scenario needs. The scoreboard at the end lists the tasks in",
+        "learning order with their points, and says what to implement next.",
+        "",
+        "Before any scenario runs, every contract member still missing or mis-typed:",
+        "",
+        f"    kubeloop exercise check {module}",
+        "",
+        "The reports (report/report.html, report/results.json), one scenario, and where",
+        "your engine differs from the reference:",
+        "",
+        f"    kubeloop run --engine {module} --report report",
+        f"    kubeloop run --engine {module} {example}:LINE",
+        f"    kubeloop run --engine {module} --compare kubeloop",
+        "",
+        "Every failed scenario prints the command that reruns it against your engine.",
+        "`kubeloop steps` lists every phrase the scenarios use; the specs are in `features/`.",
+        'Scenarios that need more than the contract say "engine … does not provide …": they',
+        "are extensions for later. Scenarios tagged `@kubeloop-exact` pin kubeloop's own",
+        "numbers and are skipped when your engine is graded.",
+        "",
+    ]
+    return "\n".join(lines)
 
 
 def _files(lab: str) -> list[tuple[str, str]]:
-    """What ``init`` writes for a lab: Lab 01's lab.py, Lab 02's pipeline_lab.py, or all
-    three labs (lab.py then also holds Lab 03's Telemetry skeleton)."""
+    """What ``init`` writes for a lab: Lab 01's lab.py, Lab 02's pipeline_lab.py, Lab 03's
+    telemetry_lab.py, or all three labs (lab.py then holds Lab 03's Telemetry too)."""
     from kubeloop.harness import exercise_pipeline as lab02  # noqa: PLC0415
 
     match lab:
         case "cluster":
-            return [("lab.py", SKELETON), ("README.md", README)]
+            return [("lab.py", SKELETON), ("README.md", readme(lab))]
         case "pipeline":
-            readme = README.replace("--engine lab", "--engine pipeline_lab")
-            return [("pipeline_lab.py", lab02.PIPELINE_SKELETON), ("README.md", readme)]
+            return [("pipeline_lab.py", lab02.PIPELINE_SKELETON), ("README.md", readme(lab))]
+        case "telemetry":
+            module = TELEMETRY_MODULE + TELEMETRY_SKELETON
+            return [("telemetry_lab.py", module), ("README.md", readme(lab))]
     return [
         ("lab.py", SKELETON + lab02.PIPELINE_IMPORT + TELEMETRY_SKELETON),
         ("pipeline_lab.py", lab02.PIPELINE_SKELETON),
-        ("README.md", README + lab02.PIPELINE_README),
+        ("README.md", readme(lab)),
     ]
 
 
@@ -281,6 +343,5 @@ def init(directory: str, lab: str = "all") -> int:
         shutil.copytree(EXAMPLES, specs, ignore=shutil.ignore_patterns("__pycache__"))
         written.append(f"{specs}/ (the specs)")
     print("wrote " + ", ".join(written))
-    engine = "pipeline_lab" if lab == "pipeline" else "lab"
-    print(f"next: cd {target} && kubeloop run --engine {engine}")
+    print(f"next: cd {target} && kubeloop run --engine {MODULES[lab]}")
     return 0

@@ -136,15 +136,7 @@ class Pipeline:
 
 PIPELINE_IMPORT = """
 
-# Lab 02: the pipeline lives in pipeline_lab.py; providing it here grades it too.
+# Lab 02: the pipeline lives in pipeline_lab.py; providing it here grades it too (delete
+# this import to be graded on Lab 01 and Lab 03 only).
 from pipeline_lab import Pipeline  # noqa: E402
-"""
-
-PIPELINE_README = """
-## Lab 02 — the pipeline
-
-`pipeline_lab.py` holds the pipeline contract (`kubeloop.contract.pipeline`). `lab.py`
-re-exports its `Pipeline`, so `--engine lab` grades both labs. To work on the pipeline
-alone: `kubeloop run --engine pipeline_lab` (the cluster stays kubeloop's). Delete the
-import at the end of `lab.py` to be graded on Lab 01 only.
 """

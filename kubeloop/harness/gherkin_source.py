@@ -17,6 +17,11 @@ from gherkin.stream.id_generator import IdGenerator
 from gherkin.token_scanner import TokenScanner
 
 MAX_FEATURE_BYTES = 2_000_000
+MAX_TABLE_ROWS = 10_000
+"""The most rows one data table or Examples table may have (the Gherkin parser spends about
+0.1 ms of CPU on each row, and the harness copies each table per step)."""
+MAX_TABLE_CELLS = 200_000
+"""The most table cells one feature file may hold, all its tables together."""
 ENCODING = "utf-8-sig"
 """Feature files are UTF-8; a leading byte-order mark is accepted and dropped."""
 
@@ -48,7 +53,40 @@ def read_feature(path: Path, shown: str | None = None) -> str:
     if "\x00" in text:
         line = text[: text.index("\x00")].count("\n") + 1
         raise FeatureReadError(f"{name}:{line}: the file contains a NUL byte; it must be text")
+    _check_tables(text, name)
     return text
+
+
+def _check_tables(text: str, name: str) -> None:
+    """Refuse a table past ``MAX_TABLE_ROWS`` rows, or a file past ``MAX_TABLE_CELLS`` cells,
+    before the Gherkin parser sees it (doc strings are text, not tables)."""
+    fence: str | None = None
+    rows = cells = start = 0
+    for number, line in enumerate(text.splitlines(), start=1):
+        stripped = line.strip()
+        if fence is not None:
+            fence = None if stripped.startswith(fence) else fence
+            continue
+        if stripped.startswith(('"""', "```")):
+            fence, rows = stripped[:3], 0
+            continue
+        if not stripped.startswith("|"):
+            rows = 0
+            continue
+        if rows == 0:
+            start = number
+        rows += 1
+        cells += max(stripped.count("|") - 1, 1)
+        if rows > MAX_TABLE_ROWS:
+            raise FeatureReadError(
+                f"{name}:{start}: the table has more than {MAX_TABLE_ROWS} rows; split the "
+                "scenario, or load the rows from a fixture file"
+            )
+        if cells > MAX_TABLE_CELLS:
+            raise FeatureReadError(
+                f"{name}:{number}: the tables hold more than {MAX_TABLE_CELLS} cells; split the "
+                "feature, or load the rows from a fixture file"
+            )
 
 
 @dataclass

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 _MODAL = r"(?:should|must|will|shall)"
 _FILLERS = re.compile(
-    r"\s+(?:anymore|any more|any longer|eventually|afterwards|now)(?=$|[,.])", re.IGNORECASE
+    r"\s+(?:anymore|any more|any longer|eventually|afterwards|now|again)(?=$|[,.])", re.IGNORECASE
 )
 _RULES: list[tuple[re.Pattern[str], tuple[str, ...]]] = [
     (re.compile(rf"\b{_MODAL} not be\b", re.IGNORECASE), ("is not", "are not")),
@@ -33,9 +33,42 @@ _RULES: list[tuple[re.Pattern[str], tuple[str, ...]]] = [
 ]
 
 
+_LEADING = re.compile(r"^(?:and then|then|after that|next|meanwhile),? ", re.IGNORECASE)
+"""Words that only order a step after the one before ("And then latency goes back…")."""
+
+
+_PERSON = re.compile(
+    r"^(?:someone|somebody|security|the security team|the team|the release manager|"
+    r"the on-call|we|I|(?-i:[A-Z][a-z]+))(?: also| then| now)? "
+    r"(?:(?:tries|try|attempts|attempt) to (?P<base>\w+)|(?P<verb>\w+?)(?P<ending>ies|es|s)?)\b",
+    re.IGNORECASE,
+)
+"""Someone who acts: "Priya approves …", "security grants …", "someone tries to deploy …",
+"I try to promote …" are the user's action ("I approve …", "I deploy …")."""
+
+
+def _as_mine(text: str) -> str | None:
+    found = _PERSON.match(text)
+    if found is None:
+        return None
+    if found.group("base"):
+        verb = found.group("base")
+    else:
+        verb, ending = found.group("verb"), (found.group("ending") or "").lower()
+        if ending == "ies":
+            verb += "y"
+        elif ending == "es" and not re.search(r"(?:ch|sh|ss|x|z|o)$", verb, re.IGNORECASE):
+            verb += "e"
+    return f"I {verb}{text[found.end() :]}"
+
+
 def readings(text: str) -> list[str]:
-    """Other ways to read ``text`` with the modal verbs and fillers taken out (maybe none)."""
-    stripped = _FILLERS.sub("", text).rstrip(".")
+    """Other ways to read ``text`` with the modal verbs and fillers taken out, or said by
+    someone else than "I" (maybe none)."""
+    stripped = _LEADING.sub("", _FILLERS.sub("", text)).rstrip(".")
+    mine = _as_mine(stripped)
+    if mine is not None and mine != stripped:
+        return [mine]
     for rule, replacements in _RULES:
         if rule.search(stripped):
             found = [rule.sub(r, stripped, count=1) for r in replacements]

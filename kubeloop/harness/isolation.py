@@ -1,19 +1,21 @@
 """Engines under test run where nothing they do can harm the run (Linux: ``os.fork``).
 
-With ``--engine`` other than kubeloop, each scenario runs in a forked child process, the
-way code-grading runners isolate submissions:
+With ``--engine`` other than kubeloop, scenarios run in a forked worker process
+(engine_child.py), the way code-grading runners isolate submissions:
 
-- the child's stdout and stderr go to a pipe the parent drains, keeping at most
-  ``OUTPUT_KEPT`` bytes (flooding costs the engine time, never the run memory);
-- the child has an address-space limit (``RLIMIT_AS``) and a recursion limit, and its own
-  process group;
-- the parent enforces a hard wall-clock limit with SIGKILL (independent of SIGALRM, which
-  the engine may ignore or swallow);
-- the child sends its pytest reports (which carry the scenario's record) back over a
-  second pipe, and tells the parent which step it starts, so a scenario that dies says
-  where.
+- the worker's stdout and stderr go to a pipe the parent drains, keeping at most
+  ``OUTPUT_KEPT`` bytes a scenario (flooding costs the engine time, never the run memory);
+- the worker has an address-space limit (``RLIMIT_AS``), a recursion limit and its own
+  process group, and the kernel kills it when the parent dies (``PR_SET_PDEATHSIG``);
+- the parent enforces the step limit itself (the worker's CPU time since the step began,
+  read from ``/proc``, and a wall-clock backstop) and a scenario wall-clock limit, with
+  SIGKILL to the worker's group, independent of SIGALRM, which the engine may swallow;
+- Ctrl-C and SIGTERM kill the worker's group before the run stops, so the reports of what
+  finished are written and no engine is left running;
+- the worker serves scenario after scenario and is replaced when it dies, is killed, runs
+  a scenario that does not pass, or leaks (a thread left running, memory kept).
 
-Whatever the child does — ``os._exit``, ``sys.exit``, KeyboardInterrupt, closing or
+Whatever the engine does — ``os._exit``, ``sys.exit``, KeyboardInterrupt, closing or
 flooding its output, exhausting memory or the stack, ignoring signals, catching
 BaseException, mutating globals — the parent writes a failed record for the scenario
 that says what happened, and the run goes on.
@@ -24,26 +26,30 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import resource
 import select
 import signal
 import sys
 import time
 from dataclasses import dataclass, field
+from types import FrameType
 from typing import Any
 
 import pytest
 
+from kubeloop.harness import engine_child
+from kubeloop.harness.record import ScenarioRecord
 from kubeloop.harness.recorder import RECORD_KEY, new_record
 from kubeloop.harness.scenarios import scenario_template
+from kubeloop.harness.time_limit import WALL_FACTOR
 
 DEFAULT_SCENARIO_SECONDS = 60.0
 DEFAULT_MEMORY_MB = 2048
-RECURSION_LIMIT = 2_000
 OUTPUT_KEPT = 4_000
 RESULT_LIMIT = 64 * 1024 * 1024
-IN_CHILD = False
-"""True inside an isolated child: the world then reports BaseExceptions as the engine's."""
+GRACE_SECONDS = 1.0
+"""How long past a step's limit the parent waits for the worker's own alarm before SIGKILL."""
+TICK = 0.2
+"""How often the parent looks at the clock while a scenario runs (Ctrl-C is acted on at once)."""
 
 
 def available() -> bool:
@@ -52,53 +58,188 @@ def available() -> bool:
 
 @dataclass
 class Outcome:
-    """What the parent saw of one child."""
+    """What the parent saw of one scenario."""
 
     messages: list[dict[str, Any]] = field(default_factory=list)
     output: bytes = b""
     output_total: int = 0
     status: int | None = None
-    killed: bool = False
+    killed: str = ""
+    """Why the parent killed the worker: "scenario", "cpu" or "wall" (a step's limits)."""
     seconds: float = 0.0
+    step: int | None = None
+    """The line of the step that was running last."""
+
+    @property
+    def finished(self) -> bool:
+        return any("reports" in m for m in self.messages)
+
+
+class Worker:
+    """One forked worker and the parent's ends of its pipes."""
+
+    def __init__(self, items: list[pytest.Item], memory_mb: int) -> None:
+        commands_r, self.commands = os.pipe()
+        self.results, results_w = os.pipe()
+        self.output, output_w = os.pipe()
+        parent = os.getpid()
+        self.pid = os.fork()
+        if self.pid == 0:  # the worker: never returns
+            for fd in (self.commands, self.results, self.output):
+                os.close(fd)
+            engine_child.prepare(parent, output_w, memory_mb)
+            engine_child.serve(items, commands_r, results_w)
+        for fd in (commands_r, results_w, output_w):
+            os.close(fd)
+        self.pending = b""
+        self.status: int | None = None
+
+    def ask(self, index: int) -> bool:
+        """Send a scenario; False if the worker is gone already."""
+        try:
+            os.write(self.commands, f"{index}\n".encode())
+        except OSError:
+            return False
+        return True
+
+    def cpu_seconds(self) -> float:
+        """The worker's CPU time so far (its threads included), from /proc."""
+        try:
+            with open(f"/proc/{self.pid}/stat", "rb") as stat:
+                fields = stat.read().rpartition(b")")[2].split()
+        except OSError:
+            return 0.0
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def exited(self) -> bool:
+        if self.status is None:
+            done, status = os.waitpid(self.pid, os.WNOHANG)
+            if done:
+                self.status = status
+        return self.status is not None
+
+    def stop(self) -> None:
+        """Kill the worker's whole group (helpers it forked included) and reap it."""
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(self.pid, signal.SIGKILL)
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(self.pid, signal.SIGKILL)
+        if self.status is None:
+            with contextlib.suppress(ChildProcessError):
+                self.status = os.waitpid(self.pid, 0)[1]
+        for fd in (self.commands, self.results, self.output):
+            with contextlib.suppress(OSError):
+                os.close(fd)
 
 
 class Isolation:
-    """The pytest plugin that forks one child per scenario (registered by plugin.py)."""
+    """The pytest plugin that runs scenarios in a worker (registered by plugin.py)."""
 
-    def __init__(self, engine: str, seconds: float, memory_mb: int) -> None:
+    def __init__(self, engine: str, seconds: float, memory_mb: int, step_seconds: float) -> None:
         self.engine = engine
         self.seconds = seconds
         self.memory_mb = memory_mb
+        self.step_seconds = step_seconds
+        self.worker: Worker | None = None
+        self.index: dict[str, int] = {}
+        self.previous_term: Any = None
+
+    def pytest_sessionstart(self) -> None:
+        """SIGTERM (a CI timeout, a closed terminal) stops the run as Ctrl-C does."""
+        with contextlib.suppress(ValueError):  # not the main thread
+            self.previous_term = signal.signal(signal.SIGTERM, _interrupt)
+
+    def pytest_sessionfinish(self) -> None:
+        self.retire()
+        if self.previous_term is not None:
+            signal.signal(signal.SIGTERM, self.previous_term)
+
+    def retire(self) -> None:
+        if self.worker is not None:
+            self.worker.stop()
+            self.worker = None
 
     @pytest.hookimpl(tryfirst=True)
     def pytest_runtest_protocol(self, item: pytest.Item, nextitem: pytest.Item | None) -> bool:
         item.ihook.pytest_runtest_logstart(nodeid=item.nodeid, location=item.location)
-        outcome = self._run(item)
+        try:
+            outcome = self._run(item)
+        except BaseException:
+            self.retire()  # Ctrl-C or SIGTERM: no engine outlives the run
+            raise
         reports = _reports(item, outcome)
+        keep = reports is not None and all(_ordinary(r) for r in reports)
         if reports is None:
             reports = [self._failure(item, outcome)]
+        else:
+            for report in reports:
+                _show_output(report, outcome)
+        leak = next((m.get("leak") for m in outcome.messages if "reports" in m), "")
+        if not keep or leak:
+            self.retire()
         for report in reports:
             item.ihook.pytest_runtest_logreport(report=report)
         item.ihook.pytest_runtest_logfinish(nodeid=item.nodeid, location=item.location)
         return True
 
     def _run(self, item: pytest.Item) -> Outcome:
-        result_r, result_w = os.pipe()
-        output_r, output_w = os.pipe()
+        if not self.index:
+            self.index = {it.nodeid: i for i, it in enumerate(item.session.items)}
         started = time.monotonic()
-        pid = os.fork()
-        if pid == 0:  # the child: never returns
-            os.close(result_r)
-            os.close(output_r)
-            _child(item, result_w, output_w, self.memory_mb)
-        os.close(result_w)
-        os.close(output_w)
-        outcome = _watch(pid, result_r, output_r, started + self.seconds)
+        for _ in range(2):  # a worker that died between scenarios is replaced once
+            if self.worker is None:
+                self.worker = Worker(item.session.items, self.memory_mb)
+            if self.worker.ask(self.index[item.nodeid]):
+                break
+            self.retire()
+        assert self.worker is not None
+        outcome = self._watch(self.worker, started)
         outcome.seconds = time.monotonic() - started
         return outcome
 
+    def _watch(self, worker: Worker, started: float) -> Outcome:
+        outcome = Outcome()
+        deadline = started + self.seconds
+        step_wall, step_cpu = started, worker.cpu_seconds()
+        cpu_limit = self.step_seconds + GRACE_SECONDS if self.step_seconds > 0 else None
+        wall_limit = self.step_seconds * WALL_FACTOR * 1.2 + GRACE_SECONDS  # the worker's own
+        # alarm first: a loaded machine may take a while to run its handler
+        open_fds = [worker.results, worker.output]
+        while not outcome.finished:
+            now = time.monotonic()
+            if now >= deadline:
+                outcome.killed = "scenario"
+            elif cpu_limit is not None and worker.cpu_seconds() - step_cpu > cpu_limit:
+                outcome.killed = "cpu"
+            elif cpu_limit is not None and now - step_wall > wall_limit:
+                outcome.killed = "wall"
+            if outcome.killed or not open_fds:
+                break
+            ready, _, _ = select.select(open_fds, [], [], min(deadline - now, TICK))
+            for fd in ready:
+                data = _read(fd)
+                if not data:
+                    open_fds.remove(fd)
+                elif fd == worker.output:
+                    _keep_output(outcome, data)
+                elif _take(worker, outcome, data):
+                    step_wall, step_cpu = time.monotonic(), worker.cpu_seconds()
+            if not ready and worker.exited():
+                break  # it died, though a process it started may hold the pipes open
+        while outcome.finished and (data := _read(worker.output, wait=0)):
+            _keep_output(outcome, data)  # what it printed before it answered
+        if not outcome.finished:
+            if worker.results not in open_fds:  # it closed its end: let it exit first
+                for _ in range(10):
+                    if worker.exited():
+                        break
+                    time.sleep(0.05)
+            self.retire()
+            outcome.status = worker.status
+        return outcome
+
     def _failure(self, item: pytest.Item, outcome: Outcome) -> pytest.TestReport:
-        """A failed report for a scenario whose child did not finish, saying what happened."""
+        """A failed report for a scenario whose worker did not finish, saying what happened."""
         message = self.explain(outcome)
         template = scenario_template(item)
         properties: list[tuple[str, object]] = []
@@ -133,10 +274,22 @@ class Isolation:
         crash = next((m["crash"] for m in outcome.messages if "crash" in m), None)
         status = outcome.status
         output = outcome.output.decode("utf-8", "replace")
-        if outcome.killed:
+        if outcome.killed == "scenario":
             text = (
                 f"{who} was killed after {self.seconds:g} s: the scenario's wall-clock limit "
                 "(--scenario-timeout sets it; is the engine stuck, or ignoring signals?)"
+            )
+        elif outcome.killed == "cpu":
+            text = (
+                f"{who} was killed: the step used more than {self.step_seconds:g} s of CPU time "
+                "and the engine did not stop at the step's alarm (is it stuck in a loop that "
+                "catches every exception? --step-timeout sets the limit)"
+            )
+        elif outcome.killed == "wall":
+            text = (
+                f"{who} was killed: the step ran {self.step_seconds * WALL_FACTOR:g} s of wall "
+                f"clock ({WALL_FACTOR:g} x --step-timeout, the backstop for an engine that "
+                "waits instead of computing) and did not stop at the step's alarm"
             )
         elif crash is not None and crash.startswith("MemoryError"):
             text = f"{who} ran out of memory (the limit is {self.memory_mb} MB)"
@@ -159,122 +312,94 @@ class Isolation:
             )
         else:
             text = f"{who} stopped before the scenario finished"
-        if output.strip():
-            dropped = outcome.output_total - len(outcome.output)
-            note = f" (first {OUTPUT_KEPT} of {outcome.output_total} bytes)" if dropped else ""
-            text += f"\nits output{note}:\n{output.rstrip()}"
-        return text
+        return text + _output_note(outcome)
 
 
-def _child(item: pytest.Item, result_w: int, output_w: int, memory_mb: int) -> None:
-    """Run one scenario and send its reports; always ends with os._exit."""
-    global IN_CHILD  # noqa: PLW0603 (this process exists for this scenario only)
-    IN_CHILD = True
-    code = 0
+def _interrupt(signum: int, frame: FrameType | None) -> None:
+    raise KeyboardInterrupt(f"stopped by {signal.Signals(signum).name}")
+
+
+def _read(fd: int, wait: float | None = None) -> bytes:
+    if wait is not None and not select.select([fd], [], [], wait)[0]:
+        return b""
     try:
-        os.setpgid(0, 0)
-        signal.signal(signal.SIGINT, signal.SIG_DFL)
-        devnull = os.open(os.devnull, os.O_RDONLY)
-        os.dup2(devnull, 0)
-        os.dup2(output_w, 1)
-        os.dup2(output_w, 2)
-        os.close(output_w)
-        sys.stdout = open(1, "w", buffering=1, closefd=False)  # noqa: SIM115
-        sys.stderr = open(2, "w", buffering=1, closefd=False)  # noqa: SIM115
-        limit = memory_mb * 1024 * 1024
-        with contextlib.suppress(ValueError, OSError):
-            resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
-        sys.setrecursionlimit(RECURSION_LIMIT)
-        channel = _Channel(result_w)
-        item.config.pluginmanager.register(_StepTracker(channel), "kubeloop-isolation-steps")
-        from _pytest.runner import runtestprotocol  # noqa: PLC0415
-
-        reports = runtestprotocol(item, log=False, nextitem=None)
-        serial = [
-            item.config.hook.pytest_report_to_serializable(config=item.config, report=r)
-            for r in reports
-        ]
-        channel.send({"reports": serial})
-    except BaseException as error:
-        code = 1
-        with contextlib.suppress(BaseException):
-            _Channel(result_w).send({"crash": f"{type(error).__name__} ({error})"[:500]})
-    finally:
-        os._exit(code)
+        return os.read(fd, 65536)
+    except OSError:
+        return b""
 
 
-class _Channel:
-    def __init__(self, fd: int) -> None:
-        self.fd = fd
-
-    def send(self, message: dict[str, Any]) -> None:
-        data = (json.dumps(message) + "\n").encode()
-        while data:
-            data = data[os.write(self.fd, data) :]
+def _keep_output(outcome: Outcome, data: bytes) -> None:
+    outcome.output_total += len(data)
+    outcome.output += data[: max(0, OUTPUT_KEPT - len(outcome.output))]
 
 
-class _StepTracker:
-    """In the child: tells the parent each step as it starts."""
-
-    def __init__(self, channel: _Channel) -> None:
-        self.channel = channel
-
-    def pytest_bdd_before_step(self, step: Any, **_: Any) -> None:
-        self.channel.send({"step": step.line_number})
-
-
-def _watch(pid: int, result_r: int, output_r: int, deadline: float) -> Outcome:
-    outcome = Outcome()
-    result = bytearray()
-    open_fds = {result_r, output_r}
-    while open_fds:
-        remaining = deadline - time.monotonic()
-        if remaining <= 0:
-            outcome.killed = True
-            break
-        ready, _, _ = select.select(list(open_fds), [], [], min(remaining, 0.25))
-        for fd in ready:
-            try:
-                data = os.read(fd, 65536)
-            except OSError:
-                data = b""
-            if not data:
-                open_fds.discard(fd)
-                os.close(fd)
-            elif fd == result_r:
-                result += data if len(result) < RESULT_LIMIT else b""
-            else:
-                outcome.output_total += len(data)
-                outcome.output += data[: max(0, OUTPUT_KEPT - len(outcome.output))]
-        if not ready:
-            done, status = os.waitpid(pid, os.WNOHANG)
-            if done:  # exited, but a process it started may hold the pipes open
-                outcome.status = status
-                break
-    if outcome.killed or outcome.status is None:
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(pid, signal.SIGKILL)
-        with contextlib.suppress(ProcessLookupError):
-            os.kill(pid, signal.SIGKILL)
-    if outcome.status is None:
-        outcome.status = os.waitpid(pid, 0)[1]
-    elif open_fds:
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(pid, signal.SIGKILL)  # the child is gone; so are its leftovers
-    for fd in open_fds:
-        os.close(fd)
-    for line in bytes(result).splitlines():
+def _take(worker: Worker, outcome: Outcome, data: bytes) -> bool:
+    """Add the worker's complete messages to the outcome; True if a step started."""
+    if len(worker.pending) < RESULT_LIMIT:
+        worker.pending += data
+    *lines, worker.pending = worker.pending.split(b"\n")
+    stepped = False
+    for line in lines:
         with contextlib.suppress(ValueError):
             message = json.loads(line)
             if isinstance(message, dict):
                 outcome.messages.append(message)
-    return outcome
+                if "step" in message:
+                    outcome.step = message["step"]
+                    stepped = True
+    return stepped
+
+
+def _output_note(outcome: Outcome) -> str:
+    output = outcome.output.decode("utf-8", "replace")
+    if not output.strip():
+        return ""
+    dropped = outcome.output_total - len(outcome.output)
+    note = f" (first {OUTPUT_KEPT} of {outcome.output_total} bytes)" if dropped else ""
+    return f"\nits output{note}:\n{output.rstrip()}"
+
+
+def _show_output(report: pytest.TestReport, outcome: Outcome) -> None:
+    """Under a failed step, what the engine printed while the scenario ran."""
+    note = _output_note(outcome)
+    if not report.failed or not note:
+        return
+    for index, (key, value) in enumerate(report.user_properties):
+        if key != RECORD_KEY:
+            continue
+        record = ScenarioRecord.from_json(str(value))
+        step = record.failed_step
+        if step is not None:
+            step.error += note
+        else:
+            record.message += note
+        report.user_properties[index] = (RECORD_KEY, record.to_json())
+
+
+ORDINARY = frozenset({"ScenarioAssertionError", "EngineCapabilityError", "StepTimeoutError"})
+"""Failures that leave the worker fit for the next scenario: a check said no, the engine
+lacks a member, a step ran out of time (the engine stopped at the alarm). Anything else
+the engine raised may have left the process broken, so the worker is replaced."""
+
+
+def _ordinary(report: pytest.TestReport) -> bool:
+    """Did this scenario pass, or fail only in ways that leave the worker sound?"""
+    if not report.failed:
+        return True
+    records = [v for k, v in report.user_properties if k == RECORD_KEY]
+    if not records:
+        return False
+    for step in ScenarioRecord.from_json(str(records[0])).steps:
+        if step.status != "failed" or step.error_type in ORDINARY:
+            continue
+        if step.error_type == "EngineCrashError" and "not implemented yet" in step.error:
+            continue
+        return False
+    return True
 
 
 def _reports(item: pytest.Item, outcome: Outcome) -> list[pytest.TestReport] | None:
-    """The child's own reports, if it finished; None if it did not."""
-    if outcome.killed:
-        return None
+    """The worker's own reports, if it finished; None if it did not."""
     serial = next((m["reports"] for m in outcome.messages if "reports" in m), None)
     if not isinstance(serial, list) or not serial:
         return None

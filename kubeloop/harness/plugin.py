@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from kubeloop.harness import gherkin_source, isolation
+from kubeloop.harness import gherkin_source, isolation, labs
 from kubeloop.harness.collect import FeatureFile
 from kubeloop.harness.engine import engine_name, load_engine
 from kubeloop.harness.errors import HarnessError, ScenarioAssertionError
@@ -99,7 +99,10 @@ def pytest_configure(config: pytest.Config) -> None:
     engine = engine_name(config.getoption("engine"))
     if engine != "kubeloop" and isolation.available() and not config.getoption("no_isolation"):
         plugin = isolation.Isolation(
-            engine, config.getoption("scenario_timeout"), config.getoption("engine_memory")
+            engine,
+            config.getoption("scenario_timeout"),
+            config.getoption("engine_memory"),
+            config.getoption("step_timeout"),
         )
         config.pluginmanager.register(plugin, "kubeloop-isolation")
     record = config.getoption("kubeloop_record")
@@ -125,8 +128,8 @@ def pytest_bdd_apply_tag(tag: str, function: Any) -> bool | None:
 
 EXACT_TAG = "kubeloop-exact"
 EXACT_REASON = (
-    "@kubeloop-exact: pins kubeloop's own pass-by-pass numbers (how many steps, exact peaks); "
-    "a correct engine may take other steps within the same bounds"
+    "@kubeloop-exact: pins kubeloop's own numbers or bytes (how many steps, exact peaks, a "
+    "signature over kubeloop's key derivation); a correct engine may differ within the rules"
 )
 
 
@@ -137,7 +140,10 @@ TOOL_REASON = (
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    grading = engine_name(config.getoption("engine")) != "kubeloop"
+    engine = engine_name(config.getoption("engine"))
+    grading = engine != "kubeloop"
+    if grading:
+        _one_lab_at_a_time(config, engine, items)
     for item in items:
         if grading and item.get_closest_marker(EXACT_TAG) is not None:
             item.add_marker(pytest.mark.skip(reason=EXACT_REASON))
@@ -169,6 +175,33 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if drop:
         config.hook.pytest_deselected(items=drop)
     items[:] = keep
+
+
+def _one_lab_at_a_time(config: pytest.Config, engine: str, items: list[pytest.Item]) -> None:
+    """Leave out the scenarios of the labs the engine does not implement (they would grade
+    kubeloop's own mechanism), unless the user named them: a feature file, or a folder
+    inside one lab's features."""
+    named = []
+    for arg in config.args:
+        path = (config.invocation_params.dir / arg.split("::", 1)[0]).resolve()
+        if path.is_file() or labs.lab_of(path / "-") is not None:
+            named.append(path)
+    by_lab = {item: labs.lab_of(item.path) for item in items}
+    if not any(lab is not None for lab in by_lab.values()):
+        return  # the user's own features: nothing to tell apart
+    implemented = labs.implemented_by(engine)
+    keep: list[pytest.Item] = []
+    drop: list[pytest.Item] = []
+    for item in items:
+        path = item.path.resolve()
+        chosen = any(path.is_relative_to(root) for root in named)
+        (keep if chosen or implemented.grades(by_lab[item]) else drop).append(item)
+    if implemented.implemented is not None:  # else the engine cannot be imported: every
+        # scenario says so
+        config.stash[labs.NOTE] = implemented.describe(engine, (str(by_lab[i]) for i in drop))
+    if drop:
+        config.hook.pytest_deselected(items=drop)
+        items[:] = keep
 
 
 def _selects(item: pytest.Item, line: int, starts: list[int]) -> bool:

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from kubeloop.harness import labs
 from kubeloop.harness.colour import paint
 from kubeloop.harness.record import ScenarioRecord
 from kubeloop.harness.recorder import records_from, relative
@@ -67,6 +68,9 @@ class Progress:
         them, pytest's own two at exit included (at 5,000 scenarios, about half of the
         run's GC time). Only ``kubeloop run`` does this, as it owns its process, and it
         unfreezes when pytest returns (see ``runner``); a plain pytest run's GC is its own."""
+        note = session.config.stash.get(labs.NOTE, "")
+        if note:
+            self.write(note)
         gc.freeze()
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:

@@ -60,9 +60,13 @@ class ScenarioRecord:
 
     @property
     def rerun(self) -> str:
+        """The command that runs this scenario again, against the same engine."""
+        command = "kubeloop run"
+        if self.engine != "kubeloop":
+            command += f" --engine {self.engine}"
         if self.is_file_error:
-            return f"kubeloop run {self.uri}"
-        return f"kubeloop run {self.uri}:{self.rerun_line}"
+            return f"{command} {self.uri}"
+        return f"{command} {self.uri}:{self.rerun_line}"
 
     @property
     def is_file_error(self) -> bool:

@@ -20,7 +20,7 @@ from kubeloop.harness.grammar import with_readings
 from kubeloop.harness.match_cache import MatchCache, fresh
 from kubeloop.harness.patterns import translate
 from kubeloop.harness.phrase_index import WordIndex
-from kubeloop.harness.suggest import close_phrases
+from kubeloop.harness.suggest import about, close_phrases
 
 KEYWORDS = ("given", "when", "then")
 
@@ -111,14 +111,14 @@ class Registry:
         return seen
 
     def _read(self, keyword: str, text: str) -> list[Match]:
+        """Every reading tried; only a text none matches pays for suggestions, once."""
         try:
             return with_readings(self._match, keyword, text)
         except UndefinedStepError:
-            if keyword == "then":
-                raise
-            with suppress(UndefinedStepError):
-                return with_readings(self._match, _OTHER[keyword], text)
-            raise
+            if keyword != "then":
+                with suppress(UndefinedStepError):
+                    return with_readings(self._match, _OTHER[keyword], text)
+        raise UndefinedStepError(self.undefined_message(keyword, text)) from None
 
     def _match(self, keyword: str, text: str) -> list[Match]:
         whole = self.match_one(keyword, text)
@@ -134,7 +134,7 @@ class Registry:
             )
         if readings:
             return readings[0]
-        raise UndefinedStepError(self.undefined_message(keyword, text))
+        raise UndefinedStepError(f'no step matches {keyword.title()} "{text}"')
 
     def _conjunctions(self, keyword: str, text: str) -> Iterator[list[Match]]:
         for found in re.finditer(" and ", text):
@@ -161,12 +161,41 @@ class Registry:
         return [f"{kw.title()} {phrase}" for kw, phrase in close]
 
     def undefined_message(self, keyword: str, text: str) -> str:
+        """What no phrase matching ``text`` means, and what to write instead: a phrase of
+        the other keyword it is ("this is a check: write Then …"), the close phrases in the
+        user's own values, or, when none is close, the nouns recognised and phrases about
+        them."""
         message = f'no step matches {keyword.title()} "{text}"'
+        hint = self._other_keyword(keyword, text)
+        if hint is not None:
+            return f"{message}\n  {hint}"
         suggestions = self.suggestions(keyword, text)
         if suggestions:
             message += "\n  did you mean:\n" + "\n".join(f"    {s}" for s in suggestions)
+        else:
+            nouns, phrases = about(self.definitions, keyword, text, 3)
+            if phrases:
+                message += (
+                    f"\n  nothing close; it talks about {', '.join(nouns)}; phrases about "
+                    "them:\n" + "\n".join(f"    {kw.title()} {p}" for kw, p in phrases)
+                )
         message += "\n  (kubeloop steps lists every phrase)"
         return message
+
+    def _other_keyword(self, keyword: str, text: str) -> str | None:
+        """ "this is a check: write Then …" for a Given or When that only a Then phrase
+        matches (a Then that a Given or When phrase matches: the other way round)."""
+        others = ("then",) if keyword != "then" else ("when", "given")
+        for other in others:
+            try:
+                with_readings(self._match, other, text)
+            except (UndefinedStepError, AmbiguousStepError):
+                continue
+            if other == "then":
+                return f"this is a check: write Then {text}"
+            kind = "an event" if other == "when" else "a situation"
+            return f"this is {kind}, not a check: write {other.title()} {text}"
+        return None
 
     def ambiguities(self) -> list[str]:
         """Examples matched by more than one definition (a test keeps this empty)."""

@@ -44,6 +44,8 @@ class RunOptions:
     fixtures_anywhere: bool = False
     color: str = "auto"
     """auto (a terminal, unless NO_COLOR is set), always or never."""
+    no_isolation: bool = False
+    """Run the engine under test in this process (debugging only)."""
     alluredir: str | None = None
 
 
@@ -90,6 +92,8 @@ def pytest_arguments(options: RunOptions, engine: str | None = None) -> list[str
         args += ["--engine-memory", str(options.engine_memory)]
     if options.fixtures_anywhere:
         args.append("--fixtures-anywhere")
+    if options.no_isolation:
+        args.append("--no-isolation")
     return args
 
 

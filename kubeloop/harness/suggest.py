@@ -15,6 +15,8 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from kubeloop.harness.mechanisms import mechanism_of, of_domain, recognised
+
 if TYPE_CHECKING:
     from kubeloop.harness.definitions import StepDefinition
 
@@ -119,6 +121,13 @@ def _file_kinds(text: str) -> set[bool]:
     return {_TEST_FILE.search(name) is not None for name in _YAML_FILE.findall(text)}
 
 
+_OWN_MECHANISM = 0.08
+"""How much closer a phrase of the line's own mechanism (by its nouns) counts."""
+_OTHER_KEYWORD = 0.15
+_EXACT = 40
+"""How many examples, the closest by their letters, are compared word order and all."""
+
+
 def close_phrases(
     definitions: Sequence[StepDefinition],
     keyword: str,
@@ -128,30 +137,96 @@ def close_phrases(
 ) -> list[tuple[str, str]]:
     """(keyword, phrase) of the examples close to ``text``, rewritten with its values.
 
-    A step several times longer than any example is close to none (and comparing it with
-    every example would cost seconds): it gets no suggestion.
+    Phrases of the mechanism the text's nouns belong to come first (mechanisms.py); among
+    the close ones (by their letters), each is written with the user's values in its
+    slots and ranked by how many of the user's words, in order, it then says (meaning)
+    as much as by its spelling. A step several times longer than any example is close to none
+    (and comparing it with every example would cost seconds): it gets no suggestion.
     """
     if len(text) > _LONGEST:
         return []
     files = _file_kinds(text)
-    scored: list[tuple[float, int, str, str]] = []
     lowered = text.lower()
+    mine = mechanism_of(text)
+    bags = difflib.SequenceMatcher(None, "", lowered)  # the text's letters counted once
+    floor = _CLOSE - _OWN_MECHANISM
+    candidates = []
     for order, definition in enumerate(definitions):
         if same_keyword and definition.keyword != keyword:
             continue
+        boost = _OWN_MECHANISM if mine is not None and of_domain(definition.domain) == mine else 0
+        if definition.keyword != keyword:
+            boost -= _OTHER_KEYWORD
         for example in definition.examples:
             kinds = _file_kinds(example)
-            if files and kinds - files:
+            if (files and kinds - files) or (True in files and True not in kinds):
+                continue  # (a test file goes only where a test file goes)
+            bags.set_seq1(example.lower())
+            if bags.real_quick_ratio() + boost < floor:
                 continue
-            ratio = difflib.SequenceMatcher(None, lowered, example.lower()).ratio()
-            if definition.keyword != keyword and not (True in files and True in kinds):
-                ratio -= 0.15  # (a test file is run by one phrase, whatever its keyword)
-            if ratio >= _CLOSE:
-                adapted = _with_values(definition, example, text)
-                scored.append((-ratio, order, definition.keyword, adapted))
+            bound = bags.quick_ratio()  # an upper bound of ratio(), far cheaper
+            if True in files and True in kinds:
+                boost = max(boost, 0)  # (a test file is run by one phrase, whatever its keyword)
+            if bound + boost >= _CLOSE:
+                candidates.append((-(bound + boost), order, definition, example, boost))
+    candidates.sort(key=lambda item: item[:2])
+    said = [w.lower() for w in _WORD.findall(text)]
+    values = [v.group(0) for v in _VALUE.finditer(text)]
+    scored: list[tuple[float, int, str, str]] = []
+    for _, order, definition, example, boost in candidates[:_EXACT]:
+        ratio = difflib.SequenceMatcher(None, lowered, example.lower()).ratio() + boost
+        if ratio < _CLOSE:
+            continue
+        phrase = _with_values(definition, example, text)
+        scored.append(
+            (-(ratio + _meaning(said, values, phrase)) / 2, order, definition.keyword, phrase)
+        )
     scored.sort()
+    whole = [entry for entry in scored if all(value in entry[3] for value in values)]
     found: list[tuple[str, str]] = []
-    for _, _, kw, phrase in scored:
+    for _, _, kw, phrase in whole or scored:  # (one that keeps every value, if any does)
         if (kw, phrase) not in found:
             found.append((kw, phrase))
-    return found[:count]
+        if len(found) == count:
+            break
+    return found
+
+
+def _meaning(said: list[str], values: list[str], phrase: str) -> float:
+    """How much of what the user said, in order, the phrase says: its words against the
+    user's (a misspelling counts as the word), less for each value of the user's it drops."""
+    words = []
+    for word in (w.lower() for w in _WORD.findall(phrase)):
+        words.append(next((own for own in said if own == word or _similar(own, word)), word))
+    dropped = sum(1 for value in values if value not in phrase)
+    return difflib.SequenceMatcher(None, said, words).ratio() - _DROPPED * dropped
+
+
+_DROPPED = 0.2
+"""How much a suggestion loses for each of the user's values it leaves out."""
+
+
+def about(
+    definitions: Sequence[StepDefinition], keyword: str, text: str, count: int
+) -> tuple[list[str], list[tuple[str, str]]]:
+    """When nothing is close: the nouns recognised in ``text`` and ``count`` phrases of
+    their mechanism that use them (same keyword first), as (keyword, example)."""
+    nouns = recognised(text)
+    mine = mechanism_of(text) or next(iter(nouns), None)
+    if mine is None:
+        return [], []
+    words = nouns[mine]
+    lowered = text.lower()
+    scored = []
+    for order, definition in enumerate(definitions):
+        if of_domain(definition.domain) != mine:
+            continue
+        for example in definition.examples[:1]:
+            shared = sum(word[:6] in example.lower() for word in words)
+            if not shared:
+                continue
+            ratio = difflib.SequenceMatcher(None, lowered, example.lower()).quick_ratio()
+            other = definition.keyword != keyword
+            scored.append((other, -shared, -ratio, order, definition.keyword, example))
+    scored.sort()
+    return words, [(kw, example) for *_, kw, example in scored[:count]]

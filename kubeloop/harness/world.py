@@ -18,7 +18,8 @@ from typing import Any
 import kubeloop
 from kubeloop.core.clock import Clock
 from kubeloop.core.events import EventLog
-from kubeloop.harness import isolation
+from kubeloop.fixtures.paths import project_root
+from kubeloop.harness import engine_child
 from kubeloop.harness.blame import describe
 from kubeloop.harness.declared import Declared
 from kubeloop.harness.engine import accepts
@@ -71,6 +72,9 @@ class World:
         """The registry matches of the current step, for reports."""
         self.location = ""
         self.is_last_step = False
+        self.next_checks_error = True
+        """Whether the step after this one checks a rejection ("Then the operation fails
+        with …"); if not, a rejection of this step fails it, at its own line."""
         self.step_timeout = 0.0
         self.scenario_steps: list[tuple[str, str, int]] = []
         """(keyword, text, line) of every step of the scenario, for reports of all undefined."""
@@ -100,14 +104,14 @@ class World:
                     f"engine {self.engine_name}: {error or 'not implemented yet'}"
                 ) from error
             except BaseException as error:
-                if not isinstance(error, Exception | SystemExit) and not isolation.IN_CHILD:
+                if not isinstance(error, Exception | SystemExit) and not engine_child.IN_CHILD:
                     raise  # KeyboardInterrupt stops a run that is not isolated
                 message, engine_bug = describe(
                     error, self.engine_name, self.engine, self.step_label, self.location
                 )
                 kind = EngineCrashError if engine_bug else ScenarioError
                 raise kind(message) from error
-        if self.is_last_step and self.error is not None:
+        if self.error is not None and (self.is_last_step or not self.next_checks_error):
             raise self._unchecked(self.error, " (and no Then step checked it)") from self.error
 
     def _unchecked(self, error: Exception, note: str) -> HarnessError:
@@ -125,7 +129,7 @@ class World:
     @property
     def cluster(self) -> Any:
         if self._cluster is None:
-            factory = self.engine_for("Cluster")[0].Cluster  # per mechanism
+            factory = self.cluster_engine.Cluster  # per mechanism
             if accepts(factory, "clock"):
                 self._cluster = factory(nodes=[], clock=self.clock, events=self.events)
                 self._cluster_on_clock = True
@@ -149,12 +153,18 @@ class World:
             return self.engine, self.engine_name
         return kubeloop, "kubeloop"
 
+    @property
+    def cluster_engine(self) -> ModuleType:
+        """The module that runs the cluster: the engine's, or kubeloop's when it has none."""
+        return self.engine_for("Cluster")[0]
+
     def advance(self, seconds: int) -> None:
         """Let time pass on the one clock: every mechanism's periodic tasks run as it does.
 
         An engine under test whose cluster keeps its own clock runs its own ``run_for``
         first; the rest of the world then runs on the shared clock.
         """
+        self.clock.check_span(seconds)  # refused before anything runs, with the limit named
         if self._cluster is not None and not self._cluster_on_clock:
             self.capability(self._cluster, "run_for")(seconds)
         self.clock.run_for(seconds)
@@ -181,13 +191,13 @@ class World:
 
         Steps catch only these: anything else an engine raises is a bug in it, reported as one.
         """
-        engine = self.engine_for("Cluster")[0]  # the errors of the engine running the cluster
+        engine = self.cluster_engine  # the errors of the engine running the cluster
         found = (getattr(engine, name, None) for name in names)
         return tuple(e for e in found if isinstance(e, type) and issubclass(e, Exception))
 
     def make(self, kind: str, *args: Any, **kwargs: Any) -> Any:
         """Build an engine object, reporting keyword arguments the engine does not accept."""
-        factory = self.capability(self.engine_for("Cluster")[0], kind)  # Lab 01's kinds
+        factory = self.capability(self.cluster_engine, kind)  # Lab 01's kinds
         try:
             return factory(*args, **kwargs)
         except TypeError as error:
@@ -284,12 +294,3 @@ class World:
                 "inside the project (or run with --fixtures-anywhere)"
             )
         return resolved
-
-
-def project_root(feature_dir: Path) -> Path:
-    """The folder holding the nearest ``features/`` folder above a feature, else the cwd."""
-    folder = feature_dir.resolve()
-    for candidate in (folder, *folder.parents):
-        if candidate.name == "features":
-            return candidate.parent
-    return Path.cwd().resolve()

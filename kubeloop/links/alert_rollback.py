@@ -75,13 +75,18 @@ class AlertRollbacks:
                 self._acted.add(rule)
                 self._roll_back(pipeline, rule, now)
 
+    @staticmethod
+    def firing(telemetry: Any, rule: RollbackRule) -> bool:
+        """Whether the rule's page or alert fires; NotFoundError when there is no such one."""
+        if rule.kind == "slo":
+            return bool(telemetry.slo_alert_state(rule.name, "page") == FIRING)
+        return bool(telemetry.alert_state(rule.name) == FIRING)
+
     def _firing(self, telemetry: Any, rule: RollbackRule) -> bool:
         try:
-            if rule.kind == "slo":
-                return bool(telemetry.slo_alert_state(rule.name, "page") == FIRING)
-            return bool(telemetry.alert_state(rule.name) == FIRING)
+            return self.firing(telemetry, rule)
         except KubeloopError:
-            return False  # not loaded yet: nothing fires
+            return False  # removed since the rule was added: nothing fires
 
     def _roll_back(self, pipeline: Any, rule: RollbackRule, now: int) -> None:
         before = pipeline.running(rule.environment)

@@ -17,13 +17,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from kubeloop.cluster.intstr import IntOrPercent, is_literal_zero, validate_int_or_percent
 from kubeloop.core.clock import ORDER_EVALUATE, ORDER_RECONCILE, ORDER_SCRAPE, Clock
 from kubeloop.core.events import EventLog
 from kubeloop.errors import InvalidSpecError
 from kubeloop.links.alert_rollback import AlertRollback, AlertRollbacks, Kind, RollbackRule
 from kubeloop.links.pod_traffic import PodTraffic
-from kubeloop.links.query_hpa import SYNC_PERIOD, QueryAutoscalers, QueryMetric
-from kubeloop.links.rollout import DigestRollout, RolloutLink
+from kubeloop.links.query_hpa import SYNC_PERIOD, QueryAutoscalers, QueryMetric, requests_query
+from kubeloop.links.rollout import WAITING, DigestRollout, RolloutLink, refusal
+from kubeloop.links.timeline import TimelineRecorder
+from kubeloop.pipeline.errors import AdmissionRefusedError
 
 Provider = Callable[[], Any]
 ORDER_LINKS = ORDER_RECONCILE - 10
@@ -60,12 +63,18 @@ class Links:
         self.autoscalers = QueryAutoscalers(self.events)
         self.traffic = PodTraffic()
         self._watched: Any = None
-        self.clock.every(
-            SETTLE_ONLY, lambda _now: self.sync(), name="links", order=ORDER_LINKS, settle=True
-        )
         self._alert_task: Any = None
         self._hpa_task: Any = None
         self._traffic_task: Any = None
+        self._request_hpas: set[str] = set()
+        """Deployments whose HPA reads their services' requests per second per pod."""
+        self._hooked: Any = None
+        self._served: set[str] = set()
+        """Deployments whose pods serve a telemetry service (as last split)."""
+        self.timeline = TimelineRecorder()
+        self.clock.every(
+            SETTLE_ONLY, lambda _now: self.sync(), name="links", order=ORDER_LINKS, settle=True
+        )
 
     # --- pipeline → cluster -----------------------------------------------------------------
 
@@ -86,7 +95,33 @@ class Links:
         cluster = self._cluster()
         if pipeline is not None:
             self.rollout.sync(cluster, pipeline, self.clock.now)
+            for status in self.rollout.status():
+                self.timeline.link(status)
+        if cluster is not None:
+            self._hook(cluster)
         self._split(self.clock.now)
+        self._record_rollouts(self.clock.now)
+
+    def _hook(self, cluster: Any) -> bool:
+        """Follow every reconcile pass of ``cluster`` if it can say so (``watch``)."""
+        if self._hooked is cluster:
+            return True
+        if getattr(type(cluster), "watch", None) is None:
+            return False
+        self._hooked = cluster
+        cluster.watch(self._on_pass)
+        return True
+
+    def _on_pass(self) -> None:
+        self._split(self.clock.now)
+        self._record_rollouts(self.clock.now)
+
+    def _record_rollouts(self, now: int) -> None:
+        cluster = self._cluster()
+        if cluster is None:
+            return
+        linked = {s.deployment for s in self.rollout.status() if s.state != WAITING}
+        self.timeline.rollouts(cluster, sorted(linked | self._served), now)
 
     def _watch(self) -> Any:
         pipeline = self._pipeline()
@@ -107,6 +142,58 @@ class Links:
     def rollouts(self) -> tuple[RolloutLink, ...]:
         return self.rollout.status()
 
+    def roll_out(
+        self,
+        deployment: str,
+        digest: str,
+        max_surge: IntOrPercent | None = None,
+        max_unavailable: IntOrPercent | None = None,
+    ) -> list[Any]:
+        """Roll the artifact ``digest`` onto ``deployment`` through admission, then drive the
+        cluster's rolling update under the budget; returns its snapshots.
+
+        The environment that deploys to the deployment (its link, else prod) must admit the
+        digest (``rollout.refusal``); a refusal raises ``AdmissionRefusedError`` with the
+        reason and changes nothing. Admitted, the digest is deployed to that environment
+        through the pipeline (its history, its verification) and the environment deploys
+        to this deployment from now on, so later promotions and rollbacks follow.
+        """
+        pipeline, cluster = self._watch(), self._cluster()
+        if pipeline is None or cluster is None:
+            raise InvalidSpecError("rolling an artifact out needs a pipeline and a cluster")
+        artifact = pipeline.artifact(digest)
+        cluster.deployment(deployment)  # NotFoundError before anything changes
+        where = f'rolling {artifact.label} out to "{deployment}"'
+        if max_surge is not None:
+            validate_int_or_percent(max_surge, "maxSurge", where)
+        if max_unavailable is not None:
+            validate_int_or_percent(max_unavailable, "maxUnavailable", where, at_most_100=True)
+        if is_literal_zero(max_surge) and is_literal_zero(max_unavailable):
+            raise InvalidSpecError(
+                f"{where}: maxSurge and maxUnavailable may not both be 0 (no pod could be added "
+                "or removed); nothing was changed"
+            )
+        env = self.rollout.environment_for(pipeline, deployment)
+        linked = self.rollout.explicit.get(env)
+        if linked is not None and linked != deployment:
+            raise InvalidSpecError(
+                f'{env} deploys to "{linked}", not "{deployment}": roll {artifact.label} '
+                f'out to "{linked}", or link another environment to "{deployment}"'
+            )
+        reason = refusal(pipeline, env, digest)
+        if reason is not None:
+            self.rollout.refuse(env, deployment, digest, artifact.version, self.clock.now, reason)
+            raise AdmissionRefusedError(f"{env} refuses to roll {deployment} out: {reason}")
+        pipeline.deploy(digest, env)
+        self.link(env, deployment)
+        # another engine's Deployment without a digest rolls to the artifact's version
+        extra = {"digest": digest} if hasattr(cluster.deployment_spec(deployment), "digest") else {}
+        return list(
+            cluster.rolling_update(
+                deployment, artifact.version, max_surge, max_unavailable, **extra
+            )
+        )
+
     # --- cluster → telemetry -------------------------------------------------------------------
 
     def serve(self, service: str, deployment: str) -> None:
@@ -122,6 +209,36 @@ class Links:
         self._split(self.clock.now)
         self.traffic.fail(telemetry, service, version, ratio, self.clock.now)
 
+    def limit(self, deployment: str, per_pod: float) -> None:
+        """Each ready pod of ``deployment`` serves at most ``per_pod`` requests per second;
+        what its services send beyond that fails."""
+        cluster = self._cluster()
+        if cluster is not None:
+            cluster.deployment(deployment)  # NotFoundError before anything changes
+        self.traffic.limit(deployment, per_pod)
+        self._split(self.clock.now)
+
+    def fail_pods_of(self, version: str, ratio: float | None) -> list[str]:
+        """Pods running ``version`` fail ``ratio`` of their requests, in every service they
+        serve (None: as the service); returns those services."""
+        cluster, telemetry = self._cluster(), self._telemetry()
+        if cluster is None or telemetry is None:
+            raise InvalidSpecError("pods that fail requests need a cluster and telemetry")
+        self._split(self.clock.now)
+        served = [
+            name
+            for name, _, _ in self.traffic.pairs(cluster, telemetry)
+            if getattr(telemetry.service(name), "versions", None) is not None
+        ]
+        if not served:
+            raise InvalidSpecError(
+                "no service is served by a deployment's pods yet: declare a service of the "
+                'deployment\'s name (Given the service "web" serves 100 requests per second)'
+            )
+        for name in served:
+            self.traffic.fail(telemetry, name, version, ratio, self.clock.now)
+        return served
+
     def _split(self, now: int) -> None:
         cluster, telemetry = self._cluster(), self._telemetry()
         if cluster is None or telemetry is None:
@@ -129,16 +246,33 @@ class Links:
         if self._traffic_task is None:
             if not self.traffic.pairs(cluster, telemetry):
                 return  # nothing is linked: no task every 15 s over a span of months
-            self._traffic_task = self.clock.every(
-                SYNC_PERIOD, self._split, name="links: traffic", order=ORDER_TRAFFIC, settle=True
-            )
-        self.traffic.sync(cluster, telemetry, now)
+            self._follow(cluster)
+        pairs = self.traffic.sync(cluster, telemetry, now)
+        self._served = {deployment for _, deployment, _ in pairs}
+        self.timeline.traffic(telemetry, [service for service, _, _ in pairs], now)
+
+    def _follow(self, cluster: Any) -> None:
+        """Re-split after every reconcile pass of a cluster that can say so (``watch``),
+        and at the start and end of every span; another engine's: every 15 s."""
+        interval = SETTLE_ONLY if self._hook(cluster) else SYNC_PERIOD
+        self._traffic_task = self.clock.every(
+            interval, self._split, name="links: traffic", order=ORDER_TRAFFIC, settle=True
+        )
 
     # --- telemetry → pipeline ------------------------------------------------------------------
 
     def roll_back_on(self, kind: Kind, name: str, environment: str) -> RollbackRule:
         """When the SLO ``name`` pages (kind "slo") or the alert ``name`` fires (kind "alert"),
-        roll ``environment`` back, once per firing, at the next rule evaluation."""
+        roll ``environment`` back, once per firing, at the next rule evaluation. A cluster
+        deployment's name stands for the environment that deploys to it. The SLO or alert and
+        the environment must exist already (NotFoundError): a link naming nothing would never
+        act, silently."""
+        environment = self.environment_of(environment)
+        telemetry, pipeline = self._telemetry(), self._pipeline()
+        if telemetry is not None and kind in ("slo", "alert"):
+            self.alerts.firing(telemetry, RollbackRule(kind, name, environment))
+        if pipeline is not None:
+            pipeline.environment(environment)
         rule = self.alerts.add(kind, name, environment)
         if self._alert_task is None:
             telemetry = self._telemetry()
@@ -150,6 +284,16 @@ class Links:
                 order=ORDER_ALERT_ACTIONS,
             )
         return rule
+
+    def environment_of(self, target: str) -> str:
+        """``target`` if it is an environment; for a cluster deployment, the environment
+        that deploys to it (its link, else prod)."""
+        pipeline, cluster = self._watch(), self._cluster()
+        if pipeline is None or target in {e.name for e in pipeline.definition.environments}:
+            return target
+        if cluster is not None and target in {d.name for d in cluster.deployments()}:
+            return self.rollout.environment_for(pipeline, target)
+        return target
 
     def _check_alerts(self, now: int) -> None:
         telemetry, pipeline = self._telemetry(), self._watch()
@@ -175,10 +319,26 @@ class Links:
             )
         self._feed()
 
+    def autoscale_on_requests(self, deployment: str) -> None:
+        """Feed ``deployment``'s HPA the requests per second per pod of the services its
+        pods serve: the autoscaling/v2 Pods metric, as prometheus-adapter computes it
+        (``requests_query``), averaged over the ready pods."""
+        telemetry, cluster = self._telemetry(), self._cluster()
+        services = [deployment]
+        if telemetry is not None and cluster is not None:
+            services = self.traffic.services_of(cluster, telemetry, deployment) or services
+        self.autoscale_on(deployment, requests_query(services), per_pod=True)
+        self._request_hpas.add(deployment)
+
     def _feed(self) -> None:
         telemetry, cluster = self._telemetry(), self._cluster()
-        if cluster is not None and telemetry is not None:
-            self.autoscalers.feed(cluster, telemetry)
+        if cluster is None or telemetry is None:
+            return
+        for deployment in sorted(self._request_hpas):
+            services = self.traffic.services_of(cluster, telemetry, deployment)
+            if services:
+                self.autoscalers.requery(deployment, requests_query(services))
+        self.autoscalers.feed(cluster, telemetry)
 
     def query_metrics(self) -> tuple[QueryMetric, ...]:
         return self.autoscalers.metrics()

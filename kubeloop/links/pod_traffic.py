@@ -4,16 +4,24 @@ A telemetry service linked to a cluster deployment — the one of its name, when
 holds both, or the one a scenario names — is split over the versions its ready pods run,
 in proportion to their count (``kubeloop/telemetry/traffic_versions.py``): its series gain
 a ``version`` label, names and ``job`` unchanged, and a failure given to one version hits
-only that version's share. The split is re-read from the cluster's public view before every
-scrape-time check (every reconcile period, and at the start and end of every span); while
-the deployment has no ready pod the last split is kept.
+only that version's share. A pod that is not Ready serves nothing; a deployment with a
+per-pod capacity serves at most its ready pods × that capacity, and the rest fails; once
+split, a service whose deployment has no ready pod fails every request (no endpoint).
+
+The split is re-read from the cluster's public view after every reconcile pass (the
+cluster's ``watch``; another engine without it: every reconcile period) and at the start
+and end of every span, so it follows every pod change on the logical clock.
 """
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from kubeloop.errors import InvalidSpecError, NotFoundError
+from kubeloop.telemetry.linear import exact_number
+
+MAX_CAPACITY = 10**9
 
 
 class PodTraffic:
@@ -21,17 +29,26 @@ class PodTraffic:
         self.explicit: dict[str, str] = {}
         """service → deployment, as a scenario said it."""
         self.auto = True
+        self.capacity: dict[str, Fraction] = {}
+        """deployment → requests per second one ready pod serves at most."""
 
     def serve(self, service: str, deployment: str) -> None:
         self.explicit[service] = deployment
 
-    def pairs(self, cluster: Any, telemetry: Any) -> list[tuple[str, dict[str, int]]]:
-        """(service, ready pods by version) of every link that applies now, by service name.
+    def limit(self, deployment: str, per_pod: float | Fraction) -> None:
+        """Each ready pod of ``deployment`` serves at most ``per_pod`` requests per second."""
+        self.capacity[deployment] = exact_number(
+            per_pod, f'deployment "{deployment}": a pod\'s requests per second', 0, MAX_CAPACITY
+        )
+
+    def pairs(self, cluster: Any, telemetry: Any) -> list[tuple[str, str, dict[str, int]]]:
+        """(service, deployment, ready pods by version) of every link that applies now, by
+        service name.
 
         Read from the deployment's ReplicaSets (a version's ready pods are its ReplicaSets'
         ready counts), which costs the number of ReplicaSets, not of pods.
         """
-        found: list[tuple[str, dict[str, int]]] = []
+        found: list[tuple[str, str, dict[str, int]]] = []
         for service in telemetry.services():
             deployment = self.explicit.get(service, service if self.auto else "")
             try:
@@ -42,18 +59,34 @@ class PodTraffic:
                 ready: dict[str, int] = {}
                 for rs in replicasets:
                     ready[rs.version] = ready.get(rs.version, 0) + rs.ready
-                found.append((str(service), {v: n for v, n in sorted(ready.items()) if n}))
+                found.append(
+                    (str(service), deployment, {v: n for v, n in sorted(ready.items()) if n})
+                )
         return found
 
-    def sync(self, cluster: Any, telemetry: Any, now: int) -> None:
+    def services_of(self, cluster: Any, telemetry: Any, deployment: str) -> list[str]:
+        """The services ``deployment``'s pods serve, by name."""
+        return [s for s, d, _ in self.pairs(cluster, telemetry) if d == deployment]
+
+    def sync(self, cluster: Any, telemetry: Any, now: int) -> list[tuple[str, str, dict[str, int]]]:
+        """Split every linked service by its deployment's ready pods now; returns the links
+        (``pairs``)."""
         from kubeloop.telemetry.traffic_versions import split_by_version  # noqa: PLC0415
 
-        for name, ready in self.pairs(cluster, telemetry):
+        pairs = self.pairs(cluster, telemetry)
+        for name, deployment, ready in pairs:
             service = telemetry.service(name)
             if not hasattr(service, "versions"):
                 continue  # another engine's service: it cannot be split
-            if ready and (service.versions is None or service.versions.serving() != ready):
-                split_by_version(service, ready, now)
+            versions = service.versions
+            if versions is None and not ready:
+                continue  # never served yet: nothing to split
+            if versions is None or versions.serving() != ready:
+                # no ready pod left: every share 0, no endpoint, every request fails
+                shares = ready or dict.fromkeys(versions.shares() if versions else (), 0)
+                versions = split_by_version(service, shares, now)
+            versions.set_capacity(self.capacity.get(deployment), now)
+        return pairs
 
     def fail(self, telemetry: Any, name: str, version: str, ratio: float | None, now: int) -> None:
         service = telemetry.service(name)

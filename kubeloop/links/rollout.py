@@ -23,7 +23,7 @@ from kubeloop.core.events import EventLog
 from kubeloop.errors import KubeloopError
 from kubeloop.pipeline.signing import verify
 
-ADMITTED, REFUSED, WAITING = "admitted", "refused", "waiting"
+ADMITTED, REFUSED, WAITING, STALLED = "admitted", "refused", "waiting", "stalled"
 
 
 @dataclass(frozen=True)
@@ -35,26 +35,58 @@ class RolloutLink:
     digest: str
     version: str
     state: str
-    """admitted (the deployment runs the digest's version), refused, or waiting (for the
-    deployment to exist in the cluster)."""
+    """admitted (the deployment runs the digest's version), stalled (admitted, but pods of
+    it cannot be placed: ``reason`` says why, as the scheduler does), refused, or waiting
+    (for the deployment to exist in the cluster)."""
     reason: str
     time: int
 
 
+def runs(info: Any, version: str, digest: str) -> bool:
+    """Whether a deployment view's template is ``version`` of artifact ``digest`` (another
+    engine's view without a digest is judged by its version)."""
+    return bool(info.version == version and getattr(info, "digest", digest) == digest)
+
+
+def _stalled(cluster: Any, name: str, version: str, digest: str) -> str:
+    """Why pods of the admitted template cannot run ("" when none waits): the first
+    Pending one's FailedScheduling message, by pod name."""
+    waiting = sorted(
+        (p.name, p.reason or "not scheduled yet")
+        for p in cluster.pods(name)
+        if p.node is None and p.version == version and getattr(p, "digest", digest) == digest
+    )
+    return f"pod {waiting[0][0]} is Pending: {waiting[0][1]}" if waiting else ""
+
+
 def refusal(pipeline: Any, environment: str, digest: str) -> str | None:
-    """Why ``digest`` may not reach the cluster from ``environment``; None if it may."""
+    """Why ``digest`` may not reach the cluster from ``environment``; None if it may.
+
+    Admission, in verify-before-deploy's order: a signature over this very digest verifies
+    under a key the environment trusts now (a copied one names its claim); the latest run
+    passed every gate; the digest ran in the environment before this one (promoted, never
+    rebuilt); the approval the environment needs was given.
+    """
     label = pipeline.artifact(digest).label
+    trusted = pipeline.trusted_keys(environment)
+    signatures = pipeline.signatures(digest)
+    if not signatures:
+        return f"{label} has no signature"
+    problems = [verify(digest, s, trusted) for s in signatures]
+    if all(problems):
+        names = ", ".join(f'"{k.name}"' for k in trusted.values()) or "no key"
+        return (
+            f"{label} carries no signature over its digest by a key {environment} trusts: "
+            f"{'; '.join(str(p) for p in problems)} ({environment} trusts {names})"
+        )
     latest = pipeline.latest_run(digest)
     if latest is None or not latest.passed:
         return f"{label} did not pass the pipeline"
-    trusted = pipeline.trusted_keys(environment)
-    signatures = pipeline.signatures(digest)
-    if not any(verify(digest, s, trusted) is None for s in signatures):
-        names = ", ".join(f'"{k.name}"' for k in trusted.values()) or "no key"
-        return (
-            f"{label} carries no signature over its digest by a key {environment} trusts "
-            f"({environment} trusts {names})"
-        )
+    order = [e.name for e in pipeline.definition.environments]
+    if environment in order and order.index(environment) > 0:
+        previous = order[order.index(environment) - 1]
+        if all(d.digest != digest for d in pipeline.environment(previous).deployments):
+            return f"{label} was never promoted: it has not run in {previous}"
     view = pipeline.environment(environment)
     if view.requires_approval and (digest, environment) not in pipeline.state().approvals:
         return f"{label} was never approved for {environment}"
@@ -74,6 +106,14 @@ class DigestRollout:
 
     def link(self, environment: str, deployment: str) -> None:
         self.explicit[environment] = deployment
+
+    def environment_for(self, pipeline: Any, deployment: str) -> str:
+        """The environment whose digest ``deployment`` runs: the one linked to it, else the
+        pipeline's final environment (prod)."""
+        linked = sorted(e for e, d in self.explicit.items() if d == deployment)
+        if linked:
+            return linked[0]
+        return str(pipeline.definition.environments[-1].name)
 
     def targets(self, pipeline: Any) -> list[str]:
         """The environments that deploy to the cluster, in the pipeline's order."""
@@ -99,8 +139,8 @@ class DigestRollout:
                 )
             return
         reason = refusal(pipeline, env, digest)
-        if reason is None and cluster.deployment(name).version != artifact.version:
-            reason = self._roll(cluster, name, artifact.version)
+        if reason is None and not runs(cluster.deployment(name), artifact.version, digest):
+            reason = self._roll(cluster, name, artifact.version, digest)
             if reason is None:
                 self._events.normal(
                     "RolloutAdmitted",
@@ -108,17 +148,29 @@ class DigestRollout:
                     f"{env} runs {artifact.label}: rolling {name} to {artifact.version}",
                 )
         if reason is None:
-            self._record(env, name, digest, artifact.version, ADMITTED, now, "")
+            stall = _stalled(cluster, name, artifact.version, digest)
+            state = STALLED if stall else ADMITTED
+            said = f"rolling {name} to {artifact.label} stalls: {stall}" if stall else ""
+            self._record(env, name, digest, artifact.version, state, now, said)
         else:
             self._record(env, name, digest, artifact.version, REFUSED, now, reason)
 
-    def _roll(self, cluster: Any, name: str, version: str) -> str | None:
-        """Apply the deployment again at ``version``; the cluster's rollout does the rest."""
+    def _roll(self, cluster: Any, name: str, version: str, digest: str) -> str | None:
+        """Apply the deployment again at ``version`` of ``digest``; the cluster's rollout
+        does the rest (another engine's Deployment without a digest gets the version)."""
+        spec = cluster.deployment_spec(name)
+        fields = {"version": version}
+        if hasattr(spec, "digest"):
+            fields["digest"] = digest
         try:
-            cluster.apply(replace(cluster.deployment_spec(name), version=version))
+            cluster.apply(replace(spec, **fields))
         except KubeloopError as error:
             return f"the cluster refused version {version!r}: {error}"
         return None
+
+    def refuse(self, env: str, name: str, digest: str, version: str, now: int, reason: str) -> None:
+        """Record a refused explicit rollout of ``digest`` onto ``name`` (and its event)."""
+        self._record(env, name, digest, version, REFUSED, now, reason)
 
     def _record(
         self, env: str, name: str, digest: str, version: str, state: str, now: int, reason: str
@@ -130,6 +182,8 @@ class DigestRollout:
         self._status[name] = status
         if state == REFUSED:
             self._events.warning("RolloutRefused", f"deployment/{name}", reason)
+        elif state == STALLED:
+            self._events.warning("RolloutStalled", f"deployment/{name}", reason)
         elif state == WAITING:
             self._events.warning(
                 "RolloutWaiting",

@@ -8,6 +8,7 @@ deploy, rolled back to the previous known-good digest.
 from kubeloop.pipeline.definition import EnvironmentSpec, PipelineDefinition
 from kubeloop.pipeline.digest import Digest, canonical_bytes, digest_of, parse_digest
 from kubeloop.pipeline.errors import (
+    AdmissionRefusedError,
     InvalidDigestError,
     InvalidEvidenceError,
     InvalidManifestError,
@@ -26,6 +27,7 @@ from kubeloop.pipeline.waivers import Waiver, WaiverList
 __all__ = [
     "ORDER",
     "SEVERITIES",
+    "AdmissionRefusedError",
     "Artifact",
     "Digest",
     "EnvironmentSpec",

@@ -7,7 +7,8 @@
     PipelineRefusedError (KubeloopError)
     ├── PromotionRefusedError     only a digest that passed moves on, in order
     ├── VerificationError         verify-before-deploy found no signature it trusts
-    └── RollbackError             no previous known-good digest to return to
+    ├── RollbackError             no previous known-good digest to return to
+    └── AdmissionRefusedError     a digest that may not run on the cluster (kubeloop.links)
 
 Every refusal leaves the pipeline exactly as it was, its event log included (like an
 admission webhook that rejects a request): the error is the explanation.
@@ -50,3 +51,9 @@ class VerificationError(PipelineRefusedError):
 
 class RollbackError(PipelineRefusedError):
     """An environment has no previous known-good digest, or it no longer verifies."""
+
+
+class AdmissionRefusedError(PipelineRefusedError):
+    """An artifact rolled onto the cluster that its environment would not run: it did not
+    pass, was not promoted, carries no trusted signature over its digest, or lacks an
+    approval (``kubeloop.links.rollout``)."""

@@ -10,8 +10,10 @@ refused, and the same version may only grow (a scenario may declare it line by l
 from __future__ import annotations
 
 import datetime
+import re
 from dataclasses import dataclass
 
+from kubeloop.core.excerpt import excerpt
 from kubeloop.pipeline.errors import InvalidEvidenceError
 from kubeloop.pipeline.evidence import FINDING_ID
 
@@ -22,15 +24,21 @@ MAX_VERSION = 1_000_000_000
 MAX_REASON = 1000
 
 
+_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", re.ASCII)
+"""Go's ``time.Parse("2006-01-02", …)``, which Trivy uses: never an ISO week or ordinal date."""
+
+
 def parse_date(text: str, what: str = "date") -> datetime.date:
+    """A calendar date exactly as ``YYYY-MM-DD`` (Python's fromisoformat also reads
+    ``2027-W01-1`` and ``20270101``, which Trivy does not)."""
     try:
-        return datetime.date.fromisoformat(text) if len(text) == 10 else _bad(text, what)
+        return datetime.date.fromisoformat(text) if _DATE.fullmatch(text) else _bad(text, what)
     except (TypeError, ValueError):
         return _bad(text, what)
 
 
 def _bad(text: object, what: str) -> datetime.date:
-    raise InvalidEvidenceError(f"{what} {text!r} is not a calendar date YYYY-MM-DD")
+    raise InvalidEvidenceError(f"{what} {excerpt(text)} is not a calendar date YYYY-MM-DD")
 
 
 def seconds_since(epoch: str, date: str) -> int:
@@ -41,7 +49,10 @@ def seconds_since(epoch: str, date: str) -> int:
 def date_at(epoch: str, seconds: int) -> str:
     """The calendar date (UTC) at logical time ``seconds``."""
     moment = datetime.datetime.combine(parse_date(epoch, "epoch"), datetime.time())
-    return (moment + datetime.timedelta(seconds=seconds)).date().isoformat()
+    try:
+        return (moment + datetime.timedelta(seconds=seconds)).date().isoformat()
+    except OverflowError:  # past 9999-12-31: no calendar date, but still a moment
+        return f"{parse_date(epoch, 'epoch').isoformat()} + {seconds // 86_400} days"
 
 
 @dataclass(frozen=True, order=True)

@@ -49,12 +49,32 @@ def note_states(
     timelines: dict[str, list[tuple[int, str]]],
     now: int,
 ) -> None:
-    """Record in each alert's timeline the state its rules are in now, if it changed."""
+    """Record in each alert's timeline the state its rules are in now, if it changed; an
+    alert whose rules carry severities (an SLO's page and ticket) also gets one timeline per
+    severity, under ``severity_key`` (never an alert name: "/" is not allowed in one)."""
     for name in names:
-        state = combined_state(by_name[name])
-        timeline = timelines.setdefault(name, [(now, INACTIVE)])
-        if timeline[-1][1] != state:
-            timeline.append((now, state))
+        rules = by_name[name]
+        _note(timelines, name, combined_state(rules), now)
+        severities = {_severity(rule) for rule in rules} - {""}
+        if len(severities) > 1:
+            for severity in sorted(severities):
+                state = combined_state([r for r in rules if _severity(r) == severity])
+                _note(timelines, severity_key(name, severity), state, now)
+
+
+def severity_key(name: str, severity: str) -> str:
+    return f"{name}/{severity}"
+
+
+def _severity(rule: AlertingRule) -> str:
+    labels = dict(rule.spec.labels)
+    return str(labels.get("sloth_severity") or labels.get("severity") or "")
+
+
+def _note(timelines: dict[str, list[tuple[int, str]]], key: str, state: str, now: int) -> None:
+    timeline = timelines.setdefault(key, [(now, INACTIVE)])
+    if timeline[-1][1] != state:
+        timeline.append((now, state))
 
 
 def checked_interval(seconds: int, what: str) -> int:

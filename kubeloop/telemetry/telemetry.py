@@ -29,6 +29,7 @@ from kubeloop.telemetry.scheduled import (
     combined_state,
     note_states,
     scenario_group,
+    severity_key,
     severity_state,
 )
 from kubeloop.telemetry.series import Labels, SeriesStore
@@ -261,6 +262,13 @@ class Telemetry:
     def timeline(self, name: str) -> AlertTimeline:
         self._rules_named(name)
         return AlertTimeline(name, tuple(self._timelines.get(name, [])))
+
+    def severity_timeline(self, name: str, severity: str) -> AlertTimeline:
+        """The state changes of the alert ``name``'s rules of one severity (an SLO's page
+        and ticket apart); only the alert's own timeline when its rules have one severity."""
+        self._rules_named(name)
+        changes = self._timelines.get(severity_key(name, severity))
+        return AlertTimeline(name, tuple(changes if changes is not None else ()))
 
     def rule_failures(self) -> list[RuleFailure]:
         return [f for e in self._groups for f in e.failures]

@@ -13,6 +13,12 @@ Every change — shares, a version's failure, the service's rate, errors, latenc
 made at one instant for the service and all its versions, so all share one start of their
 current steady run (``since``) and their counter lines together are the service's.
 A version left with no ready pod keeps its series, at a share of 0.
+
+Shares are ready pods. With a per-pod capacity (``set_capacity``) a version serves at most
+its pods × the capacity each second and the rest of its share fails: an overloaded version
+fails ``1 − (capacity / rate) × (1 − its own error ratio)`` of its requests. With no ready
+pod at all (every share 0) the service has no endpoint and every request fails; the failed
+requests keep the labels of the versions that served last, in their last proportions.
 """
 
 from __future__ import annotations
@@ -34,6 +40,24 @@ class VersionedTraffic:
         self._shares: dict[str, int] = {}
         self._failing: dict[str, Fraction] = {}
         self._versions: dict[str, Service] = {}
+        self._capacity: Fraction | None = None
+        """Requests per second one ready pod serves at most (None: no limit)."""
+        self._last: dict[str, int] = {}
+        """The last split with an endpoint: who the requests of an endpointless service are
+        counted on."""
+
+    @property
+    def capacity(self) -> Fraction | None:
+        return self._capacity
+
+    def set_capacity(self, per_pod: float | Fraction | None, now: int) -> None:
+        """Each ready pod serves at most ``per_pod`` requests per second from ``now`` on."""
+        limit = None if per_pod is None else exact_number(per_pod, "a pod's capacity", 0, 10**9)
+        if limit == self._capacity:
+            return
+        self._service._serve_until(now)
+        self._capacity = limit
+        self._service._changed()
 
     def shares(self) -> dict[str, int]:
         return dict(sorted(self._shares.items()))
@@ -41,6 +65,13 @@ class VersionedTraffic:
     def serving(self) -> dict[str, int]:
         """The versions with a share above 0, by name."""
         return {v: n for v, n in sorted(self._shares.items()) if n}
+
+    def rates(self) -> dict[str, tuple[float, float]]:
+        """Each version's requests per second and error ratio now, by name."""
+        return {
+            v: (float(served._rate), float(served._ratio))
+            for v, served in sorted(self._versions.items())
+        }
 
     def failing(self) -> dict[str, float]:
         """Versions with an error ratio of their own."""
@@ -51,12 +82,14 @@ class VersionedTraffic:
         checked = {_version(v): _share(v, n) for v, n in shares.items()}
         if len(set(self._versions) | set(checked)) > MAX_VERSIONS:
             raise InvalidSpecError(f"a service is split over at most {MAX_VERSIONS} versions")
-        if not any(checked.values()):
+        if not any(checked.values()) and not self._versions:
             raise InvalidSpecError("a split needs at least one version with a share above 0")
         wanted = {v: n for v, n in checked.items() if n}
         if wanted == {v: n for v, n in self._shares.items() if n} and self._versions:
             return
         self._service._serve_until(now)
+        if wanted:
+            self._last = wanted
         self._shares = {v: checked.get(v, 0) for v in sorted({*self._versions, *checked})}
         self._service._changed()
 
@@ -75,8 +108,10 @@ class VersionedTraffic:
     def follow(self, now: int) -> None:
         """Give every version its part of the service as it is now (called on each change)."""
         service = self._service
-        total = sum(self._shares.values())
-        for version, share in self._shares.items():
+        endpoints = any(self._shares.values())
+        weights = self._shares if endpoints else {v: self._last.get(v, 0) for v in self._shares}
+        total = sum(weights.values())
+        for version, weight in weights.items():
             served = self._versions.get(version)
             if served is None:
                 served = Service(
@@ -88,8 +123,13 @@ class VersionedTraffic:
                 )
                 self._versions[version] = served
             served._serve_until(now)
-            served._rate = service._rate * Fraction(share, total)
-            served._ratio = self._failing.get(version, service._ratio)
+            served._rate = service._rate * Fraction(weight, total)
+            own = self._failing.get(version, service._ratio)
+            served._ratio = (
+                _overloaded(served._rate, self._shares[version], self._capacity, own)
+                if endpoints
+                else Fraction(1)
+            )
             served._latency = service._latency
             served.up = service.up
             served._changed()
@@ -137,6 +177,15 @@ def split_by_version(service: Service, shares: Mapping[str, int], now: int) -> V
         return versions
     service.versions.set_shares(shares, now)
     return service.versions
+
+
+def _overloaded(rate: Fraction, pods: int, capacity: Fraction | None, own: Fraction) -> Fraction:
+    """The error ratio of ``rate`` requests per second served by ``pods`` pods of at most
+    ``capacity`` each, which fail ``own`` of what they serve: what is beyond the capacity
+    fails, the rest fails as the version does."""
+    if capacity is None or rate <= pods * capacity:
+        return own
+    return 1 - (pods * capacity / rate) * (1 - own)
 
 
 def _version(text: object) -> str:

@@ -8,6 +8,7 @@ from typing import Any
 from kubeloop.harness.nouns import PodSet
 from kubeloop.harness.referents import known
 from kubeloop.harness.registry import checks_error, then
+from kubeloop.harness.text_checks import agrees, expected
 from kubeloop.harness.world import World
 from kubeloop.steps.cluster.pods import check
 
@@ -36,25 +37,25 @@ def _case_hint(text: str, reason: str) -> str:
 
 
 @then(
-    "the pending pod's reason <contains|mentions|includes> {text:text}",
+    "the pending pod's <reason|message> {how:textcheck} {text:text}",
     'the pending pod\'s reason contains "Insufficient cpu"',
     'the pending pod\'s reason is "0/1 nodes are available: 1 Insufficient memory."',
+    'the pending pod\'s message starts with "0/3 nodes are available"',
     variants=(
-        "the pending pod's <reason|message> is {text:text}",
         "the pod is pending because of {text:text}",
-        "<its|the pod's> <reason|message> <contains|mentions|mention|includes|include|says|"
-        "say|is> {text:text}",
+        "<its|the pod's> <reason|message> {how:textcheck} {text:text}",
     ),
 )
-def pending_reason(world: World, text: str) -> None:
-    """There is exactly one Pending pod, and its FailedScheduling message contains TEXT."""
+def pending_reason(world: World, text: str, how: str = "contains") -> None:
+    """There is exactly one Pending pod, and its FailedScheduling message is TEXT ("is":
+    the whole message), or contains, starts or ends with it ("because of": contains)."""
     pending = _pending(world)
     if len(pending) != 1:
         raise world.fail("exactly one pending pod", f"{len(pending)}: {_names(pending)}")
     reason = world.attribute(pending[0], "reason")
-    if reason is None or text not in reason:
+    if reason is None or not agrees(how, text, reason):
         hint = _case_hint(text, reason or "")
-        raise world.fail(f"a reason containing {text!r}", repr(reason) + hint)
+        raise world.fail(f"a reason {expected(how, text)}", repr(reason) + hint)
 
 
 @then(

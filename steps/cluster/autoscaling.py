@@ -48,7 +48,7 @@ def an_hpa(world: World, deployment: str, options: dict[str, Any]) -> None:
     "web is at 20% cpu",
     variants=(
         "[the ][average ]<cpu|CPU> <utilization|utilisation|usage|load> <of|on|for> "
-        "{deployment:deployment} <is|becomes|rises to|drops to|falls to|goes to|reaches|"
+        "{deployment:deployment}[ pods] <is|becomes|rises to|drops to|falls to|goes to|reaches|"
         "increases to|decreases to|goes up to|goes down to|climbs to|spikes to|jumps to> "
         "{value:percent}",
         "{deployment:deployment} <is at|runs at|uses|is using|averages> {value:percent} "
@@ -132,7 +132,8 @@ def the_hpa_for_wants(world: World, deployment: str, count: int) -> None:
     '"web" still has 4 replicas',
     "web is scaled to 6 replicas",
     variants=(
-        "{deployment:deployment} <is|are> [still ]<scaled|set> to {count:n}[ replica(s)]",
+        "{deployment:deployment} <is|are> [still ]<scaled|set|back|back down|back up|scaled back|"
+        "scaled down|scaled up|down|up> to {count:n}[ replica(s)]",
         "the desired replicas of {deployment:deployment} <is|are> {count:n}",
         "<the HPA|the autoscaler> <scales|has scaled|scaled> {deployment:deployment} to "
         "{count:n}[ replica(s)]",

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from kubeloop.errors import InvalidSpecError
 from kubeloop.harness.nouns import Owner, PodSet
 from kubeloop.harness.registry import then
 from kubeloop.harness.world import World
@@ -89,7 +90,9 @@ def check(
 
 def _describe_pod(pod: Any) -> str:
     where = pod.node or "no node"
-    return f"{pod.name} {pod.phase} on {where} at {pod.version}"
+    digest = getattr(pod, "digest", None)
+    at = f"{pod.version}@{digest[:19]}…" if digest else pod.version
+    return f"{pod.name} {pod.phase} on {where} at {at}"
 
 
 @then(
@@ -158,8 +161,24 @@ def pods_on(world: World, pods: PodSet, nodes: tuple[str, ...]) -> None:
     ),
 )
 def pods_run(world: World, pods: PodSet, version: str) -> None:
-    """The pods run that version (their template's version label or image)."""
-    check(world, pods, lambda p: p.version == version, f"at {version}", detail=_describe_pod)
+    """The pods run that version (their template's version label or image); an artifact's
+    alias (D2) means that artifact: the pods run its very digest, not just its version."""
+    from kubeloop.steps.links.support import artifact_named  # noqa: PLC0415  (one world)
+
+    try:
+        digest = artifact_named(world, version)
+    except InvalidSpecError as error:
+        raise world.fail(f'"{version}" to name one thing', str(error)) from None
+    if digest is None:
+        check(world, pods, lambda p: p.version == version, f"at {version}", detail=_describe_pod)
+        return
+    check(
+        world,
+        pods,
+        lambda p: getattr(p, "digest", None) == digest,
+        f"running {version} ({digest[:19]}…)",
+        detail=_describe_pod,
+    )
 
 
 @then(

@@ -87,11 +87,20 @@ def i_roll_out(
 ) -> None:
     """Roll the deployment out to VERSION (new requests too, if given), reconciling until done.
 
+    VERSION that is an artifact's alias (D2) rolls that artifact out, and only if the
+    environment deploying to the deployment admits it (passed, promoted, signed by a key it
+    trusts, approved); a refusal fails the step with the reason and changes nothing.
+
     The rollout runs to its end within the same step, or stalls (then the next step must
     be "Then the rollout stalls"). maxSurge/maxUnavailable given here are kept for later
     rollouts too.
     """
     deployment = deployment or it(world, "deployment")
+    from kubeloop.steps.links.support import artifact_named, links  # noqa: PLC0415  (one world)
+
+    digest = world.attempt(lambda: artifact_named(world, version))
+    if world.error is not None:
+        return
     budget: dict[str, Any] = {
         k: options[k] for k in ("max_surge", "max_unavailable") if k in options
     }
@@ -104,6 +113,12 @@ def i_roll_out(
         world.attempt(lambda: reapply(world, deployment, **template))
         if world.error is not None:
             return
+    if digest is not None:  # an artifact: admitted first, then rolled out (kubeloop.links)
+        artifact = digest
+        _keep_rollout(
+            world, deployment, lambda: links(world).roll_out(deployment, artifact, **budget)
+        )
+        return
     _keep_rollout(
         world, deployment, lambda: world.cluster.rolling_update(deployment, version, **budget)
     )
@@ -153,7 +168,7 @@ def _snapshots(world: World) -> list[Any]:
 def the_rollout_stalls(world: World, text: str | None = None) -> None:
     """The last rollout ended with RolloutStalledError (why it stalled contains TEXT)."""
     error = world.take_error()
-    stalled: type = world.attribute(world.engine, "RolloutStalledError")
+    stalled: type = world.attribute(world.cluster_engine, "RolloutStalledError")
     if not isinstance(error, stalled):
         raise world.fail("RolloutStalledError", f"{type(error).__name__}: {error}")
     world.stall = error

@@ -25,15 +25,24 @@ _COUNT = "{replicas:n}[ <replicas|replica|pods|pod|instances|instance|copies>]"
     'a deployment "db" with 2 replicas and nodeSelector disktype=ssd',
     'a deployment "etcd" with 4 replicas and required pod anti-affinity on kubernetes.io/hostname',
     'a deployment "web" with 6 replicas spread across topology.kubernetes.io/zone with maxSkew 1',
+    "a deployment web running v1 with 3 replicas",
+    "a deployment web with 8 replicas at v1 with maxSurge 2 and maxUnavailable 1",
     variants=(
         "a {name:name} deployment <of|with> " + _COUNT + "{options:declaration}",
         "the {name:name} deployment <has|runs> " + _COUNT + "{options:declaration}",
         "deployment {name:name} <has|runs|with> " + _COUNT + "{options:declaration}",
         "the deployment {name:name} <has|runs|with> " + _COUNT + "{options:declaration}",
+        "a deployment[ <named|called>][ {name:name}] <running|at|on> {version:version} <of|with> "
+        + _COUNT
+        + "{options:declaration}",
     ),
 )
 def a_deployment(
-    world: World, replicas: int, options: dict[str, Any], name: str | None = None
+    world: World,
+    replicas: int,
+    options: dict[str, Any],
+    name: str | None = None,
+    version: str | None = None,
 ) -> None:
     """Declare a deployment ("web" at version v1, 500m cpu and 256Mi memory unless given).
 
@@ -51,6 +60,8 @@ def a_deployment(
     placement: dict[str, Any] = {
         k: options.pop(k) for k in ("anti_affinity", "spread") if k in options
     }
+    if version is not None:
+        options.setdefault("version", version)
     apply_deployment(world, wanted, replicas, **options)
     place(world, wanted, placement)
 

@@ -17,7 +17,8 @@ def _about(event: Any, obj: str | None) -> bool:
 
 
 @then(
-    "an event {reason:word} was recorded[ for {obj:name}][ saying {text:text}]",
+    "an event {reason:word} <was|is|gets|got|has been> recorded[ for {obj:name}]"
+    "[ saying {text:text}]",
     'an event FailedScheduling was recorded for "web-5"',
     'an event ScalingReplicaSet was recorded saying "Scaled up replica set"',
     "an event NodeNotReady was recorded",

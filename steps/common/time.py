@@ -12,9 +12,11 @@ from kubeloop.harness.world import World
     "30 seconds pass",
     "1 minute passes",
     "I wait 10 minutes",
+    "another 10 minutes go by",
     variants=(
         "I wait[ for] {duration:duration}",
         "{duration:duration} <go by|goes by|elapse(s)|later>",
+        "<another|a further> {duration:duration} <pass|passes|go by|goes by|elapse|elapses>",
         "after {duration:duration}",
     ),
 )

@@ -74,3 +74,24 @@ def hpa_last_read(world: World, deployment: str, value: str) -> None:
         else:
             saw = show(found.value)
         raise world.fail(f"the query of {deployment}'s HPA read {value}", saw)
+
+
+@given(
+    "<an HPA|a HPA|an autoscaler> <for|on> {deployment:deployment} from {low:n} to {high:n} "
+    "replicas targeting {target:n} requests per second per pod",
+    'an HPA for "web" from 1 to 10 replicas targeting 50 requests per second per pod',
+)
+def hpa_on_requests(world: World, deployment: str, low: int, high: int, target: int) -> None:
+    """The autoscaling/v2 Pods-metric HPA: the requests per second the deployment's services
+    receive (from the world's series), averaged over its ready pods, against TARGET, with the
+    upstream formula, tolerance, stabilization and behavior."""
+    hpa = world.make("HPA", min_replicas=low, max_replicas=high, target=target)
+    world.declared.hpas[deployment] = hpa
+    world.declared.last_hpa = deployment
+    telemetry(world)
+
+    def attach() -> None:
+        world.capability(world.cluster, "autoscale")(deployment, hpa)
+        links(world).autoscale_on_requests(deployment)
+
+    world.attempt(attach)

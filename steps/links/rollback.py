@@ -18,7 +18,8 @@ from kubeloop.steps.telemetry.support import telemetry
     ),
 )
 def slo_page_rolls_back(world: World, slo: str, env: str) -> None:
-    """Opt in: a firing page of SLO rolls ENV back to its previous known-good digest."""
+    """Opt in: a firing page of SLO rolls ENV back to its previous known-good digest (a
+    cluster deployment's name: the environment that deploys to it)."""
     telemetry(world)
     scene(world)
     world.attempt(lambda: links(world).roll_back_on("slo", slo, env))
@@ -27,13 +28,21 @@ def slo_page_rolls_back(world: World, slo: str, env: str) -> None:
 @given(
     "when the alert {alert:name} fires, roll back {env:name}",
     "when the alert HighErrorRate fires, roll back prod",
-    variants=("{env:name} rolls back when the alert {alert:name} fires",),
+    variants=("{env:name} rolls back when [the ]alert {alert:name} fires",),
 )
 def alert_rolls_back(world: World, alert: str, env: str) -> None:
-    """Opt in: the alert ALERT firing rolls ENV back to its previous known-good digest."""
+    """Opt in: the alert ALERT firing rolls ENV back to its previous known-good digest (a
+    cluster deployment's name: the environment that deploys to it)."""
     telemetry(world)
     scene(world)
     world.attempt(lambda: links(world).roll_back_on("alert", alert, env))
+
+
+def known_environment(world: World, env: str) -> None:
+    """A check about an environment the pipeline does not have is an error, never a pass."""
+    names = [environment.name for environment in scene(world).definition.environments]
+    if env not in names:
+        raise world.fail(f"an environment named {env}", f"the environments {', '.join(names)}")
 
 
 @then(
@@ -44,6 +53,7 @@ def alert_rolls_back(world: World, alert: str, env: str) -> None:
 )
 def rolled_back_times(world: World, env: str, n: int) -> None:
     """How many rollbacks alerts made of ENV (refused attempts not counted)."""
+    known_environment(world, env)
     done = [r for r in links(world).alert_rollbacks() if r.rule.environment == env]
     made = [r for r in done if r.rolled_to is not None]
     if len(made) != n:
@@ -62,6 +72,7 @@ def rolled_back_times(world: World, env: str, n: int) -> None:
 )
 def alert_rollback_failed(world: World, env: str, text: str) -> None:
     """An alert tried to roll ENV back and the pipeline refused, saying TEXT."""
+    known_environment(world, env)
     failed = [
         r for r in links(world).alert_rollbacks() if r.rule.environment == env and not r.rolled_to
     ]

@@ -39,16 +39,21 @@ def no_auto_link(world: World) -> None:
     variants=("the cluster deployment {deployment:deployment} runs {alias:artifact}",),
 )
 def deployment_runs_digest(world: World, deployment: str, alias: str) -> None:
-    """The link admitted that artifact's digest to DEPLOYMENT, which is at its version."""
+    """DEPLOYMENT's template runs that artifact's very digest (at its version), as the
+    cluster's own view says; another engine's view without a digest: the link's record."""
     digest = scene(world).digest(world, alias)
-    status = {s.deployment: s for s in links(world).rollouts()}.get(deployment)
-    version = world.cluster.deployment(deployment).version
-    if status is None or status.state != "admitted" or status.digest != digest:
+    info = world.cluster.deployment(deployment)
+    version = scene(world).pipeline.artifact(digest).version
+    running = getattr(info, "digest", None)
+    if running is None and not hasattr(info, "digest"):
+        status = {s.deployment: s for s in links(world).rollouts()}.get(deployment)
+        running = status.digest if status is not None and status.state == "admitted" else None
+    if running != digest or info.version != version:
+        shown = scene(world).alias_of(running) if running else "no artifact"
         raise world.fail(
-            f'"{deployment}" admitted {alias} ({digest[:19]}…)', _describe(world, deployment)
+            f'"{deployment}" running {alias} ({digest[:19]}…) at {version}',
+            f"{shown} at {info.version}; {_describe(world, deployment)}",
         )
-    if version != status.version:
-        raise world.fail(f'"{deployment}" at version {status.version}', f"version {version}")
 
 
 @then(
@@ -71,3 +76,18 @@ def _describe(world: World, deployment: str) -> str:
     alias = scene(world).alias_of(status.digest)
     said = f": {status.reason}" if status.reason else ""
     return f"{status.environment} → {deployment}: {alias} at {status.version} {status.state}{said}"
+
+
+@then(
+    "the <rollout to|rollback of> {deployment:deployment} is stalled with {text:text}",
+    'the rollback of "web" is stalled with "Insufficient cpu"',
+    'the rollout to "web" is stalled with "Insufficient cpu"',
+)
+def rollout_stalled(world: World, deployment: str, text: str) -> None:
+    """What the environment runs was admitted to DEPLOYMENT, but pods of it cannot be placed;
+    the reason (a Pending pod's FailedScheduling message) contains TEXT."""
+    status = {s.deployment: s for s in links(world).rollouts()}.get(deployment)
+    if status is None or status.state != "stalled" or text not in status.reason:
+        raise world.fail(
+            f'a stalled rollout to "{deployment}" saying "{text}"', _describe(world, deployment)
+        )

@@ -10,8 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from kubeloop.cluster import Cluster
+from kubeloop.errors import InvalidSpecError
 from kubeloop.harness.world import World
 from kubeloop.links import Links
+from kubeloop.links.timeline import snapshot as timeline_snapshot
 
 
 class _Asked:
@@ -41,13 +43,50 @@ def links(world: World) -> Links:
         return world.parts.get("telemetry")
 
     def build() -> Links:
-        return Links(
+        built = Links(
             world.clock, world.events, cluster=cluster, pipeline=pipeline, telemetry=telemetry
         )
+        world.snapshots["timeline"] = lambda: timeline_snapshot(
+            built, pipeline(), telemetry(), lambda digest: _name_of(world, digest)
+        )
+        return built
 
     return world.part("links", build)  # type: ignore[no-any-return]
+
+
+def _name_of(world: World, digest: str) -> str:
+    current = world.parts.get("pipeline")
+    return str(current.alias_of(digest)) if current is not None else digest[:19] + "…"
 
 
 def pipeline_built(world: World, pipeline: Any) -> None:
     """The pipeline support's hook: watch the new pipeline for deploys."""
     links(world).watch(pipeline)
+
+
+def versions_in_use(world: World) -> set[str]:
+    """Version strings the scenario has used: its deployments' and its manifests'."""
+    found = {str(spec.get("version", "")) for _, spec in world.declared.deployments.values()}
+    current = world.parts.get("pipeline")
+    if current is not None:
+        found |= {str(m.get("version", "")) for m in current.manifests.values()}
+    return found - {""}
+
+
+def artifact_named(world: World, text: str) -> str | None:
+    """The digest of the artifact whose alias is TEXT, None if no alias is TEXT.
+
+    An alias is an artifact wherever it appears, never a version string; a name that is
+    both an alias and a version string in use is an ambiguity (``InvalidSpecError``), not
+    a guess.
+    """
+    current = world.parts.get("pipeline")
+    if current is None or text not in current.aliases:
+        return None
+    if text in versions_in_use(world):
+        raise InvalidSpecError(
+            f'"{text}" is both the artifact {text} and a version string of this scenario, '
+            "so it names two things: give the artifact another alias "
+            '(When I build "web" as D2)'
+        )
+    return str(current.aliases[text])

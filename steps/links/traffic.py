@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from kubeloop.harness.registry import given, when
 from kubeloop.harness.world import World
-from kubeloop.steps.links.support import links
+from kubeloop.steps.links.support import artifact_named, links
 from kubeloop.steps.telemetry.support import telemetry
 
 
@@ -39,3 +39,41 @@ def version_recovers(world: World, version: str, service: str) -> None:
     """VERSION fails as the service does again (its own failure is gone)."""
     telemetry(world)
     world.attempt(lambda: links(world).fail_version(service, version, None))
+
+
+def _version_of(world: World, text: str) -> str:
+    """The version label of the pods running TEXT: an artifact's version, or TEXT itself."""
+    digest = artifact_named(world, text)
+    if digest is None:
+        return text
+    from kubeloop.steps.pipeline.support import scene  # noqa: PLC0415
+
+    return str(scene(world).pipeline.artifact(digest).version)
+
+
+@given(
+    "pods running {version:version} <fail|start failing> {errors:percent} of [their ]requests",
+    "pods running D2 fail 5% of requests",
+    "pods running v2 start failing 50% of their requests",
+)
+def pods_running_fail(world: World, version: str, errors: float) -> None:
+    """The pods running VERSION (or artifact D2) fail that share of the requests they serve,
+    in every service their deployment serves (the other versions as before)."""
+    telemetry(world)
+    world.attempt(lambda: links(world).fail_pods_of(_version_of(world, version), errors / 100))
+
+
+@given(
+    "each pod of {deployment:deployment} serves at most {rate:number} requests per second",
+    'each pod of "web" serves at most 100 requests per second',
+    variants=(
+        "every pod of {deployment:deployment} serves at most {rate:number} requests per second",
+        "a pod of {deployment:deployment} serves at most {rate:number} requests per second",
+    ),
+)
+def pod_capacity(world: World, deployment: str, rate: str) -> None:
+    """A per-pod capacity: the ready pods of DEPLOYMENT serve at most RATE requests per
+    second each, and what their services send beyond it fails (so losing pods shows in the
+    error ratio)."""
+    telemetry(world)
+    world.attempt(lambda: links(world).limit(deployment, float(rate)))

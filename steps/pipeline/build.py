@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
+from kubeloop.errors import InvalidSpecError
 from kubeloop.harness.errors import HarnessError
 from kubeloop.harness.registry import given, then, when
 from kubeloop.harness.world import World
@@ -51,6 +53,13 @@ def _declare_file(world: World, name: str, loaded: tuple[str, str]) -> None:
     scene(world).manifests[name] = read_manifest(text, filename, name)
 
 
+def _collides(alias: str, manifest: str) -> None:
+    raise InvalidSpecError(
+        f'"{alias}" is already a version string of this scenario, so as an alias it would '
+        f'name two things: build it as another name (When I build "{manifest}" as D1)'
+    )
+
+
 def _build(world: World, manifest: str, alias: str) -> None:
     current = scene(world)
     if manifest not in current.manifests:
@@ -59,11 +68,22 @@ def _build(world: World, manifest: str, alias: str) -> None:
             f"manifests {sorted(current.manifests)}",
         )
     data: dict[str, Any] = current.manifests[manifest]
+    from kubeloop.steps.links.support import versions_in_use  # noqa: PLC0415  (one world)
+
+    if alias in versions_in_use(world):
+        world.attempt(lambda: _collides(alias, manifest))
+        return
     digest = world.attempt(lambda: world.capability(current.pipeline, "build")(data))
     if digest is not None:
-        current.aliases[alias] = str(getattr(digest, "digest", digest))
-        current.built_last = alias
-        world.mentioned["artifact"] = alias
+        bind(world, alias, digest)
+
+
+def bind(world: World, alias: str, digest: object) -> None:
+    """ALIAS names the built digest from now on, and is the artifact built last."""
+    current = scene(world)
+    current.aliases[alias] = str(getattr(digest, "digest", digest))
+    current.built_last = alias
+    world.mentioned["artifact"] = alias
 
 
 @when("I build {manifest:name} as {alias:name}", 'I build "web" as D1')
@@ -98,7 +118,11 @@ def the_digest_is(world: World, alias: str, digest: str) -> None:
 @then(
     "the digest of {alias:artifact} <starts|begins> with {prefix:text}",
     'the digest of D1 starts with "sha256:"',
-    variants=("{alias:artifacts} digest <starts|begins> with {prefix:text}",),
+    "the digest of B2 starts with sha256:",
+    variants=(
+        "{alias:artifacts} digest <starts|begins> with {prefix:text}",
+        "the digest of {alias:artifact} <starts|begins> with {prefix:digest}",
+    ),
 )
 def the_digest_starts_with(world: World, alias: str, prefix: str) -> None:
     """The artifact's digest begins with PREFIX ("sha256:", or its first hex digits)."""
@@ -107,7 +131,15 @@ def the_digest_starts_with(world: World, alias: str, prefix: str) -> None:
         raise world.fail(f"the digest of {alias} to start with {prefix!r}", actual)
 
 
-@then("{a:name} and {b:name} are the same artifact", "D1 and D2 are the same artifact")
+@then(
+    "{a:artifact} and {b:artifact} are the same artifact",
+    "D1 and D2 are the same artifact",
+    "B1 and B2 have the same digest",
+    variants=(
+        "{a:artifact} and {b:artifact} <have|share> the same digest",
+        "{a:artifact} has the same digest as {b:artifact}",
+    ),
+)
 def the_same_artifact(world: World, a: str, b: str) -> None:
     """Both aliases name one digest: the content was the same."""
     current = scene(world)
@@ -116,7 +148,15 @@ def the_same_artifact(world: World, a: str, b: str) -> None:
         raise world.fail(f"{a} and {b} to have one digest", f"{a} is {one}, {b} is {two}")
 
 
-@then("{a:name} and {b:name} are different artifacts", "D1 and D2 are different artifacts")
+@then(
+    "{a:artifact} and {b:artifact} are different artifacts",
+    "D1 and D2 are different artifacts",
+    "B3 has a different digest from B1",
+    variants=(
+        "{a:artifact} and {b:artifact} have different digests",
+        "{a:artifact} has a different digest <from|than|to> {b:artifact}",
+    ),
+)
 def different_artifacts(world: World, a: str, b: str) -> None:
     """The aliases name two digests: the content differed."""
     current = scene(world)
@@ -158,7 +198,11 @@ def not_a_valid_digest(world: World, digest: str, reason: str) -> None:
     raise world.fail(f"{digest} to be refused", "it is a valid digest")
 
 
-@when("I tag {alias:artifact} as {tag:name}", 'I tag D1 as "latest"')
+@when(
+    "I tag {alias:artifact} as {tag:name}",
+    'I tag D1 as "latest"',
+    variants=("I tag {alias:artifact} with [the tag ]{tag:name}",),
+)
 def i_tag(world: World, alias: str, tag: str) -> None:
     """Point the tag at the artifact's digest (a tag is a mutable pointer)."""
     current = scene(world)
@@ -166,10 +210,33 @@ def i_tag(world: World, alias: str, tag: str) -> None:
     world.attempt(lambda: world.capability(current.pipeline, "tag")(tag, digest))
 
 
-@then("tag {tag:name} points to {alias:artifact}", 'tag "latest" points to D2')
+@then(
+    "tag {tag:name} points to {alias:artifact}",
+    'tag "latest" points to D2',
+    "the tag v1.4.0 points at the digest of B1",
+    variants=(
+        "[the ]tag {tag:name} <points to|points at|resolves to|refers to> "
+        "[the digest of ]{alias:artifact}",
+    ),
+)
 def tag_points_to(world: World, tag: str, alias: str) -> None:
     """The tag resolves to that artifact's digest now."""
     current = scene(world)
     actual = world.capability(current.pipeline, "resolve_tag")(tag)
     if actual != current.digest(world, alias):
         raise world.fail(f"{tag} to point to {alias}", current.alias_of(actual))
+
+
+def _check_manifest(source: str | Path, filename: str, arguments: dict[str, Any]) -> object:
+    """What ``kubeloop check`` reads of a manifest: the file or doc string the step reads."""
+    from kubeloop.fixtures.pipeline_common import read_file  # noqa: PLC0415
+    from kubeloop.fixtures.pipeline_reports import read_manifest  # noqa: PLC0415
+
+    text, shown = read_file(source) if isinstance(source, Path) else (source, filename)
+    return read_manifest(text, shown, str(arguments["name"]))
+
+
+the_manifest_from.fixture_argument = "path"  # type: ignore[attr-defined]
+the_manifest_from.fixture_reader = _check_manifest  # type: ignore[attr-defined]
+the_manifest.fixture_argument = "docstring"  # type: ignore[attr-defined]
+the_manifest.fixture_reader = _check_manifest  # type: ignore[attr-defined]

@@ -1,10 +1,9 @@
-"""Gate inputs and the ladder's verdict: unit tests and coverage, scan, integration, sign."""
+"""Gate inputs and running the ladder: unit tests and coverage, scan, integration, sign
+(the verdicts are checked in verdicts.py)."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from kubeloop.harness.registry import given, then, when
+from kubeloop.harness.registry import given, when
 from kubeloop.harness.world import World
 from kubeloop.pipeline import Finding, TestSummary
 from kubeloop.steps.pipeline.support import last_built, run_gates, scene, table_rows
@@ -25,13 +24,21 @@ def _record(world: World, alias: str, method: str, *args: object) -> None:
     current = scene(world)
     digest = current.digest(world, alias)
     world.attempt(lambda: world.capability(current.pipeline, method)(digest, *args))
+    current.recorded.setdefault(alias, set()).add(method)
 
 
 @given(
     "the unit tests of {alias:artifact} pass with {coverage:percent} coverage",
     "the unit tests of D1 pass with 91% coverage",
     "the unit tests of D1 pass with 89.5% coverage",
-    variants=("{alias:artifacts} unit tests pass with {coverage:percent} coverage",),
+    "its unit tests pass but coverage is only 71%",
+    variants=(
+        "{alias:artifacts} unit tests pass with {coverage:percent} coverage",
+        "{alias:artifacts} unit tests pass[,] <but|and|with> [its ]coverage <is|at> [<only|just> ]"
+        "{coverage:percent}",
+        "[the ]unit tests of {alias:artifact} pass[,] <but|and|with> [its ]coverage <is|at> "
+        "[<only|just> ]{coverage:percent}",
+    ),
 )
 def unit_tests_pass_with(world: World, alias: str, coverage: float) -> None:
     """The unit tests are green and coverage.py measured COVERAGE in total."""
@@ -96,10 +103,20 @@ def scan_finds(world: World, alias: str) -> None:
     world.attempt(lambda: world.capability(current.pipeline, "record_scan")(digest, findings()))
 
 
+_SCAN = "the [<vulnerability|security|image|CVE|Trivy|container> ]scan"
+_FINDS = "<finds|found|reports|reported|shows|showed|turns up|turned up>"
+_NOTHING = "<nothing|no CVEs|no vulnerabilities|no findings|no issues|no problems>"
+
+
 @given(
     "the scan of {alias:artifact} finds nothing",
     "the scan of D1 finds nothing",
-    variants=("{alias:artifacts} scan finds nothing",),
+    "the vulnerability scan of R1 finds no CVEs",
+    variants=(
+        "{alias:artifacts} scan finds nothing",
+        _SCAN + " <of|on|for> {alias:artifact} " + _FINDS + " " + _NOTHING,
+        "{alias:artifact} <scans|scanned|is scanned|was scanned> clean",
+    ),
 )
 def scan_finds_nothing(world: World, alias: str) -> None:
     """The scanner ran and reported no vulnerability."""
@@ -126,27 +143,15 @@ def integration_fail(world: World, alias: str) -> None:
     _record(world, alias, "record_integration_tests", TestSummary(False, source="the scenario"))
 
 
-@given(
-    "{alias:artifact} passed every gate",
-    "D1 passed every gate",
-)
-def passed_every_gate(world: World, alias: str) -> None:
-    """Shorthand: green tests at 100% coverage, a clean scan, and a run that passed."""
-    _record(world, alias, "record_unit_tests", TestSummary(True, source="the scenario"))
-    _record(world, alias, "record_coverage", 100.0)
-    _record(world, alias, "record_scan", [])
-    _record(world, alias, "record_integration_tests", TestSummary(True, source="the scenario"))
-    if world.error is None:
-        run_gates(world, alias)
-
-
 @when(
-    "I run the pipeline[ <for|on> {alias:artifact}]",
+    "I run the pipeline[ <for|on> {alias:artifact}][ <again|once more|one more time>]",
     "I run the pipeline for D1",
     "I run the pipeline",
+    "I run the pipeline for R3 once more",
     variants=(
-        "the pipeline runs[ <for|on> {alias:artifact}]",
-        "I run the gates[ <for|on> {alias:artifact}]",
+        "the pipeline <runs|runs again|is run|is run again|reruns>[ <for|on> {alias:artifact}]",
+        "I <run|rerun|re-run> the <gates|pipeline|ladder>[ <for|on> {alias:artifact}]"
+        "[ <again|once more|one more time>]",
     ),
 )
 def i_run_the_pipeline(world: World, alias: str | None = None) -> None:
@@ -155,93 +160,30 @@ def i_run_the_pipeline(world: World, alias: str | None = None) -> None:
     run_gates(world, alias or last_built(world))
 
 
-def _verdict(world: World) -> tuple[str, Any]:
-    return scene(world).last_run(world)
-
-
-def _gate(world: World, name: str) -> Any:
-    alias, result = _verdict(world)
-    for gate in result.gates:
-        if gate.gate.casefold() == name.casefold():  # "Scan" is the scan gate
-            return gate
-    names = [g.gate for g in result.gates]
-    raise world.fail(f"a gate {name} in the run of {alias}", f"gates {', '.join(names)}")
-
-
-@then("the pipeline passes", "the pipeline passes")
-def the_pipeline_passes(world: World) -> None:
-    """The latest run passed every gate."""
-    alias, result = _verdict(world)
-    if not result.passed:
-        blocked = result.blocked_at
-        raise world.fail(f"the pipeline for {alias} to pass", f"it is blocked at {blocked}")
-
-
-@then("the pipeline is blocked at {gate:word}", "the pipeline is blocked at scan")
-def the_pipeline_is_blocked_at(world: World, gate: str) -> None:
-    """The latest run stopped at GATE: it blocked and every later gate did not run."""
-    alias, result = _verdict(world)
-    blocked = result.blocked_at
-    if (blocked or "").casefold() != gate.casefold():
-        actual = "it passed" if blocked is None else f"it is blocked at {blocked}"
-        raise world.fail(f"the pipeline for {alias} to be blocked at {gate}", actual)
-
-
-_NOT_RUN = "<did not run|was not run|never ran|was skipped>"
-_BECAUSE = " because [the ]{blocker:word} [gate ]<failed|blocked|was blocked>"
-
-
-@then(
-    f"gate {{gate:word}} {_NOT_RUN}[{_BECAUSE}]",
-    "gate integration did not run",
-    "gate scan did not run because unit failed",
-    variants=(f"the {{gate:word}} gate {_NOT_RUN}[{_BECAUSE}]",),
+@given(
+    _SCAN + " " + _FINDS + " {finding:finding} as {severity:severity}[ in {package:name}]"
+    " <in|on|of|for> {alias:artifact}",
+    "the scan reports CVE-2024-3094 as critical in R3",
+    "the scan of R3 finds a critical CVE-2024-3094 in openssl",
+    variants=(
+        _SCAN + " <of|on|for> {alias:artifact} " + _FINDS + " <a|an> {severity:severity} "
+        "[<CVE|vulnerability|finding> ]{finding:finding}[ in {package:name}]",
+        "{alias:artifact} has <a|an> {severity:severity} [<CVE|vulnerability|finding> ]"
+        "{finding:finding}[ in {package:name}]",
+    ),
 )
-def gate_did_not_run(world: World, gate: str, blocker: str | None = None) -> None:
-    """The gate was not run because an earlier gate blocked (recorded, never silent); with
-    "because X failed", X is the gate the record names as the one that blocked."""
-    found = _gate(world, gate)
-    status = found.status
-    if status != "not run":
-        raise world.fail(f"gate {gate} not run", f"it {status}: {found.reason}")
-    named = getattr(found, "blocked_by", None)
-    if not named:
-        raise world.fail(f"gate {gate} to name the gate that blocked", "it names none")
-    if blocker is not None and str(named).casefold() != blocker.casefold():
-        raise world.fail(f"gate {gate} not run because {blocker} blocked", f"{named} blocked")
+def scan_reports(
+    world: World, finding: str, severity: str, alias: str, package: str | None = None
+) -> None:
+    """One more finding the scanner reports for the artifact (said one sentence at a time,
+    the scan reports all of them)."""
+    current = scene(world)
+    digest = current.digest(world, alias)
+    found = current.findings.setdefault(alias, [])
 
+    def record() -> None:
+        found.append(Finding(finding, severity, package or ""))
+        world.capability(current.pipeline, "record_scan")(digest, list(found))
 
-@then("gate {gate:word} passed", "gate unit passed")
-def gate_passed(world: World, gate: str) -> None:
-    """The gate ran in the latest run and passed."""
-    found = _gate(world, gate)
-    if found.status != "passed":
-        raise world.fail(f"gate {gate} to pass", f"{found.status}: {found.reason}")
-
-
-@then(
-    "gate {gate:word} says {text:text}",
-    'gate scan says "CVE-2026-1111 (HIGH in openssl) blocks"',
-)
-def gate_says(world: World, gate: str, text: str) -> None:
-    """The gate's recorded reason (or one of its details) contains TEXT."""
-    found = _gate(world, gate)
-    said = [found.reason, *getattr(found, "details", ())]
-    if not any(text in line for line in said):
-        raise world.fail(f"gate {gate} to say {text!r}", "\n    " + "\n    ".join(said))
-
-
-@then(
-    "the scan waived {ids:names} under waiver list version {version:n}",
-    "the scan waived CVE-2026-1111 under waiver list version 3",
-)
-def the_scan_waived(world: World, ids: list[str], version: int) -> None:
-    """The scan let exactly these findings through, citing that list version."""
-    found = _gate(world, "scan")
-    waived = list(getattr(found, "waived", ()))
-    cited = getattr(found, "waiver_list_version", None)
-    if sorted(waived) != sorted(ids) or cited != version:
-        raise world.fail(
-            f"waived {', '.join(ids)} under version {version}",
-            f"waived {', '.join(waived) or 'nothing'} under version {cited}",
-        )
+    world.attempt(record)
+    current.recorded.setdefault(alias, set()).add("record_scan")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kubeloop.harness.registry import given, then, when
+from kubeloop.harness.registry import then, when
 from kubeloop.harness.world import World
 from kubeloop.pipeline import PipelineDefinition
 from kubeloop.steps.pipeline.support import scene
@@ -22,17 +22,15 @@ def i_promote(world: World, alias: str, env: str) -> None:
     _operate(world, "promote", alias, env)
 
 
-@given("{alias:artifact} was promoted to {envs:names}", "D1 was promoted to dev and staging")
-def was_promoted(world: World, alias: str, envs: list[str]) -> None:
-    """Shorthand for promoting the artifact through these environments in turn."""
-    for env in envs:
-        if world.error is None:
-            _operate(world, "promote", alias, env)
-
-
 @when(
     "I approve the promotion of {alias:artifact} to {env:name}",
     "I approve the promotion of D1 to prod",
+    "I get R9 approved for prod",
+    variants=(
+        "[I ]<get|have> {alias:artifact} approved for {env:name}",
+        "I approve {alias:artifact} for {env:name}",
+        "{alias:artifact} <gets|is|was|got> approved for {env:name}",
+    ),
 )
 def i_approve(world: World, alias: str, env: str) -> None:
     """A reviewer approves: a waiting promotion deploys now (verified), a later one will."""
@@ -72,8 +70,22 @@ def roll_back_environment(world: World, env: str) -> bool:
     return True
 
 
-@then("{env:name} runs {alias:artifact}", "prod runs D1", "prod runs nothing")
-def env_runs(world: World, env: str, alias: str) -> None:
+@then(
+    "{env:name} runs {alias:artifact}",
+    "prod runs D1",
+    "prod runs nothing",
+    "prod is on the digest of R6",
+    "R6 is still in staging",
+    "staging still has nothing deployed",
+    variants=(
+        "{env:name} <is running|is on|is at|now runs|still runs|is still running|is still on|"
+        "is back on|is serving> [the digest of ]{alias:artifact}[ again]",
+        "{alias:artifact} is [<still|now|back> ]<running in|in|live in|deployed in|deployed to>"
+        " {env:name}[ again]",
+        "{env:name} [still ]<has nothing deployed|has nothing|runs nothing>",
+    ),
+)
+def env_runs(world: World, env: str, alias: str = "nothing") -> None:
     """ENV runs exactly that artifact now ("nothing": it has never been deployed to)."""
     current = scene(world)
     running = world.capability(current.pipeline, "running")(env)

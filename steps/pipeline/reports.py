@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
 from kubeloop.harness.registry import given
 from kubeloop.harness.world import World
 from kubeloop.steps.pipeline.support import scene
@@ -81,3 +85,37 @@ def the_pipeline_doc(world: World) -> None:
         raise world.fail('a doc string (""") with the pipeline definition', "no doc string")
     text = world.docstring
     world.attempt(lambda: _define(world, text, f"{world.location} (doc string)"))
+
+
+def _report_checker(reader: str) -> Callable[[str | Path, str, dict[str, Any]], object]:
+    """What ``kubeloop check`` reads of a CI report: the file as the report step reads it."""
+
+    def check(source: str | Path, _: str, __: dict[str, Any]) -> object:
+        from kubeloop.fixtures import pipeline_reports  # noqa: PLC0415
+
+        return getattr(pipeline_reports, reader)(source)
+
+    return check
+
+
+def _check_definition(source: str | Path, filename: str, _: dict[str, Any]) -> object:
+    from kubeloop.fixtures.pipeline_common import read_file  # noqa: PLC0415
+    from kubeloop.fixtures.pipeline_definition import read_definition  # noqa: PLC0415
+
+    if isinstance(source, Path):
+        return read_definition(*read_file(source))
+    return read_definition(source, filename)
+
+
+for _step, _reader in (
+    (unit_tests_report, "read_junit"),
+    (integration_tests_report, "read_junit"),
+    (coverage_report, "read_coverage"),
+    (scan_report, "read_trivy"),
+):
+    _step.fixture_argument = "path"  # type: ignore[attr-defined]
+    _step.fixture_reader = _report_checker(_reader)  # type: ignore[attr-defined]
+the_pipeline_file.fixture_argument = "path"  # type: ignore[attr-defined]
+the_pipeline_file.fixture_reader = _check_definition  # type: ignore[attr-defined]
+the_pipeline_doc.fixture_argument = "docstring"  # type: ignore[attr-defined]
+the_pipeline_doc.fixture_reader = _check_definition  # type: ignore[attr-defined]

@@ -64,10 +64,19 @@ def also_trusts(world: World, env: str, keys: list[str]) -> None:
     world.attempt(lambda: _trust(world, env, keys, only=False))
 
 
-@when("I sign {alias:artifact} with key {key:name}", 'I sign D2 with key "rogue"')
-def i_sign(world: World, alias: str, key: str) -> None:
-    """Sign the artifact's digest outside the pipeline (as cosign sign --key would)."""
+@when(
+    "I sign {alias:artifact} with key {key:name}",
+    'I sign D2 with key "rogue"',
+    "I sign R9",
+    variants=("I sign {alias:artifact}",),
+)
+def i_sign(world: World, alias: str, key: str | None = None) -> None:
+    """Sign the artifact's digest outside the pipeline (as cosign sign --key would), with
+    the pipeline's own signing key unless a key is named."""
     current = scene(world)
+    key = key or current.definition.signing_key
+    if key is None:
+        raise world.fail("a key to sign with (the pipeline has no signing key)", "none")
     digest = current.digest(world, alias)
     world.attempt(lambda: world.capability(current.pipeline, "sign")(digest, key))
 
@@ -88,14 +97,26 @@ def _signed(world: World, alias: str) -> bool:
     return bool(world.capability(current.pipeline, "is_signed")(current.digest(world, alias)))
 
 
-@then("{alias:artifact} is signed", "D1 is signed")
+@then(
+    "{alias:artifact} is signed",
+    "D1 is signed",
+    "R1 gets signed",
+    variants=("{alias:artifact} <gets|got|was|has been|is now> signed",),
+)
 def is_signed(world: World, alias: str) -> None:
     """The artifact carries a valid signature made for its own digest."""
     if not _signed(world, alias):
         raise world.fail(f"{alias} to carry a valid signature for its digest", "it does not")
 
 
-@then("{alias:artifact} is not signed", "D2 is not signed")
+@then(
+    "{alias:artifact} is not signed",
+    "D2 is not signed",
+    variants=(
+        "{alias:artifact} <was not|wasn't|isn't|has not been|is still not|is unsigned|was never> "
+        "signed",
+    ),
+)
 def is_not_signed(world: World, alias: str) -> None:
     """No signature made for the artifact's own digest (a copied one does not count)."""
     if _signed(world, alias):

@@ -30,6 +30,10 @@ class PipelineScene:
     """(alias, run result) of every run a step started, in order."""
     built_last: str | None = None
     """The alias of the latest build: "I run the pipeline" without a name runs it."""
+    recorded: dict[str, set[str]] = field(default_factory=dict)
+    """Which gate inputs (record_unit_tests, record_coverage, …) each alias was given."""
+    findings: dict[str, list[Any]] = field(default_factory=dict)
+    """Findings said one sentence at a time, per alias: the scan reports them all."""
 
     def alias_of(self, digest: str) -> str:
         """The alias bound to ``digest`` (the latest one, if several), else its short form."""

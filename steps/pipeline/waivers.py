@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
 from kubeloop.harness.registry import given, when
 from kubeloop.harness.world import World
 from kubeloop.pipeline import Waiver, WaiverList
-from kubeloop.pipeline.waivers import date_at, seconds_since
+from kubeloop.pipeline.waivers import DEFAULT_EPOCH, date_at, seconds_since
 from kubeloop.steps.pipeline.support import scene
 
 
@@ -29,6 +32,50 @@ def waiver_accepts(
 ) -> None:
     """A waiver: the finding may pass the scan gate, for REASON, up to (not on) the date."""
     world.attempt(lambda: _accept(world, version, finding, reason, until))
+
+
+_WHO = (
+    "[<security|the security team|someone|somebody|the team|I|we|the release manager> ]"
+    "<grants|grant|adds|add|gives|give|files|file|approves|approve|signs off> "
+)
+_WAIVER = "<a waiver|an exception|an ignore|a risk acceptance> for {finding:finding}"
+_ON = "[ <on|for|in> {alias:artifact}]"
+_EXPIRY = (
+    "[ <that expires|expiring|which expires|that runs out|valid> <in|for> {lasting:duration}]"
+    "[ <that expires on|expiring on|until|which expires on|valid until> {until:date}]"
+)
+
+
+@given(
+    _WHO + _WAIVER + _ON + "[ because {reason:text}]" + _EXPIRY,
+    "security grants a waiver for CVE-2024-3094 on R3 that expires in 7 days",
+    'I add an exception for CVE-2026-1111 because "not reachable" until 2027-01-31',
+    variants=(
+        "<a waiver|an exception> for {finding:finding}"
+        + _ON
+        + "[ because {reason:text}]"
+        + _EXPIRY,
+    ),
+)
+def grant_waiver(
+    world: World,
+    finding: str,
+    alias: str | None = None,
+    reason: str | None = None,
+    lasting: int | None = None,
+    until: str | None = None,
+) -> None:
+    """A waiver added to the list as its next version: the finding may pass the scan gate
+    until the date (or for that long from now), for REASON (the scenario granted it, if
+    none is said). It covers the finding wherever it is found, as a waiver list does."""
+    current = scene(world)
+    if alias is not None:
+        current.digest(world, alias)
+    if lasting is not None:
+        until = date_at(current.definition.epoch, world.clock.now + lasting)
+    version = current.waivers.version + 1
+    said = reason or "granted in the scenario"
+    world.attempt(lambda: _accept(world, version, finding, said, until))
 
 
 def _load(world: World, path: str, version: int | None) -> None:
@@ -77,3 +124,19 @@ def today_is(world: World, date: str) -> None:
 def the_date_becomes(world: World, date: str) -> None:
     """Time passes until 00:00 UTC of DATE."""
     _set_date(world, date)
+
+
+def _check_waivers(source: str | Path, _: str, arguments: dict[str, Any]) -> object:
+    """What ``kubeloop check`` reads of a waiver file, judged at the default epoch (the
+    pipeline's own epoch is known only once the scenario runs)."""
+    from kubeloop.fixtures.pipeline_waivers import read_waivers  # noqa: PLC0415
+
+    assert isinstance(source, Path)
+    version = arguments.get("version")
+    return read_waivers(source, DEFAULT_EPOCH, None if version is None else int(version))
+
+
+the_waiver_list.fixture_argument = "path"  # type: ignore[attr-defined]
+the_waiver_list.fixture_reader = _check_waivers  # type: ignore[attr-defined]
+waiver_list_from.fixture_argument = "path"  # type: ignore[attr-defined]
+waiver_list_from.fixture_reader = _check_waivers  # type: ignore[attr-defined]

@@ -2,15 +2,29 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
+from pathlib import Path
+from typing import Any
+
 from kubeloop.harness.registry import given, then, when
 from kubeloop.harness.world import World
-from kubeloop.steps.telemetry.support import call, fixture_text, require_docstring
+from kubeloop.steps.telemetry.support import call, fixture_text, require_docstring, result_rows
+
+_RULE = "<an|the> <alert|alert rule|alerting rule> {name:name}"
+_WHEN = "<when|on|if|for|with expression|with expr|with the expression|that fires when|fires when>"
+_HOLD = "[[,] <for|for:|with for:|holding for|lasting> {hold:duration}]"
 
 
 @given(
     "an alert {name:name} when {expr:promql}[ for {hold:duration}]",
     'an alert "HighErrorRate" when "job:errors:ratio5m > 0.05" for 5 minutes',
     'an alert "InstanceDown" when "up == 0"',
+    "an alert rule HighErrorRate on 'sum(rate(errors_total[5m])) > 0.05' for 10m",
+    "the alert HighLatency fires when the p99 latency of web stays above 500ms for 5 minutes",
+    variants=(
+        _RULE + " " + _WHEN + " {expr:promql}" + _HOLD,
+        _RULE + " <fires|that fires|firing> when {expr:condition}" + _HOLD,
+    ),
 )
 def an_alert(world: World, name: str, expr: str, hold: int = 0) -> None:
     """An alerting rule: pending while EXPR returns a series, firing once it held for FOR."""
@@ -108,15 +122,14 @@ def _clock(seconds: int) -> str:
 
 
 @then(
-    "[the ]alert {name:name} is [still ]{state:alertstate}",
+    "{name:alert} is [still ]{state:alertstate}",
     'alert "HighErrorRate" is pending',
     'alert "HighErrorRate" is firing',
     'alert "HighErrorRate" is inactive',
     "alert InstanceDown is firing",
     "the alert HighErrorRate stays pending",
     variants=(
-        "[the ]alert {name:name} <stays|remains|becomes|goes|has become|has gone|is now> "
-        "{state:alertstate}",
+        "{name:alert} <stays|remains|becomes|goes|has become|has gone|is now> {state:alertstate}",
     ),
 )
 def alert_is(world: World, name: str, state: str) -> None:
@@ -131,10 +144,10 @@ def alert_is(world: World, name: str, state: str) -> None:
 
 
 @then(
-    "[the ]alert {name:name} is <not|no longer|not yet> {state:alertstate}",
+    "{name:alert} is <not|no longer|not yet> {state:alertstate}",
     'alert "HighErrorRate" is not firing',
     "the alert HighErrorRate is no longer pending",
-    variants=("[the ]alert {name:name} isn't {state:alertstate}",),
+    variants=("{name:alert} isn't {state:alertstate}",),
 )
 def alert_is_not(world: World, name: str, state: str) -> None:
     """The alert's state now is anything but STATE ("is not firing": pending or inactive)."""
@@ -148,7 +161,7 @@ def alert_is_not(world: World, name: str, state: str) -> None:
 
 
 @then(
-    "[the ]alert {name:name} <fires|is firing now|starts firing|has started firing>",
+    "{name:alert} <fires|is firing now|starts firing|has started firing>",
     "the alert HighErrorRate fires",
 )
 def alert_fires(world: World, name: str) -> None:
@@ -157,7 +170,7 @@ def alert_fires(world: World, name: str) -> None:
 
 
 @then(
-    "[the ]alert {name:name} <does not fire|doesn't fire|is not firing now>",
+    "{name:alert} <does not fire|doesn't fire|is not firing now>",
     "the alert HighErrorRate does not fire",
 )
 def alert_does_not_fire(world: World, name: str) -> None:
@@ -166,7 +179,7 @@ def alert_does_not_fire(world: World, name: str) -> None:
 
 
 @then(
-    "[the ]alert {name:name} <is resolved|has resolved|resolved|is resolved now>",
+    "{name:alert} <is resolved|has resolved|resolved|is resolved now>",
     "the alert HighErrorRate is resolved",
 )
 def alert_resolved(world: World, name: str) -> None:
@@ -181,22 +194,32 @@ def alert_resolved(world: World, name: str) -> None:
 
 
 @then(
-    "no alert(s) <is|are> [still ]{state:alertstate}",
+    "no alert(s) <is|are> [still ]{state:alertstate}[ <for|on|about> {service:service}]",
     "no alerts are firing",
     "no alert is pending",
+    "no alert is firing for web",
 )
-def no_alert_is(world: World, state: str) -> None:
-    """None of the alerts is in STATE now (the rules loaded must have at least one alert)."""
+def no_alert_is(world: World, state: str, service: str | None = None) -> None:
+    """None of the alerts is in STATE now (the rules loaded must have at least one alert);
+    "for web": none of its alerts whose labels name web (job, service, …)."""
     names = list(call(world, "alert_names"))
     if not names:
         raise world.fail("alert rules to check", "there are no alerts")
     found = [n for n in names if call(world, "alert_state", n) == state]
+    if service is not None and found:
+        rows = result_rows(call(world, "query", f'ALERTS{{alertstate="{state}"}}', None))
+        about = {
+            labels.get("alertname", "")
+            for labels, _ in (rows if isinstance(rows, list) else [])
+            if service in labels.values()
+        }
+        found = [n for n in found if n in about]
     if found:
         raise world.fail(f"no alert {state} at {_clock(world.clock.now)}", ", ".join(found))
 
 
 @then(
-    "[the ]alert {name:name} <never fired|has never fired|never fires|did not fire>",
+    "{name:alert} <never fired|has never fired|never fires|did not fire>",
     'alert "HighErrorRate" never fired',
 )
 def never_fired(world: World, name: str) -> None:
@@ -206,7 +229,7 @@ def never_fired(world: World, name: str) -> None:
         raise world.fail(f'alert "{name}" never firing', _timeline(world, name))
 
 
-@then("[the ]alert {name:name} <fired|has fired>", 'alert "HighErrorRate" fired')
+@then("{name:alert} <fired|has fired>", 'alert "HighErrorRate" fired')
 def fired(world: World, name: str) -> None:
     """The alert was firing after at least one evaluation so far."""
     _known(world, name)
@@ -215,7 +238,7 @@ def fired(world: World, name: str) -> None:
 
 
 @then(
-    "[the ]alert {name:name} went through {states:text}",
+    "{name:alert} went through {states:text}",
     'alert "HighErrorRate" went through "inactive, pending, firing, inactive"',
 )
 def went_through(world: World, name: str, states: str) -> None:
@@ -231,7 +254,7 @@ def went_through(world: World, name: str, states: str) -> None:
 
 
 @then(
-    "[the ]alert {name:name} became {state:alertstate} at {time:duration}",
+    "{name:alert} became {state:alertstate} at {time:duration}",
     'alert "HighErrorRate" became firing at 12 minutes',
 )
 def became_at(world: World, name: str, state: str, time: int) -> None:
@@ -240,3 +263,46 @@ def became_at(world: World, name: str, state: str, time: int) -> None:
     changes = list(call(world, "timeline", name).changes)
     if (time, state) not in [(t, s) for t, s in changes]:
         raise world.fail(f'alert "{name}" {state} from {_clock(time)}', _timeline(world, name))
+
+
+def _check_rules(source: str | Path, filename: str, _: dict[str, Any]) -> None:
+    """What ``kubeloop check`` reads of a rule file: the file as the rules step loads it."""
+    from kubeloop import Telemetry  # noqa: PLC0415
+    from kubeloop.fixtures.yamlsafe import read_text  # noqa: PLC0415
+
+    text = read_text(source) if isinstance(source, Path) else source
+    Telemetry().load_rules(text, filename)
+
+
+the_rules_from.fixture_argument = "path"  # type: ignore[attr-defined]
+the_rules_from.fixture_reader = _check_rules  # type: ignore[attr-defined]
+the_rules.fixture_argument = "docstring"  # type: ignore[attr-defined]
+the_rules.fixture_reader = _check_rules  # type: ignore[attr-defined]
+
+
+@then(
+    "{name:alert} was never [even ]pending <longer|for longer|more> than {limit:duration}",
+    "HighLatency was never even pending longer than 2 minutes",
+)
+def never_pending_longer(world: World, name: str, limit: int) -> None:
+    """No pending stretch of the alert lasted longer than LIMIT (and it never fired)."""
+    _known(world, name)
+    changes = [*call(world, "timeline", name).changes, (world.clock.now, "now")]
+    for (start, state), (end, _) in pairwise(changes):
+        if state == "firing" or (state == "pending" and end - start > limit):
+            raise world.fail(
+                f'alert "{name}" never pending longer than {_clock(limit)}',
+                _timeline(world, name),
+            )
+
+
+@then(
+    "{name:alert} was <pending|firing> at some point",
+    "HighErrorRate was pending at some point",
+    variants=("{name:alert} <has been|was once|was at one point> <pending|firing>",),
+)
+def was_at_some_point(world: World, name: str) -> None:
+    """The alert left inactive at least once so far (pending or firing)."""
+    _known(world, name)
+    if all(state == "inactive" for _, state in call(world, "timeline", name).changes):
+        raise world.fail(f'alert "{name}" pending at some point', _timeline(world, name))

@@ -7,13 +7,15 @@ The sentence stands for the query an SRE would write over the service's histogra
 
 from __future__ import annotations
 
+import math
+
 from kubeloop.harness.comparisons import compare
 from kubeloop.harness.registry import then
 from kubeloop.harness.world import World
 from kubeloop.steps.telemetry.series import evaluate, single_value
 from kubeloop.steps.telemetry.support import matches, parse_number, show
 
-_OF = " latency <of|for> [the service ]{service:name}[ over [the last ]{window:duration}]"
+_OF = " latency <of|for> {service:service}[ over [the last ]{window:duration}]"
 _SUBJECTS = (
     "[the ]p{percentile:decimal}" + _OF,
     "[the ]{percentile:decimal}th percentile" + _OF,
@@ -25,7 +27,9 @@ _COMPARES = " is {bound:comparison} {value:latency}"
 _DEFAULT_WINDOW = 300
 
 
-def _quantile(world: World, percentile: float | None, service: str, window: int | None) -> float:
+def _quantile(
+    world: World, percentile: float | None, service: str, window: int | None, at: int | None = None
+) -> float:
     """The latency quantile, in seconds, evaluated now (the median without a percentile)."""
     share = 50.0 if percentile is None else percentile
     if not 0 < share < 100:
@@ -35,7 +39,7 @@ def _quantile(world: World, percentile: float | None, service: str, window: int 
         f"histogram_quantile({round(share / 100, 12)!r}, sum by (le) "
         f'(rate(http_request_duration_seconds_bucket{{job="{service}"}}[{seconds}s])))'
     )
-    evaluate(world, expr, None)
+    evaluate(world, expr, at)
     if world.error is not None:
         raise world.fail(f'"{expr}" to evaluate', str(world.take_error()))
     return single_value(world, "a latency")[1]
@@ -84,6 +88,40 @@ def latency_compares(
     if not compare(got * factor, bound, parse_number(written)):
         wanted = f"{bound} {written}"
         raise world.fail(_said(percentile, service, wanted, factor), _seen(got, factor))
+
+
+_STAYED = (
+    " <stayed|has stayed|remained|has remained|was|has been> {bound:comparison} {value:latency}"
+    "[ <the whole time|throughout|all along|the entire time|all the time>]"
+)
+
+
+@then(
+    _SUBJECTS[0] + _STAYED,
+    "the median latency of web has stayed under 100 milliseconds the whole time",
+    variants=tuple(subject + _STAYED for subject in _SUBJECTS[1:]),
+)
+def latency_stayed(
+    world: World,
+    service: str,
+    bound: str,
+    value: tuple[str, float],
+    percentile: float | None = None,
+    window: int | None = None,
+) -> None:
+    """The latency (as above) agreed at every minute so far (minutes without requests
+    are skipped)."""
+    written, factor = value
+    now = world.clock.now
+    step = max(60, now // 10_000)
+    for at in range(step, now + 1, step):
+        got = _quantile(world, percentile, service, window, at)
+        if not math.isnan(got) and not compare(
+            got * factor, bound, parse_number(written)
+        ):  # NaN: none
+            wanted = f"{bound} {written}"
+            seen = f"{_seen(got, factor)} at {at // 60} minutes"
+            raise world.fail(_said(percentile, service, wanted, factor) + " the whole time", seen)
 
 
 def _said(percentile: float | None, service: str, wanted: str, factor: float) -> str:

@@ -3,11 +3,11 @@ check its exit code and what it printed, exactly as the command line would show 
 
 from __future__ import annotations
 
-import contextlib
 import io
 
 from kubeloop.harness.registry import then, when
 from kubeloop.harness.world import World
+from kubeloop.telemetry.promtool.command import run_unit_tests
 
 _RUN = "kubeloop.telemetry.rule_tests"
 """Where the last run is kept on the world: (command, exit code, output)."""
@@ -23,14 +23,17 @@ def run_rule_tests(world: World, path: str, groups: str | None = None) -> None:
     """Run ``kubeloop test rules`` (a drop-in for ``promtool test rules``) on a unit-test file,
     relative to the feature, and keep its exit code and output (stdout, then stderr, in the
     order printed) for the checks that follow."""
-    from kubeloop.cli import main  # noqa: PLC0415 (the command line, as the user runs it)
-
-    argv = ["test", "rules", str(world.resolve(path))]
-    if groups is not None:
-        argv += ["--run", groups]
+    run = None if groups is None else [groups]
     printed = io.StringIO()
-    with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(printed):
-        code = main(argv)
+    code = run_unit_tests(  # the run's --fixtures-anywhere also frees the rule files
+        [str(world.resolve(path))],
+        run,
+        False,
+        None,
+        printed,
+        printed,
+        files_anywhere=world.fixtures_anywhere,
+    )
     shown = printed.getvalue().replace(str(world.resolve(path)), path)
     world.parts[_RUN] = (f"kubeloop test rules {path}", code, shown)
 

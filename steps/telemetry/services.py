@@ -1,12 +1,30 @@
-"""Synthetic traffic: services serving requests, scraped on the clock."""
+"""Synthetic traffic: services serving requests, scraped on the clock.
+
+A service is named as people name it (web, "web", the service web, the web service; left
+out, the one named last: "2% of those requests fail"), its rate in any unit people write
+(100 requests per second, 200 rps, 50 requests a second), its errors as a share (2%, half,
+a quarter). A change said "for 10 minutes" lasts that long and then ends: the time passes
+and the service goes back to what it did before.
+"""
 
 from __future__ import annotations
 
 from kubeloop.harness.registry import given, then, when
 from kubeloop.harness.world import World
+from kubeloop.steps.telemetry.slos import service_added
 from kubeloop.steps.telemetry.support import call, telemetry
 
-_RPS = "<requests per second|requests a second|requests/s|req/s|rps>"
+_SERVES = (
+    "<serves|is serving|gets|is getting|receives|is receiving|handles|is handling|takes|"
+    "is taking|sees|is seeing|is quiet at|is busy at|runs at|is running at>"
+)
+_ERRORS = "[ <with|at> {errors:share} <errors|error rate|of them failing|failing>]"
+_NO_ERRORS = " <with no errors|without errors|without any errors|with zero errors>"
+_FAIL = "<fail|are failing|start failing|return errors|return HTTP 500|return 500s|error out>"
+_WITH_CODE = "[ with <a|an|HTTP|status|code> <500|503|5xx>]"
+_FOR = "[ for [the next ]{duration:duration}]"
+_AT = "[ <at|taking|answering in> [<around|about|roughly> ]{latency:latency}]"
+_THEIR = "[<all|all of|all the|the|those|its|their|of> ][{name:service} ]"
 
 
 def _ratio(percent: float) -> float:
@@ -20,22 +38,65 @@ def _service(world: World, name: str) -> object:
             f'a service named "{name}"',
             f"the services are {', '.join(names)}" if names else "there are no services",
         )
+    world.mentioned["service"] = name
     return call(world, "service", name)
 
 
+def the_named(world: World, name: str | None) -> str:
+    """The service a sentence names, else the one named last, else the only one."""
+    if name is not None:
+        return name
+    if "service" in world.mentioned:
+        return world.mentioned["service"]
+    names = list(call(world, "services"))
+    if len(names) == 1:
+        return str(names[0])
+    raise world.fail(
+        "a service named earlier for the sentence to be about",
+        f"the services are {', '.join(names)}" if names else "there are no services",
+    )
+
+
 @given(
-    "[the ]service {name:name} serves {rate:decimal} " + _RPS + "[ with {errors:percent} errors]",
+    "[the ]service {name:name} serves {rate:decimal} "
+    "<requests per second|requests a second|requests/s|req/s|rps>"
+    "[ with {errors:percent} errors]",
     'the service "web" serves 100 requests per second with 2% errors',
     'the service "api" serves 50 requests per second',
     "service api serves 50 req/s with 1% errors",
+    "web is handling 100 requests per second at around 80ms",
+    variants=(
+        "{name:service} " + _SERVES + " {rate:rps}" + _ERRORS + _AT,
+        "{name:service} " + _SERVES + " {rate:rps}" + _NO_ERRORS + _AT,
+    ),
 )
-def the_service(world: World, name: str, rate: float, errors: float = 0) -> None:
-    """A service serving RATE requests a second, ERRORS of them failing with 500.
+def the_service(
+    world: World,
+    name: str,
+    rate: float,
+    errors: float = 0,
+    latency: tuple[str, float] | None = None,
+) -> None:
+    """A service serving RATE requests a second, ERRORS of them failing with 500 (a service
+    that already exists, for one, changes to that rate and those errors).
 
     It exposes http_requests_total{job, code}, a latency histogram
     (http_request_duration_seconds) and up{job}, scraped every scrape interval (1 minute).
     """
-    world.attempt(lambda: call(world, "add_service", name, rate, _ratio(errors)))
+    world.mentioned["service"] = name
+    if name in list(call(world, "services")):
+        service = _service(world, name)
+        world.attempt(lambda: service.set_rate(rate, world.clock.now))  # type: ignore[attr-defined]
+        world.attempt(lambda: service.set_error_ratio(_ratio(errors), world.clock.now))  # type: ignore[attr-defined]
+    else:
+        world.attempt(lambda: call(world, "add_service", name, rate, _ratio(errors)))
+        if world.error is None:
+            service_added(world, name)
+    if latency is not None and world.error is None:
+        number, per_second = latency
+        service = _service(world, name)
+        profile = [(float(number) / per_second, 1.0)]
+        world.attempt(lambda: service.set_latency(profile, world.clock.now))  # type: ignore[attr-defined]
 
 
 @given(
@@ -49,36 +110,96 @@ def scrape_every(world: World, interval: int) -> None:
     world.attempt(lambda: call(world, "set_scrape_interval", interval))
 
 
+def _lasting(
+    world: World, service: object, change: str, value: float, duration: int | None
+) -> None:
+    """Make the change now; with a duration, let it pass and undo the change."""
+    before = world.capability(service, "view")(world.clock.now)
+    setter = getattr(service, change)
+    world.attempt(lambda: setter(value, world.clock.now))
+    if duration is None or world.error is not None:
+        return
+    world.advance(duration)
+    old = before.error_ratio if change == "set_error_ratio" else before.rate
+    world.attempt(lambda: setter(old, world.clock.now))
+
+
 @when(
     "[the ]service {name:name} starts failing {errors:percent} of [its ]requests",
     'the service "web" starts failing 10% of requests',
+    "web fails 30% of its requests for 10 minutes",
+    "half of all checkout requests fail for 10 minutes",
+    "2% of those requests fail with a 500",
+    variants=(
+        "{name:service} <starts failing|fails|is failing|begins failing|returns errors for> "
+        "{errors:share} of [<its|all|the|all its|all of its> ]requests" + _WITH_CODE + _FOR,
+        "{errors:share} of " + _THEIR + "requests " + _FAIL + _WITH_CODE + _FOR,
+    ),
 )
-def starts_failing(world: World, name: str, errors: float) -> None:
-    """From now on ERRORS of the service's requests fail (500)."""
-    service = _service(world, name)
-    world.attempt(lambda: service.set_error_ratio(_ratio(errors), world.clock.now))  # type: ignore[attr-defined]
+def starts_failing(
+    world: World, errors: float, name: str | None = None, duration: int | None = None
+) -> None:
+    """From now on ERRORS of the service's requests fail (500); "for 10 minutes": that long,
+    then it fails as before."""
+    service = _service(world, the_named(world, name))
+    _lasting(world, service, "set_error_ratio", _ratio(errors), duration)
 
 
-@when("[the ]service {name:name} recovers", 'the service "web" recovers')
-def recovers(world: World, name: str) -> None:
+@when(
+    "[the ]service {name:name} recovers",
+    'the service "web" recovers',
+    "the errors stop",
+    "checkout stops failing",
+    variants=(
+        "the {name:name} service recovers",
+        "{name:service} <stops failing|is healthy again|stops returning errors>",
+        "the errors stop[ <for|on> {name:service}]",
+        "[the ]errors <stop|go away|go back to zero|end>",
+    ),
+)
+def recovers(world: World, name: str | None = None) -> None:
     """From now on none of the service's requests fail, and it answers scrapes again."""
-    service = _service(world, name)
+    service = _service(world, the_named(world, name))
     world.attempt(lambda: service.set_error_ratio(0, world.clock.now))  # type: ignore[attr-defined]
     if hasattr(service, "set_up"):
         service.set_up(True, world.clock.now)
 
 
-@when(
-    "[the ]service {name:name} starts serving {rate:decimal} " + _RPS,
-    'the service "web" starts serving 5 requests per second',
+_CHANGE = (
+    "<doubles|triples|halves|jumps|rises|grows|increases|climbs|spikes|drops|falls|decreases|"
+    "goes|returns|comes|settles|drops back|falls back|goes back|comes back|is back|goes up|"
+    "goes down|is down|is up>"
 )
-def starts_serving(world: World, name: str, rate: float) -> None:
-    """From now on the service serves RATE requests a second (same error ratio)."""
-    service = _service(world, name)
-    world.attempt(lambda: service.set_rate(rate, world.clock.now))  # type: ignore[attr-defined]
 
 
-@when("[the ]service {name:name} goes down", 'the service "web" goes down')
+@when(
+    "[the ]service {name:name} starts serving {rate:decimal} " + "requests per second",
+    'the service "web" starts serving 5 requests per second',
+    "traffic doubles to 200 requests per second",
+    "traffic to web jumps to 400 rps for 5 minutes",
+    variants=(
+        "{name:service} starts <serving|getting|receiving|handling|taking> {rate:rps}" + _FOR,
+        "traffic[ <to|for|on|of> {name:service}] " + _CHANGE + "[ back] to {rate:rps}" + _FOR,
+        "{name:service} traffic " + _CHANGE + "[ back] to {rate:rps}" + _FOR,
+    ),
+)
+def starts_serving(
+    world: World, rate: float, name: str | None = None, duration: int | None = None
+) -> None:
+    """From now on the service serves RATE requests a second (same error ratio); "for 5
+    minutes": that long, then as before."""
+    service = _service(world, the_named(world, name))
+    _lasting(world, service, "set_rate", rate, duration)
+
+
+@when(
+    "[the ]service {name:name} goes down",
+    'the service "web" goes down',
+    variants=(
+        "the {name:name} service goes down",
+        "{name:service} <stops answering|stops serving>",
+    ),
+)
 def goes_down(world: World, name: str) -> None:
     """The service stops answering: up is 0 and its other series go stale at the next scrape."""
     service = _service(world, name)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from kubeloop.harness.comparisons import compare
@@ -11,6 +14,7 @@ from kubeloop.steps.telemetry.support import (
     call,
     fixture_text,
     matches,
+    parse_number,
     require_docstring,
     show,
     telemetry,
@@ -20,37 +24,94 @@ from kubeloop.steps.telemetry.support import (
 def find_slo(world: World, name: str) -> Any:
     names = list(call(world, "slos"))
     if name not in names:
+        waiting = [entry[0] for entry in world.parts.get(_PENDING, [])]
+        if name in waiting:
+            raise world.fail(
+                f'the SLO "{name}" begun', "it waits for its service: declare its traffic"
+            )
         raise world.fail(
             f'an SLO named "{name}"',
             f"the SLOs are {', '.join(names)}" if names else "there are no SLOs",
         )
+    world.mentioned["slo"] = name
     return call(world, "slo", name)
 
 
+_PERIOD = re.compile(r"(\d+) ?([a-z]+)", re.IGNORECASE)
+_SECONDS = {"d": 86400, "day": 86400, "h": 3600, "hour": 3600, "w": 604800, "week": 604800}
+_PENDING = "telemetry: SLOs waiting for their service"
+
+
+def _period(text: str) -> int:
+    found = _PERIOD.fullmatch(text)
+    assert found is not None
+    unit = found.group(2).lower()
+    return int(found.group(1)) * _SECONDS[unit.rstrip("s") if len(unit) > 1 else unit]
+
+
 @given(
-    "an SLO {name:name} of {objective:percent} over {period:duration} for [the service ]"
-    "{service:name}",
+    "<an|the> SLO {name:name}{details:slo}",
     'an SLO "availability" of 99.9% over 30 days for the service "web"',
+    'an SLO "availability" of 99.9% over 28 days for the service "web" with pyrra windows',
+    'an SLO "checkout" of 99.9% availability over 30 days',
+    'the SLO "checkout" targets 99.5% success over 30 days',
+    'an SLO "web-availability" of 99.5% over 30 days with a page on fast burn and a ticket on '
+    "slow burn",
 )
-def an_slo(world: World, name: str, objective: float, period: int, service: str) -> None:
-    """An availability SLO: 5xx responses of the service are errors; the Workbook's windows.
+def an_slo(world: World, name: str, details: dict[str, Any]) -> None:
+    """An availability SLO: 5xx responses of the service are errors; the Workbook's windows
+    unless it names others (pyrra), over 30 days unless it says.
 
     Its recording and alerting rules are generated as Sloth generates them, and evaluated
-    with the other rules.
+    with the other rules. Without "for web" its service is the one its name starts with
+    ("checkout", "web-availability" → web) or the only one; a service not there yet is
+    waited for: the SLO begins when that service's traffic is declared.
     """
-    world.attempt(lambda: call(world, "add_slo", name, objective, period, service))
+    if "objective" not in details:
+        raise world.fail(f'an objective for the SLO "{name}" (… of 99.9%)', "none was given")
+    world.mentioned["slo"] = name
+    objective, windows = details["objective"], details.get("windows", "workbook")
+    period = _period(details.get("period", "30 days"))
+    service = details.get("service") or _service_for(world, name)
+    if service is None:
+        world.parts.setdefault(_PENDING, []).append((name, objective, period, windows))
+        return
+    world.attempt(lambda: call(world, "add_slo", name, objective, period, service, windows))
+
+
+def _service_for(world: World, slo: str) -> str | None:
+    """The service an SLO is about when it names none: the one its name starts with, else
+    the only one (None: it is not there yet)."""
+    services = list(call(world, "services"))
+    named = [s for s in services if slo == s or slo.startswith(f"{s}-")]
+    if named:
+        return str(named[0])
+    return str(services[0]) if len(services) == 1 else None
+
+
+def service_added(world: World, service: str) -> None:
+    """Begin the SLOs that were waiting for SERVICE (named after it, or the only ones)."""
+    waiting = world.parts.get(_PENDING, [])
+    for entry in list(waiting):
+        name, objective, period, windows = entry
+        if name == service or name.startswith(f"{service}-") or len(waiting) == 1:
+            waiting.remove(entry)
+            world.attempt(
+                lambda n=name, o=objective, p=period, w=windows: call(  # type: ignore[misc]
+                    world, "add_slo", n, o, p, service, w
+                )
+            )
 
 
 @given(
-    "an SLO {name:name} of {objective:percent} over {period:duration} for [the service ]"
-    "{service:name} with {windows:word} windows",
-    'an SLO "availability" of 99.9% over 28 days for the service "web" with pyrra windows',
+    "<it|the SLO> pages on a fast burn[ and opens a ticket on a slow burn]",
+    "it pages on a fast burn and opens a ticket on a slow burn",
 )
-def an_slo_with(
-    world: World, name: str, objective: float, period: int, service: str, windows: str
-) -> None:
-    """An availability SLO alerting with a named window table: workbook (= sloth) or pyrra."""
-    world.attempt(lambda: call(world, "add_slo", name, objective, period, service, windows))
+def pages_on_fast_burn(world: World) -> None:
+    """What the Workbook's windows do (a page on a fast burn, a ticket on a slow one): said
+    of the SLO declared last, which must exist."""
+    if "slo" not in world.mentioned:
+        raise world.fail("an SLO declared earlier for it to be about", "no SLO was declared")
 
 
 @given("the SLOs from {path:text}", 'the SLOs from "slos/web.yml"')
@@ -96,18 +157,24 @@ def error_budget(world: World, name: str, minutes: str) -> None:
 
 
 @then(
-    "the burn rate of [the SLO ]{name:name} over [the last ]{window:duration} is {burn:number}",
+    "the burn rate of [the SLO ]{name:name} over [the last ]{window:duration} is "
+    "[{bound:comparison} ]{burn:number}",
     'the burn rate of "availability" over 1 hour is 14.4',
     'the 1h burn rate of the SLO "availability" is 14.4',
-    variants=("the {window:duration} burn rate of [the SLO ]{name:name} is {burn:number}",),
+    "the 1h burn rate of checkout is above 14.4",
+    variants=(
+        "the {window:duration} burn rate of [the SLO ]{name:name} is [{bound:comparison} ]"
+        "{burn:number}",
+    ),
 )
-def burn_rate(world: World, name: str, window: int, burn: str) -> None:
+def burn_rate(world: World, name: str, window: int, burn: str, bound: str = "==") -> None:
     """Error ratio over the window, measured now, ÷ the error budget (1 − objective)."""
     find_slo(world, name)
     if window <= 0:
         raise world.fail("a window of at least 1 second", f"{window} seconds")
     got = call(world, "burn_rate", name, window)
-    if not matches(burn, got):
+    agrees = matches(burn, got) if bound == "==" else compare(got, bound, parse_number(burn))
+    if not agrees:
         raise world.fail(f'burn rate {burn} for "{name}"', f"{show(got)}\n{_explain(world, name)}")
 
 
@@ -131,8 +198,8 @@ def burn_rate(world: World, name: str, window: int, burn: str) -> None:
         "{percent:percent} <remaining|left>",
         "[{bound:comparison} ]{percent:percent} of the error budget <of|for> [the SLO ]"
         "{name:name} <remains|is left|is remaining>",
-        "[the SLO ]{name:name} has [{bound:comparison} ]{percent:percent} [of its ]error budget "
-        "<remaining|left>",
+        "[the SLO ]{name:name} has [{bound:comparison} ]{percent:percent} [of its ]"
+        "<error budget|budget> <remaining|left>",
     ),
 )
 def budget_remaining(world: World, name: str, percent: float, bound: str = "==") -> None:
@@ -269,3 +336,24 @@ def alerts_on_pair(world: World, name: str, long: int, short: int, factor: str) 
     if not any(lw == long and sw == short and matches(factor, f) for lw, sw, f in pairs):
         shown = ", ".join(f"{lw // 60}m/{sw // 60}m ×{f:g}" for lw, sw, f in pairs)
         raise world.fail(f"a pair {long // 60}m/{short // 60}m ×{factor}", shown)
+
+
+def _slo_checker(method: str) -> Callable[[str | Path, str, dict[str, Any]], None]:
+    """What ``kubeloop check`` reads of an SLO file: the file as the SLO step loads it."""
+
+    def check(source: str | Path, filename: str, _: dict[str, Any]) -> None:
+        from kubeloop import Telemetry  # noqa: PLC0415
+        from kubeloop.fixtures.yamlsafe import read_text  # noqa: PLC0415
+
+        text = read_text(source) if isinstance(source, Path) else source
+        getattr(Telemetry(), method)(text, filename)
+
+    return check
+
+
+the_slos_from.fixture_argument = "path"  # type: ignore[attr-defined]
+the_slos_from.fixture_reader = _slo_checker("load_sloth")  # type: ignore[attr-defined]
+the_openslo_slos_from.fixture_argument = "path"  # type: ignore[attr-defined]
+the_openslo_slos_from.fixture_reader = _slo_checker("load_openslo")  # type: ignore[attr-defined]
+the_slos.fixture_argument = "docstring"  # type: ignore[attr-defined]
+the_slos.fixture_reader = _slo_checker("load_sloth")  # type: ignore[attr-defined]

@@ -114,6 +114,7 @@ def deploy(cluster: Cluster, workload: Workload) -> None:
         )
 
 
+@pytest.mark.slow
 @settings(max_examples=250, deadline=None, derandomize=True, database=None)
 @given(
     shape=node_shapes,
@@ -175,6 +176,7 @@ batch_workloads = st.lists(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, derandomize=True, database=None)
 @given(
     shape=roomy_nodes,

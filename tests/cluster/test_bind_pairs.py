@@ -139,6 +139,7 @@ def _twins(ops: list[tuple[str, Any, Any]], scoring: str) -> None:
         assert _seen(fast) == _seen(slow), op
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.lists(operations, min_size=1, max_size=16),

@@ -24,6 +24,7 @@ def scan(nodes: list[NodeRecord], cpu: int, memory: int, start: int) -> int | No
     return None
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, derandomize=True, database=None)
 @given(
     count=st.integers(1, 9),
@@ -63,6 +64,7 @@ def test_first_fit_matches_a_scan_after_deferred_updates(
     assert index.drain_changed() == []
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, derandomize=True, database=None)
 @given(
     count=st.integers(1, 12),
@@ -113,6 +115,7 @@ def test_room_freed_on_one_resource_reaches_every_ancestor() -> None:
     assert index.first_fit(1, 1) == 5
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, derandomize=True, database=None)
 @given(
     states=st.lists(

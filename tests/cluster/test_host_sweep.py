@@ -29,6 +29,7 @@ look_alike = st.lists(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None, derandomize=True, database=None)
 @given(
     shapes=look_alike,

@@ -8,6 +8,7 @@ hold one node or many.
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -32,6 +33,7 @@ apps = st.tuples(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(st.lists(node_kinds, min_size=1, max_size=12), st.lists(apps, min_size=1, max_size=4))
 def test_one_member_a_class_gives_every_nodes_message(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -24,6 +25,7 @@ _OPS = st.lists(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, derandomize=True, database=None)
 @given(_OPS)
 @example([("park", [0]), ("pop", 0), ("wait", 5), ("park", [0]), ("due", 5)])  # parked anew

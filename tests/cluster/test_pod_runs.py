@@ -26,9 +26,8 @@ from kubeloop import Cluster, Deployment, Node, PriorityClass, Taint, Toleration
 from kubeloop.cluster import actuator
 from kubeloop.cluster.capacity_index import CapacityIndex
 from kubeloop.cluster.pods import Container, PodRecord, PodTemplate
-from kubeloop.cluster.scheduler import batch_runs, first_fit
+from kubeloop.cluster.scheduler import CycleResult, Scheduler, batch_runs, first_fit
 from kubeloop.cluster.scheduler.framework import FilterPlugin
-from kubeloop.cluster.scheduler.scheduler import CycleResult, Scheduler
 from kubeloop.cluster.state import ClusterState
 from kubeloop.errors import KubeloopError
 
@@ -195,6 +194,7 @@ def _twins(ops: list[tuple[str, Any, Any]], ttl: int | None) -> None:
             assert _seen(fast) == _seen(slow), op
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(operations, min_size=1, max_size=20), st.sampled_from([None, 600]))
 def test_runs_place_and_record_as_one_at_a_time(

@@ -139,6 +139,7 @@ def _compare(
         assert outcome(fast) == outcome(reference), change
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, derandomize=True, database=None)
 @given(
     shape=node_shapes,

@@ -58,6 +58,7 @@ changes = st.lists(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=250, deadline=None, derandomize=True, database=None)
 @given(
     shapes=look_alike,

@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -123,6 +124,7 @@ def operate(cluster: Cluster, operation: tuple[object, ...]) -> None:
             getattr(cluster, kind)(name)
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None, derandomize=True, database=None)
 @given(
     shape=nodes,

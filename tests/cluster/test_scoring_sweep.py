@@ -82,6 +82,7 @@ def _change(cluster: Cluster, change: tuple[str, int] | tuple[str, int, int]) ->
         getattr(cluster, kind)(nodes[change[1] % len(nodes)])
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, derandomize=True, database=None)
 @given(
     kinds=clusters,

@@ -41,6 +41,7 @@ look_alike = st.lists(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=250, deadline=None, derandomize=True, database=None)
 @given(
     shapes=look_alike,

@@ -6,6 +6,7 @@ pod affinity and anti-affinity, and changes after the first converge."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -173,6 +174,7 @@ def plugin_answers(cluster: Cluster) -> list[object]:
     return answers
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, derandomize=True, database=None)
 @given(
     shape=node_shapes,

@@ -207,6 +207,7 @@ def _plain(counts: dict[str, Counter[int]] | dict[int, dict[str, int]]) -> dict[
     return {k: {i: n for i, n in v.items() if n} for k, v in counts.items() if any(v.values())}
 
 
+@pytest.mark.slow
 @settings(max_examples=250, deadline=None, derandomize=True, database=None)
 @given(
     shape=node_shapes,

@@ -19,10 +19,10 @@ from kubeloop.cluster.affinity import (
 from kubeloop.cluster.nodes import NodeRecord
 from kubeloop.cluster.pods import PodRecord
 from kubeloop.cluster.scheduler import Scheduler
+from kubeloop.cluster.scheduler.cycle import CycleResult
 from kubeloop.cluster.scheduler.framework import Status
 from kubeloop.cluster.scheduler.inter_pod_affinity import AFFINITY, ANTI_AFFINITY, EXISTING_ANTI
 from kubeloop.cluster.scheduler.node_affinity import node_affinity_matches
-from kubeloop.cluster.scheduler.scheduler import CycleResult
 from kubeloop.cluster.scheduler.topology_spread import MISSING_LABEL, SKEWED
 from kubeloop.cluster.state import ClusterState
 

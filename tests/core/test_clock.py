@@ -7,6 +7,7 @@ import pytest
 
 from kubeloop import Cluster, Deployment, InvalidSpecError
 from kubeloop.core import ORDER_EVALUATE, ORDER_RECONCILE, ORDER_SCRAPE, Clock, EventLog
+from kubeloop.core.clock import MAX_TASK_RUNS
 from tests.conftest import nodes
 
 
@@ -83,3 +84,25 @@ def test_a_cluster_on_a_shared_clock_reconciles_as_it_runs() -> None:
     assert cluster.clock == 30
     assert any(e.reason == "Scheduled" for e in events)
     assert list(events) == cluster.events
+
+
+def test_a_span_past_the_task_run_bound_is_refused_before_anything_runs() -> None:
+    clock = Clock()
+    ran: list[int] = []
+    clock.every(15, ran.append, name="scrape", order=ORDER_SCRAPE)
+    with pytest.raises(InvalidSpecError, match=f"more than the {MAX_TASK_RUNS} one step"):
+        clock.run_for(15 * MAX_TASK_RUNS)
+    assert ran == [] and clock.now == 0
+    clock.run_for(15 * (MAX_TASK_RUNS // 1000))
+    assert clock.now == 15 * (MAX_TASK_RUNS // 1000)
+
+
+@pytest.mark.parametrize("seconds", [10**20, 2**63, 10_001 * 365 * 86_400])
+def test_the_clock_stops_at_ten_thousand_years(seconds: int) -> None:
+    clock = Clock()
+    with pytest.raises(InvalidSpecError, match="the clock stops at"):
+        clock.run_for(seconds)
+    with pytest.raises(InvalidSpecError, match="the clock stops at"):
+        clock.advance(seconds)
+    assert clock.now == 0
+    clock.run_for(9_000 * 365 * 86_400)  # no task: any span within the clock is instant

@@ -8,6 +8,7 @@ is, one ``normal`` per event.
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -32,6 +33,7 @@ _PASSES = st.lists(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, derandomize=True, database=None)
 @given(_PASSES, st.sampled_from([None, 30, 700]))
 def test_series_of_many_objects_read_as_one_call_per_event(

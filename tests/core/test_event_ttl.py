@@ -220,6 +220,7 @@ _OPS = st.lists(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, derandomize=True, database=None)
 @given(_OPS)
 def test_the_log_matches_a_brute_force_model_of_expiry(ops: list[tuple[str, object]]) -> None:

@@ -61,6 +61,7 @@ def test_a_snapshot_does_not_change_when_an_event_repeats() -> None:
     assert before[0].count == 1 and journal.snapshot()[0].count == 2
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None, derandomize=True, database=None)
 @given(
     st.lists(
@@ -110,6 +111,7 @@ def test_a_second_message_after_a_quiet_window_starts_the_window_in_bulk_too() -
     assert not any(e.message.startswith(COMBINED) for e in many.snapshot())
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, derandomize=True, database=None)
 @given(
     st.lists(
@@ -193,6 +195,7 @@ _WAYS = st.lists(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, derandomize=True, database=None)
 @given(_WAYS)
 def test_every_way_of_recording_reads_as_one_call_per_event(
@@ -229,6 +232,7 @@ def test_every_way_of_recording_reads_as_one_call_per_event(
     assert fast.snapshot() == each.snapshot() and len(fast) == len(each)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, derandomize=True, database=None)
 @given(
     st.lists(

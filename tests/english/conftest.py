@@ -1,4 +1,4 @@
-"""first_try/ … seventh_try/ are measurements, kept as their writers wrote them: matched by
+"""first_try/ … eighth_try/ are measurements, kept as their writers wrote them: matched by
 tests/english/test_match_rate.py, not run as part of the suite."""
 
 collect_ignore_glob = [
@@ -9,4 +9,5 @@ collect_ignore_glob = [
     "fifth_try/*",
     "sixth_try/*",
     "seventh_try/*",
+    "eighth_try/*",
 ]

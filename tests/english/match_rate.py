@@ -64,15 +64,23 @@ def unmatched(folder: Path = HERE) -> tuple[int, list[str]]:
     match nothing (an outline's line counts once and matches only if every row does)."""
     total, missing = 0, []
     for path in sorted(folder.rglob("*.feature")):
-        for line, keyword, texts in step_lines(path):
-            total += 1
-            for text in texts:
-                try:
-                    REGISTRY.match(keyword, text)
-                except (UndefinedStepError, AmbiguousStepError):
-                    shown = path.relative_to(folder)
-                    missing.append(f"{shown}:{line}: {keyword.title()} {text}")
-                    break
+        count, lines = unmatched_file(path, path.relative_to(folder))
+        total += count
+        missing += lines
+    return total, missing
+
+
+def unmatched_file(path: Path, shown: Path | None = None) -> tuple[int, list[str]]:
+    """The same for one feature file (shown under ``shown``, its name by default)."""
+    total, missing = 0, []
+    for line, keyword, texts in step_lines(path):
+        total += 1
+        for text in texts:
+            try:
+                REGISTRY.match(keyword, text)
+            except (UndefinedStepError, AmbiguousStepError):
+                missing.append(f"{shown or path.name}:{line}: {keyword.title()} {text}")
+                break
     return total, missing
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from match_rate import HERE, unmatched
+from match_rate import HERE, unmatched, unmatched_file
 
 
 def test_first_try_scenarios_match_at_least_90_percent() -> None:
@@ -62,3 +62,19 @@ def test_the_seventh_batch_matches_at_least_90_percent() -> None:
     total, missing = unmatched(Path(__file__).parent / "seventh_try")
     assert total >= 400, "the batch has its scenarios"
     assert not missing, "\n".join(missing)
+
+
+@pytest.mark.parametrize("writer", ["release-engineer", "sre", "team-lead"])
+def test_the_eighth_batch_matches_at_least_85_percent_per_writer(writer: str) -> None:
+    """Written blind from README's top by a release engineer, an SRE and a team lead, one
+    file each (tests/english/eighth_try/BEFORE.txt: 47 of 170 lines, 28%, on the code before
+    the pipeline, telemetry and one-world grammar; 157 of 170 after). Floors: 85% a file."""
+    folder = Path(__file__).parent / "eighth_try"
+    total, missing = unmatched_file(folder / f"{writer}.feature")
+    assert total >= 50, "each writer's file has its scenarios"
+    assert (total - len(missing)) / total >= 0.85, "\n".join(missing)
+
+
+def test_the_eighth_batch_matches_at_least_90_percent_in_all() -> None:
+    total, missing = unmatched(Path(__file__).parent / "eighth_try")
+    assert (total - len(missing)) / total >= 0.9, "\n".join(missing)

@@ -97,6 +97,7 @@ def _batch_texts() -> list[str]:
     return list(dict.fromkeys(texts))
 
 
+@pytest.mark.slow
 def test_the_language_service_reads_the_glue_as_kubeloop_matches(tmp_path: Path) -> None:
     modules = _modules()
     glue_file = tmp_path / "kubeloop-steps.js"

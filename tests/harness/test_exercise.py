@@ -40,6 +40,7 @@ def results(path: Path) -> dict[str, object]:
     return data
 
 
+@pytest.mark.slow
 def test_the_skeleton_fails_every_scenario_clearly(
     project: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -61,6 +62,7 @@ def test_the_skeleton_fails_every_scenario_clearly(
     assert (project / "features" / "cluster" / "reconciliation" / "the-loop.feature").is_file()
 
 
+@pytest.mark.slow
 def test_kubeloop_passes_the_shipped_suite(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
@@ -170,6 +172,7 @@ class Cluster:
 """
 
 
+@pytest.mark.slow
 def test_a_contract_only_engine_gets_no_wrong_answers(project: Path) -> None:
     """Steps use only the contract where they can: every scenario a contract-only engine
     cannot run fails with a capability message, never with a wrong answer."""

@@ -68,6 +68,7 @@ def step_texts() -> list[tuple[str, str]]:
     return sorted(texts)
 
 
+@pytest.mark.slow
 def test_the_index_finds_what_trying_every_definition_finds() -> None:
     texts = step_texts()
     assert len(texts) > 500

@@ -104,6 +104,7 @@ Feature: Typo
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("text", "message"),
     [

@@ -104,6 +104,7 @@ def test_cucumber_json_shape(reports: Path) -> None:
     assert len(by_name["Outline"]["elements"]) == 2
 
 
+@pytest.mark.slow
 def test_messages_validate_against_the_published_schema(reports: Path) -> None:
     validator = Draft202012Validator(json.loads(MESSAGES_SCHEMA.read_text()))
     envelopes = [
@@ -168,6 +169,7 @@ def test_html_is_self_contained_with_pictures(reports: Path) -> None:
     assert "http://" not in without_namespace and "https://" not in without_namespace
 
 
+@pytest.mark.slow
 def test_parallel_runs_report_the_same(reports: Path, tmp_path: Path) -> None:
     project = reports.parent
     assert main(["run", str(project), "-n", "2", "--report", str(tmp_path)]) == 1

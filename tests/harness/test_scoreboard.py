@@ -56,3 +56,38 @@ def test_rows_follow_the_task_numbers_and_the_next_step_comes_from_the_failures(
 
 def test_a_wrong_answer_waits_on_nothing() -> None:
     assert waiting_on(_record("f", [], "failed", "expected: 4 running")) is None
+
+
+def test_an_extension_is_next_only_when_no_contract_member_waits() -> None:
+    records = [
+        _record("Node failure", ["@task-3"], "passed"),
+        _record(
+            "Node failure",
+            ["@task-3"],
+            "failed",
+            "engine lab does not provide Cluster.events, which the step needs",
+        ),
+    ]
+    board = scoreboard(records)
+    assert "next: implement Cluster.events, an extension beyond the contract" in board
+    assert "(1 scenario of task 3 use it)" in board
+    records.append(
+        _record(
+            "Rollouts", ["@task-4"], "failed", "engine lab: not implemented yet: Cluster.rollback"
+        )
+    )
+    assert "next: implement Cluster.rollback (the first unfinished: task 4)" in scoreboard(records)
+
+
+def test_labs_come_in_order_each_with_its_own_tasks() -> None:
+    gates = _record("Gates", ["@task-1"], "failed", "engine lab: not implemented yet: Pipeline.run")
+    gates.uri = "features/pipeline/ladder.feature"
+    loop = _record(
+        "The loop", ["@task-2"], "failed", "engine lab: not implemented yet: Cluster.apply"
+    )
+    loop.uri = "kubeloop:cluster/reconciliation/the-loop.feature"
+    lines = scoreboard([gates, loop]).splitlines()
+    assert [line.strip() for line in lines[2:6:2]] == ["Lab 01 — cluster", "Lab 02 — pipeline"]
+    assert lines[3].split()[:3] == ["2", "The", "loop"]
+    assert lines[5].split()[:2] == ["1", "Gates"]
+    assert "next: implement Cluster.apply (the first unfinished: task 2)" in lines[-1]

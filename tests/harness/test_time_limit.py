@@ -36,8 +36,8 @@ def test_a_step_past_its_limit_fails_saying_which_and_how_to_change_it(alarm: ob
     with pytest.raises(StepTimeoutError) as raised, time_limit(0.05, "When node-1 fails"):
         spin(5)
     assert str(raised.value) == (
-        '"When node-1 fails" did not finish within 0.05 s; is the engine stuck in a loop? '
-        "(--step-timeout sets the limit)"
+        '"When node-1 fails" did not finish within 0.05 s of CPU time; is the engine stuck in '
+        "a loop? (--step-timeout sets the limit)"
     )
 
 

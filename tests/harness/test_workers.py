@@ -91,6 +91,7 @@ def test_auto_runs_a_small_suite_serially(pytester: pytest.Pytester) -> None:
     assert workers_line(result) == [], "no workers were started"
 
 
+@pytest.mark.slow
 def test_auto_leaves_a_run_with_python_tests_to_xdist(pytester: pytest.Pytester) -> None:
     pytester.makefile(".feature", small=SMALL)
     pytester.makepyfile(test_unit="def test_x():\n    pass\n")
@@ -99,6 +100,7 @@ def test_auto_leaves_a_run_with_python_tests_to_xdist(pytester: pytest.Pytester)
     assert workers_line(result), result.outlines
 
 
+@pytest.mark.slow
 def test_an_explicit_worker_count_for_auto_wins(
     pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -15,6 +16,8 @@ from hypothesis import strategies as st
 from kubeloop.errors import FixtureError
 from kubeloop.fixtures import load_fixture_text
 from kubeloop.harness.lint import lint_feature
+
+pytestmark = pytest.mark.slow
 
 YAML_PIECES = [
     "apiVersion: kubeloop.dev/v1alpha1\nkind: Cluster\n",

@@ -40,7 +40,7 @@ EXPECTED = {
     "c_stack": "engine c_stack ",  # SIGSEGV, out of memory or killed: the engine's, anyway
     "ignores_alarm": "engine ignores_alarm was killed after 3 s",
     "swallows_base": "engine swallows_base was killed after 3 s",
-    "sleeps": '"And a node boom" did not finish within 1 s',
+    "sleeps": '"And a node boom" did not finish within 10 s of wall clock',
     "segfault": "engine segfault crashed with signal SIGSEGV",
     "aborts": "engine aborts crashed with signal SIGABRT",
     "kills_itself": "engine kills_itself was killed by SIGKILL",
@@ -53,7 +53,10 @@ EXPECTED = {
     "term_ignored": "engine term_ignored was killed after 3 s",
 }
 
-pytestmark = pytest.mark.skipif(not isolation.available(), reason="isolation needs os.fork (Linux)")
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(not isolation.available(), reason="isolation needs os.fork (Linux)"),
+]
 
 
 def _run(engine: str, root: Path) -> tuple[int, str, Path]:

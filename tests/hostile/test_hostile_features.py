@@ -193,6 +193,7 @@ def run(tmp_path_factory: pytest.TempPathFactory) -> tuple[int, str, Path]:
     return result.returncode, result.stdout + result.stderr, root
 
 
+@pytest.mark.slow
 def test_the_run_fails_cleanly_and_writes_every_report(run: tuple[int, str, Path]) -> None:
     code, output, root = run
     assert code == 1, output
@@ -228,6 +229,7 @@ def test_each_hostile_feature_says_what_is_wrong(name: str, run: tuple[int, str,
     assert "engine kubeloop raised" not in block, block
 
 
+@pytest.mark.slow
 def test_fixtures_anywhere_lifts_the_project_rule(tmp_path: Path) -> None:
     outside = tmp_path / "elsewhere.yaml"
     outside.write_text(C + "nodes: [{name: n}]\n")

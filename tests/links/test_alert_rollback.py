@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from linked import passed, to_prod
 
 from kubeloop.core.clock import Clock
@@ -79,10 +80,16 @@ def test_a_refused_rollback_is_recorded_once_and_changes_nothing() -> None:
     assert reasons.count("AlertRollbackFailed") == 1
 
 
-def test_an_slo_that_does_not_exist_yet_never_fires() -> None:
-    clock, pipeline, pager, links, (_one, two) = setup(2)
-    links.roll_back_on("slo", "latency", "prod")
-    pager.state = "inactive"
+def test_a_rule_naming_an_slo_alert_or_environment_that_does_not_exist_is_refused() -> None:
+    clock, pipeline, pager, links, (one, _two) = setup(2)
+    for kind, name, environment, missing in (
+        ("slo", "latency", "prod", 'SLO "latency" not found'),
+        ("alert", "Ghost", "prod", 'SLO "Ghost" not found'),
+        ("slo", "availability", "qa", 'environment "qa" not found'),
+    ):
+        with pytest.raises(NotFoundError, match=missing):
+            links.roll_back_on(kind, name, environment)  # type: ignore[arg-type]
+    pager.state = "firing"
     clock.run_for(600)
-    assert pipeline.running("prod") == two
-    assert [r.name for r in links.alerts.rules] == ["availability", "latency"]
+    assert [r.name for r in links.alerts.rules] == ["availability"]
+    assert pipeline.running("prod") == one

@@ -23,6 +23,7 @@ STEPS = st.lists(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, derandomize=True, database=None)
 @given(rate=st.integers(1, 500), ratio=st.sampled_from([0, 0.01, 0.5]), steps=STEPS)
 def test_a_split_service_serves_what_the_unsplit_one_serves(
@@ -96,6 +97,7 @@ def run(replay: bool) -> dict[str, list[tuple[int, int]]]:
     }
 
 
+@pytest.mark.slow
 def test_replayed_answers_equal_evaluated_ones_on_a_split_service() -> None:
     replayed, evaluated = run(True), run(False)
     assert replayed == evaluated

@@ -58,6 +58,7 @@ def test_missing_from_pipeline_names_what_a_module_lacks() -> None:
     assert "Pipeline.build" not in missing_from_pipeline(module)
 
 
+@pytest.mark.slow
 def test_a_pipeline_only_module_is_graded_on_pipeline_features(
     project: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -74,6 +75,7 @@ def test_a_pipeline_only_module_is_graded_on_pipeline_features(
     capsys.readouterr()
 
 
+@pytest.mark.slow
 def test_the_pipeline_skeleton_fails_every_pipeline_scenario_clearly(
     project: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

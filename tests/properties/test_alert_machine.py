@@ -10,12 +10,15 @@ reads the raw samples itself (the 5-minute lookback and staleness, not the PromQ
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 from kubeloop.telemetry.rules import RuleGroup, load_rule_text
 from kubeloop.telemetry.series import Labels, SeriesStore
+
+pytestmark = pytest.mark.slow
 
 MIN = 60_000
 LOOKBACK = 5 * MIN

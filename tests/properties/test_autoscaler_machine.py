@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
@@ -27,6 +28,8 @@ from kubeloop import (
     NodeGroup,
     PodDisruptionBudget,
 )
+
+pytestmark = pytest.mark.slow
 
 GROUPS = ("alpha", "beta")
 

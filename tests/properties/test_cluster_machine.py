@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
 
+import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import initialize, precondition, rule
@@ -37,6 +38,8 @@ from tests.properties.strategies import (
     replicas,
     rollout_budgets,
 )
+
+pytestmark = pytest.mark.slow
 
 MAX_EXAMPLES = 700
 STEPS = 30

@@ -15,6 +15,7 @@ case is the queue machine's.)
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -29,6 +30,8 @@ from kubeloop import (
     Toleration,
 )
 from kubeloop.cluster.scheduler import Scheduler, messages
+
+pytestmark = pytest.mark.slow
 
 TAINT = Taint("dedicated", "x", "NoSchedule")
 OTHER = Taint("other", "y", "NoSchedule")

@@ -9,6 +9,7 @@ pipeline's delivery code and of the link.
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
@@ -19,6 +20,8 @@ from kubeloop.core.events import EventLog
 from kubeloop.errors import KubeloopError
 from kubeloop.links import Links
 from kubeloop.pipeline import Pipeline, TestSummary
+
+pytestmark = pytest.mark.slow
 
 GREEN = TestSummary(passed=True, tests=1)
 NODES = ("node-1", "node-2", "node-3")

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+import pytest
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import (
     Ed25519PrivateKey,
@@ -39,6 +40,8 @@ from kubeloop.pipeline import (
     Waiver,
     WaiverList,
 )
+
+pytestmark = pytest.mark.slow
 
 ENVS = ("dev", "staging", "prod")
 VERSIONS = ("1.0.0", "1.1.0", "2.0.0")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
@@ -31,6 +32,8 @@ from kubeloop import (
     TopologySpreadConstraint,
 )
 from kubeloop.cluster.scheduler import Scheduler
+
+pytestmark = pytest.mark.slow
 
 NODES = [f"node-{i}" for i in range(1, 7)]
 APPS = ["a", "b", "c", "d"]

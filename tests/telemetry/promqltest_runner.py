@@ -8,16 +8,18 @@ promqltest does: ``almost.Equal`` with epsilon 1e-6, NaN equal to NaN.
 
 from __future__ import annotations
 
-import math
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Final
+
+from promqltest_compare import close, diff
 
 from kubeloop.telemetry.durations import parse_duration
 from kubeloop.telemetry.promql import (
     Matrix,
     PromQLError,
+    Sample,
     Scalar,
     String,
     UnsupportedError,
@@ -27,10 +29,9 @@ from kubeloop.telemetry.promql import (
     parse,
 )
 from kubeloop.telemetry.promql import ast as promql_ast
-from kubeloop.telemetry.promql.functions.quantiles import almost_equal
+from kubeloop.telemetry.promql.features import Features
 from kubeloop.telemetry.series import EMPTY, Labels, MatchOp, SeriesStore
 
-EPSILON: Final = 1e-6
 _EVAL_INSTANT: Final = re.compile(
     r"^eval(?:_(fail|warn|ordered|info))?\s+instant\s+(?:at\s+(.+?))?\s+(.+)$"
 )
@@ -46,6 +47,19 @@ _RANGE_VECTOR: Final = re.compile(r"^expect range vector from (\S+) to (\S+) ste
 
 class NativeHistogram(Exception):
     """The case depends on native histogram samples, which kubeloop does not model."""
+
+
+TEST_FEATURES: Final = Features(True, True, True, True)
+"""promqltest's parser options: every experimental construct accepted."""
+AT_UNSAFE: Final = frozenset({
+    "days_in_month", "day_of_month", "day_of_week", "day_of_year", "end", "hour", "minute",
+    "month", "year", "predict_linear", "range", "start", "step", "time", "timestamp",
+})  # fmt: skip
+"""promql.AtModifierUnsafeFunctions: no @ re-runs for an expression using one."""
+_CONTEXT_FUNCS: Final = re.compile(r"(start|end|range|step)\(\)")
+_EXPECT: Final = re.compile(
+    r"^expect\s+(fail|warn|info|no_warn|no_info|ordered)(?:\s+(msg|regex):(.*))?$"
+)
 
 
 @dataclass
@@ -130,10 +144,6 @@ def expand_values(text: str) -> list[float | str | None]:
     return out
 
 
-def _close(a: float, b: float) -> bool:
-    return almost_equal(a, b, EPSILON) or (math.isnan(a) and math.isnan(b))
-
-
 @dataclass
 class _Eval:
     line: int
@@ -146,15 +156,20 @@ class _Eval:
     scalar: float | None = None
     string: str | None = None
     fail: bool = False
+    fail_message: str | None = None
+    fail_regex: re.Pattern[str] | None = None
     ordered: bool = False
     matrix_times: list[int] | None = None
     native: bool = False
+    annotations: list[str] = field(default_factory=list)
+    """Expected warnings/infos (``expect warn``, ``eval_info``…): kubeloop reports none."""
 
 
 class Runner:
     def __init__(self) -> None:
         self.store = SeriesStore()
         self.ghosts: list[Labels] = []  # native-histogram series we could not load
+        self.started: list[Labels] = []  # series with start timestamps (@st)
 
     def run(self, path: Path) -> FileResult:
         result = FileResult(path.name)
@@ -170,7 +185,7 @@ class Runner:
                 continue
             word = ln.split()[0].lower()
             if word == "clear":
-                self.store, self.ghosts = SeriesStore(), []
+                self.store, self.ghosts, self.started = SeriesStore(), [], []
                 i += 1
             elif word.startswith("load"):
                 i = self._load(lines, i)
@@ -190,7 +205,8 @@ class Runner:
         while i < len(lines) and lines[i]:
             metric, values = split_metric(lines[i])
             i += 1
-            if metric.startswith("@st"):
+            if values.startswith("@st") or metric.endswith("@st"):
+                self.started.append(parse_labels(metric.removesuffix("@st")))
                 continue
             labels = parse_labels(metric)
             try:
@@ -221,22 +237,24 @@ class Runner:
             raise ValueError(f"line {i + 1}: bad eval {head!r}")
         case.fail = case.mod == "fail"
         case.ordered = case.mod == "ordered"
+        if case.mod in ("warn", "info"):
+            case.annotations.append(case.mod)
         i += 1
         while i < len(lines) and lines[i]:
             ln = lines[i]
             i += 1
-            if ln.startswith("expected_fail_"):
-                continue
-            if (rv := _RANGE_VECTOR.match(ln)) is not None:
+            if ln.startswith("expected_fail_message"):
+                case.fail_message = ln.split(" ", 1)[1].strip()
+            elif ln.startswith("expected_fail_regexp"):
+                case.fail_regex = re.compile(ln.split(" ", 1)[1].strip())
+            elif (rv := _RANGE_VECTOR.match(ln)) is not None:
                 start, end, step = (duration_ms(rv[k]) for k in (1, 2, 3))
                 case.matrix_times = list(range(start, end + 1, step))
                 case.times = [end]
             elif ln.startswith("expect string"):
                 case.string = _unquote(ln[len("expect string") :].strip())
-            elif ln.startswith("expect "):
-                kind = ln.split()[1]
-                case.fail = case.fail or kind == "fail"
-                case.ordered = case.ordered or kind == "ordered"
+            elif (ex := _EXPECT.match(ln)) is not None:
+                self._expect(case, ex[1], ex[2], (ex[3] or "").strip())
             elif re.fullmatch(r"[+-]?(?:[0-9.eE+-]+|Inf|inf|NaN|nan)", ln):
                 case.scalar = _number(ln)
             else:
@@ -249,42 +267,101 @@ class Runner:
                 case.order.append(labels)
         return i, case
 
-    def _touches_ghost(self, expr: str) -> bool:
-        if not self.ghosts:
+    @staticmethod
+    def _expect(case: _Eval, kind: str, how: str | None, text: str) -> None:
+        if kind == "fail":
+            case.fail = True
+            if how == "msg":
+                case.fail_message = text
+            elif how == "regex":
+                case.fail_regex = re.compile(text)
+        elif kind == "ordered":
+            case.ordered = True
+        elif kind in ("warn", "info"):
+            case.annotations.append(kind)
+
+    def _touches(self, node: object, found: list[Labels]) -> bool:
+        if not found:
             return False
         ghost_store = SeriesStore()
-        for g in self.ghosts:
+        for g in found:
             if g not in ghost_store.series():
                 ghost_store.append(g, 0, 0.0)
-        node = parse(expr)
         return any(ghost_store.select(s.matchers) for s in _selectors(node))
 
     def _check(self, case: _Eval) -> Outcome:
-        out = Outcome(case.line, case.expr, "pass")
         try:
-            if case.native or self._touches_ghost(case.expr):
-                return Outcome(case.line, case.expr, "skip", "native histogram samples")
-            if case.is_range:
-                step = case.times[1] - case.times[0] if len(case.times) > 1 else 1
-                results: list[object] = [
-                    evaluate_range(case.expr, self.store, case.times[0], case.times[-1], step)
-                ]
-            else:
-                results = [evaluate(case.expr, self.store, case.times[0])]
-        except NativeHistogram:
-            return Outcome(case.line, case.expr, "skip", "native histogram samples")
+            node = parse(case.expr, TEST_FEATURES)
         except UnsupportedError as err:
             return Outcome(case.line, case.expr, "skip", f"unsupported: {err.message}")
         except PromQLError as err:
             if case.fail:
-                return out
+                return Outcome(case.line, case.expr, *self._failed_as_expected(case, err))
             return Outcome(case.line, case.expr, "fail", f"unexpected error: {err}")
+        if case.native or self._touches(node, self.ghosts):
+            return Outcome(case.line, case.expr, "skip", "native histogram samples")
+        if self._touches(node, self.started):
+            return Outcome(case.line, case.expr, "skip", "start timestamps (@st)")
+        if case.annotations:
+            return Outcome(case.line, case.expr, "skip", "annotations: kubeloop reports none")
+        runs = [(node, case.times[0])]
+        if not case.is_range:
+            runs += at_variants(node, case.times[0])
+        for variant, t in runs:
+            status, detail = self._run(case, variant, t)
+            if status != "pass":
+                return Outcome(case.line, case.expr, status, detail)
+        return Outcome(case.line, case.expr, "pass")
+
+    def _run(self, case: _Eval, node: promql_ast.Expr, t: int) -> tuple[str, str]:
+        """One query (and, for an instant one, the same at ``t`` as a range query)."""
+        try:
+            if case.is_range:
+                step = case.times[1] - case.times[0] if len(case.times) > 1 else 1
+                value: object = evaluate_range(node, self.store, case.times[0], case.times[-1],
+                                               step)  # fmt: skip
+            else:
+                value = evaluate(node, self.store, t)
+        except UnsupportedError as err:
+            return "skip", f"unsupported: {err.message}"
+        except PromQLError as err:
+            if case.fail:
+                return self._failed_as_expected(case, err)
+            return "fail", f"unexpected error at {t}: {err}"
         if case.fail:
-            return Outcome(case.line, case.expr, "fail", "expected an error, evaluation succeeded")
-        problem = self._compare(case, results)
+            return "fail", f"expected an error at {t}, evaluation succeeded"
+        problem = self._compare(case, [value])
         if problem:
-            return Outcome(case.line, case.expr, "fail", problem)
-        return out
+            return "fail", f"at {t}: {problem}"
+        if case.is_range or case.ordered or case.matrix_times is not None:
+            return "pass", ""
+        if case.string is not None or _CONTEXT_FUNCS.search(case.expr):
+            return "pass", ""
+        return self._range_mode(case, node, t)
+
+    def _range_mode(self, case: _Eval, node: promql_ast.Expr, t: int) -> tuple[str, str]:
+        """promqltest re-runs an instant query as a range query around it and reads the
+        middle step."""
+        try:
+            matrix = evaluate_range(node, self.store, t - 60_000, t + 60_000, 60_000)
+        except PromQLError as err:
+            return "fail", f"range mode at {t}: {err}"
+        samples = [(s.labels, v) for s in matrix for ts, v in s.points if ts == t]
+        if node.type == "scalar":
+            value: object = Scalar(samples[0][1]) if samples else Vector(())
+        else:
+            value = Vector(Sample(labels, v) for labels, v in samples)
+        problem = self._compare(case, [value])
+        return ("fail", f"range mode at {t}: {problem}") if problem else ("pass", "")
+
+    @staticmethod
+    def _failed_as_expected(case: _Eval, err: PromQLError) -> tuple[str, str]:
+        text = err.message
+        if case.fail_message is not None and text != case.fail_message:
+            return "fail", f"expected error {case.fail_message!r}, got {text!r}"
+        if case.fail_regex is not None and not case.fail_regex.search(text):
+            return "fail", f"expected error matching {case.fail_regex.pattern!r}, got {text!r}"
+        return "pass", ""
 
     def _compare(self, case: _Eval, results: list[object]) -> str:
         first = results[0]
@@ -294,7 +371,7 @@ class Runner:
             )
         if not case.is_range and case.matrix_times is None:
             if case.scalar is not None:
-                if isinstance(first, Scalar) and _close(first.value, case.scalar):
+                if isinstance(first, Scalar) and close(first.value, case.scalar):
                     return ""
                 return f"expected scalar {case.scalar}, got {first}"
             if not isinstance(first, Vector):
@@ -302,7 +379,7 @@ class Runner:
             got = {s.labels: [s.value] for s in first}
             if case.ordered and [s.labels for s in first] != case.order:
                 return f"order differs: got {[str(s.labels) for s in first]}"
-            return _diff(case.expected, got)
+            return diff(case.expected, got)
         if case.matrix_times is not None:
             if not isinstance(first, Matrix):
                 return f"expected a range vector, got {first}"
@@ -311,7 +388,7 @@ class Runner:
             for series in first:
                 points = dict(series.points)
                 got_m[series.labels] = [points.get(t) for t in times]
-            return _diff(case.expected, got_m)
+            return diff(case.expected, got_m)
         assert isinstance(first, Matrix)
         index = {t: i for i, t in enumerate(case.times)}
         got_r: dict[Labels, list[float | str | None]] = {}
@@ -323,32 +400,7 @@ class Runner:
         expected = dict(case.expected)
         if case.scalar is not None:
             expected[EMPTY] = [case.scalar]
-        return _diff(expected, got_r)
-
-
-def _diff(
-    expected: dict[Labels, list[float | str | None]], got: dict[Labels, list[float | str | None]]
-) -> str:
-    for labels, values in got.items():
-        if labels not in expected:
-            return f"unexpected series {labels} = {values}"
-    for labels, values in expected.items():
-        if labels not in got:
-            return f"missing series {labels} (expected {values})"
-        actual = got[labels]
-        padded = values + [None] * (len(actual) - len(values))
-        for i, (e, a) in enumerate(zip(padded, actual, strict=False)):
-            if e is None and a is None:
-                continue
-            if (
-                e is None
-                or a is None
-                or not isinstance(a, float)
-                or not isinstance(e, float)
-                or not _close(a, e)
-            ):
-                return f"{labels} step {i}: expected {e}, got {a}"
-    return ""
+        return diff(expected, got_r)
 
 
 def _unquote(text: str) -> str:
@@ -370,3 +422,34 @@ def _selectors(node: object) -> list[promql_ast.VectorSelector]:
             if hasattr(c, "pos") and not isinstance(c, (int, str)):
                 found.extend(_selectors(c))
     return found
+
+
+def at_variants(node: promql_ast.Expr, t: int) -> list[tuple[promql_ast.Expr, int]]:
+    """promqltest's ``atModifierTestCases``: every selector and subquery without ``@`` pinned
+    at ``t`` (not inside a subquery that has one), evaluated at other times; none when the
+    expression uses a function whose value moves with the evaluation time."""
+    unsafe = [False]
+    pinned = _pin(node, promql_ast.At("time", t), unsafe)
+    if unsafe[0]:
+        return []
+    times = [-1000, 0, 1000] if t == 0 else [-10 * t, 0, t // 5, t, 10 * t]
+    return [(pinned, et) for et in times]
+
+
+def _pin(node: object, at: promql_ast.At, unsafe: list[bool]) -> object:
+    if isinstance(node, promql_ast.VectorSelector):
+        return node if node.at is not None else replace(node, at=at)
+    if isinstance(node, promql_ast.MatrixSelector):
+        return replace(node, selector=_pin(node.selector, at, unsafe))
+    if isinstance(node, promql_ast.Subquery):
+        return node if node.at is not None else replace(node, at=at)  # its inside untouched
+    if isinstance(node, promql_ast.Call) and node.func in AT_UNSAFE:
+        unsafe[0] = True
+    changes = {}
+    for f in fields(node):  # type: ignore[arg-type]
+        child = getattr(node, f.name)
+        if isinstance(child, tuple) and child and hasattr(child[0], "pos"):
+            changes[f.name] = tuple(_pin(c, at, unsafe) for c in child)
+        elif hasattr(child, "pos") and hasattr(child, "type"):
+            changes[f.name] = _pin(child, at, unsafe)
+    return replace(node, **changes) if changes else node  # type: ignore[type-var]

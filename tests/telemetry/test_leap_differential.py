@@ -17,11 +17,14 @@ from __future__ import annotations
 import struct
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, Phase, example, given, settings
 from hypothesis import strategies as st
 
 from kubeloop.telemetry import telemetry as facade
 from kubeloop.telemetry.telemetry import Telemetry
+
+pytestmark = pytest.mark.slow
 
 RULES = [
     ("job:ratio", 'sum(rate(http_requests_total{code="500"}[30m]))'

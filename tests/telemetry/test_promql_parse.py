@@ -118,7 +118,6 @@ def test_errors_name_the_problem_and_where(text: str, message: str, column: int)
         ("histogram_count(x)", "histogram_count()"),
         ("info(x)", "info()"),
         ("limit_ratio(0.5, x)", "limit_ratio()"),
-        ("x[5m + 1m]", "duration expressions"),
         ('{a="b" or c="d"}', "'or' between label matchers"),
     ],
 )

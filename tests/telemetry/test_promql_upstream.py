@@ -1,8 +1,10 @@
-"""Prometheus' own PromQL test tables (promqltest, v3.14.0) run against kubeloop.
+"""Prometheus' own PromQL test tables (promqltest) run against kubeloop.
 
-Every ``eval`` in the vendored files must pass or be skipped for a reason kubeloop documents
-(native histograms, experimental functions, limitk). The pass counts are pinned so a case
-that silently turns into a skip fails this test.
+The files are upstream's ``promql/promqltest/testdata``, all of them (commit in the data
+folder's README), run with upstream's extra checks: every instant query again with ``@``
+pinned and evaluated at other times and as a range query, expected error messages, exact
+point counts. Every ``eval`` must pass or be skipped for a reason kubeloop documents; the
+pass counts and the skips are pinned, so a case that silently turns into a skip fails.
 """
 
 from __future__ import annotations
@@ -10,40 +12,73 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from promqltest_runner import Runner
+from promqltest_runner import Outcome, Runner
 
 DATA = Path(__file__).parent / "data" / "promqltest"
 PASSING = {
-    "aggregators.test": 124,
-    "at_modifier.test": 71,
+    "aggregators.test": 123,
+    "at_modifier.test": 78,
     "collision.test": 2,
-    "functions.test": 323,
-    "histograms.test": 93,
+    "duration_expression.test": 59,
+    "extended_vectors.test": 30,
+    "fill-modifier.test": 1,
+    "functions.test": 320,
+    "histograms.test": 75,
+    "info.test": 0,
+    "limit.test": 0,
     "literals.test": 25,
-    "operators.test": 141,
-    "range_queries.test": 16,
+    "name_label_dropping.test": 22,
+    "native_histograms.test": 0,
+    "operators.test": 142,
+    "range_queries.test": 11,
     "selectors.test": 31,
     "staleness.test": 17,
+    "start_timestamps.test": 0,
     "subquery.test": 32,
     "trig_functions.test": 19,
+    "type_and_unit.test": 54,
 }
-ALLOWED_SKIPS = ("native histogram samples", "unsupported: ")
+SKIP_REASONS = (
+    "native histogram samples",
+    "unsupported: ",
+    "start timestamps (@st)",
+    "annotations: kubeloop reports none",
+)
+DELAYED_NAME_REMOVAL = {
+    "name_label_dropping.test": {59, 64, 69, 74, 89, 115, 119, 123},
+    "type_and_unit.test": {77, 92, 222, 237},
+}
+"""Cases that need delayed ``__name__`` removal, which promqltest's engine always runs with
+and kubeloop does not model (Prometheus' ``promql-delayed-name-removal``, off by default)."""
+
+
+def _outcomes(name: str) -> list[Outcome]:
+    known = DELAYED_NAME_REMOVAL.get(name, set())
+    outcomes = Runner().run(DATA / name).outcomes
+    for o in outcomes:
+        if o.line in known:
+            assert o.status == "fail", f"line {o.line} no longer needs delayed name removal"
+            o.status, o.detail = "skip", "delayed __name__ removal"
+    return outcomes
 
 
 @pytest.mark.parametrize("name", sorted(PASSING))
 def test_upstream_file(name: str) -> None:
-    result = Runner().run(DATA / name)
-    failures = [f"line {o.line}: {o.expr}\n    {o.detail}" for o in result.outcomes
-                if o.status == "fail"]  # fmt: skip
+    outcomes = _outcomes(name)
+    failures = [f"line {o.line}: {o.expr}\n    {o.detail}" for o in outcomes if o.status == "fail"]
     assert not failures, "\n".join(failures)
     odd = [
-        o for o in result.outcomes if o.status == "skip" and not o.detail.startswith(ALLOWED_SKIPS)
+        o
+        for o in outcomes
+        if o.status == "skip"
+        and not o.detail.startswith(SKIP_REASONS)
+        and o.detail != "delayed __name__ removal"
     ]
     assert not odd
-    assert result.count("pass") == PASSING[name]
+    assert sum(o.status == "pass" for o in outcomes) == PASSING[name]
 
 
-def test_every_vendored_file_is_run() -> None:
+def test_every_upstream_file_is_run() -> None:
     assert sorted(p.name for p in DATA.glob("*.test")) == sorted(PASSING)
 
 
@@ -52,7 +87,16 @@ def test_the_runner_catches_a_wrong_expectation(tmp_path: Path) -> None:
     wrong.write_text(
         'load 5m\n  x{a="1"} 0+10x10\n\n'
         'eval instant at 50m rate(x[10m])\n  {a="1"} 0.5\n\n'
-        'eval instant at 50m x\n  x{a="1"} 100\n'
+        'eval instant at 50m x\n  x{a="1"} 100\n\n'
+        "eval instant at 50m x\n  expect fail msg: something else\n"
     )
     result = Runner().run(wrong)
-    assert [o.status for o in result.outcomes] == ["fail", "pass"]
+    assert [o.status for o in result.outcomes] == ["fail", "pass", "fail"]
+
+
+def test_the_at_rerun_catches_a_time_dependent_answer(tmp_path: Path) -> None:
+    """With ``@`` pinned, ``time()`` would move: upstream skips the re-run for it, and a
+    selector evaluated at another time must still give the pinned answer."""
+    case = tmp_path / "at.test"
+    case.write_text("load 1m\n  x 0+1x10\n\neval instant at 5m x + time() - time()\n  {} 5\n")
+    assert [o.status for o in Runner().run(case).outcomes] == ["pass"]

@@ -17,6 +17,7 @@ import math
 import struct
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
@@ -147,6 +148,7 @@ def run(spec: dict[str, Any], replay: bool) -> tuple[dict[str, Any], int]:
     return answer, replayed
 
 
+@pytest.mark.slow
 @settings(
     max_examples=25,
     deadline=None,

@@ -7,6 +7,7 @@ from __future__ import annotations
 import struct
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -139,6 +140,7 @@ def test_a_window_holding_a_decrease_is_not_replayed() -> None:
     assert count > 0
 
 
+@pytest.mark.slow
 def test_a_30_day_slo_replays_and_answers_as_evaluating_every_minute() -> None:
     def build() -> Telemetry:
         t = Telemetry()

@@ -33,6 +33,7 @@ def test_reach_is_the_longest_look_back(expr: str, reach: int | None) -> None:
     assert reach_ms(parse(expr)) == reach
 
 
+@pytest.mark.slow
 def test_a_long_run_keeps_what_the_rules_reach_and_no_more() -> None:
     t = Telemetry(scrape_interval=600, evaluation_interval=600)
     t.add_service("api", 5, 0)

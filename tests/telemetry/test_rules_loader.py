@@ -91,12 +91,8 @@ def problems(text: str) -> list[str]:
             "braces present in the recording rule name",
         ),
         (
-            "groups:\n- name: a\n  rules:\n  - record: 1x\n    expr: up\n",
-            "invalid recording rule name: 1x",
-        ),
-        (
-            "groups:\n- name: a\n  rules:\n  - alert: A\n    expr: up\n    labels: {'a-b': c}\n",
-            "invalid label name: a-b",
+            "groups:\n- name: a\n  rules:\n  - alert: A\n    expr: up\n    labels: {__name__: c}\n",
+            "invalid label name: __name__",
         ),
         (
             "groups:\n- name: a\n  rules:\n  - alert: A\n    expr: up\n    annotations: {s: '{{ "
@@ -157,3 +153,14 @@ def test_numbers_in_string_fields_keep_their_text() -> None:
     ).groups
     assert group.name == "0x10"
     assert group.rules[0].expr == "1e3"
+
+
+def test_utf8_names_are_valid_as_in_prometheus_3() -> None:
+    """Prometheus 3 validates names as UTF-8: any non-empty text is a metric or label name."""
+    text = (
+        "groups:\n- name: a\n  rules:\n  - record: my.ratio:rate5m\n    expr: up\n"
+        "    labels: {'team.name': x, 'a-b': y}\n"
+    )
+    rule = load_rule_text(text).groups[0].rules[0]
+    assert rule.name == "my.ratio:rate5m"
+    assert dict(rule.labels) == {"team.name": "x", "a-b": "y"}

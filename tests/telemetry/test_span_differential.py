@@ -68,6 +68,7 @@ def plain(self: cached.CachedQuery, store: Any, t_ms: int) -> Any:
     return evaluate(self.node, store, t_ms)
 
 
+@pytest.mark.slow
 @settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(CHANGES)
 def test_shortcuts_change_nothing_over_days(changes: list[tuple[int, str, float]]) -> None:

@@ -130,7 +130,7 @@ def test_a_then_naming_an_unknown_alert_service_or_slo_fails_naming_what_exists(
     with pytest.raises(ScenarioAssertionError, match="the alerts are InstanceDown"):
         alerts.never_fired(world, "HighErrorRate")
     with pytest.raises(ScenarioAssertionError, match="the services are web"):
-        services.starts_failing(world, "api", 10)
+        services.starts_failing(world, 10, "api")
     with pytest.raises(ScenarioAssertionError, match="there are no SLOs"):
         slos.pages(world, "availability")
     with pytest.raises(ScenarioAssertionError, match="there are no SLOs"):

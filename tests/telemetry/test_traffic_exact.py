@@ -12,6 +12,7 @@ import math
 import struct
 from fractions import Fraction
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -85,6 +86,7 @@ CHANGES = st.one_of(
 WAITS = st.one_of(st.sampled_from([0, 0, 1, 15, 60, 3600]), st.integers(0, 5000))
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(RATES, RATIOS, st.lists(st.tuples(WAITS, CHANGES), max_size=30))
 def test_scrapes_match_exact_bookkeeping(

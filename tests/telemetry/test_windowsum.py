@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import struct
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -59,6 +60,7 @@ def histories(draw: st.DrawFn) -> tuple[list[float | None], list[tuple[int, int,
     return values, queries
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(histories(), st.booleans())
 def test_kept_sums_are_bit_for_bit_a_fresh_scan(

@@ -93,7 +93,7 @@ Feature: Plain English
     Given a node "small-1" with 2 cpu and 1Gi memory
     And a deployment "cache" of 2 requesting 100m CPU and 600Mi memory
     Then 1 pod of "cache" is pending because of "Insufficient memory"
-    And the pending pod's reason is "0/1 nodes are available: 1 Insufficient memory."
+    And the pending pod's reason starts with "0/1 nodes are available: 1 Insufficient memory."
 
   Scenario: A stalled rollout, and why
     Given a node "node-1" with 2 cpu and 8Gi memory

@@ -1,3 +1,4 @@
+@task-3 @points=2
 Feature: An alert is a small state machine, and for: is what keeps it quiet
   Rules are evaluated every evaluation interval (1 minute unless a scenario says
   otherwise). An alert whose expression returns a series goes pending; once it has been

@@ -1,3 +1,4 @@
+@task-1 @points=2
 Feature: Counters are read through rate() and increase()
   A counter only goes up, except when its process restarts and it resets to zero.
   A raw counter means little; rate(x[5m]) — the per-second increase over a window — is

@@ -1,3 +1,4 @@
+@task-2 @points=2
 Feature: histogram_quantile interpolates inside the bucket that holds the quantile
   A classic histogram is cumulative counters, one per upper bound le (inclusive), the
   last one +Inf. histogram_quantile walks them to the first bucket whose count reaches

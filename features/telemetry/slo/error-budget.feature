@@ -1,3 +1,4 @@
+@task-5 @points=2
 Feature: The error budget and the burn rate are arithmetic
   An SLO of 99.9% allows 0.1% of requests to fail: over 30 days that is 43.2 minutes of
   full outage. The burn rate is the error ratio divided by that allowance: at burn rate 1

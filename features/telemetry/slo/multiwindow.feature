@@ -1,3 +1,4 @@
+@task-6 @points=3
 Feature: Multi-window, multi-burn-rate alerts page only while the budget is still burning
   A page needs the burn rate above its factor over a long window (evidence it is real)
   AND over a short window one twelfth as long (evidence it is still happening). The

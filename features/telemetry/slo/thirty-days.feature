@@ -1,3 +1,4 @@
+@task-7 @points=1
 Feature: A month of logical time with an SLO and its burn-rate alerts
   "When 30 days pass" runs every scrape and every rule evaluation of the month with
   Prometheus' semantics and answers exactly as visiting each instant would: the budget,

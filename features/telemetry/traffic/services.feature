@@ -1,3 +1,4 @@
+@task-4 @points=1
 Feature: A service with synthetic traffic needs no hand-written series
   A service serves requests at a steady rate, fails a share of them, and exposes
   http_requests_total{job, code} counters, a latency histogram and up{job}, scraped

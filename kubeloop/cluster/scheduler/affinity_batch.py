@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
 from operator import attrgetter
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 from kubeloop.cluster.affinity import HOSTNAME
 from kubeloop.cluster.nodes import NodeRecord
@@ -30,14 +30,12 @@ from kubeloop.cluster.pods import PodRecord, PodTemplate
 from kubeloop.cluster.scheduler import class_sweep
 from kubeloop.cluster.scheduler.affinity_classes import HostClasses
 from kubeloop.cluster.scheduler.class_heap import ClassHeap
+from kubeloop.cluster.scheduler.cycle import CycleResult
 from kubeloop.cluster.scheduler.framework import FilterPlugin, ScorePlugin
 from kubeloop.cluster.scheduler.inter_pod_affinity import InterPodAffinity
 from kubeloop.cluster.scheduler.messages import by_class
 from kubeloop.cluster.scheduler.preemption import first_failure
 from kubeloop.cluster.state import ClusterState
-
-if TYPE_CHECKING:
-    from kubeloop.cluster.scheduler.scheduler import CycleResult
 
 _name = attrgetter("name")
 

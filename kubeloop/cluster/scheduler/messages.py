@@ -7,6 +7,10 @@ the ``NodeLog`` names as changed since are asked again: a pod failing in a clust
 5,000 nodes costs a walk over the few nodes that changed, not over all of them. Each
 node's status code is kept too: how many rejections were Unschedulable (preemption found no
 victims there) or not (not helpful) gives the ``preemption: …`` suffix without a walk.
+
+Pods that differ only in what they request — deployments each of their own size — share
+one set of counts per profile instead (``room_counts.py``), whenever the capacity index shows
+no node has room for them: a new size then costs a bisect, not a walk over every node.
 """
 
 from __future__ import annotations
@@ -16,14 +20,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from kubeloop.cluster.capacity_index import CapacityIndex
 from kubeloop.cluster.node_log import NodeLog
 from kubeloop.cluster.nodes import NodeRecord
 from kubeloop.cluster.pods import PodRecord
 from kubeloop.cluster.scheduler.fit_error import NO_NODES, message_from_counts
-from kubeloop.cluster.scheduler.framework import Code, Status
+from kubeloop.cluster.scheduler.framework import Code, FilterPlugin, Status
 from kubeloop.cluster.scheduler.node_classes import NodeClasses
 from kubeloop.cluster.scheduler.preemption import suffix
 from kubeloop.cluster.scheduler.resources_fit import ROOM_REASONS
+from kubeloop.cluster.scheduler.room_counts import RoomCounts
 from kubeloop.cluster.scheduling_queue import Asks
 
 if TYPE_CHECKING:
@@ -73,8 +79,12 @@ class _Histogram:
 
 
 class FailureMessages:
-    def __init__(self) -> None:
+    def __init__(self, filters: list[FilterPlugin] | None = None) -> None:
+        """``filters``, the scheduler's node-local ones: pods that differ only in what they
+        request share counts per profile (``room_counts.py``); without them, every asks
+        keeps its own histogram, walked over every node when it is made (the tests' oracle)."""
         self._histograms: dict[Asks, _Histogram] = {}
+        self._rooms = RoomCounts(filters) if filters is not None else None
 
     def message(
         self,
@@ -83,8 +93,25 @@ class FailureMessages:
         nodes: dict[str, NodeRecord],
         log: NodeLog,
         explain: Explain,
+        index: CapacityIndex | None = None,
     ) -> str:
-        """The message ``pod`` gets now; ``key`` is its asks."""
+        """The message ``pod`` gets now; ``key`` is its asks (``index``: the capacity index,
+        which says whether the counts per profile apply)."""
+        return self._counted(key, pod, nodes, log, explain, index)[0]
+
+    def _counted(
+        self,
+        key: Asks,
+        pod: PodRecord,
+        nodes: dict[str, NodeRecord],
+        log: NodeLog,
+        explain: Explain,
+        index: CapacityIndex | None,
+    ) -> tuple[str, Counter[str]]:
+        """The message and its reason counts."""
+        found = self._by_room(pod, nodes, log, index)
+        if found is not None:
+            return found
         histogram = self._histograms.pop(key, None)
         changed = log.since(histogram.read_to) if histogram is not None else None
         if histogram is None or changed is None:
@@ -102,11 +129,29 @@ class FailureMessages:
         self._histograms[key] = histogram  # most recently used last
         if len(self._histograms) > LIMIT:
             del self._histograms[next(iter(self._histograms))]
-        if histogram.message is None:
-            histogram.message = message_from_counts(len(nodes), histogram.counts)
-        if not nodes:
-            return histogram.message
-        return histogram.message + suffix(pod, len(nodes), histogram.resolvable, histogram.failing)
+        text = histogram.message
+        if text is None:
+            text = histogram.message = message_from_counts(len(nodes), histogram.counts)
+        resolvable, failing = histogram.resolvable, histogram.failing
+        return _with_suffix(text, pod, len(nodes), resolvable, failing), histogram.counts
+
+    def _by_room(
+        self,
+        pod: PodRecord,
+        nodes: dict[str, NodeRecord],
+        log: NodeLog,
+        index: CapacityIndex | None,
+    ) -> tuple[str, Counter[str]] | None:
+        """The message from the pod's profile's counts, when they can say it."""
+        if self._rooms is None or index is None:
+            return None
+        found = self._rooms.histogram(pod, nodes, log, index)
+        if found is None:
+            return None
+        counts, failing, resolvable = found
+        total = len(nodes)
+        text = message_from_counts(total, counts)
+        return _with_suffix(text, pod, total, resolvable, failing), counts
 
     def refresh(
         self,
@@ -126,14 +171,21 @@ class FailureMessages:
         nodes, log = state.nodes, state.node_log
         for group in state.queue.events.unmoved:
             pod = group.sample
-            if group.key in self._histograms or classes is None or pod.template.names_hosts:
-                message = self.message(group.key, pod, nodes, log, explain)
-                counts = self._histograms[group.key].counts
+            found = self._by_room(pod, nodes, log, state.index)
+            if found is not None:
+                message, counts = found
+            elif group.key in self._histograms or classes is None or pod.template.names_hosts:
+                message, counts = self._counted(group.key, pod, nodes, log, explain, None)
             else:
                 message, counts = by_class(pod, classes(state), explain)
             if any(n and reason.startswith(ROOM_REASONS) for reason, n in counts.items()):
                 for member in group.members.values():
                     member.message = message
+
+
+def _with_suffix(text: str, pod: PodRecord, total: int, resolvable: int, failing: int) -> str:
+    """The message with preemption's suffix (none when there are no nodes)."""
+    return text + suffix(pod, total, resolvable, failing) if total else text
 
 
 def by_class(pod: PodRecord, classes: NodeClasses, explain: Explain) -> tuple[str, Counter[str]]:

@@ -19,12 +19,13 @@ from __future__ import annotations
 
 import uuid
 from functools import partial
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 from kubeloop.cluster.disruption import status as budget_status
 from kubeloop.cluster.nodes import NodeRecord
 from kubeloop.cluster.pods import PodRecord
 from kubeloop.cluster.priority import MAX_RECORDS, NEVER, Preemption
+from kubeloop.cluster.scheduler.cycle import CycleResult
 from kubeloop.cluster.scheduler.fit_error import NO_NODES, fit_error_message
 from kubeloop.cluster.scheduler.framework import Code, FilterPlugin, Status
 from kubeloop.cluster.scheduler.victims import (
@@ -36,9 +37,6 @@ from kubeloop.cluster.scheduler.victims import (
     select_victims_on_node,
 )
 from kubeloop.cluster.state import ClusterState
-
-if TYPE_CHECKING:
-    from kubeloop.cluster.scheduler.scheduler import CycleResult
 
 NOT_HELPFUL = "Preemption is not helpful for scheduling"
 NEVER_MESSAGE = "not eligible due to preemptionPolicy=Never."

@@ -12,9 +12,10 @@ from kubeloop.cluster.nodes import NodeRecord
 from kubeloop.cluster.pods import PodRecord
 from kubeloop.cluster.scheduler.framework import Status, score_nodes
 
-_TOO_MANY_PODS = "Too many pods"
+TOO_MANY_PODS = "Too many pods"
 _INSUFFICIENT = "Insufficient "
-ROOM_REASONS = (_TOO_MANY_PODS, _INSUFFICIENT)
+INSUFFICIENT_CPU, INSUFFICIENT_MEMORY = _INSUFFICIENT + "cpu", _INSUFFICIENT + "memory"
+ROOM_REASONS = (TOO_MANY_PODS, _INSUFFICIENT)
 """What every reason of this plugin starts with: the only node-local plugin whose hint
 queues a pod on any bound pod's deletion (``isSchedulableAfterPodEvent``)."""
 
@@ -24,13 +25,13 @@ def fit_reasons(
 ) -> tuple[str, ...]:
     reasons: list[str] = []
     if free_pods < 1:
-        reasons.append(_TOO_MANY_PODS)
+        reasons.append(TOO_MANY_PODS)
     if pod_cpu == 0 and pod_memory == 0:
         return tuple(reasons)
     if pod_cpu > 0 and pod_cpu > free_cpu:
-        reasons.append(_INSUFFICIENT + "cpu")
+        reasons.append(INSUFFICIENT_CPU)
     if pod_memory > 0 and pod_memory > free_memory:
-        reasons.append(_INSUFFICIENT + "memory")
+        reasons.append(INSUFFICIENT_MEMORY)
     return tuple(reasons)
 
 

@@ -11,7 +11,6 @@ or that name a node, score every node one by one, as the reference scheduler
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from operator import attrgetter
 
 from kubeloop.cluster.capacity_index import CapacityIndex
@@ -31,6 +30,7 @@ from kubeloop.cluster.scheduler import (
 )
 from kubeloop.cluster.scheduler.affinity_batch import message_by_host, place_by_host
 from kubeloop.cluster.scheduler.balanced_allocation import BalancedAllocation
+from kubeloop.cluster.scheduler.cycle import CycleResult
 from kubeloop.cluster.scheduler.domain_batches import Placer
 from kubeloop.cluster.scheduler.framework import (
     FilterPlugin,
@@ -45,6 +45,7 @@ from kubeloop.cluster.scheduler.node_classes import NodeClasses
 from kubeloop.cluster.scheduler.node_health import NodeHealth
 from kubeloop.cluster.scheduler.node_unschedulable import NodeUnschedulable
 from kubeloop.cluster.scheduler.pod_counts import PodCounts
+from kubeloop.cluster.scheduler.reference import STRATEGIES
 from kubeloop.cluster.scheduler.resources_fit import NodeResourcesFit
 from kubeloop.cluster.scheduler.taint_toleration import TaintToleration
 from kubeloop.cluster.scheduler.topology_spread import PodTopologySpread
@@ -52,16 +53,7 @@ from kubeloop.cluster.scheduling_queue import Asks, asks_of
 from kubeloop.cluster.state import ClusterState
 from kubeloop.errors import InvalidSpecError
 
-STRATEGIES = ("first-fit", "LeastAllocated", "MostAllocated", "BalancedAllocation")
-
 _name = attrgetter("name")
-
-
-@dataclass
-class CycleResult:
-    scheduled: list[str] = field(default_factory=list)
-    failed: list[PodRecord] = field(default_factory=list)
-    preempted: list[str] = field(default_factory=list)
 
 
 class Scheduler:
@@ -108,7 +100,7 @@ class Scheduler:
         self._classes_of: CapacityIndex | None = None
         """The index whose nodes ``_classes`` groups (a new one means new nodes)."""
         self.retry_all = retry_all
-        self._messages = FailureMessages()
+        self._messages = FailureMessages(self.filters if self.by_class else None)
 
     def _aware(self, pod: PodRecord) -> bool:
         """This pod's placement depends on other pods: its own terms, or existing pods'
@@ -283,7 +275,9 @@ class Scheduler:
             message = self.failure_message(state, pods[0])
         else:
             log = state.node_log
-            message = self._messages.message(key, pods[0], state.nodes, log, self.explain)
+            message = self._messages.message(
+                key, pods[0], state.nodes, log, self.explain, state.index
+            )
         for pod in pods:
             if pod.message != message:
                 pod.message = message

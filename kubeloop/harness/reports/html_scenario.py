@@ -11,6 +11,7 @@ from kubeloop.render.hpa_chart import hpa_chart
 from kubeloop.render.ladder import pipeline_pictures
 from kubeloop.render.svg import cluster_map, rollout_chart
 from kubeloop.render.telemetry_charts import telemetry_svg  # Lab 03
+from kubeloop.render.timeline import timeline_svg  # one world
 
 SYMBOL = {"passed": "✓", "failed": "✗", "undefined": "?", "skipped": "–", "error": "✗"}
 
@@ -70,7 +71,7 @@ def _events(snapshot: dict[str, Any]) -> str:
 
 def pictures(snapshot: dict[str, Any]) -> list[str]:
     """Every picture of one scenario's world, in a fixed order."""
-    drawn = [cluster_map(snapshot)] if snapshot else []
+    drawn = [timeline_svg(snapshot.get("timeline")), cluster_map(snapshot)] if snapshot else []
     drawn += [rollout_chart(r) for r in snapshot.get("rollouts", [])]
     drawn += [hpa_chart(a) for a in snapshot.get("autoscalers", [])]
     drawn += pipeline_pictures(snapshot.get("pipeline") or {})  # Lab 02

@@ -8,9 +8,13 @@ from __future__ import annotations
 
 from typing import Final
 
-from kubeloop.telemetry.promql import ast
+from kubeloop.telemetry.promql import ast, durationexpr
 from kubeloop.telemetry.promql.errors import PromQLError, UnsupportedError
-from kubeloop.telemetry.promql.evaluator import DEFAULT_LOOKBACK_MS, Evaluator
+from kubeloop.telemetry.promql.evaluator import (
+    DEFAULT_LOOKBACK_MS,
+    DEFAULT_SUBQUERY_STEP_MS,
+    Evaluator,
+)
 from kubeloop.telemetry.promql.parser import parse
 from kubeloop.telemetry.promql.public import to_value
 from kubeloop.telemetry.promql.values import (
@@ -38,17 +42,24 @@ def evaluate(
     query_start_ms: int | None = None,
     query_end_ms: int | None = None,
     query_step_ms: int = 0,
+    subquery_step_ms: int = DEFAULT_SUBQUERY_STEP_MS,
+    max_samples: int | None = None,
 ) -> Value:
     """Evaluate ``expr`` as an instant query at ``t_ms``.
 
     A vector comes back sorted by labels, except that the order ``sort()``-like functions and
     ``topk``/``bottomk`` produce at the top is kept (as Prometheus returns it).
     ``query_start_ms``/``query_end_ms`` are what ``@ start()`` and ``@ end()`` mean (both
-    ``t_ms`` unless this instant is one step of a range query).
+    ``t_ms`` unless this instant is one step of a range query). ``subquery_step_ms`` is a
+    subquery's step when it names none; ``max_samples`` bounds the samples the query holds at
+    once (the engine's ``query.max-samples``; None: unbounded).
     """
     node = parse(expr) if isinstance(expr, str) else expr
     for name, value in (("evaluation time", t_ms), ("lookback", lookback_ms)):
         _check_ms(name, value)
+    start = t_ms if query_start_ms is None else query_start_ms
+    end = t_ms if query_end_ms is None else query_end_ms
+    node = durationexpr.resolve(node, query_step_ms, end - start)
     evaluator = Evaluator(
         store,
         t_ms,
@@ -56,6 +67,8 @@ def evaluate(
         query_start_ms=query_start_ms,
         query_end_ms=query_end_ms,
         query_step_ms=query_step_ms,
+        subquery_step_ms=subquery_step_ms,
+        max_samples=max_samples,
     )
     try:
         raw = evaluator.eval(node)
@@ -88,6 +101,7 @@ def evaluate_range(
         raise PromQLError(f"a range query may have at most {MAX_RANGE_STEPS} steps per series")
     if node.type not in ("vector", "scalar"):
         raise PromQLError(f"a range query needs an instant vector or scalar, not a {node.type}")
+    node = durationexpr.resolve(node, step_ms, end_ms - start_ms)
     points: dict[Labels, list[tuple[int, float]]] = {}
     for step_t in range(start_ms, end_ms + 1, step_ms):
         value = evaluate(node, store, step_t, lookback_ms=lookback_ms, query_start_ms=start_ms,

@@ -11,8 +11,10 @@ from collections.abc import Callable
 from decimal import Decimal
 from typing import Final
 
+from kubeloop.core.excerpt import excerpt
 from kubeloop.telemetry.promql.errors import PromQLError
 from kubeloop.telemetry.promql.functions.kahan import inc, kahan_mean
+from kubeloop.telemetry.promql.functions.labelfuncs import valid_utf8
 from kubeloop.telemetry.promql.functions.quantiles import quantile
 from kubeloop.telemetry.promql.values import format_value
 from kubeloop.telemetry.series import METRIC_NAME, Labels
@@ -196,8 +198,8 @@ def format_float_f(value: float) -> str:
 
 
 def _count_values(vec: Vec, label: str, grouping: tuple[str, ...], without: bool) -> Vec:
-    if not label or "\x00" in label:
-        raise PromQLError(f"invalid label name {label!r}")
+    if not label or "\x00" in label or not valid_utf8(label):
+        raise PromQLError(f"invalid label name {excerpt(label)}")
     counts: dict[Labels, float] = {}
     for labels, value in vec:
         base = labels.with_({label: format_float_f(value)})

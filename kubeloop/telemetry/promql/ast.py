@@ -20,6 +20,20 @@ class At:
 
 
 @dataclass(frozen=True, slots=True)
+class DurationExpr:
+    """A duration expression that needs the query to be known (``step()``, ``range()``), or
+    one whose value is refused (``[5m-5m]``), kept to be worked out when the query runs.
+    ``op`` is an operator, ``min_of``/``max_of``, ``step``/``range``, or ``num`` (``value``
+    in seconds); a unary sign has only ``rhs``."""
+
+    op: str
+    pos: int
+    lhs: DurationExpr | None = None
+    rhs: DurationExpr | None = None
+    value: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
 class NumberLiteral:
     value: float
     pos: int
@@ -41,6 +55,7 @@ class VectorSelector:
     offset_ms: int = 0
     at: At | None = None
     type: ValueType = "vector"
+    offset_expr: DurationExpr | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +64,7 @@ class MatrixSelector:
     range_ms: int
     pos: int
     type: ValueType = "matrix"
+    range_expr: DurationExpr | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +76,9 @@ class Subquery:
     offset_ms: int = 0
     at: At | None = None
     type: ValueType = "matrix"
+    range_expr: DurationExpr | None = None
+    step_expr: DurationExpr | None = None
+    offset_expr: DurationExpr | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,6 +11,7 @@ from kubeloop.telemetry.promql import ast
 from kubeloop.telemetry.promql.errors import PromQLError
 from kubeloop.telemetry.promql.functions.floatops import div, mod, pow_
 from kubeloop.telemetry.series import METRIC_NAME, Labels
+from kubeloop.telemetry.series.labels import quote
 
 Vec = list[tuple[Labels, float]]
 
@@ -72,7 +73,7 @@ def _vector_scalar(op: str, vec: Vec, scalar: float, swap: bool, return_bool: bo
             result = 1.0 if keep else 0.0
             keep = True
         if keep:
-            out.append((labels.without(METRIC_NAME) if drop_name else labels, result))
+            out.append((labels.without_name() if drop_name else labels, result))
     return out
 
 
@@ -140,6 +141,11 @@ _PLANS: dict[tuple[Any, ...], _Plan] = {}
 MAX_PLANS: Final = 1024
 
 
+def go_labels(labels: Labels) -> str:
+    """Go's ``labels.Labels.String()``, as engine errors print series: ``{__name__="x"}``."""
+    return "{" + ", ".join(f"{k}={quote(v)}" for k, v in labels.pairs) + "}"
+
+
 def _pairs(lhs: Vec, rhs: Vec, matching: ast.VectorMatching, drop_name: bool) -> _Plan:
     """``(left index, right index, result labels)`` of each sample the operator gives, or the
     matching error."""
@@ -152,9 +158,10 @@ def _pairs(lhs: Vec, rhs: Vec, matching: ast.VectorMatching, drop_name: bool) ->
         key = sig(labels)
         if key in right:
             side = "left" if swapped else "right"
+            first, second = sorted((go_labels(labels), go_labels(right[key][0])))
             raise PromQLError(
-                f"found duplicate series for the match group {Labels.from_sorted(key)} on the "
-                f"{side} hand-side of the operation: [{labels}, {right[key][0]}];many-to-many "
+                f"found duplicate series for the match group {go_labels(Labels.from_sorted(key))}"
+                f" on the {side} hand-side of the operation: [{first}, {second}];many-to-many "
                 "matching not allowed: matching labels must be unique on one side"
             )
         right[key] = (labels, index)
@@ -189,7 +196,7 @@ def _pairs(lhs: Vec, rhs: Vec, matching: ast.VectorMatching, drop_name: bool) ->
 
 def _result_metric(lhs: Labels, rhs: Labels, matching: ast.VectorMatching,
                    drop_name: bool) -> Labels:  # fmt: skip
-    result = lhs.without(METRIC_NAME) if drop_name else lhs
+    result = lhs.without_name() if drop_name else lhs
     if matching.card == "one-to-one":
         result = result.keep(*matching.labels) if matching.on else result.without(*matching.labels)
     if matching.include:

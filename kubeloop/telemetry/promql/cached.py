@@ -17,11 +17,12 @@ from __future__ import annotations
 import math
 from typing import Any, Final
 
-from kubeloop.telemetry.promql import ast
+from kubeloop.telemetry.promql import ast, samples
 from kubeloop.telemetry.promql.errors import PromQLError
 from kubeloop.telemetry.promql.evaluator import DEFAULT_LOOKBACK_MS, Evaluator
 from kubeloop.telemetry.promql.functions import RANGE_FUNCTIONS
 from kubeloop.telemetry.promql.functions.dates import DATES
+from kubeloop.telemetry.promql.options import DEFAULT_OPTIONS, QueryOptions
 from kubeloop.telemetry.promql.public import to_value
 from kubeloop.telemetry.promql.values import Value
 from kubeloop.telemetry.series import SeriesStore
@@ -74,13 +75,21 @@ def _same_float(a: float, b: float) -> bool:
 class _Preset(Evaluator):
     """An evaluator that takes the leaves' values it was given instead of computing them."""
 
-    def __init__(self, parent: Evaluator, preset: dict[int, Any]) -> None:
-        super().__init__(parent.store, parent.t_ms, lookback_ms=parent.lookback_ms)
+    def __init__(self, parent: Evaluator, preset: dict[int, Any], options: QueryOptions) -> None:
+        super().__init__(parent.store, parent.t_ms, lookback_ms=parent.lookback_ms,
+                         subquery_step_ms=options.subquery_step_ms,
+                         max_samples=options.max_samples)  # fmt: skip
         self._preset = preset
 
     def eval(self, node: ast.Expr) -> Any:
         found = self._preset.get(id(node), _MISSING)
-        return super().eval(node) if found is _MISSING else found
+        if found is _MISSING:
+            return super().eval(node)
+        if self.limit is None:
+            return found
+        if isinstance(node, ast.Call) and any(isinstance(a, ast.Subquery) for a in node.args):
+            return super().eval(node)  # its count needs the subquery's steps
+        return samples.counted(self, node, lambda _ev, _node: found)
 
 
 _MISSING: Final = object()
@@ -104,10 +113,13 @@ class CachedQuery:
         self.reused = 0
         """How many evaluations reused the last answer (for tests and benchmarks)."""
 
-    def evaluate(self, store: SeriesStore, t_ms: int) -> Value:
+    def evaluate(
+        self, store: SeriesStore, t_ms: int, options: QueryOptions = DEFAULT_OPTIONS
+    ) -> Value:
         if not isinstance(t_ms, int) or isinstance(t_ms, bool) or abs(t_ms) > 2**62:
             raise PromQLError(f"evaluation time {t_ms!r} is not a bounded integer (ms)")
-        evaluator = Evaluator(store, t_ms, lookback_ms=DEFAULT_LOOKBACK_MS)
+        evaluator = Evaluator(store, t_ms, lookback_ms=DEFAULT_LOOKBACK_MS,
+                              subquery_step_ms=options.subquery_step_ms)  # fmt: skip
         inputs: list[Any] | None = None
         if self._reusable:
             try:
@@ -128,9 +140,11 @@ class CachedQuery:
         run = evaluator  # not yet used, or spent on leaves that failed: start afresh
         if inputs is not None:
             preset = {id(leaf): v for leaf, v in zip(self._leaves, inputs, strict=True)}
-            run = _Preset(evaluator, preset)
-        elif self._reusable:
-            run = Evaluator(store, t_ms, lookback_ms=DEFAULT_LOOKBACK_MS)
+            run = _Preset(evaluator, preset, options)
+        elif self._reusable or options.max_samples is not None:
+            run = Evaluator(store, t_ms, lookback_ms=DEFAULT_LOOKBACK_MS,
+                            subquery_step_ms=options.subquery_step_ms,
+                            max_samples=options.max_samples)  # fmt: skip
         try:
             value = to_value(self.node, run.eval(self.node))
         except RecursionError:

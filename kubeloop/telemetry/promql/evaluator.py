@@ -11,7 +11,7 @@ from bisect import bisect_right
 from collections.abc import Callable
 from typing import Any, Final
 
-from kubeloop.telemetry.promql import ast, windowsum
+from kubeloop.telemetry.promql import ast, samples, windowsum
 from kubeloop.telemetry.promql.aggregate import aggregate
 from kubeloop.telemetry.promql.binary import binary
 from kubeloop.telemetry.promql.errors import PromQLError
@@ -21,7 +21,7 @@ from kubeloop.telemetry.promql.functions import (
     absent_labels,
     counters,
 )
-from kubeloop.telemetry.series import METRIC_NAME, Labels, SeriesStore, StoredSeries
+from kubeloop.telemetry.series import Labels, SeriesStore, StoredSeries
 
 DEFAULT_LOOKBACK_MS: Final = 5 * 60_000
 DEFAULT_SUBQUERY_STEP_MS: Final = 60_000
@@ -59,6 +59,7 @@ class Evaluator:
         query_end_ms: int | None = None,
         query_step_ms: int = 0,
         subquery_step_ms: int = DEFAULT_SUBQUERY_STEP_MS,
+        max_samples: int | None = None,
     ) -> None:
         self.store: SeriesStore = store
         self.t_ms: int = t_ms
@@ -68,6 +69,14 @@ class Evaluator:
         self.query_step_ms: int = query_step_ms
         self.subquery_step_ms: int = subquery_step_ms
         self.budget: list[int] = [MAX_INNER_EVALUATIONS]
+        self.limit = None if max_samples is None else samples.SampleLimit(max_samples)
+        """The query's ``max-samples`` count (None: not counted)."""
+        self.tally: samples.Tally | None = None
+        """Set while a counted subquery runs its steps (``samples``)."""
+        self.uncounted: int | None = None
+        self.subquery_results: dict[int, Any] = {}
+        self.sizes: dict[int, int] = {}
+        """Samples in each counted node's result, by node id."""
 
     def at(self, t_ms: int) -> Evaluator:
         """The same query at another instant (a subquery step); it shares the step budget."""
@@ -81,10 +90,16 @@ class Evaluator:
             subquery_step_ms=self.subquery_step_ms,
         )
         child.budget = self.budget
+        child.tally = self.tally
         return child
 
     def eval(self, node: ast.Expr) -> Any:
-        return _DISPATCH[type(node)](self, node)
+        run = _DISPATCH[type(node)]
+        if self.limit is not None:
+            return samples.counted(self, node, run)
+        if self.tally is not None:
+            return samples.tallied(self, node, run)
+        return run(self, node)
 
     def _time_of(self, at: ast.At | None, offset_ms: int) -> int:
         if at is None:
@@ -190,7 +205,7 @@ class Evaluator:
         for labels, ts, vs in series_list:
             value = range_fn(ts, vs, start, end, scalars, self.t_ms)
             if value is not None:
-                out.append((labels if keep_name else labels.without(METRIC_NAME), value))
+                out.append((labels if keep_name else labels.without_name(), value))
         return check_unique(out)
 
     def _counter_rate(self, name: str, arg: ast.MatrixSelector) -> InstantVector:
@@ -246,7 +261,7 @@ class Evaluator:
         value = self.eval(node.expr)
         if node.expr.type == "scalar":
             return -value
-        return check_unique([(labels.without(METRIC_NAME), -v) for labels, v in value])
+        return check_unique([(labels.without_name(), -v) for labels, v in value])
 
 
 _DISPATCH: Final[dict[type, Callable[[Evaluator, Any], Any]]] = {

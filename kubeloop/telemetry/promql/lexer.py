@@ -19,7 +19,9 @@ class Token:
     value: str = ""  # the decoded text of a STRING
 
 
-_OPERATORS: Final = ("==", "!=", "=~", "!~", ">=", "<=", "+", "-", "*", "/", "%", "^", ">", "<")
+_OPERATORS: Final = (
+    "==", "!=", "=~", "!~", ">=", "<=", "</", ">/", "+", "-", "*", "/", "%", "^", ">", "<",
+)  # fmt: skip
 _BY_FIRST: Final = {c: tuple(o for o in _OPERATORS if o[0] == c) for c in "=!><+-*/%^"}
 _PUNCT: Final = frozenset("(){}[],:@=")
 _IDENT: Final = re.compile(r"[A-Za-z_][A-Za-z0-9_:]*")

@@ -7,11 +7,18 @@ text cannot exhaust the stack.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Final
 
 from kubeloop.telemetry.durations import parse_duration
-from kubeloop.telemetry.promql import ast
+from kubeloop.telemetry.promql import ast, durationexpr
 from kubeloop.telemetry.promql.errors import PromQLError, UnsupportedError
+from kubeloop.telemetry.promql.features import (
+    EVERYTHING,
+    EXPERIMENTAL_AGGREGATORS,
+    EXPERIMENTAL_FUNCTIONS,
+    Features,
+)
 from kubeloop.telemetry.promql.lexer import Token, tokenize
 from kubeloop.telemetry.promql.literals import parse_number
 from kubeloop.telemetry.promql.selectors import SelectorParser
@@ -27,13 +34,15 @@ PRECEDENCE: Final = {
 }  # fmt: skip
 _UNARY_PRECEDENCE: Final = 6  # a unary sign binds like '*', looser than '^'
 _KEYWORD_OPS: Final = frozenset({"and", "or", "unless", "atan2"})
+_FILLS: Final = frozenset({"fill", "fill_left", "fill_right"})
 
 
-def parse(text: str) -> ast.Expr:
-    """Parse PromQL text into a typed tree, or raise PromQLError pointing at the problem."""
+def parse(text: str, features: Features = EVERYTHING) -> ast.Expr:
+    """Parse PromQL text into a typed tree, or raise PromQLError pointing at the problem;
+    ``features`` is the experimental syntax accepted (promtool's ``--enable-feature``)."""
     if not isinstance(text, str):
         raise PromQLError(f"a PromQL expression must be text, not {type(text).__name__}")
-    parser = _Parser(text, tokenize(text))
+    parser = _Parser(text, tokenize(text), features)
     if parser.peek().kind == "EOF":
         raise PromQLError("no expression found in input", text, 0)
     try:
@@ -47,9 +56,10 @@ def parse(text: str) -> ast.Expr:
 
 
 class _Parser(SelectorParser):
-    def __init__(self, text: str, tokens: list[Token]) -> None:
+    def __init__(self, text: str, tokens: list[Token], features: Features) -> None:
         super().__init__(text, tokens)
         self.depth = 0
+        self.features = features
 
     def expression(self, min_prec: int) -> ast.Expr:
         self.depth += 1
@@ -71,6 +81,13 @@ class _Parser(SelectorParser):
             self.depth -= 1
 
     def binary_op(self, tok: Token) -> str | None:
+        if tok.kind == "OP" and tok.text in ("</", ">/"):
+            raise UnsupportedError(
+                f"the histogram trim operator {tok.text} is not supported by kubeloop "
+                "(native histograms)",
+                self.text,
+                tok.pos,
+            )
         if tok.kind == "OP" and tok.text in PRECEDENCE:
             return tok.text
         if tok.kind == "IDENT" and tok.text.lower() in _KEYWORD_OPS:
@@ -78,6 +95,16 @@ class _Parser(SelectorParser):
         return None
 
     def bin_modifiers(self, op: str) -> tuple[bool, ast.VectorMatching | None]:
+        return_bool, matching = self.bin_matching(op)
+        tok = self.peek()
+        if tok.kind == "IDENT" and tok.text.lower() in _FILLS and self.peek(1).kind == "(":
+            if not self.features.fill_modifiers:
+                raise self.error("binop fill modifiers are experimental and not enabled", tok)
+            raise UnsupportedError("the fill modifiers are not supported by kubeloop", self.text,
+                                   tok.pos)  # fmt: skip
+        return return_bool, matching
+
+    def bin_matching(self, op: str) -> tuple[bool, ast.VectorMatching | None]:
         return_bool = False
         if self.peek_ident("bool"):
             bool_tok = self.advance()
@@ -134,35 +161,75 @@ class _Parser(SelectorParser):
                 expr = self.range_or_subquery(expr, tok)
             elif self.peek_ident("offset"):
                 self.advance()
-                expr = self.with_offset(expr, self.signed_duration(), tok)
+                expr = self.offset(expr, tok)
             elif tok.kind == "@":
                 self.advance()
                 expr = self.with_at(expr, self.at_value(), tok)
+            elif self.peek_ident("anchored") or self.peek_ident("smoothed"):
+                word = tok.text.lower()
+                if not self.features.extended_range_selectors:
+                    raise self.error(f"{word} modifier is experimental and not enabled", tok)
+                raise UnsupportedError(f"the {word} modifier is not supported by kubeloop",
+                                       self.text, tok.pos)  # fmt: skip
             else:
                 return expr
 
+    def offset(self, expr: ast.Expr, tok: Token) -> ast.Expr:
+        first = self.peek()
+        operand = self.peek(1) if first.kind == "OP" and first.text in ("+", "-") else first
+        if operand.kind in ("NUMBER", "DURATION"):
+            return self.with_offset(expr, self.signed_duration(), tok)
+        kept = self.duration_expression(durationexpr.parse_offset)
+        offset_ms = durationexpr.fold(kept, negative_ok=True)
+        if offset_ms is not None:
+            return self.with_offset(expr, offset_ms, tok)
+        return self.with_offset(expr, 0, tok, kept)
+
+    def duration_expression(
+        self, parse_with: Callable[[SelectorParser], ast.DurationExpr]
+    ) -> ast.DurationExpr:
+        start = self.peek()
+        kept = parse_with(self)
+        if not self.features.duration_expressions:
+            raise self.error("experimental duration expression is not enabled", start)
+        return kept
+
+    def duration_operand(self, what: str) -> tuple[int, ast.DurationExpr | None]:
+        """A range or subquery step: a literal, or a duration expression."""
+        start = self.peek()
+        if start.kind in ("NUMBER", "DURATION") and self.peek(1).kind in ("]", ":"):
+            return self.duration(what), None
+        kept = self.duration_expression(durationexpr.parse_expr)
+        ms = durationexpr.fold(kept, negative_ok=False)
+        if ms is None and durationexpr.is_literal(kept):
+            raise self.error(f"{what} duration must be greater than 0", start)
+        return (0, kept) if ms is None else (ms, None)
+
     def range_or_subquery(self, expr: ast.Expr, tok: Token) -> ast.Expr:
         self.advance()
-        range_ms = self.duration("range")
+        range_ms, range_expr = self.duration_operand("range")
         if self.peek().kind == ":":
             self.advance()
-            step_ms = 0 if self.peek().kind == "]" else self.duration("subquery step")
+            step_ms, step_expr = 0, None
+            if self.peek().kind != "]":
+                step_ms, step_expr = self.duration_operand("subquery step")
             self.expect("]", "closing ']' of the subquery")
             if expr.type != "vector":
                 raise self.error(
                     f"subquery is only allowed on instant vector, got {documented(expr.type)}",
                     tok,
                 )
-            return ast.Subquery(expr, range_ms, step_ms, expr.pos)
+            return ast.Subquery(expr, range_ms, step_ms, expr.pos, range_expr=range_expr,
+                                step_expr=step_expr)  # fmt: skip
         self.expect("]", "closing ']' of the range")
         if not isinstance(expr, ast.VectorSelector):
             raise self.error(
                 "ranges only allowed for vector selectors (use a subquery, [5m:1m], otherwise)",
                 tok,
             )
-        if expr.offset_ms or expr.at is not None:
+        if expr.offset_ms or expr.offset_expr is not None or expr.at is not None:
             raise self.error("no offset or @ modifiers allowed before range", tok)
-        return ast.MatrixSelector(expr, range_ms, expr.pos)
+        return ast.MatrixSelector(expr, range_ms, expr.pos, range_expr=range_expr)
 
     def primary(self) -> ast.Expr:
         tok = self.peek()
@@ -202,14 +269,16 @@ class _Parser(SelectorParser):
 
     def call(self, tok: Token) -> ast.Expr:
         name = tok.text
-        if name not in FUNCTIONS:
-            if name in UNSUPPORTED_FUNCTIONS:
-                raise UnsupportedError(
-                    f"function {name}() is not supported by kubeloop (see docs/promql.md)",
-                    self.text,
-                    tok.pos,
-                )
+        if name not in FUNCTIONS and name not in UNSUPPORTED_FUNCTIONS:
             raise self.error(f"unknown function with name {name!r}", tok)
+        if name in EXPERIMENTAL_FUNCTIONS and not self.features.experimental_functions:
+            raise self.error(f'function "{name}" is not enabled', tok)
+        if name in UNSUPPORTED_FUNCTIONS:
+            raise UnsupportedError(
+                f"function {name}() is not supported by kubeloop (see docs/promql.md)",
+                self.text,
+                tok.pos,
+            )
         self.advance()
         self.expect("(", "'('")
         args: list[ast.Expr] = []
@@ -223,6 +292,12 @@ class _Parser(SelectorParser):
 
     def aggregate(self, tok: Token) -> ast.Expr:
         op = tok.text.lower()
+        if op in EXPERIMENTAL_AGGREGATORS and not self.features.experimental_functions:
+            raise self.error(
+                f"{op}() is experimental and must be enabled with "
+                "--enable-feature=promql-experimental-functions",
+                tok,
+            )
         if op == "limit_ratio":
             raise UnsupportedError(f"aggregation {op}() is not supported by kubeloop", self.text,
                                    tok.pos)  # fmt: skip

@@ -9,6 +9,7 @@ from typing import Final
 from kubeloop.telemetry.durations import parse_duration
 from kubeloop.telemetry.promql import ast
 from kubeloop.telemetry.promql.errors import PromQLError, UnsupportedError
+from kubeloop.telemetry.promql.functions.labelfuncs import valid_utf8
 from kubeloop.telemetry.promql.lexer import Token
 from kubeloop.telemetry.promql.literals import parse_number
 from kubeloop.telemetry.series import METRIC_NAME, InvalidRegexError, Matcher, MatchOp
@@ -60,6 +61,8 @@ class SelectorParser:
     def label_name(self) -> str:
         tok = self.peek()
         if tok.kind == "STRING":
+            if not valid_utf8(tok.value):  # Prometheus: model.LabelName(...).IsValid()
+                raise self.error(f"invalid label name {tok.text[:40]}: not valid UTF-8", tok)
             self.advance()
             return tok.value
         if tok.kind == "IDENT" and ":" not in tok.text and tok.text.lower() not in _NOT_LABELS:
@@ -144,12 +147,6 @@ class SelectorParser:
         if tok.kind not in ("DURATION", "NUMBER"):
             raise self.error(f"unexpected {self.describe(tok)}; expected a {what} duration", tok)
         self.advance()
-        if self.peek().kind == "OP" and self.peek().text in "+-*/%^":
-            raise UnsupportedError(
-                "duration expressions (arithmetic inside [] or after offset) are not supported",
-                self.text,
-                self.peek().pos,
-            )
         ms = self.duration_value(tok)
         if ms <= 0:
             raise self.error(f"{what} duration must be greater than 0", tok)
@@ -204,14 +201,17 @@ class SelectorParser:
             raise self.error(f"timestamp out of bounds for @ modifier: {seconds:f}", tok)
         return ast.At("time", round(seconds * 1000))
 
-    def with_offset(self, expr: ast.Expr, offset_ms: int, tok: Token) -> ast.Expr:
+    def with_offset(
+        self, expr: ast.Expr, offset_ms: int, tok: Token, kept: ast.DurationExpr | None = None
+    ) -> ast.Expr:
+        """``kept``: an offset worked out when the query runs (``durationexpr``)."""
         target = expr.selector if isinstance(expr, ast.MatrixSelector) else expr
         if not isinstance(target, (ast.VectorSelector, ast.Subquery)):
             raise self.error("offset modifier must be preceded by an instant vector selector "
                              "or range vector selector or a subquery", tok)  # fmt: skip
-        if target.offset_ms:
+        if target.offset_ms or target.offset_expr is not None:
             raise self.error("offset may not be set multiple times", tok)
-        return _rewrap(expr, replace(target, offset_ms=offset_ms))
+        return _rewrap(expr, replace(target, offset_ms=offset_ms, offset_expr=kept))
 
     def with_at(self, expr: ast.Expr, at: ast.At, tok: Token) -> ast.Expr:
         target = expr.selector if isinstance(expr, ast.MatrixSelector) else expr

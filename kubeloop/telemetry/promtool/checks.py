@@ -8,6 +8,7 @@ from typing import Any
 
 from kubeloop.telemetry.durations import format_duration
 from kubeloop.telemetry.promql import PromQLError, parse
+from kubeloop.telemetry.promql.options import QueryOptions
 from kubeloop.telemetry.promtool import compare as cmp
 from kubeloop.telemetry.promtool.notation import NotationError, parse_metric
 from kubeloop.telemetry.promtool.testfile import AlertTest, PromqlTest, TestGroup
@@ -79,11 +80,13 @@ def check_alerts(test: AlertTest, groups: list[RuleGroup], ts: int, prefix: str)
     return Failure(message, tuple(notes), test.line, tuple(got))
 
 
-def check_promql(test: PromqlTest, store: SeriesStore, mint: int, fuzzy: bool) -> Failure | None:
+def check_promql(
+    test: PromqlTest, store: SeriesStore, mint: int, fuzzy: bool, options: QueryOptions
+) -> Failure | None:
     head = f"    expr: {quote(test.expr)}, time: {format_duration(test.eval_ms)}"
     where = (f"the test is at line {test.line}",)
     try:
-        got_vector = query(parse(test.expr), store, mint + test.eval_ms)
+        got_vector = query(parse(test.expr, options.features), store, mint + test.eval_ms, options)
     except (PromQLError, RuleEvalError) as error:
         return Failure(f"{head}, err: {error.message}", where, test.line)
     expected: list[tuple[Pairs, float]] = []

@@ -9,7 +9,8 @@ The grammar is Prometheus' ``series_description`` (promql/parser/generated_parse
 
 Numbers are Go's (``strconv.ParseInt`` base 0 first, so ``010`` is 8 and ``1_000`` is
 1000; then ``ParseFloat``; ``Inf``/``NaN`` in any case). Native-histogram values
-(``{{…}}``) are not supported and say so. Expansion is bounded: a count larger than the
+(``{{…}}``) are not supported and say so. Names may be quoted UTF-8, as in Prometheus 3:
+``{"my.metric", "team.name"="a"}``. Expansion is bounded: a count larger than the
 caller's budget is an error raised before anything is expanded.
 """
 
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 
@@ -47,13 +49,48 @@ STALE = _Stale()
 Value = float | _Stale
 
 
+Run = tuple[int, int, Value, float | None]
+"""``(first step, how many steps, first value, increment or None)``."""
+
+
 @dataclass(frozen=True)
 class Expanded:
-    """The samples of one series: ``(step index, value)``, missing steps left out."""
+    """The samples of one series as runs of the notation (never one object per sample, so
+    a long series costs what its text costs until it is loaded)."""
 
-    points: tuple[tuple[int, Value], ...]
+    runs: tuple[Run, ...]
     steps: int
     """How many steps the notation spans, missing ones included."""
+
+    def iter_points(self) -> Iterator[tuple[int, Value]]:
+        """``(step index, value)`` of each sample, missing steps left out, in order."""
+        for first, count, start, delta in self.runs:
+            if delta is None:
+                for k in range(count):
+                    yield first + k, start
+            else:
+                assert isinstance(start, float)
+                current = start
+                for k in range(count):
+                    yield first + k, current
+                    current += delta
+
+    @property
+    def points(self) -> tuple[tuple[int, Value], ...]:
+        return tuple(self.iter_points())
+
+    def last(self) -> tuple[int, Value] | None:
+        """The last sample, if any."""
+        if not self.runs:
+            return None
+        first, count, start, delta = self.runs[-1]
+        if delta is None:
+            return first + count - 1, start
+        assert isinstance(start, float)
+        current = start
+        for _ in range(count - 1):
+            current += delta  # the same additions as iter_points, so the same float
+        return first + count - 1, current
 
 
 _NAME = re.compile(r"[a-zA-Z_:][a-zA-Z0-9_:]*")
@@ -97,16 +134,29 @@ def _label_set(text: str, pos: int, labels: dict[str, str]) -> int:
             raise NotationError(pos + 1, "unclosed '{': expected a label or '}'")
         if text[pos] == "}":
             return pos + 1
-        label = _LABEL.match(text, pos)
-        if label is None:
-            raise NotationError(pos + 1, f"unexpected character inside braces: {text[pos]!r}")
-        pos = _skip_space(text, label.end())
+        start = pos
+        if text[pos] in "\"'`":  # a quoted (UTF-8) name: a label before '=', else the metric
+            name, pos = _string(text, pos)
+            pos = _skip_space(text, pos)
+            if pos < len(text) and text[pos] in ",}":
+                if "__name__" in labels:
+                    raise NotationError(start + 1, "metric name must not be set twice")
+                labels["__name__"] = name
+                if text[pos] == ",":
+                    pos += 1
+                continue
+        else:
+            label = _LABEL.match(text, pos)
+            if label is None:
+                raise NotationError(pos + 1, f"unexpected character inside braces: {text[pos]!r}")
+            name = label.group()
+            pos = _skip_space(text, label.end())
         if not text.startswith("=", pos) or text.startswith("=~", pos):
-            raise NotationError(pos + 1, f'expected "=" after the label {label.group()}')
+            raise NotationError(pos + 1, f'expected "=" after the label {name}')
         value, pos = _string(text, _skip_space(text, pos + 1))
-        if label.group() in labels:
-            raise NotationError(label.start() + 1, f"label {label.group()} appears twice")
-        labels[label.group()] = value
+        if name in labels:
+            raise NotationError(start + 1, f"label {name} appears twice")
+        labels[name] = value
         pos = _skip_space(text, pos)
         if pos < len(text) and text[pos] == ",":
             pos += 1
@@ -158,7 +208,7 @@ def _skip_space(text: str, pos: int) -> int:
 
 def expand_values(text: str, budget: int) -> Expanded:
     """Expand promtool's value notation; at most ``budget`` steps, or ``NotationError``."""
-    points: list[tuple[int, Value]] = []
+    runs: list[Run] = []
     step = 0
     for column, item in _items(text):
         if "{{" in item:
@@ -170,20 +220,10 @@ def expand_values(text: str, budget: int) -> Expanded:
                 f"{item!r} expands the series to more than {budget} samples; "
                 "use fewer samples or a longer interval",
             )
-        if value is None:
-            step += count
-            continue
-        start, delta = value
-        if delta is None:
-            points.extend((step + k, start) for k in range(count))
-        else:
-            assert isinstance(start, float)
-            current = start
-            for k in range(count):
-                points.append((step + k, current))
-                current += delta
+        if value is not None and count:
+            runs.append((step, count, value[0], value[1]))
         step += count
-    return Expanded(tuple(points), step)
+    return Expanded(tuple(runs), step)
 
 
 def _items(text: str) -> list[tuple[int, str]]:

@@ -9,12 +9,15 @@ on the test group as ``problems`` so the other groups still run, as promtool doe
 from __future__ import annotations
 
 import glob
+import itertools
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from kubeloop.core.excerpt import excerpt
 from kubeloop.errors import FixtureProblem
+from kubeloop.fixtures.paths import inside
 from kubeloop.telemetry.durations import DurationError, parse_duration
 from kubeloop.telemetry.promtool.notation import (
     Expanded,
@@ -28,6 +31,8 @@ SCHEMA = "promtool-test.schema.json"
 DEFAULT_INTERVAL_MS = 60_000
 MAX_SAMPLES_PER_FILE = 2_000_000
 """The most samples all input series of one file may expand to (the bound on ``xN``)."""
+MAX_RULE_FILES = 1_000
+"""The most rule files one test file may load (the bound on what its globs match)."""
 
 Pairs = tuple[tuple[str, str], ...]
 
@@ -99,9 +104,11 @@ class TestFile:
     warnings: tuple[str, ...] = field(default=())
 
 
-def load_test_file(path: str | Path) -> TestFile:
-    """Read a promtool test file; raises ``FixtureError`` when promtool would reject it."""
-    file = read_yaml(path, SCHEMA)
+def load_test_file(path: str | Path, roots: tuple[Path, ...] | None = None) -> TestFile:
+    """Read a promtool test file; raises ``FixtureError`` when promtool would reject it.
+
+    ``roots``: the folders its ``rule_files`` must stay inside (None: anywhere)."""
+    file = read_yaml(path, SCHEMA, nonfinite=True)  # an expected sample may be .inf
     data = file.data
     interval = _duration(file, ("evaluation_interval",), data.get("evaluation_interval"))
     interval = interval or DEFAULT_INTERVAL_MS
@@ -116,7 +123,7 @@ def load_test_file(path: str | Path) -> TestFile:
         _group(file, ("tests", i), raw or {}, i, interval, budget)
         for i, raw in enumerate(data.get("tests") or [])
     ]
-    rule_files, warnings = _rule_files(file, Path(path).parent)
+    rule_files, warnings = _rule_files(file, Path(path).parent, roots)
     file.raise_problems()
     return TestFile(
         path=str(path),
@@ -129,19 +136,49 @@ def load_test_file(path: str | Path) -> TestFile:
     )
 
 
-def _rule_files(file: YamlFile, base: Path) -> tuple[list[str], list[str]]:
+def _rule_files(
+    file: YamlFile, base: Path, roots: tuple[Path, ...] | None
+) -> tuple[list[str], list[str]]:
+    """The rule files the ``rule_files`` globs name (promtool: relative to the test file);
+    with ``roots``, a pattern or a match that leaves them is an error and is never read."""
     found: list[str] = []
     warnings: list[str] = []
     for i, raw in enumerate(file.data.get("rule_files") or []):
-        pattern = file.text(("rule_files", i), raw)
+        where: DocPath = ("rule_files", i)
+        pattern = file.text(where, raw)
         if pattern and not os.path.isabs(pattern):
             pattern = str(base / pattern)
-        matches = sorted(glob.glob(pattern))
+        if roots is not None and not inside(_fixed_prefix(pattern), roots):
+            file.report(where, _outside(pattern, roots))
+            continue
+        matches = sorted(itertools.islice(glob.iglob(pattern), MAX_RULE_FILES + 1))
+        if len(found) + len(matches) > MAX_RULE_FILES:
+            file.report(where, f"the rule_files match more than {MAX_RULE_FILES} files")
+            continue
+        escaping = [m for m in matches if roots is not None and not inside(Path(m), roots)]
+        if escaping:
+            file.report(where, _outside(escaping[0], roots or ()))
+            continue
         if not matches:
-            line, _ = file.where(("rule_files", i))
-            warnings.append(f"{file.filename}:{line}: no file match pattern {pattern}")
+            line, _ = file.where(where)
+            warnings.append(f"{file.filename}:{line}: no file match pattern {excerpt(pattern)}")
         found.extend(matches)
     return found, warnings
+
+
+def _fixed_prefix(pattern: str) -> Path:
+    """The folder a glob starts walking from: its path up to the first wildcard."""
+    parts = Path(pattern).parts
+    fixed = itertools.takewhile(lambda part: not glob.has_magic(part), parts)
+    return Path(*fixed) if parts and not glob.has_magic(parts[0]) else Path(".")
+
+
+def _outside(path: str, roots: tuple[Path, ...]) -> str:
+    return (
+        f"the rule file path {excerpt(path, 80)} leaves the project (it resolves outside "
+        f"{' and '.join(map(str, roots))}): keep rule files inside the project, or run with "
+        "--files-anywhere"
+    )
 
 
 def _duration(file: YamlFile, path: DocPath, value: Any) -> int:

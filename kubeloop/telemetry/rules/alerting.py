@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kubeloop.telemetry.promql.cached import CachedQuery
+from kubeloop.telemetry.promql.options import DEFAULT_OPTIONS, QueryOptions
 from kubeloop.telemetry.rules.expander import Expander
 from kubeloop.telemetry.rules.model import RuleSpec
 from kubeloop.telemetry.rules.query import RuleEvalError, query
@@ -98,6 +99,7 @@ class EvalContext:
     external_url: str = ""
     query_offset_ms: int = 0
     limit: int = 0
+    options: QueryOptions = DEFAULT_OPTIONS
 
 
 class AlertingRule:
@@ -152,7 +154,7 @@ class AlertingRule:
     ) -> list[tuple[Labels, float]]:
         """Step 1: the query's samples at ``ts``."""
         try:
-            return query(self._query, store, ts - ctx.query_offset_ms)
+            return query(self._query, store, ts - ctx.query_offset_ms, ctx.options)
         except RuleEvalError as error:
             self.last_error = error.message
             raise
@@ -169,7 +171,9 @@ class AlertingRule:
         if not result:  # nothing to template (most evaluations of a quiet alert)
             self._expander.errors = []
         else:
-            one = self._expander.begin(ts, ctx.external_labels, ctx.external_url, store)
+            one = self._expander.begin(
+                ts, ctx.external_labels, ctx.external_url, store, ctx.options
+            )
         for sample, value in result:
             labels, annotations = one(sample, value)
             if labels in fresh:

@@ -12,6 +12,7 @@ import math
 from collections.abc import Callable
 from typing import Any
 
+from kubeloop.telemetry.promql.options import DEFAULT_OPTIONS, QueryOptions
 from kubeloop.telemetry.rules.model import RuleSpec
 from kubeloop.telemetry.rules.query import RuleEvalError, template_query
 from kubeloop.telemetry.rules.template_exec import TemplateData, execute, functions
@@ -45,12 +46,17 @@ class Expander:
         self._notes: dict[tuple[Labels, float, float, Pairs, str], tuple[Pairs, list[str]]] = {}
 
     def begin(
-        self, ts: int, external: Pairs, external_url: str, store: SeriesStore | None
+        self,
+        ts: int,
+        external: Pairs,
+        external_url: str,
+        store: SeriesStore | None,
+        options: QueryOptions = DEFAULT_OPTIONS,
     ) -> Callable[[Labels, float], tuple[Labels, Pairs]]:
         """Start an evaluation at ``ts``; returns labels-and-annotations for one sample."""
         self.errors = []
         external_map = dict(external)
-        query = None if store is None else template_query(store, ts)
+        query = None if store is None else template_query(store, ts, options)
         funcs = functions(TemplateData({}, external_map, external_url, 0.0, ts, query))
         static_notes: Pairs = tuple((k, v) for k, v, _ in self._annotations)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from kubeloop.telemetry.promql.options import DEFAULT_OPTIONS, QueryOptions
 from kubeloop.telemetry.rules.alerting import AlertingRule, EvalContext
 from kubeloop.telemetry.rules.model import GroupSpec
 from kubeloop.telemetry.rules.query import RuleEvalError
@@ -38,6 +39,7 @@ class RuleGroup:
         self._previous: list[set[Labels]] = [set() for _ in self.rules]
         self.external_labels: tuple[tuple[str, str], ...] = ()
         self.external_url = ""
+        self.options: QueryOptions = DEFAULT_OPTIONS
 
     @property
     def name(self) -> str:
@@ -48,7 +50,11 @@ class RuleGroup:
 
     def context(self) -> EvalContext:
         return EvalContext(
-            self.external_labels, self.external_url, self.spec.query_offset_ms, self.spec.limit
+            self.external_labels,
+            self.external_url,
+            self.spec.query_offset_ms,
+            self.spec.limit,
+            self.options,
         )
 
     def eval(

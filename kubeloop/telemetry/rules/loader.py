@@ -4,17 +4,18 @@ Every problem in a file is reported at once (``FixtureError.problems``): bad YAM
 unknown fields, an empty or repeated group name, a rule with both or neither of
 ``record``/``alert``, a missing or unparsable ``expr``, ``for``/``keep_firing_for``/
 ``annotations`` on a recording rule, invalid metric or label names, bad durations, and
-templates that do not parse.
+templates that do not parse. Names are checked as Prometheus 3 does (UTF-8 validation: any
+non-empty text), so ``my.ratio:rate5m`` is a recording rule name.
 """
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Any
 
 from kubeloop.telemetry.durations import DurationError, parse_duration
-from kubeloop.telemetry.promql import PromQLError, parse
+from kubeloop.telemetry.promql import PromQLError, durationexpr, parse
+from kubeloop.telemetry.promql.features import EVERYTHING, Features
 from kubeloop.telemetry.rules.model import GroupSpec, Pairs, RuleFile, RuleSpec
 from kubeloop.telemetry.rules.template_exec import check
 from kubeloop.telemetry.rules.templates import TemplateError
@@ -22,27 +23,29 @@ from kubeloop.telemetry.rules.templates import parse as parse_template
 from kubeloop.telemetry.rules.yamlfile import DocPath, YamlFile, parse_yaml, read_yaml
 
 SCHEMA = "prometheus-rules.schema.json"
-METRIC_NAME = re.compile(r"^[a-zA-Z_:][a-zA-Z0-9_:]*$")
-LABEL_NAME = re.compile(r"^[a-zA-Z_][a-zA-Z0-9_]*$")
 MAX_RULES = 10_000
 
 
 def load_rule_file(
-    path: str | Path, display: str | None = None, ignore_unknown: bool = False
+    path: str | Path,
+    display: str | None = None,
+    ignore_unknown: bool = False,
+    features: Features = EVERYTHING,
 ) -> RuleFile:
     """Read one rule file; raises ``FixtureError`` listing every problem.
 
-    ``ignore_unknown`` skips fields Prometheus does not know (``--ignore-unknown-fields``).
+    ``ignore_unknown`` skips fields Prometheus does not know (``--ignore-unknown-fields``);
+    ``features`` is the experimental PromQL the expressions may use.
     """
     file = read_yaml(path, SCHEMA, display, ignore_unknown)
-    return _build(file)
+    return _build(file, features)
 
 
 def load_rule_text(text: str, filename: str = "<rules>") -> RuleFile:
-    return _build(parse_yaml(text, filename, SCHEMA))
+    return _build(parse_yaml(text, filename, SCHEMA), EVERYTHING)
 
 
-def _build(file: YamlFile) -> RuleFile:
+def _build(file: YamlFile, features: Features) -> RuleFile:
     groups: list[GroupSpec] = []
     seen: set[str] = set()
     count = 0
@@ -63,7 +66,7 @@ def _build(file: YamlFile) -> RuleFile:
             if count > MAX_RULES:
                 file.report((*gpath, "rules", ri), f"more than {MAX_RULES} rules in one file")
                 break
-            spec = _rule(file, (*gpath, "rules", ri), rule, name, ri + 1, group_labels)
+            spec = _rule(file, (*gpath, "rules", ri), rule, name, ri + 1, group_labels, features)
             if spec is not None:
                 rules.append(spec)
         line, _ = file.where(gpath)
@@ -97,14 +100,20 @@ def _duration(file: YamlFile, path: DocPath, value: Any, default: int | None) ->
 def _labels(file: YamlFile, path: DocPath, raw: dict[str, Any] | None) -> Pairs:
     out: dict[str, str] = {}
     for key, value in (raw or {}).items():
-        if not LABEL_NAME.match(key) or key == "__name__":
+        if not key or key == "__name__":
             file.report((*path, key), f"invalid label name: {key}", key=True)
         out[key] = file.text((*path, key), value)
     return tuple(sorted(out.items()))
 
 
 def _rule(
-    file: YamlFile, path: DocPath, raw: dict[str, Any], group: str, index: int, extra: Pairs
+    file: YamlFile,
+    path: DocPath,
+    raw: dict[str, Any],
+    group: str,
+    index: int,
+    extra: Pairs,
+    features: Features,
 ) -> RuleSpec | None:
     record = file.text((*path, "record"), raw.get("record"))
     alert = file.text((*path, "alert"), raw.get("alert"))
@@ -124,9 +133,14 @@ def _rule(
         report(("expr",), "field 'expr' must be set in rule")
     else:
         try:
-            parsed = parse(expr)
+            parsed = parse(expr, features)
         except PromQLError as error:
             report(("expr",), f"could not parse expression: {error}")
+    if parsed is not None:
+        try:  # a rule is an instant query: step() and range() are 0
+            parsed = durationexpr.resolve(parsed, 0, 0)
+        except PromQLError as error:
+            report(("expr",), f"duration expression: {error}")
     for_ms = _duration(file, (*path, "for"), raw.get("for"), 0) or 0
     keep_ms = _duration(file, (*path, "keep_firing_for"), raw.get("keep_firing_for"), 0) or 0
     labels = dict(extra)
@@ -144,8 +158,6 @@ def _rule(
                 ("record",),
                 f"braces present in the recording rule name; should it be in expr?: {record}",
             )
-        elif not METRIC_NAME.match(record):
-            report(("record",), f"invalid recording rule name: {record}")
     templates = _templates(report, alert, labels, annotations) if alert else None
     if len(file.problems) > before:
         return None
@@ -168,7 +180,7 @@ def _rule(
 def _annotations(file: YamlFile, path: DocPath, raw: dict[str, Any] | None) -> Pairs:
     out: dict[str, str] = {}
     for key, value in (raw or {}).items():
-        if not LABEL_NAME.match(key):
+        if not key:
             file.report((*path, key), f"invalid annotation name: {key}", key=True)
         out[key] = file.text((*path, key), value)
     return tuple(sorted(out.items()))

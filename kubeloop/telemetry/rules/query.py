@@ -7,6 +7,7 @@ from typing import Any
 
 from kubeloop.telemetry.promql import PromQLError, Scalar, Vector, evaluate
 from kubeloop.telemetry.promql.cached import CachedQuery
+from kubeloop.telemetry.promql.options import DEFAULT_OPTIONS, QueryOptions
 from kubeloop.telemetry.series import Labels, SeriesStore
 
 Result = list[tuple[Labels, float]]
@@ -16,14 +17,17 @@ class RuleEvalError(PromQLError):
     """A rule's query failed, or returned something other than a vector or scalar."""
 
 
-def query(parsed: Any, store: SeriesStore, t_ms: int) -> Result:
+def query(
+    parsed: Any, store: SeriesStore, t_ms: int, options: QueryOptions = DEFAULT_OPTIONS
+) -> Result:
     """Evaluate ``parsed`` (an expression, or a rule's ``CachedQuery``) at ``t_ms``; raises
     ``RuleEvalError`` as Prometheus would."""
     try:
         if isinstance(parsed, CachedQuery):
-            value = parsed.evaluate(store, t_ms)
+            value = parsed.evaluate(store, t_ms, options)
         else:
-            value = evaluate(parsed, store, t_ms)
+            value = evaluate(parsed, store, t_ms, subquery_step_ms=options.subquery_step_ms,
+                             max_samples=options.max_samples)  # fmt: skip
     except PromQLError as error:
         raise RuleEvalError(error.message) from None
     if isinstance(value, Scalar):
@@ -33,14 +37,28 @@ def query(parsed: Any, store: SeriesStore, t_ms: int) -> Result:
     raise RuleEvalError("rule result is not a vector or scalar")
 
 
-def template_query(store: SeriesStore, t_ms: int) -> Any:
-    """The ``query`` template function: samples as Go's ``{Labels, Value}`` structs."""
+MAX_TEMPLATE_QUERIES = 1_000
+"""The most ``query`` calls the templates of one rule evaluation make, all samples together:
+a template that queries per sample, or inside a range, is bounded as a whole."""
+
+
+def template_query(store: SeriesStore, t_ms: int, options: QueryOptions = DEFAULT_OPTIONS) -> Any:
+    """The ``query`` template function: samples as Go's ``{Labels, Value}`` structs; one
+    budget of ``MAX_TEMPLATE_QUERIES`` calls for the whole evaluation."""
     from kubeloop.telemetry.promql import parse  # noqa: PLC0415
 
+    calls = [0]
+
     def run(text: str) -> list[dict[str, Any]]:
+        calls[0] += 1
+        if calls[0] > MAX_TEMPLATE_QUERIES:
+            raise RuleEvalError(
+                f"the templates made more than {MAX_TEMPLATE_QUERIES} query calls in one "
+                "evaluation; query once, outside range and per-sample templates"
+            )
         return [
             {"Labels": labels.as_dict(), "Value": value}
-            for labels, value in query(parse(text), store, t_ms)
+            for labels, value in query(parse(text, options.features), store, t_ms, options)
         ]
 
     return run

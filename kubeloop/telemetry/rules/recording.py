@@ -29,7 +29,7 @@ class RecordingRule:
 
     def eval(self, store: SeriesStore, ts: int, ctx: EvalContext) -> list[tuple[Labels, float]]:
         try:
-            result = query(self._query, store, ts - ctx.query_offset_ms)
+            result = query(self._query, store, ts - ctx.query_offset_ms, ctx.options)
         except RuleEvalError as error:
             self.last_error = error.message
             raise

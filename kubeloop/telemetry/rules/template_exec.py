@@ -15,13 +15,22 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+import re2  # type: ignore[import-untyped]
+
 from kubeloop.telemetry.rules import humanize as hz
 from kubeloop.telemetry.rules.gofmt import sprintf, to_text
 from kubeloop.telemetry.rules.templates import Block, Node, Operand, Pipeline, TemplateError
+from kubeloop.telemetry.series.matchers import MAX_REGEX_LENGTH
 
+_RE2: Any = re2.Options()
+_RE2.log_errors = False
+_RE2.max_mem = 8 << 20
 QueryFn = Callable[[str], list[dict[str, Any]]]
 MAX_OUTPUT = 64_000
 MAX_RANGE = 10_000
+MAX_STEPS = 1_000_000
+"""The most nodes and range iterations one template execution may run (nested ranges of
+MAX_RANGE items would otherwise run 10^8 times)."""
 
 
 @dataclass(frozen=True)
@@ -67,11 +76,17 @@ def _index(item: Any, *keys: Any) -> Any:
     return item
 
 
-def _regex(pattern: str) -> re.Pattern[str]:
+def _regex(pattern: str) -> Any:
+    """Go's regexp is RE2, and so is this: linear time, whatever the pattern."""
+    if len(pattern) > MAX_REGEX_LENGTH:
+        raise TemplateError(f"error parsing regexp: longer than {MAX_REGEX_LENGTH} characters")
     try:
-        return re.compile(pattern)
-    except re.error as error:
-        raise TemplateError(f"error parsing regexp: {error}") from None
+        return re2.compile(pattern, options=_RE2)
+    except re2.error as error:
+        reason = error.args[0] if error.args else "invalid"
+        if isinstance(reason, bytes):
+            reason = reason.decode("utf-8", "replace")
+        raise TemplateError(f"error parsing regexp: {reason}") from None
 
 
 def functions(data: TemplateData) -> dict[str, Callable[..., Any]]:
@@ -168,9 +183,18 @@ class _Run:
         self.funcs = funcs
         self.out: list[str] = []
         self.size = 0
+        self.steps = 0
+
+    def tick(self) -> None:
+        self.steps += 1
+        if self.steps > MAX_STEPS:
+            raise TemplateError(
+                f"the template runs more than {MAX_STEPS} steps (nested range?); simplify it"
+            )
 
     def nodes(self, nodes: list[Node], dot: Any) -> None:
         for node in nodes:
+            self.tick()
             if isinstance(node, str):
                 self.emit(node)
             elif isinstance(node, Pipeline):
@@ -195,6 +219,7 @@ class _Run:
             for n, (key, item) in enumerate(pairs):
                 if n >= MAX_RANGE:
                     raise TemplateError(f"range over more than {MAX_RANGE} items")
+                self.tick()
                 ran = True
                 if len(pipe.declare) == 2:
                     self.vars[pipe.declare[0]], self.vars[pipe.declare[1]] = key, item

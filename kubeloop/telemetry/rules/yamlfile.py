@@ -15,6 +15,7 @@ from typing import Any
 
 import yaml
 
+from kubeloop.core.excerpt import clip, excerpt
 from kubeloop.errors import FixtureError, FixtureProblem
 from kubeloop.fixtures.yamlsafe import Document, json_path, load_documents, read_text
 
@@ -58,9 +59,14 @@ class YamlFile:
 
 
 def read_yaml(
-    path: str | Path, schema: str, display: str | None = None, ignore_unknown: bool = False
+    path: str | Path,
+    schema: str,
+    display: str | None = None,
+    ignore_unknown: bool = False,
+    nonfinite: bool = False,
 ) -> YamlFile:
-    """Read and schema-check a file; raises ``FixtureError`` for every problem found."""
+    """Read and schema-check a file; raises ``FixtureError`` for every problem found.
+    ``nonfinite``: ``.inf`` and ``.nan`` are numbers, as Go's yaml reads them."""
     name = display or str(path)
     if not Path(path).exists():
         raise FixtureError([FixtureProblem(name, 1, 1, "$", "no such file")])
@@ -71,11 +77,13 @@ def read_yaml(
             FixtureProblem(name, p.line, p.column, p.path, p.message) for p in error.problems
         ]
         raise FixtureError(problems) from None
-    return parse_yaml(text, name, schema, ignore_unknown)
+    return parse_yaml(text, name, schema, ignore_unknown, nonfinite)
 
 
-def parse_yaml(text: str, filename: str, schema: str, ignore_unknown: bool = False) -> YamlFile:
-    documents = load_documents(text, filename)
+def parse_yaml(
+    text: str, filename: str, schema: str, ignore_unknown: bool = False, nonfinite: bool = False
+) -> YamlFile:
+    documents = load_documents(text, filename, nonfinite=nonfinite)
     if len(documents) > 1:
         raise FixtureError(
             [
@@ -146,12 +154,12 @@ def _validate(file: YamlFile, schema: str, ignore_unknown: bool) -> None:
             file.report(
                 path,
                 f"must be {_types(error.validator_value)}, not {_kind(instance)} "
-                f"({instance!r}){'; ' + what if what else ''}",
+                f"({excerpt(instance)}){'; ' + what if what else ''}",
             )
         elif error.validator == "required":
             file.report(path, f"{error.message.split(' is a required')[0]} is required here")
         else:
-            file.report(path, error.message)
+            file.report(path, clip(error.message))
 
 
 def _types(value: Any) -> str:

@@ -40,6 +40,9 @@ def quote(value: str) -> str:
     return "".join(out)
 
 
+_METADATA = frozenset({METRIC_NAME, "__type__", "__unit__"})
+
+
 class Labels:
     """A frozen, hashable label set, sorted by name; a label with an empty value is absent.
 
@@ -117,17 +120,17 @@ class Labels:
         return any(key == name for key, _ in self._pairs)
 
     def without(self, *names: str) -> Labels:
-        if len(names) == 1 and names[0] == METRIC_NAME:
-            return self.without_name()
         drop = set(names)
         return Labels.from_sorted(tuple(p for p in self._pairs if p[0] not in drop))
 
     def without_name(self) -> Labels:
-        """The set minus ``__name__`` (memoized: functions and arithmetic ask it every time)."""
+        """The set minus ``__name__`` and the metadata labels ``__type__``/``__unit__``, as
+        PromQL drops them together (``DropReserved(schema.IsMetadataLabel)``); memoized:
+        functions and arithmetic ask it every time."""
         cached = self._no_name
         if cached is None:
-            cached = Labels.from_sorted(tuple(p for p in self._pairs if p[0] != METRIC_NAME))
-            if not any(p[0] == METRIC_NAME for p in self._pairs):
+            cached = Labels.from_sorted(tuple(p for p in self._pairs if p[0] not in _METADATA))
+            if len(cached._pairs) == len(self._pairs):
                 cached = self
             object.__setattr__(self, "_no_name", cached)
         return cached

@@ -45,7 +45,7 @@ def absent_labels(arg: ast.Expr) -> Labels:
 
 def _elementwise(fn: Callable[[float], float]) -> VectorFunction:
     def call(ev: Evaluator, node: ast.Call) -> Vec:
-        return [(labels.without(METRIC_NAME), fn(v)) for labels, v in ev.eval(node.args[0])]
+        return [(labels.without_name(), fn(v)) for labels, v in ev.eval(node.args[0])]
 
     return call
 
@@ -54,7 +54,7 @@ def _dates(fn: Callable[[float], float]) -> VectorFunction:
     def call(ev: Evaluator, node: ast.Call) -> Vec:
         if not node.args:
             return [(EMPTY, fn(ev.t_ms / 1000))]
-        return [(labels.without(METRIC_NAME), fn(v)) for labels, v in ev.eval(node.args[0])]
+        return [(labels.without_name(), fn(v)) for labels, v in ev.eval(node.args[0])]
 
     return call
 
@@ -63,30 +63,30 @@ def _clamp(ev: Evaluator, node: ast.Call) -> Vec:
     vec, low, high = (ev.eval(a) for a in node.args)
     if high < low:
         return []
-    return [(labels.without(METRIC_NAME), go_max(low, go_min(high, v))) for labels, v in vec]
+    return [(labels.without_name(), go_max(low, go_min(high, v))) for labels, v in vec]
 
 
 def _clamp_max(ev: Evaluator, node: ast.Call) -> Vec:
     vec, high = (ev.eval(a) for a in node.args)
-    return [(labels.without(METRIC_NAME), go_min(v, high)) for labels, v in vec]
+    return [(labels.without_name(), go_min(v, high)) for labels, v in vec]
 
 
 def _clamp_min(ev: Evaluator, node: ast.Call) -> Vec:
     vec, low = (ev.eval(a) for a in node.args)
-    return [(labels.without(METRIC_NAME), go_max(v, low)) for labels, v in vec]
+    return [(labels.without_name(), go_max(v, low)) for labels, v in vec]
 
 
 def _round(ev: Evaluator, node: ast.Call) -> Vec:
     vec = ev.eval(node.args[0])
     to_nearest = ev.eval(node.args[1]) if len(node.args) > 1 else 1.0
-    return [(labels.without(METRIC_NAME), go_round(v, to_nearest)) for labels, v in vec]
+    return [(labels.without_name(), go_round(v, to_nearest)) for labels, v in vec]
 
 
 def _timestamp(ev: Evaluator, node: ast.Call) -> Vec:
     arg = node.args[0]
     if isinstance(arg, ast.VectorSelector):
-        return [(labels.without(METRIC_NAME), t / 1000) for labels, t in ev.sample_times(arg)]
-    return [(labels.without(METRIC_NAME), ev.t_ms / 1000) for labels, _ in ev.eval(arg)]
+        return [(labels.without_name(), t / 1000) for labels, t in ev.sample_times(arg)]
+    return [(labels.without_name(), ev.t_ms / 1000) for labels, _ in ev.eval(arg)]
 
 
 def _scalar(ev: Evaluator, node: ast.Call) -> float:
@@ -145,7 +145,7 @@ def _classic_histograms(vec: Vec) -> dict[Labels, list[tuple[float, float]]]:
 def _histogram_quantile(ev: Evaluator, node: ast.Call) -> Vec:
     q = ev.eval(node.args[0])
     groups = _classic_histograms(ev.eval(node.args[1]))
-    return [(k.without(METRIC_NAME), bucket_quantile(q, b)[0]) for k, b in groups.items()]
+    return [(k.without_name(), bucket_quantile(q, b)[0]) for k, b in groups.items()]
 
 
 def format_openmetrics_float(value: float) -> str:
@@ -180,14 +180,14 @@ def _histogram_quantiles(ev: Evaluator, node: ast.Call) -> Vec:
     for q in (ev.eval(a) for a in node.args[2:]):
         shown = format_openmetrics_float(q)
         for k, b in groups.items():
-            out.append((k.without(METRIC_NAME).with_({label: shown}), bucket_quantile(q, b)[0]))
+            out.append((k.without_name().with_({label: shown}), bucket_quantile(q, b)[0]))
     return out
 
 
 def _histogram_fraction(ev: Evaluator, node: ast.Call) -> Vec:
     lower, upper = ev.eval(node.args[0]), ev.eval(node.args[1])
     groups = _classic_histograms(ev.eval(node.args[2]))
-    return [(k.without(METRIC_NAME), bucket_fraction(lower, upper, b)) for k, b in groups.items()]
+    return [(k.without_name(), bucket_fraction(lower, upper, b)) for k, b in groups.items()]
 
 
 def _label_replace(ev: Evaluator, node: ast.Call) -> Vec:

@@ -1,0 +1,166 @@
+"""Lab 02's nouns as release engineers say them: a commit, a gate by any of its names, a
+finding's severity, and the facts a Given states about an artifact in one breath.
+
+"commit 9e1f0aa", "the unit test gate", "the vulnerability scan", "the coverage check",
+"R4 is built from commit 1234abc, tested with 95% coverage and scanned clean", "R6 passed
+all gates and was signed", "R5 is signed and running in prod": each is one parameter type,
+so every phrase about a commit, a gate or an artifact's history reads all of them.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from kubeloop.harness.nouns import NAME, _strip_groups, unquote
+from kubeloop.harness.params import TYPES, ParamType
+
+COMMIT = r'"[0-9a-f]{7,40}"|[0-9a-f]{7,40}(?![\w.-])'
+"""A commit id as git prints it: 7 to 40 lowercase hex digits, bare or quoted."""
+
+GATES = {
+    "unit": ("unit", "unit test", "unit tests", "unit-test", "tests", "test", "coverage"),
+    "scan": (
+        "scan",
+        "vulnerability",
+        "vulnerability scan",
+        "vulnerabilities",
+        "security",
+        "security scan",
+        "cve",
+        "cve scan",
+        "trivy",
+        "image scan",
+    ),
+    "integration": ("integration", "integration test", "integration tests", "e2e"),
+    "sign": ("sign", "signing", "signature"),
+}
+"""Each gate of the ladder and the names people give it ("the coverage gate" is the unit
+gate: coverage is judged there, with the unit tests)."""
+_CANONICAL = {word: gate for gate, words in GATES.items() for word in words}
+_SYNONYM = "|".join(sorted(_CANONICAL, key=len, reverse=True)).replace(" ", " +")
+_KIND = r"(?:gate|stage|step|check|job)"
+_GATE = re.compile(
+    rf"(?:the )?{_KIND} (?P<g1>[A-Za-z][A-Za-z0-9-]*)"
+    rf"|(?:the )?(?!(?:every|each|all|any|no|a|an|one|which)\b)"
+    rf"(?P<g2>{_SYNONYM}|[A-Za-z][A-Za-z0-9-]*) {_KIND}"
+    rf"|(?:the )?(?P<g3>{_SYNONYM})",
+    re.IGNORECASE,
+)
+
+
+def gate_name(text: str) -> str:
+    """A gate's canonical name from any name people give it (others kept as written)."""
+    lowered = " ".join(text.lower().split())
+    return _CANONICAL.get(lowered, text)
+
+
+def _gate(text: str) -> str:
+    found = _GATE.fullmatch(text)
+    assert found is not None
+    return gate_name(next(g for g in found.group("g1", "g2", "g3") if g is not None))
+
+
+class Fact(NamedTuple):
+    """One thing a Given says happened to an artifact, in the order it says it."""
+
+    kind: str
+    """commit, tested, scanned, gates, signed, unsigned, promoted (held where approval is
+    needed), running (approved where needed), approved"""
+    value: str | float | None = None
+    extra: str | None = None
+
+
+_VERB = r"(?:(?:is|was|gets|got|has|had|has been|had been|then|that was|and was) )?"
+_NOT_A_FACT = (
+    r"(?!(?:signed|tested|scanned|approved|promoted|running|passed|passes|built|is|was|gets|"
+    r"got|then)\b)"
+)
+_ONE_ENV = f"{_NOT_A_FACT}(?:{NAME})"
+_ENV = f"(?P<env>{_ONE_ENV}(?:(?:, |,? and ){_ONE_ENV})*)"
+_FACTS: list[tuple[str, str]] = [
+    (rf"(?:built )?from commit (?P<commit>{COMMIT})(?: of (?P<project>{NAME}))?", "commit"),
+    (
+        r"(?:tested|passes its tests|passed its tests|passes its unit tests|"
+        r"passed its unit tests|with tests passing|its tests pass) with "
+        r"(?P<cov>\d+(?:\.\d+)?)% coverage",
+        "tested",
+    ),
+    (r"(?:scanned clean|with a clean scan|a clean scan|clean on the scan)", "scanned"),
+    (
+        r"(?:passes|passed|passing|went through|goes through) (?:all |every )?(?:of )?"
+        r"(?:its |the )?"
+        r"(?:gates?|checks|stages)",
+        "gates",
+    ),
+    (r"(?:signed|that nobody signed|not signed|unsigned)", "signed"),
+    (rf"(?:promoted|deployed|released|shipped) to {_ENV}", "promoted"),
+    (rf"(?:running|live|deployed|serving) in {_ENV}", "running"),
+    (rf"approved for {_ENV}", "approved"),
+]
+_SEP = r"(?:,? and |, | )"
+_ONE = "|".join(f"(?:{_strip_groups(regex)})" for regex, _ in _FACTS)
+FACTS = rf"(?:{_SEP}{_VERB}(?:{_ONE}))+"
+_COMPILED = [
+    (re.compile(f"{_SEP}{_VERB}(?:{regex})", re.IGNORECASE), kind) for regex, kind in _FACTS
+]
+_WHOLE = re.compile(f"(?:{_SEP}{_VERB}(?:{_ONE}))*", re.IGNORECASE)
+
+
+def _facts(text: str) -> tuple[Fact, ...]:
+    """Each fact in the order said (a clause read so that the rest still reads)."""
+    found: list[Fact] = []
+    position = 0
+    while position < len(text):
+        for regex, kind in _COMPILED:
+            match = regex.match(text, position)
+            if match is None or not _WHOLE.fullmatch(text, match.end()):
+                continue
+            groups = match.groupdict()
+            if kind == "commit":
+                project = groups.get("project")
+                found.append(Fact(kind, unquote(groups["commit"]), project and unquote(project)))
+            elif kind == "tested":
+                found.append(Fact(kind, float(groups["cov"])))
+            elif kind == "signed" and re.search(r"nobody|not|unsigned", match.group(0), re.I):
+                found.append(Fact("unsigned"))
+            elif groups.get("env") is not None:
+                envs = re.findall(_ONE_ENV, groups["env"], re.IGNORECASE)
+                found.extend(Fact(kind, unquote(env)) for env in envs if env.lower() != "and")
+            else:
+                found.append(Fact(kind))
+            position = match.end()
+            break
+        else:  # the whole regex matched, so some clause always does
+            raise ValueError(f"cannot read the facts {text[position:]!r}")
+    return tuple(found)
+
+
+TYPES.update(
+    {
+        "commit": ParamType(COMMIT, unquote, "a commit id, 7 to 40 hex digits: 9e1f0aa"),
+        "gate": ParamType(
+            _strip_groups(_GATE.pattern),
+            _gate,
+            "a gate by any of its names: gate scan, the scan gate, the vulnerability scan, the "
+            "unit test gate (coverage: the unit gate), the integration stage, the signing step",
+        ),
+        "facts": ParamType(
+            FACTS,
+            _facts,
+            "what happened to an artifact, in order: built from commit 1234abc, tested with "
+            "95% coverage, scanned clean, passed all its gates, signed (or: that nobody "
+            "signed), promoted to staging, running in prod, approved for prod",
+        ),
+        "severity": ParamType(
+            r"critical|high|medium|low|unknown",
+            str.upper,
+            "a finding's severity: critical, high, medium, low; any case",
+        ),
+        "finding": ParamType(
+            r"(?:CVE|GHSA|GO|PYSEC|RUSTSEC|OSV)-[A-Za-z0-9-]+",
+            str,
+            "a vulnerability id: CVE-2024-3094, GHSA-xxxx-xxxx-xxxx",
+        ),
+    }
+)

@@ -1,0 +1,92 @@
+"""A reason said in the user's own words ("because the waiver has expired"), and whether
+an error or a verdict says it.
+
+Quoted, the text must appear as written; unquoted, every word that carries meaning (not
+"the", "has", "it", …) must appear in what the engine said, compared by its stem ("expired"
+finds "expires", "signature" finds "signatures"), in any order. A reason the engine does
+not give fails, so a "because …" is never decoration.
+"""
+
+from __future__ import annotations
+
+import re
+
+from kubeloop.harness.params import TYPES, ParamType
+
+_SMALL = frozenset(
+    {
+        "the",
+        "a",
+        "an",
+        "it",
+        "its",
+        "is",
+        "was",
+        "has",
+        "have",
+        "had",
+        "been",
+        "be",
+        "of",
+        "on",
+        "in",
+        "to",
+        "for",
+        "and",
+        "or",
+        "but",
+        "that",
+        "this",
+        "only",
+        "no",
+        "not",
+        "any",
+        "so",
+        "as",
+        "at",
+        "by",
+        "with",
+        "from",
+        "one",
+    }
+)
+_WORD = re.compile(r"[a-z0-9][a-z0-9.-]*", re.IGNORECASE)
+
+
+class Reason(str):
+    """A reason as said; ``quoted`` when it was in double quotes."""
+
+    __slots__ = ("quoted",)
+    quoted: bool
+
+    def __new__(cls, text: str, quoted: bool = False) -> Reason:
+        made = super().__new__(cls, text)
+        made.quoted = quoted
+        return made
+
+
+def _reason(text: str) -> Reason:
+    if len(text) >= 2 and text[0] == text[-1] == '"':
+        return Reason(text[1:-1], quoted=True)
+    return Reason(text)
+
+
+def _stem(word: str) -> str:
+    return word.lower().rstrip(".")[:5] if len(word) > 4 else word.lower()
+
+
+def says(reason: Reason, text: str) -> bool:
+    """Whether TEXT (an error message, a gate's reason and details) gives REASON."""
+    if reason.quoted:
+        return reason in text
+    seen = {_stem(word) for word in _WORD.findall(text)}
+    wanted = [w for w in _WORD.findall(reason) if w.lower() not in _SMALL]
+    return all(_stem(word) in seen or word.lower() in text.lower() for word in wanted)
+
+
+TYPES["reason"] = ParamType(
+    r'"(?:[^"\\]|\\.)*"|[A-Za-z0-9][^"]*',
+    _reason,
+    'a reason: "quoted text" that must appear as written, or your own words whose every '
+    "word that carries meaning must appear (the waiver has expired)",
+)

@@ -1,0 +1,221 @@
+"""Lab 03's noun phrases: a service, its traffic, a share of its requests, an alert, an
+SLO's burn alert, and an alert's condition said in words.
+
+"web is getting 100 requests per second", "the web service serves 100 rps", "2% of those
+requests fail", "half of all checkout requests fail", "HighErrorRate is pending", "the fast
+burn alert on checkout is firing", "an alert HighLatency fires when the p99 latency of web
+stays above 500ms": each noun is one parameter type, so every phrase about it reads them all.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from kubeloop.harness.comparisons import COMPARISONS
+from kubeloop.harness.nouns import NAME, _strip_groups, unquote
+from kubeloop.harness.params import TYPES, ParamType
+
+_NOT_SERVICE = (
+    r"(?!(?:the|a|an|all|every|it|its|traffic|requests|errors|latency|nobody|someone|then|and|"
+    r"when|next|so)\b)"
+)
+_SERVICE = re.compile(
+    f"(?:the )?service (?P<n1>{NAME})|the (?P<n2>{NAME}) service|{_NOT_SERVICE}(?P<n3>{NAME})",
+    re.IGNORECASE,
+)
+
+
+def _service(text: str) -> str:
+    found = _SERVICE.fullmatch(text)
+    assert found is not None
+    return unquote(next(g for g in found.group("n1", "n2", "n3") if g is not None))
+
+
+RPS_UNIT = r"(?:requests per second|requests a second|requests/s|requests per sec|req/s|rps|qps)"
+_RPS = re.compile(rf"(?P<n>\d+(?:\.\d+)?) ?{RPS_UNIT}", re.IGNORECASE)
+
+
+def _rps(text: str) -> float:
+    found = _RPS.fullmatch(text)
+    assert found is not None
+    return float(found.group("n"))
+
+
+_SHARES = {"half": 50.0, "a quarter": 25.0, "a third": 100 / 3, "a tenth": 10.0, "all": 100.0}
+SHARE = r"\d+(?:\.\d+)?%|half|a quarter|a third|a tenth|all"
+
+
+def share(text: str) -> float:
+    """ "2%", "half", "a quarter", "all" → the percentage (2.0, 50.0, 25.0, 100.0)."""
+    lowered = text.lower()
+    return _SHARES[lowered] if lowered in _SHARES else float(lowered.rstrip("%"))
+
+
+_CAMEL = (
+    r"(?!(?:it|they|everything|nothing|something|all|every|no|the|a|an)\b)[A-Za-z][A-Za-z0-9_]*"
+)
+"""An alert's name as Prometheus rules spell them (HighErrorRate, one word), said without
+"alert" (the check fails, naming the alerts, if there is none of that name)."""
+_NOT_SLO_ALERT = (
+    r"(?!(?:burn-rate|burn|page|paging|ticket|slo|fast|slow|no|any|every|each|an?|one)\b)"
+)
+_ALERT = re.compile(
+    f"(?:the )?alert(?: rule)? (?P<n1>{NAME})|(?:the )?{_NOT_SLO_ALERT}(?P<n2>{NAME}) alert"
+    f"|(?P<n3>{_CAMEL})",
+    re.IGNORECASE,
+)
+
+
+def _alert(text: str) -> str:
+    found = _ALERT.fullmatch(text)
+    assert found is not None
+    return unquote(next(g for g in found.group("n1", "n2", "n3") if g is not None))
+
+
+class SloAlert(NamedTuple):
+    """An SLO's generated alert of one severity; ``slo`` is None for "the SLO said last"."""
+
+    slo: str | None
+    severity: str
+
+
+_SEVERITY = {"fast": "page", "page": "page", "paging": "page", "slow": "ticket", "ticket": "ticket"}
+_SLO_ALERT = re.compile(
+    r"(?:the )?(?:(?P<speed>fast|slow)[ -]burn(?:[ -]rate)?|(?P<kind>page|paging|ticket)"
+    r"|(?P<rate>burn[ -]rate))(?: alert)?"
+    f"(?: (?:on|for|of) (?:the SLO )?(?P<slo>{NAME}))?",
+    re.IGNORECASE,
+)
+
+
+def _slo_alert(text: str) -> SloAlert:
+    found = _SLO_ALERT.fullmatch(text)
+    assert found is not None
+    word = (found.group("speed") or found.group("kind") or "page").lower()
+    slo = found.group("slo")
+    return SloAlert(unquote(slo) if slo else None, _SEVERITY[word])
+
+
+_COMPARISON = "|".join(COMPARISONS).replace(" ", " +")
+_STAYS = r"(?:stays |is |goes |remains |rises |climbs |gets |has been )?"
+_LATENCY_WORDS = r"(?P<value>\d+(?:\.\d+)?) ?(?P<unit>ms|milliseconds?|s|seconds?)"
+_CONDITION = re.compile(
+    rf"the (?:p(?P<q>\d+(?:\.\d+)?)|(?P<median>median)) latency (?:of|for) "
+    rf"(?P<s1>{_strip_groups(_SERVICE.pattern)}) {_STAYS}(?P<c1>{_COMPARISON}) {_LATENCY_WORDS}"
+    rf"|the (?:5xx |HTTP 5xx |server )?error (?:rate|ratio) (?:of|for) "
+    rf"(?P<s2>{_strip_groups(_SERVICE.pattern)}) {_STAYS}(?P<c2>{_COMPARISON}) "
+    rf"(?P<pct>\d+(?:\.\d+)?)%",
+    re.IGNORECASE,
+)
+
+
+def latency_query(service: str, quantile: float, window: str = "5m") -> str:
+    """The PromQL an SRE writes for a service's latency quantile (0.99 for p99)."""
+    return (
+        f"histogram_quantile({quantile:g}, sum by (le) "
+        f'(rate(http_request_duration_seconds_bucket{{job="{service}"}}[{window}])))'
+    )
+
+
+def error_ratio_query(service: str, window: str = "5m") -> str:
+    """The PromQL an SRE writes for the share of a service's requests answered with a 5xx."""
+    return (
+        f'sum(rate(http_requests_total{{job="{service}",code=~"5.."}}[{window}])) / '
+        f'sum(rate(http_requests_total{{job="{service}"}}[{window}]))'
+    )
+
+
+def _condition(text: str) -> str:
+    """An alert's condition in words, as the PromQL expression it stands for."""
+    found = _CONDITION.fullmatch(text)
+    assert found is not None
+    if found.group("s1") is not None:
+        quantile = 0.5 if found.group("median") else float(found.group("q")) / 100
+        seconds = float(found.group("value"))
+        if found.group("unit").lower().startswith("m"):
+            seconds /= 1000
+        operator = COMPARISONS[" ".join(found.group("c1").lower().split())]
+        return f"{latency_query(_service(found.group('s1')), quantile)} {operator} {seconds:g}"
+    operator = COMPARISONS[" ".join(found.group("c2").lower().split())]
+    ratio = float(found.group("pct")) / 100
+    return f"{error_ratio_query(_service(found.group('s2')))} {operator} {ratio:g}"
+
+
+_ABOUT = r"(?:(?:in )?(?:under|around|about|roughly|within|less than|at most|up to) |in )?"
+_TAKE = (
+    r"(?:take|takes|finish|complete|are served|respond|return|are answered|answer|come back)"
+    r"(?: in)?"
+)
+_WHO = r"(?: of (?:them|those|those requests|the requests|requests|all requests))?"
+_ITEM = (
+    rf"(?:the (?:slowest|fastest|other|remaining|last|rest of the) )?(?P<share>{SHARE}){_WHO} "
+    rf"{_TAKE} {_ABOUT}(?P<lat>\d+(?:\.\d+)? ?(?:ms|milliseconds?|s|seconds?))"
+    rf"|the (?:rest|others) {_TAKE} {_ABOUT}"
+    r"(?P<rest>\d+(?:\.\d+)? ?(?:ms|milliseconds?|s|seconds?))"
+)
+_ITEM_RE = re.compile(_ITEM, re.IGNORECASE)
+_ONE = _strip_groups(_ITEM)
+_LATENCIES = rf"(?:{_ONE})(?:(?:,? and |, )(?:{_ONE}))*"
+
+
+def seconds(text: str) -> float:
+    """ "80ms", "2 seconds", "1 s" → seconds."""
+    number, unit = re.fullmatch(r"(\d+(?:\.\d+)?) ?([a-z]+)", text, re.IGNORECASE).groups()  # type: ignore[union-attr]
+    return float(number) / (1000 if unit.lower().startswith("m") else 1)
+
+
+def _latencies(text: str) -> tuple[tuple[float | None, float], ...]:
+    """(share in percent, or None for "the rest"; seconds) of each part of the profile."""
+    return tuple(
+        (
+            share(found.group("share")) if found.group("share") else None,
+            seconds(found.group("lat") or found.group("rest")),
+        )
+        for found in _ITEM_RE.finditer(text)
+    )
+
+
+TYPES.update(
+    {
+        "service": ParamType(
+            _strip_groups(_SERVICE.pattern),
+            _service,
+            'a service: web, "web", the service web, the web service',
+        ),
+        "rps": ParamType(
+            _strip_groups(_RPS.pattern),
+            _rps,
+            "a request rate: 100 requests per second, 50 requests a second, 200 rps, 80 req/s",
+        ),
+        "share": ParamType(SHARE, share, "a share of requests: 2%, half, a quarter, all"),
+        "alert": ParamType(
+            _strip_groups(_ALERT.pattern),
+            _alert,
+            'an alert: HighErrorRate, alert "HighErrorRate", the HighErrorRate alert',
+        ),
+        "sloalert": ParamType(
+            _strip_groups(_SLO_ALERT.pattern),
+            _slo_alert,
+            "an SLO's burn alert: the fast burn alert (pages), the slow burn alert (opens a "
+            "ticket), the page alert on checkout, the burn-rate alert",
+        ),
+        "latencies": ParamType(
+            _LATENCIES,
+            _latencies,
+            "how long requests take, share by share: 90% of them finish in under 100ms and "
+            "the slowest 1% take around 2 seconds; 99% take 100 ms and 1% take 2 s",
+        ),
+        "tense": ParamType(
+            r"is|gets|is being|got|was|has been|had been",
+            str.lower,
+            "is or gets (now), was, got or has been (at any time so far)",
+        ),
+        "condition": ParamType(
+            _strip_groups(_CONDITION.pattern),
+            _condition,
+            "an alert's condition in words: the p99 latency of web stays above 500ms, the "
+            "error rate of web is above 5%",
+        ),
+    }
+)

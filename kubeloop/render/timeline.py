@@ -1,0 +1,215 @@
+"""The one-world timeline: every mechanism's lane on one time axis (``kubeloop.links.timeline``
+gives the plain data).
+
+Lanes, top to bottom: the pipeline (runs, promotions, deploys, rollbacks), each linked
+deployment's rollout (pods, ready and updated against the surge/unavailable budget), each
+service version's requests and error ratio, the burn rates per severity against their
+factors, the alert states (an SLO's page and ticket apart), and what the links did
+(refused or stalled rollouts, alert rollbacks). One x axis for all: logical seconds.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+WIDTH, LEFT, RIGHT = 960, 170, 20
+STATE_FILL = {"inactive": "#e5e7eb", "pending": "#fbbf24", "firing": "#dc2626"}
+MARK_FILL = {
+    "run": "#16a34a",
+    "promote": "#2563eb",
+    "deploy": "#7c3aed",
+    "rollback": "#dc2626",
+    "refused": "#b91c1c",
+    "stalled": "#f97316",
+    "admitted": "#2563eb",
+    "waiting": "#6b7280",
+}
+SEVERITY_STROKE = {"page": "#dc2626", "ticket": "#f59e0b"}
+LANE, GAP = 46, 8
+
+
+def _x(t: float, end: float) -> float:
+    return LEFT + (WIDTH - LEFT - RIGHT) * (t / end if end else 0)
+
+
+def _label(y: float, text: str, tip: str = "", legend: str = "") -> str:
+    title = f"<title>{escape(tip)}</title>" if tip else ""
+    under = (
+        f'<text x="4" y="{y + 13:.1f}" font-size="9" fill="#6b7280">{escape(legend)}</text>'
+        if legend
+        else ""
+    )
+    return f'<text x="4" y="{y:.1f}" font-size="11">{escape(text[:26])}{title}</text>{under}'
+
+
+def _marks(y: float, end: int, entries: list[tuple[int, str, str]]) -> str:
+    """Dots on one lane: (time, kind, what to show on hover)."""
+    return "".join(
+        f'<circle cx="{_x(t, end):.1f}" cy="{y:.1f}" r="4.5" fill="{MARK_FILL.get(kind, "#444")}">'
+        f"<title>{escape(tip)}</title></circle>"
+        for t, kind, tip in entries
+    )
+
+
+def _steps(points: list[tuple[int, float]], end: int, y: Any) -> str:
+    """A step line: each value holds until the next point, the last one until ``end``."""
+    if not points:
+        return ""
+    coords = []
+    for i, (t, v) in enumerate(points):
+        until = points[i + 1][0] if i + 1 < len(points) else end
+        coords += [f"{_x(t, end):.1f},{y(v):.1f}", f"{_x(until, end):.1f},{y(v):.1f}"]
+    return " ".join(coords)
+
+
+def _polyline(coords: str, colour: str, title: str, dash: str = "") -> str:
+    if not coords:
+        return ""
+    extra = f' stroke-dasharray="{dash}"' if dash else ""
+    return (
+        f'<polyline fill="none" stroke="{colour}" stroke-width="1.5"{extra} '
+        f'points="{coords}"><title>{escape(title)}</title></polyline>'
+    )
+
+
+def _scale(top: float, peak: float) -> Any:
+    def y(v: float) -> float:
+        return top + LANE - LANE * min(v, peak) / peak if peak else top + LANE
+
+    return y
+
+
+def _pipeline_lane(data: dict[str, Any], top: float, end: int) -> str:
+    entries = [
+        (t, kind, f"{t}s {kind} {artifact}" + (f" to {env}" if env else "") + f" {note}")
+        for t, kind, env, artifact, note in data["pipeline"]
+    ]
+    entries = [(t, "refused" if "blocked" in tip else k, tip) for t, k, tip in entries]
+    return _label(top + 14, "pipeline") + _marks(top + 10, end, entries)
+
+
+def _rollout_lane(rollout: dict[str, Any], top: float, end: int) -> str:
+    points = rollout["points"]
+    peak = max(max(p[1] + p[5], p[2]) for p in points) or 1
+    y = _scale(top, peak)
+    band = _polyline(
+        _steps([(p[0], p[1] + p[5]) for p in points], end, y),
+        "#9ca3af",
+        "replicas + maxSurge",
+        "3 3",
+    ) + _polyline(
+        _steps([(p[0], p[1] - p[6]) for p in points], end, y),
+        "#9ca3af",
+        "replicas − maxUnavailable",
+        "3 3",
+    )
+    lines = "".join(
+        _polyline(_steps([(p[0], p[i]) for p in points], end, y), colour, what)
+        for i, colour, what in (
+            (2, "#111827", "pods"),
+            (3, "#16a34a", "ready"),
+            (4, "#2563eb", "updated"),
+        )
+    )
+    versions = " → ".join(dict.fromkeys(str(p[7]) for p in points))
+    legend = "pods, ready, updated; budget"
+    return _label(top + 14, f"rollout {rollout['name']}", versions, legend) + band + lines
+
+
+def _traffic_lane(series: dict[str, Any], top: float, end: int) -> str:
+    points = series["points"]
+    peak = max(p[1] for p in points) or 1
+    rate = _polyline(
+        _steps([(p[0], p[1]) for p in points], end, _scale(top, peak)),
+        "#2563eb",
+        f"requests per second (peak {peak:g})",
+    )
+    errors = _polyline(
+        _steps([(p[0], p[2]) for p in points], end, _scale(top, 1)), "#dc2626", "error ratio (0–1)"
+    )
+    legend = f"req/s (peak {peak:g}), error ratio"
+    return _label(top + 14, f"requests {series['name']}", legend=legend) + rate + errors
+
+
+def _burn_lane(rows: list[dict[str, Any]], severity: str, top: float, end: int) -> str:
+    values = [v for r in rows for _, v in r["points"] if v is not None]
+    peak = max([*(r["factor"] * 1.5 for r in rows), *values]) or 1
+    y = _scale(top, peak)
+    body = []
+    for row in rows:
+        coords = " ".join(f"{_x(t, end):.1f},{y(v):.1f}" for t, v in row["points"] if v is not None)
+        body.append(_polyline(coords, SEVERITY_STROKE.get(severity, "#444"), row["name"]))
+        line = f"{_x(0, end):.1f},{y(row['factor']):.1f} {_x(end, end):.1f},{y(row['factor']):.1f}"
+        body.append(_polyline(line, "#6b7280", f"{row['name']} factor ×{row['factor']:g}", "4 3"))
+    legend = "long windows; dashed: factors"
+    return _label(top + 14, f"burn rate ({severity})", legend=legend) + "".join(body)
+
+
+def _alert_lane(alert: dict[str, Any], top: float, end: int) -> str:
+    changes = alert["changes"]
+    bands = []
+    for i, (t, state) in enumerate(changes):
+        until = changes[i + 1][0] if i + 1 < len(changes) else end
+        x0, x1 = _x(t, end), _x(until, end)
+        bands.append(
+            f'<rect x="{x0:.1f}" y="{top + 2:.1f}" width="{max(x1 - x0, 1):.1f}" height="14" '
+            f'fill="{STATE_FILL.get(state, "#999")}"><title>{escape(alert["name"])} '
+            f"{escape(state)} from {t}s to {until}s</title></rect>"
+        )
+    return _label(top + 13, f"alert {alert['name']}") + "".join(bands)
+
+
+def _links_lane(data: dict[str, Any], top: float, end: int) -> str:
+    entries = [
+        (t, state, f"{t}s {deployment}: {artifact} {state} {reason}")
+        for t, deployment, state, artifact, reason in data["links"]
+        if state != "admitted"
+    ]
+    entries += [
+        (t, "rollback", f"{t}s {subject}: rolled {env} back to {to}" if to else f"{t}s {reason}")
+        for t, env, subject, to, reason in data["rollbacks"]
+    ]
+    return _label(top + 14, "links: refusals, rollbacks") + _marks(top + 10, end, sorted(entries))
+
+
+def _axis(end: int, y: float) -> str:
+    unit, name = (3600, "h") if end >= 4 * 3600 else (60, "m")
+    ticks = []
+    for i in range(9):
+        t = end * i / 8
+        ticks.append(
+            f'<line x1="{_x(t, end):.1f}" x2="{_x(t, end):.1f}" y1="0" y2="{y - 12:.1f}" '
+            f'stroke="#f3f4f6"/><text x="{_x(t, end):.1f}" y="{y:.1f}" font-size="9" '
+            f'text-anchor="middle">{t / unit:.1f}{name}</text>'
+        )
+    return "".join(ticks)
+
+
+def timeline_svg(data: dict[str, Any] | None) -> str:
+    """The whole timeline as one SVG ("" when the scenario linked nothing)."""
+    if not data or not any(data.get(k) for k in ("rollouts", "traffic", "rollbacks", "links")):
+        return ""
+    end = max(int(data["end"]), 1)
+    lanes: list[tuple[float, Any]] = [(24, lambda top: _pipeline_lane(data, top, end))]
+    for rollout in data["rollouts"]:
+        lanes.append((LANE + GAP, lambda top, r=rollout: _rollout_lane(r, top, end)))
+    for series in data["traffic"]:
+        lanes.append((LANE + GAP, lambda top, s=series: _traffic_lane(s, top, end)))
+    for severity in ("page", "ticket"):
+        rows = [r for r in data["burn"] if r["severity"] == severity]
+        if rows:
+            lanes.append((LANE + GAP, lambda top, r=rows, s=severity: _burn_lane(r, s, top, end)))
+    for alert in data["alerts"]:
+        lanes.append((20, lambda top, a=alert: _alert_lane(a, top, end)))
+    lanes.append((24, lambda top: _links_lane(data, top, end)))
+    body, top = [], 6.0
+    for height, draw in lanes:
+        body.append(draw(top))
+        top += height
+    height = int(top + 18)
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="one-world-timeline" width="{WIDTH}" '
+        f'height="{height}" viewBox="0 0 {WIDTH} {height}" role="img" '
+        f'aria-label="one-world timeline">{_axis(end, height - 4)}{"".join(body)}</svg>'
+    )

@@ -1,0 +1,71 @@
+"""The one timeline: the same story told twice gives the same timeline, event for event."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kubeloop.harness.registry import REGISTRY, then
+from kubeloop.harness.world import World
+from kubeloop.steps.links.support import links
+
+
+def _told_again(world: World) -> World:
+    """A fresh world that ran this scenario's Given and When steps before this one, in
+    order, settling where a Then would have settled (Thens only observe)."""
+    fresh = World(world.engine, world.engine_name, world.feature_dir)
+    fresh.fixtures_anywhere = world.fixtures_anywhere
+    where, _, line = world.location.rpartition(":")
+    for keyword, text, number in world.scenario_steps:
+        if str(number) == line:
+            break
+        fresh.step_text, fresh.location = text, f"{where}:{number}"
+        fresh.step_label = f"{keyword.title()} {text}"
+        if keyword == "then":
+            if not fresh.settled:
+                fresh.settle()
+            fresh.error = None  # the first telling's Then checked it
+            continue
+        fresh.run(keyword, REGISTRY.match(keyword, text))
+    return fresh
+
+
+def _told(world: World) -> tuple[dict[str, Any], list[tuple[Any, ...]]]:
+    links(world)
+    timeline = world.snapshots["timeline"]()
+    events = [(e.time, e.type, e.reason, e.object, e.message, e.count) for e in world.events]
+    return timeline, events
+
+
+@then(
+    "telling the story again gives the same timeline, event for event",
+    "telling the story again gives the same timeline, event for event",
+)
+def same_story_again(world: World) -> None:
+    """Run the scenario's Given and When steps so far again in a fresh world: its timeline
+    (every lane) and its event log are equal to this world's, event for event."""
+    first_timeline, first_events = _told(world)
+    again_timeline, again_events = _told(_told_again(world))
+    for what, first, again in (
+        ("events", first_events, again_events),
+        *((lane, first_timeline[lane], again_timeline[lane]) for lane in sorted(first_timeline)),
+    ):
+        if first != again:
+            index = (
+                next(
+                    (i for i, (a, b) in enumerate(zip(first, again, strict=False)) if a != b),
+                    min(len(first), len(again)),
+                )
+                if isinstance(first, list)
+                else 0
+            )
+            raise world.fail(
+                f"the same {what} when told again ({len(first)} entries)",
+                f"{len(again)} entries; the first difference at {index}: "
+                f"{_at(first, index)} then {_at(again, index)}",
+            )
+
+
+def _at(entries: Any, index: int) -> str:
+    if isinstance(entries, list) and index < len(entries):
+        return repr(entries[index])[:200]
+    return repr(entries)[:200] if not isinstance(entries, list) else "nothing"

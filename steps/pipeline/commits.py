@@ -1,0 +1,226 @@
+"""Commits: a source revision the pipeline builds, and what an artifact went through.
+
+A commit builds a manifest of its project (``web`` unless the sentence says "of payments")
+at the commit as its version, labelled ``org.opencontainers.image.revision`` as OCI images
+record where they came from; so the same commit always builds the same digest, whatever
+alias it is given, and a later stage names it by the commit ("the image built from commit
+9e1f0aa", "commit 9e1f0aa") and gets that digest, never a tag.
+
+A Given may say in one breath what happened to an artifact ("R4 is built from commit
+1234abc, tested with 95% coverage and scanned clean", "R6 passed all gates and was signed",
+"R5 is signed and running in prod"): each fact is made true in the order said, through the
+same engine calls the single phrases make, and one that cannot be (a signature the pipeline
+did not make, a run that blocks) fails the step at its line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from kubeloop.harness.artifacts import commit_alias
+from kubeloop.harness.pipeline_words import Fact
+from kubeloop.harness.registry import given, when
+from kubeloop.harness.world import World
+from kubeloop.pipeline import TestSummary
+from kubeloop.steps.pipeline.build import bind
+from kubeloop.steps.pipeline.support import run_gates, scene
+
+REVISION = "org.opencontainers.image.revision"
+"""The OCI annotation naming the source revision an image was built from."""
+DEFAULT_PROJECT = "web"
+_INPUTS = ("record_unit_tests", "record_coverage", "record_scan", "record_integration_tests")
+_AS = "<as|into> [<an|the> ][<image|build|artifact> ][<called|named> ]{alias:name}"
+
+
+def build_commit(world: World, commit: str, project: str | None, alias: str) -> None:
+    """Build COMMIT of PROJECT and bind ALIAS (and "commit COMMIT") to its digest."""
+    manifest = {
+        "name": project or DEFAULT_PROJECT,
+        "version": commit,
+        "labels": {REVISION: commit},
+    }
+    current = scene(world)
+    digest = world.attempt(lambda: world.capability(current.pipeline, "build")(manifest))
+    if digest is not None:
+        bind(world, commit_alias(commit), digest)
+        bind(world, alias, digest)
+
+
+@when(
+    "I build commit {commit:commit}[ of {project:name}][ on {branch:name}][ again] as {alias:name}",
+    "I build commit 9f8e7d6 as B1",
+    "I build commit 9f8e7d6 of payments again as B2",
+    variants=(
+        "commit {commit:commit}[ of {project:name}][ on {branch:name}] is built "
+        + _AS
+        + "[{facts:facts}]",
+    ),
+)
+def i_build_commit(
+    world: World,
+    commit: str,
+    alias: str,
+    project: str | None = None,
+    branch: str | None = None,
+    facts: Sequence[Fact] = (),
+) -> None:
+    """Build the commit (the branch is where it was found; the commit alone decides the
+    digest) and name the artifact ALIAS; then make each fact said after it true."""
+    build_commit(world, commit, project, alias)
+    if world.error is None:
+        make_true(world, alias, facts)
+
+
+@given(
+    "<an|the|a> <artifact|image|build> {alias:name} built from commit {commit:commit}"
+    "[ of {project:name}][{facts:facts}]",
+    "an artifact R2 built from commit 44aa55b",
+    "an image R9 built from commit f00dbad that nobody signed",
+)
+def built_from_commit(
+    world: World,
+    alias: str,
+    commit: str,
+    project: str | None = None,
+    facts: Sequence[Fact] = (),
+) -> None:
+    """The artifact ALIAS was built from COMMIT; then each fact said after it holds."""
+    build_commit(world, commit, project, alias)
+    if world.error is None:
+        make_true(world, alias, facts)
+
+
+@given(
+    "{alias:artifact}{facts:facts}",
+    "D1 passed every gate",
+    "R4 is signed and promoted to staging",
+    "R6 passed all gates and was signed",
+    "D1 was promoted to dev and staging",
+    "R4 is built from commit 1234abc, tested with 95% coverage and scanned clean",
+    "R5 from commit aaa1111 is signed and running in prod",
+)
+def what_happened(world: World, alias: str, facts: Sequence[Fact]) -> None:
+    """Each fact about the artifact, made true in the order said."""
+    make_true(world, alias, facts)
+
+
+def make_true(world: World, alias: str, facts: Sequence[Fact]) -> None:
+    """Make each fact true in turn; stop at the first the engine refuses."""
+    for fact in facts:
+        if world.error is not None:
+            return
+        _FACTS[fact.kind](world, alias, fact)
+
+
+def _record(world: World, alias: str, method: str, *args: object) -> None:
+    current = scene(world)
+    digest = current.digest(world, alias)
+    world.attempt(lambda: world.capability(current.pipeline, method)(digest, *args))
+    current.recorded.setdefault(alias, set()).add(method)
+
+
+def _tested(world: World, alias: str, fact: Fact) -> None:
+    _record(world, alias, "record_unit_tests", TestSummary(True, source="the scenario"))
+    _record(world, alias, "record_coverage", fact.value)
+    _record(world, alias, "record_integration_tests", TestSummary(True, source="the scenario"))
+
+
+def _scanned(world: World, alias: str, fact: Fact) -> None:
+    _record(world, alias, "record_scan", [])
+
+
+def _passed(world: World, alias: str, fact: Fact | None = None) -> None:
+    """Every input not given yet is green (100% coverage, a clean scan), then a run that
+    must pass."""
+    given = scene(world).recorded.get(alias, set())
+    green = {
+        "record_unit_tests": (TestSummary(True, source="the scenario"),),
+        "record_coverage": (100.0,),
+        "record_scan": ([],),
+        "record_integration_tests": (TestSummary(True, source="the scenario"),),
+    }
+    for method in _INPUTS:
+        if method not in given:
+            _record(world, alias, method, *green[method])
+    if world.error is None:
+        run_gates(world, alias)
+    if world.error is None and not _latest_passed(world, alias):
+        blocked = _latest(world, alias)
+        at = getattr(blocked, "blocked_at", None)
+        raise world.fail(f"{alias} to pass every gate", f"it is blocked at {at}")
+
+
+def _latest(world: World, alias: str) -> Any:
+    current = scene(world)
+    digest = current.digest(world, alias)
+    return world.capability(current.pipeline, "latest_run")(digest)
+
+
+def _latest_passed(world: World, alias: str) -> bool:
+    latest = _latest(world, alias)
+    return bool(latest is not None and getattr(latest, "passed", False))
+
+
+def _signed(world: World, alias: str, fact: Fact) -> None:
+    if not _latest_passed(world, alias):
+        _passed(world, alias)
+    if world.error is None and not _has_signature(world, alias):
+        raise world.fail(f"{alias} signed by the pipeline", "it carries no signature")
+
+
+def _has_signature(world: World, alias: str) -> bool:
+    current = scene(world)
+    digest = current.digest(world, alias)
+    return bool(world.capability(current.pipeline, "signatures")(digest))
+
+
+def _unsigned(world: World, alias: str, fact: Fact) -> None:
+    if _has_signature(world, alias):
+        raise world.fail(f"{alias} unsigned", "it carries a signature")
+
+
+def _running(world: World, alias: str, fact: Fact) -> None:
+    """Running there: promoted through each environment up to it, approved where needed."""
+    _promoted(world, alias, fact, approve=True)
+
+
+def _promoted(world: World, alias: str, fact: Fact, approve: bool = False) -> None:
+    """Through each environment up to the one named (one that needs approval holds it,
+    unless ``approve``: "running in prod" says it was approved)."""
+    current = scene(world)
+    digest = current.digest(world, alias)
+    names = [spec.name for spec in current.definition.environments]
+    if fact.value not in names:
+        raise world.fail(f"an environment {fact.value}", f"environments: {', '.join(names)}")
+    pipeline = current.pipeline
+    for spec in current.definition.environments[: names.index(str(fact.value)) + 1]:
+        if world.error is not None or pipeline.environment(spec.name).running == digest:
+            continue
+        if spec.requires_approval and approve:
+            world.attempt(lambda s=spec: world.capability(pipeline, "approve")(digest, s.name))  # type: ignore[misc]
+        if world.error is None:
+            world.attempt(lambda s=spec: world.capability(pipeline, "promote")(digest, s.name))  # type: ignore[misc]
+
+
+def _approved(world: World, alias: str, fact: Fact) -> None:
+    current = scene(world)
+    digest = current.digest(world, alias)
+    world.attempt(lambda: world.capability(current.pipeline, "approve")(digest, fact.value))
+
+
+def _built(world: World, alias: str, fact: Fact) -> None:
+    build_commit(world, str(fact.value), fact.extra, alias)
+
+
+_FACTS = {
+    "commit": _built,
+    "tested": _tested,
+    "scanned": _scanned,
+    "gates": _passed,
+    "signed": _signed,
+    "unsigned": _unsigned,
+    "promoted": _promoted,
+    "running": _running,
+    "approved": _approved,
+}

@@ -1,0 +1,160 @@
+"""Pages and tickets as on-call people say them: "someone gets paged for checkout", "nobody
+was paged", "a ticket was opened", "the fast burn alert is firing".
+
+A page is an SLO's page alert firing (the Workbook's fast burn), or any other alert labelled
+``severity: page`` or ``critical``, or an alert with no severity at all (it goes to the
+default receiver); a ticket is an SLO's ticket alert (the slow burn) or an alert labelled
+``severity: ticket`` or ``warning``. Said in the present ("is paged", "gets paged") it is
+about now; in the past ("was paged", "got paged", "has been paged") about any time so far,
+read from the ALERTS series the rules wrote.
+"""
+
+from __future__ import annotations
+
+from kubeloop.harness.registry import then
+from kubeloop.harness.telemetry_nouns import SloAlert
+from kubeloop.harness.world import World
+from kubeloop.steps.telemetry.slos import find_slo
+from kubeloop.steps.telemetry.support import call, result_rows
+
+_SEVERITIES = {"page": ("page", "critical"), "ticket": ("ticket", "warning")}
+_PAST = ("was", "got", "has been", "had been")
+_FOR = "[ <for|about|on> [the SLO ]{slo:name}]"
+
+
+def _firing(world: World, severity: str, slo: str | None, ever: bool) -> list[str]:
+    """The alerts of that severity firing now (or, ``ever``, at any time so far)."""
+    if slo is not None:
+        find_slo(world, slo)
+    now = world.clock.now
+    if ever and now <= 0:
+        return []
+    expr = 'ALERTS{alertstate="firing"}'
+    if ever:
+        expr = f"last_over_time({expr}[{now}s])"
+    rows = result_rows(call(world, "query", expr, None))
+    found = []
+    for labels, _ in rows if isinstance(rows, list) else []:
+        said = labels.get("sloth_severity") or labels.get("severity")
+        if slo is not None and labels.get("sloth_slo") != slo:
+            continue
+        if said in _SEVERITIES[severity] or (said is None and severity == "page"):
+            found.append(labels.get("alertname", "?"))
+    return sorted(set(found))
+
+
+def _tense(verb: str) -> bool:
+    return verb.lower() in _PAST
+
+
+@then(
+    "<someone|somebody|the on-call|on-call|the on call|the SRE|the team|we> "
+    "{verb:tense} paged" + _FOR,
+    "someone gets paged for checkout",
+    "the on-call was paged",
+)
+def someone_paged(world: World, verb: str, slo: str | None = None) -> None:
+    """A page fires now ("is", "gets"), or fired at some point ("was", "got")."""
+    if not _firing(world, "page", slo, _tense(verb)):
+        about = f" for {slo}" if slo else ""
+        raise world.fail(f"a page{about} ({verb} paged)", "no page alert firing")
+
+
+@then(
+    "<nobody|no one|noone|nobody on call> {verb:tense} paged" + _FOR,
+    "nobody was paged",
+    "nobody is paged for checkout",
+)
+def nobody_paged(world: World, verb: str, slo: str | None = None) -> None:
+    """No page fires now ("is"), or none fired so far ("was", "got")."""
+    firing = _firing(world, "page", slo, _tense(verb))
+    if firing:
+        raise world.fail(f"nobody {verb} paged", f"paged by {', '.join(firing)}")
+
+
+@then(
+    "a ticket {verb:tense} <opened|raised|filed|created>" + _FOR,
+    "a ticket was opened for checkout",
+    "a ticket is opened for web-availability",
+)
+def ticket_opened(world: World, verb: str, slo: str | None = None) -> None:
+    """A ticket alert fires now ("is"), or fired at some point ("was")."""
+    if not _firing(world, "ticket", slo, _tense(verb)):
+        about = f" for {slo}" if slo else ""
+        raise world.fail(f"a ticket{about} ({verb} opened)", "no ticket alert firing")
+
+
+@then(
+    "no ticket {verb:tense} <opened|raised|filed|created>" + _FOR,
+    "no ticket was opened",
+)
+def no_ticket_opened(world: World, verb: str, slo: str | None = None) -> None:
+    """No ticket alert fires now ("is"), or none fired so far ("was")."""
+    firing = _firing(world, "ticket", slo, _tense(verb))
+    if firing:
+        raise world.fail(f"no ticket {verb} opened", f"opened by {', '.join(firing)}")
+
+
+def _slo_of(world: World, alert: SloAlert) -> str:
+    if alert.slo is not None:
+        return alert.slo
+    if "slo" in world.mentioned:
+        return world.mentioned["slo"]
+    names = list(call(world, "slos"))
+    if len(names) == 1:
+        return str(names[0])
+    raise world.fail("an SLO named earlier for the burn alert to be about", f"SLOs: {names}")
+
+
+def _state(world: World, alert: SloAlert) -> tuple[str, str]:
+    slo = _slo_of(world, alert)
+    find_slo(world, slo)
+    return slo, str(call(world, "slo_alert_state", slo, alert.severity))
+
+
+@then(
+    "{alert:sloalert} is [still ]firing",
+    "the fast burn alert is firing",
+    "the slow burn alert on checkout is firing",
+    variants=("{alert:sloalert} <fires|has fired|is firing now>",),
+)
+def slo_alert_firing(world: World, alert: SloAlert) -> None:
+    """The SLO's page (fast burn) or ticket (slow burn) alert fires now."""
+    slo, state = _state(world, alert)
+    if state != "firing":
+        raise world.fail(f"the {alert.severity} alert of {slo} firing", state)
+
+
+@then(
+    "{alert:sloalert} is <not|no longer|not yet> firing",
+    "the fast burn alert is no longer firing",
+    variants=("{alert:sloalert} <does not fire|doesn't fire|isn't firing>",),
+)
+def slo_alert_not_firing(world: World, alert: SloAlert) -> None:
+    """The SLO's page or ticket alert does not fire now."""
+    slo, state = _state(world, alert)
+    if state == "firing":
+        raise world.fail(f"the {alert.severity} alert of {slo} not firing", state)
+
+
+@then(
+    "{alert:sloalert} <has resolved|is resolved|resolved>",
+    "the slow burn alert on web-availability has resolved",
+)
+def slo_alert_resolved(world: World, alert: SloAlert) -> None:
+    """The SLO's page or ticket alert fired at some point and does not fire now."""
+    slo, state = _state(world, alert)
+    if state == "firing" or not _firing(world, alert.severity, slo, ever=True):
+        seen = "still firing" if state == "firing" else "it never fired"
+        raise world.fail(f"the {alert.severity} alert of {slo} resolved", seen)
+
+
+@then(
+    "{alert:sloalert} <never fired|has never fired|did not fire>",
+    "the fast burn alert never fired",
+)
+def slo_alert_never_fired(world: World, alert: SloAlert) -> None:
+    """The SLO's page or ticket alert has not fired so far."""
+    slo = _slo_of(world, alert)
+    if _firing(world, alert.severity, slo, ever=True):
+        raise world.fail(f"the {alert.severity} alert of {slo} never fired", "it fired")

@@ -1,0 +1,90 @@
+"""A service's request rate and error rate, said in words.
+
+"the error rate of web is 2%" stands for the query an SRE writes over the service's
+counters (the share of ``http_requests_total`` answered with a 5xx over the last 5
+minutes), evaluated now; "… stayed under 1%" (or "… the whole time") evaluates it at every
+minute since the service's first scrape and holds only if every one agrees.
+"""
+
+from __future__ import annotations
+
+import math
+
+from kubeloop.harness.comparisons import compare
+from kubeloop.harness.registry import then
+from kubeloop.harness.telemetry_nouns import error_ratio_query
+from kubeloop.harness.world import World
+from kubeloop.steps.telemetry.services import _service
+from kubeloop.steps.telemetry.support import call, show
+
+_ERROR_RATE = (
+    "the [<5xx|HTTP 5xx|HTTP 500|server|500> ]error <rate|ratio|percentage> <of|for> "
+    "{service:service}"
+)
+_STAYED = "<stayed|stays|remained|has stayed|has remained|was|has been>"
+_WHOLE_TIME = "[ <the whole time|throughout|all along|the entire time|all the time>]"
+_MOST_POINTS = 10_000
+"""Most minutes a "stayed" check evaluates (a week); beyond that it samples evenly."""
+
+
+def _value(world: World, expr: str, at: int | None = None) -> float:
+    return float(call(world, "scalar", expr, at))
+
+
+def _said(bound: str, limit: float) -> str:
+    words = {"<": "below", ">": "above", "<=": "at most", ">=": "at least", "==": ""}
+    return f"{words[bound]} {show(limit)}".strip()
+
+
+@then(
+    _ERROR_RATE + " is [{bound:comparison} ]{percent:percent}",
+    "the error rate of web is 2%",
+    "the 5xx error rate of web is below 1%",
+)
+def error_rate_is(world: World, service: str, percent: float, bound: str = "==") -> None:
+    """The share of SERVICE's requests answered with a 5xx over the last 5 minutes, now."""
+    _service(world, service)
+    seen = round(100 * _value(world, error_ratio_query(service)), 9)
+    if math.isnan(seen) or not compare(seen, bound, percent):
+        raise world.fail(
+            f"the error rate of {service} {_said(bound, percent)}%",
+            "no requests in the last 5 minutes" if math.isnan(seen) else f"{show(seen)}%",
+        )
+
+
+@then(
+    _ERROR_RATE + " " + _STAYED + " {bound:comparison} {percent:percent}" + _WHOLE_TIME,
+    "the error rate of web stayed under 1%",
+    "the error rate of web was below 5% the whole time",
+)
+def error_rate_stayed(world: World, service: str, percent: float, bound: str) -> None:
+    """The error rate (as above) agreed at every minute since the service's first scrape."""
+    _service(world, service)
+    expr = error_ratio_query(service)
+    now = world.clock.now
+    step = max(60, now // _MOST_POINTS)
+    for at in range(step, now + 1, step):
+        seen = round(100 * _value(world, expr, at), 9)
+        if not math.isnan(seen) and not compare(seen, bound, percent):
+            raise world.fail(
+                f"the error rate of {service} {_said(bound, percent)}% the whole time",
+                f"{show(seen)}% at {at // 60} minutes",
+            )
+
+
+@then(
+    "the request rate <of|for> {service:service} is [{bound:comparison} ]{rate:decimal}"
+    "[ <requests per second|per second|rps|req/s|requests a second>]",
+    "the request rate of web is 200 per second",
+    "the request rate for web is above 100 rps",
+)
+def request_rate_is(world: World, service: str, rate: float, bound: str = "==") -> None:
+    """Requests a second SERVICE served over the last 5 minutes, now (every code)."""
+    _service(world, service)
+    expr = f'sum(rate(http_requests_total{{job="{service}"}}[5m]))'
+    seen = round(_value(world, expr), 9)
+    if math.isnan(seen) or not compare(seen, bound, rate):
+        raise world.fail(
+            f"{service} serving {_said(bound, rate)} requests per second",
+            "no requests in the last 5 minutes" if math.isnan(seen) else f"{show(seen)}",
+        )

@@ -1,0 +1,148 @@
+"""`kubeloop test rules` with promtool 3's engine options and flags: ``--enable-feature``,
+the default subquery step, the 10,000-sample bound, UTF-8 names, duration expressions and
+``--debug``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kubeloop.cli import main
+
+
+def _write(tmp_path: Path, rules: str, test: str) -> str:
+    (tmp_path / "rules.yml").write_text(rules)
+    (tmp_path / "test.yml").write_text(test)
+    return str(tmp_path / "test.yml")
+
+
+EXPERIMENTAL = """\
+groups:
+  - name: g
+    rules:
+      - record: job:mad
+        expr: mad_over_time(x[5m])
+"""
+EXPERIMENTAL_TEST = """\
+rule_files: [rules.yml]
+tests:
+  - input_series:
+      - series: 'x{job="a"}'
+        values: '1 2 3 4 5 6'
+    promql_expr_test:
+      - expr: job:mad
+        eval_time: 5m
+        exp_samples:
+          - labels: 'job:mad{job="a"}'
+            value: 1
+"""
+
+
+def test_experimental_functions_need_the_flag(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _write(tmp_path, EXPERIMENTAL, EXPERIMENTAL_TEST)
+    assert main(["test", "rules", path]) == 1
+    assert 'function "mad_over_time" is not enabled' in capsys.readouterr().err
+    flag = "--enable-feature=promql-experimental-functions"
+    assert main(["test", "rules", flag, path]) == 0
+
+
+def test_an_unknown_feature_is_warned_about_as_promtool_does(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _write(tmp_path, EXPERIMENTAL, EXPERIMENTAL_TEST)
+    main(["test", "rules", "--enable-feature=promql-experimental-functions,no-such", path])
+    assert "  WARNING: Unknown feature passed to --enable-feature: no-such" in (
+        capsys.readouterr().out
+    )
+
+
+def _expr_test(interval: str, series: str, expr: str, eval_time: str, expected: str) -> str:
+    return f"""\
+evaluation_interval: {interval}
+tests:
+  - interval: 15s
+    input_series:
+      - series: '{series}'
+        values: '0+1x100'
+    promql_expr_test:
+      - expr: '{expr}'
+        eval_time: {eval_time}
+        exp_samples:
+          - labels: '{{}}'
+            value: {expected}
+"""
+
+
+@pytest.mark.parametrize(
+    ("interval", "expected"),
+    [("30s", 10), ("1m", 5)],
+)
+def test_a_subquery_without_a_step_steps_by_the_evaluation_interval(
+    tmp_path: Path, interval: str, expected: int
+) -> None:
+    (tmp_path / "t.yml").write_text(
+        _expr_test(interval, "x", "count_over_time(x[5m:])", "10m", str(expected))
+    )
+    assert main(["test", "rules", str(tmp_path / "t.yml")]) == 0
+
+
+def test_a_query_over_10000_samples_fails_as_in_promtool(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    series = "\n".join(
+        f"      - series: 'x_bucket{{le=\"{b}\", pod=\"{p}\"}}'\n        values: '0+{b}x10'"
+        for b in range(100)
+        for p in range(100)
+    )
+    text = f"""\
+tests:
+  - input_series:
+{series}
+    promql_expr_test:
+      - expr: histogram_quantile(0.9, rate(x_bucket[5m]))
+        eval_time: 10m
+        exp_samples: []
+"""
+    (tmp_path / "t.yml").write_text(text)
+    assert main(["test", "rules", str(tmp_path / "t.yml")]) == 1
+    assert "query processing would load too many samples into memory" in capsys.readouterr().err
+
+
+def test_utf8_names_and_duration_expressions(tmp_path: Path) -> None:
+    rules = """\
+groups:
+  - name: g
+    rules:
+      - record: my.ratio:rate5m
+        expr: rate({"my.metric"}[4m + 1m])
+"""
+    test = """\
+rule_files: [rules.yml]
+tests:
+  - input_series:
+      - series: '{"my.metric", "team.name"="a"}'
+        values: '0+60x20'
+    promql_expr_test:
+      - expr: '{"my.ratio:rate5m"} offset (1m * 2)'
+        eval_time: 10m
+        exp_samples:
+          - labels: '{"my.ratio:rate5m", "team.name"="a"}'
+            value: 1
+"""
+    assert main(["test", "rules", _write(tmp_path, rules, test)]) == 0
+
+
+def test_debug_dumps_every_series_the_group_ended_with(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "t.yml").write_text(_expr_test("1m", 'up{job="a"}', "sum(up)", "1m", "4"))
+    assert main(["test", "rules", "--debug", str(tmp_path / "t.yml")]) == 0
+    err = capsys.readouterr().err.splitlines()
+    assert err[0] == "DEBUG: Starting test unnamed#0"
+    assert err[1] == "DEBUG: Dump of all data (input_series and rules) at 1m1s:"
+    assert err[2] == '{__name__="up", job="a"} =>'
+    assert err[3:7] == ["1 @[15000]", "2 @[30000]", "3 @[45000]", "4 @[60000]"]
+    assert err[7].startswith("DEBUG: Test unnamed#0 finished, took ")
