@@ -57,7 +57,7 @@ def hpa_chart(autoscaler: dict[str, Any]) -> str:
         parts.append(
             f'<line x1="{left}" y1="{y:.1f}" x2="{left + plot_w}" y2="{y:.1f}" stroke="#1565c0" '
             f'stroke-opacity="0.5" stroke-dasharray="3,3"/><text x="{left + 4}" y="{y - 3:.1f}" '
-            f'class="muted">{label} {value} replicas</text>'
+            f'class="muted">{label} {value}</text>'
         )
     y = py(float(target), percent_top)
     parts.append(
