@@ -29,6 +29,8 @@ class StepRecord:
     """(start, text, parameter type) of the first matched phrase's parameters."""
     docstring: str | None = None
     datatable: list[list[str]] | None = None
+    mark: dict[str, Any] | None = None
+    """A failed check's expected bound and seen value, for the charts (see errors.py)."""
 
 
 @dataclass

@@ -79,6 +79,7 @@ def _slo(engine: Any, name: str, now: int) -> dict[str, Any]:
             {
                 "name": w.name,
                 "label": w.label,
+                "windows": [w.long, w.short],
                 "factor": w.factor,
                 "long": [_plain(engine.burn_rate(name, w.long, t)) for t in times],
                 "short": [_plain(engine.burn_rate(name, w.short, t)) for t in times],
