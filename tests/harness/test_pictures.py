@@ -91,6 +91,11 @@ def test_the_hpa_chart_draws_replicas_and_utilization_after_every_step() -> None
     target = re.search(r'<text x="([\d.]+)"[^>]*text-anchor="end"[^>]*>target 50%', svg)
     assert target and float(target.group(1)) <= 600 - 64, "the target label inside the chart"
     assert hpa_chart({**entry, "samples": []}) == ""
+    mark = {"kind": "hpa", "deployment": "web", "expected": 9, "seen": 8}
+    marked = hpa_chart(entry, [mark])
+    assert "expected 9 wanted</text>" in marked
+    assert "the check failed: the HPA wants 8, expected 9" in marked
+    assert "expected 9" not in hpa_chart(entry, [{**mark, "deployment": "api"}])
 
 
 def test_every_picture_readme_shows_is_drawn() -> None:

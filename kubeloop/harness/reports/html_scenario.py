@@ -76,7 +76,7 @@ def pictures(record: ScenarioRecord) -> list[str]:
     marks = [step.mark for step in record.steps if step.mark]
     drawn = [timeline_svg(snapshot.get("timeline")), cluster_map(snapshot)] if snapshot else []
     drawn += [rollout_chart(r) for r in snapshot.get("rollouts", [])]
-    drawn += [hpa_chart(a) for a in snapshot.get("autoscalers", [])]
+    drawn += [hpa_chart(a, marks) for a in snapshot.get("autoscalers", [])]
     drawn += pipeline_pictures(snapshot.get("pipeline") or {})  # Lab 02
     drawn += telemetry_svg(snapshot.get("telemetry", {}), marks)  # Lab 03
     return [p for p in drawn if p]
