@@ -11,6 +11,7 @@ from html import escape
 from typing import Any
 
 from kubeloop.render.axis import nice_ticks, number, time_ticks
+from kubeloop.render.frame import svg_frame
 
 STATE_FILL = {"inactive": "#e5e7eb", "pending": "#fbbf24", "firing": "#dc2626"}
 WIDTH, LEFT, RIGHT = 760, 64, 112
@@ -45,14 +46,6 @@ class TimeAxis:
             f'<text x="{LEFT + PLOT + 8}" y="{y + 15:.1f}" font-size="10">time ({self.unit})</text>'
         )
         return "".join(parts)
-
-
-def _svg(kind: str, height: float, body: str, label: str) -> str:
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="{kind}" width="{WIDTH}" '
-        f'height="{height:.0f}" viewBox="0 0 {WIDTH} {height:.0f}" role="img" '
-        f'aria-label="{escape(label)}">{body}</svg>'
-    )
 
 
 def _band(changes: list[list[Any]], axis: TimeAxis, top: float, label: str) -> str:
@@ -95,7 +88,9 @@ def alert_timeline(alert: dict[str, Any], axis: TimeAxis) -> str:
         parts.append(_band(changes, axis, top, label))
         top += 24
     parts.append(_state_legend(top + 30))
-    return _svg("alert-timeline", top + 38, "".join(parts) + axis.draw(top + 2), alert["name"])
+    return svg_frame(
+        "alert-timeline", WIDTH, top + 38, "".join(parts) + axis.draw(top + 2), alert["name"]
+    )
 
 
 Mark = tuple[str, float, float, str]
@@ -209,7 +204,7 @@ def burn_chart(slo: dict[str, Any], axis: TimeAxis, marks: list[dict[str, Any]])
         parts.append(_burn_panel(slo, pair, axis, top, marks))
         top += 90 + gap
     body = "".join(parts) + axis.draw(top - gap + 2)
-    return _svg("burn-rate", top + 4, body, f"burn rate of {slo['name']}")
+    return svg_frame("burn-rate", WIDTH, top + 4, body, f"burn rate of {slo['name']}")
 
 
 def _wrapped(text: str, width: int = 110) -> list[str]:
@@ -243,7 +238,9 @@ def series_chart(series: list[dict[str, Any]], axis: TimeAxis) -> str:
             if v is not None
         ]
         top += height + 8
-    return _svg("series", top + 26, "".join(parts) + axis.draw(top + 2), "series samples")
+    return svg_frame(
+        "series", WIDTH, top + 26, "".join(parts) + axis.draw(top + 2), "series samples"
+    )
 
 
 def telemetry_svg(data: dict[str, Any], marks: list[dict[str, Any]] | None = None) -> list[str]:
