@@ -1,9 +1,11 @@
-"""Pictures of a scenario's telemetry: alert state bands, SLO burn rates, queried series.
+"""A scenario's telemetry as the pictures need it: alert states (an SLO's page and ticket
+alerts apart), SLO burn rates over the run, and the series its queries named.
 
 ``telemetry_snapshot`` turns an engine into plain data (the record's
-``snapshot["telemetry"]``); ``telemetry_charts.telemetry_svg`` draws that data for the HTML
-report and ``telemetry_picture`` as text under a failed step. Only the engine's public methods are
-used, each when present, so a learner's engine draws as far as it goes.
+``snapshot["telemetry"]``); ``telemetry_charts.telemetry_svg`` draws that data for the
+HTML report, and ``telemetry_picture`` writes it as text under a failed step. Only the
+engine's public methods are used, each when present, so a learner's engine draws as far
+as it goes.
 """
 
 from __future__ import annotations
