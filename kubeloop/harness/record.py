@@ -31,6 +31,8 @@ class StepRecord:
     datatable: list[list[str]] | None = None
     expansion: list[str] = field(default_factory=list)
     """The steps a team phrase stands for, as they ran (team_phrases.py)."""
+    mark: dict[str, Any] | None = None
+    """A failed check's expected bound and seen value, for the charts (see errors.py)."""
 
 
 @dataclass
