@@ -82,6 +82,12 @@ class Registry:
         self._seen.clear()
         return definition
 
+    def forget(self, keep: Callable[[StepDefinition], bool]) -> None:
+        """Drop the definitions ``keep`` refuses (a team's phrases, when they are read anew)."""
+        self.definitions = [d for d in self.definitions if keep(d)]
+        self._words = None
+        self._seen.clear()
+
     def candidates(self, keyword: str, text: str) -> Iterator[StepDefinition]:
         """The definitions that could match ``text``, in the order they were registered."""
         if self._words is None:
@@ -175,11 +181,14 @@ class Registry:
             message += "\n  did you mean:\n" + "\n".join(f"    {s}" for s in suggestions)
         else:
             nouns, phrases = about(self.definitions, keyword, text, 3)
+            wider = close_phrases(self.definitions, keyword, text, 3, wider=True)
             if phrases:
                 message += (
                     f"\n  nothing close; it talks about {', '.join(nouns)}; phrases about "
                     "them:\n" + "\n".join(f"    {kw.title()} {p}" for kw, p in phrases)
                 )
+            elif wider:  # no noun of ours: a little less close, any keyword
+                message += "\n  nearest:\n" + "\n".join(f"    {kw.title()} {p}" for kw, p in wider)
         message += "\n  (kubeloop steps lists every phrase)"
         return message
 

@@ -8,6 +8,7 @@ admission webhook that rejects a request): the error is the explanation.
 
 from __future__ import annotations
 
+from kubeloop.core.excerpt import excerpt
 from kubeloop.errors import InvalidSpecError, KubeloopError
 
 
@@ -15,8 +16,7 @@ class InvalidDigestError(InvalidSpecError):
     """A string that is not a digest ``algorithm:encoded`` of the OCI image-spec."""
 
     def __init__(self, text: str, reason: str) -> None:
-        shown = text if len(text) <= 80 else text[:77] + "..."
-        super().__init__(f'"{shown}" is not a valid digest: {reason}')
+        super().__init__(f"{excerpt(text, 80)} is not a valid digest: {reason}")
         self.text = text
         self.reason = reason
 

@@ -176,7 +176,9 @@ def i_scale(world: World, deployment: str, replicas: int) -> None:
 )
 def i_apply_version(world: World, version: str, deployment: str) -> None:
     """Change the deployment's template; the rollout proceeds one step per reconcile."""
-    world.attempt(lambda: reapply(world, deployment, version=version))
+    from ..links.support import version_only  # noqa: PLC0415  (one world)
+
+    world.attempt(lambda: reapply(world, deployment, version=version_only(world, version)))
 
 
 @when(

@@ -27,9 +27,12 @@ def served_by(world: World, service: str, deployment: str) -> None:
     'version v2 of the service "web" starts failing 50% of its requests',
 )
 def version_fails(world: World, version: str, service: str, errors: float) -> None:
-    """Only VERSION's share of SERVICE's requests fails that much (the others as before)."""
+    """Only VERSION's share of SERVICE's requests fails that much (the others as before);
+    an artifact's alias means the version its pods run."""
     telemetry(world)
-    world.attempt(lambda: links(world).fail_version(service, version, errors / 100))
+    world.attempt(
+        lambda: links(world).fail_version(service, _version_of(world, version), errors / 100)
+    )
 
 
 @when(
@@ -39,7 +42,7 @@ def version_fails(world: World, version: str, service: str, errors: float) -> No
 def version_recovers(world: World, version: str, service: str) -> None:
     """VERSION fails as the service does again (its own failure is gone)."""
     telemetry(world)
-    world.attempt(lambda: links(world).fail_version(service, version, None))
+    world.attempt(lambda: links(world).fail_version(service, _version_of(world, version), None))
 
 
 def _version_of(world: World, text: str) -> str:

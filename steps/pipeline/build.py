@@ -99,6 +99,22 @@ def i_built(world: World, manifest: str, alias: str) -> None:
     _build(world, manifest, alias)
 
 
+@given(
+    "<a|the> build of {project:name} at [version ]{version:name}[ <as|called|named> {alias:name}]",
+    "a build of payments at 2.3.1 as P2",
+    "a build of payments at 2.3.1",
+    variants=(
+        "I <build|built> {project:name} at [version ]{version:name} as {alias:name}",
+        "{alias:name} is a build of {project:name} at [version ]{version:name}",
+    ),
+)
+def a_build_of(world: World, project: str, version: str, alias: str | None = None) -> None:
+    """Build PROJECT at VERSION (a manifest with nothing more); ALIAS, or "PROJECT:VERSION"
+    when none is given, names the artifact from now on."""
+    scene(world).manifests[project] = {"name": project, "version": version}
+    _build(world, project, alias or f"{project}:{version}")
+
+
 @then(
     "the digest of {alias:artifact} is {digest:digest}",
     'the digest of D1 is "sha256:e3b0c442…"',

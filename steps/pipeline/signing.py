@@ -53,6 +53,37 @@ def _trust(world: World, env: str, keys: list[str], only: bool) -> None:
     current.configure(world, environments=tuple(specs))
 
 
+@given(
+    "{env:name} <requires|needs> [<an|a manual|manual|one>] approval[ from someone]",
+    "prod requires an approval",
+    "promotion to prod needs an approval from someone",
+    "prod requires 2 approvals",
+    variants=(
+        "<promotion|promotions|a promotion|deploying|a deploy> to {env:name} <requires|needs> "
+        "[<an|a manual|manual|one>] approval[ from someone]",
+        "{env:name} <requires|needs> {count:n} approvals",
+    ),
+)
+def requires_approval(world: World, env: str, count: int = 1) -> None:
+    """A promotion to ENV waits for one manual approval (GitHub's required reviewers, one
+    reviewer): the pipeline counts one approval per promotion, so more is refused here."""
+    if count != 1:
+        raise world.fail(
+            f"{count} approvals the pipeline can count",
+            "it takes one approval per promotion (a second approver is not modelled)",
+        )
+    current = scene(world)
+    definition = current.definition
+    names = [spec.name for spec in definition.environments]
+    if env not in names:
+        raise world.fail(f"an environment {env}", ", ".join(names))
+    specs = tuple(
+        EnvironmentSpec(s.name, True, s.trusts) if s.name == env else s
+        for s in definition.environments
+    )
+    world.attempt(lambda: current.configure(world, environments=specs))
+
+
 @given("{env:name} trusts only key(s) {keys:names}", 'prod trusts only key "release"')
 def trusts_only(world: World, env: str, keys: list[str]) -> None:
     """Deploys to ENV verify against these keys and no other."""
@@ -130,7 +161,15 @@ def _signatures(world: World, alias: str) -> list[Any]:
     return list(world.capability(current.pipeline, "signatures")(digest))
 
 
-@then("{alias:artifact} is signed by key {key:name}", 'D1 is signed by key "release"')
+@then(
+    "{alias:artifact} is signed by key {key:name}",
+    'D1 is signed by key "release"',
+    "P1 is signed with the release key",
+    variants=(
+        "{alias:artifact} <is|was|gets|got|has been> signed <by|with> [the ]key {key:name}",
+        "{alias:artifact} <is|was|gets|got|has been> signed <by|with> the {key:name} key",
+    ),
+)
 def is_signed_by(world: World, alias: str, key: str) -> None:
     """One of the artifact's signatures for its own digest was made with that key."""
     digest = scene(world).digest(world, alias)

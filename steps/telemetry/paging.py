@@ -117,7 +117,8 @@ def _state(world: World, alert: SloAlert) -> tuple[str, str]:
     "{alert:sloalert} is [still ]firing",
     "the fast burn alert is firing",
     "the slow burn alert on checkout is firing",
-    variants=("{alert:sloalert} <fires|has fired|is firing now>",),
+    "the burn-rate alert pages",
+    variants=("{alert:sloalert} <fires|has fired|is firing now|pages|is paging|has paged>",),
 )
 def slo_alert_firing(world: World, alert: SloAlert) -> None:
     """The SLO's page (fast burn) or ticket (slow burn) alert fires now."""

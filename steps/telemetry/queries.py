@@ -22,6 +22,7 @@ _SUBJECTS = (
     "[the value of ]{expr:barepromql}",
     "[the ]<counter|gauge|series|metric> {expr:series}",
     "{expr:ratephrase}",
+    "{expr:quotedpromql}",
 )
 """Other ways to name the expression: bare after "the query", bare, a series by kind, or a
 rate in words ("the rate of jobs_total over 5m" is rate(jobs_total[300s]))."""
