@@ -1,14 +1,6 @@
-"""What the pipeline refuses, as errors of the kubeloop tree.
-
-    InvalidSpecError
-    ├── InvalidDigestError        not an OCI digest (grammar, algorithm or length)
-    ├── InvalidManifestError      a build input kubeloop cannot give one identity
-    └── InvalidEvidenceError      a test, coverage or scan result that cannot be judged
-    PipelineRefusedError (KubeloopError)
-    ├── PromotionRefusedError     only a digest that passed moves on, in order
-    ├── VerificationError         verify-before-deploy found no signature it trusts
-    ├── RollbackError             no previous known-good digest to return to
-    └── AdmissionRefusedError     a digest that may not run on the cluster (kubeloop.links)
+"""What the pipeline refuses, as errors of the kubeloop tree (drawn in kubeloop/errors.py):
+invalid digests, manifests and evidence are InvalidSpecErrors; promotion, verification,
+rollback and admission refusals are PipelineRefusedErrors.
 
 Every refusal leaves the pipeline exactly as it was, its event log included (like an
 admission webhook that rejects a request): the error is the explanation.

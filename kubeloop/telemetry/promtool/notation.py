@@ -22,9 +22,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from kubeloop.core.excerpt import excerpt
+from kubeloop.errors import InvalidSpecError
 
 
-class NotationError(ValueError):
+class NotationError(InvalidSpecError):
     """Bad series or values text; ``column`` is 1-based within that text."""
 
     def __init__(self, column: int, message: str) -> None:

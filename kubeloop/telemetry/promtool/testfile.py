@@ -29,8 +29,13 @@ from kubeloop.telemetry.rules.yamlfile import DocPath, YamlFile, read_yaml
 
 SCHEMA = "promtool-test.schema.json"
 DEFAULT_INTERVAL_MS = 60_000
-MAX_SAMPLES_PER_FILE = 2_000_000
-"""The most samples all input series of one file may expand to (the bound on ``xN``)."""
+MAX_SAMPLES_PER_FILE = 100_000_000
+"""The most samples all input series of one file may expand to (the bound on ``xN``):
+about 5 GB of series in memory, a fifth of this machine's; 1,000 series of a minute's
+samples for 60 days fit (promtool's own bound is the machine's memory)."""
+FILE_BOUNDS = (64 * 1024 * 1024, 4_000_000)
+"""A test file's most bytes and YAML values: a million ``input_series`` entries fit (other
+fixtures keep the smaller default, as their files are written by hand)."""
 MAX_RULE_FILES = 1_000
 """The most rule files one test file may load (the bound on what its globs match)."""
 
@@ -108,7 +113,7 @@ def load_test_file(path: str | Path, roots: tuple[Path, ...] | None = None) -> T
     """Read a promtool test file; raises ``FixtureError`` when promtool would reject it.
 
     ``roots``: the folders its ``rule_files`` must stay inside (None: anywhere)."""
-    file = read_yaml(path, SCHEMA, nonfinite=True)  # an expected sample may be .inf
+    file = read_yaml(path, SCHEMA, nonfinite=True, bounds=FILE_BOUNDS)  # a sample may be .inf
     data = file.data
     interval = _duration(file, ("evaluation_interval",), data.get("evaluation_interval"))
     interval = interval or DEFAULT_INTERVAL_MS

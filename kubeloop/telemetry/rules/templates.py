@@ -15,11 +15,12 @@ from dataclasses import dataclass, field
 from typing import Union
 
 from kubeloop.core.excerpt import excerpt
+from kubeloop.errors import InvalidSpecError
 
 MAX_TEMPLATE = 64_000
 
 
-class TemplateError(ValueError):
+class TemplateError(InvalidSpecError):
     """A template that does not parse or cannot be executed."""
 
 
