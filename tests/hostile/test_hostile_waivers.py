@@ -184,3 +184,13 @@ def test_a_line_past_trivys_scanner_limit_is_refused(tmp_path: Path) -> None:
         "CVE-2026-1111",
         "CVE-2026-2222",
     ]
+
+
+@pytest.mark.parametrize("version", ["1.0", "3.0"])
+def test_a_list_version_written_as_a_float_is_refused_at_its_line(
+    tmp_path: Path, version: str
+) -> None:
+    path = tmp_path / "waivers.yaml"
+    path.write_text(f"version: {version}\nwaivers:\n- {{id: CVE-2026-1111, reason: r}}\n")
+    with pytest.raises(FixtureError, match=r"waivers\.yaml:1:10: version: the version must be"):
+        read_waivers(path, EPOCH, None)
