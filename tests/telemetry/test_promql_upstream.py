@@ -24,7 +24,7 @@ PASSING = {
     "fill-modifier.test": 46,
     "functions.test": 323,
     "histograms.test": 87,
-    "info.test": 0,
+    "info.test": 52,
     "limit.test": 0,
     "literals.test": 25,
     "name_label_dropping.test": 22,

@@ -311,12 +311,31 @@ class _Parser(SelectorParser):
         self.expect("(", "'('")
         args: list[ast.Expr] = []
         while self.peek().kind != ")":
-            args.append(self.expression(0))
+            if name == "info" and len(args) == 1:
+                args.append(self.info_labels())
+            else:
+                args.append(self.expression(0))
             if self.peek().kind != ",":
                 break
             self.advance()
         self.expect(")", f"')' or ',' in the call to {name}()")
         return check_call(self, name, tuple(args), tok)
+
+    def info_labels(self) -> ast.Expr:
+        """info()'s second argument: label selectors only, which may all match empty."""
+        tok = self.peek()
+        if tok.kind == "{":
+            return self.vector_selector(None, any_matchers=True)
+        arg = self.expression(0)
+        if arg.type != "vector":
+            raise self.error(
+                f'expected type instant vector in call to function "info", got '
+                f"{documented(arg.type)}",
+                tok,
+            )
+        if isinstance(arg, ast.VectorSelector):
+            raise self.error("expected label selectors only, got vector selector instead", tok)
+        raise self.error("expected label selectors only", tok)
 
     def aggregate(self, tok: Token) -> ast.Expr:
         op = tok.text.lower()
