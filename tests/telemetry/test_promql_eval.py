@@ -332,3 +332,17 @@ def test_rate_over_a_name_no_counter_has_gives_upstreams_info() -> None:
             5,
         )
     ]
+
+
+def test_anchored_and_smoothed_increase() -> None:
+    """extendedRate: anchored takes the edges from the samples at or before the window's
+    start and its end; smoothed interpolates them at the window's edges."""
+    store = SeriesStore()
+    for t, v in ((0, 0.0), (60_000, 10.0), (120_000, 20.0), (180_000, 30.0)):
+        store.append(Labels.of(name="c_total"), t, v)
+    anchored = evaluate("increase(c_total[90s] anchored)", store, 150_000)
+    assert [s.value for s in anchored] == [10.0]  # 20 @120s - the anchor, 10 @60s
+    smoothed = evaluate("increase(c_total[90s] smoothed)", store, 150_000)
+    assert [s.value for s in smoothed] == pytest.approx([15.0])  # 25 @150s - 10 @60s
+    with pytest.raises(PromQLError, match="smoothed modifier can only be used with"):
+        evaluate("changes(c_total[90s] smoothed)", store, 150_000)

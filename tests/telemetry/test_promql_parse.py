@@ -8,6 +8,7 @@ import time
 import pytest
 
 from kubeloop.telemetry.promql import PromQLError, UnsupportedError, ast, parse
+from kubeloop.telemetry.promql.features import Features
 from kubeloop.telemetry.series import MatchOp
 
 
@@ -170,3 +171,18 @@ def test_info_takes_label_selectors_only(text: str, message: str) -> None:
 def test_info_labels_may_all_match_empty() -> None:
     node = parse('info(x, {data=~".*"})')
     assert isinstance(node, ast.Call) and isinstance(node.args[1], ast.VectorSelector)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("x[5m:1m] anchored", "anchored modifier is not supported for subqueries"),
+        ("x[5m] anchored smoothed", "anchored and smoothed modifiers cannot be used together"),
+        ("sum(x) smoothed", "smoothed modifier not implemented"),
+    ],
+)
+def test_extended_range_selector_errors(text: str, message: str) -> None:
+    with pytest.raises(PromQLError, match=message):
+        parse(text, Features(extended_range_selectors=True))
+    with pytest.raises(PromQLError, match="is experimental and not enabled"):
+        parse(text, Features())

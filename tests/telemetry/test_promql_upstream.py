@@ -20,7 +20,7 @@ PASSING = {
     "at_modifier.test": 78,
     "collision.test": 2,
     "duration_expression.test": 59,
-    "extended_vectors.test": 30,
+    "extended_vectors.test": 120,
     "fill-modifier.test": 46,
     "functions.test": 323,
     "histograms.test": 87,

@@ -56,6 +56,9 @@ class VectorSelector:
     at: At | None = None
     type: ValueType = "vector"
     offset_expr: DurationExpr | None = None
+    anchored: bool = False
+    """``anchored``/``smoothed`` (``promql-extended-range-selectors``; ``extended.py``)."""
+    smoothed: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -194,13 +194,24 @@ class _Parser(SelectorParser):
                 self.advance()
                 expr = self.with_at(expr, self.at_value(), tok)
             elif self.peek_ident("anchored") or self.peek_ident("smoothed"):
-                word = tok.text.lower()
-                if not self.features.extended_range_selectors:
-                    raise self.error(f"{word} modifier is experimental and not enabled", tok)
-                raise UnsupportedError(f"the {word} modifier is not supported by kubeloop",
-                                       self.text, tok.pos)  # fmt: skip
+                self.advance()
+                expr = self.with_extended(expr, tok.text.lower(), tok)
             else:
                 return expr
+
+    def with_extended(self, expr: ast.Expr, word: str, tok: Token) -> ast.Expr:
+        """``anchored``/``smoothed`` after a selector (parse.go ``setAnchored``/``setSmoothed``)."""
+        if not self.features.extended_range_selectors:
+            raise self.error(f"{word} modifier is experimental and not enabled", tok)
+        target = expr.selector if isinstance(expr, ast.MatrixSelector) else expr
+        if isinstance(target, ast.Subquery):
+            raise self.error(f"{word} modifier is not supported for subqueries", tok)
+        if not isinstance(target, ast.VectorSelector):
+            raise self.error(f"{word} modifier not implemented", tok)
+        if target.anchored or target.smoothed:
+            raise self.error("anchored and smoothed modifiers cannot be used together", tok)
+        flagged = replace(target, anchored=word == "anchored", smoothed=word == "smoothed")
+        return replace(expr, selector=flagged) if isinstance(expr, ast.MatrixSelector) else flagged
 
     def offset(self, expr: ast.Expr, tok: Token) -> ast.Expr:
         first = self.peek()
