@@ -152,3 +152,14 @@ Expr = (
     | Unary
     | Paren
 )
+
+
+def children(node: object) -> list[Expr]:
+    """The expressions directly under ``node``, in field order."""
+    found: list[Expr] = []
+    for name in getattr(node, "__slots__", ()):
+        child = getattr(node, name)
+        for item in child if isinstance(child, tuple) else (child,):
+            if hasattr(item, "pos") and hasattr(item, "type"):
+                found.append(item)
+    return found

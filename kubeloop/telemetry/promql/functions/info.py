@@ -146,15 +146,12 @@ def _time_of(node: ast.Expr) -> tuple[ast.At | None, int]:
 def _first_selector(node: object, path: list[ast.Expr]) -> ast.VectorSelector | None:
     if isinstance(node, ast.VectorSelector):
         return node
-    for field in getattr(node, "__slots__", ()):
-        child = getattr(node, field)
-        for item in child if isinstance(child, tuple) else (child,):
-            if hasattr(item, "pos") and hasattr(item, "type"):
-                path.append(item)
-                found = _first_selector(item, path)
-                if found is not None:
-                    return found
-                path.pop()
+    for child in ast.children(node):
+        path.append(child)
+        found = _first_selector(child, path)
+        if found is not None:
+            return found
+        path.pop()
     return None
 
 
