@@ -117,7 +117,6 @@ def test_errors_name_the_problem_and_where(text: str, message: str, column: int)
     ("text", "construct"),
     [
         ("histogram_count(x)", "histogram_count()"),
-        ("limit_ratio(0.5, x)", "limit_ratio()"),
         ('{a="b" or c="d"}', "'or' between label matchers"),
     ],
 )

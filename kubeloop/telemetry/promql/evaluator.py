@@ -17,6 +17,7 @@ from kubeloop.telemetry.promql.annotations import (
     Annotation,
     Kind,
     invalid_quantile,
+    invalid_ratio,
     possible_non_counter,
 )
 from kubeloop.telemetry.promql.binary import binary
@@ -328,6 +329,9 @@ class Evaluator:
         param: Any = None if node.param is None else self.eval(node.param)
         if node.op == "quantile" and node.param is not None:
             self._check_quantile(param, node.param.pos)
+        if node.op == "limit_ratio" and node.param is not None and abs(param) > 1:
+            capped = math.copysign(1.0, param)
+            self.note("warning", invalid_ratio(param, capped), node.param.pos)
         return aggregate(node.op, self.eval(node.expr), param, node.grouping, node.without)
 
     def _check_quantile(self, q: float, pos: int) -> None:

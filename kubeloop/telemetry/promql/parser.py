@@ -356,9 +356,6 @@ class _Parser(SelectorParser):
                 "--enable-feature=promql-experimental-functions",
                 tok,
             )
-        if op == "limit_ratio":
-            raise UnsupportedError(f"aggregation {op}() is not supported by kubeloop", self.text,
-                                   tok.pos)  # fmt: skip
         self.advance()
         grouping: tuple[str, ...] = ()
         without = False
