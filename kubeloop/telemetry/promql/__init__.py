@@ -129,11 +129,8 @@ def _sorts(node: object) -> list[int]:
     found = []
     if isinstance(node, ast.Call) and node.func in _SORTS:
         found.append(node.pos)
-    for field in getattr(node, "__slots__", ()):
-        child = getattr(node, field)
-        for item in child if isinstance(child, tuple) else (child,):
-            if hasattr(item, "pos") and hasattr(item, "type"):
-                found.extend(_sorts(item))
+    for child in ast.children(node):
+        found.extend(_sorts(child))
     return found
 
 
