@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from kubeloop.harness.registry import given, when
 from kubeloop.harness.world import World
-from kubeloop.steps.links.support import artifact_named, links
-from kubeloop.steps.telemetry.support import telemetry
+
+from ..telemetry.support import telemetry
+from .support import artifact_named, links
 
 
 @given(
@@ -49,7 +50,7 @@ def _version_of(world: World, text: str) -> str:
     digest = artifact_named(world, text)
     if digest is None:
         return text
-    from kubeloop.steps.pipeline.support import scene  # noqa: PLC0415
+    from ..pipeline.support import scene  # noqa: PLC0415
 
     return str(scene(world).pipeline.artifact(digest).version)
 
