@@ -26,7 +26,15 @@ def _told_again(world: World) -> World:
                 fresh.settle()
             fresh.error = None  # the first telling's Then checked it
             continue
-        fresh.run(keyword, REGISTRY.match(keyword, text))
+        try:
+            fresh.run(keyword, REGISTRY.match(keyword, text))
+        except Exception as error:  # a step that needs its table or doc string, or that fails
+            raise world.fail(
+                "the scenario's Given and When steps to run again in a fresh world",
+                f"{fresh.location} ({fresh.step_label}) failed when told again "
+                f"(a step with a table or a doc string cannot be told again): "
+                f"{str(error)[:300]}",
+            ) from None
     return fresh
 
 
