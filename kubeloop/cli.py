@@ -155,7 +155,7 @@ def _parser() -> argparse.ArgumentParser:
     explore.add_argument("--engine", help="module providing the engine contract (default kubeloop)")
     explore.add_argument("--seed", type=int, default=0, help="the seed to draw with (default 0)")
     explore.add_argument(
-        "--examples", type=int, default=200, help="sequences to try per scenario (default 200)"
+        "--examples", type=int, default=500, help="sequences to try per scenario (default 500)"
     )
     explore.add_argument(
         "--steps", type=int, default=8, help="most steps in one sequence (default 8)"

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-import kubeloop.steps  # noqa: F401  (registers the step library)
 from kubeloop.cluster.deployments import (
     DEFAULT_DEPLOYMENT_NAME,
     DEFAULT_POD_CPU,
@@ -14,7 +13,9 @@ from kubeloop.cluster.deployments import (
 from kubeloop.cluster.nodes import DEFAULT_NODE_CPU, DEFAULT_NODE_MEMORY
 from kubeloop.harness.definitions import StepDefinition
 from kubeloop.harness.params import TYPES
-from kubeloop.harness.registry import REGISTRY
+from kubeloop.harness.registry import REGISTRY, load_step_library
+
+load_step_library()
 
 INTRO = (
     "Defaults: a node has {node_cpu} cpu and {node_memory} memory; a deployment is named "

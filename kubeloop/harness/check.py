@@ -16,7 +16,6 @@ from typing import Any
 
 from gherkin.errors import CompositeParserException, ParserException
 
-import kubeloop.steps  # noqa: F401  (registers the step library)
 from kubeloop.core.excerpt import clip, excerpt
 from kubeloop.fixtures.paths import inside, project_root
 from kubeloop.harness import gherkin_source
@@ -24,9 +23,11 @@ from kubeloop.harness.definitions import Match
 from kubeloop.harness.errors import AmbiguousStepError, UndefinedStepError
 from kubeloop.harness.lint import lint_feature
 from kubeloop.harness.recorder import relative
-from kubeloop.harness.registry import REGISTRY
+from kubeloop.harness.registry import REGISTRY, load_step_library
 from kubeloop.harness.team_phrases import SUFFIX, load_around
 from kubeloop.harness.team_phrases import problems as phrase_problems
+
+load_step_library()
 
 _KEYWORDS = ("Feature", "Background", "Scenario", "Scenario Outline", "Examples", "Rule")
 _STEP_KEYWORDS = ("Given", "When", "Then", "And", "But")
@@ -195,6 +196,8 @@ def _argument_problems(
         return [f"fixture {excerpt(named, 80)}: {clip(str(error))}"]
     except OSError as error:
         return [f"fixture {excerpt(named, 80)} cannot be read: {error.strerror or error}"]
+    except Exception as error:  # a reader's own bug must not end the check in a traceback
+        return [f"fixture {excerpt(named, 80)} could not be checked: {type(error).__name__}"]
     return []
 
 

@@ -72,6 +72,16 @@ class Progress:
         if note:
             self.write(note)
         gc.freeze()
+        self.total = self.total or len(session.items)
+        self._started = self._printed = self.clock()
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_xdist_node_collection_finished(self, node: object, ids: list[str]) -> None:
+        """Under pytest-xdist the controller collects nothing: each worker reports the
+        same ids, so the total is one worker's count."""
+        self.total = max(self.total, len(ids))
+        self._started = self._started or self.clock()
+        self._printed = self._printed or self._started
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         for record in records_from(report):

@@ -157,6 +157,7 @@ class Recorder:
         if error is not None:
             entry.error = str(error)
             entry.error_type = type(error).__name__
+            entry.mark = getattr(error, "mark", None)
 
     def pytest_bdd_after_step(self, request: Any, step: Any, **_: Any) -> None:
         self._finish(request, step, "passed", None)

@@ -12,14 +12,27 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
+from kubeloop.harness.declared import Declared
+from kubeloop.harness.errors import ScenarioAssertionError
 from kubeloop.harness.nouns import It, Owner, PodSet
 from kubeloop.harness.params import TYPES
 
 if TYPE_CHECKING:
     from kubeloop.harness.definitions import Match
-    from kubeloop.harness.world import World
+
+
+class World(Protocol):
+    """What resolving names reads of the scenario's world (``world.World``)."""
+
+    @property
+    def cluster(self) -> Any: ...
+
+    declared: Declared
+    mentioned: dict[str, str]
+
+    def fail(self, expected: str, actual: str) -> ScenarioAssertionError: ...
 
 
 def known(world: World, kind: str) -> list[str]:

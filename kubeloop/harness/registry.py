@@ -8,6 +8,7 @@ and a deployment of 4", "node-2 fails and I reconcile").
 
 from __future__ import annotations
 
+import importlib
 import re
 from collections.abc import Callable, Iterator
 from contextlib import suppress
@@ -232,6 +233,15 @@ def _ambiguous(keyword: str, text: str, matches: list[Match]) -> str:
 
 
 REGISTRY = Registry()
+
+STEP_LIBRARY = "kubeloop.steps"
+"""kubeloop's own phrases, installed from the top-level steps/ folder."""
+
+
+def load_step_library() -> None:
+    """Register every phrase of kubeloop's step library. Imported by name: the library
+    imports the harness, and the harness never imports the library."""
+    importlib.import_module(STEP_LIBRARY)
 
 
 def _decorator(keyword: str) -> Callable[..., Callable[[StepFunction], StepFunction]]:

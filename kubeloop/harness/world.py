@@ -284,8 +284,11 @@ class World:
                 parts.append(f"(could not draw the {name}: {error})")
         return "\n\n".join(parts)
 
-    def fail(self, expected: str, actual: str) -> ScenarioAssertionError:
-        return ScenarioAssertionError(expected, actual, self.picture())
+    def fail(
+        self, expected: str, actual: str, mark: dict[str, Any] | None = None
+    ) -> ScenarioAssertionError:
+        """The failed check, the world drawn under it; MARK draws it on the report's charts."""
+        return ScenarioAssertionError(expected, actual, self.picture(), mark)
 
     def resolve(self, path: str) -> Path:
         """A fixture path, relative to the feature file, that stays inside the project.

@@ -9,7 +9,8 @@ from kubeloop.errors import InvalidSpecError
 from kubeloop.harness.errors import HarnessError
 from kubeloop.harness.registry import given, then, when
 from kubeloop.harness.world import World
-from kubeloop.steps.pipeline.support import scene
+
+from .support import scene
 
 
 @given(
@@ -68,7 +69,7 @@ def _build(world: World, manifest: str, alias: str) -> None:
             f"manifests {sorted(current.manifests)}",
         )
     data: dict[str, Any] = current.manifests[manifest]
-    from kubeloop.steps.links.support import versions_in_use  # noqa: PLC0415  (one world)
+    from ..links.support import versions_in_use  # noqa: PLC0415  (one world)
 
     if alias in versions_in_use(world):
         world.attempt(lambda: _collides(alias, manifest))

@@ -6,7 +6,8 @@ from __future__ import annotations
 from kubeloop.harness.registry import given, when
 from kubeloop.harness.world import World
 from kubeloop.pipeline import Finding, TestSummary
-from kubeloop.steps.pipeline.support import last_built, run_gates, scene, table_rows
+
+from .support import last_built, run_gates, scene, table_rows
 
 
 @given(

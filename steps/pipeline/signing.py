@@ -7,7 +7,8 @@ from typing import Any
 from kubeloop.harness.registry import given, then, when
 from kubeloop.harness.world import World
 from kubeloop.pipeline import EnvironmentSpec
-from kubeloop.steps.pipeline.support import scene
+
+from .support import scene
 
 
 def _with_key(world: World, key: str, seed: str) -> tuple[tuple[str, str], ...]:

@@ -13,7 +13,8 @@ from typing import Any
 from kubeloop.harness.reasons import Reason, says
 from kubeloop.harness.registry import then
 from kubeloop.harness.world import World
-from kubeloop.steps.pipeline.support import scene
+
+from .support import scene
 
 _FOR = "[ <for|on|of> {alias:artifact}]"
 _AGAIN = "[ <again|once more|still>]"

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from kubeloop.harness.registry import then
 from kubeloop.harness.world import World
-from kubeloop.steps.telemetry.slos import find_slo
-from kubeloop.steps.telemetry.support import call, show
+
+from .slos import find_slo
+from .support import call, show
 
 _BETWEEN = "between {low:percent} and {high:percent}"
 

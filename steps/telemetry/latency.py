@@ -12,9 +12,10 @@ import math
 from kubeloop.harness.comparisons import compare
 from kubeloop.harness.registry import then
 from kubeloop.harness.world import World
-from kubeloop.steps.telemetry.series import evaluate, single_value
-from kubeloop.steps.telemetry.services import the_named
-from kubeloop.steps.telemetry.support import matches, parse_number, show
+
+from .series import evaluate, single_value
+from .services import the_named
+from .support import matches, parse_number, show
 
 _OF = " latency[ <of|for> {service:service}][ over [the last ]{window:duration}]"
 _SUBJECTS = (

@@ -14,8 +14,9 @@ from __future__ import annotations
 from kubeloop.harness.registry import then
 from kubeloop.harness.telemetry_nouns import SloAlert
 from kubeloop.harness.world import World
-from kubeloop.steps.telemetry.slos import find_slo
-from kubeloop.steps.telemetry.support import call, result_rows
+
+from .slos import find_slo
+from .support import call, result_rows
 
 _SEVERITIES = {"page": ("page", "critical"), "ticket": ("ticket", "warning")}
 _PAST = ("was", "got", "has been", "had been")

@@ -14,8 +14,9 @@ from kubeloop.harness.comparisons import compare
 from kubeloop.harness.registry import then
 from kubeloop.harness.telemetry_nouns import error_ratio_query
 from kubeloop.harness.world import World
-from kubeloop.steps.telemetry.services import _service, the_named
-from kubeloop.steps.telemetry.support import call, show
+
+from .services import _service, the_named
+from .support import call, show
 
 _ERROR_RATE = (
     "the [<5xx|HTTP 5xx|HTTP 500|server|500> ]error <rate|ratio|percentage>[ <of|for> "

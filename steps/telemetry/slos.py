@@ -10,7 +10,8 @@ from typing import Any
 from kubeloop.harness.comparisons import compare
 from kubeloop.harness.registry import given, then, when
 from kubeloop.harness.world import World
-from kubeloop.steps.telemetry.support import (
+
+from .support import (
     call,
     fixture_text,
     matches,
@@ -193,7 +194,12 @@ def burn_rate(world: World, name: str, window: int, burn: str, bound: str = "=="
     got = call(world, "burn_rate", name, window)
     agrees = matches(burn, got) if bound == "==" else compare(got, bound, parse_number(burn))
     if not agrees:
-        raise world.fail(f'burn rate {burn} for "{name}"', f"{show(got)}\n{_explain(world, name)}")
+        mark = {"kind": "burn", "slo": name, "window": window, "bound": bound, "expected": burn}
+        raise world.fail(
+            f'burn rate {burn} for "{name}"',
+            f"{show(got)}\n{_explain(world, name)}",
+            {**mark, "seen": got},
+        )
 
 
 @then(

@@ -9,8 +9,9 @@ from typing import Any
 
 from kubeloop.harness.explore.observe import Observed, environments, pipeline_scene
 
-BUDGETS = ((1, 0), (0, 1), (1, 1), (2, 0), (0, 0))
-"""(maxSurge, maxUnavailable) a drawn rollout uses; both zero is refused by the rule."""
+BUDGETS = ((1, 0), (0, 1), (1, 1), (2, 0))
+"""(maxSurge, maxUnavailable) a drawn rollout uses (never both zero: a found scenario must
+also pass on a correct engine, which refuses that update)."""
 
 
 @dataclass(frozen=True)
@@ -69,8 +70,14 @@ def _pipeline(world: Any) -> list[Action]:
         found.append(Action("build", f"I build commit b{fresh:06d} of {manifest} as B{fresh}"))
     for env in environments(scene):
         found.append(Action("environment rollback", f"I roll back {env}"))
+    cluster = world.built_cluster
+    deployments = (
+        [d.name for d in getattr(cluster, "deployments", list)()] if cluster is not None else []
+    )
     for alias in scene.aliases:
         found.append(Action("pipeline run", f"I run the pipeline for {alias}"))
+        for deployment in deployments:  # one world: an artifact rolled onto the cluster
+            found.append(Action("artifact rollout", f"I roll out {alias} to {deployment}"))
         for env in environments(scene):
             found.append(Action("promotion", f"I promote {alias} to {env}"))
             found.append(Action("approval", f"I approve the promotion of {alias} to {env}"))

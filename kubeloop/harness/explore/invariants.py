@@ -251,6 +251,17 @@ def nothing_unverified_runs(moment: Moment, known: Known) -> Violation | None:
                 f"{env} runs {alias}, which did not pass every gate with a signature",
                 tuple(f"{gate} for {alias} passed" for gate in GATES),
             )
+    ran = {p.digest for p in moment.before.pods}
+    for pod in moment.after.pods:
+        if pod.digest is None or pod.digest in ran or known.verified.get(pod.digest, False):
+            continue
+        alias = aliases.get(pod.digest, pod.digest[:19] + "…")
+        return Violation(
+            "nothing unverified runs anywhere",
+            f"{pod.name} of {pod.deployment} runs {alias}, which did not pass every gate "
+            "with a signature",
+            (f"no pod of {pod.deployment} runs {alias}",),
+        )
     return None
 
 

@@ -25,6 +25,7 @@ class PodSeen:
     cpu: float | None
     memory: float | None
     priority: int = 0
+    digest: str | None = None
 
 
 @dataclass(frozen=True)
@@ -85,6 +86,7 @@ def pods_seen(cluster: Any) -> tuple[PodSeen, ...]:
             _number(getattr(p, "cpu", None)),
             _number(getattr(p, "memory", None)),
             int(getattr(p, "priority", 0) or 0),
+            getattr(p, "digest", None),
         )
         for p in cluster.pods()
     )

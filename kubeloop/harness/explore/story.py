@@ -10,12 +10,13 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-import kubeloop.steps  # noqa: F401  (registers the step library)
 from kubeloop.harness.errors import HarnessError
 from kubeloop.harness.gherkin_source import FeatureReadError, load, scenarios
-from kubeloop.harness.registry import REGISTRY
+from kubeloop.harness.registry import REGISTRY, load_step_library
 from kubeloop.harness.time_limit import time_limit
 from kubeloop.harness.world import World
+
+load_step_library()
 
 KEYWORDS = {"Context": "given", "Action": "when", "Outcome": "then"}
 
@@ -62,8 +63,9 @@ class Start:
 def starts(path: Path, shown: str, line: int | None = None) -> list[Start]:
     """Every scenario's starting situation in a feature (or only the one at ``line``).
 
-    A scenario outline gives one start per example row; only leading Given steps count (the
-    situation), the rest of the scenario is what the explorer replaces with its own steps.
+    A scenario outline gives one start per example row. The feature's Background (every
+    step of it) and the scenario's leading Given steps are the situation; the rest of the
+    scenario is what the explorer replaces with its own steps.
     """
     try:
         source = load(path, shown)
@@ -79,6 +81,12 @@ def starts(path: Path, shown: str, line: int | None = None) -> list[Start]:
         for examples in s.get("examples", [])
         for row in examples.get("tableBody", [])
     }
+    background = {
+        step["id"]
+        for child in feature.get("children", [])
+        if "background" in child
+        for step in child["background"].get("steps", [])
+    }
     found = []
     for pickle in source.pickles:
         ids = pickle.get("astNodeIds", [])
@@ -87,9 +95,13 @@ def starts(path: Path, shown: str, line: int | None = None) -> list[Start]:
             continue
         givens: list[Step] = []
         for step in pickle["steps"]:
-            if KEYWORDS.get(step.get("type", ""), "given") != "given":
+            keyword = KEYWORDS.get(step.get("type", ""), "given")
+            if set(step.get("astNodeIds", [])) & background:
+                givens.append(_step(keyword, step))  # the Background is all situation
+            elif keyword == "given":
+                givens.append(_step(keyword, step))
+            else:
                 break
-            givens.append(_step("given", step))
         found.append(Start(path, shown, pickle["name"], where, tuple(givens)))
     if not found:
         at = f"{shown}:{line}" if line is not None else f"{shown}:1"

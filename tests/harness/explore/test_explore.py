@@ -89,7 +89,7 @@ def test_the_command_prints_a_scenario_that_runs_and_fails(tmp_path: Path) -> No
     assert run(options, out, err) == 1
     printed = out.getvalue()
     assert "✗ broke 'a rollout stays within maxSurge'" in printed
-    assert "Then the rollout never exceeded 5 pods" in printed
+    assert "Then the rollout never exceeded " in printed
     (saved,) = (tmp_path / "found").glob("*.feature")
     assert saved.read_text(encoding="utf-8") in printed
     argv = ["run", "-q", str(saved), "--engine", f"{ENGINES}.surge_unbounded"]

@@ -137,3 +137,12 @@ def test_alerts_wait_out_their_for() -> None:
     direct = world(alerts={"A": ((60, "firing"),)})
     assert no_alert_fires_before_its_for(moment(world(), direct), known) is not None
     assert no_alert_fires_before_its_for(moment(world(), direct), Known(holds={"A": 0})) is None
+
+
+def test_no_pod_runs_an_unverified_digest() -> None:
+    known = Known(digests={"D1": "sha256:1", "D2": "sha256:2"}, verified={"sha256:1": True})
+    verified = PodSeen("a", "web", "n1", "Running", "v1", True, 1.0, 1.0, 0, "sha256:1")
+    unverified = PodSeen("b", "web", "n1", "Running", "v2", True, 1.0, 1.0, 0, "sha256:2")
+    assert nothing_unverified_runs(moment(world(), world(verified)), known) is None
+    found = nothing_unverified_runs(moment(world(), world(verified, unverified)), known)
+    assert found is not None and found.thens == ("no pod of web runs D2",)
