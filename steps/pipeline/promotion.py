@@ -8,7 +8,7 @@ from kubeloop.harness.registry import then, when
 from kubeloop.harness.world import World
 from kubeloop.pipeline import PipelineDefinition
 
-from .support import scene
+from .support import last_built, scene
 
 
 def _operate(world: World, method: str, alias: str, env: str) -> None:
@@ -84,6 +84,7 @@ def roll_back_environment(world: World, env: str) -> bool:
         "{alias:artifact} is [<still|now|back> ]<running in|in|live in|deployed in|deployed to>"
         " {env:name}[ again]",
         "{env:name} [still ]<has nothing deployed|has nothing|runs nothing>",
+        "{alias:artifact} <was|has been|got|is now> <promoted|deployed|released> to {env:name}",
     ),
 )
 def env_runs(world: World, env: str, alias: str = "nothing") -> None:
@@ -99,10 +100,18 @@ def env_runs(world: World, env: str, alias: str = "nothing") -> None:
 @then(
     "the promotion of {alias:artifact} to {env:name} is waiting for approval",
     "the promotion of D1 to prod is waiting for approval",
+    "the promotion to prod is waiting for approval",
+    variants=(
+        "the promotion[ of {alias:artifact}] to {env:name} <is waiting|waits|is pending|is held>"
+        " <for|on> [<an|a manual|manual> ]approval",
+        "{alias:artifact} is waiting for [<an|a manual|manual> ]approval <for|in|to> {env:name}",
+    ),
 )
-def is_waiting(world: World, alias: str, env: str) -> None:
-    """The promotion is held until a reviewer approves or rejects it."""
+def is_waiting(world: World, env: str, alias: str | None = None) -> None:
+    """The promotion is held until a reviewer approves or rejects it (of the artifact named
+    or built last)."""
     current = scene(world)
+    alias = alias or world.mentioned.get("artifact") or last_built(world)
     digest = current.digest(world, alias)
     if not world.capability(current.pipeline, "waiting")(digest, env):
         raise world.fail(f"the promotion of {alias} to {env} to wait", "nothing is waiting")

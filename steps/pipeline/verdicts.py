@@ -88,6 +88,7 @@ def _said(gate: Any) -> str:
         "{alias:artifact} <passes|passed|has passed> <all|every> [of ]"
         "<its gates|the gates|gates|gate>",
         "the pipeline <passes|passed> for {alias:artifact}",
+        "the pipeline <for|of> {alias:artifact} <passes|passed|is green>",
     ),
 )
 def the_pipeline_passes(world: World, alias: str | None = None) -> None:

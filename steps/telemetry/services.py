@@ -141,6 +141,9 @@ def _lasting(
         "{errors:share} of [<its|all|the|all its|all of its> ]requests" + _WITH_CODE + _FOR,
         "{errors:share} of " + _THEIR + "requests " + _FAIL + _WITH_CODE + _FOR,
         "{errors:share} of <them|those> " + _FAIL + _WITH_CODE + _FOR,
+        "{name:service} has <an error rate of|a> {errors:share}[ error rate]" + _FOR,
+        "{name:service}'s error rate <is|jumps to|rises to|goes to|climbs to|spikes to|"
+        "increases to|drops to|falls to|goes up to|goes down to> {errors:share}" + _FOR,
         "the [<5xx|HTTP 5xx|server> ]error <rate|ratio>[ <of|for> {name:service}] "
         "<jumps|rises|goes|climbs|spikes|increases|drops|falls|goes up|goes down> to "
         "{errors:share}" + _FOR,
@@ -182,6 +185,7 @@ def _version_fails(world: World, version: str, ratio: float, duration: int | Non
         "{name:service} <stops failing|is healthy again|stops returning errors>",
         "the errors stop[ <for|on> {name:service}]",
         "[the ]errors <stop|go away|go back to zero|end>",
+        "the <incident|outage|error spike|spike|failure> <ends|is over|stops|is resolved|passes>",
     ),
 )
 def recovers(world: World, name: str | None = None) -> None:

@@ -214,3 +214,28 @@ def test_a_version_that_fails_for_a_while_is_the_pods_running_it(
         capsys,
     )
     assert code == 0, out
+
+
+def test_a_waiver_said_plainly_lets_the_finding_through_until_it_expires(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out = _run(
+        tmp_path,
+        _steps(
+            "Given coverage must be at least 80%",
+            "And an artifact R3 built from commit c0ffee1",
+            "And R3's unit tests pass with 88% coverage",
+            "And R3's integration tests pass",
+            "And the scan of R3 finds a critical CVE-2024-3094 in xz",
+            'And the waiver list accepts CVE-2024-3094 because "not reachable"',
+            "When R3 goes through the pipeline",
+            "Then the pipeline for R3 passes",
+            "And R3 has a signature",
+            "When a waiver for CVE-2024-3094 is added that expires in 2 days",
+            "And 3 days pass",
+            "And I run the pipeline for R3 again",
+            "Then the vulnerability scan blocks R3 because CVE-2024-3094 is critical",
+        ),
+        capsys,
+    )
+    assert code == 0, out
