@@ -80,7 +80,7 @@ def roll_back_environment(world: World, env: str) -> bool:
     "staging still has nothing deployed",
     variants=(
         "{env:name} <is running|is on|is at|now runs|still runs|is still running|is still on|"
-        "is back on|is serving> [the digest of ]{alias:artifact}[ again]",
+        "is back on|is serving> [the digest of ][version ]{alias:artifact}[ again]",
         "{alias:artifact} is [<still|now|back> ]<running in|in|live in|deployed in|deployed to>"
         " {env:name}[ again]",
         "{env:name} [still ]<has nothing deployed|has nothing|runs nothing>",
@@ -88,13 +88,31 @@ def roll_back_environment(world: World, env: str) -> bool:
     ),
 )
 def env_runs(world: World, env: str, alias: str = "nothing") -> None:
-    """ENV runs exactly that artifact now ("nothing": it has never been deployed to)."""
+    """ENV runs exactly that artifact now ("nothing": it has never been deployed to).
+
+    A name that is no pipeline environment but a cluster deployment ("web is back on v1")
+    is about its pods: every one runs that version (an artifact's alias: the version it was
+    built at)."""
+    built = world.parts.get("pipeline")
+    environments = [
+        e.name for e in (built.definition if built else PipelineDefinition()).environments
+    ]
+    if env not in environments and env in world.declared.deployments:
+        _pods_run(world, env, world.artifact_versions.get(alias, alias))
+        return
     current = scene(world)
     running = world.capability(current.pipeline, "running")(env)
     expected = None if alias == "nothing" else current.digest(world, alias)
     if running != expected:
         shown = "nothing" if running is None else current.alias_of(running)
         raise world.fail(f"{env} to run {alias}", f"it runs {shown}")
+
+
+def _pods_run(world: World, deployment: str, version: str) -> None:
+    pods = list(world.pods(deployment))
+    others = [f"{p.name} at {p.version}" for p in pods if p.version != version]
+    if not pods or others:
+        raise world.fail(f"every pod of {deployment} at {version}", ", ".join(others) or "no pods")
 
 
 @then(

@@ -142,6 +142,8 @@ def _lasting(
         "{errors:share} of " + _THEIR + "requests " + _FAIL + _WITH_CODE + _FOR,
         "{errors:share} of <them|those> " + _FAIL + _WITH_CODE + _FOR,
         "{name:service} has <an error rate of|a> {errors:share}[ error rate]" + _FOR,
+        "the {name:name} pods <fail|start failing|return errors for> {errors:share} of [their ]"
+        "requests" + _FOR,
         "{name:service}'s error rate <is|jumps to|rises to|goes to|climbs to|spikes to|"
         "increases to|drops to|falls to|goes up to|goes down to> {errors:share}" + _FOR,
         "the [<5xx|HTTP 5xx|server> ]error <rate|ratio>[ <of|for> {name:service}] "
@@ -240,6 +242,11 @@ def goes_down(world: World, name: str) -> None:
 @then(
     "[the ]service {name:name} has served {count:n} requests[ and {errors:n} errors]",
     'the service "web" has served 60000 requests and 1200 errors',
+    "web served 60000 requests",
+    variants=(
+        "{name:service} <has served|served|has handled|handled> {count:n} requests"
+        "[ and {errors:n} errors]",
+    ),
 )
 def has_served(world: World, name: str, count: int, errors: int | None = None) -> None:
     """Requests (and failed requests) the service served since it started, until now."""

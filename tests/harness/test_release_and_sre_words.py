@@ -239,3 +239,18 @@ def test_a_waiver_said_plainly_lets_the_finding_through_until_it_expires(
         capsys,
     )
     assert code == 0, out
+
+
+def test_a_deployment_named_where_an_environment_goes_is_about_its_pods(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    body = _steps(
+        "Given 3 nodes and a deployment of 4",
+        "When I roll out v2",
+        "And I reconcile until stable",
+        "Then web is on {version}",
+    )
+    code, out = _run(tmp_path, body.format(version="v2"), capsys)
+    assert code == 0, out
+    code, out = _run(tmp_path, body.format(version="v3"), capsys)
+    assert code == 1 and "every pod of web at v3" in out, out
