@@ -16,7 +16,10 @@ import pytest
 
 from kubeloop.harness import isolation
 
-pytestmark = pytest.mark.skipif(not isolation.available(), reason="isolation needs os.fork (Linux)")
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(not isolation.available(), reason="isolation needs os.fork (Linux)"),
+]
 
 FEATURE = """Feature: Lifecycle
   Scenario: first
