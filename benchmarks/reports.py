@@ -2,6 +2,7 @@
 scenario, and the size of report.html.
 
     python benchmarks/reports.py [--repeat N] [PATH ...]     (default: the shipped suite)
+    python benchmarks/reports.py --generated 5000            (benchmarks/harness.py's suite)
 
 CPU time (user + system of the child process), not wall clock: the difference is the
 report's own work, whatever else the machine is doing. Target: at most 3 ms a scenario.
@@ -15,6 +16,8 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+from harness import write_projects
 
 from kubeloop.harness.runner import EXAMPLES
 
@@ -39,10 +42,13 @@ def scenarios_in(output: str) -> int:
 def main(argv: list[str]) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--generated", type=int, metavar="N", help="N generated scenarios")
     parser.add_argument("paths", nargs="*", default=[str(EXAMPLES)])
     args = parser.parse_args(argv)
-    run = [sys.executable, "-m", "kubeloop.cli", "run", "-q", *args.paths]
     with tempfile.TemporaryDirectory() as scratch:
+        if args.generated:
+            args.paths = [str(write_projects(Path(scratch, "suite"), args.generated)[0])]
+        run = [sys.executable, "-m", "kubeloop.cli", "run", "-q", *args.paths]
         out = Path(scratch, "report")
         plain = min(cpu_seconds(run)[0] for _ in range(args.repeat))
         timed = [cpu_seconds([*run, "--report", str(out)]) for _ in range(args.repeat)]
@@ -53,7 +59,8 @@ def main(argv: list[str]) -> None:
         print(f"{count} scenarios: {plain:.2f} s CPU without --report, {reported:.2f} s with")
         print(f"report cost {per:.2f} ms/scenario ({verdict} the {TARGET_MS:g} ms target)")
         page = out / "report.html"
-        print(f"report.html {page.stat().st_size / 1e6:.2f} MB")
+        elements = page.read_text(encoding="utf-8").count("<") // 2
+        print(f"report.html {page.stat().st_size / 1e6:.2f} MB, about {elements} elements")
 
 
 if __name__ == "__main__":

@@ -4,7 +4,8 @@ each page named (report.html's at 1280 px wide; add feature pages to see their p
 
     python tools/check_report_in_browser.py report/report.html [report/features/x.html ...]
 
-Every page under report/features/ is opened and checked, named or not.
+Every page under report/features/ is opened and checked, named or not; a feature page's
+screenshot shows every scenario opened, so its pictures can be reviewed.
 
 Needs Debian's chromium (``apt-get install chromium``). Exit 0 when the page is clean.
 """
@@ -73,8 +74,16 @@ def check(page: Path, screenshot: bool) -> bool:
     shot_ok = True
     if screenshot:
         picture = page.with_suffix(".png")
+        shown = page
+        if page.name != "report.html":  # a feature page: every scenario opened, pictures seen
+            shown = page.with_name(f".{page.stem}.open.html")
+            text = page.read_text(encoding="utf-8")
+            opened = text.replace('<details class="scenario"', '<details open class="scenario"')
+            shown.write_text(opened, encoding="utf-8")
         size_flags = ("--window-size=1280,2400", "--hide-scrollbars")
-        shot = run(page, f"--screenshot={picture.resolve()}", *size_flags)
+        shot = run(shown, f"--screenshot={picture.resolve()}", *size_flags)
+        if shown != page:
+            shown.unlink()
         shot_ok = picture.exists()
         print(f"  screenshot: {picture}" if shot_ok else f"  no screenshot: {shot.stderr[-500:]}")
     return dom.returncode == 0 and scenarios > 0 and not errors and shot_ok

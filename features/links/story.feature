@@ -22,8 +22,8 @@ Feature: The whole story, and the ways it goes wrong
     And D2 was promoted to dev, staging and prod
 
   Scenario: The full story: built, gated, promoted, rolled out, burning, paged, rolled back
-    Given "web" rolls back when alert "HighErrorRate" fires
-    And an alert "HighErrorRate" when "sum(rate(http_requests_total{job='web',code='500'}[5m])) / sum(rate(http_requests_total{job='web'}[5m])) > 0.02" for 2 minutes
+    Given an alert "HighErrorRate" when "sum(rate(http_requests_total{job='web',code='500'}[5m])) / sum(rate(http_requests_total{job='web'}[5m])) > 0.02" for 2 minutes
+    And "web" rolls back when alert "HighErrorRate" fires
     And pods running D2 fail 30% of requests
     When I approve the promotion of D2 to prod
     And I roll out D2 to "web" with maxSurge 1 and maxUnavailable 0

@@ -234,6 +234,14 @@ class ClusterExtensionsLike(Protocol):
         """One record per reconcile pass: ``.number``, ``.time`` and ``.deployments[name]``
         with ``.total`` and ``.ready`` after that pass."""
 
+    def watch(self, callback: Any) -> None:
+        """Call ``callback()`` after every reconcile pass (one world's traffic split and
+        timeline follow the pods by it; without it they are re-read every 15 s)."""
+
+    def clear_cpu_utilization(self, name: str) -> None:
+        """No metric for the deployment's pods now: the HPA holds its replicas and says so
+        (ScalingActive=False) instead of acting on the last value (one world's query HPA)."""
+
 
 CONTRACT_NAMES = ("Cluster", "Deployment", "HPA", "Node", "RolloutStalledError")
 CLUSTER_METHODS = (

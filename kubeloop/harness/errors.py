@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class HarnessError(Exception):
     """Base class of the harness's own errors."""
@@ -46,10 +48,15 @@ class ScenarioAssertionError(AssertionError):
     The message says what was expected, what was seen, and draws each mechanism in the world.
     """
 
-    def __init__(self, expected: str, actual: str, picture: str = "") -> None:
+    def __init__(
+        self, expected: str, actual: str, picture: str = "", mark: dict[str, Any] | None = None
+    ) -> None:
         message = f"expected: {expected}\n     saw: {actual}"
         if picture:
             message += f"\n\n{picture}"
         super().__init__(message)
         self.expected = expected
         self.actual = actual
+        self.mark = mark
+        """Plain data for the report's pictures: the expected bound and the value seen, so a
+        chart draws the failed check on itself (``{"kind": "burn", ...}``)."""

@@ -84,8 +84,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    import kubeloop.steps  # noqa: F401, PLC0415  (registers the step library)
+    from kubeloop.harness.registry import load_step_library  # noqa: PLC0415 (loads lazily)
 
+    load_step_library()
     config.addinivalue_line("markers", "skip: a Gherkin @skip tag: the scenario is skipped")
     config.addinivalue_line(
         "markers",

@@ -72,6 +72,16 @@ class Progress:
         if note:
             self.write(note)
         gc.freeze()
+        self.total = self.total or len(session.items)
+        self._started = self._printed = self.clock()
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_xdist_node_collection_finished(self, node: object, ids: list[str]) -> None:
+        """Under pytest-xdist the controller collects nothing: each worker reports the
+        same ids, so the total is one worker's count."""
+        self.total = max(self.total, len(ids))
+        self._started = self._started or self.clock()
+        self._printed = self._printed or self._started
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         for record in records_from(report):
@@ -131,6 +141,7 @@ class Progress:
                 f"  ({record.uri}:{step.line})" if step.status in ("failed", "undefined") else ""
             )
             lines.append(f"    {self._mark(step.status)} {step.keyword} {step.text}{where}")
+            lines += [f"        ↳ {inner}" for inner in step.expansion]
             lines.extend(f"        {line}" for line in step.error.splitlines())
         if record.status == "error" and not record.failed_step:
             lines.append(f"    {self._mark('failed')} {record.message}")

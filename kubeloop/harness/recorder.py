@@ -144,6 +144,7 @@ class Recorder:
         )
         entry.duration_ns = time.perf_counter_ns() - began
         entry.status = status
+        entry.expansion = list(request.getfixturevalue("world").expansion)
         if self.pictures:  # what matched, for Cucumber JSON and Messages
             matches = request.getfixturevalue("world").matches
             entry.definition = " + ".join(
@@ -156,6 +157,7 @@ class Recorder:
         if error is not None:
             entry.error = str(error)
             entry.error_type = type(error).__name__
+            entry.mark = getattr(error, "mark", None)
 
     def pytest_bdd_after_step(self, request: Any, step: Any, **_: Any) -> None:
         self._finish(request, step, "passed", None)

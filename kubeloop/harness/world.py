@@ -72,6 +72,8 @@ class World:
         """The registry matches of the current step, for reports."""
         self.location = ""
         self.is_last_step = False
+        self.expansion: list[str] = []
+        """The steps a team phrase ran for this step (team_phrases.py), for the reports."""
         self.next_checks_error = True
         """Whether the step after this one checks a rejection ("Then the operation fails
         with …"); if not, a rejection of this step fails it, at its own line."""
@@ -135,6 +137,11 @@ class World:
                 self._cluster_on_clock = True
             else:
                 self._cluster = factory(nodes=[])
+        return self._cluster
+
+    @property
+    def built_cluster(self) -> Any:
+        """The cluster if a step has made one, else None (unlike ``cluster``, never makes one)."""
         return self._cluster
 
     def part(self, key: str, build: Callable[[], Any]) -> Any:
@@ -274,8 +281,11 @@ class World:
                 parts.append(f"(could not draw the {name}: {error})")
         return "\n\n".join(parts)
 
-    def fail(self, expected: str, actual: str) -> ScenarioAssertionError:
-        return ScenarioAssertionError(expected, actual, self.picture())
+    def fail(
+        self, expected: str, actual: str, mark: dict[str, Any] | None = None
+    ) -> ScenarioAssertionError:
+        """The failed check, the world drawn under it; MARK draws it on the report's charts."""
+        return ScenarioAssertionError(expected, actual, self.picture(), mark)
 
     def resolve(self, path: str) -> Path:
         """A fixture path, relative to the feature file, that stays inside the project.

@@ -10,14 +10,17 @@ from typing import Any
 from kubeloop.render.axis import nice_ticks, number
 
 
-def hpa_chart(autoscaler: dict[str, Any]) -> str:
+def hpa_chart(autoscaler: dict[str, Any], marks: list[dict[str, Any]] | None = None) -> str:
+    """The chart; MARKS: failed "the HPA wants N" checks of this deployment, drawn at the
+    last step as the replicas expected (a red bar) and the recommendation seen (circled)."""
     samples = autoscaler.get("samples", [])
     if not samples:
         return ""
     width, height, left, right, top, bottom = 600, 240, 64, 64, 40, 40
     plot_w, plot_h = width - left - right, height - top - bottom
     low, high, target = autoscaler["min"], autoscaler["max"], autoscaler["target"]
-    replica_ticks = nice_ticks(max([high] + [s["replicas"] for s in samples]) + 1, 5)
+    wanted = [m[k] for m in marks or [] if m.get("kind") == "hpa" for k in ("expected", "seen")]
+    replica_ticks = nice_ticks(max([high, *wanted] + [s["replicas"] for s in samples]) + 1, 5)
     replicas_top = replica_ticks[-1]
     seen = [s["utilization"] for s in samples if s["utilization"] is not None]
     percent_ticks = nice_ticks(max([float(target) * 2, *seen]) * 1.05, 5)
@@ -57,7 +60,7 @@ def hpa_chart(autoscaler: dict[str, Any]) -> str:
         parts.append(
             f'<line x1="{left}" y1="{y:.1f}" x2="{left + plot_w}" y2="{y:.1f}" stroke="#1565c0" '
             f'stroke-opacity="0.5" stroke-dasharray="3,3"/><text x="{left + 4}" y="{y - 3:.1f}" '
-            f'class="muted">{label} {value} replicas</text>'
+            f'class="muted">{label} {value}</text>'
         )
     y = py(float(target), percent_top)
     parts.append(
@@ -99,6 +102,18 @@ def hpa_chart(autoscaler: dict[str, Any]) -> str:
         f'<text x="{left + plot_w / 2:.0f}" y="{height - 6}" text-anchor="middle" '
         f'class="muted">after step (logical time in each point\'s tooltip)</text>'
     )
+    for mark in marks or []:
+        if mark.get("kind") != "hpa" or mark.get("deployment") != autoscaler["deployment"]:
+            continue
+        x, want, seen = px(count - 1), py(mark["expected"], replicas_top), mark["seen"]
+        parts.append(
+            f'<line x1="{x - 30:.1f}" x2="{x + 6:.1f}" y1="{want:.1f}" y2="{want:.1f}" '
+            f'stroke="#b91c1c" stroke-width="3"/><text x="{x - 34:.1f}" y="{want + 4:.1f}" '
+            f'text-anchor="end" fill="#b91c1c">expected {mark["expected"]} wanted</text>'
+            f'<circle cx="{x:.1f}" cy="{py(seen, replicas_top):.1f}" r="7" fill="none" '
+            f'stroke="#b91c1c" stroke-width="2"><title>the check failed: the HPA wants {seen}, '
+            f"expected {mark['expected']}</title></circle>"
+        )
     title = (
         f"HPA for {autoscaler['deployment']}: {low}–{high} replicas at {number(float(target))}% cpu"
     )

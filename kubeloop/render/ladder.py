@@ -14,6 +14,7 @@ from html import escape
 from typing import Any
 
 from kubeloop.render.axis import duration
+from kubeloop.render.frame import svg_frame
 
 MARK = {"passed": "✓", "blocked": "✗", "not run": "–"}
 FILL = {"passed": "#c8e6c9", "blocked": "#ffcdd2", "not run": "#eeeeee"}
@@ -37,14 +38,6 @@ def ladder_text(data: dict[str, Any]) -> str:
         approval = " (manual approval)" if env.get("requires_approval") else ""
         lines.append(f"{env['name']}{approval} runs {running}; history: {history or 'none'}")
     return "\n".join(lines)
-
-
-def _svg(kind: str, width: int, height: int, body: str) -> str:
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="{kind}" width="{width}" '
-        f'height="{height}" viewBox="0 0 {width} {height}" role="img" aria-label="{kind}">'
-        f"{body}</svg>"
-    )
 
 
 def ladder_svg(run: dict[str, Any]) -> str:
@@ -80,7 +73,9 @@ def ladder_svg(run: dict[str, Any]) -> str:
         parts.append(
             f'<text x="10" y="{top + 62 + 14 * line}" class="reason">{escape(shown)}</text>'
         )
-    return _svg("ladder", max(width, 400), top + 66 + 14 * min(len(reasons), 3), "".join(parts))
+    return svg_frame(
+        "ladder", max(width, 400), top + 66 + 14 * min(len(reasons), 3), "".join(parts)
+    )
 
 
 def history_svg(env: dict[str, Any]) -> str:
@@ -109,7 +104,7 @@ def history_svg(env: dict[str, Any]) -> str:
         )
     if not deployments:
         parts.append(f'<text x="10" y="{top + 20}" class="muted">never deployed</text>')
-    return _svg("history", width, top + 44, "".join(parts))
+    return svg_frame("history", width, top + 44, "".join(parts))
 
 
 def pipeline_pictures(data: dict[str, Any]) -> list[str]:

@@ -10,6 +10,7 @@ from typing import Any
 
 from kubeloop.core.hashing import fnv32a
 from kubeloop.core.quantity import format_cpu, format_memory
+from kubeloop.render.frame import svg_frame
 
 POD = 12
 GAP = 3
@@ -78,14 +79,6 @@ def _legend(x: int, y: int, versions: dict[tuple[str, str], int]) -> tuple[str, 
     )
     parts.append(keys)
     return "".join(parts), y + 18
-
-
-def _svg(kind: str, width: int, height: int, body: str) -> str:
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="{kind}" width="{width}" '
-        f'height="{height}" viewBox="0 0 {width} {height}" role="img" aria-label="{kind}">'
-        f"{body}</svg>"
-    )
 
 
 def _box_size(node: dict[str, Any], largest: int) -> tuple[int, int]:
@@ -195,7 +188,7 @@ def cluster_map(snapshot: dict[str, Any]) -> str:
         legend, y = _legend(10, y + 4, versions)
         parts.append(legend)
     height = y + 10
-    return _svg("cluster", width, height, "".join(parts))
+    return svg_frame("cluster", width, height, "".join(parts))
 
 
 def _breaches(rollout: dict[str, Any]) -> list[tuple[int, str, str]]:
@@ -306,4 +299,4 @@ def rollout_chart(rollout: dict[str, Any]) -> str:
         shown = stalled if len(stalled) <= 90 else stalled[:89] + "…"
         parts.append(f'<text x="{left}" y="30" class="reason">{escape(shown)}</text>')
     parts.append(f'<text x="{left}" y="14" class="node">{escape(title)}</text>')
-    return _svg("rollout", width, height, "".join(parts))
+    return svg_frame("rollout", width, height, "".join(parts))

@@ -1,9 +1,11 @@
-"""Pictures of a scenario's telemetry: alert state bands, SLO burn rates, queried series.
+"""A scenario's telemetry as the pictures need it: alert states (an SLO's page and ticket
+alerts apart), SLO burn rates over the run, and the series its queries named.
 
 ``telemetry_snapshot`` turns an engine into plain data (the record's
-``snapshot["telemetry"]``); ``telemetry_charts.telemetry_svg`` draws that data for the HTML
-report and ``telemetry_picture`` as text under a failed step. Only the engine's public methods are
-used, each when present, so a learner's engine draws as far as it goes.
+``snapshot["telemetry"]``); ``telemetry_charts.telemetry_svg`` draws that data for the
+HTML report, and ``telemetry_picture`` writes it as text under a failed step. Only the
+engine's public methods are used, each when present, so a learner's engine draws as far
+as it goes.
 """
 
 from __future__ import annotations
@@ -79,6 +81,7 @@ def _slo(engine: Any, name: str, now: int) -> dict[str, Any]:
             {
                 "name": w.name,
                 "label": w.label,
+                "windows": [w.long, w.short],
                 "factor": w.factor,
                 "long": [_plain(engine.burn_rate(name, w.long, t)) for t in times],
                 "short": [_plain(engine.burn_rate(name, w.short, t)) for t in times],
@@ -106,8 +109,10 @@ def telemetry_picture(engine: Any) -> str:
     data = telemetry_snapshot(engine)
     lines = [f"telemetry at t={data['now']}s:"]
     for alert in data["alerts"]:
-        steps = ", ".join(f"{s}@{t}s" for t, s in alert["changes"])
-        lines.append(f"  alert {alert['name']}: {steps}")
+        rows = {f" ({k})": v for k, v in alert.get("severities", {}).items()}
+        for label, changes in (rows or {"": alert["changes"]}).items():
+            steps = ", ".join(f"{s}@{t}s" for t, s in changes)
+            lines.append(f"  alert {alert['name']}{label}: {steps}")
     for slo in data["slos"]:
         verdict = getattr(engine, "verdict", None)
         if verdict is not None:

@@ -5,10 +5,13 @@ that fits the run (s, min, h, d), a value scale, a legend, and full labels."""
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable
 from html import escape
 from typing import Any
 
 from kubeloop.render.axis import nice_ticks, number, time_ticks
+from kubeloop.render.frame import svg_frame
 
 STATE_FILL = {"inactive": "#e5e7eb", "pending": "#fbbf24", "firing": "#dc2626"}
 WIDTH, LEFT, RIGHT = 760, 64, 112
@@ -43,14 +46,6 @@ class TimeAxis:
             f'<text x="{LEFT + PLOT + 8}" y="{y + 15:.1f}" font-size="10">time ({self.unit})</text>'
         )
         return "".join(parts)
-
-
-def _svg(kind: str, height: float, body: str, label: str) -> str:
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="{kind}" width="{WIDTH}" '
-        f'height="{height:.0f}" viewBox="0 0 {WIDTH} {height:.0f}" role="img" '
-        f'aria-label="{escape(label)}">{body}</svg>'
-    )
 
 
 def _band(changes: list[list[Any]], axis: TimeAxis, top: float, label: str) -> str:
@@ -93,12 +88,59 @@ def alert_timeline(alert: dict[str, Any], axis: TimeAxis) -> str:
         parts.append(_band(changes, axis, top, label))
         top += 24
     parts.append(_state_legend(top + 30))
-    return _svg("alert-timeline", top + 38, "".join(parts) + axis.draw(top + 2), alert["name"])
+    return svg_frame(
+        "alert-timeline", WIDTH, top + 38, "".join(parts) + axis.draw(top + 2), alert["name"]
+    )
 
 
-def _burn_panel(slo: dict[str, Any], pair: dict[str, Any], axis: TimeAxis, top: float) -> str:
+Mark = tuple[str, float, float, str]
+"""A failed check on a panel: window key, expected value, value seen, the expectation."""
+
+
+def _marks_on(slo: dict[str, Any], pair: dict[str, Any], marks: list[dict[str, Any]]) -> list[Mark]:
+    """The failed burn-rate checks of this pair's windows: (window key, expected, seen, text)."""
+    found: list[Mark] = []
+    for mark in marks:
+        windows = pair.get("windows", [])
+        if mark.get("kind") != "burn" or mark.get("slo") != slo["name"]:
+            continue
+        if mark.get("window") not in windows:
+            continue
+        key = "long" if mark["window"] == windows[0] else "short"
+        bound = "" if mark.get("bound", "==") == "==" else f"{mark['bound']} "
+        expected = float(mark["expected"])
+        found.append((key, expected, float(mark["seen"]), f"{bound}{number(expected)}"))
+    return found
+
+
+def _draw_marks(found: list[Mark], axis: TimeAxis, y: Callable[[float], float]) -> str:
+    """Each failed check on the chart: the expected value (a red bar at the end of the run)
+    and the value seen, circled."""
+    parts, x = [], axis.x(axis.now)
+    for key, expected, seen, text in found:
+        parts.append(
+            f'<line x1="{x - 36:.1f}" x2="{x + 4:.1f}" y1="{y(expected):.1f}" '
+            f'y2="{y(expected):.1f}" stroke="#b91c1c" stroke-width="3"/>'
+            f'<text x="{x - 40:.1f}" y="{y(expected) - 4:.1f}" text-anchor="end" font-size="10" '
+            f'fill="#b91c1c">expected {key} {escape(text)}</text>'
+            f'<circle cx="{x:.1f}" cy="{y(seen):.1f}" r="7" fill="none" stroke="#b91c1c" '
+            f'stroke-width="2"><title>the check failed: {key} window burn {number(seen)}, '
+            f"expected {escape(text)}</title></circle>"
+        )
+    return "".join(parts)
+
+
+def _burn_panel(
+    slo: dict[str, Any],
+    pair: dict[str, Any],
+    axis: TimeAxis,
+    top: float,
+    marks: list[dict[str, Any]],
+) -> str:
     height = 90
+    found = _marks_on(slo, pair, marks)
     values = [v for v in pair["long"] + pair["short"] if v is not None]
+    values += [v for _, low, high, _ in found for v in (low, high) if math.isfinite(v)]
     ticks = nice_ticks(max([pair["factor"] * 1.2, *values]), 4)
     peak = ticks[-1]
 
@@ -142,6 +184,7 @@ def _burn_panel(slo: dict[str, Any], pair: dict[str, Any], axis: TimeAxis, top: 
             f'{dots}<text x="{axis.x(last_t) + 5:.1f}" y="{y(last_v) + below:.1f}" '
             f'font-size="10" fill="{colour}">{key} {number(last_v)}</text>'
         )
+    parts.append(_draw_marks(found, axis, y))
     return "".join(parts)
 
 
@@ -152,15 +195,16 @@ def _legend_line(x: float, y: float, colour: str, text: str) -> str:
     )
 
 
-def burn_chart(slo: dict[str, Any], axis: TimeAxis) -> str:
+def burn_chart(slo: dict[str, Any], axis: TimeAxis, marks: list[dict[str, Any]]) -> str:
     """Each pair's long- and short-window burn rate over time, against its factor, on a
-    value scale (burn rate ×, where 1 spends the budget exactly over the period)."""
+    value scale (burn rate ×, where 1 spends the budget exactly over the period); a failed
+    burn-rate check is drawn on the pair whose window it read."""
     parts, top, gap = [], 30.0, 48
     for pair in slo["pairs"]:
-        parts.append(_burn_panel(slo, pair, axis, top))
+        parts.append(_burn_panel(slo, pair, axis, top, marks))
         top += 90 + gap
     body = "".join(parts) + axis.draw(top - gap + 2)
-    return _svg("burn-rate", top + 4, body, f"burn rate of {slo['name']}")
+    return svg_frame("burn-rate", WIDTH, top + 4, body, f"burn rate of {slo['name']}")
 
 
 def _wrapped(text: str, width: int = 110) -> list[str]:
@@ -194,17 +238,20 @@ def series_chart(series: list[dict[str, Any]], axis: TimeAxis) -> str:
             if v is not None
         ]
         top += height + 8
-    return _svg("series", top + 26, "".join(parts) + axis.draw(top + 2), "series samples")
+    return svg_frame(
+        "series", WIDTH, top + 26, "".join(parts) + axis.draw(top + 2), "series samples"
+    )
 
 
-def telemetry_svg(data: dict[str, Any]) -> list[str]:
-    """Every telemetry picture of one scenario's snapshot (empty when it had none)."""
+def telemetry_svg(data: dict[str, Any], marks: list[dict[str, Any]] | None = None) -> list[str]:
+    """Every telemetry picture of one scenario's snapshot (empty when it had none); MARKS:
+    its failed checks, drawn on the chart they read."""
     if not data:
         return []
     axis = TimeAxis(int(data.get("now", 0)))
     pictures = [alert_timeline(a, axis) for a in data.get("alerts", [])]
     for slo in data.get("slos", []):
-        pictures.append(burn_chart(slo, axis))
+        pictures.append(burn_chart(slo, axis, marks or []))
         if slo.get("rules"):
             pictures.append(
                 f"<details><summary>rules generated for {escape(slo['name'])}</summary>"

@@ -126,7 +126,9 @@ def _traffic_lane(series: dict[str, Any], top: float, end: int) -> str:
         f"requests per second (peak {peak:g})",
     )
     errors = _polyline(
-        _steps([(p[0], p[2]) for p in points], end, _scale(top, 1)), "#dc2626", "error ratio (0–1)"
+        _steps([(p[0], p[2] if p[1] else 0) for p in points], end, _scale(top, 1)),
+        "#dc2626",
+        "error ratio (0–1) of the requests it receives",
     )
     legend = f"req/s (peak {peak:g}), error ratio"
     return _label(top + 14, f"requests {series['name']}", legend=legend) + rate + errors

@@ -93,6 +93,7 @@ def _wants(world: World, deployment: str, count: int) -> None:
         raise world.fail(
             f"the HPA to want {count} replicas",
             f"{wanted} (from {seen} against a {hpa.target}% target)",
+            {"kind": "hpa", "deployment": deployment, "expected": count, "seen": wanted},
         )
 
 

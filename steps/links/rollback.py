@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from kubeloop.harness.registry import given, then
 from kubeloop.harness.world import World
-from kubeloop.steps.links.support import links
-from kubeloop.steps.pipeline.support import scene
-from kubeloop.steps.telemetry.support import telemetry
+
+from ..pipeline.support import scene
+from ..telemetry.support import telemetry
+from .support import links
 
 
 @given(

@@ -6,7 +6,8 @@ from typing import Any
 
 from kubeloop.harness.registry import REGISTRY, then
 from kubeloop.harness.world import World
-from kubeloop.steps.links.support import links
+
+from .support import links
 
 
 def _told_again(world: World) -> World:

@@ -23,8 +23,9 @@ from kubeloop.harness.pipeline_words import Fact
 from kubeloop.harness.registry import given, when
 from kubeloop.harness.world import World
 from kubeloop.pipeline import TestSummary
-from kubeloop.steps.pipeline.build import bind
-from kubeloop.steps.pipeline.support import run_gates, scene
+
+from .build import bind
+from .support import run_gates, scene
 
 REVISION = "org.opencontainers.image.revision"
 """The OCI annotation naming the source revision an image was built from."""

@@ -7,7 +7,8 @@ from typing import Any
 from kubeloop.harness.registry import then, when
 from kubeloop.harness.world import World
 from kubeloop.pipeline import PipelineDefinition
-from kubeloop.steps.pipeline.support import scene
+
+from .support import scene
 
 
 def _operate(world: World, method: str, alias: str, env: str) -> None:

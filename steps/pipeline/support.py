@@ -91,7 +91,7 @@ def _build(world: World) -> PipelineScene:
     world.capability(built.pipeline, "configure")(built.definition)
     world.pictures["pipeline"] = lambda: ladder_text(snapshot(built))
     world.snapshots["pipeline"] = lambda: snapshot(built)
-    from kubeloop.steps.links.support import pipeline_built  # noqa: PLC0415  (links: one world)
+    from ..links.support import pipeline_built  # noqa: PLC0415  (links: one world)
 
     pipeline_built(world, built.pipeline)
     return built

@@ -13,7 +13,8 @@ from typing import Any
 from kubeloop.harness.reasons import Reason, says
 from kubeloop.harness.registry import then
 from kubeloop.harness.world import World
-from kubeloop.steps.pipeline.support import scene
+
+from .support import scene
 
 _FOR = "[ <for|on|of> {alias:artifact}]"
 _AGAIN = "[ <again|once more|still>]"
@@ -99,11 +100,14 @@ def the_pipeline_passes(world: World, alias: str | None = None) -> None:
 
 @then(
     "the pipeline is blocked at {gate:gate}" + _FOR,
+    "the pipeline fails at the scan stage",
     "the pipeline is blocked at scan",
     "R2 shows up as blocked in the pipeline report",
     variants=(
         "{alias:artifact} <is|was|shows up as|appears as|is shown as|is marked> blocked"
         "[ in the pipeline[ report]][ at {gate:gate}]",
+        "the pipeline[ <for|of> {alias:artifact}] <fails|failed|stops|stopped|halts|halted|"
+        "is stopped|was stopped|blocks|blocked|was blocked> at {gate:gate}",
     ),
 )
 def the_pipeline_is_blocked_at(

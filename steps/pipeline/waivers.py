@@ -9,7 +9,8 @@ from kubeloop.harness.registry import given, when
 from kubeloop.harness.world import World
 from kubeloop.pipeline import Waiver, WaiverList
 from kubeloop.pipeline.waivers import DEFAULT_EPOCH, date_at, seconds_since
-from kubeloop.steps.pipeline.support import scene
+
+from .support import scene
 
 
 def _accept(world: World, version: int, finding: str, reason: str, until: str | None) -> None:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -87,3 +89,21 @@ def test_feature_pages_show_tables_doc_strings_and_durations(broken: BrokenRun) 
     assert re.search(r'<span class="took">\d+(\.\d)? (ms|s)</span>', page)
     index = (broken.reports / "report.html").read_text(encoding="utf-8")
     assert index.count('href="features/inline.html#l') == 2
+
+
+def test_every_page_renders_clean_in_chromium(broken: BrokenRun) -> None:
+    """tools/check_report_in_browser.py on the report: every page renders with no console
+    error, and the screenshots are written (report.html's and a feature page's)."""
+    rendered_dom(broken.reports / "report.html")  # skips, with the reason, without chromium
+    tool = Path(__file__).resolve().parents[2] / "tools" / "check_report_in_browser.py"
+    feature = broken.reports / "features" / "healing.html"
+    done = subprocess.run(
+        [sys.executable, str(tool), str(broken.reports / "report.html"), str(feature)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.count("0 console errors") == 4, done.stdout  # report + 3 features
+    assert (broken.reports / "report.png").is_file() and feature.with_suffix(".png").is_file()

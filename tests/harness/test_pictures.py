@@ -91,6 +91,11 @@ def test_the_hpa_chart_draws_replicas_and_utilization_after_every_step() -> None
     target = re.search(r'<text x="([\d.]+)"[^>]*text-anchor="end"[^>]*>target 50%', svg)
     assert target and float(target.group(1)) <= 600 - 64, "the target label inside the chart"
     assert hpa_chart({**entry, "samples": []}) == ""
+    mark = {"kind": "hpa", "deployment": "web", "expected": 9, "seen": 8}
+    marked = hpa_chart(entry, [mark])
+    assert "expected 9 wanted</text>" in marked
+    assert "the check failed: the HPA wants 8, expected 9" in marked
+    assert "expected 9" not in hpa_chart(entry, [{**mark, "deployment": "api"}])
 
 
 def test_every_picture_readme_shows_is_drawn() -> None:
@@ -115,3 +120,21 @@ def test_a_pass_outside_the_bounds_is_circled_and_named() -> None:
     inside = rollout_chart({"deployment": "web", "replicas": 4, "ceiling": 5, "floor": 4,
                             "steps": steps[:1]})  # fmt: skip
     assert 'stroke="#c62828" stroke-width="2"' not in inside
+
+
+def test_the_report_draws_a_failed_check_on_its_chart(tmp_path: Path) -> None:
+    """A burn-rate check that failed: its expected value and the value seen, on the chart
+    of the window it read (the step's mark travels in the record to the HTML)."""
+    from kubeloop.cli import main  # noqa: PLC0415
+
+    (tmp_path / "burn.feature").write_text(
+        "Feature: burn\n  Scenario: too fast\n"
+        '    Given the service "web" serves 100 requests per second\n'
+        '    And an SLO "availability" of 99.9% over 30 days for the service "web"\n'
+        '    When 1 hour passes\n    And the service "web" starts failing 10% of requests\n'
+        '    And 1 hour passes\n    Then the burn rate of "availability" over 1 hour is 14.4\n'
+    )
+    assert main(["run", str(tmp_path), "--report", str(tmp_path / "out")]) == 1
+    page = (tmp_path / "out" / "report.html").read_text(encoding="utf-8")
+    assert "expected long 14.4</text>" in page
+    assert "the check failed: long window burn 100, expected 14.4" in page

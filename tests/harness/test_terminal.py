@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from kubeloop.cli import main
+from kubeloop.harness import progress
 from kubeloop.harness.colour import use_colour
 from kubeloop.harness.progress import PROGRESS_EVERY, Progress, remaining
 from kubeloop.harness.record import ScenarioRecord
@@ -80,4 +81,29 @@ def test_time_left_reads_at_a_glance() -> None:
         "about 42 s",
         "about 2 min",
         "about 2.0 h",
+    ]
+
+
+@pytest.mark.parametrize("workers", [[], ["-n", "2"]])
+def test_the_run_knows_its_total_serially_and_with_workers(
+    workers: list[str],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The count comes from collection (pytest's, or each xdist worker's): with no silence
+    allowed, every scenario but the last is followed by a progress line."""
+    for name in ("a", "b"):
+        (tmp_path / f"{name}.feature").write_text(
+            f"Feature: {name}\n  Scenario: one\n    Given 3 nodes\n    Then there are no pods\n"
+            "  Scenario: two\n    Given 3 nodes\n    Then there are no pods\n"
+        )
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(progress, "PROGRESS_EVERY", 0.0)
+    assert main(["run", "-q", "a.feature", "b.feature", *workers]) == 0
+    lines = [line for line in capsys.readouterr().out.splitlines() if line.startswith("  …")]
+    assert [line.split(" scenarios")[0] for line in lines] == [
+        "  … 1/4",
+        "  … 2/4",
+        "  … 3/4",
     ]

@@ -8,6 +8,7 @@ import math
 import pytest
 
 from kubeloop.telemetry.promql import (
+    Annotation,
     Matrix,
     PromQLError,
     Sample,
@@ -297,3 +298,37 @@ def test_limitk_keeps_the_first_k_of_each_group() -> None:
     assert one("limitk(0, x)", store, 0) == {}
     with pytest.raises(PromQLError, match="NaN"):
         evaluate("limitk(NaN, x)", store, 0)
+
+
+def test_annotations_are_collected_and_rendered_as_prometheus_prints_them() -> None:
+    store = SeriesStore()
+    store.append(Labels.of(name="b", le="x"), 0, 1.0)
+    notes: list[Annotation] = []
+    evaluate("histogram_quantile(1.5, b)", store, 0, notes=notes)
+    assert [n.render("histogram_quantile(1.5, b)") for n in notes] == [
+        "PromQL warning: quantile value should be between 0 and 1, got 1.5 (1:20)",
+        'PromQL warning: bucket label "le" is missing or has a malformed value of "x" (1:25)',
+    ]
+    ranged: list[Annotation] = []
+    evaluate_range("sum(sort(b))", store, 0, 60_000, 60_000, notes=ranged)
+    assert [n.render("sum(sort(b))") for n in ranged] == [
+        "PromQL warning: sort is ineffective for range queries since results are always "
+        "ordered by labels (1:5)"
+    ]
+
+
+def test_rate_over_a_name_no_counter_has_gives_upstreams_info() -> None:
+    store = SeriesStore()
+    for name in ("requests", "requests_total"):
+        for t in range(0, 5):
+            store.append(Labels.of(name=name), t * 60_000, float(t))
+    notes: list[Annotation] = []
+    evaluate("rate(requests[5m]) + rate(requests_total[5m])", store, 240_000, notes=notes)
+    assert [(n.kind, n.message, n.pos) for n in notes] == [
+        (
+            "info",
+            "metric might not be a counter, name does not end in _total/_sum/_count/_bucket: "
+            '"requests"',
+            5,
+        )
+    ]

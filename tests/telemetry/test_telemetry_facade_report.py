@@ -59,6 +59,7 @@ def test_the_html_pictures_draw_every_band_and_threshold() -> None:
 def test_the_text_picture_explains_the_slo_in_words() -> None:
     text = telemetry_picture(scenario())
     assert "alert Errors: inactive@0s, pending@660s, firing@780s" in text
+    assert "alert WebAvailabilityErrorBudgetBurn (page): inactive@0s, firing@660s" in text
     assert "page 1h/5m ×14.4" in text and "fires" in text
 
 
@@ -99,3 +100,14 @@ def test_a_number_matches_when_rounded_to_the_decimals_written(
 )
 def test_a_number_is_shown_without_float_noise(value: float, shown: str) -> None:
     assert show(value) == shown
+
+
+def test_a_failed_burn_rate_check_is_drawn_on_the_pair_it_read() -> None:
+    data = telemetry_snapshot(scenario())
+    mark = {"kind": "burn", "slo": "availability", "window": 3600, "bound": "==",
+            "expected": "14.4", "seen": 250.0}  # fmt: skip
+    (burn,) = [p for p in telemetry_svg(data, [mark]) if 'class="burn-rate"' in p]
+    assert burn.count("expected long 14.4") == 1, "on the 1h/5m pair only"
+    assert "the check failed: long window burn 250, expected 14.4" in burn
+    elsewhere = {**mark, "slo": "checkout"}
+    assert "expected long" not in "".join(telemetry_svg(data, [elsewhere]))

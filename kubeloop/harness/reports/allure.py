@@ -73,7 +73,7 @@ def _result(record: ScenarioRecord, start_ms: int, run: str, directory: Path) ->
     owner = str(case)
     attachments = [
         _attach(directory, owner, f"picture {i}", "image/svg+xml", svg)
-        for i, svg in enumerate(pictures(record.snapshot), 1)
+        for i, svg in enumerate(pictures(record), 1)
     ]
     result: dict[str, Any] = {
         "uuid": owner,

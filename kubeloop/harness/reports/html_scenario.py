@@ -69,13 +69,16 @@ def _events(snapshot: dict[str, Any]) -> str:
     )
 
 
-def pictures(snapshot: dict[str, Any]) -> list[str]:
-    """Every picture of one scenario's world, in a fixed order."""
+def pictures(record: ScenarioRecord) -> list[str]:
+    """Every picture of one scenario's world, in a fixed order; a failed check that says
+    where it belongs (a step's mark) is drawn on its chart."""
+    snapshot = record.snapshot
+    marks = [step.mark for step in record.steps if step.mark]
     drawn = [timeline_svg(snapshot.get("timeline")), cluster_map(snapshot)] if snapshot else []
     drawn += [rollout_chart(r) for r in snapshot.get("rollouts", [])]
-    drawn += [hpa_chart(a) for a in snapshot.get("autoscalers", [])]
+    drawn += [hpa_chart(a, marks) for a in snapshot.get("autoscalers", [])]
     drawn += pipeline_pictures(snapshot.get("pipeline") or {})  # Lab 02
-    drawn += telemetry_svg(snapshot.get("telemetry", {}))  # Lab 03
+    drawn += telemetry_svg(snapshot.get("telemetry", {}), marks)  # Lab 03
     return [p for p in drawn if p]
 
 
@@ -94,7 +97,7 @@ def scenario_html(record: ScenarioRecord, where: str = "") -> str:
     steps = "".join(_step(s) for s in record.steps)
     if record.status == "error" and not record.failed_step:
         steps += f'<li class="failed">✗ <pre class="error">{escape(record.message)}</pre></li>'
-    drawn = "".join(pictures(record.snapshot))
+    drawn = "".join(pictures(record))
     return (
         f'<details class="scenario" id="{anchor(record)}" data-status="{record.status}"'
         f"{' open' if failed else ''}>"

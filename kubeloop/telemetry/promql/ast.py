@@ -106,6 +106,9 @@ class VectorMatching:
     on: bool
     labels: tuple[str, ...]
     include: tuple[str, ...] = ()
+    fill_left: float | None = None
+    """``fill_left(v)``/``fill(v)``: a missing left-hand sample counts as ``v``."""
+    fill_right: float | None = None
 
 
 @dataclass(frozen=True, slots=True)

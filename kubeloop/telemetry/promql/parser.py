@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Final
 
 from kubeloop.telemetry.durations import parse_duration
@@ -96,13 +97,40 @@ class _Parser(SelectorParser):
 
     def bin_modifiers(self, op: str) -> tuple[bool, ast.VectorMatching | None]:
         return_bool, matching = self.bin_matching(op)
-        tok = self.peek()
-        if tok.kind == "IDENT" and tok.text.lower() in _FILLS and self.peek(1).kind == "(":
+        fills: dict[str, float] = {}
+        while (tok := self.peek()).kind == "IDENT" and tok.text.lower() in _FILLS:
+            word = tok.text.lower()
+            if self.peek(1).kind != "(" or word in fills or (fills and word == "fill"):
+                break
             if not self.features.fill_modifiers:
                 raise self.error("binop fill modifiers are experimental and not enabled", tok)
-            raise UnsupportedError("the fill modifiers are not supported by kubeloop", self.text,
-                                   tok.pos)  # fmt: skip
-        return return_bool, matching
+            self.advance()
+            fills[word] = self.fill_value()
+            if word == "fill":
+                break
+        if not fills:
+            return return_bool, matching
+        both = fills.get("fill")
+        base = matching or ast.VectorMatching("one-to-one", False, ())
+        return return_bool, replace(base, fill_left=fills.get("fill_left", both),
+                                    fill_right=fills.get("fill_right", both))  # fmt: skip
+
+    def fill_value(self) -> float:
+        """``( [sign] number )`` after ``fill``, ``fill_left`` or ``fill_right``."""
+        self.expect("(", "'(' after the fill modifier")
+        sign = 1.0
+        if self.peek().kind == "OP" and self.peek().text in ("+", "-"):
+            sign = -1.0 if self.advance().text == "-" else 1.0
+        tok = self.peek()
+        if tok.kind in ("NUMBER", "DURATION") or (
+            tok.kind == "IDENT" and tok.text.lower() in ("inf", "nan")
+        ):
+            self.advance()
+            value = self.number_value(tok) if tok.kind != "IDENT" else float(tok.text.lower())
+        else:
+            raise self.error(f"unexpected {self.describe(tok)}; expected a fill value", tok)
+        self.expect(")", "')' closing the fill value")
+        return sign * value
 
     def bin_matching(self, op: str) -> tuple[bool, ast.VectorMatching | None]:
         return_bool = False
