@@ -9,7 +9,12 @@ from functools import cmp_to_key
 from typing import Any, Final, Protocol
 
 from kubeloop.telemetry.promql import ast
-from kubeloop.telemetry.promql.annotations import MONOTONICITY, bad_bucket_label, invalid_quantile
+from kubeloop.telemetry.promql.annotations import (
+    MONOTONICITY,
+    Kind,
+    bad_bucket_label,
+    invalid_quantile,
+)
 from kubeloop.telemetry.promql.errors import PromQLError
 from kubeloop.telemetry.promql.functions.dates import DATES
 from kubeloop.telemetry.promql.functions.info import info
@@ -18,13 +23,15 @@ from kubeloop.telemetry.promql.functions.mathfuncs import MATH, go_max, go_min, 
 from kubeloop.telemetry.promql.functions.natural import natural_cmp
 from kubeloop.telemetry.promql.functions.quantiles import bucket_fraction, bucket_quantile
 from kubeloop.telemetry.promql.values import go_g
-from kubeloop.telemetry.series import EMPTY, METRIC_NAME, Labels, MatchOp
+from kubeloop.telemetry.series import EMPTY, METRIC_NAME, Labels, MatchOp, SeriesStore
 
 
 class Evaluator(Protocol):
     """What these functions ask of the evaluator that calls them (``evaluator.Evaluator``)."""
 
+    store: SeriesStore
     t_ms: int
+    lookback_ms: int
     query_start_ms: int
     query_end_ms: int
     query_step_ms: int
@@ -32,6 +39,8 @@ class Evaluator(Protocol):
     def eval(self, node: ast.Expr) -> Any: ...
 
     def sample_times(self, node: ast.VectorSelector) -> list[tuple[Labels, int]]: ...
+
+    def note(self, kind: Kind, message: str, pos: int) -> None: ...
 
 
 Vec = list[tuple[Labels, float]]
