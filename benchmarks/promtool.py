@@ -1,14 +1,15 @@
 """``kubeloop test rules`` beside ``promtool test rules`` on one large generated file.
 
-    python benchmarks/promtool.py [--series 1000] [--hours 24] [--slos 2]
+    python benchmarks/promtool.py [--series 1000] [--hours 24] [--slos 2] [--only TOOL]
 
 The file: ``--series`` request counters (``http_requests_total{job, instance, code}``,
 split over ``--slos`` services) sampled every minute for ``--hours``, and for each service
 the rules Sloth generates for one SLO (the SLI error ratio over 5m, 30m, 1h, 2h, 6h, 1d
 and 3d, the 30-day ratio, the objective and budget, and the page and ticket
 multi-window multi-burn-rate alerts), all evaluated every minute. Prints both wall-clock
-and CPU times, both verdicts and the ratios (promtool writes its samples to a temporary
-TSDB, so much of its wall-clock time is not CPU).
+and CPU times, peak memory (``/usr/bin/time``'s maximum resident set), both verdicts and
+the ratios (promtool writes its samples to a temporary TSDB, so much of its wall-clock time
+is not CPU).
 promtool comes from ``apt-get install -y prometheus``.
 """
 
@@ -132,15 +133,23 @@ def write(folder: Path, series: int, hours: int, slos: int) -> Path:
     return path
 
 
-def timed(command: list[str], cwd: Path) -> tuple[float, float, int, str]:
-    """Wall-clock and CPU (user + system) seconds of one run, its exit code and stderr."""
+def timed(command: list[str], cwd: Path) -> tuple[float, float, int, int, str]:
+    """Wall-clock and CPU (user + system) seconds of one run, its peak resident memory in
+    KiB (0 when ``/usr/bin/time`` is missing), its exit code and stderr."""
+    meter = shutil.which("time") or ("/usr/bin/time" if Path("/usr/bin/time").exists() else None)
+    prefix = [meter, "-f", "%M"] if meter else []
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    done = subprocess.run(command, cwd=cwd, capture_output=True, text=True, check=False)
+    done = subprocess.run(prefix + command, cwd=cwd, capture_output=True, text=True, check=False)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return wall, cpu, done.returncode, done.stderr[-2000:]
+    err = done.stderr
+    peak = 0
+    if meter:
+        err, _, last = err.rstrip("\n").rpartition("\n")
+        peak = int(last) if last.strip().isdigit() else 0
+    return wall, cpu, peak, done.returncode, err[-2000:]
 
 
 def main() -> int:
@@ -148,6 +157,7 @@ def main() -> int:
     parser.add_argument("--series", type=int, default=1000)
     parser.add_argument("--hours", type=int, default=24)
     parser.add_argument("--slos", type=int, default=2)
+    parser.add_argument("--only", choices=("kubeloop", "promtool"))
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
@@ -155,24 +165,25 @@ def main() -> int:
         rules_count = (len(WINDOWS) + 6) * args.slos
         print(
             f"{args.series} series × {args.hours * 60 + 1} samples, {rules_count} rules "
-            f"evaluated every minute ({args.hours * 60 + 1} evaluations)"
+            f"evaluated every minute ({args.hours * 60 + 1} evaluations)",
+            flush=True,
         )
-        kubeloop = [sys.executable, "-m", "kubeloop.cli", "test", "rules", path.name]
-        ours, our_cpu, our_code, our_err = timed(kubeloop, folder)
-        print(f"kubeloop test rules: {ours:8.2f} s  (cpu {our_cpu:8.2f} s)  exit {our_code}")
-        if our_code:
-            print(our_err)
+        runs = {}
+        if args.only != "promtool":
+            kubeloop = [sys.executable, "-m", "kubeloop.cli", "test", "rules", path.name]
+            runs["kubeloop"] = timed(kubeloop, folder)
         promtool = shutil.which("promtool")
-        if promtool is None:
-            print("promtool test rules: not installed (apt-get install -y prometheus)")
-            return 0
-        theirs, their_cpu, their_code, their_err = timed(
-            [promtool, "test", "rules", path.name], folder
-        )
-        print(f"promtool test rules: {theirs:8.2f} s  (cpu {their_cpu:8.2f} s)  exit {their_code}")
-        if their_code:
-            print(their_err)
-        print(f"ratio kubeloop / promtool: {ours / theirs:.2f} (cpu {our_cpu / their_cpu:.2f})")
+        if args.only != "kubeloop" and promtool is not None:
+            runs["promtool"] = timed([promtool, "test", "rules", path.name], folder)
+        for name, (wall, cpu, peak, code, err) in runs.items():
+            print(f"{name} test rules: {wall:8.2f} s  (cpu {cpu:8.2f} s)  "
+                  f"peak {peak / 1024:7.1f} MB  exit {code}", flush=True)  # fmt: skip
+            if code:
+                print(err)
+        if len(runs) == 2:
+            (w1, c1, m1, _, _), (w2, c2, m2, _, _) = runs["kubeloop"], runs["promtool"]
+            print(f"ratio kubeloop / promtool: wall {w1 / w2:.2f}, cpu {c1 / c2:.2f}, "
+                  f"peak memory {m1 / max(m2, 1):.2f}")  # fmt: skip
     return 0
 
 

@@ -141,6 +141,34 @@ def _parser() -> argparse.ArgumentParser:
     )
     schemas.add_argument("--export", metavar="DIR", help="copy the schemas into DIR")
     commands.add_parser("demo", help="watch a demo feature run: the main use of kubeloop")
+    explore = commands.add_parser(
+        "explore",
+        help="draw events from a scenario's Givens until a rule breaks, and print the "
+        "shortest scenario that breaks it",
+    )
+    explore.add_argument(
+        "targets",
+        nargs="+",
+        metavar="FEATURE[:LINE]",
+        help="a .feature (or one scenario), or a folder",
+    )
+    explore.add_argument("--engine", help="module providing the engine contract (default kubeloop)")
+    explore.add_argument("--seed", type=int, default=0, help="the seed to draw with (default 0)")
+    explore.add_argument(
+        "--examples", type=int, default=500, help="sequences to try per scenario (default 500)"
+    )
+    explore.add_argument(
+        "--steps", type=int, default=8, help="most steps in one sequence (default 8)"
+    )
+    explore.add_argument(
+        "--budget", type=float, default=60.0, help="seconds per scenario (default 60)"
+    )
+    explore.add_argument("--save", metavar="DIR", help="write each scenario found into DIR")
+    explore.add_argument(
+        "--compare",
+        action="store_true",
+        help="with --engine: also run kubeloop step by step and report where the worlds differ",
+    )
     # -- telemetry: `kubeloop test rules` (promtool's rule unit tests) --
     from kubeloop.cli_rules import add_parser as add_test_rules  # noqa: PLC0415
 
@@ -198,7 +226,9 @@ def _main(argv: Sequence[str] | None) -> int:
             return init(args.directory, args.lab)
         case "steps":
             from kubeloop.harness.catalog import render  # noqa: PLC0415
+            from kubeloop.harness.team_phrases import load_project  # noqa: PLC0415
 
+            load_project()  # the team's own phrases beside the project's features
             print(render(args.format), end="")
             return 0
         case "check":
@@ -213,6 +243,17 @@ def _main(argv: Sequence[str] | None) -> int:
             from kubeloop.cli_rules import main as test_rules  # noqa: PLC0415
 
             return test_rules(args)
+        case "explore":
+            from kubeloop.harness.explore.command import ExploreOptions  # noqa: PLC0415
+            from kubeloop.harness.explore.command import run as run_explore  # noqa: PLC0415
+            from kubeloop.harness.explore.explorer import Budget  # noqa: PLC0415
+
+            budget = Budget(args.examples, args.steps, args.budget)
+            return run_explore(
+                ExploreOptions(
+                    args.targets, args.engine, args.seed, budget, args.save, args.compare
+                )
+            )
         case "schemas":
             from kubeloop.fixtures.commands import schemas  # noqa: PLC0415
 

@@ -41,6 +41,11 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     rules.add_argument("--debug", action="store_true", help="enable unit test debugging")
     rules.add_argument(
+        "--diff",
+        action="store_true",
+        help="print colored differential output between expected and received alerts",
+    )
+    rules.add_argument(
         "--run",
         action="append",
         metavar="REGEX",
@@ -61,4 +66,5 @@ def main(args: argparse.Namespace) -> int:
         files_anywhere=args.files_anywhere,
         enable_feature=args.enable_feature,
         debug=args.debug,
+        diff=args.diff,
     )

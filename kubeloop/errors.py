@@ -1,13 +1,41 @@
-"""Every error kubeloop raises on purpose.
+"""Every error kubeloop raises on purpose, in one tree.
 
-    KubeloopError                       base of everything below
+    KubeloopError                           base of everything below
     ├── InvalidSpecError (ValueError)       an object or argument breaks an API rule
     │   ├── InvalidQuantityError            "12x" is not a Kubernetes quantity
-    │   └── RolloutStalledError             a rolling update cannot make progress
+    │   ├── RolloutStalledError             a rolling update cannot make progress
+    │   ├── InvalidDigestError              not an OCI digest
+    │   ├── InvalidManifestError            a build input kubeloop cannot give one identity
+    │   ├── InvalidEvidenceError            a test or scan result that cannot be judged
+    │   ├── DurationError                   not a Prometheus duration
+    │   ├── InvalidRegexError               a label matcher's RE2 does not compile
+    │   ├── SampleOrderError                a sample older than its series' last
+    │   ├── NotationError                   bad promtool series notation
+    │   ├── TemplateError                   an alert template that does not parse or run
+    │   └── PromQLError                     a query that does not parse or evaluate
+    │       ├── UnsupportedError            PromQL kubeloop does not model
+    │       ├── DurationValueError          a duration expression out of range
+    │       ├── TooManySamplesError         more samples than the query may load
+    │       └── RuleEvalError               a rule that fails to evaluate
     ├── NotFoundError (KeyError)            no pod, node, deployment or revision of that name
-    ├── AlreadyExistsError (ValueError)     a node of that name already exists
+    ├── AlreadyExistsError (ValueError)     an object of that kind and name already exists
+    ├── EvictionRefusedError                a disruption budget refused an eviction
     ├── NotConvergedError (RuntimeError)    reconciling did not settle within the bound
-    └── FixtureError (ValueError)           a YAML fixture is invalid; carries every problem
+    ├── FixtureError (ValueError)           a YAML fixture is invalid; carries every problem
+    └── PipelineRefusedError                the pipeline refuses an operation
+        ├── PromotionRefusedError           only a digest that passed moves on, in order
+        ├── VerificationError               verify-before-deploy found no trusted signature
+        ├── RollbackError                   no previous known-good digest to return to
+        └── AdmissionRefusedError           a digest that may not run on the cluster (links)
+
+Defined here unless listed: the pipeline's in ``pipeline/errors.py``; under
+``telemetry/``: DurationError in ``durations.py``, InvalidRegexError in
+``series/matchers.py``, SampleOrderError in ``series/store.py``, NotationError in
+``promtool/notation.py``, TemplateError in ``rules/templates.py``, PromQLError and
+UnsupportedError in ``promql/errors.py``, DurationValueError in ``promql/durationexpr.py``,
+TooManySamplesError in ``promql/samples.py``, RuleEvalError in ``rules/query.py``. A test
+holds this drawing to the classes. The harness's own errors (an undefined step, a failed
+check) are not the engine's: they live in ``harness/errors.py``.
 
 Expected outcomes are not errors: a pod that fits nowhere is Pending, a metric the
 HPA cannot use is a condition. Every operation that raises leaves the cluster exactly

@@ -6,7 +6,7 @@ the engine has them, and a step that needs one the engine lacks fails with "engi
 not provide …".
 """
 
-from kubeloop.steps import (
+from . import (
     cluster,
     common,
     links,  # one world: where the mechanisms meet

@@ -28,6 +28,8 @@ Feature: Rolling an artifact onto the cluster goes through admission
     And prod runs D2
     And at its lowest the rollout had 4 ready pods
     And the rollout peaked at 5 pods
+    And 4 pods of "web" at version D2 are ready
+    And no pod of "web" at version D1 exists
 
   Scenario: An artifact that never ran the pipeline is refused and the old version keeps serving
     When I roll out D2 to "web"
@@ -83,3 +85,10 @@ Feature: Rolling an artifact onto the cluster goes through admission
   Scenario: An alias may not be bound to a name that is already a version string
     When I build "web-2" as v1
     Then the operation fails with "already a version string"
+
+  Scenario: A phrase that takes a version string refuses an artifact's alias
+    When I apply version D2 of "web"
+    Then the operation fails with "D2 is an artifact, never a version string"
+    When I roll out version D2 of "web" that never becomes ready
+    Then the operation fails with "D2 is an artifact, never a version string"
+    And every pod of "web" runs D1

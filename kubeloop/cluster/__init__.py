@@ -22,10 +22,11 @@ from kubeloop.cluster.autoscaler import (
     UnneededNode,
     UpcomingNode,
 )
-from kubeloop.cluster.autoscaling import HPA, AutoscalerInfo, Behavior, ScalingPolicy, ScalingRules
+from kubeloop.cluster.autoscaling import HPA, AutoscalerInfo
 from kubeloop.cluster.cluster import Cluster
 from kubeloop.cluster.deployments import Deployment, DeploymentInfo, ReplicaSetInfo
-from kubeloop.cluster.disruption import DisruptionBudgetInfo, PodDisruptionBudget
+from kubeloop.cluster.disruption import DisruptionBudgetInfo
+from kubeloop.cluster.disruption_budget import PodDisruptionBudget
 from kubeloop.cluster.eviction import DrainResult
 from kubeloop.cluster.history import (
     DeploymentExtremes,
@@ -40,6 +41,7 @@ from kubeloop.cluster.nodes import Node, NodeInfo
 from kubeloop.cluster.pods import Container, Pod, PodTemplate
 from kubeloop.cluster.priority import Preemption, PriorityClass
 from kubeloop.cluster.rollout import RolloutSnapshot
+from kubeloop.cluster.scaling_behavior import Behavior, ScalingPolicy, ScalingRules
 from kubeloop.cluster.taints import Taint, Toleration
 
 __all__ = [

@@ -37,6 +37,15 @@ class AutoscalingOperations:
         record.demand = int(percent * max(ready, 1))
         record.samples += 1
 
+    def clear_cpu_utilization(self, name: str) -> None:
+        """No metric for the deployment's pods now: at its next sync the HPA holds the
+        replicas and says why (ScalingActive=False), as upstream does when a metric is
+        missing, instead of acting on the last value it was given."""
+        record = self._autoscaler(name)
+        if record.demand is not None:
+            record.demand = None
+            record.samples += 1
+
     def _autoscaler(self, name: str) -> AutoscalerRecord:
         self._deployment(name)
         try:

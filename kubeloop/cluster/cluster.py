@@ -20,8 +20,8 @@ from kubeloop.cluster.deployments import (
     DeploymentRecord,
     ReplicaSetInfo,
 )
-from kubeloop.cluster.disruption import PodDisruptionBudget
 from kubeloop.cluster.disruption_api import DisruptionOperations
+from kubeloop.cluster.disruption_budget import PodDisruptionBudget
 from kubeloop.cluster.history import HISTORY_LIMIT, ReconcileResult
 from kubeloop.cluster.intstr import IntOrPercent
 from kubeloop.cluster.node_groups_api import NodeGroups

@@ -1,4 +1,5 @@
-"""PodDisruptionBudget: its spec, the status the disruption controller computes, its view.
+"""PodDisruptionBudget: the status the disruption controller computes, and its view (the spec
+is ``disruption_budget.py``).
 
 Status follows ``pkg/controller/disruption/disruption.go``: with an integer
 ``minAvailable`` the expected count is the number of pods the selector matches; with a
@@ -13,52 +14,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Literal
 
 from kubeloop.cluster.deployments import ReplicaSetRecord
-from kubeloop.cluster.intstr import IntOrPercent, scaled_value, validate_int_or_percent
-from kubeloop.cluster.labels import LabelSelector
-from kubeloop.cluster.names import validate_name
+from kubeloop.cluster.disruption_budget import PodDisruptionBudget
+from kubeloop.cluster.intstr import scaled_value
 from kubeloop.cluster.pods import PodRecord
 from kubeloop.cluster.state import ClusterState
-from kubeloop.errors import InvalidSpecError
-
-EvictionPolicy = Literal["IfHealthyBudget", "AlwaysAllow"]
-
-
-@dataclass(frozen=True)
-class PodDisruptionBudget:
-    """``policy/v1`` PodDisruptionBudget: at most one of ``min_available`` and
-    ``max_unavailable`` (a count or a percentage) over the pods ``selector`` matches.
-
-    With neither, upstream's disruption controller expects 0 pods, and a budget that
-    expects none allows no disruption: every eviction it covers is refused."""
-
-    name: str
-    selector: LabelSelector
-    min_available: IntOrPercent | None = None
-    max_unavailable: IntOrPercent | None = None
-    unhealthy_pod_eviction_policy: EvictionPolicy = "IfHealthyBudget"
-
-    def __post_init__(self) -> None:
-        validate_name("disruption budget", self.name)
-        where = f'disruption budget "{self.name}"'
-        if not isinstance(self.selector, LabelSelector):
-            raise InvalidSpecError(f"{where}: selector must be a LabelSelector")
-        if self.min_available is not None and self.max_unavailable is not None:
-            raise InvalidSpecError(
-                f"{where}: minAvailable and maxUnavailable cannot be both set; keep one"
-            )
-        for value, field_name in (
-            (self.min_available, "minAvailable"),
-            (self.max_unavailable, "maxUnavailable"),
-        ):
-            if value is not None:
-                validate_int_or_percent(value, field_name, where, at_most_100=True)
-        if self.unhealthy_pod_eviction_policy not in ("IfHealthyBudget", "AlwaysAllow"):
-            raise InvalidSpecError(
-                f"{where}: unhealthyPodEvictionPolicy must be IfHealthyBudget or AlwaysAllow"
-            )
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from kubeloop.cluster import eviction
-from kubeloop.cluster.disruption import DisruptionBudgetInfo, PodDisruptionBudget, status
+from kubeloop.cluster.disruption import DisruptionBudgetInfo, status
+from kubeloop.cluster.disruption_budget import PodDisruptionBudget
 from kubeloop.cluster.eviction import DrainResult
 from kubeloop.errors import AlreadyExistsError, InvalidSpecError, NotFoundError
 

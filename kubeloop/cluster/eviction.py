@@ -17,7 +17,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from kubeloop.cluster import node_events
-from kubeloop.cluster.disruption import PodDisruptionBudget, budgets_for, status
+from kubeloop.cluster.disruption import budgets_for, status
+from kubeloop.cluster.disruption_budget import PodDisruptionBudget
 from kubeloop.cluster.names import NAMESPACE
 from kubeloop.cluster.nodes import NodeRecord
 from kubeloop.cluster.state import ClusterState

@@ -18,7 +18,7 @@ from kubeloop.cluster.autoscaler.views import ClusterAutoscalerInfo, autoscaler_
 from kubeloop.errors import AlreadyExistsError, NotFoundError
 
 if TYPE_CHECKING:
-    from kubeloop.cluster.disruption import PodDisruptionBudget
+    from kubeloop.cluster.disruption_budget import PodDisruptionBudget
     from kubeloop.cluster.history import ReconcileResult
     from kubeloop.cluster.state import ClusterState
     from kubeloop.core.clock import Clock, PeriodicTask

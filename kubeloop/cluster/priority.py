@@ -20,7 +20,7 @@ from kubeloop.cluster.names import validate_name
 from kubeloop.errors import AlreadyExistsError, InvalidSpecError, NotFoundError
 
 if TYPE_CHECKING:
-    from kubeloop.cluster.disruption import PodDisruptionBudget
+    from kubeloop.cluster.disruption_budget import PodDisruptionBudget
 
 PreemptionPolicy = Literal["PreemptLowerPriority", "Never"]
 PREEMPT_LOWER_PRIORITY: PreemptionPolicy = "PreemptLowerPriority"

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from kubeloop.cluster.autoscaling import Behavior, ScalingRules
+    from kubeloop.cluster.scaling_behavior import Behavior, ScalingRules
 
 
 @dataclass(slots=True)

@@ -47,10 +47,25 @@ class ClusterLike(Protocol):
     - ``rolling_update`` returns a snapshot per step with ``ready >= replicas -
       maxUnavailable`` and ``total <= replicas + maxSurge`` (surge rounds up,
       unavailable down); literal 0 and 0 raise ``RolloutStalledError``.
+
+    Refusals the scenarios check by their text (``Then the operation fails with "…"``): an
+    unknown name raises an error whose message contains ``<kind> "<name>" not found``
+    (``pod "web-9" not found``, ``node "node-7" not found``, ``deployment "api" not found``;
+    a ``KeyError`` subclass, as kubeloop's ``NotFoundError``); a rollback with nothing to
+    roll back to says ``rollout history``; literal 0 and 0 raises ``RolloutStalledError``
+    whose reason says they are ``both 0`` and quotes Kubernetes' validation text ``may not
+    be 0 when `maxSurge` is 0``, and changes nothing.
     """
 
     def add_node(self, node: Any) -> None: ...
-    def apply(self, deployment: Any) -> None: ...
+    def apply(self, deployment: Any) -> None:
+        """Create or update a deployment: desired state only, ``reconcile`` acts on it. A
+        deployment applied again with another version starts a rolling update that the
+        following ``reconcile`` passes carry out, one step a pass, under its maxSurge and
+        maxUnavailable (as a Deployment controller does): a pass removes old pods only as
+        far as the pods ready when it began allow, and adds new ones up to the surge; a pod
+        placed in a pass counts as ready from the next pass on."""
+
     def scale(self, name: str, replicas: int) -> None: ...
     def reconcile(self) -> ReconcileResultLike: ...
     def pods(self, deployment: str | None = None) -> Sequence[PodLike]: ...
@@ -59,8 +74,17 @@ class ClusterLike(Protocol):
     def recover_node(self, name: str) -> None: ...
     def rolling_update(
         self, name: str, version: str, max_surge: int | str = ..., max_unavailable: int | str = ...
-    ) -> Sequence[SnapshotLike]: ...
-    def rollback(self, name: str) -> Any: ...
+    ) -> Sequence[SnapshotLike]:
+        """Roll every pod of ``name`` to ``version``; a snapshot after each step. A budget
+        not given is the deployment's own (its ``max_surge``/``max_unavailable``, 25% each
+        unless applied otherwise); one given is kept for later rollouts and the rollback. A
+        rollout whose new pods fit nowhere raises ``RolloutStalledError`` whose ``reason``
+        contains a Pending pod's FailedScheduling text (``PendingPodLike.reason``) and whose
+        ``snapshots`` are the steps taken."""
+
+    def rollback(self, name: str) -> Any:
+        """Roll back to the previous version under the same budget (``kubectl rollout
+        undo``)."""
 
 
 @runtime_checkable
@@ -102,7 +126,9 @@ class HPALike(Protocol):
     """``HPA(min_replicas, max_replicas, target, tolerance=0.1)``.
 
     ``desired_replicas`` holds steady when ``|value/target - 1| <= tolerance`` and
-    otherwise returns ``ceil(current × value/target)`` clamped to [min, max].
+    otherwise returns ``ceil(current × value/target)`` clamped to [min, max]. The band is
+    inclusive and computed exactly (as fractions, not floats): 55 against a target of 50
+    is exactly 1.1, inside a 0.1 band, so 4 replicas stay 4.
     """
 
     def desired_replicas(self, current_replicas: int, current_value: float) -> int: ...
@@ -207,6 +233,14 @@ class ClusterExtensionsLike(Protocol):
     def history(self) -> Sequence[Any]:
         """One record per reconcile pass: ``.number``, ``.time`` and ``.deployments[name]``
         with ``.total`` and ``.ready`` after that pass."""
+
+    def watch(self, callback: Any) -> None:
+        """Call ``callback()`` after every reconcile pass (one world's traffic split and
+        timeline follow the pods by it; without it they are re-read every 15 s)."""
+
+    def clear_cpu_utilization(self, name: str) -> None:
+        """No metric for the deployment's pods now: the HPA holds its replicas and says so
+        (ScalingActive=False) instead of acting on the last value (one world's query HPA)."""
 
 
 CONTRACT_NAMES = ("Cluster", "Deployment", "HPA", "Node", "RolloutStalledError")

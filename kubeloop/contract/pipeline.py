@@ -28,6 +28,27 @@ from typing import Any, Protocol, runtime_checkable
 
 @runtime_checkable
 class GateLike(Protocol):
+    """One gate's recorded verdict. ``Then gate G says "TEXT"`` looks for TEXT in ``reason``
+    or in one of ``details`` (optional), which read, with ``LABEL`` = ``ID (SEVERITY in
+    PACKAGE)`` (`` in PACKAGE`` only when known) and percentages written as ``%g``:
+
+    - unit: ``no unit test results were recorded``; ``the unit tests failed (T tests, F
+      failures, E errors) in SOURCE`` (the counts when T > 0, the source when known);
+      ``the unit tests passed but no coverage was recorded``; ``coverage S% is below the
+      threshold F% (total C%, fail_under F%, precision P)``; passed: ``unit tests passed,
+      coverage S% (fail_under F%, precision P)``, where S is coverage.py's
+      ``display_covered`` (rounded to the precision; never 0 or 100 unless exactly so);
+    - scan: ``no scan report was recorded``; blocked: ``LABEL blocks (waiver list version
+      V)`` (several, most severe first: ``L1, L2 block (…)``; ``no waiver list`` when there
+      is none); passed: ``N finding(s), none blocking`` then ``; waived IDS (list version
+      V)`` if any; one detail a finding: ``LABEL: below HIGH, does not block``, ``LABEL:
+      waived by list version V: "REASON"``, ``LABEL: blocks; its waiver expired on DATE``,
+      ``LABEL: blocks``;
+    - integration: ``the integration tests passed`` / ``failed``, with counts and source
+      as the unit gate's;
+    - a gate not run: ``not run: gate G blocked (G's reason)``.
+    """
+
     gate: str
     status: str
     """passed, blocked or not run."""
@@ -47,10 +68,41 @@ class RunLike(Protocol):
 
 @runtime_checkable
 class PipelineLike(Protocol):
-    def configure(self, definition: Any) -> None: ...
-    def build(self, manifest: Mapping[str, Any]) -> str: ...
+    """Refusals raise (any exception) with a message the scenarios check by its words. An
+    artifact is named ``NAME VERSION (sha256:…)`` from its manifest's ``name`` and
+    ``version`` and the first 12 hex of its digest:
+
+    - a reference that is not a digest: ``validate_digest``'s reason; a digest never built:
+      ``artifact "DIGEST" not found``;
+    - ``record_coverage`` outside 0..100: ``coverage P is not a percentage from 0 to 100``;
+    - promoting what never ran: ``has never been through the pipeline``; what did not pass:
+      ``did not pass the pipeline (run N blocked at GATE: REASON)``; out of order: ``it has
+      not run in ENV``;
+    - ``approve``/``reject`` with nothing waiting: ``no promotion of LABEL to ENV is waiting
+      for approval``;
+    - ``attach_signature`` from a digest without one: ``LABEL has no signature to copy``;
+    - a deploy without an acceptable signature: ``it has no signature`` when none is
+      attached; a signature made for another digest: ``invalid or missing digest in claim:
+      a copied signature``.
+    """
+
+    def configure(self, definition: Any) -> None:
+        """The scenario's ``PipelineDefinition``, handed over whole right after the pipeline
+        is built and again whenever a step changes it (environments keep their state)."""
+
+    def build(self, manifest: Mapping[str, Any]) -> str:
+        """The digest of the manifest's canonical bytes; a float anywhere is refused with a
+        ValueError saying ``PATH: 1.5 is a floating-point number, which has no single
+        canonical form`` (PATH like ``$.spec.replicas``)."""
+
     def validate_digest(self, text: str) -> None:
-        """Raise ValueError (with the reason) unless ``text`` is an OCI digest."""
+        """Raise ValueError (with the reason) unless ``text`` is an OCI digest of a
+        supported algorithm (sha256). The reasons, checked in this order: ``expected
+        "algorithm:encoded"``; ``algorithm "A" must be lowercase letters and digits, in
+        parts joined by one of + . _ -``; ``the encoded part may hold only a-z A-Z 0-9 = _
+        -``; for a registered algorithm (sha256 and blake3: 64, sha512: 128) ``A needs N hex digits,
+        this has M`` and ``A digests are lowercase hex (0-9 a-f); upper case is not
+        allowed``; ``algorithm "A" is not supported here (use sha256)``."""
 
     def record_unit_tests(self, digest: str, tests: Any) -> None: ...
     def record_coverage(self, digest: str, percent: float) -> None: ...

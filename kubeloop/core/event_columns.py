@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import compress, repeat
 
-from kubeloop.core.event_view import Event
+from kubeloop.core.event import Event
 
 Render = Callable[[str, str], tuple[str, str]]
 """Makes an event's (object, message) from its subject and detail; must be a pure function."""

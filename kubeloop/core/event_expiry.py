@@ -20,9 +20,9 @@ from kubeloop.errors import InvalidSpecError
 
 if TYPE_CHECKING:
     from kubeloop.core.clock import Clock
+    from kubeloop.core.event import Event
     from kubeloop.core.event_columns import Columns
     from kubeloop.core.event_many import _Many, _Similar
-    from kubeloop.core.event_view import Event
 
 COMPACT_AFTER = 1024
 """Expired places the log keeps before it compacts (then only when they outnumber the rest)."""

@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from kubeloop.core.clock import Clock
+    from kubeloop.core.event import Event
     from kubeloop.core.event_columns import Columns, Kind, Render
-    from kubeloop.core.event_view import Event
 
 _Similar = tuple[str, str, str]
 

@@ -1,32 +1,12 @@
-"""An event as ``kubectl get events`` shows it, and a pass's events read only when wanted."""
+"""A pass's events, read from the log's columns only when wanted."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, overload
 
-if TYPE_CHECKING:
-    from kubeloop.core.event_columns import Columns
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    """One line of the event log; times are logical seconds, ``time`` the latest."""
-
-    seq: int
-    time: int
-    type: str
-    reason: str
-    object: str
-    message: str
-    count: int = 1
-    first_time: int = 0
-
-    def __str__(self) -> str:
-        seen = f" (x{self.count} since {self.first_time}s)" if self.count > 1 else ""
-        line = f"{self.time}s  {self.type:<7} {self.reason:<20} {self.object:<28} {self.message}"
-        return line + seen
+from kubeloop.core.event import Event
+from kubeloop.core.event_columns import Columns
 
 
 class EventSlice(Sequence[Event]):

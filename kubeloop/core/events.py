@@ -22,6 +22,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from itertools import repeat
 
 from kubeloop.core.clock import Clock
+from kubeloop.core.event import Event
 from kubeloop.core.event_columns import GONE, Columns, Kind, Render
 from kubeloop.core.event_expiry import EventExpiry
 from kubeloop.core.event_many import (
@@ -32,7 +33,7 @@ from kubeloop.core.event_many import (
     _Many,
     _Similar,
 )
-from kubeloop.core.event_view import Event, EventSlice
+from kubeloop.core.event_view import EventSlice
 
 __all__ = ["COMBINED", "SIMILAR_LIMIT", "SIMILAR_WINDOW", "Event", "EventLog", "EventSlice"]
 

@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 from pathlib import Path
 from types import ModuleType, TracebackType
 
@@ -25,8 +26,16 @@ PURPOSEFUL = (
     "NotConvergedError",
 )
 _KUBELOOP = Path(__file__).resolve().parent.parent
+_STEPS = importlib.util.find_spec("kubeloop.steps")
+"""Where the step library really is: inside the package when installed, the repository's
+``steps/`` folder in an editable install (the build backend maps it, no symlink)."""
 _HARNESS_SIDE = tuple(
-    str(p.resolve()) for p in (_KUBELOOP / "harness", _KUBELOOP / "fixtures", _KUBELOOP / "steps")
+    str(p.resolve())
+    for p in (
+        _KUBELOOP / "harness",
+        _KUBELOOP / "fixtures",
+        *(Path(f) for f in ((_STEPS and _STEPS.submodule_search_locations) or [])),
+    )
 )
 
 

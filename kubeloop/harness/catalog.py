@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-import kubeloop.steps  # noqa: F401  (registers the step library)
 from kubeloop.cluster.deployments import (
     DEFAULT_DEPLOYMENT_NAME,
     DEFAULT_POD_CPU,
@@ -14,7 +13,9 @@ from kubeloop.cluster.deployments import (
 from kubeloop.cluster.nodes import DEFAULT_NODE_CPU, DEFAULT_NODE_MEMORY
 from kubeloop.harness.definitions import StepDefinition
 from kubeloop.harness.params import TYPES
-from kubeloop.harness.registry import REGISTRY
+from kubeloop.harness.registry import REGISTRY, load_step_library
+
+load_step_library()
 
 INTRO = (
     "Defaults: a node has {node_cpu} cpu and {node_memory} memory; a deployment is named "
@@ -33,6 +34,19 @@ def _grouped() -> dict[str, list[StepDefinition]]:
     for definition in REGISTRY.definitions:
         groups[definition.domain].append(definition)
     return dict(sorted(groups.items()))
+
+
+def _index() -> list[tuple[str, list[tuple[str, str]]]]:
+    """Each mechanism, its groups (the nouns they are about) and one example of each: the
+    whole catalog at a glance, before the phrases."""
+    mechanisms: dict[str, list[tuple[str, str]]] = defaultdict(list)
+    for domain, definitions in _grouped().items():
+        mechanism, _, group = domain.partition(": ")
+        first = definitions[0]
+        mechanisms[mechanism].append(
+            (group or mechanism, f"{first.keyword.title()} {first.examples[0]}")
+        )
+    return list(mechanisms.items())
 
 
 def _intro() -> str:
@@ -55,7 +69,11 @@ def render(fmt: str = "text") -> str:
 
 
 def text() -> str:
-    lines = [_intro(), ""]
+    lines = [_intro(), "", "At a glance: each mechanism, what its phrases are about, one example:"]
+    for mechanism, groups in _index():
+        lines.append(f"  {mechanism}")
+        lines += [f"    {group:<26} {example}" for group, example in groups]
+    lines.append("")
     for domain, definitions in _grouped().items():
         lines.append(f"{domain}")
         for d in definitions:
@@ -83,7 +101,13 @@ def markdown() -> str:
         "`running`; `CPU`, `cpu`). The parameter types are noun phrases (a node, a deployment, "
         "a set of pods, requests): every phrase that takes one accepts all its forms.",
         "",
+        "At a glance: each mechanism, what its phrases are about, and one example of each.",
+        "",
     ]
+    for mechanism, groups in _index():
+        lines.append(f"- **{mechanism}**")
+        lines += [f"  - {group}: `{example}`" for group, example in groups]
+    lines.append("")
     for domain, definitions in _grouped().items():
         lines += [f"## {domain}", ""]
         for d in definitions:

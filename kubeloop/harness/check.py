@@ -16,7 +16,6 @@ from typing import Any
 
 from gherkin.errors import CompositeParserException, ParserException
 
-import kubeloop.steps  # noqa: F401  (registers the step library)
 from kubeloop.core.excerpt import clip, excerpt
 from kubeloop.fixtures.paths import inside, project_root
 from kubeloop.harness import gherkin_source
@@ -24,7 +23,11 @@ from kubeloop.harness.definitions import Match
 from kubeloop.harness.errors import AmbiguousStepError, UndefinedStepError
 from kubeloop.harness.lint import lint_feature
 from kubeloop.harness.recorder import relative
-from kubeloop.harness.registry import REGISTRY
+from kubeloop.harness.registry import REGISTRY, load_step_library
+from kubeloop.harness.team_phrases import SUFFIX, load_around
+from kubeloop.harness.team_phrases import problems as phrase_problems
+
+load_step_library()
 
 _KEYWORDS = ("Feature", "Background", "Scenario", "Scenario Outline", "Examples", "Rule")
 _STEP_KEYWORDS = ("Given", "When", "Then", "And", "But")
@@ -117,6 +120,7 @@ def check_file(path: Path) -> list[str]:
     except (OSError, UnicodeDecodeError) as error:
         return [f"{shown}:1: cannot read the file: {error}"]
     problems = [p.replace(str(path), shown, 1) for p in lint_feature(path)]
+    problems += load_around(path)
     problems += _misspelt_keywords(shown, source.document)
     lines = _step_lines(source.document)
     seen: set[str] = set()
@@ -192,6 +196,8 @@ def _argument_problems(
         return [f"fixture {excerpt(named, 80)}: {clip(str(error))}"]
     except OSError as error:
         return [f"fixture {excerpt(named, 80)} cannot be read: {error.strerror or error}"]
+    except Exception as error:  # a reader's own bug must not end the check in a traceback
+        return [f"fixture {excerpt(named, 80)} could not be checked: {type(error).__name__}"]
     return []
 
 
@@ -213,13 +219,19 @@ def check(paths: list[str]) -> int:
         if not Path(path).exists():
             print(f"kubeloop check: no such file or folder: {path}")
             return 2
-    files = feature_files(paths or default_paths())
-    problems = [problem for file in files for problem in check_file(file)]
+    roots = paths or default_paths()
+    phrase_files = sorted(
+        {f for p in map(Path, roots) for f in (p.rglob(f"*{SUFFIX}") if p.is_dir() else [])}
+    )
+    problems = [str(problem) for file in phrase_files for problem in phrase_problems(file)]
+    files = feature_files(roots)
+    problems += [problem for file in files for problem in check_file(file)]
     for problem in problems:
         print(problem)
     bad = len({p.split(":", 1)[0] for p in problems})
+    also = f" and {len(phrase_files)} phrase file(s)" if phrase_files else ""
     if problems:
-        print(f"{len(problems)} problem(s) in {bad} of {len(files)} feature file(s)")
+        print(f"{len(problems)} problem(s) in {bad} of {len(files)} feature file(s){also}")
         return 1
     print(f"{len(files)} feature file(s), no problems")
     return 0

@@ -14,6 +14,7 @@ from pytest_bdd.scenario import get_python_name_generator
 from kubeloop.harness.execute import bind
 from kubeloop.harness.gherkin_source import ENCODING
 from kubeloop.harness.lint import parse_and_lint
+from kubeloop.harness.team_phrases import load_around
 
 
 class FeatureFile(pytest.Module):
@@ -23,6 +24,7 @@ class FeatureFile(pytest.Module):
 
     def collect(self) -> Iterable[pytest.Item | pytest.Collector]:
         document, problems = parse_and_lint(self.path)
+        problems += load_around(self.path)  # the team's phrases beside the feature
         if problems:
             raise self.CollectError("\n".join(problems))
         self._document = document

@@ -22,9 +22,10 @@ from __future__ import annotations
 
 import re
 
-import kubeloop.steps  # noqa: F401  (registers the step library)
 from kubeloop.harness.definitions import StepDefinition
-from kubeloop.harness.registry import REGISTRY
+from kubeloop.harness.registry import REGISTRY, load_step_library
+
+load_step_library()
 
 HEADER = """\
 // kubeloop's step phrases for the Cucumber language server (VS Code: the Cucumber extension).

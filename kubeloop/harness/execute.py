@@ -118,6 +118,7 @@ def _prepare(world: World, step: Any, where: str, last: bool) -> None:
         else [[cell.value for cell in row.cells] for row in step.datatable.rows]
     )
     world.is_last_step = last
+    world.expansion = []
 
 
 def _execute_step(

@@ -25,6 +25,7 @@ Rules the scenarios check (the public contract):
   total <= replicas + maxSurge (percentages: surge rounds up, unavailable down).
   maxSurge=0 and maxUnavailable=0 raises RolloutStalledError.
 - rollback() returns to the previous revision under the same budget.
+- An unknown name raises an error saying `<kind> "<name>" not found` (pod, node, deployment).
 - HPA.desired_replicas = ceil(current × value / target), clamped to [min, max], and
   unchanged while |value/target - 1| <= tolerance.
 Quantities come as Kubernetes strings ("500m", "2", "256Mi", "1Gi") or numbers.
@@ -140,7 +141,8 @@ class Cluster:
         raise NotImplementedError("not implemented yet: Cluster.add_node")
 
     def apply(self, deployment: Deployment) -> None:
-        """Create or update a deployment (desired state only; reconcile acts on it)."""
+        """Create or update a deployment (desired state only; reconcile acts on it). A new
+        version rolls out over the following reconcile passes, one step a pass."""
         raise NotImplementedError("not implemented yet: Cluster.apply")
 
     def scale(self, name: str, replicas: int) -> None:
@@ -167,13 +169,16 @@ class Cluster:
         self,
         name: str,
         version: str,
-        max_surge: int | str = "25%",
-        max_unavailable: int | str = "25%",
+        max_surge: int | str | None = None,
+        max_unavailable: int | str | None = None,
     ) -> list[RolloutSnapshot]:
-        """Move every pod to version within the budget; return a snapshot per step."""
+        """Move every pod to version within the budget; return a snapshot per step.
+        A budget not given is the deployment's own; one given is kept for later rollouts.
+        New pods that fit nowhere: raise RolloutStalledError with the FailedScheduling text."""
         raise NotImplementedError("not implemented yet: Cluster.rolling_update")
 
     def rollback(self, name: str) -> list[RolloutSnapshot]:
+        """Back to the previous version, same budget; none: an error saying "rollout history"."""
         raise NotImplementedError("not implemented yet: Cluster.rollback")
 
     # Extensions: scenarios that use these fail until you write them.

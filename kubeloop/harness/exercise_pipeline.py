@@ -36,7 +36,10 @@ Rules the scenarios check (the public contract, kubeloop.contract.pipeline):
 - deploy(reference, env): verify first: some attached signature by a key env trusts,
   valid over its payload, made for THIS digest (a copied signature is refused).
 - rollback(env): redeploy env's previous known-good digest, through the same checks.
-- Every refusal raises (any exception with a clear message) and changes nothing.
+- Every refusal raises (any exception) and changes nothing. The scenarios check the words
+  of refusals and of each gate's reason: kubeloop/contract/pipeline.py lists them
+  (PipelineLike, GateLike, validate_digest); kubeloop exercise check pipeline_lab lists
+  what is still missing.
 """
 
 from __future__ import annotations
@@ -74,7 +77,8 @@ class Pipeline:
         self.definition = None
 
     def configure(self, definition) -> None:
-        """The scenario's PipelineDefinition, handed over whole whenever it changes."""
+        """The scenario's PipelineDefinition, handed over whole when the pipeline is built
+        and again whenever it changes."""
         self.definition = definition
 
     def build(self, manifest: dict) -> str:

@@ -36,6 +36,8 @@ NOUNS: dict[str, tuple[str, ...]] = {
         "promot",
         "approv",
         "staging",
+        "rollback",
+        "roll back",
         "prod",
         "dev",
         "pipeline",

@@ -110,10 +110,15 @@ _PHASES = {"running": "running", "pending": "pending", "ready": "ready", "schedu
 
 _MORE = "(?:more|additional|further|extra) "
 _DURATION = re.compile(rf"(-?\d+) ?(?:{_MORE})?([a-z]+)", re.IGNORECASE)
+_ONE = re.compile(r"(?:an?|one)(?: (?:more|additional|further|extra))? ", re.IGNORECASE)
 
 
 def _duration(text: str) -> int:
-    """30 seconds, 5m, 1h, "4 more minutes" (the time that passes next) → seconds."""
+    """30 seconds, 5m, 1h, "4 more minutes" (the time that passes next), "an hour", "half
+    an hour" → seconds."""
+    if text.lower() == "half an hour":
+        return 1800
+    text = _ONE.sub("1 ", text, count=1) if _ONE.match(text) else text
     found = _DURATION.fullmatch(text)
     assert found is not None
     amount, unit = found.group(1), found.group(2).lower()
@@ -165,9 +170,11 @@ TYPES: dict[str, ParamType] = {
     "percent": ParamType(r"\d+(?:\.\d+)?%", _percent, "a percentage: 50%"),
     "intorpercent": ParamType(r"\d+%?", _int_or_percent, "a count or a percentage: 1 or 25%"),
     "duration": ParamType(
-        rf"-?\d+ ?(?:{_MORE})?(?:seconds?|minutes?|hours?|days?|s|m|h|d)",
+        rf"-?\d+ ?(?:{_MORE})?(?:seconds?|minutes?|hours?|days?|s|m|h|d)"
+        rf"|(?:an?|one) (?:{_MORE})?(?:second|minute|hour|day)|half an hour",
         _duration,
-        "a duration: 30 seconds, 5 minutes, 5m, 1h, 30 days (also: 4 more minutes)",
+        "a duration: 30 seconds, 5 minutes, 5m, 1h, 30 days (also: 4 more minutes, an hour, "
+        "a minute, half an hour)",
     ),
     "phase": ParamType(
         "|".join(_PHASES),
@@ -220,6 +227,12 @@ TYPES: dict[str, ParamType] = {
         lambda text: _unquote_text(text) if text[0] == '"' else text[1:-1],
         "a PromQL expression in double quotes (label values in '…'), single quotes or "
         "backticks: 'sum(rate(http_requests_total{job=\"web\"}[5m]))'",
+    ),
+    "quotedpromql": ParamType(
+        r"'[^']*'|`[^`]*`",
+        lambda text: text[1:-1],
+        "a PromQL expression in single quotes or backticks, as the subject of a sentence: "
+        "'sum(rate(http_requests_total[5m]))' evaluates to 100",
     ),
     "series": ParamType(
         SERIES,

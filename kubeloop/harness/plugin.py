@@ -7,6 +7,7 @@ costs one indexed lookup however large the vocabulary grows.
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 from typing import Any
 
@@ -83,12 +84,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    import kubeloop.steps  # noqa: F401, PLC0415  (registers the step library)
+    from kubeloop.harness.registry import load_step_library  # noqa: PLC0415 (loads lazily)
 
+    load_step_library()
     config.addinivalue_line("markers", "skip: a Gherkin @skip tag: the scenario is skipped")
     config.addinivalue_line(
         "markers",
-        f"{EXACT_TAG}: the scenario pins kubeloop's own pass-by-pass numbers; skipped when "
+        f"{EXACT_TAG}: the scenario pins kubeloop's own numbers, bytes or hints; skipped when "
         "another engine is graded",
     )
     config.addinivalue_line(
@@ -128,8 +130,9 @@ def pytest_bdd_apply_tag(tag: str, function: Any) -> bool | None:
 
 EXACT_TAG = "kubeloop-exact"
 EXACT_REASON = (
-    "@kubeloop-exact: pins kubeloop's own numbers or bytes (how many steps, exact peaks, a "
-    "signature over kubeloop's key derivation); a correct engine may differ within the rules"
+    "@kubeloop-exact: pins kubeloop's own numbers, bytes or hints (how many steps, exact "
+    'peaks, a signature over kubeloop\'s key derivation, a "known:" list); a correct engine '
+    "may differ within the rules"
 )
 
 
@@ -151,6 +154,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.skip(reason=TOOL_REASON))
         template = scenario_template(item)
         if template is not None:
+            item.repr_failure = functools.partial(_repr_failure, item)  # type: ignore[method-assign]
             location = f"{relative(item.path)}:{template.line_number}"
             item.user_properties.append(("kubeloop_location", location))
             item.user_properties.append(("kubeloop_scenario", template.name))
@@ -226,14 +230,13 @@ def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
     return run_item(pyfuncitem) or None
 
 
-@pytest.hookimpl(wrapper=True)
-def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
-    """Show the harness's own failures as their message alone: they say everything already."""
-    report = yield
-    excinfo = call.excinfo
-    if excinfo is not None and isinstance(excinfo.value, HarnessError | ScenarioAssertionError):
-        report.longrepr = f"{type(excinfo.value).__name__}: {excinfo.value}"
-    return report
+def _repr_failure(item: pytest.Item, excinfo: pytest.ExceptionInfo[BaseException]) -> Any:
+    """Show the harness's own failures as their message alone: they say everything already,
+    and formatting pytest's traceback of one costs more than the whole scenario (0.17 s of
+    CPU each: a learner's first run fails every scenario)."""
+    if isinstance(excinfo.value, HarnessError | ScenarioAssertionError):
+        return f"{type(excinfo.value).__name__}: {excinfo.value}"
+    return type(item).repr_failure(item, excinfo)
 
 
 @pytest.fixture(scope="session")

@@ -29,6 +29,8 @@ class StepRecord:
     """(start, text, parameter type) of the first matched phrase's parameters."""
     docstring: str | None = None
     datatable: list[list[str]] | None = None
+    expansion: list[str] = field(default_factory=list)
+    """The steps a team phrase stands for, as they ran (team_phrases.py)."""
     mark: dict[str, Any] | None = None
     """A failed check's expected bound and seen value, for the charts (see errors.py)."""
 
@@ -144,6 +146,7 @@ def _fill(cluster: Any, data: dict[str, Any]) -> None:
             "name": pod.name,
             "deployment": pod.deployment,
             "version": pod.version,
+            "digest": getattr(pod, "digest", None),
             "ready": bool(pod.ready),
             "reason": getattr(pod, "reason", None),
             "cpu": getattr(pod, "cpu", None),

@@ -144,6 +144,7 @@ class Recorder:
         )
         entry.duration_ns = time.perf_counter_ns() - began
         entry.status = status
+        entry.expansion = list(request.getfixturevalue("world").expansion)
         if self.pictures:  # what matched, for Cucumber JSON and Messages
             matches = request.getfixturevalue("world").matches
             entry.definition = " + ".join(

@@ -12,14 +12,27 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
+from kubeloop.harness.declared import Declared
+from kubeloop.harness.errors import ScenarioAssertionError
 from kubeloop.harness.nouns import It, Owner, PodSet
 from kubeloop.harness.params import TYPES
 
 if TYPE_CHECKING:
     from kubeloop.harness.definitions import Match
-    from kubeloop.harness.world import World
+
+
+class World(Protocol):
+    """What resolving names reads of the scenario's world (``world.World``)."""
+
+    @property
+    def cluster(self) -> Any: ...
+
+    declared: Declared
+    mentioned: dict[str, str]
+
+    def fail(self, expected: str, actual: str) -> ScenarioAssertionError: ...
 
 
 def known(world: World, kind: str) -> list[str]:
@@ -105,6 +118,14 @@ def _artifact(world: World, value: str) -> str:
     return name
 
 
+def _mentioned(world: World, kind: str, value: str) -> str:
+    """An alert's or an SLO's name; "the alert"/"the SLO" is the one named last (the
+    telemetry steps check that it exists, and list the ones that do)."""
+    name = _it(world, kind) if isinstance(value, It) else value
+    world.mentioned[kind] = name
+    return name
+
+
 def resolve(world: World, keyword: str, match: Match) -> dict[str, Any]:
     """The step's arguments with "it" resolved and, in a Then, every name checked."""
     kinds = match.kinds()
@@ -116,6 +137,10 @@ def resolve(world: World, keyword: str, match: Match) -> dict[str, Any]:
             arguments[name] = _name(world, refers_to, value, checking)
         elif refers_to == "artifact":
             arguments[name] = _artifact(world, value)
+        elif refers_to in ("alert", "slo"):
+            arguments[name] = _mentioned(world, refers_to, value)
+        elif refers_to == "version":
+            arguments[name] = world.artifact_versions.get(value, value)
         elif refers_to == "nodes":
             arguments[name] = tuple(_name(world, "node", node, checking) for node in value)
         elif refers_to == "owner":

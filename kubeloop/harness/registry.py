@@ -8,6 +8,7 @@ and a deployment of 4", "node-2 fails and I reconcile").
 
 from __future__ import annotations
 
+import importlib
 import re
 from collections.abc import Callable, Iterator
 from contextlib import suppress
@@ -80,6 +81,12 @@ class Registry:
         self._words = None  # rebuilt at the next lookup: which word is rarest may change
         self._seen.clear()
         return definition
+
+    def forget(self, keep: Callable[[StepDefinition], bool]) -> None:
+        """Drop the definitions ``keep`` refuses (a team's phrases, when they are read anew)."""
+        self.definitions = [d for d in self.definitions if keep(d)]
+        self._words = None
+        self._seen.clear()
 
     def candidates(self, keyword: str, text: str) -> Iterator[StepDefinition]:
         """The definitions that could match ``text``, in the order they were registered."""
@@ -174,11 +181,14 @@ class Registry:
             message += "\n  did you mean:\n" + "\n".join(f"    {s}" for s in suggestions)
         else:
             nouns, phrases = about(self.definitions, keyword, text, 3)
+            wider = close_phrases(self.definitions, keyword, text, 3, wider=True)
             if phrases:
                 message += (
                     f"\n  nothing close; it talks about {', '.join(nouns)}; phrases about "
                     "them:\n" + "\n".join(f"    {kw.title()} {p}" for kw, p in phrases)
                 )
+            elif wider:  # no noun of ours: a little less close, any keyword
+                message += "\n  nearest:\n" + "\n".join(f"    {kw.title()} {p}" for kw, p in wider)
         message += "\n  (kubeloop steps lists every phrase)"
         return message
 
@@ -223,6 +233,15 @@ def _ambiguous(keyword: str, text: str, matches: list[Match]) -> str:
 
 
 REGISTRY = Registry()
+
+STEP_LIBRARY = "kubeloop.steps"
+"""kubeloop's own phrases, installed from the top-level steps/ folder."""
+
+
+def load_step_library() -> None:
+    """Register every phrase of kubeloop's step library. Imported by name: the library
+    imports the harness, and the harness never imports the library."""
+    importlib.import_module(STEP_LIBRARY)
 
 
 def _decorator(keyword: str) -> Callable[..., Callable[[StepFunction], StepFunction]]:

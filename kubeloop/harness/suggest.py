@@ -107,11 +107,51 @@ def _aligned(definition: StepDefinition, example: str, text: str) -> str:
         said, own = " ".join(theirs[j1:j2]), " ".join(words[i1:i2])
         if _similar(said, own):  # a misspelling of the example's word: keep the right one
             continue
-        if any(s <= start and end <= e for s, e in spans):
+        if any(s <= start and end <= e for s, e in spans) and not _not_a_value(said):
             tried = [*words[:i1], said, *words[i2:]]
             if definition.parse(" ".join(tried)) is not None:  # keep only what still reads
                 words = tried
     return " ".join(words)
+
+
+_NOT_VALUES = frozenset(
+    {
+        "again",
+        "all",
+        "back",
+        "complete",
+        "completed",
+        "done",
+        "down",
+        "end",
+        "finish",
+        "finished",
+        "it",
+        "later",
+        "more",
+        "now",
+        "once",
+        "out",
+        "over",
+        "ready",
+        "start",
+        "stop",
+        "them",
+        "then",
+        "through",
+        "up",
+    }
+)
+
+
+def _not_a_value(word: str) -> bool:
+    """A word that says what happens, never which thing ("finish", "again", "running"; a
+    capitalised "Promoted" may be a name): it is not put where a name or a number goes
+    ("I undo the rollout of finish")."""
+    lowered = word.lower()
+    return lowered in _NOT_VALUES or (
+        word.isalpha() and word.islower() and len(word) > 4 and word.endswith(("ing", "ed"))
+    )
 
 
 def _file_kinds(text: str) -> set[bool]:
@@ -124,6 +164,7 @@ def _file_kinds(text: str) -> set[bool]:
 _OWN_MECHANISM = 0.08
 """How much closer a phrase of the line's own mechanism (by its nouns) counts."""
 _OTHER_KEYWORD = 0.15
+_WIDER = 0.05
 _EXACT = 40
 """How many examples, the closest by their letters, are compared word order and all."""
 
@@ -134,14 +175,17 @@ def close_phrases(
     text: str,
     count: int,
     same_keyword: bool = False,
+    wider: bool = False,
 ) -> list[tuple[str, str]]:
     """(keyword, phrase) of the examples close to ``text``, rewritten with its values.
 
     Phrases of the mechanism the text's nouns belong to come first (mechanisms.py); among
     the close ones (by their letters), each is written with the user's values in its
     slots and ranked by how many of the user's words, in order, it then says (meaning)
-    as much as by its spelling. A step several times longer than any example is close to none
-    (and comparing it with every example would cost seconds): it gets no suggestion.
+    as much as by its spelling. ``wider``: a second look when nothing is close, where a
+    phrase of another keyword costs nothing and a little less closeness will do. A step
+    several times longer than any example is close to none (and comparing it with every
+    example would cost seconds): it gets no suggestion.
     """
     if len(text) > _LONGEST:
         return []
@@ -149,13 +193,14 @@ def close_phrases(
     lowered = text.lower()
     mine = mechanism_of(text)
     bags = difflib.SequenceMatcher(None, "", lowered)  # the text's letters counted once
-    floor = _CLOSE - _OWN_MECHANISM
+    close = _CLOSE - (_WIDER if wider else 0)
+    floor = close - _OWN_MECHANISM
     candidates = []
     for order, definition in enumerate(definitions):
         if same_keyword and definition.keyword != keyword:
             continue
         boost = _OWN_MECHANISM if mine is not None and of_domain(definition.domain) == mine else 0
-        if definition.keyword != keyword:
+        if definition.keyword != keyword and not wider:
             boost -= _OTHER_KEYWORD
         for example in definition.examples:
             kinds = _file_kinds(example)
@@ -167,7 +212,7 @@ def close_phrases(
             bound = bags.quick_ratio()  # an upper bound of ratio(), far cheaper
             if True in files and True in kinds:
                 boost = max(boost, 0)  # (a test file is run by one phrase, whatever its keyword)
-            if bound + boost >= _CLOSE:
+            if bound + boost >= close:
                 candidates.append((-(bound + boost), order, definition, example, boost))
     candidates.sort(key=lambda item: item[:2])
     said = [w.lower() for w in _WORD.findall(text)]
@@ -175,7 +220,7 @@ def close_phrases(
     scored: list[tuple[float, int, str, str]] = []
     for _, order, definition, example, boost in candidates[:_EXACT]:
         ratio = difflib.SequenceMatcher(None, lowered, example.lower()).ratio() + boost
-        if ratio < _CLOSE:
+        if ratio < close:
             continue
         phrase = _with_values(definition, example, text)
         scored.append(

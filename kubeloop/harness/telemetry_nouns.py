@@ -13,7 +13,7 @@ import re
 from typing import NamedTuple
 
 from kubeloop.harness.comparisons import COMPARISONS
-from kubeloop.harness.nouns import NAME, _strip_groups, unquote
+from kubeloop.harness.nouns import IT, NAME, _strip_groups, unquote
 from kubeloop.harness.params import TYPES, ParamType
 
 _NOT_SERVICE = (
@@ -60,9 +60,14 @@ _CAMEL = (
 _NOT_SLO_ALERT = (
     r"(?!(?:burn-rate|burn|page|paging|ticket|slo|fast|slow|no|any|every|each|an?|one)\b)"
 )
+_NOT_A_VERB = (
+    r"(?!(?:never|is|was|has|had|fired|fires|did|does|stays|remains|became|becomes|went|goes|"
+    r"should|must|will|not|starts|started|resolved)\b)"
+)
+"""After "the alert", a verb is the sentence going on, not the alert's name."""
 _ALERT = re.compile(
-    f"(?:the )?alert(?: rule)? (?P<n1>{NAME})|(?:the )?{_NOT_SLO_ALERT}(?P<n2>{NAME}) alert"
-    f"|(?P<n3>{_CAMEL})",
+    f"(?P<it>the alert)|(?:the )?alert(?: rule)? {_NOT_A_VERB}(?P<n1>{NAME})"
+    f"|(?:the )?{_NOT_SLO_ALERT}(?P<n2>{NAME}) alert|(?P<n3>{_CAMEL})",
     re.IGNORECASE,
 )
 
@@ -70,7 +75,18 @@ _ALERT = re.compile(
 def _alert(text: str) -> str:
     found = _ALERT.fullmatch(text)
     assert found is not None
+    if found.group("it"):
+        return IT
     return unquote(next(g for g in found.group("n1", "n2", "n3") if g is not None))
+
+
+_SLO = re.compile(f"(?P<it>the SLO|the objective)|(?:the SLO )?(?P<n>{NAME})", re.IGNORECASE)
+
+
+def _slo(text: str) -> str:
+    found = _SLO.fullmatch(text)
+    assert found is not None
+    return IT if found.group("it") else unquote(found.group("n"))
 
 
 class SloAlert(NamedTuple):
@@ -192,7 +208,15 @@ TYPES.update(
         "alert": ParamType(
             _strip_groups(_ALERT.pattern),
             _alert,
-            'an alert: HighErrorRate, alert "HighErrorRate", the HighErrorRate alert',
+            'an alert: HighErrorRate, alert "HighErrorRate", the HighErrorRate alert; "the '
+            'alert" for the one named last',
+            refers_to="alert",
+        ),
+        "sloname": ParamType(
+            _strip_groups(_SLO.pattern),
+            _slo,
+            'an SLO: checkout, "checkout", the SLO checkout; "the SLO" for the one named last',
+            refers_to="slo",  # (the kind; "slo" the type is an SLO's details, clauses.py)
         ),
         "sloalert": ParamType(
             _strip_groups(_SLO_ALERT.pattern),
@@ -205,6 +229,11 @@ TYPES.update(
             _latencies,
             "how long requests take, share by share: 90% of them finish in under 100ms and "
             "the slowest 1% take around 2 seconds; 99% take 100 ms and 1% take 2 s",
+        ),
+        "about": ParamType(
+            r"about|around|roughly|approximately|close to|near",
+            str.lower,
+            "about, around, roughly, approximately: within a tenth of the value",
         ),
         "tense": ParamType(
             r"is|gets|is being|got|was|has been|had been",

@@ -65,6 +65,9 @@ class World:
         """Each rollout the scenario ran, as the reports draw it."""
         self.declared = Declared()
         self.mentioned: dict[str, str] = {}
+        self.artifact_versions: dict[str, str] = {}
+        """Artifact alias → the version it was built at (the pipeline's build steps fill it),
+        so "all web pods run R9" reads R9 as the version R9 was built at."""
         """The node and the deployment named last, for "it" and "its" in later steps."""
         self.step_text = ""
         self.step_label = ""
@@ -72,6 +75,8 @@ class World:
         """The registry matches of the current step, for reports."""
         self.location = ""
         self.is_last_step = False
+        self.expansion: list[str] = []
+        """The steps a team phrase ran for this step (team_phrases.py), for the reports."""
         self.next_checks_error = True
         """Whether the step after this one checks a rejection ("Then the operation fails
         with …"); if not, a rejection of this step fails it, at its own line."""
@@ -135,6 +140,11 @@ class World:
                 self._cluster_on_clock = True
             else:
                 self._cluster = factory(nodes=[])
+        return self._cluster
+
+    @property
+    def built_cluster(self) -> Any:
+        """The cluster if a step has made one, else None (unlike ``cluster``, never makes one)."""
         return self._cluster
 
     def part(self, key: str, build: Callable[[], Any]) -> Any:

@@ -12,8 +12,8 @@ second of the whole service) and the HPA reads it divided by the pods that repor
 (``reporting``: Running on a Ready node, Ready or not), so ``ceil(current × (total /
 reporting) / target)``; without it, the value is used as it is (upstream's Value
 target). A query that gives no number (no series yet, NaN, ±Inf, a negative value) feeds
-nothing: the HPA keeps its last recommendation, and a ``FailedGetExternalMetric`` warning
-says why, as upstream's HPA condition does.
+nothing: the HPA holds its replicas with ``ScalingActive=False`` (it does not act on the
+last value), and a ``FailedGetExternalMetric`` warning says why, as upstream does.
 """
 
 from __future__ import annotations
@@ -110,6 +110,9 @@ class QueryAutoscalers:
             except KubeloopError as error:
                 problem, value = f"the HPA refused the value: {error}", None
         if value is None:
+            if getattr(type(cluster), "clear_cpu_utilization", None) is not None:
+                # a missing metric is a condition, not the last value
+                cluster.clear_cpu_utilization(metric.deployment)
             if problem != metric.problem:
                 self._events.warning(
                     "FailedGetExternalMetric",

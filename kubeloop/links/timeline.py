@@ -123,6 +123,8 @@ class TimelineRecorder:
             versions = getattr(service, "versions", None)
             if versions is not None:
                 parts = versions.rates()
+                if (name, "") in self._traffic.last:
+                    parts[""] = (0.0, 0.0)  # split: the unversioned series serve no more
             else:
                 view = service.view(now)
                 parts = {"": (float(view.rate), float(view.error_ratio))}

@@ -8,17 +8,33 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import Protocol
 
+from kubeloop.core.clock import Clock
+from kubeloop.core.events import EventLog
 from kubeloop.errors import InvalidSpecError, NotFoundError
 from kubeloop.pipeline.definition import PipelineDefinition
 from kubeloop.pipeline.digest import parse_digest
 from kubeloop.pipeline.errors import PromotionRefusedError, RollbackError, VerificationError
-from kubeloop.pipeline.signing import Signature, verify
-from kubeloop.pipeline.views import DeploymentRecord, EnvironmentView
+from kubeloop.pipeline.signing import PublicKey, Signature, verify
+from kubeloop.pipeline.views import Artifact, DeploymentRecord, EnvironmentView, RunResult
 
-if TYPE_CHECKING:
-    from kubeloop.pipeline.pipeline import Pipeline
+
+class Pipeline(Protocol):
+    """What delivery reads of the pipeline it serves (``pipeline.Pipeline``)."""
+
+    clock: Clock
+    events: EventLog
+    definition: PipelineDefinition
+
+    def artifact(self, digest: str) -> Artifact: ...
+
+    def latest_run(self, digest: str) -> RunResult | None: ...
+
+    def trusted_keys(self, environment: str) -> dict[str, PublicKey]: ...
+
+    def signatures(self, digest: str) -> tuple[Signature, ...]: ...
+
 
 DEPLOYED, WAITING, UNCHANGED = "deployed", "waiting for approval", "unchanged"
 

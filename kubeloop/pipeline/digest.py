@@ -26,6 +26,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from kubeloop.core.excerpt import excerpt
 from kubeloop.core.hashing import sha256_digest
 from kubeloop.pipeline.errors import InvalidDigestError, InvalidManifestError
 
@@ -102,7 +103,8 @@ def _check(value: Any, path: str, depth: int) -> None:
     if isinstance(value, dict):
         for key, item in value.items():
             if not isinstance(key, str):
-                raise InvalidManifestError(f"{path}: key {key!r} is not a string")
+                raise InvalidManifestError(f"{path}: key {excerpt(key)} is not a string")
+            _check(key, f"{path} (a key)", depth + 1)
             _check(item, f"{path}.{key}", depth + 1)
     elif isinstance(value, list | tuple):
         for index, item in enumerate(value):
@@ -112,13 +114,28 @@ def _check(value: Any, path: str, depth: int) -> None:
             f"{path}: {value!r} is a floating-point number, which has no single canonical "
             'form; write it as a string ("1.5") or an integer'
         )
-    elif isinstance(value, bool) or value is None or isinstance(value, str):
+    elif isinstance(value, str):
+        if not _encodable(value):
+            raise InvalidManifestError(
+                f"{path}: {excerpt(value)} holds a lone surrogate, which is not Unicode text"
+            )
+    elif isinstance(value, bool) or value is None:
         return
     elif isinstance(value, int):
         if abs(value) > MAX_SAFE_INTEGER:
-            raise InvalidManifestError(f"{path}: {value} is larger than 2^53; write it as a string")
+            raise InvalidManifestError(
+                f"{path}: {excerpt(value)} is larger than 2^53; write it as a string"
+            )
     else:
         raise InvalidManifestError(f"{path}: {type(value).__name__} values are not JSON data")
+
+
+def _encodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def digest_of(value: Any) -> str:

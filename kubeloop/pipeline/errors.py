@@ -1,14 +1,6 @@
-"""What the pipeline refuses, as errors of the kubeloop tree.
-
-    InvalidSpecError
-    ├── InvalidDigestError        not an OCI digest (grammar, algorithm or length)
-    ├── InvalidManifestError      a build input kubeloop cannot give one identity
-    └── InvalidEvidenceError      a test, coverage or scan result that cannot be judged
-    PipelineRefusedError (KubeloopError)
-    ├── PromotionRefusedError     only a digest that passed moves on, in order
-    ├── VerificationError         verify-before-deploy found no signature it trusts
-    ├── RollbackError             no previous known-good digest to return to
-    └── AdmissionRefusedError     a digest that may not run on the cluster (kubeloop.links)
+"""What the pipeline refuses, as errors of the kubeloop tree (drawn in kubeloop/errors.py):
+invalid digests, manifests and evidence are InvalidSpecErrors; promotion, verification,
+rollback and admission refusals are PipelineRefusedErrors.
 
 Every refusal leaves the pipeline exactly as it was, its event log included (like an
 admission webhook that rejects a request): the error is the explanation.
@@ -16,6 +8,7 @@ admission webhook that rejects a request): the error is the explanation.
 
 from __future__ import annotations
 
+from kubeloop.core.excerpt import excerpt
 from kubeloop.errors import InvalidSpecError, KubeloopError
 
 
@@ -23,8 +16,7 @@ class InvalidDigestError(InvalidSpecError):
     """A string that is not a digest ``algorithm:encoded`` of the OCI image-spec."""
 
     def __init__(self, text: str, reason: str) -> None:
-        shown = text if len(text) <= 80 else text[:77] + "..."
-        super().__init__(f'"{shown}" is not a valid digest: {reason}')
+        super().__init__(f"{excerpt(text, 80)} is not a valid digest: {reason}")
         self.text = text
         self.reason = reason
 

@@ -6,6 +6,7 @@ import math
 import re
 from dataclasses import dataclass
 
+from kubeloop.core.excerpt import excerpt
 from kubeloop.pipeline.errors import InvalidEvidenceError
 
 SEVERITIES = ("UNKNOWN", "LOW", "MEDIUM", "HIGH", "CRITICAL")
@@ -55,7 +56,7 @@ class Finding:
 
     def __post_init__(self) -> None:
         if not isinstance(self.id, str) or not FINDING_ID.fullmatch(self.id):
-            raise InvalidEvidenceError(f"finding id {self.id!r} is not a vulnerability id")
+            raise InvalidEvidenceError(f"finding id {excerpt(self.id)} is not a vulnerability id")
         check_severity(self.severity)
 
     @property
@@ -71,7 +72,7 @@ def check_severity(severity: object) -> str:
     if isinstance(severity, str) and severity.upper() in SEVERITIES:
         hint = f' (write "{severity.upper()}": Trivy severities are upper case)'
     raise InvalidEvidenceError(
-        f"unknown severity {severity!r}: expected one of {', '.join(SEVERITIES)}{hint}"
+        f"unknown severity {excerpt(severity)}: expected one of {', '.join(SEVERITIES)}{hint}"
     )
 
 
@@ -92,5 +93,5 @@ def check_findings(findings: object) -> tuple[Finding, ...]:
         raise InvalidEvidenceError(f"more than {MAX_FINDINGS} findings")
     for finding in findings:
         if not isinstance(finding, Finding):
-            raise InvalidEvidenceError(f"{finding!r} is not a Finding")
+            raise InvalidEvidenceError(f"{excerpt(finding)} is not a Finding")
     return tuple(findings)

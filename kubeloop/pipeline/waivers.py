@@ -67,7 +67,7 @@ class Waiver:
 
     def __post_init__(self) -> None:
         if not isinstance(self.id, str) or not FINDING_ID.fullmatch(self.id):
-            raise InvalidEvidenceError(f"waiver id {self.id!r} is not a vulnerability id")
+            raise InvalidEvidenceError(f"waiver id {excerpt(self.id)} is not a vulnerability id")
         if not isinstance(self.reason, str) or not self.reason.strip():
             raise InvalidEvidenceError(f"the waiver of {self.id} needs a reason")
         if len(self.reason) > MAX_REASON:

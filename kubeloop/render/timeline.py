@@ -13,6 +13,8 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from kubeloop.render.frame import svg_frame
+
 WIDTH, LEFT, RIGHT = 960, 170, 20
 STATE_FILL = {"inactive": "#e5e7eb", "pending": "#fbbf24", "firing": "#dc2626"}
 MARK_FILL = {
@@ -126,7 +128,9 @@ def _traffic_lane(series: dict[str, Any], top: float, end: int) -> str:
         f"requests per second (peak {peak:g})",
     )
     errors = _polyline(
-        _steps([(p[0], p[2]) for p in points], end, _scale(top, 1)), "#dc2626", "error ratio (0–1)"
+        _steps([(p[0], p[2] if p[1] else 0) for p in points], end, _scale(top, 1)),
+        "#dc2626",
+        "error ratio (0–1) of the requests it receives",
     )
     legend = f"req/s (peak {peak:g}), error ratio"
     return _label(top + 14, f"requests {series['name']}", legend=legend) + rate + errors
@@ -208,8 +212,5 @@ def timeline_svg(data: dict[str, Any] | None) -> str:
         body.append(draw(top))
         top += height
     height = int(top + 18)
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="one-world-timeline" width="{WIDTH}" '
-        f'height="{height}" viewBox="0 0 {WIDTH} {height}" role="img" '
-        f'aria-label="one-world timeline">{_axis(end, height - 4)}{"".join(body)}</svg>'
-    )
+    drawn = _axis(end, height - 4) + "".join(body)
+    return svg_frame("one-world-timeline", WIDTH, height, drawn, "one-world timeline")

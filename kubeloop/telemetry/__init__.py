@@ -1,9 +1,34 @@
-"""Lab 03: telemetry — series on the logical clock and PromQL over them.
+"""Lab 03: telemetry — series on the logical clock, PromQL over them, alert rules and SLOs.
+
+``Telemetry`` is the entry point: services that emit metrics, rules evaluated on the clock,
+alert timelines, SLOs with burn-rate verdicts.
 
 ``kubeloop.telemetry.series`` stores samples; ``kubeloop.telemetry.promql`` parses and
 evaluates PromQL text against a store with Prometheus 3.x semantics (see docs/promql.md).
 """
 
+from kubeloop.telemetry.durations import DurationError
+from kubeloop.telemetry.promql.errors import PromQLError, UnsupportedError
+from kubeloop.telemetry.promtool.notation import NotationError
+from kubeloop.telemetry.rules.templates import TemplateError
 from kubeloop.telemetry.series import Labels, SeriesStore
+from kubeloop.telemetry.slo.book import SLO
+from kubeloop.telemetry.slo.verdict import Verdict
+from kubeloop.telemetry.telemetry import Telemetry
+from kubeloop.telemetry.timeline import AlertTimeline
+from kubeloop.telemetry.traffic import Service
 
-__all__ = ["Labels", "SeriesStore"]
+__all__ = [
+    "SLO",
+    "AlertTimeline",
+    "DurationError",
+    "Labels",
+    "NotationError",
+    "PromQLError",
+    "SeriesStore",
+    "Service",
+    "Telemetry",
+    "TemplateError",
+    "UnsupportedError",
+    "Verdict",
+]

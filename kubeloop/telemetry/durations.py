@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from kubeloop.errors import InvalidSpecError
+
 UNITS_MS: Final = (
     ("y", 365 * 86_400_000),
     ("w", 7 * 86_400_000),
@@ -28,7 +30,7 @@ _MULT: Final = dict(UNITS_MS)
 _HOW: Final = "write e.g. 30s, 5m, 1h30m, 1d; units y, w, d, h, m, s, ms in that order"
 
 
-class DurationError(ValueError):
+class DurationError(InvalidSpecError):
     """The text is not a Prometheus duration."""
 
 

@@ -24,15 +24,12 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from kubeloop.errors import InvalidSpecError
 from kubeloop.telemetry.linear import Line as _Line
 from kubeloop.telemetry.linear import exact_bound, exact_number, floor_at, format_le, line_of
 from kubeloop.telemetry.series import Labels, SeriesStore
-
-if TYPE_CHECKING:
-    from kubeloop.telemetry.traffic_versions import VersionedTraffic
 
 BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
 """client_golang's DefBuckets."""
@@ -56,6 +53,19 @@ class TrafficView:
     requests: int
     errors: int
     up: bool
+
+
+class Versions(Protocol):
+    """A split service's versions (``traffic_versions.VersionedTraffic``), as the service
+    asks them: follow its changes, answer its totals and counters, write their series."""
+
+    def follow(self, now: int) -> None: ...
+
+    def counter_lines(self) -> dict[Labels, list[tuple[int, _Line]]]: ...
+
+    def totals(self, now: int, requests: int, errors: int) -> tuple[int, int]: ...
+
+    def scrape(self, store: SeriesStore, now: int, unversioned: set[Labels]) -> None: ...
 
 
 class Service:
@@ -90,7 +100,7 @@ class Service:
         self.up = True
         self._written: set[Labels] = set()
         job, extra = name, dict(labels or {})  # extra: a version's labels (traffic_versions.py)
-        self.versions: VersionedTraffic | None = None
+        self.versions: Versions | None = None
         self._series_ok = Labels.of(__name__="http_requests_total", job=job, code=OK, **extra)
         self._series_error = Labels.of(__name__="http_requests_total", job=job, code=ERROR, **extra)
         self._series_up = Labels.of(__name__="up", job=job)

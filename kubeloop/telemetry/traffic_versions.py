@@ -169,14 +169,16 @@ class VersionedTraffic:
 
 def split_by_version(service: Service, shares: Mapping[str, int], now: int) -> VersionedTraffic:
     """Split ``service`` over versions (or re-split it): its series gain a ``version`` label."""
-    if service.versions is None:
+    versions = service.versions
+    if versions is None:
         versions = VersionedTraffic(service)
         versions.set_shares(shares, now)  # raises before the service is split
         service.versions = versions
         service._changed()
         return versions
-    service.versions.set_shares(shares, now)
-    return service.versions
+    assert isinstance(versions, VersionedTraffic)  # the only kind a service is split into
+    versions.set_shares(shares, now)
+    return versions
 
 
 def _overloaded(rate: Fraction, pods: int, capacity: Fraction | None, own: Fraction) -> Fraction:

@@ -1,6 +1,6 @@
 """Lab 01's phrases: nodes, workloads, scheduling, failures, rollouts, autoscaling, checks."""
 
-from kubeloop.steps.cluster import (
+from . import (
     affinity,
     assertions,
     autoscaling,

@@ -7,7 +7,8 @@ from typing import Any
 
 from kubeloop.harness.registry import given
 from kubeloop.harness.world import World
-from kubeloop.steps.cluster.support import reapply, selector
+
+from .support import reapply, selector
 
 HOSTNAME = "kubernetes.io/hostname"
 ZONE = "topology.kubernetes.io/zone"

@@ -10,7 +10,8 @@ from kubeloop.harness.referents import known
 from kubeloop.harness.registry import checks_error, then
 from kubeloop.harness.text_checks import agrees, expected
 from kubeloop.harness.world import World
-from kubeloop.steps.cluster.pods import check
+
+from .pods import check
 
 
 def _names(pods: list[Any]) -> str:

@@ -8,8 +8,9 @@ from kubeloop.harness.amounts import Resources
 from kubeloop.harness.params import TaintText, parse_taint
 from kubeloop.harness.registry import given, when
 from kubeloop.harness.world import World
-from kubeloop.steps.cluster.cluster_autoscaler_flags import configure
-from kubeloop.steps.cluster.support import column_problems, taint
+
+from .cluster_autoscaler_flags import configure
+from .support import column_problems, taint
 
 _DETAILS = (
     "[,][ <with|of|having> {size:resources}][ each]"

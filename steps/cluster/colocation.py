@@ -11,8 +11,9 @@ from typing import Any
 from kubeloop.harness.nouns import PodSet
 from kubeloop.harness.registry import then
 from kubeloop.harness.world import World
-from kubeloop.steps.cluster.affinity import ZONE
-from kubeloop.steps.cluster.pods import check
+
+from .affinity import ZONE
+from .pods import check
 
 _OTHER = "[<the|a|an> ]{other:name}[ pod(s)]"
 _BOUND = "[<running|scheduled|placed|bound> ]"

@@ -7,7 +7,8 @@ from typing import Any
 
 from kubeloop.harness.registry import given, then, when
 from kubeloop.harness.world import World
-from kubeloop.steps.cluster.support import each_node, selector
+
+from .support import each_node, selector
 
 DRAIN = "drain"
 

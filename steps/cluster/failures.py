@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from kubeloop.harness.registry import when
 from kubeloop.harness.world import World
-from kubeloop.steps.cluster.support import each_node, set_node_state
+
+from .support import each_node, set_node_state
 
 
 @when(

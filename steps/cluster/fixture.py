@@ -13,9 +13,10 @@ from kubeloop.cluster.deployments import (
 )
 from kubeloop.cluster.nodes import DEFAULT_MAX_PODS
 from kubeloop.harness.world import World
-from kubeloop.steps.cluster.affinity import from_manifest
-from kubeloop.steps.cluster.cluster_autoscaler import apply_node_groups
-from kubeloop.steps.cluster.support import (
+
+from .affinity import from_manifest
+from .cluster_autoscaler import apply_node_groups
+from .support import (
     add_node,
     apply_deployment,
     selector,

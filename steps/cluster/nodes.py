@@ -8,8 +8,9 @@ from kubeloop.harness.params import TaintText, parse_taint
 from kubeloop.harness.referents import known
 from kubeloop.harness.registry import given, then, when
 from kubeloop.harness.world import World
-from kubeloop.steps.cluster.fixture import apply_fixture, load
-from kubeloop.steps.cluster.support import add_node, column_problems, set_node_state, taint
+
+from .fixture import apply_fixture, load
+from .support import add_node, column_problems, set_node_state, taint
 
 _SIZE = "[,][ each][ <with|of|having> {size:resources}]"
 

@@ -38,7 +38,16 @@ def members(world: World, pods: PodSet, deployment: str | None = None) -> list[A
     if pods.state is not None:
         found = [p for p in found if _IN_STATE[pods.state](p)]
     if pods.version is not None:
-        found = [p for p in found if p.version == pods.version]
+        from ..links.support import artifact_named  # noqa: PLC0415  (one world)
+
+        try:
+            digest = artifact_named(world, pods.version)
+        except InvalidSpecError as error:
+            raise world.fail(f'"{pods.version}" to name one thing', str(error)) from None
+        if digest is None:
+            found = [p for p in found if p.version == pods.version]
+        else:  # an artifact's pods: its very digest
+            found = [p for p in found if getattr(p, "digest", None) == digest]
     return found
 
 
@@ -163,7 +172,7 @@ def pods_on(world: World, pods: PodSet, nodes: tuple[str, ...]) -> None:
 def pods_run(world: World, pods: PodSet, version: str) -> None:
     """The pods run that version (their template's version label or image); an artifact's
     alias (D2) means that artifact: the pods run its very digest, not just its version."""
-    from kubeloop.steps.links.support import artifact_named  # noqa: PLC0415  (one world)
+    from ..links.support import artifact_named  # noqa: PLC0415  (one world)
 
     try:
         digest = artifact_named(world, version)

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from kubeloop.harness.registry import given, then, when
 from kubeloop.harness.world import World
-from kubeloop.steps.cluster.rollout import _keep_rollout
-from kubeloop.steps.cluster.support import reapply
+
+from .rollout import _keep_rollout
+from .support import reapply
 
 
 @given(
@@ -38,6 +39,11 @@ def min_ready_seconds(world: World, name: str, seconds: int) -> None:
 )
 def roll_out_broken(world: World, version: str, deployment: str) -> None:
     """Roll out a version whose pods never pass their readiness probe: the rollout sticks."""
+    from ..links.support import version_only  # noqa: PLC0415  (one world)
+
+    world.attempt(lambda: version_only(world, version))
+    if world.error is not None:
+        return
     reapply(world, deployment, version=version, startup_seconds=None)
     rolling_update = world.capability(world.cluster, "rolling_update")
     _keep_rollout(world, deployment, lambda: rolling_update(deployment, version))

@@ -8,7 +8,8 @@ from kubeloop.harness.record import rollout_entry
 from kubeloop.harness.referents import it
 from kubeloop.harness.registry import checks_error, then, when
 from kubeloop.harness.world import World
-from kubeloop.steps.pipeline.promotion import roll_back_environment
+
+from ..pipeline.promotion import roll_back_environment
 
 
 def _keep_rollout(world: World, deployment: str, run: Any) -> None:
@@ -96,7 +97,7 @@ def i_roll_out(
     rollouts too.
     """
     deployment = deployment or it(world, "deployment")
-    from kubeloop.steps.links.support import artifact_named, links  # noqa: PLC0415  (one world)
+    from ..links.support import artifact_named, links  # noqa: PLC0415  (one world)
 
     digest = world.attempt(lambda: artifact_named(world, version))
     if world.error is not None:
@@ -108,7 +109,7 @@ def i_roll_out(
     if deployment in world.declared.deployments:
         world.declared.deployments[deployment][1].update(budget)
     if template:
-        from kubeloop.steps.cluster.support import reapply  # noqa: PLC0415
+        from .support import reapply  # noqa: PLC0415
 
         world.attempt(lambda: reapply(world, deployment, **template))
         if world.error is not None:
@@ -134,6 +135,7 @@ def i_roll_out(
         "I <undo|revert> the rollout of {deployment:deployment}",
         "I roll {deployment:deployment} back",
         "I revert {deployment:deployment}",
+        "{deployment:deployment} <is|gets|was> rolled back",
     ),
 )
 def i_roll_back(world: World, deployment: str | None = None) -> None:

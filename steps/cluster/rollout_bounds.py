@@ -8,8 +8,9 @@ from typing import Any
 from kubeloop.harness.nouns import PodSet
 from kubeloop.harness.registry import then
 from kubeloop.harness.world import World
-from kubeloop.steps.cluster.pods import holds
-from kubeloop.steps.cluster.rollout import _snapshots, _steps
+
+from .pods import holds
+from .rollout import _snapshots, _steps
 
 _THROUGHOUT = (
     "<throughout the rollout|during the rollout|at every step|at every step of the rollout|"

@@ -5,7 +5,8 @@ from __future__ import annotations
 from kubeloop.harness.params import TaintText, parse_taint
 from kubeloop.harness.registry import given, when
 from kubeloop.harness.world import World
-from kubeloop.steps.cluster.support import reapply, taint, toleration
+
+from .support import reapply, taint, toleration
 
 
 @given(

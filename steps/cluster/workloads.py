@@ -8,8 +8,9 @@ from kubeloop.cluster.deployments import DEFAULT_DEPLOYMENT_NAME
 from kubeloop.harness.amounts import Resources
 from kubeloop.harness.registry import given, when
 from kubeloop.harness.world import World
-from kubeloop.steps.cluster.affinity import place
-from kubeloop.steps.cluster.support import apply_deployment, reapply
+
+from .affinity import place
+from .support import apply_deployment, reapply
 
 _COUNT = "{replicas:n}[ <replicas|replica|pods|pod|instances|instance|copies>]"
 
@@ -175,7 +176,9 @@ def i_scale(world: World, deployment: str, replicas: int) -> None:
 )
 def i_apply_version(world: World, version: str, deployment: str) -> None:
     """Change the deployment's template; the rollout proceeds one step per reconcile."""
-    world.attempt(lambda: reapply(world, deployment, version=version))
+    from ..links.support import version_only  # noqa: PLC0415  (one world)
+
+    world.attempt(lambda: reapply(world, deployment, version=version_only(world, version)))
 
 
 @when(

@@ -17,6 +17,9 @@ from kubeloop.harness.world import World
         "I wait[ for] {duration:duration}",
         "{duration:duration} <go by|goes by|elapse(s)|later>",
         "<another|a further> {duration:duration} <pass|passes|go by|goes by|elapse|elapses>",
+        "time <moves on|passes|advances|goes by|goes on|moves forward> [<by|for> ]"
+        "{duration:duration}",
+        "the clock <advances|moves on|moves forward> [by ]{duration:duration}",
         "after {duration:duration}",
     ),
 )

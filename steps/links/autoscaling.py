@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from kubeloop.harness.registry import given, then
 from kubeloop.harness.world import World
-from kubeloop.steps.links.support import links
-from kubeloop.steps.telemetry.support import matches, show, telemetry
+
+from ..telemetry.support import matches, show, telemetry
+from .support import links
 
 _PER_POD = "[ per {unit:word}]"
 

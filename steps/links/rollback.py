@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from kubeloop.harness.registry import given, then
 from kubeloop.harness.world import World
-from kubeloop.steps.links.support import links
-from kubeloop.steps.pipeline.support import scene
-from kubeloop.steps.telemetry.support import telemetry
+
+from ..pipeline.support import scene
+from ..telemetry.support import telemetry
+from .support import links
 
 
 @given(
@@ -15,6 +16,8 @@ from kubeloop.steps.telemetry.support import telemetry
     variants=(
         "{env:name} rolls back when the SLO {slo:name} pages",
         "a page of the SLO {slo:name} rolls back {env:name}",
+        "<an automatic|automatic|an auto|auto> rollback of {env:name} when the SLO {slo:name} "
+        "pages",
     ),
 )
 def slo_page_rolls_back(world: World, slo: str, env: str) -> None:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from kubeloop.harness.registry import given, then
 from kubeloop.harness.world import World
-from kubeloop.steps.links.support import links
-from kubeloop.steps.pipeline.support import scene
+
+from ..pipeline.support import scene
+from .support import links
 
 
 @given(

@@ -90,3 +90,15 @@ def artifact_named(world: World, text: str) -> str | None:
             '(When I build "web" as D2)'
         )
     return str(current.aliases[text])
+
+
+def version_only(world: World, text: str) -> str:
+    """TEXT as a plain version string, for a phrase that cannot roll an artifact out
+    (``InvalidSpecError`` when TEXT is an artifact's alias: it never becomes a version)."""
+    current = world.parts.get("pipeline")
+    if current is not None and text in current.aliases:
+        raise InvalidSpecError(
+            f"{text} is an artifact, never a version string: roll it out through admission "
+            f'with "When I roll out {text} to <deployment>"'
+        )
+    return text

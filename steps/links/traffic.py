@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from kubeloop.harness.registry import given, when
 from kubeloop.harness.world import World
-from kubeloop.steps.links.support import artifact_named, links
-from kubeloop.steps.telemetry.support import telemetry
+
+from ..telemetry.support import telemetry
+from .support import artifact_named, links
 
 
 @given(
@@ -26,9 +27,12 @@ def served_by(world: World, service: str, deployment: str) -> None:
     'version v2 of the service "web" starts failing 50% of its requests',
 )
 def version_fails(world: World, version: str, service: str, errors: float) -> None:
-    """Only VERSION's share of SERVICE's requests fails that much (the others as before)."""
+    """Only VERSION's share of SERVICE's requests fails that much (the others as before);
+    an artifact's alias means the version its pods run."""
     telemetry(world)
-    world.attempt(lambda: links(world).fail_version(service, version, errors / 100))
+    world.attempt(
+        lambda: links(world).fail_version(service, _version_of(world, version), errors / 100)
+    )
 
 
 @when(
@@ -38,7 +42,7 @@ def version_fails(world: World, version: str, service: str, errors: float) -> No
 def version_recovers(world: World, version: str, service: str) -> None:
     """VERSION fails as the service does again (its own failure is gone)."""
     telemetry(world)
-    world.attempt(lambda: links(world).fail_version(service, version, None))
+    world.attempt(lambda: links(world).fail_version(service, _version_of(world, version), None))
 
 
 def _version_of(world: World, text: str) -> str:
@@ -46,7 +50,7 @@ def _version_of(world: World, text: str) -> str:
     digest = artifact_named(world, text)
     if digest is None:
         return text
-    from kubeloop.steps.pipeline.support import scene  # noqa: PLC0415
+    from ..pipeline.support import scene  # noqa: PLC0415
 
     return str(scene(world).pipeline.artifact(digest).version)
 

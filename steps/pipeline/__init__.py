@@ -1,7 +1,7 @@
 """Lab 02's phrases: manifests and builds, gate inputs and verdicts, waivers, signing,
 promotion, deployment and rollback."""
 
-from kubeloop.steps.pipeline import (
+from . import (
     build,
     commits,
     gates,

@@ -9,7 +9,8 @@ from kubeloop.errors import InvalidSpecError
 from kubeloop.harness.errors import HarnessError
 from kubeloop.harness.registry import given, then, when
 from kubeloop.harness.world import World
-from kubeloop.steps.pipeline.support import scene
+
+from .support import scene
 
 
 @given(
@@ -68,18 +69,20 @@ def _build(world: World, manifest: str, alias: str) -> None:
             f"manifests {sorted(current.manifests)}",
         )
     data: dict[str, Any] = current.manifests[manifest]
-    from kubeloop.steps.links.support import versions_in_use  # noqa: PLC0415  (one world)
+    from ..links.support import versions_in_use  # noqa: PLC0415  (one world)
 
     if alias in versions_in_use(world):
         world.attempt(lambda: _collides(alias, manifest))
         return
     digest = world.attempt(lambda: world.capability(current.pipeline, "build")(data))
     if digest is not None:
-        bind(world, alias, digest)
+        bind(world, alias, digest, str(data["version"]))
 
 
-def bind(world: World, alias: str, digest: object) -> None:
-    """ALIAS names the built digest from now on, and is the artifact built last."""
+def bind(world: World, alias: str, digest: object, version: str) -> None:
+    """ALIAS names the built digest (built at VERSION) from now on, and is the artifact
+    built last."""
+    world.artifact_versions[alias] = version
     current = scene(world)
     current.aliases[alias] = str(getattr(digest, "digest", digest))
     current.built_last = alias
@@ -96,6 +99,22 @@ def i_build(world: World, manifest: str, alias: str) -> None:
 def i_built(world: World, manifest: str, alias: str) -> None:
     """The same as When I build, as part of the situation."""
     _build(world, manifest, alias)
+
+
+@given(
+    "<a|the> build of {project:name} at [version ]{version:name}[ <as|called|named> {alias:name}]",
+    "a build of payments at 2.3.1 as P2",
+    "a build of payments at 2.3.1",
+    variants=(
+        "I <build|built> {project:name} at [version ]{version:name} as {alias:name}",
+        "{alias:name} is a build of {project:name} at [version ]{version:name}",
+    ),
+)
+def a_build_of(world: World, project: str, version: str, alias: str | None = None) -> None:
+    """Build PROJECT at VERSION (a manifest with nothing more); ALIAS, or "PROJECT:VERSION"
+    when none is given, names the artifact from now on."""
+    scene(world).manifests[project] = {"name": project, "version": version}
+    _build(world, project, alias or f"{project}:{version}")
 
 
 @then(

@@ -6,13 +6,22 @@ from __future__ import annotations
 from kubeloop.harness.registry import given, when
 from kubeloop.harness.world import World
 from kubeloop.pipeline import Finding, TestSummary
-from kubeloop.steps.pipeline.support import last_built, run_gates, scene, table_rows
+
+from .support import last_built, run_gates, scene, table_rows
 
 
 @given(
     "the coverage threshold is {threshold:percent}[ with precision {precision:n}]",
     "the coverage threshold is 90%",
     "the coverage threshold is 99.9% with precision 1",
+    "coverage must be at least 80%",
+    variants=(
+        "the <minimum|required> coverage is {threshold:percent}",
+        "the coverage <bar|minimum|floor|gate threshold> is {threshold:percent}",
+        "coverage <must be|has to be|should be|needs to be> at least {threshold:percent}",
+        "the <coverage|unit test> gate <requires|needs> [at least ]{threshold:percent}[ coverage]",
+        "a coverage threshold of {threshold:percent}",
+    ),
 )
 def coverage_threshold(world: World, threshold: float, precision: int = 0) -> None:
     """coverage.py's fail_under (and precision, default 0): round(total, precision) >= it."""
@@ -57,20 +66,37 @@ def unit_tests_pass(world: World, alias: str) -> None:
     _record(world, alias, "record_unit_tests", TestSummary(True, source="the scenario"))
 
 
+_FAILURES = "[ with {failures:n} <failures|failing tests|failed tests>[ <out of|of> {tests:n}]]"
+
+
 @given(
     "the unit tests of {alias:artifact} fail",
     "the unit tests of D1 fail",
-    variants=("{alias:artifacts} unit tests fail",),
+    "the unit tests of P1 fail with 3 failures out of 412",
+    variants=(
+        "{alias:artifacts} unit tests fail" + _FAILURES,
+        "the unit tests of {alias:artifact} fail" + _FAILURES,
+        "{alias:artifacts} <tests|unit tests> fail" + _FAILURES,
+    ),
 )
-def unit_tests_fail(world: World, alias: str) -> None:
-    """At least one unit test failed."""
-    _record(world, alias, "record_unit_tests", TestSummary(False, source="the scenario"))
+def unit_tests_fail(
+    world: World, alias: str, failures: int | None = None, tests: int | None = None
+) -> None:
+    """At least one unit test failed ("with 3 failures out of 412": that many of that many)."""
+    summary = TestSummary(False, tests or 0, failures or 0, source="the scenario")
+    _record(world, alias, "record_unit_tests", summary)
 
 
 @given(
     "the coverage of {alias:artifact} is {coverage:percent}",
     "the coverage of D1 is 89.49%",
-    variants=("{alias:artifacts} coverage is {coverage:percent}",),
+    "coverage of P1 comes out at 79.9%",
+    variants=(
+        "{alias:artifacts} coverage <is|comes out at|is at|measures|reaches> {coverage:percent}",
+        "[the ]coverage <of|for> {alias:artifact} <comes out at|is at|measures|reaches> "
+        "{coverage:percent}",
+        "coverage <of|for> {alias:artifact} is {coverage:percent}",
+    ),
 )
 def coverage_is(world: World, alias: str, coverage: float) -> None:
     """coverage.py's total for the artifact's unit tests."""
@@ -150,6 +176,7 @@ def integration_fail(world: World, alias: str) -> None:
     "I run the pipeline for R3 once more",
     variants=(
         "the pipeline <runs|runs again|is run|is run again|reruns>[ <for|on> {alias:artifact}]",
+        "{alias:artifact} <goes|went|is sent|is put|runs> through the <pipeline|gates>[ again]",
         "I <run|rerun|re-run> the <gates|pipeline|ladder>[ <for|on> {alias:artifact}]"
         "[ <again|once more|one more time>]",
     ),

@@ -8,7 +8,8 @@ from typing import Any
 
 from kubeloop.harness.registry import given
 from kubeloop.harness.world import World
-from kubeloop.steps.pipeline.support import scene
+
+from .support import scene
 
 
 def _record_file(world: World, alias: str, method: str, reader: str, path: str) -> None:

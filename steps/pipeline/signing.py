@@ -7,7 +7,8 @@ from typing import Any
 from kubeloop.harness.registry import given, then, when
 from kubeloop.harness.world import World
 from kubeloop.pipeline import EnvironmentSpec
-from kubeloop.steps.pipeline.support import scene
+
+from .support import scene
 
 
 def _with_key(world: World, key: str, seed: str) -> tuple[tuple[str, str], ...]:
@@ -50,6 +51,37 @@ def _trust(world: World, env: str, keys: list[str], only: bool) -> None:
             f"an environment {env}", ", ".join(s.name for s in definition.environments)
         )
     current.configure(world, environments=tuple(specs))
+
+
+@given(
+    "{env:name} <requires|needs> [<an|a manual|manual|one>] approval[ from someone]",
+    "prod requires an approval",
+    "promotion to prod needs an approval from someone",
+    "prod requires 2 approvals",
+    variants=(
+        "<promotion|promotions|a promotion|deploying|a deploy> to {env:name} <requires|needs> "
+        "[<an|a manual|manual|one>] approval[ from someone]",
+        "{env:name} <requires|needs> {count:n} approvals",
+    ),
+)
+def requires_approval(world: World, env: str, count: int = 1) -> None:
+    """A promotion to ENV waits for one manual approval (GitHub's required reviewers, one
+    reviewer): the pipeline counts one approval per promotion, so more is refused here."""
+    if count != 1:
+        raise world.fail(
+            f"{count} approvals the pipeline can count",
+            "it takes one approval per promotion (a second approver is not modelled)",
+        )
+    current = scene(world)
+    definition = current.definition
+    names = [spec.name for spec in definition.environments]
+    if env not in names:
+        raise world.fail(f"an environment {env}", ", ".join(names))
+    specs = tuple(
+        EnvironmentSpec(s.name, True, s.trusts) if s.name == env else s
+        for s in definition.environments
+    )
+    world.attempt(lambda: current.configure(world, environments=specs))
 
 
 @given("{env:name} trusts only key(s) {keys:names}", 'prod trusts only key "release"')
@@ -101,7 +133,10 @@ def _signed(world: World, alias: str) -> bool:
     "{alias:artifact} is signed",
     "D1 is signed",
     "R1 gets signed",
-    variants=("{alias:artifact} <gets|got|was|has been|is now> signed",),
+    variants=(
+        "{alias:artifact} <gets|got|was|has been|is now> signed",
+        "{alias:artifact} <has|carries|bears> a [valid ]signature",
+    ),
 )
 def is_signed(world: World, alias: str) -> None:
     """The artifact carries a valid signature made for its own digest."""
@@ -115,6 +150,7 @@ def is_signed(world: World, alias: str) -> None:
     variants=(
         "{alias:artifact} <was not|wasn't|isn't|has not been|is still not|is unsigned|was never> "
         "signed",
+        "{alias:artifact} <has|carries|bears> no [valid ]signature",
     ),
 )
 def is_not_signed(world: World, alias: str) -> None:
@@ -129,7 +165,15 @@ def _signatures(world: World, alias: str) -> list[Any]:
     return list(world.capability(current.pipeline, "signatures")(digest))
 
 
-@then("{alias:artifact} is signed by key {key:name}", 'D1 is signed by key "release"')
+@then(
+    "{alias:artifact} is signed by key {key:name}",
+    'D1 is signed by key "release"',
+    "P1 is signed with the release key",
+    variants=(
+        "{alias:artifact} <is|was|gets|got|has been> signed <by|with> [the ]key {key:name}",
+        "{alias:artifact} <is|was|gets|got|has been> signed <by|with> the {key:name} key",
+    ),
+)
 def is_signed_by(world: World, alias: str, key: str) -> None:
     """One of the artifact's signatures for its own digest was made with that key."""
     digest = scene(world).digest(world, alias)

@@ -87,9 +87,11 @@ def _build(world: World) -> PipelineScene:
     if "events" in accepted:
         kwargs["events"] = world.events
     built = PipelineScene(factory(**kwargs), name)
+    # the definition from the start, so a learner's engine never guesses kubeloop's defaults
+    world.capability(built.pipeline, "configure")(built.definition)
     world.pictures["pipeline"] = lambda: ladder_text(snapshot(built))
     world.snapshots["pipeline"] = lambda: snapshot(built)
-    from kubeloop.steps.links.support import pipeline_built  # noqa: PLC0415  (links: one world)
+    from ..links.support import pipeline_built  # noqa: PLC0415  (links: one world)
 
     pipeline_built(world, built.pipeline)
     return built

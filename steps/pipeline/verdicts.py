@@ -13,7 +13,8 @@ from typing import Any
 from kubeloop.harness.reasons import Reason, says
 from kubeloop.harness.registry import then
 from kubeloop.harness.world import World
-from kubeloop.steps.pipeline.support import scene
+
+from .support import scene
 
 _FOR = "[ <for|on|of> {alias:artifact}]"
 _AGAIN = "[ <again|once more|still>]"
@@ -87,6 +88,7 @@ def _said(gate: Any) -> str:
         "{alias:artifact} <passes|passed|has passed> <all|every> [of ]"
         "<its gates|the gates|gates|gate>",
         "the pipeline <passes|passed> for {alias:artifact}",
+        "the pipeline <for|of> {alias:artifact} <passes|passed|is green>",
     ),
 )
 def the_pipeline_passes(world: World, alias: str | None = None) -> None:
@@ -99,11 +101,14 @@ def the_pipeline_passes(world: World, alias: str | None = None) -> None:
 
 @then(
     "the pipeline is blocked at {gate:gate}" + _FOR,
+    "the pipeline fails at the scan stage",
     "the pipeline is blocked at scan",
     "R2 shows up as blocked in the pipeline report",
     variants=(
         "{alias:artifact} <is|was|shows up as|appears as|is shown as|is marked> blocked"
         "[ in the pipeline[ report]][ at {gate:gate}]",
+        "the pipeline[ <for|of> {alias:artifact}] <fails|failed|stops|stopped|halts|halted|"
+        "is stopped|was stopped|blocks|blocked|was blocked> at {gate:gate}",
     ),
 )
 def the_pipeline_is_blocked_at(
@@ -135,7 +140,7 @@ def gate_blocked(
     found = _gate(world, gate, alias)
     if found.status != "blocked":
         raise world.fail(f"gate {gate} to block", f"{found.status}: {found.reason}")
-    if reason is not None and not says(reason, _said(found)):
+    if reason is not None and not says(reason, _said(found), world.artifact_versions):
         raise world.fail(f"gate {gate} to block because {reason}", _said(found))
 
 

@@ -9,7 +9,8 @@ from kubeloop.harness.registry import given, when
 from kubeloop.harness.world import World
 from kubeloop.pipeline import Waiver, WaiverList
 from kubeloop.pipeline.waivers import DEFAULT_EPOCH, date_at, seconds_since
-from kubeloop.steps.pipeline.support import scene
+
+from .support import scene
 
 
 def _accept(world: World, version: int, finding: str, reason: str, until: str | None) -> None:
@@ -55,6 +56,9 @@ _EXPIRY = (
         + _ON
         + "[ because {reason:text}]"
         + _EXPIRY,
+        "<a waiver|an exception> for {finding:finding}" + _ON + " is <added|granted|filed|"
+        "approved|given>[ because {reason:text}]" + _EXPIRY,
+        "the waiver list accepts {finding:finding}[ because {reason:text}]" + _EXPIRY,
     ),
 )
 def grant_waiver(

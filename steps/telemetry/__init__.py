@@ -1,6 +1,6 @@
 """Lab 03's phrases: series and PromQL, alert rules and their states, traffic, SLOs."""
 
-from kubeloop.steps.telemetry import (
+from . import (
     alerts,
     budget_ranges,
     counters,

@@ -8,7 +8,8 @@ from typing import Any
 
 from kubeloop.harness.registry import given, then, when
 from kubeloop.harness.world import World
-from kubeloop.steps.telemetry.support import call, fixture_text, require_docstring, result_rows
+
+from .support import call, fixture_text, require_docstring, result_rows
 
 _RULE = "<an|the> <alert|alert rule|alerting rule> {name:name}"
 _WHEN = "<when|on|if|for|with expression|with expr|with the expression|that fires when|fires when>"
@@ -28,6 +29,7 @@ _HOLD = "[[,] <for|for:|with for:|holding for|lasting> {hold:duration}]"
 )
 def an_alert(world: World, name: str, expr: str, hold: int = 0) -> None:
     """An alerting rule: pending while EXPR returns a series, firing once it held for FOR."""
+    world.mentioned["alert"] = name
     world.attempt(lambda: call(world, "add_alert", name, expr, hold))
 
 
@@ -297,12 +299,35 @@ def never_pending_longer(world: World, name: str, limit: int) -> None:
 
 
 @then(
-    "{name:alert} was <pending|firing> at some point",
+    "{name:alert} was {state:alertstate} at some point",
     "HighErrorRate was pending at some point",
-    variants=("{name:alert} <has been|was once|was at one point> <pending|firing>",),
+    "the HighErrorRate alert fired at some point",
+    variants=(
+        "{name:alert} <has been|was once|was at one point> {state:alertstate}",
+        "{name:alert} <fired|has fired> at some point",
+    ),
 )
-def was_at_some_point(world: World, name: str) -> None:
-    """The alert left inactive at least once so far (pending or firing)."""
+def was_at_some_point(world: World, name: str, state: str = "firing") -> None:
+    """The alert was in STATE (fired: firing) at least once so far; pending counts for a
+    firing alert too, as it was pending first."""
     _known(world, name)
-    if all(state == "inactive" for _, state in call(world, "timeline", name).changes):
-        raise world.fail(f'alert "{name}" pending at some point', _timeline(world, name))
+    states = {s for _, s in call(world, "timeline", name).changes}
+    if state not in states and not (state == "pending" and "firing" in states):
+        raise world.fail(f'alert "{name}" {state} at some point', _timeline(world, name))
+
+
+@then(
+    "{name:alert} <fired|was firing|has been firing|has fired> for {duration:duration}",
+    "HighErrorRate fired for 3 minutes",
+)
+def fired_for(world: World, name: str, duration: int) -> None:
+    """The alert spent DURATION firing in all so far, to within one minute (rules are
+    evaluated once a minute unless said otherwise)."""
+    _known(world, name)
+    changes = [*call(world, "timeline", name).changes, (world.clock.now, "now")]
+    firing = sum(end - start for (start, state), (end, _) in pairwise(changes) if state == "firing")
+    if abs(firing - duration) > 60:
+        raise world.fail(
+            f'alert "{name}" firing for {_clock(duration)}',
+            f"firing for {_clock(firing)} ({_timeline(world, name)})",
+        )

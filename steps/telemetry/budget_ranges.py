@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from kubeloop.harness.registry import then
 from kubeloop.harness.world import World
-from kubeloop.steps.telemetry.slos import find_slo
-from kubeloop.steps.telemetry.support import call, show
+
+from .slos import find_slo
+from .support import call, show
 
 _BETWEEN = "between {low:percent} and {high:percent}"
 
@@ -27,12 +28,10 @@ def _check(world: World, what: str, got: float, low: float, high: float) -> None
 
 
 @then(
-    "[the SLO ]{name:name} has <spent|burned|used|consumed> " + _BETWEEN + " of its error budget",
+    "{name:sloname} has <spent|burned|used|consumed> " + _BETWEEN + " of its error budget",
     'the SLO "checkout" has spent between 8% and 11% of its error budget',
     variants=(
-        "the error budget <of|for> [the SLO ]{name:name} is "
-        + _BETWEEN
-        + " <spent|burned|used|consumed>",
+        "the error budget <of|for> {name:sloname} is " + _BETWEEN + " <spent|burned|used|consumed>",
     ),
 )
 def budget_spent_between(world: World, name: str, low: float, high: float) -> None:
@@ -42,9 +41,9 @@ def budget_spent_between(world: World, name: str, low: float, high: float) -> No
 
 @then(
     "the <error budget remaining|remaining error budget|error budget left> <of|for> [the SLO ]"
-    "{name:name} is " + _BETWEEN,
+    "{name:sloname} is " + _BETWEEN,
     'the error budget remaining for "checkout" is between 89% and 92%',
-    variants=("[the SLO ]{name:name} has " + _BETWEEN + " of its error budget <remaining|left>",),
+    variants=("{name:sloname} has " + _BETWEEN + " of its error budget <remaining|left>",),
 )
 def budget_remaining_between(world: World, name: str, low: float, high: float) -> None:
     """What is left of the period's budget is from LOW to HIGH (both included)."""

@@ -16,7 +16,9 @@ from dataclasses import dataclass
 from kubeloop.core.clock import ORDER_SCRAPE
 from kubeloop.harness.registry import given, when
 from kubeloop.harness.world import World
-from kubeloop.steps.telemetry.support import (
+from kubeloop.telemetry.promtool.notation import NotationError, parse_metric
+
+from .support import (
     call,
     parse_number,
     require_table,
@@ -24,7 +26,6 @@ from kubeloop.steps.telemetry.support import (
     show,
     telemetry,
 )
-from kubeloop.telemetry.promtool.notation import NotationError, parse_metric
 
 COUNTERS = "telemetry.counters"
 DEFAULT_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10)

@@ -12,14 +12,18 @@ import math
 from kubeloop.harness.comparisons import compare
 from kubeloop.harness.registry import then
 from kubeloop.harness.world import World
-from kubeloop.steps.telemetry.series import evaluate, single_value
-from kubeloop.steps.telemetry.support import matches, parse_number, show
 
-_OF = " latency <of|for> {service:service}[ over [the last ]{window:duration}]"
+from .series import evaluate, single_value
+from .services import the_named
+from .support import matches, parse_number, show
+
+_OF = " latency[ <of|for> {service:service}][ over [the last ]{window:duration}]"
 _SUBJECTS = (
     "[the ]p{percentile:decimal}" + _OF,
     "[the ]{percentile:decimal}th percentile" + _OF,
     "[the ]median" + _OF,
+    "{service:service}'s p{percentile:decimal} latency[ over [the last ]{window:duration}]",
+    "{service:service}'s median latency[ over [the last ]{window:duration}]",
 )
 """p99, the 99th percentile, the median (p50); over the last 5 minutes unless a window is said."""
 _IS = " is [<about|approximately|roughly> ]{value:latency}"
@@ -28,9 +32,15 @@ _DEFAULT_WINDOW = 300
 
 
 def _quantile(
-    world: World, percentile: float | None, service: str, window: int | None, at: int | None = None
+    world: World,
+    percentile: float | None,
+    service: str | None,
+    window: int | None,
+    at: int | None = None,
 ) -> float:
-    """The latency quantile, in seconds, evaluated now (the median without a percentile)."""
+    """The latency quantile, in seconds, evaluated now (the median without a percentile);
+    without a service, of the one named last (or the only one)."""
+    service = the_named(world, service)
     share = 50.0 if percentile is None else percentile
     if not 0 < share < 100:
         raise world.fail("a percentile between 0 and 100, e.g. p99 or p99.9", f"p{share:g}")
@@ -55,8 +65,8 @@ def _quantile(
 )
 def latency_is(
     world: World,
-    service: str,
     value: tuple[str, float],
+    service: str | None = None,
     percentile: float | None = None,
     window: int | None = None,
 ) -> None:
@@ -76,9 +86,9 @@ def latency_is(
 )
 def latency_compares(
     world: World,
-    service: str,
     bound: str,
     value: tuple[str, float],
+    service: str | None = None,
     percentile: float | None = None,
     window: int | None = None,
 ) -> None:
@@ -103,9 +113,9 @@ _STAYED = (
 )
 def latency_stayed(
     world: World,
-    service: str,
     bound: str,
     value: tuple[str, float],
+    service: str | None = None,
     percentile: float | None = None,
     window: int | None = None,
 ) -> None:
@@ -124,7 +134,7 @@ def latency_stayed(
             raise world.fail(_said(percentile, service, wanted, factor) + " the whole time", seen)
 
 
-def _said(percentile: float | None, service: str, wanted: str, factor: float) -> str:
+def _said(percentile: float | None, service: str | None, wanted: str, factor: float) -> str:
     share = "p50" if percentile is None else f"p{percentile:g}"
     return f'the {share} latency of "{service}" {wanted} {"ms" if factor > 1 else "s"}'
 

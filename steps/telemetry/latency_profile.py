@@ -13,8 +13,9 @@ from collections.abc import Sequence
 
 from kubeloop.harness.registry import when
 from kubeloop.harness.world import World
-from kubeloop.steps.telemetry.services import _service, the_named
 from kubeloop.telemetry.traffic import DEFAULT_LATENCY
+
+from .services import _service, the_named
 
 _PROFILES = "telemetry: latency profiles"
 """The profile each service was last given, to go back to after a change "for 2 minutes"."""

@@ -14,8 +14,9 @@ from __future__ import annotations
 from kubeloop.harness.registry import then
 from kubeloop.harness.telemetry_nouns import SloAlert
 from kubeloop.harness.world import World
-from kubeloop.steps.telemetry.slos import find_slo
-from kubeloop.steps.telemetry.support import call, result_rows
+
+from .slos import find_slo
+from .support import call, result_rows
 
 _SEVERITIES = {"page": ("page", "critical"), "ticket": ("ticket", "warning")}
 _PAST = ("was", "got", "has been", "had been")
@@ -116,7 +117,8 @@ def _state(world: World, alert: SloAlert) -> tuple[str, str]:
     "{alert:sloalert} is [still ]firing",
     "the fast burn alert is firing",
     "the slow burn alert on checkout is firing",
-    variants=("{alert:sloalert} <fires|has fired|is firing now>",),
+    "the burn-rate alert pages",
+    variants=("{alert:sloalert} <fires|has fired|is firing now|pages|is paging|has paged>",),
 )
 def slo_alert_firing(world: World, alert: SloAlert) -> None:
     """The SLO's page (fast burn) or ticket (slow burn) alert fires now."""

@@ -7,13 +7,14 @@ from __future__ import annotations
 from kubeloop.harness.comparisons import compare
 from kubeloop.harness.registry import then
 from kubeloop.harness.world import World
-from kubeloop.steps.telemetry.series import (
+
+from .series import (
     evaluate,
     result_is_empty,
     result_table,
     single_value,
 )
-from kubeloop.steps.telemetry.support import matches, parse_number, show
+from .support import matches, parse_number, show
 
 _QUERY = "[the ][PromQL ]<query|expression> {expr:promql}"
 _SUBJECTS = (
@@ -21,6 +22,7 @@ _SUBJECTS = (
     "[the value of ]{expr:barepromql}",
     "[the ]<counter|gauge|series|metric> {expr:series}",
     "{expr:ratephrase}",
+    "{expr:quotedpromql}",
 )
 """Other ways to name the expression: bare after "the query", bare, a series by kind, or a
 rate in words ("the rate of jobs_total over 5m" is rate(jobs_total[300s]))."""

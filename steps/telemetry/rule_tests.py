@@ -4,6 +4,8 @@ check its exit code and what it printed, exactly as the command line would show 
 from __future__ import annotations
 
 import io
+from pathlib import Path
+from typing import Any
 
 from kubeloop.harness.registry import then, when
 from kubeloop.harness.world import World
@@ -97,3 +99,17 @@ def the_output_lacks(world: World, text: str) -> None:
     command, _, output = _last(world)
     if text in output:
         raise world.fail(f"{command} not to print {text!r}", output)
+
+
+def _check_test_file(source: str | Path, _: str, __: dict[str, Any]) -> None:
+    """What ``kubeloop check`` reads of a promtool test file: that it is one, inside the
+    project. Its content is the run's subject (a broken file is how a scenario tests the
+    output), so only the run reads it."""
+    from kubeloop.fixtures.yamlsafe import read_text  # noqa: PLC0415
+
+    assert isinstance(source, Path)
+    read_text(source)
+
+
+run_rule_tests.fixture_argument = "path"  # type: ignore[attr-defined]
+run_rule_tests.fixture_reader = _check_test_file  # type: ignore[attr-defined]

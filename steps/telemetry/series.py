@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from kubeloop.harness.registry import given, then, when
 from kubeloop.harness.world import World
-from kubeloop.steps.telemetry.support import (
+from kubeloop.telemetry.promtool.notation import STALE, NotationError, expand_values, parse_metric
+
+from .support import (
     MAX_SAMPLES,
     MAX_STEPS,
     call,
@@ -16,7 +18,6 @@ from kubeloop.steps.telemetry.support import (
     show,
     show_result,
 )
-from kubeloop.telemetry.promtool.notation import STALE, NotationError, expand_values, parse_metric
 
 LAST_RESULT = "telemetry.result"
 

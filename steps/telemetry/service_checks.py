@@ -14,12 +14,13 @@ from kubeloop.harness.comparisons import compare
 from kubeloop.harness.registry import then
 from kubeloop.harness.telemetry_nouns import error_ratio_query
 from kubeloop.harness.world import World
-from kubeloop.steps.telemetry.services import _service
-from kubeloop.steps.telemetry.support import call, show
+
+from .services import _service, the_named
+from .support import call, show
 
 _ERROR_RATE = (
-    "the [<5xx|HTTP 5xx|HTTP 500|server|500> ]error <rate|ratio|percentage> <of|for> "
-    "{service:service}"
+    "the [<5xx|HTTP 5xx|HTTP 500|server|500> ]error <rate|ratio|percentage>[ <of|for> "
+    "{service:service}]"
 )
 _STAYED = "<stayed|stays|remained|has stayed|has remained|was|has been>"
 _WHOLE_TIME = "[ <the whole time|throughout|all along|the entire time|all the time>]"
@@ -40,12 +41,23 @@ def _said(bound: str, limit: float) -> str:
     _ERROR_RATE + " is [{bound:comparison} ]{percent:percent}",
     "the error rate of web is 2%",
     "the 5xx error rate of web is below 1%",
+    "the error rate of web is about 2%",
+    variants=(_ERROR_RATE + " is {about:about} {percent:percent}",),
 )
-def error_rate_is(world: World, service: str, percent: float, bound: str = "==") -> None:
-    """The share of SERVICE's requests answered with a 5xx over the last 5 minutes, now."""
+def error_rate_is(
+    world: World,
+    percent: float,
+    service: str | None = None,
+    bound: str = "==",
+    about: str | None = None,
+) -> None:
+    """The share of SERVICE's requests answered with a 5xx over the last 5 minutes, now
+    (without a service: the one named last); "about": within a tenth of it."""
+    service = the_named(world, service)
     _service(world, service)
     seen = round(100 * _value(world, error_ratio_query(service)), 9)
-    if math.isnan(seen) or not compare(seen, bound, percent):
+    close = about is not None and abs(seen - percent) <= percent / 10
+    if math.isnan(seen) or not (close or (about is None and compare(seen, bound, percent))):
         raise world.fail(
             f"the error rate of {service} {_said(bound, percent)}%",
             "no requests in the last 5 minutes" if math.isnan(seen) else f"{show(seen)}%",
@@ -57,8 +69,9 @@ def error_rate_is(world: World, service: str, percent: float, bound: str = "==")
     "the error rate of web stayed under 1%",
     "the error rate of web was below 5% the whole time",
 )
-def error_rate_stayed(world: World, service: str, percent: float, bound: str) -> None:
+def error_rate_stayed(world: World, percent: float, bound: str, service: str | None = None) -> None:
     """The error rate (as above) agreed at every minute since the service's first scrape."""
+    service = the_named(world, service)
     _service(world, service)
     expr = error_ratio_query(service)
     now = world.clock.now
@@ -73,13 +86,16 @@ def error_rate_stayed(world: World, service: str, percent: float, bound: str) ->
 
 
 @then(
-    "the request rate <of|for> {service:service} is [{bound:comparison} ]{rate:decimal}"
+    "the request rate[ <of|for> {service:service}] is [{bound:comparison} ]{rate:decimal}"
     "[ <requests per second|per second|rps|req/s|requests a second>]",
     "the request rate of web is 200 per second",
     "the request rate for web is above 100 rps",
 )
-def request_rate_is(world: World, service: str, rate: float, bound: str = "==") -> None:
+def request_rate_is(
+    world: World, rate: float, service: str | None = None, bound: str = "=="
+) -> None:
     """Requests a second SERVICE served over the last 5 minutes, now (every code)."""
+    service = the_named(world, service)
     _service(world, service)
     expr = f'sum(rate(http_requests_total{{job="{service}"}}[5m]))'
     seen = round(_value(world, expr), 9)

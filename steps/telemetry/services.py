@@ -9,10 +9,13 @@ and the service goes back to what it did before.
 
 from __future__ import annotations
 
+import re
+
 from kubeloop.harness.registry import given, then, when
 from kubeloop.harness.world import World
-from kubeloop.steps.telemetry.slos import service_added
-from kubeloop.steps.telemetry.support import call, telemetry
+
+from .slos import service_added
+from .support import call, telemetry
 
 _SERVES = (
     "<serves|is serving|gets|is getting|receives|is receiving|handles|is handling|takes|"
@@ -20,7 +23,10 @@ _SERVES = (
 )
 _ERRORS = "[ <with|at> {errors:share} <errors|error rate|of them failing|failing>]"
 _NO_ERRORS = " <with no errors|without errors|without any errors|with zero errors>"
-_FAIL = "<fail|are failing|start failing|return errors|return HTTP 500|return 500s|error out>"
+_FAIL = (
+    "<fail|are failing|start failing|return errors|return an error|return HTTP 500|return 500|"
+    "return 500s|return a 500|error out>"
+)
 _WITH_CODE = "[ with <a|an|HTTP|status|code> <500|503|5xx>]"
 _FOR = "[ for [the next ]{duration:duration}]"
 _AT = "[ <at|taking|answering in> [<around|about|roughly> ]{latency:latency}]"
@@ -134,15 +140,41 @@ def _lasting(
         "{name:service} <starts failing|fails|is failing|begins failing|returns errors for> "
         "{errors:share} of [<its|all|the|all its|all of its> ]requests" + _WITH_CODE + _FOR,
         "{errors:share} of " + _THEIR + "requests " + _FAIL + _WITH_CODE + _FOR,
+        "{errors:share} of <them|those> " + _FAIL + _WITH_CODE + _FOR,
+        "{name:service} has <an error rate of|a> {errors:share}[ error rate]" + _FOR,
+        "the {name:name} pods <fail|start failing|return errors for> {errors:share} of [their ]"
+        "requests" + _FOR,
+        "{name:service}'s error rate <is|jumps to|rises to|goes to|climbs to|spikes to|"
+        "increases to|drops to|falls to|goes up to|goes down to> {errors:share}" + _FOR,
+        "the [<5xx|HTTP 5xx|server> ]error <rate|ratio>[ <of|for> {name:service}] "
+        "<jumps|rises|goes|climbs|spikes|increases|drops|falls|goes up|goes down> to "
+        "{errors:share}" + _FOR,
     ),
 )
 def starts_failing(
     world: World, errors: float, name: str | None = None, duration: int | None = None
 ) -> None:
     """From now on ERRORS of the service's requests fail (500); "for 10 minutes": that long,
-    then it fails as before."""
+    then it fails as before. A version said as the subject ("v2 fails 30% of requests") is
+    the pods running it, in every service they serve (one world: kubeloop/links)."""
+    if name is not None and _VERSION.fullmatch(name) and name not in call(world, "services"):
+        _version_fails(world, name, _ratio(errors), duration)
+        return
     service = _service(world, the_named(world, name))
     _lasting(world, service, "set_error_ratio", _ratio(errors), duration)
+
+
+_VERSION = re.compile(r"v\d[\w.-]*", re.IGNORECASE)
+
+
+def _version_fails(world: World, version: str, ratio: float, duration: int | None) -> None:
+    from ..links.support import links  # noqa: PLC0415  (links: one world)
+
+    telemetry(world)
+    world.attempt(lambda: links(world).fail_pods_of(version, ratio))
+    if duration is not None and world.error is None:
+        world.advance(duration)
+        world.attempt(lambda: links(world).fail_pods_of(version, None))
 
 
 @when(
@@ -155,6 +187,7 @@ def starts_failing(
         "{name:service} <stops failing|is healthy again|stops returning errors>",
         "the errors stop[ <for|on> {name:service}]",
         "[the ]errors <stop|go away|go back to zero|end>",
+        "the <incident|outage|error spike|spike|failure> <ends|is over|stops|is resolved|passes>",
     ),
 )
 def recovers(world: World, name: str | None = None) -> None:
@@ -209,6 +242,11 @@ def goes_down(world: World, name: str) -> None:
 @then(
     "[the ]service {name:name} has served {count:n} requests[ and {errors:n} errors]",
     'the service "web" has served 60000 requests and 1200 errors',
+    "web served 60000 requests",
+    variants=(
+        "{name:service} <has served|served|has handled|handled> {count:n} requests"
+        "[ and {errors:n} errors]",
+    ),
 )
 def has_served(world: World, name: str, count: int, errors: int | None = None) -> None:
     """Requests (and failed requests) the service served since it started, until now."""

@@ -10,7 +10,8 @@ from typing import Any
 from kubeloop.harness.comparisons import compare
 from kubeloop.harness.registry import given, then, when
 from kubeloop.harness.world import World
-from kubeloop.steps.telemetry.support import (
+
+from .support import (
     call,
     fixture_text,
     matches,
@@ -57,8 +58,17 @@ def _period(text: str) -> int:
     'the SLO "checkout" targets 99.5% success over 30 days',
     'an SLO "web-availability" of 99.5% over 30 days with a page on fast burn and a ticket on '
     "slow burn",
+    "a 99.9% availability objective over 30 days for web",
+    variants=(
+        "<a|an> {objective:percent} [<availability|success> ]<SLO|objective|target>{details:slo}",
+    ),
 )
-def an_slo(world: World, name: str, details: dict[str, Any]) -> None:
+def an_slo(
+    world: World,
+    details: dict[str, Any],
+    name: str | None = None,
+    objective: float | None = None,
+) -> None:
     """An availability SLO: 5xx responses of the service are errors; the Workbook's windows
     unless it names others (pyrra), over 30 days unless it says.
 
@@ -67,6 +77,11 @@ def an_slo(world: World, name: str, details: dict[str, Any]) -> None:
     ("checkout", "web-availability" → web) or the only one; a service not there yet is
     waited for: the SLO begins when that service's traffic is declared.
     """
+    if objective is not None:
+        details = {**details, "objective": objective}
+    if name is None:  # "a 99.9% availability objective for web": named after its service
+        service = details.get("service") or _service_for(world, "")
+        name = f"{service}-availability" if service else "availability"
     if "objective" not in details:
         raise world.fail(f'an objective for the SLO "{name}" (… of 99.9%)', "none was given")
     world.mentioned["slo"] = name
@@ -106,6 +121,11 @@ def service_added(world: World, service: str) -> None:
 @given(
     "<it|the SLO> pages on a fast burn[ and opens a ticket on a slow burn]",
     "it pages on a fast burn and opens a ticket on a slow burn",
+    "a fast burn pages and a slow burn opens a ticket",
+    variants=(
+        "a fast burn pages[ and a slow burn <opens|raises|files> a ticket]",
+        "a slow burn <opens|raises|files> a ticket",
+    ),
 )
 def pages_on_fast_burn(world: World) -> None:
     """What the Workbook's windows do (a page on a fast burn, a ticket on a slow one): said
@@ -144,7 +164,7 @@ def the_slos(world: World) -> None:
 
 
 @then(
-    "the error budget of [the SLO ]{name:name} is {minutes:number} minutes",
+    "the error budget of {name:sloname} is {minutes:number} minutes",
     'the error budget of "availability" is 43.2 minutes',
 )
 def error_budget(world: World, name: str, minutes: str) -> None:
@@ -157,14 +177,13 @@ def error_budget(world: World, name: str, minutes: str) -> None:
 
 
 @then(
-    "the burn rate of [the SLO ]{name:name} over [the last ]{window:duration} is "
+    "the burn rate of {name:sloname} over [the last ]{window:duration} is "
     "[{bound:comparison} ]{burn:number}",
     'the burn rate of "availability" over 1 hour is 14.4',
     'the 1h burn rate of the SLO "availability" is 14.4',
     "the 1h burn rate of checkout is above 14.4",
     variants=(
-        "the {window:duration} burn rate of [the SLO ]{name:name} is [{bound:comparison} ]"
-        "{burn:number}",
+        "the {window:duration} burn rate of {name:sloname} is [{bound:comparison} ]{burn:number}",
     ),
 )
 def burn_rate(world: World, name: str, window: int, burn: str, bound: str = "==") -> None:
@@ -184,8 +203,7 @@ def burn_rate(world: World, name: str, window: int, burn: str, bound: str = "=="
 
 
 @then(
-    "the error budget remaining <of|for> [the SLO ]{name:name} is [{bound:comparison} ]"
-    "{percent:percent}",
+    "the error budget remaining <of|for> {name:sloname} is [{bound:comparison} ]{percent:percent}",
     'the error budget remaining for "availability" is 100%',
     'the remaining error budget of the SLO "availability" is below 100%',
     'the error budget left for "availability" is at least 90%',
@@ -193,17 +211,16 @@ def burn_rate(world: World, name: str, window: int, burn: str, bound: str = "=="
     '90% of the error budget of "availability" remains',
     'the SLO "availability" has at least 90% of its error budget left',
     variants=(
-        "the remaining error budget <of|for> [the SLO ]{name:name} is [{bound:comparison} ]"
+        "the remaining error budget <of|for> {name:sloname} is [{bound:comparison} ]"
         "{percent:percent}",
-        "the error budget left <of|for> [the SLO ]{name:name} is [{bound:comparison} ]"
-        "{percent:percent}",
-        "the error budget <of|for> [the SLO ]{name:name} is [{bound:comparison} ]"
+        "the error budget left <of|for> {name:sloname} is [{bound:comparison} ]{percent:percent}",
+        "the error budget <of|for> {name:sloname} is [{bound:comparison} ]"
         "{percent:percent} <remaining|left>",
-        "the error budget <of|for> [the SLO ]{name:name} has [{bound:comparison} ]"
+        "the error budget <of|for> {name:sloname} has [{bound:comparison} ]"
         "{percent:percent} <remaining|left>",
         "[{bound:comparison} ]{percent:percent} of the error budget <of|for> [the SLO ]"
-        "{name:name} <remains|is left|is remaining>",
-        "[the SLO ]{name:name} has [{bound:comparison} ]{percent:percent} [of its ]"
+        "{name:sloname} <remains|is left|is remaining>",
+        "{name:sloname} has [{bound:comparison} ]{percent:percent} [of its ]"
         "<error budget|budget> <remaining|left>",
     ),
 )
@@ -219,7 +236,7 @@ def budget_remaining(world: World, name: str, percent: float, bound: str = "==")
 
 
 @then(
-    "[the SLO ]{name:name} has <spent|burned|used|consumed> [{bound:comparison} ]"
+    "{name:sloname} has <spent|burned|used|consumed> [{bound:comparison} ]"
     "{percent:percent} of its error budget",
     'the SLO "availability" has spent 25% of its error budget',
     '"availability" has burned at most 10% of its error budget',
@@ -227,8 +244,8 @@ def budget_remaining(world: World, name: str, percent: float, bound: str = "==")
     'the error budget of "availability" is 50% consumed',
     variants=(
         "[{bound:comparison} ]{percent:percent} of the error budget <of|for> [the SLO ]"
-        "{name:name} <is|has been> <spent|burned|used|consumed>",
-        "the error budget <of|for> [the SLO ]{name:name} is [{bound:comparison} ]"
+        "{name:sloname} <is|has been> <spent|burned|used|consumed>",
+        "the error budget <of|for> {name:sloname} is [{bound:comparison} ]"
         "{percent:percent} <spent|burned|used|consumed>",
     ),
 )
@@ -243,15 +260,31 @@ def budget_spent(world: World, name: str, percent: float, bound: str = "==") -> 
 
 
 @then(
-    "the error budget <of|for> [the SLO ]{name:name} is <exhausted|used up|gone|spent>",
+    "the error budget <of|for> {name:sloname} is <exhausted|used up|gone|spent>",
     'the error budget of "availability" is exhausted',
+    "the budget is exhausted",
+    variants=("the [error ]budget is <exhausted|used up|gone|spent>",),
 )
-def budget_exhausted(world: World, name: str) -> None:
-    """Nothing of the period's budget is left: the errors used all of it, or more."""
+def budget_exhausted(world: World, name: str | None = None) -> None:
+    """Nothing of the period's budget is left: the errors used all of it, or more (without
+    a name: of the SLO named last, or the only one)."""
+    name = slo_named(world, name)
     period = find_slo(world, name).objective.period
     left = round(100 * (1 - call(world, "burn_rate", name, period)), 9)
     if left > 0:
         raise world.fail(f'the error budget of "{name}" exhausted', f"{show(left)}% left")
+
+
+def slo_named(world: World, name: str | None) -> str:
+    """The SLO a sentence names, else the one named last, else the only one."""
+    if name is not None:
+        return name
+    if "slo" in world.mentioned:
+        return str(world.mentioned["slo"])
+    names = list(call(world, "slos"))
+    if len(names) == 1:
+        return str(names[0])
+    raise world.fail("an SLO named earlier for the sentence to be about", f"SLOs: {names}")
 
 
 def _explain(world: World, name: str) -> str:
@@ -266,9 +299,11 @@ def _severity_state(world: World, name: str, severity: str) -> str:
 
 
 @then(
-    "the SLO {name:name} <pages|is paging|still pages|is still paging>",
+    "{name:sloname} <pages|is paging|still pages|is still paging>",
     'the SLO "availability" pages',
     "the SLO availability is still paging",
+    "checkout pages",
+    variants=("the SLO {name:name} <pages|is paging|still pages|is still paging>",),
 )
 def pages(world: World, name: str) -> None:
     """The SLO's page alert fires now: some page pair burns over its long AND short window."""
@@ -277,7 +312,7 @@ def pages(world: World, name: str) -> None:
 
 
 @then(
-    "the SLO {name:name} <does not page|is not paging|no longer pages|is no longer paging>",
+    "{name:sloname} <does not page|is not paging|no longer pages|is no longer paging>",
     'the SLO "availability" does not page',
 )
 def does_not_page(world: World, name: str) -> None:
@@ -286,7 +321,7 @@ def does_not_page(world: World, name: str) -> None:
         raise world.fail(f'the SLO "{name}" quiet', "it pages\n" + _explain(world, name))
 
 
-@then("the SLO {name:name} <opens|raises|files> a ticket", 'the SLO "availability" opens a ticket')
+@then("{name:sloname} <opens|raises|files> a ticket", 'the SLO "availability" opens a ticket')
 def opens_ticket(world: World, name: str) -> None:
     """The SLO's ticket alert fires now (1d/2h at 3×, or 3d/6h at 1×, for 30 days)."""
     if _severity_state(world, name, "ticket") != "firing":
@@ -296,7 +331,7 @@ def opens_ticket(world: World, name: str) -> None:
 
 
 @then(
-    "the SLO {name:name} does not <open|raise|file> a ticket",
+    "{name:sloname} does not <open|raise|file> a ticket",
     'the SLO "availability" does not open a ticket',
 )
 def no_ticket(world: World, name: str) -> None:
@@ -306,7 +341,7 @@ def no_ticket(world: World, name: str) -> None:
 
 
 @then(
-    "the SLO {name:name} burns over {long:duration} and {short:duration} {side:word} its threshold",
+    "{name:sloname} burns over {long:duration} and {short:duration} {side:word} its threshold",
     'the SLO "availability" burns over 1 hour and 5 minutes above its threshold',
     'the SLO "availability" burns over 1 hour and 5 minutes below its threshold',
 )
@@ -331,7 +366,7 @@ def pair_burns(world: World, name: str, long: int, short: int, side: str) -> Non
 
 
 @then(
-    "the SLO {name:name} alerts when the burn rate over {long:duration} and {short:duration} "
+    "{name:sloname} alerts when the burn rate over {long:duration} and {short:duration} "
     "exceeds {factor:number}",
     'the SLO "availability" alerts when the burn rate over 1 hour and 5 minutes exceeds 14.4',
 )

@@ -27,7 +27,7 @@ def telemetry(world: World) -> Any:
 
         world.snapshots["telemetry"] = lambda: telemetry_snapshot(engine)
         world.pictures["telemetry"] = lambda: telemetry_picture(engine)
-        from kubeloop.steps.links.support import links  # noqa: PLC0415  (links: one world)
+        from ..links.support import links  # noqa: PLC0415  (links: one world)
 
         links(world)  # a service served by a deployment's pods (kubeloop/links/pod_traffic.py)
         return engine

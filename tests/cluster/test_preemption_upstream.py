@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from kubeloop import Affinity, LabelSelector, PodAffinityTerm, TopologySpreadConstraint
-from kubeloop.cluster.disruption import PodDisruptionBudget
+from kubeloop.cluster.disruption_budget import PodDisruptionBudget
 from kubeloop.cluster.labels import Requirement
 from tests.cluster.preemption_tables import (
     HIGH,

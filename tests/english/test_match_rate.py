@@ -68,7 +68,7 @@ def test_the_seventh_batch_matches_at_least_90_percent() -> None:
 def test_the_eighth_batch_matches_at_least_85_percent_per_writer(writer: str) -> None:
     """Written blind from README's top by a release engineer, an SRE and a team lead, one
     file each (tests/english/eighth_try/BEFORE.txt: 47 of 170 lines, 28%, on the code before
-    the pipeline, telemetry and one-world grammar; 157 of 170 after). Floors: 85% a file."""
+    the pipeline, telemetry and one-world grammar; 159 of 170 after). Floors: 85% a file."""
     folder = Path(__file__).parent / "eighth_try"
     total, missing = unmatched_file(folder / f"{writer}.feature")
     assert total >= 50, "each writer's file has its scenarios"

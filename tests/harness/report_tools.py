@@ -59,14 +59,17 @@ def node(script: str, *args: str, stdin: str = "") -> str:
 
 
 def allure(*args: str) -> None:
-    """Run Allure 3's command line (the npm package ``allure``: no Java needed)."""
-    done = subprocess.run(
-        [str(node_modules() / ".bin" / "allure"), *args],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
+    """Run Allure 3's command line (the npm package ``allure``: no Java needed), in a folder
+    of its own: it leaves an ``allure-report/`` folder wherever it runs."""
+    with tempfile.TemporaryDirectory() as here:
+        done = subprocess.run(
+            [str(node_modules() / ".bin" / "allure"), *args],
+            capture_output=True,
+            text=True,
+            timeout=300,
+            check=False,
+            cwd=here,
+        )
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
 
 

@@ -167,11 +167,90 @@ def test_a_check_written_under_given_says_write_then() -> None:
 
 
 def test_a_line_nothing_is_close_to_gets_phrases_about_its_nouns() -> None:
-    message = REGISTRY.undefined_message("given", "prod requires 2 approvals")
-    assert "it talks about prod, approvals" in message
-    assert "I approve the promotion of D1 to prod" in message
+    message = REGISTRY.undefined_message("then", "the rollback shows up in the prod event history")
+    assert "nothing close; it talks about rollback, prod" in message
+    assert "Then the history of prod is D1, D2 and D1" in message
 
 
 def test_suggestions_rank_the_lines_own_mechanism_and_keep_its_values() -> None:
     first = REGISTRY.suggestions("then", "the eror rate of web is 2%")[0]
     assert first == "Then the error rate of web is 2%"
+
+
+def test_the_alert_and_the_slo_are_the_ones_named_last(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out = _run(
+        tmp_path,
+        _steps(
+            'Given an alert rule HighErrorRate on \'sum(rate(http_requests_total{code=~"5.."}'
+            "[5m])) > 1000' for 5m",
+            'And an SLO "checkout" of 99.9% availability over 30 days',
+            "And checkout gets 100 requests a second",
+            "When 10 minutes pass",
+            "Then the alert never fired",
+            "And the error budget remaining for the SLO is 100%",
+            "And the SLO does not page",
+        ),
+        capsys,
+    )
+    assert code == 0, out
+
+
+def test_a_version_that_fails_for_a_while_is_the_pods_running_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out = _run(
+        tmp_path,
+        _steps(
+            "Given 3 nodes and a deployment of 4",
+            "And web serves 100 requests per second",
+            'And the service "web" is served by the pods of web',
+            "When v1 fails 50% of its requests for 10 minutes",
+            "Then the error rate of web is 50%",
+            "When 10 minutes pass",
+            "Then the error rate of web is 0%",
+        ),
+        capsys,
+    )
+    assert code == 0, out
+
+
+def test_a_waiver_said_plainly_lets_the_finding_through_until_it_expires(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out = _run(
+        tmp_path,
+        _steps(
+            "Given coverage must be at least 80%",
+            "And an artifact R3 built from commit c0ffee1",
+            "And R3's unit tests pass with 88% coverage",
+            "And R3's integration tests pass",
+            "And the scan of R3 finds a critical CVE-2024-3094 in xz",
+            'And the waiver list accepts CVE-2024-3094 because "not reachable"',
+            "When R3 goes through the pipeline",
+            "Then the pipeline for R3 passes",
+            "And R3 has a signature",
+            "When a waiver for CVE-2024-3094 is added that expires in 2 days",
+            "And 3 days pass",
+            "And I run the pipeline for R3 again",
+            "Then the vulnerability scan blocks R3 because CVE-2024-3094 is critical",
+        ),
+        capsys,
+    )
+    assert code == 0, out
+
+
+def test_a_deployment_named_where_an_environment_goes_is_about_its_pods(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    body = _steps(
+        "Given 3 nodes and a deployment of 4",
+        "When I roll out v2",
+        "And I reconcile until stable",
+        "Then web is on {version}",
+    )
+    code, out = _run(tmp_path, body.format(version="v2"), capsys)
+    assert code == 0, out
+    code, out = _run(tmp_path, body.format(version="v3"), capsys)
+    assert code == 1 and "every pod of web at v3" in out, out

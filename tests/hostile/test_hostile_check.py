@@ -71,6 +71,18 @@ CASES = [
         "leaves the project",
     ),
     (
+        "rule-test-file-outside-project",
+        'When I run kubeloop test rules on "/etc/passwd"',
+        None,
+        "leaves the project",
+    ),
+    (
+        "rule-test-file-missing",
+        'When I run kubeloop test rules on "none_test.yml"',
+        None,
+        "none_test.yml:1:1: $: cannot read the file",
+    ),
+    (
         "pipeline-unknown-field",
         'Given the pipeline "pipeline.yaml"',
         ("pipeline.yaml", "apiVersion: kubeloop.dev/v1alpha1\nkind: Pipeline\nspec:\n  scan: 1\n"),

@@ -12,6 +12,8 @@ from kubeloop.cli import main
 from kubeloop.errors import FixtureError
 from kubeloop.fixtures.pipeline_definition import read_definition
 from kubeloop.fixtures.pipeline_reports import read_manifest
+from kubeloop.pipeline import InvalidDigestError, InvalidManifestError, parse_digest
+from kubeloop.pipeline.digest import canonical_bytes
 
 HEAD = "apiVersion: kubeloop.dev/v1alpha1\nkind: Pipeline\nspec:\n"
 
@@ -87,3 +89,39 @@ def test_validate_reads_a_pipeline_file_as_the_pipeline_step_does(
     assert f"{good}: valid" in capsys.readouterr().out
     assert main(["validate", str(bad)]) == 1
     assert f"{bad}:4:13: spec.signWith" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("sha256:" + "a" * 64 + "\n", "\\n'"),
+        ("sha256:" + "a" * 64 + "\x1b[2J", "\\x1b[2J'"),
+        ("sha256:" + "٣" * 64, "٣"),
+        ("sha256:" + "a" * 5000, "(5007 characters)"),
+    ],
+)
+def test_a_digest_with_control_characters_is_refused_and_shown_escaped(
+    text: str, shown: str
+) -> None:
+    with pytest.raises(InvalidDigestError) as caught:
+        parse_digest(text)
+    message = str(caught.value)
+    assert shown in message and "\x1b" not in message and "\n" not in message
+    assert len(message) < 300
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        ({"a": "\ud800"}, "lone surrogate"),
+        ({"\udfff": 1}, "lone surrogate"),
+        ({"a": 10**400}, r"larger than 2\^53"),
+        ({"a": float("nan")}, "floating-point"),
+    ],
+)
+def test_a_manifest_value_without_a_canonical_form_is_refused(
+    value: dict[str, object], message: str
+) -> None:
+    with pytest.raises(InvalidManifestError, match=message) as caught:
+        canonical_bytes(value)
+    assert len(str(caught.value)) < 300

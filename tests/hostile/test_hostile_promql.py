@@ -138,3 +138,41 @@ def test_template_regexes_are_linear_as_go_regexp_is() -> None:
     assert time.process_time() - started < 5
     assert note == "a" * 40 + "c"
     assert annotations('{{ reReplaceAll "(a)(b)" "${2}$1" "xaby" }}')["note"] == "xbay"
+
+
+@pytest.mark.parametrize(
+    "stamp", ["1e400", "-1e20", "'9999999999999999999999'", "nan", "inf", "'١٢٣'", "'1_000'"]
+)
+def test_a_start_timestamp_outside_the_calendar_is_refused_at_its_line(
+    tmp_path: Path, stamp: str
+) -> None:
+    (tmp_path / "t.yml").write_text(
+        f"tests:\n- start_timestamp: {stamp}\n  input_series: [{{series: 'x', values: '1'}}]\n"
+    )
+    result = run_file(str(tmp_path / "t.yml"))
+    assert result.error is not None and "t.yml:2:20: tests[0].start_timestamp" in result.error
+
+
+@pytest.mark.parametrize("stamp", ["1700000000", "'2026-01-01T00:00:00Z'", "-1.5"])
+def test_a_start_timestamp_in_the_calendar_is_read(tmp_path: Path, stamp: str) -> None:
+    (tmp_path / "t.yml").write_text(
+        f"tests:\n- start_timestamp: {stamp}\n  input_series: [{{series: 'x', values: '1'}}]\n"
+    )
+    assert run_file(str(tmp_path / "t.yml")).passed
+
+
+@pytest.mark.parametrize(
+    "item",
+    [
+        "  - series: 'x{" + "a" * 100_000 + "'\n    values: '1'\n",
+        "  - series: 'x'\n    values: '" + "z" * 100_000 + "'\n",
+        "  - series: 'x'\n    values: '1x" + "9" * 100_000 + "'\n",
+    ],
+    ids=["series", "values", "repetition"],
+)
+def test_a_broken_input_series_is_quoted_short(tmp_path: Path, item: str) -> None:
+    (tmp_path / "t.yml").write_text("tests:\n- input_series:\n" + item)
+    result = run_file(str(tmp_path / "t.yml"))
+    (group,) = result.groups
+    shown = "\n".join(f.message for f in group.failures)
+    assert "t.yml:" in shown and len(shown) < 500, shown[:1000]

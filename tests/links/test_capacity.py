@@ -136,3 +136,18 @@ def test_a_split_with_no_endpoint_needs_versions_first() -> None:
     service = Service("web", 10)
     with pytest.raises(InvalidSpecError, match="at least one version"):
         split_by_version(service, {"v1": 0}, 0)
+
+
+def test_a_metric_that_goes_missing_holds_the_replicas_and_says_so() -> None:
+    clock, cluster, telemetry, links = linked(400, replicas=2)
+    cluster.autoscale("web", HPA(min_replicas=1, max_replicas=10, target=50))
+    links.autoscale_on("web", 'sum(rate(http_requests_total{job="web"}[2m]))', per_pod=True)
+    clock.run_for(5 * 60)
+    assert cluster.deployment("web").replicas == 8
+    links.autoscale_on("web", "sum(rate(no_such_series[2m]))", per_pod=True)
+    telemetry.service("web").set_rate(50, clock.now)
+    clock.run_for(10 * 60)
+    assert cluster.deployment("web").replicas == 8  # not scaled down on the last value
+    conditions = {c.type: c for c in cluster.autoscaler("web").conditions}
+    assert conditions["ScalingActive"].status == "False"
+    assert any(e.reason == "FailedGetExternalMetric" for e in links.events)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from linked import GREEN
+from linked import passed, to_prod
 
 from kubeloop import Cluster, Deployment, Node, Telemetry
 from kubeloop.core.clock import Clock
@@ -16,16 +16,9 @@ from kubeloop.pipeline import Pipeline
 from kubeloop.render.timeline import timeline_svg
 
 
-def _passed(pipeline: Pipeline, version: str) -> str:
-    digest = pipeline.build({"name": "web", "version": version})
-    pipeline.record_unit_tests(digest, GREEN)
-    pipeline.record_coverage(digest, 100)
-    pipeline.record_scan(digest, [])
-    pipeline.record_integration_tests(digest, GREEN)
-    pipeline.run(digest)
-    for env in ("dev", "staging", "prod"):
-        pipeline.promote(digest, env)
-    pipeline.approve(digest, "prod")
+def _ship(pipeline: Pipeline, version: str) -> str:
+    digest = passed(pipeline, version)
+    to_prod(pipeline, digest)
     return digest
 
 
@@ -51,9 +44,9 @@ def story(ttl: int | None) -> tuple[Links, Pipeline, Telemetry, dict[str, str]]:
         telemetry=lambda: telemetry,
     )
     links.roll_back_on("slo", "availability", "web")
-    names = {_passed(pipeline, "v1"): "R1"}
+    names = {_ship(pipeline, "v1"): "R1"}
     clock.run_for(3600)
-    names[_passed(pipeline, "v2")] = "R2"
+    names[_ship(pipeline, "v2")] = "R2"
     links.fail_pods_of("v2", 1.0)
     clock.run_for(3600)
     return links, pipeline, telemetry, names
@@ -76,6 +69,8 @@ def test_every_mechanism_has_its_lane_on_the_one_clock() -> None:
     assert max(p[2] for p in after) == 5 and min(p[3] for p in after) == 4
     lanes = {t["name"] for t in data["traffic"]}
     assert lanes == {"web", "web v1", "web v2"}  # unsplit until the first pod was ready
+    unsplit = next(t for t in data["traffic"] if t["name"] == "web")["points"]
+    assert unsplit[0][1] == 100 and unsplit[-1][1:] == [0.0, 0.0]  # ends when split
     v2 = next(t for t in data["traffic"] if t["name"] == "web v2")["points"]
     assert any(ratio == 1.0 and rate > 0 for _, rate, ratio in v2)
     alerts = {a["name"]: a["changes"] for a in data["alerts"]}

@@ -11,6 +11,13 @@ from dataclasses import dataclass, field
 from hypothesis.stateful import RuleBasedStateMachine, invariant
 
 from kubeloop import Cluster, RolloutSnapshot
+from kubeloop.harness.explore.invariants import (
+    Known,
+    Moment,
+    no_node_is_overcommitted,
+    nothing_new_lands_where_it_may_not,
+)
+from kubeloop.harness.explore.observe import Observed, observe_cluster
 from tests.properties.oracles import (
     UNREACHABLE,
     IntOrPercent,
@@ -105,11 +112,27 @@ class ClusterInvariants(RuleBasedStateMachine):
         self.outcome: Outcome | None = None
         self.rollout: RolloutCheck | None = None
         self.settle: SettleCheck | None = None
+        self.seen = Observed()
+        """The cluster as ``kubeloop explore`` saw it when the invariants last ran."""
 
     def latest_pass(self) -> int:
         """The latest pass's number (the history keeps only its latest records)."""
         history = self.cluster.history
         return history[-1].number + history[-1].repeats - 1 if history else 0
+
+    @invariant()
+    def explore_finds_nothing_broken(self) -> None:
+        """The rules ``kubeloop explore`` checks, stated once, hold here too (judged on the
+        nodes this machine failed and cordoned, never on the engine's word)."""
+        now = observe_cluster(self.cluster)
+        known = Known(
+            set(self.model.failed), set(self.model.failed), False, set(self.model.cordoned)
+        )
+        moment = Moment("", self.seen, now, False, ())
+        for rule in (no_node_is_overcommitted, nothing_new_lands_where_it_may_not):
+            broken = rule(moment, known)
+            assert broken is None, f"{broken.rule}: {broken.detail}"
+        self.seen = now
 
     @invariant()
     def views_match_what_was_declared(self) -> None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
 from hypothesis import Phase, event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
@@ -33,6 +34,7 @@ from kubeloop.errors import InvalidSpecError, KubeloopError, RolloutStalledError
 from kubeloop.links import Links, refusal
 from kubeloop.pipeline import AdmissionRefusedError, Pipeline, TestSummary
 
+pytestmark = pytest.mark.slow
 GREEN = TestSummary(passed=True, tests=1)
 RED = TestSummary(passed=False, tests=1, failures=1)
 NODES = ("node-1", "node-2", "node-3")

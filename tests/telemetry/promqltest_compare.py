@@ -5,6 +5,7 @@ the exact number of points of a range result, the order when the test says ``ord
 from __future__ import annotations
 
 import math
+import re
 from typing import Final
 
 from kubeloop.telemetry.promql.functions.quantiles import almost_equal
@@ -42,3 +43,34 @@ def diff(expected: dict[Labels, Row], got: dict[Labels, Row]) -> str:
             ):
                 return f"{labels} step {i}: expected {e}, got {a}"
     return ""
+
+
+Expect = tuple[str, "re.Pattern[str] | str | None"]
+
+
+def check_annotations(expects: list[Expect], warnings: list[str], infos: list[str]) -> str:
+    """promqltest's ``checkAnnotations``: every expected warning/info found, every one found
+    expected (when some are), none where ``no_warn``/``no_info`` says so."""
+    for kind, found in (("warn", warnings), ("info", infos)):
+        wanted = [e for k, e in expects if k == kind]
+        if not wanted:
+            if any(k == "no_" + kind for k, _ in expects) and found:
+                return f"unexpected {kind} annotations: {found}"
+            continue
+        if not found:
+            return f"expected {kind} annotations but none were found"
+        for e in wanted:
+            if not any(_matches(e, text) for text in found):
+                return f"no {kind} annotation matching {e!r}; found {found}"
+        for text in found:
+            if not any(_matches(e, text) for e in wanted):
+                return f"unexpected {kind} annotation {text!r}"
+    return ""
+
+
+def _matches(expected: re.Pattern[str] | str | None, text: str) -> bool:
+    if expected is None:
+        return True
+    if isinstance(expected, str):
+        return expected == text
+    return expected.search(text) is not None

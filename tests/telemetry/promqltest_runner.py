@@ -13,10 +13,11 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Final
 
-from promqltest_compare import close, diff
+from promqltest_compare import check_annotations, close, diff
 
 from kubeloop.telemetry.durations import parse_duration
 from kubeloop.telemetry.promql import (
+    Annotation,
     Matrix,
     PromQLError,
     Sample,
@@ -161,8 +162,9 @@ class _Eval:
     ordered: bool = False
     matrix_times: list[int] | None = None
     native: bool = False
-    annotations: list[str] = field(default_factory=list)
-    """Expected warnings/infos (``expect warn``, ``eval_info``…): kubeloop reports none."""
+    expects: list[tuple[str, re.Pattern[str] | str | None]] = field(default_factory=list)
+    """Expected annotations: (``warn``/``info``/``no_warn``/``no_info``, a message, a regex or
+    None for any); ``eval_warn``/``eval_info`` add one that needs any."""
 
 
 class Runner:
@@ -238,7 +240,7 @@ class Runner:
         case.fail = case.mod == "fail"
         case.ordered = case.mod == "ordered"
         if case.mod in ("warn", "info"):
-            case.annotations.append(case.mod)
+            case.expects.append((case.mod, None))
         i += 1
         while i < len(lines) and lines[i]:
             ln = lines[i]
@@ -277,8 +279,8 @@ class Runner:
                 case.fail_regex = re.compile(text)
         elif kind == "ordered":
             case.ordered = True
-        elif kind in ("warn", "info"):
-            case.annotations.append(kind)
+        else:
+            case.expects.append((kind, re.compile(text) if how == "regex" else text or None))
 
     def _touches(self, node: object, found: list[Labels]) -> bool:
         if not found:
@@ -302,8 +304,6 @@ class Runner:
             return Outcome(case.line, case.expr, "skip", "native histogram samples")
         if self._touches(node, self.started):
             return Outcome(case.line, case.expr, "skip", "start timestamps (@st)")
-        if case.annotations:
-            return Outcome(case.line, case.expr, "skip", "annotations: kubeloop reports none")
         runs = [(node, case.times[0])]
         if not case.is_range:
             runs += at_variants(node, case.times[0])
@@ -315,13 +315,14 @@ class Runner:
 
     def _run(self, case: _Eval, node: promql_ast.Expr, t: int) -> tuple[str, str]:
         """One query (and, for an instant one, the same at ``t`` as a range query)."""
+        notes: list[Annotation] = []
         try:
             if case.is_range:
                 step = case.times[1] - case.times[0] if len(case.times) > 1 else 1
                 value: object = evaluate_range(node, self.store, case.times[0], case.times[-1],
-                                               step)  # fmt: skip
+                                               step, notes=notes)  # fmt: skip
             else:
-                value = evaluate(node, self.store, t)
+                value = evaluate(node, self.store, t, notes=notes)
         except UnsupportedError as err:
             return "skip", f"unsupported: {err.message}"
         except PromQLError as err:
@@ -330,6 +331,13 @@ class Runner:
             return "fail", f"unexpected error at {t}: {err}"
         if case.fail:
             return "fail", f"expected an error at {t}, evaluation succeeded"
+        problem = check_annotations(
+            case.expects,
+            [n.render(case.expr) for n in notes if n.kind == "warning"],
+            [n.render(case.expr) for n in notes if n.kind == "info"],
+        )
+        if problem:
+            return "fail", f"at {t}: {problem}"
         problem = self._compare(case, [value])
         if problem:
             return "fail", f"at {t}: {problem}"
@@ -414,14 +422,7 @@ def _unquote(text: str) -> str:
 def _selectors(node: object) -> list[promql_ast.VectorSelector]:
     if isinstance(node, promql_ast.VectorSelector):
         return [node]
-    found: list[promql_ast.VectorSelector] = []
-    for name in getattr(node, "__slots__", ()):
-        child = getattr(node, name)
-        children = child if isinstance(child, tuple) else (child,)
-        for c in children:
-            if hasattr(c, "pos") and not isinstance(c, (int, str)):
-                found.extend(_selectors(c))
-    return found
+    return [found for child in promql_ast.children(node) for found in _selectors(child)]
 
 
 def at_variants(node: promql_ast.Expr, t: int) -> list[tuple[promql_ast.Expr, int]]:

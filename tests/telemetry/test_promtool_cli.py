@@ -131,7 +131,7 @@ def test_junit_report(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
         ),
         (
             "tests:\n- input_series:\n  - series: up\n    values: '0+1x999999999999'\n",
-            "expands the series to more than 2000000 samples",
+            "expands the series to more than 100000000 samples",
         ),
         (
             "tests:\n- input_series:\n  - series: 'up{a=\"1\"'\n    values: '1'\n",

@@ -146,3 +146,49 @@ def test_debug_dumps_every_series_the_group_ended_with(
     assert err[2] == '{__name__="up", job="a"} =>'
     assert err[3:7] == ["1 @[15000]", "2 @[30000]", "3 @[45000]", "4 @[60000]"]
     assert err[7].startswith("DEBUG: Test unnamed#0 finished, took ")
+
+
+def test_a_test_file_of_10000_series_runs(tmp_path: Path) -> None:
+    """Over the 1 MB other fixtures are held to: promtool runs it, so kubeloop does."""
+    series = "\n".join(
+        f'      - series: \'requests_total{{pod="web-{i:05d}", path="/api/v1/items/list"}}\'\n'
+        "        values: '0+1x4'"
+        for i in range(10_000)
+    )
+    text = f"""\
+tests:
+  - input_series:
+{series}
+    promql_expr_test:
+      - expr: count(requests_total)
+        eval_time: 4m
+        exp_samples:
+          - value: 10000
+"""
+    (tmp_path / "t.yml").write_text(text)
+    assert (tmp_path / "t.yml").stat().st_size > 1_000_000
+    assert main(["test", "rules", str(tmp_path / "t.yml")]) == 0
+
+
+def test_fill_modifiers_need_their_flag(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    text = """\
+tests:
+  - input_series:
+      - series: 'a{k="1"}'
+        values: '1'
+      - series: 'b{k="2"}'
+        values: '10'
+    promql_expr_test:
+      - expr: a + fill(0) b
+        eval_time: 0m
+        exp_samples:
+          - labels: '{k="1"}'
+            value: 1
+          - labels: '{k="2"}'
+            value: 10
+"""
+    (tmp_path / "t.yml").write_text(text)
+    assert main(["test", "rules", str(tmp_path / "t.yml")]) == 1
+    assert "binop fill modifiers are experimental and not enabled" in capsys.readouterr().err
+    flag = "--enable-feature=promql-binop-fill-modifiers"
+    assert main(["test", "rules", flag, str(tmp_path / "t.yml")]) == 0

@@ -8,6 +8,7 @@ Feature: Mistakes people make, and what they are told
     Then the operation fails with "pod \"web-9\" not found"
     And 4 pods are running
 
+  @kubeloop-exact
   Scenario: Failing a node that does not exist
     Given 3 nodes
     When node-7 fails

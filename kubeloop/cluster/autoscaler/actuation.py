@@ -22,7 +22,7 @@ from kubeloop.cluster import eviction, node_events
 from kubeloop.cluster.autoscaler.groups import NodeGroupRecord
 from kubeloop.cluster.autoscaler.scale_down import Removable
 from kubeloop.cluster.autoscaler.scale_up import STATUS
-from kubeloop.cluster.disruption import PodDisruptionBudget
+from kubeloop.cluster.disruption_budget import PodDisruptionBudget
 from kubeloop.cluster.names import NAMESPACE
 from kubeloop.cluster.state import ClusterState
 from kubeloop.cluster.taints import Taint

@@ -30,7 +30,7 @@ from kubeloop.cluster.autoscaler.scale_down import Planner
 from kubeloop.cluster.autoscaler.scale_up import ScaleUpStatus, scale_up
 from kubeloop.cluster.autoscaler.settings import AutoscalerSettings
 from kubeloop.cluster.autoscaler.simulation import Snapshot
-from kubeloop.cluster.disruption import PodDisruptionBudget
+from kubeloop.cluster.disruption_budget import PodDisruptionBudget
 from kubeloop.cluster.nodes import NodeRecord
 from kubeloop.cluster.state import ClusterState
 

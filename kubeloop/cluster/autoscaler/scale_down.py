@@ -30,7 +30,8 @@ from kubeloop.cluster.autoscaler.groups import NodeGroupRecord
 from kubeloop.cluster.autoscaler.settings import AutoscalerSettings
 from kubeloop.cluster.autoscaler.simulation import Snapshot
 from kubeloop.cluster.autoscaler.utilization import Utilization, utilization
-from kubeloop.cluster.disruption import PodDisruptionBudget, status
+from kubeloop.cluster.disruption import status
+from kubeloop.cluster.disruption_budget import PodDisruptionBudget
 from kubeloop.cluster.pods import PodRecord
 from kubeloop.cluster.state import ClusterState
 

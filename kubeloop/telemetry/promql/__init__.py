@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Final
 
 from kubeloop.telemetry.promql import ast, durationexpr
+from kubeloop.telemetry.promql.annotations import SORT_IN_RANGE, Annotation
 from kubeloop.telemetry.promql.errors import PromQLError, UnsupportedError
 from kubeloop.telemetry.promql.evaluator import (
     DEFAULT_LOOKBACK_MS,
@@ -44,6 +45,7 @@ def evaluate(
     query_step_ms: int = 0,
     subquery_step_ms: int = DEFAULT_SUBQUERY_STEP_MS,
     max_samples: int | None = None,
+    notes: list[Annotation] | None = None,
 ) -> Value:
     """Evaluate ``expr`` as an instant query at ``t_ms``.
 
@@ -52,7 +54,8 @@ def evaluate(
     ``query_start_ms``/``query_end_ms`` are what ``@ start()`` and ``@ end()`` mean (both
     ``t_ms`` unless this instant is one step of a range query). ``subquery_step_ms`` is a
     subquery's step when it names none; ``max_samples`` bounds the samples the query holds at
-    once (the engine's ``query.max-samples``; None: unbounded).
+    once (the engine's ``query.max-samples``; None: unbounded); ``notes`` collects the
+    query's warnings and infos (``Annotation.render(text)`` prints one as Prometheus does).
     """
     node = parse(expr) if isinstance(expr, str) else expr
     for name, value in (("evaluation time", t_ms), ("lookback", lookback_ms)):
@@ -70,6 +73,7 @@ def evaluate(
         subquery_step_ms=subquery_step_ms,
         max_samples=max_samples,
     )
+    evaluator.notes = notes
     try:
         raw = evaluator.eval(node)
     except RecursionError:
@@ -107,9 +111,11 @@ def evaluate_range(
     step_ms: int,
     *,
     lookback_ms: int = DEFAULT_LOOKBACK_MS,
+    notes: list[Annotation] | None = None,
 ) -> Matrix:
     """A range query: the expression at ``start, start+step, … <= end`` as one matrix
-    (a scalar result becomes the series ``{}``)."""
+    (a scalar result becomes the series ``{}``); ``notes`` as for ``evaluate``, with
+    upstream's warning for a ``sort`` whose order a range query cannot keep."""
     node = parse(expr) if isinstance(expr, str) else expr
     for name, ms in (("start", start_ms), ("end", end_ms), ("step", step_ms)):
         _check_ms(name, ms)
@@ -120,15 +126,33 @@ def evaluate_range(
     if node.type not in ("vector", "scalar"):
         raise PromQLError(f"a range query needs an instant vector or scalar, not a {node.type}")
     node = durationexpr.resolve(node, step_ms, end_ms - start_ms)
+    if notes is not None and end_ms != start_ms:
+        for pos in _sorts(node):
+            found = Annotation("warning", SORT_IN_RANGE, pos)
+            if found not in notes:
+                notes.append(found)
     points: dict[Labels, list[tuple[int, float]]] = {}
     for step_t in range(start_ms, end_ms + 1, step_ms):
         value = evaluate(node, store, step_t, lookback_ms=lookback_ms, query_start_ms=start_ms,
-                         query_end_ms=end_ms, query_step_ms=step_ms)  # fmt: skip
+                         query_end_ms=end_ms, query_step_ms=step_ms, notes=notes)  # fmt: skip
         samples = [Sample(EMPTY, value.value)] if isinstance(value, Scalar) else value
         assert isinstance(samples, (list, Vector))
         for sample in samples:
             points.setdefault(sample.labels, []).append((step_t, sample.value))
     return Matrix(Series(labels, tuple(points[labels])) for labels in sorted(points))
+
+
+def _sorts(node: object) -> list[int]:
+    """Where the ``sort`` calls of an expression are."""
+    found = []
+    if isinstance(node, ast.Call) and node.func in _SORTS:
+        found.append(node.pos)
+    for child in ast.children(node):
+        found.extend(_sorts(child))
+    return found
+
+
+_SORTS: Final = frozenset({"sort", "sort_desc", "sort_by_label", "sort_by_label_desc"})
 
 
 def _check_ms(name: str, value: object) -> None:
@@ -138,6 +162,7 @@ def _check_ms(name: str, value: object) -> None:
 
 __all__ = [
     "PROMETHEUS_VERSION",
+    "Annotation",
     "Matrix",
     "PromQLError",
     "Sample",

@@ -56,6 +56,9 @@ class VectorSelector:
     at: At | None = None
     type: ValueType = "vector"
     offset_expr: DurationExpr | None = None
+    anchored: bool = False
+    """``anchored``/``smoothed`` (``promql-extended-range-selectors``; ``extended.py``)."""
+    smoothed: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +109,9 @@ class VectorMatching:
     on: bool
     labels: tuple[str, ...]
     include: tuple[str, ...] = ()
+    fill_left: float | None = None
+    """``fill_left(v)``/``fill(v)``: a missing left-hand sample counts as ``v``."""
+    fill_right: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,3 +152,14 @@ Expr = (
     | Unary
     | Paren
 )
+
+
+def children(node: object) -> list[Expr]:
+    """The expressions directly under ``node``, in field order."""
+    found: list[Expr] = []
+    for name in getattr(node, "__slots__", ()):
+        child = getattr(node, name)
+        for item in child if isinstance(child, tuple) else (child,):
+            if hasattr(item, "pos") and hasattr(item, "type"):
+                found.append(item)
+    return found

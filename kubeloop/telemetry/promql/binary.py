@@ -10,8 +10,8 @@ from typing import Any, Final
 from kubeloop.telemetry.promql import ast
 from kubeloop.telemetry.promql.errors import PromQLError
 from kubeloop.telemetry.promql.functions.floatops import div, mod, pow_
+from kubeloop.telemetry.promql.values import go_labels
 from kubeloop.telemetry.series import METRIC_NAME, Labels
-from kubeloop.telemetry.series.labels import quote
 
 Vec = list[tuple[Labels, float]]
 
@@ -105,7 +105,8 @@ def _set_op(op: str, lhs: Vec, rhs: Vec, matching: ast.VectorMatching) -> Vec:
 
 def _vector_binop(op: str, lhs: Vec, rhs: Vec, matching: ast.VectorMatching,
                   return_bool: bool) -> Vec:  # fmt: skip
-    if not lhs or not rhs:
+    filled = matching.fill_left is not None or matching.fill_right is not None
+    if (not lhs and not rhs) or ((not lhs or not rhs) and not filled):
         return []
     compare = COMPARISON.get(op)
     arithmetic = ARITHMETIC.get(op)
@@ -119,7 +120,8 @@ def _vector_binop(op: str, lhs: Vec, rhs: Vec, matching: ast.VectorMatching,
         _PLANS[key] = plan
     out: Vec = []
     for i, j, metric in plan:
-        a, b = lhs[i][1], rhs[j][1]
+        a = lhs[i][1] if i >= 0 else _fill(matching, i)
+        b = rhs[j][1] if j >= 0 else _fill(matching, j)
         if compare is not None:
             keep = compare(a, b)
             result = a
@@ -134,16 +136,21 @@ def _vector_binop(op: str, lhs: Vec, rhs: Vec, matching: ast.VectorMatching,
     return out
 
 
+def _fill(matching: ast.VectorMatching, index: int) -> float:
+    """The value of a filled sample: index -1 stands for ``fill_left``, -2 for
+    ``fill_right``."""
+    value = matching.fill_left if index == _LEFT else matching.fill_right
+    assert value is not None
+    return value
+
+
+_LEFT: Final = -1
+_RIGHT: Final = -2
 _Plan = list[tuple[int, int, Labels]]
 _PLANS: dict[tuple[Any, ...], _Plan] = {}
 """Pairings by the operands' labels: which samples meet, in output order, under what labels
 (they depend on the labels alone, so a rule asking again over the same series reuses them)."""
 MAX_PLANS: Final = 1024
-
-
-def go_labels(labels: Labels) -> str:
-    """Go's ``labels.Labels.String()``, as engine errors print series: ``{__name__="x"}``."""
-    return "{" + ", ".join(f"{k}={quote(v)}" for k, v in labels.pairs) + "}"
 
 
 def _pairs(lhs: Vec, rhs: Vec, matching: ast.VectorMatching, drop_name: bool) -> _Plan:
@@ -169,13 +176,11 @@ def _pairs(lhs: Vec, rhs: Vec, matching: ast.VectorMatching, drop_name: bool) ->
     matched: set[tuple[tuple[str, str], ...]] = set()
     inserted: dict[tuple[tuple[str, str], ...], set[Labels]] = {}
     plan: _Plan = []
-    for index, (labels, _) in enumerate(lhs):
-        key = sig(labels)
-        hit = right.get(key)
-        if hit is None:
-            continue
-        r_labels, r_index = hit
-        metric = _result_metric(labels, r_labels, matching, drop_name)
+    # after the swap for group_right, as engine.go: fill_right's value stands in for a
+    # missing "one" side, fill_left's for a missing "many" side
+    fill_one, fill_many = matching.fill_right, matching.fill_left
+
+    def add(i: int, j: int, metric: Labels, key: tuple[tuple[str, str], ...]) -> None:
         if one_to_one:
             if key in matched:
                 raise PromQLError(
@@ -190,8 +195,34 @@ def _pairs(lhs: Vec, rhs: Vec, matching: ast.VectorMatching, drop_name: bool) ->
                     "multiple matches for labels: grouping labels must ensure unique matches"
                 )
             seen.add(metric)
-        plan.append((r_index, index, metric) if swapped else (index, r_index, metric))
+        plan.append((j, i, metric) if swapped else (i, j, metric))
+
+    for index, (labels, _) in enumerate(lhs):
+        key = sig(labels)
+        hit = right.get(key)
+        if hit is None:
+            if fill_one is None:
+                continue
+            hit = (_match_labels(labels, matching), _RIGHT)
+        r_labels, r_index = hit
+        add(index, r_index, _result_metric(labels, r_labels, matching, drop_name), key)
+    if fill_many is not None:
+        for index, (labels, _) in enumerate(rhs):
+            key = sig(labels)
+            if key in matched or inserted.get(key):
+                continue
+            filled = _match_labels(labels, matching)
+            metric = _result_metric(filled, labels, matching, drop_name)
+            add(_LEFT, index, metric, key)
     return plan
+
+
+def _match_labels(labels: Labels, matching: ast.VectorMatching) -> Labels:
+    """``labels.MatchLabels``: the matching labels alone (``on``), or all but them and the
+    name (``ignoring``)."""
+    if matching.on:
+        return labels.keep(*matching.labels)
+    return labels.without(METRIC_NAME, *matching.labels)
 
 
 def _result_metric(lhs: Labels, rhs: Labels, matching: ast.VectorMatching,

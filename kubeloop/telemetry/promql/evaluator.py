@@ -11,8 +11,15 @@ from bisect import bisect_right
 from collections.abc import Callable
 from typing import Any, Final
 
-from kubeloop.telemetry.promql import ast, samples, windowsum
+from kubeloop.telemetry.promql import ast, extended, samples, windowsum
 from kubeloop.telemetry.promql.aggregate import aggregate
+from kubeloop.telemetry.promql.annotations import (
+    Annotation,
+    Kind,
+    invalid_quantile,
+    invalid_ratio,
+    possible_non_counter,
+)
 from kubeloop.telemetry.promql.binary import binary
 from kubeloop.telemetry.promql.errors import PromQLError
 from kubeloop.telemetry.promql.functions import (
@@ -21,7 +28,7 @@ from kubeloop.telemetry.promql.functions import (
     absent_labels,
     counters,
 )
-from kubeloop.telemetry.series import Labels, SeriesStore, StoredSeries
+from kubeloop.telemetry.series import METRIC_NAME, Labels, SeriesStore, StoredSeries
 
 DEFAULT_LOOKBACK_MS: Final = 5 * 60_000
 DEFAULT_SUBQUERY_STEP_MS: Final = 60_000
@@ -33,6 +40,7 @@ MAX_INNER_EVALUATIONS: Final = 100_000
 InstantVector = list[tuple[Labels, float]]
 RangeSeries = tuple[Labels, list[int], list[float]]
 _KEEP_NAME: Final = frozenset({"last_over_time", "first_over_time"})
+_COUNTER_SUFFIXES: Final = ("_total", "_sum", "_count", "_bucket")
 _FAST_COUNTERS: Final = {"rate": (True, True), "increase": (True, False), "delta": (False, False)}
 _FAST_SUMS: Final = {
     "sum_over_time": windowsum.window_sum,
@@ -77,6 +85,8 @@ class Evaluator:
         self.subquery_results: dict[int, Any] = {}
         self.sizes: dict[int, int] = {}
         """Samples in each counted node's result, by node id."""
+        self.notes: list[Annotation] | None = None
+        """Where the query's warnings and infos go (None: not collected)."""
 
     def at(self, t_ms: int) -> Evaluator:
         """The same query at another instant (a subquery step); it shares the step budget."""
@@ -91,7 +101,16 @@ class Evaluator:
         )
         child.budget = self.budget
         child.tally = self.tally
+        child.notes = self.notes
         return child
+
+    def note(self, kind: Kind, message: str, pos: int) -> None:
+        """Add a warning or info (once per message and position), if they are collected."""
+        notes = self.notes
+        if notes is not None:
+            found = Annotation(kind, message, pos)
+            if found not in notes:
+                notes.append(found)
 
     def eval(self, node: ast.Expr) -> Any:
         run = _DISPATCH[type(node)]
@@ -116,6 +135,12 @@ class Evaluator:
         t = self._time_of(node.at, node.offset_ms)
         lookback = self.lookback_ms
         out: InstantVector = []
+        if node.smoothed:
+            for series in self.store.select(node.matchers):
+                value = extended.smoothed_value(series, t, lookback)
+                if value is not None:
+                    out.append((series.labels, value))
+            return out
         for series in self.store.select(node.matchers):
             point = series.latest(t, lookback)
             if point is not None:
@@ -137,8 +162,13 @@ class Evaluator:
         end = self._time_of(sel.at, sel.offset_ms)
         start = end - node.range_ms
         out: list[RangeSeries] = []
+        modified = sel.anchored or sel.smoothed
         for series in self.store.select(sel.matchers):
-            ts, vs = series.window(start, end)
+            if modified:
+                wts, wvs = extended.window(series, start, end, sel.smoothed, self.lookback_ms)
+                ts, vs = extended.extend(wts, wvs, start, end, sel.smoothed)
+            else:
+                ts, vs = series.window(start, end)
             if ts:
                 out.append((series.labels, ts, vs))
         return out
@@ -188,6 +218,11 @@ class Evaluator:
         if range_fn is None:
             return VECTOR_FUNCTIONS[name](self, node)
         first = node.args[0]
+        matrix = next(a for a in node.args if a.type == "matrix")
+        if isinstance(matrix, ast.MatrixSelector) and (
+            matrix.selector.anchored or matrix.selector.smoothed
+        ):
+            return check_unique(self._extended_call(node, matrix))
         if first.__class__ is ast.MatrixSelector:
             if name in _FAST_COUNTERS:
                 return check_unique(self._counter_rate(name, first))
@@ -200,13 +235,51 @@ class Evaluator:
         series_list = self.eval(arg)
         if name == "absent_over_time":
             return [] if series_list else [(absent_labels(arg), 1.0)]
+        if name == "quantile_over_time" and series_list and not 0 <= scalars[0] <= 1:
+            self.note("warning", invalid_quantile(scalars[0]), node.args[0].pos)
         keep_name = name in _KEEP_NAME
+        counts = name in ("rate", "increase") and self.notes is not None
         out: InstantVector = []
         for labels, ts, vs in series_list:
             value = range_fn(ts, vs, start, end, scalars, self.t_ms)
             if value is not None:
                 out.append((labels if keep_name else labels.without_name(), value))
+                if counts:
+                    self._check_counter(labels, arg.pos)
         return check_unique(out)
+
+    def _extended_call(self, node: ast.Call, arg: ast.MatrixSelector) -> InstantVector:
+        """A range function over an ``anchored`` or ``smoothed`` range selector."""
+        sel, name = arg.selector, node.func
+        word, safe = ("smoothed", extended.SMOOTHED_SAFE) if sel.smoothed else (
+            "anchored", extended.ANCHORED_SAFE)  # fmt: skip
+        if name not in safe:
+            raise PromQLError(
+                f"{word} modifier can only be used with: {', '.join(safe)} - not with {name}"
+            )
+        start, end = self.range_bounds(arg)
+        out: InstantVector = []
+        for series in self.store.select(sel.matchers):
+            ts, vs = extended.window(series, start, end, sel.smoothed, self.lookback_ms)
+            if name in _FAST_COUNTERS:
+                counter, per_second = _FAST_COUNTERS[name]
+                value = extended.extended_rate(ts, vs, start, end, sel.smoothed, counter)
+                if value is not None and per_second:
+                    value /= arg.range_ms / 1000
+            else:
+                begin = extended.anchored_from(ts, start)
+                value = None
+                if begin is not None:
+                    value = RANGE_FUNCTIONS[name](ts[begin:], vs[begin:], start, end, [], self.t_ms)
+            if value is not None:
+                out.append((series.labels.without_name(), value))
+        return out
+
+    def _check_counter(self, labels: Labels, pos: int) -> None:
+        """upstream's info for rate/increase over a name no counter has."""
+        metric = labels.get(METRIC_NAME)
+        if metric and not metric.endswith(_COUNTER_SUFFIXES):
+            self.note("info", possible_non_counter(metric), pos)
 
     def _counter_rate(self, name: str, arg: ast.MatrixSelector) -> InstantVector:
         """rate/increase/delta straight from the stored arrays: two bisects per series and
@@ -236,6 +309,8 @@ class Evaluator:
                                     is_counter, is_rate)  # fmt: skip
             if value is not None:
                 out.append((series.labels.without_name(), value))
+                if self.notes is not None and name != "delta":
+                    self._check_counter(series.labels, arg.pos)
         return out
 
     def _window_sum(
@@ -251,8 +326,17 @@ class Evaluator:
         return out
 
     def _aggregate(self, node: ast.Aggregate) -> InstantVector:
-        param = None if node.param is None else self.eval(node.param)
+        param: Any = None if node.param is None else self.eval(node.param)
+        if node.op == "quantile" and node.param is not None:
+            self._check_quantile(param, node.param.pos)
+        if node.op == "limit_ratio" and node.param is not None and abs(param) > 1:
+            capped = math.copysign(1.0, param)
+            self.note("warning", invalid_ratio(param, capped), node.param.pos)
         return aggregate(node.op, self.eval(node.expr), param, node.grouping, node.without)
+
+    def _check_quantile(self, q: float, pos: int) -> None:
+        if not 0 <= q <= 1:  # NaN too
+            self.note("warning", invalid_quantile(q), pos)
 
     def _binary(self, node: ast.Binary) -> Any:
         return binary(node, self.eval(node.lhs), self.eval(node.rhs))

@@ -18,13 +18,11 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final, Protocol
 
 from kubeloop.telemetry.promql import ast
 from kubeloop.telemetry.promql.errors import PromQLError
-
-if TYPE_CHECKING:
-    from kubeloop.telemetry.promql.evaluator import Evaluator
+from kubeloop.telemetry.series import SeriesStore
 
 TOO_MANY: Final = "query processing would load too many samples into memory in query execution"
 
@@ -66,6 +64,19 @@ class Tally:
     def window(self, node: ast.Expr, size: int) -> None:
         if size > self.windows.get(id(node), 0):
             self.windows[id(node)] = size
+
+
+class Evaluator(Protocol):
+    """What counting asks of the evaluator that calls it (``evaluator.Evaluator``)."""
+
+    store: SeriesStore
+    limit: SampleLimit | None
+    tally: Tally | None
+    uncounted: int | None
+    subquery_results: dict[int, Any]
+    sizes: dict[int, int]
+
+    def range_bounds(self, arg: ast.Expr) -> tuple[int, int]: ...
 
 
 def size(value: Any) -> int:

@@ -10,6 +10,7 @@ from kubeloop.telemetry.durations import format_duration
 from kubeloop.telemetry.promql import PromQLError, parse
 from kubeloop.telemetry.promql.options import QueryOptions
 from kubeloop.telemetry.promtool import compare as cmp
+from kubeloop.telemetry.promtool import jsondiff
 from kubeloop.telemetry.promtool.notation import NotationError, parse_metric
 from kubeloop.telemetry.promtool.testfile import AlertTest, PromqlTest, TestGroup
 from kubeloop.telemetry.rules.alerting import FIRING, AlertingRule
@@ -36,7 +37,10 @@ class Failure:
     got: tuple[tuple[Pairs, Any], ...] = ()
 
 
-def check_alerts(test: AlertTest, groups: list[RuleGroup], ts: int, prefix: str) -> Failure | None:
+def check_alerts(
+    test: AlertTest, groups: list[RuleGroup], ts: int, prefix: str, diff: bool = False
+) -> Failure | None:
+    """``diff``: report the difference as promtool's ``--diff`` does (a coloured JSON diff)."""
     rules: list[AlertingRule] = [
         r for g in groups for r in g.alerting_rules() if r.name == test.alertname
     ]
@@ -52,12 +56,16 @@ def check_alerts(test: AlertTest, groups: list[RuleGroup], ts: int, prefix: str)
     )
     if expected == got:
         return None
-    exp_text = cmp.indent_lines(cmp.alerts_string(expected), "            ")
-    got_text = cmp.indent_lines(cmp.alerts_string(got), "            ")
-    message = (
-        f"{prefix}    alertname: {test.alertname}, time: {format_duration(test.eval_ms)}, \n"
-        f"        exp:{exp_text}, \n        got:{got_text}"
-    )
+    head = f"{prefix}    alertname: {test.alertname}, time: {format_duration(test.eval_ms)}, \n"
+    if diff:
+        found, text = jsondiff.compare(_as_json(expected), _as_json(got))
+        if found == jsondiff.FULL_MATCH:
+            return None
+        message = head + "        diff: " + cmp.indent_lines(text, "            ")
+    else:
+        exp_text = cmp.indent_lines(cmp.alerts_string(expected), "            ")
+        got_text = cmp.indent_lines(cmp.alerts_string(got), "            ")
+        message = f"{head}        exp:{exp_text}, \n        got:{got_text}"
     notes: list[str] = []
     if not rules:
         notes.append(f'no alerting rule is named "{test.alertname}" in the rule files')
@@ -80,6 +88,13 @@ def check_alerts(test: AlertTest, groups: list[RuleGroup], ts: int, prefix: str)
     return Failure(message, tuple(notes), test.line, tuple(got))
 
 
+def _as_json(alerts: list[tuple[Pairs, Pairs]]) -> list[dict[str, dict[str, str]]]:
+    """What ``json.Marshal`` gives for promtool's alerts, one empty alert standing for none
+    (as ``--diff`` pads both sides)."""
+    shown = [{"Labels": dict(labels), "Annotations": dict(notes)} for labels, notes in alerts]
+    return shown or [{"Labels": {}, "Annotations": {}}]
+
+
 def check_promql(
     test: PromqlTest, store: SeriesStore, mint: int, fuzzy: bool, options: QueryOptions
 ) -> Failure | None:
@@ -88,7 +103,7 @@ def check_promql(
     try:
         got_vector = query(parse(test.expr, options.features), store, mint + test.eval_ms, options)
     except (PromQLError, RuleEvalError) as error:
-        return Failure(f"{head}, err: {error.message}", where, test.line)
+        return Failure(f"{head}, err: {error.as_prometheus()}", where, test.line)
     expected: list[tuple[Pairs, float]] = []
     for sample in test.exp_samples:
         try:

@@ -31,11 +31,13 @@ def run_unit_tests(
     files_anywhere: bool = False,
     enable_feature: Sequence[str] = (),
     debug: bool = False,
+    diff: bool = False,
 ) -> int:
     """Run promtool unit-test files; ``run``: only groups whose name matches one of these;
     ``files_anywhere`` lets rule files lie outside the test file's project;
     ``enable_feature``: promtool's ``--enable-feature`` values; ``debug``: promtool's
-    ``--debug`` (each group's dump of its series and how long it took)."""
+    ``--debug`` (each group's dump of its series and how long it took); ``diff``: promtool's
+    ``--diff`` (an alert test's failure as a coloured JSON diff)."""
     pattern = None
     if run:
         try:  # RE2, as promtool's Go regexp: linear time, so no --run can hang
@@ -58,7 +60,7 @@ def run_unit_tests(
         print(f"Unit Testing:  {path}", file=out)
         roots = None if files_anywhere else roots_for(Path(path).parent)
         clock = time.perf_counter if debug else None  # --debug reports how long each group took
-        result = run_file(path, pattern, ignore_unknown_fields, roots, features, debug, clock)
+        result = run_file(path, pattern, ignore_unknown_fields, roots, features, debug, clock, diff)
         results.append(result)
         if debug:
             report_debug(result, err)

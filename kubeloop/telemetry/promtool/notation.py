@@ -21,8 +21,11 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from kubeloop.core.excerpt import excerpt
+from kubeloop.errors import InvalidSpecError
 
-class NotationError(ValueError):
+
+class NotationError(InvalidSpecError):
     """Bad series or values text; ``column`` is 1-based within that text."""
 
     def __init__(self, column: int, message: str) -> None:
@@ -152,10 +155,10 @@ def _label_set(text: str, pos: int, labels: dict[str, str]) -> int:
             name = label.group()
             pos = _skip_space(text, label.end())
         if not text.startswith("=", pos) or text.startswith("=~", pos):
-            raise NotationError(pos + 1, f'expected "=" after the label {name}')
+            raise NotationError(pos + 1, f'expected "=" after the label {excerpt(name)}')
         value, pos = _string(text, _skip_space(text, pos + 1))
         if name in labels:
-            raise NotationError(start + 1, f"label {name} appears twice")
+            raise NotationError(start + 1, f"label {excerpt(name)} appears twice")
         labels[name] = value
         pos = _skip_space(text, pos)
         if pos < len(text) and text[pos] == ",":
@@ -217,7 +220,7 @@ def expand_values(text: str, budget: int) -> Expanded:
         if step + count > budget:
             raise NotationError(
                 column,
-                f"{item!r} expands the series to more than {budget} samples; "
+                f"{excerpt(item)} expands the series to more than {budget} samples; "
                 "use fewer samples or a longer interval",
             )
         if value is not None and count:
@@ -243,7 +246,7 @@ def _item(item: str, column: int) -> tuple[int, tuple[Value, float | None] | Non
     head, _, tail = item.rpartition("x")
     if not head:
         raise NotationError(
-            column, f'unexpected {item!r} in series values: want a number, "_" or "stale"'
+            column, f'unexpected {excerpt(item)} in series values: want a number, "_" or "stale"'
         )
     count = _count(tail, column + len(head) + 1) + 1
     first, delta = _split_increment(head, column)
@@ -263,10 +266,10 @@ def _split_increment(head: str, column: int) -> tuple[float, float | None]:
 def _count(text: str, column: int) -> int:
     if not text.isdigit():
         raise NotationError(
-            column, f"invalid repetition in series values: {text!r} is not a whole number"
+            column, f"invalid repetition in series values: {excerpt(text)} is not a whole number"
         )
     if len(text) > 12:
-        raise NotationError(column, f"repetition {text} is too large")
+        raise NotationError(column, f"repetition {excerpt(text)} is too large")
     return int(text)
 
 
@@ -282,7 +285,7 @@ def _signed_number(text: str, column: int) -> float:
         raise NotationError(column, '"stale" cannot be signed or repeated')
     if not body or not (body[0].isdigit() or (body[0] == "." and body[1:2].isdigit())):
         raise NotationError(
-            column, f'unexpected {text!r} in series values: want a number, "_" or "stale"'
+            column, f'unexpected {excerpt(text)} in series values: want a number, "_" or "stale"'
         )
     return sign * go_number(body, column)
 
@@ -299,5 +302,5 @@ def go_number(text: str, column: int) -> float:
             if value < 2**63:
                 return float(value)
     if "_" in text or not re.fullmatch(r"(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?", text):
-        raise NotationError(column, f"error parsing number: {text!r}")
+        raise NotationError(column, f"error parsing number: {excerpt(text)}")
     return float(text)

@@ -78,12 +78,13 @@ def run_file(
     features: Features = PROMTOOL_DEFAULT,
     debug: bool = False,
     clock: Callable[[], float] | None = None,
+    diff: bool = False,
 ) -> FileResult:
     """Run every test group of one file (only those whose name ``run`` matches);
     ``ignore_unknown`` lets rule files carry fields Prometheus does not know; ``roots`` are
     the folders its rule files must stay inside (None: anywhere); ``features`` is what
     ``--enable-feature`` turned on; ``debug`` keeps each group's dump of its series;
-    ``clock`` (seconds) times each group."""
+    ``clock`` (seconds) times each group; ``diff`` reports alert tests as ``--diff`` does."""
     try:
         test_file = load_test_file(path, roots)
     except FixtureError as error:
@@ -105,7 +106,7 @@ def run_file(
         if problems:
             result = GroupResult(group.display_name, tuple(Failure(p) for p in problems))
         else:
-            result = _run_group(test_file, group, rules, features, debug)
+            result = _run_group(test_file, group, rules, features, (debug, diff))
         if clock is not None:
             result = replace(result, seconds=clock() - began)
         results.append(result)
@@ -117,8 +118,9 @@ def _run_group(
     group: TestGroup,
     rule_files: list[RuleFile],
     features: Features,
-    debug: bool,
+    flags: tuple[bool, bool],
 ) -> GroupResult:
+    debug, diff = flags
     if group.problems:
         return GroupResult(group.display_name, tuple(Failure(str(p)) for p in group.problems))
     store = SeriesStore()
@@ -161,7 +163,7 @@ def _run_group(
         while current < len(alert_times) and ts - mint <= alert_times[current] < ts + step - mint:
             for alert_test in group.alert_tests:
                 if alert_test.eval_ms == alert_times[current]:
-                    failed = check_alerts(alert_test, groups, ts, prefix)
+                    failed = check_alerts(alert_test, groups, ts, prefix, diff)
                     if failed is not None:
                         failures.append(failed)
             current += 1

@@ -29,8 +29,13 @@ from kubeloop.telemetry.rules.yamlfile import DocPath, YamlFile, read_yaml
 
 SCHEMA = "promtool-test.schema.json"
 DEFAULT_INTERVAL_MS = 60_000
-MAX_SAMPLES_PER_FILE = 2_000_000
-"""The most samples all input series of one file may expand to (the bound on ``xN``)."""
+MAX_SAMPLES_PER_FILE = 100_000_000
+"""The most samples all input series of one file may expand to (the bound on ``xN``):
+about 5 GB of series in memory, a fifth of this machine's; 1,000 series of a minute's
+samples for 60 days fit (promtool's own bound is the machine's memory)."""
+FILE_BOUNDS = (64 * 1024 * 1024, 4_000_000)
+"""A test file's most bytes and YAML values: a million ``input_series`` entries fit (other
+fixtures keep the smaller default, as their files are written by hand)."""
 MAX_RULE_FILES = 1_000
 """The most rule files one test file may load (the bound on what its globs match)."""
 
@@ -108,7 +113,7 @@ def load_test_file(path: str | Path, roots: tuple[Path, ...] | None = None) -> T
     """Read a promtool test file; raises ``FixtureError`` when promtool would reject it.
 
     ``roots``: the folders its ``rule_files`` must stay inside (None: anywhere)."""
-    file = read_yaml(path, SCHEMA, nonfinite=True)  # an expected sample may be .inf
+    file = read_yaml(path, SCHEMA, nonfinite=True, bounds=FILE_BOUNDS)  # a sample may be .inf
     data = file.data
     interval = _duration(file, ("evaluation_interval",), data.get("evaluation_interval"))
     interval = interval or DEFAULT_INTERVAL_MS
@@ -287,32 +292,48 @@ def _series(
         if not labels:
             raise NotationError(1, "a series needs a metric name or at least one label")
     except NotationError as error:
-        problems.append(file.problem((*path, "series"), f"series {text!r}: {error}"))
+        problems.append(file.problem((*path, "series"), f"series {excerpt(text)}: {error}"))
         return None
     values_text = file.text((*path, "values"), item.get("values"))
     try:
         values = expand_values(values_text, budget[0])
     except NotationError as error:
-        problems.append(file.problem((*path, "values"), f"values {values_text!r}: {error}"))
+        problems.append(file.problem((*path, "values"), f"values {excerpt(values_text)}: {error}"))
         return None
     budget[0] -= values.steps
     return InputSeries(labels, values, file.where(path)[0])
 
 
 def _start(file: YamlFile, path: DocPath, value: Any) -> int:
-    """``start_timestamp``: Unix seconds or an RFC 3339 time, as milliseconds."""
+    """``start_timestamp``: Unix seconds or an RFC 3339 time, as milliseconds, between the
+    years 1 and 9999 (what RFC 3339 can write; beyond, Go's int64 conversion wraps)."""
     import datetime  # noqa: PLC0415
 
     text = file.text(path, value)
     try:
-        return round(float(text) * 1000)
+        if not text.isascii() or "_" in text:  # Go's ParseFloat: no ١٢, no 1_000
+            raise ValueError(text)
+        seconds = float(text)
     except ValueError:
-        pass
-    try:
-        moment = datetime.datetime.fromisoformat(text.replace("Z", "+00:00"))
-    except ValueError:
-        file.report(path, f"cannot parse {text!r} as an RFC 3339 time or Unix timestamp")
+        try:
+            moment = datetime.datetime.fromisoformat(text.replace("Z", "+00:00"))
+        except ValueError:
+            file.report(path, f"cannot parse {excerpt(text)} as an RFC 3339 time or Unix timestamp")
+            return 0
+        if moment.tzinfo is None:
+            moment = moment.replace(tzinfo=datetime.UTC)
+        seconds = moment.timestamp()
+    if not _FIRST_SECOND <= seconds <= _LAST_SECOND:  # NaN fails both comparisons
+        file.report(
+            path,
+            f"{excerpt(text)} is not a time between the years 1 and 9999 (Unix seconds from "
+            f"{_FIRST_SECOND} to {_LAST_SECOND}, or an RFC 3339 time)",
+        )
         return 0
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=datetime.UTC)
-    return round(moment.timestamp() * 1000)
+    return round(seconds * 1000)
+
+
+_FIRST_SECOND = -62_135_596_800
+"""0001-01-01T00:00:00Z in Unix seconds."""
+_LAST_SECOND = 253_402_300_799
+"""9999-12-31T23:59:59Z in Unix seconds."""

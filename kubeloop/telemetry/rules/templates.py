@@ -14,10 +14,13 @@ import re
 from dataclasses import dataclass, field
 from typing import Union
 
+from kubeloop.core.excerpt import excerpt
+from kubeloop.errors import InvalidSpecError
+
 MAX_TEMPLATE = 64_000
 
 
-class TemplateError(ValueError):
+class TemplateError(InvalidSpecError):
     """A template that does not parse or cannot be executed."""
 
 
@@ -137,7 +140,7 @@ def _block(pieces: list[tuple[str, str]], i: int, kind: str, head: str) -> tuple
             pipe = parse_pipeline(rest[3:].strip())
             continue
         if rest:
-            raise TemplateError(f"unexpected {rest!r} after else")
+            raise TemplateError(f"unexpected {excerpt(rest)} after else")
         block.otherwise, i, stop = _nodes(pieces, i + 1, ("end",))
         return block, i + 1
 
@@ -156,7 +159,7 @@ def parse_pipeline(text: str) -> Pipeline:
             break
     pipe, rest = _pipeline(tokens)
     if rest:
-        raise TemplateError(f"unexpected {rest[0][1]!r} in {text!r}")
+        raise TemplateError(f"unexpected {excerpt(rest[0][1])} in {excerpt(text)}")
     return Pipeline(pipe.commands, declare, assign)
 
 
@@ -222,7 +225,7 @@ def _operand(kind: str, text: str) -> Operand:
         if text in ("true", "false"):
             return Operand("bool", text == "true")
         return Operand("nil") if text == "nil" else Operand("ident", text)
-    raise TemplateError(f"unexpected {text!r} in command")
+    raise TemplateError(f"unexpected {excerpt(text)} in command")
 
 
 def _unquote(text: str) -> str:

@@ -17,7 +17,14 @@ import yaml
 
 from kubeloop.core.excerpt import clip, excerpt
 from kubeloop.errors import FixtureError, FixtureProblem
-from kubeloop.fixtures.yamlsafe import Document, json_path, load_documents, read_text
+from kubeloop.fixtures.yamlsafe import (
+    MAX_BYTES,
+    MAX_VALUES,
+    Document,
+    json_path,
+    load_documents,
+    read_text,
+)
 
 DocPath = tuple[str | int, ...]
 
@@ -64,26 +71,35 @@ def read_yaml(
     display: str | None = None,
     ignore_unknown: bool = False,
     nonfinite: bool = False,
+    bounds: tuple[int, int] = (MAX_BYTES, MAX_VALUES),
 ) -> YamlFile:
     """Read and schema-check a file; raises ``FixtureError`` for every problem found.
-    ``nonfinite``: ``.inf`` and ``.nan`` are numbers, as Go's yaml reads them."""
+    ``nonfinite``: ``.inf``, ``.nan`` and ``1e300`` are numbers, as Go's yaml reads them;
+    ``bounds``: the most bytes and YAML values this kind of file may have."""
     name = display or str(path)
     if not Path(path).exists():
         raise FixtureError([FixtureProblem(name, 1, 1, "$", "no such file")])
     try:  # the fixtures' bounded reader: a regular UTF-8 file of bounded size, never a FIFO
-        text = read_text(path)
+        text = read_text(path, bounds[0])
     except FixtureError as error:
         problems = [
             FixtureProblem(name, p.line, p.column, p.path, p.message) for p in error.problems
         ]
         raise FixtureError(problems) from None
-    return parse_yaml(text, name, schema, ignore_unknown, nonfinite)
+    return parse_yaml(text, name, schema, ignore_unknown, nonfinite, bounds)
 
 
 def parse_yaml(
-    text: str, filename: str, schema: str, ignore_unknown: bool = False, nonfinite: bool = False
+    text: str,
+    filename: str,
+    schema: str,
+    ignore_unknown: bool = False,
+    nonfinite: bool = False,
+    bounds: tuple[int, int] = (MAX_BYTES, MAX_VALUES),
 ) -> YamlFile:
-    documents = load_documents(text, filename, nonfinite=nonfinite)
+    documents = load_documents(
+        text, filename, go_floats=nonfinite, nonfinite=nonfinite, bounds=bounds
+    )
     if len(documents) > 1:
         raise FixtureError(
             [

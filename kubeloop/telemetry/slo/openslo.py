@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from kubeloop.core.excerpt import excerpt
 from kubeloop.errors import FixtureError, FixtureProblem, InvalidSpecError
 from kubeloop.telemetry.slo.budget import Objective
 from kubeloop.telemetry.slo.spec import SLOSpec
@@ -75,7 +76,9 @@ def _spec(data: dict[str, Any]) -> SLOSpec:
     spec = _get(data, ("spec",))
     method = spec.get("budgetingMethod") if isinstance(spec, dict) else None
     if method != "Occurrences":
-        raise _Problem(("spec", "budgetingMethod"), f"{method!r} is not read; use Occurrences")
+        raise _Problem(
+            ("spec", "budgetingMethod"), f"{excerpt(method)} is not read; use Occurrences"
+        )
     window = _get(data, ("spec", "timeWindow", 0))
     if not isinstance(window, dict) or window.get("isRolling") is not True:
         raise _Problem(("spec", "timeWindow", 0), "only a rolling time window is read")
@@ -128,7 +131,9 @@ def _query(data: Any, path: DocPath) -> str:
     """The Prometheus query of one ratio source (``bad``, ``good`` or ``total``)."""
     kind = _get(data, (*path, "metricSource", "type"))
     if not isinstance(kind, str) or kind.lower() != "prometheus":
-        raise _Problem((*path, "metricSource", "type"), f"{kind!r} is not read; use Prometheus")
+        raise _Problem(
+            (*path, "metricSource", "type"), f"{excerpt(kind)} is not read; use Prometheus"
+        )
     return _text(data, (*path, "metricSource", "spec", "query"))
 
 

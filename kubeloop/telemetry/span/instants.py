@@ -4,17 +4,15 @@ stretch did not foresee."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from kubeloop.telemetry.rules.alerting import AlertingRule
 from kubeloop.telemetry.rules.group import RuleFailure
 from kubeloop.telemetry.scheduled import note_states
 from kubeloop.telemetry.series import Labels, StoredSeries
 from kubeloop.telemetry.span.bulk import truncate
+from kubeloop.telemetry.span.host import Host
 from kubeloop.telemetry.span.plan import Slot
-
-if TYPE_CHECKING:
-    from kubeloop.telemetry.telemetry import Telemetry
 
 REMEMBERED: Final = 12
 """Evaluations at the end of a stretch that keep their answers for the next (a rule over
@@ -22,7 +20,7 @@ series whose increments repeat every 12 scrapes or less can be proven then)."""
 
 
 def instants(
-    tel: Telemetry,
+    tel: Host,
     slots: list[Slot],
     protected: set[Labels],
     written: list[tuple[StoredSeries, int]],
@@ -87,7 +85,7 @@ def instants(
 
 
 def _stop(
-    tel: Telemetry,
+    tel: Host,
     slots: list[Slot],
     written: list[tuple[StoredSeries, int]],
     slot: Slot,

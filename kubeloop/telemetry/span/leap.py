@@ -25,13 +25,14 @@ are evaluated as usual.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from kubeloop.telemetry.promql.cached import same
 from kubeloop.telemetry.rules.alerting import AlertingRule
 from kubeloop.telemetry.scheduled import Scheduled
 from kubeloop.telemetry.series import Labels, SeriesStore, StoredSeries, is_stale
 from kubeloop.telemetry.span.bulk import appendable, extend
+from kubeloop.telemetry.span.host import Host
 from kubeloop.telemetry.span.instants import instants
 from kubeloop.telemetry.span.plan import (
     Quiet,
@@ -45,9 +46,6 @@ from kubeloop.telemetry.span.plan import (
 from kubeloop.telemetry.span.runs import EXACT
 from kubeloop.telemetry.span.scrapes import note_scraped, scrape_values
 
-if TYPE_CHECKING:
-    from kubeloop.telemetry.telemetry import Telemetry
-
 MAX_INSTANTS: Final = 1440
 """At most this many instants at once (a day at the default minute): memory stays bounded."""
 MIN_INSTANTS: Final = 3
@@ -55,7 +53,7 @@ MAX_UNPROVEN: Final = 60
 """At most this many while a rule that may be proven later is not yet."""
 
 
-def leap(tel: Telemetry, now: int, horizon: int) -> int:
+def leap(tel: Host, now: int, horizon: int) -> int:
     """Run the telemetry's scrapes and evaluations of ``(now, horizon]`` (seconds) at once,
     or as many of them as provably can be; returns the instant reached (``now``: none)."""
     step = tel.scrape_interval
@@ -102,7 +100,7 @@ def leap(tel: Telemetry, now: int, horizon: int) -> int:
 
 
 def _prepare(
-    tel: Telemetry, now: int, seconds: range
+    tel: Host, now: int, seconds: range
 ) -> tuple[dict[Labels, list[float]], list[Slot], set[int], range, Quiet] | None:
     """The scrapes of the instants ``seconds``, every rule's slot, and the rules not proven
     that may be soon; None if the stretch cannot be leapt."""
@@ -141,7 +139,7 @@ def _prepare(
 
 
 def _classify(
-    tel: Telemetry,
+    tel: Host,
     now_ms: int,
     times: list[int],
     scraped: dict[Labels, list[float]],

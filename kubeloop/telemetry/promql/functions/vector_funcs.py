@@ -5,24 +5,37 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from decimal import Decimal
 from functools import cmp_to_key
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final, Protocol
 
 from kubeloop.telemetry.promql import ast
+from kubeloop.telemetry.promql.annotations import MONOTONICITY, bad_bucket_label, invalid_quantile
 from kubeloop.telemetry.promql.errors import PromQLError
 from kubeloop.telemetry.promql.functions.dates import DATES
+from kubeloop.telemetry.promql.functions.info import info
 from kubeloop.telemetry.promql.functions.labelfuncs import label_join, label_replace
 from kubeloop.telemetry.promql.functions.mathfuncs import MATH, go_max, go_min, go_round
 from kubeloop.telemetry.promql.functions.natural import natural_cmp
 from kubeloop.telemetry.promql.functions.quantiles import bucket_fraction, bucket_quantile
+from kubeloop.telemetry.promql.values import go_g
 from kubeloop.telemetry.series import EMPTY, METRIC_NAME, Labels, MatchOp
 
-if TYPE_CHECKING:
-    from kubeloop.telemetry.promql.evaluator import Evaluator
+
+class Evaluator(Protocol):
+    """What these functions ask of the evaluator that calls them (``evaluator.Evaluator``)."""
+
+    t_ms: int
+    query_start_ms: int
+    query_end_ms: int
+    query_step_ms: int
+
+    def eval(self, node: ast.Expr) -> Any: ...
+
+    def sample_times(self, node: ast.VectorSelector) -> list[tuple[Labels, int]]: ...
+
 
 Vec = list[tuple[Labels, float]]
-VectorFunction = Callable[["Evaluator", ast.Call], Any]
+VectorFunction = Callable[[Evaluator, ast.Call], Any]
 
 
 def absent_labels(arg: ast.Expr) -> Labels:
@@ -127,8 +140,11 @@ def _sort_by_label(descending: bool) -> VectorFunction:
     return call
 
 
-def _classic_histograms(vec: Vec) -> dict[Labels, list[tuple[float, float]]]:
-    """Buckets grouped by every label but ``le`` (the metric name included)."""
+def _classic_histograms(
+    ev: Evaluator, vec: Vec, arg: ast.Expr
+) -> dict[Labels, list[tuple[float, float]]]:
+    """Buckets grouped by every label but ``le`` (the metric name included); a sample
+    without a parsable ``le`` is dropped with upstream's warning."""
     groups: dict[Labels, list[tuple[float, float]]] = {}
     for labels, value in vec:
         le = labels.get("le")
@@ -137,56 +153,60 @@ def _classic_histograms(vec: Vec) -> dict[Labels, list[tuple[float, float]]]:
                 raise ValueError(le)
             bound = float(le)
         except ValueError:
-            continue  # no or unparsable le: dropped (upstream adds a warning)
+            ev.note("warning", bad_bucket_label(le), arg.pos)
+            continue
         groups.setdefault(labels.without("le"), []).append((bound, value))
     return groups
 
 
+def _quantile_of(
+    ev: Evaluator, q: float, key: Labels, buckets: list[tuple[float, float]], arg: ast.Expr
+) -> float:
+    value, forced = bucket_quantile(q, buckets)
+    if forced:
+        name = key.get(METRIC_NAME)
+        named = f' for metric name "{name}"' if name else ""
+        ev.note("info", MONOTONICITY + named, arg.pos)
+    return value
+
+
+def _check_quantile(ev: Evaluator, q: float, arg: ast.Expr) -> None:
+    if math.isnan(q) or q < 0 or q > 1:
+        ev.note("warning", invalid_quantile(q), arg.pos)
+
+
 def _histogram_quantile(ev: Evaluator, node: ast.Call) -> Vec:
     q = ev.eval(node.args[0])
-    groups = _classic_histograms(ev.eval(node.args[1]))
-    return [(k.without_name(), bucket_quantile(q, b)[0]) for k, b in groups.items()]
+    _check_quantile(ev, q, node.args[0])
+    groups = _classic_histograms(ev, ev.eval(node.args[1]), node.args[1])
+    return [(k.without_name(), _quantile_of(ev, q, k, b, node.args[1])) for k, b in groups.items()]
 
 
 def format_openmetrics_float(value: float) -> str:
     """labels.FormatOpenMetricsFloat: Go's shortest ``%g`` with ``.0`` added to integers."""
-    if math.isnan(value):
-        return "NaN"
-    if math.isinf(value):
-        return "+Inf" if value > 0 else "-Inf"
-    sign, digits, exponent = Decimal(repr(value)).normalize().as_tuple()
-    assert isinstance(exponent, int)
-    text = "".join(map(str, digits))
-    point = len(text) + exponent  # where the decimal point goes
-    if point - 1 < -4 or point - 1 >= 6:  # Go: shortest %g switches to %e at 1e6
-        mantissa = text[0] + ("." + text[1:] if len(text) > 1 else "")
-        power = point - 1
-        shown = f"{mantissa}e{'-' if power < 0 else '+'}{abs(power):02d}"
-    elif point <= 0:
-        shown = "0." + "0" * -point + text
-    elif point >= len(text):
-        shown = text + "0" * (point - len(text))
-    else:
-        shown = text[:point] + "." + text[point:]
-    if "." not in shown and "e" not in shown:
+    shown = go_g(value)
+    if shown.lstrip("-").isdigit():
         shown += ".0"
-    return ("-" if sign else "") + shown
+    return shown
 
 
 def _histogram_quantiles(ev: Evaluator, node: ast.Call) -> Vec:
-    groups = _classic_histograms(ev.eval(node.args[0]))
+    groups = _classic_histograms(ev, ev.eval(node.args[0]), node.args[0])
     label = ev.eval(node.args[1])
     out: Vec = []
-    for q in (ev.eval(a) for a in node.args[2:]):
+    for arg in node.args[2:]:
+        q = ev.eval(arg)
+        _check_quantile(ev, q, arg)
         shown = format_openmetrics_float(q)
         for k, b in groups.items():
-            out.append((k.without_name().with_({label: shown}), bucket_quantile(q, b)[0]))
+            value = _quantile_of(ev, q, k, b, node.args[0])
+            out.append((k.without_name().with_({label: shown}), value))
     return out
 
 
 def _histogram_fraction(ev: Evaluator, node: ast.Call) -> Vec:
     lower, upper = ev.eval(node.args[0]), ev.eval(node.args[1])
-    groups = _classic_histograms(ev.eval(node.args[2]))
+    groups = _classic_histograms(ev, ev.eval(node.args[2]), node.args[2])
     return [(k.without_name(), bucket_fraction(lower, upper, b)) for k, b in groups.items()]
 
 
@@ -248,5 +268,6 @@ VECTOR_FUNCTIONS: Final[dict[str, VectorFunction]] = {
         "histogram_quantiles": _histogram_quantiles,
         "label_replace": _label_replace,
         "label_join": _label_join,
+        "info": info,
     }.items()
 }

@@ -1,0 +1,278 @@
+"""Team phrases: a team's own sentences, each standing for steps the catalog already has,
+kept in a ``*.phrases`` file beside the features — no Python (Gauge's "concepts" are the
+nearest peer). The file reads like Gherkin:
+
+    # release.phrases
+    Phrase: a release <name> from commit <commit> that passed every gate
+      Given an artifact <name> built from commit <commit>
+      And <name> passed every gate
+
+A ``<parameter>`` takes one word or a "quoted text" and is put, as written, wherever the
+steps name it. The phrase is a Given, When or Then as its first step is, and its steps run
+in order, each through the catalog, as if written in its place; reports show them under the
+team's line. ``kubeloop check`` reads every phrase file: a step the catalog does not know, a
+parameter the sentence and its steps do not share, a phrase that uses itself (directly or
+through another) and a sentence the catalog already reads are each ``FILE:LINE`` errors.
+Phrase files are found in a feature's folder and every folder above it, up to the project.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from kubeloop.harness.errors import AmbiguousStepError, HarnessError, UndefinedStepError
+from kubeloop.harness.params import TYPES, ParamType
+from kubeloop.harness.registry import REGISTRY
+
+if TYPE_CHECKING:
+    from kubeloop.harness.world import World
+
+SUFFIX = ".phrases"
+_HEAD = re.compile(r"^\s*Phrase:\s*(?P<text>.+?)\s*$")
+_STEP = re.compile(r"^\s*(?P<keyword>Given|When|Then|And|But)\s+(?P<text>.+?)\s*$")
+_PARAMETER = re.compile(r"<(\w+)>")
+_SAMPLES = ("R1", "9e1f0aa", "3", "95%", "web", "5 minutes", '"text"', "v2", "node-1", "prod")
+"""Values tried for a parameter when checking a phrase's steps without running them."""
+_MOST_TRIED = 400
+TYPES["teamvalue"] = ParamType(
+    r'"[^"]*"|[^\s"]+', str, 'a team phrase\'s parameter: one word, or "quoted text"'
+)
+
+
+@dataclass(frozen=True)
+class TeamPhrase:
+    path: Path
+    line: int
+    text: str
+    steps: tuple[tuple[str, str, int], ...]
+    """(keyword, text, line) of each step, And/But read as the keyword before them."""
+
+    @property
+    def keyword(self) -> str:
+        return self.steps[0][0] if self.steps else "given"
+
+    @property
+    def parameters(self) -> list[str]:
+        return _PARAMETER.findall(self.text)
+
+    def pattern(self) -> str:
+        return _PARAMETER.sub(lambda m: "{" + m.group(1) + ":teamvalue}", _escaped(self.text))
+
+    def example(self) -> str:
+        return _PARAMETER.sub("X1", self.text)
+
+
+def _escaped(text: str) -> str:
+    """The sentence with the registry's pattern syntax ([ ] ( ) | { }) kept literal: a team
+    phrase says one sentence, its parameters aside."""
+    return re.sub(r"[\[\]{}|]|\((?:s|es)\)", "", text)
+
+
+def read(path: Path) -> tuple[list[TeamPhrase], list[str]]:
+    """The phrases of a file and the problems of its form, as ``FILE:LINE: message``."""
+    phrases: list[TeamPhrase] = []
+    problems: list[str] = []
+    head: tuple[int, str] | None = None
+    steps: list[tuple[str, str, int]] = []
+    keyword = "given"
+
+    def close() -> None:
+        if head is None:
+            return
+        if not steps:
+            problems.append(f"{path}:{head[0]}: the phrase {head[1]!r} has no steps")
+        phrases.append(TeamPhrase(path, head[0], head[1], tuple(steps)))
+
+    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if not raw.strip() or raw.lstrip().startswith("#"):
+            continue
+        if found := _HEAD.match(raw):
+            close()
+            head, steps, keyword = (number, found.group("text")), [], "given"
+        elif (found := _STEP.match(raw)) and head is not None:
+            word = found.group("keyword").lower()
+            keyword = keyword if word in ("and", "but") else word
+            steps.append((keyword, found.group("text"), number))
+        else:
+            problems.append(
+                f"{path}:{number}: expected 'Phrase: …' or a step (Given/When/Then/And/But)"
+            )
+    close()
+    return phrases, problems
+
+
+def files_around(feature: Path, top: Path | None = None) -> list[Path]:
+    """The phrase files in a feature's folder and every folder above it, up to ``top``
+    (the working folder), nearest last."""
+    top = (top or Path.cwd()).resolve()
+    folder = feature.resolve().parent
+    found: list[Path] = []
+    while True:
+        found = sorted(folder.glob(f"*{SUFFIX}")) + found
+        if folder in (top, folder.parent) or top not in folder.parents:
+            return found
+        folder = folder.parent
+
+
+_LOADED: dict[Path, list[TeamPhrase]] = {}
+
+
+def load(paths: list[Path]) -> list[str]:
+    """Register the phrases of these files (each once); the problems of their form."""
+    problems: list[str] = []
+    for path in paths:
+        resolved = path.resolve()
+        if resolved in _LOADED:
+            continue
+        phrases, found = read(path)
+        problems += found
+        _LOADED[resolved] = phrases
+        for phrase in phrases:
+            if phrase.steps:
+                _register(phrase)
+    return problems
+
+
+def forget() -> None:
+    """Unregister every team phrase (a test, or a long-lived process, reading files anew)."""
+    REGISTRY.forget(lambda definition: not _is_team(definition.function))
+    _LOADED.clear()
+
+
+def load_around(feature: Path) -> list[str]:
+    return load(files_around(feature))
+
+
+def load_project() -> list[str]:
+    """The phrase files of the project's features/ folder (for the catalog and the editor
+    glue), if the working folder has one."""
+    local = Path.cwd() / "features"
+    return load(sorted(local.rglob(f"*{SUFFIX}"))) if local.is_dir() else []
+
+
+def _register(phrase: TeamPhrase) -> None:
+    def run(world: World, **values: str) -> None:
+        expand(world, phrase, values)
+
+    run.__module__ = f"team: {phrase.path.stem}"
+    run.__doc__ = f"A team phrase ({phrase.path.name}:{phrase.line}): " + "; ".join(
+        f"{keyword.title()} {text}" for keyword, text, _ in phrase.steps
+    )
+    run.team_phrase = phrase  # type: ignore[attr-defined]
+    REGISTRY.register(phrase.keyword, phrase.pattern(), run, (phrase.example(),))
+
+
+_DEPTH = "team phrase depth"
+
+
+def expand(world: World, phrase: TeamPhrase, values: dict[str, str]) -> None:
+    """Run the phrase's steps in order, each as if written in its place; the report shows
+    them under the team's line (``world.expansion``)."""
+    depth = world.parts.get(_DEPTH, 0)
+    if depth > 20:
+        raise world.fail(f"{phrase.text!r} to end", "it uses itself (check: kubeloop check)")
+    world.parts[_DEPTH] = depth + 1
+    outer, last = world.next_checks_error, world.is_last_step
+    said = [
+        (keyword, _PARAMETER.sub(lambda m: values.get(m.group(1), m.group(0)), text))
+        for keyword, text, _ in phrase.steps
+    ]
+    try:
+        for index, (keyword, text) in enumerate(said):
+            matches = REGISTRY.match(keyword, text)
+            world.expansion.append(f"{keyword.title()} {text}")
+            following = said[index + 1] if index + 1 < len(said) else None
+            world.next_checks_error = outer if following is None else _checks(*following)
+            world.is_last_step = last and following is None
+            world.run(keyword, matches)
+    finally:
+        world.parts[_DEPTH] = depth
+        world.next_checks_error, world.is_last_step = outer, last
+
+
+def _checks(keyword: str, text: str) -> bool:
+    try:
+        matches = REGISTRY.match(keyword, text)
+    except HarnessError:
+        return False
+    return any(getattr(m.definition.function, "checks_error", False) for m in matches)
+
+
+def problems(path: Path) -> list[str]:
+    """Every mistake in a phrase file: form, unknown steps, parameters, cycles, sentences
+    the catalog already reads (the file's phrases are registered by this check)."""
+    found = load([path])
+    phrases = _LOADED[path.resolve()]
+    for phrase in phrases:
+        found += _check(phrase)
+    found += _cycles(phrases)
+    return found
+
+
+def _check(phrase: TeamPhrase) -> list[str]:
+    where = f"{phrase.path}:{phrase.line}"
+    found: list[str] = []
+    matches = REGISTRY.match_one(phrase.keyword, phrase.example())
+    if len(matches) > 1:
+        others = [m.definition.pattern for m in matches if not _is_team(m.definition.function)]
+        found.append(f"{where}: {phrase.text!r} is also read by the catalog's {others}")
+    named = set(phrase.parameters)
+    for keyword, text, line in phrase.steps:
+        used = set(_PARAMETER.findall(text))
+        for missing in sorted(used - named):
+            found.append(f"{phrase.path}:{line}: <{missing}> is not a parameter of {phrase.text!r}")
+        if _reads(keyword, text) is None:
+            sample = _PARAMETER.sub(_SAMPLES[0], text)
+            message = REGISTRY.undefined_message(keyword, sample).splitlines()
+            found.append(f"{phrase.path}:{line}: " + "\n  ".join(message))
+    unused = named - {p for _, text, _ in phrase.steps for p in _PARAMETER.findall(text)}
+    found += [f"{where}: <{name}> is not used by its steps" for name in sorted(unused)]
+    return found
+
+
+def _reads(keyword: str, text: str) -> list[Any] | None:
+    """The definitions a step with parameters reads, for some sample values (None: none)."""
+    names = sorted(set(_PARAMETER.findall(text)))
+    tried = itertools.islice(itertools.product(_SAMPLES, repeat=len(names)), _MOST_TRIED)
+    for values in tried:
+        chosen = dict(zip(names, values, strict=True))
+        try:
+            said = _PARAMETER.sub(lambda m, c=chosen: c[m.group(1)], text)  # type: ignore[misc]
+            return REGISTRY.match(keyword, said)
+        except (UndefinedStepError, AmbiguousStepError):
+            continue
+        except HarnessError:
+            return None
+    return None
+
+
+def _is_team(function: Any) -> bool:
+    return hasattr(function, "team_phrase")
+
+
+def _cycles(phrases: list[TeamPhrase]) -> list[str]:
+    """A phrase that, through its steps, comes back to itself."""
+    uses: dict[TeamPhrase, set[TeamPhrase]] = {}
+    for phrase in phrases:
+        uses[phrase] = set()
+        for keyword, text, _ in phrase.steps:
+            for match in _reads(keyword, text) or []:
+                inner = getattr(match.definition.function, "team_phrase", None)
+                if inner is not None:
+                    uses[phrase].add(inner)
+    found = []
+    for phrase in phrases:
+        seen, todo = set(), list(uses.get(phrase, ()))
+        while todo:
+            current = todo.pop()
+            if current == phrase:
+                found.append(f"{phrase.path}:{phrase.line}: {phrase.text!r} uses itself")
+                break
+            if current not in seen:
+                seen.add(current)
+                todo += uses.get(current, ())
+    return found

@@ -1,0 +1,64 @@
+"""Engines written as a learner writes them, from the seed and kubeloop/contract/ alone (no
+kubeloop import; tests/exercise/learners/): graded by the shipped features, a correct one
+gets no wrong answer. Every scenario it fails asks for an extension beyond the contract
+("does not provide", "does not accept"); a failure of any other kind is a rule the contract
+does not let a learner derive, to document there or tag @kubeloop-exact."""
+
+from __future__ import annotations
+
+import ast
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from kubeloop.cli import main
+from kubeloop.harness.runner import EXAMPLES
+
+pytestmark = pytest.mark.slow  # each grades a whole lab
+
+LEARNERS = Path(__file__).parent / "learners"
+CAPABILITY = ("does not provide", "does not accept")
+
+
+def test_the_learners_import_nothing_of_kubeloop() -> None:
+    for engine in LEARNERS.glob("*.py"):
+        for node in ast.walk(ast.parse(engine.read_text())):
+            names = [a.name for a in getattr(node, "names", [])] + [getattr(node, "module", "")]
+            if isinstance(node, ast.Import | ast.ImportFrom):
+                assert not any((n or "").startswith("kubeloop") for n in names), engine
+
+
+def _grade(engine: str, lab: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Any:
+    report = tmp_path / "report"
+    main(["run", str(EXAMPLES / lab), "--engine", engine, "--report", str(report)])
+    assert capsys.readouterr().out.startswith(f"grading {engine} on ")
+    return json.loads((report / "results.json").read_text())["tests"]
+
+
+@pytest.fixture
+def learners(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "path", [str(LEARNERS), *sys.path])
+    for name in ("learner_cluster", "learner_pipeline"):
+        monkeypatch.delitem(sys.modules, name, raising=False)
+
+
+@pytest.mark.usefixtures("learners")
+@pytest.mark.parametrize(
+    ("engine", "lab", "passing"),
+    [("learner_cluster", "cluster", 35), ("learner_pipeline", "pipeline", 100)],
+)
+def test_an_engine_written_from_the_seed_and_the_contract_gets_no_wrong_answer(
+    engine: str, lab: str, passing: int, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    tests = _grade(engine, lab, tmp_path, capsys)
+    wrong = [
+        t["message"].split("\nrerun")[0]
+        for t in tests
+        if t["status"] != "pass" and not any(c in t["message"] for c in CAPABILITY)
+    ]
+    assert not wrong, "\n\n".join(wrong)
+    assert sum(t["status"] == "pass" for t in tests) >= passing
