@@ -24,6 +24,7 @@ CAUGHT = {
     "scan_blind": ("pipeline/waivers.feature", "Then the pipeline is blocked at scan"),
     "unsorted_digest": ("pipeline/identity.feature", "Then D1 and D2 are the same artifact"),
     "ladder_runs_on": ("pipeline/ladder.feature", "Then the pipeline is blocked at unit"),
+    "copied_signature_accepted": ("pipeline/signing.feature", "Then D2 is not signed"),
     "alert_no_for": (
         "telemetry/alerting/alert-states.feature",
         'Then alert "HighErrorRate" is pending',
