@@ -9,7 +9,12 @@ from functools import cmp_to_key
 from typing import Any, Final, Protocol
 
 from kubeloop.telemetry.promql import ast
-from kubeloop.telemetry.promql.annotations import MONOTONICITY, bad_bucket_label, invalid_quantile
+from kubeloop.telemetry.promql.annotations import (
+    MONOTONICITY,
+    Kind,
+    bad_bucket_label,
+    invalid_quantile,
+)
 from kubeloop.telemetry.promql.errors import PromQLError
 from kubeloop.telemetry.promql.functions.dates import DATES
 from kubeloop.telemetry.promql.functions.labelfuncs import label_join, label_replace
@@ -31,6 +36,8 @@ class Evaluator(Protocol):
     def eval(self, node: ast.Expr) -> Any: ...
 
     def sample_times(self, node: ast.VectorSelector) -> list[tuple[Labels, int]]: ...
+
+    def note(self, kind: Kind, message: str, pos: int) -> None: ...
 
 
 Vec = list[tuple[Labels, float]]
