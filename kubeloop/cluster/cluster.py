@@ -294,9 +294,10 @@ class Cluster(
         self._state.touch(name)
         return rollout.drive_rollout(self._passes.reconcile, self._state, record)
 
-    def watch(self, callback: Callable[[], object]) -> None:
-        """Call ``callback()`` after every reconcile pass, on the cluster's clock: what
-        follows the pods (``kubeloop.links``' traffic split) sees every change they make."""
+    def watch(self, callback: Callable[[frozenset[str]], object]) -> None:
+        """Call ``callback(deployments)`` after every reconcile pass, on the cluster's clock,
+        with the deployments whose pods or status that pass may have changed: what follows
+        the pods (``kubeloop.links``' traffic split) sees every change they make."""
         self._passes.watchers.append(callback)
 
     # --- reconciling -----------------------------------------------------------------------

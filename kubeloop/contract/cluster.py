@@ -235,8 +235,9 @@ class ClusterExtensionsLike(Protocol):
         with ``.total`` and ``.ready`` after that pass."""
 
     def watch(self, callback: Any) -> None:
-        """Call ``callback()`` after every reconcile pass (one world's traffic split and
-        timeline follow the pods by it; without it they are re-read every 15 s)."""
+        """Call ``callback(deployments)`` after every reconcile pass with the deployments it
+        may have changed (one world's traffic split and timeline follow the pods by it;
+        without it they are re-read every 15 s)."""
 
     def clear_cpu_utilization(self, name: str) -> None:
         """No metric for the deployment's pods now: the HPA holds its replicas and says so

@@ -118,7 +118,11 @@ class Links:
         cluster.watch(self._on_pass)
         return True
 
-    def _on_pass(self) -> None:
+    def _on_pass(self, touched: frozenset[str]) -> None:
+        """After a reconcile pass: re-split and record what it may have changed."""
+        linked = self._served | {s.deployment for s in self.rollout.status()}
+        if touched.isdisjoint(linked) and self._traffic_task is not None:
+            return  # nothing linked moved
         self._split(self.clock.now)
         self._record_rollouts(self.clock.now)
 
