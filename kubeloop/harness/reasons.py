@@ -10,6 +10,7 @@ not give fails, so a "because …" is never decoration.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 from kubeloop.harness.params import TYPES, ParamType
 
@@ -75,13 +76,19 @@ def _stem(word: str) -> str:
     return word.lower().rstrip(".")[:5] if len(word) > 4 else word.lower()
 
 
-def says(reason: Reason, text: str) -> bool:
-    """Whether TEXT (an error message, a gate's reason and details) gives REASON."""
+def says(reason: Reason, text: str, aliases: Mapping[str, str] | None = None) -> bool:
+    """Whether TEXT (an error message, a gate's reason and details) gives REASON; a word
+    that is one of ``aliases`` (an artifact's alias → its version) may appear as either."""
     if reason.quoted:
         return reason in text
     seen = {_stem(word) for word in _WORD.findall(text)}
     wanted = [w for w in _WORD.findall(reason) if w.lower() not in _SMALL]
-    return all(_stem(word) in seen or word.lower() in text.lower() for word in wanted)
+    other = aliases or {}
+
+    def found(word: str) -> bool:
+        return _stem(word) in seen or word.lower() in text.lower()
+
+    return all(found(word) or (word in other and found(other[word])) for word in wanted)
 
 
 TYPES["reason"] = ParamType(

@@ -23,6 +23,8 @@ from kubeloop.harness.reports.scoreboard import scoreboard
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 _LINE = re.compile(r"^(.*\.feature):(\d+)$")
+INTERRUPTED = 130
+"""The exit status of a run stopped by Ctrl-C or SIGTERM, as a shell reports SIGINT."""
 
 
 @dataclass
@@ -132,6 +134,9 @@ def run(options: RunOptions) -> int:
         print(
             f"allure: {count} results in {options.alluredir} (allure generate {options.alluredir})"
         )
+    if code == pytest.ExitCode.INTERRUPTED:  # Ctrl-C or SIGTERM: stop, reports written
+        print(f"interrupted: the reports hold the {len(progress.records)} scenarios that finished")
+        return INTERRUPTED
     if options.compare:
         _, other = _collect(options, options.compare, show=False)
         print(compare(engine, progress.records, options.compare, other.records))

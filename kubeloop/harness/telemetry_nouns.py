@@ -230,6 +230,11 @@ TYPES.update(
             "how long requests take, share by share: 90% of them finish in under 100ms and "
             "the slowest 1% take around 2 seconds; 99% take 100 ms and 1% take 2 s",
         ),
+        "about": ParamType(
+            r"about|around|roughly|approximately|close to|near",
+            str.lower,
+            "about, around, roughly, approximately: within a tenth of the value",
+        ),
         "tense": ParamType(
             r"is|gets|is being|got|was|has been|had been",
             str.lower,

@@ -35,6 +35,7 @@ class Pipeline(Protocol):
 
     def signatures(self, digest: str) -> tuple[Signature, ...]: ...
 
+
 DEPLOYED, WAITING, UNCHANGED = "deployed", "waiting for approval", "unchanged"
 
 

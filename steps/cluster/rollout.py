@@ -135,6 +135,7 @@ def i_roll_out(
         "I <undo|revert> the rollout of {deployment:deployment}",
         "I roll {deployment:deployment} back",
         "I revert {deployment:deployment}",
+        "{deployment:deployment} <is|gets|was> rolled back",
     ),
 )
 def i_roll_back(world: World, deployment: str | None = None) -> None:

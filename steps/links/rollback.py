@@ -16,6 +16,8 @@ from .support import links
     variants=(
         "{env:name} rolls back when the SLO {slo:name} pages",
         "a page of the SLO {slo:name} rolls back {env:name}",
+        "<an automatic|automatic|an auto|auto> rollback of {env:name} when the SLO {slo:name} "
+        "pages",
     ),
 )
 def slo_page_rolls_back(world: World, slo: str, env: str) -> None:

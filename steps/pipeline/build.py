@@ -76,11 +76,13 @@ def _build(world: World, manifest: str, alias: str) -> None:
         return
     digest = world.attempt(lambda: world.capability(current.pipeline, "build")(data))
     if digest is not None:
-        bind(world, alias, digest)
+        bind(world, alias, digest, str(data["version"]))
 
 
-def bind(world: World, alias: str, digest: object) -> None:
-    """ALIAS names the built digest from now on, and is the artifact built last."""
+def bind(world: World, alias: str, digest: object, version: str) -> None:
+    """ALIAS names the built digest (built at VERSION) from now on, and is the artifact
+    built last."""
+    world.artifact_versions[alias] = version
     current = scene(world)
     current.aliases[alias] = str(getattr(digest, "digest", digest))
     current.built_last = alias

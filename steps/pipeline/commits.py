@@ -1,10 +1,12 @@
 """Commits: a source revision the pipeline builds, and what an artifact went through.
 
 A commit builds a manifest of its project (``web`` unless the sentence says "of payments")
-at the commit as its version, labelled ``org.opencontainers.image.revision`` as OCI images
-record where they came from; so the same commit always builds the same digest, whatever
-alias it is given, and a later stage names it by the commit ("the image built from commit
-9e1f0aa", "commit 9e1f0aa") and gets that digest, never a tag.
+at the commit as its version (or at the version its alias says: "built as v2"), labelled
+``org.opencontainers.image.revision`` as OCI images record where they came from; so the same
+commit always builds the same digest under any alias that is only a name (B1, B2), and a
+later stage names it by the commit ("the image built from commit 9e1f0aa", "commit
+9e1f0aa") and gets that digest, never a tag. An alias stands for the version it was built
+at where a version goes ("all web pods run R9").
 
 A Given may say in one breath what happened to an artifact ("R4 is built from commit
 1234abc, tested with 95% coverage and scanned clean", "R6 passed all gates and was signed",
@@ -15,6 +17,7 @@ did not make, a run that blocks) fails the step at its line.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -29,23 +32,29 @@ from .support import run_gates, scene
 
 REVISION = "org.opencontainers.image.revision"
 """The OCI annotation naming the source revision an image was built from."""
+VERSION_LABEL = "org.opencontainers.image.version"
 DEFAULT_PROJECT = "web"
+_VERSIONISH = re.compile(r"v?\d+(?:\.\d+)*(?:[-+][\w.]+)?", re.IGNORECASE)
+"""v2, 1.4.0, v2.3.1-rc1: an alias that says a version."""
 _INPUTS = ("record_unit_tests", "record_coverage", "record_scan", "record_integration_tests")
 _AS = "<as|into> [<an|the> ][<image|build|artifact> ][<called|named> ]{alias:name}"
 
 
 def build_commit(world: World, commit: str, project: str | None, alias: str) -> None:
-    """Build COMMIT of PROJECT and bind ALIAS (and "commit COMMIT") to its digest."""
-    manifest = {
-        "name": project or DEFAULT_PROJECT,
-        "version": commit,
-        "labels": {REVISION: commit},
-    }
+    """Build COMMIT of PROJECT and bind ALIAS (and "commit COMMIT") to its digest.
+
+    An alias that is a version ("built as v2") is the version built, labelled
+    ``org.opencontainers.image.version`` as OCI images are (so it is part of the digest, as
+    a baked-in version label is); any other alias (B1, R9) only names the build, whose
+    version is the commit."""
+    version = alias if _VERSIONISH.fullmatch(alias) else commit
+    labels = {REVISION: commit, **({VERSION_LABEL: alias} if version == alias else {})}
+    manifest = {"name": project or DEFAULT_PROJECT, "version": version, "labels": labels}
     current = scene(world)
     digest = world.attempt(lambda: world.capability(current.pipeline, "build")(manifest))
     if digest is not None:
-        bind(world, commit_alias(commit), digest)
-        bind(world, alias, digest)
+        bind(world, commit_alias(commit), digest, version)
+        bind(world, alias, digest, version)
 
 
 @when(

@@ -14,6 +14,14 @@ from .support import last_built, run_gates, scene, table_rows
     "the coverage threshold is {threshold:percent}[ with precision {precision:n}]",
     "the coverage threshold is 90%",
     "the coverage threshold is 99.9% with precision 1",
+    "coverage must be at least 80%",
+    variants=(
+        "the <minimum|required> coverage is {threshold:percent}",
+        "the coverage <bar|minimum|floor|gate threshold> is {threshold:percent}",
+        "coverage <must be|has to be|should be|needs to be> at least {threshold:percent}",
+        "the <coverage|unit test> gate <requires|needs> [at least ]{threshold:percent}[ coverage]",
+        "a coverage threshold of {threshold:percent}",
+    ),
 )
 def coverage_threshold(world: World, threshold: float, precision: int = 0) -> None:
     """coverage.py's fail_under (and precision, default 0): round(total, precision) >= it."""
@@ -168,6 +176,7 @@ def integration_fail(world: World, alias: str) -> None:
     "I run the pipeline for R3 once more",
     variants=(
         "the pipeline <runs|runs again|is run|is run again|reruns>[ <for|on> {alias:artifact}]",
+        "{alias:artifact} <goes|went|is sent|is put|runs> through the <pipeline|gates>[ again]",
         "I <run|rerun|re-run> the <gates|pipeline|ladder>[ <for|on> {alias:artifact}]"
         "[ <again|once more|one more time>]",
     ),

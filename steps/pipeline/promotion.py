@@ -8,7 +8,7 @@ from kubeloop.harness.registry import then, when
 from kubeloop.harness.world import World
 from kubeloop.pipeline import PipelineDefinition
 
-from .support import scene
+from .support import last_built, scene
 
 
 def _operate(world: World, method: str, alias: str, env: str) -> None:
@@ -80,14 +80,26 @@ def roll_back_environment(world: World, env: str) -> bool:
     "staging still has nothing deployed",
     variants=(
         "{env:name} <is running|is on|is at|now runs|still runs|is still running|is still on|"
-        "is back on|is serving> [the digest of ]{alias:artifact}[ again]",
+        "is back on|is serving> [the digest of ][version ]{alias:artifact}[ again]",
         "{alias:artifact} is [<still|now|back> ]<running in|in|live in|deployed in|deployed to>"
         " {env:name}[ again]",
         "{env:name} [still ]<has nothing deployed|has nothing|runs nothing>",
+        "{alias:artifact} <was|has been|got|is now> <promoted|deployed|released> to {env:name}",
     ),
 )
 def env_runs(world: World, env: str, alias: str = "nothing") -> None:
-    """ENV runs exactly that artifact now ("nothing": it has never been deployed to)."""
+    """ENV runs exactly that artifact now ("nothing": it has never been deployed to).
+
+    A name that is no pipeline environment but a cluster deployment ("web is back on v1")
+    is about its pods: every one runs that version (an artifact's alias: the version it was
+    built at)."""
+    built = world.parts.get("pipeline")
+    environments = [
+        e.name for e in (built.definition if built else PipelineDefinition()).environments
+    ]
+    if env not in environments and env in world.declared.deployments:
+        _pods_run(world, env, world.artifact_versions.get(alias, alias))
+        return
     current = scene(world)
     running = world.capability(current.pipeline, "running")(env)
     expected = None if alias == "nothing" else current.digest(world, alias)
@@ -96,13 +108,28 @@ def env_runs(world: World, env: str, alias: str = "nothing") -> None:
         raise world.fail(f"{env} to run {alias}", f"it runs {shown}")
 
 
+def _pods_run(world: World, deployment: str, version: str) -> None:
+    pods = list(world.pods(deployment))
+    others = [f"{p.name} at {p.version}" for p in pods if p.version != version]
+    if not pods or others:
+        raise world.fail(f"every pod of {deployment} at {version}", ", ".join(others) or "no pods")
+
+
 @then(
     "the promotion of {alias:artifact} to {env:name} is waiting for approval",
     "the promotion of D1 to prod is waiting for approval",
+    "the promotion to prod is waiting for approval",
+    variants=(
+        "the promotion[ of {alias:artifact}] to {env:name} <is waiting|waits|is pending|is held>"
+        " <for|on> [<an|a manual|manual> ]approval",
+        "{alias:artifact} is waiting for [<an|a manual|manual> ]approval <for|in|to> {env:name}",
+    ),
 )
-def is_waiting(world: World, alias: str, env: str) -> None:
-    """The promotion is held until a reviewer approves or rejects it."""
+def is_waiting(world: World, env: str, alias: str | None = None) -> None:
+    """The promotion is held until a reviewer approves or rejects it (of the artifact named
+    or built last)."""
     current = scene(world)
+    alias = alias or world.mentioned.get("artifact") or last_built(world)
     digest = current.digest(world, alias)
     if not world.capability(current.pipeline, "waiting")(digest, env):
         raise world.fail(f"the promotion of {alias} to {env} to wait", "nothing is waiting")

@@ -133,7 +133,10 @@ def _signed(world: World, alias: str) -> bool:
     "{alias:artifact} is signed",
     "D1 is signed",
     "R1 gets signed",
-    variants=("{alias:artifact} <gets|got|was|has been|is now> signed",),
+    variants=(
+        "{alias:artifact} <gets|got|was|has been|is now> signed",
+        "{alias:artifact} <has|carries|bears> a [valid ]signature",
+    ),
 )
 def is_signed(world: World, alias: str) -> None:
     """The artifact carries a valid signature made for its own digest."""
@@ -147,6 +150,7 @@ def is_signed(world: World, alias: str) -> None:
     variants=(
         "{alias:artifact} <was not|wasn't|isn't|has not been|is still not|is unsigned|was never> "
         "signed",
+        "{alias:artifact} <has|carries|bears> no [valid ]signature",
     ),
 )
 def is_not_signed(world: World, alias: str) -> None:

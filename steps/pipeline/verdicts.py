@@ -88,6 +88,7 @@ def _said(gate: Any) -> str:
         "{alias:artifact} <passes|passed|has passed> <all|every> [of ]"
         "<its gates|the gates|gates|gate>",
         "the pipeline <passes|passed> for {alias:artifact}",
+        "the pipeline <for|of> {alias:artifact} <passes|passed|is green>",
     ),
 )
 def the_pipeline_passes(world: World, alias: str | None = None) -> None:
@@ -139,7 +140,7 @@ def gate_blocked(
     found = _gate(world, gate, alias)
     if found.status != "blocked":
         raise world.fail(f"gate {gate} to block", f"{found.status}: {found.reason}")
-    if reason is not None and not says(reason, _said(found)):
+    if reason is not None and not says(reason, _said(found), world.artifact_versions):
         raise world.fail(f"gate {gate} to block because {reason}", _said(found))
 
 

@@ -56,6 +56,9 @@ _EXPIRY = (
         + _ON
         + "[ because {reason:text}]"
         + _EXPIRY,
+        "<a waiver|an exception> for {finding:finding}" + _ON + " is <added|granted|filed|"
+        "approved|given>[ because {reason:text}]" + _EXPIRY,
+        "the waiver list accepts {finding:finding}[ because {reason:text}]" + _EXPIRY,
     ),
 )
 def grant_waiver(

@@ -299,15 +299,21 @@ def never_pending_longer(world: World, name: str, limit: int) -> None:
 
 
 @then(
-    "{name:alert} was <pending|firing> at some point",
+    "{name:alert} was {state:alertstate} at some point",
     "HighErrorRate was pending at some point",
-    variants=("{name:alert} <has been|was once|was at one point> <pending|firing>",),
+    "the HighErrorRate alert fired at some point",
+    variants=(
+        "{name:alert} <has been|was once|was at one point> {state:alertstate}",
+        "{name:alert} <fired|has fired> at some point",
+    ),
 )
-def was_at_some_point(world: World, name: str) -> None:
-    """The alert left inactive at least once so far (pending or firing)."""
+def was_at_some_point(world: World, name: str, state: str = "firing") -> None:
+    """The alert was in STATE (fired: firing) at least once so far; pending counts for a
+    firing alert too, as it was pending first."""
     _known(world, name)
-    if all(state == "inactive" for _, state in call(world, "timeline", name).changes):
-        raise world.fail(f'alert "{name}" pending at some point', _timeline(world, name))
+    states = {s for _, s in call(world, "timeline", name).changes}
+    if state not in states and not (state == "pending" and "firing" in states):
+        raise world.fail(f'alert "{name}" {state} at some point', _timeline(world, name))
 
 
 @then(

@@ -22,6 +22,8 @@ _SUBJECTS = (
     "[the ]p{percentile:decimal}" + _OF,
     "[the ]{percentile:decimal}th percentile" + _OF,
     "[the ]median" + _OF,
+    "{service:service}'s p{percentile:decimal} latency[ over [the last ]{window:duration}]",
+    "{service:service}'s median latency[ over [the last ]{window:duration}]",
 )
 """p99, the 99th percentile, the median (p50); over the last 5 minutes unless a window is said."""
 _IS = " is [<about|approximately|roughly> ]{value:latency}"

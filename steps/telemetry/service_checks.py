@@ -41,16 +41,23 @@ def _said(bound: str, limit: float) -> str:
     _ERROR_RATE + " is [{bound:comparison} ]{percent:percent}",
     "the error rate of web is 2%",
     "the 5xx error rate of web is below 1%",
+    "the error rate of web is about 2%",
+    variants=(_ERROR_RATE + " is {about:about} {percent:percent}",),
 )
 def error_rate_is(
-    world: World, percent: float, service: str | None = None, bound: str = "=="
+    world: World,
+    percent: float,
+    service: str | None = None,
+    bound: str = "==",
+    about: str | None = None,
 ) -> None:
     """The share of SERVICE's requests answered with a 5xx over the last 5 minutes, now
-    (without a service: the one named last)."""
+    (without a service: the one named last); "about": within a tenth of it."""
     service = the_named(world, service)
     _service(world, service)
     seen = round(100 * _value(world, error_ratio_query(service)), 9)
-    if math.isnan(seen) or not compare(seen, bound, percent):
+    close = about is not None and abs(seen - percent) <= percent / 10
+    if math.isnan(seen) or not (close or (about is None and compare(seen, bound, percent))):
         raise world.fail(
             f"the error rate of {service} {_said(bound, percent)}%",
             "no requests in the last 5 minutes" if math.isnan(seen) else f"{show(seen)}%",

@@ -141,6 +141,11 @@ def _lasting(
         "{errors:share} of [<its|all|the|all its|all of its> ]requests" + _WITH_CODE + _FOR,
         "{errors:share} of " + _THEIR + "requests " + _FAIL + _WITH_CODE + _FOR,
         "{errors:share} of <them|those> " + _FAIL + _WITH_CODE + _FOR,
+        "{name:service} has <an error rate of|a> {errors:share}[ error rate]" + _FOR,
+        "the {name:name} pods <fail|start failing|return errors for> {errors:share} of [their ]"
+        "requests" + _FOR,
+        "{name:service}'s error rate <is|jumps to|rises to|goes to|climbs to|spikes to|"
+        "increases to|drops to|falls to|goes up to|goes down to> {errors:share}" + _FOR,
         "the [<5xx|HTTP 5xx|server> ]error <rate|ratio>[ <of|for> {name:service}] "
         "<jumps|rises|goes|climbs|spikes|increases|drops|falls|goes up|goes down> to "
         "{errors:share}" + _FOR,
@@ -182,6 +187,7 @@ def _version_fails(world: World, version: str, ratio: float, duration: int | Non
         "{name:service} <stops failing|is healthy again|stops returning errors>",
         "the errors stop[ <for|on> {name:service}]",
         "[the ]errors <stop|go away|go back to zero|end>",
+        "the <incident|outage|error spike|spike|failure> <ends|is over|stops|is resolved|passes>",
     ),
 )
 def recovers(world: World, name: str | None = None) -> None:
@@ -236,6 +242,11 @@ def goes_down(world: World, name: str) -> None:
 @then(
     "[the ]service {name:name} has served {count:n} requests[ and {errors:n} errors]",
     'the service "web" has served 60000 requests and 1200 errors',
+    "web served 60000 requests",
+    variants=(
+        "{name:service} <has served|served|has handled|handled> {count:n} requests"
+        "[ and {errors:n} errors]",
+    ),
 )
 def has_served(world: World, name: str, count: int, errors: int | None = None) -> None:
     """Requests (and failed requests) the service served since it started, until now."""

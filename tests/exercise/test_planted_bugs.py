@@ -13,6 +13,8 @@ import pytest
 from kubeloop.cli import main
 from kubeloop.harness.runner import EXAMPLES
 
+pytestmark = pytest.mark.slow  # each grades a whole feature file or lab
+
 ENGINES = Path(__file__).parent / "engines"
 # engine -> (feature graded, the failing step that names the broken rule)
 CAUGHT = {

@@ -16,6 +16,8 @@ import pytest
 from tests.harness.broken_suite import BrokenRun, Failure, run_broken
 from tests.harness.report_tools import node, rendered_dom
 
+pytestmark = pytest.mark.slow  # npm packages and Chromium: the heavy tier
+
 
 @pytest.fixture(scope="module")
 def broken(tmp_path_factory: pytest.TempPathFactory) -> BrokenRun:
@@ -84,6 +86,9 @@ def test_the_official_html_formatter_shows_the_terminals_failures(
     assert features == {"Healing", "The unit gate uses coverage.py's fail_under"}
     assert len(seen.scenarios) == 8, "2 + 4, 1 outline with 2 rows: none lost, none twice"
     assert "(5 / 9) passed" in dom, "the counts the terminal prints: 9 scenarios, 5 passed"
+    attached = messages.count('"mediaType": "image/svg+xml"')
+    assert attached >= 3, "each failure carries the pictures of its world"
+    assert dom.count('src="data:image/svg+xml;base64,') == attached, "shown as images"
 
 
 def _reporter_failures(page: str) -> set[tuple[str, str]]:

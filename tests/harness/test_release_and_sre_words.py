@@ -214,3 +214,43 @@ def test_a_version_that_fails_for_a_while_is_the_pods_running_it(
         capsys,
     )
     assert code == 0, out
+
+
+def test_a_waiver_said_plainly_lets_the_finding_through_until_it_expires(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out = _run(
+        tmp_path,
+        _steps(
+            "Given coverage must be at least 80%",
+            "And an artifact R3 built from commit c0ffee1",
+            "And R3's unit tests pass with 88% coverage",
+            "And R3's integration tests pass",
+            "And the scan of R3 finds a critical CVE-2024-3094 in xz",
+            'And the waiver list accepts CVE-2024-3094 because "not reachable"',
+            "When R3 goes through the pipeline",
+            "Then the pipeline for R3 passes",
+            "And R3 has a signature",
+            "When a waiver for CVE-2024-3094 is added that expires in 2 days",
+            "And 3 days pass",
+            "And I run the pipeline for R3 again",
+            "Then the vulnerability scan blocks R3 because CVE-2024-3094 is critical",
+        ),
+        capsys,
+    )
+    assert code == 0, out
+
+
+def test_a_deployment_named_where_an_environment_goes_is_about_its_pods(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    body = _steps(
+        "Given 3 nodes and a deployment of 4",
+        "When I roll out v2",
+        "And I reconcile until stable",
+        "Then web is on {version}",
+    )
+    code, out = _run(tmp_path, body.format(version="v2"), capsys)
+    assert code == 0, out
+    code, out = _run(tmp_path, body.format(version="v3"), capsys)
+    assert code == 1 and "every pod of web at v3" in out, out

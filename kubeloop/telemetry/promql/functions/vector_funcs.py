@@ -12,6 +12,7 @@ from kubeloop.telemetry.promql import ast
 from kubeloop.telemetry.promql.annotations import MONOTONICITY, bad_bucket_label, invalid_quantile
 from kubeloop.telemetry.promql.errors import PromQLError
 from kubeloop.telemetry.promql.functions.dates import DATES
+from kubeloop.telemetry.promql.functions.info import info
 from kubeloop.telemetry.promql.functions.labelfuncs import label_join, label_replace
 from kubeloop.telemetry.promql.functions.mathfuncs import MATH, go_max, go_min, go_round
 from kubeloop.telemetry.promql.functions.natural import natural_cmp
@@ -267,5 +268,6 @@ VECTOR_FUNCTIONS: Final[dict[str, VectorFunction]] = {
         "histogram_quantiles": _histogram_quantiles,
         "label_replace": _label_replace,
         "label_join": _label_join,
+        "info": info,
     }.items()
 }
