@@ -35,9 +35,10 @@ class Passes:
         self.scheduler = scheduler
         self.autoscalers = autoscalers
         self.history = History()
-        self.watchers: list[Callable[[frozenset[str]], object]] = []
-        """Called after every pass with the deployments it may have changed (``Cluster.watch``):
-        what follows the pods follows here."""
+        self.watchers: list[Callable[[], object]] = []
+        """Called after every pass (``Cluster.watch``): what follows the pods follows here."""
+        self.touch_watchers: list[Callable[[frozenset[str]], object]] = []
+        """Called after every pass with the deployments it may have changed."""
 
     def reconcile(self) -> ReconcileResult:
         """One level-triggered pass of every controller, then the scheduler."""
@@ -72,10 +73,12 @@ class Passes:
             events=self.state.events.frozen_since(first_event),
         )
         self.history.record(state, result, queued)
-        if self.watchers:
+        for watcher in self.watchers:
+            watcher()
+        if self.touch_watchers:
             touched = frozenset(queued)
-            for watcher in self.watchers:
-                watcher(touched)
+            for follow in self.touch_watchers:
+                follow(touched)
         return result
 
     def _record_scheduling(self, failed: list[PodRecord]) -> None:

@@ -235,9 +235,10 @@ class ClusterExtensionsLike(Protocol):
         with ``.total`` and ``.ready`` after that pass."""
 
     def watch(self, callback: Any) -> None:
-        """Call ``callback(deployments)`` after every reconcile pass with the deployments it
-        may have changed (one world's traffic split and timeline follow the pods by it;
-        without it they are re-read every 15 s)."""
+        """Call ``callback()`` after every reconcile pass (one world's traffic split and
+        timeline follow the pods by it; without it they are re-read every 15 s). kubeloop's
+        own also takes ``deployments=True``: the callback then gets the deployments the pass
+        may have changed."""
 
     def clear_cpu_utilization(self, name: str) -> None:
         """No metric for the deployment's pods now: the HPA holds its replicas and says so

@@ -139,8 +139,9 @@ def resolve(world: World, keyword: str, match: Match) -> dict[str, Any]:
             arguments[name] = _artifact(world, value)
         elif refers_to in ("alert", "slo"):
             arguments[name] = _mentioned(world, refers_to, value)
-        elif refers_to == "version":
-            arguments[name] = world.artifact_versions.get(value, value)
+        # a "version" argument that is an artifact's alias stays the alias: the step decides
+        # (its digest for pods, admission for a rollout), never the version string it was built
+        # at (issue 24: an alias is never read as a version string)
         elif refers_to == "nodes":
             arguments[name] = tuple(_name(world, "node", node, checking) for node in value)
         elif refers_to == "owner":
