@@ -10,6 +10,7 @@ naming what one asks of the other as a Protocol.
 from __future__ import annotations
 
 import ast
+from functools import cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -97,6 +98,7 @@ def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     return sorted(found)
 
 
+@cache
 def _graph() -> dict[str, set[str]]:
     modules = _modules()
     return {name: _imports(name, path, modules) for name, path in modules.items()}
