@@ -16,13 +16,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = {"kubeloop": ROOT / "kubeloop", "kubeloop.steps": ROOT / "steps"}
 
-KNOWN_CYCLES: list[list[str]] = [
-    # The spread fill shares its batch's group and choice types; to be broken as
-    # preferred_fill.py was (the group in the fill's module, the choice as a Protocol).
-    ["kubeloop.cluster.scheduler.spread_fill", "kubeloop.cluster.scheduler.spread_groups"],
-]
-"""Cycles not broken yet: the test fails on any other, and when one of these is gone."""
-
 
 def _modules() -> dict[str, Path]:
     found = {}
@@ -101,7 +94,7 @@ def _graph() -> dict[str, set[str]]:
 
 
 def test_no_module_imports_itself_back() -> None:
-    assert _cycles(_graph()) == sorted(KNOWN_CYCLES)
+    assert _cycles(_graph()) == []
 
 
 def test_the_finder_sees_a_cycle_hidden_behind_type_checking(tmp_path: Path) -> None:
