@@ -67,10 +67,14 @@ from kubeloop.errors import (
 )
 from kubeloop.links import (
     AlertRollback,
+    LinkMark,
     Links,
     QueryMetric,
     RollbackRule,
     RolloutLink,
+    RolloutMark,
+    TimelineRecorder,
+    TrafficMark,
     refusal,
 )
 from kubeloop.pipeline import (
@@ -160,6 +164,7 @@ __all__ = [
     "KubeloopError",
     "LabelSelector",
     "Labels",
+    "LinkMark",
     "Links",
     "Mark",
     "Node",
@@ -191,6 +196,7 @@ __all__ = [
     "RollbackError",
     "RollbackRule",
     "RolloutLink",
+    "RolloutMark",
     "RolloutSnapshot",
     "RolloutStalledError",
     "RunResult",
@@ -203,8 +209,10 @@ __all__ = [
     "Telemetry",
     "TemplateError",
     "TestSummary",
+    "TimelineRecorder",
     "Toleration",
     "TopologySpreadConstraint",
+    "TrafficMark",
     "UnneededNode",
     "UnsupportedError",
     "UpcomingNode",

@@ -47,6 +47,7 @@ Feature: The whole story, and the ways it goes wrong
     When I approve the promotion of D2 to prod
     And 6 minutes pass
     Then the SLO "availability" pages
+    And the SLO "availability" paged before D2 ran on every pod of "web"
     And an alert rolled prod back 1 time
     And prod runs D1
     And at no point were fewer than 4 pods of "web" ready

@@ -33,7 +33,10 @@ def validate_name(kind: str, name: str) -> None:
 
 
 def template_hash(template: PodTemplate, collisions: int = 0) -> str:
-    return _safe_hash(f"{template!r}/{collisions}")
+    """The pod-template-hash: of the template's repr (an artifact's digest, when it runs
+    one, as the image is in upstream's), and the collision count."""
+    image = "" if template.digest is None else f"@{template.digest}"
+    return _safe_hash(f"{template!r}{image}/{collisions}")
 
 
 @lru_cache(maxsize=4096)

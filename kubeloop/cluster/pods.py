@@ -77,8 +77,9 @@ class PodTemplate:
     topology_spread: tuple[TopologySpreadConstraint, ...] = field(default=(), repr=False)
     priority_class_name: str | None = field(default=None, repr=False)
     """``spec.priorityClassName``: resolved to a priority when each pod is admitted."""
-    digest: str | None = None
-    """The artifact digest the pods run; part of the template's identity."""
+    digest: str | None = field(default=None, repr=False)
+    """The artifact digest the pods run; part of the template's identity (and of its hash,
+    ``names.template_hash``, when set)."""
 
     @derived
     def names_hosts(self) -> bool:

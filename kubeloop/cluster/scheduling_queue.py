@@ -58,8 +58,9 @@ _seq = attrgetter("seq")
 
 
 def asks_of(template: PodTemplate) -> Asks:
-    """What node-local filters read of a pod: its template less version, labels and startup."""
-    return replace(template, version="", labels=(), startup_seconds=0)
+    """What node-local filters read of a pod: its template less version, digest, labels and
+    startup."""
+    return replace(template, version="", labels=(), startup_seconds=0, digest=None)
 
 
 class SchedulingQueue:

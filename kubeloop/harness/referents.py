@@ -31,6 +31,7 @@ class World(Protocol):
 
     declared: Declared
     mentioned: dict[str, str]
+    artifact_versions: dict[str, str]
 
     def fail(self, expected: str, actual: str) -> ScenarioAssertionError: ...
 

@@ -7,7 +7,7 @@ import os
 import re
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import pytest
@@ -23,6 +23,8 @@ from kubeloop.harness.reports.scoreboard import scoreboard
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 _LINE = re.compile(r"^(.*\.feature):(\d+)$")
+INTERRUPTED = 130
+"""The exit status of a run stopped by Ctrl-C or SIGTERM, as a shell reports SIGINT."""
 
 
 @dataclass
@@ -132,8 +134,12 @@ def run(options: RunOptions) -> int:
         print(
             f"allure: {count} results in {options.alluredir} (allure generate {options.alluredir})"
         )
-    if options.compare:
-        _, other = _collect(options, options.compare, show=False)
+    if code == pytest.ExitCode.INTERRUPTED:  # Ctrl-C or SIGTERM: stop, reports written
+        print(f"interrupted: the reports hold the {len(progress.records)} scenarios that finished")
+        return INTERRUPTED
+    if options.compare:  # the other engine runs the feature files this run graded, no more
+        graded = sorted({r.uri for r in progress.records if not r.is_file_error})
+        _, other = _collect(replace(options, paths=graded or options.paths), options.compare, False)
         print(compare(engine, progress.records, options.compare, other.records))
     if code == pytest.ExitCode.NO_TESTS_COLLECTED or not progress.records:
         print("no scenarios ran: check the paths, -k and --tags")

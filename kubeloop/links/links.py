@@ -4,9 +4,15 @@
 level-triggered: every run recomputes from the mechanisms' public views.
 
 - ``rollout``: what an environment runs rolls the linked cluster deployment (at once, when
-  the pipeline says it changed, and again before every reconcile of the clock);
-- ``alert_rollback``: after every rule evaluation, a firing page rolls an environment back;
-- ``query_hpa``: before every reconcile, a PromQL query feeds an HPA.
+  the pipeline says it changed, and at the start and end of every span), and an artifact
+  rolled out by hand (``roll_out``) is admitted first;
+- ``pod_traffic``: after every reconcile pass, linked services are split over the versions
+  of their deployment's Ready pods, within each pod's capacity;
+- ``alert_rollback``: after every rule evaluation, a firing alert or page rolls an
+  environment back;
+- ``query_hpa``: before every reconcile, a PromQL query (or the services' requests per
+  second per pod) feeds an HPA;
+- ``timeline``: what each of them did, kept on the one clock for the report.
 
 Each mechanism is given as a function returning it, or None while the world has none (a
 scenario builds only what it uses): ``Links(clock, events, cluster=lambda: c, ...)``.

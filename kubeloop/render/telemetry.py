@@ -14,6 +14,8 @@ import math
 import re
 from typing import Any
 
+from kubeloop.telemetry.slo.windows import format_duration
+
 BURN_POINTS = 24
 """Burn-rate samples a chart draws per window: each costs one query per window at report time."""
 MAX_SERIES, MAX_POINTS = 8, 400
@@ -107,11 +109,11 @@ def _plain(value: float) -> float | None:
 
 def telemetry_picture(engine: Any) -> str:
     data = telemetry_snapshot(engine)
-    lines = [f"telemetry at t={data['now']}s:"]
+    lines = [f"telemetry at {format_duration(data['now'])}:"]
     for alert in data["alerts"]:
         rows = {f" ({k})": v for k, v in alert.get("severities", {}).items()}
         for label, changes in (rows or {"": alert["changes"]}).items():
-            steps = ", ".join(f"{s}@{t}s" for t, s in changes)
+            steps = ", ".join(f"{s} from {format_duration(t)}" for t, s in changes)
             lines.append(f"  alert {alert['name']}{label}: {steps}")
     for slo in data["slos"]:
         verdict = getattr(engine, "verdict", None)
@@ -121,5 +123,5 @@ def telemetry_picture(engine: Any) -> str:
     for query in data["queries"][-3:]:
         shown = query["result"].replace("\n", "; ")
         expr = " ".join(query["expr"].split())
-        lines.append(f"  query {expr} @{query['t']}s = {shown}")
+        lines.append(f"  query {expr} at {format_duration(query['t'])} = {shown}")
     return "\n".join(lines)

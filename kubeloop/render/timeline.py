@@ -13,6 +13,8 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from kubeloop.render.frame import svg_frame
+
 WIDTH, LEFT, RIGHT = 960, 170, 20
 STATE_FILL = {"inactive": "#e5e7eb", "pending": "#fbbf24", "firing": "#dc2626"}
 MARK_FILL = {
@@ -210,8 +212,5 @@ def timeline_svg(data: dict[str, Any] | None) -> str:
         body.append(draw(top))
         top += height
     height = int(top + 18)
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="one-world-timeline" width="{WIDTH}" '
-        f'height="{height}" viewBox="0 0 {WIDTH} {height}" role="img" '
-        f'aria-label="one-world timeline">{_axis(end, height - 4)}{"".join(body)}</svg>'
-    )
+    drawn = _axis(end, height - 4) + "".join(body)
+    return svg_frame("one-world-timeline", WIDTH, height, drawn, "one-world timeline")

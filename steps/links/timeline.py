@@ -26,7 +26,15 @@ def _told_again(world: World) -> World:
                 fresh.settle()
             fresh.error = None  # the first telling's Then checked it
             continue
-        fresh.run(keyword, REGISTRY.match(keyword, text))
+        try:
+            fresh.run(keyword, REGISTRY.match(keyword, text))
+        except Exception as error:  # a step that needs its table or doc string, or that fails
+            raise world.fail(
+                "the scenario's Given and When steps to run again in a fresh world",
+                f"{fresh.location} ({fresh.step_label}) failed when told again "
+                f"(a step with a table or a doc string cannot be told again): "
+                f"{str(error)[:300]}",
+            ) from None
     return fresh
 
 
@@ -70,3 +78,29 @@ def _at(entries: Any, index: int) -> str:
     if isinstance(entries, list) and index < len(entries):
         return repr(entries[index])[:200]
     return repr(entries)[:200] if not isinstance(entries, list) else "nothing"
+
+
+@then(
+    "the SLO {slo:name} paged before {alias:artifact} ran on every pod of {deployment:deployment}",
+    'the SLO "availability" paged before D2 ran on every pod of "web"',
+)
+def paged_mid_rollout(world: World, slo: str, alias: str, deployment: str) -> None:
+    """Read off the one timeline: the SLO's page fired while the rollout of ALIAS to
+    DEPLOYMENT was still under way (or before it ever completed)."""
+    from ..pipeline.support import scene  # noqa: PLC0415
+
+    current = scene(world)
+    version = str(current.pipeline.artifact(current.digest(world, alias)).version)
+    timeline = world.snapshots["timeline"]()
+    pages = [a["changes"] for a in timeline["alerts"] if a["name"] == f"{slo} page"]
+    paged = next((t for t, state in (pages[0] if pages else []) if state == "firing"), None)
+    rollout: list[Any] = next(
+        (r["points"] for r in timeline["rollouts"] if r["name"] == deployment), []
+    )
+    done = next((p[0] for p in rollout if p[7] == version and p[1] == p[2] == p[3] == p[4]), None)
+    if paged is None or (done is not None and done <= paged):
+        saw = "no page" if paged is None else f"the page at {paged}s"
+        raise world.fail(
+            f'the page of "{slo}" before {alias} ran on every pod of "{deployment}"',
+            f"{saw}; every pod ran {alias} from " + (f"{done}s" if done is not None else "never"),
+        )

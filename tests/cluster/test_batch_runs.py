@@ -31,6 +31,7 @@ VALUES: dict[str, list[Any]] = {
     "affinity": [None, ZONE_B],
     "topology_spread": [()],
     "priority_class_name": [None, "low"],
+    "digest": [None, "sha256:" + "a" * 64],
 }
 templates = st.fixed_dictionaries({k: st.sampled_from(v) for k, v in VALUES.items()}).map(
     lambda kwargs: PodTemplate(**kwargs)

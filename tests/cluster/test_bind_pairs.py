@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from kubeloop import Cluster, Deployment, Node, Taint, Toleration
-from kubeloop.cluster.scheduler import Scheduler
+from kubeloop.cluster.scheduler import ReferenceScheduler
 from kubeloop.cluster.state import ClusterState
 from kubeloop.errors import KubeloopError
 
@@ -54,7 +54,7 @@ def _cluster(scoring: str, reference: bool) -> Cluster:
     nodes = [Node(name, cpu="4", memory="4Gi", pods=5 + i % 3) for i, name in enumerate(NODES)]
     cluster = Cluster(nodes=nodes, scoring=scoring)
     if reference:
-        cluster._scheduler = cluster._passes.scheduler = Scheduler(scoring, reference=True)
+        cluster._scheduler = cluster._passes.scheduler = ReferenceScheduler(scoring)
     return cluster
 
 

@@ -1,6 +1,6 @@
 """The reference scheduler (``reference.py``) on small clusters worked out by hand, and the
 production scheduler giving the same answers. The property test over random clusters is
-``tests/properties/test_reference_scheduler.py`` (the heavy tier)."""
+``tests/properties/test_reference_machine.py`` (the heavy tier)."""
 
 from __future__ import annotations
 

@@ -17,6 +17,8 @@ import pytest
 from kubeloop.cli import main
 from kubeloop.harness.runner import EXAMPLES
 
+pytestmark = pytest.mark.slow  # each grades a whole lab
+
 LEARNERS = Path(__file__).parent / "learners"
 CAPABILITY = ("does not provide", "does not accept")
 

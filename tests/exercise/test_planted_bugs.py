@@ -13,6 +13,8 @@ import pytest
 from kubeloop.cli import main
 from kubeloop.harness.runner import EXAMPLES
 
+pytestmark = pytest.mark.slow  # each grades a whole feature file or lab
+
 ENGINES = Path(__file__).parent / "engines"
 # engine -> (feature graded, the failing step that names the broken rule)
 CAUGHT = {
@@ -22,6 +24,7 @@ CAUGHT = {
     "scan_blind": ("pipeline/waivers.feature", "Then the pipeline is blocked at scan"),
     "unsorted_digest": ("pipeline/identity.feature", "Then D1 and D2 are the same artifact"),
     "ladder_runs_on": ("pipeline/ladder.feature", "Then the pipeline is blocked at unit"),
+    "copied_signature_accepted": ("pipeline/signing.feature", "Then D2 is not signed"),
     "alert_no_for": (
         "telemetry/alerting/alert-states.feature",
         'Then alert "HighErrorRate" is pending',

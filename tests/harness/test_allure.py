@@ -13,6 +13,8 @@ import pytest
 from tests.harness.broken_suite import BrokenRun, run_broken
 from tests.harness.report_tools import allure
 
+pytestmark = pytest.mark.slow  # Allure from npm: the heavy tier
+
 
 @pytest.fixture(scope="module")
 def broken(tmp_path_factory: pytest.TempPathFactory) -> BrokenRun:

@@ -7,6 +7,7 @@ broken on purpose: each tool must show exactly the failures kubeloop's terminal 
 
 from __future__ import annotations
 
+import json
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -15,6 +16,8 @@ import pytest
 
 from tests.harness.broken_suite import BrokenRun, Failure, run_broken
 from tests.harness.report_tools import node, rendered_dom
+
+pytestmark = pytest.mark.slow  # npm packages and Chromium: the heavy tier
 
 
 @pytest.fixture(scope="module")
@@ -84,6 +87,9 @@ def test_the_official_html_formatter_shows_the_terminals_failures(
     assert features == {"Healing", "The unit gate uses coverage.py's fail_under"}
     assert len(seen.scenarios) == 8, "2 + 4, 1 outline with 2 rows: none lost, none twice"
     assert "(5 / 9) passed" in dom, "the counts the terminal prints: 9 scenarios, 5 passed"
+    attached = messages.count('"mediaType": "image/svg+xml"')
+    assert attached >= 3, "each failure carries the pictures of its world"
+    assert dom.count('src="data:image/svg+xml;base64,') == attached, "shown as images"
 
 
 def _reporter_failures(page: str) -> set[tuple[str, str]]:
@@ -103,5 +109,13 @@ def test_cucumber_html_reporter_shows_the_terminals_failures(
 ) -> None:
     page = tmp_path / "reporter.html"
     node("cucumber_html_reporter.cjs", str(broken.reports / "cucumber.json"), str(page))
-    shown = _reporter_failures(page.read_text(encoding="utf-8"))
+    text = page.read_text(encoding="utf-8")
+    shown = _reporter_failures(text)
     assert shown == {(f.feature, f.title) for f in broken.failures}
+    features = json.loads((broken.reports / "cucumber.json").read_text(encoding="utf-8"))
+    embedded = [
+        e for f in features for el in f["elements"] for st in el["steps"]
+        for e in st.get("embeddings", [])
+    ]  # fmt: skip
+    assert len(embedded) >= 3 and {e["mime_type"] for e in embedded} == {"image/svg+xml"}
+    assert text.count('download="file.svg+xml"') >= len(embedded), "offered with its step"

@@ -15,6 +15,8 @@ import pytest
 from tests.harness.broken_suite import BrokenRun, run_broken
 from tests.harness.report_tools import rendered_dom
 
+pytestmark = pytest.mark.slow  # Chromium: the heavy tier
+
 PROBE = """<script>
 addEventListener('load', function () {
   var shown = function (e) { return e.offsetParent !== null; };

@@ -16,7 +16,10 @@ import pytest
 
 from kubeloop.harness import isolation
 
-pytestmark = pytest.mark.skipif(not isolation.available(), reason="isolation needs os.fork (Linux)")
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(not isolation.available(), reason="isolation needs os.fork (Linux)"),
+]
 
 FEATURE = """Feature: Lifecycle
   Scenario: first
@@ -118,6 +121,8 @@ def test_ctrl_c_or_sigterm_stops_the_run_at_once_and_writes_what_finished(
     process.send_signal(sent)
     output = process.communicate(timeout=30)[0].decode()
     assert time.monotonic() - began < 5, output  # a second, give or take a loaded machine
+    assert process.returncode == 130, output
+    assert "interrupted: the reports hold the 2 scenarios that finished" in output, output
     assert "Traceback" not in output, output
     assert not _alive(worker), f"the engine (pid {worker}) outlived the run"
     results = json.loads((tmp_path / "reports" / "results.json").read_text())

@@ -91,3 +91,15 @@ def test_labs_come_in_order_each_with_its_own_tasks() -> None:
     assert lines[3].split()[:3] == ["2", "The", "loop"]
     assert lines[5].split()[:2] == ["1", "Gates"]
     assert "next: implement Cluster.apply (the first unfinished: task 2)" in lines[-1]
+
+
+def test_the_contract_is_scored_apart_from_the_extensions() -> None:
+    records = [
+        _record("Loop", ["@task-1"], "passed"),
+        _record("Loop", ["@task-1"], "failed", "engine: not implemented yet: Cluster.apply"),
+        _record("Loop", ["@task-1"], "failed", "engine lab does not provide Cluster.events, …"),
+        _record("Loop", ["@task-1"], "failed", "engine lab's Node does not accept ['labels']"),
+    ]
+    board = scoreboard(records)
+    assert "the contract: 1/2 scenarios passed; 2 more need extensions beyond it" in board
+    assert "the contract:" not in scoreboard(records[:2])

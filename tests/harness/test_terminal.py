@@ -84,7 +84,7 @@ def test_time_left_reads_at_a_glance() -> None:
     ]
 
 
-@pytest.mark.parametrize("workers", [[], ["-n", "2"]])
+@pytest.mark.parametrize("workers", [[], pytest.param(["-n", "2"], marks=pytest.mark.slow)])
 def test_the_run_knows_its_total_serially_and_with_workers(
     workers: list[str],
     tmp_path: Path,

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from kubeloop.cli import main
+from kubeloop.telemetry.promtool.testfile import MAX_RULE_FILES
 
 TEST = (
     "rule_files: ['{rules}']\nevaluation_interval: 1m\ntests:\n- interval: 1m\n  input_series: []\n"
@@ -128,3 +129,15 @@ def test_a_junit_report_that_cannot_be_written_fails_the_run(
     code, output = run(capsys, "t.yml", "--junit", "/dev/full")
     assert code == 1, output
     assert "failed to write JUnit XML" in output
+
+
+def test_a_glob_matching_more_rule_files_than_the_bound_is_refused(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (project / "rules").mkdir()
+    for i in range(MAX_RULE_FILES + 1):
+        (project / "rules" / f"r{i:04d}.yml").write_text("groups: []\n")
+    (project / "t.yml").write_text(TEST.format(rules="rules/*.yml"))
+    code, output = run(capsys, "t.yml")
+    assert code == 1
+    assert f"t.yml:1:14: rule_files[0]: the rule_files match more than {MAX_RULE_FILES}" in output

@@ -173,3 +173,24 @@ def test_a_yaml_waiver_file_gets_the_control_character_check(tmp_path: Path) -> 
     path.write_text('version: 1\nwaivers:\n- {id: CVE-2026-1111, reason: "a\x0bb"}\n')
     with pytest.raises(FixtureError, match="control character"):
         read_waivers(path, EPOCH, None)
+
+
+def test_a_line_past_trivys_scanner_limit_is_refused(tmp_path: Path) -> None:
+    """Trivy's bufio.Scanner stops at a line of 64 KiB and ignores every id after it."""
+    text = "CVE-2026-1111 # " + "x" * 70_000 + "\nCVE-2026-2222\n"
+    with pytest.raises(FixtureError, match=r"\.trivyignore:1:1: \$: the line is longer than"):
+        waived(tmp_path, text)
+    assert waived(tmp_path, "CVE-2026-1111 " + "x" * 60_000 + "\nCVE-2026-2222\n") == [
+        "CVE-2026-1111",
+        "CVE-2026-2222",
+    ]
+
+
+@pytest.mark.parametrize("version", ["1.0", "3.0"])
+def test_a_list_version_written_as_a_float_is_refused_at_its_line(
+    tmp_path: Path, version: str
+) -> None:
+    path = tmp_path / "waivers.yaml"
+    path.write_text(f"version: {version}\nwaivers:\n- {{id: CVE-2026-1111, reason: r}}\n")
+    with pytest.raises(FixtureError, match=r"waivers\.yaml:1:10: version: the version must be"):
+        read_waivers(path, EPOCH, None)

@@ -31,6 +31,10 @@ FEATURES: dict[str, tuple[str, str]] = {
         "    Given today is 9999-12-31\n    And today is 2027-01-01\n",
         "a date on or after 9999-12-31 (time only moves on)",
     ),
+    "date-past-the-calendar-then-back": (
+        "    Given today is 9999-12-31\n    When 1 day passes\n    And today is 9999-12-31\n",
+        "a date on or after 2026-01-01 + 2912443 days (time only moves on)",
+    ),
     "link-ghost-slo": (
         SERVICE + '    And when the SLO "ghost" pages, roll back prod\n',
         'names something that does not exist: SLO "ghost" not found',

@@ -422,14 +422,7 @@ def _unquote(text: str) -> str:
 def _selectors(node: object) -> list[promql_ast.VectorSelector]:
     if isinstance(node, promql_ast.VectorSelector):
         return [node]
-    found: list[promql_ast.VectorSelector] = []
-    for name in getattr(node, "__slots__", ()):
-        child = getattr(node, name)
-        children = child if isinstance(child, tuple) else (child,)
-        for c in children:
-            if hasattr(c, "pos") and not isinstance(c, (int, str)):
-                found.extend(_selectors(c))
-    return found
+    return [found for child in promql_ast.children(node) for found in _selectors(child)]
 
 
 def at_variants(node: promql_ast.Expr, t: int) -> list[tuple[promql_ast.Expr, int]]:

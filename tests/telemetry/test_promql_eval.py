@@ -332,3 +332,45 @@ def test_rate_over_a_name_no_counter_has_gives_upstreams_info() -> None:
             5,
         )
     ]
+
+
+def test_anchored_and_smoothed_increase() -> None:
+    """extendedRate: anchored takes the edges from the samples at or before the window's
+    start and its end; smoothed interpolates them at the window's edges."""
+    store = SeriesStore()
+    for t, v in ((0, 0.0), (60_000, 10.0), (120_000, 20.0), (180_000, 30.0)):
+        store.append(Labels.of(name="c_total"), t, v)
+    anchored = evaluate("increase(c_total[90s] anchored)", store, 150_000)
+    assert [s.value for s in anchored] == [10.0]  # 20 @120s - the anchor, 10 @60s
+    smoothed = evaluate("increase(c_total[90s] smoothed)", store, 150_000)
+    assert [s.value for s in smoothed] == pytest.approx([15.0])  # 25 @150s - 10 @60s
+    with pytest.raises(PromQLError, match="smoothed modifier can only be used with"):
+        evaluate("changes(c_total[90s] smoothed)", store, 150_000)
+
+
+@pytest.mark.parametrize(
+    ("data", "digest"),
+    [
+        (b"", 0xEF46DB3751D8E999),
+        (b"abc", 0x44BC2CF5AD770999),
+        (b"Nobody inspects the spammish repetition", 0xFBCEA83C8A378BF1),
+    ],
+)
+def test_xxh64_matches_the_reference_vectors(data: bytes, digest: int) -> None:
+    from kubeloop.telemetry.promql.labelhash import xxh64  # noqa: PLC0415
+
+    assert xxh64(data) == digest
+
+
+def test_limit_ratio_keeps_complementary_sets() -> None:
+    store = SeriesStore()
+    for i in range(40):
+        store.append(Labels.of(name="x", i=str(i)), 0, 1.0)
+    low = {s.labels for s in evaluate("limit_ratio(0.3, x)", store, 0)}
+    high = {s.labels for s in evaluate("limit_ratio(-0.7, x)", store, 0)}
+    assert low.isdisjoint(high) and len(low | high) == 40 and 0 < len(low) < 40
+    notes: list[Annotation] = []
+    assert len(evaluate("limit_ratio(1.5, x)", store, 0, notes=notes)) == 40
+    assert notes[0].message == "ratio value should be between -1 and 1, got 1.5, capping to 1"
+    with pytest.raises(PromQLError, match="Ratio value is NaN"):
+        evaluate("limit_ratio(NaN, x)", store, 0)

@@ -8,6 +8,7 @@ import time
 import pytest
 
 from kubeloop.telemetry.promql import PromQLError, UnsupportedError, ast, parse
+from kubeloop.telemetry.promql.features import Features
 from kubeloop.telemetry.series import MatchOp
 
 
@@ -116,8 +117,6 @@ def test_errors_name_the_problem_and_where(text: str, message: str, column: int)
     ("text", "construct"),
     [
         ("histogram_count(x)", "histogram_count()"),
-        ("info(x)", "info()"),
-        ("limit_ratio(0.5, x)", "limit_ratio()"),
         ('{a="b" or c="d"}', "'or' between label matchers"),
     ],
 )
@@ -153,3 +152,36 @@ def test_non_text_is_refused() -> None:
 def test_multiline_errors_give_the_line() -> None:
     with pytest.raises(PromQLError, match=r"line 3, column 1"):
         parse("sum(\n  x +\n)")
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("info(x, y)", "expected label selectors only, got vector selector instead"),
+        ("info(x, sum(y))", "expected label selectors only"),
+        ("info(x, 1)", 'expected type instant vector in call to function "info", got scalar'),
+    ],
+)
+def test_info_takes_label_selectors_only(text: str, message: str) -> None:
+    with pytest.raises(PromQLError, match=message):
+        parse(text)
+
+
+def test_info_labels_may_all_match_empty() -> None:
+    node = parse('info(x, {data=~".*"})')
+    assert isinstance(node, ast.Call) and isinstance(node.args[1], ast.VectorSelector)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("x[5m:1m] anchored", "anchored modifier is not supported for subqueries"),
+        ("x[5m] anchored smoothed", "anchored and smoothed modifiers cannot be used together"),
+        ("sum(x) smoothed", "smoothed modifier not implemented"),
+    ],
+)
+def test_extended_range_selector_errors(text: str, message: str) -> None:
+    with pytest.raises(PromQLError, match=message):
+        parse(text, Features(extended_range_selectors=True))
+    with pytest.raises(PromQLError, match="is experimental and not enabled"):
+        parse(text, Features())

@@ -58,8 +58,9 @@ def test_the_html_pictures_draw_every_band_and_threshold() -> None:
 
 def test_the_text_picture_explains_the_slo_in_words() -> None:
     text = telemetry_picture(scenario())
-    assert "alert Errors: inactive@0s, pending@660s, firing@780s" in text
-    assert "alert WebAvailabilityErrorBudgetBurn (page): inactive@0s, firing@660s" in text
+    assert "telemetry at 20m:" in text, "times in the unit that reads, as the explanation's"
+    assert "alert Errors: inactive from 0s, pending from 11m, firing from 13m" in text
+    assert "alert WebAvailabilityErrorBudgetBurn (page): inactive from 0s, firing from 11m" in text
     assert "page 1h/5m ×14.4" in text and "fires" in text
 
 

@@ -18,7 +18,7 @@ several priorities exist, DefaultPreemption (``preemption.py``) runs for it firs
 
 This is the oracle the production scheduler (``scheduler.py``, with its batched and
 per-class fast paths and the queue's hints) is property-tested against: the same pods on
-the same nodes with the same messages (``tests/properties/test_reference_scheduler.py``).
+the same nodes with the same messages (``tests/properties/test_reference_machine.py``).
 It retries every parked pod after any event (the queue without hints). It is slow on
 purpose: O(pods × nodes × pods) per cycle.
 """

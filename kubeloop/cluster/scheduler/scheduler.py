@@ -1,16 +1,22 @@
-"""One scheduling cycle: filter → score → bind, for every Pending pod in queue order.
+"""One scheduling cycle, fast: the same placements and messages as ``reference.py``.
 
-First-fit by node name (the lab's default, ``first_fit.py``): the capacity index finds the
-first node with room in O(log n), and consecutive pods of one ReplicaSet are placed as a
-batch, exactly as one by one. The scoring strategies (LeastAllocated, MostAllocated,
-BalancedAllocation), and first-fit once a node has a PreferNoSchedule taint, score per class
-of indistinguishable nodes (``class_batch.py``). Pods whose placement depends on other pods,
-or that name a node, score every node one by one, as the reference scheduler
-(``reference=True``, the tests' oracle) does for every pod.
+The reference filters and scores every node for every pod. This scheduler offers each
+batch of a template's consecutive pods to its fast paths in turn (``FAST_PATHS``); the
+first that takes the batch places it, exactly as the reference would:
+
+1. first-fit by node name through the capacity index, O(log n) a pod (``first_fit.py``);
+2. pods that read no other pod, scored once per class of indistinguishable nodes
+   (``class_batch.py``: the scoring strategies, and first-fit with PreferNoSchedule taints);
+3. spread or preferred affinity placed domain by domain (``domain_batches.py``);
+4. cross-pod terms all by hostname, one class of hosts at a time (``affinity_batch.py``);
+5. everything else one pod at a time, every node scored (``score_all.py``).
+
+``tests/properties/test_reference_machine.py`` holds it to the reference.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from operator import attrgetter
 
 from kubeloop.cluster.capacity_index import CapacityIndex
@@ -31,7 +37,6 @@ from kubeloop.cluster.scheduler import (
 from kubeloop.cluster.scheduler.affinity_batch import message_by_host, place_by_host
 from kubeloop.cluster.scheduler.balanced_allocation import BalancedAllocation
 from kubeloop.cluster.scheduler.cycle import CycleResult
-from kubeloop.cluster.scheduler.domain_batches import Placer
 from kubeloop.cluster.scheduler.framework import (
     FilterPlugin,
     NodeLocalScorePlugin,
@@ -54,6 +59,10 @@ from kubeloop.cluster.state import ClusterState
 from kubeloop.errors import InvalidSpecError
 
 _name = attrgetter("name")
+
+FastPath = Callable[["Scheduler", ClusterState, list[PodRecord], CycleResult], bool]
+"""One way to place a batch of a template's pods: it places them exactly as the reference
+scheduler (``reference.py``) would and answers True, or declines and answers False."""
 
 
 class Scheduler:
@@ -101,6 +110,8 @@ class Scheduler:
         """The index whose nodes ``_classes`` groups (a new one means new nodes)."""
         self.retry_all = retry_all
         self._messages = FailureMessages(self.filters if self.by_class else None)
+        self._batched = False
+        """This cycle places plain first-fit batches through the capacity index."""
 
     def _aware(self, pod: PodRecord) -> bool:
         """This pod's placement depends on other pods: its own terms, or existing pods'
@@ -153,62 +164,64 @@ class Scheduler:
         queue = state.queue.cycle(
             state.clock.now, fits, hints=hints, order=queue_sort.order(state), fits_all=fits_all
         )
-        batched = self.strategy == "first-fit" and state.prefer_no_schedule_nodes == 0
-
-        def first_fit_places(batch: list[PodRecord]) -> bool:
-            """The capacity index leaves cordoned nodes out; a pod tolerating the cordon
-            may still land on one, so it is placed by the full filter pass."""
-            template = batch[0].template
-            return batched and not template.tolerates_cordon and not self._aware(batch[0])
-
+        self._batched = self.strategy == "first-fit" and state.prefer_no_schedule_nodes == 0
         batches = batch_runs.of_replicasets(queue)
-        if batched and not preemption.needed(state):
-            batches = batch_runs.joined(batches, first_fit_places)
+        if self._batched and not preemption.needed(state):
+            batches = batch_runs.joined(batches, self._first_fit_places)
         for batch in batches:
-            template = batch[0].template
-            if first_fit_places(batch):
-                self._first_fit_batch(state, batch, result)
-            elif self.by_class and not self._aware(batch[0]) and not template.names_hosts:
-                self._class_batch(state, batch, result)
-            elif self.by_class and (by := domain_batches.placer(self, template, self._symmetric)):
-                self._by_domain(state, batch, result, by)
-            elif self.by_class and self._aware(batch[0]) and self.inter_pod.by_host(batch[0]):
-                self._host_batch(state, batch, result)
-            else:
-                for pod in batch:
-                    self._score_one(state, pod, result)
+            for path in FAST_PATHS:  # the first that takes the batch places it
+                if path(self, state, batch, result):
+                    break
         stale_messages.refresh(self, state, self._messages)
         by_host = repellers_by_host(rs.template for rs in state.repelling.values())
         state.queue.end_cycle(state.clock.now, bool(result.scheduled), by_host)
         return result
 
+    # --- the fast paths, in the order they are offered a batch (``FAST_PATHS``) ----------
+
+    def _first_fit_places(self, batch: list[PodRecord]) -> bool:
+        """The capacity index leaves cordoned nodes out; a pod tolerating the cordon may
+        still land on one, so it is placed by the full filter pass."""
+        template = batch[0].template
+        return self._batched and not template.tolerates_cordon and not self._aware(batch[0])
+
     def _first_fit_batch(
         self, state: ClusterState, batch: list[PodRecord], result: CycleResult
-    ) -> None:
+    ) -> bool:
+        """First-fit by name through the capacity index (``first_fit.py``)."""
+        if not self._first_fit_places(batch):
+            return False
         placed = first_fit.place(state, batch, self.pod_specific, self._accepted)
         result.scheduled.extend(map(_name, batch[:placed]))
         if placed < len(batch):
             self._fail(state, batch[placed:], result)
+        return True
 
     def _class_batch(
         self, state: ClusterState, batch: list[PodRecord], result: CycleResult
-    ) -> None:
+    ) -> bool:
+        """Pods that read no other pod, scored per class of nodes (``class_batch.py``)."""
+        if not self.by_class or self._aware(batch[0]) or batch[0].template.names_hosts:
+            return False
         classes = self.node_classes(state)
         placed = class_batch.place(state, batch, self.filters, self.scorers, classes)
         state.index.drain_changed()  # only this batch's binds, which ``classes`` followed
         result.scheduled.extend(map(_name, batch[:placed]))
         if placed < len(batch):
             self._fail(state, batch[placed:], result)
+        return True
 
-    def _by_domain(
-        self, state: ClusterState, batch: list[PodRecord], result: CycleResult, by: Placer
-    ) -> None:
+    def _by_domain(self, state: ClusterState, batch: list[PodRecord], result: CycleResult) -> bool:
         """Pods by domain (``domain_batches.py``); from the first that fails, one by one."""
+        by = self.by_class and domain_batches.placer(self, batch[0].template, self._symmetric)
+        if not by:
+            return False
         placed = by(state, batch, self.node_classes(state))
         state.index.drain_changed()  # only this batch's binds, which ``classes`` followed
         result.scheduled.extend(map(_name, batch[:placed]))
         for pod in batch[placed:]:
             self._score_one(state, pod, result)
+        return True
 
     def node_classes(self, state: ClusterState) -> NodeClasses:
         """The node classes, brought up to date with every node changed since last asked."""
@@ -221,13 +234,23 @@ class Scheduler:
                 self._classes.moved(node)
         return self._classes
 
-    def _host_batch(self, state: ClusterState, batch: list[PodRecord], result: CycleResult) -> None:
-        placed = place_by_host(self, state, batch, result)  # see ``affinity_batch.py``
+    def _host_batch(self, state: ClusterState, batch: list[PodRecord], result: CycleResult) -> bool:
+        """Pods whose cross-pod terms are all by hostname (``affinity_batch.py``)."""
+        if not (self.by_class and self._aware(batch[0]) and self.inter_pod.by_host(batch[0])):
+            return False
+        placed = place_by_host(self, state, batch, result)
         if placed < len(batch) and not preemption.needed(state):
             self._fail(state, batch[placed:], result)  # nothing moved since: one message
-            return
+            return True
         for pod in batch[placed:]:
             self._score_one(state, pod, result)
+        return True
+
+    def _one_by_one(self, state: ClusterState, batch: list[PodRecord], result: CycleResult) -> bool:
+        """Every other batch: each pod scored on its own, as the reference scores it."""
+        for pod in batch:
+            self._score_one(state, pod, result)
+        return True
 
     def _score_one(self, state: ClusterState, pod: PodRecord, result: CycleResult) -> None:
         filters = self._filters(pod)
@@ -292,3 +315,15 @@ class Scheduler:
             pod.message = message
             result.failed.append(pod)
         state.queue.failed([pod], self._key(pod))
+
+
+FAST_PATHS: tuple[FastPath, ...] = (
+    Scheduler._first_fit_batch,
+    Scheduler._class_batch,
+    Scheduler._by_domain,
+    Scheduler._host_batch,
+    Scheduler._one_by_one,
+)
+"""Offered each batch in turn; the last takes every batch. Functions, not bound methods:
+a scheduler holding its own bound methods would be a reference cycle, kept alive (with its
+cluster) until the cycle collector runs."""

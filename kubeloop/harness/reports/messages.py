@@ -1,11 +1,13 @@
 """Cucumber Messages (NDJSON), the format Cucumber recommends: one envelope per line.
 
 The gherkinDocument and pickle messages come from the official Gherkin parser; test
-cases, steps and results come from the scenario records.
+cases, steps and results come from the scenario records; a failed step carries the
+pictures of its scenario's world as attachments.
 """
 
 from __future__ import annotations
 
+import base64
 import json
 import platform
 from collections.abc import Iterator
@@ -16,6 +18,7 @@ from kubeloop import __version__
 from kubeloop.harness import gherkin_source
 from kubeloop.harness.record import ScenarioRecord
 from kubeloop.harness.registry import REGISTRY
+from kubeloop.harness.reports.html_scenario import pictures
 
 PROTOCOL_VERSION = "34.2.1"
 STATUS = {"passed": "PASSED", "failed": "FAILED", "undefined": "UNDEFINED", "skipped": "SKIPPED"}
@@ -148,6 +151,8 @@ def messages_ndjson(records: list[ScenarioRecord], start_ns: int, root: Path) ->
                     }
                 }
             )
+            if recorded is not None and recorded is record.failed_step:
+                runs += _pictures(record, started_id, step["id"])
             clock += duration
             result: dict[str, Any] = {"duration": _time(duration), "status": status}
             if recorded is not None and recorded.error:
@@ -183,6 +188,24 @@ def messages_ndjson(records: list[ScenarioRecord], start_ns: int, root: Path) ->
         }
     )
     return "".join(json.dumps(e, ensure_ascii=False) + "\n" for e in envelopes)
+
+
+def _pictures(record: ScenarioRecord, started_id: str, step_id: str) -> list[dict[str, Any]]:
+    """The pictures of a failed scenario's world, attached to its failed step (SVG, as the
+    official HTML formatter shows an image attachment: base64 with its media type)."""
+    return [
+        {
+            "attachment": {
+                "body": base64.b64encode(svg.encode()).decode("ascii"),
+                "contentEncoding": "BASE64",
+                "mediaType": "image/svg+xml",
+                "fileName": f"picture-{number}.svg",
+                "testCaseStartedId": started_id,
+                "testStepId": step_id,
+            }
+        }
+        for number, svg in enumerate(pictures(record), 1)
+    ]
 
 
 def _ids_for(record: ScenarioRecord, index: int, definition_ids: dict[str, str]) -> list[str]:

@@ -47,6 +47,15 @@ def _waiting(record: ScenarioRecord) -> tuple[str, bool] | None:
     return None
 
 
+def _needs_extension(record: ScenarioRecord) -> bool:
+    """Did the scenario fail for want of a member beyond the contract?"""
+    found = _waiting(record)
+    if found is not None:
+        return found[1]
+    texts = [record.message, *(s.error for s in record.steps if s.error)]
+    return any("does not accept" in (text or "") for text in texts)
+
+
 def lab_of(uri: str) -> str:
     """The lab a feature belongs to, from its shown path (``kubeloop:pipeline/x.feature``,
     ``features/cluster/rollout/y.feature``); "" for a feature of the user's own."""
@@ -80,6 +89,7 @@ def scoreboard(records: list[ScenarioRecord]) -> str:
         return "scoreboard: nothing graded"
     rows: dict[str, _Row] = {}
     waits: Counter[str] = Counter()
+    beyond = sum(1 for r in graded if r.status != "passed" and _needs_extension(r))
     for record in graded:
         row = rows.setdefault(
             record.feature,
@@ -111,6 +121,12 @@ def scoreboard(records: list[ScenarioRecord]) -> str:
     earned = sum(r.earned for r in ordered)
     possible = sum(r.possible for r in ordered)
     lines.append(f"  {'':4}  {'total':<{width}}  {'':6}  {earned}/{possible}")
+    if beyond:
+        done = sum(r.status == "passed" for r in graded)
+        lines.append(
+            f"  the contract: {done}/{len(graded) - beyond} scenarios passed; {beyond} more "
+            'need extensions beyond it ("does not provide", "does not accept")'
+        )
     lines += _next(ordered, waits)
     return "\n".join(lines)
 

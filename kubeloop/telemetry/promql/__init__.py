@@ -62,7 +62,7 @@ def evaluate(
         _check_ms(name, value)
     start = t_ms if query_start_ms is None else query_start_ms
     end = t_ms if query_end_ms is None else query_end_ms
-    node = durationexpr.resolve(node, query_step_ms, end - start)
+    node = _resolved(node, query_step_ms, end - start)
     evaluator = Evaluator(
         store,
         t_ms,
@@ -79,6 +79,24 @@ def evaluate(
     except RecursionError:
         raise PromQLError("expression is too deeply nested to evaluate") from None
     return to_value(node, raw)
+
+
+_PLAIN: dict[int, ast.Expr] = {}
+"""Trees known to hold no duration expression, by identity (a query's tree is parsed once
+and asked again and again: a rule at every evaluation, a burn rate at every point of a
+chart). Walking such a tree to resolve nothing cost as much as evaluating it."""
+
+
+def _resolved(node: ast.Expr, step_ms: int, range_ms: int) -> ast.Expr:
+    """``durationexpr.resolve``, skipped for a tree already seen to hold nothing to resolve."""
+    if _PLAIN.get(id(node)) is node:
+        return node
+    resolved: ast.Expr = durationexpr.resolve(node, step_ms, range_ms)
+    if resolved is node:
+        if len(_PLAIN) >= 4096:
+            _PLAIN.clear()
+        _PLAIN[id(node)] = node  # held, so its id is never reused while it is here
+    return resolved
 
 
 MAX_RANGE_STEPS: Final = 11_000
@@ -129,11 +147,8 @@ def _sorts(node: object) -> list[int]:
     found = []
     if isinstance(node, ast.Call) and node.func in _SORTS:
         found.append(node.pos)
-    for field in getattr(node, "__slots__", ()):
-        child = getattr(node, field)
-        for item in child if isinstance(child, tuple) else (child,):
-            if hasattr(item, "pos") and hasattr(item, "type"):
-                found.extend(_sorts(item))
+    for child in ast.children(node):
+        found.extend(_sorts(child))
     return found
 
 

@@ -16,6 +16,7 @@ from kubeloop.telemetry.promql.errors import PromQLError
 from kubeloop.telemetry.promql.functions.kahan import inc, kahan_mean
 from kubeloop.telemetry.promql.functions.labelfuncs import valid_utf8
 from kubeloop.telemetry.promql.functions.quantiles import quantile
+from kubeloop.telemetry.promql.labelhash import label_hash
 from kubeloop.telemetry.promql.values import format_value
 from kubeloop.telemetry.series import METRIC_NAME, Labels
 
@@ -49,6 +50,9 @@ def aggregate(
     if op == "limitk":
         assert isinstance(param, float)
         return _limitk(vec, param, grouping, without)
+    if op == "limit_ratio":
+        assert isinstance(param, float)
+        return _limit_ratio(vec, param)
     if op == "count_values":
         assert isinstance(param, str)
         return _count_values(vec, param, grouping, without)
@@ -60,6 +64,23 @@ def aggregate(
         return [(key, quantile(param, values)) for key, values in groups.items()]
     reducer: Callable[[list[float]], float] = _REDUCERS[op]
     return [(key, reducer(values)) for key, values in groups.items()]
+
+
+def _limit_ratio(vec: Vec, ratio: float) -> Vec:
+    """Each series kept or not by where its label hash falls (``ratiosampler``): below
+    ``ratio`` for a positive one, at or above ``1 + ratio`` for a negative one, so ``r`` and
+    ``r - 1`` keep complementary sets. The ratio is capped to [-1, 1]; NaN is an error."""
+    if math.isnan(ratio):
+        raise PromQLError("Ratio value is NaN")
+    if ratio == 0:
+        return []
+    r = max(-1.0, min(1.0, ratio))
+    out: Vec = []
+    for labels, value in vec:
+        offset = float(label_hash(labels)) / float(2**64 - 1)
+        if (r >= 0 and offset < r) or (r < 0 and offset >= 1.0 + r):
+            out.append((labels, value))
+    return out
 
 
 def _sum(values: list[float]) -> float:

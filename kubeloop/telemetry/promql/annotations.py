@@ -43,6 +43,10 @@ def invalid_quantile(q: float) -> str:
     return f"quantile value should be between 0 and 1, got {go_g(q)}"
 
 
+def invalid_ratio(r: float, capped: float) -> str:
+    return f"ratio value should be between -1 and 1, got {go_g(r)}, capping to {go_g(capped)}"
+
+
 def possible_non_counter(metric: str) -> str:
     return (
         "metric might not be a counter, name does not end in _total/_sum/_count/_bucket: "

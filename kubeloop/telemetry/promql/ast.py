@@ -56,6 +56,9 @@ class VectorSelector:
     at: At | None = None
     type: ValueType = "vector"
     offset_expr: DurationExpr | None = None
+    anchored: bool = False
+    """``anchored``/``smoothed`` (``promql-extended-range-selectors``; ``extended.py``)."""
+    smoothed: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,3 +152,14 @@ Expr = (
     | Unary
     | Paren
 )
+
+
+def children(node: object) -> list[Expr]:
+    """The expressions directly under ``node``, in field order."""
+    found: list[Expr] = []
+    for name in getattr(node, "__slots__", ()):
+        child = getattr(node, name)
+        for item in child if isinstance(child, tuple) else (child,):
+            if hasattr(item, "pos") and hasattr(item, "type"):
+                found.append(item)
+    return found

@@ -10,8 +10,8 @@ from typing import Any, Final
 from kubeloop.telemetry.promql import ast
 from kubeloop.telemetry.promql.errors import PromQLError
 from kubeloop.telemetry.promql.functions.floatops import div, mod, pow_
+from kubeloop.telemetry.promql.values import go_labels
 from kubeloop.telemetry.series import METRIC_NAME, Labels
-from kubeloop.telemetry.series.labels import quote
 
 Vec = list[tuple[Labels, float]]
 
@@ -151,11 +151,6 @@ _PLANS: dict[tuple[Any, ...], _Plan] = {}
 """Pairings by the operands' labels: which samples meet, in output order, under what labels
 (they depend on the labels alone, so a rule asking again over the same series reuses them)."""
 MAX_PLANS: Final = 1024
-
-
-def go_labels(labels: Labels) -> str:
-    """Go's ``labels.Labels.String()``, as engine errors print series: ``{__name__="x"}``."""
-    return "{" + ", ".join(f"{k}={quote(v)}" for k, v in labels.pairs) + "}"
 
 
 def _pairs(lhs: Vec, rhs: Vec, matching: ast.VectorMatching, drop_name: bool) -> _Plan:

@@ -19,6 +19,16 @@ class PromQLError(InvalidSpecError):
         self.position = position
         super().__init__(self._render())
 
+    def as_prometheus(self) -> str:
+        """Prometheus' own wording, ``LINE:COLUMN: parse error: MESSAGE`` for an error with a
+        place (what people grep promtool's output for), with the caret lines under it."""
+        if self.position is None or not self.text:
+            return self.message
+        line_no = self.text.count("\n", 0, self.position) + 1
+        column = self.position - (self.text.rfind("\n", 0, self.position) + 1) + 1
+        caret = self._render().partition("\n")[2]
+        return f"{line_no}:{column}: parse error: {self.message}\n{caret}"
+
     def _render(self) -> str:
         if self.position is None or not self.text:
             return self.message

@@ -11,12 +11,13 @@ from bisect import bisect_right
 from collections.abc import Callable
 from typing import Any, Final
 
-from kubeloop.telemetry.promql import ast, samples, windowsum
+from kubeloop.telemetry.promql import ast, extended, samples, windowsum
 from kubeloop.telemetry.promql.aggregate import aggregate
 from kubeloop.telemetry.promql.annotations import (
     Annotation,
     Kind,
     invalid_quantile,
+    invalid_ratio,
     possible_non_counter,
 )
 from kubeloop.telemetry.promql.binary import binary
@@ -134,6 +135,12 @@ class Evaluator:
         t = self._time_of(node.at, node.offset_ms)
         lookback = self.lookback_ms
         out: InstantVector = []
+        if node.smoothed:
+            for series in self.store.select(node.matchers):
+                value = extended.smoothed_value(series, t, lookback)
+                if value is not None:
+                    out.append((series.labels, value))
+            return out
         for series in self.store.select(node.matchers):
             point = series.latest(t, lookback)
             if point is not None:
@@ -155,8 +162,13 @@ class Evaluator:
         end = self._time_of(sel.at, sel.offset_ms)
         start = end - node.range_ms
         out: list[RangeSeries] = []
+        modified = sel.anchored or sel.smoothed
         for series in self.store.select(sel.matchers):
-            ts, vs = series.window(start, end)
+            if modified:
+                wts, wvs = extended.window(series, start, end, sel.smoothed, self.lookback_ms)
+                ts, vs = extended.extend(wts, wvs, start, end, sel.smoothed)
+            else:
+                ts, vs = series.window(start, end)
             if ts:
                 out.append((series.labels, ts, vs))
         return out
@@ -206,6 +218,11 @@ class Evaluator:
         if range_fn is None:
             return VECTOR_FUNCTIONS[name](self, node)
         first = node.args[0]
+        matrix = next(a for a in node.args if a.type == "matrix")
+        if isinstance(matrix, ast.MatrixSelector) and (
+            matrix.selector.anchored or matrix.selector.smoothed
+        ):
+            return check_unique(self._extended_call(node, matrix))
         if first.__class__ is ast.MatrixSelector:
             if name in _FAST_COUNTERS:
                 return check_unique(self._counter_rate(name, first))
@@ -230,6 +247,33 @@ class Evaluator:
                 if counts:
                     self._check_counter(labels, arg.pos)
         return check_unique(out)
+
+    def _extended_call(self, node: ast.Call, arg: ast.MatrixSelector) -> InstantVector:
+        """A range function over an ``anchored`` or ``smoothed`` range selector."""
+        sel, name = arg.selector, node.func
+        word, safe = ("smoothed", extended.SMOOTHED_SAFE) if sel.smoothed else (
+            "anchored", extended.ANCHORED_SAFE)  # fmt: skip
+        if name not in safe:
+            raise PromQLError(
+                f"{word} modifier can only be used with: {', '.join(safe)} - not with {name}"
+            )
+        start, end = self.range_bounds(arg)
+        out: InstantVector = []
+        for series in self.store.select(sel.matchers):
+            ts, vs = extended.window(series, start, end, sel.smoothed, self.lookback_ms)
+            if name in _FAST_COUNTERS:
+                counter, per_second = _FAST_COUNTERS[name]
+                value = extended.extended_rate(ts, vs, start, end, sel.smoothed, counter)
+                if value is not None and per_second:
+                    value /= arg.range_ms / 1000
+            else:
+                begin = extended.anchored_from(ts, start)
+                value = None
+                if begin is not None:
+                    value = RANGE_FUNCTIONS[name](ts[begin:], vs[begin:], start, end, [], self.t_ms)
+            if value is not None:
+                out.append((series.labels.without_name(), value))
+        return out
 
     def _check_counter(self, labels: Labels, pos: int) -> None:
         """upstream's info for rate/increase over a name no counter has."""
@@ -285,6 +329,9 @@ class Evaluator:
         param: Any = None if node.param is None else self.eval(node.param)
         if node.op == "quantile" and node.param is not None:
             self._check_quantile(param, node.param.pos)
+        if node.op == "limit_ratio" and node.param is not None and abs(param) > 1:
+            capped = math.copysign(1.0, param)
+            self.note("warning", invalid_ratio(param, capped), node.param.pos)
         return aggregate(node.op, self.eval(node.expr), param, node.grouping, node.without)
 
     def _check_quantile(self, q: float, pos: int) -> None:

@@ -31,9 +31,11 @@ class Features:
 
 PROMTOOL_DEFAULT: Final = Features()
 """What ``promtool test rules`` accepts with no ``--enable-feature``."""
-EVERYTHING: Final = Features(experimental_functions=True)
-"""What kubeloop's own API accepts: every function it evaluates (as promqltest's parser
-options do); the syntax it does not evaluate stays refused."""
+EVERYTHING: Final = Features(
+    experimental_functions=True, extended_range_selectors=True, fill_modifiers=True
+)
+"""What kubeloop's own API accepts: every experimental construct it evaluates, as
+promqltest's parser options do."""
 
 _FLAGS: Final = {
     "promql-experimental-functions": "experimental_functions",

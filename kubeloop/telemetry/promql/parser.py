@@ -194,13 +194,24 @@ class _Parser(SelectorParser):
                 self.advance()
                 expr = self.with_at(expr, self.at_value(), tok)
             elif self.peek_ident("anchored") or self.peek_ident("smoothed"):
-                word = tok.text.lower()
-                if not self.features.extended_range_selectors:
-                    raise self.error(f"{word} modifier is experimental and not enabled", tok)
-                raise UnsupportedError(f"the {word} modifier is not supported by kubeloop",
-                                       self.text, tok.pos)  # fmt: skip
+                self.advance()
+                expr = self.with_extended(expr, tok.text.lower(), tok)
             else:
                 return expr
+
+    def with_extended(self, expr: ast.Expr, word: str, tok: Token) -> ast.Expr:
+        """``anchored``/``smoothed`` after a selector (parse.go ``setAnchored``/``setSmoothed``)."""
+        if not self.features.extended_range_selectors:
+            raise self.error(f"{word} modifier is experimental and not enabled", tok)
+        target = expr.selector if isinstance(expr, ast.MatrixSelector) else expr
+        if isinstance(target, ast.Subquery):
+            raise self.error(f"{word} modifier is not supported for subqueries", tok)
+        if not isinstance(target, ast.VectorSelector):
+            raise self.error(f"{word} modifier not implemented", tok)
+        if target.anchored or target.smoothed:
+            raise self.error("anchored and smoothed modifiers cannot be used together", tok)
+        flagged = replace(target, anchored=word == "anchored", smoothed=word == "smoothed")
+        return replace(expr, selector=flagged) if isinstance(expr, ast.MatrixSelector) else flagged
 
     def offset(self, expr: ast.Expr, tok: Token) -> ast.Expr:
         first = self.peek()
@@ -311,12 +322,31 @@ class _Parser(SelectorParser):
         self.expect("(", "'('")
         args: list[ast.Expr] = []
         while self.peek().kind != ")":
-            args.append(self.expression(0))
+            if name == "info" and len(args) == 1:
+                args.append(self.info_labels())
+            else:
+                args.append(self.expression(0))
             if self.peek().kind != ",":
                 break
             self.advance()
         self.expect(")", f"')' or ',' in the call to {name}()")
         return check_call(self, name, tuple(args), tok)
+
+    def info_labels(self) -> ast.Expr:
+        """info()'s second argument: label selectors only, which may all match empty."""
+        tok = self.peek()
+        if tok.kind == "{":
+            return self.vector_selector(None, any_matchers=True)
+        arg = self.expression(0)
+        if arg.type != "vector":
+            raise self.error(
+                f'expected type instant vector in call to function "info", got '
+                f"{documented(arg.type)}",
+                tok,
+            )
+        if isinstance(arg, ast.VectorSelector):
+            raise self.error("expected label selectors only, got vector selector instead", tok)
+        raise self.error("expected label selectors only", tok)
 
     def aggregate(self, tok: Token) -> ast.Expr:
         op = tok.text.lower()
@@ -326,9 +356,6 @@ class _Parser(SelectorParser):
                 "--enable-feature=promql-experimental-functions",
                 tok,
             )
-        if op == "limit_ratio":
-            raise UnsupportedError(f"aggregation {op}() is not supported by kubeloop", self.text,
-                                   tok.pos)  # fmt: skip
         self.advance()
         grouping: tuple[str, ...] = ()
         without = False

@@ -81,7 +81,10 @@ class SelectorParser:
         self.expect(")", "',' or ')' in the label list")
         return tuple(names)
 
-    def vector_selector(self, name_tok: Token | None) -> ast.VectorSelector:
+    def vector_selector(
+        self, name_tok: Token | None, any_matchers: bool = False
+    ) -> ast.VectorSelector:
+        """``any_matchers``: every matcher may accept the empty value (info()'s labels)."""
         start = name_tok or self.peek()
         name = ""
         matchers: list[Matcher] = []
@@ -92,7 +95,7 @@ class SelectorParser:
             matchers = self.matchers(name)
         if name:
             matchers.insert(0, Matcher(METRIC_NAME, MatchOp.EQUAL, name))
-        if not any(not m.matches("") for m in matchers):
+        if not any_matchers and not any(not m.matches("") for m in matchers):
             raise self.error("vector selector must contain at least one non-empty matcher", start)
         name = next((m.value for m in matchers if m.name == METRIC_NAME
                      and m.op is MatchOp.EQUAL), name)  # fmt: skip

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from kubeloop.telemetry.series import Labels
+from kubeloop.telemetry.series.labels import quote
 
 
 def format_value(value: float) -> str:
@@ -99,3 +100,8 @@ def go_g(value: float) -> str:
     else:
         shown = text[:point] + "." + text[point:]
     return ("-" if sign else "") + shown
+
+
+def go_labels(labels: Labels) -> str:
+    """Go's ``labels.Labels.String()``, as engine errors print series: ``{__name__="x"}``."""
+    return "{" + ", ".join(f"{k}={quote(v)}" for k, v in labels.pairs) + "}"

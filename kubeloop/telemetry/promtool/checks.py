@@ -103,7 +103,7 @@ def check_promql(
     try:
         got_vector = query(parse(test.expr, options.features), store, mint + test.eval_ms, options)
     except (PromQLError, RuleEvalError) as error:
-        return Failure(f"{head}, err: {error.message}", where, test.line)
+        return Failure(f"{head}, err: {error.as_prometheus()}", where, test.line)
     expected: list[tuple[Pairs, float]] = []
     for sample in test.exp_samples:
         try:

@@ -135,7 +135,7 @@ def _rule(
         try:
             parsed = parse(expr, features)
         except PromQLError as error:
-            report(("expr",), f"could not parse expression: {error}")
+            report(("expr",), f"could not parse expression: {error.as_prometheus()}")
     if parsed is not None:
         try:  # a rule is an instant query: step() and range() are 0
             parsed = durationexpr.resolve(parsed, 0, 0)
