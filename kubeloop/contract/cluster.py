@@ -236,7 +236,9 @@ class ClusterExtensionsLike(Protocol):
 
     def watch(self, callback: Any) -> None:
         """Call ``callback()`` after every reconcile pass (one world's traffic split and
-        timeline follow the pods by it; without it they are re-read every 15 s)."""
+        timeline follow the pods by it; without it they are re-read every 15 s). kubeloop's
+        own also takes ``deployments=True``: the callback then gets the deployments the pass
+        may have changed."""
 
     def clear_cpu_utilization(self, name: str) -> None:
         """No metric for the deployment's pods now: the HPA holds its replicas and says so

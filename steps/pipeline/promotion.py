@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from kubeloop.harness.nouns import PodSet
 from kubeloop.harness.registry import then, when
 from kubeloop.harness.world import World
 from kubeloop.pipeline import PipelineDefinition
@@ -91,14 +92,16 @@ def env_runs(world: World, env: str, alias: str = "nothing") -> None:
     """ENV runs exactly that artifact now ("nothing": it has never been deployed to).
 
     A name that is no pipeline environment but a cluster deployment ("web is back on v1")
-    is about its pods: every one runs that version, or, for an artifact's alias, that very
-    artifact's digest (an alias is never read as a version string)."""
+    is about its pods: every one runs that version (an artifact's alias: that artifact)."""
     built = world.parts.get("pipeline")
     environments = [
         e.name for e in (built.definition if built else PipelineDefinition()).environments
     ]
     if env not in environments and env in world.declared.deployments:
-        _pods_run(world, env, alias)
+        from ..cluster.pods import pods_run  # noqa: PLC0415  (a deployment's pods)
+
+        everyone = PodSet("all", None, env, None, None)
+        pods_run(world, everyone, alias)
         return
     current = scene(world)
     running = world.capability(current.pipeline, "running")(env)
@@ -106,25 +109,6 @@ def env_runs(world: World, env: str, alias: str = "nothing") -> None:
     if running != expected:
         shown = "nothing" if running is None else current.alias_of(running)
         raise world.fail(f"{env} to run {alias}", f"it runs {shown}")
-
-
-def _pods_run(world: World, deployment: str, name: str) -> None:
-    """Every pod of the deployment runs NAME: an artifact's digest, else a version string."""
-    built = world.parts.get("pipeline")
-    digest = built.aliases.get(name) if built is not None else None
-    pods = list(world.pods(deployment))
-    if digest is None:
-        others = [f"{p.name} at {p.version}" for p in pods if p.version != name]
-        wanted = f"every pod of {deployment} at {name}"
-    else:
-        others = [
-            f"{p.name} runs {built.alias_of(d) if (d := getattr(p, 'digest', None)) else p.version}"
-            for p in pods
-            if getattr(p, "digest", None) != digest
-        ]
-        wanted = f"every pod of {deployment} running {name} ({digest[:19]}…)"
-    if not pods or others:
-        raise world.fail(wanted, ", ".join(others) or "no pods")
 
 
 @then(
