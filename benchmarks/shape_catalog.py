@@ -53,7 +53,8 @@ def scored(strategy: str) -> Callable[[int], Cluster]:
     return build
 
 
-def one_soft_taint(k: int) -> Cluster:
+def _one_soft_tainted(k: int) -> list[Node]:
+    """510 × K nodes, the middle one with a PreferNoSchedule taint."""
     nodes = nodes_of(510 * k)
     nodes[len(nodes) // 2] = Node(
         nodes[len(nodes) // 2].name,
@@ -61,7 +62,11 @@ def one_soft_taint(k: int) -> Cluster:
         memory=NODE_MEMORY,
         taints=[Taint("spot", "true", "PreferNoSchedule")],
     )
-    cluster = Cluster(nodes=nodes)
+    return nodes
+
+
+def one_soft_taint(k: int) -> Cluster:
+    cluster = Cluster(nodes=_one_soft_tainted(k))
     _deployments(cluster, 150, 100 * k)
     return cluster
 
@@ -102,14 +107,9 @@ def distinct_sizes(k: int) -> Cluster:
     return cluster
 
 
-def one_soft_taint_fifteen(k: int) -> Cluster:
+def one_soft_taint_many(k: int) -> Cluster:
     """One PreferNoSchedule node, as ``one_soft_taint``, under 15 × K deployments of 1,000."""
-    nodes = nodes_of(510 * k)
-    middle = nodes[len(nodes) // 2].name
-    nodes[len(nodes) // 2] = Node(
-        middle, cpu=NODE_CPU, memory=NODE_MEMORY, taints=[Taint("spot", "true", "PreferNoSchedule")]
-    )
-    cluster = Cluster(nodes=nodes)
+    cluster = Cluster(nodes=_one_soft_tainted(k))
     _deployments(cluster, 15 * k, 1000)
     return cluster
 
@@ -292,7 +292,7 @@ SHAPES: dict[str, Callable[[int], Cluster]] = {
     "every-size": every_size,
     "small-deployments": small_deployments,
     "distinct-sizes": distinct_sizes,
-    "one-soft-taint-many": one_soft_taint_fifteen,
+    "one-soft-taint-many": one_soft_taint_many,
     "selector-tail": selector_tail,
     "all-tainted": all_tainted,
     "budgets": budgets,

@@ -15,11 +15,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kubeloop import Cluster, Deployment, Node, Taint, Toleration
 from kubeloop.cluster.scheduler import Scheduler
+
+pytestmark = pytest.mark.slow
 
 TAINT = Taint("dedicated", "x", "NoSchedule")
 SOFT = Taint("spot", "true", "PreferNoSchedule")

@@ -11,25 +11,11 @@ joins is kept only if every data matcher accepts the empty value.
 
 from __future__ import annotations
 
-from typing import Any, Protocol
-
 from kubeloop.telemetry.promql import ast
 from kubeloop.telemetry.promql.errors import PromQLError
+from kubeloop.telemetry.promql.functions.evaluation import Evaluator
 from kubeloop.telemetry.promql.values import go_labels
-from kubeloop.telemetry.series import METRIC_NAME, Labels, Matcher, MatchOp, SeriesStore
-
-
-class Evaluator(Protocol):
-    """What info() asks of the evaluator that calls it (``evaluator.Evaluator``)."""
-
-    store: SeriesStore
-    t_ms: int
-    lookback_ms: int
-    query_start_ms: int
-    query_end_ms: int
-
-    def eval(self, node: ast.Expr) -> Any: ...
-
+from kubeloop.telemetry.series import METRIC_NAME, Labels, Matcher, MatchOp
 
 IDENTIFYING = ("instance", "job")
 TARGET_INFO = "target_info"
