@@ -65,9 +65,11 @@ def someone_paged(world: World, verb: str, slo: str | None = None) -> None:
     "<nobody|no one|noone|nobody on call> {verb:tense} paged" + _FOR,
     "nobody was paged",
     "nobody is paged for checkout",
+    "no page went out",
+    variants=("no page <went out|was sent|was sent out|fired|has fired|went off>" + _FOR,),
 )
-def nobody_paged(world: World, verb: str, slo: str | None = None) -> None:
-    """No page fires now ("is"), or none fired so far ("was", "got")."""
+def nobody_paged(world: World, verb: str = "was", slo: str | None = None) -> None:
+    """No page fires now ("is"), or none fired so far ("was", "got"; "no page went out")."""
     firing = _firing(world, "page", slo, _tense(verb))
     if firing:
         raise world.fail(f"nobody {verb} paged", f"paged by {', '.join(firing)}")

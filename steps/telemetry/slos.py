@@ -182,17 +182,28 @@ def error_budget(world: World, name: str, minutes: str) -> None:
     'the burn rate of "availability" over 1 hour is 14.4',
     'the 1h burn rate of the SLO "availability" is 14.4',
     "the 1h burn rate of checkout is above 14.4",
+    "the 1h burn rate for checkout is about 20",
     variants=(
-        "the {window:duration} burn rate of {name:sloname} is [{bound:comparison} ]{burn:number}",
+        "the {window:duration} burn rate <of|for> {name:sloname} is "
+        "[{bound:comparison} ]{burn:number}",
+        "the {window:duration} burn rate <of|for> {name:sloname} is {about:about} {burn:number}",
     ),
 )
-def burn_rate(world: World, name: str, window: int, burn: str, bound: str = "==") -> None:
-    """Error ratio over the window, measured now, ÷ the error budget (1 − objective)."""
+def burn_rate(
+    world: World, name: str, window: int, burn: str, bound: str = "==", about: str | None = None
+) -> None:
+    """Error ratio over the window, measured now, ÷ the error budget (1 − objective);
+    "about": within a tenth of it."""
     find_slo(world, name)
     if window <= 0:
         raise world.fail("a window of at least 1 second", f"{window} seconds")
     got = call(world, "burn_rate", name, window)
-    agrees = matches(burn, got) if bound == "==" else compare(got, bound, parse_number(burn))
+    if about is not None:
+        agrees = abs(got - parse_number(burn)) <= abs(parse_number(burn)) / 10
+    elif bound == "==":
+        agrees = matches(burn, got)
+    else:
+        agrees = compare(got, bound, parse_number(burn))
     if not agrees:
         mark = {"kind": "burn", "slo": name, "window": window, "bound": bound, "expected": burn}
         raise world.fail(

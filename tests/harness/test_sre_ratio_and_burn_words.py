@@ -1,0 +1,99 @@
+"""Families of SRE sentences beyond the first batches: an error ratio written as a fraction
+with its window before or after it, a burn rate "for" an SLO and "about" a value, "no page
+went out". Each runs a small scenario through ``kubeloop run`` and checks the value is read
+(a wrong value fails the scenario)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kubeloop.cli import main
+
+
+def _run(tmp_path: Path, capsys: pytest.CaptureFixture[str], *lines: str) -> tuple[int, str]:
+    feature = tmp_path / "story.feature"
+    body = "".join(f"    {line}\n" for line in lines)
+    feature.write_text(f"Feature: words\n  Scenario: one\n{body}")
+    code = main(["run", str(feature)])
+    return code, capsys.readouterr().out
+
+
+_TRAFFIC = (
+    "Given the web service is getting 100 requests per second",
+    "And 2% of those requests fail with a 500",
+    "When 10 minutes go by",
+)
+
+
+@pytest.mark.parametrize(
+    "check",
+    [
+        "Then the error ratio over the last 5 minutes is 0.02",
+        "Then the 5m error ratio for web should be 0.02",
+        "Then the 5xx ratio of web over 1h is about 0.02",
+        "Then the failure ratio for web is below 0.03",
+    ],
+)
+def test_an_error_ratio_as_a_fraction_reads_its_window_and_service(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], check: str
+) -> None:
+    code, out = _run(tmp_path, capsys, *_TRAFFIC, check)
+    assert code == 0, out
+
+
+@pytest.mark.parametrize(
+    "check",
+    [
+        "Then the error ratio over the last 5 minutes is 0.04",
+        "Then the 5m error ratio for web is about 0.2",
+        "Then the failure ratio for web is above 0.03",
+    ],
+)
+def test_a_wrong_error_ratio_fails(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], check: str
+) -> None:
+    code, out = _run(tmp_path, capsys, *_TRAFFIC, check)
+    assert code == 1 and "error ratio of web" in out, out
+
+
+_BURN = (
+    'Given an SLO "checkout" of 99.9% availability over 30 days',
+    "And checkout takes 500 requests per second",
+    "When checkout starts failing 5% of requests",
+    "And an hour passes",
+)
+
+
+@pytest.mark.parametrize(
+    ("check", "passes"),
+    [
+        ("Then the 1h burn rate for checkout is about 48", True),
+        ("Then the 1h burn rate for checkout is 50", True),
+        ("Then the 1h burn rate for checkout is around 30", False),
+        ("Then the 1h burn rate for checkout is above 60", False),
+    ],
+)
+def test_a_burn_rate_for_an_slo_and_about_a_value(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], check: str, passes: bool
+) -> None:
+    code, out = _run(tmp_path, capsys, *_BURN, check)
+    assert (code == 0) is passes, out
+
+
+@pytest.mark.parametrize(("fast", "passes"), [("0.01%", True), ("5%", False)])
+def test_no_page_went_out_is_nobody_was_paged(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], fast: str, passes: bool
+) -> None:
+    code, out = _run(
+        tmp_path,
+        capsys,
+        'Given an SLO "checkout" of 99.9% availability over 30 days',
+        "And it pages on a fast burn and opens a ticket on a slow burn",
+        "And checkout takes 500 requests per second",
+        f"When checkout starts failing {fast} of requests",
+        "And an hour passes",
+        "Then no page went out",
+    )
+    assert (code == 0) is passes, out
