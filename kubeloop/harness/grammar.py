@@ -23,8 +23,17 @@ if TYPE_CHECKING:
 
 _MODAL = r"(?:should|must|will|shall)"
 _FILLERS = re.compile(
-    r"\s+(?:anymore|any more|any longer|eventually|afterwards|now|again)(?=$|[,.])", re.IGNORECASE
+    r"\s+(?:anymore|any more|any longer|eventually|afterwards|right now|by now|now|again)(?=$|[,.])",
+    re.IGNORECASE,
 )
+_BACK = re.compile(
+    r"\b(is|are|was|were) "
+    r"(?:back|currently)(?: down)?(?: to)? (?!to\b)",
+    re.IGNORECASE,
+)
+"""A state said as a return ("the error rate is back to 0", "… is back under 2%") or as
+the present ("prod is currently running R7"): the state itself ("… is 0", "… is under 2%",
+"prod is running R7")."""
 _RULES: list[tuple[re.Pattern[str], tuple[str, ...]]] = [
     (re.compile(rf"\b{_MODAL} not be\b", re.IGNORECASE), ("is not", "are not")),
     (re.compile(rf"\b{_MODAL}( still)? be\b", re.IGNORECASE), (r"is\1", r"are\1")),
@@ -65,7 +74,7 @@ def _as_mine(text: str) -> str | None:
 def readings(text: str) -> list[str]:
     """Other ways to read ``text`` with the modal verbs and fillers taken out, or said by
     someone else than "I" (maybe none)."""
-    stripped = _LEADING.sub("", _FILLERS.sub("", text)).rstrip(".")
+    stripped = _BACK.sub(r"\1 ", _LEADING.sub("", _FILLERS.sub("", text))).rstrip(".")
     mine = _as_mine(stripped)
     if mine is not None and mine != stripped:
         return [mine]

@@ -127,21 +127,32 @@ def error_rate_stayed(world: World, percent: float, bound: str, service: str | N
             )
 
 
+_REQUEST_RATE = "the [total ]request rate[ <of|for> {service:service}] is "
+_PER_SECOND = "[ <requests per second|per second|rps|req/s|requests a second>]"
+
+
 @then(
-    "the request rate[ <of|for> {service:service}] is [{bound:comparison} ]{rate:decimal}"
-    "[ <requests per second|per second|rps|req/s|requests a second>]",
+    _REQUEST_RATE + "[{bound:comparison} ]{rate:decimal}" + _PER_SECOND,
     "the request rate of web is 200 per second",
     "the request rate for web is above 100 rps",
+    "the total request rate for web is about 100 per second",
+    variants=(_REQUEST_RATE + "{about:about} {rate:decimal}" + _PER_SECOND,),
 )
 def request_rate_is(
-    world: World, rate: float, service: str | None = None, bound: str = "=="
+    world: World,
+    rate: float,
+    service: str | None = None,
+    bound: str = "==",
+    about: str | None = None,
 ) -> None:
-    """Requests a second SERVICE served over the last 5 minutes, now (every code)."""
+    """Requests a second SERVICE served over the last 5 minutes, now (every code);
+    "about": within a tenth of it."""
     service = the_named(world, service)
     _service(world, service)
     expr = f'sum(rate(http_requests_total{{job="{service}"}}[5m]))'
     seen = round(_value(world, expr), 9)
-    if math.isnan(seen) or not compare(seen, bound, rate):
+    close = about is not None and abs(seen - rate) <= rate / 10
+    if math.isnan(seen) or not (close or (about is None and compare(seen, bound, rate))):
         raise world.fail(
             f"{service} serving {_said(bound, rate)} requests per second",
             "no requests in the last 5 minutes" if math.isnan(seen) else f"{show(seen)}",

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from kubeloop.cli import main
+from kubeloop.harness.grammar import readings
 
 
 def _run(tmp_path: Path, capsys: pytest.CaptureFixture[str], *lines: str) -> tuple[int, str]:
@@ -97,3 +98,65 @@ def test_no_page_went_out_is_nobody_was_paged(
         "Then no page went out",
     )
     assert (code == 0) is passes, out
+
+
+@pytest.mark.parametrize(
+    ("change", "percent"),
+    [
+        ("When errors jump to 10% of traffic", "10%"),
+        ("When the failure rate doubles to 4%", "4%"),
+        ("When web starts returning errors on 20% of its requests", "20%"),
+        ("When half the requests fail", "50%"),
+        ("When the errors for web go up to 8% of requests", "8%"),
+    ],
+)
+def test_errors_said_as_a_subject_set_the_share_of_failing_requests(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], change: str, percent: str
+) -> None:
+    lines = (
+        "Given web gets steady traffic of 100 requests per second",
+        change,
+        "And 10 minutes pass",
+    )
+    code, out = _run(tmp_path, capsys, *lines, f"Then the error rate of web is {percent}")
+    assert code == 0, out
+    code, out = _run(tmp_path, capsys, *lines, "Then the error rate of web is 1%")
+    assert code == 1, out
+
+
+@pytest.mark.parametrize(
+    ("check", "passes"),
+    [
+        ("Then the total request rate for web is about 100 per second", True),
+        ("Then the total request rate for web is about 80 per second", False),
+        ("Then the error rate for web is back under 1%", True),
+        ("Then the error rate for web is back above 3%", False),
+    ],
+)
+def test_a_request_rate_about_a_value_and_a_rate_back_under_a_bound(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], check: str, passes: bool
+) -> None:
+    code, out = _run(
+        tmp_path,
+        capsys,
+        "Given web gets steady traffic of 100 requests per second",
+        "When errors jump to 5% of traffic",
+        "And 10 minutes pass",
+        "And the errors stop",
+        "And 10 minutes pass",
+        check,
+    )
+    assert (code == 0) is passes, out
+
+
+@pytest.mark.parametrize(
+    ("said", "read"),
+    [
+        ("HighErrorRate is inactive right now", "HighErrorRate is inactive"),
+        ("prod is currently running R7", "prod is running R7"),
+        ("the p99 latency of web is back below 500ms", "the p99 latency of web is below 500ms"),
+        ("the error rate for web is back to 0%", "the error rate for web is 0%"),
+    ],
+)
+def test_back_currently_and_right_now_read_as_the_state_itself(said: str, read: str) -> None:
+    assert read in readings(said)
