@@ -23,7 +23,8 @@ if TYPE_CHECKING:
 
 _MODAL = r"(?:should|must|will|shall)"
 _FILLERS = re.compile(
-    r"\s+(?:anymore|any more|any longer|eventually|afterwards|right now|by now|now|again)(?=$|[,.])",
+    r"\s+(?:anymore|any more|any longer|eventually|afterwards|right now|by now|now|again)"
+    r"(?=$|[,.])",
     re.IGNORECASE,
 )
 _BACK = re.compile(
