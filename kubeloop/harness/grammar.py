@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 _MODAL = r"(?:should|must|will|shall)"
 _FILLERS = re.compile(
-    r"\s+(?:anymore|any more|any longer|eventually|afterwards|right now|by now|now|again)"
+    r"\s+(?:anymore|any more|any longer|eventually|afterwards|right now|by now|now|again|anyway)"
     r"(?=$|[,.])",
     re.IGNORECASE,
 )
@@ -47,17 +47,36 @@ _LEADING = re.compile(r"^(?:and then|then|after that|next|meanwhile),? ", re.IGN
 """Words that only order a step after the one before ("And then latency goes back…")."""
 
 
+_WHO = (
+    r"(?:someone|somebody|security|the security team|the team|the release manager|"
+    r"the on-call|we|I|(?-i:[A-Z][a-z]+))"
+)
 _PERSON = re.compile(
-    r"^(?:someone|somebody|security|the security team|the team|the release manager|"
-    r"the on-call|we|I|(?-i:[A-Z][a-z]+))(?: also| then| now)? "
-    r"(?:(?:tries|try|attempts|attempt) to (?P<base>\w+)|(?P<verb>\w+?)(?P<ending>ies|es|s)?)\b",
+    rf"^{_WHO}(?: also| then| now)? "
+    r"(?:(?:tries|try|attempts|attempt|asks|ask|wants|want|goes|go|gets|get) to (?P<base>\w+)"
+    r"|(?P<verb>\w+?)(?P<ending>ies|es|s)?)\b",
     re.IGNORECASE,
 )
 """Someone who acts: "Priya approves …", "security grants …", "someone tries to deploy …",
 "I try to promote …" are the user's action ("I approve …", "I deploy …")."""
 
 
+_ASK_FOR = re.compile(
+    rf"^({_WHO}) (?:requests?|asks? for|triggers?|starts?|kicks? off)"
+    r" (?:a |the )?(promotion|deployment|deploy|rollback) of ",
+    re.IGNORECASE,
+)
+_DOING = {
+    "promotion": "promote",
+    "deployment": "deploy",
+    "deploy": "deploy",
+    "rollback": "roll back",
+}
+"""An action asked for by its noun ("I request promotion of R5 to prod"): the action itself."""
+
+
 def _as_mine(text: str) -> str | None:
+    text = _ASK_FOR.sub(lambda m: f"{m.group(1)} {_DOING[m.group(2).lower()]} ", text)
     found = _PERSON.match(text)
     if found is None:
         return None

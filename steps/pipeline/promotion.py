@@ -79,6 +79,7 @@ def roll_back_environment(world: World, env: str) -> bool:
     "prod is on the digest of R6",
     "R6 is still in staging",
     "staging still has nothing deployed",
+    "R3 makes it to staging",
     variants=(
         "{env:name} <is running|is on|is at|now runs|still runs|is still running|is still on|"
         "is back on|is serving> [the digest of ][version ]{alias:artifact}[ again]",
@@ -86,6 +87,8 @@ def roll_back_environment(world: World, env: str) -> bool:
         " {env:name}[ again]",
         "{env:name} [still ]<has nothing deployed|has nothing|runs nothing>",
         "{alias:artifact} <was|has been|got|is now> <promoted|deployed|released> to {env:name}",
+        "{alias:artifact} <makes it to|made it to|gets to|got to|reaches|reached|lands in|"
+        "landed in|goes live in|went live in> {env:name}",
     ),
 )
 def env_runs(world: World, env: str, alias: str = "nothing") -> None:
