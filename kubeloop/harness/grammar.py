@@ -35,6 +35,27 @@ _BACK = re.compile(
 """A state said as a return ("the error rate is back to 0", "… is back under 2%") or as
 the present ("prod is currently running R7"): the state itself ("… is 0", "… is under 2%",
 "prod is running R7")."""
+_VERBS = (
+    r"is|are|was|were|has|have|had|stayed|stays|remained|remains|runs|run|ran|keeps|keep|goes|"
+    r"go|went|should|must|will|did|does|do|never|still|again|fires|fired|pages|paged"
+)
+_POSSESSIVE = re.compile(
+    r"(?<![\w'\"])(?:(all|each|none|some|most|any) of )?"
+    r"(?!(?:it|there|that|what|who|here|let|he|she|one|where|how|this)')([A-Za-z0-9][\w.-]*)'s "
+    rf"((?:(?!(?:{_VERBS})\b)[\w-]+ ?)+?)(?=(?:{_VERBS})\b|$|,)",
+    re.IGNORECASE,
+)
+"""A thing's part said with 's ("checkout's error rate stayed below 1%", "all of R2's gates
+are green", "prod runs R6's digest"): said with "of" ("the error rate of checkout …", "all
+the gates of R2 …", "… the digest of R6"), up to the verb that follows it."""
+
+
+def _of(found: re.Match[str]) -> str:
+    every, owner, part = found.group(1, 2, 3)
+    said = f"the {part.strip()} of {owner}" + (" " if part.endswith(" ") else "")
+    return f"{every} {said}" if every else said
+
+
 _RULES: list[tuple[re.Pattern[str], tuple[str, ...]]] = [
     (re.compile(rf"\b{_MODAL} not be\b", re.IGNORECASE), ("is not", "are not")),
     (re.compile(rf"\b{_MODAL}( still)? be\b", re.IGNORECASE), (r"is\1", r"are\1")),
@@ -95,6 +116,7 @@ def readings(text: str) -> list[str]:
     """Other ways to read ``text`` with the modal verbs and fillers taken out, or said by
     someone else than "I" (maybe none)."""
     stripped = _BACK.sub(r"\1 ", _LEADING.sub("", _FILLERS.sub("", text))).rstrip(".")
+    stripped = _POSSESSIVE.sub(_of, stripped)
     mine = _as_mine(stripped)
     if mine is not None and mine != stripped:
         return [mine]

@@ -156,7 +156,30 @@ def test_a_request_rate_about_a_value_and_a_rate_back_under_a_bound(
         ("prod is currently running R7", "prod is running R7"),
         ("the p99 latency of web is back below 500ms", "the p99 latency of web is below 500ms"),
         ("the error rate for web is back to 0%", "the error rate for web is 0%"),
+        ("checkout's error rate stayed below 1%", "the error rate of checkout stayed below 1%"),
+        ("all of R2's gates are green", "all the gates of R2 are green"),
+        ("prod runs R6's digest", "prod runs the digest of R6"),
     ],
 )
 def test_back_currently_and_right_now_read_as_the_state_itself(said: str, read: str) -> None:
     assert read in readings(said)
+
+
+def test_there_is_and_it_is_are_not_read_as_possessives() -> None:
+    assert readings("there's a rollback event recorded for prod") == []
+    assert readings("it's firing") == []
+
+
+@pytest.mark.parametrize(("bound", "passes"), [("below 6%", True), ("below 4%", False)])
+def test_a_possessive_reads_as_the_part_of_its_owner(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], bound: str, passes: bool
+) -> None:
+    code, out = _run(
+        tmp_path,
+        capsys,
+        "Given web gets steady traffic of 100 requests per second",
+        "When errors jump to 5% of traffic",
+        "And 10 minutes pass",
+        f"Then web's error rate stayed {bound}",
+    )
+    assert (code == 0) is passes, out
