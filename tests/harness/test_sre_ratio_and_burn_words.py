@@ -183,3 +183,44 @@ def test_a_possessive_reads_as_the_part_of_its_owner(
         f"Then web's error rate stayed {bound}",
     )
     assert (code == 0) is passes, out
+
+
+_ALERTED = (
+    "Given web gets steady traffic of 100 requests per second",
+    'And the alert "WebErrors" fires when the 5xx ratio for web is over 5% for 2 minutes',
+    "And the alert SlowWeb fires when the p99 for web goes above 1.5s for 2 minutes",
+    "And an alert rule Down with the expression 'up == 0' and for: 5m",
+)
+
+
+@pytest.mark.parametrize(
+    ("errors", "check", "passes"),
+    [
+        ("4%", "Then no alert fired", True),
+        ("10%", "Then no alert fired", False),
+        ("10%", "Then WebErrors fired", True),
+        ("10%", "Then SlowWeb never fired", True),
+        ("4%", "Then WebErrors never fired", True),
+    ],
+)
+def test_alert_conditions_in_words_and_no_alert_fired(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], errors: str, check: str, passes: bool
+) -> None:
+    lines = (*_ALERTED, f"When errors jump to {errors} of traffic", "And 10 minutes pass")
+    code, out = _run(tmp_path, capsys, *lines, check)
+    assert (code == 0) is passes, out
+
+
+@pytest.mark.parametrize(("latency", "passes"), [("2s", True), ("1s", False)])
+def test_a_percentile_without_the_word_latency_is_the_latency_quantile(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], latency: str, passes: bool
+) -> None:
+    code, out = _run(
+        tmp_path,
+        capsys,
+        f"Given web is handling 100 requests per second at around {latency}",
+        "And the alert SlowWeb fires when the p99 for web goes above 1.5s for 2 minutes",
+        "When 10 minutes pass",
+        "Then SlowWeb fired",
+    )
+    assert (code == 0) is passes, out
