@@ -156,9 +156,15 @@ OBJECTIVE: list[Clause] = [
         r"fast burns?|(?:with )?a ticket on (?:a )?slow burns?)",
         lambda m: {},
     ),
+    (
+        r"(?:with )?(?:the )?(?:multi-?window )?(?:multi-?burn-?rate|burn[- ]rate) alerts"
+        r"(?: with (?:paging|page) and (?:ticketing|ticket) severities)?",
+        lambda m: {},
+    ),
 ]
 """An SLO's objective, period, service and window table, in any order; "that pages on a
-fast burn" and "a ticket on slow burn" say what the Workbook's windows do (they add nothing,
+fast burn", "a ticket on slow burn" and "with burn rate alerts" say what the Workbook's
+windows do (they add nothing,
 and "pages on a slow burn", which they do not do, does not read)."""
 
 

@@ -59,8 +59,11 @@ def _period(text: str) -> int:
     'an SLO "web-availability" of 99.5% over 30 days with a page on fast burn and a ticket on '
     "slow burn",
     "a 99.9% availability objective over 30 days for web",
+    "an availability SLO of 99.5% for web",
+    "an SLO for web of 99.9% availability over 30 days with burn rate alerts",
     variants=(
         "<a|an> {objective:percent} [<availability|success> ]<SLO|objective|target>{details:slo}",
+        "<a|an> [<availability|success> ]<SLO|objective>{details:slo}",
     ),
 )
 def an_slo(
@@ -118,20 +121,32 @@ def service_added(world: World, service: str) -> None:
             )
 
 
+_BURN_ALERTS = "[the ][<multi-window|multiwindow|multi-burn-rate> ]<burn rate|burn-rate> alerts"
+
+
 @given(
     "<it|the SLO> pages on a fast burn[ and opens a ticket on a slow burn]",
     "it pages on a fast burn and opens a ticket on a slow burn",
     "a fast burn pages and a slow burn opens a ticket",
+    "the multi-window burn rate alerts are set up for checkout",
     variants=(
         "a fast burn pages[ and a slow burn <opens|raises|files> a ticket]",
         "a slow burn <opens|raises|files> a ticket",
+        _BURN_ALERTS + " <are set up|are configured|are in place|are enabled|exist>"
+        "[ <for|on> {slo:sloname}]",
+        _BURN_ALERTS + " <for|on> {slo:sloname}[ with <paging|page> and <ticketing|ticket> "
+        "severities]",
     ),
 )
-def pages_on_fast_burn(world: World) -> None:
+def pages_on_fast_burn(world: World, slo: str | None = None) -> None:
     """What the Workbook's windows do (a page on a fast burn, a ticket on a slow one): said
-    of the SLO declared last, which must exist."""
-    if "slo" not in world.mentioned:
+    of the SLO named (declared earlier, maybe waiting for its service), else of the SLO
+    declared last, which must exist."""
+    if slo is None and "slo" not in world.mentioned:
         raise world.fail("an SLO declared earlier for it to be about", "no SLO was declared")
+    waiting = [entry[0] for entry in world.parts.get(_PENDING, [])]
+    if slo is not None and slo not in waiting:
+        find_slo(world, slo)
 
 
 @given("the SLOs from {path:text}", 'the SLOs from "slos/web.yml"')

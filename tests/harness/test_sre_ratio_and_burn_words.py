@@ -224,3 +224,42 @@ def test_a_percentile_without_the_word_latency_is_the_latency_quantile(
         "Then SlowWeb fired",
     )
     assert (code == 0) is passes, out
+
+
+@pytest.mark.parametrize(
+    ("slo", "name"),
+    [
+        ("Given an availability SLO of 99.9% for checkout", "checkout-availability"),
+        (
+            "Given an SLO for checkout of 99.9% availability over 30 days with burn rate alerts",
+            "checkout-availability",
+        ),
+    ],
+)
+def test_an_slo_said_without_a_name_is_named_after_its_service(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], slo: str, name: str
+) -> None:
+    lines = (
+        "Given checkout takes 500 requests per second",
+        slo,
+        "And the multi-window burn rate alerts are set up for " + name,
+        "When checkout starts failing 5% of requests",
+        "And an hour passes",
+    )
+    code, out = _run(tmp_path, capsys, *lines, f"Then the 1h burn rate for {name} is about 50")
+    assert code == 0, out
+    code, out = _run(tmp_path, capsys, *lines, f"Then the 1h burn rate for {name} is about 10")
+    assert code == 1, out
+
+
+def test_burn_rate_alerts_for_an_slo_that_is_not_declared_fail(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out = _run(
+        tmp_path,
+        capsys,
+        'Given an SLO "checkout" of 99.9% availability over 30 days',
+        "And checkout takes 500 requests per second",
+        "And burn rate alerts for payments with paging and ticketing severities",
+    )
+    assert code == 1 and 'an SLO named "payments"' in out, out
