@@ -50,7 +50,7 @@ _UNAVAILABLE = rf"max ?unavailable(?: of)? (?P<unavailable>{_INT_OR_PERCENT})"
 
 WORKLOAD: list[Clause] = [
     (
-        rf"(?:each |every pod |its pods )?(?:requesting|requests|request|needing|using|with)"
+        rf"(?:each |every pod |its pods )?(?:requesting|requests|request|needing|using|with|at)"
         rf" (?P<res>{_RES})",
         _requests,
     ),
@@ -113,8 +113,8 @@ _REPLICAS = r"(?: replicas?| pods?)?"
 _MIN = r"(?:with )?(?:a )?(?:min|minimum|minReplicas|min replicas)(?: of)?"
 _MAX = r"(?:with )?(?:a )?(?:max|maximum|maxReplicas|max replicas)(?: of)?"
 _AIM = (
-    r"(?:(?:targeting|aiming at|that targets|with a target of|a target of|with target|target|"
-    r"at|with a|with|a) )?(?:average )?"
+    r"(?:(?:targeting|aiming at|aiming for|aimed at|that targets|with a target of|a target of|"
+    r"with target|target|at|with a|with|a) )?(?:average )?"
 )
 
 AUTOSCALING: list[Clause] = [

@@ -22,7 +22,10 @@ _SERVES = (
     "is taking|sees|is seeing|is quiet at|is busy at|runs at|is running at>"
 )
 _ERRORS = "[ <with|at> {errors:share} <errors|error rate|of them failing|failing>]"
-_NO_ERRORS = " <with no errors|without errors|without any errors|with zero errors>"
+_NO_ERRORS = (
+    " <with no errors|without errors|without any errors|with zero errors|with hardly any errors|"
+    "with almost no errors|with barely any errors>"
+)
 _FAIL = (
     "<fail|are failing|start failing|return errors|return an error|return HTTP 500|return 500|"
     "return 500s|return a 500|error out>"

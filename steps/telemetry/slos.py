@@ -146,7 +146,7 @@ def pages_on_fast_burn(world: World, slo: str | None = None) -> None:
         raise world.fail("an SLO declared earlier for it to be about", "no SLO was declared")
     waiting = [entry[0] for entry in world.parts.get(_PENDING, [])]
     if slo is not None and slo not in waiting:
-        find_slo(world, slo)
+        find_slo(world, slo_named(world, slo))
 
 
 @given("the SLOs from {path:text}", 'the SLOs from "slos/web.yml"')
@@ -184,6 +184,7 @@ def the_slos(world: World) -> None:
 )
 def error_budget(world: World, name: str, minutes: str) -> None:
     """The full-outage time the SLO allows over its period: period × (1 − objective)."""
+    name = slo_named(world, name)
     got = find_slo(world, name).objective.budget_seconds / 60
     if not matches(minutes, got):
         raise world.fail(
@@ -209,6 +210,7 @@ def burn_rate(
 ) -> None:
     """Error ratio over the window, measured now, ÷ the error budget (1 − objective);
     "about": within a tenth of it."""
+    name = slo_named(world, name)
     find_slo(world, name)
     if window <= 0:
         raise world.fail("a window of at least 1 second", f"{window} seconds")
@@ -253,6 +255,7 @@ def burn_rate(
 def budget_remaining(world: World, name: str, percent: float, bound: str = "==") -> None:
     """What is left of the period's budget: 1 − burn rate over the whole period, as Sloth's
     slo:period_error_budget_remaining:ratio records it (100% until errors are served)."""
+    name = slo_named(world, name)
     period = find_slo(world, name).objective.period
     left = round(100 * (1 - call(world, "burn_rate", name, period)), 9)
     if not compare(left, bound, percent):
@@ -277,6 +280,7 @@ def budget_remaining(world: World, name: str, percent: float, bound: str = "==")
 )
 def budget_spent(world: World, name: str, percent: float, bound: str = "==") -> None:
     """What the period's errors have used of the budget: 100% − what remains."""
+    name = slo_named(world, name)
     period = find_slo(world, name).objective.period
     spent = round(100 * call(world, "burn_rate", name, period), 9)
     if not compare(spent, bound, percent):
@@ -302,9 +306,12 @@ def budget_exhausted(world: World, name: str | None = None) -> None:
 
 
 def slo_named(world: World, name: str | None) -> str:
-    """The SLO a sentence names, else the one named last, else the only one."""
+    """The SLO a sentence names (a service's name: its one SLO, "the burn rate for web" is
+    about "web-availability"), else the one named last, else the only one."""
     if name is not None:
-        return name
+        names = [str(n) for n in call(world, "slos")]
+        theirs = [n for n in names if n.startswith(f"{name}-")]
+        return theirs[0] if name not in names and len(theirs) == 1 else name
     if "slo" in world.mentioned:
         return str(world.mentioned["slo"])
     names = list(call(world, "slos"))
@@ -320,6 +327,7 @@ def _explain(world: World, name: str) -> str:
 
 
 def _severity_state(world: World, name: str, severity: str) -> str:
+    name = slo_named(world, name)
     find_slo(world, name)
     return str(call(world, "slo_alert_state", name, severity))
 
@@ -375,6 +383,7 @@ def pair_burns(world: World, name: str, long: int, short: int, side: str) -> Non
     """That pair of the SLO's table fires now (both windows above its factor), or does not."""
     if side not in ("above", "below"):
         raise world.fail('"above its threshold" or "below its threshold"', side)
+    name = slo_named(world, name)
     find_slo(world, name)
     verdict = call(world, "verdict", name)
     pair = next(
@@ -398,6 +407,7 @@ def pair_burns(world: World, name: str, long: int, short: int, side: str) -> Non
 )
 def alerts_on_pair(world: World, name: str, long: int, short: int, factor: str) -> None:
     """The SLO's window table has that pair (long AND short window) at that burn-rate factor."""
+    name = slo_named(world, name)
     pairs = [(w.long, w.short, w.factor) for w in find_slo(world, name).windows.windows]
     if not any(lw == long and sw == short and matches(factor, f) for lw, sw, f in pairs):
         shown = ", ".join(f"{lw // 60}m/{sw // 60}m ×{f:g}" for lw, sw, f in pairs)
