@@ -194,15 +194,18 @@ def i_run_the_pipeline(world: World, alias: str | None = None) -> None:
 
 
 @given(
-    _SCAN + " " + _FINDS + " {finding:finding} as {severity:severity}[ in {package:name}]"
+    _SCAN + " " + _FINDS + " {finding:finding} <as|rated|rated as|with severity> "
+    "{severity:severity}[ in {package:name}]"
     " <in|on|of|for> {alias:artifact}",
     "the scan reports CVE-2024-3094 as critical in R3",
     "the scan of R3 finds a critical CVE-2024-3094 in openssl",
+    "the scan finds CVE-2024-3094 rated critical in R3",
+    "build R4 has a high severity finding CVE-2023-44487",
     variants=(
-        _SCAN + " <of|on|for> {alias:artifact} " + _FINDS + " <a|an> {severity:severity} "
+        _SCAN + " <of|on|for> {alias:artifact} " + _FINDS + " <a|an> {severity:severity}"
+        "[ severity] [<CVE|vulnerability|finding> ]{finding:finding}[ in {package:name}]",
+        "{alias:artifact} has <a|an> {severity:severity}[ severity] "
         "[<CVE|vulnerability|finding> ]{finding:finding}[ in {package:name}]",
-        "{alias:artifact} has <a|an> {severity:severity} [<CVE|vulnerability|finding> ]"
-        "{finding:finding}[ in {package:name}]",
     ),
 )
 def scan_reports(

@@ -83,3 +83,42 @@ def test_coverage_for_an_artifact_is_recorded_for_that_artifact(
 )
 def test_an_action_asked_for_is_the_action(said: str, meant: str) -> None:
     assert REGISTRY.match("when", said)[0].text == meant
+
+
+@pytest.mark.parametrize(
+    ("finding", "passes"),
+    [
+        ("And the scan finds CVE-2024-3094 rated critical in R1", False),
+        ("And build R1 has a high severity finding CVE-2023-44487", False),
+        ("And the image R1 has a low severity finding CVE-2023-44487", True),
+    ],
+)
+def test_a_finding_rated_or_of_a_severity_is_recorded_at_that_severity(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], finding: str, passes: bool
+) -> None:
+    code, out = _run(
+        tmp_path,
+        capsys,
+        "Given the coverage threshold is 80%",
+        "And an artifact R1 built from commit abc1234",
+        finding,
+        "And the unit tests for R1 pass with 91% coverage",
+        "When I run the pipeline",
+        "Then R1 gets through the vulnerability gate",
+    )
+    assert (code == 0) is passes, out
+
+
+@pytest.mark.parametrize(("key", "passes"), [("release", True), ("rogue", False)])
+def test_signing_with_the_named_key_signs_with_that_key(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], key: str, passes: bool
+) -> None:
+    code, out = _run(
+        tmp_path,
+        capsys,
+        'Given the pipeline signs with key "release" from seed "release-2026"',
+        "And an artifact R1 built from commit abc1234",
+        f"When I sign R1 with the {key} key",
+        'Then R1 is signed by key "release"',
+    )
+    assert (code == 0) is passes, out
