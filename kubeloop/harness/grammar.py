@@ -112,10 +112,21 @@ def _as_mine(text: str) -> str | None:
     return f"I {verb}{text[found.end() :]}"
 
 
+_BARE = re.compile(
+    r"^(?:promote|deploy|sign|approve|reject|roll back|build|run|attach|release|scale|drain|"
+    r"cordon|wait)\b",
+    re.IGNORECASE,
+)
+"""A verb with no subject after "then" ("And then promote it to staging"): the user acts."""
+
+
 def readings(text: str) -> list[str]:
     """Other ways to read ``text`` with the modal verbs and fillers taken out, or said by
     someone else than "I" (maybe none)."""
-    stripped = _BACK.sub(r"\1 ", _LEADING.sub("", _FILLERS.sub("", text))).rstrip(".")
+    stripped = _LEADING.sub("", _FILLERS.sub("", text))
+    if stripped != text.lstrip() and _BARE.match(stripped):
+        stripped = f"I {stripped}"
+    stripped = _BACK.sub(r"\1 ", stripped).rstrip(".")
     stripped = _POSSESSIVE.sub(_of, stripped)
     mine = _as_mine(stripped)
     if mine is not None and mine != stripped:

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from kubeloop.cli import main
+from kubeloop.harness.grammar import readings
 from kubeloop.harness.registry import REGISTRY
 
 
@@ -122,3 +123,27 @@ def test_signing_with_the_named_key_signs_with_that_key(
         'Then R1 is signed by key "release"',
     )
     assert (code == 0) is passes, out
+
+
+@pytest.mark.parametrize(("env", "passes"), [("prod", True), ("staging", False)])
+def test_a_promotion_waiting_without_its_environment_is_any_of_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], env: str, passes: bool
+) -> None:
+    code, out = _run(
+        tmp_path,
+        capsys,
+        *_built("91%"),
+        "And I promote R1 to dev",
+        "And then promote it to staging",
+        *(["And I request promotion of R1 to prod"] if env == "prod" else []),
+        "Then the promotion is waiting for approval",
+        "And staging runs R1",
+    )
+    assert (code == 0) is passes, out
+
+
+def test_a_verb_without_a_subject_after_then_is_mine() -> None:
+    assert REGISTRY.match("when", "then promote R1 to staging")[0].text == (
+        "I promote R1 to staging"
+    )
+    assert readings("promote R1 to staging") == []
