@@ -231,7 +231,7 @@ TYPES.update(
             "the slowest 1% take around 2 seconds; 99% take 100 ms and 1% take 2 s",
         ),
         "about": ParamType(
-            r"about|around|roughly|approximately|close to|near",
+            r"(?:somewhere )?(?:about|around)|roughly|approximately|close to|near",
             str.lower,
             "about, around, roughly, approximately: within a tenth of the value",
         ),

@@ -263,3 +263,25 @@ def test_burn_rate_alerts_for_an_slo_that_is_not_declared_fail(
         "And burn rate alerts for payments with paging and ticketing severities",
     )
     assert code == 1 and 'an SLO named "payments"' in out, out
+
+
+@pytest.mark.parametrize(
+    ("check", "passes"),
+    [
+        ("Then the p99 latency of api is somewhere around 1 second", True),
+        ("Then the 99th percentile latency is about 0.95 seconds", True),
+        ("Then the 99th percentile latency is 0.95 seconds", False),
+        ("Then the p99 latency of api is around 500ms", False),
+    ],
+)
+def test_a_latency_about_a_value_is_within_a_tenth_of_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], check: str, passes: bool
+) -> None:
+    code, out = _run(
+        tmp_path,
+        capsys,
+        "Given api is handling 50 requests per second at around 800ms",
+        "When 15 minutes pass",
+        check,
+    )
+    assert (code == 0) is passes, out
