@@ -56,6 +56,16 @@ def _of(found: re.Match[str]) -> str:
     return f"{every} {said}" if every else said
 
 
+_EVERY_POD = re.compile(
+    r" (?:on|across|in) (?:every|each) (?:one of its |of its )?pod|"
+    r" (?:on|across|in) all (?:of )?(?:its |the |their )?pods|"
+    r" everywhere$",
+    re.IGNORECASE,
+)
+"""A version said to run "on every pod": what "web runs v1" already checks of every pod."""
+_RUNNING = re.compile(r"\brun(?:s|ning)?\b", re.IGNORECASE)
+
+
 _RULES: list[tuple[re.Pattern[str], tuple[str, ...]]] = [
     (re.compile(rf"\b{_MODAL} not be\b", re.IGNORECASE), ("is not", "are not")),
     (re.compile(rf"\b{_MODAL}( still)? be\b", re.IGNORECASE), (r"is\1", r"are\1")),
@@ -128,6 +138,8 @@ def readings(text: str) -> list[str]:
         stripped = f"I {stripped}"
     stripped = _BACK.sub(r"\1 ", stripped).rstrip(".")
     stripped = _POSSESSIVE.sub(_of, stripped)
+    if _RUNNING.search(stripped):
+        stripped = _EVERY_POD.sub("", stripped)
     mine = _as_mine(stripped)
     if mine is not None and mine != stripped:
         return [mine]

@@ -65,3 +65,18 @@ def test_time_said_as_traffic_passes(
     lines += [f"When {said}"] if said else []
     code, out = _run(tmp_path, capsys, *lines, "Then the request rate of web is 100 per second")
     assert (code == 0) is passes, out
+
+
+@pytest.mark.parametrize(("version", "passes"), [("v1", True), ("v2", False)])
+def test_a_version_running_on_every_pod_is_checked_on_every_pod(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], version: str, passes: bool
+) -> None:
+    code, out = _run(
+        tmp_path,
+        capsys,
+        "Given a cluster of 3 nodes",
+        "And a deployment web running v1 with 3 replicas",
+        "When the cluster reconciles",
+        f"Then web is still running {version} on every pod",
+    )
+    assert (code == 0) is passes, out
