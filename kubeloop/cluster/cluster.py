@@ -294,10 +294,15 @@ class Cluster(
         self._state.touch(name)
         return rollout.drive_rollout(self._passes.reconcile, self._state, record)
 
-    def watch(self, callback: Callable[[], object]) -> None:
+    def watch(self, callback: Callable[..., object], *, deployments: bool = False) -> None:
         """Call ``callback()`` after every reconcile pass, on the cluster's clock: what
-        follows the pods (``kubeloop.links``' traffic split) sees every change they make."""
-        self._passes.watchers.append(callback)
+        follows the pods (``kubeloop.links``' traffic split) sees every change they make.
+        With ``deployments=True`` it is called with the deployments whose pods or status
+        that pass may have changed, so it can skip the rest."""
+        if deployments:
+            self._passes.touch_watchers.append(callback)
+        else:
+            self._passes.watchers.append(callback)
 
     # --- reconciling -----------------------------------------------------------------------
 

@@ -37,6 +37,8 @@ class Passes:
         self.history = History()
         self.watchers: list[Callable[[], object]] = []
         """Called after every pass (``Cluster.watch``): what follows the pods follows here."""
+        self.touch_watchers: list[Callable[[frozenset[str]], object]] = []
+        """Called after every pass with the deployments it may have changed."""
 
     def reconcile(self) -> ReconcileResult:
         """One level-triggered pass of every controller, then the scheduler."""
@@ -73,6 +75,10 @@ class Passes:
         self.history.record(state, result, queued)
         for watcher in self.watchers:
             watcher()
+        if self.touch_watchers:
+            touched = frozenset(queued)
+            for follow in self.touch_watchers:
+                follow(touched)
         return result
 
     def _record_scheduling(self, failed: list[PodRecord]) -> None:

@@ -44,9 +44,15 @@ class ClusterLike(Protocol):
       creates and deletes nothing.
     - A pod that fits nowhere is Pending, never an exception.
     - A failed node receives no pod until it recovers.
-    - ``rolling_update`` returns a snapshot per step with ``ready >= replicas -
-      maxUnavailable`` and ``total <= replicas + maxSurge`` (surge rounds up,
-      unavailable down); literal 0 and 0 raise ``RolloutStalledError``.
+    - At every reconcile pass of a rollout, the deployment's ``pods()`` number at most
+      ``replicas + maxSurge`` and at least ``replicas - maxUnavailable`` of them are ready
+      (surge rounds up, unavailable down); literal 0 and 0 raise ``RolloutStalledError``.
+      The scenarios count those pods themselves after each pass, never the snapshots
+      ``rolling_update`` returns: through ``watch`` where the cluster offers it (then its
+      ``rolling_update`` and ``rollback`` must run ``reconcile`` passes that call it back),
+      otherwise by driving the rollout as ``apply`` describes — the new version applied,
+      ``reconcile()`` until no pass changes anything — and then calling ``rolling_update``
+      for the verdict (it returns at once when done, or raises ``RolloutStalledError``).
 
     Refusals the scenarios check by their text (``Then the operation fails with "…"``): an
     unknown name raises an error whose message contains ``<kind> "<name>" not found``
@@ -235,8 +241,12 @@ class ClusterExtensionsLike(Protocol):
         with ``.total`` and ``.ready`` after that pass."""
 
     def watch(self, callback: Any) -> None:
-        """Call ``callback()`` after every reconcile pass (one world's traffic split and
-        timeline follow the pods by it; without it they are re-read every 15 s)."""
+        """Call ``callback()`` after every reconcile pass, those ``rolling_update`` and
+        ``rollback`` run included: the rollout checks count ``pods()`` in it (without it they
+        drive the rollout pass by pass themselves), and one world's traffic split and
+        timeline follow the pods by it (without it they are re-read every 15 s). kubeloop's
+        own also takes ``deployments=True``: the callback then gets the deployments the pass
+        may have changed."""
 
     def clear_cpu_utilization(self, name: str) -> None:
         """No metric for the deployment's pods now: the HPA holds its replicas and says so

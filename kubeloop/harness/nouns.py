@@ -257,10 +257,7 @@ NOUNS: dict[str, ParamType] = {
         refers_to="owner",
     ),
     "version": ParamType(
-        _strip_groups(_VERSION.pattern),
-        _version,
-        'a version: v2, "v2", version v2; an artifact\'s alias (R9) is the version it was built at',
-        refers_to="version",
+        _strip_groups(_VERSION.pattern), _version, 'a version: v2, "v2", version v2'
     ),
     "pods": ParamType(
         _strip_groups(_POD_SET.pattern),

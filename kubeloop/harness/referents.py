@@ -31,6 +31,7 @@ class World(Protocol):
 
     declared: Declared
     mentioned: dict[str, str]
+    artifact_versions: dict[str, str]
 
     def fail(self, expected: str, actual: str) -> ScenarioAssertionError: ...
 
@@ -139,8 +140,6 @@ def resolve(world: World, keyword: str, match: Match) -> dict[str, Any]:
             arguments[name] = _artifact(world, value)
         elif refers_to in ("alert", "slo"):
             arguments[name] = _mentioned(world, refers_to, value)
-        elif refers_to == "version":
-            arguments[name] = world.artifact_versions.get(value, value)
         elif refers_to == "nodes":
             arguments[name] = tuple(_name(world, "node", node, checking) for node in value)
         elif refers_to == "owner":

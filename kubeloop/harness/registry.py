@@ -181,7 +181,7 @@ class Registry:
             message += "\n  did you mean:\n" + "\n".join(f"    {s}" for s in suggestions)
         else:
             nouns, phrases = about(self.definitions, keyword, text, 3)
-            wider = close_phrases(self.definitions, keyword, text, 3, wider=True)
+            wider = [] if phrases else close_phrases(self.definitions, keyword, text, 3, wider=True)
             if phrases:
                 message += (
                     f"\n  nothing close; it talks about {', '.join(nouns)}; phrases about "

@@ -7,7 +7,7 @@ import os
 import re
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import pytest
@@ -137,8 +137,9 @@ def run(options: RunOptions) -> int:
     if code == pytest.ExitCode.INTERRUPTED:  # Ctrl-C or SIGTERM: stop, reports written
         print(f"interrupted: the reports hold the {len(progress.records)} scenarios that finished")
         return INTERRUPTED
-    if options.compare:
-        _, other = _collect(options, options.compare, show=False)
+    if options.compare:  # the other engine runs the feature files this run graded, no more
+        graded = sorted({r.uri for r in progress.records if not r.is_file_error})
+        _, other = _collect(replace(options, paths=graded or options.paths), options.compare, False)
         print(compare(engine, progress.records, options.compare, other.records))
     if code == pytest.ExitCode.NO_TESTS_COLLECTED or not progress.records:
         print("no scenarios ran: check the paths, -k and --tags")

@@ -57,6 +57,8 @@ _WORD = re.compile(r'"[^"]*"|\S+')
 
 
 def _similar(one: str, other: str) -> bool:
+    if abs(len(one) - len(other)) * 4 > len(one) + len(other):
+        return False  # (lengths this far apart cannot reach 0.75)
     return difflib.SequenceMatcher(None, one.lower(), other.lower()).ratio() >= 0.75
 
 
@@ -169,6 +171,28 @@ _EXACT = 40
 """How many examples, the closest by their letters, are compared word order and all."""
 
 
+_Example = tuple["StepDefinition", str, str, frozenset[str], set[bool]]
+_CACHE: dict[tuple[int, int], list[_Example]] = {}
+
+
+def _trigrams(text: str) -> frozenset[str]:
+    padded = f"  {text} "
+    return frozenset(padded[i : i + 3] for i in range(len(padded) - 2))
+
+
+def _examples(definitions: Sequence[StepDefinition]) -> list[_Example]:
+    """Every example with what comparing it needs, computed once per registry state."""
+    key = (id(definitions), len(definitions))
+    if key not in _CACHE:
+        _CACHE.clear()
+        _CACHE[key] = [
+            (d, e, e.lower(), _trigrams(e.lower()), _file_kinds(e))
+            for d in definitions
+            for e in d.examples
+        ]
+    return _CACHE[key]
+
+
 def close_phrases(
     definitions: Sequence[StepDefinition],
     keyword: str,
@@ -192,34 +216,27 @@ def close_phrases(
     files = _file_kinds(text)
     lowered = text.lower()
     mine = mechanism_of(text)
-    bags = difflib.SequenceMatcher(None, "", lowered)  # the text's letters counted once
+    grams = _trigrams(lowered)
     close = _CLOSE - (_WIDER if wider else 0)
-    floor = close - _OWN_MECHANISM
     candidates = []
-    for order, definition in enumerate(definitions):
+    for order, (definition, example, shown, their_grams, kinds) in enumerate(
+        _examples(definitions)
+    ):
         if same_keyword and definition.keyword != keyword:
             continue
+        if (files and kinds - files) or (True in files and True not in kinds):
+            continue  # (a test file goes only where a test file goes)
         boost = _OWN_MECHANISM if mine is not None and of_domain(definition.domain) == mine else 0
-        if definition.keyword != keyword and not wider:
-            boost -= _OTHER_KEYWORD
-        for example in definition.examples:
-            kinds = _file_kinds(example)
-            if (files and kinds - files) or (True in files and True not in kinds):
-                continue  # (a test file goes only where a test file goes)
-            bags.set_seq1(example.lower())
-            if bags.real_quick_ratio() + boost < floor:
-                continue
-            bound = bags.quick_ratio()  # an upper bound of ratio(), far cheaper
-            if True in files and True in kinds:
-                boost = max(boost, 0)  # (a test file is run by one phrase, whatever its keyword)
-            if bound + boost >= close:
-                candidates.append((-(bound + boost), order, definition, example, boost))
-    candidates.sort(key=lambda item: item[:2])
+        if definition.keyword != keyword and not wider and not (True in files and True in kinds):
+            boost -= _OTHER_KEYWORD  # (a test file is run by one phrase, whatever its keyword)
+        shared = 2 * len(grams & their_grams) / (len(grams) + len(their_grams) or 1)
+        candidates.append((-(shared + boost), order, definition, example, boost, shown))
+    candidates.sort(key=lambda item: item[:2])  # the closest by their letters' trigrams
     said = [w.lower() for w in _WORD.findall(text)]
     values = [v.group(0) for v in _VALUE.finditer(text)]
     scored: list[tuple[float, int, str, str]] = []
-    for _, order, definition, example, boost in candidates[:_EXACT]:
-        ratio = difflib.SequenceMatcher(None, lowered, example.lower()).ratio() + boost
+    for _, order, definition, example, boost, shown in candidates[:_EXACT]:
+        ratio = difflib.SequenceMatcher(None, lowered, shown).ratio() + boost
         if ratio < close:
             continue
         phrase = _with_values(definition, example, text)

@@ -65,10 +65,10 @@ class World:
         """Each rollout the scenario ran, as the reports draw it."""
         self.declared = Declared()
         self.mentioned: dict[str, str] = {}
+        """The node and the deployment named last, for "it" and "its" in later steps."""
         self.artifact_versions: dict[str, str] = {}
         """Artifact alias → the version it was built at (the pipeline's build steps fill it),
-        so "all web pods run R9" reads R9 as the version R9 was built at."""
-        """The node and the deployment named last, for "it" and "its" in later steps."""
+        so a reason said in words may name an artifact by either (reasons.py)."""
         self.step_text = ""
         self.step_label = ""
         self.matches: Sequence[Any] = []

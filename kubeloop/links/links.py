@@ -115,10 +115,18 @@ class Links:
         if getattr(type(cluster), "watch", None) is None:
             return False
         self._hooked = cluster
-        cluster.watch(self._on_pass)
+        try:
+            cluster.watch(self._on_pass, deployments=True)
+        except TypeError:  # another engine's watch calls back with nothing: follow every pass
+            cluster.watch(lambda: self._on_pass(None))
         return True
 
-    def _on_pass(self) -> None:
+    def _on_pass(self, touched: frozenset[str] | None) -> None:
+        """After a reconcile pass: re-split and record what it may have changed (None: it
+        may have changed anything)."""
+        linked = self._served | {s.deployment for s in self.rollout.status()}
+        if touched is not None and touched.isdisjoint(linked) and self._traffic_task is not None:
+            return  # nothing linked moved
         self._split(self.clock.now)
         self._record_rollouts(self.clock.now)
 

@@ -46,7 +46,7 @@ def roll_out_broken(world: World, version: str, deployment: str) -> None:
         return
     reapply(world, deployment, version=version, startup_seconds=None)
     rolling_update = world.capability(world.cluster, "rolling_update")
-    _keep_rollout(world, deployment, lambda: rolling_update(deployment, version))
+    _keep_rollout(world, deployment, lambda: rolling_update(deployment, version), None)
 
 
 @then(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from kubeloop.harness.record import rollout_entry
@@ -10,24 +11,41 @@ from kubeloop.harness.registry import checks_error, then, when
 from kubeloop.harness.world import World
 
 from ..pipeline.promotion import roll_back_environment
+from .rollout_observed import Observed, drive, observe, rolled_from, watching
 
 
-def _keep_rollout(world: World, deployment: str, run: Any) -> None:
-    """Run the rollout and keep what it returned, with the bounds the engine says held."""
+def _keep_rollout(
+    world: World, deployment: str, run: Callable[[], Any], driven: Callable[[], Any] | None
+) -> None:
+    """Run the rollout, keep the passes the pods showed (what the checks judge) and, for
+    the report, the bounds the engine resolved. DRIVEN rolls it pass by pass instead where
+    the engine offers no ``watch``; None leaves nothing to observe by (the checks say so)."""
     replicas = _replicas(world, deployment)
     world.rollout = None
-    result = world.attempt(run)
+    if watching(world) is not None:
+        observed = observe(world, deployment, run, lambda: _version(world, deployment))
+    elif driven is not None:
+        observed = driven()
+    else:
+        world.attempt(run)
+        observed = []
     stalled = ""
     if world.error is not None:
-        world.rollout = list(getattr(world.error, "snapshots", None) or [])
         stalled = str(getattr(world.error, "reason", world.error))
-    else:
-        world.rollout = list(result or [])
+    world.rollout = observed
     if replicas is not None:
         world.rollouts.append(
-            rollout_entry(deployment, replicas, _bounds(world, deployment), world.rollout, stalled)
+            rollout_entry(deployment, replicas, _bounds(world, deployment), observed, stalled)
         )
         _remember(world, deployment)
+
+
+def _version(world: World, deployment: str) -> str:
+    """The version the deployment was rolled to, as the engine says (else as declared)."""
+    info = getattr(world.cluster, "deployment", None)
+    if info is not None:
+        return str(info(deployment).version)
+    return str(world.declared.deployments[deployment][1].get("version"))
 
 
 def _bounds(world: World, deployment: str) -> tuple[int, int] | None:
@@ -117,12 +135,14 @@ def i_roll_out(
     if digest is not None:  # an artifact: admitted first, then rolled out (kubeloop.links)
         artifact = digest
         _keep_rollout(
-            world, deployment, lambda: links(world).roll_out(deployment, artifact, **budget)
+            world, deployment, lambda: links(world).roll_out(deployment, artifact, **budget), None
         )
         return
-    _keep_rollout(
-        world, deployment, lambda: world.cluster.rolling_update(deployment, version, **budget)
-    )
+
+    def run() -> Any:
+        return world.cluster.rolling_update(deployment, version, **budget)
+
+    _keep_rollout(world, deployment, run, lambda: drive(world, deployment, version, budget, run))
 
 
 @when(
@@ -147,12 +167,29 @@ def i_roll_back(world: World, deployment: str | None = None) -> None:
     name = deployment or it(world, "deployment")
     if name not in world.declared.deployments and roll_back_environment(world, name):
         return
-    _keep_rollout(world, name, lambda: world.cluster.rollback(name))
+    previous = rolled_from(world, name)
+
+    def undo() -> Any:  # an engine without watch, rolled back as it was rolled out
+        assert previous is not None
+        return drive(
+            world, name, previous, {}, lambda: world.cluster.rolling_update(name, previous)
+        )
+
+    _keep_rollout(
+        world, name, lambda: world.cluster.rollback(name), undo if previous is not None else None
+    )
 
 
-def _snapshots(world: World) -> list[Any]:
+def _snapshots(world: World) -> list[Observed]:
+    """The passes of the last rollout as ``pods()`` showed them after each."""
     if world.rollout is None:
         raise world.fail("a rollout earlier in the scenario", "no rollout")
+    if not world.rollout:
+        raise world.fail(
+            "the pods observed after every reconcile pass of the rollout",
+            "no pass was observed: the rollout ran none, or the engine's Cluster.watch did not "
+            "call back after its passes",
+        )
     return world.rollout
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from kubeloop.harness.nouns import PodSet
 from kubeloop.harness.registry import then
@@ -11,6 +10,7 @@ from kubeloop.harness.world import World
 
 from .pods import holds
 from .rollout import _snapshots, _steps
+from .rollout_observed import Observed
 
 _THROUGHOUT = (
     "<throughout the rollout|during the rollout|at every step|at every step of the rollout|"
@@ -22,7 +22,7 @@ _AT_ALL_TIMES = (
 )
 
 
-def _count_at(pods: PodSet, snapshot: Any) -> int:
+def _count_at(pods: PodSet, snapshot: Observed) -> int:
     if pods.state == "ready":
         return int(snapshot.ready)
     if pods.state == "updated":
@@ -31,16 +31,29 @@ def _count_at(pods: PodSet, snapshot: Any) -> int:
 
 
 def _throughout(world: World, pods: PodSet, said: str) -> None:
-    steps = _snapshots(world)
-    for number, snapshot in enumerate(steps, 1):
-        count = _count_at(pods, snapshot)
+    """Judged on the pods ``pods()`` showed after each pass, never the engine's snapshots."""
+    for number, observed in enumerate(_snapshots(world), 1):
+        count = _count_at(pods, observed)
         if not holds(replace(pods, quantifier=pods.quantifier), count, count):
             raise world.fail(
                 f"{pods.describe()} {said} at every step",
-                f"{count} at step {number}; steps: {_steps(world)}",
+                f"{count} after reconcile pass {number} of the rollout, as pods() showed them"
+                f"{_budget(world)}; passes: {_steps(world)}",
             )
-    if not steps:
-        raise world.fail(f"{pods.describe()} {said} at every step", "the rollout took no steps")
+
+
+def _budget(world: World) -> str:
+    """The budget the scenario gave the rollout, as a failure names it."""
+    entry = world.rollouts[-1] if world.rollouts else None
+    deployment = entry["deployment"] if entry else None
+    declared = world.declared.deployments.get(deployment or "")
+    if entry is None or declared is None:
+        return ""
+    spec = declared[1]
+    return (
+        f" (replicas {entry['replicas']}, maxSurge {spec.get('max_surge', '25%')}, "
+        f"maxUnavailable {spec.get('max_unavailable', '25%')})"
+    )
 
 
 @then(

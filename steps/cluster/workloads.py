@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from kubeloop.cluster.deployments import DEFAULT_DEPLOYMENT_NAME
+from kubeloop.errors import InvalidSpecError
 from kubeloop.harness.amounts import Resources
 from kubeloop.harness.registry import given, when
 from kubeloop.harness.world import World
@@ -62,7 +63,12 @@ def a_deployment(
         k: options.pop(k) for k in ("anti_affinity", "spread") if k in options
     }
     if version is not None:
-        options.setdefault("version", version)
+        from kubeloop.steps.links.support import version_only  # noqa: PLC0415  (one world)
+
+        try:  # an artifact's alias is never a version string: it reaches pods by admission
+            options.setdefault("version", version_only(world, version))
+        except InvalidSpecError as error:
+            raise world.fail("a version string to declare the deployment at", str(error)) from None
     apply_deployment(world, wanted, replicas, **options)
     place(world, wanted, placement)
 

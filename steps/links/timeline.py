@@ -87,14 +87,16 @@ def _at(entries: Any, index: int) -> str:
 def paged_mid_rollout(world: World, slo: str, alias: str, deployment: str) -> None:
     """Read off the one timeline: the SLO's page fired while the rollout of ALIAS to
     DEPLOYMENT was still under way (or before it ever completed)."""
-    from kubeloop.steps.pipeline.support import scene  # noqa: PLC0415
+    from ..pipeline.support import scene  # noqa: PLC0415
 
     current = scene(world)
     version = str(current.pipeline.artifact(current.digest(world, alias)).version)
     timeline = world.snapshots["timeline"]()
     pages = [a["changes"] for a in timeline["alerts"] if a["name"] == f"{slo} page"]
     paged = next((t for t, state in (pages[0] if pages else []) if state == "firing"), None)
-    rollout = next((r["points"] for r in timeline["rollouts"] if r["name"] == deployment), [])
+    rollout: list[Any] = next(
+        (r["points"] for r in timeline["rollouts"] if r["name"] == deployment), []
+    )
     done = next((p[0] for p in rollout if p[7] == version and p[1] == p[2] == p[3] == p[4]), None)
     if paged is None or (done is not None and done <= paged):
         saw = "no page" if paged is None else f"the page at {paged}s"

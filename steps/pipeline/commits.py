@@ -5,8 +5,7 @@ at the commit as its version (or at the version its alias says: "built as v2"), 
 ``org.opencontainers.image.revision`` as OCI images record where they came from; so the same
 commit always builds the same digest under any alias that is only a name (B1, B2), and a
 later stage names it by the commit ("the image built from commit 9e1f0aa", "commit
-9e1f0aa") and gets that digest, never a tag. An alias stands for the version it was built
-at where a version goes ("all web pods run R9").
+9e1f0aa") and gets that digest, never a tag.
 
 A Given may say in one breath what happened to an artifact ("R4 is built from commit
 1234abc, tested with 95% coverage and scanned clean", "R6 passed all gates and was signed",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from kubeloop.harness.nouns import PodSet
 from kubeloop.harness.registry import then, when
 from kubeloop.harness.world import World
 from kubeloop.pipeline import PipelineDefinition
@@ -91,14 +92,16 @@ def env_runs(world: World, env: str, alias: str = "nothing") -> None:
     """ENV runs exactly that artifact now ("nothing": it has never been deployed to).
 
     A name that is no pipeline environment but a cluster deployment ("web is back on v1")
-    is about its pods: every one runs that version (an artifact's alias: the version it was
-    built at)."""
+    is about its pods: every one runs that version (an artifact's alias: that artifact)."""
     built = world.parts.get("pipeline")
     environments = [
         e.name for e in (built.definition if built else PipelineDefinition()).environments
     ]
     if env not in environments and env in world.declared.deployments:
-        _pods_run(world, env, world.artifact_versions.get(alias, alias))
+        from ..cluster.pods import pods_run  # noqa: PLC0415  (a deployment's pods)
+
+        everyone = PodSet("all", None, env, None, None)
+        pods_run(world, everyone, alias)
         return
     current = scene(world)
     running = world.capability(current.pipeline, "running")(env)
@@ -106,13 +109,6 @@ def env_runs(world: World, env: str, alias: str = "nothing") -> None:
     if running != expected:
         shown = "nothing" if running is None else current.alias_of(running)
         raise world.fail(f"{env} to run {alias}", f"it runs {shown}")
-
-
-def _pods_run(world: World, deployment: str, version: str) -> None:
-    pods = list(world.pods(deployment))
-    others = [f"{p.name} at {p.version}" for p in pods if p.version != version]
-    if not pods or others:
-        raise world.fail(f"every pod of {deployment} at {version}", ", ".join(others) or "no pods")
 
 
 @then(

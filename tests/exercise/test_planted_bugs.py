@@ -21,9 +21,18 @@ CAUGHT = {
     "hpa_no_tolerance": ("cluster/autoscaling/hpa.feature", "Then the HPA wants 3 replicas"),
     "hpa_no_clamp": ("cluster/autoscaling/hpa.feature", "Then the HPA wants 6 replicas"),
     "stall_ignored": ("cluster/rollout/rolling-update.feature", "Then the rollout stalls"),
+    "surge_hidden": (
+        "cluster/rollout/rolling-update.feature",
+        "And throughout the rollout at most 5 pods existed",
+    ),
+    "surge_hidden_unwatched": (
+        "cluster/rollout/rolling-update.feature",
+        "And throughout the rollout at most 5 pods existed",
+    ),
     "scan_blind": ("pipeline/waivers.feature", "Then the pipeline is blocked at scan"),
     "unsorted_digest": ("pipeline/identity.feature", "Then D1 and D2 are the same artifact"),
     "ladder_runs_on": ("pipeline/ladder.feature", "Then the pipeline is blocked at unit"),
+    "copied_signature_accepted": ("pipeline/signing.feature", "Then D2 is not signed"),
     "alert_no_for": (
         "telemetry/alerting/alert-states.feature",
         'Then alert "HighErrorRate" is pending',
@@ -53,3 +62,25 @@ def test_a_planted_bug_is_caught_by_the_rule_it_breaks(
     failures = [t["message"] for t in tests if t["status"] != "pass"]
     assert any(message.startswith(f"{step}:") for message in failures), failures
     assert all(f"--engine {engine}" in message for message in failures)
+
+
+@pytest.mark.parametrize("engine", ["surge_hidden", "surge_hidden_unwatched"])
+def test_a_rollout_hiding_its_surge_is_judged_on_the_pods_it_showed(
+    engine: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Its own snapshots never exceed the bound: the failure names what pods() showed after
+    a pass (followed by watch, or driven pass by pass without it) and the budget it broke."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "path", [str(ENGINES), *sys.path])
+    feature = str(EXAMPLES / "cluster/rollout/rolling-update.feature")
+    report = tmp_path / "report"
+    main(["run", feature, "--engine", engine, "--report", str(report)])
+    capsys.readouterr()
+    tests = json.loads((report / "results.json").read_text())["tests"]
+    failures = [t["message"] for t in tests if t["status"] != "pass"]
+    assert len(failures) == 1, failures
+    assert "7 after reconcile pass 1 of the rollout, as pods() showed them" in failures[0]
+    assert "(replicas 4, maxSurge 1, maxUnavailable 1)" in failures[0]

@@ -7,6 +7,7 @@ broken on purpose: each tool must show exactly the failures kubeloop's terminal 
 
 from __future__ import annotations
 
+import json
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -108,5 +109,13 @@ def test_cucumber_html_reporter_shows_the_terminals_failures(
 ) -> None:
     page = tmp_path / "reporter.html"
     node("cucumber_html_reporter.cjs", str(broken.reports / "cucumber.json"), str(page))
-    shown = _reporter_failures(page.read_text(encoding="utf-8"))
+    text = page.read_text(encoding="utf-8")
+    shown = _reporter_failures(text)
     assert shown == {(f.feature, f.title) for f in broken.failures}
+    features = json.loads((broken.reports / "cucumber.json").read_text(encoding="utf-8"))
+    embedded = [
+        e for f in features for el in f["elements"] for st in el["steps"]
+        for e in st.get("embeddings", [])
+    ]  # fmt: skip
+    assert len(embedded) >= 3 and {e["mime_type"] for e in embedded} == {"image/svg+xml"}
+    assert text.count('download="file.svg+xml"') >= len(embedded), "offered with its step"

@@ -253,4 +253,4 @@ def test_a_deployment_named_where_an_environment_goes_is_about_its_pods(
     code, out = _run(tmp_path, body.format(version="v2"), capsys)
     assert code == 0, out
     code, out = _run(tmp_path, body.format(version="v3"), capsys)
-    assert code == 1 and "every pod of web at v3" in out, out
+    assert code == 1 and 'expected: every pod of "web" at v3' in out, out

@@ -192,3 +192,19 @@ tests:
     assert "binop fill modifiers are experimental and not enabled" in capsys.readouterr().err
     flag = "--enable-feature=promql-binop-fill-modifiers"
     assert main(["test", "rules", flag, str(tmp_path / "t.yml")]) == 0
+
+
+def test_delayed_name_removal_is_refused_not_ignored(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _write(tmp_path, EXPERIMENTAL, EXPERIMENTAL_TEST)
+    assert main(["test", "rules", "--enable-feature=promql-delayed-name-removal", path]) == 2
+    assert "delayed __name__ removal is not modelled" in capsys.readouterr().err
+
+
+def test_parse_errors_read_as_prometheus_writes_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "t.yml").write_text(_expr_test("1m", "x", "sum(x", "1m", "1"))
+    assert main(["test", "rules", str(tmp_path / "t.yml")]) == 1
+    assert 'expr: "sum(x", time: 1m, err: 1:6: parse error: ' in capsys.readouterr().err

@@ -28,6 +28,7 @@ def candidates(world: Any, seen: Observed, versions_used: int) -> list[Action]:
     if seen.nodes:
         found += _cluster(seen, versions_used)
     found += _pipeline(world)
+    found += _telemetry(world)
     if found or seen.alerts or world.parts:  # time passing matters only to some mechanism
         found += [Action("time", "1 minute passes"), Action("time", "5 minutes pass")]
     return found
@@ -82,4 +83,19 @@ def _pipeline(world: Any) -> list[Action]:
             found.append(Action("promotion", f"I promote {alias} to {env}"))
             found.append(Action("approval", f"I approve the promotion of {alias} to {env}"))
             found.append(Action("deploy", f"I deploy {alias} to {env}"))
+    return found
+
+
+def _telemetry(world: Any) -> list[Action]:
+    telemetry = world.parts.get("telemetry")
+    services = getattr(telemetry, "services", None)
+    if services is None:
+        return []
+    found = []
+    for name in services():
+        for percent in (5, 50, 100):
+            found.append(
+                Action("errors", f'the service "{name}" starts failing {percent}% of requests')
+            )
+        found.append(Action("recovery", f'the service "{name}" recovers'))
     return found

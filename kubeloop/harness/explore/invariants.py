@@ -300,6 +300,51 @@ def no_alert_fires_before_its_for(moment: Moment, known: Known) -> Violation | N
     return None
 
 
+def counters_never_decrease(moment: Moment, known: Known) -> Violation | None:
+    """A counter only goes up (the explorer draws no reset)."""
+    for series, value in moment.after.counters.items():
+        before = moment.before.counters.get(series)
+        if before is not None and value < before:
+            return Violation(
+                "counters never decrease except at resets",
+                f"{series} went from {before:g} to {value:g}",
+            )
+    return None
+
+
+def one_rollback_per_firing(moment: Moment, known: Known) -> Violation | None:
+    """Alerts roll an environment back at most once per firing: the rollbacks a step made
+    that the explorer did not ask for are no more than the alerts that started firing."""
+    asked = moment.text.split()[:3] == ["I", "roll", "back"]
+    fired = sum(
+        sum(
+            1
+            for _, state in changes[len(moment.before.alerts.get(name, ())) :]
+            if state == "firing"
+        )
+        for name, changes in moment.after.alerts.items()
+    )
+    aliases = {digest: alias for alias, digest in known.digests.items()}
+    for env, history in moment.after.history.items():
+        before = moment.before.history.get(env, ())
+        new = history[len(before) :]
+        allowed = fired + (1 if asked and moment.text.split()[-1] == env else 0)
+        rollbacks = [i for i, (_, how) in enumerate(new) if how == "rollback"]
+        if len(rollbacks) > allowed:
+            kept = [*before, *(e for i, e in enumerate(new) if i not in rollbacks[allowed:])]
+            names = [aliases.get(digest, digest[:19]) for digest, _ in kept]
+            listed = (
+                ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
+            )
+            return Violation(
+                "a rollback happens only when asked for, or once per firing page",
+                f"{env} was rolled back {len(rollbacks)} times while {fired} alert(s) "
+                f"started firing{' and one was asked for' if allowed > fired else ''}",
+                (f"the history of {env} is {listed}",) if listed else (),
+            )
+    return None
+
+
 RULES: tuple[Rule, ...] = (
     no_node_is_overcommitted,
     a_failed_node_is_not_ready,
@@ -312,6 +357,8 @@ RULES: tuple[Rule, ...] = (
     promotion_never_changes_a_digest,
     nothing_unverified_runs,
     no_alert_fires_before_its_for,
+    counters_never_decrease,
+    one_rollback_per_firing,
 )
 
 

@@ -53,6 +53,10 @@ class Observed:
     """(preemptor, victim) of every preemption so far."""
     groups: dict[str, tuple[int, int, int, int]] = field(default_factory=dict)
     """Node group → (min size, max size, target size, nodes it has)."""
+    counters: dict[str, float] = field(default_factory=dict)
+    """Every counter (a series named ``…_total``) → its value now, as a query reads it."""
+    history: dict[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
+    """Environment → its history: (digest, how: promote, deploy or rollback), oldest first."""
 
     def state(self) -> tuple[object, ...]:
         """Everything a rejected operation must leave as it was."""
@@ -94,12 +98,35 @@ def pods_seen(cluster: Any) -> tuple[PodSeen, ...]:
 
 def observe(world: World) -> Observed:
     """The world as its public views show it now."""
-    running = _running(world)
-    alerts = alert_changes(world)
     cluster = world.built_cluster
-    if cluster is None:
-        return Observed(running=running, alerts=alerts)
-    return replace(observe_cluster(cluster), running=running, alerts=alerts)
+    return replace(
+        Observed() if cluster is None else observe_cluster(cluster),
+        running=_running(world),
+        alerts=alert_changes(world),
+        counters=_counters(world),
+        history=_history(world),
+    )
+
+
+COUNTERS = '{__name__=~".+_total"}'
+
+
+def _counters(world: World) -> dict[str, float]:
+    telemetry = world.parts.get("telemetry")
+    query = getattr(telemetry, "query", None)
+    if query is None:
+        return {}
+    return {str(sample.labels): sample.value for sample in query(COUNTERS)}
+
+
+def _history(world: World) -> dict[str, tuple[tuple[str, str], ...]]:
+    scene = pipeline_scene(world)
+    if scene is None or not hasattr(scene.pipeline, "environment"):
+        return {}
+    return {
+        env: tuple((d.digest, d.how) for d in scene.pipeline.environment(env).deployments)
+        for env in environments(scene)
+    }
 
 
 def observe_cluster(cluster: Any) -> Observed:

@@ -1,14 +1,17 @@
 """Cucumber JSON, as cucumber-html-reporter, Jenkins Cucumber Reports and Xray read it:
-features → elements (scenarios, outline rows expanded) → steps with results."""
+features → elements (scenarios, outline rows expanded) → steps with results; a failed step
+embeds the pictures of its scenario's world (SVG)."""
 
 from __future__ import annotations
 
+import base64
 import json
 import re
 from itertools import groupby
 from typing import Any
 
 from kubeloop.harness.record import ScenarioRecord
+from kubeloop.harness.reports.html_scenario import pictures
 
 
 def _slug(text: str) -> str:
@@ -35,6 +38,15 @@ def _step(record: ScenarioRecord, index: int) -> dict[str, Any]:
         entry["doc_string"] = {"value": step.docstring, "line": step.line + 1}
     if step.datatable is not None:
         entry["rows"] = [{"cells": row} for row in step.datatable]
+    if step is record.failed_step:  # the world's pictures, as Jenkins Cucumber Reports shows them
+        entry["embeddings"] = [
+            {
+                "data": base64.b64encode(svg.encode()).decode("ascii"),
+                "mime_type": "image/svg+xml",
+                "name": f"picture-{number}.svg",
+            }
+            for number, svg in enumerate(pictures(record), 1)
+        ]
     return entry
 
 

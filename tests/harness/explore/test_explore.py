@@ -28,6 +28,7 @@ PLANTED = [
     ("promote_rebuilds", "pipeline/promotion.feature", 13, "never changes a digest"),
     ("rollback_unverified", "pipeline/promotion.feature", 13, "nothing unverified"),
     ("alert_without_for", "telemetry/alerting/said-plainly.feature", 5, "before its for:"),
+    ("rollback_twice", "links/alert-rollback.feature", 19, "once per firing"),
 ]
 
 

@@ -8,12 +8,14 @@ from kubeloop.harness.explore.invariants import (
     Moment,
     a_failed_node_is_not_ready,
     a_rejected_operation_changes_nothing,
+    counters_never_decrease,
     drains_keep_disruption_budgets,
     no_alert_fires_before_its_for,
     no_node_is_overcommitted,
     node_groups_stay_within_bounds,
     nothing_new_lands_where_it_may_not,
     nothing_unverified_runs,
+    one_rollback_per_firing,
     preemption_only_by_higher_priority,
     promotion_never_changes_a_digest,
     rollouts_stay_within_budget,
@@ -146,3 +148,20 @@ def test_no_pod_runs_an_unverified_digest() -> None:
     assert nothing_unverified_runs(moment(world(), world(verified)), known) is None
     found = nothing_unverified_runs(moment(world(), world(verified, unverified)), known)
     assert found is not None and found.thens == ("no pod of web runs D2",)
+
+
+def test_counters_only_go_up() -> None:
+    up = moment(world(counters={"c": 1.0}), world(counters={"c": 5.0}))
+    assert counters_never_decrease(up, Known()) is None
+    down = moment(world(counters={"c": 5.0}), world(counters={"c": 1.0}))
+    assert counters_never_decrease(down, Known()) is not None
+
+
+def test_rollbacks_are_asked_for_or_paged_once() -> None:
+    back = ("sha256:1", "rollback")
+    none, one, two = (world(history={"prod": (back,) * n}) for n in (0, 1, 2))
+    page = world(history={"prod": (back,)}, alerts={"A": ((60, "firing"),)})
+    assert one_rollback_per_firing(moment(none, one, "I roll back prod"), Known()) is None
+    assert one_rollback_per_firing(moment(none, page, "5 minutes pass"), Known()) is None
+    assert one_rollback_per_firing(moment(none, one, "5 minutes pass"), Known()) is not None
+    assert one_rollback_per_firing(moment(none, two, "I roll back prod"), Known()) is not None

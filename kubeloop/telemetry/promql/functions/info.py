@@ -11,15 +11,11 @@ joins is kept only if every data matcher accepts the empty value.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from kubeloop.telemetry.promql import ast
 from kubeloop.telemetry.promql.errors import PromQLError
+from kubeloop.telemetry.promql.functions.evaluation import Evaluator
 from kubeloop.telemetry.promql.values import go_labels
 from kubeloop.telemetry.series import METRIC_NAME, Labels, Matcher, MatchOp
-
-if TYPE_CHECKING:
-    from kubeloop.telemetry.promql.evaluator import Evaluator
 
 IDENTIFYING = ("instance", "job")
 TARGET_INFO = "target_info"

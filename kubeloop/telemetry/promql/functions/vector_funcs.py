@@ -6,12 +6,17 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from functools import cmp_to_key
-from typing import Any, Final, Protocol
+from typing import Any, Final
 
 from kubeloop.telemetry.promql import ast
-from kubeloop.telemetry.promql.annotations import MONOTONICITY, bad_bucket_label, invalid_quantile
+from kubeloop.telemetry.promql.annotations import (
+    MONOTONICITY,
+    bad_bucket_label,
+    invalid_quantile,
+)
 from kubeloop.telemetry.promql.errors import PromQLError
 from kubeloop.telemetry.promql.functions.dates import DATES
+from kubeloop.telemetry.promql.functions.evaluation import Evaluator
 from kubeloop.telemetry.promql.functions.info import info
 from kubeloop.telemetry.promql.functions.labelfuncs import label_join, label_replace
 from kubeloop.telemetry.promql.functions.mathfuncs import MATH, go_max, go_min, go_round
@@ -19,20 +24,6 @@ from kubeloop.telemetry.promql.functions.natural import natural_cmp
 from kubeloop.telemetry.promql.functions.quantiles import bucket_fraction, bucket_quantile
 from kubeloop.telemetry.promql.values import go_g
 from kubeloop.telemetry.series import EMPTY, METRIC_NAME, Labels, MatchOp
-
-
-class Evaluator(Protocol):
-    """What these functions ask of the evaluator that calls them (``evaluator.Evaluator``)."""
-
-    t_ms: int
-    query_start_ms: int
-    query_end_ms: int
-    query_step_ms: int
-
-    def eval(self, node: ast.Expr) -> Any: ...
-
-    def sample_times(self, node: ast.VectorSelector) -> list[tuple[Labels, int]]: ...
-
 
 Vec = list[tuple[Labels, float]]
 VectorFunction = Callable[[Evaluator, ast.Call], Any]
