@@ -73,7 +73,10 @@ class TelemetryLike(Protocol):
 
     def query(self, expr: str, at: int | None = None) -> Any:
         """PromQL at ``at`` seconds (now if None): a scalar (``.value``) or samples
-        (``.labels``, ``.value``)."""
+        (``.labels``, ``.value``). A function called with the wrong number of arguments
+        raises an error whose message names the function (``histogram_quantile``), as
+        Prometheus' parser does; ``histogram_quantile`` leaves out series without an
+        ``le`` label, so aggregating ``le`` away leaves an empty result."""
 
     def add_alert(
         self,

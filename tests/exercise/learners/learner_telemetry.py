@@ -1,0 +1,571 @@
+"""Lab 03 as a learner writes it from the seed and kubeloop/contract/telemetry.py alone (no
+kubeloop import), its first tasks only: series, a PromQL subset (selectors, range vectors,
+offset, rate/increase/…_over_time, histogram_quantile, aggregations, arithmetic and
+comparisons) and the alert state machine. Services, SLOs and rule files are not written
+yet, so their scenarios say "does not provide". Graded in tests/exercise/test_learners.py.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+LOOKBACK = 300  # seconds an instant selector looks back for a sample
+_UNITS = {"ms": 0.001, "s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604800, "y": 31536000}
+_TOKEN = re.compile(
+    r"\s*(?:(?P<dur>(?:\d+(?:ms|s|m|h|d|w|y))+)(?![\w.])|(?P<num>(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?"
+    r"|NaN|Inf)|(?P<str>'[^']*'|\"[^\"]*\")|(?P<id>[A-Za-z_:][\w:]*)"
+    r"|(?P<op>==|!=|>=|<=|=~|!~|[-+*/(){}\[\],=<>]))"
+)
+_AGGREGATIONS = {"sum", "avg", "min", "max", "count"}
+_COMPARISONS = {"==", "!=", ">", "<", ">=", "<="}
+
+Labels = tuple[tuple[str, str], ...]
+
+
+def _duration(text: str) -> float:
+    return sum(float(n) * _UNITS[u] for n, u in re.findall(r"(\d+)(ms|s|m|h|d|w|y)", text))
+
+
+def _tokens(text: str) -> list[tuple[str, str]]:
+    found, pos = [], 0
+    while pos < len(text.rstrip()):
+        match = _TOKEN.match(text, pos)
+        if match is None or match.end() == pos:
+            raise ValueError(f"cannot parse {text[pos:]!r}")
+        kind = match.lastgroup or ""
+        found.append((kind, match.group(kind)))
+        pos = match.end()
+    return found
+
+
+@dataclass(frozen=True)
+class Sample:
+    labels: dict[str, str]
+    value: float
+
+
+@dataclass(frozen=True)
+class Scalar:
+    value: float
+
+
+# --- parsing: a small recursive-descent parser into nested tuples ---------------------------
+
+
+class _Parser:
+    def __init__(self, text: str) -> None:
+        self.tokens = _tokens(text)
+        self.pos = 0
+
+    def peek(self) -> str | None:
+        return self.tokens[self.pos][1] if self.pos < len(self.tokens) else None
+
+    def take(self, wanted: str | None = None) -> str:
+        if self.pos >= len(self.tokens):
+            raise ValueError("unexpected end of expression")
+        value = self.tokens[self.pos][1]
+        if wanted is not None and value != wanted:
+            raise ValueError(f"expected {wanted!r}, saw {value!r}")
+        self.pos += 1
+        return value
+
+    def parse(self) -> tuple[Any, ...]:
+        node = self.binary(0)
+        if self.pos != len(self.tokens):
+            raise ValueError(f"unexpected {self.peek()!r}")
+        return node
+
+    _LEVELS = (_COMPARISONS, {"+", "-"}, {"*", "/"})
+
+    def binary(self, level: int) -> tuple[Any, ...]:
+        if level == len(self._LEVELS):
+            return self.unary()
+        node = self.binary(level + 1)
+        while self.peek() in self._LEVELS[level]:
+            op = self.take()
+            node = ("binary", op, node, self.binary(level + 1))
+        return node
+
+    def unary(self) -> tuple[Any, ...]:
+        if self.peek() == "-":
+            self.take()
+            return ("binary", "*", ("number", -1.0), self.unary())
+        return self.postfix(self.primary())
+
+    def postfix(self, node: tuple[Any, ...]) -> tuple[Any, ...]:
+        if self.peek() == "[":
+            self.take()
+            node = ("range", node, _duration(self.take()))
+            self.take("]")
+        if self.peek() == "offset":
+            self.take()
+            node = ("offset", node, _duration(self.take()))
+        return node
+
+    def primary(self) -> tuple[Any, ...]:
+        kind, value = self.tokens[self.pos] if self.pos < len(self.tokens) else ("", "")
+        if kind == "num":
+            self.take()
+            return ("number", float(value))
+        if kind == "str":
+            self.take()
+            return ("string", value[1:-1])
+        if value == "(":
+            self.take()
+            node = self.binary(0)
+            self.take(")")
+            return node
+        if value == "{":
+            return ("selector", self.matchers([]))
+        if kind != "id":
+            raise ValueError(f"unexpected {value!r}")
+        self.take()
+        if value in _AGGREGATIONS:
+            return self.aggregation(value)
+        if self.peek() == "(":
+            self.take()
+            args = [] if self.peek() == ")" else [self.binary(0)]
+            while self.peek() == ",":
+                self.take()
+                args.append(self.binary(0))
+            self.take(")")
+            return ("call", value, args)
+        return ("selector", self.matchers([("__name__", "=", value)]))
+
+    def matchers(self, found: list[tuple[str, str, str]]) -> list[tuple[str, str, str]]:
+        if self.peek() != "{":
+            return found
+        self.take("{")
+        while self.peek() != "}":
+            name, op, text = self.take(), self.take(), self.take()
+            found.append((name, op, text[1:-1]))
+            if self.peek() == ",":
+                self.take()
+        self.take("}")
+        return found
+
+    def aggregation(self, op: str) -> tuple[Any, ...]:
+        grouping: tuple[str, list[str]] | None = self.grouping()
+        self.take("(")
+        inner = self.binary(0)
+        self.take(")")
+        grouping = grouping or self.grouping()
+        return ("aggregate", op, grouping, inner)
+
+    def grouping(self) -> tuple[str, list[str]] | None:
+        if self.peek() not in ("by", "without"):
+            return None
+        how = self.take()
+        self.take("(")
+        names = []
+        while self.peek() != ")":
+            names.append(self.take())
+            if self.peek() == ",":
+                self.take()
+        self.take(")")
+        return how, names
+
+
+# --- evaluation ---------------------------------------------------------------------------
+
+
+def _key(labels: Mapping[str, str]) -> Labels:
+    return tuple(sorted(labels.items()))
+
+
+def _without_name(labels: Mapping[str, str]) -> dict[str, str]:
+    return {k: v for k, v in labels.items() if k != "__name__"}
+
+
+def _matches(labels: Mapping[str, str], matchers: list[tuple[str, str, str]]) -> bool:
+    for name, op, wanted in matchers:
+        value = labels.get(name, "")
+        if op == "=" and value != wanted:
+            return False
+        if op == "!=" and value == wanted:
+            return False
+        if op == "=~" and not re.fullmatch(wanted, value):
+            return False
+        if op == "!~" and re.fullmatch(wanted, value):
+            return False
+    return True
+
+
+def _extrapolated(
+    points: list[tuple[float, float]], start: float, end: float, counter: bool, rate: bool
+) -> float | None:
+    """Prometheus' extrapolatedRate: the increase over the window, through resets, extended
+    to the window's edges unless the series starts or ends well inside it."""
+    if len(points) < 2:
+        return None
+    first_t, first = points[0]
+    last_t, last = points[-1]
+    result = last - first
+    if counter:
+        result += sum(prev for (_, prev), (_, cur) in itertools.pairwise(points) if cur < prev)
+    sampled = last_t - first_t
+    average = sampled / (len(points) - 1)
+    to_start, to_end = first_t - start, end - last_t
+    if to_start >= average * 1.1:
+        to_start = average / 2
+    if counter and result > 0 and first >= 0:
+        to_start = min(to_start, sampled * (first / result))
+    if to_end >= average * 1.1:
+        to_end = average / 2
+    factor = (sampled + to_start + to_end) / sampled
+    return result * factor / ((end - start) if rate else 1)
+
+
+def _over_time(name: str, values: list[float]) -> float:
+    if name == "count_over_time":
+        return float(len(values))
+    if name == "sum_over_time":
+        return sum(values)
+    if name == "avg_over_time":
+        return sum(values) / len(values)
+    if name == "max_over_time":
+        return max(values)
+    if name == "min_over_time":
+        return min(values)
+    return values[-1]  # last_over_time
+
+
+def _quantile(q: float, buckets: list[tuple[float, float]]) -> float:
+    """histogram_quantile: walk the cumulative buckets to the one holding the rank and
+    interpolate linearly inside it."""
+    if q < 0:
+        return -math.inf
+    if q > 1:
+        return math.inf
+    buckets = sorted(buckets)
+    if len(buckets) < 2 or buckets[-1][0] != math.inf:
+        return math.nan
+    for i in range(1, len(buckets)):  # a bucket never holds fewer than the one below
+        buckets[i] = (buckets[i][0], max(buckets[i][1], buckets[i - 1][1]))
+    total = buckets[-1][1]
+    if total == 0:
+        return math.nan
+    rank = q * total
+    b = next(i for i, (_, count) in enumerate(buckets) if count >= rank)
+    if b == len(buckets) - 1:
+        return buckets[-2][0]
+    if b == 0 and buckets[0][0] <= 0:
+        return buckets[0][0]
+    start = 0.0 if b == 0 else buckets[b - 1][0]
+    end, count = buckets[b]
+    if b > 0:
+        count -= buckets[b - 1][1]
+        rank -= buckets[b - 1][1]
+    return start + (end - start) * (rank / count)
+
+
+_ARITY = {
+    **dict.fromkeys(("rate", "increase", "delta", "resets", "abs", "vector", "scalar"), (1,)),
+    **{f"{kind}_over_time": (1,) for kind in ("count", "sum", "avg", "max", "min", "last")},
+    "histogram_quantile": (2,),
+    "time": (0,),
+}
+"""How many arguments each function takes."""
+
+_COMPARE: dict[str, Callable[[float, float], bool]] = {
+    "==": lambda a, b: a == b,
+    "!=": lambda a, b: a != b,
+    ">": lambda a, b: a > b,
+    "<": lambda a, b: a < b,
+    ">=": lambda a, b: a >= b,
+    "<=": lambda a, b: a <= b,
+}
+
+
+def _arithmetic(op: str, a: float, b: float) -> float:
+    if op == "+":
+        return a + b
+    if op == "-":
+        return a - b
+    if op == "*":
+        return a * b
+    if b == 0:
+        return math.nan if a == 0 or math.isnan(a) else math.copysign(math.inf, a)
+    return a / b
+
+
+class _Evaluator:
+    def __init__(self, series: dict[Labels, list[tuple[float, float | None]]], at: float) -> None:
+        self.series = series
+        self.at = at
+
+    def eval(self, node: tuple[Any, ...], offset: float = 0) -> Any:
+        kind = node[0]
+        if kind == "number":
+            return Scalar(node[1])
+        if kind == "string":
+            return node[1]
+        if kind == "offset":
+            return self.eval(node[1], offset + node[2])
+        if kind == "selector":
+            return self.instant(node[1], self.at - offset)
+        if kind == "range":
+            return self.ranged(node[1][1], node[2], self.at - offset)
+        if kind == "call":
+            return self.call(node[1], node[2], offset)
+        if kind == "aggregate":
+            return self.aggregate(node[1], node[2], self.eval(node[3], offset))
+        return self.binary(node[1], self.eval(node[2], offset), self.eval(node[3], offset))
+
+    def _selected(self, matchers: list[tuple[str, str, str]]) -> list[tuple[Labels, Any]]:
+        return [(k, pts) for k, pts in sorted(self.series.items()) if _matches(dict(k), matchers)]
+
+    def instant(self, matchers: list[tuple[str, str, str]], at: float) -> list[Sample]:
+        found = []
+        for key, points in self._selected(matchers):
+            recent = [(t, v) for t, v in points if at - LOOKBACK < t <= at]
+            if recent and recent[-1][1] is not None:
+                found.append(Sample(dict(key), float(recent[-1][1])))
+        return found
+
+    def ranged(
+        self, matchers: list[tuple[str, str, str]], width: float, at: float
+    ) -> list[tuple[dict[str, str], list[tuple[float, float]], float, float]]:
+        found = []
+        for key, points in self._selected(matchers):
+            inside = [(t, v) for t, v in points if at - width < t <= at and v is not None]
+            if inside:
+                found.append((dict(key), inside, at - width, at))
+        return found
+
+    def call(self, name: str, args: list[tuple[Any, ...]], offset: float) -> Any:
+        wanted = _ARITY.get(name)
+        if wanted is None:
+            raise ValueError(f"unknown function {name}")
+        if len(args) not in wanted:
+            raise ValueError(f"{name}() takes {' or '.join(map(str, wanted))} argument(s)")
+        if name == "resets":
+            return [
+                Sample(
+                    _without_name(labels),
+                    float(sum(cur < prev for (_, prev), (_, cur) in itertools.pairwise(points))),
+                )
+                for labels, points, _, _ in self.eval(args[0], offset)
+            ]
+        if name in ("rate", "increase", "delta"):
+            out = []
+            for labels, points, start, end in self.eval(args[0], offset):
+                value = _extrapolated(points, start, end, name != "delta", name == "rate")
+                if value is not None:
+                    out.append(Sample(_without_name(labels), value))
+            return out
+        if name.endswith("_over_time"):
+            return [
+                Sample(
+                    labels if name == "last_over_time" else _without_name(labels),
+                    _over_time(name, [v for _, v in points]),
+                )
+                for labels, points, _, _ in self.eval(args[0], offset)
+            ]
+        if name == "histogram_quantile":
+            q = self.eval(args[0], offset).value
+            groups: dict[Labels, list[tuple[float, float]]] = {}
+            for sample in self.eval(args[1], offset):
+                if "le" not in sample.labels:  # not a bucket: nothing to walk
+                    continue
+                rest = {k: v for k, v in sample.labels.items() if k not in ("le", "__name__")}
+                groups.setdefault(_key(rest), []).append((float(sample.labels["le"]), sample.value))
+            return [Sample(dict(k), _quantile(q, b)) for k, b in sorted(groups.items())]
+        if name == "abs":
+            return [Sample(_without_name(s.labels), abs(s.value)) for s in self.eval(args[0])]
+        if name == "vector":
+            return [Sample({}, self.eval(args[0], offset).value)]
+        if name == "scalar":
+            samples = self.eval(args[0], offset)
+            return Scalar(samples[0].value if len(samples) == 1 else math.nan)
+        return Scalar(self.at)  # time()
+
+    def aggregate(
+        self, op: str, grouping: tuple[str, list[str]] | None, samples: list[Sample]
+    ) -> list[Sample]:
+        groups: dict[Labels, list[float]] = {}
+        for sample in samples:
+            if grouping is None:
+                kept: dict[str, str] = {}
+            elif grouping[0] == "by":
+                kept = {k: v for k, v in sample.labels.items() if k in grouping[1]}
+            else:
+                kept = {
+                    k: v
+                    for k, v in sample.labels.items()
+                    if k not in grouping[1] and k != "__name__"
+                }
+            groups.setdefault(_key(kept), []).append(sample.value)
+        combine: dict[str, Callable[[list[float]], float]] = {
+            "sum": sum,
+            "avg": lambda v: sum(v) / len(v),
+            "min": min,
+            "max": max,
+            "count": lambda v: float(len(v)),
+        }
+        return [Sample(dict(k), combine[op](v)) for k, v in sorted(groups.items())]
+
+    def binary(self, op: str, left: Any, right: Any) -> Any:
+        compare = op in _COMPARISONS
+        if isinstance(left, Scalar) and isinstance(right, Scalar):
+            if compare:
+                return Scalar(float(_COMPARE[op](left.value, right.value)))
+            return Scalar(_arithmetic(op, left.value, right.value))
+        if isinstance(left, Scalar) or isinstance(right, Scalar):
+            vector = right if isinstance(left, Scalar) else left
+            out = []
+            for sample in vector:
+                a, b = (
+                    (left.value, sample.value)
+                    if isinstance(left, Scalar)
+                    else (sample.value, right.value)
+                )
+                if compare:
+                    if _COMPARE[op](a, b):
+                        out.append(sample)
+                else:
+                    out.append(Sample(_without_name(sample.labels), _arithmetic(op, a, b)))
+            return out
+        by_labels = {_key(_without_name(s.labels)): s for s in right}
+        out = []
+        for sample in left:
+            other = by_labels.get(_key(_without_name(sample.labels)))
+            if other is None:
+                continue
+            if compare:
+                if _COMPARE[op](sample.value, other.value):
+                    out.append(sample)
+            else:
+                out.append(
+                    Sample(_without_name(sample.labels), _arithmetic(op, sample.value, other.value))
+                )
+        return out
+
+
+# --- alerts -------------------------------------------------------------------------------
+
+
+@dataclass
+class Timeline:
+    changes: list[tuple[int, str]] = field(default_factory=list)
+
+    @property
+    def states(self) -> list[str]:
+        return [state for _, state in self.changes]
+
+    @property
+    def fired(self) -> bool:
+        return "firing" in self.states
+
+
+@dataclass
+class _Alert:
+    name: str
+    expr: str
+    hold: int
+    keep_firing_for: int
+    active: dict[Labels, tuple[int, str]] = field(default_factory=dict)
+    """Per series: since when it has been active, and whether pending or firing."""
+    kept: dict[Labels, int] = field(default_factory=dict)
+    """Firing series whose expression cleared: since when (keep_firing_for holds them)."""
+    timeline: Timeline = field(default_factory=Timeline)
+
+    @property
+    def state(self) -> str:
+        states = {state for _, state in self.active.values()}
+        return "firing" if "firing" in states else "pending" if "pending" in states else "inactive"
+
+
+class Telemetry:
+    """Series, PromQL and alert rules on the world's logical clock."""
+
+    def __init__(self, clock: Any) -> None:
+        self.clock = clock
+        self._series: dict[Labels, list[tuple[float, float | None]]] = {}
+        self._alerts: dict[str, _Alert] = {}
+        self._interval = 60
+        self._generation = 0
+
+    def add_series(
+        self, labels: Mapping[str, str], samples: Sequence[tuple[int, float | None]]
+    ) -> None:
+        points = self._series.setdefault(_key(labels), [])
+        points.extend((t / 1000, v) for t, v in samples)
+        points.sort(key=lambda p: p[0])
+
+    def query(self, expr: str, at: int | None = None) -> Any:
+        moment = self.clock.now if at is None else at
+        return _Evaluator(self._series, moment).eval(_Parser(expr).parse())
+
+    # --- alerts ---
+
+    def add_alert(
+        self,
+        name: str,
+        expr: str,
+        hold: int = 0,
+        labels: Mapping[str, str] | None = None,
+        annotations: Mapping[str, str] | None = None,
+        keep_firing_for: int = 0,
+    ) -> None:
+        _Parser(expr).parse()  # a rule that cannot be parsed is refused now
+        alert = _Alert(name, expr, hold, keep_firing_for)
+        alert.timeline.changes.append((self.clock.now, "inactive"))
+        self._alerts[name] = alert
+        if len(self._alerts) == 1:
+            self._schedule()
+
+    def set_evaluation_interval(self, seconds: int) -> None:
+        self._interval = seconds
+        if self._alerts:
+            self._schedule()
+
+    def _schedule(self) -> None:
+        """Evaluate every rule every interval; an older schedule stops acting."""
+        self._generation += 1
+        generation = self._generation
+
+        def evaluate(now: int) -> None:
+            if generation == self._generation:
+                self._evaluate(now)
+
+        self.clock.every(self._interval, evaluate, name=f"rules-{generation}", order=300)
+
+    def _evaluate(self, now: int) -> None:
+        for alert in self._alerts.values():
+            before = alert.state
+            seen = {_key(s.labels) for s in self.query(alert.expr, now)}
+            for key in seen:
+                since, state = alert.active.get(key, (now, "pending"))
+                if state == "pending" and now - since >= alert.hold:
+                    state = "firing"
+                alert.active[key] = (since, state)
+                alert.kept.pop(key, None)
+            for key in [k for k in alert.active if k not in seen]:
+                if alert.active[key][1] == "firing" and alert.keep_firing_for > 0:
+                    kept_since = alert.kept.setdefault(key, now)
+                    if now - kept_since < alert.keep_firing_for:
+                        continue
+                del alert.active[key]
+                alert.kept.pop(key, None)
+            if alert.state != before:
+                alert.timeline.changes.append((now, alert.state))
+
+    def alert_names(self) -> list[str]:
+        return sorted(self._alerts)
+
+    def alert_state(self, name: str) -> str:
+        return self._alert(name).state
+
+    def timeline(self, name: str) -> Timeline:
+        return self._alert(name).timeline
+
+    def _alert(self, name: str) -> _Alert:
+        if name not in self._alerts:
+            raise KeyError(f'alert "{name}" not found')
+        return self._alerts[name]
