@@ -1,8 +1,9 @@
 """Lab 03 as a learner writes it from the seed and kubeloop/contract/telemetry.py alone (no
 kubeloop import), its first tasks only: series, a PromQL subset (selectors, range vectors,
 offset, rate/increase/…_over_time, histogram_quantile, aggregations, arithmetic and
-comparisons) and the alert state machine. Services, SLOs and rule files are not written
-yet, so their scenarios say "does not provide". Graded in tests/exercise/test_learners.py.
+comparisons), alerting and recording rules, and services scraped on the clock. SLOs and
+rule files are not written yet, so their scenarios say "does not provide". Graded in
+tests/exercise/test_learners.py.
 """
 
 from __future__ import annotations
@@ -481,15 +482,91 @@ class _Alert:
         return "firing" if "firing" in states else "pending" if "pending" in states else "inactive"
 
 
+# --- services -----------------------------------------------------------------------------
+
+BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, math.inf)
+LATENCIES = ((0.05, 0.5), (0.1, 0.4), (0.25, 0.09), (1.0, 0.01))
+"""Half the requests take 50 ms, 40% 100 ms, 9% 250 ms and 1% a second."""
+
+
+@dataclass
+class ServiceView:
+    name: str
+    requests: int
+    errors: int
+
+
+class Service:
+    """A service serving ``rate`` requests a second, ``ratio`` of them failing (500)."""
+
+    def __init__(self, name: str, rate: float, ratio: float, now: int) -> None:
+        self.name, self.rate, self.ratio, self.up = name, rate, ratio, True
+        self._since = now
+        self.requests = 0.0
+        self.errors = 0.0
+
+    def _advance(self, now: int) -> None:
+        if self.up:
+            self.requests += self.rate * (now - self._since)
+            self.errors += self.rate * self.ratio * (now - self._since)
+        self._since = now
+
+    def set_error_ratio(self, ratio: float, now: int) -> None:
+        self._advance(now)
+        self.ratio = ratio
+
+    def set_rate(self, rate: float, now: int) -> None:
+        self._advance(now)
+        self.rate = rate
+
+    def set_up(self, up: bool, now: int) -> None:
+        self._advance(now)
+        self.up = up
+
+    def view(self, now: int) -> ServiceView:
+        self._advance(now)
+        return ServiceView(self.name, round(self.requests), round(self.errors))
+
+    def scrape(self, now: int) -> list[tuple[dict[str, str], float | None]]:
+        """What a scrape at ``now`` reads: up, and (a stale marker while down) the counters
+        and the latency histogram; the 500 counter exists from the first error on."""
+        self._advance(now)
+        job = {"job": self.name}
+        found: list[tuple[dict[str, str], float | None]] = [
+            ({"__name__": "up", **job}, 1.0 if self.up else 0.0)
+        ]
+        counters: list[tuple[dict[str, str], float]] = [
+            ({"__name__": "http_requests_total", **job, "code": "200"}, self.requests - self.errors)
+        ]
+        if self.errors > 0:
+            counters.append(
+                ({"__name__": "http_requests_total", **job, "code": "500"}, self.errors)
+            )
+        for le in BUCKETS:
+            share = sum(part for latency, part in LATENCIES if latency <= le)
+            bound = "+Inf" if le == math.inf else str(le)
+            labels = {"__name__": "http_request_duration_seconds_bucket", **job, "le": bound}
+            counters.append((labels, self.requests * share))
+        counters.append(({"__name__": "http_request_duration_seconds_count", **job}, self.requests))
+        total = sum(latency * part for latency, part in LATENCIES) * self.requests
+        counters.append(({"__name__": "http_request_duration_seconds_sum", **job}, total))
+        found += [(labels, value if self.up else None) for labels, value in counters]
+        return found
+
+
 class Telemetry:
-    """Series, PromQL and alert rules on the world's logical clock."""
+    """Series, PromQL, rules and services on the world's logical clock."""
 
     def __init__(self, clock: Any) -> None:
         self.clock = clock
         self._series: dict[Labels, list[tuple[float, float | None]]] = {}
         self._alerts: dict[str, _Alert] = {}
+        self._recordings: dict[str, str] = {}
+        self._services: dict[str, Service] = {}
         self._interval = 60
         self._generation = 0
+        self._scrape_interval = 60
+        self._scrape_generation = 0
 
     def add_series(
         self, labels: Mapping[str, str], samples: Sequence[tuple[int, float | None]]
@@ -517,12 +594,18 @@ class Telemetry:
         alert = _Alert(name, expr, hold, keep_firing_for)
         alert.timeline.changes.append((self.clock.now, "inactive"))
         self._alerts[name] = alert
-        if len(self._alerts) == 1:
+        if len(self._alerts) + len(self._recordings) == 1:
+            self._schedule()
+
+    def add_recording(self, name: str, expr: str) -> None:
+        _Parser(expr).parse()
+        self._recordings[name] = expr
+        if len(self._alerts) + len(self._recordings) == 1:
             self._schedule()
 
     def set_evaluation_interval(self, seconds: int) -> None:
         self._interval = seconds
-        if self._alerts:
+        if self._alerts or self._recordings:
             self._schedule()
 
     def _schedule(self) -> None:
@@ -537,6 +620,11 @@ class Telemetry:
         self.clock.every(self._interval, evaluate, name=f"rules-{generation}", order=300)
 
     def _evaluate(self, now: int) -> None:
+        for name, expr in self._recordings.items():
+            result = self.query(expr, now)
+            rows = [Sample({}, result.value)] if isinstance(result, Scalar) else result
+            for sample in rows:
+                self.add_series({**sample.labels, "__name__": name}, [(now * 1000, sample.value)])
         for alert in self._alerts.values():
             before = alert.state
             seen = {_key(s.labels) for s in self.query(alert.expr, now)}
@@ -569,3 +657,38 @@ class Telemetry:
         if name not in self._alerts:
             raise KeyError(f'alert "{name}" not found')
         return self._alerts[name]
+
+    # --- services ---
+
+    def add_service(self, name: str, rate: float, error_ratio: float = 0) -> Service:
+        service = Service(name, rate, error_ratio, self.clock.now)
+        self._services[name] = service
+        if len(self._services) == 1:
+            self._schedule_scrapes()
+        return service
+
+    def service(self, name: str) -> Service:
+        if name not in self._services:
+            raise KeyError(f'service "{name}" not found')
+        return self._services[name]
+
+    def services(self) -> list[str]:
+        return sorted(self._services)
+
+    def set_scrape_interval(self, seconds: int) -> None:
+        self._scrape_interval = seconds
+        if self._services:
+            self._schedule_scrapes()
+
+    def _schedule_scrapes(self) -> None:
+        """Scrape every service every scrape interval; an older schedule stops acting."""
+        self._scrape_generation += 1
+        generation = self._scrape_generation
+
+        def scrape(now: int) -> None:
+            if generation == self._scrape_generation:
+                for service in self._services.values():
+                    for labels, value in service.scrape(now):
+                        self.add_series(labels, [(now * 1000, value)])
+
+        self.clock.every(self._scrape_interval, scrape, name=f"scrapes-{generation}", order=200)
