@@ -100,7 +100,12 @@ class TelemetryLike(Protocol):
 
     def timeline(self, name: str) -> TimelineLike: ...
 
-    def add_service(self, name: str, rate: float, error_ratio: float = 0) -> Any: ...
+    def add_service(self, name: str, rate: float, error_ratio: float = 0) -> Any:
+        """A service whose ``http_requests_total{job, code="200"}`` and ``{job,
+        code="500"}`` counters both exist from its first scrape (the 500 one at 0 until a
+        request fails: a burn rate over a window that began before the errors reads them
+        through ``rate()`` without extrapolating a counter that appeared mid-window), with
+        ``up{job}`` and the latency histogram."""
 
     def service(self, name: str) -> Any: ...
 
@@ -110,7 +115,11 @@ class TelemetryLike(Protocol):
 
     def add_slo(
         self, name: str, percent: float, period: int, service: str, windows: str = "workbook"
-    ) -> Any: ...
+    ) -> Any:
+        """``windows``: ``workbook`` (Sloth's: 2% of the budget in 1h/5m and 5% in 6h/30m
+        page, 10% in 1d/2h and 3d/6h open a ticket; no ``for:``) or ``pyrra`` (factors 14,
+        7, 2, 1 over 1h/5m, 6h/30m, 1d/2h, 4d/6h for 28 days, each pair with Pyrra's
+        ``for:`` of 2m, 15m, 1h, 3h; windows and ``for:`` scale with the period)."""
 
     def load_sloth(self, text: str, filename: str = "<sloth>", windows: str = "workbook") -> None:
         """Every SLO of a Sloth prometheus/v1 spec."""
@@ -125,7 +134,10 @@ class TelemetryLike(Protocol):
 
     def burn_rate(self, name: str, window: int, at: int | None = None) -> float: ...
 
-    def slo_alert_state(self, name: str, severity: str) -> str: ...
+    def slo_alert_state(self, name: str, severity: str) -> str:
+        """``firing`` once a pair of that severity (``page`` or ``ticket``) has burned above
+        its factor over both its windows at the evaluations for its ``for:``, ``pending``
+        while it holds, else ``inactive``."""
 
 
 # --- extensions (optional: a scenario that uses one says "does not provide" without it) --

@@ -1,13 +1,16 @@
 """Lab 03 as a learner writes it from the seed and kubeloop/contract/telemetry.py alone (no
 kubeloop import), its first tasks only: series, a PromQL subset (selectors, range vectors,
 offset, rate/increase/…_over_time, histogram_quantile, aggregations, arithmetic and
-comparisons), alerting and recording rules, and services scraped on the clock. SLOs and
-rule files are not written yet, so their scenarios say "does not provide". Graded in
+comparisons), alerting and recording rules, services scraped on the clock, and SLOs with
+their burn rates and multi-window alerts. Rule files, Sloth and OpenSLO files are not
+read (nor the verdict extension written), so their scenarios say "does not provide". Graded in
 tests/exercise/test_learners.py.
 """
 
 from __future__ import annotations
 
+import bisect
+import functools
 import itertools
 import math
 import re
@@ -172,6 +175,12 @@ class _Parser:
         return how, names
 
 
+@functools.lru_cache(maxsize=256)
+def _parsed(expr: str) -> tuple[Any, ...]:
+    """Each query text parsed once: rules are evaluated again and again."""
+    return _Parser(expr).parse()
+
+
 # --- evaluation ---------------------------------------------------------------------------
 
 
@@ -195,6 +204,14 @@ def _matches(labels: Mapping[str, str], matchers: list[tuple[str, str, str]]) ->
         if op == "!~" and re.fullmatch(wanted, value):
             return False
     return True
+
+
+def _window(
+    points: list[tuple[float, float | None]], start: float, end: float
+) -> list[tuple[float, float | None]]:
+    """The points with start < t <= end (points are kept in time order)."""
+    low = bisect.bisect_right(points, start, key=lambda p: p[0])
+    return points[low : bisect.bisect_right(points, end, key=lambda p: p[0])]
 
 
 def _extrapolated(
@@ -324,7 +341,7 @@ class _Evaluator:
     def instant(self, matchers: list[tuple[str, str, str]], at: float) -> list[Sample]:
         found = []
         for key, points in self._selected(matchers):
-            recent = [(t, v) for t, v in points if at - LOOKBACK < t <= at]
+            recent = _window(points, at - LOOKBACK, at)
             if recent and recent[-1][1] is not None:
                 found.append(Sample(dict(key), float(recent[-1][1])))
         return found
@@ -334,7 +351,7 @@ class _Evaluator:
     ) -> list[tuple[dict[str, str], list[tuple[float, float]], float, float]]:
         found = []
         for key, points in self._selected(matchers):
-            inside = [(t, v) for t, v in points if at - width < t <= at and v is not None]
+            inside = [(t, v) for t, v in _window(points, at - width, at) if v is not None]
             if inside:
                 found.append((dict(key), inside, at - width, at))
         return found
@@ -529,19 +546,19 @@ class Service:
 
     def scrape(self, now: int) -> list[tuple[dict[str, str], float | None]]:
         """What a scrape at ``now`` reads: up, and (a stale marker while down) the counters
-        and the latency histogram; the 500 counter exists from the first error on."""
+        and the latency histogram (both codes' counters from the first scrape on)."""
         self._advance(now)
         job = {"job": self.name}
         found: list[tuple[dict[str, str], float | None]] = [
             ({"__name__": "up", **job}, 1.0 if self.up else 0.0)
         ]
         counters: list[tuple[dict[str, str], float]] = [
-            ({"__name__": "http_requests_total", **job, "code": "200"}, self.requests - self.errors)
+            (
+                {"__name__": "http_requests_total", **job, "code": "200"},
+                self.requests - self.errors,
+            ),
+            ({"__name__": "http_requests_total", **job, "code": "500"}, self.errors),
         ]
-        if self.errors > 0:
-            counters.append(
-                ({"__name__": "http_requests_total", **job, "code": "500"}, self.errors)
-            )
         for le in BUCKETS:
             share = sum(part for latency, part in LATENCIES if latency <= le)
             bound = "+Inf" if le == math.inf else str(le)
@@ -554,8 +571,90 @@ class Service:
         return found
 
 
+# --- SLOs ---------------------------------------------------------------------------------
+
+HOUR, DAY = 3600, 86400
+
+
+@dataclass(frozen=True)
+class BurnWindow:
+    """One pair of an SLO's alert table: page or ticket when both windows burn above it."""
+
+    severity: str
+    long: int
+    short: int
+    factor: float
+    hold: int = 0
+    """Seconds both windows must burn before it fires (Pyrra's for:; the Workbook has none)."""
+
+
+@dataclass(frozen=True)
+class Objective:
+    percent: float
+    period: int
+
+    @property
+    def budget_seconds(self) -> float:
+        """The allowed full-outage time: (1 - SLO) of the period."""
+        return (1 - self.percent / 100) * self.period
+
+
+@dataclass(frozen=True)
+class Windows:
+    windows: tuple[BurnWindow, ...]
+
+
+@dataclass
+class SLO:
+    name: str
+    objective: Objective
+    service: str
+    windows: Windows
+    burning: dict[BurnWindow, int] = field(default_factory=dict)
+    """Each pair burning over both windows now, since when."""
+
+
+def _workbook(period: int) -> Windows:
+    """The Workbook's (and Sloth's) table: the share of the budget each pair may burn
+    within its long window, so the factor is share × period / long window."""
+    table = (
+        ("page", HOUR, 300, 0.02),
+        ("page", 6 * HOUR, 1800, 0.05),
+        ("ticket", DAY, 2 * HOUR, 0.1),
+        ("ticket", 3 * DAY, 6 * HOUR, 0.1),
+    )
+    return Windows(
+        tuple(
+            BurnWindow(sev, long, short, share * period / long) for sev, long, short, share in table
+        )
+    )
+
+
+def _pyrra(period: int) -> Windows:
+    """Pyrra's table: fixed factors, windows scaled from 28 days."""
+    scale = period / (28 * DAY)
+    table = (
+        ("page", HOUR, 300, 14, 120),
+        ("page", 6 * HOUR, 1800, 7, 900),
+        ("ticket", DAY, 2 * HOUR, 2, HOUR),
+        ("ticket", 4 * DAY, 6 * HOUR, 1, 3 * HOUR),
+    )
+    return Windows(
+        tuple(
+            BurnWindow(
+                sev,
+                round(long * scale),
+                round(short * scale),
+                factor,
+                round(hold * scale / 60) * 60,
+            )
+            for sev, long, short, factor, hold in table
+        )
+    )
+
+
 class Telemetry:
-    """Series, PromQL, rules and services on the world's logical clock."""
+    """Series, PromQL, rules, services and SLOs on the world's logical clock."""
 
     def __init__(self, clock: Any) -> None:
         self.clock = clock
@@ -567,17 +666,23 @@ class Telemetry:
         self._generation = 0
         self._scrape_interval = 60
         self._scrape_generation = 0
+        self._slos: dict[str, SLO] = {}
+        self._now = 0
+        """When the rules were last evaluated."""
 
     def add_series(
         self, labels: Mapping[str, str], samples: Sequence[tuple[int, float | None]]
     ) -> None:
         points = self._series.setdefault(_key(labels), [])
-        points.extend((t / 1000, v) for t, v in samples)
-        points.sort(key=lambda p: p[0])
+        for t, v in samples:
+            if points and points[-1][0] >= t / 1000:
+                bisect.insort(points, (t / 1000, v), key=lambda p: p[0])
+            else:
+                points.append((t / 1000, v))
 
     def query(self, expr: str, at: int | None = None) -> Any:
         moment = self.clock.now if at is None else at
-        return _Evaluator(self._series, moment).eval(_Parser(expr).parse())
+        return _Evaluator(self._series, moment).eval(_parsed(expr))
 
     # --- alerts ---
 
@@ -594,18 +699,18 @@ class Telemetry:
         alert = _Alert(name, expr, hold, keep_firing_for)
         alert.timeline.changes.append((self.clock.now, "inactive"))
         self._alerts[name] = alert
-        if len(self._alerts) + len(self._recordings) == 1:
+        if len(self._alerts) + len(self._recordings) + len(self._slos) == 1:
             self._schedule()
 
     def add_recording(self, name: str, expr: str) -> None:
         _Parser(expr).parse()
         self._recordings[name] = expr
-        if len(self._alerts) + len(self._recordings) == 1:
+        if len(self._alerts) + len(self._recordings) + len(self._slos) == 1:
             self._schedule()
 
     def set_evaluation_interval(self, seconds: int) -> None:
         self._interval = seconds
-        if self._alerts or self._recordings:
+        if self._alerts or self._recordings or self._slos:
             self._schedule()
 
     def _schedule(self) -> None:
@@ -620,6 +725,17 @@ class Telemetry:
         self.clock.every(self._interval, evaluate, name=f"rules-{generation}", order=300)
 
     def _evaluate(self, now: int) -> None:
+        self._now = now
+        for slo in self._slos.values():
+            burns: dict[int, float] = {}
+            for pair in slo.windows.windows:
+                for width in (pair.long, pair.short):
+                    if width not in burns:
+                        burns[width] = self.burn_rate(slo.name, width, now)
+                if burns[pair.long] > pair.factor and burns[pair.short] > pair.factor:
+                    slo.burning.setdefault(pair, now)
+                else:
+                    slo.burning.pop(pair, None)
         for name, expr in self._recordings.items():
             result = self.query(expr, now)
             rows = [Sample({}, result.value)] if isinstance(result, Scalar) else result
@@ -692,3 +808,50 @@ class Telemetry:
                         self.add_series(labels, [(now * 1000, value)])
 
         self.clock.every(self._scrape_interval, scrape, name=f"scrapes-{generation}", order=200)
+
+    # --- SLOs ---
+
+    def add_slo(
+        self, name: str, percent: float, period: int, service: str, windows: str = "workbook"
+    ) -> SLO:
+        tables = {"workbook": _workbook, "pyrra": _pyrra}
+        if windows not in tables:
+            raise ValueError(f"unknown windows {windows!r}: workbook or pyrra")
+        self.service(service)
+        slo = SLO(name, Objective(percent, period), service, tables[windows](period))
+        self._slos[name] = slo
+        if len(self._alerts) + len(self._recordings) + len(self._slos) == 1:
+            self._schedule()
+        return slo
+
+    def slo(self, name: str) -> SLO:
+        if name not in self._slos:
+            raise KeyError(f'SLO "{name}" not found')
+        return self._slos[name]
+
+    def slos(self) -> list[str]:
+        return sorted(self._slos)
+
+    def burn_rate(self, name: str, window: int, at: int | None = None) -> float:
+        """The error ratio over the window (5xx of all requests, both read through rate())
+        divided by the allowed error ratio, 1 - SLO; NaN when nothing was served."""
+        slo = self.slo(name)
+        width = f"{int(window)}s"
+        job = f"http_requests_total{{job='{slo.service}'}}"
+        rates = self.query(f"rate({job}[{width}])", at)
+        total = float(sum(s.value for s in rates))
+        errors = float(sum(s.value for s in rates if s.labels.get("code", "").startswith("5")))
+        if total == 0:
+            return math.nan
+        return errors / total / (1 - slo.objective.percent / 100)
+
+    def slo_alert_state(self, name: str, severity: str) -> str:
+        """'firing' while, at the last evaluation, any pair of that severity burned above
+        its factor over both its windows for its hold; 'pending' while it holds."""
+        slo = self.slo(name)
+        states = [
+            "firing" if self._now - since >= pair.hold else "pending"
+            for pair, since in slo.burning.items()
+            if pair.severity == severity
+        ]
+        return "firing" if "firing" in states else "pending" if states else "inactive"
