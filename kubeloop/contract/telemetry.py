@@ -90,7 +90,11 @@ class TelemetryLike(Protocol):
 
     def add_recording(self, name: str, expr: str) -> None: ...
 
-    def load_rules(self, text: str, filename: str = "<rules>") -> None: ...
+    def load_rules(self, text: str, filename: str = "<rules>") -> None:
+        """A Prometheus rule file's groups of record and alert rules. A rule whose ``expr``
+        does not parse is refused with an error starting ``FILENAME:LINE`` (the line of
+        its ``expr``). As Prometheus does, every evaluation writes ``ALERTS{alertname,
+        alertstate, …}`` = 1 for each pending or firing alert, so queries can read it."""
 
     def set_evaluation_interval(self, seconds: int) -> None: ...
 

@@ -1,9 +1,10 @@
 """Lab 03 as a learner writes it from the seed and kubeloop/contract/telemetry.py alone (no
 kubeloop import), its first tasks only: series, a PromQL subset (selectors, range vectors,
 offset, rate/increase/…_over_time, histogram_quantile, aggregations, arithmetic and
-comparisons), alerting and recording rules, services scraped on the clock, and SLOs with
-their burn rates and multi-window alerts. Rule files, Sloth and OpenSLO files are not
-read (nor the verdict extension written), so their scenarios say "does not provide". Graded in
+comparisons), alerting and recording rules and Prometheus rule files, services scraped on
+the clock, and SLOs with their burn rates and multi-window alerts. Sloth and OpenSLO files
+are not read (nor the verdict extension written), so their scenarios say "does not
+provide". Graded in
 tests/exercise/test_learners.py.
 """
 
@@ -17,6 +18,8 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+import yaml
 
 LOOKBACK = 300  # seconds an instant selector looks back for a sample
 _UNITS = {"ms": 0.001, "s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604800, "y": 31536000}
@@ -487,6 +490,9 @@ class _Alert:
     expr: str
     hold: int
     keep_firing_for: int
+    labels: dict[str, str] = field(default_factory=dict)
+    written: set[Labels] = field(default_factory=set)
+    """The ALERTS series the last evaluation wrote (marked stale once they stop)."""
     active: dict[Labels, tuple[int, str]] = field(default_factory=dict)
     """Per series: since when it has been active, and whether pending or firing."""
     kept: dict[Labels, int] = field(default_factory=dict)
@@ -569,6 +575,28 @@ class Service:
         counters.append(({"__name__": "http_request_duration_seconds_sum", **job}, total))
         found += [(labels, value if self.up else None) for labels, value in counters]
         return found
+
+
+# --- rule files ---------------------------------------------------------------------------
+
+
+class _Rule(dict[str, Any]):
+    """A rule's fields, and the line its expr is on."""
+
+    line = 0
+
+
+def _value(node: Any) -> Any:
+    """A YAML node as plain values; each mapping holding an expr remembers its line."""
+    if isinstance(node, yaml.MappingNode):
+        found = _Rule((key.value, _value(value)) for key, value in node.value)
+        for key, value in node.value:
+            if key.value == "expr":
+                found.line = value.start_mark.line + 1
+        return found
+    if isinstance(node, yaml.SequenceNode):
+        return [_value(item) for item in node.value]
+    return None if node is None else node.value
 
 
 # --- SLOs ---------------------------------------------------------------------------------
@@ -696,7 +724,7 @@ class Telemetry:
         keep_firing_for: int = 0,
     ) -> None:
         _Parser(expr).parse()  # a rule that cannot be parsed is refused now
-        alert = _Alert(name, expr, hold, keep_firing_for)
+        alert = _Alert(name, expr, hold, keep_firing_for, dict(labels or {}))
         alert.timeline.changes.append((self.clock.now, "inactive"))
         self._alerts[name] = alert
         if len(self._alerts) + len(self._recordings) + len(self._slos) == 1:
@@ -707,6 +735,32 @@ class Telemetry:
         self._recordings[name] = expr
         if len(self._alerts) + len(self._recordings) + len(self._slos) == 1:
             self._schedule()
+
+    def load_rules(self, text: str, filename: str = "<rules>") -> None:
+        """A Prometheus rule file: every group's record and alert rules, in order; a rule
+        that cannot be parsed is refused at FILE:LINE of its expr."""
+        rules: list[_Rule] = [
+            rule
+            for group in _value(yaml.compose(text)).get("groups", [])
+            for rule in group.get("rules", [])
+        ]
+        for rule in rules:
+            try:
+                _Parser(str(rule["expr"])).parse()
+            except ValueError as error:
+                raise ValueError(f"{filename}:{rule.line}: {error}") from None
+        for rule in rules:
+            if "record" in rule:
+                self.add_recording(rule["record"], str(rule["expr"]))
+            else:
+                self.add_alert(
+                    rule["alert"],
+                    str(rule["expr"]),
+                    int(_duration(rule.get("for", "0s"))),
+                    rule.get("labels"),
+                    rule.get("annotations"),
+                    int(_duration(rule.get("keep_firing_for", "0s"))),
+                )
 
     def set_evaluation_interval(self, seconds: int) -> None:
         self._interval = seconds
@@ -757,8 +811,27 @@ class Telemetry:
                         continue
                 del alert.active[key]
                 alert.kept.pop(key, None)
+            self._write_alerts(alert, now)
             if alert.state != before:
                 alert.timeline.changes.append((now, alert.state))
+
+    def _write_alerts(self, alert: _Alert, now: int) -> None:
+        """Prometheus' ALERTS{alertname, alertstate, …} = 1 for every pending or firing
+        instance; a stale marker for each one that stopped."""
+        written = set()
+        for key, (_, state) in alert.active.items():
+            labels = {
+                **_without_name(dict(key)),
+                **alert.labels,
+                "__name__": "ALERTS",
+                "alertname": alert.name,
+                "alertstate": state,
+            }
+            written.add(_key(labels))
+            self.add_series(labels, [(now * 1000, 1.0)])
+        for gone in alert.written - written:
+            self.add_series(dict(gone), [(now * 1000, None)])
+        alert.written = written
 
     def alert_names(self) -> list[str]:
         return sorted(self._alerts)
