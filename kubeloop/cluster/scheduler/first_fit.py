@@ -21,13 +21,33 @@ from operator import attrgetter
 
 from kubeloop.cluster.nodes import NodeRecord
 from kubeloop.cluster.pods import PodRecord
-from kubeloop.cluster.scheduler.framework import FilterPlugin
+from kubeloop.cluster.scheduler.framework import FilterPlugin, Status
+from kubeloop.cluster.scheduler.taint_toleration import TaintToleration
 from kubeloop.cluster.state import ClusterState
 
 _replicaset = attrgetter("replicaset")
 
 LONG_WALK = 32
 """Nodes with room a batch walks past (taints, selectors) before it jumps to accepted ones."""
+
+
+class SoftTolerated:
+    """Passes the nodes whose PreferNoSchedule taints the pod tolerates, all of them: under
+    first fit, TaintToleration is the only scorer, and such a node outscores every node the
+    pod has a soft taint against (while none has more than 100 of them: 100 × 1 // 101 is 0,
+    a tie), so the reference picks the first of them by name with room, as long as any has."""
+
+    name = "SoftTolerated"
+    _SOFT = Status.unschedulable("node(s) had a PreferNoSchedule taint")
+    _taints = TaintToleration()
+
+    def filter(self, pod: PodRecord, node: NodeRecord) -> Status | None:
+        return self._SOFT if node.taints and self._taints.raw(pod, node) else None
+
+
+SOFT_TOLERATED = SoftTolerated()
+MOST_SOFT_TAINTS = 100
+"""More untolerated soft taints than this on one node can tie a tolerated node's score."""
 
 
 class Verdicts:

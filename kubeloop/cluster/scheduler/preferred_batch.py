@@ -34,6 +34,7 @@ from kubeloop.cluster.scheduler.aware_classes import template_keys
 from kubeloop.cluster.scheduler.framework import FilterPlugin, NodeLocalScorePlugin
 from kubeloop.cluster.scheduler.inter_pod_affinity import InterPodAffinity, normalised
 from kubeloop.cluster.scheduler.node_classes import NodeClasses, class_key
+from kubeloop.cluster.scheduler.preferred_fill import Group
 from kubeloop.cluster.scheduler.spread_batch import Decided, bind_decided
 from kubeloop.cluster.scheduler.spread_scores import PreferredNodeAffinity
 from kubeloop.cluster.state import ClusterState
@@ -99,23 +100,6 @@ def place(
         placed += preferred_fill.fill(choice, group, node, pods, placed, decided)
     bind_decided(state, decided, counts)
     return len(pods)
-
-
-class Group:
-    """Feasible classes whose nodes share one value per preferred term's key."""
-
-    __slots__ = ("heap", "moves", "raw", "top", "values")
-
-    def __init__(self, values: tuple[str | None, ...], raw: int) -> None:
-        self.values = values
-        self.raw = raw
-        """InterPodAffinity's raw score of every node in the group."""
-        self.heap: list[_Entry] = []
-        self.top: _Entry | None = None
-        """The heap's top once no stale entry is left on it; None: no feasible node."""
-        self.moves: list[tuple[int, list[Group]]] = []
-        """Per own term a pod landing here counts in: its weight and the groups sharing
-        the domain, whose raw it moves (``PreferredChoice._moves``)."""
 
 
 class PreferredChoice:

@@ -30,15 +30,46 @@ would each have gained it and lost it again.
 from __future__ import annotations
 
 import heapq
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from kubeloop.cluster.nodes import NodeRecord
 from kubeloop.cluster.pods import PodRecord
+from kubeloop.cluster.scheduler import group_heaps
 from kubeloop.cluster.scheduler.inter_pod_affinity import normalised
 from kubeloop.cluster.scheduler.spread_batch import Decided
 
-if TYPE_CHECKING:  # ``preferred_batch`` calls the fill
-    from kubeloop.cluster.scheduler.preferred_batch import Group, PreferredChoice
+_Entry = group_heaps.Entry
+
+
+class Group:
+    """Feasible classes whose nodes share one value per preferred term's key."""
+
+    __slots__ = ("heap", "moves", "raw", "top", "values")
+
+    def __init__(self, values: tuple[str | None, ...], raw: int) -> None:
+        self.values = values
+        self.raw = raw
+        """InterPodAffinity's raw score of every node in the group."""
+        self.heap: list[_Entry] = []
+        self.top: _Entry | None = None
+        """The heap's top once no stale entry is left on it; None: no feasible node."""
+        self.moves: list[tuple[int, list[Group]]] = []
+        """Per own term a pod landing here counts in: its weight and the groups sharing
+        the domain, whose raw it moves (``preferred_batch.PreferredChoice._moves``)."""
+
+
+class PreferredChoice(Protocol):
+    """What a fill reads and moves of its batch's choice (``preferred_batch.PreferredChoice``)."""
+
+    after: dict[int, int]
+    group_of: dict[int, Group | None]
+    normalising: dict[int, tuple[int, ...]]
+    group_list: list[Group]
+    weight: int
+
+    def total(self, number: int) -> int: ...
+
+    def moved(self, node: NodeRecord, old: int, new: int, group: Group) -> None: ...
 
 
 def fill(

@@ -5,11 +5,13 @@ batch of a template's consecutive pods to its fast paths in turn (``FAST_PATHS``
 first that takes the batch places it, exactly as the reference would:
 
 1. first-fit by node name through the capacity index, O(log n) a pod (``first_fit.py``);
-2. pods that read no other pod, scored once per class of indistinguishable nodes
+2. first-fit with PreferNoSchedule taints: first fit among the nodes whose soft taints the
+   pod tolerates, then by class (``first_fit.SoftTolerated``);
+3. pods that read no other pod, scored once per class of indistinguishable nodes
    (``class_batch.py``: the scoring strategies, and first-fit with PreferNoSchedule taints);
-3. spread or preferred affinity placed domain by domain (``domain_batches.py``);
-4. cross-pod terms all by hostname, one class of hosts at a time (``affinity_batch.py``);
-5. everything else one pod at a time, every node scored (``score_all.py``).
+4. spread or preferred affinity placed domain by domain (``domain_batches.py``);
+5. cross-pod terms all by hostname, one class of hosts at a time (``affinity_batch.py``);
+6. everything else one pod at a time, every node scored (``score_all.py``).
 
 ``tests/properties/test_reference_machine.py`` holds it to the reference.
 """
@@ -197,6 +199,33 @@ class Scheduler:
             self._fail(state, batch[placed:], result)
         return True
 
+    def _soft_first_fit(
+        self, state: ClusterState, batch: list[PodRecord], result: CycleResult
+    ) -> bool:
+        """First fit once a node has a PreferNoSchedule taint: first fit among the nodes
+        whose soft taints the pod tolerates (``first_fit.SoftTolerated``), then, once none
+        of them has room, the rest scored by class (``class_batch.py``)."""
+        template = batch[0].template
+        if not (
+            self.strategy == "first-fit"
+            and self.by_class
+            and state.prefer_no_schedule_nodes
+            and not template.tolerates_cordon
+            and not template.names_hosts
+            and not self._aware(batch[0])
+        ):
+            return False
+        nodes = state.nodes
+        soft = (len(nodes[name].taints) for name in state.soft_tainted_nodes)
+        if max(soft) > first_fit.MOST_SOFT_TAINTS:
+            return False
+        filters = [*self.pod_specific, first_fit.SOFT_TOLERATED]
+        placed = first_fit.place(state, batch, filters, self._accepted)
+        result.scheduled.extend(map(_name, batch[:placed]))
+        if placed < len(batch):
+            self._class_batch(state, batch[placed:], result)
+        return True
+
     def _class_batch(
         self, state: ClusterState, batch: list[PodRecord], result: CycleResult
     ) -> bool:
@@ -319,6 +348,7 @@ class Scheduler:
 
 FAST_PATHS: tuple[FastPath, ...] = (
     Scheduler._first_fit_batch,
+    Scheduler._soft_first_fit,
     Scheduler._class_batch,
     Scheduler._by_domain,
     Scheduler._host_batch,

@@ -31,12 +31,15 @@ flush moves the node from its first class to the last it reached in one
 from __future__ import annotations
 
 import heapq
-from typing import TYPE_CHECKING
+from collections import Counter
+from typing import Protocol
 
 from kubeloop.cluster.nodes import NodeRecord
+from kubeloop.cluster.scheduler import group_heaps
+from kubeloop.cluster.scheduler.spread_scores import DomainTally
 
-if TYPE_CHECKING:  # ``spread_groups`` keeps the fills
-    from kubeloop.cluster.scheduler.spread_groups import SpreadChoice, _Group
+_Entry = group_heaps.Entry
+"""(−node-local total, node name, class number)."""
 
 
 class Fill:
@@ -52,7 +55,54 @@ class Fill:
         self.end = len(steps)
 
 
-def start(choice: SpreadChoice, group: _Group, node: NodeRecord) -> None:
+class SpreadGroup:
+    """Feasible classes whose nodes share one domain per constraint."""
+
+    __slots__ = ("counting", "counts", "fill", "hard", "heap", "high", "soft", "top", "values")
+
+    def __init__(
+        self,
+        values: tuple[str | None, ...],
+        hard: tuple[str, ...],
+        soft: tuple[str | None, ...],
+        tracked: int,
+    ) -> None:
+        self.values, self.hard, self.soft = values, hard, soft
+        self.heap: list[_Entry] = []
+        self.top: _Entry | None = None
+        """The heap's top once no stale entry is left on it; None: no feasible node."""
+        self.counts: list[Counter[int]] = [Counter() for _ in range(tracked)]
+        """Per normalising scorer: this group's feasible classes per raw value."""
+        self.high: tuple[int, ...] | None = None
+        self.fill: Fill | None = None
+        """The node the group's next pods go onto, if it is being filled (below)."""
+        self.counting: list[tuple[DomainTally, str]] = []
+        """Per constraint whose selector matches the pod, where a pod landing here counts
+        (a node without a soft constraint's key counts nowhere)."""
+
+    def highest(self) -> tuple[int, ...]:
+        if self.high is None:
+            self.high = tuple(max(c, default=0) for c in self.counts)
+        return self.high
+
+
+class SpreadChoice(Protocol):
+    """What a fill reads and moves of its batch's choice (``spread_groups.SpreadChoice``)."""
+
+    after: dict[int, int]
+    chains: dict[int, list[int]]
+    filling: list[SpreadGroup]
+    group_of: dict[int, SpreadGroup | None]
+    lean: bool
+    raws: dict[int, tuple[int, ...]]
+    tracked: list[int]
+
+    def total(self, number: int) -> int: ...
+
+    def shift(self, node: NodeRecord, old: int, new: int, group: SpreadGroup) -> None: ...
+
+
+def start(choice: SpreadChoice, group: SpreadGroup, node: NodeRecord) -> None:
     """A pod just went to ``node`` (of ``group``): fill it if it is the group's best again
     and the classes it would pass through next are known and score as its own."""
     top = group.top
@@ -64,13 +114,13 @@ def start(choice: SpreadChoice, group: _Group, node: NodeRecord) -> None:
         choice.filling.append(group)
 
 
-def ended(choice: SpreadChoice, group: _Group) -> None:
+def ended(choice: SpreadChoice, group: SpreadGroup) -> None:
     """The fill's node reached its last class: flush it."""
     flush(choice, group)
     choice.filling.remove(group)
 
 
-def flush(choice: SpreadChoice, group: _Group) -> None:
+def flush(choice: SpreadChoice, group: SpreadGroup) -> None:
     """Move the fill's node to the class its pods have taken it to."""
     fill = group.fill
     assert fill is not None  # only filling groups are flushed
@@ -86,7 +136,7 @@ def flush_all(choice: SpreadChoice) -> None:
     choice.filling = []
 
 
-def _chain(choice: SpreadChoice, group: _Group, here: int) -> list[int]:
+def _chain(choice: SpreadChoice, group: SpreadGroup, here: int) -> list[int]:
     """The classes a node of class ``here`` passes through, one per pod, while each is
     known and the one before it is in the group and as normalising and total as ``here``
     (the last may leave the group, or score otherwise: it is where the fill ends); kept

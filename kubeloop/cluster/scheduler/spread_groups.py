@@ -24,42 +24,12 @@ from kubeloop.cluster.pods import PodRecord
 from kubeloop.cluster.scheduler import group_heaps, spread_fill
 from kubeloop.cluster.scheduler.framework import FilterPlugin, NodeLocalScorePlugin
 from kubeloop.cluster.scheduler.node_classes import NodeClasses
+from kubeloop.cluster.scheduler.spread_fill import SpreadGroup
 from kubeloop.cluster.scheduler.spread_scores import DomainTally, PreferredNodeAffinity
 from kubeloop.cluster.scheduler.topology_spread import PodTopologySpread, domain_raw, normalised
 
 _Entry = group_heaps.Entry
 """(−node-local total, node name, class number)."""
-
-
-class _Group:
-    """Feasible classes whose nodes share one domain per constraint."""
-
-    __slots__ = ("counting", "counts", "fill", "hard", "heap", "high", "soft", "top", "values")
-
-    def __init__(
-        self,
-        values: tuple[str | None, ...],
-        hard: tuple[str, ...],
-        soft: tuple[str | None, ...],
-        tracked: int,
-    ) -> None:
-        self.values, self.hard, self.soft = values, hard, soft
-        self.heap: list[_Entry] = []
-        self.top: _Entry | None = None
-        """The heap's top once no stale entry is left on it; None: no feasible node."""
-        self.counts: list[Counter[int]] = [Counter() for _ in range(tracked)]
-        """Per normalising scorer: this group's feasible classes per raw value."""
-        self.high: tuple[int, ...] | None = None
-        self.fill: spread_fill.Fill | None = None
-        """The node the group's next pods go onto, if it is being filled (``spread_fill``)."""
-        self.counting: list[tuple[DomainTally, str]] = []
-        """Per constraint whose selector matches the pod, where a pod landing here counts
-        (a node without a soft constraint's key counts nowhere)."""
-
-    def highest(self) -> tuple[int, ...]:
-        if self.high is None:
-            self.high = tuple(max(c, default=0) for c in self.counts)
-        return self.high
 
 
 class SpreadChoice:
@@ -90,14 +60,14 @@ class SpreadChoice:
         self.own_hard = [1 if j in self.own else 0 for j in self.hard]
         self.lean = len(self.hard) == 1 and not self.soft
         self.tallies = [DomainTally(d.domains) for d in spread.domains(pod)]
-        self.groups: dict[tuple[str | None, ...], _Group] = {}
-        self.group_list: list[_Group] = []
-        self.group_of: dict[int, _Group | None] = {}
+        self.groups: dict[tuple[str | None, ...], SpreadGroup] = {}
+        self.group_list: list[SpreadGroup] = []
+        self.group_of: dict[int, SpreadGroup | None] = {}
         """Class number → its group, None for a class the node-local filters reject."""
         self.raws: dict[int, tuple[int, ...]] = {}
         self.after: dict[int, int] = {}
         """Class number → the class a node of it joins when this pod lands on it."""
-        self.filling: list[_Group] = []
+        self.filling: list[SpreadGroup] = []
         """The groups with a fill under way."""
         self.chains: dict[int, list[int]] = {}
         """Class number → the classes a node of it is filled through (``spread_fill``)."""
@@ -114,7 +84,7 @@ class SpreadChoice:
         self.totals: dict[int, int] = {}
         self._rebuild()
 
-    def learn(self, number: int, node: NodeRecord) -> _Group | None:
+    def learn(self, number: int, node: NodeRecord) -> SpreadGroup | None:
         """Filter and score one member (as it is now) of a class not seen in this batch."""
         pod, group = self.pod, None
         if all(f.filter(pod, node) is None for f in self.filters):
@@ -124,7 +94,7 @@ class SpreadChoice:
                 group = self.groups.get(values)
                 if group is None:
                     soft = tuple(values[j] for j in self.soft)
-                    group = self.groups[values] = _Group(values, hard, soft, len(self.tracked))
+                    group = self.groups[values] = SpreadGroup(values, hard, soft, len(self.tracked))
                     group.counting = [
                         (self.tallies[j], value)
                         for j in self.own
@@ -135,7 +105,7 @@ class SpreadChoice:
         self.group_of[number] = group
         return group
 
-    def _count(self, group: _Group, number: int, step: int) -> None:
+    def _count(self, group: SpreadGroup, number: int, step: int) -> None:
         raws = self.raws[number]
         for t, i in enumerate(self.tracked):
             counts = group.counts[t]
@@ -145,7 +115,7 @@ class SpreadChoice:
         group.high = None
         self._highs_moved = True
 
-    def _merged(self, groups: list[_Group]) -> tuple[int, ...]:
+    def _merged(self, groups: list[SpreadGroup]) -> tuple[int, ...]:
         """Per normalising scorer, the highest raw over these groups' feasible classes."""
         if self._highs_moved:
             highs = {g.highest() for g in self.groups.values() if any(g.counts)}
@@ -170,7 +140,7 @@ class SpreadChoice:
         self.totals, self.chains = {}, {}
         group_heaps.rebuild(self.groups.values(), self.group_of, self.classes, self.total)
 
-    def _admitted(self) -> list[tuple[_Group, _Entry]]:
+    def _admitted(self) -> list[tuple[SpreadGroup, _Entry]]:
         """The groups the skew admits that have a feasible node, each with its best entry."""
         constraints, tallies = self.constraints, self.tallies
         limits: list[tuple[Counter[str], int]] = []
@@ -186,12 +156,12 @@ class SpreadChoice:
             and all(d[v] <= limit for (d, limit), v in zip(limits, group.hard, strict=True))
         ]
 
-    def choose(self) -> _Group | None:
+    def choose(self) -> SpreadGroup | None:
         """The group whose best node the pod goes to (its top entry still on the heap), or
         None if no node admits the pod."""
         if self.tracked and self._highs_moved:
             self._merged([])
-        chosen: _Group | None = None
+        chosen: SpreadGroup | None = None
         if self.lean and (not self.tracked or self.uniform == self.highest):
             # One hard constraint, no soft one, normalisations every group agrees on: the
             # first top by (−total, name) among the groups the skew admits.
@@ -216,7 +186,7 @@ class SpreadChoice:
                 self._merged([])
         return self._general()
 
-    def _general(self) -> _Group | None:
+    def _general(self) -> SpreadGroup | None:
         admitted = self._admitted()
         if not admitted:
             return None
@@ -236,17 +206,17 @@ class SpreadChoice:
             return min(ranked, key=lambda e: (e[0][1][0] - weight * e[1], e[0][1][1]))[0][0]
         return min(admitted, key=_entry_key)[0]
 
-    def moved(self, node: NodeRecord, old: int, new: int, group: _Group) -> None:
+    def moved(self, node: NodeRecord, old: int, new: int, group: SpreadGroup) -> None:
         """The pod goes to ``node`` (of ``group``), from class ``old`` to class ``new``."""
         self.counted(group)
         self.shift(node, old, new, group)
 
-    def counted(self, group: _Group) -> None:
+    def counted(self, group: SpreadGroup) -> None:
         """A pod went to a node of ``group``: its domains count it."""
         for tally, value in group.counting:
             tally.add(value)
 
-    def shift(self, node: NodeRecord, old: int, new: int, group: _Group) -> None:
+    def shift(self, node: NodeRecord, old: int, new: int, group: SpreadGroup) -> None:
         """``node`` (of ``group``, its entry taken off the heap) moves from class ``old``
         to class ``new``."""
         classes = self.classes
@@ -279,5 +249,5 @@ class SpreadChoice:
         group.top = None
 
 
-def _entry_key(admitted: tuple[_Group, _Entry]) -> tuple[int, str]:
+def _entry_key(admitted: tuple[SpreadGroup, _Entry]) -> tuple[int, str]:
     return admitted[1][0], admitted[1][1]
