@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from kubeloop.telemetry import retention
 from kubeloop.telemetry.promql import cached, evaluate, evaluator
+from kubeloop.telemetry.promql.options import DEFAULT_OPTIONS
 from kubeloop.telemetry.retention import Retention
 from kubeloop.telemetry.telemetry import Telemetry
 
@@ -64,8 +65,8 @@ def world(changes: list[tuple[int, str, float]], *, replay: bool = True) -> dict
     }
 
 
-def plain(self: cached.CachedQuery, store: Any, t_ms: int) -> Any:
-    return evaluate(self.node, store, t_ms)
+def plain(self: cached.CachedQuery, store: Any, t_ms: int, options: Any = DEFAULT_OPTIONS) -> Any:
+    return evaluate(self.node, store, t_ms, subquery_step_ms=options.subquery_step_ms)
 
 
 @pytest.mark.slow
