@@ -73,7 +73,10 @@ class TelemetryLike(Protocol):
 
     def query(self, expr: str, at: int | None = None) -> Any:
         """PromQL at ``at`` seconds (now if None): a scalar (``.value``) or samples
-        (``.labels``, ``.value``)."""
+        (``.labels``, ``.value``). A function called with the wrong number of arguments
+        raises an error whose message names the function (``histogram_quantile``), as
+        Prometheus' parser does; ``histogram_quantile`` leaves out series without an
+        ``le`` label, so aggregating ``le`` away leaves an empty result."""
 
     def add_alert(
         self,
@@ -87,7 +90,11 @@ class TelemetryLike(Protocol):
 
     def add_recording(self, name: str, expr: str) -> None: ...
 
-    def load_rules(self, text: str, filename: str = "<rules>") -> None: ...
+    def load_rules(self, text: str, filename: str = "<rules>") -> None:
+        """A Prometheus rule file's groups of record and alert rules. A rule whose ``expr``
+        does not parse is refused with an error starting ``FILENAME:LINE`` (the line of
+        its ``expr``). As Prometheus does, every evaluation writes ``ALERTS{alertname,
+        alertstate, …}`` = 1 for each pending or firing alert, so queries can read it."""
 
     def set_evaluation_interval(self, seconds: int) -> None: ...
 
@@ -97,7 +104,12 @@ class TelemetryLike(Protocol):
 
     def timeline(self, name: str) -> TimelineLike: ...
 
-    def add_service(self, name: str, rate: float, error_ratio: float = 0) -> Any: ...
+    def add_service(self, name: str, rate: float, error_ratio: float = 0) -> Any:
+        """A service whose ``http_requests_total{job, code="200"}`` and ``{job,
+        code="500"}`` counters both exist from its first scrape (the 500 one at 0 until a
+        request fails: a burn rate over a window that began before the errors reads them
+        through ``rate()`` without extrapolating a counter that appeared mid-window), with
+        ``up{job}`` and the latency histogram."""
 
     def service(self, name: str) -> Any: ...
 
@@ -107,7 +119,11 @@ class TelemetryLike(Protocol):
 
     def add_slo(
         self, name: str, percent: float, period: int, service: str, windows: str = "workbook"
-    ) -> Any: ...
+    ) -> Any:
+        """``windows``: ``workbook`` (Sloth's: 2% of the budget in 1h/5m and 5% in 6h/30m
+        page, 10% in 1d/2h and 3d/6h open a ticket; no ``for:``) or ``pyrra`` (factors 14,
+        7, 2, 1 over 1h/5m, 6h/30m, 1d/2h, 4d/6h for 28 days, each pair with Pyrra's
+        ``for:`` of 2m, 15m, 1h, 3h; windows and ``for:`` scale with the period)."""
 
     def load_sloth(self, text: str, filename: str = "<sloth>", windows: str = "workbook") -> None:
         """Every SLO of a Sloth prometheus/v1 spec."""
@@ -122,7 +138,10 @@ class TelemetryLike(Protocol):
 
     def burn_rate(self, name: str, window: int, at: int | None = None) -> float: ...
 
-    def slo_alert_state(self, name: str, severity: str) -> str: ...
+    def slo_alert_state(self, name: str, severity: str) -> str:
+        """``firing`` once a pair of that severity (``page`` or ``ticket``) has burned above
+        its factor over both its windows at the evaluations for its ``for:``, ``pending``
+        while it holds, else ``inactive``."""
 
 
 # --- extensions (optional: a scenario that uses one says "does not provide" without it) --

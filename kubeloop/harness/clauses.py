@@ -50,7 +50,7 @@ _UNAVAILABLE = rf"max ?unavailable(?: of)? (?P<unavailable>{_INT_OR_PERCENT})"
 
 WORKLOAD: list[Clause] = [
     (
-        rf"(?:each |every pod |its pods )?(?:requesting|requests|request|needing|using|with)"
+        rf"(?:each |every pod |its pods )?(?:requesting|requests|request|needing|using|with|at)"
         rf" (?P<res>{_RES})",
         _requests,
     ),
@@ -113,8 +113,8 @@ _REPLICAS = r"(?: replicas?| pods?)?"
 _MIN = r"(?:with )?(?:a )?(?:min|minimum|minReplicas|min replicas)(?: of)?"
 _MAX = r"(?:with )?(?:a )?(?:max|maximum|maxReplicas|max replicas)(?: of)?"
 _AIM = (
-    r"(?:(?:targeting|aiming at|that targets|with a target of|a target of|with target|target|"
-    r"at|with a|with|a) )?(?:average )?"
+    r"(?:(?:targeting|aiming at|aiming for|aimed at|that targets|with a target of|a target of|"
+    r"with target|target|at|with a|with|a) )?(?:average )?"
 )
 
 AUTOSCALING: list[Clause] = [
@@ -156,9 +156,15 @@ OBJECTIVE: list[Clause] = [
         r"fast burns?|(?:with )?a ticket on (?:a )?slow burns?)",
         lambda m: {},
     ),
+    (
+        r"(?:with )?(?:the )?(?:multi-?window )?(?:multi-?burn-?rate|burn[- ]rate) alerts"
+        r"(?: with (?:paging|page) and (?:ticketing|ticket) severities)?",
+        lambda m: {},
+    ),
 ]
 """An SLO's objective, period, service and window table, in any order; "that pages on a
-fast burn" and "a ticket on slow burn" say what the Workbook's windows do (they add nothing,
+fast burn", "a ticket on slow burn" and "with burn rate alerts" say what the Workbook's
+windows do (they add nothing,
 and "pages on a slow burn", which they do not do, does not read)."""
 
 

@@ -23,8 +23,49 @@ if TYPE_CHECKING:
 
 _MODAL = r"(?:should|must|will|shall)"
 _FILLERS = re.compile(
-    r"\s+(?:anymore|any more|any longer|eventually|afterwards|now|again)(?=$|[,.])", re.IGNORECASE
+    r"\s+(?:anymore|any more|any longer|eventually|afterwards|right now|by now|now|again|anyway)"
+    r"(?=$|[,.])",
+    re.IGNORECASE,
 )
+_BACK = re.compile(
+    r"\b(is|are|was|were) "
+    r"(?:back|currently)(?: down)?(?: to)? (?!to\b)",
+    re.IGNORECASE,
+)
+"""A state said as a return ("the error rate is back to 0", "… is back under 2%") or as
+the present ("prod is currently running R7"): the state itself ("… is 0", "… is under 2%",
+"prod is running R7")."""
+_VERBS = (
+    r"is|are|was|were|has|have|had|stayed|stays|remained|remains|runs|run|ran|keeps|keep|goes|"
+    r"go|went|should|must|will|did|does|do|never|still|again|fires|fired|pages|paged"
+)
+_POSSESSIVE = re.compile(
+    r"(?<![\w'\"])(?:(all|each|none|some|most|any) of )?"
+    r"(?!(?:it|there|that|what|who|here|let|he|she|one|where|how|this)')([A-Za-z0-9][\w.-]*)'s "
+    rf"((?:(?!(?:{_VERBS})\b)[\w-]+ ?)+?)(?=(?:{_VERBS})\b|$|,)",
+    re.IGNORECASE,
+)
+"""A thing's part said with 's ("checkout's error rate stayed below 1%", "all of R2's gates
+are green", "prod runs R6's digest"): said with "of" ("the error rate of checkout …", "all
+the gates of R2 …", "… the digest of R6"), up to the verb that follows it."""
+
+
+def _of(found: re.Match[str]) -> str:
+    every, owner, part = found.group(1, 2, 3)
+    said = f"the {part.strip()} of {owner}" + (" " if part.endswith(" ") else "")
+    return f"{every} {said}" if every else said
+
+
+_EVERY_POD = re.compile(
+    r" (?:on|across|in) (?:every|each) (?:one of its |of its )?pod|"
+    r" (?:on|across|in) all (?:of )?(?:its |the |their )?pods|"
+    r" everywhere$",
+    re.IGNORECASE,
+)
+"""A version said to run "on every pod": what "web runs v1" already checks of every pod."""
+_RUNNING = re.compile(r"\brun(?:s|ning)?\b", re.IGNORECASE)
+
+
 _RULES: list[tuple[re.Pattern[str], tuple[str, ...]]] = [
     (re.compile(rf"\b{_MODAL} not be\b", re.IGNORECASE), ("is not", "are not")),
     (re.compile(rf"\b{_MODAL}( still)? be\b", re.IGNORECASE), (r"is\1", r"are\1")),
@@ -37,17 +78,36 @@ _LEADING = re.compile(r"^(?:and then|then|after that|next|meanwhile),? ", re.IGN
 """Words that only order a step after the one before ("And then latency goes back…")."""
 
 
+_WHO = (
+    r"(?:someone|somebody|security|the security team|the team|the release manager|"
+    r"the on-call|we|I|(?-i:[A-Z][a-z]+))"
+)
 _PERSON = re.compile(
-    r"^(?:someone|somebody|security|the security team|the team|the release manager|"
-    r"the on-call|we|I|(?-i:[A-Z][a-z]+))(?: also| then| now)? "
-    r"(?:(?:tries|try|attempts|attempt) to (?P<base>\w+)|(?P<verb>\w+?)(?P<ending>ies|es|s)?)\b",
+    rf"^{_WHO}(?: also| then| now)? "
+    r"(?:(?:tries|try|attempts|attempt|asks|ask|wants|want|goes|go|gets|get) to (?P<base>\w+)"
+    r"|(?P<verb>\w+?)(?P<ending>ies|es|s)?)\b",
     re.IGNORECASE,
 )
 """Someone who acts: "Priya approves …", "security grants …", "someone tries to deploy …",
 "I try to promote …" are the user's action ("I approve …", "I deploy …")."""
 
 
+_ASK_FOR = re.compile(
+    rf"^({_WHO}) (?:requests?|asks? for|triggers?|starts?|kicks? off)"
+    r" (?:a |the )?(promotion|deployment|deploy|rollback) of ",
+    re.IGNORECASE,
+)
+_DOING = {
+    "promotion": "promote",
+    "deployment": "deploy",
+    "deploy": "deploy",
+    "rollback": "roll back",
+}
+"""An action asked for by its noun ("I request promotion of R5 to prod"): the action itself."""
+
+
 def _as_mine(text: str) -> str | None:
+    text = _ASK_FOR.sub(lambda m: f"{m.group(1)} {_DOING[m.group(2).lower()]} ", text)
     found = _PERSON.match(text)
     if found is None:
         return None
@@ -62,10 +122,24 @@ def _as_mine(text: str) -> str | None:
     return f"I {verb}{text[found.end() :]}"
 
 
+_BARE = re.compile(
+    r"^(?:promote|deploy|sign|approve|reject|roll back|build|run|attach|release|scale|drain|"
+    r"cordon|wait)\b",
+    re.IGNORECASE,
+)
+"""A verb with no subject after "then" ("And then promote it to staging"): the user acts."""
+
+
 def readings(text: str) -> list[str]:
     """Other ways to read ``text`` with the modal verbs and fillers taken out, or said by
     someone else than "I" (maybe none)."""
-    stripped = _LEADING.sub("", _FILLERS.sub("", text)).rstrip(".")
+    stripped = _LEADING.sub("", _FILLERS.sub("", text))
+    if stripped != text.lstrip() and _BARE.match(stripped):
+        stripped = f"I {stripped}"
+    stripped = _BACK.sub(r"\1 ", stripped).rstrip(".")
+    stripped = _POSSESSIVE.sub(_of, stripped)
+    if _RUNNING.search(stripped):
+        stripped = _EVERY_POD.sub("", stripped)
     mine = _as_mine(stripped)
     if mine is not None and mine != stripped:
         return [mine]

@@ -117,9 +117,9 @@ _COMPARISON = "|".join(COMPARISONS).replace(" ", " +")
 _STAYS = r"(?:stays |is |goes |remains |rises |climbs |gets |has been )?"
 _LATENCY_WORDS = r"(?P<value>\d+(?:\.\d+)?) ?(?P<unit>ms|milliseconds?|s|seconds?)"
 _CONDITION = re.compile(
-    rf"the (?:p(?P<q>\d+(?:\.\d+)?)|(?P<median>median)) latency (?:of|for) "
+    rf"the (?:p(?P<q>\d+(?:\.\d+)?)|(?P<median>median))(?: latency)? (?:of|for) "
     rf"(?P<s1>{_strip_groups(_SERVICE.pattern)}) {_STAYS}(?P<c1>{_COMPARISON}) {_LATENCY_WORDS}"
-    rf"|the (?:5xx |HTTP 5xx |server )?error (?:rate|ratio) (?:of|for) "
+    rf"|the (?:(?:5xx|HTTP 5xx|server) (?:error )?|error |failure )(?:rate|ratio) (?:of|for) "
     rf"(?P<s2>{_strip_groups(_SERVICE.pattern)}) {_STAYS}(?P<c2>{_COMPARISON}) "
     rf"(?P<pct>\d+(?:\.\d+)?)%",
     re.IGNORECASE,
@@ -231,7 +231,7 @@ TYPES.update(
             "the slowest 1% take around 2 seconds; 99% take 100 ms and 1% take 2 s",
         ),
         "about": ParamType(
-            r"about|around|roughly|approximately|close to|near",
+            r"(?:somewhere )?(?:about|around)|roughly|approximately|close to|near",
             str.lower,
             "about, around, roughly, approximately: within a tenth of the value",
         ),

@@ -98,10 +98,11 @@ def drive(
     """Roll DEPLOYMENT to VERSION pass by pass (an engine without ``watch``), then ask the
     engine's VERDICT: a finished rollout returns at once, a stuck one raises why.
 
-    A budget of 0 and 0 goes to the engine alone: the contract has it refused before
-    anything changes, so the harness applies nothing.
+    A budget of 0 and 0, or a deployment the scenario never declared, goes to the engine
+    alone: the contract has either refused before anything changes, so the harness
+    applies nothing.
     """
-    if _both_zero(budget):
+    if _both_zero(budget) or deployment not in world.declared.deployments:
         world.attempt(verdict)
         return []
     replicas, spec = world.declared.deployments[deployment]

@@ -63,7 +63,7 @@ def a_deployment(
         k: options.pop(k) for k in ("anti_affinity", "spread") if k in options
     }
     if version is not None:
-        from kubeloop.steps.links.support import version_only  # noqa: PLC0415  (one world)
+        from ..links.support import version_only  # noqa: PLC0415  (one world)
 
         try:  # an artifact's alias is never a version string: it reaches pods by admission
             options.setdefault("version", version_only(world, version))

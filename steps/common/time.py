@@ -13,6 +13,7 @@ from kubeloop.harness.world import World
     "1 minute passes",
     "I wait 10 minutes",
     "another 10 minutes go by",
+    "an hour of normal traffic goes by",
     variants=(
         "I wait[ for] {duration:duration}",
         "{duration:duration} <go by|goes by|elapse(s)|later>",
@@ -21,6 +22,8 @@ from kubeloop.harness.world import World
         "{duration:duration}",
         "the clock <advances|moves on|moves forward> [by ]{duration:duration}",
         "after {duration:duration}",
+        "{duration:duration} of [<normal|steady|quiet|regular|healthy> ]traffic "
+        "<go by|goes by|pass|passes>",
     ),
 )
 def time_passes(world: World, duration: int) -> None:

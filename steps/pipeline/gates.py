@@ -37,7 +37,7 @@ def _record(world: World, alias: str, method: str, *args: object) -> None:
 
 
 @given(
-    "the unit tests of {alias:artifact} pass with {coverage:percent} coverage",
+    "the unit tests <of|for|on> {alias:artifact} pass with {coverage:percent} coverage",
     "the unit tests of D1 pass with 91% coverage",
     "the unit tests of D1 pass with 89.5% coverage",
     "its unit tests pass but coverage is only 71%",
@@ -45,8 +45,8 @@ def _record(world: World, alias: str, method: str, *args: object) -> None:
         "{alias:artifacts} unit tests pass with {coverage:percent} coverage",
         "{alias:artifacts} unit tests pass[,] <but|and|with> [its ]coverage <is|at> [<only|just> ]"
         "{coverage:percent}",
-        "[the ]unit tests of {alias:artifact} pass[,] <but|and|with> [its ]coverage <is|at> "
-        "[<only|just> ]{coverage:percent}",
+        "[the ]unit tests <of|for|on> {alias:artifact} pass[,] <but|and|with> [its ]coverage "
+        "<is|at> [<only|just> ]{coverage:percent}",
     ),
 )
 def unit_tests_pass_with(world: World, alias: str, coverage: float) -> None:
@@ -57,7 +57,7 @@ def unit_tests_pass_with(world: World, alias: str, coverage: float) -> None:
 
 
 @given(
-    "the unit tests of {alias:artifact} pass",
+    "the unit tests <of|for|on> {alias:artifact} pass",
     "the unit tests of D1 pass",
     variants=("{alias:artifacts} unit tests pass",),
 )
@@ -70,12 +70,12 @@ _FAILURES = "[ with {failures:n} <failures|failing tests|failed tests>[ <out of|
 
 
 @given(
-    "the unit tests of {alias:artifact} fail",
+    "the unit tests <of|for|on> {alias:artifact} fail",
     "the unit tests of D1 fail",
     "the unit tests of P1 fail with 3 failures out of 412",
     variants=(
         "{alias:artifacts} unit tests fail" + _FAILURES,
-        "the unit tests of {alias:artifact} fail" + _FAILURES,
+        "the unit tests <of|for|on> {alias:artifact} fail" + _FAILURES,
         "{alias:artifacts} <tests|unit tests> fail" + _FAILURES,
     ),
 )
@@ -88,7 +88,7 @@ def unit_tests_fail(
 
 
 @given(
-    "the coverage of {alias:artifact} is {coverage:percent}",
+    "the coverage <of|for|on> {alias:artifact} is {coverage:percent}",
     "the coverage of D1 is 89.49%",
     "coverage of P1 comes out at 79.9%",
     variants=(
@@ -104,7 +104,7 @@ def coverage_is(world: World, alias: str, coverage: float) -> None:
 
 
 @given(
-    "the scan of {alias:artifact} finds:",
+    "the scan <of|for|on> {alias:artifact} finds:",
     "the scan of D1 finds:",
     variants=("{alias:artifacts} scan finds:",),
 )
@@ -130,14 +130,20 @@ def scan_finds(world: World, alias: str) -> None:
 
 
 _SCAN = "the [<vulnerability|security|image|CVE|Trivy|container> ]scan"
-_FINDS = "<finds|found|reports|reported|shows|showed|turns up|turned up>"
-_NOTHING = "<nothing|no CVEs|no vulnerabilities|no findings|no issues|no problems>"
+_FINDS = (
+    "<finds|found|reports|reported|shows|showed|turns up|turned up|comes back with|came back with>"
+)
+_NOTHING = (
+    "<nothing|no findings|no issues|no problems|no CVEs|no vulnerabilities|no critical CVEs|"
+    "no critical vulnerabilities|no high CVEs|no critical or high CVEs|no high or critical CVEs>"
+)
 
 
 @given(
-    "the scan of {alias:artifact} finds nothing",
+    "the scan <of|for|on> {alias:artifact} finds nothing",
     "the scan of D1 finds nothing",
     "the vulnerability scan of R1 finds no CVEs",
+    "the vulnerability scan on R1 comes back with no critical CVEs",
     variants=(
         "{alias:artifacts} scan finds nothing",
         _SCAN + " <of|on|for> {alias:artifact} " + _FINDS + " " + _NOTHING,
@@ -150,7 +156,7 @@ def scan_finds_nothing(world: World, alias: str) -> None:
 
 
 @given(
-    "the integration tests of {alias:artifact} pass",
+    "the integration tests <of|for|on> {alias:artifact} pass",
     "the integration tests of D1 pass",
     variants=("{alias:artifacts} integration tests pass",),
 )
@@ -160,7 +166,7 @@ def integration_pass(world: World, alias: str) -> None:
 
 
 @given(
-    "the integration tests of {alias:artifact} fail",
+    "the integration tests <of|for|on> {alias:artifact} fail",
     "the integration tests of D1 fail",
     variants=("{alias:artifacts} integration tests fail",),
 )
@@ -188,15 +194,18 @@ def i_run_the_pipeline(world: World, alias: str | None = None) -> None:
 
 
 @given(
-    _SCAN + " " + _FINDS + " {finding:finding} as {severity:severity}[ in {package:name}]"
+    _SCAN + " " + _FINDS + " {finding:finding} <as|rated|rated as|with severity> "
+    "{severity:severity}[ in {package:name}]"
     " <in|on|of|for> {alias:artifact}",
     "the scan reports CVE-2024-3094 as critical in R3",
     "the scan of R3 finds a critical CVE-2024-3094 in openssl",
+    "the scan finds CVE-2024-3094 rated critical in R3",
+    "build R4 has a high severity finding CVE-2023-44487",
     variants=(
-        _SCAN + " <of|on|for> {alias:artifact} " + _FINDS + " <a|an> {severity:severity} "
+        _SCAN + " <of|on|for> {alias:artifact} " + _FINDS + " <a|an> {severity:severity}"
+        "[ severity] [<CVE|vulnerability|finding> ]{finding:finding}[ in {package:name}]",
+        "{alias:artifact} has <a|an> {severity:severity}[ severity] "
         "[<CVE|vulnerability|finding> ]{finding:finding}[ in {package:name}]",
-        "{alias:artifact} has <a|an> {severity:severity} [<CVE|vulnerability|finding> ]"
-        "{finding:finding}[ in {package:name}]",
     ),
 )
 def scan_reports(

@@ -79,6 +79,7 @@ def roll_back_environment(world: World, env: str) -> bool:
     "prod is on the digest of R6",
     "R6 is still in staging",
     "staging still has nothing deployed",
+    "R3 makes it to staging",
     variants=(
         "{env:name} <is running|is on|is at|now runs|still runs|is still running|is still on|"
         "is back on|is serving> [the digest of ][version ]{alias:artifact}[ again]",
@@ -86,6 +87,8 @@ def roll_back_environment(world: World, env: str) -> bool:
         " {env:name}[ again]",
         "{env:name} [still ]<has nothing deployed|has nothing|runs nothing>",
         "{alias:artifact} <was|has been|got|is now> <promoted|deployed|released> to {env:name}",
+        "{alias:artifact} <makes it to|made it to|gets to|got to|reaches|reached|lands in|"
+        "landed in|goes live in|went live in> {env:name}",
     ),
 )
 def env_runs(world: World, env: str, alias: str = "nothing") -> None:
@@ -116,19 +119,21 @@ def env_runs(world: World, env: str, alias: str = "nothing") -> None:
     "the promotion of D1 to prod is waiting for approval",
     "the promotion to prod is waiting for approval",
     variants=(
-        "the promotion[ of {alias:artifact}] to {env:name} <is waiting|waits|is pending|is held>"
+        "the promotion[ of {alias:artifact}][ to {env:name}] <is waiting|waits|is pending|is held>"
         " <for|on> [<an|a manual|manual> ]approval",
         "{alias:artifact} is waiting for [<an|a manual|manual> ]approval <for|in|to> {env:name}",
     ),
 )
-def is_waiting(world: World, env: str, alias: str | None = None) -> None:
+def is_waiting(world: World, env: str | None = None, alias: str | None = None) -> None:
     """The promotion is held until a reviewer approves or rejects it (of the artifact named
-    or built last)."""
+    or built last; without an environment: to any of them)."""
     current = scene(world)
     alias = alias or world.mentioned.get("artifact") or last_built(world)
     digest = current.digest(world, alias)
-    if not world.capability(current.pipeline, "waiting")(digest, env):
-        raise world.fail(f"the promotion of {alias} to {env} to wait", "nothing is waiting")
+    envs = [env] if env else [e.name for e in current.definition.environments]
+    if not any(world.capability(current.pipeline, "waiting")(digest, e) for e in envs):
+        where = f" to {env}" if env else ""
+        raise world.fail(f"the promotion of {alias}{where} to wait", "nothing is waiting")
 
 
 def _view(world: World, env: str) -> Any:

@@ -100,7 +100,8 @@ def also_trusts(world: World, env: str, keys: list[str]) -> None:
     "I sign {alias:artifact} with key {key:name}",
     'I sign D2 with key "rogue"',
     "I sign R9",
-    variants=("I sign {alias:artifact}",),
+    "I sign R1 with the release key",
+    variants=("I sign {alias:artifact}", "I sign {alias:artifact} with the {key:name} key"),
 )
 def i_sign(world: World, alias: str, key: str | None = None) -> None:
     """Sign the artifact's digest outside the pipeline (as cosign sign --key would), with

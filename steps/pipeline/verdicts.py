@@ -177,7 +177,12 @@ _PASSED = " <passed|passes|is green|was green|succeeded|succeeds>"
     "{gate:gate}" + _FOR + _PASSED,
     "gate unit passed",
     "the unit test gate passed for R1",
-    variants=("{gate:gate}" + _PASSED + " <for|on> {alias:artifact}",),
+    "R4 gets through the vulnerability gate",
+    variants=(
+        "{gate:gate}" + _PASSED + " <for|on> {alias:artifact}",
+        "{alias:artifact} <gets through|got through|gets past|got past|clears|cleared|"
+        "makes it through|made it through> {gate:gate}",
+    ),
 )
 def gate_passed(world: World, gate: str, alias: str | None = None) -> None:
     """The gate ran in the latest run (of the artifact) and passed."""

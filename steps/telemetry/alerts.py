@@ -13,7 +13,7 @@ from .support import call, fixture_text, require_docstring, result_rows
 
 _RULE = "<an|the> <alert|alert rule|alerting rule> {name:name}"
 _WHEN = "<when|on|if|for|with expression|with expr|with the expression|that fires when|fires when>"
-_HOLD = "[[,] <for|for:|with for:|holding for|lasting> {hold:duration}]"
+_HOLD = "[[,] [and ]<for|for:|with for:|holding for|lasting> {hold:duration}]"
 
 
 @given(
@@ -218,6 +218,22 @@ def no_alert_is(world: World, state: str, service: str | None = None) -> None:
         found = [n for n in found if n in about]
     if found:
         raise world.fail(f"no alert {state} at {_clock(world.clock.now)}", ", ".join(found))
+
+
+@then(
+    "no alert <fired|has fired|ever fired|went off|has gone off>",
+    "no alert fired",
+    "no alert has gone off",
+)
+def no_alert_fired(world: World) -> None:
+    """None of the alerts was ever firing so far (the rules loaded must have at least one
+    alert). An alert's labels need not name a service, so "for web" is not read here."""
+    names = list(call(world, "alert_names"))
+    if not names:
+        raise world.fail("alert rules to check", "there are no alerts")
+    fired = [n for n in names if call(world, "timeline", n).fired]
+    if fired:
+        raise world.fail("no alert fired so far", f"fired: {', '.join(fired)}")
 
 
 @then(

@@ -8,7 +8,7 @@ from __future__ import annotations
 from kubeloop.harness.registry import then
 from kubeloop.harness.world import World
 
-from .slos import find_slo
+from .slos import find_slo, slo_named
 from .support import call, show
 
 _BETWEEN = "between {low:percent} and {high:percent}"
@@ -16,6 +16,7 @@ _BETWEEN = "between {low:percent} and {high:percent}"
 
 def _spent(world: World, name: str) -> float:
     """The share of the period's budget the errors used, in percent (can pass 100)."""
+    name = slo_named(world, name)
     period = find_slo(world, name).objective.period
     return round(100 * float(call(world, "burn_rate", name, period)), 9)
 

@@ -26,7 +26,7 @@ _SUBJECTS = (
     "{service:service}'s median latency[ over [the last ]{window:duration}]",
 )
 """p99, the 99th percentile, the median (p50); over the last 5 minutes unless a window is said."""
-_IS = " is [<about|approximately|roughly> ]{value:latency}"
+_IS = " is [{about:about} ]{value:latency}"
 _COMPARES = " is {bound:comparison} {value:latency}"
 _DEFAULT_WINDOW = 300
 
@@ -69,12 +69,16 @@ def latency_is(
     service: str | None = None,
     percentile: float | None = None,
     window: int | None = None,
+    about: str | None = None,
 ) -> None:
     """The service's latency at that percentile (the median: p50), by histogram_quantile over
-    its request histogram, is VALUE (seconds unless ms), to the decimals written."""
+    its request histogram, is VALUE (seconds unless ms), to the decimals written; "about",
+    "around": within a tenth of it."""
     got = _quantile(world, percentile, service, window)
     written, factor = value
-    if not matches(written, got * factor):
+    expected = parse_number(written)
+    close = about is not None and abs(got * factor - expected) <= expected / 10
+    if not (close or matches(written, got * factor)):
         raise world.fail(_said(percentile, service, f"= {written}", factor), _seen(got, factor))
 
 

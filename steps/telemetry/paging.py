@@ -15,7 +15,7 @@ from kubeloop.harness.registry import then
 from kubeloop.harness.telemetry_nouns import SloAlert
 from kubeloop.harness.world import World
 
-from .slos import find_slo
+from .slos import find_slo, slo_named
 from .support import call, result_rows
 
 _SEVERITIES = {"page": ("page", "critical"), "ticket": ("ticket", "warning")}
@@ -26,6 +26,7 @@ _FOR = "[ <for|about|on> [the SLO ]{slo:name}]"
 def _firing(world: World, severity: str, slo: str | None, ever: bool) -> list[str]:
     """The alerts of that severity firing now (or, ``ever``, at any time so far)."""
     if slo is not None:
+        slo = slo_named(world, slo)
         find_slo(world, slo)
     now = world.clock.now
     if ever and now <= 0:
@@ -65,9 +66,11 @@ def someone_paged(world: World, verb: str, slo: str | None = None) -> None:
     "<nobody|no one|noone|nobody on call> {verb:tense} paged" + _FOR,
     "nobody was paged",
     "nobody is paged for checkout",
+    "no page went out",
+    variants=("no page <went out|was sent|was sent out|fired|has fired|went off>" + _FOR,),
 )
-def nobody_paged(world: World, verb: str, slo: str | None = None) -> None:
-    """No page fires now ("is"), or none fired so far ("was", "got")."""
+def nobody_paged(world: World, verb: str = "was", slo: str | None = None) -> None:
+    """No page fires now ("is"), or none fired so far ("was", "got"; "no page went out")."""
     firing = _firing(world, "page", slo, _tense(verb))
     if firing:
         raise world.fail(f"nobody {verb} paged", f"paged by {', '.join(firing)}")
@@ -109,6 +112,7 @@ def _slo_of(world: World, alert: SloAlert) -> str:
 
 def _state(world: World, alert: SloAlert) -> tuple[str, str]:
     slo = _slo_of(world, alert)
+    slo = slo_named(world, slo)
     find_slo(world, slo)
     return slo, str(call(world, "slo_alert_state", slo, alert.severity))
 
@@ -118,7 +122,11 @@ def _state(world: World, alert: SloAlert) -> tuple[str, str]:
     "the fast burn alert is firing",
     "the slow burn alert on checkout is firing",
     "the burn-rate alert pages",
-    variants=("{alert:sloalert} <fires|has fired|is firing now|pages|is paging|has paged>",),
+    "the burn-rate alert for web pages the on-call",
+    variants=(
+        "{alert:sloalert} <fires|has fired|is firing now|pages|is paging|has paged>"
+        "[ <the on-call|on-call|the on-call engineer|someone|whoever is on call>]",
+    ),
 )
 def slo_alert_firing(world: World, alert: SloAlert) -> None:
     """The SLO's page (fast burn) or ticket (slow burn) alert fires now."""

@@ -16,11 +16,15 @@ from kubeloop.harness.telemetry_nouns import error_ratio_query
 from kubeloop.harness.world import World
 
 from .services import _service, the_named
-from .support import call, show
+from .support import call, matches, show
 
 _ERROR_RATE = (
     "the [<5xx|HTTP 5xx|HTTP 500|server|500> ]error <rate|ratio|percentage>[ <of|for> "
     "{service:service}]"
+)
+_ERROR_RATIO = (
+    "the [{window:duration} ]<5xx|error|failure|5xx error> ratio"
+    "[ <of|for> {service:service}][ over [the last ]{span:duration}]"
 )
 _STAYED = "<stayed|stays|remained|has stayed|has remained|was|has been>"
 _WHOLE_TIME = "[ <the whole time|throughout|all along|the entire time|all the time>]"
@@ -65,6 +69,44 @@ def error_rate_is(
 
 
 @then(
+    _ERROR_RATIO + " is [{bound:comparison} ]{ratio:number}",
+    "the error ratio over the last 5 minutes is 0.02",
+    "the 5m error ratio for web is 0.04",
+    "the 5xx ratio of web over 1h is below 0.05",
+    variants=(_ERROR_RATIO + " is {about:about} {ratio:number}",),
+)
+def error_ratio_is(
+    world: World,
+    ratio: str,
+    service: str | None = None,
+    window: int | None = None,
+    span: int | None = None,
+    bound: str = "==",
+    about: str | None = None,
+) -> None:
+    """The error ratio written as a fraction (0.02 for 2%): the share of SERVICE's requests
+    answered with a 5xx over the window (5 minutes unless it says "5m …" or "over 1h"),
+    now; "about": within a tenth of it."""
+    service = the_named(world, service)
+    _service(world, service)
+    seconds = window or span or 300
+    seen = round(_value(world, error_ratio_query(service, f"{seconds}s")), 9)
+    limit = float(ratio)
+    if about is not None:
+        agrees = abs(seen - limit) <= limit / 10
+    elif bound == "==":
+        agrees = matches(ratio, seen)
+    else:
+        agrees = compare(seen, bound, limit)
+    if math.isnan(seen) or not agrees:
+        raise world.fail(
+            f"the error ratio of {service} over {seconds // 60 or seconds} "
+            f"{'minutes' if seconds >= 60 else 'seconds'} {_said(bound, limit)}",
+            "no requests in the window" if math.isnan(seen) else show(seen),
+        )
+
+
+@then(
     _ERROR_RATE + " " + _STAYED + " {bound:comparison} {percent:percent}" + _WHOLE_TIME,
     "the error rate of web stayed under 1%",
     "the error rate of web was below 5% the whole time",
@@ -85,21 +127,32 @@ def error_rate_stayed(world: World, percent: float, bound: str, service: str | N
             )
 
 
+_REQUEST_RATE = "the [total ]request rate[ <of|for> {service:service}] is "
+_PER_SECOND = "[ <requests per second|per second|rps|req/s|requests a second>]"
+
+
 @then(
-    "the request rate[ <of|for> {service:service}] is [{bound:comparison} ]{rate:decimal}"
-    "[ <requests per second|per second|rps|req/s|requests a second>]",
+    _REQUEST_RATE + "[{bound:comparison} ]{rate:decimal}" + _PER_SECOND,
     "the request rate of web is 200 per second",
     "the request rate for web is above 100 rps",
+    "the total request rate for web is about 100 per second",
+    variants=(_REQUEST_RATE + "{about:about} {rate:decimal}" + _PER_SECOND,),
 )
 def request_rate_is(
-    world: World, rate: float, service: str | None = None, bound: str = "=="
+    world: World,
+    rate: float,
+    service: str | None = None,
+    bound: str = "==",
+    about: str | None = None,
 ) -> None:
-    """Requests a second SERVICE served over the last 5 minutes, now (every code)."""
+    """Requests a second SERVICE served over the last 5 minutes, now (every code);
+    "about": within a tenth of it."""
     service = the_named(world, service)
     _service(world, service)
     expr = f'sum(rate(http_requests_total{{job="{service}"}}[5m]))'
     seen = round(_value(world, expr), 9)
-    if math.isnan(seen) or not compare(seen, bound, rate):
+    close = about is not None and abs(seen - rate) <= rate / 10
+    if math.isnan(seen) or not (close or (about is None and compare(seen, bound, rate))):
         raise world.fail(
             f"{service} serving {_said(bound, rate)} requests per second",
             "no requests in the last 5 minutes" if math.isnan(seen) else f"{show(seen)}",

@@ -22,13 +22,20 @@ _SERVES = (
     "is taking|sees|is seeing|is quiet at|is busy at|runs at|is running at>"
 )
 _ERRORS = "[ <with|at> {errors:share} <errors|error rate|of them failing|failing>]"
-_NO_ERRORS = " <with no errors|without errors|without any errors|with zero errors>"
+_NO_ERRORS = (
+    " <with no errors|without errors|without any errors|with zero errors|with hardly any errors|"
+    "with almost no errors|with barely any errors>"
+)
 _FAIL = (
     "<fail|are failing|start failing|return errors|return an error|return HTTP 500|return 500|"
     "return 500s|return a 500|error out>"
 )
 _WITH_CODE = "[ with <a|an|HTTP|status|code> <500|503|5xx>]"
 _FOR = "[ for [the next ]{duration:duration}]"
+_ERRS_ON = (
+    "returns errors for|returns errors on|starts returning errors on|"
+    "starts returning errors for|starts erroring on"
+)
 _AT = "[ <at|taking|answering in> [<around|about|roughly> ]{latency:latency}]"
 _THEIR = "[<all|all of|all the|the|those|its|their|of> ][{name:service} ]"
 
@@ -71,9 +78,12 @@ def the_named(world: World, name: str | None) -> str:
     'the service "api" serves 50 requests per second',
     "service api serves 50 req/s with 1% errors",
     "web is handling 100 requests per second at around 80ms",
+    "web gets steady traffic of 100 requests per second",
     variants=(
         "{name:service} " + _SERVES + " {rate:rps}" + _ERRORS + _AT,
         "{name:service} " + _SERVES + " {rate:rps}" + _NO_ERRORS + _AT,
+        "{name:service} <gets|has|sees|is getting|is seeing|receives> [<steady|constant|normal> ]"
+        "traffic of {rate:rps}" + _ERRORS + _AT,
     ),
 )
 def the_service(
@@ -136,19 +146,24 @@ def _lasting(
     "web fails 30% of its requests for 10 minutes",
     "half of all checkout requests fail for 10 minutes",
     "2% of those requests fail with a 500",
+    "errors jump to 10% of traffic",
+    "the failure rate doubles to 4%",
     variants=(
-        "{name:service} <starts failing|fails|is failing|begins failing|returns errors for> "
+        "{name:service} <starts failing|fails|is failing|begins failing|" + _ERRS_ON + "> "
         "{errors:share} of [<its|all|the|all its|all of its> ]requests" + _WITH_CODE + _FOR,
-        "{errors:share} of " + _THEIR + "requests " + _FAIL + _WITH_CODE + _FOR,
+        "{errors:share}[ of] " + _THEIR + "requests " + _FAIL + _WITH_CODE + _FOR,
         "{errors:share} of <them|those> " + _FAIL + _WITH_CODE + _FOR,
         "{name:service} has <an error rate of|a> {errors:share}[ error rate]" + _FOR,
         "the {name:name} pods <fail|start failing|return errors for> {errors:share} of [their ]"
         "requests" + _FOR,
         "{name:service}'s error rate <is|jumps to|rises to|goes to|climbs to|spikes to|"
         "increases to|drops to|falls to|goes up to|goes down to> {errors:share}" + _FOR,
-        "the [<5xx|HTTP 5xx|server> ]error <rate|ratio>[ <of|for> {name:service}] "
-        "<jumps|rises|goes|climbs|spikes|increases|drops|falls|goes up|goes down> to "
-        "{errors:share}" + _FOR,
+        "the [<5xx|HTTP 5xx|server> ]<error|failure> <rate|ratio>[ <of|for> {name:service}] "
+        "<jumps|rises|goes|climbs|spikes|increases|drops|falls|goes up|goes down|doubles|"
+        "triples|halves> to {errors:share}" + _FOR,
+        "[the ]errors[ <of|for|on> {name:service}] <jump|rise|go|climb|spike|increase|drop|"
+        "fall|go up|go down> to {errors:share}[ of <the traffic|traffic|requests|all requests|"
+        "the requests>]" + _FOR,
     ),
 )
 def starts_failing(

@@ -59,8 +59,11 @@ def _period(text: str) -> int:
     'an SLO "web-availability" of 99.5% over 30 days with a page on fast burn and a ticket on '
     "slow burn",
     "a 99.9% availability objective over 30 days for web",
+    "an availability SLO of 99.5% for web",
+    "an SLO for web of 99.9% availability over 30 days with burn rate alerts",
     variants=(
         "<a|an> {objective:percent} [<availability|success> ]<SLO|objective|target>{details:slo}",
+        "<a|an> [<availability|success> ]<SLO|objective>{details:slo}",
     ),
 )
 def an_slo(
@@ -118,20 +121,32 @@ def service_added(world: World, service: str) -> None:
             )
 
 
+_BURN_ALERTS = "[the ][<multi-window|multiwindow|multi-burn-rate> ]<burn rate|burn-rate> alerts"
+
+
 @given(
     "<it|the SLO> pages on a fast burn[ and opens a ticket on a slow burn]",
     "it pages on a fast burn and opens a ticket on a slow burn",
     "a fast burn pages and a slow burn opens a ticket",
+    "the multi-window burn rate alerts are set up for checkout",
     variants=(
         "a fast burn pages[ and a slow burn <opens|raises|files> a ticket]",
         "a slow burn <opens|raises|files> a ticket",
+        _BURN_ALERTS + " <are set up|are configured|are in place|are enabled|exist>"
+        "[ <for|on> {slo:sloname}]",
+        _BURN_ALERTS + " <for|on> {slo:sloname}[ with <paging|page> and <ticketing|ticket> "
+        "severities]",
     ),
 )
-def pages_on_fast_burn(world: World) -> None:
+def pages_on_fast_burn(world: World, slo: str | None = None) -> None:
     """What the Workbook's windows do (a page on a fast burn, a ticket on a slow one): said
-    of the SLO declared last, which must exist."""
-    if "slo" not in world.mentioned:
+    of the SLO named (declared earlier, maybe waiting for its service), else of the SLO
+    declared last, which must exist."""
+    if slo is None and "slo" not in world.mentioned:
         raise world.fail("an SLO declared earlier for it to be about", "no SLO was declared")
+    waiting = [entry[0] for entry in world.parts.get(_PENDING, [])]
+    if slo is not None and slo not in waiting:
+        find_slo(world, slo_named(world, slo))
 
 
 @given("the SLOs from {path:text}", 'the SLOs from "slos/web.yml"')
@@ -169,6 +184,7 @@ def the_slos(world: World) -> None:
 )
 def error_budget(world: World, name: str, minutes: str) -> None:
     """The full-outage time the SLO allows over its period: period × (1 − objective)."""
+    name = slo_named(world, name)
     got = find_slo(world, name).objective.budget_seconds / 60
     if not matches(minutes, got):
         raise world.fail(
@@ -182,17 +198,29 @@ def error_budget(world: World, name: str, minutes: str) -> None:
     'the burn rate of "availability" over 1 hour is 14.4',
     'the 1h burn rate of the SLO "availability" is 14.4',
     "the 1h burn rate of checkout is above 14.4",
+    "the 1h burn rate for checkout is about 20",
     variants=(
-        "the {window:duration} burn rate of {name:sloname} is [{bound:comparison} ]{burn:number}",
+        "the {window:duration} burn rate <of|for> {name:sloname} is "
+        "[{bound:comparison} ]{burn:number}",
+        "the {window:duration} burn rate <of|for> {name:sloname} is {about:about} {burn:number}",
     ),
 )
-def burn_rate(world: World, name: str, window: int, burn: str, bound: str = "==") -> None:
-    """Error ratio over the window, measured now, ÷ the error budget (1 − objective)."""
+def burn_rate(
+    world: World, name: str, window: int, burn: str, bound: str = "==", about: str | None = None
+) -> None:
+    """Error ratio over the window, measured now, ÷ the error budget (1 − objective);
+    "about": within a tenth of it."""
+    name = slo_named(world, name)
     find_slo(world, name)
     if window <= 0:
         raise world.fail("a window of at least 1 second", f"{window} seconds")
     got = call(world, "burn_rate", name, window)
-    agrees = matches(burn, got) if bound == "==" else compare(got, bound, parse_number(burn))
+    if about is not None:
+        agrees = abs(got - parse_number(burn)) <= abs(parse_number(burn)) / 10
+    elif bound == "==":
+        agrees = matches(burn, got)
+    else:
+        agrees = compare(got, bound, parse_number(burn))
     if not agrees:
         mark = {"kind": "burn", "slo": name, "window": window, "bound": bound, "expected": burn}
         raise world.fail(
@@ -227,6 +255,7 @@ def burn_rate(world: World, name: str, window: int, burn: str, bound: str = "=="
 def budget_remaining(world: World, name: str, percent: float, bound: str = "==") -> None:
     """What is left of the period's budget: 1 − burn rate over the whole period, as Sloth's
     slo:period_error_budget_remaining:ratio records it (100% until errors are served)."""
+    name = slo_named(world, name)
     period = find_slo(world, name).objective.period
     left = round(100 * (1 - call(world, "burn_rate", name, period)), 9)
     if not compare(left, bound, percent):
@@ -251,6 +280,7 @@ def budget_remaining(world: World, name: str, percent: float, bound: str = "==")
 )
 def budget_spent(world: World, name: str, percent: float, bound: str = "==") -> None:
     """What the period's errors have used of the budget: 100% − what remains."""
+    name = slo_named(world, name)
     period = find_slo(world, name).objective.period
     spent = round(100 * call(world, "burn_rate", name, period), 9)
     if not compare(spent, bound, percent):
@@ -276,9 +306,12 @@ def budget_exhausted(world: World, name: str | None = None) -> None:
 
 
 def slo_named(world: World, name: str | None) -> str:
-    """The SLO a sentence names, else the one named last, else the only one."""
+    """The SLO a sentence names (a service's name: its one SLO, "the burn rate for web" is
+    about "web-availability"), else the one named last, else the only one."""
     if name is not None:
-        return name
+        names = [str(n) for n in call(world, "slos")]
+        theirs = [n for n in names if n.startswith(f"{name}-")]
+        return theirs[0] if name not in names and len(theirs) == 1 else name
     if "slo" in world.mentioned:
         return str(world.mentioned["slo"])
     names = list(call(world, "slos"))
@@ -294,6 +327,7 @@ def _explain(world: World, name: str) -> str:
 
 
 def _severity_state(world: World, name: str, severity: str) -> str:
+    name = slo_named(world, name)
     find_slo(world, name)
     return str(call(world, "slo_alert_state", name, severity))
 
@@ -349,6 +383,7 @@ def pair_burns(world: World, name: str, long: int, short: int, side: str) -> Non
     """That pair of the SLO's table fires now (both windows above its factor), or does not."""
     if side not in ("above", "below"):
         raise world.fail('"above its threshold" or "below its threshold"', side)
+    name = slo_named(world, name)
     find_slo(world, name)
     verdict = call(world, "verdict", name)
     pair = next(
@@ -372,6 +407,7 @@ def pair_burns(world: World, name: str, long: int, short: int, side: str) -> Non
 )
 def alerts_on_pair(world: World, name: str, long: int, short: int, factor: str) -> None:
     """The SLO's window table has that pair (long AND short window) at that burn-rate factor."""
+    name = slo_named(world, name)
     pairs = [(w.long, w.short, w.factor) for w in find_slo(world, name).windows.windows]
     if not any(lw == long and sw == short and matches(factor, f) for lw, sw, f in pairs):
         shown = ", ".join(f"{lw // 60}m/{sw // 60}m ×{f:g}" for lw, sw, f in pairs)

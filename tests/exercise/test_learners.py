@@ -42,14 +42,20 @@ def _grade(engine: str, lab: str, tmp_path: Path, capsys: pytest.CaptureFixture[
 def learners(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(sys, "path", [str(LEARNERS), *sys.path])
-    for name in ("learner_cluster", "learner_pipeline"):
+    for name in ("learner_cluster", "learner_pipeline", "learner_telemetry"):
         monkeypatch.delitem(sys.modules, name, raising=False)
 
 
 @pytest.mark.usefixtures("learners")
 @pytest.mark.parametrize(
     ("engine", "lab", "passing"),
-    [("learner_cluster", "cluster", 35), ("learner_pipeline", "pipeline", 100)],
+    [
+        ("learner_cluster", "cluster", 35),
+        ("learner_pipeline", "pipeline", 100),
+        # Lab 03 but for reading Sloth and OpenSLO files: the scenarios that load one say
+        # "does not provide".
+        ("learner_telemetry", "telemetry", 101),
+    ],
 )
 def test_an_engine_written_from_the_seed_and_the_contract_gets_no_wrong_answer(
     engine: str, lab: str, passing: int, tmp_path: Path, capsys: pytest.CaptureFixture[str]

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from kubeloop.telemetry.promtool.testfile import FILE_BOUNDS
+
 # rule files are read per test group, as promtool reads them: with no group, none is read
 RULES_TEST = (
     "rule_files: [{rules}]\nevaluation_interval: 1m\ntests:\n- interval: 1m\n  input_series: []\n"
@@ -31,7 +33,7 @@ def run_rules(tmp_path: Path, *files: str) -> subprocess.CompletedProcess[str]:
 def files(tmp_path: Path) -> Path:
     os.mkfifo(tmp_path / "pipe.yml")
     with (tmp_path / "big.yml").open("wb") as handle:
-        handle.truncate(5_000_000)
+        handle.truncate(FILE_BOUNDS[0] + 1)  # sparse: larger than a test file may be
     (tmp_path / "zero.yml").symlink_to("/dev/zero")
     for name in ("pipe", "big", "zero"):
         (tmp_path / f"uses-{name}.yml").write_text(RULES_TEST.format(rules=f"{name}.yml"))
@@ -44,7 +46,7 @@ def files(tmp_path: Path) -> Path:
     [
         ("pipe.yml", "pipe.yml:1:1: $: cannot read the file: it is not a regular file"),
         ("zero.yml", "zero.yml:1:1: $: cannot read the file: it is not a regular file"),
-        ("big.yml", "big.yml:1:1: $: the file is larger than 1000000 bytes"),
+        ("big.yml", f"big.yml:1:1: $: the file is larger than {FILE_BOUNDS[0]} bytes"),
         ("missing.yml", "missing.yml:1:1: $: no such file"),
     ],
 )

@@ -7,7 +7,7 @@ the domain; a node without the label passes), then existing pods' required anti-
 against it. Score: the weights of the pod's preferred (anti-)affinity terms for each
 matching pod in the node's domain, min-max normalised to 0..100. Upstream's symmetric half
 — existing pods' preferred terms, and ``hardPodAffinityWeight`` per required affinity term,
-matching the incoming pod (``processExistingPod``) — is not modelled (README,
+matching the incoming pod (``processExistingPod``) — is not modelled (docs/cluster.md,
 simplifications).
 """
 

@@ -8,7 +8,7 @@ first that takes the batch places it, exactly as the reference would:
 2. first-fit with PreferNoSchedule taints: first fit among the nodes whose soft taints the
    pod tolerates, then by class (``first_fit.SoftTolerated``);
 3. pods that read no other pod, scored once per class of indistinguishable nodes
-   (``class_batch.py``: the scoring strategies, and first-fit with PreferNoSchedule taints);
+   (``class_batch.py``: the scoring strategies, and what 2. leaves to it);
 4. spread or preferred affinity placed domain by domain (``domain_batches.py``);
 5. cross-pod terms all by hostname, one class of hosts at a time (``affinity_batch.py``);
 6. everything else one pod at a time, every node scored (``score_all.py``).
