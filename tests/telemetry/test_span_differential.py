@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from kubeloop.telemetry import retention
 from kubeloop.telemetry.promql import cached, evaluate, evaluator
-from kubeloop.telemetry.promql.options import DEFAULT_OPTIONS
+from kubeloop.telemetry.promql.options import DEFAULT_OPTIONS, QueryOptions
 from kubeloop.telemetry.retention import Retention
 from kubeloop.telemetry.telemetry import Telemetry
 
@@ -65,8 +65,16 @@ def world(changes: list[tuple[int, str, float]], *, replay: bool = True) -> dict
     }
 
 
-def plain(self: cached.CachedQuery, store: Any, t_ms: int, options: Any = DEFAULT_OPTIONS) -> Any:
-    return evaluate(self.node, store, t_ms, subquery_step_ms=options.subquery_step_ms)
+def plain(
+    self: cached.CachedQuery, store: Any, t_ms: int, options: QueryOptions = DEFAULT_OPTIONS
+) -> Any:
+    return evaluate(
+        self.node,
+        store,
+        t_ms,
+        subquery_step_ms=options.subquery_step_ms,
+        max_samples=options.max_samples,
+    )
 
 
 @pytest.mark.slow

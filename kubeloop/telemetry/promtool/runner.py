@@ -123,7 +123,7 @@ def _run_group(
     debug, diff = flags
     if group.problems:
         return GroupResult(group.display_name, tuple(Failure(str(p)) for p in group.problems))
-    store = SeriesStore()
+    store = SeriesStore(compact=True)
     failures: list[Failure] = []
     last_input = _load_series(store, group, failures)
     if failures:

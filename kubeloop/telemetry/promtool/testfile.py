@@ -31,7 +31,7 @@ SCHEMA = "promtool-test.schema.json"
 DEFAULT_INTERVAL_MS = 60_000
 MAX_SAMPLES_PER_FILE = 100_000_000
 """The most samples all input series of one file may expand to (the bound on ``xN``):
-about 5 GB of series in memory, a fifth of this machine's; 1,000 series of a minute's
+about 3 GB of series in memory, an eighth of this machine's; 1,000 series of a minute's
 samples for 60 days fit (promtool's own bound is the machine's memory)."""
 FILE_BOUNDS = (64 * 1024 * 1024, 4_000_000)
 """A test file's most bytes and YAML values: a million ``input_series`` entries fit (other

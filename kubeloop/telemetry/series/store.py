@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import math
 import struct
+from array import array
 from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, cast
 
 from kubeloop.errors import InvalidSpecError
 from kubeloop.telemetry.series.labels import Labels
@@ -55,11 +56,13 @@ class StoredSeries:
         "base", "copies", "labels", "resets", "run_start", "spans", "stale_count", "ts", "vs"
     )  # fmt: skip
 
-    def __init__(self, labels: Labels) -> None:
+    def __init__(self, labels: Labels, compact: bool = False) -> None:
         self.labels = labels
-        self.ts: list[int] = []
-        self.vs: list[float] = []
-        self.resets: list[float] = []
+        self.ts: list[int] = cast("list[int]", array("q")) if compact else []
+        self.vs: list[float] = cast("list[float]", array("d")) if compact else []
+        self.resets: list[float] = cast("list[float]", array("d")) if compact else []
+        """``compact``: typed arrays (8 bytes a number, no object per sample) that index,
+        slice, append and bisect as the lists do; ``window`` still answers lists."""
         """Running sum of the value before each decrease: a window's counter-reset correction
         is ``resets[last] - resets[first]`` (exact when it is zero, i.e. no reset inside)."""
         self.stale_count = 0
@@ -94,6 +97,8 @@ class StoredSeries:
         if lo >= hi:
             return [], []
         wts, wvs = ts[lo:hi], self.vs[lo:hi]
+        if wts.__class__ is not list:  # a compact series answers lists, as the others do
+            wts, wvs = list(wts), list(wvs)
         if self.stale_count:
             kept = [i for i, v in enumerate(wvs) if not is_stale(v)]
             if len(kept) != len(wvs):
@@ -118,7 +123,10 @@ class StoredSeries:
 class SeriesStore:
     """All series of one world, indexed by label pairs."""
 
-    def __init__(self) -> None:
+    def __init__(self, compact: bool = False) -> None:
+        self.compact = compact
+        """Keep samples in typed arrays (``StoredSeries``): a third of the memory, for stores
+        that hold many samples and are read only by queries (promtool unit tests)."""
         self._by_labels: dict[Labels, StoredSeries] = {}
         self._postings: dict[str, dict[str, set[int]]] = {}
         self._all: list[StoredSeries] = []
@@ -200,7 +208,7 @@ class SeriesStore:
             series.stale_count += 1
 
     def _create(self, labels: Labels) -> StoredSeries:
-        series = StoredSeries(labels)
+        series = StoredSeries(labels, self.compact)
         ident = len(self._all)
         self._all.append(series)
         self._by_labels[labels] = series
