@@ -25,8 +25,9 @@ class Violation:
 
 @dataclass
 class Known:
-    """What the explorer itself did to the world: the nodes it failed or cordoned (never
-    read back from the engine), the artifacts it built, and the last action's facts."""
+    """What the explorer knows without asking the engine: the nodes it failed or cordoned,
+    the artifacts built and whether the pipeline's recorded verdicts verify them, and the
+    ``for:`` the scenario's own rules declare."""
 
     failed: set[str] = field(default_factory=set)
     down: set[str] = field(default_factory=set)
