@@ -9,17 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from kubeloop.cli import main
 from kubeloop.harness.grammar import readings
-
-
-def _run(tmp_path: Path, capsys: pytest.CaptureFixture[str], *lines: str) -> tuple[int, str]:
-    feature = tmp_path / "story.feature"
-    body = "".join(f"    {line}\n" for line in lines)
-    feature.write_text(f"Feature: words\n  Scenario: one\n{body}")
-    code = main(["run", str(feature)])
-    return code, capsys.readouterr().out
-
+from tests.harness.one_scenario import run_scenario as _run
 
 _TRAFFIC = (
     "Given the web service is getting 100 requests per second",
