@@ -1,11 +1,12 @@
 """How many step lines of the measured scenarios match a phrase (run: python match_rate.py
-[BATCH]; the default batch is first_try).
+[BATCH]; the default batch is corpora/cluster_before_the_catalog).
 
-Each batch was written by people who had read only the README, before reading the catalog:
-first_try/ from the README and the issue's sample sentences, second_try/ and third_try/ by
-later writers, fourth_try/ by a separate session, one folder per mechanism; fifth_try/ by an SRE
-(telemetry), held out while the telemetry grammar grew. ``--show``
-lists the lines that match nothing.
+Each batch in corpora/ was written by people who had read only the README, before reading
+the catalog, and is named for who wrote it and how: cluster_before_the_catalog/ from the
+README and the issue's sample sentences, sre_unlike_the_catalog/ and platform_engineer/ by
+later writers, per_mechanism/ by a separate session, one folder per mechanism; sre_telemetry/
+by an SRE, held out while the telemetry grammar grew. ``--show`` lists the lines that match
+nothing.
 """
 
 from __future__ import annotations
@@ -21,7 +22,8 @@ import kubeloop.steps  # noqa: F401  (registers the step library)
 from kubeloop.harness.errors import AmbiguousStepError, UndefinedStepError
 from kubeloop.harness.registry import REGISTRY
 
-HERE = Path(__file__).parent / "first_try"
+CORPORA = Path(__file__).parent / "corpora"
+HERE = CORPORA / "cluster_before_the_catalog"
 
 
 def _rows(block: dict[str, Any]) -> list[dict[str, str]]:
@@ -86,7 +88,7 @@ def unmatched_file(path: Path, shown: Path | None = None) -> tuple[int, list[str
 
 def main() -> int:
     batches = [a for a in sys.argv[1:] if not a.startswith("-")]
-    total, missing = unmatched(Path(__file__).parent / batches[0] if batches else HERE)
+    total, missing = unmatched(CORPORA / batches[0] if batches else HERE)
     matched = total - len(missing)
     print(f"{matched} of {total} step lines match ({100 * matched / total:.1f}%)")
     if "--show" in sys.argv:
