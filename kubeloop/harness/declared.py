@@ -25,3 +25,9 @@ class Declared:
     """The cpu utilization the scenario set, by deployment."""
     disruption_budgets: list[Any] = field(default_factory=list)
     """PodDisruptionBudgets from fixtures, as declared (the cluster enforces them on evictions)."""
+    mentioned: dict[str, str] = field(default_factory=dict)
+    """The name said last of each kind (node, deployment, artifact, service, slo, alert), for
+    "it" and "its" in later steps."""
+    artifact_versions: dict[str, str] = field(default_factory=dict)
+    """Artifact alias → the version it was built at (the pipeline's build steps fill it), so
+    a reason said in words may name an artifact by either (reasons.py)."""

@@ -22,6 +22,7 @@ from pytest_bdd.scenario import collect_example_parametrizations, scenario_wrapp
 from kubeloop.harness.errors import HarnessError, UndefinedStepError
 from kubeloop.harness.recorder import relative
 from kubeloop.harness.registry import REGISTRY
+from kubeloop.harness.step_context import Step
 from kubeloop.harness.time_limit import time_limit
 from kubeloop.harness.world import World
 
@@ -87,11 +88,11 @@ def _execute(feature: Any, scenario: Any, request: pytest.FixtureRequest) -> Non
     try:
         world: World = request.getfixturevalue("world")
         where = relative(feature.filename)
-        world.scenario_steps = [(s.type, s.name, s.line_number) for s in scenario.steps]
+        world.scenario_steps = tuple((s.type, s.name, s.line_number) for s in scenario.steps)
         steps = list(scenario.steps)
         for index, step in enumerate(steps):
-            _prepare(world, step, where, index == len(steps) - 1)
-            world.next_checks_error = index + 1 < len(steps) and _checks_error(steps[index + 1])
+            following = steps[index + 1] if index + 1 < len(steps) else None
+            _prepare(world, step, where, following)
             _execute_step(request, feature, scenario, step, world)
     finally:
         hook.pytest_bdd_after_scenario(request=request, feature=feature, scenario=scenario)
@@ -107,18 +108,20 @@ def _checks_error(step: Any) -> bool:
     return any(getattr(m.definition.function, "checks_error", False) for m in matches)
 
 
-def _prepare(world: World, step: Any, where: str, last: bool) -> None:
-    world.step_text = step.name
-    world.step_label = f"{step.keyword.strip()} {step.name}"
-    world.location = f"{where}:{step.line_number}"
-    world.docstring = step.docstring
-    world.datatable = (
-        None
+def _prepare(world: World, step: Any, where: str, following: Any) -> None:
+    """The world's view of the step about to run (FOLLOWING: the step after it, or None)."""
+    world.step = Step(
+        text=step.name,
+        label=f"{step.keyword.strip()} {step.name}",
+        location=f"{where}:{step.line_number}",
+        docstring=step.docstring,
+        datatable=None
         if step.datatable is None
-        else [[cell.value for cell in row.cells] for row in step.datatable.rows]
+        else tuple(tuple(cell.value for cell in row.cells) for row in step.datatable.rows),
+        is_last=following is None,
+        next_checks_error=following is not None and _checks_error(following),
     )
-    world.is_last_step = last
-    world.expansion = []
+    world.report.expansion = []
 
 
 def _execute_step(
@@ -147,22 +150,24 @@ def _execute_step(
 
 
 def run_step(keyword: str, world: World) -> None:
-    world.matches = []
+    world.report.matches = ()
     try:
-        matches = REGISTRY.match(keyword, world.step_text)
+        matches = REGISTRY.match(keyword, world.step.text)
     except UndefinedStepError as error:
-        raise UndefinedStepError(f"{world.location}: {error}{_other_undefined(world)}") from None
-    world.matches = matches
-    with time_limit(world.step_timeout, world.step_label):
+        raise UndefinedStepError(
+            f"{world.step.location}: {error}{_other_undefined(world)}"
+        ) from None
+    world.report.matches = matches
+    with time_limit(world.options.step_timeout, world.step.label):
         world.run(keyword, matches)
 
 
 def _other_undefined(world: World) -> str:
     """Every other step of the scenario that matches nothing, so one run shows them all."""
-    where = world.location.rsplit(":", 1)[0]
+    where = world.step.location.rsplit(":", 1)[0]
     others = []
     for kind, text, line in world.scenario_steps:
-        if text == world.step_text and f"{where}:{line}" == world.location:
+        if text == world.step.text and f"{where}:{line}" == world.step.location:
             continue
         try:
             REGISTRY.match(kind, text)

@@ -20,6 +20,7 @@ from kubeloop.harness.errors import HarnessError, ScenarioAssertionError
 from kubeloop.harness.execute import run_item
 from kubeloop.harness.recorder import Recorder, relative
 from kubeloop.harness.scenarios import scenario_line, scenario_template
+from kubeloop.harness.step_context import RunOptions
 from kubeloop.harness.time_limit import DEFAULT_SECONDS
 from kubeloop.harness.workers import pytest_xdist_auto_num_workers  # noqa: F401 (-n auto)
 from kubeloop.harness.world import World
@@ -248,7 +249,8 @@ def kubeloop_engine(request: pytest.FixtureRequest) -> tuple[str, Any]:
 @pytest.fixture
 def world(request: pytest.FixtureRequest, kubeloop_engine: tuple[str, Any]) -> World:
     name, module = kubeloop_engine
-    world = World(module, name, request.node.path.parent)
-    world.step_timeout = request.config.getoption("step_timeout")
-    world.fixtures_anywhere = request.config.getoption("fixtures_anywhere")
-    return world
+    options = RunOptions(
+        step_timeout=request.config.getoption("step_timeout"),
+        fixtures_anywhere=request.config.getoption("fixtures_anywhere"),
+    )
+    return World(module, name, request.node.path.parent, options)

@@ -143,7 +143,7 @@ class Progress:
             lines.append(f"    {self._mark(step.status)} {step.keyword} {step.text}{where}")
             lines += [f"        ↳ {inner}" for inner in step.expansion]
             lines.extend(f"        {line}" for line in step.error.splitlines())
-        if record.status == "error" and not record.failed_step:
+        if record.status in ("failed", "error") and not record.failed_step:
             lines.append(f"    {self._mark('failed')} {record.message}")
         self.emit("\n".join(lines))
 

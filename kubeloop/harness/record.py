@@ -122,13 +122,18 @@ class ScenarioRecord:
 
 def snapshot(world: Any) -> dict[str, Any]:
     """The cluster at the end of a scenario, its rollouts and events, as plain data."""
-    data: dict[str, Any] = {"nodes": [], "pending": [], "events": [], "rollouts": world.rollouts}
-    for key, take in getattr(world, "snapshots", {}).items():
+    data: dict[str, Any] = {
+        "nodes": [],
+        "pending": [],
+        "events": [],
+        "rollouts": world.report.rollouts,
+    }
+    for key, take in world.report.snapshots.items():
         try:
             data[key] = take()
         except Exception:  # a learner's engine may fail here too; the report still renders
             data[key] = {}
-    cluster = getattr(world, "_cluster", None)
+    cluster = world.built_cluster
     if cluster is None:
         return data
     try:
@@ -219,7 +224,7 @@ def _pass_of(event: Any, passes: dict[tuple[str, str], int]) -> int | None:
 
 def hpa_sample(world: Any, samples: dict[str, list[dict[str, Any]]]) -> None:
     """One sample per HPA the scenario declared, after a step: replicas and utilization."""
-    cluster = getattr(world, "_cluster", None)
+    cluster = world.built_cluster
     autoscaler = getattr(cluster, "autoscaler", None)
     if autoscaler is None:
         return

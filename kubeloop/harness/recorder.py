@@ -144,14 +144,14 @@ class Recorder:
         )
         entry.duration_ns = time.perf_counter_ns() - began
         entry.status = status
-        entry.expansion = list(request.getfixturevalue("world").expansion)
+        world = request.getfixturevalue("world")
+        entry.expansion = list(world.report.expansion)
         if self.pictures:  # what matched, for Cucumber JSON and Messages
-            matches = request.getfixturevalue("world").matches
+            matches = world.report.matches
             entry.definition = " + ".join(
                 f"{m.definition.keyword}: {m.definition.pattern}" for m in matches
             )
             entry.arguments = matches[0].spans() if matches else []
-            world = request.getfixturevalue("world")
             if world.declared.hpas:
                 hpa_sample(world, self.hpas.setdefault(request.node.nodeid, {}))
         if error is not None:

@@ -30,8 +30,6 @@ class World(Protocol):
     def cluster(self) -> Any: ...
 
     declared: Declared
-    mentioned: dict[str, str]
-    artifact_versions: dict[str, str]
 
     def fail(self, expected: str, actual: str) -> ScenarioAssertionError: ...
 
@@ -74,7 +72,7 @@ def it(world: World, kind: str) -> str:
 
 
 def _it(world: World, kind: str) -> str:
-    name = world.mentioned.get(kind)
+    name = world.declared.mentioned.get(kind)
     if name is None:
         raise world.fail(
             f'a {kind} mentioned earlier for "it"/"its" to refer to', f"no {kind} was named yet"
@@ -86,7 +84,7 @@ def _name(world: World, kind: str, value: str, checking: bool) -> str:
     name = _it(world, kind) if isinstance(value, It) else value
     if checking:
         _check(world, kind, name)
-    world.mentioned[kind] = name
+    world.declared.mentioned[kind] = name
     return name
 
 
@@ -107,7 +105,7 @@ def _owner(world: World, value: Owner, checking: bool) -> Owner:
             f"there is none; {_listing('node', nodes)}; {_listing('deployment', deployments)}",
         )
     kind = "node" if is_node else "deployment"
-    world.mentioned[kind] = value.name
+    world.declared.mentioned[kind] = value.name
     return Owner(kind, value.name)
 
 
@@ -115,7 +113,7 @@ def _artifact(world: World, value: str) -> str:
     """An artifact's alias; "it" is the one built or named last (the pipeline steps check
     that an alias was bound, and list the ones that were)."""
     name = _it(world, "artifact") if isinstance(value, It) else value
-    world.mentioned["artifact"] = name
+    world.declared.mentioned["artifact"] = name
     return name
 
 
@@ -123,7 +121,7 @@ def _mentioned(world: World, kind: str, value: str) -> str:
     """An alert's or an SLO's name; "the alert"/"the SLO" is the one named last (the
     telemetry steps check that it exists, and list the ones that do)."""
     name = _it(world, kind) if isinstance(value, It) else value
-    world.mentioned[kind] = name
+    world.declared.mentioned[kind] = name
     return name
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -171,12 +171,12 @@ _DEPTH = "team phrase depth"
 
 def expand(world: World, phrase: TeamPhrase, values: dict[str, str]) -> None:
     """Run the phrase's steps in order, each as if written in its place; the report shows
-    them under the team's line (``world.expansion``)."""
+    them under the team's line (``world.report.expansion``)."""
     depth = world.parts.get(_DEPTH, 0)
     if depth > 20:
         raise world.fail(f"{phrase.text!r} to end", "it uses itself (check: kubeloop check)")
     world.parts[_DEPTH] = depth + 1
-    outer, last = world.next_checks_error, world.is_last_step
+    outer = world.step
     said = [
         (keyword, _PARAMETER.sub(lambda m: values.get(m.group(1), m.group(0)), text))
         for keyword, text, _ in phrase.steps
@@ -184,14 +184,19 @@ def expand(world: World, phrase: TeamPhrase, values: dict[str, str]) -> None:
     try:
         for index, (keyword, text) in enumerate(said):
             matches = REGISTRY.match(keyword, text)
-            world.expansion.append(f"{keyword.title()} {text}")
+            world.report.expansion.append(f"{keyword.title()} {text}")
             following = said[index + 1] if index + 1 < len(said) else None
-            world.next_checks_error = outer if following is None else _checks(*following)
-            world.is_last_step = last and following is None
+            world.step = replace(
+                outer,
+                next_checks_error=outer.next_checks_error
+                if following is None
+                else _checks(*following),
+                is_last=outer.is_last and following is None,
+            )
             world.run(keyword, matches)
     finally:
         world.parts[_DEPTH] = depth
-        world.next_checks_error, world.is_last_step = outer, last
+        world.step = outer
 
 
 def _checks(keyword: str, text: str) -> bool:

@@ -33,60 +33,49 @@ from kubeloop.harness.errors import (
     ScenarioError,
 )
 from kubeloop.harness.referents import resolve
+from kubeloop.harness.rejection import Rejection
+from kubeloop.harness.report_notes import ReportNotes
+from kubeloop.harness.step_context import RunOptions, Step
 from kubeloop.render import cluster_picture
 
 SETTLE_PASSES = 100
+DEFAULT_OPTIONS = RunOptions()
 
 
 class World:
-    def __init__(self, engine: ModuleType, engine_name: str, feature_dir: Path) -> None:
+    """One scenario's world: the engines, the clock and event log, what the scenario
+    declared, the step being run (a frozen view), and the rejection waiting for a check."""
+
+    def __init__(
+        self,
+        engine: ModuleType,
+        engine_name: str,
+        feature_dir: Path,
+        options: RunOptions = DEFAULT_OPTIONS,
+    ) -> None:
         self.engine = engine
         self.engine_name = engine_name
         self.feature_dir = feature_dir
+        self.options = options
         self._cluster: Any = None
         self._cluster_on_clock = False
         self.clock = Clock()
         """The scenario's one logical clock; kubeloop's mechanisms all run on it."""
         self.events = EventLog(self.clock)
         self.parts: dict[str, Any] = {}
-        self.pictures: dict[str, Callable[[], str]] = {}
-        """Text pictures of each mechanism, drawn under a failed step."""
-        self.snapshots: dict[str, Callable[[], dict[str, Any]]] = {}
-        """Each mechanism's end state as plain data, for the reports' pictures."""
-        self.settled = False
-        self.error: Exception | None = None
-        self.checked_error: Exception | None = None
-        """The rejection the last check took, for the checks that follow it directly."""
-        self.error_step = ""
-        self.error_location = ""
-        self.rollout: list[Any] | None = None
-        self.stall: Exception | None = None
-        self.rollouts: list[dict[str, Any]] = []
-        """Each rollout the scenario ran, as the reports draw it."""
+        """Each mechanism's engine object, by name (``part``)."""
         self.declared = Declared()
-        self.mentioned: dict[str, str] = {}
-        """The node and the deployment named last, for "it" and "its" in later steps."""
-        self.artifact_versions: dict[str, str] = {}
-        """Artifact alias → the version it was built at (the pipeline's build steps fill it),
-        so a reason said in words may name an artifact by either (reasons.py)."""
-        self.step_text = ""
-        self.step_label = ""
-        self.matches: Sequence[Any] = []
-        """The registry matches of the current step, for reports."""
-        self.location = ""
-        self.is_last_step = False
-        self.expansion: list[str] = []
-        """The steps a team phrase ran for this step (team_phrases.py), for the reports."""
-        self.next_checks_error = True
-        """Whether the step after this one checks a rejection ("Then the operation fails
-        with …"); if not, a rejection of this step fails it, at its own line."""
-        self.step_timeout = 0.0
-        self.scenario_steps: list[tuple[str, str, int]] = []
+        self.settled = False
+        self.step = Step()
+        self.scenario_steps: tuple[tuple[str, str, int], ...] = ()
         """(keyword, text, line) of every step of the scenario, for reports of all undefined."""
-        self.docstring: str | None = None
-        self.datatable: list[list[str]] | None = None
-        self.fixtures_anywhere = False
-        """Let fixture paths leave the project folder (``--fixtures-anywhere``)."""
+        self.rejection = Rejection()
+        self.report = ReportNotes()
+
+    @property
+    def error(self) -> Exception | None:
+        """The rejection waiting for a check, if any."""
+        return self.rejection.pending
 
     def run(self, keyword: str, matches: Sequence[Any]) -> None:
         """Run the matched definitions of one step (several when joined by "and")."""
@@ -99,7 +88,7 @@ class World:
             if not checks_error:
                 if self.error is not None:
                     raise self._unchecked(self.error, "") from self.error
-                self.checked_error = None
+                self.rejection.checked = None
             try:
                 match.definition.function(self, **resolve(self, keyword, match))
             except (HarnessError, ScenarioAssertionError):
@@ -112,17 +101,17 @@ class World:
                 if not isinstance(error, Exception | SystemExit) and not engine_child.IN_CHILD:
                     raise  # KeyboardInterrupt stops a run that is not isolated
                 message, engine_bug = describe(
-                    error, self.engine_name, self.engine, self.step_label, self.location
+                    error, self.engine_name, self.engine, self.step.label, self.step.location
                 )
                 kind = EngineCrashError if engine_bug else ScenarioError
                 raise kind(message) from error
-        if self.error is not None and (self.is_last_step or not self.next_checks_error):
+        if self.error is not None and (self.step.is_last or not self.step.next_checks_error):
             raise self._unchecked(self.error, " (and no Then step checked it)") from self.error
 
     def _unchecked(self, error: Exception, note: str) -> HarnessError:
         """A rejection no Then step checked, blamed on whoever made the mistake."""
         message, engine_bug = describe(
-            error, self.engine_name, self.engine, self.error_step, self.error_location
+            error, self.engine_name, self.engine, self.rejection.step, self.rejection.location
         )
         first, newline, rest = message.partition("\n")
         return (EngineOperationError if engine_bug else ScenarioError)(
@@ -186,7 +175,7 @@ class World:
             kind = owner.__name__ if isinstance(owner, ModuleType) else type(owner).__name__
             raise EngineCapabilityError(
                 f"engine {self.engine_name} does not provide {kind}.{name}, "
-                f'which the step "{self.step_text}" needs'
+                f'which the step "{self.step.text}" needs'
             )
         return found  # type: ignore[no-any-return]
 
@@ -214,7 +203,7 @@ class World:
             if "unexpected keyword" in str(error) or "positional argument" in str(error):
                 raise EngineCapabilityError(
                     f"engine {self.engine_name}'s {kind} does not accept {sorted(kwargs)}: {error} "
-                    f'(needed by "{self.step_text}")'
+                    f'(needed by "{self.step.text}")'
                 ) from error
             raise
 
@@ -244,22 +233,17 @@ class World:
         except Exception as error:  # the engine under test may raise anything
             if isinstance(error, HarnessError | ScenarioAssertionError | NotImplementedError):
                 raise
-            self.error = error
-            self.error_step = self.step_label
-            self.error_location = self.location
+            self.rejection.keep(error, self.step.label, self.step.location)
             return None
 
     def take_error(self) -> Exception:
         """The rejection the step before the checks ended with; every check in a row of
         them ("Then the operation fails with …" / "And … fails with …") sees the same one."""
-        if self.error is None:
-            if self.checked_error is not None:
-                return self.checked_error
+        error = self.rejection.take()
+        if error is None:
             raise ScenarioAssertionError(
                 "the previous step to fail", "it succeeded", self.picture()
             )
-        error, self.error = self.error, None
-        self.checked_error = error
         return error
 
     # --- observation --------------------------------------------------------------
@@ -273,7 +257,7 @@ class World:
             drawings["cluster"] = lambda: cluster_picture(
                 self._cluster, known_nodes=self.declared.nodes
             )
-        drawings.update(self.pictures)
+        drawings.update(self.report.pictures)
         if not drawings:
             return "(nothing in the world yet)"
         parts: list[str] = []
@@ -297,13 +281,13 @@ class World:
         the run started in); ``--fixtures-anywhere`` lifts the rule.
         """
         resolved = (self.feature_dir / path).resolve()
-        if self.fixtures_anywhere:
+        if self.options.fixtures_anywhere:
             return resolved
         roots = {project_root(self.feature_dir), Path.cwd().resolve()}
         if not any(resolved.is_relative_to(root) for root in roots):
             raise FixturePathError(
-                f'{self.location}: the fixture path "{path}" leaves the project: it resolves to '
-                f"{resolved}, outside {' and '.join(sorted(map(str, roots)))}; keep fixtures "
-                "inside the project (or run with --fixtures-anywhere)"
+                f'{self.step.location}: the fixture path "{path}" leaves the project: it '
+                f"resolves to {resolved}, outside {' and '.join(sorted(map(str, roots)))}; "
+                "keep fixtures inside the project (or run with --fixtures-anywhere)"
             )
         return resolved

@@ -84,7 +84,7 @@ def _affinity(world: World, name: str, **more: tuple[Any, ...]) -> None:
 )
 def never_two_per_domain(world: World, name: str) -> None:
     """Required pod anti-affinity against its own pods, per node or per zone."""
-    key = ZONE if world.step_text.endswith("zone") else HOSTNAME
+    key = ZONE if world.step.text.endswith("zone") else HOSTNAME
     term = world.make("PodAffinityTerm", _pods_of(world, name), key)
     _affinity(world, name, anti_required=(term,))
 
@@ -95,7 +95,7 @@ def never_two_per_domain(world: World, name: str) -> None:
 )
 def prefers_one_per_domain(world: World, name: str) -> None:
     """Preferred pod anti-affinity (weight 100) against its own pods."""
-    key = ZONE if world.step_text.endswith("zone") else HOSTNAME
+    key = ZONE if world.step.text.endswith("zone") else HOSTNAME
     term = world.make("PodAffinityTerm", _pods_of(world, name), key)
     _affinity(world, name, anti_preferred=(world.make("WeightedPodAffinityTerm", 100, term),))
 
@@ -107,7 +107,7 @@ def prefers_one_per_domain(world: World, name: str) -> None:
 )
 def same_domain_as(world: World, name: str, other: str) -> None:
     """Required pod affinity to the other deployment's pods."""
-    key = ZONE if " zone as " in world.step_text else HOSTNAME
+    key = ZONE if " zone as " in world.step.text else HOSTNAME
     term = world.make("PodAffinityTerm", _pods_of(world, other), key)
     _affinity(world, name, pod_required=(term,))
 
@@ -120,7 +120,7 @@ def same_domain_as(world: World, name: str, other: str) -> None:
 )
 def apart_from(world: World, name: str, other: str) -> None:
     """Required pod anti-affinity to the other deployment's pods."""
-    key = ZONE if " zone as " in world.step_text else HOSTNAME
+    key = ZONE if " zone as " in world.step.text else HOSTNAME
     term = world.make("PodAffinityTerm", _pods_of(world, other), key)
     _affinity(world, name, anti_required=(term,))
 
@@ -133,8 +133,8 @@ def apart_from(world: World, name: str, other: str) -> None:
 def spreads(world: World, name: str, skew: int) -> None:
     """A topology spread constraint over its own pods (DoNotSchedule; "when possible":
     ScheduleAnyway)."""
-    key = ZONE if " over zones " in world.step_text else HOSTNAME
-    _spread(world, name, key, skew, world.step_text.endswith("when possible"))
+    key = ZONE if " over zones " in world.step.text else HOSTNAME
+    _spread(world, name, key, skew, world.step.text.endswith("when possible"))
 
 
 @given(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from kubeloop.harness.amounts import Resources
@@ -133,7 +134,7 @@ _COLUMNS = {
 }
 
 
-def table_problems(rows: list[list[str]]) -> list[str]:
+def table_problems(rows: Sequence[Sequence[str]]) -> list[str]:
     """What is wrong with a node groups table's header."""
     names, problems = column_problems(rows[0] if rows else [], _COLUMNS, ", ".join(_COLUMNS))
     for needed in ("name", "max"):
@@ -156,7 +157,7 @@ def the_node_groups(world: World) -> None:
     name and max are required; labels are key=value and taints key=value:Effect, several
     separated by commas.
     """
-    table = world.datatable or []
+    table = world.step.datatable or ()
     problems = table_problems(table)
     if problems:
         raise world.fail("a node groups table kubeloop can read", "; ".join(problems))

@@ -67,7 +67,7 @@ def _status(world: World) -> Any:
 def node_unneeded(world: World, node: str) -> None:
     """Whether the autoscaler's last loop found the node unneeded (removable)."""
     status = _status(world)
-    wanted = "not unneeded" not in world.step_text
+    wanted = "not unneeded" not in world.step.text
     since = status.unneeded_since(node)
     if (since is not None) != wanted:
         why = status.unremovable.get(node, "it is not a node of any node group")

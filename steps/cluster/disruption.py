@@ -32,7 +32,7 @@ def add_budget(world: World, budget: Any) -> None:
 )
 def a_budget(world: World, deployment: str, value: int | str, budget: str | None = None) -> None:
     """A PodDisruptionBudget over the deployment's pods (named after it unless named)."""
-    field = "min_available" if "minavailable" in world.step_text.lower() else "max_unavailable"
+    field = "min_available" if "minavailable" in world.step.text.lower() else "max_unavailable"
     pdb = world.make(
         "PodDisruptionBudget",
         budget or deployment,

@@ -34,7 +34,7 @@ def load(world: World, path: str | None = None, text: str | None = None) -> Fixt
 
     if path is not None:
         return load_fixture(world.resolve(path))
-    return load_fixture_text(text or "", f"{world.location} (doc string)")
+    return load_fixture_text(text or "", f"{world.step.location} (doc string)")
 
 
 def apply_fixture(world: World, fixture: Fixture) -> None:

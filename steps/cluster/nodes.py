@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from kubeloop.harness.amounts import Resources
 from kubeloop.harness.errors import ScenarioError
 from kubeloop.harness.params import TaintText, parse_taint
@@ -21,7 +23,7 @@ def next_node_names(world: World, count: int) -> list[str]:
     """node-1, node-2, … continuing after the nodes that already exist."""
     if not 0 <= count <= MAX_NODES_AT_ONCE:
         raise ScenarioError(
-            f"{world.location}: {count} nodes: a step adds 0 to {MAX_NODES_AT_ONCE:,} nodes; "
+            f"{world.step.location}: {count} nodes: a step adds 0 to {MAX_NODES_AT_ONCE:,} nodes; "
             "write a count in that range"
         )
     existing = set(world.declared.nodes)
@@ -183,7 +185,7 @@ _COLUMNS = {
 }
 
 
-def table_problems(rows: list[list[str]]) -> list[str]:
+def table_problems(rows: Sequence[Sequence[str]]) -> list[str]:
     """What is wrong with a nodes table's header: unknown columns, a missing name column."""
     known = ", ".join(sorted(set(_COLUMNS.values())))
     names, problems = column_problems(rows[0] if rows else [], _COLUMNS, known)
@@ -194,7 +196,7 @@ def table_problems(rows: list[list[str]]) -> list[str]:
     return problems
 
 
-def _header(world: World, rows: list[list[str]]) -> list[str]:
+def _header(world: World, rows: Sequence[Sequence[str]]) -> list[str]:
     problems = table_problems(rows)
     if problems:
         raise world.fail("a nodes table kubeloop can read", "; ".join(problems))
@@ -212,7 +214,7 @@ def the_nodes(world: World) -> None:
     Only name is required. Labels are key=value and taints key=value:Effect, several
     separated by commas; unschedulable is yes/no. An unknown column is an error.
     """
-    table = world.datatable or []
+    table = world.step.datatable or ()
     header = _header(world, table)
     for row in table[1:]:
         cells = dict(zip(header, (c.strip() for c in row), strict=True))
@@ -258,9 +260,9 @@ the_nodes.checks_table = table_problems  # type: ignore[attr-defined]
 @given("the cluster:", "the cluster:", variants=("a cluster:",))
 def the_cluster(world: World) -> None:
     """Build the cluster the doc string's YAML declares (validated like a fixture file)."""
-    if world.docstring is None:
+    if world.step.docstring is None:
         raise world.fail('a doc string (""") holding YAML under this step', "no doc string")
-    apply_fixture(world, load(world, text=world.docstring))
+    apply_fixture(world, load(world, text=world.step.docstring))
 
 
 the_cluster.fixture_argument = "docstring"  # type: ignore[attr-defined]

@@ -15,7 +15,7 @@ _OPTIONS = "[ that <never preempts|does not preempt>][ <as the global default|gl
 
 def make_class(world: World, name: str, value: int) -> Any:
     """An engine PriorityClass from the phrase (its policy and default from the words)."""
-    text = world.step_text
+    text = world.step.text
     fields: dict[str, Any] = {}
     if " never preempts" in text or " does not preempt" in text:
         fields["preemption_policy"] = "Never"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from kubeloop.harness.record import rollout_entry
@@ -21,7 +22,8 @@ def _keep_rollout(
     the report, the bounds the engine resolved. DRIVEN rolls it pass by pass instead where
     the engine offers no ``watch``; None leaves nothing to observe by (the checks say so)."""
     replicas = _replicas(world, deployment)
-    world.rollout = None
+    last = _last_rollout(world)
+    last.passes = None
     if watching(world) is not None:
         observed = observe(world, deployment, run, lambda: _version(world, deployment))
     elif driven is not None:
@@ -32,12 +34,25 @@ def _keep_rollout(
     stalled = ""
     if world.error is not None:
         stalled = str(getattr(world.error, "reason", world.error))
-    world.rollout = observed
+    last.passes = observed
     if replicas is not None:
-        world.rollouts.append(
+        world.report.rollouts.append(
             rollout_entry(deployment, replicas, _bounds(world, deployment), observed, stalled)
         )
         _remember(world, deployment)
+
+
+@dataclass
+class _LastRollout:
+    """The scenario's last rollout: the passes the pods showed (None: no rollout yet) and
+    the stall a check confirmed."""
+
+    passes: list[Observed] | None = None
+    stall: Exception | None = None
+
+
+def _last_rollout(world: World) -> _LastRollout:
+    return world.part("last rollout", _LastRollout)  # type: ignore[no-any-return]
 
 
 def _version(world: World, deployment: str) -> str:
@@ -182,15 +197,16 @@ def i_roll_back(world: World, deployment: str | None = None) -> None:
 
 def _snapshots(world: World) -> list[Observed]:
     """The passes of the last rollout as ``pods()`` showed them after each."""
-    if world.rollout is None:
+    passes = _last_rollout(world).passes
+    if passes is None:
         raise world.fail("a rollout earlier in the scenario", "no rollout")
-    if not world.rollout:
+    if not passes:
         raise world.fail(
             "the pods observed after every reconcile pass of the rollout",
             "no pass was observed: the rollout ran none, or the engine's Cluster.watch did not "
             "call back after its passes",
         )
-    return world.rollout
+    return passes
 
 
 @then(
@@ -210,7 +226,7 @@ def the_rollout_stalls(world: World, text: str | None = None) -> None:
     stalled: type = world.attribute(world.cluster_engine, "RolloutStalledError")
     if not isinstance(error, stalled):
         raise world.fail("RolloutStalledError", f"{type(error).__name__}: {error}")
-    world.stall = error
+    _last_rollout(world).stall = error
     if text is not None:
         the_stall_reason(world, text)
 
@@ -235,7 +251,7 @@ def the_rollout_completes(world: World) -> None:
 )
 def the_stall_reason(world: World, text: str) -> None:
     """Check why the rollout stalled (after "Then the rollout stalls")."""
-    error = world.stall
+    error = _last_rollout(world).stall
     if error is None:
         raise world.fail("a stalled rollout checked by 'Then the rollout stalls'", "none")
     reason = str(getattr(error, "reason", error))
@@ -272,7 +288,8 @@ def took_steps(world: World, count: int) -> None:
 
 def _steps(world: World) -> str:
     return ", ".join(
-        f"(total {s.total}, ready {s.ready}, updated {s.updated})" for s in world.rollout or []
+        f"(total {s.total}, ready {s.ready}, updated {s.updated})"
+        for s in _last_rollout(world).passes or []
     )
 
 

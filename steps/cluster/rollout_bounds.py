@@ -44,7 +44,7 @@ def _throughout(world: World, pods: PodSet, said: str) -> None:
 
 def _budget(world: World) -> str:
     """The budget the scenario gave the rollout, as a failure names it."""
-    entry = world.rollouts[-1] if world.rollouts else None
+    entry = world.report.rollouts[-1] if world.report.rollouts else None
     deployment = entry["deployment"] if entry else None
     declared = world.declared.deployments.get(deployment or "")
     if entry is None or declared is None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import difflib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from kubeloop.cluster.deployments import (
@@ -60,7 +60,7 @@ def apply_deployment(
 ) -> None:
     """Apply a deployment (the catalog's defaults fill what is not given) and remember it."""
     name = name or DEFAULT_DEPLOYMENT_NAME
-    world.mentioned["deployment"] = name
+    world.declared.mentioned["deployment"] = name
     spec: dict[str, Any] = {
         "cpu": DEFAULT_POD_CPU,
         "memory": DEFAULT_POD_MEMORY,
@@ -113,7 +113,7 @@ def selector(world: World, spec: dict[str, Any]) -> Any:
 
 
 def column_problems(
-    header: list[str], columns: dict[str, str], listed: str
+    header: Sequence[str], columns: dict[str, str], listed: str
 ) -> tuple[list[str], list[str]]:
     """A table header's column names (lower case, single spaces) and a problem, with the
     closest column, for every one not in ``columns``."""

@@ -27,5 +27,5 @@ def operation_refused(
     (quoted: contains the text; in words: names every word that carries meaning); the
     target ("to prod") is the step's own, so it is not checked again here."""
     error = world.take_error()
-    if reason is not None and not says(reason, str(error), world.artifact_versions):
+    if reason is not None and not says(reason, str(error), world.declared.artifact_versions):
         raise world.fail(f"a refusal because {reason}", f"{type(error).__name__}: {error}")

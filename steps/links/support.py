@@ -46,7 +46,7 @@ def links(world: World) -> Links:
         built = Links(
             world.clock, world.events, cluster=cluster, pipeline=pipeline, telemetry=telemetry
         )
-        world.snapshots["timeline"] = lambda: timeline_snapshot(
+        world.report.snapshots["timeline"] = lambda: timeline_snapshot(
             built, pipeline(), telemetry(), lambda digest: _name_of(world, digest)
         )
         return built

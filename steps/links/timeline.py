@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from kubeloop.harness.registry import REGISTRY, then
+from kubeloop.harness.step_context import Step
 from kubeloop.harness.world import World
 
 from .support import links
@@ -13,25 +14,25 @@ from .support import links
 def _told_again(world: World) -> World:
     """A fresh world that ran this scenario's Given and When steps before this one, in
     order, settling where a Then would have settled (Thens only observe)."""
-    fresh = World(world.engine, world.engine_name, world.feature_dir)
-    fresh.fixtures_anywhere = world.fixtures_anywhere
-    where, _, line = world.location.rpartition(":")
+    fresh = World(world.engine, world.engine_name, world.feature_dir, world.options)
+    where, _, line = world.step.location.rpartition(":")
     for keyword, text, number in world.scenario_steps:
         if str(number) == line:
             break
-        fresh.step_text, fresh.location = text, f"{where}:{number}"
-        fresh.step_label = f"{keyword.title()} {text}"
+        fresh.step = Step(
+            text=text, label=f"{keyword.title()} {text}", location=f"{where}:{number}"
+        )
         if keyword == "then":
             if not fresh.settled:
                 fresh.settle()
-            fresh.error = None  # the first telling's Then checked it
+            fresh.rejection.clear()  # the first telling's Then checked it
             continue
         try:
             fresh.run(keyword, REGISTRY.match(keyword, text))
         except Exception as error:  # a step that needs its table or doc string, or that fails
             raise world.fail(
                 "the scenario's Given and When steps to run again in a fresh world",
-                f"{fresh.location} ({fresh.step_label}) failed when told again "
+                f"{fresh.step.location} ({fresh.step.label}) failed when told again "
                 f"(a step with a table or a doc string cannot be told again): "
                 f"{str(error)[:300]}",
             ) from None
@@ -40,7 +41,7 @@ def _told_again(world: World) -> World:
 
 def _told(world: World) -> tuple[dict[str, Any], list[tuple[Any, ...]]]:
     links(world)
-    timeline = world.snapshots["timeline"]()
+    timeline = world.report.snapshots["timeline"]()
     events = [(e.time, e.type, e.reason, e.object, e.message, e.count) for e in world.events]
     return timeline, events
 
@@ -91,7 +92,7 @@ def paged_mid_rollout(world: World, slo: str, alias: str, deployment: str) -> No
 
     current = scene(world)
     version = str(current.pipeline.artifact(current.digest(world, alias)).version)
-    timeline = world.snapshots["timeline"]()
+    timeline = world.report.snapshots["timeline"]()
     pages = [a["changes"] for a in timeline["alerts"] if a["name"] == f"{slo} page"]
     paged = next((t for t, state in (pages[0] if pages else []) if state == "firing"), None)
     rollout: list[Any] = next(

@@ -26,16 +26,16 @@ def a_manifest(world: World, name: str, version: str) -> None:
 @given("the manifest {name:name}:", 'the manifest "web":')
 def the_manifest(world: World, name: str) -> None:
     """Declare the build input from the doc string (JSON or YAML: name, version, files, …)."""
-    if world.docstring is None:
+    if world.step.docstring is None:
         raise world.fail('a doc string (""") with the manifest as JSON or YAML', "no doc string")
-    text = world.docstring
+    text = world.step.docstring
     world.attempt(lambda: _declare(world, name, text))
 
 
 def _declare(world: World, name: str, text: str) -> None:
     from kubeloop.fixtures.pipeline_reports import read_manifest  # noqa: PLC0415
 
-    data = read_manifest(text, f"{world.location} (doc string)", name)
+    data = read_manifest(text, f"{world.step.location} (doc string)", name)
     scene(world).manifests[name] = data
 
 
@@ -82,11 +82,11 @@ def _build(world: World, manifest: str, alias: str) -> None:
 def bind(world: World, alias: str, digest: object, version: str) -> None:
     """ALIAS names the built digest (built at VERSION) from now on, and is the artifact
     built last."""
-    world.artifact_versions[alias] = version
+    world.declared.artifact_versions[alias] = version
     current = scene(world)
     current.aliases[alias] = str(getattr(digest, "digest", digest))
     current.built_last = alias
-    world.mentioned["artifact"] = alias
+    world.declared.mentioned["artifact"] = alias
 
 
 @when("I build {manifest:name} as {alias:name}", 'I build "web" as D1')

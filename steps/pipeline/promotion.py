@@ -128,7 +128,7 @@ def is_waiting(world: World, env: str | None = None, alias: str | None = None) -
     """The promotion is held until a reviewer approves or rejects it (of the artifact named
     or built last; without an environment: to any of them)."""
     current = scene(world)
-    alias = alias or world.mentioned.get("artifact") or last_built(world)
+    alias = alias or world.declared.mentioned.get("artifact") or last_built(world)
     digest = current.digest(world, alias)
     envs = [env] if env else [e.name for e in current.definition.environments]
     if not any(world.capability(current.pipeline, "waiting")(digest, e) for e in envs):

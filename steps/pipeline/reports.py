@@ -82,10 +82,10 @@ def the_pipeline_file(world: World, path: str) -> None:
 @given("the pipeline:", "the pipeline:")
 def the_pipeline_doc(world: World) -> None:
     """Set the pipeline up from the doc string's definition (YAML, kind Pipeline)."""
-    if world.docstring is None:
+    if world.step.docstring is None:
         raise world.fail('a doc string (""") with the pipeline definition', "no doc string")
-    text = world.docstring
-    world.attempt(lambda: _define(world, text, f"{world.location} (doc string)"))
+    text = world.step.docstring
+    world.attempt(lambda: _define(world, text, f"{world.step.location} (doc string)"))
 
 
 def _report_checker(reader: str) -> Callable[[str | Path, str, dict[str, Any]], object]:

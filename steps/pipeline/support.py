@@ -89,8 +89,8 @@ def _build(world: World) -> PipelineScene:
     built = PipelineScene(factory(**kwargs), name)
     # the definition from the start, so a learner's engine never guesses kubeloop's defaults
     world.capability(built.pipeline, "configure")(built.definition)
-    world.pictures["pipeline"] = lambda: ladder_text(snapshot(built))
-    world.snapshots["pipeline"] = lambda: snapshot(built)
+    world.report.pictures["pipeline"] = lambda: ladder_text(snapshot(built))
+    world.report.snapshots["pipeline"] = lambda: snapshot(built)
     from ..links.support import pipeline_built  # noqa: PLC0415  (links: one world)
 
     pipeline_built(world, built.pipeline)
@@ -170,7 +170,7 @@ def run_gates(world: World, alias: str) -> None:
 
 def table_rows(world: World, required: tuple[str, ...]) -> list[dict[str, str]]:
     """The data table under the step as dicts by lower-cased header."""
-    table = world.datatable
+    table = world.step.datatable
     if not table or len(table) < 2:
         raise world.fail(
             f"a table with a header row ({' | '.join(required)}) and one row per item",

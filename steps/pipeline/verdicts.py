@@ -140,7 +140,7 @@ def gate_blocked(
     found = _gate(world, gate, alias)
     if found.status != "blocked":
         raise world.fail(f"gate {gate} to block", f"{found.status}: {found.reason}")
-    if reason is not None and not says(reason, _said(found), world.artifact_versions):
+    if reason is not None and not says(reason, _said(found), world.declared.artifact_versions):
         raise world.fail(f"gate {gate} to block because {reason}", _said(found))
 
 

@@ -29,7 +29,7 @@ _HOLD = "[[,] [and ]<for|for:|with for:|holding for|lasting> {hold:duration}]"
 )
 def an_alert(world: World, name: str, expr: str, hold: int = 0) -> None:
     """An alerting rule: pending while EXPR returns a series, firing once it held for FOR."""
-    world.mentioned["alert"] = name
+    world.declared.mentioned["alert"] = name
     world.attempt(lambda: call(world, "add_alert", name, expr, hold))
 
 

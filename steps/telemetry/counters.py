@@ -182,7 +182,7 @@ def histogram_observes(world: World, series: str) -> None:
     It writes NAME_bucket{…, le} and NAME_count (and NAME_sum for values) as counters.
     """
     labels = _labels(world, series)
-    header = [c.strip().lower() for c in (world.datatable or [[""]])[0]]
+    header = [c.strip().lower() for c in (world.step.datatable or [[""]])[0]]
     total: float | None = None
     if header == ["value", "count"]:
         buckets, total = _from_values(world, require_table(world, ("value", "count")))

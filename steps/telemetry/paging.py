@@ -102,8 +102,8 @@ def no_ticket_opened(world: World, verb: str, slo: str | None = None) -> None:
 def _slo_of(world: World, alert: SloAlert) -> str:
     if alert.slo is not None:
         return alert.slo
-    if "slo" in world.mentioned:
-        return world.mentioned["slo"]
+    if "slo" in world.declared.mentioned:
+        return world.declared.mentioned["slo"]
     names = list(call(world, "slos"))
     if len(names) == 1:
         return str(names[0])

@@ -34,7 +34,7 @@ def run_rule_tests(world: World, path: str, groups: str | None = None) -> None:
         None,
         printed,
         printed,
-        files_anywhere=world.fixtures_anywhere,
+        files_anywhere=world.options.fixtures_anywhere,
     )
     shown = printed.getvalue().replace(str(world.resolve(path)), path)
     world.parts[_RUN] = (f"kubeloop test rules {path}", code, shown)

@@ -51,7 +51,7 @@ def _service(world: World, name: str) -> object:
             f'a service named "{name}"',
             f"the services are {', '.join(names)}" if names else "there are no services",
         )
-    world.mentioned["service"] = name
+    world.declared.mentioned["service"] = name
     return call(world, "service", name)
 
 
@@ -59,8 +59,8 @@ def the_named(world: World, name: str | None) -> str:
     """The service a sentence names, else the one named last, else the only one."""
     if name is not None:
         return name
-    if "service" in world.mentioned:
-        return world.mentioned["service"]
+    if "service" in world.declared.mentioned:
+        return world.declared.mentioned["service"]
     names = list(call(world, "services"))
     if len(names) == 1:
         return str(names[0])
@@ -99,7 +99,7 @@ def the_service(
     It exposes http_requests_total{job, code}, a latency histogram
     (http_request_duration_seconds) and up{job}, scraped every scrape interval (1 minute).
     """
-    world.mentioned["service"] = name
+    world.declared.mentioned["service"] = name
     if name in list(call(world, "services")):
         service = _service(world, name)
         world.attempt(lambda: service.set_rate(rate, world.clock.now))  # type: ignore[attr-defined]

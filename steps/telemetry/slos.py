@@ -34,7 +34,7 @@ def find_slo(world: World, name: str) -> Any:
             f'an SLO named "{name}"',
             f"the SLOs are {', '.join(names)}" if names else "there are no SLOs",
         )
-    world.mentioned["slo"] = name
+    world.declared.mentioned["slo"] = name
     return call(world, "slo", name)
 
 
@@ -87,7 +87,7 @@ def an_slo(
         name = f"{service}-availability" if service else "availability"
     if "objective" not in details:
         raise world.fail(f'an objective for the SLO "{name}" (… of 99.9%)', "none was given")
-    world.mentioned["slo"] = name
+    world.declared.mentioned["slo"] = name
     objective, windows = details["objective"], details.get("windows", "workbook")
     period = _period(details.get("period", "30 days"))
     service = details.get("service") or _service_for(world, name)
@@ -142,7 +142,7 @@ def pages_on_fast_burn(world: World, slo: str | None = None) -> None:
     """What the Workbook's windows do (a page on a fast burn, a ticket on a slow one): said
     of the SLO named (declared earlier, maybe waiting for its service), else of the SLO
     declared last, which must exist."""
-    if slo is None and "slo" not in world.mentioned:
+    if slo is None and "slo" not in world.declared.mentioned:
         raise world.fail("an SLO declared earlier for it to be about", "no SLO was declared")
     waiting = [entry[0] for entry in world.parts.get(_PENDING, [])]
     if slo is not None and slo not in waiting:
@@ -312,8 +312,8 @@ def slo_named(world: World, name: str | None) -> str:
         names = [str(n) for n in call(world, "slos")]
         theirs = [n for n in names if n.startswith(f"{name}-")]
         return theirs[0] if name not in names and len(theirs) == 1 else name
-    if "slo" in world.mentioned:
-        return str(world.mentioned["slo"])
+    if "slo" in world.declared.mentioned:
+        return str(world.declared.mentioned["slo"])
     names = list(call(world, "slos"))
     if len(names) == 1:
         return str(names[0])

@@ -25,8 +25,8 @@ def telemetry(world: World) -> Any:
         engine = module.Telemetry(clock=world.clock)
         from kubeloop.render.telemetry import telemetry_picture, telemetry_snapshot  # noqa: PLC0415
 
-        world.snapshots["telemetry"] = lambda: telemetry_snapshot(engine)
-        world.pictures["telemetry"] = lambda: telemetry_picture(engine)
+        world.report.snapshots["telemetry"] = lambda: telemetry_snapshot(engine)
+        world.report.pictures["telemetry"] = lambda: telemetry_picture(engine)
         from ..links.support import links  # noqa: PLC0415  (links: one world)
 
         links(world)  # a service served by a deployment's pods (kubeloop/links/pod_traffic.py)
@@ -121,7 +121,7 @@ def show_result(result: list[tuple[dict[str, str], float]] | float) -> str:
 
 
 def require_table(world: World, columns: tuple[str, ...]) -> list[dict[str, str]]:
-    table = world.datatable
+    table = world.step.datatable
     header = "| " + " | ".join(columns) + " |"
     if not table or len(table) < 2:
         raise world.fail(f"a table {header} with a header row and one row per item", "no rows")
@@ -132,9 +132,9 @@ def require_table(world: World, columns: tuple[str, ...]) -> list[dict[str, str]
 
 
 def require_docstring(world: World, what: str) -> str:
-    if world.docstring is None or not world.docstring.strip():
+    if world.step.docstring is None or not world.step.docstring.strip():
         raise world.fail(f'a doc string (""") holding {what} under this step', "no doc string")
-    return world.docstring
+    return world.step.docstring
 
 
 def fixture_text(world: World, path: str, what: str) -> str:

@@ -8,11 +8,12 @@ from types import SimpleNamespace
 
 from kubeloop import Cluster, Deployment, Node
 from kubeloop.harness.record import snapshot
+from kubeloop.harness.report_notes import ReportNotes
 from kubeloop.render.svg import cluster_map, rollout_chart
 
 
 def _world(cluster: Cluster) -> SimpleNamespace:
-    return SimpleNamespace(_cluster=cluster, rollouts=[], snapshots={})
+    return SimpleNamespace(built_cluster=cluster, report=ReportNotes())
 
 
 def test_the_cluster_map_has_a_legend_and_pods_as_wide_as_their_requests() -> None:

@@ -107,3 +107,13 @@ def test_the_run_knows_its_total_serially_and_with_workers(
         "  … 2/4",
         "  … 3/4",
     ]
+
+
+def test_a_failure_outside_every_step_is_printed_not_swallowed() -> None:
+    """A scenario that failed with no failed step (the harness around the steps broke) still
+    shows why, as a scenario that could not run does."""
+    printed: list[str] = []
+    record = ScenarioRecord("a.feature", "A", 1, "", [], "s", 3, "Scenario", [])
+    record.status, record.message = "failed", "AttributeError: the recorder broke"
+    Progress(write=printed.append, quiet=False).show(record)
+    assert "AttributeError: the recorder broke" in "".join(printed)

@@ -137,11 +137,11 @@ class Trial:
             return Violation("every step finishes within its limit", str(error))
         except (HarnessError, ScenarioAssertionError):
             self.refused += 1  # the scenario's own limits, not a rule of the world
-            world.error = None
+            world.rejection.clear()
             return None
         stalled = world.error is not None and "Stalled" in type(world.error).__name__
         rejected = world.error is not None and not stalled
-        world.error = None
+        world.rejection.clear()
         self.log.follow(world)
         after = observe(world)
         moment = Moment(step.text, before, after, rejected, tuple(self.log.passes))
@@ -170,7 +170,7 @@ class Trial:
             run_step(reference, step, where, self.budget.step_timeout)
         except (HarnessError, ScenarioAssertionError):
             return None  # the reference refuses what the scenario asks: nothing to compare
-        reference.error = None
+        reference.rejection.clear()
         scene = pipeline_scene(self.world)
         aliases = dict(scene.aliases) if scene is not None else {}
         return disagreement(after, observe(reference), aliases)

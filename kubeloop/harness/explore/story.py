@@ -13,6 +13,7 @@ from typing import Any
 from kubeloop.harness.errors import HarnessError
 from kubeloop.harness.gherkin_source import FeatureReadError, load, scenarios
 from kubeloop.harness.registry import REGISTRY, load_step_library
+from kubeloop.harness.step_context import Step as WorldStep
 from kubeloop.harness.time_limit import time_limit
 from kubeloop.harness.world import World
 
@@ -127,15 +128,16 @@ def fresh_world(engine: ModuleType, engine_name: str, start: Start) -> World:
 
 def run_step(world: World, step: Step, where: str, step_timeout: float) -> None:
     """Run one step as ``kubeloop run`` does; its errors propagate unchanged."""
-    world.step_text = step.text
-    world.step_label = f"{step.keyword.title()} {step.text}"
-    world.location = where
-    world.docstring = step.docstring
-    world.datatable = [list(row) for row in step.table] if step.table is not None else None
-    world.is_last_step = False
+    world.step = WorldStep(
+        text=step.text,
+        label=f"{step.keyword.title()} {step.text}",
+        location=where,
+        docstring=step.docstring,
+        datatable=None if step.table is None else tuple(tuple(row) for row in step.table),
+    )
     matches = REGISTRY.match(step.keyword, step.text)
-    world.matches = matches
-    with time_limit(step_timeout, world.step_label):
+    world.report.matches = matches
+    with time_limit(step_timeout, world.step.label):
         world.run(step.keyword, matches)
 
 
