@@ -42,3 +42,17 @@ def test_a_built_wheel_holds_every_step_module_under_kubeloop(tmp_path: Path) ->
     assert wanted <= names, sorted(wanted - names)
     assert "kubeloop/schemas/cluster.schema.json" in names
     assert not any(n.startswith("steps/") for n in names)
+
+
+@pytest.mark.slow
+def test_the_step_library_is_a_pytest_plugin_of_its_own(tmp_path: Path) -> None:
+    """pytest loads the phrases through their own entry point: turned off, the harness
+    still collects the feature, and no phrase is there to match its step."""
+    (tmp_path / "a.feature").write_text("Feature: f\n  Scenario: s\n    Given 3 nodes\n")
+    run = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(tmp_path)]
+    with_library = subprocess.run(run, capture_output=True, text=True, timeout=300, check=False)
+    without = subprocess.run(
+        [*run, "-p", "no:kubeloop-steps"], capture_output=True, text=True, timeout=300, check=False
+    )
+    assert with_library.returncode == 0, with_library.stdout[-1000:]
+    assert without.returncode == 1 and "no step matches" in without.stdout

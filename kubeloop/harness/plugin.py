@@ -85,9 +85,6 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    from kubeloop.harness.registry import load_step_library  # noqa: PLC0415 (loads lazily)
-
-    load_step_library()
     config.addinivalue_line("markers", "skip: a Gherkin @skip tag: the scenario is skipped")
     config.addinivalue_line(
         "markers",
