@@ -18,8 +18,8 @@ from gherkin.token_scanner import TokenScanner
 
 MAX_FEATURE_BYTES = 2_000_000
 MAX_TABLE_ROWS = 10_000
-"""The most rows one data table or Examples table may have (the Gherkin parser spends about
-0.1 ms of CPU on each row, and the harness copies each table per step)."""
+"""The most rows one data table or Examples table may have: the Gherkin parser's time grows
+with every row, and the harness copies each table per step (docs/speed.md)."""
 MAX_TABLE_CELLS = 200_000
 """The most table cells one feature file may hold, all its tables together."""
 ENCODING = "utf-8-sig"

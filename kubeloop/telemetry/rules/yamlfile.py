@@ -125,7 +125,7 @@ def parse_yaml(
 def _raw_scalars(text: str) -> dict[DocPath, str]:
     """Source text of every plain scalar, by path (the file already loaded safely)."""
     out: dict[DocPath, str] = {}
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present: 10x faster
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present
     root = yaml.compose(text, Loader=loader) if text.strip() else None
 
     def walk(node: yaml.Node, path: DocPath) -> None:
