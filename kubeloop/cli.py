@@ -69,7 +69,8 @@ def _parser() -> argparse.ArgumentParser:
         "--step-timeout",
         type=float,
         metavar="SECONDS",
-        help="fail a step that runs longer (default 10; 0: no limit)",
+        help="fail a step that uses more CPU seconds (default 10, plus 1 a simulated day the "
+        "step lets pass; 0: no limit)",
     )
     # --- hostile input and isolation (issue 12) ---
     run.add_argument(

@@ -4,8 +4,8 @@ The worker is forked once the scenarios are collected and serves them one at a t
 parent writes a scenario's index on the command pipe, the worker runs it and answers on
 the result pipe (each step as it starts, then the scenario's pytest reports). Its stdout
 and stderr go to a third pipe the parent drains. Forking once for many scenarios, instead
-of once for each, saves the copy-on-write of the whole harness every time (about 0.1 s of
-CPU a scenario); the parent replaces the worker whenever it dies, is killed, runs a
+of once for each, saves the copy-on-write of the whole harness every time (docs/speed.md);
+the parent replaces the worker whenever it dies, is killed, runs a
 scenario that does not pass, or leaks (see ``leak``).
 """
 
@@ -24,6 +24,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from kubeloop.harness.time_limit import SPAN_LISTENERS
 
 RECURSION_LIMIT = 2_000
 PR_SET_PDEATHSIG = 1
@@ -94,6 +96,7 @@ def serve(items: Sequence[pytest.Item], commands: int, results: int) -> None:
     try:
         config = items[0].config
         config.pluginmanager.register(_StepTracker(channel), "kubeloop-isolation-steps")
+        SPAN_LISTENERS.append(lambda extra: channel.send({"allow": extra}))
         from _pytest.runner import runtestprotocol  # noqa: PLC0415
 
         start_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss

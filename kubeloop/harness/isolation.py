@@ -69,6 +69,11 @@ class Outcome:
     seconds: float = 0.0
     step: int | None = None
     """The line of the step that was running last."""
+    allowed: float = 0.0
+    """CPU seconds the running step was allowed on top of its limit, for the simulated time
+    it lets pass (time_limit.allow_span)."""
+    allowed_in_all: float = 0.0
+    """The same, over every step of the scenario."""
 
     @property
     def finished(self) -> bool:
@@ -207,11 +212,12 @@ class Isolation:
         open_fds = [worker.results, worker.output]
         while not outcome.finished:
             now = time.monotonic()
-            if now >= deadline:
+            allowed = outcome.allowed
+            if now >= deadline + outcome.allowed_in_all * WALL_FACTOR:
                 outcome.killed = "scenario"
-            elif cpu_limit is not None and worker.cpu_seconds() - step_cpu > cpu_limit:
+            elif cpu_limit is not None and worker.cpu_seconds() - step_cpu > cpu_limit + allowed:
                 outcome.killed = "cpu"
-            elif cpu_limit is not None and now - step_wall > wall_limit:
+            elif cpu_limit is not None and now - step_wall > wall_limit + allowed * WALL_FACTOR:
                 outcome.killed = "wall"
             if outcome.killed or not open_fds:
                 break
@@ -346,7 +352,11 @@ def _take(worker: Worker, outcome: Outcome, data: bytes) -> bool:
                 outcome.messages.append(message)
                 if "step" in message:
                     outcome.step = message["step"]
+                    outcome.allowed = 0.0
                     stepped = True
+                if isinstance(message.get("allow"), float):
+                    outcome.allowed += message["allow"]
+                    outcome.allowed_in_all += message["allow"]
     return stepped
 
 

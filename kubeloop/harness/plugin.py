@@ -21,7 +21,7 @@ from kubeloop.harness.execute import run_item
 from kubeloop.harness.recorder import Recorder, relative
 from kubeloop.harness.scenarios import scenario_line, scenario_template
 from kubeloop.harness.step_context import RunOptions
-from kubeloop.harness.time_limit import DEFAULT_SECONDS
+from kubeloop.harness.time_limit import DEFAULT_SECONDS, PER_SIMULATED_DAY
 from kubeloop.harness.workers import pytest_xdist_auto_num_workers  # noqa: F401 (-n auto)
 from kubeloop.harness.world import World
 
@@ -45,7 +45,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         type=float,
         default=DEFAULT_SECONDS,
         metavar="SECONDS",
-        help=f"fail a step that runs longer than this (default {DEFAULT_SECONDS:g}; 0: no limit)",
+        help=f"fail a step that uses more CPU seconds than this (default {DEFAULT_SECONDS:g}, "
+        f"plus {PER_SIMULATED_DAY:g} a simulated day the step lets pass; 0: no limit)",
     )
     group.addoption(
         "--scenario-timeout",

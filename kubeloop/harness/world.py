@@ -36,6 +36,7 @@ from kubeloop.harness.referents import resolve
 from kubeloop.harness.rejection import Rejection
 from kubeloop.harness.report_notes import ReportNotes
 from kubeloop.harness.step_context import RunOptions, Step
+from kubeloop.harness.time_limit import allow_span
 from kubeloop.render import cluster_picture
 
 SETTLE_PASSES = 100
@@ -164,6 +165,7 @@ class World:
         first; the rest of the world then runs on the shared clock.
         """
         self.clock.check_span(seconds)  # refused before anything runs, with the limit named
+        allow_span(seconds)
         if self._cluster is not None and not self._cluster_on_clock:
             self.capability(self._cluster, "run_for")(seconds)
         self.clock.run_for(seconds)

@@ -11,7 +11,7 @@ from types import FrameType
 import pytest
 
 from kubeloop.harness.errors import StepTimeoutError
-from kubeloop.harness.time_limit import time_limit
+from kubeloop.harness.time_limit import allow_span, time_limit
 
 
 def spin(seconds: float) -> None:
@@ -37,8 +37,23 @@ def test_a_step_past_its_limit_fails_saying_which_and_how_to_change_it(alarm: ob
         spin(5)
     assert str(raised.value) == (
         '"When node-1 fails" did not finish within 0.05 s of CPU time; is the engine stuck in '
-        "a loop? (--step-timeout sets the limit)"
+        "a loop? (--step-timeout sets the limit, and a step gets 1 s more for each simulated "
+        "day it lets pass)"
     )
+
+
+def test_a_step_that_lets_days_pass_gets_cpu_time_for_each_day(alarm: object) -> None:
+    """A month of logical time is a month of scrapes and evaluations: the step's limit grows
+    by PER_SIMULATED_DAY a day before the work starts, and only for that step."""
+    with time_limit(0.05, "When 1 hour passes"):
+        allow_span(3_600 * 3)  # three hours: an eighth of a second more
+        spin(0.1)
+    with pytest.raises(StepTimeoutError) as raised, time_limit(0.05, "When 1 hour passes"):
+        allow_span(3_600 * 3)
+        spin(5)
+    assert "within 0.175 s of CPU time" in str(raised.value)
+    allow_span(86_400)  # between steps: nothing to extend, and nothing armed after
+    assert signal.getitimer(signal.ITIMER_PROF) == (0.0, 0.0)
 
 
 @pytest.mark.parametrize("before", [mine, signal.SIG_DFL, signal.SIG_IGN])
