@@ -21,13 +21,16 @@ from kubeloop.telemetry.promql.annotations import (
     possible_non_counter,
 )
 from kubeloop.telemetry.promql.binary import binary
-from kubeloop.telemetry.promql.errors import PromQLError
+from kubeloop.telemetry.promql.errors import PromQLError, UnsupportedError
 from kubeloop.telemetry.promql.functions import (
     RANGE_FUNCTIONS,
     VECTOR_FUNCTIONS,
     absent_labels,
     counters,
 )
+from kubeloop.telemetry.promql.histogram import aggregate as histogram_aggregate
+from kubeloop.telemetry.promql.histogram import binary as histogram_binary
+from kubeloop.telemetry.promql.histogram import calls as histogram_calls
 from kubeloop.telemetry.series import METRIC_NAME, Labels, SeriesStore, StoredSeries
 
 DEFAULT_LOOKBACK_MS: Final = 5 * 60_000
@@ -87,6 +90,9 @@ class Evaluator:
         """Samples in each counted node's result, by node id."""
         self.notes: list[Annotation] | None = None
         """Where the query's warnings and infos go (None: not collected)."""
+        self.native: bool = store.histogram_samples > 0
+        """The store holds native histograms: calls, aggregations and operators go through
+        ``promql.histogram``, which takes the float paths for samples that are floats."""
 
     def at(self, t_ms: int) -> Evaluator:
         """The same query at another instant (a subquery step); it shares the step budget."""
@@ -137,6 +143,7 @@ class Evaluator:
         out: InstantVector = []
         if node.smoothed:
             for series in self.store.select(node.matchers):
+                _floats_only(series)
                 value = extended.smoothed_value(series, t, lookback)
                 if value is not None:
                     out.append((series.labels, value))
@@ -165,6 +172,7 @@ class Evaluator:
         modified = sel.anchored or sel.smoothed
         for series in self.store.select(sel.matchers):
             if modified:
+                _floats_only(series)
                 wts, wvs = extended.window(series, start, end, sel.smoothed, self.lookback_ms)
                 ts, vs = extended.extend(wts, wvs, start, end, sel.smoothed)
             else:
@@ -213,6 +221,12 @@ class Evaluator:
         return end - arg.range_ms, end
 
     def _call(self, node: ast.Call) -> Any:
+        if self.native:
+            return histogram_calls.call(self, node)
+        return self.call_floats(node)
+
+    def call_floats(self, node: ast.Call) -> Any:
+        """A call whose arguments hold only float samples."""
         name = node.func
         range_fn = RANGE_FUNCTIONS.get(name)
         if range_fn is None:
@@ -245,7 +259,7 @@ class Evaluator:
             if value is not None:
                 out.append((labels if keep_name else labels.without_name(), value))
                 if counts:
-                    self._check_counter(labels, arg.pos)
+                    self.check_counter(labels, arg.pos)
         return check_unique(out)
 
     def _extended_call(self, node: ast.Call, arg: ast.MatrixSelector) -> InstantVector:
@@ -260,6 +274,7 @@ class Evaluator:
         start, end = self.range_bounds(arg)
         out: InstantVector = []
         for series in self.store.select(sel.matchers):
+            _floats_only(series)
             ts, vs = extended.window(series, start, end, sel.smoothed, self.lookback_ms)
             if name in _FAST_COUNTERS:
                 counter, per_second = _FAST_COUNTERS[name]
@@ -275,7 +290,7 @@ class Evaluator:
                 out.append((series.labels.without_name(), value))
         return out
 
-    def _check_counter(self, labels: Labels, pos: int) -> None:
+    def check_counter(self, labels: Labels, pos: int) -> None:
         """upstream's info for rate/increase over a name no counter has."""
         metric = labels.get(METRIC_NAME)
         if metric and not metric.endswith(_COUNTER_SUFFIXES):
@@ -310,7 +325,7 @@ class Evaluator:
             if value is not None:
                 out.append((series.labels.without_name(), value))
                 if self.notes is not None and name != "delta":
-                    self._check_counter(series.labels, arg.pos)
+                    self.check_counter(series.labels, arg.pos)
         return out
 
     def _window_sum(
@@ -332,19 +347,27 @@ class Evaluator:
         if node.op == "limit_ratio" and node.param is not None and abs(param) > 1:
             capped = math.copysign(1.0, param)
             self.note("warning", invalid_ratio(param, capped), node.param.pos)
-        return aggregate(node.op, self.eval(node.expr), param, node.grouping, node.without)
+        vec = self.eval(node.expr)
+        if self.native:
+            return histogram_aggregate.aggregate_mixed(self, node, param, vec)
+        return aggregate(node.op, vec, param, node.grouping, node.without)
 
     def _check_quantile(self, q: float, pos: int) -> None:
         if not 0 <= q <= 1:  # NaN too
             self.note("warning", invalid_quantile(q), pos)
 
     def _binary(self, node: ast.Binary) -> Any:
+        if self.native:
+            return histogram_binary.binary_mixed(self, node, self.eval(node.lhs),
+                                                 self.eval(node.rhs))  # fmt: skip
         return binary(node, self.eval(node.lhs), self.eval(node.rhs))
 
     def _unary(self, node: ast.Unary) -> Any:
         value = self.eval(node.expr)
         if node.expr.type == "scalar":
             return -value
+        if self.native:
+            return check_unique(histogram_binary.negate(value))
         return check_unique([(labels.without_name(), -v) for labels, v in value])
 
 
@@ -359,8 +382,16 @@ _DISPATCH: Final[dict[type, Callable[[Evaluator, Any], Any]]] = {
     ast.Aggregate: Evaluator._aggregate,
     ast.Binary: Evaluator._binary,
     ast.Unary: Evaluator._unary,
+    histogram_calls.Evaluated: lambda _ev, n: n.value,
 }
 """Node type → the method that evaluates it (one table for every evaluator)."""
+
+
+def _floats_only(series: StoredSeries) -> None:
+    if series.histograms:
+        raise UnsupportedError(
+            "native histograms with the anchored or smoothed modifiers are not supported"
+        )
 
 
 def check_unique(vector: InstantVector) -> InstantVector:

@@ -44,6 +44,23 @@ def extrapolate(
     is_rate: bool,
 ) -> float:
     """Scale the raw increase ``result`` of ``n`` samples to the window ``(start, end]``."""
+    return result * extrapolation_factor(first_t, last_t, n, first_v, result, start, end,
+                                         is_counter, is_rate)  # fmt: skip
+
+
+def extrapolation_factor(
+    first_t: int,
+    last_t: int,
+    n: int,
+    first_v: float,
+    result: float,
+    start: int,
+    end: int,
+    is_counter: bool,
+    is_rate: bool,
+) -> float:
+    """How much ``extrapolate`` scales by (for a histogram, ``first_v`` and ``result`` are
+    counts of observations)."""
     to_start = (first_t - start) / 1000
     to_end = (end - last_t) / 1000
     sampled = (last_t - first_t) / 1000
@@ -61,7 +78,7 @@ def extrapolate(
     factor = (sampled + to_start + to_end) / sampled if sampled != 0 else 1.0
     if is_rate:
         factor /= (end - start) / 1000
-    return result * factor
+    return factor
 
 
 def rate(
