@@ -2,7 +2,7 @@
 ``eval range``, ``expect …``) over kubeloop's evaluator.
 
 Each ``eval`` is one case; it passes, fails (with the difference) or is skipped with a reason
-(native histograms, a construct kubeloop reports as unsupported). Values compare as
+(a construct kubeloop reports as unsupported, start timestamps). Values compare as
 promqltest does: ``almost.Equal`` with epsilon 1e-6, NaN equal to NaN.
 """
 
@@ -31,6 +31,7 @@ from kubeloop.telemetry.promql import (
 )
 from kubeloop.telemetry.promql import ast as promql_ast
 from kubeloop.telemetry.promql.features import Features
+from kubeloop.telemetry.promql.histogram import nhcb
 from kubeloop.telemetry.promql.histogram.notation import (
     Described,
     expand_histogram_item,
@@ -175,7 +176,6 @@ class _Eval:
 class Runner:
     def __init__(self) -> None:
         self.store = SeriesStore()
-        self.ghosts: list[Labels] = []  # load_with_nhcb histograms not loaded
         self.started: list[Labels] = []  # series with start timestamps (@st)
 
     def run(self, path: Path) -> FileResult:
@@ -192,7 +192,7 @@ class Runner:
                 continue
             word = ln.split()[0].lower()
             if word == "clear":
-                self.store, self.ghosts, self.started = SeriesStore(), [], []
+                self.store, self.started = SeriesStore(), []
                 i += 1
             elif word.startswith("load"):
                 i = self._load(lines, i)
@@ -216,11 +216,7 @@ class Runner:
                 self.started.append(parse_labels(metric.removesuffix("@st")))
                 continue
             labels = parse_labels(metric)
-            expanded = expand_values(values)
-            if native:  # load_with_nhcb adds a native histogram named without the suffix
-                name = re.sub(r"_(bucket|sum|count)$", "", labels.name)
-                self.ghosts.append(labels.without("le").with_(__name__=name))
-            defs[labels] = expanded
+            defs[labels] = expand_values(values)
         for labels, expanded in defs.items():
             for n, value in enumerate(expanded):
                 if value == "stale":
@@ -229,6 +225,14 @@ class Runner:
                     self.store.append(labels, n * gap, value)
                 elif isinstance(value, Described):
                     self.store.append_histogram(labels, n * gap, value.histogram)
+        if native:  # load_with_nhcb: the classic histograms also as native ones
+            floats = {
+                labels: [(n * gap, v) for n, v in enumerate(values) if isinstance(v, float)]
+                for labels, values in defs.items()
+            }
+            for labels, by_time in nhcb.collect(floats).items():
+                for t, h in by_time.items():
+                    self.store.append_histogram(labels, t, h)
         return i
 
     def _parse_eval(self, lines: list[str], i: int) -> tuple[int, _Eval]:
@@ -300,8 +304,6 @@ class Runner:
             if case.fail:
                 return Outcome(case.line, case.expr, *self._failed_as_expected(case, err))
             return Outcome(case.line, case.expr, "fail", f"unexpected error: {err}")
-        if self._touches(node, self.ghosts):
-            return Outcome(case.line, case.expr, "skip", "native histogram samples")
         if self._touches(node, self.started):
             return Outcome(case.line, case.expr, "skip", "start timestamps (@st)")
         runs = [(node, case.times[0])]

@@ -207,6 +207,9 @@ class Evaluator:
                 ts.append(t)
                 vs.append(value)
             t += step
+        if self.native:
+            return [(labels, ts, histogram_calls.subquery_values(vs))
+                    for labels, (ts, vs) in points.items()]  # fmt: skip
         return [(labels, ts, vs) for labels, (ts, vs) in points.items()]
 
     def range_bounds(self, arg: ast.Expr) -> tuple[int, int]:

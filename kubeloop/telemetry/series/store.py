@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Final, cast
 
 from kubeloop.errors import InvalidSpecError
+from kubeloop.telemetry.series import chunks
 from kubeloop.telemetry.series.histogram import FloatHistogram, is_histogram
 from kubeloop.telemetry.series.labels import Labels
 from kubeloop.telemetry.series.matchers import Matcher, MatchOp
@@ -59,7 +60,7 @@ class StoredSeries:
     """One series' samples, oldest first. The evaluator reads ``ts``/``vs`` directly."""
 
     __slots__ = (
-        "base", "copies", "histograms", "labels", "resets", "run_start", "spans", "stale_count",
+        "base", "chunk_start", "copies", "histograms", "labels", "resets", "run_start", "spans", "stale_count",
         "ts", "vs",
     )  # fmt: skip
 
@@ -76,6 +77,8 @@ class StoredSeries:
         self.histograms = 0
         """How many of ``vs`` are native histograms (``FloatHistogram``, in list storage);
         float-only paths read a series directly only while this is 0."""
+        self.chunk_start: int | None = None
+        """Where the TSDB chunk of the newest histogram began (``chunks.stored``)."""
         self.base = 0
         """How many samples retention dropped from the front: ``ts[i]`` is sample ``base + i``
         of the series (the numbering caches use, so dropping samples does not shift them)."""
@@ -242,6 +245,9 @@ class SeriesStore:
         if series.ts.__class__ is not list:
             series.ts, series.vs = list(series.ts), list(series.vs)
             series.resets = list(series.resets)
+        if isinstance(value, FloatHistogram):
+            last = series.vs[-1] if series.vs else None
+            value, series.chunk_start = chunks.stored(last, series.chunk_start, t_ms, value)
         series.resets.append(series.resets[-1] if series.resets else 0.0)
         series.run_start = series.base + len(series.vs)
         series.ts.append(t_ms)

@@ -89,6 +89,8 @@ def _round(ev: Evaluator, node: ast.Call) -> Vec:
 
 def _timestamp(ev: Evaluator, node: ast.Call) -> Vec:
     arg = node.args[0]
+    while isinstance(arg, ast.Paren):
+        arg = arg.expr
     if isinstance(arg, ast.VectorSelector):
         return [(labels.without_name(), t / 1000) for labels, t in ev.sample_times(arg)]
     return [(labels.without_name(), ev.t_ms / 1000) for labels, _ in ev.eval(arg)]

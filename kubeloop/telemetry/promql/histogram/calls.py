@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Final, Protocol, cast
 
 from kubeloop.telemetry.promql import ast
-from kubeloop.telemetry.promql.annotations import Kind
+from kubeloop.telemetry.promql.annotations import Kind, invalid_quantile
 from kubeloop.telemetry.promql.errors import PromQLError
 from kubeloop.telemetry.promql.functions import RANGE_FUNCTIONS, absent_labels
 from kubeloop.telemetry.promql.functions.vector_funcs import format_openmetrics_float
@@ -83,6 +83,15 @@ def call(ev: Evaluator, node: ast.Call) -> Any:
         _given(floats_only(ev.eval(a)), a.pos) if a.type == "vector" else a for a in node.args
     )
     return ev.call_floats(replace(node, args=args))
+
+
+def subquery_values(vs: list[Any]) -> list[Any]:
+    """A subquery's points: histograms hinted ``reset``/``not_reset`` read ``unknown``, as the
+    points may skip or repeat underlying samples (engine.go)."""
+    return [
+        v.with_hint("unknown") if is_histogram(v) and v.hint in ("reset", "not_reset") else v
+        for v in vs
+    ]
 
 
 def _unique(out: Vec) -> Vec:
@@ -198,6 +207,8 @@ def _range_call(ev: Evaluator, node: ast.Call) -> Vec:
     if name == "absent_over_time":
         return [] if series_list else [(absent_labels(arg), 1.0)]
     pos = node.args[0].pos
+    if name == "quantile_over_time" and series_list and not 0 <= scalars[0] <= 1:
+        ev.note("warning", invalid_quantile(scalars[0]), pos)
     out: Vec = []
     for labels, ts, vs in series_list:
         if any(v.__class__ is FloatHistogram for v in vs):
