@@ -31,6 +31,7 @@ from kubeloop.telemetry.promql.functions import (
 from kubeloop.telemetry.promql.histogram import aggregate as histogram_aggregate
 from kubeloop.telemetry.promql.histogram import binary as histogram_binary
 from kubeloop.telemetry.promql.histogram import calls as histogram_calls
+from kubeloop.telemetry.promql.histogram import statsmode
 from kubeloop.telemetry.series import METRIC_NAME, Labels, SeriesStore, StoredSeries
 
 DEFAULT_LOOKBACK_MS: Final = 5 * 60_000
@@ -93,6 +94,8 @@ class Evaluator:
         self.native: bool = store.histogram_samples > 0
         """The store holds native histograms: calls, aggregations and operators go through
         ``promql.histogram``, which takes the float paths for samples that are floats."""
+        self.stats: set[int] = set()
+        """Ids of the selectors read for histogram counts and sums alone (``statsmode``)."""
 
     def at(self, t_ms: int) -> Evaluator:
         """The same query at another instant (a subquery step); it shares the step budget."""
@@ -108,6 +111,7 @@ class Evaluator:
         child.budget = self.budget
         child.tally = self.tally
         child.notes = self.notes
+        child.stats = self.stats
         return child
 
     def note(self, kind: Kind, message: str, pos: int) -> None:
@@ -148,6 +152,12 @@ class Evaluator:
                 if value is not None:
                     out.append((series.labels, value))
             return out
+        if self.native and id(node) in self.stats:
+            for series in self.store.select(node.matchers):
+                value = statsmode.latest(series, t, lookback)
+                if value is not None:
+                    out.append((series.labels, value))
+            return out
         for series in self.store.select(node.matchers):
             point = series.latest(t, lookback)
             if point is not None:
@@ -175,6 +185,8 @@ class Evaluator:
                 _floats_only(series)
                 wts, wvs = extended.window(series, start, end, sel.smoothed, self.lookback_ms)
                 ts, vs = extended.extend(wts, wvs, start, end, sel.smoothed)
+            elif self.native and id(sel) in self.stats:
+                ts, vs = statsmode.window(series, start, end)
             else:
                 ts, vs = series.window(start, end)
             if ts:

@@ -60,8 +60,8 @@ class StoredSeries:
     """One series' samples, oldest first. The evaluator reads ``ts``/``vs`` directly."""
 
     __slots__ = (
-        "base", "chunk_start", "copies", "histograms", "labels", "resets", "run_start", "spans", "stale_count",
-        "ts", "vs",
+        "base", "chunk_start", "copies", "histograms", "labels", "resets", "run_start", "spans",
+        "stale_count", "ts", "vs",
     )  # fmt: skip
 
     def __init__(self, labels: Labels, compact: bool = False) -> None:

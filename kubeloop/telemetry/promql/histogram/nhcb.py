@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 from kubeloop.telemetry.series import METRIC_NAME, Labels
 from kubeloop.telemetry.series.histogram import CUSTOM_SCHEMA, FloatHistogram
@@ -40,7 +41,7 @@ class Collected:
 
     def convert(self) -> FloatHistogram:
         ordered = sorted(self.buckets.items())
-        for (_, lower), (le, upper) in zip(ordered, ordered[1:], strict=False):
+        for (_, lower), (le, upper) in pairwise(ordered):
             if upper < lower:
                 raise ConversionError(f"count is not cumulative: {upper:g} < {lower:g} (le={le:g})")
         count = self.count
