@@ -52,11 +52,27 @@ def test_unittest_without_native_histograms_passes() -> None:
     assert run_file(str(HERE / "unittest-floats.yml")).passed
 
 
-def test_native_histograms_are_named_as_unsupported() -> None:
-    result = run_file(str(UPSTREAM / "unittest.yml"))
-    messages = [f.message for g in result.groups for f in g.failures]
-    assert messages and all("native histogram" in m for m in messages)
-    assert all(re.match(r".*unittest\.yml:\d+:\d+: ", m) for m in messages)
+def test_unittest_with_native_histograms_passes() -> None:
+    """unittest.yml holds native histograms in input_series and exp_samples."""
+    assert run_file(str(UPSTREAM / "unittest.yml")).passed
+
+
+def test_a_wrong_histogram_expectation_fails_as_promtool_prints_it(tmp_path: Path) -> None:
+    text = (UPSTREAM / "unittest.yml").read_text()
+    wrong = text.replace(
+        'histogram: "{{count:4 sum:5.6 counter_reset_hint:not_reset buckets:[4]}}"',
+        'histogram: "{{count:4 sum:5.6 buckets:[4]}}"',
+    )
+    assert wrong != text
+    (tmp_path / "unittest.yml").write_text(wrong)
+    (tmp_path / "rules.yml").write_text((UPSTREAM / "rules.yml").read_text())
+    result = run_file(str(tmp_path / "unittest.yml"))
+    (failure,) = [f for g in result.groups for f in g.failures]
+    assert failure.message.endswith(
+        '        exp: {__name__="test_histogram_increase"} {{count:4 sum:5.6 buckets:[4]}}\n'
+        '        got: {__name__="test_histogram_increase"} '
+        "{{count:4 sum:5.6 counter_reset_hint:not_reset buckets:[4]}}"
+    )
 
 
 def test_failure_messages_have_promtools_shape(capsys: pytest.CaptureFixture[str]) -> None:

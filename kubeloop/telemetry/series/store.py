@@ -154,7 +154,11 @@ class SeriesStore:
         same tuple every evaluation): no sorting of matcher keys per query."""
 
     def append(self, labels: Labels, t_ms: int, value: float) -> None:
-        """Add a sample; samples of one series must come in time order."""
+        """Add a sample (a float, or a native histogram); samples of one series must come in
+        time order."""
+        if is_histogram(value):
+            self._append(labels, t_ms, value)
+            return
         if not isinstance(value, (int, float)) or isinstance(value, bool):
             raise InvalidSpecError(f"{labels}: sample value {value!r} is not a number")
         self._append(labels, t_ms, float(value))

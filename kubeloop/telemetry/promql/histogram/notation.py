@@ -14,7 +14,8 @@ import re
 from dataclasses import dataclass, replace
 from typing import Final, cast
 
-from kubeloop.telemetry.series.histogram import FloatHistogram, Hint, HistogramError, add
+from kubeloop.telemetry.promql.values import go_g
+from kubeloop.telemetry.series.histogram import Buckets, FloatHistogram, HistogramError, Hint, add
 
 _KEYS: Final = frozenset({
     "schema", "sum", "count", "z_bucket", "z_bucket_w", "custom_values", "buckets", "offset",
@@ -181,3 +182,37 @@ def split_items(text: str) -> list[str]:
     if depth:
         raise HistogramNotationError("a histogram's '{{' is not closed with '}}'")
     return items
+
+
+def _span(buckets: Buckets) -> tuple[int, list[float]]:
+    """``Compact(MaxInt)``: one span from the first to the last populated bucket."""
+    filled = [(i, c) for i, c in buckets if c != 0]
+    if not filled:
+        return 0, []
+    first, last = filled[0][0], filled[-1][0]
+    counts = dict(buckets)
+    return first, [counts.get(i, 0.0) for i in range(first, last + 1)]
+
+
+def test_expression(h: FloatHistogram) -> str:
+    """``FloatHistogram.TestExpression``: the notation that reads back as ``h`` (how promtool
+    prints and compares histogram samples)."""
+    parts = []
+    if h.schema != 0:
+        parts.append(f"schema:{h.schema}")
+    for key, value in (("count", h.count), ("sum", h.sum), ("z_bucket", h.zero_count),
+                       ("z_bucket_w", h.zero_threshold)):  # fmt: skip
+        if value != 0:
+            parts.append(f"{key}:{go_g(value)}")
+    if h.custom:
+        parts.append(f"custom_values:[{' '.join(go_g(v) for v in h.custom_values)}]")
+    if h.hint != "unknown":
+        parts.append(f"counter_reset_hint:{h.hint}")
+    for buckets, offset_key, key in ((h.positive, "offset", "buckets"),
+                                     (h.negative, "n_offset", "n_buckets")):  # fmt: skip
+        offset, counts = _span(buckets)
+        if counts and offset != 0:
+            parts.append(f"{offset_key}:{offset}")
+        if counts:
+            parts.append(f"{key}:[{' '.join(go_g(c) for c in counts)}]")
+    return "{{" + " ".join(parts) + "}}"

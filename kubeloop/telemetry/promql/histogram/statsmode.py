@@ -17,7 +17,7 @@ from typing import Any, Final
 
 from kubeloop.telemetry.promql import ast
 from kubeloop.telemetry.series import StoredSeries, is_stale
-from kubeloop.telemetry.series.histogram import FloatHistogram, detect_reset, is_histogram
+from kubeloop.telemetry.series.histogram import FloatHistogram, detect_reset
 
 _STATS: Final = frozenset({"histogram_count", "histogram_sum", "histogram_avg"})
 _STOPS: Final = frozenset({"histogram_quantile", "histogram_quantiles", "histogram_fraction"})
