@@ -156,7 +156,7 @@ class SeriesStore:
     def append(self, labels: Labels, t_ms: int, value: float) -> None:
         """Add a sample (a float, or a native histogram); samples of one series must come in
         time order."""
-        if is_histogram(value):
+        if value.__class__ is not float and is_histogram(value):
             self._append(labels, t_ms, value)
             return
         if not isinstance(value, (int, float)) or isinstance(value, bool):
@@ -227,7 +227,7 @@ class SeriesStore:
                 f"{labels}: {what} (t={t_ms} ms) after the sample at t={last_t} ms; "
                 "samples of a series must be appended in time order"
             )
-        if series.histograms or is_histogram(value):
+        if series.histograms or value.__class__ is not float:
             self._append_mixed(series, t_ms, value)
             return
         if series.vs:
@@ -240,7 +240,7 @@ class SeriesStore:
             series.run_start = series.base
         series.ts.append(t_ms)
         series.vs.append(value)
-        if is_stale(value):
+        if math.isnan(value) and is_stale(value):
             series.stale_count += 1
 
     def _append_mixed(self, series: StoredSeries, t_ms: int, value: float) -> None:

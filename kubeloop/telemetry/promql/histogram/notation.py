@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Final, cast
 
 from kubeloop.telemetry.promql.values import go_g
-from kubeloop.telemetry.series.histogram import Buckets, FloatHistogram, HistogramError, Hint, add
+from kubeloop.telemetry.series.histogram import Buckets, FloatHistogram, Hint, HistogramError, add
 
 _KEYS: Final = frozenset({
     "schema", "sum", "count", "z_bucket", "z_bucket_w", "custom_values", "buckets", "offset",
