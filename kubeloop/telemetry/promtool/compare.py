@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from kubeloop.telemetry.promql.histogram.notation import (
     HistogramNotationError,
     expand_histogram_item,
-    test_expression,
+    histogram_text,
 )
 from kubeloop.telemetry.promtool.notation import NotationError
 from kubeloop.telemetry.rules.gofmt import format_e
@@ -46,13 +46,13 @@ def histogram_string(text: str) -> str:
         raise NotationError(1, str(error)) from None
     if len(found) != 1:
         raise NotationError(1, f"expected 1 value, got {len(found)}")
-    return test_expression(found[0].histogram)
+    return histogram_text(found[0].histogram)
 
 
 def sample_value(value: object) -> float | str:
     """A result sample as promtool compares it: a float, or a histogram's text."""
     if isinstance(value, FloatHistogram):
-        return test_expression(value)
+        return histogram_text(value)
     assert isinstance(value, float)
     return value
 

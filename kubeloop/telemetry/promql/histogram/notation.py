@@ -194,7 +194,7 @@ def _span(buckets: Buckets) -> tuple[int, list[float]]:
     return first, [counts.get(i, 0.0) for i in range(first, last + 1)]
 
 
-def test_expression(h: FloatHistogram) -> str:
+def histogram_text(h: FloatHistogram) -> str:
     """``FloatHistogram.TestExpression``: the notation that reads back as ``h`` (how promtool
     prints and compares histogram samples)."""
     parts = []
