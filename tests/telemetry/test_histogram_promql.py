@@ -15,8 +15,8 @@ from kubeloop.telemetry.promql.evaluator import Evaluator
 from kubeloop.telemetry.promql.histogram.notation import (
     HistogramNotationError,
     expand_histogram_item,
-    parse_histogram,
     histogram_text,
+    parse_histogram,
 )
 from kubeloop.telemetry.promql.histogram.stats import (
     histogram_fraction,
