@@ -10,11 +10,17 @@ from __future__ import annotations
 from typing import Any, Final, Protocol
 
 from kubeloop.telemetry.promql import ast
-from kubeloop.telemetry.promql.aggregate import REDUCERS, aggregate, group_labels
+from kubeloop.telemetry.promql.aggregate import (
+    REDUCERS,
+    aggregate,
+    count_values,
+    format_float_f,
+    group_labels,
+)
 from kubeloop.telemetry.promql.annotations import Kind
-from kubeloop.telemetry.promql.errors import UnsupportedError
 from kubeloop.telemetry.promql.histogram import annotations as notes
 from kubeloop.telemetry.promql.histogram.kahan import kahan_mean, kahan_sum
+from kubeloop.telemetry.promql.histogram.notation import histogram_string
 from kubeloop.telemetry.series import METRIC_NAME, Labels
 from kubeloop.telemetry.series.histogram import FloatHistogram
 
@@ -30,12 +36,16 @@ def _is_histogram(value: object) -> bool:
     return value.__class__ is FloatHistogram
 
 
+def _shown(value: Any) -> str:
+    return histogram_string(value) if _is_histogram(value) else format_float_f(value)
+
+
 def aggregate_mixed(ev: Evaluator, node: ast.Aggregate, param: Any, vec: Vec) -> Vec:
     op, grouping, without = node.op, node.grouping, node.without
     if not any(_is_histogram(v) for _, v in vec) or op in _ANY_SAMPLE:
         return aggregate(op, vec, param, grouping, without)
     if op == "count_values":
-        raise UnsupportedError("count_values over native histograms is not supported")
+        return count_values(vec, param, grouping, without, _shown)
     if op not in ("sum", "avg"):
         pos = node.pos if op in ("topk", "bottomk") else node.expr.pos
         ev.note("info", notes.ignored_in_aggregation(op), pos)

@@ -216,3 +216,24 @@ def histogram_text(h: FloatHistogram) -> str:
         if counts:
             parts.append(f"{key}:[{' '.join(go_g(c) for c in counts)}]")
     return "{{" + " ".join(parts) + "}}"
+
+
+def _bucket_text(lower: float, upper: float, count: float, lower_in: bool, upper_in: bool) -> str:
+    return (f"{'[' if lower_in else '('}{go_g(lower)},{go_g(upper)}{']' if upper_in else ')'}"
+            f":{go_g(count)}")  # fmt: skip
+
+
+def histogram_string(h: FloatHistogram) -> str:
+    """``FloatHistogram.String``: count, sum and each populated bucket with its bounds (the
+    label ``count_values`` gives a histogram)."""
+    parts = [f"{{count:{go_g(h.count)}, sum:{go_g(h.sum)}"]
+    for b in reversed([b for b in h.negative_buckets() if b.count != 0]):
+        parts.append(_bucket_text(b.lower, b.upper, b.count, b.lower < 0, b.upper > 0))
+    if h.zero_count != 0:
+        zt = h.zero_threshold
+        parts.append(_bucket_text(-zt, zt, h.zero_count, True, True))
+    for b in h.positive_buckets():
+        if b.count != 0:
+            inclusive = (b.index == 0, True) if h.custom else (b.lower < 0, b.upper > 0)
+            parts.append(_bucket_text(b.lower, b.upper, b.count, *inclusive))
+    return ", ".join(parts) + "}"
