@@ -31,8 +31,11 @@ from kubeloop.telemetry.promql.functions import (
 from kubeloop.telemetry.promql.histogram import aggregate as histogram_aggregate
 from kubeloop.telemetry.promql.histogram import binary as histogram_binary
 from kubeloop.telemetry.promql.histogram import calls as histogram_calls
+from kubeloop.telemetry.promql.histogram import extended as histogram_extended
 from kubeloop.telemetry.promql.histogram import statsmode
+from kubeloop.telemetry.promql.histogram.annotations import mixed_floats_histograms
 from kubeloop.telemetry.series import METRIC_NAME, Labels, SeriesStore, StoredSeries
+from kubeloop.telemetry.series.histogram import is_histogram
 
 DEFAULT_LOOKBACK_MS: Final = 5 * 60_000
 DEFAULT_SUBQUERY_STEP_MS: Final = 60_000
@@ -147,8 +150,11 @@ class Evaluator:
         out: InstantVector = []
         if node.smoothed:
             for series in self.store.select(node.matchers):
-                _floats_only(series)
-                value = extended.smoothed_value(series, t, lookback)
+                value = (
+                    self._smoothed_histogram(series, t, node.pos)
+                    if series.histograms
+                    else extended.smoothed_value(series, t, lookback)
+                )
                 if value is not None:
                     out.append((series.labels, value))
             return out
@@ -289,9 +295,10 @@ class Evaluator:
         start, end = self.range_bounds(arg)
         out: InstantVector = []
         for series in self.store.select(sel.matchers):
-            _floats_only(series)
             ts, vs = extended.window(series, start, end, sel.smoothed, self.lookback_ms)
-            if name in _FAST_COUNTERS:
+            if series.histograms:
+                value = self._extended_histograms(name, ts, vs, arg, series.labels)
+            elif name in _FAST_COUNTERS:
                 counter, per_second = _FAST_COUNTERS[name]
                 value = extended.extended_rate(ts, vs, start, end, sel.smoothed, counter)
                 if value is not None and per_second:
@@ -304,6 +311,36 @@ class Evaluator:
             if value is not None:
                 out.append((series.labels.without_name(), value))
         return out
+
+    def _smoothed_histogram(self, series: StoredSeries, t: int, pos: int) -> Any:
+        """``x smoothed`` for a series that holds histograms."""
+        ts, vs = series.window(t - self.lookback_ms, t + self.lookback_ms)
+        value, found = histogram_extended.smoothed_value(ts, vs, t, series.labels.name)
+        for kind, message in found:
+            self.note(kind, message, pos)  # type: ignore[arg-type]
+        return value
+
+    def _extended_histograms(
+        self, name: str, ts: list[int], vs: list[Any], arg: ast.MatrixSelector, labels: Labels
+    ) -> Any:
+        """An anchored or smoothed range function over a series that holds histograms."""
+        start, end = self.range_bounds(arg)
+        if name not in _FAST_COUNTERS:
+            begin = extended.anchored_from(ts, start)
+            return None if begin is None else histogram_extended.anchored_count(name, vs[begin:])
+        if not ts:
+            return None
+        if any(not is_histogram(v) for v in vs):
+            self.note("warning", mixed_floats_histograms(labels.name), arg.pos)
+            return None
+        counter, per_second = _FAST_COUNTERS[name]
+        value, found = histogram_extended.extended_rate(
+            ts, vs, start, end, arg.selector.smoothed, counter,
+            arg.range_ms / 1000 if per_second else None, labels.name,
+        )  # fmt: skip
+        for kind, message in found:
+            self.note(kind, message, arg.pos)  # type: ignore[arg-type]
+        return value
 
     def check_counter(self, labels: Labels, pos: int) -> None:
         """upstream's info for rate/increase over a name no counter has."""
