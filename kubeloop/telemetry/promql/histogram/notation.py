@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Final, cast
 
-from kubeloop.telemetry.promql.values import go_g
+from kubeloop.telemetry.promql.gofloat import go_g
 from kubeloop.telemetry.series.histogram import Buckets, FloatHistogram, Hint, HistogramError, add
 
 _KEYS: Final = frozenset({
