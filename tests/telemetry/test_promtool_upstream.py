@@ -105,3 +105,23 @@ def test_the_documentation_example_fails_when_an_expectation_is_wrong(tmp_path: 
     (failure,) = [f for g in result.groups for f in g.failures]
     assert "alertname: InstanceDown, time: 4m" in failure.message
     assert any(n.startswith("pending since 0s (for: 5m, fires at 5m") for n in failure.notes)
+
+
+def test_recording_rules_record_histograms(tmp_path: Path) -> None:
+    (tmp_path / "rules.yml").write_text(
+        "groups:\n- name: g\n  rules:\n  - record: job:h:sum\n    expr: sum by (job) (h)\n"
+    )
+    (tmp_path / "test.yml").write_text(
+        "rule_files: [rules.yml]\nevaluation_interval: 1m\ntests:\n- interval: 1m\n"
+        "  input_series:\n"
+        '  - series: h{job="a", i="1"}\n    values: "{{count:1 sum:2 buckets:[1]}}x3"\n'
+        '  - series: h{job="a", i="2"}\n    values: "{{count:3 sum:1 buckets:[1 2]}}x3"\n'
+        "  promql_expr_test:\n"
+        "  - expr: job:h:sum\n    eval_time: 2m\n    exp_samples:\n"
+        '    - labels: job:h:sum{job="a"}\n'
+        '      histogram: "{{count:4 sum:3 counter_reset_hint:not_reset buckets:[2 2]}}"\n'
+        "  - expr: histogram_count(job:h:sum)\n    eval_time: 2m\n    exp_samples:\n"
+        '    - labels: "{job=\\"a\\"}"\n      value: 4\n'
+    )
+    result = run_file(str(tmp_path / "test.yml"))
+    assert result.passed, [f.message for g in result.groups for f in g.failures]
