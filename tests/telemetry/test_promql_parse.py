@@ -116,7 +116,6 @@ def test_errors_name_the_problem_and_where(text: str, message: str, column: int)
 @pytest.mark.parametrize(
     ("text", "construct"),
     [
-        ("start_timestamp(x)", "start_timestamp()"),
         ('{a="b" or c="d"}', "'or' between label matchers"),
     ],
 )
