@@ -317,7 +317,7 @@ class Evaluator:
         ts, vs = series.window(t - self.lookback_ms, t + self.lookback_ms)
         value, found = histogram_extended.smoothed_value(ts, vs, t, series.labels.name)
         for kind, message in found:
-            self.note(kind, message, pos)  # type: ignore[arg-type]
+            self.note(kind, message, pos)
         return value
 
     def _extended_histograms(
@@ -339,7 +339,7 @@ class Evaluator:
             arg.range_ms / 1000 if per_second else None, labels.name,
         )  # fmt: skip
         for kind, message in found:
-            self.note(kind, message, arg.pos)  # type: ignore[arg-type]
+            self.note(kind, message, arg.pos)
         return value
 
     def check_counter(self, labels: Labels, pos: int) -> None:

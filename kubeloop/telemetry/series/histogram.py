@@ -15,8 +15,6 @@ from dataclasses import dataclass, replace
 from typing import Final, Literal
 
 CUSTOM_SCHEMA: Final = -53
-MIN_SCHEMA: Final = -4
-MAX_SCHEMA: Final = 8
 Hint = Literal["unknown", "reset", "not_reset", "gauge"]
 Buckets = tuple[tuple[int, float], ...]
 

@@ -16,6 +16,7 @@ from kubeloop.telemetry.promql import ast
 from kubeloop.telemetry.promql.annotations import Kind, invalid_quantile
 from kubeloop.telemetry.promql.errors import PromQLError
 from kubeloop.telemetry.promql.functions import RANGE_FUNCTIONS, absent_labels
+from kubeloop.telemetry.promql.functions.floatops import div
 from kubeloop.telemetry.promql.functions.vector_funcs import format_openmetrics_float
 from kubeloop.telemetry.promql.histogram import annotations as notes
 from kubeloop.telemetry.promql.histogram import rates, stats
@@ -109,7 +110,7 @@ def _simple(fn: Callable[[FloatHistogram], float]) -> Callable[[Evaluator, ast.C
 
 
 def _avg(h: FloatHistogram) -> float:
-    return h.sum / h.count if h.count else (float("nan") if h.sum == 0 else h.sum * float("inf"))
+    return div(h.sum, h.count)
 
 
 def _stddev(h: FloatHistogram) -> float:
@@ -215,7 +216,7 @@ def _range_call(ev: Evaluator, node: ast.Call) -> Vec:
             value, found = _with_histograms(name, ts, vs, start, end, scalars, ev.t_ms,
                                             labels.get(METRIC_NAME))  # fmt: skip
             for kind, message in found:
-                ev.note(kind, message, pos)  # type: ignore[arg-type]
+                ev.note(kind, message, pos)
         else:
             value = RANGE_FUNCTIONS[name](ts, vs, start, end, scalars, ev.t_ms)
             if name in ("rate", "increase") and value is not None:

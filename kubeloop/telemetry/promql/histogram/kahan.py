@@ -13,6 +13,7 @@ from kubeloop.telemetry.promql.functions.kahan import inc
 from kubeloop.telemetry.series.histogram import (
     INCOMPATIBLE,
     FloatHistogram,
+    Hint,
     HistogramError,
     add,
     combine_hints,
@@ -53,7 +54,7 @@ def _vectors(hs: list[FloatHistogram]) -> tuple[list[int], list[int], list[list[
 
 
 def _histogram(like: FloatHistogram, pos: list[int], neg: list[int], row: list[float],
-               hint: str) -> FloatHistogram:  # fmt: skip
+               hint: Hint) -> FloatHistogram:  # fmt: skip
     k = 3 + len(pos)
     return replace(
         like,
@@ -62,11 +63,11 @@ def _histogram(like: FloatHistogram, pos: list[int], neg: list[int], row: list[f
         sum=row[2],
         positive=tuple(zip(pos, row[3:k], strict=True)),
         negative=tuple(zip(neg, row[k:], strict=True)),
-        hint=hint,  # type: ignore[arg-type]
+        hint=hint,
     )
 
 
-def _hint(hs: list[FloatHistogram]) -> str:
+def _hint(hs: list[FloatHistogram]) -> Hint:
     hint = hs[0].hint
     for h in hs[1:]:
         hint = combine_hints(hint, h.hint)[0]

@@ -13,6 +13,7 @@ import math
 from dataclasses import replace
 from itertools import pairwise
 
+from kubeloop.telemetry.promql.annotations import Kind
 from kubeloop.telemetry.promql.functions.counters import extrapolation_factor
 from kubeloop.telemetry.promql.histogram import annotations as notes
 from kubeloop.telemetry.promql.histogram import kahan
@@ -24,12 +25,8 @@ from kubeloop.telemetry.series.histogram import (
     equals,
 )
 
-Note = tuple[str, str]
+Note = tuple[Kind, str]
 Result = tuple[float | FloatHistogram | None, list[Note]]
-
-
-def is_histogram(value: object) -> bool:
-    return value.__class__ is FloatHistogram
 
 
 def _scaled(h: FloatHistogram, schema: int) -> FloatHistogram:
