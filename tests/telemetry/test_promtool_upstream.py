@@ -125,3 +125,9 @@ def test_recording_rules_record_histograms(tmp_path: Path) -> None:
     )
     result = run_file(str(tmp_path / "test.yml"))
     assert result.passed, [f.message for g in result.groups for f in g.failures]
+
+
+def test_debug_dumps_histograms_as_promtool_prints_them(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["test", "rules", "--debug", str(UPSTREAM / "unittest.yml")]) == 0
+    err = capsys.readouterr().err
+    assert '{__name__="test_histogram_repeat"} =>\n{count:2, sum:3, (0.5,1]:2} @[60000]\n' in err
