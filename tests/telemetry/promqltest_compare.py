@@ -9,10 +9,13 @@ import re
 from typing import Final
 
 from kubeloop.telemetry.promql.functions.quantiles import almost_equal
+from kubeloop.telemetry.promql.histogram.compare import histograms_match
+from kubeloop.telemetry.promql.histogram.notation import Described
 from kubeloop.telemetry.series import Labels
+from kubeloop.telemetry.series.histogram import FloatHistogram
 
 EPSILON: Final = 1e-6
-Row = list[float | str | None]
+Row = list[float | str | Described | FloatHistogram | None]
 
 
 def close(a: float, b: float) -> bool:
@@ -34,6 +37,11 @@ def diff(expected: dict[Labels, Row], got: dict[Labels, Row]) -> str:
         for i, (e, a) in enumerate(zip(padded, actual, strict=False)):
             if e is None and a is None:
                 continue
+            if isinstance(e, Described) or isinstance(a, FloatHistogram):
+                if not (isinstance(e, Described) and isinstance(a, FloatHistogram)
+                        and histograms_match(e.histogram, a, e.hint_set)):  # fmt: skip
+                    return f"{labels} step {i}: expected {_shown(e)}, got {_shown(a)}"
+                continue
             if (
                 e is None
                 or a is None
@@ -43,6 +51,10 @@ def diff(expected: dict[Labels, Row], got: dict[Labels, Row]) -> str:
             ):
                 return f"{labels} step {i}: expected {e}, got {a}"
     return ""
+
+
+def _shown(value: object) -> str:
+    return str(value.histogram if isinstance(value, Described) else value)
 
 
 Expect = tuple[str, "re.Pattern[str] | str | None"]

@@ -2,7 +2,7 @@
 ``eval range``, ``expect …``) over kubeloop's evaluator.
 
 Each ``eval`` is one case; it passes, fails (with the difference) or is skipped with a reason
-(native histograms, a construct kubeloop reports as unsupported). Values compare as
+(a construct kubeloop reports as unsupported, start timestamps). Values compare as
 promqltest does: ``almost.Equal`` with epsilon 1e-6, NaN equal to NaN.
 """
 
@@ -31,6 +31,13 @@ from kubeloop.telemetry.promql import (
 )
 from kubeloop.telemetry.promql import ast as promql_ast
 from kubeloop.telemetry.promql.features import Features
+from kubeloop.telemetry.promql.histogram import nhcb
+from kubeloop.telemetry.promql.histogram.notation import (
+    Described,
+    expand_histogram_item,
+    is_histogram_item,
+    split_items,
+)
 from kubeloop.telemetry.series import EMPTY, Labels, MatchOp, SeriesStore
 
 _EVAL_INSTANT: Final = re.compile(
@@ -44,10 +51,6 @@ _EXPAND: Final = re.compile(
     r"(?:(?P<sign>[+-])(?P<b>[0-9.]+(?:[eE][+-]?[0-9]+)?|Inf|inf))?x(?P<n>[0-9]+)$"
 )
 _RANGE_VECTOR: Final = re.compile(r"^expect range vector from (\S+) to (\S+) step (\S+)$")
-
-
-class NativeHistogram(Exception):
-    """The case depends on native histogram samples, which kubeloop does not model."""
 
 
 TEST_FEATURES: Final = Features(True, True, True, True)
@@ -124,13 +127,17 @@ def _number(text: str) -> float:
     return float(text)
 
 
-def expand_values(text: str) -> list[float | str | None]:
-    """promqltest's series notation; None is a missing sample, "stale" a stale marker."""
-    out: list[float | str | None] = []
-    for item in text.split():
-        if "{{" in item or "}}" in item:
-            raise NativeHistogram(item)
-        if item == "_":
+Value = float | str | Described | None
+
+
+def expand_values(text: str) -> list[Value]:
+    """promqltest's series notation; None is a missing sample, "stale" a stale marker, a
+    ``Described`` a native histogram."""
+    out: list[Value] = []
+    for item in split_items(text):
+        if is_histogram_item(item):
+            out.extend(expand_histogram_item(item))
+        elif item == "_":
             out.append(None)
         elif item.startswith("_x"):
             out.extend([None] * int(item[2:]))
@@ -152,7 +159,7 @@ class _Eval:
     mod: str
     times: list[int]  # one for an instant query
     is_range: bool
-    expected: dict[Labels, list[float | str | None]] = field(default_factory=dict)
+    expected: dict[Labels, list[Value]] = field(default_factory=dict)
     order: list[Labels] = field(default_factory=list)
     scalar: float | None = None
     string: str | None = None
@@ -161,7 +168,6 @@ class _Eval:
     fail_regex: re.Pattern[str] | None = None
     ordered: bool = False
     matrix_times: list[int] | None = None
-    native: bool = False
     expects: list[tuple[str, re.Pattern[str] | str | None]] = field(default_factory=list)
     """Expected annotations: (``warn``/``info``/``no_warn``/``no_info``, a message, a regex or
     None for any); ``eval_warn``/``eval_info`` add one that needs any."""
@@ -170,7 +176,6 @@ class _Eval:
 class Runner:
     def __init__(self) -> None:
         self.store = SeriesStore()
-        self.ghosts: list[Labels] = []  # native-histogram series we could not load
         self.started: list[Labels] = []  # series with start timestamps (@st)
 
     def run(self, path: Path) -> FileResult:
@@ -187,7 +192,7 @@ class Runner:
                 continue
             word = ln.split()[0].lower()
             if word == "clear":
-                self.store, self.ghosts, self.started = SeriesStore(), [], []
+                self.store, self.started = SeriesStore(), []
                 i += 1
             elif word.startswith("load"):
                 i = self._load(lines, i)
@@ -203,7 +208,7 @@ class Runner:
         native = head[0] != "load"
         gap = duration_ms(head[1])
         i += 1
-        defs: dict[Labels, list[float | str | None]] = {}  # a later line replaces an earlier one
+        defs: dict[Labels, list[Value]] = {}  # a later line replaces an earlier one
         while i < len(lines) and lines[i]:
             metric, values = split_metric(lines[i])
             i += 1
@@ -211,21 +216,23 @@ class Runner:
                 self.started.append(parse_labels(metric.removesuffix("@st")))
                 continue
             labels = parse_labels(metric)
-            try:
-                expanded = expand_values(values)
-            except NativeHistogram:
-                self.ghosts.append(labels)
-                continue
-            if native:  # load_with_nhcb adds a native histogram named without the suffix
-                name = re.sub(r"_(bucket|sum|count)$", "", labels.name)
-                self.ghosts.append(labels.without("le").with_(__name__=name))
-            defs[labels] = expanded
+            defs[labels] = expand_values(values)
         for labels, expanded in defs.items():
             for n, value in enumerate(expanded):
                 if value == "stale":
                     self.store.append_stale(labels, n * gap)
                 elif isinstance(value, float):
                     self.store.append(labels, n * gap, value)
+                elif isinstance(value, Described):
+                    self.store.append_histogram(labels, n * gap, value.histogram)
+        if native:  # load_with_nhcb: the classic histograms also as native ones
+            floats = {
+                labels: [(n * gap, v) for n, v in enumerate(values) if isinstance(v, float)]
+                for labels, values in defs.items()
+            }
+            for labels, by_time in nhcb.collect(floats).items():
+                for t, h in by_time.items():
+                    self.store.append_histogram(labels, t, h)
         return i
 
     def _parse_eval(self, lines: list[str], i: int) -> tuple[int, _Eval]:
@@ -262,10 +269,7 @@ class Runner:
             else:
                 metric, values = split_metric(ln)
                 labels = parse_labels(metric)
-                try:
-                    case.expected[labels] = expand_values(values)
-                except NativeHistogram:
-                    case.native = True
+                case.expected[labels] = expand_values(values)
                 case.order.append(labels)
         return i, case
 
@@ -300,8 +304,6 @@ class Runner:
             if case.fail:
                 return Outcome(case.line, case.expr, *self._failed_as_expected(case, err))
             return Outcome(case.line, case.expr, "fail", f"unexpected error: {err}")
-        if case.native or self._touches(node, self.ghosts):
-            return Outcome(case.line, case.expr, "skip", "native histogram samples")
         if self._touches(node, self.started):
             return Outcome(case.line, case.expr, "skip", "start timestamps (@st)")
         runs = [(node, case.times[0])]
@@ -392,16 +394,16 @@ class Runner:
             if not isinstance(first, Matrix):
                 return f"expected a range vector, got {first}"
             times = case.matrix_times
-            got_m: dict[Labels, list[float | str | None]] = {}
+            got_m: dict[Labels, list[Value]] = {}
             for series in first:
                 points = dict(series.points)
                 got_m[series.labels] = [points.get(t) for t in times]
             return diff(case.expected, got_m)
         assert isinstance(first, Matrix)
         index = {t: i for i, t in enumerate(case.times)}
-        got_r: dict[Labels, list[float | str | None]] = {}
+        got_r: dict[Labels, list[Value]] = {}
         for series in first:
-            row: list[float | str | None] = [None] * len(case.times)
+            row: list[Value] = [None] * len(case.times)
             for t, value in series.points:
                 row[index[t]] = value
             got_r[series.labels] = row

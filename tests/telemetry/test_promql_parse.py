@@ -116,7 +116,6 @@ def test_errors_name_the_problem_and_where(text: str, message: str, column: int)
 @pytest.mark.parametrize(
     ("text", "construct"),
     [
-        ("histogram_count(x)", "histogram_count()"),
         ('{a="b" or c="d"}', "'or' between label matchers"),
     ],
 )

@@ -14,6 +14,7 @@ from kubeloop.telemetry.promtool.notation import (
     parse_metric,
     split_series,
 )
+from kubeloop.telemetry.series.histogram import FloatHistogram
 
 BUDGET = 100_000
 
@@ -77,7 +78,11 @@ def test_fractional_steps_accumulate_like_go() -> None:
         ("1xa", "invalid repetition"),
         ("abc", "want a number"),
         ("stalex3", "cannot be signed or repeated"),
-        ("{{schema:1 sum:1}}", "native histogram"),
+        ("{{schema:1 sum:1", "not closed"),
+        ("0 {{bogus:1}}", "unknown histogram key 'bogus'"),
+        ("{{sum:1}}+{{sum:1}}", "{{a}}+{{b}}xN"),
+        ("{{buckets:[1 x]}}", "'x' is not a number"),
+        ("{{schema:2}}+{{schema:1}}x2", "cannot merge from schema 1 to 2"),
         ("1..2", "error parsing number"),
     ],
 )
@@ -86,6 +91,21 @@ def test_bad_values_are_errors_with_a_column(text: str, fragment: str) -> None:
         expand_values(text, BUDGET)
     assert fragment in str(caught.value)
     assert caught.value.column >= 1
+
+
+def test_histogram_values_expand_to_histograms() -> None:
+    """``{{a}}xN`` repeats, ``{{a}}+{{b}}xN`` adds bucket by bucket; they mix with floats."""
+    got = values("1 {{sum:3 count:2 buckets:[2]}}+{{sum:1 count:1 buckets:[1] offset:1}}x2 _ stale")
+    assert got[0] == 1.0 and got[-1] is STALE
+    last = got[3]
+    assert isinstance(last, FloatHistogram)
+    assert (last.count, last.sum, last.positive) == (4.0, 5.0, ((0, 2.0), (1, 2.0)))
+    assert expand_values("{{count:1}}x4", BUDGET).runs == ((0, 5, FloatHistogram(count=1.0), None),)
+
+
+def test_histograms_count_against_the_budget() -> None:
+    with pytest.raises(NotationError, match="more than 3 samples"):
+        expand_values("{{count:1}}+{{count:1}}x3", 3)
 
 
 def test_huge_counts_fail_before_expanding() -> None:

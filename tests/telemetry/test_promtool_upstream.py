@@ -52,11 +52,27 @@ def test_unittest_without_native_histograms_passes() -> None:
     assert run_file(str(HERE / "unittest-floats.yml")).passed
 
 
-def test_native_histograms_are_named_as_unsupported() -> None:
-    result = run_file(str(UPSTREAM / "unittest.yml"))
-    messages = [f.message for g in result.groups for f in g.failures]
-    assert messages and all("native histogram" in m for m in messages)
-    assert all(re.match(r".*unittest\.yml:\d+:\d+: ", m) for m in messages)
+def test_unittest_with_native_histograms_passes() -> None:
+    """unittest.yml holds native histograms in input_series and exp_samples."""
+    assert run_file(str(UPSTREAM / "unittest.yml")).passed
+
+
+def test_a_wrong_histogram_expectation_fails_as_promtool_prints_it(tmp_path: Path) -> None:
+    text = (UPSTREAM / "unittest.yml").read_text()
+    wrong = text.replace(
+        'histogram: "{{count:4 sum:5.6 counter_reset_hint:not_reset buckets:[4]}}"',
+        'histogram: "{{count:4 sum:5.6 buckets:[4]}}"',
+    )
+    assert wrong != text
+    (tmp_path / "unittest.yml").write_text(wrong)
+    (tmp_path / "rules.yml").write_text((UPSTREAM / "rules.yml").read_text())
+    result = run_file(str(tmp_path / "unittest.yml"))
+    (failure,) = [f for g in result.groups for f in g.failures]
+    assert failure.message.endswith(
+        '        exp: {__name__="test_histogram_increase"} {{count:4 sum:5.6 buckets:[4]}}\n'
+        '        got: {__name__="test_histogram_increase"} '
+        "{{count:4 sum:5.6 counter_reset_hint:not_reset buckets:[4]}}"
+    )
 
 
 def test_failure_messages_have_promtools_shape(capsys: pytest.CaptureFixture[str]) -> None:
@@ -89,3 +105,29 @@ def test_the_documentation_example_fails_when_an_expectation_is_wrong(tmp_path: 
     (failure,) = [f for g in result.groups for f in g.failures]
     assert "alertname: InstanceDown, time: 4m" in failure.message
     assert any(n.startswith("pending since 0s (for: 5m, fires at 5m") for n in failure.notes)
+
+
+def test_recording_rules_record_histograms(tmp_path: Path) -> None:
+    (tmp_path / "rules.yml").write_text(
+        "groups:\n- name: g\n  rules:\n  - record: job:h:sum\n    expr: sum by (job) (h)\n"
+    )
+    (tmp_path / "test.yml").write_text(
+        "rule_files: [rules.yml]\nevaluation_interval: 1m\ntests:\n- interval: 1m\n"
+        "  input_series:\n"
+        '  - series: h{job="a", i="1"}\n    values: "{{count:1 sum:2 buckets:[1]}}x3"\n'
+        '  - series: h{job="a", i="2"}\n    values: "{{count:3 sum:1 buckets:[1 2]}}x3"\n'
+        "  promql_expr_test:\n"
+        "  - expr: job:h:sum\n    eval_time: 2m\n    exp_samples:\n"
+        '    - labels: job:h:sum{job="a"}\n'
+        '      histogram: "{{count:4 sum:3 counter_reset_hint:not_reset buckets:[2 2]}}"\n'
+        "  - expr: histogram_count(job:h:sum)\n    eval_time: 2m\n    exp_samples:\n"
+        '    - labels: "{job=\\"a\\"}"\n      value: 4\n'
+    )
+    result = run_file(str(tmp_path / "test.yml"))
+    assert result.passed, [f.message for g in result.groups for f in g.failures]
+
+
+def test_debug_dumps_histograms_as_promtool_prints_them(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["test", "rules", "--debug", str(UPSTREAM / "unittest.yml")]) == 0
+    err = capsys.readouterr().err
+    assert '{__name__="test_histogram_repeat"} =>\n{count:2, sum:3, (0.5,1]:2} @[60000]\n' in err

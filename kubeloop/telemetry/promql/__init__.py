@@ -16,6 +16,7 @@ from kubeloop.telemetry.promql.evaluator import (
     DEFAULT_SUBQUERY_STEP_MS,
     Evaluator,
 )
+from kubeloop.telemetry.promql.histogram.statsmode import stats_selectors
 from kubeloop.telemetry.promql.parser import parse
 from kubeloop.telemetry.promql.public import to_value
 from kubeloop.telemetry.promql.values import (
@@ -74,6 +75,8 @@ def evaluate(
         max_samples=max_samples,
     )
     evaluator.notes = notes
+    if evaluator.native:
+        evaluator.stats = stats_selectors(node)
     try:
         raw = evaluator.eval(node)
     except RecursionError:

@@ -11,14 +11,13 @@ from collections.abc import Callable
 from decimal import Decimal
 from typing import Final
 
-from kubeloop.core.excerpt import excerpt
 from kubeloop.telemetry.promql.errors import PromQLError
 from kubeloop.telemetry.promql.functions.kahan import inc, kahan_mean
 from kubeloop.telemetry.promql.functions.labelfuncs import valid_utf8
 from kubeloop.telemetry.promql.functions.quantiles import quantile
 from kubeloop.telemetry.promql.labelhash import label_hash
 from kubeloop.telemetry.promql.values import format_value
-from kubeloop.telemetry.series import METRIC_NAME, Labels
+from kubeloop.telemetry.series import METRIC_NAME, Labels, quote
 
 Vec = list[tuple[Labels, float]]
 _MAX_INT64: Final = 9.223372036854775807e18
@@ -55,14 +54,14 @@ def aggregate(
         return _limit_ratio(vec, param)
     if op == "count_values":
         assert isinstance(param, str)
-        return _count_values(vec, param, grouping, without)
+        return count_values(vec, param, grouping, without)
     groups: dict[Labels, list[float]] = {}
     for labels, value in vec:
         groups.setdefault(group_labels(labels, grouping, without), []).append(value)
     if op == "quantile":
         assert isinstance(param, float)
         return [(key, quantile(param, values)) for key, values in groups.items()]
-    reducer: Callable[[list[float]], float] = _REDUCERS[op]
+    reducer: Callable[[list[float]], float] = REDUCERS[op]
     return [(key, reducer(values)) for key, values in groups.items()]
 
 
@@ -117,7 +116,7 @@ def _variance(values: list[float]) -> float:
     return total / count
 
 
-_REDUCERS: Final[dict[str, Callable[[list[float]], float]]] = {
+REDUCERS: Final[dict[str, Callable[[list[float]], float]]] = {
     "sum": _sum,
     "avg": _avg,
     "count": lambda values: float(len(values)),
@@ -218,14 +217,21 @@ def format_float_f(value: float) -> str:
     return "0" if text == "-0" and value == 0 and math.copysign(1, value) > 0 else text
 
 
-def _count_values(vec: Vec, label: str, grouping: tuple[str, ...], without: bool) -> Vec:
+def count_values(
+    vec: Vec,
+    label: str,
+    grouping: tuple[str, ...],
+    without: bool,
+    shown: Callable[[float], str] = format_float_f,
+) -> Vec:
+    """How many samples have each value (``shown``: the value as its label)."""
     if not label or "\x00" in label or not valid_utf8(label):
-        raise PromQLError(f"invalid label name {excerpt(label)}")
+        raise PromQLError(f"invalid label name {quote(label[:100])}")
     counts: dict[Labels, float] = {}
     for labels, value in vec:
-        base = labels.with_({label: format_float_f(value)})
+        base = labels.with_({label: shown(value)})
         key = group_labels(base, grouping if without else (*grouping, label), without)
         if without:
-            key = key.with_({label: format_float_f(value)})
+            key = key.with_({label: shown(value)})
         counts[key] = counts.get(key, 0.0) + 1.0
     return list(counts.items())

@@ -45,13 +45,13 @@ def binary(node: ast.Binary, lhs: Any, rhs: Any) -> Any:
         assert node.matching is not None
         if op in ("and", "or", "unless"):
             return _set_op(op, lhs, rhs, node.matching)
-        return _unique(_vector_binop(op, lhs, rhs, node.matching, node.return_bool))
+        return unique(_vector_binop(op, lhs, rhs, node.matching, node.return_bool))
     if lt == "vector":
-        return _unique(_vector_scalar(op, lhs, rhs, False, node.return_bool))
-    return _unique(_vector_scalar(op, rhs, lhs, True, node.return_bool))
+        return unique(_vector_scalar(op, lhs, rhs, False, node.return_bool))
+    return unique(_vector_scalar(op, rhs, lhs, True, node.return_bool))
 
 
-def _unique(vec: Vec) -> Vec:
+def unique(vec: Vec) -> Vec:
     if len({labels for labels, _ in vec}) != len(vec):
         raise PromQLError("vector cannot contain metrics with the same labelset")
     return vec
@@ -111,15 +111,8 @@ def _vector_binop(op: str, lhs: Vec, rhs: Vec, matching: ast.VectorMatching,
     compare = COMPARISON.get(op)
     arithmetic = ARITHMETIC.get(op)
     drop_name = return_bool or compare is None
-    key = (drop_name, matching, tuple([s[0] for s in lhs]), tuple([s[0] for s in rhs]))
-    plan = _PLANS.get(key)
-    if plan is None:
-        plan = _pairs(lhs, rhs, matching, drop_name)
-        if len(_PLANS) >= MAX_PLANS:
-            _PLANS.clear()
-        _PLANS[key] = plan
     out: Vec = []
-    for i, j, metric in plan:
+    for i, j, metric in pair_plan(lhs, rhs, matching, drop_name):
         a = lhs[i][1] if i >= 0 else _fill(matching, i)
         b = rhs[j][1] if j >= 0 else _fill(matching, j)
         if compare is not None:
@@ -134,6 +127,25 @@ def _vector_binop(op: str, lhs: Vec, rhs: Vec, matching: ast.VectorMatching,
         if keep or return_bool:
             out.append((metric, result))
     return out
+
+
+def pair_plan(lhs: Vec, rhs: Vec, matching: ast.VectorMatching, drop_name: bool) -> _Plan:
+    """``(left index, right index, result labels)`` of each pair the operator meets
+    (memoized by the operands' labels); a negative index is a filled sample
+    (``operand``)."""
+    key = (drop_name, matching, tuple([s[0] for s in lhs]), tuple([s[0] for s in rhs]))
+    plan = _PLANS.get(key)
+    if plan is None:
+        plan = _pairs(lhs, rhs, matching, drop_name)
+        if len(_PLANS) >= MAX_PLANS:
+            _PLANS.clear()
+        _PLANS[key] = plan
+    return plan
+
+
+def operand(vec: Vec, index: int, matching: ast.VectorMatching) -> float:
+    """The value at ``index`` of a pair from ``pair_plan``."""
+    return vec[index][1] if index >= 0 else _fill(matching, index)
 
 
 def _fill(matching: ast.VectorMatching, index: int) -> float:

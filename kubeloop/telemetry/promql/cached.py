@@ -22,6 +22,7 @@ from kubeloop.telemetry.promql.errors import PromQLError
 from kubeloop.telemetry.promql.evaluator import DEFAULT_LOOKBACK_MS, Evaluator
 from kubeloop.telemetry.promql.functions import RANGE_FUNCTIONS
 from kubeloop.telemetry.promql.functions.dates import DATES
+from kubeloop.telemetry.promql.histogram.statsmode import stats_selectors
 from kubeloop.telemetry.promql.options import DEFAULT_OPTIONS, QueryOptions
 from kubeloop.telemetry.promql.public import to_value
 from kubeloop.telemetry.promql.values import Value
@@ -108,6 +109,7 @@ class CachedQuery:
         self.node = node
         self._leaves = leaves(node)
         self._reusable = not any(isinstance(leaf, _RANGES) for leaf in self._leaves)
+        self._stats = stats_selectors(node)
         self._inputs: list[Any] | None = None
         self._value: Value | None = None
         self.reused = 0
@@ -120,6 +122,8 @@ class CachedQuery:
             raise PromQLError(f"evaluation time {t_ms!r} is not a bounded integer (ms)")
         evaluator = Evaluator(store, t_ms, lookback_ms=DEFAULT_LOOKBACK_MS,
                               subquery_step_ms=options.subquery_step_ms)  # fmt: skip
+        if evaluator.native:
+            evaluator.stats = self._stats
         inputs: list[Any] | None = None
         if self._reusable:
             try:
@@ -145,6 +149,8 @@ class CachedQuery:
             run = Evaluator(store, t_ms, lookback_ms=DEFAULT_LOOKBACK_MS,
                             subquery_step_ms=options.subquery_step_ms,
                             max_samples=options.max_samples)  # fmt: skip
+        if run.native:
+            run.stats = self._stats
         try:
             value = to_value(self.node, run.eval(self.node))
         except RecursionError:

@@ -21,14 +21,21 @@ from kubeloop.telemetry.promql.annotations import (
     possible_non_counter,
 )
 from kubeloop.telemetry.promql.binary import binary
-from kubeloop.telemetry.promql.errors import PromQLError
+from kubeloop.telemetry.promql.errors import PromQLError, UnsupportedError
 from kubeloop.telemetry.promql.functions import (
     RANGE_FUNCTIONS,
     VECTOR_FUNCTIONS,
     absent_labels,
     counters,
 )
+from kubeloop.telemetry.promql.histogram import aggregate as histogram_aggregate
+from kubeloop.telemetry.promql.histogram import binary as histogram_binary
+from kubeloop.telemetry.promql.histogram import calls as histogram_calls
+from kubeloop.telemetry.promql.histogram import extended as histogram_extended
+from kubeloop.telemetry.promql.histogram import statsmode
+from kubeloop.telemetry.promql.histogram.annotations import mixed_floats_histograms
 from kubeloop.telemetry.series import METRIC_NAME, Labels, SeriesStore, StoredSeries
+from kubeloop.telemetry.series.histogram import is_histogram
 
 DEFAULT_LOOKBACK_MS: Final = 5 * 60_000
 DEFAULT_SUBQUERY_STEP_MS: Final = 60_000
@@ -87,6 +94,11 @@ class Evaluator:
         """Samples in each counted node's result, by node id."""
         self.notes: list[Annotation] | None = None
         """Where the query's warnings and infos go (None: not collected)."""
+        self.native: bool = store.histogram_samples > 0
+        """The store holds native histograms: calls, aggregations and operators go through
+        ``promql.histogram``, which takes the float paths for samples that are floats."""
+        self.stats: set[int] = set()
+        """Ids of the selectors read for histogram counts and sums alone (``statsmode``)."""
 
     def at(self, t_ms: int) -> Evaluator:
         """The same query at another instant (a subquery step); it shares the step budget."""
@@ -102,6 +114,7 @@ class Evaluator:
         child.budget = self.budget
         child.tally = self.tally
         child.notes = self.notes
+        child.stats = self.stats
         return child
 
     def note(self, kind: Kind, message: str, pos: int) -> None:
@@ -137,7 +150,17 @@ class Evaluator:
         out: InstantVector = []
         if node.smoothed:
             for series in self.store.select(node.matchers):
-                value = extended.smoothed_value(series, t, lookback)
+                value = (
+                    self._smoothed_histogram(series, t, node.pos)
+                    if series.histograms
+                    else extended.smoothed_value(series, t, lookback)
+                )
+                if value is not None:
+                    out.append((series.labels, value))
+            return out
+        if self.native and id(node) in self.stats:
+            for series in self.store.select(node.matchers):
+                value = statsmode.latest(series, t, lookback)
                 if value is not None:
                     out.append((series.labels, value))
             return out
@@ -165,8 +188,11 @@ class Evaluator:
         modified = sel.anchored or sel.smoothed
         for series in self.store.select(sel.matchers):
             if modified:
+                _floats_only(series)
                 wts, wvs = extended.window(series, start, end, sel.smoothed, self.lookback_ms)
                 ts, vs = extended.extend(wts, wvs, start, end, sel.smoothed)
+            elif self.native and id(sel) in self.stats:
+                ts, vs = statsmode.window(series, start, end)
             else:
                 ts, vs = series.window(start, end)
             if ts:
@@ -199,6 +225,9 @@ class Evaluator:
                 ts.append(t)
                 vs.append(value)
             t += step
+        if self.native:
+            return [(labels, ts, histogram_calls.subquery_values(vs))
+                    for labels, (ts, vs) in points.items()]  # fmt: skip
         return [(labels, ts, vs) for labels, (ts, vs) in points.items()]
 
     def range_bounds(self, arg: ast.Expr) -> tuple[int, int]:
@@ -213,6 +242,12 @@ class Evaluator:
         return end - arg.range_ms, end
 
     def _call(self, node: ast.Call) -> Any:
+        if self.native:
+            return histogram_calls.call(self, node)
+        return self.call_floats(node)
+
+    def call_floats(self, node: ast.Call) -> Any:
+        """A call whose arguments hold only float samples."""
         name = node.func
         range_fn = RANGE_FUNCTIONS.get(name)
         if range_fn is None:
@@ -245,7 +280,7 @@ class Evaluator:
             if value is not None:
                 out.append((labels if keep_name else labels.without_name(), value))
                 if counts:
-                    self._check_counter(labels, arg.pos)
+                    self.check_counter(labels, arg.pos)
         return check_unique(out)
 
     def _extended_call(self, node: ast.Call, arg: ast.MatrixSelector) -> InstantVector:
@@ -261,7 +296,9 @@ class Evaluator:
         out: InstantVector = []
         for series in self.store.select(sel.matchers):
             ts, vs = extended.window(series, start, end, sel.smoothed, self.lookback_ms)
-            if name in _FAST_COUNTERS:
+            if series.histograms:
+                value = self._extended_histograms(name, ts, vs, arg, series.labels)
+            elif name in _FAST_COUNTERS:
                 counter, per_second = _FAST_COUNTERS[name]
                 value = extended.extended_rate(ts, vs, start, end, sel.smoothed, counter)
                 if value is not None and per_second:
@@ -275,7 +312,37 @@ class Evaluator:
                 out.append((series.labels.without_name(), value))
         return out
 
-    def _check_counter(self, labels: Labels, pos: int) -> None:
+    def _smoothed_histogram(self, series: StoredSeries, t: int, pos: int) -> Any:
+        """``x smoothed`` for a series that holds histograms."""
+        ts, vs = series.window(t - self.lookback_ms, t + self.lookback_ms)
+        value, found = histogram_extended.smoothed_value(ts, vs, t, series.labels.name)
+        for kind, message in found:
+            self.note(kind, message, pos)
+        return value
+
+    def _extended_histograms(
+        self, name: str, ts: list[int], vs: list[Any], arg: ast.MatrixSelector, labels: Labels
+    ) -> Any:
+        """An anchored or smoothed range function over a series that holds histograms."""
+        start, end = self.range_bounds(arg)
+        if name not in _FAST_COUNTERS:
+            begin = extended.anchored_from(ts, start)
+            return None if begin is None else histogram_extended.anchored_count(name, vs[begin:])
+        if not ts:
+            return None
+        if any(not is_histogram(v) for v in vs):
+            self.note("warning", mixed_floats_histograms(labels.name), arg.pos)
+            return None
+        counter, per_second = _FAST_COUNTERS[name]
+        value, found = histogram_extended.extended_rate(
+            ts, vs, start, end, arg.selector.smoothed, counter,
+            arg.range_ms / 1000 if per_second else None, labels.name,
+        )  # fmt: skip
+        for kind, message in found:
+            self.note(kind, message, arg.pos)
+        return value
+
+    def check_counter(self, labels: Labels, pos: int) -> None:
         """upstream's info for rate/increase over a name no counter has."""
         metric = labels.get(METRIC_NAME)
         if metric and not metric.endswith(_COUNTER_SUFFIXES):
@@ -310,7 +377,7 @@ class Evaluator:
             if value is not None:
                 out.append((series.labels.without_name(), value))
                 if self.notes is not None and name != "delta":
-                    self._check_counter(series.labels, arg.pos)
+                    self.check_counter(series.labels, arg.pos)
         return out
 
     def _window_sum(
@@ -332,19 +399,27 @@ class Evaluator:
         if node.op == "limit_ratio" and node.param is not None and abs(param) > 1:
             capped = math.copysign(1.0, param)
             self.note("warning", invalid_ratio(param, capped), node.param.pos)
-        return aggregate(node.op, self.eval(node.expr), param, node.grouping, node.without)
+        vec = self.eval(node.expr)
+        if self.native:
+            return histogram_aggregate.aggregate_mixed(self, node, param, vec)
+        return aggregate(node.op, vec, param, node.grouping, node.without)
 
     def _check_quantile(self, q: float, pos: int) -> None:
         if not 0 <= q <= 1:  # NaN too
             self.note("warning", invalid_quantile(q), pos)
 
     def _binary(self, node: ast.Binary) -> Any:
+        if self.native:
+            return histogram_binary.binary_mixed(self, node, self.eval(node.lhs),
+                                                 self.eval(node.rhs))  # fmt: skip
         return binary(node, self.eval(node.lhs), self.eval(node.rhs))
 
     def _unary(self, node: ast.Unary) -> Any:
         value = self.eval(node.expr)
         if node.expr.type == "scalar":
             return -value
+        if self.native:
+            return check_unique(histogram_binary.negate(value))
         return check_unique([(labels.without_name(), -v) for labels, v in value])
 
 
@@ -359,8 +434,16 @@ _DISPATCH: Final[dict[type, Callable[[Evaluator, Any], Any]]] = {
     ast.Aggregate: Evaluator._aggregate,
     ast.Binary: Evaluator._binary,
     ast.Unary: Evaluator._unary,
+    histogram_calls.Evaluated: lambda _ev, n: n.value,
 }
 """Node type → the method that evaluates it (one table for every evaluator)."""
+
+
+def _floats_only(series: StoredSeries) -> None:
+    if series.histograms:
+        raise UnsupportedError(
+            "native histograms with the anchored or smoothed modifiers are not supported"
+        )
 
 
 def check_unique(vector: InstantVector) -> InstantVector:

@@ -21,10 +21,15 @@ _OVER_TIME = (
     "sum_over_time", "mad_over_time", "ts_of_first_over_time", "ts_of_last_over_time",
     "ts_of_max_over_time", "ts_of_min_over_time", "absent_over_time",
 )  # fmt: skip
+HISTOGRAM_STATS: Final = (
+    "histogram_avg", "histogram_count", "histogram_sum", "histogram_stddev", "histogram_stdvar"
+)  # fmt: skip
+"""Functions of native histogram samples alone (a float sample gives nothing)."""
 _RANGE = ("rate", "increase", "delta", "irate", "idelta", "resets", "changes", "deriv")
 
 FUNCTIONS: Final[dict[str, tuple[tuple[ValueType, ...], int, ValueType]]] = {
     **dict.fromkeys((*_MATH, *_TRIG, "tanh", "abs", "absent", "timestamp"), ((V,), 0, V)),
+    **dict.fromkeys(HISTOGRAM_STATS, ((V,), 0, V)),
     **dict.fromkeys((*_DATES, "month", "year"), ((V,), 1, V)),
     **dict.fromkeys((*_OVER_TIME, *_RANGE), ((M,), 0, V)),
     "quantile_over_time": ((S, M), 0, V),
@@ -60,11 +65,10 @@ FUNCTIONS: Final[dict[str, tuple[tuple[ValueType, ...], int, ValueType]]] = {
 
 UNSUPPORTED_FUNCTIONS: Final = frozenset(
     {
-        "histogram_avg", "histogram_count", "histogram_sum", "histogram_stddev",
-        "histogram_stdvar", "start_timestamp",
+        "start_timestamp",
     }
 )  # fmt: skip
-"""Known to Prometheus, not evaluated by kubeloop (native histograms, experimental ones)."""
+"""Known to Prometheus, not evaluated by kubeloop (experimental ones)."""
 
 AGGREGATORS: Final[dict[str, ValueType | None]] = {
     "sum": None, "avg": None, "count": None, "min": None, "max": None, "group": None,

@@ -4,14 +4,19 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from decimal import Decimal
 
+from kubeloop.telemetry.promql.gofloat import go_g
+from kubeloop.telemetry.promql.histogram.notation import histogram_text
 from kubeloop.telemetry.series import Labels
+from kubeloop.telemetry.series.histogram import FloatHistogram
 from kubeloop.telemetry.series.labels import quote
 
 
-def format_value(value: float) -> str:
-    """A float as Prometheus prints it: ``NaN``, ``+Inf``, ``-Inf``, else shortest repr."""
+def format_value(value: float | FloatHistogram) -> str:
+    """A float as Prometheus prints it: ``NaN``, ``+Inf``, ``-Inf``, else shortest repr (a
+    native histogram in its series notation)."""
+    if isinstance(value, FloatHistogram):
+        return histogram_text(value)
     if math.isnan(value):
         return "NaN"
     if math.isinf(value):
@@ -77,29 +82,8 @@ class Matrix(tuple[Series, ...]):
 
 
 Value = Vector | Scalar | Matrix | String
-
-
-def go_g(value: float) -> str:
-    """Go's ``%g`` of a float: shortest digits, an exponent from 1e6 or below 1e-4."""
-    if math.isnan(value):
-        return "NaN"
-    if math.isinf(value):
-        return "+Inf" if value > 0 else "-Inf"
-    sign, digits, exponent = Decimal(repr(value)).normalize().as_tuple()
-    assert isinstance(exponent, int)
-    text = "".join(map(str, digits))
-    point = len(text) + exponent  # where the decimal point goes
-    if point - 1 < -4 or point - 1 >= 6:
-        mantissa = text[0] + ("." + text[1:] if len(text) > 1 else "")
-        power = point - 1
-        shown = f"{mantissa}e{'-' if power < 0 else '+'}{abs(power):02d}"
-    elif point <= 0:
-        shown = "0." + "0" * -point + text
-    elif point >= len(text):
-        shown = text + "0" * (point - len(text))
-    else:
-        shown = text[:point] + "." + text[point:]
-    return ("-" if sign else "") + shown
+__all__ = ["Matrix", "Sample", "Scalar", "Series", "String", "Value", "Vector", "format_value",
+           "go_g", "go_labels"]  # fmt: skip
 
 
 def go_labels(labels: Labels) -> str:

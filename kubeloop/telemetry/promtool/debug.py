@@ -11,9 +11,11 @@ import math
 from decimal import Decimal
 
 from kubeloop.telemetry.promql import Matrix, PromQLError, evaluate
+from kubeloop.telemetry.promql.histogram.notation import histogram_string
 from kubeloop.telemetry.promql.options import QueryOptions
 from kubeloop.telemetry.promtool import compare as cmp
 from kubeloop.telemetry.series import SeriesStore
+from kubeloop.telemetry.series.histogram import FloatHistogram
 from kubeloop.telemetry.series.labels import quote
 
 
@@ -29,12 +31,25 @@ def dump(store: SeriesStore, mint: int, max_eval_ms: int, options: QueryOptions)
     assert isinstance(value, Matrix)
     lines = [f"DEBUG: Dump of all data (input_series and rules) at {cmp.go_duration(span)}:"]
     body = "\n".join(
-        f"{cmp.labels_string(series.labels.pairs)} =>\n"
-        + "\n".join(f"{go_float(v)} @[{t}]" for t, v in series.points)
+        f"{cmp.labels_string(series.labels.pairs)} =>\n" + "\n".join(_points(series.points))
         for series in value
     )
     lines.append(body)
     return lines
+
+
+def _points(points: tuple[tuple[int, float], ...]) -> list[str]:
+    """``Series.String``'s lines: the floats, then the histograms (``String()``), each in
+    time order."""
+    floats: list[str] = []
+    hists: list[str] = []
+    for t, v in points:
+        value: object = v
+        if isinstance(value, FloatHistogram):
+            hists.append(f"{histogram_string(value)} @[{t}]")
+        else:
+            floats.append(f"{go_float(v)} @[{t}]")
+    return floats + hists
 
 
 def go_float(value: float) -> str:

@@ -9,7 +9,8 @@ The grammar is Prometheus' ``series_description`` (promql/parser/generated_parse
 
 Numbers are Go's (``strconv.ParseInt`` base 0 first, so ``010`` is 8 and ``1_000`` is
 1000; then ``ParseFloat``; ``Inf``/``NaN`` in any case). Native-histogram values
-(``{{…}}``) are not supported and say so. Names may be quoted UTF-8, as in Prometheus 3:
+(``{{…}}``, ``{{…}}xN``, ``{{a}}+{{b}}xN``) are ``kubeloop.telemetry.promql.histogram.notation``'s.
+Names may be quoted UTF-8, as in Prometheus 3:
 ``{"my.metric", "team.name"="a"}``. Expansion is bounded: a count larger than the
 caller's budget is an error raised before anything is expanded.
 """
@@ -23,6 +24,13 @@ from dataclasses import dataclass
 
 from kubeloop.core.excerpt import excerpt
 from kubeloop.errors import InvalidSpecError
+from kubeloop.telemetry.promql.histogram.notation import (
+    HistogramNotationError,
+    expand_histogram_item,
+    is_histogram_item,
+    split_items,
+)
+from kubeloop.telemetry.series.histogram import FloatHistogram
 
 
 class NotationError(InvalidSpecError):
@@ -49,7 +57,7 @@ class _Stale:
 
 
 STALE = _Stale()
-Value = float | _Stale
+Value = float | _Stale | FloatHistogram
 
 
 Run = tuple[int, int, Value, float | None]
@@ -214,8 +222,9 @@ def expand_values(text: str, budget: int) -> Expanded:
     runs: list[Run] = []
     step = 0
     for column, item in _items(text):
-        if "{{" in item:
-            raise NotationError(column, "native histogram values ({{…}}) are not supported")
+        if is_histogram_item(item):
+            step = _histograms(item, column, step, budget, runs)
+            continue
         count, value = _item(item, column)
         if step + count > budget:
             raise NotationError(
@@ -230,7 +239,42 @@ def expand_values(text: str, budget: int) -> Expanded:
 
 
 def _items(text: str) -> list[tuple[int, str]]:
-    return [(m.start() + 1, m.group()) for m in re.finditer(r"\S+", text)]
+    """Each item and its column (a histogram's ``{{…}}`` may hold spaces)."""
+    if "{{" not in text:
+        return [(m.start() + 1, m.group()) for m in re.finditer(r"\S+", text)]
+    try:
+        items = split_items(text)
+    except HistogramNotationError as error:
+        raise NotationError(text.find("{{") + 1, str(error)) from None
+    found, pos = [], 0
+    for item in items:
+        pos = text.index(item, pos)
+        found.append((pos + 1, item))
+        pos += len(item)
+    return found
+
+
+def _histograms(item: str, column: int, step: int, budget: int, runs: list[Run]) -> int:
+    """Append the runs of one histogram item; returns the next step."""
+    try:
+        found = expand_histogram_item(item)
+    except HistogramNotationError as error:
+        raise NotationError(column, str(error)) from None
+    if step + len(found) > budget:
+        raise NotationError(
+            column,
+            f"{excerpt(item)} expands the series to more than {budget} samples; "
+            "use fewer samples or a longer interval",
+        )
+    for described in found:
+        h = described.histogram
+        if runs and runs[-1][2] == h and runs[-1][0] + runs[-1][1] == step:
+            first, count, _, _ = runs[-1]
+            runs[-1] = (first, count + 1, h, None)
+        else:
+            runs.append((step, 1, h, None))
+        step += 1
+    return step
 
 
 def _item(item: str, column: int) -> tuple[int, tuple[Value, float | None] | None]:

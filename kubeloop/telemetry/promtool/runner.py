@@ -34,6 +34,7 @@ from kubeloop.telemetry.rules.group import RuleGroup
 from kubeloop.telemetry.rules.loader import load_rule_file
 from kubeloop.telemetry.rules.model import RuleFile
 from kubeloop.telemetry.series import Labels, SeriesStore
+from kubeloop.telemetry.series.histogram import FloatHistogram
 from kubeloop.telemetry.series.store import SampleOrderError
 
 MAX_EVALUATIONS = 1_000_000
@@ -191,6 +192,8 @@ def _load_series(store: SeriesStore, group: TestGroup, failures: list[Failure]) 
                     t = times[index] = group.start_ms + index * group.interval_ms
                 if value is STALE:
                     store.append_stale(labels, t)
+                elif isinstance(value, FloatHistogram):
+                    store.append_histogram(labels, t, value)
                 else:
                     store.append(labels, t, value)  # type: ignore[arg-type]
             final = series.values.last()

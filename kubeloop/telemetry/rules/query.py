@@ -9,6 +9,7 @@ from kubeloop.telemetry.promql import PromQLError, Scalar, Vector, evaluate
 from kubeloop.telemetry.promql.cached import CachedQuery
 from kubeloop.telemetry.promql.options import DEFAULT_OPTIONS, QueryOptions
 from kubeloop.telemetry.series import Labels, SeriesStore
+from kubeloop.telemetry.series.histogram import is_histogram
 
 Result = list[tuple[Labels, float]]
 
@@ -33,8 +34,18 @@ def query(
     if isinstance(value, Scalar):
         return [(Labels(), float(value.value))]
     if isinstance(value, Vector):
-        return [(sample.labels, float(sample.value)) for sample in value]
+        return [
+            (sample.labels, v if (v := sample.value).__class__ is float else _sample_value(v))
+            for sample in value
+        ]
     raise RuleEvalError("rule result is not a vector or scalar")
+
+
+def _sample_value(value: object) -> float:
+    """A float, or a native histogram kept as it is (recording rules record it)."""
+    if is_histogram(value):
+        return value  # type: ignore[return-value]
+    return float(value)  # type: ignore[arg-type]
 
 
 MAX_TEMPLATE_QUERIES = 1_000

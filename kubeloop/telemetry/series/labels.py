@@ -32,6 +32,8 @@ def quote(value: str) -> str:
             out.append("\\t")
         elif c == "\r":
             out.append("\\r")
+        elif 0xDC80 <= ord(c) <= 0xDCFF:  # a byte of invalid UTF-8 (surrogateescape)
+            out.append(f"\\x{ord(c) - 0xDC00:02x}")
         elif not c.isprintable():
             out.append(f"\\u{ord(c):04x}" if ord(c) <= 0xFFFF else f"\\U{ord(c):08x}")
         else:

@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from typing import Final, cast
 
 from kubeloop.errors import InvalidSpecError
+from kubeloop.telemetry.series import chunks
+from kubeloop.telemetry.series.histogram import FloatHistogram, is_histogram
 from kubeloop.telemetry.series.labels import Labels
 from kubeloop.telemetry.series.matchers import Matcher, MatchOp
 
@@ -28,8 +30,13 @@ MAX_TIMESTAMP_MS: Final = 2**62
 
 
 def is_stale(value: float) -> bool:
-    """True for the staleness marker (and only for it, not for an ordinary NaN)."""
-    return math.isnan(value) and struct.unpack("<Q", struct.pack("<d", value))[0] == _STALE_BITS
+    """True for the staleness marker (and only for it, not for an ordinary NaN or a
+    histogram)."""
+    return (
+        value.__class__ is float
+        and math.isnan(value)
+        and struct.unpack("<Q", struct.pack("<d", value))[0] == _STALE_BITS
+    )
 
 
 class SampleOrderError(InvalidSpecError):
@@ -53,7 +60,8 @@ class StoredSeries:
     """One series' samples, oldest first. The evaluator reads ``ts``/``vs`` directly."""
 
     __slots__ = (
-        "base", "copies", "labels", "resets", "run_start", "spans", "stale_count", "ts", "vs"
+        "base", "chunk_start", "copies", "histograms", "labels", "resets", "run_start", "spans",
+        "stale_count", "ts", "vs",
     )  # fmt: skip
 
     def __init__(self, labels: Labels, compact: bool = False) -> None:
@@ -66,6 +74,11 @@ class StoredSeries:
         """Running sum of the value before each decrease: a window's counter-reset correction
         is ``resets[last] - resets[first]`` (exact when it is zero, i.e. no reset inside)."""
         self.stale_count = 0
+        self.histograms = 0
+        """How many of ``vs`` are native histograms (``FloatHistogram``, in list storage);
+        float-only paths read a series directly only while this is 0."""
+        self.chunk_start: int | None = None
+        """Where the TSDB chunk of the newest histogram began (``chunks.stored``)."""
         self.base = 0
         """How many samples retention dropped from the front: ``ts[i]`` is sample ``base + i``
         of the series (the numbering caches use, so dropping samples does not shift them)."""
@@ -86,7 +99,9 @@ class StoredSeries:
             self.base += drop
             self.spans = {k: v for k, v in self.spans.items() if k >= self.base}
             if self.stale_count:
-                self.stale_count = sum(1 for v in self.vs if math.isnan(v) and is_stale(v))
+                self.stale_count = sum(1 for v in self.vs if is_stale(v))
+            if self.histograms:
+                self.histograms = sum(1 for v in self.vs if is_histogram(v))
         return drop
 
     def window(self, start_ms: int, end_ms: int) -> tuple[list[int], list[float]]:
@@ -128,6 +143,9 @@ class SeriesStore:
         """Keep samples in typed arrays (``StoredSeries``): a third of the memory, for stores
         that hold many samples and are read only by queries (promtool unit tests)."""
         self._by_labels: dict[Labels, StoredSeries] = {}
+        self.histogram_samples = 0
+        """Native histogram samples ever appended: while 0, evaluation takes the float-only
+        paths."""
         self._postings: dict[str, dict[str, set[int]]] = {}
         self._all: list[StoredSeries] = []
         self._cache: dict[tuple[tuple[str, str, str], ...], list[StoredSeries]] = {}
@@ -136,7 +154,11 @@ class SeriesStore:
         same tuple every evaluation): no sorting of matcher keys per query."""
 
     def append(self, labels: Labels, t_ms: int, value: float) -> None:
-        """Add a sample; samples of one series must come in time order."""
+        """Add a sample (a float, or a native histogram); samples of one series must come in
+        time order."""
+        if value.__class__ is not float and is_histogram(value):
+            self._append(labels, t_ms, value)
+            return
         if not isinstance(value, (int, float)) or isinstance(value, bool):
             raise InvalidSpecError(f"{labels}: sample value {value!r} is not a number")
         self._append(labels, t_ms, float(value))
@@ -147,6 +169,7 @@ class SeriesStore:
         series = self._by_labels.get(labels)
         if (
             series is None
+            or series.histograms
             or value.__class__ is not float
             or t_ms.__class__ is not int
             or not series.ts
@@ -170,6 +193,12 @@ class SeriesStore:
         series.ts.append(t_ms)
         vs.append(value)
 
+    def append_histogram(self, labels: Labels, t_ms: int, value: FloatHistogram) -> None:
+        """Add a native histogram sample (the series keeps its samples in lists from then)."""
+        if not isinstance(value, FloatHistogram):
+            raise InvalidSpecError(f"{labels}: {value!r} is not a FloatHistogram")
+        self._append(labels, t_ms, cast("float", value))
+
     def append_stale(self, labels: Labels, t_ms: int) -> None:
         """Mark the series stale at ``t_ms`` (it disappears from instant queries from then)."""
         self._append(labels, t_ms, STALE_NAN)
@@ -186,7 +215,11 @@ class SeriesStore:
             series = self._create(labels)
         elif series.ts and t_ms <= series.ts[-1]:
             last_t, last_v = series.ts[-1], series.vs[-1]
-            same = last_v == value or (math.isnan(last_v) and math.isnan(value))
+            same = last_v == value or (
+                last_v.__class__ is value.__class__ is float
+                and math.isnan(last_v)
+                and math.isnan(value)
+            )
             if t_ms == last_t and same and is_stale(last_v) == is_stale(value):
                 return
             what = "a different value at the same time" if t_ms == last_t else "an older sample"
@@ -194,6 +227,9 @@ class SeriesStore:
                 f"{labels}: {what} (t={t_ms} ms) after the sample at t={last_t} ms; "
                 "samples of a series must be appended in time order"
             )
+        if series.histograms or value.__class__ is not float:
+            self._append_mixed(series, t_ms, value)
+            return
         if series.vs:
             last = series.vs[-1]
             series.resets.append(series.resets[-1] + last if value < last else series.resets[-1])
@@ -205,6 +241,25 @@ class SeriesStore:
         series.ts.append(t_ms)
         series.vs.append(value)
         if math.isnan(value) and is_stale(value):
+            series.stale_count += 1
+
+    def _append_mixed(self, series: StoredSeries, t_ms: int, value: float) -> None:
+        """A sample of a series that holds histograms: lists, no float run or reset
+        bookkeeping (the float fast paths do not read such a series)."""
+        if series.ts.__class__ is not list:
+            series.ts, series.vs = list(series.ts), list(series.vs)
+            series.resets = list(series.resets)
+        if isinstance(value, FloatHistogram):
+            last = series.vs[-1] if series.vs else None
+            value, series.chunk_start = chunks.stored(last, series.chunk_start, t_ms, value)
+        series.resets.append(series.resets[-1] if series.resets else 0.0)
+        series.run_start = series.base + len(series.vs)
+        series.ts.append(t_ms)
+        series.vs.append(value)
+        if is_histogram(value):
+            series.histograms += 1
+            self.histogram_samples += 1
+        elif is_stale(value):
             series.stale_count += 1
 
     def _create(self, labels: Labels) -> StoredSeries:

@@ -118,6 +118,8 @@ def _fetch(
     for series in ev.store.select(tuple(matchers)):
         point = series.latest(t, ev.lookback_ms)
         if point is not None:
+            if point[1].__class__ is not float:
+                raise PromQLError("info sample should be float")
             found.append((series.labels, point[0]))
     return found
 

@@ -22,6 +22,7 @@ from kubeloop.telemetry.promql.functions.labelfuncs import label_join, label_rep
 from kubeloop.telemetry.promql.functions.mathfuncs import MATH, go_max, go_min, go_round
 from kubeloop.telemetry.promql.functions.natural import natural_cmp
 from kubeloop.telemetry.promql.functions.quantiles import bucket_fraction, bucket_quantile
+from kubeloop.telemetry.promql.signatures import HISTOGRAM_STATS
 from kubeloop.telemetry.promql.values import go_g
 from kubeloop.telemetry.series import EMPTY, METRIC_NAME, Labels, MatchOp
 
@@ -88,6 +89,8 @@ def _round(ev: Evaluator, node: ast.Call) -> Vec:
 
 def _timestamp(ev: Evaluator, node: ast.Call) -> Vec:
     arg = node.args[0]
+    while isinstance(arg, ast.Paren):
+        arg = arg.expr
     if isinstance(arg, ast.VectorSelector):
         return [(labels.without_name(), t / 1000) for labels, t in ev.sample_times(arg)]
     return [(labels.without_name(), ev.t_ms / 1000) for labels, _ in ev.eval(arg)]
@@ -201,6 +204,13 @@ def _histogram_fraction(ev: Evaluator, node: ast.Call) -> Vec:
     return [(k.without_name(), bucket_fraction(lower, upper, b)) for k, b in groups.items()]
 
 
+def _of_histograms(ev: Evaluator, node: ast.Call) -> Vec:
+    """histogram_count/sum/avg/stddev/stdvar over float samples: nothing (each reads native
+    histograms only; a store that holds some evaluates them in ``promql.histogram``)."""
+    ev.eval(node.args[0])
+    return []
+
+
 def _label_replace(ev: Evaluator, node: ast.Call) -> Vec:
     dst, repl, src, regex = (ev.eval(a) for a in node.args[1:])
     return label_replace(ev.eval(node.args[0]), dst, repl, src, regex)
@@ -257,6 +267,7 @@ VECTOR_FUNCTIONS: Final[dict[str, VectorFunction]] = {
         "histogram_quantile": _histogram_quantile,
         "histogram_fraction": _histogram_fraction,
         "histogram_quantiles": _histogram_quantiles,
+        **dict.fromkeys(HISTOGRAM_STATS, _of_histograms),
         "label_replace": _label_replace,
         "label_join": _label_join,
         "info": info,
