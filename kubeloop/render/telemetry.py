@@ -17,7 +17,8 @@ from typing import Any
 from kubeloop.telemetry.slo.windows import format_duration
 
 BURN_POINTS = 24
-"""Burn-rate samples a chart draws per window: each costs one query per window at report time."""
+"""Burn-rate samples per window: each costs one query at report time. The burn chart and
+the one-world timeline both draw these (``kubeloop.render.timeline``)."""
 MAX_SERIES, MAX_POINTS = 8, 400
 _NAME = re.compile(r"[a-zA-Z_:][a-zA-Z0-9_:]*")
 
@@ -82,6 +83,7 @@ def _slo(engine: Any, name: str, now: int) -> dict[str, Any]:
         pairs.append(
             {
                 "name": w.name,
+                "severity": w.severity,
                 "label": w.label,
                 "windows": [w.long, w.short],
                 "factor": w.factor,

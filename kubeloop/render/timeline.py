@@ -1,5 +1,6 @@
 """The one-world timeline: every mechanism's lane on one time axis (``kubeloop.links.timeline``
-gives the plain data).
+gives the plain data; the burn rates are the telemetry snapshot's, the samples the burn-rate
+chart draws).
 
 Lanes, top to bottom: the pipeline (runs, promotions, deploys, rollbacks), each linked
 deployment's rollout (pods, ready and updated against the surge/unavailable budget), each
@@ -190,8 +191,26 @@ def _axis(end: int, y: float) -> str:
     return "".join(ticks)
 
 
-def timeline_svg(data: dict[str, Any] | None) -> str:
-    """The whole timeline as one SVG ("" when the scenario linked nothing)."""
+def burn_rows(telemetry: dict[str, Any] | None) -> list[dict[str, Any]]:
+    """Each SLO pair's long-window burn rate from the telemetry snapshot, as the burn lanes
+    draw it: name, severity, factor and (time, burn) points."""
+    rows = []
+    for slo in (telemetry or {}).get("slos", []):
+        for pair in slo["pairs"]:
+            rows.append(
+                {
+                    "name": f"{slo['name']} {pair['name']} {pair['label']}",
+                    "severity": pair.get("severity") or pair["name"].split("-")[0],
+                    "factor": float(pair["factor"]),
+                    "points": [list(p) for p in zip(slo["times"], pair["long"], strict=True)],
+                }
+            )
+    return rows
+
+
+def timeline_svg(data: dict[str, Any] | None, telemetry: dict[str, Any] | None = None) -> str:
+    """The whole timeline as one SVG ("" when the scenario linked nothing); TELEMETRY, the
+    scenario's telemetry snapshot, gives the burn lanes."""
     if not data or not any(data.get(k) for k in ("rollouts", "traffic", "rollbacks", "links")):
         return ""
     end = max(int(data["end"]), 1)
@@ -200,8 +219,9 @@ def timeline_svg(data: dict[str, Any] | None) -> str:
         lanes.append((LANE + GAP, lambda top, r=rollout: _rollout_lane(r, top, end)))
     for series in data["traffic"]:
         lanes.append((LANE + GAP, lambda top, s=series: _traffic_lane(s, top, end)))
+    burn = burn_rows(telemetry)
     for severity in ("page", "ticket"):
-        rows = [r for r in data["burn"] if r["severity"] == severity]
+        rows = [r for r in burn if r["severity"] == severity]
         if rows:
             lanes.append((LANE + GAP, lambda top, r=rows, s=severity: _burn_lane(r, s, top, end)))
     for alert in data["alerts"]:

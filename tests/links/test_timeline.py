@@ -13,7 +13,8 @@ from kubeloop.core.events import EventLog
 from kubeloop.links import Links
 from kubeloop.links.timeline import MAX_MARKS, TimelineRecorder, snapshot
 from kubeloop.pipeline import Pipeline
-from kubeloop.render.timeline import timeline_svg
+from kubeloop.render.telemetry import telemetry_snapshot
+from kubeloop.render.timeline import burn_rows, timeline_svg
 
 
 def _ship(pipeline: Pipeline, version: str) -> str:
@@ -78,7 +79,7 @@ def test_every_mechanism_has_its_lane_on_the_one_clock() -> None:
     assert any(state == "firing" for _, state in alerts["availability page"])
     (rollback,) = data["rollbacks"]
     assert rollback[1] == "prod" and rollback[3] == "R1"
-    assert {b["severity"] for b in data["burn"]} == {"page", "ticket"}
+    assert {b["severity"] for b in burn_rows(telemetry_snapshot(telemetry))} == {"page", "ticket"}
 
 
 def test_the_timeline_keeps_what_the_event_ttl_takes_away() -> None:
@@ -95,7 +96,9 @@ def test_the_same_story_twice_is_the_same_timeline() -> None:
 
 def test_the_picture_has_one_axis_and_every_lane() -> None:
     links, pipeline, telemetry, names = story(ttl=None)
-    svg = timeline_svg(snapshot(links, pipeline, telemetry, names.__getitem__))
+    svg = timeline_svg(
+        snapshot(links, pipeline, telemetry, names.__getitem__), telemetry_snapshot(telemetry)
+    )
     assert svg.count("<svg") == 1 and 'class="one-world-timeline"' in svg
     for lane in ("pipeline", "rollout web", "requests web v2", "burn rate (page)"):
         assert f">{lane}" in svg, lane

@@ -74,7 +74,11 @@ def pictures(record: ScenarioRecord) -> list[str]:
     where it belongs (a step's mark) is drawn on its chart."""
     snapshot = record.snapshot
     marks = [step.mark for step in record.steps if step.mark]
-    drawn = [timeline_svg(snapshot.get("timeline")), cluster_map(snapshot)] if snapshot else []
+    drawn = (
+        [timeline_svg(snapshot.get("timeline"), snapshot.get("telemetry")), cluster_map(snapshot)]
+        if snapshot
+        else []
+    )
     drawn += [rollout_chart(r) for r in snapshot.get("rollouts", [])]
     drawn += [hpa_chart(a, marks) for a in snapshot.get("autoscalers", [])]
     drawn += pipeline_pictures(snapshot.get("pipeline") or {})  # Lab 02
