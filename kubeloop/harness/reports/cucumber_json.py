@@ -81,4 +81,4 @@ def cucumber_json(records: list[ScenarioRecord]) -> str:
                 "elements": [_element(r) for r in members],
             }
         )
-    return json.dumps(features, indent=2, ensure_ascii=False) + "\n"
+    return json.dumps(features, ensure_ascii=False) + "\n"  # no indent: the C encoder

@@ -21,6 +21,8 @@ from kubeloop.harness.registry import REGISTRY
 from kubeloop.harness.reports.html_scenario import pictures
 
 PROTOCOL_VERSION = "34.2.1"
+_ENCODE = json.JSONEncoder(ensure_ascii=False).encode
+"""One encoder for every envelope (``json.dumps`` with an option builds one each call)."""
 STATUS = {"passed": "PASSED", "failed": "FAILED", "undefined": "UNDEFINED", "skipped": "SKIPPED"}
 
 
@@ -187,7 +189,7 @@ def messages_ndjson(records: list[ScenarioRecord], start_ns: int, root: Path) ->
             }
         }
     )
-    return "".join(json.dumps(e, ensure_ascii=False) + "\n" for e in envelopes)
+    return "".join(_ENCODE(e) + "\n" for e in envelopes)
 
 
 def _pictures(record: ScenarioRecord, started_id: str, step_id: str) -> list[dict[str, Any]]:
