@@ -32,7 +32,7 @@ class StepRecord:
     expansion: list[str] = field(default_factory=list)
     """The steps a team phrase stands for, as they ran (team_phrases.py)."""
     mark: dict[str, Any] | None = None
-    """A failed check's expected bound and seen value, for the charts (see errors.py)."""
+    """The failed check as the charts draw it (``kubeloop.render.checks.FailedCheck``)."""
 
 
 @dataclass

@@ -38,7 +38,8 @@ def telemetry_snapshot(engine: Any) -> dict[str, Any]:
         data["slos"].append(_slo(engine, name, now))
     names: set[str] = set()
     for expr, t, result in getattr(engine, "queries", [])[-10:]:
-        data["queries"].append({"expr": expr, "t": t, "result": str(result)})
+        value = _single(result)
+        data["queries"].append({"expr": expr, "t": t, "result": str(result), "value": value})
         names.update(_NAME.findall(expr))
     if store is not None:
         for labels in store.series():
@@ -99,6 +100,18 @@ def _slo(engine: Any, name: str, now: int) -> dict[str, Any]:
         "pairs": pairs,
         "rules": rules(name) if rules is not None else "",
     }
+
+
+def _single(result: Any) -> float | None:
+    """A query's one number (a scalar, or a vector of one element), for its chart; else None."""
+    if isinstance(getattr(result, "value", None), float):
+        return _plain(result.value)
+    try:
+        (only,) = list(result)
+    except (TypeError, ValueError):
+        return None
+    value = getattr(only, "value", None)
+    return _plain(float(value)) if isinstance(value, float | int) else None
 
 
 def _plain(value: float) -> float | None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from kubeloop.render.checks import RED, FailedCheck, note
 from kubeloop.render.frame import svg_frame
 
 WIDTH, LEFT, RIGHT = 960, 170, 20
@@ -208,9 +209,27 @@ def burn_rows(telemetry: dict[str, Any] | None) -> list[dict[str, Any]]:
     return rows
 
 
-def timeline_svg(data: dict[str, Any] | None, telemetry: dict[str, Any] | None = None) -> str:
+def _checked(checks: list[FailedCheck], end: int, height: float) -> str:
+    """Each failed check's moment: a red line across every lane, what it expected on top."""
+    parts = []
+    for check in (c for c in checks if c.time is not None):
+        x = _x(min(int(check.time or 0), end), end)
+        parts.append(
+            f'<line x1="{x:.1f}" x2="{x:.1f}" y1="2" y2="{height:.1f}" stroke="{RED}" '
+            f'stroke-width="2" class="failed-check"><title>the check failed at {check.time}s: '
+            f"{escape(check.says)}</title></line>" + note(x + 3, 10, check, WIDTH)
+        )
+    return "".join(parts)
+
+
+def timeline_svg(
+    data: dict[str, Any] | None,
+    telemetry: dict[str, Any] | None = None,
+    checks: list[FailedCheck] | None = None,
+) -> str:
     """The whole timeline as one SVG ("" when the scenario linked nothing); TELEMETRY, the
-    scenario's telemetry snapshot, gives the burn lanes."""
+    scenario's telemetry snapshot, gives the burn lanes; CHECKS, its failed checks, each
+    drawn at the moment it was checked."""
     if not data or not any(data.get(k) for k in ("rollouts", "traffic", "rollbacks", "links")):
         return ""
     end = max(int(data["end"]), 1)
@@ -227,10 +246,10 @@ def timeline_svg(data: dict[str, Any] | None, telemetry: dict[str, Any] | None =
     for alert in data["alerts"]:
         lanes.append((20, lambda top, a=alert: _alert_lane(a, top, end)))
     lanes.append((24, lambda top: _links_lane(data, top, end)))
-    body, top = [], 6.0
+    body, top = [], 16.0 if checks else 6.0
     for height, draw in lanes:
         body.append(draw(top))
         top += height
     height = int(top + 18)
-    drawn = _axis(end, height - 4) + "".join(body)
+    drawn = _axis(end, height - 4) + "".join(body) + _checked(checks or [], end, height - 16)
     return svg_frame("one-world-timeline", WIDTH, height, drawn, "one-world timeline")

@@ -10,6 +10,7 @@ from typing import Any
 from kubeloop.harness.comparisons import compare
 from kubeloop.harness.registry import given, then, when
 from kubeloop.harness.world import World
+from kubeloop.render.checks import FailedCheck
 
 from .support import (
     call,
@@ -222,11 +223,10 @@ def burn_rate(
     else:
         agrees = compare(got, bound, parse_number(burn))
     if not agrees:
-        mark = {"kind": "burn", "slo": name, "window": window, "bound": bound, "expected": burn}
         raise world.fail(
             f'burn rate {burn} for "{name}"',
             f"{show(got)}\n{_explain(world, name)}",
-            {**mark, "seen": got},
+            FailedCheck("burn", name, str(window), parse_number(burn), got, bound),
         )
 
 

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 
+from kubeloop.render.checks import FailedCheck
 from kubeloop.render.telemetry import telemetry_picture, telemetry_snapshot
 from kubeloop.render.telemetry_charts import telemetry_svg
 from kubeloop.steps.telemetry.support import matches, show
@@ -105,10 +107,9 @@ def test_a_number_is_shown_without_float_noise(value: float, shown: str) -> None
 
 def test_a_failed_burn_rate_check_is_drawn_on_the_pair_it_read() -> None:
     data = telemetry_snapshot(scenario())
-    mark = {"kind": "burn", "slo": "availability", "window": 3600, "bound": "==",
-            "expected": "14.4", "seen": 250.0}  # fmt: skip
+    mark = FailedCheck("burn", "availability", "3600", 14.4, 250.0, expected="14.4", observed="250")
     (burn,) = [p for p in telemetry_svg(data, [mark]) if 'class="burn-rate"' in p]
     assert burn.count("expected long 14.4") == 1, "on the 1h/5m pair only"
-    assert "the check failed: long window burn 250, expected 14.4" in burn
-    elsewhere = {**mark, "slo": "checkout"}
+    assert "the check failed: expected 14.4, saw 250" in burn
+    elsewhere = replace(mark, subject="checkout")
     assert "expected long" not in "".join(telemetry_svg(data, [elsewhere]))

@@ -7,6 +7,7 @@ from html import escape
 from typing import Any
 
 from kubeloop.harness.record import ScenarioRecord, StepRecord
+from kubeloop.render.checks import checks_of
 from kubeloop.render.hpa_chart import hpa_chart
 from kubeloop.render.ladder import pipeline_pictures
 from kubeloop.render.svg import cluster_map, rollout_chart
@@ -70,19 +71,22 @@ def _events(snapshot: dict[str, Any]) -> str:
 
 
 def pictures(record: ScenarioRecord) -> list[str]:
-    """Every picture of one scenario's world, in a fixed order; a failed check that says
-    where it belongs (a step's mark) is drawn on its chart."""
+    """Every picture of one scenario's world, in a fixed order; each failed check (a step's
+    mark, ``kubeloop.render.checks``) is drawn on the chart it read."""
     snapshot = record.snapshot
-    marks = [step.mark for step in record.steps if step.mark]
+    checks = checks_of([step.mark for step in record.steps if step.mark])
     drawn = (
-        [timeline_svg(snapshot.get("timeline"), snapshot.get("telemetry")), cluster_map(snapshot)]
+        [
+            timeline_svg(snapshot.get("timeline"), snapshot.get("telemetry"), checks),
+            cluster_map(snapshot, checks),
+        ]
         if snapshot
         else []
     )
-    drawn += [rollout_chart(r) for r in snapshot.get("rollouts", [])]
-    drawn += [hpa_chart(a, marks) for a in snapshot.get("autoscalers", [])]
-    drawn += pipeline_pictures(snapshot.get("pipeline") or {})  # Lab 02
-    drawn += telemetry_svg(snapshot.get("telemetry", {}), marks)  # Lab 03
+    drawn += [rollout_chart(r, checks) for r in snapshot.get("rollouts", [])]
+    drawn += [hpa_chart(a, checks) for a in snapshot.get("autoscalers", [])]
+    drawn += pipeline_pictures(snapshot.get("pipeline") or {}, checks)  # Lab 02
+    drawn += telemetry_svg(snapshot.get("telemetry", {}), checks)  # Lab 03
     return [p for p in drawn if p]
 
 
