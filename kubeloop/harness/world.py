@@ -77,7 +77,7 @@ class World:
         """The registry matches of the current step, for reports."""
         self.location = ""
         self.is_last_step = False
-        self.expansion: list[str] = []
+        self.expansion: list[dict[str, Any]] = []
         """The steps a team phrase ran for this step (team_phrases.py), for the reports."""
         self.next_checks_error = True
         """Whether the step after this one checks a rejection ("Then the operation fails

@@ -49,8 +49,20 @@ def _step(step: StepRecord) -> str:
     took = f' <span class="took">{duration(step.duration_ns)}</span>' if step.duration_ns else ""
     return (
         f'<li class="{step.status}">{SYMBOL[step.status]} <b>{escape(step.keyword)}</b> '
-        f"{escape(step.text)}{took}{extra}</li>"
+        f"{escape(step.text)}{took}{_expansion(step)}{extra}</li>"
     )
+
+
+def _expansion(step: StepRecord) -> str:
+    """A team phrase's steps under the team's line, each with its status."""
+    if not step.expansion:
+        return ""
+    items = "".join(
+        f'<li class="{e["status"]}" style="margin-left:{16 * e["depth"]}px">'
+        f"{SYMBOL.get(e['status'], '?')} <b>{escape(e['keyword'])}</b> {escape(e['text'])}</li>"
+        for e in step.expansion
+    )
+    return f'<ol class="expansion" title="the team phrase\'s steps">{items}</ol>'
 
 
 def _events(snapshot: dict[str, Any]) -> str:
