@@ -87,8 +87,11 @@ def test_every_report_shows_a_team_phrases_steps_with_their_status(
     assert logs[-1] == "\n".join(texts) and len(logs) == 2, "one log per team step"
     (result,) = [json.loads(p.read_text()) for p in allure.glob("*-result.json")]
     nested = [(s["name"], s["status"]) for s in result["steps"][1]["steps"]]
-    assert nested == [("Given R1 was promoted to dev and staging", "passed"),
-                      ("Then prod runs R1", "failed"), ("Then staging runs R1", "skipped")]  # fmt: skip
+    assert nested == [
+        ("Given R1 was promoted to dev and staging", "passed"),
+        ("Then prod runs R1", "failed"),
+        ("Then staging runs R1", "skipped"),
+    ]
 
 
 def test_a_team_phrase_fails_where_its_step_fails(
