@@ -79,14 +79,24 @@ def ladder_svg(run: dict[str, Any], checks: list[FailedCheck] | None = None) -> 
             )
     reasons = [f"✗ checked {c.part}: {c.says}" for c in mine]
     reasons += [f"{g['gate']}: {g['reason']}" for g in gates if g["status"] != "passed"]
-    for line, reason in enumerate(reasons[:4]):
-        shown = reason if len(reason) <= 110 else reason[:107] + "..."
+    wide = max(width, 400)
+    lines = [part for reason in reasons for part in _wrapped(reason, (wide - 20) // 6)]
+    for line, text in enumerate(lines):
         parts.append(
-            f'<text x="10" y="{top + 62 + 14 * line}" class="reason">{escape(shown)}</text>'
+            f'<text x="10" y="{top + 62 + 14 * line}" class="reason">{escape(text)}</text>'
         )
-    return svg_frame(
-        "ladder", max(width, 400), top + 66 + 14 * min(len(reasons), 4), "".join(parts)
-    )
+    return svg_frame("ladder", wide, top + 66 + 14 * len(lines), "".join(parts))
+
+
+def _wrapped(text: str, width: int) -> list[str]:
+    """A reason in full, on as many lines as it needs (at spaces where it can)."""
+    lines: list[str] = []
+    while len(text) > width:
+        cut = text.rfind(" ", 0, width)
+        cut = cut if cut > width // 2 else width
+        lines.append(text[:cut])
+        text = "  " + text[cut:].lstrip()
+    return [*lines, text]
 
 
 def history_svg(env: dict[str, Any]) -> str:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from kubeloop.render.axis import time_ticks
 from kubeloop.render.checks import RED, FailedCheck, note
 from kubeloop.render.frame import svg_frame
 
@@ -180,16 +181,18 @@ def _links_lane(data: dict[str, Any], top: float, end: int) -> str:
 
 
 def _axis(end: int, y: float) -> str:
-    unit, name = (3600, "h") if end >= 4 * 3600 else (60, "m")
-    ticks = []
-    for i in range(9):
-        t = end * i / 8
-        ticks.append(
+    """Round ticks in the unit that fits the story (s, min, h, d), the unit named once."""
+    unit, ticks = time_ticks(end, 8)
+    parts = [f'<text x="4" y="{y:.1f}" font-size="9">time ({unit})</text>']
+    for t, label in ticks:
+        if t > end:
+            continue
+        parts.append(
             f'<line x1="{_x(t, end):.1f}" x2="{_x(t, end):.1f}" y1="0" y2="{y - 12:.1f}" '
             f'stroke="#f3f4f6"/><text x="{_x(t, end):.1f}" y="{y:.1f}" font-size="9" '
-            f'text-anchor="middle">{t / unit:.1f}{name}</text>'
+            f'text-anchor="middle">{label}</text>'
         )
-    return "".join(ticks)
+    return "".join(parts)
 
 
 def burn_rows(telemetry: dict[str, Any] | None) -> list[dict[str, Any]]:
