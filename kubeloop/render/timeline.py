@@ -14,7 +14,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from kubeloop.render.axis import time_ticks
+from kubeloop.render.axis import number, time_ticks
 from kubeloop.render.checks import RED, FailedCheck, note
 from kubeloop.render.frame import svg_frame
 
@@ -118,7 +118,7 @@ def _rollout_lane(rollout: dict[str, Any], top: float, end: int) -> str:
         )
     )
     versions = " → ".join(dict.fromkeys(str(p[7]) for p in points))
-    legend = "pods, ready, updated; budget"
+    legend = f"pods, ready, updated (0–{peak}); budget"
     return _label(top + 14, f"rollout {rollout['name']}", versions, legend) + band + lines
 
 
@@ -149,7 +149,8 @@ def _burn_lane(rows: list[dict[str, Any]], severity: str, top: float, end: int) 
         body.append(_polyline(coords, SEVERITY_STROKE.get(severity, "#444"), row["name"]))
         line = f"{_x(0, end):.1f},{y(row['factor']):.1f} {_x(end, end):.1f},{y(row['factor']):.1f}"
         body.append(_polyline(line, "#6b7280", f"{row['name']} factor ×{row['factor']:g}", "4 3"))
-    legend = "long windows; dashed: factors"
+    factors = ", ".join(f"{number(r['factor'])}×" for r in rows)
+    legend = f"long windows, peak {number(max(values, default=0))}×; dashed: {factors}"
     return _label(top + 14, f"burn rate ({severity})", legend=legend) + "".join(body)
 
 
