@@ -102,7 +102,7 @@ def _wrapped(text: str, width: int) -> list[str]:
 def history_svg(env: dict[str, Any]) -> str:
     """One environment: its deployments in order, the one running now outlined."""
     deployments = env.get("deployments", [])[-DEPLOYMENTS_DRAWN:]
-    step, top = 96, 30
+    step, top = 132, 30  # wide enough for "rollback @ 59.5 min" inside its box
     width = max(400, 20 + len(deployments) * step)
     title = f"{env['name']} runs {env['running'] or 'nothing'}"
     if env.get("requires_approval"):

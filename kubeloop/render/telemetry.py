@@ -27,12 +27,21 @@ def telemetry_snapshot(engine: Any) -> dict[str, Any]:
     now = int(engine.clock.now)
     data: dict[str, Any] = {"now": now, "alerts": [], "slos": [], "queries": [], "series": []}
     store = getattr(engine, "store", None)
+    slo_alerts = _slo_alerts(engine)
     for name in getattr(engine, "alert_names", list)():
         changes = [[int(t), str(s)] for t, s in engine.timeline(name).changes]
         alert: dict[str, Any] = {"name": name, "changes": changes}
-        bands = severity_bands(store, name, changes) if store is not None else {}
-        if len(bands) > 1:  # an SLO's page and ticket alerts share a name: one band each
-            alert["severities"] = bands
+        if name in slo_alerts:  # an SLO's page and ticket alerts share a name: one band each
+            alert["severities"] = {
+                severity: [
+                    [int(t), str(s)] for t, s in engine.severity_timeline(name, severity).changes
+                ]
+                for severity in ("page", "ticket")
+            }
+        else:
+            bands = severity_bands(store, name, changes) if store is not None else {}
+            if len(bands) > 1:  # alerts of one name told apart by their severity label
+                alert["severities"] = bands
         data["alerts"].append(alert)
     for name in getattr(engine, "slos", list)():
         data["slos"].append(_slo(engine, name, now))
@@ -47,6 +56,13 @@ def telemetry_snapshot(engine: Any) -> dict[str, Any]:
                 points = [[p.t_ms, _plain(p.value)] for p in store.points(labels)][-MAX_POINTS:]
                 data["series"].append({"labels": str(labels), "points": points})
     return data
+
+
+def _slo_alerts(engine: Any) -> set[str]:
+    """The names of the SLOs' generated alerts, when the engine can say their severities."""
+    if not hasattr(engine, "severity_timeline"):
+        return set()
+    return {str(engine.slo(name).alert) for name in getattr(engine, "slos", list)()}
 
 
 def severity_bands(store: Any, name: str, changes: list[list[Any]]) -> dict[str, list[list[Any]]]:

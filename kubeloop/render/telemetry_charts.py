@@ -44,7 +44,8 @@ class TimeAxis:
                 f"{label}</text>"
             )
         parts.append(
-            f'<text x="{LEFT + PLOT + 8}" y="{y + 15:.1f}" font-size="10">time ({self.unit})</text>'
+            f'<text x="{LEFT + PLOT + 16}" y="{y + 15:.1f}" font-size="10">'
+            f"time ({self.unit})</text>"
         )
         return "".join(parts)
 
@@ -175,8 +176,8 @@ def _burn_panel(
     threshold = y(pair["factor"])
     parts.append(
         f'<line x1="{LEFT}" x2="{LEFT + PLOT}" y1="{threshold:.1f}" y2="{threshold:.1f}" '
-        f'stroke="#dc2626" stroke-dasharray="4 3"/><text x="{LEFT + PLOT + 6}" '
-        f'y="{threshold + 4:.1f}" font-size="10" fill="#b91c1c">×{number(pair["factor"])}: '
+        f'stroke="#dc2626" stroke-dasharray="4 3"/><text x="{LEFT + 4}" '
+        f'y="{threshold - 3:.1f}" font-size="10" fill="#b91c1c">×{number(pair["factor"])}: '
         f"fires above</text>"
     )
     for key, colour in (("long", LONG), ("short", SHORT)):

@@ -113,3 +113,16 @@ def test_a_failed_burn_rate_check_is_drawn_on_the_pair_it_read() -> None:
     assert "the check failed: expected 14.4, saw 250" in burn
     elsewhere = replace(mark, subject="checkout")
     assert "expected long" not in "".join(telemetry_svg(data, [elsewhere]))
+
+
+def test_an_slo_that_only_opens_a_ticket_still_shows_its_page_band_quiet() -> None:
+    """Page and ticket apart even when only one of them ever fired (the ALERTS series then
+    name one severity only): a scenario that asserts "does not page" sees a quiet page."""
+    t = Telemetry()
+    web = t.add_service("web", 100, 0)
+    t.add_slo("availability", 99.9, 30 * DAY, "web")
+    web.set_error_ratio(0.004, 0)  # 4× the budget: the 1d/2h ticket pair (×3) only
+    t.clock.run_for(4 * 3600)
+    (alert,) = telemetry_snapshot(t)["alerts"]
+    assert alert["severities"]["page"] == [[0, "inactive"]]
+    assert any(state == "firing" for _, state in alert["severities"]["ticket"])
