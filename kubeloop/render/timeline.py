@@ -38,14 +38,23 @@ def _x(t: float, end: float) -> float:
     return LEFT + (WIDTH - LEFT - RIGHT) * (t / end if end else 0)
 
 
+LABEL_CHARS = 26
+"""What fits left of the lanes; a longer name is shortened there, whole in its tooltip."""
+
+
 def _label(y: float, text: str, tip: str = "", legend: str = "") -> str:
-    title = f"<title>{escape(tip)}</title>" if tip else ""
+    """A lane's name (whole on hover, with TIP) and, under it, its LEGEND."""
+    shown = text if len(text) <= LABEL_CHARS else text[: LABEL_CHARS - 1] + "…"
+    whole = ": ".join(part for part in (text, tip) if part)
     under = (
         f'<text x="4" y="{y + 13:.1f}" font-size="9" fill="#6b7280">{escape(legend)}</text>'
         if legend
         else ""
     )
-    return f'<text x="4" y="{y:.1f}" font-size="11">{escape(text[:26])}{title}</text>{under}'
+    return (
+        f'<text x="4" y="{y:.1f}" font-size="11">{escape(shown)}'
+        f"<title>{escape(whole)}</title></text>{under}"
+    )
 
 
 def _marks(y: float, end: int, entries: list[tuple[int, str, str]]) -> str:

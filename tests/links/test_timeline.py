@@ -128,3 +128,12 @@ def test_marks_are_kept_only_on_change_and_bounded() -> None:
         cluster.scale("web", 1 + t % 2)
         recorder.rollouts(cluster, ["web"], t)
     assert len(recorder.marks()[0]) == MAX_MARKS and recorder.dropped > 0
+
+
+def test_a_long_lane_name_is_whole_in_its_tooltip() -> None:
+    name = "checkout-payments-gateway-primary"
+    data = {"end": 60, "pipeline": [], "links": [], "rollbacks": [], "alerts": [],
+            "rollouts": [{"name": name, "points": [[0, 2, 2, 2, 2, 1, 0, "v1"]]}],
+            "traffic": []}  # fmt: skip
+    svg = timeline_svg(data)
+    assert f">rollout {name[:17]}…<title>rollout {name}: v1</title>" in svg
