@@ -14,6 +14,7 @@ import math
 import re
 from typing import Any
 
+from kubeloop.render.burn_samples import recorded_burn_samples, snapped
 from kubeloop.telemetry.slo.windows import format_duration
 
 BURN_POINTS = 24
@@ -94,7 +95,9 @@ def severity_bands(store: Any, name: str, changes: list[list[Any]]) -> dict[str,
 
 def _slo(engine: Any, name: str, now: int) -> dict[str, Any]:
     slo = engine.slo(name)
-    times = sorted({now * i // BURN_POINTS for i in range(1, BURN_POINTS + 1)})
+    times = snapped(sorted({now * i // BURN_POINTS for i in range(1, BURN_POINTS + 1)}), engine)
+    windows = sorted({w for pair in slo.windows.windows for w in (pair.long, pair.short)})
+    burns = recorded_burn_samples(engine, name, windows, times)
     pairs = []
     for w in slo.windows.windows:
         pairs.append(
@@ -104,8 +107,8 @@ def _slo(engine: Any, name: str, now: int) -> dict[str, Any]:
                 "label": w.label,
                 "windows": [w.long, w.short],
                 "factor": w.factor,
-                "long": [_plain(engine.burn_rate(name, w.long, t)) for t in times],
-                "short": [_plain(engine.burn_rate(name, w.short, t)) for t in times],
+                "long": [_plain(v) for v in burns[w.long]],
+                "short": [_plain(v) for v in burns[w.short]],
             }
         )
     rules = getattr(getattr(engine, "book", None), "rules", None)
