@@ -26,6 +26,7 @@ PICTURES = {
     "gate-ladder.svg": ("features/pipeline/ladder.feature", "ladder", 0),
     "alerts.svg": ("features/telemetry/slo/multiwindow.feature:56", "alert-timeline", 0),
     "burn-rate.svg": ("features/telemetry/slo/multiwindow.feature:56", "burn-rate", 0),
+    "one-world.svg": ("features/links/story.feature:24", "one-world-timeline", 0),
 }
 
 

@@ -58,5 +58,6 @@ class ScenarioAssertionError(AssertionError):
         self.expected = expected
         self.actual = actual
         self.mark = mark
-        """Plain data for the report's pictures: the expected bound and the value seen, so a
-        chart draws the failed check on itself (``{"kind": "burn", ...}``)."""
+        """Plain data for the report's pictures (``kubeloop.render.checks.FailedCheck``): the
+        chart and element the check read, the expected bound and the value seen, so a chart
+        draws the failed check on itself."""

@@ -141,7 +141,11 @@ class Progress:
                 f"  ({record.uri}:{step.line})" if step.status in ("failed", "undefined") else ""
             )
             lines.append(f"    {self._mark(step.status)} {step.keyword} {step.text}{where}")
-            lines += [f"        ↳ {inner}" for inner in step.expansion]
+            lines += [
+                f"        {'  ' * inner['depth']}↳ {self._mark(inner['status'])} "
+                f"{inner['keyword']} {inner['text']}"
+                for inner in step.expansion
+            ]
             lines.extend(f"        {line}" for line in step.error.splitlines())
         if record.status in ("failed", "error") and not record.failed_step:
             lines.append(f"    {self._mark('failed')} {record.message}")

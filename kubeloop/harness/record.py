@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 EVENTS_KEPT = 300
+INNER_MARK = {"passed": "✓", "failed": "✗", "skipped": "–"}
 
 
 @dataclass
@@ -29,10 +30,18 @@ class StepRecord:
     """(start, text, parameter type) of the first matched phrase's parameters."""
     docstring: str | None = None
     datatable: list[list[str]] | None = None
-    expansion: list[str] = field(default_factory=list)
-    """The steps a team phrase stands for, as they ran (team_phrases.py)."""
+    expansion: list[dict[str, Any]] = field(default_factory=list)
+    """The steps a team phrase stands for, as they ran: keyword, text, status (passed,
+    failed, skipped), depth (a phrase inside a phrase is one deeper); team_phrases.py."""
     mark: dict[str, Any] | None = None
-    """A failed check's expected bound and seen value, for the charts (see errors.py)."""
+    """The failed check as the charts draw it (``kubeloop.render.checks.FailedCheck``)."""
+
+    def inner_lines(self) -> list[str]:
+        """The team phrase's steps as a line each, for formats that take text: "↳ ✓ Given …"."""
+        return [
+            f"{'  ' * e['depth']}↳ {INNER_MARK.get(e['status'], '?')} {e['keyword']} {e['text']}"
+            for e in self.expansion
+        ]
 
 
 @dataclass

@@ -19,5 +19,5 @@ class ReportNotes:
     """Each rollout the scenario ran, as the reports draw it."""
     matches: Sequence[Any] = ()
     """The registry matches of the current step."""
-    expansion: list[str] = field(default_factory=list)
+    expansion: list[dict[str, Any]] = field(default_factory=list)
     """The steps a team phrase ran for the current step (team_phrases.py)."""

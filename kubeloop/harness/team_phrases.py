@@ -171,7 +171,8 @@ _DEPTH = "team phrase depth"
 
 def expand(world: World, phrase: TeamPhrase, values: dict[str, str]) -> None:
     """Run the phrase's steps in order, each as if written in its place; the report shows
-    them under the team's line (``world.report.expansion``)."""
+    them under the team's line with their status (``world.report.expansion``: passed, failed, or
+    skipped when an earlier one failed), a phrase used inside another one level deeper."""
     depth = world.parts.get(_DEPTH, 0)
     if depth > 20:
         raise world.fail(f"{phrase.text!r} to end", "it uses itself (check: kubeloop check)")
@@ -181,10 +182,13 @@ def expand(world: World, phrase: TeamPhrase, values: dict[str, str]) -> None:
         (keyword, _PARAMETER.sub(lambda m: values.get(m.group(1), m.group(0)), text))
         for keyword, text, _ in phrase.steps
     ]
+    reached = 0
     try:
         for index, (keyword, text) in enumerate(said):
+            entry = inner_step(keyword, text, depth, "failed")
+            world.report.expansion.append(entry)
+            reached = index + 1
             matches = REGISTRY.match(keyword, text)
-            world.report.expansion.append(f"{keyword.title()} {text}")
             following = said[index + 1] if index + 1 < len(said) else None
             world.step = replace(
                 outer,
@@ -194,9 +198,18 @@ def expand(world: World, phrase: TeamPhrase, values: dict[str, str]) -> None:
                 is_last=outer.is_last and following is None,
             )
             world.run(keyword, matches)
+            entry["status"] = "passed"
+    except BaseException:
+        world.report.expansion += [inner_step(k, t, depth, "skipped") for k, t in said[reached:]]
+        raise
     finally:
         world.parts[_DEPTH] = depth
         world.step = outer
+
+
+def inner_step(keyword: str, text: str, depth: int, status: str) -> dict[str, Any]:
+    """One step of a team phrase as the reports show it, as plain data."""
+    return {"keyword": keyword.title(), "text": text, "depth": depth, "status": status}
 
 
 def _checks(keyword: str, text: str) -> bool:

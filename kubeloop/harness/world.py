@@ -11,6 +11,7 @@ following Then can check it — any other step after it fails with that error.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -38,6 +39,7 @@ from kubeloop.harness.report_notes import ReportNotes
 from kubeloop.harness.step_context import RunOptions, Step
 from kubeloop.harness.time_limit import allow_span
 from kubeloop.render import cluster_picture
+from kubeloop.render.checks import FailedCheck
 
 SETTLE_PASSES = 100
 DEFAULT_OPTIONS = RunOptions()
@@ -271,10 +273,17 @@ class World:
         return "\n\n".join(parts)
 
     def fail(
-        self, expected: str, actual: str, mark: dict[str, Any] | None = None
+        self, expected: str, actual: str, check: FailedCheck | None = None
     ) -> ScenarioAssertionError:
-        """The failed check, the world drawn under it; MARK draws it on the report's charts."""
-        return ScenarioAssertionError(expected, actual, self.picture(), mark)
+        """The failed check, the world drawn under it. CHECK names the chart and element it
+        read (``kubeloop.render.checks``); with the words and the time (now, unless it names
+        its own) added here it is drawn on that chart, and every failed check's moment on
+        the one-world timeline."""
+        seen = actual.strip().splitlines()[0] if actual.strip() else actual
+        check = check or FailedCheck()
+        when = int(self.clock.now) if check.time is None else check.time
+        drawn = replace(check, expected=expected, observed=seen, time=when)
+        return ScenarioAssertionError(expected, actual, self.picture(), drawn.as_dict())
 
     def resolve(self, path: str) -> Path:
         """A fixture path, relative to the feature file, that stays inside the project.

@@ -5,8 +5,10 @@ after every reconcile pass (pods, ready, updated, against its surge/unavailable 
 each linked service's requests and error ratio by version whenever they change, and what
 the links decided (admitted, refused, stalled). What the mechanisms keep themselves is read
 when the picture is drawn (``snapshot``): the pipeline's runs and each environment's
-history, the alert states per severity (an SLO's page and ticket apart), the burn rates,
-the alert rollbacks. Nothing here reads the event log, so its TTL takes nothing away.
+history, the alert states per severity (an SLO's page and ticket apart), the alert
+rollbacks. Nothing here reads the event log, so its TTL takes nothing away. The burn rates
+are not sampled here: the picture draws the samples the telemetry snapshot took for the
+burn-rate chart (``kubeloop.render.telemetry``), so each is read once.
 
 Marks are recorded only when something changed, and at most ``MAX_MARKS`` of each kind
 (the first ones; ``dropped`` counts the rest), so a month of logical time stays bounded.
@@ -14,16 +16,11 @@ Marks are recorded only when something changed, and at most ``MAX_MARKS`` of eac
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from kubeloop.errors import KubeloopError
-
 MAX_MARKS = 20_000
-BURN_POINTS = 96
-"""Burn rates are read at this many instants of the scenario when the picture is drawn."""
 
 
 @dataclass(frozen=True)
@@ -158,7 +155,7 @@ def snapshot(
     """The one timeline as plain data for the report (``kubeloop.render.timeline``):
     every mechanism's part, each on the one clock, ``name_of`` naming a digest."""
     rollouts, traffic, decided = links.timeline.marks()
-    data: dict[str, Any] = {
+    return {
         "end": int(links.clock.now),
         "pipeline": _pipeline(pipeline, name_of) if pipeline is not None else [],
         "rollouts": _grouped(rollouts, lambda m: m.deployment, _rollout_point),
@@ -174,13 +171,9 @@ def snapshot(
             ]
             for r in links.alert_rollbacks()
         ],
-        "burn": [],
-        "alerts": [],
+        "alerts": _alerts(telemetry) if telemetry is not None else [],
         "dropped": links.timeline.dropped,
     }
-    if telemetry is not None:
-        data["burn"], data["alerts"] = _burn(telemetry, data["end"]), _alerts(telemetry)
-    return data
 
 
 def _rollout_point(m: RolloutMark) -> list[Any]:
@@ -233,31 +226,3 @@ def _alerts(telemetry: Any) -> list[dict[str, Any]]:
                 {"name": name, "severity": "", "changes": [[int(t), str(s)] for t, s in changes]}
             )
     return found
-
-
-def _burn(telemetry: Any, end: int) -> list[dict[str, Any]]:
-    """Each SLO's burn rate over the long window of each alerting pair, read at
-    ``BURN_POINTS`` instants, with the pair's factor."""
-    times = sorted({end * i // BURN_POINTS for i in range(1, BURN_POINTS + 1)})
-    found = []
-    for name in telemetry.slos():
-        slo = telemetry.slo(name)
-        for window in slo.windows.windows:
-            points = [[t, _burn_at(telemetry, name, window.long, t)] for t in times]
-            found.append(
-                {
-                    "name": f"{name} {window.severity} {window.label}",
-                    "severity": window.severity,
-                    "factor": float(window.factor),
-                    "points": points,
-                }
-            )
-    return found
-
-
-def _burn_at(telemetry: Any, name: str, window: int, t: int) -> float | None:
-    try:
-        value = float(telemetry.burn_rate(name, window, t))
-    except KubeloopError:
-        return None
-    return value if math.isfinite(value) else None

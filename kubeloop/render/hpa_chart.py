@@ -8,10 +8,11 @@ from html import escape
 from typing import Any
 
 from kubeloop.render.axis import nice_ticks, number
+from kubeloop.render.checks import RED, FailedCheck, for_chart, ring
 
 
-def hpa_chart(autoscaler: dict[str, Any], marks: list[dict[str, Any]] | None = None) -> str:
-    """The chart; MARKS: failed "the HPA wants N" checks of this deployment, drawn at the
+def hpa_chart(autoscaler: dict[str, Any], checks: list[FailedCheck] | None = None) -> str:
+    """The chart; CHECKS: failed "the HPA wants N" checks of this deployment, drawn at the
     last step as the replicas expected (a red bar) and the recommendation seen (circled)."""
     samples = autoscaler.get("samples", [])
     if not samples:
@@ -19,7 +20,8 @@ def hpa_chart(autoscaler: dict[str, Any], marks: list[dict[str, Any]] | None = N
     width, height, left, right, top, bottom = 600, 240, 64, 64, 40, 40
     plot_w, plot_h = width - left - right, height - top - bottom
     low, high, target = autoscaler["min"], autoscaler["max"], autoscaler["target"]
-    wanted = [m[k] for m in marks or [] if m.get("kind") == "hpa" for k in ("expected", "seen")]
+    mine = for_chart(checks or [], "hpa", autoscaler["deployment"])
+    wanted = [v for c in mine for v in (c.bound, c.seen) if v is not None]
     replica_ticks = nice_ticks(max([high, *wanted] + [s["replicas"] for s in samples]) + 1, 5)
     replicas_top = replica_ticks[-1]
     seen = [s["utilization"] for s in samples if s["utilization"] is not None]
@@ -102,18 +104,18 @@ def hpa_chart(autoscaler: dict[str, Any], marks: list[dict[str, Any]] | None = N
         f'<text x="{left + plot_w / 2:.0f}" y="{height - 6}" text-anchor="middle" '
         f'class="muted">after step (logical time in each point\'s tooltip)</text>'
     )
-    for mark in marks or []:
-        if mark.get("kind") != "hpa" or mark.get("deployment") != autoscaler["deployment"]:
-            continue
-        x, want, seen = px(count - 1), py(mark["expected"], replicas_top), mark["seen"]
-        parts.append(
-            f'<line x1="{x - 30:.1f}" x2="{x + 6:.1f}" y1="{want:.1f}" y2="{want:.1f}" '
-            f'stroke="#b91c1c" stroke-width="3"/><text x="{x - 34:.1f}" y="{want + 4:.1f}" '
-            f'text-anchor="end" fill="#b91c1c">expected {mark["expected"]} wanted</text>'
-            f'<circle cx="{x:.1f}" cy="{py(seen, replicas_top):.1f}" r="7" fill="none" '
-            f'stroke="#b91c1c" stroke-width="2"><title>the check failed: the HPA wants {seen}, '
-            f"expected {mark['expected']}</title></circle>"
-        )
+    for check in mine:
+        x = px(count - 1)
+        if check.bound is not None:
+            want = py(check.bound, replicas_top)
+            parts.append(
+                f'<line x1="{x - 30:.1f}" x2="{x + 6:.1f}" y1="{want:.1f}" y2="{want:.1f}" '
+                f'stroke="{RED}" stroke-width="3" class="failed-check"/>'
+                f'<text x="{x - 34:.1f}" y="{want + 4:.1f}" text-anchor="end" fill="{RED}">'
+                f"expected {number(check.bound)} wanted</text>"
+            )
+        if check.seen is not None:
+            parts.append(ring(x, py(check.seen, replicas_top), check, 7))
     title = (
         f"HPA for {autoscaler['deployment']}: {low}–{high} replicas at {number(float(target))}% cpu"
     )

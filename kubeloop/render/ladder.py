@@ -14,6 +14,7 @@ from html import escape
 from typing import Any
 
 from kubeloop.render.axis import duration
+from kubeloop.render.checks import RED, FailedCheck
 from kubeloop.render.frame import svg_frame
 
 MARK = {"passed": "✓", "blocked": "✗", "not run": "–"}
@@ -40,11 +41,14 @@ def ladder_text(data: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def ladder_svg(run: dict[str, Any]) -> str:
-    """One run: a box per gate, left to right, coloured by outcome, the reason underneath."""
+def ladder_svg(run: dict[str, Any], checks: list[FailedCheck] | None = None) -> str:
+    """One run: a box per gate, left to right, coloured by outcome, the reason underneath;
+    CHECKS: a failed check of a gate's verdict in this run outlines that gate in red and
+    says what it expected."""
     gates = run.get("gates", [])
     if not gates:
         return ""
+    mine = checks or []
     box, gap, top = 150, 16, 30
     width = 10 + len(gates) * (box + gap)
     parts = [
@@ -63,25 +67,42 @@ def ladder_svg(run: dict[str, Any]) -> str:
             f"{escape(gate['gate'])}</text>"
             f'<text x="{x + 8}" y="{top + 36}" class="muted">{escape(status)}</text>'
         )
+        for check in (c for c in mine if c.part == gate["gate"]):
+            parts.append(
+                f'<rect x="{x - 4}" y="{top - 4}" width="{box + 8}" height="52" rx="8" '
+                f'fill="none" stroke="{RED}" stroke-width="3" class="failed-check">'
+                f"<title>the check failed: {escape(check.says)}</title></rect>"
+            )
         if index:
             parts.append(
                 f'<line x1="{x - gap}" y1="{top + 22}" x2="{x}" y2="{top + 22}" stroke="#777"/>'
             )
-    reasons = [f"{g['gate']}: {g['reason']}" for g in gates if g["status"] != "passed"]
-    for line, reason in enumerate(reasons[:3]):
-        shown = reason if len(reason) <= 110 else reason[:107] + "..."
+    reasons = [f"✗ checked {c.part}: {c.says}" for c in mine]
+    reasons += [f"{g['gate']}: {g['reason']}" for g in gates if g["status"] != "passed"]
+    wide = max(width, 400)
+    lines = [part for reason in reasons for part in _wrapped(reason, (wide - 20) // 6)]
+    for line, text in enumerate(lines):
         parts.append(
-            f'<text x="10" y="{top + 62 + 14 * line}" class="reason">{escape(shown)}</text>'
+            f'<text x="10" y="{top + 62 + 14 * line}" class="reason">{escape(text)}</text>'
         )
-    return svg_frame(
-        "ladder", max(width, 400), top + 66 + 14 * min(len(reasons), 3), "".join(parts)
-    )
+    return svg_frame("ladder", wide, top + 66 + 14 * len(lines), "".join(parts))
+
+
+def _wrapped(text: str, width: int) -> list[str]:
+    """A reason in full, on as many lines as it needs (at spaces where it can)."""
+    lines: list[str] = []
+    while len(text) > width:
+        cut = text.rfind(" ", 0, width)
+        cut = cut if cut > width // 2 else width
+        lines.append(text[:cut])
+        text = "  " + text[cut:].lstrip()
+    return [*lines, text]
 
 
 def history_svg(env: dict[str, Any]) -> str:
     """One environment: its deployments in order, the one running now outlined."""
     deployments = env.get("deployments", [])[-DEPLOYMENTS_DRAWN:]
-    step, top = 96, 30
+    step, top = 132, 30  # wide enough for "rollback @ 59.5 min" inside its box
     width = max(400, 20 + len(deployments) * step)
     title = f"{env['name']} runs {env['running'] or 'nothing'}"
     if env.get("requires_approval"):
@@ -107,8 +128,21 @@ def history_svg(env: dict[str, Any]) -> str:
     return svg_frame("history", width, top + 44, "".join(parts))
 
 
-def pipeline_pictures(data: dict[str, Any]) -> list[str]:
-    """Every run's ladder, then every environment that ever ran something."""
-    pictures = [ladder_svg(run) for run in data.get("runs", [])[-RUNS_DRAWN:]]
+def pipeline_pictures(data: dict[str, Any], checks: list[FailedCheck] | None = None) -> list[str]:
+    """Every run's ladder, then every environment that ever ran something; a failed check
+    of a gate is drawn on the last run of the artifact it named."""
+    runs = data.get("runs", [])[-RUNS_DRAWN:]
+    last = {run["artifact"]: run["number"] for run in runs}
+    pictures = [
+        ladder_svg(
+            run,
+            [
+                c
+                for c in checks or []
+                if c.chart == "ladder" and last.get(c.subject) == run["number"]
+            ],
+        )
+        for run in runs
+    ]
     pictures += [history_svg(env) for env in data.get("environments", []) if env["deployments"]]
     return [p for p in pictures if p]

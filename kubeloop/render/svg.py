@@ -5,11 +5,13 @@ Pure functions from plain data (the scenario record's snapshot) to SVG text.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
 from typing import Any
 
 from kubeloop.core.hashing import fnv32a
 from kubeloop.core.quantity import format_cpu, format_memory
+from kubeloop.render.checks import RED, FailedCheck, bound_line, for_chart, note, ring
 from kubeloop.render.frame import svg_frame
 
 POD = 12
@@ -33,8 +35,11 @@ def _versions(snapshot: dict[str, Any]) -> dict[tuple[str, str], int]:
     return {(d, v): sorted(vs).index(v) for d, vs in seen.items() for v in vs}
 
 
-def _pod(x: float, y: float, pod: dict[str, Any], fill: str, width: float = POD) -> str:
-    """A pod as a box: as wide as its share of the node's cpu, its name inside if it fits."""
+def _pod(
+    x: float, y: float, pod: dict[str, Any], fill: str, width: float = POD, flagged: bool = False
+) -> str:
+    """A pod as a box: as wide as its share of the node's cpu, its name inside if it fits;
+    FLAGGED: a failed check was about it (outlined in red)."""
     state = "" if pod["ready"] else ", not ready"
     request = f", {format_cpu(pod['cpu'])} cpu" if pod.get("cpu") else ""
     title = f"{pod['name']} ({pod['deployment']} {pod['version']}{request}{state})"
@@ -45,9 +50,15 @@ def _pod(x: float, y: float, pod: dict[str, Any], fill: str, width: float = POD)
             f'<text x="{x + 3:.0f}" y="{y + POD - 3:.0f}" class="podname">'
             f"{escape(pod['name'])}</text>"
         )
+    outline = (
+        f'<rect x="{x - 3:.0f}" y="{y - 3:.0f}" width="{width + 6:.0f}" height="{POD + 6}" '
+        f'rx="3" fill="none" stroke="{RED}" stroke-width="2.5" class="failed-check"/>'
+        if flagged
+        else ""
+    )
     return (
         f'<rect x="{x:.0f}" y="{y:.0f}" width="{width:.0f}" height="{POD}" rx="2" '
-        f'fill="{fill}"{stroke}><title>{escape(title)}</title></rect>{label}'
+        f'fill="{fill}"{stroke}><title>{escape(title)}</title></rect>{label}{outline}'
     )
 
 
@@ -97,8 +108,10 @@ def _node_box(
     box_w: int,
     box_h: int,
     versions: dict[tuple[str, str], int],
+    flagged: set[str],
 ) -> str:
-    """One node: its border says its state, its pods sit inside sized by their requests."""
+    """One node: its border says its state, its pods sit inside sized by their requests; a
+    node or pod a failed check was about (FLAGGED) is outlined in red."""
     parts: list[str] = []
     per_row = max(1, (box_w - 12) // (POD + GAP))
     taints = [t for t in node.get("taints", []) if not t.startswith("node.kubernetes.io/")]
@@ -111,6 +124,11 @@ def _node_box(
         f'<rect x="{x}" y="{y}" width="{box_w}" height="{box_h}" rx="6" fill="#fafafa" '
         f'stroke="{border}" stroke-width="2"{dash}/>'
     )
+    if node["name"] in flagged:
+        parts.append(
+            f'<rect x="{x - 4}" y="{y - 4}" width="{box_w + 8}" height="{box_h + 8}" rx="8" '
+            f'fill="none" stroke="{RED}" stroke-width="3" class="failed-check"/>'
+        )
     parts.append(
         f'<text x="{x + 8}" y="{y + 16}" class="node">{escape(node["name"])} '
         f'<tspan class="muted">{state}</tspan></text>'
@@ -132,7 +150,7 @@ def _node_box(
             wide = max(4.0, inner * pod["cpu"] / node["cpu"] - 1)
             if px + wide > x + 8 + inner + 0.5:
                 px, py = float(x + 8), py + POD + GAP
-            parts.append(_pod(px, py, pod, fill, wide))
+            parts.append(_pod(px, py, pod, fill, wide, pod["name"] in flagged))
             px += wide + 1
         else:
             parts.append(
@@ -141,15 +159,20 @@ def _node_box(
                     y + top + (i // per_row) * (POD + GAP),
                     pod,
                     fill,
+                    flagged=pod["name"] in flagged,
                 )
             )
     return "".join(parts)
 
 
-def cluster_map(snapshot: dict[str, Any]) -> str:
+def cluster_map(snapshot: dict[str, Any], checks: list[FailedCheck] | None = None) -> str:
+    """The cluster at the end; CHECKS: a failed check about a pod or a node outlines it in
+    red and says what it expected under the map."""
     nodes, pending = snapshot.get("nodes", []), snapshot.get("pending", [])
     if not nodes and not pending:
         return ""
+    mine = [c for c in checks or [] if c.chart == "cluster"]
+    flagged = {c.subject for c in mine}
     versions = _versions(snapshot)
     largest = max((n.get("cpu", 0) for n in nodes), default=0) or 1
     parts: list[str] = []
@@ -158,7 +181,7 @@ def cluster_map(snapshot: dict[str, Any]) -> str:
         box_w, box_h = _box_size(node, largest)
         if x + box_w > width:
             x, y, row_height = 10, y + row_height + 12, 0
-        parts.append(_node_box(node, x, y, box_w, box_h, versions))
+        parts.append(_node_box(node, x, y, box_w, box_h, versions, flagged))
         x += box_w + 12
         row_height = max(row_height, box_h)
     y += row_height + 16
@@ -176,6 +199,7 @@ def cluster_map(snapshot: dict[str, Any]) -> str:
                         y,
                         pod,
                         colour(pod["deployment"], versions[(pod["deployment"], pod["version"])]),
+                        flagged=pod["name"] in flagged,
                     )
                 )
             more = f" (+{len(pods) - 40})" if len(pods) > 40 else ""
@@ -184,6 +208,9 @@ def cluster_map(snapshot: dict[str, Any]) -> str:
                 f"{escape(reason)}{more}</text>"
             )
             y += POD + 10
+    for check in mine:
+        parts.append(note(10, y + 12, check, width, check.subject))
+        y += 16
     if versions:
         legend, y = _legend(10, y + 4, versions)
         parts.append(legend)
@@ -203,8 +230,30 @@ def _breaches(rollout: dict[str, Any]) -> list[tuple[int, str, str]]:
     return found
 
 
-def rollout_chart(rollout: dict[str, Any]) -> str:
-    """Pods per reconcile pass against the budget's bounds; a stalled rollout says why."""
+def _rollout_check(
+    check: FailedCheck,
+    steps: list[dict[str, Any]],
+    px: Callable[[int], float],
+    py: Callable[[float], float],
+    span: tuple[float, float],
+    width: float,
+) -> str:
+    """A failed check on the rollout chart: its bound across, the pass where it broke."""
+    parts = []
+    if check.bound is not None:
+        parts.append(bound_line(*span, py(check.bound), check))
+        parts.append(note(span[1] - 4, py(check.bound) - 4, check, width))
+    if check.index is not None and 1 <= check.index <= len(steps):
+        i = check.index - 1
+        value = steps[i].get(check.part, check.seen)
+        parts.append(ring(px(i), py(0 if value is None else value), check, 10))
+    return "".join(parts)
+
+
+def rollout_chart(rollout: dict[str, Any], checks: list[FailedCheck] | None = None) -> str:
+    """Pods per reconcile pass against the budget's bounds; a stalled rollout says why.
+    CHECKS: a failed check of this rollout draws its bound on the line it read (ready,
+    total, updated) and circles the pass where it broke."""
     steps = rollout["steps"]
     if not steps:
         return ""
@@ -213,7 +262,9 @@ def rollout_chart(rollout: dict[str, Any]) -> str:
     top += 16 if stalled else 0
     bounds = [(k, rollout[key]) for k, key in (("max", "ceiling"), ("min ready", "floor"))]
     bounds = [(label, value) for label, value in bounds if value is not None]
-    top_value = max([value for _, value in bounds] + [s["total"] for s in steps]) + 1
+    mine = for_chart(checks or [], "rollout", rollout["deployment"])
+    wanted = [int(c.bound) for c in mine if c.bound is not None]
+    top_value = max([value for _, value in bounds] + [s["total"] for s in steps] + wanted) + 1
     plot_w, plot_h = width - left - 90, height - bottom - top
     count = len(steps)
 
@@ -290,6 +341,7 @@ def rollout_chart(rollout: dict[str, Any]) -> str:
             f'<circle cx="{px(i):.1f}" cy="{py(steps[i][key]):.1f}" r="8" fill="none" '
             f'stroke="#c62828" stroke-width="2"><title>{escape(text)}</title></circle>'
         )
+    parts += [_rollout_check(c, steps, px, py, (left, left + plot_w), width) for c in mine]
     title = f"{rollout['deployment']}: {rollout['replicas']} replicas"
     if breaks and not stalled:
         first = f"{breaks[0][2]}" + (f" (and {len(breaks) - 1} more)" if len(breaks) > 1 else "")

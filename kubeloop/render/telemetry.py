@@ -14,10 +14,12 @@ import math
 import re
 from typing import Any
 
+from kubeloop.render.burn_samples import recorded_burn_samples, snapped
 from kubeloop.telemetry.slo.windows import format_duration
 
 BURN_POINTS = 24
-"""Burn-rate samples a chart draws per window: each costs one query per window at report time."""
+"""Burn-rate samples per window: each costs one query at report time. The burn chart and
+the one-world timeline both draw these (``kubeloop.render.timeline``)."""
 MAX_SERIES, MAX_POINTS = 8, 400
 _NAME = re.compile(r"[a-zA-Z_:][a-zA-Z0-9_:]*")
 
@@ -26,18 +28,28 @@ def telemetry_snapshot(engine: Any) -> dict[str, Any]:
     now = int(engine.clock.now)
     data: dict[str, Any] = {"now": now, "alerts": [], "slos": [], "queries": [], "series": []}
     store = getattr(engine, "store", None)
+    slo_alerts = _slo_alerts(engine)
     for name in getattr(engine, "alert_names", list)():
         changes = [[int(t), str(s)] for t, s in engine.timeline(name).changes]
         alert: dict[str, Any] = {"name": name, "changes": changes}
-        bands = severity_bands(store, name, changes) if store is not None else {}
-        if len(bands) > 1:  # an SLO's page and ticket alerts share a name: one band each
-            alert["severities"] = bands
+        if name in slo_alerts:  # an SLO's page and ticket alerts share a name: one band each
+            alert["severities"] = {
+                severity: [
+                    [int(t), str(s)] for t, s in engine.severity_timeline(name, severity).changes
+                ]
+                for severity in ("page", "ticket")
+            }
+        else:
+            bands = severity_bands(store, name, changes) if store is not None else {}
+            if len(bands) > 1:  # alerts of one name told apart by their severity label
+                alert["severities"] = bands
         data["alerts"].append(alert)
     for name in getattr(engine, "slos", list)():
         data["slos"].append(_slo(engine, name, now))
     names: set[str] = set()
     for expr, t, result in getattr(engine, "queries", [])[-10:]:
-        data["queries"].append({"expr": expr, "t": t, "result": str(result)})
+        value = _single(result)
+        data["queries"].append({"expr": expr, "t": t, "result": str(result), "value": value})
         names.update(_NAME.findall(expr))
     if store is not None:
         for labels in store.series():
@@ -45,6 +57,13 @@ def telemetry_snapshot(engine: Any) -> dict[str, Any]:
                 points = [[p.t_ms, _plain(p.value)] for p in store.points(labels)][-MAX_POINTS:]
                 data["series"].append({"labels": str(labels), "points": points})
     return data
+
+
+def _slo_alerts(engine: Any) -> set[str]:
+    """The names of the SLOs' generated alerts, when the engine can say their severities."""
+    if not hasattr(engine, "severity_timeline"):
+        return set()
+    return {str(engine.slo(name).alert) for name in getattr(engine, "slos", list)()}
 
 
 def severity_bands(store: Any, name: str, changes: list[list[Any]]) -> dict[str, list[list[Any]]]:
@@ -76,17 +95,20 @@ def severity_bands(store: Any, name: str, changes: list[list[Any]]) -> dict[str,
 
 def _slo(engine: Any, name: str, now: int) -> dict[str, Any]:
     slo = engine.slo(name)
-    times = sorted({now * i // BURN_POINTS for i in range(1, BURN_POINTS + 1)})
+    times = snapped(sorted({now * i // BURN_POINTS for i in range(1, BURN_POINTS + 1)}), engine)
+    windows = sorted({w for pair in slo.windows.windows for w in (pair.long, pair.short)})
+    burns = recorded_burn_samples(engine, name, windows, times)
     pairs = []
     for w in slo.windows.windows:
         pairs.append(
             {
                 "name": w.name,
+                "severity": w.severity,
                 "label": w.label,
                 "windows": [w.long, w.short],
                 "factor": w.factor,
-                "long": [_plain(engine.burn_rate(name, w.long, t)) for t in times],
-                "short": [_plain(engine.burn_rate(name, w.short, t)) for t in times],
+                "long": [_plain(v) for v in burns[w.long]],
+                "short": [_plain(v) for v in burns[w.short]],
             }
         )
     rules = getattr(getattr(engine, "book", None), "rules", None)
@@ -97,6 +119,18 @@ def _slo(engine: Any, name: str, now: int) -> dict[str, Any]:
         "pairs": pairs,
         "rules": rules(name) if rules is not None else "",
     }
+
+
+def _single(result: Any) -> float | None:
+    """A query's one number (a scalar, or a vector of one element), for its chart; else None."""
+    if isinstance(getattr(result, "value", None), float):
+        return _plain(result.value)
+    try:
+        (only,) = list(result)
+    except (TypeError, ValueError):
+        return None
+    value = getattr(only, "value", None)
+    return _plain(float(value)) if isinstance(value, float | int) else None
 
 
 def _plain(value: float) -> float | None:

@@ -11,6 +11,7 @@ from html import escape
 from typing import Any
 
 from kubeloop.render.axis import nice_ticks, number, time_ticks
+from kubeloop.render.checks import RED, FailedCheck, bound_line, for_chart, note, ring
 from kubeloop.render.frame import svg_frame
 
 STATE_FILL = {"inactive": "#e5e7eb", "pending": "#fbbf24", "firing": "#dc2626"}
@@ -43,7 +44,8 @@ class TimeAxis:
                 f"{label}</text>"
             )
         parts.append(
-            f'<text x="{LEFT + PLOT + 8}" y="{y + 15:.1f}" font-size="10">time ({self.unit})</text>'
+            f'<text x="{LEFT + PLOT + 16}" y="{y + 15:.1f}" font-size="10">'
+            f"time ({self.unit})</text>"
         )
         return "".join(parts)
 
@@ -79,53 +81,64 @@ def _state_legend(y: float) -> str:
     return "".join(parts)
 
 
-def alert_timeline(alert: dict[str, Any], axis: TimeAxis) -> str:
-    """The alert's name, then one band per severity (or one for the alert), on the clock."""
+def alert_timeline(
+    alert: dict[str, Any], axis: TimeAxis, checks: list[FailedCheck] | None = None
+) -> str:
+    """The alert's name, then one band per severity (or one for the alert), on the clock; a
+    failed check of its state is a red line at the time it was checked, across the band it
+    read (every band when it named no severity), with what it expected."""
     rows = alert.get("severities") or {"state": alert["changes"]}
     parts = [f'<text x="4" y="14" class="node">alert {escape(alert["name"])}</text>']
     top = 22.0
+    where: dict[str, float] = {}
     for label, changes in rows.items():
         parts.append(_band(changes, axis, top, label))
+        where[label] = top
         top += 24
+    for check in for_chart(checks or [], "alert", alert["name"]):
+        x = axis.x(axis.now if check.time is None else check.time)
+        bands = [where[check.part]] if check.part in where else list(where.values())
+        for y in bands:
+            parts.append(
+                f'<line x1="{x:.1f}" x2="{x:.1f}" y1="{y - 3:.1f}" y2="{y + 21:.1f}" '
+                f'stroke="{RED}" stroke-width="3" class="failed-check"/>'
+            )
+        parts.append(note(x, top + 8, check, WIDTH))
+        top += 14
     parts.append(_state_legend(top + 30))
     return svg_frame(
         "alert-timeline", WIDTH, top + 38, "".join(parts) + axis.draw(top + 2), alert["name"]
     )
 
 
-Mark = tuple[str, float, float, str]
-"""A failed check on a panel: window key, expected value, value seen, the expectation."""
+Mark = tuple[str, float, float, FailedCheck]
+"""A failed check on a panel: window key, expected value, value seen, the check."""
 
 
-def _marks_on(slo: dict[str, Any], pair: dict[str, Any], marks: list[dict[str, Any]]) -> list[Mark]:
-    """The failed burn-rate checks of this pair's windows: (window key, expected, seen, text)."""
+def _marks_on(slo: dict[str, Any], pair: dict[str, Any], checks: list[FailedCheck]) -> list[Mark]:
+    """The failed burn-rate checks of this pair's windows: (window key, expected, seen, check)."""
     found: list[Mark] = []
-    for mark in marks:
-        windows = pair.get("windows", [])
-        if mark.get("kind") != "burn" or mark.get("slo") != slo["name"]:
+    windows = [str(w) for w in pair.get("windows", [])]
+    for check in for_chart(checks, "burn", slo["name"]):
+        if check.part not in windows or check.bound is None or check.seen is None:
             continue
-        if mark.get("window") not in windows:
-            continue
-        key = "long" if mark["window"] == windows[0] else "short"
-        bound = "" if mark.get("bound", "==") == "==" else f"{mark['bound']} "
-        expected = float(mark["expected"])
-        found.append((key, expected, float(mark["seen"]), f"{bound}{number(expected)}"))
+        key = "long" if check.part == windows[0] else "short"
+        found.append((key, check.bound, check.seen, check))
     return found
 
 
 def _draw_marks(found: list[Mark], axis: TimeAxis, y: Callable[[float], float]) -> str:
-    """Each failed check on the chart: the expected value (a red bar at the end of the run)
-    and the value seen, circled."""
-    parts, x = [], axis.x(axis.now)
-    for key, expected, seen, text in found:
+    """Each failed check on the chart: the expected value (a red bar at the time of the
+    check) and the value seen, circled."""
+    parts = []
+    for key, expected, seen, check in found:
+        x = axis.x(axis.now if check.time is None else check.time)
         parts.append(
             f'<line x1="{x - 36:.1f}" x2="{x + 4:.1f}" y1="{y(expected):.1f}" '
-            f'y2="{y(expected):.1f}" stroke="#b91c1c" stroke-width="3"/>'
+            f'y2="{y(expected):.1f}" stroke="{RED}" stroke-width="3" class="failed-check"/>'
             f'<text x="{x - 40:.1f}" y="{y(expected) - 4:.1f}" text-anchor="end" font-size="10" '
-            f'fill="#b91c1c">expected {key} {escape(text)}</text>'
-            f'<circle cx="{x:.1f}" cy="{y(seen):.1f}" r="7" fill="none" stroke="#b91c1c" '
-            f'stroke-width="2"><title>the check failed: {key} window burn {number(seen)}, '
-            f"expected {escape(text)}</title></circle>"
+            f'fill="{RED}">expected {key} {escape(check.wanted)}</text>'
+            + ring(x, y(seen), check, 7)
         )
     return "".join(parts)
 
@@ -135,10 +148,10 @@ def _burn_panel(
     pair: dict[str, Any],
     axis: TimeAxis,
     top: float,
-    marks: list[dict[str, Any]],
+    checks: list[FailedCheck],
 ) -> str:
     height = 90
-    found = _marks_on(slo, pair, marks)
+    found = _marks_on(slo, pair, checks)
     values = [v for v in pair["long"] + pair["short"] if v is not None]
     values += [v for _, low, high, _ in found for v in (low, high) if math.isfinite(v)]
     ticks = nice_ticks(max([pair["factor"] * 1.2, *values]), 4)
@@ -163,8 +176,8 @@ def _burn_panel(
     threshold = y(pair["factor"])
     parts.append(
         f'<line x1="{LEFT}" x2="{LEFT + PLOT}" y1="{threshold:.1f}" y2="{threshold:.1f}" '
-        f'stroke="#dc2626" stroke-dasharray="4 3"/><text x="{LEFT + PLOT + 6}" '
-        f'y="{threshold + 4:.1f}" font-size="10" fill="#b91c1c">×{number(pair["factor"])}: '
+        f'stroke="#dc2626" stroke-dasharray="4 3"/><text x="{LEFT + 4}" '
+        f'y="{threshold - 3:.1f}" font-size="10" fill="#b91c1c">×{number(pair["factor"])}: '
         f"fires above</text>"
     )
     for key, colour in (("long", LONG), ("short", SHORT)):
@@ -195,13 +208,13 @@ def _legend_line(x: float, y: float, colour: str, text: str) -> str:
     )
 
 
-def burn_chart(slo: dict[str, Any], axis: TimeAxis, marks: list[dict[str, Any]]) -> str:
+def burn_chart(slo: dict[str, Any], axis: TimeAxis, checks: list[FailedCheck]) -> str:
     """Each pair's long- and short-window burn rate over time, against its factor, on a
     value scale (burn rate ×, where 1 spends the budget exactly over the period); a failed
     burn-rate check is drawn on the pair whose window it read."""
     parts, top, gap = [], 30.0, 48
     for pair in slo["pairs"]:
-        parts.append(_burn_panel(slo, pair, axis, top, marks))
+        parts.append(_burn_panel(slo, pair, axis, top, checks))
         top += 90 + gap
     body = "".join(parts) + axis.draw(top - gap + 2)
     return svg_frame("burn-rate", WIDTH, top + 4, body, f"burn rate of {slo['name']}")
@@ -243,19 +256,63 @@ def series_chart(series: list[dict[str, Any]], axis: TimeAxis) -> str:
     )
 
 
-def telemetry_svg(data: dict[str, Any], marks: list[dict[str, Any]] | None = None) -> list[str]:
-    """Every telemetry picture of one scenario's snapshot (empty when it had none); MARKS:
+def query_chart(data: dict[str, Any], axis: TimeAxis, check: FailedCheck) -> str:
+    """A failed check of a query's value: every evaluation of that query the scenario kept,
+    on a value scale, the expected bound as a red dashed line and the offending value
+    circled at the time it was checked ("" when there is no number to draw)."""
+    at = axis.now if check.time is None else check.time
+    points = [
+        (int(q["t"]), float(q["value"]))
+        for q in data.get("queries", [])
+        if q["expr"] == check.subject and q.get("value") is not None
+    ]
+    if check.seen is not None:
+        points.append((at, check.seen))
+    values = [v for _, v in points] + ([check.bound] if check.bound is not None else [])
+    if not values or not all(math.isfinite(v) for v in values):
+        return ""
+    ticks = nice_ticks(max(max(values) * 1.1, 1e-9), 4)
+    peak, top, height = ticks[-1], 40.0, 100
+
+    def y(v: float) -> float:
+        return top + height - height * max(min(v, peak), 0) / peak
+
+    parts = [f'<text x="4" y="16" class="node">query {escape(check.subject)}</text>']
+    parts += [
+        f'<line x1="{LEFT}" x2="{LEFT + PLOT}" y1="{y(t):.1f}" y2="{y(t):.1f}" stroke="#eee"/>'
+        f'<text x="{LEFT - 6}" y="{y(t) + 4:.1f}" text-anchor="end" font-size="10">'
+        f"{number(t)}</text>"
+        for t in ticks
+    ]
+    parts += [
+        f'<circle cx="{axis.x(t):.1f}" cy="{y(v):.1f}" r="3" fill="{LONG}">'
+        f"<title>{t} s: {number(v)}</title></circle>"
+        for t, v in points
+    ]
+    if check.bound is not None:
+        parts.append(bound_line(LEFT, LEFT + PLOT, y(check.bound), check))
+        parts.append(note(LEFT + PLOT - 4, y(check.bound) - 4, check, WIDTH))
+    if check.seen is not None:
+        parts.append(ring(axis.x(at), y(check.seen), check))
+    body = "".join(parts) + axis.draw(top + height + 2)
+    return svg_frame("query", WIDTH, top + height + 26, body, check.subject)
+
+
+def telemetry_svg(data: dict[str, Any], checks: list[FailedCheck] | None = None) -> list[str]:
+    """Every telemetry picture of one scenario's snapshot (empty when it had none); CHECKS:
     its failed checks, drawn on the chart they read."""
     if not data:
         return []
     axis = TimeAxis(int(data.get("now", 0)))
-    pictures = [alert_timeline(a, axis) for a in data.get("alerts", [])]
+    checks = checks or []
+    pictures = [alert_timeline(a, axis, checks) for a in data.get("alerts", [])]
     for slo in data.get("slos", []):
-        pictures.append(burn_chart(slo, axis, marks or []))
+        pictures.append(burn_chart(slo, axis, checks))
         if slo.get("rules"):
             pictures.append(
                 f"<details><summary>rules generated for {escape(slo['name'])}</summary>"
                 f"<pre>{escape(slo['rules'])}</pre></details>"
             )
+    pictures += [query_chart(data, axis, c) for c in checks if c.chart == "query"]
     pictures.append(series_chart(data.get("series", []), axis))
     return [p for p in pictures if p]

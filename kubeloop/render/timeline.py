@@ -1,5 +1,6 @@
 """The one-world timeline: every mechanism's lane on one time axis (``kubeloop.links.timeline``
-gives the plain data).
+gives the plain data; the burn rates are the telemetry snapshot's, the samples the burn-rate
+chart draws).
 
 Lanes, top to bottom: the pipeline (runs, promotions, deploys, rollbacks), each linked
 deployment's rollout (pods, ready and updated against the surge/unavailable budget), each
@@ -13,6 +14,8 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from kubeloop.render.axis import number, time_ticks
+from kubeloop.render.checks import RED, FailedCheck, note
 from kubeloop.render.frame import svg_frame
 
 WIDTH, LEFT, RIGHT = 960, 170, 20
@@ -35,14 +38,23 @@ def _x(t: float, end: float) -> float:
     return LEFT + (WIDTH - LEFT - RIGHT) * (t / end if end else 0)
 
 
+LABEL_CHARS = 26
+"""What fits left of the lanes; a longer name is shortened there, whole in its tooltip."""
+
+
 def _label(y: float, text: str, tip: str = "", legend: str = "") -> str:
-    title = f"<title>{escape(tip)}</title>" if tip else ""
+    """A lane's name (whole on hover, with TIP) and, under it, its LEGEND."""
+    shown = text if len(text) <= LABEL_CHARS else text[: LABEL_CHARS - 1] + "…"
+    whole = ": ".join(part for part in (text, tip) if part)
     under = (
         f'<text x="4" y="{y + 13:.1f}" font-size="9" fill="#6b7280">{escape(legend)}</text>'
         if legend
         else ""
     )
-    return f'<text x="4" y="{y:.1f}" font-size="11">{escape(text[:26])}{title}</text>{under}'
+    return (
+        f'<text x="4" y="{y:.1f}" font-size="11">{escape(shown)}'
+        f"<title>{escape(whole)}</title></text>{under}"
+    )
 
 
 def _marks(y: float, end: int, entries: list[tuple[int, str, str]]) -> str:
@@ -115,7 +127,7 @@ def _rollout_lane(rollout: dict[str, Any], top: float, end: int) -> str:
         )
     )
     versions = " → ".join(dict.fromkeys(str(p[7]) for p in points))
-    legend = "pods, ready, updated; budget"
+    legend = f"pods, ready, updated (0–{peak}); budget"
     return _label(top + 14, f"rollout {rollout['name']}", versions, legend) + band + lines
 
 
@@ -146,7 +158,8 @@ def _burn_lane(rows: list[dict[str, Any]], severity: str, top: float, end: int) 
         body.append(_polyline(coords, SEVERITY_STROKE.get(severity, "#444"), row["name"]))
         line = f"{_x(0, end):.1f},{y(row['factor']):.1f} {_x(end, end):.1f},{y(row['factor']):.1f}"
         body.append(_polyline(line, "#6b7280", f"{row['name']} factor ×{row['factor']:g}", "4 3"))
-    legend = "long windows; dashed: factors"
+    factors = ", ".join(f"{number(r['factor'])}×" for r in rows)
+    legend = f"long windows, peak {number(max(values, default=0))}×; dashed: {factors}"
     return _label(top + 14, f"burn rate ({severity})", legend=legend) + "".join(body)
 
 
@@ -178,20 +191,58 @@ def _links_lane(data: dict[str, Any], top: float, end: int) -> str:
 
 
 def _axis(end: int, y: float) -> str:
-    unit, name = (3600, "h") if end >= 4 * 3600 else (60, "m")
-    ticks = []
-    for i in range(9):
-        t = end * i / 8
-        ticks.append(
+    """Round ticks in the unit that fits the story (s, min, h, d), the unit named once."""
+    unit, ticks = time_ticks(end, 8)
+    parts = [f'<text x="4" y="{y:.1f}" font-size="9">time ({unit})</text>']
+    for t, label in ticks:
+        if t > end:
+            continue
+        parts.append(
             f'<line x1="{_x(t, end):.1f}" x2="{_x(t, end):.1f}" y1="0" y2="{y - 12:.1f}" '
             f'stroke="#f3f4f6"/><text x="{_x(t, end):.1f}" y="{y:.1f}" font-size="9" '
-            f'text-anchor="middle">{t / unit:.1f}{name}</text>'
+            f'text-anchor="middle">{label}</text>'
         )
-    return "".join(ticks)
+    return "".join(parts)
 
 
-def timeline_svg(data: dict[str, Any] | None) -> str:
-    """The whole timeline as one SVG ("" when the scenario linked nothing)."""
+def burn_rows(telemetry: dict[str, Any] | None) -> list[dict[str, Any]]:
+    """Each SLO pair's long-window burn rate from the telemetry snapshot, as the burn lanes
+    draw it: name, severity, factor and (time, burn) points."""
+    rows = []
+    for slo in (telemetry or {}).get("slos", []):
+        for pair in slo["pairs"]:
+            rows.append(
+                {
+                    "name": f"{slo['name']} {pair['name']} {pair['label']}",
+                    "severity": pair.get("severity") or pair["name"].split("-")[0],
+                    "factor": float(pair["factor"]),
+                    "points": [list(p) for p in zip(slo["times"], pair["long"], strict=True)],
+                }
+            )
+    return rows
+
+
+def _checked(checks: list[FailedCheck], end: int, height: float) -> str:
+    """Each failed check's moment: a red line across every lane, what it expected on top."""
+    parts = []
+    for check in (c for c in checks if c.time is not None):
+        x = _x(min(int(check.time or 0), end), end)
+        parts.append(
+            f'<line x1="{x:.1f}" x2="{x:.1f}" y1="2" y2="{height:.1f}" stroke="{RED}" '
+            f'stroke-width="2" class="failed-check"><title>the check failed at {check.time}s: '
+            f"{escape(check.says)}</title></line>" + note(x + 3, 10, check, WIDTH)
+        )
+    return "".join(parts)
+
+
+def timeline_svg(
+    data: dict[str, Any] | None,
+    telemetry: dict[str, Any] | None = None,
+    checks: list[FailedCheck] | None = None,
+) -> str:
+    """The whole timeline as one SVG ("" when the scenario linked nothing); TELEMETRY, the
+    scenario's telemetry snapshot, gives the burn lanes; CHECKS, its failed checks, each
+    drawn at the moment it was checked."""
     if not data or not any(data.get(k) for k in ("rollouts", "traffic", "rollbacks", "links")):
         return ""
     end = max(int(data["end"]), 1)
@@ -200,17 +251,18 @@ def timeline_svg(data: dict[str, Any] | None) -> str:
         lanes.append((LANE + GAP, lambda top, r=rollout: _rollout_lane(r, top, end)))
     for series in data["traffic"]:
         lanes.append((LANE + GAP, lambda top, s=series: _traffic_lane(s, top, end)))
+    burn = burn_rows(telemetry)
     for severity in ("page", "ticket"):
-        rows = [r for r in data["burn"] if r["severity"] == severity]
+        rows = [r for r in burn if r["severity"] == severity]
         if rows:
             lanes.append((LANE + GAP, lambda top, r=rows, s=severity: _burn_lane(r, s, top, end)))
     for alert in data["alerts"]:
         lanes.append((20, lambda top, a=alert: _alert_lane(a, top, end)))
     lanes.append((24, lambda top: _links_lane(data, top, end)))
-    body, top = [], 6.0
+    body, top = [], 16.0 if checks else 6.0
     for height, draw in lanes:
         body.append(draw(top))
         top += height
     height = int(top + 18)
-    drawn = _axis(end, height - 4) + "".join(body)
+    drawn = _axis(end, height - 4) + "".join(body) + _checked(checks or [], end, height - 16)
     return svg_frame("one-world-timeline", WIDTH, height, drawn, "one-world timeline")

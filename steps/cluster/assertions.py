@@ -10,6 +10,7 @@ from kubeloop.harness.referents import known
 from kubeloop.harness.registry import checks_error, then
 from kubeloop.harness.text_checks import agrees, expected
 from kubeloop.harness.world import World
+from kubeloop.render.checks import FailedCheck
 
 from .pods import check
 
@@ -56,7 +57,11 @@ def pending_reason(world: World, text: str, how: str = "contains") -> None:
     reason = world.attribute(pending[0], "reason")
     if reason is None or not agrees(how, text, reason):
         hint = _case_hint(text, reason or "")
-        raise world.fail(f"a reason {expected(how, text)}", repr(reason) + hint)
+        raise world.fail(
+            f"a reason {expected(how, text)}",
+            repr(reason) + hint,
+            FailedCheck("cluster", str(pending[0].name)),
+        )
 
 
 @then(

@@ -8,6 +8,7 @@ from kubeloop.harness.comparisons import compare
 from kubeloop.harness.referents import it
 from kubeloop.harness.registry import given, then, when
 from kubeloop.harness.world import World
+from kubeloop.render.checks import FailedCheck
 
 _HPA = "<an HPA|a HPA|an autoscaler|a HorizontalPodAutoscaler|a horizontal pod autoscaler>"
 
@@ -93,7 +94,7 @@ def _wants(world: World, deployment: str, count: int) -> None:
         raise world.fail(
             f"the HPA to want {count} replicas",
             f"{wanted} (from {seen} against a {hpa.target}% target)",
-            {"kind": "hpa", "deployment": deployment, "expected": count, "seen": wanted},
+            FailedCheck("hpa", deployment, "replicas", count, wanted),
         )
 
 

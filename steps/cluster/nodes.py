@@ -10,6 +10,7 @@ from kubeloop.harness.params import TaintText, parse_taint
 from kubeloop.harness.referents import known
 from kubeloop.harness.registry import given, then, when
 from kubeloop.harness.world import World
+from kubeloop.render.checks import FailedCheck
 
 from .fixture import apply_fixture, load
 from .support import add_node, column_problems, set_node_state, taint
@@ -139,7 +140,7 @@ def node_is_now(world: World, nodes: tuple[str, ...], state: str) -> None:
             now = ("Ready" if info.ready else "NotReady") + (
                 ", unschedulable" if info.unschedulable else ", schedulable"
             )
-            raise world.fail(f"{node} {state}", now)
+            raise world.fail(f"{node} {state}", now, FailedCheck("cluster", node))
 
 
 @then(

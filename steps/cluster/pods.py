@@ -14,6 +14,7 @@ from kubeloop.errors import InvalidSpecError
 from kubeloop.harness.nouns import Owner, PodSet
 from kubeloop.harness.registry import then
 from kubeloop.harness.world import World
+from kubeloop.render.checks import FailedCheck
 
 Predicate = Callable[[Any], bool]
 
@@ -94,7 +95,12 @@ def check(
         seen += f" (of {len(population)} pods)"
     if others and detail is not None:
         seen += "; the others: " + ", ".join(detail(p) for p in others[:8])
-    raise world.fail(f"{subject} {said}".strip(), seen)
+    too_many = pods.quantifier in ("none", "at most") or (
+        pods.quantifier == "exactly" and len(matching) > (pods.count or 0)
+    )
+    offenders = matching if too_many else others
+    drawn = FailedCheck("cluster", offenders[0].name if offenders else "")
+    raise world.fail(f"{subject} {said}".strip(), seen, drawn)
 
 
 def _describe_pod(pod: Any) -> str:

@@ -7,6 +7,7 @@ from dataclasses import replace
 from kubeloop.harness.nouns import PodSet
 from kubeloop.harness.registry import then
 from kubeloop.harness.world import World
+from kubeloop.render.checks import FailedCheck
 
 from .pods import holds
 from .rollout import _snapshots, _steps
@@ -39,7 +40,27 @@ def _throughout(world: World, pods: PodSet, said: str) -> None:
                 f"{pods.describe()} {said} at every step",
                 f"{count} after reconcile pass {number} of the rollout, as pods() showed them"
                 f"{_budget(world)}; passes: {_steps(world)}",
+                _check(world, pods, count, number),
             )
+
+
+_OPS = {"at least": ">=", "at most": "<=", "none": "=="}
+_LINES = {"ready": "ready", "updated": "updated"}
+
+
+def _check(world: World, pods: PodSet, count: int, number: int) -> FailedCheck:
+    """The failed check on the rollout chart: the line it read, its bound, the pass."""
+    entry = world.report.rollouts[-1] if world.report.rollouts else {}
+    bound = 0 if pods.quantifier == "none" else pods.count
+    return FailedCheck(
+        "rollout",
+        str(entry.get("deployment") or pods.deployment or ""),
+        _LINES.get(pods.state or "", "total"),
+        None if bound is None else float(bound),
+        float(count),
+        _OPS.get(pods.quantifier, "=="),
+        number,
+    )
 
 
 def _budget(world: World) -> str:

@@ -7,6 +7,7 @@ from typing import Any
 from kubeloop.harness.registry import REGISTRY, then
 from kubeloop.harness.step_context import Step
 from kubeloop.harness.world import World
+from kubeloop.render.timeline import burn_rows
 
 from .support import links
 
@@ -42,6 +43,9 @@ def _told_again(world: World) -> World:
 def _told(world: World) -> tuple[dict[str, Any], list[tuple[Any, ...]]]:
     links(world)
     timeline = world.report.snapshots["timeline"]()
+    telemetry = world.report.snapshots.get("telemetry")
+    if telemetry is not None:  # the burn lanes are drawn from the telemetry snapshot
+        timeline = {**timeline, "burn": burn_rows(telemetry())}
     events = [(e.time, e.type, e.reason, e.object, e.message, e.count) for e in world.events]
     return timeline, events
 

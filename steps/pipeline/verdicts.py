@@ -13,6 +13,7 @@ from typing import Any
 from kubeloop.harness.reasons import Reason, says
 from kubeloop.harness.registry import then
 from kubeloop.harness.world import World
+from kubeloop.render.checks import FailedCheck
 
 from .support import scene
 
@@ -40,6 +41,12 @@ def _gate(world: World, name: str, alias: str | None = None) -> Any:
             return gate
     names = [g.gate for g in result.gates]
     raise world.fail(f"a gate {name} in the run of {which}", f"gates {', '.join(names)}")
+
+
+def _on_ladder(world: World, gate: Any, alias: str | None) -> FailedCheck:
+    """The checked gate on the ladder of the run it was read from."""
+    which, _ = _verdict(world, alias)
+    return FailedCheck("ladder", which, str(gate.gate))
 
 
 def _stopped_at(world: World, alias: str, result: Any) -> str | None:
@@ -139,9 +146,15 @@ def gate_blocked(
     details say so."""
     found = _gate(world, gate, alias)
     if found.status != "blocked":
-        raise world.fail(f"gate {gate} to block", f"{found.status}: {found.reason}")
+        raise world.fail(
+            f"gate {gate} to block",
+            f"{found.status}: {found.reason}",
+            _on_ladder(world, found, alias),
+        )
     if reason is not None and not says(reason, _said(found), world.declared.artifact_versions):
-        raise world.fail(f"gate {gate} to block because {reason}", _said(found))
+        raise world.fail(
+            f"gate {gate} to block because {reason}", _said(found), _on_ladder(world, found, alias)
+        )
 
 
 _NOT_RUN = "<did not run|was not run|never ran|was skipped|is skipped|got skipped>"
@@ -162,7 +175,9 @@ def gate_did_not_run(
     found = _gate(world, gate, alias)
     status = found.status
     if status != "not run":
-        raise world.fail(f"gate {gate} not run", f"it {status}: {found.reason}")
+        raise world.fail(
+            f"gate {gate} not run", f"it {status}: {found.reason}", _on_ladder(world, found, alias)
+        )
     named = getattr(found, "blocked_by", None)
     if not named:
         raise world.fail(f"gate {gate} to name the gate that blocked", "it names none")
@@ -188,7 +203,11 @@ def gate_passed(world: World, gate: str, alias: str | None = None) -> None:
     """The gate ran in the latest run (of the artifact) and passed."""
     found = _gate(world, gate, alias)
     if found.status != "passed":
-        raise world.fail(f"gate {gate} to pass", f"{found.status}: {found.reason}")
+        raise world.fail(
+            f"gate {gate} to pass",
+            f"{found.status}: {found.reason}",
+            _on_ladder(world, found, alias),
+        )
 
 
 @then(
@@ -200,7 +219,11 @@ def gate_says(world: World, gate: str, text: str, alias: str | None = None) -> N
     found = _gate(world, gate, alias)
     said = [found.reason, *getattr(found, "details", ())]
     if not any(text in line for line in said):
-        raise world.fail(f"gate {gate} to say {text!r}", "\n    " + "\n    ".join(said))
+        raise world.fail(
+            f"gate {gate} to say {text!r}",
+            "\n    " + "\n    ".join(said),
+            _on_ladder(world, found, alias),
+        )
 
 
 @then(

@@ -8,6 +8,7 @@ from typing import Any
 
 from kubeloop.harness.registry import given, then, when
 from kubeloop.harness.world import World
+from kubeloop.render.checks import FailedCheck
 
 from .support import call, fixture_text, require_docstring, result_rows
 
@@ -142,6 +143,7 @@ def alert_is(world: World, name: str, state: str) -> None:
         raise world.fail(
             f'alert "{name}" {state} at {_clock(world.clock.now)}',
             f"{now} (timeline: {_timeline(world, name)})",
+            FailedCheck("alert", name),
         )
 
 
@@ -159,6 +161,7 @@ def alert_is_not(world: World, name: str, state: str) -> None:
         raise world.fail(
             f'alert "{name}" not {state} at {_clock(world.clock.now)}',
             f"{now} (timeline: {_timeline(world, name)})",
+            FailedCheck("alert", name),
         )
 
 
@@ -280,7 +283,11 @@ def became_at(world: World, name: str, state: str, time: int) -> None:
     _known(world, name)
     changes = list(call(world, "timeline", name).changes)
     if (time, state) not in [(t, s) for t, s in changes]:
-        raise world.fail(f'alert "{name}" {state} from {_clock(time)}', _timeline(world, name))
+        raise world.fail(
+            f'alert "{name}" {state} from {_clock(time)}',
+            _timeline(world, name),
+            FailedCheck("alert", name, time=time),
+        )
 
 
 def _check_rules(source: str | Path, filename: str, _: dict[str, Any]) -> None:
@@ -329,7 +336,11 @@ def was_at_some_point(world: World, name: str, state: str = "firing") -> None:
     _known(world, name)
     states = {s for _, s in call(world, "timeline", name).changes}
     if state not in states and not (state == "pending" and "firing" in states):
-        raise world.fail(f'alert "{name}" {state} at some point', _timeline(world, name))
+        raise world.fail(
+            f'alert "{name}" {state} at some point',
+            _timeline(world, name),
+            FailedCheck("alert", name),
+        )
 
 
 @then(
@@ -346,4 +357,5 @@ def fired_for(world: World, name: str, duration: int) -> None:
         raise world.fail(
             f'alert "{name}" firing for {_clock(duration)}',
             f"firing for {_clock(firing)} ({_timeline(world, name)})",
+            FailedCheck("alert", name),
         )

@@ -14,6 +14,7 @@ from __future__ import annotations
 from kubeloop.harness.registry import then
 from kubeloop.harness.telemetry_nouns import SloAlert
 from kubeloop.harness.world import World
+from kubeloop.render.checks import FailedCheck
 
 from .slos import find_slo, slo_named
 from .support import call, result_rows
@@ -45,6 +46,13 @@ def _firing(world: World, severity: str, slo: str | None, ever: bool) -> list[st
     return sorted(set(found))
 
 
+def _band(world: World, slo: str | None, severity: str) -> FailedCheck | None:
+    """The SLO's alert band of that severity on the alert chart (None without an SLO)."""
+    if slo is None:
+        return None
+    return FailedCheck("alert", str(call(world, "slo", slo_named(world, slo)).alert), severity)
+
+
 def _tense(verb: str) -> bool:
     return verb.lower() in _PAST
 
@@ -59,7 +67,9 @@ def someone_paged(world: World, verb: str, slo: str | None = None) -> None:
     """A page fires now ("is", "gets"), or fired at some point ("was", "got")."""
     if not _firing(world, "page", slo, _tense(verb)):
         about = f" for {slo}" if slo else ""
-        raise world.fail(f"a page{about} ({verb} paged)", "no page alert firing")
+        raise world.fail(
+            f"a page{about} ({verb} paged)", "no page alert firing", _band(world, slo, "page")
+        )
 
 
 @then(
@@ -73,7 +83,11 @@ def nobody_paged(world: World, verb: str = "was", slo: str | None = None) -> Non
     """No page fires now ("is"), or none fired so far ("was", "got"; "no page went out")."""
     firing = _firing(world, "page", slo, _tense(verb))
     if firing:
-        raise world.fail(f"nobody {verb} paged", f"paged by {', '.join(firing)}")
+        raise world.fail(
+            f"nobody {verb} paged",
+            f"paged by {', '.join(firing)}",
+            FailedCheck("alert", firing[0], "page"),
+        )
 
 
 @then(
@@ -85,7 +99,11 @@ def ticket_opened(world: World, verb: str, slo: str | None = None) -> None:
     """A ticket alert fires now ("is"), or fired at some point ("was")."""
     if not _firing(world, "ticket", slo, _tense(verb)):
         about = f" for {slo}" if slo else ""
-        raise world.fail(f"a ticket{about} ({verb} opened)", "no ticket alert firing")
+        raise world.fail(
+            f"a ticket{about} ({verb} opened)",
+            "no ticket alert firing",
+            _band(world, slo, "ticket"),
+        )
 
 
 @then(
@@ -96,7 +114,11 @@ def no_ticket_opened(world: World, verb: str, slo: str | None = None) -> None:
     """No ticket alert fires now ("is"), or none fired so far ("was")."""
     firing = _firing(world, "ticket", slo, _tense(verb))
     if firing:
-        raise world.fail(f"no ticket {verb} opened", f"opened by {', '.join(firing)}")
+        raise world.fail(
+            f"no ticket {verb} opened",
+            f"opened by {', '.join(firing)}",
+            FailedCheck("alert", firing[0], "ticket"),
+        )
 
 
 def _slo_of(world: World, alert: SloAlert) -> str:
@@ -132,7 +154,9 @@ def slo_alert_firing(world: World, alert: SloAlert) -> None:
     """The SLO's page (fast burn) or ticket (slow burn) alert fires now."""
     slo, state = _state(world, alert)
     if state != "firing":
-        raise world.fail(f"the {alert.severity} alert of {slo} firing", state)
+        raise world.fail(
+            f"the {alert.severity} alert of {slo} firing", state, _band(world, slo, alert.severity)
+        )
 
 
 @then(
@@ -144,7 +168,11 @@ def slo_alert_not_firing(world: World, alert: SloAlert) -> None:
     """The SLO's page or ticket alert does not fire now."""
     slo, state = _state(world, alert)
     if state == "firing":
-        raise world.fail(f"the {alert.severity} alert of {slo} not firing", state)
+        raise world.fail(
+            f"the {alert.severity} alert of {slo} not firing",
+            state,
+            _band(world, slo, alert.severity),
+        )
 
 
 @then(

@@ -7,6 +7,7 @@ from __future__ import annotations
 from kubeloop.harness.comparisons import compare
 from kubeloop.harness.registry import then
 from kubeloop.harness.world import World
+from kubeloop.render.checks import FailedCheck
 
 from .series import (
     evaluate,
@@ -61,7 +62,11 @@ def query_returns(world: World, expr: str, value: str) -> None:
     _now(world, expr)
     _, got = single_value(world, value)
     if not matches(value, got):
-        raise world.fail(f'"{expr}" = {value}', show(got))
+        raise world.fail(
+            f'"{expr}" = {value}',
+            show(got),
+            FailedCheck("query", expr, "", parse_number(value), got),
+        )
 
 
 @then(
@@ -76,7 +81,13 @@ def query_between(world: World, expr: str, low: str, high: str) -> None:
     _now(world, expr)
     _, got = single_value(world, f"between {low} and {high}")
     if not parse_number(low) <= got <= parse_number(high):
-        raise world.fail(f'"{expr}" between {low} and {high}', show(got))
+        below = got < parse_number(low)
+        bound, op = (parse_number(low), ">=") if below else (parse_number(high), "<=")
+        raise world.fail(
+            f'"{expr}" between {low} and {high}',
+            show(got),
+            FailedCheck("query", expr, "", bound, got, op),
+        )
 
 
 @then(
@@ -108,7 +119,11 @@ def query_compares(world: World, expr: str, bound: str, value: str) -> None:
     _, got = single_value(world, f"{bound} {value}")
     holds = matches(value, got) if bound == "==" else compare(got, bound, parse_number(value))
     if not holds:
-        raise world.fail(f'"{expr}" {bound} {value}', show(got))
+        raise world.fail(
+            f'"{expr}" {bound} {value}',
+            show(got),
+            FailedCheck("query", expr, "", parse_number(value), got, bound),
+        )
 
 
 @then(

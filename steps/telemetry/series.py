@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from kubeloop.harness.registry import given, then, when
 from kubeloop.harness.world import World
+from kubeloop.render.checks import FailedCheck
 from kubeloop.telemetry.promtool.notation import STALE, NotationError, expand_values, parse_metric
 
 from .support import (
@@ -11,6 +12,7 @@ from .support import (
     MAX_STEPS,
     call,
     matches,
+    parse_number,
     require_docstring,
     require_table,
     result_rows,
@@ -130,7 +132,11 @@ def result_is(world: World, value: str) -> None:
     """
     expr, got = single_value(world, value)
     if not matches(value, got):
-        raise world.fail(f'"{expr}" = {value}', show(got))
+        raise world.fail(
+            f'"{expr}" = {value}',
+            show(got),
+            FailedCheck("query", expr, "", parse_number(value), got),
+        )
 
 
 @then("the result is empty", "the result is empty")

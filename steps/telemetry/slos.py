@@ -10,6 +10,7 @@ from typing import Any
 from kubeloop.harness.comparisons import compare
 from kubeloop.harness.registry import given, then, when
 from kubeloop.harness.world import World
+from kubeloop.render.checks import FailedCheck
 
 from .support import (
     call,
@@ -222,11 +223,10 @@ def burn_rate(
     else:
         agrees = compare(got, bound, parse_number(burn))
     if not agrees:
-        mark = {"kind": "burn", "slo": name, "window": window, "bound": bound, "expected": burn}
         raise world.fail(
             f'burn rate {burn} for "{name}"',
             f"{show(got)}\n{_explain(world, name)}",
-            {**mark, "seen": got},
+            FailedCheck("burn", name, str(window), parse_number(burn), got, bound),
         )
 
 
@@ -326,6 +326,11 @@ def _explain(world: World, name: str) -> str:
     return "" if verdict is None else str(verdict(name).explain())
 
 
+def _band(world: World, name: str, severity: str) -> FailedCheck:
+    """The SLO's alert band of that severity, on the alert chart."""
+    return FailedCheck("alert", str(find_slo(world, slo_named(world, name)).alert), severity)
+
+
 def _severity_state(world: World, name: str, severity: str) -> str:
     name = slo_named(world, name)
     find_slo(world, name)
@@ -342,7 +347,11 @@ def _severity_state(world: World, name: str, severity: str) -> str:
 def pages(world: World, name: str) -> None:
     """The SLO's page alert fires now: some page pair burns over its long AND short window."""
     if _severity_state(world, name, "page") != "firing":
-        raise world.fail(f'the SLO "{name}" paging', "no page\n" + _explain(world, name))
+        raise world.fail(
+            f'the SLO "{name}" paging',
+            "no page\n" + _explain(world, name),
+            _band(world, name, "page"),
+        )
 
 
 @then(
@@ -352,7 +361,11 @@ def pages(world: World, name: str) -> None:
 def does_not_page(world: World, name: str) -> None:
     """The SLO's page alert is not firing now."""
     if _severity_state(world, name, "page") == "firing":
-        raise world.fail(f'the SLO "{name}" quiet', "it pages\n" + _explain(world, name))
+        raise world.fail(
+            f'the SLO "{name}" quiet',
+            "it pages\n" + _explain(world, name),
+            _band(world, name, "page"),
+        )
 
 
 @then("{name:sloname} <opens|raises|files> a ticket", 'the SLO "availability" opens a ticket')
@@ -360,7 +373,9 @@ def opens_ticket(world: World, name: str) -> None:
     """The SLO's ticket alert fires now (1d/2h at 3×, or 3d/6h at 1×, for 30 days)."""
     if _severity_state(world, name, "ticket") != "firing":
         raise world.fail(
-            f'the SLO "{name}" opening a ticket', "no ticket\n" + _explain(world, name)
+            f'the SLO "{name}" opening a ticket',
+            "no ticket\n" + _explain(world, name),
+            _band(world, name, "ticket"),
         )
 
 
@@ -371,7 +386,11 @@ def opens_ticket(world: World, name: str) -> None:
 def no_ticket(world: World, name: str) -> None:
     """The SLO's ticket alert is not firing now."""
     if _severity_state(world, name, "ticket") == "firing":
-        raise world.fail(f'the SLO "{name}" without a ticket', "a ticket\n" + _explain(world, name))
+        raise world.fail(
+            f'the SLO "{name}" without a ticket',
+            "a ticket\n" + _explain(world, name),
+            _band(world, name, "ticket"),
+        )
 
 
 @then(

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 from types import SimpleNamespace
 
 from kubeloop import Cluster, Deployment, Node
 from kubeloop.harness.record import snapshot
 from kubeloop.harness.report_notes import ReportNotes
+from kubeloop.render.checks import FailedCheck
 from kubeloop.render.svg import cluster_map, rollout_chart
 
 
@@ -92,11 +94,11 @@ def test_the_hpa_chart_draws_replicas_and_utilization_after_every_step() -> None
     target = re.search(r'<text x="([\d.]+)"[^>]*text-anchor="end"[^>]*>target 50%', svg)
     assert target and float(target.group(1)) <= 600 - 64, "the target label inside the chart"
     assert hpa_chart({**entry, "samples": []}) == ""
-    mark = {"kind": "hpa", "deployment": "web", "expected": 9, "seen": 8}
+    mark = FailedCheck("hpa", "web", "replicas", 9, 8, expected="9 replicas", observed="8")
     marked = hpa_chart(entry, [mark])
     assert "expected 9 wanted</text>" in marked
-    assert "the check failed: the HPA wants 8, expected 9" in marked
-    assert "expected 9" not in hpa_chart(entry, [{**mark, "deployment": "api"}])
+    assert "the check failed: expected 9 replicas, saw 8" in marked
+    assert "expected 9" not in hpa_chart(entry, [replace(mark, subject="api")])
 
 
 def test_every_picture_readme_shows_is_drawn() -> None:
@@ -138,4 +140,4 @@ def test_the_report_draws_a_failed_check_on_its_chart(tmp_path: Path) -> None:
     assert main(["run", str(tmp_path), "--report", str(tmp_path / "out")]) == 1
     page = (tmp_path / "out" / "report.html").read_text(encoding="utf-8")
     assert "expected long 14.4</text>" in page
-    assert "the check failed: long window burn 100, expected 14.4" in page
+    assert "the check failed: expected burn rate 14.4 for &quot;availability&quot;, saw 100" in page

@@ -4,6 +4,9 @@ the catalog and the editor glue list the team's phrases."""
 
 from __future__ import annotations
 
+import base64
+import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -46,8 +49,49 @@ def test_a_team_phrase_runs_its_steps_and_the_report_shows_them(
     assert main(["run", str(project)]) == 0, capsys.readouterr().out
     out = capsys.readouterr().out
     assert "✓ Given a release R1 from commit 9e1f0aa that passed every gate" in out
-    assert "↳ Given an artifact R1 built from commit 9e1f0aa" in out
-    assert "↳ Then staging runs R1" in out
+    assert "↳ ✓ Given an artifact R1 built from commit 9e1f0aa" in out
+    assert "↳ ✓ Then staging runs R1" in out
+
+
+def test_every_report_shows_a_team_phrases_steps_with_their_status(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The team's line, then each inner step: passed, the one that failed, and the ones not
+    reached; HTML, Cucumber JSON, Messages and Allure each in their own way."""
+    broken = RELEASE.replace(
+        "Then staging runs <name>", "Then prod runs <name>\n  Then staging runs <name>"
+    )
+    (project / "release.phrases").write_text(broken)
+    (project / "team.feature").write_text(FEATURE)
+    out, allure = project.parent / "out", project.parent / "allure"
+    assert main(["run", str(project), "--report", str(out), "--alluredir", str(allure)]) == 1
+    terminal = capsys.readouterr().out
+    assert "↳ ✓ Given R1 was promoted to dev and staging" in terminal
+    assert "↳ ✗ Then prod runs R1" in terminal and "↳ - Then staging runs R1" in terminal
+    page = (out / "features" / "team.html").read_text(encoding="utf-8")
+    inner = re.findall(r'<li class="(\w+)"[^>]*>. <b>(\w+)</b> ([^<]+)</li>', page)
+    assert ("passed", "Given", "R1 was promoted to dev and staging") in inner
+    assert ("failed", "Then", "prod runs R1") in inner
+    assert ("skipped", "Then", "staging runs R1") in inner
+    (feature,) = json.loads((out / "cucumber.json").read_text(encoding="utf-8"))
+    step = feature["elements"][0]["steps"][1]
+    texts = [base64.b64decode(e["data"]).decode() for e in step["embeddings"]
+             if e["mime_type"] == "text/plain"]  # fmt: skip
+    assert texts == ["↳ ✓ Given R1 was promoted to dev and staging", "↳ ✗ Then prod runs R1",
+                     "↳ – Then staging runs R1"]  # fmt: skip
+    logs = [
+        json.loads(line)["attachment"]["body"]
+        for line in (out / "messages.ndjson").read_text(encoding="utf-8").splitlines()
+        if '"text/x.cucumber.log+plain"' in line
+    ]
+    assert logs[-1] == "\n".join(texts) and len(logs) == 2, "one log per team step"
+    (result,) = [json.loads(p.read_text()) for p in allure.glob("*-result.json")]
+    nested = [(s["name"], s["status"]) for s in result["steps"][1]["steps"]]
+    assert nested == [
+        ("Given R1 was promoted to dev and staging", "passed"),
+        ("Then prod runs R1", "failed"),
+        ("Then staging runs R1", "skipped"),
+    ]
 
 
 def test_a_team_phrase_fails_where_its_step_fails(

@@ -13,7 +13,8 @@ from kubeloop.core.events import EventLog
 from kubeloop.links import Links
 from kubeloop.links.timeline import MAX_MARKS, TimelineRecorder, snapshot
 from kubeloop.pipeline import Pipeline
-from kubeloop.render.timeline import timeline_svg
+from kubeloop.render.telemetry import telemetry_snapshot
+from kubeloop.render.timeline import burn_rows, timeline_svg
 
 
 def _ship(pipeline: Pipeline, version: str) -> str:
@@ -78,7 +79,7 @@ def test_every_mechanism_has_its_lane_on_the_one_clock() -> None:
     assert any(state == "firing" for _, state in alerts["availability page"])
     (rollback,) = data["rollbacks"]
     assert rollback[1] == "prod" and rollback[3] == "R1"
-    assert {b["severity"] for b in data["burn"]} == {"page", "ticket"}
+    assert {b["severity"] for b in burn_rows(telemetry_snapshot(telemetry))} == {"page", "ticket"}
 
 
 def test_the_timeline_keeps_what_the_event_ttl_takes_away() -> None:
@@ -95,14 +96,16 @@ def test_the_same_story_twice_is_the_same_timeline() -> None:
 
 def test_the_picture_has_one_axis_and_every_lane() -> None:
     links, pipeline, telemetry, names = story(ttl=None)
-    svg = timeline_svg(snapshot(links, pipeline, telemetry, names.__getitem__))
+    svg = timeline_svg(
+        snapshot(links, pipeline, telemetry, names.__getitem__), telemetry_snapshot(telemetry)
+    )
     assert svg.count("<svg") == 1 and 'class="one-world-timeline"' in svg
     for lane in ("pipeline", "rollout web", "requests web v2", "burn rate (page)"):
         assert f">{lane}" in svg, lane
     assert ">alert availability page<" in svg and ">alert availability ticket<" in svg
     assert "rolled prod back to R1" in svg
-    ticks = re.findall(r'text-anchor="middle">([\d.]+)(m|h)</text>', svg)
-    assert len(ticks) == 9 and ticks[0][0] == "0.0"
+    ticks = re.findall(r'text-anchor="middle">([\d.]+)</text>', svg)
+    assert ticks == ["0", "0.5", "1", "1.5", "2"] and ">time (h)</text>" in svg, "2 h in hours"
 
 
 def test_nothing_linked_draws_nothing() -> None:
@@ -125,3 +128,12 @@ def test_marks_are_kept_only_on_change_and_bounded() -> None:
         cluster.scale("web", 1 + t % 2)
         recorder.rollouts(cluster, ["web"], t)
     assert len(recorder.marks()[0]) == MAX_MARKS and recorder.dropped > 0
+
+
+def test_a_long_lane_name_is_whole_in_its_tooltip() -> None:
+    name = "checkout-payments-gateway-primary"
+    data = {"end": 60, "pipeline": [], "links": [], "rollbacks": [], "alerts": [],
+            "rollouts": [{"name": name, "points": [[0, 2, 2, 2, 2, 1, 0, "v1"]]}],
+            "traffic": []}  # fmt: skip
+    svg = timeline_svg(data)
+    assert f">rollout {name[:17]}…<title>rollout {name}: v1</title>" in svg

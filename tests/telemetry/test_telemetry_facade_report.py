@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 
+from kubeloop.render.checks import FailedCheck
 from kubeloop.render.telemetry import telemetry_picture, telemetry_snapshot
 from kubeloop.render.telemetry_charts import telemetry_svg
 from kubeloop.steps.telemetry.support import matches, show
@@ -105,10 +107,22 @@ def test_a_number_is_shown_without_float_noise(value: float, shown: str) -> None
 
 def test_a_failed_burn_rate_check_is_drawn_on_the_pair_it_read() -> None:
     data = telemetry_snapshot(scenario())
-    mark = {"kind": "burn", "slo": "availability", "window": 3600, "bound": "==",
-            "expected": "14.4", "seen": 250.0}  # fmt: skip
+    mark = FailedCheck("burn", "availability", "3600", 14.4, 250.0, expected="14.4", observed="250")
     (burn,) = [p for p in telemetry_svg(data, [mark]) if 'class="burn-rate"' in p]
     assert burn.count("expected long 14.4") == 1, "on the 1h/5m pair only"
-    assert "the check failed: long window burn 250, expected 14.4" in burn
-    elsewhere = {**mark, "slo": "checkout"}
+    assert "the check failed: expected 14.4, saw 250" in burn
+    elsewhere = replace(mark, subject="checkout")
     assert "expected long" not in "".join(telemetry_svg(data, [elsewhere]))
+
+
+def test_an_slo_that_only_opens_a_ticket_still_shows_its_page_band_quiet() -> None:
+    """Page and ticket apart even when only one of them ever fired (the ALERTS series then
+    name one severity only): a scenario that asserts "does not page" sees a quiet page."""
+    t = Telemetry()
+    web = t.add_service("web", 100, 0)
+    t.add_slo("availability", 99.9, 30 * DAY, "web")
+    web.set_error_ratio(0.004, 0)  # 4× the budget: the 1d/2h ticket pair (×3) only
+    t.clock.run_for(4 * 3600)
+    (alert,) = telemetry_snapshot(t)["alerts"]
+    assert alert["severities"]["page"] == [[0, "inactive"]]
+    assert any(state == "firing" for _, state in alert["severities"]["ticket"])

@@ -40,7 +40,29 @@ def _step(step: StepRecord, start_ms: int) -> dict[str, Any]:
     }
     if step.error:
         result["statusDetails"] = {"message": headline(step.error), "trace": step.error}
+    if step.expansion:
+        result["steps"] = _inner(step, start_ms)
     return result
+
+
+def _inner(step: StepRecord, at_ms: int) -> list[dict[str, Any]]:
+    """A team phrase's steps as Allure's nested steps (a phrase inside a phrase nests
+    under the step that used it); their own times are not recorded, so each is a moment."""
+    top: list[dict[str, Any]] = []
+    open_at: dict[int, list[dict[str, Any]]] = {0: top}
+    for entry in step.expansion:
+        children: list[dict[str, Any]] = []
+        inner: dict[str, Any] = {
+            "name": f"{entry['keyword']} {entry['text']}",
+            "status": _status(entry["status"], step.error_type),
+            "stage": "finished",
+            "start": at_ms,
+            "stop": at_ms,
+            "steps": children,
+        }
+        open_at.get(entry["depth"], top).append(inner)
+        open_at[entry["depth"] + 1] = children
+    return top
 
 
 def _labels(record: ScenarioRecord) -> list[dict[str, str]]:

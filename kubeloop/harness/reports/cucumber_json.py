@@ -38,8 +38,16 @@ def _step(record: ScenarioRecord, index: int) -> dict[str, Any]:
         entry["doc_string"] = {"value": step.docstring, "line": step.line + 1}
     if step.datatable is not None:
         entry["rows"] = [{"cells": row} for row in step.datatable]
+    embeddings = [  # a team phrase's steps: text, as cucumber-html-reporter shows it
+        {
+            "data": base64.b64encode(line.encode()).decode("ascii"),
+            "mime_type": "text/plain",
+            "name": "team phrase step",
+        }
+        for line in step.inner_lines()
+    ]
     if step is record.failed_step:  # the world's pictures, as Jenkins Cucumber Reports shows them
-        entry["embeddings"] = [
+        embeddings += [
             {
                 "data": base64.b64encode(svg.encode()).decode("ascii"),
                 "mime_type": "image/svg+xml",
@@ -47,6 +55,8 @@ def _step(record: ScenarioRecord, index: int) -> dict[str, Any]:
             }
             for number, svg in enumerate(pictures(record), 1)
         ]
+    if embeddings:
+        entry["embeddings"] = embeddings
     return entry
 
 
@@ -81,4 +91,4 @@ def cucumber_json(records: list[ScenarioRecord]) -> str:
                 "elements": [_element(r) for r in members],
             }
         )
-    return json.dumps(features, indent=2, ensure_ascii=False) + "\n"
+    return json.dumps(features, ensure_ascii=False) + "\n"  # no indent: the C encoder

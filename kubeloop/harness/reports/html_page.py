@@ -23,12 +23,13 @@ summary{cursor:pointer;font-weight:600}
 ol.steps{list-style:none;padding-left:8px;margin:6px 0}
 ol.steps li{font-family:ui-monospace,monospace;font-size:13px}
 .took{color:#888;font-size:11px}
+ol.expansion{list-style:none;margin:2px 0 2px 22px;padding-left:8px;border-left:2px solid #ddd}
 pre{padding:8px;white-space:pre-wrap;border-radius:4px;margin:4px 0}
 pre.error{background:#fbe9e7} pre.doc{background:#f3f4f6}
 table.data{border-collapse:collapse;margin:4px 0 4px 16px;font-size:12px}
 table.data td,table.data th{border:1px solid #ccc;padding:1px 8px}
 code.rerun{background:#eceff1;padding:2px 6px;border-radius:4px}
-.pictures{display:flex;flex-wrap:wrap;gap:16px;margin-top:8px}
+.pictures{display:flex;flex-wrap:wrap;gap:16px;margin-top:8px;align-items:flex-start}
 svg text{font:11px system-ui,sans-serif} svg .node{font-weight:600;font-size:12px}
 svg .muted{fill:#666} svg .reason{fill:#c62828} svg .podname{font-size:8px;fill:#fff}
 table.events{border-collapse:collapse;font-size:12px;margin-top:6px}

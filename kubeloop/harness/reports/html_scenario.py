@@ -7,6 +7,7 @@ from html import escape
 from typing import Any
 
 from kubeloop.harness.record import ScenarioRecord, StepRecord
+from kubeloop.render.checks import checks_of
 from kubeloop.render.hpa_chart import hpa_chart
 from kubeloop.render.ladder import pipeline_pictures
 from kubeloop.render.svg import cluster_map, rollout_chart
@@ -48,8 +49,20 @@ def _step(step: StepRecord) -> str:
     took = f' <span class="took">{duration(step.duration_ns)}</span>' if step.duration_ns else ""
     return (
         f'<li class="{step.status}">{SYMBOL[step.status]} <b>{escape(step.keyword)}</b> '
-        f"{escape(step.text)}{took}{extra}</li>"
+        f"{escape(step.text)}{took}{_expansion(step)}{extra}</li>"
     )
+
+
+def _expansion(step: StepRecord) -> str:
+    """A team phrase's steps under the team's line, each with its status."""
+    if not step.expansion:
+        return ""
+    items = "".join(
+        f'<li class="{e["status"]}" style="margin-left:{16 * e["depth"]}px">'
+        f"{SYMBOL.get(e['status'], '?')} <b>{escape(e['keyword'])}</b> {escape(e['text'])}</li>"
+        for e in step.expansion
+    )
+    return f'<ol class="expansion" title="the team phrase\'s steps">{items}</ol>'
 
 
 def _events(snapshot: dict[str, Any]) -> str:
@@ -70,15 +83,22 @@ def _events(snapshot: dict[str, Any]) -> str:
 
 
 def pictures(record: ScenarioRecord) -> list[str]:
-    """Every picture of one scenario's world, in a fixed order; a failed check that says
-    where it belongs (a step's mark) is drawn on its chart."""
+    """Every picture of one scenario's world, in a fixed order; each failed check (a step's
+    mark, ``kubeloop.render.checks``) is drawn on the chart it read."""
     snapshot = record.snapshot
-    marks = [step.mark for step in record.steps if step.mark]
-    drawn = [timeline_svg(snapshot.get("timeline")), cluster_map(snapshot)] if snapshot else []
-    drawn += [rollout_chart(r) for r in snapshot.get("rollouts", [])]
-    drawn += [hpa_chart(a, marks) for a in snapshot.get("autoscalers", [])]
-    drawn += pipeline_pictures(snapshot.get("pipeline") or {})  # Lab 02
-    drawn += telemetry_svg(snapshot.get("telemetry", {}), marks)  # Lab 03
+    checks = checks_of([step.mark for step in record.steps if step.mark])
+    drawn = (
+        [
+            timeline_svg(snapshot.get("timeline"), snapshot.get("telemetry"), checks),
+            cluster_map(snapshot, checks),
+        ]
+        if snapshot
+        else []
+    )
+    drawn += [rollout_chart(r, checks) for r in snapshot.get("rollouts", [])]
+    drawn += [hpa_chart(a, checks) for a in snapshot.get("autoscalers", [])]
+    drawn += pipeline_pictures(snapshot.get("pipeline") or {}, checks)  # Lab 02
+    drawn += telemetry_svg(snapshot.get("telemetry", {}), checks)  # Lab 03
     return [p for p in drawn if p]
 
 

@@ -16,11 +16,13 @@ from typing import Any
 
 from kubeloop import __version__
 from kubeloop.harness import gherkin_source
-from kubeloop.harness.record import ScenarioRecord
+from kubeloop.harness.record import ScenarioRecord, StepRecord
 from kubeloop.harness.registry import REGISTRY
 from kubeloop.harness.reports.html_scenario import pictures
 
 PROTOCOL_VERSION = "34.2.1"
+_ENCODE = json.JSONEncoder(ensure_ascii=False).encode
+"""One encoder for every envelope (``json.dumps`` with an option builds one each call)."""
 STATUS = {"passed": "PASSED", "failed": "FAILED", "undefined": "UNDEFINED", "skipped": "SKIPPED"}
 
 
@@ -151,6 +153,8 @@ def messages_ndjson(records: list[ScenarioRecord], start_ns: int, root: Path) ->
                     }
                 }
             )
+            if recorded is not None and recorded.expansion:
+                runs.append(_inner_steps(recorded, started_id, step["id"]))
             if recorded is not None and recorded is record.failed_step:
                 runs += _pictures(record, started_id, step["id"])
             clock += duration
@@ -187,7 +191,21 @@ def messages_ndjson(records: list[ScenarioRecord], start_ns: int, root: Path) ->
             }
         }
     )
-    return "".join(json.dumps(e, ensure_ascii=False) + "\n" for e in envelopes)
+    return "".join(_ENCODE(e) + "\n" for e in envelopes)
+
+
+def _inner_steps(step: StepRecord, started_id: str, step_id: str) -> dict[str, Any]:
+    """A team phrase's steps with their statuses, as a log attachment of the team's step (a
+    test step is a pickle step in Messages, so the inner ones cannot be steps of their own)."""
+    return {
+        "attachment": {
+            "body": "\n".join(step.inner_lines()),
+            "contentEncoding": "IDENTITY",
+            "mediaType": "text/x.cucumber.log+plain",
+            "testCaseStartedId": started_id,
+            "testStepId": step_id,
+        }
+    }
 
 
 def _pictures(record: ScenarioRecord, started_id: str, step_id: str) -> list[dict[str, Any]]:
