@@ -62,7 +62,7 @@ def aggregate(
     if op == "quantile":
         assert isinstance(param, float)
         return [(key, quantile(param, values)) for key, values in groups.items()]
-    reducer: Callable[[list[float]], float] = _REDUCERS[op]
+    reducer: Callable[[list[float]], float] = REDUCERS[op]
     return [(key, reducer(values)) for key, values in groups.items()]
 
 
@@ -117,7 +117,7 @@ def _variance(values: list[float]) -> float:
     return total / count
 
 
-_REDUCERS: Final[dict[str, Callable[[list[float]], float]]] = {
+REDUCERS: Final[dict[str, Callable[[list[float]], float]]] = {
     "sum": _sum,
     "avg": _avg,
     "count": lambda values: float(len(values)),

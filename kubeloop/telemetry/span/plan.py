@@ -29,16 +29,21 @@ class Slot:
         self.position = position
         self.answers = answers
         self.rule: Rule = entry.group.rules[index]
+        self.given: dict[Labels, list[float]] | None = None
+        """Answers computed as columns instead (``columned.py``): each series written, with
+        its value at each instant of the stretch."""
         self.watched: list[StoredSeries] | None = None
         """For a rule not proven that reads only instant selectors: the series it reads
         that may change in the stretch."""
 
     @property
     def proven(self) -> bool:
-        return self.answers is not None
+        return self.answers is not None or self.given is not None
 
     def outputs(self) -> dict[Labels, list[float]]:
         """Each series a proven recording rule writes, with its value in each class."""
+        if self.given is not None:
+            return self.given
         out: dict[Labels, list[float]] = {}
         for result in self.answers or ():
             for labels, value in result:
@@ -47,6 +52,8 @@ class Slot:
 
     def columns(self, count: int) -> dict[Labels, list[float]]:
         """Each series it writes, with its value at each of ``count`` instants."""
+        if self.given is not None:
+            return self.given
         return {
             labels: [values[k % len(values)] for k in range(count)]
             for labels, values in self.outputs().items()
@@ -89,13 +96,17 @@ class Slot:
 
     def settle(self, done: int, last_ms: int) -> None:
         """What ``done`` evaluations ending at ``last_ms`` leave besides samples: the rule's
-        last error cleared (an alert's template errors too), the replays counted."""
+        last error cleared (an alert's template errors too), the answers counted."""
         rule = self.rule
         if isinstance(rule, AlertingRule):
             rule.apply([], last_ms, EvalContext())
         else:
             rule.last_error = None
-        self.entry.replays[self.index].replayed += done
+        replay = self.entry.replays[self.index]
+        if self.given is not None:
+            replay.columned += done
+        else:
+            replay.replayed += done
 
 
 def _children(node: ast.Expr) -> Iterator[ast.Expr]:

@@ -101,6 +101,8 @@ class Replay:
         self._probe: _Probe | None = None
         self.replayed = 0
         """How many evaluations were replayed (for tests and benchmarks)."""
+        self.columned = 0
+        """How many answers were given as a stretch's columns (``columned.py``)."""
 
     def recall(self, store: SeriesStore, ts: int) -> Result | None:
         """The answer at ``ts`` if it provably repeats a kept one; None: evaluate it (and
