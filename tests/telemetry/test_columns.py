@@ -118,15 +118,11 @@ def plain(expr: str, store: SeriesStore, t_ms: int) -> list[tuple[Labels, float]
     return [(sample.labels, sample.value) for sample in value]
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(worlds(), st.sampled_from(EXPRESSIONS))
-def test_columns_are_the_evaluator_at_every_instant(
-    world: tuple[dict[Labels, list[tuple[int, Any]]], list[int]], expr: str
-) -> None:
-    samples, times = world
+def agree(expr: str, samples: dict[Labels, list[tuple[int, Any]]], times: list[int]) -> bool:
+    """Whether the columns answered (then they must be the evaluator's at every instant)."""
     found = columns(parse(expr), stored(samples), times)
     if found is None:
-        return
+        return False
     reference = stored(samples)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(evaluator, "_FAST_SUMS", {})  # every window summed afresh
@@ -134,25 +130,37 @@ def test_columns_are_the_evaluator_at_every_instant(
             try:
                 expected = plain(expr, reference, t)
             except PromQLError as error:
-                raise AssertionError(
-                    f"the columns answered where the evaluator fails: {error}"
-                ) from error
-            assert bits([(labels, column[k]) for labels, column in found]) == bits(expected), (
-                expr,
-                t,
-            )
+                message = f"the columns answered where the evaluator fails: {error}"
+                raise AssertionError(message) from error
+            got = [(labels, column[k]) for labels, column in found]
+            assert bits(got) == bits(expected), (expr, t)
+    return True
 
 
-def test_every_expression_here_is_covered_and_most_answer() -> None:
-    assert all(covered(parse(expr)) for expr in EXPRESSIONS)
-    samples = {
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(worlds(), st.sampled_from(EXPRESSIONS))
+def test_columns_are_the_evaluator_at_every_instant(
+    world: tuple[dict[Labels, list[tuple[int, Any]]], list[int]], expr: str
+) -> None:
+    agree(expr, *world)
+
+
+@pytest.mark.parametrize("stale", [False, True])
+def test_a_sample_at_every_instant_answers_nearly_everything(stale: bool) -> None:
+    """Series with a sample at each instant (as a leap appends them)."""
+    samples: dict[Labels, list[tuple[int, Any]]] = {
         labels: [(t * 60_000, 0.001 * (t % 7) + index) for t in range(1, 200)]
         for index, labels in enumerate(SERIES)
     }
-    store = stored(samples)
+    if stale:  # a staleness marker at one instant: the series is absent there
+        samples[SERIES[0]][150] = (151 * 60_000, None)
     times = list(range(100 * 60_000, 199 * 60_000, 60_000))
-    answered = [expr for expr in EXPRESSIONS if columns(parse(expr), store, times) is not None]
-    assert len(answered) >= len(EXPRESSIONS) - 4, sorted(set(EXPRESSIONS) - set(answered))
+    answered = [expr for expr in EXPRESSIONS if agree(expr, samples, times)]
+    assert all(covered(parse(expr)) for expr in EXPRESSIONS)
+    if stale:
+        assert "x" not in answered and "count(y)" in answered
+    else:
+        assert len(answered) >= len(EXPRESSIONS) - 4, sorted(set(EXPRESSIONS) - set(answered))
 
 
 def test_a_comparison_that_changes_its_mind_declines() -> None:

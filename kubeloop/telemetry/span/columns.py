@@ -28,6 +28,7 @@ from kubeloop.telemetry.promql.binary import ARITHMETIC, COMPARISON, pairs, set_
 from kubeloop.telemetry.promql.errors import PromQLError
 from kubeloop.telemetry.promql.evaluator import DEFAULT_LOOKBACK_MS
 from kubeloop.telemetry.series import Labels, SeriesStore, StoredSeries, is_stale
+from kubeloop.telemetry.span.plan import per_rule
 
 Column = list[float]
 Columns = list[tuple[Labels, Column]]
@@ -48,29 +49,33 @@ class Declined(Exception):
 def covered(node: ast.Expr) -> bool:
     """Whether every node of the expression is one ``columns`` evaluates (it may still
     decline once it sees the values)."""
+    return per_rule("covered", node, _covered)
+
+
+def _covered(node: ast.Expr) -> bool:
     if isinstance(node, ast.NumberLiteral):
         return True
     if isinstance(node, ast.VectorSelector):
         return node.at is None and not node.smoothed and not node.anchored
     if isinstance(node, ast.Paren | ast.Unary):
-        return covered(node.expr)
+        return _covered(node.expr)
     if isinstance(node, ast.Aggregate):
-        return node.op in REDUCERS and node.param is None and covered(node.expr)
+        return node.op in REDUCERS and node.param is None and _covered(node.expr)
     if isinstance(node, ast.Binary):
         fills = node.matching is not None and (
             node.matching.fill_left is not None or node.matching.fill_right is not None
         )
         known = node.op in ARITHMETIC or node.op in COMPARISON or node.op in _SET_OPS
-        return known and not fills and covered(node.lhs) and covered(node.rhs)
+        return known and not fills and _covered(node.lhs) and _covered(node.rhs)
     if isinstance(node, ast.Call):
         if node.func == "vector":
-            return covered(node.args[0])
+            return _covered(node.args[0])
         arg = node.args[0] if node.args else None
         return (
             node.func in WINDOWS
             and arg.__class__ is ast.MatrixSelector
             and isinstance(arg, ast.MatrixSelector)
-            and covered(arg.selector)
+            and _covered(arg.selector)
         )
     return False
 
@@ -193,7 +198,12 @@ class _Stretch:
 def _latest(series: StoredSeries, times: list[int]) -> Column:
     """The series' value at each of ``times`` that has one (``StoredSeries.latest``)."""
     ts, vs, stale = series.ts, series.vs, series.stale_count
-    out: Column = []
+    first = bisect_right(ts, times[0]) - 1
+    if first >= 0 and ts[first : first + len(times)] == times:  # a sample at every instant
+        out = vs[first : first + len(times)]
+        if out.__class__ is list and not (stale and any(map(is_stale, out))):
+            return out
+    out = []
     at = 0
     for t in times:
         at = bisect_right(ts, t, at)

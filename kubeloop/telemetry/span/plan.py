@@ -4,8 +4,8 @@ proven answers, and what a rule's expression can read."""
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Callable, Iterator
+from typing import Any, Final, TypeVar
 
 from kubeloop.telemetry.promql import ast
 from kubeloop.telemetry.promql.cached import leaves
@@ -131,9 +131,30 @@ def _walk(node: ast.Expr) -> Iterator[ast.Expr]:
         yield from _walk(child)
 
 
+_T = TypeVar("_T")
+MAX_KNOWN: Final = 4096
+_KNOWN: dict[tuple[str, int], tuple[ast.Expr, Any]] = {}
+
+
+def per_rule(what: str, node: ast.Expr, compute: Callable[[ast.Expr], _T]) -> _T:
+    """``compute(node)``, kept for the same expression (a leap asks the same question about
+    each rule's tree at every stretch)."""
+    found = _KNOWN.get((what, id(node)))
+    if found is None or found[0] is not node:
+        if len(_KNOWN) >= MAX_KNOWN:
+            _KNOWN.clear()
+        found = _KNOWN[what, id(node)] = (node, compute(node))
+    result: _T = found[1]
+    return result
+
+
 def reads_ahead(node: ast.Expr) -> bool:
     """Whether the expression can read samples after its evaluation time (``@``, or a
     negative offset)."""
+    return per_rule("ahead", node, _reads_ahead)
+
+
+def _reads_ahead(node: ast.Expr) -> bool:
     return any(
         isinstance(n, ast.VectorSelector | ast.Subquery) and (n.at is not None or n.offset_ms < 0)
         for n in _walk(node)
@@ -142,6 +163,10 @@ def reads_ahead(node: ast.Expr) -> bool:
 
 def selectors_of(node: ast.Expr) -> list[tuple[Matcher, ...]]:
     """The matchers of every selector in the expression, range selectors' included."""
+    return per_rule("selectors", node, _selectors_of)
+
+
+def _selectors_of(node: ast.Expr) -> list[tuple[Matcher, ...]]:
     return [n.matchers for n in _walk(node) if isinstance(n, ast.VectorSelector)]
 
 
