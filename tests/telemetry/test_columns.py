@@ -30,6 +30,10 @@ EXPRESSIONS = [
     "x offset 2m",
     "sum_over_time(x[5m])",
     "count_over_time(x[90s])",
+    "rate(x[5m])",
+    "increase(y[10m])",
+    "delta(x[2m])",
+    'sum(rate(x{k="a"}[30m])) / sum(rate(x[30m]))',
     "sum_over_time(x[1h]) / count_over_time(x[1h])",
     'sum_over_time(x{k="a"}[30m]) / ignoring (j) count_over_time(y{k="a"}[30m])',
     "sum by (k) (x)",
@@ -173,6 +177,6 @@ def test_a_comparison_that_changes_its_mind_declines() -> None:
 
 
 def test_uncovered_nodes_decline() -> None:
-    for expr in ("rate(x[5m])", "time()", "x @ 100", "topk(1, x)", "sum_over_time((x)[5m:1m])"):
+    for expr in ("irate(x[5m])", "time()", "x @ 100", "topk(1, x)", "sum_over_time((x)[5m:1m])"):
         assert not covered(parse(expr))
         assert columns(parse(expr), SeriesStore(), [0, 60_000]) is None

@@ -41,7 +41,7 @@ InstantVector = list[tuple[Labels, float]]
 RangeSeries = tuple[Labels, list[int], list[float]]
 _KEEP_NAME: Final = frozenset({"last_over_time", "first_over_time"})
 _COUNTER_SUFFIXES: Final = ("_total", "_sum", "_count", "_bucket")
-_FAST_COUNTERS: Final = {"rate": (True, True), "increase": (True, False), "delta": (False, False)}
+COUNTERS: Final = {"rate": (True, True), "increase": (True, False), "delta": (False, False)}
 _FAST_SUMS: Final = {
     "sum_over_time": windowsum.window_sum,
     "count_over_time": windowsum.window_count,
@@ -224,7 +224,7 @@ class Evaluator:
         ):
             return check_unique(self._extended_call(node, matrix))
         if first.__class__ is ast.MatrixSelector:
-            if name in _FAST_COUNTERS:
+            if name in COUNTERS:
                 return check_unique(self._counter_rate(name, first))
             if name in _FAST_SUMS:
                 return check_unique(self._window_sum(_FAST_SUMS[name], first))
@@ -261,8 +261,8 @@ class Evaluator:
         out: InstantVector = []
         for series in self.store.select(sel.matchers):
             ts, vs = extended.window(series, start, end, sel.smoothed, self.lookback_ms)
-            if name in _FAST_COUNTERS:
-                counter, per_second = _FAST_COUNTERS[name]
+            if name in COUNTERS:
+                counter, per_second = COUNTERS[name]
                 value = extended.extended_rate(ts, vs, start, end, sel.smoothed, counter)
                 if value is not None and per_second:
                     value /= arg.range_ms / 1000
@@ -282,31 +282,12 @@ class Evaluator:
             self.note("info", possible_non_counter(metric), pos)
 
     def _counter_rate(self, name: str, arg: ast.MatrixSelector) -> InstantVector:
-        """rate/increase/delta straight from the stored arrays: two bisects per series and
-        the running reset sums, instead of copying and walking every sample in the window."""
+        """rate/increase/delta straight from the stored arrays (``counter_value``)."""
         start, end = self.range_bounds(arg)
-        is_counter, is_rate = _FAST_COUNTERS[name]
+        is_counter, is_rate = COUNTERS[name]
         out: InstantVector = []
-        extrapolate = counters.extrapolate
         for series in self.store.select(arg.selector.matchers):
-            ts = series.ts
-            if not ts:
-                continue
-            hi = len(ts) if ts[-1] <= end else bisect_right(ts, end)  # rules usually ask "now"
-            lo = bisect_right(ts, start, 0, hi)
-            n = hi - lo
-            if n < 2:
-                continue
-            resets = series.resets
-            inner = resets[hi - 1]
-            if series.stale_count or (is_counter and (inner != resets[lo] or inner == math.inf)):
-                wts, wvs = series.window(start, end)
-                value = counters.extrapolated_rate(wts, wvs, start, end, is_counter, is_rate)
-            else:
-                vs = series.vs
-                first = vs[lo]
-                value = extrapolate(ts[lo], ts[hi - 1], n, first, vs[hi - 1] - first, start, end,
-                                    is_counter, is_rate)  # fmt: skip
+            value = counter_value(series, start, end, is_counter, is_rate)
             if value is not None:
                 out.append((series.labels.without_name(), value))
                 if self.notes is not None and name != "delta":
@@ -361,6 +342,31 @@ _DISPATCH: Final[dict[type, Callable[[Evaluator, Any], Any]]] = {
     ast.Unary: Evaluator._unary,
 }
 """Node type → the method that evaluates it (one table for every evaluator)."""
+
+
+def counter_value(
+    series: StoredSeries, start: int, end: int, is_counter: bool, is_rate: bool
+) -> float | None:
+    """rate/increase/delta of one series over ``(start, end]``: two bisects and the running
+    reset sums, instead of copying and walking every sample in the window."""
+    ts = series.ts
+    if not ts:
+        return None
+    hi = len(ts) if ts[-1] <= end else bisect_right(ts, end)  # rules usually ask "now"
+    lo = bisect_right(ts, start, 0, hi)
+    n = hi - lo
+    if n < 2:
+        return None
+    resets = series.resets
+    inner = resets[hi - 1]
+    if series.stale_count or (is_counter and (inner != resets[lo] or inner == math.inf)):
+        wts, wvs = series.window(start, end)
+        return counters.extrapolated_rate(wts, wvs, start, end, is_counter, is_rate)
+    vs = series.vs
+    first = vs[lo]
+    return counters.extrapolate(
+        ts[lo], ts[hi - 1], n, first, vs[hi - 1] - first, start, end, is_counter, is_rate
+    )
 
 
 def check_unique(vector: InstantVector) -> InstantVector:

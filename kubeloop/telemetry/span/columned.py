@@ -19,7 +19,8 @@ from kubeloop.telemetry.rules.alerting import AlertingRule
 from kubeloop.telemetry.series import Labels, SeriesStore, StoredSeries, is_stale
 from kubeloop.telemetry.span.bulk import appendable, extend
 from kubeloop.telemetry.span.columns import columns, covered
-from kubeloop.telemetry.span.plan import Slot, queries, selectors_of
+from kubeloop.telemetry.span.instants import REMEMBERED
+from kubeloop.telemetry.span.plan import Slot, hopeful, queries, selectors_of
 
 
 def candidates(store: SeriesStore, slots: list[Slot]) -> set[int]:
@@ -51,6 +52,7 @@ def _walk(
     """The rules not proven, in order, each answered as columns or left to the instants;
     ``times`` None only tells which may be (assuming each that may be is)."""
     unproven = [slot for slot in slots if not slot.proven]
+    hoping = hopeful(store, slots) if times is not None else set()
     staying_writes: set[Labels] = set()
     staying_reads: set[Labels] = set()
     asking = False
@@ -70,6 +72,8 @@ def _walk(
             fits = _append(store, slot, times, written)
             if fits:
                 protected |= reads | set(slot.outputs())
+                if slot.position in hoping:
+                    _keep(store, slot, times)
         if fits:
             found.add(slot.position)
             continue
@@ -104,6 +108,16 @@ def _append(
         written.append((series, slot.position))
     slot.given = given
     return True
+
+
+def _keep(store: SeriesStore, slot: Slot, times: list[int]) -> None:
+    """Hand a rule that may be proven later its answers at the stretch's last instants, as
+    its evaluations there would (``instants.REMEMBERED``)."""
+    replay = slot.entry.replays[slot.index]
+    given = slot.given
+    assert given is not None
+    for k in range(max(0, len(times) - REMEMBERED), len(times)):
+        replay.keep(store, times[k], [(labels, column[k]) for labels, column in given.items()])
 
 
 def _given(store: SeriesStore, slot: Slot, times: list[int]) -> dict[Labels, list[float]] | None:

@@ -5,7 +5,8 @@ any rule is evaluated; a rule that reads only those (and what was stored before)
 evaluated once for the whole stretch instead of once per instant. Leaves read the store: an
 instant selector each series at each instant, a ``sum_over_time``/``count_over_time`` window
 moving along its series once (``windowsum.window_sums``: a window growing from a fixed start
-costs only its new samples). The nodes above them apply the evaluator's own functions column
+costs only its new samples), ``rate``/``increase``/``delta`` the evaluator's own
+``counter_value`` at each instant. The nodes above them apply the evaluator's own functions column
 by column — ``binary``'s arithmetic, comparisons and pairings, ``aggregate``'s reducers — so
 every value has the bits an evaluation at its instant gives.
 
@@ -26,7 +27,7 @@ from kubeloop.telemetry.promql import ast, windowsum
 from kubeloop.telemetry.promql.aggregate import REDUCERS, group_labels
 from kubeloop.telemetry.promql.binary import ARITHMETIC, COMPARISON, pairs, set_op
 from kubeloop.telemetry.promql.errors import PromQLError
-from kubeloop.telemetry.promql.evaluator import DEFAULT_LOOKBACK_MS
+from kubeloop.telemetry.promql.evaluator import COUNTERS, DEFAULT_LOOKBACK_MS, counter_value
 from kubeloop.telemetry.series import Labels, SeriesStore, StoredSeries, is_stale
 from kubeloop.telemetry.span.plan import per_rule
 
@@ -72,7 +73,7 @@ def _covered(node: ast.Expr) -> bool:
             return _covered(node.args[0])
         arg = node.args[0] if node.args else None
         return (
-            node.func in WINDOWS
+            (node.func in WINDOWS or node.func in COUNTERS)
             and arg.__class__ is ast.MatrixSelector
             and isinstance(arg, ast.MatrixSelector)
             and _covered(arg.selector)
@@ -137,13 +138,13 @@ class _Stretch:
             return [(Labels(), self.eval(node.args[0]))]
         arg = node.args[0]
         assert isinstance(arg, ast.MatrixSelector)  # (covered)
-        selector, function = arg.selector, WINDOWS[node.func]
+        selector = arg.selector
         windows = [
             (t - selector.offset_ms - arg.range_ms, t - selector.offset_ms) for t in self.times
         ]
         out: Columns = []
         for series in self.store.select(selector.matchers):
-            found = function(series, windows)
+            found = _windows(node.func, series, windows)
             present = [v for v in found if v is not None]
             if len(present) == self.n:
                 out.append((series.labels.without_name(), present))
@@ -193,6 +194,16 @@ class _Stretch:
             if found is not None:
                 out.append((labels.without_name() if drop_name else labels, found))
         return _unique(out)
+
+
+def _windows(
+    function: str, series: StoredSeries, windows: list[tuple[int, int]]
+) -> list[float | None]:
+    """A range function of one series over each window."""
+    if function in WINDOWS:
+        return WINDOWS[function](series, windows)
+    is_counter, is_rate = COUNTERS[function]
+    return [counter_value(series, start, end, is_counter, is_rate) for start, end in windows]
 
 
 def _latest(series: StoredSeries, times: list[int]) -> Column:

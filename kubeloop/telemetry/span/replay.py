@@ -191,6 +191,14 @@ class Replay:
         """The instant selectors' ``(matchers, offset ms)``, in the order of their reads."""
         return list(self._selectors)
 
+    def keep(self, store: SeriesStore, ts: int, result: Result) -> None:
+        """Keep ``result``, the answer at ``ts`` found without evaluating the rule (a
+        stretch's columns), as ``remember`` keeps an evaluated one."""
+        if self.recall(store, ts) is None:
+            self.remember(ts, result)
+        else:
+            self.replayed -= 1  # (not replayed: it was given)
+
     def remember(self, ts: int, result: Result) -> None:
         """Keep the answer a real evaluation at ``ts`` gave, if it can be replayed."""
         probe, self._probe = self._probe, None
