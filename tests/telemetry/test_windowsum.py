@@ -171,3 +171,15 @@ def test_a_growing_stretch_adds_only_its_new_samples() -> None:
         sums = window_sums(series, windows)
     assert len(added) == 1000  # 501 for the first window, then one each
     assert [bits(s) for s in sums] == [bits(reference_sum(series, a, b)) for a, b in windows]
+
+
+def test_a_window_sliding_into_the_newest_run_is_summed_afresh_once() -> None:
+    store = SeriesStore()
+    for t, value in enumerate([1.0] * 5 + [0.1] * 30):
+        store.append(SERIES, t * 1000, value)
+    series = store.get(SERIES)
+    assert series is not None
+    windows = [(start * 1000 - 1, (start + 9) * 1000) for start in range(26)]  # 10 samples each
+    sums = window_sums(series, windows)
+    assert [bits(s) for s in sums] == [bits(reference_sum(series, a, b)) for a, b in windows]
+    assert len({bits(s) for s in sums[5:]}) == 1  # inside the run: one sum, reused

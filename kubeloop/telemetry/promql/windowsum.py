@@ -65,6 +65,7 @@ def window_sums(series: StoredSeries, windows: Sequence[tuple[int, int]]) -> lis
     out: list[float | None] = []
     vs = series.vs
     stale = series.stale_count
+    run = series.run_start - series.base if vs and not math.isnan(vs[-1]) else len(vs)
     lo_at, hi_at, seen, total, comp = -1, -1, 0, 0.0, 0.0
     for start, end in windows:
         lo, hi = bounds(series, start, end)
@@ -73,11 +74,10 @@ def window_sums(series: StoredSeries, windows: Sequence[tuple[int, int]]) -> lis
                 if not (stale and math.isnan(v) and is_stale(v)):
                     total, comp = inc(v, total, comp)
                     seen += 1
-        else:
+        elif not (run <= lo_at and run <= lo and hi - lo == seen):  # (else: as many copies)
             seen = max(0, hi - lo) if not stale else _live(vs, lo, hi)
             total, comp = _state(series, lo, hi) if seen else (0.0, 0.0)
-            lo_at = lo
-        hi_at = hi
+        lo_at, hi_at = lo, hi
         out.append((total if math.isinf(total) else total + comp) if seen else None)
     if seen:
         _keep(series.spans, series.base + lo_at, (series.base + hi_at, total, comp))

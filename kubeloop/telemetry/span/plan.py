@@ -55,7 +55,7 @@ class Slot:
         if self.given is not None:
             return self.given
         return {
-            labels: [values[k % len(values)] for k in range(count)]
+            labels: (values * (count // len(values) + 1))[:count]
             for labels, values in self.outputs().items()
         }
 
