@@ -16,8 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kubeloop.telemetry.promql import evaluate
-from kubeloop.telemetry.promql.functions.kahan import kahan_sum
-from kubeloop.telemetry.promql.windowsum import window_count, window_sum
+from kubeloop.telemetry.promql.functions.kahan import inc, kahan_sum
+from kubeloop.telemetry.promql.windowsum import window_count, window_counts, window_sum, window_sums
 from kubeloop.telemetry.series import Labels, SeriesStore, StoredSeries
 
 SERIES = Labels.of(name="x")
@@ -115,3 +115,71 @@ def test_the_query_path_uses_them_and_matches_the_plain_functions() -> None:
             fast = evaluate(f"{func}(x[1h])", store, end)
             plain = evaluate(f"{func}((x)[1h:1m])", store, end)
             assert [bits(s.value) for s in fast] == [bits(s.value) for s in plain], (func, end)
+
+
+@st.composite
+def strides(draw: st.DrawFn) -> tuple[list[float | None], list[tuple[int, int]], int]:
+    """Values, then windows whose edges never move back (edges on sample times often, so
+    the left-open edge is crossed exactly), and a window asked afterwards on its own."""
+    runs = draw(st.lists(st.tuples(VALUES, st.integers(1, 20)), min_size=1, max_size=6))
+    values = [v for v, n in runs for _ in range(n)]
+    start = draw(st.integers(-3, len(values)))
+    end = start + draw(st.integers(0, len(values) + 2))
+    windows = []
+    for grow, slide in draw(st.lists(st.tuples(st.integers(0, 4), st.integers(0, 3)), max_size=30)):
+        end += grow
+        start = min(end, start + (slide if slide < 3 else 0))
+        windows.append((start * 1000 - 500 * (slide == 2), end * 1000))
+    return values, windows, draw(st.integers(0, len(values) + 2))
+
+
+@settings(max_examples=300, deadline=None)
+@given(strides())
+def test_successive_windows_are_bit_for_bit_fresh_scans(
+    case: tuple[list[float | None], list[tuple[int, int]], int],
+) -> None:
+    values, windows, length = case
+    store = SeriesStore()
+    for t, value in enumerate(values):
+        if value is None:
+            store.append_stale(SERIES, t * 1000)
+        else:
+            store.append(SERIES, t * 1000, value)
+    series = store.get(SERIES)
+    assert series is not None
+    sums = window_sums(series, windows)
+    counts = window_counts(series, windows)
+    for (start, end), total, count in zip(windows, sums, counts, strict=True):
+        assert bits(total) == bits(reference_sum(series, start, end)), (start, end)
+        assert count == reference_count(series, start, end)
+    if windows:  # the kept sum is continued by the next evaluation, exactly
+        start, end = windows[-1][0], windows[-1][1] + length * 1000
+        assert bits(window_sum(series, start, end)) == bits(reference_sum(series, start, end))
+
+
+def test_a_growing_stretch_adds_only_its_new_samples() -> None:
+    store = SeriesStore()
+    for t in range(1000):
+        store.append(SERIES, t * 1000, 0.1 if t % 3 else 0.7)
+    series = store.get(SERIES)
+    assert series is not None
+    windows = [(-1, end * 1000) for end in range(500, 1000)]
+    with pytest.MonkeyPatch.context() as patch:
+        added = []
+        patch.setattr("kubeloop.telemetry.promql.windowsum.inc",
+                      lambda v, total, comp: added.append(v) or inc(v, total, comp))  # fmt: skip
+        sums = window_sums(series, windows)
+    assert len(added) == 1000  # 501 for the first window, then one each
+    assert [bits(s) for s in sums] == [bits(reference_sum(series, a, b)) for a, b in windows]
+
+
+def test_a_window_sliding_into_the_newest_run_is_summed_afresh_once() -> None:
+    store = SeriesStore()
+    for t, value in enumerate([1.0] * 5 + [0.1] * 30):
+        store.append(SERIES, t * 1000, value)
+    series = store.get(SERIES)
+    assert series is not None
+    windows = [(start * 1000 - 1, (start + 9) * 1000) for start in range(26)]  # 10 samples each
+    sums = window_sums(series, windows)
+    assert [bits(s) for s in sums] == [bits(reference_sum(series, a, b)) for a, b in windows]
+    assert len({bits(s) for s in sums[5:]}) == 1  # inside the run: one sum, reused

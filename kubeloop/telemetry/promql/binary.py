@@ -44,7 +44,7 @@ def binary(node: ast.Binary, lhs: Any, rhs: Any) -> Any:
     if lt == "vector" and rt == "vector":
         assert node.matching is not None
         if op in ("and", "or", "unless"):
-            return _set_op(op, lhs, rhs, node.matching)
+            return set_op(op, lhs, rhs, node.matching)
         return unique(_vector_binop(op, lhs, rhs, node.matching, node.return_bool))
     if lt == "vector":
         return unique(_vector_scalar(op, lhs, rhs, False, node.return_bool))
@@ -85,7 +85,7 @@ def signature(matching: ast.VectorMatching) -> Callable[[Labels], tuple[tuple[st
     return lambda labels: tuple(p for p in labels.pairs if p[0] not in names)
 
 
-def _set_op(op: str, lhs: Vec, rhs: Vec, matching: ast.VectorMatching) -> Vec:
+def set_op(op: str, lhs: Vec, rhs: Vec, matching: ast.VectorMatching) -> Vec:
     sig = signature(matching)
     if op == "and":
         if not lhs or not rhs:
@@ -136,7 +136,7 @@ def pair_plan(lhs: Vec, rhs: Vec, matching: ast.VectorMatching, drop_name: bool)
     key = (drop_name, matching, tuple([s[0] for s in lhs]), tuple([s[0] for s in rhs]))
     plan = _PLANS.get(key)
     if plan is None:
-        plan = _pairs(lhs, rhs, matching, drop_name)
+        plan = pairs(lhs, rhs, matching, drop_name)
         if len(_PLANS) >= MAX_PLANS:
             _PLANS.clear()
         _PLANS[key] = plan
@@ -165,7 +165,7 @@ _PLANS: dict[tuple[Any, ...], _Plan] = {}
 MAX_PLANS: Final = 1024
 
 
-def _pairs(lhs: Vec, rhs: Vec, matching: ast.VectorMatching, drop_name: bool) -> _Plan:
+def pairs(lhs: Vec, rhs: Vec, matching: ast.VectorMatching, drop_name: bool) -> _Plan:
     """``(left index, right index, result labels)`` of each sample the operator gives, or the
     matching error."""
     swapped = matching.card == "one-to-many"

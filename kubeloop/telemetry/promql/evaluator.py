@@ -48,7 +48,7 @@ InstantVector = list[tuple[Labels, float]]
 RangeSeries = tuple[Labels, list[int], list[float]]
 _KEEP_NAME: Final = frozenset({"last_over_time", "first_over_time"})
 _COUNTER_SUFFIXES: Final = ("_total", "_sum", "_count", "_bucket")
-_FAST_COUNTERS: Final = {"rate": (True, True), "increase": (True, False), "delta": (False, False)}
+COUNTERS: Final = {"rate": (True, True), "increase": (True, False), "delta": (False, False)}
 _FAST_SUMS: Final = {
     "sum_over_time": windowsum.window_sum,
     "count_over_time": windowsum.window_count,
@@ -259,7 +259,7 @@ class Evaluator:
         ):
             return check_unique(self._extended_call(node, matrix))
         if first.__class__ is ast.MatrixSelector:
-            if name in _FAST_COUNTERS:
+            if name in COUNTERS:
                 return check_unique(self._counter_rate(name, first))
             if name in _FAST_SUMS:
                 return check_unique(self._window_sum(_FAST_SUMS[name], first))
@@ -298,8 +298,8 @@ class Evaluator:
             ts, vs = extended.window(series, start, end, sel.smoothed, self.lookback_ms)
             if series.histograms:
                 value = self._extended_histograms(name, ts, vs, arg, series.labels)
-            elif name in _FAST_COUNTERS:
-                counter, per_second = _FAST_COUNTERS[name]
+            elif name in COUNTERS:
+                counter, per_second = COUNTERS[name]
                 value = extended.extended_rate(ts, vs, start, end, sel.smoothed, counter)
                 if value is not None and per_second:
                     value /= arg.range_ms / 1000
@@ -325,7 +325,7 @@ class Evaluator:
     ) -> Any:
         """An anchored or smoothed range function over a series that holds histograms."""
         start, end = self.range_bounds(arg)
-        if name not in _FAST_COUNTERS:
+        if name not in COUNTERS:
             begin = extended.anchored_from(ts, start)
             return None if begin is None else histogram_extended.anchored_count(name, vs[begin:])
         if not ts:
@@ -333,7 +333,7 @@ class Evaluator:
         if any(not is_histogram(v) for v in vs):
             self.note("warning", mixed_floats_histograms(labels.name), arg.pos)
             return None
-        counter, per_second = _FAST_COUNTERS[name]
+        counter, per_second = COUNTERS[name]
         value, found = histogram_extended.extended_rate(
             ts, vs, start, end, arg.selector.smoothed, counter,
             arg.range_ms / 1000 if per_second else None, labels.name,
@@ -349,31 +349,12 @@ class Evaluator:
             self.note("info", possible_non_counter(metric), pos)
 
     def _counter_rate(self, name: str, arg: ast.MatrixSelector) -> InstantVector:
-        """rate/increase/delta straight from the stored arrays: two bisects per series and
-        the running reset sums, instead of copying and walking every sample in the window."""
+        """rate/increase/delta straight from the stored arrays (``counter_value``)."""
         start, end = self.range_bounds(arg)
-        is_counter, is_rate = _FAST_COUNTERS[name]
+        is_counter, is_rate = COUNTERS[name]
         out: InstantVector = []
-        extrapolate = counters.extrapolate
         for series in self.store.select(arg.selector.matchers):
-            ts = series.ts
-            if not ts:
-                continue
-            hi = len(ts) if ts[-1] <= end else bisect_right(ts, end)  # rules usually ask "now"
-            lo = bisect_right(ts, start, 0, hi)
-            n = hi - lo
-            if n < 2:
-                continue
-            resets = series.resets
-            inner = resets[hi - 1]
-            if series.stale_count or (is_counter and (inner != resets[lo] or inner == math.inf)):
-                wts, wvs = series.window(start, end)
-                value = counters.extrapolated_rate(wts, wvs, start, end, is_counter, is_rate)
-            else:
-                vs = series.vs
-                first = vs[lo]
-                value = extrapolate(ts[lo], ts[hi - 1], n, first, vs[hi - 1] - first, start, end,
-                                    is_counter, is_rate)  # fmt: skip
+            value = counter_value(series, start, end, is_counter, is_rate)
             if value is not None:
                 out.append((series.labels.without_name(), value))
                 if self.notes is not None and name != "delta":
@@ -444,6 +425,31 @@ def _floats_only(series: StoredSeries) -> None:
         raise UnsupportedError(
             "native histograms with the anchored or smoothed modifiers are not supported"
         )
+
+
+def counter_value(
+    series: StoredSeries, start: int, end: int, is_counter: bool, is_rate: bool
+) -> float | None:
+    """rate/increase/delta of one series over ``(start, end]``: two bisects and the running
+    reset sums, instead of copying and walking every sample in the window."""
+    ts = series.ts
+    if not ts:
+        return None
+    hi = len(ts) if ts[-1] <= end else bisect_right(ts, end)  # rules usually ask "now"
+    lo = bisect_right(ts, start, 0, hi)
+    n = hi - lo
+    if n < 2:
+        return None
+    resets = series.resets
+    inner = resets[hi - 1]
+    if series.stale_count or (is_counter and (inner != resets[lo] or inner == math.inf)):
+        wts, wvs = series.window(start, end)
+        return counters.extrapolated_rate(wts, wvs, start, end, is_counter, is_rate)
+    vs = series.vs
+    first = vs[lo]
+    return counters.extrapolate(
+        ts[lo], ts[hi - 1], n, first, vs[hi - 1] - first, start, end, is_counter, is_rate
+    )
 
 
 def check_unique(vector: InstantVector) -> InstantVector:

@@ -12,14 +12,18 @@ same additions in the same order as a fresh scan:
 * a window inside the series' newest run of identical values (a steady SLI) is m copies of
   one value: the sum of m copies is kept and continued when m grows, reused when it does not.
 
-Anything else is summed afresh, as before. ``tests/telemetry/test_windowsum.py`` compares
-both against a plain scan over random series and windows.
+Anything else is summed afresh, as before. A stretch of successive windows (``window_sums``,
+for a rule's answers at many instants at once: ``span/columns.py``) continues one sum from
+window to window while they begin at the same sample, so each costs only its new samples.
+``tests/telemetry/test_windowsum.py`` compares both against a plain scan over random series
+and windows.
 """
 
 from __future__ import annotations
 
 import math
 from bisect import bisect_right
+from collections.abc import Sequence
 
 from kubeloop.telemetry.promql.functions.kahan import inc
 from kubeloop.telemetry.series import StoredSeries, is_stale
@@ -49,9 +53,57 @@ def window_sum(series: StoredSeries, start: int, end: int) -> float | None:
     lo, hi = bounds(series, start, end)
     if lo >= hi or (series.stale_count and window_count(series, start, end) is None):
         return None
-    found = _copies(series, lo, hi)
-    total, comp = found if found is not None else _span(series, lo, hi)
+    total, comp = _state(series, lo, hi)
     return total if math.isinf(total) else total + comp
+
+
+def window_sums(series: StoredSeries, windows: Sequence[tuple[int, int]]) -> list[float | None]:
+    """``window_sum`` over each of ``windows`` (``(start, end]``, both edges never moving
+    back), bit for bit: while a window begins at the sample the one before began at, its
+    sum continues the one before over the new samples alone (the same additions in the same
+    order as a fresh scan); the last is kept for the next evaluation to continue."""
+    out: list[float | None] = []
+    vs = series.vs
+    stale = series.stale_count
+    run = series.run_start - series.base if vs and not math.isnan(vs[-1]) else len(vs)
+    lo_at, hi_at, seen, total, comp = -1, -1, 0, 0.0, 0.0
+    for start, end in windows:
+        lo, hi = bounds(series, start, end)
+        if lo == lo_at and hi >= hi_at:
+            for v in vs[hi_at:hi]:
+                if not (stale and math.isnan(v) and is_stale(v)):
+                    total, comp = inc(v, total, comp)
+                    seen += 1
+        elif not (run <= lo_at and run <= lo and hi - lo == seen):  # (else: as many copies)
+            seen = max(0, hi - lo) if not stale else _live(vs, lo, hi)
+            total, comp = _state(series, lo, hi) if seen else (0.0, 0.0)
+        lo_at, hi_at = lo, hi
+        out.append((total if math.isinf(total) else total + comp) if seen else None)
+    if seen:
+        _keep(series.spans, series.base + lo_at, (series.base + hi_at, total, comp))
+    return out
+
+
+def window_counts(series: StoredSeries, windows: Sequence[tuple[int, int]]) -> list[float | None]:
+    """``window_count`` over each of ``windows``."""
+    if series.stale_count:
+        return [window_count(series, start, end) for start, end in windows]
+    out: list[float | None] = []
+    for start, end in windows:
+        lo, hi = bounds(series, start, end)
+        out.append(float(hi - lo) if hi > lo else None)
+    return out
+
+
+def _live(vs: list[float], lo: int, hi: int) -> int:
+    """How many of ``vs[lo:hi]`` are not staleness markers."""
+    return sum(1 for v in vs[lo:hi] if not (math.isnan(v) and is_stale(v)))
+
+
+def _state(series: StoredSeries, lo: int, hi: int) -> tuple[float, float]:
+    """The compensated sum ``(sum, compensation)`` of ``lo:hi`` (some sample not stale)."""
+    found = _copies(series, lo, hi)
+    return found if found is not None else _span(series, lo, hi)
 
 
 def _copies(series: StoredSeries, lo: int, hi: int) -> tuple[float, float] | None:

@@ -36,12 +36,7 @@ class RecordingRule:
         out: list[tuple[Labels, float]] = []
         seen: set[Labels] = set()
         for labels, value in result:
-            renamed = self._renamed.get(labels)
-            if renamed is None:
-                renamed = labels.with_(self._labels).with_(__name__=self.spec.name)
-                if len(self._renamed) >= MAX_RENAMED:
-                    self._renamed.clear()
-                self._renamed[labels] = renamed
+            renamed = self.renamed(labels)
             if renamed in seen:
                 self.last_error = (
                     "vector contains metrics with the same labelset after applying rule labels"
@@ -54,3 +49,13 @@ class RecordingRule:
             raise RuleEvalError(self.last_error)
         self.last_error = None
         return out
+
+    def renamed(self, labels: Labels) -> Labels:
+        """The series a query sample is recorded as (the same few, every evaluation)."""
+        found = self._renamed.get(labels)
+        if found is None:
+            found = labels.with_(self._labels).with_(__name__=self.spec.name)
+            if len(self._renamed) >= MAX_RENAMED:
+                self._renamed.clear()
+            self._renamed[labels] = found
+        return found

@@ -33,18 +33,18 @@ def extend(series: StoredSeries, times: list[int], values: list[float]) -> None:
         vs.extend(values)
         series.resets.extend([reset] * len(values))
         return
-    resets = []
-    start = -1
-    copysign = math.copysign
-    for index, value in enumerate(values):
-        if value < last:
-            reset += last
-            start = index
-        elif value != last or (value == 0.0 and copysign(1.0, value) != copysign(1.0, last)):
-            start = index
-        resets.append(reset)
-        last = value
-    if start >= 0:
+    previous = [last, *values[:-1]]
+    resets: list[float] = []
+    done = 0
+    for index in [i for i, (a, b) in enumerate(zip(previous, values, strict=True)) if b < a]:
+        resets += [reset] * (index - done)  # a decrease: the value before it joins the sums
+        reset += previous[index]
+        done = index
+    resets += [reset] * (len(values) - done)
+    start = len(values) - 1  # the newest run of identical values begins at ``start``
+    while start > 0 and _identical(values[start - 1], values[start]):
+        start -= 1
+    if start > 0 or not _identical(last, values[0]):
         series.run_start = series.base + len(vs) + start
     series.ts.extend(times)
     vs.extend(values)

@@ -32,6 +32,7 @@ from kubeloop.telemetry.rules.alerting import AlertingRule
 from kubeloop.telemetry.scheduled import Scheduled
 from kubeloop.telemetry.series import Labels, SeriesStore, StoredSeries, is_stale
 from kubeloop.telemetry.span.bulk import appendable, extend
+from kubeloop.telemetry.span.columned import answer_columns, candidates
 from kubeloop.telemetry.span.host import Host
 from kubeloop.telemetry.span.instants import instants
 from kubeloop.telemetry.span.plan import (
@@ -58,8 +59,8 @@ def leap(tel: Host, now: int, horizon: int) -> int:
     or as many of them as provably can be; returns the instant reached (``now``: none)."""
     step = tel.scrape_interval
     groups = tel._groups
-    if not tel.replay or tel.retention.keep_ms is None:
-        return now
+    if not tel.replay or tel.retention.keep_ms is None or tel.store.histogram_samples:
+        return now  # (the columns are floats: a store with native histograms goes by instants)
     if any(e.group.interval_ms != step * 1000 or e.group.spec.query_offset_ms for e in groups):
         return now
     first = (now // step + 1) * step
@@ -96,6 +97,7 @@ def leap(tel: Host, now: int, horizon: int) -> int:
         written.append((series, position))
     for service, _ in tel._services.values():
         note_scraped(service)
+    answer_columns(store, slots, times, protected, written)
     return instants(tel, slots, protected, written, seconds, hoping)
 
 
@@ -134,7 +136,8 @@ def _prepare(
         if not more:
             for slot in slots:
                 slot.watch(store, known, quiet, first_ms)
-            return scraped, slots, hopeful(store, slots), seconds, quiet
+            hoping = hopeful(store, slots) - candidates(store, slots)
+            return scraped, slots, hoping, seconds, quiet
         demoted |= more
 
 

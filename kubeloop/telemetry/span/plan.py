@@ -4,8 +4,8 @@ proven answers, and what a rule's expression can read."""
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Callable, Iterator
+from typing import Any, Final, TypeVar
 
 from kubeloop.telemetry.promql import ast
 from kubeloop.telemetry.promql.cached import leaves
@@ -29,16 +29,21 @@ class Slot:
         self.position = position
         self.answers = answers
         self.rule: Rule = entry.group.rules[index]
+        self.given: dict[Labels, list[float]] | None = None
+        """Answers computed as columns instead (``columned.py``): each series written, with
+        its value at each instant of the stretch."""
         self.watched: list[StoredSeries] | None = None
         """For a rule not proven that reads only instant selectors: the series it reads
         that may change in the stretch."""
 
     @property
     def proven(self) -> bool:
-        return self.answers is not None
+        return self.answers is not None or self.given is not None
 
     def outputs(self) -> dict[Labels, list[float]]:
         """Each series a proven recording rule writes, with its value in each class."""
+        if self.given is not None:
+            return self.given
         out: dict[Labels, list[float]] = {}
         for result in self.answers or ():
             for labels, value in result:
@@ -47,8 +52,10 @@ class Slot:
 
     def columns(self, count: int) -> dict[Labels, list[float]]:
         """Each series it writes, with its value at each of ``count`` instants."""
+        if self.given is not None:
+            return self.given
         return {
-            labels: [values[k % len(values)] for k in range(count)]
+            labels: (values * (count // len(values) + 1))[:count]
             for labels, values in self.outputs().items()
         }
 
@@ -89,13 +96,17 @@ class Slot:
 
     def settle(self, done: int, last_ms: int) -> None:
         """What ``done`` evaluations ending at ``last_ms`` leave besides samples: the rule's
-        last error cleared (an alert's template errors too), the replays counted."""
+        last error cleared (an alert's template errors too), the answers counted."""
         rule = self.rule
         if isinstance(rule, AlertingRule):
             rule.apply([], last_ms, EvalContext())
         else:
             rule.last_error = None
-        self.entry.replays[self.index].replayed += done
+        replay = self.entry.replays[self.index]
+        if self.given is not None:
+            replay.columned += done
+        else:
+            replay.replayed += done
 
 
 def _children(node: ast.Expr) -> Iterator[ast.Expr]:
@@ -120,9 +131,30 @@ def _walk(node: ast.Expr) -> Iterator[ast.Expr]:
         yield from _walk(child)
 
 
+_T = TypeVar("_T")
+MAX_KNOWN: Final = 4096
+_KNOWN: dict[tuple[str, int], tuple[ast.Expr, Any]] = {}
+
+
+def per_rule(what: str, node: ast.Expr, compute: Callable[[ast.Expr], _T]) -> _T:
+    """``compute(node)``, kept for the same expression (a leap asks the same question about
+    each rule's tree at every stretch)."""
+    found = _KNOWN.get((what, id(node)))
+    if found is None or found[0] is not node:
+        if len(_KNOWN) >= MAX_KNOWN:
+            _KNOWN.clear()
+        found = _KNOWN[what, id(node)] = (node, compute(node))
+    result: _T = found[1]
+    return result
+
+
 def reads_ahead(node: ast.Expr) -> bool:
     """Whether the expression can read samples after its evaluation time (``@``, or a
     negative offset)."""
+    return per_rule("ahead", node, _reads_ahead)
+
+
+def _reads_ahead(node: ast.Expr) -> bool:
     return any(
         isinstance(n, ast.VectorSelector | ast.Subquery) and (n.at is not None or n.offset_ms < 0)
         for n in _walk(node)
@@ -131,6 +163,10 @@ def reads_ahead(node: ast.Expr) -> bool:
 
 def selectors_of(node: ast.Expr) -> list[tuple[Matcher, ...]]:
     """The matchers of every selector in the expression, range selectors' included."""
+    return per_rule("selectors", node, _selectors_of)
+
+
+def _selectors_of(node: ast.Expr) -> list[tuple[Matcher, ...]]:
     return [n.matchers for n in _walk(node) if isinstance(n, ast.VectorSelector)]
 
 

@@ -101,6 +101,8 @@ class Replay:
         self._probe: _Probe | None = None
         self.replayed = 0
         """How many evaluations were replayed (for tests and benchmarks)."""
+        self.columned = 0
+        """How many answers were given as a stretch's columns (``columned.py``)."""
 
     def recall(self, store: SeriesStore, ts: int) -> Result | None:
         """The answer at ``ts`` if it provably repeats a kept one; None: evaluate it (and
@@ -188,6 +190,14 @@ class Replay:
     def selectors(self) -> list[tuple[Any, int]]:
         """The instant selectors' ``(matchers, offset ms)``, in the order of their reads."""
         return list(self._selectors)
+
+    def keep(self, store: SeriesStore, ts: int, result: Result) -> None:
+        """Keep ``result``, the answer at ``ts`` found without evaluating the rule (a
+        stretch's columns), as ``remember`` keeps an evaluated one."""
+        if self.recall(store, ts) is None:
+            self.remember(ts, result)
+        else:
+            self.replayed -= 1  # (not replayed: it was given)
 
     def remember(self, ts: int, result: Result) -> None:
         """Keep the answer a real evaluation at ``ts`` gave, if it can be replayed."""

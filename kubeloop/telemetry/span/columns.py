@@ -1,0 +1,265 @@
+"""An expression's values at every instant of a stretch at once: a column per series.
+
+A leap (``leap.py``) appends every sample a stretch's scrapes and proven rules write before
+any rule is evaluated; a rule that reads only those (and what was stored before) can then be
+evaluated once for the whole stretch instead of once per instant. Leaves read the store: an
+instant selector each series at each instant, a ``sum_over_time``/``count_over_time`` window
+moving along its series once (``windowsum.window_sums``: a window growing from a fixed start
+costs only its new samples), ``rate``/``increase``/``delta`` the evaluator's own
+``counter_value`` at each instant. The nodes above them apply the evaluator's own functions column
+by column — ``binary``'s arithmetic, comparisons and pairings, ``aggregate``'s reducers — so
+every value has the bits an evaluation at its instant gives.
+
+It declines (``None``) when some node's series are not the same at every instant (a
+comparison that keeps a sample at one instant and drops it at another, a series that goes
+stale or is absent at some instants), on an error, and on any node it does not cover
+(``covered``); the rule is then evaluated at each instant as before.
+``tests/telemetry/test_columns.py`` holds it to the evaluator at every instant.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Callable, Sequence
+from typing import Any, Final
+
+from kubeloop.telemetry.promql import ast, windowsum
+from kubeloop.telemetry.promql.aggregate import REDUCERS, group_labels
+from kubeloop.telemetry.promql.binary import ARITHMETIC, COMPARISON, pairs, set_op
+from kubeloop.telemetry.promql.errors import PromQLError
+from kubeloop.telemetry.promql.evaluator import COUNTERS, DEFAULT_LOOKBACK_MS, counter_value
+from kubeloop.telemetry.series import Labels, SeriesStore, StoredSeries, is_stale
+from kubeloop.telemetry.span.plan import per_rule
+
+Column = list[float]
+Columns = list[tuple[Labels, Column]]
+"""An instant vector at every instant of a stretch: the same series in the same order at
+each, with one value per instant."""
+
+WINDOWS: Final[dict[str, Callable[..., list[float | None]]]] = {
+    "sum_over_time": windowsum.window_sums,
+    "count_over_time": windowsum.window_counts,
+}
+_SET_OPS: Final = ("and", "or", "unless")
+
+
+class Declined(Exception):
+    """The values differ in shape between instants, or a node is not covered."""
+
+
+def covered(node: ast.Expr) -> bool:
+    """Whether every node of the expression is one ``columns`` evaluates (it may still
+    decline once it sees the values)."""
+    return per_rule("covered", node, _covered)
+
+
+def _covered(node: ast.Expr) -> bool:
+    if isinstance(node, ast.NumberLiteral):
+        return True
+    if isinstance(node, ast.VectorSelector):
+        return node.at is None and not node.smoothed and not node.anchored
+    if isinstance(node, ast.Paren | ast.Unary):
+        return _covered(node.expr)
+    if isinstance(node, ast.Aggregate):
+        return node.op in REDUCERS and node.param is None and _covered(node.expr)
+    if isinstance(node, ast.Binary):
+        fills = node.matching is not None and (
+            node.matching.fill_left is not None or node.matching.fill_right is not None
+        )
+        known = node.op in ARITHMETIC or node.op in COMPARISON or node.op in _SET_OPS
+        return known and not fills and _covered(node.lhs) and _covered(node.rhs)
+    if isinstance(node, ast.Call):
+        if node.func == "vector":
+            return _covered(node.args[0])
+        arg = node.args[0] if node.args else None
+        return (
+            (node.func in WINDOWS or node.func in COUNTERS)
+            and arg.__class__ is ast.MatrixSelector
+            and isinstance(arg, ast.MatrixSelector)
+            and _covered(arg.selector)
+        )
+    return False
+
+
+def columns(node: ast.Expr, store: SeriesStore, times: Sequence[int]) -> Columns | None:
+    """``node``'s value at each of ``times`` (ms, increasing) as a rule's query reads it (a
+    scalar is one sample without labels), in the order of a query's answer; None if
+    declined."""
+    if not covered(node):
+        return None
+    try:
+        value = _Stretch(store, times).eval(node)
+    except (Declined, PromQLError):
+        return None
+    if node.type == "scalar":
+        return [(Labels(), value)]
+    return sorted(value, key=lambda sample: sample[0].pairs)
+
+
+class _Stretch:
+    def __init__(self, store: SeriesStore, times: Sequence[int]) -> None:
+        self.store = store
+        self.times = times
+        self.n = len(times)
+
+    def eval(self, node: ast.Expr) -> Any:
+        if isinstance(node, ast.NumberLiteral):
+            return [node.value] * self.n
+        if isinstance(node, ast.Paren):
+            return self.eval(node.expr)
+        if isinstance(node, ast.VectorSelector):
+            return self._selector(node)
+        if isinstance(node, ast.Call):
+            return self._call(node)
+        if isinstance(node, ast.Aggregate):
+            return self._aggregate(node)
+        if isinstance(node, ast.Binary):
+            return self._binary(node)
+        if isinstance(node, ast.Unary):
+            value = self.eval(node.expr)
+            if node.expr.type == "scalar":
+                return [-v for v in value]
+            return _unique([(labels.without_name(), [-v for v in col]) for labels, col in value])
+        raise Declined
+
+    def _selector(self, node: ast.VectorSelector) -> Columns:
+        out: Columns = []
+        times = [t - node.offset_ms for t in self.times]
+        for series in self.store.select(node.matchers):
+            present = _latest(series, times)
+            if len(present) == self.n:
+                out.append((series.labels, present))
+            elif present:
+                raise Declined
+        return out
+
+    def _call(self, node: ast.Call) -> Columns:
+        if node.func == "vector":
+            return [(Labels(), self.eval(node.args[0]))]
+        arg = node.args[0]
+        assert isinstance(arg, ast.MatrixSelector)  # (covered)
+        selector = arg.selector
+        windows = [
+            (t - selector.offset_ms - arg.range_ms, t - selector.offset_ms) for t in self.times
+        ]
+        out: Columns = []
+        for series in self.store.select(selector.matchers):
+            found = _windows(node.func, series, windows)
+            present = [v for v in found if v is not None]
+            if len(present) == self.n:
+                out.append((series.labels.without_name(), present))
+            elif present:
+                raise Declined
+        return _unique(out)
+
+    def _aggregate(self, node: ast.Aggregate) -> Columns:
+        reducer = REDUCERS[node.op]
+        groups: dict[Labels, list[Column]] = {}
+        for labels, column in self.eval(node.expr):
+            groups.setdefault(group_labels(labels, node.grouping, node.without), []).append(column)
+        return [
+            (key, [reducer(list(values)) for values in zip(*members, strict=True)])
+            for key, members in groups.items()
+        ]
+
+    def _binary(self, node: ast.Binary) -> Any:
+        op, lhs, rhs = node.op, self.eval(node.lhs), self.eval(node.rhs)
+        compare, arithmetic = COMPARISON.get(op), ARITHMETIC.get(op)
+        if node.lhs.type == "scalar" and node.rhs.type == "scalar":
+            if compare is not None:
+                return [1.0 if compare(a, b) else 0.0 for a, b in zip(lhs, rhs, strict=True)]
+            assert arithmetic is not None
+            return [arithmetic(a, b) for a, b in zip(lhs, rhs, strict=True)]
+        drop_name = node.return_bool or compare is None
+        out: Columns = []
+        if node.lhs.type == "vector" and node.rhs.type == "vector":
+            matching = node.matching
+            assert matching is not None
+            if op in _SET_OPS:
+                return _set_columns(op, lhs, rhs, matching)
+            if not lhs or not rhs:
+                return []
+            probes = [(labels, 0.0) for labels, _ in lhs], [(labels, 0.0) for labels, _ in rhs]
+            for i, j, metric in pairs(*probes, matching, drop_name):
+                a, b = lhs[i][1], rhs[j][1]
+                found = _apply(a, b, a, compare, arithmetic, node.return_bool)
+                if found is not None:
+                    out.append((metric, found))
+            return _unique(out)
+        swap = node.lhs.type == "scalar"
+        vector, scalar = (rhs, lhs) if swap else (lhs, rhs)
+        for labels, column in vector:
+            a, b = (scalar, column) if swap else (column, scalar)
+            found = _apply(a, b, column, compare, arithmetic, node.return_bool)
+            if found is not None:
+                out.append((labels.without_name() if drop_name else labels, found))
+        return _unique(out)
+
+
+def _windows(
+    function: str, series: StoredSeries, windows: list[tuple[int, int]]
+) -> list[float | None]:
+    """A range function of one series over each window."""
+    if function in WINDOWS:
+        return WINDOWS[function](series, windows)
+    is_counter, is_rate = COUNTERS[function]
+    return [counter_value(series, start, end, is_counter, is_rate) for start, end in windows]
+
+
+def _latest(series: StoredSeries, times: list[int]) -> Column:
+    """The series' value at each of ``times`` that has one (``StoredSeries.latest``)."""
+    ts, vs, stale = series.ts, series.vs, series.stale_count
+    first = bisect_right(ts, times[0]) - 1
+    if first >= 0 and ts[first : first + len(times)] == times:  # a sample at every instant
+        out = vs[first : first + len(times)]
+        if out.__class__ is list and not (stale and any(map(is_stale, out))):
+            return out
+    out = []
+    at = 0
+    for t in times:
+        at = bisect_right(ts, t, at)
+        if at and ts[at - 1] > t - DEFAULT_LOOKBACK_MS:
+            value = vs[at - 1]
+            if not (stale and is_stale(value)):
+                out.append(value)
+    return out
+
+
+def _apply(
+    a: Column,
+    b: Column,
+    kept: Column,
+    compare: Callable[[float, float], bool] | None,
+    arithmetic: Callable[[float, float], float] | None,
+    return_bool: bool,
+) -> Column | None:
+    """One sample's column under an operator: None if a comparison drops it at every
+    instant; declined if it keeps it at some and drops it at others."""
+    if compare is None:
+        assert arithmetic is not None
+        return [arithmetic(x, y) for x, y in zip(a, b, strict=True)]
+    keeps = [compare(x, y) for x, y in zip(a, b, strict=True)]
+    if return_bool:
+        return [1.0 if keep else 0.0 for keep in keeps]
+    if all(keeps):
+        return kept
+    if any(keeps):
+        raise Declined
+    return None
+
+
+def _set_columns(op: str, lhs: Columns, rhs: Columns, matching: ast.VectorMatching) -> Columns:
+    """``and``/``or``/``unless``: which samples stay depends on the labels alone, so
+    ``set_op`` picks them once (each probe's value is where it came from)."""
+    left = [(labels, float(i)) for i, (labels, _) in enumerate(lhs)]
+    right = [(labels, float(-1 - j)) for j, (labels, _) in enumerate(rhs)]
+    return [
+        (labels, lhs[int(where)][1] if where >= 0 else rhs[-1 - int(where)][1])
+        for labels, where in set_op(op, left, right, matching)
+    ]
+
+
+def _unique(vector: Columns) -> Columns:
+    if len({labels for labels, _ in vector}) != len(vector):
+        raise Declined  # (each instant raises the evaluator's error)
+    return vector
