@@ -57,6 +57,11 @@ _SOURCE = re.compile(
 )
 
 
+def _sequence(text: str) -> tuple[str, ...]:
+    """Names in the order said ("B4, B5 and then B4")."""
+    return tuple(unquote(n) for n in re.split(_ENV_SEP, text, flags=re.IGNORECASE))
+
+
 def _source(text: str) -> str:
     """The commit named, or "" for the one said last ("that commit", "it")."""
     found = _SOURCE.fullmatch(text)
@@ -194,6 +199,16 @@ TYPES.update(
             _gate,
             "a gate by any of its names: gate scan, the scan gate, the vulnerability scan, the "
             "unit test gate (coverage: the unit gate), the integration stage, the signing step",
+        ),
+        "sequence": ParamType(
+            f"{NAME}(?:(?:{_ENV_SEP}){NAME})*",
+            _sequence,
+            "names in order: B4, B5, B4 or R1 then R3 or B4 and then B5",
+        ),
+        "several": ParamType(
+            f"{NAME}(?:, {NAME})*,? and {NAME}",
+            _sequence,
+            "two names or more: dev and staging, dev, staging and prod",
         ),
         "source": ParamType(
             _strip_groups(_SOURCE.pattern),

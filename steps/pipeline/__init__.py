@@ -4,7 +4,9 @@ promotion, deployment and rollback."""
 from . import (
     build,
     commits,
+    environments,
     gates,
+    identity,
     promotion,
     reports,
     signing,
@@ -12,4 +14,15 @@ from . import (
     waivers,
 )
 
-__all__ = ["build", "commits", "gates", "promotion", "reports", "signing", "verdicts", "waivers"]
+__all__ = [
+    "build",
+    "commits",
+    "environments",
+    "gates",
+    "identity",
+    "promotion",
+    "reports",
+    "signing",
+    "verdicts",
+    "waivers",
+]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from kubeloop.harness.nouns import PodSet
@@ -140,12 +141,17 @@ def _view(world: World, env: str) -> Any:
     return world.capability(scene(world).pipeline, "environment")(env)
 
 
-@then("the history of {env:name} is {aliases:names}", "the history of prod is D1, D2 and D1")
-def history_is(world: World, env: str, aliases: list[str]) -> None:
+@then(
+    "the history of {env:name} <is|reads|reads as|shows> {aliases:sequence}",
+    "the history of prod is D1, D2 and D1",
+    "the history of prod reads B4, B5, B4",
+    "the history of prod is R1 then R3",
+)
+def history_is(world: World, env: str, aliases: Sequence[str]) -> None:
     """Every deployment ENV went through, in order (promotions, deploys and rollbacks)."""
     current = scene(world)
     actual = [current.alias_of(d.digest) for d in _view(world, env).deployments]
-    if actual != aliases:
+    if actual != list(aliases):
         raise world.fail(f"history {', '.join(aliases)}", ", ".join(actual) or "none")
 
 
