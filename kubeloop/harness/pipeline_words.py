@@ -210,6 +210,12 @@ TYPES.update(
             _sequence,
             "two names or more: dev and staging, dev, staging and prod",
         ),
+        "movement": ParamType(
+            r"be promoted|be deployed|move on|move|go|get|be released|be shipped|make it",
+            lambda text: "deploy" if "deploy" in text.lower() else "promote",
+            "how an artifact reaches an environment: be promoted, move on, go (promote); "
+            "be deployed (deploy)",
+        ),
         "source": ParamType(
             _strip_groups(_SOURCE.pattern),
             _source,

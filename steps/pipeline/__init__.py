@@ -2,27 +2,33 @@
 promotion, deployment and rollback."""
 
 from . import (
+    abilities,
     build,
     commits,
     environments,
+    findings,
     gates,
     identity,
     promotion,
     reports,
     signing,
+    unit_results,
     verdicts,
     waivers,
 )
 
 __all__ = [
+    "abilities",
     "build",
     "commits",
     "environments",
+    "findings",
     "gates",
     "identity",
     "promotion",
     "reports",
     "signing",
+    "unit_results",
     "verdicts",
     "waivers",
 ]

@@ -88,6 +88,7 @@ def _said(gate: Any) -> str:
         "{alias:artifact} <passes|passed|has passed> <all|every> [of ]"
         "<its gates|the gates|gates|gate>",
         "the pipeline <passes|passed> for {alias:artifact}",
+        "every gate <passes|passed|is green> <for|on> {alias:artifact}",
         "the pipeline <for|of> {alias:artifact} <passes|passed|is green>",
     ),
 )
@@ -109,6 +110,7 @@ def the_pipeline_passes(world: World, alias: str | None = None) -> None:
         "[ in the pipeline[ report]][ at {gate:gate}]",
         "the pipeline[ <for|of> {alias:artifact}] <fails|failed|stops|stopped|halts|halted|"
         "is stopped|was stopped|blocks|blocked|was blocked> at {gate:gate}",
+        "the pipeline[ <for|of> {alias:artifact}] <is|was> <blocked|stopped> by {gate:gate}",
     ),
 )
 def the_pipeline_is_blocked_at(
@@ -159,6 +161,25 @@ def gate_did_not_run(
 ) -> None:
     """The gate was not run because an earlier gate blocked (recorded, never silent); with
     "because X failed", X is the gate the record names as the one that blocked."""
+    _not_run(world, gate, alias, blocker)
+
+
+@then(
+    "{gates:gates}" + _FOR + " <did not run|were not run|never ran|were skipped|got skipped>",
+    "the scan and integration gates never ran for B2",
+    "the integration and sign stages were skipped",
+    variants=(
+        "{gates:gates} <did not run|were not run|never ran|were skipped|got skipped>"
+        " <for|on|of> {alias:artifact}",
+    ),
+)
+def gates_did_not_run(world: World, gates: tuple[str, ...], alias: str | None = None) -> None:
+    """None of the gates ran (an earlier gate blocked, and the record says which)."""
+    for gate in gates:
+        _not_run(world, gate, alias, None)
+
+
+def _not_run(world: World, gate: str, alias: str | None, blocker: str | None) -> None:
     found = _gate(world, gate, alias)
     status = found.status
     if status != "not run":
