@@ -43,7 +43,8 @@ _KIND = r"(?:gate|stage|step|check|job)"
 _GATE = re.compile(
     rf'(?:the )?"(?P<g4>[A-Za-z][A-Za-z0-9 -]*)"(?: {_KIND})?'
     rf"|(?:the )?{_KIND} (?P<g1>[A-Za-z][A-Za-z0-9-]*)"
-    rf"|(?:the )?(?!(?:every|each|all|any|no|a|an|one|which)\b)"
+    rf"|(?P<it>(?:the|that|this) {_KIND})"
+    rf"|(?:the )?(?!(?:every|each|all|any|no|a|an|one|which|the|that|this)\b)"
     rf"(?P<g2>{_SYNONYM}|[A-Za-z][A-Za-z0-9-]*) {_KIND}"
     rf"|(?:the )?(?P<g3>{_SYNONYM})",
     re.IGNORECASE,
@@ -62,6 +63,37 @@ def _sequence(text: str) -> tuple[str, ...]:
     return tuple(unquote(n) for n in re.split(_ENV_SEP, text, flags=re.IGNORECASE))
 
 
+_AGO = re.compile(
+    r"(?P<yesterday>yesterday)|(?P<week>last week)|(?P<n>\d+|a|an|one|two|three|four|five|six|"
+    r"seven) (?P<unit>days?|weeks?) ago",
+    re.IGNORECASE,
+)
+_SMALL = {
+    "a": 1,
+    "an": 1,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+}
+
+
+def _ago(text: str) -> int:
+    """How many days ago: yesterday (1), last week (7), 3 days ago, two weeks ago."""
+    found = _AGO.fullmatch(text)
+    assert found is not None
+    if found.group("yesterday"):
+        return 1
+    if found.group("week"):
+        return 7
+    count = found.group("n").lower()
+    days = int(count) if count.isdigit() else _SMALL[count]
+    return days * (7 if found.group("unit").lower().startswith("week") else 1)
+
+
 def _source(text: str) -> str:
     """The commit named, or "" for the one said last ("that commit", "it")."""
     found = _SOURCE.fullmatch(text)
@@ -78,6 +110,8 @@ def gate_name(text: str) -> str:
 def _gate(text: str) -> str:
     found = _GATE.fullmatch(text)
     assert found is not None
+    if found.group("it"):
+        return ""
     return gate_name(next(g for g in found.group("g1", "g2", "g3", "g4") if g is not None))
 
 
@@ -197,7 +231,8 @@ TYPES.update(
         "gate": ParamType(
             _strip_groups(_GATE.pattern),
             _gate,
-            "a gate by any of its names: gate scan, the scan gate, the vulnerability scan, the "
+            "a gate by any of its names (the gate: the one said last, else the one that "
+            "blocked): gate scan, the scan gate, the vulnerability scan, the "
             "unit test gate (coverage: the unit gate), the integration stage, the signing step",
         ),
         "sequence": ParamType(
@@ -215,6 +250,11 @@ TYPES.update(
             lambda text: "deploy" if "deploy" in text.lower() else "promote",
             "how an artifact reaches an environment: be promoted, move on, go (promote); "
             "be deployed (deploy)",
+        ),
+        "ago": ParamType(
+            _strip_groups(_AGO.pattern),
+            _ago,
+            "a day in the past: yesterday, last week, 3 days ago, two weeks ago",
         ),
         "source": ParamType(
             _strip_groups(_SOURCE.pattern),

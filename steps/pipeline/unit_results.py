@@ -111,4 +111,6 @@ def a_gate_runs(world: World, gate: str, alias: str | None = None) -> None:
     """Run the ladder for the artifact (named, else said or built last): every gate is
     judged in order, so the gate named is judged with the ones before it."""
     said = alias or world.mentioned.get("artifact") or last_built(world)
+    if gate:
+        world.mentioned["gate"] = gate
     run_gates(world, said)

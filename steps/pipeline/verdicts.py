@@ -34,12 +34,19 @@ def _verdict(world: World, alias: str | None = None) -> tuple[str, Any]:
 
 
 def _gate(world: World, name: str, alias: str | None = None) -> Any:
+    """The gate's verdict in the latest run (of the artifact); "" ("the gate") is the gate
+    said last, else the one that blocked."""
     which, result = _verdict(world, alias)
+    if not name:
+        blocked = next((g.gate for g in result.gates if g.status == "blocked"), None)
+        name = world.mentioned.get("gate") or blocked or ""
     for gate in result.gates:
         if gate.gate.casefold() == name.casefold():  # "Scan" is the scan gate
+            world.mentioned["gate"] = gate.gate
             return gate
     names = [g.gate for g in result.gates]
-    raise world.fail(f"a gate {name} in the run of {which}", f"gates {', '.join(names)}")
+    wanted = name or "said earlier (the gate)"
+    raise world.fail(f"a gate {wanted} in the run of {which}", f"gates {', '.join(names)}")
 
 
 def _stopped_at(world: World, alias: str, result: Any) -> str | None:
