@@ -141,12 +141,12 @@ def _waiver_of(world: World, finding: str | None) -> Waiver:
     current = scene(world)
     said = finding or world.mentioned.get("finding")
     if said is None:
-        listed = [w.id for w in current.waivers.waivers]
-        if len(listed) != 1:
+        ids = [w.id for w in current.waivers.waivers]
+        if len(ids) != 1:
             raise world.fail(
-                "a waiver named (the waiver for CVE-…)", f"waivers: {', '.join(listed) or 'none'}"
+                "a waiver named (the waiver for CVE-…)", f"waivers: {', '.join(ids) or 'none'}"
             )
-        said = listed[0]
+        said = ids[0]
     waiver = current.waivers.find(said)
     if waiver is None:
         listed = ", ".join(w.id for w in current.waivers.waivers) or "none"
@@ -159,7 +159,7 @@ def _waiver_of(world: World, finding: str | None) -> Waiver:
     "I <renew|extend|prolong> the <waiver|exception>[ for {finding:finding}]"
     "[ <for|by> [another ]{lasting:duration}][ until {until:date}]"
     "[ with the reason {reason:text}]",
-    "security renews the waiver for another 30 days",
+    "I renew the waiver for another 30 days",
     'I renew the waiver for CVE-2026-21877 until 2026-06-30 with the reason "not exposed"',
 )
 def renew_waiver(
