@@ -4,6 +4,7 @@ promotion, deployment and rollback."""
 from . import (
     abilities,
     build,
+    chains,
     commits,
     environments,
     findings,
@@ -20,6 +21,7 @@ from . import (
 __all__ = [
     "abilities",
     "build",
+    "chains",
     "commits",
     "environments",
     "findings",

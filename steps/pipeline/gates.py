@@ -106,10 +106,16 @@ def coverage_is(world: World, alias: str, coverage: float) -> None:
 @given(
     "the scan <of|for|on> {alias:artifact} finds:",
     "the scan of D1 finds:",
-    variants=("{alias:artifacts} scan finds:",),
+    "the scan of B4 reports:",
+    variants=(
+        "{alias:artifacts} scan <finds|reports|found|reported|shows|lists>:",
+        "the [<vulnerability|security|image|CVE|Trivy|container> ]scan <of|for|on> "
+        "{alias:artifact} <finds|reports|found|reported|shows|showed|lists|turns up>:",
+    ),
 )
 def scan_finds(world: World, alias: str) -> None:
-    """The scanner's findings: | id | severity | package | (optional installed, fixed)."""
+    """The scanner's findings: | id | severity | package | (optional installed, fixed; the
+    fixed version's column may be "fixed in" or "fixed version")."""
     rows = table_rows(world, ("id", "severity"))
 
     def findings() -> list[Finding]:
@@ -119,7 +125,7 @@ def scan_finds(world: World, alias: str) -> None:
                 row["severity"],
                 row.get("package", ""),
                 row.get("installed", ""),
-                row.get("fixed", ""),
+                row.get("fixed") or row.get("fixed in") or row.get("fixed version") or "",
             )
             for row in rows
         ]

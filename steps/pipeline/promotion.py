@@ -49,7 +49,15 @@ def i_reject(world: World, alias: str, env: str) -> None:
     _operate(world, "reject", alias, env)
 
 
-@when("I deploy {ref:name} to {env:name}", "I deploy D2 to prod", 'I deploy "web:latest" to prod')
+@when(
+    "I deploy {ref:name} to {env:name}",
+    "I deploy D2 to prod",
+    'I deploy "web:latest" to prod',
+    variants=(
+        "I deploy {ref:name} to {env:name} <by digest|by tag|without running the pipeline|"
+        "anyway|directly|by hand|manually>",
+    ),
+)
 def i_deploy(world: World, ref: str, env: str) -> None:
     """Deploy directly (an alias, a digest, or a tag, which is refused): verified first."""
     current = scene(world)
