@@ -142,8 +142,9 @@ class Fact(NamedTuple):
 
 
 _VERB = (
-    r"(?:(?:that |which |and |but )?(?:(?:is|was|gets|got|has|had|have|has been|had been|"
-    r"have been|then|that was|and was)(?: already| both| all| also| just)? )?(?:already )?)"
+    r"(?:(?:that |which |and |but )?(?:(?:is|was|gets|got|has|had|have|"
+    r"(?:has|had|have)(?: already| both| all| also| just)? been|then|that was|and was)"
+    r"(?: already| both| all| also| just)? )?(?:already )?)"
 )
 """The verb before a fact, with the adverbs that change nothing ("is already in staging",
 "have both been promoted"); "never" and "not" belong to the facts that mean them."""
@@ -250,6 +251,11 @@ TYPES.update(
             lambda text: "deploy" if "deploy" in text.lower() else "promote",
             "how an artifact reaches an environment: be promoted, move on, go (promote); "
             "be deployed (deploy)",
+        ),
+        "imageref": ParamType(
+            r'"[^"]+"|[A-Za-z0-9][-A-Za-z0-9._/]*(?::[A-Za-z0-9_][-A-Za-z0-9._]*)?',
+            unquote,
+            'an image reference or a tag: checkout:2.4.0, "checkout:2.4.0", latest',
         ),
         "ago": ParamType(
             _strip_groups(_AGO.pattern),

@@ -81,6 +81,7 @@ _SAME = {
 }
 """Words a message may say another way ("under 80%" is "below the threshold 80%")."""
 _WORD = re.compile(r"[a-z0-9][a-z0-9.-]*", re.IGNORECASE)
+_NUMBER = re.compile(r"\d+(?:\.\d+)*\.?")
 
 
 class Reason(str):
@@ -115,6 +116,8 @@ def says(reason: Reason, text: str, aliases: Mapping[str, str] | None = None) ->
     other = aliases or {}
 
     def found(word: str) -> bool:
+        if _NUMBER.fullmatch(word):  # a number is a whole token: "3" is not in "300"
+            return word.rstrip(".") in {w.rstrip(".") for w in _WORD.findall(text)}
         if _stem(word) in seen or word.lower() in text.lower():
             return True
         return any(_stem(other) in seen for other in _SAME.get(word.lower(), ()))

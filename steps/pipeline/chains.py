@@ -138,18 +138,18 @@ _GREEN = {
     "v2 passes unit tests, coverage and the vulnerability scan",
 )
 def passes_gates(world: World, alias: str, gates: Sequence[tuple[str, str]]) -> None:
-    """Green inputs for each gate named (coverage: 100%), then a run in which each of them
-    passes (later gates may still block for want of their own inputs)."""
+    """Green inputs for each gate named (coverage: 100%, unless a coverage was said
+    already), then a run in which each of them passes (later gates may still block for want
+    of their own inputs)."""
+    recorded = scene(world).recorded.setdefault(alias, set())
     for gate, said in gates:
         if world.error is not None:
             return
-        if said == "coverage":
-            _record(world, alias, "record_coverage", 100.0)
-        elif gate in _GREEN:
+        if gate in _GREEN and said != "coverage":
             method, value = _GREEN[gate]
             _record(world, alias, method, value)
-            if gate == "unit" and world.error is None:
-                _record(world, alias, "record_coverage", 100.0)
+        if gate == "unit" and "record_coverage" not in recorded and world.error is None:
+            _record(world, alias, "record_coverage", 100.0)
     if world.error is None:
         run_gates(world, alias)
     for gate, said in gates:

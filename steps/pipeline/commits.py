@@ -104,7 +104,7 @@ _BRANCH = "[ on [the ]{branch:name} branch]"
 
 
 @given(
-    "a commit {commit:commit}" + _BRANCH + _REPO,
+    "[a ]commit {commit:commit}" + _BRANCH + _REPO,
     'a commit abc1234 on the main branch of the "payments" repo',
     "a commit 9f8e7d6 of payments",
 )

@@ -29,7 +29,7 @@ def _view(world: World, env: str) -> Any:
 
 
 @then(
-    "{envs:several} [all ]<run|are running|are on|still run|are still on|are left alone on|"
+    "{envs:several} [<all|both> ]<run|are running|are on|still run|are still on|are left alone on|"
     "stay on|are all on> [the digest of ]{alias:artifact}",
     "dev, staging and prod all run B1",
     "dev and staging are left alone on R7",

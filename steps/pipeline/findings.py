@@ -145,8 +145,7 @@ def is_waived(
     "the pipeline is blocked by CVE-2025-61002 in jackson-core",
     "the scan gate blocks B4 on CVE-2026-21877",
     variants=(
-        "the <scan|vulnerability|security> <gate|scan|check> blocks {alias:artifact} "
-        "<on|because of> " + _BY_ID,
+        "the <scan|vulnerability|security> <gate|scan|check> blocks {alias:artifact} on " + _BY_ID,
         "{alias:artifact} is blocked by " + _BY_ID,
     ),
 )

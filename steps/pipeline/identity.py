@@ -45,11 +45,11 @@ def has_a_sha256_digest(world: World, alias: str) -> None:
 
 
 @then(
-    "{alias:artifact} is tagged {tag:name}",
+    "{alias:artifact} is tagged {tag:imageref}",
     'the image is tagged "payments:1.4.0"',
     'B1 is tagged "checkout:2.4.0"',
     "D1 is tagged latest",
-    variants=("{alias:artifact} <has|carries> the tag {tag:name}",),
+    variants=("{alias:artifact} <has|carries> the tag {tag:imageref}",),
 )
 def is_tagged(world: World, alias: str, tag: str) -> None:
     """NAME:VERSION: the artifact is that name built at that version (its image reference);
