@@ -183,8 +183,16 @@ _FACTS: list[tuple[str, str]] = [
         "unsigned",
     ),
     (r"signed", "signed"),
-    (rf"(?:promoted|deployed|released|shipped)(?: all the way)? to {_ENV}", "promoted"),
-    (rf"(?:(?:running|live|deployed|serving|ran|run) )?in {_ENV}", "running"),
+    (
+        rf"(?:promoted|deployed|released|shipped)(?: all the way)? (?:to|through) {_ENV}",
+        "promoted",
+    ),
+    (
+        r"(?:(?:(?:running|live|deployed|serving|ran|run) )?in|(?:approved|promoted and "
+        r"approved) into|(?:made it|got|rolled out|went live|goes live) (?:to|in|into)|reached|"
+        rf"landed in) {_ENV}",
+        "running",
+    ),
     (rf"approved(?: for {_ENV})?", "approved"),
 ]
 _SEP = r"(?:,? and |,? but |, | )"

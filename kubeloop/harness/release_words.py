@@ -146,8 +146,24 @@ def _person(text: str) -> str:
     return unquote(said) if said else " ".join(found.group("role").split())
 
 
+_HAPPENINGS = {
+    "rollback": "RolledBack",
+    "roll back": "RolledBack",
+    "promotion": "Promoted",
+    "deploy": "Deployed",
+    "deployment": "Deployed",
+    "approval": "Approved",
+    "rejection": "Rejected",
+}
+"""What the audit log records, by the noun people use → the pipeline's event reason."""
+
 TYPES.update(
     {
+        "happening": ParamType(
+            "|".join(sorted(_HAPPENINGS, key=len, reverse=True)),
+            lambda text: _HAPPENINGS[" ".join(text.lower().split())],
+            "what the audit log records: a rollback, promotion, deploy, approval, rejection",
+        ),
         "actions": ParamType(
             ACTIONS,
             _actions,

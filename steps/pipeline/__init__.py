@@ -3,6 +3,7 @@ promotion, deployment and rollback."""
 
 from . import (
     abilities,
+    audit,
     build,
     chains,
     commits,
@@ -20,6 +21,7 @@ from . import (
 
 __all__ = [
     "abilities",
+    "audit",
     "build",
     "chains",
     "commits",

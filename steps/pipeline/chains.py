@@ -18,14 +18,14 @@ from kubeloop.harness.world import World
 from kubeloop.pipeline import TestSummary
 
 from .gates import _record
-from .support import last_built, run_gates, scene
+from .support import run_gates, said_last, scene
 from .verdicts import _gate
 
 
 def _named(world: World, alias: str) -> str:
     """The alias, or the artifact said (or built) last for "it"."""
     if isinstance(alias, It) or not alias:
-        return world.mentioned.get("artifact") or last_built(world)
+        return said_last(world)
     world.mentioned["artifact"] = alias
     return alias
 
@@ -115,15 +115,16 @@ def promote_plainly(world: World, alias: str, env: str) -> None:
     variants=(
         "{who:person} approves the promotion of {alias:artifact} to {env:name}",
         "I approve {alias:artifact}",
+        "the promotion[ to {env:name}] <is|gets|was|got> approved[ by {who:person}]",
     ),
 )
 def someone_approves(
-    world: World, alias: str, env: str | None = None, who: str | None = None
+    world: World, alias: str | None = None, env: str | None = None, who: str | None = None
 ) -> None:
-    """An approval of the artifact for ENV (none said: where its promotion waits, else
-    where approval is needed); a waiting promotion deploys now. The pipeline records one
-    approval, not who gave it."""
-    approve(world, alias, env)
+    """An approval of the artifact (none named: the one said or built last) for ENV (none
+    said: where its promotion waits, else where approval is needed); a waiting promotion
+    deploys now. The pipeline records one approval, not who gave it."""
+    approve(world, _named(world, alias or ""), env)
 
 
 _GREEN = {

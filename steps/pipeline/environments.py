@@ -81,9 +81,41 @@ def same_as(world: World, env: str, other: str) -> None:
 
 
 @then(
+    "{env:name} <was|has been|got> rolled back to {alias:artifact}",
+    "prod was rolled back to R6",
+)
+def was_rolled_back_to(world: World, env: str, alias: str) -> None:
+    """ENV's latest deployment is a rollback, to the artifact named (which it runs now)."""
+    current = scene(world)
+    digest = current.digest(world, alias)
+    deployments = _view(world, env).deployments
+    if not deployments or (deployments[-1].how, deployments[-1].digest) != ("rollback", digest):
+        last = deployments[-1] if deployments else None
+        shown = "nothing" if last is None else f"{last.how} of {current.alias_of(last.digest)}"
+        raise world.fail(f"{env} rolled back to {alias} last", f"its latest deployment: {shown}")
+
+
+@then(
+    "{env:name} <doesn't run|does not run|isn't running|is not running|isn't on|is not on> "
+    "{alias:artifact}",
+    "prod doesn't run R3",
+    variants=("{alias:artifact} <isn't|is not> <running|deployed|live> <in|to|on> {env:name}",),
+)
+def does_not_run(world: World, env: str, alias: str) -> None:
+    """ENV runs something else, or nothing, now."""
+    current = scene(world)
+    if _view(world, env).running == current.digest(world, alias):
+        raise world.fail(f"{env} not running {alias}", "it runs it")
+
+
+@then(
     "{env:name} <never ran|has never run|never runs|did not run|didn't run> {alias:artifact}",
     "prod never runs L2",
     "staging has never run R9",
+    variants=(
+        "{alias:artifact} never <made it to|reached|got to|ran in|went to|was deployed to> "
+        "{env:name}",
+    ),
 )
 def never_ran(world: World, env: str, alias: str) -> None:
     """No deployment in ENV's history was of the artifact's digest."""
@@ -140,7 +172,11 @@ def _target(view: Any) -> str | None:
     "I roll back {env:name} to {alias:artifact}",
     "I roll back prod to R6",
     "I roll prod back to B4",
-    variants=("I roll {env:name} back to {alias:artifact}",),
+    "prod is rolled back to R6",
+    variants=(
+        "I roll {env:name} back to {alias:artifact}",
+        "{env:name} <is|gets|got> rolled back to {alias:artifact}",
+    ),
 )
 def roll_back_to(world: World, env: str, alias: str) -> None:
     """Roll ENV back, which goes to its previous known-good digest: that must be the

@@ -212,16 +212,27 @@ def i_run_the_pipeline(world: World, alias: str | None = None) -> None:
         "[ severity] [<CVE|vulnerability|finding> ]{finding:finding}[ in {package:name}]",
         "{alias:artifact} has <a|an> {severity:severity}[ severity] "
         "[<CVE|vulnerability|finding> ]{finding:finding}[ in {package:name}]",
+        _SCAN + " <of|on|for> {alias:artifact} " + _FINDS + " <a|an> {severity:severity}"
+        "[ severity] <CVE|vulnerability|finding|issue> in {package:name}",
+        "{alias:artifacts} scan " + _FINDS + " <a|an> {severity:severity}"
+        "[ severity] <CVE|vulnerability|finding|issue> in {package:name}",
     ),
 )
 def scan_reports(
-    world: World, finding: str, severity: str, alias: str, package: str | None = None
+    world: World,
+    severity: str,
+    alias: str,
+    finding: str | None = None,
+    package: str | None = None,
 ) -> None:
     """One more finding the scanner reports for the artifact (said one sentence at a time,
-    the scan reports all of them)."""
+    the scan reports all of them); one said without an id ("a critical CVE in openssl") is
+    known by its package and severity."""
     current = scene(world)
     digest = current.digest(world, alias)
     found = current.findings.setdefault(alias, [])
+    if finding is None:
+        finding = f"UNNAMED-{package}-{len(found) + 1}"
 
     def record() -> None:
         found.append(Finding(finding, severity, package or ""))

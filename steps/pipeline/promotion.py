@@ -10,7 +10,7 @@ from kubeloop.harness.registry import then, when
 from kubeloop.harness.world import World
 from kubeloop.pipeline import PipelineDefinition
 
-from .support import last_built, scene
+from .support import said_last, scene
 
 
 def _operate(world: World, method: str, alias: str, env: str) -> None:
@@ -33,6 +33,7 @@ def i_promote(world: World, alias: str, env: str) -> None:
         "[I ]<get|have> {alias:artifact} approved for {env:name}",
         "I approve {alias:artifact} for {env:name}",
         "{alias:artifact} <gets|is|was|got> approved for {env:name}",
+        "the promotion of {alias:artifact} to {env:name} <is|gets|was|got> approved",
     ),
 )
 def i_approve(world: World, alias: str, env: str) -> None:
@@ -43,6 +44,10 @@ def i_approve(world: World, alias: str, env: str) -> None:
 @when(
     "I reject the promotion of {alias:artifact} to {env:name}",
     "I reject the promotion of D1 to prod",
+    variants=(
+        "I reject {alias:artifact} for {env:name}",
+        "the promotion of {alias:artifact} to {env:name} <is|gets|was|got> rejected",
+    ),
 )
 def i_reject(world: World, alias: str, env: str) -> None:
     """A reviewer rejects the waiting promotion: it fails, and ENV keeps what it runs."""
@@ -131,13 +136,14 @@ def env_runs(world: World, env: str, alias: str = "nothing") -> None:
         "the promotion[ of {alias:artifact}][ to {env:name}] <is waiting|waits|is pending|is held>"
         " <for|on> [<an|a manual|manual> ]approval",
         "{alias:artifact} is waiting for [<an|a manual|manual> ]approval <for|in|to> {env:name}",
+        "the approval <for|of> [{alias:artifact} <for|to> ]{env:name} is [still ]<pending|awaited>",
     ),
 )
 def is_waiting(world: World, env: str | None = None, alias: str | None = None) -> None:
     """The promotion is held until a reviewer approves or rejects it (of the artifact named
     or built last; without an environment: to any of them)."""
     current = scene(world)
-    alias = alias or world.mentioned.get("artifact") or last_built(world)
+    alias = alias or said_last(world)
     digest = current.digest(world, alias)
     envs = [env] if env else [e.name for e in current.definition.environments]
     if not any(world.capability(current.pipeline, "waiting")(digest, e) for e in envs):

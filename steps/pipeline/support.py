@@ -88,6 +88,13 @@ def last_built(world: World) -> str:
     return alias
 
 
+def said_last(world: World) -> str:
+    """The artifact said last ("it"), else the one built last ("nothing", as in "prod runs
+    nothing", names no artifact)."""
+    said = world.mentioned.get("artifact")
+    return said if said and said != "nothing" else last_built(world)
+
+
 def _build(world: World) -> PipelineScene:
     engine, name = world.engine_for(ENTRY)
     factory = getattr(engine, ENTRY)

@@ -14,7 +14,7 @@ from kubeloop.harness.world import World
 from kubeloop.pipeline import TestSummary
 
 from .gates import _record
-from .support import last_built, run_gates
+from .support import run_gates, said_last
 
 
 def _summary(world: World, alias: str, tests: int, failures: int) -> None:
@@ -90,7 +90,7 @@ _WHO = (
 def coverage_changes(world: World, coverage: float, alias: str | None = None) -> None:
     """A new coverage total for the artifact named, or the one said or built last (the gate
     judges it the next time the pipeline runs)."""
-    said = alias or world.mentioned.get("artifact") or last_built(world)
+    said = alias or said_last(world)
     _record(world, said, "record_coverage", coverage)
 
 
@@ -110,7 +110,7 @@ _RUNS = "<runs|is run|runs again|is run again|reruns|is rerun|re-runs>"
 def a_gate_runs(world: World, gate: str, alias: str | None = None) -> None:
     """Run the ladder for the artifact (named, else said or built last): every gate is
     judged in order, so the gate named is judged with the ones before it."""
-    said = alias or world.mentioned.get("artifact") or last_built(world)
+    said = alias or said_last(world)
     if gate:
         world.mentioned["gate"] = gate
     run_gates(world, said)
