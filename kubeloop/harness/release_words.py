@@ -14,7 +14,7 @@ from kubeloop.harness.nouns import IT, NAME, _strip_groups, unquote
 from kubeloop.harness.params import TYPES, ParamType
 from kubeloop.harness.pipeline_words import GATES, gate_name
 
-_ARTIFACT = _strip_groups(TYPES["artifact"].regex)
+_ARTIFACT = f"(?>{_strip_groups(TYPES['artifact'].regex)})"
 _THEN = r"(?:,? and then |,? then |,? and |, )"
 
 
@@ -52,7 +52,9 @@ _ACTIONS: list[tuple[str, str]] = [
     (rf"(?:re-?)?run the pipeline(?: (?:for|on) (?P<a>{_ARTIFACT}))?(?: again)?", "run"),
 ]
 _COMPILED = [(re.compile(regex, re.IGNORECASE), kind) for regex, kind in _ACTIONS]
-_ONE = "|".join(f"(?:{_strip_groups(regex)})" for regex, _ in _ACTIONS)
+_ONE = "|".join(f"(?>{_strip_groups(regex)})" for regex, _ in _ACTIONS)
+"""Each action atomic: "it" is both a pronoun and a name, and trying both for each of
+many actions would take exponential time on a line that does not read."""
 ACTIONS = rf"(?:{_ONE})(?:{_THEN}(?:{_ONE}))+"
 _WHOLE = re.compile(rf"(?:{_THEN}(?:{_ONE}))*", re.IGNORECASE)
 _SEPARATOR = re.compile(_THEN, re.IGNORECASE)

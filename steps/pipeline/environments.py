@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import kubeloop.harness.release_words  # noqa: F401  (registers person)
 from kubeloop.harness.pipeline_words import Fact
 from kubeloop.harness.registry import given, then, when
 from kubeloop.harness.world import World
@@ -132,6 +133,20 @@ def never_ran(world: World, env: str, alias: str) -> None:
 )
 def in_no_environment(world: World, alias: str) -> None:
     """No environment's history holds the artifact's digest."""
+    _in_none(world, alias)
+
+
+@given(
+    "{alias:artifact} <never left|has never left|did not leave|didn't leave> the pipeline",
+    "L6 never left the pipeline",
+)
+def never_left(world: World, alias: str) -> None:
+    """The situation holds: no environment ever ran the artifact (a Given that is not so
+    fails at its line)."""
+    _in_none(world, alias)
+
+
+def _in_none(world: World, alias: str) -> None:
     digest = scene(world).digest(world, alias)
     found = [
         e for e in _names(world) if any(d.digest == digest for d in _view(world, e).deployments)
@@ -176,9 +191,11 @@ def _target(view: Any) -> str | None:
     variants=(
         "I roll {env:name} back to {alias:artifact}",
         "{env:name} <is|gets|got> rolled back to {alias:artifact}",
+        "{who:person} <rolls|rolled> {env:name} back to {alias:artifact}",
+        "{who:person} <rolls|rolled> back {env:name} to {alias:artifact}",
     ),
 )
-def roll_back_to(world: World, env: str, alias: str) -> None:
+def roll_back_to(world: World, env: str, alias: str, who: str | None = None) -> None:
     """Roll ENV back, which goes to its previous known-good digest: that must be the
     artifact named, else nothing changes and the step says where a rollback would go."""
     current = scene(world)

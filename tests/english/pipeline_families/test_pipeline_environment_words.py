@@ -100,3 +100,39 @@ def test_a_given_about_an_environment_that_does_not_exist_fails(
 ) -> None:
     code, out = run_scenario(tmp_path, capsys, *_TWO_BUILDS, "Given qa runs C1")
     assert code == 1 and "an environment qa" in out, out
+
+
+@pytest.mark.parametrize(
+    ("said", "passes"),
+    [
+        ("When on-call rolls staging back to C1", True),
+        ("When the release manager rolls back staging to C1", True),
+        ("When staging gets rolled back to C1", True),
+        ("When Maria rolls staging back to C2", False),
+    ],
+)
+def test_someone_rolls_an_environment_back(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], said: str, passes: bool
+) -> None:
+    code, out = run_scenario(
+        tmp_path,
+        capsys,
+        *_TWO_BUILDS,
+        "Given C1 and C2 have both been promoted to staging, C2 last",
+        said,
+        "Then staging runs C1",
+    )
+    assert code == (0 if passes else 1), out
+
+
+def test_a_build_that_never_left_the_pipeline(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out = run_scenario(
+        tmp_path, capsys, *_TWO_BUILDS, "Given C1 ran in dev", "And C2 never left the pipeline"
+    )
+    assert code == 0, out
+    code, out = run_scenario(
+        tmp_path, capsys, *_TWO_BUILDS, "Given C1 ran in dev", "And C1 never left the pipeline"
+    )
+    assert code == 1 and "it ran in dev" in out, out
