@@ -12,6 +12,7 @@ from kubeloop.harness.registry import then
 from kubeloop.harness.world import World
 
 from .support import scene
+from .verdicts import _gate
 
 _WHAT = "{kind:happening}"
 _OF = "[ of {alias:artifact}]"
@@ -53,3 +54,24 @@ def audit_shows(world: World, kind: str, env: str, alias: str | None = None) -> 
         recent = "\n".join(f"    {e}" for e in _events(world)[-8:]) or "    (no events)"
         what = f"{reason} of {alias}" if alias else reason
         raise world.fail(f"an event {what} for {env}", f"none; the latest events:\n{recent}")
+
+
+@then(
+    "the <waiver|exception>[ for {finding:finding}] <shows up|appears|is recorded|is listed> "
+    "in the audit <log|trail>[ for {alias:artifact}]",
+    "the waiver shows up in the audit log for R3",
+    "the exception for CVE-2024-3094 is recorded in the audit trail",
+)
+def waiver_in_audit(world: World, finding: str | None = None, alias: str | None = None) -> None:
+    """The pipeline recorded a waiver list that accepts the finding (the waiver said last);
+    "for R3": the latest scan of R3 let the finding through under it."""
+    said = finding or world.mentioned.get("finding")
+    if said is None:
+        raise world.fail("a waiver said earlier (a waiver for CVE-…)", "none was said")
+    lists = [e for e in _events(world) if e.reason == "WaiverList" and said in e.message]
+    if not lists:
+        raise world.fail(f"a waiver list accepting {said} in the audit log", "none")
+    if alias is not None:
+        gate = _gate(world, "scan", alias)
+        if said not in getattr(gate, "waived", ()):
+            raise world.fail(f"the scan of {alias} to cite the waiver of {said}", gate.reason)

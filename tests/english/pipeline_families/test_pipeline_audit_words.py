@@ -116,3 +116,28 @@ def test_a_finding_said_without_its_id(
         f"Then {check}",
     )
     assert code == (0 if passes else 1), out
+
+
+@pytest.mark.parametrize(
+    ("check", "passes"),
+    [
+        ("the waiver shows up in the audit log for C1", True),
+        ("the exception for CVE-2026-0009 is recorded in the audit trail", True),
+        ("the waiver for CVE-2026-0008 appears in the audit log", False),
+    ],
+)
+def test_a_waiver_in_the_audit_log(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], check: str, passes: bool
+) -> None:
+    code, out = run_scenario(
+        tmp_path,
+        capsys,
+        'Given a manifest "web" version "1.0.0"',
+        'When I build "web" as C1',
+        "Given C1's unit tests pass with 90% coverage",
+        "And the scan of C1 finds a critical CVE-2026-0009 in openssl",
+        "When security grants a waiver for CVE-2026-0009 on C1 that expires in 7 days",
+        "And I run the pipeline",
+        f"Then {check}",
+    )
+    assert code == (0 if passes else 1), out
