@@ -141,3 +141,21 @@ def test_a_waiver_in_the_audit_log(
         f"Then {check}",
     )
     assert code == (0 if passes else 1), out
+
+
+def test_a_rollback_in_an_environments_event_history(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out = run_scenario(
+        tmp_path,
+        capsys,
+        *_TWO,
+        "When prod is rolled back to C1",
+        "Then the rollback shows up in the prod event history",
+        "And the rollback of C1 appears in the prod history",
+    )
+    assert code == 0, out
+    code, out = run_scenario(
+        tmp_path, capsys, *_TWO, "Then the rollback shows up in the prod event history"
+    )
+    assert code == 1 and "an event RolledBack for prod" in out, out
