@@ -16,7 +16,8 @@ _FROM_COMMIT = (
 )
 """The artifact built from a commit, named by the commit: bound as "commit 9e1f0aa"."""
 _ARTIFACT = re.compile(
-    f"(?P<it>{_IT})|{_FROM_COMMIT}|(?:the )?(?:artifact|build|image) (?P<n1>{NAME})|(?P<n2>{NAME})",
+    f"(?P<it>{_IT})|{_FROM_COMMIT}|(?:the )?(?:artifact|build|image) (?P<n1>{NAME})"
+    f"|the (?!(?:artifact|build|image)\\b)(?P<n3>{NAME}) (?:artifact|build|image)|(?P<n2>{NAME})",
     re.IGNORECASE,
 )
 _ARTIFACTS = re.compile(
@@ -32,7 +33,7 @@ def _artifact(text: str) -> str:
         return IT
     if found.group("commit"):
         return commit_alias(unquote(found.group("commit")))
-    return unquote(found.group("n1") or found.group("n2"))
+    return unquote(found.group("n1") or found.group("n2") or found.group("n3"))
 
 
 def commit_alias(commit: str) -> str:
@@ -51,8 +52,8 @@ TYPES.update(
         "artifact": ParamType(
             _strip_groups(_ARTIFACT.pattern),
             _artifact,
-            'an artifact: its alias D1 (or "D1", the build D1); it or the artifact for the '
-            "one built or named last",
+            'an artifact: its alias D1 (or "D1", the build D1, the D1 image); it or the '
+            "artifact for the one built or named last",
             refers_to="artifact",
         ),
         "artifacts": ParamType(

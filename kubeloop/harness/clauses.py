@@ -14,6 +14,7 @@ from collections.abc import Callable
 import kubeloop.harness.artifacts
 import kubeloop.harness.pipeline_words
 import kubeloop.harness.reasons
+import kubeloop.harness.release_words
 import kubeloop.harness.telemetry_nouns
 import kubeloop.harness.text_checks  # noqa: F401  (registers "is" / "contains" / "starts with")
 from kubeloop.harness.amounts import AMOUNTS, _resources

@@ -41,12 +41,64 @@ _CANONICAL = {word: gate for gate, words in GATES.items() for word in words}
 _SYNONYM = "|".join(sorted(_CANONICAL, key=len, reverse=True)).replace(" ", " +")
 _KIND = r"(?:gate|stage|step|check|job)"
 _GATE = re.compile(
-    rf"(?:the )?{_KIND} (?P<g1>[A-Za-z][A-Za-z0-9-]*)"
-    rf"|(?:the )?(?!(?:every|each|all|any|no|a|an|one|which)\b)"
+    rf'(?:the )?"(?P<g4>[A-Za-z][A-Za-z0-9 -]*)"(?: {_KIND})?'
+    rf"|(?:the )?{_KIND} (?P<g1>[A-Za-z][A-Za-z0-9-]*)"
+    rf"|(?P<it>(?:the|that|this) {_KIND})"
+    rf"|(?:the )?(?!(?:every|each|all|any|no|a|an|one|which|the|that|this)\b)"
     rf"(?P<g2>{_SYNONYM}|[A-Za-z][A-Za-z0-9-]*) {_KIND}"
     rf"|(?:the )?(?P<g3>{_SYNONYM})",
     re.IGNORECASE,
 )
+
+
+_SOURCE = re.compile(
+    r"(?:(?:an? |the )?(?:image|build|artifact) from )?"
+    rf"(?:that commit|the commit|this commit|it|commit (?P<commit>{COMMIT}))",
+    re.IGNORECASE,
+)
+
+
+def _sequence(text: str) -> tuple[str, ...]:
+    """Names in the order said ("B4, B5 and then B4")."""
+    return tuple(unquote(n) for n in re.split(_ENV_SEP, text, flags=re.IGNORECASE))
+
+
+_AGO = re.compile(
+    r"(?P<yesterday>yesterday)|(?P<week>last week)|(?P<n>\d+|a|an|one|two|three|four|five|six|"
+    r"seven) (?P<unit>days?|weeks?) ago",
+    re.IGNORECASE,
+)
+_SMALL = {
+    "a": 1,
+    "an": 1,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+}
+
+
+def _ago(text: str) -> int:
+    """How many days ago: yesterday (1), last week (7), 3 days ago, two weeks ago."""
+    found = _AGO.fullmatch(text)
+    assert found is not None
+    if found.group("yesterday"):
+        return 1
+    if found.group("week"):
+        return 7
+    count = found.group("n").lower()
+    days = int(count) if count.isdigit() else _SMALL[count]
+    return days * (7 if found.group("unit").lower().startswith("week") else 1)
+
+
+def _source(text: str) -> str:
+    """The commit named, or "" for the one said last ("that commit", "it")."""
+    found = _SOURCE.fullmatch(text)
+    assert found is not None
+    return unquote(found.group("commit") or "")
 
 
 def gate_name(text: str) -> str:
@@ -58,26 +110,55 @@ def gate_name(text: str) -> str:
 def _gate(text: str) -> str:
     found = _GATE.fullmatch(text)
     assert found is not None
-    return gate_name(next(g for g in found.group("g1", "g2", "g3") if g is not None))
+    if found.group("it"):
+        return ""
+    return gate_name(next(g for g in found.group("g1", "g2", "g3", "g4") if g is not None))
+
+
+_ONE_GATE = rf"(?:{_SYNONYM}|[A-Za-z][A-Za-z0-9-]*)"
+_GATE_LIST = re.compile(
+    rf"(?:the |both )?(?P<list>{_ONE_GATE}(?:, {_ONE_GATE})*,? and {_ONE_GATE}) "
+    r"(?:gates|stages|steps|checks|jobs)",
+    re.IGNORECASE,
+)
+
+
+def _gates(text: str) -> tuple[str, ...]:
+    found = _GATE_LIST.fullmatch(text)
+    assert found is not None
+    said = re.split(r",? and |, ", found.group("list"), flags=re.IGNORECASE)
+    return tuple(dict.fromkeys(gate_name(g) for g in said))
 
 
 class Fact(NamedTuple):
     """One thing a Given says happened to an artifact, in the order it says it."""
 
     kind: str
-    """commit, tested, scanned, gates, signed, unsigned, promoted (held where approval is
-    needed), running (approved where needed), approved"""
+    """commit, tested, scanned, gates, signed, signed by (a key; extra: "trusted" or
+    "untrusted" when said), unsigned, promoted (held where approval is needed), running
+    (approved where needed), approved (value None: wherever approval is needed)"""
     value: str | float | None = None
     extra: str | None = None
 
 
-_VERB = r"(?:(?:is|was|gets|got|has|had|has been|had been|then|that was|and was) )?"
+_VERB = (
+    r"(?:(?:that |which |and |but )?(?:(?:is|was|gets|got|has|had|have|"
+    r"(?:has|had|have)(?: already| both| all| also| just)? been|then|that was|and was)"
+    r"(?: already| both| all| also| just)? )?(?:already )?)"
+)
+"""The verb before a fact, with the adverbs that change nothing ("is already in staging",
+"have both been promoted"); "never" and "not" belong to the facts that mean them."""
 _NOT_A_FACT = (
     r"(?!(?:signed|tested|scanned|approved|promoted|running|passed|passes|built|is|was|gets|"
-    r"got|then)\b)"
+    r"got|then|but|last)\b)"
 )
 _ONE_ENV = f"{_NOT_A_FACT}(?:{NAME})"
-_ENV = f"(?P<env>{_ONE_ENV}(?:(?:, |,? and ){_ONE_ENV})*)"
+_ENV_SEP = r",? and then |,? then |,? and |, "
+_ENV = f"(?P<env>{_ONE_ENV}(?:(?:{_ENV_SEP}){_ONE_ENV})*)"
+_KEY = (
+    rf"(?:(?:the |an? )?(?:(?P<trust>untrusted|trusted) )?(?:signing )?key (?P<key>{NAME})"
+    r'|(?P<qkey>"[^"]+"))'
+)
 _FACTS: list[tuple[str, str]] = [
     (rf"(?:built )?from commit (?P<commit>{COMMIT})(?: of (?P<project>{NAME}))?", "commit"),
     (
@@ -90,15 +171,31 @@ _FACTS: list[tuple[str, str]] = [
     (
         r"(?:passes|passed|passing|went through|goes through) (?:all |every )?(?:of )?"
         r"(?:its |the )?"
-        r"(?:gates?|checks|stages)",
+        r"(?:gates?|checks|stages)"
+        r"|with (?:all|every) (?:of )?(?:its |the )?(?:gates?|checks|stages) "
+        r"(?:green|passed|passing)",
         "gates",
     ),
-    (r"(?:signed|that nobody signed|not signed|unsigned)", "signed"),
-    (rf"(?:promoted|deployed|released|shipped) to {_ENV}", "promoted"),
-    (rf"(?:running|live|deployed|serving) in {_ENV}", "running"),
-    (rf"approved for {_ENV}", "approved"),
+    (rf"signed (?:with|by) {_KEY}", "signed by"),
+    (
+        r"(?:not been signed|never been signed|never signed|not signed|unsigned|"
+        r"that nobody signed|nobody signed|isn't signed|wasn't signed|hasn't been signed)",
+        "unsigned",
+    ),
+    (r"signed", "signed"),
+    (
+        rf"(?:promoted|deployed|released|shipped)(?: all the way)? (?:to|through) {_ENV}",
+        "promoted",
+    ),
+    (
+        r"(?:(?:(?:running|live|deployed|serving|ran|run) )?in|(?:approved|promoted and "
+        r"approved) into|(?:made it|got|rolled out|went live|goes live) (?:to|in|into)|reached|"
+        rf"landed in) {_ENV}",
+        "running",
+    ),
+    (rf"approved(?: for {_ENV})?", "approved"),
 ]
-_SEP = r"(?:,? and |, | )"
+_SEP = r"(?:,? and |,? but |, | )"
 _ONE = "|".join(f"(?:{_strip_groups(regex)})" for regex, _ in _FACTS)
 FACTS = rf"(?:{_SEP}{_VERB}(?:{_ONE}))+"
 _COMPILED = [
@@ -122,11 +219,12 @@ def _facts(text: str) -> tuple[Fact, ...]:
                 found.append(Fact(kind, unquote(groups["commit"]), project and unquote(project)))
             elif kind == "tested":
                 found.append(Fact(kind, float(groups["cov"])))
-            elif kind == "signed" and re.search(r"nobody|not|unsigned", match.group(0), re.I):
-                found.append(Fact("unsigned"))
+            elif kind == "signed by":
+                key = unquote(groups["key"] or groups["qkey"])
+                found.append(Fact(kind, key, (groups.get("trust") or "").lower() or None))
             elif groups.get("env") is not None:
-                envs = re.findall(_ONE_ENV, groups["env"], re.IGNORECASE)
-                found.extend(Fact(kind, unquote(env)) for env in envs if env.lower() != "and")
+                envs = re.split(_ENV_SEP, groups["env"], flags=re.IGNORECASE)
+                found.extend(Fact(kind, unquote(env)) for env in envs)
             else:
                 found.append(Fact(kind))
             position = match.end()
@@ -142,15 +240,59 @@ TYPES.update(
         "gate": ParamType(
             _strip_groups(_GATE.pattern),
             _gate,
-            "a gate by any of its names: gate scan, the scan gate, the vulnerability scan, the "
+            "a gate by any of its names (the gate: the one said last, else the one that "
+            "blocked): gate scan, the scan gate, the vulnerability scan, the "
             "unit test gate (coverage: the unit gate), the integration stage, the signing step",
+        ),
+        "sequence": ParamType(
+            f"{NAME}(?:(?:{_ENV_SEP}){NAME})*",
+            _sequence,
+            "names in order: B4, B5, B4 or R1 then R3 or B4 and then B5",
+        ),
+        "several": ParamType(
+            f"{NAME}(?:, {NAME})*,? and {NAME}",
+            _sequence,
+            "two names or more: dev and staging, dev, staging and prod",
+        ),
+        "movement": ParamType(
+            r"be promoted|be deployed|move on|move|go|get|be released|be shipped|make it",
+            lambda text: "deploy" if "deploy" in text.lower() else "promote",
+            "how an artifact reaches an environment: be promoted, move on, go (promote); "
+            "be deployed (deploy)",
+        ),
+        "imageref": ParamType(
+            r'"[^"]+"|[A-Za-z0-9][-A-Za-z0-9._/]*(?::[A-Za-z0-9_][-A-Za-z0-9._]*)?',
+            unquote,
+            'an image reference or a tag: checkout:2.4.0, "checkout:2.4.0", latest',
+        ),
+        "ago": ParamType(
+            _strip_groups(_AGO.pattern),
+            _ago,
+            "a day in the past: yesterday, last week, 3 days ago, two weeks ago",
+        ),
+        "source": ParamType(
+            _strip_groups(_SOURCE.pattern),
+            _source,
+            "a commit to build: commit 9e1f0aa, that commit (or it: the one said last), an "
+            "image from that commit",
+        ),
+        "gates": ParamType(
+            _strip_groups(_GATE_LIST.pattern),
+            _gates,
+            "two gates or more: the scan and integration gates, the unit, scan and sign stages",
         ),
         "facts": ParamType(
             FACTS,
             _facts,
             "what happened to an artifact, in order: built from commit 1234abc, tested with "
-            "95% coverage, scanned clean, passed all its gates, signed (or: that nobody "
-            "signed), promoted to staging, running in prod, approved for prod",
+            "95% coverage, scanned clean, passed all its gates (or: with all gates green), "
+            'signed (or: signed with key "release", was never signed), promoted to dev and '
+            "staging (or: all the way to prod), running in prod (or: ran in dev, staging and "
+            "prod; is already in staging), approved for prod (or: approved); joined by commas, "
+            "and, but",
+        ),
+        "signedness": ParamType(
+            r"signed|unsigned", str.lower, "whether an artifact is signed: signed, unsigned"
         ),
         "severity": ParamType(
             r"critical|high|medium|low|unknown",

@@ -49,9 +49,39 @@ _SMALL = frozenset(
         "with",
         "from",
         "one",
+        "being",
+        "isn't",
+        "wasn't",
+        "hasn't",
+        "doesn't",
+        "didn't",
+        "aren't",
+        "image",
+        "artifact",
+        "build",
     }
 )
+"""Words that carry no meaning a message must repeat: small words, negations (a message
+says "no signature" as often as "not signed"), and the artifact's own kind (messages name
+it by its label)."""
+_SAME = {
+    "under": ("below", "less"),
+    "below": ("under", "less"),
+    "over": ("above", "more", "exceeds"),
+    "above": ("over", "more", "exceeds"),
+    "signed": ("signature",),
+    "unsigned": ("signature",),
+    "signature": ("signed",),
+    "failed": ("failures", "failure", "fail"),
+    "failing": ("failures", "failure", "failed"),
+    "untrusted": ("trusted", "trusts"),
+    "trusted": ("trusts",),
+    "approval": ("approve", "approved"),
+    "approved": ("approval", "approve"),
+}
+"""Words a message may say another way ("under 80%" is "below the threshold 80%")."""
 _WORD = re.compile(r"[a-z0-9][a-z0-9.-]*", re.IGNORECASE)
+_NUMBER = re.compile(r"\d+(?:\.\d+)*\.?")
 
 
 class Reason(str):
@@ -86,14 +116,19 @@ def says(reason: Reason, text: str, aliases: Mapping[str, str] | None = None) ->
     other = aliases or {}
 
     def found(word: str) -> bool:
-        return _stem(word) in seen or word.lower() in text.lower()
+        if _NUMBER.fullmatch(word):  # a number is a whole token: "3" is not in "300"
+            return word.rstrip(".") in {w.rstrip(".") for w in _WORD.findall(text)}
+        if _stem(word) in seen or word.lower() in text.lower():
+            return True
+        return any(_stem(other) in seen for other in _SAME.get(word.lower(), ()))
 
     return all(found(word) or (word in other and found(other[word])) for word in wanted)
 
 
 TYPES["reason"] = ParamType(
-    r'"(?:[^"\\]|\\.)*"|[A-Za-z0-9][^"]*',
+    r'"(?:[^"\\]|\\.)*"|[A-Za-z0-9](?>[^"]*)(?:"[^"]*"[^"]*)*',
     _reason,
     'a reason: "quoted text" that must appear as written, or your own words whose every '
-    "word that carries meaning must appear (the waiver has expired)",
+    'word that carries meaning must appear (the waiver has expired; the key "dev" is not '
+    "trusted)",
 )

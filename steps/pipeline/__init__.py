@@ -2,14 +2,37 @@
 promotion, deployment and rollback."""
 
 from . import (
+    abilities,
+    audit,
     build,
+    chains,
     commits,
+    environments,
+    findings,
     gates,
+    identity,
     promotion,
     reports,
     signing,
+    unit_results,
     verdicts,
     waivers,
 )
 
-__all__ = ["build", "commits", "gates", "promotion", "reports", "signing", "verdicts", "waivers"]
+__all__ = [
+    "abilities",
+    "audit",
+    "build",
+    "chains",
+    "commits",
+    "environments",
+    "findings",
+    "gates",
+    "identity",
+    "promotion",
+    "reports",
+    "signing",
+    "unit_results",
+    "verdicts",
+    "waivers",
+]

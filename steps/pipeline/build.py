@@ -6,21 +6,31 @@ from pathlib import Path
 from typing import Any
 
 from kubeloop.errors import InvalidSpecError
+from kubeloop.harness.artifacts import commit_alias
 from kubeloop.harness.errors import HarnessError
 from kubeloop.harness.registry import given, then, when
 from kubeloop.harness.world import World
 
 from .support import scene
 
+REVISION = "org.opencontainers.image.revision"
+"""The OCI annotation naming the source revision an image was built from."""
+
 
 @given(
-    "a manifest {name:name} version {version:name}",
+    "a manifest {name:name} version {version:name}[ from commit {commit:commit}]",
     'a manifest "web" version "1.0.0"',
     "a manifest api version 2.3.1",
+    'a manifest "checkout" version "2.4.0" from commit 4f2a9c1',
 )
-def a_manifest(world: World, name: str, version: str) -> None:
-    """Declare (or replace) the build input NAME at VERSION, with no files yet."""
-    scene(world).manifests[name] = {"name": name, "version": version}
+def a_manifest(world: World, name: str, version: str, commit: str | None = None) -> None:
+    """Declare (or replace) the build input NAME at VERSION, with no files yet; "from
+    commit" labels it with the source revision, as OCI images record it (so the build is
+    also "the image built from commit …")."""
+    data: dict[str, Any] = {"name": name, "version": version}
+    if commit is not None:
+        data["labels"] = {REVISION: commit}
+    scene(world).manifests[name] = data
 
 
 @given("the manifest {name:name}:", 'the manifest "web":')
@@ -76,6 +86,9 @@ def _build(world: World, manifest: str, alias: str) -> None:
         return
     digest = world.attempt(lambda: world.capability(current.pipeline, "build")(data))
     if digest is not None:
+        commit = (data.get("labels") or {}).get(REVISION)
+        if isinstance(commit, str):
+            bind(world, commit_alias(commit), digest, str(data["version"]))
         bind(world, alias, digest, str(data["version"]))
 
 

@@ -26,11 +26,9 @@ from kubeloop.harness.registry import given, when
 from kubeloop.harness.world import World
 from kubeloop.pipeline import TestSummary
 
-from .build import bind
-from .support import run_gates, scene
+from .build import REVISION, _build, bind
+from .support import last_built, run_gates, scene
 
-REVISION = "org.opencontainers.image.revision"
-"""The OCI annotation naming the source revision an image was built from."""
 VERSION_LABEL = "org.opencontainers.image.version"
 DEFAULT_PROJECT = "web"
 _VERSIONISH = re.compile(r"v?\d+(?:\.\d+)*(?:[-+][\w.]+)?", re.IGNORECASE)
@@ -82,10 +80,11 @@ def i_build_commit(
 
 
 @given(
-    "<an|the|a> <artifact|image|build> {alias:name} built from commit {commit:commit}"
+    "<an|the|a> <artifact|image|build> {alias:name} [built ]from commit {commit:commit}"
     "[ of {project:name}][{facts:facts}]",
     "an artifact R2 built from commit 44aa55b",
     "an image R9 built from commit f00dbad that nobody signed",
+    "a build v3 from commit bad5eed that passed every gate",
 )
 def built_from_commit(
     world: World,
@@ -100,6 +99,73 @@ def built_from_commit(
         make_true(world, alias, facts)
 
 
+_REPO = "[ <of|in|from> [the ]{project:name}[ <repo|repository|project>]]"
+_BRANCH = "[ on [the ]{branch:name} branch]"
+
+
+@given(
+    "[a ]commit {commit:commit}" + _BRANCH + _REPO,
+    'a commit abc1234 on the main branch of the "payments" repo',
+    "a commit 9f8e7d6 of payments",
+)
+def a_commit(
+    world: World, commit: str, project: str | None = None, branch: str | None = None
+) -> None:
+    """A source revision to build later ("that commit", "it"): nothing is built yet (the
+    branch is where it was found; the commit alone decides what is built)."""
+    scene(world).commits[commit] = project
+    world.declared.mentioned["commit"] = commit
+
+
+@when(
+    "I <merge|push> commit {commit:commit}" + _REPO + "[ <to|into|on> {branch:name}]",
+    "I merge commit d00dfee",
+    "commit 4f2a9c1 of checkout is merged into main",
+    variants=(
+        "commit {commit:commit}" + _REPO + " is <merged|pushed>[ <to|into|on> {branch:name}]",
+    ),
+)
+def i_merge(
+    world: World, commit: str, project: str | None = None, branch: str | None = None
+) -> None:
+    """A commit lands: the revision the pipeline builds next ("builds it")."""
+    a_commit(world, commit, project, branch)
+
+
+@when(
+    "<all|every> [of ][<the|its> ]<gates|gate> <pass|passes|are green|is green>"
+    "[ <for|on> {alias:artifact}]",
+    "all gates pass",
+    "every gate passes for R1",
+)
+def all_gates_pass(world: World, alias: str | None = None) -> None:
+    """Every gate input not given yet is green, then a run that must pass (of the artifact
+    named, else the one built last)."""
+    _passed(world, alias or last_built(world))
+
+
+def _commit(world: World, commit: str) -> str:
+    said = commit or world.declared.mentioned.get("commit")
+    if said is None:
+        raise world.fail(
+            "a commit said earlier (Given a commit abc1234 of payments)", "no commit was named"
+        )
+    return said
+
+
+@when(
+    "the pipeline builds {source:source} <and calls it|and names it|as|into> {alias:name}",
+    "the pipeline builds an image from that commit and calls it R1",
+    "the pipeline builds it as v2",
+    variants=("the pipeline builds {alias:name} from {source:source}",),
+)
+def the_pipeline_builds(world: World, source: str, alias: str) -> None:
+    """Build the commit named (or said last) of the project said with it; ALIAS names the
+    artifact from now on."""
+    said = _commit(world, source)
+    build_commit(world, said, scene(world).commits.get(said), alias)
+
+
 @given(
     "{alias:artifact}{facts:facts}",
     "D1 passed every gate",
@@ -112,6 +178,31 @@ def built_from_commit(
 def what_happened(world: World, alias: str, facts: Sequence[Fact]) -> None:
     """Each fact about the artifact, made true in the order said."""
     make_true(world, alias, facts)
+
+
+@given(
+    "{alias:name} is <a|an> [{signed:signedness} ]build of {project:name}[ version {version:name}]"
+    "[{facts:facts}]",
+    'B5 is a signed build of "checkout" version "2.5.1" that passed every gate',
+    'L4 is a build of "ledger" signed with "ci-ed25519-2026"',
+)
+def is_a_build_of(
+    world: World,
+    alias: str,
+    project: str,
+    version: str | None = None,
+    facts: Sequence[Fact] = (),
+    signed: str | None = None,
+) -> None:
+    """Build PROJECT (at VERSION, else the manifest declared for it) as ALIAS; "signed"
+    (after passing every gate, as the pipeline signs) or "unsigned", then each fact said."""
+    current = scene(world)
+    if version is not None:
+        current.manifests[project] = {"name": project, "version": version}
+    _build(world, project, alias)
+    extra = (Fact(signed),) if signed else ()
+    if world.error is None:
+        make_true(world, alias, (*extra, *facts))
 
 
 def make_true(world: World, alias: str, facts: Sequence[Fact]) -> None:
@@ -196,12 +287,15 @@ def _running(world: World, alias: str, fact: Fact) -> None:
 
 def _promoted(world: World, alias: str, fact: Fact, approve: bool = False) -> None:
     """Through each environment up to the one named (one that needs approval holds it,
-    unless ``approve``: "running in prod" says it was approved)."""
+    unless ``approve``: "running in prod" says it was approved); an artifact with no
+    passing run passes every gate first, as a promoted one did."""
     current = scene(world)
     digest = current.digest(world, alias)
     names = [spec.name for spec in current.definition.environments]
     if fact.value not in names:
         raise world.fail(f"an environment {fact.value}", f"environments: {', '.join(names)}")
+    if not _latest_passed(world, alias):
+        _passed(world, alias)
     pipeline = current.pipeline
     for spec in current.definition.environments[: names.index(str(fact.value)) + 1]:
         if world.error is not None or pipeline.environment(spec.name).running == digest:
@@ -213,9 +307,26 @@ def _promoted(world: World, alias: str, fact: Fact, approve: bool = False) -> No
 
 
 def _approved(world: World, alias: str, fact: Fact) -> None:
+    """Approved for the environment said, or (none said) for each that needs approval."""
     current = scene(world)
     digest = current.digest(world, alias)
-    world.attempt(lambda: world.capability(current.pipeline, "approve")(digest, fact.value))
+    envs = [fact.value] if fact.value is not None else current.approving()
+    for env in envs:
+        if world.error is None:
+            world.attempt(lambda e=env: world.capability(current.pipeline, "approve")(digest, e))  # type: ignore[misc]
+
+
+def _signed_by(world: World, alias: str, fact: Fact) -> None:
+    """Signed with that key (made known to the pipeline from a seed of its own name if it
+    was not; "untrusted" keys are trusted nowhere, as any key not named as trusted)."""
+    current = scene(world)
+    key = str(fact.value)
+    if fact.extra == "trusted" and key not in dict(current.definition.keys):
+        raise world.fail(f'a trusted key "{key}" (Given the trusted signing keys are …)', "none")
+    current.know_key(world, key)
+    if world.error is None:
+        digest = current.digest(world, alias)
+        world.attempt(lambda: world.capability(current.pipeline, "sign")(digest, key))
 
 
 def _built(world: World, alias: str, fact: Fact) -> None:
@@ -228,6 +339,7 @@ _FACTS = {
     "scanned": _scanned,
     "gates": _passed,
     "signed": _signed,
+    "signed by": _signed_by,
     "unsigned": _unsigned,
     "promoted": _promoted,
     "running": _running,

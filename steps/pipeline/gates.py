@@ -106,10 +106,16 @@ def coverage_is(world: World, alias: str, coverage: float) -> None:
 @given(
     "the scan <of|for|on> {alias:artifact} finds:",
     "the scan of D1 finds:",
-    variants=("{alias:artifacts} scan finds:",),
+    "the scan of B4 reports:",
+    variants=(
+        "{alias:artifacts} scan <finds|reports|found|reported|shows|lists>:",
+        "the [<vulnerability|security|image|CVE|Trivy|container> ]scan <of|for|on> "
+        "{alias:artifact} <finds|reports|found|reported|shows|showed|lists|turns up>:",
+    ),
 )
 def scan_finds(world: World, alias: str) -> None:
-    """The scanner's findings: | id | severity | package | (optional installed, fixed)."""
+    """The scanner's findings: | id | severity | package | (optional installed, fixed; the
+    fixed version's column may be "fixed in" or "fixed version")."""
     rows = table_rows(world, ("id", "severity"))
 
     def findings() -> list[Finding]:
@@ -119,7 +125,7 @@ def scan_finds(world: World, alias: str) -> None:
                 row["severity"],
                 row.get("package", ""),
                 row.get("installed", ""),
-                row.get("fixed", ""),
+                row.get("fixed") or row.get("fixed in") or row.get("fixed version") or "",
             )
             for row in rows
         ]
@@ -206,16 +212,27 @@ def i_run_the_pipeline(world: World, alias: str | None = None) -> None:
         "[ severity] [<CVE|vulnerability|finding> ]{finding:finding}[ in {package:name}]",
         "{alias:artifact} has <a|an> {severity:severity}[ severity] "
         "[<CVE|vulnerability|finding> ]{finding:finding}[ in {package:name}]",
+        _SCAN + " <of|on|for> {alias:artifact} " + _FINDS + " <a|an> {severity:severity}"
+        "[ severity] <CVE|vulnerability|finding|issue> in {package:name}",
+        "{alias:artifacts} scan " + _FINDS + " <a|an> {severity:severity}"
+        "[ severity] <CVE|vulnerability|finding|issue> in {package:name}",
     ),
 )
 def scan_reports(
-    world: World, finding: str, severity: str, alias: str, package: str | None = None
+    world: World,
+    severity: str,
+    alias: str,
+    finding: str | None = None,
+    package: str | None = None,
 ) -> None:
     """One more finding the scanner reports for the artifact (said one sentence at a time,
-    the scan reports all of them)."""
+    the scan reports all of them); one said without an id ("a critical CVE in openssl") is
+    known by its package and severity."""
     current = scene(world)
     digest = current.digest(world, alias)
     found = current.findings.setdefault(alias, [])
+    if finding is None:
+        finding = f"UNNAMED-{package}-{len(found) + 1}"
 
     def record() -> None:
         found.append(Finding(finding, severity, package or ""))

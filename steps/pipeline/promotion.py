@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from kubeloop.harness.nouns import PodSet
@@ -9,7 +10,7 @@ from kubeloop.harness.registry import then, when
 from kubeloop.harness.world import World
 from kubeloop.pipeline import PipelineDefinition
 
-from .support import last_built, scene
+from .support import said_last, scene
 
 
 def _operate(world: World, method: str, alias: str, env: str) -> None:
@@ -32,6 +33,7 @@ def i_promote(world: World, alias: str, env: str) -> None:
         "[I ]<get|have> {alias:artifact} approved for {env:name}",
         "I approve {alias:artifact} for {env:name}",
         "{alias:artifact} <gets|is|was|got> approved for {env:name}",
+        "the promotion of {alias:artifact} to {env:name} <is|gets|was|got> approved",
     ),
 )
 def i_approve(world: World, alias: str, env: str) -> None:
@@ -42,13 +44,25 @@ def i_approve(world: World, alias: str, env: str) -> None:
 @when(
     "I reject the promotion of {alias:artifact} to {env:name}",
     "I reject the promotion of D1 to prod",
+    variants=(
+        "I reject {alias:artifact} for {env:name}",
+        "the promotion of {alias:artifact} to {env:name} <is|gets|was|got> rejected",
+    ),
 )
 def i_reject(world: World, alias: str, env: str) -> None:
     """A reviewer rejects the waiting promotion: it fails, and ENV keeps what it runs."""
     _operate(world, "reject", alias, env)
 
 
-@when("I deploy {ref:name} to {env:name}", "I deploy D2 to prod", 'I deploy "web:latest" to prod')
+@when(
+    "I deploy {ref:name} to {env:name}",
+    "I deploy D2 to prod",
+    'I deploy "web:latest" to prod',
+    variants=(
+        "I deploy {ref:name} to {env:name} <by digest|by tag|without running the pipeline|"
+        "anyway|directly|by hand|manually>",
+    ),
+)
 def i_deploy(world: World, ref: str, env: str) -> None:
     """Deploy directly (an alias, a digest, or a tag, which is refused): verified first."""
     current = scene(world)
@@ -122,13 +136,14 @@ def env_runs(world: World, env: str, alias: str = "nothing") -> None:
         "the promotion[ of {alias:artifact}][ to {env:name}] <is waiting|waits|is pending|is held>"
         " <for|on> [<an|a manual|manual> ]approval",
         "{alias:artifact} is waiting for [<an|a manual|manual> ]approval <for|in|to> {env:name}",
+        "the approval <for|of> [{alias:artifact} <for|to> ]{env:name} is [still ]<pending|awaited>",
     ),
 )
 def is_waiting(world: World, env: str | None = None, alias: str | None = None) -> None:
     """The promotion is held until a reviewer approves or rejects it (of the artifact named
     or built last; without an environment: to any of them)."""
     current = scene(world)
-    alias = alias or world.declared.mentioned.get("artifact") or last_built(world)
+    alias = alias or said_last(world)
     digest = current.digest(world, alias)
     envs = [env] if env else [e.name for e in current.definition.environments]
     if not any(world.capability(current.pipeline, "waiting")(digest, e) for e in envs):
@@ -140,12 +155,17 @@ def _view(world: World, env: str) -> Any:
     return world.capability(scene(world).pipeline, "environment")(env)
 
 
-@then("the history of {env:name} is {aliases:names}", "the history of prod is D1, D2 and D1")
-def history_is(world: World, env: str, aliases: list[str]) -> None:
+@then(
+    "the history of {env:name} <is|reads|reads as|shows> {aliases:sequence}",
+    "the history of prod is D1, D2 and D1",
+    "the history of prod reads B4, B5, B4",
+    "the history of prod is R1 then R3",
+)
+def history_is(world: World, env: str, aliases: Sequence[str]) -> None:
     """Every deployment ENV went through, in order (promotions, deploys and rollbacks)."""
     current = scene(world)
     actual = [current.alias_of(d.digest) for d in _view(world, env).deployments]
-    if actual != aliases:
+    if actual != list(aliases):
         raise world.fail(f"history {', '.join(aliases)}", ", ".join(actual) or "none")
 
 

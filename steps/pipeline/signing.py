@@ -101,7 +101,12 @@ def also_trusts(world: World, env: str, keys: list[str]) -> None:
     'I sign D2 with key "rogue"',
     "I sign R9",
     "I sign R1 with the release key",
-    variants=("I sign {alias:artifact}", "I sign {alias:artifact} with the {key:name} key"),
+    variants=(
+        "I sign {alias:artifact}",
+        "I sign {alias:artifact} with the {key:name} key",
+        "I sign {alias:artifact} with {key:text}",
+        "the pipeline signs {alias:artifact} with [key ]{key:name}",
+    ),
 )
 def i_sign(world: World, alias: str, key: str | None = None) -> None:
     """Sign the artifact's digest outside the pipeline (as cosign sign --key would), with
@@ -117,6 +122,11 @@ def i_sign(world: World, alias: str, key: str | None = None) -> None:
 @when(
     "I attach the signature of {source:name} to {target:name}",
     "I attach the signature of D1 to D2",
+    "I copy the signature of L1 onto L3",
+    variants=(
+        "I <attach|copy|move|paste> the signature of {source:name} <to|onto|on> {target:name}",
+        "I <attach|copy|move|paste> {source:artifacts} signature <to|onto|on> {target:name}",
+    ),
 )
 def i_attach(world: World, source: str, target: str) -> None:
     """Copy SOURCE's signatures onto TARGET (anyone who can push can do this)."""
@@ -194,3 +204,62 @@ def the_signature_is(world: World, alias: str, key: str, signature: str) -> None
     prefix = signature[:-1] if signature.endswith("…") else None
     if not any(s == signature or (prefix is not None and s.startswith(prefix)) for s in found):
         raise world.fail(f"the signature {signature}", ", ".join(found) or "no signature by it")
+
+
+@given(
+    "the trusted [signing ]keys are {keys:names}",
+    'the trusted signing keys are "ci-ed25519-2026" and "ci-ed25519-2025"',
+    variants=(
+        "<every environment|all environments|each environment> <trusts|trust> only [the ]"
+        "[signing ]keys {keys:names}",
+        "only [the ]keys {keys:names} are trusted",
+    ),
+)
+def trusted_keys_are(world: World, keys: list[str]) -> None:
+    """These keys (each derived from a seed of its own name if not defined yet) and no
+    other are trusted by every environment; the pipeline still signs with its own key."""
+    current = scene(world)
+    for key in keys:
+        current.know_key(world, key)
+    for env in [spec.name for spec in current.definition.environments]:
+        if world.error is None:
+            world.attempt(lambda e=env: _trust(world, e, keys, only=True))  # type: ignore[misc]
+
+
+@then(
+    "the signature of {alias:artifact} verifies[ against a trusted key][ <in|for> {env:name}]",
+    "the signature of L1 verifies against a trusted key",
+    "the signature of D1 verifies for prod",
+    variants=("{alias:artifact} is signed by a trusted key[ <in|for> {env:name}]",),
+)
+def signature_verifies(world: World, alias: str, env: str | None = None) -> None:
+    """A valid signature of the artifact's own digest is by a key ENV trusts (none said:
+    some environment)."""
+    current = scene(world)
+    digest = current.digest(world, alias)
+    if not _signed(world, alias):
+        raise world.fail(f"a valid signature of {alias}", "it has none of its own")
+    envs = [env] if env else [spec.name for spec in current.definition.environments]
+    trusted = set()
+    for each in envs:
+        trusted |= set(world.capability(current.pipeline, "trusted_keys")(each))
+    own = [s for s in _signatures(world, alias) if s.claimed_digest == digest]
+    if not any(s.key_id in trusted for s in own):
+        names = ", ".join(sorted({s.key_name for s in own})) or "none"
+        raise world.fail(f"a signature of {alias} by a trusted key", f"signed by {names}")
+
+
+@then(
+    "no signature exists for {alias:artifact}",
+    "no signature exists for L2",
+    variants=(
+        "{alias:artifact} has no signatures[ at all]",
+        "there is no signature <for|of|on> {alias:artifact}",
+    ),
+)
+def no_signature_at_all(world: World, alias: str) -> None:
+    """The artifact carries no signature at all (not even a copied one)."""
+    found = _signatures(world, alias)
+    if found:
+        names = ", ".join(sorted({s.key_name for s in found}))
+        raise world.fail(f"no signature on {alias}", f"signatures by {names}")

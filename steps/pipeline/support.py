@@ -34,6 +34,9 @@ class PipelineScene:
     """Which gate inputs (record_unit_tests, record_coverage, …) each alias was given."""
     findings: dict[str, list[Any]] = field(default_factory=dict)
     """Findings said one sentence at a time, per alias: the scan reports them all."""
+    commits: dict[str, str | None] = field(default_factory=dict)
+    """Commits said before they were built ("a commit abc1234 of payments"), with their
+    project when said."""
 
     def alias_of(self, digest: str) -> str:
         """The alias bound to ``digest`` (the latest one, if several), else its short form."""
@@ -56,6 +59,17 @@ class PipelineScene:
         configure(definition)
         self.definition = definition
 
+    def approving(self) -> list[str]:
+        """The environments a promotion to needs a manual approval, in order."""
+        return [e.name for e in self.definition.environments if e.requires_approval]
+
+    def know_key(self, world: World, key: str) -> None:
+        """Make KEY known to the pipeline (derived from a seed of its own name) if it is not;
+        knowing a key trusts it nowhere."""
+        if key not in dict(self.definition.keys):
+            keys = tuple(sorted((*self.definition.keys, (key, key))))
+            world.attempt(lambda: self.configure(world, keys=keys))
+
     def last_run(self, world: World) -> tuple[str, Any]:
         if not self.runs:
             raise world.fail("a pipeline run (When I run the pipeline for D1)", "no run yet")
@@ -72,6 +86,13 @@ def last_built(world: World) -> str:
     if alias is None:
         raise world.fail('an artifact built earlier (When I build "web" as D1)', "none was built")
     return alias
+
+
+def said_last(world: World) -> str:
+    """The artifact said last ("it"), else the one built last ("nothing", as in "prod runs
+    nothing", names no artifact)."""
+    said = world.declared.mentioned.get("artifact")
+    return said if said and said != "nothing" else last_built(world)
 
 
 def _build(world: World) -> PipelineScene:

@@ -35,12 +35,19 @@ def _verdict(world: World, alias: str | None = None) -> tuple[str, Any]:
 
 
 def _gate(world: World, name: str, alias: str | None = None) -> Any:
+    """The gate's verdict in the latest run (of the artifact); "" ("the gate") is the gate
+    said last, else the one that blocked."""
     which, result = _verdict(world, alias)
+    if not name:
+        blocked = next((g.gate for g in result.gates if g.status == "blocked"), None)
+        name = world.declared.mentioned.get("gate") or blocked or ""
     for gate in result.gates:
         if gate.gate.casefold() == name.casefold():  # "Scan" is the scan gate
+            world.declared.mentioned["gate"] = gate.gate
             return gate
     names = [g.gate for g in result.gates]
-    raise world.fail(f"a gate {name} in the run of {which}", f"gates {', '.join(names)}")
+    wanted = name or "said earlier (the gate)"
+    raise world.fail(f"a gate {wanted} in the run of {which}", f"gates {', '.join(names)}")
 
 
 def _on_ladder(world: World, gate: Any, alias: str | None) -> FailedCheck:
@@ -95,6 +102,7 @@ def _said(gate: Any) -> str:
         "{alias:artifact} <passes|passed|has passed> <all|every> [of ]"
         "<its gates|the gates|gates|gate>",
         "the pipeline <passes|passed> for {alias:artifact}",
+        "every gate <passes|passed|is green> <for|on> {alias:artifact}",
         "the pipeline <for|of> {alias:artifact} <passes|passed|is green>",
     ),
 )
@@ -116,6 +124,7 @@ def the_pipeline_passes(world: World, alias: str | None = None) -> None:
         "[ in the pipeline[ report]][ at {gate:gate}]",
         "the pipeline[ <for|of> {alias:artifact}] <fails|failed|stops|stopped|halts|halted|"
         "is stopped|was stopped|blocks|blocked|was blocked> at {gate:gate}",
+        "the pipeline[ <for|of> {alias:artifact}] <is|was> <blocked|stopped> by {gate:gate}",
     ),
 )
 def the_pipeline_is_blocked_at(
@@ -172,6 +181,25 @@ def gate_did_not_run(
 ) -> None:
     """The gate was not run because an earlier gate blocked (recorded, never silent); with
     "because X failed", X is the gate the record names as the one that blocked."""
+    _not_run(world, gate, alias, blocker)
+
+
+@then(
+    "{gates:gates}" + _FOR + " <did not run|were not run|never ran|were skipped|got skipped>",
+    "the scan and integration gates never ran for B2",
+    "the integration and sign stages were skipped",
+    variants=(
+        "{gates:gates} <did not run|were not run|never ran|were skipped|got skipped>"
+        " <for|on|of> {alias:artifact}",
+    ),
+)
+def gates_did_not_run(world: World, gates: tuple[str, ...], alias: str | None = None) -> None:
+    """None of the gates ran (an earlier gate blocked, and the record says which)."""
+    for gate in gates:
+        _not_run(world, gate, alias, None)
+
+
+def _not_run(world: World, gate: str, alias: str | None, blocker: str | None) -> None:
     found = _gate(world, gate, alias)
     status = found.status
     if status != "not run":

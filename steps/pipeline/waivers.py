@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from kubeloop.harness.registry import given, when
+from kubeloop.harness.registry import given, then, when
 from kubeloop.harness.world import World
 from kubeloop.pipeline import Waiver, WaiverList
 from kubeloop.pipeline.waivers import DEFAULT_EPOCH, date_at, seconds_since
@@ -13,10 +13,17 @@ from kubeloop.pipeline.waivers import DEFAULT_EPOCH, date_at, seconds_since
 from .support import scene
 
 
-def _accept(world: World, version: int, finding: str, reason: str, until: str | None) -> None:
+def _accept(
+    world: World,
+    version: int,
+    finding: str,
+    reason: str,
+    until: str | None,
+    owner: str | None = None,
+) -> None:
     current = scene(world)
     expires_at = None if until is None else seconds_since(current.definition.epoch, until)
-    waiver = Waiver(finding, reason, until, expires_at, "the scenario")
+    waiver = Waiver(finding, reason, until, expires_at, owner or "the scenario")
     waivers = current.waivers.accept(version, waiver)
     world.capability(current.pipeline, "set_waivers")(waivers)
     current.waivers = waivers
@@ -24,15 +31,23 @@ def _accept(world: World, version: int, finding: str, reason: str, until: str | 
 
 @given(
     "waiver list version {version:n} accepts {finding:name} because {reason:text}"
-    "[ until {until:date}]",
+    "[ until {until:date}][[,] <approved|owned|signed off> by {owner:name}]",
     'waiver list version 3 accepts CVE-2026-1111 because "not reachable"',
     'waiver list version 3 accepts CVE-2026-1111 because "not reachable" until 2027-01-31',
+    'waiver list version 12 accepts CVE-2026-30411 because "TLS handled by the mesh sidecar" '
+    'until 2026-09-30, approved by "m.okafor"',
 )
 def waiver_accepts(
-    world: World, version: int, finding: str, reason: str, until: str | None = None
+    world: World,
+    version: int,
+    finding: str,
+    reason: str,
+    until: str | None = None,
+    owner: str | None = None,
 ) -> None:
-    """A waiver: the finding may pass the scan gate, for REASON, up to (not on) the date."""
-    world.attempt(lambda: _accept(world, version, finding, reason, until))
+    """A waiver: the finding may pass the scan gate, for REASON, up to (not on) the date;
+    OWNER is who approved it (the waiver's source)."""
+    world.attempt(lambda: _accept(world, version, finding, reason, until, owner))
 
 
 _WHO = (
@@ -80,6 +95,135 @@ def grant_waiver(
     version = current.waivers.version + 1
     said = reason or "granted in the scenario"
     world.attempt(lambda: _accept(world, version, finding, said, until))
+    world.declared.mentioned["finding"] = finding
+
+
+_EXPIRED = (
+    "<that expired|which expired|expired|that ran out|which ran out|ran out>"
+    "[ {ago:ago}][ on {until:date}]"
+)
+
+
+@given(
+    "<there was|there is|we had|we have> <a waiver|an exception> for {finding:finding}"
+    "[ because {reason:text}] " + _EXPIRED,
+    "there was a waiver for CVE-2023-44487 that expired yesterday",
+    'the waiver for CVE-2026-21877 "parser not exposed to user input" expired on 2026-03-01',
+    "there was an exception for CVE-2026-1111 that expired 3 days ago",
+    variants=(
+        "the <waiver|exception> for {finding:finding}[ {reason:text}] " + _EXPIRED,
+        "<a waiver|an exception> for {finding:finding}[ because {reason:text}] " + _EXPIRED,
+    ),
+)
+def expired_waiver(
+    world: World,
+    finding: str,
+    reason: str | None = None,
+    ago: int | None = None,
+    until: str | None = None,
+) -> None:
+    """A waiver of the finding whose expiry has passed (yesterday, N days ago, on a date;
+    nothing said: today), added to the list as its next version: it covers nothing now."""
+    current = scene(world)
+    if until is None:
+        until = date_at(current.definition.epoch, world.clock.now - (ago or 0) * 86_400)
+    elif seconds_since(current.definition.epoch, until) > world.clock.now:
+        today = date_at(current.definition.epoch, world.clock.now)
+        raise world.fail(f"an expiry on or before today ({today})", until)
+    version = current.waivers.version + 1
+    said = reason or "granted in the scenario"
+    world.attempt(lambda: _accept(world, version, finding, said, until))
+    world.declared.mentioned["finding"] = finding
+
+
+def _waiver_of(world: World, finding: str | None) -> Waiver:
+    """The current waiver of the finding named, or of the one whose waiver was said last."""
+    current = scene(world)
+    said = finding or world.declared.mentioned.get("finding")
+    if said is None:
+        ids = [w.id for w in current.waivers.waivers]
+        if len(ids) != 1:
+            raise world.fail(
+                "a waiver named (the waiver for CVE-…)", f"waivers: {', '.join(ids) or 'none'}"
+            )
+        said = ids[0]
+    waiver = current.waivers.find(said)
+    if waiver is None:
+        listed = ", ".join(w.id for w in current.waivers.waivers) or "none"
+        raise world.fail(f"a waiver for {said}", f"waivers: {listed}")
+    world.declared.mentioned["finding"] = said
+    return waiver
+
+
+@when(
+    "I <renew|extend|prolong> the <waiver|exception>[ for {finding:finding}]"
+    "[ <for|by> [another ]{lasting:duration}][ until {until:date}]"
+    "[ with the reason {reason:text}]",
+    "I renew the waiver for another 30 days",
+    'I renew the waiver for CVE-2026-21877 until 2026-06-30 with the reason "not exposed"',
+)
+def renew_waiver(
+    world: World,
+    finding: str | None = None,
+    lasting: int | None = None,
+    until: str | None = None,
+    reason: str | None = None,
+) -> None:
+    """The waiver again, in the list's next version, until the date (or for that long from
+    now), for the reason said or its old one."""
+    current = scene(world)
+    old = _waiver_of(world, finding)
+    if lasting is not None:
+        until = date_at(current.definition.epoch, world.clock.now + lasting)
+    if until is None:
+        raise world.fail(
+            "how long the renewal lasts (for another 30 days, until 2027-01-31)", "none"
+        )
+    version = current.waivers.version + 1
+    world.attempt(
+        lambda: _accept(world, version, old.id, reason or old.reason, until, old.source or None)
+    )
+
+
+@when(
+    "I <revoke|withdraw|remove|delete|drop> the <waiver|exception>[ for {finding:finding}]",
+    "I revoke the waiver for CVE-2024-3094",
+)
+def revoke_waiver(world: World, finding: str | None = None) -> None:
+    """The list's next version without the waiver: the finding blocks again."""
+    current = scene(world)
+    old = _waiver_of(world, finding)
+    kept = tuple(w for w in current.waivers.waivers if w.id != old.id)
+
+    def revoke() -> None:
+        waivers = WaiverList(current.waivers.version + 1, kept)
+        world.capability(current.pipeline, "set_waivers")(waivers)
+        current.waivers = waivers
+
+    world.attempt(revoke)
+
+
+@then(
+    "the <waiver|exception> for {finding:finding} <has expired|is expired|expired|is no longer "
+    "valid|is no longer active|has run out|ran out|no longer applies|does not apply anymore>",
+    "the waiver for CVE-2024-3094 is no longer valid",
+)
+def waiver_expired(world: World, finding: str) -> None:
+    """The current list's waiver of the finding has passed its expiry date."""
+    waiver = _waiver_of(world, finding)
+    if waiver.active(world.clock.now):
+        raise world.fail(f"the waiver for {finding} expired", f"it runs until {waiver.expires}")
+
+
+@then(
+    "the <waiver|exception> for {finding:finding} is [still ]<valid|active|in force>",
+    "the waiver for CVE-2024-3094 is still valid",
+)
+def waiver_valid(world: World, finding: str) -> None:
+    """The current list has a waiver of the finding that has not expired."""
+    waiver = _waiver_of(world, finding)
+    if not waiver.active(world.clock.now):
+        raise world.fail(f"the waiver for {finding} valid", f"it expired on {waiver.expires}")
 
 
 def _load(world: World, path: str, version: int | None) -> None:

@@ -1,0 +1,125 @@
+"""Checks said as ability ("R2 can't be promoted to dev", "R4 can move on to staging") and
+explanations said of what was refused or blocked ("the reason mentions coverage of 72%",
+"it gets refused since the image isn't signed", "the block says the waiver had expired").
+
+To say whether an artifact can be promoted is to try: the engine decides every check
+before it changes anything, so a refused promotion leaves the pipeline as it was, and a
+promotion that goes through is what "can move on" promised. The refusal is kept for the
+checks right after it ("And the reason mentions …").
+"""
+
+from __future__ import annotations
+
+from kubeloop.harness.errors import HarnessError
+from kubeloop.harness.reasons import Reason, says
+from kubeloop.harness.registry import checks_error, then
+from kubeloop.harness.world import World
+
+from .support import scene
+
+_CANNOT = (
+    "<can't|cannot|can not|couldn't|could not|isn't allowed to|is not allowed to|must not|"
+    "may not|won't|will not>"
+)
+_MOVE = "{how:movement}"
+
+
+def _try(world: World, alias: str, env: str, method: str) -> Exception | None:
+    """Promote (or deploy) the artifact to ENV; the engine's refusal, or None."""
+    current = scene(world)
+    digest = current.digest(world, alias)
+    try:
+        world.capability(current.pipeline, method)(digest, env)
+    except (NotImplementedError, HarnessError):
+        raise
+    except Exception as error:  # the engine under test refuses as it likes
+        return error
+    return None
+
+
+@then(
+    "{alias:artifact} " + _CANNOT + " " + _MOVE + "[ on] to {env:name}",
+    "R2 can't be promoted to dev",
+    "B3 cannot be deployed to prod",
+    "R9 isn't allowed to move on to staging",
+)
+def cannot_move(world: World, alias: str, how: str, env: str) -> None:
+    """Promoting (deploying) the artifact to ENV is refused (nothing changes); the refusal
+    is what the next check reads ("And the reason mentions …")."""
+    refused = _try(world, alias, env, how)
+    if refused is None:
+        raise world.fail(f"{alias} refused in {env}", f"it was promoted to {env}")
+    world.rejection.checked = refused
+
+
+@then(
+    "{alias:artifact} <can|is allowed to|may> " + _MOVE + "[ on] to {env:name}[ now]",
+    "R4 can move on to staging",
+    "R2 can be promoted to dev now",
+)
+def can_move(world: World, alias: str, how: str, env: str) -> None:
+    """Promoting (deploying) the artifact to ENV goes through (it runs there, or waits for
+    the approval ENV needs)."""
+    refused = _try(world, alias, env, how)
+    if refused is not None:
+        raise world.fail(f"{alias} promoted to {env}", f"{type(refused).__name__}: {refused}")
+
+
+_WHAT = "<reason|block|failure|refusal|error|rejection|message|explanation|verdict>"
+
+
+def _latest_block(world: World) -> str | None:
+    """What the latest run's blocking gate said (its reason and details), if it blocked."""
+    current = scene(world)
+    if not current.runs:
+        return None
+    _, result = current.runs[-1]
+    for gate in result.gates:
+        if gate.status == "blocked":
+            return "\n".join([str(gate.reason), *map(str, getattr(gate, "details", ()))])
+    return None
+
+
+@then(
+    "the " + _WHAT + " <says|said|mentions|mentioned|names|gives|is that|reads> {reason:reason}",
+    "the reason mentions coverage of 72% being under 80%",
+    "the block says the waiver had expired",
+    'the failure mentions "3 failures"',
+    variants=("<it|that> <says|said|mentions|mentioned|names> {reason:reason}",),
+)
+@checks_error
+def the_reason_says(world: World, reason: Reason) -> None:
+    """What the refusal just checked (or the step just rejected) says REASON; with no
+    refusal, what the latest run's blocking gate said (quoted: contains the text; in words:
+    names every word that carries meaning)."""
+    if world.error is not None or world.rejection.checked is not None:
+        said = str(world.take_error())
+    else:
+        block = _latest_block(world)
+        if block is None:
+            raise world.fail(
+                "a refusal or a blocked gate to explain", "nothing was refused or blocked"
+            )
+        said = block
+    if not says(reason, said, world.declared.artifact_versions):
+        raise world.fail(f"an explanation saying {reason}", said)
+
+
+_BECAUSE = "[ <because|since|as|with|saying> {reason:reason}]"
+
+
+@then(
+    "<it|that|this> <is|was|gets|got> <refused|rejected|denied|turned away>" + _BECAUSE,
+    "it gets refused since the image isn't signed",
+    "R5 is refused because it has no signature",
+    variants=(
+        "{alias:artifact} <is|was|gets|got> <refused|rejected|denied|turned away>" + _BECAUSE,
+    ),
+)
+@checks_error
+def it_is_refused(world: World, reason: Reason | None = None, alias: str | None = None) -> None:
+    """The step before was rejected; "because/since …": its error says so (quoted: the
+    text; in words: every word that carries meaning)."""
+    error = world.take_error()
+    if reason is not None and not says(reason, str(error), world.declared.artifact_versions):
+        raise world.fail(f"a refusal because {reason}", f"{type(error).__name__}: {error}")

@@ -1,0 +1,79 @@
+"""The audit log: what the pipeline recorded, said as people ask for it ("there's a rollback
+event recorded for prod", "the audit log shows a promotion of R1 to staging"). It reads the
+pipeline's own events: every promotion, deploy, rollback, approval and rejection is one,
+naming the environment and the artifact's label; a refused operation records nothing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import kubeloop.harness.release_words  # noqa: F401  (registers happening)
+from kubeloop.harness.registry import then
+from kubeloop.harness.world import World
+
+from .support import scene
+from .verdicts import _gate
+
+_WHAT = "{kind:happening}"
+_OF = "[ of {alias:artifact}]"
+_WHERE = " <for|in|of|to|into> {env:name}"
+
+
+def _events(world: World) -> list[Any]:
+    return list(world.attribute(scene(world).pipeline, "events") or ())
+
+
+def _label(world: World, alias: str) -> str:
+    """The artifact as the pipeline's messages name it: its digest's short form."""
+    return scene(world).digest(world, alias)[:19]
+
+
+@then(
+    "<there is|there's|there was> <a|an> " + _WHAT + " <event|entry>[ recorded]" + _OF + _WHERE,
+    "there's a rollback event recorded for prod",
+    "there is an approval entry for prod",
+    variants=(
+        "the audit <log|trail> <shows|records|has|lists|contains> <a|an|the> "
+        + _WHAT
+        + _OF
+        + _WHERE,
+        "<a|an|the> " + _WHAT + _OF + _WHERE + " <is|was> recorded in the audit <log|trail>",
+        "the " + _WHAT + _OF + " <shows up|appears|is recorded|is listed> in the {env:name} "
+        "<event history|history|events|audit log>",
+    ),
+)
+def audit_shows(world: World, kind: str, env: str, alias: str | None = None) -> None:
+    """The pipeline recorded that kind of event for ENV (about the artifact, if named)."""
+    reason = kind
+    wanted = f"environment/{env}"
+    digest = _label(world, alias) if alias else None
+    found = [
+        e
+        for e in _events(world)
+        if e.reason == reason and e.object == wanted and (digest is None or digest in e.message)
+    ]
+    if not found:
+        recent = "\n".join(f"    {e}" for e in _events(world)[-8:]) or "    (no events)"
+        what = f"{reason} of {alias}" if alias else reason
+        raise world.fail(f"an event {what} for {env}", f"none; the latest events:\n{recent}")
+
+
+@then(
+    "the <waiver|exception>[ for {finding:finding}] <shows up|appears|is recorded|is listed> "
+    "in the audit <log|trail>[ for {alias:artifact}]",
+    "the waiver shows up in the audit log for R3",
+    "the exception for CVE-2024-3094 is recorded in the audit trail",
+)
+def waiver_in_audit(world: World, finding: str | None = None, alias: str | None = None) -> None:
+    """The pipeline recorded a waiver list that accepts the finding (the waiver said last);
+    "for R3": the latest scan of R3 let the finding through under it."""
+    said = finding or world.declared.mentioned.get("finding")
+    if said is None:
+        raise world.fail("a waiver said earlier (a waiver for CVE-…)", "none was said")
+    lists = [e for e in _events(world) if e.reason == "WaiverList" and said in e.message]
+    if not lists:
+        raise world.fail(f"a waiver list accepting {said} in the audit log", "none")
+    if alias is not None:
+        gate = _gate(world, "scan", alias)
+        if said not in getattr(gate, "waived", ()):
+            raise world.fail(f"the scan of {alias} to cite the waiver of {said}", gate.reason)

@@ -1,0 +1,160 @@
+"""Release work said in one breath: several actions in a row, a promotion through several
+environments, an approval by someone named, the gates an artifact passes.
+
+Each action goes through the same engine call its own phrase makes, in the order said, and
+the first the engine refuses stops the rest (the refusal is kept for the next check). "it"
+is the artifact said last.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import kubeloop.harness.release_words  # noqa: F401  (registers actions, chain, gatelist, person)
+from kubeloop.harness.nouns import It
+from kubeloop.harness.registry import when
+from kubeloop.harness.release_words import Action
+from kubeloop.harness.world import World
+from kubeloop.pipeline import TestSummary
+
+from .gates import _record
+from .support import run_gates, said_last, scene
+from .verdicts import _gate
+
+
+def _named(world: World, alias: str) -> str:
+    """The alias, or the artifact said (or built) last for "it"."""
+    if isinstance(alias, It) or not alias:
+        return said_last(world)
+    world.declared.mentioned["artifact"] = alias
+    return alias
+
+
+def _call(world: World, method: str, alias: str, *args: object) -> None:
+    current = scene(world)
+    digest = current.digest(world, alias)
+    world.attempt(lambda: world.capability(current.pipeline, method)(digest, *args))
+
+
+def approve(world: World, alias: str, env: str | None) -> None:
+    """Approve the artifact for ENV; none said: where a promotion of it waits, else every
+    environment that needs approval (approved before it is promoted there)."""
+    current = scene(world)
+    digest = current.digest(world, alias)
+    if env is None:
+        waiting = [e for e in current.approving() if current.pipeline.waiting(digest, e)]
+        envs = waiting or current.approving()
+    else:
+        envs = [env]
+    for each in envs:
+        if world.error is None:
+            _call(world, "approve", alias, each)
+
+
+def _act(world: World, action: Action) -> None:
+    alias = _named(world, action.artifact)
+    current = scene(world)
+    if action.kind == "sign":
+        key = action.key or current.definition.signing_key
+        if key is None:
+            raise world.fail("a key to sign with (the pipeline has no signing key)", "none")
+        _call(world, "sign", alias, key)
+    elif action.kind == "approve":
+        approve(world, alias, action.env)
+    elif action.kind == "promote":
+        if action.approved and action.env in current.approving():
+            approve(world, alias, action.env)
+        if world.error is None:
+            _call(world, "promote", alias, action.env)
+    elif action.kind == "deploy":
+        _call(world, "deploy", alias, action.env)
+    else:
+        run_gates(world, alias)
+
+
+@when(
+    "I {actions:actions}",
+    "I sign v3, get it approved and deploy it to prod again",
+    "I sign it and promote it to prod with the approval it needs",
+)
+def i_do_in_turn(world: World, actions: Sequence[Action]) -> None:
+    """Each action in the order said; the first the engine refuses stops the rest."""
+    for action in actions:
+        if world.error is not None:
+            return
+        _act(world, action)
+
+
+@when(
+    "I promote {alias:artifact} to {envs:chain}",
+    "I promote B1 to dev, then staging, then prod",
+    "I promote B5 to dev and then staging",
+)
+def promote_through(world: World, alias: str, envs: Sequence[str]) -> None:
+    """Promote to each environment in turn (one that needs approval holds it)."""
+    for env in envs:
+        if world.error is None:
+            _call(world, "promote", alias, env)
+
+
+@when(
+    "I promote {alias:artifact} <straight|directly|right> to {env:name}",
+    "I promote B5 straight to prod",
+    "I promote B5 to prod without an approval",
+    variants=("I promote {alias:artifact} to {env:name} without <an|any|a> approval",),
+)
+def promote_plainly(world: World, alias: str, env: str) -> None:
+    """A promotion to ENV, nothing else done first (no earlier environment, no approval)."""
+    _call(world, "promote", alias, env)
+
+
+@when(
+    "{who:person} approves {alias:artifact}[ for {env:name}]",
+    'the release manager "dana" approves B1 for prod',
+    "Dana from the change board approves it",
+    variants=(
+        "{who:person} approves the promotion of {alias:artifact} to {env:name}",
+        "I approve {alias:artifact}",
+        "the promotion[ to {env:name}] <is|gets|was|got> approved[ by {who:person}]",
+    ),
+)
+def someone_approves(
+    world: World, alias: str | None = None, env: str | None = None, who: str | None = None
+) -> None:
+    """An approval of the artifact (none named: the one said or built last) for ENV (none
+    said: where its promotion waits, else where approval is needed); a waiting promotion
+    deploys now. The pipeline records one approval, not who gave it."""
+    approve(world, _named(world, alias or ""), env)
+
+
+_GREEN = {
+    "unit": ("record_unit_tests", TestSummary(True, source="the scenario")),
+    "integration": ("record_integration_tests", TestSummary(True, source="the scenario")),
+    "scan": ("record_scan", []),
+}
+
+
+@when(
+    "{alias:artifact} <passes|passed|clears|cleared> {gates:gatelist}",
+    "v2 passes unit tests, coverage and the vulnerability scan",
+)
+def passes_gates(world: World, alias: str, gates: Sequence[tuple[str, str]]) -> None:
+    """Green inputs for each gate named (coverage: 100%, unless a coverage was said
+    already), then a run in which each of them passes (later gates may still block for want
+    of their own inputs)."""
+    recorded = scene(world).recorded.setdefault(alias, set())
+    for gate, said in gates:
+        if world.error is not None:
+            return
+        if gate in _GREEN and said != "coverage":
+            method, value = _GREEN[gate]
+            _record(world, alias, method, value)
+        if gate == "unit" and "record_coverage" not in recorded and world.error is None:
+            _record(world, alias, "record_coverage", 100.0)
+    if world.error is None:
+        run_gates(world, alias)
+    for gate, said in gates:
+        if world.error is None:
+            verdict = _gate(world, gate, alias)
+            if verdict.status != "passed":
+                raise world.fail(f"{said} ({gate}) to pass for {alias}", verdict.reason)
