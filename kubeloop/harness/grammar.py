@@ -42,7 +42,7 @@ _VERBS = (
 _POSSESSIVE = re.compile(
     r"(?<![\w'\"])(?:(all|each|none|some|most|any) of )?"
     r"(?!(?:it|there|that|what|who|here|let|he|she|one|where|how|this)')([A-Za-z0-9][\w.-]*)'s "
-    rf"((?:(?!(?:{_VERBS})\b)[\w-]+ ?)+?)(?=(?:{_VERBS})\b|$|,)",
+    rf"((?:(?!(?:{_VERBS})\b)(?>[\w-]+) ?)+?)(?=(?:{_VERBS})\b|$|,)",
     re.IGNORECASE,
 )
 """A thing's part said with 's ("checkout's error rate stayed below 1%", "all of R2's gates
