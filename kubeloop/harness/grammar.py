@@ -27,6 +27,8 @@ _FILLERS = re.compile(
     r"(?=$|[,.])",
     re.IGNORECASE,
 )
+_ALL_THE_WAY = re.compile(r" all the way(?= (?:to|into|up to) )", re.IGNORECASE)
+"""Emphasis on a destination ("promoted all the way to prod"): the destination."""
 _BACK = re.compile(
     r"\b(is|are|was|were) "
     r"(?:back|currently)(?: down)?(?: to)? (?!to\b)",
@@ -133,7 +135,7 @@ _BARE = re.compile(
 def readings(text: str) -> list[str]:
     """Other ways to read ``text`` with the modal verbs and fillers taken out, or said by
     someone else than "I" (maybe none)."""
-    stripped = _LEADING.sub("", _FILLERS.sub("", text))
+    stripped = _LEADING.sub("", _FILLERS.sub("", _ALL_THE_WAY.sub("", text)))
     if stripped != text.lstrip() and _BARE.match(stripped):
         stripped = f"I {stripped}"
     stripped = _BACK.sub(r"\1 ", stripped).rstrip(".")

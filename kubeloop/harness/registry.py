@@ -15,6 +15,7 @@ from contextlib import suppress
 from dataclasses import replace
 
 import kubeloop.harness.clauses  # noqa: F401  (registers the noun phrases and clause lists)
+from kubeloop.harness import distribute
 from kubeloop.harness.definitions import Match, StepDefinition, StepFunction
 from kubeloop.harness.errors import AmbiguousStepError, UndefinedStepError
 from kubeloop.harness.grammar import with_readings
@@ -125,7 +126,40 @@ class Registry:
             if keyword != "then":
                 with suppress(UndefinedStepError):
                     return with_readings(self._match, _OTHER[keyword], text)
+            for said in (keyword, _OTHER.get(keyword)):
+                if said is not None:
+                    found = self._distributed(said, text)
+                    if found:
+                        return found
         raise UndefinedStepError(self.undefined_message(keyword, text)) from None
+
+    def _distributed(self, keyword: str, text: str) -> list[Match]:
+        """A list that says a shared part once, read as its clauses (distribute.py): the
+        first reading whose every clause matches; the sentence said again with each clause
+        as read, when one phrase takes it whole (a clause list keeps its own order)."""
+        for reading in distribute.readings(text):
+            chosen: list[tuple[str, list[Match]]] = []
+            for options in reading:
+                found = next(
+                    ((o, m) for o in options if (m := self._quietly(keyword, o)) is not None),
+                    None,
+                )
+                if found is None:
+                    break
+                chosen.append(found)
+            else:
+                whole = distribute.rejoined(text, [said for said, _ in chosen])
+                matches = None if whole is None else self._quietly(keyword, whole)
+                if matches is None:
+                    matches = [m for _, ms in chosen for m in ms]
+                return [replace(m, offset=-1) for m in matches]
+        return []
+
+    def _quietly(self, keyword: str, text: str) -> list[Match] | None:
+        try:
+            return with_readings(self._match, keyword, text)
+        except (UndefinedStepError, AmbiguousStepError):
+            return None
 
     def _match(self, keyword: str, text: str) -> list[Match]:
         whole = self.match_one(keyword, text)
