@@ -1,0 +1,155 @@
+"""The story said the way a team lead says it: a running service in one sentence, and an
+environment rolled back to a named version or artifact.
+
+"prod runs version v1 of web on 3 nodes with 6 replicas" is three facts: the nodes, the
+deployment at that version, and prod running an artifact of web at that version, built,
+gated and promoted through the pipeline like any other. The artifact is named "web-v1":
+never "v1", because an alias is never a version string (a Then about "v1" checks the
+version the pods run; one about an alias checks the digest).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kubeloop.harness.pipeline_words import Fact
+from kubeloop.harness.registry import given, when
+from kubeloop.harness.world import World
+
+from ..cluster.nodes import nodes as add_nodes
+from ..cluster.rollout import i_roll_out
+from ..cluster.workloads import a_deployment
+from ..pipeline.build import bind
+from ..pipeline.commits import make_true
+from ..pipeline.support import scene
+from .support import artifact_named, version_only
+
+_RUNS = "<runs|is running|has|is serving>"
+
+
+def _serving(world: World, deployment: str, version: str, options: dict[str, Any]) -> None:
+    """The nodes said, then the deployment at VERSION (one already declared must be at it)."""
+    count = options.pop("nodes", None)
+    size = options.pop("node_size", None)
+    replicas = int(options.pop("replicas", 1))
+    if count is not None:
+        add_nodes(world, count, size)
+    declared = world.declared.deployments.get(deployment)
+    if declared is None:
+        a_deployment(world, replicas, options, deployment, version)
+    elif declared[1].get("version") != version:
+        raise world.fail(
+            f'"{deployment}" declared at {version}',
+            f"it is declared at {declared[1].get('version')}: say the version it was "
+            "declared at, or roll it out to the new one (When I roll out …)",
+        )
+
+
+def _running_in(world: World, env: str, deployment: str, version: str) -> None:
+    """ENV runs an artifact of DEPLOYMENT at VERSION: built, gated and promoted up to ENV
+    (approved where ENV needs it), so the link rolls it out as any promotion does."""
+    current = scene(world)
+    names = [spec.name for spec in current.definition.environments]
+    if env not in names:
+        raise world.fail(f"an environment named {env}", f"the environments {', '.join(names)}")
+    world.attempt(lambda: version_only(world, version))
+    if world.error is not None:
+        return
+    alias = f"{deployment}-{version}"
+    manifest = {"name": deployment, "version": version}
+    digest = world.attempt(lambda: world.capability(current.pipeline, "build")(manifest))
+    if digest is None:
+        return
+    bind(world, alias, digest, version)
+    make_true(world, alias, [Fact("gates"), Fact("running", env)])
+
+
+@given(
+    "{env:name} " + _RUNS + " [version ]{version:version} of {deployment:name}{options:serving}",
+    'prod runs version v1 of "web" on 3 nodes with 6 replicas',
+    "prod is running v2 of checkout with 4 replicas",
+    variants=(
+        "{env:name} "
+        + _RUNS
+        + " {deployment:name} at [version ]{version:version}{options:serving}",
+        "{env:name} " + _RUNS + " {deployment:name} {version:version}{options:serving}",
+    ),
+)
+def env_runs_version(
+    world: World, env: str, version: str, deployment: str, options: dict[str, Any]
+) -> None:
+    """A running service in one sentence: the nodes said (none if not), DEPLOYMENT at
+    VERSION (1 replica unless said), and ENV running an artifact of it at VERSION."""
+    _serving(world, deployment, version, dict(options))
+    if world.error is None:
+        _running_in(world, env, deployment, version)
+
+
+@given(
+    "a {count:n}-node cluster running {replicas:n} <replicas|pods|copies|instances> of "
+    "{deployment:name}{options:workload}",
+    "a 3-node cluster running 4 replicas of web at v1",
+    variants=(
+        "{count:n} nodes running {replicas:n} <replicas|pods|copies|instances> of "
+        "{deployment:name}{options:workload}",
+        "a cluster of {count:n} nodes running {replicas:n} <replicas|pods|copies|instances> of "
+        "{deployment:name}{options:workload}",
+    ),
+)
+def cluster_running(
+    world: World, count: int, replicas: int, deployment: str, options: dict[str, Any]
+) -> None:
+    """COUNT nodes and DEPLOYMENT with REPLICAS pods on them (at the version said)."""
+    _serving(
+        world,
+        deployment,
+        str(options.pop("version", "v1")),
+        {**options, "nodes": count, "replicas": replicas},
+    )
+
+
+@when(
+    "I roll back {env:name} to {target:name}",
+    "I roll back prod to v1",
+    "I roll back prod to D1",
+    variants=("I roll {env:name} back to {target:name}",),
+)
+def roll_back_to(world: World, env: str, target: str) -> None:
+    """ENV back to its previous known-good digest, which must be TARGET (an artifact's
+    alias, or the version it was built at): through the pipeline's rollback and its
+    verification, so an unsigned or unknown target is refused and nothing changes. A
+    deployment instead of an environment rolls out TARGET as "I roll out" does."""
+    current = scene(world)
+    if env not in [spec.name for spec in current.definition.environments]:
+        i_roll_out(world, target, {}, env)
+        return
+    view = world.capability(current.pipeline, "environment")(env)
+    previous = next(
+        (
+            d.digest
+            for d in reversed(view.deployments)
+            if d.digest != view.running and d.digest in view.known_good
+        ),
+        None,
+    )
+    if previous is None or not _names(world, target, previous):
+        said = "none" if previous is None else _said(world, previous)
+        raise world.fail(
+            f"{env}'s previous known-good digest to be {target}",
+            f"it is {said}; a rollback goes back one step at a time (roll back again, or deploy "
+            f"the artifact by its alias: When I deploy D1 to {env})",
+        )
+    world.attempt(lambda: world.capability(current.pipeline, "rollback")(env))
+
+
+def _names(world: World, target: str, digest: str) -> bool:
+    """TARGET names DIGEST: as its alias, or as the version it was built at."""
+    named = world.attempt(lambda: artifact_named(world, target))
+    if named is not None:
+        return bool(named == digest)
+    return str(scene(world).pipeline.artifact(digest).version) == target
+
+
+def _said(world: World, digest: str) -> str:
+    current = scene(world)
+    return f"{current.alias_of(digest)} at {current.pipeline.artifact(digest).version}"
