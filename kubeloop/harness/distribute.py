@@ -15,6 +15,8 @@ import re
 from collections.abc import Iterator
 
 _SEPARATOR = re.compile(r",? and then |, then |,? and |, | then ")
+_UNORDERED = re.compile(r",? and |, ")
+"""In a check, "then" says an order ("the history is R1 then R3"): never split there."""
 _QUOTED = re.compile(r'"[^"]*"')
 _TAIL = re.compile(r" (?P<tail>(?:to|for|in|into) \S+)(?: again)?$")
 """The place a list's last clause ends on ("… and promoted to prod"): the others may share it."""
@@ -26,13 +28,16 @@ _MOST_SUBJECT_WORDS = 5
 """How far into the first clause a shared subject or verb may end."""
 
 
-def items(text: str) -> tuple[list[str], list[str]]:
-    """The clauses of a list and the separators between them (none inside quotes)."""
+def items(text: str, ordered: bool = True) -> tuple[list[str], list[str]]:
+    """The clauses of a list and the separators between them (none inside quotes); not at
+    "then" unless the clauses are ``ordered`` steps (a check's "then" is part of it)."""
     hidden = _QUOTED.sub(lambda m: "\0" * len(m.group(0)), text)
+    if not ordered and re.search(r"\bthen\b", hidden, re.IGNORECASE):
+        return [text], []
     parts: list[str] = []
     separators: list[str] = []
     position = 0
-    for found in _SEPARATOR.finditer(hidden):
+    for found in (_SEPARATOR if ordered else _UNORDERED).finditer(hidden):
         parts.append(text[position : found.start()])
         separators.append(found.group(0))
         position = found.end()
@@ -63,11 +68,11 @@ def _agreeing(predicate: str) -> str:
     return f"{before}{said} {rest}".strip()
 
 
-def shared_prefix(text: str) -> Iterator[list[list[str]]]:
+def shared_prefix(text: str, ordered: bool = True) -> Iterator[list[list[str]]]:
     """Readings of a list whose first clause's opening words (a subject, or a subject and
     its verb) are shared by the rest: for each later clause, the texts to try in order (the
     clause as the first one's continuation, then borrowing the last clause's place)."""
-    parts, _ = items(text)
+    parts, _ = items(text, ordered)
     if len(parts) < 2 or any(not p.strip() for p in parts):
         return
     words = parts[0].split(" ")
@@ -82,10 +87,10 @@ def shared_prefix(text: str) -> Iterator[list[list[str]]]:
         yield clauses
 
 
-def shared_predicate(text: str) -> Iterator[list[list[str]]]:
+def shared_predicate(text: str, ordered: bool = True) -> Iterator[list[list[str]]]:
     """Readings of a list of subjects that share the last clause's predicate ("dev, staging
     and prod all run B1": "dev runs B1", "staging runs B1", "prod runs B1")."""
-    parts, _ = items(text)
+    parts, _ = items(text, ordered)
     if len(parts) < 2 or any(len(p.split(" ")) > 3 or not p for p in parts[:-1]):
         return
     words = parts[-1].split(" ")
@@ -97,21 +102,21 @@ def shared_predicate(text: str) -> Iterator[list[list[str]]]:
         yield [[f"{s} {one}", f"{s} {predicate}"] for s in [*parts[:-1], subject]]
 
 
-def readings(text: str) -> Iterator[list[list[str]]]:
+def readings(text: str, ordered: bool = True) -> Iterator[list[list[str]]]:
     """Every way this module reads ``text`` as several clauses, most literal first: each
     clause whole ("3 nodes, a deployment of 4"), then sharing a part."""
-    parts, separators = items(text)
+    parts, separators = items(text, ordered)
     if any("," in s for s in separators) and all(parts):
         yield [[part] for part in parts]
-    yield from shared_prefix(text)
-    yield from shared_predicate(text)
+    yield from shared_prefix(text, ordered)
+    yield from shared_predicate(text, ordered)
 
 
-def rejoined(text: str, clauses: list[str]) -> str | None:
+def rejoined(text: str, clauses: list[str], ordered: bool = True) -> str | None:
     """The sentence again with each clause as chosen, the shared part said once ("v2 is
     signed, approved for prod and promoted to prod"); None when a clause is not the first
     clause's continuation."""
-    parts, separators = items(text)
+    parts, separators = items(text, ordered)
     prefix = _common_prefix(clauses)
     if not prefix or not clauses[0].startswith(prefix):
         return None

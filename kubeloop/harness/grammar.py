@@ -27,6 +27,8 @@ _FILLERS = re.compile(
     r"(?=$|[,.])",
     re.IGNORECASE,
 )
+_NOTHING = re.compile(r"^nothing (?=(?:is|was|runs|ran|remains|stays) )", re.IGNORECASE)
+"""Nothing said where pods are meant ("nothing is scheduled on node-3"): no pod."""
 _ALL_THE_WAY = re.compile(r" all the way(?= (?:to|into|up to) )", re.IGNORECASE)
 """Emphasis on a destination ("promoted all the way to prod"): the destination."""
 _BACK = re.compile(
@@ -136,6 +138,7 @@ def readings(text: str) -> list[str]:
     """Other ways to read ``text`` with the modal verbs and fillers taken out, or said by
     someone else than "I" (maybe none)."""
     stripped = _LEADING.sub("", _FILLERS.sub("", _ALL_THE_WAY.sub("", text)))
+    stripped = _NOTHING.sub("no pod ", stripped)
     if stripped != text.lstrip() and _BARE.match(stripped):
         stripped = f"I {stripped}"
     stripped = _BACK.sub(r"\1 ", stripped).rstrip(".")

@@ -137,7 +137,8 @@ class Registry:
         """A list that says a shared part once, read as its clauses (distribute.py): the
         first reading whose every clause matches; the sentence said again with each clause
         as read, when one phrase takes it whole (a clause list keeps its own order)."""
-        for reading in distribute.readings(text):
+        ordered = keyword != "then"
+        for reading in distribute.readings(text, ordered):
             chosen: list[tuple[str, list[Match]]] = []
             for options in reading:
                 found = next(
@@ -148,7 +149,7 @@ class Registry:
                     break
                 chosen.append(found)
             else:
-                whole = distribute.rejoined(text, [said for said, _ in chosen])
+                whole = distribute.rejoined(text, [said for said, _ in chosen], ordered)
                 matches = None if whole is None else self._quietly(keyword, whole)
                 if matches is None:
                     matches = [m for _, ms in chosen for m in ms]
