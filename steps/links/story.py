@@ -24,7 +24,7 @@ from ..pipeline.commits import make_true
 from ..pipeline.support import scene
 from .support import artifact_named, version_only
 
-_RUNS = "<runs|is running|has|is serving>"
+_RUNS = "<runs|is running>"
 
 
 def _serving(world: World, deployment: str, version: str, options: dict[str, Any]) -> None:
@@ -68,11 +68,11 @@ def _running_in(world: World, env: str, deployment: str, version: str) -> None:
     "{env:name} " + _RUNS + " [version ]{version:version} of {deployment:name}{options:serving}",
     'prod runs version v1 of "web" on 3 nodes with 6 replicas',
     "prod is running v2 of checkout with 4 replicas",
+    "prod runs checkout at v1 on 2 nodes",
     variants=(
         "{env:name} "
         + _RUNS
         + " {deployment:name} at [version ]{version:version}{options:serving}",
-        "{env:name} " + _RUNS + " {deployment:name} {version:version}{options:serving}",
     ),
 )
 def env_runs_version(

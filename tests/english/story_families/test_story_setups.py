@@ -21,7 +21,7 @@ RELEASED_V2 = [
     [
         ('prod runs version v1 of "web" on 3 nodes with 4 replicas', "4 web pods run v1", True),
         ("prod is running web at v1 on 2 nodes with 3 replicas", "3 web pods run v1", True),
-        ("prod runs checkout v1 on 2 nodes with 2 pods", "every checkout pod runs v1", True),
+        ("prod runs checkout at v1 on 2 nodes with 2 pods", "every checkout pod runs v1", True),
         ('prod runs version v1 of "web" on 3 nodes with 4 replicas', "4 web pods run v2", False),
         ('prod runs version v1 of "web" on 3 nodes with 4 replicas', "5 web pods run v1", False),
         ("a 3-node cluster running 4 replicas of web at v1", "4 web pods run v1", True),
