@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from kubeloop.harness.pipeline_words import Fact
+from kubeloop.pipeline import RollbackError
 from kubeloop.harness.registry import given, when
 from kubeloop.harness.world import World
 
@@ -134,12 +135,19 @@ def roll_back_to(world: World, env: str, target: str) -> None:
     )
     if previous is None or not _names(world, target, previous):
         said = "none" if previous is None else _said(world, previous)
-        raise world.fail(
-            f"{env}'s previous known-good digest to be {target}",
-            f"it is {said}; a rollback goes back one step at a time (roll back again, or deploy "
-            f"the artifact by its alias: When I deploy D1 to {env})",
+        refusal = RollbackError(
+            f"cannot roll {env} back to {target}: its previous known-good digest is {said}; a "
+            "rollback goes back one step at a time (roll back again, or deploy the artifact "
+            f"by its alias: When I deploy D1 to {env})"
         )
+        world.attempt(lambda: _refuse(refusal))
+        return
     world.attempt(lambda: world.capability(current.pipeline, "rollback")(env))
+
+
+def _refuse(error: Exception) -> None:
+    """Refused before anything changed, as the pipeline refuses: a Then may check it."""
+    raise error
 
 
 def _names(world: World, target: str, digest: str) -> bool:
