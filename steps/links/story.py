@@ -13,9 +13,9 @@ from __future__ import annotations
 from typing import Any
 
 from kubeloop.harness.pipeline_words import Fact
-from kubeloop.pipeline import RollbackError
 from kubeloop.harness.registry import given, when
 from kubeloop.harness.world import World
+from kubeloop.pipeline import RollbackError
 
 from ..cluster.nodes import nodes as add_nodes
 from ..cluster.rollout import i_roll_out
