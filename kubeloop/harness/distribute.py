@@ -104,9 +104,10 @@ def shared_predicate(text: str, ordered: bool = True) -> Iterator[list[list[str]
 
 def readings(text: str, ordered: bool = True) -> Iterator[list[list[str]]]:
     """Every way this module reads ``text`` as several clauses, most literal first: each
-    clause whole ("3 nodes, a deployment of 4"), then sharing a part."""
-    parts, separators = items(text, ordered)
-    if any("," in s for s in separators) and all(parts):
+    clause whole ("3 nodes, a deployment of 4"; "I build commit c0ffee1 as v2 and all gates
+    pass", an action and a fact), then sharing a part."""
+    parts, _ = items(text, ordered)
+    if len(parts) > 1 and all(parts):
         yield [[part] for part in parts]
     yield from shared_prefix(text, ordered)
     yield from shared_predicate(text, ordered)

@@ -29,6 +29,34 @@ _FILLERS = re.compile(
 )
 _NOTHING = re.compile(r"^nothing (?=(?:is|was|runs|ran|remains|stays) )", re.IGNORECASE)
 """Nothing said where pods are meant ("nothing is scheduled on node-3"): no pod."""
+_FROM_COMMIT = re.compile(
+    r"^I (?:merge|push|land)s? commit (?P<commit>\S+)(?: (?:to|into|on) \S+)?"
+    r" and (?:I|the pipeline|CI) builds? it"
+    r"|^I build (?P<alias>\S+) from commit (?P<from>\S+)",
+    re.IGNORECASE,
+)
+"""A build said from its commit ("the pipeline builds v2 from commit c0ffee1", "someone
+merges commit d00dfee and the pipeline builds it as v2"): I build commit … as …."""
+
+
+def _from_commit(text: str) -> str:
+    found = _FROM_COMMIT.match(text)
+    if found is None:
+        return text
+    rest = text[found.end() :]
+    if found.group("commit"):
+        return f"I build commit {found.group('commit')}{rest}"
+    return f"I build commit {found.group('from')} as {found.group('alias')}{rest}"
+
+
+_WITH_APPROVAL = re.compile(
+    r"^(?P<head>I promote (?P<what>\S+) to (?P<env>\S+)) with (?:the |its |an? )?approvals?"
+    r"(?: (?:it|that it) needs| needed| required)?$",
+    re.IGNORECASE,
+)
+"""A promotion "with the approval it needs": the promotion, and its approval."""
+_EVERY_GATE = re.compile(r"^(?:all|every|each) (?:of (?:its|the) )?gates? pass(?:es|ed)?$", re.I)
+"""Gates said to pass with no artifact named: the artifact built last ("it")."""
 _ALL_THE_WAY = re.compile(r" all the way(?= (?:to|into|up to) )", re.IGNORECASE)
 """Emphasis on a destination ("promoted all the way to prod"): the destination."""
 _BACK = re.compile(
@@ -145,7 +173,15 @@ def readings(text: str) -> list[str]:
     stripped = _POSSESSIVE.sub(_of, stripped)
     if _RUNNING.search(stripped):
         stripped = _EVERY_POD.sub("", stripped)
+    if _EVERY_GATE.match(stripped):
+        return ["it passed every gate"]
     mine = _as_mine(stripped)
+    if mine is not None:
+        mine = _from_commit(mine)
+        approval = _WITH_APPROVAL.match(mine)
+        if approval is not None:
+            what, env = approval.group("what", "env")
+            mine = f"{approval.group('head')} and I approve the promotion of {what} to {env}"
     if mine is not None and mine != stripped:
         return [mine]
     for rule, replacements in _RULES:

@@ -156,7 +156,7 @@ class Registry:
             chosen: list[tuple[str, list[Match]]] = []
             for options in reading:
                 found = next(
-                    ((o, m) for o in options if (m := self._quietly(keyword, o)) is not None),
+                    ((o, m) for o in options if (m := self._piece(keyword, o)) is not None),
                     None,
                 )
                 if found is None:
@@ -164,11 +164,19 @@ class Registry:
                 chosen.append(found)
             else:
                 whole = distribute.rejoined(text, [said for said, _ in chosen], ordered)
-                matches = None if whole is None else self._quietly(keyword, whole)
+                matches = None if whole is None else self._piece(keyword, whole)
                 if matches is None:
                     matches = [m for _, ms in chosen for m in ms]
                 return [replace(m, offset=-1) for m in matches]
         return []
+
+    def _piece(self, keyword: str, text: str) -> list[Match] | None:
+        """A clause of a list, under either keyword for a Given or a When ("I build commit
+        c0ffee1 as v2 and all gates pass": an action, then a fact)."""
+        found = self._quietly(keyword, text)
+        if found is None and keyword in _OTHER:
+            found = self._quietly(_OTHER[keyword], text)
+        return found
 
     def _quietly(self, keyword: str, text: str) -> list[Match] | None:
         try:

@@ -12,18 +12,21 @@ from __future__ import annotations
 
 from typing import Any
 
+from kubeloop.harness.nouns import PodSet
 from kubeloop.harness.pipeline_words import Fact
-from kubeloop.harness.registry import given, when
+from kubeloop.harness.referents import it
+from kubeloop.harness.registry import given, then, when
 from kubeloop.harness.world import World
 from kubeloop.pipeline import RollbackError
 
 from ..cluster.nodes import nodes as add_nodes
+from ..cluster.pods import pods_run
 from ..cluster.rollout import i_roll_out
 from ..cluster.workloads import a_deployment
 from ..pipeline.build import bind
 from ..pipeline.commits import make_true
 from ..pipeline.support import scene
-from .support import artifact_named, version_only
+from .support import artifact_named, links, version_only
 
 _RUNS = "<runs|is running>"
 
@@ -161,3 +164,31 @@ def _names(world: World, target: str, digest: str) -> bool:
 def _said(world: World, digest: str) -> str:
     current = scene(world)
     return f"{current.alias_of(digest)} at {current.pipeline.artifact(digest).version}"
+
+
+@then(
+    "the rollout <to|of> {version:version} <finishes|finished|completes|completed|is complete|"
+    "is done|is finished|has finished>",
+    "the rollout to v2 finishes",
+    "the rollout of D2 is complete",
+)
+def rollout_to_finishes(world: World, version: str) -> None:
+    """Every pod of the deployment VERSION went to runs it (an alias: its very digest): the
+    deployment an environment rolled it out to, else the deployment named last. A
+    deployment's name instead ("the rollout of web is complete"): its pods all run its
+    template's version."""
+    if version in world.declared.deployments:
+        deployment, version = version, str(world.cluster.deployment(version).version)
+        pods_run(world, PodSet("all", None, deployment, None, None), version)
+        return
+    named = world.attempt(lambda: artifact_named(world, version))
+    statuses = links(world).rollouts() if "pipeline" in world.parts else ()
+    deployment = next(
+        (
+            s.deployment
+            for s in statuses
+            if (named is not None and s.digest == named) or (named is None and s.version == version)
+        ),
+        None,
+    ) or it(world, "deployment")
+    pods_run(world, PodSet("all", None, deployment, None, None), version)
