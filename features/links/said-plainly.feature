@@ -12,6 +12,7 @@ Feature: The whole story, said the way a team lead says it
     And 5 minutes pass
     Then dev, staging and prod all run v2
     And all 6 web pods are running v2
+    And the new version serves all traffic
     And at least 5 web pods were ready the whole time
     When v2 of the service web starts failing 10% of its requests
     And 10 minutes pass
@@ -19,6 +20,7 @@ Feature: The whole story, said the way a team lead says it
     When on-call rolls prod back to v1
     And 5 minutes pass
     Then every web pod runs v1 again
+    And the old version serves all traffic again
     And prod runs web-v1
     And the history of prod is web-v1, v2 then web-v1
 

@@ -55,6 +55,12 @@ _WITH_APPROVAL = re.compile(
     re.IGNORECASE,
 )
 """A promotion "with the approval it needs": the promotion, and its approval."""
+_TO_PREVIOUS = re.compile(
+    r"^I roll (?:back (?P<a>\S+)|(?P<b>\S+) back) to (?:the |its )?(?:previous|prior|old|last"
+    r" good|last known-good|previous known-good) (?:version|digest|release|build|artifact)$",
+    re.IGNORECASE,
+)
+"""A rollback to "the previous version": one step back, as a rollback always is."""
 _EVERY_GATE = re.compile(r"^(?:all|every|each) (?:of (?:its|the) )?gates? pass(?:es|ed)?$", re.I)
 """Gates said to pass with no artifact named: the artifact built last ("it")."""
 _ALL_THE_WAY = re.compile(r" all the way(?= (?:to|into|up to) )", re.IGNORECASE)
@@ -178,6 +184,9 @@ def readings(text: str) -> list[str]:
     mine = _as_mine(stripped)
     if mine is not None:
         mine = _from_commit(mine)
+        previous = _TO_PREVIOUS.match(mine)
+        if previous is not None:
+            mine = f"I roll back {previous.group('a') or previous.group('b')}"
         approval = _WITH_APPROVAL.match(mine)
         if approval is not None:
             what, env = approval.group("what", "env")
