@@ -27,7 +27,11 @@ _FILLERS = re.compile(
     r"(?=$|[,.])",
     re.IGNORECASE,
 )
-_NOTHING = re.compile(r"^nothing (?=(?:is|was|runs|ran|remains|stays) )", re.IGNORECASE)
+_NOTHING = re.compile(
+    r"^nothing (?:(?:is|was) (?:left |remaining |still )?|remains |stays )"
+    r"(?=(?:on|running|scheduled|placed|bound) )|^nothing (?=(?:runs|ran) )",
+    re.IGNORECASE,
+)
 """Nothing said where pods are meant ("nothing is scheduled on node-3"): no pod."""
 _FROM_COMMIT = re.compile(
     r"^I (?:merge|push|land)s? commit (?P<commit>\S+)(?: (?:to|into|on) \S+)?"
@@ -61,8 +65,16 @@ _TO_PREVIOUS = re.compile(
     re.IGNORECASE,
 )
 """A rollback to "the previous version": one step back, as a rollback always is."""
-_EVERY_GATE = re.compile(r"^(?:all|every|each) (?:of (?:its|the) )?gates? pass(?:es|ed)?$", re.I)
+_EVERY_GATE = re.compile(
+    r"^(?:all|every|each) (?:of )?(?:its |the |their )?gates? pass(?:es|ed)?$", re.IGNORECASE
+)
 """Gates said to pass with no artifact named: the artifact built last ("it")."""
+
+
+def _no_pod(found: re.Match[str]) -> str:
+    return "no pod " if found.group(0).endswith("nothing ") else "no pod is "
+
+
 _ALL_THE_WAY = re.compile(r" all the way(?= (?:to|into|up to) )", re.IGNORECASE)
 """Emphasis on a destination ("promoted all the way to prod"): the destination."""
 _BACK = re.compile(
@@ -172,7 +184,7 @@ def readings(text: str) -> list[str]:
     """Other ways to read ``text`` with the modal verbs and fillers taken out, or said by
     someone else than "I" (maybe none)."""
     stripped = _LEADING.sub("", _FILLERS.sub("", _ALL_THE_WAY.sub("", text)))
-    stripped = _NOTHING.sub("no pod ", stripped)
+    stripped = _NOTHING.sub(_no_pod, stripped)
     if stripped != text.lstrip() and _BARE.match(stripped):
         stripped = f"I {stripped}"
     stripped = _BACK.sub(r"\1 ", stripped).rstrip(".")

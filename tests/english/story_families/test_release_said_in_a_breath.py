@@ -38,7 +38,10 @@ def test_a_build_said_from_its_commit_builds_that_commit(
     assert (code == 0) is passes, out
 
 
-@pytest.mark.parametrize(("gates", "passes"), [(" and all gates pass", True), ("", False)])
+@pytest.mark.parametrize(
+    ("gates", "passes"),
+    [(" and all gates pass", True), (" and all its gates pass", True), ("", False)],
+)
 def test_gates_said_to_pass_without_a_name_are_the_last_builds(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], gates: str, passes: bool
 ) -> None:
