@@ -121,7 +121,7 @@ _THE_WHOLE_TIME = "<the whole time|all along|all the time|throughout|at every po
         "{deployment:deployment} never had fewer than {count:n} ready pod(s)",
     ),
 )
-def never_fewer_ready(world: World, count: int, deployment: str | None = None) -> None:
+def never_fewer_ready(world: World, deployment: str | None = None, count: int = 0) -> None:
     """After every reconcile pass so far, at least COUNT of the deployment's pods were ready
     (the deployment named last, if none is named)."""
     deployment = deployment or it(world, "deployment")

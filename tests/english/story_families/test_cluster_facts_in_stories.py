@@ -92,3 +92,29 @@ def test_a_check_is_never_split_at_then() -> None:
     with pytest.raises(UndefinedStepError):
         REGISTRY.match("then", "dev runs R1 then R2")
     assert len(REGISTRY.match("when", "I promote R1 to dev then staging")) == 2
+
+
+@pytest.mark.parametrize(
+    ("where", "passes"),
+    [
+        ("on the other nodes", True),
+        ("on the remaining 3 nodes", True),
+        ("on the remaining 2 nodes", False),
+        ("on node-3 and node-4", False),
+    ],
+)
+def test_the_other_nodes_are_every_node_but_the_one_named_last(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], where: str, passes: bool
+) -> None:
+    code, out = run_scenario(
+        tmp_path,
+        capsys,
+        "Given 4 nodes with 8 CPU and 16Gi each",
+        'And a deployment "checkout" with 8 replicas at 1 CPU per pod',
+        "When node-3 goes down",
+        "And the cluster reconciles",
+        "And 10 minutes pass",
+        "Then none of the checkout pods are on node-3",
+        f"And all 8 checkout pods are running {where}",
+    )
+    assert (code == 0) is passes, out
