@@ -250,3 +250,20 @@ def _serving_deployment(world: World, service: str | None) -> str:
     if service is not None and service in world.declared.deployments:
         return service
     return it(world, "deployment")
+
+
+@given(
+    "{alias:artifact} <is running|runs|is live> in {env:name} on every pod of "
+    "{deployment:deployment}",
+    'R1 is running in prod on every pod of "storefront"',
+    variants=(
+        "{alias:artifact} <is running|runs|is live> in {env:name} on all [of ]the pods of "
+        "{deployment:deployment}",
+    ),
+)
+def running_on_every_pod(world: World, alias: str, env: str, deployment: str) -> None:
+    """ALIAS promoted up to ENV (approved where needed), then rolled out to DEPLOYMENT
+    through admission to its end, as "When I roll out ALIAS to DEPLOYMENT" does."""
+    make_true(world, alias, [Fact("running", env)])
+    if world.error is None:
+        i_roll_out(world, alias, {}, deployment)
