@@ -135,6 +135,11 @@ def never_fewer_ready(world: World, deployment: str | None = None, count: int = 
 @then(
     "at no point did {deployment:deployment} have more than {count:n} pod(s)",
     'at no point did "web" have more than 5 pods',
+    "it never goes beyond 12",
+    variants=(
+        "{deployment:deployment} never <goes beyond|goes above|exceeds|grows beyond|has more "
+        "than> {count:n}[ <pods|pod|replicas|replica>]",
+    ),
 )
 def never_more_pods(world: World, deployment: str, count: int) -> None:
     """After every reconcile pass so far, the deployment had at most COUNT pods."""

@@ -118,3 +118,25 @@ def test_the_other_nodes_are_every_node_but_the_one_named_last(
         f"And all 8 checkout pods are running {where}",
     )
     assert (code == 0) is passes, out
+
+
+@pytest.mark.parametrize(
+    ("said", "passes"),
+    [
+        ("it never goes beyond 5", True),
+        ("web never exceeds 5 replicas", True),
+        ("web never goes above 4 pods", False),
+    ],
+)
+def test_never_beyond_a_count_is_every_pass_so_far(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], said: str, passes: bool
+) -> None:
+    code, out = run_scenario(
+        tmp_path,
+        capsys,
+        "Given 3 nodes",
+        'And a deployment "web" with 4 replicas at v1 with maxSurge 1 and maxUnavailable 0',
+        'When I roll out version "v2" of "web"',
+        f"Then {said}",
+    )
+    assert (code == 0) is passes, out
