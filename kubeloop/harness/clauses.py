@@ -82,6 +82,28 @@ WORKLOAD: list[Clause] = [
 ]
 
 
+def _nodes(match: re.Match[str]) -> dict[str, object]:
+    found: dict[str, object] = {"nodes": int(match.group("nodes"))}
+    if match.group("size"):
+        found["node_size"] = _resources(match.group("size"))
+    return found
+
+
+SERVING: list[Clause] = [
+    (
+        rf"(?:on|across|over) (?P<nodes>\d+) (?:worker )?nodes?"
+        rf"(?: (?:each )?(?:with|of|having) (?P<size>{_RES})(?: each)?)?",
+        _nodes,
+    ),
+    (
+        r"(?:with|as|in|at) (?P<replicas>\d+) (?:replicas?|pods?|copies|instances)",
+        lambda m: {"replicas": int(m.group("replicas"))},
+    ),
+    *WORKLOAD,
+]
+"""A running service said in one sentence: the nodes it runs on, its replicas, and the
+details of a workload (above)."""
+
 _LABEL = r"[A-Za-z0-9][-A-Za-z0-9._/]*=[-A-Za-z0-9._]*"
 _KEY = r"(?:the )?(?:nodes?|hosts?|hostnames?|zones?|[A-Za-z0-9][-A-Za-z0-9._/]*)"
 
@@ -200,6 +222,11 @@ CLAUSES = {
         'details, in any order, each after a space, a comma or "and": requesting 1 CPU and '
         "256Mi memory per pod, at version v2 (or with image nginx:1.25), with maxSurge 1 and "
         "maxUnavailable 0, with the Recreate strategy, with priority class high",
+    ),
+    "serving": clause_list(
+        SERVING,
+        "where a running service runs, in any order: on 3 nodes (or on 4 nodes with 8 CPU and "
+        "16Gi each), with 6 replicas, and the details of a workload (above)",
     ),
     "declaration": clause_list(
         WORKLOAD + PLACEMENT,

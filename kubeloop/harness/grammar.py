@@ -27,6 +27,56 @@ _FILLERS = re.compile(
     r"(?=$|[,.])",
     re.IGNORECASE,
 )
+_NOTHING = re.compile(
+    r"^nothing (?:(?:is|was) (?:left |remaining |still )?|remains |stays )"
+    r"(?=(?:on|running|scheduled|placed|bound) )|^nothing (?=(?:runs|ran) )",
+    re.IGNORECASE,
+)
+"""Nothing said where pods are meant ("nothing is scheduled on node-3"): no pod."""
+_FROM_COMMIT = re.compile(
+    r"^I (?:merge|push|land)s? commit (?P<commit>\S+)(?: (?:to|into|on) \S+)?"
+    r" and (?:I|the pipeline|CI) builds? it"
+    r"|^I build (?P<alias>\S+) from commit (?P<from>\S+)",
+    re.IGNORECASE,
+)
+"""A build said from its commit ("the pipeline builds v2 from commit c0ffee1", "someone
+merges commit d00dfee and the pipeline builds it as v2"): I build commit … as …."""
+
+
+def _from_commit(text: str) -> str:
+    found = _FROM_COMMIT.match(text)
+    if found is None:
+        return text
+    rest = text[found.end() :]
+    if found.group("commit"):
+        return f"I build commit {found.group('commit')}{rest}"
+    return f"I build commit {found.group('from')} as {found.group('alias')}{rest}"
+
+
+_WITH_APPROVAL = re.compile(
+    r"^(?P<head>I promote (?P<what>\S+) to (?P<env>\S+)) with (?:the |its |an? )?approvals?"
+    r"(?: (?:it|that it) needs| needed| required)?$",
+    re.IGNORECASE,
+)
+"""A promotion "with the approval it needs": the promotion, and its approval."""
+_TO_PREVIOUS = re.compile(
+    r"^I roll (?:back (?P<a>\S+)|(?P<b>\S+) back) to (?:the |its )?(?:previous|prior|old|last"
+    r" good|last known-good|previous known-good) (?:version|digest|release|build|artifact)$",
+    re.IGNORECASE,
+)
+"""A rollback to "the previous version": one step back, as a rollback always is."""
+_EVERY_GATE = re.compile(
+    r"^(?:all|every|each) (?:of )?(?:its |the |their )?gates? pass(?:es|ed)?$", re.IGNORECASE
+)
+"""Gates said to pass with no artifact named: the artifact built last ("it")."""
+
+
+def _no_pod(found: re.Match[str]) -> str:
+    return "no pod " if found.group(0).endswith("nothing ") else "no pod is "
+
+
+_ALL_THE_WAY = re.compile(r" all the way(?= (?:to|into|up to) )", re.IGNORECASE)
+"""Emphasis on a destination ("promoted all the way to prod"): the destination."""
 _BACK = re.compile(
     r"\b(is|are|was|were) "
     r"(?:back|currently)(?: down)?(?: to)? (?!to\b)",
@@ -80,7 +130,7 @@ _LEADING = re.compile(r"^(?:and then|then|after that|next|meanwhile),? ", re.IGN
 
 _WHO = (
     r"(?:someone|somebody|security|the security team|the team|the release manager|"
-    r"the on-call|we|I|(?-i:[A-Z][a-z]+))"
+    r"the on-call|on-call|the on-call engineer|ops|the SRE|the pipeline|CI|we|I|(?-i:[A-Z][a-z]+))"
 )
 _PERSON = re.compile(
     rf"^{_WHO}(?: also| then| now)? "
@@ -133,14 +183,26 @@ _BARE = re.compile(
 def readings(text: str) -> list[str]:
     """Other ways to read ``text`` with the modal verbs and fillers taken out, or said by
     someone else than "I" (maybe none)."""
-    stripped = _LEADING.sub("", _FILLERS.sub("", text))
+    stripped = _LEADING.sub("", _FILLERS.sub("", _ALL_THE_WAY.sub("", text)))
+    stripped = _NOTHING.sub(_no_pod, stripped)
     if stripped != text.lstrip() and _BARE.match(stripped):
         stripped = f"I {stripped}"
     stripped = _BACK.sub(r"\1 ", stripped).rstrip(".")
     stripped = _POSSESSIVE.sub(_of, stripped)
     if _RUNNING.search(stripped):
         stripped = _EVERY_POD.sub("", stripped)
+    if _EVERY_GATE.match(stripped):
+        return ["it passed every gate"]
     mine = _as_mine(stripped)
+    if mine is not None:
+        mine = _from_commit(mine)
+        previous = _TO_PREVIOUS.match(mine)
+        if previous is not None:
+            mine = f"I roll back {previous.group('a') or previous.group('b')}"
+        approval = _WITH_APPROVAL.match(mine)
+        if approval is not None:
+            what, env = approval.group("what", "env")
+            mine = f"{approval.group('head')} and I approve the promotion of {what} to {env}"
     if mine is not None and mine != stripped:
         return [mine]
     for rule, replacements in _RULES:

@@ -57,14 +57,26 @@ def _node(text: str) -> str:
 # "gpu-1, gpu-2 and edge-1"), so "I fail node-1 and reconcile" stays a join of two steps.
 _LISTED = f"(?:{QUOTED}|(?=[^ ,]*[-0-9.:])[A-Za-z0-9][-A-Za-z0-9._/:]*)"
 _NODES = _compile(
-    f"(?:(?:the )?node )?(?P<one>{NAME})"
+    r"(?:the )?(?:other|remaining)(?: (?P<others>\d+))? nodes|the rest of the nodes"
+    f"|(?:(?:the )?node )?(?P<one>{NAME})"
     f"|(?:(?:the )?nodes )?(?:both )?(?P<many>{_LISTED}(?:, {_LISTED})*,? (?:and|or) {_LISTED})"
 )
 
 
-def _nodes(text: str) -> tuple[str, ...]:
+@dataclass(frozen=True)
+class OtherNodes:
+    """ "the other nodes", "the remaining 3 nodes": every node but the one named last (a
+    count said must be how many there are)."""
+
+    count: int | None
+
+
+def _nodes(text: str) -> tuple[str, ...] | OtherNodes:
     found = _NODES.fullmatch(text)
     assert found is not None
+    if found.group("one") is None and found.group("many") is None:
+        others = found.group("others")
+        return OtherNodes(int(others) if others else None)
     if found.group("one") is not None:
         return (unquote(found.group("one")),)
     items = re.findall(_LISTED, found.group("many"))

@@ -153,9 +153,13 @@ def _every(text: str) -> int:
     return _duration(rest) if rest[:1].isdigit() else _UNITS[rest.lower().rstrip("s") or "s"]
 
 
+_NAMES_SEPARATOR = r",? and then |,? then |, and |, | and | → "
+"""Between names in a list, an order said with "then" or an arrow as well ("R1 then R3")."""
+
+
 def _names(text: str) -> list[str]:
     """``D1, D2 and D3`` → ["D1", "D2", "D3"] (each quoted or bare)."""
-    return [_unquote(item) for item in re.findall(rf"({NAME})(?:, | and |$)", text)]
+    return [_unquote(item) for item in re.findall(rf"({NAME})(?:{_NAMES_SEPARATOR}|$)", text)]
 
 
 TYPES: dict[str, ParamType] = {
@@ -193,9 +197,9 @@ TYPES: dict[str, ParamType] = {
     # Lab 02 (pipeline): calendar dates and lists of names.
     "date": ParamType(r"\d{4}-\d{2}-\d{2}", str, "a calendar date YYYY-MM-DD: 2027-01-31"),
     "names": ParamType(
-        rf"(?:{NAME})(?:, (?:{NAME}))*(?: and (?:{NAME}))?",
+        rf"(?:{NAME})(?:(?:{_NAMES_SEPARATOR})(?:{NAME}))*",
         _names,
-        "one name or several: D1 or D1, D2 and D3",
+        "one name or several: D1 or D1, D2 and D3 (or D1 then D2 then D3)",
     ),
     # --- telemetry (Lab 03) ---
     "number": ParamType(

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from kubeloop.harness.declared import Declared
 from kubeloop.harness.errors import ScenarioAssertionError
-from kubeloop.harness.nouns import It, Owner, PodSet
+from kubeloop.harness.nouns import It, OtherNodes, Owner, PodSet
 from kubeloop.harness.params import TYPES
 
 if TYPE_CHECKING:
@@ -109,6 +109,19 @@ def _owner(world: World, value: Owner, checking: bool) -> Owner:
     return Owner(kind, value.name)
 
 
+def _other_nodes(world: World, value: OtherNodes) -> tuple[str, ...]:
+    """Every node the world has but the one named last, as many as said."""
+    named = _it(world, "node")
+    others = tuple(node for node in known(world, "node") if node != named)
+    if value.count is not None and value.count != len(others):
+        raise world.fail(
+            f"{value.count} nodes other than {named}", f"{len(others)}: {', '.join(others)}"
+        )
+    if not others:
+        raise world.fail(f"a node other than {named}", "there is none")
+    return others
+
+
 def _artifact(world: World, value: str) -> str:
     """An artifact's alias; "it" is the one built or named last (the pipeline steps check
     that an alias was bound, and list the ones that were)."""
@@ -138,6 +151,8 @@ def resolve(world: World, keyword: str, match: Match) -> dict[str, Any]:
             arguments[name] = _artifact(world, value)
         elif refers_to in ("alert", "slo"):
             arguments[name] = _mentioned(world, refers_to, value)
+        elif refers_to == "nodes" and isinstance(value, OtherNodes):
+            arguments[name] = _other_nodes(world, value)
         elif refers_to == "nodes":
             arguments[name] = tuple(_name(world, "node", node, checking) for node in value)
         elif refers_to == "owner":

@@ -15,6 +15,7 @@ from contextlib import suppress
 from dataclasses import replace
 
 import kubeloop.harness.clauses  # noqa: F401  (registers the noun phrases and clause lists)
+from kubeloop.harness import distribute
 from kubeloop.harness.definitions import Match, StepDefinition, StepFunction
 from kubeloop.harness.errors import AmbiguousStepError, UndefinedStepError
 from kubeloop.harness.grammar import with_readings
@@ -119,13 +120,69 @@ class Registry:
 
     def _read(self, keyword: str, text: str) -> list[Match]:
         """Every reading tried; only a text none matches pays for suggestions, once."""
+        found = self._lookup(keyword, text)
+        if found is None:
+            raise UndefinedStepError(self.undefined_message(keyword, text))
+        return found
+
+    def _lookup(self, keyword: str, text: str) -> list[Match] | None:
+        """The matches of every reading in turn (an ambiguity is raised), None if none."""
         try:
             return with_readings(self._match, keyword, text)
         except UndefinedStepError:
             if keyword != "then":
                 with suppress(UndefinedStepError):
                     return with_readings(self._match, _OTHER[keyword], text)
-        raise UndefinedStepError(self.undefined_message(keyword, text)) from None
+            for said in (keyword, _OTHER.get(keyword)):
+                if said is not None:
+                    found = self._distributed(said, text)
+                    if found:
+                        return found
+        return None
+
+    def accepts(self, keyword: str, text: str) -> bool:
+        """Whether ``text`` matches one reading under ``keyword``, as a run would take it."""
+        try:
+            return self._lookup(keyword, text) is not None
+        except AmbiguousStepError:
+            return False
+
+    def _distributed(self, keyword: str, text: str) -> list[Match]:
+        """A list that says a shared part once, read as its clauses (distribute.py): the
+        first reading whose every clause matches; the sentence said again with each clause
+        as read, when one phrase takes it whole (a clause list keeps its own order)."""
+        ordered = keyword != "then"
+        for reading in distribute.readings(text, ordered):
+            chosen: list[tuple[str, list[Match]]] = []
+            for options in reading:
+                found = next(
+                    ((o, m) for o in options if (m := self._piece(keyword, o)) is not None),
+                    None,
+                )
+                if found is None:
+                    break
+                chosen.append(found)
+            else:
+                whole = distribute.rejoined(text, [said for said, _ in chosen], ordered)
+                matches = None if whole is None else self._piece(keyword, whole)
+                if matches is None:
+                    matches = [m for _, ms in chosen for m in ms]
+                return [replace(m, offset=-1) for m in matches]
+        return []
+
+    def _piece(self, keyword: str, text: str) -> list[Match] | None:
+        """A clause of a list, under either keyword for a Given or a When ("I build commit
+        c0ffee1 as v2 and all gates pass": an action, then a fact)."""
+        found = self._quietly(keyword, text)
+        if found is None and keyword in _OTHER:
+            found = self._quietly(_OTHER[keyword], text)
+        return found
+
+    def _quietly(self, keyword: str, text: str) -> list[Match] | None:
+        try:
+            return with_readings(self._match, keyword, text)
+        except (UndefinedStepError, AmbiguousStepError):
+            return None
 
     def _match(self, keyword: str, text: str) -> list[Match]:
         whole = self.match_one(keyword, text)
@@ -162,10 +219,14 @@ class Registry:
             left, right = text[: found.start()], text[found.end() :]
             if len(self.match_one(keyword, left)) == 1:
                 mended = close_phrases(self.definitions, keyword, right, 1, same_keyword=True)
-                if mended:
+                if mended and self.accepts(keyword, f"{left} and {mended[0][1]}"):
                     return [f"{keyword.title()} {left} and {mended[0][1]}"]
-        close = close_phrases(self.definitions, keyword, text, count)
+        close = self._accepted(close_phrases(self.definitions, keyword, text, count))
         return [f"{kw.title()} {phrase}" for kw, phrase in close]
+
+    def _accepted(self, phrases: list[tuple[str, str]]) -> list[tuple[str, str]]:
+        """Only suggestions a run would take as written (a test feeds every one back)."""
+        return [(kw, phrase) for kw, phrase in phrases if self.accepts(kw, phrase)]
 
     def undefined_message(self, keyword: str, text: str) -> str:
         """What no phrase matching ``text`` means, and what to write instead: a phrase of
@@ -180,14 +241,22 @@ class Registry:
         if suggestions:
             message += "\n  did you mean:\n" + "\n".join(f"    {s}" for s in suggestions)
         else:
-            nouns, phrases = about(self.definitions, keyword, text, 3)
-            wider = [] if phrases else close_phrases(self.definitions, keyword, text, 3, wider=True)
+            nouns, found = about(self.definitions, keyword, text, 3)
+            phrases = self._accepted(found)
+            wider = (
+                []
+                if phrases
+                else self._accepted(
+                    close_phrases(self.definitions, keyword, text, 3, wider=True)
+                    or close_phrases(self.definitions, keyword, text, 3, nearest=True)
+                )
+            )
             if phrases:
                 message += (
                     f"\n  nothing close; it talks about {', '.join(nouns)}; phrases about "
                     "them:\n" + "\n".join(f"    {kw.title()} {p}" for kw, p in phrases)
                 )
-            elif wider:  # no noun of ours: a little less close, any keyword
+            elif wider:  # no noun of ours: less close, any keyword, the nearest at worst
                 message += "\n  nearest:\n" + "\n".join(f"    {kw.title()} {p}" for kw, p in wider)
         message += "\n  (kubeloop steps lists every phrase)"
         return message

@@ -35,9 +35,11 @@ def _shape(value: str) -> str:
     return "number" if value[:1].isdigit() else "name"
 
 
-def _with_values(definition: StepDefinition, example: str, text: str) -> str:
+def _with_values(definition: StepDefinition, example: str, text: str, align: bool = True) -> str:
     """The example with its parameter values replaced by the user's, where shapes agree
-    ("node-2 has 4 pods" turns the example "node-1 has 2 pods" into "node-2 has 4 pods")."""
+    ("node-2 has 4 pods" turns the example "node-1 has 2 pods" into "node-2 has 4 pods");
+    ``align``: the user's other words too, where they stand in a parameter's place (only
+    for a close phrase: in a far one, a word there is rarely a name)."""
     values = [v.group(0) for v in _VALUE.finditer(text)]
     replacements: list[tuple[tuple[int, int], str]] = []
     for token in _VALUE.finditer(example):
@@ -50,7 +52,7 @@ def _with_values(definition: StepDefinition, example: str, text: str) -> str:
         adapted = adapted[:start] + value + adapted[end:]
     if replacements and definition.parse(adapted) is None:
         adapted = example
-    return _aligned(definition, adapted, text)
+    return _aligned(definition, adapted, text) if align else adapted
 
 
 _WORD = re.compile(r'"[^"]*"|\S+')
@@ -101,7 +103,8 @@ def _aligned(definition: StepDefinition, example: str, text: str) -> str:
     opcodes = difflib.SequenceMatcher(
         None, [w.lower() for w in words], [w.lower() for w in theirs]
     ).get_opcodes()
-    # from the end, so earlier indices stay
+    adapted = example
+    # from the end, so earlier positions stay; the example's own spacing is kept ('"web":')
     for tag, i1, i2, j1, j2 in reversed(_word_by_word(opcodes, words, theirs)):
         if tag != "replace":
             continue
@@ -110,10 +113,10 @@ def _aligned(definition: StepDefinition, example: str, text: str) -> str:
         if _similar(said, own):  # a misspelling of the example's word: keep the right one
             continue
         if any(s <= start and end <= e for s, e in spans) and not _not_a_value(said):
-            tried = [*words[:i1], said, *words[i2:]]
-            if definition.parse(" ".join(tried)) is not None:  # keep only what still reads
-                words = tried
-    return " ".join(words)
+            tried = adapted[:start] + said + adapted[end:]
+            if definition.parse(tried) is not None:  # keep only what still reads
+                adapted = tried
+    return adapted
 
 
 _NOT_VALUES = frozenset(
@@ -200,6 +203,7 @@ def close_phrases(
     count: int,
     same_keyword: bool = False,
     wider: bool = False,
+    nearest: bool = False,
 ) -> list[tuple[str, str]]:
     """(keyword, phrase) of the examples close to ``text``, rewritten with its values.
 
@@ -209,7 +213,8 @@ def close_phrases(
     as much as by its spelling. ``wider``: a second look when nothing is close, where a
     phrase of another keyword costs nothing and a little less closeness will do. A step
     several times longer than any example is close to none (and comparing it with every
-    example would cost seconds): it gets no suggestion.
+    example would cost seconds): it gets no suggestion. ``nearest``: the last look, the
+    nearest of the same keyword however far (a line with no noun of ours still gets some).
     """
     if len(text) > _LONGEST:
         return []
@@ -217,7 +222,7 @@ def close_phrases(
     lowered = text.lower()
     mine = mechanism_of(text)
     grams = _trigrams(lowered)
-    close = _CLOSE - (_WIDER if wider else 0)
+    close = 0.0 if nearest else _CLOSE - (_WIDER if wider else 0)
     candidates = []
     for order, (definition, example, shown, their_grams, kinds) in enumerate(
         _examples(definitions)
@@ -227,6 +232,8 @@ def close_phrases(
         if (files and kinds - files) or (True in files and True not in kinds):
             continue  # (a test file goes only where a test file goes)
         boost = _OWN_MECHANISM if mine is not None and of_domain(definition.domain) == mine else 0
+        if nearest and definition.keyword != keyword:
+            continue
         if definition.keyword != keyword and not wider and not (True in files and True in kinds):
             boost -= _OTHER_KEYWORD  # (a test file is run by one phrase, whatever its keyword)
         shared = 2 * len(grams & their_grams) / (len(grams) + len(their_grams) or 1)
@@ -239,7 +246,7 @@ def close_phrases(
         ratio = difflib.SequenceMatcher(None, lowered, shown).ratio() + boost
         if ratio < close:
             continue
-        phrase = _with_values(definition, example, text)
+        phrase = _with_values(definition, example, text, align=not nearest)
         scored.append(
             (-(ratio + _meaning(said, values, phrase)) / 2, order, definition.keyword, phrase)
         )
@@ -272,7 +279,8 @@ def about(
     definitions: Sequence[StepDefinition], keyword: str, text: str, count: int
 ) -> tuple[list[str], list[tuple[str, str]]]:
     """When nothing is close: the nouns recognised in ``text`` and ``count`` phrases of
-    their mechanism that use them (same keyword first), as (keyword, example)."""
+    their mechanism, those that use them first (same keyword first), as (keyword, example):
+    a phrase about the mechanism helps more than none."""
     nouns = recognised(text)
     mine = mechanism_of(text) or next(iter(nouns), None)
     if mine is None:
@@ -283,12 +291,13 @@ def about(
     for order, definition in enumerate(definitions):
         if of_domain(definition.domain) != mine:
             continue
-        for example in definition.examples[:1]:
-            shared = sum(word[:6] in example.lower() for word in words)
-            if not shared:
-                continue
-            ratio = difflib.SequenceMatcher(None, lowered, example.lower()).quick_ratio()
-            other = definition.keyword != keyword
-            scored.append((other, -shared, -ratio, order, definition.keyword, example))
+        example = next(
+            (e for e in definition.examples if any(w[:6] in e.lower() for w in words)),
+            definition.examples[0],
+        )
+        shared = sum(word[:6] in example.lower() for word in words)
+        ratio = difflib.SequenceMatcher(None, lowered, example.lower()).quick_ratio()
+        other = definition.keyword != keyword
+        scored.append((other, -shared, -ratio, order, definition.keyword, example))
     scored.sort()
     return words, [(kw, example) for *_, kw, example in scored[:count]]

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from kubeloop.harness.nouns import PodSet
-from kubeloop.harness.referents import known
+from kubeloop.harness.referents import it, known
 from kubeloop.harness.registry import checks_error, then
 from kubeloop.harness.text_checks import agrees, expected
 from kubeloop.harness.world import World
@@ -109,12 +109,27 @@ def _first_pass(
     return None
 
 
+_THE_WHOLE_TIME = "<the whole time|all along|all the time|throughout|at every point|at all points>"
+
+
 @then(
-    "at no point were fewer than {count:n} pod(s) of {deployment:deployment} ready",
+    "at no point were fewer than {count:n} pod(s)[ of {deployment:deployment}] ready",
     'at no point were fewer than 3 pods of "web" ready',
+    "at no point were fewer than 5 pods ready",
+    "at least 4 web pods were ready the whole time",
+    'at least 5 pods of "storefront" stayed ready all along',
+    variants=(
+        "at least {count:n} {deployment:deployment} pod(s) <were|was|stayed|remained> ready "
+        + _THE_WHOLE_TIME,
+        "at least {count:n} pod(s)[ of {deployment:deployment}] <were|was|stayed|remained> "
+        "ready " + _THE_WHOLE_TIME,
+        "{deployment:deployment} never had fewer than {count:n} ready pod(s)",
+    ),
 )
-def never_fewer_ready(world: World, deployment: str, count: int) -> None:
-    """After every reconcile pass so far, at least COUNT of the deployment's pods were ready."""
+def never_fewer_ready(world: World, deployment: str | None = None, count: int = 0) -> None:
+    """After every reconcile pass so far, at least COUNT of the deployment's pods were ready
+    (the deployment named last, if none is named)."""
+    deployment = deployment or it(world, "deployment")
     found = _first_pass(world, deployment, "ready", below=count, above=None)
     if found is not None:
         raise world.fail(
@@ -125,6 +140,11 @@ def never_fewer_ready(world: World, deployment: str, count: int) -> None:
 @then(
     "at no point did {deployment:deployment} have more than {count:n} pod(s)",
     'at no point did "web" have more than 5 pods',
+    "it never goes beyond 12",
+    variants=(
+        "{deployment:deployment} never <goes beyond|goes above|exceeds|grows beyond|has more "
+        "than> {count:n}[ <pods|pod|replicas|replica>]",
+    ),
 )
 def never_more_pods(world: World, deployment: str, count: int) -> None:
     """After every reconcile pass so far, the deployment had at most COUNT pods."""

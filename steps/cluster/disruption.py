@@ -29,10 +29,22 @@ def add_budget(world: World, budget: Any) -> None:
     'a disruption budget for "web" with minAvailable 3',
     "a disruption budget for web with maxUnavailable 25%",
     'a PodDisruptionBudget "web-pdb" for "web" with minAvailable 6',
+    'a disruption budget for "storefront" that allows 1 pod to be unavailable',
+    "a disruption budget for web that keeps at least 3 pods available",
+    variants=(
+        "a <disruption budget|pod disruption budget|PodDisruptionBudget|PDB>[ {budget:name}] for "
+        "{deployment:name} that <allows|lets> {value:intorpercent} pod(s) <to be|be|go> "
+        "<unavailable|down>",
+        "a <disruption budget|pod disruption budget|PodDisruptionBudget|PDB>[ {budget:name}] for "
+        "{deployment:name} that keeps at least {value:intorpercent} pod(s) available",
+    ),
 )
 def a_budget(world: World, deployment: str, value: int | str, budget: str | None = None) -> None:
-    """A PodDisruptionBudget over the deployment's pods (named after it unless named)."""
-    field = "min_available" if "minavailable" in world.step.text.lower() else "max_unavailable"
+    """A PodDisruptionBudget over the deployment's pods (named after it unless named): said
+    as minAvailable ("keeps at least 3 pods available") or maxUnavailable ("allows 1 pod to
+    be unavailable")."""
+    said = world.step.text.lower()
+    field = "max_unavailable" if "unavailable" in said or " down" in said else "min_available"
     pdb = world.make(
         "PodDisruptionBudget",
         budget or deployment,

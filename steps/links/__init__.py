@@ -1,6 +1,6 @@
 """Where the mechanisms meet: prod deploying to the cluster, alerts that roll back, HPAs fed
 by a query (``kubeloop.links``)."""
 
-from . import autoscaling, rollback, rollout, timeline, traffic
+from . import autoscaling, rollback, rollout, story, timeline, traffic
 
-__all__ = ["autoscaling", "rollback", "rollout", "timeline", "traffic"]
+__all__ = ["autoscaling", "rollback", "rollout", "story", "timeline", "traffic"]

@@ -52,7 +52,10 @@ def known_environment(world: World, env: str) -> None:
     "an alert rolled {env:name} back {n:n} time(s)",
     "an alert rolled prod back 1 time",
     "an alert rolled prod back 0 times",
-    variants=("{env:name} was rolled back by an alert {n:n} time(s)",),
+    variants=(
+        "{env:name} was rolled back by <an|the> alert {n:n} time(s)",
+        "<an|the> alert rolled {env:name} back {n:n} time(s)",
+    ),
 )
 def rolled_back_times(world: World, env: str, n: int) -> None:
     """How many rollbacks alerts made of ENV (refused attempts not counted)."""
@@ -82,3 +85,13 @@ def alert_rollback_failed(world: World, env: str, text: str) -> None:
     if not any(text in r.reason for r in failed):
         shown = "; ".join(r.reason for r in failed) or "no refused alert rollback"
         raise world.fail(f'a refused alert rollback of {env} saying "{text}"', shown)
+
+
+@then(
+    "{env:name} was rolled back by <an|the> alert once",
+    "prod was rolled back by the alert once",
+    variants=("<an|the> alert rolled {env:name} back once",),
+)
+def rolled_back_once(world: World, env: str) -> None:
+    """Exactly one rollback of ENV by an alert."""
+    rolled_back_times(world, env, 1)

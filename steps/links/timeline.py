@@ -53,6 +53,14 @@ def _told(world: World) -> tuple[dict[str, Any], list[tuple[Any, ...]]]:
 @then(
     "telling the story again gives the same timeline, event for event",
     "telling the story again gives the same timeline, event for event",
+    "told again from the start, the timeline matches event for event",
+    variants=(
+        "<telling|told> <the story|it> [again ][from the start ]<gives|yields|makes> the same "
+        "timeline[[,] event for event]",
+        "<told|telling it|telling the story> [again ][from the start][,] the timeline "
+        "<matches|is the same>[,][ event for event]",
+        "the same story told twice gives the same timeline[[,] event for event]",
+    ),
 )
 def same_story_again(world: World) -> None:
     """Run the scenario's Given and When steps so far again in a fresh world: its timeline

@@ -71,8 +71,12 @@ def pods_running_fail(world: World, version: str, errors: float) -> None:
     "each pod of {deployment:deployment} serves at most {rate:number} requests per second",
     'each pod of "web" serves at most 100 requests per second',
     variants=(
-        "every pod of {deployment:deployment} serves at most {rate:number} requests per second",
-        "a pod of {deployment:deployment} serves at most {rate:number} requests per second",
+        "<every|a> pod of {deployment:deployment} <serves|handles|can handle|can serve|takes> "
+        "at most {rate:number} requests <per|a> second",
+        "each pod of {deployment:deployment} <handles|can handle|can serve|takes> at most "
+        "{rate:number} requests <per|a> second",
+        "each {deployment:deployment} pod <serves|handles|can handle|can serve|takes> at most "
+        "{rate:number} requests <per|a> second",
     ),
 )
 def pod_capacity(world: World, deployment: str, rate: str) -> None:

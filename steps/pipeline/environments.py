@@ -10,7 +10,7 @@ from typing import Any
 
 import kubeloop.harness.release_words  # noqa: F401  (registers person)
 from kubeloop.harness.pipeline_words import Fact
-from kubeloop.harness.registry import given, then, when
+from kubeloop.harness.registry import given, then
 from kubeloop.harness.world import World
 
 from .commits import make_true
@@ -170,7 +170,7 @@ def is_rolled_back(world: World, alias: str, env: str | None = None) -> None:
         raise world.fail(f"{alias} rolled back{where}", "it was not")
 
 
-def _target(view: Any) -> str | None:
+def rollback_target(view: Any) -> str | None:
     """Where a rollback of the environment goes: its latest deployment that is not what it
     runs now and was not rolled back (the previous known-good digest)."""
     return next(
@@ -181,33 +181,6 @@ def _target(view: Any) -> str | None:
         ),
         None,
     )
-
-
-@when(
-    "I roll back {env:name} to {alias:artifact}",
-    "I roll back prod to R6",
-    "I roll prod back to B4",
-    "prod is rolled back to R6",
-    variants=(
-        "I roll {env:name} back to {alias:artifact}",
-        "{env:name} <is|gets|got> rolled back to {alias:artifact}",
-        "{who:person} <rolls|rolled> {env:name} back to {alias:artifact}",
-        "{who:person} <rolls|rolled> back {env:name} to {alias:artifact}",
-    ),
-)
-def roll_back_to(world: World, env: str, alias: str, who: str | None = None) -> None:
-    """Roll ENV back, which goes to its previous known-good digest: that must be the
-    artifact named, else nothing changes and the step says where a rollback would go."""
-    current = scene(world)
-    digest = current.digest(world, alias)
-    target = _target(_view(world, env))
-    if target != digest:
-        where = "nowhere" if target is None else current.alias_of(target)
-        raise world.fail(
-            f"{env}'s previous known-good digest to be {alias}",
-            f"a rollback of {env} goes to {where} (to run {alias} there, deploy it)",
-        )
-    world.attempt(lambda: world.capability(current.pipeline, "rollback")(env))
 
 
 @given(

@@ -1,0 +1,50 @@
+Feature: The whole story, said the way a team lead says it
+  A running service in one sentence, a release said as a list of what happened to it, a
+  page, and on-call rolling prod back by name: every line goes through the same engines
+  as the long form (the pipeline's promotion and rollback, admission, the one clock).
+
+  Scenario: A bad release is caught by the burn-rate alert and rolled back to v1
+    Given prod runs version v1 of "web" on 3 nodes with 6 replicas
+    And web is taking 300 requests per second with hardly any errors
+    And an SLO for web of 99.9% availability over 30 days with burn rate alerts
+    When the pipeline builds commit d00dfee as v2
+    And v2 is signed, approved and promoted all the way to prod
+    And 5 minutes pass
+    Then dev, staging and prod all run v2
+    And all 6 web pods are running v2
+    And the new version serves all traffic
+    And at least 5 web pods were ready the whole time
+    When v2 of the service web starts failing 10% of its requests
+    And 10 minutes pass
+    Then the burn-rate alert for web pages the on-call
+    When on-call rolls prod back to v1
+    And 5 minutes pass
+    Then every web pod runs v1 again
+    And the old version serves all traffic again
+    And prod runs web-v1
+    And the history of prod is web-v1, v2 then web-v1
+
+  Scenario: A rollback names the version it goes back to, or it is refused
+    Given prod runs web at v1 on 2 nodes with 2 replicas
+    When I build commit c0ffee1 as v2
+    And v2 is signed, approved and promoted to prod
+    And I build commit c0ffee2 as v3
+    And v3 is signed, approved and promoted to prod
+    And 5 minutes pass
+    When I try to roll prod back to v1
+    Then the operation fails with "previous known-good digest"
+    And prod runs v3
+    When I roll prod back to v2
+    And 5 minutes pass
+    Then every web pod runs v2
+
+  Scenario: A list says its shared part once
+    Given a 3-node cluster running 4 replicas of web at v1
+    When I build commit 9e1f0aa as B1
+    And B1 passed every gate
+    And I promote B1 to dev, then staging, then prod
+    And I approve the promotion of B1 to prod
+    And 5 minutes pass
+    Then dev, staging and prod all run B1
+    And every pod of "web" runs B1
+    And no web pod is Pending
