@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from kubeloop.harness.comparisons import COMPARISONS
 from kubeloop.harness.nouns import IT, NAME, _strip_groups, unquote
-from kubeloop.harness.params import TYPES, ParamType
+from kubeloop.harness.params import NUMBER, TYPES, ParamType, number
 
 _NOT_SERVICE = (
     r"(?!(?:the|a|an|all|every|it|its|traffic|requests|errors|latency|nobody|someone|then|and|"
@@ -56,7 +56,7 @@ _CAMEL = (
     r"(?!(?:it|they|everything|nothing|something|all|every|no|the|a|an)\b)[A-Za-z][A-Za-z0-9_]*"
 )
 """An alert's name as Prometheus rules spell them (HighErrorRate, one word), said without
-"alert" (the check fails, naming the alerts, if there is none of that name)."""
+"alert", bare or quoted (the check fails, naming the alerts, if there is none of that name)."""
 _NOT_SLO_ALERT = (
     r"(?!(?:burn-rate|burn|page|paging|ticket|slo|fast|slow|no|any|every|each|an?|one)\b)"
 )
@@ -67,7 +67,7 @@ _NOT_A_VERB = (
 """After "the alert", a verb is the sentence going on, not the alert's name."""
 _ALERT = re.compile(
     f"(?P<it>the alert)|(?:the )?alert(?: rule)? {_NOT_A_VERB}(?P<n1>{NAME})"
-    f"|(?:the )?{_NOT_SLO_ALERT}(?P<n2>{NAME}) alert|(?P<n3>{_CAMEL})",
+    f'|(?:the )?{_NOT_SLO_ALERT}(?P<n2>{NAME}) alert|(?P<n3>{_CAMEL})|(?P<n4>"[^"]+")',
     re.IGNORECASE,
 )
 
@@ -77,7 +77,7 @@ def _alert(text: str) -> str:
     assert found is not None
     if found.group("it"):
         return IT
-    return unquote(next(g for g in found.group("n1", "n2", "n3") if g is not None))
+    return unquote(next(g for g in found.group("n1", "n2", "n3", "n4") if g is not None))
 
 
 _SLO = re.compile(f"(?P<it>the SLO|the objective)|(?:the SLO )?(?P<n>{NAME})", re.IGNORECASE)
@@ -192,8 +192,37 @@ def _latencies(text: str) -> tuple[tuple[float | None, float], ...]:
     )
 
 
+_TIMES = {"once": 1, "twice": 2, "thrice": 3}
+
+
+def _times(text: str) -> int:
+    """ "once", "twice", "3 times", "three times" → the count."""
+    lowered = text.lower()
+    return _TIMES[lowered] if lowered in _TIMES else number(lowered.split()[0])
+
+
 TYPES.update(
     {
+        "times": ParamType(
+            rf"once|twice|thrice|(?:{NUMBER}) times",
+            _times,
+            "how many times: once, twice, 3 times, three times",
+        ),
+        "above": ParamType(
+            r"above|over|past|beyond|higher than|more than",
+            lambda text: "<=",
+            "above, over, past, beyond: what a value never went (so it stayed at most that)",
+        ),
+        "side": ParamType(
+            r"above|over|past|beyond|below|under",
+            lambda text: "<" if text.lower() in ("below", "under") else ">",
+            "above (over, past, beyond) or below (under)",
+        ),
+        "alertname": ParamType(
+            rf"(?!(?:rules?|file)\b)(?:{NAME})",
+            unquote,
+            'an alert\'s name after "the alert rule", bare or quoted: HighErrors, "HighErrors"',
+        ),
         "service": ParamType(
             _strip_groups(_SERVICE.pattern),
             _service,

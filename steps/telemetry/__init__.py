@@ -1,6 +1,7 @@
 """Lab 03's phrases: series and PromQL, alert rules and their states, traffic, SLOs."""
 
 from . import (
+    alert_words,
     alerts,
     budget_ranges,
     counters,
@@ -13,9 +14,11 @@ from . import (
     service_checks,
     services,
     slos,
+    traffic_normal,
 )
 
 __all__ = [
+    "alert_words",
     "alerts",
     "budget_ranges",
     "counters",
@@ -28,4 +31,5 @@ __all__ = [
     "service_checks",
     "services",
     "slos",
+    "traffic_normal",
 ]

@@ -26,7 +26,7 @@ _ERROR_RATIO = (
     "the [{window:duration} ]<5xx|error|failure|5xx error> ratio"
     "[ <of|for> {service:service}][ over [the last ]{span:duration}]"
 )
-_STAYED = "<stayed|stays|remained|has stayed|has remained|was|has been>"
+_STAYED = "<stayed|stays|remained|remains|has stayed|has remained|was|has been>"
 _WHOLE_TIME = "[ <the whole time|throughout|all along|the entire time|all the time>]"
 _MOST_POINTS = 10_000
 """Most minutes a "stayed" check evaluates (a week); beyond that it samples evenly."""
@@ -46,11 +46,14 @@ def _said(bound: str, limit: float) -> str:
     "the error rate of web is 2%",
     "the 5xx error rate of web is below 1%",
     "the error rate of web is about 2%",
-    variants=(_ERROR_RATE + " is {about:about} {percent:percent}",),
+    variants=(
+        _ERROR_RATE + " is {about:about} {percent:percent}",
+        _ERROR_RATE + " is <0|zero|nil|nothing>",
+    ),
 )
 def error_rate_is(
     world: World,
-    percent: float,
+    percent: float = 0.0,
     service: str | None = None,
     bound: str = "==",
     about: str | None = None,
@@ -110,9 +113,18 @@ def error_ratio_is(
     _ERROR_RATE + " " + _STAYED + " {bound:comparison} {percent:percent}" + _WHOLE_TIME,
     "the error rate of web stayed under 1%",
     "the error rate of web was below 5% the whole time",
+    "the error rate of web stays at 0%",
+    variants=(
+        _ERROR_RATE + " " + _STAYED + " at {percent:percent}" + _WHOLE_TIME,
+        _ERROR_RATE + " " + _STAYED + " at <0|zero>" + _WHOLE_TIME,
+        _ERROR_RATE + " never <went|got|rose|climbed|was> {bound:above} {percent:percent}",
+    ),
 )
-def error_rate_stayed(world: World, percent: float, bound: str, service: str | None = None) -> None:
-    """The error rate (as above) agreed at every minute since the service's first scrape."""
+def error_rate_stayed(
+    world: World, percent: float = 0.0, bound: str = "==", service: str | None = None
+) -> None:
+    """The error rate (as above) agreed at every minute since the service's first scrape
+    ("stays at 0%": equal to it; "never went above 5%": at most 5%)."""
     service = the_named(world, service)
     _service(world, service)
     expr = error_ratio_query(service)
@@ -125,6 +137,48 @@ def error_rate_stayed(world: World, percent: float, bound: str, service: str | N
                 f"the error rate of {service} {_said(bound, percent)}% the whole time",
                 f"{show(seen)}% at {at // 60} minutes",
             )
+
+
+_MOVES_NOW = (
+    "<climbs|rises|goes|gets|jumps|spikes|shoots|is going|is climbing|is rising|drops|falls|"
+    "is dropping|is falling>"
+)
+_MOVED = (
+    "<climbed|rose|went|got|jumped|spiked|shot|has climbed|has risen|has gone|has gotten|"
+    "has jumped|has spiked|dropped|fell|has dropped|has fallen>"
+)
+
+
+@then(
+    _ERROR_RATE + " " + _MOVES_NOW + " {side:side} {percent:percent}",
+    "the error percentage of web climbs above 20%",
+    "the error rate of web drops below 1%",
+)
+def error_rate_moves(world: World, side: str, percent: float, service: str | None = None) -> None:
+    """The error rate (as above) is past the value now: what "climbs above 20%" says."""
+    error_rate_is(world, percent, service, side)
+
+
+@then(
+    _ERROR_RATE + " " + _MOVED + " {side:side} {percent:percent}[ at some point]",
+    "the error rate of web rose above 20%",
+    "the error rate of web has fallen under 1% at some point",
+)
+def error_rate_moved(world: World, side: str, percent: float, service: str | None = None) -> None:
+    """The error rate (as above) was past the value at some minute so far."""
+    service = the_named(world, service)
+    _service(world, service)
+    expr = error_ratio_query(service)
+    now = world.clock.now
+    step = max(60, now // _MOST_POINTS)
+    for at in range(step, now + 1, step):
+        seen = round(100 * _value(world, expr, at), 9)
+        if not math.isnan(seen) and compare(seen, side, percent):
+            return
+    raise world.fail(
+        f"the error rate of {service} {_said(side, percent)}% at some minute so far",
+        f"never: {show(round(100 * _value(world, expr), 9))}% now",
+    )
 
 
 _REQUEST_RATE = "the [total ]request rate[ <of|for> {service:service}] is "
