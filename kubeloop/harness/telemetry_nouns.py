@@ -218,6 +218,22 @@ TYPES.update(
             lambda text: "<" if text.lower() in ("below", "under") else ">",
             "above (over, past, beyond) or below (under)",
         ),
+        "nearly": ParamType(
+            r"basically|practically|essentially|almost|nearly|mostly|largely|pretty much|"
+            r"more or less|virtually|effectively",
+            str.lower,
+            "basically, practically, almost: a vague word the step gives a stated tolerance",
+        ),
+        "barely": ParamType(
+            r"barely|hardly|scarcely|only just",
+            str.lower,
+            "barely, hardly: a vague word the step gives a stated tolerance",
+        ),
+        "pagekind": ParamType(
+            r"page|ticket|alert",
+            str.lower,
+            "page (a page pair of an SLO's windows), ticket (a ticket pair), alert (either)",
+        ),
         "alertname": ParamType(
             rf"(?!(?:rules?|file)\b)(?:{NAME})",
             unquote,

@@ -4,6 +4,7 @@ from . import (
     alert_words,
     alerts,
     budget_ranges,
+    budget_words,
     counters,
     latency,
     latency_profile,
@@ -13,6 +14,7 @@ from . import (
     series,
     service_checks,
     services,
+    slo_pages,
     slos,
     traffic_normal,
 )
@@ -21,6 +23,7 @@ __all__ = [
     "alert_words",
     "alerts",
     "budget_ranges",
+    "budget_words",
     "counters",
     "latency",
     "latency_profile",
@@ -30,6 +33,7 @@ __all__ = [
     "series",
     "service_checks",
     "services",
+    "slo_pages",
     "slos",
     "traffic_normal",
 ]

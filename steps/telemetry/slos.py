@@ -307,11 +307,15 @@ def budget_exhausted(world: World, name: str | None = None) -> None:
 
 def slo_named(world: World, name: str | None) -> str:
     """The SLO a sentence names (a service's name: its one SLO, "the burn rate for web" is
-    about "web-availability"), else the one named last, else the only one."""
+    about "web-availability"; a kind: the one SLO of that kind, "for availability" is about
+    "payments-availability"), else the one named last, else the only one."""
     if name is not None:
         names = [str(n) for n in call(world, "slos")]
+        if name in names:
+            return name
         theirs = [n for n in names if n.startswith(f"{name}-")]
-        return theirs[0] if name not in names and len(theirs) == 1 else name
+        kind = [n for n in names if n.endswith(f"-{name}")]
+        return theirs[0] if len(theirs) == 1 else kind[0] if not theirs and len(kind) == 1 else name
     if "slo" in world.mentioned:
         return str(world.mentioned["slo"])
     names = list(call(world, "slos"))
