@@ -43,12 +43,21 @@ def _rps(text: str) -> float:
 
 
 _SHARES = {"half": 50.0, "a quarter": 25.0, "a third": 100 / 3, "a tenth": 10.0, "all": 100.0}
-SHARE = r"\d+(?:\.\d+)?%|half|a quarter|a third|a tenth|all"
+_OUT_OF = {"ten": 10, "a hundred": 100, "a thousand": 1000, "a million": 1_000_000}
+SHARE = (
+    r"\d+(?:\.\d+)?%|half|a quarter|a third|a tenth|all"
+    r"|(?:\d+|one) (?:in|out of) (?:\d+|ten|a hundred|a thousand|a million)"
+)
 
 
 def share(text: str) -> float:
-    """ "2%", "half", "a quarter", "all" → the percentage (2.0, 50.0, 25.0, 100.0)."""
-    lowered = text.lower()
+    """ "2%", "half", "a quarter", "all", "1 in 100" → the percentage (2.0, 50.0, 25.0,
+    100.0, 1.0)."""
+    lowered = " ".join(text.lower().split())
+    if " in " in lowered or " out of " in lowered:
+        some, whole = re.split(r" in | out of ", lowered)
+        count = 1 if some == "one" else int(some)
+        return 100 * count / (_OUT_OF[whole] if whole in _OUT_OF else int(whole))
     return _SHARES[lowered] if lowered in _SHARES else float(lowered.rstrip("%"))
 
 
@@ -164,15 +173,20 @@ _TAKE = (
     r"(?: in)?"
 )
 _WHO = r"(?: of (?:them|those|those requests|the requests|requests|all requests))?"
+_REQUESTS = r"(?: (?:requests|of them|of the requests|of requests|calls))?"
+_MOST = (
+    r"(?:most|the majority|the vast majority|nearly all|almost all|the bulk|the others|the rest"
+    r"|everything else)"
+)
+_TIME = r"\d+(?:\.\d+)? ?(?:ms|milliseconds?|s|seconds?)"
 _ITEM = (
-    rf"(?:the (?:slowest|fastest|other|remaining|last|rest of the) )?(?P<share>{SHARE}){_WHO} "
-    rf"{_TAKE} {_ABOUT}(?P<lat>\d+(?:\.\d+)? ?(?:ms|milliseconds?|s|seconds?))"
-    rf"|the (?:rest|others) {_TAKE} {_ABOUT}"
-    r"(?P<rest>\d+(?:\.\d+)? ?(?:ms|milliseconds?|s|seconds?))"
+    rf"(?:the (?:slowest|fastest|other|remaining|last|rest of the) )?(?P<share>{SHARE})"
+    rf"(?:{_WHO}| requests) {_TAKE} {_ABOUT}(?P<lat>{_TIME})"
+    rf"|{_MOST}{_REQUESTS} {_TAKE} {_ABOUT}(?P<rest>{_TIME})"
 )
 _ITEM_RE = re.compile(_ITEM, re.IGNORECASE)
 _ONE = _strip_groups(_ITEM)
-_LATENCIES = rf"(?:{_ONE})(?:(?:,? and |, )(?:{_ONE}))*"
+_LATENCIES = rf"(?:{_ONE})(?:(?:,? and |, |,? but |; |,? while )(?:{_ONE}))*"
 
 
 def seconds(text: str) -> float:
@@ -234,6 +248,11 @@ TYPES.update(
             str.lower,
             "page (a page pair of an SLO's windows), ticket (a ticket pair), alert (either)",
         ),
+        "timevalue": ParamType(
+            rf"(?:{_TIME})(?![\w.])",
+            seconds,
+            "a time with its unit: 100ms, 0.25 seconds, 1.2s",
+        ),
         "alertname": ParamType(
             rf"(?!(?:rules?|file)\b)(?:{NAME})",
             unquote,
@@ -273,7 +292,8 @@ TYPES.update(
             _LATENCIES,
             _latencies,
             "how long requests take, share by share: 90% of them finish in under 100ms and "
-            "the slowest 1% take around 2 seconds; 99% take 100 ms and 1% take 2 s",
+            "the slowest 1% take around 2 seconds; 99% take 100 ms and 1% take 2 s; most "
+            "requests finish in 40ms but 1 in 100 take 800ms (most, the rest: what is left)",
         ),
         "about": ParamType(
             r"(?:somewhere )?(?:about|around)|roughly|approximately|close to|near",

@@ -74,6 +74,7 @@ def latency_is(
     """The service's latency at that percentile (the median: p50), by histogram_quantile over
     its request histogram, is VALUE (seconds unless ms), to the decimals written; "about",
     "around": within a tenth of it."""
+    service = the_named(world, service)
     got = _quantile(world, percentile, service, window)
     written, factor = value
     expected = parse_number(written)
@@ -97,11 +98,40 @@ def latency_compares(
     window: int | None = None,
 ) -> None:
     """The service's latency at that percentile is above, below, at least or at most VALUE."""
+    service = the_named(world, service)
     got = _quantile(world, percentile, service, window)
     written, factor = value
     if not compare(got * factor, bound, parse_number(written)):
         wanted = f"{bound} {written}"
         raise world.fail(_said(percentile, service, wanted, factor), _seen(got, factor))
+
+
+_BETWEEN = " is between {low:latency} and {high:latency}"
+
+
+@then(
+    _SUBJECTS[0] + _BETWEEN,
+    'the p99 latency of "payments" is between 250ms and 1.2s',
+    variants=tuple(subject + _BETWEEN for subject in _SUBJECTS[1:]),
+)
+def latency_between(
+    world: World,
+    low: tuple[str, float],
+    high: tuple[str, float],
+    service: str | None = None,
+    percentile: float | None = None,
+    window: int | None = None,
+) -> None:
+    """The service's latency at that percentile is from LOW to HIGH (both included; each
+    in seconds unless it says ms)."""
+    service = the_named(world, service)
+    got = _quantile(world, percentile, service, window)
+    least, most = (parse_number(n) / per_second for n, per_second in (low, high))
+    if least > most:
+        raise world.fail("a range from low to high", f"{show(least)} s … {show(most)} s")
+    if not least <= got <= most:
+        wanted = f"between {show(least)} and {show(most)}"
+        raise world.fail(_said(percentile, service, wanted, 1.0), _seen(got, 1.0))
 
 
 _STAYED = (
