@@ -215,8 +215,36 @@ def _times(text: str) -> int:
     return _TIMES[lowered] if lowered in _TIMES else number(lowered.split()[0])
 
 
+_UNIT = r"(?:seconds?|minutes?|hours?|days?|weeks?|s|m|h|d|w)"
+_WINDOW_UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604800}
+_WINDOW = re.compile(
+    r"(?:the (?:last|past) |(?P<one>an? ))?(?P<n>\d+ ?)?"
+    r"(?P<unit>seconds?|minutes?|hours?|days?|weeks?|s|m|h|d|w)",
+    re.IGNORECASE,
+)
+
+
+def window(text: str) -> int:
+    """ "1h", "the last hour", "the past 6 hours", "an hour", "30 days" → seconds."""
+    found = _WINDOW.fullmatch(text)
+    assert found is not None
+    unit = found.group("unit").lower()
+    count = int(found.group("n")) if found.group("n") else 1
+    return count * _WINDOW_UNITS["m" if unit.startswith("min") else unit[0]]
+
+
 TYPES.update(
     {
+        "window": ParamType(
+            rf"the (?:last|past) (?:\d+ ?)?{_UNIT}|an? (?:minute|hour|day|week)|\d+ ?{_UNIT}",
+            window,
+            "a window: 1h, 6 hours, the last hour, the past 5 minutes, a day",
+        ),
+        "counterkind": ParamType(
+            r"requests?|errors?|failures?|5xx|500",
+            lambda text: "errors" if text.lower()[:1] in "ef5" else "requests",
+            "which of a service's counters: request (every request), error (5xx responses)",
+        ),
         "times": ParamType(
             rf"once|twice|thrice|(?:{NUMBER}) times",
             _times,

@@ -174,6 +174,8 @@ def alert_fires(world: World, name: str) -> None:
 @then(
     "{name:alert} <does not fire|doesn't fire|is not firing now>",
     "the alert HighErrorRate does not fire",
+    "the alert should not fire",
+    variants=("{name:alert} <should not|must not|will not|won't|shouldn't|mustn't> fire",),
 )
 def alert_does_not_fire(world: World, name: str) -> None:
     """The alert is not firing now (as "is not firing"; "never fired" looks back)."""
@@ -200,8 +202,14 @@ def alert_resolved(world: World, name: str) -> None:
     "no alerts are firing",
     "no alert is pending",
     "no alert is firing for web",
+    "there are no firing alerts",
+    "no alerts fire for web",
+    variants=(
+        "there are no {state:alertstate} alerts[ <for|on|about> {service:service}]",
+        "no alerts <fire|are going off>[ <for|on|about> {service:service}]",
+    ),
 )
-def no_alert_is(world: World, state: str, service: str | None = None) -> None:
+def no_alert_is(world: World, state: str = "firing", service: str | None = None) -> None:
     """None of the alerts is in STATE now (the rules loaded must have at least one alert);
     "for web": none of its alerts whose labels name web (job, service, …)."""
     names = list(call(world, "alert_names"))

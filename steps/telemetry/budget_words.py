@@ -29,6 +29,10 @@ _SPEND = (
     "burned into>"
 )
 _BUDGET = "<budget|error budget>"
+_WHOLE = (
+    "[<fully|completely|entirely|still|totally|all> ]<untouched|intact|unspent|full|whole|"
+    "unused|untapped>"
+)
 
 
 def _spent(world: World, name: str | None, at: int | None = None) -> tuple[str, float]:
@@ -91,7 +95,11 @@ def budget_used(
     "checkout has barely touched its error budget",
     variants=(
         "{name:sloname} is [{nearly:nearly} ]untouched",
-        "[the ]" + _BUDGET + " is [{nearly:nearly} ]untouched",
+        "[the ]" + _BUDGET + "[ <of|for> {name:sloname}] is [{nearly:nearly} ]" + _WHOLE,
+        "<no|none of the|none of its|nothing of the|nothing of its> "
+        + _BUDGET
+        + "[ <of|for> {name:sloname}] <has been|was|is> "
+        + _SPEND,
         "{name:sloname} <has not|hasn't|did not|didn't> touch[ed] its " + _BUDGET,
         "{name:sloname} has {nearly:barely} touched its " + _BUDGET,
     ),
@@ -168,3 +176,48 @@ def objective_is(world: World, percent: float, name: str | None = None) -> None:
     got = float(find_slo(world, name).objective.percent)
     if abs(got - percent) > 1e-9:
         raise world.fail(f'an objective of {show(percent)}% for "{name}"', f"{show(got)}%")
+
+
+_KEEPS = "<its SLO|its objective|its target|its error budget|its budget|the SLO>"
+
+
+@then(
+    "{name:sloname} is <met|being met|kept|on track|not breached|not violated|not missed>",
+    "the SLO is met",
+    "web is meeting its SLO",
+    "the SLO for web is not breached",
+    variants=(
+        "{name:sloname} <is meeting|meets|is within|stays within|is inside|has met|is keeping|"
+        "keeps|is keeping to|has kept> " + _KEEPS,
+        "the SLO <of|for> {name:sloname} is <met|being met|kept|on track|not breached|"
+        "not violated|not missed>",
+    ),
+)
+def slo_met(world: World, name: str | None = None) -> None:
+    """The SLO holds so far: the errors of its period did not use more than its budget
+    (what is left is not below 0%)."""
+    name, spent = _spent(world, name)
+    if spent > 100:
+        raise world.fail(
+            f'the SLO "{name}" met (at most 100% of its budget spent)', f"{show(spent)}%"
+        )
+
+
+@then(
+    "{name:sloname} is <breached|violated|missed|blown|broken|not met>",
+    "the SLO is breached",
+    "web has breached its SLO",
+    "the SLO for checkout is violated",
+    variants=(
+        "{name:sloname} <has breached|breached|has violated|violated|has missed|missed|has blown|"
+        "blew|is breaching|is violating|is missing|is out of|has blown through|is over> " + _KEEPS,
+        "the SLO <of|for> {name:sloname} is <breached|violated|missed|blown|broken|not met>",
+    ),
+)
+def slo_breached(world: World, name: str | None = None) -> None:
+    """The SLO does not hold: the errors of its period used more than its budget."""
+    name, spent = _spent(world, name)
+    if spent <= 100:
+        raise world.fail(
+            f'the SLO "{name}" breached (more than its budget spent)', f"{show(spent)}%"
+        )

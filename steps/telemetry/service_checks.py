@@ -190,7 +190,14 @@ _PER_SECOND = "[ <requests per second|per second|rps|req/s|requests a second>]"
     "the request rate of web is 200 per second",
     "the request rate for web is above 100 rps",
     "the total request rate for web is about 100 per second",
-    variants=(_REQUEST_RATE + "{about:about} {rate:decimal}" + _PER_SECOND,),
+    "web is serving 100 requests per second",
+    variants=(
+        _REQUEST_RATE + "{about:about} {rate:decimal}" + _PER_SECOND,
+        "{service:service} <serves|is serving|gets|is getting|receives|is receiving|handles|"
+        "is handling|sees|is seeing|is taking|takes> [{bound:comparison} ]{rate:rps}",
+        "{service:service} <serves|is serving|gets|is getting|receives|is receiving|handles|"
+        "is handling|sees|is seeing|is taking|takes> {about:about} {rate:rps}",
+    ),
 )
 def request_rate_is(
     world: World,
@@ -210,4 +217,40 @@ def request_rate_is(
         raise world.fail(
             f"{service} serving {_said(bound, rate)} requests per second",
             "no requests in the last 5 minutes" if math.isnan(seen) else f"{show(seen)}",
+        )
+
+
+_SUCCESS = (
+    "the <availability|success rate|success ratio|success percentage|share of successful "
+    "requests> <of|for> {service:service} is "
+)
+
+
+@then(
+    _SUCCESS + "[{bound:comparison} ]{percent:percent}",
+    "the availability of web is 100%",
+    "the success rate of web is at least 99.9%",
+    "the success rate for web is about 98%",
+    variants=(
+        _SUCCESS + "{about:about} {percent:percent}",
+        "the <availability|success rate|success ratio> is [{bound:comparison} ]{percent:percent}",
+    ),
+)
+def availability_is(
+    world: World,
+    percent: float,
+    service: str | None = None,
+    bound: str = "==",
+    about: str | None = None,
+) -> None:
+    """The share of SERVICE's requests not answered with a 5xx over the last 5 minutes,
+    now: 100% − the error rate; "about": within a tenth of it."""
+    service = the_named(world, service)
+    _service(world, service)
+    seen = round(100 - 100 * _value(world, error_ratio_query(service)), 9)
+    close = about is not None and abs(seen - percent) <= percent / 10
+    if math.isnan(seen) or not (close or (about is None and compare(seen, bound, percent))):
+        raise world.fail(
+            f"the availability of {service} {_said(bound, percent)}%",
+            "no requests in the last 5 minutes" if math.isnan(seen) else f"{show(seen)}%",
         )

@@ -203,10 +203,21 @@ def error_budget(world: World, name: str, minutes: str) -> None:
         "the {window:duration} burn rate <of|for> {name:sloname} is "
         "[{bound:comparison} ]{burn:number}",
         "the {window:duration} burn rate <of|for> {name:sloname} is {about:about} {burn:number}",
+        "the [error budget ]burn rate[ <of|for> {name:sloname}] <over|in|during|for> "
+        "{window:window} is [{bound:comparison} ]{burn:number}",
+        "the [error budget ]burn rate[ <of|for> {name:sloname}] <over|in|during|for> "
+        "{window:window} is {about:about} {burn:number}",
+        "the {window:duration} burn rate is [{bound:comparison} ]{burn:number}",
+        "the {window:duration} burn rate is {about:about} {burn:number}",
     ),
 )
 def burn_rate(
-    world: World, name: str, window: int, burn: str, bound: str = "==", about: str | None = None
+    world: World,
+    window: int,
+    burn: str,
+    name: str | None = None,
+    bound: str = "==",
+    about: str | None = None,
 ) -> None:
     """Error ratio over the window, measured now, ÷ the error budget (1 − objective);
     "about": within a tenth of it."""
