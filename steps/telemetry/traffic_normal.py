@@ -18,7 +18,10 @@ from kubeloop.telemetry.traffic import DEFAULT_LATENCY
 from .services import _FOR, NORMAL, _service, the_named, the_service
 from .support import call, show
 
-_BACK = "<goes|go|is|are|gets|get|returns|return|comes|come|settles|settle> back to normal"
+_BACK = (
+    "<goes back|go back|is back|are back|gets back|get back|comes back|come back|settles back|"
+    "settle back|returns|return|returns back> to normal"
+)
 
 
 @when(
