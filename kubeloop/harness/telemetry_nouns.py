@@ -240,6 +240,16 @@ TYPES.update(
             window,
             "a window: 1h, 6 hours, the last hour, the past 5 minutes, a day",
         ),
+        "pagetense": ParamType(
+            r"goes out|is sent|fires|is raised|is going out|went out|was sent|fired|was raised|"
+            r"has gone out|has been sent|has fired",
+            lambda text: (
+                "is"
+                if text.lower() in ("goes out", "is sent", "fires", "is raised", "is going out")
+                else "was"
+            ),
+            "how a page goes: goes out, is sent (now); went out, was sent (at any time so far)",
+        ),
         "counterkind": ParamType(
             r"requests?|errors?|failures?|5xx|500",
             lambda text: "errors" if text.lower()[:1] in "ef5" else "requests",

@@ -132,6 +132,9 @@ def _clock(seconds: int) -> str:
     "the alert HighErrorRate stays pending",
     variants=(
         "{name:alert} <stays|remains|becomes|goes|has become|has gone|is now> {state:alertstate}",
+        "{name:alert} <goes|went|is back|goes back|went back|has gone back|returns|returned|"
+        "has returned|switches|switched|moves|moved|has moved|transitions|transitioned> to "
+        "{state:alertstate}",
     ),
 )
 def alert_is(world: World, name: str, state: str) -> None:
@@ -183,7 +186,9 @@ def alert_does_not_fire(world: World, name: str) -> None:
 
 
 @then(
-    "{name:alert} <is resolved|has resolved|resolved|is resolved now>",
+    "{name:alert} <is resolved|has resolved|resolved|is resolved now|cleared|has cleared|"
+    "is cleared|auto-resolved|has auto-resolved|resolved itself|has resolved itself|"
+    "cleared itself|went away|has gone away|recovered|has recovered>",
     "the alert HighErrorRate is resolved",
 )
 def alert_resolved(world: World, name: str) -> None:
@@ -355,3 +360,25 @@ def fired_for(world: World, name: str, duration: int) -> None:
             f'alert "{name}" firing for {_clock(duration)}',
             f"firing for {_clock(firing)} ({_timeline(world, name)})",
         )
+
+
+@then(
+    "there are no active alerts",
+    "there are no active alerts",
+    "nothing is firing",
+    "all alerts are inactive",
+    variants=(
+        "<nothing is firing or pending|nothing is firing|no alert is active|no alerts are active>",
+        "<all|all the|all of the> alerts are <inactive|quiet|resolved>",
+        "<every|each> alert is <inactive|quiet>",
+    ),
+)
+def no_alert_active(world: World) -> None:
+    """Every alert is inactive now (none pending, none firing; at least one alert)."""
+    names = list(call(world, "alert_names"))
+    if not names:
+        raise world.fail("alert rules to check", "there are no alerts")
+    active = [n for n in names if call(world, "alert_state", n) != "inactive"]
+    if active:
+        shown = ", ".join(f"{n} {call(world, 'alert_state', n)}" for n in active)
+        raise world.fail(f"every alert inactive at {_clock(world.clock.now)}", shown)

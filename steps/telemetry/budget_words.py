@@ -221,3 +221,26 @@ def slo_breached(world: World, name: str | None = None) -> None:
         raise world.fail(
             f'the SLO "{name}" breached (more than its budget spent)', f"{show(spent)}%"
         )
+
+
+_LEFT = (
+    "the <error budget remaining|remaining error budget|error budget left|remaining budget|"
+    "budget left|budget remaining|budget that is left|error budget that is left>"
+)
+
+
+@then(
+    _LEFT + " is [{bound:comparison} ]{percent:percent}",
+    "the error budget remaining is below 100%",
+    "the remaining budget is about 50%",
+    variants=(_LEFT + " is {about:about} {percent:percent}",),
+)
+def budget_left(world: World, percent: float, bound: str = "==", about: str | None = None) -> None:
+    """What is left of the budget of the SLO named last (or the only one): 100% − what the
+    period's errors spent; "about": within a tenth of it."""
+    name, spent = _spent(world, None)
+    left = round(100 - spent, 9)
+    if not _agrees(left, percent, bound, about):
+        raise world.fail(
+            f'the error budget left of "{name}" {_said(bound, about, percent)}', f"{show(left)}%"
+        )

@@ -17,13 +17,17 @@ from .series import evaluate, single_value
 from .services import the_named
 from .support import matches, parse_number, show
 
-_OF = " latency[ <of|for> {service:service}][ over [the last ]{window:duration}]"
+_OF = (
+    "[ <latency|response time|request latency|request duration|latencies|response times>]"
+    "[ <of|for> {service:service}][ over [the last ]{window:duration}]"
+)
 _SUBJECTS = (
     "[the ]p{percentile:decimal}" + _OF,
     "[the ]{percentile:decimal}th percentile" + _OF,
     "[the ]median" + _OF,
-    "{service:service}'s p{percentile:decimal} latency[ over [the last ]{window:duration}]",
-    "{service:service}'s median latency[ over [the last ]{window:duration}]",
+    "{service:service}'s p{percentile:decimal}[ <latency|response time>][ over [the last ]"
+    "{window:duration}]",
+    "{service:service}'s median <latency|response time>[ over [the last ]{window:duration}]",
 )
 """p99, the 99th percentile, the median (p50); over the last 5 minutes unless a window is said."""
 _IS = " is [{about:about} ]{value:latency}"
@@ -135,7 +139,8 @@ def latency_between(
 
 
 _STAYED = (
-    " <stayed|has stayed|remained|has remained|was|has been> {bound:comparison} {value:latency}"
+    " <stayed|stays|has stayed|remained|remains|has remained|was|has been> {bound:comparison} "
+    "{value:latency}"
     "[ <the whole time|throughout|all along|the entire time|all the time>]"
 )
 

@@ -175,6 +175,13 @@ def requests_take_table(world: World, name: str) -> None:
         + _ABOUT
         + "{latency:latency}",
         "{name:service} requests " + _TAKE + " " + _ABOUT + "{latency:latency}" + _FOR,
+        "[the ]<latency|response time|response times> <of|for> {name:service} <rises|goes up|"
+        "jumps|climbs|increases|spikes|drops|falls|goes|goes down|is|goes back|drops back|"
+        "falls back> to {latency:latency}" + _FOR,
+        "{name:service} <slows down|speeds up|slows|gets slower|gets faster> to "
+        "{latency:latency}[ <per request|a request>]" + _FOR,
+        "{name:service} <responds|answers|replies|starts responding|starts answering|is "
+        "answering|is responding> <in|within|after> " + _ABOUT + "{latency:latency}" + _FOR,
     ),
 )
 def requests_take(

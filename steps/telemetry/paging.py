@@ -58,10 +58,13 @@ def _tense(verb: str) -> bool:
 
 
 @then(
-    "<someone|somebody|the on-call|on-call|the on call|the SRE|the team|we> "
+    "<someone|somebody|the on-call|on-call|the on call|the SRE|the team|we|the on-call engineer|"
+    "the on-call person|the SRE on call|whoever is on call|the pager> "
     "{verb:tense} paged" + _FOR,
     "someone gets paged for checkout",
     "the on-call was paged",
+    "a page goes out for checkout",
+    variants=("a page {verb:pagetense}" + _FOR,),
 )
 def someone_paged(world: World, verb: str, slo: str | None = None) -> None:
     """A page fires now ("is", "gets"), or fired at some point ("was", "got")."""
@@ -160,7 +163,8 @@ def slo_alert_not_firing(world: World, alert: SloAlert) -> None:
 
 
 @then(
-    "{alert:sloalert} <has resolved|is resolved|resolved>",
+    "{alert:sloalert} <has resolved|is resolved|resolved|has stopped firing|stopped firing|"
+    "has cleared|cleared>",
     "the slow burn alert on web-availability has resolved",
 )
 def slo_alert_resolved(world: World, alert: SloAlert) -> None:

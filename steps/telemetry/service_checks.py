@@ -26,6 +26,9 @@ _ERROR_RATIO = (
     "the [{window:duration} ]<5xx|error|failure|5xx error> ratio"
     "[ <of|for> {service:service}][ over [the last ]{span:duration}]"
 )
+_ERROR_RATIO_WORDS = (
+    "the [<5xx|HTTP 5xx|500|server> ]<error|failure|5xx|500> ratio[ <of|for> {service:service}]"
+)
 _STAYED = "<stayed|stays|remained|remains|has stayed|has remained|was|has been>"
 _WHOLE_TIME = "[ <the whole time|throughout|all along|the entire time|all the time>]"
 _MOST_POINTS = 10_000
@@ -49,6 +52,12 @@ def _said(bound: str, limit: float) -> str:
     variants=(
         _ERROR_RATE + " is {about:about} {percent:percent}",
         _ERROR_RATE + " is <0|zero|nil|nothing>",
+        _ERROR_RATIO_WORDS + " is [{bound:comparison} ]{percent:percent}",
+        _ERROR_RATIO_WORDS + " is {about:about} {percent:percent}",
+        "{service:service} is <failing|returning errors for|returning 500s for|erroring on|"
+        "returning HTTP 500 for> [{bound:comparison} ]{percent:percent} of [its ]requests",
+        "[{bound:comparison} ]{percent:percent} of [<its|the> ][{service:service} ]requests "
+        "<are failing|fail|are returning errors|return errors|are erroring>",
     ),
 )
 def error_rate_is(
@@ -254,3 +263,13 @@ def availability_is(
             f"the availability of {service} {_said(bound, percent)}%",
             "no requests in the last 5 minutes" if math.isnan(seen) else f"{show(seen)}%",
         )
+
+
+@then(
+    "{service:service} is <returning errors|failing|erroring|returning 500s|serving errors>",
+    "web is returning errors",
+)
+def returning_errors(world: World, service: str) -> None:
+    """Some of SERVICE's requests are answered with a 5xx: its error rate over the last 5
+    minutes is above 0, now."""
+    error_rate_is(world, 0.0, service, ">")

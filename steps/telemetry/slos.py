@@ -209,18 +209,25 @@ def error_budget(world: World, name: str, minutes: str) -> None:
         "{window:window} is {about:about} {burn:number}",
         "the {window:duration} burn rate is [{bound:comparison} ]{burn:number}",
         "the {window:duration} burn rate is {about:about} {burn:number}",
+        "the [error budget ]burn rate <over|in|during|for> {window:window} <of|for> "
+        "{name:sloname} is [{bound:comparison} ]{burn:number}",
+        "the [<current|error budget> ]burn rate[ <of|for> {name:sloname}] is "
+        "[{bound:comparison} ]{burn:number}",
+        "the [<current|error budget> ]burn rate[ <of|for> {name:sloname}] is {about:about} "
+        "{burn:number}",
     ),
 )
 def burn_rate(
     world: World,
-    window: int,
     burn: str,
+    window: int = 300,
     name: str | None = None,
     bound: str = "==",
     about: str | None = None,
 ) -> None:
     """Error ratio over the window, measured now, ÷ the error budget (1 − objective);
-    "about": within a tenth of it."""
+    "about": within a tenth of it. Without a window: Sloth's current burn rate, over the
+    last 5 minutes."""
     name = slo_named(world, name)
     find_slo(world, name)
     if window <= 0:
