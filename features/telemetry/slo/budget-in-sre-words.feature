@@ -24,3 +24,10 @@ Feature: Error budgets and pages in an SRE's own words
     And the SLO "payments-availability" has paged
     And payments has breached its SLO
     And more than 100% of the budget has been consumed
+
+  Scenario: A latency objective is judged separately from availability
+    Given an SLO "payments-latency" that 99% of requests finish within 1s over 7 days for the service "payments"
+    When 3% of requests to "payments" take 2 seconds for 2 hours
+    Then the SLO "payments-latency" has burned more than 10% of its budget
+    And the SLO "payments-availability" is untouched
+    And no page was ever sent for availability

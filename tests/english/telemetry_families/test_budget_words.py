@@ -149,3 +149,53 @@ def test_an_slo_that_never_paged(tmp_path: Path, capsys: pytest.CaptureFixture[s
         tmp_path, capsys, *lines, "Then the SLO payments-availability has paged"
     )
     assert code == 1, out
+
+
+_LATENCY_SLO = (
+    "Given the service payments serves 200 requests per second",
+    'And an SLO "payments-latency" that 99% of requests finish within 1s over 7 days for the '
+    'service "payments"',
+    "When 1 hour passes",
+)
+
+
+@pytest.mark.parametrize(
+    ("lines", "check", "passes"),
+    [
+        (_LATENCY_SLO, 'Then the SLO "payments-latency" is untouched', True),
+        (
+            (*_LATENCY_SLO, 'When 3% of requests to "payments" take 2 seconds for 2 hours'),
+            'Then the SLO "payments-latency" has burned more than 10% of its budget',
+            True,
+        ),
+        (
+            (*_LATENCY_SLO, 'When 3% of requests to "payments" take 2 seconds for 2 hours'),
+            'Then the SLO "payments-latency" is basically untouched',
+            False,
+        ),
+    ],
+)
+def test_a_latency_slo_said_in_words(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    lines: tuple[str, ...],
+    check: str,
+    passes: bool,
+) -> None:
+    code, out = run_scenario(tmp_path, capsys, *lines, check)
+    assert (code == 0) is passes, out
+
+
+@pytest.mark.parametrize(
+    "slo",
+    [
+        'Given a latency SLO "web-latency" of 99% under 300ms for web',
+        'Given an SLO "web-latency" of 95% of requests under 300ms over 30 days',
+    ],
+)
+def test_a_latency_slo_off_the_bucket_bounds_names_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], slo: str
+) -> None:
+    lines = ("Given web gets steady traffic of 100 requests per second", slo)
+    code, out = run_scenario(tmp_path, capsys, *lines)
+    assert code == 1 and "300ms is not a bucket bound" in out and "250ms, 500ms" in out, out
