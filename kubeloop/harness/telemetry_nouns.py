@@ -89,7 +89,7 @@ def _alert(text: str) -> str:
     return unquote(next(g for g in found.group("n1", "n2", "n3", "n4") if g is not None))
 
 
-_SLO = re.compile(f"(?P<it>the SLO|the objective)|(?:the SLO )?(?P<n>{NAME})", re.IGNORECASE)
+_SLO = re.compile(f"(?P<it>the SLO|the objective|it)|(?:the SLO )?(?P<n>{NAME})", re.IGNORECASE)
 
 
 def _slo(text: str) -> str:
@@ -317,7 +317,8 @@ TYPES.update(
         "sloname": ParamType(
             _strip_groups(_SLO.pattern),
             _slo,
-            'an SLO: checkout, "checkout", the SLO checkout; "the SLO" for the one named last',
+            'an SLO: checkout, "checkout", the SLO checkout; "the SLO" or "it" for the one '
+            "named last",
             refers_to="slo",  # (the kind; "slo" the type is an SLO's details, clauses.py)
         ),
         "sloalert": ParamType(
