@@ -74,6 +74,10 @@ _RULES: list[tuple[re.Pattern[str], tuple[str, ...]]] = [
 ]
 
 
+_PERCENT = re.compile(r"\b(\d+(?:\.\d+)?) ?(?:percent|per cent|pct)\b", re.IGNORECASE)
+"""A percentage in words ("10 percent", "99.9 per cent"): the percentage ("10%")."""
+
+
 _LEADING = re.compile(r"^(?:and then|then|after that|next|meanwhile),? ", re.IGNORECASE)
 """Words that only order a step after the one before ("And then latency goes back…")."""
 
@@ -137,6 +141,7 @@ def readings(text: str) -> list[str]:
     if stripped != text.lstrip() and _BARE.match(stripped):
         stripped = f"I {stripped}"
     stripped = _BACK.sub(r"\1 ", stripped).rstrip(".")
+    stripped = _PERCENT.sub(r"\1%", stripped)
     stripped = _POSSESSIVE.sub(_of, stripped)
     if _RUNNING.search(stripped):
         stripped = _EVERY_POD.sub("", stripped)

@@ -156,3 +156,23 @@ def test_a_counter_that_keeps_going_up(
 ) -> None:
     code, out = run_scenario(tmp_path, capsys, *_WEB, "When 10 minutes pass", check)
     assert (code == 0) is passes, out
+
+
+@pytest.mark.parametrize(
+    ("check", "passes"),
+    [
+        ("Then the error rate for web is 10 percent", True),
+        ("Then the availability of web is 90 per cent", True),
+        ("Then the error rate for web is 20 percent", False),
+    ],
+)
+def test_a_percentage_in_words(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], check: str, passes: bool
+) -> None:
+    lines = (
+        "Given web gets steady traffic of 100 requests per second",
+        "When 10 percent of requests fail",
+        "And 10 minutes pass",
+    )
+    code, out = run_scenario(tmp_path, capsys, *lines, check)
+    assert (code == 0) is passes, out
