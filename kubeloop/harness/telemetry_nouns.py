@@ -89,13 +89,16 @@ def _alert(text: str) -> str:
     return unquote(next(g for g in found.group("n1", "n2", "n3", "n4") if g is not None))
 
 
-_SLO = re.compile(f"(?P<it>the SLO|the objective|it)|(?:the SLO )?(?P<n>{NAME})", re.IGNORECASE)
+_SLO = re.compile(
+    f"(?P<it>the SLO|the objective|it)|the (?P<n2>{NAME}) SLO|(?:the SLO )?(?P<n>{NAME})",
+    re.IGNORECASE,
+)
 
 
 def _slo(text: str) -> str:
     found = _SLO.fullmatch(text)
     assert found is not None
-    return IT if found.group("it") else unquote(found.group("n"))
+    return IT if found.group("it") else unquote(found.group("n2") or found.group("n"))
 
 
 class SloAlert(NamedTuple):
@@ -249,6 +252,11 @@ TYPES.update(
                 else "was"
             ),
             "how a page goes: goes out, is sent (now); went out, was sent (at any time so far)",
+        ),
+        "updown": ParamType(
+            r"up|down|being scraped|answering scrapes|reachable|unreachable",
+            lambda text: text.lower() not in ("down", "unreachable"),
+            "up (being scraped, answering scrapes, reachable) or down (unreachable)",
         ),
         "counterkind": ParamType(
             r"requests?|errors?|failures?|5xx|500",

@@ -131,3 +131,30 @@ def no_alert_fired_for(world: World, service: str) -> None:
 
 
 __all__ = ["alerts_about", "fired_times", "stopped_firing"]
+
+
+@then(
+    "{name:alert} is [still ]{state:alertstate} <for|on|about> {service:service}",
+    "SearchDown is firing for search",
+)
+def alert_is_for(world: World, name: str, state: str, service: str) -> None:
+    """The alert is about the service (as the module says) and in STATE now."""
+    if name not in alerts_about(world, service):
+        raise world.fail(f'alert "{name}" about {service}', f"it is not: {_timeline(world, name)}")
+    now = call(world, "alert_state", name)
+    if now != state:
+        raise world.fail(
+            f'alert "{name}" {state} at {_clock(world.clock.now)}', _timeline(world, name)
+        )
+
+
+@then(
+    "{name:alert} was pending <before it fired|before firing|before it went off|first>",
+    "SearchSlow was pending before it fired",
+)
+def pending_before_firing(world: World, name: str) -> None:
+    """The alert fired, and was pending before it first did (its for: held)."""
+    name = _the_alert(world, name)
+    states = call(world, "timeline", name).states
+    if "firing" not in states or "pending" not in states[: states.index("firing")]:
+        raise world.fail(f'alert "{name}" pending, then firing', _timeline(world, name))

@@ -250,7 +250,9 @@ def no_alert_fired(world: World) -> None:
 
 
 @then(
-    "{name:alert} <never fired|has never fired|never fires|did not fire>",
+    "{name:alert} <never fired|has never fired|never fires|did not fire|didn't fire|never went off|"
+    "has never gone off|never triggered|was never triggered|never tripped|did not go off|"
+    "didn't go off|never fired at all>",
     'alert "HighErrorRate" never fired',
 )
 def never_fired(world: World, name: str) -> None:
@@ -260,7 +262,11 @@ def never_fired(world: World, name: str) -> None:
         raise world.fail(f'alert "{name}" never firing', _timeline(world, name))
 
 
-@then("{name:alert} <fired|has fired>", 'alert "HighErrorRate" fired')
+@then(
+    "{name:alert} <fired|has fired|went off|has gone off|triggered|was triggered|has triggered|"
+    "tripped|has tripped>",
+    'alert "HighErrorRate" fired',
+)
 def fired(world: World, name: str) -> None:
     """The alert was firing after at least one evaluation so far."""
     _known(world, name)

@@ -231,7 +231,7 @@ def request_rate_is(
 
 _SUCCESS = (
     "the <availability|success rate|success ratio|success percentage|share of successful "
-    "requests> <of|for> {service:service} is "
+    "requests|request success rate|request availability> <of|for> {service:service} is "
 )
 
 
@@ -273,3 +273,59 @@ def returning_errors(world: World, service: str) -> None:
     """Some of SERVICE's requests are answered with a 5xx: its error rate over the last 5
     minutes is above 0, now."""
     error_rate_is(world, 0.0, service, ">")
+
+
+@then(
+    "the service {name:name} is {up:updown}",
+    "the service search is up",
+    "the search service is down",
+    variants=("the {name:name} service is {up:updown}",),
+)
+def service_up(world: World, name: str, up: bool) -> None:
+    """Prometheus' ``up`` for the service at the last scrape: 1 (up) or 0 (down)."""
+    _service(world, name)
+    seen = _value(world, f'up{{job="{name}"}}')
+    if math.isnan(seen) or bool(seen) is not up:
+        said = "not scraped yet" if math.isnan(seen) else f"up is {show(seen)}"
+        raise world.fail(f"{name} {'up' if up else 'down'} (up is {int(up)})", said)
+
+
+@then(
+    _ERROR_RATE + " <has been|has stayed|has remained> {bound:comparison} {percent:percent} "
+    "for the <last|past> {span:duration}",
+    "the error rate of search has been above 40% for the last 30 minutes",
+    "the error rate of web was above 40% for 30 minutes",
+    variants=(
+        _ERROR_RATE + " <was|stayed|remained> {bound:comparison} {percent:percent} for "
+        "{stretch:duration}",
+    ),
+)
+def error_rate_for(
+    world: World,
+    percent: float,
+    bound: str,
+    service: str | None = None,
+    span: int | None = None,
+    stretch: int | None = None,
+) -> None:
+    """The error rate (as above) agreed at every minute of the last SPAN; "was above 40% for
+    30 minutes": at every minute of some stretch that long so far."""
+    service = the_named(world, service)
+    _service(world, service)
+    expr = error_ratio_query(service)
+    now = world.clock.now
+    length = span or stretch or 0
+    run = best = 0
+    for at in range(60, now + 1, 60):
+        seen = round(100 * _value(world, expr, at), 9)
+        agrees = not math.isnan(seen) and compare(seen, bound, percent)
+        run = run + 60 if agrees else 0
+        best = max(best, run)
+    enough = run >= length if span is not None else best >= length
+    if length < 60 or not enough:
+        where = "up to now" if span is not None else "at some point"
+        raise world.fail(
+            f"the error rate of {service} {_said(bound, percent)}% for {length // 60} minutes "
+            f"{where}",
+            f"{(run if span is not None else best) // 60} minutes",
+        )

@@ -47,7 +47,7 @@ _MOVE = "|".join(f"{verb} to|{verb} back to|{verb} back down to" for verb in _VE
 """A change said with its new value: "jumps to", "drops back to", "goes back down to"."""
 _MOVES = _MOVE.replace("|is to|", "|").replace("|are to|", "|")
 _FAILURES = (
-    "<errors|failures|failed requests|failing requests|5xx|5xxs|5xx errors|HTTP 5xx|500s|"
+    "<errors|failures|failed requests|failing requests|5xx|5xxs|5xx errors|HTTP 5xx|500s|500|503|"
     "HTTP 500|HTTP 500s|500 errors|503s|HTTP 503|HTTP 503s|server errors>"
 )
 _TRAFFIC = "<the traffic|traffic|requests|all requests|the requests|calls|its requests>"
@@ -94,6 +94,8 @@ def the_named(world: World, name: str | None) -> str:
     "web is handling 100 requests per second at around 80ms",
     "web gets steady traffic of 100 requests per second",
     variants=(
+        "<a|the> service {name:name} <serving|handling|receiving|getting|taking|that serves|"
+        "that handles|that receives|that gets|which serves|with> {rate:rps}" + _ERRORS + _AT,
         "{name:service} " + _SERVES + " {rate:rps}" + _ERRORS + _AT,
         "{name:service} " + _SERVES + " {rate:rps}" + _NO_ERRORS + _AT,
         "{name:service} <gets|has|sees|is getting|is seeing|receives> [<steady|constant|normal> ]"
@@ -267,15 +269,22 @@ def starts_serving(
 @when(
     "[the ]service {name:name} goes down",
     'the service "web" goes down',
+    "search goes down for 3 minutes",
     variants=(
-        "the {name:name} service goes down",
-        "{name:service} <stops answering|stops serving>",
+        "the {name:name} service goes down" + _FOR,
+        "{name:service} <stops answering|stops serving>" + _FOR,
+        "[the ]service {name:name} goes down" + _FOR,
+        "{name:service} <goes down|is down|is unreachable|becomes unreachable>" + _FOR[1:-1],
     ),
 )
-def goes_down(world: World, name: str) -> None:
-    """The service stops answering: up is 0 and its other series go stale at the next scrape."""
+def goes_down(world: World, name: str, duration: int | None = None) -> None:
+    """The service stops answering: up is 0 and its other series go stale at the next scrape;
+    "for 3 minutes": that long, then it answers again."""
     service = _service(world, name)
     world.capability(service, "set_up")(False, world.clock.now)
+    if duration is not None:
+        world.advance(duration)
+        world.capability(service, "set_up")(True, world.clock.now)
 
 
 @then(

@@ -64,6 +64,8 @@ def _period(text: str) -> int:
     variants=(
         "<a|an> {objective:percent} [<availability|success> ]<SLO|objective|target>{details:slo}",
         "<a|an> [<availability|success> ]<SLO|objective>{details:slo}",
+        "{owner:service} has <a|an> {objective:percent} [<availability|success> ]"
+        "<SLO|objective|target>{details:slo}",
     ),
 )
 def an_slo(
@@ -71,6 +73,7 @@ def an_slo(
     details: dict[str, Any],
     name: str | None = None,
     objective: float | None = None,
+    owner: str | None = None,
 ) -> None:
     """An availability SLO: 5xx responses of the service are errors; the Workbook's windows
     unless it names others (pyrra), over 30 days unless it says.
@@ -82,6 +85,8 @@ def an_slo(
     """
     if objective is not None:
         details = {**details, "objective": objective}
+    if owner is not None:  # "web has a 99.9% availability SLO": the SLO of web
+        details = {**details, "service": owner}
     if name is None:  # "a 99.9% availability objective for web": named after its service
         service = details.get("service") or _service_for(world, "")
         name = f"{service}-availability" if service else "availability"
@@ -311,7 +316,13 @@ def budget_spent(world: World, name: str, percent: float, bound: str = "==") -> 
     "the error budget <of|for> {name:sloname} is <exhausted|used up|gone|spent>",
     'the error budget of "availability" is exhausted',
     "the budget is exhausted",
-    variants=("the [error ]budget is <exhausted|used up|gone|spent>",),
+    variants=(
+        "the [error ]budget is <exhausted|used up|gone|spent|negative|overspent|in the red|blown>",
+        "the [error ]budget <of|for> {name:sloname} is <negative|overspent|in the red|blown>",
+        "{name:sloname} <is out of|has run out of|ran out of|has used up|used up|has burned "
+        "through|burned through|has exhausted|exhausted|has blown|blew> [its ][error ]budget",
+        "{name:sloname} has no [error ]budget left",
+    ),
 )
 def budget_exhausted(world: World, name: str | None = None) -> None:
     """Nothing of the period's budget is left: the errors used all of it, or more (without
