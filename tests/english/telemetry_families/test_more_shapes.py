@@ -104,3 +104,73 @@ def test_latency_changed_and_checked_in_other_words(
     lines = (_CHECKOUT[0], change, "And 10 minutes pass", check)
     code, out = run_scenario(tmp_path, capsys, *lines)
     assert (code == 0) is passes, out
+
+
+_SEARCH = (
+    'Given a service "search" handling 400 req/s',
+    "And search has a 99.95% availability SLO over 30 days",
+    'And an alert "SearchDown" on \'up{job="search"} == 0\' for 1 minute',
+    "When search goes down for 3 minutes",
+    "And 5 minutes pass",
+)
+
+
+@pytest.mark.parametrize(
+    ("check", "passes"),
+    [
+        ("Then SearchDown went off", True),
+        ("Then SearchDown never went off", False),
+        ("Then SearchDown was pending before it fired", True),
+        ("Then SearchDown is inactive for search", True),
+        ("Then SearchDown is firing for search", False),
+        ("Then the search service is up", True),
+        ("Then the service search is down", False),
+        ("Then the search SLO is met", True),
+        ("Then search is out of error budget", False),
+    ],
+)
+def test_a_service_down_for_a_while_and_its_alert(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], check: str, passes: bool
+) -> None:
+    code, out = run_scenario(tmp_path, capsys, *_SEARCH, check)
+    assert (code == 0) is passes, out
+
+
+def test_an_alert_about_another_service_is_not_for_this_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lines = (
+        *_SEARCH,
+        "And the service web serves 10 requests per second",
+        "Then SearchDown is inactive for web",
+    )
+    code, out = run_scenario(tmp_path, capsys, *lines)
+    assert code == 1 and "about web" in out, out
+
+
+_OUTAGE = (
+    'Given a service "search" handling 400 req/s',
+    "And search has a 99.95% availability SLO over 30 days",
+    "When search starts returning 503 for half of its requests",
+    "And 1 hour passes",
+)
+
+
+@pytest.mark.parametrize(
+    ("check", "passes"),
+    [
+        ("Then the search SLO is paging", True),
+        ("Then search is out of error budget", True),
+        ("Then the error budget is negative", True),
+        ("Then the request success rate of search is 50%", True),
+        ("Then the error rate of search has been above 40% for the last 30 minutes", True),
+        ("Then the error rate of search has been above 60% for the last 30 minutes", False),
+        ("Then the error rate of search was above 40% for 30 minutes", True),
+        ("Then the error rate of search was above 40% for 2 hours", False),
+    ],
+)
+def test_an_outage_said_in_other_words(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], check: str, passes: bool
+) -> None:
+    code, out = run_scenario(tmp_path, capsys, *_OUTAGE, check)
+    assert (code == 0) is passes, out
