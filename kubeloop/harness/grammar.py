@@ -50,6 +50,10 @@ are green", "prod runs R6's digest"): said with "of" ("the error rate of checkou
 the gates of R2 …", "… the digest of R6"), up to the verb that follows it."""
 
 
+_PLURAL_OWNER = re.compile(r"(?<=[A-Za-z0-9]s)' (?=[A-Za-z0-9])")
+"""A possessive after a plural or a name ending in s ("orders' error rate"): said with 's."""
+
+
 def _of(found: re.Match[str]) -> str:
     every, owner, part = found.group(1, 2, 3)
     said = f"the {part.strip()} of {owner}" + (" " if part.endswith(" ") else "")
@@ -142,7 +146,7 @@ def readings(text: str) -> list[str]:
         stripped = f"I {stripped}"
     stripped = _BACK.sub(r"\1 ", stripped).rstrip(".")
     stripped = _PERCENT.sub(r"\1%", stripped)
-    stripped = _POSSESSIVE.sub(_of, stripped)
+    stripped = _POSSESSIVE.sub(_of, _PLURAL_OWNER.sub("'s ", stripped))
     if _RUNNING.search(stripped):
         stripped = _EVERY_POD.sub("", stripped)
     mine = _as_mine(stripped)

@@ -186,6 +186,9 @@ _ITEM = (
     rf"(?:the (?:slowest|fastest|other|remaining|last|rest of the) )?(?P<share>{SHARE})"
     rf"(?:{_WHO}| requests) {_TAKE} {_ABOUT}(?P<lat>{_TIME})"
     rf"|{_MOST}{_REQUESTS} {_TAKE} {_ABOUT}(?P<rest>{_TIME})"
+    rf"|(?P<lat2>{_TIME}) for (?P<share2>{SHARE}){_WHO}"
+    rf"|(?P<rest2>{_TIME}) for (?:the rest|the others|everything else|the remaining requests"
+    r"|all the others)"
 )
 _ITEM_RE = re.compile(_ITEM, re.IGNORECASE)
 _ONE = _strip_groups(_ITEM)
@@ -202,8 +205,8 @@ def _latencies(text: str) -> tuple[tuple[float | None, float], ...]:
     """(share in percent, or None for "the rest"; seconds) of each part of the profile."""
     return tuple(
         (
-            share(found.group("share")) if found.group("share") else None,
-            seconds(found.group("lat") or found.group("rest")),
+            share(said) if (said := found.group("share") or found.group("share2")) else None,
+            seconds(next(t for t in found.group("lat", "rest", "lat2", "rest2") if t)),
         )
         for found in _ITEM_RE.finditer(text)
     )

@@ -58,18 +58,20 @@ def _said(bound: str, about: str | None, percent: float) -> str:
 
 
 @then(
-    "{name:sloname} has " + _SPEND + " [{bound:comparison} ]{percent:percent} of its budget",
+    "{name:sloname} [has ]" + _SPEND + " [{bound:comparison} ]{percent:percent} of its budget",
     'the SLO "checkout" has burned more than 10% of its budget',
     "checkout has used about 14% of its error budget",
     "about 14% of the budget has been consumed",
     "less than 5% of the error budget was used",
     variants=(
-        "{name:sloname} has " + _SPEND + " {about:about} {percent:percent} of its " + _BUDGET,
+        "{name:sloname} [has ]" + _SPEND + " {about:about} {percent:percent} of its " + _BUDGET,
         "[{bound:comparison} ]{percent:percent} of <the|its> "
         + _BUDGET
         + " <has been|is|was> "
         + _SPEND,
         "{about:about} {percent:percent} of <the|its> " + _BUDGET + " <has been|is|was> " + _SPEND,
+        "the [error ]budget <consumption|burn|usage|spend|spent|used|consumed> <of|for> "
+        "{name:sloname} is [{bound:comparison} ]{percent:percent}",
     ),
 )
 def budget_used(
@@ -115,7 +117,7 @@ def budget_untouched(world: World, name: str | None = None, nearly: str | None =
 
 
 @then(
-    "{name:sloname} has "
+    "{name:sloname} [has ]"
     + _SPEND
     + " <some|a little|a bit|part> of its "
     + _BUDGET
@@ -233,12 +235,21 @@ _LEFT = (
     _LEFT + " is [{bound:comparison} ]{percent:percent}",
     "the error budget remaining is below 100%",
     "the remaining budget is about 50%",
-    variants=(_LEFT + " is {about:about} {percent:percent}",),
+    variants=(
+        _LEFT + " is {about:about} {percent:percent}",
+        "the " + _BUDGET + " <of|for> {name:sloname} is [{bound:comparison} ]{percent:percent}",
+    ),
 )
-def budget_left(world: World, percent: float, bound: str = "==", about: str | None = None) -> None:
-    """What is left of the budget of the SLO named last (or the only one): 100% − what the
-    period's errors spent; "about": within a tenth of it."""
-    name, spent = _spent(world, None)
+def budget_left(
+    world: World,
+    percent: float,
+    name: str | None = None,
+    bound: str = "==",
+    about: str | None = None,
+) -> None:
+    """What is left of the SLO's budget (without a name: of the SLO named last, or the only
+    one): 100% − what the period's errors spent; "about": within a tenth of it."""
+    name, spent = _spent(world, name)
     left = round(100 - spent, 9)
     if not _agrees(left, percent, bound, about):
         raise world.fail(

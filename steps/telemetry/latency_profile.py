@@ -97,6 +97,21 @@ def latencies_are(
 
 
 @when(
+    "[the ]<latency|response time|response times|latencies> <of|for> {name:service} <is|are> "
+    "{parts:latencies}" + _FOR,
+    "the latency of orders is 120ms for 95% of requests and 600ms for the rest",
+)
+def service_latencies_are(
+    world: World,
+    name: str,
+    parts: tuple[tuple[float | None, float], ...],
+    duration: int | None = None,
+) -> None:
+    """The service answers each share of its requests in that time."""
+    _apply(world, name, profile(parts, _before(world, name)), duration)
+
+
+@when(
     "{share:share} [of ][the ]<requests|calls> <to|for|on|of> {name:service} "
     + _TAKE
     + " "

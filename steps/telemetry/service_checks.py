@@ -19,8 +19,8 @@ from .services import _service, the_named
 from .support import call, matches, show
 
 _ERROR_RATE = (
-    "the [<5xx|HTTP 5xx|HTTP 500|server|500> ]error <rate|ratio|percentage>[ <of|for> "
-    "{service:service}]"
+    "the [<5xx|HTTP 5xx|HTTP 500|server|500> ]<error|failure|5xx|500|HTTP 500|HTTP 5xx> "
+    "<rate|ratio|percentage>[ <of|for> {service:service}]"
 )
 _ERROR_RATIO = (
     "the [{window:duration} ]<5xx|error|failure|5xx error> ratio"

@@ -21,7 +21,10 @@ _SERVES = (
     "<serves|is serving|gets|is getting|receives|is receiving|handles|is handling|takes|"
     "is taking|sees|is seeing|is quiet at|is busy at|runs at|is running at>"
 )
-_ERRORS = "[ <with|at> {errors:share} <errors|error rate|of them failing|failing>]"
+_ERRORS = (
+    "[ <with|at|with a|with an|and> {errors:share} <errors|error rate|of them failing|failing|"
+    "failure rate|failures|5xx|of errors>]"
+)
 _NO_ERRORS = (
     " <with no errors|without errors|without any errors|with zero errors|with hardly any errors|"
     "with almost no errors|with barely any errors>"
@@ -178,6 +181,8 @@ def _lasting(
         "{errors:share}[ of] " + _THEIR + "requests " + _FAIL + _WITH_CODE + _FOR,
         "{errors:share} of <them|those> " + _FAIL + _WITH_CODE + _FOR,
         "{name:service} has <an error rate of|a> {errors:share}[ error rate]" + _FOR,
+        "the [<5xx|HTTP 5xx|HTTP 500|server|500> ]<error|failure> <rate|ratio|percentage>"
+        "[ <of|for> {name:service}] is {errors:share}" + _FOR,
         "the {name:name} pods <fail|start failing|return errors for> {errors:share} of [their ]"
         "requests" + _FOR,
         "{name:service}'s error rate <is|" + _MOVES + "> {errors:share}" + _FOR,

@@ -66,6 +66,7 @@ def _period(text: str) -> int:
         "<a|an> [<availability|success> ]<SLO|objective>{details:slo}",
         "{owner:service} has <a|an> {objective:percent} [<availability|success> ]"
         "<SLO|objective|target>{details:slo}",
+        "{owner:service} has <a|an> [<availability|success> ]<SLO|objective|target>{details:slo}",
     ),
 )
 def an_slo(

@@ -174,3 +174,54 @@ def test_an_outage_said_in_other_words(
 ) -> None:
     code, out = run_scenario(tmp_path, capsys, *_OUTAGE, check)
     assert (code == 0) is passes, out
+
+
+_ORDERS = (
+    "Given the orders service serves 250 rps with a 0.5% error rate",
+    "And orders has an SLO of 99% availability over 30 days",
+    "And the latency of orders is 120ms for 95% of requests and 600ms for the rest",
+    "When 30 minutes pass",
+)
+
+
+@pytest.mark.parametrize(
+    ("check", "passes"),
+    [
+        ("Then orders' 5xx rate is 0.5%", True),
+        ("Then the failure rate of orders is 0.5%", True),
+        ("Then orders' error rate is 5%", False),
+        ("Then the p95 latency of orders is at most 250ms", True),
+        ("Then the p99 latency of orders is at most 250ms", False),
+        ("Then orders burned part of its error budget", True),
+        ("Then the error budget for orders is below 60%", True),
+        ("Then the error budget for orders is below 40%", False),
+        ("Then the error budget consumption for orders is above 40%", True),
+    ],
+)
+def test_a_service_declared_with_its_error_rate_slo_and_latencies(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], check: str, passes: bool
+) -> None:
+    code, out = run_scenario(tmp_path, capsys, *_ORDERS, check)
+    assert (code == 0) is passes, out
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        "When orders' error rate jumps to 20% for 10 minutes",
+        "When after that the error rate is 20%",
+        "When the error rate of orders is 20%",
+    ],
+)
+def test_an_error_rate_set_in_other_words(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], change: str
+) -> None:
+    lines = (*_ORDERS[:1], change, "And 5 minutes pass")
+    code, out = run_scenario(
+        tmp_path, capsys, *lines, "Then the error rate of orders rose above 15%"
+    )
+    assert code == 0, out
+    code, out = run_scenario(
+        tmp_path, capsys, *lines, "Then the error rate of orders never went above 1%"
+    )
+    assert code == 1, out
