@@ -100,6 +100,10 @@ are green", "prod runs R6's digest"): said with "of" ("the error rate of checkou
 the gates of R2 …", "… the digest of R6"), up to the verb that follows it."""
 
 
+_PLURAL_OWNER = re.compile(r"(?<=[A-Za-z0-9]s)' (?=[A-Za-z0-9])")
+"""A possessive after a plural or a name ending in s ("orders' error rate"): said with 's."""
+
+
 def _of(found: re.Match[str]) -> str:
     every, owner, part = found.group(1, 2, 3)
     said = f"the {part.strip()} of {owner}" + (" " if part.endswith(" ") else "")
@@ -122,6 +126,10 @@ _RULES: list[tuple[re.Pattern[str], tuple[str, ...]]] = [
     (re.compile(rf"\b{_MODAL}( still)? have\b", re.IGNORECASE), (r"has\1", r"have\1")),
     (re.compile(rf"\b{_MODAL}( still)? (?!not\b)(\w+)", re.IGNORECASE), (r"\1 \2", r"\1 \2s")),
 ]
+
+
+_PERCENT = re.compile(r"\b(\d+(?:\.\d+)?) ?(?:percent|per cent|pct)\b", re.IGNORECASE)
+"""A percentage in words ("10 percent", "99.9 per cent"): the percentage ("10%")."""
 
 
 _LEADING = re.compile(r"^(?:and then|then|after that|next|meanwhile),? ", re.IGNORECASE)
@@ -188,7 +196,8 @@ def readings(text: str) -> list[str]:
     if stripped != text.lstrip() and _BARE.match(stripped):
         stripped = f"I {stripped}"
     stripped = _BACK.sub(r"\1 ", stripped).rstrip(".")
-    stripped = _POSSESSIVE.sub(_of, stripped)
+    stripped = _PERCENT.sub(r"\1%", stripped)
+    stripped = _POSSESSIVE.sub(_of, _PLURAL_OWNER.sub("'s ", stripped))
     if _RUNNING.search(stripped):
         stripped = _EVERY_POD.sub("", stripped)
     if _EVERY_GATE.match(stripped):

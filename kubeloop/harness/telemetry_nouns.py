@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from kubeloop.harness.comparisons import COMPARISONS
 from kubeloop.harness.nouns import IT, NAME, _strip_groups, unquote
-from kubeloop.harness.params import TYPES, ParamType
+from kubeloop.harness.params import NUMBER, TYPES, ParamType, number
 
 _NOT_SERVICE = (
     r"(?!(?:the|a|an|all|every|it|its|traffic|requests|errors|latency|nobody|someone|then|and|"
@@ -43,12 +43,21 @@ def _rps(text: str) -> float:
 
 
 _SHARES = {"half": 50.0, "a quarter": 25.0, "a third": 100 / 3, "a tenth": 10.0, "all": 100.0}
-SHARE = r"\d+(?:\.\d+)?%|half|a quarter|a third|a tenth|all"
+_OUT_OF = {"ten": 10, "a hundred": 100, "a thousand": 1000, "a million": 1_000_000}
+SHARE = (
+    r"\d+(?:\.\d+)?%|half|a quarter|a third|a tenth|all"
+    r"|(?:\d+|one) (?:in|out of) (?:\d+|ten|a hundred|a thousand|a million)"
+)
 
 
 def share(text: str) -> float:
-    """ "2%", "half", "a quarter", "all" → the percentage (2.0, 50.0, 25.0, 100.0)."""
-    lowered = text.lower()
+    """ "2%", "half", "a quarter", "all", "1 in 100" → the percentage (2.0, 50.0, 25.0,
+    100.0, 1.0)."""
+    lowered = " ".join(text.lower().split())
+    if " in " in lowered or " out of " in lowered:
+        some, whole = re.split(r" in | out of ", lowered)
+        count = 1 if some == "one" else int(some)
+        return 100 * count / (_OUT_OF[whole] if whole in _OUT_OF else int(whole))
     return _SHARES[lowered] if lowered in _SHARES else float(lowered.rstrip("%"))
 
 
@@ -56,7 +65,7 @@ _CAMEL = (
     r"(?!(?:it|they|everything|nothing|something|all|every|no|the|a|an)\b)[A-Za-z][A-Za-z0-9_]*"
 )
 """An alert's name as Prometheus rules spell them (HighErrorRate, one word), said without
-"alert" (the check fails, naming the alerts, if there is none of that name)."""
+"alert", bare or quoted (the check fails, naming the alerts, if there is none of that name)."""
 _NOT_SLO_ALERT = (
     r"(?!(?:burn-rate|burn|page|paging|ticket|slo|fast|slow|no|any|every|each|an?|one)\b)"
 )
@@ -67,7 +76,7 @@ _NOT_A_VERB = (
 """After "the alert", a verb is the sentence going on, not the alert's name."""
 _ALERT = re.compile(
     f"(?P<it>the alert)|(?:the )?alert(?: rule)? {_NOT_A_VERB}(?P<n1>{NAME})"
-    f"|(?:the )?{_NOT_SLO_ALERT}(?P<n2>{NAME}) alert|(?P<n3>{_CAMEL})",
+    f'|(?:the )?{_NOT_SLO_ALERT}(?P<n2>{NAME}) alert|(?P<n3>{_CAMEL})|(?P<n4>"[^"]+")',
     re.IGNORECASE,
 )
 
@@ -77,16 +86,19 @@ def _alert(text: str) -> str:
     assert found is not None
     if found.group("it"):
         return IT
-    return unquote(next(g for g in found.group("n1", "n2", "n3") if g is not None))
+    return unquote(next(g for g in found.group("n1", "n2", "n3", "n4") if g is not None))
 
 
-_SLO = re.compile(f"(?P<it>the SLO|the objective)|(?:the SLO )?(?P<n>{NAME})", re.IGNORECASE)
+_SLO = re.compile(
+    f"(?P<it>the SLO|the objective|it)|the (?P<n2>{NAME}) SLO|(?:the SLO )?(?P<n>{NAME})",
+    re.IGNORECASE,
+)
 
 
 def _slo(text: str) -> str:
     found = _SLO.fullmatch(text)
     assert found is not None
-    return IT if found.group("it") else unquote(found.group("n"))
+    return IT if found.group("it") else unquote(found.group("n2") or found.group("n"))
 
 
 class SloAlert(NamedTuple):
@@ -164,15 +176,23 @@ _TAKE = (
     r"(?: in)?"
 )
 _WHO = r"(?: of (?:them|those|those requests|the requests|requests|all requests))?"
+_REQUESTS = r"(?: (?:requests|of them|of the requests|of requests|calls))?"
+_MOST = (
+    r"(?:most|the majority|the vast majority|nearly all|almost all|the bulk|the others|the rest"
+    r"|everything else)"
+)
+_TIME = r"\d+(?:\.\d+)? ?(?:ms|milliseconds?|s|seconds?)"
 _ITEM = (
-    rf"(?:the (?:slowest|fastest|other|remaining|last|rest of the) )?(?P<share>{SHARE}){_WHO} "
-    rf"{_TAKE} {_ABOUT}(?P<lat>\d+(?:\.\d+)? ?(?:ms|milliseconds?|s|seconds?))"
-    rf"|the (?:rest|others) {_TAKE} {_ABOUT}"
-    r"(?P<rest>\d+(?:\.\d+)? ?(?:ms|milliseconds?|s|seconds?))"
+    rf"(?:the (?:slowest|fastest|other|remaining|last|rest of the) )?(?P<share>{SHARE})"
+    rf"(?:{_WHO}| requests) {_TAKE} {_ABOUT}(?P<lat>{_TIME})"
+    rf"|{_MOST}{_REQUESTS} {_TAKE} {_ABOUT}(?P<rest>{_TIME})"
+    rf"|(?P<lat2>{_TIME}) for (?P<share2>{SHARE}){_WHO}"
+    rf"|(?P<rest2>{_TIME}) for (?:the rest|the others|everything else|the remaining requests"
+    r"|all the others)"
 )
 _ITEM_RE = re.compile(_ITEM, re.IGNORECASE)
 _ONE = _strip_groups(_ITEM)
-_LATENCIES = rf"(?:{_ONE})(?:(?:,? and |, )(?:{_ONE}))*"
+_LATENCIES = rf"(?:{_ONE})(?:(?:,? and |, |,? but |; |,? while )(?:{_ONE}))*"
 
 
 def seconds(text: str) -> float:
@@ -185,15 +205,108 @@ def _latencies(text: str) -> tuple[tuple[float | None, float], ...]:
     """(share in percent, or None for "the rest"; seconds) of each part of the profile."""
     return tuple(
         (
-            share(found.group("share")) if found.group("share") else None,
-            seconds(found.group("lat") or found.group("rest")),
+            share(said) if (said := found.group("share") or found.group("share2")) else None,
+            seconds(next(t for t in found.group("lat", "rest", "lat2", "rest2") if t)),
         )
         for found in _ITEM_RE.finditer(text)
     )
 
 
+_TIMES = {"once": 1, "twice": 2, "thrice": 3}
+
+
+def _times(text: str) -> int:
+    """ "once", "twice", "3 times", "three times" → the count."""
+    lowered = text.lower()
+    return _TIMES[lowered] if lowered in _TIMES else number(lowered.split()[0])
+
+
+_UNIT = r"(?:seconds?|minutes?|hours?|days?|weeks?|s|m|h|d|w)"
+_WINDOW_UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604800}
+_WINDOW = re.compile(
+    r"(?:the (?:last|past) |(?P<one>an? ))?(?P<n>\d+ ?)?"
+    r"(?P<unit>seconds?|minutes?|hours?|days?|weeks?|s|m|h|d|w)",
+    re.IGNORECASE,
+)
+
+
+def window(text: str) -> int:
+    """ "1h", "the last hour", "the past 6 hours", "an hour", "30 days" → seconds."""
+    found = _WINDOW.fullmatch(text)
+    assert found is not None
+    unit = found.group("unit").lower()
+    count = int(found.group("n")) if found.group("n") else 1
+    return count * _WINDOW_UNITS["m" if unit.startswith("min") else unit[0]]
+
+
 TYPES.update(
     {
+        "window": ParamType(
+            rf"the (?:last|past) (?:\d+ ?)?{_UNIT}|an? (?:minute|hour|day|week)|\d+ ?{_UNIT}",
+            window,
+            "a window: 1h, 6 hours, the last hour, the past 5 minutes, a day",
+        ),
+        "pagetense": ParamType(
+            r"goes out|is sent|fires|is raised|is going out|went out|was sent|fired|was raised|"
+            r"has gone out|has been sent|has fired",
+            lambda text: (
+                "is"
+                if text.lower() in ("goes out", "is sent", "fires", "is raised", "is going out")
+                else "was"
+            ),
+            "how a page goes: goes out, is sent (now); went out, was sent (at any time so far)",
+        ),
+        "updown": ParamType(
+            r"up|down|being scraped|answering scrapes|reachable|unreachable",
+            lambda text: text.lower() not in ("down", "unreachable"),
+            "up (being scraped, answering scrapes, reachable) or down (unreachable)",
+        ),
+        "counterkind": ParamType(
+            r"requests?|errors?|failures?|5xx|500",
+            lambda text: "errors" if text.lower()[:1] in "ef5" else "requests",
+            "which of a service's counters: request (every request), error (5xx responses)",
+        ),
+        "times": ParamType(
+            rf"once|twice|thrice|(?:{NUMBER}) times",
+            _times,
+            "how many times: once, twice, 3 times, three times",
+        ),
+        "above": ParamType(
+            r"above|over|past|beyond|higher than|more than",
+            lambda text: "<=",
+            "above, over, past, beyond: what a value never went (so it stayed at most that)",
+        ),
+        "side": ParamType(
+            r"above|over|past|beyond|below|under",
+            lambda text: "<" if text.lower() in ("below", "under") else ">",
+            "above (over, past, beyond) or below (under)",
+        ),
+        "nearly": ParamType(
+            r"basically|practically|essentially|almost|nearly|mostly|largely|pretty much|"
+            r"more or less|virtually|effectively",
+            str.lower,
+            "basically, practically, almost: a vague word the step gives a stated tolerance",
+        ),
+        "barely": ParamType(
+            r"barely|hardly|scarcely|only just",
+            str.lower,
+            "barely, hardly: a vague word the step gives a stated tolerance",
+        ),
+        "pagekind": ParamType(
+            r"page|ticket|alert",
+            str.lower,
+            "page (a page pair of an SLO's windows), ticket (a ticket pair), alert (either)",
+        ),
+        "timevalue": ParamType(
+            rf"(?:{_TIME})(?![\w.])",
+            seconds,
+            "a time with its unit: 100ms, 0.25 seconds, 1.2s",
+        ),
+        "alertname": ParamType(
+            rf"(?!(?:rules?|file)\b)(?:{NAME})",
+            unquote,
+            'an alert\'s name after "the alert rule", bare or quoted: HighErrors, "HighErrors"',
+        ),
         "service": ParamType(
             _strip_groups(_SERVICE.pattern),
             _service,
@@ -215,7 +328,8 @@ TYPES.update(
         "sloname": ParamType(
             _strip_groups(_SLO.pattern),
             _slo,
-            'an SLO: checkout, "checkout", the SLO checkout; "the SLO" for the one named last',
+            'an SLO: checkout, "checkout", the SLO checkout; "the SLO" or "it" for the one '
+            "named last",
             refers_to="slo",  # (the kind; "slo" the type is an SLO's details, clauses.py)
         ),
         "sloalert": ParamType(
@@ -228,7 +342,8 @@ TYPES.update(
             _LATENCIES,
             _latencies,
             "how long requests take, share by share: 90% of them finish in under 100ms and "
-            "the slowest 1% take around 2 seconds; 99% take 100 ms and 1% take 2 s",
+            "the slowest 1% take around 2 seconds; 99% take 100 ms and 1% take 2 s; most "
+            "requests finish in 40ms but 1 in 100 take 800ms (most, the rest: what is left)",
         ),
         "about": ParamType(
             r"(?:somewhere )?(?:about|around)|roughly|approximately|close to|near",

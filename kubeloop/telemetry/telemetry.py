@@ -34,6 +34,7 @@ from kubeloop.telemetry.scheduled import (
 )
 from kubeloop.telemetry.series import Labels, SeriesStore
 from kubeloop.telemetry.slo.book import SLO, SLOBook, availability
+from kubeloop.telemetry.slo.latency import latency
 from kubeloop.telemetry.slo.verdict import Verdict
 from kubeloop.telemetry.span.leap import leap
 from kubeloop.telemetry.span.replay import Replay
@@ -287,6 +288,20 @@ class Telemetry:
         """An availability SLO over a service's requests: 5xx responses are the errors."""
         self.service(service)
         return self.book.add(availability(name, percent, period, service), windows)
+
+    def add_latency_slo(
+        self,
+        name: str,
+        percent: float,
+        period: int,
+        service: str,
+        threshold: float,
+        windows: str = "workbook",
+    ) -> SLO:
+        """A latency SLO: PERCENT of the service's requests take at most THRESHOLD seconds
+        (a bucket bound of its histogram)."""
+        spec = latency(name, percent, period, service, threshold, self.service(service).buckets)
+        return self.book.add(spec, windows)
 
     def load_sloth(self, text: str, filename: str = "<sloth>", windows: str = "workbook") -> None:
         self.book.load_sloth(text, filename, windows)

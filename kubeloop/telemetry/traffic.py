@@ -127,6 +127,11 @@ class Service:
             + [labels for _, labels in self._series_buckets]
         )
 
+    @property
+    def buckets(self) -> tuple[float, ...]:
+        """The bucket bounds of the request histogram (+Inf left out)."""
+        return self._buckets
+
     def _profile(
         self, latency: Sequence[tuple[float, float]]
     ) -> tuple[tuple[Fraction, Fraction], ...]:

@@ -133,6 +133,9 @@ def _clock(seconds: int) -> str:
     "the alert HighErrorRate stays pending",
     variants=(
         "{name:alert} <stays|remains|becomes|goes|has become|has gone|is now> {state:alertstate}",
+        "{name:alert} <goes|went|is back|goes back|went back|has gone back|returns|returned|"
+        "has returned|switches|switched|moves|moved|has moved|transitions|transitioned> to "
+        "{state:alertstate}",
     ),
 )
 def alert_is(world: World, name: str, state: str) -> None:
@@ -177,6 +180,8 @@ def alert_fires(world: World, name: str) -> None:
 @then(
     "{name:alert} <does not fire|doesn't fire|is not firing now>",
     "the alert HighErrorRate does not fire",
+    "the alert should not fire",
+    variants=("{name:alert} <should not|must not|will not|won't|shouldn't|mustn't> fire",),
 )
 def alert_does_not_fire(world: World, name: str) -> None:
     """The alert is not firing now (as "is not firing"; "never fired" looks back)."""
@@ -184,7 +189,9 @@ def alert_does_not_fire(world: World, name: str) -> None:
 
 
 @then(
-    "{name:alert} <is resolved|has resolved|resolved|is resolved now>",
+    "{name:alert} <is resolved|has resolved|resolved|is resolved now|cleared|has cleared|"
+    "is cleared|auto-resolved|has auto-resolved|resolved itself|has resolved itself|"
+    "cleared itself|went away|has gone away|recovered|has recovered>",
     "the alert HighErrorRate is resolved",
 )
 def alert_resolved(world: World, name: str) -> None:
@@ -203,8 +210,14 @@ def alert_resolved(world: World, name: str) -> None:
     "no alerts are firing",
     "no alert is pending",
     "no alert is firing for web",
+    "there are no firing alerts",
+    "no alerts fire for web",
+    variants=(
+        "there are no {state:alertstate} alerts[ <for|on|about> {service:service}]",
+        "no alerts <fire|are going off>[ <for|on|about> {service:service}]",
+    ),
 )
-def no_alert_is(world: World, state: str, service: str | None = None) -> None:
+def no_alert_is(world: World, state: str = "firing", service: str | None = None) -> None:
     """None of the alerts is in STATE now (the rules loaded must have at least one alert);
     "for web": none of its alerts whose labels name web (job, service, …)."""
     names = list(call(world, "alert_names"))
@@ -240,7 +253,9 @@ def no_alert_fired(world: World) -> None:
 
 
 @then(
-    "{name:alert} <never fired|has never fired|never fires|did not fire>",
+    "{name:alert} <never fired|has never fired|never fires|did not fire|didn't fire|never went off|"
+    "has never gone off|never triggered|was never triggered|never tripped|did not go off|"
+    "didn't go off|never fired at all>",
     'alert "HighErrorRate" never fired',
 )
 def never_fired(world: World, name: str) -> None:
@@ -250,7 +265,11 @@ def never_fired(world: World, name: str) -> None:
         raise world.fail(f'alert "{name}" never firing', _timeline(world, name))
 
 
-@then("{name:alert} <fired|has fired>", 'alert "HighErrorRate" fired')
+@then(
+    "{name:alert} <fired|has fired|went off|has gone off|triggered|was triggered|has triggered|"
+    "tripped|has tripped>",
+    'alert "HighErrorRate" fired',
+)
 def fired(world: World, name: str) -> None:
     """The alert was firing after at least one evaluation so far."""
     _known(world, name)
@@ -359,3 +378,25 @@ def fired_for(world: World, name: str, duration: int) -> None:
             f"firing for {_clock(firing)} ({_timeline(world, name)})",
             FailedCheck("alert", name),
         )
+
+
+@then(
+    "there are no active alerts",
+    "there are no active alerts",
+    "nothing is firing",
+    "all alerts are inactive",
+    variants=(
+        "<nothing is firing or pending|nothing is firing|no alert is active|no alerts are active>",
+        "<all|all the|all of the> alerts are <inactive|quiet|resolved>",
+        "<every|each> alert is <inactive|quiet>",
+    ),
+)
+def no_alert_active(world: World) -> None:
+    """Every alert is inactive now (none pending, none firing; at least one alert)."""
+    names = list(call(world, "alert_names"))
+    if not names:
+        raise world.fail("alert rules to check", "there are no alerts")
+    active = [n for n in names if call(world, "alert_state", n) != "inactive"]
+    if active:
+        shown = ", ".join(f"{n} {call(world, 'alert_state', n)}" for n in active)
+        raise world.fail(f"every alert inactive at {_clock(world.clock.now)}", shown)

@@ -17,13 +17,17 @@ from .series import evaluate, single_value
 from .services import the_named
 from .support import matches, parse_number, show
 
-_OF = " latency[ <of|for> {service:service}][ over [the last ]{window:duration}]"
+_OF = (
+    "[ <latency|response time|request latency|request duration|latencies|response times>]"
+    "[ <of|for> {service:service}][ over [the last ]{window:duration}]"
+)
 _SUBJECTS = (
     "[the ]p{percentile:decimal}" + _OF,
     "[the ]{percentile:decimal}th percentile" + _OF,
     "[the ]median" + _OF,
-    "{service:service}'s p{percentile:decimal} latency[ over [the last ]{window:duration}]",
-    "{service:service}'s median latency[ over [the last ]{window:duration}]",
+    "{service:service}'s p{percentile:decimal}[ <latency|response time>][ over [the last ]"
+    "{window:duration}]",
+    "{service:service}'s median <latency|response time>[ over [the last ]{window:duration}]",
 )
 """p99, the 99th percentile, the median (p50); over the last 5 minutes unless a window is said."""
 _IS = " is [{about:about} ]{value:latency}"
@@ -74,6 +78,7 @@ def latency_is(
     """The service's latency at that percentile (the median: p50), by histogram_quantile over
     its request histogram, is VALUE (seconds unless ms), to the decimals written; "about",
     "around": within a tenth of it."""
+    service = the_named(world, service)
     got = _quantile(world, percentile, service, window)
     written, factor = value
     expected = parse_number(written)
@@ -97,6 +102,7 @@ def latency_compares(
     window: int | None = None,
 ) -> None:
     """The service's latency at that percentile is above, below, at least or at most VALUE."""
+    service = the_named(world, service)
     got = _quantile(world, percentile, service, window)
     written, factor = value
     if not compare(got * factor, bound, parse_number(written)):
@@ -104,8 +110,37 @@ def latency_compares(
         raise world.fail(_said(percentile, service, wanted, factor), _seen(got, factor))
 
 
+_BETWEEN = " is between {low:latency} and {high:latency}"
+
+
+@then(
+    _SUBJECTS[0] + _BETWEEN,
+    'the p99 latency of "payments" is between 250ms and 1.2s',
+    variants=tuple(subject + _BETWEEN for subject in _SUBJECTS[1:]),
+)
+def latency_between(
+    world: World,
+    low: tuple[str, float],
+    high: tuple[str, float],
+    service: str | None = None,
+    percentile: float | None = None,
+    window: int | None = None,
+) -> None:
+    """The service's latency at that percentile is from LOW to HIGH (both included; each
+    in seconds unless it says ms)."""
+    service = the_named(world, service)
+    got = _quantile(world, percentile, service, window)
+    least, most = (parse_number(n) / per_second for n, per_second in (low, high))
+    if least > most:
+        raise world.fail("a range from low to high", f"{show(least)} s … {show(most)} s")
+    if not least <= got <= most:
+        wanted = f"between {show(least)} and {show(most)}"
+        raise world.fail(_said(percentile, service, wanted, 1.0), _seen(got, 1.0))
+
+
 _STAYED = (
-    " <stayed|has stayed|remained|has remained|was|has been> {bound:comparison} {value:latency}"
+    " <stayed|stays|has stayed|remained|remains|has remained|was|has been> {bound:comparison} "
+    "{value:latency}"
     "[ <the whole time|throughout|all along|the entire time|all the time>]"
 )
 

@@ -16,6 +16,7 @@ from kubeloop.harness.telemetry_nouns import SloAlert
 from kubeloop.harness.world import World
 from kubeloop.render.checks import FailedCheck
 
+from .alert_words import alerts_about
 from .slos import find_slo, slo_named
 from .support import call, result_rows
 
@@ -25,10 +26,15 @@ _FOR = "[ <for|about|on> [the SLO ]{slo:name}]"
 
 
 def _firing(world: World, severity: str, slo: str | None, ever: bool) -> list[str]:
-    """The alerts of that severity firing now (or, ``ever``, at any time so far)."""
+    """The alerts of that severity firing now (or, ``ever``, at any time so far); "for
+    web", a service with no SLO of that name: the alerts about web (alert_words.py)."""
+    about: list[str] | None = None
     if slo is not None:
         slo = slo_named(world, slo)
-        find_slo(world, slo)
+        if slo not in list(call(world, "slos")) and slo in list(call(world, "services")):
+            about, slo = alerts_about(world, slo), None
+        else:
+            find_slo(world, slo)
     now = world.clock.now
     if ever and now <= 0:
         return []
@@ -40,6 +46,8 @@ def _firing(world: World, severity: str, slo: str | None, ever: bool) -> list[st
     for labels, _ in rows if isinstance(rows, list) else []:
         said = labels.get("sloth_severity") or labels.get("severity")
         if slo is not None and labels.get("sloth_slo") != slo:
+            continue
+        if about is not None and labels.get("alertname") not in about:
             continue
         if said in _SEVERITIES[severity] or (said is None and severity == "page"):
             found.append(labels.get("alertname", "?"))
@@ -58,10 +66,13 @@ def _tense(verb: str) -> bool:
 
 
 @then(
-    "<someone|somebody|the on-call|on-call|the on call|the SRE|the team|we> "
+    "<someone|somebody|the on-call|on-call|the on call|the SRE|the team|we|the on-call engineer|"
+    "the on-call person|the SRE on call|whoever is on call|the pager> "
     "{verb:tense} paged" + _FOR,
     "someone gets paged for checkout",
     "the on-call was paged",
+    "a page goes out for checkout",
+    variants=("a page {verb:pagetense}" + _FOR,),
 )
 def someone_paged(world: World, verb: str, slo: str | None = None) -> None:
     """A page fires now ("is", "gets"), or fired at some point ("was", "got")."""
@@ -77,7 +88,11 @@ def someone_paged(world: World, verb: str, slo: str | None = None) -> None:
     "nobody was paged",
     "nobody is paged for checkout",
     "no page went out",
-    variants=("no page <went out|was sent|was sent out|fired|has fired|went off>" + _FOR,),
+    variants=(
+        "no page <went out|was sent|was sent out|fired|has fired|went off|was ever sent|"
+        "was ever sent out|ever went out|ever fired|has ever fired|has gone out|has been sent|"
+        "was raised|was ever raised|has been raised>" + _FOR,
+    ),
 )
 def nobody_paged(world: World, verb: str = "was", slo: str | None = None) -> None:
     """No page fires now ("is"), or none fired so far ("was", "got"; "no page went out")."""
@@ -176,7 +191,8 @@ def slo_alert_not_firing(world: World, alert: SloAlert) -> None:
 
 
 @then(
-    "{alert:sloalert} <has resolved|is resolved|resolved>",
+    "{alert:sloalert} <has resolved|is resolved|resolved|has stopped firing|stopped firing|"
+    "has cleared|cleared>",
     "the slow burn alert on web-availability has resolved",
 )
 def slo_alert_resolved(world: World, alert: SloAlert) -> None:

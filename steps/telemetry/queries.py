@@ -127,6 +127,36 @@ def query_compares(world: World, expr: str, bound: str, value: str) -> None:
 
 
 @then(
+    _QUERY + " is {bound:comparison} {limit:timevalue}",
+    "histogram_quantile(0.5, sum by (le) (rate(x_bucket[5m]))) is under 100ms",
+    "the query 'histogram_quantile(0.99, sum by (le) (rate(x_bucket[5m])))' is below 1.5s",
+    variants=(
+        *_said(" is {bound:comparison} {limit:timevalue}"),
+        _QUERY + " is between {low:timevalue} and {high:timevalue}",
+        *_said(" is between {low:timevalue} and {high:timevalue}"),
+    ),
+)
+def query_time(
+    world: World,
+    expr: str,
+    bound: str = "",
+    limit: float | None = None,
+    low: float | None = None,
+    high: float | None = None,
+) -> None:
+    """EXPR, evaluated now, gives one number of seconds (a latency written with its unit:
+    100ms is 0.1) above, below, at least or at most LIMIT, or from LOW to HIGH."""
+    _now(world, expr)
+    _, got = single_value(world, "a latency in seconds")
+    if limit is not None and not compare(got, bound, limit):
+        raise world.fail(f'"{expr}" {bound} {show(limit)} seconds', f"{show(got)} seconds")
+    if low is not None and high is not None and not low <= got <= high:
+        raise world.fail(
+            f'"{expr}" between {show(low)} and {show(high)} seconds', f"{show(got)} seconds"
+        )
+
+
+@then(
     _QUERY + " <returns|gives|is>:",
     "the query 'sum by (code) (rate(http_requests_total[5m]))' returns:",
     "sum by (code) (rate(http_requests_total[5m])) returns:",

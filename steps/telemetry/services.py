@@ -21,7 +21,10 @@ _SERVES = (
     "<serves|is serving|gets|is getting|receives|is receiving|handles|is handling|takes|"
     "is taking|sees|is seeing|is quiet at|is busy at|runs at|is running at>"
 )
-_ERRORS = "[ <with|at> {errors:share} <errors|error rate|of them failing|failing>]"
+_ERRORS = (
+    "[ <with|at|with a|with an|and> {errors:share} <errors|error rate|of them failing|failing|"
+    "failure rate|failures|5xx|of errors>]"
+)
 _NO_ERRORS = (
     " <with no errors|without errors|without any errors|with zero errors|with hardly any errors|"
     "with almost no errors|with barely any errors>"
@@ -37,6 +40,20 @@ _ERRS_ON = (
     "starts returning errors for|starts erroring on"
 )
 _AT = "[ <at|taking|answering in> [<around|about|roughly> ]{latency:latency}]"
+_VERB = (
+    "jump|jumps|rise|rises|go|goes|climb|climbs|spike|spikes|increase|increases|drop|drops|"
+    "fall|falls|go up|goes up|go down|goes down|double|doubles|triple|triples|halve|halves|"
+    "return|returns|come|comes|get|gets|settle|settles|shoot up|shoots up|creep up|creeps up|"
+    "is|are"
+)
+_MOVE = "|".join(f"{verb} to|{verb} back to|{verb} back down to" for verb in _VERB.split("|"))
+"""A change said with its new value: "jumps to", "drops back to", "goes back down to"."""
+_MOVES = _MOVE.replace("|is to|", "|").replace("|are to|", "|")
+_FAILURES = (
+    "<errors|failures|failed requests|failing requests|5xx|5xxs|5xx errors|HTTP 5xx|500s|500|503|"
+    "HTTP 500|HTTP 500s|500 errors|503s|HTTP 503|HTTP 503s|server errors>"
+)
+_TRAFFIC = "<the traffic|traffic|requests|all requests|the requests|calls|its requests>"
 _THEIR = "[<all|all of|all the|the|those|its|their|of> ][{name:service} ]"
 
 
@@ -80,6 +97,8 @@ def the_named(world: World, name: str | None) -> str:
     "web is handling 100 requests per second at around 80ms",
     "web gets steady traffic of 100 requests per second",
     variants=(
+        "<a|the> service {name:name} <serving|handling|receiving|getting|taking|that serves|"
+        "that handles|that receives|that gets|which serves|with> {rate:rps}" + _ERRORS + _AT,
         "{name:service} " + _SERVES + " {rate:rps}" + _ERRORS + _AT,
         "{name:service} " + _SERVES + " {rate:rps}" + _NO_ERRORS + _AT,
         "{name:service} <gets|has|sees|is getting|is seeing|receives> [<steady|constant|normal> ]"
@@ -108,11 +127,19 @@ def the_service(
         world.attempt(lambda: call(world, "add_service", name, rate, _ratio(errors)))
         if world.error is None:
             service_added(world, name)
+    profile = None
     if latency is not None and world.error is None:
         number, per_second = latency
         service = _service(world, name)
         profile = [(float(number) / per_second, 1.0)]
         world.attempt(lambda: service.set_latency(profile, world.clock.now))  # type: ignore[attr-defined]
+    if world.error is None:
+        world.parts.setdefault(NORMAL, {})[name] = (rate, _ratio(errors), profile)
+
+
+NORMAL = "telemetry: each service's normal"
+"""What each service was last declared to do (rate, error ratio, latency profile or None
+for the default): what "goes back to normal" restores."""
 
 
 @given(
@@ -154,16 +181,20 @@ def _lasting(
         "{errors:share}[ of] " + _THEIR + "requests " + _FAIL + _WITH_CODE + _FOR,
         "{errors:share} of <them|those> " + _FAIL + _WITH_CODE + _FOR,
         "{name:service} has <an error rate of|a> {errors:share}[ error rate]" + _FOR,
+        "the [<5xx|HTTP 5xx|HTTP 500|server|500> ]<error|failure> <rate|ratio|percentage>"
+        "[ <of|for> {name:service}] is {errors:share}" + _FOR,
         "the {name:name} pods <fail|start failing|return errors for> {errors:share} of [their ]"
         "requests" + _FOR,
-        "{name:service}'s error rate <is|jumps to|rises to|goes to|climbs to|spikes to|"
-        "increases to|drops to|falls to|goes up to|goes down to> {errors:share}" + _FOR,
-        "the [<5xx|HTTP 5xx|server> ]<error|failure> <rate|ratio>[ <of|for> {name:service}] "
-        "<jumps|rises|goes|climbs|spikes|increases|drops|falls|goes up|goes down|doubles|"
-        "triples|halves> to {errors:share}" + _FOR,
-        "[the ]errors[ <of|for|on> {name:service}] <jump|rise|go|climb|spike|increase|drop|"
-        "fall|go up|go down> to {errors:share}[ of <the traffic|traffic|requests|all requests|"
-        "the requests>]" + _FOR,
+        "{name:service}'s error rate <is|" + _MOVES + "> {errors:share}" + _FOR,
+        "the [<5xx|HTTP 5xx|HTTP 500|server|500> ]<error|failure> <rate|ratio|percentage>"
+        "[ <of|for> {name:service}] <" + _MOVES + "> {errors:share}" + _FOR,
+        "[the ]" + _FAILURES + "[ <of|for|on> {name:service}] <" + _MOVES + "> "
+        "{errors:share}[ of " + _TRAFFIC + "]" + _FOR,
+        "{name:service} [<starts|begins> ]<returning|returns|to return|answering|answers|"
+        "serving|serves|throwing|throws> " + _FAILURES + " <for|on|to|in> {errors:share} of "
+        "[<its|all|the|all its|all of its> ]" + _TRAFFIC + _FOR,
+        "{name:service} <" + _MOVES + "> {errors:share} <errors|error rate|failures|"
+        "failing requests|of requests failing|failing|5xx|5xxs|500s>" + _FOR,
     ),
 )
 def starts_failing(
@@ -243,15 +274,22 @@ def starts_serving(
 @when(
     "[the ]service {name:name} goes down",
     'the service "web" goes down',
+    "search goes down for 3 minutes",
     variants=(
-        "the {name:name} service goes down",
-        "{name:service} <stops answering|stops serving>",
+        "the {name:name} service goes down" + _FOR,
+        "{name:service} <stops answering|stops serving>" + _FOR,
+        "[the ]service {name:name} goes down" + _FOR,
+        "{name:service} <goes down|is down|is unreachable|becomes unreachable>" + _FOR[1:-1],
     ),
 )
-def goes_down(world: World, name: str) -> None:
-    """The service stops answering: up is 0 and its other series go stale at the next scrape."""
+def goes_down(world: World, name: str, duration: int | None = None) -> None:
+    """The service stops answering: up is 0 and its other series go stale at the next scrape;
+    "for 3 minutes": that long, then it answers again."""
     service = _service(world, name)
     world.capability(service, "set_up")(False, world.clock.now)
+    if duration is not None:
+        world.advance(duration)
+        world.capability(service, "set_up")(True, world.clock.now)
 
 
 @then(

@@ -65,6 +65,9 @@ def _period(text: str) -> int:
     variants=(
         "<a|an> {objective:percent} [<availability|success> ]<SLO|objective|target>{details:slo}",
         "<a|an> [<availability|success> ]<SLO|objective>{details:slo}",
+        "{owner:service} has <a|an> {objective:percent} [<availability|success> ]"
+        "<SLO|objective|target>{details:slo}",
+        "{owner:service} has <a|an> [<availability|success> ]<SLO|objective|target>{details:slo}",
     ),
 )
 def an_slo(
@@ -72,6 +75,7 @@ def an_slo(
     details: dict[str, Any],
     name: str | None = None,
     objective: float | None = None,
+    owner: str | None = None,
 ) -> None:
     """An availability SLO: 5xx responses of the service are errors; the Workbook's windows
     unless it names others (pyrra), over 30 days unless it says.
@@ -83,6 +87,8 @@ def an_slo(
     """
     if objective is not None:
         details = {**details, "objective": objective}
+    if owner is not None:  # "web has a 99.9% availability SLO": the SLO of web
+        details = {**details, "service": owner}
     if name is None:  # "a 99.9% availability objective for web": named after its service
         service = details.get("service") or _service_for(world, "")
         name = f"{service}-availability" if service else "availability"
@@ -204,13 +210,31 @@ def error_budget(world: World, name: str, minutes: str) -> None:
         "the {window:duration} burn rate <of|for> {name:sloname} is "
         "[{bound:comparison} ]{burn:number}",
         "the {window:duration} burn rate <of|for> {name:sloname} is {about:about} {burn:number}",
+        "the [error budget ]burn rate[ <of|for> {name:sloname}] <over|in|during|for> "
+        "{window:window} is [{bound:comparison} ]{burn:number}",
+        "the [error budget ]burn rate[ <of|for> {name:sloname}] <over|in|during|for> "
+        "{window:window} is {about:about} {burn:number}",
+        "the {window:duration} burn rate is [{bound:comparison} ]{burn:number}",
+        "the {window:duration} burn rate is {about:about} {burn:number}",
+        "the [error budget ]burn rate <over|in|during|for> {window:window} <of|for> "
+        "{name:sloname} is [{bound:comparison} ]{burn:number}",
+        "the [<current|error budget> ]burn rate[ <of|for> {name:sloname}] is "
+        "[{bound:comparison} ]{burn:number}",
+        "the [<current|error budget> ]burn rate[ <of|for> {name:sloname}] is {about:about} "
+        "{burn:number}",
     ),
 )
 def burn_rate(
-    world: World, name: str, window: int, burn: str, bound: str = "==", about: str | None = None
+    world: World,
+    burn: str,
+    window: int = 300,
+    name: str | None = None,
+    bound: str = "==",
+    about: str | None = None,
 ) -> None:
     """Error ratio over the window, measured now, ÷ the error budget (1 − objective);
-    "about": within a tenth of it."""
+    "about": within a tenth of it. Without a window: Sloth's current burn rate, over the
+    last 5 minutes."""
     name = slo_named(world, name)
     find_slo(world, name)
     if window <= 0:
@@ -293,7 +317,13 @@ def budget_spent(world: World, name: str, percent: float, bound: str = "==") -> 
     "the error budget <of|for> {name:sloname} is <exhausted|used up|gone|spent>",
     'the error budget of "availability" is exhausted',
     "the budget is exhausted",
-    variants=("the [error ]budget is <exhausted|used up|gone|spent>",),
+    variants=(
+        "the [error ]budget is <exhausted|used up|gone|spent|negative|overspent|in the red|blown>",
+        "the [error ]budget <of|for> {name:sloname} is <negative|overspent|in the red|blown>",
+        "{name:sloname} <is out of|has run out of|ran out of|has used up|used up|has burned "
+        "through|burned through|has exhausted|exhausted|has blown|blew> [its ][error ]budget",
+        "{name:sloname} has no [error ]budget left",
+    ),
 )
 def budget_exhausted(world: World, name: str | None = None) -> None:
     """Nothing of the period's budget is left: the errors used all of it, or more (without
@@ -307,11 +337,15 @@ def budget_exhausted(world: World, name: str | None = None) -> None:
 
 def slo_named(world: World, name: str | None) -> str:
     """The SLO a sentence names (a service's name: its one SLO, "the burn rate for web" is
-    about "web-availability"), else the one named last, else the only one."""
+    about "web-availability"; a kind: the one SLO of that kind, "for availability" is about
+    "payments-availability"), else the one named last, else the only one."""
     if name is not None:
         names = [str(n) for n in call(world, "slos")]
+        if name in names:
+            return name
         theirs = [n for n in names if n.startswith(f"{name}-")]
-        return theirs[0] if name not in names and len(theirs) == 1 else name
+        kind = [n for n in names if n.endswith(f"-{name}")]
+        return theirs[0] if len(theirs) == 1 else kind[0] if not theirs and len(kind) == 1 else name
     if "slo" in world.declared.mentioned:
         return str(world.declared.mentioned["slo"])
     names = list(call(world, "slos"))

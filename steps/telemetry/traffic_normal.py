@@ -1,0 +1,93 @@
+"""Traffic going back to normal, and traffic said as a move from one rate to another.
+
+"Normal" is what a service was last declared to do ("Given web serves 100 requests per
+second with 1% errors"): its rate, its errors and its latency. "then everything goes back
+to normal for 15 minutes" restores every service so and lets the time pass; "traffic to
+web goes from 50 to 500 requests a second" checks that web serves 50 (declaring it, if it
+serves nothing yet) and moves it to 500.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+from kubeloop.harness.registry import when
+from kubeloop.harness.world import World
+from kubeloop.telemetry.traffic import DEFAULT_LATENCY
+
+from .services import _FOR, NORMAL, _service, the_named, the_service
+from .support import call, show
+
+_BACK = (
+    "<goes back|go back|is back|are back|gets back|get back|comes back|come back|settles back|"
+    "settle back|returns|return|returns back> to normal"
+)
+
+
+@when(
+    "<everything|things|all services|every service|all traffic|the world> " + _BACK + _FOR,
+    "everything goes back to normal for 15 minutes",
+    "web goes back to normal",
+    "the checkout service is back to normal for 10 minutes",
+    variants=(
+        "{name:service} " + _BACK + _FOR,
+        "[the ]traffic[ <of|for|to|on> {name:service}] " + _BACK + _FOR,
+    ),
+)
+def back_to_normal(world: World, name: str | None = None, duration: int | None = None) -> None:
+    """The service (everything: every service) serves what it was last declared to serve
+    again, with the errors and latency declared (default latency if none was); "for 15
+    minutes": and that much time passes."""
+    normal = world.parts.get(NORMAL, {})
+    names = [the_named(world, name)] if name is not None else sorted(normal)
+    if not names:
+        raise world.fail("a service declared earlier to go back to", "no service was declared")
+    for each in names:
+        if each not in normal:
+            raise world.fail(f"{each} declared earlier with its traffic", "it never was")
+        rate, ratio, latency = normal[each]
+        service = _service(world, each)
+        now = world.clock.now
+        for change, value in (
+            ("set_rate", rate),
+            ("set_error_ratio", ratio),
+            ("set_latency", latency or DEFAULT_LATENCY),
+        ):
+            world.attempt(partial(world.capability(service, change), value, now))
+        if hasattr(service, "set_up"):
+            service.set_up(True, now)
+    if duration is not None and world.error is None:
+        world.advance(duration)
+
+
+_UNIT = "[ <requests per second|requests a second|requests/s|req/s|rps|qps>]"
+
+
+@when(
+    "[the ]traffic <to|for|on|of> {name:service} <goes|jumps|rises|climbs|grows|drops|falls|"
+    "spikes|increases|decreases> from {low:decimal}" + _UNIT + " to {rate:rps}" + _FOR,
+    "traffic to web goes from 50 to 500 requests a second",
+    "traffic to web jumps from 100 rps to 1000 rps for 5 minutes",
+    variants=(
+        "{name:service} <goes|jumps|rises|climbs|grows|drops|falls|spikes|increases|decreases> "
+        "from {low:decimal}" + _UNIT + " to {rate:rps}" + _FOR,
+    ),
+)
+def traffic_goes_from(
+    world: World, name: str, low: float, rate: float, duration: int | None = None
+) -> None:
+    """The service serves LOW requests a second (declared so if it serves nothing yet; if it
+    serves another rate, the step fails naming it), then RATE from now ("for 5 minutes":
+    that long, then LOW again)."""
+    if name not in list(call(world, "services")):
+        the_service(world, name, low)
+        if world.error is not None:
+            return
+    service = _service(world, name)
+    now = world.capability(service, "view")(world.clock.now).rate
+    if abs(now - low) > 1e-9:
+        raise world.fail(f"{name} serving {show(low)} requests per second", f"{show(now)}")
+    world.attempt(lambda: service.set_rate(rate, world.clock.now))  # type: ignore[attr-defined]
+    if duration is not None and world.error is None:
+        world.advance(duration)
+        world.attempt(lambda: service.set_rate(low, world.clock.now))  # type: ignore[attr-defined]
