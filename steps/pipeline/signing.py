@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from kubeloop.harness.registry import given, then, when
@@ -263,3 +264,41 @@ def no_signature_at_all(world: World, alias: str) -> None:
     if found:
         names = ", ".join(sorted({s.key_name for s in found}))
         raise world.fail(f"no signature on {alias}", f"signatures by {names}")
+
+
+@when(
+    "{alias:artifact} is tampered with[ after <signing|it was signed>]",
+    "L4 is tampered with after signing",
+    "one byte of L4's image is changed",
+    variants=(
+        "<one byte of|a byte of|a byte in|the content of> {alias:artifacts} <image|content> "
+        "<is|gets|was> <changed|modified|altered>",
+        "<someone|somebody|an attacker> <tampers|tampered> with {alias:artifact}"
+        "[ after <signing|it was signed>]",
+    ),
+)
+def tampered(world: World, alias: str) -> None:
+    """The artifact's content changes after it was signed: ALIAS now names the changed
+    content (a new digest, as content addressing makes it), carrying the old signatures,
+    which claim the old digest (so verify-before-deploy refuses it)."""
+    from .build import bind  # noqa: PLC0415  (build imports nothing from here)
+
+    current = scene(world)
+    digest = current.digest(world, alias)
+    pipeline = current.pipeline
+    record = world.capability(pipeline, "artifact")(digest)
+    data = json.loads(record.canonical)
+    labels = dict(data.get("labels") or {})
+    labels[_TAMPERED] = str(int(labels.get(_TAMPERED, "0")) + 1)
+    data["labels"] = labels
+    changed = world.attempt(lambda: world.capability(pipeline, "build")(data))
+    if changed is None:
+        return
+    if _signatures(world, alias):
+        world.attempt(lambda: world.capability(pipeline, "attach_signature")(digest, changed))
+    if world.error is None:
+        bind(world, alias, changed, str(data["version"]))
+
+
+_TAMPERED = "org.kubeloop.tampered"
+"""The label a tampered copy carries: one more change of the content, counted."""

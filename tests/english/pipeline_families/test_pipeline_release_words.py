@@ -219,3 +219,27 @@ def test_a_gate_said_to_pass_that_does_not_fails_at_its_line(
     )
     assert code == 1, out
     assert "coverage 50% is below the threshold 80%" in out, out
+
+
+@pytest.mark.parametrize(
+    ("said", "check", "passes"),
+    [
+        ("one byte of C1's image is changed", "it was refused because a copied signature", True),
+        ("an attacker tampers with C1", "it was refused because its waiver expired", False),
+        ("C1 is tampered with after signing", "it was refused because it was made for", True),
+    ],
+)
+def test_a_build_changed_after_signing_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], said: str, check: str, passes: bool
+) -> None:
+    code, out = run_scenario(
+        tmp_path,
+        capsys,
+        *_PASSED,
+        "Given C1 passed every gate",
+        f"When {said}",
+        "And I deploy C1 to dev",
+        f"Then {check}",
+        "And dev runs nothing",
+    )
+    assert code == (0 if passes else 1), out
