@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_right
+from operator import lt
 
 from kubeloop.telemetry.series import StoredSeries
 
@@ -36,7 +37,10 @@ def extend(series: StoredSeries, times: list[int], values: list[float]) -> None:
     previous = [last, *values[:-1]]
     resets: list[float] = []
     done = 0
-    for index in [i for i, (a, b) in enumerate(zip(previous, values, strict=True)) if b < a]:
+    drops: list[int] = []
+    if any(map(lt, values, previous)):  # (a counter's column has none)
+        drops = [i for i, (a, b) in enumerate(zip(previous, values, strict=True)) if b < a]
+    for index in drops:
         resets += [reset] * (index - done)  # a decrease: the value before it joins the sums
         reset += previous[index]
         done = index
