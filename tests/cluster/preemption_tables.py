@@ -119,7 +119,7 @@ def candidates(cluster: Cluster, state: ClusterState, pod: PodRecord) -> dict[st
         if (s := preemption.first_failure(pod, n, filters)) is not None
         and s.code is Code.UNSCHEDULABLE
     ]
-    found, _ = preemption.dry_run(host, state, pod, potential)
+    found, _ = preemption.dry_run(state, pod, potential, filters, host.refresh)
     return {c.node: [v.name.removesuffix("-1") for v in c.victims] for c in found}
 
 
@@ -127,5 +127,5 @@ def violations(cluster: Cluster, state: ClusterState, pod: PodRecord) -> dict[st
     host = cluster._scheduler
     filters = host.filters_for(pod)
     potential = [n for n in state.nodes_in_order() if preemption.first_failure(pod, n, filters)]
-    found, _ = preemption.dry_run(host, state, pod, potential)
+    found, _ = preemption.dry_run(state, pod, potential, filters, host.refresh)
     return {c.node: c.pdb_violations for c in found}

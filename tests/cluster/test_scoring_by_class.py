@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kubeloop import Cluster, Deployment, Node, Taint, Toleration
-from kubeloop.cluster.scheduler import Scheduler
+from kubeloop.cluster.scheduler import ReferenceScheduler
 from kubeloop.cluster.taints import UNSCHEDULABLE_TAINT
 
 # Up to four PreferNoSchedule taints a node: from three on, TaintToleration's normalisation
@@ -84,7 +84,7 @@ def build(shape: list[NodeShape], strategy: str, reference: bool) -> Cluster:
         scoring=strategy,
     )
     if reference:
-        cluster._scheduler = cluster._passes.scheduler = Scheduler(strategy, reference=True)
+        cluster._scheduler = cluster._passes.scheduler = ReferenceScheduler(strategy, hints=True)
     return cluster
 
 
@@ -173,7 +173,9 @@ def test_a_class_filling_up_renormalises_the_taint_scores_of_the_rest() -> None:
     ]
     clusters = [Cluster(nodes=shape, scoring="LeastAllocated") for _ in range(2)]
     reference = clusters[1]
-    reference._scheduler = reference._passes.scheduler = Scheduler("LeastAllocated", reference=True)
+    reference._scheduler = reference._passes.scheduler = ReferenceScheduler(
+        "LeastAllocated", hints=True
+    )
     for cluster in clusters:
         cluster.apply(Deployment("app", replicas=2, cpu="1", memory="1Gi"))
         cluster.reconcile_until_stable()

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from kubeloop import Cluster, Deployment, Node, Taint, Toleration
 from kubeloop.cluster.nodes import NodeRecord
-from kubeloop.cluster.scheduler import Scheduler
+from kubeloop.cluster.scheduler import ReferenceScheduler
 from kubeloop.cluster.scheduler.node_classes import NodeClasses, class_key
 
 SOFT = [Taint("spot", "true", "PreferNoSchedule"), Taint("arm", "", "PreferNoSchedule")]
@@ -60,7 +60,7 @@ def _cluster(kinds: list[int], strategy: str, reference: bool) -> Cluster:
         nodes.append(Node(f"n-{i:02d}", cpu=cpu, memory=memory, pods=pods, taints=taints))
     cluster = Cluster(nodes=nodes, scoring=strategy)
     if reference:
-        cluster._scheduler = cluster._passes.scheduler = Scheduler(strategy, reference=True)
+        cluster._scheduler = cluster._passes.scheduler = ReferenceScheduler(strategy, hints=True)
     return cluster
 
 

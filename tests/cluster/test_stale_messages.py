@@ -7,6 +7,7 @@ import pytest
 
 from kubeloop import Affinity, Cluster, Deployment, LabelSelector, Node, PodAffinityTerm
 from kubeloop.cluster.pods import PodRecord
+from kubeloop.cluster.scheduler import ReferenceScheduler
 from kubeloop.cluster.scheduler.stale_messages import retried_upstream
 
 HOSTNAME = "kubernetes.io/hostname"
@@ -65,3 +66,28 @@ def test_a_room_rejection_is_retried_on_any_bound_pods_deletion(
     other = _with(pods["other"], ROOM)
     assert retried_upstream(other, [pods["guard"]], node_event=False)
     assert not retried_upstream(other, [], node_event=True)
+
+
+@pytest.mark.parametrize("reference", [False, True], ids=["production", "reference"])
+def test_a_renewed_message_sees_the_cluster_at_the_pods_turn_not_after_the_cycle(
+    reference: bool,
+) -> None:
+    """``big`` fits nowhere; a bound pod's deletion retries it upstream (NodeResourcesFit's
+    hint), and it is popped before the pods created since: its message is the one of the
+    cluster before ``mid-1`` fills node b's only pod slot later in the same cycle."""
+    cluster = Cluster(nodes=[Node("a", cpu="1", memory="4Gi"), Node("b", cpu="4", pods=1)])
+    if reference:
+        cluster._scheduler = cluster._passes.scheduler = ReferenceScheduler()  # type: ignore[assignment]
+    cluster.apply(Deployment("small", replicas=1, cpu="1", memory="256Mi"))
+    cluster.apply(Deployment("big", replicas=1, cpu="5", memory="256Mi"))
+    cluster.reconcile_until_stable()
+    cluster.apply(Deployment("mid", replicas=1, cpu="2", memory="256Mi"))
+    cluster.delete_pod("small-1")
+    cluster.reconcile()
+    placed = {p.name: p.node for p in cluster.pods()}
+    assert placed == {"small-2": "a", "mid-1": "b", "big-1": None}
+    (big,) = cluster.pods("big")
+    assert big.reason == (
+        "0/2 nodes are available: 2 Insufficient cpu. preemption: 0/2 nodes are available: "
+        "2 No preemption victims found for incoming pod."
+    )

@@ -160,17 +160,17 @@ def outcome(cluster: Cluster) -> tuple[list[object], list[object]]:
 
 
 def plugin_answers(cluster: Cluster) -> list[object]:
-    """Every template's filter status and scores on every node, from the cluster's plugins."""
+    """Every template's topology filter statuses and scores on every node, from the
+    cluster's plugins."""
     state, scheduler = cluster._state, cluster._scheduler
     scheduler.refresh(state)
     nodes = list(state.nodes_in_order())
     answers: list[object] = []
     for rs in sorted(state.replicasets.values(), key=lambda r: r.name):
         pod = PodRecord("probe", rs.deployment, rs.name, rs.template, 0, 0)
-        for plugin in scheduler.topology_filters:
+        for plugin in (scheduler.spread, scheduler.inter_pod):
             answers.append([plugin.filter(pod, node) for node in nodes])
-        for scorer in scheduler.preference_scorers:
-            answers.append(scorer.score(pod, nodes))
+            answers.append(plugin.score(pod, nodes))
     return answers
 
 

@@ -18,8 +18,7 @@ from kubeloop.cluster.affinity import (
 )
 from kubeloop.cluster.nodes import NodeRecord
 from kubeloop.cluster.pods import PodRecord
-from kubeloop.cluster.scheduler import Scheduler
-from kubeloop.cluster.scheduler.cycle import CycleResult
+from kubeloop.cluster.scheduler import reference
 from kubeloop.cluster.scheduler.framework import Status
 from kubeloop.cluster.scheduler.inter_pod_affinity import AFFINITY, ANTI_AFFINITY, EXISTING_ANTI
 from kubeloop.cluster.scheduler.node_affinity import node_affinity_matches
@@ -215,25 +214,16 @@ def _add(counts: Counter[Pair], term: PodAffinityTerm, node: NodeRecord) -> None
         counts[(term.topology_key, value)] += 1
 
 
-class ReferenceScheduler(Scheduler):
-    """Scores every node for every pod with the recounting plugins, recounting after each
-    aware bind as the scheduler used to."""
+class ReferenceScheduler(reference.ReferenceScheduler):
+    """``reference.py``'s scheduler with the recounting plugins in place of the indexed
+    ones: every plugin on every node for every pod, every pod counted again after each bind.
+    The queue's hints decide which pods a cycle retries, as in production, so both clusters
+    record the same events."""
 
     def __init__(self, strategy: str = "first-fit") -> None:
-        super().__init__(strategy, reference=True)
-        affinity = self.preference_scorers[0]
-        self.spread = ReferenceSpread()  # type: ignore[assignment]
-        self.inter_pod = ReferenceInterPodAffinity()  # type: ignore[assignment]
-        self.topology_filters = [self.spread, self.inter_pod]
-        self.preference_scorers = [affinity, self.spread, self.inter_pod]
-
-    def run(self, state: ClusterState) -> CycleResult:
-        self.refresh(state)  # the recounting plugins count afresh every cycle
-        return super().run(state)
-
-    def place(
-        self, state: ClusterState, pod: PodRecord, node: NodeRecord, result: CycleResult
-    ) -> None:
-        super().place(state, pod, node, result)
-        if self._aware(pod):
-            self.refresh(state)
+        super().__init__(strategy, hints=True)
+        spread, inter_pod = ReferenceSpread(), ReferenceInterPodAffinity()
+        swap = {id(self.spread): spread, id(self.inter_pod): inter_pod}
+        self.filters = [swap.get(id(p), p) for p in self.filters]  # type: ignore[misc]
+        self.scorers = [swap.get(id(p), p) for p in self.scorers]  # type: ignore[misc]
+        self.spread, self.inter_pod = spread, inter_pod  # type: ignore[assignment]

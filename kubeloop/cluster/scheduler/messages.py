@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 from kubeloop.cluster.capacity_index import CapacityIndex
 from kubeloop.cluster.node_log import NodeLog
 from kubeloop.cluster.nodes import NodeRecord
+from kubeloop.cluster.parked_groups import ParkedGroup
 from kubeloop.cluster.pods import PodRecord
 from kubeloop.cluster.scheduler.fit_error import NO_NODES, message_from_counts
 from kubeloop.cluster.scheduler.framework import Code, FilterPlugin, Status
@@ -153,34 +154,34 @@ class FailureMessages:
         text = message_from_counts(total, counts)
         return _with_suffix(text, pod, total, resolvable, failing), counts
 
-    def refresh(
+    def retry_message(
         self,
         state: ClusterState,
+        group: ParkedGroup,
         explain: Explain,
         classes: Callable[[ClusterState], NodeClasses] | None,
-    ) -> None:
-        """The groups a bound pod's deletion left parked (``CycleEvents.unmoved``): they
-        fit none of the nodes it touched. Upstream's NodeResourcesFit hint retries the pods
-        it rejected anywhere on such a deletion, and they fail again: each of their pods
-        takes the message that failure gives. The exact hint spares the retry itself, so
-        they stay parked as they were and no new FailedScheduling event is recorded.
+    ) -> str | None:
+        """The message a retry of a group a bound pod's deletion left parked
+        (``CycleEvents.unmoved``) gives now, or None when NodeResourcesFit rejects its pods
+        nowhere: upstream's NodeResourcesFit hint retries the pods it rejected anywhere on
+        such a deletion, and they fail again. The exact hint spares the retry itself
+        (``stale_messages.py`` gives the pods this message at their turn).
 
         A group whose histogram is no longer kept is walked by node class (``classes``, the
         scheduler's, when every plugin is node-local), not node by node: a class's members
-        answer alike, so 200 such groups on 5,100 nodes cost 200 walks over a few classes."""
+        answer alike."""
         nodes, log = state.nodes, state.node_log
-        for group in state.queue.events.unmoved:
-            pod = group.sample
-            found = self._by_room(pod, nodes, log, state.index)
-            if found is not None:
-                message, counts = found
-            elif group.key in self._histograms or classes is None or pod.template.names_hosts:
-                message, counts = self._counted(group.key, pod, nodes, log, explain, None)
-            else:
-                message, counts = by_class(pod, classes(state), explain)
-            if any(n and reason.startswith(ROOM_REASONS) for reason, n in counts.items()):
-                for member in group.members.values():
-                    member.message = message
+        pod = group.sample
+        found = self._by_room(pod, nodes, log, state.index)
+        if found is not None:
+            message, counts = found
+        elif group.key in self._histograms or classes is None or pod.template.names_hosts:
+            message, counts = self._counted(group.key, pod, nodes, log, explain, None)
+        else:
+            message, counts = by_class(pod, classes(state), explain)
+        if any(n and reason.startswith(ROOM_REASONS) for reason, n in counts.items()):
+            return message
+        return None
 
 
 def _with_suffix(text: str, pod: PodRecord, total: int, resolvable: int, failing: int) -> str:

@@ -14,58 +14,94 @@ FailedScheduling message:
 
 The exact hint is right that such a pod fails again, so kubeloop spares the retry and gives
 the pod the message the retry would have: placements and parking times are as they were,
-and no FailedScheduling event is recorded for it.
+and no FailedScheduling event is recorded for it. Upstream pops a queued pod in
+PrioritySort's order (``schedule_one.go``'s ``ScheduleOne`` takes one pod at a time), so its
+retry sees the cluster as the pods before it in that order left it, and none of the binds
+after it: ``StaleMessages.renew_before`` is called before each batch the cycle places, and
+renews the messages of the pods that come before that batch in the queue's order.
 """
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Protocol
+from dataclasses import dataclass, field
+from typing import Any
 
-from kubeloop.cluster.nodes import NodeRecord
 from kubeloop.cluster.pods import PodRecord
-from kubeloop.cluster.scheduler.framework import Status
+from kubeloop.cluster.queue_events import CycleEvents
 from kubeloop.cluster.scheduler.inter_pod_affinity import AFFINITY, ANTI_AFFINITY, EXISTING_ANTI
-from kubeloop.cluster.scheduler.messages import FailureMessages
-from kubeloop.cluster.scheduler.node_classes import NodeClasses
 from kubeloop.cluster.scheduler.resources_fit import ROOM_REASONS
-
-if TYPE_CHECKING:
-    from kubeloop.cluster.state import ClusterState
 
 INTER_POD_REASONS = (*AFFINITY.reasons, *ANTI_AFFINITY.reasons, *EXISTING_ANTI.reasons)
 """InterPodAffinity's reasons: a message with one of them was rejected by it somewhere."""
 
-
-class Refreshing(Protocol):
-    """What the refresh needs of the scheduler."""
-
-    by_class: bool
-
-    def explain(self, pod: PodRecord, node: NodeRecord) -> Status | None: ...
-
-    def failure_message(self, state: ClusterState, pod: PodRecord) -> str: ...
-
-    def node_classes(self, state: ClusterState) -> NodeClasses: ...
+Renewal = Callable[[], "str | None"]
+"""The message a retry of the pods would give now; None: upstream would not retry them."""
 
 
-def refresh(scheduler: Refreshing, state: ClusterState, messages: FailureMessages) -> None:
-    """After a cycle: the parked pods its events left parked take their retry's message."""
-    classes: Callable[[ClusterState], NodeClasses] | None = (
-        scheduler.node_classes if scheduler.by_class else None
-    )
-    messages.refresh(state, scheduler.explain, classes)
-    events = state.queue.events
-    for pods in events.unmoved_local:  # a ReplicaSet's: whether one is retried is its message's
-        decided: dict[str | None, bool] = {}
-        for pod in pods:
-            if pod.message not in decided:
-                decided[pod.message] = retried_upstream(pod, events.deleted, events.node_event)
-        if any(decided.values()):
-            message = scheduler.failure_message(state, pods[0])
-            for pod in pods:
-                if decided[pod.message]:
-                    pod.message = message
+@dataclass
+class _Parked:
+    """Pods of one parked group or ReplicaSet, in the queue's order, renewed in turn."""
+
+    pods: list[PodRecord]
+    keys: list[Any]
+    renewal: Renewal
+    at: int = 0
+    """The first pod not renewed yet."""
+    renewed: tuple[int, str | None] | None = None
+    """(binds when renewed, the message): no bind since, no walk again."""
+
+
+@dataclass
+class StaleMessages:
+    """One cycle's parked pods that upstream would retry, each renewed at its turn."""
+
+    order: Callable[[PodRecord], Any]
+    _heap: list[tuple[Any, int, _Parked]] = field(default_factory=list)
+
+    def add(self, pods: list[PodRecord], renewal: Renewal) -> None:
+        """Pods whose retry gives ``renewal``'s message (or none: they stay as they are)."""
+        if not pods:
+            return
+        ordered = sorted(pods, key=self.order)
+        parked = _Parked(ordered, list(map(self.order, ordered)), renewal)
+        heapq.heappush(self._heap, (parked.keys[0], len(self._heap), parked))
+
+    def renew_before(self, pod: PodRecord | None, binds: int) -> None:
+        """Renew every pod the queue would hand out before ``pod`` (None: every pod left);
+        ``binds`` counts the cycle's binds so far."""
+        heap = self._heap
+        limit = None if pod is None else self.order(pod)
+        while heap and (limit is None or heap[0][0] < limit):
+            _, number, parked = heapq.heappop(heap)
+            if parked.renewed is None or parked.renewed[0] != binds:
+                parked.renewed = (binds, parked.renewal())
+            message = parked.renewed[1]
+            keys, end = parked.keys, len(parked.keys)
+            while parked.at < end and (limit is None or keys[parked.at] < limit):
+                if message is not None:
+                    parked.pods[parked.at].message = message
+                parked.at += 1
+            if parked.at < end:
+                heapq.heappush(heap, (keys[parked.at], number, parked))
+
+
+def local_renewal(
+    pods: list[PodRecord], events: CycleEvents, message: Callable[[PodRecord], str]
+) -> list[tuple[list[PodRecord], Renewal]]:
+    """A ReplicaSet's parked pods hinted per node (``parked_local.py``) that upstream's
+    InterPodAffinity or NodeResourcesFit hints would retry, with their retry's message;
+    whether one is retried depends on its old message."""
+    decided: dict[str | None, bool] = {}
+    for pod in pods:
+        if pod.message not in decided:
+            decided[pod.message] = retried_upstream(pod, events.deleted, events.node_event)
+    retried = [pod for pod in pods if decided[pod.message]]
+    if not retried:
+        return []
+    first = retried[0]
+    return [(retried, lambda: message(first))]
 
 
 def retried_upstream(pod: PodRecord, deleted: list[PodRecord], node_event: bool) -> bool:
