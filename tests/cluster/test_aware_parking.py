@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from kubeloop import Deployment
 from kubeloop.cluster.pods import PodRecord
-from kubeloop.cluster.scheduling_queue import FLUSH_AFTER, SchedulingQueue
+from kubeloop.cluster.queue.hinted import FLUSH_AFTER, SchedulingQueue
 
 
 def _cycle(queue: SchedulingQueue, now: int, fail: list[PodRecord]) -> list[str]:

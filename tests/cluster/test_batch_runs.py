@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 from kubeloop import Cluster, Deployment, Node, Toleration
 from kubeloop.cluster.affinity import Affinity, NodeSelectorTerm, Requirement
 from kubeloop.cluster.pods import Container, PodRecord, PodTemplate
+from kubeloop.cluster.queue.hinted import asks_of
 from kubeloop.cluster.scheduler import batch_runs
-from kubeloop.cluster.scheduling_queue import asks_of
 
 ZONE_B = Affinity(node_required=(NodeSelectorTerm((Requirement("zone", "In", ("b",)),)),))
 VALUES: dict[str, list[Any]] = {

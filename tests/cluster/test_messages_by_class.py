@@ -13,10 +13,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kubeloop import Cluster, Deployment, Node, Taint, Toleration
+from kubeloop.cluster.queue.hinted import asks_of
 from kubeloop.cluster.scheduler.messages import FailureMessages, by_class
 from kubeloop.cluster.scheduler.node_classes import NodeClasses
 from kubeloop.cluster.scheduler.scheduler import Scheduler
-from kubeloop.cluster.scheduling_queue import asks_of
 
 TAINT = Taint("dedicated", "x", "NoSchedule")
 node_kinds = st.tuples(

@@ -7,8 +7,8 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from kubeloop import Deployment
-from kubeloop.cluster.parked_aware import ParkedAware
 from kubeloop.cluster.pods import PodRecord
+from kubeloop.cluster.queue.parked_aware import ParkedAware
 
 _TEMPLATE = Deployment("web", cpu="1").template()
 _PODS = [PodRecord(f"web-{i}", "web", "web-rs", _TEMPLATE, i, 0) for i in range(8)]

@@ -20,7 +20,7 @@ from kubeloop import (
     TopologySpreadConstraint,
 )
 from kubeloop.cluster.affinity import HOSTNAME
-from kubeloop.cluster.parked_local import reads_one_node, repellers_by_host
+from kubeloop.cluster.queue.parked_local import reads_one_node, repellers_by_host
 
 ZONE = "topology.kubernetes.io/zone"
 

@@ -6,14 +6,13 @@ from __future__ import annotations
 import pytest
 
 from kubeloop import Cluster, Deployment, Node, PriorityClass
-from kubeloop.cluster.scheduler import Scheduler
+from kubeloop.cluster.queue import ReferenceQueue
 
 
 def _cluster(reference: bool) -> Cluster:
     cluster = Cluster(nodes=[Node("node-1", cpu="1", memory="4Gi")])
     if reference:
-        scheduler = Scheduler(retry_all=True)
-        cluster._scheduler = cluster._passes.scheduler = scheduler
+        cluster._state.queue = ReferenceQueue()  # type: ignore[assignment]
     cluster.add_priority_class(PriorityClass("low", 10))
     cluster.add_priority_class(PriorityClass("high", 1000))
     return cluster
@@ -64,8 +63,7 @@ def test_a_pod_preemption_cannot_place_stays_parked(reference: bool) -> None:
 def test_the_kept_message_of_never_pods_says_so(reference: bool) -> None:
     cluster = Cluster(nodes=[Node(f"node-{i}", cpu="1", memory="4Gi") for i in (1, 2)])
     if reference:
-        scheduler = Scheduler(retry_all=True)
-        cluster._scheduler = cluster._passes.scheduler = scheduler
+        cluster._state.queue = ReferenceQueue()  # type: ignore[assignment]
     cluster.add_priority_class(
         PriorityClass("polite", 10, global_default=True, preemption_policy="Never")
     )

@@ -15,7 +15,7 @@ import pytest
 
 from kubeloop import Cluster, Deployment, Node, Taint, Toleration
 from kubeloop.cluster.pods import PodRecord
-from kubeloop.cluster.scheduling_queue import FLUSH_AFTER, SchedulingQueue, asks_of
+from kubeloop.cluster.queue.hinted import FLUSH_AFTER, SchedulingQueue, asks_of
 
 TAINT = Taint("dedicated", "x", "NoSchedule")
 TOLERATE = Toleration("dedicated", "Equal", "x", "NoSchedule")

@@ -5,9 +5,10 @@ Upstream's NodeResourcesFit hint (``isSchedulableAfterPodEvent``) queues every p
 rejected whenever a bound pod is deleted, and InterPodAffinity's queue a pod with required
 anti-affinity by hostname on any node event and on the deletion of a pod its term matches;
 a pod that fits none of the touched nodes fails again and takes that failure's message.
-kubeloop's exact hint does not retry it but gives it that message. The oracle is
-``Scheduler(retry_all=True)``, which retries every Pending pod after any event and walks
-every node for each message: after one pass that follows such an event, every Pending pod
+kubeloop's exact hint does not retry it but gives it that message. The oracle is the
+reference scheduler on the reference queue (``scheduler/reference.py``,
+``queue/reference.py``), which retries every Pending pod after any event and walks every
+node for each message: after one pass that follows such an event, every Pending pod
 upstream would retry must carry the reference's message, the one its turn in the queue's
 order gave it, before the binds of the pods after it (upstream pops one pod at a time).
 """
@@ -28,7 +29,8 @@ from kubeloop import (
     Taint,
     Toleration,
 )
-from kubeloop.cluster.scheduler import Scheduler, messages
+from kubeloop.cluster.queue import ReferenceQueue
+from kubeloop.cluster.scheduler import ReferenceScheduler, messages
 
 pytestmark = pytest.mark.slow
 
@@ -56,8 +58,8 @@ def _cluster(nodes: list[tuple[tuple[str, str, int], bool, bool]], reference: bo
     ]
     cluster = Cluster(nodes=built)
     if reference:
-        scheduler = Scheduler("first-fit", retry_all=True)
-        cluster._scheduler = cluster._passes.scheduler = scheduler
+        cluster._scheduler = cluster._passes.scheduler = ReferenceScheduler()  # type: ignore[assignment]
+        cluster._state.queue = ReferenceQueue()  # type: ignore[assignment]
     return cluster
 
 

@@ -23,15 +23,15 @@ from typing import TYPE_CHECKING
 from kubeloop.cluster.capacity_index import CapacityIndex
 from kubeloop.cluster.node_log import NodeLog
 from kubeloop.cluster.nodes import NodeRecord
-from kubeloop.cluster.parked_groups import ParkedGroup
 from kubeloop.cluster.pods import PodRecord
+from kubeloop.cluster.queue.hinted import Asks
+from kubeloop.cluster.queue.parked_groups import ParkedGroup
 from kubeloop.cluster.scheduler.fit_error import NO_NODES, message_from_counts
 from kubeloop.cluster.scheduler.framework import Code, FilterPlugin, Status
 from kubeloop.cluster.scheduler.node_classes import NodeClasses
 from kubeloop.cluster.scheduler.preemption import suffix
 from kubeloop.cluster.scheduler.resources_fit import ROOM_REASONS
 from kubeloop.cluster.scheduler.room_counts import RoomCounts
-from kubeloop.cluster.scheduling_queue import Asks
 
 if TYPE_CHECKING:
     from kubeloop.cluster.state import ClusterState

@@ -32,8 +32,9 @@ from operator import attrgetter
 from typing import Any
 
 from kubeloop.cluster.nodes import NodeRecord
-from kubeloop.cluster.parked_local import repellers_by_host
 from kubeloop.cluster.pods import PodRecord
+from kubeloop.cluster.queue.hinted import Asks, asks_of
+from kubeloop.cluster.queue.parked_local import repellers_by_host
 from kubeloop.cluster.scheduler import batch_runs, preemption, queue_sort
 from kubeloop.cluster.scheduler.balanced_allocation import BalancedAllocation
 from kubeloop.cluster.scheduler.cycle import CycleResult
@@ -47,7 +48,6 @@ from kubeloop.cluster.scheduler.resources_fit import ROOM_REASONS, NodeResources
 from kubeloop.cluster.scheduler.stale_messages import StaleMessages, local_renewal
 from kubeloop.cluster.scheduler.taint_toleration import TaintToleration
 from kubeloop.cluster.scheduler.topology_spread import PodTopologySpread
-from kubeloop.cluster.scheduling_queue import Asks, asks_of
 from kubeloop.cluster.state import ClusterState
 from kubeloop.errors import InvalidSpecError
 

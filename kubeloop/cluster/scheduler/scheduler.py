@@ -25,8 +25,9 @@ from typing import Any
 
 from kubeloop.cluster.capacity_index import CapacityIndex
 from kubeloop.cluster.nodes import NodeRecord
-from kubeloop.cluster.parked_local import Fits, repellers_by_host
 from kubeloop.cluster.pods import PodRecord
+from kubeloop.cluster.queue.hinted import Asks, asks_of
+from kubeloop.cluster.queue.parked_local import Fits, repellers_by_host
 from kubeloop.cluster.scheduler import (
     aware_classes,
     batch_runs,
@@ -58,7 +59,6 @@ from kubeloop.cluster.scheduler.reference import STRATEGIES
 from kubeloop.cluster.scheduler.resources_fit import NodeResourcesFit
 from kubeloop.cluster.scheduler.taint_toleration import TaintToleration
 from kubeloop.cluster.scheduler.topology_spread import PodTopologySpread
-from kubeloop.cluster.scheduling_queue import Asks, asks_of
 from kubeloop.cluster.state import ClusterState
 from kubeloop.errors import InvalidSpecError
 
@@ -71,9 +71,7 @@ scheduler (``reference.py``) would and answers True, or declines and answers Fal
 
 
 class Scheduler:
-    def __init__(self, strategy: str = "first-fit", *, retry_all: bool = False) -> None:
-        """``retry_all=True`` retries every Pending pod after any event and walks every node
-        for each message (the tests' oracle for the queue's hints)."""
+    def __init__(self, strategy: str = "first-fit") -> None:
         if strategy not in STRATEGIES:
             raise InvalidSpecError(
                 f'scoring strategy "{strategy}" is not one of {", ".join(STRATEGIES)}'
@@ -110,7 +108,6 @@ class Scheduler:
         self._classes: NodeClasses | None = None
         self._classes_of: CapacityIndex | None = None
         """The index whose nodes ``_classes`` groups (a new one means new nodes)."""
-        self.retry_all = retry_all
         self._messages = FailureMessages(self.filters if self.by_class else None)
         self._batched = False
         """This cycle places plain first-fit batches through the capacity index."""
@@ -161,7 +158,7 @@ class Scheduler:
         self._symmetric = any(rs.pods for rs in state.repelling.values())
         # Preemption frees room mid-cycle and helps pods on nodes they do not fit, which the
         # exact hints do not foresee: while it can run, every event moves every parked pod.
-        hints = not self.retry_all and not preemption.needed(state)
+        hints = not preemption.needed(state)
         fits, fits_all = self._hint(state, False), self._hint(state, True)
         order = queue_sort.order(state)
         queue = state.queue.cycle(
@@ -358,7 +355,7 @@ class Scheduler:
         # (``messages.py``). A pod whose placement depends on other pods asks other
         # questions: its message is a fresh walk, and it is parked apart.
         key = self._key(pods[0])
-        if key is None or self.retry_all:
+        if key is None:
             message = self.failure_message(state, pods[0])
         else:
             log = state.node_log

@@ -1,6 +1,6 @@
 """Messages of parked pods that upstream's hints would retry and the exact hints do not.
 
-The queue (``scheduling_queue.py``) retries a parked pod only when an event could place it.
+The queue (``queue/hinted.py``) retries a parked pod only when an event could place it.
 Upstream's hints are coarser in two places, and a pod retried there fails again, with a new
 FailedScheduling message:
 
@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kubeloop.cluster.pods import PodRecord
-from kubeloop.cluster.queue_events import CycleEvents
+from kubeloop.cluster.queue.events import CycleEvents
 from kubeloop.cluster.scheduler.inter_pod_affinity import AFFINITY, ANTI_AFFINITY, EXISTING_ANTI
 from kubeloop.cluster.scheduler.resources_fit import ROOM_REASONS
 

@@ -30,9 +30,9 @@ and that plugin's ``QueueingHintFn`` answers ``Queue``; pods parked longer than
   that failure's (``scheduler/stale_messages.py``).
 
 Pods are tried in PrioritySort's order (``queue_sort.py``: higher priority first, then
-creation order), as the retry-everything reference tries them, so both place every pod on
-the same node (``tests/properties/test_queue_machine.py``); a group holds pods of one
-priority, so its heap by creation order is in that order too.
+creation order), as the retry-everything reference (``reference.py``) tries them, so both
+place every pod on the same node (``tests/properties/test_queue_machine.py``); a group
+holds pods of one priority, so its heap by creation order is in that order too.
 """
 
 from __future__ import annotations
@@ -43,11 +43,11 @@ from dataclasses import replace
 from operator import attrgetter
 from typing import Any
 
-from kubeloop.cluster.parked_aware import ParkedAware
-from kubeloop.cluster.parked_groups import Asks, ParkedGroup
-from kubeloop.cluster.parked_local import Fits, ParkedLocal, reads_one_node
 from kubeloop.cluster.pods import PodRecord, PodTemplate
-from kubeloop.cluster.queue_events import CycleEvents
+from kubeloop.cluster.queue.events import CycleEvents
+from kubeloop.cluster.queue.parked_aware import ParkedAware
+from kubeloop.cluster.queue.parked_groups import Asks, ParkedGroup
+from kubeloop.cluster.queue.parked_local import Fits, ParkedLocal, reads_one_node
 
 FLUSH_AFTER = 300
 """podMaxInUnschedulablePodsDuration: seconds a pod waits before it is retried regardless."""
@@ -88,7 +88,7 @@ class SchedulingQueue:
         self._deleted: list[PodRecord] = []
         self._node_event = False
         self.events = CycleEvents()
-        """During a cycle, its events and what they left parked (``queue_events.py``)."""
+        """During a cycle, its events and what they left parked (``events.py``)."""
         self._everything = False
         self._failed: list[tuple[list[PodRecord], Asks | None]] = []
         self._exhausted: set[Asks] = set()

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from kubeloop.cluster.parked_groups import ParkedGroup
 from kubeloop.cluster.pods import PodRecord
+from kubeloop.cluster.queue.parked_groups import ParkedGroup
 
 
 @dataclass

@@ -27,8 +27,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 
 from kubeloop.cluster.affinity import HOSTNAME
-from kubeloop.cluster.parked_aware import ParkedAware
 from kubeloop.cluster.pods import PodRecord, PodTemplate
+from kubeloop.cluster.queue.parked_aware import ParkedAware
 
 Fits = Callable[[PodRecord, str], bool]
 """Would the pod pass every filter (cross-pod ones too) on the named node now?"""
