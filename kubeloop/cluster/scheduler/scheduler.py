@@ -31,6 +31,7 @@ from kubeloop.cluster.queue.parked_local import Fits, repellers_by_host
 from kubeloop.cluster.scheduler import (
     aware_classes,
     batch_runs,
+    cache_check,
     class_batch,
     domain_batches,
     first_fit,
@@ -108,9 +109,13 @@ class Scheduler:
         self._classes: NodeClasses | None = None
         self._classes_of: CapacityIndex | None = None
         """The index whose nodes ``_classes`` groups (a new one means new nodes)."""
+        self._classes_read = 0
+        """How far ``_classes`` has read the state's node log."""
         self._messages = FailureMessages(self.filters if self.by_class else None)
         self._batched = False
         """This cycle places plain first-fit batches through the capacity index."""
+        self._check_caches = cache_check.enabled()
+        """Build every cache afresh after each cycle and compare (``cache_check.py``)."""
 
     def _aware(self, pod: PodRecord) -> bool:
         """This pod's placement depends on other pods: its own terms, or existing pods'
@@ -177,6 +182,9 @@ class Scheduler:
         stale.renew_before(None, len(result.scheduled))
         by_host = repellers_by_host(rs.template for rs in state.repelling.values())
         state.queue.end_cycle(state.clock.now, bool(result.scheduled), by_host)
+        if self._check_caches:
+            classes = self.node_classes(state) if self.by_class else None
+            cache_check.check(state, classes, self.counts)
         return result
 
     def _stale(
@@ -250,7 +258,7 @@ class Scheduler:
             return False
         classes = self.node_classes(state)
         placed = class_batch.place(state, batch, self.filters, self.scorers, classes)
-        state.index.drain_changed()  # only this batch's binds, which ``classes`` followed
+        self._classes_read = state.node_log.end  # the batch's binds: ``classes`` followed them
         result.scheduled.extend(map(_name, batch[:placed]))
         if placed < len(batch):
             self._fail(state, batch[placed:], result)
@@ -269,7 +277,7 @@ class Scheduler:
         if not by:
             return False
         placed = by(state, batch, self.node_classes(state))
-        state.index.drain_changed()  # only this batch's binds, which ``classes`` followed
+        self._classes_read = state.node_log.end  # the batch's binds: ``classes`` followed them
         result.scheduled.extend(map(_name, batch[:placed]))
         for pod in batch[placed:]:
             self._score_one(state, pod, result)
@@ -277,14 +285,17 @@ class Scheduler:
 
     def node_classes(self, state: ClusterState) -> NodeClasses:
         """The node classes, brought up to date with every node changed since last asked."""
-        index = state.index
-        changed = index.drain_changed()
-        if self._classes is None or self._classes_of is not index or self._classes.bloated:
+        index, log = state.index, state.node_log
+        changed = log.since(self._classes_read)
+        self._classes_read = log.end
+        classes = self._classes
+        if classes is None or self._classes_of is not index or classes.bloated or changed is None:
             self._classes, self._classes_of = NodeClasses(index.nodes), index
-        else:
-            for node in changed:
-                self._classes.moved(node)
-        return self._classes
+            return self._classes
+        nodes = state.nodes
+        for name in sorted(changed):  # the index's order, by name
+            classes.moved(nodes[name])
+        return classes
 
     def _host_batch(self, state: ClusterState, batch: list[PodRecord], result: CycleResult) -> bool:
         """Pods whose cross-pod terms are all by hostname (``affinity_batch.py``)."""
