@@ -73,8 +73,8 @@ class SchedulingQueue:
         """Whether ``active`` is in creation order."""
         self._fresh: list[PodRecord] = []
         """Pods created since the last cycle, in creation order: newer than any other pod
-        here, as every other has been through a cycle. A list, not a dict: 150,000 new pods
-        cost an append each, and the few deleted before their first cycle are skipped."""
+        here, as every other has been through a cycle. A list, not a dict: a scale-up's new
+        pods cost an append each, and the few deleted before their first cycle are skipped."""
         self._fresh_gone: set[int] = set()
         """Seqs of fresh pods deleted before their first cycle."""
         self._groups: dict[Asks, ParkedGroup] = {}
@@ -263,8 +263,8 @@ class SchedulingQueue:
         return taken
 
     def _activate_aware(self) -> None:
-        """Activate every parked aware pod, in one step while none is active (27,000 Pending
-        pods with anti-affinity move at every event)."""
+        """Activate every parked aware pod, in one step while none is active (every Pending
+        pod with anti-affinity moves at every event)."""
         parked = self._aware.take_all()
         if not self.active:
             self.active = parked

@@ -1,9 +1,9 @@
 """Parked placement-aware pods, with the times they were parked in order, for the flush.
 
 Every cycle asks which parked pods have waited ``FLUSH_AFTER`` seconds. Asked of each pod,
-that was a pass over all of them — 27,000 Pending pods with anti-affinity made a no-op
-reconcile cost 13 ms. The pods parked together are kept as one block, oldest first (the
-clock only moves forward), so the answer costs what it returns.
+that would be a pass over all of them at every reconcile, even a no-op one. The pods
+parked together are kept as one block, oldest first (the clock only moves forward), so
+the answer costs what it returns.
 """
 
 from __future__ import annotations

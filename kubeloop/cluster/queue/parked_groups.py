@@ -16,8 +16,8 @@ Asks = Hashable
 class ParkedGroup:
     """Parked pods that ask the node-local filters the same questions.
 
-    Kept by seq (plain ints, which the cycle collector never scans): 45,000 parked pods
-    cost three dict or list slots each, not three tuples.
+    Kept by seq (plain ints, which the cycle collector never scans): each parked pod costs
+    three dict or list slots, not three tuples.
     """
 
     key: Asks

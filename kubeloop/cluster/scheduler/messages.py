@@ -3,8 +3,8 @@
 The message is a histogram of every node's first failing reasons. For a pod whose filters
 are all node-local, a node's reasons depend only on what the pod asks (``asks_of``) and on
 that node, so the histogram is kept per asks and, when it is next needed, only the nodes
-the ``NodeLog`` names as changed since are asked again: a pod failing in a cluster of
-5,000 nodes costs a walk over the few nodes that changed, not over all of them. Each
+the ``NodeLog`` names as changed since are asked again: a pod failing in a large cluster
+costs a walk over the few nodes that changed, not over all of them. Each
 node's status code is kept too: how many rejections were Unschedulable (preemption found no
 victims there) or not (not helpful) gives the ``preemption: …`` suffix without a walk.
 
