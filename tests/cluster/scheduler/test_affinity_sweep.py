@@ -22,8 +22,8 @@ from kubeloop.cluster.affinity import HOSTNAME, Affinity, PodAffinityTerm, Weigh
 from kubeloop.cluster.labels import LabelSelector
 from kubeloop.cluster.nodes import NodeRecord
 from kubeloop.cluster.scheduler.node_classes import NodeClasses
-from tests.cluster.test_affinity_by_host import Shape, Workload, anti_self, build, deploy
-from tests.cluster.test_topology_index import operate, outcome
+from tests.cluster.scheduler.test_affinity_by_host import Shape, Workload, anti_self, build, deploy
+from tests.cluster.scheduler.test_topology_index import operate, outcome
 
 SELECTORS = [LabelSelector({"app": f"app-{i}"}) for i in range(3)]
 host_terms = st.builds(PodAffinityTerm, st.sampled_from(SELECTORS), st.just(HOSTNAME))

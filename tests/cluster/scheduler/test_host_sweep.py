@@ -14,10 +14,10 @@ from kubeloop import Cluster, Deployment, Node
 from kubeloop.cluster.affinity import HOSTNAME, Affinity, PodAffinityTerm, WeightedPodAffinityTerm
 from kubeloop.cluster.labels import LabelSelector
 from kubeloop.cluster.scheduler import class_sweep
-from tests.cluster import test_affinity_by_host as by_host
-from tests.cluster.test_affinity_by_host import Shape, Workload, batch_workloads, changes
-from tests.cluster.test_topology_index import outcome
-from tests.cluster.topology_reference import ReferenceScheduler
+from tests.cluster.scheduler import test_affinity_by_host as by_host
+from tests.cluster.scheduler.test_affinity_by_host import Shape, Workload, batch_workloads, changes
+from tests.cluster.scheduler.test_topology_index import outcome
+from tests.cluster.scheduler.topology_reference import ReferenceScheduler
 
 look_alike = st.lists(
     st.tuples(

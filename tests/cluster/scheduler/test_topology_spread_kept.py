@@ -18,8 +18,8 @@ from kubeloop.cluster.affinity import (
     Unsatisfiable,
 )
 from kubeloop.cluster.labels import LabelSelector, Requirement
-from tests.cluster.test_topology_spread_batch import kept_counts_equal_fresh, outcome
-from tests.cluster.topology_reference import ReferenceScheduler
+from tests.cluster.scheduler.test_topology_spread_batch import kept_counts_equal_fresh, outcome
+from tests.cluster.scheduler.topology_reference import ReferenceScheduler
 
 
 def _zones(reference: bool) -> Cluster:

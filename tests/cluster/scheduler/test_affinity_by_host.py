@@ -28,8 +28,8 @@ from kubeloop.cluster.scheduler.affinity_batch import self_local
 from kubeloop.cluster.scheduler.affinity_classes import HostClasses
 from kubeloop.cluster.scheduler.affinity_pairs import Fanout, Pairs
 from kubeloop.cluster.scheduler.pod_counts import PodCounts
-from tests.cluster.test_topology_index import operate, outcome, plugin_answers
-from tests.cluster.topology_reference import ReferenceScheduler
+from tests.cluster.scheduler.test_topology_index import operate, outcome, plugin_answers
+from tests.cluster.scheduler.topology_reference import ReferenceScheduler
 
 SELECTORS = [
     LabelSelector({"tier": "a"}),

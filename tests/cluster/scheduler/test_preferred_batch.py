@@ -22,8 +22,8 @@ from kubeloop.cluster.affinity import (
 from kubeloop.cluster.labels import LabelSelector, Requirement
 from kubeloop.cluster.scheduler import preferred_batch
 from kubeloop.cluster.scheduler.inter_pod_affinity import normalised
-from tests.cluster.test_topology_spread_batch import operate, outcome
-from tests.cluster.topology_reference import ReferenceScheduler
+from tests.cluster.scheduler.test_topology_spread_batch import operate, outcome
+from tests.cluster.scheduler.topology_reference import ReferenceScheduler
 
 KEYS = [ZONE, "rack"]
 SELECTORS = [

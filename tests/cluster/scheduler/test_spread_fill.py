@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 from kubeloop import Cluster, Deployment, LabelSelector, Node
 from kubeloop.cluster.affinity import ZONE, TopologySpreadConstraint
 from kubeloop.cluster.scheduler import spread_fill
-from tests.cluster.test_preferred_fill import _first_fit_zones
-from tests.cluster.test_topology_spread_batch import (
+from tests.cluster.scheduler.test_preferred_fill import _first_fit_zones
+from tests.cluster.scheduler.test_topology_spread_batch import (
     NodeShape,
     Workload,
     _compare,
@@ -22,7 +22,7 @@ from tests.cluster.test_topology_spread_batch import (
     outcome,
     workloads,
 )
-from tests.cluster.topology_reference import ReferenceScheduler
+from tests.cluster.scheduler.topology_reference import ReferenceScheduler
 
 look_alike = st.lists(
     st.tuples(

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from kubeloop import Cluster, Node
 from kubeloop.cluster.affinity import ZONE
 from kubeloop.cluster.scheduler import preferred_fill
-from tests.cluster.test_preferred_batch import (
+from tests.cluster.scheduler.test_preferred_batch import (
     NodeShape,
     Workload,
     _compare,
@@ -20,7 +20,7 @@ from tests.cluster.test_preferred_batch import (
     outcome,
     preferences,
 )
-from tests.cluster.topology_reference import ReferenceScheduler
+from tests.cluster.scheduler.topology_reference import ReferenceScheduler
 
 look_alike = st.lists(
     st.tuples(

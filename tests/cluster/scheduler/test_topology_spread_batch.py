@@ -25,7 +25,7 @@ from kubeloop.cluster.pods import PodRecord
 from kubeloop.cluster.scheduler.pod_counts import PodCounts
 from kubeloop.cluster.scheduler.spread_groups import SpreadChoice
 from kubeloop.cluster.scheduler.topology_spread import SpreadDomains
-from tests.cluster.topology_reference import ReferenceScheduler
+from tests.cluster.scheduler.topology_reference import ReferenceScheduler
 
 KEYS = [ZONE, "rack"]
 SELECTORS = [

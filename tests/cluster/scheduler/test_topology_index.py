@@ -23,7 +23,7 @@ from kubeloop.cluster.affinity import (
 )
 from kubeloop.cluster.labels import LabelSelector, Requirement
 from kubeloop.cluster.pods import PodRecord
-from tests.cluster.topology_reference import ReferenceScheduler
+from tests.cluster.scheduler.topology_reference import ReferenceScheduler
 
 KEYS = [ZONE, HOSTNAME, "rack"]
 SELECTORS = [

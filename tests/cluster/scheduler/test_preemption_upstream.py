@@ -14,7 +14,7 @@ import pytest
 from kubeloop import Affinity, LabelSelector, PodAffinityTerm, TopologySpreadConstraint
 from kubeloop.cluster.disruption_budget import PodDisruptionBudget
 from kubeloop.cluster.labels import Requirement
-from tests.cluster.preemption_tables import (
+from tests.cluster.scheduler.preemption_tables import (
     HIGH,
     LARGE,
     LOW,
