@@ -42,15 +42,38 @@ Renewal = Callable[[], "str | None"]
 
 @dataclass
 class _Parked:
-    """Pods of one parked group or ReplicaSet, in the queue's order, renewed in turn."""
+    """Pods of one parked group or ReplicaSet, renewed in turn."""
 
     pods: list[PodRecord]
-    keys: list[Any]
+    """In the queue's order once ``keys`` is set; until then, as parked."""
+    last: Any
+    """The largest key among ``pods``: a batch after it takes them all at once."""
     renewal: Renewal
+    keys: list[Any] | None = None
+    """The pods' keys, in order: made only when a batch falls among them."""
     at: int = 0
-    """The first pod not renewed yet."""
+    """The first pod not renewed yet (in order)."""
     renewed: tuple[int, str | None] | None = None
     """(binds when renewed, the message): no bind since, no walk again."""
+
+    def renew(self, limit: Any, order: Callable[[PodRecord], Any], message: str | None) -> Any:
+        """Give ``message`` (None: leave the message as it is) to the pods before ``limit``
+        (None: to all); returns the key of the first pod left, or None if none is left."""
+        if limit is None or self.last < limit:
+            if message is not None:
+                for pod in self.pods[self.at :]:
+                    pod.message = message
+            self.at = len(self.pods)
+            return None
+        if self.keys is None:  # a batch falls among them: order them, once
+            self.pods = sorted(self.pods[self.at :], key=order)
+            self.keys, self.at = list(map(order, self.pods)), 0
+        keys, pods, end = self.keys, self.pods, len(self.pods)
+        while self.at < end and keys[self.at] < limit:
+            if message is not None:
+                pods[self.at].message = message
+            self.at += 1
+        return keys[self.at] if self.at < end else None
 
 
 @dataclass
@@ -64,9 +87,9 @@ class StaleMessages:
         """Pods whose retry gives ``renewal``'s message (or none: they stay as they are)."""
         if not pods:
             return
-        ordered = sorted(pods, key=self.order)
-        parked = _Parked(ordered, list(map(self.order, ordered)), renewal)
-        heapq.heappush(self._heap, (parked.keys[0], len(self._heap), parked))
+        keys = list(map(self.order, pods))
+        parked = _Parked(pods, max(keys), renewal)
+        heapq.heappush(self._heap, (min(keys), len(self._heap), parked))
 
     def renew_before(self, pod: PodRecord | None, binds: int) -> None:
         """Renew every pod the queue would hand out before ``pod`` (None: every pod left);
@@ -77,14 +100,9 @@ class StaleMessages:
             _, number, parked = heapq.heappop(heap)
             if parked.renewed is None or parked.renewed[0] != binds:
                 parked.renewed = (binds, parked.renewal())
-            message = parked.renewed[1]
-            keys, end = parked.keys, len(parked.keys)
-            while parked.at < end and (limit is None or keys[parked.at] < limit):
-                if message is not None:
-                    parked.pods[parked.at].message = message
-                parked.at += 1
-            if parked.at < end:
-                heapq.heappush(heap, (keys[parked.at], number, parked))
+            left = parked.renew(limit, self.order, parked.renewed[1])
+            if left is not None:
+                heapq.heappush(heap, (left, number, parked))
 
 
 def local_renewal(

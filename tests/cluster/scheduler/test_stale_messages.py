@@ -3,12 +3,15 @@
 
 from __future__ import annotations
 
+from operator import attrgetter
+from types import SimpleNamespace
+
 import pytest
 
 from kubeloop import Affinity, Cluster, Deployment, LabelSelector, Node, PodAffinityTerm
 from kubeloop.cluster.pods import PodRecord
 from kubeloop.cluster.scheduler import ReferenceScheduler
-from kubeloop.cluster.scheduler.stale_messages import retried_upstream
+from kubeloop.cluster.scheduler.stale_messages import StaleMessages, retried_upstream
 
 HOSTNAME = "kubernetes.io/hostname"
 ANTI = "0/1 nodes are available: 1 node(s) didn't match pod anti-affinity rules."
@@ -91,3 +94,33 @@ def test_a_renewed_message_sees_the_cluster_at_the_pods_turn_not_after_the_cycle
         "0/2 nodes are available: 2 Insufficient cpu. preemption: 0/2 nodes are available: "
         "2 No preemption victims found for incoming pod."
     )
+
+
+def test_each_parked_pod_is_renewed_at_its_turn_between_batches() -> None:
+    """Pods 2, 5 and 9 are parked; batches start at pods 4 and 7. The first renewal is
+    asked before batch 4 (for pod 2), the second, after a bind, before batch 7 (for 5), and
+    9 is renewed at the end without a new walk (nothing bound since)."""
+    parked = [SimpleNamespace(seq=seq, message="old") for seq in (9, 2, 5)]
+    walks: list[str] = []
+
+    def renewal() -> str:
+        walks.append(f"walk {len(walks) + 1}")
+        return walks[-1]
+
+    stale = StaleMessages(attrgetter("seq"))
+    stale.add(parked, renewal)  # type: ignore[arg-type]
+    stale.renew_before(SimpleNamespace(seq=4), binds=0)  # type: ignore[arg-type]
+    assert [p.message for p in parked] == ["old", "walk 1", "old"]
+    stale.renew_before(SimpleNamespace(seq=7), binds=1)  # type: ignore[arg-type]
+    assert [p.message for p in parked] == ["old", "walk 1", "walk 2"]
+    stale.renew_before(None, binds=1)
+    assert [p.message for p in parked] == ["walk 2", "walk 1", "walk 2"]
+    assert walks == ["walk 1", "walk 2"]
+
+
+def test_pods_upstream_would_not_retry_keep_their_message() -> None:
+    parked = [SimpleNamespace(seq=seq, message="old") for seq in (1, 2)]
+    stale = StaleMessages(attrgetter("seq"))
+    stale.add(parked, lambda: None)  # type: ignore[arg-type]
+    stale.renew_before(None, binds=0)
+    assert [p.message for p in parked] == ["old", "old"]
