@@ -1,6 +1,6 @@
-"""IntOrString values (``maxSurge: 1`` or ``"25%"``) and the rollout fencepost maths.
+"""IntOrString values (``maxSurge: 1``, ``maxUnavailable: "25%"``): parsed, validated, scaled.
 
-Mirrors ``pkg/util/intstr`` and ``deployment/util/deployment_util.go``.
+Mirrors ``pkg/util/intstr``. What a rollout makes of them is ``surge_budget.py``'s.
 """
 
 from __future__ import annotations
@@ -64,21 +64,3 @@ def scaled_value(value: int | str, total: int, round_up: bool) -> int:
         raise InvalidSpecError(f'invalid value for IntOrString: invalid value "{value}"')
     exact = number * total / 100
     return math.ceil(exact) if round_up else math.floor(exact)
-
-
-def resolve_fenceposts(
-    max_surge: int | str, max_unavailable: int | str, replicas: int
-) -> tuple[int, int]:
-    """(surge, unavailable): surge rounds up, unavailable down; both 0 → unavailable 1."""
-    surge = scaled_value(max_surge, replicas, round_up=True)
-    unavailable = scaled_value(max_unavailable, replicas, round_up=False)
-    if surge == 0 and unavailable == 0:
-        unavailable = 1
-    return surge, unavailable
-
-
-def max_unavailable(max_surge: int | str, max_unavailable_: int | str, replicas: int) -> int:
-    """``MaxUnavailable``: the resolved budget, capped at replicas, 0 for 0 replicas."""
-    if replicas == 0:
-        return 0
-    return min(resolve_fenceposts(max_surge, max_unavailable_, replicas)[1], replicas)
