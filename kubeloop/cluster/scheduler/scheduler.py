@@ -169,7 +169,7 @@ class Scheduler:
         queue = state.queue.cycle(
             state.clock.now, fits, hints=hints, order=order, fits_all=fits_all
         )
-        stale = self._stale(state, order or _seq)
+        stale = self._stale(state, order)
         self._batched = self.strategy == "first-fit" and state.prefer_no_schedule_nodes == 0
         batches = batch_runs.of_replicasets(queue)
         if self._batched and not preemption.needed(state):
@@ -188,15 +188,17 @@ class Scheduler:
         return result
 
     def _stale(
-        self, state: ClusterState, order: Callable[[PodRecord], Any]
+        self, state: ClusterState, order: Callable[[PodRecord], Any] | None
     ) -> stale_messages.StaleMessages:
-        """The parked pods this cycle's events left parked that upstream would retry."""
-        stale = stale_messages.StaleMessages(order)
+        """The parked pods this cycle's events left parked that upstream would retry (in
+        creation order, a group's seqs bound its keys: no pass over its pods)."""
+        stale = stale_messages.StaleMessages(order or _seq)
         events = state.queue.events
         classes = self.node_classes if self.by_class else None
         for group in events.unmoved:
             renew = partial(self._messages.retry_message, state, group, self.explain, classes)
-            stale.add(list(group.members.values()), renew)
+            bounds = (group.by_seq[0], group.last_seq) if order is None else None
+            stale.add(group.members.values(), renew, bounds)
         for pods in events.unmoved_local:
             message = partial(self.failure_message, state)
             for retried, renewal in stale_messages.local_renewal(pods, events, message):

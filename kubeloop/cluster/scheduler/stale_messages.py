@@ -24,7 +24,7 @@ renews the messages of the pods that come before that batch in the queue's order
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -44,13 +44,16 @@ Renewal = Callable[[], "str | None"]
 class _Parked:
     """Pods of one parked group or ReplicaSet, renewed in turn."""
 
-    pods: list[PodRecord]
-    """In the queue's order once ``keys`` is set; until then, as parked."""
+    pods: Collection[PodRecord]
+    """In the queue's order once ``keys`` is set; until then, as parked (the group's own
+    collection, not a copy: a large group costs no new list, so no collector pass)."""
     last: Any
     """The largest key among ``pods``: a batch after it takes them all at once."""
     renewal: Renewal
-    keys: list[Any] | None = None
-    """The pods' keys, in order: made only when a batch falls among them."""
+    ordered: list[PodRecord] | None = None
+    """``pods`` in the queue's order: made only when a batch falls among them."""
+    keys: list[Any] = field(default_factory=list)
+    """``ordered``'s keys."""
     at: int = 0
     """The first pod not renewed yet (in order)."""
     renewed: tuple[int, str | None] | None = None
@@ -59,17 +62,17 @@ class _Parked:
     def renew(self, limit: Any, order: Callable[[PodRecord], Any], message: str | None) -> Any:
         """Give ``message`` (None: leave the message as it is) to the pods before ``limit``
         (None: to all); returns the key of the first pod left, or None if none is left."""
-        if limit is None or self.last < limit:
+        if self.ordered is None and (limit is None or self.last < limit):
             if message is not None:
-                for pod in self.pods[self.at :]:
+                for pod in self.pods:
                     pod.message = message
-            self.at = len(self.pods)
+            self.pods = ()
             return None
-        if self.keys is None:  # a batch falls among them: order them, once
-            self.pods = sorted(self.pods[self.at :], key=order)
-            self.keys, self.at = list(map(order, self.pods)), 0
-        keys, pods, end = self.keys, self.pods, len(self.pods)
-        while self.at < end and keys[self.at] < limit:
+        if self.ordered is None:  # a batch falls among them: order them, once
+            self.ordered = sorted(self.pods, key=order)
+            self.keys = list(map(order, self.ordered))
+        pods, keys, end = self.ordered, self.keys, len(self.keys)
+        while self.at < end and (limit is None or keys[self.at] < limit):
             if message is not None:
                 pods[self.at].message = message
             self.at += 1
@@ -83,13 +86,20 @@ class StaleMessages:
     order: Callable[[PodRecord], Any]
     _heap: list[tuple[Any, int, _Parked]] = field(default_factory=list)
 
-    def add(self, pods: list[PodRecord], renewal: Renewal) -> None:
-        """Pods whose retry gives ``renewal``'s message (or none: they stay as they are)."""
+    def add(
+        self,
+        pods: Collection[PodRecord],
+        renewal: Renewal,
+        bounds: tuple[Any, Any] | None = None,
+    ) -> None:
+        """Pods whose retry gives ``renewal``'s message (or none: they stay as they are);
+        ``bounds``: keys at most the least and at least the largest of theirs, when the
+        caller knows them without a pass over the pods."""
         if not pods:
             return
-        keys = list(map(self.order, pods))
-        parked = _Parked(pods, max(keys), renewal)
-        heapq.heappush(self._heap, (min(keys), len(self._heap), parked))
+        order = self.order
+        first, last = bounds or (min(map(order, pods)), max(map(order, pods)))
+        heapq.heappush(self._heap, (first, len(self._heap), _Parked(pods, last, renewal)))
 
     def renew_before(self, pod: PodRecord | None, binds: int) -> None:
         """Renew every pod the queue would hand out before ``pod`` (None: every pod left);
