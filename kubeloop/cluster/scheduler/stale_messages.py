@@ -84,7 +84,11 @@ class StaleMessages:
     """One cycle's parked pods that upstream would retry, each renewed at its turn."""
 
     order: Callable[[PodRecord], Any]
-    _heap: list[tuple[Any, int, _Parked]] = field(default_factory=list)
+    _added: list[tuple[Any, int, _Parked]] = field(default_factory=list)
+    """As added, until a batch falls before the last of them: then ``_heap`` by first key."""
+    _last: Any = None
+    """The largest key added."""
+    _heap: list[tuple[Any, int, _Parked]] | None = None
 
     def add(
         self,
@@ -99,13 +103,25 @@ class StaleMessages:
             return
         order = self.order
         first, last = bounds or (min(map(order, pods)), max(map(order, pods)))
-        heapq.heappush(self._heap, (first, len(self._heap), _Parked(pods, last, renewal)))
+        self._added.append((first, len(self._added), _Parked(pods, last, renewal)))
+        if self._last is None or self._last < last:
+            self._last = last
 
     def renew_before(self, pod: PodRecord | None, binds: int) -> None:
         """Renew every pod the queue would hand out before ``pod`` (None: every pod left);
         ``binds`` counts the cycle's binds so far."""
-        heap = self._heap
         limit = None if pod is None else self.order(pod)
+        if self._heap is None:
+            if not self._added:
+                return
+            if limit is None or self._last < limit:  # the usual case: every pod comes first
+                for _, _, parked in self._added:
+                    parked.renew(None, self.order, parked.renewal())
+                self._added = []
+                return
+            self._heap = self._added
+            heapq.heapify(self._heap)
+        heap = self._heap
         while heap and (limit is None or heap[0][0] < limit):
             _, number, parked = heapq.heappop(heap)
             if parked.renewed is None or parked.renewed[0] != binds:
