@@ -84,8 +84,9 @@ class StaleMessages:
     """One cycle's parked pods that upstream would retry, each renewed at its turn."""
 
     order: Callable[[PodRecord], Any]
-    _added: list[tuple[Any, int, _Parked]] = field(default_factory=list)
-    """As added, until a batch falls before the last of them: then ``_heap`` by first key."""
+    _added: list[tuple[Any, Collection[PodRecord], Renewal, Any]] = field(default_factory=list)
+    """(first key, pods, renewal, last key) as added, until a batch falls before the last
+    of them: then ``_heap`` by first key."""
     _last: Any = None
     """The largest key added."""
     _heap: list[tuple[Any, int, _Parked]] | None = None
@@ -103,7 +104,7 @@ class StaleMessages:
             return
         order = self.order
         first, last = bounds or (min(map(order, pods)), max(map(order, pods)))
-        self._added.append((first, len(self._added), _Parked(pods, last, renewal)))
+        self._added.append((first, pods, renewal, last))
         if self._last is None or self._last < last:
             self._last = last
 
@@ -115,11 +116,15 @@ class StaleMessages:
             if not self._added:
                 return
             if limit is None or self._last < limit:  # the usual case: every pod comes first
-                for _, _, parked in self._added:
-                    parked.renew(None, self.order, parked.renewal())
+                for _, pods, renewal, _ in self._added:
+                    message = renewal()
+                    if message is not None:
+                        for parked_pod in pods:
+                            parked_pod.message = message
                 self._added = []
                 return
-            self._heap = self._added
+            added = enumerate(self._added)
+            self._heap = [(a[0], n, _Parked(a[1], a[3], a[2])) for n, a in added]
             heapq.heapify(self._heap)
         heap = self._heap
         while heap and (limit is None or heap[0][0] < limit):
