@@ -6,10 +6,7 @@ into subtrees whose maxima admit the request, so the usual case costs O(log n).
 
 Updates are cheap and deferred: ``update`` only notes the node, and the tree is refreshed
 (each changed leaf, then each ancestor once) when it is next searched — so a scoring cycle
-that binds 150,000 pods one by one, and never searches, does not pay for the tree at all.
-The index also keeps the names of nodes changed since the scheduler last asked
-(``drain_changed``), so the scheduler's node classes follow every change without a hook
-of their own in every mutation.
+that binds pods one by one, and never searches, does not pay for the tree at all.
 """
 
 from __future__ import annotations
@@ -31,7 +28,6 @@ class CapacityIndex:
         self._memory = _tree([n.free_memory if n.schedulable else _EXCLUDED for n in nodes], size)
         self._slots = _tree([n.free_pods if n.schedulable else _EXCLUDED for n in nodes], size)
         self._stale: set[int] = set()
-        self._changed: set[int] = set()
 
     def _set_leaf(self, i: int, node: NodeRecord) -> None:
         leaf = self._size + i
@@ -53,13 +49,6 @@ class CapacityIndex:
         """Note that one node's totals or schedulability changed."""
         i = self.position[node.name]
         self._stale.add(i)
-        self._changed.add(i)
-
-    def drain_changed(self) -> list[NodeRecord]:
-        """The nodes updated since the last call, in name order."""
-        changed = [self.nodes[i] for i in sorted(self._changed)]
-        self._changed.clear()
-        return changed
 
     def _refresh(self) -> None:
         """Changed leaves first, then their ancestors level by level, each once."""
@@ -91,6 +80,13 @@ class CapacityIndex:
                 return
             cpu[i], memory[i], slots[i] = c, m, s
             i //= 2
+
+    def trees(self) -> tuple[list[int], list[int], list[int]]:
+        """The three trees, brought up to date: what an index built afresh over the same
+        nodes holds (the cache check compares them)."""
+        if self._stale:
+            self._refresh()
+        return list(self._cpu), list(self._memory), list(self._slots)
 
     def first_fit(self, cpu: int, memory: int, start: int = 0) -> int | None:
         """Position of the first schedulable node at or after ``start`` with room, or None.

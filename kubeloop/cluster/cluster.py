@@ -23,7 +23,7 @@ from kubeloop.cluster.deployments import (
 from kubeloop.cluster.disruption_api import DisruptionOperations
 from kubeloop.cluster.disruption_budget import PodDisruptionBudget
 from kubeloop.cluster.history import HISTORY_LIMIT, ReconcileResult
-from kubeloop.cluster.intstr import IntOrPercent
+from kubeloop.cluster.int_or_percent import IntOrPercent
 from kubeloop.cluster.node_groups_api import NodeGroups
 from kubeloop.cluster.node_monitor import NodeTimingOperations
 from kubeloop.cluster.nodes import Node, NodeInfo, NodeRecord, node_info

@@ -9,16 +9,11 @@ from typing import Literal, NamedTuple
 
 from kubeloop.cluster import arguments
 from kubeloop.cluster.affinity import Affinity, TopologySpreadConstraint
-from kubeloop.cluster.intstr import (
-    IntOrPercent,
-    is_literal_zero,
-    max_unavailable,
-    resolve_fenceposts,
-    validate_int_or_percent,
-)
+from kubeloop.cluster.int_or_percent import IntOrPercent, is_literal_zero, validate_int_or_percent
 from kubeloop.cluster.labels import LabelSelector
 from kubeloop.cluster.names import validate_name
 from kubeloop.cluster.pods import Container, PodRecord, PodTemplate
+from kubeloop.cluster.surge_budget import max_unavailable, resolve_fenceposts
 from kubeloop.cluster.taints import Toleration
 from kubeloop.cluster.validation import check_labels
 from kubeloop.core.clock import Clock

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from kubeloop.cluster.deployments import ReplicaSetRecord
 from kubeloop.cluster.disruption_budget import PodDisruptionBudget
-from kubeloop.cluster.intstr import scaled_value
+from kubeloop.cluster.int_or_percent import scaled_value
 from kubeloop.cluster.pods import PodRecord
 from kubeloop.cluster.state import ClusterState
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from kubeloop.cluster.intstr import IntOrPercent, validate_int_or_percent
+from kubeloop.cluster.int_or_percent import IntOrPercent, validate_int_or_percent
 from kubeloop.cluster.labels import LabelSelector
 from kubeloop.cluster.names import validate_name
 from kubeloop.errors import InvalidSpecError

@@ -17,7 +17,7 @@ from kubeloop.cluster.node_log import NodeLog
 from kubeloop.cluster.nodes import NodeRecord
 from kubeloop.cluster.pod_table import PodTable
 from kubeloop.cluster.pods import PodRecord, PodTemplate
-from kubeloop.cluster.scheduling_queue import SchedulingQueue
+from kubeloop.cluster.queue.hinted import SchedulingQueue
 from kubeloop.core.clock import Clock
 from kubeloop.core.events import EventLog
 

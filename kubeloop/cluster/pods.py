@@ -216,7 +216,7 @@ class PodRecord:
         self.ready_since: int | None = None
         self.message: str | None = None
         self.parked_at = -1
-        """When it last failed to schedule (see ``scheduling_queue.py``)."""
+        """When it last failed to schedule (see ``queue/hinted.py``)."""
         self.started_at: int | None = None
         """``status.startTime``: when it was bound and started."""
 

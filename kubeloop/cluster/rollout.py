@@ -10,7 +10,7 @@ from kubeloop.cluster.controllers.deployment import is_complete, new_replicaset
 from kubeloop.cluster.controllers.deployment_status import totals
 from kubeloop.cluster.deployments import DeploymentRecord
 from kubeloop.cluster.history import ReconcileResult
-from kubeloop.cluster.intstr import IntOrPercent, is_literal_zero, validate_int_or_percent
+from kubeloop.cluster.int_or_percent import IntOrPercent, is_literal_zero, validate_int_or_percent
 from kubeloop.cluster.state import ClusterState
 from kubeloop.errors import NotFoundError, RolloutStalledError
 

@@ -4,7 +4,7 @@ Every mutation goes through a method here so that per-node totals, per-owner pod
 sets, ready counts and the capacity index never drift apart — and so that every change
 puts its owner on a work queue, as upstream's informers enqueue the keys that changed:
 ``dirty_deployments`` for the deployment, ReplicaSet and status controllers,
-``dirty_nodes`` for taint eviction, ``queue`` (``scheduling_queue.py``) for the scheduler,
+``dirty_nodes`` for taint eviction, ``queue`` (``queue/hinted.py``) for the scheduler,
 whose hints read which nodes an event touched. A pass looks only at what is queued (plus
 what time alone can change), so a pass over a settled cluster costs nothing per object.
 """
@@ -23,7 +23,7 @@ from kubeloop.cluster.pod_state import PodState
 from kubeloop.cluster.pod_table import PodTable
 from kubeloop.cluster.pods import PodRecord
 from kubeloop.cluster.priority import Priorities
-from kubeloop.cluster.scheduling_queue import SchedulingQueue
+from kubeloop.cluster.queue.hinted import SchedulingQueue
 from kubeloop.cluster.taints import Toleration
 from kubeloop.core.clock import Clock
 from kubeloop.core.events import EventLog

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from kubeloop.cluster.intstr import IntOrPercent, is_literal_zero, validate_int_or_percent
+from kubeloop.cluster.int_or_percent import IntOrPercent, is_literal_zero, validate_int_or_percent
 from kubeloop.core.clock import ORDER_EVALUATE, ORDER_RECONCILE, ORDER_SCRAPE, Clock
 from kubeloop.core.events import EventLog
 from kubeloop.errors import InvalidSpecError

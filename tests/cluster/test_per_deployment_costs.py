@@ -14,9 +14,10 @@ import pytest
 
 from kubeloop import Cluster, Deployment, Node, Toleration
 from kubeloop.cluster.deployments import DeploymentRecord, ReplicaSetRecord
-from kubeloop.cluster.intstr import max_unavailable, percent, resolve_fenceposts
+from kubeloop.cluster.int_or_percent import percent
 from kubeloop.cluster.names import replicaset_name, template_hash
 from kubeloop.cluster.state import ClusterState
+from kubeloop.cluster.surge_budget import max_unavailable, resolve_fenceposts
 from kubeloop.cluster.taints import tolerates_unschedulable
 from kubeloop.core import Clock, EventLog
 from kubeloop.errors import InvalidSpecError

@@ -8,7 +8,7 @@ from kubeloop.cluster.controllers.rollout_math import (
     proportional_scale,
     round_half_away,
 )
-from kubeloop.cluster.intstr import max_unavailable, resolve_fenceposts
+from kubeloop.cluster.surge_budget import max_unavailable, resolve_fenceposts
 from kubeloop.errors import InvalidSpecError
 
 

@@ -4,7 +4,7 @@ The shape real clusters have: no two deployments share requests, so every Failed
 message is for asks no other pod has asked. The fast paths count those messages per profile
 (``room_counts.py``: a rank in sorted free cpu and free memory) where the reference walks
 every node. Two clusters take the same operations: one with the scheduler's fast paths, one
-with ``Scheduler(strategy, reference=True, retry_all=True)``, which scores every node, retries
+with ``ReferenceScheduler(strategy)`` (``reference.py``), which scores every node, retries
 every Pending pod after any event and walks every node for each message. After each step both
 must have placed the same pods on the same nodes, and every pod the fast cluster tried in
 that step must carry the message the reference gives it. Sizes come from small grids, so free
@@ -20,7 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kubeloop import Cluster, Deployment, Node, Taint, Toleration
-from kubeloop.cluster.scheduler import Scheduler
+from kubeloop.cluster.scheduler import ReferenceScheduler
 
 pytestmark = pytest.mark.slow
 
@@ -73,7 +73,7 @@ def _cluster(spec: list[tuple[str, str, int, str]], strategy: str, reference: bo
         scoring=strategy,
     )
     if reference:
-        scheduler = Scheduler(strategy, reference=True, retry_all=True)
+        scheduler = ReferenceScheduler(strategy)
         cluster._scheduler = cluster._passes.scheduler = scheduler
     return cluster
 

@@ -1,8 +1,8 @@
 """The scheduling queue's hints against the retry-everything reference, as a state machine.
 
 Two clusters take every operation in step: one schedules with the hinted queue, the other
-with ``Scheduler(retry_all=True)``, which retries every Pending pod after any event and walks
-every node for each FailedScheduling message. After every step both must have placed the
+with the reference queue (``queue/reference.py``), which retries every Pending pod after any
+event; both schedule with the same scheduler. After every step both must have placed the
 same pods on the same nodes, and every pod the hinted cluster tried in that step must carry
 the message the reference gives it. A hint that wrongly skips a pod leaves it Pending where
 the reference places it; a message replayed over the wrong nodes differs from the walk.
@@ -31,7 +31,7 @@ from kubeloop import (
     Toleration,
     TopologySpreadConstraint,
 )
-from kubeloop.cluster.scheduler import Scheduler
+from kubeloop.cluster.queue import ReferenceQueue
 
 pytestmark = pytest.mark.slow
 
@@ -103,8 +103,7 @@ class QueueMachine(RuleBasedStateMachine):
             cluster.add_priority_class(PriorityClass("low", 10))
             cluster.add_priority_class(PriorityClass("high", 1000))
             if reference:
-                scheduler = Scheduler(strategy, retry_all=True)
-                cluster._scheduler = cluster._passes.scheduler = scheduler
+                cluster._state.queue = ReferenceQueue()  # type: ignore[assignment]
             else:
                 self._mark_passes(cluster)
             self.clusters.append(cluster)
@@ -188,15 +187,7 @@ class QueueMachine(RuleBasedStateMachine):
 
     @rule(strategy=st.sampled_from(["first-fit", "LeastAllocated"]))
     def set_scoring(self, strategy: str) -> None:
-        def run(cluster: Cluster) -> None:
-            reference = cluster is self.clusters[1]
-            cluster.set_scoring(strategy)
-            if reference:
-                scheduler = Scheduler(strategy, retry_all=True)
-                cluster._scheduler = cluster._passes.scheduler = scheduler
-            cluster.reconcile()
-
-        self.both(run)
+        self.both(lambda c: (c.set_scoring(strategy), c.reconcile()))
 
     @rule()
     def settle(self) -> None:

@@ -3,7 +3,8 @@
 Two clusters take every operation in step: one schedules with ``Scheduler`` (batches,
 per-class scoring, the capacity index, the queue's hints), the other with
 ``ReferenceScheduler`` (``reference.py``: every filter plugin on every node, every score
-plugin on every feasible node, the first best node by name, bind; the queue without hints).
+plugin on every feasible node, the first best node by name, bind) on ``ReferenceQueue``
+(``queue/reference.py``: every Pending pod retried after any event).
 Clusters mix node sizes, labels, taints of both effects, cordons and failures; workloads mix
 node selectors, tolerations, node and pod (anti-)affinity of both kinds, topology spread of
 both kinds and priorities (so preemption runs). After every step both must have placed the
@@ -38,6 +39,7 @@ from kubeloop import (
     TopologySpreadConstraint,
     WeightedPodAffinityTerm,
 )
+from kubeloop.cluster.queue import ReferenceQueue
 from kubeloop.cluster.scheduler import ReferenceScheduler
 
 pytestmark = pytest.mark.slow
@@ -115,7 +117,9 @@ def _deployment(
 
 
 def _use_reference(cluster: Cluster, strategy: str) -> None:
+    """The reference scheduler on the reference queue: nothing sped up, nothing hinted."""
     cluster._scheduler = cluster._passes.scheduler = ReferenceScheduler(strategy)  # type: ignore[assignment]
+    cluster._state.queue = ReferenceQueue()  # type: ignore[assignment]
 
 
 class SchedulerMachine(RuleBasedStateMachine):

@@ -20,9 +20,8 @@ taking one pod is placed by ``class_sweep.py`` in one step, as ``class_batch.py`
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable
 from operator import attrgetter
-from typing import Protocol
 
 from kubeloop.cluster.affinity import HOSTNAME
 from kubeloop.cluster.nodes import NodeRecord
@@ -90,37 +89,26 @@ def message_by_host(pod: PodRecord, classes: HostClasses, filters: list[FilterPl
     return by_class(pod, classes, lambda p, node: first_failure(p, node, filters))[0]
 
 
-class Host(Protocol):
-    """What placing by host classes needs from the scheduler it runs in."""
-
-    inter_pod: InterPodAffinity
-
-    @property
-    def scorers(self) -> Sequence[ScorePlugin]: ...
-
-    @property
-    def preference_scorers(self) -> Sequence[ScorePlugin]: ...
-
-    def filters_for(self, pod: PodRecord) -> list[FilterPlugin]: ...
-
-    def place(
-        self, state: ClusterState, pod: PodRecord, node: NodeRecord, result: CycleResult
-    ) -> None:
-        """Bind the pod and note it; what it does beside ``state.bind`` and listing the pod
-        in ``result.scheduled`` depends on the pod's template alone, so once it has placed
-        one pod of a run the rest are bound directly (a call a pod fewer)."""
+Place = Callable[[ClusterState, PodRecord, NodeRecord, CycleResult], None]
+"""Bind a pod and note it; what it does beside ``state.bind`` and listing the pod in
+``result.scheduled`` depends on the pod's template alone, so once it has placed one pod of a
+run the rest are bound directly (a call a pod fewer)."""
 
 
 def place_by_host(
-    host: Host, state: ClusterState, pods: list[PodRecord], result: CycleResult
+    state: ClusterState,
+    pods: list[PodRecord],
+    result: CycleResult,
+    inter_pod: InterPodAffinity,
+    filters: list[FilterPlugin],
+    scorers: list[ScorePlugin],
+    place_one: Place,
 ) -> int:
     """Place a run of the pods ``inter_pod.by_host`` admits — as one batch when ``self_local``
     allows, else one by one over host classes — up to the first no node admits; returns
-    how many were bound."""
-    pod, inter_pod = pods[0], host.inter_pod
+    how many were bound. ``filters`` and ``scorers`` are every plugin the pods are asked."""
+    pod = pods[0]
     hosts = inter_pod.hosts(state, pod)
-    filters = host.filters_for(pod)
-    scorers = [*host.scorers, *host.preference_scorers]
 
     bind_pairs, scheduled = state.bind_pairs, result.scheduled
     first = True
@@ -128,7 +116,7 @@ def place_by_host(
     def bind(run: list[PodRecord], nodes: list[NodeRecord]) -> None:
         nonlocal first
         if first:
-            host.place(state, run[0], nodes[0], result)
+            place_one(state, run[0], nodes[0], result)
             first = False
             run, nodes = run[1:], nodes[1:]
         bind_pairs(run, nodes)

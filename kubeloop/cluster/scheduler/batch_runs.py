@@ -66,7 +66,7 @@ def _never_tried(batch: list[PodRecord]) -> bool:
 
 def _asks(pod: PodRecord) -> tuple[object, ...]:
     """What the scheduler asks of a pod's template, and the group its failures park in
-    (``scheduling_queue.asks_of``: all but version, labels and startup), with its priority."""
+    (``queue.asks_of``: all but version, labels and startup), with its priority."""
     t: PodTemplate = pod.template
     return (
         pod.priority,

@@ -3,8 +3,8 @@
 The message is a histogram of every node's first failing reasons. For a pod whose filters
 are all node-local, a node's reasons depend only on what the pod asks (``asks_of``) and on
 that node, so the histogram is kept per asks and, when it is next needed, only the nodes
-the ``NodeLog`` names as changed since are asked again: a pod failing in a cluster of
-5,000 nodes costs a walk over the few nodes that changed, not over all of them. Each
+the ``NodeLog`` names as changed since are asked again: a pod failing in a large cluster
+costs a walk over the few nodes that changed, not over all of them. Each
 node's status code is kept too: how many rejections were Unschedulable (preemption found no
 victims there) or not (not helpful) gives the ``preemption: …`` suffix without a walk.
 
@@ -24,13 +24,14 @@ from kubeloop.cluster.capacity_index import CapacityIndex
 from kubeloop.cluster.node_log import NodeLog
 from kubeloop.cluster.nodes import NodeRecord
 from kubeloop.cluster.pods import PodRecord
+from kubeloop.cluster.queue.hinted import Asks
+from kubeloop.cluster.queue.parked_groups import ParkedGroup
 from kubeloop.cluster.scheduler.fit_error import NO_NODES, message_from_counts
 from kubeloop.cluster.scheduler.framework import Code, FilterPlugin, Status
 from kubeloop.cluster.scheduler.node_classes import NodeClasses
 from kubeloop.cluster.scheduler.preemption import suffix
 from kubeloop.cluster.scheduler.resources_fit import ROOM_REASONS
 from kubeloop.cluster.scheduler.room_counts import RoomCounts
-from kubeloop.cluster.scheduling_queue import Asks
 
 if TYPE_CHECKING:
     from kubeloop.cluster.state import ClusterState
@@ -153,34 +154,34 @@ class FailureMessages:
         text = message_from_counts(total, counts)
         return _with_suffix(text, pod, total, resolvable, failing), counts
 
-    def refresh(
+    def retry_message(
         self,
         state: ClusterState,
+        group: ParkedGroup,
         explain: Explain,
         classes: Callable[[ClusterState], NodeClasses] | None,
-    ) -> None:
-        """The groups a bound pod's deletion left parked (``CycleEvents.unmoved``): they
-        fit none of the nodes it touched. Upstream's NodeResourcesFit hint retries the pods
-        it rejected anywhere on such a deletion, and they fail again: each of their pods
-        takes the message that failure gives. The exact hint spares the retry itself, so
-        they stay parked as they were and no new FailedScheduling event is recorded.
+    ) -> str | None:
+        """The message a retry of a group a bound pod's deletion left parked
+        (``CycleEvents.unmoved``) gives now, or None when NodeResourcesFit rejects its pods
+        nowhere: upstream's NodeResourcesFit hint retries the pods it rejected anywhere on
+        such a deletion, and they fail again. The exact hint spares the retry itself
+        (``stale_messages.py`` gives the pods this message at their turn).
 
         A group whose histogram is no longer kept is walked by node class (``classes``, the
         scheduler's, when every plugin is node-local), not node by node: a class's members
-        answer alike, so 200 such groups on 5,100 nodes cost 200 walks over a few classes."""
+        answer alike."""
         nodes, log = state.nodes, state.node_log
-        for group in state.queue.events.unmoved:
-            pod = group.sample
-            found = self._by_room(pod, nodes, log, state.index)
-            if found is not None:
-                message, counts = found
-            elif group.key in self._histograms or classes is None or pod.template.names_hosts:
-                message, counts = self._counted(group.key, pod, nodes, log, explain, None)
-            else:
-                message, counts = by_class(pod, classes(state), explain)
-            if any(n and reason.startswith(ROOM_REASONS) for reason, n in counts.items()):
-                for member in group.members.values():
-                    member.message = message
+        pod = group.sample
+        found = self._by_room(pod, nodes, log, state.index)
+        if found is not None:
+            message, counts = found
+        elif group.key in self._histograms or classes is None or pod.template.names_hosts:
+            message, counts = self._counted(group.key, pod, nodes, log, explain, None)
+        else:
+            message, counts = by_class(pod, classes(state), explain)
+        if any(n and reason.startswith(ROOM_REASONS) for reason, n in counts.items()):
+            return message
+        return None
 
 
 def _with_suffix(text: str, pod: PodRecord, total: int, resolvable: int, failing: int) -> str:

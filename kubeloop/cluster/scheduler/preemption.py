@@ -18,8 +18,8 @@ suffix follows from the filter answers alone: one walk over the nodes, as before
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable
 from functools import partial
-from typing import Protocol
 
 from kubeloop.cluster.disruption import status as budget_status
 from kubeloop.cluster.nodes import NodeRecord
@@ -43,20 +43,12 @@ NEVER_MESSAGE = "not eligible due to preemptionPolicy=Never."
 _UIDS = uuid.UUID("6f1c1d52-7d6b-4c4e-9a51-0b8f3c2a9e10")
 
 
-class Host(Protocol):
-    """What preemption needs from the scheduler it runs in."""
-
-    def filters_for(self, pod: PodRecord) -> list[FilterPlugin]: ...
-
-    def refresh(self, state: ClusterState) -> None: ...
-
-    def place(
-        self, state: ClusterState, pod: PodRecord, node: NodeRecord, result: CycleResult
-    ) -> None: ...
-
-    def record_failure(
-        self, state: ClusterState, pod: PodRecord, message: str, result: CycleResult
-    ) -> None: ...
+Recount = Callable[[ClusterState], None]
+"""The plugins that count other pods count them again (a simulated eviction moved pods)."""
+Place = Callable[[ClusterState, PodRecord, NodeRecord, CycleResult], None]
+"""Bind the pod to the node and note it in the result, as the scheduler does."""
+Park = Callable[[ClusterState, PodRecord, str, CycleResult], None]
+"""Leave the pod Pending with the message and park it, as the scheduler does."""
 
 
 def pod_uid(pod: PodRecord) -> str:
@@ -117,8 +109,8 @@ def needed(state: ClusterState) -> bool:
 class _Simulation:
     """Takes pods off one node and puts them back, restoring it exactly afterwards."""
 
-    def __init__(self, state: ClusterState, host: Host, node: NodeRecord) -> None:
-        self.state, self.host, self.node = state, host, node
+    def __init__(self, state: ClusterState, node: NodeRecord, recount: Recount) -> None:
+        self.state, self.node, self.recount = state, node, recount
         self.saved = list(node.pods.items())
         self.cpu, self.memory = node.allocated_cpu, node.allocated_memory
 
@@ -127,14 +119,14 @@ class _Simulation:
         self.node.allocated_cpu -= pod.template.cpu
         self.node.allocated_memory -= pod.template.memory
         pod.node = None
-        self.host.refresh(self.state)
+        self.recount(self.state)
 
     def add(self, pod: PodRecord) -> None:
         self.node.pods[pod.name] = pod
         self.node.allocated_cpu += pod.template.cpu
         self.node.allocated_memory += pod.template.memory
         pod.node = self.node.name
-        self.host.refresh(self.state)
+        self.recount(self.state)
 
     def restore(self) -> None:
         self.node.pods.clear()
@@ -142,7 +134,7 @@ class _Simulation:
         for _, pod in self.saved:
             pod.node = self.node.name
         self.node.allocated_cpu, self.node.allocated_memory = self.cpu, self.memory
-        self.host.refresh(self.state)
+        self.recount(self.state)
 
 
 def _budgets(state: ClusterState) -> list[Budget]:
@@ -154,10 +146,14 @@ def _budgets(state: ClusterState) -> list[Budget]:
 
 
 def dry_run(
-    host: Host, state: ClusterState, pod: PodRecord, potential: list[NodeRecord]
+    state: ClusterState,
+    pod: PodRecord,
+    potential: list[NodeRecord],
+    filters: list[FilterPlugin],
+    recount: Recount,
 ) -> tuple[list[Candidate], list[tuple[str, ...]]]:
-    """``DryRunPreemption`` from the first node by name (upstream: a random offset)."""
-    filters = host.filters_for(pod)
+    """``DryRunPreemption`` from the first node by name (upstream: a random offset);
+    ``filters`` are every filter the pod is asked."""
     budgets = _budgets(state)
     now = state.clock.now
     wanted = candidates_wanted(len(potential))
@@ -165,7 +161,7 @@ def dry_run(
     violating: list[Candidate] = []
     failed: list[tuple[str, ...]] = []
     for node in potential:
-        edit = _Simulation(state, host, node)
+        edit = _Simulation(state, node, recount)
         try:
             victims, broken, status = select_victims_on_node(
                 pod,
@@ -201,9 +197,10 @@ def _evict(state: ClusterState, pod: PodRecord, chosen: Candidate) -> None:
     del records[:-MAX_RECORDS]
 
 
-def _attempt(host: Host, state: ClusterState, pod: PodRecord) -> tuple[str, Candidate | None]:
+def _attempt(
+    state: ClusterState, pod: PodRecord, filters: list[FilterPlugin], recount: Recount
+) -> tuple[str, Candidate | None]:
     """``Preempt`` for one pod: (FailedScheduling message, the candidate acted on)."""
-    filters = host.filters_for(pod)
     nodes = list(state.nodes_in_order())
     if not nodes:
         return NO_NODES, None
@@ -212,7 +209,7 @@ def _attempt(host: Host, state: ClusterState, pod: PodRecord) -> tuple[str, Cand
     if pod.preemption_policy == NEVER:
         return f"{main} preemption: {NEVER_MESSAGE}", None
     potential = [n for n, s in statuses if s is not None and s.code is Code.UNSCHEDULABLE]
-    candidates, failed = dry_run(host, state, pod, potential) if potential else ([], [])
+    candidates, failed = dry_run(state, pod, potential, filters, recount) if potential else ([], [])
     if not candidates:
         pod.nominated_node = None
         absent = [(NOT_HELPFUL,)] * (len(nodes) - len(failed))
@@ -224,12 +221,17 @@ def _attempt(host: Host, state: ClusterState, pod: PodRecord) -> tuple[str, Cand
 
 
 def handle_failures(
-    host: Host,
     state: ClusterState,
     pods: list[PodRecord],
     result: CycleResult,
+    *,
+    filters: Callable[[PodRecord], list[FilterPlugin]],
+    recount: Recount,
+    place: Place,
+    park: Park,
 ) -> None:
     """PostFilter for pods that fit nowhere: preempt for those that can, fail the rest.
+    ``filters`` gives the filters a pod is asked.
 
     Pods of one priority and policy share an answer until a preemption changes the cluster.
     """
@@ -238,14 +240,14 @@ def handle_failures(
         key = (pod.priority, pod.preemption_policy)
         known = answers.get(key)
         if known is not None:
-            host.record_failure(state, pod, known, result)
+            park(state, pod, known, result)
             continue
-        message, chosen = _attempt(host, state, pod)
+        message, chosen = _attempt(state, pod, filters(pod), recount)
         if chosen is None:
             answers[key] = message
-            host.record_failure(state, pod, message, result)
+            park(state, pod, message, result)
             continue
         answers.clear()
         state.events.warning("FailedScheduling", f"pod/{pod.name}", message)
-        host.place(state, pod, state.nodes[chosen.node], result)
+        place(state, pod, state.nodes[chosen.node], result)
         result.preempted.extend(v.name for v in chosen.victims)

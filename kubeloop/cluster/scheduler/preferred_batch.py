@@ -17,7 +17,7 @@ bind moves no labels, so every group is known from the start).
 Normalising node-local scorers (TaintToleration, preferred node affinity) are tracked as in
 ``class_batch.py``: a change of the highest raw among the feasible classes rebuilds the
 heaps. Where a node stays its group's best as it fills, the next pods go onto it in one
-step (``preferred_fill.py``). The per-node pass (``Scheduler(reference=True)``) stays the
+step (``preferred_fill.py``). The reference scheduler (``reference.py``) stays the
 oracle in tests.
 """
 

@@ -25,10 +25,17 @@ purpose: O(pods × nodes × pods) per cycle.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+from itertools import chain
+from operator import attrgetter
+from typing import Any
+
 from kubeloop.cluster.nodes import NodeRecord
-from kubeloop.cluster.parked_local import repellers_by_host
 from kubeloop.cluster.pods import PodRecord
-from kubeloop.cluster.scheduler import preemption, queue_sort
+from kubeloop.cluster.queue.hinted import Asks, asks_of
+from kubeloop.cluster.queue.parked_local import repellers_by_host
+from kubeloop.cluster.scheduler import batch_runs, preemption, queue_sort
 from kubeloop.cluster.scheduler.balanced_allocation import BalancedAllocation
 from kubeloop.cluster.scheduler.cycle import CycleResult
 from kubeloop.cluster.scheduler.framework import FilterPlugin, ScorePlugin
@@ -37,12 +44,14 @@ from kubeloop.cluster.scheduler.node_affinity import NodeAffinity
 from kubeloop.cluster.scheduler.node_health import NodeHealth
 from kubeloop.cluster.scheduler.node_unschedulable import NodeUnschedulable
 from kubeloop.cluster.scheduler.pod_counts import PodCounts
-from kubeloop.cluster.scheduler.resources_fit import NodeResourcesFit
+from kubeloop.cluster.scheduler.resources_fit import ROOM_REASONS, NodeResourcesFit
+from kubeloop.cluster.scheduler.stale_messages import StaleMessages, local_renewal
 from kubeloop.cluster.scheduler.taint_toleration import TaintToleration
 from kubeloop.cluster.scheduler.topology_spread import PodTopologySpread
-from kubeloop.cluster.scheduling_queue import Asks, asks_of
 from kubeloop.cluster.state import ClusterState
 from kubeloop.errors import InvalidSpecError
+
+_seq = attrgetter("seq")
 
 STRATEGIES = ("first-fit", "LeastAllocated", "MostAllocated", "BalancedAllocation")
 
@@ -50,7 +59,11 @@ STRATEGIES = ("first-fit", "LeastAllocated", "MostAllocated", "BalancedAllocatio
 class ReferenceScheduler:
     """Every plugin on every node for every pod; a drop-in for ``Scheduler`` in a cluster."""
 
-    def __init__(self, strategy: str = "first-fit") -> None:
+    def __init__(self, strategy: str = "first-fit", *, hints: bool = False) -> None:
+        """``hints=True``: the queue's hints decide which parked pods a cycle retries, as
+        in production (for tests of the placement fast paths, whose events follow the
+        queue); by default every parked pod is retried after any event."""
+        self.hints = hints
         if strategy not in STRATEGIES:
             raise InvalidSpecError(
                 f'scoring strategy "{strategy}" is not one of {", ".join(STRATEGIES)}'
@@ -68,6 +81,8 @@ class ReferenceScheduler:
             self.spread,
             self.inter_pod,
         ]
+        self.local = self.filters[:5]
+        """The filters that read the node alone: the hints ask them."""
         self.scorers: list[ScorePlugin] = [taints, affinity, self.spread, self.inter_pod]
         if strategy == "BalancedAllocation":
             self.scorers.insert(0, BalancedAllocation())
@@ -82,22 +97,61 @@ class ReferenceScheduler:
             node = state.nodes.get(name)
             return node is not None and self._feasible(pod, node)
 
+        def fits_local(pod: PodRecord, name: str) -> bool:
+            node = state.nodes.get(name)
+            return node is not None and all(f.filter(pod, node) is None for f in self.local)
+
         self.refresh(state)
+        hints = self.hints and not preemption.needed(state)
+        order = queue_sort.order(state)
         queue = state.queue.cycle(
-            state.clock.now, fits, hints=False, order=queue_sort.order(state), fits_all=fits
+            state.clock.now, fits_local, hints=hints, order=order, fits_all=fits
         )
-        for pod in queue:
+        stale = self._stale(state, order or _seq)
+        # The queue hands a ReplicaSet's consecutive pods out together: a group the hints
+        # moved is read up to the end of its run before the run's first failure is known.
+        for pod in chain.from_iterable(batch_runs.of_replicasets(queue)):
+            stale.renew_before(pod, len(result.scheduled))
             best = self._pick(pod, [n for n in state.nodes_in_order() if self._feasible(pod, n)])
             if best is not None:
                 self.place(state, pod, best, result)
             elif preemption.needed(state):
-                preemption.handle_failures(self, state, [pod], result)
+                preemption.handle_failures(
+                    state,
+                    [pod],
+                    result,
+                    filters=self.filters_for,
+                    recount=self.refresh,
+                    place=self.place,
+                    park=self.record_failure,
+                )
             else:
                 message = preemption.failure_message(state, pod, self.filters)
                 self.record_failure(state, pod, message, result)
+        stale.renew_before(None, len(result.scheduled))
         by_host = repellers_by_host(rs.template for rs in state.repelling.values())
         state.queue.end_cycle(state.clock.now, bool(result.scheduled), by_host)
         return result
+
+    def _stale(self, state: ClusterState, order: Callable[[PodRecord], Any]) -> StaleMessages:
+        """The parked pods the hints left parked that upstream's coarser hints would retry:
+        each takes its retry's message at its turn (``stale_messages.py``)."""
+        stale = StaleMessages(order)
+        events = state.queue.events
+
+        def message(pod: PodRecord) -> str:
+            return preemption.failure_message(state, pod, self.filters)
+
+        def room_message(pod: PodRecord) -> str | None:
+            text = message(pod)
+            return text if any(reason in text for reason in ROOM_REASONS) else None
+
+        for group in events.unmoved:
+            stale.add(list(group.members.values()), partial(room_message, group.sample))
+        for pods in events.unmoved_local:
+            for retried, renewal in local_renewal(pods, events, message):
+                stale.add(retried, renewal)
+        return stale
 
     def _feasible(self, pod: PodRecord, node: NodeRecord) -> bool:
         return all(plugin.filter(pod, node) is None for plugin in self.filters)
@@ -112,9 +166,10 @@ class ReferenceScheduler:
                 totals[i] += score * plugin.weight
         return feasible[totals.index(max(totals))]
 
-    # --- what preemption (``preemption.Host``) asks of the scheduler it runs in ----------
+    # --- what preemption (``preemption.handle_failures``) is given ----------------------
 
     def filters_for(self, pod: PodRecord) -> list[FilterPlugin]:
+        """Every filter, for every pod."""
         return self.filters
 
     def refresh(self, state: ClusterState) -> None:

@@ -19,15 +19,19 @@ first that takes the batch places it, exactly as the reference would:
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from operator import attrgetter
+from typing import Any
 
 from kubeloop.cluster.capacity_index import CapacityIndex
 from kubeloop.cluster.nodes import NodeRecord
-from kubeloop.cluster.parked_local import Fits, repellers_by_host
 from kubeloop.cluster.pods import PodRecord
+from kubeloop.cluster.queue.hinted import Asks, asks_of
+from kubeloop.cluster.queue.parked_local import Fits, repellers_by_host
 from kubeloop.cluster.scheduler import (
     aware_classes,
     batch_runs,
+    cache_check,
     class_batch,
     domain_batches,
     first_fit,
@@ -56,11 +60,11 @@ from kubeloop.cluster.scheduler.reference import STRATEGIES
 from kubeloop.cluster.scheduler.resources_fit import NodeResourcesFit
 from kubeloop.cluster.scheduler.taint_toleration import TaintToleration
 from kubeloop.cluster.scheduler.topology_spread import PodTopologySpread
-from kubeloop.cluster.scheduling_queue import Asks, asks_of
 from kubeloop.cluster.state import ClusterState
 from kubeloop.errors import InvalidSpecError
 
 _name = attrgetter("name")
+_seq = attrgetter("seq")
 
 FastPath = Callable[["Scheduler", ClusterState, list[PodRecord], CycleResult], bool]
 """One way to place a batch of a template's pods: it places them exactly as the reference
@@ -68,12 +72,7 @@ scheduler (``reference.py``) would and answers True, or declines and answers Fal
 
 
 class Scheduler:
-    def __init__(
-        self, strategy: str = "first-fit", *, reference: bool = False, retry_all: bool = False
-    ) -> None:
-        """``reference=True`` scores every node for every pod, ``retry_all=True`` retries
-        every Pending pod after any event and walks every node for each message (the
-        tests' oracles for the scoring fast paths and for the queue's hints)."""
+    def __init__(self, strategy: str = "first-fit") -> None:
         if strategy not in STRATEGIES:
             raise InvalidSpecError(
                 f'scoring strategy "{strategy}" is not one of {", ".join(STRATEGIES)}'
@@ -104,16 +103,19 @@ class Scheduler:
         self.topology_filters: list[FilterPlugin] = [self.spread, self.inter_pod]
         self.preference_scorers: list[ScorePlugin] = [affinity, self.spread, self.inter_pod]
         self._symmetric = False
-        self.by_class = not reference and all(
+        self.by_class = all(
             getattr(plugin, "node_local", False) for plugin in [*self.filters, *self.scorers]
         )
         self._classes: NodeClasses | None = None
         self._classes_of: CapacityIndex | None = None
         """The index whose nodes ``_classes`` groups (a new one means new nodes)."""
-        self.retry_all = retry_all
+        self._classes_read = 0
+        """How far ``_classes`` has read the state's node log."""
         self._messages = FailureMessages(self.filters if self.by_class else None)
         self._batched = False
         """This cycle places plain first-fit batches through the capacity index."""
+        self._check_caches = cache_check.enabled()
+        """Build every cache afresh after each cycle and compare (``cache_check.py``)."""
 
     def _aware(self, pod: PodRecord) -> bool:
         """This pod's placement depends on other pods: its own terms, or existing pods'
@@ -133,8 +135,8 @@ class Scheduler:
             return message_by_host(pod, self.inter_pod.hosts(state, pod), self._filters(pod))
         return preemption.failure_message(state, pod, self._filters(pod))
 
-    # --- what preemption (``preemption.py``) asks of the scheduler ---------------------
     def filters_for(self, pod: PodRecord) -> list[FilterPlugin]:
+        """Every filter the pod is asked: the topology ones too when it reads other pods."""
         return self._filters(pod)
 
     def refresh(self, state: ClusterState) -> None:
@@ -161,23 +163,47 @@ class Scheduler:
         self._symmetric = any(rs.pods for rs in state.repelling.values())
         # Preemption frees room mid-cycle and helps pods on nodes they do not fit, which the
         # exact hints do not foresee: while it can run, every event moves every parked pod.
-        hints = not self.retry_all and not preemption.needed(state)
+        hints = not preemption.needed(state)
         fits, fits_all = self._hint(state, False), self._hint(state, True)
+        order = queue_sort.order(state)
         queue = state.queue.cycle(
-            state.clock.now, fits, hints=hints, order=queue_sort.order(state), fits_all=fits_all
+            state.clock.now, fits, hints=hints, order=order, fits_all=fits_all
         )
+        stale = self._stale(state, order)
         self._batched = self.strategy == "first-fit" and state.prefer_no_schedule_nodes == 0
         batches = batch_runs.of_replicasets(queue)
         if self._batched and not preemption.needed(state):
             batches = batch_runs.joined(batches, self._first_fit_places)
         for batch in batches:
+            stale.renew_before(batch[0], len(result.scheduled))
             for path in FAST_PATHS:  # the first that takes the batch places it
                 if path(self, state, batch, result):
                     break
-        stale_messages.refresh(self, state, self._messages)
+        stale.renew_before(None, len(result.scheduled))
         by_host = repellers_by_host(rs.template for rs in state.repelling.values())
         state.queue.end_cycle(state.clock.now, bool(result.scheduled), by_host)
+        if self._check_caches:
+            classes = self.node_classes(state) if self.by_class else None
+            cache_check.check(state, classes, self.counts)
         return result
+
+    def _stale(
+        self, state: ClusterState, order: Callable[[PodRecord], Any] | None
+    ) -> stale_messages.StaleMessages:
+        """The parked pods this cycle's events left parked that upstream would retry (in
+        creation order, a group's seqs bound its keys: no pass over its pods)."""
+        stale = stale_messages.StaleMessages(order or _seq)
+        events = state.queue.events
+        classes = self.node_classes if self.by_class else None
+        for group in events.unmoved:
+            renew = partial(self._messages.retry_message, state, group, self.explain, classes)
+            bounds = (group.by_seq[0], group.last_seq) if order is None else None
+            stale.add(group.members.values(), renew, bounds)
+        for pods in events.unmoved_local:
+            message = partial(self.failure_message, state)
+            for retried, renewal in stale_messages.local_renewal(pods, events, message):
+                stale.add(retried, renewal)
+        return stale
 
     # --- the fast paths, in the order they are offered a batch (``FAST_PATHS``) ----------
 
@@ -234,7 +260,7 @@ class Scheduler:
             return False
         classes = self.node_classes(state)
         placed = class_batch.place(state, batch, self.filters, self.scorers, classes)
-        state.index.drain_changed()  # only this batch's binds, which ``classes`` followed
+        self._classes_read = state.node_log.end  # the batch's binds: ``classes`` followed them
         result.scheduled.extend(map(_name, batch[:placed]))
         if placed < len(batch):
             self._fail(state, batch[placed:], result)
@@ -242,11 +268,18 @@ class Scheduler:
 
     def _by_domain(self, state: ClusterState, batch: list[PodRecord], result: CycleResult) -> bool:
         """Pods by domain (``domain_batches.py``); from the first that fails, one by one."""
-        by = self.by_class and domain_batches.placer(self, batch[0].template, self._symmetric)
+        by = self.by_class and domain_batches.placer(
+            batch[0].template,
+            self._symmetric,
+            self.filters,
+            self.scorers,
+            self.spread,
+            self.inter_pod,
+        )
         if not by:
             return False
         placed = by(state, batch, self.node_classes(state))
-        state.index.drain_changed()  # only this batch's binds, which ``classes`` followed
+        self._classes_read = state.node_log.end  # the batch's binds: ``classes`` followed them
         result.scheduled.extend(map(_name, batch[:placed]))
         for pod in batch[placed:]:
             self._score_one(state, pod, result)
@@ -254,20 +287,24 @@ class Scheduler:
 
     def node_classes(self, state: ClusterState) -> NodeClasses:
         """The node classes, brought up to date with every node changed since last asked."""
-        index = state.index
-        changed = index.drain_changed()
-        if self._classes is None or self._classes_of is not index or self._classes.bloated:
+        index, log = state.index, state.node_log
+        changed = log.since(self._classes_read)
+        self._classes_read = log.end
+        classes = self._classes
+        if classes is None or self._classes_of is not index or classes.bloated or changed is None:
             self._classes, self._classes_of = NodeClasses(index.nodes), index
-        else:
-            for node in changed:
-                self._classes.moved(node)
-        return self._classes
+            return self._classes
+        nodes = state.nodes
+        for name in sorted(changed):  # the index's order, by name
+            classes.moved(nodes[name])
+        return classes
 
     def _host_batch(self, state: ClusterState, batch: list[PodRecord], result: CycleResult) -> bool:
         """Pods whose cross-pod terms are all by hostname (``affinity_batch.py``)."""
         if not (self.by_class and self._aware(batch[0]) and self.inter_pod.by_host(batch[0])):
             return False
-        placed = place_by_host(self, state, batch, result)
+        filters, scorers = self._filters(batch[0]), [*self.scorers, *self.preference_scorers]
+        placed = place_by_host(state, batch, result, self.inter_pod, filters, scorers, self.place)
         if placed < len(batch) and not preemption.needed(state):
             self._fail(state, batch[placed:], result)  # nothing moved since: one message
             return True
@@ -316,14 +353,22 @@ class Scheduler:
 
     def _fail(self, state: ClusterState, pods: list[PodRecord], result: CycleResult) -> None:
         if preemption.needed(state):  # pods of other priorities exist: DefaultPreemption
-            preemption.handle_failures(self, state, pods, result)
+            preemption.handle_failures(
+                state,
+                pods,
+                result,
+                filters=self.filters_for,
+                recount=self.refresh,
+                place=self.place,
+                park=self.record_failure,
+            )
             return
         # Pods that ask the node-local filters the same questions get the same answer: their
         # message is kept per asks and recomputed only on the nodes changed since
         # (``messages.py``). A pod whose placement depends on other pods asks other
         # questions: its message is a fresh walk, and it is parked apart.
         key = self._key(pods[0])
-        if key is None or self.retry_all:
+        if key is None:
             message = self.failure_message(state, pods[0])
         else:
             log = state.node_log
