@@ -192,6 +192,15 @@ class ServiceViewLike(Protocol):
 
 
 @runtime_checkable
+class ServiceSettingsLike(Protocol):
+    """An extension of ``ServiceViewLike``: what the service is set to at ``now``, read to
+    put a change back once its duration ends ("fails 20% of requests for 3 minutes")."""
+
+    rate: float
+    error_ratio: float
+
+
+@runtime_checkable
 class ServiceLike(Protocol):
     """``Telemetry.service(name)``: a synthetic service on the clock."""
 

@@ -41,11 +41,15 @@ _NAMED_GROUP = re.compile(r"\(\?P<\w+>")
 
 
 def js_regex(python_regex: str) -> str:
-    """A Python pattern (the subset kubeloop compiles) as the body of a JS regex literal."""
+    """A Python pattern (the subset kubeloop compiles) as the body of a JS regex literal.
+
+    JS has no atomic groups: ``(?>…)`` becomes a plain group, which matches the same texts
+    here (the atomic group only stops Python backtracking into a word it already took)."""
     body = _NAMED_GROUP.sub("(?:", python_regex)
     out = []
     escaped = False
-    for char in body:
+    opened = -1  # where the last group (an unescaped parenthesis) opened
+    for index, char in enumerate(body):
         if escaped:
             out.append(char)
             escaped = False
@@ -54,7 +58,10 @@ def js_regex(python_regex: str) -> str:
             escaped = True
         elif char == "/":
             out.append("\\/")
+        elif char == ">" and opened == index - 2 and body[index - 1] == "?":
+            out.append(":")
         else:
+            opened = index if char == "(" else opened
             out.append(char)
     return "".join(out)
 

@@ -157,13 +157,16 @@ def _lasting(
     world: World, service: object, change: str, value: float, duration: int | None
 ) -> None:
     """Make the change now; with a duration, let it pass and undo the change."""
-    before = world.capability(service, "view")(world.clock.now)
     setter = getattr(service, change)
+    if duration is None:
+        world.attempt(lambda: setter(value, world.clock.now))
+        return
+    before = world.capability(service, "view")(world.clock.now)  # read before any change
+    old = world.attribute(before, "error_ratio" if change == "set_error_ratio" else "rate")
     world.attempt(lambda: setter(value, world.clock.now))
-    if duration is None or world.error is not None:
+    if world.error is not None:
         return
     world.advance(duration)
-    old = before.error_ratio if change == "set_error_ratio" else before.rate
     world.attempt(lambda: setter(old, world.clock.now))
 
 

@@ -33,6 +33,7 @@ def test_python_patterns_become_javascript_regex_literal_bodies() -> None:
         r"(?:[A-Za-z0-9][-A-Za-z0-9._\/]*)\ fails"
     )
     assert js_regex(r"a\/b") == r"a\/b", "an escaped slash stays escaped once"
+    assert js_regex(r"(?>[^\"]*) \(?>") == r"(?:[^\"]*) \(?>", "JS has no atomic group"
     assert cucumber_expression("I drain node-1 (really) {now} a/b") == (
         r"I drain node-1 \(really\) \{now\} a\/b"
     )
