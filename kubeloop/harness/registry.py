@@ -184,13 +184,15 @@ class Registry:
         except (UndefinedStepError, AmbiguousStepError):
             return None
 
-    def _match(self, keyword: str, text: str) -> list[Match]:
+    def _match(
+        self, keyword: str, text: str, tails: dict[str, list[Match] | None] | None = None
+    ) -> list[Match]:
         whole = self.match_one(keyword, text)
         if len(whole) > 1:
             raise AmbiguousStepError(_ambiguous(keyword, text, whole))
         if whole:
             return whole
-        readings = list(self._conjunctions(keyword, text))
+        readings = list(self._conjunctions(keyword, text, {} if tails is None else tails))
         if len(readings) > 1:
             shown = [" + ".join(m.text for m in reading) for reading in readings]
             raise AmbiguousStepError(
@@ -200,15 +202,24 @@ class Registry:
             return readings[0]
         raise UndefinedStepError(f'no step matches {keyword.title()} "{text}"')
 
-    def _conjunctions(self, keyword: str, text: str) -> Iterator[list[Match]]:
+    def _conjunctions(
+        self, keyword: str, text: str, tails: dict[str, list[Match] | None]
+    ) -> Iterator[list[Match]]:
+        """Each split at " and " whose left side is one phrase and right side reads; each
+        right side is read once (``tails``), so a list whose every prefix is a phrase ("1%
+        take 2s and 1% take 2s and …") is split in polynomial time, not exponential."""
         for found in re.finditer(" and ", text):
             left, right = text[: found.start()], text[found.end() :]
             first = self.match_one(keyword, left)
             if len(first) != 1:
                 continue
-            try:
-                rest = self._match(keyword, right)
-            except (UndefinedStepError, AmbiguousStepError):
+            if right not in tails:
+                try:
+                    tails[right] = self._match(keyword, right, tails)
+                except (UndefinedStepError, AmbiguousStepError):
+                    tails[right] = None
+            rest = tails[right]
+            if rest is None:
                 continue
             yield [first[0], *(replace(m, offset=m.offset + found.end()) for m in rest)]
 

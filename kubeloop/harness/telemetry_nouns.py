@@ -171,10 +171,9 @@ def _condition(text: str) -> str:
 
 
 _ABOUT = r"(?:(?:in )?(?:under|around|about|roughly|within|less than|at most|up to) |in )?"
-_TAKE = (
-    r"(?:take|takes|finish|complete|are served|respond|return|are answered|answer|come back)"
-    r"(?: in)?"
-)
+_TAKE = r"(?:take|takes|finish|complete|are served|respond|return|are answered|answer|come back)"
+"""The verb alone: "in" is _ABOUT's, so "finish in 40ms" splits one way only (two ways per
+share made a long list of shares backtrack without end)."""
 _WHO = r"(?: of (?:them|those|those requests|the requests|requests|all requests))?"
 _REQUESTS = r"(?: (?:requests|of them|of the requests|of requests|calls))?"
 _MOST = (
