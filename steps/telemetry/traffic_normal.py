@@ -84,7 +84,7 @@ def traffic_goes_from(
         if world.error is not None:
             return
     service = _service(world, name)
-    now = world.capability(service, "view")(world.clock.now).rate
+    now = world.attribute(world.capability(service, "view")(world.clock.now), "rate")
     if abs(now - low) > 1e-9:
         raise world.fail(f"{name} serving {show(low)} requests per second", f"{show(now)}")
     world.attempt(lambda: service.set_rate(rate, world.clock.now))  # type: ignore[attr-defined]
