@@ -111,5 +111,5 @@ def test_the_finder_sees_a_cycle_hidden_behind_type_checking(tmp_path: Path) -> 
 
 def test_the_step_library_is_read_under_its_installed_name() -> None:
     graph = _graph()
-    assert "kubeloop.steps.cluster.support" in graph
+    assert "kubeloop.steps.cluster.engine_objects" in graph
     assert "kubeloop.harness.registry" in graph["kubeloop.steps.cluster.nodes"]

@@ -8,7 +8,7 @@ from typing import Any
 from kubeloop.harness.registry import given
 from kubeloop.harness.world import World
 
-from .support import reapply, selector
+from .engine_objects import reapply, selector
 
 HOSTNAME = "kubernetes.io/hostname"
 ZONE = "topology.kubernetes.io/zone"

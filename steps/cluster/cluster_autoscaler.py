@@ -11,7 +11,7 @@ from kubeloop.harness.registry import given, when
 from kubeloop.harness.world import World
 
 from .cluster_autoscaler_flags import configure
-from .support import column_problems, taint
+from .engine_objects import column_problems, taint
 
 _DETAILS = (
     "[,][ <with|of|having> {size:resources}][ each]"

@@ -8,7 +8,7 @@ from typing import Any
 from kubeloop.harness.registry import given, then, when
 from kubeloop.harness.world import World
 
-from .support import each_node, selector
+from .engine_objects import each_node, selector
 
 DRAIN = "drain"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from kubeloop.harness.registry import when
 from kubeloop.harness.world import World
 
-from .support import each_node, set_node_state
+from .engine_objects import each_node, set_node_state
 
 
 @when(

@@ -16,7 +16,7 @@ from kubeloop.harness.world import World
 
 from .affinity import from_manifest
 from .cluster_autoscaler import apply_node_groups
-from .support import (
+from .engine_objects import (
     add_node,
     apply_deployment,
     selector,

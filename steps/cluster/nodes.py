@@ -12,8 +12,8 @@ from kubeloop.harness.registry import given, then, when
 from kubeloop.harness.world import World
 from kubeloop.render.checks import FailedCheck
 
+from .engine_objects import add_node, column_problems, set_node_state, taint
 from .fixture import apply_fixture, load
-from .support import add_node, column_problems, set_node_state, taint
 
 _SIZE = "[,][ each][ <with|of|having> {size:resources}]"
 

@@ -39,7 +39,7 @@ def members(world: World, pods: PodSet, deployment: str | None = None) -> list[A
     if pods.state is not None:
         found = [p for p in found if _IN_STATE[pods.state](p)]
     if pods.version is not None:
-        from ..links.support import artifact_named  # noqa: PLC0415  (one world)
+        from ..links.links_part import artifact_named  # noqa: PLC0415  (one world)
 
         try:
             digest = artifact_named(world, pods.version)
@@ -178,7 +178,7 @@ def pods_on(world: World, pods: PodSet, nodes: tuple[str, ...]) -> None:
 def pods_run(world: World, pods: PodSet, version: str) -> None:
     """The pods run that version (their template's version label or image); an artifact's
     alias (D2) means that artifact: the pods run its very digest, not just its version."""
-    from ..links.support import artifact_named  # noqa: PLC0415  (one world)
+    from ..links.links_part import artifact_named  # noqa: PLC0415  (one world)
 
     try:
         digest = artifact_named(world, version)

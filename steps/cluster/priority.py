@@ -7,7 +7,7 @@ from typing import Any
 from kubeloop.harness.registry import given, then, when
 from kubeloop.harness.world import World
 
-from .support import reapply
+from .engine_objects import reapply
 
 _CLASS = "[a ]<priority class|PriorityClass> {name:name} <of|with value|valued> {value:priority}"
 _OPTIONS = "[ that <never preempts|does not preempt>][ <as the global default|globally by default>]"

@@ -5,8 +5,8 @@ from __future__ import annotations
 from kubeloop.harness.registry import given, then, when
 from kubeloop.harness.world import World
 
+from .engine_objects import reapply
 from .rollout import _keep_rollout
-from .support import reapply
 
 
 @given(
@@ -39,7 +39,7 @@ def min_ready_seconds(world: World, name: str, seconds: int) -> None:
 )
 def roll_out_broken(world: World, version: str, deployment: str) -> None:
     """Roll out a version whose pods never pass their readiness probe: the rollout sticks."""
-    from ..links.support import version_only  # noqa: PLC0415  (one world)
+    from ..links.links_part import version_only  # noqa: PLC0415  (one world)
 
     world.attempt(lambda: version_only(world, version))
     if world.error is not None:

@@ -130,7 +130,7 @@ def i_roll_out(
     rollouts too.
     """
     deployment = deployment or it(world, "deployment")
-    from ..links.support import artifact_named, links  # noqa: PLC0415  (one world)
+    from ..links.links_part import artifact_named, links  # noqa: PLC0415  (one world)
 
     digest = world.attempt(lambda: artifact_named(world, version))
     if world.error is not None:
@@ -142,7 +142,7 @@ def i_roll_out(
     if deployment in world.declared.deployments:
         world.declared.deployments[deployment][1].update(budget)
     if template:
-        from .support import reapply  # noqa: PLC0415
+        from .engine_objects import reapply  # noqa: PLC0415
 
         world.attempt(lambda: reapply(world, deployment, **template))
         if world.error is not None:

@@ -16,7 +16,7 @@ from typing import Any
 
 from kubeloop.harness.world import World
 
-from .support import reapply
+from .engine_objects import reapply
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ from kubeloop.harness.params import TaintText, parse_taint
 from kubeloop.harness.registry import given, when
 from kubeloop.harness.world import World
 
-from .support import reapply, taint, toleration
+from .engine_objects import reapply, taint, toleration
 
 
 @given(

@@ -11,7 +11,7 @@ from kubeloop.harness.registry import given, when
 from kubeloop.harness.world import World
 
 from .affinity import place
-from .support import apply_deployment, reapply
+from .engine_objects import apply_deployment, reapply
 
 _COUNT = "{replicas:n}[ <replicas|replica|pods|pod|instances|instance|copies>]"
 
@@ -63,7 +63,7 @@ def a_deployment(
         k: options.pop(k) for k in ("anti_affinity", "spread") if k in options
     }
     if version is not None:
-        from ..links.support import version_only  # noqa: PLC0415  (one world)
+        from ..links.links_part import version_only  # noqa: PLC0415  (one world)
 
         try:  # an artifact's alias is never a version string: it reaches pods by admission
             options.setdefault("version", version_only(world, version))
@@ -182,7 +182,7 @@ def i_scale(world: World, deployment: str, replicas: int) -> None:
 )
 def i_apply_version(world: World, version: str, deployment: str) -> None:
     """Change the deployment's template; the rollout proceeds one step per reconcile."""
-    from ..links.support import version_only  # noqa: PLC0415  (one world)
+    from ..links.links_part import version_only  # noqa: PLC0415  (one world)
 
     world.attempt(lambda: reapply(world, deployment, version=version_only(world, version)))
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from kubeloop.harness.registry import given, then
 from kubeloop.harness.world import World
 
-from ..telemetry.support import matches, show, telemetry
-from .support import links
+from ..telemetry.telemetry_part import matches, show, telemetry
+from .links_part import links
 
 _PER_POD = "[ per {unit:word}]"
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from kubeloop.harness.registry import given, then
 from kubeloop.harness.world import World
 
-from ..pipeline.support import scene
-from ..telemetry.support import telemetry
-from .support import links
+from ..pipeline.pipeline_part import scene
+from ..telemetry.telemetry_part import telemetry
+from .links_part import links
 
 
 @given(

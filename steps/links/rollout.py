@@ -5,8 +5,8 @@ from __future__ import annotations
 from kubeloop.harness.registry import given, then
 from kubeloop.harness.world import World
 
-from ..pipeline.support import scene
-from .support import links
+from ..pipeline.pipeline_part import scene
+from .links_part import links
 
 
 @given(

@@ -26,8 +26,8 @@ from ..cluster.workloads import a_deployment
 from ..pipeline.build import bind
 from ..pipeline.commits import make_true
 from ..pipeline.environments import rollback_target
-from ..pipeline.support import scene
-from .support import artifact_named, links, version_only
+from ..pipeline.pipeline_part import scene
+from .links_part import artifact_named, links, version_only
 
 _RUNS = "<runs|is running>"
 

@@ -9,7 +9,7 @@ from kubeloop.harness.step_context import Step
 from kubeloop.harness.world import World
 from kubeloop.render.timeline import burn_rows
 
-from .support import links
+from .links_part import links
 
 
 def _told_again(world: World) -> World:
@@ -100,7 +100,7 @@ def _at(entries: Any, index: int) -> str:
 def paged_mid_rollout(world: World, slo: str, alias: str, deployment: str) -> None:
     """Read off the one timeline: the SLO's page fired while the rollout of ALIAS to
     DEPLOYMENT was still under way (or before it ever completed)."""
-    from ..pipeline.support import scene  # noqa: PLC0415
+    from ..pipeline.pipeline_part import scene  # noqa: PLC0415
 
     current = scene(world)
     version = str(current.pipeline.artifact(current.digest(world, alias)).version)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from kubeloop.harness.registry import given, when
 from kubeloop.harness.world import World
 
-from ..telemetry.support import telemetry
-from .support import artifact_named, links
+from ..telemetry.telemetry_part import telemetry
+from .links_part import artifact_named, links
 
 
 @given(
@@ -50,7 +50,7 @@ def _version_of(world: World, text: str) -> str:
     digest = artifact_named(world, text)
     if digest is None:
         return text
-    from ..pipeline.support import scene  # noqa: PLC0415
+    from ..pipeline.pipeline_part import scene  # noqa: PLC0415
 
     return str(scene(world).pipeline.artifact(digest).version)
 

@@ -15,7 +15,7 @@ from kubeloop.harness.reasons import Reason, says
 from kubeloop.harness.registry import checks_error, then
 from kubeloop.harness.world import World
 
-from .support import scene
+from .pipeline_part import scene
 
 _CANNOT = (
     "<can't|cannot|can not|couldn't|could not|isn't allowed to|is not allowed to|must not|"

@@ -11,7 +11,7 @@ import kubeloop.harness.release_words  # noqa: F401  (registers happening)
 from kubeloop.harness.registry import then
 from kubeloop.harness.world import World
 
-from .support import scene
+from .pipeline_part import scene
 from .verdicts import _gate
 
 _WHAT = "{kind:happening}"

@@ -11,7 +11,7 @@ from kubeloop.harness.errors import HarnessError
 from kubeloop.harness.registry import given, then, when
 from kubeloop.harness.world import World
 
-from .support import scene
+from .pipeline_part import scene
 
 REVISION = "org.opencontainers.image.revision"
 """The OCI annotation naming the source revision an image was built from."""
@@ -79,7 +79,7 @@ def _build(world: World, manifest: str, alias: str) -> None:
             f"manifests {sorted(current.manifests)}",
         )
     data: dict[str, Any] = current.manifests[manifest]
-    from ..links.support import versions_in_use  # noqa: PLC0415  (one world)
+    from ..links.links_part import versions_in_use  # noqa: PLC0415  (one world)
 
     if alias in versions_in_use(world):
         world.attempt(lambda: _collides(alias, manifest))

@@ -18,7 +18,7 @@ from kubeloop.harness.world import World
 from kubeloop.pipeline import TestSummary
 
 from .gates import _record
-from .support import run_gates, said_last, scene
+from .pipeline_part import run_gates, said_last, scene
 from .verdicts import _gate
 
 

@@ -27,7 +27,7 @@ from kubeloop.harness.world import World
 from kubeloop.pipeline import TestSummary
 
 from .build import REVISION, _build, bind
-from .support import last_built, run_gates, scene
+from .pipeline_part import last_built, run_gates, scene
 
 VERSION_LABEL = "org.opencontainers.image.version"
 DEFAULT_PROJECT = "web"

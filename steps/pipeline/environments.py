@@ -14,8 +14,8 @@ from kubeloop.harness.registry import given, then
 from kubeloop.harness.world import World
 
 from .commits import make_true
+from .pipeline_part import scene
 from .promotion import env_runs
-from .support import scene
 
 
 def _names(world: World) -> list[str]:

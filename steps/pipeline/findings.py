@@ -16,7 +16,7 @@ from typing import Any
 from kubeloop.harness.registry import then
 from kubeloop.harness.world import World
 
-from .support import scene
+from .pipeline_part import scene
 from .verdicts import _gate, _verdict
 
 _LINE = re.compile(r"(?P<id>\S+) \((?P<severity>[A-Z]+)(?: in (?P<package>[^)]+))?\): (?P<said>.*)")

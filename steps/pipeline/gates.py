@@ -7,7 +7,7 @@ from kubeloop.harness.registry import given, when
 from kubeloop.harness.world import World
 from kubeloop.pipeline import Finding, TestSummary
 
-from .support import last_built, run_gates, scene, table_rows
+from .pipeline_part import last_built, run_gates, scene, table_rows
 
 
 @given(

@@ -10,7 +10,7 @@ from kubeloop.harness.errors import HarnessError
 from kubeloop.harness.registry import then
 from kubeloop.harness.world import World
 
-from .support import scene
+from .pipeline_part import scene
 
 
 def _record(world: World, alias: str) -> Any:

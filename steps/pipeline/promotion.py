@@ -10,7 +10,7 @@ from kubeloop.harness.registry import then, when
 from kubeloop.harness.world import World
 from kubeloop.pipeline import PipelineDefinition
 
-from .support import said_last, scene
+from .pipeline_part import said_last, scene
 
 
 def _operate(world: World, method: str, alias: str, env: str) -> None:

@@ -9,7 +9,7 @@ from typing import Any
 from kubeloop.harness.registry import given
 from kubeloop.harness.world import World
 
-from .support import scene
+from .pipeline_part import scene
 
 
 def _record_file(world: World, alias: str, method: str, reader: str, path: str) -> None:

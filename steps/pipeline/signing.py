@@ -9,7 +9,7 @@ from kubeloop.harness.registry import given, then, when
 from kubeloop.harness.world import World
 from kubeloop.pipeline import EnvironmentSpec
 
-from .support import scene
+from .pipeline_part import scene
 
 
 def _with_key(world: World, key: str, seed: str) -> tuple[tuple[str, str], ...]:

@@ -14,7 +14,7 @@ from kubeloop.harness.world import World
 from kubeloop.pipeline import TestSummary
 
 from .gates import _record
-from .support import run_gates, said_last
+from .pipeline_part import run_gates, said_last
 
 
 def _summary(world: World, alias: str, tests: int, failures: int) -> None:

@@ -15,7 +15,7 @@ from kubeloop.harness.registry import then
 from kubeloop.harness.world import World
 from kubeloop.render.checks import FailedCheck
 
-from .support import scene
+from .pipeline_part import scene
 
 _FOR = "[ <for|on|of> {alias:artifact}]"
 _AGAIN = "[ <again|once more|still>]"

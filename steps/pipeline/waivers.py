@@ -10,7 +10,7 @@ from kubeloop.harness.world import World
 from kubeloop.pipeline import Waiver, WaiverList
 from kubeloop.pipeline.waivers import DEFAULT_EPOCH, date_at, seconds_since
 
-from .support import scene
+from .pipeline_part import scene
 
 
 def _accept(

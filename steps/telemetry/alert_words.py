@@ -18,7 +18,7 @@ from kubeloop.harness.world import World
 
 from .alerts import _clock, _known, _timeline
 from .services import _service
-from .support import call, require_docstring
+from .telemetry_part import call, require_docstring
 
 
 @given(

@@ -10,7 +10,7 @@ from kubeloop.harness.registry import given, then, when
 from kubeloop.harness.world import World
 from kubeloop.render.checks import FailedCheck
 
-from .support import call, fixture_text, require_docstring, result_rows
+from .telemetry_part import call, fixture_text, require_docstring, result_rows
 
 _RULE = "<an|the> <alert|alert rule|alerting rule> {name:name}"
 _WHEN = "<when|on|if|for|with expression|with expr|with the expression|that fires when|fires when>"

@@ -9,7 +9,7 @@ from kubeloop.harness.registry import then
 from kubeloop.harness.world import World
 
 from .slos import find_slo, slo_named
-from .support import call, show
+from .telemetry_part import call, show
 
 _BETWEEN = "between {low:percent} and {high:percent}"
 

@@ -17,7 +17,7 @@ from kubeloop.harness.registry import then
 from kubeloop.harness.world import World
 
 from .slos import find_slo, slo_named
-from .support import call, show
+from .telemetry_part import call, show
 
 NEARLY_UNTOUCHED = 1.0
 """The most of its budget, in percent, an SLO "basically untouched" may have spent."""

@@ -16,7 +16,7 @@ from kubeloop.harness.registry import then
 from kubeloop.harness.world import World
 
 from .services import _service, the_named
-from .support import call, show
+from .telemetry_part import call, show
 
 _SPAN = 5
 """Minutes a trend is read over."""

@@ -18,7 +18,7 @@ from kubeloop.harness.registry import given, when
 from kubeloop.harness.world import World
 from kubeloop.telemetry.promtool.notation import NotationError, parse_metric
 
-from .support import (
+from .telemetry_part import (
     call,
     parse_number,
     require_table,

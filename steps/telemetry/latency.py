@@ -15,7 +15,7 @@ from kubeloop.harness.world import World
 
 from .series import evaluate, single_value
 from .services import the_named
-from .support import matches, parse_number, show
+from .telemetry_part import matches, parse_number, show
 
 _OF = (
     "[ <latency|response time|request latency|request duration|latencies|response times>]"

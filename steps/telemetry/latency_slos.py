@@ -13,7 +13,7 @@ from kubeloop.harness.registry import given
 from kubeloop.harness.world import World
 
 from .slos import _period, _service_for
-from .support import call
+from .telemetry_part import call
 
 _FINISH = (
     "<finish|complete|are served|are answered|respond|return|take|come back|are faster than|"

@@ -18,7 +18,7 @@ from kubeloop.render.checks import FailedCheck
 
 from .alert_words import alerts_about
 from .slos import find_slo, slo_named
-from .support import call, result_rows
+from .telemetry_part import call, result_rows
 
 _SEVERITIES = {"page": ("page", "critical"), "ticket": ("ticket", "warning")}
 _PAST = ("was", "got", "has been", "had been")

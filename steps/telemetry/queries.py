@@ -15,7 +15,7 @@ from .series import (
     result_table,
     single_value,
 )
-from .support import matches, parse_number, show
+from .telemetry_part import matches, parse_number, show
 
 _QUERY = "[the ][PromQL ]<query|expression> {expr:promql}"
 _SUBJECTS = (

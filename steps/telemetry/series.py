@@ -7,7 +7,7 @@ from kubeloop.harness.world import World
 from kubeloop.render.checks import FailedCheck
 from kubeloop.telemetry.promtool.notation import STALE, NotationError, expand_values, parse_metric
 
-from .support import (
+from .telemetry_part import (
     MAX_SAMPLES,
     MAX_STEPS,
     call,

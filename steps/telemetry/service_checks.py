@@ -16,7 +16,7 @@ from kubeloop.harness.telemetry_nouns import error_ratio_query
 from kubeloop.harness.world import World
 
 from .services import _service, the_named
-from .support import call, matches, show
+from .telemetry_part import call, matches, show
 
 _ERROR_RATE = (
     "the [<5xx|HTTP 5xx|HTTP 500|server|500> ]<error|failure|5xx|500|HTTP 500|HTTP 5xx> "

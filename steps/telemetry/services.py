@@ -15,7 +15,7 @@ from kubeloop.harness.registry import given, then, when
 from kubeloop.harness.world import World
 
 from .slos import service_added
-from .support import call, telemetry
+from .telemetry_part import call, telemetry
 
 _SERVES = (
     "<serves|is serving|gets|is getting|receives|is receiving|handles|is handling|takes|"
@@ -217,7 +217,7 @@ _VERSION = re.compile(r"v\d[\w.-]*", re.IGNORECASE)
 
 
 def _version_fails(world: World, version: str, ratio: float, duration: int | None) -> None:
-    from ..links.support import links  # noqa: PLC0415  (links: one world)
+    from ..links.links_part import links  # noqa: PLC0415  (links: one world)
 
     telemetry(world)
     world.attempt(lambda: links(world).fail_pods_of(version, ratio))

@@ -14,7 +14,7 @@ from kubeloop.harness.world import World
 
 from .paging import _firing
 from .slos import find_slo, slo_named
-from .support import call, parse_number, show
+from .telemetry_part import call, parse_number, show
 
 
 @then(

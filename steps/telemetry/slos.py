@@ -12,7 +12,7 @@ from kubeloop.harness.registry import given, then, when
 from kubeloop.harness.world import World
 from kubeloop.render.checks import FailedCheck
 
-from .support import (
+from .telemetry_part import (
     call,
     fixture_text,
     matches,

@@ -16,7 +16,7 @@ from kubeloop.harness.world import World
 from kubeloop.telemetry.traffic import DEFAULT_LATENCY
 
 from .services import _FOR, NORMAL, _service, the_named, the_service
-from .support import call, show
+from .telemetry_part import call, show
 
 _BACK = (
     "<goes back|go back|is back|are back|gets back|get back|comes back|come back|settles back|"

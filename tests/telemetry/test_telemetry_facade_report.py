@@ -10,7 +10,7 @@ import pytest
 from kubeloop.render.checks import FailedCheck
 from kubeloop.render.telemetry import telemetry_picture, telemetry_snapshot
 from kubeloop.render.telemetry_charts import telemetry_svg
-from kubeloop.steps.telemetry.support import matches, show
+from kubeloop.steps.telemetry.telemetry_part import matches, show
 from kubeloop.telemetry.slo.windows import DAY
 from kubeloop.telemetry.telemetry import Telemetry
 

@@ -112,7 +112,7 @@ def _build(world: World) -> PipelineScene:
     world.capability(built.pipeline, "configure")(built.definition)
     world.report.pictures["pipeline"] = lambda: ladder_text(snapshot(built))
     world.report.snapshots["pipeline"] = lambda: snapshot(built)
-    from ..links.support import pipeline_built  # noqa: PLC0415  (links: one world)
+    from ..links.links_part import pipeline_built  # noqa: PLC0415  (links: one world)
 
     pipeline_built(world, built.pipeline)
     return built

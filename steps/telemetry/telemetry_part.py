@@ -27,7 +27,7 @@ def telemetry(world: World) -> Any:
 
         world.report.snapshots["telemetry"] = lambda: telemetry_snapshot(engine)
         world.report.pictures["telemetry"] = lambda: telemetry_picture(engine)
-        from ..links.support import links  # noqa: PLC0415  (links: one world)
+        from ..links.links_part import links  # noqa: PLC0415  (links: one world)
 
         links(world)  # a service served by a deployment's pods (kubeloop/links/pod_traffic.py)
         return engine
