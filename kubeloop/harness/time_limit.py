@@ -61,14 +61,17 @@ def time_limit(seconds: float, what: str) -> TimeLimit:
 class TimeLimit:
     """The context manager ``time_limit`` returns (a class: cheaper than a generator)."""
 
-    __slots__ = ("armed", "previous", "previous_cpu", "seconds", "what")
+    __slots__ = ("armed", "installed", "previous", "previous_cpu", "seconds", "what")
 
     def __init__(self, seconds: float, what: str) -> None:
         self.seconds = seconds
         self.what = what
         self.previous: Any = None
         self.previous_cpu: Any = None
+        self.installed = False
+        """Its handlers are installed (put back the ones from before at the end)."""
         self.armed = False
+        """Its timers run: a signal now is the limit reached (later ones are ignored)."""
 
     def __enter__(self) -> None:
         if self.seconds <= 0 or not hasattr(signal, "setitimer"):
@@ -77,7 +80,7 @@ class TimeLimit:
             return
         self.previous = _install(signal.SIGALRM, self._wall)
         self.previous_cpu = _install(signal.SIGPROF, self._cpu)
-        self.armed = True
+        self.installed = self.armed = True
         _RUNNING.append(self)
         signal.setitimer(signal.ITIMER_PROF, self.seconds)
         signal.setitimer(signal.ITIMER_REAL, self.seconds * WALL_FACTOR)
@@ -98,14 +101,27 @@ class TimeLimit:
         error: BaseException | None,
         traceback: TracebackType | None,
     ) -> None:
-        if self.armed:
+        self._disarm()
+        if self.installed:
+            self.installed = False
             _RUNNING.remove(self)
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.setitimer(signal.ITIMER_PROF, 0)
             _install(signal.SIGALRM, self.previous)
             _install(signal.SIGPROF, self.previous_cpu)
 
+    def _disarm(self) -> bool:
+        """Stop both timers; False if they were stopped already. The first limit reached
+        stops the other, so its signal cannot raise a second error while the first unwinds
+        (or while ``__exit__`` puts the handlers back)."""
+        if not self.armed:
+            return False
+        self.armed = False
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        return True
+
     def _cpu(self, signum: int, frame: FrameType | None) -> None:
+        if not self._disarm():
+            return
         raise StepTimeoutError(
             f'"{self.what}" did not finish within {self.seconds:g} s of CPU time; is the engine '
             "stuck in a loop? (--step-timeout sets the limit, and a step gets "
@@ -113,6 +129,8 @@ class TimeLimit:
         )
 
     def _wall(self, signum: int, frame: FrameType | None) -> None:
+        if not self._disarm():
+            return
         raise StepTimeoutError(
             f'"{self.what}" did not finish within {self.seconds * WALL_FACTOR:g} s of wall '
             f"clock (the backstop, {WALL_FACTOR:g} x --step-timeout, for a step that waits "

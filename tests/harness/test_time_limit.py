@@ -3,6 +3,7 @@ handler was there before the step is there after it."""
 
 from __future__ import annotations
 
+import os
 import signal
 import time
 from collections.abc import Iterator
@@ -73,4 +74,19 @@ def test_no_limit_leaves_the_alarm_alone(alarm: object) -> None:
     with time_limit(0, "Given 3 nodes"):
         assert signal.getsignal(signal.SIGALRM) is mine
         spin(0.06)
+    assert signal.getsignal(signal.SIGALRM) is mine
+
+
+def test_the_first_limit_reached_silences_the_other(alarm: object) -> None:
+    """Once one limit fires, a late signal of the other raises nothing more: a second error
+    while the first unwinds (or while the handlers are put back) would leave the step's
+    handlers installed after it."""
+    signal.signal(signal.SIGALRM, mine)
+    with pytest.raises(StepTimeoutError) as raised, time_limit(0.02, "When it spins"):
+        try:
+            spin(5)
+        finally:
+            os.kill(os.getpid(), signal.SIGALRM)  # the wall-clock backstop, arriving late
+            spin(0.01)  # the handler runs here
+    assert raised.value.__context__ is None, "a second error replaced the first"
     assert signal.getsignal(signal.SIGALRM) is mine
