@@ -110,16 +110,8 @@ def _vector_binop(op: str, lhs: Vec, rhs: Vec, matching: ast.VectorMatching,
         return []
     compare = COMPARISON.get(op)
     arithmetic = ARITHMETIC.get(op)
-    drop_name = return_bool or compare is None
-    key = (drop_name, matching, tuple([s[0] for s in lhs]), tuple([s[0] for s in rhs]))
-    plan = _PLANS.get(key)
-    if plan is None:
-        plan = _pairs(lhs, rhs, matching, drop_name)
-        if len(_PLANS) >= MAX_PLANS:
-            _PLANS.clear()
-        _PLANS[key] = plan
     out: Vec = []
-    for i, j, metric in plan:
+    for i, j, metric in pairing(lhs, rhs, matching, return_bool or compare is None):
         a = lhs[i][1] if i >= 0 else _fill(matching, i)
         b = rhs[j][1] if j >= 0 else _fill(matching, j)
         if compare is not None:
@@ -134,6 +126,18 @@ def _vector_binop(op: str, lhs: Vec, rhs: Vec, matching: ast.VectorMatching,
         if keep or return_bool:
             out.append((metric, result))
     return out
+
+
+def pairing(lhs: Vec, rhs: Vec, matching: ast.VectorMatching, drop_name: bool) -> _Plan:
+    """Which samples of two vectors meet, under what labels (``_pairs``), kept by labels."""
+    key = (drop_name, matching, tuple([s[0] for s in lhs]), tuple([s[0] for s in rhs]))
+    plan = _PLANS.get(key)
+    if plan is None:
+        plan = _pairs(lhs, rhs, matching, drop_name)
+        if len(_PLANS) >= MAX_PLANS:
+            _PLANS.clear()
+        _PLANS[key] = plan
+    return plan
 
 
 def _fill(matching: ast.VectorMatching, index: int) -> float:

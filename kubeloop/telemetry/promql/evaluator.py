@@ -11,7 +11,7 @@ from bisect import bisect_right
 from collections.abc import Callable
 from typing import Any, Final
 
-from kubeloop.telemetry.promql import ast, extended, samples, windowsum
+from kubeloop.telemetry.promql import ast, extended, samples, trim, windowsum
 from kubeloop.telemetry.promql.aggregate import aggregate
 from kubeloop.telemetry.promql.annotations import (
     Annotation,
@@ -339,7 +339,12 @@ class Evaluator:
             self.note("warning", invalid_quantile(q), pos)
 
     def _binary(self, node: ast.Binary) -> Any:
-        return binary(node, self.eval(node.lhs), self.eval(node.rhs))
+        lhs, rhs = self.eval(node.lhs), self.eval(node.rhs)
+        if node.op in trim.TRIM_OPERATORS:
+            if trim.trim_floats(node, lhs, rhs):
+                self.note("info", trim.incompatible("float", node.op, "float"), trim.start(node))
+            return []
+        return binary(node, lhs, rhs)
 
     def _unary(self, node: ast.Unary) -> Any:
         value = self.eval(node.expr)

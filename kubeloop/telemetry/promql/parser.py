@@ -30,7 +30,7 @@ MAX_DEPTH: Final = 100
 """Nesting deeper than this is refused (Python's stack is the bound, not the grammar)."""
 PRECEDENCE: Final = {
     "or": 1, "and": 2, "unless": 2,
-    "==": 3, "!=": 3, "<=": 3, "<": 3, ">=": 3, ">": 3,
+    "==": 3, "!=": 3, "<=": 3, "<": 3, ">=": 3, ">": 3, "</": 3, ">/": 3,
     "+": 4, "-": 4, "*": 5, "/": 5, "%": 5, "atan2": 5, "^": 6,
 }  # fmt: skip
 _UNARY_PRECEDENCE: Final = 6  # a unary sign binds like '*', looser than '^'
@@ -82,13 +82,6 @@ class _Parser(SelectorParser):
             self.depth -= 1
 
     def binary_op(self, tok: Token) -> str | None:
-        if tok.kind == "OP" and tok.text in ("</", ">/"):
-            raise UnsupportedError(
-                f"the histogram trim operator {tok.text} is not supported by kubeloop "
-                "(native histograms)",
-                self.text,
-                tok.pos,
-            )
         if tok.kind == "OP" and tok.text in PRECEDENCE:
             return tok.text
         if tok.kind == "IDENT" and tok.text.lower() in _KEYWORD_OPS:
