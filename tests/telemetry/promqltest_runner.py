@@ -168,7 +168,10 @@ class _Eval:
 
 
 class Runner:
-    def __init__(self) -> None:
+    def __init__(self, delayed_name_removal: bool = True) -> None:
+        self.delayed = delayed_name_removal
+        """promqltest's engine runs with delayed ``__name__`` removal; off, the runner checks
+        Prometheus' default."""
         self.store = SeriesStore()
         self.ghosts: list[Labels] = []  # native-histogram series we could not load
         self.started: list[Labels] = []  # series with start timestamps (@st)
@@ -316,13 +319,15 @@ class Runner:
     def _run(self, case: _Eval, node: promql_ast.Expr, t: int) -> tuple[str, str]:
         """One query (and, for an instant one, the same at ``t`` as a range query)."""
         notes: list[Annotation] = []
+        delayed = self.delayed
         try:
             if case.is_range:
                 step = case.times[1] - case.times[0] if len(case.times) > 1 else 1
                 value: object = evaluate_range(node, self.store, case.times[0], case.times[-1],
-                                               step, notes=notes)  # fmt: skip
+                                               step, notes=notes,
+                                               delayed_name_removal=delayed)  # fmt: skip
             else:
-                value = evaluate(node, self.store, t, notes=notes)
+                value = evaluate(node, self.store, t, notes=notes, delayed_name_removal=delayed)
         except UnsupportedError as err:
             return "skip", f"unsupported: {err.message}"
         except PromQLError as err:
@@ -351,7 +356,8 @@ class Runner:
         """promqltest re-runs an instant query as a range query around it and reads the
         middle step."""
         try:
-            matrix = evaluate_range(node, self.store, t - 60_000, t + 60_000, 60_000)
+            matrix = evaluate_range(node, self.store, t - 60_000, t + 60_000, 60_000,
+                                    delayed_name_removal=self.delayed)  # fmt: skip
         except PromQLError as err:
             return "fail", f"range mode at {t}: {err}"
         samples = [(s.labels, v) for s in matrix for ts, v in s.points if ts == t]

@@ -3,12 +3,15 @@
 The files are upstream's ``promql/promqltest/testdata``, all of them (commit in the data
 folder's README), run with upstream's extra checks: every instant query again with ``@``
 pinned and evaluated at other times and as a range query, expected error messages, exact
-point counts. Every ``eval`` must pass or be skipped for a reason kubeloop documents; the
-pass counts and the skips are pinned, so a case that silently turns into a skip fails.
+point counts, with delayed ``__name__`` removal on as in promqltest's engine. Every ``eval``
+must pass or be skipped for a reason kubeloop documents; the pass counts and the skips are
+pinned, so a case that silently turns into a skip fails.
 """
 
 from __future__ import annotations
 
+from collections import Counter
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -23,12 +26,12 @@ PASSING = {
     "extended_vectors.test": 120,
     "fill-modifier.test": 46,
     "functions.test": 323,
-    "histograms.test": 87,
+    "histograms.test": 93,
     "info.test": 52,
     "limit.test": 1,
     "literals.test": 25,
-    "name_label_dropping.test": 22,
-    "native_histograms.test": 1,
+    "name_label_dropping.test": 30,
+    "native_histograms.test": 3,
     "operators.test": 142,
     "range_queries.test": 16,
     "selectors.test": 31,
@@ -36,33 +39,29 @@ PASSING = {
     "start_timestamps.test": 0,
     "subquery.test": 32,
     "trig_functions.test": 19,
-    "type_and_unit.test": 54,
+    "type_and_unit.test": 58,
 }
-SKIP_REASONS = (
-    "native histogram samples",
-    "unsupported: ",
-    "start timestamps (@st)",
-)
-DELAYED_NAME_REMOVAL = {
-    "histograms.test": {1179, 1184, 1189, 1200, 1205, 1210},
-    "name_label_dropping.test": {59, 64, 69, 74, 89, 115, 119, 123},
-    "native_histograms.test": {1908, 1911},
-    "type_and_unit.test": {77, 92, 222, 237},
+SKIPPED = {
+    "native histogram samples": 772,
+    "native-histogram functions": 152,
+    "start timestamps (@st)": 16,
+    "start_timestamp()": 2,
 }
-"""Cases that need delayed ``__name__`` removal, which promqltest's engine always runs with
-and kubeloop does not model (Prometheus' ``promql-delayed-name-removal``, off by default):
-results that keep labels until the end, and the bad-``le`` warning that names the metric
-only then."""
+"""Every skip, by reason, over all the files (README and docs/telemetry.md list them)."""
 
 
-def _outcomes(name: str) -> list[Outcome]:
-    known = DELAYED_NAME_REMOVAL.get(name, set())
-    outcomes = Runner().run(DATA / name).outcomes
-    for o in outcomes:
-        if o.line in known:
-            assert o.status == "fail", f"line {o.line} no longer needs delayed name removal"
-            o.status, o.detail = "skip", "delayed __name__ removal"
-    return outcomes
+def reason(detail: str) -> str:
+    """The documented reason a case was skipped for, or the runner's own text."""
+    if detail.startswith("unsupported: function histogram_"):
+        return "native-histogram functions"
+    if detail.startswith("unsupported: function start_timestamp()"):
+        return "start_timestamp()"
+    return detail
+
+
+@cache
+def _outcomes(name: str) -> tuple[Outcome, ...]:
+    return tuple(Runner().run(DATA / name).outcomes)
 
 
 @pytest.mark.parametrize("name", sorted(PASSING))
@@ -70,15 +69,35 @@ def test_upstream_file(name: str) -> None:
     outcomes = _outcomes(name)
     failures = [f"line {o.line}: {o.expr}\n    {o.detail}" for o in outcomes if o.status == "fail"]
     assert not failures, "\n".join(failures)
-    odd = [
-        o
-        for o in outcomes
-        if o.status == "skip"
-        and not o.detail.startswith(SKIP_REASONS)
-        and o.detail != "delayed __name__ removal"
-    ]
+    odd = [o for o in outcomes if o.status == "skip" and reason(o.detail) not in SKIPPED]
     assert not odd
     assert sum(o.status == "pass" for o in outcomes) == PASSING[name]
+
+
+def test_every_skip_reason_and_its_count() -> None:
+    found = Counter(
+        reason(o.detail) for name in PASSING for o in _outcomes(name) if o.status == "skip"
+    )
+    assert dict(found) == SKIPPED
+
+
+NEEDS_DELAYED_REMOVAL = {
+    "histograms.test": {1179, 1184, 1189, 1200, 1205, 1210},
+    "name_label_dropping.test": {59, 64, 69, 74, 89, 115, 119, 123},
+    "native_histograms.test": {1908, 1911},
+    "type_and_unit.test": {77, 92, 222, 237},
+}
+"""The cases whose answer differs without delayed ``__name__`` removal: results that keep
+labels until the end, the bad-``le`` warning that names the metric only then."""
+
+
+def test_without_delayed_removal_only_the_cases_that_need_it_differ() -> None:
+    """Prometheus' default (no delayed removal) gives every other case upstream's answer."""
+    for name in sorted(PASSING):
+        plain = Runner(delayed_name_removal=False).run(DATA / name).outcomes
+        delayed = {o.line: o.status for o in _outcomes(name)}
+        differ = {o.line for o in plain if o.status != delayed[o.line]}
+        assert differ == NEEDS_DELAYED_REMOVAL.get(name, set()), name
 
 
 def test_every_upstream_file_is_run() -> None:

@@ -12,6 +12,7 @@ from decimal import Decimal
 from typing import Final
 
 from kubeloop.core.excerpt import excerpt
+from kubeloop.telemetry.promql.delayed import is_delayed, mark_groups
 from kubeloop.telemetry.promql.errors import PromQLError
 from kubeloop.telemetry.promql.functions.kahan import inc, kahan_mean
 from kubeloop.telemetry.promql.functions.labelfuncs import valid_utf8
@@ -61,9 +62,13 @@ def aggregate(
         groups.setdefault(group_labels(labels, grouping, without), []).append(value)
     if op == "quantile":
         assert isinstance(param, float)
-        return [(key, quantile(param, values)) for key, values in groups.items()]
-    reducer: Callable[[list[float]], float] = _REDUCERS[op]
-    return [(key, reducer(values)) for key, values in groups.items()]
+        out = [(key, quantile(param, values)) for key, values in groups.items()]
+    else:
+        reducer: Callable[[list[float]], float] = _REDUCERS[op]
+        out = [(key, reducer(values)) for key, values in groups.items()]
+    if vec and is_delayed(vec[0][0]):
+        return mark_groups(vec, out, lambda labels: group_labels(labels, grouping, without))
+    return out
 
 
 def _limit_ratio(vec: Vec, ratio: float) -> Vec:

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from kubeloop.telemetry.promql import ast
+from kubeloop.telemetry.promql.delayed import is_delayed, strip, unmarked
 from kubeloop.telemetry.promql.errors import PromQLError
 from kubeloop.telemetry.promql.functions.floatops import div, mod, pow_
 from kubeloop.telemetry.promql.values import go_labels
@@ -111,7 +112,7 @@ def _vector_binop(op: str, lhs: Vec, rhs: Vec, matching: ast.VectorMatching,
     compare = COMPARISON.get(op)
     arithmetic = ARITHMETIC.get(op)
     out: Vec = []
-    for i, j, metric in pairing(lhs, rhs, matching, return_bool or compare is None):
+    for i, j, metric in pairing(lhs, rhs, matching, compare is None, return_bool):
         a = lhs[i][1] if i >= 0 else _fill(matching, i)
         b = rhs[j][1] if j >= 0 else _fill(matching, j)
         if compare is not None:
@@ -128,12 +129,16 @@ def _vector_binop(op: str, lhs: Vec, rhs: Vec, matching: ast.VectorMatching,
     return out
 
 
-def pairing(lhs: Vec, rhs: Vec, matching: ast.VectorMatching, drop_name: bool) -> _Plan:
-    """Which samples of two vectors meet, under what labels (``_pairs``), kept by labels."""
-    key = (drop_name, matching, tuple([s[0] for s in lhs]), tuple([s[0] for s in rhs]))
+def pairing(lhs: Vec, rhs: Vec, matching: ast.VectorMatching, arithmetic: bool,
+            return_bool: bool = False) -> _Plan:  # fmt: skip
+    """Which samples of two vectors meet, under what labels (``_pairs``), kept by labels
+    (and by whether the query delays name removal, which equal labels do not show)."""
+    delayed = is_delayed((lhs or rhs)[0][0]) if lhs or rhs else False
+    key = (arithmetic, return_bool, delayed, matching, tuple([s[0] for s in lhs]),
+           tuple([s[0] for s in rhs]))  # fmt: skip
     plan = _PLANS.get(key)
     if plan is None:
-        plan = _pairs(lhs, rhs, matching, drop_name)
+        plan = _pairs(lhs, rhs, matching, arithmetic, return_bool)
         if len(_PLANS) >= MAX_PLANS:
             _PLANS.clear()
         _PLANS[key] = plan
@@ -157,7 +162,8 @@ _PLANS: dict[tuple[Any, ...], _Plan] = {}
 MAX_PLANS: Final = 1024
 
 
-def _pairs(lhs: Vec, rhs: Vec, matching: ast.VectorMatching, drop_name: bool) -> _Plan:
+def _pairs(lhs: Vec, rhs: Vec, matching: ast.VectorMatching, arithmetic: bool,
+           return_bool: bool) -> _Plan:  # fmt: skip
     """``(left index, right index, result labels)`` of each sample the operator gives, or the
     matching error."""
     swapped = matching.card == "one-to-many"
@@ -209,14 +215,15 @@ def _pairs(lhs: Vec, rhs: Vec, matching: ast.VectorMatching, drop_name: bool) ->
                 continue
             hit = (_match_labels(labels, matching), _RIGHT)
         r_labels, r_index = hit
-        add(index, r_index, _result_metric(labels, r_labels, matching, drop_name), key)
+        metric = _result_metric(labels, r_labels, matching, arithmetic, return_bool)
+        add(index, r_index, metric, key)
     if fill_many is not None:
         for index, (labels, _) in enumerate(rhs):
             key = sig(labels)
             if key in matched or inserted.get(key):
                 continue
             filled = _match_labels(labels, matching)
-            metric = _result_metric(filled, labels, matching, drop_name)
+            metric = _result_metric(filled, labels, matching, arithmetic, return_bool)
             add(_LEFT, index, metric, key)
     return plan
 
@@ -229,9 +236,16 @@ def _match_labels(labels: Labels, matching: ast.VectorMatching) -> Labels:
     return labels.without(METRIC_NAME, *matching.labels)
 
 
-def _result_metric(lhs: Labels, rhs: Labels, matching: ast.VectorMatching,
-                   drop_name: bool) -> Labels:  # fmt: skip
-    result = lhs.without_name() if drop_name else lhs
+def _result_metric(lhs: Labels, rhs: Labels, matching: ast.VectorMatching, arithmetic: bool,
+                   return_bool: bool) -> Labels:  # fmt: skip
+    """``resultMetric``: arithmetic drops the name at once, ``bool`` drops it (or, delayed,
+    marks it to go), a comparison keeps the left side's labels unmarked."""
+    if return_bool:
+        result = lhs.without_name()
+    elif arithmetic:
+        result = strip(lhs)
+    else:
+        result = unmarked(lhs)
     if matching.card == "one-to-one":
         result = result.keep(*matching.labels) if matching.on else result.without(*matching.labels)
     if matching.include:

@@ -21,6 +21,7 @@ from kubeloop.telemetry.promql.annotations import (
     possible_non_counter,
 )
 from kubeloop.telemetry.promql.binary import binary
+from kubeloop.telemetry.promql.delayed import DelayedStore
 from kubeloop.telemetry.promql.errors import PromQLError
 from kubeloop.telemetry.promql.functions import (
     RANGE_FUNCTIONS,
@@ -68,8 +69,10 @@ class Evaluator:
         query_step_ms: int = 0,
         subquery_step_ms: int = DEFAULT_SUBQUERY_STEP_MS,
         max_samples: int | None = None,
+        delayed_name_removal: bool = False,
     ) -> None:
-        self.store: SeriesStore = store
+        self.store: SeriesStore = DelayedStore(store) if delayed_name_removal else store
+        """With ``delayed_name_removal`` every series is read as ``delayed.Kept`` labels."""
         self.t_ms: int = t_ms
         self.lookback_ms: int = lookback_ms
         self.query_start_ms: int = t_ms if query_start_ms is None else query_start_ms

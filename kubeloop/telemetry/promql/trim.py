@@ -49,4 +49,4 @@ def trim_floats(node: ast.Binary, lhs: Any, rhs: Any) -> bool:
         raise scalar_trim(node.op)
     if node.matching is None:
         return False
-    return bool(pairing(lhs, rhs, node.matching, drop_name=False))
+    return bool(pairing(lhs, rhs, node.matching, arithmetic=False))

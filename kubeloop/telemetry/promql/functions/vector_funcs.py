@@ -14,6 +14,7 @@ from kubeloop.telemetry.promql.annotations import (
     bad_bucket_label,
     invalid_quantile,
 )
+from kubeloop.telemetry.promql.delayed import is_delayed
 from kubeloop.telemetry.promql.errors import PromQLError
 from kubeloop.telemetry.promql.functions.dates import DATES
 from kubeloop.telemetry.promql.functions.evaluation import Evaluator
@@ -144,7 +145,8 @@ def _classic_histograms(
                 raise ValueError(le)
             bound = float(le)
         except ValueError:
-            ev.note("warning", bad_bucket_label(le), arg.pos)
+            metric = labels.name if is_delayed(labels) else ""
+            ev.note("warning", bad_bucket_label(le, metric), arg.pos)
             continue
         groups.setdefault(labels.without("le"), []).append((bound, value))
     return groups
