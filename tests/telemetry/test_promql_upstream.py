@@ -3,7 +3,8 @@
 The files are upstream's ``promql/promqltest/testdata``, all of them (commit in the data
 folder's README), run with upstream's extra checks: every instant query again with ``@``
 pinned and evaluated at other times and as a range query, expected error messages, exact
-point counts, with delayed ``__name__`` removal on as in promqltest's engine. Every ``eval``
+point counts, with delayed ``__name__`` removal and start timestamps on as in promqltest's
+engine. Every ``eval``
 must pass or be skipped for a reason kubeloop documents; the pass counts and the skips are
 pinned, so a case that silently turns into a skip fails.
 """
@@ -36,16 +37,14 @@ PASSING = {
     "range_queries.test": 16,
     "selectors.test": 31,
     "staleness.test": 17,
-    "start_timestamps.test": 0,
+    "start_timestamps.test": 16,
     "subquery.test": 32,
     "trig_functions.test": 19,
     "type_and_unit.test": 58,
 }
 SKIPPED = {
-    "native histogram samples": 772,
+    "native histogram samples": 774,
     "native-histogram functions": 152,
-    "start timestamps (@st)": 16,
-    "start_timestamp()": 2,
 }
 """Every skip, by reason, over all the files (README and docs/telemetry.md list them)."""
 
@@ -54,8 +53,6 @@ def reason(detail: str) -> str:
     """The documented reason a case was skipped for, or the runner's own text."""
     if detail.startswith("unsupported: function histogram_"):
         return "native-histogram functions"
-    if detail.startswith("unsupported: function start_timestamp()"):
-        return "start_timestamp()"
     return detail
 
 

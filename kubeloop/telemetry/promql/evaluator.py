@@ -11,7 +11,7 @@ from bisect import bisect_right
 from collections.abc import Callable
 from typing import Any, Final
 
-from kubeloop.telemetry.promql import ast, extended, samples, trim, windowsum
+from kubeloop.telemetry.promql import ast, extended, samples, starts, trim, windowsum
 from kubeloop.telemetry.promql.aggregate import aggregate
 from kubeloop.telemetry.promql.annotations import (
     Annotation,
@@ -70,9 +70,12 @@ class Evaluator:
         subquery_step_ms: int = DEFAULT_SUBQUERY_STEP_MS,
         max_samples: int | None = None,
         delayed_name_removal: bool = False,
+        start_times: starts.StartTimes | None = None,
     ) -> None:
         self.store: SeriesStore = DelayedStore(store) if delayed_name_removal else store
         """With ``delayed_name_removal`` every series is read as ``delayed.Kept`` labels."""
+        self.start_times = start_times
+        """The samples' start timestamps, when the query uses them (``starts.py``)."""
         self.t_ms: int = t_ms
         self.lookback_ms: int = lookback_ms
         self.query_start_ms: int = t_ms if query_start_ms is None else query_start_ms
@@ -101,6 +104,7 @@ class Evaluator:
             query_end_ms=self.query_end_ms,
             query_step_ms=self.query_step_ms,
             subquery_step_ms=self.subquery_step_ms,
+            start_times=self.start_times,
         )
         child.budget = self.budget
         child.tally = self.tally
@@ -226,6 +230,12 @@ class Evaluator:
             matrix.selector.anchored or matrix.selector.smoothed
         ):
             return check_unique(self._extended_call(node, matrix))
+        if (
+            self.start_times is not None
+            and name in starts.ST_FUNCTIONS
+            and first.__class__ is ast.MatrixSelector
+        ):
+            return check_unique(self._started(name, first, self.start_times))
         if first.__class__ is ast.MatrixSelector:
             if name in _FAST_COUNTERS:
                 return check_unique(self._counter_rate(name, first))
@@ -276,6 +286,30 @@ class Evaluator:
                     value = RANGE_FUNCTIONS[name](ts[begin:], vs[begin:], start, end, [], self.t_ms)
             if value is not None:
                 out.append((series.labels.without_name(), value))
+        return out
+
+    def _started(
+        self, name: str, arg: ast.MatrixSelector, start_times: starts.StartTimes
+    ) -> InstantVector:
+        """rate, increase, irate or resets over a range selector, reading start timestamps."""
+        start, end = self.range_bounds(arg)
+        out: InstantVector = []
+        for series in self.store.select(arg.selector.matchers):
+            ts, vs = series.window(start, end)
+            by_t = start_times.get(series.labels)
+            if not ts:
+                continue
+            if by_t is None:
+                value = starts.plain(name, ts, vs, start, end)
+            else:
+                sts = [by_t.get(t, 0) for t in ts]
+                value, overlap = starts.evaluate_window(name, ts, vs, sts, start, end)
+                if overlap:
+                    self.note("warning", starts.overlap(series.labels.name), arg.pos)
+            if value is not None:
+                out.append((series.labels.without_name(), value))
+                if name in ("rate", "increase") and self.notes is not None:
+                    self._check_counter(series.labels, arg.pos)
         return out
 
     def _check_counter(self, labels: Labels, pos: int) -> None:

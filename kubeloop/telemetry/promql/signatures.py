@@ -56,12 +56,13 @@ FUNCTIONS: Final[dict[str, tuple[tuple[ValueType, ...], int, ValueType]]] = {
     "min_of": ((S, S), 0, S),
     "max_of": ((S, S), 0, S),
     "info": ((V, V), 1, V),
+    "start_timestamp": ((V,), 0, V),
 }
 
 UNSUPPORTED_FUNCTIONS: Final = frozenset(
     {
         "histogram_avg", "histogram_count", "histogram_sum", "histogram_stddev",
-        "histogram_stdvar", "start_timestamp",
+        "histogram_stdvar",
     }
 )  # fmt: skip
 """Known to Prometheus, not evaluated by kubeloop (native histograms, experimental ones)."""
