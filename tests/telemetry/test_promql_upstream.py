@@ -97,6 +97,22 @@ def test_without_delayed_removal_only_the_cases_that_need_it_differ() -> None:
         assert differ == NEEDS_DELAYED_REMOVAL.get(name, set()), name
 
 
+def test_readme_names_the_snapshot_and_every_skip_with_its_count() -> None:
+    readme = " ".join((Path(__file__).parents[2] / "README.md").read_text().split())
+    data = " ".join((DATA / "README.md").read_text().split())
+    commit = data.split("commit `", 1)[1].split("`", 1)[0]
+    assert f"`{commit}`" in readme
+    assert f"**{sum(PASSING.values()):,} cases pass, 0 fail**" in readme
+    assert f"each of the {sum(SKIPPED.values())} skipped" in readme
+    phrases = {
+        "native histogram samples": "read native-histogram samples",
+        "native-histogram functions": "call a `histogram_*` function",
+    }
+    assert set(phrases) == set(SKIPPED)
+    for reason, phrase in phrases.items():
+        assert f"{SKIPPED[reason]} {phrase}" in readme, reason
+
+
 def test_every_upstream_file_is_run() -> None:
     assert sorted(p.name for p in DATA.glob("*.test")) == sorted(PASSING)
 
