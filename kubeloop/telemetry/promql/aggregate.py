@@ -30,7 +30,10 @@ _GROUP_CACHE_LIMIT: Final = 200_000
 
 
 def group_labels(labels: Labels, grouping: tuple[str, ...], without: bool) -> Labels:
-    """The group a sample falls in (memoized: rules ask the same question every minute)."""
+    """The group a sample falls in (memoized: rules ask the same question every minute; a
+    delayed query's labels are not, so their class, ``delayed.Kept``, stays theirs)."""
+    if labels.__class__ is not Labels:
+        return labels.without(METRIC_NAME, *grouping) if without else labels.keep(*grouping)
     cache = _GROUP_CACHE.setdefault((grouping, without), {})
     hit = cache.get(labels)
     if hit is None:
