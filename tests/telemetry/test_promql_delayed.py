@@ -36,3 +36,10 @@ def test_a_comparison_keeps_the_left_name_and_bool_drops_it_at_the_end() -> None
     store = _store()
     assert _labels("x_total < y_total", store, True) == [Labels.of(__name__="x_total", job="a")]
     assert _labels("x_total < bool y_total", store, True) == [Labels.of(job="a")]
+
+
+def test_a_delayed_query_after_a_plain_one_still_reads_the_name() -> None:
+    store = _store()
+    query = 'label_replace(x_total < bool y_total, "was", "$1", "__name__", "(.*)")'
+    assert _labels(query, store, False) == [Labels.of(job="a")]
+    assert _labels(query, store, True) == [Labels.of(job="a", was="x_total")]

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from kubeloop.telemetry.promql import ast
-from kubeloop.telemetry.promql.delayed import is_delayed, strip, unmarked
+from kubeloop.telemetry.promql.delayed import strip, unmarked
 from kubeloop.telemetry.promql.errors import PromQLError
 from kubeloop.telemetry.promql.functions.floatops import div, mod, pow_
 from kubeloop.telemetry.promql.values import go_labels
@@ -35,7 +35,9 @@ COMPARISON: Final[dict[str, Callable[[float, float], bool]]] = {
 }
 
 
-def binary(node: ast.Binary, lhs: Any, rhs: Any) -> Any:
+def binary(node: ast.Binary, lhs: Any, rhs: Any, memo: bool = True) -> Any:
+    """``memo``: whether the pairing may be memoized by labels (not for a delayed-removal
+    query, whose labels carry a mark that equal labels do not show)."""
     op = node.op
     lt, rt = node.lhs.type, node.rhs.type
     if lt == "scalar" and rt == "scalar":
@@ -46,7 +48,7 @@ def binary(node: ast.Binary, lhs: Any, rhs: Any) -> Any:
         assert node.matching is not None
         if op in ("and", "or", "unless"):
             return _set_op(op, lhs, rhs, node.matching)
-        return _unique(_vector_binop(op, lhs, rhs, node.matching, node.return_bool))
+        return _unique(_vector_binop(op, lhs, rhs, node.matching, node.return_bool, memo))
     if lt == "vector":
         return _unique(_vector_scalar(op, lhs, rhs, False, node.return_bool))
     return _unique(_vector_scalar(op, rhs, lhs, True, node.return_bool))
@@ -105,14 +107,14 @@ def _set_op(op: str, lhs: Vec, rhs: Vec, matching: ast.VectorMatching) -> Vec:
 
 
 def _vector_binop(op: str, lhs: Vec, rhs: Vec, matching: ast.VectorMatching,
-                  return_bool: bool) -> Vec:  # fmt: skip
+                  return_bool: bool, memo: bool) -> Vec:  # fmt: skip
     filled = matching.fill_left is not None or matching.fill_right is not None
     if (not lhs and not rhs) or ((not lhs or not rhs) and not filled):
         return []
     compare = COMPARISON.get(op)
     arithmetic = ARITHMETIC.get(op)
     out: Vec = []
-    for i, j, metric in pairing(lhs, rhs, matching, compare is None, return_bool):
+    for i, j, metric in pairing(lhs, rhs, matching, compare is None, return_bool, memo):
         a = lhs[i][1] if i >= 0 else _fill(matching, i)
         b = rhs[j][1] if j >= 0 else _fill(matching, j)
         if compare is not None:
@@ -130,11 +132,12 @@ def _vector_binop(op: str, lhs: Vec, rhs: Vec, matching: ast.VectorMatching,
 
 
 def pairing(lhs: Vec, rhs: Vec, matching: ast.VectorMatching, arithmetic: bool,
-            return_bool: bool = False) -> _Plan:  # fmt: skip
+            return_bool: bool = False, memo: bool = True) -> _Plan:  # fmt: skip
     """Which samples of two vectors meet, under what labels (``_pairs``), kept by labels
-    (and by whether the query delays name removal, which equal labels do not show)."""
-    delayed = is_delayed((lhs or rhs)[0][0]) if lhs or rhs else False
-    key = (arithmetic, return_bool, delayed, matching, tuple([s[0] for s in lhs]),
+    unless ``memo`` is off."""
+    if not memo:
+        return _pairs(lhs, rhs, matching, arithmetic, return_bool)
+    key = (arithmetic, return_bool, matching, tuple([s[0] for s in lhs]),
            tuple([s[0] for s in rhs]))  # fmt: skip
     plan = _PLANS.get(key)
     if plan is None:

@@ -377,11 +377,12 @@ class Evaluator:
 
     def _binary(self, node: ast.Binary) -> Any:
         lhs, rhs = self.eval(node.lhs), self.eval(node.rhs)
+        memo = not isinstance(self.store, DelayedStore)
         if node.op in trim.TRIM_OPERATORS:
-            if trim.trim_floats(node, lhs, rhs):
+            if trim.trim_floats(node, lhs, rhs, memo):
                 self.note("info", trim.incompatible("float", node.op, "float"), trim.start(node))
             return []
-        return binary(node, lhs, rhs)
+        return binary(node, lhs, rhs, memo)
 
     def _unary(self, node: ast.Unary) -> Any:
         value = self.eval(node.expr)

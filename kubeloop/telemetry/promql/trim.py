@@ -41,7 +41,7 @@ def scalar_trim(op: str) -> PromQLError:
     return PromQLError(f'operator "{op}" not allowed for Scalar operations')
 
 
-def trim_floats(node: ast.Binary, lhs: Any, rhs: Any) -> bool:
+def trim_floats(node: ast.Binary, lhs: Any, rhs: Any, memo: bool = True) -> bool:
     """Trim float operands, which leaves no sample; True when two floats met (the info's
     case). The matching is still checked, so a many-to-many match fails as it does for any
     operator."""
@@ -49,4 +49,4 @@ def trim_floats(node: ast.Binary, lhs: Any, rhs: Any) -> bool:
         raise scalar_trim(node.op)
     if node.matching is None:
         return False
-    return bool(pairing(lhs, rhs, node.matching, arithmetic=False))
+    return bool(pairing(lhs, rhs, node.matching, arithmetic=False, memo=memo))
