@@ -1,6 +1,11 @@
 """``kubeloop test rules`` beside ``promtool test rules`` on one large generated file.
 
-    python benchmarks/promtool.py [--series 1000] [--hours 24] [--slos 2] [--only TOOL]
+    python benchmarks/promtool.py [--workload sloth|series10x|days10x]
+                                  [--series 1000] [--hours 24] [--slos 2] [--only TOOL]
+
+The workloads are the issue's: ``sloth`` (1,000 series for a day, the Sloth-sized one),
+``series10x`` (10,000 series for a day) and ``days10x`` (1,000 series for ten days);
+``--series``/``--hours`` set any other size.
 
 The file: ``--series`` request counters (``http_requests_total{job, instance, code}``,
 split over ``--slos`` services) sampled every minute for ``--hours``, and for each service
@@ -25,6 +30,8 @@ import time
 from pathlib import Path
 
 WINDOWS = ("5m", "30m", "1h", "2h", "6h", "1d", "3d")
+WORKLOADS = {"sloth": (1000, 24), "series10x": (10_000, 24), "days10x": (1000, 240)}
+"""(series, hours) of the issue's Sloth-sized workload and its 10× variants."""
 CODES = ("200", "201", "404", "500", "503")
 
 
@@ -154,11 +161,14 @@ def timed(command: list[str], cwd: Path) -> tuple[float, float, int, int, str]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--workload", choices=sorted(WORKLOADS))
     parser.add_argument("--series", type=int, default=1000)
     parser.add_argument("--hours", type=int, default=24)
     parser.add_argument("--slos", type=int, default=2)
     parser.add_argument("--only", choices=("kubeloop", "promtool"))
     args = parser.parse_args()
+    if args.workload:
+        args.series, args.hours = WORKLOADS[args.workload]
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         path = write(folder, args.series, args.hours, args.slos)

@@ -2,7 +2,7 @@
 ``eval range``, ``expect …``) over kubeloop's evaluator.
 
 Each ``eval`` is one case; it passes, fails (with the difference) or is skipped with a reason
-(a construct kubeloop reports as unsupported, start timestamps). Values compare as
+(a construct kubeloop reports as unsupported). Values compare as
 promqltest does: ``almost.Equal`` with epsilon 1e-6, NaN equal to NaN.
 """
 
@@ -174,9 +174,13 @@ class _Eval:
 
 
 class Runner:
-    def __init__(self) -> None:
+    def __init__(self, delayed_name_removal: bool = True) -> None:
+        self.delayed = delayed_name_removal
+        """promqltest's engine runs with delayed ``__name__`` removal; off, the runner checks
+        Prometheus' default."""
         self.store = SeriesStore()
-        self.started: list[Labels] = []  # series with start timestamps (@st)
+        self.starts: dict[Labels, dict[int, int]] = {}
+        """Start timestamps from ``@st`` lines: series → sample time → its start (ms)."""
 
     def run(self, path: Path) -> FileResult:
         result = FileResult(path.name)
@@ -192,7 +196,7 @@ class Runner:
                 continue
             word = ln.split()[0].lower()
             if word == "clear":
-                self.store, self.started = SeriesStore(), []
+                self.store, self.starts = SeriesStore(), {}
                 i += 1
             elif word.startswith("load"):
                 i = self._load(lines, i)
@@ -209,13 +213,18 @@ class Runner:
         gap = duration_ms(head[1])
         i += 1
         defs: dict[Labels, list[Value]] = {}  # a later line replaces an earlier one
+        pending: list[int | None] = []
         while i < len(lines) and lines[i]:
             metric, values = split_metric(lines[i])
             i += 1
             if values.startswith("@st") or metric.endswith("@st"):
-                self.started.append(parse_labels(metric.removesuffix("@st")))
+                pending = st_offsets(values.removeprefix("@st"))
                 continue
             labels = parse_labels(metric)
+            for n, offset in enumerate(pending):
+                if offset is not None:
+                    self.starts.setdefault(labels, {})[n * gap] = n * gap + offset
+            pending = []
             defs[labels] = expand_values(values)
         for labels, expanded in defs.items():
             for n, value in enumerate(expanded):
@@ -304,8 +313,6 @@ class Runner:
             if case.fail:
                 return Outcome(case.line, case.expr, *self._failed_as_expected(case, err))
             return Outcome(case.line, case.expr, "fail", f"unexpected error: {err}")
-        if self._touches(node, self.started):
-            return Outcome(case.line, case.expr, "skip", "start timestamps (@st)")
         runs = [(node, case.times[0])]
         if not case.is_range:
             runs += at_variants(node, case.times[0])
@@ -318,13 +325,16 @@ class Runner:
     def _run(self, case: _Eval, node: promql_ast.Expr, t: int) -> tuple[str, str]:
         """One query (and, for an instant one, the same at ``t`` as a range query)."""
         notes: list[Annotation] = []
+        delayed, starts = self.delayed, self.starts or None
         try:
             if case.is_range:
                 step = case.times[1] - case.times[0] if len(case.times) > 1 else 1
                 value: object = evaluate_range(node, self.store, case.times[0], case.times[-1],
-                                               step, notes=notes)  # fmt: skip
+                                               step, notes=notes, delayed_name_removal=delayed,
+                                               start_times=starts)  # fmt: skip
             else:
-                value = evaluate(node, self.store, t, notes=notes)
+                value = evaluate(node, self.store, t, notes=notes, delayed_name_removal=delayed,
+                                 start_times=starts)  # fmt: skip
         except UnsupportedError as err:
             return "skip", f"unsupported: {err.message}"
         except PromQLError as err:
@@ -353,7 +363,9 @@ class Runner:
         """promqltest re-runs an instant query as a range query around it and reads the
         middle step."""
         try:
-            matrix = evaluate_range(node, self.store, t - 60_000, t + 60_000, 60_000)
+            matrix = evaluate_range(node, self.store, t - 60_000, t + 60_000, 60_000,
+                                    delayed_name_removal=self.delayed,
+                                    start_times=self.starts or None)  # fmt: skip
         except PromQLError as err:
             return "fail", f"range mode at {t}: {err}"
         samples = [(s.labels, v) for s in matrix for ts, v in s.points if ts == t]
@@ -411,6 +423,38 @@ class Runner:
         if case.scalar is not None:
             expected[EMPTY] = [case.scalar]
         return diff(expected, got_r)
+
+
+_ST_DURATION: Final = r"[+-]?(?:[0-9]+(?:ms|[smhdwy]))+|[+-]?0"
+_ST_ITEM: Final = re.compile(
+    rf"^(?P<a>{_ST_DURATION})(?:(?P<sign>[+-])(?P<b>(?:[0-9]+(?:ms|[smhdwy]))+|0))?"
+    r"(?:x(?P<n>[0-9]+))?$"
+)
+
+
+def _st_ms(text: str) -> int:
+    sign = -1 if text.startswith("-") else 1
+    body = text.lstrip("+-")
+    return 0 if body == "0" else sign * duration_ms(body)
+
+
+def st_offsets(text: str) -> list[int | None]:
+    """An ``@st`` line's offsets (promqltest's ``parseSTSequence``): ``_``, ``_xN``, ``D``,
+    ``DxN``, ``D+DxN``, ``D-DxN``; each the start's distance from its sample's time."""
+    out: list[int | None] = []
+    for item in text.split():
+        if item == "_":
+            out.append(None)
+        elif item.startswith("_x"):
+            out.extend([None] * int(item[2:]))
+        elif (m := _ST_ITEM.match(item)) is not None:
+            base = _st_ms(m["a"])
+            step = _st_ms(m["b"]) * (-1 if m["sign"] == "-" else 1) if m["b"] else 0
+            count = int(m["n"]) + 1 if m["n"] else 1
+            out.extend(base + k * step for k in range(count))
+        else:
+            raise ValueError(f"bad @st item {item!r}")
+    return out
 
 
 def _unquote(text: str) -> str:

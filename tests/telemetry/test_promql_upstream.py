@@ -3,13 +3,15 @@
 The files are upstream's ``promql/promqltest/testdata``, all of them (commit in the data
 folder's README), run with upstream's extra checks: every instant query again with ``@``
 pinned and evaluated at other times and as a range query, expected error messages, exact
-point counts. Every ``eval`` must pass or be skipped for a reason kubeloop documents; the
-pass counts and the skips are pinned, so a case that silently turns into a skip fails.
+point counts, with delayed ``__name__`` removal and start timestamps on as in promqltest's
+engine. Every ``eval`` must pass or be skipped for a reason kubeloop documents; the pass
+counts and the skips are pinned, so a case that silently turns into a skip fails.
 """
 
 from __future__ import annotations
 
-import functools
+from collections import Counter
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -24,55 +26,30 @@ PASSING = {
     "extended_vectors.test": 169,
     "fill-modifier.test": 46,
     "functions.test": 431,
-    "histograms.test": 179,
+    "histograms.test": 185,
     "info.test": 53,
     "limit.test": 37,
     "literals.test": 25,
-    "name_label_dropping.test": 22,
-    "native_histograms.test": 410,
+    "name_label_dropping.test": 30,
+    "native_histograms.test": 522,
     "operators.test": 214,
     "range_queries.test": 18,
     "selectors.test": 31,
     "staleness.test": 17,
-    "start_timestamps.test": 0,
+    "start_timestamps.test": 26,
     "subquery.test": 34,
     "trig_functions.test": 19,
-    "type_and_unit.test": 54,
+    "type_and_unit.test": 58,
 }
-SKIP_REASONS = (
-    "unsupported: ",
-    "start timestamps (@st)",
-)
-DELAYED_NAME_REMOVAL = {
-    "histograms.test": {1179, 1184, 1189, 1200, 1205, 1210},
-    "name_label_dropping.test": {59, 64, 69, 74, 89, 115, 119, 123},
-    "native_histograms.test": {1908, 1911},
-    "type_and_unit.test": {77, 92, 222, 237},
-}
-"""Cases that need delayed ``__name__`` removal, which promqltest's engine always runs with
-and kubeloop does not model (Prometheus' ``promql-delayed-name-removal``, off by default):
-results that keep labels until the end, and the bad-``le`` warning that names the metric
-only then."""
+SKIPPED: dict[str, int] = {}
+"""Every skip, by reason, over all the files: none, now that native histograms, the trim
+operators, delayed name removal and start timestamps are all evaluated (README and
+docs/telemetry.md say so)."""
 
 
-SKIPPED = {
-    "the histogram trim operator": 110,
-    "start timestamps (@st)": 24,
-    "delayed __name__ removal": 20,
-    "function start_timestamp()": 2,
-}
-"""Every skip reason and how many cases it covers (docs/telemetry.md lists them)."""
-
-
-@functools.cache
-def _outcomes(name: str) -> list[Outcome]:
-    known = DELAYED_NAME_REMOVAL.get(name, set())
-    outcomes = Runner().run(DATA / name).outcomes
-    for o in outcomes:
-        if o.line in known:
-            assert o.status == "fail", f"line {o.line} no longer needs delayed name removal"
-            o.status, o.detail = "skip", "delayed __name__ removal"
-    return outcomes
+@cache
+def _outcomes(name: str) -> tuple[Outcome, ...]:
+    return tuple(Runner().run(DATA / name).outcomes)
 
 
 @pytest.mark.parametrize("name", sorted(PASSING))
@@ -80,22 +57,42 @@ def test_upstream_file(name: str) -> None:
     outcomes = _outcomes(name)
     failures = [f"line {o.line}: {o.expr}\n    {o.detail}" for o in outcomes if o.status == "fail"]
     assert not failures, "\n".join(failures)
-    odd = [
-        o
-        for o in outcomes
-        if o.status == "skip"
-        and not o.detail.startswith(SKIP_REASONS)
-        and o.detail != "delayed __name__ removal"
-    ]
+    odd = [o for o in outcomes if o.status == "skip" and o.detail not in SKIPPED]
     assert not odd
     assert sum(o.status == "pass" for o in outcomes) == PASSING[name]
 
 
-def test_every_skip_reason_is_counted() -> None:
-    skipped = [o.detail for name in sorted(PASSING) for o in _outcomes(name) if o.status == "skip"]
-    counts = {reason: sum(reason in d for d in skipped) for reason in SKIPPED}
-    assert counts == SKIPPED
-    assert sum(counts.values()) == len(skipped)
+def test_every_skip_reason_and_its_count() -> None:
+    found = Counter(o.detail for name in PASSING for o in _outcomes(name) if o.status == "skip")
+    assert dict(found) == SKIPPED
+
+
+NEEDS_DELAYED_REMOVAL = {
+    "histograms.test": {1179, 1184, 1189, 1200, 1205, 1210},
+    "name_label_dropping.test": {59, 64, 69, 74, 89, 115, 119, 123},
+    "native_histograms.test": {1908, 1911},
+    "type_and_unit.test": {77, 92, 222, 237},
+}
+"""The cases whose answer differs without delayed ``__name__`` removal: results that keep
+labels until the end, the bad-``le`` warning that names the metric only then."""
+
+
+def test_without_delayed_removal_only_the_cases_that_need_it_differ() -> None:
+    """Prometheus' default (no delayed removal) gives every other case upstream's answer."""
+    for name in sorted(PASSING):
+        plain = Runner(delayed_name_removal=False).run(DATA / name).outcomes
+        delayed = {o.line: o.status for o in _outcomes(name)}
+        differ = {o.line for o in plain if o.status != delayed[o.line]}
+        assert differ == NEEDS_DELAYED_REMOVAL.get(name, set()), name
+
+
+def test_readme_names_the_snapshot_and_every_skip_with_its_count() -> None:
+    readme = " ".join((Path(__file__).parents[2] / "README.md").read_text().split())
+    data = " ".join((DATA / "README.md").read_text().split())
+    commit = data.split("commit `", 1)[1].split("`", 1)[0]
+    assert f"`{commit}`" in readme
+    passed, skipped = sum(PASSING.values()), sum(SKIPPED.values())
+    assert f"**{passed:,} cases pass, 0 fail, {skipped} skipped**" in readme
 
 
 def test_every_upstream_file_is_run() -> None:

@@ -194,12 +194,37 @@ tests:
     assert main(["test", "rules", flag, str(tmp_path / "t.yml")]) == 0
 
 
-def test_delayed_name_removal_is_refused_not_ignored(
+DELAYED = """\
+groups:
+  - name: g
+    rules:
+      - record: named
+        expr: label_replace(rate(x_total[5m]), "was", "$1", "__name__", "(.+)")
+"""
+DELAYED_TEST = """\
+rule_files: [rules.yml]
+tests:
+  - input_series:
+      - series: 'x_total{job="a"}'
+        values: '0+60x10'
+    promql_expr_test:
+      - expr: named
+        eval_time: 5m
+        exp_samples:
+          - labels: 'named{job="a", was="x_total"}'
+            value: 1
+"""
+
+
+def test_delayed_name_removal_lets_label_replace_read_the_name(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    path = _write(tmp_path, EXPERIMENTAL, EXPERIMENTAL_TEST)
-    assert main(["test", "rules", "--enable-feature=promql-delayed-name-removal", path]) == 2
-    assert "delayed __name__ removal is not modelled" in capsys.readouterr().err
+    """Without the flag ``rate`` drops ``__name__`` before ``label_replace`` reads it, so
+    ``was`` stays empty, as in promtool; with it the name is there to copy."""
+    path = _write(tmp_path, DELAYED, DELAYED_TEST)
+    assert main(["test", "rules", path]) == 1
+    assert 'got: {__name__="named", job="a"} 1E+00' in capsys.readouterr().err
+    assert main(["test", "rules", "--enable-feature=promql-delayed-name-removal", path]) == 0
 
 
 def test_parse_errors_read_as_prometheus_writes_them(

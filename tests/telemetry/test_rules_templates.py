@@ -48,6 +48,21 @@ def expand(text: str) -> str:
         ('{{ printf "%s=%.1f" $labels.job $value }}', "web=0.2"),
         ('{{ "a\\tb" }} {{ `raw\\t` }}', "a\tb raw\\t"),
         ('{{ len (printf "%s" "abc") }}', "3"),
+        # template/template_test.go's cases for toTime, toDuration and parseDuration
+        ('{{ (1435065584.128 | toTime).Format "2006" }}', "2015"),
+        ('{{ ("1435065584.128" | toTime).Format "2006" }}', "2015"),
+        ("{{ 1435065584.128 | toTime }}", "2015-06-23 13:19:44.128 +0000 UTC"),
+        ("{{ (1800 | toDuration).String }}", "30m0s"),
+        ('{{ ("1800" | toDuration).String }}', "30m0s"),
+        ('{{ printf "%0.2f" (parseDuration "1h2m10ms") }}', "3720.01"),
+        ('{{ printf "%0.2f" (parseDuration "-1h2m10ms") }}', "-3720.01"),
+        ('{{ (now | toTime).Format "Mon Jan 2 15:04:05 2006" }}', "Thu Jan 1 00:01:30 1970"),
+        ('{{ ("-30s" | parseDuration | toDuration | (now | toTime).Add).UnixMilli }}', "60000"),
+        ("{{ ($value | toDuration).Seconds }}", "0.25"),
+        (
+            '{{ (0.5 | toTime).Format "15:04:05.000 -07:00 MST _2 Jan 06 3PM" }}',
+            "00:00:00.500 +00:00 UTC  1 Jan 70 12AM",
+        ),
     ],
 )
 def test_expansion(text: str, out: str) -> None:
@@ -86,6 +101,10 @@ def test_parse_errors(text: str, message: str) -> None:
         ('{{ label "x" 1 }}', "error calling label"),
         ("{{ humanize }}", "error calling humanize"),
         ("{{ range $i := 1.5 }}{{ end }}", "range can't iterate over 1.5"),
+        ('{{ (1 | toTime).Nope "x" }}', "can't give argument to non-function"),
+        ("{{ (1 | toTime).Nope }}", "can't evaluate field Nope"),
+        ('{{ "NaN" | toTime }}', "value is NaN or Inf"),
+        ('{{ parseDuration "5 minutes" }}', "not a valid duration string"),
     ],
 )
 def test_execution_errors(text: str, message: str) -> None:

@@ -10,6 +10,7 @@ from typing import Final
 
 from kubeloop.telemetry.promql import ast, durationexpr
 from kubeloop.telemetry.promql.annotations import SORT_IN_RANGE, Annotation
+from kubeloop.telemetry.promql.delayed import finish_raw
 from kubeloop.telemetry.promql.errors import PromQLError, UnsupportedError
 from kubeloop.telemetry.promql.evaluator import (
     DEFAULT_LOOKBACK_MS,
@@ -19,6 +20,7 @@ from kubeloop.telemetry.promql.evaluator import (
 from kubeloop.telemetry.promql.histogram.statsmode import stats_selectors
 from kubeloop.telemetry.promql.parser import parse
 from kubeloop.telemetry.promql.public import to_value
+from kubeloop.telemetry.promql.starts import StartTimes
 from kubeloop.telemetry.promql.values import (
     Matrix,
     Sample,
@@ -47,6 +49,8 @@ def evaluate(
     subquery_step_ms: int = DEFAULT_SUBQUERY_STEP_MS,
     max_samples: int | None = None,
     notes: list[Annotation] | None = None,
+    delayed_name_removal: bool = False,
+    start_times: StartTimes | None = None,
 ) -> Value:
     """Evaluate ``expr`` as an instant query at ``t_ms``.
 
@@ -56,7 +60,9 @@ def evaluate(
     ``t_ms`` unless this instant is one step of a range query). ``subquery_step_ms`` is a
     subquery's step when it names none; ``max_samples`` bounds the samples the query holds at
     once (the engine's ``query.max-samples``; None: unbounded); ``notes`` collects the
-    query's warnings and infos (``Annotation.render(text)`` prints one as Prometheus does).
+    query's warnings and infos (``Annotation.render(text)`` prints one as Prometheus does);
+    ``delayed_name_removal`` is Prometheus' ``promql-delayed-name-removal`` (``delayed.py``);
+    ``start_times``, the samples' start timestamps, makes the query use them (``starts.py``).
     """
     node = parse(expr) if isinstance(expr, str) else expr
     for name, value in (("evaluation time", t_ms), ("lookback", lookback_ms)):
@@ -73,6 +79,8 @@ def evaluate(
         query_step_ms=query_step_ms,
         subquery_step_ms=subquery_step_ms,
         max_samples=max_samples,
+        delayed_name_removal=delayed_name_removal,
+        start_times=start_times,
     )
     evaluator.notes = notes
     if evaluator.native:
@@ -81,6 +89,8 @@ def evaluate(
         raw = evaluator.eval(node)
     except RecursionError:
         raise PromQLError("expression is too deeply nested to evaluate") from None
+    if delayed_name_removal:
+        raw = finish_raw(node.type, raw)
     return to_value(node, raw)
 
 
@@ -115,6 +125,8 @@ def evaluate_range(
     *,
     lookback_ms: int = DEFAULT_LOOKBACK_MS,
     notes: list[Annotation] | None = None,
+    delayed_name_removal: bool = False,
+    start_times: StartTimes | None = None,
 ) -> Matrix:
     """A range query: the expression at ``start, start+step, … <= end`` as one matrix
     (a scalar result becomes the series ``{}``); ``notes`` as for ``evaluate``, with
@@ -137,7 +149,9 @@ def evaluate_range(
     points: dict[Labels, list[tuple[int, float]]] = {}
     for step_t in range(start_ms, end_ms + 1, step_ms):
         value = evaluate(node, store, step_t, lookback_ms=lookback_ms, query_start_ms=start_ms,
-                         query_end_ms=end_ms, query_step_ms=step_ms, notes=notes)  # fmt: skip
+                         query_end_ms=end_ms, query_step_ms=step_ms, notes=notes,
+                         delayed_name_removal=delayed_name_removal,
+                         start_times=start_times)  # fmt: skip
         samples = [Sample(EMPTY, value.value)] if isinstance(value, Scalar) else value
         assert isinstance(samples, (list, Vector))
         for sample in samples:

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from decimal import Decimal
 from typing import Final
 
+from kubeloop.telemetry.promql.delayed import is_delayed, mark_groups
 from kubeloop.telemetry.promql.errors import PromQLError
 from kubeloop.telemetry.promql.functions.kahan import inc, kahan_mean
 from kubeloop.telemetry.promql.functions.labelfuncs import valid_utf8
@@ -28,7 +29,10 @@ _GROUP_CACHE_LIMIT: Final = 200_000
 
 
 def group_labels(labels: Labels, grouping: tuple[str, ...], without: bool) -> Labels:
-    """The group a sample falls in (memoized: rules ask the same question every minute)."""
+    """The group a sample falls in (memoized: rules ask the same question every minute; a
+    delayed query's labels are not, so their class, ``delayed.Kept``, stays theirs)."""
+    if labels.__class__ is not Labels:
+        return labels.without(METRIC_NAME, *grouping) if without else labels.keep(*grouping)
     cache = _GROUP_CACHE.setdefault((grouping, without), {})
     hit = cache.get(labels)
     if hit is None:
@@ -60,9 +64,13 @@ def aggregate(
         groups.setdefault(group_labels(labels, grouping, without), []).append(value)
     if op == "quantile":
         assert isinstance(param, float)
-        return [(key, quantile(param, values)) for key, values in groups.items()]
-    reducer: Callable[[list[float]], float] = REDUCERS[op]
-    return [(key, reducer(values)) for key, values in groups.items()]
+        out = [(key, quantile(param, values)) for key, values in groups.items()]
+    else:
+        reducer: Callable[[list[float]], float] = REDUCERS[op]
+        out = [(key, reducer(values)) for key, values in groups.items()]
+    if vec and is_delayed(vec[0][0]):
+        return mark_groups(vec, out, lambda labels: group_labels(labels, grouping, without))
+    return out
 
 
 def _limit_ratio(vec: Vec, ratio: float) -> Vec:

@@ -54,5 +54,7 @@ def possible_non_counter(metric: str) -> str:
     )
 
 
-def bad_bucket_label(value: str) -> str:
-    return f'bucket label "le" is missing or has a malformed value of "{value}"'
+def bad_bucket_label(value: str, metric: str = "") -> str:
+    """Named with the metric only under delayed name removal, as upstream does."""
+    text = f'bucket label "le" is missing or has a malformed value of "{value}"'
+    return f'{text} for metric name "{metric}"' if metric else text

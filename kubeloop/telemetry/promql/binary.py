@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from kubeloop.telemetry.promql import ast
+from kubeloop.telemetry.promql.delayed import strip, unmarked
 from kubeloop.telemetry.promql.errors import PromQLError
 from kubeloop.telemetry.promql.functions.floatops import div, mod, pow_
 from kubeloop.telemetry.promql.values import go_labels
@@ -34,7 +35,9 @@ COMPARISON: Final[dict[str, Callable[[float, float], bool]]] = {
 }
 
 
-def binary(node: ast.Binary, lhs: Any, rhs: Any) -> Any:
+def binary(node: ast.Binary, lhs: Any, rhs: Any, memo: bool = True) -> Any:
+    """``memo``: whether the pairing may be memoized by labels (not for a delayed-removal
+    query, whose labels carry a mark that equal labels do not show)."""
     op = node.op
     lt, rt = node.lhs.type, node.rhs.type
     if lt == "scalar" and rt == "scalar":
@@ -45,7 +48,7 @@ def binary(node: ast.Binary, lhs: Any, rhs: Any) -> Any:
         assert node.matching is not None
         if op in ("and", "or", "unless"):
             return set_op(op, lhs, rhs, node.matching)
-        return unique(_vector_binop(op, lhs, rhs, node.matching, node.return_bool))
+        return unique(_vector_binop(op, lhs, rhs, node.matching, node.return_bool, memo))
     if lt == "vector":
         return unique(_vector_scalar(op, lhs, rhs, False, node.return_bool))
     return unique(_vector_scalar(op, rhs, lhs, True, node.return_bool))
@@ -104,15 +107,14 @@ def set_op(op: str, lhs: Vec, rhs: Vec, matching: ast.VectorMatching) -> Vec:
 
 
 def _vector_binop(op: str, lhs: Vec, rhs: Vec, matching: ast.VectorMatching,
-                  return_bool: bool) -> Vec:  # fmt: skip
+                  return_bool: bool, memo: bool) -> Vec:  # fmt: skip
     filled = matching.fill_left is not None or matching.fill_right is not None
     if (not lhs and not rhs) or ((not lhs or not rhs) and not filled):
         return []
     compare = COMPARISON.get(op)
     arithmetic = ARITHMETIC.get(op)
-    drop_name = return_bool or compare is None
     out: Vec = []
-    for i, j, metric in pair_plan(lhs, rhs, matching, drop_name):
+    for i, j, metric in pair_plan(lhs, rhs, matching, compare is None, return_bool, memo):
         a = lhs[i][1] if i >= 0 else _fill(matching, i)
         b = rhs[j][1] if j >= 0 else _fill(matching, j)
         if compare is not None:
@@ -129,14 +131,19 @@ def _vector_binop(op: str, lhs: Vec, rhs: Vec, matching: ast.VectorMatching,
     return out
 
 
-def pair_plan(lhs: Vec, rhs: Vec, matching: ast.VectorMatching, drop_name: bool) -> _Plan:
+def pair_plan(lhs: Vec, rhs: Vec, matching: ast.VectorMatching, arithmetic: bool,
+              return_bool: bool = False, memo: bool = True) -> _Plan:  # fmt: skip
     """``(left index, right index, result labels)`` of each pair the operator meets
-    (memoized by the operands' labels); a negative index is a filled sample
-    (``operand``)."""
-    key = (drop_name, matching, tuple([s[0] for s in lhs]), tuple([s[0] for s in rhs]))
+    (``pairs``), memoized by the operands' labels unless ``memo`` is off (a delayed-removal
+    query's labels carry a mark equal labels do not show); a negative index is a filled
+    sample (``operand``)."""
+    if not memo:
+        return pairs(lhs, rhs, matching, arithmetic, return_bool)
+    key = (arithmetic, return_bool, matching, tuple([s[0] for s in lhs]),
+           tuple([s[0] for s in rhs]))  # fmt: skip
     plan = _PLANS.get(key)
     if plan is None:
-        plan = pairs(lhs, rhs, matching, drop_name)
+        plan = pairs(lhs, rhs, matching, arithmetic, return_bool)
         if len(_PLANS) >= MAX_PLANS:
             _PLANS.clear()
         _PLANS[key] = plan
@@ -165,7 +172,8 @@ _PLANS: dict[tuple[Any, ...], _Plan] = {}
 MAX_PLANS: Final = 1024
 
 
-def pairs(lhs: Vec, rhs: Vec, matching: ast.VectorMatching, drop_name: bool) -> _Plan:
+def pairs(lhs: Vec, rhs: Vec, matching: ast.VectorMatching, arithmetic: bool,
+          return_bool: bool = False) -> _Plan:  # fmt: skip
     """``(left index, right index, result labels)`` of each sample the operator gives, or the
     matching error."""
     swapped = matching.card == "one-to-many"
@@ -217,14 +225,15 @@ def pairs(lhs: Vec, rhs: Vec, matching: ast.VectorMatching, drop_name: bool) -> 
                 continue
             hit = (_match_labels(labels, matching), _RIGHT)
         r_labels, r_index = hit
-        add(index, r_index, _result_metric(labels, r_labels, matching, drop_name), key)
+        metric = _result_metric(labels, r_labels, matching, arithmetic, return_bool)
+        add(index, r_index, metric, key)
     if fill_many is not None:
         for index, (labels, _) in enumerate(rhs):
             key = sig(labels)
             if key in matched or inserted.get(key):
                 continue
             filled = _match_labels(labels, matching)
-            metric = _result_metric(filled, labels, matching, drop_name)
+            metric = _result_metric(filled, labels, matching, arithmetic, return_bool)
             add(_LEFT, index, metric, key)
     return plan
 
@@ -237,9 +246,16 @@ def _match_labels(labels: Labels, matching: ast.VectorMatching) -> Labels:
     return labels.without(METRIC_NAME, *matching.labels)
 
 
-def _result_metric(lhs: Labels, rhs: Labels, matching: ast.VectorMatching,
-                   drop_name: bool) -> Labels:  # fmt: skip
-    result = lhs.without_name() if drop_name else lhs
+def _result_metric(lhs: Labels, rhs: Labels, matching: ast.VectorMatching, arithmetic: bool,
+                   return_bool: bool) -> Labels:  # fmt: skip
+    """``resultMetric``: arithmetic drops the name at once, ``bool`` drops it (or, delayed,
+    marks it to go), a comparison keeps the left side's labels unmarked."""
+    if return_bool:
+        result = lhs.without_name()
+    elif arithmetic:
+        result = strip(lhs)
+    else:
+        result = unmarked(lhs)
     if matching.card == "one-to-one":
         result = result.keep(*matching.labels) if matching.on else result.without(*matching.labels)
     if matching.include:

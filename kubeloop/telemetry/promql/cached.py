@@ -18,6 +18,7 @@ import math
 from typing import Any, Final
 
 from kubeloop.telemetry.promql import ast, samples
+from kubeloop.telemetry.promql.delayed import finish_raw
 from kubeloop.telemetry.promql.errors import PromQLError
 from kubeloop.telemetry.promql.evaluator import DEFAULT_LOOKBACK_MS, Evaluator
 from kubeloop.telemetry.promql.functions import RANGE_FUNCTIONS
@@ -120,8 +121,10 @@ class CachedQuery:
     ) -> Value:
         if not isinstance(t_ms, int) or isinstance(t_ms, bool) or abs(t_ms) > 2**62:
             raise PromQLError(f"evaluation time {t_ms!r} is not a bounded integer (ms)")
+        delayed = options.features.delayed_name_removal
         evaluator = Evaluator(store, t_ms, lookback_ms=DEFAULT_LOOKBACK_MS,
-                              subquery_step_ms=options.subquery_step_ms)  # fmt: skip
+                              subquery_step_ms=options.subquery_step_ms,
+                              delayed_name_removal=delayed)  # fmt: skip
         if evaluator.native:
             evaluator.stats = self._stats
         inputs: list[Any] | None = None
@@ -148,13 +151,15 @@ class CachedQuery:
         elif self._reusable or options.max_samples is not None:
             run = Evaluator(store, t_ms, lookback_ms=DEFAULT_LOOKBACK_MS,
                             subquery_step_ms=options.subquery_step_ms,
-                            max_samples=options.max_samples)  # fmt: skip
+                            max_samples=options.max_samples,
+                            delayed_name_removal=delayed)  # fmt: skip
         if run.native:
             run.stats = self._stats
         try:
-            value = to_value(self.node, run.eval(self.node))
+            raw = run.eval(self.node)
         except RecursionError:
             raise PromQLError("expression is too deeply nested to evaluate") from None
+        value = to_value(self.node, finish_raw(self.node.type, raw) if delayed else raw)
         self._inputs, self._value = inputs, value
         return value
 

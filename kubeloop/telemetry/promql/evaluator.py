@@ -11,7 +11,7 @@ from bisect import bisect_right
 from collections.abc import Callable
 from typing import Any, Final
 
-from kubeloop.telemetry.promql import ast, extended, samples, windowsum
+from kubeloop.telemetry.promql import ast, extended, samples, starts, trim, windowsum
 from kubeloop.telemetry.promql.aggregate import aggregate
 from kubeloop.telemetry.promql.annotations import (
     Annotation,
@@ -21,6 +21,7 @@ from kubeloop.telemetry.promql.annotations import (
     possible_non_counter,
 )
 from kubeloop.telemetry.promql.binary import binary
+from kubeloop.telemetry.promql.delayed import DelayedStore
 from kubeloop.telemetry.promql.errors import PromQLError, UnsupportedError
 from kubeloop.telemetry.promql.functions import (
     RANGE_FUNCTIONS,
@@ -32,6 +33,7 @@ from kubeloop.telemetry.promql.histogram import aggregate as histogram_aggregate
 from kubeloop.telemetry.promql.histogram import binary as histogram_binary
 from kubeloop.telemetry.promql.histogram import calls as histogram_calls
 from kubeloop.telemetry.promql.histogram import extended as histogram_extended
+from kubeloop.telemetry.promql.histogram import rates as histogram_rates
 from kubeloop.telemetry.promql.histogram import statsmode
 from kubeloop.telemetry.promql.histogram.annotations import mixed_floats_histograms
 from kubeloop.telemetry.series import METRIC_NAME, Labels, SeriesStore, StoredSeries
@@ -75,8 +77,13 @@ class Evaluator:
         query_step_ms: int = 0,
         subquery_step_ms: int = DEFAULT_SUBQUERY_STEP_MS,
         max_samples: int | None = None,
+        delayed_name_removal: bool = False,
+        start_times: starts.StartTimes | None = None,
     ) -> None:
-        self.store: SeriesStore = store
+        self.store: SeriesStore = DelayedStore(store) if delayed_name_removal else store
+        """With ``delayed_name_removal`` every series is read as ``delayed.Kept`` labels."""
+        self.start_times = start_times
+        """The samples' start timestamps, when the query uses them (``starts.py``)."""
         self.t_ms: int = t_ms
         self.lookback_ms: int = lookback_ms
         self.query_start_ms: int = t_ms if query_start_ms is None else query_start_ms
@@ -94,11 +101,14 @@ class Evaluator:
         """Samples in each counted node's result, by node id."""
         self.notes: list[Annotation] | None = None
         """Where the query's warnings and infos go (None: not collected)."""
-        self.native: bool = store.histogram_samples > 0
+        self.native: bool = self.store.histogram_samples > 0
         """The store holds native histograms: calls, aggregations and operators go through
         ``promql.histogram``, which takes the float paths for samples that are floats."""
         self.stats: set[int] = set()
         """Ids of the selectors read for histogram counts and sums alone (``statsmode``)."""
+        self.memo: bool = not isinstance(self.store, DelayedStore)
+        """Whether operator pairings may be memoized by labels: not under delayed name
+        removal, whose labels carry a mark that equal labels do not show."""
 
     def at(self, t_ms: int) -> Evaluator:
         """The same query at another instant (a subquery step); it shares the step budget."""
@@ -110,6 +120,7 @@ class Evaluator:
             query_end_ms=self.query_end_ms,
             query_step_ms=self.query_step_ms,
             subquery_step_ms=self.subquery_step_ms,
+            start_times=self.start_times,
         )
         child.budget = self.budget
         child.tally = self.tally
@@ -242,9 +253,17 @@ class Evaluator:
         return end - arg.range_ms, end
 
     def _call(self, node: ast.Call) -> Any:
-        if self.native:
+        if self.native and not self._reads_starts(node):
             return histogram_calls.call(self, node)
         return self.call_floats(node)
+
+    def _reads_starts(self, node: ast.Call) -> bool:
+        """Whether the call reads its samples' start timestamps (``_started``)."""
+        return (
+            self.start_times is not None
+            and node.func in starts.ST_FUNCTIONS
+            and node.args[0].__class__ is ast.MatrixSelector
+        )
 
     def call_floats(self, node: ast.Call) -> Any:
         """A call whose arguments hold only float samples."""
@@ -258,6 +277,9 @@ class Evaluator:
             matrix.selector.anchored or matrix.selector.smoothed
         ):
             return check_unique(self._extended_call(node, matrix))
+        if self._reads_starts(node):
+            assert isinstance(first, ast.MatrixSelector) and self.start_times is not None
+            return check_unique(self._started(name, first, self.start_times))
         if first.__class__ is ast.MatrixSelector:
             if name in COUNTERS:
                 return check_unique(self._counter_rate(name, first))
@@ -342,6 +364,39 @@ class Evaluator:
             self.note(kind, message, arg.pos)
         return value
 
+    def _started(
+        self, name: str, arg: ast.MatrixSelector, start_times: starts.StartTimes
+    ) -> InstantVector:
+        """rate, increase, irate or resets over a range selector, reading start timestamps."""
+        start, end = self.range_bounds(arg)
+        out: InstantVector = []
+        for series in self.store.select(arg.selector.matchers):
+            ts, vs = series.window(start, end)
+            by_t = start_times.get(series.labels)
+            if not ts:
+                continue
+            sts = None if by_t is None else [by_t.get(t, 0) for t in ts]
+            if series.histograms and any(is_histogram(v) for v in vs):
+                rated: Any
+                rated, found = histogram_rates.started(name, ts, vs, sts, start, end,
+                                                       series.labels.name)  # fmt: skip
+                for kind, message in found:
+                    self.note(kind, message, arg.pos)
+                if rated is not None:
+                    out.append((series.labels.without_name(), rated))
+                continue
+            if sts is None:
+                value = starts.plain(name, ts, vs, start, end)
+            else:
+                value, overlap = starts.evaluate_window(name, ts, vs, sts, start, end)
+                if overlap:
+                    self.note("warning", starts.overlap(series.labels.name), arg.pos)
+            if value is not None:
+                out.append((series.labels.without_name(), value))
+                if name in ("rate", "increase") and self.notes is not None:
+                    self.check_counter(series.labels, arg.pos)
+        return out
+
     def check_counter(self, labels: Labels, pos: int) -> None:
         """upstream's info for rate/increase over a name no counter has."""
         metric = labels.get(METRIC_NAME)
@@ -390,10 +445,19 @@ class Evaluator:
             self.note("warning", invalid_quantile(q), pos)
 
     def _binary(self, node: ast.Binary) -> Any:
+        lhs, rhs = self.eval(node.lhs), self.eval(node.rhs)
         if self.native:
-            return histogram_binary.binary_mixed(self, node, self.eval(node.lhs),
-                                                 self.eval(node.rhs))  # fmt: skip
-        return binary(node, self.eval(node.lhs), self.eval(node.rhs))
+            return histogram_binary.binary_mixed(self, node, lhs, rhs)
+        return self.binary_floats(node, lhs, rhs)
+
+    def binary_floats(self, node: ast.Binary, lhs: Any, rhs: Any) -> Any:
+        """An operator whose operands hold only float samples (the trim operators keep none
+        of them)."""
+        if node.op in trim.TRIM_OPERATORS:
+            if trim.trim_floats(node, lhs, rhs, self.memo):
+                self.note("info", trim.incompatible("float", node.op, "float"), trim.start(node))
+            return []
+        return binary(node, lhs, rhs, self.memo)
 
     def _unary(self, node: ast.Unary) -> Any:
         value = self.eval(node.expr)

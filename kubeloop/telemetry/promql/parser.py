@@ -13,7 +13,7 @@ from typing import Final
 
 from kubeloop.telemetry.durations import parse_duration
 from kubeloop.telemetry.promql import ast, durationexpr
-from kubeloop.telemetry.promql.errors import PromQLError, UnsupportedError
+from kubeloop.telemetry.promql.errors import PromQLError
 from kubeloop.telemetry.promql.features import (
     EVERYTHING,
     EXPERIMENTAL_AGGREGATORS,
@@ -23,14 +23,14 @@ from kubeloop.telemetry.promql.features import (
 from kubeloop.telemetry.promql.lexer import Token, tokenize
 from kubeloop.telemetry.promql.literals import parse_number
 from kubeloop.telemetry.promql.selectors import SelectorParser
-from kubeloop.telemetry.promql.signatures import AGGREGATORS, FUNCTIONS, UNSUPPORTED_FUNCTIONS
+from kubeloop.telemetry.promql.signatures import AGGREGATORS, FUNCTIONS
 from kubeloop.telemetry.promql.typecheck import check_binary, check_call, documented
 
 MAX_DEPTH: Final = 100
 """Nesting deeper than this is refused (Python's stack is the bound, not the grammar)."""
 PRECEDENCE: Final = {
     "or": 1, "and": 2, "unless": 2,
-    "==": 3, "!=": 3, "<=": 3, "<": 3, ">=": 3, ">": 3,
+    "==": 3, "!=": 3, "<=": 3, "<": 3, ">=": 3, ">": 3, "</": 3, ">/": 3,
     "+": 4, "-": 4, "*": 5, "/": 5, "%": 5, "atan2": 5, "^": 6,
 }  # fmt: skip
 _UNARY_PRECEDENCE: Final = 6  # a unary sign binds like '*', looser than '^'
@@ -82,13 +82,6 @@ class _Parser(SelectorParser):
             self.depth -= 1
 
     def binary_op(self, tok: Token) -> str | None:
-        if tok.kind == "OP" and tok.text in ("</", ">/"):
-            raise UnsupportedError(
-                f"the histogram trim operator {tok.text} is not supported by kubeloop "
-                "(native histograms)",
-                self.text,
-                tok.pos,
-            )
         if tok.kind == "OP" and tok.text in PRECEDENCE:
             return tok.text
         if tok.kind == "IDENT" and tok.text.lower() in _KEYWORD_OPS:
@@ -308,16 +301,10 @@ class _Parser(SelectorParser):
 
     def call(self, tok: Token) -> ast.Expr:
         name = tok.text
-        if name not in FUNCTIONS and name not in UNSUPPORTED_FUNCTIONS:
+        if name not in FUNCTIONS:
             raise self.error(f"unknown function with name {name!r}", tok)
         if name in EXPERIMENTAL_FUNCTIONS and not self.features.experimental_functions:
             raise self.error(f'function "{name}" is not enabled', tok)
-        if name in UNSUPPORTED_FUNCTIONS:
-            raise UnsupportedError(
-                f"function {name}() is not supported by kubeloop (see docs/promql.md)",
-                self.text,
-                tok.pos,
-            )
         self.advance()
         self.expect("(", "'('")
         args: list[ast.Expr] = []

@@ -61,14 +61,8 @@ FUNCTIONS: Final[dict[str, tuple[tuple[ValueType, ...], int, ValueType]]] = {
     "min_of": ((S, S), 0, S),
     "max_of": ((S, S), 0, S),
     "info": ((V, V), 1, V),
+    "start_timestamp": ((V,), 0, V),
 }
-
-UNSUPPORTED_FUNCTIONS: Final = frozenset(
-    {
-        "start_timestamp",
-    }
-)  # fmt: skip
-"""Known to Prometheus, not evaluated by kubeloop (experimental ones)."""
 
 AGGREGATORS: Final[dict[str, ValueType | None]] = {
     "sum": None, "avg": None, "count": None, "min": None, "max": None, "group": None,

@@ -48,13 +48,6 @@ def run_unit_tests(
     features, unknown = from_flags(list(enable_feature))
     for warning in unknown:
         print(warning, end="", file=out)  # promtool prints it without a newline
-    if features.delayed_name_removal:
-        print(
-            "kubeloop: --enable-feature=promql-delayed-name-removal: delayed __name__ removal "
-            "is not modelled by kubeloop (see docs/rules.md)",
-            file=err,
-        )
-        return 2
     results = []
     for path in files:
         print(f"Unit Testing:  {path}", file=out)

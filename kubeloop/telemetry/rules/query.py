@@ -27,8 +27,10 @@ def query(
         if isinstance(parsed, CachedQuery):
             value = parsed.evaluate(store, t_ms, options)
         else:
+            delayed = options.features.delayed_name_removal
             value = evaluate(parsed, store, t_ms, subquery_step_ms=options.subquery_step_ms,
-                             max_samples=options.max_samples)  # fmt: skip
+                             max_samples=options.max_samples,
+                             delayed_name_removal=delayed)  # fmt: skip
     except PromQLError as error:
         raise RuleEvalError(error.message) from None
     if isinstance(value, Scalar):

@@ -4,19 +4,21 @@ The data is Prometheus' ``AlertTemplateData`` (``.Labels``, ``.ExternalLabels``,
 ``.ExternalURL``, ``.Value``) with the usual ``$labels``, ``$externalLabels``,
 ``$externalURL`` and ``$value``. Missing map keys read as "" (``missingkey=zero``).
 Functions follow template/template.go: humanize, humanize1024, humanizeDuration,
-humanizePercentage, humanizeTimestamp, printf, toUpper, toLower, title, match,
-reReplaceAll, stripPort, stripDomain, query/first/label/value, and Go's builtins.
+humanizePercentage, humanizeTimestamp, toTime, toDuration, parseDuration, printf, toUpper,
+toLower, title, match, reReplaceAll, stripPort, stripDomain, query/first/label/value, and Go's
+builtins.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import re2  # type: ignore[import-untyped]
 
+from kubeloop.telemetry.rules import gotime
 from kubeloop.telemetry.rules import humanize as hz
 from kubeloop.telemetry.rules.gofmt import sprintf, to_text
 from kubeloop.telemetry.rules.templates import Block, Node, Operand, Pipeline, TemplateError
@@ -109,6 +111,9 @@ def functions(data: TemplateData) -> dict[str, Callable[..., Any]]:
         "humanizeDuration": hz.humanize_duration,
         "humanizePercentage": hz.humanize_percentage,
         "humanizeTimestamp": hz.humanize_timestamp,
+        "toTime": gotime.to_time,
+        "toDuration": gotime.to_duration,
+        "parseDuration": gotime.parse_template_duration,
         "printf": lambda fmt, *args: sprintf(fmt, list(args)),
         "print": lambda *args: "".join(to_text(a) for a in args),
         "println": lambda *args: " ".join(to_text(a) for a in args) + "\n",
@@ -257,7 +262,14 @@ class _Run:
             except (TypeError, ValueError, KeyError, IndexError, AttributeError) as error:
                 raise TemplateError(f"error calling {head.value}: {error}") from None
         if len(command) > 1 or has_piped:
-            raise TemplateError(f"can't give argument to non-function {_describe(head)}")
+            if not head.fields:
+                raise TemplateError(f"can't give argument to non-function {_describe(head)}")
+            base = self.operand(replace(head, fields=head.fields[:-1]), dot)
+            method = getattr(base, "method", lambda _name: None)(head.fields[-1])
+            if method is None:
+                raise TemplateError(f"can't give argument to non-function {_describe(head)}")
+            args = [self.operand(a, dot) for a in command[1:]]
+            return method(*args, *([piped] if has_piped else []))
         return self.operand(head, dot)
 
     def operand(self, operand: Operand, dot: Any) -> Any:
@@ -270,7 +282,10 @@ class _Run:
             return dot
         if kind == "sub":
             assert isinstance(operand.value, Pipeline)
-            return self.pipeline(operand.value, dot)
+            base: Any = self.pipeline(operand.value, dot)
+            for name in operand.fields:
+                base = _field(base, name)
+            return base
         if kind == "ident":
             return self.funcs[str(operand.value)]()
         if kind == "var":
@@ -280,10 +295,18 @@ class _Run:
         else:
             base = dot
         for name in operand.fields:
-            if not isinstance(base, dict):
-                raise TemplateError(f"can't evaluate field {name} in {to_text(base)}")
-            base = base.get(name, "")
+            base = _field(base, name)
         return base
+
+
+def _field(base: Any, name: str) -> Any:
+    """``.name`` of a map (missing keys read as ""), or a time's or duration's method."""
+    if isinstance(base, dict):
+        return base.get(name, "")
+    method = getattr(base, "method", lambda _name: None)(name)
+    if method is None:
+        raise TemplateError(f"can't evaluate field {name} in {to_text(base)}")
+    return method()
 
 
 def _range_pairs(items: Any) -> list[tuple[Any, Any]]:

@@ -3,8 +3,9 @@
 Text and ``{{ … }}`` actions with ``{{-``/``-}}`` trimming and ``{{/* comments */}}``;
 pipelines (``{{ $value | humanize }}``), variables (``$labels.instance``, ``$x := …``),
 fields of the data (``.Labels.job``), string/number/bool literals, parenthesised
-pipelines, and ``if``/``else if``/``else``, ``range`` and ``with`` blocks. Anything else
-(``define``, ``template``, ``block``, method calls) is a parse error naming it.
+pipelines, the methods of the times and durations ``toTime``/``toDuration`` give
+(``(now | toTime).Format "2006"``), and ``if``/``else if``/``else``, ``range`` and ``with``
+blocks. Anything else (``define``, ``template``, ``block``) is a parse error naming it.
 Execution lives in ``template_exec``.
 """
 
@@ -197,7 +198,11 @@ def _pipeline(tokens: list[tuple[str, str]]) -> tuple[Pipeline, list[tuple[str, 
             if not tokens or tokens[0][0] != "close":
                 raise TemplateError("unclosed left paren")
             tokens = tokens[1:]
-            current.append(Operand("sub", sub))
+            fields: tuple[str, ...] = ()
+            if tokens and tokens[0][0] == "field":  # (pipeline).Method args
+                fields = tuple(tokens[0][1].split(".")[1:])
+                tokens = tokens[1:]
+            current.append(Operand("sub", sub, fields))
             continue
         current.append(_operand(kind, text))
     if not current:

@@ -180,7 +180,7 @@ class _Stretch:
             if not lhs or not rhs:
                 return []
             probes = [(labels, 0.0) for labels, _ in lhs], [(labels, 0.0) for labels, _ in rhs]
-            for i, j, metric in pairs(*probes, matching, drop_name):
+            for i, j, metric in pairs(*probes, matching, compare is None, node.return_bool):
                 a, b = lhs[i][1], rhs[j][1]
                 found = _apply(a, b, a, compare, arithmetic, node.return_bool)
                 if found is not None:

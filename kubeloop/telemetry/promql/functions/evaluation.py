@@ -3,6 +3,7 @@ named here so the functions need not import the evaluator that imports them."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Protocol
 
 from kubeloop.telemetry.promql import ast
@@ -17,6 +18,7 @@ class Evaluator(Protocol):
     query_start_ms: int
     query_end_ms: int
     query_step_ms: int
+    start_times: Mapping[Labels, Mapping[int, int]] | None
 
     def eval(self, node: ast.Expr) -> Any: ...
 

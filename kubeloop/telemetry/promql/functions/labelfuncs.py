@@ -5,8 +5,9 @@ from __future__ import annotations
 import re
 from typing import Any, Final
 
+from kubeloop.telemetry.promql.delayed import unmarked
 from kubeloop.telemetry.promql.errors import PromQLError
-from kubeloop.telemetry.series import Labels, compile_regex
+from kubeloop.telemetry.series import METRIC_NAME, Labels, compile_regex
 
 _NAME: Final = re.compile(r"[A-Za-z0-9_]+")
 Vec = list[tuple[Labels, float]]
@@ -77,12 +78,16 @@ def label_replace(vec: Vec, dst: str, repl: str, src: str, regex: str) -> Vec:
     out: Vec = []
     for labels, value in vec:
         m = pattern.fullmatch(labels.get(src))
-        out.append((labels if m is None else labels.with_({dst: expand(repl, m)}), value))
+        out.append((labels if m is None else _set(labels, dst, expand(repl, m)), value))
     return out
+
+
+def _set(labels: Labels, dst: str, value: str) -> Labels:
+    """``dst`` set; writing ``__name__`` keeps the name a delayed query would drop."""
+    changed = labels.with_({dst: value})
+    return unmarked(changed) if dst == METRIC_NAME else changed
 
 
 def label_join(vec: Vec, dst: str, sep: str, srcs: list[str]) -> Vec:
     _check_label_name(dst, "label_join")
-    return [
-        (labels.with_({dst: sep.join(labels.get(s) for s in srcs)}), value) for labels, value in vec
-    ]
+    return [(_set(labels, dst, sep.join(labels.get(s) for s in srcs)), v) for labels, v in vec]

@@ -14,6 +14,7 @@ from kubeloop.telemetry.promql.annotations import (
     bad_bucket_label,
     invalid_quantile,
 )
+from kubeloop.telemetry.promql.delayed import is_delayed
 from kubeloop.telemetry.promql.errors import PromQLError
 from kubeloop.telemetry.promql.functions.dates import DATES
 from kubeloop.telemetry.promql.functions.evaluation import Evaluator
@@ -96,6 +97,22 @@ def _timestamp(ev: Evaluator, node: ast.Call) -> Vec:
     return [(labels.without_name(), ev.t_ms / 1000) for labels, _ in ev.eval(arg)]
 
 
+def _start_timestamp(ev: Evaluator, node: ast.Call) -> Vec:
+    """The start timestamp (s) of each sample a selector picks, 0 for one without; nothing
+    for any other argument or a query without start timestamps (``promql/starts.py``)."""
+    arg = node.args[0]
+    while isinstance(arg, ast.Paren):
+        arg = arg.expr
+    starts = ev.start_times
+    if not isinstance(arg, ast.VectorSelector) or starts is None:
+        ev.eval(arg)
+        return []
+    return [
+        (labels.without_name(), starts.get(labels, {}).get(t, 0) / 1000)
+        for labels, t in ev.sample_times(arg)
+    ]
+
+
 def _scalar(ev: Evaluator, node: ast.Call) -> float:
     vec = ev.eval(node.args[0])
     return float(vec[0][1]) if len(vec) == 1 else math.nan
@@ -147,7 +164,8 @@ def _classic_histograms(
                 raise ValueError(le)
             bound = float(le)
         except ValueError:
-            ev.note("warning", bad_bucket_label(le), arg.pos)
+            metric = labels.name if is_delayed(labels) else ""
+            ev.note("warning", bad_bucket_label(le, metric), arg.pos)
             continue
         groups.setdefault(labels.without("le"), []).append((bound, value))
     return groups
@@ -249,6 +267,7 @@ VECTOR_FUNCTIONS: Final[dict[str, VectorFunction]] = {
         "clamp_min": _clamp_min,
         "round": _round,
         "timestamp": _timestamp,
+        "start_timestamp": _start_timestamp,
         "scalar": _scalar,
         "vector": _vector,
         "time": _time,

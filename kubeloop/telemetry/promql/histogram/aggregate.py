@@ -18,6 +18,7 @@ from kubeloop.telemetry.promql.aggregate import (
     group_labels,
 )
 from kubeloop.telemetry.promql.annotations import Kind
+from kubeloop.telemetry.promql.delayed import is_delayed, mark_groups
 from kubeloop.telemetry.promql.histogram import annotations as notes
 from kubeloop.telemetry.promql.histogram.kahan import kahan_mean, kahan_sum
 from kubeloop.telemetry.promql.histogram.notation import histogram_string
@@ -71,6 +72,8 @@ def aggregate_mixed(ev: Evaluator, node: ast.Aggregate, param: Any, vec: Vec) ->
         total = _sum(ev, node, [h for _, h in hists], op == "avg")
         if total is not None:
             out.append((key, total.compact()))
+    if vec and is_delayed(vec[0][0]):
+        return mark_groups(vec, out, lambda labels: group_labels(labels, grouping, without))
     return out
 
 

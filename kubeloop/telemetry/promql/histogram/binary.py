@@ -1,9 +1,10 @@
 """Binary operators over vectors that hold native histograms (promql/engine.go
 ``vectorElemBinop``).
 
-Histograms add to and subtract from histograms, compare equal or not, and scale by a float
-(``*`` either side, ``/`` on the right); any other pairing drops the sample with upstream's
-info. Vector matching is the float operators' own (``binary``).
+Histograms add to and subtract from histograms, compare equal or not, scale by a float
+(``*`` either side, ``/`` on the right) and are trimmed by one (``</``, ``>/`` on the right,
+``trim_buckets``); any other pairing drops the sample with upstream's info. Vector matching
+is the float operators' own (``binary``).
 """
 
 from __future__ import annotations
@@ -12,15 +13,10 @@ from typing import Any, Protocol
 
 from kubeloop.telemetry.promql import ast
 from kubeloop.telemetry.promql.annotations import Kind
-from kubeloop.telemetry.promql.binary import (
-    ARITHMETIC,
-    COMPARISON,
-    binary,
-    operand,
-    pair_plan,
-    unique,
-)
+from kubeloop.telemetry.promql.binary import ARITHMETIC, COMPARISON, operand, pair_plan, unique
 from kubeloop.telemetry.promql.histogram import annotations as notes
+from kubeloop.telemetry.promql.histogram.trim import trim_buckets
+from kubeloop.telemetry.promql.trim import TRIM_OPERATORS, start
 from kubeloop.telemetry.series import Labels
 from kubeloop.telemetry.series.histogram import FloatHistogram, HistogramError, add, equals
 
@@ -28,7 +24,11 @@ Vec = list[tuple[Labels, Any]]
 
 
 class Evaluator(Protocol):
+    memo: bool
+
     def note(self, kind: Kind, message: str, pos: int) -> None: ...
+
+    def binary_floats(self, node: ast.Binary, lhs: Any, rhs: Any) -> Any: ...
 
 
 class _Dropped(Exception):
@@ -76,28 +76,26 @@ def element(op: str, a: Any, b: Any) -> tuple[bool, Any, tuple[Kind, str] | None
         return True, h.scaled(factor).compact(), None
     elif op == "/" and ha:
         return True, a.divided(b).compact(), None
+    elif op in TRIM_OPERATORS and ha:
+        return True, trim_buckets(a, b, op == "</"), None
     raise _Dropped("info", notes.incompatible_types(_kind(a), op, _kind(b)))
 
 
-def _start(node: ast.Expr) -> int:
-    while isinstance(node, ast.Binary):
-        node = node.lhs
-    return node.pos
-
-
 def binary_mixed(ev: Evaluator, node: ast.Binary, lhs: Any, rhs: Any) -> Any:
+    """An operator over operands that may hold histograms; the float paths otherwise."""
     lt, rt = node.lhs.type, node.rhs.type
     op = node.op
     if (lt == "scalar" and rt == "scalar") or op in ("and", "or", "unless"):
-        return binary(node, lhs, rhs)
+        return ev.binary_floats(node, lhs, rhs)
     has = any(v.__class__ is FloatHistogram for side in (lhs, rhs) if isinstance(side, list)
               for _, v in side)  # fmt: skip
     if not has:
-        return binary(node, lhs, rhs)
-    pos = _start(node)
+        return ev.binary_floats(node, lhs, rhs)
+    pos = start(node)
     last: tuple[Kind, str] | None = None
     out: Vec = []
-    drop_name = node.return_bool or op not in COMPARISON
+    arithmetic = op in ARITHMETIC
+    drop_name = node.return_bool or arithmetic
     if lt != "vector" or rt != "vector":
         vec, scalar, swap = (lhs, rhs, False) if lt == "vector" else (rhs, lhs, True)
         for labels, value in vec:
@@ -117,7 +115,8 @@ def binary_mixed(ev: Evaluator, node: ast.Binary, lhs: Any, rhs: Any) -> Any:
                 out.append((labels.without_name() if drop_name else labels, result))
     else:
         assert node.matching is not None
-        for i, j, metric in pair_plan(lhs, rhs, node.matching, drop_name):
+        plan = pair_plan(lhs, rhs, node.matching, arithmetic, node.return_bool, ev.memo)
+        for i, j, metric in plan:
             a, b = operand(lhs, i, node.matching), operand(rhs, j, node.matching)
             try:
                 keep, result, info = element(op, a, b)

@@ -25,10 +25,10 @@ from kubeloop.telemetry.series.histogram import FloatHistogram, is_histogram
 
 Vec = list[tuple[Labels, Any]]
 _PASS_THROUGH: Final = frozenset({
-    "label_replace", "label_join", "timestamp", "absent", "sort_by_label",
+    "label_replace", "label_join", "timestamp", "start_timestamp", "absent", "sort_by_label",
     "sort_by_label_desc", "info",
 })  # fmt: skip
-"""Vector functions that keep histogram samples as they are (they read only labels)."""
+"""Vector functions that read histogram samples' labels and times alone, as floats'."""
 _KEEP_NAME: Final = frozenset({"last_over_time", "first_over_time"})
 _RATES: Final = {"rate": (True, True), "increase": (True, False), "delta": (False, False)}
 _BOTH: Final = frozenset({

@@ -16,6 +16,7 @@ from bisect import bisect_left, bisect_right
 from typing import Any, Final
 
 from kubeloop.telemetry.promql import ast
+from kubeloop.telemetry.promql.trim import TRIM_OPERATORS
 from kubeloop.telemetry.series import StoredSeries, is_stale
 from kubeloop.telemetry.series.histogram import FloatHistogram, detect_reset
 
@@ -28,6 +29,8 @@ def stats_selectors(node: object, under: bool = False) -> set[int]:
     if isinstance(node, ast.VectorSelector):
         return {id(node)} if under else set()
     if isinstance(node, ast.Subquery):
+        return set()
+    if isinstance(node, ast.Binary) and node.op in TRIM_OPERATORS:
         return set()
     if isinstance(node, ast.Call):
         if node.func in _STOPS:
