@@ -10,6 +10,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from kubeloop.telemetry.promql.features import FLAG_NAMES
+
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register ``test rules`` on the ``kubeloop`` command line."""
@@ -36,8 +38,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         default=[],
         metavar="NAMES",
         help="comma separated PromQL features to enable, as promtool's: "
-        "promql-experimental-functions, promql-extended-range-selectors, "
-        "promql-binop-fill-modifiers, promql-duration-expr (always on)",
+        f"{', '.join(FLAG_NAMES)} (promql-duration-expr is always on)",
     )
     rules.add_argument("--debug", action="store_true", help="enable unit test debugging")
     rules.add_argument(
