@@ -7,7 +7,6 @@ Internally an instant vector is a list of ``(Labels, value)`` pairs, a range vec
 from __future__ import annotations
 
 import math
-from bisect import bisect_right
 from collections.abc import Callable
 from typing import Any, Final
 
@@ -409,7 +408,7 @@ class Evaluator:
         is_counter, is_rate = COUNTERS[name]
         out: InstantVector = []
         for series in self.store.select(arg.selector.matchers):
-            value = counter_value(series, start, end, is_counter, is_rate)
+            value = counters.counter_value(series, start, end, is_counter, is_rate)
             if value is not None:
                 out.append((series.labels.without_name(), value))
                 if self.notes is not None and name != "delta":
@@ -489,31 +488,6 @@ def _floats_only(series: StoredSeries) -> None:
         raise UnsupportedError(
             "native histograms with the anchored or smoothed modifiers are not supported"
         )
-
-
-def counter_value(
-    series: StoredSeries, start: int, end: int, is_counter: bool, is_rate: bool
-) -> float | None:
-    """rate/increase/delta of one series over ``(start, end]``: two bisects and the running
-    reset sums, instead of copying and walking every sample in the window."""
-    ts = series.ts
-    if not ts:
-        return None
-    hi = len(ts) if ts[-1] <= end else bisect_right(ts, end)  # rules usually ask "now"
-    lo = bisect_right(ts, start, 0, hi)
-    n = hi - lo
-    if n < 2:
-        return None
-    resets = series.resets
-    inner = resets[hi - 1]
-    if series.stale_count or (is_counter and (inner != resets[lo] or inner == math.inf)):
-        wts, wvs = series.window(start, end)
-        return counters.extrapolated_rate(wts, wvs, start, end, is_counter, is_rate)
-    vs = series.vs
-    first = vs[lo]
-    return counters.extrapolate(
-        ts[lo], ts[hi - 1], n, first, vs[hi - 1] - first, start, end, is_counter, is_rate
-    )
 
 
 def check_unique(vector: InstantVector) -> InstantVector:

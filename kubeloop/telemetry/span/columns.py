@@ -27,7 +27,8 @@ from kubeloop.telemetry.promql import ast, windowsum
 from kubeloop.telemetry.promql.aggregate import REDUCERS, group_labels
 from kubeloop.telemetry.promql.binary import ARITHMETIC, COMPARISON, pairs, set_op
 from kubeloop.telemetry.promql.errors import PromQLError
-from kubeloop.telemetry.promql.evaluator import COUNTERS, DEFAULT_LOOKBACK_MS, counter_value
+from kubeloop.telemetry.promql.evaluator import COUNTERS, DEFAULT_LOOKBACK_MS
+from kubeloop.telemetry.promql.functions.counters import counter_value
 from kubeloop.telemetry.series import Labels, SeriesStore, StoredSeries, is_stale
 from kubeloop.telemetry.span.plan import per_rule
 

@@ -9,11 +9,13 @@ the value or None when the series yields no output.
 from __future__ import annotations
 
 import math
+from bisect import bisect_right
 from itertools import pairwise
 
 from kubeloop.telemetry.promql.errors import PromQLError
 from kubeloop.telemetry.promql.functions.floatops import div
 from kubeloop.telemetry.promql.functions.kahan import inc
+from kubeloop.telemetry.series import StoredSeries
 
 
 def extrapolated_rate(
@@ -230,3 +232,28 @@ def double_exponential_smoothing(
         y = (1 - sf) * (s1 + b)
         s0, s1 = s1, x + y
     return s1
+
+
+def counter_value(
+    series: StoredSeries, start: int, end: int, is_counter: bool, is_rate: bool
+) -> float | None:
+    """rate/increase/delta of one series over ``(start, end]``: two bisects and the running
+    reset sums, instead of copying and walking every sample in the window."""
+    ts = series.ts
+    if not ts:
+        return None
+    hi = len(ts) if ts[-1] <= end else bisect_right(ts, end)  # rules usually ask "now"
+    lo = bisect_right(ts, start, 0, hi)
+    n = hi - lo
+    if n < 2:
+        return None
+    resets = series.resets
+    inner = resets[hi - 1]
+    if series.stale_count or (is_counter and (inner != resets[lo] or inner == math.inf)):
+        wts, wvs = series.window(start, end)
+        return extrapolated_rate(wts, wvs, start, end, is_counter, is_rate)
+    vs = series.vs
+    first = vs[lo]
+    return extrapolate(
+        ts[lo], ts[hi - 1], n, first, vs[hi - 1] - first, start, end, is_counter, is_rate
+    )
