@@ -26,7 +26,8 @@ class Rejection:
         self.pending, self.step, self.location = error, step, location
 
     def clear(self) -> None:
-        """Forget the pending rejection (a step that runs a new operation starts clean)."""
+        """Forget the pending rejection: one no check of this world will read (a story told
+        again, an explored step whose refusal was already counted)."""
         self.pending = None
 
     def take(self) -> Exception | None:
