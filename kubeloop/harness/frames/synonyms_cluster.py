@@ -6,9 +6,9 @@ from __future__ import annotations
 
 SYNONYMS: dict[str, tuple[str, ...]] = {
     "node": ("server", "machine", "host", "box", "worker", "worker node", "vm", "instance node"),
-    "pod": ("copy", "instance", "container", "replica pod"),
+    "pod": ("container",),
     "replica": ("copy", "instance"),
-    "deployment": ("workload", "app", "application", "deploy"),
+    "deployment": ("workload", "app", "application"),
     "schedule": ("place", "put", "land", "assign", "bind"),
     "pending": ("unscheduled", "waiting", "stuck", "not placed"),
     "evict": ("kick off", "kick out", "throw off", "move off"),

@@ -29,4 +29,5 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "time": ("moment",),
     "happen": ("occur", "take place"),
     "report": ("say", "state", "tell"),
+    "about": ("roughly", "around", "approximately", "close to", "circa", "some"),
 }
