@@ -17,6 +17,12 @@ from kubeloop.harness.frames.kinds import fits
 from kubeloop.harness.frames.lexicon import words
 from kubeloop.harness.frames.rebuild import Rebuilt, rebuilt
 
+_ACTORS = frozenset({"i", "we"})
+"""Who acts in a sentence that does something ("I cordon node-1"): under Then such a line
+is an action written as a check, never read as the state it leads to."""
+
+_JOINING = frozenset({"and", "or", "but", "then", "with"})
+
 _WEAK = 2
 """The most bare plain words one line may give as names ("checkout v1 is live in prod"):
 more, and the line is likelier words we do not know than names."""
@@ -26,15 +32,33 @@ def sentences(index: FrameIndex, keyword: str, text: str, light: bool = False) -
     """What ``text`` says as sentences of the catalog, one per frame it fits (maybe none:
     a word the lexicon does not know blocks every frame); ``light``: the frames it fits
     but for a light verb."""
-    chunked = chunk(text, index.lexicon)
-    if chunked.unknown or not chunked.chunks or sum(v.weak for v in chunked.values) > _WEAK:
+    if _unfinished(text):
         return []
+    chunked = chunk(text, index.lexicon)
+    if chunked.unknown or sum(v.weak for v in chunked.values) > _WEAK:
+        return []
+    if all(c.kind == "value" and not c.of_kind for c in chunked.chunks):
+        return []  # values alone ("node-1", a list's item) say nothing to do or check
     found: dict[str, Rebuilt] = {}
+    acting = keyword == "then" and _actor(text)
     for frame in index.lookup(keyword, chunked, light):
+        if acting and not _actor(frame.example):
+            continue
         said = rebuilt(frame.example, frame.chunked, chunked)
         if said is not None:
             found.setdefault(said.text, said)
     return list(found.values())
+
+
+def _unfinished(text: str) -> bool:
+    """A line that stops on a joining word ("I cordon node-1, node-2 and") was cut short."""
+    last = text.rstrip(" ,;").rsplit(maxsplit=1)[-1:]
+    return bool(last) and last[0].lower() in _JOINING
+
+
+def _actor(text: str) -> bool:
+    first = text.split(maxsplit=1)[:1]
+    return bool(first) and first[0].lower() in _ACTORS
 
 
 def read(

@@ -127,3 +127,22 @@ def test_a_bare_word_fills_only_a_slot_its_example_fills_with_a_word() -> None:
     assert registry.match("when", "I built D7")[0].arguments == {"alias": "D7"}
     with pytest.raises(UndefinedStepError):
         registry.match("when", "I built sideways")
+
+
+@pytest.mark.parametrize(
+    ("keyword", "text"),
+    [
+        ("then", "I cordon node-1"),  # an action written under Then is not the state it leads to
+        ("then", "we drain node-2"),
+        ("given", "node-1"),  # a name alone says nothing to do or check
+        ("when", "I cordon node-1, node-2 and"),  # cut short on a joining word
+    ],
+)
+def test_a_frame_never_reads_what_the_line_does_not_say(keyword: str, text: str) -> None:
+    with pytest.raises(UndefinedStepError):
+        REGISTRY.match(keyword, text)
+
+
+def test_a_list_item_is_never_read_as_a_declaration_of_its_own() -> None:
+    said = read("when", "I cordon node-1, node-2 and node-3")
+    assert said == ["I cordon node-1, node-2 and node-3"]
