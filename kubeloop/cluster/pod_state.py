@@ -11,9 +11,9 @@ from itertools import repeat
 from operator import attrgetter
 
 from kubeloop.cluster.capacity_index import CapacityIndex
+from kubeloop.cluster.change_feed import ChangeFeed, Cursor, PodDeleted, PodsBound
 from kubeloop.cluster.deployments import DeploymentRecord, ReplicaSetRecord
 from kubeloop.cluster.names import NAMESPACE
-from kubeloop.cluster.node_log import NodeLog
 from kubeloop.cluster.nodes import NodeRecord
 from kubeloop.cluster.pod_table import PodTable
 from kubeloop.cluster.pods import PodRecord, PodTemplate
@@ -52,7 +52,7 @@ class PodState:
     pending_count: int
     replicasets: dict[str, ReplicaSetRecord]
     queue: SchedulingQueue
-    node_log: NodeLog
+    feed: ChangeFeed
     pending_by_deployment: Counter[str]
     dirty_deployments: set[str]
     dirty_nodes: set[str]
@@ -61,12 +61,9 @@ class PodState:
     starting: dict[str, PodRecord]
     wakeups: dict[str, int]
     pod_seq: int
-    bound: list[tuple[str, list[PodRecord]]]
+    scheduled_read: Cursor
     _index: CapacityIndex
     _index_stale: bool
-    pod_deletions: int = 0
-    """Bound pods deleted so far: the topology plugins' counts (``pod_counts.py``) follow
-    binds through ``bound`` and recount after a deletion."""
 
     def create_pods(
         self, rs: ReplicaSetRecord, deployment: DeploymentRecord, count: int
@@ -131,7 +128,7 @@ class PodState:
                 pod.message = None
                 pod.started_at = now
                 on_node[pod.name] = pod
-        self.bound.append((where, pods))
+        self.feed.append(PodsBound(where, tuple(pods)), len(self.nodes))
         self.pending_count -= count
         self.pending_by_deployment[deployment] -= count
         self.dirty_deployments.add(deployment)
@@ -158,13 +155,14 @@ class PodState:
         first = pods[0]
         template, deployment, now = first.template, first.deployment, self.clock.now
         self.queue.forget_all(pods)
-        starts, ready, bound = template.startup_seconds != 0, 0, self.bound
+        starts, ready = template.startup_seconds != 0, 0
+        runs: list[tuple[str, list[PodRecord]]] = []
         run: list[PodRecord] = []
         where: str | None = None
         for pod, node in zip(pods, nodes, strict=True):
             if node.name != where:
                 where, run = node.name, [pod]
-                bound.append((where, run))
+                runs.append((where, run))
             else:
                 run.append(pod)
             pod.node = where
@@ -177,6 +175,8 @@ class PodState:
                 pod.ready = True
                 pod.ready_since = now
                 ready += 1
+        bound = [PodsBound(name, tuple(run)) for name, run in runs]
+        self.feed.extend(bound, len(self.nodes))
         self.pending_count -= len(pods)
         self.pending_by_deployment[deployment] -= len(pods)
         self.dirty_deployments.add(deployment)
@@ -199,7 +199,6 @@ class PodState:
         node.scoring_memory += template.scoring_memory * count
         if node.name in self.tainted_nodes:
             self.dirty_nodes.add(node.name)
-        self.node_log.note(node.name, len(self.nodes))
         if not self._index_stale:
             self._index.update(node)
 
@@ -209,12 +208,12 @@ class PodState:
         Only the pod's and node's names are stored (``scheduled_text`` makes the event's
         object and message when it is read), so a bind makes no string of its own.
         """
-        bound, self.bound = self.bound, []
         names: list[str] = []
         nodes: list[str] = []
-        for node, pods in bound:
-            names.extend(map(_name, pods))
-            nodes.extend(repeat(node, len(pods)))
+        for change in self.feed.read(self.scheduled_read):
+            if type(change) is PodsBound:
+                names.extend(map(_name, change.pods))
+                nodes.extend(repeat(change.node, len(change.pods)))
         self.events.normal_once_made("Scheduled", scheduled_text, names, nodes)
 
     def _start(self, pod: PodRecord) -> None:
@@ -254,15 +253,13 @@ class PodState:
             return
         node = self.nodes[pod.node]
         del node.pods[pod.name]
-        self.pod_deletions += 1
         node.allocated_cpu -= pod.template.cpu
         node.allocated_memory -= pod.template.memory
         node.scoring_cpu -= pod.template.scoring_cpu
         node.scoring_memory -= pod.template.scoring_memory
         if not self._index_stale:
             self._index.update(node)
-        self.node_log.note(node.name, len(self.nodes))
-        self.queue.room_freed(pod, node.name)
+        self.feed.append(PodDeleted(node.name, pod), len(self.nodes))
 
     def _set_pod_ready(self, pod: PodRecord, ready: bool) -> None:
         if pod.ready == ready:

@@ -103,7 +103,7 @@ class QueueMachine(RuleBasedStateMachine):
             cluster.add_priority_class(PriorityClass("low", 10))
             cluster.add_priority_class(PriorityClass("high", 1000))
             if reference:
-                cluster._state.queue = ReferenceQueue()  # type: ignore[assignment]
+                cluster._state.queue = ReferenceQueue(cluster._state.feed)  # type: ignore[assignment]
             else:
                 self._mark_passes(cluster)
             self.clusters.append(cluster)

@@ -119,7 +119,7 @@ def _deployment(
 def _use_reference(cluster: Cluster, strategy: str) -> None:
     """The reference scheduler on the reference queue: nothing sped up, nothing hinted."""
     cluster._scheduler = cluster._passes.scheduler = ReferenceScheduler(strategy)  # type: ignore[assignment]
-    cluster._state.queue = ReferenceQueue()  # type: ignore[assignment]
+    cluster._state.queue = ReferenceQueue(cluster._state.feed)  # type: ignore[assignment]
 
 
 class SchedulerMachine(RuleBasedStateMachine):

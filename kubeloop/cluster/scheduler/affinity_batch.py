@@ -150,7 +150,7 @@ def place(
             return 0
         return 1 + _sweeping(_Batch(pods[0], classes, filters, scorers), pods[1:], bind)
     finally:  # each bind's move (``ClassHeap.moved``) was the only change it made
-        classes.position = classes.state.node_log.end
+        classes.position = classes.state.feed.end
 
 
 def _sweeping(

@@ -71,14 +71,14 @@ def place(
     """Bind the pods, in order, each where filtering and scoring every node would; stops at
     the first pod no node admits and returns how many were bound."""
     choice = PreferredChoice(pods[0], filters, scorers, classes, inter_pod)
-    counts, after, nodes = inter_pod.counts, choice.after, classes.nodes
+    after, nodes = choice.after, classes.nodes
     groups, weight, moved, pop = choice.group_list, choice.weight, choice.moved, heapq.heappop
     decided: Decided = []
     placed = 0
     while placed < len(pods):
         live = [(g, top) for g in groups if (top := g.top) is not None]
         if not live:
-            bind_decided(state, decided, counts)
+            bind_decided(state, decided)
             return placed
         group = live[0][0]
         if len(live) > 1:  # ``choose``, inlined: this runs once per pod
@@ -92,13 +92,13 @@ def place(
         decided.append((pods[placed], node))
         new = after.get(old)
         if new is None:  # a class not followed yet: bind, and look at the node as it is
-            bind_decided(state, decided, counts)
+            bind_decided(state, decided)
             decided = []
             new = after[old] = classes.number(class_key(node))
         moved(node, old, new, group)
         placed += 1
         placed += preferred_fill.fill(choice, group, node, pods, placed, decided)
-    bind_decided(state, decided, counts)
+    bind_decided(state, decided)
     return len(pods)
 
 

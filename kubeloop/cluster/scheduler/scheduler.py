@@ -110,7 +110,7 @@ class Scheduler:
         self._classes_of: CapacityIndex | None = None
         """The index whose nodes ``_classes`` groups (a new one means new nodes)."""
         self._classes_read = 0
-        """How far ``_classes`` has read the state's node log."""
+        """How far ``_classes`` has read the state's change feed."""
         self._messages = FailureMessages(self.filters if self.by_class else None)
         self._batched = False
         """This cycle places plain first-fit batches through the capacity index."""
@@ -260,7 +260,7 @@ class Scheduler:
             return False
         classes = self.node_classes(state)
         placed = class_batch.place(state, batch, self.filters, self.scorers, classes)
-        self._classes_read = state.node_log.end  # the batch's binds: ``classes`` followed them
+        self._classes_read = state.feed.end  # the batch's binds: ``classes`` followed them
         result.scheduled.extend(map(_name, batch[:placed]))
         if placed < len(batch):
             self._fail(state, batch[placed:], result)
@@ -279,7 +279,7 @@ class Scheduler:
         if not by:
             return False
         placed = by(state, batch, self.node_classes(state))
-        self._classes_read = state.node_log.end  # the batch's binds: ``classes`` followed them
+        self._classes_read = state.feed.end  # the batch's binds: ``classes`` followed them
         result.scheduled.extend(map(_name, batch[:placed]))
         for pod in batch[placed:]:
             self._score_one(state, pod, result)
@@ -287,8 +287,8 @@ class Scheduler:
 
     def node_classes(self, state: ClusterState) -> NodeClasses:
         """The node classes, brought up to date with every node changed since last asked."""
-        index, log = state.index, state.node_log
-        changed = log.since(self._classes_read)
+        index, log = state.index, state.feed
+        changed = log.nodes_since(self._classes_read)
         self._classes_read = log.end
         classes = self._classes
         if classes is None or self._classes_of is not index or classes.bloated or changed is None:
@@ -340,7 +340,7 @@ class Scheduler:
     def place(
         self, state: ClusterState, pod: PodRecord, node: NodeRecord, result: CycleResult
     ) -> None:
-        state.bind([pod], node)  # the topology plugins' counts follow ``state.bound``
+        state.bind([pod], node)  # the topology plugins' counts follow ``state.feed``
         if self._aware(pod):
             anti = pod.template.affinity is not None and pod.template.affinity.anti_required
             self._symmetric = self._symmetric or bool(anti)
@@ -371,7 +371,7 @@ class Scheduler:
         if key is None:
             message = self.failure_message(state, pods[0])
         else:
-            log = state.node_log
+            log = state.feed
             message = self._messages.message(
                 key, pods[0], state.nodes, log, self.explain, state.index
             )

@@ -1,0 +1,129 @@
+"""What changed in the cluster, in order: one append-only feed every cache reads from.
+
+Every change a cache or the scheduling queue follows is appended here as a small record
+naming its node: pods bound to a node, a bound pod deleted from it, a node added, changed
+(taints, readiness, cordon) or removed. A Pending pod created or deleted is no change here:
+it touches no node.
+
+Each reader keeps its own place. A *cursor* (``cursor``) is a place the feed keeps every
+change after until its reader has read it — the Scheduled events, the scheduling queue and
+the topology plugins' pod counts must see every bind and deletion. Any other reader keeps a
+plain position (``end`` when it last read) and asks ``nodes_since``; once the feed has
+outgrown the cluster it drops what every cursor has read, and such a reader is told to
+start over (None). No read changes what another reader sees.
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Sequence
+from operator import itemgetter
+from typing import NamedTuple
+
+from kubeloop.cluster.pods import PodRecord
+
+
+class PodsBound(NamedTuple):
+    """Pods of one ReplicaSet bound to one node, in the order they were bound."""
+
+    node: str
+    pods: tuple[PodRecord, ...]
+
+
+class PodDeleted(NamedTuple):
+    """A bound pod deleted from its node (room freed there)."""
+
+    node: str
+    pod: PodRecord
+
+
+class NodeAdded(NamedTuple):
+    node: str
+
+
+class NodeChanged(NamedTuple):
+    """The node's taints, readiness or cordon changed."""
+
+    node: str
+
+
+class NodeRemoved(NamedTuple):
+    node: str
+
+
+Change = PodsBound | PodDeleted | NodeAdded | NodeChanged | NodeRemoved
+NODE_EVENTS = (NodeAdded, NodeChanged, NodeRemoved)
+"""The records that are events of the node itself (not of a pod on it)."""
+
+_node = itemgetter(0)
+
+
+class Cursor:
+    """A reader's place in a feed that keeps every change after it until it is read."""
+
+    __slots__ = ("__weakref__", "read_to")
+
+    def __init__(self, read_to: int) -> None:
+        self.read_to = read_to
+
+
+class ChangeFeed:
+    def __init__(self) -> None:
+        self._changes: list[Change] = []
+        self._base = 0
+        """The position of ``_changes[0]``: every change before it was dropped."""
+        self._cursors: weakref.WeakSet[Cursor] = weakref.WeakSet()
+        self._cut_at = 64
+        """The length at which the feed next tries to drop what every cursor has read."""
+
+    @property
+    def end(self) -> int:
+        """The position after the last change: what a reader has read up to."""
+        return self._base + len(self._changes)
+
+    def append(self, change: Change, nodes: int) -> None:
+        """Record a change; ``nodes`` (the cluster's size) bounds what is kept."""
+        changes = self._changes
+        if len(changes) >= self._cut_at:
+            self._cut(nodes)
+        changes.append(change)
+
+    def extend(self, changes: Sequence[Change], nodes: int) -> None:
+        """Record several changes, in order."""
+        if len(self._changes) + len(changes) >= self._cut_at:
+            self._cut(nodes)
+        self._changes.extend(changes)
+
+    def cursor(self) -> Cursor:
+        """A new place at the end: every change from here on is kept until it is read."""
+        cursor = Cursor(self.end)
+        self._cursors.add(cursor)
+        return cursor
+
+    def read(self, cursor: Cursor) -> list[Change]:
+        """The changes after the cursor, in order; the cursor moves past them."""
+        start = cursor.read_to - self._base
+        cursor.read_to = self.end
+        return self._changes[start:]
+
+    def since(self, position: int) -> list[Change] | None:
+        """The changes after ``position``, or None if some were dropped since."""
+        if position < self._base:
+            return None
+        return self._changes[position - self._base :]
+
+    def nodes_since(self, position: int) -> set[str] | None:
+        """The nodes changes after ``position`` name, or None if some were dropped since."""
+        if position < self._base:
+            return None
+        return set(map(_node, self._changes[position - self._base :]))
+
+    def _cut(self, nodes: int) -> None:
+        """Drop the changes every cursor has read, once the feed has outgrown the cluster."""
+        end = self.end
+        keep = min((cursor.read_to for cursor in self._cursors), default=end)
+        dropped = keep - self._base
+        if dropped > 0:
+            del self._changes[:dropped]
+            self._base = keep
+        self._cut_at = len(self._changes) + 2 * nodes + 64
