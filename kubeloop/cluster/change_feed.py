@@ -75,6 +75,8 @@ class ChangeFeed:
         self._cursors: weakref.WeakSet[Cursor] = weakref.WeakSet()
         self._cut_at = 64
         """The length at which the feed next tries to drop what every cursor has read."""
+        self._nodes = 0
+        """The cluster's size at the last change: what the feed outgrows."""
 
     @property
     def end(self) -> int:
@@ -84,14 +86,16 @@ class ChangeFeed:
     def append(self, change: Change, nodes: int) -> None:
         """Record a change; ``nodes`` (the cluster's size) bounds what is kept."""
         changes = self._changes
+        self._nodes = nodes
         if len(changes) >= self._cut_at:
-            self._cut(nodes)
+            self._cut()
         changes.append(change)
 
     def extend(self, changes: Sequence[Change], nodes: int) -> None:
         """Record several changes, in order."""
+        self._nodes = nodes
         if len(self._changes) + len(changes) >= self._cut_at:
-            self._cut(nodes)
+            self._cut()
         self._changes.extend(changes)
 
     def cursor(self) -> Cursor:
@@ -101,10 +105,15 @@ class ChangeFeed:
         return cursor
 
     def read(self, cursor: Cursor) -> list[Change]:
-        """The changes after the cursor, in order; the cursor moves past them."""
+        """The changes after the cursor, in order; the cursor moves past them (and once
+        the last cursor has read the oldest of a long feed, those read are dropped)."""
+        changes = self._changes
         start = cursor.read_to - self._base
         cursor.read_to = self.end
-        return self._changes[start:]
+        read = changes[start:]
+        if start == 0 and len(changes) > 2 * self._nodes + 64:
+            self._cut()
+        return read
 
     def since(self, position: int) -> list[Change] | None:
         """The changes after ``position``, or None if some were dropped since."""
@@ -118,7 +127,7 @@ class ChangeFeed:
             return None
         return set(map(_node, self._changes[position - self._base :]))
 
-    def _cut(self, nodes: int) -> None:
+    def _cut(self) -> None:
         """Drop the changes every cursor has read, once the feed has outgrown the cluster."""
         end = self.end
         keep = min((cursor.read_to for cursor in self._cursors), default=end)
@@ -126,4 +135,4 @@ class ChangeFeed:
         if dropped > 0:
             del self._changes[:dropped]
             self._base = keep
-        self._cut_at = len(self._changes) + 2 * nodes + 64
+        self._cut_at = len(self._changes) + 2 * self._nodes + 64

@@ -117,3 +117,14 @@ def test_a_deleted_bound_pod_is_recorded_with_its_node() -> None:
     assert [(c.node, c.pod.name) for c in changes if isinstance(c, PodDeleted)] == [
         (pod.node, pod.name)
     ]
+
+
+def test_the_last_cursor_to_read_a_long_feed_lets_what_it_read_go() -> None:
+    feed = ChangeFeed()
+    cursor = feed.cursor()
+    for _ in range(200):
+        feed.append(NodeChanged("a"), 1)
+    assert feed.nodes_since(0) == {"a"}  # the cursor has not read them: all kept
+    assert len(feed.read(cursor)) == 200
+    assert feed.nodes_since(0) is None
+    assert feed.since(feed.end) == []

@@ -112,12 +112,16 @@ class PodCounts:
         if None in where:  # bound, then emptied and removed: recount
             self._rebuild(state)
             return
-        counts = [len(entry.pods) for entry in entries]
         templates = [entry.pods[0].template for entry in entries]
         start = 0
         for _, run in groupby(templates, key=id):  # a run of one template's binds per call
             end = start + len(list(run))
-            self._add(templates[start], where[start:end], counts[start:end])  # type: ignore[arg-type]
+            counted: dict[str, int] = {}  # a node's binds in the run, added in one step
+            records: dict[str, NodeRecord] = {}
+            for record, entry in zip(where[start:end], entries[start:end], strict=True):
+                counted[entry.node] = counted.get(entry.node, 0) + len(entry.pods)
+                records[entry.node] = record  # type: ignore[assignment]
+            self._add(templates[start], list(records.values()), list(counted.values()))
             start = end
         if len(entries) != len(changes) and any(type(c) is PodDeleted for c in changes):
             self._deleted(state, {change.node for change in changes})
