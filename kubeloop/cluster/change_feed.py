@@ -1,8 +1,9 @@
 """What changed in the cluster, in order: one append-only feed every cache reads from.
 
 Every change a cache or the scheduling queue follows is appended here as a small record
-naming its node: pods bound to a node, a bound pod deleted from it, a node added, changed
-(taints, readiness, cordon) or removed. A Pending pod created or deleted is no change here:
+naming the nodes it touched: pods bound (each to its node, in the order they were
+placed), a bound pod deleted from its node, a node added, changed (taints, readiness,
+cordon) or removed. A Pending pod created or deleted is no change here:
 it touches no node.
 
 Each reader keeps its own place. A *cursor* (``cursor``) is a place the feed keeps every
@@ -16,18 +17,17 @@ start over (None). No read changes what another reader sees.
 from __future__ import annotations
 
 import weakref
-from collections.abc import Sequence
-from operator import itemgetter
 from typing import NamedTuple
 
 from kubeloop.cluster.pods import PodRecord
 
 
 class PodsBound(NamedTuple):
-    """Pods of one ReplicaSet bound to one node, in the order they were bound."""
+    """Pods of one ReplicaSet, ``pods[i]`` bound to ``nodes[i]``, in the order they were
+    placed (one record a bind call, however many nodes it spans)."""
 
-    node: str
     pods: tuple[PodRecord, ...]
+    nodes: tuple[str, ...]
 
 
 class PodDeleted(NamedTuple):
@@ -55,7 +55,16 @@ Change = PodsBound | PodDeleted | NodeAdded | NodeChanged | NodeRemoved
 NODE_EVENTS = (NodeAdded, NodeChanged, NodeRemoved)
 """The records that are events of the node itself (not of a pod on it)."""
 
-_node = itemgetter(0)
+
+def touched(changes: list[Change]) -> set[str]:
+    """The nodes the changes name."""
+    names: set[str] = set()
+    for change in changes:
+        if isinstance(change, PodsBound):
+            names.update(change.nodes)
+        else:
+            names.add(change.node)
+    return names
 
 
 class Cursor:
@@ -91,13 +100,6 @@ class ChangeFeed:
             self._cut()
         changes.append(change)
 
-    def extend(self, changes: Sequence[Change], nodes: int) -> None:
-        """Record several changes, in order."""
-        self._nodes = nodes
-        if len(self._changes) + len(changes) >= self._cut_at:
-            self._cut()
-        self._changes.extend(changes)
-
     def cursor(self) -> Cursor:
         """A new place at the end: every change from here on is kept until it is read."""
         cursor = Cursor(self.end)
@@ -125,7 +127,7 @@ class ChangeFeed:
         """The nodes changes after ``position`` name, or None if some were dropped since."""
         if position < self._base:
             return None
-        return set(map(_node, self._changes[position - self._base :]))
+        return touched(self._changes[position - self._base :])
 
     def _cut(self) -> None:
         """Drop the changes every cursor has read, once the feed has outgrown the cluster."""

@@ -128,7 +128,7 @@ class PodState:
                 pod.message = None
                 pod.started_at = now
                 on_node[pod.name] = pod
-        self.feed.append(PodsBound(where, tuple(pods)), len(self.nodes))
+        self.feed.append(PodsBound(tuple(pods), (where,) * count), len(self.nodes))
         self.pending_count -= count
         self.pending_by_deployment[deployment] -= count
         self.dirty_deployments.add(deployment)
@@ -145,7 +145,8 @@ class PodState:
 
     def bind_pairs(self, pods: list[PodRecord], nodes: list[NodeRecord]) -> None:
         """Bind ``pods[i]`` to ``nodes[i]``, pods of one ReplicaSet: what ``bind([pod], node)``
-        pair by pair does, with each node's totals, log and index entry moved once.
+        pair by pair does, with each node's totals and index entry moved once and one record
+        on the change feed.
 
         Scoring picks a node per pod (often a different node each time), so a per-node
         ``bind`` would still be one call per pod; this is one call for the whole batch.
@@ -156,15 +157,8 @@ class PodState:
         template, deployment, now = first.template, first.deployment, self.clock.now
         self.queue.forget_all(pods)
         starts, ready = template.startup_seconds != 0, 0
-        runs: list[tuple[str, list[PodRecord]]] = []
-        run: list[PodRecord] = []
-        where: str | None = None
-        for pod, node in zip(pods, nodes, strict=True):
-            if node.name != where:
-                where, run = node.name, [pod]
-                runs.append((where, run))
-            else:
-                run.append(pod)
+        names = [node.name for node in nodes]
+        for pod, node, where in zip(pods, nodes, names, strict=True):
             pod.node = where
             pod.message = None
             pod.started_at = now
@@ -175,8 +169,7 @@ class PodState:
                 pod.ready = True
                 pod.ready_since = now
                 ready += 1
-        bound = [PodsBound(name, tuple(run)) for name, run in runs]
-        self.feed.extend(bound, len(self.nodes))
+        self.feed.append(PodsBound(tuple(pods), tuple(names)), len(self.nodes))
         self.pending_count -= len(pods)
         self.pending_by_deployment[deployment] -= len(pods)
         self.dirty_deployments.add(deployment)
@@ -186,7 +179,6 @@ class PodState:
             if rs.min_ready_seconds:
                 due = now + rs.min_ready_seconds + 1
                 self.wakeups[deployment] = min(due, self.wakeups.get(deployment, due))
-        names = [node.name for node in nodes]
         by_name = dict(zip(names, nodes, strict=True))
         for name, count in Counter(names).items():
             self._moved_by(by_name[name], template, count)
@@ -213,7 +205,7 @@ class PodState:
         for change in self.feed.read(self.scheduled_read):
             if type(change) is PodsBound:
                 names.extend(map(_name, change.pods))
-                nodes.extend(repeat(change.node, len(change.pods)))
+                nodes.extend(change.nodes)
         self.events.normal_once_made("Scheduled", scheduled_text, names, nodes)
 
     def _start(self, pod: PodRecord) -> None:

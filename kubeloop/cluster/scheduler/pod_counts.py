@@ -21,17 +21,21 @@ a number of bound pods that does not add up.
 from __future__ import annotations
 
 from collections import Counter
-from itertools import groupby
+from itertools import chain, groupby
 from operator import attrgetter
 from typing import Protocol
 
-from kubeloop.cluster.change_feed import Cursor, PodDeleted, PodsBound
+from kubeloop.cluster.change_feed import Cursor, PodDeleted, PodsBound, touched
 from kubeloop.cluster.labels import LabelSelector
 from kubeloop.cluster.nodes import NodeRecord
 from kubeloop.cluster.pods import PodTemplate
 from kubeloop.cluster.state import ClusterState
 
 _template = attrgetter("template")
+
+
+def _template_id(bound: PodsBound) -> int:
+    return id(bound.pods[0].template)
 
 
 class Aggregate(Protocol):
@@ -108,23 +112,16 @@ class PodCounts:
             return
         changes, nodes = state.feed.read(self._read), state.nodes
         entries = [change for change in changes if type(change) is PodsBound]
-        where = [nodes.get(entry.node) for entry in entries]
-        if None in where:  # bound, then emptied and removed: recount
-            self._rebuild(state)
-            return
-        templates = [entry.pods[0].template for entry in entries]
-        start = 0
-        for _, run in groupby(templates, key=id):  # a run of one template's binds per call
-            end = start + len(list(run))
-            counted: dict[str, int] = {}  # a node's binds in the run, added in one step
-            records: dict[str, NodeRecord] = {}
-            for record, entry in zip(where[start:end], entries[start:end], strict=True):
-                counted[entry.node] = counted.get(entry.node, 0) + len(entry.pods)
-                records[entry.node] = record  # type: ignore[assignment]
-            self._add(templates[start], list(records.values()), list(counted.values()))
-            start = end
+        for _, run in groupby(entries, key=_template_id):  # one template's binds per call
+            binds = list(run)
+            counted = Counter(chain.from_iterable(entry.nodes for entry in binds))
+            where = [nodes.get(name) for name in counted]
+            if None in where:  # bound, then emptied and removed: recount
+                self._rebuild(state)
+                return
+            self._add(binds[0].pods[0].template, where, list(counted.values()))  # type: ignore[arg-type]
         if len(entries) != len(changes) and any(type(c) is PodDeleted for c in changes):
-            self._deleted(state, {change.node for change in changes})
+            self._deleted(state, touched(changes))
         if len(state.pods) - state.pending_count - self._bound_base != self._bound:
             self._rebuild(state)  # pods moved in a way the feed does not show
 

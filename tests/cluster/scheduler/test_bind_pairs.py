@@ -119,10 +119,10 @@ def _inside(state: ClusterState) -> tuple[object, ...]:
         ],
         [(rs.name, rs.ready_count) for rs in state.replicasets.values()],
         [
-            (change.node, pod.name)
+            (node, pod.name)
             for change in state.feed.since(0) or []
             if isinstance(change, PodsBound)
-            for pod in change.pods
+            for pod, node in zip(change.pods, change.nodes, strict=True)
         ],
     )
 
