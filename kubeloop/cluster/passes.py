@@ -83,7 +83,7 @@ class Passes:
 
     def _record_scheduling(self, failed: list[PodRecord]) -> None:
         """Each bound pod's Scheduled event, in the order they were bound; then the failures'."""
-        self.state.record_scheduled()
+        self.state.scheduled.record()
         self.state.events.warning_many(
             "FailedScheduling", [(f"pod/{pod.name}", pod.message or "") for pod in failed]
         )

@@ -1,45 +1,27 @@
 """The pods' part of the cluster's state: creating, binding, readiness and deletion.
 
-A mixin of ``ClusterState`` (``state.py``), which owns the indexes named below; split out
-so that the pod path — the hot one, run per pod — reads on its own.
+A mixin of ``ClusterState`` (``state.py``), which owns the indexes named below: every pod
+mutation moves node totals, the capacity index, the owners' counts and the work queues
+together, so the pod path — the hot one, run per pod — shares the state's indexes rather
+than holding its own. A pod's name is ``names.py``'s; its Scheduled event is recorded from
+the change feed (``scheduled_events.py``).
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from itertools import repeat
-from operator import attrgetter
 
 from kubeloop.cluster.capacity_index import CapacityIndex
-from kubeloop.cluster.change_feed import ChangeFeed, Cursor, PodDeleted, PodsBound
+from kubeloop.cluster.change_feed import ChangeFeed, PodDeleted, PodsBound
 from kubeloop.cluster.deployments import DeploymentRecord, ReplicaSetRecord
-from kubeloop.cluster.names import NAMESPACE
+from kubeloop.cluster.names import pod_names
 from kubeloop.cluster.nodes import NodeRecord
 from kubeloop.cluster.pod_table import PodTable
 from kubeloop.cluster.pods import PodRecord, PodTemplate
 from kubeloop.cluster.queue.hinted import SchedulingQueue
 from kubeloop.core.clock import Clock
 from kubeloop.core.events import EventLog
-
-SUFFIXES_KEPT = 65_536
-"""Pod name tails (``-1``, ``-2``, …) made once and kept (about 3.5 MB at most)."""
-_suffixes: list[str] = []
-_name = attrgetter("name")
-
-
-def pod_names(deployment: str, first: int, count: int) -> list[str]:
-    """``<deployment>-<first>`` and the ``count - 1`` names after it, in order.
-
-    The tails come from a table made once (a name is then one C-level concatenation, not
-    an int formatted 150,000 times); counters past ``SUFFIXES_KEPT`` are formatted.
-    """
-    end = first + count
-    if len(_suffixes) < min(end, SUFFIXES_KEPT):
-        _suffixes.extend([f"-{i}" for i in range(len(_suffixes), min(end, SUFFIXES_KEPT))])
-    kept = min(end, len(_suffixes))
-    names = list(map(deployment.__add__, _suffixes[first:kept]))
-    names.extend([f"{deployment}-{i}" for i in range(max(first, kept), end)])
-    return names
 
 
 class PodState:
@@ -61,7 +43,6 @@ class PodState:
     starting: dict[str, PodRecord]
     wakeups: dict[str, int]
     pod_seq: int
-    scheduled_read: Cursor
     _index: CapacityIndex
     _index_stale: bool
 
@@ -194,20 +175,6 @@ class PodState:
         if not self._index_stale:
             self._index.update(node)
 
-    def record_scheduled(self) -> None:
-        """Each pod bound since the last call gets its Scheduled event, in the order bound.
-
-        Only the pod's and node's names are stored (``scheduled_text`` makes the event's
-        object and message when it is read), so a bind makes no string of its own.
-        """
-        names: list[str] = []
-        nodes: list[str] = []
-        for change in self.feed.read(self.scheduled_read):
-            if type(change) is PodsBound:
-                names.extend(map(_name, change.pods))
-                nodes.extend(change.nodes)
-        self.events.normal_once_made("Scheduled", scheduled_text, names, nodes)
-
     def _start(self, pod: PodRecord) -> None:
         """A pod with a startup delay on a Ready node: Ready once the delay is over."""
         delay = pod.template.startup_seconds
@@ -264,8 +231,3 @@ class PodState:
         if ready and rs.min_ready_seconds:
             due = self.clock.now + rs.min_ready_seconds + 1
             self.wakeups[pod.deployment] = min(due, self.wakeups.get(pod.deployment, due))
-
-
-def scheduled_text(pod: str, node: str) -> tuple[str, str]:
-    """A bind's Scheduled event: its object and message, as ``kubectl get events`` shows."""
-    return f"pod/{pod}", f"Successfully assigned {NAMESPACE}/{pod} to {node}"

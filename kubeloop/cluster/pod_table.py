@@ -1,6 +1,6 @@
 """Every pod by name, kept in its owners' tables rather than in a cluster-wide one.
 
-A pod's name is its Deployment's name, a dash and a counter (``pod_state.pod_names``), so
+A pod's name is its Deployment's name, a dash and a counter (``names.pod_names``), so
 the name finds the owner, and the owner's shelves — its ReplicaSets' own pod tables — find
 the pod. A scale-up of 150,000 pods then fills each ReplicaSet's table and no second,
 cluster-wide one: those inserts into one ever-growing dict were an eighth of the 150k

@@ -25,6 +25,7 @@ from kubeloop.cluster.pod_table import PodTable
 from kubeloop.cluster.pods import PodRecord
 from kubeloop.cluster.priority import Priorities
 from kubeloop.cluster.queue.hinted import SchedulingQueue
+from kubeloop.cluster.scheduled_events import ScheduledEvents
 from kubeloop.cluster.taints import Toleration
 from kubeloop.core.clock import Clock
 from kubeloop.core.events import EventLog
@@ -74,8 +75,8 @@ class ClusterState(PodState):
         self.default_tolerations: tuple[Toleration, ...] = ()
         """DefaultTolerationSeconds: added to pods that tolerate neither taint themselves."""
         self.pod_seq = 0
-        self.scheduled_read = self.feed.cursor()
-        """How far the Scheduled events have been recorded (``record_scheduled``)."""
+        self.scheduled = ScheduledEvents(self.feed, events)
+        """Records each bound pod's Scheduled event at the end of a pass."""
         self.rs_seq = 0
         self.priorities = Priorities()
         """PriorityClasses and admission (``priority.py``); preemption reads it."""
