@@ -1,11 +1,11 @@
 """The HPAs attached to deployments: attach one, feed it a metric, read its view.
 
-A part of the ``Cluster`` façade; the passes (``passes.py``) read the same records.
+A part of the ``Cluster`` façade; the passes (``reconcile_loop.py``) read the same records.
 """
 
 from __future__ import annotations
 
-from kubeloop.cluster import arguments, lookup, observe
+from kubeloop.cluster import arguments, lookup, workload_views
 from kubeloop.cluster.autoscaling import HPA, AutoscalerInfo
 from kubeloop.cluster.controllers.hpa import AutoscalerRecord
 from kubeloop.cluster.state import ClusterState
@@ -39,7 +39,7 @@ class AutoscalingOperations:
             record.samples += 1
 
     def autoscaler(self, name: str) -> AutoscalerInfo:
-        return observe.autoscaler_info(self._state, self._record(name))
+        return workload_views.autoscaler_info(self._state, self._record(name))
 
     def _record(self, name: str) -> AutoscalerRecord:
         lookup.deployment(self._state, name)

@@ -1,11 +1,11 @@
 """The façade: checks each operation's arguments, applies it, and hands out frozen views.
 
-Passes (``passes.py``) run the controllers and the scheduler; what happens to a node from
-outside is in ``node_events.py``; rollouts are started and driven in ``rollout.py``. The
-rest is handed to parts, each given only what it needs: HPAs (``autoscaling_api.py``),
-budgets and drains (``disruption_api.py``), node timing (``node_monitor.py``), node groups
-(``node_groups_api.py``), priority classes (``priority_api.py``) and what is kept of the
-past (``retention.py``).
+The reconcile loop (``reconcile_loop.py``) runs the controllers and the scheduler; what
+happens to a node from outside is in ``node_events.py``; rollouts are started and driven in
+``rollout.py``. The rest is handed to parts, each given only what it needs: HPAs
+(``autoscaling_api.py``), budgets and drains (``disruption_api.py``), node timing
+(``node_monitor.py``), node groups (``node_groups_api.py``), priority classes
+(``priority_api.py``) and what is kept of the past (``retention.py``).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 from functools import partial
 
-from kubeloop.cluster import arguments, lookup, node_events, observe, rollout
+from kubeloop.cluster import arguments, lookup, node_events, rollout, workload_views
 from kubeloop.cluster.autoscaler.groups import NodeGroup, NodeGroupInfo
 from kubeloop.cluster.autoscaler.settings import AutoscalerSettings
 from kubeloop.cluster.autoscaler.views import ClusterAutoscalerInfo
@@ -41,10 +41,10 @@ from kubeloop.cluster.node_monitor import (
     NodeTimingOperations,
 )
 from kubeloop.cluster.nodes import Node, NodeInfo, NodeRecord, node_info
-from kubeloop.cluster.passes import Passes
 from kubeloop.cluster.pods import Pod, pod_views
 from kubeloop.cluster.priority import Preemption, PriorityClass
 from kubeloop.cluster.priority_api import PriorityOperations
+from kubeloop.cluster.reconcile_loop import ReconcileLoop
 from kubeloop.cluster.retention import EVENT_TTL, RetentionOperations, retention
 from kubeloop.cluster.rollout import RolloutSnapshot
 from kubeloop.cluster.scheduler import Scheduler
@@ -87,7 +87,7 @@ class Cluster:
         self._budgets: dict[str, PodDisruptionBudget] = {}
         state.priorities.budgets = self._budgets  # preemption weighs them
         self._autoscaling = AutoscalingOperations(state)
-        self._passes = Passes(state, self._scheduler, self._autoscaling.records)
+        self._passes = ReconcileLoop(state, self._scheduler, self._autoscaling.records)
         self._disruption = DisruptionOperations(state, self._clock, self._budgets)
         self._node_timing = NodeTimingOperations(state)
         self._node_groups = NodeGroups(
@@ -245,7 +245,7 @@ class Cluster:
         return [self.deployment(name) for name in sorted(self._state.deployments)]
 
     def deployment(self, name: str) -> DeploymentInfo:
-        return observe.deployment_info(self._state, self._deployment(name))
+        return workload_views.deployment_info(self._state, self._deployment(name))
 
     def deployment_spec(self, name: str) -> Deployment:
         """The spec as last applied (frozen): ``apply(replace(spec, version=…))`` rolls it."""
@@ -255,8 +255,8 @@ class Cluster:
         """ReplicaSets, oldest first, of one deployment or of all (by deployment name)."""
         if deployment is not None:
             self._deployment(deployment)
-            return observe.replicaset_infos(self._state, [deployment])
-        return observe.replicaset_infos(self._state, sorted(self._state.deployments))
+            return workload_views.replicaset_infos(self._state, [deployment])
+        return workload_views.replicaset_infos(self._state, sorted(self._state.deployments))
 
     # --- rollouts ---------------------------------------------------------------------
 

@@ -17,8 +17,8 @@ from collections.abc import Iterable, Iterator
 
 from kubeloop.cluster.capacity_index import CapacityIndex
 from kubeloop.cluster.change_feed import ChangeFeed, NodeAdded, NodeChanged, NodeRemoved
+from kubeloop.cluster.deadlines import Deadlines
 from kubeloop.cluster.deployments import DeploymentRecord, ReplicaSetRecord
-from kubeloop.cluster.due_times import DueTimes
 from kubeloop.cluster.nodes import Node, NodeRecord
 from kubeloop.cluster.pod_state import PodState
 from kubeloop.cluster.pod_table import PodTable
@@ -56,7 +56,7 @@ class ClusterState(PodState):
         """Deployments something happened to since their controllers last looked."""
         self.dirty_nodes: set[str] = set()
         """Nodes whose taints, readiness or NoExecute-tainted pods changed."""
-        self.deadlines = DueTimes()
+        self.deadlines = Deadlines()
         """When time alone would exceed a stuck rollout's progress deadline, by deployment."""
         self.feed = ChangeFeed()
         """Every change to a node or the pods bound to it, in order."""

@@ -11,7 +11,7 @@ first that takes the batch places it, exactly as the reference would:
    (``class_batch.py``: the scoring strategies, and what 2. leaves to it);
 4. spread or preferred affinity placed domain by domain (``domain_batches.py``);
 5. cross-pod terms all by hostname, one class of hosts at a time (``affinity_batch.py``);
-6. everything else one pod at a time, every node scored (``score_all.py``).
+6. everything else one pod at a time, every node scored (``every_node.py``).
 
 ``tests/properties/test_reference_machine.py`` holds it to the reference.
 """
@@ -34,10 +34,10 @@ from kubeloop.cluster.scheduler import (
     cache_check,
     class_batch,
     domain_batches,
+    every_node,
     first_fit,
     preemption,
     queue_sort,
-    score_all,
     stale_messages,
 )
 from kubeloop.cluster.scheduler.affinity_batch import message_by_host, place_by_host
@@ -331,7 +331,7 @@ class Scheduler:
         scorers: list[ScorePlugin] = list(self.scorers)
         if self._aware(pod):
             scorers = [*scorers, *self.preference_scorers]
-        best = score_all.best_node(pod, state.nodes_in_order(), filters, scorers)
+        best = every_node.best_node(pod, state.nodes_in_order(), filters, scorers)
         if best is None:
             self._fail(state, [pod], result)
         else:

@@ -25,7 +25,7 @@ from kubeloop.core.gc_pause import gc_paused
 from kubeloop.errors import NotConvergedError
 
 
-class Passes:
+class ReconcileLoop:
     """Runs reconcile passes over one cluster's state and keeps their history."""
 
     def __init__(
