@@ -17,17 +17,26 @@ start over (None). No read changes what another reader sees.
 from __future__ import annotations
 
 import weakref
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from kubeloop.cluster.pods import PodRecord
 
 
 class PodsBound(NamedTuple):
-    """Pods of one ReplicaSet, ``pods[i]`` bound to ``nodes[i]``, in the order they were
-    placed (one record a bind call, however many nodes it spans)."""
+    """Pods of one ReplicaSet bound to one node, in the order they were bound (the list
+    the binder handed over, not a copy)."""
 
-    pods: tuple[PodRecord, ...]
-    nodes: tuple[str, ...]
+    node: str
+    pods: Sequence[PodRecord]
+
+
+class PairsBound(NamedTuple):
+    """Pods of one ReplicaSet, ``pods[i]`` bound to ``nodes[i]``, in the order they were
+    placed: one record for a bind that spans many nodes."""
+
+    pods: Sequence[PodRecord]
+    nodes: Sequence[str]
 
 
 class PodDeleted(NamedTuple):
@@ -51,7 +60,8 @@ class NodeRemoved(NamedTuple):
     node: str
 
 
-Change = PodsBound | PodDeleted | NodeAdded | NodeChanged | NodeRemoved
+Change = PodsBound | PairsBound | PodDeleted | NodeAdded | NodeChanged | NodeRemoved
+BINDS = (PodsBound, PairsBound)
 NODE_EVENTS = (NodeAdded, NodeChanged, NodeRemoved)
 """The records that are events of the node itself (not of a pod on it)."""
 
@@ -60,7 +70,7 @@ def touched(changes: list[Change]) -> set[str]:
     """The nodes the changes name."""
     names: set[str] = set()
     for change in changes:
-        if isinstance(change, PodsBound):
+        if isinstance(change, PairsBound):
             names.update(change.nodes)
         else:
             names.add(change.node)

@@ -13,7 +13,7 @@ from collections import Counter
 from itertools import repeat
 
 from kubeloop.cluster.capacity_index import CapacityIndex
-from kubeloop.cluster.change_feed import ChangeFeed, PodDeleted, PodsBound
+from kubeloop.cluster.change_feed import ChangeFeed, PairsBound, PodDeleted, PodsBound
 from kubeloop.cluster.deployments import DeploymentRecord, ReplicaSetRecord
 from kubeloop.cluster.names import pod_names
 from kubeloop.cluster.nodes import NodeRecord
@@ -109,7 +109,7 @@ class PodState:
                 pod.message = None
                 pod.started_at = now
                 on_node[pod.name] = pod
-        self.feed.append(PodsBound(tuple(pods), (where,) * count), len(self.nodes))
+        self.feed.append(PodsBound(where, pods), len(self.nodes))
         self.pending_count -= count
         self.pending_by_deployment[deployment] -= count
         self.dirty_deployments.add(deployment)
@@ -150,7 +150,7 @@ class PodState:
                 pod.ready = True
                 pod.ready_since = now
                 ready += 1
-        self.feed.append(PodsBound(tuple(pods), tuple(names)), len(self.nodes))
+        self.feed.append(PairsBound(pods, names), len(self.nodes))
         self.pending_count -= len(pods)
         self.pending_by_deployment[deployment] -= len(pods)
         self.dirty_deployments.add(deployment)

@@ -8,9 +8,10 @@ bind makes no string of its own.
 
 from __future__ import annotations
 
+from itertools import repeat
 from operator import attrgetter
 
-from kubeloop.cluster.change_feed import ChangeFeed, PodsBound
+from kubeloop.cluster.change_feed import ChangeFeed, PairsBound, PodsBound
 from kubeloop.cluster.names import NAMESPACE
 from kubeloop.core.events import EventLog
 
@@ -30,6 +31,9 @@ class ScheduledEvents:
         nodes: list[str] = []
         for change in self._feed.read(self._read):
             if type(change) is PodsBound:
+                names.extend(map(_name, change.pods))
+                nodes.extend(repeat(change.node, len(change.pods)))
+            elif type(change) is PairsBound:
                 names.extend(map(_name, change.pods))
                 nodes.extend(change.nodes)
         self._events.normal_once_made("Scheduled", scheduled_text, names, nodes)

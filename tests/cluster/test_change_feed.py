@@ -8,12 +8,12 @@ import gc
 
 from kubeloop import Cluster, Deployment, LabelSelector, Node, TopologySpreadConstraint
 from kubeloop.cluster.change_feed import (
+    BINDS,
     ChangeFeed,
     NodeAdded,
     NodeChanged,
     NodeRemoved,
     PodDeleted,
-    PodsBound,
 )
 
 ZONE = "topology.kubernetes.io/zone"
@@ -82,7 +82,7 @@ def test_binds_are_recorded_in_the_order_the_pods_were_placed() -> None:
     cluster.reconcile()
     changes = state.feed.since(start)
     assert changes is not None
-    bound = [p.name for c in changes if isinstance(c, PodsBound) for p in c.pods]
+    bound = [p.name for c in changes if isinstance(c, BINDS) for p in c.pods]
     assert bound == [f"web-{i}" for i in range(1, 10)]  # spread decides them in order
     scheduled = [e.object.removeprefix("pod/") for e in cluster.events if e.reason == "Scheduled"]
     assert scheduled == bound

@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator
 from operator import attrgetter
 from typing import Any
 
-from kubeloop.cluster.change_feed import ChangeFeed, PodsBound
+from kubeloop.cluster.change_feed import BINDS, ChangeFeed
 from kubeloop.cluster.pods import PodRecord
 from kubeloop.cluster.queue.events import CycleEvents
 from kubeloop.cluster.queue.hinted import FLUSH_AFTER
@@ -92,7 +92,7 @@ class ReferenceQueue:
         """The pods this cycle tries, in ``order`` (creation order if None); the hints'
         arguments are taken and ignored, so a scheduler runs over either queue."""
         changes = self._feed.read(self._read)  # anything but a bind is an event
-        event = self._event or any(type(change) is not PodsBound for change in changes)
+        event = self._event or any(not isinstance(change, BINDS) for change in changes)
         self._event = False
         bound = self._bound
         tried = [

@@ -21,11 +21,11 @@ a number of bound pods that does not add up.
 from __future__ import annotations
 
 from collections import Counter
-from itertools import chain, groupby
+from itertools import groupby
 from operator import attrgetter
 from typing import Protocol
 
-from kubeloop.cluster.change_feed import Cursor, PodDeleted, PodsBound, touched
+from kubeloop.cluster.change_feed import BINDS, Cursor, PairsBound, PodDeleted, PodsBound, touched
 from kubeloop.cluster.labels import LabelSelector
 from kubeloop.cluster.nodes import NodeRecord
 from kubeloop.cluster.pods import PodTemplate
@@ -34,7 +34,7 @@ from kubeloop.cluster.state import ClusterState
 _template = attrgetter("template")
 
 
-def _template_id(bound: PodsBound) -> int:
+def _template_id(bound: PodsBound | PairsBound) -> int:
     return id(bound.pods[0].template)
 
 
@@ -111,10 +111,15 @@ class PodCounts:
             self._rebuild(state)
             return
         changes, nodes = state.feed.read(self._read), state.nodes
-        entries = [change for change in changes if type(change) is PodsBound]
+        entries = [change for change in changes if isinstance(change, BINDS)]
         for _, run in groupby(entries, key=_template_id):  # one template's binds per call
             binds = list(run)
-            counted = Counter(chain.from_iterable(entry.nodes for entry in binds))
+            counted: Counter[str] = Counter()
+            for bound in binds:
+                if isinstance(bound, PodsBound):
+                    counted[bound.node] += len(bound.pods)
+                else:
+                    counted.update(bound.nodes)
             where = [nodes.get(name) for name in counted]
             if None in where:  # bound, then emptied and removed: recount
                 self._rebuild(state)

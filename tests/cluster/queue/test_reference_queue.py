@@ -62,7 +62,7 @@ def test_any_event_retries_every_parked_pod(
 def test_a_bind_on_the_feed_is_no_event() -> None:
     feed = ChangeFeed()
     queue, pods = _parked(feed=feed)
-    feed.append(PodsBound((pods[0],), ("node-1",)), 1)
+    feed.append(PodsBound("node-1", [pods[0]]), 1)
     assert list(queue.cycle(15)) == []
 
 

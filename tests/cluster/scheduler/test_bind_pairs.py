@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from kubeloop import Cluster, Deployment, Node, Taint, Toleration
-from kubeloop.cluster.change_feed import PodsBound
+from kubeloop.cluster.change_feed import BINDS, PairsBound, PodsBound
 from kubeloop.cluster.scheduler import ReferenceScheduler
 from kubeloop.cluster.state import ClusterState
 from kubeloop.errors import KubeloopError
@@ -121,10 +121,17 @@ def _inside(state: ClusterState) -> tuple[object, ...]:
         [
             (node, pod.name)
             for change in state.feed.since(0) or []
-            if isinstance(change, PodsBound)
-            for pod, node in zip(change.pods, change.nodes, strict=True)
+            if isinstance(change, BINDS)
+            for pod, node in zip(change.pods, _nodes_of(change), strict=True)
         ],
     )
+
+
+def _nodes_of(change: PodsBound | PairsBound) -> list[str]:
+    """Each bound pod's node, whichever record bound it."""
+    if isinstance(change, PairsBound):
+        return list(change.nodes)
+    return [change.node] * len(change.pods)
 
 
 def _seen(cluster: Cluster) -> tuple[object, ...]:
