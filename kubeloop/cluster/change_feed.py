@@ -8,10 +8,11 @@ it touches no node.
 
 Each reader keeps its own place. A *cursor* (``cursor``) is a place the feed keeps every
 change after until its reader has read it — the Scheduled events, the scheduling queue and
-the topology plugins' pod counts must see every bind and deletion. Any other reader keeps a
-plain position (``end`` when it last read) and asks ``nodes_since``; once the feed has
-outgrown the cluster it drops what every cursor has read, and such a reader is told to
-start over (None). No read changes what another reader sees.
+the topology plugins' pod counts must see every bind and deletion — and the records every
+cursor has read are let go (with the pods they hold). Any other reader keeps a plain
+position (``end`` when it last read) and asks ``nodes_since``: the nodes each change named
+are kept apart, until they outgrow the cluster, and then such a reader is told to start
+over (None). No read changes what another reader sees.
 """
 
 from __future__ import annotations
@@ -91,11 +92,12 @@ class ChangeFeed:
         self._changes: list[Change] = []
         self._base = 0
         """The position of ``_changes[0]``: every change before it was dropped."""
+        self._named: list[str | Sequence[str]] = []
+        """The node (or nodes) each change named, from ``_named_base`` on."""
+        self._named_base = 0
         self._cursors: weakref.WeakSet[Cursor] = weakref.WeakSet()
         self._cut_at = 64
-        """The length at which the feed next tries to drop what every cursor has read."""
-        self._nodes = 0
-        """The cluster's size at the last change: what the feed outgrows."""
+        """The length at which an append next drops what every cursor has read."""
 
     @property
     def end(self) -> int:
@@ -103,11 +105,15 @@ class ChangeFeed:
         return self._base + len(self._changes)
 
     def append(self, change: Change, nodes: int) -> None:
-        """Record a change; ``nodes`` (the cluster's size) bounds what is kept."""
+        """Record a change; ``nodes`` (the cluster's size) bounds the names kept."""
+        named = self._named
+        if len(named) > 2 * nodes + 64:  # plain readers from before here start over
+            self._named_base += len(named)
+            named.clear()
+        named.append(change.nodes if isinstance(change, PairsBound) else change.node)
         changes = self._changes
-        self._nodes = nodes
         if len(changes) >= self._cut_at:
-            self._cut()
+            self._drop_read()
         changes.append(change)
 
     def cursor(self) -> Cursor:
@@ -117,34 +123,40 @@ class ChangeFeed:
         return cursor
 
     def read(self, cursor: Cursor) -> list[Change]:
-        """The changes after the cursor, in order; the cursor moves past them (and once
-        the last cursor has read the oldest of a long feed, those read are dropped)."""
+        """The changes after the cursor, in order; the cursor moves past them (and if it
+        held the oldest, what every cursor has now read is let go)."""
         changes = self._changes
         start = cursor.read_to - self._base
         cursor.read_to = self.end
         read = changes[start:]
-        if start == 0 and len(changes) > 2 * self._nodes + 64:
-            self._cut()
+        if start == 0 and read:
+            self._drop_read()
         return read
 
     def since(self, position: int) -> list[Change] | None:
-        """The changes after ``position``, or None if some were dropped since."""
+        """The changes after ``position``, or None if some were let go since."""
         if position < self._base:
             return None
         return self._changes[position - self._base :]
 
     def nodes_since(self, position: int) -> set[str] | None:
-        """The nodes changes after ``position`` name, or None if some were dropped since."""
-        if position < self._base:
+        """The nodes the changes after ``position`` name, or None if some names were
+        dropped since (the reader starts over)."""
+        if position < self._named_base:
             return None
-        return touched(self._changes[position - self._base :])
+        changed: set[str] = set()
+        for named in self._named[position - self._named_base :]:
+            if type(named) is str:
+                changed.add(named)
+            else:
+                changed.update(named)
+        return changed
 
-    def _cut(self) -> None:
-        """Drop the changes every cursor has read, once the feed has outgrown the cluster."""
-        end = self.end
-        keep = min((cursor.read_to for cursor in self._cursors), default=end)
+    def _drop_read(self) -> None:
+        """Let go of the changes every cursor has read."""
+        keep = min((cursor.read_to for cursor in self._cursors), default=self.end)
         dropped = keep - self._base
         if dropped > 0:
             del self._changes[:dropped]
             self._base = keep
-        self._cut_at = len(self._changes) + 2 * self._nodes + 64
+        self._cut_at = len(self._changes) + 64

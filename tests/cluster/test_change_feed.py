@@ -31,16 +31,17 @@ def test_a_cursor_keeps_every_change_until_it_has_read_them() -> None:
     assert feed.read(cursor) == []
 
 
-def test_a_plain_reader_is_told_to_start_over_once_read_changes_are_dropped() -> None:
+def test_a_plain_reader_is_told_to_start_over_once_the_names_outgrow_the_cluster() -> None:
     feed = ChangeFeed()
     cursor = feed.cursor()
     feed.append(NodeAdded("a"), 1)
     assert feed.nodes_since(0) == {"a"}
-    feed.read(cursor)
     for _ in range(200):
         feed.append(NodeChanged("b"), 1)
-    assert feed.nodes_since(0) is None  # dropped: every cursor had read past it
+    assert feed.nodes_since(0) is None  # more names than a one-node cluster warrants
     assert feed.nodes_since(feed.end - 1) == {"b"}
+    assert len(feed.since(0) or []) == 201  # the cursor has not read them: records kept
+    assert len(feed.read(cursor)) == 201
 
 
 def test_a_dropped_cursor_holds_nothing() -> None:
@@ -119,12 +120,14 @@ def test_a_deleted_bound_pod_is_recorded_with_its_node() -> None:
     ]
 
 
-def test_the_last_cursor_to_read_a_long_feed_lets_what_it_read_go() -> None:
+def test_the_last_cursor_to_read_lets_the_records_go_and_keeps_the_names() -> None:
     feed = ChangeFeed()
-    cursor = feed.cursor()
-    for _ in range(200):
-        feed.append(NodeChanged("a"), 1)
-    assert feed.nodes_since(0) == {"a"}  # the cursor has not read them: all kept
-    assert len(feed.read(cursor)) == 200
-    assert feed.nodes_since(0) is None
+    first, second = feed.cursor(), feed.cursor()
+    feed.append(NodeChanged("a"), 100)
+    feed.append(NodeChanged("b"), 100)
+    feed.read(first)
+    assert len(feed.since(0) or []) == 2  # the second cursor has not read them
+    feed.read(second)
+    assert feed.since(0) is None
     assert feed.since(feed.end) == []
+    assert feed.nodes_since(0) == {"a", "b"}  # a plain reader need not start over
