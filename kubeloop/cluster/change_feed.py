@@ -95,7 +95,8 @@ class ChangeFeed:
         self._named: list[str | Sequence[str]] = []
         """The node (or nodes) each change named, from ``_named_base`` on."""
         self._named_base = 0
-        self._cursors: weakref.WeakSet[Cursor] = weakref.WeakSet()
+        self._cursors: list[weakref.ref[Cursor]] = []
+        """The cursors, held weakly: a reader that is gone holds nothing."""
         self._cut_at = 64
         """The length at which an append next drops what every cursor has read."""
 
@@ -119,7 +120,7 @@ class ChangeFeed:
     def cursor(self) -> Cursor:
         """A new place at the end: every change from here on is kept until it is read."""
         cursor = Cursor(self.end)
-        self._cursors.add(cursor)
+        self._cursors.append(weakref.ref(cursor))
         return cursor
 
     def read(self, cursor: Cursor) -> list[Change]:
@@ -153,8 +154,15 @@ class ChangeFeed:
         return changed
 
     def _drop_read(self) -> None:
-        """Let go of the changes every cursor has read."""
-        keep = min((cursor.read_to for cursor in self._cursors), default=self.end)
+        """Let go of the changes every cursor has read (and of the cursors that are gone)."""
+        keep = self.end
+        alive = []
+        for ref in self._cursors:
+            cursor = ref()
+            if cursor is not None:
+                alive.append(ref)
+                keep = min(keep, cursor.read_to)
+        self._cursors = alive
         dropped = keep - self._base
         if dropped > 0:
             del self._changes[:dropped]
