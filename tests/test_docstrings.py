@@ -22,10 +22,6 @@ FIGURE = re.compile(
     r"(\w+ )?(pass|run|converge|memory|time)\b"
 )
 
-LEFT_FOR_NOW = {"kubeloop/cluster/state.py"}
-"""Files another branch is restructuring (issue 29's ``house4``): their figures move once it
-lands, and this exception goes with them (the test below fails while it is stale)."""
-
 
 def texts(source: str) -> list[tuple[int, str]]:
     """(line, text) of every docstring and comment in a module's source."""
@@ -54,17 +50,11 @@ def figures(source: str) -> list[tuple[int, str]]:
 
 def test_no_benchmark_figures_in_the_engines_docstrings() -> None:
     found = [
-        f"{name}:{line}: {figure!r}"
+        f"{path.relative_to(ROOT).as_posix()}:{line}: {figure!r}"
         for path in sorted((ROOT / "kubeloop").rglob("*.py"))
-        if (name := path.relative_to(ROOT).as_posix()) not in LEFT_FOR_NOW
         for line, figure in figures(path.read_text(encoding="utf-8"))
     ]
     assert found == [], "move the figures to docs/speed.md"
-
-
-def test_files_left_for_now_still_have_figures_to_move() -> None:
-    done = [name for name in LEFT_FOR_NOW if not figures((ROOT / name).read_text("utf-8"))]
-    assert done == [], "their figures are gone: drop them from LEFT_FOR_NOW"
 
 
 @pytest.mark.parametrize(

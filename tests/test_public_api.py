@@ -29,7 +29,7 @@ def _reachable() -> set[type]:
             cls,
             *(
                 m
-                for owner in cls.__mro__  # inherited methods are met too (Cluster's mixins)
+                for owner in cls.__mro__  # inherited methods are met too
                 if owner.__module__.startswith("kubeloop")
                 for n, m in vars(owner).items()
                 if (inspect.isfunction(m) or isinstance(m, property))

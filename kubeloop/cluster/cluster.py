@@ -1,7 +1,11 @@
 """The façade: checks each operation's arguments, applies it, and hands out frozen views.
 
-Passes (``passes.py``) run the controllers and the scheduler; what happens to a node from
-outside is in ``node_events.py``; rollouts are started and driven in ``rollout.py``.
+The reconcile loop (``reconcile_loop.py``) runs the controllers and the scheduler; what
+happens to a node from outside is in ``node_events.py``; rollouts are started and driven in
+``rollout.py``. The rest is handed to parts, each given only what it needs: HPAs
+(``autoscaling_api.py``), budgets and drains (``disruption_api.py``), node timing
+(``node_monitor.py``), node groups (``node_groups_api.py``), priority classes
+(``priority_api.py``) and what is kept of the past (``retention.py``).
 """
 
 from __future__ import annotations
@@ -10,51 +14,51 @@ import weakref
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import replace
+from functools import partial
 
-from kubeloop.cluster import arguments, node_events, observe, rollout
+from kubeloop.cluster import arguments, lookup, node_events, rollout, workload_views
+from kubeloop.cluster.autoscaler.groups import NodeGroup, NodeGroupInfo
+from kubeloop.cluster.autoscaler.settings import AutoscalerSettings
+from kubeloop.cluster.autoscaler.views import ClusterAutoscalerInfo
+from kubeloop.cluster.autoscaling import HPA, AutoscalerInfo
 from kubeloop.cluster.autoscaling_api import AutoscalingOperations
-from kubeloop.cluster.controllers.hpa import AutoscalerRecord
 from kubeloop.cluster.deployments import (
     Deployment,
     DeploymentInfo,
     DeploymentRecord,
     ReplicaSetInfo,
 )
+from kubeloop.cluster.disruption import DisruptionBudgetInfo
 from kubeloop.cluster.disruption_api import DisruptionOperations
 from kubeloop.cluster.disruption_budget import PodDisruptionBudget
-from kubeloop.cluster.history import HISTORY_LIMIT, ReconcileResult
+from kubeloop.cluster.eviction import DrainResult
+from kubeloop.cluster.history import HISTORY_LIMIT, DeploymentExtremes, PassRecord, ReconcileResult
 from kubeloop.cluster.int_or_percent import IntOrPercent
 from kubeloop.cluster.node_groups_api import NodeGroups
-from kubeloop.cluster.node_monitor import NodeTimingOperations
+from kubeloop.cluster.node_monitor import (
+    DEFAULT_TOLERATION_SECONDS,
+    NODE_MONITOR_GRACE_SECONDS,
+    NodeTimingOperations,
+)
 from kubeloop.cluster.nodes import Node, NodeInfo, NodeRecord, node_info
-from kubeloop.cluster.passes import Passes
 from kubeloop.cluster.pods import Pod, pod_views
+from kubeloop.cluster.priority import Preemption, PriorityClass
 from kubeloop.cluster.priority_api import PriorityOperations
+from kubeloop.cluster.reconcile_loop import ReconcileLoop
 from kubeloop.cluster.retention import EVENT_TTL, RetentionOperations, retention
 from kubeloop.cluster.rollout import RolloutSnapshot
 from kubeloop.cluster.scheduler import Scheduler
 from kubeloop.cluster.state import ClusterState
 from kubeloop.cluster.taints import Taint
 from kubeloop.core.clock import ORDER_RECONCILE, Clock, PeriodicTask
-from kubeloop.core.events import EventLog
-from kubeloop.errors import (
-    AlreadyExistsError,
-    InvalidSpecError,
-    NotFoundError,
-)
+from kubeloop.core.events import Event, EventLog
+from kubeloop.errors import AlreadyExistsError, InvalidSpecError, NotFoundError
 
 RECONCILE_PERIOD = 15
 """Seconds between the controllers' passes while time runs."""
 
 
-class Cluster(
-    AutoscalingOperations,
-    DisruptionOperations,
-    NodeTimingOperations,
-    NodeGroups,
-    PriorityOperations,
-    RetentionOperations,
-):
+class Cluster:
     """An in-memory Kubernetes control plane, reconciled by hand, deterministic.
 
     ``scoring`` picks the scheduler's strategy: "first-fit" (default: the first node
@@ -79,11 +83,17 @@ class Cluster(
         nodes = arguments.instances(nodes, Node, "nodes")
         self._clock = clock if clock is not None else Clock()
         self._events = events if events is not None else EventLog(self._clock)
-        self._state = ClusterState(self._clock, self._events)
-        self._autoscalers: dict[str, AutoscalerRecord] = {}
+        state = self._state = ClusterState(self._clock, self._events)
         self._budgets: dict[str, PodDisruptionBudget] = {}
-        self._state.priorities.budgets = self._budgets  # preemption weighs them
-        self._passes = Passes(self._state, self._scheduler, self._autoscalers)
+        state.priorities.budgets = self._budgets  # preemption weighs them
+        self._autoscaling = AutoscalingOperations(state)
+        self._passes = ReconcileLoop(state, self._scheduler, self._autoscaling.records)
+        self._disruption = DisruptionOperations(state, self._clock, self._budgets)
+        self._node_timing = NodeTimingOperations(state)
+        self._node_groups = NodeGroups(
+            state, self._clock, self._budgets, partial(self._passes.until_stable, 100)
+        )
+        self._priorities = PriorityOperations(state)
         self._ticks: list[ReconcileResult] = []
         self._task = self._every(RECONCILE_PERIOD)
         names = [n.name for n in nodes]
@@ -92,7 +102,7 @@ class Cluster(
             repeated = sorted(name for name, count in Counter(names).items() if count > 1)
             raise AlreadyExistsError(f"node names must be unique: {', '.join(repeated)} repeated")
         self._state.add_nodes(nodes)
-        self._retain(kept)
+        self._retention = RetentionOperations(state, self._events, self._passes.history, kept)
 
     def _every(self, seconds: int) -> PeriodicTask:
         """Reconcile until stable every ``seconds`` of the clock, as a running cluster does.
@@ -157,11 +167,7 @@ class Cluster(
         self._state.add_node(NodeRecord.from_spec(node))
 
     def _node(self, name: str) -> NodeRecord:
-        arguments.text(name, "node name")
-        try:
-            return self._state.nodes[name]
-        except KeyError:
-            raise NotFoundError("node", name, sorted(self._state.nodes)) from None
+        return lookup.node(self._state, name)
 
     def fail_node(self, name: str) -> None:
         """The node stops reporting: NotReady, tainted unreachable, its pods evicted."""
@@ -212,11 +218,7 @@ class Cluster(
         self._state.touch(deployment.name)
 
     def _deployment(self, name: str) -> DeploymentRecord:
-        arguments.text(name, "deployment name")
-        try:
-            return self._state.deployments[name]
-        except KeyError:
-            raise NotFoundError("deployment", name, sorted(self._state.deployments)) from None
+        return lookup.deployment(self._state, name)
 
     def scale(self, name: str, replicas: int) -> None:
         record = self._deployment(name)
@@ -243,7 +245,7 @@ class Cluster(
         return [self.deployment(name) for name in sorted(self._state.deployments)]
 
     def deployment(self, name: str) -> DeploymentInfo:
-        return observe.deployment_info(self._state, self._deployment(name))
+        return workload_views.deployment_info(self._state, self._deployment(name))
 
     def deployment_spec(self, name: str) -> Deployment:
         """The spec as last applied (frozen): ``apply(replace(spec, version=…))`` rolls it."""
@@ -253,8 +255,8 @@ class Cluster(
         """ReplicaSets, oldest first, of one deployment or of all (by deployment name)."""
         if deployment is not None:
             self._deployment(deployment)
-            return observe.replicaset_infos(self._state, [deployment])
-        return observe.replicaset_infos(self._state, sorted(self._state.deployments))
+            return workload_views.replicaset_infos(self._state, [deployment])
+        return workload_views.replicaset_infos(self._state, sorted(self._state.deployments))
 
     # --- rollouts ---------------------------------------------------------------------
 
@@ -314,3 +316,126 @@ class Cluster(
         """Reconcile until a pass changes nothing; ``NotConvergedError`` after ``max_passes``."""
         arguments.whole(max_passes, "max_passes", low=1, high=arguments.MAX_PASSES)
         return self._passes.until_stable(max_passes)
+
+    # --- autoscaling (``autoscaling_api.py``) ------------------------------------------
+
+    def autoscale(self, name: str, hpa: HPA) -> None:
+        """Attach a HorizontalPodAutoscaler to a deployment (replacing any earlier one)."""
+        self._autoscaling.autoscale(name, hpa)
+
+    def set_cpu_utilization(self, name: str, percent: int | float) -> None:
+        """The deployment's pods now average ``percent`` of their CPU request."""
+        self._autoscaling.set_cpu_utilization(name, percent)
+
+    def clear_cpu_utilization(self, name: str) -> None:
+        """No metric for the deployment's pods now: at its next sync the HPA holds the
+        replicas and says why (ScalingActive=False), as upstream does when a metric is
+        missing, instead of acting on the last value it was given."""
+        self._autoscaling.clear_cpu_utilization(name)
+
+    def autoscaler(self, name: str) -> AutoscalerInfo:
+        return self._autoscaling.autoscaler(name)
+
+    # --- voluntary disruption (``disruption_api.py``) ------------------------------------
+
+    def add_disruption_budget(self, pdb: PodDisruptionBudget) -> None:
+        """Create a PodDisruptionBudget; voluntary evictions respect it from now on."""
+        self._disruption.add_disruption_budget(pdb)
+
+    def disruption_budgets(self) -> list[DisruptionBudgetInfo]:
+        return self._disruption.disruption_budgets()
+
+    def disruption_budget(self, name: str) -> DisruptionBudgetInfo:
+        return self._disruption.disruption_budget(name)
+
+    def evict(self, pod: str) -> None:
+        """The eviction API: ``EvictionRefusedError`` (429) while a budget would break."""
+        self._disruption.evict(pod)
+
+    def drain(self, node: str, timeout: int = 0) -> DrainResult:
+        """``kubectl drain --timeout=<timeout>s``: cordon, evict every pod, retry refused
+        evictions every 5 s of logical time (the cluster running) until ``timeout``."""
+        return self._disruption.drain(node, timeout)
+
+    # --- node timing (``node_monitor.py``) -----------------------------------------------
+
+    def use_realistic_node_failure(
+        self,
+        grace_seconds: int = NODE_MONITOR_GRACE_SECONDS,
+        toleration_seconds: int = DEFAULT_TOLERATION_SECONDS,
+    ) -> None:
+        """Time node failures as kube-controller-manager and the API server's defaults do."""
+        self._node_timing.use_realistic_node_failure(grace_seconds, toleration_seconds)
+
+    # --- the cluster autoscaler (``node_groups_api.py``) ---------------------------------
+
+    def add_node_group(self, group: NodeGroup) -> None:
+        """Declare a node group; its initial nodes join at once and the autoscaler runs."""
+        self._node_groups.add_node_group(group)
+
+    def configure_autoscaler(self, settings: AutoscalerSettings) -> None:
+        """Set the autoscaler's flags (``AutoscalerSettings``); a new scan interval applies
+        from now on."""
+        self._node_groups.configure_autoscaler(settings)
+
+    def node_groups(self) -> list[NodeGroupInfo]:
+        return self._node_groups.node_groups()
+
+    def node_group(self, name: str) -> NodeGroupInfo:
+        return self._node_groups.node_group(name)
+
+    def cluster_autoscaler(self) -> ClusterAutoscalerInfo:
+        """What the autoscaler knows now: groups, unneeded nodes (and since when), deletions."""
+        return self._node_groups.cluster_autoscaler()
+
+    # --- priority (``priority_api.py``) --------------------------------------------------
+
+    def add_priority_class(self, priority_class: PriorityClass) -> None:
+        """``kubectl create priorityclass``: pods created from now on may name it."""
+        self._priorities.add_priority_class(priority_class)
+
+    def delete_priority_class(self, name: str) -> None:
+        """Pods already admitted keep their priority; new pods naming it are forbidden."""
+        self._priorities.delete_priority_class(name)
+
+    def priority_classes(self) -> list[PriorityClass]:
+        """``kubectl get priorityclasses``: by name, the two system classes included."""
+        return self._priorities.priority_classes()
+
+    def priority_class(self, name: str) -> PriorityClass:
+        return self._priorities.priority_class(name)
+
+    def preemptions(self) -> list[Preemption]:
+        """Every pod the scheduler preempted, oldest first."""
+        return self._priorities.preemptions()
+
+    # --- what is kept of the past (``retention.py``) -------------------------------------
+
+    def set_event_ttl(self, seconds: int | None) -> None:
+        """Delete events ``seconds`` after their last update from now on (None: keep all)."""
+        self._retention.set_event_ttl(seconds)
+
+    def set_history_limit(self, records: int | None) -> None:
+        """Keep the latest ``records`` pass records (None: every one); extremes stay whole."""
+        self._retention.set_history_limit(records)
+
+    @property
+    def events(self) -> list[Event]:
+        """The event log as it stands (repeats folded into counts, as kubectl shows them);
+        an event ``event_ttl`` seconds past its last update is gone, as the apiserver's is."""
+        return self._retention.events()
+
+    @property
+    def event_ttl(self) -> int | None:
+        """Seconds an event lives after its last update (None: events are kept for ever)."""
+        return self._retention.event_ttl()
+
+    @property
+    def history(self) -> list[PassRecord]:
+        """The latest pass records, oldest first (at most ``history_limit`` of them)."""
+        return self._retention.history()
+
+    def extremes(self, deployment: str) -> DeploymentExtremes | None:
+        """The deployment's lows and highs over every pass so far, each with the first pass
+        that reached it (None before a pass has seen the deployment)."""
+        return self._retention.extremes(deployment)

@@ -1,34 +1,32 @@
 """The cluster's voluntary-disruption operations: budgets, evictions, drains.
 
-Mixed into ``Cluster`` so the façade stays one screen; each method checks its arguments
-and hands the work to ``disruption.py`` and ``eviction.py``.
+A part of the ``Cluster`` façade: each method checks its arguments and hands the work to
+``disruption.py`` and ``eviction.py``. The budgets are shared with preemption, which
+weighs them (``ClusterState.priorities.budgets``).
 """
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
 
 from kubeloop.cluster import eviction
 from kubeloop.cluster.disruption import DisruptionBudgetInfo, status
 from kubeloop.cluster.disruption_budget import PodDisruptionBudget
 from kubeloop.cluster.eviction import DrainResult
+from kubeloop.cluster.state import ClusterState
+from kubeloop.core.clock import Clock
 from kubeloop.errors import AlreadyExistsError, InvalidSpecError, NotFoundError
-
-if TYPE_CHECKING:
-    from kubeloop.cluster.state import ClusterState
-    from kubeloop.core.clock import Clock
 
 MAX_DRAIN_TIMEOUT = 7 * 24 * 3600
 
 
 class DisruptionOperations:
-    if TYPE_CHECKING:  # set by Cluster.__init__; kept out of the runtime annotations
-        _state: ClusterState
-        _clock: Clock
-        _budgets: dict[str, PodDisruptionBudget]
+    def __init__(
+        self, state: ClusterState, clock: Clock, budgets: dict[str, PodDisruptionBudget]
+    ) -> None:
+        self._state = state
+        self._clock = clock
+        self._budgets = budgets
 
     def add_disruption_budget(self, pdb: PodDisruptionBudget) -> None:
-        """Create a PodDisruptionBudget; voluntary evictions respect it from now on."""
         if not isinstance(pdb, PodDisruptionBudget):
             raise InvalidSpecError(f"expected a PodDisruptionBudget, got {pdb!r}")
         if pdb.name in self._budgets:
@@ -44,14 +42,11 @@ class DisruptionOperations:
         return status(self._state, self._budgets[name])
 
     def evict(self, pod: str) -> None:
-        """The eviction API: ``EvictionRefusedError`` (429) while a budget would break."""
         if pod not in self._state.pods:
             raise NotFoundError("pod", pod, sorted(self._state.pods)[:10])
         eviction.evict(self._state, self._budgets, pod)
 
     def drain(self, node: str, timeout: int = 0) -> DrainResult:
-        """``kubectl drain --timeout=<timeout>s``: cordon, evict every pod, retry refused
-        evictions every 5 s of logical time (the cluster running) until ``timeout``."""
         if node not in self._state.nodes:
             raise NotFoundError("node", node, sorted(self._state.nodes))
         if not isinstance(timeout, int) or isinstance(timeout, bool) or timeout < 0:

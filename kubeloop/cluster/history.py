@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from typing import TYPE_CHECKING
 
-from kubeloop.cluster.layered import Layered
+from kubeloop.cluster.overlay_mapping import OverlayMapping
 from kubeloop.core.events import Event
 
 if TYPE_CHECKING:
@@ -158,7 +158,7 @@ class History:
     def __init__(self, limit: int | None = HISTORY_LIMIT) -> None:
         self.records: deque[PassRecord] = deque(maxlen=limit)
         self.passes = 0
-        self._totals: Layered[DeploymentTotals] = Layered({})
+        self._totals: OverlayMapping[DeploymentTotals] = OverlayMapping({})
         self._extremes: dict[str, _Marks | _First] = {}
         """By deployment and total: every new low, every new high, as flat (value, pass,
         time) triples (24 bytes a mark: a day of 150 autoscaled deployments makes thousands).
@@ -226,7 +226,7 @@ class History:
 
     def _totals_after(
         self, state: ClusterState, touched: Iterable[str]
-    ) -> Layered[DeploymentTotals]:
+    ) -> OverlayMapping[DeploymentTotals]:
         """The previous pass's totals with the touched deployments' replaced: a new layer."""
         changed: dict[str, DeploymentTotals] = {}
         deployments, pending_by, before = (
@@ -246,6 +246,6 @@ class History:
             ):
                 changed[name] = DeploymentTotals(pods, updated, ready, pending)
         if changed:
-            self._totals = Layered(changed, self._totals)
+            self._totals = OverlayMapping(changed, self._totals)
             self._reached(changed, self.passes, state.clock.now)
         return self._totals

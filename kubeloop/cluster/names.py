@@ -54,3 +54,23 @@ def replicaset_name(deployment: str, template: PodTemplate, taken: Container[str
         if name not in taken:
             return name
         collisions += 1
+
+
+SUFFIXES_KEPT = 65_536
+"""How many pod name tails (``-1``, ``-2``, …) are made once and kept."""
+_suffixes: list[str] = []
+
+
+def pod_names(deployment: str, first: int, count: int) -> list[str]:
+    """``<deployment>-<first>`` and the ``count - 1`` names after it, in order.
+
+    The tails come from a table made once (a name is then one C-level concatenation, not
+    an int formatted per pod); counters past ``SUFFIXES_KEPT`` are formatted.
+    """
+    end = first + count
+    if len(_suffixes) < min(end, SUFFIXES_KEPT):
+        _suffixes.extend([f"-{i}" for i in range(len(_suffixes), min(end, SUFFIXES_KEPT))])
+    kept = min(end, len(_suffixes))
+    names = list(map(deployment.__add__, _suffixes[first:kept]))
+    names.extend([f"{deployment}-{i}" for i in range(max(first, kept), end)])
+    return names

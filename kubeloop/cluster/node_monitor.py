@@ -11,15 +11,10 @@ the time is up. Without it (the default) a failure is the lab's instant eviction
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from kubeloop.cluster import node_events
 from kubeloop.cluster.state import ClusterState
 from kubeloop.cluster.taints import NOT_READY_TAINT, UNREACHABLE_TAINT, Toleration
 from kubeloop.errors import InvalidSpecError
-
-if TYPE_CHECKING:
-    from kubeloop.core.clock import Clock
 
 NODE_MONITOR_GRACE_SECONDS = 50
 DEFAULT_TOLERATION_SECONDS = 300
@@ -38,16 +33,16 @@ def check(state: ClusterState) -> None:
 
 
 class NodeTimingOperations:
-    if TYPE_CHECKING:  # set by Cluster.__init__
-        _state: ClusterState
-        _clock: Clock
+    """Switching the realistic timing on: a part of the ``Cluster`` façade."""
+
+    def __init__(self, state: ClusterState) -> None:
+        self._state = state
 
     def use_realistic_node_failure(
         self,
         grace_seconds: int = NODE_MONITOR_GRACE_SECONDS,
         toleration_seconds: int = DEFAULT_TOLERATION_SECONDS,
     ) -> None:
-        """Time node failures as kube-controller-manager and the API server's defaults do."""
         for value, name in (
             (grace_seconds, "grace_seconds"),
             (toleration_seconds, "toleration_seconds"),

@@ -1,45 +1,27 @@
 """The pods' part of the cluster's state: creating, binding, readiness and deletion.
 
-A mixin of ``ClusterState`` (``state.py``), which owns the indexes named below; split out
-so that the pod path — the hot one, run per pod — reads on its own.
+A mixin of ``ClusterState`` (``state.py``), which owns the indexes named below: every pod
+mutation moves node totals, the capacity index, the owners' counts and the work queues
+together, so the pod path — the hot one, run per pod — shares the state's indexes rather
+than holding its own. A pod's name is ``names.py``'s; its Scheduled event is recorded from
+the change feed (``scheduled_events.py``).
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from itertools import repeat
-from operator import attrgetter
 
 from kubeloop.cluster.capacity_index import CapacityIndex
+from kubeloop.cluster.change_feed import ChangeFeed, PairsBound, PodDeleted, PodsBound
 from kubeloop.cluster.deployments import DeploymentRecord, ReplicaSetRecord
-from kubeloop.cluster.names import NAMESPACE
-from kubeloop.cluster.node_log import NodeLog
+from kubeloop.cluster.names import pod_names
 from kubeloop.cluster.nodes import NodeRecord
 from kubeloop.cluster.pod_table import PodTable
 from kubeloop.cluster.pods import PodRecord, PodTemplate
 from kubeloop.cluster.queue.hinted import SchedulingQueue
 from kubeloop.core.clock import Clock
 from kubeloop.core.events import EventLog
-
-SUFFIXES_KEPT = 65_536
-"""Pod name tails (``-1``, ``-2``, …) made once and kept: a table of bounded size."""
-_suffixes: list[str] = []
-_name = attrgetter("name")
-
-
-def pod_names(deployment: str, first: int, count: int) -> list[str]:
-    """``<deployment>-<first>`` and the ``count - 1`` names after it, in order.
-
-    The tails come from a table made once (a name is then one C-level concatenation, not
-    an int formatted for every pod); counters past ``SUFFIXES_KEPT`` are formatted.
-    """
-    end = first + count
-    if len(_suffixes) < min(end, SUFFIXES_KEPT):
-        _suffixes.extend([f"-{i}" for i in range(len(_suffixes), min(end, SUFFIXES_KEPT))])
-    kept = min(end, len(_suffixes))
-    names = list(map(deployment.__add__, _suffixes[first:kept]))
-    names.extend([f"{deployment}-{i}" for i in range(max(first, kept), end)])
-    return names
 
 
 class PodState:
@@ -52,7 +34,7 @@ class PodState:
     pending_count: int
     replicasets: dict[str, ReplicaSetRecord]
     queue: SchedulingQueue
-    node_log: NodeLog
+    feed: ChangeFeed
     pending_by_deployment: Counter[str]
     dirty_deployments: set[str]
     dirty_nodes: set[str]
@@ -61,12 +43,8 @@ class PodState:
     starting: dict[str, PodRecord]
     wakeups: dict[str, int]
     pod_seq: int
-    bound: list[tuple[str, list[PodRecord]]]
     _index: CapacityIndex
     _index_stale: bool
-    pod_deletions: int = 0
-    """Bound pods deleted so far: the topology plugins' counts (``pod_counts.py``) follow
-    binds through ``bound`` and recount after a deletion."""
 
     def create_pods(
         self, rs: ReplicaSetRecord, deployment: DeploymentRecord, count: int
@@ -131,7 +109,7 @@ class PodState:
                 pod.message = None
                 pod.started_at = now
                 on_node[pod.name] = pod
-        self.bound.append((where, pods))
+        self.feed.append(PodsBound(where, pods), len(self.nodes))
         self.pending_count -= count
         self.pending_by_deployment[deployment] -= count
         self.dirty_deployments.add(deployment)
@@ -148,7 +126,8 @@ class PodState:
 
     def bind_pairs(self, pods: list[PodRecord], nodes: list[NodeRecord]) -> None:
         """Bind ``pods[i]`` to ``nodes[i]``, pods of one ReplicaSet: what ``bind([pod], node)``
-        pair by pair does, with each node's totals, log and index entry moved once.
+        pair by pair does, with each node's totals and index entry moved once and one record
+        on the change feed.
 
         Scoring picks a node per pod (often a different node each time), so a per-node
         ``bind`` would still be one call per pod; this is one call for the whole batch.
@@ -158,15 +137,9 @@ class PodState:
         first = pods[0]
         template, deployment, now = first.template, first.deployment, self.clock.now
         self.queue.forget_all(pods)
-        starts, ready, bound = template.startup_seconds != 0, 0, self.bound
-        run: list[PodRecord] = []
-        where: str | None = None
-        for pod, node in zip(pods, nodes, strict=True):
-            if node.name != where:
-                where, run = node.name, [pod]
-                bound.append((where, run))
-            else:
-                run.append(pod)
+        starts, ready = template.startup_seconds != 0, 0
+        names = [node.name for node in nodes]
+        for pod, node, where in zip(pods, nodes, names, strict=True):
             pod.node = where
             pod.message = None
             pod.started_at = now
@@ -177,6 +150,7 @@ class PodState:
                 pod.ready = True
                 pod.ready_since = now
                 ready += 1
+        self.feed.append(PairsBound(pods, names), len(self.nodes))
         self.pending_count -= len(pods)
         self.pending_by_deployment[deployment] -= len(pods)
         self.dirty_deployments.add(deployment)
@@ -186,7 +160,6 @@ class PodState:
             if rs.min_ready_seconds:
                 due = now + rs.min_ready_seconds + 1
                 self.wakeups[deployment] = min(due, self.wakeups.get(deployment, due))
-        names = [node.name for node in nodes]
         by_name = dict(zip(names, nodes, strict=True))
         for name, count in Counter(names).items():
             self._moved_by(by_name[name], template, count)
@@ -199,23 +172,8 @@ class PodState:
         node.scoring_memory += template.scoring_memory * count
         if node.name in self.tainted_nodes:
             self.dirty_nodes.add(node.name)
-        self.node_log.note(node.name, len(self.nodes))
         if not self._index_stale:
             self._index.update(node)
-
-    def record_scheduled(self) -> None:
-        """Each pod bound since the last call gets its Scheduled event, in the order bound.
-
-        Only the pod's and node's names are stored (``scheduled_text`` makes the event's
-        object and message when it is read), so a bind makes no string of its own.
-        """
-        bound, self.bound = self.bound, []
-        names: list[str] = []
-        nodes: list[str] = []
-        for node, pods in bound:
-            names.extend(map(_name, pods))
-            nodes.extend(repeat(node, len(pods)))
-        self.events.normal_once_made("Scheduled", scheduled_text, names, nodes)
 
     def _start(self, pod: PodRecord) -> None:
         """A pod with a startup delay on a Ready node: Ready once the delay is over."""
@@ -254,15 +212,13 @@ class PodState:
             return
         node = self.nodes[pod.node]
         del node.pods[pod.name]
-        self.pod_deletions += 1
         node.allocated_cpu -= pod.template.cpu
         node.allocated_memory -= pod.template.memory
         node.scoring_cpu -= pod.template.scoring_cpu
         node.scoring_memory -= pod.template.scoring_memory
         if not self._index_stale:
             self._index.update(node)
-        self.node_log.note(node.name, len(self.nodes))
-        self.queue.room_freed(pod, node.name)
+        self.feed.append(PodDeleted(node.name, pod), len(self.nodes))
 
     def _set_pod_ready(self, pod: PodRecord, ready: bool) -> None:
         if pod.ready == ready:
@@ -275,8 +231,3 @@ class PodState:
         if ready and rs.min_ready_seconds:
             due = self.clock.now + rs.min_ready_seconds + 1
             self.wakeups[pod.deployment] = min(due, self.wakeups.get(pod.deployment, due))
-
-
-def scheduled_text(pod: str, node: str) -> tuple[str, str]:
-    """A bind's Scheduled event: its object and message, as ``kubectl get events`` shows."""
-    return f"pod/{pod}", f"Successfully assigned {NAMESPACE}/{pod} to {node}"

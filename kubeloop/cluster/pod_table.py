@@ -1,6 +1,6 @@
 """Every pod by name, kept in its owners' tables rather than in a cluster-wide one.
 
-A pod's name is its Deployment's name, a dash and a counter (``pod_state.pod_names``), so
+A pod's name is its Deployment's name, a dash and a counter (``names.pod_names``), so
 the name finds the owner, and the owner's shelves — its ReplicaSets' own pod tables — find
 the pod. A large scale-up then fills each ReplicaSet's table and no second, cluster-wide
 one: inserting every pod into one ever-growing dict as well cost a big converge dearly.

@@ -10,15 +10,11 @@ over the whole run, so a day-long scenario stays as small as its first hour.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-from kubeloop.cluster import arguments
-from kubeloop.cluster.history import HISTORY_LIMIT, DeploymentExtremes, PassRecord
+from kubeloop.cluster import arguments, lookup
+from kubeloop.cluster.history import HISTORY_LIMIT, DeploymentExtremes, History, PassRecord
+from kubeloop.cluster.state import ClusterState
 from kubeloop.core.events import Event, EventLog
-
-if TYPE_CHECKING:
-    from kubeloop.cluster.deployments import DeploymentRecord
-    from kubeloop.cluster.passes import Passes
 
 EVENT_TTL = 3600
 """kube-apiserver's ``--event-ttl`` default: one hour."""
@@ -40,42 +36,33 @@ def retention(event_ttl: object, history_limit: object) -> Retention:
 
 
 class RetentionOperations:
-    if TYPE_CHECKING:  # set by Cluster.__init__; kept out of the runtime annotations
-        _events: EventLog
-        _passes: Passes
+    """The event TTL and the history's bound, and what each keeps. A part of the
+    ``Cluster`` façade."""
 
-        def _deployment(self, name: str) -> DeploymentRecord: ...
-
-    def _retain(self, kept: Retention) -> None:
-        self._events.expire_after(kept.event_ttl)
-        self._passes.history.keep(kept.history_limit)
+    def __init__(
+        self, state: ClusterState, events: EventLog, history: History, kept: Retention
+    ) -> None:
+        self._state = state
+        self._events = events
+        self._history = history
+        events.expire_after(kept.event_ttl)
+        history.keep(kept.history_limit)
 
     def set_event_ttl(self, seconds: int | None) -> None:
-        """Delete events ``seconds`` after their last update from now on (None: keep all)."""
         self._events.expire_after(retention(seconds, None).event_ttl)
 
     def set_history_limit(self, records: int | None) -> None:
-        """Keep the latest ``records`` pass records (None: every one); extremes stay whole."""
-        self._passes.history.keep(retention(None, records).history_limit)
+        self._history.keep(retention(None, records).history_limit)
 
-    @property
     def events(self) -> list[Event]:
-        """The event log as it stands (repeats folded into counts, as kubectl shows them);
-        an event ``event_ttl`` seconds past its last update is gone, as the apiserver's is."""
         return self._events.snapshot()
 
-    @property
     def event_ttl(self) -> int | None:
-        """Seconds an event lives after its last update (None: events are kept for ever)."""
         return self._events.ttl
 
-    @property
     def history(self) -> list[PassRecord]:
-        """The latest pass records, oldest first (at most ``history_limit`` of them)."""
-        return list(self._passes.history.records)
+        return list(self._history.records)
 
     def extremes(self, deployment: str) -> DeploymentExtremes | None:
-        """The deployment's lows and highs over every pass so far, each with the first pass
-        that reached it (None before a pass has seen the deployment)."""
-        self._deployment(deployment)
-        return self._passes.history.extremes(deployment)
+        lookup.deployment(self._state, deployment)
+        return self._history.extremes(deployment)

@@ -4,9 +4,10 @@ Every mutation goes through a method here so that per-node totals, per-owner pod
 sets, ready counts and the capacity index never drift apart — and so that every change
 puts its owner on a work queue, as upstream's informers enqueue the keys that changed:
 ``dirty_deployments`` for the deployment, ReplicaSet and status controllers,
-``dirty_nodes`` for taint eviction, ``queue`` (``queue/hinted.py``) for the scheduler,
-whose hints read which nodes an event touched. A pass looks only at what is queued (plus
-what time alone can change), so a pass over a settled cluster costs nothing per object.
+``dirty_nodes`` for taint eviction; and every change a node sees goes on the change feed
+(``change_feed.py``), which the scheduling queue's hints and the scheduler's caches read.
+A pass looks only at what is queued (plus what time alone can change), so a pass over a
+settled cluster costs nothing per object.
 """
 
 from __future__ import annotations
@@ -15,15 +16,16 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 
 from kubeloop.cluster.capacity_index import CapacityIndex
+from kubeloop.cluster.change_feed import ChangeFeed, NodeAdded, NodeChanged, NodeRemoved
+from kubeloop.cluster.deadlines import Deadlines
 from kubeloop.cluster.deployments import DeploymentRecord, ReplicaSetRecord
-from kubeloop.cluster.due_times import DueTimes
-from kubeloop.cluster.node_log import NodeLog
 from kubeloop.cluster.nodes import Node, NodeRecord
 from kubeloop.cluster.pod_state import PodState
 from kubeloop.cluster.pod_table import PodTable
 from kubeloop.cluster.pods import PodRecord
 from kubeloop.cluster.priority import Priorities
 from kubeloop.cluster.queue.hinted import SchedulingQueue
+from kubeloop.cluster.scheduled_events import ScheduledEvents
 from kubeloop.cluster.taints import Toleration
 from kubeloop.core.clock import Clock
 from kubeloop.core.events import EventLog
@@ -54,12 +56,12 @@ class ClusterState(PodState):
         """Deployments something happened to since their controllers last looked."""
         self.dirty_nodes: set[str] = set()
         """Nodes whose taints, readiness or NoExecute-tainted pods changed."""
-        self.deadlines = DueTimes()
+        self.deadlines = Deadlines()
         """When time alone would exceed a stuck rollout's progress deadline, by deployment."""
-        self.queue = SchedulingQueue()
+        self.feed = ChangeFeed()
+        """Every change to a node or the pods bound to it, in order."""
+        self.queue = SchedulingQueue(self.feed)
         """Which Pending pods the next scheduling cycle tries."""
-        self.node_log = NodeLog()
-        """Every change to what a filter reads of a node, in order."""
         self.pending_by_deployment: Counter[str] = Counter()
         self.not_ready_nodes: set[str] = set()
         self.starting: dict[str, PodRecord] = {}
@@ -73,8 +75,8 @@ class ClusterState(PodState):
         self.default_tolerations: tuple[Toleration, ...] = ()
         """DefaultTolerationSeconds: added to pods that tolerate neither taint themselves."""
         self.pod_seq = 0
-        self.bound: list[tuple[str, list[PodRecord]]] = []
-        """(node, pods) of each bind since the pass's Scheduled events were recorded."""
+        self.scheduled = ScheduledEvents(self.feed, events)
+        """Records each bound pod's Scheduled event at the end of a pass."""
         self.rs_seq = 0
         self.priorities = Priorities()
         """PriorityClasses and admission (``priority.py``); preemption reads it."""
@@ -82,8 +84,9 @@ class ClusterState(PodState):
     # --- nodes -----------------------------------------------------------------
 
     def add_nodes(self, specs: Iterable[Node]) -> None:
-        """Add nodes built from their specs, in order (``Cluster(nodes=…)``): 35,000 nodes
-        make 70,000 records that live as long as the cluster, so no collection scans them."""
+        """Add nodes built from their specs, in order (``Cluster(nodes=…)``), with the garbage
+        collector paused: a large cluster's records live as long as it does, so no collection
+        needs to scan them."""
         with gc_paused():
             for record in map(NodeRecord.from_spec, specs):
                 self.add_node(record)
@@ -91,7 +94,7 @@ class ClusterState(PodState):
     def add_node(self, node: NodeRecord) -> None:
         """Add a node; the capacity index is rebuilt once, when it is next read.
 
-        Adding 35,000 nodes one at a time then costs one O(n log n) rebuild, not one each.
+        Adding many nodes one at a time then costs one O(n log n) rebuild, not one each.
         """
         name = node.name
         nodes = self.nodes
@@ -99,8 +102,7 @@ class ClusterState(PodState):
         self._index_stale = True
         if node.taints:  # a new name is in no taint set (``remove_node`` takes it out)
             self._count_taints(node)
-        self.node_log.note(name, len(nodes))
-        self.queue.node_touched(name)
+        self.feed.append(NodeAdded(name), len(nodes))
 
     def remove_node(self, name: str) -> None:
         """Remove an empty node (the cluster autoscaler deleting it); the index is rebuilt."""
@@ -111,8 +113,7 @@ class ClusterState(PodState):
             names.discard(name)
         self.dirty_nodes.discard(name)
         self.silent_nodes.pop(name, None)
-        self.node_log.note(name, len(self.nodes))
-        self.queue.node_touched(name)  # frees no room; pods whose spread counts domains retry
+        self.feed.append(NodeRemoved(name), len(self.nodes))
 
     @property
     def index(self) -> CapacityIndex:
@@ -143,8 +144,7 @@ class ClusterState(PodState):
             self._index.update(node)
         self._count_taints(node)
         self.dirty_nodes.add(node.name)
-        self.node_log.note(node.name, len(self.nodes))
-        self.queue.node_touched(node.name)
+        self.feed.append(NodeChanged(node.name), len(self.nodes))
 
     def touch(self, deployment: str) -> None:
         """Queue a deployment whose spec or template the user changed."""

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from kubeloop.core.clock import Clock
     from kubeloop.core.event import Event
     from kubeloop.core.event_columns import Columns
-    from kubeloop.core.event_many import _Many, _Similar
+    from kubeloop.core.events_in_bulk import _Many, _Similar
 
 COMPACT_AFTER = 1024
 """Expired places the log keeps before it compacts (then only when they outnumber the rest)."""

@@ -25,7 +25,8 @@ from kubeloop.core.clock import Clock
 from kubeloop.core.event import Event
 from kubeloop.core.event_columns import GONE, Columns, Kind, Render
 from kubeloop.core.event_expiry import EventExpiry
-from kubeloop.core.event_many import (
+from kubeloop.core.event_view import EventSlice
+from kubeloop.core.events_in_bulk import (
     COMBINED,
     SIMILAR_LIMIT,
     SIMILAR_WINDOW,
@@ -33,7 +34,6 @@ from kubeloop.core.event_many import (
     _Many,
     _Similar,
 )
-from kubeloop.core.event_view import EventSlice
 
 __all__ = ["COMBINED", "SIMILAR_LIMIT", "SIMILAR_WINDOW", "Event", "EventLog", "EventSlice"]
 

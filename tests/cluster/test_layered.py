@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kubeloop.cluster.layered import DEPTH, Layered
+from kubeloop.cluster.overlay_mapping import DEPTH, OverlayMapping
 
 changes = st.lists(
     st.dictionaries(st.sampled_from("abcdefgh"), st.integers(0, 9), max_size=4), max_size=40
@@ -14,11 +14,11 @@ changes = st.lists(
 
 @given(changes)
 def test_every_layer_reads_as_the_dict_it_stands_for(steps: list[dict[str, int]]) -> None:
-    layered: Layered[int] = Layered({})
+    layered: OverlayMapping[int] = OverlayMapping({})
     expected: dict[str, int] = {}
-    kept: list[tuple[Layered[int], dict[str, int]]] = []
+    kept: list[tuple[OverlayMapping[int], dict[str, int]]] = []
     for change in steps:
-        layered = Layered(change, layered)
+        layered = OverlayMapping(change, layered)
         expected = {**expected, **change}
         kept.append((layered, expected))
     for layer, want in kept:  # older layers still read as they did
@@ -30,7 +30,7 @@ def test_every_layer_reads_as_the_dict_it_stands_for(steps: list[dict[str, int]]
 
 
 def test_a_lookup_never_walks_more_than_the_depth() -> None:
-    layered: Layered[int] = Layered({})
+    layered: OverlayMapping[int] = OverlayMapping({})
     for i in range(10 * DEPTH):
-        layered = Layered({f"d{i}": i}, layered)
+        layered = OverlayMapping({f"d{i}": i}, layered)
         assert layered._depth <= DEPTH

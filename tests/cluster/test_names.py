@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kubeloop import Cluster, Deployment, Node
-from kubeloop.cluster import pod_state
+from kubeloop.cluster import names
 
 
 @settings(max_examples=300, deadline=None, derandomize=True, database=None)
@@ -22,11 +22,11 @@ def test_names_from_the_table_and_past_it_are_the_formatted_ones(
     """Whatever the table holds when asked, and wherever its bound falls in a run."""
     table: list[str] = []
     with (
-        mock.patch.object(pod_state, "SUFFIXES_KEPT", kept),
-        mock.patch.object(pod_state, "_suffixes", table),
+        mock.patch.object(names, "SUFFIXES_KEPT", kept),
+        mock.patch.object(names, "_suffixes", table),
     ):
         for first, count in calls:
-            made = pod_state.pod_names("web", first, count)
+            made = names.pod_names("web", first, count)
             assert made == [f"web-{i}" for i in range(first, first + count)]
             assert len(table) <= kept
     assert table == [f"-{i}" for i in range(len(table))]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from kubeloop import Cluster, Deployment, Node
-from kubeloop.cluster.pod_state import scheduled_text
+from kubeloop.cluster.scheduled_events import scheduled_text
 
 
 def _cluster(scoring: str, ttl: int | None = None) -> Cluster:

@@ -123,7 +123,7 @@ def test_hours_of_scaling_keeps_a_bounded_number_of_scale_events() -> None:
     for step in range(8 * 12):
         cluster.set_cpu_utilization("web", 150 if step % 2 else 10)
         cluster.run_for(300)
-    history = cluster._autoscalers["web"].history
+    history = cluster._autoscaling.records["web"].history
     rescales = sum(1 for e in cluster.events if e.reason == "SuccessfulRescale")
     assert rescales > 0
     assert 0 < len(history.scale_up) <= 2

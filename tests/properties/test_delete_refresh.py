@@ -59,7 +59,7 @@ def _cluster(nodes: list[tuple[tuple[str, str, int], bool, bool]], reference: bo
     cluster = Cluster(nodes=built)
     if reference:
         cluster._scheduler = cluster._passes.scheduler = ReferenceScheduler()  # type: ignore[assignment]
-        cluster._state.queue = ReferenceQueue()  # type: ignore[assignment]
+        cluster._state.queue = ReferenceQueue(cluster._state.feed)  # type: ignore[assignment]
     return cluster
 
 

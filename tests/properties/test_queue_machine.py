@@ -43,7 +43,7 @@ class QueueMachine(twin_rules(node_sizes=node_sizes, kinds=kinds)):  # type: ign
             cluster.add_priority_class(PriorityClass("low", 10))
             cluster.add_priority_class(PriorityClass("high", 1000))
             if reference:
-                cluster._state.queue = ReferenceQueue()  # type: ignore[assignment]
+                cluster._state.queue = ReferenceQueue(cluster._state.feed)  # type: ignore[assignment]
             else:
                 self.mark_passes(cluster)
             self.clusters.append(cluster)

@@ -58,7 +58,7 @@ kinds = st.sampled_from(
 def _use_reference(cluster: Cluster, strategy: str) -> None:
     """The reference scheduler on the reference queue: nothing sped up, nothing hinted."""
     cluster._scheduler = cluster._passes.scheduler = ReferenceScheduler(strategy)  # type: ignore[assignment]
-    cluster._state.queue = ReferenceQueue()  # type: ignore[assignment]
+    cluster._state.queue = ReferenceQueue(cluster._state.feed)  # type: ignore[assignment]
 
 
 class SchedulerMachine(twin_rules(node_sizes=node_sizes, kinds=kinds)):  # type: ignore[misc]

@@ -43,6 +43,7 @@ from dataclasses import replace
 from operator import attrgetter
 from typing import Any
 
+from kubeloop.cluster.change_feed import NODE_EVENTS, Change, ChangeFeed, PodDeleted
 from kubeloop.cluster.pods import PodRecord, PodTemplate
 from kubeloop.cluster.queue.events import CycleEvents
 from kubeloop.cluster.queue.parked_aware import ParkedAware
@@ -64,9 +65,13 @@ def asks_of(template: PodTemplate) -> Asks:
 
 
 class SchedulingQueue:
-    """Active pods, parked groups, parked placement-aware pods, and the events since."""
+    """Active pods, parked groups, parked placement-aware pods; the events since are the
+    cluster's change feed after the last cycle's read."""
 
-    def __init__(self) -> None:
+    def __init__(self, feed: ChangeFeed | None = None) -> None:
+        self._feed = ChangeFeed() if feed is None else feed
+        self._read = self._feed.cursor()
+        """How far the cycles have read the feed (every change after it is kept)."""
         self.active: dict[str, PodRecord] = {}
         """Pods an event, the flush or preemption moved: the next cycle tries them."""
         self._in_order = True
@@ -84,9 +89,6 @@ class SchedulingQueue:
         """Aware pods whose cross-pod filters read one node (``parked_local.py``)."""
         self._by_host = False
         """Whether every repeller was hostname-keyed when the last cycle ended."""
-        self._touched: set[str] = set()
-        self._deleted: list[PodRecord] = []
-        self._node_event = False
         self.events = CycleEvents()
         """During a cycle, its events and what they left parked (``events.py``)."""
         self._everything = False
@@ -145,16 +147,6 @@ class SchedulingQueue:
         self.forget(pod)
         self._activate(pod)
 
-    def node_touched(self, name: str) -> None:
-        """The node was added, removed or changed (taints, readiness, cordon)."""
-        self._touched.add(name)
-        self._node_event = True
-
-    def room_freed(self, pod: PodRecord, name: str) -> None:
-        """The pod, bound to this node, was deleted."""
-        self._touched.add(name)
-        self._deleted.append(pod)
-
     def move_all(self) -> None:
         """A wildcard event: every parked pod is worth trying again."""
         self._everything = True
@@ -177,9 +169,8 @@ class SchedulingQueue:
         of a moved group is tried. ``order`` (pods of several priorities exist): the key to
         hand them out by instead (PrioritySort's).
         """
-        touched, self._touched = self._touched, set()
-        self.events = CycleEvents(self._deleted if hints else [], self._node_event and hints)
-        self._deleted, self._node_event = [], False
+        touched, deleted, node_event = _events(self._feed.read(self._read))
+        self.events = CycleEvents(deleted if hints else [], node_event and hints)
         everything, self._everything = self._everything, False
         moved_any = everything or bool(touched)
         if self._aware.members and (moved_any or self._bound):
@@ -299,3 +290,20 @@ class SchedulingQueue:
             if pod is not None:
                 del self._group_of[pod.name]
                 yield pod
+
+
+def _events(changes: list[Change]) -> tuple[set[str], list[PodRecord], bool]:
+    """What a cycle's hints read of the changes since the last cycle: the nodes an event
+    touched, the bound pods deleted, and whether a node itself was added, changed or
+    removed. A bind is no event here (a cycle that bound is ``end_cycle``'s ``bound``)."""
+    touched: set[str] = set()
+    deleted: list[PodRecord] = []
+    node_event = False
+    for change in changes:
+        if type(change) is PodDeleted:
+            touched.add(change.node)
+            deleted.append(change.pod)
+        elif isinstance(change, NODE_EVENTS):
+            touched.add(change.node)
+            node_event = True
+    return touched, deleted, node_event

@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterator
 from operator import attrgetter
 from typing import Any
 
+from kubeloop.cluster.change_feed import BINDS, ChangeFeed
 from kubeloop.cluster.pods import PodRecord
 from kubeloop.cluster.queue.events import CycleEvents
 from kubeloop.cluster.queue.hinted import FLUSH_AFTER
@@ -31,7 +32,10 @@ _seq = attrgetter("seq")
 class ReferenceQueue:
     """Every Pending pod, and which of them the next cycle tries."""
 
-    def __init__(self) -> None:
+    def __init__(self, feed: ChangeFeed | None = None) -> None:
+        self._feed = ChangeFeed() if feed is None else feed
+        self._read = self._feed.cursor()
+        """How far the cycles have read the cluster's change feed (every change is kept)."""
         self._pending: dict[str, PodRecord] = {}
         """Every Pending pod the queue holds."""
         self._next: set[str] = set()
@@ -71,12 +75,6 @@ class ReferenceQueue:
         self._pending[pod.name] = pod
         self._next.add(pod.name)
 
-    def node_touched(self, name: str) -> None:
-        self._event = True
-
-    def room_freed(self, pod: PodRecord, name: str) -> None:
-        self._event = True
-
     def move_all(self) -> None:
         self._event = True
 
@@ -93,7 +91,9 @@ class ReferenceQueue:
     ) -> Iterator[PodRecord]:
         """The pods this cycle tries, in ``order`` (creation order if None); the hints'
         arguments are taken and ignored, so a scheduler runs over either queue."""
-        event, self._event = self._event, False
+        changes = self._feed.read(self._read)  # anything but a bind is an event
+        event = self._event or any(not isinstance(change, BINDS) for change in changes)
+        self._event = False
         bound = self._bound
         tried = [
             pod

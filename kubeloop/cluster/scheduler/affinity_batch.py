@@ -15,7 +15,7 @@ learned once per class (the heap is ``class_heap.py``'s, shared with ``class_bat
 Totals are normalised over the feasible classes, so all of them are computed again when a
 feasible class appears or empties (for required anti-affinity to the template itself, the
 new class never admits the next pod, so that is rare). A run of look-alike nodes each
-taking one pod is placed by ``class_sweep.py`` in one step, as ``class_batch.py`` does.
+taking one pod is placed by ``one_pod_each.py`` in one step, as ``class_batch.py`` does.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from operator import attrgetter
 from kubeloop.cluster.affinity import HOSTNAME
 from kubeloop.cluster.nodes import NodeRecord
 from kubeloop.cluster.pods import PodRecord, PodTemplate
-from kubeloop.cluster.scheduler import class_sweep
+from kubeloop.cluster.scheduler import one_pod_each
 from kubeloop.cluster.scheduler.affinity_classes import HostClasses
 from kubeloop.cluster.scheduler.class_heap import ClassHeap
 from kubeloop.cluster.scheduler.cycle import CycleResult
@@ -150,7 +150,7 @@ def place(
             return 0
         return 1 + _sweeping(_Batch(pods[0], classes, filters, scorers), pods[1:], bind)
     finally:  # each bind's move (``ClassHeap.moved``) was the only change it made
-        classes.position = classes.state.node_log.end
+        classes.position = classes.state.feed.end
 
 
 def _sweeping(
@@ -158,10 +158,10 @@ def _sweeping(
     pods: list[PodRecord],
     bind: Callable[[list[PodRecord], list[NodeRecord]], None],
 ) -> int:
-    """``batch.place`` with ``class_sweep``: a class of look-alike nodes that each take one
+    """``batch.place`` with ``one_pod_each``: a class of look-alike nodes that each take one
     pod (required anti-affinity to the template itself, or a node scoring lower once it
     holds one) is gone round in one step."""
-    return batch.place(pods, bind, lambda left, old: class_sweep.sweep(batch, left, old))
+    return batch.place(pods, bind, lambda left, old: one_pod_each.sweep(batch, left, old))
 
 
 class _Batch(ClassHeap):

@@ -11,7 +11,7 @@ or a hostname-keyed term of a *registered* template (one placed by these classes
 it. Two members of a class then give a registered pod the same answer from every filter and
 scorer, as long as nothing else the pod asks reads the hostname (``applies``).
 
-The classes follow every node change through ``ClusterState.node_log``; a node of another
+The classes follow every node change through ``ClusterState.feed``; a node of another
 node's domain (an explicit ``kubernetes.io/hostname`` label naming it) is re-keyed with it.
 """
 
@@ -71,7 +71,7 @@ class HostClasses(NodeClasses):
         super().__init__(())
         self.state = state
         self.index = state.index
-        self.position = state.node_log.end
+        self.position = state.feed.end
         self.watched: dict[int, PodTemplate] = {}
         self.unwatched: dict[int, PodTemplate] = {}
         """Templates known not to be watched (kept, so that their ids are not reused)."""
@@ -95,8 +95,8 @@ class HostClasses(NodeClasses):
         """Still classes of ``state``'s nodes (else build anew); brought up to date."""
         if state is not self.state or state.index is not self.index or self.bloated:
             return False
-        log = state.node_log
-        changed = log.since(self.position)
+        log = state.feed
+        changed = log.nodes_since(self.position)
         if changed is None:
             return False
         self.position = log.end

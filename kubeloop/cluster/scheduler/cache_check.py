@@ -2,7 +2,7 @@
 
 The scheduler's caches follow the cluster's changes instead of reading the cluster again:
 the capacity index (its trees refreshed from the nodes it was told changed), the node
-classes (following the state's node log from their own read position) and the pod counts
+classes (following the state's change feed from their own read position) and the pod counts
 of the topology plugins (following the binds and deletions). A change that reaches the
 state without reaching a cache would make the fast paths quietly disagree with the
 reference. With ``KUBELOOP_CHECK_CACHES=1`` in the environment, every cycle ends by

@@ -23,7 +23,7 @@ from collections.abc import Hashable
 
 from kubeloop.cluster.nodes import NodeRecord
 from kubeloop.cluster.pods import PodRecord
-from kubeloop.cluster.scheduler import class_sweep
+from kubeloop.cluster.scheduler import one_pod_each
 from kubeloop.cluster.scheduler.class_heap import ClassHeap
 from kubeloop.cluster.scheduler.framework import FilterPlugin, NodeLocalScorePlugin
 from kubeloop.cluster.scheduler.node_classes import NodeClasses, class_key
@@ -45,7 +45,7 @@ def place(
     """
     batch = _Batch(pods[0], filters, scorers, classes)
     return batch.place(
-        pods, state.bind_pairs, lambda left, old: class_sweep.sweep(batch, left, old)
+        pods, state.bind_pairs, lambda left, old: one_pod_each.sweep(batch, left, old)
     )
 
 

@@ -166,7 +166,7 @@ class ClassHeap:
         ``bind(pods, nodes)`` binds ``pods[i]`` to ``nodes[i]``. Binds wait and go together
         while the moves between them touch bookkeeping alone (``reads_state``); what is
         decided is bound before a move that reads the node or the scores. ``sweep(left,
-        old)``, after each move: the nodes the next pods go to at once (``class_sweep.py``).
+        old)``, after each move: the nodes the next pods go to at once (``one_pod_each.py``).
         """
         nodes, pop_best, moved, reads = (
             self.classes.nodes,

@@ -19,6 +19,7 @@ from collections.abc import Hashable
 from itertools import groupby
 from operator import attrgetter
 
+from kubeloop.cluster.change_feed import PodDeleted
 from kubeloop.cluster.nodes import NodeRecord
 from kubeloop.cluster.pods import PodRecord
 from kubeloop.cluster.scheduler.framework import FilterPlugin, Status
@@ -53,7 +54,7 @@ MOST_SOFT_TAINTS = 100
 class Verdicts:
     """What one cycle learns for first fit (made afresh each cycle)."""
 
-    __slots__ = ("_deletions", "accepted", "resume")
+    __slots__ = ("_read_to", "accepted", "resume")
 
     def __init__(self) -> None:
         self.accepted: dict[Hashable, dict[int, bool]] = {}
@@ -61,13 +62,16 @@ class Verdicts:
         self.resume: dict[Hashable, int | None] = {}
         """Per asks: the position of the node the last such batch bound on, which the
         filters accept; None when no node from there on took its last pod."""
-        self._deletions = -1
+        self._read_to = -1
+        """How far the state's change feed was read (-1: not yet)."""
 
     def resumable(self, state: ClusterState) -> dict[Hashable, int | None]:
         """``resume``, emptied first if a bound pod was deleted (room freed) since."""
-        if state.pod_deletions != self._deletions:
+        feed = state.feed
+        changes = feed.since(self._read_to) if self._read_to >= 0 else None
+        if changes is None or any(type(change) is PodDeleted for change in changes):
             self.resume.clear()
-            self._deletions = state.pod_deletions
+        self._read_to = feed.end
         return self.resume
 
 

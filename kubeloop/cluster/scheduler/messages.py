@@ -3,7 +3,7 @@
 The message is a histogram of every node's first failing reasons. For a pod whose filters
 are all node-local, a node's reasons depend only on what the pod asks (``asks_of``) and on
 that node, so the histogram is kept per asks and, when it is next needed, only the nodes
-the ``NodeLog`` names as changed since are asked again: a pod failing in a large cluster
+the change feed names as changed since are asked again: a pod failing in a large cluster
 costs a walk over the few nodes that changed, not over all of them. Each
 node's status code is kept too: how many rejections were Unschedulable (preemption found no
 victims there) or not (not helpful) gives the ``preemption: …`` suffix without a walk.
@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from kubeloop.cluster.capacity_index import CapacityIndex
-from kubeloop.cluster.node_log import NodeLog
+from kubeloop.cluster.change_feed import ChangeFeed
 from kubeloop.cluster.nodes import NodeRecord
 from kubeloop.cluster.pods import PodRecord
 from kubeloop.cluster.queue.hinted import Asks
@@ -92,7 +92,7 @@ class FailureMessages:
         key: Asks,
         pod: PodRecord,
         nodes: dict[str, NodeRecord],
-        log: NodeLog,
+        log: ChangeFeed,
         explain: Explain,
         index: CapacityIndex | None = None,
     ) -> str:
@@ -105,7 +105,7 @@ class FailureMessages:
         key: Asks,
         pod: PodRecord,
         nodes: dict[str, NodeRecord],
-        log: NodeLog,
+        log: ChangeFeed,
         explain: Explain,
         index: CapacityIndex | None,
     ) -> tuple[str, Counter[str]]:
@@ -114,7 +114,7 @@ class FailureMessages:
         if found is not None:
             return found
         histogram = self._histograms.pop(key, None)
-        changed = log.since(histogram.read_to) if histogram is not None else None
+        changed = log.nodes_since(histogram.read_to) if histogram is not None else None
         if histogram is None or changed is None:
             histogram = _Histogram(log.end, {})
             for record in nodes.values():
@@ -140,7 +140,7 @@ class FailureMessages:
         self,
         pod: PodRecord,
         nodes: dict[str, NodeRecord],
-        log: NodeLog,
+        log: ChangeFeed,
         index: CapacityIndex | None,
     ) -> tuple[str, Counter[str]] | None:
         """The message from the pod's profile's counts, when they can say it."""
@@ -170,7 +170,7 @@ class FailureMessages:
         A group whose histogram is no longer kept is walked by node class (``classes``, the
         scheduler's, when every plugin is node-local), not node by node: a class's members
         answer alike."""
-        nodes, log = state.nodes, state.node_log
+        nodes, log = state.nodes, state.feed
         pod = group.sample
         found = self._by_room(pod, nodes, log, state.index)
         if found is not None:

@@ -7,16 +7,15 @@ aggregates (spread counts per domain, inter-pod pairs) built from these counts a
 ``Aggregate``s, which each bind moves by the bound run alone — the scheduler binds
 aware pods one at a time, and each used to recount the whole cluster.
 
-The counts persist from cycle to cycle (``follow``): binds arrive through
-``ClusterState.bound`` — at a cycle's start, the tail of the list the last pass swapped out
-(binds happen only in cycles, and every cycle starts here, so no list is missed) — and a
-deleted bound pod (``ClusterState.pod_deletions``) recounts only the nodes the node log
-says changed since. An aggregate that takes negative counts (``signed``) is moved by the
-difference; any other is dropped and built again when next asked (``generation`` moves).
-Adding or removing a node changes which domains exist: every aggregate is dropped. They
-are rebuilt from the nodes after anything the logs cannot show — an explicit ``reset``
-(the scheduler's ``refresh``, preemption's simulations, the autoscaler's snapshots), a
-different state, or a number of bound pods that does not add up.
+The counts persist from cycle to cycle (``follow``): they read the state's change feed
+(``change_feed.py``) from their own cursor, which keeps every change until they have read
+it. Binds are replayed; a deleted bound pod recounts only the nodes the changes since
+name. An aggregate that takes negative counts (``signed``) is moved by the difference; any
+other is dropped and built again when next asked (``generation`` moves). Adding or removing
+a node changes which domains exist: every aggregate is dropped. They are rebuilt from the
+nodes after anything the feed cannot show — an explicit ``reset`` (the scheduler's
+``refresh``, preemption's simulations, the autoscaler's snapshots), a different state, or
+a number of bound pods that does not add up.
 """
 
 from __future__ import annotations
@@ -26,12 +25,17 @@ from itertools import groupby
 from operator import attrgetter
 from typing import Protocol
 
+from kubeloop.cluster.change_feed import BINDS, Cursor, PairsBound, PodDeleted, PodsBound, touched
 from kubeloop.cluster.labels import LabelSelector
 from kubeloop.cluster.nodes import NodeRecord
-from kubeloop.cluster.pods import PodRecord, PodTemplate
+from kubeloop.cluster.pods import PodTemplate
 from kubeloop.cluster.state import ClusterState
 
 _template = attrgetter("template")
+
+
+def _template_id(bound: PodsBound | PairsBound) -> int:
+    return id(bound.pods[0].template)
 
 
 class Aggregate(Protocol):
@@ -50,10 +54,8 @@ class PodCounts:
     def __init__(self) -> None:
         self.state: ClusterState | None = None
         self._fresh = False
-        self._log: list[tuple[str, list[PodRecord]]] | None = None
-        self._seen = 0
-        self._deletions = 0
-        self._node_log_end = 0
+        self._read: Cursor | None = None
+        """How far the state's change feed is counted (None: not counted yet)."""
         self._nodes: set[str] = set()
         """The node names the aggregates were built over."""
         self._bound = 0
@@ -76,9 +78,10 @@ class PodCounts:
         """Moves whenever aggregates are dropped: aggregates fetched before it are gone."""
 
     def reset(self, state: ClusterState) -> None:
-        """Count again from the nodes at the next question."""
+        """Count again from the nodes at the next question (the feed need keep nothing for
+        these counts meanwhile)."""
         self.state = state
-        self._fresh = False
+        self._fresh, self._read = False, None
 
     def follow(self, state: ClusterState) -> None:
         """A new cycle over ``state``: keep the counts if they follow it, else count again."""
@@ -91,8 +94,6 @@ class PodCounts:
             self._drop(signed_too=True)
         if self._fresh and self._bloated():
             self._fresh = False
-        elif self._fresh:
-            self._node_log_end = state.node_log.end  # every change so far is counted
 
     def sync(self) -> ClusterState:
         """Bring the counts up to date with the state's pods; returns the state."""
@@ -100,49 +101,37 @@ class PodCounts:
         assert state is not None
         if not self._fresh:
             self._rebuild(state)
-        elif (
-            state.bound is not self._log
-            or len(state.bound) != self._seen
-            or state.pod_deletions != self._deletions
-        ):
+        elif self._read is None or self._read.read_to != state.feed.end:
             self._catch_up(state)
         return state
 
-    def regrouped(self, state: ClusterState) -> None:
-        """The log's tail, counted already, was rewritten as the same binds grouped otherwise
-        (``spread_batch.py``): nothing in it is new."""
-        if self._fresh and state.bound is self._log:
-            self._seen = len(state.bound)
-
     def _catch_up(self, state: ClusterState) -> None:
-        log, nodes = state.bound, state.nodes
-        old = self._log
-        tail = old[self._seen :] if old is not None and log is not old else []
-        if log is not old:
-            self._log, self._seen = log, 0
-        entries = [*tail, *log[self._seen :]] if tail else log[self._seen :]
-        where = [nodes.get(name) for name, _ in entries]
-        # Cut in place (what it held is unknown), or bound, then emptied and removed: recount.
-        if len(log) < self._seen or None in where:
+        """Count the binds and deletions on the feed since the last read."""
+        if self._read is None:
             self._rebuild(state)
             return
-        counts = [len(pods) for _, pods in entries]
-        templates = [pods[0].template for _, pods in entries]
-        start = 0
-        for _, run in groupby(templates, key=id):  # a run of one template's binds per call
-            end = start + len(list(run))
-            self._add(templates[start], where[start:end], counts[start:end])  # type: ignore[arg-type]
-            start = end
-        self._seen = len(log)
-        if state.pod_deletions != self._deletions:
-            self._deleted(state)
+        changes, nodes = state.feed.read(self._read), state.nodes
+        entries = [change for change in changes if isinstance(change, BINDS)]
+        for _, run in groupby(entries, key=_template_id):  # one template's binds per call
+            binds = list(run)
+            counted: Counter[str] = Counter()
+            for bound in binds:
+                if isinstance(bound, PodsBound):
+                    counted[bound.node] += len(bound.pods)
+                else:
+                    counted.update(bound.nodes)
+            where = [nodes.get(name) for name in counted]
+            if None in where:  # bound, then emptied and removed: recount
+                self._rebuild(state)
+                return
+            self._add(binds[0].pods[0].template, where, list(counted.values()))  # type: ignore[arg-type]
+        if len(entries) != len(changes) and any(type(c) is PodDeleted for c in changes):
+            self._deleted(state, touched(changes))
         if len(state.pods) - state.pending_count - self._bound_base != self._bound:
-            self._rebuild(state)  # pods moved in a way neither log shows
+            self._rebuild(state)  # pods moved in a way the feed does not show
 
     def _rebuild(self, state: ClusterState) -> None:
-        self._fresh, self._log, self._seen = True, state.bound, len(state.bound)
-        self._deletions = state.pod_deletions
-        self._node_log_end = state.node_log.end
+        self._fresh, self._read = True, state.feed.cursor()
         self._nodes = set(state.nodes)
         self.on_node, self.nodes_of, self.templates, self.repelling = {}, {}, {}, set()
         self._matches, self._held = {}, []
@@ -211,19 +200,15 @@ class PodCounts:
             for node, count in zip(nodes, counts, strict=True):
                 aggregate.add(node, template, count)
 
-    def _deleted(self, state: ClusterState) -> None:
-        """Bound pods were deleted: recount the nodes whose pods no longer add up."""
-        changed = state.node_log.since(self._node_log_end)
-        names = set(state.nodes) | set(self.on_node) if changed is None else changed
+    def _deleted(self, state: ClusterState, changed: set[str]) -> None:
+        """Bound pods were deleted: recount the changed nodes whose pods no longer add up."""
         dropped = False
-        for name in sorted(names):
+        for name in sorted(changed):
             node = state.nodes.get(name)
             counted = self.on_node.get(name)
             have = sum(counted.values()) if counted else 0
             if (len(node.pods) if node is not None else 0) != have:
                 dropped = self._recount(name, node) or dropped
-        self._deletions = state.pod_deletions
-        self._node_log_end = state.node_log.end
         if dropped:
             self._drop(signed_too=False)
 

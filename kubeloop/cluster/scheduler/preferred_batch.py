@@ -29,7 +29,7 @@ from collections import Counter
 from kubeloop.cluster.affinity import HOSTNAME
 from kubeloop.cluster.nodes import NodeRecord
 from kubeloop.cluster.pods import PodRecord, PodTemplate
-from kubeloop.cluster.scheduler import group_heaps, preferred_fill
+from kubeloop.cluster.scheduler import best_per_group, preferred_fill
 from kubeloop.cluster.scheduler.aware_classes import template_keys
 from kubeloop.cluster.scheduler.framework import FilterPlugin, NodeLocalScorePlugin
 from kubeloop.cluster.scheduler.inter_pod_affinity import InterPodAffinity, normalised
@@ -40,7 +40,7 @@ from kubeloop.cluster.scheduler.spread_scores import PreferredNodeAffinity
 from kubeloop.cluster.state import ClusterState
 
 Pair = tuple[str, str]
-_Entry = group_heaps.Entry
+_Entry = best_per_group.Entry
 """(−node-local total, node name, class number)."""
 
 
@@ -71,14 +71,14 @@ def place(
     """Bind the pods, in order, each where filtering and scoring every node would; stops at
     the first pod no node admits and returns how many were bound."""
     choice = PreferredChoice(pods[0], filters, scorers, classes, inter_pod)
-    counts, after, nodes = inter_pod.counts, choice.after, classes.nodes
+    after, nodes = choice.after, classes.nodes
     groups, weight, moved, pop = choice.group_list, choice.weight, choice.moved, heapq.heappop
     decided: Decided = []
     placed = 0
     while placed < len(pods):
         live = [(g, top) for g in groups if (top := g.top) is not None]
         if not live:
-            bind_decided(state, decided, counts)
+            bind_decided(state, decided)
             return placed
         group = live[0][0]
         if len(live) > 1:  # ``choose``, inlined: this runs once per pod
@@ -92,13 +92,13 @@ def place(
         decided.append((pods[placed], node))
         new = after.get(old)
         if new is None:  # a class not followed yet: bind, and look at the node as it is
-            bind_decided(state, decided, counts)
+            bind_decided(state, decided)
             decided = []
             new = after[old] = classes.number(class_key(node))
         moved(node, old, new, group)
         placed += 1
         placed += preferred_fill.fill(choice, group, node, pods, placed, decided)
-    bind_decided(state, decided, counts)
+    bind_decided(state, decided)
     return len(pods)
 
 
@@ -199,7 +199,7 @@ class PreferredChoice:
 
     def _rebuild(self) -> None:
         self.totals = {}
-        group_heaps.rebuild(self.groups.values(), self.group_of, self.classes, self.total)
+        best_per_group.rebuild(self.groups.values(), self.group_of, self.classes, self.total)
 
     def moved(self, node: NodeRecord, old: int, new: int, group: Group) -> None:
         """The pod goes to ``node`` (of ``group``), from class ``old`` to class ``new``."""
@@ -235,9 +235,9 @@ class PreferredChoice:
             total = self.total(new) if total is None else total
             heapq.heappush(after.heap, (-total, node.name, new))
             if after is not group:
-                group_heaps.settle(after, self.classes.class_of)
+                best_per_group.settle(after, self.classes.class_of)
         heap, class_of = group.heap, classes.class_of
-        while heap:  # ``group_heaps.settle``, inlined: this runs once per pod
+        while heap:  # ``best_per_group.settle``, inlined: this runs once per pod
             top = heap[0]
             if class_of[top[1]] == top[2]:
                 group.top = top

@@ -34,11 +34,11 @@ from typing import Protocol
 
 from kubeloop.cluster.nodes import NodeRecord
 from kubeloop.cluster.pods import PodRecord
-from kubeloop.cluster.scheduler import group_heaps
+from kubeloop.cluster.scheduler import best_per_group
 from kubeloop.cluster.scheduler.inter_pod_affinity import normalised
 from kubeloop.cluster.scheduler.spread_batch import Decided
 
-_Entry = group_heaps.Entry
+_Entry = best_per_group.Entry
 
 
 class Group:

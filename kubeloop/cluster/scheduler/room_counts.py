@@ -13,7 +13,7 @@ per asks (``messages.py``) costs a walk over every node per size.
 Reasons are counted, not whether a node gives none: the counts are used only when the
 capacity index finds no schedulable node with room (so every node rejects the pod), and
 only for pods that do not tolerate the cordon (the index leaves cordoned nodes out). Each
-profile follows the nodes changed since it was last read (``NodeLog``), as the histograms do.
+profile follows the nodes changed since it was last read (``ChangeFeed``), as the histograms do.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from collections import Counter
 from collections.abc import Hashable
 
 from kubeloop.cluster.capacity_index import CapacityIndex
-from kubeloop.cluster.node_log import NodeLog
+from kubeloop.cluster.change_feed import ChangeFeed
 from kubeloop.cluster.nodes import NodeRecord
 from kubeloop.cluster.pods import PodRecord
 from kubeloop.cluster.scheduler.framework import Code, FilterPlugin, Status
@@ -110,7 +110,7 @@ class RoomCounts:
         self._profiles: dict[Hashable, _Profile] = {}
 
     def histogram(
-        self, pod: PodRecord, nodes: dict[str, NodeRecord], log: NodeLog, index: CapacityIndex
+        self, pod: PodRecord, nodes: dict[str, NodeRecord], log: ChangeFeed, index: CapacityIndex
     ) -> Histogram | None:
         """The pod's histogram over every node, or None when the counts cannot say it (the
         pod tolerates the cordon, or some schedulable node has room for it)."""
@@ -121,7 +121,7 @@ class RoomCounts:
             return None
         key = (template.tolerations, template.node_selector, template.affinity)
         profile = self._profiles.pop(key, None)
-        changed = log.since(profile.read_to) if profile is not None else None
+        changed = log.nodes_since(profile.read_to) if profile is not None else None
         if profile is None or changed is None:
             profile = _Profile(log.end)
             for node in nodes.values():

@@ -11,7 +11,7 @@ first that takes the batch places it, exactly as the reference would:
    (``class_batch.py``: the scoring strategies, and what 2. leaves to it);
 4. spread or preferred affinity placed domain by domain (``domain_batches.py``);
 5. cross-pod terms all by hostname, one class of hosts at a time (``affinity_batch.py``);
-6. everything else one pod at a time, every node scored (``score_all.py``).
+6. everything else one pod at a time, every node scored (``every_node.py``).
 
 ``tests/properties/test_reference_machine.py`` holds it to the reference.
 """
@@ -34,10 +34,10 @@ from kubeloop.cluster.scheduler import (
     cache_check,
     class_batch,
     domain_batches,
+    every_node,
     first_fit,
     preemption,
     queue_sort,
-    score_all,
     stale_messages,
 )
 from kubeloop.cluster.scheduler.affinity_batch import message_by_host, place_by_host
@@ -110,7 +110,7 @@ class Scheduler:
         self._classes_of: CapacityIndex | None = None
         """The index whose nodes ``_classes`` groups (a new one means new nodes)."""
         self._classes_read = 0
-        """How far ``_classes`` has read the state's node log."""
+        """How far ``_classes`` has read the state's change feed."""
         self._messages = FailureMessages(self.filters if self.by_class else None)
         self._batched = False
         """This cycle places plain first-fit batches through the capacity index."""
@@ -269,7 +269,7 @@ class Scheduler:
             return False
         classes = self.node_classes(state)
         placed = class_batch.place(state, batch, self.filters, self.scorers, classes)
-        self._classes_read = state.node_log.end  # the batch's binds: ``classes`` followed them
+        self._classes_read = state.feed.end  # the batch's binds: ``classes`` followed them
         result.scheduled.extend(map(_name, batch[:placed]))
         if placed < len(batch):
             self._fail(state, batch[placed:], result)
@@ -288,7 +288,7 @@ class Scheduler:
         if not by:
             return False
         placed = by(state, batch, self.node_classes(state))
-        self._classes_read = state.node_log.end  # the batch's binds: ``classes`` followed them
+        self._classes_read = state.feed.end  # the batch's binds: ``classes`` followed them
         result.scheduled.extend(map(_name, batch[:placed]))
         for pod in batch[placed:]:
             self._score_one(state, pod, result)
@@ -296,8 +296,8 @@ class Scheduler:
 
     def node_classes(self, state: ClusterState) -> NodeClasses:
         """The node classes, brought up to date with every node changed since last asked."""
-        index, log = state.index, state.node_log
-        changed = log.since(self._classes_read)
+        index, log = state.index, state.feed
+        changed = log.nodes_since(self._classes_read)
         self._classes_read = log.end
         classes = self._classes
         if classes is None or self._classes_of is not index or classes.bloated or changed is None:
@@ -340,7 +340,7 @@ class Scheduler:
         scorers: list[ScorePlugin] = list(self.scorers)
         if self._aware(pod):
             scorers = [*scorers, *self.preference_scorers]
-        best = score_all.best_node(pod, state.nodes_in_order(), filters, scorers)
+        best = every_node.best_node(pod, state.nodes_in_order(), filters, scorers)
         if best is None:
             self._fail(state, [pod], result)
         else:
@@ -349,7 +349,7 @@ class Scheduler:
     def place(
         self, state: ClusterState, pod: PodRecord, node: NodeRecord, result: CycleResult
     ) -> None:
-        state.bind([pod], node)  # the topology plugins' counts follow ``state.bound``
+        state.bind([pod], node)  # the topology plugins' counts follow ``state.feed``
         if self._aware(pod):
             anti = pod.template.affinity is not None and pod.template.affinity.anti_required
             self._symmetric = self._symmetric or bool(anti)
@@ -380,7 +380,7 @@ class Scheduler:
         if key is None:
             message = self.failure_message(state, pods[0])
         else:
-            log = state.node_log
+            log = state.feed
             message = self._messages.message(
                 key, pods[0], state.nodes, log, self.explain, state.index
             )

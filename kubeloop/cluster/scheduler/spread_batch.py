@@ -8,9 +8,9 @@ per pod cost more than the choosing. The one thing the choice cannot foresee is 
 node of some class joins with one pod more: the first time, the pods decided so far are
 bound, then that pod, and its node's new class is filtered and scored as it really is.
 
-Binding per node regroups the bind log (``ClusterState.bound``), which the Scheduled events
-and the topology counts read: its tail is rewritten as the binds were decided, one entry
-per pod, as binding each pod in turn would have left it.
+The decided pods bind in one call (``bind_pairs``), which moves each node's totals once
+and records the binds on the change feed in the order they were decided, as binding each
+pod in turn would have: the Scheduled events and the topology counts read them there.
 """
 
 from __future__ import annotations
@@ -24,7 +24,6 @@ from kubeloop.cluster.scheduler import spread_fill
 from kubeloop.cluster.scheduler.aware_classes import template_keys
 from kubeloop.cluster.scheduler.framework import FilterPlugin, NodeLocalScorePlugin
 from kubeloop.cluster.scheduler.node_classes import NodeClasses, class_key
-from kubeloop.cluster.scheduler.pod_counts import PodCounts
 from kubeloop.cluster.scheduler.spread_groups import SpreadChoice
 from kubeloop.cluster.scheduler.topology_spread import PodTopologySpread
 from kubeloop.cluster.state import ClusterState
@@ -56,13 +55,13 @@ def place(
     """Bind the pods, in order, each where filtering and scoring every node would; stops at
     the first pod no node admits and returns how many were bound."""
     choice = SpreadChoice(pods[0], filters, scorers, classes, spread)
-    counts, after, nodes = spread.counts, choice.after, classes.nodes
+    after, nodes = choice.after, classes.nodes
     decided: Decided = []
     for placed, pod in enumerate(pods):
         group = choice.choose()
         if group is None:
             spread_fill.flush_all(choice)
-            bind_decided(state, decided, counts)
+            bind_decided(state, decided)
             return placed
         fill = group.fill
         if fill is not None:  # the group's best node is being filled (``spread_fill.py``)
@@ -78,7 +77,7 @@ def place(
         new = after.get(old)
         if new is None:  # a class not followed yet: bind, and look at the node as it is
             decided.append((pod, node))
-            bind_decided(state, decided, counts)
+            bind_decided(state, decided)
             decided = []
             new = after[old] = classes.number(class_key(node))
             if new not in choice.group_of:
@@ -88,27 +87,11 @@ def place(
         choice.moved(node, old, new, group)
         spread_fill.start(choice, group, node)
     spread_fill.flush_all(choice)
-    bind_decided(state, decided, counts)
+    bind_decided(state, decided)
     return len(pods)
 
 
-def bind_decided(state: ClusterState, decided: Decided, counts: PodCounts) -> None:
-    """Bind the decided pods a node at a time, then log them as decided (also
-    ``preferred_batch.py``'s)."""
-    if not decided:
-        return
-    runs: dict[str, tuple[NodeRecord, list[PodRecord]]] = {}
-    for pod, node in decided:
-        run = runs.get(node.name)
-        if run is None:
-            runs[node.name] = (node, [pod])
-        else:
-            run[1].append(pod)
-    log = state.bound
-    start = len(log)
-    for node, run_pods in runs.values():
-        state.bind(run_pods, node)
-    counts.sync()  # counts a run per node: fewer steps than a bind per pod
-    if len(runs) > 1:
-        log[start:] = [(node.name, [pod]) for pod, node in decided]
-        counts.regrouped(state)
+def bind_decided(state: ClusterState, decided: Decided) -> None:
+    """Bind the decided pods, in the order decided (also ``preferred_batch.py``'s)."""
+    if decided:
+        state.bind_pairs([pod for pod, _ in decided], [node for _, node in decided])

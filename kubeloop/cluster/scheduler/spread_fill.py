@@ -35,10 +35,10 @@ from collections import Counter
 from typing import Protocol
 
 from kubeloop.cluster.nodes import NodeRecord
-from kubeloop.cluster.scheduler import group_heaps
+from kubeloop.cluster.scheduler import best_per_group
 from kubeloop.cluster.scheduler.spread_scores import DomainTally
 
-_Entry = group_heaps.Entry
+_Entry = best_per_group.Entry
 """(−node-local total, node name, class number)."""
 
 

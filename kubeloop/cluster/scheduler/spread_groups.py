@@ -21,14 +21,14 @@ from collections import Counter
 
 from kubeloop.cluster.nodes import NodeRecord
 from kubeloop.cluster.pods import PodRecord
-from kubeloop.cluster.scheduler import group_heaps, spread_fill
+from kubeloop.cluster.scheduler import best_per_group, spread_fill
 from kubeloop.cluster.scheduler.framework import FilterPlugin, NodeLocalScorePlugin
 from kubeloop.cluster.scheduler.node_classes import NodeClasses
 from kubeloop.cluster.scheduler.spread_fill import SpreadGroup
 from kubeloop.cluster.scheduler.spread_scores import DomainTally, PreferredNodeAffinity
 from kubeloop.cluster.scheduler.topology_spread import PodTopologySpread, domain_raw, normalised
 
-_Entry = group_heaps.Entry
+_Entry = best_per_group.Entry
 """(−node-local total, node name, class number)."""
 
 
@@ -138,7 +138,7 @@ class SpreadChoice:
 
     def _rebuild(self) -> None:
         self.totals, self.chains = {}, {}
-        group_heaps.rebuild(self.groups.values(), self.group_of, self.classes, self.total)
+        best_per_group.rebuild(self.groups.values(), self.group_of, self.classes, self.total)
 
     def _admitted(self) -> list[tuple[SpreadGroup, _Entry]]:
         """The groups the skew admits that have a feasible node, each with its best entry."""
@@ -238,9 +238,9 @@ class SpreadChoice:
             entry = (-(self.total(new) if total is None else total), node.name, new)
             heapq.heappush(after.heap, entry)
             if after is not group:
-                group_heaps.settle(after, self.classes.class_of)
+                best_per_group.settle(after, self.classes.class_of)
         class_of = classes.class_of
-        while heap:  # ``group_heaps.settle``, inlined: this runs once per pod
+        while heap:  # ``best_per_group.settle``, inlined: this runs once per pod
             top = heap[0]
             if class_of[top[1]] == top[2]:
                 group.top = top

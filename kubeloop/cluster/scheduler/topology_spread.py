@@ -104,7 +104,7 @@ class PodTopologySpread:
         return self.counts.state
 
     def prepare(self, state: ClusterState) -> None:
-        """Pods may have moved in ways ``ClusterState.bound`` does not show: count again."""
+        """Pods may have moved in ways the change feed does not show: count again."""
         self.counts.reset(state)
         self._for = None
 

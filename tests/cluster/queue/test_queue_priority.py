@@ -12,7 +12,7 @@ from kubeloop.cluster.queue import ReferenceQueue
 def _cluster(reference: bool) -> Cluster:
     cluster = Cluster(nodes=[Node("node-1", cpu="1", memory="4Gi")])
     if reference:
-        cluster._state.queue = ReferenceQueue()  # type: ignore[assignment]
+        cluster._state.queue = ReferenceQueue(cluster._state.feed)  # type: ignore[assignment]
     cluster.add_priority_class(PriorityClass("low", 10))
     cluster.add_priority_class(PriorityClass("high", 1000))
     return cluster
@@ -63,7 +63,7 @@ def test_a_pod_preemption_cannot_place_stays_parked(reference: bool) -> None:
 def test_the_kept_message_of_never_pods_says_so(reference: bool) -> None:
     cluster = Cluster(nodes=[Node(f"node-{i}", cpu="1", memory="4Gi") for i in (1, 2)])
     if reference:
-        cluster._state.queue = ReferenceQueue()  # type: ignore[assignment]
+        cluster._state.queue = ReferenceQueue(cluster._state.feed)  # type: ignore[assignment]
     cluster.add_priority_class(
         PriorityClass("polite", 10, global_default=True, preemption_policy="Never")
     )

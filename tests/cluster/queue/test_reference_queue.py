@@ -9,6 +9,7 @@ from collections.abc import Callable
 import pytest
 
 from kubeloop import Cluster, Deployment, Node
+from kubeloop.cluster.change_feed import ChangeFeed, NodeChanged, PodDeleted, PodsBound
 from kubeloop.cluster.pods import PodRecord
 from kubeloop.cluster.queue import FLUSH_AFTER, ReferenceQueue
 
@@ -20,9 +21,12 @@ def _pods() -> list[PodRecord]:
     return sorted(cluster._state.pods.values(), key=lambda p: p.seq)
 
 
-def _parked(now: int = 0, reads_pods: bool = False) -> tuple[ReferenceQueue, list[PodRecord]]:
-    """Three new pods tried at ``now`` and failed; ``reads_pods``: with no group."""
-    queue, pods = ReferenceQueue(), _pods()
+def _parked(
+    now: int = 0, reads_pods: bool = False, feed: ChangeFeed | None = None
+) -> tuple[ReferenceQueue, list[PodRecord]]:
+    """Three new pods tried at ``now`` and failed; ``reads_pods``: with no group; ``feed``:
+    the change feed the queue reads its events from."""
+    queue, pods = ReferenceQueue(feed or ChangeFeed()), _pods()
     queue.add(pods)
     assert [p.name for p in queue.cycle(now)] == ["web-1", "web-2", "web-3"]
     queue.failed(pods, None if reads_pods else ("asks",))
@@ -39,19 +43,27 @@ def test_a_parked_pod_waits_for_an_event() -> None:
 @pytest.mark.parametrize(
     "event",
     [
-        lambda q, p: q.node_touched("node-1"),
-        lambda q, p: q.room_freed(p[0], "node-1"),
-        lambda q, p: q.move_all(),
+        lambda f, q, p: f.append(NodeChanged("node-1"), 1),
+        lambda f, q, p: f.append(PodDeleted("node-1", p[0]), 1),
+        lambda f, q, p: q.move_all(),
     ],
     ids=["node", "deletion", "wildcard"],
 )
 def test_any_event_retries_every_parked_pod(
-    event: Callable[[ReferenceQueue, list[PodRecord]], None],
+    event: Callable[[ChangeFeed, ReferenceQueue, list[PodRecord]], None],
 ) -> None:
-    queue, pods = _parked()
-    event(queue, pods)
+    feed = ChangeFeed()
+    queue, pods = _parked(feed=feed)
+    event(feed, queue, pods)
     assert [p.name for p in queue.cycle(15)] == ["web-1", "web-2", "web-3"]
     assert list(queue.cycle(30)) == []  # one event, one retry
+
+
+def test_a_bind_on_the_feed_is_no_event() -> None:
+    feed = ChangeFeed()
+    queue, pods = _parked(feed=feed)
+    feed.append(PodsBound("node-1", [pods[0]]), 1)
+    assert list(queue.cycle(15)) == []
 
 
 def test_a_bind_retries_the_pods_that_read_other_pods_only() -> None:

@@ -293,7 +293,7 @@ def test_a_batch_needs_every_term_its_own_pods_match_keyed_by_hostname(
     assert self_local(template) is local
 
 
-def test_host_classes_follow_binds_and_deletions_through_the_node_log() -> None:
+def test_host_classes_follow_binds_and_deletions_through_the_change_feed() -> None:
     """Three look-alike nodes; a pod with hostname anti-affinity on node-1 splits it off."""
     cluster = build([("4", None, None)] * 3, "first-fit", False)
     pin = {HOSTNAME: "node-1"}

@@ -1,4 +1,4 @@
-"""Sweeping a host class (``class_sweep.py`` over ``affinity_batch.py``'s heap: a run of pods
+"""Sweeping a host class (``one_pod_each.py`` over ``affinity_batch.py``'s heap: a run of pods
 one per look-alike node, in name order) places every pod where the recounting reference
 (``topology_reference.py``) places it.
 

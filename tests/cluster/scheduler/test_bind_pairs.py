@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from kubeloop import Cluster, Deployment, Node, Taint, Toleration
+from kubeloop.cluster.change_feed import BINDS, Cursor, PairsBound, PodsBound
 from kubeloop.cluster.scheduler import ReferenceScheduler
 from kubeloop.cluster.state import ClusterState
 from kubeloop.errors import KubeloopError
@@ -50,12 +51,14 @@ operations = st.one_of(
 )
 
 
-def _cluster(scoring: str, reference: bool) -> Cluster:
+def _cluster(scoring: str, reference: bool) -> tuple[Cluster, Cursor]:
+    """A cluster, and a cursor of the test's own on its change feed (which keeps every
+    bind until the test has read it)."""
     nodes = [Node(name, cpu="4", memory="4Gi", pods=5 + i % 3) for i, name in enumerate(NODES)]
     cluster = Cluster(nodes=nodes, scoring=scoring)
     if reference:
         cluster._scheduler = cluster._passes.scheduler = ReferenceScheduler(scoring)
-    return cluster
+    return cluster, cluster._state.feed.cursor()
 
 
 def _step(cluster: Cluster, op: tuple[str, Any, Any]) -> object:
@@ -90,9 +93,10 @@ def _step(cluster: Cluster, op: tuple[str, Any, Any]) -> object:
     return None
 
 
-def _inside(state: ClusterState) -> tuple[object, ...]:
-    """What a bind moves that the public views may not show (the node log and the index's
-    changed set are left out: the reference scheduler reads neither as the fast one does)."""
+def _inside(state: ClusterState, binds: Cursor) -> tuple[object, ...]:
+    """What a bind moves that the public views may not show, with the binds recorded since
+    the last call (the index's changed set is left out: the reference scheduler does not
+    read it as the fast one does)."""
     nodes = state.nodes.values()
     return (
         state.pending_count,
@@ -117,8 +121,20 @@ def _inside(state: ClusterState) -> tuple[object, ...]:
             for n in nodes
         ],
         [(rs.name, rs.ready_count) for rs in state.replicasets.values()],
-        [(name, pod.name) for name, pods in state.bound for pod in pods],
+        [
+            (node, pod.name)
+            for change in state.feed.read(binds)
+            if isinstance(change, BINDS)
+            for pod, node in zip(change.pods, _nodes_of(change), strict=True)
+        ],
     )
+
+
+def _nodes_of(change: PodsBound | PairsBound) -> list[str]:
+    """Each bound pod's node, whichever record bound it."""
+    if isinstance(change, PairsBound):
+        return list(change.nodes)
+    return [change.node] * len(change.pods)
 
 
 def _seen(cluster: Cluster) -> tuple[object, ...]:
@@ -132,10 +148,10 @@ def _seen(cluster: Cluster) -> tuple[object, ...]:
 
 
 def _twins(ops: list[tuple[str, Any, Any]], scoring: str) -> None:
-    fast, slow = _cluster(scoring, False), _cluster(scoring, True)
+    (fast, fast_binds), (slow, slow_binds) = _cluster(scoring, False), _cluster(scoring, True)
     for op in ops:
         assert _step(fast, op) == _step(slow, op), op
-        assert _inside(fast._state) == _inside(slow._state), op
+        assert _inside(fast._state, fast_binds) == _inside(slow._state, slow_binds), op
         assert _seen(fast) == _seen(slow), op
 
 

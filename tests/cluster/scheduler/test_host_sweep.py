@@ -1,5 +1,5 @@
 """Sweeping a class in a batch over host classes (``affinity_batch.py`` through
-``class_sweep.py``: a run of pods one per member, in name order) picks exactly the nodes the
+``one_pod_each.py``: a run of pods one per member, in name order) picks exactly the nodes the
 per-node recounting reference (``topology_reference.py``) picks. The nodes come in a few
 look-alike shapes, so classes hold many members and the sweep runs; the reference knows
 nothing of classes or sweeps."""
@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from kubeloop import Cluster, Deployment, Node
 from kubeloop.cluster.affinity import HOSTNAME, Affinity, PodAffinityTerm, WeightedPodAffinityTerm
 from kubeloop.cluster.labels import LabelSelector
-from kubeloop.cluster.scheduler import class_sweep
+from kubeloop.cluster.scheduler import one_pod_each
 from tests.cluster.scheduler import test_affinity_by_host as by_host
 from tests.cluster.scheduler.test_affinity_by_host import Shape, Workload, batch_workloads, changes
 from tests.cluster.scheduler.test_topology_index import outcome
@@ -61,14 +61,14 @@ def test_preferred_anti_affinity_by_hostname_sweeps_where_the_reference_goes(
     """A pod preferring not to share a node with its own kind scores the nodes it left
     lower: the run goes round the nodes one pod each, a class swept at a time."""
     swept: list[int] = []
-    sweep = class_sweep.sweep
+    sweep = one_pod_each.sweep
 
     def counted(*args: object) -> list[object]:
         taken = sweep(*args)  # type: ignore[arg-type]
         swept.append(len(taken))
         return taken  # type: ignore[return-value]
 
-    monkeypatch.setattr(class_sweep, "sweep", counted)
+    monkeypatch.setattr(one_pod_each, "sweep", counted)
     fast, reference = _nodes(False), _nodes(True)
     for cluster in (fast, reference):
         for name, replicas in (("web", 30), ("db", 9)):

@@ -71,7 +71,7 @@ def test_one_member_a_class_gives_every_nodes_message(
     assert len(classes.sizes) <= len(nodes)
     for pod in state.pods.values():
         expected = FailureMessages().message(
-            asks_of(pod.template), pod, state.nodes, state.node_log, scheduler.explain
+            asks_of(pod.template), pod, state.nodes, state.feed, scheduler.explain
         )
         message, counts = by_class(pod, classes, scheduler.explain)
         assert message == expected, pod.name

@@ -1,4 +1,4 @@
-"""Sweeping a class (``class_sweep.py``: a run of pods one per member, in name order) picks
+"""Sweeping a class (``one_pod_each.py``: a run of pods one per member, in name order) picks
 exactly the nodes that scoring every node for every pod picks.
 
 ``test_scoring_by_class.py`` draws nodes of many shapes, so classes are small; here the

@@ -9,8 +9,9 @@ from kubeloop import Cluster as _Cluster
 
 class Cluster(_Cluster):
     def drain(self, node: str, timeout: int = 0) -> Any:
-        budgets, self._budgets = self._budgets, {}
+        budgets = dict(self._budgets)
+        self._budgets.clear()  # the dict the cluster's parts share
         try:
             return super().drain(node, timeout)
         finally:
-            self._budgets = budgets
+            self._budgets.update(budgets)

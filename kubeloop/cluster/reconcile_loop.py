@@ -25,7 +25,7 @@ from kubeloop.core.gc_pause import gc_paused
 from kubeloop.errors import NotConvergedError
 
 
-class Passes:
+class ReconcileLoop:
     """Runs reconcile passes over one cluster's state and keeps their history."""
 
     def __init__(
@@ -83,7 +83,7 @@ class Passes:
 
     def _record_scheduling(self, failed: list[PodRecord]) -> None:
         """Each bound pod's Scheduled event, in the order they were bound; then the failures'."""
-        self.state.record_scheduled()
+        self.state.scheduled.record()
         self.state.events.warning_many(
             "FailedScheduling", [(f"pod/{pod.name}", pod.message or "") for pod in failed]
         )

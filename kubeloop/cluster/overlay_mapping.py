@@ -16,14 +16,14 @@ V = TypeVar("V")
 DEPTH = 16
 
 
-class Layered(Mapping[str, V]):
+class OverlayMapping(Mapping[str, V]):
     __slots__ = ("_below", "_depth", "_len", "_own")
-    _below: Layered[V] | None
+    _below: OverlayMapping[V] | None
     _depth: int
     _len: int
     _own: dict[str, V]
 
-    def __init__(self, own: dict[str, V], below: Layered[V] | None = None) -> None:
+    def __init__(self, own: dict[str, V], below: OverlayMapping[V] | None = None) -> None:
         if below is not None and below._depth >= DEPTH:
             own, below = {**below._flat(), **own}, None
         self._own = own
@@ -32,7 +32,7 @@ class Layered(Mapping[str, V]):
         self._len = len(own) if below is None else below._len + sum(k not in below for k in own)
 
     def __getitem__(self, key: str) -> V:
-        layer: Layered[V] | None = self
+        layer: OverlayMapping[V] | None = self
         while layer is not None:
             own = layer._own
             if key in own:
@@ -41,7 +41,7 @@ class Layered(Mapping[str, V]):
         raise KeyError(key)
 
     def __contains__(self, key: object) -> bool:
-        layer: Layered[V] | None = self
+        layer: OverlayMapping[V] | None = self
         while layer is not None:
             if key in layer._own:
                 return True
@@ -57,7 +57,7 @@ class Layered(Mapping[str, V]):
     def _flat(self) -> dict[str, V]:
         """Oldest layer first, so keys keep the order they first appeared in."""
         layers: list[dict[str, V]] = []
-        layer: Layered[V] | None = self
+        layer: OverlayMapping[V] | None = self
         while layer is not None:
             layers.append(layer._own)
             layer = layer._below
@@ -67,4 +67,4 @@ class Layered(Mapping[str, V]):
         return flat
 
     def __repr__(self) -> str:
-        return f"Layered({self._flat()!r})"
+        return f"OverlayMapping({self._flat()!r})"

@@ -1,11 +1,12 @@
-"""Times by name, with the earliest kept: "is anything due yet?" costs O(1), not O(names)."""
+"""Due times by name (the rollouts' progress deadlines), with the earliest kept: "is anything
+due yet?" costs O(1), not O(names)."""
 
 from __future__ import annotations
 
 from math import inf
 
 
-class DueTimes(dict[str, int]):
+class Deadlines(dict[str, int]):
     """A dict of due times; set them with ``[]=`` so that ``earliest`` stays a lower bound."""
 
     def __init__(self) -> None:
