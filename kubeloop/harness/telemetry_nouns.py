@@ -1,5 +1,5 @@
-"""Lab 03's noun phrases: a service, its traffic, a share of its requests, an alert, an
-SLO's burn alert, and an alert's condition said in words.
+"""Lab 03's noun phrases: a service (or its scrape target), its traffic, a share of its
+requests, an alert, an SLO's burn alert, and an alert's condition said in words.
 
 "web is getting 100 requests per second", "the web service serves 100 rps", "2% of those
 requests fail", "half of all checkout requests fail", "HighErrorRate is pending", "the fast
@@ -21,7 +21,8 @@ _NOT_SERVICE = (
     r"when|next|so)\b)"
 )
 _SERVICE = re.compile(
-    f"(?:the )?service (?P<n1>{NAME})|the (?P<n2>{NAME}) service|{_NOT_SERVICE}(?P<n3>{NAME})",
+    f"(?:the )?service (?P<n1>{NAME})|the (?P<n2>{NAME}) service|{_NOT_SERVICE}(?P<n3>{NAME})"
+    f"|the (?P<n4>{NAME}) (?:scrape )?target|(?:the )?(?:scrape )?target (?P<n5>{NAME})",
     re.IGNORECASE,
 )
 
@@ -29,7 +30,7 @@ _SERVICE = re.compile(
 def _service(text: str) -> str:
     found = _SERVICE.fullmatch(text)
     assert found is not None
-    return unquote(next(g for g in found.group("n1", "n2", "n3") if g is not None))
+    return unquote(next(g for g in found.group("n1", "n2", "n3", "n4", "n5") if g is not None))
 
 
 RPS_UNIT = r"(?:requests per second|requests a second|requests/s|requests per sec|req/s|rps|qps)"
@@ -309,7 +310,7 @@ TYPES.update(
         "service": ParamType(
             _strip_groups(_SERVICE.pattern),
             _service,
-            'a service: web, "web", the service web, the web service',
+            'a service: web, "web", the service web, the web service, the web target',
         ),
         "rps": ParamType(
             _strip_groups(_RPS.pattern),
@@ -350,9 +351,9 @@ TYPES.update(
             "about, around, roughly, approximately: within a tenth of the value",
         ),
         "tense": ParamType(
-            r"is|gets|is being|got|was|has been|had been",
+            r"is|gets|get|is being|got|was|has been|had been",
             str.lower,
-            "is or gets (now), was, got or has been (at any time so far)",
+            "is, gets or get (now), was, got or has been (at any time so far)",
         ),
         "condition": ParamType(
             _strip_groups(_CONDITION.pattern),

@@ -3,6 +3,7 @@
 from . import (
     alert_words,
     alerts,
+    budget_period,
     budget_ranges,
     budget_words,
     counter_trends,
@@ -13,6 +14,7 @@ from . import (
     paging,
     queries,
     rule_tests,
+    scrapes,
     series,
     service_checks,
     services,
@@ -24,6 +26,7 @@ from . import (
 __all__ = [
     "alert_words",
     "alerts",
+    "budget_period",
     "budget_ranges",
     "budget_words",
     "counter_trends",
@@ -34,6 +37,7 @@ __all__ = [
     "paging",
     "queries",
     "rule_tests",
+    "scrapes",
     "series",
     "service_checks",
     "services",

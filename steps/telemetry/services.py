@@ -280,6 +280,7 @@ def starts_serving(
     "search goes down for 3 minutes",
     variants=(
         "the {name:name} service goes down" + _FOR,
+        "the {name:name} [scrape ]target <goes down|is down|stops answering scrapes>" + _FOR,
         "{name:service} <stops answering|stops serving>" + _FOR,
         "[the ]service {name:name} goes down" + _FOR,
         "{name:service} <goes down|is down|is unreachable|becomes unreachable>" + _FOR[1:-1],
