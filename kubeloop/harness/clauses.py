@@ -169,7 +169,8 @@ OBJECTIVE: list[Clause] = [
         lambda m: {"period": m.group("period")},
     ),
     (
-        rf"(?:for|on) (?:the service )?(?P<service>{NAME})",
+        rf"(?:for|on|covers|covering|that covers|which covers|protecting|that protects) "
+        rf"(?:the service )?(?P<service>{NAME})",
         lambda m: {"service": unquote(m.group("service"))},
     ),
     (rf"with (?P<windows>{NAME}) windows", lambda m: {"windows": unquote(m.group("windows"))}),
@@ -237,7 +238,8 @@ CLAUSES = {
     "slo": clause_list(
         OBJECTIVE,
         "an SLO's details, in any order: of 99.9% (or targets 99.5% success, at 99% "
-        "availability), over 30 days, for the service web, with pyrra windows, that pages on "
+        "availability), over 30 days, for the service web (or covers web), with pyrra windows, "
+        "that pages on "
         "a fast burn, with a ticket on slow burn",
     ),
     "autoscaling": clause_list(

@@ -134,7 +134,10 @@ _CONDITION = re.compile(
     rf"(?P<s1>{_strip_groups(_SERVICE.pattern)}) {_STAYS}(?P<c1>{_COMPARISON}) {_LATENCY_WORDS}"
     rf"|the (?:(?:5xx|HTTP 5xx|server) (?:error )?|error |failure )(?:rate|ratio) (?:of|for) "
     rf"(?P<s2>{_strip_groups(_SERVICE.pattern)}) {_STAYS}(?P<c2>{_COMPARISON}) "
-    rf"(?P<pct>\d+(?:\.\d+)?)%",
+    rf"(?P<pct>\d+(?:\.\d+)?)%"
+    rf"|(?P<s3>{_strip_groups(_SERVICE.pattern)})'s (?:(?P<w3>\d+[smh]) )?"
+    rf"(?:5xx |HTTP 5xx |server )?(?:error|failure) (?:rate|ratio) {_STAYS}(?P<c3>{_COMPARISON}) "
+    rf"(?P<pct3>\d+(?:\.\d+)?)%",
     re.IGNORECASE,
 )
 
@@ -166,6 +169,11 @@ def _condition(text: str) -> str:
             seconds /= 1000
         operator = COMPARISONS[" ".join(found.group("c1").lower().split())]
         return f"{latency_query(_service(found.group('s1')), quantile)} {operator} {seconds:g}"
+    if found.group("s3") is not None:
+        operator = COMPARISONS[" ".join(found.group("c3").lower().split())]
+        ratio = float(found.group("pct3")) / 100
+        query = error_ratio_query(_service(found.group("s3")), found.group("w3") or "5m")
+        return f"{query} {operator} {ratio:g}"
     operator = COMPARISONS[" ".join(found.group("c2").lower().split())]
     ratio = float(found.group("pct")) / 100
     return f"{error_ratio_query(_service(found.group('s2')))} {operator} {ratio:g}"
@@ -359,7 +367,7 @@ TYPES.update(
             _strip_groups(_CONDITION.pattern),
             _condition,
             "an alert's condition in words: the p99 latency of web stays above 500ms, the "
-            "error rate of web is above 5%",
+            "error rate of web is above 5%, web's 5m error ratio is above 5%",
         ),
     }
 )

@@ -26,6 +26,8 @@ _HOLD = "[[,] [and ]<for|for:|with for:|holding for|lasting> {hold:duration}]"
     variants=(
         _RULE + " " + _WHEN + " {expr:promql}" + _HOLD,
         _RULE + " <fires|that fires|firing> when {expr:condition}" + _HOLD,
+        "<alert|alert rule|alerting rule> {name:name} <fires when|that fires when|when> "
+        "{expr:promql}" + _HOLD,
     ),
 )
 def an_alert(world: World, name: str, expr: str, hold: int = 0) -> None:

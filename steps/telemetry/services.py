@@ -19,7 +19,8 @@ from .telemetry_part import call, telemetry
 
 _SERVES = (
     "<serves|is serving|gets|is getting|receives|is receiving|handles|is handling|takes|"
-    "is taking|sees|is seeing|is quiet at|is busy at|runs at|is running at>"
+    "is taking|sees|is seeing|is quiet at|is busy at|runs at|is running at|answers|is answering|"
+    "is at|processes|is processing>"
 )
 _ERRORS = (
     "[ <with|at|with a|with an|and> {errors:share} <errors|error rate|of them failing|failing|"
@@ -211,6 +212,21 @@ def starts_failing(
         return
     service = _service(world, the_named(world, name))
     _lasting(world, service, "set_error_ratio", _ratio(errors), duration)
+
+
+@when(
+    "{name:service} <starts failing|fails|is failing|begins failing> <every|each> request" + _FOR,
+    "search starts failing every request",
+    "checkout fails every request for 5 minutes",
+    variants=(
+        "{name:service} <starts failing|fails|is failing|begins failing> all [of ]its requests"
+        + _FOR,
+        "<every|each> request to {name:service} <fails|starts failing>" + _FOR,
+    ),
+)
+def fails_every_request(world: World, name: str, duration: int | None = None) -> None:
+    """Every request to the service fails (500), from now or for that long: 100% errors."""
+    starts_failing(world, 100.0, name, duration)
 
 
 _VERSION = re.compile(r"v\d[\w.-]*", re.IGNORECASE)
