@@ -23,7 +23,8 @@ if TYPE_CHECKING:
 
 _MODAL = r"(?:should|must|will|shall)"
 _FILLERS = re.compile(
-    r"\s+(?:anymore|any more|any longer|eventually|afterwards|right now|by now|now|again|anyway)"
+    r"\s+(?:anymore|any more|any longer|eventually|afterwards|right now|by now|now|again|anyway|"
+    r"either|yet|by the end|at the end|in the end|as well|too)"
     r"(?=$|[,.])",
     re.IGNORECASE,
 )
@@ -132,6 +133,10 @@ _PERCENT = re.compile(r"\b(\d+(?:\.\d+)?) ?(?:percent|per cent|pct)\b", re.IGNOR
 """A percentage in words ("10 percent", "99.9 per cent"): the percentage ("10%")."""
 
 
+_CONTRACTION = re.compile(r"\b(is|are|was|were|has|have|had|does|do|did)n[’']t\b", re.IGNORECASE)
+"""A negation said short ("isn't paging", "wasn't paged"): said in full ("is not paging")."""
+
+
 _LEADING = re.compile(r"^(?:and then|then|after that|next|meanwhile),? ", re.IGNORECASE)
 """Words that only order a step after the one before ("And then latency goes back…")."""
 
@@ -196,7 +201,7 @@ def readings(text: str) -> list[str]:
     if stripped != text.lstrip() and _BARE.match(stripped):
         stripped = f"I {stripped}"
     stripped = _BACK.sub(r"\1 ", stripped).rstrip(".")
-    stripped = _PERCENT.sub(r"\1%", stripped)
+    stripped = _PERCENT.sub(r"\1%", _CONTRACTION.sub(r"\1 not", stripped))
     stripped = _POSSESSIVE.sub(_of, _PLURAL_OWNER.sub("'s ", stripped))
     if _RUNNING.search(stripped):
         stripped = _EVERY_POD.sub("", stripped)

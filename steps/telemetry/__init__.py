@@ -1,6 +1,7 @@
 """Lab 03's phrases: series and PromQL, alert rules and their states, traffic, SLOs."""
 
 from . import (
+    alert_spans,
     alert_words,
     alerts,
     budget_period,
@@ -26,6 +27,7 @@ from . import (
 )
 
 __all__ = [
+    "alert_spans",
     "alert_words",
     "alerts",
     "budget_period",

@@ -197,6 +197,9 @@ def _lasting(
         "{name:service} [<starts|begins> ]<returning|returns|to return|answering|answers|"
         "serving|serves|throwing|throws> " + _FAILURES + " <for|on|to|in> {errors:share} of "
         "[<its|all|the|all its|all of its> ]" + _TRAFFIC + _FOR,
+        "the [<5xx|HTTP 5xx|HTTP 500|server|500> ]<error|failure> <rate|ratio|percentage>"
+        "[ <of|for> {name:service}] <settles at|stays at|sits at|holds at|levels off at|"
+        "hovers at|hovers around|settles around|levels out at> {errors:share}" + _FOR,
         "{name:service} <" + _MOVES + "> {errors:share} <errors|error rate|failures|"
         "failing requests|of requests failing|failing|5xx|5xxs|500s>" + _FOR,
     ),

@@ -379,7 +379,7 @@ def _severity_state(world: World, name: str, severity: str) -> str:
     'the SLO "api-availability" pages the on-call',
     variants=(
         "the SLO {name:name} <pages|is paging|still pages|is still paging>",
-        "[the SLO ]{name:name} <pages|is paging|still pages|is paging> <the on-call|on-call|"
+        "{name:sloname} <pages|is paging|still pages|is paging> <the on-call|on-call|"
         "the on-call engineer|someone|somebody|us|me|the team|whoever is on call>",
     ),
 )

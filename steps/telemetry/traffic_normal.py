@@ -23,15 +23,31 @@ _BACK = (
     "settle back|returns|return|returns back> to normal"
 )
 
+_FINE = (
+    "<is fine again|are fine again|fine again|is healthy again|are healthy again|"
+    "is all good again|is good again|are good again>"
+)
+"""Everything said to be fine again: every service as it was declared."""
+_COMPLETELY = (
+    "<recovers completely|fully recovers|recovers fully|completely recovers|is fully back|"
+    "is completely back|is fine again|is all good again>"
+)
+"""A service said to recover completely: its rate, errors and latency as declared, not only
+its errors gone ("recovers")."""
+
 
 @when(
     "<everything|things|all services|every service|all traffic|the world> " + _BACK + _FOR,
     "everything goes back to normal for 15 minutes",
     "web goes back to normal",
     "the checkout service is back to normal for 10 minutes",
+    "everything is fine again for 30 minutes",
+    "search recovers completely",
     variants=(
         "{name:service} " + _BACK + _FOR,
         "[the ]traffic[ <of|for|to|on> {name:service}] " + _BACK + _FOR,
+        "<everything|things|all services|every service|everything's|things are> " + _FINE + _FOR,
+        "{name:service} " + _COMPLETELY + _FOR,
     ),
 )
 def back_to_normal(world: World, name: str | None = None, duration: int | None = None) -> None:
