@@ -137,6 +137,13 @@ _CONTRACTION = re.compile(r"\b(is|are|was|were|has|have|had|does|do|did)n[’']t
 """A negation said short ("isn't paging", "wasn't paged"): said in full ("is not paging")."""
 
 
+_WHOSE_REQUESTS = re.compile(
+    r"\b(?:customer|customers'|user|users'|incoming|live|real|production) (?=requests?\b)",
+    re.IGNORECASE,
+)
+"""Requests said with whose they are ("a quarter of customer requests"): the requests."""
+
+
 _LEADING = re.compile(r"^(?:and then|then|after that|next|meanwhile),? ", re.IGNORECASE)
 """Words that only order a step after the one before ("And then latency goes back…")."""
 
@@ -202,6 +209,7 @@ def readings(text: str) -> list[str]:
         stripped = f"I {stripped}"
     stripped = _BACK.sub(r"\1 ", stripped).rstrip(".")
     stripped = _PERCENT.sub(r"\1%", _CONTRACTION.sub(r"\1 not", stripped))
+    stripped = _WHOSE_REQUESTS.sub("", stripped)
     stripped = _POSSESSIVE.sub(_of, _PLURAL_OWNER.sub("'s ", stripped))
     if _RUNNING.search(stripped):
         stripped = _EVERY_POD.sub("", stripped)
