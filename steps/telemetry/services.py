@@ -252,6 +252,8 @@ def _version_fails(world: World, version: str, ratio: float, duration: int | Non
     "checkout stops failing",
     variants=(
         "the {name:name} service recovers",
+        "the {name:name} [scrape ]target <comes back|comes back up|is back up|recovers|"
+        "is up again>",
         "{name:service} <stops failing|is healthy again|stops returning errors>",
         "the errors stop[ <for|on> {name:service}]",
         "[the ]errors <stop|go away|go back to zero|end>",

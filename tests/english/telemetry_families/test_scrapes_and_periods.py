@@ -172,3 +172,34 @@ def test_pages_said_by_whoever_is_on_call(
 ) -> None:
     code, out = run_scenario(tmp_path, capsys, *lines, check)
     assert (code == 0) is passes, out
+
+
+def test_a_service_label_finds_nothing_and_says_the_name_is_the_job(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out = run_scenario(
+        tmp_path,
+        capsys,
+        "Given search serves 400 rps",
+        "When 10 minutes pass",
+        'Then sum(rate(http_requests_total{job="search"}[5m])) is 400',
+        'And sum(rate(http_requests_total{service="search"}[5m])) is 400',
+    )
+    assert code == 1 and 'labelled job="search"' in out, out
+
+
+@pytest.mark.parametrize(("back", "passes"), [(True, True), (False, False)])
+def test_a_target_comes_back_up(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], back: bool, passes: bool
+) -> None:
+    code, out = run_scenario(
+        tmp_path,
+        capsys,
+        "Given checkout serves 100 rps",
+        "When the checkout target goes down",
+        "And 2 minutes pass",
+        *(["And the checkout target comes back up"] if back else []),
+        "And 2 minutes pass",
+        "Then the service checkout is up",
+    )
+    assert (code == 0) is passes, out

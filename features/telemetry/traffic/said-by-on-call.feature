@@ -1,0 +1,37 @@
+Feature: Traffic, scrapes and budgets said the way on-call people say them
+  A latency said as a percentile, a scrape target that goes down and comes back, alert rules
+  written inline, and an error budget read over the whole month as an SRE reads it.
+
+  Scenario: A target that goes down is still scraped, and up says so
+    Given checkout is at 100 rps with no errors
+    And checkout is scraped every 30 seconds
+    And alert rule "CheckoutDown" fires when 'up{job="checkout"} == 0' for 1m
+    When 5 minutes pass
+    And the checkout target goes down
+    And 3 minutes pass
+    Then CheckoutDown is firing
+    And checkout was scraped twice in the last minute
+    When the checkout target comes back up
+    And 2 minutes pass
+    Then CheckoutDown has resolved
+    And nothing is left pending
+
+  Scenario: A latency said as a percentile, then a slow spell that ends
+    Given mobile-api serves 100 requests per second with a p95 latency of 800ms
+    When 10 minutes pass
+    Then the p95 latency of mobile-api is above 500ms
+    When 95% of mobile-api requests take 80ms and the other 5% take 1.2 seconds
+    And 10 minutes pass
+    Then the median latency of mobile-api is below 100ms
+    And the p99 latency of mobile-api is above 1 second
+
+  Scenario: Five minutes of full outage use about 12% of the month's budget
+    Given checkout serves 1000 requests per second
+    And we promise customers 99.9% availability over 30 days
+    When 1 hour passes
+    And checkout fails every request for 5 minutes
+    Then the page comes from the fast-burn window
+    When everything is fine again for 30 minutes
+    Then we've used about 12% of this month's error budget
+    And roughly 88% of this month's error budget is still left
+    And the page for "checkout-availability" went off while it was happening
