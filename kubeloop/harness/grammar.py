@@ -133,8 +133,16 @@ _PERCENT = re.compile(r"\b(\d+(?:\.\d+)?) ?(?:percent|per cent|pct)\b", re.IGNOR
 """A percentage in words ("10 percent", "99.9 per cent"): the percentage ("10%")."""
 
 
-_CONTRACTION = re.compile(r"\b(is|are|was|were|has|have|had|does|do|did)n[’']t\b", re.IGNORECASE)
+_CONTRACTION = re.compile(
+    r"\b(is|are|was|were|has|have|had|does|do|did|should|must|would|could)n[’']t\b", re.IGNORECASE
+)
 """A negation said short ("isn't paging", "wasn't paged"): said in full ("is not paging")."""
+
+
+_IS_SHORT = re.compile(
+    r"\b(everything|everyone|it|that|there|nothing|something|what)[’']s\b", re.IGNORECASE
+)
+"""A pronoun with "is" said short ("everything's fine again"): said in full."""
 
 
 _WHOSE_REQUESTS = re.compile(
@@ -209,7 +217,7 @@ def readings(text: str) -> list[str]:
         stripped = f"I {stripped}"
     stripped = _BACK.sub(r"\1 ", stripped).rstrip(".")
     stripped = _PERCENT.sub(r"\1%", _CONTRACTION.sub(r"\1 not", stripped))
-    stripped = _WHOSE_REQUESTS.sub("", stripped)
+    stripped = _IS_SHORT.sub(r"\1 is", _WHOSE_REQUESTS.sub("", stripped))
     stripped = _POSSESSIVE.sub(_of, _PLURAL_OWNER.sub("'s ", stripped))
     if _RUNNING.search(stripped):
         stripped = _EVERY_POD.sub("", stripped)

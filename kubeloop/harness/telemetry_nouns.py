@@ -76,7 +76,7 @@ _NOT_A_VERB = (
 )
 """After "the alert", a verb is the sentence going on, not the alert's name."""
 _ALERT = re.compile(
-    f"(?P<it>the alert)|(?:the )?alert(?: rule)? {_NOT_A_VERB}(?P<n1>{NAME})"
+    f"(?P<it>the alert|it)|(?:the )?alert(?: rule)? {_NOT_A_VERB}(?P<n1>{NAME})"
     f'|(?:the )?{_NOT_SLO_ALERT}(?P<n2>{NAME}) alert|(?P<n3>{_CAMEL})|(?P<n4>"[^"]+")',
     re.IGNORECASE,
 )
@@ -330,7 +330,7 @@ TYPES.update(
             _strip_groups(_ALERT.pattern),
             _alert,
             'an alert: HighErrorRate, alert "HighErrorRate", the HighErrorRate alert; "the '
-            'alert" for the one named last',
+            'alert" or "it" for the one named last',
             refers_to="alert",
         ),
         "sloname": ParamType(

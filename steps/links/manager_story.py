@@ -5,9 +5,10 @@ that promise starts paging", "prod is rolled back to v1", "customers saw errors 
 
 "Is live" is running and serving: prod runs an artifact of the deployment at that version
 (story.py's "prod runs version v1 of checkout"), on 3 nodes with 3 replicas unless the
-scenario declared nodes or said otherwise, so its pods are Ready and serve the service of its
-name. "We ship v2" builds checkout at v2, passes its gates and promotes it to the final
-environment with the approvals it needs; the link rolls the deployment to it. "Customers saw
+scenario declared nodes or said otherwise, settled so its pods are Ready and serve the
+service of its name from the start. "We ship v2" builds checkout at v2, passes its gates and
+promotes it to the final environment with the approvals it needs; the link rolls the
+deployment to it. "Customers saw
 errors for N minutes" is the time the service's failed-request counter grew, read at every
 scrape interval; "no customer ever sees v3" is that no request was ever answered by a pod
 running v3 (the service's series are split by version, so it must be served by pods).
@@ -62,6 +63,8 @@ def live_in(
         _running_in(world, env, deployment, version)
     if world.error is None and rate is not None:
         the_service(world, deployment, rate)
+    if world.error is None:
+        world.settle()  # live: its pods are placed and serving now, as a running cluster's are
 
 
 def _final(world: World) -> str:
@@ -105,8 +108,11 @@ def we_ship(
     "checkout is rolled back automatically when that promise starts paging",
     'prod is rolled back automatically when the SLO "checkout-availability" pages',
     variants=(
-        "{env:name} <is rolled back|gets rolled back|rolls back> [automatically ]when the SLO "
-        "{slo:name} <starts paging|pages|is paging>",
+        "{env:name} <is rolled back|gets rolled back> [automatically ]when the SLO {slo:name} "
+        "<starts paging|pages|is paging>",
+        "{env:name} rolls back automatically when the SLO {slo:name} <starts paging|pages|"
+        "is paging>",
+        "{env:name} rolls back when the SLO {slo:name} <starts paging|is paging>",
     ),
 )
 def rolled_back_when_promise_pages(world: World, env: str, slo: str | None = None) -> None:

@@ -20,7 +20,7 @@ from .telemetry_part import call, telemetry
 _SERVES = (
     "<serves|is serving|gets|is getting|receives|is receiving|handles|is handling|takes|"
     "is taking|sees|is seeing|is quiet at|is busy at|runs at|is running at|answers|is answering|"
-    "is at|processes|is processing>"
+    "is at|at|processes|is processing>"
 )
 _ERRORS = (
     "[ <with|at|with a|with an|and> {errors:share} <errors|error rate|of them failing|failing|"
@@ -28,7 +28,8 @@ _ERRORS = (
 )
 _NO_ERRORS = (
     " <with no errors|without errors|without any errors|with zero errors|with hardly any errors|"
-    "with almost no errors|with barely any errors>"
+    "with almost no errors|with barely any errors|cleanly|error-free|without a single error|"
+    "with no failures|with zero failures|with no 5xx|without failures>"
 )
 _FAIL = (
     "<fail|are failing|start failing|return errors|return an error|return HTTP 500|return 500|"
@@ -254,6 +255,7 @@ def _version_fails(world: World, version: str, ratio: float, duration: int | Non
         "the {name:name} service recovers",
         "the {name:name} [scrape ]target <comes back|comes back up|is back up|recovers|"
         "is up again>",
+        "the [scrape ]target <comes back|comes back up|is back up|recovers|is up again>",
         "{name:service} <stops failing|is healthy again|stops returning errors>",
         "the errors stop[ <for|on> {name:service}]",
         "[the ]errors <stop|go away|go back to zero|end>",
@@ -302,15 +304,16 @@ def starts_serving(
     variants=(
         "the {name:name} service goes down" + _FOR,
         "the {name:name} [scrape ]target <goes down|is down|stops answering scrapes>" + _FOR,
+        "the [scrape ]target <goes down|is down|stops answering scrapes>" + _FOR,
         "{name:service} <stops answering|stops serving>" + _FOR,
         "[the ]service {name:name} goes down" + _FOR,
         "{name:service} <goes down|is down|is unreachable|becomes unreachable>" + _FOR[1:-1],
     ),
 )
-def goes_down(world: World, name: str, duration: int | None = None) -> None:
+def goes_down(world: World, name: str | None = None, duration: int | None = None) -> None:
     """The service stops answering: up is 0 and its other series go stale at the next scrape;
-    "for 3 minutes": that long, then it answers again."""
-    service = _service(world, name)
+    "for 3 minutes": that long, then it answers again ("the target": the service named last)."""
+    service = _service(world, the_named(world, name))
     world.capability(service, "set_up")(False, world.clock.now)
     if duration is not None:
         world.advance(duration)

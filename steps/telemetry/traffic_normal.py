@@ -46,7 +46,7 @@ its errors gone ("recovers")."""
     variants=(
         "{name:service} " + _BACK + _FOR,
         "[the ]traffic[ <of|for|to|on> {name:service}] " + _BACK + _FOR,
-        "<everything|things|all services|every service|everything's|things are> " + _FINE + _FOR,
+        "<everything|things|all services|every service> " + _FINE + _FOR,
         "{name:service} " + _COMPLETELY + _FOR,
     ),
 )
@@ -107,3 +107,14 @@ def traffic_goes_from(
     if duration is not None and world.error is None:
         world.advance(duration)
         world.attempt(lambda: service.set_rate(low, world.clock.now))  # type: ignore[attr-defined]
+
+
+@when(
+    "<recovers completely|fully recovers|recovers fully|completely recovers>" + _FOR,
+    "recovers completely",
+    "fully recovers for 10 minutes",
+)
+def recovers_completely(world: World, duration: int | None = None) -> None:
+    """Said with no subject ("and then recovers completely"): the service named last goes
+    back to what it was declared to do."""
+    back_to_normal(world, the_named(world, None), duration)

@@ -106,3 +106,19 @@ def test_shipping_rolls_the_deployment_to_the_new_version(
 def test_replaying_is_the_told_again_check(said: str) -> None:
     (match,) = REGISTRY.match("then", said)
     assert match.definition.function.__name__ == "same_story_again"
+
+
+@pytest.mark.parametrize(("failing", "passes"), [("25%", True), ("0%", False)])
+def test_pods_on_a_version_fail_their_share(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], failing: str, passes: bool
+) -> None:
+    code, out = run_scenario(
+        tmp_path,
+        capsys,
+        "Given checkout v1 is live in prod taking 300 requests a second",
+        f"And pods on v2 fail {failing} of requests",
+        "When we ship v2 of checkout",
+        "And 10 minutes pass",
+        "Then the error rate of checkout is above 20%",
+    )
+    assert (code == 0) is passes, out

@@ -138,3 +138,54 @@ def test_a_ticket_is_open(
         "Then a ticket is open for checkout-availability",
     )
     assert (code == 0) is passes, out
+
+
+@pytest.mark.parametrize(
+    ("when", "check", "passes"),
+    [
+        ("When 1 minute passes", "Then it isn't firing yet", True),
+        ("When 1 minute passes", "Then it shouldn't be firing yet", True),
+        ("When 1 minute passes", "Then it is pending", True),
+        ("When 1 minute passes", "Then it is not pending either", False),
+        ("When 5 minutes pass", "Then it isn't firing yet", False),
+    ],
+)
+def test_it_is_the_alert_named_last(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], when: str, check: str, passes: bool
+) -> None:
+    code, out = run_scenario(
+        tmp_path,
+        capsys,
+        "Given search at 400 rps",
+        'And an alert "SearchDown" when \'up{job="search"} == 0\' for 2 minutes',
+        "When 5 minutes pass",
+        "And the target goes down",
+        when,
+        check,
+    )
+    assert (code == 0) is passes, out
+
+
+@pytest.mark.parametrize(
+    ("recovery", "passes"),
+    [
+        ("And then recovers completely", True),
+        ("And then everything's fine again for 30 minutes", True),
+        ("And the target comes back up", False),
+    ],
+)
+def test_recovering_said_without_a_subject(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], recovery: str, passes: bool
+) -> None:
+    code, out = run_scenario(
+        tmp_path,
+        capsys,
+        "Given search serves 400 rps cleanly",
+        "When 10 minutes pass",
+        "And search starts failing 10% of requests",
+        "And requests to search take 2 seconds",
+        recovery,
+        "And 10 minutes pass",
+        "Then the p99 latency of search is below 300ms",
+    )
+    assert (code == 0) is passes, out
