@@ -22,3 +22,10 @@ Feature: The story told by an engineering manager
     Then no customer ever sees v3
     And customers saw errors for at most 0 minutes
     And nobody was paged
+
+  Scenario: A server dies and its copies move to the others
+    Given checkout runs 6 copies of v2 across 3 servers
+    When one of the servers dies
+    And 1 minute passes
+    Then checkout still has 6 copies running on the other two servers
+    And none of them are on the dead server
