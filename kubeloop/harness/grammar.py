@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 _MODAL = r"(?:should|must|will|shall)"
 _FILLERS = re.compile(
     r"\s+(?:anymore|any more|any longer|eventually|afterwards|right now|by now|now|again|anyway|"
-    r"either|yet|by the end|at the end|in the end|as well|too)"
+    r"either|yet|by the end|at the end|in the end|as well|too|at any point|at any time|so far)"
     r"(?=$|[,.])",
     re.IGNORECASE,
 )

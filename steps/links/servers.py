@@ -10,17 +10,17 @@ server" is every node that is not Ready now, and a check about it fails when non
 
 from __future__ import annotations
 
-from kubeloop.harness.nouns import PodSet
 from kubeloop.harness.referents import it
 from kubeloop.harness.registry import given, then, when
 from kubeloop.harness.world import World
 
-from ..cluster.rollout_bounds import ready_throughout
+from ..cluster.assertions import never_fewer_ready
 from .story import _serving
 
 _COPIES = "<copies|pods|replicas|instances>"
 _SERVERS = "<servers|nodes|machines|hosts|boxes>"
 _DEAD = "<dead|failed|broken|lost|crashed|down>"
+_WHOLE_TIME = "<the whole time|throughout|all along|the entire time|at all times>"
 
 
 @given(
@@ -105,11 +105,15 @@ def copies_on_the_others(world: World, deployment: str, replicas: int, count: in
 
 
 @then(
-    "at least {count:n} " + _COPIES + " <were|was> <serving customers|serving traffic|serving|"
-    "up|ready|available> <the whole time|throughout|all along|the entire time|at all times>",
+    "at least {count:n} <copies|instances> <were|was|stayed|remained> <serving customers|"
+    "serving traffic|serving|up|ready|available> " + _WHOLE_TIME,
     "at least 4 copies were serving customers the whole time",
+    variants=(
+        "at least {count:n} <pods|replicas> <were|was|stayed|remained> <serving customers|"
+        "serving traffic|serving> " + _WHOLE_TIME,
+    ),
 )
 def copies_serving_throughout(world: World, count: int) -> None:
-    """At every step of the last rollout at least COUNT pods were Ready (only Ready pods
-    serve), as "throughout the rollout at least 4 pods were ready"."""
-    ready_throughout(world, PodSet("at least", count, None, "ready", None))
+    """After every reconcile pass so far at least COUNT pods of the deployment named last
+    were Ready (only Ready pods serve), as "at least 4 pods were ready the whole time"."""
+    never_fewer_ready(world, None, count)

@@ -23,6 +23,7 @@ from . import (
     services,
     slo_pages,
     slos,
+    sre_checks,
     traffic_normal,
 )
 
@@ -49,5 +50,6 @@ __all__ = [
     "services",
     "slo_pages",
     "slos",
+    "sre_checks",
     "traffic_normal",
 ]

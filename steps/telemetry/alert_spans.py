@@ -12,12 +12,14 @@ from itertools import pairwise
 
 from kubeloop.harness.comparisons import compare
 from kubeloop.harness.registry import then
+from kubeloop.harness.telemetry_nouns import SloAlert
 from kubeloop.harness.world import World
 from kubeloop.render.checks import FailedCheck
 
 from .alerts import _clock, _known, _timeline, no_alert_is, was_at_some_point
-from .paging import nobody_paged, ticket_opened
+from .paging import _firing, _slo_of, nobody_paged, ticket_opened
 from .slo_pages import has_paged
+from .slos import find_slo, slo_named
 from .telemetry_part import call
 
 
@@ -77,10 +79,10 @@ def pager_quiet(world: World) -> None:
 
 
 @then(
-    "the page <for|of|on|from> {name:sloname} <went off|fired|went out|was sent|was raised>"
+    "the page <for|of|on|from> {name:sloname} <went off|went out|was sent|was raised>"
     "[ <while it was happening|during the incident|during the outage|at some point>]",
     'the page for "search-availability" went off while it was happening',
-    "the page of checkout fired at some point",
+    "the page of checkout went out at some point",
 )
 def the_page_went_off(world: World, name: str) -> None:
     """The SLO's page alert fired at some point so far (as "the SLO has paged")."""
@@ -96,3 +98,18 @@ def the_page_went_off(world: World, name: str) -> None:
 def ticket_open(world: World, slo: str | None = None) -> None:
     """A ticket alert fires now (as "a ticket is opened")."""
     ticket_opened(world, "is", slo)
+
+
+@then(
+    "{alert:sloalert} <fired|has fired>[ at some point]",
+    "the slow burn alert fired",
+    "the fast burn alert on checkout fired at some point",
+)
+def slo_alert_fired(world: World, alert: SloAlert) -> None:
+    """The SLO's page (fast burn) or ticket (slow burn) alert fired at some point so far."""
+    slo = slo_named(world, _slo_of(world, alert))
+    find_slo(world, slo)
+    if not _firing(world, alert.severity, slo, ever=True):
+        raise world.fail(
+            f"the {alert.severity} alert of {slo} fired at some point", "it never fired"
+        )

@@ -35,3 +35,14 @@ Feature: Traffic, scrapes and budgets said the way on-call people say them
     Then we've used about 12% of this month's error budget
     And roughly 88% of this month's error budget is still left
     And the page for "checkout-availability" went off while it was happening
+
+  Scenario: A past outage, a slow spell that is over, and a service healthy again
+    Given web serves 100 rps
+    And we promise customers 99.9% availability over 30 days
+    And web was completely down for 5 minutes yesterday
+    Then we've used about 12% of this month's error budget
+    And the service web is healthy
+    When 10% of web requests take 2 seconds for 10 minutes
+    And 10 minutes pass
+    Then the p95 for web went above 1.5s
+    But the p95 latency of web is below 300ms
