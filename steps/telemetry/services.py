@@ -20,7 +20,7 @@ from .telemetry_part import call, telemetry
 _SERVES = (
     "<serves|is serving|gets|is getting|receives|is receiving|handles|is handling|takes|"
     "is taking|sees|is seeing|is quiet at|is busy at|runs at|is running at|answers|is answering|"
-    "is at|at|processes|is processing>"
+    "at|processes|is processing>"
 )
 _ERRORS = (
     "[ <with|at|with a|with an|and> {errors:share} <errors|error rate|of them failing|failing|"
