@@ -24,7 +24,9 @@ if TYPE_CHECKING:
 _MODAL = r"(?:should|must|will|shall)"
 _FILLERS = re.compile(
     r"\s+(?:anymore|any more|any longer|eventually|afterwards|right now|by now|now|again|anyway|"
-    r"either|yet|by the end|at the end|in the end|as well|too|at any point|at any time|so far)"
+    r"either|yet|by the end|at the end|in the end|as well|too|at any point|at any time|so far|"
+    r"that week|that day|that night|this week|(?:on )?(?:monday|tuesday|wednesday|thursday|friday|"
+    r"saturday|sunday)(?: night| morning| afternoon| evening)?|overnight|last night)"
     r"(?=$|[,.])",
     re.IGNORECASE,
 )
@@ -208,10 +210,17 @@ _BARE = re.compile(
 """A verb with no subject after "then" ("And then promote it to staging"): the user acts."""
 
 
+def _without_fillers(text: str) -> str:
+    """The text with its trailing fillers taken off, however many ("at any point that week")."""
+    while (shorter := _FILLERS.sub("", text)) != text:
+        text = shorter
+    return text
+
+
 def readings(text: str) -> list[str]:
     """Other ways to read ``text`` with the modal verbs and fillers taken out, or said by
     someone else than "I" (maybe none)."""
-    stripped = _LEADING.sub("", _FILLERS.sub("", _ALL_THE_WAY.sub("", text)))
+    stripped = _LEADING.sub("", _without_fillers(_ALL_THE_WAY.sub("", text)))
     stripped = _NOTHING.sub(_no_pod, stripped)
     if stripped != text.lstrip() and _BARE.match(stripped):
         stripped = f"I {stripped}"

@@ -35,6 +35,12 @@ _FAIL = (
     "<fail|are failing|start failing|return errors|return an error|return HTTP 500|return 500|"
     "return 500s|return a 500|error out>"
 )
+_CAUSE = (
+    "<a bad deploy|a bad release|a bad change|a bad config|a config change|a bug|a regression|"
+    "an outage|an incident|a slow dependency|a failing dependency|a dependency|the database|"
+    "a noisy neighbour|a noisy neighbor|a memory leak>"
+)
+"""Whatever people blame for the errors: the cause is not modelled, the errors are."""
 _WITH_CODE = "[ with <a|an|HTTP|status|code> <500|503|5xx>]"
 _FOR = "[ for [the next ]{duration:duration}]"
 _ERRS_ON = (
@@ -103,6 +109,7 @@ def the_named(world: World, name: str | None) -> str:
         "that handles|that receives|that gets|which serves|with> {rate:rps}" + _ERRORS + _AT,
         "{name:service} " + _SERVES + " {rate:rps}" + _ERRORS + _AT,
         "{name:service} " + _SERVES + " {rate:rps}" + _NO_ERRORS + _AT,
+        "{name:service} is at {rate:rps}" + _NO_ERRORS + _AT,
         "{name:service} <gets|has|sees|is getting|is seeing|receives> [<steady|constant|normal> ]"
         "traffic of {rate:rps}" + _ERRORS + _AT,
     ),
@@ -185,6 +192,10 @@ def _lasting(
         "{errors:share} of [<its|all|the|all its|all of its> ]requests" + _WITH_CODE + _FOR,
         "{errors:share}[ of] " + _THEIR + "requests " + _FAIL + _WITH_CODE + _FOR,
         "{errors:share} of <them|those> " + _FAIL + _WITH_CODE + _FOR,
+        "{errors:share} of <them|those|its requests|those requests> <are|come back as|come back> "
+        "<5xx|5xxs|500s|errors|failures|failing|server errors>" + _FOR,
+        _CAUSE + " <makes|made|causes|caused> {errors:share} of [<its|the|all> ]"
+        "[{name:service} ]requests <fail|to fail|error|to error>" + _FOR,
         "{name:service} has <an error rate of|a> {errors:share}[ error rate]" + _FOR,
         "the [<5xx|HTTP 5xx|HTTP 500|server|500> ]<error|failure> <rate|ratio|percentage>"
         "[ <of|for> {name:service}] is {errors:share}" + _FOR,

@@ -228,3 +228,45 @@ def was_completely_down(world: World, name: str, duration: int, ago: int | None 
     _lasting(world, service, "set_error_ratio", 1.0, duration)
     if world.error is None and ago is not None:
         world.advance(ago * _DAY)
+
+
+_FAILING = " with {errors:share} of [<its|the|all> ]requests failing"
+
+
+def _runs_failing(world: World, name: str | None, errors: float, seconds: int) -> None:
+    service = _service(world, the_named(world, name))
+    _lasting(world, service, "set_error_ratio", _ratio(errors), None)
+    if world.error is None:
+        world.advance(seconds)
+
+
+@given(
+    "{name:service} runs for {window:window}" + _FAILING,
+    "checkout runs for 2 days with 0.05% of requests failing",
+    "it runs for a week with 0.1% of its requests failing",
+    variants=("it runs for {window:window}" + _FAILING,),
+)
+def runs_for_failing(world: World, window: int, errors: float, name: str | None = None) -> None:
+    """The service (it: the one named last) fails that share from now while that much time
+    passes; it still fails after."""
+    _runs_failing(world, name, errors, window)
+
+
+@given(
+    "{name:service} runs all week" + _FAILING,
+    "checkout runs all week with 0.05% of requests failing",
+    variants=("it runs all week" + _FAILING,),
+)
+def runs_all_week_failing(world: World, errors: float, name: str | None = None) -> None:
+    """The service fails that share from now while a week passes."""
+    _runs_failing(world, name, errors, 7 * _DAY)
+
+
+@given(
+    "{name:service} runs all day" + _FAILING,
+    "checkout runs all day with 1% of requests failing",
+    variants=("it runs all day" + _FAILING,),
+)
+def runs_all_day_failing(world: World, errors: float, name: str | None = None) -> None:
+    """The service fails that share from now while a day passes."""
+    _runs_failing(world, name, errors, _DAY)
