@@ -1,6 +1,7 @@
 """Lab 03's phrases: series and PromQL, alert rules and their states, traffic, SLOs."""
 
 from . import (
+    alert_conditions,
     alert_spans,
     alert_words,
     alerts,
@@ -28,6 +29,7 @@ from . import (
 )
 
 __all__ = [
+    "alert_conditions",
     "alert_spans",
     "alert_words",
     "alerts",

@@ -47,7 +47,7 @@ _ERRS_ON = (
     "returns errors for|returns errors on|starts returning errors on|"
     "starts returning errors for|starts erroring on"
 )
-_AT = "[ <at|taking|answering in> [<around|about|roughly> ]{latency:latency}]"
+_AT = "[ <at|taking|answering in|in|within> [<around|about|roughly> ]{latency:latency}]"
 _VERB = (
     "jump|jumps|rise|rises|go|goes|climb|climbs|spike|spikes|increase|increases|drop|drops|"
     "fall|falls|go up|goes up|go down|goes down|double|doubles|triple|triples|halve|halves|"

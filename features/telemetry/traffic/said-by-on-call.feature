@@ -46,3 +46,14 @@ Feature: Traffic, scrapes and budgets said the way on-call people say them
     And 10 minutes pass
     Then the p95 for web went above 1.5s
     But the p95 latency of web is below 300ms
+
+  Scenario: An alert said in words pages on the service named last
+    Given search answers 100 rps in 120ms
+    And an alert "SearchSlow" fires when p99 latency over 5 minutes stays above 500ms for 10 minutes
+    When 10 minutes pass
+    And search's responses slow down to 800ms
+    And 5 minutes pass
+    Then SearchSlow was pending at some point
+    But it isn't firing yet
+    When 10 minutes pass
+    Then SearchSlow is firing
