@@ -58,3 +58,34 @@ def test_copies_serving_the_whole_time(
         "Then at least 4 copies were serving customers the whole time",
     )
     assert (code == 0) is passes, out
+
+
+@pytest.mark.parametrize(
+    ("how", "check", "passes"),
+    [
+        ("one pod at a time", "Then at least 4 pods were ready the whole time", True),
+        ("one pod at a time", "Then throughout the rollout there were at most 5 pods", True),
+        (
+            "one copy at a time, never taking a copy away first",
+            "Then at least 4 copies were serving customers the whole time",
+            True,
+        ),
+        (
+            "with maxSurge 0 and maxUnavailable 2",
+            "Then at least 4 pods were ready the whole time",
+            False,
+        ),
+        ("one pod at a time", "Then throughout the rollout there were at most 4 pods", False),
+    ],
+)
+def test_one_pod_at_a_time_surges_one_and_takes_none_away(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], how: str, check: str, passes: bool
+) -> None:
+    code, out = run_scenario(
+        tmp_path,
+        capsys,
+        "Given checkout runs 4 copies across 3 servers",
+        f"When I update checkout to v2 {how}",
+        check,
+    )
+    assert (code == 0) is passes, out
