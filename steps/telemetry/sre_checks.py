@@ -270,3 +270,17 @@ def runs_all_week_failing(world: World, errors: float, name: str | None = None) 
 def runs_all_day_failing(world: World, errors: float, name: str | None = None) -> None:
     """The service fails that share from now while a day passes."""
     _runs_failing(world, name, errors, _DAY)
+
+
+@then(
+    "{name:service} has served {bound:comparison} {count:n} requests",
+    "payments has served more than 1000000 requests",
+    "web has served at least 60000 requests",
+    variants=("{name:service} <served|has handled|handled> {bound:comparison} {count:n} requests",),
+)
+def served_bound(world: World, name: str, bound: str, count: int) -> None:
+    """Requests the service served since it started, until now, against COUNT."""
+    service = _service(world, name)
+    view = world.capability(service, "view")(world.clock.now)
+    if not compare(view.requests, bound, count):
+        raise world.fail(f"{name} served {bound} {count} requests", f"{view.requests} requests")

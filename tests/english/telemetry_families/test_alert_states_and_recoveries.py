@@ -189,3 +189,44 @@ def test_recovering_said_without_a_subject(
         "Then the p99 latency of search is below 300ms",
     )
     assert (code == 0) is passes, out
+
+
+@pytest.mark.parametrize(
+    ("down", "up", "check", "passes"),
+    [
+        ("payments crashes", "payments comes back", "Then the service payments is up", True),
+        ("payments goes down", "payments comes back up", "Then PaymentsDown is resolved", True),
+        ("payments crashes", "2 minutes pass", "Then the service payments is up", False),
+    ],
+)
+def test_a_service_said_where_a_node_could_be(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    down: str,
+    up: str,
+    check: str,
+    passes: bool,
+) -> None:
+    code, out = run_scenario(
+        tmp_path,
+        capsys,
+        "Given payments serves 100 rps",
+        "And an alert PaymentsDown fires when payments is down for 1 minute",
+        "When 5 minutes pass",
+        f"And {down}",
+        "And 3 minutes pass",
+        "Then PaymentsDown is firing",
+        f"When {up}",
+        "And 3 minutes pass",
+        check,
+    )
+    assert (code == 0) is passes, out
+
+
+def test_a_node_named_like_nothing_still_fails_naming_the_nodes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out = run_scenario(
+        tmp_path, capsys, "Given payments serves 100 rps", "When billing crashes"
+    )
+    assert code == 1 and 'node "billing" not found' in out, out
