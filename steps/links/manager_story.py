@@ -225,3 +225,53 @@ def no_customer_sees(world: World, version: str) -> None:
     versions = [said for said, value in served if value > 0]
     if version in versions:
         raise world.fail(f"no request of {name} answered by {version}", f"{version} answered some")
+
+
+_RAN_OUT = "<ran out|was exhausted|was gone|was spent>"
+
+
+def _first_rollback(world: World) -> int:
+    done = [r for r in links(world).alert_rollbacks() if r.rolled_to is not None]
+    if not done:
+        raise world.fail("a rollback an alert made", "no alert rolled anything back")
+    return done[0].time
+
+
+@then(
+    "the rollback happened before the [error ]budget " + _RAN_OUT,
+    "the rollback happened before the budget ran out",
+    variants=("<we|prod|it> rolled back before the [error ]budget " + _RAN_OUT,),
+)
+def rolled_back_in_budget(world: World) -> None:
+    """An alert rolled back (the first one that did), and at that moment the SLO named last
+    (or the only one) had budget left by Sloth's measure, as every budget phrase without a
+    period word reads it (budget_period.py)."""
+    from ..telemetry.slos import find_slo, slo_named  # noqa: PLC0415  (one world: telemetry)
+
+    at = _first_rollback(world)
+    name = slo_named(world, None)
+    spent = 100 * float(call(world, "burn_rate", name, find_slo(world, name).objective.period, at))
+    if not spent < 100:
+        raise world.fail(f"budget of {name} left at the rollback ({at}s)", f"{spent:g}% spent then")
+
+
+@then(
+    "the rollback happened before <this month's|the month's|this period's|the period's> "
+    "[error ]budget " + _RAN_OUT,
+    "the rollback happened before this month's budget ran out",
+    variants=(
+        "<we|prod|it> rolled back before <this month's|the month's|this period's|the period's> "
+        "[error ]budget " + _RAN_OUT,
+    ),
+)
+def rolled_back_in_period_budget(world: World) -> None:
+    """An alert rolled back, and at that moment the whole period's budget of the SLO named
+    last was not used up (the errors so far against what the period allows)."""
+    from ..telemetry.budget_period import period_spent  # noqa: PLC0415  (one world: telemetry)
+
+    at = _first_rollback(world)
+    name, spent = period_spent(world, None, at)
+    if not spent < 100:
+        raise world.fail(
+            f"this period's budget of {name} left at the rollback ({at}s)", f"{spent:g}% spent then"
+        )

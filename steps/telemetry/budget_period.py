@@ -52,9 +52,9 @@ def _wanted(percent: float, bound: str | None, about: str | None) -> str:
     return f"{about or bound or ''} {show(percent)}%".strip()
 
 
-def period_spent(world: World, name: str | None) -> tuple[str, float]:
+def period_spent(world: World, name: str | None, at: int | None = None) -> tuple[str, float]:
     """The SLO's name and the share of the whole period's budget its errors so far used, in
-    percent (see the module's docstring)."""
+    percent (see the module's docstring); at AT seconds, else now."""
     name = slo_named(world, name)
     slo = find_slo(world, name)
     period = slo.objective.period
@@ -64,16 +64,16 @@ def period_spent(world: World, name: str | None) -> tuple[str, float]:
             f'a total query for the SLO "{name}" (its requests over the period)',
             "the SLO gives one error ratio query only",
         )
-    counted = _measure(world, total.replace("{{.window}}", f"{period}s"))
-    today = _measure(world, total.replace("{{.window}}", f"{_CURRENT}s"))
-    ratio = float(call(world, "burn_rate", name, period))
+    counted = _measure(world, total.replace("{{.window}}", f"{period}s"), at)
+    today = _measure(world, total.replace("{{.window}}", f"{_CURRENT}s"), at)
+    ratio = float(call(world, "burn_rate", name, period, at))
     if math.isnan(ratio) or math.isnan(today) or today <= 0:
         raise world.fail(f'requests measured for the SLO "{name}"', "no requests now")
     return name, round(100 * ratio * counted / today, 9)
 
 
-def _measure(world: World, expr: str) -> float:
-    result = world.attempt(lambda: call(world, "query", expr, None))
+def _measure(world: World, expr: str, at: int | None = None) -> float:
+    result = world.attempt(lambda: call(world, "query", expr, at))
     if world.error is not None:
         raise world.fail(f'"{expr}" to evaluate', str(world.take_error()))
     rows = result_rows(result)

@@ -175,7 +175,11 @@ def healthy(world: World, name: str | None = None) -> None:
 @then(
     "{name:sloname} has some [error ]budget <left|remaining>",
     "checkout has some error budget left",
-    variants=("there is some [error ]budget left[ <for|of> {name:sloname}]",),
+    "orders-availability still has budget left",
+    variants=(
+        "there is some [error ]budget left[ <for|of> {name:sloname}]",
+        "{name:sloname} still has [some ][error ]budget <left|remaining>",
+    ),
 )
 def some_budget_left(world: World, name: str | None = None) -> None:
     """Some of the SLO's budget is left: less than 100% spent (Sloth's measure)."""

@@ -122,3 +122,26 @@ def test_pods_on_a_version_fail_their_share(
         "Then the error rate of checkout is above 20%",
     )
     assert (code == 0) is passes, out
+
+
+@pytest.mark.parametrize(
+    ("lines", "check", "passes"),
+    [
+        (_BAD_RELEASE, "Then the rollback happened before this month's budget ran out", True),
+        (_BAD_RELEASE, "Then the rollback happened before the budget ran out", False),
+        (_LIVE, "Then the rollback happened before this month's budget ran out", False),
+        (_LIVE, "Then checkout-availability still has budget left", True),
+        (_BAD_RELEASE, "Then checkout-availability still has budget left", False),
+    ],
+)
+def test_the_budget_when_the_rollback_came(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    lines: tuple[str, ...],
+    check: str,
+    passes: bool,
+) -> None:
+    """The rollback came early for the month's budget, not for Sloth's ratio over the
+    little data a young service has (every budget phrase without a period word)."""
+    code, out = run_scenario(tmp_path, capsys, *lines, check)
+    assert (code == 0) is passes, out
