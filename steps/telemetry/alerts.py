@@ -51,6 +51,10 @@ def an_alert_keep_firing(world: World, name: str, expr: str, hold: int, keep: in
     "a recording rule {name:name} of {expr:promql}",
     'a recording rule "job:errors:ratio5m" of '
     "\"sum(rate(http_requests_total{code='500'}[5m])) / sum(rate(http_requests_total[5m]))\"",
+    variants=(
+        "<a|the> recording rule {name:series} <is|records|computes|=|evaluates|with expression> "
+        "{expr:promql}",
+    ),
 )
 def a_recording_rule(world: World, name: str, expr: str) -> None:
     """A recording rule: EXPR is evaluated with the rules and written as the series NAME."""

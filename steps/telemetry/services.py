@@ -33,7 +33,8 @@ _NO_ERRORS = (
 )
 _FAIL = (
     "<fail|are failing|start failing|return errors|return an error|return HTTP 500|return 500|"
-    "return 500s|return a 500|error out>"
+    "return 500s|return a 500|error out|return 503|return 503s|return a 503|return 5xx|"
+    "return a 5xx|return 5xxs>"
 )
 _CAUSE = (
     "<a bad deploy|a bad release|a bad change|a bad config|a config change|a bug|a regression|"
@@ -267,7 +268,8 @@ def _version_fails(world: World, version: str, ratio: float, duration: int | Non
         "the {name:name} [scrape ]target <comes back|comes back up|is back up|recovers|"
         "is up again>",
         "the [scrape ]target <comes back|comes back up|is back up|recovers|is up again>",
-        "{name:service} <stops failing|is healthy again|stops returning errors>",
+        "{name:service} <stops failing|is healthy again|stops returning errors|stops erroring|"
+        "stops returning 500s|stops returning 5xx|stops throwing errors>",
         "the errors stop[ <for|on> {name:service}]",
         "[the ]errors <stop|go away|go back to zero|end>",
         "the <incident|outage|error spike|spike|failure> <ends|is over|stops|is resolved|passes>",

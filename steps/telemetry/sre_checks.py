@@ -23,7 +23,7 @@ from kubeloop.harness.world import World
 from .latency_profile import share_of_service_takes
 from .services import _lasting, _ratio, _service, the_named
 from .slos import find_slo, slo_named
-from .telemetry_part import call, parse_number, show
+from .telemetry_part import call, matches, parse_number, show
 
 _DAY = 86_400
 _RATE = "<5xx|error|failure|5xx error> <rate|ratio|percentage>"
@@ -288,3 +288,39 @@ def served_bound(world: World, name: str, bound: str, count: int) -> None:
     view = world.capability(service, "view")(world.clock.now)
     if not compare(view.requests, bound, count):
         raise world.fail(f"{name} served {bound} {count} requests", f"{view.requests} requests")
+
+
+@then(
+    "[the ]{name:service}[ service] <has been|was|stayed|remained|has stayed> up <the whole time|"
+    "all along|throughout|all the time>",
+    "the api service has been up the whole time",
+    "web stayed up all along",
+    variants=("{name:service} <was never|has never been|never went> down",),
+)
+def up_the_whole_time(world: World, name: str) -> None:
+    """Every scrape of the service so far answered: the least ``up`` ever written is 1."""
+    _service(world, name)
+    now = world.clock.now
+    lowest = _scalar(world, f'min(min_over_time(up{{job="{name}"}}[{max(now, 1)}s]))')
+    if lowest != 1:
+        raise world.fail(
+            f"{name} up at every scrape so far",
+            "no scrape yet" if math.isnan(lowest) else "it was down",
+        )
+
+
+@then(
+    "{expr:barepromql} <has been|stayed|was|remained|has stayed> {value:number} <for|over|during|"
+    "throughout> the <last|past> {span:duration}",
+    'up{job="api"} has been 1 for the last 10 minutes',
+    "job:errors:ratio5m stayed 0 over the past 30 minutes",
+)
+def query_held(world: World, expr: str, value: str, span: int) -> None:
+    """EXPR had one value, VALUE (at the decimals written), at every 15 seconds of the
+    window: its lowest and its highest there (a subquery) both match."""
+    low = _scalar(world, f"min(min_over_time(({expr})[{span}s:15s]))")
+    high = _scalar(world, f"max(max_over_time(({expr})[{span}s:15s]))")
+    if not (matches(value, low) and matches(value, high)):
+        raise world.fail(
+            f'"{expr}" = {value} for the last {span}s', f"between {show(low)} and {show(high)}"
+        )

@@ -138,3 +138,51 @@ def test_a_past_said_as_a_fact(
         check,
     )
     assert (code == 0) is passes, out
+
+
+@pytest.mark.parametrize(
+    ("outage", "check", "passes"),
+    [
+        (False, "Then the api service has been up the whole time", True),
+        (True, "Then the api service has been up the whole time", False),
+        (False, 'Then up{job="api"} has been 1 for the last 10 minutes', True),
+        (True, 'Then up{job="api"} has been 1 for the last 10 minutes', False),
+        (False, "Then job:api_errors:ratio5m stayed 0.02 over the past 5 minutes", True),
+        (False, "Then job:api_errors:ratio5m stayed 0.03 over the past 5 minutes", False),
+    ],
+)
+def test_a_value_held_over_a_window(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], outage: bool, check: str, passes: bool
+) -> None:
+    code, out = run_scenario(
+        tmp_path,
+        capsys,
+        "Given the api service gets 500 rps",
+        "And 2% of api requests return 503",
+        "And the recording rule job:api_errors:ratio5m is "
+        '\'sum(rate(http_requests_total{job="api",code=~"5.."}[5m])) / '
+        'sum(rate(http_requests_total{job="api"}[5m]))\'',
+        "When 10 minutes pass",
+        *(["And api goes down for 2 minutes", "And 3 minutes pass"] if outage else []),
+        check,
+    )
+    assert (code == 0) is passes, out
+
+
+@pytest.mark.parametrize(
+    ("recovery", "passes"), [("api stops erroring", True), ("2 minutes pass", False)]
+)
+def test_stops_erroring(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], recovery: str, passes: bool
+) -> None:
+    code, out = run_scenario(
+        tmp_path,
+        capsys,
+        "Given the api service gets 500 rps",
+        "And 2% of api requests return 503",
+        "When 10 minutes pass",
+        f"And {recovery}",
+        "And 10 minutes pass",
+        "Then the error rate of api is 0%",
+    )
+    assert (code == 0) is passes, out
