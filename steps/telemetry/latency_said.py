@@ -118,3 +118,15 @@ def service_requests_take(
     number, per_second = latency
     said = ((share, float(number) / per_second), *parts)
     _apply(world, name, profile(said, _before(world, name)), duration)
+
+
+@when(
+    "<drops|goes|falls|comes|settles|gets> back [down ]to {seconds:timevalue}" + _FOR,
+    "drops back to 50ms",
+    "goes back down to 80ms for 5 minutes",
+)
+def latency_back_to(world: World, seconds: float, duration: int | None = None) -> None:
+    """Said with no subject after a latency change ("and then drops back to 50ms"): every
+    request to the service named last takes that long (a time with its unit, so a rate or a
+    share never reads this way)."""
+    _apply(world, None, [(seconds, 1.0)], duration)

@@ -192,3 +192,25 @@ def test_a_promise_with_no_service_says_so(
         tmp_path, capsys, "Given we promise customers 99.9% availability over 30 days"
     )
     assert code == 1 and "a service for the promise" in out, out
+
+
+@pytest.mark.parametrize(
+    ("back", "check", "passes"),
+    [
+        ("And then drops back to 50ms", "Then the p99 latency of search is below 100ms", True),
+        ("And then drops back to 800ms", "Then the p99 latency of search is below 100ms", False),
+    ],
+)
+def test_a_latency_that_drops_back_with_no_subject(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], back: str, check: str, passes: bool
+) -> None:
+    code, out = run_scenario(
+        tmp_path,
+        capsys,
+        "Given search answers 50 rps",
+        "When search latency jumps to 900ms for 3 minutes",
+        back,
+        "And 10 minutes pass",
+        check,
+    )
+    assert (code == 0) is passes, out
