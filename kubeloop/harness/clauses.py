@@ -70,6 +70,15 @@ WORKLOAD: list[Clause] = [
     (rf"(?:with |using )?{_SURGE}(?:{_SEPARATOR}{_UNAVAILABLE})?", _budget),
     (rf"(?:with |using )?{_UNAVAILABLE}", _budget),
     (
+        r"one (?:pod|copy|replica|instance) at a time(?:,? never taking (?:a|one|any) "
+        r"(?:pod|copy|replica|instance) (?:away|down) first)?",
+        lambda m: {"max_surge": 1, "max_unavailable": 0},
+    ),
+    (
+        r"(?:never|without) taking (?:a|one|any) (?:pod|copy|replica|instance) (?:away|down) first",
+        lambda m: {"max_unavailable": 0},
+    ),
+    (
         rf"(?:with|at|using|in) (?:the )?(?:priority class|PriorityClass) (?P<pclass>{NAME})",
         lambda m: {"priority_class_name": unquote(m.group("pclass"))},
     ),
@@ -169,7 +178,8 @@ OBJECTIVE: list[Clause] = [
         lambda m: {"period": m.group("period")},
     ),
     (
-        rf"(?:for|on) (?:the service )?(?P<service>{NAME})",
+        rf"(?:for|on|covers|covering|that covers|which covers|protecting|that protects) "
+        rf"(?:the service )?(?P<service>{NAME})",
         lambda m: {"service": unquote(m.group("service"))},
     ),
     (rf"with (?P<windows>{NAME}) windows", lambda m: {"windows": unquote(m.group("windows"))}),
@@ -221,7 +231,8 @@ CLAUSES = {
         WORKLOAD,
         'details, in any order, each after a space, a comma or "and": requesting 1 CPU and '
         "256Mi memory per pod, at version v2 (or with image nginx:1.25), with maxSurge 1 and "
-        "maxUnavailable 0, with the Recreate strategy, with priority class high",
+        "maxUnavailable 0 (or one pod at a time: maxSurge 1, maxUnavailable 0), with the "
+        "Recreate strategy, with priority class high",
     ),
     "serving": clause_list(
         SERVING,
@@ -237,7 +248,8 @@ CLAUSES = {
     "slo": clause_list(
         OBJECTIVE,
         "an SLO's details, in any order: of 99.9% (or targets 99.5% success, at 99% "
-        "availability), over 30 days, for the service web, with pyrra windows, that pages on "
+        "availability), over 30 days, for the service web (or covers web), with pyrra windows, "
+        "that pages on "
         "a fast burn, with a ticket on slow burn",
     ),
     "autoscaling": clause_list(

@@ -23,7 +23,10 @@ if TYPE_CHECKING:
 
 _MODAL = r"(?:should|must|will|shall)"
 _FILLERS = re.compile(
-    r"\s+(?:anymore|any more|any longer|eventually|afterwards|right now|by now|now|again|anyway)"
+    r"\s+(?:anymore|any more|any longer|eventually|afterwards|right now|by now|now|again|anyway|"
+    r"either|yet|by the end|at the end|in the end|as well|too|at any point|at any time|so far|"
+    r"that week|that day|that night|this week|(?:on )?(?:monday|tuesday|wednesday|thursday|friday|"
+    r"saturday|sunday)(?: night| morning| afternoon| evening)?|overnight|last night)"
     r"(?=$|[,.])",
     re.IGNORECASE,
 )
@@ -132,6 +135,25 @@ _PERCENT = re.compile(r"\b(\d+(?:\.\d+)?) ?(?:percent|per cent|pct)\b", re.IGNOR
 """A percentage in words ("10 percent", "99.9 per cent"): the percentage ("10%")."""
 
 
+_CONTRACTION = re.compile(
+    r"\b(is|are|was|were|has|have|had|does|do|did|should|must|would|could)n[’']t\b", re.IGNORECASE
+)
+"""A negation said short ("isn't paging", "wasn't paged"): said in full ("is not paging")."""
+
+
+_IS_SHORT = re.compile(
+    r"\b(everything|everyone|it|that|there|nothing|something|what)[’']s\b", re.IGNORECASE
+)
+"""A pronoun with "is" said short ("everything's fine again"): said in full."""
+
+
+_WHOSE_REQUESTS = re.compile(
+    r"\b(?:customer|customers'|user|users'|incoming|live|real|production) (?=requests?\b)",
+    re.IGNORECASE,
+)
+"""Requests said with whose they are ("a quarter of customer requests"): the requests."""
+
+
 _LEADING = re.compile(r"^(?:and then|then|after that|next|meanwhile),? ", re.IGNORECASE)
 """Words that only order a step after the one before ("And then latency goes back…")."""
 
@@ -188,15 +210,23 @@ _BARE = re.compile(
 """A verb with no subject after "then" ("And then promote it to staging"): the user acts."""
 
 
+def _without_fillers(text: str) -> str:
+    """The text with its trailing fillers taken off, however many ("at any point that week")."""
+    while (shorter := _FILLERS.sub("", text)) != text:
+        text = shorter
+    return text
+
+
 def readings(text: str) -> list[str]:
     """Other ways to read ``text`` with the modal verbs and fillers taken out, or said by
     someone else than "I" (maybe none)."""
-    stripped = _LEADING.sub("", _FILLERS.sub("", _ALL_THE_WAY.sub("", text)))
+    stripped = _LEADING.sub("", _without_fillers(_ALL_THE_WAY.sub("", text)))
     stripped = _NOTHING.sub(_no_pod, stripped)
     if stripped != text.lstrip() and _BARE.match(stripped):
         stripped = f"I {stripped}"
     stripped = _BACK.sub(r"\1 ", stripped).rstrip(".")
-    stripped = _PERCENT.sub(r"\1%", stripped)
+    stripped = _PERCENT.sub(r"\1%", _CONTRACTION.sub(r"\1 not", stripped))
+    stripped = _IS_SHORT.sub(r"\1 is", _WHOSE_REQUESTS.sub("", stripped))
     stripped = _POSSESSIVE.sub(_of, _PLURAL_OWNER.sub("'s ", stripped))
     if _RUNNING.search(stripped):
         stripped = _EVERY_POD.sub("", stripped)

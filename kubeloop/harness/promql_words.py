@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import re
 
-_VERBS = r"(?:is|are|returns|return|gives|equals|evaluates|yields|should|must|will)"
+_VERBS = (
+    r"(?:is|are|returns|return|gives|equals|evaluates|yields|should|must|will|comes|works|reads)"
+)
 _AGGREGATIONS = r"(?:sum|avg|min|max|count|group|stddev|stdvar|topk|bottomk|quantile)"
 BARE_PROMQL = (
     rf"(?=[^\s]*[({{\[_:]|{_AGGREGATIONS} +(?:by|without) *\()"

@@ -1,5 +1,5 @@
-"""Lab 03's noun phrases: a service, its traffic, a share of its requests, an alert, an
-SLO's burn alert, and an alert's condition said in words.
+"""Lab 03's noun phrases: a service (or its scrape target), its traffic, a share of its
+requests, an alert, an SLO's burn alert, and an alert's condition said in words.
 
 "web is getting 100 requests per second", "the web service serves 100 rps", "2% of those
 requests fail", "half of all checkout requests fail", "HighErrorRate is pending", "the fast
@@ -21,7 +21,8 @@ _NOT_SERVICE = (
     r"when|next|so)\b)"
 )
 _SERVICE = re.compile(
-    f"(?:the )?service (?P<n1>{NAME})|the (?P<n2>{NAME}) service|{_NOT_SERVICE}(?P<n3>{NAME})",
+    f"(?:the )?service (?P<n1>{NAME})|the (?P<n2>{NAME}) service|{_NOT_SERVICE}(?P<n3>{NAME})"
+    f"|the (?P<n4>{NAME}) (?:scrape )?target|(?:the )?(?:scrape )?target (?P<n5>{NAME})",
     re.IGNORECASE,
 )
 
@@ -29,7 +30,7 @@ _SERVICE = re.compile(
 def _service(text: str) -> str:
     found = _SERVICE.fullmatch(text)
     assert found is not None
-    return unquote(next(g for g in found.group("n1", "n2", "n3") if g is not None))
+    return unquote(next(g for g in found.group("n1", "n2", "n3", "n4", "n5") if g is not None))
 
 
 RPS_UNIT = r"(?:requests per second|requests a second|requests/s|requests per sec|req/s|rps|qps)"
@@ -75,7 +76,7 @@ _NOT_A_VERB = (
 )
 """After "the alert", a verb is the sentence going on, not the alert's name."""
 _ALERT = re.compile(
-    f"(?P<it>the alert)|(?:the )?alert(?: rule)? {_NOT_A_VERB}(?P<n1>{NAME})"
+    f"(?P<it>the alert|it)|(?:the )?alert(?: rule)? {_NOT_A_VERB}(?P<n1>{NAME})"
     f'|(?:the )?{_NOT_SLO_ALERT}(?P<n2>{NAME}) alert|(?P<n3>{_CAMEL})|(?P<n4>"[^"]+")',
     re.IGNORECASE,
 )
@@ -133,7 +134,10 @@ _CONDITION = re.compile(
     rf"(?P<s1>{_strip_groups(_SERVICE.pattern)}) {_STAYS}(?P<c1>{_COMPARISON}) {_LATENCY_WORDS}"
     rf"|the (?:(?:5xx|HTTP 5xx|server) (?:error )?|error |failure )(?:rate|ratio) (?:of|for) "
     rf"(?P<s2>{_strip_groups(_SERVICE.pattern)}) {_STAYS}(?P<c2>{_COMPARISON}) "
-    rf"(?P<pct>\d+(?:\.\d+)?)%",
+    rf"(?P<pct>\d+(?:\.\d+)?)%"
+    rf"|(?P<s3>{_strip_groups(_SERVICE.pattern)})'s (?:(?P<w3>\d+[smh]) )?"
+    rf"(?:5xx |HTTP 5xx |server )?(?:error|failure) (?:rate|ratio) {_STAYS}(?P<c3>{_COMPARISON}) "
+    rf"(?P<pct3>\d+(?:\.\d+)?)%",
     re.IGNORECASE,
 )
 
@@ -165,6 +169,11 @@ def _condition(text: str) -> str:
             seconds /= 1000
         operator = COMPARISONS[" ".join(found.group("c1").lower().split())]
         return f"{latency_query(_service(found.group('s1')), quantile)} {operator} {seconds:g}"
+    if found.group("s3") is not None:
+        operator = COMPARISONS[" ".join(found.group("c3").lower().split())]
+        ratio = float(found.group("pct3")) / 100
+        query = error_ratio_query(_service(found.group("s3")), found.group("w3") or "5m")
+        return f"{query} {operator} {ratio:g}"
     operator = COMPARISONS[" ".join(found.group("c2").lower().split())]
     ratio = float(found.group("pct")) / 100
     return f"{error_ratio_query(_service(found.group('s2')))} {operator} {ratio:g}"
@@ -309,7 +318,7 @@ TYPES.update(
         "service": ParamType(
             _strip_groups(_SERVICE.pattern),
             _service,
-            'a service: web, "web", the service web, the web service',
+            'a service: web, "web", the service web, the web service, the web target',
         ),
         "rps": ParamType(
             _strip_groups(_RPS.pattern),
@@ -321,7 +330,7 @@ TYPES.update(
             _strip_groups(_ALERT.pattern),
             _alert,
             'an alert: HighErrorRate, alert "HighErrorRate", the HighErrorRate alert; "the '
-            'alert" for the one named last',
+            'alert" or "it" for the one named last',
             refers_to="alert",
         ),
         "sloname": ParamType(
@@ -350,15 +359,15 @@ TYPES.update(
             "about, around, roughly, approximately: within a tenth of the value",
         ),
         "tense": ParamType(
-            r"is|gets|is being|got|was|has been|had been",
+            r"is|gets|get|is being|got|was|has been|had been",
             str.lower,
-            "is or gets (now), was, got or has been (at any time so far)",
+            "is, gets or get (now), was, got or has been (at any time so far)",
         ),
         "condition": ParamType(
             _strip_groups(_CONDITION.pattern),
             _condition,
             "an alert's condition in words: the p99 latency of web stays above 500ms, the "
-            "error rate of web is above 5%",
+            "error rate of web is above 5%, web's 5m error ratio is above 5%",
         ),
     }
 )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from kubeloop.harness.referents import known
 from kubeloop.harness.registry import when
 from kubeloop.harness.world import World
 
@@ -23,8 +24,27 @@ from .engine_objects import each_node, set_node_state
     ),
 )
 def node_fails(world: World, nodes: tuple[str, ...]) -> None:
-    """The node stops responding: NotReady, its pods evicted, nothing new lands there."""
+    """The node stops responding: NotReady, its pods evicted, nothing new lands there (a
+    service's name instead, "payments crashes": its target stops answering)."""
+    if _as_services(world, nodes, up=False):
+        return
     each_node(world, nodes, world.capability(world.cluster, "fail_node"))
+
+
+def _as_services(world: World, nodes: tuple[str, ...], up: bool) -> bool:
+    """Names that are all the scenario's services and none of its nodes ("payments comes
+    back"): the services go down or come back instead; False when they are not."""
+    if "telemetry" not in world.parts or any(n in set(known(world, "node")) for n in nodes):
+        return False
+    from ..telemetry.services import goes_down, recovers  # noqa: PLC0415  (a service, said so)
+    from ..telemetry.telemetry_part import call  # noqa: PLC0415
+
+    services = set(call(world, "services"))
+    if not all(name in services for name in nodes):
+        return False
+    for name in nodes:
+        (recovers if up else goes_down)(world, name)
+    return True
 
 
 @when(
@@ -39,7 +59,10 @@ def node_fails(world: World, nodes: tuple[str, ...]) -> None:
     ),
 )
 def node_recovers(world: World, nodes: tuple[str, ...]) -> None:
-    """The node is healthy again and takes pods from the next reconcile on."""
+    """The node is healthy again and takes pods from the next reconcile on (a service's
+    name instead: it answers again, its errors gone)."""
+    if _as_services(world, nodes, up=True):
+        return
     each_node(world, nodes, world.capability(world.cluster, "recover_node"))
 
 
@@ -53,7 +76,10 @@ def node_recovers(world: World, nodes: tuple[str, ...]) -> None:
     "node-1 and node-2 go NotReady",
 )
 def node_goes(world: World, nodes: tuple[str, ...], state: str) -> None:
-    """The node changes state: NotReady fails it, Ready recovers it, unschedulable cordons it."""
+    """The node changes state: NotReady fails it, Ready recovers it, unschedulable cordons it
+    (a service's name instead: down or up)."""
+    if state in ("NotReady", "Ready") and _as_services(world, nodes, up=state == "Ready"):
+        return
     each_node(world, nodes, lambda node: set_node_state(world, node, state))
 
 

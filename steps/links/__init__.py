@@ -1,6 +1,15 @@
 """Where the mechanisms meet: prod deploying to the cluster, alerts that roll back, HPAs fed
 by a query (``kubeloop.links``)."""
 
-from . import autoscaling, rollback, rollout, story, timeline, traffic
+from . import autoscaling, manager_story, rollback, rollout, servers, story, timeline, traffic
 
-__all__ = ["autoscaling", "rollback", "rollout", "story", "timeline", "traffic"]
+__all__ = [
+    "autoscaling",
+    "manager_story",
+    "rollback",
+    "rollout",
+    "servers",
+    "story",
+    "timeline",
+    "traffic",
+]

@@ -54,12 +54,17 @@ def _told(world: World) -> tuple[dict[str, Any], list[tuple[Any, ...]]]:
     "telling the story again gives the same timeline, event for event",
     "telling the story again gives the same timeline, event for event",
     "told again from the start, the timeline matches event for event",
+    "if we replay the incident we get exactly the same timeline",
     variants=(
         "<telling|told> <the story|it> [again ][from the start ]<gives|yields|makes> the same "
         "timeline[[,] event for event]",
         "<told|telling it|telling the story> [again ][from the start][,] the timeline "
         "<matches|is the same>[,][ event for event]",
         "the same story told twice gives the same timeline[[,] event for event]",
+        "<if we replay|if I replay|when we replay|replaying|if we rerun|rerunning|if we run "
+        "again|running again> <the incident|the story|the scenario|it|everything|the whole "
+        "thing>[,] <we get|I get|it gives|gives|we see|yields> [exactly ]the same timeline"
+        "[[,] event for event]",
     ),
 )
 def same_story_again(world: World) -> None:

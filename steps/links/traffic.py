@@ -59,6 +59,10 @@ def _version_of(world: World, text: str) -> str:
     "pods running {version:version} <fail|start failing> {errors:percent} of [their ]requests",
     "pods running D2 fail 5% of requests",
     "pods running v2 start failing 50% of their requests",
+    variants=(
+        "<pods|the pods|copies|the copies|instances> <on|at|of|with> {version:version} "
+        "<fail|start failing> {errors:percent} of [their ]requests",
+    ),
 )
 def pods_running_fail(world: World, version: str, errors: float) -> None:
     """The pods running VERSION (or artifact D2) fail that share of the requests they serve,

@@ -26,6 +26,8 @@ _HOLD = "[[,] [and ]<for|for:|with for:|holding for|lasting> {hold:duration}]"
     variants=(
         _RULE + " " + _WHEN + " {expr:promql}" + _HOLD,
         _RULE + " <fires|that fires|firing> when {expr:condition}" + _HOLD,
+        "<alert|alert rule|alerting rule> {name:name} <fires when|that fires when|when> "
+        "{expr:promql}" + _HOLD,
     ),
 )
 def an_alert(world: World, name: str, expr: str, hold: int = 0) -> None:
@@ -49,6 +51,10 @@ def an_alert_keep_firing(world: World, name: str, expr: str, hold: int, keep: in
     "a recording rule {name:name} of {expr:promql}",
     'a recording rule "job:errors:ratio5m" of '
     "\"sum(rate(http_requests_total{code='500'}[5m])) / sum(rate(http_requests_total[5m]))\"",
+    variants=(
+        "<a|the> recording rule {name:series} <is|records|computes|=|evaluates|with expression> "
+        "{expr:promql}",
+    ),
 )
 def a_recording_rule(world: World, name: str, expr: str) -> None:
     """A recording rule: EXPR is evaluated with the rules and written as the series NAME."""

@@ -206,14 +206,15 @@ def slo_met(world: World, name: str | None = None) -> None:
 
 
 @then(
-    "{name:sloname} is <breached|violated|missed|blown|broken|not met>",
+    "{name:sloname} is <breached|violated|missed|blown|broken|not met|not being met|not kept>",
     "the SLO is breached",
     "web has breached its SLO",
     "the SLO for checkout is violated",
     variants=(
         "{name:sloname} <has breached|breached|has violated|violated|has missed|missed|has blown|"
         "blew|is breaching|is violating|is missing|is out of|has blown through|is over> " + _KEEPS,
-        "the SLO <of|for> {name:sloname} is <breached|violated|missed|blown|broken|not met>",
+        "the SLO <of|for> {name:sloname} is <breached|violated|missed|blown|broken|not met|"
+        "not being met|not kept>",
     ),
 )
 def slo_breached(world: World, name: str | None = None) -> None:

@@ -183,6 +183,8 @@ def requests_take_table(world: World, name: str) -> None:
     "requests to {name:service} " + _TAKE + " " + _ABOUT + "{latency:latency}" + _FOR,
     "requests to web take 1 second",
     "for 2 minutes requests to web take 1 second",
+    "search latency jumps to 900ms for 3 minutes",
+    "checkout's responses slow down to 800ms",
     variants=(
         "for {duration:duration}[,] requests to {name:service} "
         + _TAKE
@@ -193,6 +195,9 @@ def requests_take_table(world: World, name: str) -> None:
         "[the ]<latency|response time|response times> <of|for> {name:service} <rises|goes up|"
         "jumps|climbs|increases|spikes|drops|falls|goes|goes down|is|goes back|drops back|"
         "falls back> to {latency:latency}" + _FOR,
+        "{name:service}['s] <latency|response time|response times|responses> <rises|goes up|"
+        "jumps|climbs|increases|spikes|drops|falls|goes|goes down|is|goes back|drops back|"
+        "falls back|slows down|slow down|creeps up|shoots up> to {latency:latency}" + _FOR,
         "{name:service} <slows down|speeds up|slows|gets slower|gets faster> to "
         "{latency:latency}[ <per request|a request>]" + _FOR,
         "{name:service} <responds|answers|replies|starts responding|starts answering|is "

@@ -66,7 +66,7 @@ def _tense(verb: str) -> bool:
 
 
 @then(
-    "<someone|somebody|the on-call|on-call|the on call|the SRE|the team|we|the on-call engineer|"
+    "<someone|somebody|the on-call|on-call|the on call|the SRE|the team|we|I|the on-call engineer|"
     "the on-call person|the SRE on call|whoever is on call|the pager> "
     "{verb:tense} paged" + _FOR,
     "someone gets paged for checkout",

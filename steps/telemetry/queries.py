@@ -30,7 +30,10 @@ rate in words ("the rate of jobs_total over 5m" is rate(jobs_total[300s]))."""
 _PER_SECOND = "[< per second| a second|/s| /s>]"
 """A rate's unit, written after its value: it says what rate() gives, so it changes nothing."""
 _NOTHING = "<returns nothing|returns no result|is empty|gives nothing|gives no result>"
-_GIVES = "<returns|gives|is|equals|evaluates to|yields>[ <about|approximately|roughly>]"
+_GIVES = (
+    "<returns|gives|is|equals|evaluates to|yields|comes out at|comes out as|comes back as|"
+    "comes to|works out to|works out at|reads>[ <about|approximately|roughly>]"
+)
 
 
 def _said(rest: str) -> tuple[str, ...]:

@@ -19,7 +19,8 @@ from .telemetry_part import call, telemetry
 
 _SERVES = (
     "<serves|is serving|gets|is getting|receives|is receiving|handles|is handling|takes|"
-    "is taking|sees|is seeing|is quiet at|is busy at|runs at|is running at>"
+    "is taking|sees|is seeing|is quiet at|is busy at|runs at|is running at|answers|is answering|"
+    "at|processes|is processing>"
 )
 _ERRORS = (
     "[ <with|at|with a|with an|and> {errors:share} <errors|error rate|of them failing|failing|"
@@ -27,19 +28,27 @@ _ERRORS = (
 )
 _NO_ERRORS = (
     " <with no errors|without errors|without any errors|with zero errors|with hardly any errors|"
-    "with almost no errors|with barely any errors>"
+    "with almost no errors|with barely any errors|cleanly|error-free|without a single error|"
+    "with no failures|with zero failures|with no 5xx|without failures>"
 )
 _FAIL = (
     "<fail|are failing|start failing|return errors|return an error|return HTTP 500|return 500|"
-    "return 500s|return a 500|error out>"
+    "return 500s|return a 500|error out|return 503|return 503s|return a 503|return 5xx|"
+    "return a 5xx|return 5xxs>"
 )
+_CAUSE = (
+    "<a bad deploy|a bad release|a bad change|a bad config|a config change|a bug|a regression|"
+    "an outage|an incident|a slow dependency|a failing dependency|a dependency|the database|"
+    "a noisy neighbour|a noisy neighbor|a memory leak>"
+)
+"""Whatever people blame for the errors: the cause is not modelled, the errors are."""
 _WITH_CODE = "[ with <a|an|HTTP|status|code> <500|503|5xx>]"
 _FOR = "[ for [the next ]{duration:duration}]"
 _ERRS_ON = (
     "returns errors for|returns errors on|starts returning errors on|"
     "starts returning errors for|starts erroring on"
 )
-_AT = "[ <at|taking|answering in> [<around|about|roughly> ]{latency:latency}]"
+_AT = "[ <at|taking|answering in|in|within> [<around|about|roughly> ]{latency:latency}]"
 _VERB = (
     "jump|jumps|rise|rises|go|goes|climb|climbs|spike|spikes|increase|increases|drop|drops|"
     "fall|falls|go up|goes up|go down|goes down|double|doubles|triple|triples|halve|halves|"
@@ -101,6 +110,7 @@ def the_named(world: World, name: str | None) -> str:
         "that handles|that receives|that gets|which serves|with> {rate:rps}" + _ERRORS + _AT,
         "{name:service} " + _SERVES + " {rate:rps}" + _ERRORS + _AT,
         "{name:service} " + _SERVES + " {rate:rps}" + _NO_ERRORS + _AT,
+        "{name:service} is at {rate:rps}" + _NO_ERRORS + _AT,
         "{name:service} <gets|has|sees|is getting|is seeing|receives> [<steady|constant|normal> ]"
         "traffic of {rate:rps}" + _ERRORS + _AT,
     ),
@@ -183,6 +193,10 @@ def _lasting(
         "{errors:share} of [<its|all|the|all its|all of its> ]requests" + _WITH_CODE + _FOR,
         "{errors:share}[ of] " + _THEIR + "requests " + _FAIL + _WITH_CODE + _FOR,
         "{errors:share} of <them|those> " + _FAIL + _WITH_CODE + _FOR,
+        "{errors:share} of <them|those|its requests|those requests> <are|come back as|come back> "
+        "<5xx|5xxs|500s|errors|failures|failing|server errors>" + _FOR,
+        _CAUSE + " <makes|made|causes|caused> {errors:share} of [<its|the|all> ]"
+        "[{name:service} ]requests <fail|to fail|error|to error>" + _FOR,
         "{name:service} has <an error rate of|a> {errors:share}[ error rate]" + _FOR,
         "the [<5xx|HTTP 5xx|HTTP 500|server|500> ]<error|failure> <rate|ratio|percentage>"
         "[ <of|for> {name:service}] is {errors:share}" + _FOR,
@@ -196,6 +210,9 @@ def _lasting(
         "{name:service} [<starts|begins> ]<returning|returns|to return|answering|answers|"
         "serving|serves|throwing|throws> " + _FAILURES + " <for|on|to|in> {errors:share} of "
         "[<its|all|the|all its|all of its> ]" + _TRAFFIC + _FOR,
+        "the [<5xx|HTTP 5xx|HTTP 500|server|500> ]<error|failure> <rate|ratio|percentage>"
+        "[ <of|for> {name:service}] <settles at|stays at|sits at|holds at|levels off at|"
+        "hovers at|hovers around|settles around|levels out at> {errors:share}" + _FOR,
         "{name:service} <" + _MOVES + "> {errors:share} <errors|error rate|failures|"
         "failing requests|of requests failing|failing|5xx|5xxs|500s>" + _FOR,
     ),
@@ -211,6 +228,21 @@ def starts_failing(
         return
     service = _service(world, the_named(world, name))
     _lasting(world, service, "set_error_ratio", _ratio(errors), duration)
+
+
+@when(
+    "{name:service} <starts failing|fails|is failing|begins failing> <every|each> request" + _FOR,
+    "search starts failing every request",
+    "checkout fails every request for 5 minutes",
+    variants=(
+        "{name:service} <starts failing|fails|is failing|begins failing> all [of ]its requests"
+        + _FOR,
+        "<every|each> request to {name:service} <fails|starts failing>" + _FOR,
+    ),
+)
+def fails_every_request(world: World, name: str, duration: int | None = None) -> None:
+    """Every request to the service fails (500), from now or for that long: 100% errors."""
+    starts_failing(world, 100.0, name, duration)
 
 
 _VERSION = re.compile(r"v\d[\w.-]*", re.IGNORECASE)
@@ -233,7 +265,11 @@ def _version_fails(world: World, version: str, ratio: float, duration: int | Non
     "checkout stops failing",
     variants=(
         "the {name:name} service recovers",
-        "{name:service} <stops failing|is healthy again|stops returning errors>",
+        "the {name:name} [scrape ]target <comes back|comes back up|is back up|recovers|"
+        "is up again>",
+        "the [scrape ]target <comes back|comes back up|is back up|recovers|is up again>",
+        "{name:service} <stops failing|is healthy again|stops returning errors|stops erroring|"
+        "stops returning 500s|stops returning 5xx|stops throwing errors>",
         "the errors stop[ <for|on> {name:service}]",
         "[the ]errors <stop|go away|go back to zero|end>",
         "the <incident|outage|error spike|spike|failure> <ends|is over|stops|is resolved|passes>",
@@ -280,15 +316,17 @@ def starts_serving(
     "search goes down for 3 minutes",
     variants=(
         "the {name:name} service goes down" + _FOR,
+        "the {name:name} [scrape ]target <goes down|is down|stops answering scrapes>" + _FOR,
+        "the [scrape ]target <goes down|is down|stops answering scrapes>" + _FOR,
         "{name:service} <stops answering|stops serving>" + _FOR,
         "[the ]service {name:name} goes down" + _FOR,
         "{name:service} <goes down|is down|is unreachable|becomes unreachable>" + _FOR[1:-1],
     ),
 )
-def goes_down(world: World, name: str, duration: int | None = None) -> None:
+def goes_down(world: World, name: str | None = None, duration: int | None = None) -> None:
     """The service stops answering: up is 0 and its other series go stale at the next scrape;
-    "for 3 minutes": that long, then it answers again."""
-    service = _service(world, name)
+    "for 3 minutes": that long, then it answers again ("the target": the service named last)."""
+    service = _service(world, the_named(world, name))
     world.capability(service, "set_up")(False, world.clock.now)
     if duration is not None:
         world.advance(duration)

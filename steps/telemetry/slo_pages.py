@@ -1,9 +1,12 @@
 """An SLO's pages looked back on: "the SLO checkout has paged", "… never paged", "the page
-came from the 1h and 5m windows at a burn rate above 14.4".
+came from the 1h and 5m windows at a burn rate above 14.4", "the page comes from the
+fast-burn window".
 
 "Has paged" and "never paged" read the SLO's page alert over everything so far (the
 ALERTS series its rules wrote); which windows a page "came from" is the pair of the SLO's
-table that burns above its factor now, over both its long and its short window.
+table that burns above its factor now, over both its long and its short window. Of the pairs
+of one kind (page or ticket), the fast-burn window is the one with the shortest long window
+(the Workbook's 1h/5m for a page) and the slow-burn window the one with the longest (6h/30m).
 """
 
 from __future__ import annotations
@@ -83,3 +86,51 @@ def came_from_windows(
                 f"burn rates {bound} {burn} over {pair.window.label}",
                 " and ".join(show(b) for b in burns),
             )
+
+
+_BURN = (
+    "burn <window|windows|pair|alert>[ <of|for> {name:sloname}]",
+    "the {kind:pagekind} <came|comes|was raised|is raised|fired|fires> from the ",
+)
+
+
+def _burn_pair(world: World, kind: str, name: str | None, fast: bool) -> None:
+    """Of the SLO's pairs of that kind, the fast (shortest long window) or slow (longest)
+    one fires now, over both its windows."""
+    speed = "fast" if fast else "slow"
+    name = slo_named(world, name)
+    find_slo(world, name)
+    verdict = call(world, "verdict", name)
+    pairs = sorted(
+        (p for p in verdict.pairs if kind in ("alert", p.window.severity)),
+        key=lambda p: (p.window.long, p.window.short),
+    )
+    if not pairs:
+        raise world.fail(f"a {kind} pair in the table of {name}", "none")
+    pair = pairs[0] if fast else pairs[-1]
+    if not pair.fires:
+        raise world.fail(
+            f"the {speed}-burn {pair.window.label} pair of {name} firing", verdict.explain()
+        )
+
+
+@then(
+    _BURN[1] + "fast " + _BURN[0],
+    "the page comes from the fast-burn window",
+    "the page came from the fast burn pair of checkout",
+    variants=(_BURN[1] + "fast-" + _BURN[0],),
+)
+def came_from_fast_burn(world: World, kind: str, name: str | None = None) -> None:
+    """The fast-burn pair of that kind (shortest long window) fires now."""
+    _burn_pair(world, kind, name, fast=True)
+
+
+@then(
+    _BURN[1] + "slow " + _BURN[0],
+    "the page comes from the slow-burn window",
+    "the ticket came from the slow burn windows of checkout",
+    variants=(_BURN[1] + "slow-" + _BURN[0],),
+)
+def came_from_slow_burn(world: World, kind: str, name: str | None = None) -> None:
+    """The slow-burn pair of that kind (longest long window) fires now."""
+    _burn_pair(world, kind, name, fast=False)

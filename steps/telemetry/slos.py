@@ -376,7 +376,12 @@ def _severity_state(world: World, name: str, severity: str) -> str:
     'the SLO "availability" pages',
     "the SLO availability is still paging",
     "checkout pages",
-    variants=("the SLO {name:name} <pages|is paging|still pages|is still paging>",),
+    'the SLO "api-availability" pages the on-call',
+    variants=(
+        "the SLO {name:name} <pages|is paging|still pages|is still paging>",
+        "{name:sloname} <pages|is paging|still pages|is paging> <the on-call|on-call|"
+        "the on-call engineer|someone|somebody|us|me|the team|whoever is on call>",
+    ),
 )
 def pages(world: World, name: str) -> None:
     """The SLO's page alert fires now: some page pair burns over its long AND short window."""

@@ -23,15 +23,31 @@ _BACK = (
     "settle back|returns|return|returns back> to normal"
 )
 
+_FINE = (
+    "<is fine again|are fine again|fine again|is healthy again|are healthy again|"
+    "is all good again|is good again|are good again>"
+)
+"""Everything said to be fine again: every service as it was declared."""
+_COMPLETELY = (
+    "<recovers completely|fully recovers|recovers fully|completely recovers|is fully back|"
+    "is completely back|is fine again|is all good again>"
+)
+"""A service said to recover completely: its rate, errors and latency as declared, not only
+its errors gone ("recovers")."""
+
 
 @when(
     "<everything|things|all services|every service|all traffic|the world> " + _BACK + _FOR,
     "everything goes back to normal for 15 minutes",
     "web goes back to normal",
     "the checkout service is back to normal for 10 minutes",
+    "everything is fine again for 30 minutes",
+    "search recovers completely",
     variants=(
         "{name:service} " + _BACK + _FOR,
         "[the ]traffic[ <of|for|to|on> {name:service}] " + _BACK + _FOR,
+        "<everything|things|all services|every service> " + _FINE + _FOR,
+        "{name:service} " + _COMPLETELY + _FOR,
     ),
 )
 def back_to_normal(world: World, name: str | None = None, duration: int | None = None) -> None:
@@ -91,3 +107,14 @@ def traffic_goes_from(
     if duration is not None and world.error is None:
         world.advance(duration)
         world.attempt(lambda: service.set_rate(low, world.clock.now))  # type: ignore[attr-defined]
+
+
+@when(
+    "<recovers completely|fully recovers|recovers fully|completely recovers>" + _FOR,
+    "recovers completely",
+    "fully recovers for 10 minutes",
+)
+def recovers_completely(world: World, duration: int | None = None) -> None:
+    """Said with no subject ("and then recovers completely"): the service named last goes
+    back to what it was declared to do."""
+    back_to_normal(world, the_named(world, None), duration)

@@ -1,0 +1,93 @@
+"""Alert rules whose condition is said in words about the service named last: "an alert
+SearchSlow fires when p99 latency over 5 minutes stays above 500ms for 10 minutes", "… when
+the error rate is above 5% for 5 minutes", "… when more than 5% of requests fail", "… when
+search is down for 1 minute".
+
+Each condition is the PromQL an SRE would write (telemetry_nouns.latency_query,
+error_ratio_query, ``up{job="search"} == 0``) over the service the sentence names, else the
+one named last, else the only one; a sentence naming the service in the condition ("the p99
+latency of web …") is the condition type of alerts.py.
+"""
+
+from __future__ import annotations
+
+from kubeloop.harness.registry import given
+from kubeloop.harness.telemetry_nouns import error_ratio_query, latency_query
+from kubeloop.harness.world import World
+
+from .alerts import an_alert
+from .services import _service, the_named
+
+_RULE = "<an|the> <alert|alert rule|alerting rule> {name:name} <fires|that fires|firing> when "
+_HOLD = "[[,] <for|lasting|holding for> {hold:duration}]"
+_MOVES = "<stays|is|goes|rises|climbs|gets|remains>"
+_OPERATOR = {">": ">", "<": "<"}
+
+
+def _named(world: World, service: str | None) -> str:
+    named = the_named(world, service)
+    _service(world, named)
+    return named
+
+
+@given(
+    _RULE
+    + "[the ]p{percentile:decimal} latency[ over [the last ]{window:duration}] "
+    + _MOVES
+    + " {side:side} {value:latency}"
+    + _HOLD,
+    'an alert "SearchSlow" fires when p99 latency over 5 minutes stays above 500ms for 10 minutes',
+    "an alert SlowCheckout fires when the p95 latency goes above 1s",
+)
+def latency_alert(
+    world: World,
+    name: str,
+    percentile: float,
+    side: str,
+    value: tuple[str, float],
+    window: int = 300,
+    hold: int = 0,
+) -> None:
+    """An alert on the latency quantile of the service named last over the window (5 minutes
+    unless said), beyond VALUE, for HOLD."""
+    if not 0 < percentile < 100:
+        raise world.fail("a percentile between 0 and 100, e.g. p99", f"p{percentile:g}")
+    number, per_second = value
+    query = latency_query(_named(world, None), round(percentile / 100, 12), f"{window}s")
+    an_alert(world, name, f"{query} {_OPERATOR[side]} {float(number) / per_second:g}", hold)
+
+
+@given(
+    _RULE + "the [{window:duration} ]<error|5xx|failure|5xx error> <rate|ratio>[ over [the last ]"
+    "{span:duration}] " + _MOVES + " {side:side} {percent:percent}" + _HOLD,
+    'an alert "SearchErrors" fires when the error rate is above 5% for 5 minutes',
+    "an alert HighErrors fires when the 5m error ratio goes above 2%",
+    variants=(
+        _RULE + "<more than|over> {percent:percent} of [<the|its|all> ]requests fail" + _HOLD,
+    ),
+)
+def error_alert(
+    world: World,
+    name: str,
+    percent: float,
+    side: str = ">",
+    window: int | None = None,
+    span: int | None = None,
+    hold: int = 0,
+) -> None:
+    """An alert on the share of the service's requests failing over the window (5 minutes
+    unless said), beyond PERCENT, for HOLD."""
+    seconds = window or span or 300
+    query = error_ratio_query(_named(world, None), f"{seconds}s")
+    an_alert(world, name, f"{query} {_OPERATOR[side]} {percent / 100:g}", hold)
+
+
+@given(
+    _RULE + "{service:service} is <down|unreachable|not answering>" + _HOLD,
+    'an alert "SearchDown" fires when search is down for 1 minute',
+    "an alert TargetDown fires when the target is down",
+    variants=(_RULE + "the [scrape ]target is <down|unreachable|not answering>" + _HOLD,),
+)
+def down_alert(world: World, name: str, service: str | None = None, hold: int = 0) -> None:
+    """An alert on the service's scrape target not answering: ``up{job="…"} == 0``."""
+    an_alert(world, name, f'up{{job="{_named(world, service)}"}} == 0', hold)

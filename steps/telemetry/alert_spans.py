@@ -1,0 +1,119 @@
+"""Alert states looked back on as on-call people say them: "SearchSlow fired for at least 10
+minutes", "it went pending at some point", "nothing is left pending", "nothing was sent to
+the pager", "the page for search-availability went off", "a ticket is open for checkout".
+
+Each reads the same records as alerts.py and paging.py (the alert's state timeline, the
+ALERTS series); only the wording is new.
+"""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+from kubeloop.harness.comparisons import compare
+from kubeloop.harness.registry import then
+from kubeloop.harness.telemetry_nouns import SloAlert
+from kubeloop.harness.world import World
+from kubeloop.render.checks import FailedCheck
+
+from .alerts import _clock, _known, _timeline, no_alert_is, was_at_some_point
+from .paging import _firing, _slo_of, nobody_paged, ticket_opened
+from .slo_pages import has_paged
+from .slos import find_slo, slo_named
+from .telemetry_part import call
+
+
+@then(
+    "{name:alert} <fired|was firing|has been firing|has fired> for {bound:comparison} "
+    "{duration:duration}",
+    "SearchSlow fired for at least 10 minutes",
+    "HighErrorRate was firing for less than 5 minutes",
+    variants=(
+        "{name:alert} <fired|was firing|has been firing|has fired> for {bound:comparison} "
+        "{duration:duration} in total",
+    ),
+)
+def fired_for_bound(world: World, name: str, bound: str, duration: int) -> None:
+    """The time the alert spent firing so far, all firings together, against DURATION."""
+    _known(world, name)
+    changes = [*call(world, "timeline", name).changes, (world.clock.now, "now")]
+    firing = sum(end - start for (start, state), (end, _) in pairwise(changes) if state == "firing")
+    if not compare(firing, bound, duration):
+        raise world.fail(
+            f'alert "{name}" firing for {bound} {_clock(duration)}',
+            f"firing for {_clock(firing)} ({_timeline(world, name)})",
+            FailedCheck("alert", name),
+        )
+
+
+@then(
+    "{name:alert} <went|became|turned|got|went into|entered> {state:alertstate} at some point",
+    "SearchErrorsHigh went pending at some point",
+    "HighLatency became firing at some point",
+)
+def went_at_some_point(world: World, name: str, state: str) -> None:
+    """The alert was in STATE at least once so far (as "was pending at some point")."""
+    was_at_some_point(world, name, state)
+
+
+@then(
+    "nothing is <left|still> {state:alertstate}",
+    "nothing is left pending",
+    "nothing is still firing",
+    variants=("no alert is left {state:alertstate}", "no alerts are left {state:alertstate}"),
+)
+def nothing_left(world: World, state: str) -> None:
+    """No alert is in STATE now (there must be alerts)."""
+    no_alert_is(world, state)
+
+
+@then(
+    "nothing <was sent to|went to|reached|hit> the pager",
+    "nothing was sent to the pager",
+    "the pager stayed quiet",
+    variants=("the pager <stayed|was|remained|kept> quiet", "the pager never went off"),
+)
+def pager_quiet(world: World) -> None:
+    """No page fired so far (as "nobody was paged")."""
+    nobody_paged(world, "was")
+
+
+@then(
+    "the page <for|of|on|from> {name:sloname} <went off|went out|was sent|was raised>"
+    "[ <while it was happening|during the incident|during the outage|at some point>]",
+    'the page for "search-availability" went off while it was happening',
+    "the page of checkout went out at some point",
+)
+def the_page_went_off(world: World, name: str) -> None:
+    """The SLO's page alert fired at some point so far (as "the SLO has paged")."""
+    has_paged(world, name)
+
+
+@then(
+    "<a ticket is open|there is a ticket open|there's a ticket open|a ticket is still open|"
+    "there is an open ticket|there's an open ticket>[ <for|about|on> [the SLO ]{slo:name}]",
+    "a ticket is open for checkout",
+    "there is a ticket open for checkout-availability",
+    "the ticket for payments-availability is still open",
+    variants=(
+        "the ticket[ <for|about|on|of> [the SLO ]{slo:name}] is [still ]<open|opened|firing>",
+    ),
+)
+def ticket_open(world: World, slo: str | None = None) -> None:
+    """A ticket alert fires now (as "a ticket is opened")."""
+    ticket_opened(world, "is", slo)
+
+
+@then(
+    "{alert:sloalert} <fired|has fired>[ at some point]",
+    "the slow burn alert fired",
+    "the fast burn alert on checkout fired at some point",
+)
+def slo_alert_fired(world: World, alert: SloAlert) -> None:
+    """The SLO's page (fast burn) or ticket (slow burn) alert fired at some point so far."""
+    slo = slo_named(world, _slo_of(world, alert))
+    find_slo(world, slo)
+    if not _firing(world, alert.severity, slo, ever=True):
+        raise world.fail(
+            f"the {alert.severity} alert of {slo} fired at some point", "it never fired"
+        )
