@@ -152,7 +152,12 @@ class DeploymentRecordLike(Protocol):
 @runtime_checkable
 class EnvironmentLike(Protocol):
     """What an environment has run: every deploy oldest first, and the digests known good
-    (deployed and not rolled back), which ``rollback`` returns to."""
+    (deployed and not rolled back), which ``rollback`` returns to.
+
+    Optional on the view: ``rollback_target: str | None``, the digest a rollback would go
+    to now (the latest deployment neither running nor rolled back; None when there is
+    none). A step that names where a rollback goes reads it, and without it says the engine
+    "does not provide EnvironmentView.rollback_target" rather than guessing the rule."""
 
     name: str
     running: str | None

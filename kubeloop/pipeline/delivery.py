@@ -49,6 +49,18 @@ class _Environment:
         seen = dict.fromkeys(d.digest for d in self.deployments if d.digest not in self.rolled_back)
         return list(seen)
 
+    def rollback_target(self) -> str | None:
+        """Where a rollback goes: the latest deployment that is neither what runs now nor
+        rolled back itself (the previous known-good digest); None when there is none."""
+        return next(
+            (
+                d.digest
+                for d in reversed(self.deployments)
+                if d.digest != self.running and d.digest not in self.rolled_back
+            ),
+            None,
+        )
+
 
 class Delivery:
     def __init__(self, pipeline: Pipeline) -> None:
@@ -221,14 +233,7 @@ class Delivery:
         if state.running is None:
             raise RollbackError(f"{env} runs nothing: there is nothing to roll back")
         current = state.running
-        target = next(
-            (
-                d.digest
-                for d in reversed(state.deployments)
-                if d.digest != current and d.digest not in state.rolled_back
-            ),
-            None,
-        )
+        target = state.rollback_target()
         if target is None:
             raise RollbackError(
                 f"{env} has no previous known-good digest to roll back to "
@@ -273,6 +278,7 @@ class Delivery:
             tuple(sorted(state.rolled_back)),
             spec.requires_approval,
             definition.trusted_names(spec),
+            state.rollback_target(),
         )
 
     def pending(self, digest: str, env: str) -> bool:

@@ -170,19 +170,6 @@ def is_rolled_back(world: World, alias: str, env: str | None = None) -> None:
         raise world.fail(f"{alias} rolled back{where}", "it was not")
 
 
-def rollback_target(view: Any) -> str | None:
-    """Where a rollback of the environment goes: its latest deployment that is not what it
-    runs now and was not rolled back (the previous known-good digest)."""
-    return next(
-        (
-            d.digest
-            for d in reversed(view.deployments)
-            if d.digest != view.running and d.digest not in view.rolled_back
-        ),
-        None,
-    )
-
-
 @given(
     "{env:name} <runs|is running|is on|has> {alias:artifact}[ deployed]",
     "prod runs R7",

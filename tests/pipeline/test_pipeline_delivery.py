@@ -134,14 +134,29 @@ def test_rollback_returns_to_the_previous_known_good_digest() -> None:
     with pytest.raises(RollbackError, match="runs nothing"):
         pipeline.rollback("prod")
     to_prod(pipeline, one)
+    assert pipeline.environment("prod").rollback_target is None
     with pytest.raises(RollbackError, match="no previous known-good"):
         pipeline.rollback("prod")
     to_prod(pipeline, two)
+    assert pipeline.environment("prod").rollback_target == one
     assert pipeline.rollback("prod") == one
     view = pipeline.delivery.view("prod")
     assert view.running == one and view.known_good == (one,) and view.rolled_back == (two,)
+    assert view.rollback_target is None
     with pytest.raises(RollbackError, match="no previous known-good"):
         pipeline.rollback("prod")
+
+
+def test_the_views_rollback_target_is_where_rollback_goes() -> None:
+    """The view names the target the operation uses, skipping what was rolled back."""
+    pipeline = Pipeline()
+    one, two, three = (passing(pipeline, v) for v in ("1.0.0", "2.0.0", "3.0.0"))
+    for digest in (one, two, three):
+        to_prod(pipeline, digest)
+    assert pipeline.environment("prod").rollback_target == two
+    assert pipeline.rollback("prod") == two
+    assert pipeline.environment("prod").rollback_target == one
+    assert pipeline.rollback("prod") == one
 
 
 def test_rejection_and_approval_timeout() -> None:
