@@ -33,7 +33,8 @@ class GateLike(Protocol):
     PACKAGE)`` (`` in PACKAGE`` only when known) and percentages written as ``%g``:
 
     - unit: ``no unit test results were recorded``; ``the unit tests failed (T tests, F
-      failures, E errors) in SOURCE`` (the counts when T > 0, the source when known);
+      failures, E errors) in SOURCE`` (the counts when T > 0, ``, N flaky`` after them when
+      N > 0, the source when known);
       ``the unit tests passed but no coverage was recorded``; ``coverage S% is below the
       threshold F% (total C%, fail_under F%, precision P)``; passed: ``unit tests passed,
       coverage S% (fail_under F%, precision P)``, where S is coverage.py's
@@ -47,6 +48,10 @@ class GateLike(Protocol):
     - integration: ``the integration tests passed`` / ``failed``, with counts and source
       as the unit gate's;
     - a gate not run: ``not run: gate G blocked (G's reason)``.
+
+    Optional: ``tests``, the ``TestSummary`` the unit or integration gate judged (its
+    counts, flaky tests by name); a step that reads what a gate recorded of the tests says
+    the engine "does not provide GateResult.tests" without it.
     """
 
     gate: str
