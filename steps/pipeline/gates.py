@@ -42,9 +42,9 @@ def _record(world: World, alias: str, method: str, *args: object) -> None:
     "the unit tests of D1 pass with 89.5% coverage",
     "its unit tests pass but coverage is only 71%",
     variants=(
-        "{alias:artifacts} unit tests pass with {coverage:percent} coverage",
-        "{alias:artifacts} unit tests pass[,] <but|and|with> [its ]coverage <is|at> [<only|just> ]"
-        "{coverage:percent}",
+        "[all [of ]]{alias:artifacts} unit tests pass with {coverage:percent} coverage",
+        "[all [of ]]{alias:artifacts} unit tests pass[,] <but|and|with> [its ]coverage <is|at> "
+        "[<only|just> ]{coverage:percent}",
         "[the ]unit tests <of|for|on> {alias:artifact} pass[,] <but|and|with> [its ]coverage "
         "<is|at> [<only|just> ]{coverage:percent}",
     ),
@@ -59,7 +59,7 @@ def unit_tests_pass_with(world: World, alias: str, coverage: float) -> None:
 @given(
     "the unit tests <of|for|on> {alias:artifact} pass",
     "the unit tests of D1 pass",
-    variants=("{alias:artifacts} unit tests pass",),
+    variants=("[all [of ]]{alias:artifacts} unit tests pass",),
 )
 def unit_tests_pass(world: World, alias: str) -> None:
     """The unit tests are green (coverage is a separate input, and the gate needs it)."""
