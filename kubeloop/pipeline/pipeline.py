@@ -249,8 +249,9 @@ class Pipeline:
     def promote(self, digest: str, environment: str) -> str:
         return self.delivery.promote(digest, environment)
 
-    def approve(self, digest: str, environment: str) -> str:
-        return self.delivery.approve(digest, environment)
+    def approve(self, digest: str, environment: str, by: str = "") -> str:
+        """Approve the promotion; BY, when said, names the reviewer in the audit log."""
+        return self.delivery.approve(digest, environment, by)
 
     def reject(self, digest: str, environment: str) -> None:
         self.delivery.reject(digest, environment)

@@ -8,9 +8,11 @@ from __future__ import annotations
 from typing import Any
 
 import kubeloop.harness.release_words  # noqa: F401  (registers happening)
+from kubeloop.harness.errors import EngineCapabilityError
 from kubeloop.harness.registry import then
 from kubeloop.harness.world import World
 
+from .chains import takes_approver
 from .pipeline_part import scene
 from .verdicts import _gate
 
@@ -77,3 +79,38 @@ def waiver_in_audit(world: World, finding: str | None = None, alias: str | None 
         gate = _gate(world, "scan", alias)
         if said not in getattr(gate, "waived", ()):
             raise world.fail(f"the scan of {alias} to cite the waiver of {said}", gate.reason)
+
+
+@then(
+    "the audit <log|trail> <shows|records|says|lists> [that ]{who:person} approved "
+    "{alias:artifact}[ for {env:name}]",
+    "the audit log shows that Marcus approved R7 for prod",
+    'the audit trail records that "dana" approved B1 for prod',
+    variants=(
+        "{alias:artifact} <was|got|has been> approved[ for {env:name}] by {who:person}",
+        "the approval of {alias:artifact}[ for {env:name}] <is|was> <recorded|logged> <as|with> "
+        "{who:person}[ as the approver]",
+    ),
+)
+def approved_by(world: World, who: str, alias: str, env: str | None = None) -> None:
+    """The pipeline recorded an approval of the artifact (for ENV) given by WHO; an engine
+    whose ``approve`` takes no ``by`` cannot say who, and is told so."""
+    if not takes_approver(world):
+        raise EngineCapabilityError(
+            f"engine {world.engine_name} does not provide Pipeline.approve(..., by=NAME), "
+            f'which the step "{world.step.text}" needs to know who approved'
+        )
+    digest = _label(world, alias)
+    where = f" for {env}" if env else " for "
+    found = [
+        e
+        for e in _events(world)
+        if e.reason == "Approved"
+        and digest in e.message
+        and e.message.endswith(f" by {who}")
+        and where in e.message
+    ]
+    if not found:
+        given = [e.message for e in _events(world) if e.reason == "Approved"]
+        shown = "; ".join(given) or "no approval"
+        raise world.fail(f"an approval of {alias}{where.rstrip()} by {who}", shown)

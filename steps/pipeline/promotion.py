@@ -93,6 +93,7 @@ def roll_back_environment(world: World, env: str) -> bool:
     "prod is on the digest of R6",
     "R6 is still in staging",
     "staging still has nothing deployed",
+    "prod is still empty",
     "R3 makes it to staging",
     variants=(
         "{env:name} <is running|is on|is at|now runs|still runs|is still running|is still on|"
@@ -100,6 +101,9 @@ def roll_back_environment(world: World, env: str) -> bool:
         "{alias:artifact} is [<still|now|back> ]<running in|in|live in|deployed in|deployed to>"
         " {env:name}[ again]",
         "{env:name} [still ]<has nothing deployed|has nothing|runs nothing>",
+        "{env:name} <is still empty|is empty so far|isn't running anything|is not running "
+        "anything|shouldn't be running anything|should not be running anything|runs nothing>"
+        "[ yet]",
         "{alias:artifact} <was|has been|got|is now> <promoted|deployed|released> to {env:name}",
         "{alias:artifact} <makes it to|made it to|gets to|got to|reaches|reached|lands in|"
         "landed in|goes live in|went live in> {env:name}",

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from kubeloop.errors import NotFoundError
+from kubeloop.errors import InvalidSpecError, NotFoundError
 from kubeloop.pipeline import (
     EnvironmentSpec,
     Finding,
@@ -184,3 +184,18 @@ def test_a_blocked_rerun_revokes_promotion_but_not_what_runs() -> None:
     with pytest.raises(PromotionRefusedError, match="blocked at scan"):
         pipeline.promote(digest, "staging")
     assert pipeline.running("dev") == digest
+
+
+def test_an_approval_names_its_reviewer_and_a_bad_name_changes_nothing() -> None:
+    pipeline = Pipeline()
+    digest = passing(pipeline, "1.0.0")
+    pipeline.promote(digest, "dev")
+    pipeline.promote(digest, "staging")
+    pipeline.promote(digest, "prod")
+    before = pipeline.state()
+    with pytest.raises(InvalidSpecError, match="printable"):
+        pipeline.approve(digest, "prod", by="Marcus\n")
+    assert pipeline.state() == before
+    assert pipeline.approve(digest, "prod", by="Marcus") == "deployed"
+    approvals = [e.message for e in pipeline.events if e.reason == "Approved"]
+    assert len(approvals) == 1 and approvals[0].endswith("approved for prod by Marcus")
