@@ -16,7 +16,9 @@ both optional — and then:
 - ``promote / approve / reject / deploy / rollback``: the same digest moves through the
   definition's environments in order; approval where required; every deploy verifies a
   signature for this digest by a key the environment trusts; a refusal raises and
-  changes nothing.
+  changes nothing. Optional: ``approve(digest, environment, by=NAME)`` names the
+  reviewer, and the ``Approved`` event's message ends `` by NAME`` (a step that asks who
+  approved says "does not provide" to an engine whose ``approve`` takes no ``by``).
 """
 
 from __future__ import annotations

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Sequence
+from functools import partial
 
 import kubeloop.harness.release_words  # noqa: F401  (registers actions, chain, gatelist, person)
 from kubeloop.harness.nouns import It
@@ -52,7 +53,7 @@ def approve(world: World, alias: str, env: str | None, who: str | None = None) -
     method = world.capability(current.pipeline, "approve")
     for each in envs:
         if world.error is None:
-            world.attempt(lambda each=each: method(digest, each, **named))
+            world.attempt(partial(method, digest, each, **named))
 
 
 def takes_approver(world: World) -> bool:
