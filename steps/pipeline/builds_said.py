@@ -1,0 +1,157 @@
+"""Builds said the way release engineers say them: a commit at a version ("commit 4b7c21e
+of payments at version 2.3.0 is built as P1"), a build named with its project ("build M4 of
+mobile-api version 5.2.1", "P4 of payments passed every gate"), several at once ("R1 and R2
+of payments both passed every gate"), and a rebuild ("I build payments again as A2": the
+same content, so the same digest).
+
+Several builds said at once are different builds of one version: each carries its name as
+SemVer build metadata (``2.3.0+R1``), which is what tells builds of one version apart.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from kubeloop.harness.artifacts import commit_alias
+from kubeloop.harness.pipeline_words import Fact
+from kubeloop.harness.registry import given, when
+from kubeloop.harness.world import World
+
+from .build import REVISION, _build, bind
+from .commits import VERSION_LABEL, make_true
+from .pipeline_part import scene
+
+DEFAULT_VERSION = "1.0.0"
+"""The version of a project built without one said and no manifest declared."""
+
+
+def build_commit_at(world: World, commit: str, project: str, version: str, alias: str) -> None:
+    """Build PROJECT at VERSION from COMMIT (labelled with both, as OCI images record them)
+    and bind ALIAS and "commit COMMIT" to the digest."""
+    manifest = {
+        "name": project,
+        "version": version,
+        "labels": {REVISION: commit, VERSION_LABEL: version},
+    }
+    current = scene(world)
+    current.manifests[project] = manifest
+    digest = world.attempt(lambda: world.capability(current.pipeline, "build")(manifest))
+    if digest is not None:
+        bind(world, commit_alias(commit), digest, version)
+        bind(world, alias, digest, version)
+
+
+@when(
+    "commit {commit:commit} of {project:name} at version {version:name} is built as "
+    "{alias:name}[{facts:facts}]",
+    'commit 4b7c21e of "payments" at version "2.3.0" is built as P1',
+    "commit 9e01d77 of payments-api at version 2.4.1 is built as build-B",
+    variants=(
+        "version {version:name} of {project:name} is built from commit {commit:commit} as "
+        "{alias:name}[{facts:facts}]",
+        "I build commit {commit:commit} of {project:name} at version {version:name} as "
+        "{alias:name}",
+        "{project:name} version {version:name} is built from commit {commit:commit} as "
+        "{alias:name}[{facts:facts}]",
+    ),
+)
+def commit_at_version(
+    world: World,
+    commit: str,
+    project: str,
+    version: str,
+    alias: str,
+    facts: Sequence[Fact] = (),
+) -> None:
+    """Build PROJECT at VERSION from COMMIT as ALIAS (the manifest of the project from now
+    on); then make each fact said after it true."""
+    build_commit_at(world, commit, project, version, alias)
+    if world.error is None:
+        make_true(world, alias, facts)
+
+
+def _manifest(world: World, project: str, version: str | None) -> dict[str, Any]:
+    """The manifest of PROJECT: at VERSION if said, else the one declared, else at the
+    default version."""
+    current = scene(world)
+    declared = current.manifests.get(project)
+    if version is not None:
+        return {"name": project, "version": version}
+    if declared is not None:
+        return dict(declared)
+    return {"name": project, "version": DEFAULT_VERSION}
+
+
+@given(
+    "build {alias:name} of {project:name}[ version {version:name}][{facts:facts}]",
+    'build M4 of "mobile-api" version "5.2.1"',
+    'build M6 of "mobile-api"',
+    "build R7 of payments that passed every gate and was promoted to dev and staging",
+    variants=(
+        "{alias:name} of {project:name}[ version {version:name}]{facts:facts}",
+        "{alias:name} of {project:name} at version {version:name}[{facts:facts}]",
+    ),
+)
+def build_of(
+    world: World,
+    alias: str,
+    project: str,
+    version: str | None = None,
+    facts: Sequence[Fact] = (),
+) -> None:
+    """Build PROJECT (at VERSION, else its declared manifest, else at the default
+    version) as ALIAS; then make each fact said after it true."""
+    current = scene(world)
+    current.manifests[project] = _manifest(world, project, version)
+    _build(world, project, alias)
+    if world.error is None:
+        make_true(world, alias, facts)
+
+
+@given(
+    "{aliases:several} of {project:name}[ version {version:name}][ <both|all>]{facts:facts}",
+    'R1 and R2 of "payments" both passed every gate',
+    "B1, B2 and B3 of checkout version 2.0.0 all passed every gate",
+    variants=(
+        "{aliases:several} <are|were> [<both|all> ]builds of {project:name}"
+        "[ version {version:name}][{facts:facts}]",
+    ),
+)
+def several_builds_of(
+    world: World,
+    aliases: Sequence[str],
+    project: str,
+    facts: Sequence[Fact] = (),
+    version: str | None = None,
+) -> None:
+    """Each is a different build of PROJECT at one version (its name as SemVer build
+    metadata: ``2.3.0+R1``), and each fact holds for each, in the order named."""
+    if len(set(aliases)) < len(aliases):
+        raise world.fail("different names for different builds", ", ".join(aliases))
+    base = _manifest(world, project, version)
+    current = scene(world)
+    for alias in aliases:
+        if world.error is not None:
+            return
+        release = str(base["version"]).partition("+")[0]
+        current.manifests[project] = {**base, "version": f"{release}+{alias}"}
+        _build(world, project, alias)
+        if world.error is None:
+            make_true(world, alias, facts)
+    current.manifests[project] = base
+
+
+@when(
+    "I build {manifest:name} again as {alias:name}",
+    'I build "payments" again as A2',
+    "I rebuild orders as build-8",
+    variants=(
+        "I rebuild {manifest:name} as {alias:name}",
+        "{manifest:name} is <built|rebuilt|built again> as {alias:name}",
+    ),
+)
+def build_again(world: World, manifest: str, alias: str) -> None:
+    """Build the manifest's current content again: the same content is the same digest,
+    so ALIAS names the artifact an earlier build of it named."""
+    _build(world, manifest, alias)
