@@ -184,6 +184,10 @@ class PipelineExtensionsLike(Protocol):
         """Point a mutable tag at a digest (a deploy by tag resolves it first)."""
 
     def resolve_tag(self, tag: str) -> str: ...
+    def verify_with(self, digest: str, key: str) -> str | None:
+        """None if one of the digest's signatures verifies under the definition's key of
+        that name alone, else why none does."""
+
     def environment(self, name: str) -> EnvironmentLike: ...
     def state(self) -> Any:
         """Everything the pipeline holds, as a value: equal before and after an operation
@@ -211,7 +215,15 @@ PIPELINE_METHODS = (
     "running",
     "waiting",
 )
-EXTENSIONS = ("sign", "signatures", "tag", "resolve_tag", "environment", "state")
+EXTENSIONS = (
+    "sign",
+    "signatures",
+    "tag",
+    "resolve_tag",
+    "verify_with",
+    "environment",
+    "state",
+)
 """Richer steps use these when the engine has them (else: "engine X does not provide …")."""
 
 

@@ -164,6 +164,12 @@ def _view(world: World, env: str) -> Any:
     "the history of prod is D1, D2 and D1",
     "the history of prod reads B4, B5, B4",
     "the history of prod is R1 then R3",
+    "prod's history reads build-A, build-C and build-A",
+    variants=(
+        "{env:name}'s history <is|reads|reads as|shows> {aliases:sequence}",
+        "the only <thing|build|artifact|image|deployment> in {env:name}'s history is "
+        "{aliases:sequence}",
+    ),
 )
 def history_is(world: World, env: str, aliases: Sequence[str]) -> None:
     """Every deployment ENV went through, in order (promotions, deploys and rollbacks)."""

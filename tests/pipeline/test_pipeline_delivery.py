@@ -199,3 +199,17 @@ def test_an_approval_names_its_reviewer_and_a_bad_name_changes_nothing() -> None
     assert pipeline.approve(digest, "prod", by="Marcus") == "deployed"
     approvals = [e.message for e in pipeline.events if e.reason == "Approved"]
     assert len(approvals) == 1 and approvals[0].endswith("approved for prod by Marcus")
+
+
+def test_verify_with_one_key_alone() -> None:
+    """cosign verify --key: only that key's signature, over its payload, for this digest."""
+    pipeline = Pipeline(PipelineDefinition(keys=(("ci", "ci"), ("ops", "ops"))))
+    one, two = passing(pipeline, "1.0.0"), pipeline.build({"name": "web", "version": "2"})
+    assert pipeline.verify_with(two, "ci") == "web 2 (" + two[:19] + "…) has no signature"
+    pipeline.sign(one, "ci")
+    assert pipeline.verify_with(one, "ci") is None
+    assert "not trusted" in str(pipeline.verify_with(one, "ops"))
+    pipeline.attach_signature(one, two)
+    assert "a copied signature" in str(pipeline.verify_with(two, "ci"))
+    with pytest.raises(NotFoundError):
+        pipeline.verify_with(one, "rogue")

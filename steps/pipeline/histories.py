@@ -1,0 +1,75 @@
+"""What an environment's history says beyond its list: how often it was rolled back, and
+where a rollback would go now ("prod has been rolled back exactly once", "a rollback of
+prod would go back to B7", "there is nothing to roll prod back to"). Each reads the
+engine's environment view: its deployments, and ``rollback_target``, the engine's own rule
+for the previous known-good digest (an optional member of the contract)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import kubeloop.harness.telemetry_nouns  # noqa: F401  (registers times)
+from kubeloop.harness.comparisons import compare
+from kubeloop.harness.registry import then
+from kubeloop.harness.world import World
+
+from .pipeline_part import scene
+
+
+def _view(world: World, env: str) -> Any:
+    names = [spec.name for spec in scene(world).definition.environments]
+    if env not in names:
+        raise world.fail(f"an environment {env}", f"environments: {', '.join(names)}")
+    return world.capability(scene(world).pipeline, "environment")(env)
+
+
+@then(
+    "{env:name} <was|has been|got> rolled back [<only|just> ][{bound:comparison} ]{count:times}",
+    "prod has been rolled back exactly once",
+    "staging was rolled back twice",
+    "prod was rolled back at least 2 times",
+    variants=(
+        "{env:name} <was never|has never been|was not|has not been|wasn't|hasn't been> rolled back",
+    ),
+)
+def rolled_back_times(world: World, env: str, count: int = 0, bound: str = "==") -> None:
+    """The rollbacks in ENV's history (deployments made by a rollback), counted."""
+    rollbacks = [d for d in _view(world, env).deployments if d.how == "rollback"]
+    if not compare(len(rollbacks), bound, count):
+        said = "" if bound == "==" else f"{bound} "
+        raise world.fail(f"{env} rolled back {said}{count} time(s)", f"{len(rollbacks)}")
+
+
+@then(
+    "a rollback of {env:name} would go back to {alias:artifact}",
+    "a rollback of prod would go back to B7",
+    "the last good build of prod is B7",
+    variants=(
+        "the <last|previous> <good|known-good|known good> <build|artifact|image|digest|release> "
+        "<of|in|for> {env:name} is {alias:artifact}",
+        "{env:name}'s <last|previous> <good|known-good|known good> <build|artifact|image|digest|"
+        "release> is {alias:artifact}",
+        "rolling back {env:name} would <go back to|restore|return to> {alias:artifact}",
+    ),
+)
+def rollback_goes_to(world: World, env: str, alias: str) -> None:
+    """Where the engine would roll ENV back to now is the artifact (its view's
+    ``rollback_target``: the latest deployment neither running nor rolled back)."""
+    current = scene(world)
+    target = world.attribute(_view(world, env), "rollback_target")
+    if target != current.digest(world, alias):
+        shown = "nothing" if target is None else current.alias_of(target)
+        raise world.fail(f"a rollback of {env} to go back to {alias}", f"it would go to {shown}")
+
+
+@then(
+    "there is nothing to roll {env:name} back to",
+    "there is nothing to roll prod back to",
+    variants=("{env:name} has no <previous|earlier|last> <good|known-good> <build|digest>",),
+)
+def nothing_to_roll_back_to(world: World, env: str) -> None:
+    """ENV has no previous known-good digest: a rollback would be refused."""
+    current = scene(world)
+    target = world.attribute(_view(world, env), "rollback_target")
+    if target is not None:
+        raise world.fail(f"nothing to roll {env} back to", current.alias_of(target))
