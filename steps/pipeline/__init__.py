@@ -8,6 +8,7 @@ from . import (
     builds_said,
     chains,
     commits,
+    dated_runs,
     environments,
     findings,
     gates,
@@ -19,6 +20,7 @@ from . import (
     stops,
     test_counts,
     unit_results,
+    unsigned_deploys,
     verdicts,
     waivers,
 )
@@ -30,6 +32,7 @@ __all__ = [
     "builds_said",
     "chains",
     "commits",
+    "dated_runs",
     "environments",
     "findings",
     "gates",
@@ -41,6 +44,7 @@ __all__ = [
     "stops",
     "test_counts",
     "unit_results",
+    "unsigned_deploys",
     "verdicts",
     "waivers",
 ]
