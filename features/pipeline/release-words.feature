@@ -1,0 +1,42 @@
+Feature: Releases said the way release engineers tell them
+  A commit built at a version, builds named with their project, several at once, a
+  rebuild, an approval by someone named and the audit log saying who, a history read in
+  the possessive, a rollback counted and where the next one would go, a run on a given
+  day, and a signature checked against one named key.
+
+  Scenario: A commit at a version goes to prod with Marcus's approval
+    Given commit 4b7c21e of "payments" at version "2.3.0" is built as P1
+    And P1 passed every gate and was promoted to dev and staging
+    When I promote P1 to prod
+    Then prod is still empty
+    When Marcus approves P1 for prod
+    Then prod runs P1
+    And the audit log shows that Marcus approved P1 for prod
+    And the signature of P1 verifies against the ci key
+
+  Scenario: Two builds at once, a rollback counted, and where the next would go
+    Given R1 and R2 of "payments" both passed every gate
+    And prod has run R1 and then R2
+    Then a rollback of prod would go back to R1
+    When I roll back prod
+    Then prod has been rolled back exactly once
+    And prod's history reads R1, R2 and R1
+    And there is nothing to roll prod back to
+
+  Scenario: A rebuild of the same content is the same artifact
+    Given a manifest "payments" version "2.3.1"
+    When I build "payments" as A1
+    And I build "payments" again as A2
+    Then A1 and A2 are the same artifact
+
+  Scenario: A waiver that has run out by the day of the run
+    Given build B6 of "orders" version "3.4.0"
+    And the unit tests of B6 pass with 95% coverage
+    And the integration tests of B6 pass
+    And the scan reports CVE-2026-3131 as HIGH in zlib for B6
+    And waiver list version 1 accepts CVE-2026-3131 because "not reachable" until 2026-09-01
+    When the pipeline runs for B6 on 2026-06-01
+    Then the pipeline passes
+    When I run the pipeline again on 2026-10-01
+    Then the pipeline is blocked by CVE-2026-3131
+    And B6 still can't be promoted to dev
