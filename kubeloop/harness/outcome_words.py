@@ -108,6 +108,33 @@ def _stage(text: str) -> Stage:
     return Stage(TYPES["gate"].convert(text), False)
 
 
+_SEVERITY_WORDS = {
+    "critical": "CRITICAL",
+    "criticals": "CRITICAL",
+    "high": "HIGH",
+    "highs": "HIGH",
+    "medium": "MEDIUM",
+    "mediums": "MEDIUM",
+    "moderate": "MEDIUM",
+    "low": "LOW",
+    "lows": "LOW",
+    "unknown": "UNKNOWN",
+}
+"""Trivy's severities as people count findings by them ("3 high", "the mediums")."""
+_SEVERITY = "|".join(sorted(_SEVERITY_WORDS, key=len, reverse=True))
+_ONE_SEVERITY = re.compile(rf"(?P<n>{NUMBER}) (?P<s>{_SEVERITY})", re.IGNORECASE)
+
+
+def _severity_counts(text: str) -> tuple[tuple[str, int], ...]:
+    """(severity, how many) in the order said: "1 critical, 3 high and 12 medium"."""
+    found = []
+    for item in re.split(_SEP, text, flags=re.IGNORECASE):
+        one = _ONE_SEVERITY.fullmatch(item)
+        assert one is not None  # the whole list matched, so each item does
+        found.append((_SEVERITY_WORDS[one.group("s").lower()], number(one.group("n"))))
+    return tuple(found)
+
+
 _INPUT = {
     "scan": "scan",
     "vulnerability scan": "scan",
@@ -126,6 +153,16 @@ _INPUT = {
 
 TYPES.update(
     {
+        "severitycounts": ParamType(
+            rf"{_strip_groups(_ONE_SEVERITY.pattern)}(?:{_SEP}{_strip_groups(_ONE_SEVERITY.pattern)})*",
+            _severity_counts,
+            "findings counted by severity: 1 critical, 3 high and 12 medium",
+        ),
+        "severities": ParamType(
+            _SEVERITY,
+            lambda text: _SEVERITY_WORDS[text.lower()],
+            "a severity as people name its findings: the mediums, the high ones",
+        ),
         "gateinput": ParamType(
             "|".join(sorted(_INPUT, key=len, reverse=True)).replace(" ", " +"),
             lambda text: _INPUT[" ".join(text.lower().split())],

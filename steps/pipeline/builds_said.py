@@ -19,7 +19,7 @@ from kubeloop.harness.registry import given, when
 from kubeloop.harness.world import World
 
 from .build import REVISION, _build, bind
-from .commits import VERSION_LABEL, make_true
+from .commits import VERSION_LABEL, _commit, build_commit, make_true
 from .pipeline_part import scene
 
 DEFAULT_VERSION = "1.0.0"
@@ -155,3 +155,30 @@ def build_again(world: World, manifest: str, alias: str) -> None:
     """Build the manifest's current content again: the same content is the same digest,
     so ALIAS names the artifact an earlier build of it named."""
     _build(world, manifest, alias)
+
+
+@given(
+    "<a|the> build of {project:name}{facts:facts}",
+    'a build of "checkout" that passed every gate',
+    "the build of payments that was signed and promoted to dev",
+)
+def a_build_said_with_facts(world: World, project: str, facts: Sequence[Fact]) -> None:
+    """Build PROJECT (its declared manifest, else at the default version), named
+    "PROJECT:VERSION" (and "it"); then make each fact said after it true."""
+    manifest = _manifest(world, project, None)
+    scene(world).manifests[project] = manifest
+    alias = f"{project}:{manifest['version']}"
+    _build(world, project, alias)
+    if world.error is None:
+        make_true(world, alias, facts)
+
+
+@when(
+    "<CI|the pipeline|the build|Jenkins|GitHub Actions> builds {project:name} from {source:source} "
+    "<as|into> {alias:name}",
+    "CI builds payments-api from that commit as build-A",
+    "the pipeline builds checkout from commit 4f2a9c1 as B1",
+)
+def ci_builds_project(world: World, project: str, source: str, alias: str) -> None:
+    """Build the commit named (or said last) of PROJECT; ALIAS names the artifact."""
+    build_commit(world, _commit(world, source), project, alias)

@@ -43,6 +43,10 @@ def _record(world: World, alias: str, method: str, *args: object) -> None:
     "its unit tests pass but coverage is only 71%",
     variants=(
         "[all [of ]]{alias:artifacts} unit tests pass with {coverage:percent} coverage",
+        "{alias:artifacts} unit tests <are|were|come back|came back> green <with|at> "
+        "{coverage:percent} coverage",
+        "[build ]{alias:artifact} <passes|passed> [all ]its unit tests <with|at> "
+        "{coverage:percent} coverage",
         "[all [of ]]{alias:artifacts} unit tests pass[,] <but|and|with> [its ]coverage <is|at> "
         "[<only|just> ]{coverage:percent}",
         "[the ]unit tests <of|for|on> {alias:artifact} pass[,] <but|and|with> [its ]coverage "
@@ -135,7 +139,7 @@ def scan_finds(world: World, alias: str) -> None:
     world.attempt(lambda: world.capability(current.pipeline, "record_scan")(digest, findings()))
 
 
-_SCAN = "the [<vulnerability|security|image|CVE|Trivy|container> ]scan"
+_SCAN = "the [<vulnerability|security|image|CVE|Trivy|container> ]<scan|scanner>"
 _FINDS = (
     "<finds|found|reports|reported|shows|showed|turns up|turned up|comes back with|came back with>"
 )
@@ -154,6 +158,8 @@ _NOTHING = (
         "{alias:artifacts} scan finds nothing",
         _SCAN + " <of|on|for> {alias:artifact} " + _FINDS + " " + _NOTHING,
         "{alias:artifact} <scans|scanned|is scanned|was scanned> clean",
+        "{alias:artifacts} scan <is|was|comes back|came back> clean",
+        _SCAN + " <of|on|for> {alias:artifact} <is|was|comes back|came back> clean",
     ),
 )
 def scan_finds_nothing(world: World, alias: str) -> None:
@@ -187,7 +193,8 @@ def integration_fail(world: World, alias: str) -> None:
     "I run the pipeline",
     "I run the pipeline for R3 once more",
     variants=(
-        "the pipeline <runs|runs again|is run|is run again|reruns>[ <for|on> {alias:artifact}]",
+        "the pipeline <runs|runs again|is run|is run again|reruns|is rerun|is re-run|re-runs>"
+        "[ <for|on> {alias:artifact}]",
         "{alias:artifact} <goes|went|is sent|is put|runs> through the <pipeline|gates>[ again]",
         "I <run|rerun|re-run> the <gates|pipeline|ladder>[ <for|on> {alias:artifact}]"
         "[ <again|once more|one more time>]",
@@ -207,7 +214,10 @@ def i_run_the_pipeline(world: World, alias: str | None = None) -> None:
     "the scan of R3 finds a critical CVE-2024-3094 in openssl",
     "the scan finds CVE-2024-3094 rated critical in R3",
     "build R4 has a high severity finding CVE-2023-44487",
+    'the scan of P3 finds CVE-2025-9931 with severity HIGH in package "zlib"',
     variants=(
+        _SCAN + " <of|on|for> {alias:artifact} " + _FINDS + " {finding:finding} <as|rated|"
+        "rated as|with severity> {severity:severity}[ in [package ]{package:name}]",
         _SCAN + " <of|on|for> {alias:artifact} " + _FINDS + " <a|an> {severity:severity}"
         "[ severity] [<CVE|vulnerability|finding> ]{finding:finding}[ in {package:name}]",
         "{alias:artifact} has <a|an> {severity:severity}[ severity] "

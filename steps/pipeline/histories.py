@@ -73,3 +73,25 @@ def nothing_to_roll_back_to(world: World, env: str) -> None:
     target = world.attribute(_view(world, env), "rollback_target")
     if target is not None:
         raise world.fail(f"nothing to roll {env} back to", current.alias_of(target))
+
+
+@then(
+    "every <entry|deployment|release> in {env:name}'s history <has|had|carries|carried> a "
+    "verified signature",
+    "every entry in prod's history has a verified signature",
+    variants=(
+        "every <entry|deployment|release> in the history of {env:name} <has|had|carries|carried>"
+        " a verified signature",
+    ),
+)
+def history_verified(world: World, env: str) -> None:
+    """ENV ran something, and each of its deployments names the key whose signature
+    verify-before-deploy accepted (``key_id`` of the deployment record)."""
+    deployments = _view(world, env).deployments
+    if not deployments:
+        raise world.fail(f"deployments in {env}'s history", "it has none")
+    current = scene(world)
+    for record in deployments:
+        if not world.attribute(record, "key_id"):
+            said = current.alias_of(record.digest)
+            raise world.fail(f"a verified signature for each deployment of {env}", said)

@@ -35,6 +35,7 @@ _COVERAGE = "[ <with|and|at> {coverage:percent} coverage]"
     variants=(
         "all {tests:n} [unit ]tests <of|for|on> {alias:artifact} pass" + _COVERAGE,
         "{alias:artifacts} {tests:n} unit tests [all ]pass" + _COVERAGE,
+        "[build ]{alias:artifact} <passes|passed> [all ]{tests:n} unit tests" + _COVERAGE,
     ),
 )
 def tests_pass_counted(
@@ -68,7 +69,11 @@ def tests_report(world: World, alias: str, failures: int, tests: int) -> None:
 @given(
     "{alias:artifact} has {coverage:percent} coverage",
     "B2 has 92% coverage",
-    variants=("{alias:artifact} is covered at {coverage:percent}",),
+    variants=(
+        "{alias:artifact} is covered at {coverage:percent}",
+        "coverage.py <reports|reported|measures|measured|gives|gave|says> {coverage:percent} "
+        "<for|on> {alias:artifact}",
+    ),
 )
 def has_coverage(world: World, alias: str, coverage: float) -> None:
     """coverage.py's total for the artifact's unit tests."""

@@ -104,6 +104,7 @@ def _said(gate: Any) -> str:
         "the pipeline <passes|passed> for {alias:artifact}",
         "every gate <passes|passed|is green> <for|on> {alias:artifact}",
         "the pipeline <for|of> {alias:artifact} <passes|passed|is green>",
+        "{alias:artifact} <passes|passed|has passed>[ the pipeline]",
     ),
 )
 def the_pipeline_passes(world: World, alias: str | None = None) -> None:
