@@ -182,3 +182,16 @@ def a_build_said_with_facts(world: World, project: str, facts: Sequence[Fact]) -
 def ci_builds_project(world: World, project: str, source: str, alias: str) -> None:
     """Build the commit named (or said last) of PROJECT; ALIAS names the artifact."""
     build_commit(world, _commit(world, source), project, alias)
+
+
+@given(
+    "<a|the> build of commit {commit:commit}[ <for|of> {project:name}][ <as|called|named> "
+    "{alias:name}]",
+    'a build of commit "f00dbab" for "checkout"',
+    "a build of commit 9e8d7c6 of payments as B2",
+)
+def a_build_of_commit(
+    world: World, commit: str, project: str | None = None, alias: str | None = None
+) -> None:
+    """Build COMMIT of PROJECT ("the build", "it", "commit COMMIT"; ALIAS if said)."""
+    build_commit(world, commit, project, alias or commit_alias(commit))

@@ -21,10 +21,14 @@ from .pipeline_part import last_built, run_gates, scene, table_rows
         "coverage <must be|has to be|should be|needs to be> at least {threshold:percent}",
         "the <coverage|unit test> gate <requires|needs> [at least ]{threshold:percent}[ coverage]",
         "a coverage threshold of {threshold:percent}",
+        "the coverage threshold for {project:name} is {threshold:percent}",
     ),
 )
-def coverage_threshold(world: World, threshold: float, precision: int = 0) -> None:
-    """coverage.py's fail_under (and precision, default 0): round(total, precision) >= it."""
+def coverage_threshold(
+    world: World, threshold: float, precision: int = 0, project: str | None = None
+) -> None:
+    """coverage.py's fail_under (and precision, default 0): round(total, precision) >= it.
+    The pipeline has one threshold: "for checkout" names the project it builds."""
     current = scene(world)
     world.attempt(lambda: current.configure(world, fail_under=threshold, precision=precision))
 

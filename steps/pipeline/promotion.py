@@ -104,6 +104,7 @@ def roll_back_environment(world: World, env: str) -> bool:
         "{env:name} <is still empty|is empty so far|isn't running anything|is not running "
         "anything|shouldn't be running anything|should not be running anything|runs nothing>"
         "[ yet]",
+        "nothing <gets|got|was|has been|is> <promoted|deployed|released> to {env:name}[ yet]",
         "{alias:artifact} <was|has been|got|is now> <promoted|deployed|released> to {env:name}",
         "{alias:artifact} <makes it to|made it to|gets to|got to|reaches|reached|lands in|"
         "landed in|goes live in|went live in> {env:name}",

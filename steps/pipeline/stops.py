@@ -32,6 +32,11 @@ or no coverage recorded while the tests passed."""
     "the pipeline is blocked",
     "the pipeline for R2 stopped",
     "the pipeline didn't pass",
+    "the build is marked as failed",
+    variants=(
+        "{alias:artifact} <is marked as failed|is marked failed|was marked as failed|failed the "
+        "pipeline|did not pass the pipeline|didn't pass the pipeline>",
+    ),
 )
 def pipeline_blocked(world: World, alias: str | None = None) -> None:
     """The latest run (of the artifact) blocked at some gate, every later gate not run."""

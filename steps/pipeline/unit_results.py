@@ -91,6 +91,11 @@ _WHO = (
     "changes|moves> to {coverage:percent}",
     "the team adds tests and coverage goes up to 84%",
     "coverage of R2 drops to 70%",
+    "line coverage comes out at 74%",
+    variants=(
+        "[<line|code|test> ]coverage <comes out at|came out at|is measured at|lands at|landed at|"
+        "ends up at|ended up at> {coverage:percent}",
+    ),
 )
 def coverage_changes(world: World, coverage: float, alias: str | None = None) -> None:
     """A new coverage total for the artifact named, or the one said or built last (the gate
