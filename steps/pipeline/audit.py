@@ -9,7 +9,7 @@ from typing import Any
 
 import kubeloop.harness.release_words  # noqa: F401  (registers happening)
 from kubeloop.harness.errors import EngineCapabilityError
-from kubeloop.harness.registry import then
+from kubeloop.harness.registry import given, then
 from kubeloop.harness.world import World
 
 from .chains import takes_approver
@@ -114,3 +114,23 @@ def approved_by(world: World, who: str, alias: str, env: str | None = None) -> N
         given = [e.message for e in _events(world) if e.reason == "Approved"]
         shown = "; ".join(given) or "no approval"
         raise world.fail(f"an approval of {alias}{where.rstrip()} by {who}", shown)
+
+
+@given(
+    "nobody has approved {alias:artifact} for {env:name}[ yet]",
+    "nobody has approved R7 for prod yet",
+    "nobody has approved it for prod",
+    variants=("{alias:artifact} <has not been|hasn't been|is not|isn't> approved for {env:name}",),
+)
+def nobody_approved(world: World, alias: str, env: str) -> None:
+    """No approval of the artifact for ENV was recorded (a Given that is not so fails at
+    its line): a promotion there will wait."""
+    digest = _label(world, alias)
+    wanted = f"environment/{env}"
+    given = [
+        e
+        for e in _events(world)
+        if e.reason == "Approved" and e.object == wanted and digest in e.message
+    ]
+    if given:
+        raise world.fail(f"no approval of {alias} for {env}", given[-1].message)

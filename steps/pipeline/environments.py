@@ -42,6 +42,18 @@ def several_run(world: World, envs: Sequence[str], alias: str) -> None:
 
 
 @then(
+    "<all|every one of> [the ][<two|three|four|five> ]environments <run|are running|are on|are "
+    "all on> [the digest of ]{alias:artifact}",
+    "all three environments run v2",
+    "all the environments are on R7",
+    variants=("{alias:artifact} <runs|is running|is live> in every environment",),
+)
+def every_environment_runs(world: World, alias: str) -> None:
+    """Every environment of the pipeline runs exactly that artifact now."""
+    several_run(world, _names(world), alias)
+
+
+@then(
     "{alias:artifact} <stays|stayed|remains|is left> [where it is ]in {env:name}",
     "R4 stays where it is in dev",
     "R4 remains in dev",
