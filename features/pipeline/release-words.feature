@@ -40,3 +40,25 @@ Feature: Releases said the way release engineers tell them
     When I run the pipeline again on 2026-10-01
     Then the pipeline is blocked by CVE-2026-3131
     And B6 still can't be promoted to dev
+
+  Scenario: Findings counted by severity; the mediums never block
+    Given build R3 of "payments" version "9.8.0"
+    And the unit tests of R3 pass with 95% coverage
+    And the integration tests of R3 pass
+    And the vulnerability scan of R3 reports 1 critical, 3 high and 12 medium CVEs
+    And nobody has waived CVE-2026-4242
+    When I run the pipeline for R3
+    Then it fails on the vulnerability gate
+    And the mediums are reported but don't block anything
+    And R3 isn't allowed into dev
+
+  Scenario: Nobody approved it yet, so prod waits; then every environment runs it
+    Given a manifest "checkout" version "2.0.0"
+    When I build "checkout" as v2
+    Given v2 passed every gate and was promoted to dev and staging
+    And nobody has approved v2 for prod yet
+    When I deploy v2 to prod
+    Then the promotion is rejected for lack of approval
+    When the release manager approves v2 for prod
+    And I promote v2 to prod
+    Then all three environments run v2
