@@ -134,3 +134,34 @@ def nobody_approved(world: World, alias: str, env: str) -> None:
     ]
     if given:
         raise world.fail(f"no approval of {alias} for {env}", given[-1].message)
+
+
+@then(
+    "{alias:artifact} was <deployed|promoted|rolled back> to {env:name} with <a|the> signature by "
+    "key {key:name}",
+    'R1 was deployed to prod with a signature by key "ci-ed25519-2026"',
+    "the audit log shows L1 in prod verified with the ci key",
+    variants=(
+        "the audit <log|trail> <shows|lists|records> {alias:artifact} in {env:name} verified with "
+        "key {key:name}",
+        "the audit <log|trail> <shows|lists|records> {alias:artifact} in {env:name} verified with "
+        "the {key:name} key",
+    ),
+)
+def deployed_with_key(world: World, alias: str, env: str, key: str) -> None:
+    """The pipeline recorded a deployment of the artifact to ENV whose verified signature
+    was by that key (every promotion, deploy and rollback names the key it verified)."""
+    digest = _label(world, alias)
+    wanted = f"environment/{env}"
+    said = f'verified signature by key "{key}"'
+    deployed = [
+        e
+        for e in _events(world)
+        if e.reason in ("Promoted", "Deployed", "RolledBack")
+        and e.object == wanted
+        and f"{env} runs " in e.message
+        and digest in e.message.partition(" (was ")[0]
+    ]
+    if not any(said in e.message for e in deployed):
+        shown = "; ".join(e.message for e in deployed) or f"no deployment of {alias} to {env}"
+        raise world.fail(f"a deployment of {alias} to {env} verified with key {key}", shown)

@@ -91,3 +91,18 @@ def nobody_waived(world: World, finding: str) -> None:
             f"no active waiver of {finding}",
             f'waiver list version {list_version} accepts it: "{waiver.reason}"',
         )
+
+
+@then(
+    "the scan gate passes with <waivers|a waiver|waived findings>[ <for|on|of> {alias:artifact}]",
+    "the scan gate passes with waivers",
+    "the scan gate passes with a waiver for R3",
+)
+def scan_passes_with_waivers(world: World, alias: str | None = None) -> None:
+    """The latest scan (of the artifact) passed, and only because a waiver let at least one
+    blocking finding through (the gate cites what it waived)."""
+    gate = _gate(world, "scan", alias)
+    if gate.status != "passed":
+        raise world.fail("the scan gate to pass", f"it {gate.status}: {gate.reason}")
+    if not getattr(gate, "waived", ()):
+        raise world.fail("a finding waived by the scan gate", f"none: {gate.reason}")

@@ -95,3 +95,26 @@ def history_verified(world: World, env: str) -> None:
         if not world.attribute(record, "key_id"):
             said = current.alias_of(record.digest)
             raise world.fail(f"a verified signature for each deployment of {env}", said)
+
+
+@then(
+    "no environment ever ran an image <referenced|deployed|named> by <tag|a tag>",
+    "no environment ever ran an image referenced by tag",
+    variants=("every deployment <was|is> by digest",),
+)
+def never_by_tag(world: World) -> None:
+    """Something was deployed, and every deployment of every environment names a digest
+    the engine accepts as one (a tag never reaches an environment)."""
+    current = scene(world)
+    validate = world.capability(current.pipeline, "validate_digest")
+    seen = 0
+    for spec in current.definition.environments:
+        for record in _view(world, spec.name).deployments:
+            seen += 1
+            try:
+                validate(record.digest)
+            except Exception as error:  # the engine's own verdict on what it deployed
+                shown = f"{record.digest}: {error}"
+                raise world.fail(f"{spec.name} deployed by digest", shown) from None
+    if not seen:
+        raise world.fail("deployments to look at", "no environment ran anything")
