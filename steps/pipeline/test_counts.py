@@ -13,6 +13,7 @@ rule) and does not block. "the unit gate records 119 passed and 1 skipped" and
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 import kubeloop.harness.outcome_words  # noqa: F401  (registers outcomes, suite, testnames)
@@ -22,7 +23,7 @@ from kubeloop.harness.world import World
 from kubeloop.pipeline import TestSummary
 
 from .gates import _record
-from .pipeline_part import said_last
+from .pipeline_part import run_gates, said_last, scene
 from .verdicts import _verdict
 
 _METHOD = {"unit": "record_unit_tests", "integration": "record_integration_tests"}
@@ -158,14 +159,16 @@ def integration_failures(world: World, failures: int, alias: str, tests: int) ->
 
 
 @given(
-    "all {tests:n} integration tests <of|for|on> {alias:artifact} pass",
+    "all {tests:n} integration tests[ <of|for|on> {alias:artifact}] pass",
     "all 96 integration tests of B8 pass",
-    "all 140 integration tests for R2 pass",
+    "all 140 integration tests pass",
     variants=("{alias:artifacts} {tests:n} integration tests [all ]pass",),
 )
-def integration_all_pass(world: World, tests: int, alias: str) -> None:
-    """TESTS integration tests ran and every one passed."""
-    _put(world, alias, "integration", summary_of(world, (), tests))
+def integration_all_pass(world: World, tests: int, alias: str | None = None) -> None:
+    """TESTS integration tests ran and every one passed (of the artifact named, else the
+    one said or built last)."""
+    said = alias or said_last(world)
+    _put(world, said, "integration", summary_of(world, (), tests))
 
 
 @given(
@@ -219,14 +222,28 @@ def rerun_passes(world: World, suite: str, alias: str, coverage: float | None = 
 
 @given(
     "{names:testnames} <failed|fails> once and passed on [<a|the> ]<retry|rerun>[ <in|for|on> "
-    "{alias:artifact}]",
+    "{alias:artifact}][, leaving {counts:outcomes}]",
     "test_payment_timeout failed once and passed on a retry",
     "test_login failed once and passed on the rerun in M4",
+    "test_payment_timeout failed once and passed on retry, leaving 412 passed, 0 failed and 1 "
+    "flaky",
 )
-def flaky_said(world: World, names: Sequence[str], alias: str | None = None) -> None:
+def flaky_said(
+    world: World,
+    names: Sequence[str],
+    alias: str | None = None,
+    counts: Sequence[Count] = (),
+) -> None:
     """Each test is flaky in the unit tests of the artifact (named, else said last): it
-    failed and passed on a rerun, so it counts as passed and the suite stays green."""
+    failed and passed on a rerun, so it counts as passed and the suite stays green; "leaving
+    …": the counts the suite ended with (its flaky count names these tests)."""
     said = alias or said_last(world)
+    if counts:
+        left = summary_of(world, counts)
+        if left.flaky != len(names):
+            raise world.fail(f"{len(names)} flaky, as the tests named", f"{left.flaky} flaky")
+        _put(world, said, "unit", replace(left, flaky_tests=tuple(names)))
+        return
     before = _said(world).get((said, "unit")) or TestSummary(True, source="the scenario")
     if not before.passed:
         raise world.fail(f"the unit tests of {said} to have passed", "they failed")
@@ -309,3 +326,37 @@ def recorded_flaky(world: World, names: Sequence[str], alias: str | None = None)
     if missing:
         shown = ", ".join(tests.flaky_tests) or "none"
         raise world.fail(f"{', '.join(missing)} flaky in gate {name}", f"flaky: {shown}")
+
+
+_GREEN: dict[str, object] = {
+    "record_unit_tests": TestSummary(True, source="the scenario"),
+    "record_coverage": 100.0,
+    "record_scan": [],
+    "record_integration_tests": TestSummary(True, source="the scenario"),
+}
+"""Each gate input green, for the inputs a sentence about a block does not give."""
+
+
+@given(
+    "{alias:artifact} <was|is|got> blocked because {failures:n} of its {tests:n} {suite:suite} "
+    "failed",
+    "build-7 was blocked because 3 of its 96 integration tests failed",
+    "B2 is blocked because 1 of its 412 unit tests failed",
+)
+def blocked_by_failures(world: World, alias: str, failures: int, tests: int, suite: str) -> None:
+    """FAILURES of TESTS in the suite failed, every other input not given yet is green, and
+    the run that follows blocks at that suite's gate (a run that does not is a failed
+    Given)."""
+    if failures == 0:
+        raise world.fail("at least 1 failed test to block on", "0 failed")
+    _put(world, alias, suite, summary_of(world, (Count("failed", failures),), tests))
+    given_already = scene(world).recorded.get(alias, set())
+    for method, value in _GREEN.items():
+        if world.error is None and method not in given_already:
+            _record(world, alias, method, value)
+    if world.error is None:
+        run_gates(world, alias)
+    if world.error is None:
+        _, result = _verdict(world, alias)
+        if result.blocked_at != suite:
+            raise world.fail(f"{alias} blocked at {suite}", f"blocked at {result.blocked_at}")

@@ -182,3 +182,63 @@ def test_integration_counts(
 ) -> None:
     code, out = run_scenario(tmp_path, capsys, *_BUILT[:4], *story)
     assert code == (0 if passes else 1), out
+
+
+@pytest.mark.parametrize(
+    ("story", "passes"),
+    [
+        (
+            (
+                'Given a manifest "orders" version "3.2.2"',
+                'When I build "orders" as B3',
+                "Given test_payment_timeout failed once and passed on retry, leaving 412 "
+                "passed, 0 failed and 1 flaky",
+                "And B3 has 90% coverage",
+                "And B3's scan is clean and its integration tests pass",
+                "When I run the pipeline for B3",
+                "Then the pipeline passes",
+                "And the report flags 1 flaky test",
+                "And test_payment_timeout is recorded as flaky",
+            ),
+            True,
+        ),
+        (
+            (
+                'Given a manifest "orders" version "3.2.2"',
+                'When I build "orders" as B3',
+                "Given test_a and test_b failed once and passed on retry, leaving 412 passed "
+                "and 1 flaky",
+            ),
+            False,
+        ),
+        (
+            (
+                'Given a manifest "orders" version "3.3.1"',
+                'When I build "orders" as B7',
+                "Given B7 was blocked because 3 of its 96 integration tests failed",
+                "Then it fails on the integration tests",
+                "And the integration gate records 93 passed and 3 failed",
+                "When the fix lands in commit e5b0c22 and orders is rebuilt as B8",
+                "Then B7 and B8 are the same artifact",
+                "Given all 96 integration tests pass",
+                "When the pipeline is re-run for B8",
+                "Then B8 passes",
+            ),
+            True,
+        ),
+        (
+            (
+                'Given a manifest "orders" version "3.3.1"',
+                'When I build "orders" as B7',
+                "Given the unit tests of B7 fail",
+                "And B7 was blocked because 3 of its 96 integration tests failed",
+            ),
+            False,
+        ),
+    ],
+)
+def test_flaky_counts_and_a_block_said_as_its_cause(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], story: tuple[str, ...], passes: bool
+) -> None:
+    code, out = run_scenario(tmp_path, capsys, *story)
+    assert code == (0 if passes else 1), out
