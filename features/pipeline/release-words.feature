@@ -17,7 +17,7 @@ Feature: Releases said the way release engineers tell them
   Scenario: Two builds at once, a rollback counted, and where the next would go
     Given R1 and R2 of "payments" both passed every gate
     And prod has run R1 and then R2
-    Then a rollback of prod would go back to R1
+    Then rolling back prod would go back to R1
     When I roll back prod
     Then prod has been rolled back exactly once
     And prod's history reads R1, R2 and R1

@@ -1,5 +1,5 @@
 """What an environment's history says beyond its list: how often it was rolled back, and
-where a rollback would go now ("prod has been rolled back exactly once", "a rollback of
+where a rollback would go now ("prod has been rolled back exactly once", "rolling back
 prod would go back to B7", "there is nothing to roll prod back to"). Each reads the
 engine's environment view: its deployments, and ``rollback_target``, the engine's own rule
 for the previous known-good digest (an optional member of the contract)."""
@@ -41,15 +41,14 @@ def rolled_back_times(world: World, env: str, count: int = 0, bound: str = "==")
 
 
 @then(
-    "a rollback of {env:name} would go back to {alias:artifact}",
-    "a rollback of prod would go back to B7",
+    "rolling back {env:name} would <go back to|restore|return to> {alias:artifact}",
+    "rolling back prod would go back to B7",
     "the last good build of prod is B7",
     variants=(
         "the <last|previous> <good|known-good|known good> <build|artifact|image|digest|release> "
         "<of|in|for> {env:name} is {alias:artifact}",
         "{env:name}'s <last|previous> <good|known-good|known good> <build|artifact|image|digest|"
         "release> is {alias:artifact}",
-        "rolling back {env:name} would <go back to|restore|return to> {alias:artifact}",
     ),
 )
 def rollback_goes_to(world: World, env: str, alias: str) -> None:

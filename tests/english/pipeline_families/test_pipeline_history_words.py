@@ -25,7 +25,7 @@ _THREE = (
         (
             (
                 "Then prod was never rolled back",
-                "And a rollback of prod would go back to A",
+                "And rolling back prod would go back to A",
                 "When I roll back prod",
                 "Then prod has been rolled back exactly once",
                 "And prod's history reads A, C and A",
