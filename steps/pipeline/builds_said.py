@@ -35,9 +35,9 @@ def build_commit_at(world: World, commit: str, project: str, version: str, alias
         "labels": {REVISION: commit, VERSION_LABEL: version},
     }
     current = scene(world)
-    current.manifests[project] = manifest
     digest = world.attempt(lambda: world.capability(current.pipeline, "build")(manifest))
     if digest is not None:
+        current.manifests[project] = manifest
         bind(world, commit_alias(commit), digest, version)
         bind(world, alias, digest, version)
 
@@ -102,11 +102,22 @@ def build_of(
 ) -> None:
     """Build PROJECT (at VERSION, else its declared manifest, else at the default
     version) as ALIAS; then make each fact said after it true."""
-    current = scene(world)
-    current.manifests[project] = _manifest(world, project, version)
-    _build(world, project, alias)
+    _build_as(world, project, _manifest(world, project, version), alias)
     if world.error is None:
         make_true(world, alias, facts)
+
+
+def _build_as(world: World, project: str, manifest: dict[str, Any], alias: str) -> None:
+    """Build MANIFEST as PROJECT's manifest; refused, the project keeps the one it had."""
+    current = scene(world)
+    before = current.manifests.get(project)
+    current.manifests[project] = manifest
+    _build(world, project, alias)
+    if world.error is not None:
+        if before is None:
+            del current.manifests[project]
+        else:
+            current.manifests[project] = before
 
 
 @given(
@@ -133,10 +144,9 @@ def several_builds_of(
     current = scene(world)
     for alias in aliases:
         if world.error is not None:
-            return
+            break
         release = str(base["version"]).partition("+")[0]
-        current.manifests[project] = {**base, "version": f"{release}+{alias}"}
-        _build(world, project, alias)
+        _build_as(world, project, {**base, "version": f"{release}+{alias}"}, alias)
         if world.error is None:
             make_true(world, alias, facts)
     current.manifests[project] = base
@@ -166,9 +176,8 @@ def a_build_said_with_facts(world: World, project: str, facts: Sequence[Fact]) -
     """Build PROJECT (its declared manifest, else at the default version), named
     "PROJECT:VERSION" (and "it"); then make each fact said after it true."""
     manifest = _manifest(world, project, None)
-    scene(world).manifests[project] = manifest
     alias = f"{project}:{manifest['version']}"
-    _build(world, project, alias)
+    _build_as(world, project, manifest, alias)
     if world.error is None:
         make_true(world, alias, facts)
 
