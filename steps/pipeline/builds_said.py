@@ -84,7 +84,7 @@ def _manifest(world: World, project: str, version: str | None) -> dict[str, Any]
 
 
 @given(
-    "build {alias:name} of {project:name}[ version {version:name}][{facts:facts}]",
+    "build {alias:name} of {project:name}[ [at ]version {version:name}][{facts:facts}]",
     'build M4 of "mobile-api" version "5.2.1"',
     'build M6 of "mobile-api"',
     "build R7 of payments that passed every gate and was promoted to dev and staging",

@@ -49,6 +49,8 @@ def _record(world: World, alias: str, method: str, *args: object) -> None:
         "[all [of ]]{alias:artifacts} unit tests pass with {coverage:percent} coverage",
         "{alias:artifacts} unit tests <are|were|come back|came back> green <with|at> "
         "{coverage:percent} coverage",
+        "[the ]unit tests <of|for|on> {alias:artifact} <are|were|come back|came back> green "
+        "<with|at> {coverage:percent} coverage",
         "[build ]{alias:artifact} <passes|passed> [all ]its unit tests <with|at> "
         "{coverage:percent} coverage",
         "[all [of ]]{alias:artifacts} unit tests pass[,] <but|and|with> [its ]coverage <is|at> "

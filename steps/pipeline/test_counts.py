@@ -316,12 +316,16 @@ def gate_records(
         "the <history|record|report|gate> of {alias:artifact} <shows|records|has> the rerun of "
         "{names:testnames}",
         "{names:testnames} passed on [<a|the> ]<retry|rerun>",
+        "{gate:gate}[ <for|on|of> {alias:artifact}] <records|recorded|flags|flagged|marks|marked>"
+        " {names:testnames} as flaky",
     ),
 )
-def recorded_flaky(world: World, names: Sequence[str], alias: str | None = None) -> None:
-    """The gate that judged the tests (of the latest run, of the artifact) names each as
-    flaky: it failed and then passed on a rerun."""
-    name, tests = _judged(world, None, alias)
+def recorded_flaky(
+    world: World, names: Sequence[str], alias: str | None = None, gate: str = ""
+) -> None:
+    """The gate that judged the tests (of the latest run, of the artifact; the unit gate
+    unless one is named) names each as flaky: it failed and then passed on a rerun."""
+    name, tests = _judged(world, gate, alias)
     missing = [n for n in names if n not in tests.flaky_tests]
     if missing:
         shown = ", ".join(tests.flaky_tests) or "none"

@@ -242,3 +242,30 @@ def test_flaky_counts_and_a_block_said_as_its_cause(
 ) -> None:
     code, out = run_scenario(tmp_path, capsys, *story)
     assert code == (0 if passes else 1), out
+
+
+@pytest.mark.parametrize(
+    ("check", "passes"),
+    [
+        ("Then the integration gate records test_checkout_flow as flaky", True),
+        ("Then the unit gate records test_checkout_flow as flaky", False),
+        ("Then the integration gate records test_other_flow as flaky", False),
+    ],
+)
+def test_an_integration_rerun_is_recorded_by_its_gate(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], check: str, passes: bool
+) -> None:
+    code, out = run_scenario(
+        tmp_path,
+        capsys,
+        'Given a manifest "orders" version "3.6.0"',
+        'When I build "orders" as B1',
+        "Given the unit tests of B1 came back green with 88% coverage",
+        "And the scan of B1 finds nothing",
+        "And the first integration test run of B1 fails test_checkout_flow",
+        "When the integration tests of B1 are rerun and pass",
+        "And I run the pipeline for B1",
+        "Then B1 passes",
+        check,
+    )
+    assert code == (0 if passes else 1), out
