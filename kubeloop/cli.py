@@ -72,7 +72,7 @@ def _parser() -> argparse.ArgumentParser:
         help="fail a step that uses more CPU seconds (default 10, plus 1 a simulated day the "
         "step lets pass; 0: no limit)",
     )
-    # --- hostile input and isolation (issue 12) ---
+    # --- hostile input and isolation ---
     run.add_argument(
         "--scenario-timeout",
         type=float,
@@ -96,7 +96,7 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help="let fixture paths leave the project folder",
     )
-    # --- end issue 12 ---
+    # --- end of hostile input and isolation ---
     run.add_argument(
         "--compare",
         metavar="MODULE",

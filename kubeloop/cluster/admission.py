@@ -27,7 +27,7 @@ def create_many(state: ClusterState, requests: Sequence[CreatePods]) -> list[str
     """Each request's pods, then its ReplicaSet's SuccessfulCreate series, in order, as one
     ``create_pods`` and one ``normal_series`` each would; the created names.
 
-    A pass of 15,000 small deployments asks for 15,000 ReplicaSets' pods. Admission is
+    A pass over many small deployments asks for as many ReplicaSets' pods. Admission is
     asked once per priority class name (classes do not change within a pass) and the
     series are recorded together: only a ReplicaSet admission forbids, or that it forbade
     before, takes the one-at-a-time path (first recording the series before it).

@@ -1,7 +1,7 @@
 """A read-only mapping made of an older one plus what changed: O(changed) to make, not O(all).
 
-Each reconcile pass's history record keeps every deployment's totals. Copying 15,000
-entries a pass to change three of them made the history the cost of a pass over many
+Each reconcile pass's history record keeps every deployment's totals. Copying every entry
+each pass to change a few of them would make the history the cost of a pass over many
 deployments; a layer holds only the changed entries over the previous record's mapping,
 and every ``DEPTH`` layers one is flattened so a lookup never walks far.
 """

@@ -91,7 +91,7 @@ class NodeRecord:
 
     @classmethod
     def from_spec(cls, node: Node) -> NodeRecord:
-        """The record of a new node. A cluster of 35,000 makes this 35,000 times, so it
+        """The record of a new node. A large cluster makes one per node, so it
         shares the spec's read-only labels and taints rather than copying them: each record
         is two objects the collector tracks (itself and its pods), not four."""
         return cls(

@@ -22,7 +22,7 @@ from kubeloop.core.clock import Clock
 from kubeloop.core.events import EventLog
 
 SUFFIXES_KEPT = 65_536
-"""Pod name tails (``-1``, ``-2``, …) made once and kept (about 3.5 MB at most)."""
+"""Pod name tails (``-1``, ``-2``, …) made once and kept: a table of bounded size."""
 _suffixes: list[str] = []
 _name = attrgetter("name")
 
@@ -31,7 +31,7 @@ def pod_names(deployment: str, first: int, count: int) -> list[str]:
     """``<deployment>-<first>`` and the ``count - 1`` names after it, in order.
 
     The tails come from a table made once (a name is then one C-level concatenation, not
-    an int formatted 150,000 times); counters past ``SUFFIXES_KEPT`` are formatted.
+    an int formatted for every pod); counters past ``SUFFIXES_KEPT`` are formatted.
     """
     end = first + count
     if len(_suffixes) < min(end, SUFFIXES_KEPT):
@@ -73,8 +73,8 @@ class PodState:
     ) -> tuple[list[str], list[PodRecord]]:
         """Stamp ``count`` Pending pods from the ReplicaSet's template: their names and records.
 
-        One call for a whole scale-up, each step a C-level pass over all of them: 150,000
-        pods pay for their records and index entries, not for an interpreted loop.
+        One call for a whole scale-up, each step a C-level pass over all of them: a large
+        scale-up pays for its records and index entries, not for an interpreted loop.
         """
         now, name, first, seq = (
             self.clock.now,

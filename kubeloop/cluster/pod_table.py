@@ -2,9 +2,9 @@
 
 A pod's name is its Deployment's name, a dash and a counter (``pod_state.pod_names``), so
 the name finds the owner, and the owner's shelves — its ReplicaSets' own pod tables — find
-the pod. A scale-up of 150,000 pods then fills each ReplicaSet's table and no second,
-cluster-wide one: those inserts into one ever-growing dict were an eighth of the 150k
-converge. Lookups by name (a deletion, an eviction, ``Cluster.pod``) cost a split and a
+the pod. A large scale-up then fills each ReplicaSet's table and no second, cluster-wide
+one: inserting every pod into one ever-growing dict as well cost a big converge dearly.
+Lookups by name (a deletion, an eviction, ``Cluster.pod``) cost a split and a
 probe per ReplicaSet of the owner — a handful — and iteration is in creation order, as
 the dict's was.
 """

@@ -20,7 +20,7 @@ EVERY_NODE = LabelSelector()
 
 class derived(Generic[T]):
     """``functools.cached_property`` without Python 3.11's per-property lock (3.12 dropped
-    it too): each template derives each value once, and 15,000 templates take no lock."""
+    it too): each template derives each value once, and thousands of templates take no lock."""
 
     def __init__(self, func: Callable[[Any], T]) -> None:
         self.func = func
@@ -146,8 +146,8 @@ def _requests_of(
     containers: tuple[Container, ...], init_containers: tuple[Container, ...]
 ) -> tuple[int, int, int, int]:
     """The effective and scoring requests of these containers. Memoized on the containers'
-    values: each deployment's template is its own object, and 15,000 deployments of one
-    shape derive them once, not 15,000 times."""
+    values: each deployment's template is its own object, and many deployments of one
+    shape derive them once, not once each."""
     cpus = [c.cpu for c in containers]
     memories = [c.memory for c in containers]
     init_cpus = [c.cpu for c in init_containers]
@@ -164,8 +164,8 @@ def _requests_of(
 class PodRecord:
     """A pod. ``node`` is None while it is Pending.
 
-    A slotted class rather than a dataclass: a scale-up stamps 150,000 of them in one
-    call, and each store ``__init__`` makes is a measurable share of it. The fields that
+    A slotted class rather than a dataclass: a large scale-up stamps all of its pods in
+    one call, and each store ``__init__`` makes counts. The fields that
     most pods soon write are slots, set here; the ones few pods ever write (an eviction
     mark, a startup delay, a priority, a nomination) are class-level defaults that a
     pod's own ``__dict__`` shadows once one is written — the dict is made only then.

@@ -1,7 +1,8 @@
 """The event log's storage: one list per field, so an event is a place, not an object.
 
-A pass that binds 150,000 pods records 150,000 events. Kept as rows, each was a tuple and
-two new strings (and 150,000 more objects for the cycle collector to scan after the pass).
+A pass that binds many pods records an event for each. Kept as rows, each would be a tuple
+and two new strings (and as many more objects for the cycle collector to scan after the
+pass).
 Here an event is a place in six parallel lists; what every event of one kind shares — its
 type, its reason and, for events whose text is made only when read, how to make it — is one
 ``Kind`` that all of them point to.

@@ -1,8 +1,8 @@
 """Recording many events of one type and reason in one pass, as ``EventLog._record`` would
 one by one (``EventLog``'s part).
 
-A pass whose 27,000 Pending pods each get a new FailedScheduling message records 27,000
-events; through ``_record`` that is a handful of calls each and most of the pass. Here the
+A pass whose many Pending pods each get a new FailedScheduling message records an event
+for each; through ``_record`` that is a handful of calls each and most of the pass. Here the
 cases a pass meets — an object the reason has not named, a repeat of an object's only
 message, its second message, another one while its window has room — are done inline, and
 a message folded into an object's ``(combined from similar events)`` event only counts

@@ -12,7 +12,7 @@ from kubeloop.core.event_columns import Columns
 class EventSlice(Sequence[Event]):
     """Events as they stood when the slice was taken, made into ``Event``s only when read.
 
-    A reconcile pass that binds 150,000 pods records as many events; its result keeps
+    A reconcile pass that binds many pods records as many events; its result keeps
     them as a copy of the log's columns (cheap) rather than as built Events (most of the
     pass's cost, for a list nobody may read). Compares equal to a tuple of its events.
     """

@@ -68,7 +68,7 @@ class EventLog(EventMany, EventExpiry):
         self._many("Normal", reason, entries)
 
     def warning_many(self, reason: str, entries: Iterable[tuple[str, str]]) -> None:
-        """Record one Warning event per (object, message), in order (45,000 Pending pods'
+        """Record one Warning event per (object, message), in order (every Pending pod's
         FailedScheduling in one pass)."""
         self._many("Warning", reason, entries)
 
@@ -134,7 +134,7 @@ class EventLog(EventMany, EventExpiry):
 
         A pod is bound once (``Scheduled``): nothing can repeat or combine with its event,
         so it is appended without correlator state — at C speed, as a pass that binds
-        150,000 pods records 150,000 of them. (A later pod of the same name is another
+        many pods records one for each. (A later pod of the same name is another
         object, as in Kubernetes, where pod names never return: its event is its own.)
         """
         self._once(self._kind("Normal", reason), objects, messages)
@@ -144,8 +144,8 @@ class EventLog(EventMany, EventExpiry):
     ) -> None:
         """``normal_once`` for events whose object and message ``render(subject, detail)``
         makes: only the subjects and details are stored, and the text is made when read
-        (a bind's ``Successfully assigned …`` is rarely read, and 150,000 of them are most
-        of a pass's strings)."""
+        (a bind's ``Successfully assigned …`` is rarely read, and a large pass's binds
+        would make most of its strings)."""
         self._once(self._kind("Normal", reason, render), subjects, details)
 
     def _once(self, kind: Kind, subjects: Sequence[str], details: Sequence[str]) -> None:

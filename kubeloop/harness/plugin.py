@@ -231,8 +231,8 @@ def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
 
 def _repr_failure(item: pytest.Item, excinfo: pytest.ExceptionInfo[BaseException]) -> Any:
     """Show the harness's own failures as their message alone: they say everything already,
-    and formatting pytest's traceback of one costs more than the whole scenario (0.17 s of
-    CPU each: a learner's first run fails every scenario)."""
+    and formatting pytest's traceback of one costs more than the whole scenario (and a
+    learner's first run fails every scenario)."""
     if isinstance(excinfo.value, HarnessError | ScenarioAssertionError):
         return f"{type(excinfo.value).__name__}: {excinfo.value}"
     return type(item).repr_failure(item, excinfo)

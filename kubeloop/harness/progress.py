@@ -65,9 +65,9 @@ class Progress:
     def pytest_collection_finish(self, session: pytest.Session) -> None:
         """The collected items live until the run ends: freezing them out of the cyclic
         garbage collector spares every full collection during the run a walk over all of
-        them, pytest's own two at exit included (at 5,000 scenarios, about half of the
-        run's GC time). Only ``kubeloop run`` does this, as it owns its process, and it
-        unfreezes when pytest returns (see ``runner``); a plain pytest run's GC is its own."""
+        them, pytest's own two at exit included. Only ``kubeloop run`` does this, as it owns
+        its process, and it unfreezes when pytest returns (see ``runner``); a plain pytest
+        run's GC is its own."""
         note = session.config.stash.get(labs.NOTE, "")
         if note:
             self.write(note)

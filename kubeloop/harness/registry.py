@@ -18,7 +18,9 @@ import kubeloop.harness.clauses  # noqa: F401  (registers the noun phrases and c
 from kubeloop.harness import distribute
 from kubeloop.harness.definitions import Match, StepDefinition, StepFunction
 from kubeloop.harness.errors import AmbiguousStepError, UndefinedStepError
-from kubeloop.harness.grammar import with_readings
+from kubeloop.harness.frames.index import FrameIndex
+from kubeloop.harness.frames.reader import read
+from kubeloop.harness.grammar import readings, with_readings
 from kubeloop.harness.match_cache import MatchCache, fresh
 from kubeloop.harness.patterns import translate
 from kubeloop.harness.phrase_index import WordIndex
@@ -54,6 +56,7 @@ class Registry:
     def __init__(self) -> None:
         self.definitions: list[StepDefinition] = []
         self._words: WordIndex[StepDefinition] | None = None
+        self._frames: FrameIndex | None = None
         self._seen: MatchCache[Match] = MatchCache(_renewed)
 
     def register(
@@ -80,6 +83,7 @@ class Registry:
             check_examples(definition)
         self.definitions.append(definition)
         self._words = None  # rebuilt at the next lookup: which word is rarest may change
+        self._frames = None
         self._seen.clear()
         return definition
 
@@ -87,6 +91,7 @@ class Registry:
         """Drop the definitions ``keep`` refuses (a team's phrases, when they are read anew)."""
         self.definitions = [d for d in self.definitions if keep(d)]
         self._words = None
+        self._frames = None
         self._seen.clear()
 
     def candidates(self, keyword: str, text: str) -> Iterator[StepDefinition]:
@@ -133,6 +138,9 @@ class Registry:
             if keyword != "then":
                 with suppress(UndefinedStepError):
                     return with_readings(self._match, _OTHER[keyword], text)
+            framed = self._framed(keyword, text)
+            if framed is not None:
+                return framed
             for said in (keyword, _OTHER.get(keyword)):
                 if said is not None:
                     found = self._distributed(said, text)
@@ -182,7 +190,22 @@ class Registry:
         try:
             return with_readings(self._match, keyword, text)
         except (UndefinedStepError, AmbiguousStepError):
-            return None
+            return read(self.frames(), self.match_one, keyword, [text, *readings(text)])
+
+    def frames(self) -> FrameIndex:
+        """What every definition's examples mean (frames/), built at the first need."""
+        if self._frames is None:
+            self._frames = FrameIndex(self.definitions)
+        return self._frames
+
+    def _framed(self, keyword: str, text: str) -> list[Match] | None:
+        """The one definition ``text`` means, read by its concepts and values (frames/):
+        under its keyword, then a Given or When under the other."""
+        texts = [text, *readings(text)]
+        found = read(self.frames(), self.match_one, keyword, texts)
+        if found is None and keyword in _OTHER:
+            found = read(self.frames(), self.match_one, _OTHER[keyword], texts)
+        return found
 
     def _match(
         self, keyword: str, text: str, tails: dict[str, list[Match] | None] | None = None

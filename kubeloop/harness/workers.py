@@ -21,9 +21,8 @@ from gherkin.dialect import Dialect
 from kubeloop.harness.gherkin_source import FeatureReadError, read_feature
 
 BREAK_EVEN = 2000
-"""Scenarios below which ``-n 2`` did not beat a serial run on this project's 2-core machine
-(benchmarks/workers.py: serial won at 250, 1,000 and 2,000 generated five-step scenarios and
-on the shipped suite; see docs/speed.md)."""
+"""Scenarios below which starting workers costs more than it saves (``benchmarks/workers.py``
+measures it; its figures are in docs/speed.md)."""
 MAX_FILES = 20_000
 """Files looked at before giving up on counting (the answer is then xdist's own)."""
 

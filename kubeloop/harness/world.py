@@ -253,6 +253,8 @@ class World:
     # --- observation --------------------------------------------------------------
 
     def pods(self, deployment: str | None = None) -> Sequence[Any]:
+        """The engine's pods now (of one deployment, or all), through its public ``pods()``:
+        every Then about pods reads them here, afresh, and keeps no copy."""
         return list(self.cluster.pods(deployment)) if deployment else list(self.cluster.pods())
 
     def picture(self) -> str:

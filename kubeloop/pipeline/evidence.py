@@ -11,8 +11,6 @@ from kubeloop.pipeline.errors import InvalidEvidenceError
 
 SEVERITIES = ("UNKNOWN", "LOW", "MEDIUM", "HIGH", "CRITICAL")
 """Trivy's order, lowest first (trivy-db ``pkg/types``)."""
-BLOCKING = frozenset({"UNKNOWN", "HIGH", "CRITICAL"})
-"""HIGH and CRITICAL block; so does UNKNOWN: an unrated finding is not known to be low."""
 FINDING_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._:/-]{0,127}")
 MAX_FINDINGS = 100_000
 MAX_TESTS = 10_000_000

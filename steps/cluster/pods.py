@@ -3,6 +3,11 @@
 Every phrase here takes a pod set ("6 pods of "api"", "every "web" pod", "no pod", "at
 least 3 ready pods") and a predicate (a phase, a node, a version, a pending reason), so
 the quantifiers, owners and states combine freely without a phrase for each combination.
+
+The read path: a phrase (``pods_are``) hands its pod set and predicate to ``check``, which
+takes the set's pods from ``members`` — ``World.pods`` filtered, the engine's own views from
+the cluster's public ``pods()``, read afresh at each step — and judges the quantifier,
+naming the pods that break it.
 """
 
 from __future__ import annotations

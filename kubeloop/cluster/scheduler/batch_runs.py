@@ -4,7 +4,7 @@ fit, consecutive ReplicaSets whose pods ask the same.
 First fit places a batch exactly as it would place its pods one by one, and a batch of pods
 that ask what the batch before asked resumes where that one stopped (``first_fit.py``). So
 consecutive batches with the same asks placed as one give what placing them in turn gives,
-and 15,000 ReplicaSets of 10 identical pods cost one placement, not 15,000 (their binds are
+and many ReplicaSets of identical pods cost one placement, not one each (their binds are
 still one per ReplicaSet and node: ``PodState.bind``).
 
 Joining reads ahead: a batch is taken from the queue before the one before it is placed.

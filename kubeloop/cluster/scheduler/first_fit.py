@@ -9,8 +9,8 @@ deleted, which preemption alone does mid-cycle), so a batch of pods that ask wha
 earlier batch asked (requests, tolerations, selectors, affinity) resumes where that batch
 stopped: every node before it was passed for want of room or by the filters, and would
 be again. The node a batch filled is followed by the next one, asked directly before the
-index is searched from there. 15,000 ReplicaSets of 10 pods search the index about once
-a node instead of about once a batch, and call no filter on a node twice.
+index is searched from there. Many small ReplicaSets then search the index about once a
+node instead of about once a batch, and call no filter on a node twice.
 """
 
 from __future__ import annotations

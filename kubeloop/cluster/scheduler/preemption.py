@@ -229,14 +229,17 @@ def handle_failures(
     recount: Recount,
     place: Place,
     park: Park,
-) -> None:
+) -> list[PodRecord]:
     """PostFilter for pods that fit nowhere: preempt for those that can, fail the rest.
     ``filters`` gives the filters a pod is asked.
 
-    Pods of one priority and policy share an answer until a preemption changes the cluster.
+    Pods of one priority and policy share an answer while nothing changes. A preemption
+    changes the cluster, so the pods after it are known to fit nowhere no longer: upstream
+    gives each its own scheduling cycle, filter and score first. They are handed back
+    untried, for the caller to schedule again.
     """
     answers: dict[tuple[int, str], str] = {}
-    for pod in pods:
+    for i, pod in enumerate(pods):
         key = (pod.priority, pod.preemption_policy)
         known = answers.get(key)
         if known is not None:
@@ -247,7 +250,8 @@ def handle_failures(
             answers[key] = message
             park(state, pod, message, result)
             continue
-        answers.clear()
         state.events.warning("FailedScheduling", f"pod/{pod.name}", message)
         place(state, pod, state.nodes[chosen.node], result)
         result.preempted.extend(v.name for v in chosen.victims)
+        return pods[i + 1 :]
+    return []

@@ -116,6 +116,8 @@ class Scheduler:
         """This cycle places plain first-fit batches through the capacity index."""
         self._check_caches = cache_check.enabled()
         """Build every cache afresh after each cycle and compare (``cache_check.py``)."""
+        self._untried: list[PodRecord] = []
+        """Pods a preemption handed back: it changed the cluster, so they may fit now."""
 
     def _aware(self, pod: PodRecord) -> bool:
         """This pod's placement depends on other pods: its own terms, or existing pods'
@@ -176,9 +178,7 @@ class Scheduler:
             batches = batch_runs.joined(batches, self._first_fit_places)
         for batch in batches:
             stale.renew_before(batch[0], len(result.scheduled))
-            for path in FAST_PATHS:  # the first that takes the batch places it
-                if path(self, state, batch, result):
-                    break
+            self._offer(state, batch, result)
         stale.renew_before(None, len(result.scheduled))
         by_host = repellers_by_host(rs.template for rs in state.repelling.values())
         state.queue.end_cycle(state.clock.now, bool(result.scheduled), by_host)
@@ -204,6 +204,15 @@ class Scheduler:
             for retried, renewal in stale_messages.local_renewal(pods, events, message):
                 stale.add(retried, renewal)
         return stale
+
+    def _offer(self, state: ClusterState, batch: list[PodRecord], result: CycleResult) -> None:
+        """Offer the batch to the fast paths in turn; the first that takes it places it.
+        The pods a preemption left untried (``_untried``) are offered again, as a batch."""
+        while batch:
+            for path in FAST_PATHS:
+                if path(self, state, batch, result):
+                    break
+            batch, self._untried = self._untried, []
 
     # --- the fast paths, in the order they are offered a batch (``FAST_PATHS``) ----------
 
@@ -353,7 +362,7 @@ class Scheduler:
 
     def _fail(self, state: ClusterState, pods: list[PodRecord], result: CycleResult) -> None:
         if preemption.needed(state):  # pods of other priorities exist: DefaultPreemption
-            preemption.handle_failures(
+            self._untried += preemption.handle_failures(
                 state,
                 pods,
                 result,

@@ -7,8 +7,11 @@ list's version, the ids waived, and waivers that matched nothing.
 
 from __future__ import annotations
 
-from kubeloop.pipeline.evidence import BLOCKING
 from kubeloop.pipeline.gates.ladder import BLOCKED, PASSED, Evidence, GateResult
+
+BLOCKING = frozenset({"UNKNOWN", "HIGH", "CRITICAL"})
+"""The scan threshold, fixed: HIGH and CRITICAL block; so does UNKNOWN, an unrated finding
+not being known to be low (the severities, in Trivy's order: ``evidence.SEVERITIES``)."""
 
 
 def judge(evidence: Evidence) -> GateResult:

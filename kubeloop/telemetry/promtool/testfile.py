@@ -30,9 +30,9 @@ from kubeloop.telemetry.rules.yamlfile import DocPath, YamlFile, read_yaml
 SCHEMA = "promtool-test.schema.json"
 DEFAULT_INTERVAL_MS = 60_000
 MAX_SAMPLES_PER_FILE = 100_000_000
-"""The most samples all input series of one file may expand to (the bound on ``xN``):
-about 3 GB of series in memory, an eighth of this machine's; 1,000 series of a minute's
-samples for 60 days fit (promtool's own bound is the machine's memory)."""
+"""The most samples all input series of one file may expand to (the bound on ``xN``), so
+a file cannot ask for more memory than a machine has; 1,000 series of a minute's samples
+for 60 days fit (promtool's own bound is the machine's memory)."""
 FILE_BOUNDS = (64 * 1024 * 1024, 4_000_000)
 """A test file's most bytes and YAML values: a million ``input_series`` entries fit (other
 fixtures keep the smaller default, as their files are written by hand)."""

@@ -140,7 +140,7 @@ class SeriesStore:
 
     def __init__(self, compact: bool = False) -> None:
         self.compact = compact
-        """Keep samples in typed arrays (``StoredSeries``): a third of the memory, for stores
+        """Keep samples in typed arrays (``StoredSeries``): much less memory, for stores
         that hold many samples and are read only by queries (promtool unit tests)."""
         self._by_labels: dict[Labels, StoredSeries] = {}
         self.histogram_samples = 0

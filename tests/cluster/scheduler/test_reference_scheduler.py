@@ -71,6 +71,26 @@ def test_a_higher_priority_pod_preempts_through_the_same_plugin(reference: bool)
     assert sum(node == "a" for node in _placements(cluster).values()) == 2
 
 
+@pytest.mark.parametrize("strategy", ["first-fit", "LeastAllocated"])
+@pytest.mark.parametrize("reference", [True, False], ids=["reference", "production"])
+def test_pods_after_a_preemption_are_scheduled_again_before_preempting(
+    reference: bool, strategy: str
+) -> None:
+    # a-1 and a-2 fit nowhere; a-1 evicts c-1 from node-1, which leaves room for a-2 there
+    # too. Upstream gives a-2 its own cycle, which binds it to node-1: c-2 keeps its place.
+    nodes = [Node(f"node-{i}", cpu="1", memory="2Gi") for i in (1, 2)]
+    cluster = _cluster(nodes, strategy, reference)
+    cluster.add_priority_class(PriorityClass("low", 10))
+    cluster.apply(Deployment("c", replicas=2, cpu="1", memory="256Mi"))
+    cluster.reconcile_until_stable()
+    cluster.apply(
+        Deployment("a", replicas=2, cpu="250m", memory="256Mi", priority_class_name="low")
+    )
+    cluster.reconcile_until_stable()
+    assert _placements(cluster) == {"a-1": "node-1", "a-2": "node-1", "c-2": "node-2", "c-3": None}
+    assert [e.object for e in cluster.events if e.reason == "Preempted"] == ["pod/c-1"]
+
+
 def test_an_unknown_strategy_is_refused() -> None:
     with pytest.raises(InvalidSpecError, match="is not one of"):
         ReferenceScheduler("Random")

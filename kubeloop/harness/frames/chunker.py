@@ -1,0 +1,243 @@
+"""A line as chunks: typed values and concepts, the fillers read away.
+
+"node node-2 is still crashing" → the concept "fail" and a name (of kind node);
+"checkout is at 100 rps" → a name, a number (role "in") and the concept "rps". A word the
+lexicon does not know and that is not shaped like a name is kept as unknown: a line with
+one is never read by a frame, so nothing is misread silently.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+
+from kubeloop.harness.frames.function_words import CONTRACTIONS, KINDS, NEVER_NAMES
+from kubeloop.harness.frames.lexicon import Lexicon, concept_of
+from kubeloop.harness.frames.stems import stem
+from kubeloop.harness.frames.values import NUMBER_WORDS, name_like, quoted_type, typed, unit
+
+
+@dataclass(frozen=True)
+class Chunk:
+    """One piece of a line: a value (``kind`` "value", ``label`` its type), a concept
+    (``label`` the concept), or an unknown word; where it stands in the line."""
+
+    kind: str
+    label: str
+    text: str
+    start: int
+    end: int
+    role: str = ""
+    """For a value: the preposition before it, as a role ("to", "from", "in", …)."""
+    of_kind: str = ""
+    """For a name: the noun that said its kind ("node" in "node node-2")."""
+
+    @property
+    def plain(self) -> bool:
+        """A name that is a plain lowercase word ("web", "prod"; quoted or not): only where
+        a frame's example has one may a bare word the lexicon does not know stand."""
+        said = self.text.strip('"')
+        return self.label == "name" and said.isalpha() and said.islower()
+
+    @property
+    def weak(self) -> bool:
+        """A name said as a bare plain word, that could as well be a word we do not know."""
+        return self.plain and not self.text.startswith('"')
+
+
+@dataclass(frozen=True)
+class Chunked:
+    """A line's chunks, and the words no concept or value accounts for."""
+
+    chunks: tuple[Chunk, ...]
+    unknown: tuple[str, ...] = field(default=())
+
+    @property
+    def values(self) -> tuple[Chunk, ...]:
+        return tuple(c for c in self.chunks if c.kind == "value")
+
+    def signature(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """What the line means, whatever its order: its concepts (each once; negations as
+        often as said) and the types of its values (as often as given)."""
+        said = {c.label for c in self.chunks if c.kind not in ("value", "negation")}
+        negated = [c.label for c in self.chunks if c.kind == "negation"]
+        return tuple(sorted([*said, *negated])), tuple(sorted(v.label for v in self.values))
+
+
+_PIECE = re.compile(
+    r'"(?:[^"\\]|\\.)*"'
+    r"|`[^`]*`"
+    r"|(?<![\w'])'[^']*'(?![\w])"
+    r"|[A-Za-z_:][\w:]*[({]"
+    r"|<=|>=|==|<|>"
+    r"|'s\b|n't\b"
+    r"|[A-Za-z0-9][\w.%:/=+…-]*[\w%…]|[A-Za-z0-9]"
+)
+_CONTRACTION = re.compile(
+    r"\b(?:" + "|".join(re.escape(c) for c in sorted(CONTRACTIONS, key=len, reverse=True)) + r")",
+    re.IGNORECASE,
+)
+_POSSESSIVE = re.compile(r"(?<=[A-Za-z0-9])'s\b|(?<=[A-Za-z0-9]s)'(?=\s)")
+_KINDS = frozenset(concept_of(k) for k in KINDS)
+_PAIRS = {"(": ")", "{": "}", "[": "]"}
+_TIMES = frozenset({"duration"})
+
+
+def normalised(text: str) -> str:
+    """Curly quotes straight, contractions said in full, a possessive as its own word."""
+    text = text.replace("\u2019", "'").replace("\u201c", '"').replace("\u201d", '"')
+    text = _CONTRACTION.sub(lambda m: CONTRACTIONS[m.group(0).lower()], text)
+    return _POSSESSIVE.sub(" 's", text)
+
+
+def _balanced(text: str, start: int) -> int:
+    """The end of bare PromQL that opens a bracket at ``start``'s word (brackets matched,
+    then any more brackets or words joined to it)."""
+    depth: list[str] = []
+    position = start
+    while position < len(text):
+        char = text[position]
+        if char in _PAIRS:
+            depth.append(_PAIRS[char])
+        elif depth and char == depth[-1]:
+            depth.pop()
+            if not depth and (position + 1 >= len(text) or text[position + 1] not in "[({"):
+                return position + 1
+        position += 1
+    return len(text)
+
+
+def _pieces(text: str) -> list[tuple[str, int, int]]:
+    found: list[tuple[str, int, int]] = []
+    position = 0
+    while True:
+        match = _PIECE.search(text, position)
+        if match is None:
+            return found
+        end = match.end()
+        if match.group(0)[-1] in "({" and match.group(0)[0] not in "\"'`":
+            end = _balanced(text, end - 1)
+        found.append((text[match.start() : end], match.start(), end))
+        position = end
+
+
+def chunk(text: str, lexicon: Lexicon) -> Chunked:
+    """The chunks of ``text`` (positions in the normalised text, see ``normalised``)."""
+    said = normalised(text)
+    pieces = _pieces(said)
+    stems = tuple(stem(p) if p[0].isalnum() or p[0] in "<>'n" else p for p, _, _ in pieces)
+    raw: list[Chunk] = []
+    unknown: list[str] = []
+    index = 0
+    while index < len(pieces):
+        piece, start, end = pieces[index]
+        kind = _value_type(piece)
+        if kind == "number" and index + 1 < len(pieces) and unit(pieces[index + 1][0]):
+            end = pieces[index + 1][2]
+            raw.append(Chunk("value", "duration", said[start:end], start, end))
+            index += 2
+            continue
+        if kind is not None and (kind != "name" or not _known(lexicon, stems, index)):
+            raw.append(Chunk("value", kind, piece, start, end))
+            index += 1
+            continue
+        found = lexicon.longest(stems, index)
+        if found is not None:
+            length, entry = found
+            last = pieces[index + length - 1][2]
+            raw.append(Chunk(entry.kind, entry.concept, said[start:last], start, last))
+            index += length
+            continue
+        lowered = piece.lower()
+        after_article = index > 0 and pieces[index - 1][0].lower() in ("a", "an")
+        if (
+            lowered in NEVER_NAMES
+            or (len(lowered) > 4 and lowered.endswith(("ly", "ing", "ed")))
+            or (after_article and piece.isalpha() and piece.islower())
+            or (piece.isalpha() and piece.islower() and lexicon.near(piece))
+        ):
+            unknown.append(piece)
+        else:
+            raw.append(Chunk("value", "name", piece, start, end))
+        index += 1
+    return Chunked(tuple(_roles(_kinds(raw))), tuple(unknown))
+
+
+def _value_type(piece: str) -> str | None:
+    if piece in ("'s", "n't"):
+        return None
+    if piece[0] in "\"'`":
+        return quoted_type(piece)
+    if piece[-1] in ")}]" and re.match(r"[A-Za-z_:]", piece):
+        return "promql"
+    if piece.lower() in NUMBER_WORDS:
+        return "number"
+    found = typed(piece)
+    if found is not None:
+        return found
+    return "name" if name_like(piece) and piece[0].isalnum() else None
+
+
+def _known(lexicon: Lexicon, stems: tuple[str, ...], index: int) -> bool:
+    """A capitalised word the lexicon knows ("The", "Then", "CPU") is that word."""
+    return lexicon.longest(stems, index) is not None and not any(c.isdigit() for c in stems[index])
+
+
+def _next(chunks: list[Chunk], index: int, step: int) -> int | None:
+    """The nearest chunk from ``index`` on (``step`` 1 or -1) that is not a filler."""
+    position = index + step
+    while 0 <= position < len(chunks):
+        if chunks[position].kind != "filler":
+            return position
+        position += step
+    return None
+
+
+def _kinds(chunks: list[Chunk]) -> list[Chunk]:
+    """A kind noun beside a name is read into it: "node node-2", "the service "web"",
+    "web pods", "the pods of web"."""
+    out = list(chunks)
+    index = 0
+    while index < len(out):
+        noun = out[index]
+        if noun.kind == "concept" and noun.label in _KINDS:
+            after = _next(out, index, 1)
+            if after is not None and out[after].kind == "role" and out[after].label == "of":
+                after = _next(out, after, 1)
+            before = _next(out, index, -1)
+            target = next(
+                (
+                    p
+                    for p in (after, before)
+                    if p is not None
+                    and out[p].kind == "value"
+                    and out[p].label == "name"
+                    and not out[p].of_kind
+                ),
+                None,
+            )
+            if target is not None:
+                out[target] = replace(out[target], of_kind=noun.label)
+                out[index] = replace(noun, kind="filler")
+        index += 1
+    return out
+
+
+def _roles(chunks: list[Chunk]) -> list[Chunk]:
+    """Each value with the preposition before it as its role; "over" before a duration is
+    a window, not a comparison; fillers and spent prepositions read away."""
+    out: list[Chunk] = []
+    for index, piece in enumerate(chunks):
+        if piece.kind != "value":
+            continue
+        before = _next(chunks, index, -1)
+        if before is None:
+            continue
+        said = chunks[before]
+        if said.kind == "role":
+            chunks[index] = replace(piece, role=said.label)
+        elif said.kind == "comparison" and said.text.lower() == "over" and piece.label in _TIMES:
+            chunks[before] = replace(said, kind="role", label="over")
+            chunks[index] = replace(piece, role="over")
+    out = [c for c in chunks if c.kind not in ("filler", "role")]
+    return out

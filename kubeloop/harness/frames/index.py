@@ -1,0 +1,104 @@
+"""Frames: what each definition's examples mean, indexed by it, built once per registry.
+
+A frame is one example chunked (chunker.py): its signature (concepts and value types) is
+the key a line is looked up by, and its values are the slots a line's own values go in
+(rebuild.py). The lexicon's catalog words are the words of the phrases themselves, and the
+words inside a parameter unless some parameter takes them alone (a name: "web", "prod").
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from kubeloop.harness.definitions import StepDefinition
+from kubeloop.harness.frames.chunker import Chunked, chunk
+from kubeloop.harness.frames.function_words import (
+    COMPARATORS,
+    LIGHT_VERBS,
+    NEGATIONS,
+    QUANTIFIERS,
+)
+from kubeloop.harness.frames.lexicon import Lexicon, concept_of
+from kubeloop.harness.params import TYPES
+
+Signature = tuple[tuple[str, ...], tuple[str, ...]]
+
+_PARAMETER = re.compile(r"\{\w+:\w+\}")
+_WORDS = re.compile(r"[A-Za-z][A-Za-z']*")
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One example of a definition, chunked."""
+
+    definition: StepDefinition
+    example: str
+    chunked: Chunked
+
+
+def catalog_words(definitions: Sequence[StepDefinition]) -> list[str]:
+    """The words the phrases say: their literal words, and the words their parameters'
+    regular expressions spell ("requesting", "version" in a workload's clauses). A word
+    more definitions' examples give as a value than phrases say ("prod") is a name."""
+    said: Counter[str] = Counter()
+    given: Counter[str] = Counter()
+    for definition in definitions:
+        own: set[str] = set()
+        for form, pattern in enumerate(definition.patterns):
+            text = _PARAMETER.sub(" ", pattern).replace("(s)", "s").replace("(es)", "es")
+            own.update(w.lower() for w in _WORDS.findall(re.sub(r"[<>|\[\]]", " ", text)))
+            for kind in definition.form_kinds(form).values():
+                own.update(regex_words(TYPES[kind].regex))
+        said.update(own)
+        given.update({w.lower() for e in definition.examples for w in _WORDS.findall(e)} - own)
+    return sorted(w for w in said if said[w] >= given[w])
+
+
+def regex_words(regex: str) -> set[str]:
+    """The words a regular expression spells out (not its classes, escapes or groups)."""
+    plain = re.sub(r"\\.|\[[^\]]*\]|\(\?P?<?[=!:]?|\{\d*,?\d*\}", " ", regex)
+    return {w.lower() for w in re.findall(r"[A-Za-z]{2,}", plain)}
+
+
+class FrameIndex:
+    """Every example's frame by keyword and signature; the lexicon they were read with."""
+
+    def __init__(self, definitions: Sequence[StepDefinition]) -> None:
+        self.lexicon = Lexicon(catalog_words(definitions))
+        self.frames: dict[tuple[str, Signature], list[Frame]] = {}
+        self.light: dict[tuple[str, Signature], list[Frame]] = {}
+        for definition in definitions:
+            for example in definition.examples:
+                chunked = chunk(example, self.lexicon)
+                if chunked.unknown:
+                    continue
+                frame = Frame(definition, example, chunked)
+                self.frames.setdefault((definition.keyword, chunked.signature()), []).append(frame)
+                lighter = _lighter(chunked)
+                if lighter is not None:
+                    self.light.setdefault((definition.keyword, lighter), []).append(frame)
+
+    def lookup(self, keyword: str, chunked: Chunked, light: bool = False) -> list[Frame]:
+        """The frames of ``keyword`` that mean what ``chunked`` means; ``light``: or would,
+        but for a light verb (function_words.LIGHT_VERBS) said, left out or swapped."""
+        if light:
+            lighter = _lighter(chunked)
+            return [] if lighter is None else self.light.get((keyword, lighter), [])
+        return self.frames.get((keyword, chunked.signature()), [])
+
+
+_LIGHT = frozenset(concept_of(verb) for verb in LIGHT_VERBS)
+_GRAMMAR = frozenset({*NEGATIONS.values(), *COMPARATORS.values(), *QUANTIFIERS.values(), "IT"})
+
+
+def _lighter(chunked: Chunked) -> Signature | None:
+    """The signature without its light verbs; None when nothing else is said but who and
+    how many ("prod runs nothing" is not "there are no prod")."""
+    concepts, values = chunked.signature()
+    kept = tuple(c for c in concepts if c not in _LIGHT)
+    if not any(c not in _GRAMMAR for c in kept):
+        return None
+    return kept, values

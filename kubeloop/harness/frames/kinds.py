@@ -1,0 +1,54 @@
+"""A name's kind, said beside it ("node node-2", "the service "search"", "build M2"),
+against the kind of thing the phrase's parameter names: a line that says a service never
+reads as a phrase about a node.
+"""
+
+from __future__ import annotations
+
+from kubeloop.harness.definitions import Match
+from kubeloop.harness.frames.chunker import Chunk
+from kubeloop.harness.frames.lexicon import concept_of
+
+_DEPLOYMENT = frozenset({"deployment", "pods", "owner", "its", "service"})
+_ARTIFACT = frozenset({"artifact", "artifacts", "version"})
+_TAKES: dict[str, frozenset[str]] = {
+    concept_of(kind): types
+    for kinds, types in (
+        (("node", "server", "machine", "host"), frozenset({"node", "nodes", "owner"})),
+        (("pod",), frozenset({"pods"})),
+        (("deployment", "app", "application", "workload", "service"), _DEPLOYMENT),
+        (("build", "artifact", "release", "image", "candidate", "version"), _ARTIFACT),
+        (("commit",), frozenset({"commit"})),
+        (("alert", "rule"), frozenset({"alert", "alertname", "sloalert"})),
+        (("slo",), frozenset({"sloname", "slo"})),
+        (("target", "job"), frozenset({"service", "deployment"})),
+        (("stage",), frozenset({"gate", "gates", "gatelist"})),
+    )
+    for kind in kinds
+}
+"""Each kind noun, and the parameter types that name a thing of that kind."""
+_NAMED = frozenset().union(*_TAKES.values())
+"""Parameter types that name a thing of one kind (a plain ``name`` names any)."""
+
+
+def fits(match: Match, placed: tuple[tuple[int, int, Chunk], ...]) -> bool:
+    """Whether every value placed in ``match.text`` whose kind the line said lands in a
+    parameter of that kind (or of no kind in particular)."""
+    found = match.definition.fullmatch(match.text)
+    if found is None:
+        return False
+    kinds = match.kinds()
+    for start, end, value in placed:
+        if not value.of_kind or value.of_kind not in _TAKES:
+            continue
+        holders = [
+            (found.end(name) - found.start(name), kinds.get(name, ""))
+            for name, said in found.groupdict().items()
+            if said is not None and found.start(name) <= start and end <= found.end(name)
+        ]
+        if not holders:
+            continue
+        kind = min(holders)[1]
+        if kind in _NAMED and kind not in _TAKES[value.of_kind]:
+            return False
+    return True

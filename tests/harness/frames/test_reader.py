@@ -1,0 +1,148 @@
+"""Lines read by their meaning: a frame's example said again in the line's values, taken
+only when the real matcher takes it, for one definition, with negation and comparisons as
+said."""
+
+from __future__ import annotations
+
+import pytest
+
+import kubeloop.steps  # noqa: F401  (registers the library)
+from kubeloop.harness.errors import UndefinedStepError
+from kubeloop.harness.registry import REGISTRY, Registry
+
+
+def read(keyword: str, text: str) -> list[str]:
+    return [m.text for m in REGISTRY.match(keyword, text)]
+
+
+@pytest.mark.parametrize(
+    ("keyword", "text", "meant"),
+    [
+        ("when", "node node-3 goes down", "node node-3 goes down"),
+        ("then", "the error rate of checkout stays below 1%", None),
+        (
+            "then",
+            "checkout's error rate stays below 1%",
+            "the error rate of checkout stays below 1%",
+        ),
+        ("given", 'the service "search" serves 50 requests per second', None),
+        ("given", "checkout handles 50 requests per second", None),
+        ("given", "checkout is at 50 requests per second", None),
+    ],
+)
+def test_a_line_in_other_words_reads_as_the_phrase_it_means(
+    keyword: str, text: str, meant: str | None
+) -> None:
+    said = read(keyword, text)
+    assert len(said) == 1
+    if meant is not None:
+        assert said == [meant]
+
+
+def test_a_frame_reading_shows_the_line_as_written() -> None:
+    (match,) = REGISTRY.match("given", "checkout is at 50 requests per second")
+    assert match.offset == -1
+    assert match.arguments["name"] == "checkout"
+    assert match.arguments["rate"] == 50
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "checkout handles 50 requests per second quickly",
+        "checkout handles 50 requests per second because",
+        "checkout handels 50 requests per second",
+        "there are no pots",
+        "I promote B1 in a hurry",
+    ],
+)
+def test_a_word_nobody_knows_blocks_the_frames(text: str) -> None:
+    with pytest.raises(UndefinedStepError):
+        REGISTRY.match("given" if "checkout" in text else "then", text)
+
+
+SAID_AND_MEANT = [
+    ("the error rate of web stays below 1%", "<"),
+    ("web's error rate stays under 1%", "<"),
+    ("web's error rate stays less than 1%", "<"),
+    ("web's error rate stays above 1%", ">"),
+    ("web's error rate stays over 1%", ">"),
+    ("web's error rate stays at most 1%", "<="),
+    ("web's error rate stays no more than 1%", "<="),
+    ("web's error rate stays at least 1%", ">="),
+]
+
+
+@pytest.mark.parametrize(("text", "bound"), SAID_AND_MEANT)
+def test_a_comparison_is_read_as_said_never_as_another(text: str, bound: str) -> None:
+    (match,) = REGISTRY.match("then", text)
+    assert match.arguments["bound"] == bound
+
+
+@pytest.mark.parametrize(
+    ("positive", "negative"),
+    [
+        ("node-2 goes down", "node-2 never goes down"),
+        ("alert HighErrorRate is firing", "alert HighErrorRate is not firing"),
+        ("checkout pages the on-call", "checkout does not page the on-call"),
+    ],
+)
+def test_a_negation_is_never_read_as_the_positive_check(positive: str, negative: str) -> None:
+    keyword = "then"
+    try:
+        meant = [m.definition for m in REGISTRY.match(keyword, negative)]
+    except UndefinedStepError:
+        return  # not read at all: never misread
+    assert [m.definition for m in REGISTRY.match(keyword, positive)] != meant
+
+
+def test_a_line_that_fits_two_definitions_equally_reads_as_none() -> None:
+    registry = Registry()
+    registry.register("then", "{name:name} is up", lambda world, name: None, ("web is up",))
+    registry.register(
+        "then", "{name:name} is healthy", lambda world, name: None, ("web is healthy",)
+    )
+    registry.register("then", "{name:name} up", lambda world, name: None, ("web up",))
+    with pytest.raises(UndefinedStepError):
+        registry.match("then", "web is up healthy")
+
+
+def test_a_frame_reading_picks_the_definition_said_in_more_of_the_lines_words() -> None:
+    registry = Registry()
+    registry.register("when", "{name:name} fails", lambda world, name: None, ("node-1 fails",))
+    registry.register(
+        "when", "{name:name} goes down", lambda world, name: None, ("node-1 goes down",)
+    )
+    (match,) = registry.match("when", "node node-3 is going down")
+    assert match.definition.pattern == "{name:name} goes down"
+    with pytest.raises(UndefinedStepError):
+        registry.match("when", "node node-3 crashes")  # as far from one as from the other
+
+
+def test_a_bare_word_fills_only_a_slot_its_example_fills_with_a_word() -> None:
+    registry = Registry()
+    registry.register("when", "I build {alias:name}", lambda world, alias: None, ("I build D1",))
+    registry.register("when", "I scale {name:name}", lambda world, name: None, ("I scale web",))
+    assert registry.match("when", "I am scaling web")[0].arguments == {"name": "web"}
+    assert registry.match("when", "I built D7")[0].arguments == {"alias": "D7"}
+    with pytest.raises(UndefinedStepError):
+        registry.match("when", "I built sideways")
+
+
+@pytest.mark.parametrize(
+    ("keyword", "text"),
+    [
+        ("then", "I cordon node-1"),  # an action written under Then is not the state it leads to
+        ("then", "we drain node-2"),
+        ("given", "node-1"),  # a name alone says nothing to do or check
+        ("when", "I cordon node-1, node-2 and"),  # cut short on a joining word
+    ],
+)
+def test_a_frame_never_reads_what_the_line_does_not_say(keyword: str, text: str) -> None:
+    with pytest.raises(UndefinedStepError):
+        REGISTRY.match(keyword, text)
+
+
+def test_a_list_item_is_never_read_as_a_declaration_of_its_own() -> None:
+    said = read("when", "I cordon node-1, node-2 and node-3")
+    assert said == ["I cordon node-1, node-2 and node-3"]
