@@ -102,7 +102,6 @@ def i_do_in_turn(world: World, actions: Sequence[Action]) -> None:
 @when(
     "I promote {alias:artifact} to {envs:chain}",
     "I promote B1 to dev, then staging, then prod",
-    "I promote B5 to dev and then staging",
 )
 def promote_through(world: World, alias: str, envs: Sequence[str]) -> None:
     """Promote to each environment in turn (one that needs approval holds it)."""
@@ -126,6 +125,7 @@ def promote_plainly(world: World, alias: str, env: str) -> None:
     "{who:person} approves {alias:artifact}[ for {env:name}]",
     'the release manager "dana" approves B1 for prod',
     "Dana from the change board approves it",
+    "Marcus approves R7 for prod",
     variants=(
         "{who:person} approves the promotion of {alias:artifact} to {env:name}",
         "I approve {alias:artifact}",

@@ -19,7 +19,7 @@ def _operate(world: World, method: str, alias: str, env: str) -> None:
     world.attempt(lambda: world.capability(current.pipeline, method)(digest, env))
 
 
-@when("I promote {alias:artifact} to {env:name}", "I promote D1 to staging")
+@when("I promote {alias:artifact} to {env:name}", "I promote D1 to staging", "I promote D1 to dev")
 def i_promote(world: World, alias: str, env: str) -> None:
     """Move the same digest to ENV: it must have passed, and have run in the environment before."""
     _operate(world, "promote", alias, env)

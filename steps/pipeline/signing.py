@@ -254,6 +254,7 @@ def signature_verifies(world: World, alias: str, env: str | None = None) -> None
 @then(
     "the signature of {alias:artifact} verifies <against|with> [the ]{key:name} key",
     "the signature of P5 verifies against the release key",
+    "the signature of P5 verifies against the ci key",
     'the signature of D1 verifies with the "ci" key',
     variants=(
         "the signature of {alias:artifact} verifies <against|with> key {key:name}",
