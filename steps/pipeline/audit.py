@@ -88,6 +88,7 @@ def waiver_in_audit(world: World, finding: str | None = None, alias: str | None 
     'the audit trail records that "dana" approved B1 for prod',
     variants=(
         "{alias:artifact} <was|got|has been> approved[ for {env:name}] by {who:person}",
+        "{who:person} approved {alias:artifact}[ for {env:name}]",
         "the approval of {alias:artifact}[ for {env:name}] <is|was> <recorded|logged> <as|with> "
         "{who:person}[ as the approver]",
     ),

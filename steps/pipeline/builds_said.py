@@ -43,7 +43,7 @@ def build_commit_at(world: World, commit: str, project: str, version: str, alias
 
 
 @when(
-    "commit {commit:commit} of {project:name} at version {version:name} is built as "
+    "commit {commit:commit} of {project:name} at version {version:name} <is|was|has been> built as "
     "{alias:name}[{facts:facts}]",
     'commit 4b7c21e of "payments" at version "2.3.0" is built as P1',
     "commit 9e01d77 of payments-api at version 2.4.1 is built as build-B",

@@ -72,6 +72,24 @@ def severity_does_not_block(world: World, severity: str, alias: str | None = Non
         raise world.fail(f"no {severity} finding blocking", blocking[0])
 
 
+@then(
+    "the {severity:severities}[ <findings|ones>] <block|blocked|are blocking|were blocking>"
+    "[ <for|on|of> {alias:artifact}]",
+    "the criticals block",
+    "the high findings blocked",
+)
+def severity_blocks(world: World, severity: str, alias: str | None = None) -> None:
+    """The latest scan (of the artifact) reported findings of that severity, and each of
+    them blocked (HIGH, CRITICAL or UNKNOWN, and not waived), as the gate's details say."""
+    gate = _gate(world, "scan", alias)
+    lines = [str(d) for d in getattr(gate, "details", ()) if f"({severity}" in str(d)]
+    if not lines:
+        raise world.fail(f"{severity} findings reported by the scan", str(gate.reason))
+    passing = [line for line in lines if ": blocks" not in line]
+    if passing:
+        raise world.fail(f"every {severity} finding blocking", passing[0])
+
+
 @given(
     "nobody has waived {finding:finding}",
     "nobody has waived CVE-2026-4242",

@@ -99,7 +99,7 @@ _INPUTS = {
     variants=(
         "{alias:artifact} <has|had> no {what:gateinput} <result|results|report|reports>",
         "{alias:artifact} <was never|has never been|has not been|hasn't been|was not|wasn't> "
-        "scanned",
+        "scanned[ at all]",
         "the scan <of|for> {alias:artifact} <never ran|did not run|didn't run|has not run>",
     ),
 )

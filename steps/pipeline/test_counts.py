@@ -316,6 +316,7 @@ def gate_records(
         "the <history|record|report|gate> of {alias:artifact} <shows|records|has> the rerun of "
         "{names:testnames}",
         "{names:testnames} passed on [<a|the> ]<retry|rerun>",
+        "{names:testnames} <is|are|was|were> flaky",
         "{gate:gate}[ <for|on|of> {alias:artifact}] <records|recorded|flags|flagged|marks|marked>"
         " {names:testnames} as flaky",
     ),

@@ -23,7 +23,7 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "tag": ("image tag", "version tag", "retag", "re-tag"),
     "version": ("semver",),
     # the gate ladder
-    "gate": ("quality gate", "checkpoint", "ci check"),
+    "gate": ("check", "checks", "quality gate", "checkpoint", "ci check"),
     "pipeline": ("ci run", "ci pipeline", "build pipeline", "workflow"),
     # tests
     "test": ("spec", "specs", "test case", "test cases"),

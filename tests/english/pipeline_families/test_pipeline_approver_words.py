@@ -28,6 +28,7 @@ _READY = (
                 "Then prod runs R7",
                 "And the audit log shows that Marcus approved R7 for prod",
                 "And R7 was approved for prod by Marcus",
+                "And Marcus approved R7 for prod",
             ),
             True,
         ),
@@ -45,6 +46,7 @@ _READY = (
             ),
             False,
         ),
+        (("When Marcus approves R7 for prod", "Then Priya approved R7 for prod"), False),
         (
             (
                 "When Marcus approves R7 for prod",

@@ -27,8 +27,18 @@ _BUILT = (
                 "When I run the pipeline for R3",
                 "Then the pipeline is blocked at scan",
                 "And the mediums are reported but don't block anything",
+                "And the criticals block",
+                "And the high findings blocked",
             ),
             True,
+        ),
+        (
+            (
+                "Given the scan of R3 finds 2 medium findings",
+                "When I run the pipeline for R3",
+                "Then the mediums block",
+            ),
+            False,
         ),
         (
             (

@@ -92,6 +92,7 @@ def test_counts_by_outcome(
                 "Then the pipeline passes",
                 "And the history of Q1 shows the rerun of test_login_timeout",
                 "And test_login_timeout is recorded as flaky",
+                "And test_login_timeout was flaky",
             ),
             True,
         ),
