@@ -20,6 +20,8 @@ from .waivers import _set_date
         "{alias:artifact}] on {date:date}",
         "{alias:artifact} <goes|is sent|is put|runs> through the <pipeline|gates>[ again] on "
         "{date:date}",
+        "the pipeline <for|of> {alias:artifact} <is run|is re-run|is rerun|runs|reruns|re-runs>"
+        "[ again] on {date:date}",
     ),
 )
 def run_on(world: World, date: str, alias: str | None = None) -> None:

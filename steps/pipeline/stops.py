@@ -51,6 +51,8 @@ def pipeline_blocked(world: World, alias: str | None = None) -> None:
         "the pipeline[ <for|of> {alias:artifact}] <is|was> blocked on {stage:stage}",
         "{alias:artifact} <stops|stopped|halts|halted|fails|failed|gets stuck|got stuck> at "
         "{stage:stage}",
+        "{alias:artifact} <never got past|did not get past|didn't get past|never made it past> "
+        "{stage:stage}",
     ),
 )
 def stops_on(world: World, stage: Stage, alias: str | None = None) -> None:
@@ -92,12 +94,15 @@ _INPUTS = {
 
 
 @given(
-    "there <is|are> no {what:gateinput} <result|results|report|reports> <for|of> {alias:artifact}",
+    "<there is|there are|there's> no {what:gateinput} <result|results|report|reports> <for|of> "
+    "{alias:artifact}",
     "there is no scan result for M7",
     "there are no integration test results for R2",
     "there is no coverage report for R2",
     variants=(
         "{alias:artifact} <has|had> no {what:gateinput} <result|results|report|reports>",
+        "the {what:gateinput} <result|results|report|reports> <for|of> {alias:artifact} <is|are> "
+        "missing",
         "{alias:artifact} <was never|has never been|has not been|hasn't been|was not|wasn't> "
         "scanned[ at all]",
         "the scan <of|for> {alias:artifact} <never ran|did not run|didn't run|has not run>",

@@ -221,8 +221,8 @@ def rerun_passes(world: World, suite: str, alias: str, coverage: float | None = 
 
 
 @given(
-    "{names:testnames} <failed|fails> once and passed on [<a|the> ]<retry|rerun>[ <in|for|on> "
-    "{alias:artifact}][, leaving {counts:outcomes}]",
+    "{names:testnames} <failed|fails|flaked> once and passed on [<a|the> ]<retry|rerun>"
+    "[ <in|for|on> {alias:artifact}][, leaving {counts:outcomes}]",
     "test_payment_timeout failed once and passed on a retry",
     "test_login failed once and passed on the rerun in M4",
     "test_payment_timeout failed once and passed on retry, leaving 412 passed, 0 failed and 1 "

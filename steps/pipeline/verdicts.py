@@ -169,7 +169,7 @@ def gate_blocked(
 
 _NOT_RUN = (
     "<did not run|was not run|never ran|never runs|does not run|doesn't run|was skipped|"
-    "is skipped|got skipped>"
+    "is skipped|got skipped|was never reached|is never reached>"
 )
 _BLOCKER = " because {blocker:gate} <failed|blocked|was blocked>"
 

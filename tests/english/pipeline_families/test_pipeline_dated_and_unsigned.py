@@ -26,7 +26,7 @@ _WAIVED = (
             (
                 "When the pipeline runs for B6 on 2026-06-01",
                 "Then the pipeline passes",
-                "When I run the pipeline again on 2026-10-01",
+                "When the pipeline for B6 is re-run on 2026-10-01",
                 "Then the pipeline is blocked by CVE-2026-3131",
             ),
             True,

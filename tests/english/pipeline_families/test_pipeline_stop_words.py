@@ -38,6 +38,9 @@ _FAILED_TEST = (
         ((*_LOW_COVERAGE, "Then the pipeline is blocked", "And the later gates are not run"), True),
         ((*_LOW_COVERAGE, "Then it stops at the unit tests"), True),
         ((*_FAILED_TEST, "Then it stops at the unit tests"), True),
+        ((*_FAILED_TEST, "Then it never got past the unit tests"), True),
+        ((*_FAILED_TEST, "Then the scan was never reached"), True),
+        ((*_FAILED_TEST, "Then it never got past the integration tests"), False),
         ((*_FAILED_TEST, "Then the pipeline is blocked on coverage"), False),
         ((*_FAILED_TEST, "Then it fails on the vulnerability gate"), False),
         (
@@ -97,6 +100,8 @@ def test_where_the_run_stopped(
             False,
         ),
         (("Given there is no coverage report for S1", "And S1 has 90% coverage"), True),
+        (("Given the scan of S1 finds nothing", "And the Trivy report for S1 is missing"), False),
+        (("Given there's no scan report for S1", "And the scan of S1 finds nothing"), True),
         (("Given S1 has 90% coverage", "And there is no coverage report for S1"), False),
     ],
 )

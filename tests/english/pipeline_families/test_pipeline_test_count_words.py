@@ -118,7 +118,7 @@ def test_counts_by_outcome(
         (
             (
                 "Given the unit tests of Q1 report 412 passed and 0 failed with 90% coverage",
-                "And test_payment_timeout failed once and passed on a retry",
+                "And test_payment_timeout flaked once and passed on a retry",
                 "When I run the pipeline for Q1",
                 "Then the pipeline passes",
                 "And the gate records 412 passed, 0 failed and 1 flaky",
