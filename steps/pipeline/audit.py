@@ -42,6 +42,8 @@ def _label(world: World, alias: str) -> str:
         "<a|an|the> " + _WHAT + _OF + _WHERE + " <is|was> recorded in the audit <log|trail>",
         "the " + _WHAT + _OF + " <shows up|appears|is recorded|is listed> in the {env:name} "
         "<event history|history|events|audit log>",
+        "the " + _WHAT + _OF + " <shows up|appears|is recorded|is listed> in {env:name}'s "
+        "<event history|history|events|audit log>",
     ),
 )
 def audit_shows(world: World, kind: str, env: str, alias: str | None = None) -> None:

@@ -127,7 +127,7 @@ def promote_plainly(world: World, alias: str, env: str) -> None:
     "Dana from the change board approves it",
     "Marcus approves R7 for prod",
     variants=(
-        "{who:person} approves the promotion of {alias:artifact} to {env:name}",
+        "{who:person} approves the promotion[ of {alias:artifact}] to {env:name}",
         "I approve {alias:artifact}",
         "the promotion[ to {env:name}] <is|gets|was|got> approved[ by {who:person}]",
     ),

@@ -75,9 +75,13 @@ def runs_the_digest(world: World, env: str, alias: str) -> None:
 
 @then(
     "{env:name} runs the same <digest|artifact|build|image> <as|that> {other:name}[ does]",
+    "staging runs exactly the digest that dev runs",
     "staging runs the same digest that dev does",
     "prod runs the same artifact as staging",
-    variants=("{env:name} and {other:name} run the same <digest|artifact|build|image>",),
+    variants=(
+        "{env:name} and {other:name} run the same <digest|artifact|build|image>",
+        "{env:name} runs exactly the <digest|artifact|build|image> that {other:name} runs",
+    ),
 )
 def same_as(world: World, env: str, other: str) -> None:
     """Both environments run one digest (not nothing)."""

@@ -62,6 +62,28 @@ def rollback_goes_to(world: World, env: str, alias: str) -> None:
 
 
 @then(
+    "{alias:artifact} <is not|isn't> <marked as|recorded as|kept as> [the ]<last|a> "
+    "<good|known-good> build[ <in|of|for> {env:name}]",
+    "B8 is not marked as the last good build",
+    "R7 isn't recorded as a known-good build in prod",
+)
+def not_known_good(world: World, alias: str, env: str | None = None) -> None:
+    """The artifact ran in ENV (none named: the furthest environment it reached) and is
+    not among its known-good digests now (it was rolled back), nor where a rollback of it
+    would go."""
+    current = scene(world)
+    digest = current.digest(world, alias)
+    envs = [env] if env else [spec.name for spec in current.definition.environments]
+    views = [(e, _view(world, e)) for e in envs]
+    ran = [(e, v) for e, v in views if any(d.digest == digest for d in v.deployments)]
+    if not ran:
+        raise world.fail(f"{alias} deployed to {env or 'an environment'}", "it never ran there")
+    name, view = ran[-1]
+    if digest in view.known_good or world.attribute(view, "rollback_target") == digest:
+        raise world.fail(f"{alias} not a known-good build of {name}", "it is one")
+
+
+@then(
     "there is nothing to roll {env:name} back to",
     "there is nothing to roll prod back to",
     variants=("{env:name} has no <previous|earlier|last> <good|known-good> <build|digest>",),

@@ -97,7 +97,8 @@ def roll_back_environment(world: World, env: str) -> bool:
     "R3 makes it to staging",
     variants=(
         "{env:name} <is running|is on|is at|now runs|still runs|is still running|is still on|"
-        "is back on|is serving> [the digest of ][version ]{alias:artifact}[ again]",
+        "is back on|is serving|keeps running|kept running|keeps serving> [the digest of ]"
+        "[version ]{alias:artifact}[ again]",
         "{alias:artifact} is [<still|now|back> ]<running in|in|live in|deployed in|deployed to>"
         " {env:name}[ again]",
         "{env:name} [still ]<has nothing deployed|has nothing|runs nothing>",

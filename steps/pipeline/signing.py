@@ -251,6 +251,22 @@ def signature_verifies(world: World, alias: str, env: str | None = None) -> None
         raise world.fail(f"a signature of {alias} by a trusted key", f"signed by {names}")
 
 
+@given(
+    "{alias:artifact} <was|has been|got> signed with the {key:name} key",
+    "the image was signed with the release key",
+    "R1 has been signed with the ops key",
+    variants=("{alias:artifact} <was|has been|got> signed with key {key:name}",),
+)
+def was_signed_with(world: World, alias: str, key: str) -> None:
+    """The artifact was signed with that key (made known to the pipeline, from a seed of
+    its own name, if it was not), as "I sign R1 with key …" does."""
+    current = scene(world)
+    current.know_key(world, key)
+    if world.error is None:
+        digest = current.digest(world, alias)
+        world.attempt(lambda: world.capability(current.pipeline, "sign")(digest, key))
+
+
 @then(
     "the signature of {alias:artifact} verifies <against|with> [the ]{key:name} key",
     "the signature of P5 verifies against the release key",
