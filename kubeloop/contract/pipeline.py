@@ -16,7 +16,9 @@ both optional — and then:
 - ``promote / approve / reject / deploy / rollback``: the same digest moves through the
   definition's environments in order; approval where required; every deploy verifies a
   signature for this digest by a key the environment trusts; a refusal raises and
-  changes nothing.
+  changes nothing. Optional: ``approve(digest, environment, by=NAME)`` names the
+  reviewer, and the ``Approved`` event's message ends `` by NAME`` (a step that asks who
+  approved says "does not provide" to an engine whose ``approve`` takes no ``by``).
 """
 
 from __future__ import annotations
@@ -33,7 +35,8 @@ class GateLike(Protocol):
     PACKAGE)`` (`` in PACKAGE`` only when known) and percentages written as ``%g``:
 
     - unit: ``no unit test results were recorded``; ``the unit tests failed (T tests, F
-      failures, E errors) in SOURCE`` (the counts when T > 0, the source when known);
+      failures, E errors) in SOURCE`` (the counts when T > 0, ``, N flaky`` after them when
+      N > 0, the source when known);
       ``the unit tests passed but no coverage was recorded``; ``coverage S% is below the
       threshold F% (total C%, fail_under F%, precision P)``; passed: ``unit tests passed,
       coverage S% (fail_under F%, precision P)``, where S is coverage.py's
@@ -47,6 +50,10 @@ class GateLike(Protocol):
     - integration: ``the integration tests passed`` / ``failed``, with counts and source
       as the unit gate's;
     - a gate not run: ``not run: gate G blocked (G's reason)``.
+
+    Optional: ``tests``, the ``TestSummary`` the unit or integration gate judged (its
+    counts, flaky tests by name); a step that reads what a gate recorded of the tests says
+    the engine "does not provide GateResult.tests" without it.
     """
 
     gate: str
@@ -152,7 +159,12 @@ class DeploymentRecordLike(Protocol):
 @runtime_checkable
 class EnvironmentLike(Protocol):
     """What an environment has run: every deploy oldest first, and the digests known good
-    (deployed and not rolled back), which ``rollback`` returns to."""
+    (deployed and not rolled back), which ``rollback`` returns to.
+
+    Optional on the view: ``rollback_target: str | None``, the digest a rollback would go
+    to now (the latest deployment neither running nor rolled back; None when there is
+    none). A step that names where a rollback goes reads it, and without it says the engine
+    "does not provide EnvironmentView.rollback_target" rather than guessing the rule."""
 
     name: str
     running: str | None
@@ -172,6 +184,10 @@ class PipelineExtensionsLike(Protocol):
         """Point a mutable tag at a digest (a deploy by tag resolves it first)."""
 
     def resolve_tag(self, tag: str) -> str: ...
+    def verify_with(self, digest: str, key: str) -> str | None:
+        """None if one of the digest's signatures verifies under the definition's key of
+        that name alone, else why none does."""
+
     def environment(self, name: str) -> EnvironmentLike: ...
     def state(self) -> Any:
         """Everything the pipeline holds, as a value: equal before and after an operation
@@ -199,7 +215,15 @@ PIPELINE_METHODS = (
     "running",
     "waiting",
 )
-EXTENSIONS = ("sign", "signatures", "tag", "resolve_tag", "environment", "state")
+EXTENSIONS = (
+    "sign",
+    "signatures",
+    "tag",
+    "resolve_tag",
+    "verify_with",
+    "environment",
+    "state",
+)
 """Richer steps use these when the engine has them (else: "engine X does not provide …")."""
 
 

@@ -37,6 +37,7 @@ class Pipeline(Protocol):
 
 
 DEPLOYED, WAITING, UNCHANGED = "deployed", "waiting for approval", "unchanged"
+MAX_APPROVER = 200
 
 
 @dataclass
@@ -48,6 +49,18 @@ class _Environment:
     def known_good(self) -> list[str]:
         seen = dict.fromkeys(d.digest for d in self.deployments if d.digest not in self.rolled_back)
         return list(seen)
+
+    def rollback_target(self) -> str | None:
+        """Where a rollback goes: the latest deployment that is neither what runs now nor
+        rolled back itself (the previous known-good digest); None when there is none."""
+        return next(
+            (
+                d.digest
+                for d in reversed(self.deployments)
+                if d.digest != self.running and d.digest not in self.rolled_back
+            ),
+            None,
+        )
 
 
 class Delivery:
@@ -150,18 +163,22 @@ class Delivery:
         self._deploy(digest, env, signature, "promote")
         return DEPLOYED
 
-    def approve(self, digest: str, env: str) -> str:
+    def approve(self, digest: str, env: str, by: str = "") -> str:
+        """A reviewer's approval (BY names them in the audit log, when said)."""
         spec = self._pipeline.definition.environment(env)
         label = self._label(digest)
+        if not isinstance(by, str) or not by.isprintable() or len(by) > MAX_APPROVER:
+            raise InvalidSpecError(
+                f"an approver is a name of at most {MAX_APPROVER} printable characters"
+            )
+        approved = f"{label} approved for {env}" + (f" by {by}" if by else "")
         if not spec.requires_approval:
             raise InvalidSpecError(f"{env} needs no approval; promote {label} to it instead")
         requested = self._pending.get((digest, env))
         if requested is None:
             if (digest, env) not in self._approvals:
                 self._approvals.add((digest, env))
-                self._pipeline.events.normal(
-                    "Approved", f"environment/{env}", f"{label} approved for {env}"
-                )
+                self._pipeline.events.normal("Approved", f"environment/{env}", approved)
             return UNCHANGED
         waited = self._pipeline.clock.now - requested
         timeout = self._pipeline.definition.approval_timeout
@@ -174,9 +191,7 @@ class Delivery:
         signature = self._verify(digest, env)
         self._approvals.add((digest, env))
         del self._pending[(digest, env)]
-        self._pipeline.events.normal(
-            "Approved", f"environment/{env}", f"{label} approved for {env}"
-        )
+        self._pipeline.events.normal("Approved", f"environment/{env}", approved)
         self._deploy(digest, env, signature, "promote")
         return DEPLOYED
 
@@ -221,14 +236,7 @@ class Delivery:
         if state.running is None:
             raise RollbackError(f"{env} runs nothing: there is nothing to roll back")
         current = state.running
-        target = next(
-            (
-                d.digest
-                for d in reversed(state.deployments)
-                if d.digest != current and d.digest not in state.rolled_back
-            ),
-            None,
-        )
+        target = state.rollback_target()
         if target is None:
             raise RollbackError(
                 f"{env} has no previous known-good digest to roll back to "
@@ -273,6 +281,7 @@ class Delivery:
             tuple(sorted(state.rolled_back)),
             spec.requires_approval,
             definition.trusted_names(spec),
+            state.rollback_target(),
         )
 
     def pending(self, digest: str, env: str) -> bool:

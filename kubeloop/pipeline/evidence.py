@@ -18,7 +18,13 @@ MAX_TESTS = 10_000_000
 
 @dataclass(frozen=True)
 class TestSummary:
-    """One test suite's outcome. ``passed`` decides; the counts explain (0 = not counted)."""
+    """One test suite's outcome. ``passed`` decides; the counts explain (0 = not counted).
+
+    A flaky test (Surefire's ``rerunFailingTestsCount``, pytest-rerunfailures) failed at
+    least once and then passed on a rerun: it counts as passed, among ``tests``, and does
+    not fail the suite; ``flaky`` counts them and ``flaky_tests`` names those known by name.
+    ``failing_tests`` names the failed tests known by name.
+    """
 
     __test__ = False  # not a pytest test class
 
@@ -28,15 +34,38 @@ class TestSummary:
     errors: int = 0
     skipped: int = 0
     source: str = ""
+    flaky: int = 0
+    flaky_tests: tuple[str, ...] = ()
+    failing_tests: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
-        for name in ("tests", "failures", "errors", "skipped"):
+        for name in ("tests", "failures", "errors", "skipped", "flaky"):
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_TESTS:
                 raise InvalidEvidenceError(f"{name} must be a whole number from 0 to {MAX_TESTS}")
+        if self.tests and self.failures + self.errors + self.skipped + self.flaky > self.tests:
+            raise InvalidEvidenceError(
+                f"{self.failures} failures, {self.errors} errors, {self.skipped} skipped and "
+                f"{self.flaky} flaky are more than the {self.tests} tests that ran"
+            )
+        for name, count in (("flaky_tests", self.flaky), ("failing_tests", None)):
+            names = getattr(self, name)
+            if not isinstance(names, tuple) or not all(isinstance(n, str) and n for n in names):
+                raise InvalidEvidenceError(f"{name} must be a tuple of test names")
+            if count is not None and len(names) > count:
+                raise InvalidEvidenceError(
+                    f"{len(names)} flaky tests named, but flaky counts {count}"
+                )
+
+    @property
+    def passing(self) -> int:
+        """The tests that passed, flaky ones included (0 when the tests were not counted)."""
+        return max(self.tests - self.failures - self.errors - self.skipped, 0)
 
     def describe(self) -> str:
         counted = f"{self.tests} tests, {self.failures} failures, {self.errors} errors"
+        if self.flaky:
+            counted += f", {self.flaky} flaky"
         counts = f" ({counted})" if self.tests else ""
         where = f" in {self.source}" if self.source else ""
         return ("passed" if self.passed else "failed") + counts + where

@@ -239,6 +239,17 @@ class Pipeline:
         self.artifact(digest)
         return self._signatures.get(digest, ())
 
+    def verify_with(self, digest: str, key: str) -> str | None:
+        """None if one of the digest's signatures verifies under the named key alone (as
+        ``cosign verify --key`` checks it), else why none does."""
+        public = self.key(key).public_key
+        reasons = [verify(digest, s, {public.key_id: public}) for s in self.signatures(digest)]
+        if not reasons:
+            return f"{self.artifact(digest).label} has no signature"
+        if None in reasons:
+            return None
+        return "; ".join(r for r in reasons if r is not None)
+
     def is_signed(self, digest: str) -> bool:
         """A signature for this very digest verifies under a key the pipeline knows."""
         known = {k.public_key.key_id: k.public_key for k in self._keys.values()}
@@ -249,8 +260,9 @@ class Pipeline:
     def promote(self, digest: str, environment: str) -> str:
         return self.delivery.promote(digest, environment)
 
-    def approve(self, digest: str, environment: str) -> str:
-        return self.delivery.approve(digest, environment)
+    def approve(self, digest: str, environment: str, by: str = "") -> str:
+        """Approve the promotion; BY, when said, names the reviewer in the audit log."""
+        return self.delivery.approve(digest, environment, by)
 
     def reject(self, digest: str, environment: str) -> None:
         self.delivery.reject(digest, environment)

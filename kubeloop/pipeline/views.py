@@ -65,6 +65,8 @@ class EnvironmentView:
     rolled_back: tuple[str, ...]
     requires_approval: bool
     trusts: tuple[str, ...]
+    rollback_target: str | None
+    """Where a rollback goes now: the latest deployment neither running nor rolled back."""
 
 
 @dataclass(frozen=True)

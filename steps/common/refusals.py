@@ -14,7 +14,8 @@ _WHAT = (
 
 @then(
     "the " + _WHAT + "[ <to|of|into> {target:name}] <is|was|gets|got|has been> "
-    "<refused|rejected|blocked|denied|stopped>[ <with|saying|because> {reason:reason}]",
+    "<refused|rejected|blocked|denied|stopped>[ <with|saying|because|since|for lack of|"
+    "for want of> {reason:reason}]",
     'the promotion is refused with "coverage"',
     "the deploy is refused because R9 has no valid signature",
     "the promotion was rejected",

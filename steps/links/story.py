@@ -25,7 +25,6 @@ from ..cluster.rollout import i_roll_out
 from ..cluster.workloads import a_deployment
 from ..pipeline.build import bind
 from ..pipeline.commits import make_true
-from ..pipeline.environments import rollback_target
 from ..pipeline.pipeline_part import scene
 from .links_part import artifact_named, links, version_only
 
@@ -133,7 +132,8 @@ def roll_back_to(world: World, env: str, target: str) -> None:
     if env not in [spec.name for spec in current.definition.environments]:
         i_roll_out(world, target, {}, env)
         return
-    previous = rollback_target(world.capability(current.pipeline, "environment")(env))
+    view = world.capability(current.pipeline, "environment")(env)
+    previous = world.attribute(view, "rollback_target")
     if previous is None or not _names(world, target, previous):
         said = "none" if previous is None else _said(world, previous)
         refusal = RollbackError(

@@ -38,12 +38,18 @@ def _try(world: World, alias: str, env: str, method: str) -> Exception | None:
 
 
 @then(
-    "{alias:artifact} " + _CANNOT + " " + _MOVE + "[ on] to {env:name}",
+    "{alias:artifact} [still ]" + _CANNOT + " " + _MOVE + "[ on] to {env:name}",
     "R2 can't be promoted to dev",
     "B3 cannot be deployed to prod",
     "R9 isn't allowed to move on to staging",
+    "B7 still can't be promoted to staging",
+    "B5 isn't allowed into staging",
+    variants=(
+        "{alias:artifact} [still ]<isn't|is not|is still not|still isn't> <allowed|let> "
+        "<into|in|onto|on to> {env:name}",
+    ),
 )
-def cannot_move(world: World, alias: str, how: str, env: str) -> None:
+def cannot_move(world: World, alias: str, env: str, how: str = "promote") -> None:
     """Promoting (deploying) the artifact to ENV is refused (nothing changes); the refusal
     is what the next check reads ("And the reason mentions …")."""
     refused = _try(world, alias, env, how)

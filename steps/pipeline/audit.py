@@ -8,9 +8,11 @@ from __future__ import annotations
 from typing import Any
 
 import kubeloop.harness.release_words  # noqa: F401  (registers happening)
-from kubeloop.harness.registry import then
+from kubeloop.harness.errors import EngineCapabilityError
+from kubeloop.harness.registry import given, then
 from kubeloop.harness.world import World
 
+from .chains import takes_approver
 from .pipeline_part import scene
 from .verdicts import _gate
 
@@ -39,6 +41,8 @@ def _label(world: World, alias: str) -> str:
         + _WHERE,
         "<a|an|the> " + _WHAT + _OF + _WHERE + " <is|was> recorded in the audit <log|trail>",
         "the " + _WHAT + _OF + " <shows up|appears|is recorded|is listed> in the {env:name} "
+        "<event history|history|events|audit log>",
+        "the " + _WHAT + _OF + " <shows up|appears|is recorded|is listed> in {env:name}'s "
         "<event history|history|events|audit log>",
     ),
 )
@@ -77,3 +81,90 @@ def waiver_in_audit(world: World, finding: str | None = None, alias: str | None 
         gate = _gate(world, "scan", alias)
         if said not in getattr(gate, "waived", ()):
             raise world.fail(f"the scan of {alias} to cite the waiver of {said}", gate.reason)
+
+
+@then(
+    "the audit <log|trail> <shows|records|says|lists> [that ]{who:person} approved "
+    "{alias:artifact}[ for {env:name}]",
+    "the audit log shows that Marcus approved R7 for prod",
+    'the audit trail records that "dana" approved B1 for prod',
+    variants=(
+        "{alias:artifact} <was|got|has been> approved[ for {env:name}] by {who:person}",
+        "{who:person} approved {alias:artifact}[ for {env:name}]",
+        "the approval of {alias:artifact}[ for {env:name}] <is|was> <recorded|logged> <as|with> "
+        "{who:person}[ as the approver]",
+    ),
+)
+def approved_by(world: World, who: str, alias: str, env: str | None = None) -> None:
+    """The pipeline recorded an approval of the artifact (for ENV) given by WHO; an engine
+    whose ``approve`` takes no ``by`` cannot say who, and is told so."""
+    if not takes_approver(world):
+        raise EngineCapabilityError(
+            f"engine {world.engine_name} does not provide Pipeline.approve(..., by=NAME), "
+            f'which the step "{world.step.text}" needs to know who approved'
+        )
+    digest = _label(world, alias)
+    where = f" for {env}" if env else " for "
+    found = [
+        e
+        for e in _events(world)
+        if e.reason == "Approved"
+        and digest in e.message
+        and e.message.endswith(f" by {who}")
+        and where in e.message
+    ]
+    if not found:
+        given = [e.message for e in _events(world) if e.reason == "Approved"]
+        shown = "; ".join(given) or "no approval"
+        raise world.fail(f"an approval of {alias}{where.rstrip()} by {who}", shown)
+
+
+@given(
+    "nobody has approved {alias:artifact} for {env:name}[ yet]",
+    "nobody has approved R7 for prod yet",
+    "nobody has approved it for prod",
+    variants=("{alias:artifact} <has not been|hasn't been|is not|isn't> approved for {env:name}",),
+)
+def nobody_approved(world: World, alias: str, env: str) -> None:
+    """No approval of the artifact for ENV was recorded (a Given that is not so fails at
+    its line): a promotion there will wait."""
+    digest = _label(world, alias)
+    wanted = f"environment/{env}"
+    given = [
+        e
+        for e in _events(world)
+        if e.reason == "Approved" and e.object == wanted and digest in e.message
+    ]
+    if given:
+        raise world.fail(f"no approval of {alias} for {env}", given[-1].message)
+
+
+@then(
+    "{alias:artifact} was <deployed|promoted|rolled back> to {env:name} with <a|the> signature by "
+    "key {key:name}",
+    'R1 was deployed to prod with a signature by key "ci-ed25519-2026"',
+    "the audit log shows L1 in prod verified with the ci key",
+    variants=(
+        "the audit <log|trail> <shows|lists|records> {alias:artifact} in {env:name} verified with "
+        "key {key:name}",
+        "the audit <log|trail> <shows|lists|records> {alias:artifact} in {env:name} verified with "
+        "the {key:name} key",
+    ),
+)
+def deployed_with_key(world: World, alias: str, env: str, key: str) -> None:
+    """The pipeline recorded a deployment of the artifact to ENV whose verified signature
+    was by that key (every promotion, deploy and rollback names the key it verified)."""
+    digest = _label(world, alias)
+    wanted = f"environment/{env}"
+    said = f'verified signature by key "{key}"'
+    deployed = [
+        e
+        for e in _events(world)
+        if e.reason in ("Promoted", "Deployed", "RolledBack")
+        and e.object == wanted
+        and f"{env} runs " in e.message
+        and digest in e.message.partition(" (was ")[0]
+    ]
+    if not any(said in e.message for e in deployed):
+        shown = "; ".join(e.message for e in deployed) or f"no deployment of {alias} to {env}"
+        raise world.fail(f"a deployment of {alias} to {env} verified with key {key}", shown)

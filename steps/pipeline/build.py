@@ -22,6 +22,11 @@ REVISION = "org.opencontainers.image.revision"
     'a manifest "web" version "1.0.0"',
     "a manifest api version 2.3.1",
     'a manifest "checkout" version "2.4.0" from commit 4f2a9c1',
+    'the "orders" manifest is at version "3.2.0"',
+    variants=(
+        "the {name:name} manifest is at version {version:name}[ <on|from|at> commit "
+        "{commit:commit}]",
+    ),
 )
 def a_manifest(world: World, name: str, version: str, commit: str | None = None) -> None:
     """Declare (or replace) the build input NAME at VERSION, with no files yet; "from
@@ -121,6 +126,7 @@ def i_built(world: World, manifest: str, alias: str) -> None:
     variants=(
         "I <build|built> {project:name} at [version ]{version:name} as {alias:name}",
         "{alias:name} is a build of {project:name} at [version ]{version:name}",
+        "{project:name} version {version:name} <is|was|has been|gets|got> built as {alias:name}",
     ),
 )
 def a_build_of(world: World, project: str, version: str, alias: str | None = None) -> None:

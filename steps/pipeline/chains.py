@@ -8,7 +8,9 @@ is the artifact said last.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Sequence
+from functools import partial
 
 import kubeloop.harness.release_words  # noqa: F401  (registers actions, chain, gatelist, person)
 from kubeloop.harness.nouns import It
@@ -36,9 +38,10 @@ def _call(world: World, method: str, alias: str, *args: object) -> None:
     world.attempt(lambda: world.capability(current.pipeline, method)(digest, *args))
 
 
-def approve(world: World, alias: str, env: str | None) -> None:
+def approve(world: World, alias: str, env: str | None, who: str | None = None) -> None:
     """Approve the artifact for ENV; none said: where a promotion of it waits, else every
-    environment that needs approval (approved before it is promoted there)."""
+    environment that needs approval (approved before it is promoted there). WHO is passed
+    as ``by`` to an engine whose ``approve`` takes it (the audit log names the reviewer)."""
     current = scene(world)
     digest = current.digest(world, alias)
     if env is None:
@@ -46,9 +49,20 @@ def approve(world: World, alias: str, env: str | None) -> None:
         envs = waiting or current.approving()
     else:
         envs = [env]
+    named = {"by": who} if who and takes_approver(world) else {}
+    method = world.capability(current.pipeline, "approve")
     for each in envs:
         if world.error is None:
-            _call(world, "approve", alias, each)
+            world.attempt(partial(method, digest, each, **named))
+
+
+def takes_approver(world: World) -> bool:
+    """Does the engine's ``approve`` take ``by`` (an optional extension of the contract)?"""
+    method = world.capability(scene(world).pipeline, "approve")
+    try:
+        return "by" in inspect.signature(method).parameters
+    except (TypeError, ValueError):
+        return False
 
 
 def _act(world: World, action: Action) -> None:
@@ -88,7 +102,6 @@ def i_do_in_turn(world: World, actions: Sequence[Action]) -> None:
 @when(
     "I promote {alias:artifact} to {envs:chain}",
     "I promote B1 to dev, then staging, then prod",
-    "I promote B5 to dev and then staging",
 )
 def promote_through(world: World, alias: str, envs: Sequence[str]) -> None:
     """Promote to each environment in turn (one that needs approval holds it)."""
@@ -112,8 +125,9 @@ def promote_plainly(world: World, alias: str, env: str) -> None:
     "{who:person} approves {alias:artifact}[ for {env:name}]",
     'the release manager "dana" approves B1 for prod',
     "Dana from the change board approves it",
+    "Marcus approves R7 for prod",
     variants=(
-        "{who:person} approves the promotion of {alias:artifact} to {env:name}",
+        "{who:person} approves the promotion[ of {alias:artifact}] to {env:name}",
         "I approve {alias:artifact}",
         "the promotion[ to {env:name}] <is|gets|was|got> approved[ by {who:person}]",
     ),
@@ -123,8 +137,8 @@ def someone_approves(
 ) -> None:
     """An approval of the artifact (none named: the one said or built last) for ENV (none
     said: where its promotion waits, else where approval is needed); a waiting promotion
-    deploys now. The pipeline records one approval, not who gave it."""
-    approve(world, _named(world, alias or ""), env)
+    deploys now. The audit log names who approved (engines that take ``by``)."""
+    approve(world, _named(world, alias or ""), env, who)
 
 
 _GREEN = {

@@ -123,6 +123,7 @@ def a_commit(
     "commit 4f2a9c1 of checkout is merged into main",
     variants=(
         "commit {commit:commit}" + _REPO + " is <merged|pushed>[ <to|into|on> {branch:name}]",
+        "the fix lands in commit {commit:commit}" + _REPO,
     ),
 )
 def i_merge(

@@ -42,6 +42,18 @@ def several_run(world: World, envs: Sequence[str], alias: str) -> None:
 
 
 @then(
+    "<all|every one of> [the ][<two|three|four|five> ]environments <run|are running|are on|are "
+    "all on> [the digest of ]{alias:artifact}",
+    "all three environments run v2",
+    "all the environments are on R7",
+    variants=("{alias:artifact} <runs|is running|is live> in every environment",),
+)
+def every_environment_runs(world: World, alias: str) -> None:
+    """Every environment of the pipeline runs exactly that artifact now."""
+    several_run(world, _names(world), alias)
+
+
+@then(
     "{alias:artifact} <stays|stayed|remains|is left> [where it is ]in {env:name}",
     "R4 stays where it is in dev",
     "R4 remains in dev",
@@ -63,9 +75,13 @@ def runs_the_digest(world: World, env: str, alias: str) -> None:
 
 @then(
     "{env:name} runs the same <digest|artifact|build|image> <as|that> {other:name}[ does]",
+    "staging runs exactly the digest that dev runs",
     "staging runs the same digest that dev does",
     "prod runs the same artifact as staging",
-    variants=("{env:name} and {other:name} run the same <digest|artifact|build|image>",),
+    variants=(
+        "{env:name} and {other:name} run the same <digest|artifact|build|image>",
+        "{env:name} runs exactly the <digest|artifact|build|image> that {other:name} runs",
+    ),
 )
 def same_as(world: World, env: str, other: str) -> None:
     """Both environments run one digest (not nothing)."""
@@ -168,19 +184,6 @@ def is_rolled_back(world: World, alias: str, env: str | None = None) -> None:
     if not any(digest in _view(world, e).rolled_back for e in envs):
         where = f" in {env}" if env else " anywhere"
         raise world.fail(f"{alias} rolled back{where}", "it was not")
-
-
-def rollback_target(view: Any) -> str | None:
-    """Where a rollback of the environment goes: its latest deployment that is not what it
-    runs now and was not rolled back (the previous known-good digest)."""
-    return next(
-        (
-            d.digest
-            for d in reversed(view.deployments)
-            if d.digest != view.running and d.digest not in view.rolled_back
-        ),
-        None,
-    )
 
 
 @given(

@@ -21,10 +21,14 @@ from .pipeline_part import last_built, run_gates, scene, table_rows
         "coverage <must be|has to be|should be|needs to be> at least {threshold:percent}",
         "the <coverage|unit test> gate <requires|needs> [at least ]{threshold:percent}[ coverage]",
         "a coverage threshold of {threshold:percent}",
+        "the coverage threshold for {project:name} is {threshold:percent}",
     ),
 )
-def coverage_threshold(world: World, threshold: float, precision: int = 0) -> None:
-    """coverage.py's fail_under (and precision, default 0): round(total, precision) >= it."""
+def coverage_threshold(
+    world: World, threshold: float, precision: int = 0, project: str | None = None
+) -> None:
+    """coverage.py's fail_under (and precision, default 0): round(total, precision) >= it.
+    The pipeline has one threshold: "for checkout" names the project it builds."""
     current = scene(world)
     world.attempt(lambda: current.configure(world, fail_under=threshold, precision=precision))
 
@@ -42,9 +46,15 @@ def _record(world: World, alias: str, method: str, *args: object) -> None:
     "the unit tests of D1 pass with 89.5% coverage",
     "its unit tests pass but coverage is only 71%",
     variants=(
-        "{alias:artifacts} unit tests pass with {coverage:percent} coverage",
-        "{alias:artifacts} unit tests pass[,] <but|and|with> [its ]coverage <is|at> [<only|just> ]"
-        "{coverage:percent}",
+        "[all [of ]]{alias:artifacts} unit tests pass with {coverage:percent} coverage",
+        "{alias:artifacts} unit tests <are|were|come back|came back> green <with|at> "
+        "{coverage:percent} coverage",
+        "[the ]unit tests <of|for|on> {alias:artifact} <are|were|come back|came back> green "
+        "<with|at> {coverage:percent} coverage",
+        "[build ]{alias:artifact} <passes|passed> [all ]its unit tests <with|at> "
+        "{coverage:percent} coverage",
+        "[all [of ]]{alias:artifacts} unit tests pass[,] <but|and|with> [its ]coverage <is|at> "
+        "[<only|just> ]{coverage:percent}",
         "[the ]unit tests <of|for|on> {alias:artifact} pass[,] <but|and|with> [its ]coverage "
         "<is|at> [<only|just> ]{coverage:percent}",
     ),
@@ -59,7 +69,7 @@ def unit_tests_pass_with(world: World, alias: str, coverage: float) -> None:
 @given(
     "the unit tests <of|for|on> {alias:artifact} pass",
     "the unit tests of D1 pass",
-    variants=("{alias:artifacts} unit tests pass",),
+    variants=("[all [of ]]{alias:artifacts} unit tests pass",),
 )
 def unit_tests_pass(world: World, alias: str) -> None:
     """The unit tests are green (coverage is a separate input, and the gate needs it)."""
@@ -135,7 +145,7 @@ def scan_finds(world: World, alias: str) -> None:
     world.attempt(lambda: world.capability(current.pipeline, "record_scan")(digest, findings()))
 
 
-_SCAN = "the [<vulnerability|security|image|CVE|Trivy|container> ]scan"
+_SCAN = "the [<vulnerability|security|image|CVE|Trivy|container> ]<scan|scanner>"
 _FINDS = (
     "<finds|found|reports|reported|shows|showed|turns up|turned up|comes back with|came back with>"
 )
@@ -154,6 +164,8 @@ _NOTHING = (
         "{alias:artifacts} scan finds nothing",
         _SCAN + " <of|on|for> {alias:artifact} " + _FINDS + " " + _NOTHING,
         "{alias:artifact} <scans|scanned|is scanned|was scanned> clean",
+        "{alias:artifacts} scan <is|was|comes back|came back> clean",
+        _SCAN + " <of|on|for> {alias:artifact} <is|was|comes back|came back> clean",
     ),
 )
 def scan_finds_nothing(world: World, alias: str) -> None:
@@ -187,7 +199,8 @@ def integration_fail(world: World, alias: str) -> None:
     "I run the pipeline",
     "I run the pipeline for R3 once more",
     variants=(
-        "the pipeline <runs|runs again|is run|is run again|reruns>[ <for|on> {alias:artifact}]",
+        "the pipeline <runs|runs again|is run|is run again|reruns|is rerun|is re-run|re-runs>"
+        "[ <for|on> {alias:artifact}]",
         "{alias:artifact} <goes|went|is sent|is put|runs> through the <pipeline|gates>[ again]",
         "I <run|rerun|re-run> the <gates|pipeline|ladder>[ <for|on> {alias:artifact}]"
         "[ <again|once more|one more time>]",
@@ -207,7 +220,10 @@ def i_run_the_pipeline(world: World, alias: str | None = None) -> None:
     "the scan of R3 finds a critical CVE-2024-3094 in openssl",
     "the scan finds CVE-2024-3094 rated critical in R3",
     "build R4 has a high severity finding CVE-2023-44487",
+    'the scan of P3 finds CVE-2025-9931 with severity HIGH in package "zlib"',
     variants=(
+        _SCAN + " <of|on|for> {alias:artifact} " + _FINDS + " {finding:finding} <as|rated|"
+        "rated as|with severity> {severity:severity}[ in [package ]{package:name}]",
         _SCAN + " <of|on|for> {alias:artifact} " + _FINDS + " <a|an> {severity:severity}"
         "[ severity] [<CVE|vulnerability|finding> ]{finding:finding}[ in {package:name}]",
         "{alias:artifact} has <a|an> {severity:severity}[ severity] "

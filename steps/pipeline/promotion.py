@@ -19,7 +19,7 @@ def _operate(world: World, method: str, alias: str, env: str) -> None:
     world.attempt(lambda: world.capability(current.pipeline, method)(digest, env))
 
 
-@when("I promote {alias:artifact} to {env:name}", "I promote D1 to staging")
+@when("I promote {alias:artifact} to {env:name}", "I promote D1 to staging", "I promote D1 to dev")
 def i_promote(world: World, alias: str, env: str) -> None:
     """Move the same digest to ENV: it must have passed, and have run in the environment before."""
     _operate(world, "promote", alias, env)
@@ -93,13 +93,19 @@ def roll_back_environment(world: World, env: str) -> bool:
     "prod is on the digest of R6",
     "R6 is still in staging",
     "staging still has nothing deployed",
+    "prod is still empty",
     "R3 makes it to staging",
     variants=(
         "{env:name} <is running|is on|is at|now runs|still runs|is still running|is still on|"
-        "is back on|is serving> [the digest of ][version ]{alias:artifact}[ again]",
+        "is back on|is serving|keeps running|kept running|keeps serving> [the digest of ]"
+        "[version ]{alias:artifact}[ again]",
         "{alias:artifact} is [<still|now|back> ]<running in|in|live in|deployed in|deployed to>"
         " {env:name}[ again]",
         "{env:name} [still ]<has nothing deployed|has nothing|runs nothing>",
+        "{env:name} <is still empty|is empty so far|isn't running anything|is not running "
+        "anything|shouldn't be running anything|should not be running anything|runs nothing>"
+        "[ yet]",
+        "nothing <gets|got|was|has been|is> <promoted|deployed|released> to {env:name}[ yet]",
         "{alias:artifact} <was|has been|got|is now> <promoted|deployed|released> to {env:name}",
         "{alias:artifact} <makes it to|made it to|gets to|got to|reaches|reached|lands in|"
         "landed in|goes live in|went live in> {env:name}",
@@ -160,6 +166,12 @@ def _view(world: World, env: str) -> Any:
     "the history of prod is D1, D2 and D1",
     "the history of prod reads B4, B5, B4",
     "the history of prod is R1 then R3",
+    "prod's history reads build-A, build-C and build-A",
+    variants=(
+        "{env:name}'s history <is|reads|reads as|shows> {aliases:sequence}",
+        "the only <thing|build|artifact|image|deployment> in {env:name}'s history is "
+        "{aliases:sequence}",
+    ),
 )
 def history_is(world: World, env: str, aliases: Sequence[str]) -> None:
     """Every deployment ENV went through, in order (promotions, deploys and rollbacks)."""

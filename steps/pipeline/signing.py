@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from kubeloop.harness.errors import HarnessError
 from kubeloop.harness.registry import given, then, when
 from kubeloop.harness.world import World
 from kubeloop.pipeline import EnvironmentSpec
@@ -248,6 +249,48 @@ def signature_verifies(world: World, alias: str, env: str | None = None) -> None
     if not any(s.key_id in trusted for s in own):
         names = ", ".join(sorted({s.key_name for s in own})) or "none"
         raise world.fail(f"a signature of {alias} by a trusted key", f"signed by {names}")
+
+
+@given(
+    "{alias:artifact} <was|has been|got> signed with the {key:name} key",
+    "the image was signed with the release key",
+    "R1 has been signed with the ops key",
+    variants=("{alias:artifact} <was|has been|got> signed with key {key:name}",),
+)
+def was_signed_with(world: World, alias: str, key: str) -> None:
+    """The artifact was signed with that key (made known to the pipeline, from a seed of
+    its own name, if it was not), as "I sign R1 with key …" does."""
+    current = scene(world)
+    current.know_key(world, key)
+    if world.error is None:
+        digest = current.digest(world, alias)
+        world.attempt(lambda: world.capability(current.pipeline, "sign")(digest, key))
+
+
+@then(
+    "the signature of {alias:artifact} verifies <against|with> [the ]{key:name} key",
+    "the signature of P5 verifies against the release key",
+    "the signature of P5 verifies against the ci key",
+    'the signature of D1 verifies with the "ci" key',
+    variants=(
+        "the signature of {alias:artifact} verifies <against|with> key {key:name}",
+        "{alias:artifacts} signature <verifies|checks out> <against|with> [the ]{key:name} key",
+    ),
+)
+def verifies_with_key(world: World, alias: str, key: str) -> None:
+    """One of the artifact's signatures verifies under that key alone (made with it, over
+    its payload, for this very digest), as ``cosign verify --key`` checks it."""
+    current = scene(world)
+    digest = current.digest(world, alias)
+    check = world.capability(current.pipeline, "verify_with")
+    try:
+        why = check(digest, key)
+    except Exception as error:  # the engine's own refusal: an unknown key, say
+        if isinstance(error, HarnessError):
+            raise
+        raise world.fail(f"a key {key} to verify {alias} with", str(error)) from None
+    if why is not None:
+        raise world.fail(f"the signature of {alias} to verify against key {key}", why)
 
 
 @then(

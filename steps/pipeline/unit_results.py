@@ -35,6 +35,7 @@ _COVERAGE = "[ <with|and|at> {coverage:percent} coverage]"
     variants=(
         "all {tests:n} [unit ]tests <of|for|on> {alias:artifact} pass" + _COVERAGE,
         "{alias:artifacts} {tests:n} unit tests [all ]pass" + _COVERAGE,
+        "[build ]{alias:artifact} <passes|passed> [all ]{tests:n} unit tests" + _COVERAGE,
     ),
 )
 def tests_pass_counted(
@@ -68,7 +69,11 @@ def tests_report(world: World, alias: str, failures: int, tests: int) -> None:
 @given(
     "{alias:artifact} has {coverage:percent} coverage",
     "B2 has 92% coverage",
-    variants=("{alias:artifact} is covered at {coverage:percent}",),
+    variants=(
+        "{alias:artifact} is covered at {coverage:percent}",
+        "coverage.py <reports|reported|measures|measured|gives|gave|says> {coverage:percent} "
+        "<for|on> {alias:artifact}",
+    ),
 )
 def has_coverage(world: World, alias: str, coverage: float) -> None:
     """coverage.py's total for the artifact's unit tests."""
@@ -86,6 +91,11 @@ _WHO = (
     "changes|moves> to {coverage:percent}",
     "the team adds tests and coverage goes up to 84%",
     "coverage of R2 drops to 70%",
+    "line coverage comes out at 74%",
+    variants=(
+        "[<line|code|test> ]coverage <comes out at|came out at|is measured at|lands at|landed at|"
+        "ends up at|ended up at> {coverage:percent}",
+    ),
 )
 def coverage_changes(world: World, coverage: float, alias: str | None = None) -> None:
     """A new coverage total for the artifact named, or the one said or built last (the gate

@@ -104,6 +104,7 @@ def _said(gate: Any) -> str:
         "the pipeline <passes|passed> for {alias:artifact}",
         "every gate <passes|passed|is green> <for|on> {alias:artifact}",
         "the pipeline <for|of> {alias:artifact} <passes|passed|is green>",
+        "{alias:artifact} <passes|passed|has passed>[ the pipeline]",
     ),
 )
 def the_pipeline_passes(world: World, alias: str | None = None) -> None:
@@ -166,13 +167,17 @@ def gate_blocked(
         )
 
 
-_NOT_RUN = "<did not run|was not run|never ran|was skipped|is skipped|got skipped>"
+_NOT_RUN = (
+    "<did not run|was not run|never ran|never runs|does not run|doesn't run|was skipped|"
+    "is skipped|got skipped|was never reached|is never reached>"
+)
 _BLOCKER = " because {blocker:gate} <failed|blocked|was blocked>"
 
 
 @then(
-    "{gate:gate}" + _FOR + " " + _NOT_RUN + "[" + _BLOCKER + "]",
+    "{gate:gate}" + _FOR + " " + _NOT_RUN + "[" + _BLOCKER + "][[,] and <it says|says> why]",
     "gate integration did not run",
+    "the security scan never runs, and it says why",
     "gate scan did not run because unit failed",
     "the scan gate on R2 was skipped because the coverage gate failed",
 )

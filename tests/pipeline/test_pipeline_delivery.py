@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from kubeloop.errors import NotFoundError
+from kubeloop.errors import InvalidSpecError, NotFoundError
 from kubeloop.pipeline import (
     EnvironmentSpec,
     Finding,
@@ -134,14 +134,29 @@ def test_rollback_returns_to_the_previous_known_good_digest() -> None:
     with pytest.raises(RollbackError, match="runs nothing"):
         pipeline.rollback("prod")
     to_prod(pipeline, one)
+    assert pipeline.environment("prod").rollback_target is None
     with pytest.raises(RollbackError, match="no previous known-good"):
         pipeline.rollback("prod")
     to_prod(pipeline, two)
+    assert pipeline.environment("prod").rollback_target == one
     assert pipeline.rollback("prod") == one
     view = pipeline.delivery.view("prod")
     assert view.running == one and view.known_good == (one,) and view.rolled_back == (two,)
+    assert view.rollback_target is None
     with pytest.raises(RollbackError, match="no previous known-good"):
         pipeline.rollback("prod")
+
+
+def test_the_views_rollback_target_is_where_rollback_goes() -> None:
+    """The view names the target the operation uses, skipping what was rolled back."""
+    pipeline = Pipeline()
+    one, two, three = (passing(pipeline, v) for v in ("1.0.0", "2.0.0", "3.0.0"))
+    for digest in (one, two, three):
+        to_prod(pipeline, digest)
+    assert pipeline.environment("prod").rollback_target == two
+    assert pipeline.rollback("prod") == two
+    assert pipeline.environment("prod").rollback_target == one
+    assert pipeline.rollback("prod") == one
 
 
 def test_rejection_and_approval_timeout() -> None:
@@ -169,3 +184,32 @@ def test_a_blocked_rerun_revokes_promotion_but_not_what_runs() -> None:
     with pytest.raises(PromotionRefusedError, match="blocked at scan"):
         pipeline.promote(digest, "staging")
     assert pipeline.running("dev") == digest
+
+
+def test_an_approval_names_its_reviewer_and_a_bad_name_changes_nothing() -> None:
+    pipeline = Pipeline()
+    digest = passing(pipeline, "1.0.0")
+    pipeline.promote(digest, "dev")
+    pipeline.promote(digest, "staging")
+    pipeline.promote(digest, "prod")
+    before = pipeline.state()
+    with pytest.raises(InvalidSpecError, match="printable"):
+        pipeline.approve(digest, "prod", by="Marcus\n")
+    assert pipeline.state() == before
+    assert pipeline.approve(digest, "prod", by="Marcus") == "deployed"
+    approvals = [e.message for e in pipeline.events if e.reason == "Approved"]
+    assert len(approvals) == 1 and approvals[0].endswith("approved for prod by Marcus")
+
+
+def test_verify_with_one_key_alone() -> None:
+    """cosign verify --key: only that key's signature, over its payload, for this digest."""
+    pipeline = Pipeline(PipelineDefinition(keys=(("ci", "ci"), ("ops", "ops"))))
+    one, two = passing(pipeline, "1.0.0"), pipeline.build({"name": "web", "version": "2"})
+    assert pipeline.verify_with(two, "ci") == "web 2 (" + two[:19] + "…) has no signature"
+    pipeline.sign(one, "ci")
+    assert pipeline.verify_with(one, "ci") is None
+    assert "not trusted" in str(pipeline.verify_with(one, "ops"))
+    pipeline.attach_signature(one, two)
+    assert "a copied signature" in str(pipeline.verify_with(two, "ci"))
+    with pytest.raises(NotFoundError):
+        pipeline.verify_with(one, "rogue")

@@ -32,6 +32,19 @@ def test_junit_counts_from_testcases(name: str, passed: bool, counts: tuple[int,
     assert (summary.tests, summary.failures, summary.errors, summary.skipped) == counts
 
 
+def test_junit_surefire_flaky_case_passed_on_a_rerun_and_is_named() -> None:
+    """A <flakyFailure> beside no <failure>: passed, counted flaky (Surefire's Flakes: 1)."""
+    summary = read_junit(REPORTS / "unit-flaky.xml")
+    assert (summary.passed, summary.tests, summary.failures, summary.skipped) == (True, 3, 0, 1)
+    assert (summary.flaky, summary.flaky_tests, summary.passing) == (1, ("loginTimeout",), 2)
+
+
+def test_junit_names_the_failed_cases() -> None:
+    summary = read_junit(REPORTS / "unit-failing.xml")
+    assert summary.failing_tests == ("appliesDiscount", "loadsFixtures")
+    assert summary.flaky == 0
+
+
 def test_junit_totals_only_file_uses_the_suite_attributes() -> None:
     text = '<testsuites><testsuite tests="5" failures="2" errors="0" skipped="1"/></testsuites>'
     summary = junit_summary(text, "totals.xml")

@@ -150,3 +150,29 @@ def test_waiver_lists_only_move_forward() -> None:
     assert four.find("CVE-1") == Waiver("CVE-1", "changed")
     with pytest.raises(InvalidEvidenceError, match="needs a reason"):
         Waiver("CVE-9", "  ")
+
+
+def test_a_flaky_test_passes_the_gate_and_the_gate_keeps_the_counts() -> None:
+    """Surefire's rule: a test that passed on a rerun is flaky, not a failure."""
+    tests = TestSummary(True, 413, 0, 0, 1, "junit.xml", 1, ("test_login_timeout",))
+    verdict = run_ladder(Evidence("sha256:" + "a" * 64, unit=tests, coverage=90.0), JUDGES)
+    unit = verdict.gate("unit")
+    assert unit.passed and unit.tests == tests and tests.passing == 412
+    assert unit.details == ("test_login_timeout: failed, then passed on a rerun (flaky)",)
+    failing = TestSummary(False, 10, 1, 0, 0, "junit.xml", 1)
+    blocked = run_ladder(Evidence("sha256:" + "a" * 64, unit=failing, coverage=90.0), JUDGES)
+    assert "(10 tests, 1 failures, 0 errors, 1 flaky)" in blocked.gate("unit").reason
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"tests": 3, "failures": 2, "skipped": 1, "flaky": 1}, "more than the 3 tests"),
+        ({"flaky": 1, "flaky_tests": ("a", "b")}, "2 flaky tests named"),
+        ({"flaky": -1}, "flaky must be a whole number"),
+        ({"failing_tests": ("",)}, "tuple of test names"),
+    ],
+)
+def test_test_counts_that_cannot_be_are_refused(fields: dict[str, object], message: str) -> None:
+    with pytest.raises(InvalidEvidenceError, match=message):
+        TestSummary(False, **fields)  # type: ignore[arg-type]

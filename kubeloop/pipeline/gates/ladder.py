@@ -43,6 +43,8 @@ class GateResult:
     waived: tuple[str, ...] = ()
     """Finding ids that would have blocked and a waiver let through."""
     unused_waivers: tuple[str, ...] = ()
+    tests: TestSummary | None = None
+    """The test results the unit or integration gate judged: its counts, flaky tests."""
 
     @property
     def passed(self) -> bool:

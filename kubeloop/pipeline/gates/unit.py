@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 
 from kubeloop.pipeline.errors import InvalidEvidenceError
+from kubeloop.pipeline.evidence import TestSummary
 from kubeloop.pipeline.gates.ladder import BLOCKED, PASSED, Evidence, GateResult
 
 MAX_PRECISION = 10
@@ -48,14 +49,28 @@ def _threshold(value: float) -> str:
     return f"{value:g}%"
 
 
+def flaky_details(tests: TestSummary) -> tuple[str, ...]:
+    """One line per flaky test known by name: it failed, then passed on a rerun."""
+    return tuple(f"{name}: failed, then passed on a rerun (flaky)" for name in tests.flaky_tests)
+
+
 def judge(evidence: Evidence) -> GateResult:
     tests, coverage = evidence.unit, evidence.coverage
     if tests is None:
         return GateResult("unit", BLOCKED, "no unit test results were recorded")
+    details = flaky_details(tests)
     if not tests.passed:
-        return GateResult("unit", BLOCKED, f"the unit tests {tests.describe()}")
+        return GateResult(
+            "unit", BLOCKED, f"the unit tests {tests.describe()}", details=details, tests=tests
+        )
     if coverage is None:
-        return GateResult("unit", BLOCKED, "the unit tests passed but no coverage was recorded")
+        return GateResult(
+            "unit",
+            BLOCKED,
+            "the unit tests passed but no coverage was recorded",
+            details=details,
+            tests=tests,
+        )
     shown = display_covered(coverage, evidence.precision)
     rule = f"fail_under {_threshold(evidence.fail_under)}, precision {evidence.precision}"
     if should_fail_under(coverage, evidence.fail_under, evidence.precision):
@@ -64,5 +79,13 @@ def judge(evidence: Evidence) -> GateResult:
             BLOCKED,
             f"coverage {shown}% is below the threshold {_threshold(evidence.fail_under)} "
             f"(total {coverage:g}%, {rule})",
+            details=details,
+            tests=tests,
         )
-    return GateResult("unit", PASSED, f"unit tests passed, coverage {shown}% ({rule})")
+    return GateResult(
+        "unit",
+        PASSED,
+        f"unit tests passed, coverage {shown}% ({rule})",
+        details=details,
+        tests=tests,
+    )

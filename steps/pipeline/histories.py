@@ -1,0 +1,141 @@
+"""What an environment's history says beyond its list: how often it was rolled back, and
+where a rollback would go now ("prod has been rolled back exactly once", "rolling back
+prod would go back to B7", "there is nothing to roll prod back to"). Each reads the
+engine's environment view: its deployments, and ``rollback_target``, the engine's own rule
+for the previous known-good digest (an optional member of the contract)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import kubeloop.harness.telemetry_nouns  # noqa: F401  (registers times)
+from kubeloop.harness.comparisons import compare
+from kubeloop.harness.registry import then
+from kubeloop.harness.world import World
+
+from .pipeline_part import scene
+
+
+def _view(world: World, env: str) -> Any:
+    names = [spec.name for spec in scene(world).definition.environments]
+    if env not in names:
+        raise world.fail(f"an environment {env}", f"environments: {', '.join(names)}")
+    return world.capability(scene(world).pipeline, "environment")(env)
+
+
+@then(
+    "{env:name} <was|has been|got> rolled back [<only|just> ][{bound:comparison} ]{count:times}",
+    "prod has been rolled back exactly once",
+    "staging was rolled back twice",
+    "prod was rolled back at least 2 times",
+    variants=(
+        "{env:name} <was never|has never been|was not|has not been|wasn't|hasn't been> rolled back",
+    ),
+)
+def rolled_back_times(world: World, env: str, count: int = 0, bound: str = "==") -> None:
+    """The rollbacks in ENV's history (deployments made by a rollback), counted."""
+    rollbacks = [d for d in _view(world, env).deployments if d.how == "rollback"]
+    if not compare(len(rollbacks), bound, count):
+        said = "" if bound == "==" else f"{bound} "
+        raise world.fail(f"{env} rolled back {said}{count} time(s)", f"{len(rollbacks)}")
+
+
+@then(
+    "rolling back {env:name} would <go back to|restore|return to> {alias:artifact}",
+    "rolling back prod would go back to B7",
+    "the last good build of prod is B7",
+    variants=(
+        "the <last|previous> <good|known-good|known good> <build|artifact|image|digest|release> "
+        "<of|in|for> {env:name} is {alias:artifact}",
+        "{env:name}'s <last|previous> <good|known-good|known good> <build|artifact|image|digest|"
+        "release> is {alias:artifact}",
+    ),
+)
+def rollback_goes_to(world: World, env: str, alias: str) -> None:
+    """Where the engine would roll ENV back to now is the artifact (its view's
+    ``rollback_target``: the latest deployment neither running nor rolled back)."""
+    current = scene(world)
+    target = world.attribute(_view(world, env), "rollback_target")
+    if target != current.digest(world, alias):
+        shown = "nothing" if target is None else current.alias_of(target)
+        raise world.fail(f"a rollback of {env} to go back to {alias}", f"it would go to {shown}")
+
+
+@then(
+    "{alias:artifact} <is not|isn't> <marked as|recorded as|kept as> [the ]<last|a> "
+    "<good|known-good> build[ <in|of|for> {env:name}]",
+    "B8 is not marked as the last good build",
+    "R7 isn't recorded as a known-good build in prod",
+)
+def not_known_good(world: World, alias: str, env: str | None = None) -> None:
+    """The artifact ran in ENV (none named: the furthest environment it reached) and is
+    not among its known-good digests now (it was rolled back), nor where a rollback of it
+    would go."""
+    current = scene(world)
+    digest = current.digest(world, alias)
+    envs = [env] if env else [spec.name for spec in current.definition.environments]
+    views = [(e, _view(world, e)) for e in envs]
+    ran = [(e, v) for e, v in views if any(d.digest == digest for d in v.deployments)]
+    if not ran:
+        raise world.fail(f"{alias} deployed to {env or 'an environment'}", "it never ran there")
+    name, view = ran[-1]
+    if digest in view.known_good or world.attribute(view, "rollback_target") == digest:
+        raise world.fail(f"{alias} not a known-good build of {name}", "it is one")
+
+
+@then(
+    "there is nothing to roll {env:name} back to",
+    "there is nothing to roll prod back to",
+    variants=("{env:name} has no <previous|earlier|last> <good|known-good> <build|digest>",),
+)
+def nothing_to_roll_back_to(world: World, env: str) -> None:
+    """ENV has no previous known-good digest: a rollback would be refused."""
+    current = scene(world)
+    target = world.attribute(_view(world, env), "rollback_target")
+    if target is not None:
+        raise world.fail(f"nothing to roll {env} back to", current.alias_of(target))
+
+
+@then(
+    "every <entry|deployment|release> in {env:name}'s history <has|had|carries|carried> a "
+    "verified signature",
+    "every entry in prod's history has a verified signature",
+    variants=(
+        "every <entry|deployment|release> in the history of {env:name} <has|had|carries|carried>"
+        " a verified signature",
+    ),
+)
+def history_verified(world: World, env: str) -> None:
+    """ENV ran something, and each of its deployments names the key whose signature
+    verify-before-deploy accepted (``key_id`` of the deployment record)."""
+    deployments = _view(world, env).deployments
+    if not deployments:
+        raise world.fail(f"deployments in {env}'s history", "it has none")
+    current = scene(world)
+    for record in deployments:
+        if not world.attribute(record, "key_id"):
+            said = current.alias_of(record.digest)
+            raise world.fail(f"a verified signature for each deployment of {env}", said)
+
+
+@then(
+    "no environment ever ran an image <referenced|deployed|named> by <tag|a tag>",
+    "no environment ever ran an image referenced by tag",
+    variants=("every deployment <was|is> by digest",),
+)
+def never_by_tag(world: World) -> None:
+    """Something was deployed, and every deployment of every environment names a digest
+    the engine accepts as one (a tag never reaches an environment)."""
+    current = scene(world)
+    validate = world.capability(current.pipeline, "validate_digest")
+    seen = 0
+    for spec in current.definition.environments:
+        for record in _view(world, spec.name).deployments:
+            seen += 1
+            try:
+                validate(record.digest)
+            except Exception as error:  # the engine's own verdict on what it deployed
+                shown = f"{record.digest}: {error}"
+                raise world.fail(f"{spec.name} deployed by digest", shown) from None
+    if not seen:
+        raise world.fail("deployments to look at", "no environment ran anything")
