@@ -190,7 +190,7 @@ class Registry:
         try:
             return with_readings(self._match, keyword, text)
         except (UndefinedStepError, AmbiguousStepError):
-            return read(self.frames(), self.match_one, keyword, [text, *readings(text)])
+            return read(self.frames(), self.match_one, keyword, [*readings(text), text])
 
     def frames(self) -> FrameIndex:
         """What every definition's examples mean (frames/), built at the first need."""
@@ -201,7 +201,7 @@ class Registry:
     def _framed(self, keyword: str, text: str) -> list[Match] | None:
         """The one definition ``text`` means, read by its concepts and values (frames/):
         under its keyword, then a Given or When under the other."""
-        texts = [text, *readings(text)]
+        texts = [*readings(text), text]
         found = read(self.frames(), self.match_one, keyword, texts)
         if found is None and keyword in _OTHER:
             found = read(self.frames(), self.match_one, _OTHER[keyword], texts)

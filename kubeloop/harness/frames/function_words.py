@@ -167,7 +167,7 @@ ROLES: dict[str, str] = {
     "inside": "in",
     "within": "in",
     "of": "of",
-    "for": "of",
+    "for": "for",
     "'s": "of",
     "as": "as",
     "with": "with",

@@ -70,12 +70,15 @@ class FrameIndex:
         self.lexicon = Lexicon(catalog_words(definitions))
         self.frames: dict[tuple[str, Signature], list[Frame]] = {}
         self.light: dict[tuple[str, Signature], list[Frame]] = {}
+        self.saying: dict[tuple[str, str], list[Frame]] = {}
         for definition in definitions:
             for example in definition.examples:
                 chunked = chunk(example, self.lexicon)
                 if chunked.unknown:
                     continue
                 frame = Frame(definition, example, chunked)
+                for concept in set(chunked.signature()[0]):
+                    self.saying.setdefault((definition.keyword, concept), []).append(frame)
                 self.frames.setdefault((definition.keyword, chunked.signature()), []).append(frame)
                 lighter = _lighter(chunked)
                 if lighter is not None:
@@ -89,6 +92,33 @@ class FrameIndex:
             return [] if lighter is None else self.light.get((keyword, lighter), [])
         return self.frames.get((keyword, chunked.signature()), [])
 
+    def wider(self, keyword: str, chunked: Chunked) -> list[Frame]:
+        """The frames of ``keyword`` that say all ``chunked`` says and a little more (at most
+        ``MORE`` concepts and values, and no more than the line says), with the same
+        negations, comparisons, quantifiers and referents; fewest more first. Their
+        examples, the more left out, may be what the line says (the real matcher decides)."""
+        concepts, values = chunked.signature()
+        content = [c for c in concepts if c not in _GRAMMAR]
+        if not content:
+            return []
+        grammar = [c for c in concepts if c in _GRAMMAR]
+        rarest = min(content, key=lambda c: len(self.saying.get((keyword, c), [])))
+        found: list[tuple[int, int, Frame]] = []
+        for order, frame in enumerate(self.saying.get((keyword, rarest), [])):
+            theirs, their_values = frame.chunked.signature()
+            if [c for c in theirs if c in _GRAMMAR] != grammar or not set(concepts) <= set(theirs):
+                continue
+            surplus = Counter(their_values) - Counter(values)
+            if Counter(values) - Counter(their_values):
+                continue
+            more = len(set(theirs) - set(concepts)) + sum(surplus.values())
+            if 0 < more <= min(MORE, len(set(concepts)) + len(values)):
+                found.append((more, order, frame))
+        return [frame for _, _, frame in sorted(found, key=lambda f: f[:2])]
+
+
+MORE = 3
+"""The most a frame may say beyond a line for the line to be read as it, the rest left out."""
 
 _LIGHT = frozenset(concept_of(verb) for verb in LIGHT_VERBS)
 _GRAMMAR = frozenset({*NEGATIONS.values(), *COMPARATORS.values(), *QUANTIFIERS.values(), "IT"})

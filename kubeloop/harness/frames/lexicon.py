@@ -23,6 +23,7 @@ from kubeloop.harness.frames import (
 from kubeloop.harness.frames.function_words import (
     COMPARATORS,
     FILLERS,
+    KINDS,
     NEGATIONS,
     QUANTIFIERS,
     REFERENTS,
@@ -98,7 +99,7 @@ class Lexicon:
                 self._add(key, Entry("concept", concept))
                 for value in values:
                     self._add(value, Entry("concept", concept))
-        for word in catalog_words:
+        for word in (*KINDS, *catalog_words):
             self._add(word, Entry("concept", concept_of(word)))
 
     def _add(self, said: str, entry: Entry) -> None:

@@ -7,19 +7,35 @@ several, the line is ambiguous and reads as none.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import replace
+from itertools import combinations
 
 from kubeloop.harness.definitions import Match
-from kubeloop.harness.frames.chunker import chunk
+from kubeloop.harness.frames.chunker import Chunked, chunk, normalised
 from kubeloop.harness.frames.index import FrameIndex
 from kubeloop.harness.frames.kinds import fits
 from kubeloop.harness.frames.lexicon import words
 from kubeloop.harness.frames.rebuild import Rebuilt, rebuilt
 
+_EXACT, _LIGHT, _SHORTER = "exact", "light", "shorter"
+"""The ways a line is tried, in turn: its own frames; theirs but for a light verb; wider
+frames with what the line does not say left out."""
 _WEAK = 2
 """The most bare plain words one line may give as names ("checkout v1 is live in prod"):
 more, and the line is likelier words we do not know than names."""
+
+
+def _readable(chunked: Chunked) -> bool:
+    """Whether a line says enough to be read by its meaning: no word unknown, something
+    said besides names and grammar ("R1", "prod is on checkout v1" say too little), and no
+    more bare plain words than could all be names."""
+    return (
+        not chunked.unknown
+        and any(c.kind == "concept" for c in chunked.chunks)
+        and sum(v.weak for v in chunked.values) <= _WEAK
+    )
 
 
 def sentences(index: FrameIndex, keyword: str, text: str, light: bool = False) -> list[Rebuilt]:
@@ -27,7 +43,7 @@ def sentences(index: FrameIndex, keyword: str, text: str, light: bool = False) -
     a word the lexicon does not know blocks every frame); ``light``: the frames it fits
     but for a light verb."""
     chunked = chunk(text, index.lexicon)
-    if chunked.unknown or not chunked.chunks or sum(v.weak for v in chunked.values) > _WEAK:
+    if not _readable(chunked):
         return []
     found: dict[str, Rebuilt] = {}
     for frame in index.lookup(keyword, chunked, light):
@@ -37,19 +53,73 @@ def sentences(index: FrameIndex, keyword: str, text: str, light: bool = False) -
     return list(found.values())
 
 
+def _shorter(index: FrameIndex, keyword: str, text: str) -> list[Rebuilt]:
+    """What ``text`` says as the examples of frames that say a little more, the more left
+    out (with its preposition and kind noun): "the service "web" serves 100 requests per
+    second with 2% errors" said without its errors, for a line that says none."""
+    chunked = chunk(text, index.lexicon)
+    if not _readable(chunked):
+        return []
+    mine = set(chunked.signature()[0])
+    found: dict[str, Rebuilt] = {}
+    for frame in index.wider(keyword, chunked)[:_WIDER]:
+        for shorter in _left_out(frame.example, frame.chunked, mine, chunked):
+            again = chunk(shorter, index.lexicon)
+            if again.unknown or again.signature() != chunked.signature():
+                continue
+            said = rebuilt(shorter, again, chunked)
+            if said is not None:
+                found.setdefault(said.text, said)
+    return list(found.values())
+
+
+_WIDER = 6
+"""How many of the nearest wider frames a line is tried against."""
+_ARTICLE = re.compile(r"(?:\b(?:the|a|an|its|their)\s+)$", re.IGNORECASE)
+
+
+def _left_out(example: str, chunked: Chunked, mine: set[str], line: Chunked) -> list[str]:
+    """The example without the concepts the line does not say, and without the values it
+    does not give (each way of choosing which, when a type has more than the line's)."""
+    spans = [
+        c.phrase if c.kind == "value" else (c.start, c.end)
+        for c in chunked.chunks
+        if c.kind != "value" and c.label not in mine
+    ]
+    choices: list[list[tuple[int, int]]] = [[]]
+    for kind in sorted({v.label for v in chunked.values}):
+        theirs = [v for v in chunked.values if v.label == kind]
+        extra = len(theirs) - sum(v.label == kind for v in line.values)
+        if extra > 0:
+            optional = [v for v in theirs if v.role]  # (a list's items are never optional)
+            options = [[v.phrase for v in drop] for drop in combinations(optional, extra)]
+            choices = [c + o for c in choices for o in options][:_CHOICES]
+    texts = []
+    for dropped in choices:
+        text = normalised(example)
+        for start, end in sorted(spans + dropped, reverse=True):
+            head = _ARTICLE.sub("", text[:start])
+            text = head.rstrip(" ,") + " " + text[end:].lstrip(" ,")
+        texts.append(" ".join(text.split()).replace(" 's", "'s"))
+    return texts
+
+
+_CHOICES = 4
+
+
 def read(
     index: FrameIndex,
     match_one: Callable[[str, str], list[Match]],
     keyword: str,
     texts: list[str],
 ) -> list[Match] | None:
-    """The match of the one definition the first of ``texts`` (a line, then its readings)
+    """The match of the one definition the first of ``texts`` (a line's readings, then the line)
     that fits a frame means, positions dropped (the step shows the line as written); None
     when none fits, or when it fits several definitions' frames and none is said in more
     of the line's own words than the others."""
-    for light in (False, True):
+    for way in (_EXACT, _LIGHT, _SHORTER):
         for text in texts:
-            found = _candidates(index, match_one, keyword, text, light)
+            found = _candidates(index, match_one, keyword, text, way)
             if found:
                 best = max(score for score, _, _ in found.values())
                 chosen = [m for score, _, m in found.values() if score == best]
@@ -62,16 +132,23 @@ def _candidates(
     match_one: Callable[[str, str], list[Match]],
     keyword: str,
     text: str,
-    light: bool,
+    way: str,
 ) -> dict[int, tuple[int, int, Match]]:
     """Each definition the frames ``text`` fits name: (how many of the line's words its
     sentence says, its order, the match)."""
     mine = set(words(text))
     found: dict[int, tuple[int, int, Match]] = {}
-    for order, said in enumerate(sentences(index, keyword, text, light)):
+    said_as = (
+        _shorter(index, keyword, text)
+        if way == _SHORTER
+        else sentences(index, keyword, text, way == _LIGHT)
+    )
+    for order, said in enumerate(said_as):
         shared = len(mine & set(words(said.text)))
         for match in match_one(keyword, said.text):
             key = id(match.definition)
-            if fits(match, said.placed) and (key not in found or found[key][0] < shared):
+            if fits(match, said.placed, index.lexicon) and (
+                key not in found or found[key][0] < shared
+            ):
                 found[key] = (shared, -order, match)
     return found

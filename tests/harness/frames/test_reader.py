@@ -127,3 +127,58 @@ def test_a_bare_word_fills_only_a_slot_its_example_fills_with_a_word() -> None:
     assert registry.match("when", "I built D7")[0].arguments == {"alias": "D7"}
     with pytest.raises(UndefinedStepError):
         registry.match("when", "I built sideways")
+
+
+def _noop(world: object, **kwargs: object) -> None: ...
+
+
+def test_a_line_that_says_less_reads_as_an_example_with_the_rest_left_out() -> None:
+    registry = Registry()
+    registry.register(
+        "given",
+        "{name:name} serves {rate:n} requests[ with {errors:percent} errors]",
+        _noop,
+        ("web serves 100 requests with 2% errors",),
+    )
+    (match,) = registry.match("given", "checkout is serving 7 requests")
+    assert match.text == "checkout serves 7 requests"
+    assert match.arguments == {"name": "checkout", "rate": 7}
+
+
+def test_a_list_item_is_never_left_out() -> None:
+    registry = Registry()
+    registry.register(
+        "when", "I promote {alias:name} to {envs:names}", _noop, ("I promote B1 to dev, staging",)
+    )
+    with pytest.raises(UndefinedStepError):
+        registry.match("when", "I am promoting B1")
+
+
+def test_a_name_said_with_a_preposition_goes_only_where_the_frame_says_one() -> None:
+    registry = Registry()
+    registry.register("when", "{a:name} and {b:name} fail", _noop, ("node-1 and node-2 fail",))
+    registry.register(
+        "when", "{a:name} fails over to {b:name}", _noop, ("db-1 fails over to db-2",)
+    )
+    assert registry.match("when", "node-1 and node-2 crash")[0].arguments == {
+        "a": "node-1",
+        "b": "node-2",
+    }
+    (match,) = registry.match("when", "db-1 crashes over to db-2")
+    assert match.definition.pattern == "{a:name} fails over to {b:name}"
+    with pytest.raises(UndefinedStepError):
+        registry.match("when", "node-1 is failing to node-2 and")
+
+
+@pytest.mark.parametrize("text", ["R1", "prod is on checkout v1", "the R1 of prod"])
+def test_a_line_of_names_alone_says_too_little_to_be_read(text: str) -> None:
+    with pytest.raises(UndefinedStepError):
+        REGISTRY.match("given", text)
+
+
+def test_a_kind_word_said_as_a_verb_or_an_owner_is_not_a_kind() -> None:
+    registry = Registry()
+    registry.register("given", "{alias:name} passed every gate", _noop, ("R6 passed every gate",))
+    with pytest.raises(UndefinedStepError):  # a build of checkout: checkout is no build
+        registry.match("given", 'a build of "checkout" passed every gate')
+    assert registry.match("given", "build R7 passed every gate")[0].arguments == {"alias": "R7"}
