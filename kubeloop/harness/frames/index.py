@@ -71,6 +71,7 @@ class FrameIndex:
         self.frames: dict[tuple[str, Signature], list[Frame]] = {}
         self.light: dict[tuple[str, Signature], list[Frame]] = {}
         self.saying: dict[tuple[str, str], list[Frame]] = {}
+        self._chunked: dict[str, Chunked] = {}
         for definition in definitions:
             for example in definition.examples:
                 chunked = chunk(example, self.lexicon)
@@ -83,6 +84,16 @@ class FrameIndex:
                 lighter = _lighter(chunked)
                 if lighter is not None:
                     self.light.setdefault((definition.keyword, lighter), []).append(frame)
+
+    def chunk(self, text: str) -> Chunked:
+        """``text`` chunked with this lexicon; a line is read several ways (each keyword,
+        each reading, each clause of a list), so its chunks are kept."""
+        found = self._chunked.get(text)
+        if found is None:
+            if len(self._chunked) >= _KEPT:
+                self._chunked.clear()
+            found = self._chunked[text] = chunk(text, self.lexicon)
+        return found
 
     def lookup(self, keyword: str, chunked: Chunked, light: bool = False) -> list[Frame]:
         """The frames of ``keyword`` that mean what ``chunked`` means; ``light``: or would,
@@ -116,6 +127,9 @@ class FrameIndex:
                 found.append((more, order, frame))
         return [frame for _, _, frame in sorted(found, key=lambda f: f[:2])]
 
+
+_KEPT = 4096
+"""How many lines' chunks are kept at most."""
 
 MORE = 3
 """The most a frame may say beyond a line for the line to be read as it, the rest left out."""

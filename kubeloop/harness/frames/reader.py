@@ -13,7 +13,7 @@ from dataclasses import replace
 from itertools import combinations
 
 from kubeloop.harness.definitions import Match
-from kubeloop.harness.frames.chunker import Chunked, chunk, normalised
+from kubeloop.harness.frames.chunker import Chunked, normalised
 from kubeloop.harness.frames.index import FrameIndex
 from kubeloop.harness.frames.kinds import fits
 from kubeloop.harness.frames.lexicon import words
@@ -42,7 +42,7 @@ def sentences(index: FrameIndex, keyword: str, text: str, light: bool = False) -
     """What ``text`` says as sentences of the catalog, one per frame it fits (maybe none:
     a word the lexicon does not know blocks every frame); ``light``: the frames it fits
     but for a light verb."""
-    chunked = chunk(text, index.lexicon)
+    chunked = index.chunk(text)
     if not _readable(chunked):
         return []
     found: dict[str, Rebuilt] = {}
@@ -57,14 +57,14 @@ def _shorter(index: FrameIndex, keyword: str, text: str) -> list[Rebuilt]:
     """What ``text`` says as the examples of frames that say a little more, the more left
     out (with its preposition and kind noun): "the service "web" serves 100 requests per
     second with 2% errors" said without its errors, for a line that says none."""
-    chunked = chunk(text, index.lexicon)
+    chunked = index.chunk(text)
     if not _readable(chunked):
         return []
     mine = set(chunked.signature()[0])
     found: dict[str, Rebuilt] = {}
     for frame in index.wider(keyword, chunked)[:_WIDER]:
         for shorter in _left_out(frame.example, frame.chunked, mine, chunked):
-            again = chunk(shorter, index.lexicon)
+            again = index.chunk(shorter)
             if again.unknown or again.signature() != chunked.signature():
                 continue
             said = rebuilt(shorter, again, chunked)
