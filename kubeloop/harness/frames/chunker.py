@@ -166,7 +166,9 @@ def chunk(text: str, lexicon: Lexicon) -> Chunked:
             continue
         lowered = piece.lower()
         after_article = index > 0 and pieces[index - 1][0].lower() in _DETERMINERS
-        if (
+        if lowered in lexicon.names:
+            raw.append(Chunk("value", "name", piece, start, end))
+        elif (
             lowered in NEVER_NAMES
             or (len(lowered) > 4 and lowered.endswith(("ly", "ing", "ed")))
             or (after_article and piece.isalpha() and piece.islower())

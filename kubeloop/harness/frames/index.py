@@ -39,10 +39,11 @@ class Frame:
     chunked: Chunked
 
 
-def catalog_words(definitions: Sequence[StepDefinition]) -> list[str]:
+def catalog_words(definitions: Sequence[StepDefinition]) -> tuple[list[str], list[str]]:
     """The words the phrases say: their literal words, and the words their parameters'
-    regular expressions spell ("requesting", "version" in a workload's clauses). A word
-    more definitions' examples give as a value than phrases say ("prod") is a name."""
+    regular expressions spell ("requesting", "version" in a workload's clauses); and the
+    names their examples give. A word more definitions' examples give as a value than
+    phrases say ("prod") is a name."""
     said: Counter[str] = Counter()
     given: Counter[str] = Counter()
     for definition in definitions:
@@ -54,7 +55,8 @@ def catalog_words(definitions: Sequence[StepDefinition]) -> list[str]:
                 own.update(regex_words(TYPES[kind].regex))
         said.update(own)
         given.update({w.lower() for e in definition.examples for w in _WORDS.findall(e)} - own)
-    return sorted(w for w in said if said[w] >= given[w])
+    words = sorted(w for w in said if said[w] >= given[w])
+    return words, sorted(set(given) - set(words))
 
 
 def regex_words(regex: str) -> set[str]:
@@ -67,7 +69,7 @@ class FrameIndex:
     """Every example's frame by keyword and signature; the lexicon they were read with."""
 
     def __init__(self, definitions: Sequence[StepDefinition]) -> None:
-        self.lexicon = Lexicon(catalog_words(definitions))
+        self.lexicon = Lexicon(*catalog_words(definitions))
         self.frames: dict[tuple[str, Signature], list[Frame]] = {}
         self.light: dict[tuple[str, Signature], list[Frame]] = {}
         self.saying: dict[tuple[str, str], list[Frame]] = {}

@@ -100,11 +100,17 @@ def _left_out(example: str, chunked: Chunked, mine: set[str], line: Chunked) -> 
         for start, end in sorted(spans + dropped, reverse=True):
             head = _ARTICLE.sub("", text[:start])
             text = head.rstrip(" ,") + " " + text[end:].lstrip(" ,")
-        texts.append(" ".join(text.split()).replace(" 's", "'s"))
+        text = _DANGLING.sub("", " ".join(text.split()).replace(" 's", "'s"))
+        texts.append(_DOUBLED.sub(r" \1 ", text))
     return texts
 
 
 _CHOICES = 4
+_JOIN = r"(?:,|and|then|or|but)"
+_LINK = rf"(?:{_JOIN}|with|as|of|to|for|in|on|at|from|by)"
+_DANGLING = re.compile(rf"^(?:{_JOIN}\s*)+|(?:\s*\b{_LINK})+$", re.IGNORECASE)
+"""Joining words left at either end once what they joined is left out ("… to dev and then")."""
+_DOUBLED = re.compile(r"\s(and|then|or|,)(?:\s*(?:and|then|or|,))+\s", re.IGNORECASE)
 
 
 def read(
@@ -125,6 +131,24 @@ def read(
                 chosen = [m for score, _, m in found.values() if score == best]
                 return [replace(chosen[0], offset=-1)] if len(chosen) == 1 else None
     return None
+
+
+def proposals(
+    index: FrameIndex,
+    match_one: Callable[[str, str], list[Match]],
+    keyword: str,
+    texts: list[str],
+    count: int = 3,
+) -> list[str]:
+    """The sentences a line that ``read`` refused fits equally (two definitions said as
+    close to its words), closest first: what to suggest instead of guessing."""
+    for way in (_EXACT, _LIGHT, _SHORTER):
+        for text in texts:
+            found = _candidates(index, match_one, keyword, text, way)
+            if found:
+                ranked = sorted(found.values(), key=lambda f: (-f[0], -f[1]))
+                return [match.text for _, _, match in ranked[:count]]
+    return []
 
 
 def _candidates(
