@@ -137,7 +137,7 @@ MORE = 3
 """The most a frame may say beyond a line for the line to be read as it, the rest left out."""
 
 _LIGHT = frozenset(concept_of(verb) for verb in LIGHT_VERBS)
-_GRAMMAR = frozenset({*NEGATIONS.values(), *COMPARATORS.values(), *QUANTIFIERS.values(), "IT"})
+_GRAMMAR = frozenset({*NEGATIONS.values(), *COMPARATORS.values(), *QUANTIFIERS.values(), "IT", "I"})
 
 
 def _lighter(chunked: Chunked) -> Signature | None:

@@ -38,12 +38,20 @@ def _readable(chunked: Chunked) -> bool:
     )
 
 
+def _unfinished(text: str) -> bool:
+    """A line that ends on a joining word ("I cordon node-1 and") says it is not done."""
+    return _UNFINISHED.search(text) is not None
+
+
+_UNFINISHED = re.compile(r"(?:^|\s)(?:and|or|but|then|with|,)\s*[,.]?\s*$|,\s*$", re.IGNORECASE)
+
+
 def sentences(index: FrameIndex, keyword: str, text: str, light: bool = False) -> list[Rebuilt]:
     """What ``text`` says as sentences of the catalog, one per frame it fits (maybe none:
     a word the lexicon does not know blocks every frame); ``light``: the frames it fits
     but for a light verb."""
     chunked = index.chunk(text)
-    if not _readable(chunked):
+    if not _readable(chunked) or _unfinished(text):
         return []
     found: dict[str, Rebuilt] = {}
     for frame in index.lookup(keyword, chunked, light):
@@ -58,7 +66,7 @@ def _shorter(index: FrameIndex, keyword: str, text: str) -> list[Rebuilt]:
     out (with its preposition and kind noun): "the service "web" serves 100 requests per
     second with 2% errors" said without its errors, for a line that says none."""
     chunked = index.chunk(text)
-    if not _readable(chunked):
+    if not _readable(chunked) or _unfinished(text):
         return []
     mine = set(chunked.signature()[0])
     found: dict[str, Rebuilt] = {}

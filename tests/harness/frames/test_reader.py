@@ -182,3 +182,18 @@ def test_a_kind_word_said_as_a_verb_or_an_owner_is_not_a_kind() -> None:
     with pytest.raises(UndefinedStepError):  # a build of checkout: checkout is no build
         registry.match("given", 'a build of "checkout" passed every gate')
     assert registry.match("given", "build R7 passed every gate")[0].arguments == {"alias": "R7"}
+
+
+@pytest.mark.parametrize(
+    ("keyword", "text"),
+    [("then", "I cordon node-1"), ("then", "I am cordoning node-1"), ("then", "we cordon node-1")],
+)
+def test_an_action_of_mine_is_never_read_as_a_check(keyword: str, text: str) -> None:
+    with pytest.raises(UndefinedStepError):
+        REGISTRY.match(keyword, text)
+
+
+@pytest.mark.parametrize("text", ["I am cordoning node-1 and", "node node-2 is going down, then"])
+def test_a_line_ending_on_a_joining_word_is_unfinished_and_never_read(text: str) -> None:
+    with pytest.raises(UndefinedStepError):
+        REGISTRY.match("when", text)
