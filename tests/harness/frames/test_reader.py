@@ -197,3 +197,30 @@ def test_an_action_of_mine_is_never_read_as_a_check(keyword: str, text: str) -> 
 def test_a_line_ending_on_a_joining_word_is_unfinished_and_never_read(text: str) -> None:
     with pytest.raises(UndefinedStepError):
         REGISTRY.match("when", text)
+
+
+NEGATED = [
+    ("when", "node node-2 is going down", "node node-2 is not going down"),
+    ("when", "node node-2 is going down", "node node-2 never goes down"),
+    ("given", "web is at 300 requests per second", "web is not at 300 requests per second"),
+    (
+        "given",
+        "the unit tests of R2 are green with 85% coverage",
+        "the unit tests of R2 are not green with 85% coverage",
+    ),
+    ("when", "I am promoting R1 to staging", "I am not promoting R1 to staging"),
+]
+
+
+@pytest.mark.parametrize(("keyword", "positive", "negative"), NEGATED)
+def test_a_negated_line_never_reads_as_what_the_positive_means(
+    keyword: str, positive: str, negative: str
+) -> None:
+    (meant,) = REGISTRY.match(keyword, positive)
+    assert meant.offset == -1  # read by a frame, not a phrase
+    try:
+        found = REGISTRY.match(keyword, negative)
+    except UndefinedStepError:
+        return
+    assert all(m.definition is not meant.definition for m in found)
+    assert all(any(w in m.text.split() for w in ("not", "never", "no")) for m in found)
