@@ -224,3 +224,16 @@ def test_a_negated_line_never_reads_as_what_the_positive_means(
         return
     assert all(m.definition is not meant.definition for m in found)
     assert all(any(w in m.text.split() for w in ("not", "never", "no")) for m in found)
+
+
+@pytest.mark.parametrize(
+    ("text", "meant"),
+    [
+        ("the unit tests of R2 are red", "the unit tests of R2 fail"),
+        ("the unit tests of R2 went red", "the unit tests of R2 fail"),
+        ("the unit tests of R2 turned green", "the unit tests of R2 pass"),
+        ("the unit tests of R2 are green", "the unit tests of R2 pass"),
+    ],
+)
+def test_red_and_green_say_fail_and_pass(text: str, meant: str) -> None:
+    assert read("given", text) == [meant]
