@@ -19,7 +19,7 @@ from kubeloop.harness import distribute
 from kubeloop.harness.definitions import Match, StepDefinition, StepFunction
 from kubeloop.harness.errors import AmbiguousStepError, UndefinedStepError
 from kubeloop.harness.frames.index import FrameIndex
-from kubeloop.harness.frames.reader import read
+from kubeloop.harness.frames.reader import proposals, read
 from kubeloop.harness.grammar import readings, with_readings
 from kubeloop.harness.match_cache import MatchCache, fresh
 from kubeloop.harness.patterns import translate
@@ -190,7 +190,7 @@ class Registry:
         try:
             return with_readings(self._match, keyword, text)
         except (UndefinedStepError, AmbiguousStepError):
-            return read(self.frames(), self.match_one, keyword, [text, *readings(text)])
+            return read(self.frames(), self.match_one, keyword, [*readings(text), text])
 
     def frames(self) -> FrameIndex:
         """What every definition's examples mean (frames/), built at the first need."""
@@ -201,7 +201,7 @@ class Registry:
     def _framed(self, keyword: str, text: str) -> list[Match] | None:
         """The one definition ``text`` means, read by its concepts and values (frames/):
         under its keyword, then a Given or When under the other."""
-        texts = [text, *readings(text)]
+        texts = [*readings(text), text]
         found = read(self.frames(), self.match_one, keyword, texts)
         if found is None and keyword in _OTHER:
             found = read(self.frames(), self.match_one, _OTHER[keyword], texts)
@@ -248,13 +248,19 @@ class Registry:
 
     def suggestions(self, keyword: str, text: str, count: int = 3) -> list[str]:
         """Phrases close to ``text`` in the user's own values (see suggest.py); a step that
-        joins a known phrase to an unknown one by " and " gets the join back, mended."""
+        joins a known phrase to an unknown one by " and " gets the join back, mended; a
+        step whose meaning fits several phrases equally (frames/) gets them."""
         for found in re.finditer(" and ", text):
             left, right = text[: found.start()], text[found.end() :]
             if len(self.match_one(keyword, left)) == 1:
                 mended = close_phrases(self.definitions, keyword, right, 1, same_keyword=True)
                 if mended and self.accepts(keyword, f"{left} and {mended[0][1]}"):
                     return [f"{keyword.title()} {left} and {mended[0][1]}"]
+        framed = self._accepted(
+            [(keyword, p) for p in proposals(self.frames(), self.match_one, keyword, [text])]
+        )
+        if framed:  # what the line means, said in more than one phrase's words
+            return [f"{kw.title()} {phrase}" for kw, phrase in framed]
         close = self._accepted(close_phrases(self.definitions, keyword, text, count))
         return [f"{kw.title()} {phrase}" for kw, phrase in close]
 

@@ -11,6 +11,7 @@ the rule-file loader), and the other way round.
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
@@ -58,7 +59,10 @@ def _with_values(definition: StepDefinition, example: str, text: str, align: boo
 _WORD = re.compile(r'"[^"]*"|\S+')
 
 
+@functools.lru_cache(maxsize=65536)
 def _similar(one: str, other: str) -> bool:
+    """Whether two words are spelled alike (a misspelling); asked of the same pairs again
+    and again while candidates are ranked, so remembered."""
     if abs(len(one) - len(other)) * 4 > len(one) + len(other):
         return False  # (lengths this far apart cannot reach 0.75)
     return difflib.SequenceMatcher(None, one.lower(), other.lower()).ratio() >= 0.75
@@ -196,6 +200,29 @@ def _examples(definitions: Sequence[StepDefinition]) -> list[_Example]:
     return _CACHE[key]
 
 
+@functools.lru_cache(maxsize=8192)
+def _letters(text: str, example: str) -> float:
+    """How alike two texts are letter by letter; each look close_phrases takes at a text
+    compares it with the same examples, so remembered."""
+    return difflib.SequenceMatcher(None, text, example).ratio()
+
+
+_SHARED: dict[tuple[int, frozenset[str]], list[float]] = {}
+
+
+def _closeness(examples: list[_Example], grams: frozenset[str]) -> list[float]:
+    """How many letter trigrams each example shares with a text (Dice's coefficient): the
+    same text is compared again by each look close_phrases takes, so the last is kept."""
+    key = (id(examples), grams)
+    if key not in _SHARED:
+        _SHARED.clear()
+        _SHARED[key] = [
+            2 * len(grams & theirs) / (len(grams) + len(theirs) or 1)
+            for _, _, _, theirs, _ in examples
+        ]
+    return _SHARED[key]
+
+
 def close_phrases(
     definitions: Sequence[StepDefinition],
     keyword: str,
@@ -224,9 +251,9 @@ def close_phrases(
     grams = _trigrams(lowered)
     close = 0.0 if nearest else _CLOSE - (_WIDER if wider else 0)
     candidates = []
-    for order, (definition, example, shown, their_grams, kinds) in enumerate(
-        _examples(definitions)
-    ):
+    examples = _examples(definitions)
+    closeness = _closeness(examples, grams)
+    for order, (definition, example, shown, _, kinds) in enumerate(examples):
         if same_keyword and definition.keyword != keyword:
             continue
         if (files and kinds - files) or (True in files and True not in kinds):
@@ -236,14 +263,14 @@ def close_phrases(
             continue
         if definition.keyword != keyword and not wider and not (True in files and True in kinds):
             boost -= _OTHER_KEYWORD  # (a test file is run by one phrase, whatever its keyword)
-        shared = 2 * len(grams & their_grams) / (len(grams) + len(their_grams) or 1)
+        shared = closeness[order]
         candidates.append((-(shared + boost), order, definition, example, boost, shown))
     candidates.sort(key=lambda item: item[:2])  # the closest by their letters' trigrams
     said = [w.lower() for w in _WORD.findall(text)]
     values = [v.group(0) for v in _VALUE.finditer(text)]
     scored: list[tuple[float, int, str, str]] = []
     for _, order, definition, example, boost, shown in candidates[:_EXACT]:
-        ratio = difflib.SequenceMatcher(None, lowered, shown).ratio() + boost
+        ratio = _letters(lowered, shown) + boost
         if ratio < close:
             continue
         phrase = _with_values(definition, example, text, align=not nearest)

@@ -31,6 +31,18 @@ class Chunk:
     """For a value: the preposition before it, as a role ("to", "from", "in", …)."""
     of_kind: str = ""
     """For a name: the noun that said its kind ("node" in "node node-2")."""
+    said_from: int = -1
+    said_to: int = -1
+    """For a value: where the words that go with it start and end, its preposition and kind
+    noun included ("to the node node-2"); -1: where the value does."""
+
+    @property
+    def phrase(self) -> tuple[int, int]:
+        """Where the value and the words that go with it stand in the line."""
+        return (
+            self.start if self.said_from < 0 else min(self.start, self.said_from),
+            self.end if self.said_to < 0 else max(self.end, self.said_to),
+        )
 
     @property
     def plain(self) -> bool:
@@ -81,6 +93,10 @@ _POSSESSIVE = re.compile(r"(?<=[A-Za-z0-9])'s\b|(?<=[A-Za-z0-9]s)'(?=\s)")
 _KINDS = frozenset(concept_of(k) for k in KINDS)
 _PAIRS = {"(": ")", "{": "}", "[": "]"}
 _TIMES = frozenset({"duration"})
+_DETERMINERS = frozenset(
+    {"a", "an", "this", "that", "these", "those", "some", "any", "our", "my", "your", "his", "her"}
+)
+"""Words before a common noun, never before a name ("a hurry", "this month")."""
 
 
 def normalised(text: str) -> str:
@@ -149,8 +165,10 @@ def chunk(text: str, lexicon: Lexicon) -> Chunked:
             index += length
             continue
         lowered = piece.lower()
-        after_article = index > 0 and pieces[index - 1][0].lower() in ("a", "an")
-        if (
+        after_article = index > 0 and pieces[index - 1][0].lower() in _DETERMINERS
+        if lowered in lexicon.names:
+            raw.append(Chunk("value", "name", piece, start, end))
+        elif (
             lowered in NEVER_NAMES
             or (len(lowered) > 4 and lowered.endswith(("ly", "ing", "ed")))
             or (after_article and piece.isalpha() and piece.islower())
@@ -193,17 +211,25 @@ def _next(chunks: list[Chunk], index: int, step: int) -> int | None:
     return None
 
 
+_NOUNS = frozenset({*KINDS, *(f"{k}s" for k in KINDS), *(f"{k}es" for k in KINDS)})
+_BEFORE_A_VERB = frozenset({"i", "we", "you", "they", "to", "will", "should", "must", "can"})
+
+
+def _a_noun(chunks: list[Chunk], index: int) -> bool:
+    """Whether a kind word is said as a noun ("build M2", not "I build M2" or "built")."""
+    before = chunks[index - 1].text.lower() if index else ""
+    return chunks[index].text.lower() in _NOUNS and before not in _BEFORE_A_VERB
+
+
 def _kinds(chunks: list[Chunk]) -> list[Chunk]:
     """A kind noun beside a name is read into it: "node node-2", "the service "web"",
-    "web pods", "the pods of web"."""
+    "web pods" (not "a build of web": that is a build, and web its owner)."""
     out = list(chunks)
     index = 0
     while index < len(out):
         noun = out[index]
-        if noun.kind == "concept" and noun.label in _KINDS:
+        if noun.kind == "concept" and noun.label in _KINDS and _a_noun(out, index):
             after = _next(out, index, 1)
-            if after is not None and out[after].kind == "role" and out[after].label == "of":
-                after = _next(out, after, 1)
             before = _next(out, index, -1)
             target = next(
                 (
@@ -217,7 +243,13 @@ def _kinds(chunks: list[Chunk]) -> list[Chunk]:
                 None,
             )
             if target is not None:
-                out[target] = replace(out[target], of_kind=noun.label)
+                start, end = out[target].phrase
+                out[target] = replace(
+                    out[target],
+                    of_kind=noun.label,
+                    said_from=min(start, noun.start),
+                    said_to=max(end, noun.end),
+                )
                 out[index] = replace(noun, kind="filler")
         index += 1
     return out
@@ -235,9 +267,9 @@ def _roles(chunks: list[Chunk]) -> list[Chunk]:
             continue
         said = chunks[before]
         if said.kind == "role":
-            chunks[index] = replace(piece, role=said.label)
+            chunks[index] = replace(piece, role=said.label, said_from=said.start)
         elif said.kind == "comparison" and said.text.lower() == "over" and piece.label in _TIMES:
             chunks[before] = replace(said, kind="role", label="over")
-            chunks[index] = replace(piece, role="over")
+            chunks[index] = replace(piece, role="over", said_from=said.start)
     out = [c for c in chunks if c.kind not in ("filler", "role")]
     return out

@@ -67,8 +67,6 @@ FILLERS: frozenset[str] = frozenset(
         "gets",
         "got",
         "gotten",
-        "i",
-        "we",
         "me",
         "us",
         "my",
@@ -167,7 +165,7 @@ ROLES: dict[str, str] = {
     "inside": "in",
     "within": "in",
     "of": "of",
-    "for": "of",
+    "for": "for",
     "'s": "of",
     "as": "as",
     "with": "with",
@@ -192,8 +190,9 @@ QUANTIFIERS: dict[str, str] = {
     "any of": "ANY",
 }
 
-REFERENTS: dict[str, str] = {"it": "IT", "they": "IT", "them": "IT"}
-"""The thing mentioned last: a concept, since a phrase about "it" resolves it."""
+REFERENTS: dict[str, str] = {"it": "IT", "they": "IT", "them": "IT", "i": "I", "we": "I"}
+"""The thing mentioned last: a concept, since a phrase about "it" resolves it; and the
+user, whose "I cordon node-1" is an action, never the check "node-1 is cordoned"."""
 
 CONTRACTIONS: dict[str, str] = {
     "isn't": "is not",

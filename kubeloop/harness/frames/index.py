@@ -39,10 +39,11 @@ class Frame:
     chunked: Chunked
 
 
-def catalog_words(definitions: Sequence[StepDefinition]) -> list[str]:
+def catalog_words(definitions: Sequence[StepDefinition]) -> tuple[list[str], list[str]]:
     """The words the phrases say: their literal words, and the words their parameters'
-    regular expressions spell ("requesting", "version" in a workload's clauses). A word
-    more definitions' examples give as a value than phrases say ("prod") is a name."""
+    regular expressions spell ("requesting", "version" in a workload's clauses); and the
+    names their examples give. A word more definitions' examples give as a value than
+    phrases say ("prod") is a name."""
     said: Counter[str] = Counter()
     given: Counter[str] = Counter()
     for definition in definitions:
@@ -54,7 +55,8 @@ def catalog_words(definitions: Sequence[StepDefinition]) -> list[str]:
                 own.update(regex_words(TYPES[kind].regex))
         said.update(own)
         given.update({w.lower() for e in definition.examples for w in _WORDS.findall(e)} - own)
-    return sorted(w for w in said if said[w] >= given[w])
+    words = sorted(w for w in said if said[w] >= given[w])
+    return words, sorted(set(given) - set(words))
 
 
 def regex_words(regex: str) -> set[str]:
@@ -67,19 +69,33 @@ class FrameIndex:
     """Every example's frame by keyword and signature; the lexicon they were read with."""
 
     def __init__(self, definitions: Sequence[StepDefinition]) -> None:
-        self.lexicon = Lexicon(catalog_words(definitions))
+        self.lexicon = Lexicon(*catalog_words(definitions))
         self.frames: dict[tuple[str, Signature], list[Frame]] = {}
         self.light: dict[tuple[str, Signature], list[Frame]] = {}
+        self.saying: dict[tuple[str, str], list[Frame]] = {}
+        self._chunked: dict[str, Chunked] = {}
         for definition in definitions:
             for example in definition.examples:
                 chunked = chunk(example, self.lexicon)
                 if chunked.unknown:
                     continue
                 frame = Frame(definition, example, chunked)
+                for concept in set(chunked.signature()[0]):
+                    self.saying.setdefault((definition.keyword, concept), []).append(frame)
                 self.frames.setdefault((definition.keyword, chunked.signature()), []).append(frame)
                 lighter = _lighter(chunked)
                 if lighter is not None:
                     self.light.setdefault((definition.keyword, lighter), []).append(frame)
+
+    def chunk(self, text: str) -> Chunked:
+        """``text`` chunked with this lexicon; a line is read several ways (each keyword,
+        each reading, each clause of a list), so its chunks are kept."""
+        found = self._chunked.get(text)
+        if found is None:
+            if len(self._chunked) >= _KEPT:
+                self._chunked.clear()
+            found = self._chunked[text] = chunk(text, self.lexicon)
+        return found
 
     def lookup(self, keyword: str, chunked: Chunked, light: bool = False) -> list[Frame]:
         """The frames of ``keyword`` that mean what ``chunked`` means; ``light``: or would,
@@ -89,9 +105,39 @@ class FrameIndex:
             return [] if lighter is None else self.light.get((keyword, lighter), [])
         return self.frames.get((keyword, chunked.signature()), [])
 
+    def wider(self, keyword: str, chunked: Chunked) -> list[Frame]:
+        """The frames of ``keyword`` that say all ``chunked`` says and a little more (at most
+        ``MORE`` concepts and values, and no more than the line says), with the same
+        negations, comparisons, quantifiers and referents; fewest more first. Their
+        examples, the more left out, may be what the line says (the real matcher decides)."""
+        concepts, values = chunked.signature()
+        content = [c for c in concepts if c not in _GRAMMAR]
+        if not content:
+            return []
+        grammar = [c for c in concepts if c in _GRAMMAR]
+        rarest = min(content, key=lambda c: len(self.saying.get((keyword, c), [])))
+        found: list[tuple[int, int, Frame]] = []
+        for order, frame in enumerate(self.saying.get((keyword, rarest), [])):
+            theirs, their_values = frame.chunked.signature()
+            if [c for c in theirs if c in _GRAMMAR] != grammar or not set(concepts) <= set(theirs):
+                continue
+            surplus = Counter(their_values) - Counter(values)
+            if Counter(values) - Counter(their_values):
+                continue
+            more = len(set(theirs) - set(concepts)) + sum(surplus.values())
+            if 0 < more <= min(MORE, len(set(concepts)) + len(values)):
+                found.append((more, order, frame))
+        return [frame for _, _, frame in sorted(found, key=lambda f: f[:2])]
+
+
+_KEPT = 4096
+"""How many lines' chunks are kept at most."""
+
+MORE = 3
+"""The most a frame may say beyond a line for the line to be read as it, the rest left out."""
 
 _LIGHT = frozenset(concept_of(verb) for verb in LIGHT_VERBS)
-_GRAMMAR = frozenset({*NEGATIONS.values(), *COMPARATORS.values(), *QUANTIFIERS.values(), "IT"})
+_GRAMMAR = frozenset({*NEGATIONS.values(), *COMPARATORS.values(), *QUANTIFIERS.values(), "IT", "I"})
 
 
 def _lighter(chunked: Chunked) -> Signature | None:

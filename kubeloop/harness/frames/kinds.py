@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from kubeloop.harness.definitions import Match
 from kubeloop.harness.frames.chunker import Chunk
-from kubeloop.harness.frames.lexicon import concept_of
+from kubeloop.harness.frames.lexicon import Lexicon, concept_of
+from kubeloop.harness.frames.stems import stem
 
 _DEPLOYMENT = frozenset({"deployment", "pods", "owner", "its", "service"})
 _ARTIFACT = frozenset({"artifact", "artifacts", "version"})
@@ -31,12 +32,23 @@ _NAMED = frozenset().union(*_TAKES.values())
 """Parameter types that name a thing of one kind (a plain ``name`` names any)."""
 
 
-def fits(match: Match, placed: tuple[tuple[int, int, Chunk], ...]) -> bool:
+def fits(match: Match, placed: tuple[tuple[int, int, Chunk], ...], lexicon: Lexicon) -> bool:
     """Whether every value placed in ``match.text`` whose kind the line said lands in a
-    parameter of that kind (or of no kind in particular)."""
+    parameter of that kind (or of no kind in particular), and no parameter took only words
+    that say nothing ("is and promoted to staging" read with the alias "is")."""
     found = match.definition.fullmatch(match.text)
     if found is None:
         return False
+    for said in found.groupdict().values():
+        if (
+            said is not None
+            and said.strip()
+            and all(
+                (entry := lexicon.entries.get((stem(w),))) is not None and entry.kind == "filler"
+                for w in said.split()
+            )
+        ):
+            return False
     kinds = match.kinds()
     for start, end, value in placed:
         if not value.of_kind or value.of_kind not in _TAKES:

@@ -23,6 +23,7 @@ from kubeloop.harness.frames import (
 from kubeloop.harness.frames.function_words import (
     COMPARATORS,
     FILLERS,
+    KINDS,
     NEGATIONS,
     QUANTIFIERS,
     REFERENTS,
@@ -76,7 +77,7 @@ def _deletions(word: str) -> set[tuple[str, int]]:
 class Lexicon:
     """Stems (one word or several) → Entry; built from the tables and the catalog's words."""
 
-    def __init__(self, catalog_words: Iterable[str] = ()) -> None:
+    def __init__(self, catalog_words: Iterable[str] = (), names: Iterable[str] = ()) -> None:
         self.entries: dict[tuple[str, ...], Entry] = {}
         self._near: set[tuple[str, int]] = set()
         self._known: set[str] = set()
@@ -98,8 +99,16 @@ class Lexicon:
                 self._add(key, Entry("concept", concept))
                 for value in values:
                     self._add(value, Entry("concept", concept))
-        for word in catalog_words:
+        for word in (*KINDS, *catalog_words):
             self._add(word, Entry("concept", concept_of(word)))
+        self.names = frozenset(n for n in names if words(n) not in self.entries)
+        """Words the catalog's examples give as names ("staging", "billing"): a name
+        whatever its ending, and a word one letter from one is a slip of it."""
+        for name in self.names:
+            if len(name) >= _TYPO:
+                self._known.add(name)
+                self._near.update(_deletions(name))
+                self._near.update((d, -1) for d, _ in _deletions(name))
 
     def _add(self, said: str, entry: Entry) -> None:
         key = words(said)
@@ -115,7 +124,7 @@ class Lexicon:
         """Whether ``word`` is one letter from a word the lexicon knows, a letter changed,
         left out or added ("pots" for "pods", "promte"): a typo, never a name."""
         word = word.lower()
-        if len(word) < _TYPO or word in self._known:
+        if len(word) < _TYPO or word in self._known or word in self.names:
             return False
         mine = _deletions(word)
         return (

@@ -7,58 +7,118 @@ several, the line is ambiguous and reads as none.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import replace
+from itertools import combinations
 
 from kubeloop.harness.definitions import Match
-from kubeloop.harness.frames.chunker import chunk
+from kubeloop.harness.frames.chunker import Chunked, normalised
 from kubeloop.harness.frames.index import FrameIndex
 from kubeloop.harness.frames.kinds import fits
 from kubeloop.harness.frames.lexicon import words
 from kubeloop.harness.frames.rebuild import Rebuilt, rebuilt
 
-_ACTORS = frozenset({"i", "we"})
-"""Who acts in a sentence that does something ("I cordon node-1"): under Then such a line
-is an action written as a check, never read as the state it leads to."""
-
-_JOINING = frozenset({"and", "or", "but", "then", "with"})
-
+_EXACT, _LIGHT, _SHORTER = "exact", "light", "shorter"
+"""The ways a line is tried, in turn: its own frames; theirs but for a light verb; wider
+frames with what the line does not say left out."""
 _WEAK = 2
 """The most bare plain words one line may give as names ("checkout v1 is live in prod"):
 more, and the line is likelier words we do not know than names."""
+
+
+def _readable(chunked: Chunked) -> bool:
+    """Whether a line says enough to be read by its meaning: no word unknown, something
+    said besides names and grammar ("R1", "the R1 of prod" say too little), and no
+    more bare plain words than could all be names."""
+    return (
+        not chunked.unknown
+        and any(c.kind == "concept" for c in chunked.chunks)
+        and sum(v.weak for v in chunked.values) <= _WEAK
+    )
+
+
+def _unfinished(text: str) -> bool:
+    """A line that ends on a joining word ("I cordon node-1 and") says it is not done."""
+    return _UNFINISHED.search(text) is not None
+
+
+_UNFINISHED = re.compile(r"(?:^|\s)(?:and|or|but|then|with|,)\s*[,.]?\s*$|,\s*$", re.IGNORECASE)
 
 
 def sentences(index: FrameIndex, keyword: str, text: str, light: bool = False) -> list[Rebuilt]:
     """What ``text`` says as sentences of the catalog, one per frame it fits (maybe none:
     a word the lexicon does not know blocks every frame); ``light``: the frames it fits
     but for a light verb."""
-    if _unfinished(text):
+    chunked = index.chunk(text)
+    if not _readable(chunked) or _unfinished(text):
         return []
-    chunked = chunk(text, index.lexicon)
-    if chunked.unknown or sum(v.weak for v in chunked.values) > _WEAK:
-        return []
-    if all(c.kind == "value" and not c.of_kind for c in chunked.chunks):
-        return []  # values alone ("node-1", a list's item) say nothing to do or check
     found: dict[str, Rebuilt] = {}
-    acting = keyword == "then" and _actor(text)
     for frame in index.lookup(keyword, chunked, light):
-        if acting and not _actor(frame.example):
-            continue
         said = rebuilt(frame.example, frame.chunked, chunked)
         if said is not None:
             found.setdefault(said.text, said)
     return list(found.values())
 
 
-def _unfinished(text: str) -> bool:
-    """A line that stops on a joining word ("I cordon node-1, node-2 and") was cut short."""
-    last = text.rstrip(" ,;").rsplit(maxsplit=1)[-1:]
-    return bool(last) and last[0].lower() in _JOINING
+def _shorter(index: FrameIndex, keyword: str, text: str) -> list[Rebuilt]:
+    """What ``text`` says as the examples of frames that say a little more, the more left
+    out (with its preposition and kind noun): "the service "web" serves 100 requests per
+    second with 2% errors" said without its errors, for a line that says none."""
+    chunked = index.chunk(text)
+    if not _readable(chunked) or _unfinished(text):
+        return []
+    mine = set(chunked.signature()[0])
+    found: dict[str, Rebuilt] = {}
+    for frame in index.wider(keyword, chunked)[:_WIDER]:
+        for shorter in _left_out(frame.example, frame.chunked, mine, chunked):
+            again = index.chunk(shorter)
+            if again.unknown or again.signature() != chunked.signature():
+                continue
+            said = rebuilt(shorter, again, chunked)
+            if said is not None:
+                found.setdefault(said.text, said)
+    return list(found.values())
 
 
-def _actor(text: str) -> bool:
-    first = text.split(maxsplit=1)[:1]
-    return bool(first) and first[0].lower() in _ACTORS
+_WIDER = 6
+"""How many of the nearest wider frames a line is tried against."""
+_ARTICLE = re.compile(r"(?:\b(?:the|a|an|its|their)\s+)$", re.IGNORECASE)
+
+
+def _left_out(example: str, chunked: Chunked, mine: set[str], line: Chunked) -> list[str]:
+    """The example without the concepts the line does not say, and without the values it
+    does not give (each way of choosing which, when a type has more than the line's)."""
+    spans = [
+        c.phrase if c.kind == "value" else (c.start, c.end)
+        for c in chunked.chunks
+        if c.kind != "value" and c.label not in mine
+    ]
+    choices: list[list[tuple[int, int]]] = [[]]
+    for kind in sorted({v.label for v in chunked.values}):
+        theirs = [v for v in chunked.values if v.label == kind]
+        extra = len(theirs) - sum(v.label == kind for v in line.values)
+        if extra > 0:
+            optional = [v for v in theirs if v.role]  # (a list's items are never optional)
+            options = [[v.phrase for v in drop] for drop in combinations(optional, extra)]
+            choices = [c + o for c in choices for o in options][:_CHOICES]
+    texts = []
+    for dropped in choices:
+        text = normalised(example)
+        for start, end in sorted(spans + dropped, reverse=True):
+            head = _ARTICLE.sub("", text[:start])
+            text = head.rstrip(" ,") + " " + text[end:].lstrip(" ,")
+        text = _DANGLING.sub("", " ".join(text.split()).replace(" 's", "'s"))
+        texts.append(_DOUBLED.sub(r" \1 ", text))
+    return texts
+
+
+_CHOICES = 4
+_JOIN = r"(?:,|and|then|or|but)"
+_LINK = rf"(?:{_JOIN}|with|as|of|to|for|in|on|at|from|by)"
+_DANGLING = re.compile(rf"^(?:{_JOIN}\s*)+|(?:\s*\b{_LINK})+$", re.IGNORECASE)
+"""Joining words left at either end once what they joined is left out ("… to dev and then")."""
+_DOUBLED = re.compile(r"\s(and|then|or|,)(?:\s*(?:and|then|or|,))+\s", re.IGNORECASE)
 
 
 def read(
@@ -67,13 +127,19 @@ def read(
     keyword: str,
     texts: list[str],
 ) -> list[Match] | None:
-    """The match of the one definition the first of ``texts`` (a line, then its readings)
-    that fits a frame means, positions dropped (the step shows the line as written); None
-    when none fits, or when it fits several definitions' frames and none is said in more
-    of the line's own words than the others."""
-    for light in (False, True):
+    """The match of the one definition the first of ``texts`` (a line's readings, then the line)
+    that fits a frame means, positions dropped (the step shows the line as written), every
+    name the line gives kept (a reading that said "Dana approves" as "I approve" loses who
+    approved, so it is not taken); None when none fits, or when it fits several
+    definitions' frames and none is said in more of the line's own words than the others."""
+    names = _names(index, texts[-1])
+    for way in (_EXACT, _LIGHT, _SHORTER):
         for text in texts:
-            found = _candidates(index, match_one, keyword, text, light)
+            found = {
+                key: candidate
+                for key, candidate in _candidates(index, match_one, keyword, text, way).items()
+                if names <= _said(candidate[2].text)
+            }
             if found:
                 best = max(score for score, _, _ in found.values())
                 chosen = [m for score, _, m in found.values() if score == best]
@@ -81,21 +147,55 @@ def read(
     return None
 
 
+def _names(index: FrameIndex, line: str) -> set[str]:
+    """The names ``line`` gives (the line as written is the last of the texts tried)."""
+    return {v.text.strip('"').lower() for v in index.chunk(line).values if v.label == "name"}
+
+
+def _said(text: str) -> set[str]:
+    return {word.strip('",.').lower() for word in text.split()}
+
+
+def proposals(
+    index: FrameIndex,
+    match_one: Callable[[str, str], list[Match]],
+    keyword: str,
+    texts: list[str],
+    count: int = 3,
+) -> list[str]:
+    """The sentences a line that ``read`` refused fits equally (two definitions said as
+    close to its words), closest first: what to suggest instead of guessing."""
+    for way in (_EXACT, _LIGHT, _SHORTER):
+        for text in texts:
+            found = _candidates(index, match_one, keyword, text, way)
+            if found:
+                ranked = sorted(found.values(), key=lambda f: (-f[0], -f[1]))
+                return [match.text for _, _, match in ranked[:count]]
+    return []
+
+
 def _candidates(
     index: FrameIndex,
     match_one: Callable[[str, str], list[Match]],
     keyword: str,
     text: str,
-    light: bool,
+    way: str,
 ) -> dict[int, tuple[int, int, Match]]:
     """Each definition the frames ``text`` fits name: (how many of the line's words its
     sentence says, its order, the match)."""
     mine = set(words(text))
     found: dict[int, tuple[int, int, Match]] = {}
-    for order, said in enumerate(sentences(index, keyword, text, light)):
+    said_as = (
+        _shorter(index, keyword, text)
+        if way == _SHORTER
+        else sentences(index, keyword, text, way == _LIGHT)
+    )
+    for order, said in enumerate(said_as):
         shared = len(mine & set(words(said.text)))
         for match in match_one(keyword, said.text):
             key = id(match.definition)
-            if fits(match, said.placed) and (key not in found or found[key][0] < shared):
+            if fits(match, said.placed, index.lexicon) and (
+                key not in found or found[key][0] < shared
+            ):
                 found[key] = (shared, -order, match)
     return found

@@ -18,16 +18,23 @@ _ONLY_SAID = frozenset({"pod"})
 """Kinds a frame's name keeps only when the line says them too."""
 
 
-_PLACE = frozenset({"to", "in", "of"})
+_PLACE = frozenset({"to", "in", "for"})
 """Roles that all say where ("to prod", "in prod", "for prod"): one may stand for another."""
 
 
-def _roles_agree(slot: str, value: str) -> bool:
-    return not slot or not value or slot == value or {slot, value} <= _PLACE
+def _roles_agree(slot: Chunk, value: Chunk) -> bool:
+    """A name said with a preposition goes only where the frame says one of the same sense
+    ("v2 goes back to v1" is not "v2 and v1 fail"); other values, and names said bare, go
+    where their type does."""
+    if not value.role:
+        return True
+    if not slot.role:
+        return value.label != "name"
+    return slot.role == value.role or {slot.role, value.role} <= _PLACE
 
 
 def _agree(slot: Chunk, value: Chunk) -> bool:
-    if (value.weak and not slot.plain) or not _roles_agree(slot.role, value.role):
+    if (value.weak and not slot.plain) or not _roles_agree(slot, value):
         return False
     if not slot.of_kind or slot.of_kind == value.of_kind:
         return True

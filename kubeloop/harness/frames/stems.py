@@ -108,6 +108,7 @@ _IRREGULAR = {
     "rps": "rps",
     "qps": "qps",
     "cves": "cve",
+    "staging": "staging",
     "use": "use",
     "used": "use",
     "uses": "use",

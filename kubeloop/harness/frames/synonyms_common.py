@@ -5,8 +5,20 @@ what people say for it (any tense or number: the lexicon reads every word by its
 from __future__ import annotations
 
 SYNONYMS: dict[str, tuple[str, ...]] = {
-    "fail": ("crash", "die", "break", "go down", "fall over", "blow up", "error out", "go bad"),
-    "pass": ("succeed", "go green", "come back green", "be green", "clear"),
+    "fail": (
+        "crash",
+        "die",
+        "break",
+        "go down",
+        "fall over",
+        "blow up",
+        "error out",
+        "go bad",
+        "be red",
+        "go red",
+        "turn red",
+    ),
+    "pass": ("succeed", "go green", "turn green", "come back green", "be green", "clear"),
     "run": ("execute", "be live", "live"),
     "start": ("begin", "kick off", "launch"),
     "stop": ("halt", "end"),

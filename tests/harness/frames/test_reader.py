@@ -143,6 +143,116 @@ def test_a_frame_never_reads_what_the_line_does_not_say(keyword: str, text: str)
         REGISTRY.match(keyword, text)
 
 
+def _noop(world: object, **kwargs: object) -> None: ...
+
+
+def test_a_line_that_says_less_reads_as_an_example_with_the_rest_left_out() -> None:
+    registry = Registry()
+    registry.register(
+        "given",
+        "{name:name} serves {rate:n} requests[ with {errors:percent} errors]",
+        _noop,
+        ("web serves 100 requests with 2% errors",),
+    )
+    (match,) = registry.match("given", "checkout is serving 7 requests")
+    assert match.text == "checkout serves 7 requests"
+    assert match.arguments == {"name": "checkout", "rate": 7}
+
+
+def test_a_list_item_is_never_left_out() -> None:
+    registry = Registry()
+    registry.register(
+        "when", "I promote {alias:name} to {envs:names}", _noop, ("I promote B1 to dev, staging",)
+    )
+    with pytest.raises(UndefinedStepError):
+        registry.match("when", "I am promoting B1")
+
+
+def test_a_name_said_with_a_preposition_goes_only_where_the_frame_says_one() -> None:
+    registry = Registry()
+    registry.register("when", "{a:name} and {b:name} fail", _noop, ("node-1 and node-2 fail",))
+    registry.register(
+        "when", "{a:name} fails over to {b:name}", _noop, ("db-1 fails over to db-2",)
+    )
+    assert registry.match("when", "node-1 and node-2 crash")[0].arguments == {
+        "a": "node-1",
+        "b": "node-2",
+    }
+    (match,) = registry.match("when", "db-1 crashes over to db-2")
+    assert match.definition.pattern == "{a:name} fails over to {b:name}"
+    with pytest.raises(UndefinedStepError):
+        registry.match("when", "node-1 is failing to node-2 and")
+
+
+@pytest.mark.parametrize("text", ["R1", "prod checkout v1", "the R1 of prod"])
+def test_a_line_of_names_alone_says_too_little_to_be_read(text: str) -> None:
+    with pytest.raises(UndefinedStepError):
+        REGISTRY.match("given", text)
+
+
+def test_a_kind_word_said_as_a_verb_or_an_owner_is_not_a_kind() -> None:
+    registry = Registry()
+    registry.register("given", "{alias:name} passed every gate", _noop, ("R6 passed every gate",))
+    with pytest.raises(UndefinedStepError):  # a build of checkout: checkout is no build
+        registry.match("given", 'a build of "checkout" passed every gate')
+    assert registry.match("given", "build R7 passed every gate")[0].arguments == {"alias": "R7"}
+
+
+@pytest.mark.parametrize(
+    ("keyword", "text"),
+    [("then", "I cordon node-1"), ("then", "I am cordoning node-1"), ("then", "we cordon node-1")],
+)
+def test_an_action_of_mine_is_never_read_as_a_check(keyword: str, text: str) -> None:
+    with pytest.raises(UndefinedStepError):
+        REGISTRY.match(keyword, text)
+
+
 def test_a_list_item_is_never_read_as_a_declaration_of_its_own() -> None:
     said = read("when", "I cordon node-1, node-2 and node-3")
     assert said == ["I cordon node-1, node-2 and node-3"]
+
+
+@pytest.mark.parametrize("text", ["I am cordoning node-1 and", "node node-2 is going down, then"])
+def test_a_line_ending_on_a_joining_word_is_unfinished_and_never_read(text: str) -> None:
+    with pytest.raises(UndefinedStepError):
+        REGISTRY.match("when", text)
+
+
+NEGATED = [
+    ("when", "node node-2 is going down", "node node-2 is not going down"),
+    ("when", "node node-2 is going down", "node node-2 never goes down"),
+    ("given", "web is at 300 requests per second", "web is not at 300 requests per second"),
+    (
+        "given",
+        "the unit tests of R2 turned green with 85% coverage",
+        "the unit tests of R2 did not turn green with 85% coverage",
+    ),
+    ("when", "I am promoting R1 to staging", "I am not promoting R1 to staging"),
+]
+
+
+@pytest.mark.parametrize(("keyword", "positive", "negative"), NEGATED)
+def test_a_negated_line_never_reads_as_what_the_positive_means(
+    keyword: str, positive: str, negative: str
+) -> None:
+    (meant,) = REGISTRY.match(keyword, positive)
+    assert meant.offset == -1  # read by a frame, not a phrase
+    try:
+        found = REGISTRY.match(keyword, negative)
+    except UndefinedStepError:
+        return
+    assert all(m.definition is not meant.definition for m in found)
+    assert all(any(w in m.text.split() for w in ("not", "never", "no")) for m in found)
+
+
+@pytest.mark.parametrize(
+    ("text", "meant"),
+    [
+        ("the unit tests of R2 are red", "the unit tests of R2 fail"),
+        ("the unit tests of R2 went red", "the unit tests of R2 fail"),
+        ("the unit tests of R2 turned green", "the unit tests of R2 pass"),
+        ("the unit tests of R2 are green", "the unit tests of R2 pass"),
+    ],
+)
+def test_red_and_green_say_fail_and_pass(text: str, meant: str) -> None:
+    assert read("given", text) == [meant]
