@@ -5,7 +5,7 @@ First fit places a batch exactly as it would place its pods one by one, and a ba
 that ask what the batch before asked resumes where that one stopped (``first_fit.py``). So
 consecutive batches with the same asks placed as one give what placing them in turn gives,
 and many ReplicaSets of identical pods cost one placement, not one each (their binds are
-still one per ReplicaSet and node: ``PodState.bind``).
+still one per ReplicaSet and node: ``ClusterState.bind``).
 
 Joining reads ahead: a batch is taken from the queue before the one before it is placed.
 So only pods no cycle has tried join: they are the pods created since the last cycle, which

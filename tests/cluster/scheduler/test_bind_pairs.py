@@ -1,5 +1,5 @@
 """Scoring's batched binds (``class_batch.place`` decides, then binds in one
-``PodState.bind_pairs``) leave exactly the state that binding each pod on its own did.
+``ClusterState.bind_pairs``) leave exactly the state that binding each pod on its own did.
 
 The oracle is the reference scheduler: it scores every node for every pod and binds each
 pod (``bind([pod], node)``) the moment its node is chosen. Twin clusters — one scheduling
