@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_right
+from itertools import compress, count
 from operator import lt
 
 from kubeloop.telemetry.series import StoredSeries
@@ -34,17 +35,17 @@ def extend(series: StoredSeries, times: list[int], values: list[float]) -> None:
         vs.extend(values)
         series.resets.extend([reset] * len(values))
         return
-    previous = [last, *values[:-1]]
-    resets: list[float] = []
-    done = 0
-    drops: list[int] = []
-    if any(map(lt, values, previous)):  # (a counter's column has none)
-        drops = [i for i, (a, b) in enumerate(zip(previous, values, strict=True)) if b < a]
-    for index in drops:
-        resets += [reset] * (index - done)  # a decrease: the value before it joins the sums
-        reset += previous[index]
-        done = index
-    resets += [reset] * (len(values) - done)
+    if not values[0] < last and _rising(values):
+        resets = [reset] * len(values)  # (a counter's column: no decrease)
+    else:
+        previous = [last, *values[:-1]]
+        resets = []
+        done = 0
+        for index in compress(count(), map(lt, values, previous)):
+            resets += [reset] * (index - done)  # a decrease: the value before it joins the sums
+            reset += previous[index]
+            done = index
+        resets += [reset] * (len(values) - done)
     start = len(values) - 1  # the newest run of identical values begins at ``start``
     while start > 0 and _identical(values[start - 1], values[start]):
         start -= 1
@@ -74,6 +75,13 @@ def truncate(series: StoredSeries, through_ms: int) -> None:
 
 def _identical(a: float, b: float) -> bool:
     return a == b and (a != 0.0 or math.copysign(1.0, a) == math.copysign(1.0, b))
+
+
+def _rising(values: list[float]) -> bool:
+    """Whether no value is less than the one before it. Without NaN (a NaN makes the plain
+    sum NaN) floats are totally ordered, and a stable sort leaves a list that never
+    decreases as it is (equal values, 0.0 and -0.0 among them, keep their order)."""
+    return not math.isnan(sum(values)) and sorted(values) == values
 
 
 def _all_signs(values: list[float], zero: float) -> bool:
