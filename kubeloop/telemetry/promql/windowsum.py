@@ -39,6 +39,38 @@ def bounds(series: StoredSeries, start: int, end: int) -> tuple[int, int]:
     return bisect_right(ts, start, 0, hi), hi
 
 
+def all_bounds(
+    series: StoredSeries, windows: Sequence[tuple[int, int]]
+) -> tuple[list[int], list[int]]:
+    """``bounds`` of each window (both edges never moving back). When the edges of
+    successive windows fall on successive samples (a stretch's instants over a series
+    sampled at each of them) or stay before the same sample, the indexes are counted on
+    instead of searched for."""
+    if not windows:
+        return [], []
+    lo, hi = bounds(series, *windows[0])
+    last_lo, last_hi = bounds(series, *windows[-1])
+    count = len(windows)
+    return (
+        _edges(series.ts, [w[0] for w in windows], lo, last_lo, count),
+        _edges(series.ts, [w[1] for w in windows], hi, last_hi, count),
+    )
+
+
+def _edges(ts: list[int], at: list[int], first: int, last: int, count: int) -> list[int]:
+    """``bisect_right(ts, t)`` for each of ``at`` (increasing), given the first and last."""
+    if first == last:
+        return [first] * count
+    if last - first == count - 1 and first and ts[first - 1 : last] == at:
+        return list(range(first, last + 1))
+    out = []
+    index = 0
+    for t in at:
+        index = bisect_right(ts, t, index)
+        out.append(index)
+    return out
+
+
 def window_count(series: StoredSeries, start: int, end: int) -> float | None:
     """``count_over_time`` of one series: its non-stale samples in ``(start, end]``."""
     lo, hi = bounds(series, start, end)
@@ -67,10 +99,9 @@ def window_sums(series: StoredSeries, windows: Sequence[tuple[int, int]]) -> lis
     stale = series.stale_count
     run = series.run_start - series.base if vs and not math.isnan(vs[-1]) else len(vs)
     lo_at, hi_at, seen, total, comp = -1, -1, 0, 0.0, 0.0
-    for start, end in windows:
-        lo, hi = bounds(series, start, end)
+    for lo, hi in zip(*all_bounds(series, windows), strict=True):
         if lo == lo_at and hi >= hi_at:
-            for v in vs[hi_at:hi]:
+            for v in vs[hi_at:hi] if hi != hi_at + 1 else (vs[hi_at],):
                 if not (stale and math.isnan(v) and is_stale(v)):
                     total, comp = inc(v, total, comp)
                     seen += 1
@@ -88,11 +119,8 @@ def window_counts(series: StoredSeries, windows: Sequence[tuple[int, int]]) -> l
     """``window_count`` over each of ``windows``."""
     if series.stale_count:
         return [window_count(series, start, end) for start, end in windows]
-    out: list[float | None] = []
-    for start, end in windows:
-        lo, hi = bounds(series, start, end)
-        out.append(float(hi - lo) if hi > lo else None)
-    return out
+    los, his = all_bounds(series, windows)
+    return [float(hi - lo) if hi > lo else None for lo, hi in zip(los, his, strict=True)]
 
 
 def _live(vs: list[float], lo: int, hi: int) -> int:
