@@ -17,7 +17,14 @@ from hypothesis import strategies as st
 
 from kubeloop.telemetry.promql import evaluate
 from kubeloop.telemetry.promql.functions.kahan import inc, kahan_sum
-from kubeloop.telemetry.promql.windowsum import window_count, window_counts, window_sum, window_sums
+from kubeloop.telemetry.promql.windowsum import (
+    all_bounds,
+    bounds,
+    window_count,
+    window_counts,
+    window_sum,
+    window_sums,
+)
 from kubeloop.telemetry.series import Labels, SeriesStore, StoredSeries
 
 SERIES = Labels.of(name="x")
@@ -183,3 +190,35 @@ def test_a_window_sliding_into_the_newest_run_is_summed_afresh_once() -> None:
     sums = window_sums(series, windows)
     assert [bits(s) for s in sums] == [bits(reference_sum(series, a, b)) for a, b in windows]
     assert len({bits(s) for s in sums[5:]}) == 1  # inside the run: one sum, reused
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(VALUES, min_size=1, max_size=60),
+    st.integers(-3, 70),
+    st.integers(1, 40),
+    st.integers(0, 70),
+    st.sampled_from([0, 0, 500]),
+    st.integers(0, 2),
+)
+def test_edges_on_successive_samples_are_counted_on(
+    values: list[float | None], first: int, length: int, count: int, shift: int, trimmed: int
+) -> None:
+    """A stretch's windows over a series sampled at each instant (as a leap reads them):
+    the indexes counted on are the ones searched for, and so are the sums and counts."""
+    store = SeriesStore()
+    for t, value in enumerate(values):
+        if value is None:
+            store.append_stale(SERIES, t * 1000)
+        else:
+            store.append(SERIES, t * 1000, value)
+    series = store.get(SERIES)
+    assert series is not None
+    series.trim(trimmed * 1000 - 1)
+    windows = [((k - length) * 1000 - shift, k * 1000) for k in range(first, first + count)]
+    los, his = all_bounds(series, windows)
+    assert list(zip(los, his, strict=True)) == [bounds(series, *w) for w in windows]
+    sums, counts = window_sums(series, windows), window_counts(series, windows)
+    for (start, end), total, found in zip(windows, sums, counts, strict=True):
+        assert bits(total) == bits(reference_sum(series, start, end)), (start, end)
+        assert found == reference_count(series, start, end)
