@@ -16,8 +16,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kubeloop.telemetry.promql import evaluate
-from kubeloop.telemetry.promql.functions.kahan import inc, kahan_sum
+from kubeloop.telemetry.promql.functions.kahan import kahan_sum
 from kubeloop.telemetry.promql.windowsum import (
+    _state,
     all_bounds,
     bounds,
     window_count,
@@ -172,11 +173,11 @@ def test_a_growing_stretch_adds_only_its_new_samples() -> None:
     assert series is not None
     windows = [(-1, end * 1000) for end in range(500, 1000)]
     with pytest.MonkeyPatch.context() as patch:
-        added = []
-        patch.setattr("kubeloop.telemetry.promql.windowsum.inc",
-                      lambda v, total, comp: added.append(v) or inc(v, total, comp))  # fmt: skip
+        fresh = []
+        patch.setattr("kubeloop.telemetry.promql.windowsum._state",
+                      lambda s, lo, hi: fresh.append((lo, hi)) or _state(s, lo, hi))  # fmt: skip
         sums = window_sums(series, windows)
-    assert len(added) == 1000  # 501 for the first window, then one each
+    assert fresh == [(0, 501)]  # the first window summed, then one sample added to each
     assert [bits(s) for s in sums] == [bits(reference_sum(series, a, b)) for a, b in windows]
 
 
@@ -222,3 +223,20 @@ def test_edges_on_successive_samples_are_counted_on(
     for (start, end), total, found in zip(windows, sums, counts, strict=True):
         assert bits(total) == bits(reference_sum(series, start, end)), (start, end)
         assert found == reference_count(series, start, end)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(VALUES.filter(lambda v: v is not None), min_size=1, max_size=60), st.integers(0, 5))
+def test_a_window_growing_one_sample_at_a_time_is_a_fresh_scan(
+    values: list[float], start: int
+) -> None:
+    """A stretch over a series without staleness markers whose windows begin at one sample:
+    the one new sample of each is added by the loop's own step (every branch of ``inc``)."""
+    store = SeriesStore()
+    for t, value in enumerate(values):
+        store.append(SERIES, t * 1000, value)
+    series = store.get(SERIES)
+    assert series is not None
+    windows = [(start * 1000 - 1, end * 1000) for end in range(start, len(values) + 1)]
+    sums = window_sums(series, windows)
+    assert [bits(s) for s in sums] == [bits(reference_sum(series, a, b)) for a, b in windows]

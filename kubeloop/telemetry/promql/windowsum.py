@@ -100,8 +100,19 @@ def window_sums(series: StoredSeries, windows: Sequence[tuple[int, int]]) -> lis
     run = series.run_start - series.base if vs and not math.isnan(vs[-1]) else len(vs)
     lo_at, hi_at, seen, total, comp = -1, -1, 0, 0.0, 0.0
     for lo, hi in zip(*all_bounds(series, windows), strict=True):
-        if lo == lo_at and hi >= hi_at:
-            for v in vs[hi_at:hi] if hi != hi_at + 1 else (vs[hi_at],):
+        if lo == lo_at and hi == hi_at + 1 and not stale:  # (a stretch: one more sample)
+            v = vs[hi_at]
+            t = total + v  # ``inc`` inlined, the one step of most windows
+            if math.isinf(t):
+                comp = 0.0
+            elif abs(total) >= abs(v):
+                comp += (total - t) + v
+            else:
+                comp += (v - t) + total
+            total = t
+            seen += 1
+        elif lo == lo_at and hi >= hi_at:
+            for v in vs[hi_at:hi]:
                 if not (stale and math.isnan(v) and is_stale(v)):
                     total, comp = inc(v, total, comp)
                     seen += 1

@@ -34,7 +34,7 @@ def extend(series: StoredSeries, times: list[int], values: list[float]) -> None:
     vs = series.vs
     last, reset = vs[-1], series.resets[-1]
     if (
-        not math.isnan(last)
+        values[0] == last == values[-1]
         and values.count(last) == len(values)
         and (last or _all_signs(values, last))
     ):

@@ -30,8 +30,9 @@ Whole = tuple[dict[Labels, list[int]], list[int]]
 def scrape_values(service: Service, times: range) -> dict[Labels, list[float]] | None:
     """What scrapes at ``times`` (seconds, none before the service's last change) write, per
     series (``up`` included); None if the first of them would write staleness markers (the
-    service went down since its last scrape), or if its traffic is split by version (its
-    pods' versions write their own series: ``traffic_versions.py``), which is not leapt."""
+    service went down since its last scrape), if its traffic is split by version (its
+    pods' versions write their own series: ``traffic_versions.py``), which is not leapt, or
+    if a value reaches 2**53 (the runs' whole numbers stay exact: ``span/runs.py``)."""
     if service.versions is not None:
         return None
     up = [1.0 if service.up else 0.0] * len(times)
@@ -40,6 +41,8 @@ def scrape_values(service: Service, times: range) -> dict[Labels, list[float]] |
     out = _continuing(service, times)
     if out is None:
         out = _floats(service, _whole(service, times))
+        if not all(max(column) < EXACT for column in out.values()):
+            return None
     out[service._series_up] = up
     return {labels: out[labels] for labels in (service._series_up, *service._order)}
 
@@ -54,7 +57,7 @@ def plain(service: Service, times: range) -> dict[Labels, list[float]]:
 
 def _continuing(service: Service, times: range) -> dict[Labels, list[float]] | None:
     """The samples of ``times`` but ``up``, continued from their first period; None if the
-    run is too short for that to pay, or its values too large."""
+    run is too short for that to pay, or a value could reach 2**53."""
     period = _period(service, times)
     if period is None:
         return None
@@ -67,7 +70,10 @@ def _continuing(service: Service, times: range) -> dict[Labels, list[float]] | N
         out[labels] = column
     increments = [b - a for a, b in pairwise(seconds)]
     numerators = accumulate(islice(cycle(increments), len(times) - 1), initial=seconds[0])
-    out[service._series_sum] = list(map(truediv, numerators, repeat(service._seconds_denominator)))
+    sums = list(map(truediv, numerators, repeat(service._seconds_denominator)))
+    if not max(sums) < EXACT:
+        return None
+    out[service._series_sum] = sums
     return out
 
 
