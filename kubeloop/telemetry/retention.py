@@ -6,8 +6,9 @@ longest reach of any loaded rule — the range of a range selector or subquery p
 offset, or the 5-minute lookback plus the offset of an instant selector — so every rule
 evaluation reads exactly what it would read with nothing dropped, and so does any query
 that reaches back no further than that (a 30-day SLO keeps 30 days). A rule with an ``@``
-modifier can read any time: then nothing is dropped. Samples go an hour at a time, as
-whole blocks do, so memory stays bounded by the retention plus an hour.
+modifier can read any time: then nothing is dropped. Samples go out of sight an hour at a
+time, as whole blocks do, and out of memory a day at a time (``SeriesStore.trim``), so
+memory stays bounded by the retention plus a day.
 """
 
 from __future__ import annotations

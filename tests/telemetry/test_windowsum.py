@@ -89,7 +89,7 @@ def test_kept_sums_are_bit_for_bit_a_fresh_scan(
         if series is None:
             continue
         if trim == 3 and written > length:
-            store.trim((written - length - 1) * 1000)
+            series.trim((written - length - 1) * 1000)  # (as a query finds it: settled)
         end_ms = (written - 1 - back) * 1000
         start_ms = end_ms - length * 1000
         assert bits(window_sum(series, start_ms, end_ms)) == bits(
