@@ -23,6 +23,8 @@ import math
 from array import array
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
+from itertools import repeat
+from operator import add
 from typing import Any, Final
 
 from kubeloop.telemetry.promql import ast, windowsum
@@ -30,7 +32,7 @@ from kubeloop.telemetry.promql.aggregate import REDUCERS, group_labels
 from kubeloop.telemetry.promql.binary import ARITHMETIC, COMPARISON, pairs, set_op
 from kubeloop.telemetry.promql.errors import PromQLError
 from kubeloop.telemetry.promql.evaluator import COUNTERS, DEFAULT_LOOKBACK_MS
-from kubeloop.telemetry.promql.functions.counters import counter_value
+from kubeloop.telemetry.promql.functions.counters import counter_values
 from kubeloop.telemetry.series import Labels, SeriesStore, StoredSeries, is_stale
 from kubeloop.telemetry.span.bulk import repeats
 from kubeloop.telemetry.span.plan import per_rule
@@ -45,6 +47,13 @@ WINDOWS: Final[dict[str, Callable[..., list[float | None]]]] = {
     "count_over_time": windowsum.window_counts,
 }
 _SET_OPS: Final = ("and", "or", "unless")
+_ALONE: Final[dict[str, Callable[[Column], Column]]] = {
+    "sum": lambda column: list(map(add, column, repeat(0.0))),
+    "min": list,
+    "max": list,
+}
+"""A group of one series, a column at once: ``sum`` of one value is ``v + 0.0`` (the
+compensated sum's last step: -0.0 becomes 0.0), ``min`` and ``max`` the value."""
 MAX_PERIOD: Final = 240
 """The longest period of repeating inputs looked for (``_period``)."""
 
@@ -238,8 +247,11 @@ class _Stretch:
         groups: dict[Labels, list[Column]] = {}
         for labels, column in self.eval(node.expr):
             groups.setdefault(group_labels(labels, node.grouping, node.without), []).append(column)
+        alone = _ALONE.get(node.op)
         return [
-            (key, [reducer(list(values)) for values in zip(*members, strict=True)])
+            (key, alone(members[0]))
+            if alone is not None and len(members) == 1
+            else (key, [reducer(list(values)) for values in zip(*members, strict=True)])
             for key, members in groups.items()
         ]
 
@@ -284,7 +296,7 @@ def _windows(
     if function in WINDOWS:
         return WINDOWS[function](series, windows)
     is_counter, is_rate = COUNTERS[function]
-    return [counter_value(series, start, end, is_counter, is_rate) for start, end in windows]
+    return counter_values(series, windows, is_counter, is_rate)
 
 
 def _latest(series: StoredSeries, times: Sequence[int]) -> Column:
