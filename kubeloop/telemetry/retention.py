@@ -76,6 +76,19 @@ class Retention:
         )
         self.keep_ms = None if reach is None else max(DEFAULT_RETENTION_MS, reach)
 
+    def tick_through(self, times: range) -> None:
+        """``tick`` at each of ``times`` (ms), visiting only those where a trim is due."""
+        if self.keep_ms is None or not times:
+            return
+        at = times.start
+        while at < times.stop:
+            if self._trimmed_at is not None and at - self._trimmed_at < TRIM_EVERY_MS:
+                due = self._trimmed_at + TRIM_EVERY_MS
+                at += -(-(due - at) // times.step) * times.step  # the first instant from due
+                continue
+            self.tick(at)
+            at += times.step
+
     def tick(self, now_ms: int) -> int:
         """Called as time passes; drops samples at or before ``now - keep``. Returns how
         many went."""

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from kubeloop.telemetry.promql import parse
-from kubeloop.telemetry.retention import DEFAULT_RETENTION_MS, TRIM_EVERY_MS, reach_ms
+from kubeloop.telemetry.retention import DEFAULT_RETENTION_MS, TRIM_EVERY_MS, Retention, reach_ms
+from kubeloop.telemetry.series import SeriesStore
 from kubeloop.telemetry.telemetry import Telemetry
 
 MINUTE, HOUR, DAY = 60_000, 3_600_000, 86_400_000
@@ -118,3 +119,23 @@ def test_samples_held_in_blocks_are_out_of_sight_as_if_dropped_each_hour() -> No
             expected = seen(hourly)
         assert seen(blocked) == expected
     assert holding >= 5  # (expired samples were held when they were read)
+
+
+@pytest.mark.parametrize("step", [15_000, 60_000, 420_000, 3_600_000, 5_400_000])
+@pytest.mark.parametrize("start", [0, 1_000, 3_599_000])
+def test_ticking_through_a_stretch_trims_when_ticking_each_instant_does(
+    step: int, start: int
+) -> None:
+    trims: dict[str, list[int]] = {"each": [], "through": []}
+    for how, found in trims.items():
+        store = SeriesStore()
+        store.trim = found.append  # type: ignore[method-assign,assignment]
+        retention = Retention(store)
+        for first in range(start, start + 40 * HOUR, 7 * HOUR):
+            times = range(first, first + 7 * HOUR, step)
+            if how == "each":
+                for t in times:
+                    retention.tick(t)
+            else:
+                retention.tick_through(times)
+    assert trims["through"] == trims["each"] and len(trims["each"]) >= 5

@@ -38,6 +38,10 @@ def bits(value: float | None) -> object:
     return None if value is None else struct.pack("<d", value)
 
 
+def edges(windows: list[tuple[int, int]]) -> tuple[list[int], list[int]]:
+    return [start for start, _ in windows], [end for _, end in windows]
+
+
 def reference_sum(series: StoredSeries, start: int, end: int) -> float | None:
     _, vs = series.window(start, end)
     return kahan_sum(vs) if vs else None
@@ -155,8 +159,8 @@ def test_successive_windows_are_bit_for_bit_fresh_scans(
             store.append(SERIES, t * 1000, value)
     series = store.get(SERIES)
     assert series is not None
-    sums = window_sums(series, windows)
-    counts = window_counts(series, windows)
+    sums = window_sums(series, edges(windows))
+    counts = window_counts(series, edges(windows))
     for (start, end), total, count in zip(windows, sums, counts, strict=True):
         assert bits(total) == bits(reference_sum(series, start, end)), (start, end)
         assert count == reference_count(series, start, end)
@@ -176,7 +180,7 @@ def test_a_growing_stretch_adds_only_its_new_samples() -> None:
         fresh = []
         patch.setattr("kubeloop.telemetry.promql.windowsum._state",
                       lambda s, lo, hi: fresh.append((lo, hi)) or _state(s, lo, hi))  # fmt: skip
-        sums = window_sums(series, windows)
+        sums = window_sums(series, edges(windows))
     assert fresh == [(0, 501)]  # the first window summed, then one sample added to each
     assert [bits(s) for s in sums] == [bits(reference_sum(series, a, b)) for a, b in windows]
 
@@ -188,7 +192,7 @@ def test_a_window_sliding_into_the_newest_run_is_summed_afresh_once() -> None:
     series = store.get(SERIES)
     assert series is not None
     windows = [(start * 1000 - 1, (start + 9) * 1000) for start in range(26)]  # 10 samples each
-    sums = window_sums(series, windows)
+    sums = window_sums(series, edges(windows))
     assert [bits(s) for s in sums] == [bits(reference_sum(series, a, b)) for a, b in windows]
     assert len({bits(s) for s in sums[5:]}) == 1  # inside the run: one sum, reused
 
@@ -217,9 +221,9 @@ def test_edges_on_successive_samples_are_counted_on(
     assert series is not None
     series.trim(trimmed * 1000 - 1)
     windows = [((k - length) * 1000 - shift, k * 1000) for k in range(first, first + count)]
-    los, his = all_bounds(series, windows)
+    los, his = all_bounds(series, edges(windows))
     assert list(zip(los, his, strict=True)) == [bounds(series, *w) for w in windows]
-    sums, counts = window_sums(series, windows), window_counts(series, windows)
+    sums, counts = window_sums(series, edges(windows)), window_counts(series, edges(windows))
     for (start, end), total, found in zip(windows, sums, counts, strict=True):
         assert bits(total) == bits(reference_sum(series, start, end)), (start, end)
         assert found == reference_count(series, start, end)
@@ -238,5 +242,5 @@ def test_a_window_growing_one_sample_at_a_time_is_a_fresh_scan(
     series = store.get(SERIES)
     assert series is not None
     windows = [(start * 1000 - 1, end * 1000) for end in range(start, len(values) + 1)]
-    sums = window_sums(series, windows)
+    sums = window_sums(series, edges(windows))
     assert [bits(s) for s in sums] == [bits(reference_sum(series, a, b)) for a, b in windows]

@@ -39,25 +39,28 @@ def bounds(series: StoredSeries, start: int, end: int) -> tuple[int, int]:
     return bisect_right(ts, start, 0, hi), hi
 
 
-def all_bounds(
-    series: StoredSeries, windows: Sequence[tuple[int, int]]
-) -> tuple[list[int], list[int]]:
-    """``bounds`` of each window (both edges never moving back). When the edges of
-    successive windows fall on successive samples (a stretch's instants over a series
-    sampled at each of them) or stay before the same sample, the indexes are counted on
-    instead of searched for."""
-    if not windows:
+Edges = tuple[Sequence[int], Sequence[int]]
+"""Successive windows ``(start, end]`` as their starts and their ends (ms), both never
+moving back."""
+
+
+def all_bounds(series: StoredSeries, windows: Edges) -> tuple[list[int], list[int]]:
+    """``bounds`` of each window. When the edges of successive windows fall on successive
+    samples (a stretch's instants over a series sampled at each of them) or stay before the
+    same sample, the indexes are counted on instead of searched for."""
+    starts, ends = windows
+    if not starts:
         return [], []
-    lo, hi = bounds(series, *windows[0])
-    last_lo, last_hi = bounds(series, *windows[-1])
-    count = len(windows)
+    lo, hi = bounds(series, starts[0], ends[0])
+    last_lo, last_hi = bounds(series, starts[-1], ends[-1])
+    count = len(starts)
     return (
-        _edges(series.ts, [w[0] for w in windows], lo, last_lo, count),
-        _edges(series.ts, [w[1] for w in windows], hi, last_hi, count),
+        _edges(series.ts, starts, lo, last_lo, count),
+        _edges(series.ts, ends, hi, last_hi, count),
     )
 
 
-def _edges(ts: list[int], at: list[int], first: int, last: int, count: int) -> list[int]:
+def _edges(ts: list[int], at: Sequence[int], first: int, last: int, count: int) -> list[int]:
     """``bisect_right(ts, t)`` for each of ``at`` (increasing), given the first and last."""
     if first == last:
         return [first] * count
@@ -89,7 +92,7 @@ def window_sum(series: StoredSeries, start: int, end: int) -> float | None:
     return total if math.isinf(total) else total + comp
 
 
-def window_sums(series: StoredSeries, windows: Sequence[tuple[int, int]]) -> list[float | None]:
+def window_sums(series: StoredSeries, windows: Edges) -> list[float | None]:
     """``window_sum`` over each of ``windows`` (``(start, end]``, both edges never moving
     back), bit for bit: while a window begins at the sample the one before began at, its
     sum continues the one before over the new samples alone (the same additions in the same
@@ -126,10 +129,10 @@ def window_sums(series: StoredSeries, windows: Sequence[tuple[int, int]]) -> lis
     return out
 
 
-def window_counts(series: StoredSeries, windows: Sequence[tuple[int, int]]) -> list[float | None]:
+def window_counts(series: StoredSeries, windows: Edges) -> list[float | None]:
     """``window_count`` over each of ``windows``."""
     if series.stale_count:
-        return [window_count(series, start, end) for start, end in windows]
+        return [window_count(series, start, end) for start, end in zip(*windows, strict=True)]
     los, his = all_bounds(series, windows)
     return [float(hi - lo) if hi > lo else None for lo, hi in zip(los, his, strict=True)]
 

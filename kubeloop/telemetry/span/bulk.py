@@ -109,7 +109,7 @@ def _rising(values: list[float]) -> bool:
     """Whether no value is less than the one before it. Without NaN (a NaN makes the plain
     sum NaN) floats are totally ordered, and a stable sort leaves a list that never
     decreases as it is (equal values, 0.0 and -0.0 among them, keep their order)."""
-    return not math.isnan(sum(values)) and max(values) == values[-1] and sorted(values) == values
+    return values[0] <= values[-1] and not math.isnan(sum(values)) and sorted(values) == values
 
 
 def _all_signs(values: list[float], zero: float) -> bool:

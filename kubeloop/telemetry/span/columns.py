@@ -229,9 +229,9 @@ class _Stretch:
         arg = node.args[0]
         assert isinstance(arg, ast.MatrixSelector)  # (covered)
         selector = arg.selector
-        windows = [
-            (t - selector.offset_ms - arg.range_ms, t - selector.offset_ms) for t in self.times
-        ]
+        back = selector.offset_ms
+        ends = [t - back for t in self.times] if back else self.times
+        windows = ([t - arg.range_ms for t in ends], ends)
         out: Columns = []
         for series in self.store.select(selector.matchers):
             found = _windows(node.func, series, windows)
@@ -289,9 +289,7 @@ class _Stretch:
         return _unique(out)
 
 
-def _windows(
-    function: str, series: StoredSeries, windows: list[tuple[int, int]]
-) -> list[float | None]:
+def _windows(function: str, series: StoredSeries, windows: windowsum.Edges) -> list[float | None]:
     """A range function of one series over each window."""
     if function in WINDOWS:
         return WINDOWS[function](series, windows)

@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_right
-from collections.abc import Sequence
 from itertools import pairwise
 
 from kubeloop.telemetry.promql.errors import PromQLError
 from kubeloop.telemetry.promql.functions.floatops import div
 from kubeloop.telemetry.promql.functions.kahan import inc
-from kubeloop.telemetry.promql.windowsum import all_bounds
+from kubeloop.telemetry.promql.windowsum import Edges, all_bounds
 from kubeloop.telemetry.series import StoredSeries
 
 
@@ -262,14 +261,14 @@ def counter_value(
 
 
 def counter_values(
-    series: StoredSeries, windows: Sequence[tuple[int, int]], is_counter: bool, is_rate: bool
+    series: StoredSeries, windows: Edges, is_counter: bool, is_rate: bool
 ) -> list[float | None]:
     """``counter_value`` over each of ``windows`` (both edges never moving back), the
     windows' indexes found at once (``windowsum.all_bounds``)."""
     los, his = all_bounds(series, windows)
     ts, vs, resets = series.ts, series.vs, series.resets
     out: list[float | None] = []
-    for (start, end), lo, hi in zip(windows, los, his, strict=True):
+    for start, end, lo, hi in zip(*windows, los, his, strict=True):
         n = hi - lo
         if n < 2:
             out.append(None)
