@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from kubeloop.telemetry.promql import evaluate
 from kubeloop.telemetry.promql.functions.kahan import kahan_sum
 from kubeloop.telemetry.promql.windowsum import (
+    _span,
     _state,
     all_bounds,
     bounds,
@@ -244,3 +245,60 @@ def test_a_window_growing_one_sample_at_a_time_is_a_fresh_scan(
     windows = [(start * 1000 - 1, end * 1000) for end in range(start, len(values) + 1)]
     sums = window_sums(series, edges(windows))
     assert [bits(s) for s in sums] == [bits(reference_sum(series, a, b)) for a, b in windows]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(VALUES.filter(lambda v: v is not None), max_size=8),
+    st.lists(
+        st.sampled_from([0.0, -0.0, 0.1, 0.25, 1e16, -1e16, 3.0, math.inf]), min_size=1, max_size=5
+    ),
+    st.integers(4, 30),
+    st.integers(1, 12),
+    st.one_of(st.none(), st.tuples(st.integers(0, 200), st.sampled_from([-0.0, 0.0, 7.0]))),
+)
+def test_windows_sliding_over_repeating_values_are_fresh_scans(
+    head: list[float],
+    pattern: list[float],
+    length: int,
+    stretch: int,
+    broken: tuple[int, float] | None,
+) -> None:
+    """Windows of one length sliding a sample at a time over values that repeat after a
+    head that does not (perhaps broken once by another value, or by -0.0 for 0.0), in
+    successive stretches: each sum has the bits of a fresh scan."""
+    values = head + pattern * 40
+    if broken is not None:
+        values[broken[0] % len(values)] = broken[1]
+    store = SeriesStore()
+    for t, value in enumerate(values):
+        store.append(SERIES, t * 1000, value)
+    series = store.get(SERIES)
+    assert series is not None
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr("kubeloop.telemetry.promql.windowsum.MIN_REPEATING", 4)
+        for first in range(length, len(values) - stretch, stretch):
+            windows = [((k - length) * 1000, k * 1000) for k in range(first, first + stretch)]
+            sums = window_sums(series, edges(windows))
+            expected = [reference_sum(series, a, b) for a, b in windows]
+            assert [bits(s) for s in sums] == [bits(s) for s in expected], windows
+
+
+def test_a_repeating_stretch_sums_one_window_per_phase() -> None:
+    store = SeriesStore()
+    values = [5.0, 1.5] + [0.1, 0.2, 0.1, 0.7] * 600
+    for t, value in enumerate(values):
+        store.append(SERIES, t * 1000, value)
+    series = store.get(SERIES)
+    assert series is not None
+    windows = [((k - 1200) * 1000, k * 1000) for k in range(1199, 2399)]
+    with pytest.MonkeyPatch.context() as patch:
+        fresh: list[tuple[int, int]] = []
+        patch.setattr("kubeloop.telemetry.promql.windowsum._span",
+                      lambda s, lo, hi: fresh.append((lo, hi)) or _span(s, lo, hi))  # fmt: skip
+        sums = window_sums(series, edges(windows))
+    assert len(fresh) == 2 + 4  # the two windows that hold the head, then one per phase
+    assert [bits(s) for s in sums] == [bits(reference_sum(series, a, b)) for a, b in windows]
+    shorter = [((k - 1100) * 1000, k * 1000) for k in range(1300, 2300)]  # the same phases
+    sums = window_sums(series, edges(shorter))
+    assert [bits(s) for s in sums] == [bits(reference_sum(series, a, b)) for a, b in shorter]

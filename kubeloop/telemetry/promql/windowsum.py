@@ -22,14 +22,20 @@ and windows.
 from __future__ import annotations
 
 import math
+from array import array
 from bisect import bisect_right
 from collections.abc import Sequence
+from typing import Final
 
 from kubeloop.telemetry.promql.functions.kahan import inc
 from kubeloop.telemetry.series import StoredSeries, is_stale
 
 MAX_KEPT = 8
 """Partial sums kept per series and kind: one per window a rule or query keeps asking for."""
+MIN_REPEATING: Final = 1024
+"""Windows of fewer samples are summed as they come, repeating or not (``_repeating``)."""
+MAX_PERIOD: Final = 240
+MAX_TRIES: Final = 8
 
 
 def bounds(series: StoredSeries, start: int, end: int) -> tuple[int, int]:
@@ -96,13 +102,21 @@ def window_sums(series: StoredSeries, windows: Edges) -> list[float | None]:
     """``window_sum`` over each of ``windows`` (``(start, end]``, both edges never moving
     back), bit for bit: while a window begins at the sample the one before began at, its
     sum continues the one before over the new samples alone (the same additions in the same
-    order as a fresh scan); the last is kept for the next evaluation to continue."""
+    order as a fresh scan); the last is kept for the next evaluation to continue. Windows
+    sliding over values that repeat take the sums of the windows holding the same values
+    (``_repeating``)."""
+    los, his = all_bounds(series, windows)
+    first, repeating = _repeating(series, los, his)
+    return _sums(series, los[:first], his[:first]) + repeating
+
+
+def _sums(series: StoredSeries, los: list[int], his: list[int]) -> list[float | None]:
     out: list[float | None] = []
     vs = series.vs
     stale = series.stale_count
     run = series.run_start - series.base if vs and not math.isnan(vs[-1]) else len(vs)
     lo_at, hi_at, seen, total, comp = -1, -1, 0, 0.0, 0.0
-    for lo, hi in zip(*all_bounds(series, windows), strict=True):
+    for lo, hi in zip(los, his, strict=True):
         if lo == lo_at and hi == hi_at + 1 and not stale:  # (a stretch: one more sample)
             v = vs[hi_at]
             t = total + v  # ``inc`` inlined, the one step of most windows
@@ -127,6 +141,65 @@ def window_sums(series: StoredSeries, windows: Edges) -> list[float | None]:
     if seen:
         _keep(series.spans, series.base + lo_at, (series.base + hi_at, total, comp))
     return out
+
+
+def _repeating(
+    series: StoredSeries, los: list[int], his: list[int]
+) -> tuple[int, list[float | None]]:
+    """``(k, sums)``: the sums of the windows from the ``k``-th on, when they are long,
+    of one length, each a sample later than the one before, and inside a stretch of the
+    series whose values repeat every ``p`` samples (the same bits). Such a window holds the
+    same values in the same order as the window ``p`` before it, so it has the same sum
+    (``==`` is "the same bits" but for ±0, which add alike to a sum that starts at 0.0, and
+    NaN, equal only to itself),
+    and so has any window of that length whose first ``p`` values are the same, in this
+    stretch or a later one (``StoredSeries.phases``). ``k`` is the number of windows when
+    none of them is such."""
+    count = len(los)
+    if series.stale_count or not count:
+        return count, []
+    length = his[0] - los[0]
+    if length < MIN_REPEATING or his[-1] - his[0] != count - 1 or los[-1] - los[0] != count - 1:
+        return count, []
+    vs, end = series.vs, his[-1]
+    period = _period(vs[los[-1] : end])
+    if period is None:
+        return count, []
+    first = 0
+    if vs[los[0] + period : end] != vs[los[0] : end - period]:
+        low, high = 0, count - 1  # the first window from which the values repeat
+        while high - low > 1:
+            mid = (low + high) // 2
+            if vs[los[mid] + period : end] == vs[los[mid] : end - period]:
+                high = mid
+            else:
+                low = mid
+        first = high
+    sums: list[float | None] = []
+    for lo in los[first : first + period]:
+        key = (array("d", vs[lo : lo + period]).tobytes(), length)
+        found = series.phases.get(key)
+        if found is None:
+            found = series.phases[key] = _span(series, lo, lo + length)
+            if len(series.phases) > MAX_KEPT:
+                del series.phases[next(iter(series.phases))]
+        total, comp = found
+        sums.append(total if math.isinf(total) else total + comp)
+    return first, (sums * ((count - first) // period + 1))[: count - first]
+
+
+def _period(values: list[float]) -> int | None:
+    """The least ``p <= MAX_PERIOD`` (at most half of them) with ``values[k + p] ==
+    values[k]`` throughout, trying the first few places the first value comes again."""
+    count, p = len(values), 0
+    for _ in range(MAX_TRIES):
+        try:
+            p = values.index(values[0], p + 1, min(MAX_PERIOD, count // 2) + 1)
+        except ValueError:
+            return None
+        if values[p:] == values[: count - p]:
+            return p
+    return None
 
 
 def window_counts(series: StoredSeries, windows: Edges) -> list[float | None]:

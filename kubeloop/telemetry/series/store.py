@@ -62,8 +62,8 @@ class StoredSeries:
     """One series' samples, oldest first. The evaluator reads ``ts``/``vs`` directly."""
 
     __slots__ = (
-        "base", "chunk_start", "copies", "expired_ms", "histograms", "labels", "resets",
-        "run_start", "spans", "stale_count", "ts", "vs",
+        "base", "chunk_start", "copies", "expired_ms", "histograms", "labels", "phases",
+        "resets", "run_start", "spans", "stale_count", "ts", "vs",
     )  # fmt: skip
 
     def __init__(self, labels: Labels, compact: bool = False) -> None:
@@ -92,6 +92,9 @@ class StoredSeries:
         self.copies: dict[int, tuple[int, float, float]] = {}
         """Compensated sums kept between evaluations (``kubeloop.telemetry.promql.windowsum``):
         first sample → (end, sum, compensation); copies → (run, sum, compensation)."""
+        self.phases: dict[tuple[bytes, int], tuple[float, float]] = {}
+        """The compensated sums of windows over repeating values: (the bits of the window's
+        first values for one period, its length) → (sum, compensation)."""
         self.expired_ms = -MAX_TIMESTAMP_MS - 1
         """Retention expired the samples at or before this (``expire``): ``window`` and
         ``latest`` see none of them, though some may be held until ``trim`` drops them."""
