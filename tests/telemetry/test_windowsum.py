@@ -302,3 +302,22 @@ def test_a_repeating_stretch_sums_one_window_per_phase() -> None:
     shorter = [((k - 1100) * 1000, k * 1000) for k in range(1300, 2300)]  # the same phases
     sums = window_sums(series, edges(shorter))
     assert [bits(s) for s in sums] == [bits(reference_sum(series, a, b)) for a, b in shorter]
+
+
+def test_a_stretch_whose_windows_grow_then_slide_over_repeating_values() -> None:
+    """A month-long rule's window at the end of its first month: the windows grow from the
+    series' first sample, then slide (in one stretch); the sliding ones take the sums of
+    their phases."""
+    store = SeriesStore()
+    for t, value in enumerate([5.0, 1.5] + [0.1, 0.2, 0.1, 0.7] * 600):
+        store.append(SERIES, t * 1000, value)
+    series = store.get(SERIES)
+    assert series is not None
+    windows = [(-1000 if k < 1200 else (k - 1200) * 1000, k * 1000) for k in range(1100, 1500)]
+    with pytest.MonkeyPatch.context() as patch:
+        fresh: list[tuple[int, int]] = []
+        patch.setattr("kubeloop.telemetry.promql.windowsum._span",
+                      lambda s, lo, hi: fresh.append((lo, hi)) or _span(s, lo, hi))  # fmt: skip
+        sums = window_sums(series, edges(windows))
+    assert len(fresh) <= 1 + 2 + 4  # the first window, the two holding the head, the phases
+    assert [bits(s) for s in sums] == [bits(reference_sum(series, a, b)) for a, b in windows]

@@ -146,28 +146,33 @@ def _sums(series: StoredSeries, los: list[int], his: list[int]) -> list[float | 
 def _repeating(
     series: StoredSeries, los: list[int], his: list[int]
 ) -> tuple[int, list[float | None]]:
-    """``(k, sums)``: the sums of the windows from the ``k``-th on, when they are long,
-    of one length, each a sample later than the one before, and inside a stretch of the
-    series whose values repeat every ``p`` samples (the same bits). Such a window holds the
-    same values in the same order as the window ``p`` before it, so it has the same sum
-    (``==`` is "the same bits" but for ±0, which add alike to a sum that starts at 0.0, and
-    NaN, equal only to itself),
-    and so has any window of that length whose first ``p`` values are the same, in this
-    stretch or a later one (``StoredSeries.phases``). ``k`` is the number of windows when
-    none of them is such."""
+    """``(k, sums)``: the sums of the windows from the ``k``-th on, when they are long, of
+    one length, each a sample later than the one before (after windows growing from one
+    first sample, as a month-long rule's window does in its first month), and inside a
+    stretch of the series whose values repeat every ``p`` samples. Such a window holds the
+    same values in the same order as the window ``p`` before it (``==``: the same bits but
+    for ±0, which add alike to a sum that starts at 0.0, and NaN, equal only to itself), so
+    it has the same sum, and so has any window of that length whose first ``p`` values are
+    the same, in this stretch or a later one (``StoredSeries.phases``). ``k`` is the number
+    of windows when none of them is such."""
     count = len(los)
     if series.stale_count or not count:
         return count, []
-    length = his[0] - los[0]
-    if length < MIN_REPEATING or his[-1] - his[0] != count - 1 or los[-1] - los[0] != count - 1:
+    start = bisect_right(los, los[0]) - 1  # (the windows before it grow: summed as they come)
+    length, sliding = his[start] - los[start], count - start
+    if (
+        length < MIN_REPEATING
+        or los[start:] != list(range(los[start], los[start] + sliding))
+        or his[start:] != list(range(his[start], his[start] + sliding))
+    ):
         return count, []
     vs, end = series.vs, his[-1]
     period = _period(vs[los[-1] : end])
     if period is None:
         return count, []
-    first = 0
-    if vs[los[0] + period : end] != vs[los[0] : end - period]:
-        low, high = 0, count - 1  # the first window from which the values repeat
+    first = start
+    if vs[los[start] + period : end] != vs[los[start] : end - period]:
+        low, high = start, count - 1  # the first window from which the values repeat
         while high - low > 1:
             mid = (low + high) // 2
             if vs[los[mid] + period : end] == vs[los[mid] : end - period]:
