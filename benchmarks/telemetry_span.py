@@ -1,18 +1,21 @@
 """How long telemetry takes to live through days of logical time (a script, not a test).
 
-One service at 50 requests per second failing 0.1% of them, a 99.5%-over-30-days SLO with
-the Workbook's multi-window burn-rate page and ticket alerts (Sloth's rules: 8 SLI, 7 meta
-and 2 alerting rules), one hand-written alert, scraped and evaluated every minute (the
-defaults) or every 15 s (a month is then 172,800 samples a series, and 0.75 errors a scrape
-make the SLIs vary from scrape to scrape). For each span it prints wall and CPU time and
-what the world says at the end (remaining budget, burn rates, alert states) so two trees
+One service (or ``--services N``, each with its own SLO) at 50 requests per second failing
+0.1% of them, a 99.5%-over-30-days SLO with the Workbook's multi-window burn-rate page and
+ticket alerts (Sloth's rules: 8 SLI, 7 meta and 2 alerting rules), one hand-written alert,
+scraped and evaluated every minute (the defaults) or every 15 s (a month is then 172,800
+samples a series, and 0.75 errors a scrape make the SLIs vary from scrape to scrape). For
+each span it prints wall and CPU time and what the world says at the end (remaining
+budget, burn rates, alert states of the first service, every series' samples) so two trees
 can be compared on the same answers.
 
     python benchmarks/telemetry_span.py                                 # this tree
     python benchmarks/telemetry_span.py --before /tmp/main --repeat 3   # and another
+    python benchmarks/telemetry_span.py --services 1 2 4 --days 7 30 60 --interval 15 60
 
 Each run is a fresh subprocess (the best CPU time of ``--repeat``, the trees alternating);
-a run that exceeds ``--timeout`` is reported as such.
+a run that exceeds ``--timeout`` is reported as such, and that tree is not run again for
+that span.
 """
 
 from __future__ import annotations
@@ -37,33 +40,37 @@ ROOT = Path(__file__).resolve().parent.parent
 RUN = """
 import json, resource, sys, time
 from kubeloop.telemetry.telemetry import Telemetry
-span, interval = int(sys.argv[1]), int(sys.argv[2])
+span, interval, services = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
 t = Telemetry(scrape_interval=interval, evaluation_interval=interval)
-t.add_service("api", 50, 0.001)
-t.add_slo("api-availability", 99.5, 30 * 86_400, "api")
+for name in ["api", *(f"api{i}" for i in range(1, services))]:
+    t.add_service(name, 50, 0.001)
+    t.add_slo(f"{name}-availability", 99.5, 30 * 86_400, name)
 t.add_alert("ApiErrors", 'sum(rate(http_requests_total{job="api",code="500"}[5m])) > 1', 300)
 wall, cpu = time.perf_counter(), time.process_time()
 t.clock.run_for(span)
 wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+getattr(t.store, "settle", lambda: None)()  # (what retention expired goes: as points() finds)
 answer = {
-    "remaining": t.scalar("slo:period_error_budget_remaining:ratio"),
+    "remaining": t.query('slo:period_error_budget_remaining:ratio{sloth_service="api"}'),
     "burn_1h": t.burn_rate("api-availability", 3600),
     "burn_30d": t.burn_rate("api-availability", 30 * 86_400),
     "page": t.slo_alert_state("api-availability", "page"),
     "ticket": t.slo_alert_state("api-availability", "ticket"),
     "ApiErrors": t.alert_state("ApiErrors"),
-    "samples": sum(len(t.store.points(s)) for s in t.store.series()),
+    "samples": sum(len(t.store.get(s).ts) for s in t.store.series()),
 }
 rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
 print(json.dumps({"wall": wall, "cpu": cpu, "rss_mb": rss, "answer": repr(answer)}))
 """
 
 
-def measure(tree: Path, seconds: int, interval: int, timeout: float) -> dict[str, object] | None:
+def measure(
+    tree: Path, seconds: int, interval: int, services: int, timeout: float
+) -> dict[str, object] | None:
     env = {**os.environ, "PYTHONPATH": str(tree)}
     try:
         done = subprocess.run(
-            [sys.executable, "-c", RUN, str(seconds), str(interval)],
+            [sys.executable, "-c", RUN, str(seconds), str(interval), str(services)],
             cwd=tree,  # "-c" puts the working directory first on sys.path
             env=env,
             capture_output=True,
@@ -100,22 +107,35 @@ def main() -> None:
     parser.add_argument("--before", type=Path, help="another source tree to time alongside")
     parser.add_argument("--timeout", type=float, default=300.0, help="seconds per run")
     parser.add_argument("--repeat", type=int, default=1, help="runs per tree (best CPU kept)")
+    parser.add_argument("--services", type=int, nargs="+", help="services (each with an SLO)")
+    parser.add_argument("--days", type=int, nargs="+", help="spans in days (with --interval)")
+    parser.add_argument("--interval", type=int, nargs="+", help="scrape intervals (seconds)")
     args = parser.parse_args()
+    spans = SPANS
+    if args.days or args.interval:
+        spans = tuple(
+            (f"{days} d/{interval} s", days * 86_400, interval)
+            for interval in args.interval or [60]
+            for days in args.days or [30]
+        )
     print("load:", uptime())
     trees = [("after", ROOT)] + ([("before", args.before)] if args.before else [])
-    for label, seconds, interval in SPANS:
-        runs: dict[str, list[dict[str, object] | None]] = {name: [] for name, _ in trees}
-        for _ in range(args.repeat):
-            for name, tree in trees:
-                runs[name].append(measure(tree, seconds, interval, args.timeout))
-        results = {name: fastest(found) for name, found in runs.items()}
-        row = " | ".join(f"{name}: {cell(r, args.timeout)}" for name, r in results.items())
-        print(f"{label:>8} | {row}")
-        answers = {r["answer"] for r in results.values() if r is not None}
-        if len(answers) > 1:
-            print("         answers DIFFER:", *sorted(map(str, answers)), sep="\n  ")
-        elif answers:
-            print("         answer:", answers.pop())
+    for services in args.services or [1]:
+        for label, seconds, interval in spans:
+            runs: dict[str, list[dict[str, object] | None]] = {name: [] for name, _ in trees}
+            for _ in range(args.repeat):
+                for name, tree in trees:
+                    if None not in runs[name]:
+                        found = measure(tree, seconds, interval, services, args.timeout)
+                        runs[name].append(found)
+            results = {name: fastest(found) for name, found in runs.items()}
+            row = " | ".join(f"{name}: {cell(r, args.timeout)}" for name, r in results.items())
+            print(f"{services} × {label:>11} | {row}", flush=True)
+            answers = {r["answer"] for r in results.values() if r is not None}
+            if len(answers) > 1:
+                print("         answers DIFFER:", *sorted(map(str, answers)), sep="\n  ")
+            elif answers:
+                print("         answer:", answers.pop())
     print("load:", uptime())
 
 

@@ -6,8 +6,9 @@ longest reach of any loaded rule — the range of a range selector or subquery p
 offset, or the 5-minute lookback plus the offset of an instant selector — so every rule
 evaluation reads exactly what it would read with nothing dropped, and so does any query
 that reaches back no further than that (a 30-day SLO keeps 30 days). A rule with an ``@``
-modifier can read any time: then nothing is dropped. Samples go an hour at a time, as
-whole blocks do, so memory stays bounded by the retention plus an hour.
+modifier can read any time: then nothing is dropped. Samples go out of sight an hour at a
+time, as whole blocks do, and out of memory a day at a time (``SeriesStore.trim``), so
+memory stays bounded by the retention plus a day.
 """
 
 from __future__ import annotations
@@ -74,6 +75,19 @@ class Retention:
             None if (r := reach_ms(expr)) is None else r + max(0, offset) for expr, offset in rules
         )
         self.keep_ms = None if reach is None else max(DEFAULT_RETENTION_MS, reach)
+
+    def tick_through(self, times: range) -> None:
+        """``tick`` at each of ``times`` (ms), visiting only those where a trim is due."""
+        if self.keep_ms is None or not times:
+            return
+        at = times.start
+        while at < times.stop:
+            if self._trimmed_at is not None and at - self._trimmed_at < TRIM_EVERY_MS:
+                due = self._trimmed_at + TRIM_EVERY_MS
+                at += -(-(due - at) // times.step) * times.step  # the first instant from due
+                continue
+            self.tick(at)
+            at += times.step
 
     def tick(self, now_ms: int) -> int:
         """Called as time passes; drops samples at or before ``now - keep``. Returns how

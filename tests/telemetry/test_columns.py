@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from kubeloop.telemetry.promql import Scalar, evaluate, evaluator, parse
 from kubeloop.telemetry.promql.errors import PromQLError
 from kubeloop.telemetry.series import Labels, SeriesStore
-from kubeloop.telemetry.span.columns import columns, covered
+from kubeloop.telemetry.span.columns import _period, columns, covered
 
 EXPRESSIONS = [
     "x",
@@ -180,3 +180,45 @@ def test_uncovered_nodes_decline() -> None:
     for expr in ("irate(x[5m])", "time()", "x @ 100", "topk(1, x)", "sum_over_time((x)[5m:1m])"):
         assert not covered(parse(expr))
         assert columns(parse(expr), SeriesStore(), [0, 60_000]) is None
+
+
+@st.composite
+def repeating(draw: st.DrawFn) -> tuple[dict[Labels, list[tuple[int, Any]]], list[int]]:
+    """Series with a sample at each instant whose values repeat a short pattern (as a
+    proven rule's appended answers do), perhaps broken once: a staleness marker, or a value
+    that is equal but not the same bits (-0.0 for 0.0), or another value."""
+    count = draw(st.integers(2, 80))
+    times = [k * 60_000 for k in range(1, count + 1)]
+    samples: dict[Labels, list[tuple[int, Any]]] = {}
+    for labels in draw(st.lists(st.sampled_from(SERIES), min_size=1, max_size=4, unique=True)):
+        pattern = draw(st.lists(VALUES.filter(lambda v: v is not None), min_size=1, max_size=5))
+        values: list[Any] = (pattern * count)[:count]
+        if draw(st.booleans()):
+            at = draw(st.integers(0, count - 1))
+            values[at] = draw(st.sampled_from([None, -0.0, 0.0, 0.5, values[at]]))
+        samples[labels] = list(zip(times, values, strict=True))
+    return samples, times
+
+
+POINTWISE = [e for e in EXPRESSIONS if "[" not in e]
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(repeating(), st.sampled_from(POINTWISE))
+def test_repeating_inputs_are_evaluated_for_one_period(
+    world: tuple[dict[Labels, list[tuple[int, Any]]], list[int]], expr: str
+) -> None:
+    agree(expr, *world)
+
+
+def test_a_period_is_evaluated_once_and_not_when_the_bits_differ() -> None:
+    times = [k * 60_000 for k in range(1, 41)]
+    pattern = [0.25, 0.25, 0.5, 0.0]
+    samples = {SERIES[0]: list(zip(times, (pattern * 10), strict=True))}
+    store = stored(samples)
+    assert _period(parse("x * 2"), store, times) == 4
+    assert _period(parse("rate(x[5m])"), store, times) == len(times)  # not pointwise
+    assert agree("x * 2", samples, times)
+    samples[SERIES[0]][-1] = (times[-1], -0.0)  # equal to 0.0, other bits
+    assert _period(parse("x * 2"), stored(samples), times) == len(times)
+    assert agree("x * 2", samples, times)

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from kubeloop.core.clock import Clock
 from kubeloop.telemetry.series import Labels, SeriesStore
-from kubeloop.telemetry.span.bulk import appendable, extend, truncate
+from kubeloop.telemetry.span.bulk import appendable, extend, repeats, truncate
 
 LABELS = Labels.of(__name__="x")
 VALUES = st.lists(
@@ -48,6 +48,34 @@ def test_extend_writes_what_pushing_writes(
     for t, value in zip(times[:kept], after[:kept], strict=True):
         cut_back.push(LABELS, t, value)
     assert state(extended) == state(cut_back)
+
+
+@given(VALUES, VALUES, st.integers(1, 200), st.integers(0, 3))
+def test_repeating_values_write_what_pushing_writes(
+    before: list[float], pattern: list[float], count: int, broken: int
+) -> None:
+    """A proven rule's answers repeat a short pattern: the reset sums are continued over one
+    period (and a pattern broken once is not taken for one)."""
+    after = (pattern * count)[:count]
+    if broken and count > 1:
+        after[count // broken - 1] = 7.0
+    pushed, extended = SeriesStore(), SeriesStore()
+    for store in (pushed, extended):
+        for i, value in enumerate(before):
+            store.push(LABELS, i * 1000, value)
+    times = [(len(before) + i) * 1000 for i in range(len(after))]
+    for t, value in zip(times, after, strict=True):
+        pushed.push(LABELS, t, value)
+    series = extended.get(LABELS)
+    assert series is not None
+    extend(series, times, after)
+    assert state(extended) == state(pushed)
+
+
+def test_a_repeating_pattern_is_found() -> None:
+    assert repeats([1.0, 1.0, 2.0, 0.5] * 10) == 4
+    assert repeats([1.0, 2.0] * 10 + [3.0]) is None
+    assert repeats([float(k) for k in range(50)]) is None
 
 
 def test_the_clock_offers_the_stretch_before_the_next_other_task() -> None:

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from kubeloop.telemetry.promql import parse
-from kubeloop.telemetry.retention import DEFAULT_RETENTION_MS, TRIM_EVERY_MS, reach_ms
+from kubeloop.telemetry.retention import DEFAULT_RETENTION_MS, TRIM_EVERY_MS, Retention, reach_ms
+from kubeloop.telemetry.series import SeriesStore
 from kubeloop.telemetry.telemetry import Telemetry
 
 MINUTE, HOUR, DAY = 60_000, 3_600_000, 86_400_000
@@ -63,3 +64,78 @@ def test_an_at_modifier_keeps_everything() -> None:
     t.clock.run_for(20 * 86_400)
     assert t.store.points(t.store.series()[0])[0].t_ms == 0
     assert t.scalar("first") == 1
+
+
+PAST = [
+    "count_over_time(http_requests_total[40d])",
+    "sum_over_time(http_requests_total[40d])",
+    "http_requests_total offset 20d",
+    "rate(http_requests_total[25d])",
+    "increase(http_requests_total[17d])",
+]
+
+
+def world() -> Telemetry:
+    t = Telemetry(scrape_interval=900, evaluation_interval=900)
+    t.add_service("api", 5, 0.1)
+    t.add_recording("job:requests:rate5m", "sum(rate(http_requests_total[5m]))")
+    return t
+
+
+def seen(t: Telemetry) -> list[object]:
+    """What reads reaching back past the retention find: the series' own readers first (a
+    query settles the store), then queries, then the samples."""
+    now = t.clock.now * 1000
+    found: list[object] = []
+    for labels in t.store.series():
+        series = t.store.get(labels)
+        assert series is not None
+        found.append(series.window(0, now))
+        found += [
+            series.latest(now - back, DAY) for back in (15 * DAY + HOUR // 2, 15 * DAY + 12 * HOUR)
+        ]
+    found += [repr(t.query(expr)) for expr in PAST]
+    found += [t.store.points(labels) for labels in t.store.series()]
+    return found
+
+
+def test_samples_held_in_blocks_are_out_of_sight_as_if_dropped_each_hour() -> None:
+    """Retention drops expired samples from memory a day at a time; anything that reads
+    them — a series' own readers, a query, the samples — finds what dropping them every hour
+    left (the reference: a block of 0)."""
+    blocked, hourly = world(), world()
+    assert blocked.retention.keep_ms == DEFAULT_RETENTION_MS
+    holding = 0
+    for hours in [24 * 15, 7, 7, 3, 11, 24, 5, 30, 2]:
+        blocked.clock.run_for(hours * 3600)
+        held = blocked.store.get(blocked.store.series()[0])
+        assert held is not None
+        now = blocked.clock.now * 1000
+        assert held.ts[0] >= now - DEFAULT_RETENTION_MS - DAY - TRIM_EVERY_MS  # memory bound
+        holding += held.ts[0] <= held.expired_ms
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr("kubeloop.telemetry.series.store.TRIM_BLOCK_MS", 0)
+            hourly.clock.run_for(hours * 3600)
+            expected = seen(hourly)
+        assert seen(blocked) == expected
+    assert holding >= 5  # (expired samples were held when they were read)
+
+
+@pytest.mark.parametrize("step", [15_000, 60_000, 420_000, 3_600_000, 5_400_000])
+@pytest.mark.parametrize("start", [0, 1_000, 3_599_000])
+def test_ticking_through_a_stretch_trims_when_ticking_each_instant_does(
+    step: int, start: int
+) -> None:
+    trims: dict[str, list[int]] = {"each": [], "through": []}
+    for how, found in trims.items():
+        store = SeriesStore()
+        store.trim = found.append  # type: ignore[method-assign,assignment]
+        retention = Retention(store)
+        for first in range(start, start + 40 * HOUR, 7 * HOUR):
+            times = range(first, first + 7 * HOUR, step)
+            if how == "each":
+                for t in times:
+                    retention.tick(t)
+            else:
+                retention.tick_through(times)
+    assert trims["through"] == trims["each"] and len(trims["each"]) >= 5

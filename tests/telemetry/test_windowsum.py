@@ -16,8 +16,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kubeloop.telemetry.promql import evaluate
-from kubeloop.telemetry.promql.functions.kahan import inc, kahan_sum
-from kubeloop.telemetry.promql.windowsum import window_count, window_counts, window_sum, window_sums
+from kubeloop.telemetry.promql.functions.kahan import kahan_sum
+from kubeloop.telemetry.promql.windowsum import (
+    _span,
+    _state,
+    all_bounds,
+    bounds,
+    window_count,
+    window_counts,
+    window_sum,
+    window_sums,
+)
 from kubeloop.telemetry.series import Labels, SeriesStore, StoredSeries
 
 SERIES = Labels.of(name="x")
@@ -28,6 +37,10 @@ VALUES = st.sampled_from(
 
 def bits(value: float | None) -> object:
     return None if value is None else struct.pack("<d", value)
+
+
+def edges(windows: list[tuple[int, int]]) -> tuple[list[int], list[int]]:
+    return [start for start, _ in windows], [end for _, end in windows]
 
 
 def reference_sum(series: StoredSeries, start: int, end: int) -> float | None:
@@ -81,7 +94,7 @@ def test_kept_sums_are_bit_for_bit_a_fresh_scan(
         if series is None:
             continue
         if trim == 3 and written > length:
-            store.trim((written - length - 1) * 1000)
+            series.trim((written - length - 1) * 1000)  # (as a query finds it: settled)
         end_ms = (written - 1 - back) * 1000
         start_ms = end_ms - length * 1000
         assert bits(window_sum(series, start_ms, end_ms)) == bits(
@@ -147,8 +160,8 @@ def test_successive_windows_are_bit_for_bit_fresh_scans(
             store.append(SERIES, t * 1000, value)
     series = store.get(SERIES)
     assert series is not None
-    sums = window_sums(series, windows)
-    counts = window_counts(series, windows)
+    sums = window_sums(series, edges(windows))
+    counts = window_counts(series, edges(windows))
     for (start, end), total, count in zip(windows, sums, counts, strict=True):
         assert bits(total) == bits(reference_sum(series, start, end)), (start, end)
         assert count == reference_count(series, start, end)
@@ -165,11 +178,11 @@ def test_a_growing_stretch_adds_only_its_new_samples() -> None:
     assert series is not None
     windows = [(-1, end * 1000) for end in range(500, 1000)]
     with pytest.MonkeyPatch.context() as patch:
-        added = []
-        patch.setattr("kubeloop.telemetry.promql.windowsum.inc",
-                      lambda v, total, comp: added.append(v) or inc(v, total, comp))  # fmt: skip
-        sums = window_sums(series, windows)
-    assert len(added) == 1000  # 501 for the first window, then one each
+        fresh = []
+        patch.setattr("kubeloop.telemetry.promql.windowsum._state",
+                      lambda s, lo, hi: fresh.append((lo, hi)) or _state(s, lo, hi))  # fmt: skip
+        sums = window_sums(series, edges(windows))
+    assert fresh == [(0, 501)]  # the first window summed, then one sample added to each
     assert [bits(s) for s in sums] == [bits(reference_sum(series, a, b)) for a, b in windows]
 
 
@@ -180,6 +193,131 @@ def test_a_window_sliding_into_the_newest_run_is_summed_afresh_once() -> None:
     series = store.get(SERIES)
     assert series is not None
     windows = [(start * 1000 - 1, (start + 9) * 1000) for start in range(26)]  # 10 samples each
-    sums = window_sums(series, windows)
+    sums = window_sums(series, edges(windows))
     assert [bits(s) for s in sums] == [bits(reference_sum(series, a, b)) for a, b in windows]
     assert len({bits(s) for s in sums[5:]}) == 1  # inside the run: one sum, reused
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(VALUES, min_size=1, max_size=60),
+    st.integers(-3, 70),
+    st.integers(1, 40),
+    st.integers(0, 70),
+    st.sampled_from([0, 0, 500]),
+    st.integers(0, 2),
+)
+def test_edges_on_successive_samples_are_counted_on(
+    values: list[float | None], first: int, length: int, count: int, shift: int, trimmed: int
+) -> None:
+    """A stretch's windows over a series sampled at each instant (as a leap reads them):
+    the indexes counted on are the ones searched for, and so are the sums and counts."""
+    store = SeriesStore()
+    for t, value in enumerate(values):
+        if value is None:
+            store.append_stale(SERIES, t * 1000)
+        else:
+            store.append(SERIES, t * 1000, value)
+    series = store.get(SERIES)
+    assert series is not None
+    series.trim(trimmed * 1000 - 1)
+    windows = [((k - length) * 1000 - shift, k * 1000) for k in range(first, first + count)]
+    los, his = all_bounds(series, edges(windows))
+    assert list(zip(los, his, strict=True)) == [bounds(series, *w) for w in windows]
+    sums, counts = window_sums(series, edges(windows)), window_counts(series, edges(windows))
+    for (start, end), total, found in zip(windows, sums, counts, strict=True):
+        assert bits(total) == bits(reference_sum(series, start, end)), (start, end)
+        assert found == reference_count(series, start, end)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(VALUES.filter(lambda v: v is not None), min_size=1, max_size=60), st.integers(0, 5))
+def test_a_window_growing_one_sample_at_a_time_is_a_fresh_scan(
+    values: list[float], start: int
+) -> None:
+    """A stretch over a series without staleness markers whose windows begin at one sample:
+    the one new sample of each is added by the loop's own step (every branch of ``inc``)."""
+    store = SeriesStore()
+    for t, value in enumerate(values):
+        store.append(SERIES, t * 1000, value)
+    series = store.get(SERIES)
+    assert series is not None
+    windows = [(start * 1000 - 1, end * 1000) for end in range(start, len(values) + 1)]
+    sums = window_sums(series, edges(windows))
+    assert [bits(s) for s in sums] == [bits(reference_sum(series, a, b)) for a, b in windows]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(VALUES.filter(lambda v: v is not None), max_size=8),
+    st.lists(
+        st.sampled_from([0.0, -0.0, 0.1, 0.25, 1e16, -1e16, 3.0, math.inf]), min_size=1, max_size=5
+    ),
+    st.integers(4, 30),
+    st.integers(1, 12),
+    st.one_of(st.none(), st.tuples(st.integers(0, 200), st.sampled_from([-0.0, 0.0, 7.0]))),
+)
+def test_windows_sliding_over_repeating_values_are_fresh_scans(
+    head: list[float],
+    pattern: list[float],
+    length: int,
+    stretch: int,
+    broken: tuple[int, float] | None,
+) -> None:
+    """Windows of one length sliding a sample at a time over values that repeat after a
+    head that does not (perhaps broken once by another value, or by -0.0 for 0.0), in
+    successive stretches: each sum has the bits of a fresh scan."""
+    values = head + pattern * 40
+    if broken is not None:
+        values[broken[0] % len(values)] = broken[1]
+    store = SeriesStore()
+    for t, value in enumerate(values):
+        store.append(SERIES, t * 1000, value)
+    series = store.get(SERIES)
+    assert series is not None
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr("kubeloop.telemetry.promql.windowsum.MIN_REPEATING", 4)
+        for first in range(length, len(values) - stretch, stretch):
+            windows = [((k - length) * 1000, k * 1000) for k in range(first, first + stretch)]
+            sums = window_sums(series, edges(windows))
+            expected = [reference_sum(series, a, b) for a, b in windows]
+            assert [bits(s) for s in sums] == [bits(s) for s in expected], windows
+
+
+def test_a_repeating_stretch_sums_one_window_per_phase() -> None:
+    store = SeriesStore()
+    values = [5.0, 1.5] + [0.1, 0.2, 0.1, 0.7] * 600
+    for t, value in enumerate(values):
+        store.append(SERIES, t * 1000, value)
+    series = store.get(SERIES)
+    assert series is not None
+    windows = [((k - 1200) * 1000, k * 1000) for k in range(1199, 2399)]
+    with pytest.MonkeyPatch.context() as patch:
+        fresh: list[tuple[int, int]] = []
+        patch.setattr("kubeloop.telemetry.promql.windowsum._span",
+                      lambda s, lo, hi: fresh.append((lo, hi)) or _span(s, lo, hi))  # fmt: skip
+        sums = window_sums(series, edges(windows))
+    assert len(fresh) == 2 + 4  # the two windows that hold the head, then one per phase
+    assert [bits(s) for s in sums] == [bits(reference_sum(series, a, b)) for a, b in windows]
+    shorter = [((k - 1100) * 1000, k * 1000) for k in range(1300, 2300)]  # the same phases
+    sums = window_sums(series, edges(shorter))
+    assert [bits(s) for s in sums] == [bits(reference_sum(series, a, b)) for a, b in shorter]
+
+
+def test_a_stretch_whose_windows_grow_then_slide_over_repeating_values() -> None:
+    """A month-long rule's window at the end of its first month: the windows grow from the
+    series' first sample, then slide (in one stretch); the sliding ones take the sums of
+    their phases."""
+    store = SeriesStore()
+    for t, value in enumerate([5.0, 1.5] + [0.1, 0.2, 0.1, 0.7] * 600):
+        store.append(SERIES, t * 1000, value)
+    series = store.get(SERIES)
+    assert series is not None
+    windows = [(-1000 if k < 1200 else (k - 1200) * 1000, k * 1000) for k in range(1100, 1500)]
+    with pytest.MonkeyPatch.context() as patch:
+        fresh: list[tuple[int, int]] = []
+        patch.setattr("kubeloop.telemetry.promql.windowsum._span",
+                      lambda s, lo, hi: fresh.append((lo, hi)) or _span(s, lo, hi))  # fmt: skip
+        sums = window_sums(series, edges(windows))
+    assert len(fresh) <= 1 + 2 + 4  # the first window, the two holding the head, the phases
+    assert [bits(s) for s in sums] == [bits(reference_sum(series, a, b)) for a, b in windows]

@@ -67,6 +67,7 @@ def evaluate(
     node = parse(expr) if isinstance(expr, str) else expr
     for name, value in (("evaluation time", t_ms), ("lookback", lookback_ms)):
         _check_ms(name, value)
+    store.settle()  # (a query may reach back past the retention: rules, which cannot, do not)
     start = t_ms if query_start_ms is None else query_start_ms
     end = t_ms if query_end_ms is None else query_end_ms
     node = _resolved(node, query_step_ms, end - start)

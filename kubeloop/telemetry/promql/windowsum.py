@@ -22,14 +22,20 @@ and windows.
 from __future__ import annotations
 
 import math
+from array import array
 from bisect import bisect_right
 from collections.abc import Sequence
+from typing import Final
 
 from kubeloop.telemetry.promql.functions.kahan import inc
 from kubeloop.telemetry.series import StoredSeries, is_stale
 
 MAX_KEPT = 8
 """Partial sums kept per series and kind: one per window a rule or query keeps asking for."""
+MIN_REPEATING: Final = 1024
+"""Windows of fewer samples are summed as they come, repeating or not (``_repeating``)."""
+MAX_PERIOD: Final = 240
+MAX_TRIES: Final = 8
 
 
 def bounds(series: StoredSeries, start: int, end: int) -> tuple[int, int]:
@@ -37,6 +43,41 @@ def bounds(series: StoredSeries, start: int, end: int) -> tuple[int, int]:
     ts = series.ts
     hi = len(ts) if ts and ts[-1] <= end else bisect_right(ts, end)
     return bisect_right(ts, start, 0, hi), hi
+
+
+Edges = tuple[Sequence[int], Sequence[int]]
+"""Successive windows ``(start, end]`` as their starts and their ends (ms), both never
+moving back."""
+
+
+def all_bounds(series: StoredSeries, windows: Edges) -> tuple[list[int], list[int]]:
+    """``bounds`` of each window. When the edges of successive windows fall on successive
+    samples (a stretch's instants over a series sampled at each of them) or stay before the
+    same sample, the indexes are counted on instead of searched for."""
+    starts, ends = windows
+    if not starts:
+        return [], []
+    lo, hi = bounds(series, starts[0], ends[0])
+    last_lo, last_hi = bounds(series, starts[-1], ends[-1])
+    count = len(starts)
+    return (
+        _edges(series.ts, starts, lo, last_lo, count),
+        _edges(series.ts, ends, hi, last_hi, count),
+    )
+
+
+def _edges(ts: list[int], at: Sequence[int], first: int, last: int, count: int) -> list[int]:
+    """``bisect_right(ts, t)`` for each of ``at`` (increasing), given the first and last."""
+    if first == last:
+        return [first] * count
+    if last - first == count - 1 and first and ts[first - 1 : last] == at:
+        return list(range(first, last + 1))
+    out = []
+    index = 0
+    for t in at:
+        index = bisect_right(ts, t, index)
+        out.append(index)
+    return out
 
 
 def window_count(series: StoredSeries, start: int, end: int) -> float | None:
@@ -57,19 +98,37 @@ def window_sum(series: StoredSeries, start: int, end: int) -> float | None:
     return total if math.isinf(total) else total + comp
 
 
-def window_sums(series: StoredSeries, windows: Sequence[tuple[int, int]]) -> list[float | None]:
+def window_sums(series: StoredSeries, windows: Edges) -> list[float | None]:
     """``window_sum`` over each of ``windows`` (``(start, end]``, both edges never moving
     back), bit for bit: while a window begins at the sample the one before began at, its
     sum continues the one before over the new samples alone (the same additions in the same
-    order as a fresh scan); the last is kept for the next evaluation to continue."""
+    order as a fresh scan); the last is kept for the next evaluation to continue. Windows
+    sliding over values that repeat take the sums of the windows holding the same values
+    (``_repeating``)."""
+    los, his = all_bounds(series, windows)
+    first, repeating = _repeating(series, los, his)
+    return _sums(series, los[:first], his[:first]) + repeating
+
+
+def _sums(series: StoredSeries, los: list[int], his: list[int]) -> list[float | None]:
     out: list[float | None] = []
     vs = series.vs
     stale = series.stale_count
     run = series.run_start - series.base if vs and not math.isnan(vs[-1]) else len(vs)
     lo_at, hi_at, seen, total, comp = -1, -1, 0, 0.0, 0.0
-    for start, end in windows:
-        lo, hi = bounds(series, start, end)
-        if lo == lo_at and hi >= hi_at:
+    for lo, hi in zip(los, his, strict=True):
+        if lo == lo_at and hi == hi_at + 1 and not stale:  # (a stretch: one more sample)
+            v = vs[hi_at]
+            t = total + v  # ``inc`` inlined, the one step of most windows
+            if math.isinf(t):
+                comp = 0.0
+            elif abs(total) >= abs(v):
+                comp += (total - t) + v
+            else:
+                comp += (v - t) + total
+            total = t
+            seen += 1
+        elif lo == lo_at and hi >= hi_at:
             for v in vs[hi_at:hi]:
                 if not (stale and math.isnan(v) and is_stale(v)):
                     total, comp = inc(v, total, comp)
@@ -84,15 +143,76 @@ def window_sums(series: StoredSeries, windows: Sequence[tuple[int, int]]) -> lis
     return out
 
 
-def window_counts(series: StoredSeries, windows: Sequence[tuple[int, int]]) -> list[float | None]:
+def _repeating(
+    series: StoredSeries, los: list[int], his: list[int]
+) -> tuple[int, list[float | None]]:
+    """``(k, sums)``: the sums of the windows from the ``k``-th on, when they are long, of
+    one length, each a sample later than the one before (after windows growing from one
+    first sample, as a month-long rule's window does in its first month), and inside a
+    stretch of the series whose values repeat every ``p`` samples. Such a window holds the
+    same values in the same order as the window ``p`` before it (``==``: the same bits but
+    for ±0, which add alike to a sum that starts at 0.0, and NaN, equal only to itself), so
+    it has the same sum, and so has any window of that length whose first ``p`` values are
+    the same, in this stretch or a later one (``StoredSeries.phases``). ``k`` is the number
+    of windows when none of them is such."""
+    count = len(los)
+    if series.stale_count or not count:
+        return count, []
+    start = bisect_right(los, los[0]) - 1  # (the windows before it grow: summed as they come)
+    length, sliding = his[start] - los[start], count - start
+    if (
+        length < MIN_REPEATING
+        or los[start:] != list(range(los[start], los[start] + sliding))
+        or his[start:] != list(range(his[start], his[start] + sliding))
+    ):
+        return count, []
+    vs, end = series.vs, his[-1]
+    period = _period(vs[los[-1] : end])
+    if period is None:
+        return count, []
+    first = start
+    if vs[los[start] + period : end] != vs[los[start] : end - period]:
+        low, high = start, count - 1  # the first window from which the values repeat
+        while high - low > 1:
+            mid = (low + high) // 2
+            if vs[los[mid] + period : end] == vs[los[mid] : end - period]:
+                high = mid
+            else:
+                low = mid
+        first = high
+    sums: list[float | None] = []
+    for lo in los[first : first + period]:
+        key = (array("d", vs[lo : lo + period]).tobytes(), length)
+        found = series.phases.get(key)
+        if found is None:
+            found = series.phases[key] = _span(series, lo, lo + length)
+            if len(series.phases) > MAX_KEPT:
+                del series.phases[next(iter(series.phases))]
+        total, comp = found
+        sums.append(total if math.isinf(total) else total + comp)
+    return first, (sums * ((count - first) // period + 1))[: count - first]
+
+
+def _period(values: list[float]) -> int | None:
+    """The least ``p <= MAX_PERIOD`` (at most half of them) with ``values[k + p] ==
+    values[k]`` throughout, trying the first few places the first value comes again."""
+    count, p = len(values), 0
+    for _ in range(MAX_TRIES):
+        try:
+            p = values.index(values[0], p + 1, min(MAX_PERIOD, count // 2) + 1)
+        except ValueError:
+            return None
+        if values[p:] == values[: count - p]:
+            return p
+    return None
+
+
+def window_counts(series: StoredSeries, windows: Edges) -> list[float | None]:
     """``window_count`` over each of ``windows``."""
     if series.stale_count:
-        return [window_count(series, start, end) for start, end in windows]
-    out: list[float | None] = []
-    for start, end in windows:
-        lo, hi = bounds(series, start, end)
-        out.append(float(hi - lo) if hi > lo else None)
-    return out
+        return [window_count(series, start, end) for start, end in zip(*windows, strict=True)]
+    los, his = all_bounds(series, windows)
+    return [float(hi - lo) if hi > lo else None for lo, hi in zip(los, his, strict=True)]
 
 
 def _live(vs: list[float], lo: int, hi: int) -> int:

@@ -27,6 +27,8 @@ _STALE_BITS: Final = 0x7FF0000000000002
 MAX_SELECTORS_KEPT: Final = 10_000
 MAX_TIMESTAMP_MS: Final = 2**62
 """Bound on timestamps (Prometheus keeps int64 milliseconds)."""
+TRIM_BLOCK_MS: Final = 86_400_000
+"""Retention drops expired samples from memory at most this often (a day's block)."""
 
 
 def is_stale(value: float) -> bool:
@@ -60,8 +62,8 @@ class StoredSeries:
     """One series' samples, oldest first. The evaluator reads ``ts``/``vs`` directly."""
 
     __slots__ = (
-        "base", "chunk_start", "copies", "histograms", "labels", "resets", "run_start", "spans",
-        "stale_count", "ts", "vs",
+        "base", "chunk_start", "copies", "expired_ms", "histograms", "labels", "phases",
+        "resets", "run_start", "spans", "stale_count", "ts", "vs",
     )  # fmt: skip
 
     def __init__(self, labels: Labels, compact: bool = False) -> None:
@@ -90,9 +92,26 @@ class StoredSeries:
         self.copies: dict[int, tuple[int, float, float]] = {}
         """Compensated sums kept between evaluations (``kubeloop.telemetry.promql.windowsum``):
         first sample → (end, sum, compensation); copies → (run, sum, compensation)."""
+        self.phases: dict[tuple[bytes, int], tuple[float, float]] = {}
+        """The compensated sums of windows over repeating values: (the bits of the window's
+        first values for one period, its length) → (sum, compensation)."""
+        self.expired_ms = -MAX_TIMESTAMP_MS - 1
+        """Retention expired the samples at or before this (``expire``): ``window`` and
+        ``latest`` see none of them, though some may be held until ``trim`` drops them."""
+
+    def expire(self, before_ms: int) -> int:
+        """Hide the samples at or before ``before_ms`` from ``window`` and ``latest`` without
+        moving the others (retention; ``trim`` drops them later); returns how many more are
+        hidden."""
+        if before_ms <= self.expired_ms:
+            return 0
+        hidden = bisect_right(self.ts, self.expired_ms)
+        self.expired_ms = before_ms
+        return bisect_right(self.ts, before_ms) - hidden
 
     def trim(self, before_ms: int) -> int:
         """Drop the samples at or before ``before_ms`` (retention); returns how many."""
+        self.expired_ms = max(self.expired_ms, before_ms)
         drop = bisect_right(self.ts, before_ms)
         if drop:
             del self.ts[:drop], self.vs[:drop], self.resets[:drop]
@@ -105,9 +124,10 @@ class StoredSeries:
         return drop
 
     def window(self, start_ms: int, end_ms: int) -> tuple[list[int], list[float]]:
-        """Samples with ``start_ms < t <= end_ms`` (left-open), stale markers removed."""
+        """Samples with ``start_ms < t <= end_ms`` (left-open), stale markers removed (and
+        those retention expired)."""
         ts = self.ts
-        lo = bisect_right(ts, start_ms)
+        lo = bisect_right(ts, max(start_ms, self.expired_ms))
         hi = bisect_right(ts, end_ms, lo)
         if lo >= hi:
             return [], []
@@ -121,13 +141,14 @@ class StoredSeries:
         return wts, wvs
 
     def latest(self, end_ms: int, lookback_ms: int) -> tuple[int, float] | None:
-        """The newest sample in ``(end_ms - lookback_ms, end_ms]``, None if none or stale."""
+        """The newest sample in ``(end_ms - lookback_ms, end_ms]``, None if none or stale (or
+        expired)."""
         ts = self.ts
         i = len(ts) - 1 if ts and ts[-1] <= end_ms else bisect_right(ts, end_ms) - 1
         if i < 0:
             return None
         t = ts[i]
-        if t <= end_ms - lookback_ms:
+        if t <= end_ms - lookback_ms or t <= self.expired_ms:
             return None
         v = self.vs[i]
         if self.stale_count and is_stale(v):
@@ -149,6 +170,9 @@ class SeriesStore:
         self._postings: dict[str, dict[str, set[int]]] = {}
         self._all: list[StoredSeries] = []
         self._cache: dict[tuple[tuple[str, str, str], ...], list[StoredSeries]] = {}
+        self._held = False
+        """Whether some series holds samples retention expired (``trim``)."""
+        self._trimmed_ms: int | None = None
         self._by_selector: dict[int, tuple[Sequence[Matcher], list[StoredSeries]]] = {}
         """The same answers by the identity of a selector's matchers (a rule asks with the
         same tuple every evaluation): no sorting of matcher keys per query."""
@@ -285,11 +309,28 @@ class SeriesStore:
         series = self._by_labels.get(labels)
         if series is None:
             return ()
+        series.trim(series.expired_ms)
         return tuple(Point(t, v) for t, v in zip(series.ts, series.vs, strict=True))
 
     def trim(self, before_ms: int) -> int:
-        """Retention: drop every sample at or before ``before_ms``; returns how many."""
-        return sum(series.trim(before_ms) for series in self._all)
+        """Retention: drop every sample at or before ``before_ms``; returns how many. They go
+        out of sight at once (``StoredSeries.expire``) and out of memory a block at a time
+        (at most every ``TRIM_BLOCK_MS``), or when a query may read them (``settle``):
+        dropping samples from the front of a series moves all the others."""
+        gone = sum(series.expire(before_ms) for series in self._all)
+        self._held = True
+        if self._trimmed_ms is None or before_ms - self._trimmed_ms >= TRIM_BLOCK_MS:
+            self.settle()
+            self._trimmed_ms = before_ms
+        return gone
+
+    def settle(self) -> None:
+        """Drop from memory the samples retention expired (a query that may reach back past
+        the retention reads the series directly: ``promql.evaluate`` settles first)."""
+        if self._held:
+            for series in self._all:
+                series.trim(series.expired_ms)
+            self._held = False
 
     def clear(self) -> None:
         self._by_labels.clear()

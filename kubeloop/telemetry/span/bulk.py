@@ -8,10 +8,18 @@ after an instant again, with the partial sums kept over them (``promql/windowsum
 from __future__ import annotations
 
 import math
+import struct
+from array import array
 from bisect import bisect_right
-from operator import lt
+from collections.abc import Iterable
+from itertools import accumulate, chain, cycle, islice
+from typing import Final
 
 from kubeloop.telemetry.series import StoredSeries
+
+MAX_PERIOD: Final = 60
+"""The longest period of repeating values ``extend`` looks for."""
+MAX_TRIES: Final = 8
 
 
 def appendable(series: StoredSeries | None, first_ms: int) -> bool:
@@ -26,7 +34,7 @@ def extend(series: StoredSeries, times: list[int], values: list[float]) -> None:
     vs = series.vs
     last, reset = vs[-1], series.resets[-1]
     if (
-        not math.isnan(last)
+        values[0] == last == values[-1]
         and values.count(last) == len(values)
         and (last or _all_signs(values, last))
     ):
@@ -34,17 +42,10 @@ def extend(series: StoredSeries, times: list[int], values: list[float]) -> None:
         vs.extend(values)
         series.resets.extend([reset] * len(values))
         return
-    previous = [last, *values[:-1]]
-    resets: list[float] = []
-    done = 0
-    drops: list[int] = []
-    if any(map(lt, values, previous)):  # (a counter's column has none)
-        drops = [i for i, (a, b) in enumerate(zip(previous, values, strict=True)) if b < a]
-    for index in drops:
-        resets += [reset] * (index - done)  # a decrease: the value before it joins the sums
-        reset += previous[index]
-        done = index
-    resets += [reset] * (len(values) - done)
+    if not values[0] < last and _rising(values):
+        resets = [reset] * len(values)  # (a counter's column: no decrease)
+    else:
+        resets = list(accumulate(_dropped([last, *values[:-1]], values), initial=reset))[1:]
     start = len(values) - 1  # the newest run of identical values begins at ``start``
     while start > 0 and _identical(values[start - 1], values[start]):
         start -= 1
@@ -76,6 +77,41 @@ def _identical(a: float, b: float) -> bool:
     return a == b and (a != 0.0 or math.copysign(1.0, a) == math.copysign(1.0, b))
 
 
+def _dropped(previous: list[float], values: list[float]) -> Iterable[float]:
+    """What joins the reset sums at each value: the one before it where it is less, else
+    0.0 (which leaves a sum as it is: a sum that starts at 0.0 is never -0.0). Values that
+    repeat every few (a proven rule's answers) repeat this after the first."""
+    count = len(values)
+    period = repeats(values)
+    if period is None:
+        return [a if b < a else 0.0 for a, b in zip(previous, values, strict=True)]
+    head = [a if b < a else 0.0 for a, b in zip(previous[: period + 1], values, strict=False)]
+    return chain(head[:1], islice(cycle(head[1:]), count - 1))
+
+
+def repeats(values: list[float], longest: int = MAX_PERIOD) -> int | None:
+    """The least ``p <= longest`` (at most half of them) with ``values[k + p] == values[k]``
+    throughout, trying the first few places where the first value comes again; None if
+    none of those."""
+    count = len(values)
+    first, period = values[0], 0
+    for _ in range(MAX_TRIES):
+        try:
+            period = values.index(first, period + 1, min(longest, count // 2) + 1)
+        except ValueError:
+            return None
+        if values[period:] == values[: count - period]:
+            return period
+    return None
+
+
+def _rising(values: list[float]) -> bool:
+    """Whether no value is less than the one before it. Without NaN (a NaN makes the plain
+    sum NaN) floats are totally ordered, and a stable sort leaves a list that never
+    decreases as it is (equal values, 0.0 and -0.0 among them, keep their order)."""
+    return values[0] <= values[-1] and not math.isnan(sum(values)) and sorted(values) == values
+
+
 def _all_signs(values: list[float], zero: float) -> bool:
-    sign = math.copysign(1.0, zero)
-    return all(math.copysign(1.0, v) == sign for v in values)
+    """Whether every one of ``values`` (each equal to ``zero``) has its sign."""
+    return array("d", values).tobytes() == struct.pack("<d", zero) * len(values)

@@ -136,6 +136,6 @@ def _given(store: SeriesStore, slot: Slot, times: list[int]) -> dict[Labels, lis
     limit = group.spec.limit
     if len(given) != len(found) or set(given) != previous or 0 < limit < len(given):
         return None
-    if any(math.isnan(v) and is_stale(v) for column in given.values() for v in column):
+    if any(math.isnan(sum(column)) and any(map(is_stale, column)) for column in given.values()):
         return None  # (a rule writes no staleness marker as a value)
     return given

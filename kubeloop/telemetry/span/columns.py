@@ -19,8 +19,12 @@ stale or is absent at some instants), on an error, and on any node it does not c
 
 from __future__ import annotations
 
+import math
+from array import array
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
+from itertools import repeat
+from operator import add
 from typing import Any, Final
 
 from kubeloop.telemetry.promql import ast, windowsum
@@ -28,8 +32,9 @@ from kubeloop.telemetry.promql.aggregate import REDUCERS, group_labels
 from kubeloop.telemetry.promql.binary import ARITHMETIC, COMPARISON, pairs, set_op
 from kubeloop.telemetry.promql.errors import PromQLError
 from kubeloop.telemetry.promql.evaluator import COUNTERS, DEFAULT_LOOKBACK_MS
-from kubeloop.telemetry.promql.functions.counters import counter_value
+from kubeloop.telemetry.promql.functions.counters import counter_values
 from kubeloop.telemetry.series import Labels, SeriesStore, StoredSeries, is_stale
+from kubeloop.telemetry.span.bulk import repeats
 from kubeloop.telemetry.span.plan import per_rule
 
 Column = list[float]
@@ -42,6 +47,15 @@ WINDOWS: Final[dict[str, Callable[..., list[float | None]]]] = {
     "count_over_time": windowsum.window_counts,
 }
 _SET_OPS: Final = ("and", "or", "unless")
+_ALONE: Final[dict[str, Callable[[Column], Column]]] = {
+    "sum": lambda column: list(map(add, column, repeat(0.0))),
+    "min": list,
+    "max": list,
+}
+"""A group of one series, a column at once: ``sum`` of one value is ``v + 0.0`` (the
+compensated sum's last step: -0.0 becomes 0.0), ``min`` and ``max`` the value."""
+MAX_PERIOD: Final = 240
+"""The longest period of repeating inputs looked for (``_period``)."""
 
 
 class Declined(Exception):
@@ -82,6 +96,24 @@ def _covered(node: ast.Expr) -> bool:
     return False
 
 
+def pointwise(node: ast.Expr) -> bool:
+    """Whether the expression's value at an instant is a function of the samples its
+    instant selectors read there alone (no range function)."""
+    return per_rule("pointwise", node, _pointwise)
+
+
+def _pointwise(node: ast.Expr) -> bool:
+    if isinstance(node, ast.NumberLiteral | ast.VectorSelector):
+        return True
+    if isinstance(node, ast.Paren | ast.Unary):
+        return _pointwise(node.expr)
+    if isinstance(node, ast.Aggregate):
+        return _pointwise(node.expr)
+    if isinstance(node, ast.Binary):
+        return _pointwise(node.lhs) and _pointwise(node.rhs)
+    return isinstance(node, ast.Call) and node.func == "vector" and _pointwise(node.args[0])
+
+
 def columns(node: ast.Expr, store: SeriesStore, times: Sequence[int]) -> Columns | None:
     """``node``'s value at each of ``times`` (ms, increasing) as a rule's query reads it (a
     scalar is one sample without labels), in the order of a query's answer; None if
@@ -89,12 +121,69 @@ def columns(node: ast.Expr, store: SeriesStore, times: Sequence[int]) -> Columns
     if not covered(node):
         return None
     try:
-        value = _Stretch(store, times).eval(node)
+        period = _period(node, store, times)
+        value = _Stretch(store, times[:period]).eval(node)
     except (Declined, PromQLError):
         return None
+    if period < len(times):
+        value = _repeated(node, value, len(times))
     if node.type == "scalar":
         return [(Labels(), value)]
     return sorted(value, key=lambda sample: sample[0].pairs)
+
+
+def _period(node: ast.Expr, store: SeriesStore, times: Sequence[int]) -> int:
+    """After how many instants of the stretch a pointwise expression's every selected
+    series reads the same bits again (at most ``MAX_PERIOD``, and at most half of them):
+    its values then repeat with that period, so they are evaluated for one period only.
+    ``len(times)`` when they do not repeat."""
+    count = len(times)
+    if not pointwise(node):
+        return count
+    period = 1
+    for leaf in _selectors(node):
+        shifted = [t - leaf.offset_ms for t in times] if leaf.offset_ms else times
+        for series in store.select(leaf.matchers):
+            column = _latest(series, shifted)
+            found = _repeats(column) if len(column) == count else None
+            if found is None:
+                return count
+            period = math.lcm(period, found)
+            if 2 * period > count:
+                return count
+    return period
+
+
+def _selectors(node: ast.Expr) -> list[ast.VectorSelector]:
+    if isinstance(node, ast.VectorSelector):
+        return [node]
+    if isinstance(node, ast.Paren | ast.Unary | ast.Aggregate):
+        return _selectors(node.expr)
+    if isinstance(node, ast.Binary):
+        return _selectors(node.lhs) + _selectors(node.rhs)
+    if isinstance(node, ast.Call):
+        return [found for arg in node.args for found in _selectors(arg)]
+    return []
+
+
+def _repeats(column: Column) -> int | None:
+    """``bulk.repeats``, of the same bits (``==`` is that for floats but ±0, and NaN equals
+    only the very same object)."""
+    period = repeats(column, MAX_PERIOD)
+    if period is None or 0.0 not in column:
+        return period
+    return period if _bits(column[period:]) == _bits(column[: len(column) - period]) else None
+
+
+def _bits(column: Column) -> bytes:
+    return array("d", column).tobytes()
+
+
+def _repeated(node: ast.Expr, value: Any, count: int) -> Any:
+    """A period's values repeated to ``count`` instants."""
+    if node.type == "scalar":
+        return (value * (count // len(value) + 1))[:count]
+    return [(labels, (col * (count // len(col) + 1))[:count]) for labels, col in value]
 
 
 class _Stretch:
@@ -125,7 +214,7 @@ class _Stretch:
 
     def _selector(self, node: ast.VectorSelector) -> Columns:
         out: Columns = []
-        times = [t - node.offset_ms for t in self.times]
+        times = [t - node.offset_ms for t in self.times] if node.offset_ms else self.times
         for series in self.store.select(node.matchers):
             present = _latest(series, times)
             if len(present) == self.n:
@@ -140,9 +229,9 @@ class _Stretch:
         arg = node.args[0]
         assert isinstance(arg, ast.MatrixSelector)  # (covered)
         selector = arg.selector
-        windows = [
-            (t - selector.offset_ms - arg.range_ms, t - selector.offset_ms) for t in self.times
-        ]
+        back = selector.offset_ms
+        ends = [t - back for t in self.times] if back else self.times
+        windows = ([t - arg.range_ms for t in ends], ends)
         out: Columns = []
         for series in self.store.select(selector.matchers):
             found = _windows(node.func, series, windows)
@@ -158,8 +247,11 @@ class _Stretch:
         groups: dict[Labels, list[Column]] = {}
         for labels, column in self.eval(node.expr):
             groups.setdefault(group_labels(labels, node.grouping, node.without), []).append(column)
+        alone = _ALONE.get(node.op)
         return [
-            (key, [reducer(list(values)) for values in zip(*members, strict=True)])
+            (key, alone(members[0]))
+            if alone is not None and len(members) == 1
+            else (key, [reducer(list(values)) for values in zip(*members, strict=True)])
             for key, members in groups.items()
         ]
 
@@ -168,9 +260,9 @@ class _Stretch:
         compare, arithmetic = COMPARISON.get(op), ARITHMETIC.get(op)
         if node.lhs.type == "scalar" and node.rhs.type == "scalar":
             if compare is not None:
-                return [1.0 if compare(a, b) else 0.0 for a, b in zip(lhs, rhs, strict=True)]
+                return [1.0 if keep else 0.0 for keep in map(compare, lhs, rhs)]
             assert arithmetic is not None
-            return [arithmetic(a, b) for a, b in zip(lhs, rhs, strict=True)]
+            return list(map(arithmetic, lhs, rhs))
         drop_name = node.return_bool or compare is None
         out: Columns = []
         if node.lhs.type == "vector" and node.rhs.type == "vector":
@@ -197,17 +289,15 @@ class _Stretch:
         return _unique(out)
 
 
-def _windows(
-    function: str, series: StoredSeries, windows: list[tuple[int, int]]
-) -> list[float | None]:
+def _windows(function: str, series: StoredSeries, windows: windowsum.Edges) -> list[float | None]:
     """A range function of one series over each window."""
     if function in WINDOWS:
         return WINDOWS[function](series, windows)
     is_counter, is_rate = COUNTERS[function]
-    return [counter_value(series, start, end, is_counter, is_rate) for start, end in windows]
+    return counter_values(series, windows, is_counter, is_rate)
 
 
-def _latest(series: StoredSeries, times: list[int]) -> Column:
+def _latest(series: StoredSeries, times: Sequence[int]) -> Column:
     """The series' value at each of ``times`` that has one (``StoredSeries.latest``)."""
     ts, vs, stale = series.ts, series.vs, series.stale_count
     first = bisect_right(ts, times[0]) - 1
@@ -238,8 +328,8 @@ def _apply(
     instant; declined if it keeps it at some and drops it at others."""
     if compare is None:
         assert arithmetic is not None
-        return [arithmetic(x, y) for x, y in zip(a, b, strict=True)]
-    keeps = [compare(x, y) for x, y in zip(a, b, strict=True)]
+        return list(map(arithmetic, a, b))
+    keeps = list(map(compare, a, b))
     if return_bool:
         return [1.0 if keep else 0.0 for keep in keeps]
     if all(keeps):

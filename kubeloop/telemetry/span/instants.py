@@ -43,7 +43,9 @@ def instants(
     remember = seconds[-1] - REMEMBERED * seconds.step
     step_ms = seconds.step * 1000
     last: dict[int, list[tuple[Labels, float]]] = {}
-    for t in seconds:
+    if not entries:  # every rule answered: only retention is due at some instants
+        tel.retention.tick_through(range(seconds[0] * 1000, seconds[-1] * 1000 + 1, step_ms))
+    for t in seconds if entries else ():
         ts = t * 1000
         tel.retention.tick(ts)
         for entry, ctx, mine, names in entries:

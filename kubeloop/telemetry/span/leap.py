@@ -44,7 +44,6 @@ from kubeloop.telemetry.span.plan import (
     reads_ahead,
     same_bits,
 )
-from kubeloop.telemetry.span.runs import EXACT
 from kubeloop.telemetry.span.scrapes import note_scraped, scrape_values
 
 MAX_INSTANTS: Final = 1440
@@ -115,8 +114,6 @@ def _prepare(
             return None
         for labels, column in values.items():
             if labels in scraped or not appendable(store.get(labels), first_ms):
-                return None
-            if not max(column) < EXACT:  # whole numbers stay exact (``span/runs.py``)
                 return None
             scraped[labels] = column
     step = tel.scrape_interval

@@ -15,6 +15,7 @@ from itertools import pairwise
 from kubeloop.telemetry.promql.errors import PromQLError
 from kubeloop.telemetry.promql.functions.floatops import div
 from kubeloop.telemetry.promql.functions.kahan import inc
+from kubeloop.telemetry.promql.windowsum import Edges, all_bounds
 from kubeloop.telemetry.series import StoredSeries
 
 
@@ -257,3 +258,29 @@ def counter_value(
     return extrapolate(
         ts[lo], ts[hi - 1], n, first, vs[hi - 1] - first, start, end, is_counter, is_rate
     )
+
+
+def counter_values(
+    series: StoredSeries, windows: Edges, is_counter: bool, is_rate: bool
+) -> list[float | None]:
+    """``counter_value`` over each of ``windows`` (both edges never moving back), the
+    windows' indexes found at once (``windowsum.all_bounds``)."""
+    los, his = all_bounds(series, windows)
+    ts, vs, resets = series.ts, series.vs, series.resets
+    out: list[float | None] = []
+    for start, end, lo, hi in zip(*windows, los, his, strict=True):
+        n = hi - lo
+        if n < 2:
+            out.append(None)
+            continue
+        inner = resets[hi - 1]
+        if series.stale_count or (is_counter and (inner != resets[lo] or inner == math.inf)):
+            out.append(counter_value(series, start, end, is_counter, is_rate))
+            continue
+        first = vs[lo]
+        out.append(
+            extrapolate(
+                ts[lo], ts[hi - 1], n, first, vs[hi - 1] - first, start, end, is_counter, is_rate
+            )
+        )
+    return out
