@@ -18,6 +18,7 @@ import kubeloop.harness.clauses  # noqa: F401  (registers the noun phrases and c
 from kubeloop.harness import distribute
 from kubeloop.harness.definitions import Match, StepDefinition, StepFunction
 from kubeloop.harness.errors import AmbiguousStepError, UndefinedStepError
+from kubeloop.harness.frames import details
 from kubeloop.harness.frames.index import FrameIndex
 from kubeloop.harness.frames.reader import proposals, read
 from kubeloop.harness.grammar import readings, with_readings
@@ -131,7 +132,8 @@ class Registry:
         return found
 
     def _lookup(self, keyword: str, text: str) -> list[Match] | None:
-        """The matches of every reading in turn (an ambiguity is raised), None if none."""
+        """The matches of every reading in turn (an ambiguity is raised), None if none; last,
+        the line without its scene-setting (frames/details.py)."""
         try:
             return with_readings(self._match, keyword, text)
         except UndefinedStepError:
@@ -146,6 +148,10 @@ class Registry:
                     found = self._distributed(said, text)
                     if found:
                         return found
+            shorter = details.left_out(text)
+            if shorter is not None:
+                rest = self._lookup(keyword, shorter)
+                return None if rest is None else [replace(m, offset=-1) for m in rest]
         return None
 
     def accepts(self, keyword: str, text: str) -> bool:
