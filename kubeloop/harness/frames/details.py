@@ -18,7 +18,7 @@ from kubeloop.harness.params import TYPES
 _DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
 _PART = r"(?:morning|afternoon|evening|night)"
 _WHEN = re.compile(
-    r",?\s+(?:"
+    r"(?<![\s,]),?\s+(?:"
     r"last\s+(?:week|night|month|year|time)"
     r"|yesterday(?:\s+" + _PART + r")?"
     r"|this\s+(?:" + _PART + r"|week|month)"
@@ -29,7 +29,7 @@ _WHEN = re.compile(
     re.IGNORECASE,
 )
 """A time of the story that no number measures: "last week", "on Tuesday night"."""
-_AGAIN = re.compile(r"\s+(?:once\s+)?again\s*$", re.IGNORECASE)
+_AGAIN = re.compile(r"(?<!\s)\s+(?:once\s+)?again\s*$", re.IGNORECASE)
 """A closing "again": what the step checks or does is the same the second time."""
 _NAME = r"(?:\"[^\"]+\"|[A-Z][\w.-]*|[\w.-]*\d[\w.-]*)"
 _DESCRIPTION = r"(?:the|a|an|one|our|their|my|your)\s+[a-z][a-z -]*?"

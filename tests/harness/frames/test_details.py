@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 import kubeloop.steps  # noqa: F401  (registers the library, and the day type)
@@ -52,3 +54,10 @@ def test_a_line_with_its_scene_reads_as_the_rest(
 def test_what_is_left_must_still_read() -> None:
     with pytest.raises(UndefinedStepError):
         REGISTRY.match("when", "Dana, the release manager, frobnicates R2 on Tuesday night")
+
+
+@pytest.mark.parametrize("text", [" " * 20000 + "x", " " * 20000 + "again", "x" + " ," * 10000])
+def test_a_long_run_of_spaces_is_read_in_linear_time(text: str) -> None:
+    started = time.process_time()
+    left_out(text)
+    assert time.process_time() - started < 1.0  # (a quadratic scan takes about 20 s here)
