@@ -18,8 +18,9 @@ import kubeloop.harness.clauses  # noqa: F401  (registers the noun phrases and c
 from kubeloop.harness import distribute
 from kubeloop.harness.definitions import Match, StepDefinition, StepFunction
 from kubeloop.harness.errors import AmbiguousStepError, UndefinedStepError
+from kubeloop.harness.frames import details
 from kubeloop.harness.frames.index import FrameIndex
-from kubeloop.harness.frames.reader import proposals, read
+from kubeloop.harness.frames.reader import nearest, proposals, read
 from kubeloop.harness.grammar import readings, with_readings
 from kubeloop.harness.match_cache import MatchCache, fresh
 from kubeloop.harness.patterns import translate
@@ -131,7 +132,8 @@ class Registry:
         return found
 
     def _lookup(self, keyword: str, text: str) -> list[Match] | None:
-        """The matches of every reading in turn (an ambiguity is raised), None if none."""
+        """The matches of every reading in turn (an ambiguity is raised), None if none; last,
+        the line without its scene-setting (frames/details.py)."""
         try:
             return with_readings(self._match, keyword, text)
         except UndefinedStepError:
@@ -146,7 +148,25 @@ class Registry:
                     found = self._distributed(said, text)
                     if found:
                         return found
+            shorter = details.left_out(text)
+            if shorter is not None:
+                rest = self._lookup(keyword, shorter)
+                return None if rest is None else [replace(m, offset=-1) for m in rest]
         return None
+
+    def quietly(self, keyword: str, text: str) -> list[Match]:
+        """What ``match`` returns, or nothing when ``text`` matches no phrase or several:
+        for a caller only asking, who would pay for suggestions it throws away."""
+        seen = self._seen.get(keyword, text)
+        if seen is None:
+            try:
+                seen = self._lookup(keyword, text)
+            except AmbiguousStepError:
+                return []
+            if seen is None:
+                return []
+            self._seen.keep(keyword, text, seen, [v for m in seen for v in m.arguments.values()])
+        return seen
 
     def accepts(self, keyword: str, text: str) -> bool:
         """Whether ``text`` matches one reading under ``keyword``, as a run would take it."""
@@ -249,15 +269,18 @@ class Registry:
     def suggestions(self, keyword: str, text: str, count: int = 3) -> list[str]:
         """Phrases close to ``text`` in the user's own values (see suggest.py); a step that
         joins a known phrase to an unknown one by " and " gets the join back, mended; a
-        step whose meaning fits several phrases equally (frames/) gets them."""
+        step whose meaning fits several phrases equally (frames/) gets them, and one with a
+        word nobody knows gets what it means without it, when that is one phrase exactly."""
         for found in re.finditer(" and ", text):
             left, right = text[: found.start()], text[found.end() :]
             if len(self.match_one(keyword, left)) == 1:
                 mended = close_phrases(self.definitions, keyword, right, 1, same_keyword=True)
                 if mended and self.accepts(keyword, f"{left} and {mended[0][1]}"):
                     return [f"{keyword.title()} {left} and {mended[0][1]}"]
+        index = self.frames()
         framed = self._accepted(
-            [(keyword, p) for p in proposals(self.frames(), self.match_one, keyword, [text])]
+            [(keyword, p) for p in proposals(index, self.match_one, keyword, [text])]
+            or [(keyword, p) for p in nearest(index, self.match_one, keyword, text)]
         )
         if framed:  # what the line means, said in more than one phrase's words
             return [f"{kw.title()} {phrase}" for kw, phrase in framed]

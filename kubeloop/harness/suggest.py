@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import difflib
 import functools
+import heapq
 import re
+from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -178,7 +180,9 @@ _EXACT = 40
 """How many examples, the closest by their letters, are compared word order and all."""
 
 
-_Example = tuple["StepDefinition", str, str, frozenset[str], set[bool]]
+_Example = tuple["StepDefinition", str, str, frozenset[str], set[bool], Counter[str], str | None]
+"""(definition, example, example in lower case, its trigrams, its file kinds, its letters,
+its mechanism)."""
 _CACHE: dict[tuple[int, int], list[_Example]] = {}
 
 
@@ -193,7 +197,15 @@ def _examples(definitions: Sequence[StepDefinition]) -> list[_Example]:
     if key not in _CACHE:
         _CACHE.clear()
         _CACHE[key] = [
-            (d, e, e.lower(), _trigrams(e.lower()), _file_kinds(e))
+            (
+                d,
+                e,
+                e.lower(),
+                _trigrams(e.lower()),
+                _file_kinds(e),
+                Counter(e.lower()),
+                of_domain(d.domain),
+            )
             for d in definitions
             for e in d.examples
         ]
@@ -218,7 +230,7 @@ def _closeness(examples: list[_Example], grams: frozenset[str]) -> list[float]:
         _SHARED.clear()
         _SHARED[key] = [
             2 * len(grams & theirs) / (len(grams) + len(theirs) or 1)
-            for _, _, _, theirs, _ in examples
+            for _, _, _, theirs, *_ in examples
         ]
     return _SHARED[key]
 
@@ -253,23 +265,26 @@ def close_phrases(
     candidates = []
     examples = _examples(definitions)
     closeness = _closeness(examples, grams)
-    for order, (definition, example, shown, _, kinds) in enumerate(examples):
+    for order, (definition, example, shown, _, kinds, _, domain) in enumerate(examples):
         if same_keyword and definition.keyword != keyword:
             continue
         if (files and kinds - files) or (True in files and True not in kinds):
             continue  # (a test file goes only where a test file goes)
-        boost = _OWN_MECHANISM if mine is not None and of_domain(definition.domain) == mine else 0
+        boost = _OWN_MECHANISM if mine is not None and domain == mine else 0
         if nearest and definition.keyword != keyword:
             continue
         if definition.keyword != keyword and not wider and not (True in files and True in kinds):
             boost -= _OTHER_KEYWORD  # (a test file is run by one phrase, whatever its keyword)
         shared = closeness[order]
         candidates.append((-(shared + boost), order, definition, example, boost, shown))
-    candidates.sort(key=lambda item: item[:2])  # the closest by their letters' trigrams
+    nearest_ones = heapq.nsmallest(_EXACT, candidates, key=lambda item: item[:2])
+    letters = Counter(lowered)  # (the closest by their letters' trigrams, above)
     said = [w.lower() for w in _WORD.findall(text)]
     values = [v.group(0) for v in _VALUE.finditer(text)]
     scored: list[tuple[float, int, str, str]] = []
-    for _, order, definition, example, boost, shown in candidates[:_EXACT]:
+    for _, order, definition, example, boost, shown in nearest_ones:
+        if _at_most(letters, examples[order][5]) + boost < close:
+            continue  # (not even its letters in any order are close enough)
         ratio = _letters(lowered, shown) + boost
         if ratio < close:
             continue
@@ -286,6 +301,14 @@ def close_phrases(
         if len(found) == count:
             break
     return found
+
+
+def _at_most(mine: Counter[str], theirs: Counter[str]) -> float:
+    """The most two texts' letter ratio can be: the letters they share in any order (what
+    difflib's quick_ratio counts, here from letter counts kept with each example)."""
+    shared = sum(min(count, theirs[letter]) for letter, count in mine.items())
+    total = mine.total() + theirs.total()
+    return 2 * shared / total if total else 1.0  # (two empty texts are alike, as difflib says)
 
 
 def _meaning(said: list[str], values: list[str], phrase: str) -> float:
@@ -313,7 +336,7 @@ def about(
     if mine is None:
         return [], []
     words = nouns[mine]
-    lowered = text.lower()
+    compared = difflib.SequenceMatcher(None, "", text.lower())  # (the text's letters counted once)
     scored = []
     for order, definition in enumerate(definitions):
         if of_domain(definition.domain) != mine:
@@ -323,7 +346,8 @@ def about(
             definition.examples[0],
         )
         shared = sum(word[:6] in example.lower() for word in words)
-        ratio = difflib.SequenceMatcher(None, lowered, example.lower()).quick_ratio()
+        compared.set_seq1(example.lower())
+        ratio = compared.quick_ratio()
         other = definition.keyword != keyword
         scored.append((other, -shared, -ratio, order, definition.keyword, example))
     scored.sort()

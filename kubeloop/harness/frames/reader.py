@@ -174,6 +174,33 @@ def proposals(
     return []
 
 
+def nearest(
+    index: FrameIndex,
+    match_one: Callable[[str, str], list[Match]],
+    keyword: str,
+    text: str,
+) -> list[str]:
+    """What a line with one word the lexicon does not know says without it, when that is
+    one definition's frame exactly (every concept said, none added, every name kept): a
+    suggestion, never a match, since the word may have mattered. A word that cannot go
+    without changing what is said (a negation, a comparison) is known, never dropped."""
+    unknown = index.chunk(text).unknown
+    if len(unknown) != 1 or index.lexicon.near(unknown[0]):
+        return []  # (a misspelt word is mended by its letters, suggest.py, not left out)
+    shorter = " ".join(
+        re.sub(rf"(?<![\w-]){re.escape(unknown[0])}(?![\w-])", " ", text, count=1).split()
+    )
+    if shorter == text:
+        return []
+    names = _names(index, text)
+    found = {
+        key: candidate
+        for key, candidate in _candidates(index, match_one, keyword, shorter, _EXACT).items()
+        if names <= _said(candidate[2].text)
+    }
+    return [match.text for _, _, match in found.values()] if len(found) == 1 else []
+
+
 def _candidates(
     index: FrameIndex,
     match_one: Callable[[str, str], list[Match]],

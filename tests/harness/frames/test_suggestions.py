@@ -7,6 +7,7 @@ import pytest
 
 import kubeloop.steps  # noqa: F401  (registers the library)
 from kubeloop.harness.errors import UndefinedStepError
+from kubeloop.harness.frames.reader import nearest
 from kubeloop.harness.registry import REGISTRY, Registry
 
 
@@ -30,3 +31,31 @@ def test_every_suggestion_of_the_library_matches_as_written(text: str) -> None:
     for suggestion in suggestions:
         keyword, _, said = suggestion.partition(" ")
         assert REGISTRY.accepts(keyword.lower(), said), suggestion
+
+
+@pytest.mark.parametrize(
+    ("keyword", "text", "meant"),
+    [
+        ("when", "I cordon node-2 carefully", "I cordon node-2"),
+        ("when", "I promote B1 to prod hurriedly", "I promote B1 to prod"),
+    ],
+)
+def test_a_line_with_one_unknown_word_is_offered_what_it_says_without_it(
+    keyword: str, text: str, meant: str
+) -> None:
+    with pytest.raises(UndefinedStepError):  # (a suggestion, never a match)
+        REGISTRY.match(keyword, text)
+    assert nearest(REGISTRY.frames(), REGISTRY.match_one, keyword, text) == [meant]
+    assert REGISTRY.suggestions(keyword, text)[0] == f"{keyword.title()} {meant}"
+
+
+@pytest.mark.parametrize(
+    ("keyword", "text"),
+    [
+        ("then", "node-2 is not cordoned anymore thankfully"),  # (no frame says it exactly)
+        ("when", "I cordon node-2 carefully and quickly"),  # (two words unknown)
+        ("when", "I scale web2 to 5 replicaz"),  # (a typo is mended, not left out)
+    ],
+)
+def test_no_nearest_frame_that_changes_or_loses_what_is_said(keyword: str, text: str) -> None:
+    assert nearest(REGISTRY.frames(), REGISTRY.match_one, keyword, text) == []
