@@ -209,8 +209,12 @@ _QUANTIFIER = (
     r"|(?P<all>all(?: of)?(?: the)?|every|each|the|both)"
     r"|(?P<none>no|none of the)|(?P<some>a|an|some|any)"
 )
+_THEM = (
+    r"(?P<them>none|all|each|both) of (?:them|its (?:pods|copies|instances)|the deployment's pods)"
+)
+"""The pods of the deployment named last, as a pronoun: "none of them", "all of its pods"."""
 _POD_SET = _compile(
-    f"(?:{_QUANTIFIER})"
+    f"{_THEM}|(?:{_QUANTIFIER})"
     f"(?:(?: (?P<state>{_STATE}))?(?: (?P<owner>{_FREE_NAME}))? (?:pods?|copy|copies|instances?)"
     f"|(?: (?P<rstate>{_STATE}))(?: (?P<rowner>{_FREE_NAME}))? replicas?)"
     f"(?: of (?:the )?(?:deployment )?(?!version\\b)(?P<of>{NAME})(?: deployment)?)?"
@@ -226,6 +230,9 @@ def _pod_set(text: str) -> PodSet:
     found = _POD_SET.fullmatch(text)
     assert found is not None
     g = found.groupdict()
+    if g["them"]:
+        quantifier = "none" if g["them"].lower() == "none" else "all"
+        return PodSet(quantifier, None, IT, None, None)
     count_text = g["n1"] or g["n2"] or g["n3"] or g["n4"]
     count = number(count_text) if count_text else None
     if g["all_n"] or g["all"]:

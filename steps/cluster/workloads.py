@@ -36,6 +36,7 @@ _COUNT = "{replicas:n}[ <replicas|replica|pods|pod|instances|instance|copies>]"
         "the {name:name} deployment <has|runs> " + _COUNT + "{options:declared}",
         "deployment {name:name} <has|runs|with> " + _COUNT + "{options:declared}",
         "the deployment {name:name} <has|runs|with> " + _COUNT + "{options:declared}",
+        "{name:name} <needs|wants|asks for> " + _COUNT + "{options:declared}",
         "a deployment[ <named|called>][ {name:name}] <running|at|on> {version:version} <of|with> "
         + _COUNT
         + "{options:declared}",

@@ -94,3 +94,23 @@ def test_cpu_said_as_use(
     )
     assert "no step matches" not in out, out
     assert (code == 0) is (off == 0), out
+
+
+@pytest.mark.parametrize(
+    ("said", "wants"), [("api pods run at 90% CPU", 3), ("api pods use 20% cpu", 1)]
+)
+@pytest.mark.parametrize("off", [0, 1])
+def test_cpu_said_of_the_pods(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], said: str, wants: int, off: int
+) -> None:
+    code, out = run_scenario(
+        tmp_path,
+        capsys,
+        "Given 4 nodes",
+        'And a deployment "api" with 2 replicas',
+        "And an HPA on api from 1 to 8 replicas targeting 60% CPU",
+        f"When {said}",
+        f"Then the HPA wants {wants + off} replicas",
+    )
+    assert "no step matches" not in out, out
+    assert (code == 0) is (off == 0), out

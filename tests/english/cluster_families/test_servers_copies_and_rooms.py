@@ -64,3 +64,49 @@ def test_copies_waiting_for_room(
     )
     assert "no step matches" not in out, out
     assert (code == 0) is passes, out
+
+
+@pytest.mark.parametrize(
+    ("check", "passes"),
+    [
+        ("none of them are on node-2", True),
+        ("none of its copies are left on node-2", True),
+        ("all of them are running", True),
+        ("all of them run v2", True),
+        ("none of its pods run v1", True),
+        ("none of them are on node-1", False),
+        ("all of its pods are on node-1", False),
+    ],
+)
+def test_them_is_the_deployment_named_last(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], check: str, passes: bool
+) -> None:
+    code, out = run_scenario(
+        tmp_path,
+        capsys,
+        "Given 3 servers",
+        'And a deployment "other" with 3 replicas',
+        "And checkout needs 6 copies at 1 CPU each at v2",
+        "When I reconcile until stable",
+        "And node-2 dies",
+        "And the cluster heals itself",
+        f"Then {check}",
+    )
+    assert "no step matches" not in out, out
+    assert (code == 0) is passes, out
+
+
+@pytest.mark.parametrize(("said", "passes"), [("needs 10 copies", True), ("wants 9 copies", False)])
+def test_a_deployment_said_as_what_it_needs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], said: str, passes: bool
+) -> None:
+    code, out = run_scenario(
+        tmp_path,
+        capsys,
+        f"Given 2 servers and checkout {said} at 1 CPU each",
+        "When I reconcile until stable",
+        "Then only 8 copies are running",
+        "And 2 copies are waiting for room",
+    )
+    assert "no step matches" not in out, out
+    assert (code == 0) is passes, out
