@@ -154,7 +154,9 @@ _WHOSE_REQUESTS = re.compile(
 """Requests said with whose they are ("a quarter of customer requests"): the requests."""
 
 
-_KIND_NOUNS = re.compile(r'(?<![\w"./:-])(?:server|machine|host|box)(e?s)?(?![\w"./:=-])', re.I)
+_KIND_NOUNS = re.compile(
+    r'(?:(?<![\w"./:-])|(?<= \d-))(?:server|machine|host|box)(e?s)?(?![\w"./:=-])', re.I
+)
 """What people call nodes ("4 servers", "the machines"): the catalog's word, node(s)."""
 
 

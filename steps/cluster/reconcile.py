@@ -28,7 +28,7 @@ def i_reconcile(world: World) -> None:
 
 
 @when(
-    "I reconcile until stable[ within {passes:n} passes]",
+    "I reconcile until <stable|settled|it settles|things settle>[ within {passes:n} passes]",
     "I reconcile until stable",
     "I reconcile until stable within 5 passes",
     "the scheduler has placed everything it can",
@@ -43,6 +43,8 @@ def i_reconcile(world: World) -> None:
         "has reconciled|is reconciled>",
         "I wait for <reconciliation|the controllers|the scheduler|things to settle>",
         "the controllers have <reconciled|settled|finished>",
+        "<the controllers|the control loop|the cluster> <catch up|catches up|have caught up|"
+        "has caught up>",
         "<the cluster|the system|the platform> <recovers|heals|self-heals|heals itself|"
         "repairs itself|sorts itself out>[ <on its own|by itself|automatically>]",
         "<everything|every pod|all pods> <has been|have been|is|are> <scheduled|placed>",

@@ -80,6 +80,26 @@ def a_deployment(
     place(world, wanted, placement)
 
 
+@given(
+    "{name:name} <runs|is running|is deployed> on {count:n} node(s) with "
+    + _COUNT
+    + "{options:declaration}",
+    "checkout runs on 3 nodes with 6 copies",
+    "web is running on 2 nodes with 4 replicas at v2 requesting 1 CPU",
+    variants=(
+        "{count:n} node(s) running a deployment[ <named|called>][ {name:name}] <of|with> "
+        + _COUNT
+        + "{options:declaration}",
+    ),
+)
+def a_deployment_on_nodes(
+    world: World, count: int, replicas: int, options: dict[str, Any], name: str | None = None
+) -> None:
+    """COUNT more nodes, then the deployment on them: the nodes and the workload said in one
+    sentence."""
+    a_deployment(world, replicas, {**options, "nodes": count}, name)
+
+
 @when(
     "I <create|deploy|apply|add> a deployment[ <named|called>][ {name:name}] <of|with> "
     + _COUNT

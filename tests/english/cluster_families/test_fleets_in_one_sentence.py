@@ -89,3 +89,49 @@ def test_an_hpa_with_between(
     )
     assert "no step matches" not in out, out
     assert (code == 0) is passes, out
+
+
+@pytest.mark.parametrize(
+    ("setup", "nodes", "pods"),
+    [
+        ("checkout runs on 3 servers with 6 copies", 3, 6),
+        ("checkout is running on 2 machines with 4 replicas at v2", 2, 4),
+        ('3 nodes running a deployment "checkout" with 5 replicas', 3, 5),
+        ("a 4-server cluster and a deployment checkout of 2", 4, 2),
+    ],
+)
+@pytest.mark.parametrize("off", [0, 1])
+def test_a_deployment_said_with_the_nodes_it_runs_on(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    setup: str,
+    nodes: int,
+    pods: int,
+    off: int,
+) -> None:
+    code, out = run_scenario(
+        tmp_path,
+        capsys,
+        f"Given {setup}",
+        "When I reconcile until settled",
+        f"Then the cluster has {nodes + off} machines",
+        f"And all {pods} checkout copies are running",
+    )
+    assert "no step matches" not in out, out
+    assert (code == 0) is (off == 0), out
+
+
+@pytest.mark.parametrize(("where", "passes"), [("node-2", True), ("node-1", False)])
+def test_the_controllers_catch_up(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], where: str, passes: bool
+) -> None:
+    code, out = run_scenario(
+        tmp_path,
+        capsys,
+        "Given 3 nodes running a deployment web with 6 replicas",
+        "When I reconcile until things settle",
+        "And node-2 goes down and the controllers catch up",
+        f"Then no web pod is left on {where}",
+    )
+    assert "no step matches" not in out, out
+    assert (code == 0) is passes, out
