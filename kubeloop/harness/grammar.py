@@ -110,7 +110,9 @@ _PLURAL_OWNER = re.compile(r"(?<=[A-Za-z0-9]s)' (?=[A-Za-z0-9])")
 def _of(found: re.Match[str]) -> str:
     every, owner, part = found.group(1, 2, 3)
     said = f"the {part.strip()} of {owner}" + (" " if part.endswith(" ") else "")
-    return f"{every} {said}" if every else said
+    if not every:
+        return said
+    return f"{every} {said}" if every.lower() == "all" else f"{every} of {said}"
 
 
 _EVERY_POD = re.compile(

@@ -206,7 +206,7 @@ _QUANTIFIER = (
     rf"(?P<all_n>all(?: of)?(?: the)? (?P<n1>{NUMBER}))"
     rf"|(?P<least>at least (?P<n2>{NUMBER}))|(?P<most>at most (?P<n3>{NUMBER}))"
     rf"|(?:exactly |only )?(?P<n4>{NUMBER})"
-    r"|(?P<all>all(?: of)?(?: the)?|every|each|the|both)"
+    r"|(?P<all>all(?: of)?(?: the)?|every|each(?: of the)?|the|both)"
     r"|(?P<none>no|none of the)|(?P<some>a|an|some|any)"
 )
 _THEM = (

@@ -110,3 +110,29 @@ def test_a_deployment_said_as_what_it_needs(
     )
     assert "no step matches" not in out, out
     assert (code == 0) is passes, out
+
+
+@pytest.mark.parametrize(
+    ("check", "passes"),
+    [
+        ("none of web's pods are left on node-2", True),
+        ("each of web's pods is running", True),
+        ("none of web's copies are on node-1", False),
+        ("each of other's pods is on node-2", False),
+    ],
+)
+def test_a_deployments_pods_said_with_an_apostrophe(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], check: str, passes: bool
+) -> None:
+    code, out = run_scenario(
+        tmp_path,
+        capsys,
+        "Given 3 nodes running a deployment web with 6 replicas",
+        'And a deployment "other" with 2 replicas',
+        "When I reconcile until stable",
+        "And node-2 dies",
+        "And the system recovers on its own",
+        f"Then {check}",
+    )
+    assert "no step matches" not in out, out
+    assert (code == 0) is passes, out
