@@ -52,7 +52,8 @@ _UNAVAILABLE = rf"max ?unavailable(?: of)? (?P<unavailable>{_INT_OR_PERCENT})"
 
 WORKLOAD: list[Clause] = [
     (
-        rf"(?:each |every pod |its pods )?(?:requesting|requests|request|needing|using|with|at)"
+        rf"(?:each |every pod |its pods )?(?:requesting|requests|request|needing|using|with|at|"
+        rf"asking for|that needs?|needs?|that asks? for|that uses?|wanting)"
         rf" (?P<res>{_RES})",
         _requests,
     ),
@@ -99,12 +100,15 @@ def _nodes(match: re.Match[str]) -> dict[str, object]:
     return found
 
 
+NODES: Clause = (
+    rf"(?:on|across|over) (?P<nodes>\d+) (?:worker )?(?:nodes?|servers?|machines?|hosts?)"
+    rf"(?: (?:each )?(?:with|of|having) (?P<size>{_RES})(?: each)?)?",
+    _nodes,
+)
+"""The nodes a service runs on, said with it: "on 3 nodes", "across 4 servers with 8 CPU"."""
+
 SERVING: list[Clause] = [
-    (
-        rf"(?:on|across|over) (?P<nodes>\d+) (?:worker )?nodes?"
-        rf"(?: (?:each )?(?:with|of|having) (?P<size>{_RES})(?: each)?)?",
-        _nodes,
-    ),
+    NODES,
     (
         r"(?:with|as|in|at) (?P<replicas>\d+) (?:replicas?|pods?|copies|instances)",
         lambda m: {"replicas": int(m.group("replicas"))},
@@ -152,7 +156,8 @@ _AIM = (
 
 AUTOSCALING: list[Clause] = [
     (
-        rf"(?:from|between) (?P<low>{NUMBER}) (?:to|and) (?P<high>{NUMBER}){_REPLICAS}",
+        rf"(?:with |scaling |that scales )?(?:from|between) (?P<low>{NUMBER}) (?:to|and) "
+        rf"(?P<high>{NUMBER}){_REPLICAS}",
         lambda m: {"low": number(m.group("low")), "high": number(m.group("high"))},
     ),
     (rf"{_MIN} (?P<low>{NUMBER}){_REPLICAS}", lambda m: {"low": number(m.group("low"))}),
@@ -245,6 +250,11 @@ CLAUSES = {
         "the details of a workload (above) and where its pods go: with nodeSelector "
         "disktype=ssd, with required pod anti-affinity on kubernetes.io/hostname (or "
         "preferred …), spread across topology.kubernetes.io/zone with maxSkew 1",
+    ),
+    "declared": clause_list(
+        [NODES, *WORKLOAD, *PLACEMENT],
+        "the details of a declaration (above) and the nodes it runs on, said with it: on 3 "
+        "nodes (or across 4 servers with 8 CPU each)",
     ),
     "slo": clause_list(
         OBJECTIVE,

@@ -110,7 +110,9 @@ _PLURAL_OWNER = re.compile(r"(?<=[A-Za-z0-9]s)' (?=[A-Za-z0-9])")
 def _of(found: re.Match[str]) -> str:
     every, owner, part = found.group(1, 2, 3)
     said = f"the {part.strip()} of {owner}" + (" " if part.endswith(" ") else "")
-    return f"{every} {said}" if every else said
+    if not every:
+        return said
+    return f"{every} {said}" if every.lower() == "all" else f"{every} of {said}"
 
 
 _EVERY_POD = re.compile(
@@ -152,6 +154,24 @@ _WHOSE_REQUESTS = re.compile(
     re.IGNORECASE,
 )
 """Requests said with whose they are ("a quarter of customer requests"): the requests."""
+
+
+_KIND_NOUNS = re.compile(
+    r'(?:(?<![\w"./:-])|(?<= \d-))(?:server|machine|host|box)(e?s)?(?![\w"./:=-])', re.I
+)
+"""What people call nodes ("4 servers", "the machines"): the catalog's word, node(s)."""
+
+
+def _node_word(found: re.Match[str]) -> str:
+    return "nodes" if found.group(1) else "node"
+
+
+_FLEET = re.compile(
+    r"^(?:(?:we|I) (?:have|run|operate|have got|'ve got|’ve got)|there (?:are|is)) "
+    r"(?=\d+ (?:\w+ )?nodes? (?:running|that run|hosting) )",
+    re.IGNORECASE,
+)
+"""Nodes said as what we have ("we have 4 servers running 8 copies of web"): the nodes."""
 
 
 _LEADING = re.compile(r"^(?:and then|then|after that|next|meanwhile),? ", re.IGNORECASE)
@@ -219,7 +239,15 @@ def _without_fillers(text: str) -> str:
 
 def readings(text: str) -> list[str]:
     """Other ways to read ``text`` with the modal verbs and fillers taken out, or said by
-    someone else than "I" (maybe none)."""
+    someone else than "I", and each of those with nodes said in the catalog's word (maybe
+    none)."""
+    found = _readings(text)
+    nodes = [_FLEET.sub("", _KIND_NOUNS.sub(_node_word, said)) for said in found or [text]]
+    return _dedupe(found + [said for said in nodes if said != text])
+
+
+def _readings(text: str) -> list[str]:
+    """``readings`` but for the node words."""
     stripped = _LEADING.sub("", _without_fillers(_ALL_THE_WAY.sub("", text)))
     stripped = _NOTHING.sub(_no_pod, stripped)
     if stripped != text.lstrip() and _BARE.match(stripped):

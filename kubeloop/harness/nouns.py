@@ -19,7 +19,7 @@ QUOTED = r'"[^"]+"'
 BARE = r"[A-Za-z0-9][-A-Za-z0-9._/:]*"
 _NOT_A_NAME = (
     r"(?!(?:running|pending|ready|scheduled|unscheduled|not|the|all|every|each|no|some|any|"
-    r"pods?|of|at|on|with|version|node|deployment|its?|and)\b)"
+    r"pods?|copy|copies|instances?|of|at|on|with|version|node|deployment|its?|and)\b)"
 )
 NAME = f"(?:{QUOTED}|{BARE})"
 _FREE_NAME = f"(?:{QUOTED}|{_NOT_A_NAME}{BARE})"
@@ -44,22 +44,30 @@ def _compile(regex: str) -> re.Pattern[str]:
 
 # --- nodes, deployments, pods, versions ---------------------------------------------------
 
-_NODE = _compile(f"(?:(?:the )?node )?(?P<name>{NAME})")
+_KIND = r"(?:node|server|machine|host)"
+"""What people call a node: "the server node-2", "one machine, node-2,"."""
+_APPOSITION = rf"(?:(?:one|a|the) {_KIND}, (?P<{{group}}>{{name}}),)"
+"""A node named after what it is, between commas: "one server, node-2, dies"."""
+_NODE = _compile(
+    _APPOSITION.format(group="apposed", name=NAME) + f"|(?:(?:the )?{_KIND} )?(?P<name>{NAME})"
+)
 
 
 def _node(text: str) -> str:
     found = _NODE.fullmatch(text)
     assert found is not None
-    return unquote(found.group("name"))
+    return unquote(found.group("apposed") or found.group("name"))
 
 
 # In a list every bare name carries a digit, a dot, a colon or a hyphen ("node-1 and node-2",
 # "gpu-1, gpu-2 and edge-1"), so "I fail node-1 and reconcile" stays a join of two steps.
 _LISTED = f"(?:{QUOTED}|(?=[^ ,]*[-0-9.:])[A-Za-z0-9][-A-Za-z0-9._/:]*)"
 _NODES = _compile(
-    r"(?:the )?(?:other|remaining)(?: (?P<others>\d+))? nodes|the rest of the nodes"
-    f"|(?:(?:the )?node )?(?P<one>{NAME})"
-    f"|(?:(?:the )?nodes )?(?:both )?(?P<many>{_LISTED}(?:, {_LISTED})*,? (?:and|or) {_LISTED})"
+    rf"(?:the )?(?:other|remaining)(?: (?P<others>\d+))? {_KIND}s|the rest of the {_KIND}s"
+    + "|"
+    + _APPOSITION.format(group="apposed", name=NAME)
+    + f"|(?:(?:the )?{_KIND} )?(?P<one>{NAME})"
+    f"|(?:(?:the )?{_KIND}s )?(?:both )?(?P<many>{_LISTED}(?:, {_LISTED})*,? (?:and|or) {_LISTED})"
 )
 
 
@@ -74,6 +82,8 @@ class OtherNodes:
 def _nodes(text: str) -> tuple[str, ...] | OtherNodes:
     found = _NODES.fullmatch(text)
     assert found is not None
+    if found.group("apposed") is not None:
+        return (unquote(found.group("apposed")),)
     if found.group("one") is None and found.group("many") is None:
         others = found.group("others")
         return OtherNodes(int(others) if others else None)
@@ -137,7 +147,8 @@ def _owner(text: str) -> Owner:
     return Owner(kind, _first(found, "n1", "n2", "n3"))
 
 
-_VERSION = _compile(f"(?:version |image )?(?P<name>{NAME})")
+_VERSION = _compile(rf"(?:version |image )?(?!(?:again|now|still)(?![-\w.]))(?P<name>{NAME})")
+"""A version is never a word that says when: "all 8 copies are running again"."""
 
 
 def _version(text: str) -> str:
@@ -195,12 +206,16 @@ _QUANTIFIER = (
     rf"(?P<all_n>all(?: of)?(?: the)? (?P<n1>{NUMBER}))"
     rf"|(?P<least>at least (?P<n2>{NUMBER}))|(?P<most>at most (?P<n3>{NUMBER}))"
     rf"|(?:exactly |only )?(?P<n4>{NUMBER})"
-    r"|(?P<all>all(?: of)?(?: the)?|every|each|the|both)"
+    r"|(?P<all>all(?: of)?(?: the)?|every|each(?: of the)?|the|both)"
     r"|(?P<none>no|none of the)|(?P<some>a|an|some|any)"
 )
+_THEM = (
+    r"(?P<them>none|all|each|both) of (?:them|its (?:pods|copies|instances)|the deployment's pods)"
+)
+"""The pods of the deployment named last, as a pronoun: "none of them", "all of its pods"."""
 _POD_SET = _compile(
-    f"(?:{_QUANTIFIER})"
-    f"(?:(?: (?P<state>{_STATE}))?(?: (?P<owner>{_FREE_NAME}))? pods?"
+    f"{_THEM}|(?:{_QUANTIFIER})"
+    f"(?:(?: (?P<state>{_STATE}))?(?: (?P<owner>{_FREE_NAME}))? (?:pods?|copy|copies|instances?)"
     f"|(?: (?P<rstate>{_STATE}))(?: (?P<rowner>{_FREE_NAME}))? replicas?)"
     f"(?: of (?:the )?(?:deployment )?(?!version\\b)(?P<of>{NAME})(?: deployment)?)?"
     f"(?: (?:at|of|on|with|in) version (?P<version>{NAME}))?"
@@ -215,6 +230,9 @@ def _pod_set(text: str) -> PodSet:
     found = _POD_SET.fullmatch(text)
     assert found is not None
     g = found.groupdict()
+    if g["them"]:
+        quantifier = "none" if g["them"].lower() == "none" else "all"
+        return PodSet(quantifier, None, IT, None, None)
     count_text = g["n1"] or g["n2"] or g["n3"] or g["n4"]
     count = number(count_text) if count_text else None
     if g["all_n"] or g["all"]:
@@ -234,7 +252,15 @@ def _pod_set(text: str) -> PodSet:
     return PodSet(quantifier, count, unquote(owner) if owner else None, state, version)
 
 
+_RESOURCE_NAMES = {"cpu": "cpu", "cores": "cpu", "memory": "memory", "ram": "memory"}
+
+
 NOUNS: dict[str, ParamType] = {
+    "resourcename": ParamType(
+        "|".join(_RESOURCE_NAMES),
+        lambda text: _RESOURCE_NAMES[text.lower()],
+        "what a pod asks a node for: cpu (or cores), memory (or RAM); any case",
+    ),
     "node": ParamType(
         _strip_groups(_NODE.pattern),
         _node,

@@ -105,7 +105,22 @@ def quantity(text: str) -> str:
     return text[:-1] if text[-1:] in "bB" and text[-2:-1].isalpha() else text
 
 
-_PHASES = {"running": "running", "pending": "pending", "ready": "ready", "scheduled": "running"}
+_PHASES = {
+    "running": "running",
+    "pending": "pending",
+    "ready": "ready",
+    "scheduled": "running",
+    "available": "ready",
+    "unscheduled": "pending",
+    "waiting for (?:room|space|a node|capacity)": "pending",
+    "waiting to be (?:scheduled|placed)": "pending",
+}
+"""A pod's phase as people say it: a pod "waiting for room" is Pending; the keys are regexes
+(read back by ``_phase``)."""
+
+
+def _phase(text: str) -> str:
+    return next(v for k, v in _PHASES.items() if re.fullmatch(k, text, re.IGNORECASE))
 
 
 _MORE = "(?:more|additional|further|extra) "
@@ -182,8 +197,9 @@ TYPES: dict[str, ParamType] = {
     ),
     "phase": ParamType(
         "|".join(_PHASES),
-        lambda text: _PHASES[text.lower()],
-        "Running (bound to a node; also: scheduled), Pending, or Ready; any case",
+        _phase,
+        "Running (bound to a node; also: scheduled), Pending (also: waiting for room), or "
+        "Ready (also: available); any case",
     ),
     "taint": ParamType(
         f'"{_TAINT}"|{_TAINT}',

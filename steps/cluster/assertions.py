@@ -124,6 +124,8 @@ _THE_WHOLE_TIME = "<the whole time|all along|all the time|throughout|at every po
         "at least {count:n} pod(s)[ of {deployment:deployment}] <were|was|stayed|remained> "
         "ready " + _THE_WHOLE_TIME,
         "{deployment:deployment} never had fewer than {count:n} ready pod(s)",
+        "{deployment:deployment} never had fewer than {count:n} pod(s) ready",
+        "{deployment:deployment} always had at least {count:n} ready pod(s)",
     ),
 )
 def never_fewer_ready(world: World, deployment: str | None = None, count: int = 0) -> None:
@@ -137,13 +139,42 @@ def never_fewer_ready(world: World, deployment: str | None = None, count: int = 
         )
 
 
+_AT_ONCE = "[ <at once|at a time|at any one time|at the same time>]"
+
+
+@then(
+    "{deployment:deployment} never had fewer than {count:n} <available pods|pods available|"
+    "available pod|pod available>",
+    "api never had fewer than 2 pods available",
+    variants=(
+        "{deployment:deployment} always had at least {count:n} available pod(s)",
+        "at least {count:n} {deployment:deployment} pod(s) <were|was|stayed|remained> available "
+        + _THE_WHOLE_TIME,
+    ),
+)
+def never_fewer_available(world: World, deployment: str, count: int) -> None:
+    """As ``never_fewer_ready``: a pod is available once Ready when the deployment has no
+    minReadySeconds, the only case the history can answer (else the step says so)."""
+    deployment = deployment or it(world, "deployment")
+    declared = world.declared.deployments.get(deployment)
+    if declared is not None and declared[1].get("min_ready_seconds"):
+        raise world.fail(
+            f"available pods of {deployment} counted after every pass",
+            "it has minReadySeconds, so available is not ready and only ready pods are kept "
+            f'per pass: say "{deployment} never had fewer than {count} ready pods"',
+        )
+    never_fewer_ready(world, deployment, count)
+
+
 @then(
     "at no point did {deployment:deployment} have more than {count:n} pod(s)",
     'at no point did "web" have more than 5 pods',
     "it never goes beyond 12",
+    "there were never more than 5 cart pods at once",
     variants=(
         "{deployment:deployment} never <goes beyond|goes above|exceeds|grows beyond|has more "
-        "than> {count:n}[ <pods|pod|replicas|replica>]",
+        "than|had more than> {count:n}[ <pods|pod|replicas|replica>]" + _AT_ONCE,
+        "there <were|was> never more than {count:n} {deployment:deployment} pods" + _AT_ONCE,
     ),
 )
 def never_more_pods(world: World, deployment: str, count: int) -> None:

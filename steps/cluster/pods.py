@@ -116,7 +116,7 @@ def _describe_pod(pod: Any) -> str:
 
 
 @then(
-    "{pods:pods} <is|are> [all ][still ][stuck ][in ]{phase:phase}",
+    "{pods:pods} <is|are> [all ][still ][stuck ][in ]{phase:phase}[ again]",
     "4 pods are running",
     "the web pods are all running",
     "1 pod is pending",
@@ -152,8 +152,25 @@ def pods_are_because(world: World, pods: PodSet, phase: str, text: str) -> None:
     )
 
 
+_SHORT_OF = {"cpu": "Insufficient cpu", "memory": "Insufficient memory"}
+
+
 @then(
-    "{pods:pods} <is|are> [still ][<running|scheduled|placed|bound> ]<on|to> {nodes:nodes}",
+    "{pods:pods} <is|are> [still ][stuck ]{phase:phase} <for lack of|for want of|short of|"
+    "without enough|because there is not enough|because there isn't enough> "
+    "{resource:resourcename}",
+    "1 reports pod is stuck pending for lack of CPU",
+    "2 copies are waiting for room for lack of memory",
+    "all 3 web pods are pending without enough cpu",
+)
+def pods_short_of(world: World, pods: PodSet, phase: str, resource: str) -> None:
+    """The pods are in that phase because no node has enough of the resource: the scheduler's
+    message says "Insufficient cpu" (or memory)."""
+    pods_are_because(world, pods, phase, _SHORT_OF[resource])
+
+
+@then(
+    "{pods:pods} <is|are> [still ][<running|scheduled|placed|bound|left> ]<on|to> {nodes:nodes}",
     "no pod is on node-2",
     "2 pods run on node-1",
     'every "trainer" pod is on gpu-1',

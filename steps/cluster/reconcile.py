@@ -28,12 +28,13 @@ def i_reconcile(world: World) -> None:
 
 
 @when(
-    "I reconcile until stable[ within {passes:n} passes]",
+    "I reconcile until <stable|settled|it settles|things settle>[ within {passes:n} passes]",
     "I reconcile until stable",
     "I reconcile until stable within 5 passes",
     "the scheduler has placed everything it can",
     "the rollout runs to completion",
     "the cluster settles",
+    "the system recovers on its own",
     variants=(
         "the scheduler has placed <everything|every pod|all pods> it can",
         "the scheduler places <everything|every pod|all pods> it can",
@@ -42,6 +43,10 @@ def i_reconcile(world: World) -> None:
         "has reconciled|is reconciled>",
         "I wait for <reconciliation|the controllers|the scheduler|things to settle>",
         "the controllers have <reconciled|settled|finished>",
+        "<the controllers|the control loop|the cluster> <catch up|catches up|have caught up|"
+        "has caught up>",
+        "<the cluster|the system|the platform> <recovers|heals|self-heals|heals itself|"
+        "repairs itself|sorts itself out>[ <on its own|by itself|automatically>]",
         "<everything|every pod|all pods> <has been|have been|is|are> <scheduled|placed>",
         "I wait <for the cluster to settle|until the cluster is stable|for the rollout to finish|"
         "for the rollout to complete>",

@@ -107,7 +107,7 @@ _OPTIONS = "{options:workload}"
     "I roll out v2",
     "I deploy version v2",
     variants=(
-        "I <update|upgrade|move|change|roll> {deployment:deployment} to {version:version}"
+        "I <update|upgrade|move|change|roll> {deployment:deployment}[ out] to {version:version}"
         + _OPTIONS,
         "I <set|change|update> the <version|image> of {deployment:deployment} to "
         "{version:version}" + _OPTIONS,

@@ -12,12 +12,13 @@ from kubeloop.harness.world import World
 
 from .affinity import place
 from .engine_objects import apply_deployment, reapply
+from .nodes import nodes as add_nodes
 
 _COUNT = "{replicas:n}[ <replicas|replica|pods|pod|instances|instance|copies>]"
 
 
 @given(
-    "a deployment[ <named|called>][ {name:name}] <of|with> " + _COUNT + "{options:declaration}",
+    "a deployment[ <named|called>][ {name:name}] <of|with> " + _COUNT + "{options:declared}",
     "a deployment of 4",
     'a deployment "api" of 3 replicas requesting 250m cpu and 128Mi memory',
     'a deployment "api" with 6 replicas requesting 1 CPU and 256Mi memory per pod',
@@ -29,14 +30,16 @@ _COUNT = "{replicas:n}[ <replicas|replica|pods|pod|instances|instance|copies>]"
     'a deployment "web" with 6 replicas spread across topology.kubernetes.io/zone with maxSkew 1',
     "a deployment web running v1 with 3 replicas",
     "a deployment web with 8 replicas at v1 with maxSurge 2 and maxUnavailable 1",
+    'a deployment "cart" with 4 replicas at v1 on 3 nodes',
     variants=(
-        "a {name:name} deployment <of|with> " + _COUNT + "{options:declaration}",
-        "the {name:name} deployment <has|runs> " + _COUNT + "{options:declaration}",
-        "deployment {name:name} <has|runs|with> " + _COUNT + "{options:declaration}",
-        "the deployment {name:name} <has|runs|with> " + _COUNT + "{options:declaration}",
+        "a {name:name} deployment <of|with> " + _COUNT + "{options:declared}",
+        "the {name:name} deployment <has|runs> " + _COUNT + "{options:declared}",
+        "deployment {name:name} <has|runs|with> " + _COUNT + "{options:declared}",
+        "the deployment {name:name} <has|runs|with> " + _COUNT + "{options:declared}",
+        "{name:name} <needs|wants|asks for> " + _COUNT + "{options:declared}",
         "a deployment[ <named|called>][ {name:name}] <running|at|on> {version:version} <of|with> "
         + _COUNT
-        + "{options:declaration}",
+        + "{options:declared}",
     ),
 )
 def a_deployment(
@@ -46,7 +49,8 @@ def a_deployment(
     name: str | None = None,
     version: str | None = None,
 ) -> None:
-    """Declare a deployment ("web" at version v1, 500m cpu and 256Mi memory unless given).
+    """Declare a deployment ("web" at version v1, 500m cpu and 256Mi memory unless given),
+    after the nodes it is said to run on ("… on 3 nodes": that many more nodes).
 
     A second deployment needs its own name: declaring one that exists is an error (change
     it with "I scale …" or "I roll out …" instead).
@@ -59,6 +63,9 @@ def a_deployment(
             f'a second declaration of "{wanted}"; name the new one, e.g. '
             f'a deployment "{suggestion}" of {replicas}',
         )
+    count = options.pop("nodes", None)
+    if count is not None:
+        add_nodes(world, count, options.pop("node_size", None))
     placement: dict[str, Any] = {
         k: options.pop(k) for k in ("anti_affinity", "spread") if k in options
     }
@@ -71,6 +78,26 @@ def a_deployment(
             raise world.fail("a version string to declare the deployment at", str(error)) from None
     apply_deployment(world, wanted, replicas, **options)
     place(world, wanted, placement)
+
+
+@given(
+    "{name:name} <runs|is running|is deployed> on {count:n} node(s) with "
+    + _COUNT
+    + "{options:declaration}",
+    "checkout runs on 3 nodes with 6 copies",
+    "web is running on 2 nodes with 4 replicas at v2 requesting 1 CPU",
+    variants=(
+        "{count:n} node(s) running a deployment[ <named|called>][ {name:name}] <of|with> "
+        + _COUNT
+        + "{options:declaration}",
+    ),
+)
+def a_deployment_on_nodes(
+    world: World, count: int, replicas: int, options: dict[str, Any], name: str | None = None
+) -> None:
+    """COUNT more nodes, then the deployment on them: the nodes and the workload said in one
+    sentence."""
+    a_deployment(world, replicas, {**options, "nodes": count}, name)
 
 
 @when(
