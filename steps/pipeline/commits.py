@@ -293,18 +293,33 @@ def _promoted(world: World, alias: str, fact: Fact, approve: bool = False) -> No
     current = scene(world)
     digest = current.digest(world, alias)
     names = [spec.name for spec in current.definition.environments]
-    if fact.value not in names:
+    env = environment_said(names, str(fact.value))
+    if env is None:
         raise world.fail(f"an environment {fact.value}", f"environments: {', '.join(names)}")
     if not _latest_passed(world, alias):
         _passed(world, alias)
     pipeline = current.pipeline
-    for spec in current.definition.environments[: names.index(str(fact.value)) + 1]:
+    for spec in current.definition.environments[: names.index(env) + 1]:
         if world.error is not None or pipeline.environment(spec.name).running == digest:
             continue
         if spec.requires_approval and approve:
             world.attempt(lambda s=spec: world.capability(pipeline, "approve")(digest, s.name))  # type: ignore[misc]
         if world.error is None:
             world.attempt(lambda s=spec: world.capability(pipeline, "promote")(digest, s.name))  # type: ignore[misc]
+
+
+_LONG_NAMES = {"production": "prod", "stage": "staging", "development": "dev"}
+"""An environment said in full or short ("production" for prod): one name each way."""
+
+
+def environment_said(names: Sequence[str], said: str) -> str | None:
+    """The environment of NAMES that SAID names: itself, else its usual long or short form
+    ("production" is prod where there is no environment called production)."""
+    if said in names:
+        return said
+    other = {**_LONG_NAMES, **{short: long for long, short in _LONG_NAMES.items()}}
+    found = other.get(said.lower())
+    return found if found in names else None
 
 
 def _approved(world: World, alias: str, fact: Fact) -> None:
