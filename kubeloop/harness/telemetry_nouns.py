@@ -43,10 +43,19 @@ def _rps(text: str) -> float:
     return float(found.group("n"))
 
 
-_SHARES = {"half": 50.0, "a quarter": 25.0, "a third": 100 / 3, "a tenth": 10.0, "all": 100.0}
+_SHARES = {
+    "half": 50.0,
+    "a quarter": 25.0,
+    "a third": 100 / 3,
+    "a tenth": 10.0,
+    "a fifth": 20.0,
+    "three quarters": 75.0,
+    "two thirds": 200 / 3,
+    "all": 100.0,
+}
 _OUT_OF = {"ten": 10, "a hundred": 100, "a thousand": 1000, "a million": 1_000_000}
 SHARE = (
-    r"\d+(?:\.\d+)?%|half|a quarter|a third|a tenth|all"
+    r"\d+(?:\.\d+)?%|half|a quarter|a third|a tenth|a fifth|three quarters|two thirds|all"
     r"|(?:\d+|one) (?:in|out of) (?:\d+|ten|a hundred|a thousand|a million)"
 )
 
@@ -91,7 +100,8 @@ def _alert(text: str) -> str:
 
 
 _SLO = re.compile(
-    f"(?P<it>the SLO|the objective|it)|the (?P<n2>{NAME}) SLO|(?:the SLO )?(?P<n>{NAME})",
+    f"(?P<it>(?:the|that|our|this) (?:SLO|objective|promise|target|availability target)|it)"
+    f"|the (?P<n2>{NAME}) SLO|(?:the SLO )?(?P<n>{NAME})",
     re.IGNORECASE,
 )
 
@@ -336,8 +346,8 @@ TYPES.update(
         "sloname": ParamType(
             _strip_groups(_SLO.pattern),
             _slo,
-            'an SLO: checkout, "checkout", the SLO checkout; "the SLO" or "it" for the one '
-            "named last",
+            'an SLO: checkout, "checkout", the SLO checkout; "the SLO" (the promise, our '
+            'target, that objective) or "it" for the one named last',
             refers_to="slo",  # (the kind; "slo" the type is an SLO's details, clauses.py)
         ),
         "sloalert": ParamType(

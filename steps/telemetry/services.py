@@ -190,7 +190,8 @@ def _lasting(
     "the failure rate doubles to 4%",
     variants=(
         "{name:service} <starts failing|fails|is failing|begins failing|" + _ERRS_ON + "> "
-        "{errors:share} of [<its|all|the|all its|all of its> ]requests" + _WITH_CODE + _FOR,
+        "{errors:share}[ of] [<its|all|the|all its|all of its> ]requests" + _WITH_CODE + _FOR,
+        "{errors:share} of {name:service}'s requests " + _FAIL + _WITH_CODE + _FOR,
         "{errors:share}[ of] " + _THEIR + "requests " + _FAIL + _WITH_CODE + _FOR,
         "{errors:share} of <them|those> " + _FAIL + _WITH_CODE + _FOR,
         "{errors:share} of <them|those|its requests|those requests> <are|come back as|come back> "
@@ -238,6 +239,9 @@ def starts_failing(
         "{name:service} <starts failing|fails|is failing|begins failing> all [of ]its requests"
         + _FOR,
         "<every|each> request to {name:service} <fails|starts failing>" + _FOR,
+        "{name:service} <goes completely down|goes down completely|is completely down|"
+        "goes totally down|is totally down|goes entirely down|is entirely down|"
+        "has a complete outage|has a total outage|has a full outage>" + _FOR,
     ),
 )
 def fails_every_request(world: World, name: str, duration: int | None = None) -> None:
