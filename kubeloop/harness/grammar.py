@@ -154,6 +154,41 @@ _WHOSE_REQUESTS = re.compile(
 """Requests said with whose they are ("a quarter of customer requests"): the requests."""
 
 
+_APPOSITION = re.compile(
+    r'^(?P<name>(?-i:[A-Z][\w-]*)|"[^"]+"), (?:the|our|a|an|their) [^,"]{1,40}, ', re.IGNORECASE
+)
+"""A name with its role said between commas ("Dana, the release manager, approves R2"):
+the name acts; the role describes it."""
+_PRODUCTION = re.compile(r'(?<!")\bproduction\b(?!")(?! (?:requests?|traffic)\b)', re.IGNORECASE)
+"""The production environment said in full ("ship R1 to production"): prod, as pipelines
+name it (a line about an environment really called production matches before any reading)."""
+
+
+_GATE_NOUN = (
+    r"(?:(?:unit|integration|e2e|end-to-end|smoke|acceptance) )?tests|"
+    r"(?:(?:vulnerability|security|image|container|cve) )?scan|coverage|gates|checks"
+)
+_FOR_ARTIFACT = re.compile(
+    rf"^(?:the )?(?P<noun>{_GATE_NOUN})(?: for (?P<a>[A-Z0-9][\w.:-]*))? (?P<verb>.+?)"
+    r"(?: for (?P<b>[A-Z0-9][\w.:-]*))?$"
+)
+"""A gate's result said of a build with "for" ("integration tests pass for C1", "unit tests
+for C2 pass with 79% coverage"): the gate of that build ("the integration tests of C1 pass")."""
+
+
+def _of_artifact(text: str) -> str:
+    found = _FOR_ARTIFACT.match(text)
+    if found is None or (found.group("a") is None) == (found.group("b") is None):
+        return text
+    who = found.group("a") or found.group("b")
+    return f"the {found.group('noun')} of {who} {found.group('verb')}"
+
+
+_COLON = re.compile(r'^(?P<head>[^:"]+?): (?P<rest>[^:"]+)$')
+"""Details said after a colon ("C1's unit tests pass: 412 tests, 0 failures"): the same
+said with "with" ("… pass with 412 tests, 0 failures")."""
+
+
 _LEADING = re.compile(r"^(?:and then|then|after that|next|meanwhile),? ", re.IGNORECASE)
 """Words that only order a step after the one before ("And then latency goes back…")."""
 
@@ -220,7 +255,16 @@ def _without_fillers(text: str) -> str:
 def readings(text: str) -> list[str]:
     """Other ways to read ``text`` with the modal verbs and fillers taken out, or said by
     someone else than "I" (maybe none)."""
+    apposition = _APPOSITION.match(text)
+    if apposition is not None:
+        named = _APPOSITION.sub(r"\g<name> ", text, count=1)
+        name = apposition.group("name")
+        return [named, *(r for r in readings(named) if name in r)]
+    if _COLON.match(text):
+        detailed = _COLON.sub(r"\g<head> with \g<rest>", text)
+        return [detailed, *readings(detailed)]
     stripped = _LEADING.sub("", _without_fillers(_ALL_THE_WAY.sub("", text)))
+    stripped = _of_artifact(_PRODUCTION.sub("prod", stripped))
     stripped = _NOTHING.sub(_no_pod, stripped)
     if stripped != text.lstrip() and _BARE.match(stripped):
         stripped = f"I {stripped}"

@@ -22,6 +22,7 @@ from kubeloop.harness.comparisons import compare
 from kubeloop.harness.registry import given, then, when
 from kubeloop.harness.world import World
 
+from ..pipeline.chains import promote_plainly
 from ..pipeline.pipeline_part import scene
 from ..telemetry.services import _service, the_named, the_service
 from ..telemetry.telemetry_part import call, result_rows, telemetry
@@ -98,7 +99,12 @@ def we_ship(
     world: World, version: str, deployment: str | None = None, env: str | None = None
 ) -> None:
     """An artifact of DEPLOYMENT at VERSION built, gated and promoted up to ENV (the final
-    environment unless said), approved where needed: the link rolls the deployment to it."""
+    environment unless said), approved where needed: the link rolls the deployment to it.
+    A build already named ("we ship R1 to prod", R1 built earlier) is promoted as it is,
+    its gates and approvals checked by the pipeline, never built again."""
+    if deployment is None and version in scene(world).aliases:
+        promote_plainly(world, version, env or _final(world))
+        return
     _running_in(world, env or _final(world), _deployment(world, deployment), version)
 
 

@@ -27,7 +27,7 @@ from kubeloop.harness.world import World
 from kubeloop.pipeline import TestSummary
 
 from .build import REVISION, _build, bind
-from .pipeline_part import last_built, run_gates, scene
+from .pipeline_part import environment_said, last_built, run_gates, scene
 
 VERSION_LABEL = "org.opencontainers.image.version"
 DEFAULT_PROJECT = "web"
@@ -306,20 +306,6 @@ def _promoted(world: World, alias: str, fact: Fact, approve: bool = False) -> No
             world.attempt(lambda s=spec: world.capability(pipeline, "approve")(digest, s.name))  # type: ignore[misc]
         if world.error is None:
             world.attempt(lambda s=spec: world.capability(pipeline, "promote")(digest, s.name))  # type: ignore[misc]
-
-
-_LONG_NAMES = {"production": "prod", "stage": "staging", "development": "dev"}
-"""An environment said in full or short ("production" for prod): one name each way."""
-
-
-def environment_said(names: Sequence[str], said: str) -> str | None:
-    """The environment of NAMES that SAID names: itself, else its usual long or short form
-    ("production" is prod where there is no environment called production)."""
-    if said in names:
-        return said
-    other = {**_LONG_NAMES, **{short: long for long, short in _LONG_NAMES.items()}}
-    found = other.get(said.lower())
-    return found if found in names else None
 
 
 def _approved(world: World, alias: str, fact: Fact) -> None:
