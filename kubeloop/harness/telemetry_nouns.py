@@ -21,7 +21,8 @@ _NOT_SERVICE = (
     r"when|next|so)\b)"
 )
 _SERVICE = re.compile(
-    f"(?:the )?service (?P<n1>{NAME})|the (?P<n2>{NAME}) service|{_NOT_SERVICE}(?P<n3>{NAME})"
+    f"(?:the )?service (?P<n1>{NAME})|(?:the|our|my|your) (?P<n2>{NAME}) service"
+    f"|{_NOT_SERVICE}(?P<n3>{NAME})"
     f"|the (?P<n4>{NAME}) (?:scrape )?target|(?:the )?(?:scrape )?target (?P<n5>{NAME})",
     re.IGNORECASE,
 )
@@ -101,7 +102,7 @@ def _alert(text: str) -> str:
 
 _SLO = re.compile(
     f"(?P<it>(?:the|that|our|this) (?:SLO|objective|promise|target|availability target)|it)"
-    f"|the (?P<n2>{NAME}) SLO|(?:the SLO )?(?P<n>{NAME})",
+    f"|the (?P<n2>{NAME}) SLO|the SLO (?:for|of|on) (?P<n3>{NAME})|(?:the SLO )?(?P<n>{NAME})",
     re.IGNORECASE,
 )
 
@@ -109,7 +110,9 @@ _SLO = re.compile(
 def _slo(text: str) -> str:
     found = _SLO.fullmatch(text)
     assert found is not None
-    return IT if found.group("it") else unquote(found.group("n2") or found.group("n"))
+    if found.group("it"):
+        return IT
+    return unquote(found.group("n2") or found.group("n3") or found.group("n"))
 
 
 class SloAlert(NamedTuple):

@@ -156,7 +156,13 @@ for the default): what "goes back to normal" restores."""
     "services are scraped every {interval:duration}",
     "services are scraped every 15 seconds",
     "the scrape interval is 15 seconds",
-    variants=("the scrape interval is {interval:duration}",),
+    "scrapes happen every 30 seconds",
+    variants=(
+        "the scrape interval is {interval:duration}",
+        "[Prometheus ]scrapes <happen|run|occur|take place|are taken> every {interval:duration}",
+        "<we|Prometheus> <scrape|scrapes> [<everything|every service|all services> ]every "
+        "{interval:duration}",
+    ),
 )
 def scrape_every(world: World, interval: int) -> None:
     """The scrape interval of every service (default 1 minute)."""
