@@ -54,6 +54,16 @@ _SHARES = {
     "two thirds": 200 / 3,
     "all": 100.0,
 }
+_CADENCES = {
+    "monthly": "30 days",
+    "weekly": "7 days",
+    "daily": "1 day",
+    "quarterly": "90 days",
+    "30-day": "30 days",
+    "28-day": "28 days",
+    "7-day": "7 days",
+}
+"""An SLO's period said as an adjective ("a 99.9% monthly availability target")."""
 _OUT_OF = {"ten": 10, "a hundred": 100, "a thousand": 1000, "a million": 1_000_000}
 SHARE = (
     r"\d+(?:\.\d+)?%|half|a quarter|a third|a tenth|a fifth|three quarters|two thirds|all"
@@ -339,6 +349,12 @@ TYPES.update(
             "a request rate: 100 requests per second, 50 requests a second, 200 rps, 80 req/s",
         ),
         "share": ParamType(SHARE, share, "a share of requests: 2%, half, a quarter, all"),
+        "cadence": ParamType(
+            "|".join(_CADENCES),
+            lambda text: _CADENCES[text.lower()],
+            "a period said as how often it starts again: monthly (30 days), weekly, daily, "
+            "quarterly (90 days), 28-day",
+        ),
         "alert": ParamType(
             _strip_groups(_ALERT.pattern),
             _alert,

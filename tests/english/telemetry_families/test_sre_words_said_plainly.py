@@ -91,3 +91,27 @@ def test_a_pipeline_fails_on_a_gate(
         check,
     )
     assert (code == 0) == passes, out
+
+
+@pytest.mark.parametrize(
+    ("said", "served"),
+    [
+        ("And checkout has a 99.5% weekly availability SLO", 60480000),
+        ("And a 99.9% monthly availability target for checkout", 259200000),
+        ('And checkout has an SLO "availability" of 99.9% over 7 days', 60480000),
+        ("And a 99.9% quarterly availability target for checkout", 777600000),
+    ],
+)
+def test_an_slo_period_said_as_how_often(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], said: str, served: int
+) -> None:
+    code, out = run_scenario(
+        tmp_path,
+        capsys,
+        "Given checkout serves 100 requests per second with no errors",
+        said,
+        "When the whole month goes by",
+        f"Then checkout served {served} requests",
+        "And we kept the promise",
+    )
+    assert code == 0, out
