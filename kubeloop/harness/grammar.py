@@ -189,6 +189,27 @@ _COLON = re.compile(r'^(?P<head>[^:"]+?): (?P<rest>[^:"]+)$')
 said with "with" ("… pass with 412 tests, 0 failures")."""
 
 
+_SKIPPING = re.compile(
+    r"(?P<move>\b(?:promote|deploy|ship|push|release)\b.*?),? (?:skipping|bypassing|jumping "
+    r"over|without going through) (?:the )?[\w-]+$",
+    re.IGNORECASE,
+)
+"""A promotion that says which environment it leaves out ("I promote C6 directly to prod,
+skipping staging"): the promotion itself, which goes to the one it names and no other."""
+_UNTRUSTED = re.compile(
+    r"\b(?:a|the) key (?P<key>\"[^\"]+\"|[\w.-]+) (?:that|which) [\w-]+ "
+    r"(?:(?P<not>does not|doesn't|do not|don't) trust|trusts?)$",
+    re.IGNORECASE,
+)
+"""A key said with who trusts it ("a key "laptop-test" that prod does not trust"): the
+untrusted (or trusted) key."""
+
+
+def _trust(found: re.Match[str]) -> str:
+    kind = "untrusted" if found.group("not") else "trusted"
+    return f"the {kind} key {found.group('key')}"
+
+
 _LEADING = re.compile(r"^(?:and then|then|after that|next|meanwhile),? ", re.IGNORECASE)
 """Words that only order a step after the one before ("And then latency goes back…")."""
 
@@ -265,6 +286,7 @@ def readings(text: str) -> list[str]:
         return [detailed, *readings(detailed)]
     stripped = _LEADING.sub("", _without_fillers(_ALL_THE_WAY.sub("", text)))
     stripped = _of_artifact(_PRODUCTION.sub("prod", stripped))
+    stripped = _UNTRUSTED.sub(_trust, _SKIPPING.sub(r"\g<move>", stripped))
     stripped = _NOTHING.sub(_no_pod, stripped)
     if stripped != text.lstrip() and _BARE.match(stripped):
         stripped = f"I {stripped}"

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from kubeloop.harness.registry import REGISTRY, load_step_library
 from tests.harness.one_scenario import run_scenario
 
 _BUILT = "Given billing 1.0.0 was built as B1, passed everything and went to staging"
@@ -121,3 +122,41 @@ def test_details_after_a_colon(
     )
     assert (code == 0) == passes, out
     assert passes or "2 failures" in out, out
+
+
+def test_a_promotion_that_says_what_it_skips(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out = run_scenario(
+        tmp_path,
+        capsys,
+        "Given billing 1.0.0 was built as B1, passed everything and went to dev",
+        "When I promote B1 straight to production, bypassing staging",
+        "Then the promotion is refused",
+        "And production does not run B1",
+    )
+    assert code == 0, out
+
+
+@pytest.mark.parametrize(
+    ("said", "read"),
+    [
+        (
+            'B1 is signed with a key "laptop-test" that prod does not trust',
+            'B1 is signed with the untrusted key "laptop-test"',
+        ),
+        (
+            "B1 is signed with a key ci-release that prod trusts",
+            "B1 is signed with the trusted key ci-release",
+        ),
+        (
+            "I promote B1 directly to prod, skipping staging",
+            "I promote B1 directly to prod",
+        ),
+    ],
+)
+def test_who_trusts_a_key_and_what_is_skipped_read_as_the_catalog_says(
+    said: str, read: str
+) -> None:
+    load_step_library()
+    assert [m.text for m in REGISTRY.match("when", said)] == [read]
