@@ -251,7 +251,9 @@ def starts_failing(
     ),
 )
 def fails_every_request(world: World, name: str, duration: int | None = None) -> None:
-    """Every request to the service fails (500), from now or for that long: 100% errors."""
+    """Every request to the service fails (500), from now or for that long: 100% errors.
+    "Completely down" is said from the customers' side (every request fails); "goes down"
+    alone is the scrape target not answering (up 0), as goes_down has it."""
     starts_failing(world, 100.0, name, duration)
 
 
