@@ -210,6 +210,14 @@ def _trust(found: re.Match[str]) -> str:
     return f"the {kind} key {found.group('key')}"
 
 
+_MEASURE_ON = re.compile(
+    r"^(?:the )?(?P<what>(?:p\d{2,3} |p99\.9 |median |average )?latency|error rate|error ratio)"
+    r" (?:on|at|in) (?P<who>[\w-]+) ",
+    re.IGNORECASE,
+)
+"""A measure said "on" a service ("p99 latency on payments climbs to 450ms"): its measure."""
+
+
 _LEADING = re.compile(r"^(?:and then|then|after that|next|meanwhile),? ", re.IGNORECASE)
 """Words that only order a step after the one before ("And then latency goes back…")."""
 
@@ -287,6 +295,7 @@ def readings(text: str) -> list[str]:
     stripped = _LEADING.sub("", _without_fillers(_ALL_THE_WAY.sub("", text)))
     stripped = _of_artifact(_PRODUCTION.sub("prod", stripped))
     stripped = _UNTRUSTED.sub(_trust, _SKIPPING.sub(r"\g<move>", stripped))
+    stripped = _MEASURE_ON.sub(r"the \g<what> of \g<who> ", stripped)
     stripped = _NOTHING.sub(_no_pod, stripped)
     if stripped != text.lstrip() and _BARE.match(stripped):
         stripped = f"I {stripped}"

@@ -115,3 +115,37 @@ def test_an_slo_period_said_as_how_often(
         "And we kept the promise",
     )
     assert code == 0, out
+
+
+@pytest.mark.parametrize(
+    ("said", "check", "passes"),
+    [
+        (
+            "When the error rate on payments jumps to 5% for 10 minutes",
+            "Then payments served 60000 requests and 3000 errors",
+            True,
+        ),
+        (
+            "When p99 latency on payments climbs to 450ms",
+            "Then the p99 latency on payments is below 500ms",
+            True,
+        ),
+        (
+            "When p99 latency on payments climbs to 450ms",
+            "Then the p99 latency on payments is below 400ms",
+            False,
+        ),
+    ],
+)
+def test_a_measure_said_on_a_service(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], said: str, check: str, passes: bool
+) -> None:
+    code, out = run_scenario(
+        tmp_path,
+        capsys,
+        "Given payments serves 100 requests per second with no errors",
+        said,
+        "And 10 minutes pass" if "latency" in said else "",
+        check,
+    )
+    assert (code == 0) == passes, out
