@@ -174,6 +174,70 @@ _FLEET = re.compile(
 """Nodes said as what we have ("we have 4 servers running 8 copies of web"): the nodes."""
 
 
+_APPOSITION = re.compile(
+    r'^(?P<name>(?-i:[A-Z][\w-]*)|"[^"]+"), (?:the|our|a|an|their) [^,"]{1,40}, ', re.IGNORECASE
+)
+"""A name with its role said between commas ("Dana, the release manager, approves R2"):
+the name acts; the role describes it."""
+_PRODUCTION = re.compile(r'(?<!")\bproduction\b(?!")(?! (?:requests?|traffic)\b)', re.IGNORECASE)
+"""The production environment said in full ("ship R1 to production"): prod, as pipelines
+name it (a line about an environment really called production matches before any reading)."""
+
+
+_GATE_NOUN = (
+    r"(?:(?:unit|integration|e2e|end-to-end|smoke|acceptance) )?tests|"
+    r"(?:(?:vulnerability|security|image|container|cve) )?scan|coverage|gates|checks"
+)
+_FOR_ARTIFACT = re.compile(
+    rf"^(?:the )?(?P<noun>{_GATE_NOUN})(?: for (?P<a>[A-Z0-9][\w.:-]*))? (?P<verb>.+?)"
+    r"(?: for (?P<b>[A-Z0-9][\w.:-]*))?$"
+)
+"""A gate's result said of a build with "for" ("integration tests pass for C1", "unit tests
+for C2 pass with 79% coverage"): the gate of that build ("the integration tests of C1 pass")."""
+
+
+def _of_artifact(text: str) -> str:
+    found = _FOR_ARTIFACT.match(text)
+    if found is None or (found.group("a") is None) == (found.group("b") is None):
+        return text
+    who = found.group("a") or found.group("b")
+    return f"the {found.group('noun')} of {who} {found.group('verb')}"
+
+
+_COLON = re.compile(r'^(?P<head>[^:"]+?): (?P<rest>[^:"]+)$')
+"""Details said after a colon ("C1's unit tests pass: 412 tests, 0 failures"): the same
+said with "with" ("… pass with 412 tests, 0 failures")."""
+
+
+_SKIPPING = re.compile(
+    r"(?P<move>\b(?:promote|deploy|ship|push|release)\b.*?),? (?:skipping|bypassing|jumping "
+    r"over|without going through) (?:the )?[\w-]+$",
+    re.IGNORECASE,
+)
+"""A promotion that says which environment it leaves out ("I promote C6 directly to prod,
+skipping staging"): the promotion itself, which goes to the one it names and no other."""
+_UNTRUSTED = re.compile(
+    r"\b(?:a|the) key (?P<key>\"[^\"]+\"|[\w.-]+) (?:that|which) [\w-]+ "
+    r"(?:(?P<not>does not|doesn't|do not|don't) trust|trusts?)$",
+    re.IGNORECASE,
+)
+"""A key said with who trusts it ("a key "laptop-test" that prod does not trust"): the
+untrusted (or trusted) key."""
+
+
+def _trust(found: re.Match[str]) -> str:
+    kind = "untrusted" if found.group("not") else "trusted"
+    return f"the {kind} key {found.group('key')}"
+
+
+_MEASURE_ON = re.compile(
+    r"^(?:the )?(?P<what>(?:p\d{2,3} |p99\.9 |median |average )?latency|error rate|error ratio)"
+    r" (?:on|at|in) (?P<who>[\w-]+) ",
+    re.IGNORECASE,
+)
+"""A measure said "on" a service ("p99 latency on payments climbs to 450ms"): its measure."""
+
+
 _LEADING = re.compile(r"^(?:and then|then|after that|next|meanwhile),? ", re.IGNORECASE)
 """Words that only order a step after the one before ("And then latency goes back…")."""
 
@@ -248,7 +312,18 @@ def readings(text: str) -> list[str]:
 
 def _readings(text: str) -> list[str]:
     """``readings`` but for the node words."""
+    apposition = _APPOSITION.match(text)
+    if apposition is not None:
+        named = _APPOSITION.sub(r"\g<name> ", text, count=1)
+        name = apposition.group("name")
+        return [named, *(r for r in readings(named) if name in r)]
+    if _COLON.match(text):
+        detailed = _COLON.sub(r"\g<head> with \g<rest>", text)
+        return [detailed, *readings(detailed)]
     stripped = _LEADING.sub("", _without_fillers(_ALL_THE_WAY.sub("", text)))
+    stripped = _of_artifact(_PRODUCTION.sub("prod", stripped))
+    stripped = _UNTRUSTED.sub(_trust, _SKIPPING.sub(r"\g<move>", stripped))
+    stripped = _MEASURE_ON.sub(r"the \g<what> of \g<who> ", stripped)
     stripped = _NOTHING.sub(_no_pod, stripped)
     if stripped != text.lstrip() and _BARE.match(stripped):
         stripped = f"I {stripped}"

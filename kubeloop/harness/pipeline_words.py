@@ -169,9 +169,9 @@ _FACTS: list[tuple[str, str]] = [
     ),
     (r"(?:scanned clean|with a clean scan|a clean scan|clean on the scan)", "scanned"),
     (
-        r"(?:passes|passed|passing|went through|goes through) (?:all |every )?(?:of )?"
-        r"(?:its |the )?"
-        r"(?:gates?|checks|stages)"
+        r"(?:passes|passed|passing|went through|goes through|clears|cleared) "
+        r"(?:all |every )?(?:of )?(?:its |the )?(?:gates?|checks|stages)"
+        r"|(?:passes|passed|passing|cleared|clears) everything"
         r"|with (?:all|every) (?:of )?(?:its |the )?(?:gates?|checks|stages) "
         r"(?:green|passed|passing)",
         "gates",
@@ -189,8 +189,9 @@ _FACTS: list[tuple[str, str]] = [
     ),
     (
         r"(?:(?:(?:running|live|deployed|serving|ran|run) )?in|(?:approved|promoted and "
-        r"approved) into|(?:made it|got|rolled out|went live|goes live) (?:to|in|into)|reached|"
-        rf"landed in) {_ENV}",
+        r"approved) into|(?:made it|got|rolled out|went live|goes live|went|goes|gone) "
+        rf"(?:to|in|into)|reached|landed in) {_ENV}"
+        r"(?: with (?:an |the |its )?approvals?)?",
         "running",
     ),
     (rf"approved(?: for {_ENV})?", "approved"),

@@ -181,6 +181,11 @@ TYPES.update(
             _gate_list,
             "gates by the names people give them: unit tests, coverage and the vulnerability scan",
         ),
+        "release": ParamType(
+            r'"v?\d+(?:\.\d+){0,2}(?:[-+][0-9A-Za-z.-]+)?"|v?\d+(?:\.\d+){0,2}(?:[-+][0-9A-Za-z.-]+)?',
+            unquote,
+            'a version said as a number: 3.0.0, v2, "2.4.1-rc1" (not a name: "checkout v2")',
+        ),
         "person": ParamType(
             _strip_groups(_PERSON.pattern),
             _person,

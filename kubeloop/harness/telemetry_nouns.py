@@ -21,7 +21,8 @@ _NOT_SERVICE = (
     r"when|next|so)\b)"
 )
 _SERVICE = re.compile(
-    f"(?:the )?service (?P<n1>{NAME})|the (?P<n2>{NAME}) service|{_NOT_SERVICE}(?P<n3>{NAME})"
+    f"(?:the )?service (?P<n1>{NAME})|(?:the|our|my|your) (?P<n2>{NAME}) service"
+    f"|{_NOT_SERVICE}(?P<n3>{NAME})"
     f"|the (?P<n4>{NAME}) (?:scrape )?target|(?:the )?(?:scrape )?target (?P<n5>{NAME})",
     re.IGNORECASE,
 )
@@ -43,10 +44,29 @@ def _rps(text: str) -> float:
     return float(found.group("n"))
 
 
-_SHARES = {"half": 50.0, "a quarter": 25.0, "a third": 100 / 3, "a tenth": 10.0, "all": 100.0}
+_SHARES = {
+    "half": 50.0,
+    "a quarter": 25.0,
+    "a third": 100 / 3,
+    "a tenth": 10.0,
+    "a fifth": 20.0,
+    "three quarters": 75.0,
+    "two thirds": 200 / 3,
+    "all": 100.0,
+}
+_CADENCES = {
+    "monthly": "30 days",
+    "weekly": "7 days",
+    "daily": "1 day",
+    "quarterly": "90 days",
+    "30-day": "30 days",
+    "28-day": "28 days",
+    "7-day": "7 days",
+}
+"""An SLO's period said as an adjective ("a 99.9% monthly availability target")."""
 _OUT_OF = {"ten": 10, "a hundred": 100, "a thousand": 1000, "a million": 1_000_000}
 SHARE = (
-    r"\d+(?:\.\d+)?%|half|a quarter|a third|a tenth|all"
+    r"\d+(?:\.\d+)?%|half|a quarter|a third|a tenth|a fifth|three quarters|two thirds|all"
     r"|(?:\d+|one) (?:in|out of) (?:\d+|ten|a hundred|a thousand|a million)"
 )
 
@@ -91,7 +111,8 @@ def _alert(text: str) -> str:
 
 
 _SLO = re.compile(
-    f"(?P<it>the SLO|the objective|it)|the (?P<n2>{NAME}) SLO|(?:the SLO )?(?P<n>{NAME})",
+    f"(?P<it>(?:the|that|our|this) (?:SLO|objective|promise|target|availability target)|it)"
+    f"|the (?P<n2>{NAME}) SLO|the SLO (?:for|of|on) (?P<n3>{NAME})|(?:the SLO )?(?P<n>{NAME})",
     re.IGNORECASE,
 )
 
@@ -99,7 +120,9 @@ _SLO = re.compile(
 def _slo(text: str) -> str:
     found = _SLO.fullmatch(text)
     assert found is not None
-    return IT if found.group("it") else unquote(found.group("n2") or found.group("n"))
+    if found.group("it"):
+        return IT
+    return unquote(found.group("n2") or found.group("n3") or found.group("n"))
 
 
 class SloAlert(NamedTuple):
@@ -326,6 +349,12 @@ TYPES.update(
             "a request rate: 100 requests per second, 50 requests a second, 200 rps, 80 req/s",
         ),
         "share": ParamType(SHARE, share, "a share of requests: 2%, half, a quarter, all"),
+        "cadence": ParamType(
+            "|".join(_CADENCES),
+            lambda text: _CADENCES[text.lower()],
+            "a period said as how often it starts again: monthly (30 days), weekly, daily, "
+            "quarterly (90 days), 28-day",
+        ),
         "alert": ParamType(
             _strip_groups(_ALERT.pattern),
             _alert,
@@ -336,8 +365,8 @@ TYPES.update(
         "sloname": ParamType(
             _strip_groups(_SLO.pattern),
             _slo,
-            'an SLO: checkout, "checkout", the SLO checkout; "the SLO" or "it" for the one '
-            "named last",
+            'an SLO: checkout, "checkout", the SLO checkout; "the SLO" (the promise, our '
+            'target, that objective) or "it" for the one named last',
             refers_to="slo",  # (the kind; "slo" the type is an SLO's details, clauses.py)
         ),
         "sloalert": ParamType(

@@ -16,7 +16,7 @@ from kubeloop.harness.world import World
     "an hour of normal traffic goes by",
     variants=(
         "I wait[ for] {duration:duration}",
-        "{duration:duration} <go by|goes by|elapse(s)|later>",
+        "{duration:duration} <go by|goes by|elapse|elapses|later>",
         "<another|a further> {duration:duration} <pass|passes|go by|goes by|elapse|elapses>",
         "time <moves on|passes|advances|goes by|goes on|moves forward> [<by|for> ]"
         "{duration:duration}",

@@ -22,6 +22,7 @@ from kubeloop.harness.comparisons import compare
 from kubeloop.harness.registry import given, then, when
 from kubeloop.harness.world import World
 
+from ..pipeline.chains import promote_plainly
 from ..pipeline.pipeline_part import scene
 from ..telemetry.services import _service, the_named, the_service
 from ..telemetry.telemetry_part import call, result_rows, telemetry
@@ -98,7 +99,12 @@ def we_ship(
     world: World, version: str, deployment: str | None = None, env: str | None = None
 ) -> None:
     """An artifact of DEPLOYMENT at VERSION built, gated and promoted up to ENV (the final
-    environment unless said), approved where needed: the link rolls the deployment to it."""
+    environment unless said), approved where needed: the link rolls the deployment to it.
+    A build already named ("we ship R1 to prod", R1 built earlier) is promoted as it is,
+    its gates and approvals checked by the pipeline, never built again."""
+    if deployment is None and version in scene(world).aliases:
+        promote_plainly(world, version, env or _final(world))
+        return
     _running_in(world, env or _final(world), _deployment(world, deployment), version)
 
 
@@ -158,7 +164,7 @@ def _how(record: Any) -> str:
 
 _SAW = (
     "<customers|users|clients|our customers|our users> <saw|got|hit|experienced|noticed|"
-    "were hit by|were served> errors for {bound:comparison} {duration:duration}"
+    "were hit by|were served> errors for [{bound:comparison} ]{duration:duration}"
 )
 
 
@@ -167,14 +173,18 @@ _SAW = (
     "customers saw errors for less than 10 minutes",
     "users got errors for at most 5 minutes",
     variants=(
-        "<the errors|errors|the outage|the incident|the impact> lasted {bound:comparison} "
+        "<the errors|errors|the outage|the incident|the impact> lasted [{bound:comparison} ]"
         "{duration:duration}",
-        "<customers|users|clients> were affected for {bound:comparison} {duration:duration}",
+        "<customers|users|clients> were affected for [{bound:comparison} ]{duration:duration}",
+        "<customers|users|clients|our customers|our users> <saw|got|experienced> errors for "
+        "<about|around|roughly> {duration:duration}",
     ),
 )
-def customers_saw_errors(world: World, bound: str, duration: int) -> None:
+def customers_saw_errors(world: World, duration: int, bound: str | None = None) -> None:
     """The time so far in which the service named last failed requests: the scrape
-    intervals in which its failed-request counter grew, times the interval."""
+    intervals in which its failed-request counter grew, times the interval. A duration
+    said plainly ("for 30 minutes") or with "about" is met within one scrape interval,
+    the resolution the counter is seen at."""
     name = the_named(world, None)
     _service(world, name)
     engine = telemetry(world)
@@ -186,10 +196,10 @@ def customers_saw_errors(world: World, bound: str, duration: int) -> None:
         expr = f'changes((sum(http_requests_total{{job="{name}",code=~"5.."}}))[{now}s:{step}s])'
         rows = result_rows(call(world, "query", expr, None))
         seconds = int(rows[0][1]) * step if isinstance(rows, list) and rows else 0
-    if not compare(seconds, bound, duration):
-        raise world.fail(
-            f"customers of {name} saw errors for {bound} {duration}s", f"errors in {seconds}s"
-        )
+    held = abs(seconds - duration) <= step if bound is None else compare(seconds, bound, duration)
+    if not held:
+        said = f"about {duration}s" if bound is None else f"{bound} {duration}s"
+        raise world.fail(f"customers of {name} saw errors for {said}", f"errors in {seconds}s")
 
 
 @then(

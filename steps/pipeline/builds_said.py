@@ -168,6 +168,39 @@ def build_again(world: World, manifest: str, alias: str) -> None:
 
 
 @given(
+    "version {version:release}[ of {project:name}] <is|was|has been|gets|got>[ then] built as "
+    "{alias:name}[{facts:facts}]",
+    "version 3 of billing was built as B3, passed everything and is in production",
+    "version 4 is built as B4 and passes every gate",
+    variants=(
+        "{project:name} [version ]{version:release} <is|was|has been|gets|got>[ then] built as "
+        "{alias:name}{facts:facts}",
+        "{project:name} {version:release} <is|was|has been|gets|got>[ then] built as {alias:name}",
+    ),
+)
+def version_built_as(
+    world: World,
+    version: str,
+    alias: str,
+    project: str | None = None,
+    facts: Sequence[Fact] = (),
+) -> None:
+    """A build's whole history in one sentence: PROJECT (said, else the one project built
+    so far) built at VERSION as ALIAS, then each fact said after it made true in turn."""
+    current = scene(world)
+    if project is None:
+        if len(current.manifests) != 1:
+            said = ", ".join(sorted(current.manifests)) or "none yet"
+            raise world.fail(
+                f'the project of version {version} ("version {version} of …")', f"projects: {said}"
+            )
+        project = next(iter(current.manifests))
+    _build_as(world, project, {"name": project, "version": version}, alias)
+    if world.error is None:
+        make_true(world, alias, facts)
+
+
+@given(
     "<a|the> build of {project:name}{facts:facts}",
     'a build of "checkout" that passed every gate',
     "the build of payments that was signed and promoted to dev",

@@ -20,7 +20,7 @@ from kubeloop.harness.world import World
 from kubeloop.pipeline import TestSummary
 
 from .gates import _record
-from .pipeline_part import run_gates, said_last, scene
+from .pipeline_part import env_named, run_gates, said_last, scene
 from .verdicts import _gate
 
 
@@ -35,7 +35,9 @@ def _named(world: World, alias: str) -> str:
 def _call(world: World, method: str, alias: str, *args: object) -> None:
     current = scene(world)
     digest = current.digest(world, alias)
-    world.attempt(lambda: world.capability(current.pipeline, method)(digest, *args))
+    envs = method in ("promote", "deploy")  # their argument is an environment
+    said = tuple(env_named(world, a) if envs and isinstance(a, str) else a for a in args)
+    world.attempt(lambda: world.capability(current.pipeline, method)(digest, *said))
 
 
 def approve(world: World, alias: str, env: str | None, who: str | None = None) -> None:

@@ -27,7 +27,7 @@ from kubeloop.harness.world import World
 from kubeloop.pipeline import TestSummary
 
 from .build import REVISION, _build, bind
-from .pipeline_part import last_built, run_gates, scene
+from .pipeline_part import environment_said, last_built, run_gates, scene
 
 VERSION_LABEL = "org.opencontainers.image.version"
 DEFAULT_PROJECT = "web"
@@ -293,12 +293,13 @@ def _promoted(world: World, alias: str, fact: Fact, approve: bool = False) -> No
     current = scene(world)
     digest = current.digest(world, alias)
     names = [spec.name for spec in current.definition.environments]
-    if fact.value not in names:
+    env = environment_said(names, str(fact.value))
+    if env is None:
         raise world.fail(f"an environment {fact.value}", f"environments: {', '.join(names)}")
     if not _latest_passed(world, alias):
         _passed(world, alias)
     pipeline = current.pipeline
-    for spec in current.definition.environments[: names.index(str(fact.value)) + 1]:
+    for spec in current.definition.environments[: names.index(env) + 1]:
         if world.error is not None or pipeline.environment(spec.name).running == digest:
             continue
         if spec.requires_approval and approve:

@@ -14,7 +14,7 @@ from kubeloop.harness.registry import given, then
 from kubeloop.harness.world import World
 
 from .commits import make_true
-from .pipeline_part import scene
+from .pipeline_part import env_named, scene
 from .promotion import env_runs
 
 
@@ -23,6 +23,7 @@ def _names(world: World) -> list[str]:
 
 
 def _view(world: World, env: str) -> Any:
+    env = env_named(world, env)
     names = _names(world)
     if env not in names:
         raise world.fail(f"an environment {env}", f"environments: {', '.join(names)}")
@@ -194,6 +195,7 @@ def is_rolled_back(world: World, alias: str, env: str | None = None) -> None:
 def env_is_running(world: World, env: str, alias: str) -> None:
     """The artifact runs in ENV: promoted through each environment up to it (passing the
     gates first, approved where needed), as "R7 is running in prod" says."""
+    env = env_named(world, env)
     if env not in _names(world):
         raise world.fail(f"an environment {env}", f"environments: {', '.join(_names(world))}")
     make_true(world, alias, (Fact("running", env),))

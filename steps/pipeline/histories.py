@@ -13,10 +13,11 @@ from kubeloop.harness.comparisons import compare
 from kubeloop.harness.registry import then
 from kubeloop.harness.world import World
 
-from .pipeline_part import scene
+from .pipeline_part import env_named, scene
 
 
 def _view(world: World, env: str) -> Any:
+    env = env_named(world, env)
     names = [spec.name for spec in scene(world).definition.environments]
     if env not in names:
         raise world.fail(f"an environment {env}", f"environments: {', '.join(names)}")

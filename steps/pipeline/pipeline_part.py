@@ -4,6 +4,7 @@ the Given steps accumulate (definition, waiver list) before the engine sees it."
 from __future__ import annotations
 
 import inspect
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -202,3 +203,24 @@ def table_rows(world: World, required: tuple[str, ...]) -> list[dict[str, str]]:
     if missing:
         raise world.fail(f"columns {', '.join(required)} in the header", f"columns {header}")
     return [dict(zip(header, (c.strip() for c in row), strict=True)) for row in table[1:]]
+
+
+_LONG_NAMES = {"production": "prod", "stage": "staging", "development": "dev"}
+"""An environment said in full or short ("production" for prod): one name each way."""
+
+
+def environment_said(names: Sequence[str], said: str) -> str | None:
+    """The environment of NAMES that SAID names: itself, else its usual long or short form
+    ("production" is prod where there is no environment called production)."""
+    if said in names:
+        return said
+    other = {**_LONG_NAMES, **{short: long for long, short in _LONG_NAMES.items()}}
+    found = other.get(said.lower())
+    return found if found in names else None
+
+
+def env_named(world: World, env: str) -> str:
+    """The environment ENV names in this pipeline (\"production\" for prod), else ENV as said
+    (for the caller to refuse, naming the environments there are)."""
+    names = [spec.name for spec in scene(world).definition.environments]
+    return environment_said(names, env) or env

@@ -10,13 +10,14 @@ from kubeloop.harness.registry import then, when
 from kubeloop.harness.world import World
 from kubeloop.pipeline import PipelineDefinition
 
-from .pipeline_part import said_last, scene
+from .pipeline_part import env_named, said_last, scene
 
 
 def _operate(world: World, method: str, alias: str, env: str) -> None:
     current = scene(world)
     digest = current.digest(world, alias)
-    world.attempt(lambda: world.capability(current.pipeline, method)(digest, env))
+    said = env_named(world, env)
+    world.attempt(lambda: world.capability(current.pipeline, method)(digest, said))
 
 
 @when("I promote {alias:artifact} to {env:name}", "I promote D1 to staging", "I promote D1 to dev")
@@ -127,6 +128,7 @@ def env_runs(world: World, env: str, alias: str = "nothing") -> None:
         pods_run(world, everyone, alias)
         return
     current = scene(world)
+    env = env_named(world, env)
     running = world.capability(current.pipeline, "running")(env)
     expected = None if alias == "nothing" else current.digest(world, alias)
     if running != expected:
@@ -158,7 +160,7 @@ def is_waiting(world: World, env: str | None = None, alias: str | None = None) -
 
 
 def _view(world: World, env: str) -> Any:
-    return world.capability(scene(world).pipeline, "environment")(env)
+    return world.capability(scene(world).pipeline, "environment")(env_named(world, env))
 
 
 @then(

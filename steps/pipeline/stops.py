@@ -48,7 +48,7 @@ def pipeline_blocked(world: World, alias: str | None = None) -> None:
     "it fails on the vulnerability gate",
     "R2 is blocked on coverage",
     variants=(
-        "the pipeline[ <for|of> {alias:artifact}] <is|was> blocked on {stage:stage}",
+        "the pipeline[ <for|of> {alias:artifact}] " + _STOPPED + " on {stage:stage}",
         "{alias:artifact} <stops|stopped|halts|halted|fails|failed|gets stuck|got stuck> at "
         "{stage:stage}",
         "{alias:artifact} <never got past|did not get past|didn't get past|never made it past> "

@@ -24,15 +24,17 @@ def _summary(world: World, alias: str, tests: int, failures: int) -> None:
     _record(world, alias, "record_unit_tests", summary)
 
 
-_COVERAGE = "[ <with|and|at> {coverage:percent} coverage]"
+_COVERAGE = "[<,| with| and|, and| at> {coverage:percent} coverage]"
 
 
 @given(
     "the unit tests <of|for|on> {alias:artifact} pass with {tests:n} tests"
-    "[ and {failures:n} failures]" + _COVERAGE,
+    "[<,| and|, and> {failures:n} <failures|failed>]" + _COVERAGE,
     "the unit tests of B1 pass with 412 tests and 0 failures",
     "all 415 unit tests of B3 pass with 79.9% coverage",
     variants=(
+        "{alias:artifacts} unit tests pass with {tests:n} tests"
+        "[<,| and|, and> {failures:n} <failures|failed>]" + _COVERAGE,
         "all {tests:n} [unit ]tests <of|for|on> {alias:artifact} pass" + _COVERAGE,
         "{alias:artifacts} {tests:n} unit tests [all ]pass" + _COVERAGE,
         "[build ]{alias:artifact} <passes|passed> [all ]{tests:n} unit tests" + _COVERAGE,

@@ -193,6 +193,8 @@ _KEEPS = "<its SLO|its objective|its target|its error budget|its budget|the SLO>
         "keeps|is keeping to|has kept> " + _KEEPS,
         "the SLO <of|for> {name:sloname} is <met|being met|kept|on track|not breached|"
         "not violated|not missed>",
+        "we <kept|have kept|are keeping|met|have met|are meeting|honoured|honored|stayed within|"
+        "are within> {name:sloname}",
     ),
 )
 def slo_met(world: World, name: str | None = None) -> None:
@@ -215,6 +217,8 @@ def slo_met(world: World, name: str | None = None) -> None:
         "blew|is breaching|is violating|is missing|is out of|has blown through|is over> " + _KEEPS,
         "the SLO <of|for> {name:sloname} is <breached|violated|missed|blown|broken|not met|"
         "not being met|not kept>",
+        "we <broke|have broken|are breaking|missed|have missed|are missing|breached|"
+        "have breached|did not keep|didn't keep|did not meet|didn't meet> {name:sloname}",
     ),
 )
 def slo_breached(world: World, name: str | None = None) -> None:

@@ -156,7 +156,13 @@ for the default): what "goes back to normal" restores."""
     "services are scraped every {interval:duration}",
     "services are scraped every 15 seconds",
     "the scrape interval is 15 seconds",
-    variants=("the scrape interval is {interval:duration}",),
+    "scrapes happen every 30 seconds",
+    variants=(
+        "the scrape interval is {interval:duration}",
+        "[Prometheus ]scrapes <happen|run|occur|take place|are taken> every {interval:duration}",
+        "<we|Prometheus> <scrape|scrapes> [<everything|every service|all services> ]every "
+        "{interval:duration}",
+    ),
 )
 def scrape_every(world: World, interval: int) -> None:
     """The scrape interval of every service (default 1 minute)."""
@@ -190,7 +196,8 @@ def _lasting(
     "the failure rate doubles to 4%",
     variants=(
         "{name:service} <starts failing|fails|is failing|begins failing|" + _ERRS_ON + "> "
-        "{errors:share} of [<its|all|the|all its|all of its> ]requests" + _WITH_CODE + _FOR,
+        "{errors:share}[ of] [<its|all|the|all its|all of its> ]requests" + _WITH_CODE + _FOR,
+        "{errors:share} of {name:service}'s requests " + _FAIL + _WITH_CODE + _FOR,
         "{errors:share}[ of] " + _THEIR + "requests " + _FAIL + _WITH_CODE + _FOR,
         "{errors:share} of <them|those> " + _FAIL + _WITH_CODE + _FOR,
         "{errors:share} of <them|those|its requests|those requests> <are|come back as|come back> "
@@ -238,10 +245,15 @@ def starts_failing(
         "{name:service} <starts failing|fails|is failing|begins failing> all [of ]its requests"
         + _FOR,
         "<every|each> request to {name:service} <fails|starts failing>" + _FOR,
+        "{name:service} <goes completely down|goes down completely|is completely down|"
+        "goes totally down|is totally down|goes entirely down|is entirely down|"
+        "has a complete outage|has a total outage|has a full outage>" + _FOR,
     ),
 )
 def fails_every_request(world: World, name: str, duration: int | None = None) -> None:
-    """Every request to the service fails (500), from now or for that long: 100% errors."""
+    """Every request to the service fails (500), from now or for that long: 100% errors.
+    "Completely down" is said from the customers' side (every request fails); "goes down"
+    alone is the scrape target not answering (up 0), as goes_down has it."""
     starts_failing(world, 100.0, name, duration)
 
 

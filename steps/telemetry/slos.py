@@ -63,10 +63,12 @@ def _period(text: str) -> int:
     "an availability SLO of 99.5% for web",
     "an SLO for web of 99.9% availability over 30 days with burn rate alerts",
     variants=(
-        "<a|an> {objective:percent} [<availability|success> ]<SLO|objective|target>{details:slo}",
-        "<a|an> [<availability|success> ]<SLO|objective>{details:slo}",
-        "{owner:service} has <a|an> {objective:percent} [<availability|success> ]"
+        "<a|an> {objective:percent} [{cadence:cadence} ][<availability|success> ]"
         "<SLO|objective|target>{details:slo}",
+        "<a|an> [<availability|success> ]<SLO|objective>{details:slo}",
+        "{owner:service} has <a|an> {objective:percent} [{cadence:cadence} ]"
+        "[<availability|success> ]<SLO|objective|target>{details:slo}",
+        "{owner:service} has <an|the> SLO {name:name}{details:slo}",
         "{owner:service} has <a|an> [<availability|success> ]<SLO|objective|target>{details:slo}",
     ),
 )
@@ -76,6 +78,7 @@ def an_slo(
     name: str | None = None,
     objective: float | None = None,
     owner: str | None = None,
+    cadence: str | None = None,
 ) -> None:
     """An availability SLO: 5xx responses of the service are errors; the Workbook's windows
     unless it names others (pyrra), over 30 days unless it says.
@@ -87,6 +90,8 @@ def an_slo(
     """
     if objective is not None:
         details = {**details, "objective": objective}
+    if cadence is not None and "period" not in details:  # "a 99.9% monthly … target"
+        details = {**details, "period": cadence}
     if owner is not None:  # "web has a 99.9% availability SLO": the SLO of web
         details = {**details, "service": owner}
     if name is None:  # "a 99.9% availability objective for web": named after its service
