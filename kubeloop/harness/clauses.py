@@ -209,11 +209,15 @@ and "pages on a slow burn", which they do not do, does not read)."""
 
 def clause_list(clauses: list[Clause], description: str) -> ParamType:
     """A parameter type matching zero or more clauses, each after a separator."""
-    compiled = [
-        (re.compile(f"{_SEPARATOR}(?:{regex})", re.IGNORECASE), build) for regex, build in clauses
-    ]
     one = "|".join(_strip_groups(regex) for regex, _ in clauses)
     whole = re.compile(f"(?:{_SEPARATOR}(?:{one}))*", re.IGNORECASE)
+    # a clause ends only where the rest reads as clauses: "the host" is not taken from "the
+    # hostname" although the shorter word is tried first
+    rest = f"(?=(?:{_SEPARATOR}(?:{one}))*\\Z)"
+    compiled = [
+        (re.compile(f"{_SEPARATOR}(?:{regex}){rest}", re.IGNORECASE), build)
+        for regex, build in clauses
+    ]
 
     def convert(text: str) -> dict[str, object]:
         fields: dict[str, object] = {}
@@ -221,7 +225,7 @@ def clause_list(clauses: list[Clause], description: str) -> ParamType:
         while position < len(text):
             for regex, build in compiled:
                 match = regex.match(text, position)
-                if match is not None and whole.fullmatch(text, match.end()):
+                if match is not None:
                     fields.update({k: v for k, v in build(match).items() if v is not None})
                     position = match.end()
                     break
