@@ -61,7 +61,8 @@ def stops_on(world: World, stage: Stage, alias: str | None = None) -> None:
     the_pipeline_is_blocked_at(world, stage.gate or None, alias)
     if stage.coverage:
         which, result = _verdict(world, alias)
-        reason = str(result.gate("unit").reason)
+        unit = next(g for g in result.gates if g.gate == "unit")  # the run blocked there
+        reason = str(unit.reason)
         if not any(said in reason for said in _COVERAGE_REASONS):
             raise world.fail(f"{which} blocked by its coverage", f"the unit gate: {reason}")
 

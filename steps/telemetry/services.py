@@ -142,7 +142,8 @@ def the_service(
         number, per_second = latency
         service = _service(world, name)
         profile = [(float(number) / per_second, 1.0)]
-        world.attempt(lambda: service.set_latency(profile, world.clock.now))  # type: ignore[attr-defined]
+        setter = world.capability(service, "set_latency")  # optional: a learner may lack it
+        world.attempt(lambda: setter(profile, world.clock.now))
     if world.error is None:
         world.parts.setdefault(NORMAL, {})[name] = (rate, _ratio(errors), profile)
 
