@@ -346,7 +346,7 @@ def _readings(text: str) -> list[str]:
             what, env = approval.group("what", "env")
             mine = f"{approval.group('head')} and I approve the promotion of {what} to {env}"
     if mine is not None and mine != stripped:
-        return [mine]
+        return [stripped, mine] if stripped != text else [mine]
     for rule, replacements in _RULES:
         if rule.search(stripped):
             found = [rule.sub(r, stripped, count=1) for r in replacements]
@@ -358,19 +358,35 @@ def _dedupe(texts: list[str]) -> list[str]:
     return list(dict.fromkeys(texts))
 
 
+_NAME = re.compile(r"(?<![\w'\"])(?-i:[A-Z][\w.-]*)")
+"""A word that names someone or something ("Dana", "R2"): a reading that says "I" for Dana
+loses who acted, so one that keeps every name is preferred."""
+
+
+def _names(text: str) -> set[str]:
+    return {name for name in _NAME.findall(text) if name != "I"}
+
+
 def with_readings(match: Callable[[str, str], list[Match]], keyword: str, text: str) -> list[Match]:
-    """``match(keyword, text)``, or else the one reading of ``text`` that matches; a step
-    that two readings match differently is ambiguous."""
+    """``match(keyword, text)``, or else the one reading of ``text`` that matches (one that
+    keeps every name the line gives before one that does not); a step that two readings
+    match differently is ambiguous."""
     try:
         return match(keyword, text)
     except UndefinedStepError:
         found = {}
-        for reading in readings(text):
-            try:
-                matches = match(keyword, reading)
-            except UndefinedStepError:
-                continue
-            found[tuple(id(m.definition) for m in matches)] = matches
+        names = _names(text)
+        for keeping in (True, False):  # readings that keep every name the line gives first
+            for reading in readings(text):
+                if (names <= _names(reading)) != keeping:
+                    continue
+                try:
+                    matches = match(keyword, reading)
+                except UndefinedStepError:
+                    continue
+                found[tuple(id(m.definition) for m in matches)] = matches
+            if found:
+                break
         if len(found) == 1:  # positions in a reading are not positions in the step
             return [replace(m, offset=-1) for m in next(iter(found.values()))]
         if len(found) > 1:

@@ -212,3 +212,10 @@ def test_a_step_far_longer_than_any_phrase_is_answered_at_once() -> None:
     with pytest.raises(UndefinedStepError):
         REGISTRY.match("when", text)
     assert time.perf_counter() - started < 2, "no suggestion search over a 2,900-character step"
+
+
+def test_a_reading_that_keeps_who_acted_is_preferred_to_one_that_says_i() -> None:
+    (match,) = REGISTRY.match("when", "Dana approves R2 overnight")
+    assert match.arguments["who"] == "Dana"
+    (match,) = REGISTRY.match("when", "Priya promotes R1 to staging")  # no phrase names her
+    assert match.text == "I promote R1 to staging"
