@@ -134,9 +134,10 @@ class Fact(NamedTuple):
     """One thing a Given says happened to an artifact, in the order it says it."""
 
     kind: str
-    """commit, tested, scanned, gates, signed, signed by (a key; extra: "trusted" or
-    "untrusted" when said), unsigned, promoted (held where approval is needed), running
-    (approved where needed), approved (value None: wherever approval is needed)"""
+    """commit, tested (unit and integration tests), unit tested, scanned, gates, signed,
+    signed by (a key; extra: "trusted" or "untrusted" when said), unsigned, promoted (held
+    where approval is needed), running (approved where needed), approved (value None:
+    wherever approval is needed)"""
     value: str | float | None = None
     extra: str | None = None
 
@@ -162,10 +163,14 @@ _KEY = (
 _FACTS: list[tuple[str, str]] = [
     (rf"(?:built )?from commit (?P<commit>{COMMIT})(?: of (?P<project>{NAME}))?", "commit"),
     (
-        r"(?:tested|passes its tests|passed its tests|passes its unit tests|"
-        r"passed its unit tests|with tests passing|its tests pass) with "
+        r"(?:tested|passes its tests|passed its tests|with tests passing|its tests pass) with "
         r"(?P<cov>\d+(?:\.\d+)?)% coverage",
         "tested",
+    ),
+    (
+        r"(?:passes|passed) (?:all )?its unit tests (?:with|at) "
+        r"(?P<ucov>\d+(?:\.\d+)?)% coverage",
+        "unit tested",
     ),
     (r"(?:scanned clean|with a clean scan|a clean scan|clean on the scan)", "scanned"),
     (
@@ -220,6 +225,8 @@ def _facts(text: str) -> tuple[Fact, ...]:
                 found.append(Fact(kind, unquote(groups["commit"]), project and unquote(project)))
             elif kind == "tested":
                 found.append(Fact(kind, float(groups["cov"])))
+            elif kind == "unit tested":
+                found.append(Fact(kind, float(groups["ucov"])))
             elif kind == "signed by":
                 key = unquote(groups["key"] or groups["qkey"])
                 found.append(Fact(kind, key, (groups.get("trust") or "").lower() or None))

@@ -119,7 +119,7 @@ _BECAUSE = "[ <because|since|as|with|saying> {reason:reason}]"
     "it gets refused since the image isn't signed",
     "R5 is refused because it has no signature",
     variants=(
-        "{alias:artifact} <is|was|gets|got> <refused|rejected|denied|turned away>" + _BECAUSE,
+        "{alias:name} <is|was|gets|got> <refused|rejected|denied|turned away>" + _BECAUSE,
     ),
 )
 @checks_error

@@ -188,9 +188,10 @@ def is_rolled_back(world: World, alias: str, env: str | None = None) -> None:
 
 
 @given(
-    "{env:name} <runs|is running|is on|has> {alias:artifact}[ deployed]",
+    "{env:name} <runs|is running|is on> {alias:artifact}",
     "prod runs R7",
     "prod is running R7",
+    variants=("{env:name} has {alias:artifact}[ deployed]",),
 )
 def env_is_running(world: World, env: str, alias: str) -> None:
     """The artifact runs in ENV: promoted through each environment up to it (passing the

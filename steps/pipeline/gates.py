@@ -51,8 +51,6 @@ def _record(world: World, alias: str, method: str, *args: object) -> None:
         "{coverage:percent} coverage",
         "[the ]unit tests <of|for|on> {alias:artifact} <are|were|come back|came back> green "
         "<with|at> {coverage:percent} coverage",
-        "[build ]{alias:artifact} <passes|passed> [all ]its unit tests <with|at> "
-        "{coverage:percent} coverage",
         "[all [of ]]{alias:artifacts} unit tests pass[,] <but|and|with> [its ]coverage <is|at> "
         "[<only|just> ]{coverage:percent}",
         "[the ]unit tests <of|for|on> {alias:artifact} pass[,] <but|and|with> [its ]coverage "
@@ -163,7 +161,7 @@ _NOTHING = (
     variants=(
         "{alias:artifacts} scan finds nothing",
         _SCAN + " <of|on|for> {alias:artifact} " + _FINDS + " " + _NOTHING,
-        "{alias:artifact} <scans|scanned|is scanned|was scanned> clean",
+        "{alias:artifact} scans clean",
         "{alias:artifacts} scan <is|was|comes back|came back> clean",
         _SCAN + " <of|on|for> {alias:artifact} <is|was|comes back|came back> clean",
     ),

@@ -255,7 +255,6 @@ def signature_verifies(world: World, alias: str, env: str | None = None) -> None
     "{alias:artifact} <was|has been|got> signed with the {key:name} key",
     "the image was signed with the release key",
     "R1 has been signed with the ops key",
-    variants=("{alias:artifact} <was|has been|got> signed with key {key:name}",),
 )
 def was_signed_with(world: World, alias: str, key: str) -> None:
     """The artifact was signed with that key (made known to the pipeline, from a seed of
