@@ -51,6 +51,9 @@ _GATE = re.compile(
 )
 
 
+FINDING = r"(?:CVE|GHSA|GO|PYSEC|RUSTSEC|OSV)-[A-Za-z0-9-]+"
+"""A vulnerability id as scanners print it."""
+
 _SOURCE = re.compile(
     r"(?:(?:an? |the )?(?:image|build|artifact) from )?"
     rf"(?:that commit|the commit|this commit|it|commit (?P<commit>{COMMIT}))",
@@ -308,9 +311,14 @@ TYPES.update(
             "a finding's severity: critical, high, medium, low; any case",
         ),
         "finding": ParamType(
-            r"(?:CVE|GHSA|GO|PYSEC|RUSTSEC|OSV)-[A-Za-z0-9-]+",
+            FINDING,
             str,
             "a vulnerability id: CVE-2024-3094, GHSA-xxxx-xxxx-xxxx",
+        ),
+        "findings": ParamType(
+            rf"{FINDING}(?:(?:,? and |, ){FINDING})*",
+            lambda text: tuple(re.split(r",? and |, ", text)),
+            "vulnerability ids: CVE-2024-3094, or CVE-2024-3094 and CVE-2023-44487",
         ),
     }
 )

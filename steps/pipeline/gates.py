@@ -275,8 +275,9 @@ def scan_reports(
         finding = f"UNNAMED-{package}-{len(found) + 1}"
 
     def record() -> None:
-        found.append(Finding(finding, severity, package or ""))
-        world.capability(current.pipeline, "record_scan")(digest, list(found))
+        said = [*found, Finding(finding, severity, package or "")]
+        world.capability(current.pipeline, "record_scan")(digest, said)
+        found[:] = said
 
     world.attempt(record)
     current.recorded.setdefault(alias, set()).add("record_scan")
