@@ -192,6 +192,11 @@ _FACTS: list[tuple[str, str]] = [
     ),
     (r"signed", "signed"),
     (
+        rf"(?:promoted|deployed|released|shipped)(?: all the way)? (?:to|through) {_ENV}"
+        r"(?:,? with (?:an |the |its |every |each )?(?:approvals?|sign-offs?)|,? and approved)",
+        "running",
+    ),
+    (
         rf"(?:promoted|deployed|released|shipped)(?: all the way)? (?:to|through) {_ENV}",
         "promoted",
     ),
