@@ -166,3 +166,27 @@ def test_the_same_manifest_with_nothing_built_is_refused(
         "When I build the same manifest again as A2",
     )
     assert code == 1 and "story.feature:4" in out and "nothing built yet" in out, out
+
+
+@pytest.mark.parametrize(
+    ("reason", "passes"),
+    [
+        ("C6 was never in staging", True),
+        ("C6 has never been in staging", True),
+        ("C6 was never signed", False),
+    ],
+)
+def test_a_reason_said_with_never(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], reason: str, passes: bool
+) -> None:
+    code, out = run_scenario(
+        tmp_path,
+        capsys,
+        'Given a manifest "checkout" version "2.6.0"',
+        'When I build "checkout" as C6',
+        "Given C6 passed every gate",
+        "When I promote C6 to dev",
+        "And I promote C6 straight to prod",
+        f"Then the promotion is refused because {reason}",
+    )
+    assert code == (0 if passes else 1), out
