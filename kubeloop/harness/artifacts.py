@@ -16,7 +16,7 @@ _FROM_COMMIT = (
 )
 """The artifact built from a commit, named by the commit: bound as "commit 9e1f0aa"."""
 _WORD = (
-    r"(?![a-z]+ed\b|\d{4}-\d\d-\d\d\b|(?:anything|something|everything|same|other|new|old|"
+    r"(?![a-z]+ed\b|\d{4}-\d\d-\d\d\b|(?:CVE|GHSA|GO|PYSEC|RUSTSEC|OSV)-|(?:anything|something|everything|same|other|new|old|"
     r"last|latest|previous|next|first|current|whole|errors?|traffic|requests?)\b)"
 )
 """What is never a bare alias: a past participle ("node-1 has failed"), a date ("the
