@@ -51,6 +51,9 @@ _GATE = re.compile(
 )
 
 
+FINDING = r"(?:CVE|GHSA|GO|PYSEC|RUSTSEC|OSV)-[A-Za-z0-9-]+"
+"""A vulnerability id as scanners print it."""
+
 _SOURCE = re.compile(
     r"(?:(?:an? |the )?(?:image|build|artifact) from )?"
     rf"(?:that commit|the commit|this commit|it|commit (?P<commit>{COMMIT}))",
@@ -134,9 +137,10 @@ class Fact(NamedTuple):
     """One thing a Given says happened to an artifact, in the order it says it."""
 
     kind: str
-    """commit, tested, scanned, gates, signed, signed by (a key; extra: "trusted" or
-    "untrusted" when said), unsigned, promoted (held where approval is needed), running
-    (approved where needed), approved (value None: wherever approval is needed)"""
+    """commit, tested (unit and integration tests), unit tested, scanned, gates, signed,
+    signed by (a key; extra: "trusted" or "untrusted" when said), unsigned, promoted (held
+    where approval is needed), running (approved where needed), approved (value None:
+    wherever approval is needed)"""
     value: str | float | None = None
     extra: str | None = None
 
@@ -162,10 +166,14 @@ _KEY = (
 _FACTS: list[tuple[str, str]] = [
     (rf"(?:built )?from commit (?P<commit>{COMMIT})(?: of (?P<project>{NAME}))?", "commit"),
     (
-        r"(?:tested|passes its tests|passed its tests|passes its unit tests|"
-        r"passed its unit tests|with tests passing|its tests pass) with "
+        r"(?:tested|passes its tests|passed its tests|with tests passing|its tests pass) with "
         r"(?P<cov>\d+(?:\.\d+)?)% coverage",
         "tested",
+    ),
+    (
+        r"(?:passes|passed) (?:all )?its unit tests (?:with|at) "
+        r"(?P<ucov>\d+(?:\.\d+)?)% coverage",
+        "unit tested",
     ),
     (r"(?:scanned clean|with a clean scan|a clean scan|clean on the scan)", "scanned"),
     (
@@ -183,6 +191,11 @@ _FACTS: list[tuple[str, str]] = [
         "unsigned",
     ),
     (r"signed", "signed"),
+    (
+        rf"(?:promoted|deployed|released|shipped)(?: all the way)? (?:to|through) {_ENV}"
+        r"(?:,? with (?:an |the |its |every |each )?(?:approvals?|sign-offs?)|,? and approved)",
+        "running",
+    ),
     (
         rf"(?:promoted|deployed|released|shipped)(?: all the way)? (?:to|through) {_ENV}",
         "promoted",
@@ -220,6 +233,8 @@ def _facts(text: str) -> tuple[Fact, ...]:
                 found.append(Fact(kind, unquote(groups["commit"]), project and unquote(project)))
             elif kind == "tested":
                 found.append(Fact(kind, float(groups["cov"])))
+            elif kind == "unit tested":
+                found.append(Fact(kind, float(groups["ucov"])))
             elif kind == "signed by":
                 key = unquote(groups["key"] or groups["qkey"])
                 found.append(Fact(kind, key, (groups.get("trust") or "").lower() or None))
@@ -301,9 +316,14 @@ TYPES.update(
             "a finding's severity: critical, high, medium, low; any case",
         ),
         "finding": ParamType(
-            r"(?:CVE|GHSA|GO|PYSEC|RUSTSEC|OSV)-[A-Za-z0-9-]+",
+            FINDING,
             str,
             "a vulnerability id: CVE-2024-3094, GHSA-xxxx-xxxx-xxxx",
+        ),
+        "findings": ParamType(
+            rf"{FINDING}(?:(?:,? and |, ){FINDING})*",
+            lambda text: tuple(re.split(r",? and |, ", text)),
+            "vulnerability ids: CVE-2024-3094, or CVE-2024-3094 and CVE-2023-44487",
         ),
     }
 )

@@ -41,6 +41,8 @@ _SMALL = frozenset(
         "only",
         "no",
         "not",
+        "never",
+        "ever",
         "any",
         "so",
         "as",

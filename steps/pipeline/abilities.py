@@ -118,9 +118,7 @@ _BECAUSE = "[ <because|since|as|with|saying> {reason:reason}]"
     "<it|that|this> <is|was|gets|got> <refused|rejected|denied|turned away>" + _BECAUSE,
     "it gets refused since the image isn't signed",
     "R5 is refused because it has no signature",
-    variants=(
-        "{alias:artifact} <is|was|gets|got> <refused|rejected|denied|turned away>" + _BECAUSE,
-    ),
+    variants=("{alias:name} <is|was|gets|got> <refused|rejected|denied|turned away>" + _BECAUSE,),
 )
 @checks_error
 def it_is_refused(world: World, reason: Reason | None = None, alias: str | None = None) -> None:

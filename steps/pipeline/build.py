@@ -95,6 +95,7 @@ def _build(world: World, manifest: str, alias: str) -> None:
         if isinstance(commit, str):
             bind(world, commit_alias(commit), digest, str(data["version"]))
         bind(world, alias, digest, str(data["version"]))
+        world.declared.mentioned["manifest"] = manifest
 
 
 def bind(world: World, alias: str, digest: object, version: str) -> None:

@@ -167,6 +167,25 @@ def build_again(world: World, manifest: str, alias: str) -> None:
     _build(world, manifest, alias)
 
 
+@when(
+    "I <build|rebuild> <the same manifest|that manifest|the manifest|this manifest|the same "
+    "source|the same code|the same thing|the same project> [again ]as {alias:name}",
+    "I build the same manifest again as A2",
+    variants=(
+        "<the same manifest|that manifest|the manifest|the same source|the same code> is "
+        "<built|rebuilt|built again> as {alias:name}",
+    ),
+)
+def build_the_same_again(world: World, alias: str) -> None:
+    """Build the manifest built last again, as it is now: ALIAS names the artifact."""
+    said = world.declared.mentioned.get("manifest")
+    if said is None:
+        raise world.fail(
+            'a manifest built before (When I build "payments" as A1)', "nothing built yet"
+        )
+    _build(world, said, alias)
+
+
 @given(
     "version {version:release}[ of {project:name}] <is|was|has been|gets|got>[ then] built as "
     "{alias:name}[{facts:facts}]",

@@ -113,6 +113,23 @@ def promote_through(world: World, alias: str, envs: Sequence[str]) -> None:
 
 
 @when(
+    "I promote {alias:artifact} all the way <to|up to|through to> {env:name}",
+    "I promote B1 all the way to prod",
+    variants=(
+        "I <push|take|move|ship> {alias:artifact} all the way <to|up to|through to> {env:name}",
+    ),
+)
+def promote_all_the_way(world: World, alias: str, env: str) -> None:
+    """Promote to each environment of the pipeline in its order, up to and including ENV
+    (one that needs approval holds it)."""
+    names = [spec.name for spec in scene(world).definition.environments]
+    target = env_named(world, env)
+    if target not in names:
+        raise world.fail(f"an environment {env}", f"environments: {', '.join(names)}")
+    promote_through(world, alias, names[: names.index(target) + 1])
+
+
+@when(
     "I promote {alias:artifact} <straight|directly|right> to {env:name}",
     "I promote B5 straight to prod",
     "I promote B5 to prod without an approval",

@@ -80,7 +80,7 @@ def i_build_commit(
 
 
 @given(
-    "<an|the|a> <artifact|image|build> {alias:name} [built ]from commit {commit:commit}"
+    "<an|a> <artifact|image|build> {alias:name} [built ]from commit {commit:commit}"
     "[ of {project:name}][{facts:facts}]",
     "an artifact R2 built from commit 44aa55b",
     "an image R9 built from commit f00dbad that nobody signed",
@@ -227,6 +227,12 @@ def _tested(world: World, alias: str, fact: Fact) -> None:
     _record(world, alias, "record_integration_tests", TestSummary(True, source="the scenario"))
 
 
+def _unit_tested(world: World, alias: str, fact: Fact) -> None:
+    """Its unit tests passed with that coverage (the integration tests are not said)."""
+    _record(world, alias, "record_unit_tests", TestSummary(True, source="the scenario"))
+    _record(world, alias, "record_coverage", fact.value)
+
+
 def _scanned(world: World, alias: str, fact: Fact) -> None:
     _record(world, alias, "record_scan", [])
 
@@ -338,6 +344,7 @@ def _built(world: World, alias: str, fact: Fact) -> None:
 _FACTS = {
     "commit": _built,
     "tested": _tested,
+    "unit tested": _unit_tested,
     "scanned": _scanned,
     "gates": _passed,
     "signed": _signed,

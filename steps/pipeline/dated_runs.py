@@ -7,6 +7,7 @@ from __future__ import annotations
 from kubeloop.harness.registry import when
 from kubeloop.harness.world import World
 
+from .gates import RUN, START, STARTED
 from .pipeline_part import run_gates, said_last
 from .waivers import _set_date
 
@@ -22,6 +23,10 @@ from .waivers import _set_date
         "{date:date}",
         "the pipeline <for|of> {alias:artifact} <is run|is re-run|is rerun|runs|reruns|re-runs>"
         "[ again] on {date:date}",
+        "<I|we> " + START + " <the|a|a new|another> " + RUN + "[ <for|on> {alias:artifact}]"
+        "[ again] on {date:date}",
+        "<the|a|a new|another> " + RUN + " " + STARTED + "[ <for|on> {alias:artifact}] on "
+        "{date:date}",
     ),
 )
 def run_on(world: World, date: str, alias: str | None = None) -> None:

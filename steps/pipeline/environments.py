@@ -35,6 +35,11 @@ def _view(world: World, env: str) -> Any:
     "stay on|are all on> [the digest of ]{alias:artifact}",
     "dev, staging and prod all run B1",
     "dev and staging are left alone on R7",
+    "R1 is running in dev, staging and prod",
+    variants=(
+        "{alias:artifact} <runs|is running|is live|is deployed|is now running|is now live|is "
+        "still running|is running everywhere> in {envs:several}",
+    ),
 )
 def several_run(world: World, envs: Sequence[str], alias: str) -> None:
     """Each environment runs exactly that artifact now."""
@@ -188,9 +193,10 @@ def is_rolled_back(world: World, alias: str, env: str | None = None) -> None:
 
 
 @given(
-    "{env:name} <runs|is running|is on|has> {alias:artifact}[ deployed]",
+    "{env:name} <runs|is running|is on> {alias:artifact}",
     "prod runs R7",
     "prod is running R7",
+    variants=("{env:name} has {alias:artifact}[ deployed]",),
 )
 def env_is_running(world: World, env: str, alias: str) -> None:
     """The artifact runs in ENV: promoted through each environment up to it (passing the

@@ -147,6 +147,11 @@ def is_waived(
     variants=(
         "the <scan|vulnerability|security> <gate|scan|check> blocks {alias:artifact} on " + _BY_ID,
         "{alias:artifact} is blocked by " + _BY_ID,
+        "the <scan|vulnerability|security> <gate|scan|check> <blocks|blocked|stops|stopped> on "
+        + _BY_ID,
+        "the <pipeline|run|scan|scan gate|release>[ <for|of> {alias:artifact}] <fails|failed|"
+        "stops|stopped|is stopped|was stopped|breaks|broke|halts|halted|is held|was held> <on|"
+        "because of|over|due to|at> " + _BY_ID,
     ),
 )
 def blocked_by_finding(

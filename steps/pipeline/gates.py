@@ -16,9 +16,17 @@ from .pipeline_part import last_built, run_gates, scene, table_rows
     "the coverage threshold is 99.9% with precision 1",
     "coverage must be at least 80%",
     variants=(
-        "the <minimum|required> coverage is {threshold:percent}",
+        "the <minimum|required|lowest acceptable> [<line|code|test> ]coverage is "
+        "{threshold:percent}",
         "the coverage <bar|minimum|floor|gate threshold> is {threshold:percent}",
-        "coverage <must be|has to be|should be|needs to be> at least {threshold:percent}",
+        "[<line|code|test|unit test> ]coverage <must be|has to be|should be|needs to be|must "
+        "stay|has to stay> at least {threshold:percent}",
+        "<we|the team|the pipeline|CI|the unit gate|the gate|our policy|policy> <require|requires"
+        "|need|needs|expect|expects|demand|demands|enforce|enforces|want|wants|ask for|asks for> "
+        "<at least|a minimum of|no less than> {threshold:percent} [<line|code|test|unit test> ]"
+        "coverage",
+        "<builds|anything|a build|coverage> <below|under|less than> {threshold:percent}"
+        "[ coverage] <fails|fail|is blocked|are blocked|blocks|is rejected|are rejected>",
         "the <coverage|unit test> gate <requires|needs> [at least ]{threshold:percent}[ coverage]",
         "a coverage threshold of {threshold:percent}",
         "the coverage threshold for {project:name} is {threshold:percent}",
@@ -51,8 +59,6 @@ def _record(world: World, alias: str, method: str, *args: object) -> None:
         "{coverage:percent} coverage",
         "[the ]unit tests <of|for|on> {alias:artifact} <are|were|come back|came back> green "
         "<with|at> {coverage:percent} coverage",
-        "[build ]{alias:artifact} <passes|passed> [all ]its unit tests <with|at> "
-        "{coverage:percent} coverage",
         "[all [of ]]{alias:artifacts} unit tests pass[,] <but|and|with> [its ]coverage <is|at> "
         "[<only|just> ]{coverage:percent}",
         "[the ]unit tests <of|for|on> {alias:artifact} pass[,] <but|and|with> [its ]coverage "
@@ -163,7 +169,7 @@ _NOTHING = (
     variants=(
         "{alias:artifacts} scan finds nothing",
         _SCAN + " <of|on|for> {alias:artifact} " + _FINDS + " " + _NOTHING,
-        "{alias:artifact} <scans|scanned|is scanned|was scanned> clean",
+        "{alias:artifact} scans clean",
         "{alias:artifacts} scan <is|was|comes back|came back> clean",
         _SCAN + " <of|on|for> {alias:artifact} <is|was|comes back|came back> clean",
     ),
@@ -193,6 +199,20 @@ def integration_fail(world: World, alias: str) -> None:
     _record(world, alias, "record_integration_tests", TestSummary(False, source="the scenario"))
 
 
+START = (
+    "<run|rerun|re-run|kick off|kick|trigger|retrigger|re-trigger|start|restart|launch|fire off|"
+    "execute|run again|kick off again|trigger again>"
+)
+"""The verbs people start a pipeline run with ("I kick off the pipeline for P3")."""
+STARTED = (
+    "<is kicked off|gets kicked off|was kicked off|kicks off|is triggered|gets triggered|was "
+    "triggered|is started|was started|starts|is launched|was launched|is executed|was executed>"
+)
+"""The same, said of the pipeline ("the pipeline is triggered for P3")."""
+RUN = "<pipeline|CI pipeline|build pipeline|release pipeline|pipeline run|CI run|CI>"
+"""What is run: the pipeline by the names people give it."""
+
+
 @when(
     "I run the pipeline[ <for|on> {alias:artifact}][ <again|once more|one more time>]",
     "I run the pipeline for D1",
@@ -204,6 +224,10 @@ def integration_fail(world: World, alias: str) -> None:
         "{alias:artifact} <goes|went|is sent|is put|runs> through the <pipeline|gates>[ again]",
         "I <run|rerun|re-run> the <gates|pipeline|ladder>[ <for|on> {alias:artifact}]"
         "[ <again|once more|one more time>]",
+        "<I|we> " + START + " <the|a|a new|another> " + RUN + "[ <for|on> {alias:artifact}]"
+        "[ <again|once more|one more time>]",
+        "<the|a|a new|another> " + RUN + " " + STARTED + "[ <for|on> {alias:artifact}]",
+        "{alias:artifact} <is|gets|goes> <sent|put|pushed> through <the|a> " + RUN,
     ),
 )
 def i_run_the_pipeline(world: World, alias: str | None = None) -> None:
@@ -251,8 +275,9 @@ def scan_reports(
         finding = f"UNNAMED-{package}-{len(found) + 1}"
 
     def record() -> None:
-        found.append(Finding(finding, severity, package or ""))
-        world.capability(current.pipeline, "record_scan")(digest, list(found))
+        said = [*found, Finding(finding, severity, package or "")]
+        world.capability(current.pipeline, "record_scan")(digest, said)
+        found[:] = said
 
     world.attempt(record)
     current.recorded.setdefault(alias, set()).add("record_scan")

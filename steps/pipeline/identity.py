@@ -49,7 +49,11 @@ def has_a_sha256_digest(world: World, alias: str) -> None:
     'the image is tagged "payments:1.4.0"',
     'B1 is tagged "checkout:2.4.0"',
     "D1 is tagged latest",
-    variants=("{alias:artifact} <has|carries> the tag {tag:imageref}",),
+    variants=(
+        "{alias:artifact} <has|carries> the tag {tag:imageref}",
+        "[the <image|reference> ]{tag:imageref} <points to|points at|resolves to|refers to|"
+        "has the digest of|is the same image as> {alias:artifact}",
+    ),
 )
 def is_tagged(world: World, alias: str, tag: str) -> None:
     """NAME:VERSION: the artifact is that name built at that version (its image reference);

@@ -60,8 +60,7 @@ def i_reject(world: World, alias: str, env: str) -> None:
     "I deploy D2 to prod",
     'I deploy "web:latest" to prod',
     variants=(
-        "I deploy {ref:name} to {env:name} <by digest|by tag|without running the pipeline|"
-        "anyway|directly|by hand|manually>",
+        "I deploy {ref:name} to {env:name} <by digest|by tag|anyway|directly|by hand|manually>",
     ),
 )
 def i_deploy(world: World, ref: str, env: str) -> None:
@@ -164,13 +163,16 @@ def _view(world: World, env: str) -> Any:
 
 
 @then(
-    "the history of {env:name} <is|reads|reads as|shows> {aliases:sequence}",
+    "the history of {env:name} <is|reads|reads as|shows>[ <exactly|only|just>] {aliases:sequence}",
     "the history of prod is D1, D2 and D1",
     "the history of prod reads B4, B5, B4",
     "the history of prod is R1 then R3",
     "prod's history reads build-A, build-C and build-A",
     variants=(
-        "{env:name}'s history <is|reads|reads as|shows> {aliases:sequence}",
+        "{env:name}'s [<deploy|deployment|release> ]history <is|reads|reads as|shows>"
+        "[ <exactly|only|just>] {aliases:sequence}",
+        "the [<deploy|deployment|release> ]history of {env:name} <is|reads|reads as|shows>"
+        "[ <exactly|only|just>] {aliases:sequence}",
         "the only <thing|build|artifact|image|deployment> in {env:name}'s history is "
         "{aliases:sequence}",
     ),

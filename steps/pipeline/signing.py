@@ -161,8 +161,10 @@ def is_signed(world: World, alias: str) -> None:
     "{alias:artifact} is not signed",
     "D2 is not signed",
     variants=(
-        "{alias:artifact} <was not|wasn't|isn't|has not been|is still not|is unsigned|was never> "
-        "signed",
+        "{alias:artifact} <was not|wasn't|isn't|has not been|hasn't been|is still not|was never|"
+        "is never|has never been|never got|never gets|never was|did not get|didn't get|does "
+        "not get|doesn't get> signed",
+        "{alias:artifact} <is|was|stays|stayed|remains|remained> unsigned",
         "{alias:artifact} <has|carries|bears> no [valid ]signature",
     ),
 )
@@ -255,7 +257,6 @@ def signature_verifies(world: World, alias: str, env: str | None = None) -> None
     "{alias:artifact} <was|has been|got> signed with the {key:name} key",
     "the image was signed with the release key",
     "R1 has been signed with the ops key",
-    variants=("{alias:artifact} <was|has been|got> signed with key {key:name}",),
 )
 def was_signed_with(world: World, alias: str, key: str) -> None:
     """The artifact was signed with that key (made known to the pipeline, from a seed of

@@ -143,19 +143,19 @@ def suite_of_total(
 
 
 @given(
-    "{failures:n} of {alias:artifacts} {tests:n} integration tests fail",
+    "{failures:n} <of|out of> {alias:artifacts} {tests:n} {suite:suite} <fail|failed>",
     "2 of B2's 140 integration tests fail",
     "3 of R7's 96 integration tests failed",
+    "3 out of O2's 240 unit tests fail",
     variants=(
-        "{failures:n} of {alias:artifacts} {tests:n} integration tests failed",
-        "{failures:n} of the {tests:n} integration tests <of|for|on> {alias:artifact} "
+        "{failures:n} <of|out of> the {tests:n} {suite:suite} <of|for|on> {alias:artifact} "
         "<fail|failed>",
     ),
 )
-def integration_failures(world: World, failures: int, alias: str, tests: int) -> None:
-    """TESTS integration tests ran and FAILURES of them failed (0: the suite is green)."""
+def suite_failures(world: World, failures: int, alias: str, tests: int, suite: str) -> None:
+    """TESTS of the suite ran and FAILURES of them failed (0: the suite is green)."""
     counts = (Count("failed", failures),)
-    _put(world, alias, "integration", summary_of(world, counts, tests))
+    _put(world, alias, suite, summary_of(world, counts, tests))
 
 
 @given(

@@ -29,6 +29,24 @@ def _accept(
     current.waivers = waivers
 
 
+_LISTS = (
+    "[the ]<waiver|exception|exceptions|waivers> list [version ]{version:n}",
+    "version {version:n} of the <waiver|exception> list",
+    "the <waiver|exception> list, version {version:n},",
+)
+"""The waiver list by its version, as people name it."""
+_ACCEPTS = (
+    "<accepts|accepted|excuses|excused|excepts|excepted|exempts|exempted|waives|waived|allows|"
+    "allowed|covers|covered|ignores|ignored|tolerates|tolerated|permits|permitted|lists|listed>"
+)
+_UNTIL = (
+    "[[,] <until|till|through|expiring|expiring on|that expires on|which expires on|expires|"
+    "valid until|good until> {until:date}]"
+)
+_FOR = "[[,] <for|expiring in|that expires in|which expires in|valid for> {lasting:duration}]"
+_OWNER = "[[,] <approved|owned|signed off|granted> by {owner:name}]"
+
+
 @given(
     "waiver list version {version:n} accepts {finding:name} because {reason:text}"
     "[ until {until:date}][[,] <approved|owned|signed off> by {owner:name}]",
@@ -36,17 +54,32 @@ def _accept(
     'waiver list version 3 accepts CVE-2026-1111 because "not reachable" until 2027-01-31',
     'waiver list version 12 accepts CVE-2026-30411 because "TLS handled by the mesh sidecar" '
     'until 2026-09-30, approved by "m.okafor"',
+    'waiver list version 7 excuses CVE-2026-2231 because "behind a flag" until 2026-02-28',
+    "version 4 of the waiver list waived CVE-2026-1111 for 30 days",
+    variants=tuple(
+        form
+        for said in _LISTS
+        for form in (
+            f"{said} {_ACCEPTS} {{finding:finding}}[ because {{reason:text}}]{_UNTIL}{_FOR}"
+            + _OWNER,
+            "{finding:finding} is <accepted|excused|excepted|exempted|waived|allowed|ignored> "
+            f"<in|by> {said}[ because {{reason:text}}]{_UNTIL}{_FOR}{_OWNER}",
+        )
+    ),
 )
 def waiver_accepts(
     world: World,
     version: int,
     finding: str,
-    reason: str,
+    reason: str = "accepted in the waiver list",
     until: str | None = None,
     owner: str | None = None,
+    lasting: int | None = None,
 ) -> None:
-    """A waiver: the finding may pass the scan gate, for REASON, up to (not on) the date;
-    OWNER is who approved it (the waiver's source)."""
+    """A waiver: the finding may pass the scan gate, for REASON, up to (not on) the date
+    (or for that long from now); OWNER is who approved it (the waiver's source)."""
+    if lasting is not None:
+        until = date_at(scene(world).definition.epoch, world.clock.now + lasting)
     world.attempt(lambda: _accept(world, version, finding, reason, until, owner))
 
 
