@@ -41,6 +41,23 @@ def _unquote_text(text: str) -> str:
     return text[1:-1].replace('\\"', '"')
 
 
+_INSIDE = r'(?:[^"\\\n]|\\.|"(?=\S))'
+"""A character inside double-quoted PromQL: anything but a line end, an escaped character
+(\\" is a quote), or a quote that a space does not follow (a label value's own quotes, as
+in "up{job="web"}", since Gherkin's step text has no escapes)."""
+_DOUBLE_QUOTED_PROMQL = (
+    rf'"(?={_INSIDE}*?(?:[{{(\[]|[A-Za-z]\w*[_:]\w))'
+    rf'{_INSIDE}+"(?!\S)'
+)
+"""PromQL in double quotes as a sentence's subject: it holds a bracket or a metric's name
+with "_" or ":", so a quoted plain name ("web") stays a name."""
+
+
+def _unquote_promql(text: str) -> str:
+    """A quoted query's text: the quotes taken away; in double quotes \\" is a quote."""
+    return _unquote_text(text) if text[0] == '"' else text[1:-1]
+
+
 def _percent(text: str) -> int | float:
     number = float(text.rstrip("%"))
     return int(number) if number.is_integer() else number
@@ -249,10 +266,12 @@ TYPES: dict[str, ParamType] = {
         "backticks: 'sum(rate(http_requests_total{job=\"web\"}[5m]))'",
     ),
     "quotedpromql": ParamType(
-        r"'[^']*'|`[^`]*`",
-        lambda text: text[1:-1],
-        "a PromQL expression in single quotes or backticks, as the subject of a sentence: "
-        "'sum(rate(http_requests_total[5m]))' evaluates to 100",
+        rf"'[^']*'|`[^`]*`|{_DOUBLE_QUOTED_PROMQL}",
+        _unquote_promql,
+        "a PromQL expression in single quotes, backticks or double quotes, as the subject of a "
+        "sentence: 'sum(rate(http_requests_total[5m]))' evaluates to 100, \"up{job='web'}\" is "
+        "1 (in double quotes it has brackets or a rule's name, so a quoted name is never read "
+        "as a query)",
     ),
     "series": ParamType(
         SERIES,

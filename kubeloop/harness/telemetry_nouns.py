@@ -243,6 +243,28 @@ def _latencies(text: str) -> tuple[tuple[float | None, float], ...]:
     )
 
 
+_PERCENTILE = r"p\d+(?:\.\d+)?|(?:the )?\d+(?:\.\d+)?(?:st|nd|rd|th) percentile|(?:the )?median"
+_POINT = (
+    rf"(?P<t>{_TIME}) at (?P<p>{_PERCENTILE})"
+    rf"|(?:an? |the )?(?P<p2>{_PERCENTILE}) (?:of |at |is |= )?(?P<t2>{_TIME})"
+)
+_POINT_RE = re.compile(_POINT, re.IGNORECASE)
+_POINTS = rf"(?:{_strip_groups(_POINT)})(?:(?:,? and |, )(?:{_strip_groups(_POINT)}))+"
+"""Two latency percentiles or more: "120ms at p50 and 900ms at p99", "a p50 of 120ms, a p95
+of 400ms and a p99 of 900ms" (one alone is a phrase's own, latency_said.py)."""
+
+
+def _points(text: str) -> tuple[tuple[float, float], ...]:
+    """(percentile, seconds) of each point said, in the order said."""
+    found = []
+    for point in _POINT_RE.finditer(text):
+        said = (point.group("p") or point.group("p2")).lower()
+        number = re.search(r"\d+(?:\.\d+)?", said)
+        percentile = 50.0 if number is None else float(number.group(0))
+        found.append((percentile, seconds(point.group("t") or point.group("t2"))))
+    return tuple(found)
+
+
 _TIMES = {"once": 1, "twice": 2, "thrice": 3}
 
 
@@ -374,6 +396,12 @@ TYPES.update(
             _slo_alert,
             "an SLO's burn alert: the fast burn alert (pages), the slow burn alert (opens a "
             "ticket), the page alert on checkout, the burn-rate alert",
+        ),
+        "percentiles": ParamType(
+            _POINTS,
+            _points,
+            "latency percentiles, two or more: 120ms at p50 and 900ms at p99, a p50 of 120ms "
+            "and a p99 of 900ms, 80ms at the median and 1s at the 99th percentile",
         ),
         "latencies": ParamType(
             _LATENCIES,

@@ -3,14 +3,14 @@
 A ``Service`` serves ``rate`` requests per second, fails ``error_ratio`` of them, and
 answers within a latency profile. Each scrape writes, at the scrape's instant:
 
-* ``http_requests_total{job, code="200"}`` and ``{job, code="500"}`` — counters of the
+* ``http_requests_total{job, service, code="200"}`` and ``{…, code="500"}`` — counters of the
   requests served so far (both exist from the first scrape, as an exporter that
   pre-initializes its label values writes them);
-* ``http_request_duration_seconds_bucket{job, le}`` (cumulative, ``le`` written in
+* ``http_request_duration_seconds_bucket{job, service, le}`` (cumulative, ``le`` written in
   Prometheus 3's normalized float form: ``0.1``, ``1.0``, ``+Inf``), ``_sum`` and
   ``_count``;
-* ``up{job}`` — 1, or 0 while the service is down; then the other series get staleness
-  markers, as Prometheus writes them when a target stops answering.
+* ``up{job, service}`` — 1, or 0 while the service is down; then the other series get
+  staleness markers, as Prometheus writes them when a target stops answering.
 
 Arithmetic is exact (``Fraction``): counts are whole requests, the integer part of the
 exact accumulated totals, so a run is the same on every machine and 100 requests per
@@ -53,6 +53,16 @@ class TrafficView:
     requests: int
     errors: int
     up: bool
+
+
+def target_labels(name: str) -> dict[str, str]:
+    """The labels a service's scrape target gives every series it exposes: its name as
+    ``job`` and as ``service``, as the Prometheus Operator's ServiceMonitor relabeling
+    writes them (``service`` from ``__meta_kubernetes_service_name``, and ``job`` from the
+    same unless a ``jobLabel`` says otherwise). The per-pod target labels (``pod``,
+    ``instance``, ``container``, ``endpoint``) are left out: a service here is one target,
+    not one per pod."""
+    return {"job": name, "service": name}
 
 
 class Versions(Protocol):
@@ -99,23 +109,24 @@ class Service:
         """Requests served so far, by latency (exact)."""
         self.up = True
         self._written: set[Labels] = set()
-        job, extra = name, dict(labels or {})  # extra: a version's labels (traffic_versions.py)
+        target = target_labels(name)
+        extra = {**target, **(labels or {})}  # and a version's labels (traffic_versions.py)
         self.versions: Versions | None = None
-        self._series_ok = Labels.of(__name__="http_requests_total", job=job, code=OK, **extra)
-        self._series_error = Labels.of(__name__="http_requests_total", job=job, code=ERROR, **extra)
-        self._series_up = Labels.of(__name__="up", job=job)
+        self._series_ok = Labels.of(__name__="http_requests_total", code=OK, **extra)
+        self._series_error = Labels.of(__name__="http_requests_total", code=ERROR, **extra)
+        self._series_up = Labels.of(__name__="up", **target)
         base = "http_request_duration_seconds"
         bucket = f"{base}_bucket"
         self._series_buckets = tuple(
             (
                 None if math.isinf(b) else exact_bound(b),
-                Labels.of(__name__=bucket, job=job, le=format_le(b), **extra),
+                Labels.of(__name__=bucket, le=format_le(b), **extra),
             )
             for b in (*self._buckets, math.inf)
         )
         self._bucket_index: dict[Fraction, int] = {}
-        self._series_sum = Labels.of(__name__=f"{base}_sum", job=job, **extra)
-        self._series_count = Labels.of(__name__=f"{base}_count", job=job, **extra)
+        self._series_sum = Labels.of(__name__=f"{base}_sum", **extra)
+        self._series_count = Labels.of(__name__=f"{base}_count", **extra)
         self._growth: _Growth | None = None
         self.revision = 0
         """Counts the changes a scenario made (rate, errors, latency, up/down)."""

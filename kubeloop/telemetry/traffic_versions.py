@@ -2,7 +2,7 @@
 
 Once split, a service is served by its versions in proportion to their shares (the ready
 pods of each version): each version is a ``Service`` of its own whose series carry a
-``version`` label beside ``job``, with the same series names, so ``sum(rate(
+``version`` label beside ``job`` and ``service``, with the same series names, so ``sum(rate(
 http_requests_total{job="web"}[5m]))`` still reads the whole service. Every version gets the
 service's rate × its share, the service's latency and up/down, and the service's error ratio
 unless the version has its own ("v2 fails 50% of requests"). The service's own unversioned

@@ -57,13 +57,38 @@ def latency_alert(
     an_alert(world, name, f"{query} {_OPERATOR[side]} {float(number) / per_second:g}", hold)
 
 
+_FAIL = (
+    "<fail|are failing|error|are errors|return errors|are 5xx|are 5xxs|return 5xx|return 5xxs|"
+    "return a 5xx|come back as 5xx|come back as errors|get a 5xx|get 5xx|get errors|"
+    "are answered with a 5xx|are answered with 5xx>"
+)
+"""Requests failing, said as SREs say it: a failure is a 5xx (the error ratio's numerator)."""
+_OF_SERVICE = "[ <of|for> {service:service}]"
+
+
 @given(
-    _RULE + "the [{window:duration} ]<error|5xx|failure|5xx error> <rate|ratio>[ over [the last ]"
-    "{span:duration}] " + _MOVES + " {side:side} {percent:percent}" + _HOLD,
+    _RULE
+    + "the [{window:duration} ]<error|5xx|failure|5xx error> <rate|ratio>"
+    + _OF_SERVICE
+    + "[ over [the last ]{span:duration}] "
+    + _MOVES
+    + " {side:side} {percent:percent}"
+    + _HOLD,
     'an alert "SearchErrors" fires when the error rate is above 5% for 5 minutes',
     "an alert HighErrors fires when the 5m error ratio goes above 2%",
+    'the alert "PayErrors" fires when the 1m error ratio of payments stays over 2% for 5 minutes',
+    'the alert "CheckoutErrors" fires when more than 2% of checkout requests are 5xx for 5 minutes',
+    "an alert PaymentsDown fires when over 20% of requests to payments fail for 2m",
     variants=(
-        _RULE + "<more than|over> {percent:percent} of [<the|its|all> ]requests fail" + _HOLD,
+        _RULE + "<more than|over> {percent:percent} of [<the|its|all> ]requests " + _FAIL + _HOLD,
+        _RULE
+        + "<more than|over> {percent:percent} of [<the|all> ]{service:service} requests "
+        + _FAIL
+        + _HOLD,
+        _RULE + "<more than|over> {percent:percent} of [<the|all> ]requests <to|for|on> "
+        "{service:service} " + _FAIL + _HOLD,
+        _RULE + "{service:service} <fails|is failing|errors on|returns 5xx for|returns errors "
+        "for> <more than|over> {percent:percent} of [its ]requests" + _HOLD,
     ),
 )
 def error_alert(
@@ -74,11 +99,12 @@ def error_alert(
     window: int | None = None,
     span: int | None = None,
     hold: int = 0,
+    service: str | None = None,
 ) -> None:
-    """An alert on the share of the service's requests failing over the window (5 minutes
-    unless said), beyond PERCENT, for HOLD."""
+    """An alert on the share of the service's (else the one named last's) requests failing
+    over the window (5 minutes unless said), beyond PERCENT, for HOLD."""
     seconds = window or span or 300
-    query = error_ratio_query(_named(world, None), f"{seconds}s")
+    query = error_ratio_query(_named(world, service), f"{seconds}s")
     an_alert(world, name, f"{query} {_OPERATOR[side]} {percent / 100:g}", hold)
 
 

@@ -35,6 +35,10 @@ _WHOLE = (
 )
 
 
+_ALL_LEFT = "<is left|is remaining|remains|is still left|is still there|is still available>"
+"""'All of the budget of X is left' is nothing spent ('all of it': budget_shares.py)."""
+
+
 def _spent(world: World, name: str | None, at: int | None = None) -> tuple[str, float]:
     """The SLO's name and the share of its period's budget spent, in percent."""
     name = slo_named(world, name)
@@ -103,6 +107,9 @@ def budget_used(
         + "[ <of|for> {name:sloname}] <has been|was|is> "
         + _SPEND,
         "{name:sloname} <has not|hasn't|did not|didn't> touch[ed] its " + _BUDGET,
+        "all of the " + _BUDGET + " <of|for> [the SLO ]{name:sloname} " + _ALL_LEFT,
+        "all of {name:sloname}'s " + _BUDGET + " " + _ALL_LEFT,
+        "<none|nothing> of it <has been|was|is> " + _SPEND,
         "{name:sloname} has {nearly:barely} touched its " + _BUDGET,
     ),
 )

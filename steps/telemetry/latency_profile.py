@@ -24,8 +24,13 @@ _PROFILES = "telemetry: latency profiles"
 """The profile each service was last given, to go back to after a change "for 2 minutes"."""
 
 _FOR = "[ for [the next ]{duration:duration}]"
-_TAKE = "<take|takes|finish in|complete in|are served in|respond in>"
-_ABOUT = "[<around|about|roughly|under|in under|within> ]"
+_TAKE = (
+    "<take|takes|took|finish in|finishes in|complete in|completes in|are served in|respond in|"
+    "responds in|come back in|are answered in|finish|finishes|complete|completes|respond|"
+    "responds|come back|are answered|are served>"
+)
+_ABOUT = "[<around|about|roughly|under|in under|within|in less than|in at most|at most> ]"
+"""A share's time said as a bound ("within 250ms", "in under 1s") is read as that time."""
 
 
 Profile = Sequence[tuple[float, float | Fraction]]

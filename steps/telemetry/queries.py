@@ -32,8 +32,12 @@ _PER_SECOND = "[< per second| a second|/s| /s>]"
 _NOTHING = "<returns nothing|returns no result|is empty|gives nothing|gives no result>"
 _GIVES = (
     "<returns|gives|is|equals|evaluates to|yields|comes out at|comes out as|comes back as|"
-    "comes to|works out to|works out at|reads>[ <about|approximately|roughly>]"
+    "comes to|works out to|works out at|reads|comes out|shows|reports|sits at|is at|returns a "
+    "value of|has a value of>[ <about|approximately|roughly|around|close to|near|at about|at "
+    "around|somewhere around>]"
 )
+"""Verbs that say what a query gives; "about", "around" (…) match at the decimals written,
+as every number in a Then does."""
 
 
 def _said(rest: str) -> tuple[str, ...]:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import re
-
 from kubeloop.harness.registry import given, then, when
 from kubeloop.harness.world import World
 from kubeloop.render.checks import FailedCheck
@@ -120,24 +118,8 @@ def single_value(world: World, wanted: str) -> tuple[str, float]:
     if isinstance(rows, float):
         return expr, rows
     if len(rows) != 1:
-        seen = show_result(rows) + (_job_hint(world, expr) if not rows else "")
-        raise world.fail(f'"{expr}" to give the single value {wanted}', seen)
+        raise world.fail(f'"{expr}" to give the single value {wanted}', show_result(rows))
     return expr, rows[0][1]
-
-
-_SERVICE_LABEL = re.compile(r"""\bservice\s*=~?\s*["']([^"']+)["']""")
-
-
-def _job_hint(world: World, expr: str) -> str:
-    """Why a selector on ``service="search"`` finds nothing: a service's series carry its
-    name as ``job`` (Prometheus' scrape job), and no ``service`` label."""
-    found = _SERVICE_LABEL.search(expr)
-    if found is None or found.group(1) not in list(call(world, "services")):
-        return ""
-    name = found.group(1)
-    return (
-        f' (the series of the service {name} are labelled job="{name}"; they have no service label)'
-    )
 
 
 @then(

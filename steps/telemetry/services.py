@@ -62,6 +62,8 @@ _FAILURES = (
     "<errors|failures|failed requests|failing requests|5xx|5xxs|5xx errors|HTTP 5xx|500s|500|503|"
     "HTTP 500|HTTP 500s|500 errors|503s|HTTP 503|HTTP 503s|server errors>"
 )
+_RECOVERS = "{name:service} <recovers|improves|heals|calms down|settles> [back ][down ]to "
+"""A service getting better to a share of errors: "checkout recovers to 0% errors"."""
 _TRAFFIC = "<the traffic|traffic|requests|all requests|the requests|calls|its requests>"
 _THEIR = "[<all|all of|all the|the|those|its|their|of> ][{name:service} ]"
 
@@ -223,6 +225,9 @@ def _lasting(
         "hovers at|hovers around|settles around|levels out at> {errors:share}" + _FOR,
         "{name:service} <" + _MOVES + "> {errors:share} <errors|error rate|failures|"
         "failing requests|of requests failing|failing|5xx|5xxs|500s>" + _FOR,
+        _RECOVERS + "{errors:share} <errors|error rate|failures|failing requests|of requests "
+        "failing|failing|5xx|5xxs|500s>" + _FOR,
+        _RECOVERS + "an error rate of {errors:share}" + _FOR,
     ),
 )
 def starts_failing(

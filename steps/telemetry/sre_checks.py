@@ -20,7 +20,7 @@ from kubeloop.harness.registry import given, then
 from kubeloop.harness.telemetry_nouns import error_ratio_query, latency_query
 from kubeloop.harness.world import World
 
-from .latency_profile import share_of_service_takes
+from .latency_profile import _ABOUT, _TAKE, share_of_service_takes
 from .services import _lasting, _ratio, _service, the_named
 from .slos import find_slo, slo_named
 from .telemetry_part import call, matches, parse_number, show
@@ -191,8 +191,8 @@ def some_budget_left(world: World, name: str | None = None) -> None:
 
 
 @given(
-    "{share:share} of {name:service} requests <take|takes|finish in|respond in> "
-    "[<around|about|roughly|under|within> ]{latency:latency}[ for [the next ]{duration:duration}]",
+    "{share:share} of {name:service} requests " + _TAKE + " " + _ABOUT + "{latency:latency}"
+    "[ for [the next ]{duration:duration}]",
     "10% of web requests take 2 seconds for 10 minutes",
 )
 def share_of_named_service_takes(

@@ -51,10 +51,12 @@ def test_each_version_serves_its_share_and_fails_only_its_own() -> None:
     versions = split_by_version(service, {"v1": 3, "v2": 1}, 0)
     versions.fail("v2", 0.5, 0)
     samples = {str(k): v for k, v in service_samples(service, 60).items()}
-    assert samples['http_requests_total{code="200", job="web", version="v1"}'] == 4500
-    assert samples['http_requests_total{code="500", job="web", version="v1"}'] == 0
-    assert samples['http_requests_total{code="200", job="web", version="v2"}'] == 750
-    assert samples['http_requests_total{code="500", job="web", version="v2"}'] == 750
+    assert (
+        samples['http_requests_total{code="200", job="web", service="web", version="v1"}'] == 4500
+    )
+    assert samples['http_requests_total{code="500", job="web", service="web", version="v1"}'] == 0
+    assert samples['http_requests_total{code="200", job="web", service="web", version="v2"}'] == 750
+    assert samples['http_requests_total{code="500", job="web", service="web", version="v2"}'] == 750
     assert service.view(60).requests == 6000 and service.view(60).errors == 750
 
 

@@ -16,7 +16,7 @@ from kubeloop.telemetry.series import Labels
 from kubeloop.telemetry.span.runs import Runs, period_scrapes
 from kubeloop.telemetry.telemetry import Telemetry
 
-ERRORS = Labels.of(__name__="http_requests_total", job="api", code="500")
+ERRORS = Labels.of(__name__="http_requests_total", job="api", service="api", code="500")
 
 
 @settings(max_examples=200, deadline=None)

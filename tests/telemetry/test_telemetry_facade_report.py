@@ -41,7 +41,9 @@ def test_the_snapshot_is_plain_json_with_timelines_burns_and_series() -> None:
     assert [p["label"] for p in slo["pairs"]] == ["1h/5m", "6h/30m", "1d/2h", "3d/6h"]
     assert slo["pairs"][0]["short"][-1] == pytest.approx(500, rel=0.01)
     assert "slo:sli_error:ratio_rate5m" in slo["rules"]
-    assert {s["labels"] for s in data["series"]} >= {'http_requests_total{code="500", job="web"}'}
+    assert {s["labels"] for s in data["series"]} >= {
+        'http_requests_total{code="500", job="web", service="web"}'
+    }
 
 
 def test_the_html_pictures_draw_every_band_and_threshold() -> None:
