@@ -213,8 +213,13 @@ _THEM = (
     r"(?P<them>none|all|each|both) of (?:them|its (?:pods|copies|instances)|the deployment's pods)"
 )
 """The pods of the deployment named last, as a pronoun: "none of them", "all of its pods"."""
+_OTHERS = (
+    rf"the (?:other|remaining) (?P<others>{NUMBER})(?: (?:pods?|copies|copy|instances?|replicas?))?"
+)
+"""The rest of the deployment named last, counted: "the other 2 are pending", "the remaining 2
+pods" are exactly that many of its pods (the line before counted the rest)."""
 _POD_SET = _compile(
-    f"{_THEM}|(?:{_QUANTIFIER})"
+    f"{_THEM}|{_OTHERS}|(?:{_QUANTIFIER})"
     f"(?:(?: (?P<state>{_STATE}))?(?: (?P<owner>{_FREE_NAME}))? (?:pods?|copy|copies|instances?)"
     f"|(?: (?P<rstate>{_STATE}))(?: (?P<rowner>{_FREE_NAME}))? replicas?)"
     f"(?: of (?:the )?(?:deployment )?(?!version\\b)(?P<of>{NAME})(?: deployment)?)?"
@@ -233,6 +238,8 @@ def _pod_set(text: str) -> PodSet:
     if g["them"]:
         quantifier = "none" if g["them"].lower() == "none" else "all"
         return PodSet(quantifier, None, IT, None, None)
+    if g["others"]:
+        return PodSet("exactly", number(g["others"]), IT, None, None)
     count_text = g["n1"] or g["n2"] or g["n3"] or g["n4"]
     count = number(count_text) if count_text else None
     if g["all_n"] or g["all"]:
