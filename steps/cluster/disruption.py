@@ -59,6 +59,9 @@ class Drains:
     """What ``kubectl drain node-1 node-2`` did: each node drained in turn, results joined."""
 
     results: tuple[Any, ...]
+    began: int | None = None
+    """The number of the last pass record when the drain began (None: none yet, or the
+    engine keeps no history): the drain's passes are that record's and every later one."""
 
     @property
     def drained(self) -> bool:
@@ -85,9 +88,11 @@ def i_drain(world: World, nodes: tuple[str, ...], seconds: int | None = None) ->
     """``kubectl drain``: cordon, evict every pod; refused evictions are retried every 5 s
     while the time given passes (none: one attempt). Several nodes drain one after another."""
     drain = world.capability(world.cluster, "drain")
+    records = getattr(world.cluster, "history", None)
+    began = records[-1].number if records else None
     results: list[Any] = []
     each_node(world, nodes, lambda node: results.append(drain(node, timeout=seconds or 0)))
-    world.parts[DRAIN] = Drains(tuple(results)) if results else None
+    world.parts[DRAIN] = Drains(tuple(results), began) if results else None
 
 
 @when("I evict pod {pod:name}", "I evict pod web-1", 'I evict pod "web-2"')
