@@ -167,6 +167,16 @@ AUTOSCALING: list[Clause] = [
         r"(?: target)?",
         lambda m: {"target": float(m.group("target"))},
     ),
+    (
+        r"(?:with |and )?(?:a |the )?(?:target |targeting )?(?:average )?cpu utili[sz]ation"
+        r"(?: target)?(?: of| at)? (?P<target>\d+(?:\.\d+)?)%",
+        lambda m: {"target": float(m.group("target"))},
+    ),
+    (
+        r"(?:with |and )?(?:targetCPUUtilizationPercentage|averageUtilization):? "
+        r"(?P<target>\d+(?:\.\d+)?)%?",
+        lambda m: {"target": float(m.group("target"))},
+    ),
 ]
 
 
@@ -271,7 +281,8 @@ CLAUSES = {
         AUTOSCALING,
         'bounds and target, in any order, each after a space, a comma or "and": from 1 to 10 '
         "replicas (or min 1, max 10; minReplicas 1, maxReplicas 10), targeting 50% cpu (or "
-        "target 50% CPU, a 50% CPU target, at 50% CPU utilization)",
+        "target 50% CPU, a 50% CPU target, at 50% CPU utilization, target CPU utilization 50%, "
+        "targetCPUUtilizationPercentage 50)",
     ),
 }
 

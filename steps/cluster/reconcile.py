@@ -17,7 +17,9 @@ from kubeloop.harness.world import World
         "<the scheduler|the control loop|a reconcile pass|one reconcile pass> runs[ once]",
         "I run <the scheduler|the controllers|a reconcile pass|one reconcile pass|"
         "the control loop>",
-        "<the HPA|the autoscaler> <acts|syncs|reconciles|runs|kicks in>",
+        "<the HPA|the autoscaler|the horizontal pod autoscaler|the HorizontalPodAutoscaler|"
+        "the pod autoscaler> <acts|syncs|reconciles|runs|kicks in|has run|has acted|has synced|"
+        "has reconciled|has kicked in|ran|acted|synced|reacts|has reacted|reacted>",
         "I reconcile once",
         "<the scheduler|the control loop|the controllers> <has|have> run",
     ),
