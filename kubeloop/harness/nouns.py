@@ -62,11 +62,14 @@ def _node(text: str) -> str:
 # In a list every bare name carries a digit, a dot, a colon or a hyphen ("node-1 and node-2",
 # "gpu-1, gpu-2 and edge-1"), so "I fail node-1 and reconcile" stays a join of two steps.
 _LISTED = f"(?:{QUOTED}|(?=[^ ,]*[-0-9.:])[A-Za-z0-9][-A-Za-z0-9._/:]*)"
+_V_NUMBER = r"v\d+(?:\.\d+)*(?![-A-Za-z0-9._/:])"
+"""A version said v and a number ("v2", "v1.4.0"): never a node's bare name, so "every pod
+is on v2" is about the version."""
 _NODES = _compile(
     rf"(?:the )?(?:other|remaining)(?: (?P<others>\d+))? {_KIND}s|the rest of the {_KIND}s"
     + "|"
     + _APPOSITION.format(group="apposed", name=NAME)
-    + f"|(?:(?:the )?{_KIND} )?(?P<one>{NAME})"
+    + f"|(?:(?:the )?{_KIND} )?(?!{_V_NUMBER})(?P<one>{NAME})"
     f"|(?:(?:the )?{_KIND}s )?(?:both )?(?P<many>{_LISTED}(?:, {_LISTED})*,? (?:and|or) {_LISTED})"
 )
 
@@ -304,6 +307,7 @@ NOUNS: dict[str, ParamType] = {
     "version": ParamType(
         _strip_groups(_VERSION.pattern), _version, 'a version: v2, "v2", version v2'
     ),
+    "vnumber": ParamType(_V_NUMBER, str, "a version said v and a number: v2, v1.4.0"),
     "pods": ParamType(
         _strip_groups(_POD_SET.pattern),
         _pod_set,

@@ -211,6 +211,7 @@ def pods_on(world: World, pods: PodSet, nodes: tuple[str, ...]) -> None:
     variants=(
         "{pods:pods} <is|are> [still ]<at|on|running> version {version:version}",
         "{pods:pods} <is|are> [still ]running {version:version}",
+        "{pods:pods} <is|are> [all ][still ][now ]<at|on> {version:vnumber}",
     ),
 )
 def pods_run(world: World, pods: PodSet, version: str) -> None:

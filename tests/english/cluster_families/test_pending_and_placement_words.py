@@ -70,3 +70,29 @@ def test_placement_over_a_list_of_nodes(
     code, out = run_scenario(tmp_path, capsys, *_AFTER_A_FAILURE, f"Then {check}")
     assert "no step matches" not in out, out
     assert (code == 0) is passes, out
+
+
+@pytest.mark.parametrize(
+    ("check", "passes"),
+    [
+        ("every web pod is on v2", True),
+        ("all 4 web pods are now at v2", True),
+        ("every web pod is on v1", False),
+        ("all 4 web pods are on v3", False),
+    ],
+)
+def test_a_version_said_on_is_the_version_not_a_node(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], check: str, passes: bool
+) -> None:
+    code, out = run_scenario(
+        tmp_path,
+        capsys,
+        "Given 2 nodes",
+        'And a deployment "web" with 4 replicas at v1',
+        "When I reconcile until stable",
+        'And I apply version "v2" of "web"',
+        "And I reconcile until stable",
+        f"Then {check}",
+    )
+    assert "no step matches" not in out and "a node named" not in out, out
+    assert (code == 0) is passes, out
