@@ -20,7 +20,7 @@ import kubeloop.harness.telemetry_nouns
 import kubeloop.harness.text_checks  # noqa: F401  (registers "is" / "contains" / "starts with")
 from kubeloop.harness.amounts import AMOUNTS, _resources
 from kubeloop.harness.nouns import NAME, _strip_groups, unquote
-from kubeloop.harness.params import NUMBER, TYPES, ParamType, number
+from kubeloop.harness.params import NUMBER, TYPES, ParamType, number, parse_taint
 
 _RES = _strip_groups(AMOUNTS["resources"].regex)
 _INT_OR_PERCENT = r"\d+%?"
@@ -119,6 +119,7 @@ SERVING: list[Clause] = [
 details of a workload (above)."""
 
 _LABEL = r"[A-Za-z0-9][-A-Za-z0-9._/]*=[-A-Za-z0-9._]*"
+_TAINT = TYPES["taint"].regex
 _KEY = r"(?:the )?(?:nodes?|hosts?|hostnames?|zones?|[A-Za-z0-9][-A-Za-z0-9._/]*)"
 
 PLACEMENT: list[Clause] = [
@@ -139,12 +140,33 @@ PLACEMENT: list[Clause] = [
         },
     ),
     (
-        rf"(?:and )?(?:spread|spreading|spreads) (?:evenly )?(?:across|over) (?P<key>{_KEY}) "
-        rf"with max ?skew (?P<skew>{NUMBER})(?P<soft> when possible)?",
-        lambda m: {"spread": (m.group("key"), number(m.group("skew")), bool(m.group("soft")))},
+        rf"(?:and )?(?:evenly )?(?:spread|spreading|spreads)(?: out)? (?:evenly )?(?:across|over) "
+        rf"(?P<key>{_KEY})(?: with max ?skew (?P<skew>{NUMBER}))?(?P<soft> when possible)?",
+        lambda m: {
+            "spread": (
+                m.group("key"),
+                number(m.group("skew")) if m.group("skew") else 1,
+                bool(m.group("soft")),
+            )
+        },
+    ),
+    (
+        r"(?:and |with )?(?:no tolerations|without (?:any )?tolerations|tolerating nothing)",
+        lambda m: {"tolerations": []},
+    ),
+    (
+        rf"(?:with a toleration (?:for|of)|tolerating|that tolerates|which tolerates)"
+        rf"(?: the taint)? (?P<taint>{_TAINT})",
+        lambda m: {"tolerate": parse_taint(m.group("taint"))},
+    ),
+    (
+        r"(?:with|at) (?:a )?priority(?: of)? (?P<priority>-?\d+)",
+        lambda m: {"priority": int(m.group("priority"))},
     ),
 ]
-"""Where a declared deployment's pods may go: a nodeSelector, pod anti-affinity, spread."""
+"""Where a declared deployment's pods may go: a nodeSelector, pod anti-affinity, spread
+(maxSkew 1 unless said), the taints they tolerate ("with no tolerations": none), and their
+priority ("at priority 100": a PriorityClass of that value)."""
 
 _REPLICAS = r"(?: replicas?| pods?)?"
 _MIN = r"(?:with )?(?:a )?(?:min|minimum|minReplicas|min replicas)(?: of)?"
@@ -165,6 +187,16 @@ AUTOSCALING: list[Clause] = [
     (
         rf"{_AIM}(?P<target>\d+(?:\.\d+)?)%(?: average)?(?: cpu)?(?: utili[sz]ation)?"
         r"(?: target)?",
+        lambda m: {"target": float(m.group("target"))},
+    ),
+    (
+        r"(?:with |and )?(?:a |the )?(?:target |targeting )?(?:average )?cpu utili[sz]ation"
+        r"(?: target)?(?: of| at)? (?P<target>\d+(?:\.\d+)?)%",
+        lambda m: {"target": float(m.group("target"))},
+    ),
+    (
+        r"(?:with |and )?(?:targetCPUUtilizationPercentage|averageUtilization):? "
+        r"(?P<target>\d+(?:\.\d+)?)%?",
         lambda m: {"target": float(m.group("target"))},
     ),
 ]
@@ -271,7 +303,8 @@ CLAUSES = {
         AUTOSCALING,
         'bounds and target, in any order, each after a space, a comma or "and": from 1 to 10 '
         "replicas (or min 1, max 10; minReplicas 1, maxReplicas 10), targeting 50% cpu (or "
-        "target 50% CPU, a 50% CPU target, at 50% CPU utilization)",
+        "target 50% CPU, a 50% CPU target, at 50% CPU utilization, target CPU utilization 50%, "
+        "targetCPUUtilizationPercentage 50)",
     ),
 }
 

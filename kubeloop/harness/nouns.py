@@ -62,11 +62,14 @@ def _node(text: str) -> str:
 # In a list every bare name carries a digit, a dot, a colon or a hyphen ("node-1 and node-2",
 # "gpu-1, gpu-2 and edge-1"), so "I fail node-1 and reconcile" stays a join of two steps.
 _LISTED = f"(?:{QUOTED}|(?=[^ ,]*[-0-9.:])[A-Za-z0-9][-A-Za-z0-9._/:]*)"
+_V_NUMBER = r"v\d+(?:\.\d+)*(?![-A-Za-z0-9._/:])"
+"""A version said v and a number ("v2", "v1.4.0"): never a node's bare name, so "every pod
+is on v2" is about the version."""
 _NODES = _compile(
     rf"(?:the )?(?:other|remaining)(?: (?P<others>\d+))? {_KIND}s|the rest of the {_KIND}s"
     + "|"
     + _APPOSITION.format(group="apposed", name=NAME)
-    + f"|(?:(?:the )?{_KIND} )?(?P<one>{NAME})"
+    + f"|(?:(?:the )?{_KIND} )?(?!{_V_NUMBER})(?P<one>{NAME})"
     f"|(?:(?:the )?{_KIND}s )?(?:both )?(?P<many>{_LISTED}(?:, {_LISTED})*,? (?:and|or) {_LISTED})"
 )
 
@@ -213,8 +216,13 @@ _THEM = (
     r"(?P<them>none|all|each|both) of (?:them|its (?:pods|copies|instances)|the deployment's pods)"
 )
 """The pods of the deployment named last, as a pronoun: "none of them", "all of its pods"."""
+_OTHERS = (
+    rf"the (?:other|remaining) (?P<others>{NUMBER})(?: (?:pods?|copies|copy|instances?|replicas?))?"
+)
+"""The rest of the deployment named last, counted: "the other 2 are pending", "the remaining 2
+pods" are exactly that many of its pods (the line before counted the rest)."""
 _POD_SET = _compile(
-    f"{_THEM}|(?:{_QUANTIFIER})"
+    f"{_THEM}|{_OTHERS}|(?:{_QUANTIFIER})"
     f"(?:(?: (?P<state>{_STATE}))?(?: (?P<owner>{_FREE_NAME}))? (?:pods?|copy|copies|instances?)"
     f"|(?: (?P<rstate>{_STATE}))(?: (?P<rowner>{_FREE_NAME}))? replicas?)"
     f"(?: of (?:the )?(?:deployment )?(?!version\\b)(?P<of>{NAME})(?: deployment)?)?"
@@ -233,6 +241,8 @@ def _pod_set(text: str) -> PodSet:
     if g["them"]:
         quantifier = "none" if g["them"].lower() == "none" else "all"
         return PodSet(quantifier, None, IT, None, None)
+    if g["others"]:
+        return PodSet("exactly", number(g["others"]), IT, None, None)
     count_text = g["n1"] or g["n2"] or g["n3"] or g["n4"]
     count = number(count_text) if count_text else None
     if g["all_n"] or g["all"]:
@@ -297,6 +307,7 @@ NOUNS: dict[str, ParamType] = {
     "version": ParamType(
         _strip_groups(_VERSION.pattern), _version, 'a version: v2, "v2", version v2'
     ),
+    "vnumber": ParamType(_V_NUMBER, str, "a version said v and a number: v2, v1.4.0"),
     "pods": ParamType(
         _strip_groups(_POD_SET.pattern),
         _pod_set,

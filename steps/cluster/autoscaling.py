@@ -139,6 +139,15 @@ def the_hpa_for_wants(world: World, deployment: str, count: int) -> None:
         "{deployment:deployment} <is|are> [still ]<scaled|set|back|back down|back up|scaled back|"
         "scaled down|scaled up|down|up> to {count:n}[ replica(s)]",
         "the desired replicas of {deployment:deployment} <is|are> {count:n}",
+        "{deployment:deployment} <scales|scaled|has scaled|has been scaled|was scaled|gets scaled|"
+        "got scaled|autoscales|autoscaled|has autoscaled> [<up|down|out|in|back|back down|"
+        "back up|back in|back out> ]to {count:n}[ <replicas|replica|pods|copies|instances>]",
+        "{deployment:deployment} <ends up|ended up|has ended up|settles|settled|has settled|"
+        "lands|landed|stabilizes|stabilises|stabilized|stabilised> <at|on> {count:n} "
+        "<replicas|replica>",
+        "{deployment:deployment} <grows|grew|has grown|shrinks|shrank|has shrunk|goes|went|"
+        "has gone|drops|dropped|has dropped|comes|came|has come|climbs|climbed> "
+        "[<up|down|out|in|back|back down|back up> ]to {count:n} <replicas|replica>",
         "<the HPA|the autoscaler> <scales|has scaled|scaled> {deployment:deployment} to "
         "{count:n}[ replica(s)]",
     ),

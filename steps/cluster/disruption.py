@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,28 +24,61 @@ def add_budget(world: World, budget: Any) -> None:
     world.capability(world.cluster, "add_disruption_budget")(budget)
 
 
+_PDB = (
+    "a <disruption budget|pod disruption budget|PodDisruptionBudget|PDB>[ {budget:name}] "
+    "<for|on|covering|protecting> {deployment:name}"
+)
+_THAT = "[,][ <that|which>] "
+_AT_MOST = "[<at most|up to|no more than|only> ]"
+_DOWN = "<unavailable|down|disrupted|offline>"
+_PODS = "[of ][<its|the|their> ]pod(s)"
+_MIN = re.compile(r"\bminavailable\b|\bat least\b", re.IGNORECASE)
+
+
 @given(
-    "a <disruption budget|pod disruption budget|PodDisruptionBudget|PDB>[ {budget:name}] for "
-    "{deployment:name} with <minAvailable|maxUnavailable> {value:intorpercent}",
+    _PDB + " with <minAvailable|maxUnavailable> {value:intorpercent}",
     'a disruption budget for "web" with minAvailable 3',
     "a disruption budget for web with maxUnavailable 25%",
     'a PodDisruptionBudget "web-pdb" for "web" with minAvailable 6',
     'a disruption budget for "storefront" that allows 1 pod to be unavailable',
     "a disruption budget for web that keeps at least 3 pods available",
+    "a PodDisruptionBudget on search that allows at most 1 pod to be unavailable",
+    "a disruption budget on storefront allows at most 1 pod down",
+    "a PDB for queue that tolerates at most 1 unavailable pod",
     variants=(
-        "a <disruption budget|pod disruption budget|PodDisruptionBudget|PDB>[ {budget:name}] for "
-        "{deployment:name} that <allows|lets> {value:intorpercent} pod(s) <to be|be|go> "
-        "<unavailable|down>",
-        "a <disruption budget|pod disruption budget|PodDisruptionBudget|PDB>[ {budget:name}] for "
-        "{deployment:name} that keeps at least {value:intorpercent} pod(s) available",
+        _PDB
+        + _THAT
+        + "<allows|lets|permits|tolerates> "
+        + _AT_MOST
+        + "{value:intorpercent} "
+        + _PODS
+        + " <to be|be|being|go|to go> "
+        + _DOWN
+        + "[ at a time]",
+        _PDB
+        + _THAT
+        + "<allows|permits|tolerates> "
+        + _AT_MOST
+        + "{value:intorpercent} "
+        + _PODS
+        + " "
+        + _DOWN
+        + "[ at a time]",
+        _PDB + _THAT + "<allows|permits|tolerates> " + _AT_MOST + "{value:intorpercent} "
+        "<unavailable|disrupted> pod(s)[ at a time]",
+        _PDB + " with <at most|up to|no more than> {value:intorpercent} pod(s) " + _DOWN,
+        _PDB + _THAT + "never <lets|allows> more than {value:intorpercent} pod(s) "
+        "<be|go|to be|to go> " + _DOWN,
+        _PDB + _THAT + "<keeps|requires|guarantees|keep|require|guarantee> at least "
+        "{value:intorpercent} " + _PODS + " <available|up|running|ready>",
+        _PDB + " with at least {value:intorpercent} pod(s) <available|up>",
     ),
 )
 def a_budget(world: World, deployment: str, value: int | str, budget: str | None = None) -> None:
     """A PodDisruptionBudget over the deployment's pods (named after it unless named): said
-    as minAvailable ("keeps at least 3 pods available") or maxUnavailable ("allows 1 pod to
-    be unavailable")."""
-    said = world.step.text.lower()
-    field = "max_unavailable" if "unavailable" in said or " down" in said else "min_available"
+    as minAvailable ("keeps at least 3 pods available") or maxUnavailable ("allows at most
+    1 pod to be unavailable", "allows 1 pod down")."""
+    field = "min_available" if _MIN.search(world.step.text) else "max_unavailable"
     pdb = world.make(
         "PodDisruptionBudget",
         budget or deployment,
@@ -59,6 +93,9 @@ class Drains:
     """What ``kubectl drain node-1 node-2`` did: each node drained in turn, results joined."""
 
     results: tuple[Any, ...]
+    began: int | None = None
+    """The number of the last pass record when the drain began (None: none yet, or the
+    engine keeps no history): the drain's passes are that record's and every later one."""
 
     @property
     def drained(self) -> bool:
@@ -73,21 +110,33 @@ class Drains:
         return tuple(pod for result in self.results for pod in result.evicted)
 
 
+_FOR = (
+    "[ for <maintenance|patching|an upgrade|upgrades|a kernel upgrade|an OS upgrade|repairs|"
+    "a reboot|replacement>]"
+)
+"""Why a node is drained: it changes nothing about the drain."""
+_WAITING = "[ <waiting up to|with a timeout of|with timeout|timing out after> {seconds:duration}]"
+
+
 @when(
-    "I drain {nodes:nodes}[ <waiting up to|with a timeout of|with timeout|timing out after>"
-    " {seconds:duration}]",
+    "I drain {nodes:nodes}" + _FOR + _WAITING,
     "I drain node-1",
     'I drain node "node-1" waiting up to 2 minutes',
     "I drain node-1 and node-2",
     "I drain node-1 with a timeout of 30 seconds",
+    "node-1 is drained",
+    "node-2 is drained for maintenance",
+    variants=("{nodes:nodes} <is|are|gets|get|has been|have been> drained" + _FOR + _WAITING,),
 )
 def i_drain(world: World, nodes: tuple[str, ...], seconds: int | None = None) -> None:
     """``kubectl drain``: cordon, evict every pod; refused evictions are retried every 5 s
     while the time given passes (none: one attempt). Several nodes drain one after another."""
     drain = world.capability(world.cluster, "drain")
+    records = getattr(world.cluster, "history", None)
+    began = records[-1].number if records else None
     results: list[Any] = []
     each_node(world, nodes, lambda node: results.append(drain(node, timeout=seconds or 0)))
-    world.parts[DRAIN] = Drains(tuple(results)) if results else None
+    world.parts[DRAIN] = Drains(tuple(results), began) if results else None
 
 
 @when("I evict pod {pod:name}", "I evict pod web-1", 'I evict pod "web-2"')
@@ -165,3 +214,21 @@ def budget_healthy(world: World, name: str, count: int) -> None:
     info = world.capability(world.cluster, "disruption_budget")(name)
     if info.current_healthy != count:
         raise world.fail(f"{count} healthy", f"{info.current_healthy} healthy")
+
+
+@then(
+    "{node:node} <is|has been|was> [fully ]drained",
+    "node-1 is drained",
+    "node-2 has been fully drained",
+)
+def is_drained(world: World, node: str) -> None:
+    """The node is cordoned and no pod is bound to it: what a finished ``kubectl drain``
+    leaves (a node merely cordoned still runs its pods)."""
+    info = world.capability(world.cluster, "node")(node)
+    left = [p.name for p in world.pods() if p.node == node]
+    if not info.unschedulable or left:
+        state = "cordoned" if info.unschedulable else "schedulable"
+        raise world.fail(
+            f"{node} drained: cordoned, with no pods",
+            f"{state}, with pods {', '.join(left) or 'none'}",
+        )

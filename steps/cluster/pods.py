@@ -155,13 +155,29 @@ def pods_are_because(world: World, pods: PodSet, phase: str, text: str) -> None:
 _SHORT_OF = {"cpu": "Insufficient cpu", "memory": "Insufficient memory"}
 
 
+_LACKING = (
+    "<for lack of|for want of|short of|without enough|because there is not enough|"
+    "because there isn't enough|because there's not enough|because of insufficient|"
+    "due to insufficient|because of a lack of|because of lack of|due to a lack of|"
+    "due to lack of|with insufficient|for insufficient|as there is not enough|"
+    "because no node has enough|since no node has enough|as no node has enough|"
+    "because the nodes lack|because no node has room for their|out of>"
+)
+"""Why a pod waits, in words: the scheduler found no node with enough of a resource."""
+
+
 @then(
-    "{pods:pods} <is|are> [still ][stuck ]{phase:phase} <for lack of|for want of|short of|"
-    "without enough|because there is not enough|because there isn't enough> "
-    "{resource:resourcename}",
+    "{pods:pods} <is|are> [still ][stuck ]{phase:phase} " + _LACKING + " {resource:resourcename}",
     "1 reports pod is stuck pending for lack of CPU",
     "2 copies are waiting for room for lack of memory",
     "all 3 web pods are pending without enough cpu",
+    "2 ingest pods are Pending because of insufficient cpu",
+    "2 pods stay pending because no node has enough memory",
+    variants=(
+        "{pods:pods} [still ]<stay|stays|remain|remains|sit|sits> [stuck ]{phase:phase} "
+        + _LACKING
+        + " {resource:resourcename}",
+    ),
 )
 def pods_short_of(world: World, pods: PodSet, phase: str, resource: str) -> None:
     """The pods are in that phase because no node has enough of the resource: the scheduler's
@@ -195,6 +211,7 @@ def pods_on(world: World, pods: PodSet, nodes: tuple[str, ...]) -> None:
     variants=(
         "{pods:pods} <is|are> [still ]<at|on|running> version {version:version}",
         "{pods:pods} <is|are> [still ]running {version:version}",
+        "{pods:pods} <is|are> [all ][still ][now ]<at|on> {version:vnumber}",
     ),
 )
 def pods_run(world: World, pods: PodSet, version: str) -> None:

@@ -28,6 +28,19 @@ def add_class(world: World, priority_class: Any) -> None:
     world.capability(world.cluster, "add_priority_class")(priority_class)
 
 
+def class_valued(world: World, value: int) -> str:
+    """The PriorityClass a deployment said "at priority VALUE" names: the first, by name, of
+    that value, else a new one, ``priority-VALUE`` (as Kubernetes gives pods a priority
+    only through a class)."""
+    listing = world.capability(world.cluster, "priority_classes")
+    found = sorted(c.name for c in listing() if c.value == value)
+    if found:
+        return str(found[0])
+    name = f"priority-{value}".replace("--", "-minus-")
+    add_class(world, world.make("PriorityClass", name, value))
+    return name
+
+
 @given(
     _CLASS + _OPTIONS,
     'a priority class "high" of 1000',
@@ -88,6 +101,15 @@ def _pod(world: World, name: str) -> Any:
     "<every|each> {deployment:name} pod has priority {value:priority}",
     'every "api" pod has priority 1000',
     "each batch pod has priority -100",
+    "every pod of payments has priority 1000000",
+    "all batch pods run at priority 100",
+    variants=(
+        "<every|each> pod of {deployment:name} has [a ]priority [of ]{value:priority}",
+        "<all|all the|the> {deployment:name} pods <have|run at|run with> [a ]priority [of ]"
+        "{value:priority}",
+        "<all|all the> pods of {deployment:name} <have|run at|run with> [a ]priority [of ]"
+        "{value:priority}",
+    ),
 )
 def every_pod_has_priority(world: World, deployment: str, value: int) -> None:
     """Every pod of the deployment was admitted with that priority (``spec.priority``)."""

@@ -17,7 +17,9 @@ from kubeloop.harness.world import World
         "<the scheduler|the control loop|a reconcile pass|one reconcile pass> runs[ once]",
         "I run <the scheduler|the controllers|a reconcile pass|one reconcile pass|"
         "the control loop>",
-        "<the HPA|the autoscaler> <acts|syncs|reconciles|runs|kicks in>",
+        "<the HPA|the autoscaler|the horizontal pod autoscaler|the HorizontalPodAutoscaler|"
+        "the pod autoscaler> <acts|syncs|reconciles|runs|kicks in|has run|has acted|has synced|"
+        "has reconciled|has kicked in|ran|acted|synced|reacts|has reacted|reacted>",
         "I reconcile once",
         "<the scheduler|the control loop|the controllers> <has|have> run",
     ),
@@ -38,6 +40,8 @@ def i_reconcile(world: World) -> None:
     variants=(
         "the scheduler has placed <everything|every pod|all pods> it can",
         "the scheduler places <everything|every pod|all pods> it can",
+        "the scheduler <places|schedules|binds|has placed|has scheduled|has bound|assigns|"
+        "has assigned> <the pods|them|the pending pods|all the pods|every pod|all pods>",
         "the rollout <runs to completion|completes|finishes|is done|has finished|has completed>",
         "<the cluster|everything> <settles|has settled|is stable|converges|has converged|"
         "has reconciled|is reconciled>",

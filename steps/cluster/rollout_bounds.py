@@ -129,3 +129,53 @@ def never_above(world: World, count: int) -> None:
 def never_below(world: World, count: int) -> None:
     """No step of the last rollout had fewer than COUNT ready pods."""
     _throughout(world, PodSet("at least", count, None, "ready", None), "ready")
+
+
+def _rolled(world: World, deployment: str) -> None:
+    """The last rollout must be the named deployment's: a bound said of gateway's pods is
+    never judged on another deployment's rollout."""
+    entry = world.report.rollouts[-1] if world.report.rollouts else None
+    if entry is None or entry.get("deployment") != deployment:
+        seen = f'the last rollout was of "{entry["deployment"]}"' if entry else "no rollout"
+        raise world.fail(f'a rollout of "{deployment}" earlier in the scenario', seen)
+
+
+_ABOVE = (
+    "<had more than|has more than|exceeded|exceeds|went above|goes above|went over|went beyond>"
+)
+
+
+@then(
+    "the rollout never " + _ABOVE + " {count:n} {deployment:deployment} pods",
+    "the rollout never had more than 5 gateway pods",
+    "the rollout of gateway never went above 5 pods",
+    "during the rollout there were never more than 5 gateway pods",
+    variants=(
+        "the rollout of {deployment:deployment} never " + _ABOVE + " {count:n} pod(s)",
+        "<during|throughout> the rollout[,] there <were|was> never more than {count:n} "
+        "{deployment:deployment} pods",
+        "there were never more than {count:n} {deployment:deployment} pods <during|throughout> "
+        "the rollout",
+    ),
+)
+def never_above_named(world: World, count: int, deployment: str) -> None:
+    """No step of the last rollout, which was the deployment's, had more than COUNT pods."""
+    _rolled(world, deployment)
+    _throughout(world, PodSet("at most", count, deployment, None, None), "existing")
+
+
+@then(
+    "the rollout never <dropped|drops|went|goes|fell> below {count:n} ready {deployment:deployment}"
+    " pods",
+    "the rollout never dropped below 3 ready gateway pods",
+    "the rollout of gateway never went below 3 ready pods",
+    variants=(
+        "the rollout of {deployment:deployment} never <dropped|drops|went|goes|fell> below "
+        "{count:n} ready pod(s)",
+    ),
+)
+def never_below_named(world: World, count: int, deployment: str) -> None:
+    """No step of the last rollout, which was the deployment's, had fewer than COUNT ready
+    pods."""
+    _rolled(world, deployment)
+    _throughout(world, PodSet("at least", count, deployment, "ready", None), "ready")

@@ -11,8 +11,9 @@ from kubeloop.harness.registry import given, when
 from kubeloop.harness.world import World
 
 from .affinity import place
-from .engine_objects import apply_deployment, reapply
+from .engine_objects import apply_deployment, reapply, toleration
 from .nodes import nodes as add_nodes
+from .priority import class_valued
 
 _COUNT = "{replicas:n}[ <replicas|replica|pods|pod|instances|instance|copies>]"
 
@@ -63,6 +64,12 @@ def a_deployment(
             f'a second declaration of "{wanted}"; name the new one, e.g. '
             f'a deployment "{suggestion}" of {replicas}',
         )
+    tolerate = options.pop("tolerate", None)
+    if tolerate is not None:
+        said = {**tolerate.as_dict(), "operator": "Equal" if tolerate.has_value else "Exists"}
+        options["tolerations"] = [toleration(world, said)]
+    if "priority" in options:
+        options["priority_class_name"] = class_valued(world, options.pop("priority"))
     count = options.pop("nodes", None)
     if count is not None:
         add_nodes(world, count, options.pop("node_size", None))
@@ -106,6 +113,13 @@ def a_deployment_on_nodes(
     + "{options:declaration}",
     "I create a deployment of 1",
     'I deploy a deployment "batch" with 2 replicas requesting 1 CPU',
+    'a deployment "payments" with 2 replicas requesting 1 CPU at priority 1000 is created',
+    variants=(
+        "a deployment[ <named|called>][ {name:name}] <of|with> "
+        + _COUNT
+        + "{options:declaration} <is created|is deployed|is applied|is added|gets created|"
+        "gets deployed|arrives|appears|is submitted>",
+    ),
 )
 def i_create_a_deployment(
     world: World, replicas: int, options: dict[str, Any], name: str | None = None

@@ -1,0 +1,71 @@
+"""The cluster autoscaler said as people say it: "a cluster autoscaler that can grow the cluster
+to 4 nodes" (a node group of the nodes' own shape, named so its nodes follow on as node-3,
+node-4), and "the cluster autoscaler runs" (one loop and the nodes it asked for joining)."""
+
+from __future__ import annotations
+
+from kubeloop.core.quantity import format_cpu, format_memory
+from kubeloop.harness.registry import given, when
+from kubeloop.harness.world import World
+
+from .cluster_autoscaler import _add
+
+GROUP = "node"
+"""The group's name: its nodes are named ``node-<n>``, past the names already taken."""
+
+_GROW = "<can grow|may grow|grows|can scale|may scale|scales|can expand|may expand>"
+
+
+@given(
+    "a cluster autoscaler that " + _GROW + " the cluster [up ]to {high:n} node(s)",
+    "a cluster autoscaler that can grow the cluster to 4 nodes",
+    "a cluster autoscaler with a maximum of 6 nodes",
+    "the cluster can autoscale up to 5 nodes",
+    variants=(
+        "a cluster autoscaler <with a maximum of|with a max of|capped at|limited to|of up to|"
+        "for up to|allowing up to> {high:n} node(s)",
+        "the cluster <can grow|may grow|can autoscale|may autoscale|autoscales|can scale|"
+        "may scale> [up ]to {high:n} node(s)",
+        "cluster autoscaling [up ]to {high:n} node(s)",
+    ),
+)
+def a_cluster_autoscaler(world: World, high: int) -> None:
+    """Let the cluster autoscaler add nodes until the cluster has HIGH: an empty node group
+    of up to HIGH minus the nodes there are, each node shaped as the nodes already there
+    (all alike; else 4 cpu and 8Gi memory)."""
+    nodes = world.capability(world.cluster, "nodes")()
+    if high <= len(nodes):
+        raise world.fail(
+            f"room to grow past the {len(nodes)} node(s) there are",
+            f"a cluster autoscaler that can grow the cluster to {high} node(s): say more than "
+            f"{len(nodes)}",
+        )
+    spec: dict[str, object] = {"name": GROUP, "min_size": 0, "max_size": high - len(nodes)}
+    shapes = {(n.cpu, n.memory) for n in nodes}
+    if len(shapes) == 1:
+        cpu, memory = shapes.pop()
+        spec["cpu"], spec["memory"] = format_cpu(cpu), format_memory(memory)
+    _add(world, spec)
+
+
+@when(
+    "the cluster autoscaler <runs|has run|acts|has acted|kicks in|has kicked in|reacts|"
+    "has reacted|does its job|has done its job>",
+    "the cluster autoscaler runs",
+    "the cluster autoscaler has run",
+)
+def the_cluster_autoscaler_runs(world: World) -> None:
+    """One loop of the cluster autoscaler (its scan interval passes), then, if it asked for
+    nodes, the time they take to join (its provisioning delay), on the one clock."""
+    status = world.capability(world.cluster, "cluster_autoscaler")
+    settings = status().settings
+    world.advance(settings.scan_interval)
+    waited = 0
+    while any(group.upcoming for group in status().groups):
+        if waited > settings.provisioning_delay:
+            raise world.fail(
+                "the nodes the cluster autoscaler asked for to join",
+                f"still provisioning after {waited} s",
+            )
+        world.advance(settings.scan_interval)
+        waited += settings.scan_interval

@@ -1,0 +1,77 @@
+"""Where pods are, said over a list of nodes: "across" both nodes, "only" these nodes."""
+
+from __future__ import annotations
+
+from kubeloop.harness.nouns import PodSet
+from kubeloop.harness.referents import known
+from kubeloop.harness.registry import then
+from kubeloop.harness.world import World
+
+from .pods import _describe_pod, check, members
+
+
+def _listed(world: World, nodes: tuple[str, ...]) -> None:
+    """A node the line names must exist: a check about a node that is not there fails."""
+    missing = [node for node in nodes if node not in known(world, "node")]
+    if missing:
+        raise world.fail(
+            f"the nodes {', '.join(nodes)} to exist",
+            f"no node {', '.join(missing)}; the nodes are {', '.join(known(world, 'node'))}",
+        )
+
+
+@then(
+    "{pods:pods} <is|are> [still ][<running|scheduled|placed|spread|spread out|"
+    "distributed> ]across {nodes:nodes}",
+    "6 api pods are running across node-1 and node-3",
+    "all 8 copies are spread across node-2 and node-4",
+    variants=("{pods:pods} [still ]<run|runs> across {nodes:nodes}",),
+)
+def pods_across(world: World, pods: PodSet, nodes: tuple[str, ...]) -> None:
+    """As "… are on node-1 and node-3", and every node listed has at least one of them:
+    "across" says the pods are spread over each node named, not piled on one."""
+    _listed(world, nodes)
+    where = " or ".join(nodes)
+    check(world, pods, lambda p: p.node in nodes, f"on {where}", detail=_describe_pod)
+    found = [p for p in members(world, pods) if p.node is not None]
+    empty = [node for node in nodes if not any(p.node == node for p in found)]
+    if empty:
+        raise world.fail(
+            f"{pods.describe()} across {', '.join(nodes)} (each with at least one)",
+            f"none on {', '.join(empty)}",
+        )
+
+
+@then(
+    "only {nodes:nodes} <have|has|run|runs|host|hosts> [any ]pods",
+    "only node-2 and node-4 have pods",
+    "only node-2 and node-4 run web pods",
+    "the pods are only on node-2 and node-4",
+    variants=(
+        "only {nodes:nodes} <have|has|run|runs|host|hosts> [any ]{deployment:deployment} pods",
+        "[all ][the ]pods are only on {nodes:nodes}",
+        "[all ][the ]{deployment:deployment} pods are only on {nodes:nodes}",
+        "{nodes:nodes} <is|are> the only <node|nodes> with [any ]pods",
+        "{nodes:nodes} <is|are> the only <node|nodes> <running|with> [any ]"
+        "{deployment:deployment} pods",
+    ),
+)
+def only_nodes_have_pods(
+    world: World, nodes: tuple[str, ...], deployment: str | None = None
+) -> None:
+    """The nodes that have pods bound (of the deployment, if named) are exactly these: each
+    has at least one, and no other node has any."""
+    _listed(world, nodes)
+    if deployment is not None and deployment not in known(world, "deployment"):
+        raise world.fail(
+            f'pods of "{deployment}"',
+            f"no deployment {deployment}; the deployments are "
+            f"{', '.join(known(world, 'deployment')) or 'none'}",
+        )
+    holding = sorted({p.node for p in world.pods(deployment) if p.node is not None})
+    if holding != sorted(nodes):
+        whose = f"{deployment} " if deployment else ""
+        raise world.fail(
+            f"{whose}pods on {', '.join(sorted(nodes))} and no other node",
+            f"{whose}pods on {', '.join(holding) or 'no node'}",
+        )
