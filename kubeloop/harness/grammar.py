@@ -245,7 +245,8 @@ _LEADING = re.compile(r"^(?:and then|then|after that|next|meanwhile),? ", re.IGN
 
 _WHO = (
     r"(?:someone|somebody|security|the security team|the team|the release manager|"
-    r"the on-call|on-call|the on-call engineer|ops|the SRE|the pipeline|CI|we|I|(?-i:[A-Z][a-z]+))"
+    r"the on-call|on-call|the on-call engineer|ops|the SRE|the pipeline|CI|we|I|"
+    r"(?!(?:nobody|noone|none|nothing)\b)(?-i:[A-Z][a-z]+))"
 )
 _PERSON = re.compile(
     rf"^{_WHO}(?: also| then| now)? "

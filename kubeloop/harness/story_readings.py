@@ -29,25 +29,46 @@ def _bare(version: str) -> str:
 
 
 _BUILD_NOUN = r"(?:build|artifact|image|release)"
-_APPOSED_BUILD = re.compile(
-    rf"^(?P<name>{_ALIAS}), (?:the|our|a|an|its|their) "
+_DESCRIBED = (
+    rf"(?:(?:the|our|a|an|its|their) )?"
     rf"(?:{_BUILD_NOUN} of (?P<p1>{_PROJECT})(?: at)? (?P<v1>{_NAMED_VERSION})"
     rf"|(?P<v2>{_NAMED_VERSION}) {_BUILD_NOUN} of (?P<p2>{_PROJECT})"
-    rf"|(?P<p3>{_PROJECT}) (?P<v3>{_NAMED_VERSION}) {_BUILD_NOUN}),? (?P<rest>.+)$",
+    rf"|(?P<p3>{_PROJECT}) (?P<v3>{_NAMED_VERSION})(?: {_BUILD_NOUN})?)"
+)
+"""A build described by its project and version: the build of orders v1, our v1 build of
+orders, the orders v1 build, orders v1."""
+_APPOSED_BUILD = re.compile(
+    rf"^(?P<name>{_ALIAS})(?P<open>, | \(){_DESCRIBED}(?P<close>,?|\)) (?P<rest>.+)$",
     re.IGNORECASE,
 )
-"""A build described between commas ("O1, the build of orders v1, is …"): the build of
-that project at that version ("O1 of orders version v1 is …")."""
+"""A build described between commas or brackets ("O1, the build of orders v1, is …", "O1
+(orders v1) is live in prod"): the build of that project at that version ("O1 of orders
+version v1 is …")."""
+_RUNS_APPOSED = re.compile(
+    r"^(?P<env>[\w-]+) (?:runs|is running|is on|has) "
+    rf"(?P<name>{_ALIAS}),? {_DESCRIBED}$",
+    re.IGNORECASE,
+)
+"""An environment's build described after it ("prod runs O1, the build of orders v1"):
+that build running there."""
+
+
+def _described(found: re.Match[str]) -> tuple[str, str]:
+    project = found.group("p1") or found.group("p2") or found.group("p3")
+    return project, _bare(found.group("v1") or found.group("v2") or found.group("v3"))
 
 
 def build_apposition(text: str) -> str | None:
     """TEXT with a build's description said as its project and version, else None."""
     found = _APPOSED_BUILD.match(text)
-    if found is None:
-        return None
-    project = found.group("p1") or found.group("p2") or found.group("p3")
-    version = _bare(found.group("v1") or found.group("v2") or found.group("v3"))
-    return f"{found.group('name')} of {project} version {version} {found.group('rest')}"
+    if found is not None and (found["open"] == " (") == (found["close"] == ")"):
+        project, version = _described(found)
+        return f"{found.group('name')} of {project} version {version} {found.group('rest')}"
+    found = _RUNS_APPOSED.match(text)
+    if found is not None:
+        project, version = _described(found)
+        return f"{found['name']} of {project} version {version} is running in {found['env']}"
+    return None
 
 
 _WHAT_RUNS = re.compile(
@@ -63,6 +84,13 @@ _VERSION_FIRST = re.compile(
     re.IGNORECASE,
 )
 """A version said before its project ("v2 of orders is built as O2"): version v2 of orders."""
+_PROJECT_VERSION_FACTS = re.compile(
+    rf"^(?P<p>{_PROJECT}) (?:version )?(?P<v>{_VERSION}) (?=(?:is|was|gets|got|has|had|passes|"
+    r"passed|clears|cleared|goes|went|makes it|made it|reaches|reached)\b)(?!.* built as )",
+    re.IGNORECASE,
+)
+"""What happened to a project's version said with the project first ("search v2 is signed,
+approved and promoted to prod"): that version of it ("v2 of search is …")."""
 
 _WHO_BUILDS = re.compile(
     r"^(?P<who>I|we|the team|someone|somebody|CI|the pipeline) (?P<verb>builds?|built) "
@@ -93,14 +121,21 @@ _NOBODY_APPROVES = re.compile(
 )
 """What did not happen after a promotion ("… but nobody approves it"): without an approval."""
 _PROMOTED_UNAPPROVED = re.compile(
-    r"^(?P<what>\S+) (?:is|gets|got|was) promoted (?:straight |directly |right )?to "
-    r"(?P<env>\S+) without an approval$",
+    r"^(?P<what>\S+) (?:(?:is|gets|got|was) (?:promoted|pushed|shipped|sent|moved)|goes|went"
+    r"|moves|moved) (?:straight |directly |right )?to (?P<env>\S+) without an approval$",
     re.IGNORECASE,
 )
 """A promotion said in the passive with no approval: the promotion, nothing else done."""
+_NEVER_APPROVED = re.compile(
+    r"^(?P<what>\S+) (?:never gets|never got|is never|was never|never was|never is) approved "
+    r"for (?P<env>\S+)$",
+    re.IGNORECASE,
+)
+"""An approval that never comes ("P2 never gets approved for prod"): nobody approved it."""
 
 _ROLLS_OUT = re.compile(
-    r"^(?P<what>\S+) (?:rolls out|gets rolled out|is being rolled out) to (?P<to>\S+)",
+    r"^(?P<what>\S+) (?:rolls out|gets rolled out|is being rolled out|goes out|went out|is "
+    r"pushed out) to (?P<to>\S+)",
     re.IGNORECASE,
 )
 """A build rolling out said as what it does ("O2 rolls out to orders"): I roll it out."""
@@ -115,6 +150,17 @@ _EVERY_POD_ON = re.compile(
 )
 """Every pod of a version said one by one ("every pod on v2 fails 30% of requests"): the
 pods on that version fail that share, each of them."""
+_VERSION_PODS = re.compile(
+    rf"^(?:every|each|any|all(?: of)?(?: the)?)? ?(?P<v>{_VERSION}|{_ALIAS}) "
+    r"(?:pods?|copies|copy|instances?|replicas?) "
+    r"(?P<verb>fails|fail|starts failing|start failing) ",
+    re.IGNORECASE,
+)
+"""The pods of a version said with the version first ("every v2 pod fails …")."""
+_TURNS_OUT = re.compile(
+    r"^(?P<who>\S+) (?:turns|turned) out to (?:fail|be failing) ", re.IGNORECASE
+)
+"""A fault found out ("G2 turns out to fail 30% of requests"): it fails."""
 
 _ON_ITS_OWN = re.compile(
     r"\b(?:rolls itself back|rolls back (?:on its own|by itself|all by itself|itself))\b",
@@ -122,6 +168,36 @@ _ON_ITS_OWN = re.compile(
 )
 _BY_ITSELF = re.compile(r"\b(is|gets) rolled back (?:on its own|by itself)\b", re.IGNORECASE)
 """Automation said as the system acting alone ("rolls back on its own"): automatically."""
+_WHENEVER = re.compile(
+    r"\b(?P<act>rolls back|rolled back)(?P<auto> automatically)? (?:whenever|if|as soon as|once)"
+    r" (?=(?:that|the|our|it)\b)",
+    re.IGNORECASE,
+)
+"""The trigger said with another conjunction ("… whenever that SLO pages"): when."""
+_WHEN_FIRST = re.compile(
+    r"^(?:when|whenever|if|as soon as|once) (?P<slo>that SLO|the SLO|that promise|the promise|"
+    r'our promise|it|the SLO "[^"]+"|the SLO [\w-]+) (?P<verb>pages|starts paging|is paging),? '
+    r"(?P<env>[\w-]+) (?:rolls back|is rolled back|gets rolled back)(?: automatically)?$",
+    re.IGNORECASE,
+)
+"""The trigger said first ("when that SLO pages, storefront rolls back"): the rollback."""
+_ENDED_UP = re.compile(r"\b(?:ended|ends|has ended) up (back )?on\b", re.IGNORECASE)
+"""Where an environment ended ("prod ended up back on v1"): it is (back) on it."""
+_ROLLBACK_COUNT = re.compile(
+    r"^there (?:was|were|has been|have been) (?P<bound>exactly |only |just |at least |at most )?"
+    r"(?P<n>one|a single|1|two|2|three|3|\d+) rollbacks? (?:of|in|for|to) (?P<env>[\w-]+)$",
+    re.IGNORECASE,
+)
+"""Rollbacks counted as things ("there was exactly one rollback of prod"): how many times the
+environment was rolled back."""
+_COUNTS = {"one": "once", "a single": "once", "1": "once", "two": "twice", "2": "twice"}
+
+
+def _rolled_back(found: re.Match[str]) -> str:
+    said = found.group("n").lower()
+    times = _COUNTS.get(said, f"{said} times")
+    return f"{found['env']} was rolled back {found['bound'] or ''}{times}"
+
 
 _PAGED_WHOM = re.compile(
     r"\b(?P<verb>paged|pages|has paged|is paging)(?: (?:the on-call(?: engineer| team)?|on-call|"
@@ -138,14 +214,22 @@ def story_said(text: str) -> str:
     """TEXT with the story's ways of saying things put as the phrases say them."""
     text = _WHAT_RUNS.sub(lambda m: f"{m.group('verb')} running in {m['e1'] or m['e2']}", text)
     text = _VERSION_FIRST.sub(r"version \g<v> of \g<p> ", text)
+    text = _PROJECT_VERSION_FACTS.sub(r"\g<v> of \g<p> ", text)
     text = _WHO_BUILDS.sub(_who_builds, text)
     text = _NOBODY_APPROVES.sub(" without an approval", text)
     text = _PROMOTED_UNAPPROVED.sub(r"I promote \g<what> to \g<env> without an approval", text)
+    text = _NEVER_APPROVED.sub(r"nobody has approved \g<what> for \g<env>", text)
     text = _ROLLS_OUT.sub(r"I roll out \g<what> to \g<to>", text)
     text = _ROLL_IT_OUT.sub(r"I roll out \g<what>", text)
     every = _EVERY_POD_ON.sub(lambda m: f"pods on {m['v']} {_plural(m['verb'])} ", text)
+    every = _VERSION_PODS.sub(lambda m: f"pods on {m['v']} {_plural(m['verb'])} ", every)
     if every != text:
         text = re.sub(r" of its requests\b", " of their requests", every)
+    text = _TURNS_OUT.sub(r"\g<who> fails ", text)
+    text = _WHEN_FIRST.sub(r"\g<env> is rolled back automatically when \g<slo> \g<verb>", text)
+    text = _WHENEVER.sub(r"\g<act>\g<auto> when ", text)
+    text = _ENDED_UP.sub(lambda m: "is back on" if m.group(1) else "is on", text)
+    text = _ROLLBACK_COUNT.sub(_rolled_back, text)
     text = _BY_ITSELF.sub(r"\1 rolled back automatically", text)
     text = _ON_ITS_OWN.sub("rolls back automatically", text)
     text = _PAGED_WHOM.sub(r"\g<verb>", text)

@@ -42,7 +42,7 @@ def project_of(world: World, version: str) -> str:
     projects = _projects(world) or sorted(world.declared.deployments)
     if len(projects) != 1:
         raise world.fail(
-            f'the project {version} is a version of ("{version} of checkout")',
+            f'the project of version {version} ("version {version} of checkout")',
             f"projects: {', '.join(projects) or 'none yet'}",
         )
     return projects[0]
