@@ -17,6 +17,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from kubeloop.harness.errors import AmbiguousStepError, UndefinedStepError
+from kubeloop.harness.story_readings import build_apposition, story_said
 
 if TYPE_CHECKING:
     from kubeloop.harness.definitions import Match
@@ -244,7 +245,8 @@ _LEADING = re.compile(r"^(?:and then|then|after that|next|meanwhile),? ", re.IGN
 
 _WHO = (
     r"(?:someone|somebody|security|the security team|the team|the release manager|"
-    r"the on-call|on-call|the on-call engineer|ops|the SRE|the pipeline|CI|we|I|(?-i:[A-Z][a-z]+))"
+    r"the on-call|on-call|the on-call engineer|ops|the SRE|the pipeline|CI|we|I|"
+    r"(?!(?:nobody|noone|none|nothing)\b)(?-i:[A-Z][a-z]+))"
 )
 _PERSON = re.compile(
     rf"^{_WHO}(?: also| then| now)? "
@@ -312,6 +314,9 @@ def readings(text: str) -> list[str]:
 
 def _readings(text: str) -> list[str]:
     """``readings`` but for the node words."""
+    built = build_apposition(text)
+    if built is not None:
+        return [built, *readings(built)]
     apposition = _APPOSITION.match(text)
     if apposition is not None:
         named = _APPOSITION.sub(r"\g<name> ", text, count=1)
@@ -331,6 +336,7 @@ def _readings(text: str) -> list[str]:
     stripped = _PERCENT.sub(r"\1%", _CONTRACTION.sub(r"\1 not", stripped))
     stripped = _IS_SHORT.sub(r"\1 is", _WHOSE_REQUESTS.sub("", stripped))
     stripped = _POSSESSIVE.sub(_of, _PLURAL_OWNER.sub("'s ", stripped))
+    stripped = story_said(stripped)
     if _RUNNING.search(stripped):
         stripped = _EVERY_POD.sub("", stripped)
     if _EVERY_GATE.match(stripped):

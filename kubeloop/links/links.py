@@ -234,24 +234,24 @@ class Links:
 
     def fail_pods_of(self, version: str, ratio: float | None) -> list[str]:
         """Pods running ``version`` fail ``ratio`` of their requests, in every service they
-        serve (None: as the service); returns those services."""
+        serve (None: as the service); returns those services. Said before any pod of a
+        linked service is ready (a fault set up before the release), it holds from the
+        moment its pods first serve that service."""
         cluster, telemetry = self._cluster(), self._telemetry()
         if cluster is None or telemetry is None:
             raise InvalidSpecError("pods that fail requests need a cluster and telemetry")
         self._split(self.clock.now)
-        served = [
-            name
-            for name, _, _ in self.traffic.pairs(cluster, telemetry)
-            if getattr(telemetry.service(name), "versions", None) is not None
-        ]
-        if not served:
+        linked = [name for name, _, _ in self.traffic.pairs(cluster, telemetry)]
+        if not linked:
             raise InvalidSpecError(
                 "no service is served by a deployment's pods yet: declare a service of the "
                 'deployment\'s name (Given the service "web" serves 100 requests per second)'
             )
-        for name in served:
-            self.traffic.fail(telemetry, name, version, ratio, self.clock.now)
-        return served
+        self.traffic.hold(version, ratio)
+        for name in linked:
+            if getattr(telemetry.service(name), "versions", None) is not None:
+                self.traffic.fail(telemetry, name, version, ratio, self.clock.now)
+        return linked
 
     def _split(self, now: int) -> None:
         cluster, telemetry = self._cluster(), self._telemetry()

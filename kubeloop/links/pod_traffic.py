@@ -22,6 +22,7 @@ from kubeloop.errors import InvalidSpecError, NotFoundError
 from kubeloop.telemetry.linear import exact_number
 
 MAX_CAPACITY = 10**9
+MAX_VERSION_LENGTH = 128
 
 
 class PodTraffic:
@@ -31,6 +32,9 @@ class PodTraffic:
         self.auto = True
         self.capacity: dict[str, Fraction] = {}
         """deployment → requests per second one ready pod serves at most."""
+        self.faults: dict[str, Fraction | None] = {}
+        """version → the share of requests its pods fail (None: as the service), said before
+        a service was split: given to each service when its pods first serve it."""
 
     def serve(self, service: str, deployment: str) -> None:
         self.explicit[service] = deployment
@@ -39,6 +43,19 @@ class PodTraffic:
         """Each ready pod of ``deployment`` serves at most ``per_pod`` requests per second."""
         self.capacity[deployment] = exact_number(
             per_pod, f'deployment "{deployment}": a pod\'s requests per second', 0, MAX_CAPACITY
+        )
+
+    def hold(self, version: str, ratio: float | Fraction | None) -> None:
+        """Pods running ``version`` fail ``ratio`` of what they serve in every service split
+        from now on (None: as the service); checked before anything changes."""
+        if not isinstance(version, str) or not 0 < len(version) <= MAX_VERSION_LENGTH:
+            raise InvalidSpecError(
+                f"a version is a label value of 1 to 128 characters, not {version!r}"
+            )
+        self.faults[version] = (
+            None
+            if ratio is None
+            else exact_number(ratio, f"version {version}: the error ratio", 0, 1)
         )
 
     def pairs(self, cluster: Any, telemetry: Any) -> list[tuple[str, str, dict[str, int]]]:
@@ -81,9 +98,13 @@ class PodTraffic:
             versions = service.versions
             if versions is None and not ready:
                 continue  # never served yet: nothing to split
-            if versions is None or versions.serving() != ready:
+            if versions is None:
+                versions = split_by_version(service, ready, now)
+                for version, ratio in sorted(self.faults.items()):
+                    versions.fail(version, ratio, now)
+            elif versions.serving() != ready:
                 # no ready pod left: every share 0, no endpoint, every request fails
-                shares = ready or dict.fromkeys(versions.shares() if versions else (), 0)
+                shares = ready or dict.fromkeys(versions.shares(), 0)
                 versions = split_by_version(service, shares, now)
             versions.set_capacity(self.capacity.get(deployment), now)
         return pairs

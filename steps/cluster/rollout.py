@@ -130,6 +130,9 @@ def i_roll_out(
     rollouts too.
     """
     deployment = deployment or it(world, "deployment")
+    declared = world.declared.deployments
+    if deployment not in declared and version in declared:  # "O2 is rolled out to orders"
+        deployment, version = version, deployment
     from ..links.links_part import artifact_named, links  # noqa: PLC0415  (one world)
 
     digest = world.attempt(lambda: artifact_named(world, version))

@@ -1,11 +1,22 @@
 """Where the mechanisms meet: prod deploying to the cluster, alerts that roll back, HPAs fed
 by a query (``kubeloop.links``)."""
 
-from . import autoscaling, manager_story, rollback, rollout, servers, story, timeline, traffic
+from . import (
+    autoscaling,
+    manager_story,
+    outcomes,
+    rollback,
+    rollout,
+    servers,
+    story,
+    timeline,
+    traffic,
+)
 
 __all__ = [
     "autoscaling",
     "manager_story",
+    "outcomes",
     "rollback",
     "rollout",
     "servers",

@@ -21,6 +21,7 @@ from kubeloop.harness.world import World
 from .build import REVISION, _build, bind
 from .commits import VERSION_LABEL, _commit, build_commit, make_true
 from .pipeline_part import scene
+from .version_builds import build_at, is_version, project_of
 
 DEFAULT_VERSION = "1.0.0"
 """The version of a project built without one said and no manifest declared."""
@@ -101,7 +102,14 @@ def build_of(
     facts: Sequence[Fact] = (),
 ) -> None:
     """Build PROJECT (at VERSION, else its declared manifest, else at the default
-    version) as ALIAS; then make each fact said after it true."""
+    version) as ALIAS; then make each fact said after it true. A version said where the
+    name goes ("v2 of search is signed …") is PROJECT's build at that version, never a
+    build named "v2" (version_builds.build_at)."""
+    if version is None and is_version(world, alias):
+        built = build_at(world, alias, project)
+        if built is not None:
+            make_true(world, built, facts)
+        return
     _build_as(world, project, _manifest(world, project, version), alias)
     if world.error is None:
         make_true(world, alias, facts)
@@ -205,15 +213,9 @@ def version_built_as(
     facts: Sequence[Fact] = (),
 ) -> None:
     """A build's whole history in one sentence: PROJECT (said, else the one project built
-    so far) built at VERSION as ALIAS, then each fact said after it made true in turn."""
-    current = scene(world)
-    if project is None:
-        if len(current.manifests) != 1:
-            said = ", ".join(sorted(current.manifests)) or "none yet"
-            raise world.fail(
-                f'the project of version {version} ("version {version} of …")', f"projects: {said}"
-            )
-        project = next(iter(current.manifests))
+    or declared so far: version_builds.project_of) built at VERSION as ALIAS, then each fact
+    said after it made true in turn."""
+    project = project or project_of(world, version)
     _build_as(world, project, {"name": project, "version": version}, alias)
     if world.error is None:
         make_true(world, alias, facts)

@@ -28,6 +28,7 @@ from kubeloop.pipeline import TestSummary
 
 from .build import REVISION, _build, bind
 from .pipeline_part import environment_said, last_built, run_gates, scene
+from .version_builds import build_at, is_version
 
 VERSION_LABEL = "org.opencontainers.image.version"
 DEFAULT_PROJECT = "web"
@@ -177,8 +178,11 @@ def the_pipeline_builds(world: World, source: str, alias: str) -> None:
     "R5 from commit aaa1111 is signed and running in prod",
 )
 def what_happened(world: World, alias: str, facts: Sequence[Fact]) -> None:
-    """Each fact about the artifact, made true in the order said."""
-    make_true(world, alias, facts)
+    """Each fact about the artifact, made true in the order said (a version no build is
+    bound to: the build of the project at that version, version_builds.build_at)."""
+    built = build_at(world, alias) if is_version(world, alias) else alias
+    if built is not None:
+        make_true(world, built, facts)
 
 
 @given(

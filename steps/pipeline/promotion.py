@@ -11,6 +11,7 @@ from kubeloop.harness.world import World
 from kubeloop.pipeline import PipelineDefinition
 
 from .pipeline_part import env_named, said_last, scene
+from .version_builds import is_version, runs_version
 
 
 def _operate(world: World, method: str, alias: str, env: str) -> None:
@@ -128,6 +129,9 @@ def env_runs(world: World, env: str, alias: str = "nothing") -> None:
         return
     current = scene(world)
     env = env_named(world, env)
+    if is_version(world, alias):
+        runs_version(world, env, alias)
+        return
     running = world.capability(current.pipeline, "running")(env)
     expected = None if alias == "nothing" else current.digest(world, alias)
     if running != expected:

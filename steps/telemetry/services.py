@@ -236,9 +236,11 @@ def starts_failing(
     """From now on ERRORS of the service's requests fail (500); "for 10 minutes": that long,
     then it fails as before. A version said as the subject ("v2 fails 30% of requests") is
     the pods running it, in every service they serve (one world: kubeloop/links)."""
-    if name is not None and _VERSION.fullmatch(name) and name not in call(world, "services"):
-        _version_fails(world, name, _ratio(errors), duration)
-        return
+    if name is not None and name not in call(world, "services"):
+        version = name if _VERSION.fullmatch(name) else _built_at(world, name)
+        if version is not None:
+            _version_fails(world, version, _ratio(errors), duration)
+            return
     service = _service(world, the_named(world, name))
     _lasting(world, service, "set_error_ratio", _ratio(errors), duration)
 
@@ -264,6 +266,17 @@ def fails_every_request(world: World, name: str, duration: int | None = None) ->
 
 
 _VERSION = re.compile(r"v\d[\w.-]*", re.IGNORECASE)
+
+
+def _built_at(world: World, name: str) -> str | None:
+    """The version the build named NAME was built at ("G2 fails 30% of requests": the pods
+    running it), None if no build is named so."""
+    from ..links.links_part import artifact_named  # noqa: PLC0415  (links: one world)
+
+    digest = artifact_named(world, name)
+    if digest is None:
+        return None
+    return str(world.parts["pipeline"].pipeline.artifact(digest).version)
 
 
 def _version_fails(world: World, version: str, ratio: float, duration: int | None) -> None:

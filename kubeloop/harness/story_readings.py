@@ -1,0 +1,241 @@
+"""The one-world story as team leads and incident commanders tell it, read as the phrases
+say it: a build described in apposition ("O1, the build of orders v1, is what prod runs"),
+a version said before its project ("v2 of orders is built as O2"), a build said by who
+made it ("we build storefront v3 as S3"), a promotion nobody approved ("P2 is promoted to
+prod but nobody approves it"), a build that rolls out ("O2 rolls out to orders with …"),
+every pod of a version failing ("every pod on v2 fails 30% of requests"), automation
+"on its own", a page said with whom it woke ("the SLO paged the on-call") and a count said
+"1 time".
+
+Each rule rewrites words, never meaning: the rewritten line must still match exactly one
+phrase (``grammar.with_readings``), and a name the line gives is kept.
+"""
+
+from __future__ import annotations
+
+import re
+
+_VERSION = r'(?:v\d[\w.+-]*|\d+(?:\.\d+)+[\w.+-]*|"v?\d[^"]*")'
+"""A version said as people write it: v2, v1.4, 2.3.0, "2.4.1-rc1"."""
+_NAMED_VERSION = rf"(?:version (?:{_VERSION}|\d+|\"[^\"]+\")|{_VERSION})"
+_PROJECT = r'(?:"[^"]+"|(?!version\b)[A-Za-z][\w.-]*)'
+_ALIAS = r'(?:(?-i:[A-Z][\w.:-]*\d[\w.:-]*)|"[^"]+")'
+"""A build's name as people give one: a capital and a digit (O1, R2, build-B7 quoted)."""
+
+
+def _bare(version: str) -> str:
+    """The version without the word "version" before it."""
+    return version[len("version ") :] if version.lower().startswith("version ") else version
+
+
+_BUILD_NOUN = r"(?:build|artifact|image|release)"
+_DESCRIBED = (
+    rf"(?:(?:the|our|a|an|its|their) )?"
+    rf"(?:{_BUILD_NOUN} of (?P<p1>{_PROJECT})(?: at)? (?P<v1>{_NAMED_VERSION})"
+    rf"|(?P<v2>{_NAMED_VERSION}) {_BUILD_NOUN} of (?P<p2>{_PROJECT})"
+    rf"|(?P<p3>{_PROJECT}) (?P<v3>{_NAMED_VERSION})(?: {_BUILD_NOUN})?)"
+)
+"""A build described by its project and version: the build of orders v1, our v1 build of
+orders, the orders v1 build, orders v1."""
+_APPOSED_BUILD = re.compile(
+    rf"^(?P<name>{_ALIAS})(?P<open>, | \(){_DESCRIBED}(?P<close>,?|\)) (?P<rest>.+)$",
+    re.IGNORECASE,
+)
+"""A build described between commas or brackets ("O1, the build of orders v1, is …", "O1
+(orders v1) is live in prod"): the build of that project at that version ("O1 of orders
+version v1 is …")."""
+_RUNS_APPOSED = re.compile(
+    r"^(?P<env>[\w-]+) (?:runs|is running|is on|has) "
+    rf"(?P<name>{_ALIAS}),? {_DESCRIBED}$",
+    re.IGNORECASE,
+)
+"""An environment's build described after it ("prod runs O1, the build of orders v1"):
+that build running there."""
+
+
+def _described(found: re.Match[str]) -> tuple[str, str]:
+    project = found.group("p1") or found.group("p2") or found.group("p3")
+    return project, _bare(found.group("v1") or found.group("v2") or found.group("v3"))
+
+
+def build_apposition(text: str) -> str | None:
+    """TEXT with a build's description said as its project and version, else None."""
+    found = _APPOSED_BUILD.match(text)
+    if found is not None and (found["open"] == " (") == (found["close"] == ")"):
+        project, version = _described(found)
+        return f"{found.group('name')} of {project} version {version} {found.group('rest')}"
+    found = _RUNS_APPOSED.match(text)
+    if found is not None:
+        project, version = _described(found)
+        return f"{found['name']} of {project} version {version} is running in {found['env']}"
+    return None
+
+
+_WHAT_RUNS = re.compile(
+    r"\b(?P<verb>is|was) what(?:'s| is)? (?:(?:running|live|deployed) (?:in|on) (?P<e1>[\w-]+)"
+    r"|(?P<e2>[\w-]+) (?:runs|is running|ran|was running|serves|is serving))$",
+    re.IGNORECASE,
+)
+"""What an environment runs said as a clause ("O1 is what prod runs"): running there."""
+
+_VERSION_FIRST = re.compile(
+    rf"^(?P<v>{_VERSION}) of (?P<p>{_PROJECT}) "
+    r"(?=(?:is|was|gets|got|has been)(?: then)? built as )",
+    re.IGNORECASE,
+)
+"""A version said before its project ("v2 of orders is built as O2"): version v2 of orders."""
+_PROJECT_VERSION_FACTS = re.compile(
+    rf"^(?P<p>{_PROJECT}) (?:version )?(?P<v>{_VERSION}) (?=(?:is|was|gets|got|has|had|passes|"
+    r"passed|clears|cleared|goes|went|makes it|made it|reaches|reached)\b)(?!.* built as )",
+    re.IGNORECASE,
+)
+"""What happened to a project's version said with the project first ("search v2 is signed,
+approved and promoted to prod"): that version of it ("v2 of search is …")."""
+
+_WHO_BUILDS = re.compile(
+    r"^(?P<who>I|we|the team|someone|somebody|CI|the pipeline) (?P<verb>builds?|built) "
+    rf"(?:(?P<p1>{_PROJECT}) (?:at )?(?P<v1>{_NAMED_VERSION})"
+    rf"|(?P<v2>{_NAMED_VERSION}) of (?P<p2>{_PROJECT})) (?P<as>as|into) (?P<alias>\S+)$",
+    re.IGNORECASE,
+)
+"""A build said by who made it, with the project's version ("we build storefront v3 as S3",
+"the team built checkout version 5.2.0 as R1"): the build of that project at that version."""
+
+
+def _who_builds(found: re.Match[str]) -> str:
+    project = found.group("p1") or found.group("p2")
+    version = _bare(found.group("v1") or found.group("v2"))
+    return (
+        f"{found.group('who')} {found.group('verb')} {project} at version {version} as "
+        f"{found.group('alias')}"
+    )
+
+
+_NOBODY_APPROVES = re.compile(
+    r",? (?:but|and|yet) (?:(?:nobody|no one|no-one|noone) (?:ever )?(?:approves|approved|has "
+    r"approved|signs off on|signed off on|signs off|signed off)(?: (?:it|that|this|them|the "
+    r"promotion|the release))?|(?:it )?(?:is|was|gets|got|has been) (?:never|not) approved)$"
+    r"|,? without (?:anyone|anybody|someone|somebody) (?:approving|signing off on)"
+    r"(?: (?:it|that|them))?$|,? with no approval$|,? without approval$",
+    re.IGNORECASE,
+)
+"""What did not happen after a promotion ("… but nobody approves it"): without an approval."""
+_PROMOTED_UNAPPROVED = re.compile(
+    r"^(?P<what>\S+) (?:(?:is|gets|got|was) (?:promoted|pushed|shipped|sent|moved)|goes|went"
+    r"|moves|moved) (?:straight |directly |right )?to (?P<env>\S+) without an approval$",
+    re.IGNORECASE,
+)
+"""A promotion said in the passive with no approval: the promotion, nothing else done."""
+_NEVER_APPROVED = re.compile(
+    r"^(?P<what>\S+) (?:never gets|never got|is never|was never|never was|never is) approved "
+    r"for (?P<env>\S+)$",
+    re.IGNORECASE,
+)
+"""An approval that never comes ("P2 never gets approved for prod"): nobody approved it."""
+
+_ROLLS_OUT = re.compile(
+    r"^(?P<what>\S+) (?:rolls out|gets rolled out|is being rolled out|goes out|went out|is "
+    r"pushed out) to (?P<to>\S+)",
+    re.IGNORECASE,
+)
+"""A build rolling out said as what it does ("O2 rolls out to orders"): I roll it out."""
+_ROLL_IT_OUT = re.compile(r"^I roll (?!out\b|back\b)(?P<what>\S+) out\b", re.IGNORECASE)
+"""The particle after its object ("I roll it out with …"): I roll out it."""
+
+_EVERY_POD_ON = re.compile(
+    r"^(?:every|each|any|all(?: of)?(?: the)?|the) (?:pods?|copies|copy|instances?|replicas?) "
+    rf"(?:on|running|at|with|of) (?P<v>{_VERSION}|{_ALIAS}) "
+    r"(?P<verb>fails|fail|starts failing|start failing) ",
+    re.IGNORECASE,
+)
+"""Every pod of a version said one by one ("every pod on v2 fails 30% of requests"): the
+pods on that version fail that share, each of them."""
+_VERSION_PODS = re.compile(
+    rf"^(?:every|each|any|all(?: of)?(?: the)?)? ?(?P<v>{_VERSION}|{_ALIAS}) "
+    r"(?:pods?|copies|copy|instances?|replicas?) "
+    r"(?P<verb>fails|fail|starts failing|start failing) ",
+    re.IGNORECASE,
+)
+"""The pods of a version said with the version first ("every v2 pod fails …")."""
+_TURNS_OUT = re.compile(
+    r"^(?P<who>\S+) (?:turns|turned) out to (?:fail|be failing) ", re.IGNORECASE
+)
+"""A fault found out ("G2 turns out to fail 30% of requests"): it fails."""
+
+_ON_ITS_OWN = re.compile(
+    r"\b(?:rolls itself back|rolls back (?:on its own|by itself|all by itself|itself))\b",
+    re.IGNORECASE,
+)
+_BY_ITSELF = re.compile(r"\b(is|gets) rolled back (?:on its own|by itself)\b", re.IGNORECASE)
+"""Automation said as the system acting alone ("rolls back on its own"): automatically."""
+_WHENEVER = re.compile(
+    r"\b(?P<act>rolls back|rolled back)(?P<auto> automatically)? (?:whenever|if|as soon as|once)"
+    r" (?=(?:that|the|our|it)\b)",
+    re.IGNORECASE,
+)
+"""The trigger said with another conjunction ("… whenever that SLO pages"): when."""
+_WHEN_FIRST = re.compile(
+    r"^(?:when|whenever|if|as soon as|once) (?P<slo>that SLO|the SLO|that promise|the promise|"
+    r'our promise|it|the SLO "[^"]+"|the SLO [\w-]+) (?P<verb>pages|starts paging|is paging),? '
+    r"(?P<env>[\w-]+) (?:rolls back|is rolled back|gets rolled back)(?: automatically)?$",
+    re.IGNORECASE,
+)
+"""The trigger said first ("when that SLO pages, storefront rolls back"): the rollback."""
+_ENDED_UP = re.compile(r"\b(?:ended|ends|has ended) up (back )?on\b", re.IGNORECASE)
+"""Where an environment ended ("prod ended up back on v1"): it is (back) on it."""
+_ROLLBACK_COUNT = re.compile(
+    r"^there (?:was|were|has been|have been) (?P<bound>exactly |only |just |at least |at most )?"
+    r"(?P<n>one|a single|1|two|2|three|3|\d+) rollbacks? (?:of|in|for|to) (?P<env>[\w-]+)$",
+    re.IGNORECASE,
+)
+"""Rollbacks counted as things ("there was exactly one rollback of prod"): how many times the
+environment was rolled back."""
+_COUNTS = {"one": "once", "a single": "once", "1": "once", "two": "twice", "2": "twice"}
+
+
+def _rolled_back(found: re.Match[str]) -> str:
+    said = found.group("n").lower()
+    times = _COUNTS.get(said, f"{said} times")
+    return f"{found['env']} was rolled back {found['bound'] or ''}{times}"
+
+
+_PAGED_WHOM = re.compile(
+    r"\b(?P<verb>paged|pages|has paged|is paging)(?: (?:the on-call(?: engineer| team)?|on-call|"
+    r"the on call|someone|somebody|us|the team|the SRE|whoever is on call|the pager))$",
+    re.IGNORECASE,
+)
+"""A page said with whom it woke ("the SLO paged the on-call"): it paged."""
+
+_ONE_TIME = re.compile(r"\b(?:1|one|a single) time\b", re.IGNORECASE)
+"""A count of one said as "1 time": once."""
+
+
+def story_said(text: str) -> str:
+    """TEXT with the story's ways of saying things put as the phrases say them."""
+    text = _WHAT_RUNS.sub(lambda m: f"{m.group('verb')} running in {m['e1'] or m['e2']}", text)
+    text = _VERSION_FIRST.sub(r"version \g<v> of \g<p> ", text)
+    text = _PROJECT_VERSION_FACTS.sub(r"\g<v> of \g<p> ", text)
+    text = _WHO_BUILDS.sub(_who_builds, text)
+    text = _NOBODY_APPROVES.sub(" without an approval", text)
+    text = _PROMOTED_UNAPPROVED.sub(r"I promote \g<what> to \g<env> without an approval", text)
+    text = _NEVER_APPROVED.sub(r"nobody has approved \g<what> for \g<env>", text)
+    text = _ROLLS_OUT.sub(r"I roll out \g<what> to \g<to>", text)
+    text = _ROLL_IT_OUT.sub(r"I roll out \g<what>", text)
+    every = _EVERY_POD_ON.sub(lambda m: f"pods on {m['v']} {_plural(m['verb'])} ", text)
+    every = _VERSION_PODS.sub(lambda m: f"pods on {m['v']} {_plural(m['verb'])} ", every)
+    if every != text:
+        text = re.sub(r" of its requests\b", " of their requests", every)
+    text = _TURNS_OUT.sub(r"\g<who> fails ", text)
+    text = _WHEN_FIRST.sub(r"\g<env> is rolled back automatically when \g<slo> \g<verb>", text)
+    text = _WHENEVER.sub(r"\g<act>\g<auto> when ", text)
+    text = _ENDED_UP.sub(lambda m: "is back on" if m.group(1) else "is on", text)
+    text = _ROLLBACK_COUNT.sub(_rolled_back, text)
+    text = _BY_ITSELF.sub(r"\1 rolled back automatically", text)
+    text = _ON_ITS_OWN.sub("rolls back automatically", text)
+    text = _PAGED_WHOM.sub(r"\g<verb>", text)
+    return _ONE_TIME.sub("once", text)
+
+
+def _plural(verb: str) -> str:
+    """The verb said of several pods: fail, start failing."""
+    return {"fails": "fail", "starts failing": "start failing"}.get(verb.lower(), verb)

@@ -1,0 +1,79 @@
+"""A version said where a build is meant ("v2 is signed, approved and promoted to prod",
+"prod still runs v1 of reports"), resolved through the builds the world knows.
+
+A name bound to a build is that build, always; only a name no build is bound to and that
+reads as a version (v2, 2.3.0) is a version. A version said of something to do is the
+build of the project at that version the scenario already made (its own alias, say
+"reports-v1"), else a new build of it named "PROJECT-VERSION"; a version said of what an
+environment runs compares the version the running build was built at (and its project,
+when said), whole.
+"""
+
+from __future__ import annotations
+
+import re
+
+from kubeloop.harness.world import World
+
+from .build import bind
+from .pipeline_part import scene
+
+VERSION = re.compile(r"v\d[\w.+-]*|\d+(?:\.\d+)+(?:[-+][\w.-]+)?", re.IGNORECASE)
+"""What reads as a version when no build is bound to it: v2, v1.4, 2.3.0, 2.4.1-rc1."""
+
+
+def is_version(world: World, text: str) -> bool:
+    """TEXT names no build and reads as a version."""
+    current = world.parts.get("pipeline")
+    bound = current is not None and text in current.aliases
+    return not bound and VERSION.fullmatch(text) is not None
+
+
+def _projects(world: World) -> list[str]:
+    """Every project built so far, by name."""
+    current = scene(world)
+    names = {str(current.pipeline.artifact(d).name) for d in current.aliases.values()}
+    return sorted(names | set(current.manifests))
+
+
+def project_of(world: World, version: str) -> str:
+    """The one project built so far (else the one deployment declared): what VERSION is a
+    version of, when the line does not say."""
+    projects = _projects(world) or sorted(world.declared.deployments)
+    if len(projects) != 1:
+        raise world.fail(
+            f'the project of version {version} ("version {version} of checkout")',
+            f"projects: {', '.join(projects) or 'none yet'}",
+        )
+    return projects[0]
+
+
+def build_at(world: World, version: str, project: str | None = None) -> str | None:
+    """The alias of PROJECT's build at VERSION: one already made, else a new one named
+    "PROJECT-VERSION" (None: the build was refused, the refusal kept)."""
+    current = scene(world)
+    project = project or project_of(world, version)
+    for alias, digest in current.aliases.items():
+        artifact = current.pipeline.artifact(digest)
+        if str(artifact.name) == project and str(artifact.version) == version:
+            return alias
+    manifest = {"name": project, "version": version}
+    digest = world.attempt(lambda: world.capability(current.pipeline, "build")(manifest))
+    if digest is None:
+        return None
+    alias = f"{project}-{version}"
+    bind(world, alias, digest, version)
+    return alias
+
+
+def runs_version(world: World, env: str, version: str, project: str | None = None) -> None:
+    """ENV runs a build made at VERSION (of PROJECT, when said): the whole version string."""
+    current = scene(world)
+    running = world.capability(current.pipeline, "running")(env)
+    said = f"{version} of {project}" if project else version
+    if running is None:
+        raise world.fail(f"{env} to run {said}", "it runs nothing")
+    artifact = current.pipeline.artifact(running)
+    if str(artifact.version) != version or (project and str(artifact.name) != project):
+        shown = f"{current.alias_of(running)}, {artifact.version} of {artifact.name}"
+        raise world.fail(f"{env} to run {said}", f"it runs {shown}")
