@@ -284,11 +284,13 @@ class Registry:
         )
         if framed:  # what the line means, said in more than one phrase's words
             return [f"{kw.title()} {phrase}" for kw, phrase in framed]
-        by_meaning = nearby.phrases(index, keyword, text, count)
-        by_letters = close_phrases(self.definitions, keyword, text, count)
+        looks = [
+            lambda: nearby.phrases(index, keyword, text, count),
+            lambda: close_phrases(self.definitions, keyword, text, count),
+        ]
         if any(map(index.lexicon.near, index.chunk(text).unknown)):  # (a slip: by letters)
-            by_meaning, by_letters = by_letters, by_meaning
-        close = self._accepted(by_meaning)[:count] or self._accepted(by_letters)
+            looks.reverse()
+        close = next((found for look in looks if (found := self._accepted(look()))), [])
         return [f"{kw.title()} {phrase}" for kw, phrase in close]
 
     def _accepted(self, phrases: list[tuple[str, str]]) -> list[tuple[str, str]]:

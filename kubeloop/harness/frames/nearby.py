@@ -121,7 +121,7 @@ that is surely a value ("R1", a number, a quoted name), and never below ``_FAR``
 _FAR = 0.3
 _OTHER = 0.5
 """How much an example of the other keyword (a When for a Given) costs."""
-_FILLED = 12
+_FILLED = 6
 """How many of the nearest examples are said in the line's values and compared."""
 
 
