@@ -284,14 +284,17 @@ class Registry:
         )
         if framed:  # what the line means, said in more than one phrase's words
             return [f"{kw.title()} {phrase}" for kw, phrase in framed]
-        looks = [
+        looks: list[Callable[[], list[tuple[str, str]]]] = [
             lambda: nearby.phrases(index, keyword, text, count),
             lambda: close_phrases(self.definitions, keyword, text, count),
         ]
         if any(map(index.lexicon.near, index.chunk(text).unknown)):  # (a slip: by letters)
             looks.reverse()
-        close = next((found for look in looks if (found := self._accepted(look()))), [])
-        return [f"{kw.title()} {phrase}" for kw, phrase in close]
+        for look in looks:  # (by meaning first; the second only when the first finds none)
+            close = self._accepted(look())
+            if close:
+                return [f"{kw.title()} {phrase}" for kw, phrase in close]
+        return []
 
     def _accepted(self, phrases: list[tuple[str, str]]) -> list[tuple[str, str]]:
         """Only suggestions a run would take as written (a test feeds every one back)."""

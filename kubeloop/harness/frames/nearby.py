@@ -112,7 +112,7 @@ _QUANTIFIED = 1.0
 _MEANING = frozenset({*NEGATIONS.values(), *COMPARATORS.values()})
 _VALUE = 0.6
 """How much each of the line's values an example finds a slot for counts."""
-_KEPT = 0.3
+_KEPT = 0.6
 """How much each value of the example's own, kept where the line gave none, costs."""
 _CLOSE = 0.5
 """How much of what a line says (its concepts, by rarity) an example must say to be near
