@@ -82,12 +82,14 @@ def _catalog(index: FrameIndex) -> _Catalog:
     return _Catalog(tuple(known), weight, mechanisms)
 
 
-def _mechanism(catalog: _Catalog, text: str, content: set[str]) -> str | None:
-    """The mechanism the line is about: its nouns' (mechanisms.py), else the one its
-    concepts are said in most, by how rare each is."""
+def _mechanism(catalog: _Catalog, text: str, line: Chunked, content: set[str]) -> str | None:
+    """The mechanism the line is about: its nouns' (mechanisms.py), a query's, else the
+    one its concepts are said in most, by how rare each is."""
     mine = mechanism_of(text)
     if mine is not None:
         return mine
+    if any(v.label == "promql" for v in line.values):
+        return "telemetry"  # (a query is about telemetry, whatever else the line says)
     votes: dict[str, float] = {}
     for concept in sorted(content):
         counts = catalog.mechanisms.get(concept, Counter())
@@ -174,7 +176,7 @@ def phrases(index: FrameIndex, keyword: str, text: str, count: int) -> list[tupl
     content = {c.label for c in line.chunks if c.kind == "concept"} - GRAMMAR
     if not content and not line.values:
         return []
-    mine = _mechanism(catalog, text, content)
+    mine = _mechanism(catalog, text, line, content)
     keywords = (keyword, *_OTHER_KEYWORD.get(keyword, ()))
     grams = trigrams(text.lower())
     rarest = math.log(1 + len(catalog.known))

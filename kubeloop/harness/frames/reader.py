@@ -29,11 +29,12 @@ more, and the line is likelier words we do not know than names."""
 
 def _readable(chunked: Chunked) -> bool:
     """Whether a line says enough to be read by its meaning: no word unknown, something
-    said besides names and grammar ("R1", "the R1 of prod" say too little), and no
+    said besides names and grammar ("R1", "the R1 of prod" say too little; a query says
+    what it is about), and no
     more bare plain words than could all be names."""
     return (
         not chunked.unknown
-        and any(c.kind == "concept" for c in chunked.chunks)
+        and any(c.kind == "concept" or c.label == "promql" for c in chunked.chunks)
         and sum(v.weak for v in chunked.values) <= _WEAK
     )
 

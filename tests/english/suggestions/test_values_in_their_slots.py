@@ -27,14 +27,15 @@ def _offered(keyword: str, text: str) -> list[tuple[str, str]]:
 @pytest.mark.parametrize(
     ("text", "query", "value"),
     [
-        ('"up{job=\\"auth\\"}" is 1', 'up{job="auth"}', "1"),
+        ('"up{job=\\"auth\\"}" is 1 on every scrape', 'up{job="auth"}', "1"),
+        ('"up{job=\\"auth\\"}" is 1 throughout the window', 'up{job="auth"}', "1"),
         (
-            '"rate(errors_total{team=\\"core\\"}[10m])" equals 3',
+            '"rate(errors_total{team=\\"core\\"}[10m])" equals 3 by the end',
             'rate(errors_total{team="core"}[10m])',
             "3",
         ),
         (
-            "\"sum(rate(http_requests_total{job='payments'}[5m]))\" is 200",
+            "\"sum(rate(http_requests_total{job='payments'}[5m]))\" settles at 200",
             "sum(rate(http_requests_total{job='payments'}[5m]))",
             "200",
         ),
@@ -57,7 +58,9 @@ def test_a_query_the_line_gives_is_offered_whole_and_its_number_as_the_value(
 
 
 def test_a_number_never_goes_into_a_querys_range_nor_a_query_into_a_label() -> None:
-    offered = _offered("then", "\"sum(rate(http_requests_total{job='payments'}[5m]))\" is 200")
+    offered = _offered(
+        "then", "\"sum(rate(http_requests_total{job='payments'}[5m]))\" is 200 for the whole hour"
+    )
     for _, sentence in offered:
         assert "[200]" not in sentence, sentence
         assert '="sum(' not in sentence, sentence
