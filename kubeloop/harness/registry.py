@@ -18,7 +18,7 @@ import kubeloop.harness.clauses  # noqa: F401  (registers the noun phrases and c
 from kubeloop.harness import distribute
 from kubeloop.harness.definitions import Match, StepDefinition, StepFunction
 from kubeloop.harness.errors import AmbiguousStepError, UndefinedStepError
-from kubeloop.harness.frames import details
+from kubeloop.harness.frames import details, nearby
 from kubeloop.harness.frames.index import FrameIndex
 from kubeloop.harness.frames.reader import nearest, proposals, read
 from kubeloop.harness.grammar import readings, with_readings
@@ -284,8 +284,17 @@ class Registry:
         )
         if framed:  # what the line means, said in more than one phrase's words
             return [f"{kw.title()} {phrase}" for kw, phrase in framed]
-        close = self._accepted(close_phrases(self.definitions, keyword, text, count))
-        return [f"{kw.title()} {phrase}" for kw, phrase in close]
+        looks: list[Callable[[], list[tuple[str, str]]]] = [
+            lambda: nearby.phrases(index, keyword, text, count),
+            lambda: close_phrases(self.definitions, keyword, text, count),
+        ]
+        if any(map(index.lexicon.near, index.chunk(text).unknown)):  # (a slip: by letters)
+            looks.reverse()
+        for look in looks:  # (by meaning first; the second only when the first finds none)
+            close = self._accepted(look())
+            if close:
+                return [f"{kw.title()} {phrase}" for kw, phrase in close]
+        return []
 
     def _accepted(self, phrases: list[tuple[str, str]]) -> list[tuple[str, str]]:
         """Only suggestions a run would take as written (a test feeds every one back)."""

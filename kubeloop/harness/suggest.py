@@ -165,7 +165,7 @@ def _not_a_value(word: str) -> bool:
     )
 
 
-def _file_kinds(text: str) -> set[bool]:
+def file_kinds(text: str) -> set[bool]:
     """For each YAML file the text names: is it a promtool rule unit-test file (named
     ``…_test.yml`` as promtool's own examples are)? A phrase that loads rule files is no
     suggestion for a test file, nor the rule-test runner for a rule file."""
@@ -202,7 +202,7 @@ def _examples(definitions: Sequence[StepDefinition]) -> list[_Example]:
                 e,
                 e.lower(),
                 _trigrams(e.lower()),
-                _file_kinds(e),
+                file_kinds(e),
                 Counter(e.lower()),
                 of_domain(d.domain),
             )
@@ -257,7 +257,7 @@ def close_phrases(
     """
     if len(text) > _LONGEST:
         return []
-    files = _file_kinds(text)
+    files = file_kinds(text)
     lowered = text.lower()
     mine = mechanism_of(text)
     grams = _trigrams(lowered)

@@ -83,6 +83,7 @@ _PIECE = re.compile(
     r"|[A-Za-z_:][\w:]*[({]"
     r"|<=|>=|==|<|>"
     r"|'s\b|n't\b"
+    r"|(?<![\w-])-\d+(?:\.\d+)?(?![\w.-])"
     r"|[A-Za-z0-9][\w.%:/=+…-]*[\w%…]|[A-Za-z0-9]"
 )
 _CONTRACTION = re.compile(

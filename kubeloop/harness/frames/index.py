@@ -111,15 +111,15 @@ class FrameIndex:
         negations, comparisons, quantifiers and referents; fewest more first. Their
         examples, the more left out, may be what the line says (the real matcher decides)."""
         concepts, values = chunked.signature()
-        content = [c for c in concepts if c not in _GRAMMAR]
+        content = [c for c in concepts if c not in GRAMMAR]
         if not content:
             return []
-        grammar = [c for c in concepts if c in _GRAMMAR]
+        grammar = [c for c in concepts if c in GRAMMAR]
         rarest = min(content, key=lambda c: len(self.saying.get((keyword, c), [])))
         found: list[tuple[int, int, Frame]] = []
         for order, frame in enumerate(self.saying.get((keyword, rarest), [])):
             theirs, their_values = frame.chunked.signature()
-            if [c for c in theirs if c in _GRAMMAR] != grammar or not set(concepts) <= set(theirs):
+            if [c for c in theirs if c in GRAMMAR] != grammar or not set(concepts) <= set(theirs):
                 continue
             surplus = Counter(their_values) - Counter(values)
             if Counter(values) - Counter(their_values):
@@ -137,7 +137,7 @@ MORE = 3
 """The most a frame may say beyond a line for the line to be read as it, the rest left out."""
 
 _LIGHT = frozenset(concept_of(verb) for verb in LIGHT_VERBS)
-_GRAMMAR = frozenset({*NEGATIONS.values(), *COMPARATORS.values(), *QUANTIFIERS.values(), "IT", "I"})
+GRAMMAR = frozenset({*NEGATIONS.values(), *COMPARATORS.values(), *QUANTIFIERS.values(), "IT", "I"})
 
 
 def _lighter(chunked: Chunked) -> Signature | None:
@@ -145,6 +145,6 @@ def _lighter(chunked: Chunked) -> Signature | None:
     how many ("prod runs nothing" is not "there are no prod")."""
     concepts, values = chunked.signature()
     kept = tuple(c for c in concepts if c not in _LIGHT)
-    if not any(c not in _GRAMMAR for c in kept):
+    if not any(c not in GRAMMAR for c in kept):
         return None
     return kept, values

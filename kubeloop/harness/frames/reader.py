@@ -13,15 +13,17 @@ from dataclasses import replace
 from itertools import combinations
 
 from kubeloop.harness.definitions import Match
+from kubeloop.harness.frames import looser
 from kubeloop.harness.frames.chunker import Chunked, normalised
 from kubeloop.harness.frames.index import FrameIndex
 from kubeloop.harness.frames.kinds import fits
 from kubeloop.harness.frames.lexicon import words
 from kubeloop.harness.frames.rebuild import Rebuilt, rebuilt
 
-_EXACT, _LIGHT, _SHORTER = "exact", "light", "shorter"
-"""The ways a line is tried, in turn: its own frames; theirs but for a light verb; wider
-frames with what the line does not say left out."""
+_EXACT, _LIGHT, _LOOSER, _SHORTER = "exact", "light", "looser", "shorter"
+"""The ways a line is tried, in turn: its own frames; theirs but for a light verb; the
+frames of what it says in other grammar (looser.py); wider frames with what the line does
+not say left out."""
 _WEAK = 2
 """The most bare plain words one line may give as names ("checkout v1 is live in prod"):
 more, and the line is likelier words we do not know than names."""
@@ -29,11 +31,12 @@ more, and the line is likelier words we do not know than names."""
 
 def _readable(chunked: Chunked) -> bool:
     """Whether a line says enough to be read by its meaning: no word unknown, something
-    said besides names and grammar ("R1", "the R1 of prod" say too little), and no
+    said besides names and grammar ("R1", "the R1 of prod" say too little; a query says
+    what it is about), and no
     more bare plain words than could all be names."""
     return (
         not chunked.unknown
-        and any(c.kind == "concept" for c in chunked.chunks)
+        and any(c.kind == "concept" or c.label == "promql" for c in chunked.chunks)
         and sum(v.weak for v in chunked.values) <= _WEAK
     )
 
@@ -58,6 +61,22 @@ def sentences(index: FrameIndex, keyword: str, text: str, light: bool = False) -
         said = rebuilt(frame.example, frame.chunked, chunked)
         if said is not None:
             found.setdefault(said.text, said)
+    return list(found.values())
+
+
+def _looser(index: FrameIndex, keyword: str, text: str) -> list[Rebuilt]:
+    """What ``text`` says as the frames of the same meaning said in other grammar
+    (looser.py: "exactly" where a plain statement is exact, "every pod" for "pods", an
+    action said without who did it)."""
+    chunked = index.chunk(text)
+    if not _readable(chunked) or _unfinished(text):
+        return []
+    found: dict[str, Rebuilt] = {}
+    for signature in looser.signatures(keyword, chunked):
+        for frame in index.frames.get((keyword, signature), []):
+            said = rebuilt(frame.example, frame.chunked, chunked)
+            if said is not None:
+                found.setdefault(said.text, said)
     return list(found.values())
 
 
@@ -133,7 +152,7 @@ def read(
     approved, so it is not taken); None when none fits, or when it fits several
     definitions' frames and none is said in more of the line's own words than the others."""
     names = _names(index, texts[-1])
-    for way in (_EXACT, _LIGHT, _SHORTER):
+    for way in (_EXACT, _LIGHT, _LOOSER, _SHORTER):
         for text in texts:
             found = {
                 key: candidate
@@ -165,7 +184,7 @@ def proposals(
 ) -> list[str]:
     """The sentences a line that ``read`` refused fits equally (two definitions said as
     close to its words), closest first: what to suggest instead of guessing."""
-    for way in (_EXACT, _LIGHT, _SHORTER):
+    for way in (_EXACT, _LIGHT, _LOOSER, _SHORTER):
         for text in texts:
             found = _candidates(index, match_one, keyword, text, way)
             if found:
@@ -212,11 +231,12 @@ def _candidates(
     sentence says, its order, the match)."""
     mine = set(words(text))
     found: dict[int, tuple[int, int, Match]] = {}
-    said_as = (
-        _shorter(index, keyword, text)
-        if way == _SHORTER
-        else sentences(index, keyword, text, way == _LIGHT)
-    )
+    if way == _SHORTER:
+        said_as = _shorter(index, keyword, text)
+    elif way == _LOOSER:
+        said_as = _looser(index, keyword, text)
+    else:
+        said_as = sentences(index, keyword, text, way == _LIGHT)
     for order, said in enumerate(said_as):
         shared = len(mine & set(words(said.text)))
         for match in match_one(keyword, said.text):

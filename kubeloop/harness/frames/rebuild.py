@@ -62,6 +62,15 @@ def pairs(frame: Chunked, line: Chunked) -> list[tuple[Chunk, Chunk]] | None:
     return paired
 
 
+def _as_in(slot: Chunk, value: Chunk) -> str:
+    """A query said as the example says its own: bare where the example's is bare
+    (""up{job=\\"api\\"}" is 1" is the bare "up{job="api"} is 1"), else as the line says it."""
+    said = value.text
+    if value.label == "promql" and said[:1] == '"' and slot.text[:1] not in "\"'`":
+        return said[1:-1].replace('\\"', '"')
+    return said
+
+
 @dataclass(frozen=True)
 class Rebuilt:
     """A frame's example in a line's values: the sentence, and where each value went."""
@@ -78,7 +87,7 @@ def rebuilt(example: str, frame: Chunked, line: Chunked) -> Rebuilt | None:
         return None
     text = normalised(example)
     for slot, value in sorted(paired, key=lambda p: p[0].start, reverse=True):
-        text = text[: slot.start] + "\0" + value.text + "\0" + text[slot.end :]
+        text = text[: slot.start] + "\0" + _as_in(slot, value) + "\0" + text[slot.end :]
     text = text.replace(" 's", "'s")
     placed: list[tuple[int, int, Chunk]] = []
     for _, value in sorted(paired, key=lambda p: p[0].start):

@@ -1,0 +1,234 @@
+"""How good the first suggestion for each unmatched line is, over feature files given.
+
+``python benchmarks/suggestion_quality.py FILE...`` checks each file as ``kubeloop check``
+does and, for every line no phrase matches, scores the first sentence it is offered
+(a "did you mean", a phrase about its nouns, the nearest, or "write Then …"):
+
+- help: whether the line is offered anything at all;
+- accepted: whether a run takes the sentence as written;
+- values: whether every value the line gives (quoted, a number, a name shaped as one)
+  is in the sentence whole, in a parameter of its type (a number where a count goes,
+  never into a name or a query; a name never where a number or a query goes), or in a
+  noun phrase ("6 "web" pods"), never a fragment of a query or a quoted value;
+- mechanism: whether the sentence's phrase is of the line's mechanism (its scenario's
+  tag; a story's line may use any, and the shared phrases of time suit every one).
+
+``--show`` prints each line with its first sentence and what it failed.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections import Counter
+from pathlib import Path
+
+from kubeloop.harness.check import check_file
+from kubeloop.harness.frames.values import unit
+from kubeloop.harness.mechanisms import of_domain
+from kubeloop.harness.registry import REGISTRY, load_step_library
+
+_PROBLEM = re.compile(r'^.*?:(\d+): no step matches (Given|When|Then) "(.*)"$')
+_STEP = re.compile(r"^\s*(?:Given|When|Then|And|But|\*)\s")
+_SUGGESTED = re.compile(r"^    (Given|When|Then) (.+)$")
+_HINT = re.compile(r"^  this is .*: write (Given|When|Then) (.+)$")
+_NUMBERS = frozenset(
+    {"n", "number", "decimal", "intorpercent", "priority", "percent", "latency", "quantity"}
+)
+_NAMES = frozenset(
+    {
+        "name",
+        "names",
+        "node",
+        "nodes",
+        "deployment",
+        "service",
+        "alert",
+        "alertname",
+        "sloalert",
+        "slo",
+        "sloname",
+        "artifact",
+        "artifacts",
+        "commit",
+        "gate",
+        "gates",
+        "gatelist",
+        "owner",
+        "pods",
+        "person",
+        "release",
+        "version",
+        "word",
+        "imageref",
+    }
+)
+_QUERIES = frozenset({"promql", "quotedpromql", "barepromql", "series", "ratephrase"})
+_LIST = re.compile(r",? and then |,? then |, and |, | and ")
+
+
+def _class(label: str) -> str:
+    if label in ("number", "percent", "quantity", "duration"):
+        return "number"
+    return label
+
+
+def _kind_class(kind: str) -> str:
+    if kind in _NUMBERS:
+        return "number"
+    if kind in _NAMES:
+        return "name"
+    if kind in _QUERIES:
+        return "promql"
+    return "other"
+
+
+def _values(line: str) -> list[tuple[str, str]]:
+    """(text, class) of every value the line gives that is surely a value."""
+    index = REGISTRY.frames()
+    chunked = index.chunk(line)
+    return [
+        (v.text, _class(v.label))
+        for v in chunked.values
+        if not v.weak or v.text.lower() in index.lexicon.names
+    ]
+
+
+def _placed(sentence: str, keyword: str) -> list[tuple[str, str, int, int]] | None:
+    """(parameter text, kind, start, end) of the phrase that takes ``sentence`` as
+    written; None when no one phrase does (a reading or a list took it)."""
+    for definition in REGISTRY.candidates(keyword, sentence):
+        found = definition.fullmatch(sentence)
+        if found is None:
+            continue
+        kinds = definition.kinds(sentence)
+        return [
+            (said, kinds.get(name, ""), found.start(name), found.end(name))
+            for name, said in found.groupdict().items()
+            if said is not None
+        ]
+    return None
+
+
+def _whole(value: str, said: str, kind: str) -> bool:
+    bare, inner = value.strip("\"'`"), said.strip().strip("\"'`")
+    if bare == inner:
+        return True
+    return kind in ("names", "nodes", "artifacts", "gatelist", "gates") and bare in [
+        item.strip("\"' ") for item in _LIST.split(said)
+    ]
+
+
+def _values_kept(line: str, keyword: str, sentence: str) -> bool:
+    placed = _placed(sentence, keyword)
+    for given, kind in _values(line):
+        value = given
+        at = [m.start() for m in re.finditer(re.escape(value), sentence)]
+        if not at:  # (said without its quotes, or its quotes escaped inside: still whole)
+            value = given.strip("\"'`").replace('\\"', '"')
+            number, _, word = value.partition(" ")
+            value = number + (unit(word) or " " + word) if word else value
+            at = [m.start() for m in re.finditer(re.escape(value), sentence)]
+        if not at:
+            return False
+        if placed is None:
+            continue
+        holders = [p for p in placed if any(p[2] <= a and a + len(value) <= p[3] for a in at)]
+        if not holders:
+            return False
+        said, their_kind, _, _ = min(holders, key=lambda p: p[3] - p[2])
+        if not _whole(value, said, their_kind):
+            if their_kind in _QUERIES or said.strip()[:1] in "\"'`":
+                return False  # (a fragment of a query or of a quoted value)
+            continue  # (a part of a noun phrase: "6 "web" pods")
+        theirs = _kind_class(their_kind)
+        if theirs != "other" and kind in ("number", "name", "promql") and theirs != kind:
+            return False
+    return True
+
+
+def _mechanism(keyword: str, sentence: str) -> str | None:
+    matches = REGISTRY.quietly(keyword, sentence)
+    return of_domain(matches[0].definition.domain) if matches else None
+
+
+def _tags(path: Path) -> dict[int, str]:
+    tags: dict[int, str] = {}
+    tag = "untagged"
+    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if raw.strip().startswith("@"):
+            tag = raw.strip().split()[0][1:]
+        tags[number] = tag
+    return tags
+
+
+def first(message: str) -> tuple[str, str] | None:
+    """The first sentence a "no step matches" message offers: (keyword, sentence)."""
+    for line in message.splitlines()[1:]:
+        hit = _HINT.match(line) or _SUGGESTED.match(line)
+        if hit is not None:
+            return hit.group(1).lower(), hit.group(2)
+    return None
+
+
+def score(paths: list[Path], show: bool = False) -> dict[str, Counter[str]]:
+    """Per tag (and ``ALL``): steps, lines (unmatched), help, accepted, values, mechanism."""
+    load_step_library()
+    counts: dict[str, Counter[str]] = {}
+    for path in paths:
+        tags = _tags(path)
+        for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if _STEP.match(raw):
+                for key in (tags[number], "ALL"):
+                    counts.setdefault(key, Counter()).update(["steps"])
+        seen: set[int] = set()
+        for problem in check_file(path):
+            head = _PROBLEM.match(problem.splitlines()[0])
+            if head is None or int(head.group(1)) in seen:
+                continue
+            number, keyword, text = int(head.group(1)), head.group(2).lower(), head.group(3)
+            seen.add(number)
+            tag = tags.get(number, "untagged")
+            marks = _marks(keyword, text, first(problem), tag)
+            for key in (tag, "ALL"):
+                counts.setdefault(key, Counter()).update(["lines", *marks])
+            if show:
+                print(f"{path.name}:{number} @{tag} {keyword.title()} {text}")
+                offered = first(problem)
+                print(f"    -> {offered and ' '.join(offered)}  [{' '.join(marks)}]")
+    return counts
+
+
+def _marks(keyword: str, text: str, offered: tuple[str, str] | None, tag: str) -> list[str]:
+    if offered is None:
+        return []
+    said, sentence = offered
+    marks = ["help"]
+    if REGISTRY.accepts(said, sentence):
+        marks.append("accepted")
+        if _values_kept(text, said, sentence):
+            marks.append("values")
+        mechanism = _mechanism(said, sentence)
+        if tag == "story" or mechanism in (tag, "common"):
+            marks.append("mechanism")
+    return marks
+
+
+def main() -> int:
+    show = "--show" in sys.argv
+    paths = [Path(p) for p in sys.argv[1:] if p != "--show"]
+    counts = score(paths, show)
+    print(f"{'tag':10s} matched     unmatched  help  accepted  values  mechanism")
+    for tag in sorted(counts):
+        c = counts[tag]
+        matched = c["steps"] - c["lines"]
+        print(
+            f"{tag:10s} {matched:4d}/{c['steps']:<4d} {100 * matched // max(c['steps'], 1):3d}% "
+            f"{c['lines']:5d} {c['help']:5d} {c['accepted']:9d} {c['values']:7d} "
+            f"{c['mechanism']:10d}"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

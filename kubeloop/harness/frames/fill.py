@@ -1,0 +1,202 @@
+"""An example said again with as many of a line's values as fit, each in a slot of its type.
+
+Unlike rebuild.py (a reading, where every value must pair), a suggestion keeps the
+example's own value where the line gives none, and leaves out a value with no slot of its
+type. Each value is put in only where the phrase then takes it as one whole parameter, or
+one item of a list: never a number into a query's range, never a fragment of a quoted
+query into a name. A value is quoted as the example quotes its slot ("web" for web, a
+query in backticks where single quotes would clash).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from kubeloop.harness.definitions import StepDefinition
+from kubeloop.harness.frames.chunker import Chunk, Chunked, normalised
+from kubeloop.harness.frames.index import Frame
+from kubeloop.harness.frames.values import unit
+
+
+@dataclass(frozen=True)
+class Filled:
+    """The sentence; how many of the line's values it says, leaves out, and how many of
+    the example's own it keeps where the line gave none."""
+
+    text: str
+    placed: int
+    dropped: int
+    kept: int
+    named: int
+    """How many of those placed are surely values (quoted, numbered, shaped as names)."""
+
+
+_VERSION = re.compile(r'"?v\d+(?:\.\d+)*"?')
+_ALIAS = re.compile(r'"?[A-Z][A-Za-z]?\d+"?')
+
+
+def _numbered(text: str) -> bool:
+    """Whether a name is a build's alias ("R1") or a version ("v2")."""
+    return _ALIAS.fullmatch(text) is not None or _VERSION.fullmatch(text) is not None
+
+
+def _kind(value: Chunk) -> str:
+    """The kind a name's noun says ("node node-2"), or its own first word does ("node-2")."""
+    head = value.text.strip('"').split("-", 1)[0].lower()
+    return value.of_kind or (head if head in _NAMED_KINDS and "-" in value.text else "")
+
+
+_NAMED_KINDS = frozenset({"node", "pod"})
+
+
+def _agree(slot: Chunk, value: Chunk) -> bool:
+    """A value fits a slot of its type; a name of a kind (said, or "node-2") only a slot
+    of that kind or of none; a build's alias ("R1") or a version ("v2") only where the
+    example has one; a
+    bare plain word ("checkout") only where the example has one too, or where both say the
+    same preposition before it."""
+    if _kind(slot) and _kind(value) and _kind(slot) != _kind(value):
+        return False
+    if _numbered(value.text) and not _numbered(slot.text):
+        return False  # (a build's alias or a version is never a service's or pod's name)
+    return not value.weak or slot.plain or (bool(slot.role) and slot.role == value.role)
+
+
+def _capitals(line: Chunked) -> list[Chunk]:
+    """Words the lexicon knows, said capitalised inside the line ("an event Promoted"): the
+    name of a reason or an event, offered where the example has one ("NodeNotReady")."""
+    return [
+        Chunk("value", "name", c.text, c.start, c.end)
+        for c in line.chunks[1:]
+        if c.kind == "concept" and _CAPITAL.fullmatch(c.text)
+    ]
+
+
+_CAPITAL = re.compile(r"[A-Z][a-z]+(?:[A-Z][a-z]+)*")
+
+
+def _pairs(frame: Chunked, line: Chunked) -> list[tuple[Chunk, Chunk]]:
+    """The example's slots each with a value of the line's: by type; within one, a role
+    said on both sides first, then in the order said (a capitalised word last, and only
+    where the example has one)."""
+    paired: list[tuple[Chunk, Chunk]] = []
+    capitals = _capitals(line)
+    for kind in sorted({v.label for v in frame.values}):
+        slots = [v for v in frame.values if v.label == kind]
+        said = [v for v in line.values if v.label == kind]
+        if kind == "name":
+            said += [c for c in capitals if any(_CAPITAL.fullmatch(s.text) for s in slots)]
+        for slot in list(slots):
+            same = [v for v in said if slot.role and v.role == slot.role and _agree(slot, v)]
+            if len(same) == 1 and sum(s.role == slot.role for s in slots) == 1:
+                paired.append((slot, same[0]))
+                slots.remove(slot)
+                said.remove(same[0])
+        for slot in slots:
+            capital = _CAPITAL.fullmatch(slot.text) is not None
+            ordered = sorted(said, key=lambda v: (v in capitals) != capital) if capital else said
+            value = next(
+                (v for v in ordered if _agree(slot, v) and (capital or v not in capitals)), None
+            )
+            if value is not None:
+                paired.append((slot, value))
+                said.remove(value)
+    return sorted(paired, key=lambda p: p[0].start)
+
+
+def _renderings(slot: Chunk, value: Chunk) -> list[str]:
+    """The ways to write ``value`` in ``slot``, the example's own quoting first."""
+    said = value.text
+    inner = said[1:-1] if said[:1] in "\"'`" and len(said) > 1 else said
+    if said[:1] == '"':
+        inner = inner.replace('\\"', '"')
+    if value.label == "duration" and " " in said and " " not in slot.text:
+        number, _, word = said.partition(" ")
+        said = inner = number + (unit(word) or word)
+    theirs = slot.text[:1] if slot.text[:1] in "\"'`" else ""
+    ways = []
+    if theirs and not (theirs == "'" and "'" in inner) and not (theirs == '"' and '"' in inner):
+        ways.append(f"{theirs}{inner}{theirs}")
+    if not theirs and " " not in inner:
+        ways.append(inner)
+    ways.append(said)
+    if value.label == "promql" and "`" not in inner:
+        ways.append(f"`{inner}`")
+    return list(dict.fromkeys(ways))
+
+
+_QUERIES = frozenset({"promql", "quotedpromql", "barepromql", "series", "ratephrase"})
+_LIST = re.compile(r",? and then |,? then |, and |, | and | or ")
+
+
+def whole(definition: StepDefinition, text: str, spans: list[tuple[int, int]]) -> bool:
+    """Whether ``definition`` takes ``text`` with each span in a parameter: the whole of
+    it (quotes aside), one item of a list, or a part of a noun phrase ("6 "web" pods"),
+    never a part of a query or of a quoted value."""
+    found = definition.fullmatch(text)
+    if found is None:
+        return False
+    kinds = definition.kinds(text)
+    groups = [
+        (found.start(name), found.end(name), kinds.get(name, ""))
+        for name, said in found.groupdict().items()
+        if said is not None
+    ]
+    for start, end in spans:
+        holders = [g for g in groups if g[0] <= start and end <= g[1]]
+        if not holders:
+            return False
+        s, e, kind = min(holders, key=lambda g: g[1] - g[0])
+        mine = text[start:end].strip("\"'`")
+        theirs = text[s:e].strip()
+        if theirs.strip("\"'`") == mine or mine in (
+            item.strip("\"'` ") for item in _LIST.split(theirs)
+        ):
+            continue
+        if kind in _QUERIES or theirs[:1] in "\"'`":
+            return False  # (part of a query, or of a quoted value: a fragment)
+    return True
+
+
+def _said(example: str, chosen: list[tuple[Chunk, str]]) -> tuple[str, list[tuple[int, int]]]:
+    """The example with each slot's text replaced, a possessive joined ("web 's" → "web's"),
+    and where each replacement stands."""
+    pieces: list[str] = []
+    spans: list[tuple[int, int]] = []
+    position = 0
+    length = 0
+    for slot, rendered in chosen:
+        literal = example[position : slot.start].replace(" 's", "'s")
+        pieces.append(literal)
+        length += len(literal)
+        spans.append((length, length + len(rendered)))
+        pieces.append(rendered)
+        length += len(rendered)
+        position = slot.end
+    pieces.append(example[position:].replace(" 's", "'s"))
+    return "".join(pieces), spans
+
+
+def filled(frame: Frame, line: Chunked) -> Filled | None:
+    """``frame``'s example with the line's values in the slots they fit (None: the example,
+    said as the chunker reads it, is not a sentence its phrase takes)."""
+    example = normalised(frame.example)
+    definition = frame.definition
+    chosen: list[tuple[Chunk, str]] = []
+    named = 0
+    for slot, value in _pairs(frame.chunked, line):
+        for rendered in _renderings(slot, value):
+            trial = sorted([*chosen, (slot, rendered)], key=lambda c: c[0].start)
+            text, spans = _said(example, trial)
+            if whole(definition, text, spans):
+                chosen = trial
+                named += not value.weak and value.kind == "value"
+                break
+    text, _ = _said(example, chosen)
+    if definition.fullmatch(text) is None:
+        return None
+    placed = len(chosen)
+    return Filled(
+        text, placed, len(line.values) - placed, len(frame.chunked.values) - placed, named
+    )

@@ -1,0 +1,217 @@
+"""The catalog's examples nearest a line by what it means, each said in the line's values:
+the suggestions for a line no phrase matches.
+
+Meaning before spelling: an example is near when it is of the mechanism the line's nouns
+belong to and says the line's concepts (a rare one counts more than "is" or "have"), with
+the same negations and comparisons; its letters only break ties. The line's values go into
+the example's slots of their own type (fill.py): a number where a count goes, a name where
+a name goes, a whole query where a query goes.
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import math
+from collections import Counter
+from dataclasses import dataclass
+
+from kubeloop.harness.frames.chunker import Chunked
+from kubeloop.harness.frames.fill import filled
+from kubeloop.harness.frames.function_words import COMPARATORS, NEGATIONS
+from kubeloop.harness.frames.index import GRAMMAR, Frame, FrameIndex
+from kubeloop.harness.mechanisms import mechanism_of, of_domain
+from kubeloop.harness.suggest import file_kinds
+
+
+@dataclass(frozen=True)
+class _Known:
+    """A frame with what ranking it needs: its content concepts, its grammar (negations,
+    comparisons, quantifiers, referents, in order), its value types and its mechanism."""
+
+    frame: Frame
+    content: frozenset[str]
+    grammar: tuple[str, ...]
+    types: frozenset[str]
+    mechanism: str
+    grams: frozenset[str]
+    files: frozenset[bool]
+
+
+@dataclass(frozen=True)
+class _Catalog:
+    """Every frame, ready to rank, and how rare each concept is among them."""
+
+    known: tuple[_Known, ...]
+    weight: dict[str, float]
+    mechanisms: dict[str, Counter[str]]
+
+
+_SHARED_MECHANISMS = frozenset({"common", "links"})
+"""Phrases that join or serve every mechanism: never far from a line's mechanism."""
+_OTHER_KEYWORD = {"given": ("when",), "when": ("given",), "then": ()}
+
+
+@functools.lru_cache(maxsize=2)
+def _catalog(index: FrameIndex) -> _Catalog:
+    known = []
+    said: Counter[str] = Counter()
+    mechanisms: dict[str, Counter[str]] = {}
+    for frames in index.frames.values():
+        for frame in frames:
+            concepts, types = frame.chunked.signature()
+            content = frozenset(c for c in concepts if c not in GRAMMAR)
+            mechanism = of_domain(frame.definition.domain)
+            known.append(
+                _Known(
+                    frame,
+                    content,
+                    tuple(c for c in concepts if c in GRAMMAR),
+                    frozenset(types),
+                    mechanism,
+                    trigrams(frame.example.lower()),
+                    frozenset(file_kinds(frame.example)),
+                )
+            )
+            said.update(content)
+            for concept in content:
+                mechanisms.setdefault(concept, Counter())[mechanism] += 1
+    total = len(known)
+    weight = {c: math.log((1 + total) / (1 + n)) for c, n in said.items()}
+    known.sort(key=lambda k: (k.frame.definition.keyword, k.frame.example))
+    return _Catalog(tuple(known), weight, mechanisms)
+
+
+def _mechanism(catalog: _Catalog, text: str, line: Chunked, content: set[str]) -> str | None:
+    """The mechanism the line is about: its nouns' (mechanisms.py), a query's, else the
+    one its concepts are said in most, by how rare each is."""
+    mine = mechanism_of(text)
+    if mine is not None:
+        return mine
+    if any(v.label == "promql" for v in line.values):
+        return "telemetry"  # (a query is about telemetry, whatever else the line says)
+    votes: dict[str, float] = {}
+    for concept in sorted(content):
+        counts = catalog.mechanisms.get(concept, Counter())
+        for mechanism, count in counts.items():
+            if mechanism not in _SHARED_MECHANISMS:
+                vote = catalog.weight[concept] * count / counts.total()
+                votes[mechanism] = votes.get(mechanism, 0.0) + vote
+    ranked = sorted(votes.items(), key=lambda v: (-v[1], v[0]))[:2]
+    if not ranked or (len(ranked) > 1 and ranked[0][1] == ranked[1][1]):
+        return None
+    return ranked[0][0]
+
+
+_MECHANISM = 3.0
+"""How much being of the line's mechanism counts, against a concept's rarity (a few)."""
+_EXTRA = 0.25
+"""How much each concept an example says beyond the line costs, against its rarity."""
+_DISAGREE = 4.0
+"""How much an example that disagrees on negation or comparison costs."""
+_QUANTIFIED = 1.0
+"""How much one that says another quantifier or referent ("all", "it") costs."""
+_MEANING = frozenset({*NEGATIONS.values(), *COMPARATORS.values()})
+_VALUE = 0.6
+"""How much each of the line's values an example finds a slot for counts."""
+_KEPT = 0.6
+"""How much each value of the example's own, kept where the line gave none, costs."""
+_CLOSE = 0.5
+"""How much of what a line says (its concepts, by rarity) an example must say to be near
+by that alone; one that says less is near when it also takes one of the line's values
+that is surely a value ("R1", a number, a quoted name), and never below ``_FAR``."""
+_FAR = 0.3
+_OTHER = 0.5
+"""How much an example of the other keyword (a When for a Given) costs."""
+_FILLED = 6
+"""How many of the nearest examples are said in the line's values and compared."""
+
+
+def trigrams(text: str) -> frozenset[str]:
+    """A text's letter triples, its ends padded (how alike two texts are spelled, cheaply)."""
+    padded = f"  {text} "
+    return frozenset(padded[i : i + 3] for i in range(len(padded) - 2))
+
+
+def _rough(
+    catalog: _Catalog,
+    k: _Known,
+    line: Chunked,
+    content: set[str],
+    mine: str | None,
+    grams: frozenset[str],
+) -> float:
+    """How near an example is, before it is said in the line's values: its mechanism, the
+    concepts it shares (by rarity) and adds, its grammar, its slots, its spelling."""
+    spelled = 2 * len(grams & k.grams) / (len(grams) + len(k.grams) or 1)
+    shared = content & k.content
+    meaning = sum(catalog.weight.get(c, 0.0) for c in shared)
+    extra = sum(catalog.weight.get(c, 0.0) for c in k.content - content)
+    grammar = tuple(c for c in line.signature()[0] if c in _MEANING)
+    near = 0.0
+    if mine is not None and (k.mechanism == mine or k.mechanism in _SHARED_MECHANISMS):
+        near = _MECHANISM if k.mechanism == mine else _MECHANISM / 2
+    typed = sum(1 for v in line.values if v.label in k.types)
+    return (
+        near
+        + meaning
+        - _EXTRA * extra
+        - (_DISAGREE if grammar != tuple(c for c in k.grammar if c in _MEANING) else 0.0)
+        - (
+            _QUANTIFIED
+            if k.grammar != tuple(c for c in line.signature()[0] if c in GRAMMAR)
+            else 0.0
+        )
+        + _VALUE * min(typed, len(line.values))
+        + spelled
+    )
+
+
+def phrases(index: FrameIndex, keyword: str, text: str, count: int) -> list[tuple[str, str]]:
+    """(keyword, sentence): the examples nearest ``text`` by meaning, each with the line's
+    values in slots of their type; nothing when the line shares no concept and no value
+    with any example (then the caller says which nouns it knows)."""
+    catalog = _catalog(index)
+    line = index.chunk(text)
+    content = {c.label for c in line.chunks if c.kind == "concept"} - GRAMMAR
+    if not content and not line.values:
+        return []
+    mine = _mechanism(catalog, text, line, content)
+    keywords = (keyword, *_OTHER_KEYWORD.get(keyword, ()))
+    grams = trigrams(text.lower())
+    rarest = math.log(1 + len(catalog.known))
+    files = file_kinds(text)
+    total = sum(catalog.weight.get(c, rarest) for c in content)
+    rough = []
+    for order, k in enumerate(catalog.known):
+        theirs = k.frame.definition.keyword
+        if theirs not in keywords or not (content & k.content or _typed(line, k)):
+            continue
+        if (files and k.files - files) or (True in files and True not in k.files):
+            continue  # (a rule test file goes only where a test file goes, and back)
+        covered = sum(catalog.weight.get(c, rarest) for c in content & k.content)
+        if covered < _FAR * total and not _typed(line, k):
+            continue  # (says too little of what the line does, and has no slot for its query)
+        other = _OTHER if theirs != keyword else 0.0
+        score = _rough(catalog, k, line, content, mine, grams) - other
+        rough.append((-score, order, covered >= _CLOSE * total, k))
+    rough.sort(key=lambda r: (r[0], r[1]))
+    lowered = text.lower()
+    ranked: list[tuple[float, int, str, str]] = []
+    seen: set[str] = set()
+    for negative, order, close, k in rough[:_FILLED]:
+        said = filled(k.frame, line)
+        if said is None or said.text in seen or not (close or said.named):
+            continue  # (near only by the values it says in the line's own words, if not close)
+        seen.add(said.text)
+        letters = difflib.SequenceMatcher(None, lowered, said.text.lower()).ratio()
+        score = -negative + _VALUE * (said.placed - said.dropped) - _KEPT * said.kept + letters
+        ranked.append((-score, order, k.frame.definition.keyword, said.text))
+    ranked.sort()
+    return [(kw, sentence) for _, _, kw, sentence in ranked[:count]]
+
+
+def _typed(line: Chunked, k: _Known) -> bool:
+    """Whether the example has a slot for one of the line's values that says what it is
+    by its shape alone (a query, a duration, a percentage: not a bare name or number)."""
+    return any(v.label in k.types and v.label not in ("name", "number") for v in line.values)
