@@ -252,7 +252,8 @@ def _repeats(
     hi = bisect_right(ts, end, lo)
     if hi - lo < 2:
         return True  # no answer now, none then: the same number of samples
-    if series.resets[hi - 1] != series.resets[lo]:
+    resets = series.reset_sums()
+    if resets[hi - 1] != resets[lo]:
         return False  # a decrease: the reset correction adds an absolute value
     if flags is None or not flags[0]:
         return True

@@ -248,7 +248,7 @@ def counter_value(
     n = hi - lo
     if n < 2:
         return None
-    resets = series.resets
+    resets = series.reset_sums()
     inner = resets[hi - 1]
     if series.stale_count or (is_counter and (inner != resets[lo] or inner == math.inf)):
         wts, wvs = series.window(start, end)
@@ -266,7 +266,7 @@ def counter_values(
     """``counter_value`` over each of ``windows`` (both edges never moving back), the
     windows' indexes found at once (``windowsum.all_bounds``)."""
     los, his = all_bounds(series, windows)
-    ts, vs, resets = series.ts, series.vs, series.resets
+    ts, vs, resets = series.ts, series.vs, series.reset_sums()
     out: list[float | None] = []
     for start, end, lo, hi in zip(*windows, los, his, strict=True):
         n = hi - lo
