@@ -187,6 +187,12 @@ class Replay:
             found.append((kept.result, kept.values))
         return lag, found
 
+    @property
+    def ranged(self) -> bool:
+        """Whether a range leaf sets the lag (else it is the interval: every evaluation is of
+        one class ``ts mod lag``)."""
+        return bool(self._ranges)
+
     def selectors(self) -> list[tuple[Any, int]]:
         """The instant selectors' ``(matchers, offset ms)``, in the order of their reads."""
         return list(self._selectors)
