@@ -167,6 +167,22 @@ def test_a_sample_at_every_instant_answers_nearly_everything(stale: bool) -> Non
         assert len(answered) >= len(EXPRESSIONS) - 4, sorted(set(EXPRESSIONS) - set(answered))
 
 
+@pytest.mark.parametrize("op", ["+", "-", "*", "/", "==", "!=", ">", "<", ">=", "<="])
+def test_each_operator_at_its_edges(op: str) -> None:
+    """Every operator between two series whose values meet, cross, are zero of either
+    sign, infinite or NaN at some instant (the operators run as C functions on columns)."""
+    pattern = [(1.0, 1.0), (0.0, -0.0), (3.0, 1.0), (1.0, 3.0), (-0.0, 0.0), (2.5, 0.0)]
+    pattern += [(-2.5, -0.0), (math.inf, 1.0), (math.nan, 1.0), (0.0, 0.0), (1.0, math.inf)]
+    x, y = SERIES[0], SERIES[2]
+    samples: dict[Labels, list[tuple[int, Any]]] = {x: [], y: []}
+    for k, (a, b) in enumerate(pattern):
+        samples[x].append(((k + 1) * 60_000, a))
+        samples[y].append(((k + 1) * 60_000, b))
+    times = [(k + 1) * 60_000 for k in range(len(pattern))]
+    bool_ = " bool" if op in ("==", "!=", ">", "<", ">=", "<=") else ""
+    assert agree(f'x{{k="a"}} {op}{bool_} ignoring (j, __name__) y{{k="a"}}', samples, times)
+
+
 def test_a_comparison_that_changes_its_mind_declines() -> None:
     samples = {SERIES[0]: [(t * 60_000, float(t % 2)) for t in range(1, 50)]}
     store = stored(samples)

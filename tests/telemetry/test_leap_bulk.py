@@ -23,7 +23,7 @@ def state(store: SeriesStore) -> tuple[object, ...]:
     series = store.get(LABELS)
     assert series is not None
     bits = [struct.pack("<d", v) for v in series.vs]
-    resets = [struct.pack("<d", v) for v in series.resets]
+    resets = [struct.pack("<d", v) for v in series.reset_sums()]
     return series.ts, bits, resets, series.run_start, series.stale_count
 
 

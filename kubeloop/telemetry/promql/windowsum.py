@@ -154,7 +154,8 @@ def _repeating(
     for ±0, which add alike to a sum that starts at 0.0, and NaN, equal only to itself), so
     it has the same sum, and so has any window of that length whose first ``p`` values are
     the same, in this stretch or a later one (``StoredSeries.phases``). ``k`` is the number
-    of windows when none of them is such."""
+    of windows when none of them is such, or when only the last is and it continues windows
+    growing from its first sample (it costs ``_sums`` only its new samples)."""
     count = len(los)
     if series.stale_count or not count:
         return count, []
@@ -162,6 +163,7 @@ def _repeating(
     length, sliding = his[start] - los[start], count - start
     if (
         length < MIN_REPEATING
+        or (start and sliding == 1)
         or los[start:] != list(range(los[start], los[start] + sliding))
         or his[start:] != list(range(his[start], his[start] + sliding))
     ):

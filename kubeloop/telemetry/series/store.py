@@ -20,6 +20,7 @@ from kubeloop.telemetry.series import chunks
 from kubeloop.telemetry.series.histogram import FloatHistogram, is_histogram
 from kubeloop.telemetry.series.labels import Labels
 from kubeloop.telemetry.series.matchers import Matcher, MatchOp
+from kubeloop.telemetry.series.resets import fold
 
 STALE_NAN: Final[float] = struct.unpack("<d", struct.pack("<Q", 0x7FF0000000000002))[0]
 """Prometheus' staleness marker: a NaN with a reserved bit pattern."""
@@ -70,11 +71,12 @@ class StoredSeries:
         self.labels = labels
         self.ts: list[int] = cast("list[int]", array("q")) if compact else []
         self.vs: list[float] = cast("list[float]", array("d")) if compact else []
-        self.resets: list[float] = cast("list[float]", array("d")) if compact else []
         """``compact``: typed arrays (8 bytes a number, no object per sample) that index,
         slice, append and bisect as the lists do; ``window`` still answers lists."""
+        self.resets: list[float] = cast("list[float]", array("d")) if compact else []
         """Running sum of the value before each decrease: a window's counter-reset correction
-        is ``resets[last] - resets[first]`` (exact when it is zero, i.e. no reset inside)."""
+        is ``resets[last] - resets[first]`` (exact when it is zero, i.e. no reset inside).
+        It may lag behind the samples: read it through ``reset_sums`` (``resets.py``)."""
         self.stale_count = 0
         self.histograms = 0
         """How many of ``vs`` are native histograms (``FloatHistogram``, in list storage);
@@ -99,6 +101,14 @@ class StoredSeries:
         """Retention expired the samples at or before this (``expire``): ``window`` and
         ``latest`` see none of them, though some may be held until ``trim`` drops them."""
 
+    def reset_sums(self) -> list[float]:
+        """``resets``, caught up with every sample (a series holding native histograms keeps
+        them up to date as it appends)."""
+        resets = self.resets
+        if len(resets) < len(self.vs):
+            fold(self.vs, resets, len(self.vs))
+        return resets
+
     def expire(self, before_ms: int) -> int:
         """Hide the samples at or before ``before_ms`` from ``window`` and ``latest`` without
         moving the others (retention; ``trim`` drops them later); returns how many more are
@@ -113,6 +123,8 @@ class StoredSeries:
         """Drop the samples at or before ``before_ms`` (retention); returns how many."""
         self.expired_ms = max(self.expired_ms, before_ms)
         drop = bisect_right(self.ts, before_ms)
+        if len(self.resets) <= drop < len(self.vs):
+            fold(self.vs, self.resets, drop + 1)  # (the sums go on from the first kept)
         if drop:
             del self.ts[:drop], self.vs[:drop], self.resets[:drop]
             self.base += drop
@@ -204,16 +216,10 @@ class SeriesStore:
             return
         vs = series.vs
         last = vs[-1]
-        resets = series.resets
-        if value < last:
-            resets.append(resets[-1] + last)
+        if value != last or (
+            value == 0.0 and math.copysign(1.0, value) != math.copysign(1.0, last)
+        ):
             series.run_start = series.base + len(vs)
-        else:
-            resets.append(resets[-1])
-            if value != last or (
-                value == 0.0 and math.copysign(1.0, value) != math.copysign(1.0, last)
-            ):
-                series.run_start = series.base + len(vs)
         series.ts.append(t_ms)
         vs.append(value)
 
@@ -256,11 +262,9 @@ class SeriesStore:
             return
         if series.vs:
             last = series.vs[-1]
-            series.resets.append(series.resets[-1] + last if value < last else series.resets[-1])
             if value != last or math.copysign(1.0, value) != math.copysign(1.0, last):
                 series.run_start = series.base + len(series.vs)
         else:
-            series.resets.append(0.0)
             series.run_start = series.base
         series.ts.append(t_ms)
         series.vs.append(value)
@@ -269,7 +273,9 @@ class SeriesStore:
 
     def _append_mixed(self, series: StoredSeries, t_ms: int, value: float) -> None:
         """A sample of a series that holds histograms: lists, no float run or reset
-        bookkeeping (the float fast paths do not read such a series)."""
+        bookkeeping (the float fast paths do not read such a series): its reset sums are
+        caught up first and then kept as it appends."""
+        series.reset_sums()
         if series.ts.__class__ is not list:
             series.ts, series.vs = list(series.ts), list(series.vs)
             series.resets = list(series.resets)

@@ -1,8 +1,9 @@
 """Writing many samples of one series at once, and taking back the ones a leap wrote ahead.
 
 ``extend`` appends what ``SeriesStore.push`` would append one sample at a time (the same
-counter-reset sums, the same newest run of identical values); ``truncate`` drops the samples
-after an instant again, with the partial sums kept over them (``promql/windowsum.py``).
+newest run of identical values; the counter-reset sums are caught up when read, as after
+pushing); ``truncate`` drops the samples after an instant again, with the partial sums kept
+over them (``promql/windowsum.py``).
 """
 
 from __future__ import annotations
@@ -11,8 +12,6 @@ import math
 import struct
 from array import array
 from bisect import bisect_right
-from collections.abc import Iterable
-from itertools import accumulate, chain, cycle, islice
 from typing import Final
 
 from kubeloop.telemetry.series import StoredSeries
@@ -30,30 +29,22 @@ def appendable(series: StoredSeries | None, first_ms: int) -> bool:
 
 def extend(series: StoredSeries, times: list[int], values: list[float]) -> None:
     """Append ``values`` at ``times`` (increasing, after the newest sample; see
-    ``appendable``) as pushing them one by one would."""
+    ``appendable``) as pushing them one by one would (the reset sums are left to be caught
+    up when read: ``StoredSeries.reset_sums``)."""
     vs = series.vs
-    last, reset = vs[-1], series.resets[-1]
-    if (
+    last = vs[-1]
+    if not (
         values[0] == last == values[-1]
         and values.count(last) == len(values)
         and (last or _all_signs(values, last))
-    ):
-        series.ts.extend(times)  # the same value again (the common case): no new run
-        vs.extend(values)
-        series.resets.extend([reset] * len(values))
-        return
-    if not values[0] < last and _rising(values):
-        resets = [reset] * len(values)  # (a counter's column: no decrease)
-    else:
-        resets = list(accumulate(_dropped([last, *values[:-1]], values), initial=reset))[1:]
-    start = len(values) - 1  # the newest run of identical values begins at ``start``
-    while start > 0 and _identical(values[start - 1], values[start]):
-        start -= 1
-    if start > 0 or not _identical(last, values[0]):
-        series.run_start = series.base + len(vs) + start
+    ):  # (else the same value again, the common case: no new run)
+        start = len(values) - 1  # the newest run of identical values begins at ``start``
+        while start > 0 and _identical(values[start - 1], values[start]):
+            start -= 1
+        if start > 0 or not _identical(last, values[0]):
+            series.run_start = series.base + len(vs) + start
     series.ts.extend(times)
     vs.extend(values)
-    series.resets.extend(resets)
 
 
 def truncate(series: StoredSeries, through_ms: int) -> None:
@@ -77,18 +68,6 @@ def _identical(a: float, b: float) -> bool:
     return a == b and (a != 0.0 or math.copysign(1.0, a) == math.copysign(1.0, b))
 
 
-def _dropped(previous: list[float], values: list[float]) -> Iterable[float]:
-    """What joins the reset sums at each value: the one before it where it is less, else
-    0.0 (which leaves a sum as it is: a sum that starts at 0.0 is never -0.0). Values that
-    repeat every few (a proven rule's answers) repeat this after the first."""
-    count = len(values)
-    period = repeats(values)
-    if period is None:
-        return [a if b < a else 0.0 for a, b in zip(previous, values, strict=True)]
-    head = [a if b < a else 0.0 for a, b in zip(previous[: period + 1], values, strict=False)]
-    return chain(head[:1], islice(cycle(head[1:]), count - 1))
-
-
 def repeats(values: list[float], longest: int = MAX_PERIOD) -> int | None:
     """The least ``p <= longest`` (at most half of them) with ``values[k + p] == values[k]``
     throughout, trying the first few places where the first value comes again; None if
@@ -103,13 +82,6 @@ def repeats(values: list[float], longest: int = MAX_PERIOD) -> int | None:
         if values[period:] == values[: count - period]:
             return period
     return None
-
-
-def _rising(values: list[float]) -> bool:
-    """Whether no value is less than the one before it. Without NaN (a NaN makes the plain
-    sum NaN) floats are totally ordered, and a stable sort leaves a list that never
-    decreases as it is (equal values, 0.0 and -0.0 among them, keep their order)."""
-    return values[0] <= values[-1] and not math.isnan(sum(values)) and sorted(values) == values
 
 
 def _all_signs(values: list[float], zero: float) -> bool:

@@ -112,11 +112,13 @@ def _append(
 
 def _keep(store: SeriesStore, slot: Slot, times: list[int]) -> None:
     """Hand a rule that may be proven later its answers at the stretch's last instants, as
-    its evaluations there would (``instants.REMEMBERED``)."""
+    its evaluations there would (``instants.REMEMBERED``; only the last when no range leaf
+    sets the lag: every instant is then of one class, and the last answer is the one that
+    stays kept)."""
     replay = slot.entry.replays[slot.index]
     given = slot.given
     assert given is not None
-    for k in range(max(0, len(times) - REMEMBERED), len(times)):
+    for k in range(max(0, len(times) - (REMEMBERED if replay.ranged else 1)), len(times)):
         replay.keep(store, times[k], [(labels, column[k]) for labels, column in given.items()])
 
 

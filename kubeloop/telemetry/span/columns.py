@@ -24,7 +24,7 @@ from array import array
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from itertools import repeat
-from operator import add
+from operator import add, eq, ge, gt, le, lt, mul, ne, sub, truediv
 from typing import Any, Final
 
 from kubeloop.telemetry.promql import ast, windowsum
@@ -33,6 +33,7 @@ from kubeloop.telemetry.promql.binary import ARITHMETIC, COMPARISON, pairs, set_
 from kubeloop.telemetry.promql.errors import PromQLError
 from kubeloop.telemetry.promql.evaluator import COUNTERS, DEFAULT_LOOKBACK_MS
 from kubeloop.telemetry.promql.functions.counters import counter_values
+from kubeloop.telemetry.promql.functions.floatops import div
 from kubeloop.telemetry.series import Labels, SeriesStore, StoredSeries, is_stale
 from kubeloop.telemetry.span.bulk import repeats
 from kubeloop.telemetry.span.plan import per_rule
@@ -54,6 +55,20 @@ _ALONE: Final[dict[str, Callable[[Column], Column]]] = {
 }
 """A group of one series, a column at once: ``sum`` of one value is ``v + 0.0`` (the
 compensated sum's last step: -0.0 becomes 0.0), ``min`` and ``max`` the value."""
+_C_OPS: Final[dict[Callable[[float, float], Any], Callable[[float, float], Any]]] = {
+    ARITHMETIC["+"]: add,
+    ARITHMETIC["-"]: sub,
+    ARITHMETIC["*"]: mul,
+    COMPARISON["=="]: eq,
+    COMPARISON["!="]: ne,
+    COMPARISON[">"]: gt,
+    COMPARISON["<"]: lt,
+    COMPARISON[">="]: ge,
+    COMPARISON["<="]: le,
+}
+"""The operators' functions that are one float operation, as the C functions that do the
+same (``map`` calls them without a Python frame); ``/`` is ``truediv`` while no divisor is
+zero (``div`` differs from it only there)."""
 MAX_PERIOD: Final = 240
 """The longest period of repeating inputs looked for (``_period``)."""
 
@@ -328,8 +343,10 @@ def _apply(
     instant; declined if it keeps it at some and drops it at others."""
     if compare is None:
         assert arithmetic is not None
-        return list(map(arithmetic, a, b))
-    keeps = list(map(compare, a, b))
+        if arithmetic is div and 0.0 not in b:
+            return list(map(truediv, a, b))
+        return list(map(_C_OPS.get(arithmetic, arithmetic), a, b))
+    keeps = list(map(_C_OPS.get(compare, compare), a, b))
     if return_bool:
         return [1.0 if keep else 0.0 for keep in keeps]
     if all(keeps):

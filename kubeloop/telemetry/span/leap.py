@@ -78,7 +78,7 @@ def leap(tel: Host, now: int, horizon: int) -> int:
     if hoping and len(seconds) > MAX_UNPROVEN:  # (proven for longer: true for less)
         seconds = seconds[:MAX_UNPROVEN]
         scraped = {labels: column[:MAX_UNPROVEN] for labels, column in scraped.items()}
-    count, times = len(seconds), [t * 1000 for t in seconds]
+    count, times = len(seconds), _milliseconds(seconds)
     store = tel.store
     protected = protected_by(scraped, slots, quiet)
     if protected is None:
@@ -118,7 +118,7 @@ def _prepare(
             scraped[labels] = column
     step = tel.scrape_interval
     tel._runs.update((s for s, _ in tel._services.values()), step, tel._scrape_since)
-    times = [t * 1000 for t in seconds]
+    times = _milliseconds(seconds)
     demoted: set[int] = set()
     while True:
         loud = set(scraped).union(
@@ -151,7 +151,7 @@ def _classify(
     known = {  # (a scrape's values are whole numbers or sums of them: never NaN, never -0.0)
         labels: column[0]
         for labels, column in scraped.items()
-        if column.count(column[0]) == len(column)
+        if column[-1] == column[0] and column.count(column[0]) == len(column)
     }
     writers: dict[Labels, int] = dict.fromkeys(scraped, -1)
     slots: list[Slot] = []
@@ -220,3 +220,8 @@ def _proven(
     if any([labels for labels, _ in result] != labels for result in results):
         return None
     return results
+
+
+def _milliseconds(seconds: range) -> list[int]:
+    """The instants ``seconds`` in milliseconds."""
+    return list(range(seconds.start * 1000, seconds.stop * 1000, seconds.step * 1000))

@@ -187,6 +187,12 @@ class Replay:
             found.append((kept.result, kept.values))
         return lag, found
 
+    @property
+    def ranged(self) -> bool:
+        """Whether a range leaf sets the lag (else it is the interval: every evaluation is of
+        one class ``ts mod lag``)."""
+        return bool(self._ranges)
+
     def selectors(self) -> list[tuple[Any, int]]:
         """The instant selectors' ``(matchers, offset ms)``, in the order of their reads."""
         return list(self._selectors)
@@ -252,7 +258,8 @@ def _repeats(
     hi = bisect_right(ts, end, lo)
     if hi - lo < 2:
         return True  # no answer now, none then: the same number of samples
-    if series.resets[hi - 1] != series.resets[lo]:
+    resets = series.reset_sums()
+    if resets[hi - 1] != resets[lo]:
         return False  # a decrease: the reset correction adds an absolute value
     if flags is None or not flags[0]:
         return True

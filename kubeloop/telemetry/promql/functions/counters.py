@@ -248,7 +248,7 @@ def counter_value(
     n = hi - lo
     if n < 2:
         return None
-    resets = series.resets
+    resets = series.reset_sums()
     inner = resets[hi - 1]
     if series.stale_count or (is_counter and (inner != resets[lo] or inner == math.inf)):
         wts, wvs = series.window(start, end)
@@ -264,23 +264,40 @@ def counter_values(
     series: StoredSeries, windows: Edges, is_counter: bool, is_rate: bool
 ) -> list[float | None]:
     """``counter_value`` over each of ``windows`` (both edges never moving back), the
-    windows' indexes found at once (``windowsum.all_bounds``)."""
+    windows' indexes found at once (``windowsum.all_bounds``) and ``extrapolate`` inlined
+    (its arithmetic step for step: the same bits)."""
     los, his = all_bounds(series, windows)
-    ts, vs, resets = series.ts, series.vs, series.resets
+    ts, vs = series.ts, series.vs
+    resets = series.reset_sums() if is_counter else None
+    stale = series.stale_count
     out: list[float | None] = []
+    append = out.append
     for start, end, lo, hi in zip(*windows, los, his, strict=True):
         n = hi - lo
         if n < 2:
-            out.append(None)
+            append(None)
             continue
-        inner = resets[hi - 1]
-        if series.stale_count or (is_counter and (inner != resets[lo] or inner == math.inf)):
-            out.append(counter_value(series, start, end, is_counter, is_rate))
+        if stale or (
+            resets is not None and ((inner := resets[hi - 1]) != resets[lo] or inner == math.inf)
+        ):
+            append(counter_value(series, start, end, is_counter, is_rate))
             continue
-        first = vs[lo]
-        out.append(
-            extrapolate(
-                ts[lo], ts[hi - 1], n, first, vs[hi - 1] - first, start, end, is_counter, is_rate
-            )
-        )
+        first_t, last_t, first = ts[lo], ts[hi - 1], vs[lo]
+        result = vs[hi - 1] - first
+        to_start = (first_t - start) / 1000
+        to_end = (end - last_t) / 1000
+        sampled = (last_t - first_t) / 1000
+        average = sampled / (n - 1)
+        threshold = average * 1.1
+        if to_start >= threshold:
+            to_start = average / 2
+        if is_counter and result > 0 and first >= 0:
+            to_zero = sampled * (first / result)
+            to_start = min(to_start, to_zero)
+        if to_end >= threshold:
+            to_end = average / 2
+        factor = (sampled + to_start + to_end) / sampled if sampled != 0 else 1.0
+        if is_rate:
+            factor /= (end - start) / 1000
+        append(result * factor)
     return out
