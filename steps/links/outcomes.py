@@ -1,24 +1,19 @@
 """How an incident ended, as an incident commander says it: "prod still runs v1 of reports"
-(what an environment runs, by the version of a project) and "the SLO "orders-availability"
-paged exactly once" (how many pages an SLO sent).
+(what an environment runs, by the version of a project). How many pages an SLO sent is
+telemetry's (steps/telemetry/page_counts.py).
 
 A version is resolved through the builds the world knows (version_builds.py): the build an
 environment runs must be of that project at that very version; a name bound to a build is
-that build. A page is each time the SLO's page alert went to firing.
+that build.
 """
 
 from __future__ import annotations
 
-from itertools import pairwise
-
-from kubeloop.harness.comparisons import compare
 from kubeloop.harness.registry import then
 from kubeloop.harness.world import World
 
 from ..pipeline.pipeline_part import env_named, scene
 from ..pipeline.version_builds import runs_version
-from ..telemetry.slos import find_slo, slo_named
-from ..telemetry.telemetry_part import call
 from .links_part import artifact_named
 
 
@@ -47,25 +42,3 @@ def env_runs_version_of(world: World, env: str, version: str, project: str) -> N
     if running != digest or str(built.name) != project:
         shown = "nothing" if running is None else current.alias_of(running)
         raise world.fail(f"{env} to run {version} of {project}", f"it runs {shown}")
-
-
-@then(
-    "{name:sloname} paged [<only|just> ][{bound:comparison} ]{count:times}",
-    'the SLO "orders-availability" paged exactly once',
-    '"orders-availability" has paged twice',
-    "checkout paged at least 2 times",
-    variants=("{name:sloname} has paged [<only|just> ][{bound:comparison} ]{count:times}",),
-)
-def slo_paged_times(world: World, name: str, count: int, bound: str = "==") -> None:
-    """The times the SLO's page alert went to firing so far (a page that keeps firing is
-    one page); "paged once" is exactly one."""
-    name = slo_named(world, name)
-    find_slo(world, name)
-    alert = str(call(world, "slo", name).alert)
-    states = [state for _, state in call(world, "severity_timeline", alert, "page").changes]
-    pages = sum(
-        1 for before, after in pairwise(["inactive", *states]) if after == "firing" != before
-    )
-    if not compare(pages, bound, count):
-        said = f"{'' if bound == '==' else bound + ' '}{count} time(s)"
-        raise world.fail(f'the SLO "{name}" paged {said}', f"{pages} time(s)")

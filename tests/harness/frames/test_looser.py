@@ -16,10 +16,9 @@ from kubeloop.harness.registry import REGISTRY
 @pytest.mark.parametrize(
     ("keyword", "text", "meant", "arguments"),
     [
-        ("when", "node-1 is drained", "I drain node-1", {"nodes": ("node-1",)}),
+        ("when", "node-1 got uncordoned", "I uncordon node-1", {"nodes": ("node-1",)}),
         ("when", "node-2 gets cordoned", "I cordon node-2", {"nodes": ("node-2",)}),
-        ("given", "node-3 was drained", "I drain node-3", {"nodes": ("node-3",)}),
-        ("when", "node-4 gets drained", "I drain node-4", {"nodes": ("node-4",)}),
+        ("when", "node-4 got cordoned", "I cordon node-4", {"nodes": ("node-4",)}),
     ],
 )
 def test_an_action_said_without_who_did_it_is_mine_under_given_and_when(
