@@ -26,6 +26,7 @@ from . import (
     unit_results,
     unsigned_deploys,
     verdicts,
+    waiver_words,
     waivers,
 )
 
@@ -54,5 +55,6 @@ __all__ = [
     "unit_results",
     "unsigned_deploys",
     "verdicts",
+    "waiver_words",
     "waivers",
 ]

@@ -148,7 +148,13 @@ def scan_finds(world: World, alias: str) -> None:
 
     current = scene(world)
     digest = current.digest(world, alias)
-    world.attempt(lambda: world.capability(current.pipeline, "record_scan")(digest, findings()))
+
+    def record() -> None:
+        said = findings()
+        world.capability(current.pipeline, "record_scan")(digest, said)
+        current.findings[alias] = said
+
+    world.attempt(record)
 
 
 _SCAN = "the [<vulnerability|security|image|CVE|Trivy|container> ]<scan|scanner>"
