@@ -108,6 +108,7 @@ def _said(gate: Any) -> str:
         "the pipeline[ <for|of> {alias:artifact}] <is not|isn't|was not|wasn't|is no longer> "
         "blocked",
         "nothing blocks the pipeline[ <for|of> {alias:artifact}]",
+        "<all|every one of> [the ][<four|4> ]gates <pass|passed|are green|were green|went green>",
     ),
 )
 def the_pipeline_passes(world: World, alias: str | None = None) -> None:
