@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable
 
 import kubeloop.harness.artifacts
+import kubeloop.harness.later_dates
 import kubeloop.harness.outcome_words
 import kubeloop.harness.pipeline_words
 import kubeloop.harness.reasons

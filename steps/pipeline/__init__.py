@@ -17,6 +17,7 @@ from . import (
     findings_said,
     gates,
     histories,
+    history_counts,
     identity,
     promotion,
     reports,
@@ -26,6 +27,7 @@ from . import (
     unit_results,
     unsigned_deploys,
     verdicts,
+    waiver_words,
     waivers,
 )
 
@@ -45,6 +47,7 @@ __all__ = [
     "findings_said",
     "gates",
     "histories",
+    "history_counts",
     "identity",
     "promotion",
     "reports",
@@ -54,5 +57,6 @@ __all__ = [
     "unit_results",
     "unsigned_deploys",
     "verdicts",
+    "waiver_words",
     "waivers",
 ]

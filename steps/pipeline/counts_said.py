@@ -25,6 +25,12 @@ _FRACTION = "{passed:n} <of|out of> {tests:n}[ tests]"
         + _COVERAGE,
         "{passed:n} <of|out of> the {tests:n} {suite:suite} <of|for|on> {alias:artifact} "
         "<pass|passed>" + _COVERAGE,
+        "the {suite:suite} <of|for|on> {alias:artifact} <came back|come back|ended|end|finished|"
+        "finish>[ with] " + _FRACTION + " <passing|passed|green>" + _COVERAGE,
+        "{alias:artifacts} {suite:suite} <came back|come back|ended|end|finished|finish>[ with] "
+        + _FRACTION
+        + " <passing|passed|green>"
+        + _COVERAGE,
     ),
 )
 def suite_passes_of(

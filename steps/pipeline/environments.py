@@ -136,8 +136,8 @@ def does_not_run(world: World, env: str, alias: str) -> None:
     "prod never runs L2",
     "staging has never run R9",
     variants=(
-        "{alias:artifact} never <made it to|reached|got to|ran in|went to|was deployed to> "
-        "{env:name}",
+        "{alias:artifact} never <made it to|reached|got to|ran in|went to|was deployed to|reaches|"
+        "gets to|makes it to|goes to|runs in|lands in|landed in|was promoted to> {env:name}",
     ),
 )
 def never_ran(world: World, env: str, alias: str) -> None:

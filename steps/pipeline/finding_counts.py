@@ -115,6 +115,13 @@ def nobody_waived(world: World, finding: str) -> None:
     "the scan gate passes with <waivers|a waiver|waived findings>[ <for|on|of> {alias:artifact}]",
     "the scan gate passes with waivers",
     "the scan gate passes with a waiver for R3",
+    "the scan passes thanks to the waiver",
+    variants=(
+        "the <scan|scan gate|vulnerability scan|security scan>[ <for|on|of> {alias:artifact}] "
+        "<passes|passed|is green|goes through|went through|gets through|got through> <thanks to|"
+        "because of|only because of|only thanks to|only through|through|on the strength of> "
+        "<the|a|its> <waiver|waivers|exception|exceptions>",
+    ),
 )
 def scan_passes_with_waivers(world: World, alias: str | None = None) -> None:
     """The latest scan (of the artifact) passed, and only because a waiver let at least one

@@ -23,6 +23,10 @@ _PROBLEM = (
     " <a|an|one> {severity:severity}[ severity] <problem|issue|vulnerability|finding|CVE|hole>"
     ", {finding:finding}[ in [package ]{package:name}][, with <no|no active> <waiver|exception>]"
 )
+_BRACKETED = (
+    " {finding:finding} ({severity:severity})[ in [package ]{package:name}]"
+    "[, with <no|no active> <waiver|exception>]"
+)
 _SCANNER = "{alias:artifacts} [<vulnerability|security|image|CVE|Trivy|container> ]scan"
 
 
@@ -35,6 +39,8 @@ _SCANNER = "{alias:artifacts} [<vulnerability|security|image|CVE|Trivy|container
         _SCANNER + " " + _FINDS + _APPOSED,
         _SCAN + " <of|on|for> {alias:artifact} " + _FINDS + _PROBLEM,
         _SCANNER + " " + _FINDS + _PROBLEM,
+        _SCAN + " <of|on|for> {alias:artifact} " + _FINDS + _BRACKETED,
+        _SCANNER + " " + _FINDS + _BRACKETED,
     ),
 )
 def finding_in_apposition(

@@ -19,6 +19,9 @@ from .pipeline_part import last_built, run_gates, scene, table_rows
         "the <minimum|required|lowest acceptable> [<line|code|test> ]coverage is "
         "{threshold:percent}",
         "the coverage <bar|minimum|floor|gate threshold> is {threshold:percent}",
+        "the [<line|code|test|unit test> ]coverage <threshold|bar|minimum|floor> <is set to|is "
+        "configured at|is configured to|is set at|is raised to|is lowered to|is now|was set to|"
+        "has been set to> {threshold:percent}",
         "[<line|code|test|unit test> ]coverage <must be|has to be|should be|needs to be|must "
         "stay|has to stay> at least {threshold:percent}",
         "<we|the team|the pipeline|CI|the unit gate|the gate|our policy|policy> <require|requires"
@@ -26,7 +29,8 @@ from .pipeline_part import last_built, run_gates, scene, table_rows
         "<at least|a minimum of|no less than> {threshold:percent} [<line|code|test|unit test> ]"
         "coverage",
         "<builds|anything|a build|coverage> <below|under|less than> {threshold:percent}"
-        "[ coverage] <fails|fail|is blocked|are blocked|blocks|is rejected|are rejected>",
+        "[ coverage] <fails|fail|is blocked|are blocked|blocks|is rejected|are rejected|block>"
+        "[ the <build|pipeline|release|unit gate|merge>]",
         "the <coverage|unit test> gate <requires|needs> [at least ]{threshold:percent}[ coverage]",
         "a coverage threshold of {threshold:percent}",
         "the coverage threshold for {project:name} is {threshold:percent}",
@@ -148,7 +152,13 @@ def scan_finds(world: World, alias: str) -> None:
 
     current = scene(world)
     digest = current.digest(world, alias)
-    world.attempt(lambda: world.capability(current.pipeline, "record_scan")(digest, findings()))
+
+    def record() -> None:
+        said = findings()
+        world.capability(current.pipeline, "record_scan")(digest, said)
+        current.findings[alias] = said
+
+    world.attempt(record)
 
 
 _SCAN = "the [<vulnerability|security|image|CVE|Trivy|container> ]<scan|scanner>"
@@ -182,7 +192,13 @@ def scan_finds_nothing(world: World, alias: str) -> None:
 @given(
     "the integration tests <of|for|on> {alias:artifact} pass",
     "the integration tests of D1 pass",
-    variants=("{alias:artifacts} integration tests pass",),
+    variants=(
+        "{alias:artifacts} integration tests pass",
+        "the integration <suite|test suite|test run|stage> <of|for|on> {alias:artifact} "
+        "<passes|passed|is green|was green|comes back green|came back green>",
+        "{alias:artifacts} integration <suite|test suite|test run> <passes|passed|is green|was "
+        "green>",
+    ),
 )
 def integration_pass(world: World, alias: str) -> None:
     """The integration suite is green."""

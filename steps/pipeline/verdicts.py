@@ -105,6 +105,10 @@ def _said(gate: Any) -> str:
         "every gate <passes|passed|is green> <for|on> {alias:artifact}",
         "the pipeline <for|of> {alias:artifact} <passes|passed|is green>",
         "{alias:artifact} <passes|passed|has passed>[ the pipeline]",
+        "the pipeline[ <for|of> {alias:artifact}] <is not|isn't|was not|wasn't|is no longer> "
+        "blocked",
+        "nothing blocks the pipeline[ <for|of> {alias:artifact}]",
+        "<all|every one of> [the ][<four|4> ]gates <pass|passed|are green|were green|went green>",
     ),
 )
 def the_pipeline_passes(world: World, alias: str | None = None) -> None:
