@@ -257,13 +257,14 @@ TYPES: dict[str, ParamType] = {
         lambda text: COMPARISONS[" ".join(text.lower().split())],
         "a comparison: below (under, less than, fewer than, lower than, smaller than), above "
         "(over, more than, greater than, higher than), "
-        "at least, at most, exactly",
+        "at least (no lower than, not below), at most (no higher than, not above, less than or "
+        "equal to), exactly",
     ),
     "promql": ParamType(
-        r'"(?:[^"\\]|\\.)*"|\'[^\']*\'|`[^`]*`',
-        lambda text: _unquote_text(text) if text[0] == '"' else text[1:-1],
-        "a PromQL expression in double quotes (label values in '…'), single quotes or "
-        "backticks: 'sum(rate(http_requests_total{job=\"web\"}[5m]))'",
+        rf'"{_INSIDE}*"|\'[^\']*\'|`[^`]*`',
+        _unquote_promql,
+        "a PromQL expression in double quotes (label values in '…' or \"…\"), single quotes "
+        "or backticks: 'sum(rate(http_requests_total{job=\"web\"}[5m]))'",
     ),
     "quotedpromql": ParamType(
         rf"'[^']*'|`[^`]*`|{_DOUBLE_QUOTED_PROMQL}",

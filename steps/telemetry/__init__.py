@@ -12,6 +12,7 @@ from . import (
     counter_trends,
     counters,
     latency,
+    latency_claims,
     latency_points,
     latency_profile,
     latency_said,
@@ -30,6 +31,7 @@ from . import (
     slo_pages,
     slos,
     sre_checks,
+    targets,
     traffic_normal,
 )
 
@@ -45,6 +47,7 @@ __all__ = [
     "counter_trends",
     "counters",
     "latency",
+    "latency_claims",
     "latency_points",
     "latency_profile",
     "latency_said",
@@ -63,5 +66,6 @@ __all__ = [
     "slo_pages",
     "slos",
     "sre_checks",
+    "targets",
     "traffic_normal",
 ]
