@@ -2,6 +2,7 @@
 
 from . import (
     alert_conditions,
+    alert_counts,
     alert_spans,
     alert_words,
     alerts,
@@ -37,6 +38,7 @@ from . import (
 
 __all__ = [
     "alert_conditions",
+    "alert_counts",
     "alert_spans",
     "alert_words",
     "alerts",
