@@ -22,6 +22,18 @@ COMPARISONS = {
     "no less than": ">=",
     "not less than": ">=",
     "exactly": "==",
+    "less than or equal to": "<=",
+    "greater than or equal to": ">=",
+    "no higher than": "<=",
+    "not higher than": "<=",
+    "no greater than": "<=",
+    "not greater than": "<=",
+    "no lower than": ">=",
+    "not lower than": ">=",
+    "not above": "<=",
+    "not over": "<=",
+    "not below": ">=",
+    "not under": ">=",
 }
 
 

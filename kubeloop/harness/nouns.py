@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from kubeloop.harness.amounts import AMOUNTS
 from kubeloop.harness.params import NUMBER, TYPES, ParamType, number
 
-QUOTED = r'"[^"]+"'
+QUOTED = r'"[^"{}]+"'
+"""A quoted name: no object's name holds a brace, so a quoted PromQL query is never one."""
 BARE = r"[A-Za-z0-9][-A-Za-z0-9._/:]*"
 _NOT_A_NAME = (
     r"(?!(?:running|pending|ready|scheduled|unscheduled|not|the|all|every|each|no|some|any|"

@@ -19,6 +19,8 @@ _UNITS = {
     "hour": 3600,
     "d": 86400,
     "day": 86400,
+    "w": 604800,
+    "week": 604800,
 }
 
 
@@ -141,6 +143,19 @@ def _phase(text: str) -> str:
 
 
 _MORE = "(?:more|additional|further|extra) "
+_COUNT_WORDS = {
+    **{word: n for word, n in _NUMBER_WORDS.items() if n >= 2},
+    "fifteen": 15,
+    "twenty": 20,
+    "thirty": 30,
+    "forty": 40,
+    "forty-five": 45,
+    "fifty": 50,
+    "sixty": 60,
+    "ninety": 90,
+}
+"""Amounts of time said in words ("five minutes", "thirty days"); one is "a"/"one" below."""
+_COUNT_WORD = "|".join(sorted(_COUNT_WORDS, key=len, reverse=True))
 _DURATION = re.compile(rf"(-?\d+) ?(?:{_MORE})?([a-z]+)", re.IGNORECASE)
 _ONE = re.compile(r"(?:an?|one)(?: (?:more|additional|further|extra))? ", re.IGNORECASE)
 
@@ -151,6 +166,8 @@ def _duration(text: str) -> int:
     if text.lower() == "half an hour":
         return 1800
     text = _ONE.sub("1 ", text, count=1) if _ONE.match(text) else text
+    word, _, rest = text.partition(" ")
+    text = f"{_COUNT_WORDS[word.lower()]} {rest}" if word.lower() in _COUNT_WORDS else text
     found = _DURATION.fullmatch(text)
     assert found is not None
     amount, unit = found.group(1), found.group(2).lower()
@@ -206,11 +223,12 @@ TYPES: dict[str, ParamType] = {
     "percent": ParamType(r"\d+(?:\.\d+)?%", _percent, "a percentage: 50%"),
     "intorpercent": ParamType(r"\d+%?", _int_or_percent, "a count or a percentage: 1 or 25%"),
     "duration": ParamType(
-        rf"-?\d+ ?(?:{_MORE})?(?:seconds?|minutes?|hours?|days?|s|m|h|d)"
-        rf"|(?:an?|one) (?:{_MORE})?(?:second|minute|hour|day)|half an hour",
+        rf"-?\d+ ?(?:{_MORE})?(?:seconds?|minutes?|hours?|days?|weeks?|s|m|h|d|w)"
+        rf"|(?:{_COUNT_WORD}) (?:{_MORE})?(?:seconds|minutes|hours|days|weeks)"
+        rf"|(?:an?|one) (?:{_MORE})?(?:second|minute|hour|day|week)|half an hour",
         _duration,
-        "a duration: 30 seconds, 5 minutes, 5m, 1h, 30 days (also: 4 more minutes, an hour, "
-        "a minute, half an hour)",
+        "a duration: 30 seconds, 5 minutes, 5m, 1h, 30 days, 2 weeks (also: five minutes, 4 "
+        "more minutes, an hour, a minute, half an hour)",
     ),
     "phase": ParamType(
         "|".join(_PHASES),
@@ -257,13 +275,14 @@ TYPES: dict[str, ParamType] = {
         lambda text: COMPARISONS[" ".join(text.lower().split())],
         "a comparison: below (under, less than, fewer than, lower than, smaller than), above "
         "(over, more than, greater than, higher than), "
-        "at least, at most, exactly",
+        "at least (no lower than, not below), at most (no higher than, not above, less than or "
+        "equal to), exactly",
     ),
     "promql": ParamType(
-        r'"(?:[^"\\]|\\.)*"|\'[^\']*\'|`[^`]*`',
-        lambda text: _unquote_text(text) if text[0] == '"' else text[1:-1],
-        "a PromQL expression in double quotes (label values in '…'), single quotes or "
-        "backticks: 'sum(rate(http_requests_total{job=\"web\"}[5m]))'",
+        rf'"{_INSIDE}*"|\'[^\']*\'|`[^`]*`',
+        _unquote_promql,
+        "a PromQL expression in double quotes (label values in '…' or \"…\"), single quotes "
+        "or backticks: 'sum(rate(http_requests_total{job=\"web\"}[5m]))'",
     ),
     "quotedpromql": ParamType(
         rf"'[^']*'|`[^`]*`|{_DOUBLE_QUOTED_PROMQL}",

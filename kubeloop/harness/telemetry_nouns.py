@@ -149,7 +149,9 @@ def _slo_alert(text: str) -> SloAlert:
     return SloAlert(unquote(slo) if slo else None, _SEVERITY[word])
 
 
-_COMPARISON = "|".join(COMPARISONS).replace(" ", " +")
+_EXCEEDS = {"exceeds": ">", "goes over": ">", "goes above": ">", "crosses": ">", "tops": ">"}
+"""Verbs that are a comparison of their own in an alert's condition ("the p99 exceeds 1s")."""
+_COMPARISON = "|".join([*COMPARISONS, *_EXCEEDS]).replace(" ", " +")
 _STAYS = r"(?:stays |is |goes |remains |rises |climbs |gets |has been )?"
 _LATENCY_WORDS = r"(?P<value>\d+(?:\.\d+)?) ?(?P<unit>ms|milliseconds?|s|seconds?)"
 _CONDITION = re.compile(
@@ -181,6 +183,11 @@ def error_ratio_query(service: str, window: str = "5m") -> str:
     )
 
 
+def _operator(said: str) -> str:
+    words = " ".join(said.lower().split())
+    return _EXCEEDS[words] if words in _EXCEEDS else COMPARISONS[words]
+
+
 def _condition(text: str) -> str:
     """An alert's condition in words, as the PromQL expression it stands for."""
     found = _CONDITION.fullmatch(text)
@@ -190,14 +197,14 @@ def _condition(text: str) -> str:
         seconds = float(found.group("value"))
         if found.group("unit").lower().startswith("m"):
             seconds /= 1000
-        operator = COMPARISONS[" ".join(found.group("c1").lower().split())]
+        operator = _operator(found.group("c1"))
         return f"{latency_query(_service(found.group('s1')), quantile)} {operator} {seconds:g}"
     if found.group("s3") is not None:
-        operator = COMPARISONS[" ".join(found.group("c3").lower().split())]
+        operator = _operator(found.group("c3"))
         ratio = float(found.group("pct3")) / 100
         query = error_ratio_query(_service(found.group("s3")), found.group("w3") or "5m")
         return f"{query} {operator} {ratio:g}"
-    operator = COMPARISONS[" ".join(found.group("c2").lower().split())]
+    operator = _operator(found.group("c2"))
     ratio = float(found.group("pct")) / 100
     return f"{error_ratio_query(_service(found.group('s2')))} {operator} {ratio:g}"
 

@@ -2,6 +2,7 @@
 
 from . import (
     alert_conditions,
+    alert_counts,
     alert_spans,
     alert_words,
     alerts,
@@ -12,6 +13,7 @@ from . import (
     counter_trends,
     counters,
     latency,
+    latency_claims,
     latency_points,
     latency_profile,
     latency_said,
@@ -30,11 +32,13 @@ from . import (
     slo_pages,
     slos,
     sre_checks,
+    targets,
     traffic_normal,
 )
 
 __all__ = [
     "alert_conditions",
+    "alert_counts",
     "alert_spans",
     "alert_words",
     "alerts",
@@ -45,6 +49,7 @@ __all__ = [
     "counter_trends",
     "counters",
     "latency",
+    "latency_claims",
     "latency_points",
     "latency_profile",
     "latency_said",
@@ -63,5 +68,6 @@ __all__ = [
     "slo_pages",
     "slos",
     "sre_checks",
+    "targets",
     "traffic_normal",
 ]

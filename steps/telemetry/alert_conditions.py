@@ -18,9 +18,14 @@ from kubeloop.harness.world import World
 from .alerts import an_alert
 from .services import _service, the_named
 
-_RULE = "<an|the> <alert|alert rule|alerting rule> {name:name} <fires|that fires|firing> when "
+_RULE = (
+    "<an|the> <alert|alert rule|alerting rule> {name:name} <fires|that fires|firing|which fires|"
+    "goes off|triggers|should fire> <when|if|whenever> "
+)
 _HOLD = "[[,] <for|lasting|holding for> {hold:duration}]"
 _MOVES = "<stays|is|goes|rises|climbs|gets|remains>"
+_EXCEEDS = "<exceeds|goes over|crosses|tops>"
+"""A verb that is the comparison itself: above."""
 _OPERATOR = {">": ">", "<": "<"}
 
 
@@ -38,18 +43,26 @@ def _named(world: World, service: str | None) -> str:
     + _HOLD,
     'an alert "SearchSlow" fires when p99 latency over 5 minutes stays above 500ms for 10 minutes',
     "an alert SlowCheckout fires when the p95 latency goes above 1s",
+    'an alert "ApiSlow" fires if the p95 latency exceeds 1s for 10 minutes',
+    variants=(
+        _RULE
+        + "[the ]p{percentile:decimal} latency[ over [the last ]{window:duration}] "
+        + _EXCEEDS
+        + " {value:latency}"
+        + _HOLD,
+    ),
 )
 def latency_alert(
     world: World,
     name: str,
     percentile: float,
-    side: str,
     value: tuple[str, float],
+    side: str = ">",
     window: int = 300,
     hold: int = 0,
 ) -> None:
     """An alert on the latency quantile of the service named last over the window (5 minutes
-    unless said), beyond VALUE, for HOLD."""
+    unless said), beyond VALUE, for HOLD ("of web": the condition type of alerts.py)."""
     if not 0 < percentile < 100:
         raise world.fail("a percentile between 0 and 100, e.g. p99", f"p{percentile:g}")
     number, per_second = value
@@ -63,14 +76,18 @@ _FAIL = (
     "are answered with a 5xx|are answered with 5xx>"
 )
 """Requests failing, said as SREs say it: a failure is a 5xx (the error ratio's numerator)."""
-_OF_SERVICE = "[ <of|for> {service:service}]"
+_RATIO = "<error|5xx|failure|5xx error> <rate|ratio>"
+_OF_SERVICE = " <of|for> {service:service}"
+"""A service named in a ratio with a window ("the 1m error ratio of payments"); without a
+window it is alerts.py's condition ("the error rate of web is above 5%")."""
+_OVER = "[ over [the last ]{span:duration}] "
 
 
 @given(
     _RULE
-    + "the [{window:duration} ]<error|5xx|failure|5xx error> <rate|ratio>"
-    + _OF_SERVICE
-    + "[ over [the last ]{span:duration}] "
+    + "the [{window:duration} ]"
+    + _RATIO
+    + _OVER
     + _MOVES
     + " {side:side} {percent:percent}"
     + _HOLD,
@@ -89,6 +106,29 @@ _OF_SERVICE = "[ <of|for> {service:service}]"
         "{service:service} " + _FAIL + _HOLD,
         _RULE + "{service:service} <fails|is failing|errors on|returns 5xx for|returns errors "
         "for> <more than|over> {percent:percent} of [its ]requests" + _HOLD,
+        _RULE
+        + "the {window:duration} "
+        + _RATIO
+        + _OF_SERVICE
+        + _OVER
+        + _MOVES
+        + " {side:side} {percent:percent}"
+        + _HOLD,
+        _RULE
+        + "the [{window:duration} ]"
+        + _RATIO
+        + _OVER
+        + _EXCEEDS
+        + " {percent:percent}"
+        + _HOLD,
+        _RULE
+        + "the {window:duration} "
+        + _RATIO
+        + _OF_SERVICE
+        + _OVER
+        + _EXCEEDS
+        + " {percent:percent}"
+        + _HOLD,
     ),
 )
 def error_alert(

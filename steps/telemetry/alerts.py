@@ -13,7 +13,10 @@ from kubeloop.render.checks import FailedCheck
 from .telemetry_part import call, fixture_text, require_docstring, result_rows
 
 _RULE = "<an|the> <alert|alert rule|alerting rule> {name:name}"
-_WHEN = "<when|on|if|for|with expression|with expr|with the expression|that fires when|fires when>"
+_WHEN = (
+    "<when|on|if|for|with expression|with expr|with the expression|that fires when|fires when|"
+    "fires if|that fires if|fires whenever>"
+)
 _HOLD = "[[,] [and ]<for|for:|with for:|holding for|lasting> {hold:duration}]"
 
 
@@ -25,7 +28,8 @@ _HOLD = "[[,] [and ]<for|for:|with for:|holding for|lasting> {hold:duration}]"
     "the alert HighLatency fires when the p99 latency of web stays above 500ms for 5 minutes",
     variants=(
         _RULE + " " + _WHEN + " {expr:promql}" + _HOLD,
-        _RULE + " <fires|that fires|firing> when {expr:condition}" + _HOLD,
+        _RULE + " <fires|that fires|firing> <when|if|whenever> {expr:condition}" + _HOLD,
+        _RULE + " " + _WHEN + " {expr:barepromql} <for|for:|lasting> {hold:duration}",
         "<alert|alert rule|alerting rule> {name:name} <fires when|that fires when|when> "
         "{expr:promql}" + _HOLD,
     ),
@@ -142,6 +146,7 @@ def _clock(seconds: int) -> str:
         "{name:alert} <goes|went|is back|goes back|went back|has gone back|returns|returned|"
         "has returned|switches|switched|moves|moved|has moved|transitions|transitioned> to "
         "{state:alertstate}",
+        "{name:alert} is [now ]in [the ]{state:alertstate} state",
     ),
 )
 def alert_is(world: World, name: str, state: str) -> None:

@@ -28,6 +28,12 @@ _SUBJECTS = (
     "{service:service}'s p{percentile:decimal}[ <latency|response time>][ over [the last ]"
     "{window:duration}]",
     "{service:service}'s median <latency|response time>[ over [the last ]{window:duration}]",
+    *(
+        f"[the ]{which} of {{service:service}}{whose} <latency|response time|request latency|"
+        "latencies|response times|requests>[ over [the last ]{window:duration}]"
+        for which in ("p{percentile:decimal}", "{percentile:decimal}th percentile")
+        for whose in ("", "'s")
+    ),
 )
 """p99, the 99th percentile, the median (p50); over the last 5 minutes unless a window is said."""
 _IS = " is [{about:about} ]{value:latency}"

@@ -19,7 +19,10 @@ _FINISH = (
     "<finish|complete|are served|are answered|respond|return|take|come back|are faster than|"
     "take less than|take at most>"
 )
-_WITHIN = "[<within|in|under|in under|in less than|below|at most> ]"
+_WITHIN = (
+    "[<within|in|under|in under|in less than|below|at most|faster than|quicker than|no slower "
+    "than|in at most> ]"
+)
 
 
 @given(
@@ -37,6 +40,12 @@ _WITHIN = "[<within|in|under|in under|in less than|below|at most> ]"
         + _WITHIN
         + "{threshold:timevalue}{details:slo}",
         "<an|the> SLO {name:name} of {objective:percent} of requests "
+        + _WITHIN
+        + "{threshold:timevalue}{details:slo}",
+        "<an|the> [latency ]SLO {name:name} <requiring|saying|promising|with|where|of> "
+        "{objective:percent} of [<its|the|all> ]requests ["
+        + _FINISH
+        + " ]"
         + _WITHIN
         + "{threshold:timevalue}{details:slo}",
     ),
@@ -58,4 +67,26 @@ def a_latency_slo(
     windows = details.get("windows", "workbook")
     world.attempt(
         lambda: call(world, "add_latency_slo", name, objective, period, service, threshold, windows)
+    )
+
+
+@given(
+    "<a|an|the> latency <SLO|objective> <for|on> {service:service}[:] {objective:percent} of "
+    "[<its|the|all> ]requests [" + _FINISH + " ]" + _WITHIN + "{threshold:timevalue}{details:slo}",
+    "a latency SLO for api: 99% of requests faster than 300ms over 30 days",
+    "a latency objective for search: 95% of requests finish within 250ms",
+)
+def a_latency_slo_for(
+    world: World,
+    service: str,
+    objective: float,
+    threshold: float,
+    details: dict[str, Any],
+) -> None:
+    """A latency SLO named ``<service>-latency`` (as availability SLOs said without a name
+    are ``<service>-availability``) for the service said (its colon, "for api:", is the
+    sentence's, not the name's)."""
+    service = service.removesuffix(":")
+    a_latency_slo(
+        world, f"{service}-latency", objective, threshold, {**details, "service": service}
     )

@@ -24,17 +24,27 @@ _SUBJECTS = (
     "[the ]<counter|gauge|series|metric> {expr:series}",
     "{expr:ratephrase}",
     "{expr:quotedpromql}",
+    "<the result of|the value of|the output of|evaluating|querying|running> [the query ]"
+    "{expr:quotedpromql}",
 )
 """Other ways to name the expression: bare after "the query", bare, a series by kind, or a
 rate in words ("the rate of jobs_total over 5m" is rate(jobs_total[300s]))."""
-_PER_SECOND = "[< per second| a second|/s| /s>]"
+_PER_SECOND = (
+    "[< per second| a second|/s| /s| per sec| requests per second| requests a second| req/s|"
+    " rps| requests/s| reqs/s>]"
+)
 """A rate's unit, written after its value: it says what rate() gives, so it changes nothing."""
-_NOTHING = "<returns nothing|returns no result|is empty|gives nothing|gives no result>"
+_NOTHING = (
+    "<returns nothing|returns no result|returns no results|is empty|gives nothing|gives no "
+    "result|gives no results|returns no data|has no data|has no results|returns no series|"
+    "returns an empty result|gives an empty result|returns an empty vector|comes back empty|"
+    "finds nothing|matches nothing|selects nothing|has no series>"
+)
 _GIVES = (
     "<returns|gives|is|equals|evaluates to|yields|comes out at|comes out as|comes back as|"
     "comes to|works out to|works out at|reads|comes out|shows|reports|sits at|is at|returns a "
-    "value of|has a value of>[ <about|approximately|roughly|around|close to|near|at about|at "
-    "around|somewhere around>]"
+    "value of|has a value of|should be|should equal|should return|must be|≈|~>[ <about|"
+    "approximately|roughly|around|close to|near|at about|at around|somewhere around>]"
 )
 """Verbs that say what a query gives; "about", "around" (…) match at the decimals written,
 as every number in a Then does."""
@@ -117,11 +127,14 @@ def query_empty(world: World, expr: str) -> None:
     "histogram_quantile(0.99, rate(x_bucket[5m])) < 0.5",
     variants=(
         *_said(" is {bound:comparison} {value:number}" + _PER_SECOND),
+        *_said(" <does not exceed|doesn't exceed|is not more than> {value:number}" + _PER_SECOND),
         "{expr:barepromql} {bound:operator} {value:number}",
+        "{expr:quotedpromql} {bound:operator} {value:number}",
     ),
 )
-def query_compares(world: World, expr: str, bound: str, value: str) -> None:
-    """EXPR, evaluated now, gives one number above, below, at least or at most VALUE."""
+def query_compares(world: World, expr: str, value: str, bound: str = "<=") -> None:
+    """EXPR, evaluated now, gives one number above, below, at least or at most VALUE ("does
+    not exceed": at most)."""
     _now(world, expr)
     _, got = single_value(world, f"{bound} {value}")
     holds = matches(value, got) if bound == "==" else compare(got, bound, parse_number(value))

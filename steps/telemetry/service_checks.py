@@ -190,7 +190,10 @@ def error_rate_moved(world: World, side: str, percent: float, service: str | Non
     )
 
 
-_REQUEST_RATE = "the [total ]request rate[ <of|for> {service:service}] is "
+_REQUEST_RATE = (
+    "the [total ]<request rate|throughput|traffic|rps|RPS|QPS|qps|request volume|requests per "
+    "second>[ <of|for|to|on> {service:service}] is "
+)
 _PER_SECOND = "[ <requests per second|per second|rps|req/s|requests a second>]"
 
 
