@@ -48,18 +48,19 @@ def an_hpa(world: World, deployment: str, options: dict[str, Any]) -> None:
     "the CPU usage of web rises to 90%",
     "web is at 20% cpu",
     variants=(
-        "[the ][average ]<cpu|CPU> <utilization|utilisation|usage|use|load> <of|on|for> "
+        "[the ][average ]<cpu|CPU>[ <utilization|utilisation|usage|use|load>] <of|on|for> "
         "{deployment:deployment}[ pods] <is|becomes|rises to|drops to|falls to|goes to|reaches|"
         "increases to|decreases to|goes up to|goes down to|climbs to|spikes to|jumps to> "
         "{value:percent}",
         "{deployment:deployment} <is at|runs at|uses|is using|averages> {value:percent} "
         "<cpu|CPU>[ <utilization|utilisation>]",
-        "{deployment:deployment} pods <run at|are at|are running at|average|use> "
+        "[the ]{deployment:deployment} pods <run at|are at|are running at|average|use> "
         "{value:percent} <cpu|CPU>[ <utilization|utilisation>]",
         "[the ]load on {deployment:deployment} <rises|drops|goes|climbs|falls> to "
         "{value:percent}[ <cpu|CPU>]",
-        "{deployment:its} [average ]<cpu|CPU> <utilization|utilisation|usage|use|load> <is|becomes|"
-        "rises to|drops to|falls to|goes to|reaches|climbs to|spikes to|jumps to> {value:percent}",
+        "{deployment:its} [average ]<cpu|CPU>[ <utilization|utilisation|usage|use|load>] <is|"
+        "becomes|rises to|drops to|falls to|goes to|goes up to|goes down to|reaches|climbs to|"
+        "spikes to|jumps to|increases to|decreases to|settles at|sits at|is at> {value:percent}",
         "[the ][average ]<cpu|CPU> <utilization|utilisation|usage|use|load> <hits|reaches|is|"
         "becomes|rises to|drops to|goes to|goes up to|climbs to|spikes to|falls to> "
         "{value:percent}",

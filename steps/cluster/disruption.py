@@ -179,6 +179,22 @@ def drain_refused(world: World, text: str) -> None:
 
 
 @then(
+    "the drain <is|was> <blocked|refused|stopped|held up|held back> by the <disruption budget|"
+    "pod disruption budget|PodDisruptionBudget|PDB|budget>",
+    "the drain was blocked by the disruption budget",
+    "the drain is blocked by the PDB",
+    variants=(
+        "the <disruption budget|pod disruption budget|PodDisruptionBudget|PDB|budget> "
+        "<blocks|blocked|stops|stopped|holds up|held up|holds back|held back> the drain",
+    ),
+)
+def drain_blocked_by_budget(world: World) -> None:
+    """Some eviction was still refused when the drain gave up, because of a disruption
+    budget (the eviction API's 429)."""
+    drain_refused(world, "disruption budget")
+
+
+@then(
     "the drain evicted {count:n} pod(s)",
     "the drain evicted 1 pod",
     "the drain evicted 3 pods",

@@ -125,9 +125,16 @@ def _describe_pod(pod: Any) -> str:
     'every "web" pod is ready',
     "no pod is pending",
     "all 4 pods of web are still Running",
+    "2 api pods remain unscheduled",
+    "2 api pods can't be scheduled",
+    variants=(
+        "{pods:pods} [still ]<stay|stays|remain|remains> [stuck ][in ]{phase:phase}",
+        "{pods:pods} <can't|cannot|can not|couldn't|could not> be <scheduled|placed>",
+    ),
 )
-def pods_are(world: World, pods: PodSet, phase: str) -> None:
-    """The pods are Running (bound to a node), Pending, or Ready, as many as the set says."""
+def pods_are(world: World, pods: PodSet, phase: str = "pending") -> None:
+    """The pods are Running (bound to a node), Pending, or Ready, as many as the set says
+    ("can't be scheduled": Pending)."""
     check(world, pods, _IN_STATE[phase], f"{phase}", detail=_describe_pod)
 
 
@@ -177,9 +184,12 @@ _LACKING = (
         "{pods:pods} [still ]<stay|stays|remain|remains|sit|sits> [stuck ]{phase:phase} "
         + _LACKING
         + " {resource:resourcename}",
+        "{pods:pods} <can't|cannot|can not|couldn't|could not> be <scheduled|placed> "
+        + _LACKING
+        + " {resource:resourcename}",
     ),
 )
-def pods_short_of(world: World, pods: PodSet, phase: str, resource: str) -> None:
+def pods_short_of(world: World, pods: PodSet, resource: str, phase: str = "pending") -> None:
     """The pods are in that phase because no node has enough of the resource: the scheduler's
     message says "Insufficient cpu" (or memory)."""
     pods_are_because(world, pods, phase, _SHORT_OF[resource])
@@ -300,10 +310,18 @@ def node_empty(world: World, nodes: tuple[str, ...]) -> None:
 @then(
     "{pods:pods} <is|are> spread <over|across> {count:n} node(s)",
     'the pods of "web" are spread over 3 nodes',
+    "api's pods are on 3 different nodes",
+    variants=(
+        "{pods:pods} <is|are|run|runs> on {count:n} <different|distinct|separate> node(s)",
+        "{deployment:its} pods <are|run> on {count:n} <different|distinct|separate> node(s)",
+    ),
 )
-def spread(world: World, pods: PodSet, count: int) -> None:
+def spread(
+    world: World, count: int, pods: PodSet | None = None, deployment: str | None = None
+) -> None:
     """The set's pods that are bound sit on exactly COUNT distinct nodes."""
-    used = sorted({p.node for p in members(world, pods) if p.node is not None})
+    said = pods or PodSet("all", None, deployment, None, None)
+    used = sorted({p.node for p in members(world, said) if p.node is not None})
     if len(used) != count:
         raise world.fail(f"{count} nodes", f"{len(used)}: {', '.join(used) or 'none'}")
 

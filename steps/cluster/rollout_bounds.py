@@ -156,6 +156,8 @@ _ABOVE = (
         "{deployment:deployment} pods",
         "there were never more than {count:n} {deployment:deployment} pods <during|throughout> "
         "the rollout",
+        "{deployment:deployment} never " + _ABOVE + " {count:n} pod(s) <during|throughout> the "
+        "<rollout|update|upgrade>",
     ),
 )
 def never_above_named(world: World, count: int, deployment: str) -> None:
@@ -172,6 +174,12 @@ def never_above_named(world: World, count: int, deployment: str) -> None:
     variants=(
         "the rollout of {deployment:deployment} never <dropped|drops|went|goes|fell> below "
         "{count:n} ready pod(s)",
+        "{deployment:deployment} <always had|kept> at least {count:n} ready pod(s) <during|"
+        "throughout> the <rollout|update|upgrade>",
+        "{deployment:deployment} never <dropped|went|fell|dipped> below {count:n} ready pod(s) "
+        "<during|throughout> the <rollout|update|upgrade>",
+        "{deployment:deployment} never had fewer than {count:n} ready pod(s) <during|"
+        "throughout> the <rollout|update|upgrade>",
     ),
 )
 def never_below_named(world: World, count: int, deployment: str) -> None:

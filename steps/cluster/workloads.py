@@ -248,7 +248,12 @@ def i_delete_pod(world: World, pod: str) -> None:
     "I delete a running pod of {deployment:deployment}",
     'I delete a running pod of "web"',
     'I kill a pod of "web"',
-    variants=("I <delete|kill|remove> a [running ]pod of {deployment:deployment}",),
+    variants=(
+        "I <delete|kill|remove> a [running ]pod of {deployment:deployment}",
+        "I <delete|kill|remove> <a|an|one> [running ]{deployment:deployment} pod",
+        "<a|an|one> [running ]{deployment:deployment} pod <crashes|dies|is killed|is deleted|"
+        "gets killed|gets deleted>",
+    ),
 )
 def i_delete_a_running_pod(world: World, deployment: str) -> None:
     """Delete the first Running pod of the deployment (by name order of creation)."""
@@ -256,3 +261,23 @@ def i_delete_a_running_pod(world: World, deployment: str) -> None:
     if not running:
         raise world.fail(f'a running pod of "{deployment}"', "none")
     world.cluster.delete_pod(running[0].name)
+
+
+@when(
+    "I <delete|kill|remove> {count:n} [running ]{deployment:deployment} pods",
+    "I delete 2 web pods",
+    "2 api pods crash",
+    variants=(
+        "{count:n} [running ]{deployment:deployment} pods <crash|die|are killed|are deleted|"
+        "get killed|get deleted>",
+        "I <delete|kill|remove> {count:n} [running ]pods of {deployment:deployment}",
+    ),
+)
+def i_delete_running_pods(world: World, deployment: str, count: int) -> None:
+    """Delete the first COUNT Running pods of the deployment (by name order of creation);
+    refused, with nothing deleted, when it has fewer."""
+    running = [p for p in world.pods(deployment) if p.phase == "Running"]
+    if len(running) < count:
+        raise world.fail(f'{count} running pods of "{deployment}"', f"{len(running)}")
+    for pod in running[:count]:
+        world.cluster.delete_pod(pod.name)
