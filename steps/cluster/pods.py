@@ -196,7 +196,8 @@ def pods_short_of(world: World, pods: PodSet, resource: str, phase: str = "pendi
 
 
 @then(
-    "{pods:pods} <is|are> [still ][<running|scheduled|placed|bound|left> ]<on|to> {nodes:nodes}",
+    "{pods:pods} <is|are> [still ][<running|scheduled|placed|bound|left> ]<on|to> "
+    "{nodes:wherenodes}",
     "no pod is on node-2",
     "2 pods run on node-1",
     'every "trainer" pod is on gpu-1',
@@ -204,7 +205,7 @@ def pods_short_of(world: World, pods: PodSet, resource: str, phase: str = "pendi
     "2 pods are running on node-1",
     "all 6 api pods are running on node-2 and node-3",
     "no pod is on node-1, node-2 or node-3",
-    variants=("{pods:pods} [still ]<run|runs> on {nodes:nodes}",),
+    variants=("{pods:pods} [still ]<run|runs> on {nodes:wherenodes}",),
 )
 def pods_on(world: World, pods: PodSet, nodes: tuple[str, ...]) -> None:
     """The pods are bound to that node (to one of those nodes), as many as the set says."""
