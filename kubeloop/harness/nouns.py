@@ -19,7 +19,8 @@ QUOTED = r'"[^"]+"'
 BARE = r"[A-Za-z0-9][-A-Za-z0-9._/:]*"
 _NOT_A_NAME = (
     r"(?!(?:running|pending|ready|scheduled|unscheduled|not|the|all|every|each|no|some|any|"
-    r"pods?|copy|copies|instances?|of|at|on|with|version|node|deployment|its?|and)\b)"
+    r"pods?|copy|copies|instances?|of|at|on|with|version|node|deployment|its?|and|other|"
+    r"remaining|rest|last)\b)"
 )
 NAME = f"(?:{QUOTED}|{BARE})"
 _FREE_NAME = f"(?:{QUOTED}|{_NOT_A_NAME}{BARE})"

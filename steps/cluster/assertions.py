@@ -179,6 +179,8 @@ def never_fewer_available(world: World, deployment: str, count: int) -> None:
         "[ <pods|pod|replicas|replica>]" + _AT_ONCE,
         "there <were|was> never more than {count:n} {deployment:deployment} pods" + _AT_ONCE,
         "at no point <were|was> there more than {count:n} {deployment:deployment} pods",
+        "{deployment:deployment} <does not|doesn't|did not|didn't> <scale|grow|go> <beyond|above|"
+        "past|over> {count:n} <pods|replicas>",
         "{deployment:deployment} <stayed|stays|remained|remains|was|is> <at or below|at or under|"
         "at most> {count:n} <pods|pod|replicas|replica> <the whole time|all along|throughout|"
         "at all times|all the time>",

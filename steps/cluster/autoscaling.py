@@ -20,7 +20,12 @@ _HPA = "<an HPA|a HPA|an autoscaler|a HorizontalPodAutoscaler|a horizontal pod a
     "an autoscaler for web with min 1 and max 5 replicas targeting 60% cpu",
     'an HPA for "web" with min 1, max 10 and target 50% CPU',
     "an HPA for web with minReplicas 2, maxReplicas 10 and a 50% CPU target",
-    variants=("{deployment:deployment} <is autoscaled|autoscales>{options:autoscaling}",),
+    variants=(
+        "{deployment:deployment} <is autoscaled|autoscales>[ <on|by> <CPU|cpu>]"
+        "{options:autoscaling}",
+        _HPA + " <keeps|scales|holds|autoscales> {deployment:deployment}{options:autoscaling}",
+        "I autoscale {deployment:deployment}[ <on|by> <CPU|cpu>]{options:autoscaling}",
+    ),
 )
 def an_hpa(world: World, deployment: str, options: dict[str, Any]) -> None:
     """Autoscale the deployment between its min and max replicas at a target average cpu.
@@ -151,6 +156,8 @@ def the_hpa_for_wants(world: World, deployment: str, count: int) -> None:
         "[<up|down|out|in|back|back down|back up> ]to {count:n} <replicas|replica>",
         "<the HPA|the autoscaler> <scales|has scaled|scaled> {deployment:deployment} to "
         "{count:n}[ replica(s)]",
+        "{deployment:deployment} <stays|stayed|remains|remained|is still|holds|held> at {count:n} "
+        "<replicas|replica>",
     ),
 )
 def has_replicas(world: World, deployment: str, count: int, bound: str = "==") -> None:

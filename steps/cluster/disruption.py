@@ -72,6 +72,16 @@ _MIN = re.compile(r"\bminavailable\b|\bat least\b", re.IGNORECASE)
         _PDB + _THAT + "<keeps|requires|guarantees|keep|require|guarantee> at least "
         "{value:intorpercent} " + _PODS + " <available|up|running|ready>",
         _PDB + " with at least {value:intorpercent} pod(s) <available|up>",
+        _PDB + _THAT + "<allows|permits|tolerates> " + _AT_MOST + "{value:intorpercent} "
+        "<disruption|disruptions>[ at a time]",
+        "{deployment:name} has a <disruption budget|pod disruption budget|PodDisruptionBudget|"
+        "PDB> <with|of> <minAvailable|maxUnavailable> {value:intorpercent}",
+        "{deployment:name} has a <disruption budget|pod disruption budget|PodDisruptionBudget|"
+        "PDB> <of|allowing|that allows|which allows> " + _AT_MOST + "{value:intorpercent} "
+        "<unavailable|disrupted> pod(s)",
+        "{deployment:name} has a <disruption budget|pod disruption budget|PodDisruptionBudget|"
+        "PDB> <that keeps|which keeps|keeping|requiring|that requires> at least "
+        "{value:intorpercent} " + _PODS + " <available|up|running|ready>",
     ),
 )
 def a_budget(world: World, deployment: str, value: int | str, budget: str | None = None) -> None:

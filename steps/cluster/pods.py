@@ -205,7 +205,11 @@ def pods_short_of(world: World, pods: PodSet, resource: str, phase: str = "pendi
     "2 pods are running on node-1",
     "all 6 api pods are running on node-2 and node-3",
     "no pod is on node-1, node-2 or node-3",
-    variants=("{pods:pods} [still ]<run|runs> on {nodes:wherenodes}",),
+    variants=(
+        "{pods:pods} [still ]<run|runs> on {nodes:wherenodes}",
+        "{pods:pods} <landed|land|lands|ended up|end up|ends up|went|were placed|got placed|"
+        "was placed> on {nodes:wherenodes}",
+    ),
 )
 def pods_on(world: World, pods: PodSet, nodes: tuple[str, ...]) -> None:
     """The pods are bound to that node (to one of those nodes), as many as the set says."""

@@ -115,7 +115,7 @@ def a_deployment_on_nodes(
     'I deploy a deployment "batch" with 2 replicas requesting 1 CPU',
     'a deployment "payments" with 2 replicas requesting 1 CPU at priority 1000 is created',
     variants=(
-        "a deployment[ <named|called>][ {name:name}] <of|with> "
+        "a [new ]deployment[ <named|called>][ {name:name}] <of|with> "
         + _COUNT
         + "{options:declaration} <is created|is deployed|is applied|is added|gets created|"
         "gets deployed|arrives|appears|is submitted>",
