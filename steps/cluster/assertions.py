@@ -119,8 +119,8 @@ _THE_WHOLE_TIME = "<the whole time|all along|all the time|throughout|at every po
     "at least 4 web pods were ready the whole time",
     'at least 5 pods of "storefront" stayed ready all along',
     variants=(
-        "at least {count:n} {deployment:deployment} pod(s) <were|was|stayed|remained> ready "
-        + _THE_WHOLE_TIME,
+        "at least {count:n} {deployment:deployment} pod(s) <were|was|stayed|remained> "
+        "<ready|up|healthy|serving> " + _THE_WHOLE_TIME,
         "at least {count:n} pod(s)[ of {deployment:deployment}] <were|was|stayed|remained> "
         "ready " + _THE_WHOLE_TIME,
         "{deployment:deployment} never had fewer than {count:n} ready pod(s)",

@@ -65,7 +65,10 @@ def an_hpa(world: World, deployment: str, options: dict[str, Any]) -> None:
         "{value:percent}[ <cpu|CPU>]",
         "{deployment:its} [average ]<cpu|CPU>[ <utilization|utilisation|usage|use|load>] <is|"
         "becomes|rises to|drops to|falls to|goes to|goes up to|goes down to|reaches|climbs to|"
-        "spikes to|jumps to|increases to|decreases to|settles at|sits at|is at> {value:percent}",
+        "spikes to|jumps to|increases to|decreases to|settles at|sits at|is at|hits> "
+        "{value:percent}",
+        "{deployment:its} pods <hit|reach|run at|are at|average|use> {value:percent} <cpu|CPU>"
+        "[ <utilization|utilisation>]",
         "[the ][average ]<cpu|CPU> <utilization|utilisation|usage|use|load> <hits|reaches|is|"
         "becomes|rises to|drops to|goes to|goes up to|climbs to|spikes to|falls to> "
         "{value:percent}",
@@ -158,6 +161,8 @@ def the_hpa_for_wants(world: World, deployment: str, count: int) -> None:
         "{count:n}[ replica(s)]",
         "{deployment:deployment} <stays|stayed|remains|remained|is still|holds|held> at {count:n} "
         "<replicas|replica>",
+        "<the HPA|the autoscaler> <brought|brings|took|takes|has brought|has taken> "
+        "{deployment:deployment} [back ][<up|down> ]to {count:n}[ replica(s)]",
     ),
 )
 def has_replicas(world: World, deployment: str, count: int, bound: str = "==") -> None:

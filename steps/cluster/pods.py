@@ -130,6 +130,7 @@ def _describe_pod(pod: Any) -> str:
     variants=(
         "{pods:pods} [still ]<stay|stays|remain|remains> [stuck ][in ]{phase:phase}",
         "{pods:pods} <can't|cannot|can not|couldn't|could not> be <scheduled|placed>",
+        "{pods:pods} <is|are> [still ]stuck",
     ),
 )
 def pods_are(world: World, pods: PodSet, phase: str = "pending") -> None:
@@ -215,6 +216,35 @@ def pods_on(world: World, pods: PodSet, nodes: tuple[str, ...]) -> None:
     """The pods are bound to that node (to one of those nodes), as many as the set says."""
     where = " or ".join(nodes)
     check(world, pods, lambda p: p.node in nodes, f"on {where}", detail=_describe_pod)
+
+
+@then(
+    "{pods:pods} <moved|have moved|has moved|were moved|was moved|got moved|were rescheduled|"
+    "was rescheduled|have been moved|has been moved> <off|away from|off of> {nodes:nodes}",
+    "checkout's pods moved off node-2",
+    "all 4 web pods have moved away from node-1",
+    variants=(
+        "{deployment:its} pods <moved|have moved|were moved|got moved|were rescheduled|"
+        "have been moved> <off|away from|off of> {nodes:nodes}",
+    ),
+)
+def moved_off(
+    world: World,
+    nodes: tuple[str, ...],
+    pods: PodSet | None = None,
+    deployment: str | None = None,
+) -> None:
+    """The pods are bound to another node now, as many as the set says ("checkout's pods
+    moved off node-2": every one of them runs on some other node; a Pending pod has not
+    moved anywhere)."""
+    where = " or ".join(nodes)
+    check(
+        world,
+        pods or PodSet("all", None, deployment, None, None),
+        lambda p: p.node is not None and p.node not in nodes,
+        f"on a node other than {where}",
+        detail=_describe_pod,
+    )
 
 
 @then(
@@ -304,7 +334,11 @@ def nothing_pending(world: World) -> None:
     "{nodes:nodes} <is|are> empty",
     "node-1 is empty",
     "node-1 and node-2 are empty",
-    variants=("{nodes:nodes} <has|have> nothing on <it|them>",),
+    variants=(
+        "{nodes:nodes} <has|have> nothing on <it|them>",
+        "{nodes:nodes} <has been|have been|is|are|was|were> <emptied|cleared|emptied out|"
+        "cleared out>",
+    ),
 )
 def node_empty(world: World, nodes: tuple[str, ...]) -> None:
     """No pod is bound to the node (to any of those nodes) now."""

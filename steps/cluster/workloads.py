@@ -38,6 +38,7 @@ _COUNT = "{replicas:n}[ <replicas|replica|pods|pod|instances|instance|copies>]"
         "deployment {name:name} <has|runs|with> " + _COUNT + "{options:declared}",
         "the deployment {name:name} <has|runs|with> " + _COUNT + "{options:declared}",
         "{name:name} <needs|wants|asks for> " + _COUNT + "{options:declared}",
+        "{name:name} <has|is deployed with|is running with> " + _COUNT + "{options:declared}",
         "a deployment[ <named|called>][ {name:name}] <running|at|on> {version:version} <of|with> "
         + _COUNT
         + "{options:declared}",
@@ -169,7 +170,8 @@ def uses_recreate(world: World, deployment: str) -> None:
     variants=(
         "{deployment:deployment} pods request {size:resources}",
         "each pod of {deployment:deployment} requests {size:resources}",
-        "{deployment:deployment} <requests|request> {size:resources}",
+        "{deployment:deployment} <requests|request|needs|asks for> {size:resources}",
+        "<each|every> {deployment:deployment} pod <requests|needs|asks for> {size:resources}",
     ),
 )
 def pods_request(world: World, deployment: str, size: Resources) -> None:
