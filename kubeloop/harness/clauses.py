@@ -157,7 +157,7 @@ PLACEMENT: list[Clause] = [
     ),
     (
         rf"(?:with a toleration (?:for|of)|tolerating|that tolerates|which tolerates)"
-        rf"(?: the taint)? (?P<taint>{_TAINT})",
+        rf"(?: the taint| the)? (?P<taint>{_TAINT})(?: taint)?",
         lambda m: {"tolerate": parse_taint(m.group("taint"))},
     ),
     (

@@ -63,8 +63,8 @@ def _agreeing(predicate: str) -> str:
     before = adverb.group(0) if adverb else ""
     verb, _, rest = predicate[len(before) :].partition(" ")
     said = _SINGULAR.get(verb.lower())
-    if said is None:
-        said = verb if verb.endswith("s") else f"{verb}s"
+    if said is None:  # a verb is a word: "node-1" is never made "node-1s"
+        said = verb if verb.endswith("s") or not verb.isalpha() else f"{verb}s"
     return f"{before}{said} {rest}".strip()
 
 

@@ -20,7 +20,8 @@ QUOTED = r'"[^"{}]+"'
 BARE = r"[A-Za-z0-9][-A-Za-z0-9._/:]*"
 _NOT_A_NAME = (
     r"(?!(?:running|pending|ready|scheduled|unscheduled|not|the|all|every|each|no|some|any|"
-    r"pods?|copy|copies|instances?|of|at|on|with|version|node|deployment|its?|and)\b)"
+    r"pods?|copy|copies|instances?|of|at|on|with|version|node|deployment|its?|and|other|"
+    r"remaining|rest|last)\b)"
 )
 NAME = f"(?:{QUOTED}|{BARE})"
 _FREE_NAME = f"(?:{QUOTED}|{_NOT_A_NAME}{BARE})"
@@ -64,13 +65,13 @@ def _node(text: str) -> str:
 # "gpu-1, gpu-2 and edge-1"), so "I fail node-1 and reconcile" stays a join of two steps.
 _LISTED = f"(?:{QUOTED}|(?=[^ ,]*[-0-9.:])[A-Za-z0-9][-A-Za-z0-9._/:]*)"
 _V_NUMBER = r"v\d+(?:\.\d+)*(?![-A-Za-z0-9._/:])"
-"""A version said v and a number ("v2", "v1.4.0"): never a node's bare name, so "every pod
-is on v2" is about the version."""
+"""A version said v and a number ("v2", "v1.4.0"): where pods are said to be, never a node's
+bare name, so "every pod is on v2" is about the version."""
 _NODES = _compile(
     rf"(?:the )?(?:other|remaining)(?: (?P<others>\d+))? {_KIND}s|the rest of the {_KIND}s"
     + "|"
     + _APPOSITION.format(group="apposed", name=NAME)
-    + f"|(?:(?:the )?{_KIND} )?(?!{_V_NUMBER})(?P<one>{NAME})"
+    + f"|(?:(?:the )?{_KIND} )?(?P<one>{NAME})"
     f"|(?:(?:the )?{_KIND}s )?(?:both )?(?P<many>{_LISTED}(?:, {_LISTED})*,? (?:and|or) {_LISTED})"
 )
 
@@ -283,6 +284,13 @@ NOUNS: dict[str, ParamType] = {
         _nodes,
         "one node or several: node-1, node-1 and node-2, node-1, node-2 and node-3, "
         "nodes node-1 and node-2, node-1 or node-2",
+        refers_to="nodes",
+    ),
+    "wherenodes": ParamType(
+        f"(?!{_V_NUMBER})(?:{_strip_groups(_NODES.pattern)})",
+        _nodes,
+        "where pods are: nodes as above, but never a version said v and a number (on v2 is "
+        "the version)",
         refers_to="nodes",
     ),
     "deployment": ParamType(

@@ -131,6 +131,8 @@ _PHASES = {
     "scheduled": "running",
     "available": "ready",
     "unscheduled": "pending",
+    "unschedulable": "pending",
+    "(?:not|never) (?:scheduled|placed)": "pending",
     "waiting for (?:room|space|a node|capacity)": "pending",
     "waiting to be (?:scheduled|placed)": "pending",
 }

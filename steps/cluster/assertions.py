@@ -119,12 +119,13 @@ _THE_WHOLE_TIME = "<the whole time|all along|all the time|throughout|at every po
     "at least 4 web pods were ready the whole time",
     'at least 5 pods of "storefront" stayed ready all along',
     variants=(
-        "at least {count:n} {deployment:deployment} pod(s) <were|was|stayed|remained> ready "
-        + _THE_WHOLE_TIME,
+        "at least {count:n} {deployment:deployment} pod(s) <were|was|stayed|remained> "
+        "<ready|up|healthy|serving> " + _THE_WHOLE_TIME,
         "at least {count:n} pod(s)[ of {deployment:deployment}] <were|was|stayed|remained> "
         "ready " + _THE_WHOLE_TIME,
         "{deployment:deployment} never had fewer than {count:n} ready pod(s)",
         "{deployment:deployment} never had fewer than {count:n} pod(s) ready",
+        "{deployment:deployment} never <dropped|went|fell|dipped> below {count:n} ready pod(s)",
         "{deployment:deployment} always had at least {count:n} ready pod(s)",
     ),
 )
@@ -173,8 +174,16 @@ def never_fewer_available(world: World, deployment: str, count: int) -> None:
     "there were never more than 5 cart pods at once",
     variants=(
         "{deployment:deployment} never <goes beyond|goes above|exceeds|grows beyond|has more "
-        "than|had more than> {count:n}[ <pods|pod|replicas|replica>]" + _AT_ONCE,
+        "than|had more than|went above|went beyond|went over|grew beyond|grew past|exceeded|"
+        "rose above|scaled above|scaled beyond|scaled past|got above> {count:n}"
+        "[ <pods|pod|replicas|replica>]" + _AT_ONCE,
         "there <were|was> never more than {count:n} {deployment:deployment} pods" + _AT_ONCE,
+        "at no point <were|was> there more than {count:n} {deployment:deployment} pods",
+        "{deployment:deployment} <does not|doesn't|did not|didn't> <scale|grow|go> <beyond|above|"
+        "past|over> {count:n} <pods|replicas>",
+        "{deployment:deployment} <stayed|stays|remained|remains|was|is> <at or below|at or under|"
+        "at most> {count:n} <pods|pod|replicas|replica> <the whole time|all along|throughout|"
+        "at all times|all the time>",
     ),
 )
 def never_more_pods(world: World, deployment: str, count: int) -> None:
@@ -184,6 +193,44 @@ def never_more_pods(world: World, deployment: str, count: int) -> None:
         raise world.fail(
             f"at most {count} pods after every pass", f"{found[0]} after pass {found[1]}"
         )
+
+
+@then(
+    "at no point did {deployment:deployment} have fewer than {count:n} pod(s)",
+    'at no point did "web" have fewer than 2 pods',
+    "api never dropped below 2 replicas",
+    variants=(
+        "{deployment:deployment} never <dropped|drops|went|goes|fell|falls|dipped|dips|"
+        "shrank|scaled> below {count:n} <pods|pod|replicas|replica>",
+        "{deployment:deployment} never had fewer than {count:n} <pods|pod|replicas|replica>",
+        "{deployment:deployment} <stayed|stays|remained|remains|was|is> <at or above|at least> "
+        "{count:n} <pods|pod|replicas|replica> <the whole time|all along|throughout|"
+        "at all times|all the time>",
+    ),
+)
+def never_fewer_pods(world: World, deployment: str, count: int) -> None:
+    """After every reconcile pass so far, the deployment had at least COUNT pods."""
+    found = _first_pass(world, deployment, "total", below=count, above=None)
+    if found is not None:
+        raise world.fail(
+            f"at least {count} pods after every pass", f"{found[0]} after pass {found[1]}"
+        )
+
+
+@then(
+    "{deployment:deployment} <stayed|stays|remained|remains|was|is> between {low:n} and "
+    "{high:n} <pods|replicas>[ <the whole time|all along|throughout|at all times>]",
+    "api stayed between 2 and 8 replicas",
+    "web remained between 4 and 6 pods the whole time",
+    variants=(
+        "{deployment:deployment} always had between {low:n} and {high:n} <pods|replicas>",
+        "{deployment:deployment} never left the range of {low:n} to {high:n} <pods|replicas>",
+    ),
+)
+def pods_between(world: World, deployment: str, low: int, high: int) -> None:
+    """After every reconcile pass so far, the deployment had between LOW and HIGH pods."""
+    never_fewer_pods(world, deployment, low)
+    never_more_pods(world, deployment, high)
 
 
 def _extreme(world: World, deployment: str, total: str, highest: bool) -> tuple[int, int]:
@@ -283,3 +330,14 @@ def each_node_has(world: World, pods: PodSet) -> None:
 
 def _on(node: str) -> Callable[[Any], bool]:
     return lambda pod: bool(pod.node == node)
+
+
+@then(
+    "no node <has|runs|hosts> more than {count:n} {deployment:deployment} pod(s)",
+    "no node runs more than 2 api pods",
+    "no node has more than 1 cache pod",
+    variants=("no node <has|runs|hosts> more than {count:n} pod(s)",),
+)
+def no_node_has_more(world: World, count: int, deployment: str | None = None) -> None:
+    """Every node of the cluster has at most COUNT pods (of the deployment, if named)."""
+    each_node_has(world, PodSet("at most", count, deployment, None, None))

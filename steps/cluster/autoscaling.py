@@ -20,7 +20,12 @@ _HPA = "<an HPA|a HPA|an autoscaler|a HorizontalPodAutoscaler|a horizontal pod a
     "an autoscaler for web with min 1 and max 5 replicas targeting 60% cpu",
     'an HPA for "web" with min 1, max 10 and target 50% CPU',
     "an HPA for web with minReplicas 2, maxReplicas 10 and a 50% CPU target",
-    variants=("{deployment:deployment} <is autoscaled|autoscales>{options:autoscaling}",),
+    variants=(
+        "{deployment:deployment} <is autoscaled|autoscales>[ <on|by> <CPU|cpu>]"
+        "{options:autoscaling}",
+        _HPA + " <keeps|scales|holds|autoscales> {deployment:deployment}{options:autoscaling}",
+        "I autoscale {deployment:deployment}[ <on|by> <CPU|cpu>]{options:autoscaling}",
+    ),
 )
 def an_hpa(world: World, deployment: str, options: dict[str, Any]) -> None:
     """Autoscale the deployment between its min and max replicas at a target average cpu.
@@ -48,18 +53,22 @@ def an_hpa(world: World, deployment: str, options: dict[str, Any]) -> None:
     "the CPU usage of web rises to 90%",
     "web is at 20% cpu",
     variants=(
-        "[the ][average ]<cpu|CPU> <utilization|utilisation|usage|use|load> <of|on|for> "
+        "[the ][average ]<cpu|CPU>[ <utilization|utilisation|usage|use|load>] <of|on|for> "
         "{deployment:deployment}[ pods] <is|becomes|rises to|drops to|falls to|goes to|reaches|"
         "increases to|decreases to|goes up to|goes down to|climbs to|spikes to|jumps to> "
         "{value:percent}",
         "{deployment:deployment} <is at|runs at|uses|is using|averages> {value:percent} "
         "<cpu|CPU>[ <utilization|utilisation>]",
-        "{deployment:deployment} pods <run at|are at|are running at|average|use> "
+        "[the ]{deployment:deployment} pods <run at|are at|are running at|average|use> "
         "{value:percent} <cpu|CPU>[ <utilization|utilisation>]",
         "[the ]load on {deployment:deployment} <rises|drops|goes|climbs|falls> to "
         "{value:percent}[ <cpu|CPU>]",
-        "{deployment:its} [average ]<cpu|CPU> <utilization|utilisation|usage|use|load> <is|becomes|"
-        "rises to|drops to|falls to|goes to|reaches|climbs to|spikes to|jumps to> {value:percent}",
+        "{deployment:its} [average ]<cpu|CPU>[ <utilization|utilisation|usage|use|load>] <is|"
+        "becomes|rises to|drops to|falls to|goes to|goes up to|goes down to|reaches|climbs to|"
+        "spikes to|jumps to|increases to|decreases to|settles at|sits at|is at|hits> "
+        "{value:percent}",
+        "{deployment:its} pods <hit|reach|run at|are at|average|use> {value:percent} <cpu|CPU>"
+        "[ <utilization|utilisation>]",
         "[the ][average ]<cpu|CPU> <utilization|utilisation|usage|use|load> <hits|reaches|is|"
         "becomes|rises to|drops to|goes to|goes up to|climbs to|spikes to|falls to> "
         "{value:percent}",
@@ -150,6 +159,10 @@ def the_hpa_for_wants(world: World, deployment: str, count: int) -> None:
         "[<up|down|out|in|back|back down|back up> ]to {count:n} <replicas|replica>",
         "<the HPA|the autoscaler> <scales|has scaled|scaled> {deployment:deployment} to "
         "{count:n}[ replica(s)]",
+        "{deployment:deployment} <stays|stayed|remains|remained|is still|holds|held> at {count:n} "
+        "<replicas|replica>",
+        "<the HPA|the autoscaler> <brought|brings|took|takes|has brought|has taken> "
+        "{deployment:deployment} [back ][<up|down> ]to {count:n}[ replica(s)]",
     ),
 )
 def has_replicas(world: World, deployment: str, count: int, bound: str = "==") -> None:

@@ -48,9 +48,26 @@ def a_cluster_autoscaler(world: World, high: int) -> None:
     _add(world, spec)
 
 
+@given(
+    "a cluster autoscaler that <can|may> add up to {more:n} [<more|extra|new> ]node(s)",
+    "a cluster autoscaler that can add up to 2 more nodes",
+    "a cluster autoscaler that may add up to 3 nodes",
+    variants=(
+        "the cluster autoscaler <can|may> add up to {more:n} [<more|extra|new> ]node(s)",
+        "a cluster autoscaler <allowed|able> to add up to {more:n} [<more|extra|new> ]node(s)",
+    ),
+)
+def a_cluster_autoscaler_adding(world: World, more: int) -> None:
+    """As "a cluster autoscaler that can grow the cluster to N nodes", with N the nodes there
+    are and MORE."""
+    nodes = world.capability(world.cluster, "nodes")()
+    a_cluster_autoscaler(world, len(nodes) + more)
+
+
 @when(
     "the cluster autoscaler <runs|has run|acts|has acted|kicks in|has kicked in|reacts|"
-    "has reacted|does its job|has done its job>",
+    "has reacted|does its job|has done its job|scales up|has scaled up|scales the cluster up|"
+    "has scaled the cluster up|adds the nodes it needs|has added the nodes it needs>",
     "the cluster autoscaler runs",
     "the cluster autoscaler has run",
 )

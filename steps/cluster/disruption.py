@@ -72,6 +72,16 @@ _MIN = re.compile(r"\bminavailable\b|\bat least\b", re.IGNORECASE)
         _PDB + _THAT + "<keeps|requires|guarantees|keep|require|guarantee> at least "
         "{value:intorpercent} " + _PODS + " <available|up|running|ready>",
         _PDB + " with at least {value:intorpercent} pod(s) <available|up>",
+        _PDB + _THAT + "<allows|permits|tolerates> " + _AT_MOST + "{value:intorpercent} "
+        "<disruption|disruptions>[ at a time]",
+        "{deployment:name} has a <disruption budget|pod disruption budget|PodDisruptionBudget|"
+        "PDB> <with|of> <minAvailable|maxUnavailable> {value:intorpercent}",
+        "{deployment:name} has a <disruption budget|pod disruption budget|PodDisruptionBudget|"
+        "PDB> <of|allowing|that allows|which allows> " + _AT_MOST + "{value:intorpercent} "
+        "<unavailable|disrupted> pod(s)",
+        "{deployment:name} has a <disruption budget|pod disruption budget|PodDisruptionBudget|"
+        "PDB> <that keeps|which keeps|keeping|requiring|that requires> at least "
+        "{value:intorpercent} " + _PODS + " <available|up|running|ready>",
     ),
 )
 def a_budget(world: World, deployment: str, value: int | str, budget: str | None = None) -> None:
@@ -176,6 +186,22 @@ def drain_refused(world: World, text: str) -> None:
     reasons = [m for _, m in result.refused]
     if not reasons or not any(text in m for m in reasons):
         raise world.fail(f'a refused eviction saying "{text}"', "; ".join(reasons) or "none")
+
+
+@then(
+    "the drain <is|was> <blocked|refused|stopped|held up|held back> by the <disruption budget|"
+    "pod disruption budget|PodDisruptionBudget|PDB|budget>",
+    "the drain was blocked by the disruption budget",
+    "the drain is blocked by the PDB",
+    variants=(
+        "the <disruption budget|pod disruption budget|PodDisruptionBudget|PDB|budget> "
+        "<blocks|blocked|stops|stopped|holds up|held up|holds back|held back> the drain",
+    ),
+)
+def drain_blocked_by_budget(world: World) -> None:
+    """Some eviction was still refused when the drain gave up, because of a disruption
+    budget (the eviction API's 429)."""
+    drain_refused(world, "disruption budget")
 
 
 @then(

@@ -16,6 +16,10 @@ _EACH_POD = "<every|each> {deployment:deployment} pod"
 _RUNS_AT = "<runs at|is running at|uses|is using|is at|averages|sits at|burns|consumes>"
 _CPU = "<CPU|cpu|cores|core|vCPU|vcpu|millicores>"
 _PER_POD = "<per pod|each|a pod|apiece|per replica|per copy>"
+_REQUEST = "<CPU request|cpu request|requested CPU|requested cpu>"
+_REQUESTS = (
+    "<CPU request|cpu request|CPU requests|cpu requests|requested CPU|requested cpu|requests>"
+)
 _RISES = (
     "<is|becomes|rises to|drops to|falls to|goes to|goes up to|goes down to|reaches|climbs to|"
     "spikes to|jumps to|increases to|decreases to|settles at|sits at|is at>"
@@ -23,15 +27,17 @@ _RISES = (
 
 
 @when(
-    _EACH_POD + " " + _RUNS_AT + " {value:percent} of its <CPU|cpu> request",
+    _EACH_POD + " " + _RUNS_AT + " {value:percent} of its " + _REQUEST,
     "every worker pod runs at 200% of its CPU request",
     "worker pods use 150% of their CPU requests",
     "each worker pod is using 80% of its cpu request",
     variants=(
         "[the ]{deployment:deployment} pods <run at|are running at|use|are using|are at|average> "
-        "{value:percent} of their <CPU|cpu> <request|requests>",
+        "{value:percent} of <their|the> " + _REQUESTS,
         "{deployment:its} pods <run at|are running at|use|are using|are at|average> "
-        "{value:percent} of their <CPU|cpu> <request|requests>",
+        "{value:percent} of <their|the> " + _REQUESTS,
+        "[the ]{deployment:deployment} pods <run at|are running at|use|are using|are at|average> "
+        "{value:percent} of requested <CPU|cpu>",
     ),
 )
 def share_of_request(world: World, deployment: str, value: float) -> None:
@@ -72,8 +78,15 @@ def _request(world: World, deployment: str) -> int:
         + _CPU
         + "] "
         + _PER_POD,
-        "[the ]{deployment:deployment} pods each <use|are using|consume|burn|run at> "
-        "{usage:quantity}[ " + _CPU + "]",
+        "[the ]{deployment:deployment} pods <each use|are each using|each consume|each burn|"
+        "each run at> {usage:quantity}[ [of ]" + _CPU + "]",
+        "{deployment:its} pods <each use|are each using|each consume|each burn|each run at> "
+        "{usage:quantity}[ [of ]" + _CPU + "]",
+        "[the ]<CPU|cpu> <use|usage|load|consumption> per {deployment:deployment} pod "
+        + _RISES
+        + " {usage:quantity}[ "
+        + _CPU
+        + "]",
         "[the ]{deployment:deployment} pods <use|are using|consume|burn> {usage:quantity}[ "
         + _CPU
         + "] "

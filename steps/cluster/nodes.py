@@ -148,7 +148,13 @@ def node_is_now(world: World, nodes: tuple[str, ...], state: str) -> None:
     "there are 3 nodes",
     "the cluster has 3 nodes",
     "2 nodes are Ready",
-    variants=("the cluster has {count:n} node(s)", "{count:n} node(s) <is|are> {state:nodestate}"),
+    variants=(
+        "the cluster has {count:n} node(s)",
+        "{count:n} node(s) <is|are> {state:nodestate}",
+        "the cluster <has grown|grew|has scaled up|scaled up|has scaled out|scaled out|"
+        "has shrunk|shrank|has scaled down|scaled down|is now|is back|is back down> to "
+        "{count:n} node(s)",
+    ),
 )
 def node_count(world: World, count: int, state: str | None = None) -> None:
     """Exactly COUNT nodes exist (in that state: Ready, NotReady, unschedulable …)."""

@@ -23,9 +23,14 @@ def _listed(world: World, nodes: tuple[str, ...]) -> None:
 @then(
     "{pods:pods} <is|are> [still ][<running|scheduled|placed|spread|spread out|"
     "distributed> ]across {nodes:nodes}",
+    "8 api pods are spread over node-1, node-2 and node-3",
     "6 api pods are running across node-1 and node-3",
     "all 8 copies are spread across node-2 and node-4",
-    variants=("{pods:pods} [still ]<run|runs> across {nodes:nodes}",),
+    variants=(
+        "{pods:pods} [still ]<run|runs> across {nodes:nodes}",
+        "{pods:pods} <is|are> [still ]<spread|spread out|distributed|split> <over|between> "
+        "{nodes:nodes}",
+    ),
 )
 def pods_across(world: World, pods: PodSet, nodes: tuple[str, ...]) -> None:
     """As "… are on node-1 and node-3", and every node listed has at least one of them:

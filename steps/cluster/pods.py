@@ -125,9 +125,17 @@ def _describe_pod(pod: Any) -> str:
     'every "web" pod is ready',
     "no pod is pending",
     "all 4 pods of web are still Running",
+    "2 api pods remain unscheduled",
+    "2 api pods can't be scheduled",
+    variants=(
+        "{pods:pods} [still ]<stay|stays|remain|remains> [stuck ][in ]{phase:phase}",
+        "{pods:pods} <can't|cannot|can not|couldn't|could not> be <scheduled|placed>",
+        "{pods:pods} <is|are> [still ]stuck",
+    ),
 )
-def pods_are(world: World, pods: PodSet, phase: str) -> None:
-    """The pods are Running (bound to a node), Pending, or Ready, as many as the set says."""
+def pods_are(world: World, pods: PodSet, phase: str = "pending") -> None:
+    """The pods are Running (bound to a node), Pending, or Ready, as many as the set says
+    ("can't be scheduled": Pending)."""
     check(world, pods, _IN_STATE[phase], f"{phase}", detail=_describe_pod)
 
 
@@ -177,16 +185,20 @@ _LACKING = (
         "{pods:pods} [still ]<stay|stays|remain|remains|sit|sits> [stuck ]{phase:phase} "
         + _LACKING
         + " {resource:resourcename}",
+        "{pods:pods} <can't|cannot|can not|couldn't|could not> be <scheduled|placed> "
+        + _LACKING
+        + " {resource:resourcename}",
     ),
 )
-def pods_short_of(world: World, pods: PodSet, phase: str, resource: str) -> None:
+def pods_short_of(world: World, pods: PodSet, resource: str, phase: str = "pending") -> None:
     """The pods are in that phase because no node has enough of the resource: the scheduler's
     message says "Insufficient cpu" (or memory)."""
     pods_are_because(world, pods, phase, _SHORT_OF[resource])
 
 
 @then(
-    "{pods:pods} <is|are> [still ][<running|scheduled|placed|bound|left> ]<on|to> {nodes:nodes}",
+    "{pods:pods} <is|are> [still ][<running|scheduled|placed|bound|left> ]<on|to> "
+    "{nodes:wherenodes}",
     "no pod is on node-2",
     "2 pods run on node-1",
     'every "trainer" pod is on gpu-1',
@@ -194,12 +206,45 @@ def pods_short_of(world: World, pods: PodSet, phase: str, resource: str) -> None
     "2 pods are running on node-1",
     "all 6 api pods are running on node-2 and node-3",
     "no pod is on node-1, node-2 or node-3",
-    variants=("{pods:pods} [still ]<run|runs> on {nodes:nodes}",),
+    variants=(
+        "{pods:pods} [still ]<run|runs> on {nodes:wherenodes}",
+        "{pods:pods} <landed|land|lands|ended up|end up|ends up|went|were placed|got placed|"
+        "was placed> on {nodes:wherenodes}",
+    ),
 )
 def pods_on(world: World, pods: PodSet, nodes: tuple[str, ...]) -> None:
     """The pods are bound to that node (to one of those nodes), as many as the set says."""
     where = " or ".join(nodes)
     check(world, pods, lambda p: p.node in nodes, f"on {where}", detail=_describe_pod)
+
+
+@then(
+    "{pods:pods} <moved|have moved|has moved|were moved|was moved|got moved|were rescheduled|"
+    "was rescheduled|have been moved|has been moved> <off|away from|off of> {nodes:nodes}",
+    "checkout's pods moved off node-2",
+    "all 4 web pods have moved away from node-1",
+    variants=(
+        "{deployment:its} pods <moved|have moved|were moved|got moved|were rescheduled|"
+        "have been moved> <off|away from|off of> {nodes:nodes}",
+    ),
+)
+def moved_off(
+    world: World,
+    nodes: tuple[str, ...],
+    pods: PodSet | None = None,
+    deployment: str | None = None,
+) -> None:
+    """The pods are bound to another node now, as many as the set says ("checkout's pods
+    moved off node-2": every one of them runs on some other node; a Pending pod has not
+    moved anywhere)."""
+    where = " or ".join(nodes)
+    check(
+        world,
+        pods or PodSet("all", None, deployment, None, None),
+        lambda p: p.node is not None and p.node not in nodes,
+        f"on a node other than {where}",
+        detail=_describe_pod,
+    )
 
 
 @then(
@@ -289,7 +334,11 @@ def nothing_pending(world: World) -> None:
     "{nodes:nodes} <is|are> empty",
     "node-1 is empty",
     "node-1 and node-2 are empty",
-    variants=("{nodes:nodes} <has|have> nothing on <it|them>",),
+    variants=(
+        "{nodes:nodes} <has|have> nothing on <it|them>",
+        "{nodes:nodes} <has been|have been|is|are|was|were> <emptied|cleared|emptied out|"
+        "cleared out>",
+    ),
 )
 def node_empty(world: World, nodes: tuple[str, ...]) -> None:
     """No pod is bound to the node (to any of those nodes) now."""
@@ -300,10 +349,18 @@ def node_empty(world: World, nodes: tuple[str, ...]) -> None:
 @then(
     "{pods:pods} <is|are> spread <over|across> {count:n} node(s)",
     'the pods of "web" are spread over 3 nodes',
+    "api's pods are on 3 different nodes",
+    variants=(
+        "{pods:pods} <is|are|run|runs> on {count:n} <different|distinct|separate> node(s)",
+        "{deployment:its} pods <are|run> on {count:n} <different|distinct|separate> node(s)",
+    ),
 )
-def spread(world: World, pods: PodSet, count: int) -> None:
+def spread(
+    world: World, count: int, pods: PodSet | None = None, deployment: str | None = None
+) -> None:
     """The set's pods that are bound sit on exactly COUNT distinct nodes."""
-    used = sorted({p.node for p in members(world, pods) if p.node is not None})
+    said = pods or PodSet("all", None, deployment, None, None)
+    used = sorted({p.node for p in members(world, said) if p.node is not None})
     if len(used) != count:
         raise world.fail(f"{count} nodes", f"{len(used)}: {', '.join(used) or 'none'}")
 

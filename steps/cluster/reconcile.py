@@ -46,6 +46,7 @@ def i_reconcile(world: World) -> None:
         "<the cluster|everything> <settles|has settled|is stable|converges|has converged|"
         "has reconciled|is reconciled>",
         "I wait for <reconciliation|the controllers|the scheduler|things to settle>",
+        "I let <the cluster|everything|things|the controllers> <settle|converge|catch up>",
         "the controllers have <reconciled|settled|finished>",
         "<the controllers|the control loop|the cluster> <catch up|catches up|have caught up|"
         "has caught up>",

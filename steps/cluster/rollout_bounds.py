@@ -15,11 +15,13 @@ from .rollout_observed import Observed
 
 _THROUGHOUT = (
     "<throughout the rollout|during the rollout|at every step|at every step of the rollout|"
-    "at each step|at all times during the rollout|after every step>[,]"
+    "at each step|at all times during the rollout|after every step|at every point of the rollout|"
+    "at every point during the rollout|at any point during the rollout>[,]"
 )
 _AT_ALL_TIMES = (
     " <at all times|at any time|at every step|throughout the rollout|during the rollout|"
-    "at any point>"
+    "at any point|at every point of the rollout|at every point during the rollout|"
+    "at any point during the rollout>"
 )
 
 
@@ -124,7 +126,11 @@ def never_above(world: World, count: int) -> None:
 @then(
     "the rollout never <dropped|drops|went|goes> below {count:n} ready pod(s)",
     "the rollout never dropped below 3 ready pods",
-    variants=("there were never fewer than {count:n} ready pods during the rollout",),
+    variants=(
+        "there were never fewer than {count:n} ready pods during the rollout",
+        "the rollout <kept|always kept|always had> at least {count:n} <ready pods|pods ready>"
+        "[ <throughout|the whole time|at every step>]",
+    ),
 )
 def never_below(world: World, count: int) -> None:
     """No step of the last rollout had fewer than COUNT ready pods."""
@@ -156,6 +162,10 @@ _ABOVE = (
         "{deployment:deployment} pods",
         "there were never more than {count:n} {deployment:deployment} pods <during|throughout> "
         "the rollout",
+        "{deployment:deployment} never " + _ABOVE + " {count:n} pod(s)[ at once] <during|"
+        "throughout> the <rollout|update|upgrade>",
+        "at no point <during|in> the rollout <were|was> there more than {count:n} "
+        "{deployment:deployment} pods",
     ),
 )
 def never_above_named(world: World, count: int, deployment: str) -> None:
@@ -172,6 +182,12 @@ def never_above_named(world: World, count: int, deployment: str) -> None:
     variants=(
         "the rollout of {deployment:deployment} never <dropped|drops|went|goes|fell> below "
         "{count:n} ready pod(s)",
+        "{deployment:deployment} <always had|kept> at least {count:n} ready pod(s) <during|"
+        "throughout> the <rollout|update|upgrade>",
+        "{deployment:deployment} never <dropped|went|fell|dipped> below {count:n} ready pod(s) "
+        "<during|throughout> the <rollout|update|upgrade>",
+        "{deployment:deployment} never had fewer than {count:n} ready pod(s) <during|"
+        "throughout> the <rollout|update|upgrade>",
     ),
 )
 def never_below_named(world: World, count: int, deployment: str) -> None:

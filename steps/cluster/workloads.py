@@ -38,6 +38,7 @@ _COUNT = "{replicas:n}[ <replicas|replica|pods|pod|instances|instance|copies>]"
         "deployment {name:name} <has|runs|with> " + _COUNT + "{options:declared}",
         "the deployment {name:name} <has|runs|with> " + _COUNT + "{options:declared}",
         "{name:name} <needs|wants|asks for> " + _COUNT + "{options:declared}",
+        "{name:name} <has|is deployed with|is running with> " + _COUNT + "{options:declared}",
         "a deployment[ <named|called>][ {name:name}] <running|at|on> {version:version} <of|with> "
         + _COUNT
         + "{options:declared}",
@@ -115,7 +116,7 @@ def a_deployment_on_nodes(
     'I deploy a deployment "batch" with 2 replicas requesting 1 CPU',
     'a deployment "payments" with 2 replicas requesting 1 CPU at priority 1000 is created',
     variants=(
-        "a deployment[ <named|called>][ {name:name}] <of|with> "
+        "a [new ]deployment[ <named|called>][ {name:name}] <of|with> "
         + _COUNT
         + "{options:declaration} <is created|is deployed|is applied|is added|gets created|"
         "gets deployed|arrives|appears|is submitted>",
@@ -169,7 +170,8 @@ def uses_recreate(world: World, deployment: str) -> None:
     variants=(
         "{deployment:deployment} pods request {size:resources}",
         "each pod of {deployment:deployment} requests {size:resources}",
-        "{deployment:deployment} <requests|request> {size:resources}",
+        "{deployment:deployment} <requests|request|needs|asks for> {size:resources}",
+        "<each|every> {deployment:deployment} pod <requests|needs|asks for> {size:resources}",
     ),
 )
 def pods_request(world: World, deployment: str, size: Resources) -> None:
@@ -248,7 +250,12 @@ def i_delete_pod(world: World, pod: str) -> None:
     "I delete a running pod of {deployment:deployment}",
     'I delete a running pod of "web"',
     'I kill a pod of "web"',
-    variants=("I <delete|kill|remove> a [running ]pod of {deployment:deployment}",),
+    variants=(
+        "I <delete|kill|remove> a [running ]pod of {deployment:deployment}",
+        "I <delete|kill|remove> <a|an|one> [running ]{deployment:deployment} pod",
+        "<a|an|one> [running ]{deployment:deployment} pod <crashes|dies|is killed|is deleted|"
+        "gets killed|gets deleted>",
+    ),
 )
 def i_delete_a_running_pod(world: World, deployment: str) -> None:
     """Delete the first Running pod of the deployment (by name order of creation)."""
@@ -256,3 +263,23 @@ def i_delete_a_running_pod(world: World, deployment: str) -> None:
     if not running:
         raise world.fail(f'a running pod of "{deployment}"', "none")
     world.cluster.delete_pod(running[0].name)
+
+
+@when(
+    "I <delete|kill|remove> {count:n} [running ]{deployment:deployment} pods",
+    "I delete 2 web pods",
+    "2 api pods crash",
+    variants=(
+        "{count:n} [running ]{deployment:deployment} pods <crash|die|are killed|are deleted|"
+        "get killed|get deleted>",
+        "I <delete|kill|remove> {count:n} [running ]pods of {deployment:deployment}",
+    ),
+)
+def i_delete_running_pods(world: World, deployment: str, count: int) -> None:
+    """Delete the first COUNT Running pods of the deployment (by name order of creation);
+    refused, with nothing deleted, when it has fewer."""
+    running = [p for p in world.pods(deployment) if p.phase == "Running"]
+    if len(running) < count:
+        raise world.fail(f'{count} running pods of "{deployment}"', f"{len(running)}")
+    for pod in running[:count]:
+        world.cluster.delete_pod(pod.name)

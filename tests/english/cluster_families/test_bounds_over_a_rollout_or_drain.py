@@ -13,7 +13,7 @@ from tests.harness.one_scenario import run_scenario
 _ROLLOUT = (
     "Given 3 nodes",
     'And a deployment "gateway" of 4 replicas at v1 with maxSurge 1 and maxUnavailable 1',
-    'And a deployment "other" with 2 replicas',
+    'And a deployment "cart" with 2 replicas',
     "When I reconcile until stable",
     "And I update gateway to v2",
 )
@@ -27,7 +27,7 @@ _ROLLOUT = (
         ("during the rollout there were never more than 5 gateway pods", True),
         ("the rollout never dropped below 3 ready gateway pods", True),
         ("the rollout never had more than 4 gateway pods", False),
-        ("the rollout never had more than 5 other pods", False),
+        ("the rollout never had more than 5 cart pods", False),
         ("the rollout of gateway never went below 4 ready pods", False),
     ],
 )
