@@ -84,6 +84,21 @@ _VERSION_FIRST = re.compile(
     re.IGNORECASE,
 )
 """A version said before its project ("v2 of orders is built as O2"): version v2 of orders."""
+_BUILT_THEN = re.compile(
+    rf"^(?P<subject>(?:version )?{_VERSION} of {_PROJECT}|{_PROJECT} (?:version )?{_VERSION}) "
+    r"(?:is|was|gets|got) built(?:,| and)(?= )",
+    re.IGNORECASE,
+)
+"""A version built and then more ("v2 of orders is built, passes its gates and …"): what
+happened to that version (a build is made to make the rest true)."""
+_GETS_THROUGH = re.compile(
+    r"\b(?:gets|got|get|makes it|made it) through (?:every|all|each) (?:of )?(?:its |the )?"
+    r"(?:checks?|gates?|stages?)\b",
+    re.IGNORECASE,
+)
+_SIGNED_OFF = re.compile(r"\b(is|was|gets|got) signed off (?:for|on) ", re.IGNORECASE)
+"""Release words for the gates and the approval ("gets through every check", "is signed
+off for prod"): passes them, is approved for it."""
 _PROJECT_VERSION_FACTS = re.compile(
     rf"^(?P<p>{_PROJECT}) (?:version )?(?P<v>{_VERSION}) (?=(?:is|was|gets|got|has|had|passes|"
     r"passed|clears|cleared|goes|went|makes it|made it|reaches|reached)\b)(?!.* built as )",
@@ -170,7 +185,7 @@ _BY_ITSELF = re.compile(r"\b(is|gets) rolled back (?:on its own|by itself)\b", r
 """Automation said as the system acting alone ("rolls back on its own"): automatically."""
 _WHENEVER = re.compile(
     r"\b(?P<act>rolls back|rolled back)(?P<auto> automatically)? (?:whenever|if|as soon as|once)"
-    r" (?=(?:that|the|our|it)\b)",
+    r' (?=(?:that|the|our|it)\b|")',
     re.IGNORECASE,
 )
 """The trigger said with another conjunction ("… whenever that SLO pages"): when."""
@@ -181,6 +196,17 @@ _WHEN_FIRST = re.compile(
     re.IGNORECASE,
 )
 """The trigger said first ("when that SLO pages, storefront rolls back"): the rollback."""
+_WENT_BACK = re.compile(r"^(?P<env>[\w-]+) (?:went|goes|has gone|got|moved) back to ", re.I)
+"""An environment said to go back ("prod went back to O1"): it is back on it."""
+_ROLLBACK_TOOK = re.compile(
+    r"^(?:the|an|a)(?: automatic| auto)? rollback (?:took|put|brought|moved|sent|has taken|has "
+    r"put) (?P<env>[\w-]+) back (?:on|to) (?P<to>\S+)$",
+    re.IGNORECASE,
+)
+"""What a rollback did said with the rollback as subject ("the rollback took prod back to
+O1"): the environment was rolled back to it."""
+_FIRED_A_PAGE = re.compile(r"\b(?:fired|sent|raised|triggered|sent out) a page$", re.I)
+"""A page said as a thing sent ("the SLO fired a page"): it paged."""
 _ENDED_UP = re.compile(r"\b(?:ended|ends|has ended) up (back )?on\b", re.IGNORECASE)
 """Where an environment ended ("prod ended up back on v1"): it is (back) on it."""
 _ROLLBACK_COUNT = re.compile(
@@ -213,6 +239,9 @@ _ONE_TIME = re.compile(r"\b(?:1|one|a single) time\b", re.IGNORECASE)
 def story_said(text: str) -> str:
     """TEXT with the story's ways of saying things put as the phrases say them."""
     text = _WHAT_RUNS.sub(lambda m: f"{m.group('verb')} running in {m['e1'] or m['e2']}", text)
+    text = _BUILT_THEN.sub(r"\g<subject>", text)
+    text = _GETS_THROUGH.sub("passes every gate", text)
+    text = _SIGNED_OFF.sub(r"\1 approved for ", text)
     text = _VERSION_FIRST.sub(r"version \g<v> of \g<p> ", text)
     text = _PROJECT_VERSION_FACTS.sub(r"\g<v> of \g<p> ", text)
     text = _WHO_BUILDS.sub(_who_builds, text)
@@ -228,6 +257,9 @@ def story_said(text: str) -> str:
     text = _TURNS_OUT.sub(r"\g<who> fails ", text)
     text = _WHEN_FIRST.sub(r"\g<env> is rolled back automatically when \g<slo> \g<verb>", text)
     text = _WHENEVER.sub(r"\g<act>\g<auto> when ", text)
+    text = _WENT_BACK.sub(r"\g<env> is back on ", text)
+    text = _ROLLBACK_TOOK.sub(r"\g<env> was rolled back to \g<to>", text)
+    text = _FIRED_A_PAGE.sub("paged", text)
     text = _ENDED_UP.sub(lambda m: "is back on" if m.group(1) else "is on", text)
     text = _ROLLBACK_COUNT.sub(_rolled_back, text)
     text = _BY_ITSELF.sub(r"\1 rolled back automatically", text)

@@ -140,3 +140,49 @@ def test_the_trigger_said_otherwise_and_rollbacks_counted(
         *_incident("every pod on v2 fails 30% of requests", automation, f"Then {check}"),
     )
     assert (code == 0) is passes, out
+
+
+@pytest.mark.parametrize(
+    ("said", "passes"),
+    [
+        ('v2 of "orders" is built, passes its gates and is approved for prod', True),
+        ("orders v2 gets through every check and is signed off for prod", True),
+        ("orders v2 is built and passes every gate", False),
+    ],
+)
+def test_a_version_built_then_approved_in_release_words(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], said: str, passes: bool
+) -> None:
+    code, out = run_scenario(
+        tmp_path,
+        capsys,
+        *_ORDERS,
+        f"Given {said}",
+        "When v2 is promoted to dev, staging and prod",
+        "Then prod runs v2 of orders",
+    )
+    assert (code == 0) is passes, out
+
+
+@pytest.mark.parametrize(
+    ("check", "passes"),
+    [
+        ("the rollback took prod back to v1", True),
+        ("prod went back to v1", True),
+        ("the SLO fired a page", True),
+        ("the SLO never paged", False),
+    ],
+)
+def test_the_end_said_with_the_rollback_or_the_page_as_subject(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], check: str, passes: bool
+) -> None:
+    code, out = run_scenario(
+        tmp_path,
+        capsys,
+        *_incident(
+            "every pod on v2 fails 30% of requests",
+            'orders should be rolled back whenever "orders-availability" pages',
+            f"Then {check}",
+        ),
+    )
+    assert (code == 0) is passes, out
