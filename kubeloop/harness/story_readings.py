@@ -205,7 +205,10 @@ _WHEN_FIRST = re.compile(
     re.IGNORECASE,
 )
 """The trigger said first ("when that SLO pages, storefront rolls back"): the rollback."""
-_WENT_BACK = re.compile(r"^(?P<env>[\w-]+) (?:went|goes|has gone|got|moved) back to ", re.I)
+_WENT_BACK = re.compile(
+    rf"^(?P<env>[\w-]+) (?:went|goes|has gone|got|moved) back to (?=(?:{_VERSION}|{_ALIAS})$)",
+    re.IGNORECASE,
+)
 """An environment said to go back ("prod went back to O1"): it is back on it."""
 _ROLLBACK_TOOK = re.compile(
     r"^(?:the|an|a)(?: automatic| auto)? rollback (?:took|put|brought|moved|sent|has taken|has "
@@ -252,7 +255,8 @@ _HEALTHY = re.compile(
     r"stable|ready)$",
     re.IGNORECASE,
 )
-"""A running service said to be well ("… and it's healthy"): running is all a Given sets."""
+"""A running service said to be well ("… and it's healthy"): running is all its setup says
+(left out only from a running service said in another order, a situation)."""
 _RUNS_IN = [
     re.compile(
         rf"^(?P<dep>{_DEPLOYMENT}) (?:runs|is running|is at|is on) (?:version )?(?P<v>{_VERSION}) "
@@ -320,9 +324,11 @@ def _fails(found: re.Match[str]) -> str:
 def story_said(text: str) -> str:
     """TEXT with the story's ways of saying things put as the phrases say them."""
     text = _WHAT_RUNS.sub(lambda m: f"{m.group('verb')} running in {m['e1'] or m['e2']}", text)
-    text = _HEALTHY.sub("", text)
+    calm = _HEALTHY.sub("", text)
     for said in _RUNS_IN:
-        text = said.sub(r"\g<env> runs \g<dep> at \g<v>\g<rest>", text)
+        if said.match(calm):
+            text = said.sub(r"\g<env> runs \g<dep> at \g<v>\g<rest>", calm)
+            break
     text = _BUILT_THEN.sub(r"\g<subject>", text)
     text = _GETS_THROUGH.sub("passes every gate", text)
     text = _SIGNED_OFF.sub(r"\1 approved for ", text)
