@@ -84,6 +84,21 @@ _VERSION_FIRST = re.compile(
     re.IGNORECASE,
 )
 """A version said before its project ("v2 of orders is built as O2"): version v2 of orders."""
+_BUILT_THEN = re.compile(
+    rf"^(?P<subject>(?:version )?{_VERSION} of {_PROJECT}|{_PROJECT} (?:version )?{_VERSION}) "
+    r"(?:is|was|gets|got) built(?:,| and)(?= )",
+    re.IGNORECASE,
+)
+"""A version built and then more ("v2 of orders is built, passes its gates and …"): what
+happened to that version (a build is made to make the rest true)."""
+_GETS_THROUGH = re.compile(
+    r"\b(?:gets|got|get|makes it|made it) through (?:every|all|each) (?:of )?(?:its |the )?"
+    r"(?:checks?|gates?|stages?)\b",
+    re.IGNORECASE,
+)
+_SIGNED_OFF = re.compile(r"\b(is|was|gets|got) signed off (?:for|on) ", re.IGNORECASE)
+"""Release words for the gates and the approval ("gets through every check", "is signed
+off for prod"): passes them, is approved for it."""
 _PROJECT_VERSION_FACTS = re.compile(
     rf"^(?P<p>{_PROJECT}) (?:version )?(?P<v>{_VERSION}) (?=(?:is|was|gets|got|has|had|passes|"
     r"passed|clears|cleared|goes|went|makes it|made it|reaches|reached)\b)(?!.* built as )",
@@ -100,6 +115,15 @@ _WHO_BUILDS = re.compile(
 )
 """A build said by who made it, with the project's version ("we build storefront v3 as S3",
 "the team built checkout version 5.2.0 as R1"): the build of that project at that version."""
+
+
+_WE_PUSH = re.compile(
+    r"^(?P<who>we|I) (?:push|pushed|move|moved|take|took|get|got|send|sent) (?=\S+ (?:of \S+ )?"
+    r"(?:all the way )?to )",
+    re.IGNORECASE,
+)
+"""A release moved along in plain verbs ("we push v2 of orders all the way to prod"): we
+ship it there."""
 
 
 def _who_builds(found: re.Match[str]) -> str:
@@ -170,7 +194,7 @@ _BY_ITSELF = re.compile(r"\b(is|gets) rolled back (?:on its own|by itself)\b", r
 """Automation said as the system acting alone ("rolls back on its own"): automatically."""
 _WHENEVER = re.compile(
     r"\b(?P<act>rolls back|rolled back)(?P<auto> automatically)? (?:whenever|if|as soon as|once)"
-    r" (?=(?:that|the|our|it)\b)",
+    r' (?=(?:that|the|our|it)\b|")',
     re.IGNORECASE,
 )
 """The trigger said with another conjunction ("… whenever that SLO pages"): when."""
@@ -181,6 +205,20 @@ _WHEN_FIRST = re.compile(
     re.IGNORECASE,
 )
 """The trigger said first ("when that SLO pages, storefront rolls back"): the rollback."""
+_WENT_BACK = re.compile(
+    rf"^(?P<env>[\w-]+) (?:went|goes|has gone|got|moved) back to (?=(?:{_VERSION}|{_ALIAS})$)",
+    re.IGNORECASE,
+)
+"""An environment said to go back ("prod went back to O1"): it is back on it."""
+_ROLLBACK_TOOK = re.compile(
+    r"^(?:the|an|a)(?: automatic| auto)? rollback (?:took|put|brought|moved|sent|has taken|has "
+    r"put) (?P<env>[\w-]+) back (?:on|to) (?P<to>\S+)$",
+    re.IGNORECASE,
+)
+"""What a rollback did said with the rollback as subject ("the rollback took prod back to
+O1"): the environment was rolled back to it."""
+_FIRED_A_PAGE = re.compile(r"\b(?:fired|sent|raised|triggered|sent out) a page$", re.I)
+"""A page said as a thing sent ("the SLO fired a page"): it paged."""
 _ENDED_UP = re.compile(r"\b(?:ended|ends|has ended) up (back )?on\b", re.IGNORECASE)
 """Where an environment ended ("prod ended up back on v1"): it is (back) on it."""
 _ROLLBACK_COUNT = re.compile(
@@ -210,17 +248,102 @@ _ONE_TIME = re.compile(r"\b(?:1|one|a single) time\b", re.IGNORECASE)
 """A count of one said as "1 time": once."""
 
 
+_DEPLOYMENT = r'(?:"[^"]+"|(?!(?:it|prod|staging|dev|version|the|a|an)\b)[a-z][\w.-]*)'
+_OPTIONS = r"(?P<rest>(?: (?:on|with|across) .*)?)"
+_HEALTHY = re.compile(
+    r",? (?:and )?(?:it's|it is|is|all|everything is|everything's) (?:healthy|happy|green|fine|"
+    r"stable|ready)$",
+    re.IGNORECASE,
+)
+"""A running service said to be well ("… and it's healthy"): running is all its setup says
+(left out only from a running service said in another order, a situation)."""
+_RUNS_IN = [
+    re.compile(
+        rf"^(?P<dep>{_DEPLOYMENT}) (?:runs|is running|is at|is on) (?:version )?(?P<v>{_VERSION}) "
+        rf"in (?P<env>[\w-]+){_OPTIONS}$",
+        re.IGNORECASE,
+    ),
+    re.compile(
+        rf"^(?P<dep>{_DEPLOYMENT}) (?:version )?(?P<v>{_VERSION}) (?:is running|runs|is live|is "
+        rf"deployed|is up) in (?P<env>[\w-]+)(?P<rest> (?:on|with|across) .*)$",
+        re.IGNORECASE,
+    ),
+    re.compile(
+        rf"^(?P<env>[\w-]+) (?:is running|runs|is serving|serves|has) (?P<dep>{_DEPLOYMENT}) "
+        rf"(?:version )?(?P<v>{_VERSION}){_OPTIONS}$",
+        re.IGNORECASE,
+    ),
+]
+"""A running service said in another order ("orders runs v1 in prod on 3 nodes", "prod is
+running orders v1 with 6 replicas"): the environment runs the deployment at that version."""
+
+_FAULT_SAID = [
+    (
+        re.compile(
+            r"^(?P<who>\S+) (?:has|ships with) an? (?:[\w-]+ )?(?:bug|defect|regression|problem|"
+            r"flaw) (?:that|which) (?:fails|breaks) ",
+            re.IGNORECASE,
+        ),
+        r"\g<who> fails ",
+    ),
+    (
+        re.compile(
+            rf"^(?P<share>\d+(?:\.\d+)?%) of (?:the )?requests (?:to|on|served by|handled by|"
+            rf"hitting|that hit) (?P<v>{_VERSION}|{_ALIAS}) "
+            r"(?:fail|error out|come back as errors)$",
+            re.IGNORECASE,
+        ),
+        r"pods on \g<v> fail \g<share> of requests",
+    ),
+    (
+        re.compile(
+            rf"^requests (?:to|on|served by|handled by|hitting) (?P<v>{_VERSION}|{_ALIAS}) fail "
+            r"(?P<share>\d+(?:\.\d+)?%) of the time$",
+            re.IGNORECASE,
+        ),
+        r"pods on \g<v> fail \g<share> of requests",
+    ),
+]
+"""A version's fault said with the requests or the bug first ("30% of requests to v2 fail",
+"v2 has a bug that fails 30% of requests"): the pods on that version fail that share."""
+_RETURNS_ERRORS = re.compile(
+    r"^(?P<subject>.*\bpods?\b.*?) (?:returns?|throws?|serves?|answers?) (?:errors|500s|5xxs|5xx|"
+    r"failures|server errors) (?:for|on|to|with) (?P<share>\d+(?:\.\d+)?%) of (?:their |its |the )?"
+    r"requests$",
+    re.IGNORECASE,
+)
+"""Pods said to return errors ("v2 pods return 500s for 30% of requests"): they fail them."""
+
+
+def _fails(found: re.Match[str]) -> str:
+    subject = found["subject"]
+    verb = "fail" if re.search(r"\bpods\b", subject, re.IGNORECASE) else "fails"
+    return f"{subject} {verb} {found['share']} of requests"
+
+
 def story_said(text: str) -> str:
     """TEXT with the story's ways of saying things put as the phrases say them."""
     text = _WHAT_RUNS.sub(lambda m: f"{m.group('verb')} running in {m['e1'] or m['e2']}", text)
+    calm = _HEALTHY.sub("", text)
+    for said in _RUNS_IN:
+        if said.match(calm):
+            text = said.sub(r"\g<env> runs \g<dep> at \g<v>\g<rest>", calm)
+            break
+    text = _BUILT_THEN.sub(r"\g<subject>", text)
+    text = _GETS_THROUGH.sub("passes every gate", text)
+    text = _SIGNED_OFF.sub(r"\1 approved for ", text)
     text = _VERSION_FIRST.sub(r"version \g<v> of \g<p> ", text)
     text = _PROJECT_VERSION_FACTS.sub(r"\g<v> of \g<p> ", text)
     text = _WHO_BUILDS.sub(_who_builds, text)
+    text = _WE_PUSH.sub(r"\g<who> ship ", text)
     text = _NOBODY_APPROVES.sub(" without an approval", text)
     text = _PROMOTED_UNAPPROVED.sub(r"I promote \g<what> to \g<env> without an approval", text)
     text = _NEVER_APPROVED.sub(r"nobody has approved \g<what> for \g<env>", text)
     text = _ROLLS_OUT.sub(r"I roll out \g<what> to \g<to>", text)
     text = _ROLL_IT_OUT.sub(r"I roll out \g<what>", text)
+    for fault, meant in _FAULT_SAID:
+        text = fault.sub(meant, text)
+    text = _RETURNS_ERRORS.sub(_fails, text)
     every = _EVERY_POD_ON.sub(lambda m: f"pods on {m['v']} {_plural(m['verb'])} ", text)
     every = _VERSION_PODS.sub(lambda m: f"pods on {m['v']} {_plural(m['verb'])} ", every)
     if every != text:
@@ -228,6 +351,9 @@ def story_said(text: str) -> str:
     text = _TURNS_OUT.sub(r"\g<who> fails ", text)
     text = _WHEN_FIRST.sub(r"\g<env> is rolled back automatically when \g<slo> \g<verb>", text)
     text = _WHENEVER.sub(r"\g<act>\g<auto> when ", text)
+    text = _WENT_BACK.sub(r"\g<env> is back on ", text)
+    text = _ROLLBACK_TOOK.sub(r"\g<env> was rolled back to \g<to>", text)
+    text = _FIRED_A_PAGE.sub("paged", text)
     text = _ENDED_UP.sub(lambda m: "is back on" if m.group(1) else "is on", text)
     text = _ROLLBACK_COUNT.sub(_rolled_back, text)
     text = _BY_ITSELF.sub(r"\1 rolled back automatically", text)

@@ -112,7 +112,9 @@ def _alert(text: str) -> str:
 
 _SLO = re.compile(
     f"(?P<it>(?:the|that|our|this) (?:SLO|objective|promise|target|availability target)|it)"
-    f"|the (?P<n2>{NAME}) SLO|the SLO (?:for|of|on) (?P<n3>{NAME})|(?:the SLO )?(?P<n>{NAME})",
+    f"|the (?P<n2>{NAME}) SLO|the SLO (?:for|of|on) (?P<n3>{NAME})"
+    f"|(?:the SLO )?(?!(?:never|not|has|had|did|didn't|hasn't|still|also|just|already)\\b)"
+    f"(?P<n>{NAME})",
     re.IGNORECASE,
 )
 

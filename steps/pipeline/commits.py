@@ -142,8 +142,11 @@ def i_merge(
 )
 def all_gates_pass(world: World, alias: str | None = None) -> None:
     """Every gate input not given yet is green, then a run that must pass (of the artifact
-    named, else the one built last)."""
-    _passed(world, alias or last_built(world))
+    named, else the one built last; a version no build is bound to: version_builds)."""
+    said = alias or last_built(world)
+    built = build_at(world, said) if is_version(world, said) else said
+    if built is not None:
+        _passed(world, built)
 
 
 def _commit(world: World, commit: str) -> str:

@@ -16,6 +16,7 @@ from kubeloop.harness.world import World
 from .commits import make_true
 from .pipeline_part import env_named, scene
 from .promotion import env_runs
+from .version_builds import is_version
 
 
 def _names(world: World) -> list[str]:
@@ -108,12 +109,16 @@ def same_as(world: World, env: str, other: str) -> None:
     "prod was rolled back to R6",
 )
 def was_rolled_back_to(world: World, env: str, alias: str) -> None:
-    """ENV's latest deployment is a rollback, to the artifact named (which it runs now)."""
+    """ENV's latest deployment is a rollback, to the artifact named (which it runs now); a
+    version no build is bound to: to a build made at that version (version_builds)."""
     current = scene(world)
-    digest = current.digest(world, alias)
     deployments = _view(world, env).deployments
-    if not deployments or (deployments[-1].how, deployments[-1].digest) != ("rollback", digest):
-        last = deployments[-1] if deployments else None
+    last = deployments[-1] if deployments else None
+    if is_version(world, alias):
+        held = last is not None and str(current.pipeline.artifact(last.digest).version) == alias
+    else:
+        held = last is not None and last.digest == current.digest(world, alias)
+    if last is None or last.how != "rollback" or not held:
         shown = "nothing" if last is None else f"{last.how} of {current.alias_of(last.digest)}"
         raise world.fail(f"{env} rolled back to {alias} last", f"its latest deployment: {shown}")
 

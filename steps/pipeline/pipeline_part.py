@@ -4,6 +4,7 @@ the Given steps accumulate (definition, waiver list) before the engine sees it."
 from __future__ import annotations
 
 import inspect
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -14,6 +15,8 @@ from kubeloop.pipeline.waivers import NO_WAIVERS
 from kubeloop.render.ladder import ladder_text
 
 EVENTS_KEPT = 300
+VERSION = re.compile(r"v\d[\w.+-]*|\d+(?:\.\d+)+(?:[-+][\w.-]+)?", re.IGNORECASE)
+"""What reads as a version when no build is bound to it: v2, v1.4, 2.3.0, 2.4.1-rc1."""
 ENTRY = "Pipeline"
 """The name a learner's module provides to be graded on the pipeline features."""
 
@@ -45,13 +48,26 @@ class PipelineScene:
         return found[-1] if found else digest[:19] + "…"
 
     def digest(self, world: World, alias: str) -> str:
-        if alias not in self.aliases:
-            known = ", ".join(self.aliases) or "none yet"
-            raise world.fail(
-                f'an artifact "{alias}" built earlier (When I build "web" as {alias})',
-                f"aliases bound so far: {known}",
-            )
-        return self.aliases[alias]
+        """The digest ALIAS names; a version no alias is bound to names the one build made
+        at that version ("promote v2 to prod": the build of v2)."""
+        if alias in self.aliases:
+            return self.aliases[alias]
+        built = self.built_at(alias)
+        if len(built) == 1:
+            return built[0]
+        known = ", ".join(self.aliases) or "none yet"
+        several = f"; builds at {alias}: {', '.join(map(self.alias_of, built))}" if built else ""
+        raise world.fail(
+            f'an artifact "{alias}" built earlier (When I build "web" as {alias})',
+            f"aliases bound so far: {known}{several}",
+        )
+
+    def built_at(self, version: str) -> list[str]:
+        """The digests built at VERSION (said as a version: v2, 2.3.0), oldest first."""
+        if VERSION.fullmatch(version) is None:
+            return []
+        digests = dict.fromkeys(self.aliases.values())
+        return [d for d in digests if str(self.pipeline.artifact(d).version) == version]
 
     def configure(self, world: World, **changes: Any) -> None:
         """Change the definition and hand the whole of it to the engine."""

@@ -11,15 +11,10 @@ when said), whole.
 
 from __future__ import annotations
 
-import re
-
 from kubeloop.harness.world import World
 
 from .build import bind
-from .pipeline_part import scene
-
-VERSION = re.compile(r"v\d[\w.+-]*|\d+(?:\.\d+)+(?:[-+][\w.-]+)?", re.IGNORECASE)
-"""What reads as a version when no build is bound to it: v2, v1.4, 2.3.0, 2.4.1-rc1."""
+from .pipeline_part import VERSION, scene
 
 
 def is_version(world: World, text: str) -> bool:

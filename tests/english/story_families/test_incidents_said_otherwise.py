@@ -140,3 +140,118 @@ def test_the_trigger_said_otherwise_and_rollbacks_counted(
         *_incident("every pod on v2 fails 30% of requests", automation, f"Then {check}"),
     )
     assert (code == 0) is passes, out
+
+
+@pytest.mark.parametrize(
+    ("said", "passes"),
+    [
+        ('v2 of "orders" is built, passes its gates and is approved for prod', True),
+        ("orders v2 gets through every check and is signed off for prod", True),
+        ("orders v2 is built and passes every gate", False),
+    ],
+)
+def test_a_version_built_then_approved_in_release_words(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], said: str, passes: bool
+) -> None:
+    code, out = run_scenario(
+        tmp_path,
+        capsys,
+        *_ORDERS,
+        f"Given {said}",
+        "When v2 is promoted to dev, staging and prod",
+        "Then prod runs v2 of orders",
+    )
+    assert (code == 0) is passes, out
+
+
+@pytest.mark.parametrize(
+    ("check", "passes"),
+    [
+        ("the rollback took prod back to v1", True),
+        ("prod went back to v1", True),
+        ("the SLO fired a page", True),
+        ("the SLO never paged", False),
+    ],
+)
+def test_the_end_said_with_the_rollback_or_the_page_as_subject(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], check: str, passes: bool
+) -> None:
+    code, out = run_scenario(
+        tmp_path,
+        capsys,
+        *_incident(
+            "every pod on v2 fails 30% of requests",
+            'orders should be rolled back whenever "orders-availability" pages',
+            f"Then {check}",
+        ),
+    )
+    assert (code == 0) is passes, out
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "orders runs v1 in prod on 3 nodes with 6 replicas",
+        "prod is running orders v1 with 6 replicas on 3 nodes and it's healthy",
+        "orders v1 is running in prod with 6 replicas across 3 nodes",
+    ],
+)
+@pytest.mark.parametrize(
+    ("check", "passes"),
+    [
+        ("6 orders pods are running", True),
+        ("prod runs v1 of orders", True),
+        ("prod runs v2", False),
+    ],
+)
+def test_a_running_service_said_in_another_order(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], said: str, check: str, passes: bool
+) -> None:
+    code, out = run_scenario(tmp_path, capsys, f"Given {said}", f"Then {check}")
+    assert (code == 0) is passes, out
+
+
+@pytest.mark.parametrize(
+    ("fault", "passes"),
+    [
+        ("v2 has a bug that fails 30% of requests", True),
+        ("30% of requests to v2 fail", True),
+        ("v2 pods return 500s for 30% of requests", True),
+        ("30% of requests to v3 fail", False),
+    ],
+)
+def test_a_versions_fault_said_with_the_requests_or_the_bug_first(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], fault: str, passes: bool
+) -> None:
+    code, out = run_scenario(
+        tmp_path,
+        capsys,
+        *_incident(
+            fault,
+            'orders is rolled back automatically when "orders-availability" pages',
+            "Then prod is back on v1",
+        ),
+    )
+    assert (code == 0) is passes, out
+
+
+@pytest.mark.parametrize(
+    ("said", "passes"),
+    [
+        ("we push v2 of orders all the way to prod", True),
+        ("I promote v2 to prod and approve it", True),
+        ("I promote v3 to prod and approve it", False),
+    ],
+)
+def test_a_version_promoted_by_its_number_is_the_build_made_at_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], said: str, passes: bool
+) -> None:
+    code, out = run_scenario(
+        tmp_path,
+        capsys,
+        'Given prod runs version v1 of "orders" on 3 nodes with 4 replicas',
+        "And v2 of orders passes every gate and is promoted to dev and staging",
+        f"When {said}",
+        "Then prod runs v2 of orders",
+    )
+    assert (code == 0) is passes, out
