@@ -11,7 +11,8 @@ does and, for every line no phrase matches, scores the first sentence it is offe
   never into a name or a query; a name never where a number or a query goes), or in a
   noun phrase ("6 "web" pods"), never a fragment of a query or a quoted value;
 - mechanism: whether the sentence's phrase is of the line's mechanism (its scenario's
-  tag; a story's line may use any, and the shared phrases of time suit every one).
+  tag; a story's line may use any, and the shared phrases of time suit every one; an
+  untagged line is not judged).
 
 ``--show`` prints each line with its first sentence and what it failed.
 """
@@ -64,6 +65,7 @@ _NAMES = frozenset(
     }
 )
 _QUERIES = frozenset({"promql", "quotedpromql", "barepromql", "series", "ratephrase"})
+_MECHANISMS = frozenset({"cluster", "pipeline", "telemetry"})
 _LIST = re.compile(r",? and then |,? then |, and |, | and ")
 
 
@@ -209,7 +211,7 @@ def _marks(keyword: str, text: str, offered: tuple[str, str] | None, tag: str) -
         if _values_kept(text, said, sentence):
             marks.append("values")
         mechanism = _mechanism(said, sentence)
-        if tag == "story" or mechanism in (tag, "common"):
+        if tag == "story" or (tag in _MECHANISMS and mechanism in (tag, "common")):
             marks.append("mechanism")
     return marks
 

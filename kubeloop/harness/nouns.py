@@ -210,6 +210,7 @@ class PodSet:
 _QUANTIFIER = (
     rf"(?P<all_n>all(?: of)?(?: the)? (?P<n1>{NUMBER}))"
     rf"|(?P<least>at least (?P<n2>{NUMBER}))|(?P<most>at most (?P<n3>{NUMBER}))"
+    r"|(?P<single>(?:exactly |only )?(?:a|one) single)"
     rf"|(?:exactly |only )?(?P<n4>{NUMBER})"
     r"|(?P<all>all(?: of)?(?: the)?|every|each(?: of the)?|the|both)"
     r"|(?P<none>no|none of the)|(?P<some>a|an|some|any)"
@@ -223,9 +224,13 @@ _OTHERS = (
 )
 """The rest of the deployment named last, counted: "the other 2 are pending", "the remaining 2
 pods" are exactly that many of its pods (the line before counted the rest)."""
+_OWNED_TWICE = r" (?:pods?|copy|copies|instances?) of "
+"""A deployment said before the pods is never said again after them: in "a lone pod of web"
+the word before "pod" says how many, not whose."""
 _POD_SET = _compile(
     f"{_THEM}|{_OTHERS}|(?:{_QUANTIFIER})"
-    f"(?:(?: (?P<state>{_STATE}))?(?: (?P<owner>{_FREE_NAME}))? (?:pods?|copy|copies|instances?)"
+    f"(?:(?: (?P<state>{_STATE}))?(?: (?P<owner>{_FREE_NAME})(?!{_OWNED_TWICE}))?"
+    " (?:pods?|copy|copies|instances?)"
     f"|(?: (?P<rstate>{_STATE}))(?: (?P<rowner>{_FREE_NAME}))? replicas?)"
     f"(?: of (?:the )?(?:deployment )?(?!version\\b)(?P<of>{NAME})(?: deployment)?)?"
     f"(?: (?:at|of|on|with|in) version (?P<version>{NAME}))?"
@@ -246,7 +251,7 @@ def _pod_set(text: str) -> PodSet:
     if g["others"]:
         return PodSet("exactly", number(g["others"]), IT, None, None)
     count_text = g["n1"] or g["n2"] or g["n3"] or g["n4"]
-    count = number(count_text) if count_text else None
+    count = number(count_text) if count_text else 1 if g["single"] else None
     if g["all_n"] or g["all"]:
         quantifier = "all"
     elif g["least"] or g["most"]:

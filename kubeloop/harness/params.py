@@ -102,17 +102,27 @@ def _digest(text: str) -> str:
     return text[:-3] + "…" if text.endswith("...") else text
 
 
+_ONES = [
+    *"zero one two three four five six seven eight nine ten eleven twelve".split(),  # noqa: SIM905
+    *"thirteen fourteen fifteen sixteen seventeen eighteen nineteen".split(),  # noqa: SIM905
+]
+_TENS = "twenty thirty forty fifty sixty seventy eighty ninety".split()  # noqa: SIM905
 _NUMBER_WORDS = {
-    word: value
-    for value, word in enumerate(
-        "zero one two three four five six seven eight nine ten eleven twelve".split()  # noqa: SIM905
-    )
+    **{word: value for value, word in enumerate(_ONES)},
+    **{ten: 20 + 10 * index for index, ten in enumerate(_TENS)},
+    **{
+        f"{ten}-{unit}": 20 + 10 * index + value
+        for index, ten in enumerate(_TENS)
+        for value, unit in enumerate(_ONES[1:10], 1)
+    },
 }
+"""Whole numbers said in words, to ninety-nine ("fifteen nodes", "twenty-four replicas")."""
+SAID_NUMBERS = frozenset(_NUMBER_WORDS)
 NUMBER = r"-?\d+|" + "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True))
 
 
 def number(text: str) -> int:
-    """A whole number in digits (a minus kept, for the engine to refuse) or a word to twelve."""
+    """A whole number in digits (a minus kept, for the engine to refuse) or in words."""
     return int(text) if text.lstrip("-").isdigit() else _NUMBER_WORDS[text.lower()]
 
 

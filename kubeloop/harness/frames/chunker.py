@@ -159,6 +159,10 @@ def chunk(text: str, lexicon: Lexicon) -> Chunked:
             index += 1
             continue
         found = lexicon.longest(stems, index)
+        if found is not None and found[0] == 1 and _auxiliary(pieces, index, lexicon):
+            raw.append(Chunk("filler", "", piece, start, end))
+            index += 1
+            continue
         if found is not None:
             length, entry = found
             last = pieces[index + length - 1][2]
@@ -180,6 +184,35 @@ def chunk(text: str, lexicon: Lexicon) -> Chunked:
             raw.append(Chunk("value", "name", piece, start, end))
         index += 1
     return Chunked(tuple(_roles(_kinds(raw))), tuple(unknown))
+
+
+_HAVE = frozenset({"has", "have", "had", "'ve"})
+_PARTICIPLES = frozenset(
+    {"run", "come", "become", "set", "put", "cut", "hit", "let", "shut", "spread", "read"}
+    | {"built", "gone", "done", "kept", "sent", "found", "paid", "held", "left", "lost"}
+    | {"made", "said", "seen", "shown", "got", "gotten", "stood", "spent", "brought"}
+)
+
+
+def _auxiliary(pieces: list[tuple[str, int, int]], index: int, lexicon: Lexicon) -> bool:
+    """Whether a "has"/"have"/"had" only makes the next verb perfect ("the autoscaler has
+    run", "nobody has approved R2"): the verb says it all, as "ran" or "approved" would;
+    a "has" that owns something ("node-1 has 4 pods") is the word itself."""
+    if pieces[index][0].lower() not in _HAVE:
+        return False
+    after = index + 1
+    while after < len(pieces):
+        word = pieces[after][0].lower()
+        entry = lexicon.entries.get((stem(word),))
+        if entry is None or entry.kind not in ("filler", "negation") or word == "been":
+            break
+        after += 1
+    if after >= len(pieces):
+        return False
+    word = pieces[after][0].lower()
+    return word.isalpha() and (
+        word in _PARTICIPLES or word == "been" or (len(word) > 3 and word.endswith(("ed", "en")))
+    )
 
 
 def _value_type(piece: str) -> str | None:

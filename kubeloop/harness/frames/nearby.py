@@ -36,6 +36,7 @@ class _Known:
     mechanism: str
     grams: frozenset[str]
     files: frozenset[bool]
+    meaning: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -71,6 +72,7 @@ def _catalog(index: FrameIndex) -> _Catalog:
                     mechanism,
                     trigrams(frame.example.lower()),
                     frozenset(file_kinds(frame.example)),
+                    tuple(c for c in concepts if c in _MEANING),
                 )
             )
             said.update(content)
@@ -82,7 +84,7 @@ def _catalog(index: FrameIndex) -> _Catalog:
     return _Catalog(tuple(known), weight, mechanisms)
 
 
-def _mechanism(catalog: _Catalog, text: str, line: Chunked, content: set[str]) -> str | None:
+def _mechanism(catalog: _Catalog, text: str, line: Chunked, content: frozenset[str]) -> str | None:
     """The mechanism the line is about: its nouns' (mechanisms.py), a query's, else the
     one its concepts are said in most, by how rare each is."""
     mine = mechanism_of(text)
@@ -133,36 +135,37 @@ def trigrams(text: str) -> frozenset[str]:
     return frozenset(padded[i : i + 3] for i in range(len(padded) - 2))
 
 
-def _rough(
-    catalog: _Catalog,
-    k: _Known,
-    line: Chunked,
-    content: set[str],
-    mine: str | None,
-    grams: frozenset[str],
-) -> float:
+@dataclass(frozen=True)
+class _Line:
+    """What ranking needs of the line, read once: its content concepts, its grammar (all
+    of it, and its negations and comparisons alone), its values' types, its letters, its
+    mechanism."""
+
+    content: frozenset[str]
+    grammar: tuple[str, ...]
+    meaning: tuple[str, ...]
+    labels: tuple[str, ...]
+    grams: frozenset[str]
+    mine: str | None
+
+
+def _rough(catalog: _Catalog, k: _Known, line: _Line) -> float:
     """How near an example is, before it is said in the line's values: its mechanism, the
     concepts it shares (by rarity) and adds, its grammar, its slots, its spelling."""
-    spelled = 2 * len(grams & k.grams) / (len(grams) + len(k.grams) or 1)
-    shared = content & k.content
-    meaning = sum(catalog.weight.get(c, 0.0) for c in shared)
-    extra = sum(catalog.weight.get(c, 0.0) for c in k.content - content)
-    grammar = tuple(c for c in line.signature()[0] if c in _MEANING)
+    spelled = 2 * len(line.grams & k.grams) / (len(line.grams) + len(k.grams) or 1)
+    meaning = sum(catalog.weight.get(c, 0.0) for c in line.content & k.content)
+    extra = sum(catalog.weight.get(c, 0.0) for c in k.content - line.content)
     near = 0.0
-    if mine is not None and (k.mechanism == mine or k.mechanism in _SHARED_MECHANISMS):
-        near = _MECHANISM if k.mechanism == mine else _MECHANISM / 2
-    typed = sum(1 for v in line.values if v.label in k.types)
+    if line.mine is not None and (k.mechanism == line.mine or k.mechanism in _SHARED_MECHANISMS):
+        near = _MECHANISM if k.mechanism == line.mine else _MECHANISM / 2
+    typed = sum(1 for label in line.labels if label in k.types)
     return (
         near
         + meaning
         - _EXTRA * extra
-        - (_DISAGREE if grammar != tuple(c for c in k.grammar if c in _MEANING) else 0.0)
-        - (
-            _QUANTIFIED
-            if k.grammar != tuple(c for c in line.signature()[0] if c in GRAMMAR)
-            else 0.0
-        )
-        + _VALUE * min(typed, len(line.values))
+        - (_DISAGREE if line.meaning != k.meaning else 0.0)
+        - (_QUANTIFIED if line.grammar != k.grammar else 0.0)
+        + _VALUE * typed
         + spelled
     )
 
@@ -172,35 +175,44 @@ def phrases(index: FrameIndex, keyword: str, text: str, count: int) -> list[tupl
     values in slots of their type; nothing when the line shares no concept and no value
     with any example (then the caller says which nouns it knows)."""
     catalog = _catalog(index)
-    line = index.chunk(text)
-    content = {c.label for c in line.chunks if c.kind == "concept"} - GRAMMAR
-    if not content and not line.values:
+    chunked = index.chunk(text)
+    concepts = chunked.signature()[0]
+    content = frozenset(c.label for c in chunked.chunks if c.kind == "concept") - GRAMMAR
+    labels = tuple(v.label for v in chunked.values)
+    if not content and not labels:
         return []
-    mine = _mechanism(catalog, text, line, content)
+    line = _Line(
+        content,
+        tuple(c for c in concepts if c in GRAMMAR),
+        tuple(c for c in concepts if c in _MEANING),
+        labels,
+        trigrams(text.lower()),
+        _mechanism(catalog, text, chunked, content),
+    )
+    shaped = frozenset(labels) - {"name", "number"}
     keywords = (keyword, *_OTHER_KEYWORD.get(keyword, ()))
-    grams = trigrams(text.lower())
     rarest = math.log(1 + len(catalog.known))
     files = file_kinds(text)
     total = sum(catalog.weight.get(c, rarest) for c in content)
     rough = []
     for order, k in enumerate(catalog.known):
         theirs = k.frame.definition.keyword
-        if theirs not in keywords or not (content & k.content or _typed(line, k)):
+        typed = not shaped.isdisjoint(k.types)  # (a slot for a query, a duration, …)
+        if theirs not in keywords or not (typed or not content.isdisjoint(k.content)):
             continue
         if (files and k.files - files) or (True in files and True not in k.files):
             continue  # (a rule test file goes only where a test file goes, and back)
         covered = sum(catalog.weight.get(c, rarest) for c in content & k.content)
-        if covered < _FAR * total and not _typed(line, k):
+        if covered < _FAR * total and not typed:
             continue  # (says too little of what the line does, and has no slot for its query)
-        other = _OTHER if theirs != keyword else 0.0
-        score = _rough(catalog, k, line, content, mine, grams) - other
+        score = _rough(catalog, k, line) - (_OTHER if theirs != keyword else 0.0)
         rough.append((-score, order, covered >= _CLOSE * total, k))
     rough.sort(key=lambda r: (r[0], r[1]))
     lowered = text.lower()
     ranked: list[tuple[float, int, str, str]] = []
     seen: set[str] = set()
     for negative, order, close, k in rough[:_FILLED]:
-        said = filled(k.frame, line)
+        said = filled(k.frame, chunked)
         if said is None or said.text in seen or not (close or said.named):
             continue  # (near only by the values it says in the line's own words, if not close)
         seen.add(said.text)
@@ -209,9 +221,3 @@ def phrases(index: FrameIndex, keyword: str, text: str, count: int) -> list[tupl
         ranked.append((-score, order, k.frame.definition.keyword, said.text))
     ranked.sort()
     return [(kw, sentence) for _, _, kw, sentence in ranked[:count]]
-
-
-def _typed(line: Chunked, k: _Known) -> bool:
-    """Whether the example has a slot for one of the line's values that says what it is
-    by its shape alone (a query, a duration, a percentage: not a bare name or number)."""
-    return any(v.label in k.types and v.label not in ("name", "number") for v in line.values)

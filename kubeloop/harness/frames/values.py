@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from kubeloop.harness.params import SAID_NUMBERS
+
 _UNIT_WORDS = {
     "ms": "ms",
     "millisecond": "ms",
@@ -36,9 +38,8 @@ _UNIT_WORDS = {
 }
 """Units of time, spelled out or short: a number before one is a duration."""
 
-NUMBER_WORDS = frozenset(
-    "zero one two three four five six seven eight nine ten eleven twelve".split()  # noqa: SIM905
-)
+NUMBER_WORDS = SAID_NUMBERS
+"""Numbers said in words: a count as the phrases' own count parameter reads them."""
 
 _TYPED: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (kind, re.compile(regex))
