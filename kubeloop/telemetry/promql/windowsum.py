@@ -295,9 +295,24 @@ def _span(series: StoredSeries, lo: int, hi: int) -> tuple[float, float]:
     values = series.vs[begin:hi]
     if series.stale_count:
         values = [v for v in values if not (math.isnan(v) and is_stale(v))]
-    for v in values:
-        total, comp = inc(v, total, comp)
+    total, comp = _added(values, total, comp)
     _keep(series.spans, base + lo, (base + hi, total, comp))
+    return total, comp
+
+
+def _added(values: list[float], total: float, comp: float) -> tuple[float, float]:
+    """``kahan.inc`` of each of ``values`` in turn, inlined (a month-long window's first sum
+    adds every one of its samples)."""
+    isinf = math.isinf
+    for v in values:
+        t = total + v
+        if isinf(t):
+            comp = 0.0
+        elif abs(total) >= abs(v):
+            comp += (total - t) + v
+        else:
+            comp += (v - t) + total
+        total = t
     return total, comp
 
 
