@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from kubeloop.telemetry import telemetry as facade
+from kubeloop.telemetry.span import columned as columned_rules
 from kubeloop.telemetry.telemetry import Telemetry
 
 Build = Callable[[Telemetry], None]
@@ -114,3 +115,38 @@ def test_a_rule_answered_as_columns_while_its_window_fills_is_proven_once_it_can
     assert entry.group.rules[0].name == "slo:sli_error:ratio_rate5m"
     assert entry.replays[0].columned > 0
     assert entry.replays[0].replayed > 0
+
+
+def test_a_rule_that_would_write_a_new_series_is_declined_after_one_instant() -> None:
+    """The first leap of a world whose SLIs have not written yet (a rate of one sample is
+    nothing): each one's columns are tried at the stretch's first instant, which already
+    shows it would write a series that does not exist yet, so none is computed over the
+    whole stretch."""
+    tried: list[list[tuple[bool, int]]] = []
+    original_columns, original_leap = columned_rules.columns, facade.leap
+    t = Telemetry(scrape_interval=15, evaluation_interval=15)
+    slo(t)
+    recording = {
+        id(rule.spec.parsed)
+        for entry in t._groups
+        for rule in entry.group.rules
+        if rule.name.startswith("slo:sli_error:") and "sum(rate(" in rule.spec.expr
+    }
+    assert len(recording) == 7
+
+    def counted(node: Any, store: Any, times: list[int]) -> Any:
+        tried[-1].append((id(node) in recording, len(times)))
+        return original_columns(node, store, times)
+
+    def leap(tel: Telemetry, now: int, horizon: int) -> int:
+        tried.append([])
+        return original_leap(tel, now, horizon)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(columned_rules, "columns", counted)
+        patch.setattr(facade, "leap", leap)
+        t.clock.run_for(3600)
+    assert t.clock.now == 3600 and len(tried) > 1
+    first = [count for is_recording, count in tried[0] if is_recording]
+    assert first and max(first) == 1  # (the first leap stops at its first instant)
+    assert max(count for is_recording, count in tried[1] if is_recording) > 1

@@ -28,6 +28,7 @@ from kubeloop.telemetry.promql.windowsum import (
     window_sums,
 )
 from kubeloop.telemetry.series import Labels, SeriesStore, StoredSeries
+from kubeloop.telemetry.span.bulk import extend, truncate
 
 SERIES = Labels.of(name="x")
 VALUES = st.sampled_from(
@@ -279,6 +280,59 @@ def test_windows_sliding_over_repeating_values_are_fresh_scans(
         patch.setattr("kubeloop.telemetry.promql.windowsum.MIN_REPEATING", 4)
         for first in range(length, len(values) - stretch, stretch):
             windows = [((k - length) * 1000, k * 1000) for k in range(first, first + stretch)]
+            sums = window_sums(series, edges(windows))
+            expected = [reference_sum(series, a, b) for a, b in windows]
+            assert [bits(s) for s in sums] == [bits(s) for s in expected], windows
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(VALUES.filter(lambda v: v is not None), max_size=8),
+    st.lists(st.sampled_from([0.0, -0.0, 0.1, 0.25, 1e16, -1e16, 3.0]), min_size=1, max_size=5),
+    st.integers(4, 30),
+    st.integers(1, 12),
+    st.lists(st.tuples(st.integers(0, 200), st.sampled_from([-0.0, 0.0, 7.0])), max_size=2),
+    st.one_of(st.none(), st.tuples(st.integers(0, 6), st.integers(0, 4))),
+)
+def test_repeating_values_checked_once_still_hold_as_stretches_append(
+    head: list[float],
+    pattern: list[float],
+    length: int,
+    stretch: int,
+    broken: list[tuple[int, float]],
+    taken_back: tuple[int, int] | None,
+) -> None:
+    """As a leap appends a stretch and then sums its windows, the values found repeating
+    are checked again only over the samples appended since (``StoredSeries.repeating``):
+    a later stretch that breaks the pattern, or samples taken back and written anew with
+    another value, still give each window a fresh scan's bits."""
+    values = head + pattern * 40
+    for at, value in broken:
+        values[at % len(values)] = value
+    store = SeriesStore()
+    for t, value in enumerate(values[:length]):
+        store.append(SERIES, t * 1000, value)
+    series = store.get(SERIES)
+    assert series is not None
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr("kubeloop.telemetry.promql.windowsum.MIN_REPEATING", 4)
+        for number, first in enumerate(range(length, len(values) - stretch, stretch)):
+            new = values[first : first + stretch]
+            extend(series, [t * 1000 for t in range(first, first + stretch)], new)
+            if taken_back is not None and number == taken_back[0]:
+                truncate(series, (first + stretch - 1 - taken_back[1]) * 1000)
+                again = [7.5] * taken_back[1]  # (written anew: not the pattern)
+                values[first + stretch - taken_back[1] : first + stretch] = again
+                times = range(first + stretch - taken_back[1], first + stretch)
+                if again:
+                    extend(series, [t * 1000 for t in times], again)
+            windows = [((k - length) * 1000, k * 1000) for k in range(first, first + stretch)]
+            sums = window_sums(series, edges(windows))
+            expected = [reference_sum(series, a, b) for a, b in windows]
+            assert [bits(s) for s in sums] == [bits(s) for s in expected], windows
+        last = len(series.ts) - 1  # then windows reaching back before what was found
+        for begin in (0, len(head) - 4):  # (before all of it; across its first sample)
+            windows = [((begin + j) * 1000, (last - 8 + j) * 1000) for j in range(8)]
             sums = window_sums(series, edges(windows))
             expected = [reference_sum(series, a, b) for a, b in windows]
             assert [bits(s) for s in sums] == [bits(s) for s in expected], windows

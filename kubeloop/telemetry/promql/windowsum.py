@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 from array import array
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from typing import Final
 
@@ -153,7 +153,9 @@ def _repeating(
     same values in the same order as the window ``p`` before it (``==``: the same bits but
     for ±0, which add alike to a sum that starts at 0.0, and NaN, equal only to itself), so
     it has the same sum, and so has any window of that length whose first ``p`` values are
-    the same, in this stretch or a later one (``StoredSeries.phases``). ``k`` is the number
+    the same, in this stretch or a later one (``StoredSeries.phases``). That the values
+    repeat is kept too (``StoredSeries.repeating``): a later stretch checks only the samples
+    appended since, not the whole window again. ``k`` is the number
     of windows when none of them is such, or when only the last is and it continues windows
     growing from its first sample (it costs ``_sums`` only its new samples)."""
     count = len(los)
@@ -168,20 +170,19 @@ def _repeating(
         or his[start:] != list(range(his[start], his[start] + sliding))
     ):
         return count, []
-    vs, end = series.vs, his[-1]
-    period = _period(vs[los[-1] : end])
-    if period is None:
-        return count, []
-    first = start
-    if vs[los[start] + period : end] != vs[los[start] : end - period]:
-        low, high = start, count - 1  # the first window from which the values repeat
-        while high - low > 1:
-            mid = (low + high) // 2
-            if vs[los[mid] + period : end] == vs[los[mid] : end - period]:
-                high = mid
-            else:
-                low = mid
-        first = high
+    vs, end, base = series.vs, his[-1], series.base
+    known = _still_repeating(series, los[-1], end)
+    if known is not None:  # (checked over the new samples alone)
+        period, since = known
+        first = max(start, bisect_left(los, since - base))
+    else:
+        least = _period(vs[los[-1] : end])
+        if least is None:
+            return count, []
+        period, first = least, count - 1
+    if first > start:
+        first = _first_repeating(vs, los, start, first, period, end)
+    series.repeating = (period, base + los[first], base + end)
     sums: list[float | None] = []
     for lo in los[first : first + period]:
         key = (array("d", vs[lo : lo + period]).tobytes(), length)
@@ -193,6 +194,42 @@ def _repeating(
         total, comp = found
         sums.append(total if math.isinf(total) else total + comp)
     return first, (sums * ((count - first) // period + 1))[: count - first]
+
+
+def _first_repeating(
+    vs: list[float], los: list[int], start: int, high: int, period: int, end: int
+) -> int:
+    """The first of the windows ``start..high`` (from ``los[k]`` to ``end``) whose values
+    repeat every ``period``, given that window ``high``'s do (the later a window begins, the
+    fewer values it holds, so they do from the first on)."""
+    if vs[los[start] + period : end] == vs[los[start] : end - period]:
+        return start
+    low = start
+    while high - low > 1:
+        mid = (low + high) // 2
+        if vs[los[mid] + period : end] == vs[los[mid] : end - period]:
+            high = mid
+        else:
+            low = mid
+    return high
+
+
+def _still_repeating(series: StoredSeries, lo: int, end: int) -> tuple[int, int] | None:
+    """``(period, since)`` from ``StoredSeries.repeating`` when the values it found repeating
+    reach back to ``lo`` and, checked over the samples appended since, still repeat up to
+    ``end`` (list indexes); None otherwise (it is forgotten if they do not)."""
+    known = series.repeating
+    if known is None:
+        return None
+    period, since, through = known
+    base = series.base
+    if base + lo < since or through - period < base:
+        return None
+    done, vs = through - base, series.vs
+    if done < end and vs[done:end] != vs[done - period : end - period]:
+        series.repeating = None
+        return None
+    return period, since
 
 
 def _period(values: list[float]) -> int | None:
@@ -258,9 +295,24 @@ def _span(series: StoredSeries, lo: int, hi: int) -> tuple[float, float]:
     values = series.vs[begin:hi]
     if series.stale_count:
         values = [v for v in values if not (math.isnan(v) and is_stale(v))]
-    for v in values:
-        total, comp = inc(v, total, comp)
+    total, comp = _added(values, total, comp)
     _keep(series.spans, base + lo, (base + hi, total, comp))
+    return total, comp
+
+
+def _added(values: list[float], total: float, comp: float) -> tuple[float, float]:
+    """``kahan.inc`` of each of ``values`` in turn, inlined (a month-long window's first sum
+    adds every one of its samples)."""
+    isinf = math.isinf
+    for v in values:
+        t = total + v
+        if isinf(t):
+            comp = 0.0
+        elif abs(total) >= abs(v):
+            comp += (total - t) + v
+        else:
+            comp += (v - t) + total
+        total = t
     return total, comp
 
 

@@ -64,7 +64,7 @@ class StoredSeries:
 
     __slots__ = (
         "base", "chunk_start", "copies", "expired_ms", "histograms", "labels", "phases",
-        "resets", "run_start", "spans", "stale_count", "ts", "vs",
+        "repeating", "resets", "run_start", "spans", "stale_count", "ts", "vs",
     )  # fmt: skip
 
     def __init__(self, labels: Labels, compact: bool = False) -> None:
@@ -97,6 +97,10 @@ class StoredSeries:
         self.phases: dict[tuple[bytes, int], tuple[float, float]] = {}
         """The compensated sums of windows over repeating values: (the bits of the window's
         first values for one period, its length) → (sum, compensation)."""
+        self.repeating: tuple[int, int, int] | None = None
+        """``(period, first, end)``: every sample numbered from ``first`` on, with a sample
+        ``period`` later numbered below ``end``, has the same value (``==``) as that one
+        (found by ``windowsum``, so that a later stretch checks only what it appended)."""
         self.expired_ms = -MAX_TIMESTAMP_MS - 1
         """Retention expired the samples at or before this (``expire``): ``window`` and
         ``latest`` see none of them, though some may be held until ``trim`` drops them."""

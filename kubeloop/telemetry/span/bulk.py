@@ -62,6 +62,9 @@ def truncate(series: StoredSeries, through_ms: int) -> None:
     end = series.base + keep
     series.spans = {k: v for k, v in series.spans.items() if v[0] <= end}
     series.copies = {}
+    if series.repeating is not None:
+        period, first, through = series.repeating
+        series.repeating = (period, first, min(through, end))
 
 
 def _identical(a: float, b: float) -> bool:

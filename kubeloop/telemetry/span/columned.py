@@ -16,9 +16,10 @@ from __future__ import annotations
 import math
 
 from kubeloop.telemetry.rules.alerting import AlertingRule
+from kubeloop.telemetry.rules.group import Rule
 from kubeloop.telemetry.series import Labels, SeriesStore, StoredSeries, is_stale
 from kubeloop.telemetry.span.bulk import appendable, extend
-from kubeloop.telemetry.span.columns import columns, covered
+from kubeloop.telemetry.span.columns import Columns, columns, covered
 from kubeloop.telemetry.span.instants import REMEMBERED
 from kubeloop.telemetry.span.plan import Slot, hopeful, queries, selectors_of
 
@@ -129,15 +130,25 @@ def _given(store: SeriesStore, slot: Slot, times: list[int]) -> dict[Labels, lis
     previous = group.previous(slot.index)
     if isinstance(rule, AlertingRule) and (previous or rule.alerts()):
         return None
+    probe = columns(rule.spec.parsed, store, times[:1])  # (its whole stretch only if it fits)
+    if probe is None or not _fits(rule, probe, previous, group.spec.limit):
+        return None
     found = columns(rule.spec.parsed, store, times)
-    if found is None:
+    if found is None or not _fits(rule, found, previous, group.spec.limit):
         return None
     if isinstance(rule, AlertingRule):
-        return None if found else {}
+        return {}
     given = {rule.renamed(labels): column for labels, column in found}
-    limit = group.spec.limit
-    if len(given) != len(found) or set(given) != previous or 0 < limit < len(given):
-        return None
     if any(math.isnan(sum(column)) and any(map(is_stale, column)) for column in given.values()):
         return None  # (a rule writes no staleness marker as a value)
     return given
+
+
+def _fits(rule: Rule, found: Columns, previous: set[Labels], limit: int) -> bool:
+    """Whether answers of these series may be appended: an alerting rule's must be empty, a
+    recording rule's the series it wrote last time (the same series at every instant: one
+    instant tells), within its group's limit."""
+    if isinstance(rule, AlertingRule):
+        return not found
+    written = {rule.renamed(labels) for labels, _ in found}
+    return len(written) == len(found) and written == previous and not 0 < limit < len(found)

@@ -63,11 +63,16 @@ def _continuing(service: Service, times: range) -> dict[Labels, list[float]] | N
         return None
     whole, seconds = _whole(service, times[: period + 1])
     out: dict[Labels, list[float]] = {}
+    done: dict[tuple[int, ...], list[float]] = {}  # (buckets above every latency: one column)
     for labels, head in whole.items():
-        column = _continued(list(map(float, head)), period, len(times))
+        key = tuple(head)
+        column = done.get(key)
         if column is None:
-            return None
-        out[labels] = column
+            column = _continued(list(map(float, head)), period, len(times))
+            if column is None:
+                return None
+            done[key] = column
+        out[labels] = column[:]
     increments = [b - a for a, b in pairwise(seconds)]
     numerators = accumulate(islice(cycle(increments), len(times) - 1), initial=seconds[0])
     sums = list(map(truediv, numerators, repeat(service._seconds_denominator)))
