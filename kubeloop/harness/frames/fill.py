@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from itertools import pairwise
 
 from kubeloop.harness.definitions import StepDefinition
 from kubeloop.harness.frames.chunker import Chunk, Chunked, normalised
@@ -56,8 +57,12 @@ def _agree(slot: Chunk, value: Chunk) -> bool:
     example has one; a
     bare plain word ("checkout") only where the example has one too, or where both say the
     same preposition before it."""
-    if _kind(slot) and _kind(value) and _kind(slot) != _kind(value):
-        return False
+    if (
+        _kind(value)
+        and _kind(slot) != _kind(value)
+        and (_kind(slot) or _kind(value) in _NAMED_KINDS)
+    ):
+        return False  # (a node is never a service's name: "node-2" goes where a node goes)
     if _numbered(value.text) and not _numbered(slot.text):
         return False  # (a build's alias or a version is never a service's or pod's name)
     return not value.weak or slot.plain or (bool(slot.role) and slot.role == value.role)
@@ -193,10 +198,36 @@ def filled(frame: Frame, line: Chunked) -> Filled | None:
                 chosen = trial
                 named += not value.weak and value.kind == "value"
                 break
+    placed = len(chosen)
+    chosen, dropped = _listed(frame, example, chosen)
     text, _ = _said(example, chosen)
     if definition.fullmatch(text) is None:
         return None
-    placed = len(chosen)
-    return Filled(
-        text, placed, len(line.values) - placed, len(frame.chunked.values) - placed, named
-    )
+    kept = len(frame.chunked.values) - placed - dropped
+    return Filled(text, placed, len(line.values) - placed, kept, named)
+
+
+_JOINER = re.compile(r",? and then |,? then |,? and |, | or ")
+
+
+def _listed(
+    frame: Frame, example: str, chosen: list[tuple[Chunk, str]]
+) -> tuple[list[tuple[Chunk, str]], int]:
+    """The example's list cut to the items the line gives ("the history of prod is O3",
+    not "… is O3 then R3"): each item the line left unfilled is left out with the word
+    joining it, where the phrase still takes the sentence; and how many were."""
+    filled_slots = {id(slot) for slot, _ in chosen}
+    values = frame.chunked.values
+    dropped = 0
+    for before, slot in reversed(list(pairwise(values))):
+        if id(slot) in filled_slots or before.label != slot.label:
+            continue
+        if _JOINER.fullmatch(example[before.end : slot.start]) is None:
+            continue
+        gone = Chunk("value", slot.label, "", before.end, slot.end)
+        trial = sorted([*chosen, (gone, "")], key=lambda c: c[0].start)
+        text, spans = _said(example, trial)
+        if whole(frame.definition, text, [(a, b) for a, b in spans if a < b]):
+            chosen = trial
+            dropped += 1
+    return chosen, dropped

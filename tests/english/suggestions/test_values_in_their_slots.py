@@ -119,3 +119,34 @@ def test_a_version_or_a_builds_alias_never_names_a_service(text: str, value: str
                 if str(said).strip('"') == value
             ]
             assert "service" not in named and "deployment" not in named, sentence
+
+
+@pytest.mark.parametrize(
+    ("keyword", "text", "first"),
+    [
+        ("then", "the history of dev is exactly C1 altogether", "Then the history of dev is C1"),
+        (
+            "then",
+            "the history of dev is C1 then C5 altogether",
+            "Then the history of dev is C1 then C5",
+        ),
+    ],
+)
+def test_an_examples_list_is_cut_to_the_items_the_line_gives(
+    keyword: str, text: str, first: str
+) -> None:
+    assert not REGISTRY.accepts(keyword, text)
+    assert REGISTRY.suggestions(keyword, text)[0] == first
+
+
+def test_a_node_never_names_a_service() -> None:
+    offered = _offered("then", "8 pods are spread over node-1 alone")
+    assert offered
+    for keyword, sentence in offered:
+        for match in REGISTRY.match(keyword, sentence):
+            owners = [getattr(said, "deployment", None) for said in match.arguments.values()]
+            assert "node-1" not in owners, sentence
+            for name, said in match.arguments.items():
+                if str(said).strip('"') == "node-1":
+                    kind = match.definition.kinds(sentence).get(name, "")
+                    assert kind not in ("service", "deployment", "name"), sentence
