@@ -29,6 +29,8 @@ from .links_part import artifact_named
     variants=(
         "{env:name} <still runs|is still running|is still on|is back on|is running> [version ]"
         "{version:version} of {project:name}[ again]",
+        "[version ]{version:version} of {project:name} is [<still|now|back> ]<running in|live in|"
+        "in|deployed in|what runs in> {env:name}[ again]",
     ),
 )
 def env_runs_version_of(world: World, env: str, version: str, project: str) -> None:
