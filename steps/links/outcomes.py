@@ -1,6 +1,7 @@
 """How an incident ended, as an incident commander says it: "prod still runs v1 of reports"
-(what an environment runs, by the version of a project) and "the SLO "orders-availability"
-paged exactly once" (how many pages an SLO sent).
+(what an environment runs, by the version of a project), "the SLO "orders-availability"
+paged exactly once" (how many pages an SLO sent) and "the on-call was paged exactly once"
+(the pages of every SLO, added up).
 
 A version is resolved through the builds the world knows (version_builds.py): the build an
 environment runs must be of that project at that very version; a name bound to a build is
@@ -51,6 +52,15 @@ def env_runs_version_of(world: World, env: str, version: str, project: str) -> N
         raise world.fail(f"{env} to run {version} of {project}", f"it runs {shown}")
 
 
+def _pages(world: World, name: str) -> int:
+    """The times the SLO NAME's page alert went to firing so far."""
+    alert = str(call(world, "slo", name).alert)
+    states = [state for _, state in call(world, "severity_timeline", alert, "page").changes]
+    return sum(
+        1 for before, after in pairwise(["inactive", *states]) if after == "firing" != before
+    )
+
+
 @then(
     "{name:sloname} paged [<only|just> ][{bound:comparison} ]{count:times}",
     'the SLO "orders-availability" paged exactly once',
@@ -63,11 +73,25 @@ def slo_paged_times(world: World, name: str, count: int, bound: str = "==") -> N
     one page); "paged once" is exactly one."""
     name = slo_named(world, name)
     find_slo(world, name)
-    alert = str(call(world, "slo", name).alert)
-    states = [state for _, state in call(world, "severity_timeline", alert, "page").changes]
-    pages = sum(
-        1 for before, after in pairwise(["inactive", *states]) if after == "firing" != before
-    )
+    pages = _pages(world, name)
     if not compare(pages, bound, count):
         said = f"{'' if bound == '==' else bound + ' '}{count} time(s)"
         raise world.fail(f'the SLO "{name}" paged {said}', f"{pages} time(s)")
+
+
+@then(
+    "<someone|somebody|the on-call|on-call|the on call|the on-call engineer|the SRE|the team|we> "
+    "<got|was|were|has been|have been> paged [<only|just> ][{bound:comparison} ]{count:times}",
+    "the on-call was paged exactly once",
+    "we got paged twice",
+)
+def on_call_paged_times(world: World, count: int, bound: str = "==") -> None:
+    """The pages of every SLO so far, added up (each time an SLO's page alert went to
+    firing); a world without an SLO has nothing that pages the on-call to count."""
+    names = sorted(str(n) for n in call(world, "slos"))
+    if not names:
+        raise world.fail("an SLO whose pages reach the on-call", "there are no SLOs")
+    pages = sum(_pages(world, name) for name in names)
+    if not compare(pages, bound, count):
+        said = f"{'' if bound == '==' else bound + ' '}{count} time(s)"
+        raise world.fail(f"the on-call paged {said} (by {', '.join(names)})", f"{pages} time(s)")
