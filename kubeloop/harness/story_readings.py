@@ -38,7 +38,8 @@ _DESCRIBED = (
 """A build described by its project and version: the build of orders v1, our v1 build of
 orders, the orders v1 build, orders v1."""
 _APPOSED_BUILD = re.compile(
-    rf"^(?P<name>{_ALIAS})(?P<open>, | \(){_DESCRIBED}(?P<close>,?|\)) (?P<rest>.+)$",
+    rf"^(?P<name>{_ALIAS})(?P<open>, (?:which|that) (?:is|was) |, | \(| [-–—] ){_DESCRIBED}"
+    r"(?P<close> [-–—]|\)|,?) (?P<rest>.+)$",
     re.IGNORECASE,
 )
 """A build described between commas or brackets ("O1, the build of orders v1, is …", "O1
@@ -46,7 +47,7 @@ _APPOSED_BUILD = re.compile(
 version v1 is …")."""
 _RUNS_APPOSED = re.compile(
     r"^(?P<env>[\w-]+) (?:runs|is running|is on|has) "
-    rf"(?P<name>{_ALIAS}),? {_DESCRIBED}$",
+    rf"(?P<name>{_ALIAS}),? (?:(?:which|that) (?:is|was) )?{_DESCRIBED}$",
     re.IGNORECASE,
 )
 """An environment's build described after it ("prod runs O1, the build of orders v1"):
@@ -58,10 +59,19 @@ def _described(found: re.Match[str]) -> tuple[str, str]:
     return project, _bare(found.group("v1") or found.group("v2") or found.group("v3"))
 
 
+def _paired(opening: str, closing: str) -> bool:
+    """The description closes as it opened: a bracket with a bracket, a dash with a dash,
+    a comma with a comma (or with the verb)."""
+    if opening == " (" or closing == ")":
+        return (opening, closing) == (" (", ")")
+    dashed = opening.strip() in "-–—"
+    return dashed == (closing.strip() in "-–—" and closing != "")
+
+
 def build_apposition(text: str) -> str | None:
     """TEXT with a build's description said as its project and version, else None."""
     found = _APPOSED_BUILD.match(text)
-    if found is not None and (found["open"] == " (") == (found["close"] == ")"):
+    if found is not None and _paired(found["open"], found["close"]):
         project, version = _described(found)
         return f"{found.group('name')} of {project} version {version} {found.group('rest')}"
     found = _RUNS_APPOSED.match(text)
@@ -72,12 +82,22 @@ def build_apposition(text: str) -> str | None:
 
 
 _WHAT_RUNS = re.compile(
-    r"\b(?P<verb>is|was) what(?:'s| is)? (?:(?:running|live|deployed) (?:in|on) (?P<e1>[\w-]+)"
+    r"\b(?P<verb>is|was)(?P<still> still)? what(?:'s| is)? "
+    r"(?:(?:running|live|deployed) (?:in|on) (?P<e1>[\w-]+)"
     r"|(?P<e2>[\w-]+) (?:runs|is running|ran|was running|serves|is serving))$",
     re.IGNORECASE,
 )
 """What an environment runs said as a clause ("O1 is what prod runs"): running there."""
 
+_STILL_WAITING = re.compile(r"^(?P<what>\S+) is still waiting for\b", re.IGNORECASE)
+_WAITING_ALONE = re.compile(
+    rf"^(?P<what>{_ALIAS}) is waiting for (?:an |a manual |manual |its )?approval$", re.IGNORECASE
+)
+"""A build said to wait ("P2 is still waiting for an approval"): its promotion waits."""
+_NEVER_GOT = re.compile(
+    r"^(?P<env>[\w-]+) never (?:got|received|saw|had|ran) (?P<what>\S+)$", re.IGNORECASE
+)
+"""What an environment never got ("prod never got P2"): it never made it there."""
 _VERSION_FIRST = re.compile(
     rf"^(?P<v>{_VERSION}) of (?P<p>{_PROJECT}) "
     r"(?=(?:is|was|gets|got|has been)(?: then)? built as )",
@@ -323,7 +343,12 @@ def _fails(found: re.Match[str]) -> str:
 
 def story_said(text: str) -> str:
     """TEXT with the story's ways of saying things put as the phrases say them."""
-    text = _WHAT_RUNS.sub(lambda m: f"{m.group('verb')} running in {m['e1'] or m['e2']}", text)
+    text = _WHAT_RUNS.sub(
+        lambda m: f"{m['verb']}{m['still'] or ''} running in {m['e1'] or m['e2']}", text
+    )
+    text = _STILL_WAITING.sub(r"\g<what> is waiting for", text)
+    text = _WAITING_ALONE.sub(r"the promotion of \g<what> is waiting for approval", text)
+    text = _NEVER_GOT.sub(r"\g<what> never made it to \g<env>", text)
     calm = _HEALTHY.sub("", text)
     for said in _RUNS_IN:
         if said.match(calm):

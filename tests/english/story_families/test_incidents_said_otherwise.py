@@ -18,7 +18,12 @@ load_step_library()
 
 @pytest.mark.parametrize(
     "said",
-    ["prod is running O1, the build of orders v1", "O1 (orders v1) is live in prod"],
+    [
+        "prod is running O1, the build of orders v1",
+        "O1 (orders v1) is live in prod",
+        "O1, which is orders v1, is running in prod",
+        "O1 - the build of orders v1 - is what prod runs",
+    ],
 )
 @pytest.mark.parametrize(
     ("check", "passes"), [("prod runs v1 of orders", True), ("prod runs v2 of orders", False)]
@@ -253,5 +258,30 @@ def test_a_version_promoted_by_its_number_is_the_build_made_at_it(
         "And v2 of orders passes every gate and is promoted to dev and staging",
         f"When {said}",
         "Then prod runs v2 of orders",
+    )
+    assert (code == 0) is passes, out
+
+
+@pytest.mark.parametrize(
+    ("check", "passes"),
+    [
+        ("v1 of reports is still what prod runs", True),
+        ("prod never got P2", True),
+        ("P2 is still waiting for approval in prod", True),
+        ("P2 is waiting for an approval", True),
+        ("v2 of reports is still what prod runs", False),
+        ("prod never got reports-v1", False),
+    ],
+)
+def test_what_a_release_nobody_approved_left_behind(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], check: str, passes: bool
+) -> None:
+    code, out = run_scenario(
+        tmp_path,
+        capsys,
+        'Given prod runs version v1 of "reports" on 2 nodes with 4 replicas',
+        "When v2 of reports is built as P2, passes every gate and is promoted to dev and staging",
+        "And P2 is promoted to prod but nobody approves it",
+        f"Then {check}",
     )
     assert (code == 0) is passes, out

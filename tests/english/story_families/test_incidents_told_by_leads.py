@@ -209,6 +209,8 @@ def test_automation_on_its_own_rolls_back(
         ('"orders-availability" paged exactly once', True),
         ('the SLO "orders-availability" has paged once', True),
         ('"orders-availability" paged twice', False),
+        ("the on-call got paged exactly once", True),
+        ("we got paged twice", False),
         ("prod was rolled back exactly one time", True),
         ("prod was rolled back exactly 2 times", False),
         ("prod still runs v1 of orders", True),
