@@ -203,6 +203,9 @@ def build_the_same_again(world: World, alias: str) -> None:
         "{project:name} [version ]{version:release} <is|was|has been|gets|got>[ then] built as "
         "{alias:name}{facts:facts}",
         "{project:name} {version:release} <is|was|has been|gets|got>[ then] built as {alias:name}",
+        "<the team|we|I|CI|the pipeline|someone|somebody|they> <built|build|builds|have built|has "
+        "built|rebuilt|then built> {project:name} [version ]{version:release} as {alias:name}"
+        "[{facts:facts}]",
     ),
 )
 def version_built_as(

@@ -120,3 +120,26 @@ def blocking_findings_are(world: World, findings: Sequence[str]) -> None:
     if blocking != sorted(findings):
         raise world.fail(", ".join(sorted(findings)), ", ".join(blocking) or "none")
     world.declared.mentioned["finding"] = ", ".join(blocking)
+
+
+_KINDS = "<finding|findings|CVE|CVEs|vulnerability|vulnerabilities|issue|issues>"
+
+
+@then(
+    "the <scan|scan gate|vulnerability scan|security scan>[ <of|for|on> {alias:artifact}] "
+    "<reports|reported|found|finds|shows|showed|lists|listed|recorded|records> "
+    "[<exactly|only|just> ]{count:n} [{severity:severity} ]" + _KINDS,
+    "the scan gate reports 1 critical finding",
+    "the scan of O1 found exactly 2 CVEs",
+)
+def scan_counts(
+    world: World, count: int, alias: str | None = None, severity: str | None = None
+) -> None:
+    """The scan gate of the latest run (of the artifact) judged exactly COUNT findings (of
+    that severity, if said), blocking or not."""
+    judged = _judged(_gate(world, "scan", alias))
+    fits = sorted(j.id for j in judged if severity is None or j.severity == severity)
+    if len(fits) != count:
+        said = f"{severity} " if severity else ""
+        raise world.fail(f"{count} {said}finding(s)", ", ".join(fits) or "none")
+    world.declared.mentioned["finding"] = ", ".join(fits)

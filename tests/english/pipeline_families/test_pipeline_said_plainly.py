@@ -88,3 +88,53 @@ def test_results_said_plainly(
         f"Then {check}",
     )
     assert code == (0 if passes else 1), out
+
+
+@pytest.mark.parametrize(
+    ("check", "passes"),
+    [
+        ("the scan gate reports 1 critical finding", True),
+        ("the scan of B2 found exactly 2 CVEs", True),
+        ("the scan found 1 medium issue", True),
+        ("the scan gate reports 2 critical findings", False),
+        ("the scan lists 3 vulnerabilities", False),
+    ],
+)
+def test_the_scan_counted(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], check: str, passes: bool
+) -> None:
+    code, out = run_scenario(
+        tmp_path,
+        capsys,
+        'Given a manifest "billing" version "1.3.0"',
+        'When I build "billing" as B2',
+        "And the scan of B2 reports CVE-2026-7001 (CRITICAL) in openssl",
+        "And the scan of B2 shows CVE-2026-7002 with severity MEDIUM in zlib",
+        "And the unit tests of B2 pass with 90% coverage",
+        "And I run the pipeline for B2",
+        f"Then {check}",
+    )
+    assert code == (0 if passes else 1), out
+
+
+@pytest.mark.parametrize(
+    ("built", "same"),
+    [
+        ("the team built checkout version 5.2.0 as R1", True),
+        ("we build checkout 5.2.0 as R1", True),
+        ("CI built checkout version 5.3.0 as R1", False),
+    ],
+)
+def test_a_build_said_with_who_built_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], built: str, same: bool
+) -> None:
+    code, out = run_scenario(
+        tmp_path,
+        capsys,
+        f"Given {built}",
+        'And a manifest "checkout" version "5.2.0"',
+        'When I build "checkout" as R2',
+        "Then R1 is tagged checkout:5.2.0",
+        f"And R1 and R2 have {'the same digest' if same else 'different digests'}",
+    )
+    assert code == (0 if same else 1), out
