@@ -143,10 +143,13 @@ def does_not_run(world: World, env: str, alias: str) -> None:
     variants=(
         "{alias:artifact} never <made it to|reached|got to|ran in|went to|was deployed to|reaches|"
         "gets to|makes it to|goes to|runs in|lands in|landed in|was promoted to> {env:name}",
+        "{alias:artifact} <has not been|hasn't been|has never been|was not|wasn't|was never|"
+        "is not|isn't> <promoted|deployed|released|rolled out|shipped> to {env:name}[ yet]",
     ),
 )
 def never_ran(world: World, env: str, alias: str) -> None:
-    """No deployment in ENV's history was of the artifact's digest."""
+    """No deployment in ENV's history was of the artifact's digest ("R2 has not been
+    promoted to prod" is this fact, never "R2 can not be promoted", a check of a refusal)."""
     current = scene(world)
     digest = current.digest(world, alias)
     if any(d.digest == digest for d in _view(world, env).deployments):

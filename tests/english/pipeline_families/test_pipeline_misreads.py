@@ -93,3 +93,32 @@ def test_a_word_is_not_an_alias(keyword: str, text: str, domain: str) -> None:
     matches = REGISTRY.match(keyword, text)
     assert [m.definition.domain for m in matches] == [domain]
     assert all("failed" not in m.arguments.values() for m in matches)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "C3 has not been promoted to prod",
+        "C3 hasn't been deployed to prod yet",
+        "C3 was never promoted to prod",
+        "C3 is not promoted to prod",
+    ],
+)
+def test_not_promoted_is_what_happened_never_a_refusal(said: str) -> None:
+    """ "Has not been promoted" says what the history holds; "can not be promoted" (a check
+    that the engine refuses) is another meaning."""
+    (match,) = REGISTRY.match("then", said)
+    assert match.definition.function.__name__ == "never_ran"
+
+
+@pytest.mark.parametrize(
+    ("promoted", "passes"),
+    [("And I promote C3 to dev", True), ("And I promote C3 to dev, then staging", False)],
+)
+def test_not_promoted_to_an_environment_it_reached_fails(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], promoted: str, passes: bool
+) -> None:
+    code, out = run_scenario(
+        tmp_path, capsys, *_PASSED, promoted, "Then C3 has not been promoted to staging yet"
+    )
+    assert code == (0 if passes else 1), out
