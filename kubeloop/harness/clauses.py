@@ -53,8 +53,8 @@ _UNAVAILABLE = rf"max ?unavailable(?: of)? (?P<unavailable>{_INT_OR_PERCENT})"
 
 WORKLOAD: list[Clause] = [
     (
-        rf"(?:each |every pod |its pods )?(?:requesting|requests|request|needing|using|with|at|"
-        rf"asking for|that needs?|needs?|that asks? for|that uses?|wanting)"
+        rf"(?:each pod |each |every pod |its pods )?(?:requesting|requests|request|needing|using|"
+        rf"with|at|asking for|that needs?|needs?|that asks? for|that uses?|wanting)"
         rf" (?P<res>{_RES})",
         _requests,
     ),

@@ -233,6 +233,17 @@ def pods_between(world: World, deployment: str, low: int, high: int) -> None:
     never_more_pods(world, deployment, high)
 
 
+@then(
+    "{deployment:deployment} <stays|stayed|remains|remained|kept|keeps|was kept|is kept> "
+    "<under|below> {count:n} <replicas|pods>[ <the whole time|all along|throughout|at all times>]",
+    "web stays under 12 replicas",
+    "api remained below 9 pods the whole time",
+)
+def stays_under(world: World, deployment: str, count: int) -> None:
+    """After every reconcile pass so far, the deployment had fewer than COUNT pods."""
+    never_more_pods(world, deployment, count - 1)
+
+
 def _extreme(world: World, deployment: str, total: str, highest: bool) -> tuple[int, int]:
     """(value, first pass) of the deployment's highest or lowest ``total`` so far."""
     cluster = world.cluster

@@ -161,6 +161,8 @@ def the_hpa_for_wants(world: World, deployment: str, count: int) -> None:
         "{count:n}[ replica(s)]",
         "{deployment:deployment} <stays|stayed|remains|remained|is still|holds|held> at {count:n} "
         "<replicas|replica>",
+        "{deployment:deployment} <has scaled|scaled|has been scaled|was scaled> [<up|down|out|in> ]"
+        "to {bound:comparison} {count:n} <replicas|replica>",
         "<the HPA|the autoscaler> <brought|brings|took|takes|has brought|has taken> "
         "{deployment:deployment} [back ][<up|down> ]to {count:n}[ replica(s)]",
     ),

@@ -41,7 +41,7 @@ def a_cluster_autoscaler(world: World, high: int) -> None:
             f"{len(nodes)}",
         )
     spec: dict[str, object] = {"name": GROUP, "min_size": 0, "max_size": high - len(nodes)}
-    shapes = {(n.cpu, n.memory) for n in nodes}
+    shapes = {(int(world.attribute(n, "cpu")), int(world.attribute(n, "memory"))) for n in nodes}
     if len(shapes) == 1:
         cpu, memory = shapes.pop()
         spec["cpu"], spec["memory"] = format_cpu(cpu), format_memory(memory)

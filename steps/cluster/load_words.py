@@ -48,7 +48,7 @@ def share_of_request(world: World, deployment: str, value: float) -> None:
 
 def _request(world: World, deployment: str) -> int:
     """The CPU each of the deployment's pods requests (millicores), from the engine's pods."""
-    requests = sorted({p.cpu for p in world.pods(deployment)})
+    requests = sorted({int(world.attribute(p, "cpu")) for p in world.pods(deployment)})
     if not requests:
         raise world.fail(
             f'pods of "{deployment}" whose CPU request a usage is measured against', "none"
@@ -60,7 +60,7 @@ def _request(world: World, deployment: str) -> int:
             f"requests {shown}: say the utilization instead (e.g. every {deployment} pod runs "
             "at 150% of its CPU request)",
         )
-    return int(requests[0])
+    return requests[0]
 
 
 @when(

@@ -257,6 +257,8 @@ def moved_off(
         "{pods:pods} <is|are> [still ]<at|on|running> version {version:version}",
         "{pods:pods} <is|are> [still ]running {version:version}",
         "{pods:pods} <is|are> [all ][still ][now ]<at|on> {version:vnumber}",
+        "{pods:pods} <ends up|end up|ended up|has ended up|have ended up> <on|at|running> "
+        "{version:vnumber}",
     ),
 )
 def pods_run(world: World, pods: PodSet, version: str) -> None:

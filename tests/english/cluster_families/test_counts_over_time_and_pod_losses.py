@@ -150,3 +150,38 @@ def test_the_cluster_said_to_have_grown(
     )
     assert "no step matches" not in out, out
     assert (code == 0) is passes, out
+
+
+@pytest.mark.parametrize(
+    ("check", "passes"),
+    [
+        ("api stays under 5 replicas", True),
+        ("api has scaled down to fewer than 3 replicas", True),
+        ("api stays under 4 replicas", False),
+        ("api has scaled down to fewer than 2 replicas", False),
+    ],
+)
+def test_bounds_said_under_and_more_than(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], check: str, passes: bool
+) -> None:
+    code, out = run_scenario(tmp_path, capsys, *_SCALED, f"Then {check}")
+    assert "no step matches" not in out, out
+    assert (code == 0) is passes, out
+
+
+@pytest.mark.parametrize(("version", "passes"), [("v2.6.0", True), ("v2.5.0", False)])
+def test_pods_end_up_on_a_version(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], version: str, passes: bool
+) -> None:
+    code, out = run_scenario(
+        tmp_path,
+        capsys,
+        "Given 3 nodes",
+        'And a deployment "payments-api" with 4 replicas at v2.5.0, each pod asking for 1 CPU',
+        "When I reconcile until stable",
+        'And I apply version "v2.6.0" of "payments-api"',
+        "And I reconcile until stable",
+        f"Then every payments-api pod ends up on {version}",
+    )
+    assert "no step matches" not in out, out
+    assert (code == 0) is passes, out
