@@ -125,6 +125,9 @@ that is surely a value ("R1", a number, a quoted name), and never below ``_FAR``
 _FAR = 0.3
 _OTHER = 0.5
 """How much an example of the other keyword (a When for a Given) costs."""
+_UNPLACED = 2.0
+"""How much each kind of surely-typed value the line gives (a query, a duration, a version)
+that an example has no slot for costs: such an example would drop it."""
 _FILLED = 6
 """How many of the nearest examples are said in the line's values and compared."""
 
@@ -205,7 +208,11 @@ def phrases(index: FrameIndex, keyword: str, text: str, count: int) -> list[tupl
         covered = sum(catalog.weight.get(c, rarest) for c in content & k.content)
         if covered < _FAR * total and not typed:
             continue  # (says too little of what the line does, and has no slot for its query)
-        score = _rough(catalog, k, line) - (_OTHER if theirs != keyword else 0.0)
+        score = (
+            _rough(catalog, k, line)
+            - (_OTHER if theirs != keyword else 0.0)
+            - _UNPLACED * len(shaped - k.types)
+        )
         rough.append((-score, order, covered >= _CLOSE * total, k))
     rough.sort(key=lambda r: (r[0], r[1]))
     lowered = text.lower()

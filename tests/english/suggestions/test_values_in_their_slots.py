@@ -30,7 +30,7 @@ def _offered(keyword: str, text: str) -> list[tuple[str, str]]:
         ('"up{job=\\"auth\\"}" is 1 on every scrape', 'up{job="auth"}', "1"),
         ('"up{job=\\"auth\\"}" is 1 throughout the window', 'up{job="auth"}', "1"),
         (
-            '"rate(errors_total{team=\\"core\\"}[10m])" equals 3 by the end',
+            '"rate(errors_total{team=\\"core\\"}[10m])" equals 3 on the big screen',
             'rate(errors_total{team="core"}[10m])',
             "3",
         ),
@@ -79,9 +79,9 @@ def test_a_span_inside_a_query_is_not_a_slot() -> None:
 @pytest.mark.parametrize(
     ("keyword", "text", "mechanism", "values"),
     [
-        ("then", "the other 3 are pending for lack of memory", "cluster", ["3"]),
-        ("then", "storefront scales up to 9 replicas", "cluster", ["storefront", "9"]),
-        ("when", "9 of Q3's 300 unit tests fail", "pipeline", ["Q3", "9", "300"]),
+        ("then", "the other 3 hang around pending for lack of memory", "cluster", ["3"]),
+        ("then", "storefront balloons up to 9 replicas", "cluster", ["storefront", "9"]),
+        ("when", "9 of Q3's 300 unit tests go red", "pipeline", ["Q3", "9", "300"]),
         ("when", "I promote X9 to staging without waiting for approval", "pipeline", ["X9"]),
         ("then", 'node-4 carries 5 "api" pods now', "cluster", ["node-4", "5", '"api"']),
     ],
@@ -101,9 +101,9 @@ def test_the_first_suggestion_is_of_the_lines_mechanism_and_keeps_its_values(
 @pytest.mark.parametrize(
     ("text", "value"),
     [
-        ("every payments-api pod ends up on v2.6.0", "v2.6.0"),
+        ("every payments-api pod has moved to v2.6.0 by now", "v2.6.0"),
         ("the queue for v3 keeps growing", "v3"),
-        ("R4 is what storefront serves now", "R4"),
+        ("R4 is what storefront serves by lunchtime", "R4"),
     ],
 )
 def test_a_version_or_a_builds_alias_never_names_a_service(text: str, value: str) -> None:
