@@ -127,7 +127,9 @@ def was_rolled_back_to(world: World, env: str, alias: str) -> None:
     "{env:name} <doesn't run|does not run|isn't running|is not running|isn't on|is not on> "
     "{alias:artifact}",
     "prod doesn't run R3",
-    variants=("{alias:artifact} <isn't|is not> <running|deployed|live> <in|to|on> {env:name}",),
+    variants=(
+        "{alias:artifact} <isn't|is not> <running|deployed|live|promoted> <in|to|on> {env:name}",
+    ),
 )
 def does_not_run(world: World, env: str, alias: str) -> None:
     """ENV runs something else, or nothing, now."""
@@ -143,8 +145,8 @@ def does_not_run(world: World, env: str, alias: str) -> None:
     variants=(
         "{alias:artifact} never <made it to|reached|got to|ran in|went to|was deployed to|reaches|"
         "gets to|makes it to|goes to|runs in|lands in|landed in|was promoted to> {env:name}",
-        "{alias:artifact} <has not been|hasn't been|has never been|was not|wasn't|was never|"
-        "is not|isn't> <promoted|deployed|released|rolled out|shipped> to {env:name}[ yet]",
+        "{alias:artifact} <has not been|hasn't been|has never been|was not|wasn't|was never> "
+        "<promoted|deployed|released|rolled out|shipped> to {env:name}[ yet]",
     ),
 )
 def never_ran(world: World, env: str, alias: str) -> None:

@@ -96,19 +96,19 @@ def test_a_word_is_not_an_alias(keyword: str, text: str, domain: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "said",
+    ("said", "meant"),
     [
-        "C3 has not been promoted to prod",
-        "C3 hasn't been deployed to prod yet",
-        "C3 was never promoted to prod",
-        "C3 is not promoted to prod",
+        ("C3 has not been promoted to prod", "never_ran"),
+        ("C3 hasn't been deployed to prod yet", "never_ran"),
+        ("C3 was never promoted to prod", "never_ran"),
+        ("C3 is not promoted to prod", "does_not_run"),
     ],
 )
-def test_not_promoted_is_what_happened_never_a_refusal(said: str) -> None:
-    """ "Has not been promoted" says what the history holds; "can not be promoted" (a check
-    that the engine refuses) is another meaning."""
+def test_not_promoted_is_what_happened_never_a_refusal(said: str, meant: str) -> None:
+    """'Has not been promoted' says what the history holds, 'is not promoted' what runs
+    now; 'can not be promoted' (a check that the engine refuses) is another meaning."""
     (match,) = REGISTRY.match("then", said)
-    assert match.definition.function.__name__ == "never_ran"
+    assert match.definition.function.__name__ == meant
 
 
 @pytest.mark.parametrize(
