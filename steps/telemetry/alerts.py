@@ -307,6 +307,11 @@ def went_through(world: World, name: str, states: str) -> None:
 @then(
     "{name:alert} became {state:alertstate} at {time:duration}",
     'alert "HighErrorRate" became firing at 12 minutes',
+    "HighErrorRate started firing at 7 minutes",
+    variants=(
+        "{name:alert} <started|began|went|turned|switched to|moved to|went to> "
+        "{state:alertstate} at [minute ]{time:duration}",
+    ),
 )
 def became_at(world: World, name: str, state: str, time: int) -> None:
     """The alert changed to STATE at that time (since the scenario began)."""

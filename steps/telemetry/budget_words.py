@@ -187,7 +187,7 @@ def objective_is(world: World, percent: float, name: str | None = None) -> None:
         raise world.fail(f'an objective of {show(percent)}% for "{name}"', f"{show(got)}%")
 
 
-_KEEPS = "<its SLO|its objective|its target|its error budget|its budget|the SLO>"
+_KEEPS = "<its SLO|its objective|its target|its error budget|its budget|the SLO|SLO>"
 
 
 @then(

@@ -199,7 +199,8 @@ def _lasting(
     "the failure rate doubles to 4%",
     variants=(
         "{name:service} <starts failing|fails|is failing|begins failing|" + _ERRS_ON + "> "
-        "{errors:share}[ of] [<its|all|the|all its|all of its> ]requests" + _WITH_CODE + _FOR,
+        "[<about|around|roughly|some> ]{errors:share}[ of] [<its|all|the|all its|all of its> ]"
+        "requests" + _WITH_CODE + _FOR,
         "{errors:share} of {name:service}'s requests " + _FAIL + _WITH_CODE + _FOR,
         "{errors:share}[ of] " + _THEIR + "requests " + _FAIL + _WITH_CODE + _FOR,
         "{errors:share} of <them|those> " + _FAIL + _WITH_CODE + _FOR,

@@ -29,7 +29,11 @@ _RULES = (
 
 def _run(tmp_path: Path, capsys: pytest.CaptureFixture[str], *lines: str) -> tuple[int, str]:
     code, out = run_scenario(tmp_path, capsys, *lines)
-    assert "no step matches" not in out and "definitions (" not in out, out
+    assert (
+        "no step matches" not in out
+        and "definitions (" not in out
+        and "more than one way" not in out
+    ), out
     return code, out
 
 
@@ -115,3 +119,27 @@ def test_a_duration_said_in_words(said: str, seconds: int) -> None:
     duration = TYPES["duration"]
     assert re.fullmatch(duration.regex, said, re.IGNORECASE)
     assert duration.convert(said) == seconds
+
+
+@pytest.mark.parametrize(
+    ("check", "passes"),
+    [
+        ("Then Errors started firing at 6 minutes", True),
+        ("Then Errors went pending at 1 minute", True),
+        ("Then Errors started firing at 5 minutes", False),
+    ],
+)
+def test_when_an_alert_changed_said_as_it_started(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], check: str, passes: bool
+) -> None:
+    """Errors: pending at the first evaluation with errors (1m), firing five minutes later."""
+    code, out = _run(
+        tmp_path,
+        capsys,
+        "Given api serves 100 requests per second",
+        'And an alert "Errors" fires if api\'s error rate exceeds 1% for five minutes',
+        "When api starts failing 10% of requests",
+        "And ten minutes pass",
+        check,
+    )
+    assert (code == 0) is passes, out

@@ -1,0 +1,67 @@
+"""An error budget burning now, said as a verb: "the error budget of checkout is burning",
+"checkout is burning through its error budget", "the budget is not burning any more".
+
+Burning is errors being served now: the SLO's burn rate over the last 5 minutes (Sloth's
+shortest SLI window) is above 0; not burning, it is 0. No requests in the window is neither.
+"""
+
+from __future__ import annotations
+
+import math
+
+from kubeloop.harness.registry import then
+from kubeloop.harness.world import World
+
+from .slos import find_slo, slo_named
+from .telemetry_part import call, show
+
+_NOW = 300
+"""The window "now" is read over (Sloth's shortest SLI window)."""
+_BUDGET = "<budget|error budget>"
+
+
+def _burn_now(world: World, name: str | None) -> tuple[str, float]:
+    name = slo_named(world, name)
+    find_slo(world, name)
+    burn = float(call(world, "burn_rate", name, _NOW))
+    if math.isnan(burn):
+        raise world.fail(f'requests measured for the SLO "{name}" now', "no requests in 5m")
+    return name, burn
+
+
+@then(
+    "the " + _BUDGET + "[ <of|for> {name:sloname}] is [still ]<burning|being burned|being "
+    "consumed|being eaten|being used>[ down]",
+    "the error budget of checkout is burning",
+    "checkout is burning through its error budget",
+    "the budget is still being consumed",
+    variants=(
+        "{name:sloname} is [still ]<burning|eating|eating into|burning through|using up|"
+        "consuming> its " + _BUDGET,
+        "{name:sloname}'s " + _BUDGET + " is [still ]<burning|being burned|being consumed|"
+        "being eaten>[ down]",
+    ),
+)
+def budget_burning(world: World, name: str | None = None) -> None:
+    """The SLO's errors are using its budget now (burn rate over 5 minutes above 0)."""
+    name, burn = _burn_now(world, name)
+    if burn <= 0:
+        raise world.fail(f'the budget of "{name}" burning now', "burn rate 0 over 5m")
+
+
+@then(
+    "the " + _BUDGET + "[ <of|for> {name:sloname}] is <not|no longer> <burning|being burned|"
+    "being consumed>[ any more][ anymore]",
+    "the error budget of checkout is no longer burning",
+    "checkout is not burning its budget any more",
+    variants=(
+        "{name:sloname} is <not|no longer> <burning|eating into|burning through|using up|"
+        "consuming> its " + _BUDGET + "[ any more][ anymore]",
+        "{name:sloname} <has stopped|stopped> burning its " + _BUDGET,
+    ),
+)
+def budget_not_burning(world: World, name: str | None = None) -> None:
+    """No error of the SLO's now (burn rate over 5 minutes is 0)."""
+    name, burn = _burn_now(world, name)
+    if burn > 0:
+        raise world.fail(f'the budget of "{name}" not burning now', f"burn rate {show(burn)}")
