@@ -30,6 +30,10 @@ _TAKES: dict[str, frozenset[str]] = {
 """Each kind noun, and the parameter types that name a thing of that kind."""
 _NAMED = frozenset().union(*_TAKES.values())
 """Parameter types that name a thing of one kind (a plain ``name`` names any)."""
+_ONLY_ITS_OWN = frozenset({concept_of("commit")})
+"""Kinds whose values name nothing else, so never fill a plain ``name`` either: a commit id
+is never a manifest's or a deployment's name ("commit a1b2c3d gets built as I1" is not
+"I built a1b2c3d as I1")."""
 
 
 def fits(match: Match, placed: tuple[tuple[int, int, Chunk], ...], lexicon: Lexicon) -> bool:
@@ -61,6 +65,7 @@ def fits(match: Match, placed: tuple[tuple[int, int, Chunk], ...], lexicon: Lexi
         if not holders:
             continue
         kind = min(holders)[1]
-        if kind in _NAMED and kind not in _TAKES[value.of_kind]:
+        strict = value.of_kind in _ONLY_ITS_OWN
+        if (kind in _NAMED or strict) and kind not in _TAKES[value.of_kind]:
             return False
     return True

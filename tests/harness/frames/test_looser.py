@@ -55,3 +55,13 @@ def test_what_is_loosened_and_what_never_is() -> None:
     for negated in ("NOT", "NEVER", "NO", "LT", "GE"):
         for concepts, _ in signatures("given", _line(negated, "EQ", "fail")):
             assert negated in concepts
+
+
+@pytest.mark.parametrize(
+    "text", ["commit a1b2c3d gets built as I1", "our commit a1b2c3d is built as I1"]
+)
+def test_a_commit_built_without_who_built_it_stays_a_commit(text: str) -> None:
+    """The kind noun "commit" types its value: it never becomes a manifest's name in
+    "I built X as I1"."""
+    (match,) = REGISTRY.match("given", text)
+    assert match.arguments == {"commit": "a1b2c3d", "alias": "I1"}, match.text
