@@ -1,6 +1,7 @@
 """An SLO's pages counted and its quiet said in one breath: ""orders-availability" paged
-exactly once", "checkout paged the on-call twice", "the SLO paged the on-call", "the SLO
-neither pages nor opens a ticket", "… never paged nor opened a ticket".
+exactly once", "checkout paged the on-call twice", "the SLO neither pages nor opens a
+ticket", "… never paged nor opened a ticket" (whether it paged at all, said with whom it
+woke, is slo_pages.py's).
 
 A page is the SLO's page alert (the fast burn) going to firing: "paged exactly once"
 counts those starts so far, from the alert's own timeline of that severity. "Neither pages
@@ -20,7 +21,7 @@ from .paging import _firing
 from .slos import find_slo, slo_named
 from .telemetry_part import call
 
-_WHOM = (
+WHOM = (
     "<the on-call|on-call|the on-call engineer|the on call|someone|somebody|the team|us|me|"
     "the SRE|whoever is on call|the pager>"
 )
@@ -43,7 +44,7 @@ def _pages(world: World, name: str) -> tuple[str, list[tuple[int, str]]]:
     "checkout has paged more than once",
     variants=(
         "{name:sloname} has paged " + _COUNT,
-        "{name:sloname} <paged|has paged> " + _WHOM + " " + _COUNT,
+        "{name:sloname} <paged|has paged> " + WHOM + " " + _COUNT,
     ),
 )
 def paged_times(world: World, name: str, count: int, bound: str = "==") -> None:
@@ -59,20 +60,6 @@ def paged_times(world: World, name: str, count: int, bound: str = "==") -> None:
         at = ", ".join(f"at {t // 60}m" for t in starts) or "never"
         said = "" if bound == "==" else bound + " "
         raise world.fail(f'the SLO "{name}" paging {said}{count} time(s)', f"{len(starts)} ({at})")
-
-
-@then(
-    "{name:sloname} <paged|has paged|woke up> " + _WHOM,
-    "the SLO paged the on-call",
-    '"checkout-availability" has paged the on-call engineer',
-    "checkout woke up the on-call",
-)
-def paged_someone(world: World, name: str) -> None:
-    """The SLO's page alert fired at some point so far."""
-    name = slo_named(world, name)
-    find_slo(world, name)
-    if not _firing(world, "page", name, ever=True):
-        raise world.fail(f'the SLO "{name}" paged at some point', "it never paged")
 
 
 @then(

@@ -15,6 +15,7 @@ from kubeloop.harness.comparisons import compare
 from kubeloop.harness.registry import then
 from kubeloop.harness.world import World
 
+from .page_counts import WHOM
 from .paging import _firing
 from .slos import find_slo, slo_named
 from .telemetry_part import call, parse_number, show
@@ -25,6 +26,9 @@ from .telemetry_part import call, parse_number, show
     "has paged someone|paged someone>",
     'the SLO "storefront-availability" has paged',
     "checkout paged at some point",
+    "the SLO paged the on-call",
+    "checkout woke up the on-call",
+    variants=("{name:sloname} <paged|has paged|woke up> " + WHOM,),
 )
 def has_paged(world: World, name: str) -> None:
     """The SLO's page alert fired at some point so far."""

@@ -240,7 +240,7 @@ def test_how_the_incident_ended(
         ("when", "P2 is promoted to prod but nobody approves it", "promote_plainly"),
         ("when", "O2 rolls out to orders with maxSurge 1 and maxUnavailable 0", "i_roll_out"),
         ("given", "every pod on v2 fails 30% of requests", "pods_running_fail"),
-        ("then", "the SLO paged the on-call", "paged_someone"),
+        ("then", "the SLO paged the on-call", "has_paged"),
     ],
 )
 def test_each_family_is_read_as_what_it_means(keyword: str, said: str, meant: str) -> None:
