@@ -47,6 +47,8 @@ def test_the_glue_holds_every_form_of_every_phrase_and_every_example() -> None:
             assert f"/^{js_regex(regex.pattern)}$/i" in text, definition.pattern
     assert "When('I drain node-1 with a timeout of 30 seconds', () => {})" in text
     assert "(?P<" not in text
+    flags = re.findall(r"\(\?-?[aiLmsux]+(?:-[imsx]+)?[:)]", text)
+    assert not flags, f"JavaScript has no inline flag groups: {flags[:3]}"
 
 
 def _modules() -> Path:
