@@ -217,30 +217,6 @@ def test_a_running_service_said_in_another_order(
 
 
 @pytest.mark.parametrize(
-    ("fault", "passes"),
-    [
-        ("v2 has a bug that fails 30% of requests", True),
-        ("30% of requests to v2 fail", True),
-        ("v2 pods return 500s for 30% of requests", True),
-        ("30% of requests to v3 fail", False),
-    ],
-)
-def test_a_versions_fault_said_with_the_requests_or_the_bug_first(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], fault: str, passes: bool
-) -> None:
-    code, out = run_scenario(
-        tmp_path,
-        capsys,
-        *_incident(
-            fault,
-            'orders is rolled back automatically when "orders-availability" pages',
-            "Then prod is back on v1",
-        ),
-    )
-    assert (code == 0) is passes, out
-
-
-@pytest.mark.parametrize(
     ("said", "passes"),
     [
         ("we push v2 of orders all the way to prod", True),

@@ -162,6 +162,10 @@ def _incident(fault: str, automation: str, *checks: str) -> tuple[str, ...]:
         ("any pod on v2 fails 30% of requests", True),
         ("each copy running v2 starts failing 30% of its requests", True),
         ("every pod on v3 fails 30% of requests", False),
+        ("v2 has a bug that fails 30% of requests", True),
+        ("30% of requests to v2 fail", True),
+        ("v2 pods return 500s for 30% of requests", True),
+        ("30% of requests to v3 fail", False),
     ],
 )
 def test_a_fault_per_version_said_before_the_release_hits_its_pods(
