@@ -153,9 +153,12 @@ _VERB = (
 """The verb before a fact, with the adverbs that change nothing ("is already in staging",
 "have both been promoted"); "never" and "not" belong to the facts that mean them."""
 _NOT_A_FACT = (
-    r"(?!(?:signed|tested|scanned|approved|promoted|running|passed|passes|built|is|was|gets|"
-    r"got|then|but|last)\b)"
+    r"(?!(?:signed|unsigned|tested|scanned|approved|promoted|deployed|released|shipped|running|"
+    r"serving|live|ran|run|passed|passes|passing|clears|cleared|built|from|with|is|was|gets|"
+    r"got|goes|went|gone|made|rolled|reached|landed|then|but|last|never|not|nobody)\b)"
 )
+"""A word that begins a fact is never an environment's name, so an environment list ends
+where the next fact begins ("promoted to dev and staging and went live in prod")."""
 _ONE_ENV = f"{_NOT_A_FACT}(?:{NAME})"
 _ENV_SEP = r",? and then |,? then |,? and |, "
 _ENV = f"(?P<env>{_ONE_ENV}(?:(?:{_ENV_SEP}){_ONE_ENV})*)"
@@ -212,10 +215,12 @@ _FACTS: list[tuple[str, str]] = [
 _SEP = r"(?:,? and |,? but |, | )"
 _ONE = "|".join(f"(?:{_strip_groups(regex)})" for regex, _ in _FACTS)
 FACTS = rf"(?:{_SEP}{_VERB}(?:{_ONE}))+"
+_REST = f"(?=(?:{_SEP}{_VERB}(?:{_ONE}))*\\Z)"
+"""A clause ends only where the rest reads as facts: "promoted to staging and rolled out to
+web" is not read as a promotion to "staging and rolled" although the list is greedy."""
 _COMPILED = [
-    (re.compile(f"{_SEP}{_VERB}(?:{regex})", re.IGNORECASE), kind) for regex, kind in _FACTS
+    (re.compile(f"{_SEP}{_VERB}(?:{regex}){_REST}", re.IGNORECASE), kind) for regex, kind in _FACTS
 ]
-_WHOLE = re.compile(f"(?:{_SEP}{_VERB}(?:{_ONE}))*", re.IGNORECASE)
 
 
 def _facts(text: str) -> tuple[Fact, ...]:
@@ -225,7 +230,7 @@ def _facts(text: str) -> tuple[Fact, ...]:
     while position < len(text):
         for regex, kind in _COMPILED:
             match = regex.match(text, position)
-            if match is None or not _WHOLE.fullmatch(text, match.end()):
+            if match is None:
                 continue
             groups = match.groupdict()
             if kind == "commit":

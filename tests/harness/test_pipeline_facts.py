@@ -1,0 +1,43 @@
+"""A list of facts is read clause by clause so that the rest still reads: an environment
+list is greedy, and a clause that takes a word the next clause needs must give it back."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from kubeloop.harness.pipeline_words import FACTS, Fact, _facts
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            ", promoted to staging and rolled out to prod",
+            (Fact("promoted", "staging"), Fact("running", "prod")),
+        ),
+        (
+            " approved, promoted to dev and staging and went live in prod",
+            (
+                Fact("approved"),
+                Fact("promoted", "dev"),
+                Fact("promoted", "staging"),
+                Fact("running", "prod"),
+            ),
+        ),
+        (
+            " deployed to qa and reached prod",
+            (Fact("promoted", "qa"), Fact("running", "prod")),
+        ),
+        (
+            " promoted to dev, then staging and landed in prod",
+            (Fact("promoted", "dev"), Fact("promoted", "staging"), Fact("running", "prod")),
+        ),
+    ],
+)
+def test_a_greedy_environment_list_gives_back_the_next_clause(
+    text: str, expected: tuple[Fact, ...]
+) -> None:
+    assert re.fullmatch(FACTS, text, re.IGNORECASE), text
+    assert _facts(text) == expected
