@@ -86,7 +86,12 @@ class StepDefinition:
         return None if found is None else found[1]
 
     def parse(self, text: str) -> dict[str, Any] | None:
-        found = self.parse_form(text)
+        """The arguments, or None where the text does not read (a converter's ValueError
+        too: see Registry.match_one)."""
+        try:
+            found = self.parse_form(text)
+        except ValueError:
+            return None
         return None if found is None else found[1]
 
     def parse_form(self, text: str) -> tuple[int, dict[str, Any]] | None:

@@ -102,10 +102,18 @@ class Registry:
         return iter(self._words.candidates(keyword, text))
 
     def match_one(self, keyword: str, text: str) -> list[Match]:
-        """Every definition that matches ``text`` whole."""
+        """Every definition that matches ``text`` whole.
+
+        A definition whose converter refuses what its pattern took (``ValueError``) does not
+        match: the line then gets "no step matches" and suggestions, never a traceback.
+        tests/harness/test_pattern_samples.py holds every pattern's samples to convert.
+        """
         found = []
         for definition in self.candidates(keyword, text):
-            parsed = definition.parse_form(text)
+            try:
+                parsed = definition.parse_form(text)
+            except ValueError:
+                continue
             if parsed is not None:
                 found.append(Match(definition, parsed[1], text, form=parsed[0]))
         return found
