@@ -7,6 +7,8 @@ import re
 
 import pytest
 
+import kubeloop.harness.artifacts  # noqa: F401  (registers the artifact type)
+from kubeloop.harness.params import TYPES
 from kubeloop.harness.pipeline_words import FACTS, Fact, _facts
 
 
@@ -41,3 +43,9 @@ def test_a_greedy_environment_list_gives_back_the_next_clause(
 ) -> None:
     assert re.fullmatch(FACTS, text, re.IGNORECASE), text
     assert _facts(text) == expected
+
+
+@pytest.mark.parametrize("word", ["is", "was", "are", "has", "gets", "and", "then", "but"])
+def test_a_verb_or_a_joining_word_is_never_an_artifact(word: str) -> None:
+    assert re.fullmatch(TYPES["artifact"].regex, word, re.IGNORECASE) is None
+    assert re.fullmatch(TYPES["artifact"].regex, "R1", re.IGNORECASE) is not None
