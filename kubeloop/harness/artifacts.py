@@ -17,8 +17,9 @@ _FROM_COMMIT = (
 """The artifact built from a commit, named by the commit: bound as "commit 9e1f0aa"."""
 _WORD = (
     r"(?![a-z]+ed\b|\d{4}-\d\d-\d\d\b|(?:CVE|GHSA|GO|PYSEC|RUSTSEC|OSV)-|(?:anything|something|everything|same|other|new|old|"
-    r"last|latest|previous|next|first|current|whole|errors?|traffic|requests?|is|are|was|were|be|"
-    r"been|has|have|had|gets|got|does|did|and|then|but)\b)"
+    r"last|latest|previous|next|first|current|whole|errors?|traffic|requests?|nothing|none|is|are|"
+    r"was|were|be|been|has|have|had|gets|got|does|did|runs|passes|fails|serves|goes|reaches|"
+    r"lands|returns|and|then|but)\b)"
 )
 """What is never a bare alias: a past participle ("node-1 has failed"), a date ("the
 pipeline runs on 2026-06-01"), a word that says which build ("the same build") or what a

@@ -155,7 +155,7 @@ _VERB = (
 _NOT_A_FACT = (
     r"(?!(?:signed|unsigned|tested|scanned|approved|promoted|deployed|released|shipped|running|"
     r"serving|live|ran|run|passed|passes|passing|clears|cleared|built|from|with|is|was|gets|"
-    r"got|goes|went|gone|made|rolled|reached|landed|then|but|last|never|not|nobody)\b)"
+    r"got|goes|went|gone|made|rolled|reached|landed|and|then|but|last|never|not|nobody)\b)"
 )
 """A word that begins a fact is never an environment's name, so an environment list ends
 where the next fact begins ("promoted to dev and staging and went live in prod")."""
@@ -204,7 +204,7 @@ _FACTS: list[tuple[str, str]] = [
         "promoted",
     ),
     (
-        r"(?:(?:(?:running|live|deployed|serving|ran|run) )?in|(?:approved|promoted and "
+        r"(?:(?:(?:running|runs|live|deployed|serving|ran|run) )?in|(?:approved|promoted and "
         r"approved) into|(?:made it|got|rolled out|went live|goes live|went|goes|gone) "
         rf"(?:to|in|into)|reached|landed in) {_ENV}"
         r"(?: with (?:an |the |its )?approvals?)?",

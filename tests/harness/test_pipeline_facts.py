@@ -29,6 +29,16 @@ from kubeloop.harness.pipeline_words import FACTS, Fact, _facts
             ),
         ),
         (
+            " was promoted to dev, staging and prod, and was approved for prod",
+            (
+                Fact("promoted", "dev"),
+                Fact("promoted", "staging"),
+                Fact("promoted", "prod"),
+                Fact("approved", "prod"),
+            ),
+        ),
+        (" passed every gate and runs in prod", (Fact("gates"), Fact("running", "prod"))),
+        (
             " deployed to qa and reached prod",
             (Fact("promoted", "qa"), Fact("running", "prod")),
         ),
@@ -45,7 +55,9 @@ def test_a_greedy_environment_list_gives_back_the_next_clause(
     assert _facts(text) == expected
 
 
-@pytest.mark.parametrize("word", ["is", "was", "are", "has", "gets", "and", "then", "but"])
+@pytest.mark.parametrize(
+    "word", ["is", "was", "are", "has", "gets", "runs", "nothing", "and", "then", "but"]
+)
 def test_a_verb_or_a_joining_word_is_never_an_artifact(word: str) -> None:
     assert re.fullmatch(TYPES["artifact"].regex, word, re.IGNORECASE) is None
     assert re.fullmatch(TYPES["artifact"].regex, "R1", re.IGNORECASE) is not None
