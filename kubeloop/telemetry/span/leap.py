@@ -43,6 +43,7 @@ from kubeloop.telemetry.span.plan import (
     protected_by,
     reads_ahead,
     same_bits,
+    shared_writers,
 )
 from kubeloop.telemetry.span.scrapes import note_scraped, scrape_values
 
@@ -119,7 +120,10 @@ def _prepare(
     step = tel.scrape_interval
     tel._runs.update((s for s, _ in tel._services.values()), step, tel._scrape_since)
     times = _milliseconds(seconds)
-    demoted: set[int] = set()
+    shared = shared_writers(
+        [e.group.previous(i) for e in tel._groups for i in range(len(e.group.rules))]
+    )
+    demoted = set(shared)
     while True:
         loud = set(scraped).union(
             *(e.group.previous(i) for e in tel._groups for i in range(len(e.group.rules)))
@@ -133,7 +137,7 @@ def _prepare(
         if not more:
             for slot in slots:
                 slot.watch(store, known, quiet, first_ms)
-            hoping = hopeful(store, slots) - candidates(store, slots)
+            hoping = hopeful(store, slots, shared) - candidates(store, slots)
             return scraped, slots, hoping, seconds, quiet
         demoted |= more
 
