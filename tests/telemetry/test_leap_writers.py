@@ -82,8 +82,8 @@ def test_a_3_day_slo_leaps_whole_stretches_though_two_rules_record_its_3_day_rat
     reference, _ = run(slo, replay=False, seconds=seconds)
     fast, leapt = run(slo, replay=True, seconds=seconds)
     assert fast == reference
-    assert len(leapt) <= 4, leapt[:20]  # (each leap one instant: 2,160 of them)
-    assert max(leapt) >= 86_400 - 60
+    assert sum(leapt) >= seconds - 10 * 60, leapt[:20]  # (leaps of one instant, or none)
+    assert len(leapt) <= 14, leapt[:20]
 
 
 @pytest.mark.parametrize(
@@ -106,8 +106,8 @@ def test_two_rules_recording_one_series_leap_as_every_instant_gives(
     reference, _ = run(build, replay=False, seconds=seconds)
     fast, leapt = run(build, replay=True, seconds=seconds)
     assert fast == reference
-    assert len(leapt) <= 3, leapt[:20]
-    assert sum(leapt) >= seconds - 2 * 60
+    assert sum(leapt) >= seconds - 2 * 60, leapt[:20]
+    assert len(leapt) <= 24, leapt[:20]
 
 
 RANGE_FUNCTIONS = ["sum", "count", "avg", "max", "min", "last", "stddev", "present"]
@@ -142,7 +142,8 @@ def test_range_functions_over_long_windows_leap_as_every_instant_gives(
     reference, _ = run(build, replay=False, seconds=seconds)
     fast, leapt = run(build, replay=True, seconds=seconds)
     assert fast == reference
-    assert len(leapt) <= 3, leapt[:20]
+    assert sum(leapt) >= seconds - 2 * 60, leapt[:20]
+    assert len(leapt) <= 12, leapt[:20]
 
 
 def test_rules_that_wrote_one_series_are_shared_writers() -> None:
