@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from kubeloop.telemetry import telemetry as facade
@@ -115,28 +115,34 @@ SOURCES = ['up{job="api"}', "job:ratio", "http_requests_total"]
 WINDOWS = ["1h", "1d", "3d", "7d"]
 
 
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.lists(
         st.tuples(
-            st.sampled_from(RANGE_FUNCTIONS), st.sampled_from(SOURCES), st.sampled_from(WINDOWS)
+            st.sampled_from(RANGE_FUNCTIONS),
+            st.sampled_from(SOURCES),
+            st.sampled_from(WINDOWS),
+            st.integers(0, 2),
         ),
         min_size=1,
         max_size=4,
         unique=True,
     )
 )
+@example([("count", 'up{job="api"}', "1d", 0), ("count", 'up{job="api"}', "3d", 0)])  # equal
+@example([("sum", "job:ratio", "1d", 1), ("avg", "job:ratio", "7d", 1)])  # the second refused
 def test_range_functions_over_long_windows_leap_as_every_instant_gives(
-    shapes: list[tuple[str, str, str]],
+    shapes: list[tuple[str, str, str, int]],
 ) -> None:
     """Range functions over ``up`` (a constant), over a recorded ratio that varies and over
-    counters, with windows longer than the run: each leap covers its stretch."""
+    counters, with windows longer than the run, some recorded under one name (two writers
+    of one series): each leap covers its stretch."""
 
     def build(t: Telemetry) -> None:
         t.add_service("api", 50, 0.0013)
         t.add_recording("job:ratio", RATE % "5m")
-        for k, (function, source, window) in enumerate(shapes):
-            t.add_recording(f"job:shape{k}", f"{function}_over_time({source}[{window}])")
+        for function, source, window, name in shapes:
+            t.add_recording(f"job:shape{name}", f"{function}_over_time({source}[{window}])")
 
     seconds = 6 * 3600
     reference, _ = run(build, replay=False, seconds=seconds)
