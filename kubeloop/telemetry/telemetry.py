@@ -37,6 +37,7 @@ from kubeloop.telemetry.slo.book import SLO, SLOBook, availability
 from kubeloop.telemetry.slo.latency import latency
 from kubeloop.telemetry.slo.verdict import Verdict
 from kubeloop.telemetry.span.leap import leap
+from kubeloop.telemetry.span.pace import Pace
 from kubeloop.telemetry.span.replay import Replay
 from kubeloop.telemetry.span.runs import Runs
 from kubeloop.telemetry.timeline import AlertTimeline
@@ -68,6 +69,7 @@ class Telemetry:
         self.scrape_interval = checked_interval(scrape_interval, "scrape")
         self._scrape_since = self.clock.now
         self._runs = Runs()
+        self._pace = Pace()
         self.replay = True
         """Replay rule answers that provably repeat (``span/``); False evaluates every rule
         at every evaluation (the reference the tests compare against)."""

@@ -9,6 +9,7 @@ from kubeloop.telemetry.series.store import (
     SeriesStore,
     StoredSeries,
     is_stale,
+    repeats,
 )
 
 __all__ = [
@@ -26,4 +27,5 @@ __all__ = [
     "compile_regex",
     "is_stale",
     "quote",
+    "repeats",
 ]

@@ -42,6 +42,16 @@ def is_stale(value: float) -> bool:
     )
 
 
+def repeats(stored: float, value: float) -> bool:
+    """Whether appending ``value`` at the time of the stored sample ``stored`` is taken as the
+    same sample again (a no-op) rather than refused: equal, or both NaN, and both staleness
+    markers or neither."""
+    same = stored == value or (
+        stored.__class__ is value.__class__ is float and math.isnan(stored) and math.isnan(value)
+    )
+    return same and is_stale(stored) == is_stale(value)
+
+
 class SampleOrderError(InvalidSpecError):
     """A sample is older than the newest one of its series, or repeats its time with another
     value."""
@@ -249,12 +259,7 @@ class SeriesStore:
             series = self._create(labels)
         elif series.ts and t_ms <= series.ts[-1]:
             last_t, last_v = series.ts[-1], series.vs[-1]
-            same = last_v == value or (
-                last_v.__class__ is value.__class__ is float
-                and math.isnan(last_v)
-                and math.isnan(value)
-            )
-            if t_ms == last_t and same and is_stale(last_v) == is_stale(value):
+            if t_ms == last_t and repeats(last_v, value):
                 return
             what = "a different value at the same time" if t_ms == last_t else "an older sample"
             raise SampleOrderError(

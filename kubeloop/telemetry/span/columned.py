@@ -21,7 +21,7 @@ from kubeloop.telemetry.series import Labels, SeriesStore, StoredSeries, is_stal
 from kubeloop.telemetry.span.bulk import appendable, extend
 from kubeloop.telemetry.span.columns import Columns, columns, covered
 from kubeloop.telemetry.span.instants import REMEMBERED
-from kubeloop.telemetry.span.plan import Slot, hopeful, queries, selectors_of
+from kubeloop.telemetry.span.plan import Slot, hopeful, queries, selectors_of, shared_writers
 
 
 def candidates(store: SeriesStore, slots: list[Slot]) -> set[int]:
@@ -53,7 +53,8 @@ def _walk(
     """The rules not proven, in order, each answered as columns or left to the instants;
     ``times`` None only tells which may be (assuming each that may be is)."""
     unproven = [slot for slot in slots if not slot.proven]
-    hoping = hopeful(store, slots) if times is not None else set()
+    shared = shared_writers([slot.entry.group.previous(slot.index) for slot in slots])
+    hoping = hopeful(store, slots, shared) if times is not None else set()
     staying_writes: set[Labels] = set()
     staying_reads: set[Labels] = set()
     asking = False
@@ -64,6 +65,7 @@ def _walk(
         reads = _reads(store, slot)
         fits = (
             not asking
+            and slot.position not in shared
             and group.options.max_samples is None
             and covered(slot.rule.spec.parsed)
             and not reads & (staying_writes | later)

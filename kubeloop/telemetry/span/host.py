@@ -11,6 +11,7 @@ from kubeloop.telemetry.retention import Retention
 from kubeloop.telemetry.rules.alerting import AlertingRule
 from kubeloop.telemetry.scheduled import Scheduled
 from kubeloop.telemetry.series import SeriesStore
+from kubeloop.telemetry.span.pace import Pace
 from kubeloop.telemetry.span.runs import Runs
 from kubeloop.telemetry.traffic import Service
 
@@ -22,6 +23,7 @@ class Host(Protocol):
     replay: bool
     _scrape_since: int
     _runs: Runs
+    _pace: Pace
     _by_name: dict[str, list[AlertingRule]]
     _services: dict[str, tuple[Service, PeriodicTask]]
     _groups: list[Scheduled]

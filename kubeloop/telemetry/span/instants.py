@@ -4,12 +4,13 @@ stretch did not foresee."""
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from typing import Final
 
 from kubeloop.telemetry.rules.alerting import AlertingRule
 from kubeloop.telemetry.rules.group import RuleFailure
 from kubeloop.telemetry.scheduled import note_states
-from kubeloop.telemetry.series import Labels, StoredSeries
+from kubeloop.telemetry.series import Labels, SeriesStore, StoredSeries, repeats
 from kubeloop.telemetry.span.bulk import truncate
 from kubeloop.telemetry.span.host import Host
 from kubeloop.telemetry.span.plan import Slot
@@ -34,6 +35,7 @@ def instants(
     it gave then (``Slot.unchanged``)."""
     store = tel.store
     size = len(store)
+    writers = {series.labels: position for series, position in written}
     entries = []
     for entry in tel._groups:
         mine = [s for s in slots if s.entry is entry and not s.proven]
@@ -66,7 +68,9 @@ def instants(
                 if slot.watched is not None:
                     last[slot.position] = answer
                 if len(store) != size or any(
-                    labels in protected or store.get(labels) is None for labels, _ in answer
+                    store.get(labels) is None
+                    or (labels in protected and not _refused(store, writers, slot, labels, v, ts))
+                    for labels, v in answer
                 ):
                     _stop(tel, slots, written, slot, answer, ts, failed)
                     done = (t - seconds[0]) // seconds.step
@@ -84,6 +88,26 @@ def instants(
         if slot.proven:
             slot.settle(len(seconds), seconds[-1] * 1000)
     return seconds[-1]
+
+
+def _refused(
+    store: SeriesStore,
+    writers: dict[Labels, int],
+    slot: Slot,
+    labels: Labels,
+    value: float,
+    ts: int,
+) -> bool:
+    """Whether the store refuses ``slot``'s sample ``value`` of ``labels`` at ``ts`` evaluating
+    instant by instant as it does in the leap: a scrape or a rule before ``slot`` in the order
+    wrote another value there at ``ts`` (two rules recording one series), so the leap need not
+    stop for it."""
+    series = store.get(labels)
+    if series is None or writers.get(labels, slot.position) >= slot.position:
+        return False
+    times = series.ts
+    at = bisect_left(times, ts)
+    return at < len(times) and times[at] == ts and not repeats(series.vs[at], value)
 
 
 def _stop(

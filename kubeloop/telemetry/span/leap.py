@@ -25,7 +25,7 @@ are evaluated as usual.
 from __future__ import annotations
 
 import math
-from typing import Any, Final
+from typing import Any
 
 from kubeloop.telemetry.promql.cached import same
 from kubeloop.telemetry.rules.alerting import AlertingRule
@@ -35,6 +35,7 @@ from kubeloop.telemetry.span.bulk import appendable, extend
 from kubeloop.telemetry.span.columned import answer_columns, candidates
 from kubeloop.telemetry.span.host import Host
 from kubeloop.telemetry.span.instants import instants
+from kubeloop.telemetry.span.pace import MAX_UNPROVEN, MIN_INSTANTS
 from kubeloop.telemetry.span.plan import (
     Quiet,
     Slot,
@@ -43,14 +44,9 @@ from kubeloop.telemetry.span.plan import (
     protected_by,
     reads_ahead,
     same_bits,
+    shared_writers,
 )
 from kubeloop.telemetry.span.scrapes import note_scraped, scrape_values
-
-MAX_INSTANTS: Final = 1440
-"""At most this many instants at once (a day at the default minute): memory stays bounded."""
-MIN_INSTANTS: Final = 3
-MAX_UNPROVEN: Final = 60
-"""At most this many while a rule that may be proven later is not yet."""
 
 
 def leap(tel: Host, now: int, horizon: int) -> int:
@@ -58,22 +54,32 @@ def leap(tel: Host, now: int, horizon: int) -> int:
     or as many of them as provably can be; returns the instant reached (``now``: none)."""
     step = tel.scrape_interval
     groups = tel._groups
-    if not tel.replay or tel.retention.keep_ms is None or tel.store.histogram_samples:
+    pace = tel._pace
+    if now < pace.resume or not tel.replay or tel.retention.keep_ms is None:
+        return now
+    if tel.store.histogram_samples:
         return now  # (the columns are floats: a store with native histograms goes by instants)
     if any(e.group.interval_ms != step * 1000 or e.group.spec.query_offset_ms for e in groups):
         return now
     first = (now // step + 1) * step
-    count = min((horizon - first) // step + 1, MAX_INSTANTS) if first <= horizon else 0
+    count = min((horizon - first) // step + 1, pace.limit) if first <= horizon else 0
     if count < MIN_INSTANTS or any(
         reads_ahead(r.spec.parsed) for e in groups for r in e.group.rules
     ):
         return now
-    full = range(first, first + count * step, step)
-    prepared = _prepare(tel, now, full[:MAX_UNPROVEN])
-    if prepared is not None and not prepared[2] and len(full) > MAX_UNPROVEN:
+    reached, planned, hoping = _stretch(tel, now, range(first, first + count * step, step))
+    pace.covered(first, reached, planned, step, hoping)
+    return reached
+
+
+def _stretch(tel: Host, now: int, full: range) -> tuple[int, int, bool]:
+    """Leap over as much of ``full`` as can be: the instant reached (``now``: none), how many
+    instants were planned, and whether a rule not proven may be soon."""
+    prepared = _prepare(tel, now, full[: tel._pace.first(len(full))])
+    if prepared is not None and not prepared[2] and len(full) > len(prepared[3]):
         prepared = _prepare(tel, now, full)  # nothing to look at again soon: go further
     if prepared is None:
-        return now
+        return now, len(full), False
     scraped, slots, hoping, seconds, quiet = prepared
     if hoping and len(seconds) > MAX_UNPROVEN:  # (proven for longer: true for less)
         seconds = seconds[:MAX_UNPROVEN]
@@ -82,12 +88,12 @@ def leap(tel: Host, now: int, horizon: int) -> int:
     store = tel.store
     protected = protected_by(scraped, slots, quiet)
     if protected is None:
-        return now
+        return now, count, bool(hoping)
     columns = [(labels, column, -1) for labels, column in scraped.items()]
     for slot in slots:
         columns += [(labels, col, slot.position) for labels, col in slot.columns(count).items()]
     if not all(appendable(store.get(labels), times[0]) for labels, _, _ in columns):
-        return now
+        return now, count, bool(hoping)
     written: list[tuple[StoredSeries, int]] = []
     for labels, column, position in columns:
         series = store.get(labels)
@@ -97,7 +103,7 @@ def leap(tel: Host, now: int, horizon: int) -> int:
     for service, _ in tel._services.values():
         note_scraped(service)
     answer_columns(store, slots, times, protected, written)
-    return instants(tel, slots, protected, written, seconds, hoping)
+    return instants(tel, slots, protected, written, seconds, hoping), count, bool(hoping)
 
 
 def _prepare(
@@ -119,7 +125,10 @@ def _prepare(
     step = tel.scrape_interval
     tel._runs.update((s for s, _ in tel._services.values()), step, tel._scrape_since)
     times = _milliseconds(seconds)
-    demoted: set[int] = set()
+    shared = shared_writers(
+        [e.group.previous(i) for e in tel._groups for i in range(len(e.group.rules))]
+    )
+    demoted = set(shared)
     while True:
         loud = set(scraped).union(
             *(e.group.previous(i) for e in tel._groups for i in range(len(e.group.rules)))
@@ -133,7 +142,7 @@ def _prepare(
         if not more:
             for slot in slots:
                 slot.watch(store, known, quiet, first_ms)
-            hoping = hopeful(store, slots) - candidates(store, slots)
+            hoping = hopeful(store, slots, shared) - candidates(store, slots)
             return scraped, slots, hoping, seconds, quiet
         demoted |= more
 

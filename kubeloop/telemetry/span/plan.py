@@ -170,10 +170,10 @@ def _selectors_of(node: ast.Expr) -> list[tuple[Matcher, ...]]:
     return [n.matchers for n in _walk(node) if isinstance(n, ast.VectorSelector)]
 
 
-def hopeful(store: SeriesStore, slots: list[Slot]) -> set[int]:
+def hopeful(store: SeriesStore, slots: list[Slot], never: set[int]) -> set[int]:
     """The rules not proven now that may be later in the stretch (their positions): they
-    replay, and none of their instant selectors reads what a rule that cannot be proven
-    writes."""
+    replay, are not among those that cannot be (``never``), and none of their instant
+    selectors reads what a rule that cannot be proven writes."""
     blocked: set[Labels] = set()
     found: set[int] = set()
     for slot in slots:
@@ -184,6 +184,7 @@ def hopeful(store: SeriesStore, slots: list[Slot]) -> set[int]:
         keeps = isinstance(rule, AlertingRule) and bool(rule.alerts())  # proven only once idle
         if (
             replay.enabled
+            and slot.position not in never
             and not keeps
             and not any(
                 series.labels in blocked
@@ -229,6 +230,18 @@ def queries(rule: AlertingRule) -> bool:
 
 def same_bits(a: float, b: float) -> bool:
     return a == b and (a != 0.0 or math.copysign(1.0, a) == math.copysign(1.0, b))
+
+
+def shared_writers(previous: list[set[Labels]]) -> set[int]:
+    """The positions of the rules that wrote, at their last evaluation, a series another rule
+    wrote too (``previous``: what each rule in evaluation order wrote). A leap neither proves
+    them nor answers them as columns: which of the two samples the store keeps, and so what
+    each rule wrote, is only known instant by instant."""
+    owners: dict[Labels, list[int]] = {}
+    for position, written in enumerate(previous):
+        for labels in written:
+            owners.setdefault(labels, []).append(position)
+    return {position for found in owners.values() if len(found) > 1 for position in found}
 
 
 def conflicts(store: SeriesStore, slots: list[Slot]) -> set[int]:
