@@ -17,6 +17,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from kubeloop.harness.errors import AmbiguousStepError, UndefinedStepError
+from kubeloop.harness.pipeline_readings import pipeline_said
 from kubeloop.harness.story_readings import build_apposition, story_said
 
 if TYPE_CHECKING:
@@ -190,11 +191,13 @@ _GATE_NOUN = (
     r"(?:(?:vulnerability|security|image|container|cve) )?scan|coverage|gates|checks"
 )
 _FOR_ARTIFACT = re.compile(
-    rf"^(?:the )?(?P<noun>{_GATE_NOUN})(?: for (?P<a>[A-Z0-9][\w.:-]*))? (?P<verb>.+?)"
+    rf"^(?:the )?(?P<noun>{_GATE_NOUN})(?! (?:gate|check|stage|step)s?\b)"
+    r"(?: for (?P<a>[A-Z0-9][\w.:-]*))? (?P<verb>.+?)"
     r"(?: for (?P<b>[A-Z0-9][\w.:-]*))?$"
 )
 """A gate's result said of a build with "for" ("integration tests pass for C1", "unit tests
-for C2 pass with 79% coverage"): the gate of that build ("the integration tests of C1 pass")."""
+for C2 pass with 79% coverage"): the gate of that build ("the integration tests of C1 pass").
+A gate named by its noun ("the scan gate … for C3") is left as it is said."""
 
 
 def _of_artifact(text: str) -> str:
@@ -325,7 +328,7 @@ def _readings(text: str) -> list[str]:
     if _COLON.match(text):
         detailed = _COLON.sub(r"\g<head> with \g<rest>", text)
         return [detailed, *readings(detailed)]
-    stripped = _LEADING.sub("", _without_fillers(_ALL_THE_WAY.sub("", text)))
+    stripped = _LEADING.sub("", _without_fillers(_ALL_THE_WAY.sub("", pipeline_said(text))))
     stripped = _of_artifact(_PRODUCTION.sub("prod", stripped))
     stripped = _UNTRUSTED.sub(_trust, _SKIPPING.sub(r"\g<move>", stripped))
     stripped = _MEASURE_ON.sub(r"the \g<what> of \g<who> ", stripped)

@@ -189,6 +189,37 @@ def history_is(world: World, env: str, aliases: Sequence[str]) -> None:
         raise world.fail(f"history {', '.join(aliases)}", ", ".join(actual) or "none")
 
 
+_END = "<ends|ended|finishes|finished|closes|closed> with"
+_START = "<starts|started|begins|began|opens|opened> with"
+
+
+@then(
+    "the history of {env:name} " + _END + " {aliases:sequence}",
+    "the history of prod ends with D2 and D1",
+    "the history of prod begins with D1",
+    variants=(
+        "the history of {env:name} " + _START + " {starts:sequence}",
+        "{env:name}'s [<deploy|deployment|release> ]history " + _END + " {aliases:sequence}",
+        "{env:name}'s [<deploy|deployment|release> ]history " + _START + " {starts:sequence}",
+    ),
+)
+def history_ends_with(
+    world: World,
+    env: str,
+    aliases: Sequence[str] | None = None,
+    starts: Sequence[str] | None = None,
+) -> None:
+    """The last deployments ENV went through are ALIASES, in order (or its first ones are
+    STARTS); a history shorter than the list said does not end with it."""
+    current = scene(world)
+    actual = [current.alias_of(d.digest) for d in _view(world, env).deployments]
+    said = list(starts if starts is not None else aliases or ())
+    part = actual[: len(said)] if starts is not None else actual[len(actual) - len(said) :]
+    if len(actual) < len(said) or part != said:
+        where = "starting" if starts is not None else "ending"
+        raise world.fail(f"history {where} with {', '.join(said)}", ", ".join(actual) or "none")
+
+
 @then(
     "the known-good digests of {env:name} are {aliases:names}",
     "the known-good digests of prod are D1",
