@@ -17,7 +17,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from kubeloop.harness.errors import AmbiguousStepError, UndefinedStepError
-from kubeloop.harness.pipeline_readings import pipeline_said
+from kubeloop.harness.params import SAID_NUMBERS, number
+from kubeloop.harness.pipeline_readings import pipeline_said, pipeline_said_of
 from kubeloop.harness.story_readings import build_apposition, story_said
 
 if TYPE_CHECKING:
@@ -135,8 +136,19 @@ _RULES: list[tuple[re.Pattern[str], tuple[str, ...]]] = [
 ]
 
 
-_PERCENT = re.compile(r"\b(\d+(?:\.\d+)?) ?(?:percent|per cent|pct)\b", re.IGNORECASE)
-"""A percentage in words ("10 percent", "99.9 per cent"): the percentage ("10%")."""
+_SAID = "|".join(sorted(SAID_NUMBERS, key=len, reverse=True))
+_PERCENT = re.compile(
+    rf"\b(\d+(?:\.\d+)?|(?:a|one) hundred|{_SAID}) ?(?:percent|per cent|pct)\b", re.IGNORECASE
+)
+"""A percentage in words ("10 percent", "99.9 per cent", "eighty percent"): the percentage
+("10%")."""
+
+
+def _percent(found: re.Match[str]) -> str:
+    said = found.group(1)
+    if said[0].isdigit():
+        return f"{said}%"
+    return "100%" if said.lower().endswith("hundred") else f"{number(said)}%"
 
 
 _CONTRACTION = re.compile(
@@ -336,10 +348,10 @@ def _readings(text: str) -> list[str]:
     if stripped != text.lstrip() and _BARE.match(stripped):
         stripped = f"I {stripped}"
     stripped = _BACK.sub(r"\1 ", stripped).rstrip(".")
-    stripped = _PERCENT.sub(r"\1%", _CONTRACTION.sub(r"\1 not", stripped))
+    stripped = _PERCENT.sub(_percent, _CONTRACTION.sub(r"\1 not", stripped))
     stripped = _IS_SHORT.sub(r"\1 is", _WHOSE_REQUESTS.sub("", stripped))
     stripped = _POSSESSIVE.sub(_of, _PLURAL_OWNER.sub("'s ", stripped))
-    stripped = story_said(stripped)
+    stripped = pipeline_said_of(story_said(stripped))
     if _RUNNING.search(stripped):
         stripped = _EVERY_POD.sub("", stripped)
     if _EVERY_GATE.match(stripped):
@@ -359,7 +371,8 @@ def _readings(text: str) -> list[str]:
     for rule, replacements in _RULES:
         if rule.search(stripped):
             found = [rule.sub(r, stripped, count=1) for r in replacements]
-            return [" ".join(f.split()) for f in _dedupe(found)]
+            said = [stripped] if stripped != text else []  # the modal kept, the rest read
+            return _dedupe(said + [" ".join(f.split()) for f in found])
     return [stripped] if stripped != text else []
 
 

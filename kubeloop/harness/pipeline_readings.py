@@ -59,6 +59,107 @@ _BY_DIGEST = re.compile(
 """A rollback or promotion said "by digest": every one moves a digest, never a tag."""
 
 
+_ALIAS = r"(?:(?-i:[A-Z][\w.:-]*\d[\w.:-]*)|\"[^\"]+\")"
+"""A build's name as people give one: a capital and a digit (P2, R10, build-B7 quoted)."""
+_COVERAGE_OF = re.compile(
+    rf"\bwith (?:a |its )?(?:line |code |test )?coverage of ({_PERCENT})$"
+    rf"|\band cover(?:s|ed)? ({_PERCENT}) of (?:the |its )?(?:code|lines|codebase)$"
+    rf"|\bwith ({_PERCENT}) (?:line|code|test|statement) coverage$",
+    re.IGNORECASE,
+)
+"""Coverage said another way ("with coverage of 91%", "and cover 91% of the code", "with 91%
+line coverage"): with that coverage."""
+_TESTS_ON = re.compile(
+    rf"^(?:the )?(?P<kind>unit|integration) tests (?P<verb>pass|passes|passed|fail|failed|"
+    rf"are green|were green) (?:on|against) (?P<alias>{_ALIAS})(?= |$)",
+    re.IGNORECASE,
+)
+"""Tests said to pass "on" a build ("unit tests pass on P2 with 91% coverage"): its tests."""
+_CI_RUNS = re.compile(
+    r"^(?:CI|the CI|the CI pipeline|the build pipeline|our pipeline|the pipeline)"
+    r" (?P<verb>runs|ran|reruns|re-runs|runs again) (?:on|against|over) ",
+    re.IGNORECASE,
+)
+"""CI said to run "on" a build ("CI runs on P2"): the pipeline runs for it."""
+_GREEN = re.compile(
+    rf"^(?P<alias>{_ALIAS}) (?:goes|went|turns|turned|is|was|comes back|came back|ends up|"
+    r"ended up) green$"
+)
+"""A build that goes green: its pipeline passes."""
+_BLOCKED_ON = re.compile(
+    rf"^(?P<alias>{_ALIAS}) (?:is|was|gets|got) blocked (?:on|over|due to) (?=(?:CVE|GHSA)-)"
+)
+"""A build blocked "on" a finding: blocked by it."""
+_STOPPED_AT = re.compile(
+    rf"^(?P<alias>{_ALIAS}) (?:is|was|gets|got) (?:stopped|held|halted|blocked) (?:at|by) "
+    r"(?!(?:CVE|GHSA)-)"
+    r"|^the (?:run|build|CI run|ladder) (?P<verb>stops|stopped|halts|halted|fails|failed) at ",
+    re.IGNORECASE,
+)
+"""A build stopped at a gate, or the run that stops there: the pipeline is blocked there."""
+_NEVER_RUN = re.compile(r"\b(?:are|were|is|was) (never|not) run$", re.IGNORECASE)
+"""A gate "never run": it never ran."""
+_NEVER_REACHES = re.compile(
+    rf"^the (?:pipeline|run|build)(?: (?:for|of) (?P<alias>{_ALIAS}))? never (?:reaches|reached|"
+    r"gets to|got to|makes it to|made it to) (?P<gate>.+)$",
+    re.IGNORECASE,
+)
+"""A run that never reaches a gate: that gate never ran."""
+_ENV_STAYS = re.compile(
+    r"^(?P<env>prod|production|staging|dev|qa|uat|preprod|canary) (?:stays|stayed|remains|"
+    r"remained|is left|was left|sits|sat|is kept|was kept) on ",
+    re.IGNORECASE,
+)
+"""An environment that stays on a build: it is still on it."""
+_SIGNATURE = re.compile(
+    rf"^(?:the signature (?:on|of|for) (?P<alias>{_ALIAS})|(?P<owner>{_ALIAS})'s signature)"
+    r" (?:checks out|checked out|is valid|"
+    r"was valid|is good|holds up|passes verification|passed verification)$",
+    re.IGNORECASE,
+)
+"""A signature that checks out: it verifies."""
+_SIGNS_OFF = re.compile(
+    r"^(?P<who>security|the security team|someone|I|we) (?:signs? off on|signed off on|accepts?"
+    r" the risk of|accepted the risk of|grants? an exception for|granted an exception for) "
+    r"(?=(?:CVE|GHSA)-)",
+    re.IGNORECASE,
+)
+"""A finding signed off on by security: security waives it."""
+_THERE_IS = re.compile(
+    r"^(?:there is|there's|we have|we've got|security has|there exists) (?=an? (?:waiver|"
+    r"exception) for )",
+    re.IGNORECASE,
+)
+"""A waiver said to exist ("there is a waiver for CVE-… until …"): the waiver."""
+
+
+def _never_runs(found: re.Match[str]) -> str:
+    gate, alias = found.group("gate"), found.group("alias")
+    return f"{gate} for {alias} never ran" if alias else f"{gate} never ran"
+
+
+def pipeline_said_of(text: str) -> str:
+    """TEXT with the pipeline's ways put as the phrases say them: the rules that read a line
+    again once its possessives are said with "of" ("P2's unit tests" as "the unit tests of
+    P2")."""
+    text = _COVERAGE_OF.sub(
+        lambda m: f"with {m.group(1) or m.group(2) or m.group(3)} coverage", text
+    )
+    text = _TESTS_ON.sub(r"the \g<kind> tests of \g<alias> \g<verb>", text)
+    text = _GREEN.sub(r"the pipeline for \g<alias> passes", text)
+    text = _BLOCKED_ON.sub(r"\g<alias> is blocked by ", text)
+    text = _STOPPED_AT.sub(
+        lambda m: f"{m['alias']} is blocked at " if m["alias"] else f"the pipeline {m['verb']} at ",
+        text,
+    )
+    text = _NEVER_RUN.sub(
+        lambda m: "never ran" if m.group(1).lower() == "never" else "did not run", text
+    )
+    text = _NEVER_REACHES.sub(_never_runs, text)
+    text = _ENV_STAYS.sub(r"\g<env> is still on ", text)
+    return _SIGNATURE.sub(lambda m: f"the signature of {m['alias'] or m['owner']} verifies", text)
+
+
 def pipeline_said(text: str) -> str:
     """TEXT with the pipeline's ways of saying things put as the phrases say them."""
     text = _MINE.sub("the ", text)
@@ -67,4 +168,7 @@ def pipeline_said(text: str) -> str:
     text = _BUT_COVERAGE.sub(r"\1 with \g<cov> coverage", text)
     text = _SCANNER.sub(r"the scan of \g<alias> \g<verb> \g<what>", text)
     text = _SHOWN.sub("is ", text)
-    return _BY_DIGEST.sub(r"\g<move>", text)
+    text = _CI_RUNS.sub(r"the pipeline \g<verb> for ", text)
+    text = _SIGNS_OFF.sub(r"\g<who> waives ", text)
+    text = _THERE_IS.sub("", text)
+    return pipeline_said_of(_BY_DIGEST.sub(r"\g<move>", text))

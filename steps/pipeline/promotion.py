@@ -210,12 +210,15 @@ def history_ends_with(
     starts: Sequence[str] | None = None,
 ) -> None:
     """The last deployments ENV went through are ALIASES, in order (or its first ones are
-    STARTS); a history shorter than the list said does not end with it."""
+    STARTS), each named by its alias or the version it was built as; a history shorter than
+    the list said does not end with it."""
     current = scene(world)
-    actual = [current.alias_of(d.digest) for d in _view(world, env).deployments]
+    digests = [d.digest for d in _view(world, env).deployments]
+    actual = [current.alias_of(digest) for digest in digests]
     said = list(starts if starts is not None else aliases or ())
-    part = actual[: len(said)] if starts is not None else actual[len(actual) - len(said) :]
-    if len(actual) < len(said) or part != said:
+    wanted = [current.digest(world, name) for name in said]
+    part = digests[: len(said)] if starts is not None else digests[len(digests) - len(said) :]
+    if len(digests) < len(said) or part != wanted:
         where = "starting" if starts is not None else "ending"
         raise world.fail(f"history {where} with {', '.join(said)}", ", ".join(actual) or "none")
 
