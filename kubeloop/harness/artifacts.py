@@ -17,12 +17,13 @@ _FROM_COMMIT = (
 """The artifact built from a commit, named by the commit: bound as "commit 9e1f0aa"."""
 _WORD = (
     r"(?![a-z]+ed\b|\d{4}-\d\d-\d\d\b|(?:CVE|GHSA|GO|PYSEC|RUSTSEC|OSV)-|(?:anything|something|"
-    r"everything|nothing|none|nobody|same|other|new|old|last|latest|previous|next|first|current|"
-    r"whole|errors?|traffic|requests?)\b)"
+    r"everything|nothing|none|nobody|anywhere|everywhere|nowhere|same|other|new|old|last|latest|"
+    r"previous|next|first|current|whole|errors?|traffic|requests?)\b)"
 )
 """What is never a bare alias: a past participle ("node-1 has failed"), a date ("the
 pipeline runs on 2026-06-01"), a word that says which build ("the same build"), none at all
-("nothing gets signed") or what a service serves ("web is serving errors")."""
+("nothing gets signed", "it never ran anywhere") or what a service serves ("web is serving
+errors")."""
 _ARTIFACT = re.compile(
     f"(?P<it>{_IT})|{_FROM_COMMIT}|(?:the )?(?:artifact|build|image) (?P<n1>{NAME})"
     f"|the (?!(?:artifact|build|image)\\b){_WORD}(?P<n3>{NAME}) (?:artifact|build|image)"

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from kubeloop.harness.params import NUMBER
+
 _PERCENT = r"\d+(?:\.\d+)?%"
 _HEDGE = re.compile(
     rf"\b(with|at|is|was|of) (?:only|just|merely|barely|a mere|a measly|a meagre|a meager) "
@@ -77,7 +79,9 @@ _TESTS_ON = re.compile(
 """Tests said to pass "on" a build ("unit tests pass on P2 with 91% coverage"): its tests."""
 _CI_RUNS = re.compile(
     r"^(?:CI|the CI|the CI pipeline|the build pipeline|our pipeline|the pipeline)"
-    r" (?P<verb>runs|ran|reruns|re-runs|runs again) (?:on|against|over) ",
+    r" (?P<verb>runs|ran|reruns|re-runs|runs again) (?:on|against|over) "
+    r"|^(?P<me>I|we) (?P<run>run|ran|rerun|re-run|trigger|triggered|start|started) (?:CI|the CI)"
+    r"(?: pipeline)? (?:for|on|against) ",
     re.IGNORECASE,
 )
 """CI said to run "on" a build ("CI runs on P2"): the pipeline runs for it."""
@@ -133,6 +137,74 @@ _THERE_IS = re.compile(
 """A waiver said to exist ("there is a waiver for CVE-… until …"): the waiver."""
 
 
+_NO_FINDINGS = re.compile(
+    rf"^(?P<alias>{_ALIAS}) (?:has|had|shows|showed) no (?:known )?(?:vulnerabilities|CVEs|"
+    r"findings|security findings|security issues)$",
+    re.IGNORECASE,
+)
+"""A build with no known vulnerabilities: its scan finds nothing."""
+_SCAN_FINDS_IN = re.compile(
+    r"^(?:the )?(?P<scan>(?:vulnerability |image |container |security |CVE )?scan)"
+    rf" (?P<verb>finds|found|reports|reported|turns up|turned up) (?P<what>.+?) (?:in|on|for)"
+    rf" (?P<alias>{_ALIAS})$",
+    re.IGNORECASE,
+)
+"""A scan said to find something "in" a build: the scan of that build finds it."""
+_SOME = rf"(?!(?:0|zero|no)\b)(?:{NUMBER})"
+_FAILING = re.compile(
+    rf"^(?:(?P<a1>{_ALIAS}) has (?P<n1>{_SOME}) (?:failing|failed|broken|red) unit tests?"
+    rf"|(?P<n2>{_SOME}) unit tests? (?:of|for|on) (?P<a2>{_ALIAS}) (?:fail|fails|failed)"
+    rf"|(?P<n3>{_SOME}) of (?P<a3>{_ALIAS})'s unit tests (?:fail|failed))$",
+    re.IGNORECASE,
+)
+"""Failing unit tests counted with no total ("O2 has 3 failing unit tests", "2 unit tests of
+O2 fail"): the unit tests fail with that many failures (never none: "0 failing" is green)."""
+_REACH = re.compile(
+    rf"^(?P<alias>{_ALIAS}) (?:does not|doesn't|did not|didn't|never) (?:reach|reaches|reached|"
+    r"get to|gets to|got to|make it to|makes it to|made it to) (?P<gate>(?:the )?(?:scan|"
+    r"unit|integration|sign|signing|vulnerability|security)\b.*)$",
+    re.IGNORECASE,
+)
+"""A build that never reaches a gate: that gate never ran for it."""
+_REJECTED_AT = re.compile(
+    rf"^(?P<alias>{_ALIAS}) (?:is|was|gets|got) (?:rejected|turned back|refused|failed) at ",
+    re.IGNORECASE,
+)
+"""A build rejected at a gate: the pipeline is blocked there."""
+_SHARE = re.compile(
+    rf"^(?P<a>{_ALIAS}) and (?P<b>{_ALIAS}) (?:share|shared) (?:a|the same|one) digest$"
+    rf"|^(?P<c>{_ALIAS}) (?:has|had) the same digest as (?P<d>{_ALIAS})$",
+)
+"""Two builds that share a digest: they have the same digest."""
+_DIFFER = re.compile(
+    rf"^(?:the digest of (?P<a>{_ALIAS}) (?:differs from|is different from|is not) the digest of"
+    rf" (?P<b>{_ALIAS})|(?P<c>{_ALIAS}) (?:does not|doesn't) have the same digest as"
+    rf" (?P<d>{_ALIAS})|(?P<e>{_ALIAS}) has a different digest (?:than|from) (?P<f>{_ALIAS}))$",
+)
+"""Two builds whose digests differ: they have different digests."""
+_ENV_MOVE = re.compile(
+    r"\bthe (?P<env>prod|production|staging|dev) (?P<what>promotion|deploy|deployment|release)\b",
+    re.IGNORECASE,
+)
+"""A move named by its environment ("the prod promotion"): the promotion to prod."""
+_APPROVED_BY = re.compile(
+    r"^the promotion (?P<where>(?:of \S+ )?to \S+) (?:is|was|gets|got) approved by (?P<who>.+)$",
+    re.IGNORECASE,
+)
+"""A promotion approved by someone: they approve it."""
+
+
+def _two(found: re.Match[str], verb: str) -> str:
+    a, b = (x for x in found.groups() if x)
+    return f"{a} and {b} {verb}"
+
+
+def _failing(found: re.Match[str]) -> str:
+    alias = found["a1"] or found["a2"] or found["a3"]
+    count = found["n1"] or found["n2"] or found["n3"]
+    return f"the unit tests of {alias} fail with {count} failures"
+
+
 def _never_runs(found: re.Match[str]) -> str:
     gate, alias = found.group("gate"), found.group("alias")
     return f"{gate} for {alias} never ran" if alias else f"{gate} never ran"
@@ -155,7 +227,16 @@ def pipeline_said_of(text: str) -> str:
     text = _NEVER_RUN.sub(
         lambda m: "never ran" if m.group(1).lower() == "never" else "did not run", text
     )
+    text = _REACH.sub(r"the pipeline for \g<alias> never reaches \g<gate>", text)
     text = _NEVER_REACHES.sub(_never_runs, text)
+    text = _REJECTED_AT.sub(r"\g<alias> is blocked at ", text)
+    text = _NO_FINDINGS.sub(r"the scan of \g<alias> finds nothing", text)
+    text = _SCAN_FINDS_IN.sub(r"the \g<scan> of \g<alias> \g<verb> \g<what>", text)
+    text = _FAILING.sub(_failing, text)
+    text = _SHARE.sub(lambda m: _two(m, "have the same digest"), text)
+    text = _DIFFER.sub(lambda m: _two(m, "have different digests"), text)
+    text = _ENV_MOVE.sub(r"the \g<what> to \g<env>", text)
+    text = _APPROVED_BY.sub(r"\g<who> approves the promotion \g<where>", text)
     text = _ENV_STAYS.sub(r"\g<env> is still on ", text)
     return _SIGNATURE.sub(lambda m: f"the signature of {m['alias'] or m['owner']} verifies", text)
 
@@ -168,7 +249,14 @@ def pipeline_said(text: str) -> str:
     text = _BUT_COVERAGE.sub(r"\1 with \g<cov> coverage", text)
     text = _SCANNER.sub(r"the scan of \g<alias> \g<verb> \g<what>", text)
     text = _SHOWN.sub("is ", text)
-    text = _CI_RUNS.sub(r"the pipeline \g<verb> for ", text)
+    text = _CI_RUNS.sub(
+        lambda m: (
+            f"{m['me']} {m['run']} the pipeline for "
+            if m["me"]
+            else f"the pipeline {m['verb']} for "
+        ),
+        text,
+    )
     text = _SIGNS_OFF.sub(r"\g<who> waives ", text)
     text = _THERE_IS.sub("", text)
     return pipeline_said_of(_BY_DIGEST.sub(r"\g<move>", text))

@@ -161,7 +161,13 @@ def never_ran(world: World, env: str, alias: str) -> None:
 @then(
     "{alias:artifact} <appears in|ran in|reached|made it to|was deployed to> no environment",
     "L6 appears in no environment",
-    variants=("no environment <ever ran|ran|runs|has run> {alias:artifact}",),
+    variants=(
+        "no environment <ever ran|ran|runs|has run> {alias:artifact}",
+        "{alias:artifact} <never ran|has never run|never went|never got|was never deployed|"
+        "was never promoted|has never been deployed|is not deployed|isn't deployed|is not running|"
+        "isn't running|was not deployed|wasn't deployed|is not live|isn't live> anywhere",
+        "{alias:artifact} <is|was|ended up|went> nowhere",
+    ),
 )
 def in_no_environment(world: World, alias: str) -> None:
     """No environment's history holds the artifact's digest."""

@@ -60,7 +60,6 @@ def tests_pass_counted(
     variants=(
         "the unit tests <of|for|on> {alias:artifact} report {failures:n} "
         "<failures|failed tests|failing tests> <out of|of> {tests:n}",
-        "{failures:n} of [the ]{tests:n} unit tests <of|for|on> {alias:artifact} fail",
     ),
 )
 def tests_report(world: World, alias: str, failures: int, tests: int) -> None:
