@@ -9,7 +9,10 @@ from kubeloop.harness.nouns import IT, NAME, _strip_groups, unquote
 from kubeloop.harness.params import TYPES, ParamType
 from kubeloop.harness.pipeline_words import COMMIT
 
-_IT = r"it|the artifact|the build|this artifact|this build|the image|this image"
+_IT = (
+    r"it|the artifact|the build|this artifact|this build|the image|this image|that artifact|"
+    r"that build|that image|that release|this release"
+)
 _FROM_COMMIT = (
     r"(?:(?:the )?(?:image|build|artifact|digest)(?: that was)? (?:built )?from |the build of )?"
     rf"commit (?P<commit>{COMMIT})"
@@ -18,12 +21,12 @@ _FROM_COMMIT = (
 _WORD = (
     r"(?![a-z]+ed\b|\d{4}-\d\d-\d\d\b|(?:CVE|GHSA|GO|PYSEC|RUSTSEC|OSV)-|(?:anything|something|"
     r"everything|nothing|none|nobody|anywhere|everywhere|nowhere|same|other|new|old|last|latest|"
-    r"previous|next|first|current|whole|errors?|traffic|requests?)\b)"
+    r"previous|next|first|current|whole|errors?|traffic|requests?|off|out|up|down|back)\b)"
 )
 """What is never a bare alias: a past participle ("node-1 has failed"), a date ("the
 pipeline runs on 2026-06-01"), a word that says which build ("the same build"), none at all
-("nothing gets signed", "it never ran anywhere") or what a service serves ("web is serving
-errors")."""
+("nothing gets signed", "it never ran anywhere"), a particle ("I sign off") or what a
+service serves ("web is serving errors")."""
 _ARTIFACT = re.compile(
     f"(?P<it>{_IT})|{_FROM_COMMIT}|(?:the )?(?:artifact|build|image) (?P<n1>{NAME})"
     f"|the (?!(?:artifact|build|image)\\b){_WORD}(?P<n3>{NAME}) (?:artifact|build|image)"

@@ -81,8 +81,11 @@ def _no_pod(found: re.Match[str]) -> str:
     return "no pod " if found.group(0).endswith("nothing ") else "no pod is "
 
 
-_ALL_THE_WAY = re.compile(r" all the way(?= (?:to|into|up to) )", re.IGNORECASE)
-"""Emphasis on a destination ("promoted all the way to prod"): the destination."""
+_ALL_THE_WAY = re.compile(
+    r"^(?!.*\bpromot(?:e|es|ing)\b)(?P<head>.*?) all the way(?= (?:to|into|up to) )", re.IGNORECASE
+)
+"""Emphasis on a destination ("made it all the way to prod"): the destination; a promotion
+"all the way" goes through each environment, as its own phrase says, so it is kept."""
 _BACK = re.compile(
     r"\b(is|are|was|were) "
     r"(?:back|currently)(?: down)?(?: to)? (?!to\b)",
@@ -340,7 +343,9 @@ def _readings(text: str) -> list[str]:
     if _COLON.match(text):
         detailed = _COLON.sub(r"\g<head> with \g<rest>", text)
         return [detailed, *readings(detailed)]
-    stripped = _LEADING.sub("", _without_fillers(_ALL_THE_WAY.sub("", pipeline_said(text))))
+    stripped = _LEADING.sub(
+        "", _without_fillers(_ALL_THE_WAY.sub(r"\g<head>", pipeline_said(text)))
+    )
     stripped = _of_artifact(_PRODUCTION.sub("prod", stripped))
     stripped = _UNTRUSTED.sub(_trust, _SKIPPING.sub(r"\g<move>", stripped))
     stripped = _MEASURE_ON.sub(r"the \g<what> of \g<who> ", stripped)

@@ -194,6 +194,27 @@ _APPROVED_BY = re.compile(
 """A promotion approved by someone: they approve it."""
 
 
+_PASSES_SUITE = re.compile(
+    rf"^(?P<who>it|{_ALIAS}) (?:passes|passed|clears|cleared) (?:the|its|all (?:of )?its|all the)"
+    r" (?P<kind>unit|integration) tests$",
+    re.IGNORECASE,
+)
+"""A build said to pass its tests, with nothing more ("it passes the integration tests"):
+its tests pass."""
+_GIVES_APPROVAL = re.compile(
+    r"^(?P<who>(?-i:[A-Z][a-z]+)|the release manager|someone|security) (?:gives|gave|grants|"
+    r"granted) (?:the |an |their |her |his )?(?:approval|sign-off|go-ahead) (?:for|to)"
+    r" (?P<env>prod|production|staging|dev)$",
+    re.IGNORECASE,
+)
+"""An approval given for an environment: the approval of the promotion there."""
+
+
+def _passes_suite(found: re.Match[str]) -> str:
+    who, kind = found["who"], found["kind"]
+    return f"its {kind} tests pass" if who.lower() == "it" else f"the {kind} tests of {who} pass"
+
+
 def _two(found: re.Match[str], verb: str) -> str:
     a, b = (x for x in found.groups() if x)
     return f"{a} and {b} {verb}"
@@ -236,6 +257,8 @@ def pipeline_said_of(text: str) -> str:
     text = _SHARE.sub(lambda m: _two(m, "have the same digest"), text)
     text = _DIFFER.sub(lambda m: _two(m, "have different digests"), text)
     text = _ENV_MOVE.sub(r"the \g<what> to \g<env>", text)
+    text = _PASSES_SUITE.sub(_passes_suite, text)
+    text = _GIVES_APPROVAL.sub(r"\g<who> approves the promotion to \g<env>", text)
     text = _APPROVED_BY.sub(r"\g<who> approves the promotion \g<where>", text)
     text = _ENV_STAYS.sub(r"\g<env> is still on ", text)
     return _SIGNATURE.sub(lambda m: f"the signature of {m['alias'] or m['owner']} verifies", text)

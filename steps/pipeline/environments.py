@@ -163,10 +163,12 @@ def never_ran(world: World, env: str, alias: str) -> None:
     "L6 appears in no environment",
     variants=(
         "no environment <ever ran|ran|runs|has run> {alias:artifact}",
-        "{alias:artifact} <never ran|has never run|never went|never got|was never deployed|"
-        "was never promoted|has never been deployed|is not deployed|isn't deployed|is not running|"
-        "isn't running|was not deployed|wasn't deployed|is not live|isn't live> anywhere",
+        "{alias:artifact} <never ran|has never run|never went|was never deployed|was never "
+        "promoted|has never been deployed|is not running|isn't running|is not live|isn't live> "
+        "anywhere",
         "{alias:artifact} <is|was|ended up|went> nowhere",
+        "{alias:artifact} <doesn't get|does not get|didn't get|did not get|never gets|never got|"
+        "isn't|is not|wasn't|was not> <promoted|deployed|released|shipped> anywhere",
     ),
 )
 def in_no_environment(world: World, alias: str) -> None:
