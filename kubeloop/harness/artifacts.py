@@ -9,20 +9,25 @@ from kubeloop.harness.nouns import IT, NAME, _strip_groups, unquote
 from kubeloop.harness.params import TYPES, ParamType
 from kubeloop.harness.pipeline_words import COMMIT
 
-_IT = r"it|the artifact|the build|this artifact|this build|the image|this image"
+_IT = (
+    r"it|the artifact|the build|this artifact|this build|the image|this image|that artifact|"
+    r"that build|that image|that release|this release"
+)
 _FROM_COMMIT = (
     r"(?:(?:the )?(?:image|build|artifact|digest)(?: that was)? (?:built )?from |the build of )?"
     rf"commit (?P<commit>{COMMIT})"
 )
 """The artifact built from a commit, named by the commit: bound as "commit 9e1f0aa"."""
 _WORD = (
-    r"(?![a-z]+ed\b|\d{4}-\d\d-\d\d\b|(?:CVE|GHSA|GO|PYSEC|RUSTSEC|OSV)-|(?:anything|something|everything|same|other|new|old|"
-    r"last|latest|previous|next|first|current|whole|errors?|traffic|requests?|nothing|none|is|are|"
+    r"(?![a-z]+ed\b|\d{4}-\d\d-\d\d\b|(?:CVE|GHSA|GO|PYSEC|RUSTSEC|OSV)-|(?:anything|something|"
+    r"everything|nothing|none|nobody|anywhere|everywhere|nowhere|same|other|new|old|last|latest|"
+    r"previous|next|first|current|whole|errors?|traffic|requests?|off|out|up|down|back|is|are|"
     r"was|were|be|been|has|have|had|gets|got|does|did|runs|passes|fails|serves|goes|reaches|"
     r"lands|returns|and|then|but)\b)"
 )
 """What is never a bare alias: a past participle ("node-1 has failed"), a date ("the
-pipeline runs on 2026-06-01"), a word that says which build ("the same build") or what a
+pipeline runs on 2026-06-01"), a word that says which build ("the same build"), none at all
+("nothing gets signed", "it never ran anywhere"), a particle ("I sign off"), what a
 service serves ("web is serving errors"), a verb or a joining word ("… and is approved into
 prod" is never a build called "is")."""
 _ARTIFACT = re.compile(

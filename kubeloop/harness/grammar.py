@@ -17,6 +17,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from kubeloop.harness.errors import AmbiguousStepError, UndefinedStepError
+from kubeloop.harness.params import SAID_NUMBERS, number
+from kubeloop.harness.pipeline_readings import pipeline_said, pipeline_said_of
 from kubeloop.harness.story_readings import build_apposition, story_said
 
 if TYPE_CHECKING:
@@ -79,8 +81,11 @@ def _no_pod(found: re.Match[str]) -> str:
     return "no pod " if found.group(0).endswith("nothing ") else "no pod is "
 
 
-_ALL_THE_WAY = re.compile(r" all the way(?= (?:to|into|up to) )", re.IGNORECASE)
-"""Emphasis on a destination ("promoted all the way to prod"): the destination."""
+_ALL_THE_WAY = re.compile(
+    r"^(?!.*\bpromot(?:e|es|ing)\b)(?P<head>.*?) all the way(?= (?:to|into|up to) )", re.IGNORECASE
+)
+"""Emphasis on a destination ("made it all the way to prod"): the destination; a promotion
+"all the way" goes through each environment, as its own phrase says, so it is kept."""
 _BACK = re.compile(
     r"\b(is|are|was|were) "
     r"(?:back|currently)(?: down)?(?: to)? (?!to\b)",
@@ -134,8 +139,19 @@ _RULES: list[tuple[re.Pattern[str], tuple[str, ...]]] = [
 ]
 
 
-_PERCENT = re.compile(r"\b(\d+(?:\.\d+)?) ?(?:percent|per cent|pct)\b", re.IGNORECASE)
-"""A percentage in words ("10 percent", "99.9 per cent"): the percentage ("10%")."""
+_SAID = "|".join(sorted(SAID_NUMBERS, key=len, reverse=True))
+_PERCENT = re.compile(
+    rf"\b(\d+(?:\.\d+)?|(?:a|one) hundred|{_SAID}) ?(?:percent|per cent|pct)\b", re.IGNORECASE
+)
+"""A percentage in words ("10 percent", "99.9 per cent", "eighty percent"): the percentage
+("10%")."""
+
+
+def _percent(found: re.Match[str]) -> str:
+    said = found.group(1)
+    if said[0].isdigit():
+        return f"{said}%"
+    return "100%" if said.lower().endswith("hundred") else f"{number(said)}%"
 
 
 _CONTRACTION = re.compile(
@@ -190,11 +206,13 @@ _GATE_NOUN = (
     r"(?:(?:vulnerability|security|image|container|cve) )?scan|coverage|gates|checks"
 )
 _FOR_ARTIFACT = re.compile(
-    rf"^(?:the )?(?P<noun>{_GATE_NOUN})(?: for (?P<a>[A-Z0-9][\w.:-]*))? (?P<verb>.+?)"
+    rf"^(?:the )?(?P<noun>{_GATE_NOUN})(?! (?:gate|check|stage|step)s?\b)"
+    r"(?: for (?P<a>[A-Z0-9][\w.:-]*))? (?P<verb>.+?)"
     r"(?: for (?P<b>[A-Z0-9][\w.:-]*))?$"
 )
 """A gate's result said of a build with "for" ("integration tests pass for C1", "unit tests
-for C2 pass with 79% coverage"): the gate of that build ("the integration tests of C1 pass")."""
+for C2 pass with 79% coverage"): the gate of that build ("the integration tests of C1 pass").
+A gate named by its noun ("the scan gate … for C3") is left as it is said."""
 
 
 def _of_artifact(text: str) -> str:
@@ -325,7 +343,9 @@ def _readings(text: str) -> list[str]:
     if _COLON.match(text):
         detailed = _COLON.sub(r"\g<head> with \g<rest>", text)
         return [detailed, *readings(detailed)]
-    stripped = _LEADING.sub("", _without_fillers(_ALL_THE_WAY.sub("", text)))
+    stripped = _LEADING.sub(
+        "", _without_fillers(_ALL_THE_WAY.sub(r"\g<head>", pipeline_said(text)))
+    )
     stripped = _of_artifact(_PRODUCTION.sub("prod", stripped))
     stripped = _UNTRUSTED.sub(_trust, _SKIPPING.sub(r"\g<move>", stripped))
     stripped = _MEASURE_ON.sub(r"the \g<what> of \g<who> ", stripped)
@@ -333,10 +353,10 @@ def _readings(text: str) -> list[str]:
     if stripped != text.lstrip() and _BARE.match(stripped):
         stripped = f"I {stripped}"
     stripped = _BACK.sub(r"\1 ", stripped).rstrip(".")
-    stripped = _PERCENT.sub(r"\1%", _CONTRACTION.sub(r"\1 not", stripped))
+    stripped = _PERCENT.sub(_percent, _CONTRACTION.sub(r"\1 not", stripped))
     stripped = _IS_SHORT.sub(r"\1 is", _WHOSE_REQUESTS.sub("", stripped))
     stripped = _POSSESSIVE.sub(_of, _PLURAL_OWNER.sub("'s ", stripped))
-    stripped = story_said(stripped)
+    stripped = pipeline_said_of(story_said(stripped))
     if _RUNNING.search(stripped):
         stripped = _EVERY_POD.sub("", stripped)
     if _EVERY_GATE.match(stripped):
@@ -356,7 +376,8 @@ def _readings(text: str) -> list[str]:
     for rule, replacements in _RULES:
         if rule.search(stripped):
             found = [rule.sub(r, stripped, count=1) for r in replacements]
-            return [" ".join(f.split()) for f in _dedupe(found)]
+            said = [stripped] if stripped != text else []  # the modal kept, the rest read
+            return _dedupe(said + [" ".join(f.split()) for f in found])
     return [stripped] if stripped != text else []
 
 

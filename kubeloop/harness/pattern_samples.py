@@ -61,7 +61,9 @@ def _render(parts: Iterable[_Part], values: dict[str, str], included: bool, turn
         elif part.choices:
             said.append(part.choices[turn % len(part.choices)])
         elif part.name:
-            said.append(values.get(part.name) or values.get(f":{part.kind}", part.kind))
+            said.append(
+                values.get(f"{part.name}:{part.kind}") or values.get(f":{part.kind}", part.kind)
+            )
         else:
             said.append(part.words)
     return "".join(said)
@@ -94,13 +96,13 @@ def said_values(definitions: Iterable[StepDefinition]) -> dict[str, str]:
 def samples(definition: StepDefinition, typed: dict[str, str]) -> Iterator[tuple[int, str]]:
     """Each pattern's samples (its index, the text), in the definition's own values where its
     examples give them, else the library's for the type; only texts the pattern matches."""
-    own: dict[str, str] = {}
+    own: dict[str, str] = {}  # "name:kind": a parameter's type may differ between patterns
     for example in definition.examples:
         match = definition.fullmatch(example)
         if match is not None:
-            for name, span in match.groupdict().items():
-                if span:
-                    own.setdefault(name, span)
+            for name, kind in definition.kinds(example).items():
+                if match.group(name):
+                    own.setdefault(f"{name}:{kind}", match.group(name))
     seen: set[str] = set(definition.examples)
     for form, pattern in enumerate(definition.patterns):
         parts = _parse(pattern)

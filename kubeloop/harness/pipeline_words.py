@@ -200,7 +200,8 @@ _FACTS: list[tuple[str, str]] = [
         "running",
     ),
     (
-        rf"(?:promoted|deployed|released|shipped)(?: all the way)? (?:to|through) {_ENV}",
+        rf"(?:(?:promoted|deployed|released|shipped)(?: all the way)? (?:to|through)|(?:went|goes|"
+        rf"gone|passed|moved|moves|made it|makes it|got|gets) through) {_ENV}",
         "promoted",
     ),
     (

@@ -87,7 +87,8 @@ def _latest_block(world: World) -> str | None:
 
 
 @then(
-    "the " + _WHAT + " <says|said|mentions|mentioned|names|gives|is that|reads> {reason:reason}",
+    "the [<pipeline|pipeline's|run's|build's> ]" + _WHAT + " <says|said|mentions|mentioned|names|"
+    "gives|is that|reads> {reason:reason}",
     "the reason mentions coverage of 72% being under 80%",
     "the block says the waiver had expired",
     'the failure mentions "3 failures"',

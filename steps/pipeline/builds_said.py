@@ -195,13 +195,14 @@ def build_the_same_again(world: World, alias: str) -> None:
 
 
 @given(
-    "version {version:release}[ of {project:name}] <is|was|has been|gets|got>[ then] built as "
+    "<version|release> {version:release}[ of {project:name}] <is|was|has been|gets|got>[ then] "
+    "built as "
     "{alias:name}[{facts:facts}]",
     "version 3 of billing was built as B3, passed everything and is in production",
     "version 4 is built as B4 and passes every gate",
     variants=(
-        "{project:name} [version ]{version:release} <is|was|has been|gets|got>[ then] built as "
-        "{alias:name}{facts:facts}",
+        "{project:name} [<version|release> ]{version:release} <is|was|has been|gets|got>[ then] "
+        "built as {alias:name}{facts:facts}",
         "{project:name} {version:release} <is|was|has been|gets|got>[ then] built as {alias:name}",
         "<the team|we|I|CI|the pipeline|someone|somebody|they> <built|build|builds|have built|has "
         "built|rebuilt|then built> {project:name} [version ]{version:release} as {alias:name}"

@@ -161,7 +161,15 @@ def never_ran(world: World, env: str, alias: str) -> None:
 @then(
     "{alias:artifact} <appears in|ran in|reached|made it to|was deployed to> no environment",
     "L6 appears in no environment",
-    variants=("no environment <ever ran|ran|runs|has run> {alias:artifact}",),
+    variants=(
+        "no environment <ever ran|ran|runs|has run> {alias:artifact}",
+        "{alias:artifact} <never ran|has never run|never went|was never deployed|was never "
+        "promoted|has never been deployed|is not running|isn't running|is not live|isn't live> "
+        "anywhere",
+        "{alias:artifact} <is|was|ended up|went> nowhere",
+        "{alias:artifact} <doesn't get|does not get|didn't get|did not get|never gets|never got|"
+        "isn't|is not|wasn't|was not> <promoted|deployed|released|shipped> anywhere",
+    ),
 )
 def in_no_environment(world: World, alias: str) -> None:
     """No environment's history holds the artifact's digest."""

@@ -13,11 +13,12 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from kubeloop.harness.reasons import Reason, says
 from kubeloop.harness.registry import then
 from kubeloop.harness.world import World
 
 from .pipeline_part import scene
-from .verdicts import _gate, _verdict
+from .verdicts import _BECAUSE, _gate, _verdict
 
 _LINE = re.compile(r"(?P<id>\S+) \((?P<severity>[A-Z]+)(?: in (?P<package>[^)]+))?\): (?P<said>.*)")
 
@@ -152,18 +153,27 @@ def is_waived(
         "the <pipeline|run|scan|scan gate|release>[ <for|of> {alias:artifact}] <fails|failed|"
         "stops|stopped|is stopped|was stopped|breaks|broke|halts|halted|is held|was held> <on|"
         "because of|over|due to|at> " + _BY_ID,
+        "the <pipeline|run|scan|release>[ <for|of> {alias:artifact}] <blocks|blocked|is blocked|"
+        "was blocked|gets blocked|got blocked> <on|over> " + _BY_ID + _BECAUSE,
     ),
 )
 def blocked_by_finding(
-    world: World, finding: str, alias: str | None = None, package: str | None = None
+    world: World,
+    finding: str,
+    alias: str | None = None,
+    package: str | None = None,
+    reason: Reason | None = None,
 ) -> None:
     """The latest run (of the artifact) stopped at the scan gate, and that finding is one
-    that blocked it."""
+    that blocked it; "because …": the gate's reason or its line about the finding says so."""
     which, result = _verdict(world, alias)
     if result.blocked_at != "scan":
         raise world.fail(
             f"{which} blocked at the scan", f"blocked at {result.blocked_at or 'no gate'}"
         )
-    _, judged = _one(world, finding, None, package, alias)
+    gate, judged = _one(world, finding, None, package, alias)
     if not judged.blocks:
         raise world.fail(f"{finding} to block {which}", judged.said)
+    said = f"{gate.reason}\n{judged.said}"
+    if reason is not None and not says(reason, said, world.declared.artifact_versions):
+        raise world.fail(f"{finding} to block {which} because {reason}", said)

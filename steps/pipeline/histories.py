@@ -1,8 +1,8 @@
 """What an environment's history says beyond its list: how often it was rolled back, and
-where a rollback would go now ("prod has been rolled back exactly once", "rolling back
-prod would go back to B7", "there is nothing to roll prod back to"). Each reads the
-engine's environment view: its deployments, and ``rollback_target``, the engine's own rule
-for the previous known-good digest (an optional member of the contract)."""
+where a rollback would go now ("prod has been rolled back exactly once", "nothing was rolled
+back", "rolling back prod would go back to B7", "there is nothing to roll prod back to").
+Each reads the engine's environment view: its deployments, and ``rollback_target``, the
+engine's own rule for the previous known-good digest (an optional member of the contract)."""
 
 from __future__ import annotations
 
@@ -39,6 +39,27 @@ def rolled_back_times(world: World, env: str, count: int = 0, bound: str = "==")
     if not compare(len(rollbacks), bound, count):
         said = "" if bound == "==" else f"{bound} "
         raise world.fail(f"{env} rolled back {said}{count} time(s)", f"{len(rollbacks)}")
+
+
+@then(
+    "nothing <was|got|has been|is> rolled back",
+    "nothing was rolled back",
+    "no rollback happened",
+    variants=(
+        "<no rollback|no rollbacks> <happened|took place|was made|were made|ran>",
+        "there <was|has been|were|have been> no <rollback|rollbacks>",
+    ),
+)
+def nothing_rolled_back(world: World) -> None:
+    """No environment's history holds a rollback, and something was deployed (a history with
+    nothing in it says nothing about rollbacks)."""
+    names = [spec.name for spec in scene(world).definition.environments]
+    deployed = {env: _view(world, env).deployments for env in names}
+    if not any(deployed.values()):
+        raise world.fail("a deployment to some environment", "nothing was deployed anywhere")
+    rolled = [env for env, done in deployed.items() if any(d.how == "rollback" for d in done)]
+    if rolled:
+        raise world.fail("no rollback in any environment", f"rolled back: {', '.join(rolled)}")
 
 
 @then(

@@ -189,6 +189,40 @@ def history_is(world: World, env: str, aliases: Sequence[str]) -> None:
         raise world.fail(f"history {', '.join(aliases)}", ", ".join(actual) or "none")
 
 
+_END = "<ends|ended|finishes|finished|closes|closed> with"
+_START = "<starts|started|begins|began|opens|opened> with"
+
+
+@then(
+    "the history of {env:name} " + _END + " {aliases:sequence}",
+    "the history of prod ends with D2 and D1",
+    "the history of prod begins with D1",
+    variants=(
+        "the history of {env:name} " + _START + " {starts:sequence}",
+        "{env:name}'s [<deploy|deployment|release> ]history " + _END + " {aliases:sequence}",
+        "{env:name}'s [<deploy|deployment|release> ]history " + _START + " {starts:sequence}",
+    ),
+)
+def history_ends_with(
+    world: World,
+    env: str,
+    aliases: Sequence[str] | None = None,
+    starts: Sequence[str] | None = None,
+) -> None:
+    """The last deployments ENV went through are ALIASES, in order (or its first ones are
+    STARTS), each named by its alias or the version it was built as; a history shorter than
+    the list said does not end with it."""
+    current = scene(world)
+    digests = [d.digest for d in _view(world, env).deployments]
+    actual = [current.alias_of(digest) for digest in digests]
+    said = list(starts if starts is not None else aliases or ())
+    wanted = [current.digest(world, name) for name in said]
+    part = digests[: len(said)] if starts is not None else digests[len(digests) - len(said) :]
+    if len(digests) < len(said) or part != wanted:
+        where = "starting" if starts is not None else "ending"
+        raise world.fail(f"history {where} with {', '.join(said)}", ", ".join(actual) or "none")
+
+
 @then(
     "the known-good digests of {env:name} are {aliases:names}",
     "the known-good digests of prod are D1",

@@ -148,7 +148,7 @@ def suite_of_total(
     "3 of R7's 96 integration tests failed",
     "3 out of O2's 240 unit tests fail",
     variants=(
-        "{failures:n} <of|out of> the {tests:n} {suite:suite} <of|for|on> {alias:artifact} "
+        "{failures:n} <of|out of> [the ]{tests:n} {suite:suite} <of|for|on> {alias:artifact} "
         "<fail|failed>",
     ),
 )

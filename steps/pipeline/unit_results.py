@@ -35,7 +35,7 @@ _COVERAGE = "[<,| with| and|, and| at> {coverage:percent} coverage]"
     variants=(
         "{alias:artifacts} unit tests pass with {tests:n} tests"
         "[<,| and|, and> {failures:n} <failures|failed>]" + _COVERAGE,
-        "all {tests:n} [unit ]tests <of|for|on> {alias:artifact} pass" + _COVERAGE,
+        "[all ]{tests:n} [unit ]tests <of|for|on> {alias:artifact} pass" + _COVERAGE,
         "{alias:artifacts} {tests:n} unit tests [all ]pass" + _COVERAGE,
         "[build ]{alias:artifact} <passes|passed> [all ]{tests:n} unit tests" + _COVERAGE,
     ),
@@ -60,7 +60,6 @@ def tests_pass_counted(
     variants=(
         "the unit tests <of|for|on> {alias:artifact} report {failures:n} "
         "<failures|failed tests|failing tests> <out of|of> {tests:n}",
-        "{failures:n} of [the ]{tests:n} unit tests <of|for|on> {alias:artifact} fail",
     ),
 )
 def tests_report(world: World, alias: str, failures: int, tests: int) -> None:

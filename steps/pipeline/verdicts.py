@@ -151,7 +151,10 @@ _FAILED = "<failed|fails|blocked|blocks|is red|was red|is blocked|was blocked|is
     "{gate:gate} " + _FAILED + _FOR + _AGAIN + _BECAUSE,
     "the coverage gate fails for R2",
     "the vulnerability gate blocks R3 again because the waiver has expired",
-    variants=("{gate:gate} <blocks|blocked|stops|stopped> {alias:artifact}" + _AGAIN + _BECAUSE,),
+    variants=(
+        "{gate:gate} <blocks|blocked|stops|stopped|rejects|rejected|fails|failed|turns back|"
+        "turned back|refuses|refused> {alias:artifact}" + _AGAIN + _BECAUSE,
+    ),
 )
 def gate_blocked(
     world: World, gate: str, alias: str | None = None, reason: Reason | None = None

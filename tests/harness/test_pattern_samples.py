@@ -76,3 +76,11 @@ def test_the_library_gives_a_value_for_each_type_its_examples_say() -> None:
     typed = said_values(REGISTRY.definitions)
     assert typed[":percent"].endswith("%")
     assert typed[":finding"].startswith(("CVE-", "GHSA-"))
+
+
+def test_a_parameter_typed_otherwise_in_a_variant_is_said_in_its_own_type() -> None:
+    definition = Registry().register(
+        "given", "{who:name} ships", lambda world, who: None, ("Dana ships",), ("{who:n} ships",)
+    )
+    said = set(samples(definition, {":name": "D1", ":n": "3"}))
+    assert (1, "3 ships") in said, said  # not "Dana ships", which the variant cannot match

@@ -1,0 +1,285 @@
+"""The pipeline as release engineers and app developers say it, read as the phrases say it:
+coverage said with a hedge ("pass with only 79% coverage", "pass but coverage is just
+84%"), tests said as someone's ("my unit tests on I1 all pass"), the scanner as the one
+who finds ("the scanner finds no vulnerabilities in I1"), a gate "shown as" blocked, and a
+promotion or rollback said "by digest", which every one of them is.
+
+Each rule rewrites words, never meaning: the rewritten line must still match exactly one
+phrase (``grammar.with_readings``), and a name the line gives is kept.
+"""
+
+from __future__ import annotations
+
+import re
+
+from kubeloop.harness.params import NUMBER
+
+_PERCENT = r"\d+(?:\.\d+)?%"
+_HEDGE = re.compile(
+    rf"\b(with|at|is|was|of) (?:only|just|merely|barely|a mere|a measly|a meagre|a meager) "
+    rf"(?={_PERCENT})",
+    re.IGNORECASE,
+)
+"""A coverage said small ("with only 61% coverage", "coverage is just 84%"): the number."""
+_BUT_COVERAGE = re.compile(
+    rf"\b(pass|passes|passed)(?:,? (?:but|and|though|yet)|,) (?:the |its |their )?"
+    rf"(?:line |code |test )?coverage (?:is|was|comes in at|came in at|is at|was at|sits at|"
+    rf"reaches|reached|only reaches|only reached) (?P<cov>{_PERCENT})$",
+    re.IGNORECASE,
+)
+"""Tests that pass, then their coverage said in a clause of its own ("398 unit tests of C2
+pass but coverage is 84%"): the tests pass with that coverage."""
+_MINE = re.compile(
+    r"^(?:my|our|the team's|their|his|her) (?=(?:unit|integration|e2e|end-to-end|smoke) tests\b)",
+    re.IGNORECASE,
+)
+"""Tests said as someone's ("my unit tests on I1"): the tests."""
+_ALL_PASS = re.compile(
+    r"^(?P<head>(?:the )?(?:unit|integration) tests (?:of|for|on) \S+) all (?=pass(?:es|ed)?\b)",
+    re.IGNORECASE,
+)
+"""Tests that "all pass": they pass (a count is said elsewhere, or not at all)."""
+_SCANNER = re.compile(
+    r"^(?:the |our )?(?:vulnerability |image |container |security |CVE )?(?:scanner|trivy|grype)"
+    r" (?P<verb>finds|found|reports|reported|turns up|turned up)"
+    r" (?P<what>.+?) (?:in|on|for) (?P<alias>(?-i:[A-Z][\w.:-]*)|\"[^\"]+\")$",
+    re.IGNORECASE,
+)
+"""The scanner as the one who finds ("the scanner finds no vulnerabilities in I1",
+"Trivy reports nothing for I1"): the scan of that build finds it."""
+_SHOWN = re.compile(
+    r"\b(?:shows|is shown|shows up|is marked|is reported|is displayed|appears)(?: as)?"
+    r" (?=(?:blocked|skipped)\b)",
+    re.IGNORECASE,
+)
+"""A gate said as it is shown ("the scan gate shows as blocked for C3"): what it is."""
+_BY_DIGEST = re.compile(
+    r"^(?P<move>I (?:roll|promote|deploy|redeploy) .+?),? (?:by|using|via) (?:its |the |their )?"
+    r"(?:image )?digest$",
+    re.IGNORECASE,
+)
+"""A rollback or promotion said "by digest": every one moves a digest, never a tag."""
+
+
+_ALIAS = r"(?:(?-i:[A-Z][\w.:-]*\d[\w.:-]*)|\"[^\"]+\")"
+"""A build's name as people give one: a capital and a digit (P2, R10, build-B7 quoted)."""
+_COVERAGE_OF = re.compile(
+    rf"\bwith (?:a |its )?(?:line |code |test )?coverage of ({_PERCENT})$"
+    rf"|\band cover(?:s|ed)? ({_PERCENT}) of (?:the |its )?(?:code|lines|codebase)$"
+    rf"|\bwith ({_PERCENT}) (?:line|code|test|statement) coverage$",
+    re.IGNORECASE,
+)
+"""Coverage said another way ("with coverage of 91%", "and cover 91% of the code", "with 91%
+line coverage"): with that coverage."""
+_TESTS_ON = re.compile(
+    rf"^(?:the )?(?P<kind>unit|integration) tests (?P<verb>pass|passes|passed|fail|failed|"
+    rf"are green|were green) (?:on|against) (?P<alias>{_ALIAS})(?= |$)",
+    re.IGNORECASE,
+)
+"""Tests said to pass "on" a build ("unit tests pass on P2 with 91% coverage"): its tests."""
+_CI_RUNS = re.compile(
+    r"^(?:CI|the CI|the CI pipeline|the build pipeline|our pipeline|the pipeline)"
+    r" (?P<verb>runs|ran|reruns|re-runs|runs again) (?:on|against|over) "
+    r"|^(?P<me>I|we) (?P<run>run|ran|rerun|re-run|trigger|triggered|start|started) (?:CI|the CI)"
+    r"(?: pipeline)? (?:for|on|against) ",
+    re.IGNORECASE,
+)
+"""CI said to run "on" a build ("CI runs on P2"): the pipeline runs for it."""
+_GREEN = re.compile(
+    rf"^(?P<alias>{_ALIAS}) (?:goes|went|turns|turned|is|was|comes back|came back|ends up|"
+    r"ended up) green$"
+)
+"""A build that goes green: its pipeline passes."""
+_BLOCKED_ON = re.compile(
+    rf"^(?P<alias>{_ALIAS}) (?:is|was|gets|got) blocked (?:on|over|due to) (?=(?:CVE|GHSA)-)"
+)
+"""A build blocked "on" a finding: blocked by it."""
+_STOPPED_AT = re.compile(
+    rf"^(?P<alias>{_ALIAS}) (?:is|was|gets|got) (?:stopped|held|halted|blocked) (?:at|by) "
+    r"(?!(?:CVE|GHSA)-)"
+    r"|^the (?:run|build|CI run|ladder) (?P<verb>stops|stopped|halts|halted|fails|failed) at ",
+    re.IGNORECASE,
+)
+"""A build stopped at a gate, or the run that stops there: the pipeline is blocked there."""
+_NEVER_RUN = re.compile(r"\b(?:are|were|is|was) (never|not) run$", re.IGNORECASE)
+"""A gate "never run": it never ran."""
+_NEVER_REACHES = re.compile(
+    rf"^the (?:pipeline|run|build)(?: (?:for|of) (?P<alias>{_ALIAS}))? never (?:reaches|reached|"
+    r"gets to|got to|makes it to|made it to) (?P<gate>.+)$",
+    re.IGNORECASE,
+)
+"""A run that never reaches a gate: that gate never ran."""
+_ENV_STAYS = re.compile(
+    r"^(?P<env>prod|production|staging|dev|qa|uat|preprod|canary) (?:stays|stayed|remains|"
+    r"remained|is left|was left|sits|sat|is kept|was kept) on ",
+    re.IGNORECASE,
+)
+"""An environment that stays on a build: it is still on it."""
+_SIGNATURE = re.compile(
+    rf"^(?:the signature (?:on|of|for) (?P<alias>{_ALIAS})|(?P<owner>{_ALIAS})'s signature)"
+    r" (?:checks out|checked out|is valid|"
+    r"was valid|is good|holds up|passes verification|passed verification)$",
+    re.IGNORECASE,
+)
+"""A signature that checks out: it verifies."""
+_SIGNS_OFF = re.compile(
+    r"^(?P<who>security|the security team|someone|I|we) (?:signs? off on|signed off on|accepts?"
+    r" the risk of|accepted the risk of|grants? an exception for|granted an exception for) "
+    r"(?=(?:CVE|GHSA)-)",
+    re.IGNORECASE,
+)
+"""A finding signed off on by security: security waives it."""
+_THERE_IS = re.compile(
+    r"^(?:there is|there's|we have|we've got|security has|there exists) (?=an? (?:waiver|"
+    r"exception) for )",
+    re.IGNORECASE,
+)
+"""A waiver said to exist ("there is a waiver for CVE-… until …"): the waiver."""
+
+
+_NO_FINDINGS = re.compile(
+    rf"^(?P<alias>{_ALIAS}) (?:has|had|shows|showed) no (?:known )?(?:vulnerabilities|CVEs|"
+    r"findings|security findings|security issues)$",
+    re.IGNORECASE,
+)
+"""A build with no known vulnerabilities: its scan finds nothing."""
+_SCAN_FINDS_IN = re.compile(
+    r"^(?:the )?(?P<scan>(?:vulnerability |image |container |security |CVE )?scan)"
+    rf" (?P<verb>finds|found|reports|reported|turns up|turned up) (?P<what>.+?) (?:in|on|for)"
+    rf" (?P<alias>{_ALIAS})$",
+    re.IGNORECASE,
+)
+"""A scan said to find something "in" a build: the scan of that build finds it."""
+_SOME = rf"(?!(?:0|zero|no)\b)(?:{NUMBER})"
+_FAILING = re.compile(
+    rf"^(?:(?P<a1>{_ALIAS}) has (?P<n1>{_SOME}) (?:failing|failed|broken|red) unit tests?"
+    rf"|(?P<n2>{_SOME}) unit tests? (?:of|for|on) (?P<a2>{_ALIAS}) (?:fail|fails|failed)"
+    rf"|(?P<n3>{_SOME}) of (?P<a3>{_ALIAS})'s unit tests (?:fail|failed))$",
+    re.IGNORECASE,
+)
+"""Failing unit tests counted with no total ("O2 has 3 failing unit tests", "2 unit tests of
+O2 fail"): the unit tests fail with that many failures (never none: "0 failing" is green)."""
+_REACH = re.compile(
+    rf"^(?P<alias>{_ALIAS}) (?:does not|doesn't|did not|didn't|never) (?:reach|reaches|reached|"
+    r"get to|gets to|got to|make it to|makes it to|made it to) (?P<gate>(?:the )?(?:scan|"
+    r"unit|integration|sign|signing|vulnerability|security)\b.*)$",
+    re.IGNORECASE,
+)
+"""A build that never reaches a gate: that gate never ran for it."""
+_REJECTED_AT = re.compile(
+    rf"^(?P<alias>{_ALIAS}) (?:is|was|gets|got) (?:rejected|turned back|refused|failed) at ",
+    re.IGNORECASE,
+)
+"""A build rejected at a gate: the pipeline is blocked there."""
+_SHARE = re.compile(
+    rf"^(?P<a>{_ALIAS}) and (?P<b>{_ALIAS}) (?:share|shared) (?:a|the same|one) digest$"
+    rf"|^(?P<c>{_ALIAS}) (?:has|had) the same digest as (?P<d>{_ALIAS})$",
+)
+"""Two builds that share a digest: they have the same digest."""
+_DIFFER = re.compile(
+    rf"^(?:the digest of (?P<a>{_ALIAS}) (?:differs from|is different from|is not) the digest of"
+    rf" (?P<b>{_ALIAS})|(?P<c>{_ALIAS}) (?:does not|doesn't) have the same digest as"
+    rf" (?P<d>{_ALIAS})|(?P<e>{_ALIAS}) has a different digest (?:than|from) (?P<f>{_ALIAS}))$",
+)
+"""Two builds whose digests differ: they have different digests."""
+_ENV_MOVE = re.compile(
+    r"\bthe (?P<env>prod|production|staging|dev) (?P<what>promotion|deploy|deployment|release)\b",
+    re.IGNORECASE,
+)
+"""A move named by its environment ("the prod promotion"): the promotion to prod."""
+_APPROVED_BY = re.compile(
+    r"^the promotion (?P<where>(?:of \S+ )?to \S+) (?:is|was|gets|got) approved by (?P<who>.+)$",
+    re.IGNORECASE,
+)
+"""A promotion approved by someone: they approve it."""
+
+
+_PASSES_SUITE = re.compile(
+    rf"^(?P<who>it|{_ALIAS}) (?:passes|passed|clears|cleared) (?:the|its|all (?:of )?its|all the)"
+    r" (?P<kind>unit|integration) tests$",
+    re.IGNORECASE,
+)
+"""A build said to pass its tests, with nothing more ("it passes the integration tests"):
+its tests pass."""
+_GIVES_APPROVAL = re.compile(
+    r"^(?P<who>(?-i:[A-Z][a-z]+)|the release manager|someone|security) (?:gives|gave|grants|"
+    r"granted) (?:the |an |their |her |his )?(?:approval|sign-off|go-ahead) (?:for|to)"
+    r" (?P<env>prod|production|staging|dev)$",
+    re.IGNORECASE,
+)
+"""An approval given for an environment: the approval of the promotion there."""
+
+
+def _passes_suite(found: re.Match[str]) -> str:
+    who, kind = found["who"], found["kind"]
+    return f"its {kind} tests pass" if who.lower() == "it" else f"the {kind} tests of {who} pass"
+
+
+def _two(found: re.Match[str], verb: str) -> str:
+    a, b = (x for x in found.groups() if x)
+    return f"{a} and {b} {verb}"
+
+
+def _failing(found: re.Match[str]) -> str:
+    alias = found["a1"] or found["a2"] or found["a3"]
+    count = found["n1"] or found["n2"] or found["n3"]
+    return f"the unit tests of {alias} fail with {count} failures"
+
+
+def _never_runs(found: re.Match[str]) -> str:
+    gate, alias = found.group("gate"), found.group("alias")
+    return f"{gate} for {alias} never ran" if alias else f"{gate} never ran"
+
+
+def pipeline_said_of(text: str) -> str:
+    """TEXT with the pipeline's ways put as the phrases say them: the rules that read a line
+    again once its possessives are said with "of" ("P2's unit tests" as "the unit tests of
+    P2")."""
+    text = _COVERAGE_OF.sub(
+        lambda m: f"with {m.group(1) or m.group(2) or m.group(3)} coverage", text
+    )
+    text = _TESTS_ON.sub(r"the \g<kind> tests of \g<alias> \g<verb>", text)
+    text = _GREEN.sub(r"the pipeline for \g<alias> passes", text)
+    text = _BLOCKED_ON.sub(r"\g<alias> is blocked by ", text)
+    text = _STOPPED_AT.sub(
+        lambda m: f"{m['alias']} is blocked at " if m["alias"] else f"the pipeline {m['verb']} at ",
+        text,
+    )
+    text = _NEVER_RUN.sub(
+        lambda m: "never ran" if m.group(1).lower() == "never" else "did not run", text
+    )
+    text = _REACH.sub(r"the pipeline for \g<alias> never reaches \g<gate>", text)
+    text = _NEVER_REACHES.sub(_never_runs, text)
+    text = _REJECTED_AT.sub(r"\g<alias> is blocked at ", text)
+    text = _NO_FINDINGS.sub(r"the scan of \g<alias> finds nothing", text)
+    text = _SCAN_FINDS_IN.sub(r"the \g<scan> of \g<alias> \g<verb> \g<what>", text)
+    text = _FAILING.sub(_failing, text)
+    text = _SHARE.sub(lambda m: _two(m, "have the same digest"), text)
+    text = _DIFFER.sub(lambda m: _two(m, "have different digests"), text)
+    text = _ENV_MOVE.sub(r"the \g<what> to \g<env>", text)
+    text = _PASSES_SUITE.sub(_passes_suite, text)
+    text = _GIVES_APPROVAL.sub(r"\g<who> approves the promotion to \g<env>", text)
+    text = _APPROVED_BY.sub(r"\g<who> approves the promotion \g<where>", text)
+    text = _ENV_STAYS.sub(r"\g<env> is still on ", text)
+    return _SIGNATURE.sub(lambda m: f"the signature of {m['alias'] or m['owner']} verifies", text)
+
+
+def pipeline_said(text: str) -> str:
+    """TEXT with the pipeline's ways of saying things put as the phrases say them."""
+    text = _MINE.sub("the ", text)
+    text = _ALL_PASS.sub(r"\g<head> ", text)
+    text = _HEDGE.sub(r"\1 ", text)
+    text = _BUT_COVERAGE.sub(r"\1 with \g<cov> coverage", text)
+    text = _SCANNER.sub(r"the scan of \g<alias> \g<verb> \g<what>", text)
+    text = _SHOWN.sub("is ", text)
+    text = _CI_RUNS.sub(
+        lambda m: (
+            f"{m['me']} {m['run']} the pipeline for "
+            if m["me"]
+            else f"the pipeline {m['verb']} for "
+        ),
+        text,
+    )
+    text = _SIGNS_OFF.sub(r"\g<who> waives ", text)
+    text = _THERE_IS.sub("", text)
+    return pipeline_said_of(_BY_DIGEST.sub(r"\g<move>", text))
