@@ -169,7 +169,8 @@ _LACKING = (
     "due to insufficient|because of a lack of|because of lack of|due to a lack of|"
     "due to lack of|with insufficient|for insufficient|as there is not enough|"
     "because no node has enough|since no node has enough|as no node has enough|"
-    "because the nodes lack|because no node has room for their|out of>"
+    "because the nodes lack|because no node has room for their|out of|on insufficient|"
+    "on a lack of|on lack of|on not enough|over insufficient>"
 )
 """Why a pod waits, in words: the scheduler found no node with enough of a resource."""
 
@@ -326,7 +327,7 @@ def pods_say(world: World, pods: PodSet, text: str) -> None:
     )
 
 
-@then("nothing is [still ]pending", "nothing is pending", variants=("no pods are left pending",))
+@then("nothing is pending", "nothing is pending", variants=("no pods are left pending",))
 def nothing_pending(world: World) -> None:
     """No pod is Pending: everything the deployments asked for is placed."""
     check(world, PodSet("none", None, None, "pending", None), lambda p: True, "")
@@ -337,6 +338,8 @@ def nothing_pending(world: World) -> None:
     "node-1 is empty",
     "node-1 and node-2 are empty",
     variants=(
+        "{nodes:nodes} <ends up|end up|ended up|is left|are left|was left|were left> <empty|"
+        "with no pods|with nothing on it|with nothing on them>",
         "{nodes:nodes} <has|have> nothing on <it|them>",
         "{nodes:nodes} <has been|have been|is|are|was|were> <emptied|cleared|emptied out|"
         "cleared out>",
