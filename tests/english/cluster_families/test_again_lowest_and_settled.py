@@ -129,6 +129,7 @@ def test_the_lowest_is_judged_on_the_named_deployments_rollout(
             "node-1 ends up empty",
             False,
         ),
+        ("a disruption budget for shop that keeps 5 available", "node-1 ends up empty", False),
         ("a PDB on shop keeping at least 4 running", "node-1 is left empty", True),
         ("shop has a disruption budget that keeps at least 5 up", "node-1 is left empty", False),
         (
