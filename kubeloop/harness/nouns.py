@@ -176,6 +176,7 @@ _STATES = {
     "unscheduled": "pending",
     "ready": "ready",
     "available": "ready",
+    "healthy": "ready",
     "new": "updated",
     "updated": "updated",
 }

@@ -19,7 +19,7 @@ from .workloads import a_deployment
     "there is 1 pod pending",
     'there are no pods of "web" pending',
 )
-def there_are(world: World, pods: PodSet, phase: str) -> None:
+def there_are_in_phase(world: World, pods: PodSet, phase: str) -> None:
     """As "3 invoices pods are running": the pods are in that phase, as many as said."""
     pods_are(world, pods, phase)
 

@@ -131,6 +131,8 @@ def _describe_pod(pod: Any) -> str:
         "{pods:pods} [still ]<stay|stays|remain|remains> [stuck ][in ]{phase:phase}",
         "{pods:pods} <can't|cannot|can not|couldn't|could not> be <scheduled|placed>",
         "{pods:pods} <is|are> [still ]stuck",
+        "{pods:pods} <got|have been|has been|have all been|all got> {phase:phase}[ again]",
+        "{pods:pods} <failed|fail|fails> to <schedule|be scheduled|be placed>",
     ),
 )
 def pods_are(world: World, pods: PodSet, phase: str = "pending") -> None:
@@ -303,6 +305,7 @@ def there_are(world: World, pods: PodSet) -> None:
     '"web" has 4 running pods',
     "node-3 has no pods",
     'node-1 still runs 6 "web" pods',
+    variants=("{owner:owner} [still ]<has|have> {pods:pods} left",),
 )
 def owner_has(world: World, owner: Owner, pods: PodSet) -> None:
     """A node's pods (bound to it) or a deployment's pods, as many as the set says."""
