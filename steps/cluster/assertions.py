@@ -178,6 +178,8 @@ def never_fewer_available(world: World, deployment: str, count: int) -> None:
         "rose above|scaled above|scaled beyond|scaled past|got above> {count:n}"
         "[ <pods|pod|replicas|replica>]" + _AT_ONCE,
         "there <were|was> never more than {count:n} {deployment:deployment} pods" + _AT_ONCE,
+        "there <were|was> never more than {count:n} pods of {deployment:deployment}" + _AT_ONCE,
+        "<it|the cluster> never ran more than {count:n} pods of {deployment:deployment}" + _AT_ONCE,
         "at no point <were|was> there more than {count:n} {deployment:deployment} pods",
         "{deployment:deployment} <does not|doesn't|did not|didn't> <scale|grow|go> <beyond|above|"
         "past|over> {count:n} <pods|replicas>",

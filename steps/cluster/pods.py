@@ -213,6 +213,8 @@ def pods_short_of(world: World, pods: PodSet, resource: str, phase: str = "pendi
         "{pods:pods} [still ]<run|runs> on {nodes:wherenodes}",
         "{pods:pods} <landed|land|lands|ended up|end up|ends up|went|were placed|got placed|"
         "was placed> on {nodes:wherenodes}",
+        "{nodes:wherenodes} <carry|carries|hold|holds|now carry|now carries|now hold|now holds> "
+        "{pods:pods}",
     ),
 )
 def pods_on(world: World, pods: PodSet, nodes: tuple[str, ...]) -> None:
