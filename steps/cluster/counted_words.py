@@ -9,7 +9,7 @@ from kubeloop.harness.nouns import PodSet
 from kubeloop.harness.registry import given, then
 from kubeloop.harness.world import World
 
-from .pods import pods_are
+from .pods import pods_are, there_are
 from .workloads import a_deployment
 
 
@@ -37,3 +37,21 @@ _PODS = "<pods|pod|replicas|replica|copies|copy|instances|instance>"
 def pods_of(world: World, replicas: int, name: str, options: dict[str, Any]) -> None:
     """A deployment NAME of that many replicas (as "a deployment NAME with 3 replicas")."""
     a_deployment(world, replicas, options, name)
+
+
+@then(
+    "{count:n} <of|out of> [the ]{total:n} {deployment:deployment} pods <are|is> {phase:phase}",
+    "4 of the 6 web pods are running",
+    "6 out of 6 checkout pods are ready",
+    "web has 6/6 ready",
+    variants=(
+        "{count:n}/{total:n} {deployment:deployment} pods <are|is> {phase:phase}",
+        "{deployment:deployment} <has|shows|is> {count:n}/{total:n} {phase:phase}",
+        "{deployment:deployment} has {count:n} <of|out of> {total:n} pods {phase:phase}",
+    ),
+)
+def some_of_all(world: World, count: int, total: int, deployment: str, phase: str) -> None:
+    """The deployment has TOTAL pods and COUNT of them are in that phase ("web has 6/6
+    ready", as kubectl's READY column)."""
+    there_are(world, PodSet("exactly", total, deployment, None, None))
+    pods_are(world, PodSet("exactly", count, deployment, None, None), phase)

@@ -108,3 +108,30 @@ def test_pods_scheduled_said_otherwise(
         f"Then {check}",
     )
     assert (code == 0) is passes, out
+
+
+@pytest.mark.parametrize(
+    ("check", "passes"),
+    [
+        ("4 of the 5 web pods are running", True),
+        ("5 of the 5 web pods are running", False),
+        ("web has 4/5 ready", True),
+        ("web shows 4/6 ready", False),
+        ("4 out of 5 web pods are ready", True),
+        ("web has 4 of 5 pods running", True),
+        ("1 of the 4 web pods is pending", False),
+    ],
+)
+def test_some_of_all_the_pods(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], check: str, passes: bool
+) -> None:
+    code, out = _run(
+        tmp_path,
+        capsys,
+        "Given 2 nodes with 2 CPU each",
+        'And a deployment "web" with 5 replicas requesting 1 CPU each',
+        "When I reconcile until stable",
+        "And 10 minutes pass",
+        f"Then {check}",
+    )
+    assert (code == 0) is passes, out
