@@ -50,8 +50,11 @@ _KIND = r"(?:node|server|machine|host)"
 """What people call a node: "the server node-2", "one machine, node-2,"."""
 _APPOSITION = rf"(?:(?:one|a|the) {_KIND}, (?P<{{group}}>{{name}}),)"
 """A node named after what it is, between commas: "one server, node-2, dies"."""
+_NOT_AN_ADVERB = r"(?!(?:fully|completely|entirely|partially|partly)(?![-\w.]))"
+"""A node's bare name is never a word that says how: "fully recovers" is no node "fully"."""
 _NODE = _compile(
-    _APPOSITION.format(group="apposed", name=NAME) + f"|(?:(?:the )?{_KIND} )?(?P<name>{NAME})"
+    _APPOSITION.format(group="apposed", name=NAME)
+    + f"|(?:(?:the )?{_KIND} )?(?P<name>{_NOT_AN_ADVERB}{NAME})"
 )
 
 
@@ -71,7 +74,7 @@ _NODES = _compile(
     rf"(?:the )?(?:other|remaining)(?: (?P<others>\d+))? {_KIND}s|the rest of the {_KIND}s"
     + "|"
     + _APPOSITION.format(group="apposed", name=NAME)
-    + f"|(?:(?:the )?{_KIND} )?(?P<one>{NAME})"
+    + f"|(?:(?:the )?{_KIND} )?(?P<one>{_NOT_AN_ADVERB}{NAME})"
     f"|(?:(?:the )?{_KIND}s )?(?:both )?(?P<many>{_LISTED}(?:, {_LISTED})*,? (?:and|or) {_LISTED})"
 )
 
@@ -105,8 +108,9 @@ def _first(found: re.Match[str], *groups: str) -> str:
 _IT_DEPLOYMENT = r"it|its|the deployment|this deployment|that deployment"
 _DEPLOYMENT_NAME = (
     f"the deployment (?P<n1>{NAME})|deployment (?P<n2>{NAME})"
-    f"|(?:the )?(?P<n3>{NAME}) deployment|(?P<n4>{NAME})"
+    rf"|(?:the )?(?P<n3>{NAME}) deployment|(?P<n4>(?!there(?![-\w.])){NAME})"
 )
+"""A bare deployment is never "there": "there is at most 5 pods at all times" counts pods."""
 _DEPLOYMENT = _compile(f"(?P<it>{_IT_DEPLOYMENT})|{_DEPLOYMENT_NAME}")
 
 
@@ -172,6 +176,7 @@ _STATES = {
     "unscheduled": "pending",
     "ready": "ready",
     "available": "ready",
+    "healthy": "ready",
     "new": "updated",
     "updated": "updated",
 }
@@ -227,8 +232,15 @@ pods" are exactly that many of its pods (the line before counted the rest)."""
 _OWNED_TWICE = r" (?:pods?|copy|copies|instances?) of "
 """A deployment said before the pods is never said again after them: in "a lone pod of web"
 the word before "pod" says how many, not whose."""
+_ALL_REPLICAS = (
+    rf"(?P<every>all(?: of)?(?: the)?(?: (?P<n5>{NUMBER}))?|every|each(?: of the)?)"
+    rf"(?: (?P<wowner>{_FREE_NAME}))? replicas?"
+    rf"(?: of (?:the )?(?:deployment )?(?P<wof>{NAME})(?: deployment)?)?"
+)
+"""Every replica, said without a state: "all 6 replicas are running again". A count without
+"all" ("6 replicas") stays the deployment's desired replicas, never its pods."""
 _POD_SET = _compile(
-    f"{_THEM}|{_OTHERS}|(?:{_QUANTIFIER})"
+    f"{_THEM}|{_OTHERS}|{_ALL_REPLICAS}|(?:{_QUANTIFIER})"
     f"(?:(?: (?P<state>{_STATE}))?(?: (?P<owner>{_FREE_NAME})(?!{_OWNED_TWICE}))?"
     " (?:pods?|copy|copies|instances?)"
     f"|(?: (?P<rstate>{_STATE}))(?: (?P<rowner>{_FREE_NAME}))? replicas?)"
@@ -250,6 +262,10 @@ def _pod_set(text: str) -> PodSet:
         return PodSet(quantifier, None, IT, None, None)
     if g["others"]:
         return PodSet("exactly", number(g["others"]), IT, None, None)
+    if g["every"]:
+        owner = g["wowner"] or g["wof"]
+        count = number(g["n5"]) if g["n5"] else None
+        return PodSet("all", count, unquote(owner) if owner else None, None, None)
     count_text = g["n1"] or g["n2"] or g["n3"] or g["n4"]
     count = number(count_text) if count_text else 1 if g["single"] else None
     if g["all_n"] or g["all"]:
@@ -320,6 +336,14 @@ NOUNS: dict[str, ParamType] = {
     ),
     "version": ParamType(
         _strip_groups(_VERSION.pattern), _version, 'a version: v2, "v2", version v2'
+    ),
+    "rolloutpods": ParamType(
+        rf"(?!at least (?:{NUMBER}) (?:copies|instances)(?![-\w.]))"
+        f"(?:{_strip_groups(_POD_SET.pattern)})",
+        _pod_set,
+        'pods as above, but never a bare "at least 4 copies" ("… were ready at all '
+        'times" is said of the whole run)',
+        refers_to="pods",
     ),
     "vnumber": ParamType(_V_NUMBER, str, "a version said v and a number: v2, v1.4.0"),
     "pods": ParamType(

@@ -9,6 +9,8 @@ from . import (
     cluster_autoscaler_flags,
     cluster_autoscaler_words,
     colocation,
+    counted_words,
+    deployment_words,
     disruption,
     drain_bounds,
     failures,
@@ -23,6 +25,7 @@ from . import (
     rollout,
     rollout_bounds,
     scheduling,
+    settled_words,
     timing,
     workloads,
 )
@@ -36,6 +39,8 @@ __all__ = [
     "cluster_autoscaler_flags",
     "cluster_autoscaler_words",
     "colocation",
+    "counted_words",
+    "deployment_words",
     "disruption",
     "drain_bounds",
     "failures",
@@ -50,6 +55,7 @@ __all__ = [
     "rollout",
     "rollout_bounds",
     "scheduling",
+    "settled_words",
     "timing",
     "workloads",
 ]

@@ -17,10 +17,11 @@ PREFERRED = "preferredDuringSchedulingIgnoredDuringExecution"
 
 
 def topology_key(said: str) -> str:
-    """ "node", "hosts", "the hostname" → kubernetes.io/hostname; "zones" → the zone label;
-    anything else is the label key as written."""
+    """ "node", "hosts", "the hostname", "them" (the nodes just said) →
+    kubernetes.io/hostname; "zones" → the zone label; anything else is the label key as
+    written."""
     word = said.lower().removeprefix("the ")
-    if word.rstrip("s") in ("node", "host", "hostname"):
+    if word.rstrip("s") in ("node", "host", "hostname") or word == "them":
         return HOSTNAME
     return ZONE if word.rstrip("s") == "zone" else said
 

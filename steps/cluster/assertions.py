@@ -43,14 +43,11 @@ def _case_hint(text: str, reason: str) -> str:
     'the pending pod\'s reason contains "Insufficient cpu"',
     'the pending pod\'s reason is "0/1 nodes are available: 1 Insufficient memory."',
     'the pending pod\'s message starts with "0/3 nodes are available"',
-    variants=(
-        "the pod is pending because of {text:text}",
-        "<its|the pod's> <reason|message> {how:textcheck} {text:text}",
-    ),
+    variants=("<its|the pod's> <reason|message> {how:textcheck} {text:text}",),
 )
 def pending_reason(world: World, text: str, how: str = "contains") -> None:
     """There is exactly one Pending pod, and its FailedScheduling message is TEXT ("is":
-    the whole message), or contains, starts or ends with it ("because of": contains)."""
+    the whole message), or contains, starts or ends with it."""
     pending = _pending(world)
     if len(pending) != 1:
         raise world.fail("exactly one pending pod", f"{len(pending)}: {_names(pending)}")
@@ -119,6 +116,9 @@ _THE_WHOLE_TIME = "<the whole time|all along|all the time|throughout|at every po
     "at least 4 web pods were ready the whole time",
     'at least 5 pods of "storefront" stayed ready all along',
     variants=(
+        "at no point <were|was> there fewer than {count:n} pod(s)[ of {deployment:deployment}] "
+        "ready",
+        "at no point <were|was>[ there] fewer than {count:n} {deployment:deployment} pod(s) ready",
         "at least {count:n} {deployment:deployment} pod(s) <were|was|stayed|remained> "
         "<ready|up|healthy|serving> " + _THE_WHOLE_TIME,
         "at least {count:n} pod(s)[ of {deployment:deployment}] <were|was|stayed|remained> "
@@ -178,6 +178,8 @@ def never_fewer_available(world: World, deployment: str, count: int) -> None:
         "rose above|scaled above|scaled beyond|scaled past|got above> {count:n}"
         "[ <pods|pod|replicas|replica>]" + _AT_ONCE,
         "there <were|was> never more than {count:n} {deployment:deployment} pods" + _AT_ONCE,
+        "there <were|was> never more than {count:n} pods of {deployment:deployment}" + _AT_ONCE,
+        "<it|the cluster> never ran more than {count:n} pods of {deployment:deployment}" + _AT_ONCE,
         "at no point <were|was> there more than {count:n} {deployment:deployment} pods",
         "{deployment:deployment} <does not|doesn't|did not|didn't> <scale|grow|go> <beyond|above|"
         "past|over> {count:n} <pods|replicas>",

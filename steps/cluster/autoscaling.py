@@ -61,6 +61,8 @@ def an_hpa(world: World, deployment: str, options: dict[str, Any]) -> None:
         "<cpu|CPU>[ <utilization|utilisation>]",
         "[the ]{deployment:deployment} pods <run at|are at|are running at|average|use> "
         "{value:percent} <cpu|CPU>[ <utilization|utilisation>]",
+        "the pods of {deployment:deployment} <run at|are at|are running at|average|use> "
+        "{value:percent} <cpu|CPU>[ <utilization|utilisation>]",
         "[the ]load on {deployment:deployment} <rises|drops|goes|climbs|falls> to "
         "{value:percent}[ <cpu|CPU>]",
         "{deployment:its} [average ]<cpu|CPU>[ <utilization|utilisation|usage|use|load>] <is|"

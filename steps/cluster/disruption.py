@@ -32,7 +32,10 @@ _THAT = "[,][ <that|which>] "
 _AT_MOST = "[<at most|up to|no more than|only> ]"
 _DOWN = "<unavailable|down|disrupted|offline>"
 _PODS = "[of ][<its|the|their> ]pod(s)"
-_MIN = re.compile(r"\bminavailable\b|\bat least\b", re.IGNORECASE)
+_MIN = re.compile(
+    r"\bminavailable\b|\bat least\b|\b(?:keep|require|guarantee)(?:s|ing)?\b", re.IGNORECASE
+)
+"""minAvailable is said by its name, by "at least", or by a budget that keeps pods up."""
 
 
 @given(
@@ -69,8 +72,8 @@ _MIN = re.compile(r"\bminavailable\b|\bat least\b", re.IGNORECASE)
         _PDB + " with <at most|up to|no more than> {value:intorpercent} pod(s) " + _DOWN,
         _PDB + _THAT + "never <lets|allows> more than {value:intorpercent} pod(s) "
         "<be|go|to be|to go> " + _DOWN,
-        _PDB + _THAT + "<keeps|requires|guarantees|keep|require|guarantee> at least "
-        "{value:intorpercent} " + _PODS + " <available|up|running|ready>",
+        _PDB + _THAT + "<keeps|requires|guarantees|keep|require|guarantee|keeping|requiring> "
+        "[at least ]{value:intorpercent} [" + _PODS + " ]<available|up|running|ready>",
         _PDB + " with at least {value:intorpercent} pod(s) <available|up>",
         _PDB + _THAT + "<allows|permits|tolerates> " + _AT_MOST + "{value:intorpercent} "
         "<disruption|disruptions>[ at a time]",
@@ -80,8 +83,8 @@ _MIN = re.compile(r"\bminavailable\b|\bat least\b", re.IGNORECASE)
         "PDB> <of|allowing|that allows|which allows> " + _AT_MOST + "{value:intorpercent} "
         "<unavailable|disrupted> pod(s)",
         "{deployment:name} has a <disruption budget|pod disruption budget|PodDisruptionBudget|"
-        "PDB> <that keeps|which keeps|keeping|requiring|that requires> at least "
-        "{value:intorpercent} " + _PODS + " <available|up|running|ready>",
+        "PDB> <that keeps|which keeps|keeping|requiring|that requires> [at least ]"
+        "{value:intorpercent} [" + _PODS + " ]<available|up|running|ready>",
     ),
 )
 def a_budget(world: World, deployment: str, value: int | str, budget: str | None = None) -> None:

@@ -54,6 +54,7 @@ def next_node_names(world: World, count: int) -> list[str]:
         "a {count:n}-node cluster" + _SIZE,
         "there <is|are> {count:n} [worker ]node(s)" + _SIZE,
         "a single [worker ]node" + _SIZE,
+        "[a cluster <of|with> ]{count:n} [worker ]node(s), {size:resources} <each|apiece>",
     ),
 )
 def nodes(world: World, count: int = 1, size: Resources | None = None) -> None:
@@ -107,6 +108,25 @@ def i_add_a_node(
 ) -> None:
     """A new node joins the cluster (it takes pods from the next reconcile on)."""
     world.attempt(lambda: a_node(world, node, size, label, taint_spec))
+
+
+@when(
+    "I add {count:n} [more ][new ][worker ]node(s)" + _SIZE,
+    "I add 2 nodes",
+    "I add 2 more nodes with 8 CPU each",
+    "a new node joins the cluster",
+    "2 more nodes join the cluster",
+    variants=(
+        "I add <a|another|one more> [new ][worker ]node" + _SIZE,
+        "<a new|another|one more> [worker ]node joins[ the cluster]" + _SIZE,
+        "{count:n} <more|new|more new> [worker ]node(s) join[ the cluster]" + _SIZE,
+        "we add {count:n} [more ][new ][worker ]node(s)" + _SIZE,
+    ),
+)
+def i_add_nodes(world: World, count: int = 1, size: Resources | None = None) -> None:
+    """COUNT more nodes join, named after the ones there (node-4, node-5, …): a node said
+    without its name."""
+    world.attempt(lambda: nodes(world, count, size))
 
 
 @given(

@@ -80,3 +80,52 @@ def only_nodes_have_pods(
             f"{whose}pods on {', '.join(sorted(nodes))} and no other node",
             f"{whose}pods on {', '.join(holding) or 'no node'}",
         )
+
+
+_HEALTHY = "<healthy|ready|Ready|working|surviving|live>"
+_DOWN = "<failed|down|dead|NotReady|unhealthy|broken>"
+
+
+def _ready_nodes(world: World) -> list[str]:
+    view = world.capability(world.cluster, "node")
+    return [node for node in known(world, "node") if view(node).ready]
+
+
+@then(
+    "{pods:pods} <is|are|run|runs|is running|are running> on [one of ]the [{count:n} ]"
+    + _HEALTHY
+    + " nodes",
+    "every web pod is running on one of the three healthy nodes",
+    "all pods run on the ready nodes",
+    variants=(
+        "{pods:pods} <is|are|run|runs|is running|are running> on <a|one> " + _HEALTHY + " node",
+    ),
+)
+def pods_on_healthy_nodes(world: World, pods: PodSet, count: int | None = None) -> None:
+    """The pods are bound to Ready nodes, as many as the set says (a Pending pod is on no
+    node); "the three healthy nodes" also says how many nodes are Ready."""
+    ready = _ready_nodes(world)
+    if count is not None and len(ready) != count:
+        raise world.fail(f"{count} Ready nodes", f"{len(ready)}: {', '.join(ready) or 'none'}")
+    check(world, pods, lambda p: p.node in ready, "on a Ready node", detail=_describe_pod)
+
+
+@then(
+    "{pods:pods} <is|are|runs|is running|are running|was left|were left> on <a|any> "
+    + _DOWN
+    + " node",
+    "no web pod is on a failed node",
+    "no pod is left on a NotReady node",
+    variants=("{pods:pods} <is|are> [still ]left on <a|any> " + _DOWN + " node",),
+)
+def pods_on_failed_nodes(world: World, pods: PodSet) -> None:
+    """The pods bound to nodes that are not Ready, as many as the set says ("no pod is on a
+    failed node")."""
+    ready = _ready_nodes(world)
+    check(
+        world,
+        pods,
+        lambda p: p.node is not None and p.node not in ready,
+        "on a node that is not Ready",
+        detail=_describe_pod,
+    )

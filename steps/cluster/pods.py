@@ -131,6 +131,8 @@ def _describe_pod(pod: Any) -> str:
         "{pods:pods} [still ]<stay|stays|remain|remains> [stuck ][in ]{phase:phase}",
         "{pods:pods} <can't|cannot|can not|couldn't|could not> be <scheduled|placed>",
         "{pods:pods} <is|are> [still ]stuck",
+        "{pods:pods} <got|have been|has been|have all been|all got> {phase:phase}[ again]",
+        "{pods:pods} <failed|fail|fails> to <schedule|be scheduled|be placed>",
     ),
 )
 def pods_are(world: World, pods: PodSet, phase: str = "pending") -> None:
@@ -169,7 +171,8 @@ _LACKING = (
     "due to insufficient|because of a lack of|because of lack of|due to a lack of|"
     "due to lack of|with insufficient|for insufficient|as there is not enough|"
     "because no node has enough|since no node has enough|as no node has enough|"
-    "because the nodes lack|because no node has room for their|out of>"
+    "because the nodes lack|because no node has room for their|out of|on insufficient|"
+    "on a lack of|on lack of|on not enough|over insufficient>"
 )
 """Why a pod waits, in words: the scheduler found no node with enough of a resource."""
 
@@ -210,6 +213,8 @@ def pods_short_of(world: World, pods: PodSet, resource: str, phase: str = "pendi
         "{pods:pods} [still ]<run|runs> on {nodes:wherenodes}",
         "{pods:pods} <landed|land|lands|ended up|end up|ends up|went|were placed|got placed|"
         "was placed> on {nodes:wherenodes}",
+        "{nodes:wherenodes} <carry|carries|hold|holds|now carry|now carries|now hold|now holds> "
+        "{pods:pods}",
     ),
 )
 def pods_on(world: World, pods: PodSet, nodes: tuple[str, ...]) -> None:
@@ -302,6 +307,7 @@ def there_are(world: World, pods: PodSet) -> None:
     '"web" has 4 running pods',
     "node-3 has no pods",
     'node-1 still runs 6 "web" pods',
+    variants=("{owner:owner} [still ]<has|have> {pods:pods} left",),
 )
 def owner_has(world: World, owner: Owner, pods: PodSet) -> None:
     """A node's pods (bound to it) or a deployment's pods, as many as the set says."""
@@ -326,7 +332,7 @@ def pods_say(world: World, pods: PodSet, text: str) -> None:
     )
 
 
-@then("nothing is [still ]pending", "nothing is pending", variants=("no pods are left pending",))
+@then("nothing is pending", "nothing is pending", variants=("no pods are left pending",))
 def nothing_pending(world: World) -> None:
     """No pod is Pending: everything the deployments asked for is placed."""
     check(world, PodSet("none", None, None, "pending", None), lambda p: True, "")
@@ -337,6 +343,8 @@ def nothing_pending(world: World) -> None:
     "node-1 is empty",
     "node-1 and node-2 are empty",
     variants=(
+        "{nodes:nodes} <ends up|end up|ended up|is left|are left|was left|were left> <empty|"
+        "with no pods|with nothing on it|with nothing on them>",
         "{nodes:nodes} <has|have> nothing on <it|them>",
         "{nodes:nodes} <has been|have been|is|are|was|were> <emptied|cleared|emptied out|"
         "cleared out>",

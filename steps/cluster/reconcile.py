@@ -55,6 +55,9 @@ def i_reconcile(world: World) -> None:
         "<everything|every pod|all pods> <has been|have been|is|are> <scheduled|placed>",
         "I wait <for the cluster to settle|until the cluster is stable|for the rollout to finish|"
         "for the rollout to complete>",
+        "I <reconcile|keep reconciling|run the controllers> until <nothing changes|nothing more "
+        "changes|nothing changes any more|nothing changes anymore|things stop changing|the "
+        "cluster stops changing|everything stops changing>",
     ),
 )
 def i_reconcile_until_stable(world: World, passes: int = 100) -> None:

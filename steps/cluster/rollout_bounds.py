@@ -10,7 +10,7 @@ from kubeloop.harness.world import World
 from kubeloop.render.checks import FailedCheck
 
 from .pods import holds
-from .rollout import _snapshots, _steps
+from .rollout import _snapshots, _steps, lowest_ready
 from .rollout_observed import Observed
 
 _THROUGHOUT = (
@@ -23,6 +23,13 @@ _AT_ALL_TIMES = (
     "at any point|at every point of the rollout|at every point during the rollout|"
     "at any point during the rollout>"
 )
+_AT_ROLLOUT_STEPS = (
+    " <at any time|at every step|throughout the rollout|during the rollout|at any point|"
+    "at every point of the rollout|at every point during the rollout|"
+    "at any point during the rollout>"
+)
+"""As above but "at all times": "at least 4 copies were ready at all times" is said of the
+whole run (links/servers.py), so a bare count of copies takes only these."""
 
 
 def _count_at(pods: PodSet, snapshot: Observed) -> int:
@@ -84,7 +91,10 @@ def _budget(world: World) -> str:
     "throughout the rollout at least 3 pods were ready",
     "at every step at least 3 pods are ready",
     "at least 5 pods are available at all times",
-    variants=("{pods:pods} <was|were|is|are> <ready|available>" + _AT_ALL_TIMES,),
+    variants=(
+        "{pods:pods} <was|were|is|are> <ready|available>" + _AT_ROLLOUT_STEPS,
+        "{pods:rolloutpods} <was|were|is|are> <ready|available> at all times",
+    ),
 )
 def ready_throughout(world: World, pods: PodSet) -> None:
     """At every step of the last rollout, that many pods were ready (at least / at most N)."""
@@ -195,3 +205,19 @@ def never_below_named(world: World, count: int, deployment: str) -> None:
     pods."""
     _rolled(world, deployment)
     _throughout(world, PodSet("at least", count, deployment, "ready", None), "ready")
+
+
+@then(
+    "at <its|their> lowest[,] {count:n} {deployment:deployment} pod(s) <were|was> ready",
+    "at its lowest 3 ledger pods were ready",
+    "at its lowest, 3 pods of ledger were ready",
+    variants=(
+        "at <its|their> lowest[,] {count:n} pod(s) of {deployment:deployment} <were|was> ready",
+    ),
+)
+def lowest_ready_named(world: World, count: int, deployment: str) -> None:
+    """The fewest ready pods at any step of the last rollout, which was the deployment's,
+    was exactly COUNT ("its lowest" is the rollout's: a deployment's lowest over the whole
+    run counts the pods before they first turned ready)."""
+    _rolled(world, deployment)
+    lowest_ready(world, count)

@@ -19,6 +19,29 @@ def test_no_pipeline_pattern_is_said_the_way_another_phrase_is() -> None:
     assert overlaps(REGISTRY.definitions, REGISTRY.match_one, _pipeline) == []
 
 
+def _cluster(definition: object) -> bool:
+    return str(getattr(definition, "domain", "")).startswith("cluster")
+
+
+def test_no_cluster_pattern_is_said_the_way_another_phrase_is() -> None:
+    """ "fully recovers" was a node named "fully" recovering; "there is at most 5 pods at all
+    times" a deployment named "there"."""
+    assert overlaps(REGISTRY.definitions, REGISTRY.match_one, _cluster) == []
+
+
+def test_every_sample_of_every_cluster_pattern_parses() -> None:
+    """Each sample is read into its arguments without an exception (a converter that
+    asserts on text its regex took would crash `kubeloop check`)."""
+    typed = said_values(REGISTRY.definitions)
+    read = 0
+    for definition in filter(_cluster, REGISTRY.definitions):
+        for form, text in samples(definition, typed):
+            parsed = definition.parse_form(text)
+            assert parsed is not None, (definition.pattern, form, text)
+            read += 1
+    assert read > 500
+
+
 def _two_phrases() -> Registry:
     registry = Registry()
     registry.register(

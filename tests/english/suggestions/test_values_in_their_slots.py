@@ -83,7 +83,7 @@ def test_a_span_inside_a_query_is_not_a_slot() -> None:
         ("then", "storefront balloons up to 9 replicas", "cluster", ["storefront", "9"]),
         ("when", "9 of Q3's 300 unit tests go red", "pipeline", ["Q3", "9", "300"]),
         ("when", "I promote X9 to staging without waiting for approval", "pipeline", ["X9"]),
-        ("then", 'node-4 carries 5 "api" pods now', "cluster", ["node-4", "5", '"api"']),
+        ("then", 'node-4 shoulders 5 "api" pods now', "cluster", ["node-4", "5", '"api"']),
     ],
 )
 def test_the_first_suggestion_is_of_the_lines_mechanism_and_keeps_its_values(

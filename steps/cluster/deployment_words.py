@@ -1,0 +1,61 @@
+"""A deployment's state said as a whole: "web is fully rolled out", "web scales back down
+but not below 4 replicas"."""
+
+from __future__ import annotations
+
+from kubeloop.harness.registry import then
+from kubeloop.harness.world import World
+
+from .assertions import _extreme, never_fewer_pods
+
+
+@then(
+    "{deployment:deployment} is fully <available|rolled out|up|ready|deployed>",
+    "web is fully rolled out",
+    "checkout is fully available",
+    variants=(
+        "{deployment:deployment} is <completely|entirely> <rolled out|up|available|deployed>",
+        "{deployment:deployment} is <up to date|up-to-date> and <available|ready>",
+    ),
+)
+def fully_available(world: World, deployment: str) -> None:
+    """As many pods as the deployment's desired replicas, every one Ready and at its
+    template's version, read from pods() (never from the status the engine wrote)."""
+    info = world.capability(world.cluster, "deployment")(deployment)
+    pods = list(world.pods(deployment))
+    behind = [
+        f"{p.name} {p.phase}{'' if p.ready else ', not ready'} at {p.version}"
+        for p in pods
+        if not p.ready or p.version != info.version
+    ]
+    if len(pods) != info.replicas or behind:
+        raise world.fail(
+            f"{info.replicas} pods of {deployment}, all ready at {info.version}",
+            f"{len(pods)} pods" + (f"; {', '.join(behind[:8])}" if behind else ""),
+        )
+
+
+@then(
+    "{deployment:deployment} <scales|scaled|has scaled|came|comes|has come|goes|went> back down"
+    "[,] but <not|never> below {count:n}[ <replicas|pods>]",
+    "web scales back down but not below 4 replicas",
+    "web scaled back down, but never below 4 pods",
+    variants=(
+        "{deployment:deployment} <scales|scaled> down to no <fewer|less> than "
+        "{count:n}[ <replicas|pods>]",
+    ),
+)
+def back_down_not_below(world: World, deployment: str, count: int) -> None:
+    """The deployment now wants fewer replicas than the most pods it had, and never had
+    fewer than COUNT pods (after any pass so far), nor wants fewer now."""
+    info = world.capability(world.cluster, "deployment")(deployment)
+    most, number = _extreme(world, deployment, "total", highest=True)
+    if info.replicas >= most:
+        raise world.fail(
+            f"{deployment} scaled back down from its peak",
+            f"{info.replicas} desired replicas; its most was {most} pods "
+            f"(first after pass {number})",
+        )
+    if info.replicas < count:
+        raise world.fail(f"at least {count} desired replicas", str(info.replicas))
+    never_fewer_pods(world, deployment, count)
