@@ -17,11 +17,13 @@ _FROM_COMMIT = (
 """The artifact built from a commit, named by the commit: bound as "commit 9e1f0aa"."""
 _WORD = (
     r"(?![a-z]+ed\b|\d{4}-\d\d-\d\d\b|(?:CVE|GHSA|GO|PYSEC|RUSTSEC|OSV)-|(?:anything|something|everything|same|other|new|old|"
-    r"last|latest|previous|next|first|current|whole|errors?|traffic|requests?)\b)"
+    r"last|latest|previous|next|first|current|whole|errors?|traffic|requests?|"
+    r"is|was|are|were|runs|passes|has|had|gets|goes)\b)"
 )
 """What is never a bare alias: a past participle ("node-1 has failed"), a date ("the
 pipeline runs on 2026-06-01"), a word that says which build ("the same build") or what a
-service serves ("web is serving errors")."""
+service serves ("web is serving errors"), a verb (a clause said without its subject: "…
+and is approved into prod")."""
 _ARTIFACT = re.compile(
     f"(?P<it>{_IT})|{_FROM_COMMIT}|(?:the )?(?:artifact|build|image) (?P<n1>{NAME})"
     f"|the (?!(?:artifact|build|image)\\b){_WORD}(?P<n3>{NAME}) (?:artifact|build|image)"
