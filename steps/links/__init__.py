@@ -12,6 +12,7 @@ from . import (
     story,
     timeline,
     traffic,
+    version_faults,
 )
 
 __all__ = [
@@ -25,4 +26,5 @@ __all__ = [
     "story",
     "timeline",
     "traffic",
+    "version_faults",
 ]
