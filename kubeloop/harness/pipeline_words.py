@@ -149,10 +149,11 @@ class Fact(NamedTuple):
 _VERB = (
     r"(?:(?:that |which |and |but )?(?:(?:is|was|gets|got|has|had|have|"
     r"(?:has|had|have)(?: already| both| all| also| just)? been|then|that was|and was)"
-    r"(?: already| both| all| also| just)? )?(?:already )?)"
+    r"(?: already| both| all| also| just| only| still)? )?(?:already )?)"
 )
 """The verb before a fact, with the adverbs that change nothing ("is already in staging",
-"have both been promoted"); "never" and "not" belong to the facts that mean them."""
+"have both been promoted", "is only promoted to dev"); "never" and "not" belong to the facts
+that mean them."""
 _NOT_A_FACT = (
     r"(?!(?:signed|unsigned|tested|scanned|approved|promoted|deployed|released|shipped|running|"
     r"serving|live|ran|run|passed|passes|passing|clears|cleared|built|from|with|is|was|gets|"
@@ -160,8 +161,9 @@ _NOT_A_FACT = (
     r"nobody)\b)"
 )
 """A word that begins a fact is never an environment's name, so an environment list ends
-where the next fact begins ("promoted to dev and staging and went live in prod")."""
-_ONE_ENV = f"{_NOT_A_FACT}(?:{NAME})"
+where the next fact begins ("promoted to dev and staging and went live in prod"); nor is a
+name followed by its own verb ("live in prod and R2 is in staging": R2 is a subject)."""
+_ONE_ENV = f"{_NOT_A_FACT}(?:{NAME})(?! (?:is|was|has|runs|gets|got|goes|went)\\b)"
 _ENV_SEP = r",? and then |,? then |,? and |, "
 _ENV = f"(?P<env>{_ONE_ENV}(?:(?:{_ENV_SEP}){_ONE_ENV})*)"
 _KEY = (
