@@ -3,6 +3,7 @@ by a query (``kubeloop.links``)."""
 
 from . import (
     autoscaling,
+    history_ends,
     manager_story,
     outcomes,
     rollback,
@@ -17,6 +18,7 @@ from . import (
 
 __all__ = [
     "autoscaling",
+    "history_ends",
     "manager_story",
     "outcomes",
     "rollback",
