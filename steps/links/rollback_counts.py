@@ -43,6 +43,18 @@ def rolled_back_by_automation(world: World, env: str, count: int = 0, bound: str
     _counted(world, env, None, count, bound)
 
 
+@then(
+    "{env:name} <rolled back automatically|was rolled back automatically|was automatically "
+    "rolled back|rolled itself back|rolled back on its own|rolled back by itself|was rolled "
+    "back on its own|was rolled back by an alert>",
+    "prod rolled back automatically",
+    "prod rolled itself back",
+)
+def rolled_back_on_its_own(world: World, env: str) -> None:
+    """Automation rolled ENV back at least once (a rollback by hand does not count)."""
+    _counted(world, env, None, 1, ">=")
+
+
 _THAT = "<that SLO|the SLO|its SLO>"
 
 

@@ -172,6 +172,8 @@ _SELF_ROLLING = (
         ("no alert rolled prod back", False),
         ("automation rolled back prod at most once", True),
         ('the SLO "shop-latency" rolled prod back once', False),
+        ("prod rolled back automatically", True),
+        ("prod is rolled back", True),
     ],
 )
 def test_rollbacks_counted_by_who_made_them(
@@ -190,6 +192,9 @@ def test_rollbacks_counted_by_who_made_them(
         ("an alert rolled prod back exactly once", False),
         ("no alert rolled prod back", True),
         ("prod was never rolled back automatically", True),
+        ("prod rolled back automatically", False),
+        ("prod was rolled back", True),
+        ("staging was rolled back", False),
     ],
 )
 def test_a_rollback_by_hand_is_not_one_automation_made(
