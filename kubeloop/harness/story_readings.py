@@ -346,6 +346,17 @@ _DEPLOYMENT_PODS = re.compile(
 """A version's pods said with their deployment first ("gateway pods on v6 fail …"): the pods
 of that deployment on that version."""
 
+_PER_POD_CAP = re.compile(
+    rf"^(?P<svc>{_DEPLOYMENT}) (?P<load>(?:handles|serves|gets|receives|takes|is handling|is "
+    r"serving|is getting) \d+(?:\.\d+)? (?:requests per second|requests a second|rps|req/s)),? "
+    r"(?:with |and )?(?:at most|up to|no more than|a maximum of|max) (?P<cap>\d+(?:\.\d+)?)"
+    r"(?: requests per second| requests a second| rps| req/s)? (?:per|a|each|for each) pod$",
+    re.IGNORECASE,
+)
+"""A service's load said with what one pod can take ("storefront handles 400 requests per
+second, at most 80 per pod"): the service's rate, and each pod of its deployment serving at
+most that many."""
+
 
 def _fails(found: re.Match[str]) -> str:
     subject = found["subject"]
@@ -381,6 +392,10 @@ def story_said(text: str) -> str:
     for fault, meant in _FAULT_SAID:
         text = fault.sub(meant, text)
     text = _RETURNS_ERRORS.sub(_fails, text)
+    text = _PER_POD_CAP.sub(
+        r"\g<svc> \g<load> and each pod of \g<svc> serves at most \g<cap> requests per second",
+        text,
+    )
     text = _DEPLOYMENT_PODS.sub(r"the \g<pods> of \g<dep> \g<on> \g<v> ", text)
     every = _EVERY_POD_ON.sub(lambda m: f"pods on {m['v']} {_plural(m['verb'])} ", text)
     every = _VERSION_PODS.sub(lambda m: f"pods on {m['v']} {_plural(m['verb'])} ", every)

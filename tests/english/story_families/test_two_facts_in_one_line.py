@@ -80,3 +80,30 @@ def test_a_check_of_two_facts_joined_by_a_contrast_checks_both(
         f"Then {check}",
     )
     assert (code == 0) is passes, out
+
+
+@pytest.mark.parametrize(
+    ("said", "replicas", "pages"),
+    [
+        ("storefront handles 400 requests per second, at most 80 per pod", 4, True),
+        ("storefront handles 400 requests per second, at most 80 per pod", 6, False),
+        ("storefront serves 400 rps with at most 100 rps per pod", 4, False),
+        ("storefront gets 400 requests per second, up to 50 per pod", 6, True),
+        ('"storefront" is handling 300 requests per second, no more than 100 per pod', 2, True),
+    ],
+)
+def test_a_services_load_said_with_what_one_pod_can_take(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], said: str, replicas: int, pages: bool
+) -> None:
+    matches = REGISTRY.match("given", said)
+    assert [m.definition.function.__name__ for m in matches] == ["the_service", "pod_capacity"]
+    code, out = run_scenario(
+        tmp_path,
+        capsys,
+        f'Given 4 nodes and a deployment "storefront" of {replicas} at v1',
+        f"And {said}",
+        'And an SLO "storefront-availability" of 99.9% over 30 days for storefront',
+        "When 30 minutes pass",
+        'Then the SLO "storefront-availability" pages',
+    )
+    assert (code == 0) is pages, out
