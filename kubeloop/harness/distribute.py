@@ -68,11 +68,27 @@ def _agreeing(predicate: str) -> str:
     return f"{before}{said} {rest}".strip()
 
 
+_VERB_FIRST = re.compile(
+    r"^(?:is|was|has|had|passes|passed|gets|got|runs|ran|goes|went)\b", re.IGNORECASE
+)
+"""A clause that opens with its verb: its subject was left out."""
+
+
+def _subject_said(clause: str) -> list[str]:
+    """A clause said without its subject, with "it" (the thing of its kind named last) as
+    the subject: "… and is approved into prod" is "it is approved into prod"."""
+    return [f"it {clause}"] if _VERB_FIRST.match(clause) else []
+
+
 def shared_prefix(text: str, ordered: bool = True) -> Iterator[list[list[str]]]:
     """Readings of a list whose first clause's opening words (a subject, or a subject and
     its verb) are shared by the rest: for each later clause, the texts to try in order (the
     clause as the first one's continuation, then borrowing the last clause's place)."""
     parts, _ = items(text, ordered)
+    yield from _sharing_prefix(parts)
+
+
+def _sharing_prefix(parts: list[str]) -> Iterator[list[list[str]]]:
     if len(parts) < 2 or any(not p.strip() for p in parts):
         return
     words = parts[0].split(" ")
@@ -108,9 +124,25 @@ def readings(text: str, ordered: bool = True) -> Iterator[list[list[str]]]:
     pass", an action and a fact), then sharing a part."""
     parts, _ = items(text, ordered)
     if len(parts) > 1 and all(parts):
-        yield [[part] for part in parts]
+        yield [[part, *_subject_said(part)] for part in parts]
     yield from shared_prefix(text, ordered)
     yield from shared_predicate(text, ordered)
+    for merged in last_clause_longer(text, ordered):
+        yield [[part] for part in merged]
+        yield from _sharing_prefix(merged)
+
+
+def last_clause_longer(text: str, ordered: bool = True) -> Iterator[list[str]]:
+    """The list's items with the last clause taking in the items after it, longest last
+    clause last ("I approve S2 and roll it out with maxSurge 1 and maxUnavailable 0": the
+    budget's own "and" is inside the last clause)."""
+    parts, separators = items(text, ordered)
+    for count in range(len(parts) - 1, 1, -1):
+        tail = "".join(
+            p + sep
+            for p, sep in zip(parts[count - 1 :], [*separators[count - 1 :], ""], strict=True)
+        )
+        yield [*parts[: count - 1], tail]
 
 
 def rejoined(text: str, clauses: list[str], ordered: bool = True) -> str | None:
@@ -118,6 +150,8 @@ def rejoined(text: str, clauses: list[str], ordered: bool = True) -> str | None:
     signed, approved for prod and promoted to prod"); None when a clause is not the first
     clause's continuation."""
     parts, separators = items(text, ordered)
+    if len(clauses) != len(parts):  # a last clause that took in later items
+        return None
     prefix = _common_prefix(clauses)
     if not prefix or not clauses[0].startswith(prefix):
         return None

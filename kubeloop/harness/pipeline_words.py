@@ -139,8 +139,9 @@ class Fact(NamedTuple):
     kind: str
     """commit, tested (unit and integration tests), unit tested, scanned, gates, signed,
     signed by (a key; extra: "trusted" or "untrusted" when said), unsigned, promoted (held
-    where approval is needed), running (approved where needed), approved (value None:
-    wherever approval is needed)"""
+    where approval is needed), running (approved where needed), rolled out (to an
+    environment or a deployment, as the world knows the name; extra: "quoted" when said in
+    quotes), approved (value None: wherever approval is needed)"""
     value: str | float | None = None
     extra: str | None = None
 
@@ -148,18 +149,21 @@ class Fact(NamedTuple):
 _VERB = (
     r"(?:(?:that |which |and |but )?(?:(?:is|was|gets|got|has|had|have|"
     r"(?:has|had|have)(?: already| both| all| also| just)? been|then|that was|and was)"
-    r"(?: already| both| all| also| just)? )?(?:already )?)"
+    r"(?: already| both| all| also| just| only| still)? )?(?:already )?)"
 )
 """The verb before a fact, with the adverbs that change nothing ("is already in staging",
-"have both been promoted"); "never" and "not" belong to the facts that mean them."""
+"have both been promoted", "is only promoted to dev"); "never" and "not" belong to the facts
+that mean them."""
 _NOT_A_FACT = (
     r"(?!(?:signed|unsigned|tested|scanned|approved|promoted|deployed|released|shipped|running|"
     r"serving|live|ran|run|passed|passes|passing|clears|cleared|built|from|with|is|was|gets|"
-    r"got|goes|went|gone|made|rolled|reached|landed|and|then|but|last|never|not|nobody)\b)"
+    r"got|goes|went|gone|moved|moves|made|rolled|rolls|reached|landed|and|then|but|last|never|"
+    r"not|nobody)\b)"
 )
 """A word that begins a fact is never an environment's name, so an environment list ends
-where the next fact begins ("promoted to dev and staging and went live in prod")."""
-_ONE_ENV = f"{_NOT_A_FACT}(?:{NAME})"
+where the next fact begins ("promoted to dev and staging and went live in prod"); nor is a
+name followed by its own verb ("live in prod and R2 is in staging": R2 is a subject)."""
+_ONE_ENV = f"{_NOT_A_FACT}(?:{NAME})(?! (?:is|was|has|runs|gets|got|goes|went)\\b)"
 _ENV_SEP = r",? and then |,? then |,? and |, "
 _ENV = f"(?P<env>{_ONE_ENV}(?:(?:{_ENV_SEP}){_ONE_ENV})*)"
 _KEY = (
@@ -204,9 +208,11 @@ _FACTS: list[tuple[str, str]] = [
         rf"gone|passed|moved|moves|made it|makes it|got|gets) through) {_ENV}",
         "promoted",
     ),
+    (rf"(?:went|goes|gone|moved|moves) through {_ENV}", "promoted"),
+    (rf"(?:rolled|rolls) out (?:to|in|into) {_ENV}", "rolled out"),
     (
-        r"(?:(?:(?:running|runs|live|deployed|serving|ran|run) )?in|(?:approved|promoted and "
-        r"approved) into|(?:made it|got|rolled out|went live|goes live|went|goes|gone) "
+        r"(?:(?:(?:running|live|deployed|serving|ran|run|runs) )?in|(?:approved|promoted and "
+        r"approved) into|(?:made it|got|went live|goes live|went|goes|gone) "
         rf"(?:to|in|into)|reached|landed in) {_ENV}"
         r"(?: with (?:an |the |its )?approvals?)?",
         "running",
@@ -222,6 +228,11 @@ web" is not read as a promotion to "staging and rolled" although the list is gre
 _COMPILED = [
     (re.compile(f"{_SEP}{_VERB}(?:{regex}){_REST}", re.IGNORECASE), kind) for regex, kind in _FACTS
 ]
+
+
+def _quoted(name: str) -> str | None:
+    """Whether a place was said in quotes (then a deployment, where it could be either)."""
+    return "quoted" if name.startswith('"') else None
 
 
 def _facts(text: str) -> tuple[Fact, ...]:
@@ -246,7 +257,10 @@ def _facts(text: str) -> tuple[Fact, ...]:
                 found.append(Fact(kind, key, (groups.get("trust") or "").lower() or None))
             elif groups.get("env") is not None:
                 envs = re.split(_ENV_SEP, groups["env"], flags=re.IGNORECASE)
-                found.extend(Fact(kind, unquote(env)) for env in envs)
+                found.extend(
+                    Fact(kind, unquote(env), _quoted(env) if kind == "rolled out" else None)
+                    for env in envs
+                )
             else:
                 found.append(Fact(kind))
             position = match.end()

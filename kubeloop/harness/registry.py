@@ -259,7 +259,7 @@ class Registry:
         """Each split at " and " whose left side is one phrase and right side reads; each
         right side is read once (``tails``), so a list whose every prefix is a phrase ("1%
         take 2s and 1% take 2s and …") is split in polynomial time, not exponential."""
-        for found in re.finditer(" and ", text):
+        for found in _JOINS.finditer(text):
             left, right = text[: found.start()], text[found.end() :]
             first = self.match_one(keyword, left)
             if len(first) != 1:
@@ -368,6 +368,11 @@ class Registry:
 
 
 _OTHER = {"given": "when", "when": "given"}
+
+
+_JOINS = re.compile(r" and |,? but |; |,? while |,? whereas ")
+"""What joins two whole steps: "and", and the words that add a contrast and nothing else
+("prod runs R1 but staging runs R2", "…; staging runs R2", "… while staging runs R2")."""
 
 
 def _renewed(match: Match) -> Match:

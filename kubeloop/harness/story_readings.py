@@ -327,12 +327,35 @@ _FAULT_SAID = [
 """A version's fault said with the requests or the bug first ("30% of requests to v2 fail",
 "v2 has a bug that fails 30% of requests"): the pods on that version fail that share."""
 _RETURNS_ERRORS = re.compile(
-    r"^(?P<subject>.*\bpods?\b.*?) (?:returns?|throws?|serves?|answers?) (?:errors|500s|5xxs|5xx|"
-    r"failures|server errors) (?:for|on|to|with) (?P<share>\d+(?:\.\d+)?%) of (?:their |its |the )?"
+    r"^(?P<subject>.*\bpods?\b.*?) (?:returns?|throws?|serves?|answers?|responds? with) "
+    r"(?:errors|5xxs|5xx|5xx errors|failures|server errors|(?:an? |HTTP )?5\d\d(?:s| errors?| "
+    r"responses?)?) (?:for|on|to|with|in) (?P<share>\d+(?:\.\d+)?%) of (?:their |its |the )?"
     r"requests$",
     re.IGNORECASE,
 )
-"""Pods said to return errors ("v2 pods return 500s for 30% of requests"): they fail them."""
+"""Pods said to return errors ("v2 pods return 500s for 30% of requests", "gateway pods on v6
+return 502 for 15% of requests"): they fail them. A server error only (5xx): a 404 is an
+answer, not a failure of the service."""
+
+_DEPLOYMENT_PODS = re.compile(
+    r"^(?:the )?(?!(?:the|every|each|all|any|those|these|its|their|our|some|new|old)\b)"
+    rf"(?P<dep>{_DEPLOYMENT}) (?P<pods>pods|copies|instances|replicas) (?P<on>on|at|running) "
+    rf"(?P<v>{_VERSION}|{_ALIAS}) (?=fail|start failing)",
+    re.IGNORECASE,
+)
+"""A version's pods said with their deployment first ("gateway pods on v6 fail …"): the pods
+of that deployment on that version."""
+
+_PER_POD_CAP = re.compile(
+    rf"^(?P<svc>{_DEPLOYMENT}) (?P<load>(?:handles|serves|gets|receives|takes|is handling|is "
+    r"serving|is getting) \d+(?:\.\d+)? (?:requests per second|requests a second|rps|req/s)),? "
+    r"(?:with |and )?(?:at most|up to|no more than|a maximum of|max) (?P<cap>\d+(?:\.\d+)?)"
+    r"(?: requests per second| requests a second| rps| req/s)? (?:per|a|each|for each) pod$",
+    re.IGNORECASE,
+)
+"""A service's load said with what one pod can take ("storefront handles 400 requests per
+second, at most 80 per pod"): the service's rate, and each pod of its deployment serving at
+most that many."""
 
 
 def _fails(found: re.Match[str]) -> str:
@@ -369,6 +392,11 @@ def story_said(text: str) -> str:
     for fault, meant in _FAULT_SAID:
         text = fault.sub(meant, text)
     text = _RETURNS_ERRORS.sub(_fails, text)
+    text = _PER_POD_CAP.sub(
+        r"\g<svc> \g<load> and each pod of \g<svc> serves at most \g<cap> requests per second",
+        text,
+    )
+    text = _DEPLOYMENT_PODS.sub(r"the \g<pods> of \g<dep> \g<on> \g<v> ", text)
     every = _EVERY_POD_ON.sub(lambda m: f"pods on {m['v']} {_plural(m['verb'])} ", text)
     every = _VERSION_PODS.sub(lambda m: f"pods on {m['v']} {_plural(m['verb'])} ", every)
     if every != text:

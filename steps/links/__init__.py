@@ -3,24 +3,30 @@ by a query (``kubeloop.links``)."""
 
 from . import (
     autoscaling,
+    history_ends,
     manager_story,
     outcomes,
     rollback,
+    rollback_counts,
     rollout,
     servers,
     story,
     timeline,
     traffic,
+    version_faults,
 )
 
 __all__ = [
     "autoscaling",
+    "history_ends",
     "manager_story",
     "outcomes",
     "rollback",
+    "rollback_counts",
     "rollout",
     "servers",
     "story",
     "timeline",
     "traffic",
+    "version_faults",
 ]

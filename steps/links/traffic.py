@@ -31,7 +31,7 @@ def version_fails(world: World, version: str, service: str, errors: float) -> No
     an artifact's alias means the version its pods run."""
     telemetry(world)
     world.attempt(
-        lambda: links(world).fail_version(service, _version_of(world, version), errors / 100)
+        lambda: links(world).fail_version(service, version_label(world, version), errors / 100)
     )
 
 
@@ -42,10 +42,10 @@ def version_fails(world: World, version: str, service: str, errors: float) -> No
 def version_recovers(world: World, version: str, service: str) -> None:
     """VERSION fails as the service does again (its own failure is gone)."""
     telemetry(world)
-    world.attempt(lambda: links(world).fail_version(service, _version_of(world, version), None))
+    world.attempt(lambda: links(world).fail_version(service, version_label(world, version), None))
 
 
-def _version_of(world: World, text: str) -> str:
+def version_label(world: World, text: str) -> str:
     """The version label of the pods running TEXT: an artifact's version, or TEXT itself."""
     digest = artifact_named(world, text)
     if digest is None:
@@ -68,7 +68,7 @@ def pods_running_fail(world: World, version: str, errors: float) -> None:
     """The pods running VERSION (or artifact D2) fail that share of the requests they serve,
     in every service their deployment serves (the other versions as before)."""
     telemetry(world)
-    world.attempt(lambda: links(world).fail_pods_of(_version_of(world, version), errors / 100))
+    world.attempt(lambda: links(world).fail_pods_of(version_label(world, version), errors / 100))
 
 
 @given(

@@ -22,6 +22,7 @@ from typing import Any
 
 from kubeloop.harness.artifacts import commit_alias
 from kubeloop.harness.pipeline_words import Fact
+from kubeloop.harness.referents import known
 from kubeloop.harness.registry import given, when
 from kubeloop.harness.world import World
 from kubeloop.pipeline import TestSummary
@@ -214,11 +215,42 @@ def is_a_build_of(
 
 
 def make_true(world: World, alias: str, facts: Sequence[Fact]) -> None:
-    """Make each fact true in turn; stop at the first the engine refuses."""
+    """Make each fact true in turn; stop at the first the engine refuses. Where each
+    rollout goes is settled first, so a name that is no place changes nothing."""
+    facts = [_placed(world, fact) if fact.kind == "rolled out" else fact for fact in facts]
     for fact in facts:
         if world.error is not None:
             return
         _FACTS[fact.kind](world, alias, fact)
+
+
+def _placed(world: World, fact: Fact) -> Fact:
+    """Where "rolled out to NAME" goes, as the world knows NAME: an environment (running there, as
+    "rolled out to prod" says), else a deployment (rolled out onto it); a quoted name is a
+    deployment's; a name that is both, or neither, is an error naming what there is."""
+    current = scene(world)
+    said = str(fact.value)
+    names = [spec.name for spec in current.definition.environments]
+    env = None if fact.extra == "quoted" else environment_said(names, said)
+    deployments = known(world, "deployment") if world.built_cluster is not None else []
+    if env is not None and said not in deployments:
+        return Fact("running", env)
+    if env is None and said in deployments:
+        return Fact("rolled out", said)
+    where = (
+        f'"{said}" is both an environment and a deployment: quote it for the deployment'
+        if env is not None
+        else f"environments: {', '.join(names)}; deployments: {', '.join(deployments) or 'none'}"
+    )
+    raise world.fail(f'an environment or a deployment named "{said}" to roll out to', where)
+
+
+def _rolled_out(world: World, alias: str, fact: Fact) -> None:
+    """Rolled out onto the deployment through admission, as "When I roll out ALIAS to
+    DEPLOYMENT" does."""
+    from ..cluster.rollout import i_roll_out  # noqa: PLC0415  (a build meets the cluster)
+
+    i_roll_out(world, alias, {}, str(fact.value))
 
 
 def _record(world: World, alias: str, method: str, *args: object) -> None:
@@ -359,5 +391,6 @@ _FACTS = {
     "unsigned": _unsigned,
     "promoted": _promoted,
     "running": _running,
+    "rolled out": _rolled_out,
     "approved": _approved,
 }

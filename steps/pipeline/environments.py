@@ -202,7 +202,14 @@ def _in_none(world: World, alias: str) -> None:
     "R7 was rolled back in prod",
 )
 def is_rolled_back(world: World, alias: str, env: str | None = None) -> None:
-    """ENV (or some environment) rolled the artifact back and has not run it since."""
+    """ENV (or some environment) rolled the artifact back and has not run it since. An
+    environment's name where no build is bound to it ("prod is rolled back"): that
+    environment was rolled back at least once."""
+    place = env_named(world, alias)
+    if env is None and alias not in scene(world).aliases and place in _names(world):
+        if not any(d.how == "rollback" for d in _view(world, place).deployments):
+            raise world.fail(f"{place} rolled back", "it never was")
+        return
     digest = scene(world).digest(world, alias)
     envs = [env] if env else _names(world)
     if not any(digest in _view(world, e).rolled_back for e in envs):

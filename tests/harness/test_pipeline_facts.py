@@ -17,7 +17,7 @@ from kubeloop.harness.pipeline_words import FACTS, Fact, _facts
     [
         (
             ", promoted to staging and rolled out to prod",
-            (Fact("promoted", "staging"), Fact("running", "prod")),
+            (Fact("promoted", "staging"), Fact("rolled out", "prod")),
         ),
         (
             " approved, promoted to dev and staging and went live in prod",
