@@ -251,8 +251,6 @@ def starts_failing(
     "search starts failing every request",
     "checkout fails every request for 5 minutes",
     variants=(
-        "{name:service} <starts failing|fails|is failing|begins failing> all [of ]its requests"
-        + _FOR,
         "<every|each> request to {name:service} <fails|starts failing>" + _FOR,
         "{name:service} <goes completely down|goes down completely|is completely down|"
         "goes totally down|is totally down|goes entirely down|is entirely down|"

@@ -110,11 +110,13 @@ def traffic_goes_from(
 
 
 @when(
-    "<recovers completely|fully recovers|recovers fully|completely recovers>" + _FOR,
+    "[it ]<recovers completely|recovers fully>" + _FOR,
     "recovers completely",
-    "fully recovers for 10 minutes",
+    "it recovers fully for 10 minutes",
+    "it goes back to normal",
+    variants=("it " + _COMPLETELY + _FOR, "it " + _BACK + _FOR),
 )
 def recovers_completely(world: World, duration: int | None = None) -> None:
-    """Said with no subject ("and then recovers completely"): the service named last goes
-    back to what it was declared to do."""
+    """Said with no subject ("and then recovers completely") or with "it": the service named
+    last goes back to what it was declared to do."""
     back_to_normal(world, the_named(world, None), duration)

@@ -15,8 +15,32 @@ def _pipeline(definition: object) -> bool:
     return str(getattr(definition, "domain", "")).startswith("pipeline")
 
 
+def _telemetry(definition: object) -> bool:
+    return str(getattr(definition, "domain", "")).startswith("telemetry")
+
+
 def test_no_pipeline_pattern_is_said_the_way_another_phrase_is() -> None:
     assert overlaps(REGISTRY.definitions, REGISTRY.match_one, _pipeline) == []
+
+
+def test_no_telemetry_pattern_is_said_the_way_another_phrase_is() -> None:
+    """ "2 alert is firing" was an alert named "2" and a count; "10% requests return 500s"
+    errors and a latency of 500 seconds; "has blown its error budget" exhausted and breached."""
+    assert overlaps(REGISTRY.definitions, REGISTRY.match_one, _telemetry) == []
+
+
+def test_every_sample_of_every_telemetry_pattern_parses() -> None:
+    """Each sample's values convert without an exception: a reading that crashes is a bug
+    (kubeloop check would show a traceback)."""
+    typed = said_values(REGISTRY.definitions)
+    parsed = 0
+    for definition in REGISTRY.definitions:
+        if not _telemetry(definition):
+            continue
+        for _, text in samples(definition, typed):
+            assert definition.parse_form(text) is not None, (definition.pattern, text)
+            parsed += 1
+    assert parsed > 1000, parsed
 
 
 def _two_phrases() -> Registry:
