@@ -21,7 +21,7 @@ _NOT_SERVICE = (
     r"when|next|so|everything|happen|occur|run)\b)"
 )
 _SERVICE = re.compile(
-    f"(?:the )?service (?P<n1>{NAME})|(?:the|our|my|your) (?P<n2>{NAME}) service"
+    f"(?P<it>it)|(?:the )?service (?P<n1>{NAME})|(?:the|our|my|your) (?P<n2>{NAME}) service"
     f"|{_NOT_SERVICE}(?P<n3>{NAME})"
     f"|the (?P<n4>{NAME}) (?:scrape )?target|(?:the )?(?:scrape )?target (?P<n5>{NAME})",
     re.IGNORECASE,
@@ -31,6 +31,8 @@ _SERVICE = re.compile(
 def _service(text: str) -> str:
     found = _SERVICE.fullmatch(text)
     assert found is not None
+    if found.group("it"):
+        return IT
     return unquote(next(g for g in found.group("n1", "n2", "n3", "n4", "n5") if g is not None))
 
 
@@ -406,7 +408,9 @@ TYPES.update(
         "service": ParamType(
             _strip_groups(_SERVICE.pattern),
             _service,
-            'a service: web, "web", the service web, the web service, the web target',
+            'a service: web, "web", the service web, the web service, the web target; "it" '
+            "for the one named last",
+            refers_to="service",
         ),
         "rps": ParamType(
             _strip_groups(_RPS.pattern),

@@ -100,9 +100,7 @@ def the_page_went_off(world: World, name: str) -> None:
     "a ticket is open for checkout",
     "there is a ticket open for checkout-availability",
     "the ticket for payments-availability is still open",
-    variants=(
-        "the ticket[ <for|about|on|of> [the SLO ]{slo:name}] is [still ]<open|opened>",
-    ),
+    variants=("the ticket[ <for|about|on|of> [the SLO ]{slo:name}] is [still ]<open|opened>",),
 )
 def ticket_open(world: World, slo: str | None = None) -> None:
     """A ticket alert fires now (as "a ticket is opened")."""

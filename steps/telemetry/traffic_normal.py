@@ -43,6 +43,7 @@ its errors gone ("recovers")."""
     "the checkout service is back to normal for 10 minutes",
     "everything is fine again for 30 minutes",
     "search recovers completely",
+    "it recovers fully",
     variants=(
         "{name:service} " + _BACK + _FOR,
         "[the ]traffic[ <of|for|to|on> {name:service}] " + _BACK + _FOR,
@@ -110,13 +111,11 @@ def traffic_goes_from(
 
 
 @when(
-    "[it ]<recovers completely|recovers fully>" + _FOR,
+    "<recovers completely|recovers fully>" + _FOR,
     "recovers completely",
-    "it recovers fully for 10 minutes",
-    "it goes back to normal",
-    variants=("it " + _COMPLETELY + _FOR, "it " + _BACK + _FOR),
+    "recovers fully for 10 minutes",
 )
 def recovers_completely(world: World, duration: int | None = None) -> None:
-    """Said with no subject ("and then recovers completely") or with "it": the service named
-    last goes back to what it was declared to do."""
+    """Said with no subject ("and then recovers completely"): the service named last goes
+    back to what it was declared to do ("it recovers fully" is back_to_normal's)."""
     back_to_normal(world, the_named(world, None), duration)
