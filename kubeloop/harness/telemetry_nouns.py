@@ -36,7 +36,9 @@ def _service(text: str) -> str:
     return unquote(next(g for g in found.group("n1", "n2", "n3", "n4", "n5") if g is not None))
 
 
-RPS_UNIT = r"(?:requests per second|requests a second|requests/s|requests per sec|req/s|rps|qps)"
+RPS_UNIT = (
+    r"(?:(?:requests |calls )?(?:per second|a second)|requests/s|requests per sec|req/s|rps|qps)"
+)
 _RPS = re.compile(rf"(?P<n>\d+(?:\.\d+)?) ?{RPS_UNIT}", re.IGNORECASE)
 
 

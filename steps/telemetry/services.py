@@ -347,8 +347,11 @@ _CHANGE = (
     "traffic to web jumps to 400 rps for 5 minutes",
     variants=(
         "{name:service} starts <serving|getting|receiving|handling|taking> {rate:rps}" + _FOR,
-        "traffic[ <to|for|on|of> {name:service}] " + _CHANGE + "[ back] to {rate:rps}" + _FOR,
-        "{name:service} traffic " + _CHANGE + "[ back] to {rate:rps}" + _FOR,
+        "traffic[ <to|for|on|of> {name:service}] "
+        + _CHANGE
+        + "[ back][ <down|up>] to {rate:rps}"
+        + _FOR,
+        "{name:service} traffic " + _CHANGE + "[ back][ <down|up>] to {rate:rps}" + _FOR,
     ),
 )
 def starts_serving(

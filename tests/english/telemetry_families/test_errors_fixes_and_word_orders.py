@@ -154,3 +154,64 @@ def test_an_alert_rule_said_as_owned(
         tmp_path, capsys, *_WEB, rule, "When 3 minutes pass", "Then WebErroring is firing"
     )
     assert code == 1, out
+
+
+@pytest.mark.parametrize(
+    "back",
+    [
+        "When the error rate drops back to normal",
+        "When web's error rate returns to normal",
+        "When the failure rate of web goes back to normal",
+    ],
+)
+def test_the_errors_alone_go_back_to_normal(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], back: str
+) -> None:
+    lines = (*_WEB, "When 20% of requests fail", "And traffic doubles to 400 rps", back)
+    code, out = _run(
+        tmp_path,
+        capsys,
+        *lines,
+        "And 10 minutes pass",
+        "Then the error rate is back to normal",
+        "And the request rate of web is 400 per second",
+    )
+    assert code == 0, out
+    code, out = _run(
+        tmp_path, capsys, *lines, "And 10 minutes pass", "Then the error rate of web is 20%"
+    )
+    assert code == 1, out
+
+
+@pytest.mark.parametrize(
+    ("check", "passes"),
+    [
+        ("Then the error rate drops back to normal", False),
+        ("Then web's error rate is still 20%", True),
+        ("Then web's error rate is still 0", False),
+    ],
+)
+def test_errors_not_back_yet(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], check: str, passes: bool
+) -> None:
+    lines = (*_WEB, "When 20% of requests fail", "And 10 minutes pass")
+    code, out = _run(tmp_path, capsys, *lines, check)
+    assert (code == 0) is passes, out
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        "When traffic goes back down to 400 a second",
+        "When traffic to web climbs up to 400 calls per second",
+        "When web traffic jumps to 400 per second",
+    ],
+)
+def test_a_rate_said_per_second_alone(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], change: str
+) -> None:
+    lines = (*_WEB, change, "And 10 minutes pass")
+    code, out = _run(tmp_path, capsys, *lines, "Then the request rate of web is 400 per second")
+    assert code == 0, out
+    code, out = _run(tmp_path, capsys, *lines, "Then the request rate of web is 200 per second")
+    assert code == 1, out
