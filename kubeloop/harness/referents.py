@@ -151,6 +151,8 @@ def resolve(world: World, keyword: str, match: Match) -> dict[str, Any]:
             arguments[name] = _artifact(world, value)
         elif refers_to in ("alert", "slo"):
             arguments[name] = _mentioned(world, refers_to, value)
+        elif refers_to == "service" and isinstance(value, It):
+            arguments[name] = _it(world, "service")
         elif refers_to == "nodes" and isinstance(value, OtherNodes):
             arguments[name] = _other_nodes(world, value)
         elif refers_to == "nodes":

@@ -18,10 +18,10 @@ from kubeloop.harness.params import NUMBER, TYPES, ParamType, number
 
 _NOT_SERVICE = (
     r"(?!(?:the|a|an|all|every|it|its|traffic|requests|errors|latency|nobody|someone|then|and|"
-    r"when|next|so)\b)"
+    r"when|next|so|everything|happen|occur|run)\b)"
 )
 _SERVICE = re.compile(
-    f"(?:the )?service (?P<n1>{NAME})|(?:the|our|my|your) (?P<n2>{NAME}) service"
+    f"(?P<it>it)|(?:the )?service (?P<n1>{NAME})|(?:the|our|my|your) (?P<n2>{NAME}) service"
     f"|{_NOT_SERVICE}(?P<n3>{NAME})"
     f"|the (?P<n4>{NAME}) (?:scrape )?target|(?:the )?(?:scrape )?target (?P<n5>{NAME})",
     re.IGNORECASE,
@@ -31,10 +31,14 @@ _SERVICE = re.compile(
 def _service(text: str) -> str:
     found = _SERVICE.fullmatch(text)
     assert found is not None
+    if found.group("it"):
+        return IT
     return unquote(next(g for g in found.group("n1", "n2", "n3", "n4", "n5") if g is not None))
 
 
-RPS_UNIT = r"(?:requests per second|requests a second|requests/s|requests per sec|req/s|rps|qps)"
+RPS_UNIT = (
+    r"(?:(?:requests |calls )?(?:per second|a second)|requests/s|requests per sec|req/s|rps|qps)"
+)
 _RPS = re.compile(rf"(?P<n>\d+(?:\.\d+)?) ?{RPS_UNIT}", re.IGNORECASE)
 
 
@@ -65,10 +69,40 @@ _CADENCES = {
 }
 """An SLO's period said as an adjective ("a 99.9% monthly availability target")."""
 _OUT_OF = {"ten": 10, "a hundred": 100, "a thousand": 1000, "a million": 1_000_000}
-SHARE = (
-    r"\d+(?:\.\d+)?%|half|a quarter|a third|a tenth|a fifth|three quarters|two thirds|all"
+SHARE_WORDS = (
+    r"half|a quarter|a third|a tenth|a fifth|three quarters|two thirds|all"
     r"|(?:\d+|one) (?:in|out of) (?:\d+|ten|a hundred|a thousand|a million)"
 )
+"""A share said in words, not as a percentage: half, a third, all, 1 in 10."""
+SHARE = rf"\d+(?:\.\d+)?%|{SHARE_WORDS}"
+
+
+_VAGUE: dict[str, tuple[float, float | None]] = {
+    **dict.fromkeys(
+        (
+            "some",
+            "part",
+            "a bit",
+            "a little",
+            "a chunk",
+            "a good chunk",
+            "a noticeable chunk",
+            "a fair bit",
+            "a fair amount",
+            "a good part",
+            "a big chunk",
+        ),
+        (0.0, 100.0),
+    ),
+    **dict.fromkeys(("most", "the bulk", "the majority", "the better part"), (50.0, None)),
+}
+"""A share said vaguely, as the bounds it puts on the percentage, both excluded: "some" is
+more than none and less than all, "most" more than half."""
+
+
+def vague(text: str) -> tuple[float, float | None]:
+    """ "some" → (0.0, 100.0), "most" → (50.0, None): the bounds, both excluded."""
+    return _VAGUE[" ".join(text.lower().split())]
 
 
 def share(text: str) -> float:
@@ -88,7 +122,7 @@ _CAMEL = (
 """An alert's name as Prometheus rules spell them (HighErrorRate, one word), said without
 "alert", bare or quoted (the check fails, naming the alerts, if there is none of that name)."""
 _NOT_SLO_ALERT = (
-    r"(?!(?:burn-rate|burn|page|paging|ticket|slo|fast|slow|no|any|every|each|an?|one)\b)"
+    r"(?!(?:burn-rate|burn|page|paging|ticket|slo|fast|slow|no|any|every|each|an?|one|\d+)\b)"
 )
 _NOT_A_VERB = (
     r"(?!(?:never|is|was|has|had|fired|fires|did|does|stays|remains|became|becomes|went|goes|"
@@ -211,10 +245,14 @@ def _condition(text: str) -> str:
     return f"{error_ratio_query(_service(found.group('s2')))} {operator} {ratio:g}"
 
 
-_ABOUT = r"(?:(?:in )?(?:under|around|about|roughly|within|less than|at most|up to) |in )?"
-_TAKE = r"(?:take|takes|finish|complete|are served|respond|return|are answered|answer|come back)"
-"""The verb alone: "in" is _ABOUT's, so "finish in 40ms" splits one way only (two ways per
-share made a long list of shares backtrack without end)."""
+_WITHIN = r"(?:(?:in )?(?:under|around|about|roughly|within|less than|at most|up to) |in )"
+_TAKE = (
+    rf"(?:(?:take|takes|finish|complete|are served) {_WITHIN}?"
+    rf"|(?:respond|return|are answered|answer|come back) {_WITHIN})"
+)
+"""The verb and its "in", the "in" _WITHIN's only, so "finish in 40ms" splits one way (two
+ways per share made a long list of shares backtrack without end); "return" or "answer" take
+an "in" or "within": "10% of requests return 500s" is a status, not 500 seconds."""
 _WHO = r"(?: of (?:them|those|those requests|the requests|requests|all requests))?"
 _REQUESTS = r"(?: (?:requests|of them|of the requests|of requests|calls))?"
 _MOST = (
@@ -224,8 +262,8 @@ _MOST = (
 _TIME = r"\d+(?:\.\d+)? ?(?:ms|milliseconds?|s|seconds?)"
 _ITEM = (
     rf"(?:the (?:slowest|fastest|other|remaining|last|rest of the) )?(?P<share>{SHARE})"
-    rf"(?:{_WHO}| requests) {_TAKE} {_ABOUT}(?P<lat>{_TIME})"
-    rf"|{_MOST}{_REQUESTS} {_TAKE} {_ABOUT}(?P<rest>{_TIME})"
+    rf"(?:{_WHO}| requests) {_TAKE}(?P<lat>{_TIME})"
+    rf"|{_MOST}{_REQUESTS} {_TAKE}(?P<rest>{_TIME})"
     rf"|(?P<lat2>{_TIME}) for (?P<share2>{SHARE}){_WHO}"
     rf"|(?P<rest2>{_TIME}) for (?:the rest|the others|everything else|the remaining requests"
     r"|all the others)"
@@ -372,7 +410,9 @@ TYPES.update(
         "service": ParamType(
             _strip_groups(_SERVICE.pattern),
             _service,
-            'a service: web, "web", the service web, the web service, the web target',
+            'a service: web, "web", the service web, the web service, the web target; "it" '
+            "for the one named last",
+            refers_to="service",
         ),
         "rps": ParamType(
             _strip_groups(_RPS.pattern),
@@ -380,6 +420,12 @@ TYPES.update(
             "a request rate: 100 requests per second, 50 requests a second, 200 rps, 80 req/s",
         ),
         "share": ParamType(SHARE, share, "a share of requests: 2%, half, a quarter, all"),
+        "shareword": ParamType(SHARE_WORDS, share, "a share in words: half, a third, all, 1 in 10"),
+        "vague": ParamType(
+            "|".join(_VAGUE).replace(" ", " +"),
+            vague,
+            "a share said vaguely: some (more than none, less than all), most (more than half)",
+        ),
         "cadence": ParamType(
             "|".join(_CADENCES),
             lambda text: _CADENCES[text.lower()],

@@ -15,11 +15,12 @@ from kubeloop.harness.registry import given
 from kubeloop.harness.telemetry_nouns import error_ratio_query, latency_query
 from kubeloop.harness.world import World
 
-from .alerts import an_alert
+from .alerts import HAVE, an_alert
 from .services import _service, the_named
 
 _RULE = (
-    "<an|the> <alert|alert rule|alerting rule> {name:name} <fires|that fires|firing|which fires|"
+    HAVE
+    + "<an|the> <alert|alert rule|alerting rule> {name:name} <fires|that fires|firing|which fires|"
     "goes off|triggers|should fire> <when|if|whenever> "
 )
 _HOLD = "[[,] <for|lasting|holding for> {hold:duration}]"

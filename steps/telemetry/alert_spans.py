@@ -57,13 +57,18 @@ def went_at_some_point(world: World, name: str, state: str) -> None:
 
 
 @then(
-    "nothing is <left|still> {state:alertstate}",
+    "nothing is left {state:alertstate}",
     "nothing is left pending",
     "nothing is still firing",
-    variants=("no alert is left {state:alertstate}", "no alerts are left {state:alertstate}"),
+    variants=(
+        "nothing is still firing",
+        "no alert is left {state:alertstate}",
+        "no alerts are left {state:alertstate}",
+    ),
 )
-def nothing_left(world: World, state: str) -> None:
-    """No alert is in STATE now (there must be alerts)."""
+def nothing_left(world: World, state: str = "firing") -> None:
+    """No alert is in STATE now (there must be alerts); "nothing is still pending" is about
+    pods (cluster), so only "still firing" is said so here."""
     no_alert_is(world, state)
 
 
@@ -95,9 +100,7 @@ def the_page_went_off(world: World, name: str) -> None:
     "a ticket is open for checkout",
     "there is a ticket open for checkout-availability",
     "the ticket for payments-availability is still open",
-    variants=(
-        "the ticket[ <for|about|on|of> [the SLO ]{slo:name}] is [still ]<open|opened|firing>",
-    ),
+    variants=("the ticket[ <for|about|on|of> [the SLO ]{slo:name}] is [still ]<open|opened>",),
 )
 def ticket_open(world: World, slo: str | None = None) -> None:
     """A ticket alert fires now (as "a ticket is opened")."""

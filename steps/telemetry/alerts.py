@@ -12,12 +12,17 @@ from kubeloop.render.checks import FailedCheck
 
 from .telemetry_part import call, fixture_text, require_docstring, result_rows
 
-_RULE = "<an|the> <alert|alert rule|alerting rule> {name:name}"
 _WHEN = (
     "<when|on|if|for|with expression|with expr|with the expression|that fires when|fires when|"
     "fires if|that fires if|fires whenever>"
 )
 _HOLD = "[[,] [and ]<for|for:|with for:|holding for|lasting> {hold:duration}]"
+HAVE = (
+    "[<I have|we have|there is|I've got|we've got|I define|we define|I add|we add|I set up|"
+    "we set up|I configure|we configure> ]"
+)
+"""Whoever owns the rule, said before it: "I have an alert X on '…' for 5m"."""
+_RULE = HAVE + "<an|the> <alert|alert rule|alerting rule> {name:name}"
 
 
 @given(

@@ -1,6 +1,8 @@
 """Budget shares said with "it" or a proportion, as SREs go on about the SLO just named:
 "less than 35% of it is left", "50% of it remains", "half of it has been spent", "all of
-the error budget is left", "a third of checkout's budget is gone".
+the error budget is left", "a third of checkout's budget is gone", "half of the error budget
+of checkout-availability is spent"; said vaguely, a real check still: "some of the budget
+for invoices is gone" (more than none, less than all), "most of it is left" (more than half).
 
 "It" is the SLO named last (the budget of that SLO). Shares are percentages or words (half,
 a third, a quarter, all, 1 in 10); "is" compares whole values, rounded to nine decimals as
@@ -23,6 +25,10 @@ _LEFT = (
 )
 _SPENT = "<has been|is|was|has> <spent|burned|burnt|used|consumed|eaten|used up|gone>"
 _SHARE = "[{bound:comparison} ]{share:share} of "
+_WORDS = "[{bound:comparison} ]{share:shareword} of "
+"""A share in words: with a percentage, "25% of the error budget of X" is slos.py's."""
+_OF_SLO = "the [error ]budget <of|for> [the SLO ]{name:sloname} "
+"""The budget of a named SLO, said with "of": "the error budget of checkout-availability"."""
 
 
 def _check(world: World, name: str | None, share: float, bound: str, left: bool) -> None:
@@ -40,7 +46,7 @@ def _check(world: World, name: str | None, share: float, bound: str, left: bool)
     "50% of it remains",
     "all of the error budget is left",
     "half of checkout's budget is still there",
-    variants=(_SHARE + "{name:sloname}'s [error ]budget " + _LEFT,),
+    variants=(_SHARE + "{name:sloname}'s [error ]budget " + _LEFT, _WORDS + _OF_SLO + _LEFT),
 )
 def share_left(world: World, share: float, bound: str = "==", name: str | None = None) -> None:
     """That share of the SLO's budget is left (100% − what its period's errors spent)."""
@@ -52,8 +58,49 @@ def share_left(world: World, share: float, bound: str = "==", name: str | None =
     "more than half of it has been spent",
     "a third of checkout's budget is gone",
     "at most 10% of it was used",
-    variants=(_SHARE + "{name:sloname}'s [error ]budget " + _SPENT,),
+    variants=(_SHARE + "{name:sloname}'s [error ]budget " + _SPENT, _WORDS + _OF_SLO + _SPENT),
 )
 def share_spent(world: World, share: float, bound: str = "==", name: str | None = None) -> None:
     """That share of the SLO's budget is spent by its period's errors so far."""
     _check(world, name, share, bound, left=False)
+
+
+_WHOSE = "<it|the budget|the error budget> "
+_SLOS = "{name:sloname}'s [error ]budget "
+
+
+def _vaguely(
+    world: World, name: str | None, bounds: tuple[float, float | None], left: bool
+) -> None:
+    name, spent = _spent(world, name)
+    got = round(100 - spent, 9) if left else spent
+    low, high = bounds
+    if got <= low or (high is not None and got >= high):
+        what = "left" if left else "spent"
+        said = f"more than {show(low)}%" + (f" and less than {show(high)}%" if high else "")
+        raise world.fail(f'{said} of the error budget of "{name}" {what}', f"{show(got)}%")
+
+
+@then(
+    "{share:vague} of " + _WHOSE + _SPENT,
+    "some of the error budget for invoices is gone",
+    "most of it has been spent",
+    "a good chunk of checkout's budget is used up",
+    variants=("{share:vague} of " + _OF_SLO + _SPENT, "{share:vague} of " + _SLOS + _SPENT),
+)
+def vague_spent(world: World, share: tuple[float, float | None], name: str | None = None) -> None:
+    """A share of the SLO's budget said vaguely is spent: "some" more than none and less
+    than all, "most" more than half (bounds excluded)."""
+    _vaguely(world, name, share, left=False)
+
+
+@then(
+    "{share:vague} of " + _WHOSE + _LEFT,
+    "some of the error budget is left",
+    "most of the budget of checkout-availability remains",
+    variants=("{share:vague} of " + _OF_SLO + _LEFT, "{share:vague} of " + _SLOS + _LEFT),
+)
+def vague_left(world: World, share: tuple[float, float | None], name: str | None = None) -> None:
+    """A share of the SLO's budget said vaguely is left: "some" more than none and less than
+    all, "most" more than half (bounds excluded)."""
+    _vaguely(world, name, share, left=True)

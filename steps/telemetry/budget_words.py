@@ -35,10 +35,6 @@ _WHOLE = (
 )
 
 
-_ALL_LEFT = "<is left|is remaining|remains|is still left|is still there|is still available>"
-"""'All of the budget of X is left' is nothing spent ('all of it': budget_shares.py)."""
-
-
 def _spent(world: World, name: str | None, at: int | None = None) -> tuple[str, float]:
     """The SLO's name and the share of its period's budget spent, in percent."""
     name = slo_named(world, name)
@@ -107,8 +103,6 @@ def budget_used(
         + "[ <of|for> {name:sloname}] <has been|was|is> "
         + _SPEND,
         "{name:sloname} <has not|hasn't|did not|didn't> touch[ed] its " + _BUDGET,
-        "all of the " + _BUDGET + " <of|for> [the SLO ]{name:sloname} " + _ALL_LEFT,
-        "all of {name:sloname}'s " + _BUDGET + " " + _ALL_LEFT,
         "<none|nothing> of it <has been|was|is> " + _SPEND,
         "{name:sloname} has {nearly:barely} touched its " + _BUDGET,
     ),
@@ -188,6 +182,8 @@ def objective_is(world: World, percent: float, name: str | None = None) -> None:
 
 
 _KEEPS = "<its SLO|its objective|its target|its error budget|its budget|the SLO|SLO>"
+_SLO_WORDS = "<its SLO|its objective|its target|the SLO|SLO>"
+"""What is breached: the SLO (a budget blown or run out of is exhausted: slos.py)."""
 
 
 @then(
@@ -221,7 +217,10 @@ def slo_met(world: World, name: str | None = None) -> None:
     "the SLO for checkout is violated",
     variants=(
         "{name:sloname} <has breached|breached|has violated|violated|has missed|missed|has blown|"
-        "blew|is breaching|is violating|is missing|is out of|has blown through|is over> " + _KEEPS,
+        "blew|is breaching|is violating|is missing|is out of|has blown through|is over> "
+        + _SLO_WORDS,
+        "{name:sloname} <is over|has overspent|overspent|went over|has gone over> "
+        "[its ][error ]budget",
         "the SLO <of|for> {name:sloname} is <breached|violated|missed|blown|broken|not met|"
         "not being met|not kept>",
         "we <broke|have broken|are breaking|missed|have missed|are missing|breached|"

@@ -21,6 +21,8 @@ from .latency_profile import _apply, _before, profile
 from .services import _ERRORS, _NO_ERRORS, _SERVES, the_service
 
 _FOR = "[ for [the next ]{duration:duration}]"
+_TAKE = "<take|took|complete in|finish in|are served in|are answered in|come back in>"
+"""What requests do in the time said: "requests to payments take 80ms at the median"."""
 _LATENCY_IS = (
     "<latency is|latencies are|response time is|response times are|latency sits at|"
     "latency comes in at>"
@@ -70,6 +72,11 @@ def _answer(
         "[the ]<latency|latencies|response time|response times> <of|for> {name:service} "
         "<is|are> {points:percentiles}" + _FOR,
         "{name:service}'s " + _LATENCY_IS + " {points:percentiles}" + _FOR,
+        "[the ]<requests|calls> <to|for|on> {name:service} "
+        + _TAKE
+        + " {points:percentiles}"
+        + _FOR,
+        "{name:service}['s] <requests|calls> " + _TAKE + " {points:percentiles}" + _FOR,
     ),
 )
 def answers_at_percentiles(

@@ -165,7 +165,7 @@ def _state(world: World, alert: SloAlert) -> tuple[str, str]:
     "the burn-rate alert pages",
     "the burn-rate alert for web pages the on-call",
     variants=(
-        "{alert:sloalert} <fires|has fired|is firing now|pages|is paging|has paged>"
+        "{alert:sloalert} <fires|is firing now|pages|is paging|has paged>"
         "[ <the on-call|on-call|the on-call engineer|someone|whoever is on call>]",
     ),
 )

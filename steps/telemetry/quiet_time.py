@@ -9,7 +9,7 @@ from __future__ import annotations
 from kubeloop.harness.registry import given, when
 from kubeloop.harness.world import World
 
-from .services import _service, the_named
+from .services import _service
 from .slos import find_slo, slo_named
 from .telemetry_part import call
 
@@ -46,27 +46,16 @@ _TRAFFIC = "[ [its ]traffic]"
     "{duration:duration} <pass|have passed|passed|went by|have gone by> " + _CLEAN,
     "30 days have passed with no errors",
     "checkout has run cleanly for 30 days",
+    "it has run cleanly for 30 days",
     variants=(
         "{name:service} " + _RAN + _TRAFFIC + " " + _CLEAN + " for {duration:duration}",
         "{name:service} " + _RAN + _TRAFFIC + " for {duration:duration} " + _CLEAN,
     ),
 )
 def quiet_stretch(world: World, duration: int, name: str | None = None) -> None:
-    """The service said, else every service, serves its traffic with no errors from now
-    on; then DURATION passes."""
+    """The service said ("it": the one named last), else every service, serves its traffic
+    with no errors from now on; then DURATION passes."""
     _quiet(world, [name] if name is not None else [str(s) for s in call(world, "services")])
-    if world.error is None:
-        world.advance(duration)
-
-
-@given(
-    "it " + _RAN + _TRAFFIC + " " + _CLEAN + " for {duration:duration}",
-    "it has run cleanly for 30 days",
-    variants=("it " + _RAN + _TRAFFIC + " for {duration:duration} " + _CLEAN,),
-)
-def it_ran_cleanly(world: World, duration: int) -> None:
-    """The service named last (or the only one) serves with no errors; DURATION passes."""
-    _quiet(world, [the_named(world, None)])
     if world.error is None:
         world.advance(duration)
 

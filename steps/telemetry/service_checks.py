@@ -15,7 +15,7 @@ from kubeloop.harness.registry import then
 from kubeloop.harness.telemetry_nouns import error_ratio_query
 from kubeloop.harness.world import World
 
-from .services import _service, the_named
+from .services import NORMAL, _service, the_named
 from .telemetry_part import call, matches, show
 
 _ERROR_RATE = (
@@ -52,6 +52,8 @@ def _said(bound: str, limit: float) -> str:
     variants=(
         _ERROR_RATE + " is {about:about} {percent:percent}",
         _ERROR_RATE + " is <0|zero|nil|nothing>",
+        _ERROR_RATE + " is still [{bound:comparison} ]{percent:percent}",
+        _ERROR_RATE + " is still <0|zero|nil|nothing>",
         _ERROR_RATIO_WORDS + " is [{bound:comparison} ]{percent:percent}",
         _ERROR_RATIO_WORDS + " is {about:about} {percent:percent}",
         "{service:service} is <failing|returning errors for|returning 500s for|erroring on|"
@@ -78,6 +80,26 @@ def error_rate_is(
             f"the error rate of {service} {_said(bound, percent)}%",
             "no requests in the last 5 minutes" if math.isnan(seen) else f"{show(seen)}%",
         )
+
+
+@then(
+    _ERROR_RATE + " <is back|has gone back|went back|has dropped back|dropped back|drops back|"
+    "goes back|is back down|has returned|returned|returns> to normal",
+    "the error rate drops back to normal",
+    "the error rate of web is back to normal",
+    variants=(
+        "{service:service}'s error rate <is back|has gone back|went back|has dropped back|"
+        "dropped back|drops back|goes back|is back down|has returned|returned|returns> to normal",
+    ),
+)
+def error_rate_normal(world: World, service: str | None = None) -> None:
+    """The error rate over the last 5 minutes is the share the service was declared with
+    (without a service: the one named last)."""
+    named = the_named(world, service)
+    normal = world.parts.get(NORMAL, {})
+    if named not in normal:
+        raise world.fail(f"{named} declared earlier with its errors", "it never was")
+    error_rate_is(world, round(100 * normal[named][1], 9), named)
 
 
 @then(

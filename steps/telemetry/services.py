@@ -29,12 +29,17 @@ _ERRORS = (
 _NO_ERRORS = (
     " <with no errors|without errors|without any errors|with zero errors|with hardly any errors|"
     "with almost no errors|with barely any errors|cleanly|error-free|without a single error|"
-    "with no failures|with zero failures|with no 5xx|without failures>"
+    "with no failures|with zero failures|with no 5xx|without failures|with basically no errors|"
+    "with practically no errors|with virtually no errors|with next to no errors|"
+    "with essentially no errors>"
 )
 _FAIL = (
     "<fail|are failing|start failing|return errors|return an error|return HTTP 500|return 500|"
     "return 500s|return a 500|error out|return 503|return 503s|return a 503|return 5xx|"
-    "return a 5xx|return 5xxs>"
+    "return a 5xx|return 5xxs|come back as errors|come back as 500s|come back as HTTP 500|"
+    "come back as HTTP 500s|come back as a 500|come back as 5xx|come back as 5xxs|"
+    "come back with a 500|come back with an error|come back with errors|come back with 500s|"
+    "get a 500|get 500s|get an error|get errors|get a 5xx|get 5xx>"
 )
 _CAUSE = (
     "<a bad deploy|a bad release|a bad change|a bad config|a config change|a bug|a regression|"
@@ -42,11 +47,16 @@ _CAUSE = (
     "a noisy neighbour|a noisy neighbor|a memory leak>"
 )
 """Whatever people blame for the errors: the cause is not modelled, the errors are."""
+_FIXER = (
+    "<I|we|someone|the team|the on-call|the developers> <fix|fixes|fixed|patch|patches|patched>"
+)
+"""Whoever fixes the errors ("I fix it"): the fix is not modelled, its effect is."""
 _WITH_CODE = "[ with <a|an|HTTP|status|code> <500|503|5xx>]"
 _FOR = "[ for [the next ]{duration:duration}]"
 _ERRS_ON = (
     "returns errors for|returns errors on|starts returning errors on|"
-    "starts returning errors for|starts erroring on"
+    "starts returning errors for|starts erroring on|errors on|errors out on|is erroring on|"
+    "fails on|throws errors on|throws errors for"
 )
 _AT = "[ <at|taking|answering in|in|within> [<around|about|roughly> ]{latency:latency}]"
 _VERB = (
@@ -204,6 +214,10 @@ def _lasting(
         "{errors:share} of {name:service}'s requests " + _FAIL + _WITH_CODE + _FOR,
         "{errors:share}[ of] " + _THEIR + "requests " + _FAIL + _WITH_CODE + _FOR,
         "{errors:share} of <them|those> " + _FAIL + _WITH_CODE + _FOR,
+        "{errors:share} of [the ]<requests|calls> <to|for|on> {name:service} "
+        + _FAIL
+        + _WITH_CODE
+        + _FOR,
         "{errors:share} of <them|those|its requests|those requests> <are|come back as|come back> "
         "<5xx|5xxs|500s|errors|failures|failing|server errors>" + _FOR,
         _CAUSE + " <makes|made|causes|caused> {errors:share} of [<its|the|all> ]"
@@ -229,6 +243,8 @@ def _lasting(
         _RECOVERS + "{errors:share} <errors|error rate|failures|failing requests|of requests "
         "failing|failing|5xx|5xxs|500s>" + _FOR,
         _RECOVERS + "an error rate of {errors:share}" + _FOR,
+        "{name:service} <" + _MOVES + "> <failing|erroring on|returning errors for|returning "
+        "500s for> {errors:share} of [<its|the|all|all its|all of its> ]requests" + _FOR,
     ),
 )
 def starts_failing(
@@ -251,8 +267,6 @@ def starts_failing(
     "search starts failing every request",
     "checkout fails every request for 5 minutes",
     variants=(
-        "{name:service} <starts failing|fails|is failing|begins failing> all [of ]its requests"
-        + _FOR,
         "<every|each> request to {name:service} <fails|starts failing>" + _FOR,
         "{name:service} <goes completely down|goes down completely|is completely down|"
         "goes totally down|is totally down|goes entirely down|is entirely down|"
@@ -305,10 +319,14 @@ def _version_fails(world: World, version: str, ratio: float, duration: int | Non
         "the errors stop[ <for|on> {name:service}]",
         "[the ]errors <stop|go away|go back to zero|end>",
         "the <incident|outage|error spike|spike|failure> <ends|is over|stops|is resolved|passes>",
+        _FIXER + " <the bug|the errors|the problem|the issue|the failures>",
+        _FIXER + " {name:service}",
+        "<the|a> fix <goes out|is deployed|is shipped|is rolled out|lands>[ for {name:service}]",
     ),
 )
 def recovers(world: World, name: str | None = None) -> None:
-    """From now on none of the service's requests fail, and it answers scrapes again."""
+    """From now on none of the service's requests fail, and it answers scrapes again ("I fix
+    it": the service named last; the fix is not modelled, its effect is)."""
     service = _service(world, the_named(world, name))
     world.attempt(lambda: service.set_error_ratio(0, world.clock.now))  # type: ignore[attr-defined]
     if hasattr(service, "set_up"):
@@ -329,8 +347,11 @@ _CHANGE = (
     "traffic to web jumps to 400 rps for 5 minutes",
     variants=(
         "{name:service} starts <serving|getting|receiving|handling|taking> {rate:rps}" + _FOR,
-        "traffic[ <to|for|on|of> {name:service}] " + _CHANGE + "[ back] to {rate:rps}" + _FOR,
-        "{name:service} traffic " + _CHANGE + "[ back] to {rate:rps}" + _FOR,
+        "traffic[ <to|for|on|of> {name:service}] "
+        + _CHANGE
+        + "[ back][ <down|up>] to {rate:rps}"
+        + _FOR,
+        "{name:service} traffic " + _CHANGE + "[ back][ <down|up>] to {rate:rps}" + _FOR,
     ),
 )
 def starts_serving(

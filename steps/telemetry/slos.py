@@ -66,6 +66,9 @@ def _period(text: str) -> int:
         "<a|an> {objective:percent} [{cadence:cadence} ][<availability|success> ]"
         "<SLO|objective|target>{details:slo}",
         "<a|an> [<availability|success> ]<SLO|objective>{details:slo}",
+        "<a|an> {objective:percent} [{cadence:cadence} ][<availability|success> ]"
+        "<SLO|objective|target> {name:name}{details:slo}",
+        "<a|an> <availability|success> SLO {name:name}{details:slo}",
         "{owner:service} has <a|an> {objective:percent} [{cadence:cadence} ]"
         "[<availability|success> ]<SLO|objective|target>{details:slo}",
         "{owner:service} has <an|the> SLO {name:name}{details:slo}",

@@ -116,10 +116,12 @@ def _beyond(
 
 
 @then(
-    _QUANTILE + " <went|climbed|rose|got|jumped|spiked|shot|has gone|has been> {side:side} "
+    _QUANTILE + " <went|climbed|rose|got|jumped|spiked|shot|has gone> {side:side} "
     "{value:latency}[ at some point]",
     "the p95 for web went above 1.5s",
     "the p99 latency of search rose above 500ms at some point",
+    "the p95 has been above 1.5s at some point",
+    variants=(_QUANTILE + " has been {side:side} {value:latency} at some point",),
 )
 def latency_went(
     world: World,

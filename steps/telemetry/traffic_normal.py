@@ -23,6 +23,11 @@ _BACK = (
     "settle back|returns|return|returns back> to normal"
 )
 
+_BACK_VERBS = (
+    "goes back|is back|gets back|comes back|settles back|returns|drops back|falls back|"
+    "comes back down|goes back down|drops|falls"
+)
+"""The errors going back: "the error rate drops back to normal"."""
 _FINE = (
     "<is fine again|are fine again|fine again|is healthy again|are healthy again|"
     "is all good again|is good again|are good again>"
@@ -43,6 +48,7 @@ its errors gone ("recovers")."""
     "the checkout service is back to normal for 10 minutes",
     "everything is fine again for 30 minutes",
     "search recovers completely",
+    "it recovers fully",
     variants=(
         "{name:service} " + _BACK + _FOR,
         "[the ]traffic[ <of|for|to|on> {name:service}] " + _BACK + _FOR,
@@ -110,11 +116,33 @@ def traffic_goes_from(
 
 
 @when(
-    "<recovers completely|fully recovers|recovers fully|completely recovers>" + _FOR,
+    "<recovers completely|recovers fully>" + _FOR,
     "recovers completely",
-    "fully recovers for 10 minutes",
+    "recovers fully for 10 minutes",
 )
 def recovers_completely(world: World, duration: int | None = None) -> None:
     """Said with no subject ("and then recovers completely"): the service named last goes
-    back to what it was declared to do."""
+    back to what it was declared to do ("it recovers fully" is back_to_normal's)."""
     back_to_normal(world, the_named(world, None), duration)
+
+
+@when(
+    "the <error|failure|5xx error> <rate|ratio>[ <of|for> {name:service}] <" + _BACK_VERBS + "> "
+    "to normal" + _FOR,
+    "the error rate drops back to normal",
+    "the error rate of checkout goes back to normal for 10 minutes",
+    variants=("{name:service}'s error rate <" + _BACK_VERBS + "> to normal" + _FOR,),
+)
+def errors_back_to_normal(
+    world: World, name: str | None = None, duration: int | None = None
+) -> None:
+    """The service's errors (the one named last, without a name) go back to the share it was
+    declared with; its rate and latency stay as they are."""
+    named = the_named(world, name)
+    normal = world.parts.get(NORMAL, {})
+    if named not in normal:
+        raise world.fail(f"{named} declared earlier with its errors", "it never was")
+    service = _service(world, named)
+    world.attempt(lambda: service.set_error_ratio(normal[named][1], world.clock.now))  # type: ignore[attr-defined]
+    if duration is not None and world.error is None:
+        world.advance(duration)

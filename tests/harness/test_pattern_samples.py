@@ -15,6 +15,10 @@ def _pipeline(definition: object) -> bool:
     return str(getattr(definition, "domain", "")).startswith("pipeline")
 
 
+def _telemetry(definition: object) -> bool:
+    return str(getattr(definition, "domain", "")).startswith("telemetry")
+
+
 def test_no_pipeline_pattern_is_said_the_way_another_phrase_is() -> None:
     assert overlaps(REGISTRY.definitions, REGISTRY.match_one, _pipeline) == []
 
@@ -29,17 +33,10 @@ def test_no_cluster_pattern_is_said_the_way_another_phrase_is() -> None:
     assert overlaps(REGISTRY.definitions, REGISTRY.match_one, _cluster) == []
 
 
-def test_every_sample_of_every_cluster_pattern_parses() -> None:
-    """Each sample is read into its arguments without an exception (a converter that
-    asserts on text its regex took would crash `kubeloop check`)."""
-    typed = said_values(REGISTRY.definitions)
-    read = 0
-    for definition in filter(_cluster, REGISTRY.definitions):
-        for form, text in samples(definition, typed):
-            parsed = definition.parse_form(text)
-            assert parsed is not None, (definition.pattern, form, text)
-            read += 1
-    assert read > 500
+def test_no_telemetry_pattern_is_said_the_way_another_phrase_is() -> None:
+    """ "2 alert is firing" was an alert named "2" and a count; "10% requests return 500s"
+    errors and a latency of 500 seconds; "has blown its error budget" exhausted and breached."""
+    assert overlaps(REGISTRY.definitions, REGISTRY.match_one, _telemetry) == []
 
 
 def _two_phrases() -> Registry:
