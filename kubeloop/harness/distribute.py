@@ -132,12 +132,18 @@ def readings(text: str, ordered: bool = True) -> Iterator[list[list[str]]]:
         yield from _sharing_prefix(merged)
 
 
+_OPTIONS = re.compile(r" with ", re.IGNORECASE)
+"""Where a clause's own list of options begins ("… with maxSurge 1 and maxUnavailable 0")."""
+
+
 def last_clause_longer(text: str, ordered: bool = True) -> Iterator[list[str]]:
-    """The list's items with the last clause taking in the items after it, longest last
-    clause last ("I approve S2 and roll it out with maxSurge 1 and maxUnavailable 0": the
-    budget's own "and" is inside the last clause)."""
+    """The list's items with the last clause taking in the items after it, when it opens a
+    list of options, longest last clause last ("I approve S2 and roll it out with maxSurge 1
+    and maxUnavailable 0": the budget's own "and" is inside the last clause)."""
     parts, separators = items(text, ordered)
     for count in range(len(parts) - 1, 1, -1):
+        if not _OPTIONS.search(parts[count - 1]):
+            continue
         tail = "".join(
             p + sep
             for p, sep in zip(parts[count - 1 :], [*separators[count - 1 :], ""], strict=True)
