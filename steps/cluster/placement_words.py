@@ -129,3 +129,56 @@ def pods_on_failed_nodes(world: World, pods: PodSet) -> None:
         "on a node that is not Ready",
         detail=_describe_pod,
     )
+
+
+@then(
+    "no two {deployment:deployment} pods share a node",
+    "no two web pods share a node",
+    "every web pod is on a different node",
+    variants=(
+        "<every|each> {deployment:deployment} pod <is|runs> on a different node",
+        "[all ]the {deployment:deployment} pods <are|run> on different nodes",
+        "<every|each> {deployment:deployment} pod has a node to itself",
+    ),
+)
+def one_per_node(world: World, deployment: str) -> None:
+    """Every pod of the deployment is bound, each to a node none of the others is on."""
+    check(world, PodSet("all", None, deployment, None, None), lambda p: p.node is not None, "bound")
+    crowded = _per_node(world, deployment)
+    shared = {node: n for node, n in crowded.items() if n > 1}
+    if shared:
+        raise world.fail(
+            f"one {deployment} pod per node",
+            ", ".join(f"{n} on {node}" for node, n in sorted(shared.items())),
+        )
+
+
+def _per_node(world: World, deployment: str) -> dict[str, int]:
+    counts = dict.fromkeys(known(world, "node"), 0)
+    for pod in world.pods(deployment):
+        if pod.node is not None:
+            counts[pod.node] = counts.get(pod.node, 0) + 1
+    return counts
+
+
+@then(
+    "{deployment:deployment} pods are spread evenly <across|over> the nodes",
+    "web pods are spread evenly across the nodes",
+    "the pods of web are evenly spread over the nodes",
+    variants=(
+        "the pods of {deployment:deployment} are <spread evenly|evenly spread> <across|over> the "
+        "nodes",
+        "the {deployment:deployment} pods are <spread evenly|evenly spread> <across|over> the "
+        "nodes",
+    ),
+)
+def spread_evenly(world: World, deployment: str) -> None:
+    """Every pod of the deployment is bound, and the nodes' counts of them differ by at most
+    one (every node of the cluster counted, an empty one too)."""
+    check(world, PodSet("all", None, deployment, None, None), lambda p: p.node is not None, "bound")
+    counts = _per_node(world, deployment)
+    if max(counts.values()) - min(counts.values()) > 1:
+        raise world.fail(
+            f"{deployment} pods spread evenly (counts per node within one of each other)",
+            ", ".join(f"{node}: {n}" for node, n in sorted(counts.items())),
+        )

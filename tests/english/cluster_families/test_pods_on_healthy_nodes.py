@@ -71,3 +71,34 @@ def test_a_deployment_spread_across_them(
         "Then web's pods are on 3 different nodes",
     )
     assert (code == 0) is passes, out
+
+
+@pytest.mark.parametrize(
+    ("replicas", "spread", "check", "passes"),
+    [
+        (3, True, "no two web pods share a node", True),
+        (3, False, "no two web pods share a node", False),
+        (6, True, "web pods are spread evenly across the nodes", True),
+        (6, True, "every web pod is on a different node", False),
+        (6, False, "the pods of web are evenly spread over the nodes", False),
+        (3, True, "the web pods are on different nodes", True),
+    ],
+)
+def test_one_pod_per_node_and_an_even_spread(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    replicas: int,
+    spread: bool,
+    check: str,
+    passes: bool,
+) -> None:
+    spreading = " spread across the nodes" if spread else ""
+    code, out = _run(
+        tmp_path,
+        capsys,
+        "Given 3 nodes",
+        f'And a deployment "web" with {replicas} replicas{spreading}',
+        "When I reconcile until stable",
+        f"Then {check}",
+    )
+    assert (code == 0) is passes, out
