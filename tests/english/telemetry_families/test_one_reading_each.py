@@ -40,8 +40,9 @@ _OUTAGE = (*_SLO, "And checkout fails every request for 30 minutes")
         ("when", "search starts failing all of its requests", "starts_failing"),
         ("given", "Prometheus scrapes happen every 15 seconds", "scrape_every"),
         ("given", "we scrape everything every 30 seconds", "scrape_every"),
-        ("when", "it recovers fully", "recovers_completely"),
-        ("when", "it is back to normal for 5 minutes", "recovers_completely"),
+        ("when", "it recovers fully", "back_to_normal"),
+        ("when", "it is back to normal for 5 minutes", "back_to_normal"),
+        ("when", "recovers fully", "recovers_completely"),
     ],
 )
 def test_a_sentence_two_phrases_read_has_one_reading(keyword: str, line: str, reading: str) -> None:
