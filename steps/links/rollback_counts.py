@@ -17,7 +17,7 @@ from ..pipeline.pipeline_part import scene
 from .links_part import links
 from .rollback import known_environment
 
-_BY = "<a page|the page|an SLO page|the SLO page|a burn-rate page|automation|the automation>"
+_BY = "<a page|the page|a burn-rate page|automation|the automation>"
 _TIMES = "[{bound:comparison} ]{count:times}"
 
 

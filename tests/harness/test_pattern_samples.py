@@ -11,32 +11,12 @@ from kubeloop.harness.pattern_samples import overlaps, said_values, samples
 from kubeloop.harness.registry import REGISTRY, Registry
 
 
-def _pipeline(definition: object) -> bool:
-    return str(getattr(definition, "domain", "")).startswith("pipeline")
-
-
-def _telemetry(definition: object) -> bool:
-    return str(getattr(definition, "domain", "")).startswith("telemetry")
-
-
-def test_no_pipeline_pattern_is_said_the_way_another_phrase_is() -> None:
-    assert overlaps(REGISTRY.definitions, REGISTRY.match_one, _pipeline) == []
-
-
-def _cluster(definition: object) -> bool:
-    return str(getattr(definition, "domain", "")).startswith("cluster")
-
-
-def test_no_cluster_pattern_is_said_the_way_another_phrase_is() -> None:
-    """ "fully recovers" was a node named "fully" recovering; "there is at most 5 pods at all
-    times" a deployment named "there"."""
-    assert overlaps(REGISTRY.definitions, REGISTRY.match_one, _cluster) == []
-
-
-def test_no_telemetry_pattern_is_said_the_way_another_phrase_is() -> None:
-    """ "2 alert is firing" was an alert named "2" and a count; "10% requests return 500s"
-    errors and a latency of 500 seconds; "has blown its error budget" exhausted and breached."""
-    assert overlaps(REGISTRY.definitions, REGISTRY.match_one, _telemetry) == []
+def test_no_pattern_is_said_the_way_another_phrase_is() -> None:
+    """Every mechanism's phrases, each sample read one way: "P4 passes its unit tests with 93%
+    coverage" was two pipeline phrases; "fully recovers" a node named "fully" recovering;
+    "2 alert is firing" an alert named "2" and a count; "the SLO page rolled prod back once"
+    both an alert's rollbacks and those of an SLO named "page"."""
+    assert overlaps(REGISTRY.definitions, REGISTRY.match_one, lambda d: True) == []
 
 
 def _two_phrases() -> Registry:
