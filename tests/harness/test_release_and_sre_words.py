@@ -254,3 +254,20 @@ def test_a_deployment_named_where_an_environment_goes_is_about_its_pods(
     assert code == 0, out
     code, out = _run(tmp_path, body.format(version="v3"), capsys)
     assert code == 1 and 'expected: every pod of "web" at v3' in out, out
+
+
+def test_it_after_a_manifest_is_that_manifest(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    body = _steps(
+        'Given a manifest "payments" version "3.2.0"',
+        "And it is built as P1",
+        'And a manifest "payments" version "3.3.0"',
+        "And it is built as P4, passes every gate and is approved into prod",
+        "Then prod runs P4",
+        "And P1 and P4 have different digests",
+    )
+    code, out = _run(tmp_path, body, capsys)
+    assert code == 0, out
+    code, out = _run(tmp_path, _steps("Given it is built as P1", "Then prod runs P1"), capsys)
+    assert code == 1 and 'a manifest "it" declared earlier' in out, out
