@@ -36,7 +36,7 @@ def a_manifest(world: World, name: str, version: str, commit: str | None = None)
     if commit is not None:
         data["labels"] = {REVISION: commit}
     scene(world).manifests[name] = data
-    world.declared.mentioned["manifest"] = name
+    scene(world).declared_last = name
 
 
 @given("the manifest {name:name}:", 'the manifest "web":')
@@ -53,7 +53,7 @@ def _declare(world: World, name: str, text: str) -> None:
 
     data = read_manifest(text, f"{world.step.location} (doc string)", name)
     scene(world).manifests[name] = data
-    world.declared.mentioned["manifest"] = name
+    scene(world).declared_last = name
 
 
 @given("the manifest {name:name} from {path:text}", 'the manifest "web" from "web.json"')
@@ -69,7 +69,7 @@ def _declare_file(world: World, name: str, loaded: tuple[str, str]) -> None:
 
     text, filename = loaded
     scene(world).manifests[name] = read_manifest(text, filename, name)
-    world.declared.mentioned["manifest"] = name
+    scene(world).declared_last = name
 
 
 def _collides(alias: str, manifest: str) -> None:
@@ -81,9 +81,9 @@ def _collides(alias: str, manifest: str) -> None:
 
 def _build(world: World, manifest: str, alias: str) -> None:
     current = scene(world)
-    said = world.declared.mentioned.get("manifest")
+    said = current.declared_last
     if manifest.lower() == "it" and manifest not in current.manifests and said is not None:
-        manifest = said  # "it is built as P4": the manifest said last
+        manifest = said  # "it is built as P4": the manifest declared last
     if manifest not in current.manifests:
         raise world.fail(
             f'a manifest "{manifest}" declared earlier (Given a manifest "{manifest}" version …)',

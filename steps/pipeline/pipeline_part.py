@@ -38,6 +38,8 @@ class PipelineScene:
     """Which gate inputs (record_unit_tests, record_coverage, …) each alias was given."""
     findings: dict[str, list[Any]] = field(default_factory=dict)
     """Findings said one sentence at a time, per alias: the scan reports them all."""
+    declared_last: str | None = None
+    """The manifest declared last: "it" in "it is built as P4" right after it."""
     commits: dict[str, str | None] = field(default_factory=dict)
     """Commits said before they were built ("a commit abc1234 of payments"), with their
     project when said."""
