@@ -222,6 +222,7 @@ def phrases(index: FrameIndex, keyword: str, text: str, count: int) -> list[tupl
     rough.sort(key=lambda r: (r[0], r[1]))
     lowered = text.lower()
     sure = {v.start for v in chunked.values if not v.weak}
+    given = {v.start for v in chunked.values}  # (what else is placed: a capitalised name)
     known = {v.start for v in chunked.values if v.weak and v.text.lower() in index.lexicon.names}
     ranked: list[tuple[float, int, str, str]] = []
     seen: set[str] = set()
@@ -236,6 +237,7 @@ def phrases(index: FrameIndex, keyword: str, text: str, count: int) -> list[tupl
             + _VALUE * said.placed
             - _VALUE * said.dropped
             - _DROPPED * len(sure - said.used)
+            + _DROPPED * len(said.used - given)
             - _DROPPED / 2 * len(known - said.used)
             - _KEPT * said.kept
             + letters
