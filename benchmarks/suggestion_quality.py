@@ -133,20 +133,24 @@ def _values_kept(line: str, keyword: str, sentence: str) -> bool:
             at = [m.start() for m in re.finditer(re.escape(value), sentence)]
         if not at:
             return False
-        if placed is None:
-            continue
-        holders = [p for p in placed if any(p[2] <= a and a + len(value) <= p[3] for a in at)]
-        if not holders:
-            return False
-        said, their_kind, _, _ = min(holders, key=lambda p: p[3] - p[2])
-        if not _whole(value, said, their_kind):
-            if their_kind in _QUERIES or said.strip()[:1] in "\"'`":
-                return False  # (a fragment of a query or of a quoted value)
-            continue  # (a part of a noun phrase: "6 "web" pods")
-        theirs = _kind_class(their_kind)
-        if theirs != "other" and kind in ("number", "name", "promql") and theirs != kind:
+        if placed is not None and not any(_kept_at(value, kind, placed, a) for a in at):
             return False
     return True
+
+
+def _kept_at(value: str, kind: str, placed: list[tuple[str, str, int, int]], at: int) -> bool:
+    """Whether the value said at ``at`` is in a parameter of its type: whole, a list's
+    item, or a part of a noun phrase (an occurrence inside another value does not count)."""
+    holders = [p for p in placed if p[2] <= at and at + len(value) <= p[3]]
+    if not holders:
+        return False
+    said, their_kind, _, _ = min(holders, key=lambda p: p[3] - p[2])
+    if not _whole(value, said, their_kind):
+        # (a fragment of a query or of a quoted value fails; a part of a noun phrase,
+        # "6 "web" pods", does not)
+        return not (their_kind in _QUERIES or said.strip()[:1] in "\"'`")
+    theirs = _kind_class(their_kind)
+    return theirs == "other" or kind not in ("number", "name", "promql") or theirs == kind
 
 
 def _mechanism(keyword: str, sentence: str) -> str | None:

@@ -291,7 +291,8 @@ def _kinds(chunks: list[Chunk]) -> list[Chunk]:
 
 def _roles(chunks: list[Chunk]) -> list[Chunk]:
     """Each value with the preposition before it as its role; "over" before a duration is
-    a window, not a comparison; fillers and spent prepositions read away."""
+    a window, not a comparison; "between 4 and 12" a range, from 4 to 12; fillers and
+    spent prepositions read away."""
     out: list[Chunk] = []
     for index, piece in enumerate(chunks):
         if piece.kind != "value":
@@ -305,5 +306,20 @@ def _roles(chunks: list[Chunk]) -> list[Chunk]:
         elif said.kind == "comparison" and said.text.lower() == "over" and piece.label in _TIMES:
             chunks[before] = replace(said, kind="role", label="over")
             chunks[index] = replace(piece, role="over", said_from=said.start)
+        elif said.text.lower() == "between" and not piece.role:
+            _between(chunks, index)
     out = [c for c in chunks if c.kind not in ("filler", "role")]
     return out
+
+
+def _between(chunks: list[Chunk], index: int) -> None:
+    """ "between 4 and 12": the first value is where the range starts ("from"), the next
+    one of its type, "and" alone between them, where it ends ("to")."""
+    low = chunks[index]
+    after = _next(chunks, index, 1)
+    if after is None or chunks[after].kind != "value" or chunks[after].label != low.label:
+        return
+    if any(c.text.lower() != "and" for c in chunks[index + 1 : after]):
+        return
+    chunks[index] = replace(low, role="from")
+    chunks[after] = replace(chunks[after], role="to")

@@ -31,6 +31,8 @@ class Filled:
     kept: int
     named: int
     """How many of those placed are surely values (quoted, numbered, shaped as names)."""
+    used: frozenset[int] = frozenset()
+    """Where each of the line's values placed starts in the line."""
 
 
 _VERSION = re.compile(r'"?v\d+(?:\.\d+)*"?')
@@ -54,7 +56,7 @@ _NAMED_KINDS = frozenset({"node", "pod"})
 def _agree(slot: Chunk, value: Chunk) -> bool:
     """A value fits a slot of its type; a name of a kind (said, or "node-2") only a slot
     of that kind or of none; a build's alias ("R1") or a version ("v2") only where the
-    example has one; a
+    example has one, and a plain word ("coverage") never there; a
     bare plain word ("checkout") only where the example has one too, or where both say the
     same preposition before it."""
     if (
@@ -63,8 +65,8 @@ def _agree(slot: Chunk, value: Chunk) -> bool:
         and (_kind(slot) or _kind(value) in _NAMED_KINDS)
     ):
         return False  # (a node is never a service's name: "node-2" goes where a node goes)
-    if _numbered(value.text) and not _numbered(slot.text):
-        return False  # (a build's alias or a version is never a service's or pod's name)
+    if _numbered(value.text) != _numbered(slot.text) and (value.plain or _numbered(value.text)):
+        return False  # (an alias or a version is never a service's name, nor a word an alias)
     return not value.weak or slot.plain or (bool(slot.role) and slot.role == value.role)
 
 
@@ -81,10 +83,24 @@ def _capitals(line: Chunked) -> list[Chunk]:
 _CAPITAL = re.compile(r"[A-Z][a-z]+(?:[A-Z][a-z]+)*")
 
 
+def _alike(slot: Chunk, value: Chunk, said: list[Chunk]) -> bool:
+    """Whether a value is shaped as the slot is: an alias or a version ("M2") where the
+    example has one ("B3"), when the line gives one ("build M2 of "mobile-api"")."""
+    if not _numbered(slot.text):
+        return True
+    return _numbered(value.text) or not any(_numbered(v.text) for v in said)
+
+
+def _quoted_name(value: Chunk) -> bool:
+    """A name said in double quotes ("coverage"): a text of one word."""
+    return value.label == "name" and value.text.startswith('"')
+
+
 def _pairs(frame: Chunked, line: Chunked) -> list[tuple[Chunk, Chunk]]:
     """The example's slots each with a value of the line's: by type; within one, a role
-    said on both sides first, then in the order said (a capitalised word last, and only
-    where the example has one)."""
+    said on both sides first (an alias's slot an alias first), then in the order said (a
+    capitalised word last, and only where the example has one; a quoted name left over
+    where a quoted text goes)."""
     paired: list[tuple[Chunk, Chunk]] = []
     capitals = _capitals(line)
     for kind in sorted({v.label for v in frame.values}):
@@ -92,8 +108,15 @@ def _pairs(frame: Chunked, line: Chunked) -> list[tuple[Chunk, Chunk]]:
         said = [v for v in line.values if v.label == kind]
         if kind == "name":
             said += [c for c in capitals if any(_CAPITAL.fullmatch(s.text) for s in slots)]
+        if kind == "text":  # (any quoted words are a text: a quoted name left over too)
+            taken = {id(v) for _, v in paired}
+            said += [v for v in line.values if _quoted_name(v) and id(v) not in taken]
         for slot in list(slots):
-            same = [v for v in said if slot.role and v.role == slot.role and _agree(slot, v)]
+            same = [
+                v
+                for v in said
+                if slot.role and v.role == slot.role and _agree(slot, v) and _alike(slot, v, said)
+            ]
             if len(same) == 1 and sum(s.role == slot.role for s in slots) == 1:
                 paired.append((slot, same[0]))
                 slots.remove(slot)
@@ -101,6 +124,7 @@ def _pairs(frame: Chunked, line: Chunked) -> list[tuple[Chunk, Chunk]]:
         for slot in slots:
             capital = _CAPITAL.fullmatch(slot.text) is not None
             ordered = sorted(said, key=lambda v: (v in capitals) != capital) if capital else said
+            ordered = sorted(ordered, key=lambda v: not _alike(slot, v, said))
             value = next(
                 (v for v in ordered if _agree(slot, v) and (capital or v not in capitals)), None
             )
@@ -164,6 +188,10 @@ def whole(definition: StepDefinition, text: str, spans: list[tuple[int, int]]) -
     return True
 
 
+_POSSESSIVE = re.compile(r" 's(?!\w)")
+"""A possessive the chunker set apart ("web 's"), not a quote opening ("on 'sum(…)'")."""
+
+
 def _said(example: str, chosen: list[tuple[Chunk, str]]) -> tuple[str, list[tuple[int, int]]]:
     """The example with each slot's text replaced, a possessive joined ("web 's" → "web's"),
     and where each replacement stands."""
@@ -172,15 +200,28 @@ def _said(example: str, chosen: list[tuple[Chunk, str]]) -> tuple[str, list[tupl
     position = 0
     length = 0
     for slot, rendered in chosen:
-        literal = example[position : slot.start].replace(" 's", "'s")
+        literal = _POSSESSIVE.sub("'s", example[position : slot.start])
         pieces.append(literal)
         length += len(literal)
         spans.append((length, length + len(rendered)))
         pieces.append(rendered)
         length += len(rendered)
         position = slot.end
-    pieces.append(example[position:].replace(" 's", "'s"))
+    pieces.append(_POSSESSIVE.sub("'s", example[position:]))
     return "".join(pieces), spans
+
+
+def _slots(frame: Frame, example: str) -> tuple[Chunked, list[Chunk]]:
+    """The example's values its phrase takes as parameters (its slots), and those it says
+    as its own words ("insufficient" in "… because of insufficient cpu"): a line's value
+    that is one of those words is that word, not a value to place."""
+    found = frame.definition.fullmatch(example)
+    if found is None:
+        return frame.chunked, []
+    groups = [found.span(g) for g in found.groupdict() if found.group(g)]
+    values = frame.chunked.values
+    inside = [v for v in values if any(a <= v.start and v.end <= b for a, b in groups)]
+    return Chunked(tuple(inside)), [v for v in values if v not in inside]
 
 
 def filled(frame: Frame, line: Chunked) -> Filled | None:
@@ -190,21 +231,42 @@ def filled(frame: Frame, line: Chunked) -> Filled | None:
     definition = frame.definition
     chosen: list[tuple[Chunk, str]] = []
     named = 0
-    for slot, value in _pairs(frame.chunked, line):
+    slots, literal = _slots(frame, example)
+    said = {_bare(v) for v in literal}
+    used = {v.start for v in line.values if _bare(v) in said}
+    line = Chunked(tuple(c for c in line.chunks if c.kind != "value" or c.start not in used))
+    for slot, value in _pairs(slots, line):
         for rendered in _renderings(slot, value):
             trial = sorted([*chosen, (slot, rendered)], key=lambda c: c[0].start)
             text, spans = _said(example, trial)
             if whole(definition, text, spans):
                 chosen = trial
                 named += not value.weak and value.kind == "value"
+                used.add(value.start)
                 break
     placed = len(chosen)
     chosen, dropped = _listed(frame, example, chosen)
     text, _ = _said(example, chosen)
-    if definition.fullmatch(text) is None:
+    if definition.fullmatch(text) is None or _twice(frame.chunked, chosen):
         return None
-    kept = len(frame.chunked.values) - placed - dropped
-    return Filled(text, placed, len(line.values) - placed, kept, named)
+    kept = len(slots.values) - placed - dropped
+    return Filled(text, placed, len(line.values) - placed, kept, named, frozenset(used))
+
+
+def _bare(value: Chunk) -> str:
+    """A value's text without its quotes, in lower case."""
+    return value.text.strip("\"'`").lower()
+
+
+def _twice(frame: Chunked, chosen: list[tuple[Chunk, str]]) -> bool:
+    """Whether a value of the line's stands where the example's own same value is kept too
+    ("prod and prod all run v3"): the sentence would say twice what the line says once."""
+    kept = {
+        _bare(v)
+        for v in frame.values
+        if not any(slot.start <= v.start and v.end <= slot.end for slot, _ in chosen)
+    }
+    return any(said.strip("\"'`").lower() in kept for _, said in chosen if said)
 
 
 _JOINER = re.compile(r",? and then |,? then |,? and |, | or ")

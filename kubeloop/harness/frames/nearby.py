@@ -128,8 +128,13 @@ _OTHER = 0.5
 _UNPLACED = 2.0
 """How much each kind of surely-typed value the line gives (a query, a duration, a version)
 that an example has no slot for costs: such an example would drop it."""
-_FILLED = 6
+_FILLED = 8
 """How many of the nearest examples are said in the line's values and compared."""
+_DROPPED = 4.0
+"""How much each value of the line's that is surely one ("R1", a number, a quoted name, a
+known name) and that an example leaves out costs: about a rare concept's worth, so an
+example that keeps every value the user gave beats one that says a little more of its
+words but drops one."""
 
 
 def trigrams(text: str) -> frozenset[str]:
@@ -216,6 +221,9 @@ def phrases(index: FrameIndex, keyword: str, text: str, count: int) -> list[tupl
         rough.append((-score, order, covered >= _CLOSE * total, k))
     rough.sort(key=lambda r: (r[0], r[1]))
     lowered = text.lower()
+    sure = {v.start for v in chunked.values if not v.weak}
+    given = {v.start for v in chunked.values}  # (what else is placed: a capitalised name)
+    known = {v.start for v in chunked.values if v.weak and v.text.lower() in index.lexicon.names}
     ranked: list[tuple[float, int, str, str]] = []
     seen: set[str] = set()
     for negative, order, close, k in rough[:_FILLED]:
@@ -224,7 +232,16 @@ def phrases(index: FrameIndex, keyword: str, text: str, count: int) -> list[tupl
             continue  # (near only by the values it says in the line's own words, if not close)
         seen.add(said.text)
         letters = difflib.SequenceMatcher(None, lowered, said.text.lower()).ratio()
-        score = -negative + _VALUE * (said.placed - said.dropped) - _KEPT * said.kept + letters
+        score = (
+            -negative
+            + _VALUE * said.placed
+            - _VALUE * said.dropped
+            - _DROPPED * len(sure - said.used)
+            + _DROPPED * len(said.used - given)
+            - _DROPPED / 2 * len(known - said.used)
+            - _KEPT * said.kept
+            + letters
+        )
         ranked.append((-score, order, k.frame.definition.keyword, said.text))
     ranked.sort()
     return [(kw, sentence) for _, _, kw, sentence in ranked[:count]]

@@ -7,6 +7,7 @@ several, the line is ambiguous and reads as none.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 from dataclasses import replace
@@ -15,15 +16,17 @@ from itertools import combinations
 from kubeloop.harness.definitions import Match
 from kubeloop.harness.frames import looser
 from kubeloop.harness.frames.chunker import Chunked, normalised
+from kubeloop.harness.frames.derived import Derived
 from kubeloop.harness.frames.index import FrameIndex
 from kubeloop.harness.frames.kinds import fits
 from kubeloop.harness.frames.lexicon import words
 from kubeloop.harness.frames.rebuild import Rebuilt, rebuilt
 
-_EXACT, _LIGHT, _LOOSER, _SHORTER = "exact", "light", "looser", "shorter"
+_EXACT, _LIGHT, _LOOSER, _SHORTER, _DERIVED = "exact", "light", "looser", "shorter", "derived"
 """The ways a line is tried, in turn: its own frames; theirs but for a light verb; the
 frames of what it says in other grammar (looser.py); wider frames with what the line does
-not say left out."""
+not say left out; the frames of forms no example says (derived.py)."""
+_WAYS = (_EXACT, _LIGHT, _LOOSER, _SHORTER, _DERIVED)
 _WEAK = 2
 """The most bare plain words one line may give as names ("checkout v1 is live in prod"):
 more, and the line is likelier words we do not know than names."""
@@ -77,6 +80,26 @@ def _looser(index: FrameIndex, keyword: str, text: str) -> list[Rebuilt]:
             said = rebuilt(frame.example, frame.chunked, chunked)
             if said is not None:
                 found.setdefault(said.text, said)
+    return list(found.values())
+
+
+@functools.lru_cache(maxsize=2)
+def _forms(index: FrameIndex) -> Derived:
+    """The derived frames of an index, built as lines ask for them."""
+    return Derived(index)
+
+
+def _derived(index: FrameIndex, keyword: str, text: str) -> list[Rebuilt]:
+    """What ``text`` says as a form of a phrase no example says (an optional part left
+    out or put in, another choice's words), in the line's values."""
+    chunked = index.chunk(text)
+    if not _readable(chunked) or _unfinished(text):
+        return []
+    found: dict[str, Rebuilt] = {}
+    for frame in _forms(index).lookup(keyword, chunked):
+        said = rebuilt(frame.example, frame.chunked, chunked)
+        if said is not None:
+            found.setdefault(said.text, said)
     return list(found.values())
 
 
@@ -152,7 +175,7 @@ def read(
     approved, so it is not taken); None when none fits, or when it fits several
     definitions' frames and none is said in more of the line's own words than the others."""
     names = _names(index, texts[-1])
-    for way in (_EXACT, _LIGHT, _LOOSER, _SHORTER):
+    for way in _WAYS:
         for text in texts:
             found = {
                 key: candidate
@@ -184,7 +207,7 @@ def proposals(
 ) -> list[str]:
     """The sentences a line that ``read`` refused fits equally (two definitions said as
     close to its words), closest first: what to suggest instead of guessing."""
-    for way in (_EXACT, _LIGHT, _LOOSER, _SHORTER):
+    for way in _WAYS:
         for text in texts:
             found = _candidates(index, match_one, keyword, text, way)
             if found:
@@ -233,6 +256,8 @@ def _candidates(
     found: dict[int, tuple[int, int, Match]] = {}
     if way == _SHORTER:
         said_as = _shorter(index, keyword, text)
+    elif way == _DERIVED:
+        said_as = _derived(index, keyword, text)
     elif way == _LOOSER:
         said_as = _looser(index, keyword, text)
     else:

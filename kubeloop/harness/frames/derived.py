@@ -1,0 +1,70 @@
+"""Frames no example says: a definition's patterns said with their optional parts in and
+out and each choice in turn (pattern_samples.py), in the values of its own examples.
+
+An example says one form of a phrase; "the rollout of web finishes[ in {duration}]" has a
+frame without the duration only if some example leaves it out. Saying every form of every
+definition up front costs every phrase's regex and thousands of chunkings, so these frames
+are built on demand: only for the one definition whose examples say every concept of the
+line (found through its rarest), each definition's once, and kept.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from kubeloop.harness.definitions import StepDefinition
+from kubeloop.harness.frames.chunker import Chunked
+from kubeloop.harness.frames.index import GRAMMAR, Frame, FrameIndex, Signature
+from kubeloop.harness.pattern_samples import said_values, samples
+
+
+@dataclass
+class Derived:
+    """The frames of each definition's every form, built the first time a line asks."""
+
+    index: FrameIndex
+    _made: dict[int, tuple[tuple[Signature, Frame], ...]] = field(default_factory=dict)
+
+    def frames(self, definition: StepDefinition) -> tuple[tuple[Signature, Frame], ...]:
+        """``definition``'s forms as frames, each with its signature."""
+        key = id(definition)
+        made = self._made.get(key)
+        if made is None:
+            typed = said_values([definition])
+            found = []
+            for _, text in samples(definition, typed):
+                chunked = self.index.chunk(text)
+                if not chunked.unknown:
+                    found.append((chunked.signature(), Frame(definition, text, chunked)))
+            made = self._made[key] = tuple(found)
+        return made
+
+    def lookup(self, keyword: str, chunked: Chunked) -> list[Frame]:
+        """The derived frames of ``keyword`` that mean what ``chunked`` means: of the one
+        definition whose examples say all the line's concepts (its rarest among them) and
+        least besides; a line that says more than any phrase's examples costs nothing."""
+        signature = chunked.signature()
+        content = frozenset(c for c in signature[0] if c not in GRAMMAR)
+        if not content:
+            return []
+        saying = self.index.saying
+        rarest = min(content, key=lambda c: (len(saying.get((keyword, c), [])), c))
+        said: dict[int, tuple[StepDefinition, set[str]]] = {}
+        for frame in saying.get((keyword, rarest), []):
+            concepts = said.setdefault(id(frame.definition), (frame.definition, set()))[1]
+            concepts.update(frame.chunked.signature()[0])
+        ranked = sorted(
+            (-len(content & concepts), len(concepts - content), order, definition)
+            for order, (definition, concepts) in enumerate(said.values())
+            if content <= concepts
+        )
+        return [
+            frame
+            for *_, definition in ranked[:NEAREST]
+            for theirs, frame in self.frames(definition)
+            if theirs == signature
+        ]
+
+
+NEAREST = 1
+"""How many definitions' forms a line is tried against (each costs its phrase's regex)."""
