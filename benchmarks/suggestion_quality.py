@@ -12,7 +12,9 @@ does and, for every line no phrase matches, scores the first sentence it is offe
   noun phrase ("6 "web" pods"), never a fragment of a query or a quoted value;
 - mechanism: whether the sentence's phrase is of the line's mechanism (its scenario's
   tag; a story's line may use any, and the shared phrases of time suit every one; an
-  untagged line is not judged).
+  untagged line is not judged);
+- polarity: whether the sentence is negated exactly when the line is (by any negation
+  word): one that is not says the opposite.
 
 ``--show`` prints each line with its first sentence and what it failed.
 """
@@ -210,6 +212,8 @@ def _marks(keyword: str, text: str, offered: tuple[str, str] | None, tag: str) -
         return []
     said, sentence = offered
     marks = ["help"]
+    if _negated(text) == _negated(sentence):
+        marks.append("polarity")
     if REGISTRY.accepts(said, sentence):
         marks.append("accepted")
         if _values_kept(text, said, sentence):
@@ -220,18 +224,22 @@ def _marks(keyword: str, text: str, offered: tuple[str, str] | None, tag: str) -
     return marks
 
 
+def _negated(text: str) -> bool:
+    return any(c.kind == "negation" for c in REGISTRY.frames().chunk(text).chunks)
+
+
 def main() -> int:
     show = "--show" in sys.argv
     paths = [Path(p) for p in sys.argv[1:] if p != "--show"]
     counts = score(paths, show)
-    print(f"{'tag':10s} matched     unmatched  help  accepted  values  mechanism")
+    print(f"{'tag':10s} matched     unmatched  help  accepted  values  mechanism  polarity")
     for tag in sorted(counts):
         c = counts[tag]
         matched = c["steps"] - c["lines"]
         print(
             f"{tag:10s} {matched:4d}/{c['steps']:<4d} {100 * matched // max(c['steps'], 1):3d}% "
             f"{c['lines']:5d} {c['help']:5d} {c['accepted']:9d} {c['values']:7d} "
-            f"{c['mechanism']:10d}"
+            f"{c['mechanism']:10d} {c['polarity']:9d}"
         )
     return 0
 

@@ -294,7 +294,9 @@ class Registry:
             return [f"{kw.title()} {phrase}" for kw, phrase in framed]
         looks: list[Callable[[], list[tuple[str, str]]]] = [
             lambda: nearby.phrases(index, keyword, text, count),
-            lambda: close_phrases(self.definitions, keyword, text, count),
+            lambda: nearby.agreeing(
+                index, text, close_phrases(self.definitions, keyword, text, count)
+            ),
         ]
         if any(map(index.lexicon.near, index.chunk(text).unknown)):  # (a slip: by letters)
             looks.reverse()

@@ -81,6 +81,9 @@ def _capitals(line: Chunked) -> list[Chunk]:
 
 
 _CAPITAL = re.compile(r"[A-Z][a-z]+(?:[A-Z][a-z]+)*")
+_CAMEL = re.compile(r"[A-Z][a-z]+(?:[A-Z][a-z]+)+")
+"""A reason's or an event's name ("NodeNotReady"): more than one hump, so a person's name
+("Dana") is no slot for a capitalised word of the line."""
 
 
 def _alike(slot: Chunk, value: Chunk, said: list[Chunk]) -> bool:
@@ -107,7 +110,7 @@ def _pairs(frame: Chunked, line: Chunked) -> list[tuple[Chunk, Chunk]]:
         slots = [v for v in frame.values if v.label == kind]
         said = [v for v in line.values if v.label == kind]
         if kind == "name":
-            said += [c for c in capitals if any(_CAPITAL.fullmatch(s.text) for s in slots)]
+            said += [c for c in capitals if any(_CAMEL.fullmatch(s.text) for s in slots)]
         if kind == "text":  # (any quoted words are a text: a quoted name left over too)
             taken = {id(v) for _, v in paired}
             said += [v for v in line.values if _quoted_name(v) and id(v) not in taken]
@@ -122,7 +125,7 @@ def _pairs(frame: Chunked, line: Chunked) -> list[tuple[Chunk, Chunk]]:
                 slots.remove(slot)
                 said.remove(same[0])
         for slot in slots:
-            capital = _CAPITAL.fullmatch(slot.text) is not None
+            capital = _CAMEL.fullmatch(slot.text) is not None
             ordered = sorted(said, key=lambda v: (v in capitals) != capital) if capital else said
             ordered = sorted(ordered, key=lambda v: not _alike(slot, v, said))
             value = next(

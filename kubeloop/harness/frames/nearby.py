@@ -3,9 +3,10 @@ the suggestions for a line no phrase matches.
 
 Meaning before spelling: an example is near when it is of the mechanism the line's nouns
 belong to and says the line's concepts (a rare one counts more than "is" or "have"), with
-the same negations and comparisons; its letters only break ties. The line's values go into
-the example's slots of their own type (fill.py): a number where a count goes, a name where
-a name goes, a whole query where a query goes.
+the same comparisons; it is negated exactly when the line is (by any negation word), never
+its opposite; its letters only break ties. The line's values go into the example's slots
+of their own type (fill.py): a number where a count goes, a name where a name goes, a
+whole query where a query goes.
 """
 
 from __future__ import annotations
@@ -72,7 +73,7 @@ def _catalog(index: FrameIndex) -> _Catalog:
                     mechanism,
                     trigrams(frame.example.lower()),
                     frozenset(file_kinds(frame.example)),
-                    tuple(c for c in concepts if c in _MEANING),
+                    _meaning(concepts),
                 )
             )
             said.update(content)
@@ -110,10 +111,14 @@ _MECHANISM = 3.0
 _EXTRA = 0.25
 """How much each concept an example says beyond the line costs, against its rarity."""
 _DISAGREE = 4.0
-"""How much an example that disagrees on negation or comparison costs."""
+"""How much an example that disagrees on a comparison costs (one that disagrees on
+negation is never offered)."""
 _QUANTIFIED = 1.0
 """How much one that says another quantifier or referent ("all", "it") costs."""
-_MEANING = frozenset({*NEGATIONS.values(), *COMPARATORS.values()})
+_NEGATED = "NEGATED"
+"""Every negation word as one class: "never … signed" agrees with "nobody signed"."""
+_NEGATIONS = frozenset(NEGATIONS.values())
+_COMPARED = frozenset(COMPARATORS.values())
 _VALUE = 0.6
 """How much each of the line's values an example finds a slot for counts."""
 _KEPT = 0.6
@@ -135,6 +140,13 @@ _DROPPED = 4.0
 known name) and that an example leaves out costs: about a rare concept's worth, so an
 example that keeps every value the user gave beats one that says a little more of its
 words but drops one."""
+
+
+def _meaning(concepts: tuple[str, ...]) -> tuple[str, ...]:
+    """What must agree for a sentence not to say the opposite or another bound: its
+    comparisons as said, and whether it is negated (by any negation word)."""
+    negated = (_NEGATED,) if not _NEGATIONS.isdisjoint(concepts) else ()
+    return (*(c for c in concepts if c in _COMPARED), *negated)
 
 
 def trigrams(text: str) -> frozenset[str]:
@@ -192,7 +204,7 @@ def phrases(index: FrameIndex, keyword: str, text: str, count: int) -> list[tupl
     line = _Line(
         content,
         tuple(c for c in concepts if c in GRAMMAR),
-        tuple(c for c in concepts if c in _MEANING),
+        _meaning(concepts),
         labels,
         trigrams(text.lower()),
         _mechanism(catalog, text, chunked, content),
@@ -208,6 +220,8 @@ def phrases(index: FrameIndex, keyword: str, text: str, count: int) -> list[tupl
         typed = not shaped.isdisjoint(k.types)  # (a slot for a query, a duration, …)
         if theirs not in keywords or not (typed or not content.isdisjoint(k.content)):
             continue
+        if (_NEGATED in line.meaning) != (_NEGATED in k.meaning):
+            continue  # (it would say the opposite of the line: worse than nothing)
         if (files and k.files - files) or (True in files and True not in k.files):
             continue  # (a rule test file goes only where a test file goes, and back)
         covered = sum(catalog.weight.get(c, rarest) for c in content & k.content)
@@ -245,3 +259,17 @@ def phrases(index: FrameIndex, keyword: str, text: str, count: int) -> list[tupl
         ranked.append((-score, order, k.frame.definition.keyword, said.text))
     ranked.sort()
     return [(kw, sentence) for _, _, kw, sentence in ranked[:count]]
+
+
+def agreeing(index: FrameIndex, text: str, offered: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """(keyword, sentence): only those negated when the line is, and not when it is not
+    (a sentence found by its letters alone may say the opposite of the line)."""
+    negated = _negated(index.chunk(text))
+    return [
+        (kw, sentence) for kw, sentence in offered if _negated(index.chunk(sentence)) == negated
+    ]
+
+
+def _negated(chunked: Chunked) -> bool:
+    """Whether a sentence says any negation word."""
+    return any(c.kind == "negation" for c in chunked.chunks)

@@ -150,3 +150,19 @@ def test_a_node_never_names_a_service() -> None:
                 if str(said).strip('"') == "node-1":
                     kind = match.definition.kinds(sentence).get(name, "")
                     assert kind not in ("service", "deployment", "name"), sentence
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("an event Approved was recorded for R2 to staging", "Approved"),
+        ("an event Promoted was recorded for R3 to prod", "Promoted"),
+    ],
+)
+def test_a_capitalised_word_never_stands_where_a_persons_name_does(text: str, word: str) -> None:
+    """A person's name ("Dana") is one hump, not a reason's CamelCase ("NodeNotReady")."""
+    assert not REGISTRY.accepts("then", text), text
+    said, sentence = REGISTRY.suggestions("then", text)[0].split(" ", 1)
+    (match,) = REGISTRY.match(said.lower(), sentence)
+    kinds = match.definition.kinds(sentence)
+    assert all(kinds[k] != "person" for k, v in match.arguments.items() if v == word), sentence
