@@ -88,13 +88,23 @@ def shared_prefix(text: str, ordered: bool = True) -> Iterator[list[list[str]]]:
     yield from _sharing_prefix(parts)
 
 
+_BUILT_AS = re.compile(r"\bbuilt as (?P<alias>[A-Za-z0-9][-\w.]*)$", re.IGNORECASE)
+"""A first clause that names a build ("\"cart\" version \"v3\" was built as K3"): the rest is
+about K3, never about the project said before it."""
+
+
 def _sharing_prefix(parts: list[str]) -> Iterator[list[list[str]]]:
     if len(parts) < 2 or any(not p.strip() for p in parts):
         return
     words = parts[0].split(" ")
     tails = _tails(parts[-1])
-    for end in range(1, min(len(words), _MOST_SUBJECT_WORDS + 1)):
-        prefix = " ".join(words[:end])
+    built = _BUILT_AS.search(parts[0])
+    prefixes = (
+        [built.group("alias")]
+        if built
+        else [" ".join(words[:end]) for end in range(1, min(len(words), _MOST_SUBJECT_WORDS + 1))]
+    )
+    for prefix in prefixes:
         clauses = [[parts[0], *(f"{parts[0]} {t}" for t in tails)]]
         for part in parts[1:]:
             said = f"{prefix} {part}"

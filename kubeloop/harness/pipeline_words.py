@@ -204,6 +204,11 @@ _FACTS: list[tuple[str, str]] = [
         "running",
     ),
     (
+        rf"(?:promoted|deployed|released|shipped) and approved(?: all the way)? (?:to|through|"
+        rf"into) {_ENV}",
+        "running",
+    ),
+    (
         rf"(?:(?:promoted|deployed|released|shipped)(?: all the way)? (?:to|through)|(?:went|goes|"
         rf"gone|passed|moved|moves|made it|makes it|got|gets) through) {_ENV}",
         "promoted",
