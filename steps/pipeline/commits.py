@@ -194,6 +194,10 @@ def what_happened(world: World, alias: str, facts: Sequence[Fact]) -> None:
     "[{facts:facts}]",
     'B5 is a signed build of "checkout" version "2.5.1" that passed every gate',
     'L4 is a build of "ledger" signed with "ci-ed25519-2026"',
+    'S1 is "search" version "v7", signed, approved and running in prod',
+    variants=(
+        '{alias:name} is "{project:name}" <version|release|at version> {version:name}{facts:facts}',
+    ),
 )
 def is_a_build_of(
     world: World,
@@ -204,7 +208,8 @@ def is_a_build_of(
     signed: str | None = None,
 ) -> None:
     """Build PROJECT (at VERSION, else the manifest declared for it) as ALIAS; "signed"
-    (after passing every gate, as the pipeline signs) or "unsigned", then each fact said."""
+    (after passing every gate, as the pipeline signs) or "unsigned", then each fact said.
+    'S1 is "search" version "v7", signed …' says the same with the project in quotes."""
     current = scene(world)
     if version is not None:
         current.manifests[project] = {"name": project, "version": version}
