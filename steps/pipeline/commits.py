@@ -190,6 +190,21 @@ def what_happened(world: World, alias: str, facts: Sequence[Fact]) -> None:
 
 
 @given(
+    "{aliases:several}[ <both|all>]{facts:theirfacts}",
+    "S1 and then S2 passed every gate, went through dev, staging and prod and were approved "
+    "for prod",
+    "R1 and R2 were both signed and promoted to dev",
+)
+def what_happened_to_each(world: World, aliases: Sequence[str], facts: Sequence[Fact]) -> None:
+    """Each fact said of several builds, made true for each in the order named (all of
+    the first's, then the next's), as what_happened says it of one."""
+    for alias in aliases:
+        if world.error is not None:
+            return
+        what_happened(world, alias, facts)
+
+
+@given(
     "{alias:name} is <a|an> [{signed:signedness} ]build of {project:name}[ version {version:name}]"
     "[{facts:facts}]",
     'B5 is a signed build of "checkout" version "2.5.1" that passed every gate',
