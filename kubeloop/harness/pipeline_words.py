@@ -326,8 +326,8 @@ TYPES.update(
         "theirfacts": ParamType(
             rf"(?! (?:have|had)\b){FACTS}",
             _facts,
-            "what happened to each of several artifacts, as facts says it (\"have been promoted "
-            'to prod" is has_run\'s: each ran there): passed every gate, were approved for prod',
+            'what happened to each of several artifacts, as facts says it ("have been promoted '
+            "to prod\" is has_run's: each ran there): passed every gate, were approved for prod",
         ),
         "facts": ParamType(
             FACTS,
