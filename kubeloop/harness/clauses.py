@@ -174,7 +174,7 @@ _MIN = r"(?:with )?(?:a )?(?:min|minimum|minReplicas|min replicas)(?: of)?"
 _MAX = r"(?:with )?(?:a )?(?:max|maximum|maxReplicas|max replicas)(?: of)?"
 _AIM = (
     r"(?:(?:targeting|aiming at|aiming for|aimed at|that targets|with a target of|a target of|"
-    r"with target|target|at|with a|with|a) )?(?:average )?"
+    r"with target|target|at(?: an?)?|for an?|with a|with|a) )?(?:average )?"
 )
 
 AUTOSCALING: list[Clause] = [

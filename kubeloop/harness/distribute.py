@@ -88,13 +88,23 @@ def shared_prefix(text: str, ordered: bool = True) -> Iterator[list[list[str]]]:
     yield from _sharing_prefix(parts)
 
 
+_BUILT_AS = re.compile(r"\bbuilt as (?P<alias>[A-Za-z0-9][-\w.]*)$", re.IGNORECASE)
+"""A first clause that names a build ("\"cart\" version \"v3\" was built as K3"): the rest is
+about K3, never about the project said before it."""
+
+
 def _sharing_prefix(parts: list[str]) -> Iterator[list[list[str]]]:
     if len(parts) < 2 or any(not p.strip() for p in parts):
         return
     words = parts[0].split(" ")
     tails = _tails(parts[-1])
-    for end in range(1, min(len(words), _MOST_SUBJECT_WORDS + 1)):
-        prefix = " ".join(words[:end])
+    built = _BUILT_AS.search(parts[0])
+    prefixes = (
+        [built.group("alias")]
+        if built
+        else [" ".join(words[:end]) for end in range(1, min(len(words), _MOST_SUBJECT_WORDS + 1))]
+    )
+    for prefix in prefixes:
         clauses = [[parts[0], *(f"{parts[0]} {t}" for t in tails)]]
         for part in parts[1:]:
             said = f"{prefix} {part}"
@@ -130,6 +140,45 @@ def readings(text: str, ordered: bool = True) -> Iterator[list[list[str]]]:
     for merged in last_clause_longer(text, ordered):
         yield [[part] for part in merged]
         yield from _sharing_prefix(merged)
+    yield from _verb_left_out(parts)
+    yield from _sentences(text)
+
+
+_SENTENCE_JOIN = re.compile(r", and |; ")
+
+
+def _sentences(text: str) -> Iterator[list[list[str]]]:
+    """Whole sentences joined by ", and" (each its own list of facts: "\"profile\" v4.2 was
+    built as P1 and is in prod, and \"profile\" v4.3 was built as P2 and promoted all the
+    way to prod"): each read as it stands, the "and"s inside it left to it."""
+    hidden = _QUOTED.sub(lambda m: "\0" * len(m.group(0)), text)
+    cuts = [0]
+    for found in _SENTENCE_JOIN.finditer(hidden):
+        cuts += [found.start(), found.end()]
+    if len(cuts) > 1:
+        cuts.append(len(text))
+        yield [[text[start:end]] for start, end in zip(cuts[::2], cuts[1::2], strict=True)]
+
+
+_NAMED_AS = re.compile(
+    r"^(?P<subject>.+?) (?P<verb>(?:was|is|got|gets|has been) (?:built|rebuilt|tagged)) as \S+$",
+    re.IGNORECASE,
+)
+_ONLY_AS = re.compile(r"^(?P<subject>.+) as (?P<alias>\S+)$", re.IGNORECASE)
+
+
+def _verb_left_out(parts: list[str]) -> Iterator[list[list[str]]]:
+    """Later clauses that leave out the first one's verb ("\"search\" 3.1.0 was built as S1
+    and \"search\" 3.2.0 as S2"): each said with that verb."""
+    first = _NAMED_AS.match(parts[0]) if len(parts) > 1 else None
+    later = [_ONLY_AS.match(part) for part in parts[1:]]
+    if first is None or not all(later):
+        return
+    verb = first.group("verb")
+    yield [
+        [parts[0]],
+        *([f"{m.group('subject')} {verb} as {m.group('alias')}"] for m in later if m),
+    ]
 
 
 _OPTIONS = re.compile(r" with ", re.IGNORECASE)

@@ -147,7 +147,7 @@ class Fact(NamedTuple):
 
 
 _VERB = (
-    r"(?:(?:that |which |and |but )?(?:(?:is|was|gets|got|has|had|have|"
+    r"(?:(?:that |which |and |but )?(?:(?:is|was|are|were|gets|got|has|had|have|"
     r"(?:has|had|have)(?: already| both| all| also| just)? been|then|that was|and was)"
     r"(?: already| both| all| also| just| only| still)? )?(?:already )?)"
 )
@@ -158,7 +158,7 @@ _NOT_A_FACT = (
     r"(?!(?:signed|unsigned|tested|scanned|approved|promoted|deployed|released|shipped|running|"
     r"serving|live|ran|run|passed|passes|passing|clears|cleared|built|from|with|is|was|gets|"
     r"got|goes|went|gone|moved|moves|made|rolled|rolls|reached|landed|and|then|but|last|never|"
-    r"not|nobody)\b)"
+    r"are|were|not|nobody)\b)"
 )
 """A word that begins a fact is never an environment's name, so an environment list ends
 where the next fact begins ("promoted to dev and staging and went live in prod"); nor is a
@@ -201,6 +201,11 @@ _FACTS: list[tuple[str, str]] = [
     (
         rf"(?:promoted|deployed|released|shipped)(?: all the way)? (?:to|through) {_ENV}"
         r"(?:,? with (?:an |the |its |every |each )?(?:approvals?|sign-offs?)|,? and approved)",
+        "running",
+    ),
+    (
+        rf"(?:promoted|deployed|released|shipped) and approved(?: all the way)? (?:to|through|"
+        rf"into) {_ENV}",
         "running",
     ),
     (
@@ -286,9 +291,10 @@ TYPES.update(
             "names in order: B4, B5, B4 or R1 then R3 or B4 and then B5",
         ),
         "several": ParamType(
-            f"{NAME}(?:, {NAME})*,? and {NAME}",
+            f"{NAME}(?:, {NAME})*,? and (?:then )?{NAME}",
             _sequence,
-            "two names or more: dev and staging, dev, staging and prod",
+            "two names or more, in the order said: dev and staging, dev, staging and prod, S1 "
+            "and then S2",
         ),
         "movement": ParamType(
             r"be promoted|be deployed|move on|move|go|get|be released|be shipped|make it",
@@ -316,6 +322,12 @@ TYPES.update(
             _strip_groups(_GATE_LIST.pattern),
             _gates,
             "two gates or more: the scan and integration gates, the unit, scan and sign stages",
+        ),
+        "theirfacts": ParamType(
+            rf"(?! (?:have|had)\b){FACTS}",
+            _facts,
+            'what happened to each of several artifacts, as facts says it ("have been promoted '
+            "to prod\" is has_run's: each ran there): passed every gate, were approved for prod",
         ),
         "facts": ParamType(
             FACTS,

@@ -144,8 +144,16 @@ def _alert(text: str) -> str:
     return unquote(next(g for g in found.group("n1", "n2", "n3", "n4") if g is not None))
 
 
+_KIND_OF = (
+    f"(?:the (?P<kind>[a-z][\\w-]*) SLO (?:of|for|on) (?P<of>{NAME})"
+    f"|its (?P<kind2>[a-z][\\w-]*) SLO"
+    f"|(?P<owner>{NAME})'s (?P<kind3>[a-z][\\w-]*) SLO)"
+)
+"""An SLO said by its kind and service ("the availability SLO of inventory", "its latency
+SLO", "cart's availability SLO"), resolved against the world's SLOs when the step runs."""
 _SLO = re.compile(
-    f"(?P<it>(?:the|that|our|this) (?:SLO|objective|promise|target|availability target)|it)"
+    f"{_KIND_OF}"
+    f"|(?P<it>(?:the|that|our|this) (?:SLO|objective|promise|target|availability target)|it)"
     f"|the (?P<n2>{NAME}) SLO|the SLO (?:for|of|on) (?P<n3>{NAME})"
     f"|(?:the SLO )?(?!(?:never|not|has|had|did|didn't|hasn't|still|also|just|already)\\b)"
     f"(?P<n>{NAME})",
@@ -153,9 +161,25 @@ _SLO = re.compile(
 )
 
 
+class SloOf(str):
+    """An SLO said by its kind on a service; ``service`` is IT for "its" (the subject's)."""
+
+    kind: str
+    service: str
+
+    def __new__(cls, kind: str, service: str) -> SloOf:
+        said = super().__new__(cls, f"the {kind} SLO of {service or 'it'}")
+        said.kind, said.service = kind, service
+        return said
+
+
 def _slo(text: str) -> str:
     found = _SLO.fullmatch(text)
     assert found is not None
+    kind = found.group("kind") or found.group("kind2") or found.group("kind3")
+    if kind:
+        owner = found.group("of") or found.group("owner")
+        return SloOf(kind.lower(), IT if owner is None else unquote(owner))
     if found.group("it"):
         return IT
     return unquote(found.group("n2") or found.group("n3") or found.group("n"))
@@ -445,6 +469,13 @@ TYPES.update(
             'an SLO: checkout, "checkout", the SLO checkout; "the SLO" (the promise, our '
             'target, that objective) or "it" for the one named last',
             refers_to="slo",  # (the kind; "slo" the type is an SLO's details, clauses.py)
+        ),
+        "sloof": ParamType(
+            _strip_groups(_KIND_OF),
+            _slo,
+            "an SLO said by its kind and service: the availability SLO of inventory, "
+            "cart's latency SLO, its availability SLO (the subject's)",
+            refers_to="slo",
         ),
         "sloalert": ParamType(
             _strip_groups(_SLO_ALERT.pattern),

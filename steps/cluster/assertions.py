@@ -304,10 +304,21 @@ def never_bound_after_failure(world: World, node: str) -> None:
             raise world.fail(f"nothing bound to {node} while it was down", str(event))
 
 
-@then("the operation fails with {text:text}", 'the operation fails with "not found"')
+@then(
+    "the operation fails with {text:text}",
+    'the operation fails with "not found"',
+    'the deploy fails with "a copied signature"',
+    'it fails with "has no signature"',
+    variants=(
+        "the <deploy|deployment|promotion|release|rollout|rollback|approval|push|request> "
+        "<fails|failed|has failed> with {text:text}",
+        "<it|that> <fails|failed|has failed> with {text:text}",
+    ),
+)
 @checks_error
 def operation_fails(world: World, text: str) -> None:
-    """The previous step was rejected, with an error message containing TEXT.
+    """The previous step was rejected, with an error message containing TEXT ("the deploy
+    fails with …", "it fails with …": the step before, whatever it was).
 
     Against another engine, whose wording is its own, an error of the kind the text names
     ("… not found": NotFoundError, "… already exists": AlreadyExistsError) is enough.

@@ -20,11 +20,13 @@ from typing import Any
 
 from kubeloop.harness.comparisons import compare
 from kubeloop.harness.registry import given, then, when
+from kubeloop.harness.telemetry_nouns import SloOf
 from kubeloop.harness.world import World
 
 from ..pipeline.chains import promote_plainly
 from ..pipeline.pipeline_part import scene
 from ..telemetry.services import _service, the_named, the_service
+from ..telemetry.slos import slo_of
 from ..telemetry.telemetry_part import call, result_rows, telemetry
 from .links_part import links
 from .rollback import slo_page_rolls_back
@@ -119,10 +121,15 @@ def we_ship(
         "{env:name} rolls back automatically when the SLO {slo:name} <starts paging|pages|"
         "is paging>",
         "{env:name} rolls back when the SLO {slo:name} <starts paging|is paging>",
+        "{env:name} <is rolled back|gets rolled back|rolls back> [automatically ]when "
+        "{slo:sloof} <starts paging|pages|is paging>",
     ),
 )
 def rolled_back_when_promise_pages(world: World, env: str, slo: str | None = None) -> None:
-    """ENV rolls back when the SLO (said, or named last) pages: slo_page_rolls_back."""
+    """ENV rolls back when the SLO (said, by its kind and service, or named last) pages:
+    slo_page_rolls_back. "Its availability SLO" is ENV's (a deployment's name)."""
+    if isinstance(slo, SloOf):
+        slo = slo_of(world, slo, subject=env)
     said = slo or world.declared.mentioned.get("slo")
     if said is None:
         raise world.fail("an SLO named earlier for the rollback to watch", "none was named")

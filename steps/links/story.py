@@ -257,6 +257,9 @@ def _serving_deployment(world: World, service: str | None) -> str:
     variants=(
         "{alias:artifact} <is running|runs|is live> in {env:name} on all [of ]the pods of "
         "{deployment:deployment}",
+        "{alias:artifact} <is running|runs|is live|is> in {env:name} on <every|each> "
+        "{deployment:deployment} pod",
+        "{alias:artifact} is in {env:name} on every pod of {deployment:deployment}",
     ),
 )
 def running_on_every_pod(world: World, alias: str, env: str, deployment: str) -> None:

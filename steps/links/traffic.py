@@ -71,16 +71,18 @@ def pods_running_fail(world: World, version: str, errors: float) -> None:
     world.attempt(lambda: links(world).fail_pods_of(version_label(world, version), errors / 100))
 
 
+_CAN_TAKE = "<serves|handles|can handle|can serve|takes|can take|can absorb|can cope with>"
+_AT_MOST = "at most {rate:number} requests <per|a> second"
+
+
 @given(
     "each pod of {deployment:deployment} serves at most {rate:number} requests per second",
     'each pod of "web" serves at most 100 requests per second',
+    "each orders pod can take at most 50 requests per second",
     variants=(
-        "<every|a> pod of {deployment:deployment} <serves|handles|can handle|can serve|takes> "
-        "at most {rate:number} requests <per|a> second",
-        "each pod of {deployment:deployment} <handles|can handle|can serve|takes> at most "
-        "{rate:number} requests <per|a> second",
-        "each {deployment:deployment} pod <serves|handles|can handle|can serve|takes> at most "
-        "{rate:number} requests <per|a> second",
+        f"<every|a> pod of {{deployment:deployment}} {_CAN_TAKE} {_AT_MOST}",
+        f"each pod of {{deployment:deployment}} {_CAN_TAKE} {_AT_MOST}",
+        f"<each|every> {{deployment:deployment}} pod {_CAN_TAKE} {_AT_MOST}",
     ),
 )
 def pod_capacity(world: World, deployment: str, rate: str) -> None:

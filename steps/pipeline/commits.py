@@ -190,10 +190,29 @@ def what_happened(world: World, alias: str, facts: Sequence[Fact]) -> None:
 
 
 @given(
+    "{aliases:several}[ <both|all>]{facts:theirfacts}",
+    "S1 and then S2 passed every gate, went through dev, staging and prod and were approved "
+    "for prod",
+    "R1 and R2 were both signed and promoted to dev",
+)
+def what_happened_to_each(world: World, aliases: Sequence[str], facts: Sequence[Fact]) -> None:
+    """Each fact said of several builds, made true for each in the order named (all of
+    the first's, then the next's), as what_happened says it of one."""
+    for alias in aliases:
+        if world.error is not None:
+            return
+        what_happened(world, alias, facts)
+
+
+@given(
     "{alias:name} is <a|an> [{signed:signedness} ]build of {project:name}[ version {version:name}]"
     "[{facts:facts}]",
     'B5 is a signed build of "checkout" version "2.5.1" that passed every gate',
     'L4 is a build of "ledger" signed with "ci-ed25519-2026"',
+    'S1 is "search" version "v7", signed, approved and running in prod',
+    variants=(
+        '{alias:name} is "{project:name}" <version|release|at version> {version:name}{facts:facts}',
+    ),
 )
 def is_a_build_of(
     world: World,
@@ -204,7 +223,8 @@ def is_a_build_of(
     signed: str | None = None,
 ) -> None:
     """Build PROJECT (at VERSION, else the manifest declared for it) as ALIAS; "signed"
-    (after passing every gate, as the pipeline signs) or "unsigned", then each fact said."""
+    (after passing every gate, as the pipeline signs) or "unsigned", then each fact said.
+    'S1 is "search" version "v7", signed …' says the same with the project in quotes."""
     current = scene(world)
     if version is not None:
         current.manifests[project] = {"name": project, "version": version}

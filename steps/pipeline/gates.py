@@ -87,6 +87,8 @@ def unit_tests_pass(world: World, alias: str) -> None:
 
 
 _FAILURES = "[ with {failures:n} <failures|failing tests|failed tests>[ <out of|of> {tests:n}]]"
+_COUNTED = " [on ]{failures:n} <of|out of> {tests:n}[ <tests|unit tests|test cases|cases>]"
+"""The failures counted without the word ("fail 3 of 220 tests")."""
 
 
 @given(
@@ -97,6 +99,8 @@ _FAILURES = "[ with {failures:n} <failures|failing tests|failed tests>[ <out of|
         "{alias:artifacts} unit tests fail" + _FAILURES,
         "the unit tests <of|for|on> {alias:artifact} fail" + _FAILURES,
         "{alias:artifacts} <tests|unit tests> fail" + _FAILURES,
+        "the unit tests <of|for|on> {alias:artifact} fail" + _COUNTED,
+        "{alias:artifacts} <tests|unit tests> fail" + _COUNTED,
     ),
 )
 def unit_tests_fail(

@@ -62,10 +62,13 @@ def i_reject(world: World, alias: str, env: str) -> None:
     'I deploy "web:latest" to prod',
     variants=(
         "I deploy {ref:name} to {env:name} <by digest|by tag|anyway|directly|by hand|manually>",
+        "I deploy {ref:name} <straight|directly|right> to {env:name}",
     ),
 )
 def i_deploy(world: World, ref: str, env: str) -> None:
-    """Deploy directly (an alias, a digest, or a tag, which is refused): verified first."""
+    """Deploy directly (an alias, a digest, or a tag, which is refused): verified first.
+    "Straight to prod" is this: no earlier environment, no approval asked, the signature
+    still checked."""
     current = scene(world)
     by_reference = ":" in ref or "@" in ref  # a digest, name@digest, or a tag
     reference = ref if by_reference else current.digest(world, ref)

@@ -9,6 +9,7 @@ from typing import Any
 
 from kubeloop.harness.comparisons import compare
 from kubeloop.harness.registry import given, then, when
+from kubeloop.harness.telemetry_nouns import SloOf
 from kubeloop.harness.world import World
 from kubeloop.render.checks import FailedCheck
 
@@ -23,7 +24,26 @@ from .telemetry_part import (
 )
 
 
+def slo_of(world: World, said: SloOf, subject: str | None = None) -> str:
+    """The one SLO of that kind on that service (its name, or a word of it, is the kind);
+    "its" is the SUBJECT of the sentence, else the service named last. None or several: an
+    error naming the SLOs there are, never a guess."""
+    service = said.service or subject or world.declared.mentioned.get("service")
+    if not service:
+        raise world.fail(f"a service for {said} to belong to", "none was named")
+    names = sorted(str(n) for n in call(world, "slos"))
+    of = [n for n in names if str(call(world, "slo", n).service) == service]
+    kind = [n for n in of if said.kind in re.split(r"[^a-z0-9]+", n.lower())]
+    if len(kind) != 1:
+        found = f"{service}'s SLOs: {', '.join(of)}" if of else f"the SLOs: {', '.join(names)}"
+        what = "several" if kind else "none"
+        raise world.fail(f"one {said.kind} SLO on {service}", f"{what}; {found}")
+    return kind[0]
+
+
 def find_slo(world: World, name: str) -> Any:
+    if isinstance(name, SloOf):
+        name = slo_of(world, name)
     names = list(call(world, "slos"))
     if name not in names:
         waiting = [entry[0] for entry in world.parts.get(_PENDING, [])]
@@ -347,6 +367,8 @@ def slo_named(world: World, name: str | None) -> str:
     """The SLO a sentence names (a service's name: its one SLO, "the burn rate for web" is
     about "web-availability"; a kind: the one SLO of that kind, "for availability" is about
     "payments-availability"), else the one named last, else the only one."""
+    if isinstance(name, SloOf):
+        return slo_of(world, name)
     if name is not None:
         names = [str(n) for n in call(world, "slos")]
         if name in names:

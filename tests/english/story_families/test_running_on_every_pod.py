@@ -36,3 +36,30 @@ def test_an_artifact_running_on_every_pod_got_there_through_admission(
         f"Then {check}",
     )
     assert (code == 0) is passes, out
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        '"api" "2.0.0" was built as B6, passed every gate and is in prod on every api pod',
+        "B6 runs in prod on each api pod",
+        'B6 is in prod on every pod of "api"',
+    ],
+)
+@pytest.mark.parametrize(
+    ("check", "passes"),
+    [('every pod of "api" runs B6', True), ("prod runs B6", True), ("dev runs nothing", False)],
+)
+def test_a_builds_facts_ending_with_its_pods(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], said: str, check: str, passes: bool
+) -> None:
+    code, out = run_scenario(
+        tmp_path,
+        capsys,
+        'Given 3 nodes and a deployment "api" with 4 replicas',
+        'And a manifest "api" version "2.0.0"',
+        'And I build "api" as B6',
+        f"And {said}",
+        f"Then {check}",
+    )
+    assert (code == 0) is passes, out
