@@ -83,7 +83,7 @@ def text() -> str:
             lines += [f"      e.g. {d.keyword.title()} {example}" for example in d.examples]
         lines.append("")
     lines.append("Parameters")
-    lines += [f"  {{…:{name}}}  {t.description}" for name, t in TYPES.items()]
+    lines += [f"  {{…:{name}}}  {t.description}" for name, t in sorted(TYPES.items())]
     return "\n".join(lines) + "\n"
 
 
@@ -118,5 +118,5 @@ def markdown() -> str:
             lines.append("  " + "; ".join(f"`{d.keyword.title()} {e}`" for e in d.examples))
         lines.append("")
     lines += ["## Parameters", "", "| type | written as |", "|---|---|"]
-    lines += [f"| `{name}` | {t.description} |" for name, t in TYPES.items()]
+    lines += [f"| `{name}` | {t.description} |" for name, t in sorted(TYPES.items())]
     return "\n".join(lines) + "\n"

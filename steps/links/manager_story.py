@@ -26,7 +26,7 @@ from kubeloop.harness.world import World
 from ..pipeline.chains import promote_plainly
 from ..pipeline.pipeline_part import scene
 from ..telemetry.services import _service, the_named, the_service
-from ..telemetry.slos import slo_of
+from ..telemetry.slo_names import slo_of
 from ..telemetry.telemetry_part import call, result_rows, telemetry
 from .links_part import links
 from .rollback import slo_page_rolls_back
@@ -263,7 +263,7 @@ def rolled_back_in_budget(world: World) -> None:
     """An alert rolled back (the first one that did), and at that moment the SLO named last
     (or the only one) had budget left by Sloth's measure, as every budget phrase without a
     period word reads it (budget_period.py)."""
-    from ..telemetry.slos import find_slo, slo_named  # noqa: PLC0415  (one world: telemetry)
+    from ..telemetry.slo_names import find_slo, slo_named  # noqa: PLC0415  (one world: telemetry)
 
     at = _first_rollback(world)
     name = slo_named(world, None)

@@ -18,8 +18,8 @@ from kubeloop.render.checks import FailedCheck
 
 from .alerts import _clock, _known, _timeline, no_alert_is, was_at_some_point
 from .paging import _firing, _slo_of, nobody_paged, ticket_opened
+from .slo_names import find_slo, slo_named
 from .slo_pages import has_paged
-from .slos import find_slo, slo_named
 from .telemetry_part import call
 
 

@@ -12,7 +12,7 @@ import math
 from kubeloop.harness.registry import then
 from kubeloop.harness.world import World
 
-from .slos import find_slo, slo_named
+from .slo_names import find_slo, slo_named
 from .telemetry_part import call, show
 
 _NOW = 300

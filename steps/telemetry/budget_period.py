@@ -28,7 +28,7 @@ from kubeloop.harness.registry import then
 from kubeloop.harness.world import World
 
 from .budget_words import NEARLY_UNTOUCHED, _spent
-from .slos import find_slo, slo_named
+from .slo_names import find_slo, slo_named
 from .telemetry_part import call, result_rows, show
 
 _SPEND = "<spent|burned|burnt|used|consumed|eaten|used up|gone>"

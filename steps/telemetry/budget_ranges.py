@@ -8,7 +8,7 @@ from __future__ import annotations
 from kubeloop.harness.registry import then
 from kubeloop.harness.world import World
 
-from .slos import find_slo, slo_named
+from .slo_names import find_slo, slo_named
 from .telemetry_part import call, show
 
 _BETWEEN = "between {low:percent} and {high:percent}"

@@ -16,7 +16,7 @@ from kubeloop.harness.comparisons import compare
 from kubeloop.harness.registry import then
 from kubeloop.harness.world import World
 
-from .slos import find_slo, slo_named
+from .slo_names import find_slo, slo_named
 from .telemetry_part import call, show
 
 NEARLY_UNTOUCHED = 1.0

@@ -14,6 +14,7 @@ that holds the time, as Prometheus would.
 
 from __future__ import annotations
 
+import kubeloop.harness.latency_words  # noqa: F401  (registers latencies and percentiles)
 from kubeloop.harness.registry import given, when
 from kubeloop.harness.world import World
 

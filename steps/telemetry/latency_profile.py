@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
+import kubeloop.harness.latency_words  # noqa: F401  (registers latencies and percentiles)
 from kubeloop.harness.registry import when
 from kubeloop.harness.telemetry_nouns import seconds as in_seconds
 from kubeloop.harness.telemetry_nouns import share as percentage

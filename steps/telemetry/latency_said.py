@@ -12,6 +12,7 @@ it reads between 100ms and 250ms, as Prometheus would, not 220ms to the millisec
 
 from __future__ import annotations
 
+import kubeloop.harness.latency_words  # noqa: F401  (registers latencies and percentiles)
 from kubeloop.harness.registry import given, when
 from kubeloop.harness.world import World
 

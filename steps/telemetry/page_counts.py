@@ -18,7 +18,7 @@ from kubeloop.harness.registry import then
 from kubeloop.harness.world import World
 
 from .paging import _firing
-from .slos import find_slo, slo_named
+from .slo_names import find_slo, slo_named
 from .telemetry_part import call
 
 WHOM = (

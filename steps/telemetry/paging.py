@@ -17,7 +17,7 @@ from kubeloop.harness.world import World
 from kubeloop.render.checks import FailedCheck
 
 from .alert_words import alerts_about
-from .slos import find_slo, slo_named
+from .slo_names import find_slo, slo_named
 from .telemetry_part import call, result_rows
 
 _SEVERITIES = {"page": ("page", "critical"), "ticket": ("ticket", "warning")}

@@ -10,7 +10,7 @@ from kubeloop.harness.registry import given, when
 from kubeloop.harness.world import World
 
 from .services import _service
-from .slos import find_slo, slo_named
+from .slo_names import find_slo, slo_named
 from .telemetry_part import call
 
 _WHOLE = "<the whole|the full|the entire|a whole|a full|an entire|the>"

@@ -17,7 +17,7 @@ from kubeloop.harness.world import World
 
 from .page_counts import WHOM
 from .paging import _firing
-from .slos import find_slo, slo_named
+from .slo_names import find_slo, slo_named
 from .telemetry_part import call, parse_number, show
 
 

@@ -9,10 +9,10 @@ from typing import Any
 
 from kubeloop.harness.comparisons import compare
 from kubeloop.harness.registry import given, then, when
-from kubeloop.harness.telemetry_nouns import SloOf
 from kubeloop.harness.world import World
 from kubeloop.render.checks import FailedCheck
 
+from .slo_names import PENDING, find_slo, slo_named
 from .telemetry_part import (
     call,
     fixture_text,
@@ -23,45 +23,8 @@ from .telemetry_part import (
     telemetry,
 )
 
-
-def slo_of(world: World, said: SloOf, subject: str | None = None) -> str:
-    """The one SLO of that kind on that service (its name, or a word of it, is the kind);
-    "its" is the SUBJECT of the sentence, else the service named last. None or several: an
-    error naming the SLOs there are, never a guess."""
-    service = said.service or subject or world.declared.mentioned.get("service")
-    if not service:
-        raise world.fail(f"a service for {said} to belong to", "none was named")
-    names = sorted(str(n) for n in call(world, "slos"))
-    of = [n for n in names if str(call(world, "slo", n).service) == service]
-    kind = [n for n in of if said.kind in re.split(r"[^a-z0-9]+", n.lower())]
-    if len(kind) != 1:
-        found = f"{service}'s SLOs: {', '.join(of)}" if of else f"the SLOs: {', '.join(names)}"
-        what = "several" if kind else "none"
-        raise world.fail(f"one {said.kind} SLO on {service}", f"{what}; {found}")
-    return kind[0]
-
-
-def find_slo(world: World, name: str) -> Any:
-    if isinstance(name, SloOf):
-        name = slo_of(world, name)
-    names = list(call(world, "slos"))
-    if name not in names:
-        waiting = [entry[0] for entry in world.parts.get(_PENDING, [])]
-        if name in waiting:
-            raise world.fail(
-                f'the SLO "{name}" begun', "it waits for its service: declare its traffic"
-            )
-        raise world.fail(
-            f'an SLO named "{name}"',
-            f"the SLOs are {', '.join(names)}" if names else "there are no SLOs",
-        )
-    world.declared.mentioned["slo"] = name
-    return call(world, "slo", name)
-
-
 _PERIOD = re.compile(r"(\d+) ?([a-z]+)", re.IGNORECASE)
 _SECONDS = {"d": 86400, "day": 86400, "h": 3600, "hour": 3600, "w": 604800, "week": 604800}
-_PENDING = "telemetry: SLOs waiting for their service"
 
 
 def _period(text: str) -> int:
@@ -127,7 +90,7 @@ def an_slo(
     period = _period(details.get("period", "30 days"))
     service = details.get("service") or _service_for(world, name)
     if service is None:
-        world.parts.setdefault(_PENDING, []).append((name, objective, period, windows))
+        world.parts.setdefault(PENDING, []).append((name, objective, period, windows))
         return
     world.attempt(lambda: call(world, "add_slo", name, objective, period, service, windows))
 
@@ -144,7 +107,7 @@ def _service_for(world: World, slo: str) -> str | None:
 
 def service_added(world: World, service: str) -> None:
     """Begin the SLOs that were waiting for SERVICE (named after it, or the only ones)."""
-    waiting = world.parts.get(_PENDING, [])
+    waiting = world.parts.get(PENDING, [])
     for entry in list(waiting):
         name, objective, period, windows = entry
         if name == service or name.startswith(f"{service}-") or len(waiting) == 1:
@@ -179,7 +142,7 @@ def pages_on_fast_burn(world: World, slo: str | None = None) -> None:
     declared last, which must exist."""
     if slo is None and "slo" not in world.declared.mentioned:
         raise world.fail("an SLO declared earlier for it to be about", "no SLO was declared")
-    waiting = [entry[0] for entry in world.parts.get(_PENDING, [])]
+    waiting = [entry[0] for entry in world.parts.get(PENDING, [])]
     if slo is not None and slo not in waiting:
         find_slo(world, slo_named(world, slo))
 
@@ -361,27 +324,6 @@ def budget_exhausted(world: World, name: str | None = None) -> None:
     left = round(100 * (1 - call(world, "burn_rate", name, period)), 9)
     if left > 0:
         raise world.fail(f'the error budget of "{name}" exhausted', f"{show(left)}% left")
-
-
-def slo_named(world: World, name: str | None) -> str:
-    """The SLO a sentence names (a service's name: its one SLO, "the burn rate for web" is
-    about "web-availability"; a kind: the one SLO of that kind, "for availability" is about
-    "payments-availability"), else the one named last, else the only one."""
-    if isinstance(name, SloOf):
-        return slo_of(world, name)
-    if name is not None:
-        names = [str(n) for n in call(world, "slos")]
-        if name in names:
-            return name
-        theirs = [n for n in names if n.startswith(f"{name}-")]
-        kind = [n for n in names if n.endswith(f"-{name}")]
-        return theirs[0] if len(theirs) == 1 else kind[0] if not theirs and len(kind) == 1 else name
-    if "slo" in world.declared.mentioned:
-        return str(world.declared.mentioned["slo"])
-    names = list(call(world, "slos"))
-    if len(names) == 1:
-        return str(names[0])
-    raise world.fail("an SLO named earlier for the sentence to be about", f"SLOs: {names}")
 
 
 def _explain(world: World, name: str) -> str:

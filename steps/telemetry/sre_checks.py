@@ -22,7 +22,7 @@ from kubeloop.harness.world import World
 
 from .latency_profile import _ABOUT, _TAKE, share_of_service_takes
 from .services import _lasting, _ratio, _service, the_named
-from .slos import find_slo, slo_named
+from .slo_names import find_slo, slo_named
 from .telemetry_part import call, matches, parse_number, show
 
 _DAY = 86_400

@@ -1,0 +1,72 @@
+"""Which SLO a sentence means: by its name, by its kind and service ("the availability SLO
+of inventory"), by its service alone, or the one named last; and the SLOs declared before
+their service, which wait for it."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from kubeloop.harness.telemetry_nouns import SloOf
+from kubeloop.harness.world import World
+
+from .telemetry_part import call
+
+PENDING = "telemetry: SLOs waiting for their service"
+"""The world part holding SLOs said before their service's traffic (begun when it is)."""
+
+
+def slo_of(world: World, said: SloOf, subject: str | None = None) -> str:
+    """The one SLO of that kind on that service (its name, or a word of it, is the kind);
+    "its" is the SUBJECT of the sentence, else the service named last. None or several: an
+    error naming the SLOs there are, never a guess."""
+    service = said.service or subject or world.declared.mentioned.get("service")
+    if not service:
+        raise world.fail(f"a service for {said} to belong to", "none was named")
+    names = sorted(str(n) for n in call(world, "slos"))
+    of = [n for n in names if str(call(world, "slo", n).service) == service]
+    kind = [n for n in of if said.kind in re.split(r"[^a-z0-9]+", n.lower())]
+    if len(kind) != 1:
+        found = f"{service}'s SLOs: {', '.join(of)}" if of else f"the SLOs: {', '.join(names)}"
+        what = "several" if kind else "none"
+        raise world.fail(f"one {said.kind} SLO on {service}", f"{what}; {found}")
+    return kind[0]
+
+
+def find_slo(world: World, name: str) -> Any:
+    if isinstance(name, SloOf):
+        name = slo_of(world, name)
+    names = list(call(world, "slos"))
+    if name not in names:
+        waiting = [entry[0] for entry in world.parts.get(PENDING, [])]
+        if name in waiting:
+            raise world.fail(
+                f'the SLO "{name}" begun', "it waits for its service: declare its traffic"
+            )
+        raise world.fail(
+            f'an SLO named "{name}"',
+            f"the SLOs are {', '.join(names)}" if names else "there are no SLOs",
+        )
+    world.declared.mentioned["slo"] = name
+    return call(world, "slo", name)
+
+
+def slo_named(world: World, name: str | None) -> str:
+    """The SLO a sentence names (a service's name: its one SLO, "the burn rate for web" is
+    about "web-availability"; a kind: the one SLO of that kind, "for availability" is about
+    "payments-availability"), else the one named last, else the only one."""
+    if isinstance(name, SloOf):
+        return slo_of(world, name)
+    if name is not None:
+        names = [str(n) for n in call(world, "slos")]
+        if name in names:
+            return name
+        theirs = [n for n in names if n.startswith(f"{name}-")]
+        kind = [n for n in names if n.endswith(f"-{name}")]
+        return theirs[0] if len(theirs) == 1 else kind[0] if not theirs and len(kind) == 1 else name
+    if "slo" in world.declared.mentioned:
+        return str(world.declared.mentioned["slo"])
+    names = list(call(world, "slos"))
+    if len(names) == 1:
+        return str(names[0])
+    raise world.fail("an SLO named earlier for the sentence to be about", f"SLOs: {names}")
