@@ -9,8 +9,16 @@ from typing import Any
 
 import pytest
 
+from kubeloop.telemetry import telemetry as facade
 from kubeloop.telemetry.span import leap as leaping
-from kubeloop.telemetry.span.pace import MAX_HOLD, MAX_INSTANTS, MAX_UNPROVEN, MIN_INSTANTS, Pace
+from kubeloop.telemetry.span.pace import (
+    MAX_HOLD,
+    MAX_INSTANTS,
+    MAX_SPAN,
+    MAX_UNPROVEN,
+    MIN_INSTANTS,
+    Pace,
+)
 from kubeloop.telemetry.telemetry import Telemetry
 
 
@@ -83,3 +91,40 @@ def test_leaps_that_stop_at_their_first_instant_plan_little() -> None:
     assert series(fast) == series(reference)
     assert len(series(fast)) > 360  # (a series an instant)
     assert sum(planned) <= 2 * 360, planned[:20]  # (60, then a whole stretch, per instant)
+
+
+def test_a_leap_plans_at_most_a_day_of_instants_and_at_most_max_instants() -> None:
+    pace = Pace()
+    assert (pace.most(15), pace.most(30), pace.most(60), pace.most(300)) == (5760, 2880, 1440, 288)
+    assert pace.most(1) == MAX_INSTANTS < MAX_SPAN
+    assert pace.most(2 * MAX_SPAN) == MIN_INSTANTS
+    pace.covered(60, 60 + 9 * 15, 100, 15, hoping=False)  # stopped at its 10th instant
+    assert pace.most(15) == pace.limit == 20
+
+
+def test_stretches_at_30_s_grow_past_1440_instants_with_the_samples_of_every_instant() -> None:
+    """At short scrape intervals a stretch may cover more than 1440 instants (up to a day's):
+    the same samples as evaluating every rule at each instant."""
+
+    def world(replay: bool) -> tuple[Telemetry, list[int]]:
+        t = Telemetry(scrape_interval=30, evaluation_interval=30)
+        t.replay = replay
+        t.add_service("api", 50, 0.0013)  # (no whole number of errors a scrape)
+        t.add_slo("api-availability", 99.5, 30 * 86_400, "api")
+        leapt: list[int] = []
+        original = facade.leap
+
+        def counted(tel: Telemetry, now: int, horizon: int) -> int:
+            reached = original(tel, now, horizon)
+            leapt.append(reached - now)
+            return reached
+
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(facade, "leap", counted)  # (the façade calls it by this name)
+            t.clock.run_for(30 * 3600)
+        return t, leapt
+
+    reference, _ = world(replay=False)
+    fast, leapt = world(replay=True)
+    assert series(fast) == series(reference)
+    assert max(leapt) == 1536 * 30  # (1, 3, 6, … doubling past 1440, the most before)

@@ -62,7 +62,7 @@ def leap(tel: Host, now: int, horizon: int) -> int:
     if any(e.group.interval_ms != step * 1000 or e.group.spec.query_offset_ms for e in groups):
         return now
     first = (now // step + 1) * step
-    count = min((horizon - first) // step + 1, pace.limit) if first <= horizon else 0
+    count = min((horizon - first) // step + 1, pace.most(step)) if first <= horizon else 0
     if count < MIN_INSTANTS or any(
         reads_ahead(r.spec.parsed) for e in groups for r in e.group.rules
     ):

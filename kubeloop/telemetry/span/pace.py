@@ -17,8 +17,11 @@ from __future__ import annotations
 
 from typing import Final
 
-MAX_INSTANTS: Final = 1440
-"""At most this many instants at once (a day at the default minute): memory stays bounded."""
+MAX_SPAN: Final = 86_400
+"""A stretch covers at most a day of logical time (seconds): planning a stretch has a cost of
+its own, so at short scrape intervals a stretch of a day's instants pays it less often."""
+MAX_INSTANTS: Final = 5760
+"""At most this many instants at once (a day at 15 s): memory stays bounded."""
 MIN_INSTANTS: Final = 3
 MAX_UNPROVEN: Final = 60
 """At most this many while a rule that may be proven later is not yet."""
@@ -37,6 +40,11 @@ class Pace:
         self.far = False
         """The last leap had no rule that might be proven later: plan the whole stretch."""
         self._hold = 0
+
+    def most(self, step: int) -> int:
+        """How many instants ``step`` seconds apart the next leap may plan (at most a day's,
+        at most ``MAX_INSTANTS``)."""
+        return min(self.limit, max(MIN_INSTANTS, MAX_SPAN // step))
 
     def first(self, count: int) -> int:
         """How many of the next ``count`` instants the first plan covers."""
