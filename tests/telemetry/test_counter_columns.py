@@ -64,10 +64,13 @@ def test_the_column_is_counter_value_at_each_window(
 
 
 def column_and_each(
-    values: list[float | None], flags: tuple[bool, bool], seconds: list[int] | None = None
+    values: list[float | None],
+    flags: tuple[bool, bool],
+    seconds: list[int] | None = None,
+    first_end: int = 20_000,
 ) -> None:
     """Samples every 10 s or at ``seconds`` (None: a staleness marker), windows of 45 s
-    every half second."""
+    every half second from ``first_end`` (ms)."""
     store = SeriesStore()
     times = [1000 * t for t in seconds or range(10, 10 * len(values) + 1, 10)]
     for t, value in zip(times, values, strict=True):
@@ -77,7 +80,7 @@ def column_and_each(
             store.push(LABELS, t, value)
     series = store.get(LABELS)
     assert series is not None
-    ends = list(range(20_000, times[-1] + 20_000, 500))
+    ends = list(range(first_end, times[-1] + 20_000, 500))
     starts = [end - 45_000 for end in ends]
     found = counter_values(series, (starts, ends), *flags)
     expected = [counter_value(series, s, e, *flags) for s, e in zip(starts, ends, strict=True)]
@@ -88,6 +91,13 @@ def column_and_each(
 def test_a_decrease_after_an_infinite_reset_sum_is_not_missed() -> None:
     """Once the reset sums reach infinity, equal sums no longer mean no decrease."""
     column_and_each([math.inf, 1.0, 5.0, 2.0, 3.0, 1.0, 4.0], (True, True))
+
+
+def test_windows_that_all_hold_an_infinite_reset_sum_still_see_each_decrease() -> None:
+    """Every window after the first reset (to infinity): the sums are all equal there, and
+    the windows hold decreases all the same."""
+    values: list[float | None] = [math.inf, 1.0, 5.0, 2.0, 3.0, 1.0, 4.0, 6.0, 2.0, 7.0]
+    column_and_each(values, (True, True), first_end=56_000)
 
 
 def test_staleness_markers_are_left_out_of_every_window() -> None:

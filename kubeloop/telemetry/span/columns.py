@@ -206,6 +206,9 @@ class _Stretch:
         self.store = store
         self.times = times
         self.n = len(times)
+        self.ranges: dict[tuple[str, int, int, Labels], list[float | None]] = {}
+        """Each range function's values over one series, windows and offset, once: an SLI's
+        ratio reads its errors' series on both sides (``rate(errors)/rate(all)``)."""
 
     def eval(self, node: ast.Expr) -> Any:
         if isinstance(node, ast.NumberLiteral):
@@ -249,7 +252,10 @@ class _Stretch:
         windows = ([t - arg.range_ms for t in ends], ends)
         out: Columns = []
         for series in self.store.select(selector.matchers):
-            found = _windows(node.func, series, windows)
+            key = (node.func, arg.range_ms, back, series.labels)
+            found = self.ranges.get(key)
+            if found is None:
+                found = self.ranges[key] = _windows(node.func, series, windows)
             present = [v for v in found if v is not None]
             if len(present) == self.n:
                 out.append((series.labels.without_name(), present))

@@ -269,6 +269,8 @@ def counter_values(
     los, his = all_bounds(series, windows)
     ts, vs = series.ts, series.vs
     resets = series.reset_sums() if is_counter else None
+    if resets is not None and los and _no_reset(resets, los[0], his[-1]):
+        resets = None  # (no window holds a reset: none needs looking at)
     stale = series.stale_count
     out: list[float | None] = []
     append = out.append
@@ -301,3 +303,11 @@ def counter_values(
             factor /= (end - start) / 1000
         append(result * factor)
     return out
+
+
+def _no_reset(resets: list[float], lo: int, hi: int) -> bool:
+    """Whether the reset sums of the samples ``lo`` to ``hi - 1`` are one finite value: no
+    window within them holds a reset (``counter_value``'s test, for all of them at once)."""
+    if hi <= lo or not math.isfinite(first := resets[lo]):
+        return False
+    return resets[lo:hi].count(first) == hi - lo
