@@ -6,7 +6,7 @@ import pytest
 
 from kubeloop.telemetry.promql import parse
 from kubeloop.telemetry.retention import DEFAULT_RETENTION_MS, TRIM_EVERY_MS, Retention, reach_ms
-from kubeloop.telemetry.series import SeriesStore
+from kubeloop.telemetry.series import Labels, SeriesStore
 from kubeloop.telemetry.telemetry import Telemetry
 
 MINUTE, HOUR, DAY = 60_000, 3_600_000, 86_400_000
@@ -139,3 +139,15 @@ def test_ticking_through_a_stretch_trims_when_ticking_each_instant_does(
             else:
                 retention.tick_through(times)
     assert trims["through"] == trims["each"] and len(trims["each"]) >= 5
+
+
+def test_expiring_before_the_first_sample_hides_nothing_and_at_it_hides_it() -> None:
+    store = SeriesStore()
+    store.append(Labels.of(__name__="x"), 1000, 1.0)
+    store.append(Labels.of(__name__="x"), 2000, 2.0)
+    series = store.get(Labels.of(__name__="x"))
+    assert series is not None
+    assert series.expire(999) == 0 and series.window(0, 3000) == ([1000, 2000], [1.0, 2.0])
+    assert series.expired_ms == 999
+    assert series.expire(1000) == 1 and series.window(0, 3000) == ([2000], [2.0])
+    assert series.latest(1500, 300_000) is None

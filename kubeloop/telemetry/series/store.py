@@ -129,6 +129,9 @@ class StoredSeries:
         hidden."""
         if before_ms <= self.expired_ms:
             return 0
+        if not self.ts or before_ms < self.ts[0]:  # (none of them yet)
+            self.expired_ms = before_ms
+            return 0
         hidden = bisect_right(self.ts, self.expired_ms)
         self.expired_ms = before_ms
         return bisect_right(self.ts, before_ms) - hidden

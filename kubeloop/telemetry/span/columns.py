@@ -25,7 +25,7 @@ from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from itertools import repeat
 from operator import add, eq, ge, gt, le, lt, mul, ne, sub, truediv
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from kubeloop.telemetry.promql import ast, windowsum
 from kubeloop.telemetry.promql.aggregate import REDUCERS, group_labels
@@ -256,10 +256,10 @@ class _Stretch:
             found = self.ranges.get(key)
             if found is None:
                 found = self.ranges[key] = _windows(node.func, series, windows)
-            present = [v for v in found if v is not None]
-            if len(present) == self.n:
-                out.append((series.labels.without_name(), present))
-            elif present:
+            absent = found.count(None)
+            if not absent:
+                out.append((series.labels.without_name(), cast("Column", found)))
+            elif absent < self.n:
                 raise Declined
         return _unique(out)
 
