@@ -9,11 +9,12 @@ each span it prints wall and CPU time and what the world says at the end (remain
 budget, burn rates, alert states of the first service, every series' samples) so two trees
 can be compared on the same answers.
 
-``--world short`` is ``tests/telemetry/test_columned.py``'s world instead: a 3-day SLO (its
-period ratio and its 3-day window's are recorded under one name, by two rules) failing
-0.13% of 50 requests a second, and ``sum_over_time(up{job="api"}[1d])``. Its leaps once
-stopped at their first instant (a day at 15 s took minutes); it stays here so that stays
-visible.
+``--world short`` is ``tests/telemetry/test_columned.py``'s world instead: a 3-day SLO
+failing 0.13% of 50 requests a second, and ``sum_over_time(up{job="api"}[1d])``. Its leaps
+once stopped at their first instant (a day at 15 s took minutes: its period ratio and its
+3-day window's were recorded under one name by two rules, which the generator no longer
+writes; ``tests/telemetry/test_leap_writers.py`` keeps such a world); it stays here so that
+stays visible.
 
     python benchmarks/telemetry_span.py                                 # this tree
     python benchmarks/telemetry_span.py --before /tmp/main --repeat 3   # and another

@@ -2,12 +2,13 @@
 windows, against every instant evaluated (``Telemetry.replay`` off): the same samples bit
 for bit, and leaps that cover whole stretches instead of stopping at their first instant.
 
-A 3-day SLO's period ratio is recorded under the same name and labels as its 3-day window's
-(``slo:sli_error:ratio_rate3d``): the window's rule, earlier in the order, writes first, and
-the store refuses the period rule's other value at the same instant. Once the window's rule
-was answered as columns, the period rule evaluated at each instant used to stop every leap
-at its first instant (the leap's cost then paid per instant: a day took minutes of CPU). Two
-rules that both wrote one series last time are left to the instants, both of them
+A 3-day SLO's generator once recorded its period ratio under the same name and labels as its
+3-day window's (``slo:sli_error:ratio_rate3d``); the world below keeps that second writer as
+a scenario rule: the window's rule, earlier in the order, writes first, and the store refuses
+the period rule's other value at the same instant. Once the window's rule was answered as
+columns, the period rule evaluated at each instant used to stop every leap at its first
+instant (the leap's cost then paid per instant: a day took minutes of CPU). Two rules that
+both wrote one series last time are left to the instants, both of them
 (``plan.shared_writers``).
 """
 
@@ -28,12 +29,19 @@ from kubeloop.telemetry.telemetry import Telemetry
 
 Build = Callable[[Telemetry], None]
 RATE = 'sum(rate(http_requests_total{code="500"}[%s]))'
+FIVE = 'slo:sli_error:ratio_rate5m{sloth_id="api-api-availability"}[3d]'
+PERIOD_RATIO = (
+    f"label_replace(sum_over_time({FIVE}) / ignoring (sloth_window) count_over_time({FIVE}),"
+    ' "sloth_window", "3d", "", "")'
+)
+"""The 3-day period's ratio, written where the 3-day window's is (a second writer)."""
 
 
 def slo(t: Telemetry) -> None:
     t.add_service("api", 50, 0.0013)  # errors a scrape: no whole number, so the SLIs vary
     t.add_slo("api-availability", 99.5, 3 * 86_400, "api")
     t.add_recording("job:errors:sum1d", 'sum_over_time(up{job="api"}[1d])')
+    t.add_recording("slo:sli_error:ratio_rate3d", PERIOD_RATIO)
 
 
 def recorded_twice(first: str, second: str) -> Build:

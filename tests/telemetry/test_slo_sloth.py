@@ -10,7 +10,7 @@ import yaml
 
 from kubeloop.errors import FixtureError
 from kubeloop.telemetry.slo import generate, load_sloth, table, to_yaml
-from kubeloop.telemetry.slo.windows import DAY
+from kubeloop.telemetry.slo.windows import DAY, format_duration
 
 DATA = Path(__file__).parent / "data" / "sloth"
 
@@ -123,3 +123,23 @@ def test_two_slos_with_one_name_are_refused() -> None:
     doubled = text + "\n".join(text.splitlines()[3:]) + "\n"
     with pytest.raises(FixtureError, match="declared more than once"):
         load_sloth(doubled, "slos.yml")
+
+
+@pytest.mark.parametrize("days", [3, 7, 28, 30])
+def test_each_series_has_one_rule_and_a_window_as_long_as_the_period_is_the_optimized_one(
+    days: int,
+) -> None:
+    """Sloth appends the period to the alert windows and generates the optimized rule for
+    each that equals it: for a 3-day SLO the ``3d`` window and the period are one rule."""
+    groups = generated("in-base.yaml", days * DAY)
+    written = [
+        (rule["record"], tuple(sorted(rule["labels"].items())))
+        for group in groups
+        for rule in group["rules"]
+        if "record" in rule
+    ]
+    assert len(written) == len(set(written))
+    period = format_duration(days * DAY)
+    sli = [rule for rule in groups[0]["rules"] if rule["labels"]["sloth_window"] == period]
+    assert len(sli) == 1 and sli[0]["expr"].startswith("sum_over_time("), sli
+    assert len(groups[0]["rules"]) == (7 if days == 3 else 8)

@@ -5,7 +5,9 @@ Follows slok/sloth's core plugins (sli_rules_v1, metadata_rules_v1, alert_rules_
 * one group ``sloth-slo-sli-recordings-<id>``: ``slo:sli_error:ratio_rate<w>`` for every
   window of the table, and for the SLO period the "optimized" ratio — the period's
   ``sum_over_time`` of the shortest-window ratio ``/ ignoring (sloth_window)`` its
-  ``count_over_time``;
+  ``count_over_time``. A window as long as the period (a 3-day SLO's ``3d``) is that
+  optimized rule: Sloth writes it for the window and again for the period (the same rule
+  twice, one series); it is written once here, last;
 * one group ``sloth-slo-meta-recordings-<id>``: objective, error budget, period in days,
   current and period burn rates, budget remaining, ``sloth_slo_info``;
 * one group ``sloth-slo-alerts-<id>`` (unless both alerts are disabled): the page and the
@@ -85,6 +87,8 @@ def sli_rules(spec: SLOSpec, windows: WindowTable) -> list[Rule]:
     rules = []
     labels = {**id_labels(spec), **spec.labels}
     for window in windows.durations():
+        if window == windows.period:
+            continue  # (Sloth's optimized period rule, below, records this window)
         text = format_duration(window)
         if spec.error_ratio_query:
             template = f"({spec.error_ratio_query})"
