@@ -181,7 +181,7 @@ def whole(definition: StepDefinition, text: str, spans: list[tuple[int, int]]) -
         if not holders:
             return False
         s, e, kind, name = min(holders, key=lambda g: g[1] - g[0])
-        if not takes(definition, name, kind, text[start:end]):
+        if not takes(definition, name, kind, text[s:e]):
             return False  # (an environment where a deployment's name goes; slot_kinds.py)
         mine = text[start:end].strip("\"'`")
         theirs = text[s:e].strip()

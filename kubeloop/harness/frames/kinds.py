@@ -66,7 +66,7 @@ def fits(match: Match, placed: tuple[tuple[int, int, Chunk], ...], lexicon: Lexi
         if not holders:
             continue
         _, kind, name = min(holders)
-        if value.label == "name" and not takes(match.definition, name, kind, value.text):
+        if value.label == "name" and not takes(match.definition, name, kind, found.group(name)):
             return False  # (an environment where a deployment's name goes: "dev runs staging")
         if not value.of_kind or value.of_kind not in _TAKES:
             continue

@@ -42,6 +42,8 @@ def kind_of(said: str) -> str:
     return _OTHER
 
 
+_NAME_WORDS = 2
+"""The most words a parameter that holds one name says ("version v2", "deployment web")."""
 _EVIDENCE: dict[int, tuple[StepDefinition, dict[str, frozenset[str]]]] = {}
 
 
@@ -56,18 +58,21 @@ def _evidence(definition: StepDefinition) -> dict[str, frozenset[str]]:
             if match is None:
                 continue
             for name, said in match.groupdict().items():
-                if said is not None and len(said.split()) <= 2:
+                if said is not None and 0 < len(said.split()) <= _NAME_WORDS:
                     found.setdefault(name, set()).add(kind_of(said))
         _EVIDENCE[key] = (definition, {n: frozenset(k) for n, k in found.items()})
     return _EVIDENCE[key][1]
 
 
 def takes(definition: StepDefinition, parameter: str, kind: str, said: str) -> bool:
-    """Whether ``definition``'s ``parameter`` (of parameter type ``kind``) takes the name
-    ``said``: a name of no telling kind always; an environment only where the phrase's
-    examples give one (or no name to judge by); an alias or a version where they give
-    either (a build is named by its alias or its version: "we ship R1 to prod") or where
-    the parameter names a build, never where they give only environments or other names."""
+    """Whether ``definition``'s ``parameter`` (of parameter type ``kind``) takes what it is
+    given, ``said``: more than a name (a clause list) or a name of no telling kind always;
+    an environment only where the phrase's examples give one (or no name to judge by); an
+    alias or a version where they give either (a build is named by its alias or its
+    version: "we ship R1 to prod") or where the parameter names a build, never where they
+    give only environments or other names."""
+    if not 0 < len(said.split()) <= _NAME_WORDS:
+        return True  # (a clause list or a sentence holds the name: "at v1 on 3 nodes")
     mine = kind_of(said)
     if mine == _OTHER:
         return True
