@@ -178,8 +178,8 @@ def two_steps(
         return None
     best: Steps | None = None
     for left, right in splits(text):
-        first = part(keyword, left)
-        if first is None:
+        first = part(keyword, left) or (part("when", left) if keyword == "then" else None)
+        if first is None:  # (a check may start from what happened: "When I roll out v2")
             continue
         rights = [right]
         who = subject(index, left) if _needs_subject(right) else None

@@ -48,6 +48,7 @@ def _values(text: str) -> set[str]:
         ("then", "cart is still on v3, because nothing was rolled back"),
         ("when", "v5 goes bad and is rolled back to v4"),
         ("when", "v8 goes bad and gets rolled back to v7"),
+        ("then", "the cluster rolls out v4 and all 5 cart pods run v4"),
         (
             "given",
             'billing serves 200 rps cleanly, with an SLO "billing-ok" at 99.5% over 28 days',
@@ -71,6 +72,15 @@ def test_the_second_step_is_written_and_after_the_same_keyword() -> None:
         "then", "payments is still on v7 because nothing rolled back"
     ).splitlines()
     assert lines[2:4] == ["    Then payments is still on v7", "    And nothing rolled back"]
+
+
+def test_a_check_that_starts_from_an_event_is_offered_the_event_then_the_check() -> None:
+    steps = _two_steps("then", "the cluster rolls out v4 and all 5 cart pods run v4")
+    assert [kw for kw, _ in steps] == ["when", "then"], steps
+    lines = REGISTRY.undefined_message(
+        "then", "the cluster rolls out v4 and all 5 cart pods run v4"
+    ).splitlines()
+    assert lines[2].startswith("    When ") and lines[3].startswith("    Then "), lines
 
 
 @pytest.mark.parametrize(
