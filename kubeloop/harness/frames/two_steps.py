@@ -3,10 +3,12 @@
 "v2 goes bad and is rolled back to v1" is no one phrase, and the nearest single phrase
 keeps only some of its values. Split where a clause ends ("and", "but", "because", "then",
 a comma or a semicolon; never inside quotes or brackets), each part is either a step as
-written or gets its own nearest phrase in its values (nearby.py); a part that says no one
-("is rolled back to v1") is tried with the first part's subject too ("v2 is rolled back to
-v1"). The pair is offered when it keeps more of the line's values than the nearest single
-phrase does, each part a sentence a run takes as written.
+written or gets its own nearest phrase in its values (nearby.py) that keeps every value
+the part gives and states none it does not; a part that says no one ("is rolled back to
+v1") is tried with the first part's subject too ("v2 is rolled back to v1"), and a check's
+first part may be an event ("When I roll out v2", then the check). The pair is offered
+when it keeps more of the line's values than the nearest single phrase does, each part a
+sentence a run takes as written.
 """
 
 from __future__ import annotations
