@@ -2,10 +2,11 @@
 
 ``python benchmarks/suggestion_quality.py FILE...`` checks each file as ``kubeloop check``
 does and, for every line no phrase matches, scores the first sentence it is offered
-(a "did you mean", a phrase about its nouns, the nearest, or "write Then …"):
+(a "did you mean", a phrase about its nouns, the nearest, or "write Then …"), or the
+first two steps, together, for a line offered as two steps:
 
 - help: whether the line is offered anything at all;
-- accepted: whether a run takes the sentence as written;
+- accepted: whether a run takes the sentence (each of the steps) as written;
 - values: whether every value the line gives (quoted, a number, a name shaped as one)
   is in the sentence whole, in a parameter of its type (a number where a count goes,
   never into a name or a query; a name never where a number or a query goes), or in a
@@ -34,6 +35,7 @@ from kubeloop.harness.registry import REGISTRY, load_step_library
 _PROBLEM = re.compile(r'^.*?:(\d+): no step matches (Given|When|Then) "(.*)"$')
 _STEP = re.compile(r"^\s*(?:Given|When|Then|And|But|\*)\s")
 _SUGGESTED = re.compile(r"^    (Given|When|Then) (.+)$")
+_AND = re.compile(r"^    (And) (.+)$")
 _HINT = re.compile(r"^  this is .*: write (Given|When|Then) (.+)$")
 _NUMBERS = frozenset(
     {"n", "number", "decimal", "intorpercent", "priority", "percent", "latency", "quantity"}
@@ -123,21 +125,26 @@ def _whole(value: str, said: str, kind: str) -> bool:
     ]
 
 
-def _values_kept(line: str, keyword: str, sentence: str) -> bool:
+def _values_kept(line: str, offered: list[tuple[str, str]]) -> bool:
+    """Whether every value of the line is kept by one of the sentences offered together."""
+    return all(
+        any(_kept(given, kind, keyword, sentence) for keyword, sentence in offered)
+        for given, kind in _values(line)
+    )
+
+
+def _kept(given: str, kind: str, keyword: str, sentence: str) -> bool:
     placed = _placed(sentence, keyword)
-    for given, kind in _values(line):
-        value = given
+    value = given
+    at = [m.start() for m in re.finditer(re.escape(value), sentence)]
+    if not at:  # (said without its quotes, or its quotes escaped inside: still whole)
+        value = given.strip("\"'`").replace('\\"', '"')
+        number, _, word = value.partition(" ")
+        value = number + (unit(word) or " " + word) if word else value
         at = [m.start() for m in re.finditer(re.escape(value), sentence)]
-        if not at:  # (said without its quotes, or its quotes escaped inside: still whole)
-            value = given.strip("\"'`").replace('\\"', '"')
-            number, _, word = value.partition(" ")
-            value = number + (unit(word) or " " + word) if word else value
-            at = [m.start() for m in re.finditer(re.escape(value), sentence)]
-        if not at:
-            return False
-        if placed is not None and not any(_kept_at(value, kind, placed, a) for a in at):
-            return False
-    return True
+    if not at:
+        return False
+    return placed is None or any(_kept_at(value, kind, placed, a) for a in at)
 
 
 def _kept_at(value: str, kind: str, placed: list[tuple[str, str, int, int]], at: int) -> bool:
@@ -170,13 +177,25 @@ def _tags(path: Path) -> dict[int, str]:
     return tags
 
 
-def first(message: str) -> tuple[str, str] | None:
-    """The first sentence a "no step matches" message offers: (keyword, sentence)."""
-    for line in message.splitlines()[1:]:
+def first(message: str) -> list[tuple[str, str]]:
+    """The first sentences a "no step matches" message offers, as (keyword, sentence): the
+    two steps it offers for a line that says two things ("And" the keyword before it), or
+    its first single sentence; none when it offers nothing."""
+    lines = message.splitlines()[1:]
+    if lines and lines[0].strip().endswith("as two steps:"):
+        steps: list[tuple[str, str]] = []
+        for line in lines[1:]:
+            hit = _SUGGESTED.match(line) or _AND.match(line)
+            if hit is None:
+                break
+            said = hit.group(1).lower()
+            steps.append((steps[-1][0] if said == "and" else said, hit.group(2)))
+        return steps
+    for line in lines:
         hit = _HINT.match(line) or _SUGGESTED.match(line)
         if hit is not None:
-            return hit.group(1).lower(), hit.group(2)
-    return None
+            return [(hit.group(1).lower(), hit.group(2))]
+    return []
 
 
 def score(paths: list[Path], show: bool = False) -> dict[str, Counter[str]]:
@@ -203,22 +222,22 @@ def score(paths: list[Path], show: bool = False) -> dict[str, Counter[str]]:
             if show:
                 print(f"{path.name}:{number} @{tag} {keyword.title()} {text}")
                 offered = first(problem)
-                print(f"    -> {offered and ' '.join(offered)}  [{' '.join(marks)}]")
+                said = " / ".join(f"{kw} {sentence}" for kw, sentence in offered)
+                print(f"    -> {said or None}  [{' '.join(marks)}]")
     return counts
 
 
-def _marks(keyword: str, text: str, offered: tuple[str, str] | None, tag: str) -> list[str]:
-    if offered is None:
+def _marks(keyword: str, text: str, offered: list[tuple[str, str]], tag: str) -> list[str]:
+    if not offered:
         return []
-    said, sentence = offered
     marks = ["help"]
-    if _negated(text) == _negated(sentence):
+    if _negated(text) == any(_negated(sentence) for _, sentence in offered):
         marks.append("polarity")
-    if REGISTRY.accepts(said, sentence):
+    if all(REGISTRY.accepts(said, sentence) for said, sentence in offered):
         marks.append("accepted")
-        if _values_kept(text, said, sentence):
+        if _values_kept(text, offered):
             marks.append("values")
-        mechanism = _mechanism(said, sentence)
+        mechanism = _mechanism(*offered[0])
         if tag == "story" or (tag in _MECHANISMS and mechanism in (tag, "common")):
             marks.append("mechanism")
     return marks

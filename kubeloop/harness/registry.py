@@ -18,7 +18,7 @@ import kubeloop.harness.clauses  # noqa: F401  (registers the noun phrases and c
 from kubeloop.harness import distribute
 from kubeloop.harness.definitions import Match, StepDefinition, StepFunction
 from kubeloop.harness.errors import AmbiguousStepError, UndefinedStepError
-from kubeloop.harness.frames import details, nearby
+from kubeloop.harness.frames import details, nearby, two_steps
 from kubeloop.harness.frames.index import FrameIndex
 from kubeloop.harness.frames.reader import nearest, proposals, read
 from kubeloop.harness.grammar import readings, with_readings
@@ -320,9 +320,16 @@ class Registry:
         if hint is not None:
             return f"{message}\n  {hint}"
         suggestions = self.suggestions(keyword, text)
+        steps = two_steps.offered(
+            self.frames(), self.accepts, keyword, text, next(iter(suggestions), None)
+        )
+        if steps is not None:
+            message += "\n  it says two things; as two steps:\n" + "\n".join(
+                f"    {line}" for line in steps.lines()
+            )
         if suggestions:
             message += "\n  did you mean:\n" + "\n".join(f"    {s}" for s in suggestions)
-        else:
+        elif steps is None:
             nouns, found = about(self.definitions, keyword, text, 3)
             phrases = self._accepted(found)
             wider = (

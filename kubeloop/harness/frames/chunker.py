@@ -154,6 +154,11 @@ def chunk(text: str, lexicon: Lexicon) -> Chunked:
             raw.append(Chunk("value", "duration", said[start:end], start, end))
             index += 2
             continue
+        words = _compound(lexicon, piece) if kind == "name" else None
+        if words is not None:  # ("burn-rate", "on-call": words, not a name)
+            raw.extend(_said_apart(lexicon, words, start))
+            index += 1
+            continue
         if kind is not None and (kind != "name" or not _known(lexicon, stems, index)):
             raw.append(Chunk("value", kind, piece, start, end))
             index += 1
@@ -213,6 +218,45 @@ def _auxiliary(pieces: list[tuple[str, int, int]], index: int, lexicon: Lexicon)
     return word.isalpha() and (
         word in _PARTICIPLES or word == "been" or (len(word) > 3 and word.endswith(("ed", "en")))
     )
+
+
+def _compound(lexicon: Lexicon, piece: str) -> list[str] | None:
+    """The words of a hyphenated word made of concepts the lexicon knows ("burn-rate",
+    "fast-burn"), none a name; None for a name ("node-2", "checkout-api",
+    "system-node-critical", a name the catalog gives) or a word with a preposition in it
+    ("on-call", a person)."""
+    lowered = piece.lower()
+    if "-" not in piece or not piece.replace("-", "").isalpha() or lowered in lexicon.names:
+        return None
+    words = lowered.split("-")
+    entries = [lexicon.entries.get((stem(w),)) for w in words]
+    if any(e is None or e.kind != "concept" for e in entries) or any(
+        w in lexicon.names for w in words
+    ):
+        return None
+    return words
+
+
+def _said_apart(lexicon: Lexicon, words: list[str], start: int) -> list[Chunk]:
+    """A hyphenated word's chunks, each word (or words the lexicon knows together, "burn
+    rate") where it stands in the line."""
+    stems = tuple(stem(w) for w in words)
+    places = []
+    position = start
+    for word in words:
+        places.append((position, position + len(word)))
+        position += len(word) + 1
+    chunks: list[Chunk] = []
+    index = 0
+    while index < len(words):
+        found = lexicon.longest(stems, index)
+        length, entry = found if found is not None else (1, None)
+        first, last = places[index][0], places[index + length - 1][1]
+        if entry is not None:
+            said = "-".join(words[index : index + length])
+            chunks.append(Chunk(entry.kind, entry.concept, said, first, last))
+        index += length
+    return chunks
 
 
 def _value_type(piece: str) -> str | None:

@@ -17,6 +17,7 @@ from itertools import pairwise
 from kubeloop.harness.definitions import StepDefinition
 from kubeloop.harness.frames.chunker import Chunk, Chunked, normalised
 from kubeloop.harness.frames.index import Frame
+from kubeloop.harness.frames.slot_kinds import takes
 from kubeloop.harness.frames.values import unit
 
 
@@ -163,15 +164,15 @@ _LIST = re.compile(r",? and then |,? then |, and |, | and | or ")
 
 
 def whole(definition: StepDefinition, text: str, spans: list[tuple[int, int]]) -> bool:
-    """Whether ``definition`` takes ``text`` with each span in a parameter: the whole of
-    it (quotes aside), one item of a list, or a part of a noun phrase ("6 "web" pods"),
-    never a part of a query or of a quoted value."""
+    """Whether ``definition`` takes ``text`` with each span in a parameter that takes its
+    kind of name (slot_kinds.py): the whole of it (quotes aside), one item of a list, or a
+    part of a noun phrase ("6 "web" pods"), never a part of a query or of a quoted value."""
     found = definition.fullmatch(text)
     if found is None:
         return False
     kinds = definition.kinds(text)
     groups = [
-        (found.start(name), found.end(name), kinds.get(name, ""))
+        (found.start(name), found.end(name), kinds.get(name, ""), name)
         for name, said in found.groupdict().items()
         if said is not None
     ]
@@ -179,7 +180,9 @@ def whole(definition: StepDefinition, text: str, spans: list[tuple[int, int]]) -
         holders = [g for g in groups if g[0] <= start and end <= g[1]]
         if not holders:
             return False
-        s, e, kind = min(holders, key=lambda g: g[1] - g[0])
+        s, e, kind, name = min(holders, key=lambda g: g[1] - g[0])
+        if not takes(definition, name, kind, text[s:e]):
+            return False  # (an environment where a deployment's name goes; slot_kinds.py)
         mine = text[start:end].strip("\"'`")
         theirs = text[s:e].strip()
         if theirs.strip("\"'`") == mine or mine in (

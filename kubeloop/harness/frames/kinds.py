@@ -8,6 +8,7 @@ from __future__ import annotations
 from kubeloop.harness.definitions import Match
 from kubeloop.harness.frames.chunker import Chunk
 from kubeloop.harness.frames.lexicon import Lexicon, concept_of
+from kubeloop.harness.frames.slot_kinds import takes
 from kubeloop.harness.frames.stems import stem
 
 _DEPLOYMENT = frozenset({"deployment", "pods", "owner", "its", "service"})
@@ -38,8 +39,10 @@ is never a manifest's or a deployment's name ("commit a1b2c3d gets built as I1" 
 
 def fits(match: Match, placed: tuple[tuple[int, int, Chunk], ...], lexicon: Lexicon) -> bool:
     """Whether every value placed in ``match.text`` whose kind the line said lands in a
-    parameter of that kind (or of no kind in particular), and no parameter took only words
-    that say nothing ("is and promoted to staging" read with the alias "is")."""
+    parameter of that kind (or of no kind in particular), every name in a parameter that
+    takes its kind (slot_kinds.py: an environment is never a version), and no parameter
+    took only words that say nothing ("is and promoted to staging" read with the alias
+    "is")."""
     found = match.definition.fullmatch(match.text)
     if found is None:
         return False
@@ -55,16 +58,18 @@ def fits(match: Match, placed: tuple[tuple[int, int, Chunk], ...], lexicon: Lexi
             return False
     kinds = match.kinds()
     for start, end, value in placed:
-        if not value.of_kind or value.of_kind not in _TAKES:
-            continue
         holders = [
-            (found.end(name) - found.start(name), kinds.get(name, ""))
+            (found.end(name) - found.start(name), kinds.get(name, ""), name)
             for name, said in found.groupdict().items()
             if said is not None and found.start(name) <= start and end <= found.end(name)
         ]
         if not holders:
             continue
-        kind = min(holders)[1]
+        _, kind, name = min(holders)
+        if value.label == "name" and not takes(match.definition, name, kind, found.group(name)):
+            return False  # (an environment where a deployment's name goes: "dev runs staging")
+        if not value.of_kind or value.of_kind not in _TAKES:
+            continue
         strict = value.of_kind in _ONLY_ITS_OWN
         if (kind in _NAMED or strict) and kind not in _TAKES[value.of_kind]:
             return False

@@ -213,7 +213,10 @@ def phrases(index: FrameIndex, keyword: str, text: str, count: int) -> list[tupl
     keywords = (keyword, *_OTHER_KEYWORD.get(keyword, ()))
     rarest = math.log(1 + len(catalog.known))
     files = file_kinds(text)
-    total = sum(catalog.weight.get(c, rarest) for c in content)
+    unsaid = [w for w in chunked.unknown if not index.lexicon.near(w)]
+    total = sum(catalog.weight.get(c, rarest) for c in content) + rarest * len(unsaid)
+    # (a word nobody knows, not a slip of one, says something no example does: "the pods
+    # sing loudly" is not near every sentence about pods)
     rough = []
     for order, k in enumerate(catalog.known):
         theirs = k.frame.definition.keyword

@@ -38,6 +38,7 @@ _IRREGULAR = {
     "got": "get",
     "gotten": "get",
     "kept": "keep",
+    "burnt": "burn",
     "left": "leave",
     "made": "make",
     "saw": "see",

@@ -22,4 +22,5 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "autoscaler": ("hpa", "horizontal pod autoscaler"),
     "zone": ("availability zone", "az"),
     "taint": ("repel",),
+    "NotReady": ("not ready", "unready"),
 }
