@@ -141,6 +141,13 @@ PLACEMENT: list[Clause] = [
         },
     ),
     (
+        r"(?:(?:that|which) )?(?:(?:must|should|can|may|will) )?never (?:share|run on|land on|"
+        r"be (?:put |placed )?on) (?:a|the same|one) node|no two (?:of them )?(?:on|share) "
+        r"(?:the same|a|one) node|each on (?:its|their) own node|(?:each )?on (?:separate|"
+        r"different) nodes|one (?:pod )?per node",
+        lambda m: {"anti_affinity": ("node", True)},
+    ),
+    (
         rf"(?:and )?(?:evenly )?(?:spread|spreading|spreads)(?: out)? (?:evenly )?(?:across|over) "
         rf"(?P<key>{_KEY})(?: with max ?skew (?P<skew>{NUMBER}))?(?P<soft> when possible)?",
         lambda m: {
@@ -165,9 +172,11 @@ PLACEMENT: list[Clause] = [
         lambda m: {"priority": int(m.group("priority"))},
     ),
 ]
-"""Where a declared deployment's pods may go: a nodeSelector, pod anti-affinity, spread
-(maxSkew 1 unless said), the taints they tolerate ("with no tolerations": none), and their
-priority ("at priority 100": a PriorityClass of that value)."""
+"""Where a declared deployment's pods may go: a nodeSelector, pod anti-affinity (said
+plainly too: "that must never share a node", "one per node", "each on its own node" are
+required anti-affinity on the hostname), spread (maxSkew 1 unless said), the taints they
+tolerate ("with no tolerations": none), and their priority ("at priority 100": a
+PriorityClass of that value)."""
 
 _REPLICAS = r"(?: replicas?| pods?)?"
 _MIN = r"(?:with )?(?:a )?(?:min|minimum|minReplicas|min replicas)(?: of)?"

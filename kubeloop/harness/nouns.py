@@ -222,8 +222,10 @@ _QUANTIFIER = (
 )
 _THEM = (
     r"(?P<them>none|all|each|both) of (?:them|its (?:pods|copies|instances)|the deployment's pods)"
+    rf"|(?P<themq>at least |at most |exactly |only )?(?P<themn>{NUMBER}) of them"
 )
-"""The pods of the deployment named last, as a pronoun: "none of them", "all of its pods"."""
+"""The pods of the deployment named last, as a pronoun: "none of them", "all of its pods";
+counted: "1 of them" (exactly one), "at least 2 of them"."""
 _OTHERS = (
     rf"the (?:other|remaining) (?P<others>{NUMBER})(?: (?:pods?|copies|copy|instances?|replicas?))?"
 )
@@ -260,6 +262,10 @@ def _pod_set(text: str) -> PodSet:
     if g["them"]:
         quantifier = "none" if g["them"].lower() == "none" else "all"
         return PodSet(quantifier, None, IT, None, None)
+    if g["themn"]:
+        bound = (g["themq"] or "").strip().lower()
+        quantifier = bound if bound in ("at least", "at most") else "exactly"
+        return PodSet(quantifier, number(g["themn"]), IT, None, None)
     if g["others"]:
         return PodSet("exactly", number(g["others"]), IT, None, None)
     if g["every"]:
