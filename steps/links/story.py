@@ -98,6 +98,8 @@ def env_runs_version(
         "{deployment:name}{options:workload}",
         "a cluster of {count:n} nodes running {replicas:n} <replicas|pods|copies|instances> of "
         "{deployment:name}{options:workload}",
+        "a {count:n}-node cluster with {replicas:n} <replicas|pods|copies|instances> of "
+        "{deployment:name}{options:workload}",
     ),
 )
 def cluster_running(
@@ -110,6 +112,28 @@ def cluster_running(
         str(options.pop("version", "v1")),
         {**options, "nodes": count, "replicas": replicas},
     )
+
+
+_FLEET = (
+    " {replicas:n} <replicas|pods|copies|instances> of {deployment:name} at [version ]"
+    "{version:version} <in|live in|running in> {env:name}"
+)
+
+
+@given(
+    "a {count:n}-node cluster <with|running>" + _FLEET,
+    'a 3-node cluster with 4 replicas of "storefront" at v1 in prod',
+    variants=(
+        "a cluster of {count:n} nodes <with|running>" + _FLEET,
+        "{count:n} nodes <with|running>" + _FLEET,
+    ),
+)
+def cluster_running_in(
+    world: World, count: int, replicas: int, deployment: str, version: str, env: str
+) -> None:
+    """COUNT nodes, DEPLOYMENT with REPLICAS pods at VERSION on them, and ENV running an
+    artifact of it at VERSION: "prod runs version v1 of web on 3 nodes with 4 replicas"."""
+    env_runs_version(world, env, version, deployment, {"nodes": count, "replicas": replicas})
 
 
 @when(
