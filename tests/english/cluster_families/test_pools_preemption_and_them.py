@@ -188,3 +188,29 @@ def test_every_node_has_some_of_them(
         f"And {check}",
     )
     assert (code == 0) is passes, out
+
+
+@pytest.mark.parametrize(
+    ("check", "passes"),
+    [
+        ("all web pods are back on v1", True),
+        ("the web pods went back to v1", True),
+        ("every web pod is back on node-1", True),
+        ("all web pods are back on v2", False),
+        ("every web pod is now back at v3", False),
+    ],
+)
+def test_pods_back_on_a_version_or_a_node(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], check: str, passes: bool
+) -> None:
+    code, out = _run(
+        tmp_path,
+        capsys,
+        "Given 1 node",
+        'And a deployment "web" with 2 replicas at v1',
+        "When I reconcile until stable",
+        "And I roll out v2 to web",
+        "And I roll back web",
+        f"Then {check}",
+    )
+    assert (code == 0) is passes, out
