@@ -71,6 +71,16 @@ WORKLOAD: list[Clause] = [
         lambda m: {"version": unquote(m.group("image"))},
     ),
     (rf"(?:with |using )?{_SURGE}(?:{_SEPARATOR}{_UNAVAILABLE})?", _budget),
+    (
+        rf"(?:with |using )?a (?:max(?:imum)? )?surge of (?P<surge>{_INT_OR_PERCENT})"
+        rf"(?: (?:pods?|replicas?|extra pods?))?",
+        lambda m: {"max_surge": _int_or_percent(m.group("surge"))},
+    ),
+    (
+        r"(?:with )?(?:no|zero) (?:unavailability|unavailable (?:pods|replicas)|pods? "
+        r"(?:down|unavailable)|downtime)",
+        lambda m: {"max_unavailable": 0},
+    ),
     (rf"(?:with |using )?{_UNAVAILABLE}", _budget),
     (
         r"one (?:pod|copy|replica|instance) at a time(?:,? never taking (?:a|one|any) "
@@ -126,6 +136,17 @@ _KEY = r"(?:the )?(?:nodes?|hosts?|hostnames?|zones?|[A-Za-z0-9][-A-Za-z0-9._/]*
 PLACEMENT: list[Clause] = [
     (
         rf"(?:with )?(?:a |the )?(?:node ?selector|nodeSelector)(?: of)? (?P<labels>{_LABEL}"
+        rf"(?:(?:,| and|, and) {_LABEL})*)",
+        lambda m: {
+            "node_selector": dict(
+                item.split("=", 1) for item in re.findall(_LABEL, m.group("labels"))
+            )
+        },
+    ),
+    (
+        rf"(?:(?:that|which) )?(?:only )?(?:runs?|goes|lands?|is (?:pinned|restricted)|are "
+        rf"(?:pinned|restricted)|pinned|restricted) (?:only )?(?:on|to) (?:the )?nodes? "
+        rf"(?:labell?ed|with(?: the)? labels?|with|having|carrying) (?P<labels>{_LABEL}"
         rf"(?:(?:,| and|, and) {_LABEL})*)",
         lambda m: {
             "node_selector": dict(
