@@ -36,6 +36,41 @@ class It(str):
 IT = It("")
 
 
+class Release(str):
+    """A release said by its place in an environment's story, resolved when the step runs:
+    "new" (the one that arrived last), "old" (the one before it), "current" (running now)."""
+
+    __slots__ = ()
+
+
+_RELEASE_WORDS = {
+    "new": "new",
+    "newer": "new",
+    "newest": "new",
+    "latest": "new",
+    "bad": "new",
+    "broken": "new",
+    "faulty": "new",
+    "failing": "new",
+    "old": "old",
+    "older": "old",
+    "previous": "old",
+    "prior": "old",
+    "last good": "old",
+    "last known good": "old",
+    "last known-good": "old",
+    "good": "old",
+    "current": "current",
+}
+_RELEASE = (
+    r"the (?P<which>"
+    + "|".join(sorted(_RELEASE_WORDS, key=len, reverse=True))
+    + r") (?:version|release|build|digest|image|artifact)"
+)
+"""A release by its place in the story: "the new version", "the previous release", "the bad
+build" (the one that arrived last: what a story makes fail), "the current version"."""
+
+
 def unquote(text: str) -> str:
     return text[1:-1] if len(text) >= 2 and text[0] == text[-1] == '"' else text
 
@@ -156,13 +191,18 @@ def _owner(text: str) -> Owner:
     return Owner(kind, _first(found, "n1", "n2", "n3"))
 
 
-_VERSION = _compile(rf"(?:version |image )?(?!(?:again|now|still)(?![-\w.]))(?P<name>{NAME})")
-"""A version is never a word that says when: "all 8 copies are running again"."""
+_VERSION = _compile(
+    rf"{_RELEASE}|(?:version |image )?(?!(?:again|now|still)(?![-\w.]))(?P<name>{NAME})"
+)
+"""A version is never a word that says when: "all 8 copies are running again"; "the new
+version" and its kin are a ``Release``."""
 
 
 def _version(text: str) -> str:
     found = _VERSION.fullmatch(text)
     assert found is not None
+    if found.group("which"):
+        return Release(_RELEASE_WORDS[found.group("which").lower()])
     return unquote(found.group("name"))
 
 
@@ -341,7 +381,18 @@ NOUNS: dict[str, ParamType] = {
         refers_to="owner",
     ),
     "version": ParamType(
-        _strip_groups(_VERSION.pattern), _version, 'a version: v2, "v2", version v2'
+        _strip_groups(_VERSION.pattern),
+        _version,
+        'a version: v2, "v2", version v2; the new (latest, bad) version, the previous (old, '
+        "last good) release, the current version: a release by its place in the story",
+        refers_to="release",
+    ),
+    "ourrelease": ParamType(
+        _strip_groups(_RELEASE),
+        _version,
+        "a release by its place in the story: the new (latest, bad) version, the previous "
+        "(old, last good) release, the current version",
+        refers_to="release",
     ),
     "rolloutpods": ParamType(
         rf"(?!at least (?:{NUMBER}) (?:copies|instances)(?![-\w.]))"

@@ -19,8 +19,7 @@ from .engine_objects import each_node, set_node_state
     variants=(
         "{nodes:nodes} <crashes|crash|dies|die|stops responding|stop responding|is lost|are lost"
         "|is powered off|are powered off|breaks|break|loses power|lose power|goes dark|go dark|"
-        "drops off the network|drop off the network|becomes unreachable|become unreachable|"
-        "goes offline|go offline|is gone|are gone>",
+        "drops off the network|drop off the network|goes offline|go offline|is gone|are gone>",
         "I <fail|kill|stop|shut down|power off|lose> {nodes:nodes}",
         "I take {nodes:nodes} down",
     ),
