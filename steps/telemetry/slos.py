@@ -201,17 +201,17 @@ def error_budget(world: World, name: str, minutes: str) -> None:
         "the {window:duration} burn rate <of|for> {name:sloname} is "
         "[{bound:comparison} ]{burn:number}",
         "the {window:duration} burn rate <of|for> {name:sloname} is {about:about} {burn:number}",
-        "the [error budget ]burn rate[ <of|for> {name:sloname}] <over|in|during|for> "
+        "the [<error budget|budget|error-budget> ]burn rate[ <of|for> {name:sloname}] <over|in|during|for> "
         "{window:window} is [{bound:comparison} ]{burn:number}",
-        "the [error budget ]burn rate[ <of|for> {name:sloname}] <over|in|during|for> "
+        "the [<error budget|budget|error-budget> ]burn rate[ <of|for> {name:sloname}] <over|in|during|for> "
         "{window:window} is {about:about} {burn:number}",
         "the {window:duration} burn rate is [{bound:comparison} ]{burn:number}",
         "the {window:duration} burn rate is {about:about} {burn:number}",
-        "the [error budget ]burn rate <over|in|during|for> {window:window} <of|for> "
+        "the [<error budget|budget|error-budget> ]burn rate <over|in|during|for> {window:window} <of|for> "
         "{name:sloname} is [{bound:comparison} ]{burn:number}",
-        "the [<current|error budget> ]burn rate[ <of|for> {name:sloname}] is "
+        "the [<current|error budget|budget> ]burn rate[ <of|for> {name:sloname}] is "
         "[{bound:comparison} ]{burn:number}",
-        "the [<current|error budget> ]burn rate[ <of|for> {name:sloname}] is {about:about} "
+        "the [<current|error budget|budget> ]burn rate[ <of|for> {name:sloname}] is {about:about} "
         "{burn:number}",
     ),
 )

@@ -156,3 +156,46 @@ def test_a_burn_rate_alert_for_a_service_whose_slo_has_another_name(
         f"Then {check}",
     )
     assert (code == 0) is passes, out
+
+
+@pytest.mark.parametrize(
+    ("check", "passes"),
+    [
+        ("payments errors on 10% of requests", True),
+        ("10% of payments's requests fail", True),
+        ("payments fails less than 20% of requests", True),
+        ("payments returns 5xx for 10% of its requests", True),
+        ("payments fails less than 5% of requests", False),
+        ('the alert "PayErrors" went from pending to firing', True),
+        ("PayErrors fired after being pending", True),
+        ("the budget burn rate over the last hour is above 14.4", True),
+        ("the budget burn rate over the last hour is below 14.4", False),
+    ],
+)
+def test_errors_and_alert_states_in_other_words(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], check: str, passes: bool
+) -> None:
+    code, out = _run(
+        tmp_path,
+        capsys,
+        'Given the service "payments" serves 100 requests per second with 10% errors',
+        'And an SLO "payments-availability" of 99.9% over 30 days for the service "payments"',
+        'And an alert "PayErrors" fires when the error rate is above 5% for 5 minutes',
+        "When 15 minutes pass",
+        f"Then {check}",
+    )
+    assert (code == 0) is passes, out
+
+
+def test_an_alert_that_fired_without_waiting_never_went_from_pending(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out = _run(
+        tmp_path,
+        capsys,
+        'Given the service "payments" serves 100 requests per second with 10% errors',
+        'And an alert "PayErrors" fires when the error rate is above 5%',
+        "When 15 minutes pass",
+        'Then the alert "PayErrors" went from pending to firing',
+    )
+    assert code != 0, out
