@@ -16,6 +16,9 @@ from .nodes import nodes as add_nodes
 from .priority import class_valued
 
 _COUNT = "{replicas:n}[ <replicas|replica|pods|pod|instances|instance|copies>]"
+_COUNTED = "{replicas:n} <replicas|replica|pods|pod|instances|instance|copies|copy>"
+"""A count with its noun: a bare name before it ("web with 4 replicas") needs the noun to be
+a deployment."""
 
 
 @given(
@@ -42,6 +45,10 @@ _COUNT = "{replicas:n}[ <replicas|replica|pods|pod|instances|instance|copies>]"
         "a deployment[ <named|called>][ {name:name}] <running|at|on> {version:version} <of|with> "
         + _COUNT
         + "{options:declared}",
+        "{name:name} is running " + _COUNTED + " <of|at> {version:version}{options:declared}",
+        "{name:name} runs " + _COUNTED + " at {version:version}{options:declared}",
+        "{name:name} runs " + _COUNTED + " of {version:version}{options:workload}",
+        "{name:name} with " + _COUNTED + "{options:declared}",
     ),
 )
 def a_deployment(

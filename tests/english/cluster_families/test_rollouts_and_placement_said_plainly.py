@@ -96,3 +96,31 @@ def test_a_node_lost_or_taken_out_of_service(
         f"Then {check}",
     )
     assert (code == 0) is passes, out
+
+
+@pytest.mark.parametrize(
+    ("declared", "check", "passes"),
+    [
+        ("web is running 4 replicas of v2 on 2 nodes", "every web pod runs v2", True),
+        ("web runs 4 copies at v2 on 2 nodes", "4 web pods are running", True),
+        ("web runs 4 replicas of v2", "every web pod runs v2", True),
+        ("web runs 4 replicas at v1", "every web pod runs v2", False),
+        (
+            "2 nodes and web with 4 replicas spread across them",
+            "2 web pods are on node-2",
+            True,
+        ),
+        ("2 nodes and web with 4 replicas", "2 web pods are on node-2", False),
+    ],
+)
+def test_a_deployment_said_by_what_it_runs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], declared: str, check: str, passes: bool
+) -> None:
+    code, out = _run(
+        tmp_path,
+        capsys,
+        f"Given {declared}",
+        "When I reconcile until stable",
+        f"Then {check}",
+    )
+    assert (code == 0) is passes, out
