@@ -199,6 +199,40 @@ required anti-affinity on the hostname), spread (maxSkew 1 unless said), the tai
 tolerate ("with no tolerations": none), and their priority ("at priority 100": a
 PriorityClass of that value)."""
 
+_PDB_NAME = r"(?:a |its )?(?:pod )?(?:disruption budget|PodDisruptionBudget|PDB)"
+_AVAILABLE = r"(?: pods?| replicas?)? (?:available|up|running|ready)"
+
+BUDGET: list[Clause] = [
+    (
+        rf"(?:and |with )?{_PDB_NAME} (?:of|keeping|that keeps|requiring|with) (?:at least )?"
+        rf"(?P<min>{_INT_OR_PERCENT}){_AVAILABLE}",
+        lambda m: {"budget": ("min_available", _int_or_percent(m.group("min")))},
+    ),
+    (
+        rf"(?:and |with )?{_PDB_NAME} (?:of|allowing|that allows|with) (?:at most |up to )?"
+        rf"(?P<max>{_INT_OR_PERCENT})(?: pods?| replicas?)? (?:unavailable|down|disrupted)",
+        lambda m: {"budget": ("max_unavailable", _int_or_percent(m.group("max")))},
+    ),
+    (
+        rf"(?:and |with )?{_PDB_NAME} (?:of |with )?(?P<field>minAvailable|maxUnavailable) "
+        rf"(?P<value>{_INT_OR_PERCENT})",
+        lambda m: {
+            "budget": (
+                "min_available" if m.group("field") == "minAvailable" else "max_unavailable",
+                _int_or_percent(m.group("value")),
+            )
+        },
+    ),
+    (
+        rf"(?:that|which) (?:always )?(?:keeps|must keep|should keep) (?:at least )?"
+        rf"(?P<min>{_INT_OR_PERCENT}){_AVAILABLE}(?: during (?:disruptions|drains|maintenance))?",
+        lambda m: {"budget": ("min_available", _int_or_percent(m.group("min")))},
+    ),
+]
+"""A PodDisruptionBudget said with the deployment it protects: "with a disruption budget of
+at least 4 available", "and a PDB allowing 1 pod down", "with a PDB of minAvailable 3", "that
+always keeps 4 running"."""
+
 _REPLICAS = r"(?: replicas?| pods?)?"
 _MIN = r"(?:with )?(?:a )?(?:min|minimum|minReplicas|min replicas)(?: of)?"
 _MAX = r"(?:with )?(?:a )?(?:max|maximum|maxReplicas|max replicas)(?: of)?"
@@ -313,13 +347,14 @@ CLAUSES = {
         "16Gi each), with 6 replicas, and the details of a workload (above)",
     ),
     "declaration": clause_list(
-        WORKLOAD + PLACEMENT,
+        WORKLOAD + PLACEMENT + BUDGET,
         "the details of a workload (above) and where its pods go: with nodeSelector "
         "disktype=ssd, with required pod anti-affinity on kubernetes.io/hostname (or "
-        "preferred …), spread across topology.kubernetes.io/zone with maxSkew 1",
+        "preferred …), spread across topology.kubernetes.io/zone with maxSkew 1, with a "
+        "disruption budget of at least 4 available (or a PDB allowing 1 pod down)",
     ),
     "declared": clause_list(
-        [NODES, *WORKLOAD, *PLACEMENT],
+        [NODES, *WORKLOAD, *PLACEMENT, *BUDGET],
         "the details of a declaration (above) and the nodes it runs on, said with it: on 3 "
         "nodes (or across 4 servers with 8 CPU each)",
     ),

@@ -124,3 +124,45 @@ def test_a_deployment_said_by_what_it_runs(
         f"Then {check}",
     )
     assert (code == 0) is passes, out
+
+
+@pytest.mark.parametrize(
+    ("declared", "blocked"),
+    [
+        (
+            'a deployment "api" with 6 replicas and a disruption budget of at least 5 available',
+            True,
+        ),
+        ('a deployment "api" with 6 replicas that always keeps 5 running', True),
+        ('a deployment "api" of 6 with a PDB allowing 1 pod down', True),
+        ('a deployment "api" with 6 replicas and a PDB with minAvailable 5', True),
+        ('a deployment "api" with 6 replicas and a PodDisruptionBudget of maxUnavailable 1', True),
+        ('a deployment "api" with 6 replicas', False),
+    ],
+)
+def test_a_disruption_budget_said_with_its_deployment(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], declared: str, blocked: bool
+) -> None:
+    code, out = _run(
+        tmp_path,
+        capsys,
+        "Given 3 nodes",
+        f"And {declared}",
+        "When I reconcile until stable",
+        "And I drain node-1",
+        "Then the drain is blocked by the PDB",
+    )
+    assert (code == 0) is blocked, out
+
+
+def test_a_budget_the_engine_refuses_fails_at_its_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out = _run(
+        tmp_path,
+        capsys,
+        "Given 3 nodes",
+        'And a deployment "api" with 6 replicas and a PDB with minAvailable 101%',
+        "Then 6 api pods are running",
+    )
+    assert code != 0 and "story.feature:4" in out and "greater than 100%" in out, out
