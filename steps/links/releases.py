@@ -49,7 +49,7 @@ def release(world: World, which: Release) -> str:
     """The alias (else the version) of the release WHICH names."""
     if "pipeline" not in world.parts:
         raise world.fail(
-            f"a {which} release in an environment's story",
+            f"the {which} release in an environment's story",
             "no pipeline has built or released anything: name the version (v2)",
         )
     current = scene(world)
