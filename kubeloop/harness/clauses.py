@@ -71,6 +71,16 @@ WORKLOAD: list[Clause] = [
         lambda m: {"version": unquote(m.group("image"))},
     ),
     (rf"(?:with |using )?{_SURGE}(?:{_SEPARATOR}{_UNAVAILABLE})?", _budget),
+    (
+        rf"(?:with |using )?a (?:max(?:imum)? )?surge of (?P<surge>{_INT_OR_PERCENT})"
+        rf"(?: (?:pods?|replicas?|extra pods?))?",
+        lambda m: {"max_surge": _int_or_percent(m.group("surge"))},
+    ),
+    (
+        r"(?:with )?(?:no|zero) (?:unavailability|unavailable (?:pods|replicas)|pods? "
+        r"(?:down|unavailable)|downtime)",
+        lambda m: {"max_unavailable": 0},
+    ),
     (rf"(?:with |using )?{_UNAVAILABLE}", _budget),
     (
         r"one (?:pod|copy|replica|instance) at a time(?:,? never taking (?:a|one|any) "
@@ -134,11 +144,29 @@ PLACEMENT: list[Clause] = [
         },
     ),
     (
+        rf"(?:(?:that|which) )?(?:only )?(?:runs?|goes|lands?|is (?:pinned|restricted)|are "
+        rf"(?:pinned|restricted)|pinned|restricted) (?:only )?(?:on|to) (?:the )?nodes? "
+        rf"(?:labell?ed|with(?: the)? labels?|with|having|carrying) (?P<labels>{_LABEL}"
+        rf"(?:(?:,| and|, and) {_LABEL})*)",
+        lambda m: {
+            "node_selector": dict(
+                item.split("=", 1) for item in re.findall(_LABEL, m.group("labels"))
+            )
+        },
+    ),
+    (
         rf"(?:with )?(?:a )?(?P<soft>required |preferred )?pod anti-?affinity "
         rf"(?:on|over|per|by|across) (?P<key>{_KEY})",
         lambda m: {
             "anti_affinity": (m.group("key"), (m.group("soft") or "").strip() != "preferred")
         },
+    ),
+    (
+        r"(?:(?:that|which) )?(?:(?:must|should|can|may|will) )?never (?:share|run on|land on|"
+        r"be (?:put |placed )?on) (?:a|the same|one) node|no two (?:of them )?(?:on|share) "
+        r"(?:the same|a|one) node|each on (?:its|their) own node|(?:each )?on (?:separate|"
+        r"different) nodes|one (?:pod )?per node",
+        lambda m: {"anti_affinity": ("node", True)},
     ),
     (
         rf"(?:and )?(?:evenly )?(?:spread|spreading|spreads)(?: out)? (?:evenly )?(?:across|over) "
@@ -165,9 +193,45 @@ PLACEMENT: list[Clause] = [
         lambda m: {"priority": int(m.group("priority"))},
     ),
 ]
-"""Where a declared deployment's pods may go: a nodeSelector, pod anti-affinity, spread
-(maxSkew 1 unless said), the taints they tolerate ("with no tolerations": none), and their
-priority ("at priority 100": a PriorityClass of that value)."""
+"""Where a declared deployment's pods may go: a nodeSelector, pod anti-affinity (said
+plainly too: "that must never share a node", "one per node", "each on its own node" are
+required anti-affinity on the hostname), spread (maxSkew 1 unless said), the taints they
+tolerate ("with no tolerations": none), and their priority ("at priority 100": a
+PriorityClass of that value)."""
+
+_PDB_NAME = r"(?:a |its )?(?:pod )?(?:disruption budget|PodDisruptionBudget|PDB)"
+_AVAILABLE = r"(?: pods?| replicas?)? (?:available|up|running|ready)"
+
+BUDGET: list[Clause] = [
+    (
+        rf"(?:and |with )?{_PDB_NAME} (?:of|keeping|that keeps|requiring|with) (?:at least )?"
+        rf"(?P<min>{_INT_OR_PERCENT}){_AVAILABLE}",
+        lambda m: {"budget": ("min_available", _int_or_percent(m.group("min")))},
+    ),
+    (
+        rf"(?:and |with )?{_PDB_NAME} (?:of|allowing|that allows|with) (?:at most |up to )?"
+        rf"(?P<max>{_INT_OR_PERCENT})(?: pods?| replicas?)? (?:unavailable|down|disrupted)",
+        lambda m: {"budget": ("max_unavailable", _int_or_percent(m.group("max")))},
+    ),
+    (
+        rf"(?:and |with )?{_PDB_NAME} (?:of |with )?(?P<field>minAvailable|maxUnavailable) "
+        rf"(?P<value>{_INT_OR_PERCENT})",
+        lambda m: {
+            "budget": (
+                "min_available" if m.group("field") == "minAvailable" else "max_unavailable",
+                _int_or_percent(m.group("value")),
+            )
+        },
+    ),
+    (
+        rf"(?:that|which) (?:always )?(?:keeps|must keep|should keep) (?:at least )?"
+        rf"(?P<min>{_INT_OR_PERCENT}){_AVAILABLE}(?: during (?:disruptions|drains|maintenance))?",
+        lambda m: {"budget": ("min_available", _int_or_percent(m.group("min")))},
+    ),
+]
+"""A PodDisruptionBudget said with the deployment it protects: "with a disruption budget of
+at least 4 available", "and a PDB allowing 1 pod down", "with a PDB of minAvailable 3", "that
+always keeps 4 running"."""
 
 _REPLICAS = r"(?: replicas?| pods?)?"
 _MIN = r"(?:with )?(?:a )?(?:min|minimum|minReplicas|min replicas)(?: of)?"
@@ -283,13 +347,14 @@ CLAUSES = {
         "16Gi each), with 6 replicas, and the details of a workload (above)",
     ),
     "declaration": clause_list(
-        WORKLOAD + PLACEMENT,
+        WORKLOAD + PLACEMENT + BUDGET,
         "the details of a workload (above) and where its pods go: with nodeSelector "
         "disktype=ssd, with required pod anti-affinity on kubernetes.io/hostname (or "
-        "preferred …), spread across topology.kubernetes.io/zone with maxSkew 1",
+        "preferred …), spread across topology.kubernetes.io/zone with maxSkew 1, with a "
+        "disruption budget of at least 4 available (or a PDB allowing 1 pod down)",
     ),
     "declared": clause_list(
-        [NODES, *WORKLOAD, *PLACEMENT],
+        [NODES, *WORKLOAD, *PLACEMENT, *BUDGET],
         "the details of a declaration (above) and the nodes it runs on, said with it: on 3 "
         "nodes (or across 4 servers with 8 CPU each)",
     ),

@@ -36,6 +36,41 @@ class It(str):
 IT = It("")
 
 
+class Release(str):
+    """A release said by its place in an environment's story, resolved when the step runs:
+    "new" (the one that arrived last), "old" (the one before it), "current" (running now)."""
+
+    __slots__ = ()
+
+
+_RELEASE_WORDS = {
+    "new": "new",
+    "newer": "new",
+    "newest": "new",
+    "latest": "new",
+    "bad": "new",
+    "broken": "new",
+    "faulty": "new",
+    "failing": "new",
+    "old": "old",
+    "older": "old",
+    "previous": "old",
+    "prior": "old",
+    "last good": "old",
+    "last known good": "old",
+    "last known-good": "old",
+    "good": "old",
+    "current": "current",
+}
+_RELEASE = (
+    r"the (?P<which>"
+    + "|".join(sorted(_RELEASE_WORDS, key=len, reverse=True))
+    + r") (?:version|release|build|digest|image|artifact)"
+)
+"""A release by its place in the story: "the new version", "the previous release", "the bad
+build" (the one that arrived last: what a story makes fail), "the current version"."""
+
+
 def unquote(text: str) -> str:
     return text[1:-1] if len(text) >= 2 and text[0] == text[-1] == '"' else text
 
@@ -156,13 +191,18 @@ def _owner(text: str) -> Owner:
     return Owner(kind, _first(found, "n1", "n2", "n3"))
 
 
-_VERSION = _compile(rf"(?:version |image )?(?!(?:again|now|still)(?![-\w.]))(?P<name>{NAME})")
-"""A version is never a word that says when: "all 8 copies are running again"."""
+_VERSION = _compile(
+    rf"{_RELEASE}|(?:version |image )?(?!(?:again|now|still)(?![-\w.]))(?P<name>{NAME})"
+)
+"""A version is never a word that says when: "all 8 copies are running again"; "the new
+version" and its kin are a ``Release``."""
 
 
 def _version(text: str) -> str:
     found = _VERSION.fullmatch(text)
     assert found is not None
+    if found.group("which"):
+        return Release(_RELEASE_WORDS[found.group("which").lower()])
     return unquote(found.group("name"))
 
 
@@ -222,8 +262,10 @@ _QUANTIFIER = (
 )
 _THEM = (
     r"(?P<them>none|all|each|both) of (?:them|its (?:pods|copies|instances)|the deployment's pods)"
+    rf"|(?P<themq>at least |at most |exactly |only )?(?P<themn>{NUMBER}) of them"
 )
-"""The pods of the deployment named last, as a pronoun: "none of them", "all of its pods"."""
+"""The pods of the deployment named last, as a pronoun: "none of them", "all of its pods";
+counted: "1 of them" (exactly one), "at least 2 of them"."""
 _OTHERS = (
     rf"the (?:other|remaining) (?P<others>{NUMBER})(?: (?:pods?|copies|copy|instances?|replicas?))?"
 )
@@ -260,6 +302,10 @@ def _pod_set(text: str) -> PodSet:
     if g["them"]:
         quantifier = "none" if g["them"].lower() == "none" else "all"
         return PodSet(quantifier, None, IT, None, None)
+    if g["themn"]:
+        bound = (g["themq"] or "").strip().lower()
+        quantifier = bound if bound in ("at least", "at most") else "exactly"
+        return PodSet(quantifier, number(g["themn"]), IT, None, None)
     if g["others"]:
         return PodSet("exactly", number(g["others"]), IT, None, None)
     if g["every"]:
@@ -335,7 +381,18 @@ NOUNS: dict[str, ParamType] = {
         refers_to="owner",
     ),
     "version": ParamType(
-        _strip_groups(_VERSION.pattern), _version, 'a version: v2, "v2", version v2'
+        _strip_groups(_VERSION.pattern),
+        _version,
+        'a version: v2, "v2", version v2; the new (latest, bad) version, the previous (old, '
+        "last good) release, the current version: a release by its place in the story",
+        refers_to="release",
+    ),
+    "ourrelease": ParamType(
+        _strip_groups(_RELEASE),
+        _version,
+        "a release by its place in the story: the new (latest, bad) version, the previous "
+        "(old, last good) release, the current version",
+        refers_to="release",
     ),
     "rolloutpods": ParamType(
         rf"(?!at least (?:{NUMBER}) (?:copies|instances)(?![-\w.]))"

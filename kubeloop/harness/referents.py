@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Protocol
 
 from kubeloop.harness.declared import Declared
 from kubeloop.harness.errors import ScenarioAssertionError
-from kubeloop.harness.nouns import It, OtherNodes, Owner, PodSet
+from kubeloop.harness.nouns import It, OtherNodes, Owner, PodSet, Release
 from kubeloop.harness.params import TYPES
 
 if TYPE_CHECKING:
@@ -138,6 +139,20 @@ def _mentioned(world: World, kind: str, value: str) -> str:
     return name
 
 
+RESOLVERS: dict[str, Callable[[Any, Any], Any]] = {}
+"""Referents only the step library can read, by kind: "release" (``Release``: the new, the
+previous, the current version) is registered by kubeloop.steps.links.releases."""
+
+
+def _release(world: World, value: Release) -> Any:
+    resolver = RESOLVERS.get("release")
+    if resolver is None:
+        raise world.fail(
+            f'a step library that knows "the {value} version"', "none registered a release resolver"
+        )
+    return resolver(world, value)
+
+
 def resolve(world: World, keyword: str, match: Match) -> dict[str, Any]:
     """The step's arguments with "it" resolved and, in a Then, every name checked."""
     kinds = match.kinds()
@@ -151,6 +166,8 @@ def resolve(world: World, keyword: str, match: Match) -> dict[str, Any]:
             arguments[name] = _artifact(world, value)
         elif refers_to in ("alert", "slo"):
             arguments[name] = _mentioned(world, refers_to, value)
+        elif refers_to == "release" and isinstance(value, Release):
+            arguments[name] = _release(world, value)
         elif refers_to == "service" and isinstance(value, It):
             arguments[name] = _it(world, "service")
         elif refers_to == "nodes" and isinstance(value, OtherNodes):

@@ -20,6 +20,8 @@ def _group(world: World, name: str) -> Any:
     variants=(
         "the node group {group:name} has {count:n} node(s)",
         "[the ]node group {group:name} has <grown|shrunk>[ back] to {count:n} node(s)",
+        "[the ][node ]pool {group:name}[ now] has[ <grown|shrunk>[ back] to] {count:n} node(s)",
+        "the {group:name} [node ]pool[ now] has[ <grown|shrunk>[ back] to] {count:n} node(s)",
     ),
 )
 def group_size(world: World, group: str, count: int) -> None:

@@ -5,10 +5,12 @@ node-4), and "the cluster autoscaler runs" (one loop and the nodes it asked for 
 from __future__ import annotations
 
 from kubeloop.core.quantity import format_cpu, format_memory
+from kubeloop.harness.amounts import Resources
 from kubeloop.harness.registry import given, when
 from kubeloop.harness.world import World
 
-from .cluster_autoscaler import _add
+from .cluster_autoscaler import _add, _spec
+from .nodes import nodes
 
 GROUP = "node"
 """The group's name: its nodes are named ``node-<n>``, past the names already taken."""
@@ -62,6 +64,45 @@ def a_cluster_autoscaler_adding(world: World, more: int) -> None:
     are and MORE."""
     nodes = world.capability(world.cluster, "nodes")()
     a_cluster_autoscaler(world, len(nodes) + more)
+
+
+_POOL_GROWS = (
+    "[,] <that|which> <can|may|will> <grow|scale|scale up|expand|autoscale> [up ]to {high:n}"
+    "[ node(s)]"
+)
+_EACH = "[,][ each][ <with|of|having> {size:resources}][ each]"
+
+
+@given(
+    "a node pool[ {group:name}] <of|with> {low:n} node(s)" + _EACH + _POOL_GROWS,
+    'a node pool "general" of 2 nodes that can grow to 5',
+    "a node pool of 2 nodes with 8 cpu each, which can scale up to 6 nodes",
+    variants=(
+        "a[n autoscaled] node pool {group:name} of {low:n} to {high:n} nodes" + _EACH,
+        "a node pool[ {group:name}] <of|with> {low:n} node(s)" + _EACH + "[,] <growing|scaling> "
+        "[up ]to {high:n}[ node(s)]",
+    ),
+)
+def a_growing_pool(
+    world: World,
+    low: int,
+    high: int,
+    group: str | None = None,
+    size: Resources | None = None,
+) -> None:
+    """A node group of LOW nodes (never fewer) the cluster autoscaler may grow to HIGH; with
+    no name its nodes are node-1, node-2, … as plain nodes are."""
+    _add(world, _spec(group or GROUP, low, high, size, None, None, world))
+
+
+@given(
+    "a [node ]pool of {count:n} node(s)" + _EACH,
+    "a node pool of 3 nodes",
+    "a pool of 4 nodes with 8 cpu each",
+)
+def a_fixed_pool(world: World, count: int, size: Resources | None = None) -> None:
+    """A pool said without a name or a way to grow: that many nodes, node-1, node-2, …"""
+    nodes(world, count, size)
 
 
 @when(

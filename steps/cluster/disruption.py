@@ -139,7 +139,11 @@ _WAITING = "[ <waiting up to|with a timeout of|with timeout|timing out after> {s
     "I drain node-1 with a timeout of 30 seconds",
     "node-1 is drained",
     "node-2 is drained for maintenance",
-    variants=("{nodes:nodes} <is|are|gets|get|has been|have been> drained" + _FOR + _WAITING,),
+    variants=(
+        "{nodes:nodes} <is|are|gets|get|has been|have been> drained" + _FOR + _WAITING,
+        "I take {nodes:nodes} out of <service|rotation>" + _FOR + _WAITING,
+        "{nodes:nodes} <is|are> taken out of <service|rotation>" + _FOR + _WAITING,
+    ),
 )
 def i_drain(world: World, nodes: tuple[str, ...], seconds: int | None = None) -> None:
     """``kubectl drain``: cordon, evict every pod; refused evictions are retried every 5 s

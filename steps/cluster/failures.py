@@ -18,7 +18,8 @@ from .engine_objects import each_node, set_node_state
     "I fail node-1, node-2 and node-3",
     variants=(
         "{nodes:nodes} <crashes|crash|dies|die|stops responding|stop responding|is lost|are lost"
-        "|is powered off|are powered off|breaks|break>",
+        "|is powered off|are powered off|breaks|break|loses power|lose power|goes dark|go dark|"
+        "drops off the network|drop off the network|goes offline|go offline|is gone|are gone>",
         "I <fail|kill|stop|shut down|power off|lose> {nodes:nodes}",
         "I take {nodes:nodes} down",
     ),

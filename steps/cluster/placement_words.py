@@ -7,7 +7,7 @@ from kubeloop.harness.referents import known
 from kubeloop.harness.registry import then
 from kubeloop.harness.world import World
 
-from .pods import _describe_pod, check, members
+from .pods import _describe_pod, check, members, pods_on, pods_run
 
 
 def _listed(world: World, nodes: tuple[str, ...]) -> None:
@@ -182,3 +182,21 @@ def spread_evenly(world: World, deployment: str) -> None:
             f"{deployment} pods spread evenly (counts per node within one of each other)",
             ", ".join(f"{node}: {n}" for node, n in sorted(counts.items())),
         )
+
+
+@then(
+    "{pods:pods} <is|are> [all ][now ]back <on|at|to|running> {target:name}",
+    "all orders pods are back on O1",
+    "every web pod is back on node-2",
+    variants=(
+        "{pods:pods} <went|have gone|has gone|have moved|has moved|moved|have all gone> back to "
+        "{target:name}",
+    ),
+)
+def pods_back_on(world: World, pods: PodSet, target: str) -> None:
+    """ "back on" a node: the pods are bound there; "back on" anything else (a version, a
+    build's alias): the pods run it, as "every pod runs v1" checks."""
+    if target in known(world, "node"):
+        pods_on(world, pods, (target,))
+    else:
+        pods_run(world, pods, target)

@@ -157,6 +157,41 @@ def count_preempted(world: World, count: int = 0, preemptor: str | None = None) 
         raise world.fail(f"{count} preempted", f"{len(records)}: {_shown(records)}")
 
 
+def _of(pod: str) -> str:
+    """The deployment a pod belongs to: its name is the deployment's, a dash and a counter."""
+    return pod.rpartition("-")[0]
+
+
+@then(
+    "[exactly ]{count:n} {owner:name} pod(s) <were|was|got|have been|has been> preempted"
+    "[ by {preemptor:name}]",
+    "2 crawler pods were preempted",
+    "2 pods of crawler got preempted by checkout",
+    "no checkout pods were preempted",
+    variants=(
+        "[exactly ]{count:n} pod(s) of {owner:name} <were|was|got|have been|has been> preempted"
+        "[ by {preemptor:name}]",
+        "no {owner:name} <pod was|pods were|pod got|pods got> preempted[ by {preemptor:name}]",
+    ),
+)
+def count_preempted_of(
+    world: World, owner: str, count: int = 0, preemptor: str | None = None
+) -> None:
+    """How many pods of the deployment OWNER preemption removed; "by checkout": by a pod of
+    that deployment (or the pod so named)."""
+    records = [
+        r
+        for r in _preemptions(world)
+        if _of(r.victim) == owner and preemptor in (None, r.preemptor, _of(r.preemptor))
+    ]
+    if len(records) != count:
+        by = f" by {preemptor}" if preemptor else ""
+        raise world.fail(
+            f"{count} pod(s) of {owner} preempted{by}",
+            f"{len(records)}; every preemption: {_shown(_preemptions(world))}",
+        )
+
+
 @then(
     "pod {pod:name} <is|was> nominated to {node:name}",
     'pod "api-1" is nominated to "node-1"',

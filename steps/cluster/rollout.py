@@ -114,6 +114,8 @@ _OPTIONS = "{options:workload}"
         "I deploy version {version:name}[ of {deployment:deployment}]" + _OPTIONS,
         "{deployment:deployment} is <updated|upgraded|rolled out> to {version:version}" + _OPTIONS,
         "I roll out {deployment:deployment} to version {version:name}" + _OPTIONS,
+        "{version:version} <rolls|is being rolled|gets rolled> out <to|on|onto> "
+        "{deployment:deployment}" + _OPTIONS,
     ),
 )
 def i_roll_out(

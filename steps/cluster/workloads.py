@@ -11,11 +11,15 @@ from kubeloop.harness.registry import given, when
 from kubeloop.harness.world import World
 
 from .affinity import place
-from .engine_objects import apply_deployment, reapply, toleration
+from .disruption import add_budget
+from .engine_objects import apply_deployment, reapply, selector, toleration
 from .nodes import nodes as add_nodes
 from .priority import class_valued
 
 _COUNT = "{replicas:n}[ <replicas|replica|pods|pod|instances|instance|copies>]"
+_COUNTED = "{replicas:n} <replicas|replica|pods|pod|instances|instance|copies|copy>"
+"""A count with its noun: a bare name before it ("web with 4 replicas") needs the noun to be
+a deployment."""
 
 
 @given(
@@ -42,6 +46,10 @@ _COUNT = "{replicas:n}[ <replicas|replica|pods|pod|instances|instance|copies>]"
         "a deployment[ <named|called>][ {name:name}] <running|at|on> {version:version} <of|with> "
         + _COUNT
         + "{options:declared}",
+        "{name:name} is running " + _COUNTED + " <of|at> {version:version}{options:declared}",
+        "{name:name} runs " + _COUNTED + " at {version:version}{options:declared}",
+        "{name:name} runs " + _COUNTED + " of {version:version}{options:workload}",
+        "{name:name} with " + _COUNTED + "{options:declared}",
     ),
 )
 def a_deployment(
@@ -52,7 +60,8 @@ def a_deployment(
     version: str | None = None,
 ) -> None:
     """Declare a deployment ("web" at version v1, 500m cpu and 256Mi memory unless given),
-    after the nodes it is said to run on ("… on 3 nodes": that many more nodes).
+    after the nodes it is said to run on ("… on 3 nodes": that many more nodes), with the
+    disruption budget said with it (named after the deployment).
 
     A second deployment needs its own name: declaring one that exists is an error (change
     it with "I scale …" or "I roll out …" instead).
@@ -84,8 +93,16 @@ def a_deployment(
             options.setdefault("version", version_only(world, version))
         except InvalidSpecError as error:
             raise world.fail("a version string to declare the deployment at", str(error)) from None
+    budget = options.pop("budget", None)
+    pdb = None
+    if budget is not None:  # built first: a budget the engine refuses declares nothing
+        field, value = budget
+        covered = selector(world, {"matchLabels": options.get("labels") or {"app": wanted}})
+        pdb = world.make("PodDisruptionBudget", wanted, covered, **{field: value})
     apply_deployment(world, wanted, replicas, **options)
     place(world, wanted, placement)
+    if pdb is not None:
+        add_budget(world, pdb)
 
 
 @given(

@@ -1,5 +1,5 @@
 """Phrases every mechanism shares: the one logical clock, and the one event log."""
 
-from . import events, refusals, time
+from . import clock_times, events, refusals, time
 
-__all__ = ["events", "refusals", "time"]
+__all__ = ["clock_times", "events", "refusals", "time"]

@@ -15,8 +15,16 @@ from kubeloop.harness.world import World
     "another 10 minutes go by",
     "an hour of normal traffic goes by",
     variants=(
-        "I wait[ for] {duration:duration}",
-        "{duration:duration} <go by|goes by|elapse|elapses|later>",
+        "I wait[ for][ <another|a further|a bit more than|about|roughly>] {duration:duration}",
+        "{duration:duration} <go by|goes by|elapse|elapses|later|went by|have passed|has passed|"
+        "have gone by|has gone by|have elapsed|has elapsed>",
+        "I <let|allow> {duration:duration} <pass|go by|elapse>",
+        "I let <it|things|the system|the scenario|the world|everything> run for "
+        "{duration:duration}",
+        "I <fast-forward|fast forward|skip ahead|jump ahead|move the clock forward>[ by] "
+        "{duration:duration}",
+        "after <another|a further> {duration:duration}",
+        "the next {duration:duration} <pass|passes|go by|goes by>",
         "<another|a further> {duration:duration} <pass|passes|go by|goes by|elapse|elapses>",
         "time <moves on|passes|advances|goes by|goes on|moves forward> [<by|for> ]"
         "{duration:duration}",

@@ -98,6 +98,8 @@ def env_runs_version(
         "{deployment:name}{options:workload}",
         "a cluster of {count:n} nodes running {replicas:n} <replicas|pods|copies|instances> of "
         "{deployment:name}{options:workload}",
+        "a {count:n}-node cluster with {replicas:n} <replicas|pods|copies|instances> of "
+        "{deployment:name}{options:workload}",
     ),
 )
 def cluster_running(
@@ -110,6 +112,28 @@ def cluster_running(
         str(options.pop("version", "v1")),
         {**options, "nodes": count, "replicas": replicas},
     )
+
+
+_FLEET = (
+    " {replicas:n} <replicas|pods|copies|instances> of {deployment:name} at [version ]"
+    "{version:version} <in|live in|running in> {env:name}"
+)
+
+
+@given(
+    "a {count:n}-node cluster <with|running>" + _FLEET,
+    'a 3-node cluster with 4 replicas of "storefront" at v1 in prod',
+    variants=(
+        "a cluster of {count:n} nodes <with|running>" + _FLEET,
+        "{count:n} nodes <with|running>" + _FLEET,
+    ),
+)
+def cluster_running_in(
+    world: World, count: int, replicas: int, deployment: str, version: str, env: str
+) -> None:
+    """COUNT nodes, DEPLOYMENT with REPLICAS pods at VERSION on them, and ENV running an
+    artifact of it at VERSION: "prod runs version v1 of web on 3 nodes with 4 replicas"."""
+    env_runs_version(world, env, version, deployment, {"nodes": count, "replicas": replicas})
 
 
 @when(
@@ -202,41 +226,15 @@ _TRAFFIC = (
     "{version:version}" + _TRAFFIC,
     "v1 serves all traffic",
     'D1 serves all the traffic of "web"',
-)
-def serves_all_traffic(world: World, version: str, service: str | None = None) -> None:
-    """Every ready pod of the serving deployment runs VERSION (an alias: its digest), so the
-    service's requests all go to it: the deployment an environment rolls out to, else the
-    service's own name, else the deployment named last."""
-    deployment = _serving_deployment(world, service)
-    pods_run(world, PodSet("all", None, deployment, "ready", None), version)
-
-
-@then(
-    "the <old|new|previous|current> version" + _TRAFFIC,
     "the old version serves all traffic",
     "the new version takes all the requests",
 )
-def release_serves_all_traffic(world: World, service: str | None = None) -> None:
-    """The new version is the artifact that reached the environment last for the first
-    time; the old (previous) one, the one that first reached it before that."""
-    said = world.step.text.lower()
-    new = "new version" in said or "current version" in said
+def serves_all_traffic(world: World, version: str, service: str | None = None) -> None:
+    """Every ready pod of the serving deployment runs VERSION (an alias: its digest; "the new
+    version", "the old one": releases.py), so the service's requests all go to it: the
+    deployment an environment rolls out to, else the service's own name, else the deployment
+    named last."""
     deployment = _serving_deployment(world, service)
-    statuses = [s for s in links(world).rollouts() if s.deployment == deployment]
-    if not statuses:
-        raise world.fail(
-            f'an environment that deploys to "{deployment}"', "none has deployed to it"
-        )
-    current = scene(world)
-    view = world.capability(current.pipeline, "environment")(statuses[0].environment)
-    releases = list(dict.fromkeys(d.digest for d in view.deployments))
-    if len(releases) < (1 if new else 2):
-        raise world.fail(
-            f"an {'new' if new else 'old'} version in {view.name}",
-            f"{view.name} has run {', '.join(current.alias_of(d) for d in releases) or 'nothing'}",
-        )
-    digest = releases[-1] if new else releases[-2]
-    version = str(current.pipeline.artifact(digest).version)
     pods_run(world, PodSet("all", None, deployment, "ready", None), version)
 
 

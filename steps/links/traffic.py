@@ -62,6 +62,8 @@ def version_label(world: World, text: str) -> str:
     variants=(
         "<pods|the pods|copies|the copies|instances> <on|at|of|with> {version:version} "
         "<fail|start failing> {errors:percent} of [their ]requests",
+        "{version:ourrelease} <fails|starts failing|is failing|errors on> {errors:percent} of "
+        "[<its|the> ]requests",
     ),
 )
 def pods_running_fail(world: World, version: str, errors: float) -> None:

@@ -23,6 +23,9 @@ _RULE = (
     + "<an|the> <alert|alert rule|alerting rule> {name:name} <fires|that fires|firing|which fires|"
     "goes off|triggers|should fire> <when|if|whenever> "
 )
+_ON = HAVE + "<an|the> <alert|alert rule|alerting rule> {name:name} <on|over|watching> "
+"""An alert said with what it watches and no verb: "an alert PayErrors on the 5xx ratio above
+5% for 5m"."""
 _HOLD = "[[,] <for|lasting|holding for> {hold:duration}]"
 _MOVES = "<stays|is|goes|rises|climbs|gets|remains>"
 _EXCEEDS = "<exceeds|goes over|crosses|tops>"
@@ -51,6 +54,8 @@ def _named(world: World, service: str | None) -> str:
         + _EXCEEDS
         + " {value:latency}"
         + _HOLD,
+        _ON + "the p{percentile:decimal} latency[ over [the last ]{window:duration}][ being] "
+        "{side:side} {value:latency}" + _HOLD,
     ),
 )
 def latency_alert(
@@ -129,6 +134,13 @@ _OVER = "[ over [the last ]{span:duration}] "
         + _OVER
         + _EXCEEDS
         + " {percent:percent}"
+        + _HOLD,
+        _ON
+        + "the [{window:duration} ]"
+        + _RATIO
+        + "[ <of|for> {service:service}]"
+        + _OVER
+        + "[being ]{side:side} {percent:percent}"
         + _HOLD,
     ),
 )

@@ -151,6 +151,11 @@ def alert_is_for(world: World, name: str, state: str, service: str) -> None:
 @then(
     "{name:alert} was pending <before it fired|before firing|before it went off|first>",
     "SearchSlow was pending before it fired",
+    'the alert "PayErrors" went from pending to firing',
+    variants=(
+        "{name:alert} <went|moved|turned|has gone|has moved> from pending to firing",
+        "{name:alert} fired after <being pending|a pending period|a spell in pending>",
+    ),
 )
 def pending_before_firing(world: World, name: str) -> None:
     """The alert fired, and was pending before it first did (its for: held)."""

@@ -78,16 +78,18 @@ def _answer(
         + " {points:percentiles}"
         + _FOR,
         "{name:service}['s] <requests|calls> " + _TAKE + " {points:percentiles}" + _FOR,
+        "its <requests|calls|responses> " + _TAKE + " {points:percentiles}" + _FOR,
+        "its <latency|response time|response times> <is|are> {points:percentiles}" + _FOR,
     ),
 )
 def answers_at_percentiles(
     world: World,
-    name: str,
     points: tuple[tuple[float, float], ...],
+    name: str | None = None,
     duration: int | None = None,
 ) -> None:
-    """The service's requests take the times said at each percentile (see the module's
-    docstring), from now or for that long."""
+    """The service's requests ("its": the service named last) take the times said at each
+    percentile (see the module's docstring), from now or for that long."""
     _answer(world, name, points, duration)
 
 

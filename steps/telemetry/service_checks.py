@@ -60,6 +60,10 @@ def _said(bound: str, limit: float) -> str:
         "returning HTTP 500 for> [{bound:comparison} ]{percent:percent} of [its ]requests",
         "[{bound:comparison} ]{percent:percent} of [<its|the> ][{service:service} ]requests "
         "<are failing|fail|are returning errors|return errors|are erroring>",
+        "[{bound:comparison} ]{percent:percent} of {service:service}'s requests "
+        "<are failing|fail|are returning errors|return errors|are erroring>",
+        "{service:service} <errors on|fails|fails on|returns errors for|returns 5xx for> "
+        "[{bound:comparison} ]{percent:percent} of [its ]requests",
     ),
 )
 def error_rate_is(

@@ -160,6 +160,12 @@ def the_service(
         world.parts.setdefault(NORMAL, {})[name] = (rate, _ratio(errors), profile)
 
 
+_SORT = (
+    "<tenant|team|product|customer|customer-facing|user-facing|backend|frontend|internal|"
+    "public|production|prod|application|platform|other>"
+)
+"""Words that sort services without naming one ("every tenant service")."""
+
 NORMAL = "telemetry: each service's normal"
 """What each service was last declared to do (rate, error ratio, latency profile or None
 for the default): what "goes back to normal" restores."""
@@ -175,10 +181,15 @@ for the default): what "goes back to normal" restores."""
         "[Prometheus ]scrapes <happen|run|occur|take place|are taken> every {interval:duration}",
         "<we|Prometheus> <scrape|scrapes> [<everything|every service|all services> ]every "
         "{interval:duration}",
+        "<every|each> [" + _SORT + " ]<service|target|app> <is|gets> scraped every "
+        "{interval:duration}",
+        "all [the ][" + _SORT + " ]<services|targets|apps> <are|get> scraped every "
+        "{interval:duration}",
     ),
 )
 def scrape_every(world: World, interval: int) -> None:
-    """The scrape interval of every service (default 1 minute)."""
+    """The scrape interval of every service (default 1 minute); "every tenant service": a
+    sort of service is every service, for kubeloop scrapes all at one interval."""
     world.attempt(lambda: call(world, "set_scrape_interval", interval))
 
 

@@ -53,8 +53,9 @@ def find_slo(world: World, name: str) -> Any:
 
 def slo_named(world: World, name: str | None) -> str:
     """The SLO a sentence names (a service's name: its one SLO, "the burn rate for web" is
-    about "web-availability"; a kind: the one SLO of that kind, "for availability" is about
-    "payments-availability"), else the one named last, else the only one."""
+    about "web-availability", else the one SLO whose service is web whatever its name; a
+    kind: the one SLO of that kind, "for availability" is about "payments-availability"),
+    else the one named last, else the only one."""
     if isinstance(name, SloOf):
         return slo_of(world, name)
     if name is not None:
@@ -63,7 +64,12 @@ def slo_named(world: World, name: str | None) -> str:
             return name
         theirs = [n for n in names if n.startswith(f"{name}-")]
         kind = [n for n in names if n.endswith(f"-{name}")]
-        return theirs[0] if len(theirs) == 1 else kind[0] if not theirs and len(kind) == 1 else name
+        if len(theirs) == 1:
+            return theirs[0]
+        if not theirs and len(kind) == 1:
+            return kind[0]
+        served = [n for n in names if str(call(world, "slo", n).service) == name]
+        return served[0] if not theirs and not kind and len(served) == 1 else name
     if "slo" in world.declared.mentioned:
         return str(world.declared.mentioned["slo"])
     names = list(call(world, "slos"))

@@ -190,6 +190,10 @@ def error_budget(world: World, name: str, minutes: str) -> None:
         )
 
 
+_BUDGET = "[<error budget|budget|error-budget> ]"
+"""The words before "burn rate": "the error budget burn rate", "the budget burn rate"."""
+
+
 @then(
     "the burn rate of {name:sloname} over [the last ]{window:duration} is "
     "[{bound:comparison} ]{burn:number}",
@@ -201,17 +205,17 @@ def error_budget(world: World, name: str, minutes: str) -> None:
         "the {window:duration} burn rate <of|for> {name:sloname} is "
         "[{bound:comparison} ]{burn:number}",
         "the {window:duration} burn rate <of|for> {name:sloname} is {about:about} {burn:number}",
-        "the [error budget ]burn rate[ <of|for> {name:sloname}] <over|in|during|for> "
+        "the " + _BUDGET + "burn rate[ <of|for> {name:sloname}] <over|in|during|for> "
         "{window:window} is [{bound:comparison} ]{burn:number}",
-        "the [error budget ]burn rate[ <of|for> {name:sloname}] <over|in|during|for> "
+        "the " + _BUDGET + "burn rate[ <of|for> {name:sloname}] <over|in|during|for> "
         "{window:window} is {about:about} {burn:number}",
         "the {window:duration} burn rate is [{bound:comparison} ]{burn:number}",
         "the {window:duration} burn rate is {about:about} {burn:number}",
-        "the [error budget ]burn rate <over|in|during|for> {window:window} <of|for> "
+        "the " + _BUDGET + "burn rate <over|in|during|for> {window:window} <of|for> "
         "{name:sloname} is [{bound:comparison} ]{burn:number}",
-        "the [<current|error budget> ]burn rate[ <of|for> {name:sloname}] is "
+        "the [<current|error budget|budget> ]burn rate[ <of|for> {name:sloname}] is "
         "[{bound:comparison} ]{burn:number}",
-        "the [<current|error budget> ]burn rate[ <of|for> {name:sloname}] is {about:about} "
+        "the [<current|error budget|budget> ]burn rate[ <of|for> {name:sloname}] is {about:about} "
         "{burn:number}",
     ),
 )
