@@ -28,6 +28,7 @@ Signature = tuple[tuple[str, ...], tuple[str, ...]]
 
 _PARAMETER = re.compile(r"\{\w+:\w+\}")
 _WORDS = re.compile(r"[A-Za-z][A-Za-z']*")
+_HYPHENATED = re.compile(r"(?<![\w-])[A-Za-z]+(?:-[A-Za-z]+)+(?![\w-])")
 
 
 @dataclass(frozen=True)
@@ -43,20 +44,25 @@ def catalog_words(definitions: Sequence[StepDefinition]) -> tuple[list[str], lis
     """The words the phrases say: their literal words, and the words their parameters'
     regular expressions spell ("requesting", "version" in a workload's clauses); and the
     names their examples give. A word more definitions' examples give as a value than
-    phrases say ("prod") is a name."""
+    phrases say ("prod") is a name, and so is a hyphenated word an example gives that no
+    phrase says ("system-node-critical"), whatever its parts mean."""
     said: Counter[str] = Counter()
     given: Counter[str] = Counter()
+    hyphenated: set[str] = set()
+    literal: set[str] = set()
     for definition in definitions:
         own: set[str] = set()
         for form, pattern in enumerate(definition.patterns):
             text = _PARAMETER.sub(" ", pattern).replace("(s)", "s").replace("(es)", "es")
             own.update(w.lower() for w in _WORDS.findall(re.sub(r"[<>|\[\]]", " ", text)))
+            literal.update(w.lower() for w in _HYPHENATED.findall(re.sub(r"[<>|\[\]]", " ", text)))
             for kind in definition.form_kinds(form).values():
                 own.update(regex_words(TYPES[kind].regex))
         said.update(own)
         given.update({w.lower() for e in definition.examples for w in _WORDS.findall(e)} - own)
+        hyphenated.update(h.lower() for e in definition.examples for h in _HYPHENATED.findall(e))
     words = sorted(w for w in said if said[w] >= given[w])
-    return words, sorted(set(given) - set(words))
+    return words, sorted((set(given) - set(words)) | (hyphenated - literal))
 
 
 def regex_words(regex: str) -> set[str]:
