@@ -24,7 +24,9 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from kubeloop.harness.definitions import StepDefinition
 from kubeloop.harness.errors import AmbiguousStepError, HarnessError, UndefinedStepError
+from kubeloop.harness.gherkin_source import FeatureReadError, read_feature
 from kubeloop.harness.params import TYPES, ParamType
 from kubeloop.harness.registry import REGISTRY
 
@@ -87,7 +89,11 @@ def read(path: Path) -> tuple[list[TeamPhrase], list[str]]:
             problems.append(f"{path}:{head[0]}: the phrase {head[1]!r} has no steps")
         phrases.append(TeamPhrase(path, head[0], head[1], tuple(steps)))
 
-    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+    try:
+        text = read_feature(path)
+    except FeatureReadError as error:
+        return [], [str(error)]
+    for number, raw in enumerate(text.splitlines(), start=1):
         if not raw.strip() or raw.lstrip().startswith("#"):
             continue
         if found := _HEAD.match(raw):
@@ -220,36 +226,79 @@ def _checks(keyword: str, text: str) -> bool:
     return any(getattr(m.definition.function, "checks_error", False) for m in matches)
 
 
-def problems(path: Path) -> list[str]:
-    """Every mistake in a phrase file: form, unknown steps, parameters, cycles, sentences
-    the catalog already reads (the file's phrases are registered by this check)."""
-    found = load([path])
-    phrases = _LOADED[path.resolve()]
-    for phrase in phrases:
-        found += _check(phrase)
-    found += _cycles(phrases)
+def problems(paths: list[Path]) -> list[str]:
+    """Every mistake in these phrase files: form, unknown steps, parameters, cycles (through
+    any of the files), sentences the catalog or another file already reads (the files'
+    phrases are all registered first, by this check)."""
+    found = load(paths)
+    for path in paths:
+        phrases = _LOADED[path.resolve()]
+        for phrase in phrases:
+            found += _check(phrase)
+        found += _cycles(phrases)
     return found
 
 
 def _check(phrase: TeamPhrase) -> list[str]:
     where = f"{phrase.path}:{phrase.line}"
-    found: list[str] = []
-    matches = REGISTRY.match_one(phrase.keyword, phrase.example())
-    if len(matches) > 1:
-        others = [m.definition.pattern for m in matches if not _is_team(m.definition.function)]
-        found.append(f"{where}: {phrase.text!r} is also read by the catalog's {others}")
+    found = [f"{where}: {clash}" for clash in _clashes(phrase)]
     named = set(phrase.parameters)
     for keyword, text, line in phrase.steps:
         used = set(_PARAMETER.findall(text))
         for missing in sorted(used - named):
             found.append(f"{phrase.path}:{line}: <{missing}> is not a parameter of {phrase.text!r}")
         if _reads(keyword, text) is None:
-            sample = _PARAMETER.sub(_SAMPLES[0], text)
-            message = REGISTRY.undefined_message(keyword, sample).splitlines()
+            message = _unread(keyword, text).splitlines()
             found.append(f"{phrase.path}:{line}: " + "\n  ".join(message))
     unused = named - {p for _, text, _ in phrase.steps for p in _PARAMETER.findall(text)}
     found += [f"{where}: <{name}> is not used by its steps" for name in sorted(unused)]
     return found
+
+
+def _clashes(phrase: TeamPhrase) -> list[str]:
+    """What else reads the phrase's sentence, for the first sample values that another
+    definition reads too: a catalog phrase, or the same sentence in another team file."""
+    names = sorted(set(phrase.parameters))
+    tried = itertools.islice(itertools.product(_SAMPLES, repeat=len(names)), _MOST_TRIED)
+    for values in itertools.chain([("X1",) * len(names)], tried):
+        chosen = dict(zip(names, values, strict=True))
+        said = _PARAMETER.sub(lambda m, c=chosen: c[m.group(1)], phrase.text)  # type: ignore[misc]
+        others = [
+            m.definition
+            for m in REGISTRY.match_one(phrase.keyword, said)
+            if getattr(m.definition.function, "team_phrase", None) is not phrase
+        ]
+        if others:
+            return [_clash(phrase, said, other) for other in others]
+    return []
+
+
+def _clash(phrase: TeamPhrase, said: str, other: StepDefinition) -> str:
+    mine = "" if said == phrase.text else f' (as "{said}")'
+    theirs: TeamPhrase | None = getattr(other.function, "team_phrase", None)
+    if theirs is None:
+        return (
+            f"{phrase.text!r} is also read by the catalog's "
+            f"{phrase.keyword.title()} {other.pattern!r}{mine}: reword the phrase"
+        )
+    return f"{phrase.text!r} is also defined at {theirs.path}:{theirs.line}{mine}: keep one of them"
+
+
+def _unread(keyword: str, text: str) -> str:
+    """Why a step reads as nothing: the definitions its sample values read alike, else no
+    phrase matching it with the first sample."""
+    names = sorted(set(_PARAMETER.findall(text)))
+    tried = itertools.islice(itertools.product(_SAMPLES, repeat=len(names)), _MOST_TRIED)
+    for values in tried:
+        chosen = dict(zip(names, values, strict=True))
+        said = _PARAMETER.sub(lambda m, c=chosen: c[m.group(1)], text)  # type: ignore[misc]
+        try:
+            REGISTRY.match(keyword, said)
+        except AmbiguousStepError as error:
+            return str(error)
+        except HarnessError:
+            continue
+    return REGISTRY.undefined_message(keyword, _PARAMETER.sub(_SAMPLES[0], text))
 
 
 def _reads(keyword: str, text: str) -> list[Any] | None:
@@ -273,24 +322,31 @@ def _is_team(function: Any) -> bool:
 
 
 def _cycles(phrases: list[TeamPhrase]) -> list[str]:
-    """A phrase that, through its steps, comes back to itself."""
-    uses: dict[TeamPhrase, set[TeamPhrase]] = {}
-    for phrase in phrases:
-        uses[phrase] = set()
-        for keyword, text, _ in phrase.steps:
-            for match in _reads(keyword, text) or []:
-                inner = getattr(match.definition.function, "team_phrase", None)
-                if inner is not None:
-                    uses[phrase].add(inner)
+    """A phrase that, through its steps, comes back to itself, with the way round
+    ("'a' → 'b' → 'a'"), whichever file each phrase on the way is in."""
     found = []
     for phrase in phrases:
-        seen, todo = set(), list(uses.get(phrase, ()))
+        way: dict[TeamPhrase, list[TeamPhrase]] = {}
+        todo = [[phrase, inner] for inner in _uses(phrase)]
         while todo:
-            current = todo.pop()
+            path = todo.pop(0)
+            current = path[-1]
             if current == phrase:
-                found.append(f"{phrase.path}:{phrase.line}: {phrase.text!r} uses itself")
+                round_ = " → ".join(repr(p.text) for p in path)
+                found.append(f"{phrase.path}:{phrase.line}: {phrase.text!r} uses itself: {round_}")
                 break
-            if current not in seen:
-                seen.add(current)
-                todo += uses.get(current, ())
+            if current not in way:
+                way[current] = path
+                todo += [[*path, inner] for inner in _uses(current)]
     return found
+
+
+def _uses(phrase: TeamPhrase) -> list[TeamPhrase]:
+    """The team phrases a phrase's steps read, in file and line order."""
+    used = {
+        inner
+        for keyword, text, _ in phrase.steps
+        for match in _reads(keyword, text) or []
+        if (inner := getattr(match.definition.function, "team_phrase", None)) is not None
+    }
+    return sorted(used, key=lambda p: (str(p.path), p.line))
