@@ -165,9 +165,9 @@ def _argument_problems(
 ) -> list[str]:
     function = match.definition.function
     table_check = getattr(function, "checks_table", None)
-    if table_check is not None and "dataTable" in argument:
-        rows = [[c["value"] for c in row["cells"]] for row in argument["dataTable"]["rows"]]
-        return list(table_check(rows))
+    if table_check is not None:  # a phrase that reads a table, with none, is one mistake
+        table = argument.get("dataTable", {"rows": []})
+        return list(table_check([[c["value"] for c in row["cells"]] for row in table["rows"]]))
     fixture_argument = getattr(function, "fixture_argument", None)
     if fixture_argument is None or not fixtures:
         return []
