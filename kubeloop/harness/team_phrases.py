@@ -37,6 +37,8 @@ SUFFIX = ".phrases"
 _HEAD = re.compile(r"^\s*Phrase:\s*(?P<text>.+?)\s*$")
 _STEP = re.compile(r"^\s*(?P<keyword>Given|When|Then|And|But)\s+(?P<text>.+?)\s*$")
 _PARAMETER = re.compile(r"<(\w+)>")
+_ODD = re.compile(r"<(?!\w+>)[^<>]*>")
+"""Angle brackets round anything but one word: no parameter, and no phrase syntax either."""
 _SAMPLES = ("R1", "9e1f0aa", "3", "95%", "web", "5 minutes", '"text"', "v2", "node-1", "prod")
 """Values tried for a parameter when checking a phrase's steps without running them."""
 _MOST_TRIED = 400
@@ -87,7 +89,15 @@ def read(path: Path) -> tuple[list[TeamPhrase], list[str]]:
             return
         if not steps:
             problems.append(f"{path}:{head[0]}: the phrase {head[1]!r} has no steps")
-        phrases.append(TeamPhrase(path, head[0], head[1], tuple(steps)))
+        odd = [
+            f"{path}:{line}: {bad} is not a parameter: name it in one word (letters, digits "
+            f"or _), like <{_one_word(bad)}>"
+            for line, text in [head, *((line, text) for _, text, line in steps)]
+            for bad in _ODD.findall(text)
+        ]
+        problems.extend(odd)
+        if not odd:
+            phrases.append(TeamPhrase(path, head[0], head[1], tuple(steps)))
 
     try:
         text = read_feature(path)
@@ -109,6 +119,10 @@ def read(path: Path) -> tuple[list[TeamPhrase], list[str]]:
             )
     close()
     return phrases, problems
+
+
+def _one_word(bad: str) -> str:
+    return re.sub(r"\W+", "_", bad[1:-1]).strip("_") or "value"
 
 
 def files_around(feature: Path, top: Path | None = None) -> list[Path]:
@@ -139,7 +153,10 @@ def load(paths: list[Path]) -> list[str]:
         _LOADED[resolved] = phrases
         for phrase in phrases:
             if phrase.steps:
-                _register(phrase)
+                try:
+                    _register(phrase)
+                except ValueError as error:  # the registry's own check of the sentence
+                    problems.append(f"{phrase.path}:{phrase.line}: {error}")
     return problems
 
 
@@ -270,7 +287,27 @@ def _clashes(phrase: TeamPhrase) -> list[str]:
         ]
         if others:
             return [_clash(phrase, said, other) for other in others]
+    return _reads_examples(phrase)
+
+
+def _reads_examples(phrase: TeamPhrase) -> list[str]:
+    """The catalog's first example of its keyword the phrase reads too ("<a> <b>" reads
+    "I reconcile"): a scenario saying it would match two definitions."""
+    mine = [d for d in REGISTRY.definitions if getattr(d.function, "team_phrase", None) is phrase]
+    for definition in REGISTRY.definitions:
+        if definition.keyword != phrase.keyword or _is_team(definition.function):
+            continue
+        for example in definition.examples:
+            if any(_parses(own, example) for own in mine):
+                return [_clash(phrase, example, definition)]
     return []
+
+
+def _parses(definition: StepDefinition, text: str) -> bool:
+    try:
+        return definition.parse_form(text) is not None
+    except ValueError:
+        return False
 
 
 def _clash(phrase: TeamPhrase, said: str, other: StepDefinition) -> str:

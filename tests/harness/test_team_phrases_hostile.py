@@ -107,3 +107,29 @@ def test_a_phrase_file_named_on_the_command_line_is_checked_as_one(
     assert "features/mine.phrases:4: expected 'Phrase: …' or a step" in out
     assert "not valid Gherkin" not in out
     assert out.rstrip().endswith("in 1 file(s) of 0 feature file(s) and 1 phrase file(s)")
+
+
+def test_a_parameter_of_two_words_is_a_problem_not_a_traceback(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (project / "mine.phrases").write_text(
+        "Phrase: a fleet of <node count>\n  Given <node count> nodes\n"
+        "Phrase: a pool of <node-count>\n  Given <node-count> nodes\n"
+    )
+    out = checked(capsys, "features")
+    assert (
+        "features/mine.phrases:1: <node count> is not a parameter: name it in one word "
+        "(letters, digits or _), like <node_count>" in out
+    )
+    assert "features/mine.phrases:4: <node-count> is not a parameter" in out
+    assert "Traceback" not in out
+
+
+def test_a_phrase_that_reads_a_catalog_example_is_a_clash(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """'<a> <b>' reads every two-word sentence: no sample value shows it, the catalog's
+    examples do."""
+    (project / "mine.phrases").write_text("Phrase: <a> <b>\n  When <a> nodes fail\n")
+    out = checked(capsys, "features")
+    assert "features/mine.phrases:1: '<a> <b>' is also read by the catalog's When" in out
