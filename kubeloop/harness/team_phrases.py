@@ -20,12 +20,13 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from kubeloop.harness.definitions import StepDefinition
-from kubeloop.harness.errors import AmbiguousStepError, HarnessError, UndefinedStepError
+from kubeloop.harness.errors import AmbiguousStepError, HarnessError
 from kubeloop.harness.gherkin_source import FeatureReadError, read_feature
 from kubeloop.harness.params import TYPES, ParamType
 from kubeloop.harness.registry import REGISTRY
@@ -42,6 +43,9 @@ _ODD = re.compile(r"<(?!\w+>)[^<>]*>")
 _SAMPLES = ("R1", "9e1f0aa", "3", "95%", "web", "5 minutes", '"text"', "v2", "node-1", "prod")
 """Values tried for a parameter when checking a phrase's steps without running them."""
 _MOST_TRIED = 400
+MAX_PHRASES = 1_000
+"""The most phrases one file may define: check tries each against the catalog, so a file
+past it is refused before any is read."""
 TYPES["teamvalue"] = ParamType(
     r'"[^"]*"|[^\s"]+', str, 'a team phrase\'s parameter: one word, or "quoted text"'
 )
@@ -108,6 +112,11 @@ def read(path: Path) -> tuple[list[TeamPhrase], list[str]]:
             continue
         if found := _HEAD.match(raw):
             close()
+            if len(phrases) >= MAX_PHRASES:
+                problems.append(
+                    f"{path}:{number}: more than {MAX_PHRASES} phrases in one file; split it"
+                )
+                return phrases, problems
             head, steps, keyword = (number, found.group("text")), [], "given"
         elif (found := _STEP.match(raw)) and head is not None:
             word = found.group("keyword").lower()
@@ -322,36 +331,39 @@ def _clash(phrase: TeamPhrase, said: str, other: StepDefinition) -> str:
 
 
 def _unread(keyword: str, text: str) -> str:
-    """Why a step reads as nothing: the definitions its sample values read alike, else no
-    phrase matching it with the first sample."""
-    names = sorted(set(_PARAMETER.findall(text)))
-    tried = itertools.islice(itertools.product(_SAMPLES, repeat=len(names)), _MOST_TRIED)
-    for values in tried:
-        chosen = dict(zip(names, values, strict=True))
-        said = _PARAMETER.sub(lambda m, c=chosen: c[m.group(1)], text)  # type: ignore[misc]
-        try:
-            REGISTRY.match(keyword, said)
-        except AmbiguousStepError as error:
-            return str(error)
-        except HarnessError:
-            continue
+    """Why a step reads as nothing: the definitions a sample value reads alike, else no
+    phrase matching it with the first sample (suggestions are paid for once)."""
+    for said in _sampled(text):
+        if len(REGISTRY.match_one(keyword, said)) > 1:
+            try:
+                REGISTRY.match(keyword, said)
+            except AmbiguousStepError as error:
+                return str(error)
+            except HarnessError:
+                continue
     return REGISTRY.undefined_message(keyword, _PARAMETER.sub(_SAMPLES[0], text))
 
 
 def _reads(keyword: str, text: str) -> list[Any] | None:
-    """The definitions a step with parameters reads, for some sample values (None: none)."""
+    """The definitions a step with parameters reads, for some sample values (None: none).
+    Asked quietly: a sample that reads nothing would pay for suggestions it throws away."""
+    for said in _sampled(text):
+        try:
+            found = REGISTRY.quietly(keyword, said)
+        except HarnessError:
+            return None
+        if found:
+            return found
+    return None
+
+
+def _sampled(text: str) -> Iterator[str]:
+    """TEXT with sample values in its parameters, at most ``_MOST_TRIED`` ways."""
     names = sorted(set(_PARAMETER.findall(text)))
     tried = itertools.islice(itertools.product(_SAMPLES, repeat=len(names)), _MOST_TRIED)
     for values in tried:
         chosen = dict(zip(names, values, strict=True))
-        try:
-            said = _PARAMETER.sub(lambda m, c=chosen: c[m.group(1)], text)  # type: ignore[misc]
-            return REGISTRY.match(keyword, said)
-        except (UndefinedStepError, AmbiguousStepError):
-            continue
-        except HarnessError:
-            return None
-    return None
+        yield _PARAMETER.sub(lambda m, c=chosen: c[m.group(1)], text)  # type: ignore[misc]
 
 
 def _is_team(function: Any) -> bool:

@@ -133,3 +133,15 @@ def test_a_phrase_that_reads_a_catalog_example_is_a_clash(
     (project / "mine.phrases").write_text("Phrase: <a> <b>\n  When <a> nodes fail\n")
     out = checked(capsys, "features")
     assert "features/mine.phrases:1: '<a> <b>' is also read by the catalog's When" in out
+
+
+def test_a_file_past_the_most_phrases_is_refused_at_the_line_past_it(
+    project: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(team_phrases, "MAX_PHRASES", 3)
+    (project / "many.phrases").write_text(
+        "".join(f"Phrase: team step {i} with <n>\n  Given <n> nodes\n" for i in range(5))
+    )
+    out = checked(capsys, "features")
+    assert "features/many.phrases:7: more than 3 phrases in one file; split it" in out
+    assert "team step 3" not in out
