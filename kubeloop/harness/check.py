@@ -175,6 +175,8 @@ def _argument_problems(
 
     reader: FixtureReader = getattr(function, "fixture_reader", None) or _cluster_fixture
     named = str(match.arguments.get(fixture_argument, ""))
+    if fixture_argument == "docstring" and "docString" not in argument:
+        return ['the step needs a doc string under it: its YAML between two """ lines']
     try:
         if fixture_argument == "docstring":
             text = argument.get("docString", {}).get("content", "")
