@@ -218,11 +218,9 @@ def _phrase_files(roots: list[str], features: list[Path]) -> list[Path]:
     for root in map(Path, roots):
         named = root.rglob(f"*{SUFFIX}") if root.is_dir() else [root]
         found.update((f.resolve(), f) for f in named if f.suffix == SUFFIX)
-    here = Path.cwd().resolve()
     for feature in features:
         for phrases in files_around(feature):
-            shown = phrases.relative_to(here) if here in phrases.parents else phrases
-            found.setdefault(phrases.resolve(), shown)
+            found.setdefault(phrases.resolve(), phrases)
     return sorted(found.values())
 
 

@@ -136,14 +136,14 @@ def _one_word(bad: str) -> str:
 
 def files_around(feature: Path, top: Path | None = None) -> list[Path]:
     """The phrase files in a feature's folder and every folder above it, up to ``top``
-    (the working folder), nearest last."""
+    (the working folder), nearest last; relative to ``top``, as the run prints paths."""
     top = (top or Path.cwd()).resolve()
     folder = feature.resolve().parent
     found: list[Path] = []
     while True:
         found = sorted(folder.glob(f"*{SUFFIX}")) + found
         if folder in (top, folder.parent) or top not in folder.parents:
-            return found
+            return [f.relative_to(top) if top in f.parents else f for f in found]
         folder = folder.parent
 
 

@@ -145,3 +145,13 @@ def test_a_file_past_the_most_phrases_is_refused_at_the_line_past_it(
     out = checked(capsys, "features")
     assert "features/many.phrases:7: more than 3 phrases in one file; split it" in out
     assert "team step 3" not in out
+
+
+def test_a_run_names_a_phrase_file_relative_to_where_it_started(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (project / "mine.phrases").write_text("Phrase: a fleet of <node count>\n  Given 3 nodes\n")
+    assert main(["run", "features"]) == 1
+    out = capsys.readouterr().out
+    assert "\nfeatures/mine.phrases:1: <node count> is not a parameter" in out
+    assert str(project) not in out
