@@ -23,8 +23,9 @@ with every row, and the harness copies each table per step (docs/speed.md)."""
 MAX_TABLE_CELLS = 200_000
 """The most table cells one feature file may hold, all its tables together."""
 MAX_LINE_CHARS = 2_000
-"""The longest line outside doc strings and tables: a step is read by its meaning, at a
-cost that grows faster than its length, so a longer one is refused before it is read."""
+"""The longest line outside doc strings: a step (an Examples cell fills one) is read by its
+meaning, at a cost that grows faster than its length, so a longer one is refused before it
+is read."""
 ENCODING = "utf-8-sig"
 """Feature files are UTF-8; a leading byte-order mark is accepted and dropped."""
 
@@ -76,11 +77,7 @@ def _check_bounds(text: str, name: str) -> None:
             continue
         if not stripped.startswith("|"):
             rows = 0
-            if len(stripped) > MAX_LINE_CHARS:
-                raise FeatureReadError(
-                    f"{name}:{number}: the line is {len(stripped)} characters long, more than "
-                    f"{MAX_LINE_CHARS}; split the step into shorter ones"
-                )
+            _check_length(stripped, name, number)
             continue
         if rows == 0:
             start = number
@@ -96,6 +93,16 @@ def _check_bounds(text: str, name: str) -> None:
                 f"{name}:{number}: the tables hold more than {MAX_TABLE_CELLS} cells; split the "
                 "feature, or load the rows from a fixture file"
             )
+        _check_length(stripped, name, number)
+
+
+def _check_length(line: str, name: str, number: int) -> None:
+    if len(line) > MAX_LINE_CHARS:
+        raise FeatureReadError(
+            f"{name}:{number}: the line is {len(line)} characters long, more than "
+            f"{MAX_LINE_CHARS}; split the step into shorter ones (a long text belongs in a doc "
+            "string)"
+        )
 
 
 @dataclass

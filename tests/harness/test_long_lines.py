@@ -37,3 +37,17 @@ def test_a_step_at_the_longest_line_is_read_and_a_doc_string_may_be_longer(
     assert main(["check", str(path)]) == 1
     out = capsys.readouterr().out
     assert "no step matches Then" in out and "the line is" not in out
+
+
+def test_an_examples_cell_past_the_longest_line_is_refused_at_its_row(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An Examples cell fills a step: a long one made as long a step."""
+    path = tmp_path / "outline.feature"
+    cell = "pods node-1 " * 200
+    path.write_text(
+        "Feature: f\n  Scenario Outline: s\n    Given 3 nodes\n    Then <x>\n"
+        f"    Examples:\n      | x |\n      | {cell} |\n"
+    )
+    assert main(["check", str(path)]) == 1
+    assert "outline.feature:7: the line is" in capsys.readouterr().out
