@@ -24,7 +24,7 @@ from kubeloop.harness.errors import AmbiguousStepError, UndefinedStepError
 from kubeloop.harness.lint import lint_feature
 from kubeloop.harness.recorder import relative
 from kubeloop.harness.registry import REGISTRY, load_step_library
-from kubeloop.harness.team_phrases import SUFFIX, load_around
+from kubeloop.harness.team_phrases import SUFFIX, files_around, load_around
 from kubeloop.harness.team_phrases import problems as phrase_problems
 
 load_step_library()
@@ -165,9 +165,9 @@ def _argument_problems(
 ) -> list[str]:
     function = match.definition.function
     table_check = getattr(function, "checks_table", None)
-    if table_check is not None and "dataTable" in argument:
-        rows = [[c["value"] for c in row["cells"]] for row in argument["dataTable"]["rows"]]
-        return list(table_check(rows))
+    if table_check is not None:  # a phrase that reads a table, with none, is one mistake
+        table = argument.get("dataTable", {"rows": []})
+        return list(table_check([[c["value"] for c in row["cells"]] for row in table["rows"]]))
     fixture_argument = getattr(function, "fixture_argument", None)
     if fixture_argument is None or not fixtures:
         return []
@@ -175,6 +175,8 @@ def _argument_problems(
 
     reader: FixtureReader = getattr(function, "fixture_reader", None) or _cluster_fixture
     named = str(match.arguments.get(fixture_argument, ""))
+    if fixture_argument == "docstring" and "docString" not in argument:
+        return ['the step needs a doc string under it: its YAML between two """ lines']
     try:
         if fixture_argument == "docstring":
             text = argument.get("docString", {}).get("content", "")
@@ -209,6 +211,19 @@ def _cluster_fixture(source: str | Path, filename: str, _: dict[str, Any]) -> No
         load_fixture_text(source, filename)
 
 
+def _phrase_files(roots: list[str], features: list[Path]) -> list[Path]:
+    """Every phrase file the check reads: named, under a folder named, or beside or above a
+    feature (as a run finds them), each once, shown relative to the working folder."""
+    found: dict[Path, Path] = {}
+    for root in map(Path, roots):
+        named = root.rglob(f"*{SUFFIX}") if root.is_dir() else [root]
+        found.update((f.resolve(), f) for f in named if f.suffix == SUFFIX)
+    for feature in features:
+        for phrases in files_around(feature):
+            found.setdefault(phrases.resolve(), phrases)
+    return sorted(found.values())
+
+
 def check(paths: list[str]) -> int:
     """Print every problem; 0 when there is none, 1 when there is one, 2 for a bad path."""
     from kubeloop.harness.runner import default_paths  # noqa: PLC0415
@@ -218,18 +233,16 @@ def check(paths: list[str]) -> int:
             print(f"kubeloop check: no such file or folder: {path}")
             return 2
     roots = paths or default_paths()
-    phrase_files = sorted(
-        {f for p in map(Path, roots) for f in (p.rglob(f"*{SUFFIX}") if p.is_dir() else [])}
-    )
-    problems = [str(problem) for file in phrase_files for problem in phrase_problems(file)]
-    files = feature_files(roots)
+    files = [f for f in feature_files(roots) if f.suffix != SUFFIX]
+    phrase_files = _phrase_files(roots, files)
+    problems = phrase_problems(phrase_files)
     problems += [problem for file in files for problem in check_file(file)]
     for problem in problems:
         print(problem)
     bad = len({p.split(":", 1)[0] for p in problems})
     also = f" and {len(phrase_files)} phrase file(s)" if phrase_files else ""
     if problems:
-        print(f"{len(problems)} problem(s) in {bad} of {len(files)} feature file(s){also}")
+        print(f"{len(problems)} problem(s) in {bad} file(s) of {len(files)} feature file(s){also}")
         return 1
     print(f"{len(files)} feature file(s), no problems")
     return 0

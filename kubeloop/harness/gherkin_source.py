@@ -22,6 +22,10 @@ MAX_TABLE_ROWS = 10_000
 with every row, and the harness copies each table per step (docs/speed.md)."""
 MAX_TABLE_CELLS = 200_000
 """The most table cells one feature file may hold, all its tables together."""
+MAX_LINE_CHARS = 2_000
+"""The longest line outside doc strings: a step (an Examples cell fills one) is read by its
+meaning, at a cost that grows faster than its length, so a longer one is refused before it
+is read."""
 ENCODING = "utf-8-sig"
 """Feature files are UTF-8; a leading byte-order mark is accepted and dropped."""
 
@@ -53,13 +57,14 @@ def read_feature(path: Path, shown: str | None = None) -> str:
     if "\x00" in text:
         line = text[: text.index("\x00")].count("\n") + 1
         raise FeatureReadError(f"{name}:{line}: the file contains a NUL byte; it must be text")
-    _check_tables(text, name)
+    _check_bounds(text, name)
     return text
 
 
-def _check_tables(text: str, name: str) -> None:
-    """Refuse a table past ``MAX_TABLE_ROWS`` rows, or a file past ``MAX_TABLE_CELLS`` cells,
-    before the Gherkin parser sees it (doc strings are text, not tables)."""
+def _check_bounds(text: str, name: str) -> None:
+    """Refuse a table past ``MAX_TABLE_ROWS`` rows, a file past ``MAX_TABLE_CELLS`` cells or
+    a line past ``MAX_LINE_CHARS``, before the Gherkin parser sees it (doc strings are text,
+    not tables or steps)."""
     fence: str | None = None
     rows = cells = start = 0
     for number, line in enumerate(text.splitlines(), start=1):
@@ -72,6 +77,7 @@ def _check_tables(text: str, name: str) -> None:
             continue
         if not stripped.startswith("|"):
             rows = 0
+            _check_length(stripped, name, number)
             continue
         if rows == 0:
             start = number
@@ -87,6 +93,16 @@ def _check_tables(text: str, name: str) -> None:
                 f"{name}:{number}: the tables hold more than {MAX_TABLE_CELLS} cells; split the "
                 "feature, or load the rows from a fixture file"
             )
+        _check_length(stripped, name, number)
+
+
+def _check_length(line: str, name: str, number: int) -> None:
+    if len(line) > MAX_LINE_CHARS:
+        raise FeatureReadError(
+            f"{name}:{number}: the line is {len(line)} characters long, more than "
+            f"{MAX_LINE_CHARS}; split the step into shorter ones (a long text belongs in a doc "
+            "string)"
+        )
 
 
 @dataclass

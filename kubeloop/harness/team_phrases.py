@@ -20,11 +20,14 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from kubeloop.harness.errors import AmbiguousStepError, HarnessError, UndefinedStepError
+from kubeloop.harness.definitions import StepDefinition
+from kubeloop.harness.errors import AmbiguousStepError, HarnessError
+from kubeloop.harness.gherkin_source import FeatureReadError, read_feature
 from kubeloop.harness.params import TYPES, ParamType
 from kubeloop.harness.registry import REGISTRY
 
@@ -35,9 +38,14 @@ SUFFIX = ".phrases"
 _HEAD = re.compile(r"^\s*Phrase:\s*(?P<text>.+?)\s*$")
 _STEP = re.compile(r"^\s*(?P<keyword>Given|When|Then|And|But)\s+(?P<text>.+?)\s*$")
 _PARAMETER = re.compile(r"<(\w+)>")
+_ODD = re.compile(r"<(?!\w+>)[^<>]*>")
+"""Angle brackets round anything but one word: no parameter, and no phrase syntax either."""
 _SAMPLES = ("R1", "9e1f0aa", "3", "95%", "web", "5 minutes", '"text"', "v2", "node-1", "prod")
 """Values tried for a parameter when checking a phrase's steps without running them."""
 _MOST_TRIED = 400
+MAX_PHRASES = 1_000
+"""The most phrases one file may define: check tries each against the catalog, so a file
+past it is refused before any is read."""
 TYPES["teamvalue"] = ParamType(
     r'"[^"]*"|[^\s"]+', str, 'a team phrase\'s parameter: one word, or "quoted text"'
 )
@@ -85,13 +93,30 @@ def read(path: Path) -> tuple[list[TeamPhrase], list[str]]:
             return
         if not steps:
             problems.append(f"{path}:{head[0]}: the phrase {head[1]!r} has no steps")
-        phrases.append(TeamPhrase(path, head[0], head[1], tuple(steps)))
+        odd = [
+            f"{path}:{line}: {bad} is not a parameter: name it in one word (letters, digits "
+            f"or _), like <{_one_word(bad)}>"
+            for line, text in [head, *((line, text) for _, text, line in steps)]
+            for bad in _ODD.findall(text)
+        ]
+        problems.extend(odd)
+        if not odd:
+            phrases.append(TeamPhrase(path, head[0], head[1], tuple(steps)))
 
-    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+    try:
+        text = read_feature(path)
+    except FeatureReadError as error:
+        return [], [str(error)]
+    for number, raw in enumerate(text.splitlines(), start=1):
         if not raw.strip() or raw.lstrip().startswith("#"):
             continue
         if found := _HEAD.match(raw):
             close()
+            if len(phrases) >= MAX_PHRASES:
+                problems.append(
+                    f"{path}:{number}: more than {MAX_PHRASES} phrases in one file; split it"
+                )
+                return phrases, problems
             head, steps, keyword = (number, found.group("text")), [], "given"
         elif (found := _STEP.match(raw)) and head is not None:
             word = found.group("keyword").lower()
@@ -105,16 +130,20 @@ def read(path: Path) -> tuple[list[TeamPhrase], list[str]]:
     return phrases, problems
 
 
+def _one_word(bad: str) -> str:
+    return re.sub(r"\W+", "_", bad[1:-1]).strip("_") or "value"
+
+
 def files_around(feature: Path, top: Path | None = None) -> list[Path]:
     """The phrase files in a feature's folder and every folder above it, up to ``top``
-    (the working folder), nearest last."""
+    (the working folder), nearest last; relative to ``top``, as the run prints paths."""
     top = (top or Path.cwd()).resolve()
     folder = feature.resolve().parent
     found: list[Path] = []
     while True:
         found = sorted(folder.glob(f"*{SUFFIX}")) + found
         if folder in (top, folder.parent) or top not in folder.parents:
-            return found
+            return [f.relative_to(top) if top in f.parents else f for f in found]
         folder = folder.parent
 
 
@@ -133,7 +162,10 @@ def load(paths: list[Path]) -> list[str]:
         _LOADED[resolved] = phrases
         for phrase in phrases:
             if phrase.steps:
-                _register(phrase)
+                try:
+                    _register(phrase)
+                except ValueError as error:  # the registry's own check of the sentence
+                    problems.append(f"{phrase.path}:{phrase.line}: {error}")
     return problems
 
 
@@ -220,52 +252,118 @@ def _checks(keyword: str, text: str) -> bool:
     return any(getattr(m.definition.function, "checks_error", False) for m in matches)
 
 
-def problems(path: Path) -> list[str]:
-    """Every mistake in a phrase file: form, unknown steps, parameters, cycles, sentences
-    the catalog already reads (the file's phrases are registered by this check)."""
-    found = load([path])
-    phrases = _LOADED[path.resolve()]
-    for phrase in phrases:
-        found += _check(phrase)
-    found += _cycles(phrases)
+def problems(paths: list[Path]) -> list[str]:
+    """Every mistake in these phrase files: form, unknown steps, parameters, cycles (through
+    any of the files), sentences the catalog or another file already reads (the files'
+    phrases are all registered first, by this check)."""
+    found = load(paths)
+    for path in paths:
+        phrases = _LOADED[path.resolve()]
+        for phrase in phrases:
+            found += _check(phrase)
+        found += _cycles(phrases)
     return found
 
 
 def _check(phrase: TeamPhrase) -> list[str]:
     where = f"{phrase.path}:{phrase.line}"
-    found: list[str] = []
-    matches = REGISTRY.match_one(phrase.keyword, phrase.example())
-    if len(matches) > 1:
-        others = [m.definition.pattern for m in matches if not _is_team(m.definition.function)]
-        found.append(f"{where}: {phrase.text!r} is also read by the catalog's {others}")
+    found = [f"{where}: {clash}" for clash in _clashes(phrase)]
     named = set(phrase.parameters)
     for keyword, text, line in phrase.steps:
         used = set(_PARAMETER.findall(text))
         for missing in sorted(used - named):
             found.append(f"{phrase.path}:{line}: <{missing}> is not a parameter of {phrase.text!r}")
         if _reads(keyword, text) is None:
-            sample = _PARAMETER.sub(_SAMPLES[0], text)
-            message = REGISTRY.undefined_message(keyword, sample).splitlines()
+            message = _unread(keyword, text).splitlines()
             found.append(f"{phrase.path}:{line}: " + "\n  ".join(message))
     unused = named - {p for _, text, _ in phrase.steps for p in _PARAMETER.findall(text)}
     found += [f"{where}: <{name}> is not used by its steps" for name in sorted(unused)]
     return found
 
 
+def _clashes(phrase: TeamPhrase) -> list[str]:
+    """What else reads the phrase's sentence, for the first sample values that another
+    definition reads too: a catalog phrase, or the same sentence in another team file."""
+    names = sorted(set(phrase.parameters))
+    tried = itertools.islice(itertools.product(_SAMPLES, repeat=len(names)), _MOST_TRIED)
+    for values in itertools.chain([("X1",) * len(names)], tried):
+        chosen = dict(zip(names, values, strict=True))
+        said = _PARAMETER.sub(lambda m, c=chosen: c[m.group(1)], phrase.text)  # type: ignore[misc]
+        others = [
+            m.definition
+            for m in REGISTRY.match_one(phrase.keyword, said)
+            if getattr(m.definition.function, "team_phrase", None) is not phrase
+        ]
+        if others:
+            return [_clash(phrase, said, other) for other in others]
+    return _reads_examples(phrase)
+
+
+def _reads_examples(phrase: TeamPhrase) -> list[str]:
+    """The catalog's first example of its keyword the phrase reads too ("<a> <b>" reads
+    "I reconcile"): a scenario saying it would match two definitions."""
+    mine = [d for d in REGISTRY.definitions if getattr(d.function, "team_phrase", None) is phrase]
+    for definition in REGISTRY.definitions:
+        if definition.keyword != phrase.keyword or _is_team(definition.function):
+            continue
+        for example in definition.examples:
+            if any(_parses(own, example) for own in mine):
+                return [_clash(phrase, example, definition)]
+    return []
+
+
+def _parses(definition: StepDefinition, text: str) -> bool:
+    try:
+        return definition.parse_form(text) is not None
+    except ValueError:
+        return False
+
+
+def _clash(phrase: TeamPhrase, said: str, other: StepDefinition) -> str:
+    mine = "" if said == phrase.text else f' (as "{said}")'
+    theirs: TeamPhrase | None = getattr(other.function, "team_phrase", None)
+    if theirs is None:
+        return (
+            f"{phrase.text!r} is also read by the catalog's "
+            f"{phrase.keyword.title()} {other.pattern!r}{mine}: reword the phrase"
+        )
+    return f"{phrase.text!r} is also defined at {theirs.path}:{theirs.line}{mine}: keep one of them"
+
+
+def _unread(keyword: str, text: str) -> str:
+    """Why a step reads as nothing: the definitions a sample value reads alike, else no
+    phrase matching it with the first sample (suggestions are paid for once)."""
+    for said in _sampled(text):
+        if len(REGISTRY.match_one(keyword, said)) > 1:
+            try:
+                REGISTRY.match(keyword, said)
+            except AmbiguousStepError as error:
+                return str(error)
+            except HarnessError:
+                continue
+    return REGISTRY.undefined_message(keyword, _PARAMETER.sub(_SAMPLES[0], text))
+
+
 def _reads(keyword: str, text: str) -> list[Any] | None:
-    """The definitions a step with parameters reads, for some sample values (None: none)."""
+    """The definitions a step with parameters reads, for some sample values (None: none).
+    Asked quietly: a sample that reads nothing would pay for suggestions it throws away."""
+    for said in _sampled(text):
+        try:
+            found = REGISTRY.quietly(keyword, said)
+        except HarnessError:
+            return None
+        if found:
+            return found
+    return None
+
+
+def _sampled(text: str) -> Iterator[str]:
+    """TEXT with sample values in its parameters, at most ``_MOST_TRIED`` ways."""
     names = sorted(set(_PARAMETER.findall(text)))
     tried = itertools.islice(itertools.product(_SAMPLES, repeat=len(names)), _MOST_TRIED)
     for values in tried:
         chosen = dict(zip(names, values, strict=True))
-        try:
-            said = _PARAMETER.sub(lambda m, c=chosen: c[m.group(1)], text)  # type: ignore[misc]
-            return REGISTRY.match(keyword, said)
-        except (UndefinedStepError, AmbiguousStepError):
-            continue
-        except HarnessError:
-            return None
-    return None
+        yield _PARAMETER.sub(lambda m, c=chosen: c[m.group(1)], text)  # type: ignore[misc]
 
 
 def _is_team(function: Any) -> bool:
@@ -273,24 +371,31 @@ def _is_team(function: Any) -> bool:
 
 
 def _cycles(phrases: list[TeamPhrase]) -> list[str]:
-    """A phrase that, through its steps, comes back to itself."""
-    uses: dict[TeamPhrase, set[TeamPhrase]] = {}
-    for phrase in phrases:
-        uses[phrase] = set()
-        for keyword, text, _ in phrase.steps:
-            for match in _reads(keyword, text) or []:
-                inner = getattr(match.definition.function, "team_phrase", None)
-                if inner is not None:
-                    uses[phrase].add(inner)
+    """A phrase that, through its steps, comes back to itself, with the way round
+    ("'a' → 'b' → 'a'"), whichever file each phrase on the way is in."""
     found = []
     for phrase in phrases:
-        seen, todo = set(), list(uses.get(phrase, ()))
+        way: dict[TeamPhrase, list[TeamPhrase]] = {}
+        todo = [[phrase, inner] for inner in _uses(phrase)]
         while todo:
-            current = todo.pop()
+            path = todo.pop(0)
+            current = path[-1]
             if current == phrase:
-                found.append(f"{phrase.path}:{phrase.line}: {phrase.text!r} uses itself")
+                round_ = " → ".join(repr(p.text) for p in path)
+                found.append(f"{phrase.path}:{phrase.line}: {phrase.text!r} uses itself: {round_}")
                 break
-            if current not in seen:
-                seen.add(current)
-                todo += uses.get(current, ())
+            if current not in way:
+                way[current] = path
+                todo += [[*path, inner] for inner in _uses(current)]
     return found
+
+
+def _uses(phrase: TeamPhrase) -> list[TeamPhrase]:
+    """The team phrases a phrase's steps read, in file and line order."""
+    used = {
+        inner
+        for keyword, text, _ in phrase.steps
+        for match in _reads(keyword, text) or []
+        if (inner := getattr(match.definition.function, "team_phrase", None)) is not None
+    }
+    return sorted(used, key=lambda p: (str(p.path), p.line))

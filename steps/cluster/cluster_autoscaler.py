@@ -141,7 +141,7 @@ def table_problems(rows: Sequence[Sequence[str]]) -> list[str]:
         if rows and needed not in names and f"{needed} size" not in names:
             problems.append(f"the table needs a '{needed}' column")
     if len(rows) < 2:
-        problems.append("a table with a header row and one row per node group")
+        problems.append("the step needs a table under it: a header row and one row per node group")
     return problems
 
 

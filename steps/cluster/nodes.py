@@ -219,7 +219,7 @@ def table_problems(rows: Sequence[Sequence[str]]) -> list[str]:
     if rows and "name" not in names:
         problems.append("the table needs a 'name' column")
     if len(rows) < 2:
-        problems.append("a table with a header row and one row per node")
+        problems.append("the step needs a table under it: a header row and one row per node")
     return problems
 
 

@@ -81,6 +81,8 @@ class Lexicon:
         self.entries: dict[tuple[str, ...], Entry] = {}
         self._near: set[tuple[str, int]] = set()
         self._known: set[str] = set()
+        self._longest = 0
+        """The longest word known: a word two letters longer is no slip of any."""
         for table, kind in (
             (NEGATIONS, "negation"),
             (COMPARATORS, "comparison"),
@@ -107,6 +109,7 @@ class Lexicon:
         for name in self.names:
             if len(name) >= _TYPO:
                 self._known.add(name)
+                self._longest = max(self._longest, len(name))
                 self._near.update(_deletions(name))
                 self._near.update((d, -1) for d, _ in _deletions(name))
 
@@ -117,6 +120,7 @@ class Lexicon:
         for word in _WORD.findall(said.lower()):
             if len(word) >= _TYPO:
                 self._known.add(word)
+                self._longest = max(self._longest, len(word))
                 self._near.update(_deletions(word))
                 self._near.update((d, -1) for d, _ in _deletions(word))
 
@@ -124,7 +128,9 @@ class Lexicon:
         """Whether ``word`` is one letter from a word the lexicon knows, a letter changed,
         left out or added ("pots" for "pods", "promte"): a typo, never a name."""
         word = word.lower()
-        if len(word) < _TYPO or word in self._known or word in self.names:
+        if not _TYPO <= len(word) <= self._longest + 1:
+            return False
+        if word in self._known or word in self.names:
             return False
         mine = _deletions(word)
         return (

@@ -39,7 +39,14 @@ def results_json(records: list[ScenarioRecord], error: str = "") -> str:
             step = record.failed_step
             message = f"{step.keyword} {step.text}: {step.error}" if step else record.message
             entry["message"] = f"{message}\nrerun: {record.rerun}"[:MESSAGE_LIMIT]
-            transcript = "\n".join(f"{SYMBOL[s.status]} {s.keyword} {s.text}" for s in record.steps)
+            transcript = "\n".join(
+                line
+                for s in record.steps
+                for line in [
+                    f"{SYMBOL[s.status]} {s.keyword} {s.text}",
+                    *(f"  {inner}" for inner in s.inner_lines()),
+                ]
+            )
             entry["output"] = transcript[:OUTPUT_LIMIT]
         task = task_id(record)
         if task is not None:

@@ -36,7 +36,16 @@ def class_name(*parts: str) -> str:
 
 
 def _steps_text(record: ScenarioRecord) -> str:
-    return "\n".join(f"{SYMBOL[s.status]} {s.keyword} {s.text}" for s in record.steps)
+    """Every step with its mark, a team phrase's steps under its line."""
+    return "\n".join(
+        line
+        for s in record.steps
+        for line in [f"{SYMBOL[s.status]} {s.keyword} {s.text}", *_inner(s)]
+    )
+
+
+def _inner(step: StepRecord) -> list[str]:
+    return [f"  {line}" for line in step.inner_lines()]
 
 
 def failure_text(record: ScenarioRecord) -> str:
@@ -44,6 +53,7 @@ def failure_text(record: ScenarioRecord) -> str:
     lines = []
     if step is not None:
         lines.append(f"{step.keyword} {step.text}  ({record.uri}:{step.line})")
+        lines += _inner(step)
         lines.append(step.error)
     else:
         lines.append(record.message)
@@ -89,7 +99,7 @@ def _step_case(parent: ET.Element, record: ScenarioRecord, step: StepRecord) -> 
             message=headline(step.error or step.status),
             type=step.error_type or step.status,
         )
-        failure.text = f"{step.error}\n\nrerun: {record.rerun}"
+        failure.text = "\n".join([*_inner(step), step.error, "", f"rerun: {record.rerun}"])
     elif step.status == "skipped":
         reason = "not reached" if record.status != "skipped" else record.message
         ET.SubElement(case, "skipped", message=reason or "skipped")

@@ -41,6 +41,7 @@ def summary_markdown(records: list[ScenarioRecord], engine: str = "kubeloop") ->
             where = f"`{step.keyword} {step.text}` (line {step.line})" if step else "could not run"
             first = headline_lines(step.error if step and step.error else record.message)
             lines.append(f"- **{record.feature} › {record.title}** — {where}")
+            lines += [f"  - {line.lstrip()}" for line in step.inner_lines()] if step else []
             lines += [f"  > {line}" for line in first if line.strip()]
             lines.append(f"  rerun: `{record.rerun}`")
     return "\n".join(lines) + "\n"

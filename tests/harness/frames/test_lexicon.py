@@ -77,3 +77,23 @@ def test_every_mechanism_table_is_loaded_by_name() -> None:
     for table in TABLES:
         assert all(isinstance(k, str) and isinstance(v, tuple) for k, v in table.items())
     assert lexicon_module.synonyms_common.SYNONYMS is TABLES[0]
+
+
+def test_a_word_longer_than_any_known_word_is_no_slip_and_costs_no_deletions(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A 200,000-letter "word" on a hostile line took minutes: every one of its deletions
+    was built. Two letters longer than the longest known word, it is no slip of any."""
+    longest = max(map(len, LEXICON._known))
+    built: list[str] = []
+    real = lexicon_module._deletions
+
+    def deletions(word: str) -> set[tuple[str, int]]:
+        built.append(word)
+        return real(word)
+
+    monkeypatch.setattr(lexicon_module, "_deletions", deletions)
+    assert not LEXICON.near("x" * (longest + 2))
+    assert not LEXICON.near("x" * 5_000)
+    assert built == []
+    assert LEXICON.near("promotex")  # one letter added to a known word still is a slip
