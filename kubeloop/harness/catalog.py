@@ -1,4 +1,5 @@
-"""The step catalog: every phrase, grouped by domain, with what it does and an example."""
+"""The step catalog: every phrase, grouped by mechanism and noun, with what it does and an
+example."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from kubeloop.cluster.deployments import (
     DEFAULT_VERSION,
 )
 from kubeloop.cluster.nodes import DEFAULT_NODE_CPU, DEFAULT_NODE_MEMORY
+from kubeloop.harness.catalog_nouns import place
 from kubeloop.harness.definitions import StepDefinition
 from kubeloop.harness.params import TYPES
 from kubeloop.harness.registry import REGISTRY, load_step_library
@@ -29,23 +31,25 @@ INTRO = (
 )
 
 
-def _grouped() -> dict[str, list[StepDefinition]]:
-    groups: dict[str, list[StepDefinition]] = defaultdict(list)
-    for definition in REGISTRY.definitions:
-        groups[definition.domain].append(definition)
-    return dict(sorted(groups.items()))
+def _grouped() -> dict[tuple[str, str], list[StepDefinition]]:
+    """The phrases by mechanism and noun (catalog_nouns.py), in catalog order; within a
+    noun, module by module in the table's order."""
+    places = {d.domain: place(d.domain) for d in REGISTRY.definitions}
+    ordered = sorted(REGISTRY.definitions, key=lambda d: places[d.domain])
+    groups: dict[tuple[str, str], list[StepDefinition]] = defaultdict(list)
+    for definition in ordered:
+        _, _, mechanism, noun, _ = places[definition.domain]
+        groups[mechanism, noun].append(definition)
+    return dict(groups)
 
 
 def _index() -> list[tuple[str, list[tuple[str, str]]]]:
     """Each mechanism, its groups (the nouns they are about) and one example of each: the
     whole catalog at a glance, before the phrases."""
     mechanisms: dict[str, list[tuple[str, str]]] = defaultdict(list)
-    for domain, definitions in _grouped().items():
-        mechanism, _, group = domain.partition(": ")
+    for (mechanism, noun), definitions in _grouped().items():
         first = definitions[0]
-        mechanisms[mechanism].append(
-            (group or mechanism, f"{first.keyword.title()} {first.examples[0]}")
-        )
+        mechanisms[mechanism].append((noun, f"{first.keyword.title()} {first.examples[0]}"))
     return list(mechanisms.items())
 
 
@@ -72,10 +76,10 @@ def text() -> str:
     lines = [_intro(), "", "At a glance: each mechanism, what its phrases are about, one example:"]
     for mechanism, groups in _index():
         lines.append(f"  {mechanism}")
-        lines += [f"    {group:<26} {example}" for group, example in groups]
+        lines += [f"    {group:<36} {example}" for group, example in groups]
     lines.append("")
-    for domain, definitions in _grouped().items():
-        lines.append(f"{domain}")
+    for (mechanism, noun), definitions in _grouped().items():
+        lines.append(f"{mechanism}: {noun}")
         for d in definitions:
             lines.append(f"  {d.keyword.title()} {d.pattern}")
             lines.append(f"      {d.description}")
@@ -108,8 +112,8 @@ def markdown() -> str:
         lines.append(f"- **{mechanism}**")
         lines += [f"  - {group}: `{example}`" for group, example in groups]
     lines.append("")
-    for domain, definitions in _grouped().items():
-        lines += [f"## {domain}", ""]
+    for (mechanism, noun), definitions in _grouped().items():
+        lines += [f"## {mechanism}: {noun}", ""]
         for d in definitions:
             lines.append(f"- **{d.keyword.title()}** `{d.pattern}`  ")
             lines.append(f"  {d.description}  ")
