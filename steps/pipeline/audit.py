@@ -156,6 +156,7 @@ def deployed_with_key(world: World, alias: str, env: str, key: str) -> None:
     was by that key (every promotion, deploy and rollback names the key it verified)."""
     digest = _label(world, alias)
     wanted = f"environment/{env}"
+    key = scene(world).key_named(key, world.step.text)
     said = f'verified signature by key "{key}"'
     deployed = [
         e

@@ -114,7 +114,7 @@ def i_sign(world: World, alias: str, key: str | None = None) -> None:
     """Sign the artifact's digest outside the pipeline (as cosign sign --key would), with
     the pipeline's own signing key unless a key is named."""
     current = scene(world)
-    key = key or current.definition.signing_key
+    key = current.key_named(key, world.step.text) if key else current.definition.signing_key
     if key is None:
         raise world.fail("a key to sign with (the pipeline has no signing key)", "none")
     digest = current.digest(world, alias)
@@ -190,7 +190,9 @@ def _signatures(world: World, alias: str) -> list[Any]:
     ),
 )
 def is_signed_by(world: World, alias: str, key: str) -> None:
-    """One of the artifact's signatures for its own digest was made with that key."""
+    """One of the artifact's signatures for its own digest was made with that key ("the
+    release key", undeclared: the pipeline's own)."""
+    key = scene(world).key_named(key, world.step.text)
     digest = scene(world).digest(world, alias)
     found = _signatures(world, alias)
     if not any(s.key_name == key and s.claimed_digest == digest for s in found):
@@ -260,8 +262,10 @@ def signature_verifies(world: World, alias: str, env: str | None = None) -> None
 )
 def was_signed_with(world: World, alias: str, key: str) -> None:
     """The artifact was signed with that key (made known to the pipeline, from a seed of
-    its own name, if it was not), as "I sign R1 with key …" does."""
+    its own name, if it was not; "the release key", undeclared: the pipeline's own), as "I
+    sign R1 with key …" does."""
     current = scene(world)
+    key = current.key_named(key, world.step.text)
     current.know_key(world, key)
     if world.error is None:
         digest = current.digest(world, alias)
@@ -280,8 +284,10 @@ def was_signed_with(world: World, alias: str, key: str) -> None:
 )
 def verifies_with_key(world: World, alias: str, key: str) -> None:
     """One of the artifact's signatures verifies under that key alone (made with it, over
-    its payload, for this very digest), as ``cosign verify --key`` checks it."""
+    its payload, for this very digest), as ``cosign verify --key`` checks it ("the release
+    key", undeclared: the pipeline's own)."""
     current = scene(world)
+    key = current.key_named(key, world.step.text)
     digest = current.digest(world, alias)
     check = world.capability(current.pipeline, "verify_with")
     try:
