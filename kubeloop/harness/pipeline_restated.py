@@ -261,6 +261,61 @@ _ROLL_BACK_IN = re.compile(
 )
 """A rollback to a build said with the environment last: ENV rolled back to it."""
 
+_LIST_OWNER = re.compile(
+    r"^(?:the |our )?(?:platform|platform's|platform team's|team|team's|security|security "
+    r"team's|shared|org|org-wide|company|company-wide|central|global|default|main) "
+    r"(?=(?:waiver|exception|waivers|exceptions) list\b)",
+    re.IGNORECASE,
+)
+"""A waiver list said with whose it is ("platform waiver list version 12"): the waiver list
+(a scenario has one)."""
+_LIST_V = re.compile(r"\b((?:waiver|exception|waivers|exceptions) list) v(\d+)\b", re.IGNORECASE)
+"""A waiver list's version said "v3": version 3."""
+_LIST_HEAD = re.compile(
+    r"^(?P<head>(?:the )?(?:waiver|exception|waivers|exceptions) list (?:version )?\d+ \w+ "
+    rf"{_FINDING})(?P<rest>(?:,? .+)?)$",
+    re.IGNORECASE,
+)
+_CLAUSE = re.compile(
+    r'(?:,? and |, |,? )(?:(?:because|with (?:the )?reason|reason:?|for the reason) (?P<reason>"'
+    r'[^"]*")|(?:until|expiring(?: on)?|expires(?: on)?|valid until|good until) '
+    r"(?P<until>\d{4}-\d\d-\d\d)|(?:owner:?|owned by|approved by|signed off by|granted by) "
+    r'(?P<owner>"[^"]*"|[\w.@-]+))',
+    re.IGNORECASE,
+)
+
+
+def _waiver_in_order(found: re.Match[str]) -> str:
+    """A waiver list's line with its reason, expiry and owner in the order the phrase says
+    them, whatever order they were said in; the line as said when a clause is not one."""
+    rest, position, parts = found["rest"], 0, {}
+    while position < len(rest):
+        clause = _CLAUSE.match(rest, position)
+        if clause is None:
+            return found.group()
+        parts.update({k: v for k, v in clause.groupdict().items() if v is not None})
+        position = clause.end()
+    said = found["head"]
+    if "reason" in parts:
+        said += f" because {parts['reason']}"
+    if "until" in parts:
+        said += f" until {parts['until']}"
+    if "owner" in parts:
+        said += f", owned by {parts['owner']}"
+    return said
+
+
+_LETS_THROUGH = re.compile(
+    r"^the (?:waiver|exception|waiver list)(?: for (?P<f1>(?:CVE|GHSA)-[\w-]+))? (?:lets|let|"
+    rf"allows|allowed|waves) (?P<f2>{_FINDING}) (?:through|past|pass)$",
+    re.IGNORECASE,
+)
+"""A waiver that lets a finding through: the finding is waived."""
+_WHOSE_TEAM = re.compile(
+    r"^the (?!team\b)[a-z][\w-]*(?: [a-z][\w-]*)? team (?=(?:builds|built|rebuilds|promotes|"
+    r"promoted|deploys|deployed|ships|shipped|releases|released|signs|signed|runs|ran) )",
+)
+"""A team named by what it owns ("the billing team builds …"): the team, who acts."""
 _DATE_IS = re.compile(
     r"^(?:the date is|the current date is|it is|it's|it is now|it's now|we are on|the day is|"
     r"today's date is|the clock says) (?=\d{4}-\d\d-\d\d$)",
@@ -330,6 +385,11 @@ _RULES: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] = [
     (_ENV_ROLLS_BACK, r"I roll back \g<env>"),
     (_ROLL_BACK_IN, r"I roll \g<env> back to \g<alias>"),
     (_DATE_IS, "today is "),
+    (_WHOSE_TEAM, "the team "),
+    (_LETS_THROUGH, r"\g<f2> is waived"),
+    (_LIST_OWNER, ""),
+    (_LIST_V, r"\1 version \2"),
+    (_LIST_HEAD, _waiver_in_order),
 ]
 
 

@@ -28,6 +28,7 @@ from . import (
     unit_results,
     unsigned_deploys,
     verdicts,
+    waiver_checks,
     waiver_words,
     waivers,
 )
@@ -59,6 +60,7 @@ __all__ = [
     "unit_results",
     "unsigned_deploys",
     "verdicts",
+    "waiver_checks",
     "waiver_words",
     "waivers",
 ]
