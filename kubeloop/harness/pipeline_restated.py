@@ -14,13 +14,15 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from kubeloop.harness.params import NUMBER
+
 _ALIAS = r"(?:(?-i:[A-Z][\w.:-]*\d[\w.:-]*)|\"[^\"]+\")"
 """A build's name as people give one: a capital and a digit (P2, R10; quoted: anything)."""
 _ENV = r"(?:prod|production|staging|dev|qa|uat|preprod|canary)"
 _PERCENT = r"\d+(?:\.\d+)?%"
 _SUITE = r"(?P<kind>unit|integration)"
 _PASS = r"(?P<verb>pass|passes|passed|are green|were green)"
-_NUMBER = r"\d+"
+_NUMBER = rf"(?:{NUMBER})"
 
 _NO_ARTICLE = re.compile(r"^(?P<kind>unit|integration) tests (?P<prep>for|of|on) ", re.IGNORECASE)
 """Tests said without an article ("unit tests for C4 pass"): the tests of that build."""
@@ -316,6 +318,65 @@ _WHOSE_TEAM = re.compile(
     r"promoted|deploys|deployed|ships|shipped|releases|released|signs|signed|runs|ran) )",
 )
 """A team named by what it owns ("the billing team builds …"): the team, who acts."""
+_BUT_NOT = re.compile(
+    rf"^(?P<alias>{_ALIAS}) is (?:running |live |deployed )?in (?P<yes>{_ENV}),? but not "
+    rf"(?:in )?(?P<no>{_ENV})(?: yet)?$",
+    re.IGNORECASE,
+)
+"""A build in one environment "but not" another: in one, and not running in the other."""
+_MOVE_FROM = re.compile(
+    rf"\b(?P<verb>promote|promotes|promoted) (?P<what>{_ALIAS}|it) from {_ENV} to ", re.IGNORECASE
+)
+"""A promotion said with where it leaves from ("from dev to staging"): the promotion (the
+engine checks it ran in the environment before)."""
+_PROMOTED_FROM = re.compile(rf"(?<=[\w\"]) promoted from {_ENV} to ", re.IGNORECASE)
+"""A build promoted "from dev to staging": promoted to staging."""
+_MOVE_ON = re.compile(
+    rf"^(?:I|we) (?:move|moved|take|took|bump|bumped|advance|advanced|push|pushed) "
+    rf"(?P<what>{_ALIAS}|it) (?:up |on |along |forward |onward |over )?(?:to|into) "
+    rf"(?P<env>{_ENV})$",
+    re.IGNORECASE,
+)
+"""A build moved on to the next environment by hand ("I move B1 up to staging")."""
+_PROMOTE_ONWARD = re.compile(
+    r"\b(promote|promotes|promoted) (\S+) (?:onward|onwards|forward|along|on|up) to ", re.IGNORECASE
+)
+"""A promotion "onward" or "up" to an environment: the promotion."""
+_STAGES = {
+    "gates": "passed every gate",
+    "checks": "passed every gate",
+    "pipeline": "passed every gate",
+    "promotions": "was promoted to dev, staging and prod",
+    "environments": "was promoted to dev, staging and prod",
+    "prod approval": "was approved for prod",
+    "production approval": "was approved for prod",
+    "approval": "was approved for prod",
+    "approvals": "was approved for prod",
+    "sign-off": "was approved for prod",
+    "signing": "was signed",
+}
+_STAGE = "|".join(sorted(_STAGES, key=len, reverse=True)).replace(" ", " +")
+_WENT_THROUGH = re.compile(
+    rf"^(?P<alias>{_ALIAS}) (?:went|goes|has gone|got|gets|has been|was put) through "
+    r"(?:the same |all the |all |every |its |the (?:usual |whole |full )?)?"
+    rf"(?P<list>(?:{_STAGE})(?:, (?:the )?(?:{_STAGE}))*,? and (?:the )?(?:{_STAGE}))$",
+    re.IGNORECASE,
+)
+"""A build that went through the ladder's stages by name ("R2 went through the same gates,
+promotions and prod approval"): each, said as the facts say it (the promotions: through the
+pipeline's environments, dev, staging and prod)."""
+
+
+def _went_through(found: re.Match[str]) -> str:
+    said = re.split(r",? and (?:the )?|, (?:the )?", found["list"], flags=re.IGNORECASE)
+    facts = list(dict.fromkeys(_STAGES[" ".join(s.lower().split())] for s in said))
+    return (
+        f"{found['alias']} {', '.join(facts[:-1])} and {facts[-1]}"
+        if len(facts) > 1
+        else (f"{found['alias']} {facts[0]}")
+    )
+
+
 _DATE_IS = re.compile(
     r"^(?:the date is|the current date is|it is|it's|it is now|it's now|we are on|the day is|"
     r"today's date is|the clock says) (?=\d{4}-\d\d-\d\d$)",
@@ -385,6 +446,12 @@ _RULES: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] = [
     (_ENV_ROLLS_BACK, r"I roll back \g<env>"),
     (_ROLL_BACK_IN, r"I roll \g<env> back to \g<alias>"),
     (_DATE_IS, "today is "),
+    (_BUT_NOT, r"\g<alias> is in \g<yes> and \g<alias> isn't running in \g<no>"),
+    (_MOVE_FROM, r"\g<verb> \g<what> to "),
+    (_PROMOTED_FROM, " promoted to "),
+    (_MOVE_ON, r"I promote \g<what> to \g<env>"),
+    (_PROMOTE_ONWARD, r"\1 \2 to "),
+    (_WENT_THROUGH, _went_through),
     (_WHOSE_TEAM, "the team "),
     (_LETS_THROUGH, r"\g<f2> is waived"),
     (_LIST_OWNER, ""),

@@ -167,3 +167,49 @@ def test_a_waived_finding_said_in_apposition(
         "Then the pipeline passes",
     )
     assert (code == 0) is passes, out
+
+
+@pytest.mark.parametrize(
+    ("said", "check", "passes"),
+    [
+        ("R2 went through the same gates, promotions and prod approval", "prod runs R2", True),
+        ("R2 went through the gates, the promotions and the approval", "prod runs R2", True),
+        ("R2 went through the gates and signing", "R2 is in dev", False),
+        ("R2 went through the gates, promotions and prod approval", "R2 is signed", True),
+    ],
+)
+def test_a_build_that_went_through_the_stages_by_name(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], said: str, check: str, passes: bool
+) -> None:
+    code, out = run_scenario(
+        tmp_path,
+        capsys,
+        *_TWO[:5],
+        'When I build "checkout" as R2',
+        f"Given {said}",
+        f"Then {check}",
+    )
+    assert (code == 0) is passes, out
+
+
+@pytest.mark.parametrize(
+    ("move", "check", "passes"),
+    [
+        ("I promote C5 from dev to staging", "C5 is in staging but not in prod", True),
+        ("I move C5 up to staging", "C5 is in staging, but not prod yet", True),
+        ("I promote C5 onward to staging", "C5 is in dev but not in staging", False),
+        ("we take it to staging", "staging runs C5", True),
+    ],
+)
+def test_a_move_said_with_where_it_leaves(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], move: str, check: str, passes: bool
+) -> None:
+    code, out = run_scenario(
+        tmp_path,
+        capsys,
+        *_HELD[:3],
+        "When I promote C5 to dev",
+        f"And {move}",
+        f"Then {check}",
+    )
+    assert (code == 0) is passes, out

@@ -78,6 +78,8 @@ def test_the_coverage_bar_said_as_a_requirement(
         ("3 unit tests fail on B1", 3),
         ("B1 fails 2 of 412 unit tests", 2),
         ("1 unit test fails on B1", 1),
+        ("three unit tests fail on B1", 3),
+        ("B1 fails two of 412 unit tests", 2),
     ],
 )
 def test_failing_tests_said_of_the_build(
