@@ -189,6 +189,12 @@ _APPROVES_MOVE = re.compile(
     re.IGNORECASE,
 )
 """An approval of "the release of B1 to prod": of its promotion there."""
+_APPROVES_ENV_MOVE = re.compile(
+    rf"\bapproves the (?P<env>{_ENV}) (?:release|deploy|deployment|rollout|promotion) of "
+    rf"(?P<alias>{_ALIAS})$",
+    re.IGNORECASE,
+)
+"""An approval of "the prod deploy of B2": of its promotion to prod."""
 _GO_AHEAD = re.compile(
     rf"^(?P<who>(?-i:[A-Z][a-z]+)|the release manager|the change board|security) (?:gives|gave) "
     rf"(?P<alias>{_ALIAS}) (?:the |a |her |his |their )?(?:go-ahead|green light|thumbs up|"
@@ -332,7 +338,7 @@ engine checks it ran in the environment before)."""
 _PROMOTED_FROM = re.compile(rf"(?<=[\w\"]) promoted from {_ENV} to ", re.IGNORECASE)
 """A build promoted "from dev to staging": promoted to staging."""
 _MOVE_ON = re.compile(
-    rf"^(?:I|we) (?:move|moved|take|took|bump|bumped|advance|advanced|push|pushed) "
+    rf"^(?:I|we) (?:move|moved|take|took|bump|bumped|advance|advanced) "
     rf"(?P<what>{_ALIAS}|it) (?:up |on |along |forward |onward |over )?(?:to|into) "
     rf"(?P<env>{_ENV})$",
     re.IGNORECASE,
@@ -375,6 +381,23 @@ def _went_through(found: re.Match[str]) -> str:
         if len(facts) > 1
         else (f"{found['alias']} {facts[0]}")
     )
+
+
+_SIGNS_OFF_ON = re.compile(
+    r"^(?P<who>(?-i:[A-Z][a-z]+)|the release manager|the change board|security) (?:signs|signed)"
+    rf" off on the (?:(?P<e1>{_ENV}) (?:release|promotion|deploy|deployment)(?: of "
+    rf"(?P<a1>{_ALIAS}))?|(?:release|promotion|deploy|deployment)(?: of (?P<a2>{_ALIAS}))? to "
+    rf"(?P<e2>{_ENV}))$",
+    re.IGNORECASE,
+)
+"""Someone who signs off on a release to an environment: they approve its promotion there
+(never a build called by their name)."""
+
+
+def _signs_off(found: re.Match[str]) -> str:
+    alias = found["a1"] or found["a2"]
+    what = f" of {alias}" if alias else ""
+    return f"{found['who']} approves the promotion{what} to {found['e1'] or found['e2']}"
 
 
 _DATE_IS = re.compile(
@@ -426,6 +449,7 @@ _RULES: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] = [
     (_ENV_WAITS, r"\g<alias> is waiting for approval in \g<env>"),
     (_PROMOTION_PENDING, r"\g<alias> is waiting for approval in \g<env>"),
     (_APPROVES_MOVE, "approves the promotion "),
+    (_APPROVES_ENV_MOVE, r"approves the promotion of \g<alias> to \g<env>"),
     (_GO_AHEAD, r"\g<who> approves \g<alias> for \g<env>"),
     (
         _APPROVER,
@@ -446,6 +470,7 @@ _RULES: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] = [
     (_ENV_ROLLS_BACK, r"I roll back \g<env>"),
     (_ROLL_BACK_IN, r"I roll \g<env> back to \g<alias>"),
     (_DATE_IS, "today is "),
+    (_SIGNS_OFF_ON, _signs_off),
     (_BUT_NOT, r"\g<alias> is in \g<yes> and \g<alias> isn't running in \g<no>"),
     (_MOVE_FROM, r"\g<verb> \g<what> to "),
     (_PROMOTED_FROM, " promoted to "),

@@ -121,3 +121,45 @@ def test_a_team_named_by_what_it_owns_acts(
         tmp_path, capsys, *_HELD[:3], "And C5 is signed", f"When {said}", f"Then {runs}"
     )
     assert (code == 0) is passes, out
+
+
+@pytest.mark.parametrize(
+    ("said", "passes"),
+    [
+        ("Marta signs off on the prod release", True),
+        ("Marta signs off on the release of C5 to prod", True),
+        ("Marta approves the prod deploy of C5", True),
+        ("Marta signs off on the staging release", False),
+    ],
+)
+def test_a_sign_off_on_a_release_is_an_approval(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], said: str, passes: bool
+) -> None:
+    """The sign-off approves C5's promotion to prod (never a build called Marta); staging
+    needs no approval, so nothing waits there and prod still runs nothing."""
+    code, out = run_scenario(
+        tmp_path,
+        capsys,
+        *_HELD,
+        f"When {said}",
+        "Then prod runs C5",
+        "And C5 was approved by Marta",
+    )
+    assert (code == 0) is passes, out
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Given C5 is signed but not approved",
+        "Given not approved",
+        "Given C5 is signed, but still not approved",
+    ],
+)
+def test_an_adverb_is_never_a_build(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], line: str
+) -> None:
+    """ "not", "only" and the like are never an alias: such a line reads as nothing (and is
+    refused at its line) rather than approving a build called "not"."""
+    code, out = run_scenario(tmp_path, capsys, *_HELD[:3], line)
+    assert code != 0 and "no step matches" in out, out
