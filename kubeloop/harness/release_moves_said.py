@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import lru_cache
 
 from kubeloop.harness.pipeline_restated import ALIAS, ENV
 
@@ -297,8 +298,10 @@ _RULES: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] = [
 ]
 
 
+@lru_cache(maxsize=4096)
 def moves_said(text: str) -> str:
-    """TEXT with each of these ways of saying things put as the phrases say them."""
+    """TEXT with each of these ways of saying things put as the phrases say them (kept: a
+    line is read again many times while it is matched and suggested for)."""
     for rule, replacement in _RULES:
         text = rule.sub(replacement, text)
     return text
