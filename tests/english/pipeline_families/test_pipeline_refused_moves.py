@@ -28,6 +28,7 @@ _UNSIGNED = (
         ('deploying L4 to staging fails with "no signature"', True),
         ("staging won't accept L4", True),
         ("staging refuses L4 because it is not signed", True),
+        ('the deploy is rejected with "not signed"', True),
         ("staging rejects L5", False),
         ("prod rejects L4", False),
         ('deploying L4 to staging fails with "a copied signature"', False),
