@@ -254,6 +254,21 @@ _REDEPLOY = re.compile(r"^(?:I|we) (?:redeploy|re-deploy|redeployed) ", re.IGNOR
 _DEPLOY_TAG = re.compile(r"^(I deploy) the tag (?=\")", re.IGNORECASE)
 """A tag deployed by name: the tag (which is refused: environments run digests)."""
 
+_PUTS_BACK = re.compile(
+    rf"^the (?:rollback|roll-back|roll back) (?:puts|put|brings|brought|takes|took) "
+    rf"(?P<alias>{ALIAS}) back (?:in|into|on|to) (?P<env>{ENV})$",
+    re.IGNORECASE,
+)
+"""A rollback that puts a build back in an environment: the environment was rolled back to
+it."""
+_REFUSED_AT = re.compile(
+    rf"^(?P<alias>{ALIAS}) (?:is|was|gets|got) (?:refused|rejected|turned away|turned down) "
+    rf"(?:at|by|from|in) (?P<env>{ENV})(?P<why>(?: (?:because|since|with|saying) .+)?)$",
+    re.IGNORECASE,
+)
+"""A build refused at an environment: that environment refused it."""
+
+
 _RULES: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] = [
     (_PENDING, r"\g<alias> is waiting for approval in \g<env>"),
     (_ENV_WAITS, r"\g<alias> is waiting for approval in \g<env>"),
@@ -287,6 +302,8 @@ _RULES: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] = [
     (_ROLL_BACK_MOVE, r"I roll back \g<env>"),
     (_REDEPLOY, "I deploy "),
     (_DEPLOY_TAG, r"\1 "),
+    (_PUTS_BACK, r"\g<env> was rolled back to \g<alias>"),
+    (_REFUSED_AT, r"\g<env> refuses \g<alias>\g<why>"),
     (_SIGNS_OFF_ON, _signs_off),
     (_BUT_NOT, r"\g<alias> is in \g<yes> and \g<alias> isn't running in \g<no>"),
     (_MOVE_FROM, r"\g<verb> \g<what> to "),

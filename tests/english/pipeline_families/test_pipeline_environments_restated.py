@@ -82,6 +82,8 @@ _TWO = (
         ("I roll prod back to R1", "R1 is deployed everywhere", False),
         ("I roll prod back to R1", "staging still runs R2 after the rollback", True),
         ("I roll prod back to R1", "R1 is no longer in prod", False),
+        ("prod rolls back to the previous build", "the rollback puts R1 back in prod", True),
+        ("I roll prod back to R1", "the rollback puts R2 back in prod", False),
         ("prod rolls back to the previous build", "the build in prod is R2", False),
     ],
 )

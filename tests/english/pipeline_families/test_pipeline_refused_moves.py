@@ -29,6 +29,8 @@ _UNSIGNED = (
         ("staging won't accept L4", True),
         ("staging refuses L4 because it is not signed", True),
         ('the deploy is rejected with "not signed"', True),
+        ("L4 was rejected by staging because it has no signature", True),
+        ("L4 is refused at prod", False),
         ("staging rejects L5", False),
         ("prod rejects L4", False),
         ('deploying L4 to staging fails with "a copied signature"', False),
