@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from kubeloop.harness.errors import HarnessError
+from kubeloop.harness.errors import HarnessError, ScenarioAssertionError
 from kubeloop.harness.registry import given, then, when
 from kubeloop.harness.world import World
 from kubeloop.pipeline import EnvironmentSpec
@@ -253,6 +253,32 @@ def signature_verifies(world: World, alias: str, env: str | None = None) -> None
     if not any(s.key_id in trusted for s in own):
         names = ", ".join(sorted({s.key_name for s in own})) or "none"
         raise world.fail(f"a signature of {alias} by a trusted key", f"signed by {names}")
+
+
+@then(
+    "the signature <of|on|for> {alias:artifact} <does not verify|doesn't verify|fails to verify|"
+    "fails verification|is invalid|is not valid|isn't valid>[ <in|for> {env:name}]",
+    "the signature on L3 does not verify",
+    "the signature of L3 is invalid for prod",
+    variants=(
+        "{alias:artifact} <fails|failed> <verification|signature verification>[ <in|for> "
+        "{env:name}]",
+        "{alias:artifact} <is not|isn't> signed by a trusted key[ <in|for> {env:name}]",
+    ),
+)
+def signature_does_not_verify(world: World, alias: str, env: str | None = None) -> None:
+    """No signature of the artifact's own digest is by a key ENV trusts (none said: any
+    environment): unsigned, signed by a key nobody trusts, or carrying another build's. A
+    build or environment that does not exist fails, never passes as "not verified"."""
+    current = scene(world)
+    current.digest(world, alias)
+    if env is not None and env not in [spec.name for spec in current.definition.environments]:
+        raise world.fail(f"an environment {env}", "no such environment")
+    try:
+        signature_verifies(world, alias, env)
+    except ScenarioAssertionError:
+        return
+    raise world.fail(f"no valid signature of {alias} by a trusted key", "it has one")
 
 
 @given(

@@ -65,3 +65,25 @@ def test_a_declared_release_key_is_that_key(
         f"Then S1 is signed by key {key}",
     )
     assert (code == 0) is passes, out
+
+
+@pytest.mark.parametrize(
+    ("signing", "check", "passes"),
+    [
+        ("When I sign S1 with the release key", "Then the signature on S1 does not verify", False),
+        ('When I sign S1 with key "ops"', "Then the signature on S1 does not verify", True),
+        ("When I sign S1 with the release key", "Then S1 fails verification", False),
+        ('When I build "checkout" again as S9', "Then S1 isn't signed by a trusted key", True),
+        ('When I sign S1 with key "ops"', "Then S1 fails verification for prod", True),
+        ("When I sign S1 with the release key", "Then the signature of S7 is invalid", False),
+    ],
+)
+def test_a_signature_that_does_not_verify(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], signing: str, check: str, passes: bool
+) -> None:
+    """Signed by the pipeline's key it verifies; by a key nobody trusts, or not at all, it
+    does not; a build that does not exist never passes the check."""
+    code, out = run_scenario(
+        tmp_path, capsys, 'Given key "ops" from seed "ops"', *_BUILT, signing, check
+    )
+    assert (code == 0) is passes, out
