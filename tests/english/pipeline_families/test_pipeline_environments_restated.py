@@ -84,6 +84,10 @@ _TWO = (
         ("I roll prod back to R1", "R1 is no longer in prod", False),
         ("prod rolls back to the previous build", "the rollback puts R1 back in prod", True),
         ("I roll prod back to R1", "the rollback puts R2 back in prod", False),
+        ("I roll prod back to R1", "R1 was deployed to prod before R2", True),
+        ("I roll prod back to R1", "prod ran R2 before R1", False),
+        ("I roll prod back to R1", "R1 was deployed to prod before R9", False),
+        ("I roll prod back to R1", "R1 ran in staging before R2 did", True),
         ("prod rolls back to the previous build", "the build in prod is R2", False),
     ],
 )
