@@ -88,9 +88,9 @@ class PipelineLike(Protocol):
     - ``approve``/``reject`` with nothing waiting: ``no promotion of LABEL to ENV is waiting
       for approval``;
     - ``attach_signature`` from a digest without one: ``LABEL has no signature to copy``;
-    - a deploy without an acceptable signature: ``it has no signature`` when none is
-      attached; a signature made for another digest: ``invalid or missing digest in claim:
-      a copied signature``.
+    - a deploy without an acceptable signature: ``it is not signed: it has no signature``
+      when none is attached; a signature made for another digest: ``invalid or missing
+      digest in claim: a copied signature``.
     """
 
     def configure(self, definition: Any) -> None:

@@ -187,6 +187,9 @@ _FACTS: list[tuple[str, str]] = [
         r"(?:passes|passed|passing|went through|goes through|clears|cleared) "
         r"(?:all |every )?(?:of )?(?:its |the )?(?:gates?|checks|stages)"
         r"|(?:passes|passed|passing|cleared|clears) everything"
+        r"|(?:passes|passed|passing|cleared|clears|went through|goes through) (?:CI|the "
+        r"pipeline|its pipeline|the gate ladder|the ladder)"
+        r"|(?:(?:went|goes|turned|came back|comes back) )?green"
         r"|with (?:all|every) (?:of )?(?:its |the )?(?:gates?|checks|stages) "
         r"(?:green|passed|passing)",
         "gates",

@@ -58,6 +58,9 @@ _SMALL = frozenset(
         "doesn't",
         "didn't",
         "aren't",
+        "do",
+        "does",
+        "did",
         "image",
         "artifact",
         "build",
@@ -108,13 +111,22 @@ def _stem(word: str) -> str:
     return word.lower().rstrip(".")[:5] if len(word) > 4 else word.lower()
 
 
+_CONTRACTED = re.compile(r"\b(?:can't|cannot|won't)\b|n't\b|'s\b", re.IGNORECASE)
+
+
+def _uncontracted(reason: str) -> str:
+    """REASON with its contractions said whole ("isn't" is "is not", "B1's" is "B1"), so no
+    piece of one ("isn", "t") is taken for a word the message must say."""
+    return _CONTRACTED.sub(lambda m: "" if m.group().lower() == "'s" else " not", reason)
+
+
 def says(reason: Reason, text: str, aliases: Mapping[str, str] | None = None) -> bool:
     """Whether TEXT (an error message, a gate's reason and details) gives REASON; a word
     that is one of ``aliases`` (an artifact's alias → its version) may appear as either."""
     if reason.quoted:
         return reason in text
     seen = {_stem(word) for word in _WORD.findall(text)}
-    wanted = [w for w in _WORD.findall(reason) if w.lower() not in _SMALL]
+    wanted = [w for w in _WORD.findall(_uncontracted(reason)) if w.lower() not in _SMALL]
     other = aliases or {}
 
     def found(word: str) -> bool:

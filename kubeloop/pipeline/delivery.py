@@ -110,7 +110,7 @@ class Delivery:
         signatures = self._pipeline.signatures(digest)
         label = self._label(digest)
         if not signatures:
-            raise VerificationError(f"{env} refuses {label}: it has no signature")
+            raise VerificationError(f"{env} refuses {label}: it is not signed: it has no signature")
         trusted = self._pipeline.trusted_keys(env)
         reasons = []
         for signature in signatures:

@@ -20,6 +20,7 @@ from . import (
     history_counts,
     identity,
     promotion,
+    refused_moves,
     reports,
     signing,
     stops,
@@ -27,6 +28,7 @@ from . import (
     unit_results,
     unsigned_deploys,
     verdicts,
+    waiver_checks,
     waiver_words,
     waivers,
 )
@@ -50,6 +52,7 @@ __all__ = [
     "history_counts",
     "identity",
     "promotion",
+    "refused_moves",
     "reports",
     "signing",
     "stops",
@@ -57,6 +60,7 @@ __all__ = [
     "unit_results",
     "unsigned_deploys",
     "verdicts",
+    "waiver_checks",
     "waiver_words",
     "waivers",
 ]

@@ -37,25 +37,34 @@ def _try(world: World, alias: str, env: str, method: str) -> Exception | None:
     return None
 
 
+_WHY = "[ <because|since|as> {reason:reason}]"
+
+
 @then(
-    "{alias:artifact} [still ]" + _CANNOT + " " + _MOVE + "[ on] to {env:name}",
+    "{alias:artifact} [still ]" + _CANNOT + " " + _MOVE + "[ on] to {env:name}" + _WHY,
     "R2 can't be promoted to dev",
     "B3 cannot be deployed to prod",
     "R9 isn't allowed to move on to staging",
     "B7 still can't be promoted to staging",
     "B5 isn't allowed into staging",
+    "B3 can't be deployed to prod because it isn't signed",
     variants=(
         "{alias:artifact} [still ]<isn't|is not|is still not|still isn't> <allowed|let> "
         "<into|in|onto|on to> {env:name}",
     ),
 )
-def cannot_move(world: World, alias: str, env: str, how: str = "promote") -> None:
-    """Promoting (deploying) the artifact to ENV is refused (nothing changes); the refusal
-    is what the next check reads ("And the reason mentions …")."""
+def cannot_move(
+    world: World, alias: str, env: str, how: str = "promote", reason: Reason | None = None
+) -> None:
+    """Promoting (deploying) the artifact to ENV is refused (nothing changes); "because …":
+    the refusal says so; the refusal is what the next check reads ("And the reason
+    mentions …")."""
     refused = _try(world, alias, env, how)
     if refused is None:
         raise world.fail(f"{alias} refused in {env}", f"it was promoted to {env}")
     world.rejection.checked = refused
+    if reason is not None and not says(reason, str(refused), world.declared.artifact_versions):
+        raise world.fail(f"a refusal because {reason}", f"{type(refused).__name__}: {refused}")
 
 
 @then(

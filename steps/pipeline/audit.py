@@ -140,6 +140,25 @@ def nobody_approved(world: World, alias: str, env: str) -> None:
 
 
 @then(
+    "<nobody|no one|no-one> <approved|has approved|has yet approved|ever approved|has ever "
+    "approved> {alias:artifact}[ for {env:name}][ yet]",
+    "nobody approved R7 for prod",
+    "R7 has not been approved yet",
+    "R7 is not approved for prod",
+    variants=(
+        "{alias:artifact} <has not been|hasn't been|was not|wasn't|is not|isn't|has never been|"
+        "was never|is not yet|isn't yet|has not yet been|still isn't|is still not> approved"
+        "[ for {env:name}][ yet]",
+    ),
+)
+def not_approved(world: World, alias: str, env: str | None = None) -> None:
+    """No approval of the artifact was recorded for ENV (none said: for any environment
+    that needs one)."""
+    for each in [env] if env else scene(world).approving():
+        nobody_approved(world, alias, each)
+
+
+@then(
     "{alias:artifact} was <deployed|promoted|rolled back> to {env:name} with <a|the> signature by "
     "key {key:name}",
     'R1 was deployed to prod with a signature by key "ci-ed25519-2026"',
@@ -156,6 +175,7 @@ def deployed_with_key(world: World, alias: str, env: str, key: str) -> None:
     was by that key (every promotion, deploy and rollback names the key it verified)."""
     digest = _label(world, alias)
     wanted = f"environment/{env}"
+    key = scene(world).key_named(key, world.step.text)
     said = f'verified signature by key "{key}"'
     deployed = [
         e

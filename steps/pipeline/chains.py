@@ -71,7 +71,11 @@ def _act(world: World, action: Action) -> None:
     alias = _named(world, action.artifact)
     current = scene(world)
     if action.kind == "sign":
-        key = action.key or current.definition.signing_key
+        key = (
+            current.key_named(action.key, world.step.text)
+            if action.key
+            else current.definition.signing_key
+        )
         if key is None:
             raise world.fail("a key to sign with (the pipeline has no signing key)", "none")
         _call(world, "sign", alias, key)

@@ -387,7 +387,7 @@ def _signed_by(world: World, alias: str, fact: Fact) -> None:
     """Signed with that key (made known to the pipeline from a seed of its own name if it
     was not; "untrusted" keys are trusted nowhere, as any key not named as trusted)."""
     current = scene(world)
-    key = str(fact.value)
+    key = current.key_named(str(fact.value), world.step.text)
     if fact.extra == "trusted" and key not in dict(current.definition.keys):
         raise world.fail(f'a trusted key "{key}" (Given the trusted signing keys are …)', "none")
     current.know_key(world, key)

@@ -161,3 +161,21 @@ def never_by_tag(world: World) -> None:
                 raise world.fail(f"{spec.name} deployed by digest", shown) from None
     if not seen:
         raise world.fail("deployments to look at", "no environment ran anything")
+
+
+@then(
+    "{first:artifact} <was deployed|was promoted|was released|ran|reached|went live|landed|got> "
+    "<to|in|on> {env:name} before {later:artifact}[ did]",
+    "B1 was deployed to prod before B2",
+    "R1 ran in staging before R2 did",
+    variants=("{env:name} <ran|had|got|ran with> {first:artifact} before {later:artifact}",),
+)
+def ran_before(world: World, first: str, env: str, later: str) -> None:
+    """Both builds are in ENV's history, and the first one's earliest deployment there came
+    before the other's."""
+    current = scene(world)
+    digests = [d.digest for d in _view(world, env).deployments]
+    one, two = current.digest(world, first), current.digest(world, later)
+    if one not in digests or two not in digests or digests.index(one) > digests.index(two):
+        shown = ", ".join(current.alias_of(d) for d in digests) or "none"
+        raise world.fail(f"{first} in {env} before {later}", f"its history: {shown}")

@@ -17,6 +17,11 @@ from kubeloop.render.ladder import ladder_text
 EVENTS_KEPT = 300
 VERSION = re.compile(r"v\d[\w.+-]*|\d+(?:\.\d+)+(?:[-+][\w.-]+)?", re.IGNORECASE)
 """What reads as a version when no build is bound to it: v2, v1.4, 2.3.0, 2.4.1-rc1."""
+OWN_KEY_WORDS = frozenset(
+    {"release", "signing", "pipeline", "ci", "build", "official", "company", "default", "our"}
+)
+"""Names people give the pipeline's own signing key ("signed with the release key"): that
+key, unless a key of the name was declared."""
 ENTRY = "Pipeline"
 """The name a learner's module provides to be graded on the pipeline features."""
 
@@ -81,6 +86,17 @@ class PipelineScene:
     def approving(self) -> list[str]:
         """The environments a promotion to needs a manual approval, in order."""
         return [e.name for e in self.definition.environments if e.requires_approval]
+
+    def key_named(self, key: str, said: str) -> str:
+        """The key a name means: a key declared under it; else, for a name people give the
+        pipeline's own key said as such ("signed with the release key", never "key
+        "release"", which names a key), that key; else the name as said."""
+        if key in dict(self.definition.keys) or self.definition.signing_key is None:
+            return key
+        own = key.lower() in OWN_KEY_WORDS and re.search(
+            rf'(?<!["\w]){re.escape(key)} key\b', said, re.IGNORECASE
+        )
+        return self.definition.signing_key if own else key
 
     def know_key(self, world: World, key: str) -> None:
         """Make KEY known to the pipeline (derived from a seed of its own name) if it is not;

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from kubeloop.harness.errors import HarnessError
+from kubeloop.harness.errors import HarnessError, ScenarioAssertionError
 from kubeloop.harness.registry import given, then, when
 from kubeloop.harness.world import World
 from kubeloop.pipeline import EnvironmentSpec
@@ -114,7 +114,7 @@ def i_sign(world: World, alias: str, key: str | None = None) -> None:
     """Sign the artifact's digest outside the pipeline (as cosign sign --key would), with
     the pipeline's own signing key unless a key is named."""
     current = scene(world)
-    key = key or current.definition.signing_key
+    key = current.key_named(key, world.step.text) if key else current.definition.signing_key
     if key is None:
         raise world.fail("a key to sign with (the pipeline has no signing key)", "none")
     digest = current.digest(world, alias)
@@ -190,7 +190,9 @@ def _signatures(world: World, alias: str) -> list[Any]:
     ),
 )
 def is_signed_by(world: World, alias: str, key: str) -> None:
-    """One of the artifact's signatures for its own digest was made with that key."""
+    """One of the artifact's signatures for its own digest was made with that key ("the
+    release key", undeclared: the pipeline's own)."""
+    key = scene(world).key_named(key, world.step.text)
     digest = scene(world).digest(world, alias)
     found = _signatures(world, alias)
     if not any(s.key_name == key and s.claimed_digest == digest for s in found):
@@ -253,6 +255,32 @@ def signature_verifies(world: World, alias: str, env: str | None = None) -> None
         raise world.fail(f"a signature of {alias} by a trusted key", f"signed by {names}")
 
 
+@then(
+    "the signature <of|on|for> {alias:artifact} <does not verify|doesn't verify|fails to verify|"
+    "fails verification|is invalid|is not valid|isn't valid>[ <in|for> {env:name}]",
+    "the signature on L3 does not verify",
+    "the signature of L3 is invalid for prod",
+    variants=(
+        "{alias:artifact} <fails|failed> <verification|signature verification>[ <in|for> "
+        "{env:name}]",
+        "{alias:artifact} <is not|isn't> signed by a trusted key[ <in|for> {env:name}]",
+    ),
+)
+def signature_does_not_verify(world: World, alias: str, env: str | None = None) -> None:
+    """No signature of the artifact's own digest is by a key ENV trusts (none said: any
+    environment): unsigned, signed by a key nobody trusts, or carrying another build's. A
+    build or environment that does not exist fails, never passes as "not verified"."""
+    current = scene(world)
+    current.digest(world, alias)
+    if env is not None and env not in [spec.name for spec in current.definition.environments]:
+        raise world.fail(f"an environment {env}", "no such environment")
+    try:
+        signature_verifies(world, alias, env)
+    except ScenarioAssertionError:
+        return
+    raise world.fail(f"no valid signature of {alias} by a trusted key", "it has one")
+
+
 @given(
     "{alias:artifact} <was|has been|got> signed with the {key:name} key",
     "the image was signed with the release key",
@@ -260,8 +288,10 @@ def signature_verifies(world: World, alias: str, env: str | None = None) -> None
 )
 def was_signed_with(world: World, alias: str, key: str) -> None:
     """The artifact was signed with that key (made known to the pipeline, from a seed of
-    its own name, if it was not), as "I sign R1 with key …" does."""
+    its own name, if it was not; "the release key", undeclared: the pipeline's own), as "I
+    sign R1 with key …" does."""
     current = scene(world)
+    key = current.key_named(key, world.step.text)
     current.know_key(world, key)
     if world.error is None:
         digest = current.digest(world, alias)
@@ -280,8 +310,10 @@ def was_signed_with(world: World, alias: str, key: str) -> None:
 )
 def verifies_with_key(world: World, alias: str, key: str) -> None:
     """One of the artifact's signatures verifies under that key alone (made with it, over
-    its payload, for this very digest), as ``cosign verify --key`` checks it."""
+    its payload, for this very digest), as ``cosign verify --key`` checks it ("the release
+    key", undeclared: the pipeline's own)."""
     current = scene(world)
+    key = current.key_named(key, world.step.text)
     digest = current.digest(world, alias)
     check = world.capability(current.pipeline, "verify_with")
     try:

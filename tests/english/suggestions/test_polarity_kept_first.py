@@ -30,7 +30,7 @@ def _offered(keyword: str, text: str) -> list[str]:
         ("then", "the slow burn alert isn't"),
         ("then", "nothing rolled back so cart is still on v7"),
         ("then", "cart is still on v7 because nothing was rolled back"),
-        ("then", "nobody approved R4 for prod"),
+        ("then", "R4 never got an approval for prod"),
         ("then", 'the latency alert never went off for "api"'),
         ("then", "the error budget of checkout is not burnt"),
         ("then", 'nobody paged the on-call about "api"'),

@@ -308,7 +308,8 @@ class Pipeline:
         found = self._signatures.get(digest, [])
         if not found:
             raise PermissionError(
-                f"{environment} refuses {self.labels[digest]}: it has no signature"
+                f"{environment} refuses {self.labels[digest]}: "
+                "it is not signed: it has no signature"
             )
         if not any(self._valid(digest, s, trusted) for s in found):
             copied = any(json.loads(p).get("digest") != digest for _, p, _ in found)

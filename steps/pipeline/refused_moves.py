@@ -1,0 +1,52 @@
+"""A refused promotion or deploy checked by what it moved and where: "the promotion of B1 to
+prod is refused because it is not approved", "deploying B1 to prod fails with "…"",
+"prod rejects B1". The step before must have been rejected, and its refusal must be about
+that build (its digest or its name and version) and that environment, so a refusal of
+something else never passes for this one."""
+
+from __future__ import annotations
+
+import re
+
+from kubeloop.harness.reasons import Reason, says
+from kubeloop.harness.registry import checks_error, then
+from kubeloop.harness.world import World
+
+from .pipeline_part import scene
+
+_REFUSED = "<refused|rejected|blocked|denied|turned down|turned away>"
+_BECAUSE = "[ <because|since|as|with|saying> {reason:reason}]"
+
+
+@then(
+    "the <promotion|deploy|deployment|release|rollout> of {alias:artifact} to {env:name} "
+    "<is|was|gets|got|has been> " + _REFUSED + _BECAUSE,
+    "the promotion of B1 to prod is refused because it is not approved",
+    "the deploy of C7 to prod was rejected",
+    'deploying S2 to prod fails with "a copied signature"',
+    "prod rejects L4 because it has no signature",
+    variants=(
+        "<promoting|deploying|releasing|shipping> {alias:artifact} to {env:name} <fails|failed|"
+        "is refused|was refused|is rejected|was rejected|is blocked|was blocked>" + _BECAUSE,
+        "{env:name} <refuses|refused|rejects|rejected|turns away|turned away|won't take|will not "
+        "take|doesn't accept|does not accept|won't accept|will not accept|did not accept|didn't "
+        "accept> {alias:artifact}" + _BECAUSE,
+    ),
+)
+@checks_error
+def move_refused(world: World, alias: str, env: str, reason: Reason | None = None) -> None:
+    """The step before was rejected, and its refusal names the build (by digest, or by its
+    name and version) and the environment; "because …": it says so (quoted: contains the
+    text; in words: names every word that carries meaning)."""
+    error = world.take_error()
+    said = str(error)
+    current = scene(world)
+    digest = current.digest(world, alias)
+    artifact = current.pipeline.artifact(digest)
+    names = (digest[:19], f"{artifact.name} {artifact.version}")
+    about_it = any(name in said for name in names)
+    about_env = re.search(rf"\b{re.escape(env)}\b", said) is not None
+    if not (about_it and about_env):
+        raise world.fail(f"a refusal of {alias} in {env}", f"{type(error).__name__}: {said}")
+    if reason is not None and not says(reason, said, world.declared.artifact_versions):
+        raise world.fail(f"a refusal because {reason}", f"{type(error).__name__}: {said}")
