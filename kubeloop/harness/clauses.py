@@ -20,6 +20,7 @@ import kubeloop.harness.release_words
 import kubeloop.harness.telemetry_nouns
 import kubeloop.harness.text_checks  # noqa: F401  (registers "is" / "contains" / "starts with")
 from kubeloop.harness.amounts import AMOUNTS, _resources
+from kubeloop.harness.first_use import compiled
 from kubeloop.harness.nouns import NAME, _strip_groups, unquote
 from kubeloop.harness.params import NUMBER, TYPES, ParamType, number, parse_taint
 
@@ -307,21 +308,17 @@ and "pages on a slow burn", which they do not do, does not read)."""
 def clause_list(clauses: list[Clause], description: str) -> ParamType:
     """A parameter type matching zero or more clauses, each after a separator."""
     one = "|".join(_strip_groups(regex) for regex, _ in clauses)
-    whole = re.compile(f"(?:{_SEPARATOR}(?:{one}))*", re.IGNORECASE)
     # a clause ends only where the rest reads as clauses: "the host" is not taken from "the
     # hostname" although the shorter word is tried first
     rest = f"(?=(?:{_SEPARATOR}(?:{one}))*\\Z)"
-    compiled = [
-        (re.compile(f"{_SEPARATOR}(?:{regex}){rest}", re.IGNORECASE), build)
-        for regex, build in clauses
-    ]
+    sources = [(f"{_SEPARATOR}(?:{regex}){rest}", build) for regex, build in clauses]
 
     def convert(text: str) -> dict[str, object]:
         fields: dict[str, object] = {}
         position = 0
         while position < len(text):
-            for regex, build in compiled:
-                match = regex.match(text, position)
+            for source, build in sources:
+                match = compiled(source).match(text, position)
                 if match is not None:
                     fields.update({k: v for k, v in build(match).items() if v is not None})
                     position = match.end()
@@ -330,7 +327,7 @@ def clause_list(clauses: list[Clause], description: str) -> ParamType:
                 raise ValueError(f"cannot read the clauses {text[position:]!r}")
         return fields
 
-    return ParamType(whole.pattern, convert, description)
+    return ParamType(f"(?:{_SEPARATOR}(?:{one}))*", convert, description)
 
 
 CLAUSES = {

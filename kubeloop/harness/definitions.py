@@ -5,13 +5,13 @@ What the registry (``registry.py``) files and hands back; kept apart so each rea
 
 from __future__ import annotations
 
-import functools
 import inspect
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from kubeloop.harness.outlines import outline
 from kubeloop.harness.patterns import compile_source
 
 StepFunction = Callable[..., None]
@@ -33,16 +33,36 @@ class StepDefinition:
     variant_converters: tuple[dict[str, Callable[[str], Any]], ...] = field(default=(), repr=False)
     _kinds: tuple[dict[str, str], ...] = field(init=False, repr=False, compare=False)
     """Each pattern's parameter types, read once (a step's arguments are resolved by them)."""
+    _compiled: dict[int, re.Pattern[str]] = field(init=False, repr=False, compare=False)
+    """Each pattern's regex once compiled, by its place in ``patterns``."""
+    _outlines: dict[int, re.Pattern[str]] = field(init=False, repr=False, compare=False)
+    """Each pattern's outline once compiled (outlines.py), by its place in ``patterns``."""
 
     def __post_init__(self) -> None:
         kinds = tuple(dict(re.findall(r"\{(\w+):(\w+)\}", p)) for p in self.patterns)
         object.__setattr__(self, "_kinds", kinds)
+        object.__setattr__(self, "_compiled", {})
+        object.__setattr__(self, "_outlines", {})
 
-    @functools.cached_property
+    @property
     def regexes(self) -> tuple[re.Pattern[str], ...]:
-        """The compiled patterns, canonical first: compiled on first use, as most of a large
-        vocabulary is never tried in a run (the phrase index skips it)."""
-        return tuple(compile_source(source) for source in self.sources)
+        """The compiled patterns, canonical first."""
+        return tuple(self._regex(form) for form in range(len(self.sources)))
+
+    def _regex(self, form: int) -> re.Pattern[str]:
+        """Pattern ``form``'s regex, compiled on first use, as most of a large vocabulary is
+        never tried in a run (the phrase index and the outlines skip it)."""
+        regex = self._compiled.get(form)
+        if regex is None:
+            regex = self._compiled[form] = compile_source(self.sources[form])
+        return regex
+
+    def _outline(self, form: int) -> re.Pattern[str]:
+        """Pattern ``form``'s outline regex (outlines.py), compiled on first use."""
+        regex = self._outlines.get(form)
+        if regex is None:
+            regex = self._outlines[form] = compile_source(outline(self.patterns[form]))
+        return regex
 
     @property
     def regex(self) -> re.Pattern[str]:
@@ -75,8 +95,13 @@ class StepDefinition:
         return None if found is None else found[0]
 
     def _fullmatch(self, text: str) -> tuple[int, re.Match[str]] | None:
-        for index, regex in enumerate(self.regexes):
-            match = regex.fullmatch(text)
+        """The first pattern whose regex matches ``text`` whole, and its match: the
+        ``regexes`` tried in turn, a pattern whose outline refuses the text skipped without
+        compiling its regex (the regex would refuse it too)."""
+        for index in range(len(self.sources)):
+            if self._outline(index).fullmatch(text) is None:
+                continue
+            match = self._regex(index).fullmatch(text)
             if match is not None:
                 return index, match
         return None

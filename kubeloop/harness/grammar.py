@@ -11,6 +11,7 @@ which matches only where a phrase says "is not"; the opposite check is never gue
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 from dataclasses import replace
@@ -325,9 +326,16 @@ def readings(text: str) -> list[str]:
     """Other ways to read ``text`` with the modal verbs and fillers taken out, or said by
     someone else than "I", and each of those with nodes said in the catalog's word (maybe
     none)."""
+    return list(_remembered(text))
+
+
+@functools.lru_cache(maxsize=4096)
+def _remembered(text: str) -> tuple[str, ...]:
+    """``readings``, worked out once for each text: a line that matches nothing is read
+    again under the other keyword, as its clauses and for its suggestions."""
     found = _readings(text)
     nodes = [_FLEET.sub("", _KIND_NOUNS.sub(_node_word, said)) for said in found or [text]]
-    return _dedupe(found + [said for said in nodes if said != text])
+    return tuple(_dedupe(found + [said for said in nodes if said != text]))
 
 
 def _readings(text: str) -> list[str]:

@@ -9,7 +9,8 @@ from typing import Any
 
 from kubeloop.harness.params import TYPES
 
-_TOKEN = re.compile(r"\{(\w+):(\w+)\}|\(s\)|\(es\)|<([^<>]+)>|\[|\]")
+TOKEN = re.compile(r"\{(\w+):(\w+)\}|\(s\)|\(es\)|<([^<>]+)>|\[|\]")
+"""A parameter, a plural ending, a choice of words or an optional part's bracket."""
 
 
 def compile_pattern(pattern: str) -> tuple[re.Pattern[str], dict[str, Callable[[str], Any]]]:
@@ -36,7 +37,7 @@ def translate(pattern: str) -> tuple[str, dict[str, Callable[[str], Any]]]:
     parts: list[str] = []
     converters: dict[str, Callable[[str], Any]] = {}
     position = depth = 0
-    for token in _TOKEN.finditer(pattern):
+    for token in TOKEN.finditer(pattern):
         literal = pattern[position : token.start()]
         if "|" in literal:
             raise ValueError(f"a | outside <a|b> in step pattern {pattern!r}")

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from kubeloop.harness.first_use import compiled
 from kubeloop.harness.nouns import NAME, _strip_groups, unquote
 from kubeloop.harness.params import TYPES, ParamType
 
@@ -233,9 +234,7 @@ FACTS = rf"(?:{_SEP}{_VERB}(?:{_ONE}))+"
 _REST = f"(?=(?:{_SEP}{_VERB}(?:{_ONE}))*\\Z)"
 """A clause ends only where the rest reads as facts: "promoted to staging and rolled out to
 web" is not read as a promotion to "staging and rolled" although the list is greedy."""
-_COMPILED = [
-    (re.compile(f"{_SEP}{_VERB}(?:{regex}){_REST}", re.IGNORECASE), kind) for regex, kind in _FACTS
-]
+_SOURCES = [(f"{_SEP}{_VERB}(?:{regex}){_REST}", kind) for regex, kind in _FACTS]
 
 
 def _quoted(name: str) -> str | None:
@@ -248,8 +247,8 @@ def _facts(text: str) -> tuple[Fact, ...]:
     found: list[Fact] = []
     position = 0
     while position < len(text):
-        for regex, kind in _COMPILED:
-            match = regex.match(text, position)
+        for source, kind in _SOURCES:
+            match = compiled(source).match(text, position)
             if match is None:
                 continue
             groups = match.groupdict()

@@ -1,0 +1,90 @@
+"""What ``kubeloop check`` costs on 200 step lines no phrase matches, each answered with
+suggestions: CPU seconds of the whole process (start-up, imports and the step library
+included), best of a few runs, beside another source tree's when given.
+
+    python benchmarks/check_unmatched.py                        # this tree
+    python benchmarks/check_unmatched.py --before /tmp/main     # and another, alternately
+
+The lines: ``data/unmatched_stories.feature`` (users' stories, 140 of 200 unmatched) and
+``data/unmatched_other.feature`` (200 unmatched: near misses, long sentences, nonsense and
+other words for every mechanism). ``--before DIR`` is a source tree (``git archive``); its
+own steps/ is its step library. Both trees must print the same problems, suggestions
+included: the benchmark says when they do not. The budget is 5 s per 200 lines.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = Path(__file__).resolve().parent / "data"
+FEATURES = [DATA / "unmatched_stories.feature", DATA / "unmatched_other.feature"]
+BUDGET = 5.0
+
+_CHECK = """
+import sys
+sys.path.insert(0, sys.argv[1])
+import kubeloop
+kubeloop.__path__.append(sys.argv[1])  # the tree's steps/ as kubeloop.steps
+from kubeloop.cli import main
+sys.argv = ["kubeloop", "check", *sys.argv[2:]]
+sys.exit(main())
+"""
+"""``kubeloop check`` from a source tree, run in the feature's folder (the paths it shows)."""
+
+
+def run(tree: Path, feature: Path) -> tuple[float, str]:
+    """CPU seconds of one ``kubeloop check`` of ``feature`` from ``tree``, and what it said."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    done = subprocess.run(
+        [sys.executable, "-c", _CHECK, str(tree), feature.name],
+        cwd=feature.parent,
+        env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode not in (0, 1):
+        raise SystemExit(f"{tree}: kubeloop check failed:\n{done.stderr}")
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return cpu, done.stdout
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--before", type=Path, help="another source tree, timed alternately")
+    parser.add_argument("--repeat", type=int, default=3, help="runs of each (best counts)")
+    parser.add_argument("features", nargs="*", type=Path, default=FEATURES)
+    args = parser.parse_args()
+    trees = [("after", ROOT)] + ([("before", args.before.resolve())] if args.before else [])
+    print(f"load average {os.getloadavg()[0]:.2f}; CPU seconds, best of {args.repeat}")
+    if sys.dont_write_bytecode:
+        print("PYTHONDONTWRITEBYTECODE is set: every run compiles kubeloop's modules afresh")
+    for named in args.features:
+        feature = named.resolve()
+        best: dict[str, float] = {}
+        said: dict[str, str] = {}
+        for _ in range(args.repeat):
+            for name, tree in trees:
+                cpu, output = run(tree, feature)
+                best[name] = min(best.get(name, cpu), cpu)
+                said[name] = output
+        lines = said["after"].count("no step matches")
+        row = "   ".join(f"{name} {best[name]:.2f} s" for name, _ in trees)
+        same = (
+            ""
+            if len(said) == 1
+            else (", same output" if len(set(said.values())) == 1 else ", OUTPUTS DIFFER")
+        )
+        print(f"{feature.name}: {lines} unmatched lines: {row} (budget {BUDGET:.0f} s){same}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

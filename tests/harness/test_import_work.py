@@ -1,0 +1,35 @@
+"""What loading the step library costs: the clause readers' regexes (a clause list or a list
+of facts, each clause with the whole list after it) wait for a step that says such a
+clause, so a run that never does never compiles them."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+_COUNT = r"""
+import re, sys
+big = []  # each clause regex: long, and ending with the rest of its list ahead
+real = re._compile
+def counting(pattern, flags):
+    if isinstance(pattern, str) and len(pattern) > 5_000 and pattern.endswith("\\Z)"):
+        big.append(pattern[:60])
+    return real(pattern, flags)
+re._compile = counting
+from kubeloop.harness.registry import load_step_library
+load_step_library()
+print(len(big))
+from kubeloop.harness.params import TYPES
+TYPES["declared"].convert(" on 3 nodes with maxSurge 1")
+TYPES["facts"].convert(" is signed and promoted to staging")
+print(len(big))
+"""
+
+
+def test_the_clause_readers_compile_at_the_first_clause_said() -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", _COUNT], capture_output=True, text=True, check=True, timeout=120
+    )
+    at_import, after = map(int, done.stdout.split())
+    assert at_import == 0
+    assert after > 0

@@ -1,0 +1,175 @@
+"""Outlines (kubeloop/harness/outlines.py): a phrase's regex with every parameter taken as
+any text. A text its outline refuses is never tried against the full regex; these tests
+hold the shortcut to the plain way, every pattern's full regex tried in turn."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import kubeloop.steps  # noqa: F401  (registers the step library)
+from kubeloop.harness import definitions
+from kubeloop.harness.definitions import StepDefinition
+from kubeloop.harness.gherkin_source import load
+from kubeloop.harness.outlines import outline
+from kubeloop.harness.registry import REGISTRY, Registry
+
+FEATURES = Path(__file__).parent.parent.parent / "features"
+
+
+def plainly(definition: StepDefinition, text: str) -> tuple[int, re.Match[str]] | None:
+    """The reference: each pattern's full regex in turn, the first that matches whole."""
+    for form, regex in enumerate(definition.regexes):
+        found = regex.fullmatch(text)
+        if found is not None:
+            return form, found
+    return None
+
+
+def reading(found: tuple[int, re.Match[str]] | None) -> object:
+    """What a caller sees of a match: the form, the span and every group."""
+    if found is None:
+        return None
+    form, match = found
+    return form, match.span(), match.groupdict()
+
+
+def step(world: object, **_: object) -> None:
+    """A step."""
+
+
+TRICKY = [
+    "{count:n} pods are running",
+    "{node:node} <crashes|dies|stops responding>",
+    "I reconcile until stable[ within {passes:n} passes]",
+    "a {count:n}-node cluster",
+    "{a:name} {b:name}",
+    "[the ]alert {name:text} is up[ for {time:duration}]",
+    "{count:n} node(s) [<are|is> ]ready",
+    "x <go by|elapse(s)> [and [then ]]{what:word}",
+    "{names:names} run(s) {version:word}",
+]
+"""Every kind of token, parameters side by side, optional parts inside optional parts."""
+
+WORDS = [
+    "a",
+    "pods",
+    "are",
+    "running",
+    "node-1",
+    "3",
+    "three",
+    "crashes",
+    "stops",
+    "responding",
+    "within",
+    "passes",
+    "the",
+    "alert",
+    '"x"',
+    "is",
+    "up",
+    "for",
+    "5",
+    "minutes",
+    "node",
+    "nodes",
+    "ready",
+    "x",
+    "go",
+    "by",
+    "elapses",
+    "and",
+    "then",
+    "web",
+    "run",
+    "runs",
+    "v2",
+    "cluster",
+    "3-node",
+    "İ",
+    "ſ",
+    "RUNNING",
+    "",
+    "web,",
+    "api",
+]
+
+
+def _registered(pattern: str) -> StepDefinition:
+    return Registry().register("then", pattern, step, ())
+
+
+def test_a_parameter_is_any_text_and_every_other_token_stays() -> None:
+    source = outline("[the ]alert {name:text} is up[ for {time:duration}] node(s) <a|b c>")
+    assert source == (
+        r"(?:the\ )?alert\ (?s:.*?)\ is\ up(?:\ for\ (?s:.*?))?\ node(?:s)?\ (?:a|b\ c)"
+    )
+    regex = re.compile(source, re.IGNORECASE)
+    assert regex.fullmatch('ALERT "x y" is up for whatever, really nodes b c')
+    assert not regex.fullmatch('alert "x" is down node a')
+
+
+@pytest.mark.parametrize("pattern", TRICKY)
+def test_every_example_of_a_tricky_pattern_passes_its_outline(pattern: str) -> None:
+    definition = _registered(pattern)
+    for text in [" ".join(WORDS[i : i + n]) for n in range(1, 6) for i in range(len(WORDS))]:
+        assert reading(definition._fullmatch(text)) == reading(plainly(definition, text)), text
+
+
+@given(st.sampled_from(TRICKY), st.lists(st.sampled_from(WORDS), max_size=8), st.booleans())
+def test_the_shortcut_reads_what_the_full_regexes_read(
+    pattern: str, words: list[str], upper: bool
+) -> None:
+    definition = _registered(pattern)
+    text = " ".join(words)
+    text = text.upper() if upper else text
+    assert reading(definition._fullmatch(text)) == reading(plainly(definition, text))
+
+
+def test_a_text_the_outline_refuses_compiles_no_full_regex(monkeypatch: pytest.MonkeyPatch) -> None:
+    compiled: list[str] = []
+    real = definitions.compile_source
+
+    def counting(source: str) -> re.Pattern[str]:
+        compiled.append(source)
+        return real(source)
+
+    monkeypatch.setattr(definitions, "compile_source", counting)
+    definition = _registered("{pods:pods} are running on {node:node}")
+    assert definition.fullmatch("the build passes its tests") is None
+    assert compiled == [outline(definition.pattern)]
+    assert definition.fullmatch("all pods are running on node-1") is not None
+    assert compiled[1:] == [definition.sources[0]]
+
+
+def test_a_pattern_is_compiled_once() -> None:
+    definition = _registered("{count:n} pods are running")
+    assert definition.fullmatch("3 pods are running")
+    assert definition.regex is definition.regexes[0]
+
+
+@pytest.mark.slow
+def test_every_example_and_feature_line_reads_as_the_full_regexes_read_it() -> None:
+    """Every phrase's examples and every feature line, whole, cut and with a word more, tried
+    against the phrases the index offers, as the registry tries them."""
+    texts = {(d.keyword, e) for d in REGISTRY.definitions for e in d.examples}
+    for feature in sorted(FEATURES.rglob("*.feature")):
+        for pickle in load(feature, str(feature)).pickles:
+            texts |= {(k, s["text"]) for s in pickle["steps"] for k in ("given", "when", "then")}
+    assert len(texts) > 5000
+    for keyword, text in sorted(texts):
+        for tried in {text, text.rsplit(" ", 1)[0], f"{text} now", text.split(" ", 1)[-1]}:
+            for definition in REGISTRY.candidates(keyword, tried):
+                assert reading(definition._fullmatch(tried)) == reading(
+                    plainly(definition, tried)
+                ), (definition.pattern, tried)
+    for definition in REGISTRY.definitions:
+        for text in definition.examples:
+            found = plainly(definition, text)
+            assert found is not None
+            assert definition._outline(found[0]).fullmatch(text), (definition.pattern, text)
