@@ -174,7 +174,9 @@ def two_steps(
 ) -> Steps | None:
     """The best pair of steps for a line that says two things, when it keeps more of the
     line's values than ``better_than`` (what the nearest single phrase keeps); None when
-    no split does."""
+    no split does. The line's own words split in two, each taken as written and keeping
+    every value, come first whatever a single phrase keeps: they say exactly what the
+    user said."""
     values = sure_values(index, index.chunk(text))
     if len(values) <= better_than:
         return None
@@ -192,11 +194,32 @@ def two_steps(
             if second is None:
                 continue
             steps = Steps((first, second), kept(values, [first[1], second[1]]))
+            if _as_written(steps, left, clause) and steps.kept == len(values):
+                return steps
             if steps.kept > (best.kept if best else better_than):
                 best = steps
         if best is not None and best.kept == len(values):
             break
     return best
+
+
+def _as_written(steps: Steps, left: str, right: str) -> bool:
+    """Whether the steps are the line's own two clauses, word for word."""
+    return [sentence for _, sentence in steps.steps] == [left, right]
+
+
+def _verbatim(
+    accepts: Callable[[str, str], bool], keyword: str, text: str, values: list[str]
+) -> Steps | None:
+    """The line's own two clauses, when a run takes each as written with the line's keyword
+    and together they keep every value (only whether each is taken is asked: no nearest
+    phrase is looked for)."""
+    for left, right in splits(text):
+        if accepts(keyword, left) and accepts(keyword, right):
+            steps = Steps(((keyword, left), (keyword, right)), kept(values, [left, right]))
+            if steps.kept == len(values):
+                return steps
+    return None
 
 
 def offered(
@@ -207,10 +230,13 @@ def offered(
     single: str | None,
 ) -> Steps | None:
     """Two steps for a line, when they keep more of its values than ``single`` (the first
-    single suggestion, as "Given …", if any) does."""
+    single suggestion, as "Given …", if any) does, or when they are the line's own two
+    clauses word for word."""
     values = sure_values(index, index.chunk(text))
     sentence = single.split(" ", 1)[1] if single else ""
     better_than = kept(values, [sentence]) if sentence else 0
+    if len(values) <= better_than:
+        return _verbatim(accepts, keyword, text, values)
     return two_steps(
         index,
         keyword,

@@ -129,8 +129,19 @@ def test_a_line_is_split_only_outside_quotes_and_brackets(
 
 def test_two_steps_are_offered_only_when_they_keep_more_than_the_single_phrase() -> None:
     index = REGISTRY.frames()
-    text = "payments is still on v7 because nothing rolled back"
-    whole = two_steps.offered(index, REGISTRY.accepts, "then", text, "Then payments runs v7")
-    dropped = two_steps.offered(index, REGISTRY.accepts, "then", text, "Then nothing rolled back")
+    text = "v5 goes bad and is rolled back to v4"
+    whole = two_steps.offered(index, REGISTRY.accepts, "when", text, "When v5 is rolled back to v4")
+    dropped = two_steps.offered(index, REGISTRY.accepts, "when", text, "When v4 goes bad")
     assert whole is None
     assert dropped is not None and dropped.kept == len(_values(text))
+
+
+def test_the_lines_own_two_clauses_come_first_whatever_a_single_phrase_keeps() -> None:
+    index = REGISTRY.frames()
+    text = "payments is still on v7 because nothing rolled back"
+    single = "Then v7 can not be deployed to payments because it is not signed"
+    steps = two_steps.offered(index, REGISTRY.accepts, "then", text, single)
+    assert steps is not None
+    assert steps.lines() == ["Then payments is still on v7", "And nothing rolled back"]
+    unsaid = "payments is still on v7 because nothing whatsoever happened"
+    assert two_steps.offered(index, REGISTRY.accepts, "then", unsaid, single) is None
