@@ -211,15 +211,18 @@ def _as_written(steps: Steps, left: str, right: str) -> bool:
 def _verbatim(
     accepts: Callable[[str, str], bool], keyword: str, text: str, values: list[str]
 ) -> Steps | None:
-    """The line's own two clauses, when a run takes each as written with the line's keyword
-    and together they keep every value (only whether each is taken is asked: no nearest
-    phrase is looked for)."""
-    for left, right in splits(text):
-        if accepts(keyword, left) and accepts(keyword, right):
-            steps = Steps(((keyword, left), (keyword, right)), kept(values, [left, right]))
-            if steps.kept == len(values):
-                return steps
-    return None
+    """The line's own two clauses, when it says exactly two things (one place to split),
+    a run takes each as written with the line's keyword and together they keep every
+    value (only whether each is taken is asked: no nearest phrase is looked for, and a long
+    list is never read again piece by piece)."""
+    places = splits(text)
+    if len(places) != 1:
+        return None
+    left, right = places[0]
+    if not (accepts(keyword, left) and accepts(keyword, right)):
+        return None
+    steps = Steps(((keyword, left), (keyword, right)), kept(values, [left, right]))
+    return steps if steps.kept == len(values) else None
 
 
 def offered(

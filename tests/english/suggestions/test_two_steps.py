@@ -145,3 +145,5 @@ def test_the_lines_own_two_clauses_come_first_whatever_a_single_phrase_keeps() -
     assert steps.lines() == ["Then payments is still on v7", "And nothing rolled back"]
     unsaid = "payments is still on v7 because nothing whatsoever happened"
     assert two_steps.offered(index, REGISTRY.accepts, "then", unsaid, single) is None
+    three = "payments is still on v7, nothing rolled back and nothing rolled back"
+    assert two_steps.offered(index, REGISTRY.accepts, "then", three, single) is None
