@@ -5,7 +5,8 @@ version "2.6.0" as K1"), a scan said with a gerund ("scanning P2 turns up CVE-â€
 stopping at the scan "because of" a finding, a promotion straight to an environment
 ("directly to prod, skipping dev and staging": the promotion straight there, which the
 engine refuses), the digest an environment runs compared with a
-build's, and the audit trail "mentioning" someone approving a build.
+build's, the audit trail "mentioning" someone approving a build, and a promotion with
+its approval in one line ("â€¦ and Dana approved it").
 
 Each rule rewrites words, never meaning: the rewritten line must still match exactly one
 phrase (``grammar.with_readings``), and a name the line gives is kept. pipeline_readings
@@ -87,6 +88,23 @@ _AUDIT_MENTIONS = re.compile(
 that they approved it there."""
 
 
+_PERSON = r"(?:(?-i:[A-Z][a-z][\w.-]*)|\"[^\"]+\")"
+"""A person as people name one: Dana, or quoted; never a build's name (a capital and a digit)."""
+
+_AND_APPROVED = re.compile(
+    rf"^(?P<head>(?P<alias>{ALIAS}) (?:was|got|has been|is) (?:promoted|deployed|released|"
+    rf"shipped) (?:all the way )?(?:to|through) .+?),? and (?P<who>{_PERSON}) (?:approved|"
+    rf"signed off on) (?:it|(?P=alias))(?: for (?P<env>{ENV}))?$",
+)
+"""A promotion with its approval in one line ("K1 was promoted to dev, staging and prod and
+Dana approved it"): promoted, then approved by that person (the audit log names them)."""
+
+
+def _approved(found: re.Match[str]) -> str:
+    where = f" for {found['env']}" if found["env"] else ""
+    return f"{found['head']} and approved{where} by {found['who']}"
+
+
 def _built(found: re.Match[str]) -> str:
     passed = " and passed every gate" if found["gates"] else ""
     return f"{found['project']} version {found['version']} was built as {found['alias']}{passed}"
@@ -99,6 +117,7 @@ _RULES: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] = [
     (_STOPS_AT_SCAN, lambda m: f"the pipeline{m['of'] or ''} is blocked by {m['finding']}"),
     (_DIRECTLY, r"I \g<verb> \g<alias> \g<how> to \g<env>"),
     (_DIGEST_IN, r"\g<env> is on the digest of \g<alias>"),
+    (_AND_APPROVED, _approved),
     (_AUDIT_MENTIONS, r"the audit \g<where> shows that \g<who> approved \g<alias> for \g<env>"),
 ]
 

@@ -195,3 +195,56 @@ def test_lines_these_words_do_not_read(keyword: str, text: str) -> None:
     load_step_library()
     with pytest.raises(UndefinedStepError):
         REGISTRY.match(keyword, text)
+
+
+_BUILT = ('Given a manifest "checkout" version "2.6.0" built as K1 that passed every gate',)
+
+
+@pytest.mark.parametrize(
+    ("said", "check", "passes"),
+    [
+        ("K1 was promoted to dev, staging and prod and Dana approved it", "prod runs K1", True),
+        (
+            "K1 was promoted to dev, staging and prod and Dana approved it",
+            "the audit trail mentions Dana approving K1 for prod",
+            True,
+        ),
+        (
+            'K1 got promoted to dev, staging and prod, and "lee" approved K1 for prod',
+            'the audit log shows that "lee" approved K1 for prod',
+            True,
+        ),
+        (
+            "K1 was approved by Dana and promoted to dev, staging and prod",
+            "the audit log shows that Dana approved K1 for prod",
+            True,
+        ),
+        (
+            "K1 was promoted to dev, staging and prod and Dana approved it",
+            "the audit log shows that Lee approved K1 for prod",
+            False,
+        ),
+        ("K1 was promoted to dev and staging and Dana approved it", "prod runs K1", False),
+    ],
+)
+def test_a_promotion_with_its_approval_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], said: str, check: str, passes: bool
+) -> None:
+    """Promoted, then approved by that person: the audit log names them, and no one else."""
+    code, out = run_scenario(tmp_path, capsys, *_BUILT, f"Given {said}", f"Then {check}")
+    assert (code == 0) is passes, out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "K1 was promoted to dev, staging and prod and Dana approved K2",
+        "K1 was promoted to dev, staging and prod and B2 approved it",
+        "K1 was approved by B2",
+    ],
+)
+def test_approvals_these_words_do_not_read(text: str) -> None:
+    """Another build approved, or a build's name where a person's belongs: not read."""
+    load_step_library()
+    with pytest.raises(UndefinedStepError):
+        REGISTRY.match("given", text)
