@@ -348,8 +348,8 @@ TYPES.update(
             "95% coverage, scanned clean, passed all its gates (or: with all gates green), "
             'signed (or: signed with key "release", was never signed), promoted to dev and '
             "staging (or: all the way to prod), running in prod (or: ran in dev, staging and "
-            "prod; is already in staging), approved for prod (or: approved); joined by commas, "
-            "and, but",
+            "prod; is already in staging), approved for prod (or: approved, approved by Dana); "
+            "joined by commas, and, but",
         ),
         "signedness": ParamType(
             r"signed|unsigned", str.lower, "whether an artifact is signed: signed, unsigned"
