@@ -248,3 +248,29 @@ def test_approvals_these_words_do_not_read(text: str) -> None:
     load_step_library()
     with pytest.raises(UndefinedStepError):
         REGISTRY.match("given", text)
+
+
+@pytest.mark.parametrize(
+    "promotion",
+    [
+        "I promote C5 to dev and then straight to prod",
+        "I promote C5 to dev and then directly to prod",
+    ],
+)
+def test_straight_is_never_a_build(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], promotion: str
+) -> None:
+    """ "straight" and "directly" say how, never which build: C5 reaches dev, then its jump to
+    prod is refused (staging skipped), and prod runs nothing."""
+    code, out = run_scenario(
+        tmp_path,
+        capsys,
+        'Given a manifest "checkout" version "2.6.0"',
+        'When I build "checkout" as C5',
+        "Given C5 passed every gate",
+        f"When {promotion}",
+        "Then the promotion is refused",
+        "And dev runs C5",
+        "And prod runs nothing",
+    )
+    assert code == 0, out
