@@ -24,14 +24,15 @@ _WORD = (
     r"previous|next|first|current|whole|errors?|traffic|requests?|off|out|up|down|back|is|are|"
     r"was|were|be|been|has|have|had|gets|got|does|did|runs|passes|fails|serves|goes|reaches|"
     r"lands|returns|and|then|but|not|never|also|only|just|still|yet|already|both|all|each|every|"
-    r"any)\b)"
+    r"any|straight|directly|right)\b)"
 )
 """What is never a bare alias: a past participle ("node-1 has failed"), a date ("the
 pipeline runs on 2026-06-01"), a word that says which build ("the same build"), none at all
 ("nothing gets signed", "it never ran anywhere"), a particle ("I sign off"), what a
 service serves ("web is serving errors"), a verb or a joining word ("… and is approved into
 prod" is never a build called "is"), nor an adverb or a quantifier ("signed but not
-approved" is never a build called "not" that is approved)."""
+approved" is never a build called "not" that is approved; "then straight to prod" never
+promotes a build called "straight")."""
 _ARTIFACT = re.compile(
     f"(?P<it>{_IT})|{_FROM_COMMIT}|(?:the )?(?:artifact|build|image) (?P<n1>{NAME})"
     f"|the (?!(?:artifact|build|image)\\b){_WORD}(?P<n3>{NAME}) (?:artifact|build|image)"

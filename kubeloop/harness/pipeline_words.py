@@ -142,7 +142,7 @@ class Fact(NamedTuple):
     signed by (a key; extra: "trusted" or "untrusted" when said), unsigned, promoted (held
     where approval is needed), running (approved where needed), rolled out (to an
     environment or a deployment, as the world knows the name; extra: "quoted" when said in
-    quotes), approved (value None: wherever approval is needed)"""
+    quotes), approved (value None: wherever approval is needed; extra: who approved, when said)"""
     value: str | float | None = None
     extra: str | None = None
 
@@ -171,6 +171,9 @@ _KEY = (
     rf"(?:(?:the |an? )?(?:(?P<trust>untrusted|trusted) )?(?:signing )?key (?P<key>{NAME})"
     r'|(?P<qkey>"[^"]+"))'
 )
+_WHO = r'(?-i:[A-Z][a-z][\w.-]*)|"[^"]+"'
+"""Who approved, said after "approved by": a person's name (Dana) or a quoted one; never a
+build's name (a capital and a digit)."""
 _FACTS: list[tuple[str, str]] = [
     (rf"(?:built )?from commit (?P<commit>{COMMIT})(?: of (?P<project>{NAME}))?", "commit"),
     (
@@ -226,6 +229,7 @@ _FACTS: list[tuple[str, str]] = [
         r"(?: with (?:an |the |its )?approvals?)?",
         "running",
     ),
+    (rf"approved(?: for {_ENV})? by (?P<who>{_WHO})", "approved by"),
     (rf"approved(?: for {_ENV})?", "approved"),
 ]
 _SEP = r"(?:,? and |,? but |, | )"
@@ -262,6 +266,11 @@ def _facts(text: str) -> tuple[Fact, ...]:
             elif kind == "signed by":
                 key = unquote(groups["key"] or groups["qkey"])
                 found.append(Fact(kind, key, (groups.get("trust") or "").lower() or None))
+            elif kind == "approved by":
+                said = groups.get("env")
+                places = re.split(_ENV_SEP, said, flags=re.IGNORECASE) if said else [None]
+                who = unquote(groups["who"])
+                found.extend(Fact("approved", p and unquote(p), who) for p in places)
             elif groups.get("env") is not None:
                 envs = re.split(_ENV_SEP, groups["env"], flags=re.IGNORECASE)
                 found.extend(
@@ -338,8 +347,8 @@ TYPES.update(
             "95% coverage, scanned clean, passed all its gates (or: with all gates green), "
             'signed (or: signed with key "release", was never signed), promoted to dev and '
             "staging (or: all the way to prod), running in prod (or: ran in dev, staging and "
-            "prod; is already in staging), approved for prod (or: approved); joined by commas, "
-            "and, but",
+            "prod; is already in staging), approved for prod (or: approved, approved by Dana); "
+            "joined by commas, and, but",
         ),
         "signedness": ParamType(
             r"signed|unsigned", str.lower, "whether an artifact is signed: signed, unsigned"

@@ -28,6 +28,7 @@ from kubeloop.harness.world import World
 from kubeloop.pipeline import TestSummary
 
 from .build import REVISION, _build, bind
+from .chains import approve
 from .pipeline_part import environment_said, last_built, run_gates, scene
 from .version_builds import build_at, is_version
 
@@ -374,7 +375,11 @@ def _promoted(world: World, alias: str, fact: Fact, approve: bool = False) -> No
 
 
 def _approved(world: World, alias: str, fact: Fact) -> None:
-    """Approved for the environment said, or (none said) for each that needs approval."""
+    """Approved for the environment said, or (none said) for each that needs approval; by
+    the person said ("approved by Dana"), who the audit log then names."""
+    if fact.extra is not None:
+        approve(world, alias, None if fact.value is None else str(fact.value), fact.extra)
+        return
     current = scene(world)
     digest = current.digest(world, alias)
     envs = [fact.value] if fact.value is not None else current.approving()
