@@ -85,3 +85,33 @@ def test_a_node_failing_at_night_fails_now(
 )
 def test_lines_that_say_more_do_not_match(keyword: str, line: str) -> None:
     assert not REGISTRY.quietly(keyword, line)
+
+
+@pytest.mark.parametrize(
+    ("load", "passes"),
+    [
+        ("worker's pods are using 100% of their CPU", True),
+        ("the worker pods use 100% of their CPU", True),
+        ("worker pods average 100% of the cpu", True),
+        ("worker's pods are using 50% of their CPU", False),
+    ],
+)
+def test_a_share_of_their_cpu_is_utilization(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], load: str, passes: bool
+) -> None:
+    code, out = _run(
+        tmp_path,
+        capsys,
+        "Given 4 nodes",
+        'And a deployment "worker" of 3 replicas requesting 500m CPU per pod',
+        "And an HPA on worker with min 3, max 10 and a 50% CPU target",
+        "When I reconcile until stable",
+        f"And {load}",
+        "And 2 minutes pass",
+        "Then worker has scaled out to 6 replicas",
+    )
+    assert (code == 0) is passes, out
+
+
+def test_a_share_of_their_memory_does_not_match() -> None:
+    assert not REGISTRY.quietly("when", "worker's pods are using 90% of their memory")
