@@ -23,9 +23,13 @@ _SERVES = (
     "at|processes|is processing>"
 )
 _ERRORS = (
-    "[ <with|at|with a|with an|and> {errors:share} <errors|error rate|of them failing|failing|"
-    "failure rate|failures|5xx|of errors>]"
+    "[< with| at| with a| with an| and|, with|, at|, with a|, with an|, and|,> {errors:share} "
+    "<errors|error rate|of them failing|failing|failure rate|failures|5xx|of errors|"
+    "of them HTTP 500s|of them HTTP 500|of them 500s|of them 5xx|of them 5xxs|of them HTTP 5xx|"
+    "of them errors|of them server errors|of them failures|of them erroring>]"
 )
+"""Errors said with the rate ("with 2% errors"), or in apposition ("…, 2% of them HTTP
+500s"): 5xx responses."""
 _NO_ERRORS = (
     " <with no errors|without errors|without any errors|with zero errors|with hardly any errors|"
     "with almost no errors|with barely any errors|cleanly|error-free|without a single error|"

@@ -93,3 +93,30 @@ def test_a_time_of_day_already_past_fails_at_its_line(
 )
 def test_words_that_change_the_meaning_do_not_match(line: str) -> None:
     assert not REGISTRY.quietly("when", line)
+
+
+@pytest.mark.parametrize(
+    ("given", "rate", "passes"),
+    [
+        ('"pay" is handling 200 requests per second, 2% of them HTTP 500s', "2%", True),
+        ("pay serves 200 requests per second, 2% of them errors", "2%", True),
+        ("pay gets 200 requests per second, with 2% errors", "2%", True),
+        ("pay serves 200 requests per second, 5% of them 5xx", "5%", True),
+        ('"pay" is handling 200 requests per second, 2% of them HTTP 500s', "0%", False),
+    ],
+)
+def test_errors_in_apposition(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], given: str, rate: str, passes: bool
+) -> None:
+    code, out = _run(
+        tmp_path,
+        capsys,
+        f"Given {given}",
+        "When 10 minutes pass",
+        f"Then the error rate of pay is {rate}",
+    )
+    assert (code == 0) is passes, out
+
+
+def test_an_apposition_of_other_codes_does_not_match() -> None:
+    assert not REGISTRY.quietly("given", "pay serves 200 requests per second, 2% of them 404s")
