@@ -52,6 +52,9 @@ def _budget(match: re.Match[str]) -> dict[str, object]:
 _SURGE = rf"max ?surge(?: of)? (?P<surge>{_INT_OR_PERCENT})"
 _UNAVAILABLE = rf"max ?unavailable(?: of)? (?P<unavailable>{_INT_OR_PERCENT})"
 
+_SMALL = {"one": 1, "two": 2, "three": 3}
+"""Small counts said in words, as in "one extra pod at a time"."""
+
 WORKLOAD: list[Clause] = [
     (
         rf"(?:each pod |each |every pod |its pods )?(?:requesting|requests|request|needing|using|"
@@ -90,6 +93,16 @@ WORKLOAD: list[Clause] = [
     ),
     (
         r"(?:never|without) taking (?:a|one|any) (?:pod|copy|replica|instance) (?:away|down) first",
+        lambda m: {"max_unavailable": 0},
+    ),
+    (
+        r"(?P<extra>\d+|one|two|three) (?:extra|more|additional|surge) (?:pods?|copies|copy|"
+        r"replicas?|instances?) at a time",
+        lambda m: {"max_surge": _SMALL.get(m.group("extra").lower()) or int(m.group("extra"))},
+    ),
+    (
+        r"(?:with )?(?:none|nothing|not one) (?:down|unavailable|taken down)"
+        r"(?: at any (?:point|time))?",
         lambda m: {"max_unavailable": 0},
     ),
     (

@@ -127,6 +127,8 @@ _THE_WHOLE_TIME = "<the whole time|all along|all the time|throughout|at every po
         "{deployment:deployment} never had fewer than {count:n} pod(s) ready",
         "{deployment:deployment} never <dropped|went|fell|dipped> below {count:n} ready pod(s)",
         "{deployment:deployment} always had at least {count:n} ready pod(s)",
+        "{deployment:deployment} <had|kept|has had|has kept> at least {count:n} "
+        "<ready|healthy|serving> pod(s) " + _THE_WHOLE_TIME,
     ),
 )
 def never_fewer_ready(world: World, deployment: str | None = None, count: int = 0) -> None:

@@ -8,9 +8,16 @@ from kubeloop.harness.world import World
 
 from .engine_objects import each_node, set_node_state
 
+_AT_NIGHT = (
+    "[ <in the middle of the night|at night|during the night|late at night|"
+    "in the early hours|in the early hours of the morning|early in the morning|"
+    "in the small hours>]"
+)
+"""When a node fails, said as colour: the failure happens now, as the line stands."""
+
 
 @when(
-    "{nodes:nodes} <fails|fail>",
+    "{nodes:nodes} <fails|fail>" + _AT_NIGHT,
     "node-2 fails",
     'node "node-2" fails',
     "I take node-3 down",
@@ -19,7 +26,8 @@ from .engine_objects import each_node, set_node_state
     variants=(
         "{nodes:nodes} <crashes|crash|dies|die|stops responding|stop responding|is lost|are lost"
         "|is powered off|are powered off|breaks|break|loses power|lose power|goes dark|go dark|"
-        "drops off the network|drop off the network|goes offline|go offline|is gone|are gone>",
+        "drops off the network|drop off the network|goes offline|go offline|is gone|are gone>"
+        + _AT_NIGHT,
         "I <fail|kill|stop|shut down|power off|lose> {nodes:nodes}",
         "I take {nodes:nodes} down",
     ),
@@ -69,7 +77,7 @@ def node_recovers(world: World, nodes: tuple[str, ...]) -> None:
 
 @when(
     "{nodes:nodes} <goes|go|becomes|become|turns|turn|is marked|are marked|is now|are now>"
-    " {state:nodestate}",
+    " {state:nodestate}" + _AT_NIGHT,
     "node-2 goes NotReady",
     "node-2 goes down",
     "node-1 becomes unschedulable",

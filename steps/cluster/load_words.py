@@ -38,6 +38,10 @@ _RISES = (
         "{value:percent} of <their|the> " + _REQUESTS,
         "[the ]{deployment:deployment} pods <run at|are running at|use|are using|are at|average> "
         "{value:percent} of requested <CPU|cpu>",
+        "[the ]{deployment:deployment} pods <run at|are running at|use|are using|are at|average> "
+        "{value:percent} of <their|the> <CPU|cpu>",
+        "{deployment:its} pods <run at|are running at|use|are using|are at|average> "
+        "{value:percent} of <their|the> <CPU|cpu>",
     ),
 )
 def share_of_request(world: World, deployment: str, value: float) -> None:

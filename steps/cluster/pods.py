@@ -133,6 +133,8 @@ def _describe_pod(pod: Any) -> str:
         "{pods:pods} <is|are> [still ]stuck",
         "{pods:pods} <got|have been|has been|have all been|all got> {phase:phase}[ again]",
         "{pods:pods} <failed|fail|fails> to <schedule|be scheduled|be placed>",
+        "{pods:pods} [<all|eventually|finally> ]<end up|ends up|wind up|winds up> [all ]"
+        "{phase:phase}",
     ),
 )
 def pods_are(world: World, pods: PodSet, phase: str = "pending") -> None:

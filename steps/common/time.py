@@ -2,8 +2,17 @@
 
 from __future__ import annotations
 
+from kubeloop.harness.params import TYPES, ParamType
 from kubeloop.harness.registry import when
 from kubeloop.harness.world import World
+
+_UNIT = {"second": 1, "minute": 60, "hour": 3600, "day": 86400, "week": 604800}
+
+TYPES["wholespan"] = ParamType(
+    r"(?:a|one) (?:full|whole|entire|complete) (?:second|minute|hour|day|week)",
+    lambda text: _UNIT[text.rsplit(" ", 1)[1].lower()],
+    "one whole unit of time: a full day, a whole hour, an entire week",
+)
 
 
 @when(
@@ -32,6 +41,8 @@ from kubeloop.harness.world import World
         "after {duration:duration}",
         "{duration:duration} of [<normal|steady|quiet|regular|healthy> ]traffic "
         "<go by|goes by|pass|passes>",
+        "{duration:wholespan} <passes|goes by|elapses|has passed|has gone by|went by>",
+        "I wait {duration:wholespan}",
     ),
 )
 def time_passes(world: World, duration: int) -> None:

@@ -28,7 +28,7 @@ from ..pipeline.commits import make_true
 from ..pipeline.pipeline_part import scene
 from .links_part import artifact_named, links, version_only
 
-_RUNS = "<runs|is running>"
+_RUNS = "<runs|is running|is on|is at>"
 
 
 def _serving(world: World, deployment: str, version: str, options: dict[str, Any]) -> None:

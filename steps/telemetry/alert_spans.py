@@ -120,3 +120,18 @@ def slo_alert_fired(world: World, alert: SloAlert) -> None:
         raise world.fail(
             f"the {alert.severity} alert of {slo} fired at some point", "it never fired"
         )
+
+
+@then(
+    "{alert:sloalert} paged[ <someone|the on-call|on-call|the on-call engineer>]",
+    "the burn-rate alert for storefront paged",
+    "the fast burn alert paged the on-call",
+)
+def slo_alert_paged(world: World, alert: SloAlert) -> None:
+    """The SLO's page alert fired at some point so far; a slow-burn (ticket) alert never
+    pages, so saying it paged fails rather than reading as "it fired"."""
+    if alert.severity != "page":
+        raise world.fail(
+            "a page alert (fast burn) to have paged", "the slow burn alert opens tickets"
+        )
+    slo_alert_fired(world, alert)

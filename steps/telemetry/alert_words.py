@@ -163,3 +163,36 @@ def pending_before_firing(world: World, name: str) -> None:
     states = call(world, "timeline", name).states
     if "firing" not in states or "pending" not in states[: states.index("firing")]:
         raise world.fail(f'alert "{name}" pending, then firing', _timeline(world, name))
+
+
+_FIRED = "<started firing|began firing|fired|went to firing|went off|paged>"
+_WENT_PENDING = (
+    "<it went pending|it became pending|it turned pending|it first went pending|going pending|"
+    "becoming pending|it started pending>"
+)
+
+
+@then(
+    "{name:alert} " + _FIRED + " {gap:duration} after " + _WENT_PENDING,
+    'the alert "PayErrors" started firing 10 minutes after it went pending',
+    "it started firing 10 minutes after it went pending",
+    variants=(
+        "it " + _FIRED + " {gap:duration} after " + _WENT_PENDING,
+        "{name:alert} was pending for {gap:duration} before <it fired|firing|it went off>",
+        "it was pending for {gap:duration} before <it fired|firing|it went off>",
+    ),
+)
+def fired_after_pending(world: World, gap: int, name: str | None = None) -> None:
+    """The alert's first firing came exactly GAP after the pending that led to it: the firing
+    instant minus the pending instant (the alert named last, for "it")."""
+    name = _the_alert(world, name)
+    changes = call(world, "timeline", name).changes
+    states = [state for _, state in changes]
+    if "firing" not in states or states.index("firing") == 0:
+        raise world.fail(f'alert "{name}" pending, then firing', _timeline(world, name) or "none")
+    first = states.index("firing")
+    pending, firing = changes[first - 1], changes[first]
+    if pending[1] != "pending" or firing[0] - pending[0] != gap:
+        raise world.fail(
+            f'alert "{name}" firing {_clock(gap)} after it went pending', _timeline(world, name)
+        )

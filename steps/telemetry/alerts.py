@@ -23,6 +23,9 @@ HAVE = (
 )
 """Whoever owns the rule, said before it: "I have an alert X on '…' for 5m"."""
 _RULE = HAVE + "<an|the> <alert|alert rule|alerting rule> {name:name}"
+_HOLDS = "[ <holds|is true|stays true|remains true|keeps holding>]"
+"""The expression said to hold ("fires when '…' holds for 5 minutes"): the for: after it."""
+_IS = "<is|is defined as|has the expression|has expression|has expr|is the expression>"
 
 
 @given(
@@ -32,11 +35,15 @@ _RULE = HAVE + "<an|the> <alert|alert rule|alerting rule> {name:name}"
     "an alert rule HighErrorRate on 'sum(rate(errors_total[5m])) > 0.05' for 10m",
     "the alert HighLatency fires when the p99 latency of web stays above 500ms for 5 minutes",
     variants=(
-        _RULE + " " + _WHEN + " {expr:promql}" + _HOLD,
+        _RULE + " " + _WHEN + " {expr:promql}" + _HOLDS + _HOLD,
         _RULE + " <fires|that fires|firing> <when|if|whenever> {expr:condition}" + _HOLD,
         _RULE + " " + _WHEN + " {expr:barepromql} <for|for:|lasting> {hold:duration}",
-        "<alert|alert rule|alerting rule> {name:name} <fires when|that fires when|when> "
-        "{expr:promql}" + _HOLD,
+        "<alert|alert rule|alerting rule> {name:name} <fires when|that fires when|when|fires if> "
+        "{expr:promql}" + _HOLDS + _HOLD,
+        "[<an|the> ]<alert|alert rule|alerting rule> {name:name} "
+        + _IS
+        + " {expr:quotedpromql}"
+        + _HOLD,
     ),
 )
 def an_alert(world: World, name: str, expr: str, hold: int = 0) -> None:

@@ -96,6 +96,9 @@ def someone_paged(world: World, verb: str, slo: str | None = None) -> None:
         "no page <went out|was sent|was sent out|fired|has fired|went off|was ever sent|"
         "was ever sent out|ever went out|ever fired|has ever fired|has gone out|has been sent|"
         "was raised|was ever raised|has been raised>" + _FOR,
+        "<the on-call|the on-call engineer|the on-caller|on-call|whoever is on call> <was never|"
+        "was not|wasn't|never got|did not get|didn't get|has not been|hasn't been|"
+        "has never been|never was> paged" + _FOR,
     ),
 )
 def nobody_paged(world: World, verb: str = "was", slo: str | None = None) -> None:

@@ -23,9 +23,13 @@ _SERVES = (
     "at|processes|is processing>"
 )
 _ERRORS = (
-    "[ <with|at|with a|with an|and> {errors:share} <errors|error rate|of them failing|failing|"
-    "failure rate|failures|5xx|of errors>]"
+    "[< with| at| with a| with an| and|, with|, at|, with a|, with an|, and|,> {errors:share} "
+    "<errors|error rate|of them failing|failing|failure rate|failures|5xx|of errors|"
+    "of them HTTP 500s|of them HTTP 500|of them 500s|of them 5xx|of them 5xxs|of them HTTP 5xx|"
+    "of them errors|of them server errors|of them failures|of them erroring>]"
 )
+"""Errors said with the rate ("with 2% errors"), or in apposition ("…, 2% of them HTTP
+500s"): 5xx responses."""
 _NO_ERRORS = (
     " <with no errors|without errors|without any errors|with zero errors|with hardly any errors|"
     "with almost no errors|with barely any errors|cleanly|error-free|without a single error|"
@@ -53,6 +57,7 @@ _FIXER = (
 """Whoever fixes the errors ("I fix it"): the fix is not modelled, its effect is."""
 _WITH_CODE = "[ with <a|an|HTTP|status|code> <500|503|5xx>]"
 _FOR = "[ for [the next ]{duration:duration}]"
+_SUDDENLY = "<suddenly|quietly|silently|abruptly|then|now|also>"
 _ERRS_ON = (
     "returns errors for|returns errors on|starts returning errors on|"
     "starts returning errors for|starts erroring on|errors on|errors out on|is erroring on|"
@@ -219,9 +224,9 @@ def _lasting(
     "errors jump to 10% of traffic",
     "the failure rate doubles to 4%",
     variants=(
-        "{name:service} <starts failing|fails|is failing|begins failing|" + _ERRS_ON + "> "
-        "[<about|around|roughly|some> ]{errors:share}[ of] [<its|all|the|all its|all of its> ]"
-        "requests" + _WITH_CODE + _FOR,
+        "[at {clock:clocktime}[,] ]{name:service} [" + _SUDDENLY + " ]<starts failing|fails|"
+        "is failing|begins failing|" + _ERRS_ON + "> [<about|around|roughly|some> ]"
+        "{errors:share}[ of] [<its|all|the|all its|all of its> ]requests" + _WITH_CODE + _FOR,
         "{errors:share} of {name:service}'s requests " + _FAIL + _WITH_CODE + _FOR,
         "{errors:share}[ of] " + _THEIR + "requests " + _FAIL + _WITH_CODE + _FOR,
         "{errors:share} of <them|those> " + _FAIL + _WITH_CODE + _FOR,
@@ -259,11 +264,23 @@ def _lasting(
     ),
 )
 def starts_failing(
-    world: World, errors: float, name: str | None = None, duration: int | None = None
+    world: World,
+    errors: float,
+    name: str | None = None,
+    duration: int | None = None,
+    clock: int | None = None,
 ) -> None:
     """From now on ERRORS of the service's requests fail (500); "for 10 minutes": that long,
     then it fails as before. A version said as the subject ("v2 fails 30% of requests") is
-    the pods running it, in every service they serve (one world: kubeloop/links)."""
+    the pods running it, in every service they serve (one world: kubeloop/links). "At 14:00
+    …": at that time of day (the first one said pins the clock, as "it is 14:00" does);
+    "suddenly", "quietly", "then" are colour."""
+    if clock is not None:
+        from ..common.clock_times import it_is  # noqa: PLC0415  (one clock)
+
+        it_is(world, clock)
+        if world.error is not None:
+            return
     if name is not None and name not in call(world, "services"):
         version = name if _VERSION.fullmatch(name) else _built_at(world, name)
         if version is not None:
