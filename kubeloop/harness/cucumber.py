@@ -44,15 +44,23 @@ def js_regex(python_regex: str) -> str:
     """A Python pattern (the subset kubeloop compiles) as the body of a JS regex literal.
 
     JS has no atomic groups: ``(?>…)`` becomes a plain group, which matches the same texts
-    here (the atomic group only stops Python backtracking into a word it already took)."""
+    here (the atomic group only stops Python backtracking into a word it already took). JS
+    has no inline flags either: a case-sensitive part ``(?-i:…)`` (a person's capitalised
+    name) becomes a plain group, so the editor takes any case there, a little more than a
+    run does."""
     body = _NAMED_GROUP.sub("(?:", python_regex)
     out = []
     escaped = False
+    skip = 0
     opened = -1  # where the last group (an unescaped parenthesis) opened
     for index, char in enumerate(body):
-        if escaped:
+        if skip:
+            skip -= 1
+        elif escaped:
             out.append(char)
             escaped = False
+        elif char == "-" and opened == index - 2 and body[index - 1 : index + 3] == "?-i:":
+            skip = 1
         elif char == "\\":
             out.append(char)
             escaped = True

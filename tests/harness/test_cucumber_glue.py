@@ -34,6 +34,9 @@ def test_python_patterns_become_javascript_regex_literal_bodies() -> None:
     )
     assert js_regex(r"a\/b") == r"a\/b", "an escaped slash stays escaped once"
     assert js_regex(r"(?>[^\"]*) \(?>") == r"(?:[^\"]*) \(?>", "JS has no atomic group"
+    assert js_regex(r"by (?-i:[A-Z][a-z]+) \(?-i:") == r"by (?:[A-Z][a-z]+) \(?-i:", (
+        "JS has no inline flags; an escaped parenthesis stays as it is"
+    )
     assert cucumber_expression("I drain node-1 (really) {now} a/b") == (
         r"I drain node-1 \(really\) \{now\} a\/b"
     )
