@@ -43,6 +43,22 @@ def die_with_parent(parent: int) -> None:
         os._exit(1)
 
 
+def mapped_bytes() -> int:
+    """This process's address space now (Linux: /proc/self/statm), 0 where unknown."""
+    try:
+        pages = int(Path("/proc/self/statm").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return 0
+    return pages * os.sysconf("SC_PAGE_SIZE")
+
+
+def address_limit(memory_mb: int) -> int:
+    """The address-space limit that gives engine code ``memory_mb`` of its own: on top of
+    what the fork inherited from its parent (a long-lived parent, such as a test session,
+    can already map more than the budget, and then every allocation would fail)."""
+    return mapped_bytes() + memory_mb * 1024 * 1024
+
+
 def prepare(parent: int, output: int, memory_mb: int) -> None:
     """Make this forked process a sandbox for engine code: its own process group (the
     parent kills the group), death with the parent, output into ``output``, no stdin, an
@@ -61,7 +77,7 @@ def prepare(parent: int, output: int, memory_mb: int) -> None:
     os.close(output)
     sys.stdout = open(1, "w", buffering=1, closefd=False)  # noqa: SIM115
     sys.stderr = open(2, "w", buffering=1, closefd=False)  # noqa: SIM115
-    limit = memory_mb * 1024 * 1024
+    limit = address_limit(memory_mb)
     with contextlib.suppress(ValueError, OSError):
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
     sys.setrecursionlimit(RECURSION_LIMIT)
