@@ -71,9 +71,20 @@ def _start(tmp_path: Path, *extra: str) -> tuple[subprocess.Popen[bytes], Path]:
     command = [sys.executable, "-m", "kubeloop.cli", "run", "features", "--engine", "spinner"]
     command += ["--report", "reports", *extra]
     process = subprocess.Popen(
-        command, cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT
+        command,
+        cwd=tmp_path,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        preexec_fn=_as_a_terminal_would,  # noqa: PLW1509 (no threads start before the exec)
     )
     return process, log
+
+
+def _as_a_terminal_would() -> None:
+    """Ctrl-C reaches the run as it does a command typed in a terminal: a test session
+    started in the background by a script inherits SIGINT ignored, and so would the run."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def _pids(log: Path) -> dict[str, int]:
