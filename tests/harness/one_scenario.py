@@ -18,3 +18,10 @@ def run_scenario(
     feature.write_text(f"Feature: words\n  Scenario: one\n{body}")
     code = main(["run", str(feature)])
     return code, capsys.readouterr().out
+
+
+def run_matched(tmp_path: Path, capsys: pytest.CaptureFixture[str], *lines: str) -> tuple[int, str]:
+    """``run_scenario``, asserting first that every line matched exactly one phrase."""
+    code, out = run_scenario(tmp_path, capsys, *lines)
+    assert "no step matches" not in out and "ambiguous" not in out.lower(), out
+    return code, out

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from kubeloop.harness.registry import REGISTRY
-from tests.harness.one_scenario import run_scenario
+from tests.harness.one_scenario import run_matched
 
 _FLEET = (
     "Given 3 nodes",
@@ -19,10 +19,7 @@ _FLEET = (
 )
 
 
-def _run(tmp_path: Path, capsys: pytest.CaptureFixture[str], *lines: str) -> tuple[int, str]:
-    code, out = run_scenario(tmp_path, capsys, *lines)
-    assert "no step matches" not in out and "ambiguous" not in out.lower(), out
-    return code, out
+_run = run_matched
 
 
 @pytest.mark.parametrize(

@@ -10,13 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.harness.one_scenario import run_scenario
+from tests.harness.one_scenario import run_matched
 
-
-def _run(tmp_path: Path, capsys: pytest.CaptureFixture[str], *lines: str) -> tuple[int, str]:
-    code, out = run_scenario(tmp_path, capsys, *lines)
-    assert "no step matches" not in out and "ambiguous" not in out.lower(), out
-    return code, out
+_run = run_matched
 
 
 @pytest.mark.parametrize(
