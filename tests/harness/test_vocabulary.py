@@ -208,10 +208,12 @@ def test_suggestions_take_the_users_words_where_the_parameters_stand() -> None:
 
 def test_a_step_far_longer_than_any_phrase_is_answered_at_once() -> None:
     text = "I cordon " + ", ".join(f"node-{i}" for i in range(300)) + " and"
-    started = time.perf_counter()
+    started = time.process_time()
     with pytest.raises(UndefinedStepError):
         REGISTRY.match("when", text)
-    assert time.perf_counter() - started < 2, "no suggestion search over a 2,900-character step"
+    assert time.process_time() - started < 2, (
+        "no suggestion search over a 2,900-character step"
+    )  # CPU: a bound against a search, not a benchmark
 
 
 def test_a_reading_that_keeps_who_acted_is_preferred_to_one_that_says_i() -> None:

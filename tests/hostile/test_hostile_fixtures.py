@@ -240,13 +240,13 @@ CASES = [
 def test_a_hostile_fixture_is_refused_with_its_position(
     text: str, where: str, message: str
 ) -> None:
-    started = time.perf_counter()
+    started = time.process_time()
     if not message:
         load_fixture_text(text, "f.yaml")  # valid: an empty document is skipped
         return
     with pytest.raises(FixtureError) as caught:
         load_fixture_text(text, "f.yaml")
-    assert time.perf_counter() - started < 2
+    assert time.process_time() - started < 2
     shown = str(caught.value)
     for line in shown.splitlines():  # every line is FILE:LINE:COL: path: message
         assert line.startswith("f.yaml:"), shown
@@ -260,10 +260,10 @@ def test_a_fixture_that_is_a_device_is_never_read(tmp_path: Path) -> None:
     for device in ("/dev/zero", "/dev/urandom"):
         link = tmp_path / f"{Path(device).name}.yaml"
         link.symlink_to(device)
-        started = time.perf_counter()
+        started = time.process_time()
         with pytest.raises(FixtureError, match="not a regular file"):
             load_fixture(link)
-        assert time.perf_counter() - started < 1
+        assert time.process_time() - started < 1
 
 
 def test_a_fifo_is_never_opened(tmp_path: Path) -> None:
