@@ -286,7 +286,7 @@ _SLO_WORDS = r"(?: availability| success(?: rate)?| of requests succeeding| upti
 OBJECTIVE: list[Clause] = [
     (
         r"(?:of|at|targets|targeting|that targets|with a target of|with an objective of|"
-        rf"aiming at|for) (?P<objective>\d+(?:\.\d+)?)%{_SLO_WORDS}",
+        rf"aiming at|for|is) (?P<objective>\d+(?:\.\d+)?)%{_SLO_WORDS}",
         lambda m: {"objective": float(m.group("objective"))},
     ),
     (
@@ -296,8 +296,9 @@ OBJECTIVE: list[Clause] = [
     ),
     (
         rf"(?:for|on|covers|covering|that covers|which covers|protecting|that protects) "
-        rf"(?:the service )?(?P<service>{NAME})",
-        lambda m: {"service": unquote(m.group("service"))},
+        rf"(?:(?:the )?service (?P<service>{NAME})|the (?P<owner>{NAME}) service|"
+        rf"(?P<bare>{NAME}))",
+        lambda m: {"service": unquote(m.group("service") or m.group("owner") or m.group("bare"))},
     ),
     (rf"with (?P<windows>{NAME}) windows", lambda m: {"windows": unquote(m.group("windows"))}),
     (
