@@ -30,13 +30,13 @@ def _bare(version: str) -> str:
 
 _BUILD_NOUN = r"(?:build|artifact|image|release)"
 _DESCRIBED = (
-    rf"(?:(?:the|our|a|an|its|their) )?"
+    rf"(?:(?:the|our|a|an|its|their) |(?:built|made|cut) (?:from|of|off) )?"
     rf"(?:{_BUILD_NOUN} of (?P<p1>{_PROJECT})(?: at)? (?P<v1>{_NAMED_VERSION})"
     rf"|(?P<v2>{_NAMED_VERSION}) {_BUILD_NOUN} of (?P<p2>{_PROJECT})"
     rf"|(?P<p3>{_PROJECT}) (?P<v3>{_NAMED_VERSION})(?: {_BUILD_NOUN})?)"
 )
 """A build described by its project and version: the build of orders v1, our v1 build of
-orders, the orders v1 build, orders v1."""
+orders, the orders v1 build, orders v1, built from orders v1."""
 _APPOSED_BUILD = re.compile(
     rf"^(?P<name>{_ALIAS})(?P<open>, (?:which|that) (?:is|was) |, | \(| [-–—] ){_DESCRIBED}"
     r"(?P<close> [-–—]|\)|,?) (?P<rest>.+)$",
@@ -210,6 +210,13 @@ _ON_ITS_OWN = re.compile(
     r"\b(?:rolls itself back|rolls back (?:on its own|by itself|all by itself|itself))\b",
     re.IGNORECASE,
 )
+_MODAL_ON_ITS_OWN = re.compile(
+    r"\b(should|will|must|is going to|is expected to) (?:roll itself back|roll back "
+    r"(?:on its own|by itself|all by itself|itself))\b",
+    re.IGNORECASE,
+)
+"""The same said as what should happen ("orders should roll back on its own"): the modal
+verb is read off afterwards, as anywhere."""
 _BY_ITSELF = re.compile(r"\b(is|gets) rolled back (?:on its own|by itself)\b", re.IGNORECASE)
 """Automation said as the system acting alone ("rolls back on its own"): automatically."""
 _WHENEVER = re.compile(
@@ -364,8 +371,17 @@ def _fails(found: re.Match[str]) -> str:
     return f"{subject} {verb} {found['share']} of requests"
 
 
+_ALREADY = re.compile(
+    r"\b(?:already|by now) (?=(?:running|runs|live|deployed|serving|serves|on|at|in)\b)",
+    re.IGNORECASE,
+)
+"""What runs said to run "already" ("1.4.0 is already running in prod"): it runs; the word
+adds no fact."""
+
+
 def story_said(text: str) -> str:
     """TEXT with the story's ways of saying things put as the phrases say them."""
+    text = _ALREADY.sub("", text)
     text = _WHAT_RUNS.sub(
         lambda m: f"{m['verb']}{m['still'] or ''} running in {m['e1'] or m['e2']}", text
     )
@@ -411,6 +427,7 @@ def story_said(text: str) -> str:
     text = _ROLLBACK_COUNT.sub(_rolled_back, text)
     text = _BY_ITSELF.sub(r"\1 rolled back automatically", text)
     text = _ON_ITS_OWN.sub("rolls back automatically", text)
+    text = _MODAL_ON_ITS_OWN.sub(r"\1 roll back automatically", text)
     text = _PAGED_WHOM.sub(r"\g<verb>", text)
     return _ONE_TIME.sub("once", text)
 

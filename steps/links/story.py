@@ -77,6 +77,8 @@ def _running_in(world: World, env: str, deployment: str, version: str) -> None:
         "{env:name} "
         + _RUNS
         + " {deployment:name} at [version ]{version:version}{options:serving}",
+        "version {version:version} of {deployment:name} <is running|runs|is live|is deployed|"
+        "is up|is serving> in {env:name}{options:serving}",
     ),
 )
 def env_runs_version(
