@@ -95,3 +95,30 @@ def test_a_stretch_of_health(
         "And it is now 01:10",
     )
     assert (code == 0) is calm, out
+
+
+@pytest.mark.parametrize(
+    ("recovery", "quiet"),
+    [
+        ("And then it recovers", True),
+        ("And it recovers", True),
+        ("And it comes back", True),
+        ("And 1 minute passes", False),
+    ],
+)
+def test_it_recovers_is_the_service(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], recovery: str, quiet: bool
+) -> None:
+    """With services and no nodes, "it" is the service named last, never a node "it"."""
+    code, out = run_matched(
+        tmp_path,
+        capsys,
+        "Given checkout serves 120 requests per second",
+        "And an alert CheckoutDown fires if over 50% of checkout's requests fail for 3 minutes",
+        "When checkout starts failing 60% of requests",
+        "And 1 minute passes",
+        recovery,
+        "And 10 minutes pass",
+        "Then CheckoutDown never fired",
+    )
+    assert (code == 0) is quiet, out
