@@ -71,8 +71,8 @@ def an_slo(
 
     Its recording and alerting rules are generated as Sloth generates them, and evaluated
     with the other rules. Without "for web" its service is the one its name starts with
-    ("checkout", "web-availability" → web) or the only one; a service not there yet is
-    waited for: the SLO begins when that service's traffic is declared.
+    ("checkout", "web-availability" → web) or the only one; a service not there yet (said
+    or not) is waited for: the SLO begins when that service's traffic is declared.
     """
     if objective is not None:
         details = {**details, "objective": objective}
@@ -88,9 +88,10 @@ def an_slo(
     world.declared.mentioned["slo"] = name
     objective, windows = details["objective"], details.get("windows", "workbook")
     period = _period(details.get("period", "30 days"))
-    service = details.get("service") or _service_for(world, name)
-    if service is None:
-        world.parts.setdefault(PENDING, []).append((name, objective, period, windows))
+    said = details.get("service")
+    service = said or _service_for(world, name)
+    if service is None or (said is not None and said not in list(call(world, "services"))):
+        world.parts.setdefault(PENDING, []).append((name, objective, period, windows, said))
         return
     world.attempt(lambda: call(world, "add_slo", name, objective, period, service, windows))
 
@@ -106,11 +107,14 @@ def _service_for(world: World, slo: str) -> str | None:
 
 
 def service_added(world: World, service: str) -> None:
-    """Begin the SLOs that were waiting for SERVICE (named after it, or the only ones)."""
+    """Begin the SLOs that were waiting for SERVICE (said to be for it; else named after
+    it, or the only ones)."""
     waiting = world.parts.get(PENDING, [])
     for entry in list(waiting):
-        name, objective, period, windows = entry
-        if name == service or name.startswith(f"{service}-") or len(waiting) == 1:
+        name, objective, period, windows, said = entry
+        if said is not None and said != service:
+            continue
+        if service in (said, name) or name.startswith(f"{service}-") or len(waiting) == 1:
             waiting.remove(entry)
             world.attempt(
                 lambda n=name, o=objective, p=period, w=windows: call(  # type: ignore[misc]

@@ -75,3 +75,29 @@ def test_a_budget_spent_in_full(
 def test_not_a_declaration(line: str) -> None:
     read = REGISTRY.quietly("given", line)
     assert not any(m.definition.function.__name__ == "an_slo" for m in read)
+
+
+@pytest.mark.parametrize(
+    ("traffic", "begun"),
+    [
+        ("payments serves 100 requests per second", True),
+        ("the service payments handles 100 rps", True),
+        ("paymnts serves 100 requests per second", False),
+    ],
+)
+def test_an_slo_waits_for_the_service_it_names(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], traffic: str, begun: bool
+) -> None:
+    """Said before the service's traffic, an SLO for a named service begins with it."""
+    code, out = run_matched(
+        tmp_path,
+        capsys,
+        'Given an SLO "pay" of 99.9% over 30 days for service payments',
+        f"And {traffic}",
+        "When payments fails every request for 45 minutes"
+        if begun
+        else "When paymnts fails every request for 45 minutes",
+        'Then the error budget of "pay" is exhausted',
+    )
+    assert (code == 0) is begun, out
+    assert begun or "waits for its service" in out, out
