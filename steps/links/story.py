@@ -92,7 +92,7 @@ def env_runs_version(
 
 
 @given(
-    "a {count:n}-node cluster running {replicas:n} <replicas|pods|copies|instances> of "
+    "a {count:n}<-| >node cluster running {replicas:n} <replicas|pods|copies|instances> of "
     "{deployment:name}{options:workload}",
     "a 3-node cluster running 4 replicas of web at v1",
     variants=(
@@ -100,7 +100,7 @@ def env_runs_version(
         "{deployment:name}{options:workload}",
         "a cluster of {count:n} nodes running {replicas:n} <replicas|pods|copies|instances> of "
         "{deployment:name}{options:workload}",
-        "a {count:n}-node cluster with {replicas:n} <replicas|pods|copies|instances> of "
+        "a {count:n}<-| >node cluster with {replicas:n} <replicas|pods|copies|instances> of "
         "{deployment:name}{options:workload}",
     ),
 )
@@ -123,7 +123,7 @@ _FLEET = (
 
 
 @given(
-    "a {count:n}-node cluster <with|running>" + _FLEET,
+    "a {count:n}<-| >node cluster <with|running>" + _FLEET,
     'a 3-node cluster with 4 replicas of "storefront" at v1 in prod',
     variants=(
         "a cluster of {count:n} nodes <with|running>" + _FLEET,

@@ -100,3 +100,26 @@ def test_a_build_described_in_passing(
         f"Then {check}",
     )
     assert (code == 0) is passes, out
+
+
+@pytest.mark.parametrize(
+    ("cluster", "pods"),
+    [
+        ('a 3 node cluster running 4 replicas of "orders"', 4),
+        ("a 3 node cluster with 4 copies of orders at v1 in prod", 4),
+        ("a 3-node cluster running 4 replicas of orders", 4),
+        ('a 3 node cluster running 4 replicas of "orders"', 5),
+    ],
+)
+def test_a_cluster_said_without_a_hyphen(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], cluster: str, pods: int
+) -> None:
+    code, out = run_matched(
+        tmp_path,
+        capsys,
+        f"Given {cluster}",
+        "When I reconcile until stable",
+        f"Then {pods} orders pods are running",
+        "And there are 3 nodes",
+    )
+    assert (code == 0) is (pods == 4), out
