@@ -269,7 +269,7 @@ def burn_rate(
         "{percent:percent} <remaining|left>",
         "the error budget <of|for> {name:sloname} has [{bound:comparison} ]"
         "{percent:percent} <remaining|left>",
-        "[{bound:comparison} ]{percent:percent} of the error budget <of|for> [the SLO ]"
+        "[{bound:comparison} ]{percent:percent} of the [error ]budget <of|for> [the SLO ]"
         "{name:sloname} <remains|is left|is remaining>",
         "{name:sloname} has [{bound:comparison} ]{percent:percent} [of its ]"
         "<error budget|budget> <remaining|left>",
@@ -295,7 +295,7 @@ def budget_remaining(world: World, name: str, percent: float, bound: str = "==")
     '10% of the error budget of "availability" is spent',
     'the error budget of "availability" is 50% consumed',
     variants=(
-        "[{bound:comparison} ]{percent:percent} of the error budget <of|for> [the SLO ]"
+        "[{bound:comparison} ]{percent:percent} of the [error ]budget <of|for> [the SLO ]"
         "{name:sloname} <is|has been> <spent|burned|used|consumed>",
         "the error budget <of|for> {name:sloname} is [{bound:comparison} ]"
         "{percent:percent} <spent|burned|used|consumed>",

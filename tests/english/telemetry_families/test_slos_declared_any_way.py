@@ -101,3 +101,26 @@ def test_an_slo_waits_for_the_service_it_names(
     )
     assert (code == 0) is begun, out
     assert begun or "waits for its service" in out, out
+
+
+@pytest.mark.parametrize(
+    ("check", "holds"),
+    [
+        ('50% of the budget of "pay" remains', True),
+        ("50% of the budget for pay has been spent", True),
+        ('54% of the budget of "pay" remains', False),
+    ],
+)
+def test_a_budget_said_without_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], check: str, holds: bool
+) -> None:
+    """ "the budget" is the error budget, as "the error budget" is."""
+    code, out = run_matched(
+        tmp_path,
+        capsys,
+        'Given the service "payments" serves 100 requests per second',
+        'And an SLO "pay" of 99.5% over 30 days for service payments',
+        "When payments fails 0.25% of requests for 45 minutes",
+        f"Then {check}",
+    )
+    assert (code == 0) is holds, out
