@@ -64,6 +64,10 @@ def _said(bound: str, limit: float) -> str:
         "<are failing|fail|are returning errors|return errors|are erroring>",
         "{service:service} <errors on|fails|fails on|returns errors for|returns 5xx for> "
         "[{bound:comparison} ]{percent:percent} of [its ]requests",
+        "{service:service} <has no errors|is error-free|is not failing|isn't failing|"
+        "is no longer failing|has stopped failing|is not returning errors|"
+        "isn't returning errors|is returning no errors|is serving no errors|has zero errors>"
+        "[ <now|any more|anymore>]",
     ),
 )
 def error_rate_is(
@@ -74,7 +78,8 @@ def error_rate_is(
     about: str | None = None,
 ) -> None:
     """The share of SERVICE's requests answered with a 5xx over the last 5 minutes, now
-    (without a service: the one named last); "about": within a tenth of it."""
+    (without a service: the one named last); "about": within a tenth of it; "has no errors",
+    "is no longer failing": none (the same query, so 5 minutes after the last failure)."""
     service = the_named(world, service)
     _service(world, service)
     seen = round(100 * _value(world, error_ratio_query(service)), 9)

@@ -354,7 +354,8 @@ def _version_fails(world: World, version: str, ratio: float, duration: int | Non
         "{name:service} <is healthy again|is healthy|is back to healthy|recovers|runs cleanly|"
         "runs without errors|serves without errors|is error-free> for {duration:duration}",
         "the errors stop[ <for|on> {name:service}]",
-        "[the ]errors <stop|go away|go back to zero|end>",
+        "[the ]errors <stop|go away|go back to zero|end|drop to zero|drop back to zero|"
+        "fall to zero|fall back to zero|disappear|vanish>",
         "the <incident|outage|error spike|spike|failure> <ends|is over|stops|is resolved|passes>",
         _FIXER + " <the bug|the errors|the problem|the issue|the failures>",
         _FIXER + " {name:service}",

@@ -65,3 +65,30 @@ def test_an_unknown_service_fails(tmp_path: Path, capsys: pytest.CaptureFixture[
 def test_a_share_is_the_ratio() -> None:
     read = REGISTRY.quietly("then", "the 5xx rate for cart is 2%")
     assert [m.definition.function.__name__ for m in read] != ["errors_per_second"]
+
+
+@pytest.mark.parametrize(
+    ("check", "recovered"),
+    [
+        ("cart has no errors", True),
+        ("cart has no errors", False),
+        ("cart is no longer failing", True),
+        ("cart is error-free now", True),
+        ("cart isn't returning errors any more", True),
+        ("cart has stopped failing", False),
+    ],
+)
+def test_no_errors_now(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], check: str, recovered: bool
+) -> None:
+    """ "Has no errors" is the error ratio over the last 5 minutes being 0."""
+    code, out = run_matched(
+        tmp_path,
+        capsys,
+        'Given the service "cart" serves 200 requests per second with 2% errors',
+        "When 10 minutes pass",
+        "And the errors drop back to zero" if recovered else "And 1 minute passes",
+        "And 10 minutes pass",
+        f"Then {check}",
+    )
+    assert (code == 0) is recovered, out
