@@ -177,6 +177,13 @@ _NEVER_APPROVED = re.compile(
 )
 """An approval that never comes ("P2 never gets approved for prod"): nobody approved it."""
 
+_OUT_TO_ENV = re.compile(
+    r"^(?P<what>\S+) (?:rolls out|gets rolled out|goes out|went out|is pushed out|gets pushed "
+    r"out) to (?P<env>dev|staging|prod)$",
+    re.IGNORECASE,
+)
+"""A release going out to an environment ("v2 goes out to prod"): released there, not rolled
+out to a deployment called prod."""
 _ROLLS_OUT = re.compile(
     r"^(?P<what>\S+) (?:rolls out|gets rolled out|is being rolled out|goes out|went out|is "
     r"pushed out) to (?P<to>\S+)",
@@ -403,6 +410,7 @@ def story_said(text: str) -> str:
     text = _NOBODY_APPROVES.sub(" without an approval", text)
     text = _PROMOTED_UNAPPROVED.sub(r"I promote \g<what> to \g<env> without an approval", text)
     text = _NEVER_APPROVED.sub(r"nobody has approved \g<what> for \g<env>", text)
+    text = _OUT_TO_ENV.sub(r"\g<what> is released to \g<env>", text)
     text = _ROLLS_OUT.sub(r"I roll out \g<what> to \g<to>", text)
     text = _ROLL_IT_OUT.sub(r"I roll out \g<what>", text)
     for fault, meant in _FAULT_SAID:

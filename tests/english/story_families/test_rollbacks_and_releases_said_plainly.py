@@ -123,3 +123,32 @@ def test_a_cluster_said_without_a_hyphen(
         "And there are 3 nodes",
     )
     assert (code == 0) is (pods == 4), out
+
+
+@pytest.mark.parametrize(
+    ("release", "approved"),
+    [
+        ("v2 goes out to prod", True),
+        ("v2 goes out to prod", False),
+        ("v2 gets pushed out to prod", True),
+        ("v2 went out to production", True),
+    ],
+)
+def test_a_release_going_out_to_an_environment(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], release: str, approved: bool
+) -> None:
+    """Going out to prod is a release to that environment (so prod's approval counts), never
+    a rollout to a deployment called prod."""
+    code, out = run_matched(
+        tmp_path,
+        capsys,
+        'Given a 3-node cluster running 4 replicas of "shop" at v1 in prod',
+        "When v2 of shop is built, passes every gate and is approved for prod"
+        if approved
+        else "When v2 of shop is built and passes every gate",
+        f"And {release}",
+        "And I reconcile until stable",
+        "Then every shop pod runs v2",
+    )
+    assert (code == 0) is approved, out
+    assert 'deployment "prod"' not in out, out
