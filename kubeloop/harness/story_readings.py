@@ -314,7 +314,8 @@ running orders v1 with 6 replicas"): the environment runs the deployment at that
 _FAULT_SAID = [
     (
         re.compile(
-            r"^(?P<who>\S+) (?:has|ships with) an? (?:[\w-]+ )?(?:bug|defect|regression|problem|"
+            r"^(?P<who>(?:version )?\S+(?: of \S+)?) (?:has|ships with) an? (?:[\w-]+ )?"
+            r"(?:bug|defect|regression|problem|"
             r"flaw) (?:that|which) (?:fails|breaks) ",
             re.IGNORECASE,
         ),
@@ -360,6 +361,13 @@ _DEPLOYMENT_PODS = re.compile(
 """A version's pods said with their deployment first ("gateway pods on v6 fail …"): the pods
 of that deployment on that version."""
 
+_VERSION_OF_FAILS = re.compile(
+    rf"^(?:version )?(?P<v>{_VERSION}) of (?P<dep>{_DEPLOYMENT}) "
+    r"(?P<verb>fails|starts failing) ",
+    re.IGNORECASE,
+)
+"""A version said with its deployment ("v2 of shop fails 30% of requests"): the pods of that
+deployment on that version."""
 _PER_POD_CAP = re.compile(
     rf"^(?P<svc>{_DEPLOYMENT}) (?P<load>(?:handles|serves|gets|receives|takes|is handling|is "
     r"serving|is getting) \d+(?:\.\d+)? (?:requests per second|requests a second|rps|req/s)),? "
@@ -419,6 +427,9 @@ def story_said(text: str) -> str:
     text = _PER_POD_CAP.sub(
         r"\g<svc> \g<load> and each pod of \g<svc> serves at most \g<cap> requests per second",
         text,
+    )
+    text = _VERSION_OF_FAILS.sub(
+        lambda m: f"the pods of {m['dep']} on {m['v']} {_plural(m['verb'])} ", text
     )
     text = _DEPLOYMENT_PODS.sub(r"the \g<pods> of \g<dep> \g<on> \g<v> ", text)
     every = _EVERY_POD_ON.sub(lambda m: f"pods on {m['v']} {_plural(m['verb'])} ", text)

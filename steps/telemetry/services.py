@@ -266,6 +266,9 @@ def _lasting(
         _RECOVERS + "{errors:share} <errors|error rate|failures|failing requests|of requests "
         "failing|failing|5xx|5xxs|500s>" + _FOR,
         _RECOVERS + "an error rate of {errors:share}" + _FOR,
+        "[<its|the|our> ]<customers|users|clients|callers> <see|get|hit|are seeing|are getting|"
+        "start seeing|start getting> <errors|5xx|5xxs|500s|failures|server errors> <on|for|in> "
+        "{errors:share} of [<their|the|all|all their> ]requests" + _FOR,
         "{name:service} <" + _MOVES + "> <failing|erroring on|returning errors for|returning "
         "500s for> {errors:share} of [<its|the|all|all its|all of its> ]requests" + _FOR,
     ),

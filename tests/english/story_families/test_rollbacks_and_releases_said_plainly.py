@@ -152,3 +152,32 @@ def test_a_release_going_out_to_an_environment(
     )
     assert (code == 0) is approved, out
     assert 'deployment "prod"' not in out, out
+
+
+@pytest.mark.parametrize(
+    ("fault", "bad"),
+    [
+        ("v2 of shop fails 30% of requests", True),
+        ("v2 of shop fails 0% of requests", False),
+        ("version v2 of shop has a bug that fails 30% of requests", True),
+        ('v2 of "shop" starts failing 30% of requests', True),
+    ],
+)
+def test_a_version_of_a_deployment_failing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], fault: str, bad: bool
+) -> None:
+    """ "v2 of shop fails …" is shop's pods on v2 failing (both names kept)."""
+    code, out = run_matched(
+        tmp_path,
+        capsys,
+        'Given a 3-node cluster running 6 replicas of "shop" at v1',
+        "And shop is getting 300 requests per second",
+        'And an SLO "shop-availability" of 99.5% over 30 days for shop',
+        "And shop rolls back automatically when that SLO pages",
+        "And prod is running v1 of shop",
+        f"And {fault}",
+        "When v2 of shop is built, passes every gate and is promoted to prod with approval",
+        "And 20 minutes pass",
+        "Then prod is back on v1",
+    )
+    assert (code == 0) is bad, out

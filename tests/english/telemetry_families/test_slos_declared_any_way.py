@@ -124,3 +124,26 @@ def test_a_budget_said_without_error(
         f"Then {check}",
     )
     assert (code == 0) is holds, out
+
+
+@pytest.mark.parametrize(
+    ("check", "outage"),
+    [
+        ("the error budget is not exhausted", False),
+        ("the error budget is not exhausted", True),
+        ("the budget for pay isn't fully spent", False),
+        ('the error budget of "pay" is not yet used up', False),
+    ],
+)
+def test_a_budget_not_spent_in_full(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], check: str, outage: bool
+) -> None:
+    code, out = run_matched(
+        tmp_path,
+        capsys,
+        'Given the service "payments" serves 100 requests per second',
+        'And an SLO "pay" of 99.9% over 30 days for service payments',
+        "When payments fails every request for 45 minutes" if outage else "When 45 minutes pass",
+        f"Then {check}",
+    )
+    assert (code == 0) is not outage, out

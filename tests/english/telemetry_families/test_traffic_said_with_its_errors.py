@@ -122,3 +122,27 @@ def test_it_recovers_is_the_service(
         "Then CheckoutDown never fired",
     )
     assert (code == 0) is quiet, out
+
+
+@pytest.mark.parametrize(
+    ("said", "ratio", "holds"),
+    [
+        ("customers see errors on 5% of requests", "0.05", True),
+        ("users get 500s for 5% of their requests", "0.05", True),
+        ("our clients are seeing server errors on 10% of requests", "0.1", True),
+        ("customers see errors on 10% of requests", "0.05", False),
+    ],
+)
+def test_errors_said_by_who_sees_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], said: str, ratio: str, holds: bool
+) -> None:
+    """Errors customers see are the service named last failing that share."""
+    code, out = run_matched(
+        tmp_path,
+        capsys,
+        'Given "payments" is handling 200 requests per second',
+        f"When {said}",
+        "And 10 minutes pass",
+        f"Then {_RATIO} is {ratio}",
+    )
+    assert (code == 0) is holds, out
