@@ -282,12 +282,25 @@ AUTOSCALING: list[Clause] = [
 
 
 _SLO_WORDS = r"(?: availability| success(?: rate)?| of requests succeeding| uptime)?"
+_NINES = {"two": 2, "three": 3, "four": 4, "five": 5}
+
+
+def _nines(count: str, half: bool) -> float:
+    """ "three nines" → 99.9, "three and a half nines" → 99.95: an objective as SREs say it."""
+    digits = _NINES[count.lower()]
+    return round(100 - 10 ** (2 - digits) / (2 if half else 1), 9)
+
 
 OBJECTIVE: list[Clause] = [
     (
         r"(?:of|at|targets|targeting|that targets|with a target of|with an objective of|"
         rf"aiming at|for|is) (?P<objective>\d+(?:\.\d+)?)%{_SLO_WORDS}",
         lambda m: {"objective": float(m.group("objective"))},
+    ),
+    (
+        r"(?:of|at|targets|targeting|that targets|with a target of|aiming at|for|is) "
+        r"(?P<nines>two|three|four|five)(?P<half> and a half)?[ -]nines(?: availability)?",
+        lambda m: {"objective": _nines(m.group("nines"), m.group("half") is not None)},
     ),
     (
         r"over (?:a |the last |a rolling )?(?P<period>\d+ ?(?:days?|d|hours?|h|weeks?|w))"

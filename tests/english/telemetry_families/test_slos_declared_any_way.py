@@ -1,5 +1,6 @@
 """An SLO declared the way SREs write one: its name, objective, period and service in any
-order, with or without "an"/"the", "named"/"called", "for service payments" and "for the
+order, with or without "an"/"the", "named"/"called", the objective in nines ("three
+nines" is 99.9%, "three and a half nines" 99.95%), "for service payments" and "for the
 payments service"; and a budget said spent in full ("fully spent", "completely used up",
 "depleted"): after a full outage, not after a clean stretch. Each declaration is the SLO
 'an SLO "X" of 99.9% over 30 days for the service "payments"'; its twin with another
@@ -26,6 +27,10 @@ from tests.harness.one_scenario import run_matched
         ('the SLO "pay" for payments is 99.9% over 30 days', True),
         ('SLO "pay" is 99.9% over 30 days for the service payments', True),
         ('SLO "pay" targets 99% over 30 days for payments', False),
+        ('an SLO "pay" of three nines over 30 days for payments', True),
+        ('an SLO "pay" targeting three-nines availability for service payments', True),
+        ('an SLO "pay" of three and a half nines over 30 days for payments', False),
+        ('an SLO "pay" of two nines over 30 days for payments', False),
         ('an SLO "pay" of 99.9% over 7 days for service payments', False),
     ],
 )
