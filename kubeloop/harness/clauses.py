@@ -288,7 +288,7 @@ _NINES = {"two": 2, "three": 3, "four": 4, "five": 5}
 def _nines(count: str, half: bool) -> float:
     """ "three nines" → 99.9, "three and a half nines" → 99.95: an objective as SREs say it."""
     digits = _NINES[count.lower()]
-    return round(100 - 10 ** (2 - digits) / (2 if half else 1), 9)
+    return round(100.0 - 10.0 ** (2 - digits) / (2 if half else 1), 9)
 
 
 OBJECTIVE: list[Clause] = [
