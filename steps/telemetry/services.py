@@ -266,6 +266,9 @@ def _lasting(
         _RECOVERS + "{errors:share} <errors|error rate|failures|failing requests|of requests "
         "failing|failing|5xx|5xxs|500s>" + _FOR,
         _RECOVERS + "an error rate of {errors:share}" + _FOR,
+        "{duration:duration} <pass|passes|go by|goes by|elapse|elapses> with {name:service} "
+        "<failing|erroring on|returning errors for|returning 500s for> {errors:share} of "
+        "[<its|the|all its> ]requests",
         "[<its|the|our> ]<customers|users|clients|callers> <see|get|hit|are seeing|are getting|"
         "start seeing|start getting> <errors|5xx|5xxs|500s|failures|server errors> <on|for|in> "
         "{errors:share} of [<their|the|all|all their> ]requests" + _FOR,
@@ -280,8 +283,8 @@ def starts_failing(
     duration: int | None = None,
     clock: int | None = None,
 ) -> None:
-    """From now on ERRORS of the service's requests fail (500); "for 10 minutes": that long,
-    then it fails as before. A version said as the subject ("v2 fails 30% of requests") is
+    """From now on ERRORS of the service's requests fail (500); "for 10 minutes" (or "10
+    minutes pass with it failing …"): that long, then it fails as before. A version said as the subject ("v2 fails 30% of requests") is
     the pods running it, in every service they serve (one world: kubeloop/links). "At 14:00
     …": at that time of day (the first one said pins the clock, as "it is 14:00" does);
     "suddenly", "quietly", "then" are colour."""

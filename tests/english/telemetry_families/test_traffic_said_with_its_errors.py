@@ -146,3 +146,29 @@ def test_errors_said_by_who_sees_them(
         f"Then {_RATIO} is {ratio}",
     )
     assert (code == 0) is holds, out
+
+
+@pytest.mark.parametrize(
+    ("stretch", "holds"),
+    [
+        ("30 minutes pass with payments failing 10% of requests", True),
+        ("an hour goes by with payments returning 500s for 10% of its requests", True),
+        ("30 minutes pass with payments failing 1% of requests", False),
+    ],
+)
+def test_time_passing_with_a_failure(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], stretch: str, holds: bool
+) -> None:
+    """Time said to pass with a service failing: it fails that share for that long, then as
+    before (so the alert fired and is resolved again)."""
+    code, out = run_matched(
+        tmp_path,
+        capsys,
+        'Given "payments" is handling 100 requests per second',
+        'And an alert "Errors" fires when more than 5% of payments requests fail for 5m',
+        f"When {stretch}",
+        "And 10 minutes pass",
+        'Then "Errors" fired',
+        'And "Errors" is not firing',
+    )
+    assert (code == 0) is holds, out
