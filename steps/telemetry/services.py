@@ -284,10 +284,10 @@ def starts_failing(
     clock: int | None = None,
 ) -> None:
     """From now on ERRORS of the service's requests fail (500); "for 10 minutes" (or "10
-    minutes pass with it failing …"): that long, then it fails as before. A version said as the subject ("v2 fails 30% of requests") is
-    the pods running it, in every service they serve (one world: kubeloop/links). "At 14:00
-    …": at that time of day (the first one said pins the clock, as "it is 14:00" does);
-    "suddenly", "quietly", "then" are colour."""
+    minutes pass with it failing …"): that long, then it fails as before. A version said as
+    the subject ("v2 fails 30% of requests") is the pods running it, in every service they
+    serve (one world: kubeloop/links). "At 14:00 …": at that time of day (the first one
+    said pins the clock, as "it is 14:00" does); "suddenly", "quietly", "then" are colour."""
     if clock is not None:
         from ..common.clock_times import it_is  # noqa: PLC0415  (one clock)
 
