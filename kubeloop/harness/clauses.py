@@ -282,12 +282,25 @@ AUTOSCALING: list[Clause] = [
 
 
 _SLO_WORDS = r"(?: availability| success(?: rate)?| of requests succeeding| uptime)?"
+_NINES = {"two": 2, "three": 3, "four": 4, "five": 5}
+
+
+def _nines(count: str, half: bool) -> float:
+    """ "three nines" → 99.9, "three and a half nines" → 99.95: an objective as SREs say it."""
+    digits = _NINES[count.lower()]
+    return round(100.0 - 10.0 ** (2 - digits) / (2 if half else 1), 9)
+
 
 OBJECTIVE: list[Clause] = [
     (
         r"(?:of|at|targets|targeting|that targets|with a target of|with an objective of|"
-        rf"aiming at|for) (?P<objective>\d+(?:\.\d+)?)%{_SLO_WORDS}",
+        rf"aiming at|for|is) (?P<objective>\d+(?:\.\d+)?)%{_SLO_WORDS}",
         lambda m: {"objective": float(m.group("objective"))},
+    ),
+    (
+        r"(?:of|at|targets|targeting|that targets|with a target of|aiming at|for|is) "
+        r"(?P<nines>two|three|four|five)(?P<half> and a half)?[ -]nines(?: availability)?",
+        lambda m: {"objective": _nines(m.group("nines"), m.group("half") is not None)},
     ),
     (
         r"over (?:a |the last |a rolling )?(?P<period>\d+ ?(?:days?|d|hours?|h|weeks?|w))"
@@ -296,8 +309,9 @@ OBJECTIVE: list[Clause] = [
     ),
     (
         rf"(?:for|on|covers|covering|that covers|which covers|protecting|that protects) "
-        rf"(?:the service )?(?P<service>{NAME})",
-        lambda m: {"service": unquote(m.group("service"))},
+        rf"(?:(?:the )?service (?P<service>{NAME})|the (?P<owner>{NAME}) service|"
+        rf"(?P<bare>{NAME}))",
+        lambda m: {"service": unquote(m.group("service") or m.group("owner") or m.group("bare"))},
     ),
     (rf"with (?P<windows>{NAME}) windows", lambda m: {"windows": unquote(m.group("windows"))}),
     (

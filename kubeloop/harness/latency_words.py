@@ -51,12 +51,14 @@ def _latencies(text: str) -> tuple[tuple[float | None, float], ...]:
 _PERCENTILE = r"p\d+(?:\.\d+)?|(?:the )?\d+(?:\.\d+)?(?:st|nd|rd|th) percentile|(?:the )?median"
 _POINT = (
     rf"(?P<t>{TIME}) at (?P<p>{_PERCENTILE})"
-    rf"|(?:an? |the )?(?P<p2>{_PERCENTILE}) (?:of |at |is |= )?(?P<t2>{TIME})"
+    rf"|(?:an? |the |its )?(?P<p2>{_PERCENTILE})(?: latency| response time)? "
+    rf"(?:of |at |is |= |stays at |sits at |holds at |is at |stays )?(?P<t2>{TIME})"
 )
 _POINT_RE = re.compile(_POINT, re.IGNORECASE)
-_POINTS = rf"(?:{_strip_groups(_POINT)})(?:(?:,? and |, )(?:{_strip_groups(_POINT)}))+"
+_POINTS = rf"(?:{_strip_groups(_POINT)})(?:(?:,? and |, |,? while |; )(?:{_strip_groups(_POINT)}))+"
 """Two latency percentiles or more: "120ms at p50 and 900ms at p99", "a p50 of 120ms, a p95
-of 400ms and a p99 of 900ms" (one alone is a phrase's own, latency_said.py)."""
+of 400ms and a p99 of 900ms", "a median latency of 80ms and a p99 of 420ms", "p99 latency is
+800ms while the p50 stays at 120ms" (one alone is a phrase's own, latency_said.py)."""
 
 
 def _points(text: str) -> tuple[tuple[float, float], ...]:

@@ -30,13 +30,13 @@ def _bare(version: str) -> str:
 
 _BUILD_NOUN = r"(?:build|artifact|image|release)"
 _DESCRIBED = (
-    rf"(?:(?:the|our|a|an|its|their) )?"
+    rf"(?:(?:the|our|a|an|its|their) |(?:built|made|cut) (?:from|of|off) )?"
     rf"(?:{_BUILD_NOUN} of (?P<p1>{_PROJECT})(?: at)? (?P<v1>{_NAMED_VERSION})"
     rf"|(?P<v2>{_NAMED_VERSION}) {_BUILD_NOUN} of (?P<p2>{_PROJECT})"
     rf"|(?P<p3>{_PROJECT}) (?P<v3>{_NAMED_VERSION})(?: {_BUILD_NOUN})?)"
 )
 """A build described by its project and version: the build of orders v1, our v1 build of
-orders, the orders v1 build, orders v1."""
+orders, the orders v1 build, orders v1, built from orders v1."""
 _APPOSED_BUILD = re.compile(
     rf"^(?P<name>{_ALIAS})(?P<open>, (?:which|that) (?:is|was) |, | \(| [-–—] ){_DESCRIBED}"
     r"(?P<close> [-–—]|\)|,?) (?P<rest>.+)$",
@@ -177,6 +177,13 @@ _NEVER_APPROVED = re.compile(
 )
 """An approval that never comes ("P2 never gets approved for prod"): nobody approved it."""
 
+_OUT_TO_ENV = re.compile(
+    r"^(?P<what>\S+) (?:rolls out|gets rolled out|goes out|went out|is pushed out|gets pushed "
+    r"out) to (?P<env>dev|staging|prod)$",
+    re.IGNORECASE,
+)
+"""A release going out to an environment ("v2 goes out to prod"): released there, not rolled
+out to a deployment called prod."""
 _ROLLS_OUT = re.compile(
     r"^(?P<what>\S+) (?:rolls out|gets rolled out|is being rolled out|goes out|went out|is "
     r"pushed out) to (?P<to>\S+)",
@@ -210,6 +217,13 @@ _ON_ITS_OWN = re.compile(
     r"\b(?:rolls itself back|rolls back (?:on its own|by itself|all by itself|itself))\b",
     re.IGNORECASE,
 )
+_MODAL_ON_ITS_OWN = re.compile(
+    r"\b(should|will|must|is going to|is expected to) (?:roll itself back|roll back "
+    r"(?:on its own|by itself|all by itself|itself))\b",
+    re.IGNORECASE,
+)
+"""The same said as what should happen ("orders should roll back on its own"): the modal
+verb is read off afterwards, as anywhere."""
 _BY_ITSELF = re.compile(r"\b(is|gets) rolled back (?:on its own|by itself)\b", re.IGNORECASE)
 """Automation said as the system acting alone ("rolls back on its own"): automatically."""
 _WHENEVER = re.compile(
@@ -300,7 +314,8 @@ running orders v1 with 6 replicas"): the environment runs the deployment at that
 _FAULT_SAID = [
     (
         re.compile(
-            r"^(?P<who>\S+) (?:has|ships with) an? (?:[\w-]+ )?(?:bug|defect|regression|problem|"
+            r"^(?P<who>(?:version )?\S+(?: of \S+)?) (?:has|ships with) an? (?:[\w-]+ )?"
+            r"(?:bug|defect|regression|problem|"
             r"flaw) (?:that|which) (?:fails|breaks) ",
             re.IGNORECASE,
         ),
@@ -346,6 +361,13 @@ _DEPLOYMENT_PODS = re.compile(
 """A version's pods said with their deployment first ("gateway pods on v6 fail …"): the pods
 of that deployment on that version."""
 
+_VERSION_OF_FAILS = re.compile(
+    rf"^(?:version )?(?P<v>{_VERSION}) of (?P<dep>{_DEPLOYMENT}) "
+    r"(?P<verb>fails|starts failing) ",
+    re.IGNORECASE,
+)
+"""A version said with its deployment ("v2 of shop fails 30% of requests"): the pods of that
+deployment on that version."""
 _PER_POD_CAP = re.compile(
     rf"^(?P<svc>{_DEPLOYMENT}) (?P<load>(?:handles|serves|gets|receives|takes|is handling|is "
     r"serving|is getting) \d+(?:\.\d+)? (?:requests per second|requests a second|rps|req/s)),? "
@@ -364,8 +386,17 @@ def _fails(found: re.Match[str]) -> str:
     return f"{subject} {verb} {found['share']} of requests"
 
 
+_ALREADY = re.compile(
+    r"\b(?:already|by now) (?=(?:running|runs|live|deployed|serving|serves|on|at|in)\b)",
+    re.IGNORECASE,
+)
+"""What runs said to run "already" ("1.4.0 is already running in prod"): it runs; the word
+adds no fact."""
+
+
 def story_said(text: str) -> str:
     """TEXT with the story's ways of saying things put as the phrases say them."""
+    text = _ALREADY.sub("", text)
     text = _WHAT_RUNS.sub(
         lambda m: f"{m['verb']}{m['still'] or ''} running in {m['e1'] or m['e2']}", text
     )
@@ -387,6 +418,7 @@ def story_said(text: str) -> str:
     text = _NOBODY_APPROVES.sub(" without an approval", text)
     text = _PROMOTED_UNAPPROVED.sub(r"I promote \g<what> to \g<env> without an approval", text)
     text = _NEVER_APPROVED.sub(r"nobody has approved \g<what> for \g<env>", text)
+    text = _OUT_TO_ENV.sub(r"\g<what> is released to \g<env>", text)
     text = _ROLLS_OUT.sub(r"I roll out \g<what> to \g<to>", text)
     text = _ROLL_IT_OUT.sub(r"I roll out \g<what>", text)
     for fault, meant in _FAULT_SAID:
@@ -395,6 +427,9 @@ def story_said(text: str) -> str:
     text = _PER_POD_CAP.sub(
         r"\g<svc> \g<load> and each pod of \g<svc> serves at most \g<cap> requests per second",
         text,
+    )
+    text = _VERSION_OF_FAILS.sub(
+        lambda m: f"the pods of {m['dep']} on {m['v']} {_plural(m['verb'])} ", text
     )
     text = _DEPLOYMENT_PODS.sub(r"the \g<pods> of \g<dep> \g<on> \g<v> ", text)
     every = _EVERY_POD_ON.sub(lambda m: f"pods on {m['v']} {_plural(m['verb'])} ", text)
@@ -411,6 +446,7 @@ def story_said(text: str) -> str:
     text = _ROLLBACK_COUNT.sub(_rolled_back, text)
     text = _BY_ITSELF.sub(r"\1 rolled back automatically", text)
     text = _ON_ITS_OWN.sub("rolls back automatically", text)
+    text = _MODAL_ON_ITS_OWN.sub(r"\1 roll back automatically", text)
     text = _PAGED_WHOM.sub(r"\g<verb>", text)
     return _ONE_TIME.sub("once", text)
 

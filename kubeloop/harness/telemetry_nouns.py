@@ -369,6 +369,12 @@ TYPES.update(
             seconds,
             "a time with its unit: 100ms, 0.25 seconds, 1.2s",
         ),
+        "placename": ParamType(
+            rf'(?!"?(?:firing|pending|inactive|resolved)\b)(?:{NAME})',
+            unquote,
+            "a place something runs in (prod, staging), never an alert's state: \"X never "
+            'went to firing" is said of an alert',
+        ),
         "alertname": ParamType(
             rf"(?!(?:rules?|file)\b)(?:{NAME})",
             unquote,

@@ -42,9 +42,15 @@ def node_fails(world: World, nodes: tuple[str, ...]) -> None:
 
 def _as_services(world: World, nodes: tuple[str, ...], up: bool) -> bool:
     """Names that are all the scenario's services and none of its nodes ("payments comes
-    back"): the services go down or come back instead; False when they are not."""
-    if "telemetry" not in world.parts or any(n in set(known(world, "node")) for n in nodes):
+    back"): the services go down or come back instead; False when they are not. "It" in a
+    world with services and no nodes is the service named last ("checkout fails …, then it
+    recovers")."""
+    node_names = set(known(world, "node"))
+    if "telemetry" not in world.parts or any(n in node_names for n in nodes):
         return False
+    service = world.declared.mentioned.get("service")
+    if nodes == ("it",) and service is not None and not node_names:
+        nodes = (service,)
     from ..telemetry.services import goes_down, recovers  # noqa: PLC0415  (a service, said so)
     from ..telemetry.telemetry_part import call  # noqa: PLC0415
 

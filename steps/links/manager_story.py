@@ -123,6 +123,8 @@ def we_ship(
         "{env:name} rolls back when the SLO {slo:name} <starts paging|is paging>",
         "{env:name} <is rolled back|gets rolled back|rolls back> [automatically ]when "
         "{slo:sloof} <starts paging|pages|is paging>",
+        "{env:name} <is rolled back|gets rolled back|rolls back> automatically when "
+        "{slo:sloname} <starts paging|pages|is paging>",
     ),
 )
 def rolled_back_when_promise_pages(world: World, env: str, slo: str | None = None) -> None:

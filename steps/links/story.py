@@ -77,6 +77,8 @@ def _running_in(world: World, env: str, deployment: str, version: str) -> None:
         "{env:name} "
         + _RUNS
         + " {deployment:name} at [version ]{version:version}{options:serving}",
+        "version {version:version} of {deployment:name} <is running|runs|is live|is deployed|"
+        "is up|is serving> in {env:name}{options:serving}",
     ),
 )
 def env_runs_version(
@@ -90,7 +92,7 @@ def env_runs_version(
 
 
 @given(
-    "a {count:n}-node cluster running {replicas:n} <replicas|pods|copies|instances> of "
+    "a {count:n}<-| >node cluster running {replicas:n} <replicas|pods|copies|instances> of "
     "{deployment:name}{options:workload}",
     "a 3-node cluster running 4 replicas of web at v1",
     variants=(
@@ -98,7 +100,7 @@ def env_runs_version(
         "{deployment:name}{options:workload}",
         "a cluster of {count:n} nodes running {replicas:n} <replicas|pods|copies|instances> of "
         "{deployment:name}{options:workload}",
-        "a {count:n}-node cluster with {replicas:n} <replicas|pods|copies|instances> of "
+        "a {count:n}<-| >node cluster with {replicas:n} <replicas|pods|copies|instances> of "
         "{deployment:name}{options:workload}",
     ),
 )
@@ -121,7 +123,7 @@ _FLEET = (
 
 
 @given(
-    "a {count:n}-node cluster <with|running>" + _FLEET,
+    "a {count:n}<-| >node cluster <with|running>" + _FLEET,
     'a 3-node cluster with 4 replicas of "storefront" at v1 in prod',
     variants=(
         "a cluster of {count:n} nodes <with|running>" + _FLEET,

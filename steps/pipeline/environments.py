@@ -144,7 +144,7 @@ def does_not_run(world: World, env: str, alias: str) -> None:
     "staging has never run R9",
     variants=(
         "{alias:artifact} never <made it to|reached|got to|ran in|went to|was deployed to|reaches|"
-        "gets to|makes it to|goes to|runs in|lands in|landed in|was promoted to> {env:name}",
+        "gets to|makes it to|goes to|runs in|lands in|landed in|was promoted to> {env:placename}",
         "{alias:artifact} <has not been|hasn't been|has never been|was not|wasn't|was never> "
         "<promoted|deployed|released|rolled out|shipped> to {env:name}[ yet]",
     ),

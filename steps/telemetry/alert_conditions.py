@@ -19,8 +19,8 @@ from .alerts import HAVE, an_alert
 from .services import _service, the_named
 
 _RULE = (
-    HAVE
-    + "<an|the> <alert|alert rule|alerting rule> {name:name} <fires|that fires|firing|which fires|"
+    HAVE + "<an|the|a> <alert|alert rule|alerting rule|rule> {name:name} <fires|that fires|firing|"
+    "which fires|"
     "goes off|triggers|should fire> <when|if|whenever> "
 )
 _ON = HAVE + "<an|the> <alert|alert rule|alerting rule> {name:name} <on|over|watching> "
@@ -105,7 +105,7 @@ _OVER = "[ over [the last ]{span:duration}] "
     variants=(
         _RULE + "<more than|over> {percent:percent} of [<the|its|all> ]requests " + _FAIL + _HOLD,
         _RULE
-        + "<more than|over> {percent:percent} of [<the|all> ]{service:service} requests "
+        + "<more than|over> {percent:percent} of [<the|all> ]{service:service}['s] requests "
         + _FAIL
         + _HOLD,
         _RULE + "<more than|over> {percent:percent} of [<the|all> ]requests <to|for|on> "

@@ -82,3 +82,22 @@ def each_firing(world: World, first: str, names: list[str]) -> None:
     quiet = [n for n in names if call(world, "alert_state", n) != "firing"]
     if quiet:
         raise world.fail(f"{', '.join(names)} firing", f"not firing: {', '.join(quiet)}")
+
+
+@then(
+    "{first:name} is {state:alertstate}[,] <but|and|while|whereas> {second:name} <is not|isn't>"
+    "[ yet]",
+    "HighErrors is firing but HighLatency is not",
+    "HighErrors is pending and HighLatency isn't",
+    variants=("{first:name} is {state:alertstate}[,] but not {second:name}",),
+)
+def one_but_not_the_other(world: World, first: str, state: str, second: str) -> None:
+    """The first alert is in STATE now and the second is not: the state said once, carried
+    over to the second ("… but HighLatency is not"; said twice, the line is two checks)."""
+    _known(world, first)
+    _known(world, second)
+    now = call(world, "alert_state", first), call(world, "alert_state", second)
+    if now[0] != state or now[1] == state:
+        raise world.fail(
+            f"{first} {state} and {second} not {state}", f"{first} {now[0]}, {second} {now[1]}"
+        )

@@ -57,6 +57,25 @@ def went_at_some_point(world: World, name: str, state: str) -> None:
 
 
 @then(
+    "{name:alert} never <went|went to|went into|became|turned|got|got to|reached|made it to|"
+    "entered|was> {state:alertstate}",
+    '"PayErrors" never went to firing',
+    "PayErrors never reached pending",
+    variants=(
+        "{name:alert} <did not|didn't> <reach|go to|go into|get to|make it to|become|turn|enter> "
+        "{state:alertstate}",
+    ),
+)
+def never_in(world: World, name: str, state: str) -> None:
+    """The alert was never in STATE so far (the opposite of "went pending at some point");
+    every alert starts inactive, so "never went inactive" looks only at its changes."""
+    _known(world, name)
+    changes = list(call(world, "timeline", name).changes)
+    if state in [s for _, s in (changes[1:] if state == "inactive" else changes)]:
+        raise world.fail(f'alert "{name}" never {state}', _timeline(world, name))
+
+
+@then(
     "nothing is left {state:alertstate}",
     "nothing is left pending",
     "nothing is still firing",

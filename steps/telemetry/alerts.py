@@ -40,6 +40,8 @@ _IS = "<is|is defined as|has the expression|has expression|has expr|is the expre
         _RULE + " " + _WHEN + " {expr:barepromql} <for|for:|lasting> {hold:duration}",
         "<alert|alert rule|alerting rule> {name:name} <fires when|that fires when|when|fires if> "
         "{expr:promql}" + _HOLDS + _HOLD,
+        "[<a|the> ]rule {name:name} <fires when|that fires when|fires if|fires whenever|"
+        "which fires when> {expr:promql}" + _HOLDS + _HOLD,
         "[<an|the> ]<alert|alert rule|alerting rule> {name:name} "
         + _IS
         + " {expr:quotedpromql}"

@@ -62,8 +62,8 @@ def _answer(
 
 
 @when(
-    "{name:service} <answers|responds|replies|serves requests|serves> in {points:percentiles}"
-    + _FOR,
+    "{name:service} <answers|responds|replies|serves requests|serves> <in|with> "
+    "{points:percentiles}" + _FOR,
     "search answers in 120ms at p50 and 900ms at p99",
     "checkout has a p50 of 80ms and a p99 of 1.2s",
     "the latency of search is 100ms at the median and 2s at the 99th percentile",
@@ -80,6 +80,8 @@ def _answer(
         "{name:service}['s] <requests|calls> " + _TAKE + " {points:percentiles}" + _FOR,
         "its <requests|calls|responses> " + _TAKE + " {points:percentiles}" + _FOR,
         "its <latency|response time|response times> <is|are> {points:percentiles}" + _FOR,
+        "its {points:percentiles}" + _FOR,
+        "{name:service}'s {points:percentiles}" + _FOR,
     ),
 )
 def answers_at_percentiles(

@@ -219,3 +219,39 @@ def slo_alert_never_fired(world: World, alert: SloAlert) -> None:
     slo = _slo_of(world, alert)
     if _firing(world, alert.severity, slo, ever=True):
         raise world.fail(f"the {alert.severity} alert of {slo} never fired", "it fired")
+
+
+_BURN_ALERTS = "<burn-rate|burn rate|burn|SLO|multi-window|multiwindow|error budget> alerts"
+_OF_SLO = "[ <for|on|of> {slo:sloname}]"
+
+
+@then(
+    "both [of ][the ]" + _BURN_ALERTS + _OF_SLO + " are [both ]firing",
+    "both burn alerts are firing",
+    "both of the burn-rate alerts for checkout are firing",
+    "the fast and slow burn alerts are both firing",
+    variants=(
+        "the <fast and slow|page and ticket|paging and ticket|fast and the slow> [burn ]"
+        "[<rate |-rate >]alerts" + _OF_SLO + " are [both ]firing",
+    ),
+)
+def both_burn_alerts_firing(world: World, slo: str | None = None) -> None:
+    """The SLO's page (fast burn) and ticket (slow burn) alerts both fire now (without a
+    name: the SLO named last, or the only one)."""
+    for severity in ("page", "ticket"):
+        slo_alert_firing(world, SloAlert(slo, severity))
+
+
+@then(
+    "neither [of the ]" + _BURN_ALERTS.replace("alerts", "alert[s]") + _OF_SLO + " is firing",
+    "neither burn alert is firing",
+    "none of the burn-rate alerts for checkout are firing",
+    variants=(
+        "<none of the|no> " + _BURN_ALERTS + _OF_SLO + " <are|is> firing",
+        "neither the fast nor the slow burn alert" + _OF_SLO + " is firing",
+    ),
+)
+def no_burn_alert_firing(world: World, slo: str | None = None) -> None:
+    """Neither the SLO's page alert nor its ticket alert fires now."""
+    for severity in ("page", "ticket"):
+        slo_alert_not_firing(world, SloAlert(slo, severity))

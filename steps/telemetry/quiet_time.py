@@ -43,7 +43,8 @@ _TRAFFIC = "[ [its ]traffic]"
 
 
 @given(
-    "{duration:duration} <pass|have passed|passed|went by|have gone by> " + _CLEAN,
+    "{duration:duration} <pass|passes|have passed|has passed|passed|go by|goes by|went by|"
+    "have gone by|has gone by> " + _CLEAN,
     "30 days have passed with no errors",
     "checkout has run cleanly for 30 days",
     "it has run cleanly for 30 days",

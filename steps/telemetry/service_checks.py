@@ -64,6 +64,10 @@ def _said(bound: str, limit: float) -> str:
         "<are failing|fail|are returning errors|return errors|are erroring>",
         "{service:service} <errors on|fails|fails on|returns errors for|returns 5xx for> "
         "[{bound:comparison} ]{percent:percent} of [its ]requests",
+        "{service:service} <has no errors|is error-free|is not failing|isn't failing|"
+        "is no longer failing|has stopped failing|is not returning errors|"
+        "isn't returning errors|is returning no errors|is serving no errors|has zero errors>"
+        "[ <now|any more|anymore>]",
     ),
 )
 def error_rate_is(
@@ -74,7 +78,8 @@ def error_rate_is(
     about: str | None = None,
 ) -> None:
     """The share of SERVICE's requests answered with a 5xx over the last 5 minutes, now
-    (without a service: the one named last); "about": within a tenth of it."""
+    (without a service: the one named last); "about": within a tenth of it; "has no errors",
+    "is no longer failing": none (the same query, so 5 minutes after the last failure)."""
     service = the_named(world, service)
     _service(world, service)
     seen = round(100 * _value(world, error_ratio_query(service)), 9)
@@ -255,6 +260,55 @@ def request_rate_is(
         raise world.fail(
             f"{service} serving {_said(bound, rate)} requests per second",
             "no requests in the last 5 minutes" if math.isnan(seen) else f"{show(seen)}",
+        )
+
+
+_ERRORS_PER_SECOND = (
+    "the [<HTTP|server> ]<5xx|500|error|failure|HTTP 500|5xx error|server error> rate"
+    "[ <of|for|on> {service:service}] is "
+)
+_PER_SECOND_SAID = " <per second|a second|errors per second|errors a second|/s>"
+_FAILED_REQUESTS = (
+    "<errors|5xx|5xxs|500s|5xx errors|server errors|failed requests|failures|HTTP 500s>"
+)
+
+
+@then(
+    _ERRORS_PER_SECOND + "[{bound:comparison} ]{rate:decimal}" + _PER_SECOND_SAID,
+    "the 5xx rate for cart is 4 per second",
+    "the error rate of cart is about 4 errors per second",
+    "cart is returning about 4 errors a second",
+    variants=(
+        _ERRORS_PER_SECOND + "{about:about} {rate:decimal}" + _PER_SECOND_SAID,
+        "{service:service}'s <5xx|500|error|failure> rate is [{bound:comparison} ]{rate:decimal}"
+        + _PER_SECOND_SAID,
+        "{service:service}'s <5xx|500|error|failure> rate is {about:about} {rate:decimal}"
+        + _PER_SECOND_SAID,
+        "{service:service} is <returning|serving|throwing|failing with> [{bound:comparison} ]"
+        "{rate:decimal} " + _FAILED_REQUESTS + " <per second|a second>",
+        "{service:service} is <returning|serving|throwing|failing with> {about:about} "
+        "{rate:decimal} " + _FAILED_REQUESTS + " <per second|a second>",
+    ),
+)
+def errors_per_second(
+    world: World,
+    rate: float,
+    service: str | None = None,
+    bound: str = "==",
+    about: str | None = None,
+) -> None:
+    """5xx responses a second SERVICE served over the last 5 minutes, now; "about": within
+    a tenth of it."""
+    service = the_named(world, service)
+    _service(world, service)
+    seen = round(
+        _value(world, f'sum(rate(http_requests_total{{job="{service}",code=~"5.."}}[5m]))'), 9
+    )
+    close = about is not None and abs(seen - rate) <= rate / 10
+    if math.isnan(seen) or not (close or (about is None and compare(seen, bound, rate))):
+        raise world.fail(
+            f"{service} answering {_said(bound, rate)} requests a second with a 5xx",
+            "no 5xx series in the last 5 minutes" if math.isnan(seen) else f"{show(seen)}",
         )
 
 

@@ -31,7 +31,11 @@ _ERRORS = (
 """Errors said with the rate ("with 2% errors"), or in apposition ("…, 2% of them HTTP
 500s"): 5xx responses."""
 _NO_ERRORS = (
-    " <with no errors|without errors|without any errors|with zero errors|with hardly any errors|"
+    "[,] <all of them successful|all successful|all of them succeeding|all succeeding|"
+    "and all of them succeed|and all succeed|none of them failing|with none of them failing|"
+    "with every request succeeding|with all of them succeeding|with 100% success|"
+    "with a 100% success rate|with no errors|without errors|without any errors|with zero errors|"
+    "with hardly any errors|"
     "with almost no errors|with barely any errors|cleanly|error-free|without a single error|"
     "with no failures|with zero failures|with no 5xx|without failures|with basically no errors|"
     "with practically no errors|with virtually no errors|with next to no errors|"
@@ -43,6 +47,9 @@ _FAIL = (
     "return a 5xx|return 5xxs|come back as errors|come back as 500s|come back as HTTP 500|"
     "come back as HTTP 500s|come back as a 500|come back as 5xx|come back as 5xxs|"
     "come back with a 500|come back with an error|come back with errors|come back with 500s|"
+    "come back with HTTP 500|come back with HTTP 500s|come back with HTTP 503|come back with a 503|"
+    "come back with a 5xx|come back with 5xx|come back with 5xxs|come back as 503s|"
+    "are 500s|are HTTP 500s|are 5xx|are 5xxs|are errors|are server errors|"
     "get a 500|get 500s|get an error|get errors|get a 5xx|get 5xx>"
 )
 _CAUSE = (
@@ -228,7 +235,7 @@ def _lasting(
         "is failing|begins failing|" + _ERRS_ON + "> [<about|around|roughly|some> ]"
         "{errors:share}[ of] [<its|all|the|all its|all of its> ]requests" + _WITH_CODE + _FOR,
         "{errors:share} of {name:service}'s requests " + _FAIL + _WITH_CODE + _FOR,
-        "{errors:share}[ of] " + _THEIR + "requests " + _FAIL + _WITH_CODE + _FOR,
+        "{errors:share}[ of] " + _THEIR + "<requests|responses|calls> " + _FAIL + _WITH_CODE + _FOR,
         "{errors:share} of <them|those> " + _FAIL + _WITH_CODE + _FOR,
         "{errors:share} of [the ]<requests|calls> <to|for|on> {name:service} "
         + _FAIL
@@ -259,6 +266,12 @@ def _lasting(
         _RECOVERS + "{errors:share} <errors|error rate|failures|failing requests|of requests "
         "failing|failing|5xx|5xxs|500s>" + _FOR,
         _RECOVERS + "an error rate of {errors:share}" + _FOR,
+        "{duration:duration} <pass|passes|go by|goes by|elapse|elapses> with {name:service} "
+        "<failing|erroring on|returning errors for|returning 500s for> {errors:share} of "
+        "[<its|the|all its> ]requests",
+        "[<its|the|our> ]<customers|users|clients|callers> <see|get|hit|are seeing|are getting|"
+        "start seeing|start getting> <errors|5xx|5xxs|500s|failures|server errors> <on|for|in> "
+        "{errors:share} of [<their|the|all|all their> ]requests" + _FOR,
         "{name:service} <" + _MOVES + "> <failing|erroring on|returning errors for|returning "
         "500s for> {errors:share} of [<its|the|all|all its|all of its> ]requests" + _FOR,
     ),
@@ -270,11 +283,11 @@ def starts_failing(
     duration: int | None = None,
     clock: int | None = None,
 ) -> None:
-    """From now on ERRORS of the service's requests fail (500); "for 10 minutes": that long,
-    then it fails as before. A version said as the subject ("v2 fails 30% of requests") is
-    the pods running it, in every service they serve (one world: kubeloop/links). "At 14:00
-    …": at that time of day (the first one said pins the clock, as "it is 14:00" does);
-    "suddenly", "quietly", "then" are colour."""
+    """From now on ERRORS of the service's requests fail (500); "for 10 minutes" (or "10
+    minutes pass with it failing …"): that long, then it fails as before. A version said as
+    the subject ("v2 fails 30% of requests") is the pods running it, in every service they
+    serve (one world: kubeloop/links). "At 14:00 …": at that time of day (the first one
+    said pins the clock, as "it is 14:00" does); "suddenly", "quietly", "then" are colour."""
     if clock is not None:
         from ..common.clock_times import it_is  # noqa: PLC0415  (one clock)
 
@@ -344,21 +357,29 @@ def _version_fails(world: World, version: str, ratio: float, duration: int | Non
         "the [scrape ]target <comes back|comes back up|is back up|recovers|is up again>",
         "{name:service} <stops failing|is healthy again|stops returning errors|stops erroring|"
         "stops returning 500s|stops returning 5xx|stops throwing errors>",
+        "{name:service} <is healthy again|is healthy|is back to healthy|recovers|runs cleanly|"
+        "runs without errors|serves without errors|is error-free> for {duration:duration}",
         "the errors stop[ <for|on> {name:service}]",
-        "[the ]errors <stop|go away|go back to zero|end>",
+        "[the ]errors <stop|go away|go back to zero|end|drop to zero|drop back to zero|"
+        "fall to zero|fall back to zero|disappear|vanish>",
         "the <incident|outage|error spike|spike|failure> <ends|is over|stops|is resolved|passes>",
         _FIXER + " <the bug|the errors|the problem|the issue|the failures>",
         _FIXER + " {name:service}",
         "<the|a> fix <goes out|is deployed|is shipped|is rolled out|lands>[ for {name:service}]",
     ),
 )
-def recovers(world: World, name: str | None = None) -> None:
+def recovers(world: World, name: str | None = None, duration: int | None = None) -> None:
     """From now on none of the service's requests fail, and it answers scrapes again ("I fix
-    it": the service named last; the fix is not modelled, its effect is)."""
+    it": the service named last; the fix is not modelled, its effect is). "Healthy again for
+    an hour": it recovers, then that time passes (and it stays healthy after)."""
     service = _service(world, the_named(world, name))
     world.attempt(lambda: service.set_error_ratio(0, world.clock.now))  # type: ignore[attr-defined]
+    if world.error is not None:
+        return
     if hasattr(service, "set_up"):
         service.set_up(True, world.clock.now)
+    if duration is not None:
+        world.advance(duration)
 
 
 _CHANGE = (

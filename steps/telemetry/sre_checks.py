@@ -181,6 +181,8 @@ def healthy(world: World, name: str | None = None) -> None:
     variants=(
         "there is some [error ]budget left[ <for|of> {name:sloname}]",
         "{name:sloname} still has [some ][error ]budget <left|remaining>",
+        "the [error ]budget[ <of|for> {name:sloname}] <is not|isn't> [<fully|completely|entirely|"
+        "totally|yet> ]<exhausted|used up|gone|spent|depleted|burned through>",
     ),
 )
 def some_budget_left(world: World, name: str | None = None) -> None:
