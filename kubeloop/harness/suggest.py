@@ -368,5 +368,9 @@ _NEGATION = re.compile(
 
 
 def _negated(text: str) -> bool:
-    """Whether a sentence says a negation word ("no", "never", "isn't", "without")."""
-    return _NEGATION.search(text) is not None
+    """Whether a sentence says a negation word ("no", "never", "isn't", "without"), outside
+    its quoted values (a reason "not exploitable here" negates nothing)."""
+    return _NEGATION.search(_QUOTED.sub('""', text)) is not None
+
+
+_QUOTED = re.compile(r'"[^"]*"|`[^`]*`')

@@ -21,7 +21,7 @@ from kubeloop.harness.frames.chunker import Chunked
 from kubeloop.harness.frames.fill import filled
 from kubeloop.harness.frames.function_words import COMPARATORS, NEGATIONS
 from kubeloop.harness.frames.index import GRAMMAR, Frame, FrameIndex
-from kubeloop.harness.mechanisms import mechanism_of, of_domain
+from kubeloop.harness.mechanisms import mechanism_of, of_domain, recognised
 from kubeloop.harness.suggest import file_kinds
 
 
@@ -88,7 +88,7 @@ def _catalog(index: FrameIndex) -> _Catalog:
 def _mechanism(catalog: _Catalog, text: str, line: Chunked, content: frozenset[str]) -> str | None:
     """The mechanism the line is about: its nouns' (mechanisms.py), a query's, else the
     one its concepts are said in most, by how rare each is."""
-    mine = _named(text, line)
+    mine = _named(text, line) or mechanism_of(text)
     if mine is not None:
         return mine
     votes: dict[str, float] = {}
@@ -105,11 +105,18 @@ def _mechanism(catalog: _Catalog, text: str, line: Chunked, content: frozenset[s
 
 
 def _named(text: str, line: Chunked) -> str | None:
-    """The mechanism the line's nouns name (mechanisms.py), or telemetry for a line that
-    gives a query, whatever else it says."""
+    """The mechanism the line's nouns name (mechanisms.py), by two of its nouns at least
+    (one alone is weak: "traffic … doubles while the autoscaler reacts" is not about the
+    autoscaler), or telemetry for a line that gives a query, whatever else it says."""
     if any(v.label == "promql" for v in line.values):
         return "telemetry"
-    return mechanism_of(text)
+    mine = mechanism_of(text)
+    return mine if mine is not None and len(recognised(text)[mine]) >= _NOUNS else None
+
+
+_NOUNS = 2
+"""How many of a mechanism's nouns a line says for its suggestions to be that mechanism's
+first."""
 
 
 _MECHANISM = 3.0
