@@ -282,7 +282,13 @@ class Registry:
         for found in re.finditer(" and ", text):
             left, right = text[: found.start()], text[found.end() :]
             if len(self.match_one(keyword, left)) == 1:
-                mended = close_phrases(self.definitions, keyword, right, 1, same_keyword=True)
+                # (negated exactly when the clause is: never "… and nothing is pending"
+                # for "… and sit in Pending")
+                mended = nearby.agreeing(
+                    self.frames(),
+                    right,
+                    close_phrases(self.definitions, keyword, right, 1, same_keyword=True),
+                )
                 if mended and self.accepts(keyword, f"{left} and {mended[0][1]}"):
                     return [f"{keyword.title()} {left} and {mended[0][1]}"]
         index = self.frames()

@@ -2,7 +2,8 @@
 environment where the example names one, and nothing else there; a number where the
 example counts the same noun ("2 nodes" where it says "3 nodes", never where it says
 "4 cpu"). It comes from the mechanism the line's nouns belong to before any other, and
-when nothing is close, the phrases about the line's nouns are negated when the line is."""
+when nothing is close, the phrases about the line's nouns are negated when the line is, as
+is a join mended by its letters ("… and nothing is pending" is no "… and sit in Pending")."""
 
 from __future__ import annotations
 
@@ -138,3 +139,16 @@ def test_nothing_close_shows_a_negated_line_negated_phrases_first(keyword: str, 
 def test_nothing_close_shows_a_plain_line_plain_phrases_first(keyword: str, text: str) -> None:
     about = _about(keyword, text)
     assert not _negated(about[0]), about
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "3 batch pods were preempted and sit in Pending",
+        "4 worker pods were preempted and wait in Pending",
+    ],
+)
+def test_a_join_mended_by_its_letters_is_not_negated_when_the_line_is_not(text: str) -> None:
+    assert not _negated(text)
+    offered = REGISTRY.suggestions("then", text)
+    assert offered and not any(map(_negated, offered)), offered
