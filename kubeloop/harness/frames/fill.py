@@ -47,7 +47,10 @@ def _numbered(text: str) -> bool:
 
 
 def _kind(value: Chunk) -> str:
-    """The kind a name's noun says ("node node-2"), or its own first word does ("node-2")."""
+    """The kind a name's noun says ("node node-2"), or its own first word does ("node-2");
+    none for a name said before "pods" ("5 orders pods"): that names the pods' deployment."""
+    if value.of_kind == "pod" and value.said_to > value.end:
+        return ""
     head = value.text.strip('"').split("-", 1)[0].lower()
     return value.of_kind or (head if head in _NAMED_KINDS and "-" in value.text else "")
 
