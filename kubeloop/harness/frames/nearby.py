@@ -21,7 +21,6 @@ from kubeloop.harness.frames.chunker import Chunked
 from kubeloop.harness.frames.fill import filled
 from kubeloop.harness.frames.function_words import COMPARATORS, NEGATIONS
 from kubeloop.harness.frames.index import GRAMMAR, Frame, FrameIndex
-from kubeloop.harness.frames.slot_kinds import environment
 from kubeloop.harness.mechanisms import mechanism_of, of_domain, recognised
 from kubeloop.harness.suggest import file_kinds
 
@@ -255,12 +254,9 @@ def phrases(index: FrameIndex, keyword: str, text: str, count: int) -> list[tupl
         rough.append((-score, order, covered >= _CLOSE * total, k))
     rough.sort(key=lambda r: (r[0], r[1]))
     lowered = text.lower()
-    sure = {v.start for v in chunked.values if not v.weak or environment(v.text)}
-    # (an environment, "prod", is a value the user gave, as surely as "R1" or a number)
+    sure = {v.start for v in chunked.values if not v.weak}
     given = {v.start for v in chunked.values}  # (what else is placed: a capitalised name)
-    known = {
-        v.start for v in chunked.values if v.weak and v.text.lower() in index.lexicon.names
-    } - sure
+    known = {v.start for v in chunked.values if v.weak and v.text.lower() in index.lexicon.names}
     ranked: list[tuple[bool, float, int, str, str]] = []
     seen: set[str] = set()
     for negative, order, close, k in rough[:_FILLED]:

@@ -164,14 +164,3 @@ def test_a_join_mended_by_its_letters_is_not_negated_when_the_line_is_not(text: 
 def test_a_name_said_before_pods_goes_where_a_deployment_goes(text: str, name: str) -> None:
     offered = REGISTRY.suggestions("given", text)
     assert offered and name in offered[0], offered
-
-
-@pytest.mark.parametrize(
-    ("text", "environment"),
-    [("staging runs K4 by its sha256 digest", "staging"), ("dev runs T3 by its digest", "dev")],
-)
-def test_the_first_suggestion_keeps_the_environment_the_line_names(
-    text: str, environment: str
-) -> None:
-    offered = REGISTRY.suggestions("then", text)
-    assert offered and f"{environment} " in offered[0], offered
