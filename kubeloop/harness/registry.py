@@ -19,6 +19,7 @@ from kubeloop.harness import distribute
 from kubeloop.harness.definitions import Match, StepDefinition, StepFunction
 from kubeloop.harness.errors import AmbiguousStepError, UndefinedStepError
 from kubeloop.harness.frames import details, nearby, two_steps
+from kubeloop.harness.frames.concept_names import concept_as_name
 from kubeloop.harness.frames.index import FrameIndex
 from kubeloop.harness.frames.reader import nearest, proposals, read
 from kubeloop.harness.grammar import readings, with_readings
@@ -362,9 +363,11 @@ class Registry:
         others = ("then",) if keyword != "then" else ("when", "given")
         for other in others:
             try:
-                with_readings(self._match, other, text)
+                matches = with_readings(self._match, other, text)
             except (UndefinedStepError, AmbiguousStepError):
                 continue
+            if concept_as_name(self.frames(), matches):
+                continue  # (no node called "verification": the hint would mislead)
             if other == "then":
                 return f"this is a check: write Then {text}"
             kind = "an event" if other == "when" else "a situation"
