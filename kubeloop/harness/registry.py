@@ -19,6 +19,7 @@ from kubeloop.harness import distribute
 from kubeloop.harness.definitions import Match, StepDefinition, StepFunction
 from kubeloop.harness.errors import AmbiguousStepError, UndefinedStepError
 from kubeloop.harness.frames import details, nearby, two_steps
+from kubeloop.harness.frames.concept_names import concept_as_name
 from kubeloop.harness.frames.index import FrameIndex
 from kubeloop.harness.frames.reader import nearest, proposals, read
 from kubeloop.harness.grammar import readings, with_readings
@@ -282,7 +283,13 @@ class Registry:
         for found in re.finditer(" and ", text):
             left, right = text[: found.start()], text[found.end() :]
             if len(self.match_one(keyword, left)) == 1:
-                mended = close_phrases(self.definitions, keyword, right, 1, same_keyword=True)
+                # (negated exactly when the clause is: never "… and nothing is pending"
+                # for "… and sit in Pending")
+                mended = nearby.agreeing(
+                    self.frames(),
+                    right,
+                    close_phrases(self.definitions, keyword, right, 1, same_keyword=True),
+                )
                 if mended and self.accepts(keyword, f"{left} and {mended[0][1]}"):
                     return [f"{keyword.title()} {left} and {mended[0][1]}"]
         index = self.frames()
@@ -356,9 +363,11 @@ class Registry:
         others = ("then",) if keyword != "then" else ("when", "given")
         for other in others:
             try:
-                with_readings(self._match, other, text)
+                matches = with_readings(self._match, other, text)
             except (UndefinedStepError, AmbiguousStepError):
                 continue
+            if concept_as_name(self.frames(), matches):
+                continue  # (no node called "verification": the hint would mislead)
             if other == "then":
                 return f"this is a check: write Then {text}"
             kind = "an event" if other == "when" else "a situation"

@@ -18,6 +18,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from kubeloop.harness.frames.function_words import NEGATIONS
 from kubeloop.harness.mechanisms import mechanism_of, of_domain, recognised
 
 if TYPE_CHECKING:
@@ -329,26 +330,47 @@ def about(
     definitions: Sequence[StepDefinition], keyword: str, text: str, count: int
 ) -> tuple[list[str], list[tuple[str, str]]]:
     """When nothing is close: the nouns recognised in ``text`` and ``count`` phrases of
-    their mechanism, those that use them first (same keyword first), as (keyword, example):
-    a phrase about the mechanism helps more than none."""
+    their mechanism, those that use most of them first (same keyword first; among those
+    that use as many, one negated exactly when the line is: "no rollout was started" gets
+    "the rollout never exceeded 5 pods" before "the rollout stalls"), as (keyword,
+    example): a phrase about the mechanism helps more than none."""
     nouns = recognised(text)
     mine = mechanism_of(text) or next(iter(nouns), None)
     if mine is None:
         return [], []
     words = nouns[mine]
+    negated = _negated(text)
     compared = difflib.SequenceMatcher(None, "", text.lower())  # (the text's letters counted once)
     scored = []
     for order, definition in enumerate(definitions):
         if of_domain(definition.domain) != mine:
             continue
+        using = [e for e in definition.examples if any(w[:6] in e.lower() for w in words)]
         example = next(
-            (e for e in definition.examples if any(w[:6] in e.lower() for w in words)),
-            definition.examples[0],
+            (e for e in using if _negated(e) == negated), next(iter(using), definition.examples[0])
         )
         shared = sum(word[:6] in example.lower() for word in words)
         compared.set_seq1(example.lower())
         ratio = compared.quick_ratio()
         other = definition.keyword != keyword
-        scored.append((other, -shared, -ratio, order, definition.keyword, example))
+        disagrees = _negated(example) != negated
+        scored.append((other, -shared, disagrees, -ratio, order, definition.keyword, example))
     scored.sort()
     return words, [(kw, example) for *_, kw, example in scored[:count]]
+
+
+_NEGATION = re.compile(
+    r"n't\b|\b(?:"
+    + "|".join(re.escape(w) for w in sorted(NEGATIONS, key=len, reverse=True) if w != "n't")
+    + r")\b",
+    re.IGNORECASE,
+)
+
+
+def _negated(text: str) -> bool:
+    """Whether a sentence says a negation word ("no", "never", "isn't", "without"), outside
+    its quoted values (a reason "not exploitable here" negates nothing)."""
+    return _NEGATION.search(_QUOTED.sub('""', text)) is not None
+
+
+_QUOTED = re.compile(r'"[^"]*"|`[^`]*`')

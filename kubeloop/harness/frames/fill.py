@@ -11,13 +11,14 @@ query in backticks where single quotes would clash).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import pairwise
 
 from kubeloop.harness.definitions import StepDefinition
 from kubeloop.harness.frames.chunker import Chunk, Chunked, normalised
 from kubeloop.harness.frames.index import Frame
-from kubeloop.harness.frames.slot_kinds import takes
+from kubeloop.harness.frames.slot_kinds import environment, takes
 from kubeloop.harness.frames.values import unit
 
 
@@ -46,7 +47,10 @@ def _numbered(text: str) -> bool:
 
 
 def _kind(value: Chunk) -> str:
-    """The kind a name's noun says ("node node-2"), or its own first word does ("node-2")."""
+    """The kind a name's noun says ("node node-2"), or its own first word does ("node-2");
+    none for a name said before "pods" ("5 orders pods"): that names the pods' deployment."""
+    if value.of_kind == "pod" and value.said_to > value.end:
+        return ""
     head = value.text.strip('"').split("-", 1)[0].lower()
     return value.of_kind or (head if head in _NAMED_KINDS and "-" in value.text else "")
 
@@ -56,7 +60,8 @@ _NAMED_KINDS = frozenset({"node", "pod"})
 
 def _agree(slot: Chunk, value: Chunk) -> bool:
     """A value fits a slot of its type; a name of a kind (said, or "node-2") only a slot
-    of that kind or of none; a build's alias ("R1") or a version ("v2") only where the
+    of that kind or of none; where the example names an environment ("prod"), only an
+    environment; a build's alias ("R1") or a version ("v2") only where the
     example has one, and a plain word ("coverage") never there; a
     bare plain word ("checkout") only where the example has one too, or where both say the
     same preposition before it."""
@@ -68,6 +73,8 @@ def _agree(slot: Chunk, value: Chunk) -> bool:
         return False  # (a node is never a service's name: "node-2" goes where a node goes)
     if _numbered(value.text) != _numbered(slot.text) and (value.plain or _numbered(value.text)):
         return False  # (an alias or a version is never a service's name, nor a word an alias)
+    if environment(slot.text) and not environment(value.text):
+        return False  # (where the example names an environment, only an environment goes)
     return not value.weak or slot.plain or (bool(slot.role) and slot.role == value.role)
 
 
@@ -100,11 +107,13 @@ def _quoted_name(value: Chunk) -> bool:
     return value.label == "name" and value.text.startswith('"')
 
 
-def _pairs(frame: Chunked, line: Chunked) -> list[tuple[Chunk, Chunk]]:
-    """The example's slots each with a value of the line's: by type; within one, a role
-    said on both sides first (an alias's slot an alias first), then in the order said (a
-    capitalised word last, and only where the example has one; a quoted name left over
-    where a quoted text goes)."""
+def _pairs(frame: Chunked, line: Chunked, counted: dict[int, str]) -> list[tuple[Chunk, Chunk]]:
+    """The example's slots each with a value of the line's: by type; within one, a noun
+    counted on both sides first ("2 nodes" where the example says "3 nodes", not "4 cpu";
+    ``counted``: the noun after each number of either side, by its chunk), then a role said
+    on both sides (an alias's slot an alias first), then in the order said (a capitalised
+    word last, and only where the example has one; a quoted name left over where a quoted
+    text goes)."""
     paired: list[tuple[Chunk, Chunk]] = []
     capitals = _capitals(line)
     for kind in sorted({v.label for v in frame.values}):
@@ -115,16 +124,24 @@ def _pairs(frame: Chunked, line: Chunked) -> list[tuple[Chunk, Chunk]]:
         if kind == "text":  # (any quoted words are a text: a quoted name left over too)
             taken = {id(v) for _, v in paired}
             said += [v for v in line.values if _quoted_name(v) and id(v) not in taken]
-        for slot in list(slots):
-            same = [
-                v
-                for v in said
-                if slot.role and v.role == slot.role and _agree(slot, v) and _alike(slot, v, said)
-            ]
-            if len(same) == 1 and sum(s.role == slot.role for s in slots) == 1:
-                paired.append((slot, same[0]))
-                slots.remove(slot)
-                said.remove(same[0])
+        marks: list[Callable[[Chunk], str]] = [
+            lambda c: counted.get(id(c), ""),
+            lambda c: c.role,
+        ]
+        for mark in marks:
+            for slot in list(slots):
+                same = [
+                    v
+                    for v in said
+                    if mark(slot)
+                    and mark(v) == mark(slot)
+                    and _agree(slot, v)
+                    and _alike(slot, v, said)
+                ]
+                if len(same) == 1 and sum(mark(s) == mark(slot) for s in slots) == 1:
+                    paired.append((slot, same[0]))
+                    slots.remove(slot)
+                    said.remove(same[0])
         for slot in slots:
             capital = _CAMEL.fullmatch(slot.text) is not None
             ordered = sorted(said, key=lambda v: (v in capitals) != capital) if capital else said
@@ -136,6 +153,17 @@ def _pairs(frame: Chunked, line: Chunked) -> list[tuple[Chunk, Chunk]]:
                 paired.append((slot, value))
                 said.remove(value)
     return sorted(paired, key=lambda p: p[0].start)
+
+
+def _counted(*said: Chunked) -> dict[int, str]:
+    """The concept said right after each number ("nodes" in "2 nodes of 8 CPU"), by the
+    number's chunk: what it counts, so a count goes where the example counts the same."""
+    counted: dict[int, str] = {}
+    for chunked in said:
+        for value, after in pairwise(chunked.chunks):
+            if value.label == "number" and after.kind == "concept" and after.start - value.end <= 1:
+                counted[id(value)] = after.label
+    return counted
 
 
 def _renderings(slot: Chunk, value: Chunk) -> list[str]:
@@ -241,7 +269,7 @@ def filled(frame: Frame, line: Chunked) -> Filled | None:
     said = {_bare(v) for v in literal}
     used = {v.start for v in line.values if _bare(v) in said}
     line = Chunked(tuple(c for c in line.chunks if c.kind != "value" or c.start not in used))
-    for slot, value in _pairs(slots, line):
+    for slot, value in _pairs(slots, line, _counted(frame.chunked, line)):
         for rendered in _renderings(slot, value):
             trial = sorted([*chosen, (slot, rendered)], key=lambda c: c[0].start)
             text, spans = _said(example, trial)

@@ -21,7 +21,7 @@ from kubeloop.harness.frames.chunker import Chunked
 from kubeloop.harness.frames.fill import filled
 from kubeloop.harness.frames.function_words import COMPARATORS, NEGATIONS
 from kubeloop.harness.frames.index import GRAMMAR, Frame, FrameIndex
-from kubeloop.harness.mechanisms import mechanism_of, of_domain
+from kubeloop.harness.mechanisms import mechanism_of, of_domain, recognised
 from kubeloop.harness.suggest import file_kinds
 
 
@@ -88,11 +88,9 @@ def _catalog(index: FrameIndex) -> _Catalog:
 def _mechanism(catalog: _Catalog, text: str, line: Chunked, content: frozenset[str]) -> str | None:
     """The mechanism the line is about: its nouns' (mechanisms.py), a query's, else the
     one its concepts are said in most, by how rare each is."""
-    mine = mechanism_of(text)
+    mine = _named(text, line) or mechanism_of(text)
     if mine is not None:
         return mine
-    if any(v.label == "promql" for v in line.values):
-        return "telemetry"  # (a query is about telemetry, whatever else the line says)
     votes: dict[str, float] = {}
     for concept in sorted(content):
         counts = catalog.mechanisms.get(concept, Counter())
@@ -104,6 +102,21 @@ def _mechanism(catalog: _Catalog, text: str, line: Chunked, content: frozenset[s
     if not ranked or (len(ranked) > 1 and ranked[0][1] == ranked[1][1]):
         return None
     return ranked[0][0]
+
+
+def _named(text: str, line: Chunked) -> str | None:
+    """The mechanism the line's nouns name (mechanisms.py), by two of its nouns at least
+    (one alone is weak: "traffic … doubles while the autoscaler reacts" is not about the
+    autoscaler), or telemetry for a line that gives a query, whatever else it says."""
+    if any(v.label == "promql" for v in line.values):
+        return "telemetry"
+    mine = mechanism_of(text)
+    return mine if mine is not None and len(recognised(text)[mine]) >= _NOUNS else None
+
+
+_NOUNS = 2
+"""How many of a mechanism's nouns a line says for its suggestions to be that mechanism's
+first."""
 
 
 _MECHANISM = 3.0
@@ -167,6 +180,8 @@ class _Line:
     labels: tuple[str, ...]
     grams: frozenset[str]
     mine: str | None
+    named: str | None
+    """The mechanism the line's own nouns (or its query) name, if they name one."""
 
 
 def _rough(catalog: _Catalog, k: _Known, line: _Line) -> float:
@@ -208,6 +223,7 @@ def phrases(index: FrameIndex, keyword: str, text: str, count: int) -> list[tupl
         labels,
         trigrams(text.lower()),
         _mechanism(catalog, text, chunked, content),
+        _named(text, chunked),
     )
     shaped = frozenset(labels) - {"name", "number"}
     keywords = (keyword, *_OTHER_KEYWORD.get(keyword, ()))
@@ -241,7 +257,7 @@ def phrases(index: FrameIndex, keyword: str, text: str, count: int) -> list[tupl
     sure = {v.start for v in chunked.values if not v.weak}
     given = {v.start for v in chunked.values}  # (what else is placed: a capitalised name)
     known = {v.start for v in chunked.values if v.weak and v.text.lower() in index.lexicon.names}
-    ranked: list[tuple[float, int, str, str]] = []
+    ranked: list[tuple[bool, float, int, str, str]] = []
     seen: set[str] = set()
     for negative, order, close, k in rough[:_FILLED]:
         said = filled(k.frame, chunked)
@@ -259,9 +275,18 @@ def phrases(index: FrameIndex, keyword: str, text: str, count: int) -> list[tupl
             - _KEPT * said.kept
             + letters
         )
-        ranked.append((-score, order, k.frame.definition.keyword, said.text))
+        elsewhere = _elsewhere(line.named, k.mechanism)
+        ranked.append((elsewhere, -score, order, k.frame.definition.keyword, said.text))
     ranked.sort()
-    return [(kw, sentence) for _, _, kw, sentence in ranked[:count]]
+    return [(kw, sentence) for _, _, _, kw, sentence in ranked[:count]]
+
+
+def _elsewhere(mine: str | None, theirs: str) -> bool:
+    """Whether an example is of another mechanism than the one the line's nouns name
+    (the shared phrases of time and links belong to every one): such an example comes
+    after every one of the line's own, however well it is spelled or filled. (A mechanism
+    only voted for by the line's other concepts is a preference, in ``_rough``.)"""
+    return mine is not None and theirs != mine and theirs not in _SHARED_MECHANISMS
 
 
 def agreeing(index: FrameIndex, text: str, offered: list[tuple[str, str]]) -> list[tuple[str, str]]:

@@ -42,6 +42,11 @@ def kind_of(said: str) -> str:
     return _OTHER
 
 
+def environment(said: str) -> bool:
+    """Whether a name is an environment's ("prod", '"staging"'), said in lower case."""
+    return said.strip("\"'`") in ENVIRONMENTS
+
+
 _NAME_WORDS = 2
 """The most words a parameter that holds one name says ("version v2", "deployment web")."""
 _EVIDENCE: dict[int, tuple[StepDefinition, dict[str, frozenset[str]]]] = {}

@@ -2,13 +2,14 @@
 
 "v2 goes bad and is rolled back to v1" is no one phrase, and the nearest single phrase
 keeps only some of its values. Split where a clause ends ("and", "but", "because", "then",
-a comma or a semicolon; never inside quotes or brackets), each part is either a step as
-written or gets its own nearest phrase in its values (nearby.py) that keeps every value
-the part gives and states none it does not; a part that says no one ("is rolled back to
-v1") is tried with the first part's subject too ("v2 is rolled back to v1"), and a check's
-first part may be an event ("When I roll out v2", then the check). The pair is offered
-when it keeps more of the line's values than the nearest single phrase does, each part a
-sentence a run takes as written.
+"where", "with", "against", "using", "that", a comma or a semicolon; never inside quotes or
+brackets), each part is either a step as written or gets its own nearest phrase in its
+values (nearby.py) that keeps every value the part gives and states none it does not; a
+part that says no one ("is rolled back to v1") is tried with the first part's subject too
+("v2 is rolled back to v1"), or the build it names last ("K7" in "ledger 5.0.2 is built as
+K7 with unit tests passing …"), and a check's first part may be an event ("When I roll out
+v2", then the check). The pair is offered when it keeps more of the line's values than the
+nearest single phrase does, each part a sentence a run takes as written.
 """
 
 from __future__ import annotations
@@ -20,11 +21,12 @@ from dataclasses import dataclass
 from kubeloop.harness.frames import nearby
 from kubeloop.harness.frames.chunker import Chunked
 from kubeloop.harness.frames.index import FrameIndex
+from kubeloop.harness.frames.slot_kinds import kind_of
 from kubeloop.harness.frames.values import unit
 
 _JOINS = re.compile(
     r",? and then |,? and so |,? and |,? but |,? because |,? since |,? so that |, so |,? then |"
-    r",? while |; |, ",
+    r",? while |,? where | that | with | against | using |; |, ",
     re.IGNORECASE,
 )
 """Where one clause ends and another starts ("X and Y", "X, but Y", "X because Y")."""
@@ -158,6 +160,20 @@ def subject(index: FrameIndex, clause: str) -> str | None:
     return None
 
 
+def subjects(index: FrameIndex, clause: str) -> list[str]:
+    """What a clause that follows ``clause`` without its own subject may be about: the
+    clause's subject, then the last value it names when that is a build's alias or a
+    version ("K7" in "ledger 5.0.2 is built as K7", before "unit tests passing at 91%
+    coverage")."""
+    said = [who for who in [subject(index, clause)] if who is not None]
+    values = index.chunk(clause).values
+    if values and kind_of(values[-1].text) in ("alias", "version"):
+        last = values[-1].text
+        if not any(who.endswith(last) for who in said):
+            said.append(last)
+    return said
+
+
 def _needs_subject(clause: str) -> bool:
     """Whether a clause starts with its verb ("is rolled back to v1"), not its subject."""
     first = clause.split(maxsplit=1)[0]
@@ -186,9 +202,8 @@ def two_steps(
         if first is None:  # (a check may start from what happened: "When I roll out v2")
             continue
         rights = [right]
-        who = subject(index, left) if _needs_subject(right) else None
-        if who is not None:
-            rights.append(f"{who} {right}")
+        if _needs_subject(right):
+            rights += [f"{who} {right}" for who in subjects(index, left)]
         for clause in rights:
             second = part(keyword, clause)
             if second is None:

@@ -1,0 +1,78 @@
+"""A line whose second thing starts at "where", "that", "with", "against" or "using" is
+offered two steps too, when no single phrase keeps its values: a value no slot of the
+nearest phrase takes ("against an 80% threshold", "grow to 5") is kept in a step of its
+own, not dropped. A clause with no subject of its own ("unit tests passing at 91%
+coverage") is about the build the first clause names last ("as K7")."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from kubeloop.harness.frames import two_steps
+from kubeloop.harness.registry import REGISTRY, load_step_library
+
+load_step_library()
+
+_STEP = re.compile(r"^    (Given|When|Then|And) (.+)$")
+
+
+def _two_steps(keyword: str, text: str) -> list[tuple[str, str]]:
+    """The two steps the message offers first, as (keyword, sentence); none if it offers
+    no two steps."""
+    assert not REGISTRY.accepts(keyword, text), f"{text!r} matches: pick another line"
+    lines = REGISTRY.undefined_message(keyword, text).splitlines()
+    if len(lines) < 2 or not lines[1].endswith("as two steps:"):
+        return []
+    steps: list[tuple[str, str]] = []
+    for line in lines[2:]:
+        hit = _STEP.match(line)
+        if hit is None:
+            break
+        said = hit.group(1).lower()
+        steps.append((steps[-1][0] if said == "and" else said, hit.group(2)))
+    return steps
+
+
+def _values(text: str) -> set[str]:
+    index = REGISTRY.frames()
+    return set(two_steps.sure_values(index, index.chunk(text)))
+
+
+@pytest.mark.parametrize(
+    ("text", "second"),
+    [
+        ("a cluster of 3 nodes where the cluster autoscaler may grow to 7 nodes", "7"),
+        ("a cluster of 4 nodes that the cluster autoscaler may grow up to 9", "9"),
+        ("K4 passes unit tests with 81% coverage against a 75% threshold", "75%"),
+        ("K9 passed every gate using a waiver for CVE-2026-1234 that expires 2026-11-30", "2026"),
+        ("billing runs v5 all week with 0.2% of requests failing", "0.2%"),
+        ("K2 is ledger 3.4.1 with passing unit tests at 93% coverage", "93%"),
+        ("ledger 5.0.2 is built as K7 with unit tests passing at 91% coverage", "K7"),
+    ],
+)
+def test_a_value_no_single_phrase_holds_is_kept_in_a_second_step(text: str, second: str) -> None:
+    steps = _two_steps("given", text)
+    assert len(steps) == 2, (text, steps)
+    assert all(REGISTRY.accepts(kw, sentence) for kw, sentence in steps), steps
+    said = [sentence for _, sentence in steps]
+    assert two_steps.kept(sorted(_values(text)), said) == len(_values(text)), (text, steps)
+    assert second in said[1], steps
+    for sentence in said:  # (no value the user did not give: no fact invented)
+        assert _values(sentence) <= _values(text), (text, sentence)
+
+
+@pytest.mark.parametrize(
+    ("clause", "subjects"),
+    [
+        ("ledger 5.0.2 is built as K7", ["ledger", "K7"]),
+        ("v2 goes bad", ["v2"]),
+        ("the alert fires", ["the alert"]),
+        ("checkout is built as v9", ["checkout", "v9"]),
+    ],
+)
+def test_a_clause_without_a_subject_is_about_the_first_ones_subject_or_last_build(
+    clause: str, subjects: list[str]
+) -> None:
+    assert two_steps.subjects(REGISTRY.frames(), clause) == subjects
