@@ -13,11 +13,12 @@ import re
 from dataclasses import dataclass
 
 from kubeloop.harness.amounts import AMOUNTS
+from kubeloop.harness.not_names import NOT_A_PRONOUN
 from kubeloop.harness.params import NUMBER, TYPES, ParamType, number
 
 QUOTED = r'"[^"{}]+"'
 """A quoted name: no object's name holds a brace, so a quoted PromQL query is never one."""
-BARE = r"[A-Za-z0-9][-A-Za-z0-9._/:]*"
+BARE = rf"{NOT_A_PRONOUN}[A-Za-z0-9][-A-Za-z0-9._/:]*"
 _NOT_A_NAME = (
     r"(?!(?:running|pending|ready|scheduled|unscheduled|not|the|all|every|each|no|some|any|"
     r"pods?|copy|copies|instances?|of|at|on|with|version|node|deployment|its?|and|other|"
@@ -131,7 +132,8 @@ def _nodes(text: str) -> tuple[str, ...] | OtherNodes:
         others = found.group("others")
         return OtherNodes(int(others) if others else None)
     if found.group("one") is not None:
-        return (unquote(found.group("one")),)
+        one = found.group("one")
+        return (IT,) if one.lower() == "it" else (unquote(one),)
     items = re.findall(_LISTED, found.group("many"))
     return tuple(unquote(item) for item in items)
 

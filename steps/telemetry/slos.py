@@ -71,8 +71,8 @@ def an_slo(
 
     Its recording and alerting rules are generated as Sloth generates them, and evaluated
     with the other rules. Without "for web" its service is the one its name starts with
-    ("checkout", "web-availability" → web) or the only one; a service not there yet is
-    waited for: the SLO begins when that service's traffic is declared.
+    ("checkout", "web-availability" → web) or the only one; a service not there yet (named
+    or not) is waited for: the SLO begins when that service's traffic is declared.
     """
     if objective is not None:
         details = {**details, "objective": objective}
@@ -88,9 +88,10 @@ def an_slo(
     world.declared.mentioned["slo"] = name
     objective, windows = details["objective"], details.get("windows", "workbook")
     period = _period(details.get("period", "30 days"))
-    service = details.get("service") or _service_for(world, name)
-    if service is None:
-        world.parts.setdefault(PENDING, []).append((name, objective, period, windows))
+    named = details.get("service")
+    service = named or _service_for(world, name)
+    if service is None or (named and named not in set(call(world, "services"))):
+        world.parts.setdefault(PENDING, []).append((name, objective, period, windows, named))
         return
     world.attempt(lambda: call(world, "add_slo", name, objective, period, service, windows))
 
@@ -106,11 +107,15 @@ def _service_for(world: World, slo: str) -> str | None:
 
 
 def service_added(world: World, service: str) -> None:
-    """Begin the SLOs that were waiting for SERVICE (named after it, or the only ones)."""
+    """Begin the SLOs that were waiting for SERVICE (said to be its, named after it, or the
+    only ones that name no service)."""
     waiting = world.parts.get(PENDING, [])
+    unnamed = [entry for entry in waiting if entry[4] is None]
     for entry in list(waiting):
-        name, objective, period, windows = entry
-        if name == service or name.startswith(f"{service}-") or len(waiting) == 1:
+        name, objective, period, windows, named = entry
+        if named is not None and named != service:
+            continue
+        if named or name == service or name.startswith(f"{service}-") or len(unnamed) == 1:
             waiting.remove(entry)
             world.attempt(
                 lambda n=name, o=objective, p=period, w=windows: call(  # type: ignore[misc]
