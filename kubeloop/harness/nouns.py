@@ -86,8 +86,12 @@ _KIND = r"(?:node|server|machine|host)"
 """What people call a node: "the server node-2", "one machine, node-2,"."""
 _APPOSITION = rf"(?:(?:one|a|the) {_KIND}, (?P<{{group}}>{{name}}),)"
 """A node named after what it is, between commas: "one server, node-2, dies"."""
-_NOT_AN_ADVERB = r"(?!(?:fully|completely|entirely|partially|partly)(?![-\w.]))"
-"""A node's bare name is never a word that says how: "fully recovers" is no node "fully"."""
+_NOT_AN_ADVERB = (
+    r"(?!(?:fully|completely|entirely|partially|partly|prod|production|staging|stage|dev|"
+    r"development|qa|uat|preprod)(?![-\w.]))"
+)
+"""A node's bare name is never a word that says how ("fully recovers" is no node "fully")
+nor an environment's name ("prod is empty" is about what prod runs, not a node "prod")."""
 _NODE = _compile(
     _APPOSITION.format(group="apposed", name=NAME)
     + f"|(?:(?:the )?{_KIND} )?(?P<name>{_NOT_AN_ADVERB}{NAME})"
