@@ -13,12 +13,11 @@ import re
 from dataclasses import dataclass
 
 from kubeloop.harness.amounts import AMOUNTS
-from kubeloop.harness.not_names import NOT_A_PRONOUN
 from kubeloop.harness.params import NUMBER, TYPES, ParamType, number
 
 QUOTED = r'"[^"{}]+"'
 """A quoted name: no object's name holds a brace, so a quoted PromQL query is never one."""
-BARE = rf"{NOT_A_PRONOUN}[A-Za-z0-9][-A-Za-z0-9._/:]*"
+BARE = r"[A-Za-z0-9][-A-Za-z0-9._/:]*"
 _NOT_A_NAME = (
     r"(?!(?:running|pending|ready|scheduled|unscheduled|not|the|all|every|each|no|some|any|"
     r"pods?|copy|copies|instances?|of|at|on|with|version|node|deployment|its?|and|other|"
@@ -86,12 +85,8 @@ _KIND = r"(?:node|server|machine|host)"
 """What people call a node: "the server node-2", "one machine, node-2,"."""
 _APPOSITION = rf"(?:(?:one|a|the) {_KIND}, (?P<{{group}}>{{name}}),)"
 """A node named after what it is, between commas: "one server, node-2, dies"."""
-_NOT_AN_ADVERB = (
-    r"(?!(?:fully|completely|entirely|partially|partly|prod|production|staging|stage|dev|"
-    r"development|qa|uat|preprod)(?![-\w.]))"
-)
-"""A node's bare name is never a word that says how ("fully recovers" is no node "fully")
-nor an environment's name ("prod is empty" is about what prod runs, not a node "prod")."""
+_NOT_AN_ADVERB = r"(?!(?:fully|completely|entirely|partially|partly)(?![-\w.]))"
+"""A node's bare name is never a word that says how: "fully recovers" is no node "fully"."""
 _NODE = _compile(
     _APPOSITION.format(group="apposed", name=NAME)
     + f"|(?:(?:the )?{_KIND} )?(?P<name>{_NOT_AN_ADVERB}{NAME})"

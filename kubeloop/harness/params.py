@@ -8,7 +8,6 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from kubeloop.harness.comparisons import COMPARISONS
-from kubeloop.harness.not_names import NOT_A_PRONOUN, NOT_AN_ALERT_STATE
 from kubeloop.harness.promql_words import BARE_PROMQL, SERIES, latency
 
 _UNITS = {
@@ -215,7 +214,7 @@ def _duration(text: str) -> int:
     return int(amount) * _UNITS[unit]
 
 
-NAME = rf'"[^"]+"|{NOT_A_PRONOUN}{NOT_AN_ALERT_STATE}[A-Za-z0-9][-A-Za-z0-9._/]*'
+NAME = r'"[^"]+"|[A-Za-z0-9][-A-Za-z0-9._/]*'
 
 
 _RATE_PHRASE = re.compile(

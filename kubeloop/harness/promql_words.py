@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import re
 
-from kubeloop.harness.not_names import NOT_A_PRONOUN
-
 _VERBS = (
     r"(?:is|are|returns|return|gives|equals|evaluates|yields|should|must|will|comes|works|reads)"
 )
@@ -21,9 +19,7 @@ phrases; it never holds the verbs a sentence uses after it ("is", "returns", …
 reads one way and "rate(x[5m]) is 10 and up is 1" is two steps."""
 
 
-SERIES = rf"{NOT_A_PRONOUN}[A-Za-z_:][A-Za-z0-9_:]*(?:\{{[^{{}}`]*\}})?|\{{[^{{}}`]+\}}|`[^`]+`"
-"""A series said bare (never a pronoun: "nothing resets" is no counter called "nothing"),
-with its labels, only its labels, or in backquotes."""
+SERIES = r"[A-Za-z_:][A-Za-z0-9_:]*(?:\{[^{}`]*\})?|\{[^{}`]+\}|`[^`]+`"
 
 
 LATENCY = re.compile(r"(\d+(?:\.\d+)?) ?(ms|milliseconds?|s|seconds?)?", re.IGNORECASE)

@@ -13,7 +13,6 @@ import re
 from typing import NamedTuple
 
 from kubeloop.harness.comparisons import COMPARISONS
-from kubeloop.harness.not_names import NOT_A_PRONOUN
 from kubeloop.harness.nouns import IT, NAME, _strip_groups, unquote
 from kubeloop.harness.params import NUMBER, TYPES, ParamType, number
 
@@ -117,7 +116,9 @@ def share(text: str) -> float:
     return _SHARES[lowered] if lowered in _SHARES else float(lowered.rstrip("%"))
 
 
-_CAMEL = rf"{NOT_A_PRONOUN}(?!(?:it|they|all|every|no|the|a|an)\b)[A-Za-z][A-Za-z0-9_]*"
+_CAMEL = (
+    r"(?!(?:it|they|everything|nothing|something|all|every|no|the|a|an)\b)[A-Za-z][A-Za-z0-9_]*"
+)
 """An alert's name as Prometheus rules spell them (HighErrorRate, one word), said without
 "alert", bare or quoted (the check fails, naming the alerts, if there is none of that name)."""
 _NOT_SLO_ALERT = (

@@ -65,32 +65,9 @@ def catalog_words(definitions: Sequence[StepDefinition]) -> tuple[list[str], lis
     return words, sorted((set(given) - set(words)) | (hyphenated - literal))
 
 
-def _refused(regex: str) -> str:
-    """REGEX without its negative lookaheads: the words a type refuses ("nothing" is never
-    a name) are not words it says."""
-    out: list[str] = []
-    depth = 0
-    index = 0
-    while index < len(regex):
-        if regex[index] == "\\":
-            out.append(regex[index : index + 2] if depth == 0 else "")
-            index += 2
-            continue
-        if depth == 0 and regex.startswith("(?!", index):
-            depth, index = 1, index + 3
-            continue
-        if depth:
-            depth += {"(": 1, ")": -1}.get(regex[index], 0)
-        else:
-            out.append(regex[index])
-        index += 1
-    return "".join(out)
-
-
 def regex_words(regex: str) -> set[str]:
-    """The words a regular expression spells out (not its classes, escapes, groups or the
-    words a negative lookahead refuses)."""
-    plain = re.sub(r"\\.|\[[^\]]*\]|\(\?P?<?[=!:]?|\{\d*,?\d*\}", " ", _refused(regex))
+    """The words a regular expression spells out (not its classes, escapes or groups)."""
+    plain = re.sub(r"\\.|\[[^\]]*\]|\(\?P?<?[=!:]?|\{\d*,?\d*\}", " ", regex)
     return {w.lower() for w in re.findall(r"[A-Za-z]{2,}", plain)}
 
 
