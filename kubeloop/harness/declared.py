@@ -6,6 +6,21 @@ from dataclasses import dataclass, field
 from typing import Any
 
 
+class Mentioned(dict[str, str]):
+    """The name said last of each kind, in the order said: a kind said again moves to the
+    end, so "it" can go to whichever of two kinds was said last ("checkout fails …, then it
+    recovers" is the service when no node was named since)."""
+
+    def __setitem__(self, kind: str, name: str) -> None:
+        self.pop(kind, None)
+        super().__setitem__(kind, name)
+
+    def latest(self, *kinds: str) -> str | None:
+        """Which of KINDS was said last (None: none of them yet)."""
+        said = [kind for kind in self if kind in kinds]
+        return said[-1] if said else None
+
+
 @dataclass
 class Declared:
     """What the scenario itself declared: the harness's only memory of the world.
@@ -25,7 +40,7 @@ class Declared:
     """The cpu utilization the scenario set, by deployment."""
     disruption_budgets: list[Any] = field(default_factory=list)
     """PodDisruptionBudgets from fixtures, as declared (the cluster enforces them on evictions)."""
-    mentioned: dict[str, str] = field(default_factory=dict)
+    mentioned: Mentioned = field(default_factory=Mentioned)
     """The name said last of each kind (node, deployment, artifact, service, slo, alert), for
     "it" and "its" in later steps."""
     artifact_versions: dict[str, str] = field(default_factory=dict)

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from kubeloop.harness.not_names import refused
 from kubeloop.harness.outlines import outline
 from kubeloop.harness.patterns import compile_source
 
@@ -126,11 +127,11 @@ class StepDefinition:
             return None
         index, match = found
         converters = (self.converters, *self.variant_converters)[index]
-        return index, {
-            name: converters[name](value)
-            for name, value in match.groupdict().items()
-            if value is not None
-        }
+        said = {name: value for name, value in match.groupdict().items() if value is not None}
+        kinds = self._kinds[index]
+        if any(refused(kinds.get(name, ""), value) for name, value in said.items()):
+            raise ValueError("a word that names nothing where a name goes (not_names.py)")
+        return index, {name: converters[name](value) for name, value in said.items()}
 
 
 @dataclass(frozen=True)

@@ -83,7 +83,8 @@ def _no_pod(found: re.Match[str]) -> str:
 
 
 _ALL_THE_WAY = re.compile(
-    r"^(?!.*\bpromot(?:e|es|ing)\b)(?P<head>.*?) all the way(?= (?:to|into|up to) )", re.IGNORECASE
+    r"^(?!.*\bpromot(?:e|es|ed|ing)\b)(?P<head>.*?) all the way(?= (?:to|into|up to) )",
+    re.IGNORECASE,
 )
 """Emphasis on a destination ("made it all the way to prod"): the destination; a promotion
 "all the way" goes through each environment, as its own phrase says, so it is kept."""

@@ -131,7 +131,8 @@ def _nodes(text: str) -> tuple[str, ...] | OtherNodes:
         others = found.group("others")
         return OtherNodes(int(others) if others else None)
     if found.group("one") is not None:
-        return (unquote(found.group("one")),)
+        one = found.group("one")
+        return (IT,) if one.lower() == "it" else (unquote(one),)
     items = re.findall(_LISTED, found.group("many"))
     return tuple(unquote(item) for item in items)
 

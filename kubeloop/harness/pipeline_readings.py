@@ -118,6 +118,12 @@ _ENV_STAYS = re.compile(
     re.IGNORECASE,
 )
 """An environment that stays on a build: it is still on it."""
+_ENV_EMPTY = re.compile(
+    r"^(?P<env>prod|production|staging|dev|qa|uat|preprod|canary) (?:is|stays|remains|is "
+    r"left|was left) empty$",
+    re.IGNORECASE,
+)
+"""An environment said to be empty: it runs nothing (it is still empty)."""
 _SIGNATURE = re.compile(
     rf"^(?:the signature (?:on|of|for) (?P<alias>{_ALIAS})|(?P<owner>{_ALIAS})'s signature)"
     r" (?:checks out|checked out|is valid|"
@@ -265,6 +271,7 @@ def pipeline_said_of(text: str) -> str:
     text = _GIVES_APPROVAL.sub(r"\g<who> approves the promotion to \g<env>", text)
     text = _APPROVED_BY.sub(r"\g<who> approves the promotion \g<where>", text)
     text = _ENV_STAYS.sub(r"\g<env> is still on ", text)
+    text = _ENV_EMPTY.sub(r"\g<env> is still empty", text)
     return _SIGNATURE.sub(lambda m: f"the signature of {m['alias'] or m['owner']} verifies", text)
 
 

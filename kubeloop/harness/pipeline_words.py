@@ -211,8 +211,8 @@ _FACTS: list[tuple[str, str]] = [
         "running",
     ),
     (
-        rf"(?:promoted|deployed|released|shipped) and approved(?: all the way)? (?:to|through|"
-        rf"into) {_ENV}",
+        rf"(?:(?:promoted|deployed|released|shipped) and approved(?: all the way)?|approved all "
+        rf"the way) (?:to|through|into) {_ENV}",
         "running",
     ),
     (

@@ -153,6 +153,20 @@ def _release(world: World, value: Release) -> Any:
     return resolver(world, value)
 
 
+def _node(world: World, value: str, checking: bool) -> str:
+    """A node by its name; "it" is the node named last, or the service when one was named
+    after it ("checkout fails …, then it recovers": the step reads a service's name so), and
+    never a node when a build was named since ("R1 is deployed and it fails")."""
+    if isinstance(value, It):
+        latest = world.declared.mentioned.latest("node", "service", "artifact")
+        if latest == "service":
+            return world.declared.mentioned["service"]
+        if latest == "artifact":
+            said = world.declared.mentioned["artifact"]
+            raise world.fail('a node or a service for "it"', f"the build {said} was named last")
+    return _name(world, "node", value, checking)
+
+
 def resolve(world: World, keyword: str, match: Match) -> dict[str, Any]:
     """The step's arguments with "it" resolved and, in a Then, every name checked."""
     kinds = match.kinds()
@@ -173,7 +187,7 @@ def resolve(world: World, keyword: str, match: Match) -> dict[str, Any]:
         elif refers_to == "nodes" and isinstance(value, OtherNodes):
             arguments[name] = _other_nodes(world, value)
         elif refers_to == "nodes":
-            arguments[name] = tuple(_name(world, "node", node, checking) for node in value)
+            arguments[name] = tuple(_node(world, node, checking) for node in value)
         elif refers_to == "owner":
             arguments[name] = _owner(world, value, checking)
         elif refers_to == "pods" and value.deployment is not None:

@@ -166,13 +166,20 @@ def several_builds_of(
     "I rebuild orders as build-8",
     variants=(
         "I rebuild {manifest:name} as {alias:name}",
-        "{manifest:name} is <built|rebuilt|built again> as {alias:name}",
+        "{manifest:name} is <built|rebuilt|built again> as {alias:name}[{facts:facts}]",
     ),
 )
-def build_again(world: World, manifest: str, alias: str) -> None:
+def build_again(world: World, manifest: str, alias: str, facts: Sequence[Fact] = ()) -> None:
     """Build the manifest's current content again: the same content is the same digest,
-    so ALIAS names the artifact an earlier build of it named."""
+    so ALIAS names the artifact an earlier build of it named; then each fact said after it
+    ("…, signed and promoted to dev") is made true. A version where the manifest goes ("v2
+    is built as R2"), naming no manifest, is that version of the one project."""
+    if manifest not in scene(world).manifests and is_version(world, manifest):
+        version_built_as(world, manifest, alias, facts=facts)
+        return
     _build(world, manifest, alias)
+    if world.error is None:
+        make_true(world, alias, facts)
 
 
 @when(

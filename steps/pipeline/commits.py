@@ -1,7 +1,8 @@
 """Commits: a source revision the pipeline builds, and what an artifact went through.
 
-A commit builds a manifest of its project (``web`` unless the sentence says "of payments")
-at the commit as its version (or at the version its alias says: "built as v2"), labelled
+A commit builds the manifest the scenario declared last, at its version (a commit said
+with none declared, or "of payments": a manifest of that project, ``web`` unless said, at the
+commit as its version), or at the version its alias says ("built as v2"), labelled
 ``org.opencontainers.image.revision`` as OCI images record where they came from; so the same
 commit always builds the same digest under any alias that is only a name (B1, B2), and a
 later stage names it by the commit ("the image built from commit 9e1f0aa", "commit
@@ -47,14 +48,36 @@ def build_commit(world: World, commit: str, project: str | None, alias: str) -> 
     ``org.opencontainers.image.version`` as OCI images are (so it is part of the digest, as
     a baked-in version label is); any other alias (B1, R9) only names the build, whose
     version is the commit."""
+    current = scene(world)
+    declared = current.declared_last if project is None else None
+    if declared is not None and declared in current.manifests:
+        _build_declared(world, declared, commit, alias)
+        return
     version = alias if _VERSIONISH.fullmatch(alias) else commit
     labels = {REVISION: commit, **({VERSION_LABEL: alias} if version == alias else {})}
     manifest = {"name": project or DEFAULT_PROJECT, "version": version, "labels": labels}
-    current = scene(world)
     digest = world.attempt(lambda: world.capability(current.pipeline, "build")(manifest))
     if digest is not None:
         bind(world, commit_alias(commit), digest, version)
         bind(world, alias, digest, version)
+
+
+def _build_declared(world: World, name: str, commit: str, alias: str) -> None:
+    """The manifest the scenario declared (its name kept, and its version unless the alias
+    says one), at COMMIT: that is the manifest's content from now on, so building "the same
+    manifest" again is the same digest."""
+    current = scene(world)
+    data = current.manifests[name]
+    labels = {**(data.get("labels") or {}), REVISION: commit}
+    manifest = {**data, "labels": labels}
+    if _VERSIONISH.fullmatch(alias):  # "built as v2": at the version the alias says
+        manifest = {**manifest, "version": alias, "labels": {**labels, VERSION_LABEL: alias}}
+    digest = world.attempt(lambda: world.capability(current.pipeline, "build")(manifest))
+    if digest is not None:
+        current.manifests[name] = manifest
+        bind(world, commit_alias(commit), digest, str(manifest["version"]))
+        bind(world, alias, digest, str(manifest["version"]))
+        world.declared.mentioned["manifest"] = name
 
 
 @when(

@@ -92,6 +92,7 @@ def someone_paged(world: World, verb: str, slo: str | None = None) -> None:
     "nobody was paged",
     "nobody is paged for checkout",
     "no page went out",
+    "nothing paged",
     variants=(
         "no page <went out|was sent|was sent out|fired|has fired|went off|was ever sent|"
         "was ever sent out|ever went out|ever fired|has ever fired|has gone out|has been sent|"
@@ -99,6 +100,8 @@ def someone_paged(world: World, verb: str, slo: str | None = None) -> None:
         "<the on-call|the on-call engineer|the on-caller|on-call|whoever is on call> <was never|"
         "was not|wasn't|never got|did not get|didn't get|has not been|hasn't been|"
         "has never been|never was> paged" + _FOR,
+        "<nothing|no alert|no SLO> <paged|has paged|ever paged|has ever paged>[ <anyone|anybody|"
+        "the on-call>]" + _FOR,
     ),
 )
 def nobody_paged(world: World, verb: str = "was", slo: str | None = None) -> None:

@@ -39,7 +39,7 @@ _NO_ERRORS = (
     "with almost no errors|with barely any errors|cleanly|error-free|without a single error|"
     "with no failures|with zero failures|with no 5xx|without failures|with basically no errors|"
     "with practically no errors|with virtually no errors|with next to no errors|"
-    "with essentially no errors>"
+    "with essentially no errors|and nothing fails|and none of them fail|and no request fails>"
 )
 _FAIL = (
     "<fail|are failing|start failing|return errors|return an error|return HTTP 500|return 500|"

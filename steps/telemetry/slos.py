@@ -35,7 +35,7 @@ def _period(text: str) -> int:
 
 
 @given(
-    "[<an|the> ]SLO [<named|called> ]{name:name}{details:slo}",
+    "<an|the> SLO {name:name}{details:slo}",
     'an SLO "availability" of 99.9% over 30 days for the service "web"',
     'an SLO "availability" of 99.9% over 28 days for the service "web" with pyrra windows',
     'an SLO "checkout" of 99.9% availability over 30 days',
@@ -71,7 +71,7 @@ def an_slo(
 
     Its recording and alerting rules are generated as Sloth generates them, and evaluated
     with the other rules. Without "for web" its service is the one its name starts with
-    ("checkout", "web-availability" → web) or the only one; a service not there yet (said
+    ("checkout", "web-availability" → web) or the only one; a service not there yet (named
     or not) is waited for: the SLO begins when that service's traffic is declared.
     """
     if objective is not None:
@@ -88,10 +88,10 @@ def an_slo(
     world.declared.mentioned["slo"] = name
     objective, windows = details["objective"], details.get("windows", "workbook")
     period = _period(details.get("period", "30 days"))
-    said = details.get("service")
-    service = said or _service_for(world, name)
-    if service is None or (said is not None and said not in list(call(world, "services"))):
-        world.parts.setdefault(PENDING, []).append((name, objective, period, windows, said))
+    named = details.get("service")
+    service = named or _service_for(world, name)
+    if service is None or (named and named not in set(call(world, "services"))):
+        world.parts.setdefault(PENDING, []).append((name, objective, period, windows, named))
         return
     world.attempt(lambda: call(world, "add_slo", name, objective, period, service, windows))
 
@@ -107,14 +107,15 @@ def _service_for(world: World, slo: str) -> str | None:
 
 
 def service_added(world: World, service: str) -> None:
-    """Begin the SLOs that were waiting for SERVICE (said to be for it; else named after
-    it, or the only ones)."""
+    """Begin the SLOs that were waiting for SERVICE (said to be its, named after it, or the
+    only ones that name no service)."""
     waiting = world.parts.get(PENDING, [])
+    unnamed = [entry for entry in waiting if entry[4] is None]
     for entry in list(waiting):
-        name, objective, period, windows, said = entry
-        if said is not None and said != service:
+        name, objective, period, windows, named = entry
+        if named is not None and named != service:
             continue
-        if service in (said, name) or name.startswith(f"{service}-") or len(waiting) == 1:
+        if named or name == service or name.startswith(f"{service}-") or len(unnamed) == 1:
             waiting.remove(entry)
             world.attempt(
                 lambda n=name, o=objective, p=period, w=windows: call(  # type: ignore[misc]
@@ -269,7 +270,7 @@ def burn_rate(
         "{percent:percent} <remaining|left>",
         "the error budget <of|for> {name:sloname} has [{bound:comparison} ]"
         "{percent:percent} <remaining|left>",
-        "[{bound:comparison} ]{percent:percent} of the [error ]budget <of|for> [the SLO ]"
+        "[{bound:comparison} ]{percent:percent} of the error budget <of|for> [the SLO ]"
         "{name:sloname} <remains|is left|is remaining>",
         "{name:sloname} has [{bound:comparison} ]{percent:percent} [of its ]"
         "<error budget|budget> <remaining|left>",
@@ -295,7 +296,7 @@ def budget_remaining(world: World, name: str, percent: float, bound: str = "==")
     '10% of the error budget of "availability" is spent',
     'the error budget of "availability" is 50% consumed',
     variants=(
-        "[{bound:comparison} ]{percent:percent} of the [error ]budget <of|for> [the SLO ]"
+        "[{bound:comparison} ]{percent:percent} of the error budget <of|for> [the SLO ]"
         "{name:sloname} <is|has been> <spent|burned|used|consumed>",
         "the error budget <of|for> {name:sloname} is [{bound:comparison} ]"
         "{percent:percent} <spent|burned|used|consumed>",
@@ -312,22 +313,13 @@ def budget_spent(world: World, name: str, percent: float, bound: str = "==") -> 
         )
 
 
-_FULLY = "<fully|completely|entirely|totally|all>"
-_GONE = "<exhausted|used up|gone|spent|burned|burnt|consumed|depleted|burned through>"
-"""A budget said spent in full: "fully spent", "completely used up", "depleted"."""
-
-
 @then(
-    "the error budget <of|for> {name:sloname} is [" + _FULLY + " ]" + _GONE,
+    "the error budget <of|for> {name:sloname} is <exhausted|used up|gone|spent>",
     'the error budget of "availability" is exhausted',
     "the budget is exhausted",
-    'the error budget for "availability" is fully spent',
     variants=(
-        "the [error ]budget is [" + _FULLY + " ]" + _GONE,
-        "the [error ]budget is <negative|overspent|in the red|blown>",
-        "the [error ]budget <of|for> {name:sloname} is [" + _FULLY + " ]" + _GONE,
+        "the [error ]budget is <exhausted|used up|gone|spent|negative|overspent|in the red|blown>",
         "the [error ]budget <of|for> {name:sloname} is <negative|overspent|in the red|blown>",
-        "{name:sloname}'s [error ]budget is [" + _FULLY + " ]" + _GONE,
         "{name:sloname} <is out of|has run out of|ran out of|has used up|used up|has burned "
         "through|burned through|has exhausted|exhausted|has blown|blew> [its ][error ]budget",
         "{name:sloname} has no [error ]budget left",

@@ -1,0 +1,46 @@
+"""Words that are never a thing's bare name: said where a name could stand, they are the
+sentence going on, so a phrase whose name slot took one does not read the line.
+
+Checked on the value a name-holding parameter took (``definitions.StepDefinition``), not
+in the types' regular expressions, so refusing a word costs no regex size.
+"""
+
+from __future__ import annotations
+
+PRONOUNS = frozenset(
+    {
+        "nothing", "nobody", "noone", "none", "everything", "everyone", "everybody",
+        "anything", "anyone", "anybody", "something", "someone", "somebody",
+    }
+)  # fmt: skip
+"""A pronoun that says how many: "nothing paged" is no SLO called "nothing", "everyone was
+paged" no alert called "everyone", "nothing resets" no counter called "nothing"."""
+
+ALERT_STATES = frozenset({"firing", "pending", "inactive"})
+"""An alert's state is no plain name: "X never went to firing" names no environment."""
+
+ENVIRONMENTS = frozenset(
+    {"prod", "production", "staging", "stage", "dev", "development", "qa", "uat", "preprod"}
+)
+"""An environment is no node: "prod is empty" is about what prod runs, not a node "prod"."""
+
+REFUSED: dict[str, frozenset[str]] = {
+    "name": PRONOUNS | ALERT_STATES,
+    "node": PRONOUNS | ENVIRONMENTS,
+    "nodes": PRONOUNS | ENVIRONMENTS,
+    "wherenodes": PRONOUNS | ENVIRONMENTS,
+    "deployment": PRONOUNS,
+    "service": PRONOUNS,
+    "sloname": PRONOUNS,
+    "alert": PRONOUNS,
+    "alertname": PRONOUNS,
+    "artifact": PRONOUNS,
+    "series": PRONOUNS,
+}
+"""By parameter type: the words a bare value of that type is never."""
+
+
+def refused(kind: str, value: str) -> bool:
+    """Whether a parameter of type KIND that took VALUE (its text as said) names nothing."""
+    words = REFUSED.get(kind)
+    return words is not None and value.lower() in words
