@@ -67,6 +67,9 @@ def _sequence(text: str) -> tuple[str, ...]:
     return tuple(unquote(n) for n in re.split(_ENV_SEP, text, flags=re.IGNORECASE))
 
 
+_RELEASE = r'(?:"v?\d[\w.+-]*"|v?\d+(?:\.\d+)+(?:[-+][\w.-]+)?)'
+"""A version said as a number in a list of them: 4.3.0, "2.0", v1.2.3-rc1."""
+
 _AGO = re.compile(
     r"(?P<yesterday>yesterday)|(?P<week>last week)|(?P<n>\d+|a|an|one|two|three|four|five|six|"
     r"seven) (?P<unit>days?|weeks?) ago",
@@ -171,6 +174,10 @@ _KEY = (
     rf"(?:(?:the |an? )?(?:(?P<trust>untrusted|trusted) )?(?:signing )?key (?P<key>{NAME})"
     r'|(?P<qkey>"[^"]+"))'
 )
+UNTRUSTED_KEY = "untrusted"
+"""The key a build is said to be signed with when the line names none, only that no one
+trusts it ("signed with a key that is not in the trusted keyring"): a key of that name,
+made from its own seed and trusted nowhere."""
 _WHO = r'(?-i:[A-Z][a-z][\w.-]*)|"[^"]+"'
 """Who approved, said after "approved by": a person's name (Dana) or a quoted one; never a
 build's name (a capital and a digit)."""
@@ -184,6 +191,12 @@ _FACTS: list[tuple[str, str]] = [
     (
         r"(?:passes|passed) (?:all )?its unit tests (?:with|at) "
         r"(?P<ucov>\d+(?:\.\d+)?)% coverage",
+        "unit tested",
+    ),
+    (
+        r"(?:with|whose|its) (?:passing |green )?unit tests(?: (?:passing|pass|passed|green|"
+        r"all passing|all green|that pass|that passed))? (?:at|with) "
+        r"(?P<ucov>\d+(?:\.\d+)?)% (?:line |code |test )?coverage",
         "unit tested",
     ),
     (r"(?:scanned clean|with a clean scan|a clean scan|clean on the scan)", "scanned"),
@@ -200,14 +213,24 @@ _FACTS: list[tuple[str, str]] = [
     ),
     (rf"signed (?:with|by) {_KEY}", "signed by"),
     (
-        r"(?:not been signed|never been signed|never signed|not signed|unsigned|"
+        r"signed (?:with|by) (?P<ukey>an untrusted key|an unknown key|a rogue key|a key (?:that "
+        r"is |that's |which is )?(?:not in|outside|missing from) the (?:trusted )?(?:keyring|"
+        r"key ring|trust store|list of trusted keys)|a key (?:that is |that's |which is )?"
+        r"(?:not trusted|untrusted)|a key (?:that )?(?:nobody|no environment) trusts|"
+        r"a key (?:that )?(?:prod|staging|the environment) (?:does not|doesn't) trust)",
+        "signed by",
+    ),
+    (
+        r"(?:not been signed|never been signed|never signed|not signed|left unsigned|unsigned|"
         r"that nobody signed|nobody signed|isn't signed|wasn't signed|hasn't been signed)",
         "unsigned",
     ),
     (r"signed", "signed"),
     (
-        rf"(?:promoted|deployed|released|shipped)(?: all the way)? (?:to|through) {_ENV}"
-        r"(?:,? with (?:an |the |its |every |each )?(?:approvals?|sign-offs?)|,? and approved)",
+        rf"(?:(?:promoted|deployed|released|shipped)(?: all the way)? (?:to|through)|(?:went|goes|"
+        rf"gone|moved|moves|made it|makes it|got|gets) through) {_ENV}"
+        r"(?:,? with (?:an |the |its |every |each )?(?:approvals?|sign-offs?)(?: for prod"
+        r"| for production| where needed)?|,? and approved)",
         "running",
     ),
     (
@@ -263,6 +286,8 @@ def _facts(text: str) -> tuple[Fact, ...]:
                 found.append(Fact(kind, float(groups["cov"])))
             elif kind == "unit tested":
                 found.append(Fact(kind, float(groups["ucov"])))
+            elif kind == "signed by" and groups.get("ukey"):
+                found.append(Fact(kind, UNTRUSTED_KEY, "untrusted"))
             elif kind == "signed by":
                 key = unquote(groups["key"] or groups["qkey"])
                 found.append(Fact(kind, key, (groups.get("trust") or "").lower() or None))
@@ -349,6 +374,11 @@ TYPES.update(
             "staging (or: all the way to prod), running in prod (or: ran in dev, staging and "
             "prod; is already in staging), approved for prod (or: approved, approved by Dana); "
             "joined by commas, and, but",
+        ),
+        "releases": ParamType(
+            rf"{_RELEASE}(?:(?:,? and |, ){_RELEASE})+",
+            lambda text: tuple(unquote(v) for v in re.split(r",? and |, ", text)),
+            'two versions or more, in order: 4.3.0 and 4.3.1, "2.0", "2.1" and "2.2"',
         ),
         "signedness": ParamType(
             r"signed|unsigned", str.lower, "whether an artifact is signed: signed, unsigned"

@@ -188,3 +188,23 @@ def deployed_with_key(world: World, alias: str, env: str, key: str) -> None:
     if not any(said in e.message for e in deployed):
         shown = "; ".join(e.message for e in deployed) or f"no deployment of {alias} to {env}"
         raise world.fail(f"a deployment of {alias} to {env} verified with key {key}", shown)
+
+
+@then(
+    "the audit <log|trail|record> <names|lists|shows|records|contains|has|mentions|includes> "
+    "the digest of {alias:artifact}",
+    "the audit trail lists the digest of G8",
+    "the audit log shows G8's digest",
+    variants=(
+        "the audit <log|trail|record> <names|lists|shows|records|contains|has|mentions|includes> "
+        "{alias:artifacts} digest",
+    ),
+)
+def audit_names_digest(world: World, alias: str) -> None:
+    """Some promotion, deploy, rollback or approval the pipeline recorded names the
+    artifact by its digest (the messages name every artifact by its digest, never a tag)."""
+    digest = _label(world, alias)
+    moves = ("Promoted", "Deployed", "RolledBack", "Approved")
+    if not any(e.reason in moves and digest in e.message for e in _events(world)):
+        recent = "; ".join(e.message for e in _events(world)[-4:]) or "no events"
+        raise world.fail(f"an audit entry naming {alias} by its digest {digest}…", recent)

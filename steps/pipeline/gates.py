@@ -287,7 +287,7 @@ def scan_reports(
 ) -> None:
     """One more finding the scanner reports for the artifact (said one sentence at a time,
     the scan reports all of them); one said without an id ("a critical CVE in openssl") is
-    known by its package and severity."""
+    known by its package and severity. A finding with an id is "it" from now on."""
     current = scene(world)
     digest = current.digest(world, alias)
     found = current.findings.setdefault(alias, [])
@@ -301,3 +301,5 @@ def scan_reports(
 
     world.attempt(record)
     current.recorded.setdefault(alias, set()).add("record_scan")
+    if world.error is None and not finding.startswith("UNNAMED-"):
+        world.declared.mentioned["finding"] = finding  # "it", "that CVE" from now on
