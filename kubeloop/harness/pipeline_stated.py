@@ -94,12 +94,19 @@ its tests pass with that coverage."""
 _SEVERITY = r"(?:critical|high|medium|low)"
 _SCAN_HEAD = re.compile(
     r"^(?P<head>(?:the )?(?:vulnerability |security |image |container |CVE |Trivy )?"
-    rf"(?:scan|scanner) (?:of|on|for) (?P<a1>{ALIAS})|(?P<a2>{ALIAS})'s (?:vulnerability |"
+    rf"(?:scan|scanner) (?:of|on|for) (?P<a1>{ALIAS}|it)|(?P<a2>{ALIAS})'s (?:vulnerability |"
     rf"security |image )?scan) (?:shows|showed|flags|flagged|finds|found|reports|reported|"
     r"turns up|turned up|lists|listed|detects|detected|surfaces|surfaced) (?P<rest>.+)$",
     re.IGNORECASE,
 )
 """A scan that finds something, said of a build: what it finds is read in any order."""
+_ITS_SCAN = re.compile(
+    r"^its (?P<scan>(?:vulnerability |security |image |container |CVE )?scan) (?=(?:finds|found|"
+    r"reports|reported|shows|showed|turns up|turned up|flags|flagged) )",
+    re.IGNORECASE,
+)
+"""A scan said as the build's own ("its scan finds … in curl"): the scan of the build said
+last, so the package is never read as the build."""
 _HAS_FINDING = re.compile(
     rf"^(?P<a3>{ALIAS}) (?:has|had|carries|ships with|contains) (?P<rest>(?:an? )?"
     r"(?:[\w-]+ )?(?:CVE|GHSA)-.+)$",
@@ -131,6 +138,15 @@ _AFFILIATION = re.compile(
 )
 """Someone said with their team ("Dana from appsec waives …", "Dana (appsec) waives …"):
 who acts, the team being where they work, not someone else."""
+
+_APPROVED_THE_MOVE = re.compile(
+    r"^(?P<who>(?-i:[A-Z][a-z][\w.-]*)) (?:approved|signed off on|okayed|OK'd) the (?:promotion|"
+    rf"deploy|deployment|release|rollout) of (?P<alias>{ALIAS}) (?:to|into|for|in) "
+    rf"(?P<env>{ENV})$",
+    re.IGNORECASE,
+)
+"""Someone who approved a build's promotion, said in the past: the build was approved for
+that environment by them (the audit log names them)."""
 
 _NO_WAIVER = re.compile(
     r"^(?:no (?:waiver|exception) (?:exists|is on file|is in place|has been filed|was filed) "
@@ -268,9 +284,8 @@ def _finding_parts(found: re.Match[str]) -> str:
 
 def _verification(found: re.Match[str]) -> str:
     alias = found["alias"]
-    if alias:
-        return f"{alias} fails verification"
-    return "the deploy fails because the signature does not verify"
+    of = f" of {alias}" if alias else ""
+    return f"the deploy fails because the signature{of} does not verify"
 
 
 def _not_run_for(found: re.Match[str]) -> str:
@@ -289,9 +304,11 @@ _RULES: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] = [
     (_FAILS_OF_ITS, _of_the_total),
     (_HAVE_FAILURES, _failures),
     (_PASSES_TESTS, r"the \g<suite> tests of \g<alias> pass with \g<cov> coverage"),
+    (_ITS_SCAN, r"the \g<scan> of it "),
     (_SCAN_HEAD, _finding_parts),
     (_HAS_FINDING, _finding_parts),
     (_AFFILIATION, r"\g<who>"),
+    (_APPROVED_THE_MOVE, r"\g<alias> was approved for \g<env> by \g<who>"),
     (_NO_WAIVER, "there is no waiver for "),
     (_CONTENTS, r"\g<who> \g<verb> with "),
     (_TRIES, "I try to "),
