@@ -238,6 +238,7 @@ _FACTS: list[tuple[str, str]] = [
         rf"into) {_ENV}",
         "running",
     ),
+    (rf"approved all the way (?:to|through|into|up to) {_ENV}", "running"),
     (
         rf"(?:(?:promoted|deployed|released|shipped)(?: all the way)? (?:to|through)|(?:went|goes|"
         rf"gone|passed|moved|moves|made it|makes it|got|gets) through) {_ENV}",

@@ -448,3 +448,57 @@ def test_near_misses_are_not_read(keyword: str, text: str) -> None:
     load_step_library()
     with pytest.raises(UndefinedStepError):
         REGISTRY.match(keyword, text)
+
+
+@pytest.mark.parametrize(
+    ("approved", "check", "passes"),
+    [
+        (
+            "C5 was approved all the way to prod",
+            "the history of prod reads C4, C5",
+            True,
+        ),
+        ("C5 passed every gate and was approved all the way to staging", "prod runs C4", True),
+        ("C5 was approved all the way up to prod", "prod runs C4", False),
+    ],
+)
+def test_approved_all_the_way_is_a_promotion_there(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], approved: str, check: str, passes: bool
+) -> None:
+    """ "Approved all the way to prod" takes the build there (approved where needed), never
+    only an approval that leaves prod as it was."""
+    code, out = run_matched(
+        tmp_path,
+        capsys,
+        'Given "checkout" 2.5.0 was built as C4 and passed every gate',
+        "And C4 was promoted to dev, staging and prod and approved for prod",
+        'And "checkout" 2.5.1 was built as C5',
+        f"And {approved}",
+        f"Then {check}",
+    )
+    assert (code == 0) is passes, out
+
+
+@pytest.mark.parametrize(
+    ("approval", "passes"),
+    [
+        ("And Dana approves R2 for prod", True),
+        ("And I approve the promotion of R2 to prod", False),
+        ("And Lee approves the promotion of R2 to prod", True),
+    ],
+)
+def test_the_audit_log_records_who_approved(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], approval: str, passes: bool
+) -> None:
+    """ "who" is never read as a person's name: the check asks for an approval that names
+    whoever gave it, and an approval that names no one fails it."""
+    code, out = run_matched(
+        tmp_path,
+        capsys,
+        'Given a manifest "checkout" version "2.6.0" built as R2 that passed every gate',
+        "When I promote R2 to dev, then staging, then prod",
+        approval,
+        "Then prod runs R2",
+        "And the audit log records who approved R2",
+    )
+    assert (code == 0) is passes, out
