@@ -55,6 +55,30 @@ gateway 4.2.2 with passing unit tests at 92% coverage", "D2 is a checkout 2.7.1 
 that version built as ALIAS, with whatever is said after it."""
 
 _PERCENT = r"\d+(?:\.\d+)?%"
+
+_WITH_UNIT_TESTS = re.compile(
+    r"(?<=\S),? (?:with|whose|and its) (?:passing |green )?unit tests(?: (?:passing|pass|passed|"
+    r"green|all passing|all green|that pass|that passed))? (?:at|with) (?P<cov>\d+(?:\.\d+)?)% "
+    r"(?:line |code |test )?coverage\b",
+    re.IGNORECASE,
+)
+"""A build's unit tests said in passing ("… built as G2 with unit tests passing at 90%
+coverage", "… whose unit tests pass at 88% coverage"): it passed its unit tests with that
+coverage, as the facts say it."""
+
+_NO_ONE_TRUSTS = re.compile(
+    r"\bsigned (?P<how>with|by) (?:an untrusted key|an unknown key|a rogue key|a key (?:that is |"
+    r"that's |which is )?(?:not in|outside|missing from) the (?:trusted )?(?:keyring|key ring|"
+    r"trust store|list of trusted keys)|a key (?:that is |that's |which is )?(?:not trusted|"
+    r"untrusted)|a key (?:that )?(?:nobody|no environment) trusts|a key (?:that )?(?:prod|"
+    r"staging|the environment) (?:does not|doesn't) trust)(?=$|,| and | but )",
+    re.IGNORECASE,
+)
+"""A build signed with a key the line does not name, only that no one trusts it ("signed
+with a key that is not in the trusted keyring"): an untrusted key of its own, trusted
+nowhere (made from a seed of its name, as any key not declared)."""
+UNTRUSTED_KEY = "untrusted"
+
 _SUITE = r"(?P<suite>unit|integration)"
 _COUNT = rf"(?:{NUMBER})"
 
@@ -298,6 +322,8 @@ def _blocked_because(found: re.Match[str]) -> str:
 
 
 _RULES: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] = [
+    (_WITH_UNIT_TESTS, r" and passed its unit tests with \g<cov>% coverage"),
+    (_NO_ONE_TRUSTS, rf'signed \g<how> untrusted key "{UNTRUSTED_KEY}"'),
     (_MANIFEST, _built),
     (_IS_BUILD_OF, _built),
     (_OF_THE_TOTAL, _of_the_total),

@@ -174,10 +174,6 @@ _KEY = (
     rf"(?:(?:the |an? )?(?:(?P<trust>untrusted|trusted) )?(?:signing )?key (?P<key>{NAME})"
     r'|(?P<qkey>"[^"]+"))'
 )
-UNTRUSTED_KEY = "untrusted"
-"""The key a build is said to be signed with when the line names none, only that no one
-trusts it ("signed with a key that is not in the trusted keyring"): a key of that name,
-made from its own seed and trusted nowhere."""
 _WHO = r'(?-i:[A-Z][a-z][\w.-]*)|"[^"]+"'
 """Who approved, said after "approved by": a person's name (Dana) or a quoted one; never a
 build's name (a capital and a digit)."""
@@ -193,12 +189,6 @@ _FACTS: list[tuple[str, str]] = [
         r"(?P<ucov>\d+(?:\.\d+)?)% coverage",
         "unit tested",
     ),
-    (
-        r"(?:with|whose|its) (?:passing |green )?unit tests(?: (?:passing|pass|passed|green|"
-        r"all passing|all green|that pass|that passed))? (?:at|with) "
-        r"(?P<ucov>\d+(?:\.\d+)?)% (?:line |code |test )?coverage",
-        "unit tested",
-    ),
     (r"(?:scanned clean|with a clean scan|a clean scan|clean on the scan)", "scanned"),
     (
         r"(?:passes|passed|passing|went through|goes through|clears|cleared) "
@@ -212,14 +202,6 @@ _FACTS: list[tuple[str, str]] = [
         "gates",
     ),
     (rf"signed (?:with|by) {_KEY}", "signed by"),
-    (
-        r"signed (?:with|by) (?P<ukey>an untrusted key|an unknown key|a rogue key|a key (?:that "
-        r"is |that's |which is )?(?:not in|outside|missing from) the (?:trusted )?(?:keyring|"
-        r"key ring|trust store|list of trusted keys)|a key (?:that is |that's |which is )?"
-        r"(?:not trusted|untrusted)|a key (?:that )?(?:nobody|no environment) trusts|"
-        r"a key (?:that )?(?:prod|staging|the environment) (?:does not|doesn't) trust)",
-        "signed by",
-    ),
     (
         r"(?:not been signed|never been signed|never signed|not signed|left unsigned|unsigned|"
         r"that nobody signed|nobody signed|isn't signed|wasn't signed|hasn't been signed)",
@@ -287,8 +269,6 @@ def _facts(text: str) -> tuple[Fact, ...]:
                 found.append(Fact(kind, float(groups["cov"])))
             elif kind == "unit tested":
                 found.append(Fact(kind, float(groups["ucov"])))
-            elif kind == "signed by" and groups.get("ukey"):
-                found.append(Fact(kind, UNTRUSTED_KEY, "untrusted"))
             elif kind == "signed by":
                 key = unquote(groups["key"] or groups["qkey"])
                 found.append(Fact(kind, key, (groups.get("trust") or "").lower() or None))
