@@ -109,7 +109,9 @@ unit test failures"): they fail with that many failures."""
 
 _PASSES_TESTS = re.compile(
     rf"^(?P<alias>{ALIAS}) (?P<verb>passes|passed) (?:the |its |all (?:of )?its )?{_SUITE} tests "
-    rf"(?:with|at) (?P<cov>{_PERCENT}) (?:line |code |test )?coverage$",
+    rf"(?:with|at) (?P<cov>{_PERCENT}) (?:line |code |test )?coverage(?P<bar>,? (?:against|over|"
+    rf"above|below|under|versus|vs) (?:a|an|the) {_PERCENT} (?:coverage )?(?:threshold|bar|"
+    r"minimum|floor|requirement))?$",
     re.IGNORECASE,
 )
 """A build that passes its tests at a coverage ("G1 passes unit tests at 88% coverage"):
@@ -276,6 +278,11 @@ def _of_the_total(found: re.Match[str]) -> str:
     return f"{found['n']} of {found['alias']}'s {found['m']} {found['suite']} tests fail"
 
 
+def _passes_tests(found: re.Match[str]) -> str:
+    bar = (found["bar"] or "").lstrip(",")
+    return f"the {found['suite']} tests of {found['alias']} pass with {found['cov']} coverage{bar}"
+
+
 def _failures(found: re.Match[str]) -> str:
     alias = found["a1"] or found["a2"]
     count = found["n1"] or found["n2"]
@@ -329,7 +336,7 @@ _RULES: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] = [
     (_OF_THE_TOTAL, _of_the_total),
     (_FAILS_OF_ITS, _of_the_total),
     (_HAVE_FAILURES, _failures),
-    (_PASSES_TESTS, r"the \g<suite> tests of \g<alias> pass with \g<cov> coverage"),
+    (_PASSES_TESTS, _passes_tests),
     (_ITS_SCAN, r"the \g<scan> of it "),
     (_SCAN_HEAD, _finding_parts),
     (_HAS_FINDING, _finding_parts),

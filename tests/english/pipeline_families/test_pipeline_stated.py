@@ -502,3 +502,27 @@ def test_the_audit_log_records_who_approved(
         "And the audit log records who approved R2",
     )
     assert (code == 0) is passes, out
+
+
+@pytest.mark.parametrize(
+    ("said", "passes"),
+    [
+        ("G1 passes unit tests with 88% coverage against an 80% threshold", True),
+        ("G1 passes unit tests with 88% coverage against a 90% threshold", False),
+        ("the unit tests of G1 pass with 78% coverage below the 80% bar", False),
+        ("G1 passed its unit tests at 91% coverage, above the 90% coverage minimum", True),
+    ],
+)
+def test_coverage_said_with_its_threshold(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], said: str, passes: bool
+) -> None:
+    """The threshold said in the same line is the one the unit gate judges by."""
+    code, out = run_matched(
+        tmp_path,
+        capsys,
+        'Given a manifest "gateway" version "4.2.0" built as G1',
+        f"And {said}",
+        "When I run the pipeline for G1",
+        "Then the unit test gate passed",
+    )
+    assert (code == 0) is passes, out
