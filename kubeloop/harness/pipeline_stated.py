@@ -246,10 +246,11 @@ _BLOCKED_BECAUSE = re.compile(
     r"^(?:the (?:pipeline|run|build|ladder)|it)(?: (?:for|of) (?P<alias>" + ALIAS + r"))? "
     r"(?:is blocked|was blocked|gets blocked|got blocked|stops|stopped|is stopped|was stopped|"
     r"halts|halted|fails|failed) at (?P<gate>the [\w -]+?) (?P<why>because|since|as) "
-    r"(?P<reason>.+)$",
+    r"(?P<reason>(?!(?:of |over )?(?:CVE|GHSA)-).+)$",
     re.IGNORECASE,
 )
-"""The run blocked at a gate for a reason: that gate blocked, for that reason."""
+"""The run blocked at a gate for a reason: that gate blocked, for that reason (a finding as
+the reason is the scan's, read by pipeline_joined, never another gate's)."""
 
 _NO_EVIDENCE = re.compile(
     r"\b(?:because|since|as) (?:there (?:is|was|are|were) no (?:evidence|results|test results)"
