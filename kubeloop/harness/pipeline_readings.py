@@ -15,6 +15,7 @@ import re
 from kubeloop.harness.params import NUMBER
 from kubeloop.harness.pipeline_joined import joined
 from kubeloop.harness.pipeline_restated import restated
+from kubeloop.harness.pipeline_stated import stated
 from kubeloop.harness.release_moves_said import moves_said
 
 _PERCENT = r"\d+(?:\.\d+)?%"
@@ -244,7 +245,7 @@ def pipeline_said_of(text: str) -> str:
     """TEXT with the pipeline's ways put as the phrases say them: the rules that read a line
     again once its possessives are said with "of" ("P2's unit tests" as "the unit tests of
     P2")."""
-    text = joined(moves_said(restated(text)))
+    text = stated(joined(moves_said(restated(text))))
     text = _COVERAGE_OF.sub(
         lambda m: f"with {m.group(1) or m.group(2) or m.group(3)} coverage", text
     )

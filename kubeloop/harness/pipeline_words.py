@@ -67,6 +67,9 @@ def _sequence(text: str) -> tuple[str, ...]:
     return tuple(unquote(n) for n in re.split(_ENV_SEP, text, flags=re.IGNORECASE))
 
 
+_RELEASE = r'(?:"v?\d[\w.+-]*"|v?\d+(?:\.\d+)+(?:[-+][\w.-]+)?)'
+"""A version said as a number in a list of them: 4.3.0, "2.0", v1.2.3-rc1."""
+
 _AGO = re.compile(
     r"(?P<yesterday>yesterday)|(?P<week>last week)|(?P<n>\d+|a|an|one|two|three|four|five|six|"
     r"seven) (?P<unit>days?|weeks?) ago",
@@ -200,14 +203,16 @@ _FACTS: list[tuple[str, str]] = [
     ),
     (rf"signed (?:with|by) {_KEY}", "signed by"),
     (
-        r"(?:not been signed|never been signed|never signed|not signed|unsigned|"
+        r"(?:not been signed|never been signed|never signed|not signed|left unsigned|unsigned|"
         r"that nobody signed|nobody signed|isn't signed|wasn't signed|hasn't been signed)",
         "unsigned",
     ),
     (r"signed", "signed"),
     (
-        rf"(?:promoted|deployed|released|shipped)(?: all the way)? (?:to|through) {_ENV}"
-        r"(?:,? with (?:an |the |its |every |each )?(?:approvals?|sign-offs?)|,? and approved)",
+        rf"(?:(?:promoted|deployed|released|shipped)(?: all the way)? (?:to|through)|(?:went|goes|"
+        rf"gone|moved|moves|made it|makes it|got|gets) through) {_ENV}"
+        r"(?:,? with (?:an |the |its |every |each )?(?:approvals?|sign-offs?)(?: for prod"
+        r"| for production| where needed)?|,? and approved)",
         "running",
     ),
     (
@@ -215,6 +220,7 @@ _FACTS: list[tuple[str, str]] = [
         rf"the way) (?:to|through|into) {_ENV}",
         "running",
     ),
+    (rf"approved all the way (?:to|through|into|up to) {_ENV}", "running"),
     (
         rf"(?:(?:promoted|deployed|released|shipped)(?: all the way)? (?:to|through)|(?:went|goes|"
         rf"gone|passed|moved|moves|made it|makes it|got|gets) through) {_ENV}",
@@ -349,6 +355,11 @@ TYPES.update(
             "staging (or: all the way to prod), running in prod (or: ran in dev, staging and "
             "prod; is already in staging), approved for prod (or: approved, approved by Dana); "
             "joined by commas, and, but",
+        ),
+        "releases": ParamType(
+            rf"{_RELEASE}(?:(?:,? and |, ){_RELEASE})+",
+            lambda text: tuple(unquote(v) for v in re.split(r",? and |, ", text)),
+            'two versions or more, in order: 4.3.0 and 4.3.1, "2.0", "2.1" and "2.2"',
         ),
         "signedness": ParamType(
             r"signed|unsigned", str.lower, "whether an artifact is signed: signed, unsigned"

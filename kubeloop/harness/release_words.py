@@ -133,7 +133,7 @@ _ROLE = (
 _PERSON = re.compile(
     rf'(?P<role>{_ROLE})(?: (?P<named>"[^"]+"))?'
     r'|(?P<quoted>"[^"]+")'
-    r"|(?![Nn](?:obody|oone|one|othing|o)\b)"
+    r"|(?![Nn](?:obody|oone|one|othing|o)\b|[Ww]hom?\b)"
     r"(?P<name>[A-Z][a-z]+)(?: from (?:the )?(?:[a-z][a-z-]* ){0,3}?(?:board|team|group|"
     r"committee|office))?"
 )

@@ -119,6 +119,33 @@ def approved_by(world: World, who: str, alias: str, env: str | None = None) -> N
         raise world.fail(f"an approval of {alias}{where.rstrip()} by {who}", shown)
 
 
+@then(
+    "the audit <log|trail> <shows|records|says|lists|names> who approved {alias:artifact}"
+    "[ for {env:name}]",
+    "the audit log records who approved R2",
+    "the audit trail shows who approved R2 for prod",
+)
+def approver_recorded(world: World, alias: str, env: str | None = None) -> None:
+    """The pipeline recorded an approval of the artifact (for ENV) that names who gave it
+    (" by NAME"); an engine whose ``approve`` takes no ``by`` cannot say who, and is told so."""
+    if not takes_approver(world):
+        raise EngineCapabilityError(
+            f"engine {world.engine_name} does not provide Pipeline.approve(..., by=NAME), "
+            f'which the step "{world.step.text}" needs to know who approved'
+        )
+    digest = _label(world, alias)
+    where = f" for {env}" if env else " for "
+    approvals = [
+        e.message
+        for e in _events(world)
+        if e.reason == "Approved" and digest in e.message and where in e.message
+    ]
+    if not any(" by " in m.partition(where)[2] for m in approvals):
+        shown = "; ".join(approvals) or "no approval"
+        said = f" for {env}" if env else ""
+        raise world.fail(f"an approval of {alias}{said} naming who gave it", shown)
+
+
 @given(
     "nobody has approved {alias:artifact} for {env:name}[ yet]",
     "nobody has approved R7 for prod yet",
@@ -188,3 +215,23 @@ def deployed_with_key(world: World, alias: str, env: str, key: str) -> None:
     if not any(said in e.message for e in deployed):
         shown = "; ".join(e.message for e in deployed) or f"no deployment of {alias} to {env}"
         raise world.fail(f"a deployment of {alias} to {env} verified with key {key}", shown)
+
+
+@then(
+    "the audit <log|trail|record> <names|lists|shows|records|contains|has|mentions|includes> "
+    "the digest of {alias:artifact}",
+    "the audit trail lists the digest of G8",
+    "the audit log shows G8's digest",
+    variants=(
+        "the audit <log|trail|record> <names|lists|shows|records|contains|has|mentions|includes> "
+        "{alias:artifacts} digest",
+    ),
+)
+def audit_names_digest(world: World, alias: str) -> None:
+    """Some promotion, deploy, rollback or approval the pipeline recorded names the
+    artifact by its digest (the messages name every artifact by its digest, never a tag)."""
+    digest = _label(world, alias)
+    moves = ("Promoted", "Deployed", "RolledBack", "Approved")
+    if not any(e.reason in moves and digest in e.message for e in _events(world)):
+        recent = "; ".join(e.message for e in _events(world)[-4:]) or "no events"
+        raise world.fail(f"an audit entry naming {alias} by its digest {digest}…", recent)

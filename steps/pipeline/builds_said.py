@@ -160,6 +160,37 @@ def several_builds_of(
     current.manifests[project] = base
 
 
+@given(
+    "{aliases:several} <are|were> [<both|all|respectively> ]builds of {project:name} "
+    "[<versions|version|at versions|at version> ]{versions:releases}[ respectively]",
+    "G4 and G5 are builds of gateway 4.3.0 and 4.3.1",
+    'B1, B2 and B3 are builds of "checkout" versions 2.0.0, 2.1.0 and 2.2.0',
+    variants=(
+        "{aliases:several} <are|were> [<respectively> ]{project:name} "
+        "[<versions|version> ]{versions:releases}[ respectively]",
+    ),
+)
+def builds_of_versions(
+    world: World, aliases: Sequence[str], project: str, versions: Sequence[str]
+) -> None:
+    """Each name a build of PROJECT at the version said in the same place (the first
+    name the first version); a refused build leaves the ones before it unbuilt too."""
+    if len(aliases) != len(versions):
+        raise world.fail(
+            f"as many versions as names ({len(aliases)})", ", ".join(versions) or "none"
+        )
+    if len(set(aliases)) < len(aliases):
+        raise world.fail("different names for different builds", ", ".join(aliases))
+    current = scene(world)
+    before = dict(current.aliases)
+    for alias, version in zip(aliases, versions, strict=True):
+        if world.error is None:
+            _build_as(world, project, {"name": project, "version": version}, alias)
+    if world.error is not None:
+        current.aliases.clear()
+        current.aliases.update(before)
+
+
 @when(
     "I build {manifest:name} again as {alias:name}",
     'I build "payments" again as A2',

@@ -117,6 +117,26 @@ def promote_through(world: World, alias: str, envs: Sequence[str]) -> None:
 
 
 @when(
+    "I promote {alias:artifact} <to|through> {envs:several}<,| and> <approve|approving> "
+    "<it|the promotion|prod|production|it where needed>",
+    "I promote G7 to dev, staging and prod and approve it",
+    "I promote G8 through dev, staging and prod, approving prod",
+)
+def promote_approving(world: World, alias: str, envs: Sequence[str]) -> None:
+    """Promote to each environment in turn, approving it first where approval is needed
+    (as "promote it to prod with the approval it needs" does); the first refusal stops the
+    rest."""
+    named = _named(world, alias)
+    needing = scene(world).approving()
+    for env in envs:
+        target = env_named(world, env)
+        if world.error is None and target in needing:
+            approve(world, named, target)
+        if world.error is None:
+            _call(world, "promote", named, env)
+
+
+@when(
     "I promote {alias:artifact} all the way <to|up to|through to> {env:name}",
     "I promote B1 all the way to prod",
     variants=(

@@ -77,6 +77,21 @@ def unit_tests_pass_with(world: World, alias: str, coverage: float) -> None:
 
 
 @given(
+    "the unit tests <of|for|on> {alias:artifact} pass with {coverage:percent} coverage "
+    "<against|over|above|below|under|versus|vs> <a|an|the> {threshold:percent} "
+    "[coverage ]<threshold|bar|minimum|floor|requirement>",
+    "the unit tests of G1 pass with 88% coverage against an 80% threshold",
+    "the unit tests of G1 pass with 78% coverage below the 80% bar",
+)
+def unit_tests_pass_against(world: World, alias: str, coverage: float, threshold: float) -> None:
+    """The coverage threshold said with the coverage measured: the threshold is set (as
+    "the coverage threshold is 80%" sets it), then the unit tests are green at COVERAGE."""
+    coverage_threshold(world, threshold)
+    if world.error is None:
+        unit_tests_pass_with(world, alias, coverage)
+
+
+@given(
     "the unit tests <of|for|on> {alias:artifact} pass",
     "the unit tests of D1 pass",
     variants=("[all [of ]]{alias:artifacts} unit tests pass",),
@@ -287,7 +302,7 @@ def scan_reports(
 ) -> None:
     """One more finding the scanner reports for the artifact (said one sentence at a time,
     the scan reports all of them); one said without an id ("a critical CVE in openssl") is
-    known by its package and severity."""
+    known by its package and severity. A finding with an id is "it" from now on."""
     current = scene(world)
     digest = current.digest(world, alias)
     found = current.findings.setdefault(alias, [])
@@ -301,3 +316,5 @@ def scan_reports(
 
     world.attempt(record)
     current.recorded.setdefault(alias, set()).add("record_scan")
+    if world.error is None and not finding.startswith("UNNAMED-"):
+        world.declared.mentioned["finding"] = finding  # "it", "that CVE" from now on

@@ -179,3 +179,23 @@ def ran_before(world: World, first: str, env: str, later: str) -> None:
     if one not in digests or two not in digests or digests.index(one) > digests.index(two):
         shown = ", ".join(current.alias_of(d) for d in digests) or "none"
         raise world.fail(f"{first} in {env} before {later}", f"its history: {shown}")
+
+
+@then(
+    "the history of {env:name} <references|records|lists|includes|contains|names|has|shows> "
+    "the digest of {alias:artifact}[<, not a tag|, not its tag|, not a tag name>]",
+    "the history of prod references the digest of G7, not a tag",
+    "the history of staging includes the digest of G7",
+    variants=(
+        "the history of {env:name} <references|records|lists|includes|contains|names|has|shows> "
+        "{alias:artifact} by <digest|its digest|its sha256 digest>[<, not by tag|, not a tag>]",
+    ),
+)
+def history_has_digest(world: World, env: str, alias: str) -> None:
+    """Some deployment in ENV's history is of the artifact's exact digest (a deployment is
+    recorded by its ``sha256:`` digest, never by a tag, which a deploy refuses)."""
+    digest = scene(world).digest(world, alias)
+    done = _view(world, env).deployments
+    if not any(d.digest == digest and d.digest.startswith("sha256:") for d in done):
+        shown = ", ".join(d.digest[:19] for d in done) or "no deployment"
+        raise world.fail(f"a deployment of {alias} ({digest[:19]}…) in {env}'s history", shown)

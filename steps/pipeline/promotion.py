@@ -75,6 +75,21 @@ def i_deploy(world: World, ref: str, env: str) -> None:
     world.attempt(lambda: world.capability(current.pipeline, "deploy")(reference, env))
 
 
+@when(
+    "I <promote|deploy|release|ship|push> the tag {ref:imageref} to {env:name}",
+    'I promote the tag "ledger:latest" to prod',
+    "I deploy the tag checkout:2.4.0 to staging",
+    variants=("<the tag|tag> {ref:imageref} is <promoted|deployed|released|pushed> to {env:name}",),
+)
+def move_a_tag(world: World, ref: str, env: str) -> None:
+    """A tag moved into ENV: the engine is asked to deploy that reference as said, which
+    it refuses (a tag is a mutable pointer; an environment takes a digest)."""
+    if ":" not in ref or ref.startswith(("sha256:", "sha512:")):
+        raise world.fail(f'a tag, name:tag ("{ref}:latest")', f'"{ref}"')
+    current = scene(world)
+    world.attempt(lambda: world.capability(current.pipeline, "deploy")(ref, env))
+
+
 def roll_back_environment(world: World, env: str) -> bool:
     """Redeploy ENV's previous known-good digest, through the same verification.
 

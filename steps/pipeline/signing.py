@@ -164,7 +164,7 @@ def is_signed(world: World, alias: str) -> None:
         "{alias:artifact} <was not|wasn't|isn't|has not been|hasn't been|is still not|was never|"
         "is never|has never been|never got|never gets|never was|did not get|didn't get|does "
         "not get|doesn't get> signed",
-        "{alias:artifact} <is|was|stays|stayed|remains|remained> unsigned",
+        "{alias:artifact} <is|was|stays|stayed|remains|remained|is left|was left> unsigned",
         "{alias:artifact} <has|carries|bears> no [valid ]signature",
     ),
 )

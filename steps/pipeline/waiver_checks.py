@@ -1,6 +1,7 @@
 """Which waiver list the scan went by, said as people check it: "the pipeline run records
 waiver list version 12", "the scan gate consulted waiver list version 12",
-"CVE-2026-7788 is waived under waiver list version 12". Each reads the scan gate's own
+"CVE-2026-7788 is waived under waiver list version 12", "the scan gate used the waiver
+for CVE-2026-5123". Each reads the scan gate's own
 record of the latest run (of the build, when one is named): the list version it cited and
 the findings it let through."""
 
@@ -47,3 +48,26 @@ def waived_under(world: World, finding: str, version: int) -> None:
     waived = list(getattr(found, "waived", ()))
     if finding not in waived:
         raise world.fail(f"{finding} waived", f"waived: {', '.join(waived) or 'nothing'}")
+
+
+@then(
+    "<the scan gate|the scan|the scan step|the scan stage|the pipeline run|the run> "
+    "[<records|recorded> that it ]<used|applied|relied on|went by|accepted> the "
+    "<waiver|exception> <for|on> {finding:finding}[ <for|on|of> {alias:artifact}]",
+    "the scan gate used the waiver for CVE-2026-5123",
+    "the scan gate records that it used the waiver for CVE-2026-5123 for G2",
+    variants=(
+        "{finding:finding} <is|was|gets|got> waived by the scan[ gate][ <for|on|of> "
+        "{alias:artifact}]",
+    ),
+)
+def waiver_used(world: World, finding: str, alias: str | None = None) -> None:
+    """The latest run's scan (of the artifact) let the finding through under a waiver: it
+    is among the findings the gate waived (others may have been waived too)."""
+    found = _gate(world, "scan", alias)
+    waived = list(getattr(found, "waived", ()))
+    if finding not in waived:
+        raise world.fail(
+            f"the scan to let {finding} through under a waiver",
+            f"waived: {', '.join(waived) or 'nothing'}",
+        )
