@@ -28,6 +28,7 @@ from . import (
     settled_words,
     timing,
     workloads,
+    zones,
 )
 
 __all__ = [
@@ -58,4 +59,5 @@ __all__ = [
     "settled_words",
     "timing",
     "workloads",
+    "zones",
 ]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from kubeloop.core.quantity import format_cpu, format_memory
 from kubeloop.harness.amounts import Resources
+from kubeloop.harness.params import TaintText
 from kubeloop.harness.registry import given, when
 from kubeloop.harness.world import World
 
@@ -93,6 +94,35 @@ def a_growing_pool(
     """A node group of LOW nodes (never fewer) the cluster autoscaler may grow to HIGH; with
     no name its nodes are node-1, node-2, … as plain nodes are."""
     _add(world, _spec(group or GROUP, low, high, size, None, None, world))
+
+
+_LABELS = (
+    "[,][ <labelled|labeled|with label|with the label> {label:label}]"
+    "[,][ <tainted|with the taint|with taint> {taint_spec:taint}]"
+)
+
+
+@given(
+    "a node pool {group:name} <of|with> {count:n} node(s)" + _EACH + _LABELS,
+    'a node pool "general" with 3 nodes of 4 CPU and 16Gi memory',
+    'a node pool "gpu" with 2 nodes of 8 CPU and 32Gi memory labeled accelerator=nvidia',
+    "a node pool spot of 2 nodes tainted spot=true:NoSchedule",
+    variants=(
+        "a {group:name} node pool <of|with> {count:n} node(s)" + _EACH + _LABELS,
+        "a node pool <named|called> {group:name} <of|with> {count:n} node(s)" + _EACH + _LABELS,
+    ),
+)
+def a_named_pool(
+    world: World,
+    group: str,
+    count: int,
+    size: Resources | None = None,
+    label: str | None = None,
+    taint_spec: TaintText | None = None,
+) -> None:
+    """A named pool of COUNT nodes that does not grow: a node group of exactly COUNT nodes
+    (named after it: gpu-1, gpu-2, …), each with the size, label and taint said."""
+    _add(world, _spec(group, count, count, size, label, taint_spec, world))
 
 
 @given(

@@ -200,3 +200,23 @@ def pods_back_on(world: World, pods: PodSet, target: str) -> None:
         pods_on(world, pods, (target,))
     else:
         pods_run(world, pods, target)
+
+
+@then(
+    "{pods:pods} <is|are> [still ][<running|placed|scheduled|bound> ]<on|in> [the ]{group:name} "
+    "[node ]pool[ nodes]",
+    "both trainer pods are placed on gpu pool nodes",
+    "every web pod is running in the general pool",
+    "no batch pod is on the gpu node pool",
+    variants=(
+        "{pods:pods} <is|are> [still ][<running|placed|scheduled|bound> ]on [the ]nodes <of|in|"
+        "from> [the ]{group:name} [node ]pool",
+        "{pods:pods} [still ]<run|runs> <on|in> [the ]{group:name} [node ]pool[ nodes]",
+        "{pods:pods} [still ]<run|runs> on [the ]nodes <of|in|from> [the ]{group:name} [node ]pool",
+    ),
+)
+def pods_in_pool(world: World, pods: PodSet, group: str) -> None:
+    """The pods are bound to nodes of the node pool (node group) GROUP, as many as the set
+    says; a pool that does not exist fails."""
+    held = set(world.capability(world.cluster, "node_group")(group).nodes)
+    check(world, pods, lambda p: p.node in held, f"in pool {group}", detail=_describe_pod)
