@@ -157,3 +157,29 @@ def the_cluster_autoscaler_runs(world: World) -> None:
             )
         world.advance(settings.scan_interval)
         waited += settings.scan_interval
+
+
+_SIZE = "[,][ each][ <with|of|having> {size:resources}][ each]"
+
+
+@given(
+    "a cluster <of|with> {count:n} node(s)" + _SIZE + "[,] <where|that|which> [the cluster "
+    "autoscaler ]<can|may|will|is allowed to|is able to> <grow|scale|expand|autoscale> "
+    "[<it|the cluster> ][up ]to {high:n}[ node(s)]",
+    "a cluster of 2 nodes where the cluster autoscaler may grow to 5 nodes",
+    "a cluster of 2 nodes that the cluster autoscaler may grow up to 5",
+    "a cluster of 3 nodes with 4 cpu each that can grow to 6 nodes",
+    variants=(
+        "{count:n} node(s)" + _SIZE + "[,] <where|that|which> [the cluster autoscaler ]<can|may|"
+        "will|is allowed to|is able to> <grow|scale|expand|autoscale> [<it|the cluster> ][up ]to "
+        "{high:n}[ node(s)]",
+        "a {count:n}-node cluster" + _SIZE + "[,] <where|that|which> [the cluster autoscaler ]"
+        "<can|may|will|is allowed to|is able to> <grow|scale|expand|autoscale> [<it|the "
+        "cluster> ][up ]to {high:n}[ node(s)]",
+    ),
+)
+def nodes_that_may_grow(world: World, count: int, high: int, size: Resources | None = None) -> None:
+    """COUNT nodes, then a cluster autoscaler that may grow the cluster to HIGH nodes, each
+    shaped as these (the two said in one sentence)."""
+    nodes(world, count, size)
+    a_cluster_autoscaler(world, high)
