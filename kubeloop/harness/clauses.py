@@ -361,6 +361,18 @@ def clause_list(clauses: list[Clause], description: str) -> ParamType:
     return ParamType(f"(?:{_SEPARATOR}(?:{one}))*", convert, description)
 
 
+HELD: list[Clause] = [
+    (
+        r"(?:(?:with|as|in|at|running) )?(?P<replicas>\d+) (?:replicas?|pods?|copies|instances)",
+        lambda m: {"replicas": int(m.group("replicas"))},
+    ),
+    *WORKLOAD,
+    *PLACEMENT,
+    *BUDGET,
+]
+"""A deployment said with the nodes that hold it ("3 nodes with the orders deployment at
+version v1 and 6 replicas"): its replicas as one more clause, then a declaration's."""
+
 CLAUSES = {
     "workload": clause_list(
         WORKLOAD,
@@ -385,6 +397,11 @@ CLAUSES = {
         [NODES, *WORKLOAD, *PLACEMENT, *BUDGET],
         "the details of a declaration (above) and the nodes it runs on, said with it: on 3 "
         "nodes (or across 4 servers with 8 CPU each)",
+    ),
+    "held": clause_list(
+        HELD,
+        "a declaration's details (above), its replicas among them: at version v1 and 6 "
+        "replicas, with 4 pods requesting 1 CPU",
     ),
     "slo": clause_list(
         OBJECTIVE,

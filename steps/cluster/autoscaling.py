@@ -151,6 +151,7 @@ def the_hpa_for_wants(world: World, deployment: str, count: int) -> None:
         "{deployment:deployment} <is|are> [still ]<scaled|set|back|back down|back up|scaled back|"
         "scaled down|scaled up|down|up> to {count:n}[ replica(s)]",
         "the desired replicas of {deployment:deployment} <is|are> {count:n}",
+        "{deployment:deployment} <is running|is now running|is at|is now at> {count:n} replica(s)",
         "{deployment:deployment} <scales|scaled|has scaled|has been scaled|was scaled|gets scaled|"
         "got scaled|autoscales|autoscaled|has autoscaled> [<up|down|out|in|back|back down|"
         "back up|back in|back out> ]to {count:n}[ <replicas|replica|pods|copies|instances>]",
