@@ -361,6 +361,12 @@ def clause_list(clauses: list[Clause], description: str) -> ParamType:
     return ParamType(f"(?:{_SEPARATOR}(?:{one}))*", convert, description)
 
 
+_PRIORITY_CLASS = next(c for c in WORKLOAD if "pclass" in c[0])
+_PRIORITY_VALUE = next(c for c in PLACEMENT if "<priority>" in c[0])
+EARLY: list[Clause] = [WORKLOAD[1], WORKLOAD[2], _PRIORITY_CLASS, _PRIORITY_VALUE]
+"""What people say of a deployment before its count ("a deployment "crawler" at priority
+best-effort with 4 replicas", "… at version v2 of 3 replicas"): its version and priority."""
+
 HELD: list[Clause] = [
     (
         r"(?:(?:with|as|in|at|running) )?(?P<replicas>\d+) (?:replicas?|pods?|copies|instances)",
@@ -397,6 +403,11 @@ CLAUSES = {
         [NODES, *WORKLOAD, *PLACEMENT, *BUDGET],
         "the details of a declaration (above) and the nodes it runs on, said with it: on 3 "
         "nodes (or across 4 servers with 8 CPU each)",
+    ),
+    "early": clause_list(
+        EARLY,
+        "a version or a priority said before a deployment's count: at version v2, at "
+        "priority best-effort (or at priority 1000, in priority class high)",
     ),
     "held": clause_list(
         HELD,

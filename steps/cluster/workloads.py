@@ -50,7 +50,7 @@ a deployment."""
         "{name:name} runs " + _COUNTED + " at {version:version}{options:declared}",
         "{name:name} runs " + _COUNTED + " of {version:version}{options:workload}",
         "{name:name} with " + _COUNTED + "{options:declared}",
-        "a deployment[ <named|called>][ {name:name}]{early:declared}[,] <of|with> "
+        "a deployment[ <named|called>][ {name:name}]{early:early}[,] <of|with> "
         + _COUNT
         + "{options:declared}",
     ),
@@ -142,7 +142,7 @@ def a_deployment_on_nodes(
         + _COUNT
         + "{options:declaration} <is created|is deployed|is applied|is added|gets created|"
         "gets deployed|arrives|appears|is submitted>",
-        "a [new ]deployment[ <named|called>][ {name:name}]{early:declaration}[,] <of|with> "
+        "a [new ]deployment[ <named|called>][ {name:name}]{early:early}[,] <of|with> "
         + _COUNT
         + "{options:declaration} <is created|is deployed|is applied|is added|gets created|"
         "gets deployed|arrives|appears|is submitted>",
