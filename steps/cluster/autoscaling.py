@@ -233,6 +233,8 @@ def hpa_pinned(world: World, deployment: str | None = None, count: int | None = 
     ScalingLimited (TooManyReplicas), or at minReplicas with ScalingLimited (TooFewReplicas);
     a count said must be that bound."""
     deployment = deployment or world.declared.last_hpa
+    if not deployment:
+        raise world.fail("an HPA declared earlier in the scenario", "no HPA was declared")
     info = world.capability(world.cluster, "autoscaler")(deployment)
     said = world.step.text.lower()
     low = re.search(r"\b(?:minimum|min|floor|lower bound|minreplicas)\b", said) is not None
