@@ -20,12 +20,16 @@ from .workloads import a_deployment
         "a cluster <of|with> {count:n} node(s) <with|running|hosting> the {name:name} "
         "deployment{options:held}",
         "a {count:n}-node cluster <with|running|hosting> the {name:name} deployment{options:held}",
+        "{count:n} node(s) <running|hosting> {name:name} <with|at> {replicas:n} <replicas|replica|"
+        "pods|pod|copies|instances>{options:held}",
     ),
 )
-def nodes_holding(world: World, count: int, name: str, options: dict[str, Any]) -> None:
+def nodes_holding(
+    world: World, count: int, name: str, options: dict[str, Any], replicas: int | None = None
+) -> None:
     """COUNT more nodes, then the deployment on them (1 replica unless its replicas are said),
     the two said in one sentence."""
-    replicas = int(options.pop("replicas", 1))
+    replicas = int(options.pop("replicas", replicas or 1))
     a_deployment(world, replicas, {**options, "nodes": count}, name)
 
 
