@@ -114,10 +114,6 @@ _NODES = _compile(
 )
 
 
-_ENVIRONMENT = r"(?:prod|production|staging|stage|dev|development|qa|uat|preprod)"
-"""The names pipelines give environments: where a line could say either, never a node."""
-
-
 @dataclass(frozen=True)
 class OtherNodes:
     """ "the other nodes", "the remaining 3 nodes": every node but the one named last (a
@@ -356,13 +352,6 @@ NOUNS: dict[str, ParamType] = {
         _nodes,
         "one node or several: node-1, node-1 and node-2, node-1, node-2 and node-3, "
         "nodes node-1 and node-2, node-1 or node-2",
-        refers_to="nodes",
-    ),
-    "hostnodes": ParamType(
-        f"(?!{_ENVIRONMENT}(?![-\\w.]))(?:{_strip_groups(_NODES.pattern)})",
-        _nodes,
-        "nodes as above, but never an environment's name (prod, staging, dev, qa, …): "
-        '"prod is empty" is about what prod runs',
         refers_to="nodes",
     ),
     "wherenodes": ParamType(

@@ -345,14 +345,14 @@ def nothing_pending(world: World) -> None:
 
 
 @then(
-    "{nodes:hostnodes} <is|are> empty",
+    "{nodes:nodes} <is|are> empty",
     "node-1 is empty",
     "node-1 and node-2 are empty",
     variants=(
-        "{nodes:hostnodes} <ends up|end up|ended up|is left|are left|was left|were left> <empty|"
+        "{nodes:nodes} <ends up|end up|ended up|is left|are left|was left|were left> <empty|"
         "with no pods|with nothing on it|with nothing on them>",
-        "{nodes:hostnodes} <has|have> nothing on <it|them>",
-        "{nodes:hostnodes} <has been|have been|is|are|was|were> <emptied|cleared|emptied out|"
+        "{nodes:nodes} <has|have> nothing on <it|them>",
+        "{nodes:nodes} <has been|have been|is|are|was|were> <emptied|cleared|emptied out|"
         "cleared out>",
     ),
 )

@@ -2,7 +2,7 @@
 version v1 and 6 replicas"), a disruption budget that names its pods in what it says ("a
 disruption budget saying at least 5 orders pods must stay available"), a deployment's pods on
 one node ("zk still has a pod on node-2"), its replicas said as running ("reports is running
-3 replicas"), and an environment's name never read as a node ("prod is empty")."""
+3 replicas")."""
 
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from kubeloop.harness.registry import REGISTRY, load_step_library
 from tests.harness.one_scenario import run_matched
 
 
@@ -105,13 +104,3 @@ def test_replicas_said_as_running(
         f"Then {check}",
     )
     assert (code == 0) is passes, out
-
-
-@pytest.mark.parametrize("line", ["prod is empty", "staging is empty", "dev is left empty"])
-def test_an_environment_is_never_read_as_a_node(line: str) -> None:
-    load_step_library()
-    matches = REGISTRY.quietly("then", line)
-    assert all(m.definition.function.__name__ != "node_empty" for m in matches), matches
-    assert [
-        m.definition.function.__name__ for m in REGISTRY.quietly("then", "node-2 is empty")
-    ] == ["node_empty"]
