@@ -25,7 +25,14 @@ NOUNS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
         ("reconciling and what it settles", ("reconcile", "assertions")),
         (
             "scheduling, affinity and spread",
-            ("scheduling", "placement_words", "affinity", "colocation"),
+            (
+                "scheduling",
+                "placement_words",
+                "affinity",
+                "colocation",
+                "zones",
+                "pending_reasons",
+            ),
         ),
         ("priority and preemption", ("priority",)),
         ("rolling updates", ("rollout", "rollout_bounds")),

@@ -106,7 +106,8 @@ WORKLOAD: list[Clause] = [
         lambda m: {"max_unavailable": 0},
     ),
     (
-        rf"(?:with|at|using|in) (?:the )?(?:priority class|PriorityClass) (?P<pclass>{NAME})",
+        rf"(?:with|at|using|in) (?:the )?(?:priority class|PriorityClass|priority(?: of)?)"
+        rf" (?!-?\d+(?![-\w.]))(?P<pclass>{NAME})",
         lambda m: {"priority_class_name": unquote(m.group("pclass"))},
     ),
     (
@@ -158,8 +159,11 @@ PLACEMENT: list[Clause] = [
         },
     ),
     (
-        rf"(?:(?:that|which) )?(?:only )?(?:runs?|goes|lands?|is (?:pinned|restricted)|are "
-        rf"(?:pinned|restricted)|pinned|restricted) (?:only )?(?:on|to) (?:the )?nodes? "
+        rf"(?:(?:that|which) )?(?:only )?(?:(?:runs?|goes|lands?|is (?:pinned|restricted)|are "
+        rf"(?:pinned|restricted)|pinned|restricted) (?:only )?(?:on|to)|(?:needs?|needing|"
+        rf"requires?|requiring|wants?)(?: only)?|(?:(?:must|can|may|should|will) )?only (?:run|go|"
+        rf"land|be (?:scheduled|placed)) on|(?:must|should|has to|have to) (?:run|go|land|be "
+        rf"(?:scheduled|placed)) on) (?:the |an? )?nodes? "
         rf"(?:labell?ed|with(?: the)? labels?|with|having|carrying) (?P<labels>{_LABEL}"
         rf"(?:(?:,| and|, and) {_LABEL})*)",
         lambda m: {
@@ -179,7 +183,9 @@ PLACEMENT: list[Clause] = [
         r"(?:(?:that|which) )?(?:(?:must|should|can|may|will) )?never (?:share|run on|land on|"
         r"be (?:put |placed )?on) (?:a|the same|one) node|no two (?:of them )?(?:on|share) "
         r"(?:the same|a|one) node|each on (?:its|their) own node|(?:each )?on (?:separate|"
-        r"different) nodes|one (?:pod )?per node",
+        r"different) nodes|(?:with |and )?(?:(?:spread|spread out|at most|no more than|"
+        r"max(?:imum)?|only) )?"
+        r"(?:one|1) (?:pod |replica |copy )?(?:per|a|on each) node",
         lambda m: {"anti_affinity": ("node", True)},
     ),
     (
@@ -188,6 +194,18 @@ PLACEMENT: list[Clause] = [
         lambda m: {
             "spread": (
                 m.group("key"),
+                number(m.group("skew")) if m.group("skew") else 1,
+                bool(m.group("soft")),
+            )
+        },
+    ),
+    (
+        rf"(?:and |with )?(?:a |the )?(?:(?P<zone>zone) topology ?spread(?: constraint)?|topology "
+        rf"?spread(?: constraint)? (?:on|over|across|by|per) (?P<key>{_KEY}))"
+        rf"(?:,? (?:with )?(?:a )?max ?skew(?: of)? (?P<skew>{NUMBER}))?(?P<soft> when possible)?",
+        lambda m: {
+            "spread": (
+                m.group("key") or m.group("zone"),
                 number(m.group("skew")) if m.group("skew") else 1,
                 bool(m.group("soft")),
             )
@@ -357,6 +375,24 @@ def clause_list(clauses: list[Clause], description: str) -> ParamType:
     return ParamType(f"(?:{_SEPARATOR}(?:{one}))*", convert, description)
 
 
+_PRIORITY_CLASS = next(c for c in WORKLOAD if "pclass" in c[0])
+_PRIORITY_VALUE = next(c for c in PLACEMENT if "<priority>" in c[0])
+EARLY: list[Clause] = [WORKLOAD[1], WORKLOAD[2], _PRIORITY_CLASS, _PRIORITY_VALUE]
+"""What people say of a deployment before its count ("a deployment "crawler" at priority
+best-effort with 4 replicas", "… at version v2 of 3 replicas"): its version and priority."""
+
+HELD: list[Clause] = [
+    (
+        r"(?:(?:with|as|in|at|running) )?(?P<replicas>\d+) (?:replicas?|pods?|copies|instances)",
+        lambda m: {"replicas": int(m.group("replicas"))},
+    ),
+    *WORKLOAD,
+    *PLACEMENT,
+    *BUDGET,
+]
+"""A deployment said with the nodes that hold it ("3 nodes with the orders deployment at
+version v1 and 6 replicas"): its replicas as one more clause, then a declaration's."""
+
 CLAUSES = {
     "workload": clause_list(
         WORKLOAD,
@@ -381,6 +417,16 @@ CLAUSES = {
         [NODES, *WORKLOAD, *PLACEMENT, *BUDGET],
         "the details of a declaration (above) and the nodes it runs on, said with it: on 3 "
         "nodes (or across 4 servers with 8 CPU each)",
+    ),
+    "early": clause_list(
+        EARLY,
+        "a version or a priority said before a deployment's count: at version v2, at "
+        "priority best-effort (or at priority 1000, in priority class high)",
+    ),
+    "held": clause_list(
+        HELD,
+        "a declaration's details (above), its replicas among them: at version v1 and 6 "
+        "replicas, with 4 pods requesting 1 CPU",
     ),
     "slo": clause_list(
         OBJECTIVE,

@@ -259,6 +259,11 @@ _MEASURE_ON = re.compile(
 """A measure said "on" a service ("p99 latency on payments climbs to 450ms"): its measure."""
 
 
+_BARE_COUNT = re.compile(
+    r"^(\d+) (?=(?:are|were|is|was|stay|stays|remain|remains|sit|sits|got|have been) )"
+)
+"""A count said without its noun after the line that named them ("8 reports pods are running"
+/ "2 are stuck Pending"): so many of them."""
 _LEADING = re.compile(r"^(?:and then|then|after that|next|meanwhile),? ", re.IGNORECASE)
 """Words that only order a step after the one before ("And then latency goes back…")."""
 
@@ -358,7 +363,7 @@ def _readings(text: str) -> list[str]:
     stripped = _of_artifact(_PRODUCTION.sub("prod", stripped))
     stripped = _UNTRUSTED.sub(_trust, _SKIPPING.sub(r"\g<move>", stripped))
     stripped = _MEASURE_ON.sub(r"the \g<what> of \g<who> ", stripped)
-    stripped = _NOTHING.sub(_no_pod, stripped)
+    stripped = _BARE_COUNT.sub(r"\1 of them ", _NOTHING.sub(_no_pod, stripped))
     if stripped != text.lstrip() and _BARE.match(stripped):
         stripped = f"I {stripped}"
     stripped = _BACK.sub(r"\1 ", stripped).rstrip(".")

@@ -173,8 +173,9 @@ class Owner:
     name: str
 
 
-_NOT_A_QUANTIFIER = r"(?!(?:each|every|all|no|some|any|both)(?![-\w.]))"
-"""A bare owner is never a quantifier: "each node runs 1 pod" is about every node."""
+_NOT_A_QUANTIFIER = r"(?!(?:each|every|all|no|some|any|both|zone[- ][A-Za-z0-9]+)(?![-\w.]))"
+"""A bare owner is never a quantifier: "each node runs 1 pod" is about every node; nor a
+zone ("zone-a has 2 web pods" counts the zone's pods: steps/cluster/zones.py)."""
 _OWNER = _compile(
     f"(?P<it>{_IT_DEPLOYMENT})"
     f"|(?:the )?(?P<kind>node|deployment) (?P<n1>{NAME})"

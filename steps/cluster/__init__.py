@@ -16,6 +16,7 @@ from . import (
     failures,
     load_words,
     nodes,
+    pending_reasons,
     placement_words,
     pods,
     priority,
@@ -28,6 +29,7 @@ from . import (
     settled_words,
     timing,
     workloads,
+    zones,
 )
 
 __all__ = [
@@ -46,6 +48,7 @@ __all__ = [
     "failures",
     "load_words",
     "nodes",
+    "pending_reasons",
     "placement_words",
     "pods",
     "priority",
@@ -58,4 +61,5 @@ __all__ = [
     "settled_words",
     "timing",
     "workloads",
+    "zones",
 ]

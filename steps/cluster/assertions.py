@@ -127,6 +127,9 @@ _THE_WHOLE_TIME = "<the whole time|all along|all the time|throughout|at every po
         "{deployment:deployment} never had fewer than {count:n} pod(s) ready",
         "{deployment:deployment} never <dropped|went|fell|dipped> below {count:n} ready pod(s)",
         "{deployment:deployment} always had at least {count:n} ready pod(s)",
+        "[there <were|was> ]never fewer than {count:n} {deployment:deployment} pod(s) "
+        "[<were|was> ]<ready|up|healthy|serving>",
+        "never fewer than {count:n} of them <were|was> <ready|up|healthy|serving>",
         "{deployment:deployment} <had|kept|has had|has kept> at least {count:n} "
         "<ready|healthy|serving> pod(s) " + _THE_WHOLE_TIME,
     ),

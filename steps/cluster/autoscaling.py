@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from kubeloop.harness.comparisons import compare
@@ -150,6 +151,7 @@ def the_hpa_for_wants(world: World, deployment: str, count: int) -> None:
         "{deployment:deployment} <is|are> [still ]<scaled|set|back|back down|back up|scaled back|"
         "scaled down|scaled up|down|up> to {count:n}[ replica(s)]",
         "the desired replicas of {deployment:deployment} <is|are> {count:n}",
+        "{deployment:deployment} <is running|is now running|is at|is now at> {count:n} replica(s)",
         "{deployment:deployment} <scales|scaled|has scaled|has been scaled|was scaled|gets scaled|"
         "got scaled|autoscales|autoscaled|has autoscaled> [<up|down|out|in|back|back down|"
         "back up|back in|back out> ]to {count:n}[ <replicas|replica|pods|copies|instances>]",
@@ -195,4 +197,55 @@ def hpa_reports(world: World, deployment: str, reason: str) -> None:
         raise world.fail(
             f"a True condition {reason} or a condition with reason {reason}",
             ", ".join(reasons) or "no conditions",
+        )
+
+
+_PINNED = "<pinned|stuck|capped|held|limited|maxed out|clamped|sitting|sits|stays|is|stopped>"
+_BOUND = (
+    "<maximum|max|ceiling|upper bound|limit|max replicas|maxReplicas|minimum|min|floor|"
+    "lower bound|min replicas|minReplicas>"
+)
+
+
+@then(
+    "the HPA <is|was|stays|remains> "
+    + _PINNED
+    + " at its "
+    + _BOUND
+    + "[ of {count:n}[ replica(s)]]",
+    "the HPA is pinned at its maximum",
+    "the HPA for web is stuck at its max of 8 replicas",
+    "the HPA has hit its ceiling",
+    variants=(
+        "the HPA <for|of|on> {deployment:deployment} <is|was|stays|remains> "
+        + _PINNED
+        + " at its "
+        + _BOUND
+        + "[ of {count:n}[ replica(s)]]",
+        "the HPA[ <for|of|on> {deployment:deployment}] <has hit|hit|has reached|reached> its "
+        + _BOUND
+        + "[ of {count:n}[ replica(s)]]",
+        "the HPA[ <for|of|on> {deployment:deployment}] is <maxed out|at max>",
+    ),
+)
+def hpa_pinned(world: World, deployment: str | None = None, count: int | None = None) -> None:
+    """The HPA runs the deployment at its bound and would go past it: at maxReplicas with
+    ScalingLimited (TooManyReplicas), or at minReplicas with ScalingLimited (TooFewReplicas);
+    a count said must be that bound."""
+    deployment = deployment or world.declared.last_hpa
+    if not deployment:
+        raise world.fail("an HPA declared earlier in the scenario", "no HPA was declared")
+    info = world.capability(world.cluster, "autoscaler")(deployment)
+    said = world.step.text.lower()
+    low = re.search(r"\b(?:minimum|min|floor|lower bound|minreplicas)\b", said) is not None
+    bound = info.min_replicas if low else info.max_replicas
+    which = "minReplicas" if low else "maxReplicas"
+    limited = any(c.type == "ScalingLimited" and c.status == "True" for c in info.conditions)
+    if count is not None and count != bound:
+        raise world.fail(f"{which} {count}", f"{which} is {bound}")
+    if info.current_replicas != bound or not limited:
+        shown = ", ".join(f"{c.type}={c.status} {c.reason}" for c in info.conditions)
+        raise world.fail(
+            f"{deployment} held at {which} {bound} (ScalingLimited)",
+            f"{info.current_replicas} replicas; {shown or 'no conditions'}",
         )

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from kubeloop.core.quantity import format_cpu, format_memory
 from kubeloop.harness.amounts import Resources
+from kubeloop.harness.params import TaintText
 from kubeloop.harness.registry import given, when
 from kubeloop.harness.world import World
 
@@ -95,6 +96,35 @@ def a_growing_pool(
     _add(world, _spec(group or GROUP, low, high, size, None, None, world))
 
 
+_LABELS = (
+    "[,][ <labelled|labeled|with label|with the label> {label:label}]"
+    "[,][ <tainted|with the taint|with taint> {taint_spec:taint}]"
+)
+
+
+@given(
+    "a node pool {group:name} <of|with> {count:n} node(s)" + _EACH + _LABELS,
+    'a node pool "general" with 3 nodes of 4 CPU and 16Gi memory',
+    'a node pool "gpu" with 2 nodes of 8 CPU and 32Gi memory labeled accelerator=nvidia',
+    "a node pool spot of 2 nodes tainted spot=true:NoSchedule",
+    variants=(
+        "a {group:name} node pool <of|with> {count:n} node(s)" + _EACH + _LABELS,
+        "a node pool <named|called> {group:name} <of|with> {count:n} node(s)" + _EACH + _LABELS,
+    ),
+)
+def a_named_pool(
+    world: World,
+    group: str,
+    count: int,
+    size: Resources | None = None,
+    label: str | None = None,
+    taint_spec: TaintText | None = None,
+) -> None:
+    """A named pool of COUNT nodes that does not grow: a node group of exactly COUNT nodes
+    (named after it: gpu-1, gpu-2, …), each with the size, label and taint said."""
+    _add(world, _spec(group, count, count, size, label, taint_spec, world))
+
+
 @given(
     "a [node ]pool of {count:n} node(s)" + _EACH,
     "a node pool of 3 nodes",
@@ -127,3 +157,29 @@ def the_cluster_autoscaler_runs(world: World) -> None:
             )
         world.advance(settings.scan_interval)
         waited += settings.scan_interval
+
+
+_SIZE = "[,][ each][ <with|of|having> {size:resources}][ each]"
+
+
+@given(
+    "a cluster <of|with> {count:n} node(s)" + _SIZE + "[,] <where|that|which> [the cluster "
+    "autoscaler ]<can|may|will|is allowed to|is able to> <grow|scale|expand|autoscale> "
+    "[<it|the cluster> ][up ]to {high:n}[ node(s)]",
+    "a cluster of 2 nodes where the cluster autoscaler may grow to 5 nodes",
+    "a cluster of 2 nodes that the cluster autoscaler may grow up to 5",
+    "a cluster of 3 nodes with 4 cpu each that can grow to 6 nodes",
+    variants=(
+        "{count:n} node(s)" + _SIZE + "[,] <where|that|which> [the cluster autoscaler ]<can|may|"
+        "will|is allowed to|is able to> <grow|scale|expand|autoscale> [<it|the cluster> ][up ]to "
+        "{high:n}[ node(s)]",
+        "a {count:n}-node cluster" + _SIZE + "[,] <where|that|which> [the cluster autoscaler ]"
+        "<can|may|will|is allowed to|is able to> <grow|scale|expand|autoscale> [<it|the "
+        "cluster> ][up ]to {high:n}[ node(s)]",
+    ),
+)
+def nodes_that_may_grow(world: World, count: int, high: int, size: Resources | None = None) -> None:
+    """COUNT nodes, then a cluster autoscaler that may grow the cluster to HIGH nodes, each
+    shaped as these (the two said in one sentence)."""
+    nodes(world, count, size)
+    a_cluster_autoscaler(world, high)

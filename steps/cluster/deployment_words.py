@@ -3,10 +3,34 @@ but not below 4 replicas"."""
 
 from __future__ import annotations
 
-from kubeloop.harness.registry import then
+from typing import Any
+
+from kubeloop.harness.registry import given, then
 from kubeloop.harness.world import World
 
 from .assertions import _extreme, never_fewer_pods
+from .workloads import a_deployment
+
+
+@given(
+    "{count:n} node(s) <with|running|hosting> the {name:name} deployment{options:held}",
+    '3 nodes with the "orders" deployment at version v1 and 6 replicas',
+    "4 nodes running the web deployment with 8 replicas requesting 1 CPU",
+    variants=(
+        "a cluster <of|with> {count:n} node(s) <with|running|hosting> the {name:name} "
+        "deployment{options:held}",
+        "a {count:n}-node cluster <with|running|hosting> the {name:name} deployment{options:held}",
+        "{count:n} node(s) <running|hosting> {name:name} <with|at> {replicas:n} <replicas|replica|"
+        "pods|pod|copies|instances>{options:held}",
+    ),
+)
+def nodes_holding(
+    world: World, count: int, name: str, options: dict[str, Any], replicas: int | None = None
+) -> None:
+    """COUNT more nodes, then the deployment on them (1 replica unless its replicas are said),
+    the two said in one sentence."""
+    replicas = int(options.pop("replicas", replicas or 1))
+    a_deployment(world, replicas, {**options, "nodes": count}, name)
 
 
 @then(

@@ -32,6 +32,12 @@ _THAT = "[,][ <that|which>] "
 _AT_MOST = "[<at most|up to|no more than|only> ]"
 _DOWN = "<unavailable|down|disrupted|offline>"
 _PODS = "[of ][<its|the|their> ]pod(s)"
+_SAYING = (
+    "a <disruption budget|pod disruption budget|PodDisruptionBudget|PDB>[ {budget:name}][,] "
+    "<saying|that says|which says|stating|that states|requiring|that requires|demanding> [that ]"
+)
+"""A budget that names its deployment in what it says ("a disruption budget saying at least 5
+orders pods must stay available")."""
 _MIN = re.compile(
     r"\bminavailable\b|\bat least\b|\b(?:keep|require|guarantee)(?:s|ing)?\b", re.IGNORECASE
 )
@@ -85,6 +91,10 @@ _MIN = re.compile(
         "{deployment:name} has a <disruption budget|pod disruption budget|PodDisruptionBudget|"
         "PDB> <that keeps|which keeps|keeping|requiring|that requires> [at least ]"
         "{value:intorpercent} [" + _PODS + " ]<available|up|running|ready>",
+        _SAYING + "at least {value:intorpercent} {deployment:name} pod(s) <must|should|have to|"
+        "need to|will> <stay|remain|be|be kept> <available|up|running|ready>",
+        _SAYING + _AT_MOST + "{value:intorpercent} {deployment:name} pod(s) <may|can|are "
+        "allowed to> <be|go> " + _DOWN + "[ <at a time|at once>]",
     ),
 )
 def a_budget(world: World, deployment: str, value: int | str, budget: str | None = None) -> None:

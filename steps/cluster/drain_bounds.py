@@ -81,3 +81,25 @@ def ready_throughout_the_drain(world: World, count: int, deployment: str) -> Non
             f"at least {count} ready {deployment} pods from the drain on",
             f"{lowest[0]} after pass {lowest[1]}",
         )
+
+
+@then(
+    "<no more than|at most> {count:n} {deployment:deployment} pod(s) <was|were|went> "
+    "<unavailable|down|not ready>[ <at any point|at any time|at once|at a time>] " + _DRAIN,
+    "no more than 1 api pod was unavailable at any point during the drain",
+    "at most 2 ledger pods were down during the drain",
+    "ledger never had more than 1 pod unavailable throughout the drain",
+    variants=(
+        "<no more than|at most> {count:n} pod(s) of {deployment:deployment} <was|were|went> "
+        "<unavailable|down|not ready>[ <at any point|at any time|at once|at a time>] " + _DRAIN,
+        "{deployment:deployment} never had more than {count:n} pod(s) <unavailable|down|not "
+        "ready>[ <at any point|at any time|at once|at a time>] " + _DRAIN,
+        _DRAIN + "[,] <no more than|at most> {count:n} {deployment:deployment} pod(s) <was|were|"
+        "went> <unavailable|down|not ready>[ <at any point|at any time|at once|at a time>]",
+    ),
+)
+def unavailable_during_the_drain(world: World, count: int, deployment: str) -> None:
+    """From the drain's start on, the deployment's desired replicas minus its ready pods never
+    went above COUNT (a pod is unavailable while it is not ready)."""
+    replicas = world.capability(world.cluster, "deployment")(deployment).replicas
+    ready_throughout_the_drain(world, max(replicas - count, 0), deployment)

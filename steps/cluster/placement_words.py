@@ -200,3 +200,39 @@ def pods_back_on(world: World, pods: PodSet, target: str) -> None:
         pods_on(world, pods, (target,))
     else:
         pods_run(world, pods, target)
+
+
+@then(
+    "{pods:pods} <is|are> [still ][<running|placed|scheduled|bound> ]<on|in> [the ]{group:name} "
+    "[node ]pool[ nodes]",
+    "both trainer pods are placed on gpu pool nodes",
+    "every web pod is running in the general pool",
+    "no batch pod is on the gpu node pool",
+    variants=(
+        "{pods:pods} <is|are> [still ][<running|placed|scheduled|bound> ]on [the ]nodes <of|in|"
+        "from> [the ]{group:name} [node ]pool",
+        "{pods:pods} [still ]<run|runs> <on|in> [the ]{group:name} [node ]pool[ nodes]",
+        "{pods:pods} [still ]<run|runs> on [the ]nodes <of|in|from> [the ]{group:name} [node ]pool",
+    ),
+)
+def pods_in_pool(world: World, pods: PodSet, group: str) -> None:
+    """The pods are bound to nodes of the node pool (node group) GROUP, as many as the set
+    says; a pool that does not exist fails."""
+    held = set(world.capability(world.cluster, "node_group")(group).nodes)
+    check(world, pods, lambda p: p.node in held, f"in pool {group}", detail=_describe_pod)
+
+
+@then(
+    "{deployment:deployment} [still ]<has|runs|keeps> <a|one> pod on {node:node}",
+    "zk still has a pod on node-2",
+    "web has 2 pods on node-1",
+    "api still runs one pod on node-3",
+    variants=("{deployment:deployment} [still ]<has|runs|keeps> {count:n} pod(s) on {node:node}",),
+)
+def has_pods_on(world: World, deployment: str, node: str, count: int | None = None) -> None:
+    """The deployment has pods bound to NODE: at least one ("a pod"), or exactly COUNT."""
+    _listed(world, (node,))
+    pods = PodSet("at least", 1, deployment, None, None)
+    if count is not None:
+        pods = PodSet("exactly", count, deployment, None, None)
+    check(world, pods, lambda p: p.node == node, f"on {node}", detail=_describe_pod)

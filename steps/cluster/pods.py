@@ -129,6 +129,8 @@ def _describe_pod(pod: Any) -> str:
     "2 api pods can't be scheduled",
     variants=(
         "{pods:pods} [still ]<stay|stays|remain|remains> [stuck ][in ]{phase:phase}",
+        "{pods:pods} [still ]<sit|sits> [stuck ]in {phase:phase}",
+        "{pods:pods} <is|are> [still ]<sitting|waiting|stuck> in {phase:phase}",
         "{pods:pods} <can't|cannot|can not|couldn't|could not> be <scheduled|placed>",
         "{pods:pods} <is|are> [still ]stuck",
         "{pods:pods} <got|have been|has been|have all been|all got> {phase:phase}[ again]",
@@ -174,7 +176,9 @@ _LACKING = (
     "due to lack of|with insufficient|for insufficient|as there is not enough|"
     "because no node has enough|since no node has enough|as no node has enough|"
     "because the nodes lack|because no node has room for their|out of|on insufficient|"
-    "on a lack of|on lack of|on not enough|over insufficient>"
+    "on a lack of|on lack of|on not enough|over insufficient|with reason insufficient|"
+    "with the reason insufficient|with reason: insufficient|for reason insufficient|"
+    "saying insufficient|with the message insufficient>"
 )
 """Why a pod waits, in words: the scheduler found no node with enough of a resource."""
 

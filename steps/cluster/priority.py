@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
+from kubeloop.harness.params import TYPES, ParamType
 from kubeloop.harness.registry import given, then, when
 from kubeloop.harness.world import World
 
@@ -55,6 +57,45 @@ def a_priority_class(world: World, name: str, value: int) -> None:
     the priority of pods that name no class.
     """
     add_class(world, make_class(world, name, value))
+
+
+_VALUED = (
+    r'(?:"[^"]+"|[A-Za-z][-A-Za-z0-9.]*) (?:at|of|with value|valued|=|with a value of) '
+    r"[-+]?\d{1,12}"
+)
+_ONE_VALUED = re.compile(
+    r'(?:"(?P<quoted>[^"]+)"|(?P<bare>[A-Za-z][-A-Za-z0-9.]*)) (?:at|of|with value|valued|=|'
+    r"with a value of) (?P<value>[-+]?\d{1,12})",
+    re.IGNORECASE,
+)
+
+
+def _classes(text: str) -> tuple[tuple[str, int], ...]:
+    return tuple(
+        (m.group("quoted") or m.group("bare"), int(m.group("value")))
+        for m in _ONE_VALUED.finditer(text)
+    )
+
+
+TYPES["classvalues"] = ParamType(
+    rf"{_VALUED}(?:(?:, and |, | and ){_VALUED})+",
+    _classes,
+    'two PriorityClasses or more with their values: "critical" at 1000000 and "batch" at 0',
+)
+
+
+@given(
+    "<priority classes|PriorityClasses> {classes:classvalues}",
+    'priority classes "critical" at 1000000 and "best-effort" at 0',
+    "PriorityClasses high of 1000, medium of 100 and low of 0",
+    variants=("the priority classes {classes:classvalues}",),
+)
+def priority_classes(world: World, classes: tuple[tuple[str, int], ...]) -> None:
+    """Each PriorityClass with its value, as "a priority class NAME of VALUE" one by one; all
+    are built first, so a value the engine refuses adds none."""
+    made = [world.make("PriorityClass", name, value) for name, value in classes]
+    for priority_class in made:
+        add_class(world, priority_class)
 
 
 @when(
@@ -163,15 +204,16 @@ def _of(pod: str) -> str:
 
 
 @then(
-    "[exactly ]{count:n} {owner:name} pod(s) <were|was|got|have been|has been> preempted"
+    "[exactly ]{count:n} {owner:deployment} pod(s) <were|was|got|have been|has been> preempted"
     "[ by {preemptor:name}]",
     "2 crawler pods were preempted",
     "2 pods of crawler got preempted by checkout",
     "no checkout pods were preempted",
     variants=(
-        "[exactly ]{count:n} pod(s) of {owner:name} <were|was|got|have been|has been> preempted"
+        "[exactly ]{count:n} pod(s) of {owner:deployment} <were|was|got|have been|has been> "
+        "preempted[ by {preemptor:name}]",
+        "no {owner:deployment} <pod was|pods were|pod got|pods got> preempted"
         "[ by {preemptor:name}]",
-        "no {owner:name} <pod was|pods were|pod got|pods got> preempted[ by {preemptor:name}]",
     ),
 )
 def count_preempted_of(

@@ -50,6 +50,9 @@ a deployment."""
         "{name:name} runs " + _COUNTED + " at {version:version}{options:declared}",
         "{name:name} runs " + _COUNTED + " of {version:version}{options:workload}",
         "{name:name} with " + _COUNTED + "{options:declared}",
+        "a deployment[ <named|called>][ {name:name}]{early:early}[,] <of|with> "
+        + _COUNT
+        + "{options:declared}",
     ),
 )
 def a_deployment(
@@ -58,6 +61,7 @@ def a_deployment(
     options: dict[str, Any],
     name: str | None = None,
     version: str | None = None,
+    early: dict[str, Any] | None = None,
 ) -> None:
     """Declare a deployment ("web" at version v1, 500m cpu and 256Mi memory unless given),
     after the nodes it is said to run on ("… on 3 nodes": that many more nodes), with the
@@ -66,6 +70,7 @@ def a_deployment(
     A second deployment needs its own name: declaring one that exists is an error (change
     it with "I scale …" or "I roll out …" instead).
     """
+    options = {**(early or {}), **options}  # details said before the count, then after it
     wanted = name or DEFAULT_DEPLOYMENT_NAME
     if wanted in world.declared.deployments:
         suggestion = "api" if wanted != "api" else "worker"
@@ -137,13 +142,21 @@ def a_deployment_on_nodes(
         + _COUNT
         + "{options:declaration} <is created|is deployed|is applied|is added|gets created|"
         "gets deployed|arrives|appears|is submitted>",
+        "a [new ]deployment[ <named|called>][ {name:name}]{early:early}[,] <of|with> "
+        + _COUNT
+        + "{options:declaration} <is created|is deployed|is applied|is added|gets created|"
+        "gets deployed|arrives|appears|is submitted>",
     ),
 )
 def i_create_a_deployment(
-    world: World, replicas: int, options: dict[str, Any], name: str | None = None
+    world: World,
+    replicas: int,
+    options: dict[str, Any],
+    name: str | None = None,
+    early: dict[str, Any] | None = None,
 ) -> None:
     """A deployment is created as an event (it is placed on the next reconcile)."""
-    a_deployment(world, replicas, options, name)
+    a_deployment(world, replicas, options, name, early=early)
 
 
 def _configure(world: World, name: str, **changes: Any) -> None:
