@@ -24,9 +24,6 @@ from kubeloop.harness.record import (
 )
 from kubeloop.harness.registry import REGISTRY
 from kubeloop.harness.scenarios import scenario_template
-from kubeloop.harness.shown_paths import SHIPPED as SHIPPED  # (re-exported: shown_paths.py)
-from kubeloop.harness.shown_paths import SHIPPED_PREFIX as SHIPPED_PREFIX
-from kubeloop.harness.shown_paths import from_shown as from_shown
 from kubeloop.harness.shown_paths import relative
 
 RECORD_KEY = "kubeloop_record"
