@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from kubeloop.harness.params import TYPES
+from kubeloop.harness.regex_cache import CACHE
 
 TOKEN = re.compile(r"\{(\w+):(\w+)\}|\(s\)|\(es\)|<([^<>]+)>|\[|\]")
 """A parameter, a plural ending, a choice of words or an optional part's bracket."""
@@ -22,9 +23,10 @@ def compile_pattern(pattern: str) -> tuple[re.Pattern[str], dict[str, Callable[[
 
 def compile_source(source: str) -> re.Pattern[str]:
     """A translated pattern's regex (words match in any case), compiled with ``re``'s own
-    compiler, each character class it has seen before read from memory (``_Charsets``)."""
+    compiler, each character class it has seen before read from memory (``_Charsets``), or
+    rebuilt from the code an earlier run compiled it to (regex_cache.py)."""
     with _CHARSETS:
-        return re.compile(source, re.IGNORECASE)
+        return CACHE.compile(source, re.IGNORECASE.value)
 
 
 class _Charsets:
