@@ -12,10 +12,6 @@ catalog examples misspelt, cut, swapped, joined into long lines, in capitals, an
 in other languages or none). ``--before DIR`` is a source tree (``git archive``); its
 own steps/ is its step library. Both trees must print the same problems, suggestions
 included: the benchmark says when they do not. The budget is 5 s per 200 lines.
-
-This tree is timed twice: with the compiled regexes kept between runs (regex_cache.py; in
-a cache folder of the benchmark's own, warmed by one untimed run of each file) and with
-that cache off (every regex compiled, as in a first run).
 """
 
 from __future__ import annotations
@@ -23,10 +19,8 @@ from __future__ import annotations
 import argparse
 import os
 import resource
-import shutil
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -50,13 +44,13 @@ sys.exit(main())
 """``kubeloop check`` from a source tree, run in the feature's folder (the paths it shows)."""
 
 
-def run(tree: Path, feature: Path, env: dict[str, str]) -> tuple[float, str]:
+def run(tree: Path, feature: Path) -> tuple[float, str]:
     """CPU seconds of one ``kubeloop check`` of ``feature`` from ``tree``, and what it said."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     done = subprocess.run(
         [sys.executable, "-c", _CHECK, str(tree), feature.name],
         cwd=feature.parent,
-        env={**{k: v for k, v in os.environ.items() if k != "PYTHONPATH"}, **env},
+        env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"},
         capture_output=True,
         text=True,
         check=False,
@@ -74,10 +68,7 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=3, help="runs of each (best counts)")
     parser.add_argument("features", nargs="*", type=Path, default=FEATURES)
     args = parser.parse_args()
-    cache = tempfile.mkdtemp(prefix="check-unmatched-")
-    kept = {"XDG_CACHE_HOME": cache, "KUBELOOP_REGEX_CACHE": "on"}
-    trees = [("after", ROOT, kept), ("after, no cache", ROOT, {"KUBELOOP_REGEX_CACHE": "off"})]
-    trees += [("before", args.before.resolve(), kept)] if args.before else []
+    trees = [("after", ROOT)] + ([("before", args.before.resolve())] if args.before else [])
     print(f"load average {os.getloadavg()[0]:.2f}; CPU seconds, best of {args.repeat}")
     if sys.dont_write_bytecode:
         print("PYTHONDONTWRITEBYTECODE is set: every run compiles kubeloop's modules afresh")
@@ -85,21 +76,19 @@ def main() -> int:
         feature = named.resolve()
         best: dict[str, float] = {}
         said: dict[str, str] = {}
-        run(ROOT, feature, kept)  # (warms the cache)
         for _ in range(args.repeat):
-            for name, tree, env in trees:
-                cpu, output = run(tree, feature, env)
+            for name, tree in trees:
+                cpu, output = run(tree, feature)
                 best[name] = min(best.get(name, cpu), cpu)
                 said[name] = output
         lines = said["after"].count("no step matches")
-        row = "   ".join(f"{name} {best[name]:.2f} s" for name, _, _ in trees)
+        row = "   ".join(f"{name} {best[name]:.2f} s" for name, _ in trees)
         same = (
             ""
             if len(said) == 1
             else (", same output" if len(set(said.values())) == 1 else ", OUTPUTS DIFFER")
         )
         print(f"{feature.name}: {lines} unmatched lines: {row} (budget {BUDGET:.0f} s){same}")
-    shutil.rmtree(cache, ignore_errors=True)
     return 0
 
 

@@ -7,14 +7,11 @@ import functools
 import re
 from collections.abc import Sequence
 
-from kubeloop.harness.regex_cache import CACHE
-
 
 @functools.cache
 def compiled(source: str) -> re.Pattern[str]:
-    """``source`` compiled case-insensitively, once per process (kept between runs:
-    regex_cache.py)."""
-    return CACHE.compile(source, re.IGNORECASE.value)
+    """``source`` compiled case-insensitively, once per process."""
+    return re.compile(source, re.IGNORECASE)
 
 
 @functools.lru_cache(maxsize=1024)

@@ -3,13 +3,11 @@ types it reads are params.TYPES)."""
 
 from __future__ import annotations
 
-import importlib
 import re
 from collections.abc import Callable
 from typing import Any
 
 from kubeloop.harness.params import TYPES
-from kubeloop.harness.regex_cache import CACHE
 
 TOKEN = re.compile(r"\{(\w+):(\w+)\}|\(s\)|\(es\)|<([^<>]+)>|\[|\]")
 """A parameter, a plural ending, a choice of words or an optional part's bracket."""
@@ -22,52 +20,8 @@ def compile_pattern(pattern: str) -> tuple[re.Pattern[str], dict[str, Callable[[
 
 
 def compile_source(source: str) -> re.Pattern[str]:
-    """A translated pattern's regex (words match in any case), compiled with ``re``'s own
-    compiler, each character class it has seen before read from memory (``_Charsets``), or
-    rebuilt from the code an earlier run compiled it to (regex_cache.py)."""
-    with _CHARSETS:
-        return CACHE.compile(source, re.IGNORECASE.value)
-
-
-class _Charsets:
-    """While compiling, ``re``'s character-class optimiser answered from memory.
-
-    In any case, a class holding i, k or s ("[A-Za-z0-9]") also holds characters beyond
-    Latin-1 (ı, ſ, the Kelvin sign), so ``re`` builds it as a 64k-character map: much of
-    the cost of compiling a phrase, whose parameter types repeat a few dozen classes. The
-    optimiser is a function of its arguments alone (the class, the case functions, the
-    table of case exceptions), so the same arguments get the same answer, which nothing
-    changes afterwards (tests/harness/test_compile_memory.py compares the compiled code).
-    Outside ``compile_source`` the optimiser is ``re``'s own.
-    """
-
-    def __init__(self) -> None:
-        self._seen: dict[tuple[object, ...], object] = {}
-        self._own: Callable[..., Any] | None = getattr(_compiler, "_optimize_charset", None)
-
-    def __enter__(self) -> None:
-        if self._own is not None:
-            setattr(_compiler, "_optimize_charset", self._remembered)  # noqa: B010
-
-    def __exit__(self, *_: object) -> None:
-        if self._own is not None:
-            setattr(_compiler, "_optimize_charset", self._own)  # noqa: B010
-
-    def _remembered(self, charset: list[Any], *rest: Any) -> Any:
-        assert self._own is not None
-        key = (tuple(charset), *(id(r) if isinstance(r, dict) else r for r in rest))
-        try:
-            found = self._seen.get(key)
-        except TypeError:  # (a class this memory cannot key: as re would)
-            return self._own(charset, *rest)
-        if found is None:
-            found = self._seen[key] = self._own(charset, *rest)
-        return found
-
-
-_compiler = importlib.import_module("re._compiler")
-"""``re``'s compiler (private, no type stubs): its class optimiser, for ``_Charsets``."""
-_CHARSETS = _Charsets()
+    """A translated pattern's regex (words match in any case)."""
+    return re.compile(source, re.IGNORECASE)
 
 
 def translate(pattern: str) -> tuple[str, dict[str, Callable[[str], Any]]]:
