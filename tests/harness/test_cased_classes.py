@@ -72,8 +72,8 @@ def test_what_is_spelt_anew_and_what_is_left(source: str, spelt: str) -> None:
     assert patterns.cased_classes(source) == spelt
 
 
-def _readings(sources: list[str], texts: list[str]) -> list[object]:
-    out: list[object] = []
+def _readings(sources: list[str], texts: list[str]) -> list[tuple[str, str, object, object]]:
+    out: list[tuple[str, str, object, object]] = []
     for source in sources:
         plain = re.compile(source, re.IGNORECASE)
         cased = patterns.compile_source(source)
