@@ -5,9 +5,11 @@ included), best of a few runs, beside another source tree's when given.
     python benchmarks/check_unmatched.py                        # this tree
     python benchmarks/check_unmatched.py --before /tmp/main     # and another, alternately
 
-The lines: ``data/unmatched_stories.feature`` (users' stories, 140 of 200 unmatched) and
+The lines: ``data/unmatched_stories.feature`` (users' stories, 140 of 200 unmatched),
 ``data/unmatched_other.feature`` (200 unmatched: near misses, long sentences, nonsense and
-other words for every mechanism). ``--before DIR`` is a source tree (``git archive``); its
+other words for every mechanism) and ``data/unmatched_mixed.feature`` (200 unmatched:
+catalog examples misspelt, cut, swapped, joined into long lines, in capitals, and lines
+in other languages or none). ``--before DIR`` is a source tree (``git archive``); its
 own steps/ is its step library. Both trees must print the same problems, suggestions
 included: the benchmark says when they do not. The budget is 5 s per 200 lines.
 """
@@ -23,7 +25,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = Path(__file__).resolve().parent / "data"
-FEATURES = [DATA / "unmatched_stories.feature", DATA / "unmatched_other.feature"]
+FEATURES = [
+    DATA / "unmatched_stories.feature",
+    DATA / "unmatched_other.feature",
+    DATA / "unmatched_mixed.feature",
+]
 BUDGET = 5.0
 
 _CHECK = """

@@ -22,8 +22,8 @@ from kubeloop.harness import gherkin_source
 from kubeloop.harness.definitions import Match
 from kubeloop.harness.errors import AmbiguousStepError, UndefinedStepError
 from kubeloop.harness.lint import lint_feature
-from kubeloop.harness.recorder import relative
 from kubeloop.harness.registry import REGISTRY, load_step_library
+from kubeloop.harness.shown_paths import relative
 from kubeloop.harness.team_phrases import SUFFIX, files_around, load_around
 from kubeloop.harness.team_phrases import problems as phrase_problems
 
@@ -226,13 +226,15 @@ def _phrase_files(roots: list[str], features: list[Path]) -> list[Path]:
 
 def check(paths: list[str]) -> int:
     """Print every problem; 0 when there is none, 1 when there is one, 2 for a bad path."""
-    from kubeloop.harness.runner import default_paths  # noqa: PLC0415
-
     for path in paths:
         if not Path(path).exists():
             print(f"kubeloop check: no such file or folder: {path}")
             return 2
-    roots = paths or default_paths()
+    roots = paths
+    if not roots:  # (the runner imports pytest: only when it has to find the features)
+        from kubeloop.harness.runner import default_paths  # noqa: PLC0415
+
+        roots = default_paths()
     files = [f for f in feature_files(roots) if f.suffix != SUFFIX]
     phrase_files = _phrase_files(roots, files)
     problems = phrase_problems(phrase_files)

@@ -20,7 +20,7 @@ import kubeloop.harness.release_words
 import kubeloop.harness.telemetry_nouns
 import kubeloop.harness.text_checks  # noqa: F401  (registers "is" / "contains" / "starts with")
 from kubeloop.harness.amounts import AMOUNTS, _resources
-from kubeloop.harness.first_use import compiled
+from kubeloop.harness.first_use import Clauses
 from kubeloop.harness.nouns import NAME, _strip_groups, unquote
 from kubeloop.harness.params import NUMBER, TYPES, ParamType, number, parse_taint
 
@@ -350,26 +350,31 @@ windows do (they add nothing,
 and "pages on a slow burn", which they do not do, does not read)."""
 
 
+def reader(clauses: list[Clause]) -> Clauses:
+    """The clauses read one at a time, each after a separator; a clause ends only where the
+    rest reads as clauses: "the host" is not taken from "the hostname" although the shorter
+    word is tried first."""
+    one = "|".join(_strip_groups(regex) for regex, _ in clauses)
+    rest = f"(?=(?:{_SEPARATOR}(?:{one}))*\\Z)"
+    return Clauses(_SEPARATOR, [regex for regex, _ in clauses], rest)
+
+
 def clause_list(clauses: list[Clause], description: str) -> ParamType:
     """A parameter type matching zero or more clauses, each after a separator."""
     one = "|".join(_strip_groups(regex) for regex, _ in clauses)
-    # a clause ends only where the rest reads as clauses: "the host" is not taken from "the
-    # hostname" although the shorter word is tried first
-    rest = f"(?=(?:{_SEPARATOR}(?:{one}))*\\Z)"
-    sources = [(f"{_SEPARATOR}(?:{regex}){rest}", build) for regex, build in clauses]
+    read = reader(clauses)
+    builds = [build for _, build in clauses]
 
     def convert(text: str) -> dict[str, object]:
         fields: dict[str, object] = {}
         position = 0
         while position < len(text):
-            for source, build in sources:
-                match = compiled(source).match(text, position)
-                if match is not None:
-                    fields.update({k: v for k, v in build(match).items() if v is not None})
-                    position = match.end()
-                    break
-            else:  # the whole regex matched, so some clause always does
+            found = read.first(text, position)
+            if found is None:  # the whole regex matched, so some clause always does
                 raise ValueError(f"cannot read the clauses {text[position:]!r}")
+            clause, match = found
+            fields.update({k: v for k, v in builds[clause](match).items() if v is not None})
+            position = match.end()
         return fields
 
     return ParamType(f"(?:{_SEPARATOR}(?:{one}))*", convert, description)

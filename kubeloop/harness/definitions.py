@@ -14,6 +14,7 @@ from typing import Any
 from kubeloop.harness.not_names import refused
 from kubeloop.harness.outlines import outline
 from kubeloop.harness.patterns import compile_source
+from kubeloop.harness.phrase_index import required_words, text_words
 
 StepFunction = Callable[..., None]
 
@@ -97,9 +98,16 @@ class StepDefinition:
 
     def _fullmatch(self, text: str) -> tuple[int, re.Match[str]] | None:
         """The first pattern whose regex matches ``text`` whole, and its match: the
-        ``regexes`` tried in turn, a pattern whose outline refuses the text skipped without
-        compiling its regex (the regex would refuse it too)."""
+        ``regexes`` tried in turn, a pattern skipped without compiling its regex where the
+        text lacks a word it requires (phrase_index.required_words) or its outline refuses
+        the text (the regex would refuse it too)."""
+        words: set[str] | None = None
         for index in range(len(self.sources)):
+            required = required_words(self.patterns[index])
+            if required:
+                words = text_words(text) if words is None else words
+                if any(choice.isdisjoint(words) for choice in required):
+                    continue
             if self._outline(index).fullmatch(text) is None:
                 continue
             match = self._regex(index).fullmatch(text)

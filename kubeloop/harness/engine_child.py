@@ -21,11 +21,12 @@ import sys
 import threading
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
-
-import pytest
+from typing import TYPE_CHECKING, Any
 
 from kubeloop.harness.time_limit import SPAN_LISTENERS
+
+if TYPE_CHECKING:  # (a type only: a forked worker has pytest loaded already)
+    import pytest
 
 RECURSION_LIMIT = 2_000
 PR_SET_PDEATHSIG = 1

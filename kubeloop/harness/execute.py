@@ -20,8 +20,8 @@ from _pytest.outcomes import Failed
 from pytest_bdd.scenario import collect_example_parametrizations, scenario_wrapper_template_registry
 
 from kubeloop.harness.errors import HarnessError, UndefinedStepError
-from kubeloop.harness.recorder import relative
 from kubeloop.harness.registry import REGISTRY
+from kubeloop.harness.shown_paths import relative
 from kubeloop.harness.step_context import Step
 from kubeloop.harness.time_limit import time_limit
 from kubeloop.harness.world import World

@@ -3,6 +3,7 @@ types it reads are params.TYPES)."""
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 from typing import Any
@@ -20,8 +21,93 @@ def compile_pattern(pattern: str) -> tuple[re.Pattern[str], dict[str, Callable[[
 
 
 def compile_source(source: str) -> re.Pattern[str]:
-    """A translated pattern's regex (words match in any case)."""
-    return re.compile(source, re.IGNORECASE)
+    """A translated pattern's regex (words match in any case; ``cased_classes``)."""
+    return re.compile(cased_classes(source), re.IGNORECASE)
+
+
+def cased_classes(source: str) -> str:
+    """``source`` with each character class of ASCII letters ("[A-Za-z0-9_]", "[a-z]")
+    spelt with both cases of its letters and matched as spelt: ``(?-i:[0-9A-Z_a-z])``.
+
+    In any case, ``re`` builds a class with i, k or s as a map of every character, as the
+    Kelvin sign, long s, dotless i and dotted capital I fold to k, s, i and i: compiling it
+    costs far more than the class is worth. Spelt in both cases, the class matches the
+    same ASCII letters, digits and signs; those four characters are the only ones that
+    stop matching it (tests/harness/test_cased_classes.py). A class that is negated, holds
+    no letter, or holds anything else than ASCII characters, ranges and ``\\d``, ``\\w``,
+    ``\\s`` or an escaped sign is left as it is, and so is every class of a source this
+    does not read to its end.
+    """
+    parts: list[str] = []
+    position = start = 0
+    while (start := source.find("[", start)) >= 0:
+        before = source[position:start]
+        escapes = len(before) - len(before.rstrip("\\"))
+        if escapes % 2:
+            start += 1
+            continue
+        found = _INSIDE.match(source, start + 1)
+        if found is None:
+            return source
+        spelt = _spelt(found.group(1))
+        if spelt is not None:
+            parts += [source[position:start], spelt]
+            position = found.end()
+        start = found.end()
+    return "".join(parts) + source[position:]
+
+
+_INSIDE = re.compile(r"(\]?(?:\\.|[^\]\\\[])*)\]", re.DOTALL)
+"""A class's inside and its closing bracket."""
+_ITEM = re.compile(r"(\\[dws]|\\[^A-Za-z0-9]|[^\\])(?:-(\\[^A-Za-z0-9]|[^\\]))?", re.DOTALL)
+"""A class's member: a category, an escaped sign or a character, or a range of two."""
+
+
+@functools.lru_cache(maxsize=1024)
+def _spelt(inside: str) -> str | None:
+    """A class's inside spelt in both cases and matched as spelt, or None to leave it."""
+    if inside.startswith("^") or not inside.isascii():
+        return None
+    members: set[str] = set()
+    categories: list[str] = []
+    position = 0
+    while position < len(inside):
+        item = _ITEM.match(inside, position)
+        if item is None:
+            return None
+        if item.group(1) in ("\\d", "\\w", "\\s"):
+            if item.group(2):
+                return None
+            categories.append(item.group(1))
+        else:
+            first, last = item.group(1)[-1], (item.group(2) or item.group(1))[-1]
+            if first > last:
+                return None
+            members.update(chr(c) for c in range(ord(first), ord(last) + 1))
+        position = item.end()
+    if not any(m.isalpha() for m in members):
+        return None
+    members |= {m.swapcase() for m in members}
+    spelt = "".join(categories)
+    for start, end in _runs(sorted(members)):
+        spelt += _sign(start) if start == end else f"{_sign(start)}-{_sign(end)}"
+    return f"(?-i:[{spelt}])"
+
+
+def _runs(members: list[str]) -> list[tuple[str, str]]:
+    """Sorted characters as runs of consecutive ones (first, last)."""
+    runs: list[tuple[str, str]] = []
+    for member in members:
+        if runs and ord(runs[-1][1]) + 1 == ord(member):
+            runs[-1] = (runs[-1][0], member)
+        else:
+            runs.append((member, member))
+    return runs
+
+
+def _sign(character: str) -> str:
+    """A character as a class spells it."""
+    return "\\" + character if character in "\\]^-[" else character
 
 
 def translate(pattern: str) -> tuple[str, dict[str, Callable[[str], Any]]]:

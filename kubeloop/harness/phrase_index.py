@@ -9,6 +9,7 @@ phrases that start with a parameter are found as fast as any other.
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Generic, Protocol, TypeVar
 
@@ -32,8 +33,10 @@ _FOLD = str.maketrans({"İ": "i", "ı": "i", "ſ": "s"})
 """Characters that match an ASCII letter under re.IGNORECASE but do not lower() to it."""
 
 
+@functools.cache
 def required_words(pattern: str) -> tuple[frozenset[str], ...]:
-    """Sets of words every text the pattern matches contains one of.
+    """Sets of words every text the pattern matches contains one of (once per pattern: the
+    index and each definition's own forms ask).
 
     A literal word is a set of one; a ``<a|b c>`` choice is the set of its alternatives'
     first words. Either counts only with a space or an end on both sides (next to no

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from kubeloop.harness.first_use import compiled
+from kubeloop.harness.first_use import Clauses
 from kubeloop.harness.nouns import NAME, _strip_groups, unquote
 from kubeloop.harness.params import TYPES, ParamType
 
@@ -244,7 +244,8 @@ FACTS = rf"(?:{_SEP}{_VERB}(?:{_ONE}))+"
 _REST = f"(?=(?:{_SEP}{_VERB}(?:{_ONE}))*\\Z)"
 """A clause ends only where the rest reads as facts: "promoted to staging and rolled out to
 web" is not read as a promotion to "staging and rolled" although the list is greedy."""
-_SOURCES = [(f"{_SEP}{_VERB}(?:{regex}){_REST}", kind) for regex, kind in _FACTS]
+_CLAUSES = Clauses(f"{_SEP}{_VERB}", [regex for regex, _ in _FACTS], _REST)
+_KINDS = [kind for _, kind in _FACTS]
 
 
 def _quoted(name: str) -> str | None:
@@ -257,38 +258,35 @@ def _facts(text: str) -> tuple[Fact, ...]:
     found: list[Fact] = []
     position = 0
     while position < len(text):
-        for source, kind in _SOURCES:
-            match = compiled(source).match(text, position)
-            if match is None:
-                continue
-            groups = match.groupdict()
-            if kind == "commit":
-                project = groups.get("project")
-                found.append(Fact(kind, unquote(groups["commit"]), project and unquote(project)))
-            elif kind == "tested":
-                found.append(Fact(kind, float(groups["cov"])))
-            elif kind == "unit tested":
-                found.append(Fact(kind, float(groups["ucov"])))
-            elif kind == "signed by":
-                key = unquote(groups["key"] or groups["qkey"])
-                found.append(Fact(kind, key, (groups.get("trust") or "").lower() or None))
-            elif kind == "approved by":
-                said = groups.get("env")
-                places = re.split(_ENV_SEP, said, flags=re.IGNORECASE) if said else [None]
-                who = unquote(groups["who"])
-                found.extend(Fact("approved", p and unquote(p), who) for p in places)
-            elif groups.get("env") is not None:
-                envs = re.split(_ENV_SEP, groups["env"], flags=re.IGNORECASE)
-                found.extend(
-                    Fact(kind, unquote(env), _quoted(env) if kind == "rolled out" else None)
-                    for env in envs
-                )
-            else:
-                found.append(Fact(kind))
-            position = match.end()
-            break
-        else:  # the whole regex matched, so some clause always does
+        read = _CLAUSES.first(text, position)
+        if read is None:  # the whole regex matched, so some clause always does
             raise ValueError(f"cannot read the facts {text[position:]!r}")
+        kind, match = _KINDS[read[0]], read[1]
+        groups = match.groupdict()
+        if kind == "commit":
+            project = groups.get("project")
+            found.append(Fact(kind, unquote(groups["commit"]), project and unquote(project)))
+        elif kind == "tested":
+            found.append(Fact(kind, float(groups["cov"])))
+        elif kind == "unit tested":
+            found.append(Fact(kind, float(groups["ucov"])))
+        elif kind == "signed by":
+            key = unquote(groups["key"] or groups["qkey"])
+            found.append(Fact(kind, key, (groups.get("trust") or "").lower() or None))
+        elif kind == "approved by":
+            said = groups.get("env")
+            places = re.split(_ENV_SEP, said, flags=re.IGNORECASE) if said else [None]
+            who = unquote(groups["who"])
+            found.extend(Fact("approved", p and unquote(p), who) for p in places)
+        elif groups.get("env") is not None:
+            envs = re.split(_ENV_SEP, groups["env"], flags=re.IGNORECASE)
+            found.extend(
+                Fact(kind, unquote(env), _quoted(env) if kind == "rolled out" else None)
+                for env in envs
+            )
+        else:
+            found.append(Fact(kind))
+        position = match.end()
     return tuple(found)
 
 

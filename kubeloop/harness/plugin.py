@@ -18,8 +18,9 @@ from kubeloop.harness.collect import FeatureFile
 from kubeloop.harness.engine import engine_name, load_engine
 from kubeloop.harness.errors import HarnessError, ScenarioAssertionError
 from kubeloop.harness.execute import run_item
-from kubeloop.harness.recorder import Recorder, relative
+from kubeloop.harness.recorder import Recorder
 from kubeloop.harness.scenarios import scenario_line, scenario_template
+from kubeloop.harness.shown_paths import relative
 from kubeloop.harness.step_context import RunOptions
 from kubeloop.harness.time_limit import DEFAULT_SECONDS, PER_SIMULATED_DAY
 from kubeloop.harness.workers import pytest_xdist_auto_num_workers  # noqa: F401 (-n auto)

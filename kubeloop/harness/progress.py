@@ -19,7 +19,8 @@ import pytest
 from kubeloop.harness import labs
 from kubeloop.harness.colour import paint
 from kubeloop.harness.record import ScenarioRecord
-from kubeloop.harness.recorder import records_from, relative
+from kubeloop.harness.recorder import records_from
+from kubeloop.harness.shown_paths import relative
 
 SYMBOL = {"passed": "✓", "failed": "✗", "undefined": "?", "skipped": "-"}
 PROGRESS_EVERY = 5.0

@@ -16,10 +16,10 @@ from kubeloop.harness.colour import use_colour
 from kubeloop.harness.compare import compare
 from kubeloop.harness.engine import ENGINE_VARIABLE, engine_name
 from kubeloop.harness.progress import Progress
-from kubeloop.harness.recorder import from_shown
 from kubeloop.harness.reports import ordered, write_reports
 from kubeloop.harness.reports.allure import write_allure
 from kubeloop.harness.reports.scoreboard import scoreboard
+from kubeloop.harness.shown_paths import from_shown
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 _LINE = re.compile(r"^(.*\.feature):(\d+)$")

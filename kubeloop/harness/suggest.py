@@ -215,9 +215,18 @@ def _examples(definitions: Sequence[StepDefinition]) -> list[_Example]:
 
 @functools.lru_cache(maxsize=8192)
 def _letters(text: str, example: str) -> float:
-    """How alike two texts are letter by letter; each look close_phrases takes at a text
-    compares it with the same examples, so remembered."""
-    return difflib.SequenceMatcher(None, text, example).ratio()
+    """How alike two texts are letter by letter (difflib's ratio); each look close_phrases
+    takes at a text compares it with the same examples, so remembered. The example is the
+    matcher's second text, whose index of letters (b2j) is built once per example."""
+    matcher = _MATCHERS.get(example)
+    if matcher is None:
+        matcher = _MATCHERS[example] = difflib.SequenceMatcher(None, "", example)
+    matcher.set_seq1(text)
+    return matcher.ratio()
+
+
+_MATCHERS: dict[str, difflib.SequenceMatcher[str]] = {}
+"""A matcher per example (lower-cased), its index of letters built."""
 
 
 _SHARED: dict[tuple[int, frozenset[str]], list[float]] = {}
@@ -284,8 +293,8 @@ def close_phrases(
     values = [v.group(0) for v in _VALUE.finditer(text)]
     scored: list[tuple[float, int, str, str]] = []
     for _, order, definition, example, boost, shown in nearest_ones:
-        if _at_most(letters, examples[order][5]) + boost < close:
-            continue  # (not even its letters in any order are close enough)
+        if not _could_reach(letters, examples[order][5], boost, close):
+            continue  # (not even its length, or its letters in any order, are close enough)
         ratio = _letters(lowered, shown) + boost
         if ratio < close:
             continue
@@ -302,6 +311,16 @@ def close_phrases(
         if len(found) == count:
             break
     return found
+
+
+def _could_reach(mine: Counter[str], theirs: Counter[str], boost: float, close: float) -> bool:
+    """Whether two texts' letter ratio plus ``boost`` could be ``close``: difflib's bounds,
+    by length (real_quick_ratio) then by letters in any order (quick_ratio, ``_at_most``),
+    each at least the ratio, so a pair either refuses would be refused by the ratio too."""
+    lengths = mine.total() + theirs.total()
+    if lengths and 2 * min(mine.total(), theirs.total()) / lengths + boost < close:
+        return False
+    return _at_most(mine, theirs) + boost >= close
 
 
 def _at_most(mine: Counter[str], theirs: Counter[str]) -> float:

@@ -142,6 +142,8 @@ def test_a_text_the_outline_refuses_compiles_no_full_regex(monkeypatch: pytest.M
     monkeypatch.setattr(definitions, "compile_source", counting)
     definition = _registered("{pods:pods} are running on {node:node}")
     assert definition.fullmatch("the build passes its tests") is None
+    assert compiled == []  # (it lacks the words the pattern requires: not even the outline)
+    assert definition.fullmatch("running are on the build") is None
     assert compiled == [outline(definition.pattern)]
     assert definition.fullmatch("all pods are running on node-1") is not None
     assert compiled[1:] == [definition.sources[0]]
@@ -173,3 +175,54 @@ def test_every_example_and_feature_line_reads_as_the_full_regexes_read_it() -> N
             found = plainly(definition, text)
             assert found is not None
             assert definition._outline(found[0]).fullmatch(text), (definition.pattern, text)
+
+
+FORMS = ("I reconcile until stable[ within {passes:n} passes]", "{count:n} pods are running")
+"""One phrase in several forms, each requiring other words: a form the text lacks a word of
+is skipped (phrase_index.required_words) before its outline is tried."""
+VARIANTS = (
+    "İ settle <down|again>[ within {passes:n} passes]",
+    "[all ]{count:n} pods run",
+    "running pods: {count:n}",
+    "ſtable after {passes:n} passes",
+)
+FORM_WORDS = [*WORDS, "reconcile", "until", "stable", "I", "settle", "down", "again", "pods:"]
+
+
+def _forms() -> StepDefinition:
+    return Registry().register("then", FORMS[0], step, (), (FORMS[1], *VARIANTS))
+
+
+@given(st.lists(st.sampled_from(FORM_WORDS), max_size=8), st.sampled_from(["", "upper", "fold"]))
+def test_each_form_is_tried_only_with_the_words_it_requires(words: list[str], case: str) -> None:
+    definition = _forms()
+    text = " ".join(words)
+    text = text.upper() if case == "upper" else text
+    text = text.replace("i", "İ").replace("s", "ſ") if case == "fold" else text
+    assert reading(definition._fullmatch(text)) == reading(plainly(definition, text))
+
+
+def test_every_form_of_a_phrase_reads_its_own_texts_as_the_full_regexes_read_them() -> None:
+    definition = _forms()
+    for text in [
+        "İ reconcile until stable within 3 passes",
+        "I settle again within 2 passes",
+        "İ SETTLE DOWN",
+        "all 3 pods run",
+        "running pods: 3",
+        "ſtable after 2 passes",
+        "STABLE AFTER 2 PASSES",
+        "3 pods are running",
+    ]:
+        found = plainly(definition, text)
+        assert found is not None, text
+        assert reading(definition._fullmatch(text)) == reading(found), text
+
+
+def test_every_phrase_with_variants_reads_the_library_examples_as_the_full_regexes() -> None:
+    examples = [e for d in REGISTRY.definitions for e in d.examples]
+    for definition in REGISTRY.definitions:
+        if not definition.variants:
+            continue
+        for text in [*definition.examples, *examples[::151]]:
+            assert reading(definition._fullmatch(text)) == reading(plainly(definition, text))

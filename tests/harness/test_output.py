@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from kubeloop.cli import main
-from kubeloop.harness.recorder import SHIPPED, from_shown, relative
+from kubeloop.harness.shown_paths import SHIPPED, from_shown, relative
 
 pytestmark = pytest.mark.filterwarnings("ignore::pytest.PytestAssertRewriteWarning")
 

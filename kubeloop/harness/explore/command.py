@@ -14,7 +14,7 @@ from typing import TextIO
 from kubeloop.harness.engine import engine_name, load_engine
 from kubeloop.harness.explore.explorer import Budget, Found, Tally, explore
 from kubeloop.harness.explore.story import StartError, scenario_text, starts
-from kubeloop.harness.recorder import relative
+from kubeloop.harness.shown_paths import relative
 
 
 @dataclass(frozen=True)
