@@ -35,7 +35,7 @@ def _period(text: str) -> int:
 
 
 @given(
-    "<an|the> SLO {name:name}{details:slo}",
+    "[<an|the> ]SLO [<named|called> ]{name:name}{details:slo}",
     'an SLO "availability" of 99.9% over 30 days for the service "web"',
     'an SLO "availability" of 99.9% over 28 days for the service "web" with pyrra windows',
     'an SLO "checkout" of 99.9% availability over 30 days',
@@ -270,7 +270,7 @@ def burn_rate(
         "{percent:percent} <remaining|left>",
         "the error budget <of|for> {name:sloname} has [{bound:comparison} ]"
         "{percent:percent} <remaining|left>",
-        "[{bound:comparison} ]{percent:percent} of the error budget <of|for> [the SLO ]"
+        "[{bound:comparison} ]{percent:percent} of the [error ]budget <of|for> [the SLO ]"
         "{name:sloname} <remains|is left|is remaining>",
         "{name:sloname} has [{bound:comparison} ]{percent:percent} [of its ]"
         "<error budget|budget> <remaining|left>",
@@ -296,7 +296,7 @@ def budget_remaining(world: World, name: str, percent: float, bound: str = "==")
     '10% of the error budget of "availability" is spent',
     'the error budget of "availability" is 50% consumed',
     variants=(
-        "[{bound:comparison} ]{percent:percent} of the error budget <of|for> [the SLO ]"
+        "[{bound:comparison} ]{percent:percent} of the [error ]budget <of|for> [the SLO ]"
         "{name:sloname} <is|has been> <spent|burned|used|consumed>",
         "the error budget <of|for> {name:sloname} is [{bound:comparison} ]"
         "{percent:percent} <spent|burned|used|consumed>",
@@ -313,13 +313,22 @@ def budget_spent(world: World, name: str, percent: float, bound: str = "==") -> 
         )
 
 
+_FULLY = "<fully|completely|entirely|totally|all>"
+_GONE = "<exhausted|used up|gone|spent|burned|burnt|consumed|depleted|burned through>"
+"""A budget said spent in full: "fully spent", "completely used up", "depleted"."""
+
+
 @then(
-    "the error budget <of|for> {name:sloname} is <exhausted|used up|gone|spent>",
+    "the error budget <of|for> {name:sloname} is [" + _FULLY + " ]" + _GONE,
     'the error budget of "availability" is exhausted',
     "the budget is exhausted",
+    'the error budget for "availability" is fully spent',
     variants=(
-        "the [error ]budget is <exhausted|used up|gone|spent|negative|overspent|in the red|blown>",
+        "the [error ]budget is [" + _FULLY + " ]" + _GONE,
+        "the [error ]budget is <negative|overspent|in the red|blown>",
+        "the [error ]budget <of|for> {name:sloname} is [" + _FULLY + " ]" + _GONE,
         "the [error ]budget <of|for> {name:sloname} is <negative|overspent|in the red|blown>",
+        "{name:sloname}'s [error ]budget is [" + _FULLY + " ]" + _GONE,
         "{name:sloname} <is out of|has run out of|ran out of|has used up|used up|has burned "
         "through|burned through|has exhausted|exhausted|has blown|blew> [its ][error ]budget",
         "{name:sloname} has no [error ]budget left",
