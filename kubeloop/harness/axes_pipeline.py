@@ -1,0 +1,70 @@
+"""The pipeline's phrases varied along an axis, put on the value the phrases take: the
+preposition between a suite and its build ("unit tests on C3 passed" as "of C3"), what a
+block says it names (", naming X", "and names X", "and says X") as its reason, and missing
+evidence said as never uploaded ("no scan report was uploaded for C5").
+
+Each rule rewrites words, never meaning: the rewritten line must still match exactly one
+phrase (``grammar.with_readings``), and every name and value the line gives is kept.
+"""
+
+from __future__ import annotations
+
+import re
+
+_ALIAS = r"(?-i:[A-Z][\w.:-]*)|\"[^\"]+\""
+_FINDING = r"(?:CVE|GHSA)-[\w-]+"
+
+_SUITE_ON = re.compile(
+    rf"^(?:the )?(?P<kind>unit|integration) tests (?:on|for|against|in|of) (?P<alias>{_ALIAS})"
+    r" (?P<verb>pass|passes|passed|fail|fails|failed)\b",
+    re.IGNORECASE,
+)
+"""A suite and its build joined by any preposition ("unit tests on C3 passed"): "of"."""
+
+_NAMING = re.compile(
+    r"^(?P<block>.+?\b(?:blocks|blocked|fails|failed|stops|stopped|halts|halted)\b.*?)"
+    r"(?:,? and (?:names|named|cites|cited|reports|reported|mentions|mentioned|says|said|flags"
+    r"|flagged|lists|listed)|, (?:naming|citing|reporting|mentioning|saying|flagging|listing)"
+    r"|,? (?:with|giving) (?:the )?reason)"
+    r"(?: that)? (?P<what>.+)$",
+    re.IGNORECASE,
+)
+"""A block followed by what it names, in any of the ways a writer joins them."""
+
+_FOUND = re.compile(rf"^(?P<id>{_FINDING})$", re.IGNORECASE)
+"""A finding named by its id."""
+
+_MISSING = re.compile(
+    r"^(?:the )?(?:(?P<gate>scan|unit test|integration test|coverage) )?(?:evidence|results?"
+    r"|reports?) (?:is|are|was|were) (?:missing|absent|not there)$",
+    re.IGNORECASE,
+)
+"""Evidence said missing, with or without the gate it is for."""
+
+_NOT_UPLOADED = re.compile(
+    rf"^no (?P<what>scan|coverage|unit test|integration test) (?P<noun>report|result)s? "
+    r"(?:was|were|has been|have been|is|are|got) (?:ever )?(?:uploaded|recorded|attached"
+    rf"|published|produced|submitted|filed|stored|sent) (?:for|of|on|to) (?P<alias>{_ALIAS})$",
+    re.IGNORECASE,
+)
+"""Missing evidence said as never uploaded ("no scan report was uploaded for C5")."""
+
+
+def _named(found: re.Match[str]) -> str:
+    block, what = found["block"], found["what"]
+    if _FOUND.match(what):
+        return f"{block} on {what}"
+    missing = _MISSING.match(what)
+    if missing is None:
+        return found.group(0)
+    gate = missing["gate"]
+    if gate and not re.search(r"\bat\b", block, re.IGNORECASE):
+        block = f"{block} at the {gate} gate"
+    return f"{block} because the evidence is missing"
+
+
+def axes(text: str) -> str:
+    """TEXT with each axis a writer varies put on the value the phrases take."""
+    text = _SUITE_ON.sub(r"the \g<kind> tests of \g<alias> \g<verb>", text, count=1)
+    text = _NOT_UPLOADED.sub(r"there is no \g<what> \g<noun> for \g<alias>", text, count=1)
+    return _NAMING.sub(_named, text, count=1)

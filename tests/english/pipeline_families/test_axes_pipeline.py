@@ -1,0 +1,125 @@
+"""Pipeline phrases varied along an axis, each value of the axis read as the phrases say it:
+the preposition between a suite and its build, how a block joins what it names, and missing
+evidence said as never uploaded. Each row fails when the run says otherwise, so a misread
+name, number or gate shows."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.harness.one_scenario import run_matched
+
+_BUILT = (
+    'Given a manifest "orders" version "3.3.0"',
+    'When I build "orders" as S1',
+    "Given the coverage threshold is 85%",
+)
+
+
+@pytest.mark.parametrize(
+    ("said", "then", "passes"),
+    [
+        ("unit tests on S1 passed with 90% coverage", "the pipeline for S1 passes", True),
+        ("the unit tests for S1 passed with 90% coverage", "the pipeline for S1 passes", True),
+        ("unit tests against S1 pass with 90% coverage", "the pipeline for S1 passes", True),
+        ("unit tests on S1 passed with 80% coverage", "the pipeline for S1 passes", False),
+    ],
+)
+def test_a_suite_on_its_build_by_any_preposition(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], said: str, then: str, passes: bool
+) -> None:
+    code, out = run_matched(
+        tmp_path,
+        capsys,
+        *_BUILT,
+        f"Given {said}",
+        "And the integration tests of S1 pass",
+        "And the scan of S1 finds nothing",
+        "When I run the pipeline for S1",
+        f"Then {then}",
+    )
+    assert code == (0 if passes else 1), out
+
+
+def test_a_suite_failing_on_its_build(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = run_matched(
+        tmp_path,
+        capsys,
+        *_BUILT,
+        "Given the unit tests of S1 pass with 90% coverage",
+        "And integration tests against S1 failed",
+        "And the scan of S1 finds nothing",
+        "When I run the pipeline for S1",
+        "Then the pipeline is blocked at the integration gate",
+    )
+    assert code == 0, out
+
+
+@pytest.mark.parametrize(
+    ("then", "passes"),
+    [
+        ("the scan gate blocks S1 and names CVE-2026-4821", True),
+        ("the pipeline fails at the scan, naming CVE-2026-4821", True),
+        ("the scan gate blocked S1, citing CVE-2026-4821", True),
+        ("the scan gate blocks S1 and says CVE-2026-4821", True),
+        ("the scan gate blocks S1 and names CVE-2026-9999", False),
+        ("the pipeline fails at the scan, naming CVE-2026-9999", False),
+    ],
+)
+def test_a_block_and_the_finding_it_names(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], then: str, passes: bool
+) -> None:
+    code, out = run_matched(
+        tmp_path,
+        capsys,
+        *_BUILT,
+        "Given the unit tests of S1 pass with 90% coverage",
+        "And the integration tests of S1 pass",
+        "And the scan reports CVE-2026-4821 as CRITICAL in jackson-core for S1",
+        "When I run the pipeline for S1",
+        f"Then {then}",
+    )
+    assert code == (0 if passes else 1), out
+
+
+@pytest.mark.parametrize(
+    ("missing", "then", "passes"),
+    [
+        (
+            "no scan report was uploaded for S1",
+            "the pipeline is blocked and says the scan evidence is missing",
+            True,
+        ),
+        (
+            "no scan report has been recorded for S1",
+            "the ladder stops at the scan and says the evidence is missing",
+            True,
+        ),
+        (
+            "no scan results were attached to S1",
+            "the pipeline is blocked, saying the scan evidence is missing",
+            True,
+        ),
+        (
+            "no scan report was uploaded for S1",
+            "the pipeline is blocked and says the integration test evidence is missing",
+            False,
+        ),
+    ],
+)
+def test_missing_evidence_and_the_block_that_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], missing: str, then: str, passes: bool
+) -> None:
+    code, out = run_matched(
+        tmp_path,
+        capsys,
+        *_BUILT,
+        "Given the unit tests of S1 pass with 90% coverage",
+        "And the integration tests of S1 pass",
+        f"And {missing}",
+        "When I run the pipeline for S1",
+        f"Then {then}",
+    )
+    assert code == (0 if passes else 1), out
