@@ -15,11 +15,13 @@ _ALIAS = r"(?-i:[A-Z][\w.:-]*)|\"[^\"]+\""
 _FINDING = r"(?:CVE|GHSA)-[\w-]+"
 
 _SUITE_ON = re.compile(
-    rf"^(?:the )?(?P<kind>unit|integration) tests (?:on|for|against|in|of) (?P<alias>{_ALIAS})"
-    r" (?P<verb>pass|passes|passed|fail|fails|failed)\b",
+    rf"^(?:the )?(?P<kind>unit|integration) tests (?P<prep>on|for|against|in|of) "
+    rf"(?P<alias>{_ALIAS}) (?P<verb>pass|passes|passed|fail|fails|failed)\b",
     re.IGNORECASE,
 )
 """A suite and its build joined by any preposition ("unit tests on C3 passed"): "of"."""
+_TAKEN = ("on", "of")
+"""The prepositions the phrases take in the present tense already: such a line is kept."""
 
 _NAMING = re.compile(
     r"^(?P<block>.+?\b(?:blocks|blocked|fails|failed|stops|stopped|halts|halted)\b.*?)"
@@ -50,6 +52,12 @@ _NOT_UPLOADED = re.compile(
 """Missing evidence said as never uploaded ("no scan report was uploaded for C5")."""
 
 
+def _suite(found: re.Match[str]) -> str:
+    if found["prep"].lower() in _TAKEN and not found["verb"].lower().endswith("ed"):
+        return found.group(0)
+    return f"the {found['kind']} tests of {found['alias']} {found['verb']}"
+
+
 def _named(found: re.Match[str]) -> str:
     block, what = found["block"], found["what"]
     if _FOUND.match(what):
@@ -65,6 +73,6 @@ def _named(found: re.Match[str]) -> str:
 
 def axes(text: str) -> str:
     """TEXT with each axis a writer varies put on the value the phrases take."""
-    text = _SUITE_ON.sub(r"the \g<kind> tests of \g<alias> \g<verb>", text, count=1)
+    text = _SUITE_ON.sub(_suite, text, count=1)
     text = _NOT_UPLOADED.sub(r"there is no \g<what> \g<noun> for \g<alias>", text, count=1)
     return _NAMING.sub(_named, text, count=1)
