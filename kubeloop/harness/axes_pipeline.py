@@ -1,7 +1,11 @@
 """The pipeline's phrases varied along an axis, put on the value the phrases take: the
 preposition between a suite and its build ("unit tests on C3 passed" as "of C3"), what a
 block says it names (", naming X", "and names X", "and says X") as its reason, and missing
-evidence said as never uploaded ("no scan report was uploaded for C5").
+evidence said as never uploaded ("no scan report was uploaded for C5"), the preposition
+before an environment a build is promoted to ("through to", "all the way into", "up to"),
+who approved a build said as the one who acts ("and Dana approved it all the way into
+prod"), and a build's making said in another tense or as a participle ("has been built",
+", built as R1,").
 
 Each rule rewrites words, never meaning: the rewritten line must still match exactly one
 phrase (``grammar.with_readings``), and every name and value the line gives is kept.
@@ -12,6 +16,7 @@ from __future__ import annotations
 import re
 
 _ALIAS = r"(?-i:[A-Z][\w.:-]*)|\"[^\"]+\""
+_ENV = r"(?:prod|production|staging|dev|qa|uat|preprod|canary)\b"
 _FINDING = r"(?:CVE|GHSA)-[\w-]+"
 
 _SUITE_ON = re.compile(
@@ -52,6 +57,35 @@ _NOT_UPLOADED = re.compile(
 """Missing evidence said as never uploaded ("no scan report was uploaded for C5")."""
 
 
+_THROUGH = re.compile(
+    r"\b(?P<verb>promoted|promotes|promote|approved it|approves it|approve it)"
+    rf" (?:all the way into|all the way through to|right through to|through to|through into)"
+    rf" (?={_ENV})",
+    re.IGNORECASE,
+)
+"""A promotion through each environment to the last, however said: "all the way to"."""
+_ONTO = re.compile(
+    rf"\b(?P<verb>promoted|promotes|promote|approved it) (?:into|on to|onto|up to|up into)"
+    rf" (?={_ENV})",
+    re.IGNORECASE,
+)
+"""A promotion to one environment, however said: "to"."""
+_WHO_APPROVED = re.compile(
+    rf"^(?P<head>(?:{_ALIAS}) .+?),? and (?P<who>(?-i:[A-Z][a-z]+)) approved it"
+    rf" (?P<where>(?:all the way )?to {_ENV})$",
+    re.IGNORECASE,
+)
+"""Who approved a build said as the one who acts ("and Dana approved it all the way to
+prod"): it was approved by them and promoted there."""
+_HAS_BEEN_BUILT = re.compile(r"\b(?:has been|had been|got) built(?=,| as )", re.IGNORECASE)
+"""A build's making said in the perfect ("v1 of storefront has been built, ..."): "was"."""
+_BUILT_AS = re.compile(
+    rf"^(?P<subject>[^,]+), built as (?P<alias>{_ALIAS}), (?P<rest>.+)$", re.IGNORECASE
+)
+"""A build's making said as a participle between commas ("version 4.2.0 of orders, built as
+R1, passed every gate"): it was built as that alias, then the rest."""
+
+
 def _suite(found: re.Match[str]) -> str:
     if found["prep"].lower() in _TAKEN and not found["verb"].lower().endswith("ed"):
         return found.group(0)
@@ -75,4 +109,9 @@ def axes(text: str) -> str:
     """TEXT with each axis a writer varies put on the value the phrases take."""
     text = _SUITE_ON.sub(_suite, text, count=1)
     text = _NOT_UPLOADED.sub(r"there is no \g<what> \g<noun> for \g<alias>", text, count=1)
-    return _NAMING.sub(_named, text, count=1)
+    text = _NAMING.sub(_named, text, count=1)
+    text = _THROUGH.sub(r"\g<verb> all the way to ", text, count=1)
+    text = _ONTO.sub(r"\g<verb> to ", text, count=1)
+    text = _WHO_APPROVED.sub(r"\g<head> and was approved by \g<who> and promoted \g<where>", text)
+    text = _HAS_BEEN_BUILT.sub("was built", text, count=1)
+    return _BUILT_AS.sub(r"\g<subject> was built as \g<alias>, \g<rest>", text, count=1)

@@ -123,3 +123,65 @@ def test_missing_evidence_and_the_block_that_says_so(
         f"Then {then}",
     )
     assert code == (0 if passes else 1), out
+
+
+_K3 = 'Given "cart" version "v3" was built as K3'
+
+
+@pytest.mark.parametrize(
+    ("said", "then", "passes"),
+    [
+        ("K3 passed every gate and Dana approved it all the way into prod", "prod runs K3", True),
+        ("K3 passed every gate and Dana approved it into prod", "prod runs K3", True),
+        ("K3 passed every gate and was promoted up to staging", "staging runs K3", True),
+        ("K3 passed every gate and was promoted onto staging", "prod runs K3", False),
+        ("K3 passed every gate and was promoted through to staging", "staging runs K3", True),
+        (
+            "K3 passed every gate and Dana approved it all the way into prod",
+            "the audit log shows that Dana approved K3 for prod",
+            True,
+        ),
+        (
+            "K3 passed every gate and Dana approved it all the way into prod",
+            "the audit log shows that Lee approved K3 for prod",
+            False,
+        ),
+    ],
+)
+def test_a_promotion_by_any_preposition_and_by_who_approved_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], said: str, then: str, passes: bool
+) -> None:
+    code, out = run_matched(tmp_path, capsys, _K3, f"Given {said}", f"Then {then}")
+    assert code == (0 if passes else 1), out
+
+
+@pytest.mark.parametrize(
+    ("said", "then", "passes"),
+    [
+        (
+            'version v3 of "cart", built as K3, passed every gate and is live in prod',
+            "prod runs K3",
+            True,
+        ),
+        (
+            'version v3 of "cart", built as K3, passed every gate and is live in staging',
+            "prod runs K3",
+            False,
+        ),
+        (
+            '"cart" v3 is built as K3 and promoted through to prod with approval',
+            "prod runs K3",
+            True,
+        ),
+        (
+            'v3 of "cart" has been built, passed its gates and is running in prod',
+            "prod runs nothing",
+            False,
+        ),
+    ],
+)
+def test_a_build_made_in_another_tense_or_as_a_participle(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], said: str, then: str, passes: bool
+) -> None:
+    code, out = run_matched(tmp_path, capsys, f"Given {said}", f"Then {then}")
+    assert code == (0 if passes else 1), out
