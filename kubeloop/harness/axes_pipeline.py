@@ -86,6 +86,18 @@ _BUILT_AS = re.compile(
 R1, passed every gate"): it was built as that alias, then the rest."""
 
 
+_VERSION_BUILT = re.compile(
+    r"^(?P<version>v\d[\w.-]*) (?:(?P<is>is|gets)|was|got|has been) built(?:,| and) (?P<rest>.+)$",
+    re.IGNORECASE,
+)
+"""A version built and then moved ("v2 is built, signed, approved and promoted"): the moves
+of that version, which is built for them as a version no build is bound to is."""
+
+
+def _version_moved(found: re.Match[str]) -> str:
+    return f"{found['version']} {'is' if found['is'] else 'was'} {found['rest']}"
+
+
 def _suite(found: re.Match[str]) -> str:
     if found["prep"].lower() in _TAKEN and not found["verb"].lower().endswith("ed"):
         return found.group(0)
@@ -113,5 +125,6 @@ def axes(text: str) -> str:
     text = _THROUGH.sub(r"\g<verb> all the way to ", text, count=1)
     text = _ONTO.sub(r"\g<verb> to ", text, count=1)
     text = _WHO_APPROVED.sub(r"\g<head> and was approved by \g<who> and promoted \g<where>", text)
+    text = _VERSION_BUILT.sub(_version_moved, text, count=1)
     text = _HAS_BEEN_BUILT.sub("was built", text, count=1)
     return _BUILT_AS.sub(r"\g<subject> was built as \g<alias>, \g<rest>", text, count=1)

@@ -185,3 +185,24 @@ def test_a_build_made_in_another_tense_or_as_a_participle(
 ) -> None:
     code, out = run_matched(tmp_path, capsys, f"Given {said}", f"Then {then}")
     assert code == (0 if passes else 1), out
+
+
+_V1_LIVE = (
+    'Given a deployment "storefront" with 2 replicas',
+    "And v1 of storefront has been built, passed its gates and is running in prod",
+)
+
+
+@pytest.mark.parametrize(
+    ("said", "then", "passes"),
+    [
+        ("v2 is built, signed, approved and promoted all the way to prod", "prod runs v2", True),
+        ("v2 was built, signed and promoted to staging", "staging runs v2", True),
+        ("v2 is built and promoted up to staging", "prod runs v2", False),
+    ],
+)
+def test_a_version_built_and_moved_in_one_list(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], said: str, then: str, passes: bool
+) -> None:
+    code, out = run_matched(tmp_path, capsys, *_V1_LIVE, f"When {said}", f"Then {then}")
+    assert code == (0 if passes else 1), out
