@@ -71,12 +71,14 @@ _ONTO = re.compile(
 )
 """A promotion to one environment, however said: "to"."""
 _WHO_APPROVED = re.compile(
-    rf"^(?P<head>(?:{_ALIAS}) .+?),? and (?P<who>(?-i:[A-Z][a-z]+)) approved it"
+    rf"^(?P<head>(?:{_ALIAS}) .+?),? and (?P<who>(?-i:[A-Z][a-z]+))"
+    r" (?:approved it|approved its promotion|signed off on it|signed off on its promotion)"
     rf" (?P<where>(?:all the way )?to {_ENV})$",
     re.IGNORECASE,
 )
 """Who approved a build said as the one who acts ("and Dana approved it all the way to
-prod"): it was approved by them and promoted there."""
+prod", "and Dana approved its promotion to prod"): it was approved by them and promoted
+there (never "I" approving a promotion of Dana)."""
 _HAS_BEEN_BUILT = re.compile(r"\b(?:has been|had been|got) built(?=,| as )", re.IGNORECASE)
 """A build's making said in the perfect ("v1 of storefront has been built, ..."): "was"."""
 _BUILT_AS = re.compile(

@@ -133,6 +133,16 @@ _K3 = 'Given "cart" version "v3" was built as K3'
     [
         ("K3 passed every gate and Dana approved it all the way into prod", "prod runs K3", True),
         ("K3 passed every gate and Dana approved it into prod", "prod runs K3", True),
+        (
+            "K3 passed every gate and Dana approved its promotion to prod",
+            "the audit log shows that Dana approved K3 for prod",
+            True,
+        ),
+        (
+            "K3 passed every gate and Dana signed off on it all the way to prod",
+            "the audit log shows that Lee approved K3 for prod",
+            False,
+        ),
         ("K3 passed every gate and was promoted up to staging", "staging runs K3", True),
         ("K3 passed every gate and was promoted onto staging", "prod runs K3", False),
         ("K3 passed every gate and was promoted through to staging", "staging runs K3", True),
