@@ -96,6 +96,15 @@ _VERSION_BUILT = re.compile(
 of that version, which is built for them as a version no build is bound to is."""
 
 
+_BUILT_AND_TAGGED = re.compile(
+    rf"^(?P<head>.+? (?:is|was|gets|got) built as (?P<alias>{_ALIAS}))(?:,| and)(?: then)?"
+    r" (?:is |was |gets |got )?tagged (?:as |with )?(?P<tag>\"[^\"]+\"|\S+)$",
+    re.IGNORECASE,
+)
+"""A build tagged in the same breath as it is made ("commit 3fa91c2 is built as C1 and
+tagged v2.4.0"): it is built, then tagged."""
+
+
 def _version_moved(found: re.Match[str]) -> str:
     return f"{found['version']} {'is' if found['is'] else 'was'} {found['rest']}"
 
@@ -127,6 +136,7 @@ def axes(text: str) -> str:
     text = _THROUGH.sub(r"\g<verb> all the way to ", text, count=1)
     text = _ONTO.sub(r"\g<verb> to ", text, count=1)
     text = _WHO_APPROVED.sub(r"\g<head> and was approved by \g<who> and promoted \g<where>", text)
+    text = _BUILT_AND_TAGGED.sub(r"\g<head> and I tag \g<alias> as \g<tag>", text, count=1)
     text = _VERSION_BUILT.sub(_version_moved, text, count=1)
     text = _HAS_BEEN_BUILT.sub("was built", text, count=1)
     return _BUILT_AS.sub(r"\g<subject> was built as \g<alias>, \g<rest>", text, count=1)

@@ -216,3 +216,25 @@ def test_a_version_built_and_moved_in_one_list(
 ) -> None:
     code, out = run_matched(tmp_path, capsys, *_V1_LIVE, f"When {said}", f"Then {then}")
     assert code == (0 if passes else 1), out
+
+
+@pytest.mark.parametrize(
+    ("said", "then", "passes"),
+    [
+        ("commit 3fa91c2 is built as C1 and tagged v2.4.0", "tag v2.4.0 points to C1", True),
+        ('commit 3fa91c2 was built as C1, tagged as "stable"', 'tag "stable" points to C1', True),
+        ('"checkout" is built as C1 and then tagged with latest', "tag latest points to C1", True),
+        ("commit 3fa91c2 is built as C1 and tagged v2.4.0", "tag v2.4.1 points to C1", False),
+    ],
+)
+def test_a_build_tagged_in_the_same_breath(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], said: str, then: str, passes: bool
+) -> None:
+    code, out = run_matched(
+        tmp_path,
+        capsys,
+        'Given a manifest "checkout" version "2.4.0"',
+        f"When {said}",
+        f"Then {then}",
+    )
+    assert code == (0 if passes else 1), out
