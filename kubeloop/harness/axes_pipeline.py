@@ -105,6 +105,15 @@ _BUILT_AND_TAGGED = re.compile(
 tagged v2.4.0"): it is built, then tagged."""
 
 
+_PUT_SIGNATURE = re.compile(
+    rf"^I (?:put|place|stick|graft|transplant|reuse|slap) (?P<what>the signature of (?:{_ALIAS})"
+    rf"|(?:{_ALIAS})'s signature) (?:on|onto|on to|to) (?=(?:{_ALIAS})\b)",
+    re.IGNORECASE,
+)
+"""A signature moved from one build to another with any verb ("I put C7's signature on
+C8"): it is copied onto the other."""
+
+
 def _version_moved(found: re.Match[str]) -> str:
     return f"{found['version']} {'is' if found['is'] else 'was'} {found['rest']}"
 
@@ -136,6 +145,7 @@ def axes(text: str) -> str:
     text = _THROUGH.sub(r"\g<verb> all the way to ", text, count=1)
     text = _ONTO.sub(r"\g<verb> to ", text, count=1)
     text = _WHO_APPROVED.sub(r"\g<head> and was approved by \g<who> and promoted \g<where>", text)
+    text = _PUT_SIGNATURE.sub(r"I copy \g<what> onto ", text, count=1)
     text = _BUILT_AND_TAGGED.sub(r"\g<head> and I tag \g<alias> as \g<tag>", text, count=1)
     text = _VERSION_BUILT.sub(_version_moved, text, count=1)
     text = _HAS_BEEN_BUILT.sub("was built", text, count=1)

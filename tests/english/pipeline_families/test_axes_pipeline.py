@@ -238,3 +238,40 @@ def test_a_build_tagged_in_the_same_breath(
         f"Then {then}",
     )
     assert code == (0 if passes else 1), out
+
+
+@pytest.mark.parametrize(
+    ("said", "then", "passes"),
+    [
+        (
+            "I put C7's signature on C8 and deploy C8 to prod",
+            'that fails with "a copied signature"',
+            True,
+        ),
+        (
+            "I reuse the signature of C7 on C8 and deploy C8 to prod",
+            'that fails with "a copied signature"',
+            True,
+        ),
+        (
+            "I stick C7's signature onto C8 and deploy C8 to prod",
+            'that fails with "has no signature"',
+            False,
+        ),
+    ],
+)
+def test_a_signature_moved_with_any_verb(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], said: str, then: str, passes: bool
+) -> None:
+    code, out = run_matched(
+        tmp_path,
+        capsys,
+        'Given a manifest "checkout" version "3.0.0"',
+        'When I build "checkout" as C7',
+        "Given C7 passed every gate",
+        'Given a manifest "checkout" version "3.0.1"',
+        'When I build "checkout" as C8',
+        f"And {said}",
+        f"Then {then}",
+    )
+    assert code == (0 if passes else 1), out
