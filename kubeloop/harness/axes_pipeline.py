@@ -89,11 +89,19 @@ R1, passed every gate"): it was built as that alias, then the rest."""
 
 
 _VERSION_BUILT = re.compile(
-    r"^(?P<version>v\d[\w.-]*) (?:(?P<is>is|gets)|was|got|has been) built(?:,| and) (?P<rest>.+)$",
+    r"^(?P<version>v\d[\w.-]*) (?:(?P<is>is|gets)|was|got|has been)"
+    r" built(?:,| and) (?P<rest>.+)$",
     re.IGNORECASE,
 )
 """A version built and then moved ("v2 is built, signed, approved and promoted"): the moves
 of that version, which is built for them as a version no build is bound to is."""
+_PARTICIPLE = re.compile(
+    r"^(?:signed|approved|promoted|deployed|tagged|scanned|tested|released|shipped|pushed"
+    r"|verified|rolled)\b",
+    re.IGNORECASE,
+)
+"""A move said as a participle ("signed", "approved"), never a verb of its own ("passed
+every gate")."""
 
 
 _BUILT_AND_TAGGED = re.compile(
@@ -115,7 +123,10 @@ C8"): it is copied onto the other."""
 
 
 def _version_moved(found: re.Match[str]) -> str:
-    return f"{found['version']} {'is' if found['is'] else 'was'} {found['rest']}"
+    rest = found["rest"]
+    if not _PARTICIPLE.match(rest):  # "v2 is built, passes its gates": v2 passes them
+        return f"{found['version']} {rest}"
+    return f"{found['version']} {'is' if found['is'] else 'was'} {rest}"
 
 
 def _suite(found: re.Match[str]) -> str:

@@ -208,6 +208,7 @@ _V1_LIVE = (
     [
         ("v2 is built, signed, approved and promoted all the way to prod", "prod runs v2", True),
         ("v2 was built, signed and promoted to staging", "staging runs v2", True),
+        ("v2 is built, passes its gates and is promoted to staging", "staging runs v2", True),
         ("v2 is built and promoted up to staging", "prod runs v2", False),
     ],
 )
