@@ -1,11 +1,12 @@
 """The pipeline's phrases varied along an axis, put on the value the phrases take: the
 preposition between a suite and its build ("unit tests on C3 passed" as "of C3"), what a
-block says it names (", naming X", "and names X", "and says X") as its reason, and missing
+block says it names (", naming X", "and names X", "and says X") as its reason, missing
 evidence said as never uploaded ("no scan report was uploaded for C5"), the preposition
 before an environment a build is promoted to ("through to", "all the way into", "up to"),
 who approved a build said as the one who acts ("and Dana approved it all the way into
-prod"), and a build's making said in another tense or as a participle ("has been built",
-", built as R1,").
+prod"), a build's making said in another tense or as a participle ("has been built",
+", built as R1,"), a version built and moved in one list, a build tagged as it is made,
+and any verb that moves a signature from one build to another ("I put C7's signature on").
 
 Each rule rewrites words, never meaning: the rewritten line must still match exactly one
 phrase (``grammar.with_readings``), and every name and value the line gives is kept.
@@ -94,7 +95,7 @@ _VERSION_BUILT = re.compile(
     re.IGNORECASE,
 )
 """A version built and then moved ("v2 is built, signed, approved and promoted"): the moves
-of that version, which is built for them as a version no build is bound to is."""
+of that version (the facts phrase builds a version no build is bound to yet)."""
 _PARTICIPLE = re.compile(
     r"^(?:signed|approved|promoted|deployed|tagged|scanned|tested|released|shipped|pushed"
     r"|verified|rolled)\b",
