@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from kubeloop.harness.axes_pipeline import axes
 from kubeloop.harness.params import NUMBER
 from kubeloop.harness.pipeline_joined import joined
 from kubeloop.harness.pipeline_restated import restated
@@ -245,7 +246,7 @@ def pipeline_said_of(text: str) -> str:
     """TEXT with the pipeline's ways put as the phrases say them: the rules that read a line
     again once its possessives are said with "of" ("P2's unit tests" as "the unit tests of
     P2")."""
-    text = stated(joined(moves_said(restated(text))))
+    text = stated(joined(moves_said(restated(axes(text)))))
     text = _COVERAGE_OF.sub(
         lambda m: f"with {m.group(1) or m.group(2) or m.group(3)} coverage", text
     )

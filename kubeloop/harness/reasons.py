@@ -23,6 +23,7 @@ _SMALL = frozenset(
         "its",
         "is",
         "was",
+        "were",
         "has",
         "have",
         "had",
@@ -83,6 +84,7 @@ _SAME = {
     "trusted": ("trusts",),
     "approval": ("approve", "approved"),
     "approved": ("approval", "approve"),
+    "results": ("report",),
 }
 """Words a message may say another way ("under 80%" is "below the threshold 80%")."""
 _WORD = re.compile(r"[a-z0-9][a-z0-9.-]*", re.IGNORECASE)
