@@ -1,0 +1,102 @@
+"""Measurements said along an axis the phrases fix one point of: a whole unit of time, a
+load a service is under, what one pod can take, a code returned for every request. Each
+sentence is read as the phrase says it, keeping every name and value, and then matches."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kubeloop.harness.axes_measures import measures_said
+from tests.harness.one_scenario import run_scenario
+
+
+@pytest.mark.parametrize(
+    ("said", "read"),
+    [
+        (
+            "ledger fails 10% of its requests for a whole day",
+            "ledger fails 10% of its requests for 1 day",
+        ),
+        ("web fails 5% of requests for one full hour", "web fails 5% of requests for 1 hour"),
+        (
+            "cart has an error rate of 2% for an entire week",
+            "cart has an error rate of 2% for 1 week",
+        ),
+        (
+            '"catalog" is under a load of 800 requests per second with 0.05% errors',
+            '"catalog" serves 800 requests per second with 0.05% errors',
+        ),
+        ("web is seeing a steady load of 300 rps", "web serves 300 rps"),
+        (
+            'a single "catalog" pod can handle at most 60 requests per second',
+            'each pod of "catalog" serves at most 60 requests per second',
+        ),
+        (
+            "every web replica can sustain up to 40 requests per second",
+            "each pod of web serves at most 40 requests per second",
+        ),
+        (
+            '"profile" returns 503 for every request for 2 hours',
+            '"profile" fails 100% of its requests with a 503 for 2 hours',
+        ),
+        ("web answers 500 to all requests", "web fails 100% of its requests with a 500"),
+    ],
+)
+def test_a_measurement_is_read_as_the_phrase_says_it(said: str, read: str) -> None:
+    assert measures_said(said) == read
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "web fails 10% of its requests for 2 days",
+        "a single node can handle at most 4 pods",
+        "web returns 503 for 10% of requests",
+        "the error rate of web never more than 1%",
+    ],
+)
+def test_a_line_off_the_axes_is_left_as_it_is(said: str) -> None:
+    assert measures_said(said) == said
+
+
+_LOAD = ('Given a 3-node cluster running 6 replicas of "catalog" at v5',)
+
+
+@pytest.mark.parametrize(
+    ("steps", "passes"),
+    [
+        (
+            (
+                'Given "catalog" is under a load of 100 requests per second with 0% errors',
+                'When "catalog" returns 503 for every request for an hour',
+                "Then the error rate of catalog is 100%",
+            ),
+            True,
+        ),
+        (
+            (
+                "Given catalog is taking a sustained load of 100 requests per second",
+                "When catalog fails 10% of its requests for a whole hour",
+                "Then the error rate of catalog is 0%",
+            ),
+            False,
+        ),
+        (
+            (
+                *_LOAD,
+                'And "catalog" serves 240 requests per second',
+                'And a single "catalog" pod can handle at most 60 requests per second',
+                "Then 6 catalog pods are running",
+            ),
+            True,
+        ),
+    ],
+)
+def test_measurements_on_an_axis_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], steps: tuple[str, ...], passes: bool
+) -> None:
+    code, out = run_scenario(tmp_path, capsys, *steps)
+    assert "no step matches" not in out, out
+    assert (code == 0) is passes, out
