@@ -4,7 +4,10 @@ is under ("is under a load of 800 requests per second" serves them), what one po
 ("a single catalog pod can handle at most 60 requests per second"), a status code returned
 for a share of requests ("returns 503 for every request" fails 100% of them with a 503), a
 bound over a drain said with "never" ("never more than 1 api pod was unavailable during the
-drain") and what replicas ask for ("5 replicas asking for 2 CPU apiece").
+drain"), what replicas ask for ("5 replicas asking for 2 CPU apiece"), a budget pointed
+back at ("more than 95% of that budget is left"), traffic that stops or goes back to a rate
+("payments stops receiving traffic", "payments goes back to 80 requests per second") and a
+latency stated at a rate ("checkout's p99 latency is 180ms at 400 requests per second").
 
 Each rule rewrites words, never meaning, and keeps every name and value the line gives: the
 rewritten line must still match exactly one phrase (``grammar.with_readings``).
@@ -63,6 +66,44 @@ _EACH = re.compile(
 """What replicas ask for ("5 replicas asking for 2 CPU apiece"): a replica's request is its
 own, so "5 replicas requesting 2 CPU"."""
 
+_THAT_BUDGET = re.compile(r"\b(?:that|this|its) ((?:error )?budget)\b", re.IGNORECASE)
+"""A budget pointed back at ("that budget", "its error budget"): the one the scenario has."""
+
+_NAME = r'(?:"[^"]+"|[A-Za-z][\w.-]*)'
+_RATE = r"\d+(?:\.\d+)? (?:requests (?:per|a) second|requests/s|req/s|rps)"
+_NO_TRAFFIC = re.compile(
+    rf"^(?:traffic to (?P<a>{_NAME}) (?:stops|dries up|goes away)"
+    rf"|(?P<b>{_NAME}) (?:stops (?:receiving|getting) (?:any )?(?:traffic|requests)"
+    r"|(?:receives|gets) no (?:more )?(?:traffic|requests)))$",
+    re.IGNORECASE,
+)
+"""Traffic that stops ("payments stops receiving traffic"): it drops to 0 requests a second."""
+_BACK_TO = re.compile(
+    rf"^(?P<name>{_NAME}) (?:goes|comes|climbs|drops|gets) back (?:up |down )?to "
+    rf"(?P<rate>{_RATE})$",
+    re.IGNORECASE,
+)
+"""Traffic that goes back to a rate ("payments goes back to 80 requests per second")."""
+_LATENCY_AT = re.compile(
+    rf"^(?:(?P<a>{_NAME})'s (?P<qa>p\d+) latency|the (?P<qb>p\d+) latency of (?P<b>{_NAME}))"
+    rf" is (?P<latency>\d+(?:\.\d+)? ?(?:ms|s|seconds?|milliseconds?))"
+    rf" (?:at|under|with|while serving) (?P<rate>{_RATE})$",
+    re.IGNORECASE,
+)
+"""A latency stated at a rate ("checkout's p99 latency is 180ms at 400 requests per second"):
+the service serves that rate with that latency."""
+
+
+def _latency_at(found: re.Match[str]) -> str:
+    name, quantile = found.group("a") or found.group("b"), found.group("qa") or found.group("qb")
+    return (
+        f"{name} serves {found.group('rate')} with a {quantile} latency of {found.group('latency')}"
+    )
+
+
+def _no_traffic(found: re.Match[str]) -> str:
+    return f"traffic to {found.group('a') or found.group('b')} drops to 0 requests per second"
+
 
 def measures_said(text: str) -> str:
     """``text`` with each measurement said along an axis as the catalog's phrases say it."""
@@ -72,4 +113,8 @@ def measures_said(text: str) -> str:
     text = _CODE_FOR_ALL.sub(r"fails 100% of its requests with a \g<code>", text)
     if _DRAIN_SCOPE.search(text):
         text = _NEVER_FEWER.sub("at least", _NEVER_MORE.sub("no more than", text))
+    text = _THAT_BUDGET.sub(r"the \1", text)
+    text = _NO_TRAFFIC.sub(_no_traffic, text)
+    text = _BACK_TO.sub(r"traffic to \g<name> goes to \g<rate>", text)
+    text = _LATENCY_AT.sub(_latency_at, text)
     return _EACH.sub(r"\g<head>", _ASKING.sub(r"\g<who> requesting ", text))

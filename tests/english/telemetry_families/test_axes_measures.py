@@ -100,3 +100,106 @@ def test_measurements_on_an_axis_run(
     code, out = run_scenario(tmp_path, capsys, *steps)
     assert "no step matches" not in out, out
     assert (code == 0) is passes, out
+
+
+@pytest.mark.parametrize(
+    ("said", "read"),
+    [
+        ("more than 95% of that budget is left", "more than 95% of the budget is left"),
+        ("at least 90% of its error budget remains", "at least 90% of the error budget remains"),
+        (
+            '"payments" stops receiving traffic',
+            'traffic to "payments" drops to 0 requests per second',
+        ),
+        ("web gets no more requests", "traffic to web drops to 0 requests per second"),
+        ("traffic to web dries up", "traffic to web drops to 0 requests per second"),
+        (
+            '"payments" goes back to 80 requests per second',
+            'traffic to "payments" goes to 80 requests per second',
+        ),
+        ("web climbs back up to 300 rps", "traffic to web goes to 300 rps"),
+        (
+            "checkout's p99 latency is 180ms at 400 requests per second",
+            "checkout serves 400 requests per second with a p99 latency of 180ms",
+        ),
+        (
+            "the p95 latency of web is 2 seconds under 50 rps",
+            "web serves 50 rps with a p95 latency of 2 seconds",
+        ),
+    ],
+)
+def test_a_budget_traffic_or_latency_is_read_as_the_phrase_says_it(said: str, read: str) -> None:
+    assert measures_said(said) == read
+
+
+_BUDGET = (
+    'Given the service "payments" handles 100 requests per second with 0% errors',
+    'And an SLO "payments-availability" of 99.9% over 30 days for payments',
+    "When 1 hour passes",
+)
+_OUTAGE = (*_BUDGET, "When payments fails every request for 2 minutes", "And 1 hour passes")
+
+
+@pytest.mark.parametrize(
+    ("steps", "passes"),
+    [
+        ((*_BUDGET, "Then more than 90% of that budget is left"), True),
+        ((*_OUTAGE, "Then more than 90% of its error budget is left"), False),
+        (
+            (
+                "Given checkout's p99 latency is 180ms at 400 requests per second",
+                "When 10 minutes pass",
+                "Then the p99 latency of checkout is below 250ms",
+                "And checkout serves 400 requests per second",
+            ),
+            True,
+        ),
+        (
+            (
+                "Given the p99 latency of checkout is 900ms at 400 rps",
+                "When 10 minutes pass",
+                "Then the p99 latency of checkout is below 250ms",
+            ),
+            False,
+        ),
+    ],
+)
+def test_budgets_and_latencies_on_an_axis_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], steps: tuple[str, ...], passes: bool
+) -> None:
+    code, out = run_scenario(tmp_path, capsys, *steps)
+    assert "no step matches" not in out, out
+    assert (code == 0) is passes, out
+
+
+_DIP = (
+    "Given services are scraped every 15 seconds",
+    'And "payments" serves 80 requests per second',
+    'And an alert "NoTraffic" when "sum(rate(http_requests_total{service=\'payments\'}[1m]))'
+    ' == 0" for 3m',
+    'When "payments" stops receiving traffic',
+)
+
+
+@pytest.mark.parametrize(
+    ("steps", "passes"),
+    [
+        (
+            (
+                *_DIP,
+                "And 2 minutes pass",
+                'And "payments" goes back to 80 requests per second',
+                "And 10 minutes pass",
+                'Then "NoTraffic" never fired',
+            ),
+            True,
+        ),
+        ((*_DIP, "And 10 minutes pass", 'Then "NoTraffic" never fired'), False),
+    ],
+)
+def test_traffic_that_stops_and_comes_back(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], steps: tuple[str, ...], passes: bool
+) -> None:
+    code, out = run_scenario(tmp_path, capsys, *steps)
+    assert "no step matches" not in out, out
+    assert (code == 0) is passes, out
