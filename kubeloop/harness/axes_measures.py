@@ -7,7 +7,8 @@ bound over a drain said with "never" ("never more than 1 api pod was unavailable
 drain"), what replicas ask for ("5 replicas asking for 2 CPU apiece"), a budget pointed
 back at ("more than 95% of that budget is left"), traffic that stops or goes back to a rate
 ("payments stops receiving traffic", "payments goes back to 80 requests per second") and a
-latency stated at a rate ("checkout's p99 latency is 180ms at 400 requests per second").
+latency stated at a rate ("checkout's p99 latency is 180ms at 400 requests per second")
+and a measure of the service named last ("its p99 latency is 180ms").
 
 Each rule rewrites words, never meaning, and keeps every name and value the line gives: the
 rewritten line must still match exactly one phrase (``grammar.with_readings``).
@@ -93,6 +94,13 @@ _LATENCY_AT = re.compile(
 """A latency stated at a rate ("checkout's p99 latency is 180ms at 400 requests per second"):
 the service serves that rate with that latency."""
 
+_ITS = re.compile(
+    r"^its (?P<what>(?:p\d+ |median |average |mean |\d+(?:st|nd|rd|th) percentile )?"
+    r"(?:latency|error rate|error ratio|request rate))\b",
+    re.IGNORECASE,
+)
+"""A measure of the service named last ("its p99 latency is 180ms"): the measure of it."""
+
 
 def _latency_at(found: re.Match[str]) -> str:
     name, quantile = found.group("a") or found.group("b"), found.group("qa") or found.group("qb")
@@ -113,6 +121,7 @@ def measures_said(text: str) -> str:
     text = _CODE_FOR_ALL.sub(r"fails 100% of its requests with a \g<code>", text)
     if _DRAIN_SCOPE.search(text):
         text = _NEVER_FEWER.sub("at least", _NEVER_MORE.sub("no more than", text))
+    text = _ITS.sub(r"the \g<what> of it", text)
     text = _THAT_BUDGET.sub(r"the \1", text)
     text = _NO_TRAFFIC.sub(_no_traffic, text)
     text = _BACK_TO.sub(r"traffic to \g<name> goes to \g<rate>", text)

@@ -203,3 +203,34 @@ def test_traffic_that_stops_and_comes_back(
     code, out = run_scenario(tmp_path, capsys, *steps)
     assert "no step matches" not in out, out
     assert (code == 0) is passes, out
+
+
+@pytest.mark.parametrize(
+    ("said", "read"),
+    [
+        ("its p99 latency is 180ms", "the p99 latency of it is 180ms"),
+        ("its error rate climbs to 5%", "the error rate of it climbs to 5%"),
+        ("its 95th percentile latency is 2s", "the 95th percentile latency of it is 2s"),
+    ],
+)
+def test_a_measure_of_the_service_named_last(said: str, read: str) -> None:
+    assert measures_said(said) == read
+
+
+@pytest.mark.parametrize(
+    ("latency", "passes"),
+    [("180ms", True), ("900ms", False)],
+)
+def test_its_latency_is_the_named_services(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], latency: str, passes: bool
+) -> None:
+    code, out = run_scenario(
+        tmp_path,
+        capsys,
+        'Given "payments" is handling 150 requests per second',
+        f"And its p99 latency is {latency}",
+        "When 15 minutes pass",
+        'Then the p99 latency of "payments" is below 250ms',
+    )
+    assert "no step matches" not in out, out
+    assert (code == 0) is passes, out
