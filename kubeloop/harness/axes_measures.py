@@ -8,7 +8,9 @@ drain"), what replicas ask for ("5 replicas asking for 2 CPU apiece"), a budget 
 back at ("more than 95% of that budget is left"), traffic that stops or goes back to a rate
 ("payments stops receiving traffic", "payments goes back to 80 requests per second") and a
 latency stated at a rate ("checkout's p99 latency is 180ms at 400 requests per second")
-and a measure of the service named last ("its p99 latency is 180ms").
+a measure of the service named last ("its p99 latency is 180ms"), a budget fully spent
+("the error budget for X is fully spent"), an SLO said by what it targets ("SLO X targets
+99.9% over 30 days") and pods that stayed ready over a rollout.
 
 Each rule rewrites words, never meaning, and keeps every name and value the line gives: the
 rewritten line must still match exactly one phrase (``grammar.with_readings``).
@@ -101,6 +103,25 @@ _ITS = re.compile(
 )
 """A measure of the service named last ("its p99 latency is 180ms"): the measure of it."""
 
+_FULLY_SPENT = re.compile(
+    r"^(?P<head>(?:the |its |that )?(?:error )?budget(?: (?:for|of) .+?)?) is "
+    r"(?:fully|entirely|completely|totally|all) (?P<verb>spent|used|gone)$",
+    re.IGNORECASE,
+)
+"""A budget fully spent ("the error budget for X is fully spent"): at least all of it is
+spent."""
+_TARGETS = re.compile(
+    rf"^(?:the )?SLO (?P<name>{_NAME}) (?:targets|aims for|promises|is set to) "
+    r"(?P<rest>\d+(?:\.\d+)?% .+)$",
+    re.IGNORECASE,
+)
+"""An SLO said by what it targets ("SLO ledger-avail targets 99.9% over 30 days"): an SLO
+of that share."""
+_ROLLOUT_SCOPE = re.compile(r"\b(?:during|throughout)\b.*\brollout", re.IGNORECASE)
+_STAYED = re.compile(r"\b(?:stayed|remained|kept) (ready|available|up)\b", re.IGNORECASE)
+"""Pods that stayed ready over a rollout ("at least 8 catalog pods stayed ready throughout
+the rollout"): the rollout already says throughout, so they were ready."""
+
 
 def _latency_at(found: re.Match[str]) -> str:
     name, quantile = found.group("a") or found.group("b"), found.group("qa") or found.group("qb")
@@ -122,6 +143,10 @@ def measures_said(text: str) -> str:
     if _DRAIN_SCOPE.search(text):
         text = _NEVER_FEWER.sub("at least", _NEVER_MORE.sub("no more than", text))
     text = _ITS.sub(r"the \g<what> of it", text)
+    text = _FULLY_SPENT.sub(r"at least 100% of \g<head> is \g<verb>", text)
+    text = _TARGETS.sub(r"an SLO \g<name> of \g<rest>", text)
+    if _ROLLOUT_SCOPE.search(text):
+        text = _STAYED.sub(r"were \1", text)
     text = _THAT_BUDGET.sub(r"the \1", text)
     text = _NO_TRAFFIC.sub(_no_traffic, text)
     text = _BACK_TO.sub(r"traffic to \g<name> goes to \g<rate>", text)

@@ -61,3 +61,44 @@ def test_what_replicas_ask_for(
         tmp_path, capsys, *steps, f"Then {running - 1} reports pods are running"
     )
     assert code != 0, out
+
+
+_ROLLOUT = (
+    'Given 4 nodes and a deployment "catalog" with 8 replicas',
+    "When I reconcile until stable",
+)
+
+
+@pytest.mark.parametrize(
+    ("rollout", "check", "passes"),
+    [
+        (
+            "maxSurge 2 and maxUnavailable 0",
+            "at least 8 catalog pods stayed ready throughout the rollout",
+            True,
+        ),
+        (
+            "maxSurge 2 and maxUnavailable 0",
+            "at least 8 catalog pods remained available during the rollout",
+            True,
+        ),
+        (
+            "maxSurge 0 and maxUnavailable 2",
+            "at least 8 catalog pods stayed ready throughout the rollout",
+            False,
+        ),
+    ],
+)
+def test_pods_that_stayed_ready_over_a_rollout(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], rollout: str, check: str, passes: bool
+) -> None:
+    code, out = run_scenario(
+        tmp_path,
+        capsys,
+        *_ROLLOUT,
+        f"And I update catalog to v2 with {rollout}",
+        "And I reconcile until stable",
+        f"Then {check}",
+    )
+    assert "no step matches" not in out, out
+    assert (code == 0) is passes, out

@@ -234,3 +234,74 @@ def test_its_latency_is_the_named_services(
     )
     assert "no step matches" not in out, out
     assert (code == 0) is passes, out
+
+
+@pytest.mark.parametrize(
+    ("said", "read"),
+    [
+        (
+            'the error budget for "payments-availability" is fully spent',
+            'at least 100% of the error budget for "payments-availability" is spent',
+        ),
+        (
+            "the budget of checkout-slo is completely used",
+            "at least 100% of the budget of checkout-slo is used",
+        ),
+        (
+            'SLO "ledger-avail" targets 99.9% over 30 days for ledger',
+            'an SLO "ledger-avail" of 99.9% over 30 days for ledger',
+        ),
+        (
+            "the SLO web-slo aims for 99.5% over 7 days for web",
+            "an SLO web-slo of 99.5% over 7 days for web",
+        ),
+        ("the error budget for x is half spent", "the error budget for x is half spent"),
+    ],
+)
+def test_budgets_spent_and_slo_targets_read_as_the_phrase_says_them(said: str, read: str) -> None:
+    assert measures_said(said) == read
+
+
+_OUTAGE_OF = (
+    'Given an SLO "payments-availability" of 99.9% over 30 days for service payments',
+    "And payments handles 100 requests per second with 0% errors",
+)
+
+
+@pytest.mark.parametrize(
+    ("outage", "passes"),
+    [("45 minutes", True), ("1 second", False)],
+)
+def test_a_budget_fully_spent(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], outage: str, passes: bool
+) -> None:
+    code, out = run_scenario(
+        tmp_path,
+        capsys,
+        *_OUTAGE_OF,
+        f"When payments fails every request for {outage}",
+        "And 1 hour passes",
+        'Then the error budget for "payments-availability" is fully spent',
+    )
+    assert "no step matches" not in out, out
+    assert (code == 0) is passes, out
+
+
+@pytest.mark.parametrize(
+    ("errors", "passes"),
+    [("5%", True), ("0%", False)],
+)
+def test_an_slo_said_by_its_target(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], errors: str, passes: bool
+) -> None:
+    code, out = run_scenario(
+        tmp_path,
+        capsys,
+        'Given service "ledger" gets 400 requests per second without errors',
+        'And SLO "ledger-avail" targets 99.9% over 30 days for ledger',
+        f"When ledger's error rate jumps to {errors}",
+        "And 20 minutes pass",
+        "Then the fast-burn alert for ledger-avail pages the on-call",
+    )
+    assert "no step matches" not in out, out
+    assert (code == 0) is passes, out
