@@ -104,19 +104,29 @@ _ITS = re.compile(
 """A measure of the service named last ("its p99 latency is 180ms"): the measure of it."""
 
 _FULLY_SPENT = re.compile(
-    r"^(?P<head>(?:the |its |that )?(?:error )?budget(?: (?:for|of) .+?)?) is "
-    r"(?:fully|entirely|completely|totally|all) (?P<verb>spent|used|gone)$",
+    r"^(?P<head>(?:the |its |that )?(?:error )?budget(?: (?:for|of) .+?)?) (?:is|has been|was) "
+    r"(?:(?:fully|entirely|completely|totally|all) (?:spent|used|used up|gone|burned|burnt|"
+    r"consumed)|(?:fully |completely |entirely |totally )?(?:depleted|exhausted))$",
     re.IGNORECASE,
 )
-"""A budget fully spent ("the error budget for X is fully spent"): at least all of it is
-spent."""
+"""A budget fully spent ("the error budget for X is fully spent", "the budget for X is
+depleted"): at least all of it is spent."""
+_SHARE_OF_BUDGET = re.compile(
+    r"^(?P<share>(?:(?:more|less|fewer) than |at least |at most |about |over |under )?"
+    r"\d+(?:\.\d+)?% of the) budget (?P<of>of|for) ",
+    re.IGNORECASE,
+)
+"""A share of a named SLO's budget said without "error" ("50% of the budget of pay remains"):
+its error budget."""
 _TARGETS = re.compile(
-    rf"^(?:the )?SLO (?P<name>{_NAME}) (?:targets|aims for|promises|is set to) "
+    rf"^(?:the )?SLO (?P<name>{_NAME}) (?:targets|aims for|promises|is set to|is) "
     r"(?P<rest>\d+(?:\.\d+)?% .+)$",
     re.IGNORECASE,
 )
 """An SLO said by what it targets ("SLO ledger-avail targets 99.9% over 30 days"): an SLO
 of that share."""
+_NAMED_SLO = re.compile(rf"^an SLO (?:named|called) (?P<name>{_NAME}) ", re.IGNORECASE)
+"""An SLO said with "named"/"called" before its name: the name."""
 _ROLLOUT_SCOPE = re.compile(r"\b(?:during|throughout)\b.*\brollout", re.IGNORECASE)
 _STAYED = re.compile(r"\b(?:stayed|remained|kept) (ready|available|up)\b", re.IGNORECASE)
 """Pods that stayed ready over a rollout ("at least 8 catalog pods stayed ready throughout
@@ -143,7 +153,9 @@ def measures_said(text: str) -> str:
     if _DRAIN_SCOPE.search(text):
         text = _NEVER_FEWER.sub("at least", _NEVER_MORE.sub("no more than", text))
     text = _ITS.sub(r"the \g<what> of it", text)
-    text = _FULLY_SPENT.sub(r"at least 100% of \g<head> is \g<verb>", text)
+    text = _FULLY_SPENT.sub(r"at least 100% of \g<head> is spent", text)
+    text = _SHARE_OF_BUDGET.sub(r"\g<share> error budget \g<of> ", text)
+    text = _NAMED_SLO.sub(r"an SLO \g<name> ", text)
     text = _TARGETS.sub(r"an SLO \g<name> of \g<rest>", text)
     if _ROLLOUT_SCOPE.search(text):
         text = _STAYED.sub(r"were \1", text)

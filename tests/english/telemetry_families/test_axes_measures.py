@@ -245,7 +245,7 @@ def test_its_latency_is_the_named_services(
         ),
         (
             "the budget of checkout-slo is completely used",
-            "at least 100% of the budget of checkout-slo is used",
+            "at least 100% of the error budget of checkout-slo is spent",
         ),
         (
             'SLO "ledger-avail" targets 99.9% over 30 days for ledger',
@@ -254,6 +254,19 @@ def test_its_latency_is_the_named_services(
         (
             "the SLO web-slo aims for 99.5% over 7 days for web",
             "an SLO web-slo of 99.5% over 7 days for web",
+        ),
+        ("the budget for pay is depleted", "at least 100% of the error budget for pay is spent"),
+        (
+            "50% of the budget of pay remains",
+            "50% of the error budget of pay remains",
+        ),
+        (
+            'an SLO named "pay" of 99.9% over 30 days for payments',
+            'an SLO "pay" of 99.9% over 30 days for payments',
+        ),
+        (
+            'SLO "pay" is 99.9% over 30 days for payments',
+            'an SLO "pay" of 99.9% over 30 days for payments',
         ),
         ("the error budget for x is half spent", "the error budget for x is half spent"),
     ],
