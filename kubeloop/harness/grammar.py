@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from kubeloop.harness.axes_measures import measures_said
 from kubeloop.harness.errors import AmbiguousStepError, UndefinedStepError
 from kubeloop.harness.params import SAID_NUMBERS, number
 from kubeloop.harness.pipeline_readings import pipeline_said, pipeline_said_of
@@ -370,7 +371,7 @@ def _readings(text: str) -> list[str]:
     stripped = _PERCENT.sub(_percent, _CONTRACTION.sub(r"\1 not", stripped))
     stripped = _IS_SHORT.sub(r"\1 is", _WHOSE_REQUESTS.sub("", stripped))
     stripped = _POSSESSIVE.sub(_of, _PLURAL_OWNER.sub("'s ", stripped))
-    stripped = pipeline_said_of(story_said(stripped))
+    stripped = measures_said(pipeline_said_of(story_said(stripped)))
     if _RUNNING.search(stripped):
         stripped = _EVERY_POD.sub("", stripped)
     if _EVERY_GATE.match(stripped):

@@ -106,7 +106,8 @@ _V_NUMBER = r"v\d+(?:\.\d+)*(?![-A-Za-z0-9._/:])"
 """A version said v and a number ("v2", "v1.4.0"): where pods are said to be, never a node's
 bare name, so "every pod is on v2" is about the version."""
 _NODES = _compile(
-    rf"(?:the )?(?:other|remaining)(?: (?P<others>\d+))? {_KIND}s|the rest of the {_KIND}s"
+    rf"(?:the )?(?:(?:other|remaining)(?: (?P<others>{NUMBER}))?|(?P<before>{NUMBER}) "
+    rf"(?:other|remaining)) {_KIND}s|the rest of the {_KIND}s"
     + "|"
     + _APPOSITION.format(group="apposed", name=NAME)
     + f"|(?:(?:the )?{_KIND} )?(?P<one>{_NOT_AN_ADVERB}{NAME})"
@@ -116,8 +117,8 @@ _NODES = _compile(
 
 @dataclass(frozen=True)
 class OtherNodes:
-    """ "the other nodes", "the remaining 3 nodes": every node but the one named last (a
-    count said must be how many there are)."""
+    """ "the other nodes", "the remaining 3 nodes", "the other three nodes", "the 3 remaining
+    nodes": every node but the one named last (a count said must be how many there are)."""
 
     count: int | None
 
@@ -128,8 +129,8 @@ def _nodes(text: str) -> tuple[str, ...] | OtherNodes:
     if found.group("apposed") is not None:
         return (unquote(found.group("apposed")),)
     if found.group("one") is None and found.group("many") is None:
-        others = found.group("others")
-        return OtherNodes(int(others) if others else None)
+        others = found.group("others") or found.group("before")
+        return OtherNodes(number(others) if others else None)
     if found.group("one") is not None:
         one = found.group("one")
         return (IT,) if one.lower() == "it" else (unquote(one),)
