@@ -6,38 +6,13 @@ every value the line gives and say none it does not."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 from kubeloop.harness.frames import two_steps
 from kubeloop.harness.registry import REGISTRY, load_step_library
+from tests.english.suggestions.offered import sure_values, two_steps_offered
 
 load_step_library()
-
-_STEP = re.compile(r"^    (Given|When|Then|And) (.+)$")
-
-
-def _two_steps(keyword: str, text: str) -> list[tuple[str, str]]:
-    """The steps the message offers first for a line that says two things, as (keyword,
-    sentence), "And" read as the keyword before it; none when it offers no two steps."""
-    assert not REGISTRY.accepts(keyword, text), f"{text!r} matches: pick another line"
-    lines = REGISTRY.undefined_message(keyword, text).splitlines()
-    if len(lines) < 2 or not lines[1].endswith("as two steps:"):
-        return []
-    steps: list[tuple[str, str]] = []
-    for line in lines[2:]:
-        hit = _STEP.match(line)
-        if hit is None:
-            break
-        said = hit.group(1).lower()
-        steps.append((steps[-1][0] if said == "and" else said, hit.group(2)))
-    return steps
-
-
-def _values(text: str) -> set[str]:
-    index = REGISTRY.frames()
-    return set(two_steps.sure_values(index, index.chunk(text)))
 
 
 @pytest.mark.parametrize(
@@ -55,16 +30,16 @@ def _values(text: str) -> set[str]:
         ),
     ],
 )
-def test_a_line_that_says_two_things_is_offered_two_steps_that_keep_its_values(
+def test_a_line_that_says_two_things_is_offered_two_steps_that_keep_itssure_values(
     keyword: str, text: str
 ) -> None:
-    steps = _two_steps(keyword, text)
+    steps = two_steps_offered(keyword, text)
     assert len(steps) == 2, (text, steps)
     assert all(REGISTRY.accepts(kw, sentence) for kw, sentence in steps), steps
     said = [sentence for _, sentence in steps]
-    assert two_steps.kept(sorted(_values(text)), said) == len(_values(text)), (text, steps)
+    assert two_steps.kept(sorted(sure_values(text)), said) == len(sure_values(text)), (text, steps)
     for _, sentence in steps:  # (no value the user did not give: no fact invented)
-        assert _values(sentence) <= _values(text), (text, sentence)
+        assert sure_values(sentence) <= sure_values(text), (text, sentence)
 
 
 def test_the_second_step_is_written_and_after_the_same_keyword() -> None:
@@ -75,7 +50,7 @@ def test_the_second_step_is_written_and_after_the_same_keyword() -> None:
 
 
 def test_a_check_that_starts_from_an_event_is_offered_the_event_then_the_check() -> None:
-    steps = _two_steps("then", "the cluster rolls out v4 and all 5 cart pods run v4")
+    steps = two_steps_offered("then", "the cluster rolls out v4 and all 5 cart pods run v4")
     assert [kw for kw, _ in steps] == ["when", "then"], steps
     lines = REGISTRY.undefined_message(
         "then", "the cluster rolls out v4 and all 5 cart pods run v4"
@@ -93,7 +68,7 @@ def test_a_check_that_starts_from_an_event_is_offered_the_event_then_the_check()
 def test_a_clause_that_starts_with_its_verb_takes_the_first_clauses_subject(
     keyword: str, text: str, second: str
 ) -> None:
-    steps = _two_steps(keyword, text)
+    steps = two_steps_offered(keyword, text)
     assert steps and second in steps[-1][1].split(), steps
 
 
@@ -103,7 +78,7 @@ def test_a_clause_that_starts_with_its_verb_takes_the_first_clauses_subject(
 def test_a_clause_is_never_given_a_step_that_states_a_value_it_does_not(clause: str) -> None:
     index = REGISTRY.frames()
     step = two_steps.part_step(index, REGISTRY.accepts, "given", clause)
-    assert step is None or _values(step[1]) <= _values(clause), step
+    assert step is None or sure_values(step[1]) <= sure_values(clause), step
 
 
 @pytest.mark.parametrize(
@@ -133,7 +108,7 @@ def test_two_steps_are_offered_only_when_they_keep_more_than_the_single_phrase()
     whole = two_steps.offered(index, REGISTRY.accepts, "when", text, "When v5 is rolled back to v4")
     dropped = two_steps.offered(index, REGISTRY.accepts, "when", text, "When v4 goes bad")
     assert whole is None
-    assert dropped is not None and dropped.kept == len(_values(text))
+    assert dropped is not None and dropped.kept == len(sure_values(text))
 
 
 def test_the_lines_own_two_clauses_come_first_whatever_a_single_phrase_keeps() -> None:

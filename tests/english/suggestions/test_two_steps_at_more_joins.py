@@ -6,38 +6,13 @@ coverage") is about the build the first clause names last ("as K7")."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 from kubeloop.harness.frames import two_steps
 from kubeloop.harness.registry import REGISTRY, load_step_library
+from tests.english.suggestions.offered import sure_values, two_steps_offered
 
 load_step_library()
-
-_STEP = re.compile(r"^    (Given|When|Then|And) (.+)$")
-
-
-def _two_steps(keyword: str, text: str) -> list[tuple[str, str]]:
-    """The two steps the message offers first, as (keyword, sentence); none if it offers
-    no two steps."""
-    assert not REGISTRY.accepts(keyword, text), f"{text!r} matches: pick another line"
-    lines = REGISTRY.undefined_message(keyword, text).splitlines()
-    if len(lines) < 2 or not lines[1].endswith("as two steps:"):
-        return []
-    steps: list[tuple[str, str]] = []
-    for line in lines[2:]:
-        hit = _STEP.match(line)
-        if hit is None:
-            break
-        said = hit.group(1).lower()
-        steps.append((steps[-1][0] if said == "and" else said, hit.group(2)))
-    return steps
-
-
-def _values(text: str) -> set[str]:
-    index = REGISTRY.frames()
-    return set(two_steps.sure_values(index, index.chunk(text)))
 
 
 @pytest.mark.parametrize(
@@ -51,14 +26,14 @@ def _values(text: str) -> set[str]:
     ],
 )
 def test_a_value_no_single_phrase_holds_is_kept_in_a_second_step(text: str, second: str) -> None:
-    steps = _two_steps("given", text)
+    steps = two_steps_offered("given", text)
     assert len(steps) == 2, (text, steps)
     assert all(REGISTRY.accepts(kw, sentence) for kw, sentence in steps), steps
     said = [sentence for _, sentence in steps]
-    assert two_steps.kept(sorted(_values(text)), said) == len(_values(text)), (text, steps)
+    assert two_steps.kept(sorted(sure_values(text)), said) == len(sure_values(text)), (text, steps)
     assert second in said[1], steps
     for sentence in said:  # (no value the user did not give: no fact invented)
-        assert _values(sentence) <= _values(text), (text, sentence)
+        assert sure_values(sentence) <= sure_values(text), (text, sentence)
 
 
 @pytest.mark.parametrize(
