@@ -6,11 +6,11 @@ for a share of requests ("returns 503 for every request" fails 100% of them with
 bound over a drain said with "never" ("never more than 1 api pod was unavailable during the
 drain"), what replicas ask for ("5 replicas asking for 2 CPU apiece"), a budget pointed
 back at ("more than 95% of that budget is left"), traffic that stops or goes back to a rate
-("payments stops receiving traffic", "payments goes back to 80 requests per second") and a
-latency stated at a rate ("checkout's p99 latency is 180ms at 400 requests per second")
-a measure of the service named last ("its p99 latency is 180ms"), a budget fully spent
-("the error budget for X is fully spent"), an SLO said by what it targets ("SLO X targets
-99.9% over 30 days") and pods that stayed ready over a rollout.
+("payments stops receiving traffic", "payments goes back to 80 requests per second"), a
+latency stated at a rate ("checkout's p99 latency is 180ms at 400 requests per second"), a
+measure of the service named last ("its p99 latency is 180ms"), a budget fully spent ("the
+error budget for X is fully spent"), an SLO said by what it targets ("SLO X targets 99.9%
+over 30 days") and pods that stayed ready over a rollout.
 
 Each rule rewrites words, never meaning, and keeps every name and value the line gives: the
 rewritten line must still match exactly one phrase (``grammar.with_readings``).
