@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable
+from contextlib import suppress
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -267,6 +268,9 @@ _BARE_COUNT = re.compile(
 / "2 are stuck Pending"): so many of them."""
 _LEADING = re.compile(r"^(?:and then|then|after that|next|meanwhile),? ", re.IGNORECASE)
 """Words that only order a step after the one before ("And then latency goes back…")."""
+_VERB_FIRST = re.compile(r"^(?-i:[a-z]+s)\b")
+"""After those words, a verb with no subject ("And then comes back"): the step is about
+what the line before was about, "it"."""
 
 
 _WHO = (
@@ -436,4 +440,15 @@ def with_readings(match: Callable[[str, str], list[Match]], keyword: str, text: 
             raise AmbiguousStepError(
                 f'{keyword.title()} "{text}" can be read in more than one way: ' + "; ".join(shown)
             ) from None
+        about_it = _about_it(text)
+        if about_it is not None:
+            with suppress(UndefinedStepError):
+                return [replace(m, offset=-1) for m in match(keyword, about_it)]
         raise
+
+
+def _about_it(text: str) -> str | None:
+    """A verb with no subject after a word that orders steps ("And then comes back"), said
+    of "it", the thing the line before was about; tried last, when no reading matches."""
+    rest = _LEADING.sub("", text.lstrip())
+    return f"it {rest}" if rest != text.lstrip() and _VERB_FIRST.match(rest) else None

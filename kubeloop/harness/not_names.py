@@ -24,18 +24,22 @@ ENVIRONMENTS = frozenset(
 )
 """An environment is no node: "prod is empty" is about what prod runs, not a node "prod"."""
 
+SEQUENCE = frozenset({"then", "afterwards", "later", "finally", "next"})
+"""A word that orders steps is no name: "node-1 fails and then recovers" is node-1
+recovering, not a node called "then"."""
+
 REFUSED: dict[str, frozenset[str]] = {
-    "name": PRONOUNS | ALERT_STATES,
-    "node": PRONOUNS | ENVIRONMENTS,
-    "nodes": PRONOUNS | ENVIRONMENTS,
-    "wherenodes": PRONOUNS | ENVIRONMENTS,
-    "deployment": PRONOUNS,
-    "service": PRONOUNS,
-    "sloname": PRONOUNS,
-    "alert": PRONOUNS,
-    "alertname": PRONOUNS,
-    "artifact": PRONOUNS,
-    "series": PRONOUNS,
+    "name": PRONOUNS | ALERT_STATES | SEQUENCE,
+    "node": PRONOUNS | ENVIRONMENTS | SEQUENCE,
+    "nodes": PRONOUNS | ENVIRONMENTS | SEQUENCE,
+    "wherenodes": PRONOUNS | ENVIRONMENTS | SEQUENCE,
+    "deployment": PRONOUNS | SEQUENCE,
+    "service": PRONOUNS | SEQUENCE,
+    "sloname": PRONOUNS | SEQUENCE,
+    "alert": PRONOUNS | SEQUENCE,
+    "alertname": PRONOUNS | SEQUENCE,
+    "artifact": PRONOUNS | SEQUENCE,
+    "series": PRONOUNS | SEQUENCE,
 }
 """By parameter type: the words a bare value of that type is never."""
 

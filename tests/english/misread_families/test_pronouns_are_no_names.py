@@ -134,3 +134,37 @@ def test_and_nothing_fails_is_no_errors(
     )
     assert 'node "nothing"' not in out, out
     assert (code == 0) is passes, out
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("node-1 fails and then recovers", [("node-1",), ("node-1",)]),
+        ("node-2 goes down, and then recovers", [("node-2",), ("node-2",)]),
+        (
+            "payments fails 20% of requests for 4 minutes and then recovers",
+            ["payments", ("payments",)],
+        ),
+    ],
+)
+def test_a_word_that_orders_steps_is_never_a_name(text: str, names: list[object]) -> None:
+    load_step_library()
+    found = REGISTRY.match("when", text)
+    assert "then" not in _values("when", text), text
+    assert [next(iter(m.arguments.values())) for m in found] == names, text
+
+
+@pytest.mark.parametrize("back", ["then comes back", "then recovers", "after that recovers"])
+def test_a_verb_after_then_is_about_what_the_line_before_was(
+    back: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out = run_matched(
+        tmp_path,
+        capsys,
+        'Given the service "web" serves 100 requests per second',
+        "When web goes completely down for 10 minutes",
+        f"And {back}",
+        "And 10 minutes pass",
+        "Then the error rate of web is 0%",
+    )
+    assert code == 0, out
