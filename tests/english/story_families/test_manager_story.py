@@ -145,3 +145,41 @@ def test_the_budget_when_the_rollback_came(
     little data a young service has (every budget phrase without a period word)."""
     code, out = run_scenario(tmp_path, capsys, *lines, check)
     assert (code == 0) is passes, out
+
+
+@pytest.mark.parametrize(
+    ("before", "down", "check", "passes"),
+    [
+        ("30 days", "30 minutes", "Then customers saw errors for 30 minutes", True),
+        ("30 days", "30 minutes", "Then customers saw errors for less than 20 minutes", False),
+        ("4425 minutes", "30 minutes", "Then customers saw errors for 30 minutes", True),
+        ("4425 minutes", "30 minutes", "Then customers saw errors for 31 minutes", True),
+        ("4425 minutes", "30 minutes", "Then customers saw errors for 33 minutes", False),
+        ("4425 minutes", "30 minutes", "Then customers saw errors for at least 30 minutes", True),
+        ("4425 minutes", "30 minutes", "Then customers saw errors for at most 30 minutes", True),
+    ],
+)
+def test_how_long_customers_saw_errors_in_a_long_world(
+    before: str,
+    down: str,
+    check: str,
+    passes: bool,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Past the points one query may read (11,000 scrape steps: a week at the default
+    minute), the time is read span by span; the 4425-minute world puts a span's first
+    point inside the outage (it ends 10,000 minutes before the check), where a point
+    counted twice or left out shows."""
+    code, out = run_scenario(
+        tmp_path,
+        capsys,
+        'Given the service "web" serves 100 requests per second',
+        f"When {before} pass",
+        f"And web goes completely down for {down}",
+        "And web recovers",
+        "And 9985 minutes pass" if before == "4425 minutes" else "And 10 minutes pass",
+        check,
+    )
+    assert "no step matches" not in out, out
+    assert (code == 0) is passes, out
