@@ -50,7 +50,10 @@ def exhaustive(registry: Registry, keyword: str, text: str) -> list[Match]:
     for definition in registry.definitions:
         if definition.keyword != keyword:
             continue
-        parsed = definition.parse_form(text)
+        try:  # (a converter refusing what the pattern took is no match, as in match_one)
+            parsed = definition.parse_form(text)
+        except ValueError:
+            continue
         if parsed is not None:
             found.append(Match(definition, parsed[1], text, form=parsed[0]))
     return found

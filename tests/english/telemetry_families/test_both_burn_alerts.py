@@ -61,7 +61,7 @@ def test_both_and_neither(
         ("ApiWarn is firing, but not ApiDown", True),
         ("ApiWarn is firing while ApiDown is not yet", True),
         ("ApiWarn is pending but ApiDown is not", False),
-        ("ApiWarn is firing but Nothing is not", False),
+        ("ApiWarn is firing but ApiGone is not", False),
     ],
 )
 def test_the_state_carried_to_the_other_alert(
