@@ -75,7 +75,9 @@ _SCANNED = (
             ),
             False,
         ),
-        (("Then that finding is CVE-2026-5502",), False),
+        # "that finding" is the finding said last (here by the scan), blocking or not
+        (("Then that finding is CVE-2026-5502",), True),
+        (("Then that finding is CVE-2026-4410",), False),
     ],
 )
 def test_what_blocked(
