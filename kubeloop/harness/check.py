@@ -129,8 +129,8 @@ def check_file(path: Path) -> list[str]:
         for index, step in enumerate(steps):
             ids = step.get("astNodeIds", [])
             line = lines.get(ids[0], 0) if ids else 0
-            expected = index + 1 < len(steps) and _checks_error(steps[index + 1])
-            for problem in _check_step(path, step, line, fixtures=not expected):
+            following = steps[index + 1] if index + 1 < len(steps) else None
+            for problem in _check_step(path, step, line, following):
                 located = f"{shown}:{line}: {problem}"
                 if located not in seen:
                     seen.add(located)
@@ -138,8 +138,11 @@ def check_file(path: Path) -> list[str]:
     return problems
 
 
-def _check_step(path: Path, step: dict[str, Any], line: int, fixtures: bool) -> list[str]:
-    """The step's problems; its fixture's too unless the next step expects it to fail."""
+def _check_step(
+    path: Path, step: dict[str, Any], line: int, following: dict[str, Any] | None
+) -> list[str]:
+    """The step's problems; its fixture's too unless the step ``following`` it expects it
+    to fail (asked only of a step with a fixture: the only one whose problems it changes)."""
     keyword = _TYPES.get(step.get("type", ""), "given")
     try:
         matches = REGISTRY.match(keyword, step["text"])
@@ -147,9 +150,16 @@ def _check_step(path: Path, step: dict[str, Any], line: int, fixtures: bool) -> 
         return [str(error)]
     argument = step.get("argument", {})
     problems: list[str] = []
+    fixtures = True
+    if following is not None and any(_has_fixture(m) for m in matches):
+        fixtures = not _checks_error(following)
     for match in matches:
         problems += _argument_problems(path, match, argument, line, fixtures)
     return problems
+
+
+def _has_fixture(match: Match) -> bool:
+    return getattr(match.definition.function, "fixture_argument", None) is not None
 
 
 def _checks_error(step: dict[str, Any]) -> bool:
