@@ -67,4 +67,5 @@ def test_an_engine_written_from_the_seed_and_the_contract_gets_no_wrong_answer(
         if t["status"] != "pass" and not any(c in t["message"] for c in CAPABILITY)
     ]
     assert not wrong, "\n\n".join(wrong)
-    assert sum(t["status"] == "pass" for t in tests) >= passing
+    others = [f"{t['name']}: {t['message'][:200]}" for t in tests if t["status"] != "pass"]
+    assert len(tests) - len(others) >= passing, "\n".join(others)
