@@ -61,7 +61,7 @@ NOUNS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
         ("signing and verification", ("signing", "unsigned_deploys")),
         ("promotion and approvals", ("promotion", "chains", "abilities", "refused_moves")),
         ("environments", ("environments",)),
-        ("history and audit", ("histories", "history_counts", "audit")),
+        ("history and audit", ("histories", "history_counts", "audit", "rollback_actor")),
     ),
     "telemetry": (
         ("services, traffic and scrapes", ("services", "traffic_normal", "targets", "scrapes")),

@@ -22,7 +22,8 @@ ALERT_STATES = frozenset({"firing", "pending", "inactive"})
 ENVIRONMENTS = frozenset(
     {"prod", "production", "staging", "stage", "dev", "development", "qa", "uat", "preprod"}
 )
-"""An environment is no node: "prod is empty" is about what prod runs, not a node "prod"."""
+"""An environment is no node and no person: "prod is empty" is about what prod runs, not a
+node "prod"; "prod rolled itself back" is no one called "prod" rolling back "itself"."""
 
 SEQUENCE = frozenset({"then", "afterwards", "later", "finally", "next"})
 """A word that orders steps is no name: "node-1 fails and then recovers" is node-1
@@ -46,6 +47,7 @@ REFUSED: dict[str, frozenset[str]] = {
     "alertname": _NEVER,
     "artifact": _NEVER,
     "series": _NEVER,
+    "person": _NEVER | ENVIRONMENTS,
 }
 """By parameter type: the words a bare value of that type is never."""
 

@@ -270,8 +270,9 @@ class Pipeline:
     def deploy(self, reference: str, environment: str) -> str:
         return self.delivery.deploy(reference, environment)
 
-    def rollback(self, environment: str) -> str:
-        return self.delivery.rollback(environment)
+    def rollback(self, environment: str, by: str = "") -> str:
+        """Back to the previous known-good digest; BY, when said, names who rolled back."""
+        return self.delivery.rollback(environment, by)
 
     def running(self, environment: str) -> str | None:
         return self.delivery.view(environment).running
