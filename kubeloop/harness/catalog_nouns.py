@@ -80,7 +80,7 @@ NOUNS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
             "error budgets",
             ("budget_words", "budget_period", "budget_shares", "budget_ranges", "budget_burning"),
         ),
-        ("burn rates, pages and tickets", ("paging", "slo_pages", "page_counts")),
+        ("burn rates, pages and tickets", ("paging", "slo_pages", "page_counts", "page_delay")),
         ("quiet time", ("quiet_time",)),
         ("rule unit tests (promtool)", ("rule_tests",)),
     ),
