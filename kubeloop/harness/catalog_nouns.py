@@ -65,7 +65,10 @@ NOUNS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
     ),
     "telemetry": (
         ("services, traffic and scrapes", ("services", "traffic_normal", "targets", "scrapes")),
-        ("errors and error rates", ("service_checks", "sre_checks", "counters", "counter_trends")),
+        (
+            "errors and error rates",
+            ("service_checks", "sre_checks", "counters", "counter_trends", "time_with_errors"),
+        ),
         (
             "latency",
             ("latency", "latency_said", "latency_profile", "latency_points", "latency_claims"),

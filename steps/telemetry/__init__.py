@@ -35,6 +35,7 @@ from . import (
     slos,
     sre_checks,
     targets,
+    time_with_errors,
     traffic_normal,
 )
 
@@ -73,5 +74,6 @@ __all__ = [
     "slos",
     "sre_checks",
     "targets",
+    "time_with_errors",
     "traffic_normal",
 ]
