@@ -59,7 +59,10 @@ NOUNS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
             ("gates", "verdicts", "stops", "dated_runs", "failed_operations"),
         ),
         ("signing and verification", ("signing", "unsigned_deploys")),
-        ("promotion and approvals", ("promotion", "chains", "abilities", "refused_moves")),
+        (
+            "promotion and approvals",
+            ("promotion", "chains", "abilities", "refused_moves", "kept_running"),
+        ),
         ("environments", ("environments",)),
         ("history and audit", ("histories", "history_counts", "audit", "rollback_actor")),
     ),
