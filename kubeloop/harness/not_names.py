@@ -30,10 +30,11 @@ SEQUENCE = frozenset({"then", "afterwards", "later", "finally", "next"})
 recovering, not a node called "then"."""
 
 ARTICLES = frozenset({"the", "a", "an"})
-"""An article alone is no name: it opens the noun phrase that names the thing, so "the pages
-the on-call" (a list's subject cut after its first word) names no SLO called "the"."""
+"""An article alone, said in lower case, is no name: it opens the noun phrase that names the
+thing, so "the pages the on-call" (a list's subject cut after its first word) names no SLO
+called "the" (a build may still be called "A")."""
 
-_NEVER = PRONOUNS | SEQUENCE | ARTICLES
+_NEVER = PRONOUNS | SEQUENCE
 
 REFUSED: dict[str, frozenset[str]] = {
     "name": _NEVER | ALERT_STATES,
@@ -61,6 +62,8 @@ def refused(kind: str, value: str, keyword: str = "") -> bool:
     """Whether a parameter of type KIND that took VALUE (its text as said) names nothing, in
     a step of that KEYWORD."""
     said = value.lower()
+    if kind in REFUSED and value in ARTICLES:
+        return True
     if keyword == "then" and said in REFUSED_IN_CHECKS.get(kind, frozenset()):
         return True
     words = REFUSED.get(kind)

@@ -150,13 +150,20 @@ def _build(world: World) -> PipelineScene:
     world.capability(built.pipeline, "configure")(built.definition)
     watch = getattr(built.pipeline, "watch", None)
     if callable(watch):
-        watch(lambda env, _digest: built.changes.append((world.step.location, str(env))))
+        watch(lambda env, _digest: _changed(world, built, str(env)))
     world.report.pictures["pipeline"] = lambda: ladder_text(snapshot(built))
     world.report.snapshots["pipeline"] = lambda: snapshot(built)
     from ..links.links_part import pipeline_built  # noqa: PLC0415  (links: one world)
 
     pipeline_built(world, built.pipeline)
     return built
+
+
+def _changed(world: World, current: PipelineScene, env: str) -> None:
+    """Keep which step changed ENV; the world settles again before the next check, so the
+    cluster a changed environment deploys to has rolled there, as after a Given."""
+    current.changes.append((world.step.location, env))
+    world.settled = False
 
 
 def snapshot(current: PipelineScene) -> dict[str, Any]:

@@ -251,3 +251,9 @@ def test_the_deployment_fails_is_the_deploy(
         f"Then {check}",
     )
     assert (code == 0) is passes, out
+
+
+def test_a_build_may_be_called_a() -> None:
+    load_step_library()
+    found = REGISTRY.quietly("when", 'I build "web" as A')
+    assert [m.arguments.get("alias") for m in found] == ["A"]
