@@ -72,15 +72,14 @@ def someone_rolls_back(world: World, who: str, env: str) -> None:
 
 
 @then(
-    "the rollback of {env:name} was <done|made|performed|carried out|triggered|started> by "
-    "{who:person}",
-    "the rollback of prod was done by Sam",
-    "prod was rolled back by Sam",
+    "{who:person} <rolled|has rolled> {env:name} back",
     "Sam rolled prod back",
+    "prod was rolled back by Sam",
     'the audit log shows that "sam" rolled back prod',
     variants=(
+        "the rollback of {env:name} was <done|made|performed|carried out|triggered|started> by "
+        "{who:person}",
         "{env:name} <was|has been|got> rolled back by {who:person}",
-        "{who:person} <rolled|has rolled> {env:name} back",
         "{who:person} <rolled|has rolled> back {env:name}",
         "the audit <log|trail> <shows|records|says> [that ]{who:person} <rolled|has rolled> "
         "back {env:name}",
