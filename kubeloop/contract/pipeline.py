@@ -18,7 +18,10 @@ both optional — and then:
   signature for this digest by a key the environment trusts; a refusal raises and
   changes nothing. Optional: ``approve(digest, environment, by=NAME)`` names the
   reviewer, and the ``Approved`` event's message ends `` by NAME`` (a step that asks who
-  approved says "does not provide" to an engine whose ``approve`` takes no ``by``).
+  approved says "does not provide" to an engine whose ``approve`` takes no ``by``); so
+  does ``rollback(environment, by=NAME)``, kept as the deployment record's ``by``; and
+  ``watch(callback)`` calls ``callback(environment, digest)`` after every change of what an
+  environment runs (a check that an environment kept what it ran reads it).
 """
 
 from __future__ import annotations

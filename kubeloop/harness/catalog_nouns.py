@@ -59,13 +59,19 @@ NOUNS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
             ("gates", "verdicts", "stops", "dated_runs", "failed_operations"),
         ),
         ("signing and verification", ("signing", "unsigned_deploys")),
-        ("promotion and approvals", ("promotion", "chains", "abilities", "refused_moves")),
+        (
+            "promotion and approvals",
+            ("promotion", "chains", "abilities", "refused_moves", "kept_running"),
+        ),
         ("environments", ("environments",)),
-        ("history and audit", ("histories", "history_counts", "audit")),
+        ("history and audit", ("histories", "history_counts", "audit", "rollback_actor")),
     ),
     "telemetry": (
         ("services, traffic and scrapes", ("services", "traffic_normal", "targets", "scrapes")),
-        ("errors and error rates", ("service_checks", "sre_checks", "counters", "counter_trends")),
+        (
+            "errors and error rates",
+            ("service_checks", "sre_checks", "counters", "counter_trends", "time_with_errors"),
+        ),
         (
             "latency",
             ("latency", "latency_said", "latency_profile", "latency_points", "latency_claims"),
@@ -80,7 +86,7 @@ NOUNS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
             "error budgets",
             ("budget_words", "budget_period", "budget_shares", "budget_ranges", "budget_burning"),
         ),
-        ("burn rates, pages and tickets", ("paging", "slo_pages", "page_counts")),
+        ("burn rates, pages and tickets", ("paging", "slo_pages", "page_counts", "page_delay")),
         ("quiet time", ("quiet_time",)),
         ("rule unit tests (promtool)", ("rule_tests",)),
     ),

@@ -128,10 +128,35 @@ def shared_predicate(text: str, ordered: bool = True) -> Iterator[list[list[str]
         yield [[f"{s} {one}", f"{s} {predicate}"] for s in [*parts[:-1], subject]]
 
 
+_THEN_NONE = re.compile(
+    r"( for \S+ \S+)(?:,? and then|,? then) (?:none|no errors|no more errors|nothing|zero|"
+    r"no failures|0%|no more)$",
+    re.IGNORECASE,
+)
+"""Errors for a while "and then none": after that while the service fails nothing, as "and
+then recovers" says ("payments fails 20% of requests for 4 minutes and then none")."""
+
+
+_AFTER_RECOVERY = re.compile(
+    r"^(?P<time>.+ (?:pass|passes|go by|goes by|elapse|elapses)) after (?P<who>it|[\w-]+|"
+    r'"[^"]+") (?:recovers|has recovered|is healthy again|comes back|is back)$',
+    re.IGNORECASE,
+)
+"""Time said to pass after a recovery ("1 hour passes after it recovers"): the recovery,
+then the time, in the order they happen."""
+
+
 def readings(text: str, ordered: bool = True) -> Iterator[list[list[str]]]:
     """Every way this module reads ``text`` as several clauses, most literal first: each
     clause whole ("3 nodes, a deployment of 4"; "I build commit c0ffee1 as v2 and all gates
     pass", an action and a fact), then sharing a part."""
+    recovered = text
+    if ordered:
+        recovered = _THEN_NONE.sub(r"\1 and then recovers", text)
+        recovered = _AFTER_RECOVERY.sub(r"\g<who> recovers and then \g<time>", recovered)
+    if recovered != text:
+        yield from readings(recovered, ordered)
+        return
     parts, _ = items(text, ordered)
     if len(parts) > 1 and all(parts):
         yield [[part, *_subject_said(part)] for part in parts]

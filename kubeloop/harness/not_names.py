@@ -22,29 +22,49 @@ ALERT_STATES = frozenset({"firing", "pending", "inactive"})
 ENVIRONMENTS = frozenset(
     {"prod", "production", "staging", "stage", "dev", "development", "qa", "uat", "preprod"}
 )
-"""An environment is no node: "prod is empty" is about what prod runs, not a node "prod"."""
+"""An environment is no node and no person: "prod is empty" is about what prod runs, not a
+node "prod"; "prod rolled itself back" is no one called "prod" rolling back "itself"."""
 
 SEQUENCE = frozenset({"then", "afterwards", "later", "finally", "next"})
 """A word that orders steps is no name: "node-1 fails and then recovers" is node-1
 recovering, not a node called "then"."""
 
+ARTICLES = frozenset({"the", "a", "an"})
+"""An article alone, said in lower case, is no name: it opens the noun phrase that names the
+thing, so "the pages the on-call" (a list's subject cut after its first word) names no SLO
+called "the" (a build may still be called "A")."""
+
+_NEVER = PRONOUNS | SEQUENCE
+
 REFUSED: dict[str, frozenset[str]] = {
-    "name": PRONOUNS | ALERT_STATES | SEQUENCE,
-    "node": PRONOUNS | ENVIRONMENTS | SEQUENCE,
-    "nodes": PRONOUNS | ENVIRONMENTS | SEQUENCE,
-    "wherenodes": PRONOUNS | ENVIRONMENTS | SEQUENCE,
-    "deployment": PRONOUNS | SEQUENCE,
-    "service": PRONOUNS | SEQUENCE,
-    "sloname": PRONOUNS | SEQUENCE,
-    "alert": PRONOUNS | SEQUENCE,
-    "alertname": PRONOUNS | SEQUENCE,
-    "artifact": PRONOUNS | SEQUENCE,
-    "series": PRONOUNS | SEQUENCE,
+    "name": _NEVER | ALERT_STATES,
+    "node": _NEVER | ENVIRONMENTS,
+    "nodes": _NEVER | ENVIRONMENTS,
+    "wherenodes": _NEVER | ENVIRONMENTS,
+    "deployment": _NEVER,
+    "service": _NEVER,
+    "sloname": _NEVER,
+    "alert": _NEVER,
+    "alertname": _NEVER,
+    "artifact": _NEVER,
+    "series": _NEVER,
+    "person": _NEVER | ENVIRONMENTS,
 }
 """By parameter type: the words a bare value of that type is never."""
 
+REFUSED_IN_CHECKS: dict[str, frozenset[str]] = {"deployment": ENVIRONMENTS}
+"""By parameter type, the words a bare value is never in a Then: "prod runs the digest of
+C8" checks what prod runs, not a cluster deployment "prod" (a When may still name an
+environment where a deployment goes: "I roll back prod" rolls the environment back)."""
 
-def refused(kind: str, value: str) -> bool:
-    """Whether a parameter of type KIND that took VALUE (its text as said) names nothing."""
+
+def refused(kind: str, value: str, keyword: str = "") -> bool:
+    """Whether a parameter of type KIND that took VALUE (its text as said) names nothing, in
+    a step of that KEYWORD."""
+    said = value.lower()
+    if kind in REFUSED and value in ARTICLES:
+        return True
+    if keyword == "then" and said in REFUSED_IN_CHECKS.get(kind, frozenset()):
+        return True
     words = REFUSED.get(kind)
-    return words is not None and value.lower() in words
+    return words is not None and said in words

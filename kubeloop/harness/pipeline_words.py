@@ -223,7 +223,8 @@ _FACTS: list[tuple[str, str]] = [
     (rf"approved all the way (?:to|through|into|up to) {_ENV}", "running"),
     (
         rf"(?:(?:promoted|deployed|released|shipped)(?: all the way)? (?:to|through)|(?:went|goes|"
-        rf"gone|passed|moved|moves|made it|makes it|got|gets) through) {_ENV}",
+        rf"gone|passed|moved|moves|made it|makes it|got|gets) through) {_ENV}"
+        r"(?:,? (?:but )?without (?:an |any |the )?(?:approvals?|sign-offs?))?",
         "promoted",
     ),
     (rf"(?:went|goes|gone|moved|moves) through {_ENV}", "promoted"),

@@ -24,6 +24,7 @@ _SMALL = frozenset(
         "is",
         "was",
         "were",
+        "are",
         "has",
         "have",
         "had",
@@ -85,6 +86,9 @@ _SAME = {
     "approval": ("approve", "approved"),
     "approved": ("approval", "approve"),
     "results": ("report",),
+    "evidence": ("report", "results"),
+    "missing": ("no", "none", "without", "never"),
+    "absent": ("no", "none", "without", "never"),
 }
 """Words a message may say another way ("under 80%" is "below the threshold 80%")."""
 _WORD = re.compile(r"[a-z0-9][a-z0-9.-]*", re.IGNORECASE)

@@ -232,6 +232,21 @@ _WHENEVER = re.compile(
     re.IGNORECASE,
 )
 """The trigger said with another conjunction ("… whenever that SLO pages"): when."""
+_POLICY = re.compile(
+    r'^(?P<env>"[^"]+"|[\w-]+) rolls back (?:when|whenever|if|as soon as|once) '
+    r'(?P<slo>its SLO|its promise|"[^"]+"|[\w-]+) (?P<verb>pages|starts paging|is paging)$',
+    re.IGNORECASE,
+)
+"""A rollback on a page said as what the service does ("notify rolls back when
+"notify-slo" pages", "shop rolls back whenever its SLO pages"): the automation itself."""
+
+
+def _policy(found: re.Match[str]) -> str:
+    env, slo = found.group("env"), found.group("slo")
+    said = f"the SLO of {env}" if slo.lower().startswith("its") else slo
+    return f"{env} rolls back automatically when {said} {found.group('verb')}"
+
+
 _WHEN_FIRST = re.compile(
     r"^(?:when|whenever|if|as soon as|once) (?P<slo>that SLO|the SLO|that promise|the promise|"
     r'our promise|it|the SLO "[^"]+"|the SLO [\w-]+) (?P<verb>pages|starts paging|is paging),? '
@@ -438,6 +453,7 @@ def story_said(text: str) -> str:
         text = re.sub(r" of its requests\b", " of their requests", every)
     text = _TURNS_OUT.sub(r"\g<who> fails ", text)
     text = _WHEN_FIRST.sub(r"\g<env> is rolled back automatically when \g<slo> \g<verb>", text)
+    text = _POLICY.sub(_policy, text)
     text = _WHENEVER.sub(r"\g<act>\g<auto> when ", text)
     text = _WENT_BACK.sub(r"\g<env> is back on ", text)
     text = _ROLLBACK_TOOK.sub(r"\g<env> was rolled back to \g<to>", text)

@@ -40,6 +40,14 @@ DEPLOYED, WAITING, UNCHANGED = "deployed", "waiting for approval", "unchanged"
 MAX_APPROVER = 200
 
 
+def _check_actor(by: object) -> None:
+    """Who approved or rolled back is a name of printable characters, or "" for none."""
+    if not isinstance(by, str) or not by.isprintable() or len(by) > MAX_APPROVER:
+        raise InvalidSpecError(
+            f"who approves or rolls back is a name of at most {MAX_APPROVER} printable characters"
+        )
+
+
 @dataclass
 class _Environment:
     running: str | None = None
@@ -167,10 +175,7 @@ class Delivery:
         """A reviewer's approval (BY names them in the audit log, when said)."""
         spec = self._pipeline.definition.environment(env)
         label = self._label(digest)
-        if not isinstance(by, str) or not by.isprintable() or len(by) > MAX_APPROVER:
-            raise InvalidSpecError(
-                f"an approver is a name of at most {MAX_APPROVER} printable characters"
-            )
+        _check_actor(by)
         approved = f"{label} approved for {env}" + (f" by {by}" if by else "")
         if not spec.requires_approval:
             raise InvalidSpecError(f"{env} needs no approval; promote {label} to it instead")
@@ -231,7 +236,10 @@ class Delivery:
             raise PromotionRefusedError(f'{digest[:19]}… is "{artifact.name}", not "{name}"')
         return digest
 
-    def rollback(self, env: str) -> str:
+    def rollback(self, env: str, by: str = "") -> str:
+        """Redeploy ENV's previous known-good digest; BY, when said, names who rolled it back
+        in the deployment record and the audit log."""
+        _check_actor(by)
         state = self._env(env)
         if state.running is None:
             raise RollbackError(f"{env} runs nothing: there is nothing to roll back")
@@ -245,18 +253,19 @@ class Delivery:
         signature = self._verify(target, env)
         self._require_passed(target, f"roll {env} back")
         state.rolled_back.add(current)
-        self._deploy(target, env, signature, "rollback")
+        self._deploy(target, env, signature, "rollback", by)
         return target
 
-    def _deploy(self, digest: str, env: str, signature: Signature, how: str) -> None:
+    def _deploy(self, digest: str, env: str, signature: Signature, how: str, by: str = "") -> None:
         state = self._envs[env]
         previous = state.running
         state.running = digest
         state.rolled_back.discard(digest)
         state.deployments.append(
-            DeploymentRecord(digest, self._pipeline.clock.now, how, signature.key_id)
+            DeploymentRecord(digest, self._pipeline.clock.now, how, signature.key_id, by)
         )
         was = f" (was {self._label(previous)})" if previous else ""
+        was += f" by {by}" if by else ""
         reason = {"promote": "Promoted", "deploy": "Deployed", "rollback": "RolledBack"}[how]
         self._pipeline.events.normal(
             reason,

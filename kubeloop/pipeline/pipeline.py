@@ -8,7 +8,7 @@ refusal raises before anything changes.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from kubeloop.core.clock import Clock
@@ -270,8 +270,14 @@ class Pipeline:
     def deploy(self, reference: str, environment: str) -> str:
         return self.delivery.deploy(reference, environment)
 
-    def rollback(self, environment: str) -> str:
-        return self.delivery.rollback(environment)
+    def rollback(self, environment: str, by: str = "") -> str:
+        """Back to the previous known-good digest; BY, when said, names who rolled back."""
+        return self.delivery.rollback(environment, by)
+
+    def watch(self, callback: Callable[[str, str], object]) -> None:
+        """Call ``callback(environment, digest)`` after every change of what an environment
+        runs (a promotion, deploy, approval or rollback that went through)."""
+        self.delivery.watch(callback)
 
     def running(self, environment: str) -> str | None:
         return self.delivery.view(environment).running

@@ -53,6 +53,8 @@ class DeploymentRecord:
     """promote, deploy or rollback."""
     key_id: str
     """The key whose signature verify-before-deploy accepted."""
+    by: str = ""
+    """Who did it, when said ("Sam rolls prod back"): the audit log's actor; "" for none."""
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,7 @@ from kubeloop.harness.world import World
 from ..pipeline.chains import promote_plainly
 from ..pipeline.pipeline_part import scene
 from ..telemetry.services import _service, the_named, the_service
-from ..telemetry.slo_names import slo_of
+from ..telemetry.slo_names import slo_named, slo_of
 from ..telemetry.telemetry_part import call, result_rows, telemetry
 from .links_part import links
 from .rollback import slo_page_rolls_back
@@ -128,11 +128,12 @@ def we_ship(
     ),
 )
 def rolled_back_when_promise_pages(world: World, env: str, slo: str | None = None) -> None:
-    """ENV rolls back when the SLO (said, by its kind and service, or named last) pages:
-    slo_page_rolls_back. "Its availability SLO" is ENV's (a deployment's name)."""
+    """ENV rolls back when the SLO (said, by its kind and service, by its service's name, or
+    named last) pages: slo_page_rolls_back. "Its availability SLO" is ENV's (a deployment's
+    name)."""
     if isinstance(slo, SloOf):
         slo = slo_of(world, slo, subject=env)
-    said = slo or world.declared.mentioned.get("slo")
+    said = slo_named(world, slo) if slo is not None else world.declared.mentioned.get("slo")
     if said is None:
         raise world.fail("an SLO named earlier for the rollback to watch", "none was named")
     slo_page_rolls_back(world, said, env)

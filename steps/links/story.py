@@ -26,6 +26,7 @@ from ..cluster.workloads import a_deployment
 from ..pipeline.build import bind
 from ..pipeline.commits import make_true
 from ..pipeline.pipeline_part import scene
+from ..pipeline.rollback_actor import roll_back_by
 from .links_part import artifact_named, links, version_only
 
 _RUNS = "<runs|is running|is on|is at>"
@@ -147,15 +148,21 @@ def cluster_running_in(
     variants=(
         "I roll {env:name} back to {target:name}",
         "{env:name} <is|gets|got> rolled back to {target:name}",
+        "{who:person} <rolls|rolled> {env:name} back to {target:name}",
+        "{who:person} <rolls|rolled> back {env:name} to {target:name}",
+        "{env:name} <is|gets|got|was> rolled back to {target:name} by {who:person}",
     ),
 )
-def roll_back_to(world: World, env: str, target: str) -> None:
+def roll_back_to(world: World, env: str, target: str, who: str | None = None) -> None:
     """ENV back to its previous known-good digest, which must be TARGET (an artifact's
     alias, or the version it was built at): through the pipeline's rollback and its
-    verification, so an unsigned or unknown target is refused and nothing changes. A
-    deployment instead of an environment rolls out TARGET as "I roll out" does."""
+    verification, so an unsigned or unknown target is refused and nothing changes; WHO,
+    when said, is recorded as who rolled back (rollback_actor.py). A deployment instead of
+    an environment rolls out TARGET as "I roll out" does."""
     current = scene(world)
     if env not in [spec.name for spec in current.definition.environments]:
+        if who is not None:
+            raise world.fail(f"an environment for {who} to roll back to {target}", env)
         i_roll_out(world, target, {}, env)
         return
     view = world.capability(current.pipeline, "environment")(env)
@@ -169,7 +176,7 @@ def roll_back_to(world: World, env: str, target: str) -> None:
         )
         world.attempt(lambda: _refuse(refusal))
         return
-    world.attempt(lambda: world.capability(current.pipeline, "rollback")(env))
+    roll_back_by(world, env, who)
 
 
 def _refuse(error: Exception) -> None:

@@ -24,7 +24,7 @@ _CANNOT = (
 _MOVE = "{how:movement}"
 
 
-def _try(world: World, alias: str, env: str, method: str) -> Exception | None:
+def try_move(world: World, alias: str, env: str, method: str) -> Exception | None:
     """Promote (or deploy) the artifact to ENV; the engine's refusal, or None."""
     current = scene(world)
     digest = current.digest(world, alias)
@@ -59,7 +59,7 @@ def cannot_move(
     """Promoting (deploying) the artifact to ENV is refused (nothing changes); "because …":
     the refusal says so; the refusal is what the next check reads ("And the reason
     mentions …")."""
-    refused = _try(world, alias, env, how)
+    refused = try_move(world, alias, env, how)
     if refused is None:
         raise world.fail(f"{alias} refused in {env}", f"it was promoted to {env}")
     world.rejection.checked = refused
@@ -75,7 +75,7 @@ def cannot_move(
 def can_move(world: World, alias: str, how: str, env: str) -> None:
     """Promoting (deploying) the artifact to ENV goes through (it runs there, or waits for
     the approval ENV needs)."""
-    refused = _try(world, alias, env, how)
+    refused = try_move(world, alias, env, how)
     if refused is not None:
         raise world.fail(f"{alias} promoted to {env}", f"{type(refused).__name__}: {refused}")
 

@@ -13,10 +13,10 @@ from ..common.refusals import operation_refused
 
 
 @then(
-    "the <deploy|promotion|release|operation|rollback|approval|push|request>[ <of|to|into> "
-    "{target:name}] <fails|failed|has failed|errors out|errored out|is turned away|was turned "
-    "away|bounces|bounced|does not go through|doesn't go through|did not go through|didn't go "
-    "through>[ <because|since|as|for lack of|for want of> {reason:reason}]",
+    "the <deploy|deployment|promotion|release|operation|rollback|approval|push|request>"
+    "[ <of|to|into> {target:name}] <fails|failed|has failed|errors out|errored out|is turned "
+    "away|was turned away|bounces|bounced|does not go through|doesn't go through|did not go "
+    "through|didn't go through>[ <because|since|as|for lack of|for want of> {reason:reason}]",
     "the deploy fails because P7 is not signed",
     "the operation fails because C7 has no signature",
     "the promotion to prod didn't go through",

@@ -48,6 +48,9 @@ class PipelineScene:
     commits: dict[str, str | None] = field(default_factory=dict)
     """Commits said before they were built ("a commit abc1234 of payments"), with their
     project when said."""
+    changes: list[tuple[str, str]] = field(default_factory=list)
+    """(FILE:LINE of the step, environment) of every change of what an environment runs,
+    as the engine's ``watch`` reports it: which step changed which environment."""
 
     def alias_of(self, digest: str) -> str:
         """The alias bound to ``digest`` (the latest one, if several), else its short form."""
@@ -145,12 +148,22 @@ def _build(world: World) -> PipelineScene:
     built = PipelineScene(factory(**kwargs), name)
     # the definition from the start, so a learner's engine never guesses kubeloop's defaults
     world.capability(built.pipeline, "configure")(built.definition)
+    watch = getattr(built.pipeline, "watch", None)
+    if callable(watch):
+        watch(lambda env, _digest: _changed(world, built, str(env)))
     world.report.pictures["pipeline"] = lambda: ladder_text(snapshot(built))
     world.report.snapshots["pipeline"] = lambda: snapshot(built)
     from ..links.links_part import pipeline_built  # noqa: PLC0415  (links: one world)
 
     pipeline_built(world, built.pipeline)
     return built
+
+
+def _changed(world: World, current: PipelineScene, env: str) -> None:
+    """Keep which step changed ENV; the world settles again before the next check, so the
+    cluster a changed environment deploys to has rolled there, as after a Given."""
+    current.changes.append((world.step.location, env))
+    world.settled = False
 
 
 def snapshot(current: PipelineScene) -> dict[str, Any]:

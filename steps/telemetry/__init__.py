@@ -20,6 +20,7 @@ from . import (
     latency_said,
     latency_slos,
     page_counts,
+    page_delay,
     paging,
     promises,
     queries,
@@ -34,6 +35,7 @@ from . import (
     slos,
     sre_checks,
     targets,
+    time_with_errors,
     traffic_normal,
 )
 
@@ -57,6 +59,7 @@ __all__ = [
     "latency_said",
     "latency_slos",
     "page_counts",
+    "page_delay",
     "paging",
     "promises",
     "queries",
@@ -71,5 +74,6 @@ __all__ = [
     "slos",
     "sre_checks",
     "targets",
+    "time_with_errors",
     "traffic_normal",
 ]

@@ -23,7 +23,7 @@ from .telemetry_part import call, result_rows
 _SEVERITIES = {"page": ("page", "critical"), "ticket": ("ticket", "warning")}
 _PAST = ("was", "got", "has been", "had been")
 _FOR = (
-    "[ <for|about|on> [the SLO ]{slo:name}[<'s error budget burn|'s budget burn|'s error "
+    "[ <for|about|on> [the SLO ]{slo:sloname}[<'s error budget burn|'s budget burn|'s error "
     "budget|'s budget|'s burn rate|'s SLO>]]"
 )
 """Whose page or ticket: "for checkout", "for checkout's error budget burn"."""

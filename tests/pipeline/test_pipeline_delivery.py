@@ -201,6 +201,23 @@ def test_an_approval_names_its_reviewer_and_a_bad_name_changes_nothing() -> None
     assert len(approvals) == 1 and approvals[0].endswith("approved for prod by Marcus")
 
 
+def test_a_rollback_names_who_did_it_and_a_bad_name_changes_nothing() -> None:
+    pipeline = Pipeline()
+    one, two = passing(pipeline, "1.0.0"), passing(pipeline, "2.0.0")
+    to_prod(pipeline, one)
+    to_prod(pipeline, two)
+    before = pipeline.state()
+    with pytest.raises(InvalidSpecError, match="printable"):
+        pipeline.rollback("prod", by="Sam\n")
+    assert pipeline.state() == before
+    assert pipeline.rollback("prod", by="Sam") == one
+    record = pipeline.environment("prod").deployments[-1]
+    assert (record.how, record.digest, record.by) == ("rollback", one, "Sam")
+    rolled = [e.message for e in pipeline.events if e.reason == "RolledBack"]
+    assert len(rolled) == 1 and " by Sam;" in rolled[0]
+    assert all(d.by == "" for d in pipeline.environment("prod").deployments[:-1])
+
+
 def test_verify_with_one_key_alone() -> None:
     """cosign verify --key: only that key's signature, over its payload, for this digest."""
     pipeline = Pipeline(PipelineDefinition(keys=(("ci", "ci"), ("ops", "ops"))))
