@@ -243,11 +243,6 @@ def _compared(definitions: Sequence[StepDefinition]) -> _Compared:
     return _CACHE[0]
 
 
-def _examples(definitions: Sequence[StepDefinition]) -> list[_Example]:
-    """Every example with what comparing it needs, computed once per registry state."""
-    return _compared(definitions).examples
-
-
 @functools.lru_cache(maxsize=8192)
 def _letters(text: str, example: str) -> float:
     """How alike two texts are letter by letter (difflib's ratio); each look close_phrases
