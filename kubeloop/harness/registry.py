@@ -60,6 +60,7 @@ class Registry:
         self._words: WordIndex[StepDefinition] | None = None
         self._frames: FrameIndex | None = None
         self._seen: MatchCache[Match] = MatchCache(_renewed)
+        self._accepting: dict[tuple[str, str], bool] = {}
 
     def register(
         self,
@@ -87,6 +88,7 @@ class Registry:
         self._words = None  # rebuilt at the next lookup: which word is rarest may change
         self._frames = None
         self._seen.clear()
+        self._accepting.clear()
         return definition
 
     def forget(self, keep: Callable[[StepDefinition], bool]) -> None:
@@ -95,6 +97,7 @@ class Registry:
         self._words = None
         self._frames = None
         self._seen.clear()
+        self._accepting.clear()
 
     def candidates(self, keyword: str, text: str) -> Iterator[StepDefinition]:
         """The definitions that could match ``text``, in the order they were registered."""
@@ -178,7 +181,19 @@ class Registry:
         return seen
 
     def accepts(self, keyword: str, text: str) -> bool:
-        """Whether ``text`` matches one reading under ``keyword``, as a run would take it."""
+        """Whether ``text`` matches one reading under ``keyword``, as a run would take it:
+        ``plainly_accepts``, remembered until a phrase is added or dropped (a line's
+        suggestions and its two steps ask of the same sentences again)."""
+        said = (keyword, text)
+        known = self._accepting.get(said)
+        if known is None:
+            if len(self._accepting) >= _ACCEPTED:
+                self._accepting.clear()
+            known = self._accepting[said] = self.plainly_accepts(keyword, text)
+        return known
+
+    def plainly_accepts(self, keyword: str, text: str) -> bool:
+        """``accepts``, the text looked up afresh."""
         try:
             return self._lookup(keyword, text) is not None
         except AmbiguousStepError:
@@ -386,6 +401,8 @@ class Registry:
 
 
 _OTHER = {"given": "when", "when": "given"}
+_ACCEPTED = 4096
+"""How many sentences' ``accepts`` are remembered at most."""
 
 
 _JOINS = re.compile(r" and |,? but |; |,? while |,? whereas ")

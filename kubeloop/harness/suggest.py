@@ -16,10 +16,12 @@ import heapq
 import re
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from kubeloop.harness.frames.function_words import NEGATIONS
 from kubeloop.harness.mechanisms import mechanism_of, of_domain, recognised
+from kubeloop.harness.trigram_bits import TrigramBits
 
 if TYPE_CHECKING:
     from kubeloop.harness.definitions import StepDefinition
@@ -184,7 +186,25 @@ _EXACT = 40
 _Example = tuple["StepDefinition", str, str, frozenset[str], set[bool], Counter[str], str | None]
 """(definition, example, example in lower case, its trigrams, its file kinds, its letters,
 its mechanism)."""
-_CACHE: dict[tuple[int, int], list[_Example]] = {}
+_Group = tuple[str, frozenset[bool], str | None, tuple[int, ...]]
+"""(keyword, file kinds, mechanism) and the examples that share them, by their order: what
+close_phrases' filters and boosts read of an example, so each group is judged once."""
+
+
+@dataclass(frozen=True)
+class _Compared:
+    """Every example with what comparing it needs, computed once per registry state: its
+    trigrams as bits (trigram_bits.py) and the examples grouped by ``_Group``."""
+
+    definitions: Sequence[StepDefinition]
+    size: int
+    """How many definitions there were (a registry adds to its list)."""
+    examples: list[_Example]
+    bits: TrigramBits
+    groups: tuple[_Group, ...]
+
+
+_CACHE: list[_Compared] = []
 
 
 def _trigrams(text: str) -> frozenset[str]:
@@ -192,12 +212,10 @@ def _trigrams(text: str) -> frozenset[str]:
     return frozenset(padded[i : i + 3] for i in range(len(padded) - 2))
 
 
-def _examples(definitions: Sequence[StepDefinition]) -> list[_Example]:
-    """Every example with what comparing it needs, computed once per registry state."""
-    key = (id(definitions), len(definitions))
-    if key not in _CACHE:
-        _CACHE.clear()
-        _CACHE[key] = [
+def _compared(definitions: Sequence[StepDefinition]) -> _Compared:
+    """The examples of ``definitions`` ready to compare, computed once per registry state."""
+    if not _CACHE or _CACHE[0].definitions is not definitions or _CACHE[0].size != len(definitions):
+        examples: list[_Example] = [
             (
                 d,
                 e,
@@ -210,7 +228,19 @@ def _examples(definitions: Sequence[StepDefinition]) -> list[_Example]:
             for d in definitions
             for e in d.examples
         ]
-    return _CACHE[key]
+        grouped: dict[tuple[str, frozenset[bool], str | None], list[int]] = {}
+        for order, (definition, _, _, _, kinds, _, domain) in enumerate(examples):
+            grouped.setdefault((definition.keyword, frozenset(kinds), domain), []).append(order)
+        _CACHE[:] = [
+            _Compared(
+                definitions,
+                len(definitions),
+                examples,
+                TrigramBits([grams for _, _, _, grams, *_ in examples]),
+                tuple((*group, tuple(orders)) for group, orders in grouped.items()),
+            )
+        ]
+    return _CACHE[0]
 
 
 @functools.lru_cache(maxsize=8192)
@@ -229,20 +259,64 @@ _MATCHERS: dict[str, difflib.SequenceMatcher[str]] = {}
 """A matcher per example (lower-cased), its index of letters built."""
 
 
-_SHARED: dict[tuple[int, frozenset[str]], list[float]] = {}
+_SHARED: dict[frozenset[str], tuple[_Compared, list[float]]] = {}
 
 
-def _closeness(examples: list[_Example], grams: frozenset[str]) -> list[float]:
-    """How many letter trigrams each example shares with a text (Dice's coefficient): the
-    same text is compared again by each look close_phrases takes, so the last is kept."""
-    key = (id(examples), grams)
-    if key not in _SHARED:
+def _closeness(compared: _Compared, grams: frozenset[str]) -> list[float]:
+    """How many letter trigrams each example shares with a text (Dice's coefficient, counted
+    on bits: trigram_bits.py): the same text is compared again by each look close_phrases
+    takes, so the last is kept (with the examples it was counted against)."""
+    kept = _SHARED.get(grams)
+    if kept is None or kept[0] is not compared:
         _SHARED.clear()
-        _SHARED[key] = [
-            2 * len(grams & theirs) / (len(grams) + len(theirs) or 1)
-            for _, _, _, theirs, *_ in examples
-        ]
-    return _SHARED[key]
+        kept = _SHARED[grams] = (compared, compared.bits.dice(grams))
+    return kept[1]
+
+
+_Look = tuple[str, set[bool], str | None, bool, bool, bool]
+"""What close_phrases' filters and boosts read of a look: (keyword, the text's file kinds,
+its mechanism, same_keyword, wider, nearest)."""
+_Candidate = tuple[float, int, float]
+"""(minus closeness and boost, the example's order, the boost): the first two rank it."""
+
+
+def _boost(
+    look: _Look, theirs: str, kinds: set[bool] | frozenset[bool], domain: str | None
+) -> float | None:
+    """How much closer an example of keyword ``theirs``, file kinds ``kinds`` and mechanism
+    ``domain`` counts in ``look`` (None: it is not offered at all)."""
+    keyword, files, mine, same_keyword, wider, nearest = look
+    if same_keyword and theirs != keyword:
+        return None
+    if (files and kinds - files) or (True in files and True not in kinds):
+        return None  # (a test file goes only where a test file goes)
+    boost: float = _OWN_MECHANISM if mine is not None and domain == mine else 0
+    if nearest and theirs != keyword:
+        return None
+    if theirs != keyword and not wider and not (True in files and True in kinds):
+        boost -= _OTHER_KEYWORD  # (a test file is run by one phrase, whatever its keyword)
+    return boost
+
+
+def _nearest(compared: _Compared, closeness: list[float], look: _Look) -> list[_Candidate]:
+    """The ``_EXACT`` examples closest by their trigrams in ``look``, each group of examples
+    judged once (``plain_nearest`` judges every example)."""
+    candidates: list[_Candidate] = []
+    for theirs, kinds, domain, orders in compared.groups:
+        boost = _boost(look, theirs, kinds, domain)
+        if boost is not None:
+            candidates += [(-(closeness[order] + boost), order, boost) for order in orders]
+    return heapq.nsmallest(_EXACT, candidates)
+
+
+def plain_nearest(compared: _Compared, closeness: list[float], look: _Look) -> list[_Candidate]:
+    """``_nearest``, every example judged on its own (the reference)."""
+    candidates: list[_Candidate] = []
+    for order, (definition, _, _, _, kinds, _, domain) in enumerate(compared.examples):
+        boost = _boost(look, definition.keyword, kinds, domain)
+        if boost is not None:
+            candidates.append((-(closeness[order] + boost), order, boost))
+    return heapq.nsmallest(_EXACT, candidates, key=lambda item: item[:2])
 
 
 def close_phrases(
@@ -272,27 +346,18 @@ def close_phrases(
     mine = mechanism_of(text)
     grams = _trigrams(lowered)
     close = 0.0 if nearest else _CLOSE - (_WIDER if wider else 0)
-    candidates = []
-    examples = _examples(definitions)
-    closeness = _closeness(examples, grams)
-    for order, (definition, example, shown, _, kinds, _, domain) in enumerate(examples):
-        if same_keyword and definition.keyword != keyword:
-            continue
-        if (files and kinds - files) or (True in files and True not in kinds):
-            continue  # (a test file goes only where a test file goes)
-        boost = _OWN_MECHANISM if mine is not None and domain == mine else 0
-        if nearest and definition.keyword != keyword:
-            continue
-        if definition.keyword != keyword and not wider and not (True in files and True in kinds):
-            boost -= _OTHER_KEYWORD  # (a test file is run by one phrase, whatever its keyword)
-        shared = closeness[order]
-        candidates.append((-(shared + boost), order, definition, example, boost, shown))
-    nearest_ones = heapq.nsmallest(_EXACT, candidates, key=lambda item: item[:2])
+    compared = _compared(definitions)
+    examples = compared.examples
+    closeness = _closeness(compared, grams)
+    look = (keyword, files, mine, same_keyword, wider, nearest)
+    nearest_ones = _nearest(compared, closeness, look)
     letters = Counter(lowered)  # (the closest by their letters' trigrams, above)
     said = [w.lower() for w in _WORD.findall(text)]
     values = [v.group(0) for v in _VALUE.finditer(text)]
     scored: list[tuple[float, int, str, str]] = []
-    for _, order, definition, example, boost, shown in nearest_ones:
+    spelt: dict[str, str] = {}
+    for _, order, boost in nearest_ones:
+        definition, example, shown = examples[order][:3]
         if not _could_reach(letters, examples[order][5], boost, close):
             continue  # (not even its length, or its letters in any order, are close enough)
         ratio = _letters(lowered, shown) + boost
@@ -300,7 +365,12 @@ def close_phrases(
             continue
         phrase = _with_values(definition, example, text, align=not nearest)
         scored.append(
-            (-(ratio + _meaning(said, values, phrase)) / 2, order, definition.keyword, phrase)
+            (
+                -(ratio + _meaning(said, values, phrase, spelt)) / 2,
+                order,
+                definition.keyword,
+                phrase,
+            )
         )
     scored.sort()
     whole = [entry for entry in scored if all(value in entry[3] for value in values)]
@@ -331,12 +401,20 @@ def _at_most(mine: Counter[str], theirs: Counter[str]) -> float:
     return 2 * shared / total if total else 1.0  # (two empty texts are alike, as difflib says)
 
 
-def _meaning(said: list[str], values: list[str], phrase: str) -> float:
+def _meaning(
+    said: list[str], values: list[str], phrase: str, spelt: dict[str, str] | None = None
+) -> float:
     """How much of what the user said, in order, the phrase says: its words against the
-    user's (a misspelling counts as the word), less for each value of the user's it drops."""
+    user's (a misspelling counts as the word), less for each value of the user's it drops.
+    ``spelt``: each phrase word's user word found so far for these ``said`` (the phrases
+    compared with one line say many of the same words)."""
+    spelt = {} if spelt is None else spelt
     words = []
     for word in (w.lower() for w in _WORD.findall(phrase)):
-        words.append(next((own for own in said if own == word or _similar(own, word)), word))
+        own = spelt.get(word)
+        if own is None:
+            own = spelt[word] = next((o for o in said if o == word or _similar(o, word)), word)
+        words.append(own)
     dropped = sum(1 for value in values if value not in phrase)
     return difflib.SequenceMatcher(None, said, words).ratio() - _DROPPED * dropped
 

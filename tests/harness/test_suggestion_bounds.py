@@ -1,40 +1,37 @@
 """Suggestions' shortcuts (suggest.close_phrases): difflib's exact bounds (length, letters
-in any order) before the letter ratio, and one matcher per example. These tests hold them
+in any order) before the letter ratio, one matcher per example, trigrams counted on bits,
+examples judged by group, each phrase word's user word remembered. These tests hold them
 to the plain way, every candidate's ratio computed afresh, on the benchmarks' lines."""
 
 from __future__ import annotations
 
 import difflib
 import random
-import re
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
 import kubeloop.steps  # noqa: F401  (registers the step library)
-from kubeloop.harness import suggest
+from kubeloop.harness import suggest, trigram_bits
 from kubeloop.harness.registry import REGISTRY
-
-DATA = Path(__file__).parent.parent.parent / "benchmarks" / "data"
-_STEP = re.compile(r"\s*(Given|When|Then|And|But)\s+(.*)$")
-
-
-def _lines() -> list[tuple[str, str]]:
-    found: list[tuple[str, str]] = []
-    for path in sorted(DATA.glob("unmatched_*.feature")):
-        keyword = "given"
-        for line in path.read_text().splitlines():
-            step = _STEP.match(line)
-            if step is not None:
-                if step.group(1) in ("Given", "When", "Then"):
-                    keyword = step.group(1).lower()
-                found.append((keyword, step.group(2)))
-    return found
+from tests.harness.unmatched_lines import unmatched_lines as _lines
 
 
 def _plain_letters(text: str, example: str) -> float:
     return difflib.SequenceMatcher(None, text, example).ratio()
+
+
+def _plain_closeness(compared: suggest._Compared, grams: frozenset[str]) -> list[float]:
+    return trigram_bits.plain([e[3] for e in compared.examples], grams)
+
+
+def _plain_meaning(
+    said: list[str], values: list[str], phrase: str, spelt: dict[str, str] | None = None
+) -> float:
+    return _MEANING(said, values, phrase)
+
+
+_MEANING = suggest._meaning
 
 
 def _both(lines: list[tuple[str, str]], monkeypatch: pytest.MonkeyPatch) -> None:
@@ -45,6 +42,9 @@ def _both(lines: list[tuple[str, str]], monkeypatch: pytest.MonkeyPatch) -> None
             with monkeypatch.context() as plain:
                 plain.setattr(suggest, "_could_reach", lambda *_: True)
                 plain.setattr(suggest, "_letters", _plain_letters)
+                plain.setattr(suggest, "_closeness", _plain_closeness)
+                plain.setattr(suggest, "_nearest", suggest.plain_nearest)
+                plain.setattr(suggest, "_meaning", _plain_meaning)
                 slow = suggest.close_phrases(REGISTRY.definitions, keyword, text, 3, **look)
             assert fast == slow, (keyword, text, look)
 
@@ -77,3 +77,24 @@ def test_the_bounds_refuse_only_what_the_ratio_refuses() -> None:
         boost, close = chosen.choice([0.0, 0.1, -0.2]), chosen.choice([0.0, 0.45, 0.6, 0.9])
         if not suggest._could_reach(Counter(one), Counter(two), boost, close):
             assert _plain_letters(one, two) + boost < close
+
+
+_LOOKS = [
+    (keyword, files, mine, same, wider, nearest)
+    for keyword in ("given", "when", "then")
+    for files in (set(), {False}, {True}, {True, False})
+    for mine in (None, "cluster", "telemetry", "pipeline")
+    for same in (False, True)
+    for wider in (False, True)
+    for nearest in (False, True)
+]
+
+
+def test_examples_judged_by_group_are_those_judged_one_by_one() -> None:
+    compared = suggest._compared(REGISTRY.definitions)
+    texts = ["the rule tests in alerts_test.yml pass", "3 nodes", "grafana dashboards glow"]
+    for text in texts:
+        closeness = suggest._closeness(compared, suggest._trigrams(text))
+        for look in _LOOKS:
+            fast = suggest._nearest(compared, closeness, look)
+            assert fast == suggest.plain_nearest(compared, closeness, look), (text, look)

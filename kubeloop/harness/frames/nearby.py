@@ -21,6 +21,7 @@ from kubeloop.harness.frames.chunker import Chunked
 from kubeloop.harness.frames.fill import filled
 from kubeloop.harness.frames.function_words import COMPARATORS, NEGATIONS
 from kubeloop.harness.frames.index import GRAMMAR, Frame, FrameIndex
+from kubeloop.harness.frames.postings import Postings
 from kubeloop.harness.mechanisms import mechanism_of, of_domain, recognised
 from kubeloop.harness.suggest import file_kinds
 
@@ -47,6 +48,8 @@ class _Catalog:
     known: tuple[_Known, ...]
     weight: dict[str, float]
     mechanisms: dict[str, Counter[str]]
+    near: Postings
+    """Each frame under its keyword with each content concept and value type (``_keys``)."""
 
 
 _SHARED_MECHANISMS = frozenset({"common", "links"})
@@ -82,7 +85,40 @@ def _catalog(index: FrameIndex) -> _Catalog:
     total = len(known)
     weight = {c: math.log((1 + total) / (1 + n)) for c, n in said.items()}
     known.sort(key=lambda k: (k.frame.definition.keyword, k.frame.example))
-    return _Catalog(tuple(known), weight, mechanisms)
+    near = Postings.of(_keys((k.frame.definition.keyword,), k.content, k.types) for k in known)
+    return _Catalog(tuple(known), weight, mechanisms, near)
+
+
+def _keys(
+    keywords: tuple[str, ...], content: frozenset[str], types: frozenset[str]
+) -> list[tuple[str, str, str]]:
+    """What a frame is filed under, or a line looked up by: each keyword with each content
+    concept and each value type."""
+    return [
+        *((keyword, "concept", c) for keyword in keywords for c in content),
+        *((keyword, "type", t) for keyword in keywords for t in types),
+    ]
+
+
+def candidates(
+    catalog: _Catalog, keywords: tuple[str, ...], content: frozenset[str], shaped: frozenset[str]
+) -> list[int]:
+    """The frames (places in ``catalog.known``) of ``keywords`` that say one of the line's
+    content concepts or have a slot of one of its surely-typed values: ``plain_candidates``
+    from the catalog's postings."""
+    return catalog.near.holding_any(_keys(keywords, content, shaped))
+
+
+def plain_candidates(
+    catalog: _Catalog, keywords: tuple[str, ...], content: frozenset[str], shaped: frozenset[str]
+) -> list[int]:
+    """``candidates``, every frame asked."""
+    return [
+        order
+        for order, k in enumerate(catalog.known)
+        if k.frame.definition.keyword in keywords
+        and (not shaped.isdisjoint(k.types) or not content.isdisjoint(k.content))
+    ]
 
 
 def _mechanism(catalog: _Catalog, text: str, line: Chunked, content: frozenset[str]) -> str | None:
@@ -234,11 +270,10 @@ def phrases(index: FrameIndex, keyword: str, text: str, count: int) -> list[tupl
     # (a word nobody knows, not a slip of one, says something no example does: "the pods
     # sing loudly" is not near every sentence about pods)
     rough = []
-    for order, k in enumerate(catalog.known):
+    for order in candidates(catalog, keywords, content, shaped):
+        k = catalog.known[order]
         theirs = k.frame.definition.keyword
         typed = not shaped.isdisjoint(k.types)  # (a slot for a query, a duration, …)
-        if theirs not in keywords or not (typed or not content.isdisjoint(k.content)):
-            continue
         if (_NEGATED in line.meaning) != (_NEGATED in k.meaning):
             continue  # (it would say the opposite of the line: worse than nothing)
         if (files and k.files - files) or (True in files and True not in k.files):
