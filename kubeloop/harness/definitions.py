@@ -39,12 +39,19 @@ class StepDefinition:
     """Each pattern's regex once compiled, by its place in ``patterns``."""
     _outlines: dict[int, re.Pattern[str]] = field(init=False, repr=False, compare=False)
     """Each pattern's outline once compiled (outlines.py), by its place in ``patterns``."""
+    _answers: dict[str, tuple[int, re.Match[str]] | None] = field(
+        init=False, repr=False, compare=False
+    )
+    """What ``_fullmatch`` answered for the texts asked lately (at most ``ANSWERS``): a line
+    that matches nothing is asked again for its readings, the other keyword and each
+    suggestion checked, and a match's kinds and spans ask again."""
 
     def __post_init__(self) -> None:
         kinds = tuple(dict(re.findall(r"\{(\w+):(\w+)\}", p)) for p in self.patterns)
         object.__setattr__(self, "_kinds", kinds)
         object.__setattr__(self, "_compiled", {})
         object.__setattr__(self, "_outlines", {})
+        object.__setattr__(self, "_answers", {})
 
     @property
     def regexes(self) -> tuple[re.Pattern[str], ...]:
@@ -97,6 +104,17 @@ class StepDefinition:
         return None if found is None else found[0]
 
     def _fullmatch(self, text: str) -> tuple[int, re.Match[str]] | None:
+        """``first_form(text)``, remembered: the answer depends on nothing but the text (a
+        match is immutable, so one is handed out again as it is)."""
+        answers = self._answers
+        if text in answers:
+            return answers[text]
+        if len(answers) >= ANSWERS:
+            answers.clear()
+        found = answers[text] = self.first_form(text)
+        return found
+
+    def first_form(self, text: str) -> tuple[int, re.Match[str]] | None:
         """The first pattern whose regex matches ``text`` whole, and its match: the
         ``regexes`` tried in turn, a pattern skipped without compiling its regex where the
         text lacks a word it requires (phrase_index.required_words) or its outline refuses
@@ -140,6 +158,10 @@ class StepDefinition:
         if any(refused(kinds.get(name, ""), value) for name, value in said.items()):
             raise ValueError("a word that names nothing where a name goes (not_names.py)")
         return index, {name: converters[name](value) for name, value in said.items()}
+
+
+ANSWERS = 512
+"""How many texts' answers a definition keeps (then it forgets them all and starts again)."""
 
 
 @dataclass(frozen=True)
