@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kubeloop.harness.not_names import refused
-from kubeloop.harness.outlines import outline
+from kubeloop.harness.outlines import outline, typed
 from kubeloop.harness.patterns import compile_source
 from kubeloop.harness.phrase_index import required_words, text_words
 
@@ -39,6 +39,8 @@ class StepDefinition:
     """Each pattern's regex once compiled, by its place in ``patterns``."""
     _outlines: dict[int, re.Pattern[str]] = field(init=False, repr=False, compare=False)
     """Each pattern's outline once compiled (outlines.py), by its place in ``patterns``."""
+    _typed: dict[int, re.Pattern[str] | None] = field(init=False, repr=False, compare=False)
+    """Each pattern's typed outline once compiled (None: not worth one), by its place."""
     _answers: dict[str, tuple[int, re.Match[str]] | None] = field(
         init=False, repr=False, compare=False
     )
@@ -51,6 +53,7 @@ class StepDefinition:
         object.__setattr__(self, "_kinds", kinds)
         object.__setattr__(self, "_compiled", {})
         object.__setattr__(self, "_outlines", {})
+        object.__setattr__(self, "_typed", {})
         object.__setattr__(self, "_answers", {})
 
     @property
@@ -72,6 +75,14 @@ class StepDefinition:
         if regex is None:
             regex = self._outlines[form] = compile_source(outline(self.patterns[form]))
         return regex
+
+    def _typed_outline(self, form: int) -> re.Pattern[str] | None:
+        """Pattern ``form``'s typed outline regex (outlines.typed), compiled on first use;
+        None where the pattern has none worth compiling."""
+        if form not in self._typed:
+            source = typed(self.patterns[form], self.sources[form])
+            self._typed[form] = None if source is None else compile_source(source)
+        return self._typed[form]
 
     @property
     def regex(self) -> re.Pattern[str]:
@@ -116,22 +127,33 @@ class StepDefinition:
 
     def first_form(self, text: str) -> tuple[int, re.Match[str]] | None:
         """The first pattern whose regex matches ``text`` whole, and its match: the
-        ``regexes`` tried in turn, a pattern skipped without compiling its regex where the
-        text lacks a word it requires (phrase_index.required_words) or its outline refuses
-        the text (the regex would refuse it too)."""
+        ``regexes`` tried in turn, each as ``form_fullmatch`` tries it."""
         words: set[str] | None = None
         for index in range(len(self.sources)):
-            required = required_words(self.patterns[index])
-            if required:
+            if required_words(self.patterns[index]):
                 words = text_words(text) if words is None else words
-                if any(choice.isdisjoint(words) for choice in required):
-                    continue
-            if self._outline(index).fullmatch(text) is None:
-                continue
-            match = self._regex(index).fullmatch(text)
+            match = self._staged(index, text, words)
             if match is not None:
                 return index, match
         return None
+
+    def form_fullmatch(self, form: int, text: str) -> re.Match[str] | None:
+        """What pattern ``form``'s regex answers for ``text`` whole, its regex compiled only
+        where the text has every word the pattern requires (phrase_index.required_words)
+        and its outline and typed outline let it through (the regex would refuse it too)."""
+        return self._staged(form, text, text_words(text))
+
+    def _staged(self, form: int, text: str, words: set[str] | None) -> re.Match[str] | None:
+        """``form_fullmatch`` with the text's words (None: the pattern requires none)."""
+        required = required_words(self.patterns[form])
+        if required and words is not None and any(c.isdisjoint(words) for c in required):
+            return None
+        if self._outline(form).fullmatch(text) is None:
+            return None
+        narrower = self._typed_outline(form)
+        if narrower is not None and narrower.fullmatch(text) is None:
+            return None
+        return self._regex(form).fullmatch(text)
 
     def fullmatch(self, text: str) -> re.Match[str] | None:
         found = self._fullmatch(text)
