@@ -14,7 +14,7 @@ from typing import Any
 from kubeloop.harness.not_names import refused
 from kubeloop.harness.outlines import outline, typed
 from kubeloop.harness.patterns import compile_source
-from kubeloop.harness.phrase_index import required_words, text_words
+from kubeloop.harness.phrase_index import Requirement, requirement, text_words
 
 StepFunction = Callable[..., None]
 
@@ -33,6 +33,8 @@ class StepDefinition:
     variants: tuple[str, ...] = ()
     """Other ways to say the same thing, accepted as well and listed in the catalog."""
     variant_converters: tuple[dict[str, Callable[[str], Any]], ...] = field(default=(), repr=False)
+    _patterns: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    """The canonical pattern and its variants, in that order."""
     _kinds: tuple[dict[str, str], ...] = field(init=False, repr=False, compare=False)
     """Each pattern's parameter types, read once (a step's arguments are resolved by them)."""
     _compiled: dict[int, re.Pattern[str]] = field(init=False, repr=False, compare=False)
@@ -41,6 +43,8 @@ class StepDefinition:
     """Each pattern's outline once compiled (outlines.py), by its place in ``patterns``."""
     _typed: dict[int, re.Pattern[str] | None] = field(init=False, repr=False, compare=False)
     """Each pattern's typed outline once compiled (None: not worth one), by its place."""
+    _needs: tuple[Requirement, ...] | None = field(init=False, repr=False, compare=False)
+    """Each pattern's required words, once asked."""
     _answers: dict[str, tuple[int, re.Match[str]] | None] = field(
         init=False, repr=False, compare=False
     )
@@ -49,11 +53,13 @@ class StepDefinition:
     suggestion checked, and a match's kinds and spans ask again."""
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "_patterns", (self.pattern, *self.variants))
         kinds = tuple(dict(re.findall(r"\{(\w+):(\w+)\}", p)) for p in self.patterns)
         object.__setattr__(self, "_kinds", kinds)
         object.__setattr__(self, "_compiled", {})
         object.__setattr__(self, "_outlines", {})
         object.__setattr__(self, "_typed", {})
+        object.__setattr__(self, "_needs", None)
         object.__setattr__(self, "_answers", {})
 
     @property
@@ -99,7 +105,7 @@ class StepDefinition:
 
     @property
     def patterns(self) -> tuple[str, ...]:
-        return (self.pattern, *self.variants)
+        return self._patterns
 
     def kinds(self, text: str | None = None) -> dict[str, str]:
         """Each parameter's type name in the form that matches ``text`` (else the canonical)."""
@@ -128,26 +134,32 @@ class StepDefinition:
     def first_form(self, text: str) -> tuple[int, re.Match[str]] | None:
         """The first pattern whose regex matches ``text`` whole, and its match: the
         ``regexes`` tried in turn, each as ``form_fullmatch`` tries it."""
-        words: set[str] | None = None
-        for index in range(len(self.sources)):
-            if required_words(self.patterns[index]):
-                words = text_words(text) if words is None else words
-            match = self._staged(index, text, words)
-            if match is not None:
-                return index, match
+        words = text_words(text)
+        for index, needs in enumerate(self._requirements()):
+            if needs.met(words):
+                match = self._outlined(index, text)
+                if match is not None:
+                    return index, match
         return None
 
     def form_fullmatch(self, form: int, text: str) -> re.Match[str] | None:
         """What pattern ``form``'s regex answers for ``text`` whole, its regex compiled only
         where the text has every word the pattern requires (phrase_index.required_words)
         and its outline and typed outline let it through (the regex would refuse it too)."""
-        return self._staged(form, text, text_words(text))
-
-    def _staged(self, form: int, text: str, words: set[str] | None) -> re.Match[str] | None:
-        """``form_fullmatch`` with the text's words (None: the pattern requires none)."""
-        required = required_words(self.patterns[form])
-        if required and words is not None and any(c.isdisjoint(words) for c in required):
+        if not self._requirements()[form].met(text_words(text)):
             return None
+        return self._outlined(form, text)
+
+    def _requirements(self) -> tuple[Requirement, ...]:
+        """Each pattern's required words (phrase_index.requirement), read at the first need."""
+        needs = self._needs
+        if needs is None:
+            needs = tuple(map(requirement, self.patterns))
+            object.__setattr__(self, "_needs", needs)
+        return needs
+
+    def _outlined(self, form: int, text: str) -> re.Match[str] | None:
+        """``form_fullmatch`` for a text with the words pattern ``form`` requires."""
         if self._outline(form).fullmatch(text) is None:
             return None
         narrower = self._typed_outline(form)
