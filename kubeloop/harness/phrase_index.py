@@ -55,19 +55,34 @@ def required_words(pattern: str) -> tuple[frozenset[str], ...]:
     forms = _forms(_TOKEN.sub(placeholder, pattern))
     if forms is None:
         return ()
+    words: dict[str, frozenset[str] | None] = {}  # (a token recurs in every form)
     required: set[frozenset[str]] | None = None
     for form in forms:
         found: set[frozenset[str]] = set()
         for token in form.split(" "):
-            if _WORD.fullmatch(token) and _SYNTAX.isdisjoint(token):
-                found.add(frozenset({token.lower()}))
-            elif re.fullmatch("\x01[0-9]+\x01", token):
-                alternatives = choices[int(token[1:-1])].split("|")
-                firsts = frozenset(a.split(" ")[0].lower() for a in alternatives)
-                if all(_WORD.fullmatch(w) and _SYNTAX.isdisjoint(w) for w in firsts):
-                    found.add(firsts)
+            if token not in words:
+                words[token] = _word(token, choices)
+            word = words[token]
+            if word is not None:
+                found.add(word)
         required = found if required is None else required & found
     return tuple(sorted(required or (), key=sorted))
+
+
+def _word(token: str, choices: list[str]) -> frozenset[str] | None:
+    """What one token of a written-out pattern requires: a literal word, a choice's first
+    words (``choices`` by their placeholder's number), or nothing."""
+    if _WORD.fullmatch(token) and _SYNTAX.isdisjoint(token):
+        return frozenset({token.lower()})
+    if _CHOICE.fullmatch(token):
+        alternatives = choices[int(token[1:-1])].split("|")
+        firsts = frozenset(a.split(" ")[0].lower() for a in alternatives)
+        if all(_WORD.fullmatch(w) and _SYNTAX.isdisjoint(w) for w in firsts):
+            return firsts
+    return None
+
+
+_CHOICE = re.compile("\x01[0-9]+\x01")
 
 
 class Requirement(NamedTuple):
