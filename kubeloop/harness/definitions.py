@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kubeloop.harness.not_names import refused
-from kubeloop.harness.outlines import outline
+from kubeloop.harness.outlines import outline, typed
 from kubeloop.harness.patterns import compile_source
-from kubeloop.harness.phrase_index import required_words, text_words
+from kubeloop.harness.phrase_index import Requirement, requirement, text_words
 
 StepFunction = Callable[..., None]
 
@@ -33,18 +33,34 @@ class StepDefinition:
     variants: tuple[str, ...] = ()
     """Other ways to say the same thing, accepted as well and listed in the catalog."""
     variant_converters: tuple[dict[str, Callable[[str], Any]], ...] = field(default=(), repr=False)
+    _patterns: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    """The canonical pattern and its variants, in that order."""
     _kinds: tuple[dict[str, str], ...] = field(init=False, repr=False, compare=False)
     """Each pattern's parameter types, read once (a step's arguments are resolved by them)."""
     _compiled: dict[int, re.Pattern[str]] = field(init=False, repr=False, compare=False)
     """Each pattern's regex once compiled, by its place in ``patterns``."""
     _outlines: dict[int, re.Pattern[str]] = field(init=False, repr=False, compare=False)
     """Each pattern's outline once compiled (outlines.py), by its place in ``patterns``."""
+    _typed: dict[int, re.Pattern[str] | None] = field(init=False, repr=False, compare=False)
+    """Each pattern's typed outline once compiled (None: not worth one), by its place."""
+    _needs: tuple[Requirement, ...] | None = field(init=False, repr=False, compare=False)
+    """Each pattern's required words, once asked."""
+    _answers: dict[str, tuple[int, re.Match[str]] | None] = field(
+        init=False, repr=False, compare=False
+    )
+    """What ``_fullmatch`` answered for the texts asked lately (at most ``ANSWERS``): a line
+    that matches nothing is asked again for its readings, the other keyword and each
+    suggestion checked, and a match's kinds and spans ask again."""
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "_patterns", (self.pattern, *self.variants))
         kinds = tuple(dict(re.findall(r"\{(\w+):(\w+)\}", p)) for p in self.patterns)
         object.__setattr__(self, "_kinds", kinds)
         object.__setattr__(self, "_compiled", {})
         object.__setattr__(self, "_outlines", {})
+        object.__setattr__(self, "_typed", {})
+        object.__setattr__(self, "_needs", None)
+        object.__setattr__(self, "_answers", {})
 
     @property
     def regexes(self) -> tuple[re.Pattern[str], ...]:
@@ -66,6 +82,14 @@ class StepDefinition:
             regex = self._outlines[form] = compile_source(outline(self.patterns[form]))
         return regex
 
+    def _typed_outline(self, form: int) -> re.Pattern[str] | None:
+        """Pattern ``form``'s typed outline regex (outlines.typed), compiled on first use;
+        None where the pattern has none worth compiling."""
+        if form not in self._typed:
+            source = typed(self.patterns[form], self.sources[form])
+            self._typed[form] = None if source is None else compile_source(source)
+        return self._typed[form]
+
     @property
     def regex(self) -> re.Pattern[str]:
         return self.regexes[0]
@@ -81,7 +105,7 @@ class StepDefinition:
 
     @property
     def patterns(self) -> tuple[str, ...]:
-        return (self.pattern, *self.variants)
+        return self._patterns
 
     def kinds(self, text: str | None = None) -> dict[str, str]:
         """Each parameter's type name in the form that matches ``text`` (else the canonical)."""
@@ -97,23 +121,51 @@ class StepDefinition:
         return None if found is None else found[0]
 
     def _fullmatch(self, text: str) -> tuple[int, re.Match[str]] | None:
+        """``first_form(text)``, remembered: the answer depends on nothing but the text (a
+        match is immutable, so one is handed out again as it is)."""
+        answers = self._answers
+        if text in answers:
+            return answers[text]
+        if len(answers) >= ANSWERS:
+            answers.clear()
+        found = answers[text] = self.first_form(text)
+        return found
+
+    def first_form(self, text: str) -> tuple[int, re.Match[str]] | None:
         """The first pattern whose regex matches ``text`` whole, and its match: the
-        ``regexes`` tried in turn, a pattern skipped without compiling its regex where the
-        text lacks a word it requires (phrase_index.required_words) or its outline refuses
-        the text (the regex would refuse it too)."""
-        words: set[str] | None = None
-        for index in range(len(self.sources)):
-            required = required_words(self.patterns[index])
-            if required:
-                words = text_words(text) if words is None else words
-                if any(choice.isdisjoint(words) for choice in required):
-                    continue
-            if self._outline(index).fullmatch(text) is None:
-                continue
-            match = self._regex(index).fullmatch(text)
-            if match is not None:
-                return index, match
+        ``regexes`` tried in turn, each as ``form_fullmatch`` tries it."""
+        words = text_words(text)
+        for index, needs in enumerate(self._requirements()):
+            if needs.met(words):
+                match = self._outlined(index, text)
+                if match is not None:
+                    return index, match
         return None
+
+    def form_fullmatch(self, form: int, text: str) -> re.Match[str] | None:
+        """What pattern ``form``'s regex answers for ``text`` whole, its regex compiled only
+        where the text has every word the pattern requires (phrase_index.required_words)
+        and its outline and typed outline let it through (the regex would refuse it too)."""
+        if not self._requirements()[form].met(text_words(text)):
+            return None
+        return self._outlined(form, text)
+
+    def _requirements(self) -> tuple[Requirement, ...]:
+        """Each pattern's required words (phrase_index.requirement), read at the first need."""
+        needs = self._needs
+        if needs is None:
+            needs = tuple(map(requirement, self.patterns))
+            object.__setattr__(self, "_needs", needs)
+        return needs
+
+    def _outlined(self, form: int, text: str) -> re.Match[str] | None:
+        """``form_fullmatch`` for a text with the words pattern ``form`` requires."""
+        if self._outline(form).fullmatch(text) is None:
+            return None
+        narrower = self._typed_outline(form)
+        if narrower is not None and narrower.fullmatch(text) is None:
+            return None
+        return self._regex(form).fullmatch(text)
 
     def fullmatch(self, text: str) -> re.Match[str] | None:
         found = self._fullmatch(text)
@@ -140,6 +192,10 @@ class StepDefinition:
         if any(refused(kinds.get(name, ""), v, self.keyword) for name, v in said.items()):
             raise ValueError("a word that names nothing where a name goes (not_names.py)")
         return index, {name: converters[name](value) for name, value in said.items()}
+
+
+ANSWERS = 512
+"""How many texts' answers a definition keeps (then it forgets them all and starts again)."""
 
 
 @dataclass(frozen=True)

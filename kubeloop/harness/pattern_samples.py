@@ -96,6 +96,18 @@ def said_values(definitions: Iterable[StepDefinition]) -> dict[str, str]:
 def samples(definition: StepDefinition, typed: dict[str, str]) -> Iterator[tuple[int, str]]:
     """Each pattern's samples (its index, the text), in the definition's own values where its
     examples give them, else the library's for the type; only texts the pattern matches."""
+    seen: set[str] = set()
+    for form, text in unchecked(definition, typed):
+        if text in seen or definition.regexes[form].fullmatch(text) is None:
+            continue
+        seen.add(text)
+        yield form, text
+
+
+def unchecked(definition: StepDefinition, typed: dict[str, str]) -> Iterator[tuple[int, str]]:
+    """Every text ``samples`` tries, in its order, before its pattern is asked whether it
+    matches (an example is no sample): a caller that needs only some of them checks only
+    those, the first of each text its pattern matches kept."""
     own: dict[str, str] = {}  # "name:kind": a parameter's type may differ between patterns
     for example in definition.examples:
         match = definition.fullmatch(example)
@@ -103,16 +115,14 @@ def samples(definition: StepDefinition, typed: dict[str, str]) -> Iterator[tuple
             for name, kind in definition.kinds(example).items():
                 if match.group(name):
                     own.setdefault(f"{name}:{kind}", match.group(name))
-    seen: set[str] = set(definition.examples)
+    examples = set(definition.examples)
     for form, pattern in enumerate(definition.patterns):
         parts = _parse(pattern)
         for included in (False, True):
             for turn in range(_widest(parts)):
                 text = " ".join(_render(parts, {**typed, **own}, included, turn).split())
-                if text in seen or definition.regexes[form].fullmatch(text) is None:
-                    continue
-                seen.add(text)
-                yield form, text
+                if text not in examples:
+                    yield form, text
 
 
 def overlaps(

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import functools
 import re
-from typing import Generic, Protocol, TypeVar
+from collections.abc import Set
+from typing import Generic, NamedTuple, Protocol, TypeVar
 
 
 class Phrased(Protocol):
@@ -54,19 +55,54 @@ def required_words(pattern: str) -> tuple[frozenset[str], ...]:
     forms = _forms(_TOKEN.sub(placeholder, pattern))
     if forms is None:
         return ()
+    words: dict[str, frozenset[str] | None] = {}  # (a token recurs in every form)
     required: set[frozenset[str]] | None = None
     for form in forms:
         found: set[frozenset[str]] = set()
         for token in form.split(" "):
-            if _WORD.fullmatch(token) and _SYNTAX.isdisjoint(token):
-                found.add(frozenset({token.lower()}))
-            elif re.fullmatch("\x01[0-9]+\x01", token):
-                alternatives = choices[int(token[1:-1])].split("|")
-                firsts = frozenset(a.split(" ")[0].lower() for a in alternatives)
-                if all(_WORD.fullmatch(w) and _SYNTAX.isdisjoint(w) for w in firsts):
-                    found.add(firsts)
+            if token not in words:
+                words[token] = _word(token, choices)
+            word = words[token]
+            if word is not None:
+                found.add(word)
         required = found if required is None else required & found
     return tuple(sorted(required or (), key=sorted))
+
+
+def _word(token: str, choices: list[str]) -> frozenset[str] | None:
+    """What one token of a written-out pattern requires: a literal word, a choice's first
+    words (``choices`` by their placeholder's number), or nothing."""
+    if _WORD.fullmatch(token) and _SYNTAX.isdisjoint(token):
+        return frozenset({token.lower()})
+    if _CHOICE.fullmatch(token):
+        alternatives = choices[int(token[1:-1])].split("|")
+        firsts = frozenset(a.split(" ")[0].lower() for a in alternatives)
+        if all(_WORD.fullmatch(w) and _SYNTAX.isdisjoint(w) for w in firsts):
+            return firsts
+    return None
+
+
+_CHOICE = re.compile("\x01[0-9]+\x01")
+
+
+class Requirement(NamedTuple):
+    """``required_words`` in the shape a text is quickly tested against: the words it must
+    all have (one subset test) and the choices it must have a word of each of."""
+
+    words: frozenset[str]
+    choices: tuple[frozenset[str], ...]
+
+    def met(self, words: Set[str]) -> bool:
+        """Whether a text with ``words`` (``text_words``) has every word required."""
+        return self.words <= words and all(not c.isdisjoint(words) for c in self.choices)
+
+
+@functools.cache
+def requirement(pattern: str) -> Requirement:
+    """``required_words(pattern)`` as a ``Requirement`` (once per pattern)."""
+    required = required_words(pattern)
+    single = frozenset(word for words in required if len(words) == 1 for word in words)
+    return Requirement(single, tuple(words for words in required if len(words) > 1))
 
 
 MAX_FORMS = 256
@@ -89,9 +125,11 @@ def _forms(text: str) -> list[str] | None:
     return [head + middle + tail for middle in ["", *inner] for tail in rest]
 
 
-def text_words(text: str) -> set[str]:
-    """The words of a step as the index compares them (the case folding re.IGNORECASE does)."""
-    return set(text.translate(_FOLD).lower().split(" "))
+@functools.lru_cache(maxsize=4096)
+def text_words(text: str) -> frozenset[str]:
+    """The words of a step as the index compares them (the case folding re.IGNORECASE does);
+    kept for the texts asked lately, as every phrase a text is tried against asks."""
+    return frozenset(text.translate(_FOLD).lower().split(" "))
 
 
 class WordIndex(Generic[D]):
@@ -101,16 +139,18 @@ class WordIndex(Generic[D]):
 
     def __init__(self, definitions: list[D]) -> None:
         patterns = [
-            (n, d.keyword, required_words(p)) for n, d in enumerate(definitions) for p in d.patterns
+            (n, d.keyword, required_words(p), requirement(p))
+            for n, d in enumerate(definitions)
+            for p in d.patterns
         ]
         frequency: dict[str, int] = {}
-        for _, _, keys in patterns:
+        for _, _, keys, _ in patterns:
             for words in keys:
                 for word in words:
                     frequency[word] = frequency.get(word, 0) + 1
         self._by_word: dict[str, dict[str, list[int]]] = {}
         self._always: dict[str, set[int]] = {}
-        for number, (definition, keyword, keys) in enumerate(patterns):
+        for number, (definition, keyword, keys, _) in enumerate(patterns):
             if keys:
                 rarest = min(keys, key=lambda ws: sum(frequency[w] for w in ws))  # the first
                 by_word = self._by_word.setdefault(keyword, {})
@@ -127,7 +167,7 @@ class WordIndex(Generic[D]):
         found = set(self._always.get(keyword, ()))
         for word in words:
             for number in by_word.get(word, ()):
-                definition, _, keys = self._patterns[number]
-                if definition not in found and all(not ws.isdisjoint(words) for ws in keys):
+                definition, _, _, needs = self._patterns[number]
+                if definition not in found and needs.met(words):
                     found.add(definition)
         return [self._definitions[n] for n in sorted(found)]

@@ -61,6 +61,8 @@ class Registry:
         self._frames: FrameIndex | None = None
         self._seen: MatchCache[Match] = MatchCache(_renewed)
         self._accepting: dict[tuple[str, str], bool] = {}
+        self._pieces: MatchCache[Match] = MatchCache(_renewed)
+        self._no_piece: set[tuple[str, str]] = set()
 
     def register(
         self,
@@ -89,6 +91,8 @@ class Registry:
         self._frames = None
         self._seen.clear()
         self._accepting.clear()
+        self._pieces.clear()
+        self._no_piece.clear()
         return definition
 
     def forget(self, keep: Callable[[StepDefinition], bool]) -> None:
@@ -98,6 +102,8 @@ class Registry:
         self._frames = None
         self._seen.clear()
         self._accepting.clear()
+        self._pieces.clear()
+        self._no_piece.clear()
 
     def candidates(self, keyword: str, text: str) -> Iterator[StepDefinition]:
         """The definitions that could match ``text``, in the order they were registered."""
@@ -231,6 +237,27 @@ class Registry:
         return found
 
     def _quietly(self, keyword: str, text: str) -> list[Match] | None:
+        """``quiet_piece``, remembered: a list's clauses recur in its every reading, in
+        the other keyword's and in each suggestion checked (a piece that reads as nothing
+        is kept as such; one that reads, as ``match`` keeps a step's matches)."""
+        if (keyword, text) in self._no_piece:
+            return None
+        found = self._pieces.get(keyword, text)
+        if found is not None:
+            return found
+        found = self.quiet_piece(keyword, text)
+        if found is None:
+            if len(self._no_piece) >= _PIECES:
+                self._no_piece.clear()
+            self._no_piece.add((keyword, text))
+        else:
+            arguments = [v for m in found for v in m.arguments.values()]
+            self._pieces.keep(keyword, text, found, arguments)
+        return found
+
+    def quiet_piece(self, keyword: str, text: str) -> list[Match] | None:
+        """What ``text`` reads as under ``keyword``, or its frame's one definition; None when
+        neither (an ambiguity reads as none)."""
         try:
             return with_readings(self._match, keyword, text)
         except (UndefinedStepError, AmbiguousStepError):
@@ -403,6 +430,8 @@ class Registry:
 _OTHER = {"given": "when", "when": "given"}
 _ACCEPTED = 4096
 """How many sentences' ``accepts`` are remembered at most."""
+_PIECES = 4096
+"""How many pieces that read as nothing a registry keeps (then it forgets them all)."""
 
 
 _JOINS = re.compile(r" and |,? but |; |,? while |,? whereas ")

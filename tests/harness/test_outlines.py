@@ -15,7 +15,7 @@ import kubeloop.steps  # noqa: F401  (registers the step library)
 from kubeloop.harness import definitions
 from kubeloop.harness.definitions import StepDefinition
 from kubeloop.harness.gherkin_source import load
-from kubeloop.harness.outlines import outline
+from kubeloop.harness.outlines import outline, typed
 from kubeloop.harness.registry import REGISTRY, Registry
 
 FEATURES = Path(__file__).parent.parent.parent / "features"
@@ -146,7 +146,10 @@ def test_a_text_the_outline_refuses_compiles_no_full_regex(monkeypatch: pytest.M
     assert definition.fullmatch("running are on the build") is None
     assert compiled == [outline(definition.pattern)]
     assert definition.fullmatch("all pods are running on node-1") is not None
-    assert compiled[1:] == [definition.sources[0]]
+    narrower = typed(definition.pattern, definition.sources[0])  # (the node spelt out)
+    assert compiled[1:] == [narrower, definition.sources[0]]
+    assert definition.fullmatch("all pods are running on fully") is None
+    assert compiled[3:] == []  # (its typed outline refuses it: no node is "fully")
 
 
 def test_a_pattern_is_compiled_once() -> None:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from kubeloop.harness.definitions import StepDefinition
 from kubeloop.harness.frames.chunker import Chunked
 from kubeloop.harness.frames.index import GRAMMAR, Frame, FrameIndex, Signature
-from kubeloop.harness.pattern_samples import said_values, samples
+from kubeloop.harness.pattern_samples import said_values, samples, unchecked
 
 
 @dataclass
@@ -24,6 +24,8 @@ class Derived:
 
     index: FrameIndex
     _made: dict[int, tuple[tuple[Signature, Frame], ...]] = field(default_factory=dict)
+    _unchecked: dict[int, tuple[tuple[Signature, int, Frame], ...]] = field(default_factory=dict)
+    _said: dict[tuple[int, Signature], tuple[Frame, ...]] = field(default_factory=dict)
 
     def frames(self, definition: StepDefinition) -> tuple[tuple[Signature, Frame], ...]:
         """``definition``'s forms as frames, each with its signature."""
@@ -37,6 +39,38 @@ class Derived:
                 if not chunked.unknown:
                     found.append((chunked.signature(), Frame(definition, text, chunked)))
             made = self._made[key] = tuple(found)
+        return made
+
+    def saying(self, definition: StepDefinition, signature: Signature) -> tuple[Frame, ...]:
+        """``definition``'s frames with ``signature``, as ``frames`` gives them: each sample
+        with that signature checked against its pattern, the first of each text it matches
+        kept (a text's signature is its own, so every sample of one text is among them)."""
+        key = (id(definition), signature)
+        said = self._said.get(key)
+        if said is None:
+            seen: set[str] = set()
+            kept = []
+            for theirs, form, frame in self._samples(definition):
+                if theirs != signature or frame.example in seen:
+                    continue
+                if definition.form_fullmatch(form, frame.example) is not None:
+                    seen.add(frame.example)
+                    kept.append(frame)
+            said = self._said[key] = tuple(kept)
+        return said
+
+    def _samples(self, definition: StepDefinition) -> tuple[tuple[Signature, int, Frame], ...]:
+        """Every sample ``frames`` tries, unchecked, its unknown words left out: chunked,
+        with its signature and pattern."""
+        key = id(definition)
+        made = self._unchecked.get(key)
+        if made is None:
+            found = []
+            for form, text in unchecked(definition, said_values([definition])):
+                chunked = self.index.chunk(text)
+                if not chunked.unknown:
+                    found.append((chunked.signature(), form, Frame(definition, text, chunked)))
+            made = self._unchecked[key] = tuple(found)
         return made
 
     def lookup(self, keyword: str, chunked: Chunked) -> list[Frame]:
@@ -61,8 +95,7 @@ class Derived:
         return [
             frame
             for *_, definition in ranked[:NEAREST]
-            for theirs, frame in self.frames(definition)
-            if theirs == signature
+            for frame in self.saying(definition, signature)
         ]
 
 

@@ -8,6 +8,7 @@ words inside a parameter unless some parameter takes them alone (a name: "web", 
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from collections.abc import Sequence
@@ -65,10 +66,12 @@ def catalog_words(definitions: Sequence[StepDefinition]) -> tuple[list[str], lis
     return words, sorted((set(given) - set(words)) | (hyphenated - literal))
 
 
-def regex_words(regex: str) -> set[str]:
-    """The words a regular expression spells out (not its classes, escapes or groups)."""
+@functools.cache
+def regex_words(regex: str) -> frozenset[str]:
+    """The words a regular expression spells out (not its classes, escapes or groups); once
+    per regex, as every phrase with a parameter of its type asks."""
     plain = re.sub(r"\\.|\[[^\]]*\]|\(\?P?<?[=!:]?|\{\d*,?\d*\}", " ", regex)
-    return {w.lower() for w in re.findall(r"[A-Za-z]{2,}", plain)}
+    return frozenset(w.lower() for w in re.findall(r"[A-Za-z]{2,}", plain))
 
 
 class FrameIndex:

@@ -7,6 +7,8 @@ are a few suffixes and a table of irregular verbs, and a stem need not be a word
 
 from __future__ import annotations
 
+import functools
+
 _IRREGULAR = {
     "ran": "run",
     "went": "go",
@@ -129,8 +131,10 @@ def _has_vowel(text: str) -> bool:
     return any(c in _VOWELS for c in text)
 
 
+@functools.lru_cache(maxsize=16384)
 def stem(word: str) -> str:
-    """The stem of one lowercase word ("passes" → "pass", "scaled" → "scal")."""
+    """The stem of one lowercase word ("passes" → "pass", "scaled" → "scal"); kept for the
+    words met lately, as the catalog's and every line's words are stemmed again and again."""
     word = word.lower()
     if word in _IRREGULAR:
         base = _IRREGULAR[word]

@@ -39,8 +39,37 @@ def test_forms_are_built_only_for_the_definition_a_line_asks_about() -> None:
     index = REGISTRY.frames()
     forms = Derived(index)
     forms.lookup("given", index.chunk("K7's unit tests pass with only 64% coverage"))
-    assert len(forms._made) == 1
+    assert len(forms._unchecked) == 1
     forms.lookup("given", index.chunk("K7's unit tests pass with only 64% coverage"))
-    assert len(forms._made) == 1
+    assert len(forms._unchecked) == 1
     forms.lookup("given", index.chunk("the moon is made of 64% cheese"))
-    assert len(forms._made) == 1
+    assert len(forms._unchecked) == 1
+
+
+def test_a_lookup_checks_only_the_samples_with_the_lines_signature() -> None:
+    index = REGISTRY.frames()
+    forms = Derived(index)
+    forms.lookup("given", index.chunk("K7's unit tests pass with only 64% coverage"))
+    assert not forms._made  # (no definition's every form checked, so none compiled)
+    assert len(forms._said) == 1
+
+
+def _shown(frames: object) -> list[tuple[str, object]]:
+    return [(f.example, f.chunked.signature()) for f in frames]  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("every", [23, pytest.param(1, marks=pytest.mark.slow)])
+def test_the_frames_with_a_signature_are_those_of_every_form_checked(every: int) -> None:
+    """``saying`` (only the samples with the signature asked checked) against ``frames``
+    (every sample checked), for every signature a definition's samples have and one none has."""
+    index = REGISTRY.frames()
+    lazy, plain = Derived(index), Derived(index)
+    for definition in REGISTRY.definitions[::every]:
+        made = plain.frames(definition)
+        signatures = list(dict.fromkeys(theirs for theirs, _ in made))
+        signatures += [theirs for theirs, _, _ in lazy._samples(definition)]
+        signatures.append((("NOTHING",), ()))
+        for signature in list(dict.fromkeys(signatures)):
+            assert _shown(lazy.saying(definition, signature)) == _shown(
+                f for theirs, f in made if theirs == signature
+            ), (definition.pattern, signature)
