@@ -28,17 +28,21 @@ SEQUENCE = frozenset({"then", "afterwards", "later", "finally", "next"})
 """A word that orders steps is no name: "node-1 fails and then recovers" is node-1
 recovering, not a node called "then"."""
 
+WHOLES = frozenset({"i", "system", "cluster", "pipeline", "promotion", "rollout", "rollback"})
+"""The speaker, or a whole the catalog names by its noun, is no build and no node: "the
+pipeline passed" is no build called "I" passing, "system recovers" no node "system"."""
+
 REFUSED: dict[str, frozenset[str]] = {
     "name": PRONOUNS | ALERT_STATES | SEQUENCE,
-    "node": PRONOUNS | ENVIRONMENTS | SEQUENCE,
-    "nodes": PRONOUNS | ENVIRONMENTS | SEQUENCE,
-    "wherenodes": PRONOUNS | ENVIRONMENTS | SEQUENCE,
+    "node": PRONOUNS | ENVIRONMENTS | SEQUENCE | WHOLES,
+    "nodes": PRONOUNS | ENVIRONMENTS | SEQUENCE | WHOLES,
+    "wherenodes": PRONOUNS | ENVIRONMENTS | SEQUENCE | WHOLES,
     "deployment": PRONOUNS | SEQUENCE,
     "service": PRONOUNS | SEQUENCE,
     "sloname": PRONOUNS | SEQUENCE,
     "alert": PRONOUNS | SEQUENCE,
     "alertname": PRONOUNS | SEQUENCE,
-    "artifact": PRONOUNS | SEQUENCE,
+    "artifact": PRONOUNS | SEQUENCE | WHOLES,
     "series": PRONOUNS | SEQUENCE,
 }
 """By parameter type: the words a bare value of that type is never."""

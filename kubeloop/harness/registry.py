@@ -16,6 +16,7 @@ from dataclasses import replace
 
 import kubeloop.harness.clauses  # noqa: F401  (registers the noun phrases and clause lists)
 from kubeloop.harness import distribute
+from kubeloop.harness.axes import Axes, along
 from kubeloop.harness.definitions import Match, StepDefinition, StepFunction
 from kubeloop.harness.errors import AmbiguousStepError, UndefinedStepError
 from kubeloop.harness.frames import details, nearby, two_steps
@@ -59,6 +60,7 @@ class Registry:
         self.definitions: list[StepDefinition] = []
         self._words: WordIndex[StepDefinition] | None = None
         self._frames: FrameIndex | None = None
+        self._axes: Axes | None = None
         self._seen: MatchCache[Match] = MatchCache(_renewed)
 
     def register(
@@ -86,6 +88,7 @@ class Registry:
         self.definitions.append(definition)
         self._words = None  # rebuilt at the next lookup: which word is rarest may change
         self._frames = None
+        self._axes = None
         self._seen.clear()
         return definition
 
@@ -94,6 +97,7 @@ class Registry:
         self.definitions = [d for d in self.definitions if keep(d)]
         self._words = None
         self._frames = None
+        self._axes = None
         self._seen.clear()
 
     def candidates(self, keyword: str, text: str) -> Iterator[StepDefinition]:
@@ -149,6 +153,9 @@ class Registry:
             if keyword != "then":
                 with suppress(UndefinedStepError):
                     return with_readings(self._match, _OTHER[keyword], text)
+            axed = along(self.axes().orders(text), text, lambda said: self._either(keyword, said))
+            if axed is not None:
+                return [replace(m, offset=-1) for m in axed]
             framed = self._framed(keyword, text)
             if framed is not None:
                 return framed
@@ -220,6 +227,21 @@ class Registry:
             return with_readings(self._match, keyword, text)
         except (UndefinedStepError, AmbiguousStepError):
             return read(self.frames(), self.match_one, keyword, [*readings(text), text])
+
+    def axes(self) -> Axes:
+        """The axes a line is moved along (axes/), over the catalog's words, built at the
+        first need."""
+        if self._axes is None:
+            self._axes = Axes(p for d in self.definitions for p in d.patterns)
+        return self._axes
+
+    def _either(self, keyword: str, text: str) -> list[Match] | None:
+        """``text`` read under ``keyword`` (a Given or When under the other too), or None."""
+        for said in (keyword, _OTHER.get(keyword)):
+            if said is not None:
+                with suppress(UndefinedStepError, AmbiguousStepError):
+                    return with_readings(self._match, said, text)
+        return None
 
     def frames(self) -> FrameIndex:
         """What every definition's examples mean (frames/), built at the first need."""

@@ -1,0 +1,45 @@
+"""Prepositions: the word before an environment, a build or a service, said the catalog's
+way. A destination ("into prod", "onto staging", "through to prod", "over to prod") is
+"to"; a place ("on staging", "at prod", "inside prod") is "in"; a build's part or action
+("the digest for C1", "the promotion for P5", "unit tests on C3") is "of"; a service's
+measure ("the error rate on checkout", "the p99 latency for search") is "of"."""
+
+from __future__ import annotations
+
+import re
+
+from kubeloop.harness.not_names import ENVIRONMENTS
+
+_ENV = "|".join(sorted(ENVIRONMENTS, key=len, reverse=True))
+_TO_ENV = re.compile(
+    r"\b(?:all the way (?:into|through to|up to|over to|out to|onto)|right through to|through"
+    rf" to|through into|into|onto|on to|up to|over to|out to)\s+(?=(?:{_ENV})\b)",
+    re.IGNORECASE,
+)
+"""A destination, however said: "to"."""
+_IN_ENV = re.compile(rf"\b(?:on|at|inside|within)\s+(?=(?:{_ENV})\b(?!-))", re.IGNORECASE)
+"""A place, however said: "in"."""
+_OF_BUILD = re.compile(
+    r"\b(?P<part>the (?:[a-z-]+ )?(?:digest|signature|promotion|deploy|deployment|contents|"
+    r"history|image|manifest|build|tests|scan|audit trail|audit log|coverage|rollout)) "
+    r"(?:for|on|from|against|in) (?=(?-i:[A-Z][\w.-]*\d[\w.-]*)\b|(?-i:[A-Z])-?\d)",
+    re.IGNORECASE,
+)
+"""A build's part said with "for" or "on" ("the digest for C1"): "of"."""
+_OF_SERVICE = re.compile(
+    r"\b(?P<what>(?:p\d+(?:\.\d+)? |median |average |mean |\d+(?:st|nd|rd|th) percentile )?"
+    r"latency|error rate|error ratio|request rate|availability|error budget|traffic) "
+    r"(?:for|on|at|in|from|across) (?=(?:the )?(?:service )?(?:\"[^\"]+\"|[a-z][\w-]*)\b)",
+    re.IGNORECASE,
+)
+"""A service's measure said with "for" or "on" ("the error rate on checkout"): "of"."""
+
+
+def place_moves(text: str) -> list[str]:
+    """``text`` with each preposition on this axis said the catalog's way (one reading
+    with every such preposition moved)."""
+    moved = _TO_ENV.sub("to ", text)
+    moved = _IN_ENV.sub("in ", moved)
+    moved = _OF_BUILD.sub(r"\g<part> of ", moved)
+    moved = _OF_SERVICE.sub(r"\g<what> of ", moved)
+    return [moved] if moved != text else []
