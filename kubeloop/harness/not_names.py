@@ -28,9 +28,12 @@ SEQUENCE = frozenset({"then", "afterwards", "later", "finally", "next"})
 """A word that orders steps is no name: "node-1 fails and then recovers" is node-1
 recovering, not a node called "then"."""
 
-WHOLES = frozenset({"i", "system", "cluster", "pipeline", "promotion", "rollout", "rollback"})
+WHOLES = frozenset(
+    {"i", "system", "cluster", "pipeline", "promotion", "rollout", "rollback", "node", "nodes"}
+)
 """The speaker, or a whole the catalog names by its noun, is no build and no node: "the
-pipeline passed" is no build called "I" passing, "system recovers" no node "system"."""
+pipeline passed" is no build called "I" passing, "system recovers" no node "system", "running
+on nodes" no node called "nodes"."""
 
 REFUSED: dict[str, frozenset[str]] = {
     "name": PRONOUNS | ALERT_STATES | SEQUENCE,

@@ -18,6 +18,7 @@ import functools
 import re
 from collections.abc import Callable, Iterable
 
+from kubeloop.harness.axes.articles import Articles, in_figures
 from kubeloop.harness.axes.bounds import bound_moves
 from kubeloop.harness.axes.catalog import Catalog, read
 from kubeloop.harness.axes.hedges import hedges_one_at_a_time, without_hedges
@@ -25,36 +26,53 @@ from kubeloop.harness.axes.places import place_moves
 from kubeloop.harness.axes.tenses import tense_moves
 from kubeloop.harness.definitions import Match
 
-_BARE_NOUN = re.compile(
-    r"^(?!(?:the|a|an|no|every|each|all|any|some|its|their|it|I)\b)([a-z]+|SLO)\b"
-)
-"""A line that starts with a common noun and no article ("pipeline stops at …")."""
-
 
 class Axes:
     """The axes over one catalog (every definition's patterns)."""
 
     def __init__(self, patterns: Iterable[str]) -> None:
         self.catalog: Catalog = read(patterns)
+        self.articles = Articles(self.catalog)
 
     @functools.lru_cache(maxsize=2048)  # noqa: B019 (one Axes per registry, kept for its life)
     def orders(self, text: str) -> tuple[tuple[str, ...], ...]:
         """Readings of ``text`` moved along the axes, in orders, nearest first."""
         plain = _placed(without_hedges(text, plain=True))
         bare = _placed(without_hedges(text))
-        near = [bare] + [_placed(said) for said in hedges_one_at_a_time(text)]
+        hedged = [bare, *map(_placed, hedges_one_at_a_time(text))]
+        near: list[str] = []
         far: list[str] = []
         for base in dict.fromkeys((plain, bare)):
-            article = _BARE_NOUN.match(base)
-            if article is not None and self.catalog.says(f"the {article.group(1)}"):
-                near.append(f"the {base}")
-            near += bound_moves(base, self.catalog)
-            tenses = tense_moves(base, self.catalog)
-            near += tenses[0] if tenses else []
-            far += [t for order in tenses[1:] for t in order]
-        orders = ([plain], [t for t in near if t != plain], far)
+            moved = [in_figures(base)]
+            for move in (self._bounds, self._articles, self._tenses):
+                moved += [m for said in moved for m in move(said)][: _MOVES - len(moved)]
+            near += moved
+            far += [t for said in moved for t in self._far(said)]
+        orders = ([plain], hedged, near, far)
         kept = (tuple(dict.fromkeys(t for t in order if t != text)) for order in orders)
         return tuple(order for order in kept if order)
+
+    def _bounds(self, text: str) -> list[str]:
+        return bound_moves(text, self.catalog)
+
+    def _articles(self, text: str) -> list[str]:
+        """One noun given its article at a time (all of them at once is a far move)."""
+        articled = self.articles.each(text)
+        return articled[:-1] if len(articled) > 1 else articled
+
+    def _tenses(self, text: str) -> list[str]:
+        tenses = tense_moves(text, self.catalog)
+        return tenses[0] if tenses else []
+
+    def _far(self, text: str) -> list[str]:
+        """Moves across time, and every noun given its article at once."""
+        tenses = tense_moves(text, self.catalog)
+        articled = self.articles.each(text)
+        return [t for order in tenses[1:] for t in order] + articled[-1:] * (len(articled) > 1)
+
+
+_MOVES = 24
+"""The most readings one line is moved to in the near order (each is a lookup)."""
 
 
 def _placed(text: str) -> str:
@@ -68,21 +86,26 @@ def _names(text: str) -> set[str]:
     return {name for name in _NAME.findall(text) if name not in ("I", "SLO")}
 
 
+def _reading(match: Match) -> tuple[int, str]:
+    """What a match does: its definition and its arguments."""
+    return id(match.definition), repr(sorted(match.arguments.items()))
+
+
 def along(
     orders: tuple[tuple[str, ...], ...],
     text: str,
     look: Callable[[str], list[Match] | None],
 ) -> list[Match] | None:
-    """The matches of the first order whose readings that match agree on one phrase (None
-    when an order's readings disagree, or none matches): ``look`` reads one text or
+    """The matches of the first order whose readings that match agree on one phrase and its
+    arguments (None when an order's readings disagree, or none matches): ``look`` reads one text or
     returns None. A reading that lost a name ``text`` gives is never taken."""
     names = _names(text)
     for order in orders:
-        found: dict[tuple[int, ...], list[Match]] = {}
+        found: dict[tuple[tuple[int, str], ...], list[Match]] = {}
         for said in order:
             matches = look(said) if names <= _names(said) else None
             if matches:
-                found.setdefault(tuple(id(m.definition) for m in matches), matches)
+                found.setdefault(tuple(map(_reading, matches)), matches)
         if len(found) > 1:
             return None
         if found:

@@ -20,6 +20,8 @@ class Catalog:
 
     text: str
     by_stem: dict[str, frozenset[str]]
+    after_the: frozenset[str]
+    """Every word a phrase says right after "the", each choice of a choice list too."""
 
     def says(self, words: str) -> bool:
         """Whether some phrase says ``words`` as they are written, in a row."""
@@ -32,9 +34,40 @@ class Catalog:
 
 def read(patterns: Iterable[str]) -> Catalog:
     """The catalog of ``patterns`` (each definition's canonical form and variants)."""
+    patterns = list(patterns)
     said = [" ".join(_MARKUP.sub(" ", p.lower()).split()) for p in patterns]
     text = " " + "  ".join(said) + " "
     grouped: dict[str, set[str]] = {}
     for word in set(re.findall(r"[a-z]+", text)):
         grouped.setdefault(stem(word), set()).add(word)
-    return Catalog(text, {k: frozenset(v) for k, v in grouped.items()})
+    after = [w for p in patterns for w in _after_the(p.lower())]
+    return Catalog(
+        text,
+        {k: frozenset(v) for k, v in grouped.items()},
+        frozenset(after),
+    )
+
+
+_THE = re.compile(r"(?<![\w-])the (?P<rest>.*)")
+_OPTIONAL = re.compile(r"^\[(?P<inside>[^\[\]]*)\] ?")
+_CHOICES = re.compile(r"^<(?P<inside>[^<>]*)>")
+_FIRST = re.compile(r"^[a-z][\w-]*")
+
+
+def _after_the(pattern: str) -> list[str]:
+    """The words ``pattern`` says right after "the", each optional word and choice too."""
+    said = []
+    for found in _THE.finditer(pattern):
+        rest = found.group("rest")
+        while (optional := _OPTIONAL.match(rest)) is not None:
+            said += _firsts(optional.group("inside"))
+            rest = rest[optional.end() :]
+        choices = _CHOICES.match(rest)
+        word = _FIRST.match(rest)
+        said += _firsts(choices.group("inside")) if choices else [word.group(0)] if word else []
+    return said
+
+
+def _firsts(choices: str) -> list[str]:
+    """The first word of each choice of ``choices`` ("a b|c" → a, c)."""
+    return [m.group(0) for c in choices.split("|") if (m := _FIRST.match(c.strip()))]

@@ -1,8 +1,8 @@
 """Hedges: words that change nothing a step does ("already", "still", "directly", "by
 itself", "as expected"). "R1 is already running in prod" states what "R1 is running in
-prod" states; "exactly 3 web pods are running" what "3 web pods are running" checks, as a
-bare count is exact in every phrase. Words that do change a step ("only", "just", "again",
-"almost", "never", "immediately") are no hedges."""
+prod" states. Words that do change a step ("only", "just", "again", "almost", "never",
+"immediately") are no hedges, and neither is "exactly", which the phrases that count read
+as a bound of its own."""
 
 from __future__ import annotations
 
@@ -41,15 +41,13 @@ of the last ones a meaning ("I promote C6 directly to prod" skips staging; "roll
 its own" is the system's doing), so they are taken out only after the plain ones."""
 
 
-def _hedge(words: tuple[str, ...], tail: str = "") -> re.Pattern[str]:
+def _hedge(words: tuple[str, ...]) -> re.Pattern[str]:
     said = sorted((h.replace(" ", r"\s+") for h in words), key=len, reverse=True)
-    return re.compile(
-        r"(?<![\w\"'-])(?:" + "|".join(said) + tail + r")(?![\w\"'-]),?\s*", re.IGNORECASE
-    )
+    return re.compile(r"(?<![\w\"'-])(?:" + "|".join(said) + r")(?![\w\"'-]),?\s*", re.IGNORECASE)
 
 
 _PLAIN = _hedge(PLAIN)
-_HEDGE = _hedge(HEDGES, r"|exactly(?= \d)")
+_HEDGE = _hedge(HEDGES)
 _QUOTED = re.compile(r'"[^"]*"')
 
 

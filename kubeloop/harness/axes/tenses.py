@@ -21,6 +21,7 @@ _GROUP = re.compile(
     re.IGNORECASE,
 )
 """A verb, with the auxiliary before it if any."""
+_AUXILIARIES = frozenset({"is", "are", "was", "were", "has", "have", "had", "does", "did"})
 _PLURAL = {"have", "are", "were", "get", "do", "have been", "are being"}
 
 
@@ -89,10 +90,14 @@ _NOT_A_VERB = re.compile(
 def _bare(found: re.Match[str]) -> bool:
     """A verb said with no auxiliary that shows its tense ("passed", "fails"), after its
     subject."""
+    before = found.string[: found.start()]
+    kind = _kind(found.group("verb"))
+    plural = kind == "base" and re.search(r"(?<!\bi)s\s+$", before) is not None
     return (
         found.group("aux") is None
-        and _kind(found.group("verb")) in ("ed", "s")
-        and _NOT_A_VERB.search(found.string[: found.start()]) is None
+        and found.group("verb").lower() not in _AUXILIARIES
+        and (kind in ("ed", "s") or plural)
+        and _NOT_A_VERB.search(before) is None
     )
 
 
@@ -100,22 +105,37 @@ def tense_moves(text: str, catalog: Catalog) -> tuple[list[str], ...]:
     """``text`` with its first catalog verb said in each other tense some phrase says it
     in, in orders (nearest first); empty when the line has none."""
     groups = list(_GROUP.finditer(text))
-    for found in [g for g in groups if g.group("aux")] + [g for g in groups if _bare(g)]:
+    orders: list[list[str]] = [[], []]
+    moved_groups = 0
+    for found in sorted((g for g in groups if g.group("aux") or _bare(g)), key=_aux_first):
         verb, aux = found.group("verb"), found.group("aux")
         forms = catalog.forms(verb) | {verb.lower()}
         if len(forms) == 1:
             continue
         aux = aux.lower() if aux else None
         head, tail = text[: found.start()], text[found.end() :]
-        orders = []
-        for order in _targets(aux, _kind(verb)):
-            moved = [
+        said = [
+            [
                 f"{head}{f'{to} ' if to else ''}{form}{tail}"
                 for to, kind in order
                 for form in sorted(forms)
                 if _kind(form) == kind
             ]
-            orders.append([m for m in moved if m != text])
-        if any(orders):
-            return tuple(orders)
-    return ()
+            for order in _targets(aux, _kind(verb))
+        ]
+        for place, order in enumerate(said):
+            orders[place] += [m for m in order if m != text]
+        moved_groups += any(said)
+        if moved_groups == _GROUPS:
+            break
+    return tuple(orders) if any(orders) else ()
+
+
+_GROUPS = 2
+"""How many of a line's verbs are moved, one at a time (the rest of a clause list is said
+as the catalog says it more often than not)."""
+
+
+def _aux_first(found: re.Match[str]) -> tuple[bool, int]:
+    """Verbs with an auxiliary first, each in the order said."""
+    return (found.group("aux") is None, found.start())
