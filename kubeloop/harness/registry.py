@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable, Iterator
 from contextlib import suppress
 from dataclasses import replace
+from functools import partial
 
 import kubeloop.harness.clauses  # noqa: F401  (registers the noun phrases and clause lists)
 from kubeloop.harness import distribute
@@ -144,16 +145,19 @@ class Registry:
             raise UndefinedStepError(self.undefined_message(keyword, text))
         return found
 
-    def _lookup(self, keyword: str, text: str) -> list[Match] | None:
-        """The matches of every reading in turn (an ambiguity is raised), None if none; last,
-        the line without its scene-setting (frames/details.py)."""
+    def _lookup(self, keyword: str, text: str, moved: bool = True) -> list[Match] | None:
+        """The matches of every reading in turn (an ambiguity is raised), None if none; then
+        the line moved along the axes (``moved``); last, the line without its scene-setting
+        (frames/details.py), not moved again."""
         try:
             return with_readings(self._match, keyword, text)
         except UndefinedStepError:
             if keyword != "then":
                 with suppress(UndefinedStepError):
                     return with_readings(self._match, _OTHER[keyword], text)
-            axed = along(self.axes().orders(text), text, lambda said: self._either(keyword, said))
+            axed = None
+            if moved:
+                axed = along(self.axes().orders(text), text, partial(self._either, keyword))
             if axed is not None:
                 return [replace(m, offset=-1) for m in axed]
             framed = self._framed(keyword, text)
@@ -166,7 +170,7 @@ class Registry:
                         return found
             shorter = details.left_out(text)
             if shorter is not None:
-                rest = self._lookup(keyword, shorter)
+                rest = self._lookup(keyword, shorter, moved=False)
                 return None if rest is None else [replace(m, offset=-1) for m in rest]
         return None
 
@@ -235,12 +239,16 @@ class Registry:
             self._axes = Axes(p for d in self.definitions for p in d.patterns)
         return self._axes
 
-    def _either(self, keyword: str, text: str) -> list[Match] | None:
-        """``text`` read under ``keyword`` (a Given or When under the other too), or None."""
-        for said in (keyword, _OTHER.get(keyword)):
+    def _either(self, keyword: str, text: str, depth: int) -> list[Match] | None:
+        """``text`` read under ``keyword`` (a Given or When under the other keyword too), with
+        every reading of grammar.py under as many keywords as ``depth`` says (0: each only as
+        said or as a list of clauses); or None."""
+        for place, said in enumerate((keyword, _OTHER.get(keyword))):
             if said is not None:
                 with suppress(UndefinedStepError, AmbiguousStepError):
-                    return with_readings(self._match, said, text)
+                    if place < depth:
+                        return with_readings(self._match, said, text)
+                    return self._match(said, text)
         return None
 
     def frames(self) -> FrameIndex:

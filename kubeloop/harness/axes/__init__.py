@@ -7,9 +7,13 @@ the scan gate"). Each axis is ONE table (hedges.py, bounds.py, tenses.py, places
 to every phrase on it, moving a word only onto words the catalog's phrases say
 (catalog.py), so a new phrase gets every axis for free.
 
-``Axes.orders`` lists a line's readings in orders, nearest first; the registry takes the
-first order in which the readings that match agree on one phrase (an order whose readings
-disagree is no reading at all), and only for a line no reading of grammar.py matched.
+``Axes.orders`` lists a line's readings in four orders, nearest first: the plain hedges
+taken out, every hedge taken out, the near moves (figures, bounds, articles, tenses within
+their time, in combination), the far ones (tenses across time, every article at once). The
+registry takes the first order in which the readings that match agree on one phrase and its
+arguments (an order whose readings disagree is no reading at all), and only for a line no
+reading of grammar.py matched. The nearer an order, the more of grammar.py's readings its
+readings get (``_DEPTHS``), which keeps each line's lookups cheap.
 """
 
 from __future__ import annotations
@@ -36,7 +40,8 @@ class Axes:
 
     @functools.lru_cache(maxsize=2048)  # noqa: B019 (one Axes per registry, kept for its life)
     def orders(self, text: str) -> tuple[tuple[str, ...], ...]:
-        """Readings of ``text`` moved along the axes, in orders, nearest first."""
+        """Readings of ``text`` moved along the axes, in four orders, nearest first; a
+        reading is said once, in the first order it belongs to."""
         plain = _placed(without_hedges(text, plain=True))
         bare = _placed(without_hedges(text))
         hedged = [bare, *map(_placed, hedges_one_at_a_time(text))]
@@ -45,12 +50,15 @@ class Axes:
         for base in dict.fromkeys((plain, bare)):
             moved = [in_figures(base)]
             for move in (self._bounds, self._articles, self._tenses):
-                moved += [m for said in moved for m in move(said)][: _MOVES - len(moved)]
+                moved = [*(m for said in moved for m in move(said)), *moved][:_MOVES]
             near += moved
             far += [t for said in moved for t in self._far(said)]
-        orders = ([plain], hedged, near, far)
-        kept = (tuple(dict.fromkeys(t for t in order if t != text)) for order in orders)
-        return tuple(order for order in kept if order)
+        seen = {text}
+        orders = []
+        for order in ([plain], hedged, near, far):
+            orders.append(tuple(t for t in dict.fromkeys(order) if t not in seen))
+            seen.update(order)
+        return tuple(orders)
 
     def _bounds(self, text: str) -> list[str]:
         return bound_moves(text, self.catalog)
@@ -71,8 +79,12 @@ class Axes:
         return [t for order in tenses[1:] for t in order] + articled[-1:] * (len(articled) > 1)
 
 
-_MOVES = 24
-"""The most readings one line is moved to in the near order (each is a lookup)."""
+_MOVES = 12
+"""The most readings one line is moved to in the near order (each is a lookup): those moved
+on the most axes first, as a line one axis off would have matched with fewer."""
+_DEPTHS = (2, 2, 1, 0)
+"""How deep each order is read (``along``): the hedged ones with every reading of grammar.py
+under either keyword, the near one under the line's own keyword, the far one only as said."""
 
 
 def _placed(text: str) -> str:
@@ -94,16 +106,17 @@ def _reading(match: Match) -> tuple[int, str]:
 def along(
     orders: tuple[tuple[str, ...], ...],
     text: str,
-    look: Callable[[str], list[Match] | None],
+    look: Callable[[str, int], list[Match] | None],
 ) -> list[Match] | None:
     """The matches of the first order whose readings that match agree on one phrase and its
-    arguments (None when an order's readings disagree, or none matches): ``look`` reads one text or
-    returns None. A reading that lost a name ``text`` gives is never taken."""
+    arguments (None when an order's readings disagree, or none matches): ``look`` reads one
+    text as deep as ``_DEPTHS`` says for its order, or returns None.
+    A reading that lost a name ``text`` gives is never taken."""
     names = _names(text)
-    for order in orders:
+    for place, order in enumerate(orders):
         found: dict[tuple[tuple[int, str], ...], list[Match]] = {}
         for said in order:
-            matches = look(said) if names <= _names(said) else None
+            matches = look(said, _DEPTHS[place]) if names <= _names(said) else None
             if matches:
                 found.setdefault(tuple(map(_reading, matches)), matches)
         if len(found) > 1:

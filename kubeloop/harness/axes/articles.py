@@ -32,7 +32,8 @@ _BEFORE = frozenset(
 """Words after which a noun takes its article ("during drain", "when SLO … pages")."""
 _DETERMINERS = frozenset({"the", "a", "an", "this", "that", "its", "their", "our", "each"})
 _AUXILIARIES = frozenset({"is", "was", "has", "does", "gets"})
-_WORD = re.compile(r"(?<![\w\"'.-])([A-Za-z][\w-]*)(?![\w\"'-])")
+_WORD = re.compile(r"(?<![\w\"'.-])([A-Za-z0-9][\w.%-]*)(?![\w\"'-])")
+"""A word or a number (a noun after a number has its count, not an article)."""
 _QUOTED = re.compile(r'"[^"]*"')
 
 

@@ -21,6 +21,8 @@ _GROUP = re.compile(
     re.IGNORECASE,
 )
 """A verb, with the auxiliary before it if any."""
+_PLURAL_SUBJECT = re.compile(r"(?<!\bi)(?<!\bwa)(?<!\bha)(?<!\bit)(?<!\bthi)s\s+$")
+"""A subject said in the plural, as far as its last letter tells ("pods", not "it", "is")."""
 _AUXILIARIES = frozenset({"is", "are", "was", "were", "has", "have", "had", "does", "did"})
 _PLURAL = {"have", "are", "were", "get", "do", "have been", "are being"}
 
@@ -51,9 +53,12 @@ _PAST = frozenset(
 """Irregular pasts and participles (stems.py reads them to their base)."""
 
 
-def _targets(aux: str | None, kind: str) -> tuple[tuple[tuple[str | None, str], ...], ...]:
-    """Where a verb group goes: (auxiliary, kind) pairs, nearest first, in orders."""
-    singular = aux not in _PLURAL
+def _targets(
+    aux: str | None, kind: str, plural: bool
+) -> tuple[tuple[tuple[str | None, str], ...], ...]:
+    """Where a verb group goes: (auxiliary, kind) pairs, nearest first, in orders; a verb
+    with no auxiliary agrees with its subject (``plural``)."""
+    singular = aux not in _PLURAL if aux else not plural
     be = "is" if singular else "are"
     was = "was" if singular else "were"
     simple = "s" if singular else "base"
@@ -74,7 +79,7 @@ def _targets(aux: str | None, kind: str) -> tuple[tuple[tuple[str | None, str], 
     if aux in ("was", "were") and kind == "ed":
         return (((be, "ed"),), ((None, "ed"),))
     if aux is None and kind == "ed":
-        return (((None, "s"), (None, "base")), (("is", "ed"), ("has", "ed")))
+        return (((None, simple),), ((be, "ed"), ("has" if singular else "have", "ed")))
     if aux is None and kind in ("s", "base"):
         return (((be, "ing"),), ((None, "ed"),))
     return ()
@@ -92,7 +97,7 @@ def _bare(found: re.Match[str]) -> bool:
     subject."""
     before = found.string[: found.start()]
     kind = _kind(found.group("verb"))
-    plural = kind == "base" and re.search(r"(?<!\bi)s\s+$", before) is not None
+    plural = kind == "base" and _PLURAL_SUBJECT.search(before) is not None
     return (
         found.group("aux") is None
         and found.group("verb").lower() not in _AUXILIARIES
@@ -121,7 +126,7 @@ def tense_moves(text: str, catalog: Catalog) -> tuple[list[str], ...]:
                 for form in sorted(forms)
                 if _kind(form) == kind
             ]
-            for order in _targets(aux, _kind(verb))
+            for order in _targets(aux, _kind(verb), _PLURAL_SUBJECT.search(head) is not None)
         ]
         for place, order in enumerate(said):
             orders[place] += [m for m in order if m != text]
