@@ -35,12 +35,16 @@ WHOLES = frozenset(
 pipeline passed" is no build called "I" passing, "system recovers" no node "system", "running
 on nodes" no node called "nodes"."""
 
+HEDGES = frozenset({"already", "still", "currently", "now", "just", "again", "also", "then"})
+"""A word that hedges or orders a sentence is no name: "only node-2 and node-4 have already
+pods" names no deployment "already"."""
+
 REFUSED: dict[str, frozenset[str]] = {
     "name": PRONOUNS | ALERT_STATES | SEQUENCE,
     "node": PRONOUNS | ENVIRONMENTS | SEQUENCE | WHOLES,
     "nodes": PRONOUNS | ENVIRONMENTS | SEQUENCE | WHOLES,
     "wherenodes": PRONOUNS | ENVIRONMENTS | SEQUENCE | WHOLES,
-    "deployment": PRONOUNS | SEQUENCE,
+    "deployment": PRONOUNS | SEQUENCE | HEDGES,
     "service": PRONOUNS | SEQUENCE,
     "sloname": PRONOUNS | SEQUENCE,
     "alert": PRONOUNS | SEQUENCE,

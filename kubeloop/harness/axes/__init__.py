@@ -42,9 +42,9 @@ class Axes:
     def orders(self, text: str) -> tuple[tuple[str, ...], ...]:
         """Readings of ``text`` moved along the axes, in four orders, nearest first; a
         reading is said once, in the first order it belongs to."""
-        plain = _placed(without_hedges(text, plain=True))
-        bare = _placed(without_hedges(text))
-        hedged = [bare, *map(_placed, hedges_one_at_a_time(text))]
+        plain = _placed(without_hedges(text, self.catalog, plain=True))
+        bare = _placed(without_hedges(text, self.catalog))
+        hedged = [bare, *map(_placed, hedges_one_at_a_time(text, self.catalog))]
         near: list[str] = []
         far: list[str] = []
         for base in dict.fromkeys((plain, bare)):

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from kubeloop.harness.axes.catalog import Catalog
+
 PLAIN = (
     "already",
     "still",
@@ -48,28 +50,36 @@ def _hedge(words: tuple[str, ...]) -> re.Pattern[str]:
 
 _PLAIN = _hedge(PLAIN)
 _HEDGE = _hedge(HEDGES)
-_QUOTED = re.compile(r'"[^"]*"')
+_AROUND = re.compile(r"((?:[\w-]+\W+)?[\w-]+)\W*$")
+_AFTER = re.compile(r"^\W*([\w-]+)")
 
 
-def without_hedges(text: str, *, plain: bool = False) -> str:
-    """``text`` with every hedge (or every plain one) taken out, quoted text as it is."""
+def _said(text: str, found: re.Match[str], catalog: Catalog) -> bool:
+    """Whether the catalog says this hedge between the words around it (two before, one
+    after), other hedges left
+    out ("nothing is still firing" is a phrase of its own: "still" there is no hedge), or it
+    is inside quotes."""
+    if text.count('"', 0, found.start()) % 2:
+        return True
+    before = _AROUND.search(_HEDGE.sub("", text[: found.start()]))
+    after = _AFTER.match(_HEDGE.sub("", text[found.end() :]))
+    words = " ".join(found.group(0).rstrip(" ,").split())
+    around = (" ".join(before.group(1).split()) + " " if before else "") + words
+    return catalog.says(f"{around} {after.group(1)}" if after else around)
+
+
+def without_hedges(text: str, catalog: Catalog, *, plain: bool = False) -> str:
+    """``text`` with every hedge (or every plain one) taken out, but where the catalog says
+    it (``_said``)."""
     hedge = _PLAIN if plain else _HEDGE
-    parts, position = [], 0
-    for quoted in _QUOTED.finditer(text):
-        parts += [hedge.sub("", text[position : quoted.start()]), quoted.group(0)]
-        position = quoted.end()
-    parts.append(hedge.sub("", text[position:]))
-    return " ".join("".join(parts).split()).rstrip(" ,")
+    kept = hedge.sub(lambda m: m.group(0) if _said(text, m, catalog) else "", text)
+    return " ".join(kept.split()).rstrip(" ,")
 
 
-def hedges_one_at_a_time(text: str) -> list[str]:
+def hedges_one_at_a_time(text: str, catalog: Catalog) -> list[str]:
     """``text`` with one of its hedges taken out, for each hedge when it says two or more
     (a phrase may say one of them: "rolled back automatically … on its own")."""
-    found = [m for m in _HEDGE.finditer(text) if not _inside_quotes(text, m.start())]
+    found = [m for m in _HEDGE.finditer(text) if not _said(text, m, catalog)]
     if len(found) < 2:
         return []
     return [" ".join((text[: m.start()] + text[m.end() :]).split()).rstrip(" ,") for m in found]
-
-
-def _inside_quotes(text: str, position: int) -> bool:
-    return text.count('"', 0, position) % 2 == 1

@@ -12,11 +12,12 @@ from kubeloop.harness.not_names import ENVIRONMENTS
 
 _ENV = "|".join(sorted(ENVIRONMENTS, key=len, reverse=True))
 _TO_ENV = re.compile(
-    r"\b(?:all the way (?:into|through to|up to|over to|out to|onto)|right through to|through"
-    rf" to|through into|into|onto|on to|up to|over to|out to)\s+(?=(?:{_ENV})\b)",
+    rf"\b(?P<way>all the way )?(?:into|through to|through into|onto|on to|up to|over to|out to)"
+    rf"\s+(?=(?:{_ENV})\b)",
     re.IGNORECASE,
 )
-"""A destination, however said: "to"."""
+"""A destination, however said: "to" ("all the way to" when said all the way: a promotion
+through every environment before it)."""
 _IN_ENV = re.compile(rf"\b(?:on|at|inside|within)\s+(?=(?:{_ENV})\b(?!-))", re.IGNORECASE)
 """A place, however said: "in"."""
 _OF_BUILD = re.compile(
@@ -38,7 +39,7 @@ _OF_SERVICE = re.compile(
 def place_moves(text: str) -> list[str]:
     """``text`` with each preposition on this axis said the catalog's way (one reading
     with every such preposition moved)."""
-    moved = _TO_ENV.sub("to ", text)
+    moved = _TO_ENV.sub(r"\g<way>to ", text)
     moved = _IN_ENV.sub("in ", moved)
     moved = _OF_BUILD.sub(r"\g<part> of ", moved)
     moved = _OF_SERVICE.sub(r"\g<what> of ", moved)
