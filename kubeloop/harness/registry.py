@@ -18,6 +18,7 @@ from functools import partial
 import kubeloop.harness.clauses  # noqa: F401  (registers the noun phrases and clause lists)
 from kubeloop.harness import distribute
 from kubeloop.harness.axes import Axes, along
+from kubeloop.harness.axes.stated import stated
 from kubeloop.harness.definitions import Match, StepDefinition, StepFunction
 from kubeloop.harness.errors import AmbiguousStepError, UndefinedStepError
 from kubeloop.harness.frames import details, nearby, two_steps
@@ -158,6 +159,8 @@ class Registry:
             axed = None
             if moved:
                 axed = along(self.axes().orders(text), text, partial(self._either, keyword))
+            if axed is None and keyword != "then":
+                axed = self._stated(keyword, text)
             if axed is not None:
                 return [replace(m, offset=-1) for m in axed]
             framed = self._framed(keyword, text)
@@ -238,6 +241,15 @@ class Registry:
         if self._axes is None:
             self._axes = Axes(p for d in self.definitions for p in d.patterns)
         return self._axes
+
+    def _stated(self, keyword: str, text: str) -> list[Match] | None:
+        """A Given or When that only a check of a measure reads, said as the phrase that sets
+        it (axes/stated.py); or None."""
+        with suppress(UndefinedStepError, AmbiguousStepError):
+            setting = stated(with_readings(self._match, "then", text))
+            if setting is not None:
+                return self._either(keyword, setting, 2)
+        return None
 
     def _either(self, keyword: str, text: str, depth: int) -> list[Match] | None:
         """``text`` read under ``keyword`` (a Given or When under the other keyword too), with
