@@ -22,11 +22,11 @@ import functools
 import re
 from collections.abc import Callable, Iterable
 
-from kubeloop.harness.axes.articles import Articles, in_figures
+from kubeloop.harness.axes.articles import Articles, in_figures, with_kinds
 from kubeloop.harness.axes.bounds import bound_moves
 from kubeloop.harness.axes.catalog import Catalog, read
 from kubeloop.harness.axes.hedges import hedges_one_at_a_time, without_hedges
-from kubeloop.harness.axes.places import place_moves
+from kubeloop.harness.axes.places import owned, place_moves
 from kubeloop.harness.axes.tenses import tense_moves
 from kubeloop.harness.definitions import Match
 
@@ -53,6 +53,7 @@ class Axes:
                 moved = [*(m for said in moved for m in move(said)), *moved][:_MOVES]
             near += moved
             far += [t for said in moved for t in self._far(said)]
+            far += with_kinds(base, self.catalog) + owned(base)
         seen = {text}
         orders = []
         for order in ([plain], hedged, near, far):
@@ -73,7 +74,8 @@ class Axes:
         return tenses[0] if tenses else []
 
     def _far(self, text: str) -> list[str]:
-        """Moves across time, and every noun given its article at once."""
+        """Moves across time, and every noun given its article at once (and, in
+        ``orders``, a bare quoted name given its kind)."""
         tenses = tense_moves(text, self.catalog)
         articled = self.articles.each(text)
         return [t for order in tenses[1:] for t in order] + articled[-1:] * (len(articled) > 1)

@@ -98,3 +98,24 @@ def in_figures(text: str) -> str:
         parts += [text[position : found.start()], str(number(found.group(1)))]
         position = found.end()
     return "".join([*parts, text[position:]])
+
+
+_BARE_NAME = re.compile(r'(?<![\w"])(?<!the )"[^"]+"')
+"""A quoted name with nothing before it to say what it names."""
+
+
+def with_kinds(text: str, catalog: Catalog) -> list[str]:
+    """``text`` with a kind the catalog says before a name put before one bare quoted name
+    ('notify rolls back when "notify-slo" pages': … when the SLO "notify-slo" pages), for
+    each name and kind, the first few."""
+    said = []
+    for found in _BARE_NAME.finditer(text):
+        before = text[: found.start()]
+        if re.search(r"(?:^|\b(?:a|an|the|named|called))\s*$", before, re.IGNORECASE):
+            continue
+        said += [f"{before}the {kind} {text[found.start() :]}" for kind in catalog.kinds]
+    return said[:_KINDS]
+
+
+_KINDS = 6
+"""The most readings a line's bare names are given (each is a lookup)."""

@@ -22,6 +22,8 @@ class Catalog:
     by_stem: dict[str, frozenset[str]]
     after_the: frozenset[str]
     """Every word a phrase says right after "the", each choice of a choice list too."""
+    kinds: tuple[str, ...]
+    """The kinds phrases say before a name ("the SLO {name}"), said in two or more."""
 
     def says(self, words: str) -> bool:
         """Whether some phrase says ``words`` as they are written, in a row."""
@@ -41,11 +43,27 @@ def read(patterns: Iterable[str]) -> Catalog:
     for word in set(re.findall(r"[a-z]+", text)):
         grouped.setdefault(stem(word), set()).add(word)
     after = [w for p in patterns for w in _after_the(p.lower())]
+    kinds = [k for p in patterns for k in _kinds(p)]
     return Catalog(
         text,
         {k: frozenset(v) for k, v in grouped.items()},
         frozenset(after),
+        tuple(sorted({k for k in kinds if kinds.count(k) > 1})),
     )
+
+
+_KIND = re.compile(r"\bthe (?:<(?P<choices>[^<>]*)>|(?P<word>[A-Za-z]+)) \{\w+:(?P<type>\w+)\}")
+_NAMES = frozenset({"name", "sloname", "alertname", "service", "deployment"})
+"""Parameter types that hold a thing's name."""
+
+
+def _kinds(pattern: str) -> list[str]:
+    """The kind words ``pattern`` says before a name ("the SLO {name:name}": "SLO")."""
+    said: list[str] = []
+    for found in _KIND.finditer(pattern):
+        if found.group("type") in _NAMES:
+            said += (found.group("choices") or found.group("word")).split("|")
+    return said
 
 
 _THE = re.compile(r"(?<![\w-])the (?P<rest>.*)")

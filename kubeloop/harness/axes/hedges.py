@@ -25,6 +25,11 @@ PLAIN = (
     "as expected",
     "as planned",
     "as intended",
+    "in a hurry",
+    "in a rush",
+    "by hand",
+    "without incident",
+    "for sure",
 )
 """Hedges no phrase gives a meaning to: taken out first."""
 HEDGES = (

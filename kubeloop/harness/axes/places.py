@@ -36,6 +36,22 @@ _OF_SERVICE = re.compile(
 """A service's measure said with "for" or "on" ("the error rate on checkout"): "of"."""
 
 
+_HAS_A = re.compile(
+    r'^(?P<owner>"[^"]+"|(?!(?:it|there|this|that|each|every|no|we|you|they|he|she|one|I)\b)[a-z][\w-]*)'
+    r" (?:has|have|gets|got) (?P<thing>an? (?!lot\b|few\b|bit\b).+)$",
+)
+"""A thing declared as its owner's ("search has a 99.5% availability SLO "x" over 28
+days"): the thing, for its owner ("a 99.5% availability SLO "x" over 28 days for search")."""
+
+
+def owned(text: str) -> list[str]:
+    """``text`` with a thing said as its owner's said as the thing for its owner."""
+    found = _HAS_A.match(text)
+    if found is None or re.search(r"\bfor\b", found["thing"]):  # (its owner said already)
+        return []
+    return [f"{found['thing']} for {found['owner']}"]
+
+
 def place_moves(text: str) -> list[str]:
     """``text`` with each preposition on this axis said the catalog's way (one reading
     with every such preposition moved)."""

@@ -247,6 +247,7 @@ def test_an_article_or_a_number_said_the_phrase_way(keyword: str, said: str, pla
         ("then", "pipeline stops at the unit test gate", "stops_on"),
         ("when", "system recovers", "node_recovers"),
         ("then", "there were at most 8 catalog pods", "never_more_pods"),
+        ("given", "we have a 99.9% availability SLO for orders over 30 days", "'we'"),
     ],
 )
 def test_what_only_looks_like_a_move_is_not_read_as_one(
@@ -254,3 +255,42 @@ def test_what_only_looks_like_a_move_is_not_read_as_one(
 ) -> None:
     read = reading(keyword, said)
     assert not any(not_as in name or not_as in arguments for name, arguments in read), read
+
+
+@pytest.mark.parametrize(
+    ("keyword", "said", "plain"),
+    [
+        (
+            "given",
+            'notify rolls back when "notify-slo" pages',
+            'notify rolls back when the SLO "notify-slo" pages',
+        ),
+        (
+            "when",
+            "someone deploys H2 to prod in a hurry",
+            "someone deploys H2 to prod",
+        ),
+        ("when", "I deploy H2 to staging by hand", "I deploy H2 to staging"),
+    ],
+)
+def test_a_bare_name_given_its_kind_and_more_hedges(keyword: str, said: str, plain: str) -> None:
+    same_reading(keyword, said, plain)
+
+
+@pytest.mark.parametrize(
+    ("keyword", "said", "plain"),
+    [
+        (
+            "given",
+            'search has a 99.5% availability SLO "search-avail" over 28 days',
+            'a 99.5% availability SLO "search-avail" over 28 days for search',
+        ),
+        (
+            "given",
+            "web has a disruption budget that keeps at least 3 available",
+            "a disruption budget that keeps at least 3 available for web",
+        ),
+    ],
+)
+def test_a_thing_said_as_its_owners(keyword: str, said: str, plain: str) -> None:
+    same_reading(keyword, said, plain)
