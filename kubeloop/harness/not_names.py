@@ -39,16 +39,20 @@ HEDGES = frozenset({"already", "still", "currently", "now", "just", "again", "al
 """A word that hedges or orders a sentence is no name: "only node-2 and node-4 have already
 pods" names no deployment "already"."""
 
+POINTERS = frozenset({"that", "this", "these", "those"})
+"""A word that points back is no name: "that alert is firing" is the alert said before, not
+one called "that"."""
+
 REFUSED: dict[str, frozenset[str]] = {
-    "name": PRONOUNS | ALERT_STATES | SEQUENCE,
+    "name": PRONOUNS | ALERT_STATES | SEQUENCE | POINTERS,
     "node": PRONOUNS | ENVIRONMENTS | SEQUENCE | WHOLES,
     "nodes": PRONOUNS | ENVIRONMENTS | SEQUENCE | WHOLES,
     "wherenodes": PRONOUNS | ENVIRONMENTS | SEQUENCE | WHOLES,
     "deployment": PRONOUNS | SEQUENCE | HEDGES,
     "service": PRONOUNS | SEQUENCE,
     "sloname": PRONOUNS | SEQUENCE,
-    "alert": PRONOUNS | SEQUENCE,
-    "alertname": PRONOUNS | SEQUENCE,
+    "alert": PRONOUNS | SEQUENCE | POINTERS,
+    "alertname": PRONOUNS | SEQUENCE | POINTERS,
     "artifact": PRONOUNS | SEQUENCE | WHOLES,
     "series": PRONOUNS | SEQUENCE,
 }

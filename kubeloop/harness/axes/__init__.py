@@ -7,9 +7,11 @@ the scan gate"). Each axis is ONE table (hedges.py, bounds.py, tenses.py, places
 to every phrase on it, moving a word only onto words the catalog's phrases say
 (catalog.py), so a new phrase gets every axis for free.
 
-``Axes.orders`` lists a line's readings in four orders, nearest first: the plain hedges
+``Axes.orders`` lists a line's readings in five orders, nearest first: the plain hedges
 taken out, every hedge taken out, the near moves (figures, bounds, articles, tenses within
-their time, in combination), the far ones (tenses across time, every article at once). The
+their time, in combination), the far ones (tenses across time, every article at once), and
+last the line's shape said otherwise (a bare name given its kind, a thing declared as its
+owner's or in a relative clause). The
 registry takes the first order in which the readings that match agree on one phrase and its
 arguments (an order whose readings disagree is no reading at all), and only for a line no
 reading of grammar.py matched. The nearer an order, the more of grammar.py's readings its
@@ -22,11 +24,11 @@ import functools
 import re
 from collections.abc import Callable, Iterable
 
-from kubeloop.harness.axes.articles import Articles, in_figures, with_kinds
+from kubeloop.harness.axes.articles import Articles, in_figures
 from kubeloop.harness.axes.bounds import bound_moves
 from kubeloop.harness.axes.catalog import Catalog, read
 from kubeloop.harness.axes.hedges import hedges_one_at_a_time, without_hedges
-from kubeloop.harness.axes.places import owned, place_moves
+from kubeloop.harness.axes.places import owned, place_moves, related
 from kubeloop.harness.axes.tenses import tense_moves
 from kubeloop.harness.definitions import Match
 
@@ -40,23 +42,24 @@ class Axes:
 
     @functools.lru_cache(maxsize=2048)  # noqa: B019 (one Axes per registry, kept for its life)
     def orders(self, text: str) -> tuple[tuple[str, ...], ...]:
-        """Readings of ``text`` moved along the axes, in four orders, nearest first; a
+        """Readings of ``text`` moved along the axes, in five orders, nearest first; a
         reading is said once, in the first order it belongs to."""
         plain = _placed(without_hedges(text, self.catalog, plain=True))
         bare = _placed(without_hedges(text, self.catalog))
         hedged = [bare, *map(_placed, hedges_one_at_a_time(text, self.catalog))]
         near: list[str] = []
         far: list[str] = []
+        shaped: list[str] = []
         for base in dict.fromkeys((plain, bare)):
             moved = [in_figures(base)]
             for move in (self._bounds, self._articles, self._tenses):
                 moved = [*(m for said in moved for m in move(said)), *moved][:_MOVES]
             near += moved
             far += [t for said in moved for t in self._far(said)]
-            far += with_kinds(base, self.catalog) + owned(base)
+            shaped += self.articles.with_kinds(base) + owned(base) + related(base)
         seen = {text}
         orders = []
-        for order in ([plain], hedged, near, far):
+        for order in ([plain], hedged, near, far, shaped):
             orders.append(tuple(t for t in dict.fromkeys(order) if t not in seen))
             seen.update(order)
         return tuple(orders)
@@ -65,17 +68,17 @@ class Axes:
         return bound_moves(text, self.catalog)
 
     def _articles(self, text: str) -> list[str]:
-        """One noun given its article at a time (all of them at once is a far move)."""
+        """One noun given its article, or a thing pointed back at said with "the", at a
+        time (every noun given its article at once is a far move)."""
         articled = self.articles.each(text)
-        return articled[:-1] if len(articled) > 1 else articled
+        return (articled[:-1] if len(articled) > 1 else articled) + self.articles.pointed(text)
 
     def _tenses(self, text: str) -> list[str]:
         tenses = tense_moves(text, self.catalog)
         return tenses[0] if tenses else []
 
     def _far(self, text: str) -> list[str]:
-        """Moves across time, and every noun given its article at once (and, in
-        ``orders``, a bare quoted name given its kind)."""
+        """Moves across time, and every noun given its article at once."""
         tenses = tense_moves(text, self.catalog)
         articled = self.articles.each(text)
         return [t for order in tenses[1:] for t in order] + articled[-1:] * (len(articled) > 1)
@@ -84,9 +87,11 @@ class Axes:
 _MOVES = 12
 """The most readings one line is moved to in the near order (each is a lookup): those moved
 on the most axes first, as a line one axis off would have matched with fewer."""
-_DEPTHS = (2, 2, 1, 0)
+_DEPTHS = (2, 2, 1, 0, 1)
 """How deep each order is read (``along``): the hedged ones with every reading of grammar.py
-under either keyword, the near one under the line's own keyword, the far one only as said."""
+under either keyword, the near one under the line's own keyword, the far one only as said,
+the last (a line's shape: a bare name given its kind, a thing declared as its owner's or in
+a relative clause) under the line's own keyword."""
 
 
 def _placed(text: str) -> str:

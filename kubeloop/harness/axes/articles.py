@@ -1,4 +1,5 @@
-"""Articles and numbers: a line said tersely ("Marta approves promotion of P5 to prod",
+"""Articles, referents and numbers: a thing pointed back at ("shop rolls back when its SLO
+pages": the SLO the scenario has), a line said tersely ("Marta approves promotion of P5 to prod",
 "at least 3 ledger pods stayed available during drain") or with its numbers in words
 ("maxSurge two", "at least five available"), said as the phrases say it: "the" before
 each noun the catalog says after "the", and each number word in figures."""
@@ -30,6 +31,8 @@ _BEFORE = frozenset(
     }
 )  # fmt: skip
 """Words after which a noun takes its article ("during drain", "when SLO … pages")."""
+_POINTED = re.compile(r"\b(?:its|that|this|their|said) (?=([A-Za-z][\w-]*))", re.IGNORECASE)
+"""A determiner that points back at a thing the scenario named ("its SLO")."""
 _DETERMINERS = frozenset({"the", "a", "an", "this", "that", "its", "their", "our", "each"})
 _AUXILIARIES = frozenset({"is", "was", "has", "does", "gets"})
 _WORD = re.compile(r"(?<![\w\"'.-])([A-Za-z0-9][\w.%-]*)(?![\w\"'-])")
@@ -61,6 +64,29 @@ class Articles:
             said.append("".join(f"{text[a:b]}the " for a, b in pairwise([0, *places])))
             said[-1] += text[places[-1] :]
         return said
+
+    def pointed(self, text: str) -> list[str]:
+        """``text`` with a thing pointed back at ("its SLO", "that alert", "this budget")
+        said with "the", as the phrases say the one the scenario has: one reading for each."""
+        return [
+            f"{text[: m.start()]}the {text[m.end() :]}"
+            for m in _POINTED.finditer(text)
+            if m.group(1).lower() in self.nouns and not _inside_quotes(text, m.start())
+        ]
+
+    def with_kinds(self, text: str) -> list[str]:
+        """``text`` with a kind the catalog says before a name put before one bare quoted
+        name ('notify rolls back when "notify-slo" pages': … when the SLO "notify-slo"
+        pages), for each name and kind, the first few; a name after a noun or a word that
+        names it ("version", "named") has its kind said."""
+        said = []
+        for found in _BARE_NAME.finditer(text):
+            before = text[: found.start()]
+            word = _LAST.search(before)
+            if word is None or word.group(1).lower() in self.nouns | _NAMING:
+                continue
+            said += [f"{before}the {kind} {text[found.start() :]}" for kind in self.catalog.kinds]
+        return said[:_KINDS]
 
     def _opens(self, previous: str | None, word: str, start: int) -> bool:
         """Whether a noun after ``previous`` (None: first) is said without its article."""
@@ -100,22 +126,12 @@ def in_figures(text: str) -> str:
     return "".join([*parts, text[position:]])
 
 
-_BARE_NAME = re.compile(r'(?<![\w"])(?<!the )"[^"]+"')
-"""A quoted name with nothing before it to say what it names."""
-
-
-def with_kinds(text: str, catalog: Catalog) -> list[str]:
-    """``text`` with a kind the catalog says before a name put before one bare quoted name
-    ('notify rolls back when "notify-slo" pages': … when the SLO "notify-slo" pages), for
-    each name and kind, the first few."""
-    said = []
-    for found in _BARE_NAME.finditer(text):
-        before = text[: found.start()]
-        if re.search(r"(?:^|\b(?:a|an|the|named|called))\s*$", before, re.IGNORECASE):
-            continue
-        said += [f"{before}the {kind} {text[found.start() :]}" for kind in catalog.kinds]
-    return said[:_KINDS]
-
-
+_BARE_NAME = re.compile(r'(?<![\w"])"[^"]+"')
+"""A quoted name."""
+_LAST = re.compile(r"([A-Za-z][\w-]*)\s*$")
+_NAMING = frozenset(
+    {"a", "an", "the", "named", "called", "version", "manifest", "slo", "alert", "service"}
+)
+"""Words after which a name has said what it names."""
 _KINDS = 6
 """The most readings a line's bare names are given (each is a lookup)."""

@@ -44,6 +44,20 @@ _HAS_A = re.compile(
 days"): the thing, for its owner ("a 99.5% availability SLO "x" over 28 days for search")."""
 
 
+_RELATIVE = re.compile(
+    r"^(?:a|an) (?P<thing>[^,]+?) (?:that|which) (?P<rest>(?:was|is|has|had|got) .+)$",
+    re.IGNORECASE,
+)
+"""A thing declared with what it is or was in a relative clause ('a manifest "shop"
+version "v2" that was built as S3 and cleared every gate'): the thing, and what it was."""
+
+
+def related(text: str) -> list[str]:
+    """``text`` with a relative clause said as the thing's own sentence."""
+    found = _RELATIVE.match(text)
+    return [f"{found['thing']} {found['rest']}"] if found else []
+
+
 def owned(text: str) -> list[str]:
     """``text`` with a thing said as its owner's said as the thing for its owner."""
     found = _HAS_A.match(text)

@@ -290,7 +290,18 @@ def test_a_bare_name_given_its_kind_and_more_hedges(keyword: str, said: str, pla
             "web has a disruption budget that keeps at least 3 available",
             "a disruption budget that keeps at least 3 available for web",
         ),
+        (
+            "given",
+            "shop rolls back whenever its SLO pages",
+            "shop rolls back whenever the SLO pages",
+        ),
+        (
+            "given",
+            'a manifest "shop" version "v2" that was built as S3 and cleared every gate',
+            'manifest "shop" version "v2" was built as S3 and cleared every gate',
+        ),
+        ("then", "that SLO has paged", "the SLO has paged"),
     ],
 )
-def test_a_thing_said_as_its_owners(keyword: str, said: str, plain: str) -> None:
+def test_a_thing_said_as_its_owners_or_pointed_at(keyword: str, said: str, plain: str) -> None:
     same_reading(keyword, said, plain)
