@@ -66,6 +66,14 @@ def owned(text: str) -> list[str]:
     return [f"{found['thing']} for {found['owner']}"]
 
 
+_OF_ENV = re.compile(
+    rf"\b(?P<part>the (?:history|deploy history|release history|audit trail|audit log)) "
+    rf"(?:for|in|on|at) (?=(?:{_ENV})\b)",
+    re.IGNORECASE,
+)
+"""An environment's history said with "for" or "in" ("the history for prod"): "of"."""
+
+
 def place_moves(text: str) -> list[str]:
     """``text`` with each preposition on this axis said the catalog's way (one reading
     with every such preposition moved)."""
@@ -73,4 +81,5 @@ def place_moves(text: str) -> list[str]:
     moved = _IN_ENV.sub("in ", moved)
     moved = _OF_BUILD.sub(r"\g<part> of ", moved)
     moved = _OF_SERVICE.sub(r"\g<what> of ", moved)
+    moved = _OF_ENV.sub(r"\g<part> of ", moved)
     return [moved] if moved != text else []

@@ -170,6 +170,7 @@ def test_a_tense_of_a_catalog_verb(keyword: str, said: str, plain: str) -> None:
             "the p99 latency of search is below 300ms",
         ),
         ("when", "I deploy K4 onto staging", "I deploy K4 to staging"),
+        ("then", "the history for prod is R1, R2 and R1", "the history of prod is R1, R2 and R1"),
         ("then", "O7 never makes it into staging", "O7 never makes it to staging"),
         (
             "then",
