@@ -55,7 +55,7 @@ class Axes:
             for move in (self._bounds, self._articles, self._tenses):
                 moved = [*(m for said in moved for m in move(said)), *moved][:_MOVES]
             near += moved
-            far += [t for said in moved for t in self._far(said)]
+            far += [t for said in moved[:_FAR] for t in self._far(said)]
             shaped += self.articles.with_kinds(base) + owned(base) + related(base)
         seen = {text}
         orders = []
@@ -84,6 +84,8 @@ class Axes:
         return [t for order in tenses[1:] for t in order] + articled[-1:] * (len(articled) > 1)
 
 
+_FAR = 3
+"""How many of the near readings (those moved on the most axes) are moved across time too."""
 _MOVES = 12
 """The most readings one line is moved to in the near order (each is a lookup): those moved
 on the most axes first, as a line one axis off would have matched with fewer."""

@@ -55,4 +55,7 @@ def stated(checks: list[Match]) -> str | None:
     setter = SETTERS.get(check.definition.function.__name__)
     if setter is None or _INEXACT & check.arguments.keys() or not check.arguments.get("service"):
         return None
-    return setter(check.arguments)
+    try:
+        return setter(check.arguments)
+    except (KeyError, TypeError, ValueError):  # (a check whose arguments say no value)
+        return None
