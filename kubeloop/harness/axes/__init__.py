@@ -43,7 +43,11 @@ class Axes:
     @functools.lru_cache(maxsize=2048)  # noqa: B019 (one Axes per registry, kept for its life)
     def orders(self, text: str) -> tuple[tuple[str, ...], ...]:
         """Readings of ``text`` moved along the axes, in five orders, nearest first; a
-        reading is said once, in the first order it belongs to."""
+        reading is said once, in the first order it belongs to; a line longer than any
+        phrase is a list of clauses, each read on its own (distribute.py), and is not
+        moved as a whole."""
+        if len(text.split()) > _LONGEST:
+            return ()
         plain = _placed(without_hedges(text, self.catalog, plain=True))
         bare = _placed(without_hedges(text, self.catalog))
         hedged = [bare, *map(_placed, hedges_one_at_a_time(text, self.catalog))]
@@ -84,6 +88,8 @@ class Axes:
         return [t for order in tenses[1:] for t in order] + articled[-1:] * (len(articled) > 1)
 
 
+_LONGEST = 40
+"""The most words a line moved as a whole has (a phrase with its values says fewer)."""
 _FAR = 3
 """How many of the near readings (those moved on the most axes) are moved across time too."""
 _MOVES = 12

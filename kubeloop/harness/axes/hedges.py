@@ -25,13 +25,14 @@ PLAIN = (
     "as expected",
     "as planned",
     "as intended",
-    "in a hurry",
-    "in a rush",
-    "by hand",
     "without incident",
     "for sure",
 )
 """Hedges no phrase gives a meaning to: taken out first."""
+LAST = ("in a hurry", "in a rush", "by hand")
+"""Hedges that end a line ("someone deploys H2 straight to prod in a hurry"): inside a list
+of clauses they belong to one the catalog may not have ("to dev, then sideways in a hurry,
+then prod" names no environment "sideways")."""
 HEDGES = (
     *PLAIN,
     "directly",
@@ -50,7 +51,10 @@ its own" is the system's doing), so they are taken out only after the plain ones
 
 def _hedge(words: tuple[str, ...]) -> re.Pattern[str]:
     said = sorted((h.replace(" ", r"\s+") for h in words), key=len, reverse=True)
-    return re.compile(r"(?<![\w\"'-])(?:" + "|".join(said) + r")(?![\w\"'-]),?\s*", re.IGNORECASE)
+    last = "|".join(h.replace(" ", r"\s+") for h in LAST)
+    return re.compile(
+        rf"(?<![\w\"'-])(?:(?:{'|'.join(said)})(?![\w\"'-]),?\s*|(?:{last})$)", re.IGNORECASE
+    )
 
 
 _PLAIN = _hedge(PLAIN)
