@@ -252,13 +252,14 @@ class Registry:
         return None
 
     def _either(self, keyword: str, text: str, depth: int) -> list[Match] | None:
-        """``text`` read under ``keyword`` (a Given or When under the other keyword too), with
-        every reading of grammar.py under as many keywords as ``depth`` says (0: each only as
-        said or as a list of clauses); or None."""
-        for place, said in enumerate((keyword, _OTHER.get(keyword))):
+        """``text`` read with every reading of grammar.py under ``keyword`` and, for a Given
+        or When, the other keyword (``depth`` 2), under ``keyword`` only (1), or under
+        ``keyword`` as said or as a list of clauses (0); or None."""
+        keywords = (keyword, _OTHER.get(keyword)) if depth == 2 else (keyword,)
+        for said in keywords:
             if said is not None:
                 with suppress(UndefinedStepError, AmbiguousStepError):
-                    if place < depth:
+                    if depth:
                         return with_readings(self._match, said, text)
                     return self._match(said, text)
         return None

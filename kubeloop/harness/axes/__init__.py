@@ -99,7 +99,9 @@ _DEPTHS = (2, 2, 1, 0, 1)
 """How deep each order is read (``along``): the hedged ones with every reading of grammar.py
 under either keyword, the near one under the line's own keyword, the far one only as said,
 the last (a line's shape: a bare name given its kind, a thing declared as its owner's or in
-a relative clause) under the line's own keyword."""
+a relative clause) under the line's own keyword. A moved line is never read under the other
+keyword: "node-1 got uncordoned" under When is the action (frames/looser.py), not the state
+"node-1 is uncordoned" a Given sets."""
 
 
 def _placed(text: str) -> str:
