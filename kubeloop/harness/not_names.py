@@ -7,6 +7,8 @@ in the types' regular expressions, so refusing a word costs no regex size.
 
 from __future__ import annotations
 
+import re
+
 PRONOUNS = frozenset(
     {
         "nothing", "nobody", "noone", "none", "everything", "everyone", "everybody",
@@ -59,7 +61,17 @@ REFUSED: dict[str, frozenset[str]] = {
 """By parameter type: the words a bare value of that type is never."""
 
 
+NODE = re.compile(r"node-\d+", re.IGNORECASE)
+"""A node's name as clusters spell it ("node-2"): no service ("node-2 never went down" is
+no service called node-2 that stayed up)."""
+SHAPED: dict[str, re.Pattern[str]] = {"service": NODE}
+"""By parameter type: the shape of a name a value of that type never has."""
+
+
 def refused(kind: str, value: str) -> bool:
     """Whether a parameter of type KIND that took VALUE (its text as said) names nothing."""
     words = REFUSED.get(kind)
-    return words is not None and value.lower() in words
+    shape = SHAPED.get(kind)
+    return (words is not None and value.lower() in words) or (
+        shape is not None and shape.fullmatch(value) is not None
+    )

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from kubeloop.harness.registry import REGISTRY
 from tests.harness.one_scenario import run_matched
 
 
@@ -163,3 +164,23 @@ def test_a_story_rule_on_an_axis(
         "Then prod is already back on v1",
     )
     assert (code == 0) is bad, out
+
+
+@pytest.mark.parametrize(("fails", "holds"), [(False, True), (True, False)])
+def test_a_never_said_in_the_present(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], fails: bool, holds: bool
+) -> None:
+    code, out = run_matched(
+        tmp_path,
+        capsys,
+        'Given "payments" is handling 100 requests per second',
+        "When the service payments goes down" if fails else "When 5 minutes pass",
+        "And 5 minutes pass",
+        "Then payments never goes down",
+    )
+    assert (code == 0) is holds, out
+
+
+def test_a_node_is_no_service_that_never_went_down() -> None:
+    assert not REGISTRY.quietly("then", "node-2 never goes down")
+    assert not REGISTRY.quietly("then", "node-2 never went down")
