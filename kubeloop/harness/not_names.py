@@ -7,6 +7,8 @@ in the types' regular expressions, so refusing a word costs no regex size.
 
 from __future__ import annotations
 
+import re
+
 PRONOUNS = frozenset(
     {
         "nothing", "nobody", "noone", "none", "everything", "everyone", "everybody",
@@ -34,19 +36,34 @@ ARTICLES = frozenset({"the", "a", "an"})
 thing, so "the pages the on-call" (a list's subject cut after its first word) names no SLO
 called "the" (a build may still be called "A")."""
 
+WHOLES = frozenset(
+    {"i", "system", "cluster", "pipeline", "promotion", "rollout", "rollback", "node", "nodes"}
+)
+"""The speaker, or a whole the catalog names by its noun, is no build and no node: "the
+pipeline passed" is no build called "I" passing, "system recovers" no node "system", "running
+on nodes" no node called "nodes"."""
+
+HEDGES = frozenset({"already", "still", "currently", "now", "just", "again", "also", "then"})
+"""A word that hedges or orders a sentence is no name: "only node-2 and node-4 have already
+pods" names no deployment "already"."""
+
+POINTERS = frozenset({"that", "this", "these", "those"})
+"""A word that points back is no name: "that alert is firing" is the alert said before, not
+one called "that"."""
+
 _NEVER = PRONOUNS | SEQUENCE
 
 REFUSED: dict[str, frozenset[str]] = {
-    "name": _NEVER | ALERT_STATES,
-    "node": _NEVER | ENVIRONMENTS,
-    "nodes": _NEVER | ENVIRONMENTS,
-    "wherenodes": _NEVER | ENVIRONMENTS,
-    "deployment": _NEVER,
+    "name": _NEVER | ALERT_STATES | POINTERS,
+    "node": _NEVER | ENVIRONMENTS | WHOLES,
+    "nodes": _NEVER | ENVIRONMENTS | WHOLES,
+    "wherenodes": _NEVER | ENVIRONMENTS | WHOLES,
+    "deployment": _NEVER | HEDGES,
     "service": _NEVER,
     "sloname": _NEVER,
-    "alert": _NEVER,
-    "alertname": _NEVER,
-    "artifact": _NEVER,
+    "alert": _NEVER | POINTERS,
+    "alertname": _NEVER | POINTERS,
+    "artifact": _NEVER | WHOLES,
     "series": _NEVER,
     "person": _NEVER | ENVIRONMENTS,
 }
@@ -56,6 +73,12 @@ REFUSED_IN_CHECKS: dict[str, frozenset[str]] = {"deployment": ENVIRONMENTS}
 """By parameter type, the words a bare value is never in a Then: "prod runs the digest of
 C8" checks what prod runs, not a cluster deployment "prod" (a When may still name an
 environment where a deployment goes: "I roll back prod" rolls the environment back)."""
+
+NODE = re.compile(r"node-\d+", re.IGNORECASE)
+"""A node's name as clusters spell it ("node-2"): no service ("node-2 never went down" is
+no service called node-2 that stayed up)."""
+SHAPED: dict[str, re.Pattern[str]] = {"service": NODE}
+"""By parameter type: the shape of a name a value of that type never has."""
 
 
 def refused(kind: str, value: str, keyword: str = "") -> bool:
@@ -67,4 +90,7 @@ def refused(kind: str, value: str, keyword: str = "") -> bool:
     if keyword == "then" and said in REFUSED_IN_CHECKS.get(kind, frozenset()):
         return True
     words = REFUSED.get(kind)
-    return words is not None and said in words
+    shape = SHAPED.get(kind)
+    return (words is not None and said in words) or (
+        shape is not None and shape.fullmatch(value) is not None
+    )

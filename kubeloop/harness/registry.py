@@ -13,9 +13,12 @@ import re
 from collections.abc import Callable, Iterator
 from contextlib import suppress
 from dataclasses import replace
+from functools import partial
 
 import kubeloop.harness.clauses  # noqa: F401  (registers the noun phrases and clause lists)
 from kubeloop.harness import distribute
+from kubeloop.harness.axes import Axes, along
+from kubeloop.harness.axes.stated import stated
 from kubeloop.harness.definitions import Match, StepDefinition, StepFunction
 from kubeloop.harness.errors import AmbiguousStepError, UndefinedStepError
 from kubeloop.harness.frames import details, nearby, two_steps
@@ -59,6 +62,7 @@ class Registry:
         self.definitions: list[StepDefinition] = []
         self._words: WordIndex[StepDefinition] | None = None
         self._frames: FrameIndex | None = None
+        self._axes: Axes | None = None
         self._seen: MatchCache[Match] = MatchCache(_renewed)
         self._accepting: dict[tuple[str, str], bool] = {}
         self._pieces: MatchCache[Match] = MatchCache(_renewed)
@@ -89,6 +93,7 @@ class Registry:
         self.definitions.append(definition)
         self._words = None  # rebuilt at the next lookup: which word is rarest may change
         self._frames = None
+        self._axes = None
         self._seen.clear()
         self._accepting.clear()
         self._pieces.clear()
@@ -100,6 +105,7 @@ class Registry:
         self.definitions = [d for d in self.definitions if keep(d)]
         self._words = None
         self._frames = None
+        self._axes = None
         self._seen.clear()
         self._accepting.clear()
         self._pieces.clear()
@@ -149,15 +155,23 @@ class Registry:
             raise UndefinedStepError(self.undefined_message(keyword, text))
         return found
 
-    def _lookup(self, keyword: str, text: str) -> list[Match] | None:
-        """The matches of every reading in turn (an ambiguity is raised), None if none; last,
-        the line without its scene-setting (frames/details.py)."""
+    def _lookup(self, keyword: str, text: str, moved: bool = True) -> list[Match] | None:
+        """The matches of every reading in turn (an ambiguity is raised), None if none; then
+        the line moved along the axes (``moved``); last, the line without its scene-setting
+        (frames/details.py), not moved again."""
         try:
             return with_readings(self._match, keyword, text)
         except UndefinedStepError:
             if keyword != "then":
                 with suppress(UndefinedStepError):
                     return with_readings(self._match, _OTHER[keyword], text)
+            axed = None
+            if moved:
+                axed = along(self.axes().orders(text), text, partial(self._either, keyword))
+            if axed is None and keyword != "then":
+                axed = self._stated(keyword, text)
+            if axed is not None:
+                return [replace(m, offset=-1) for m in axed]
             framed = self._framed(keyword, text)
             if framed is not None:
                 return framed
@@ -168,7 +182,7 @@ class Registry:
                         return found
             shorter = details.left_out(text)
             if shorter is not None:
-                rest = self._lookup(keyword, shorter)
+                rest = self._lookup(keyword, shorter, moved=False)
                 return None if rest is None else [replace(m, offset=-1) for m in rest]
         return None
 
@@ -262,6 +276,35 @@ class Registry:
             return with_readings(self._match, keyword, text)
         except (UndefinedStepError, AmbiguousStepError):
             return read(self.frames(), self.match_one, keyword, [*readings(text), text])
+
+    def axes(self) -> Axes:
+        """The axes a line is moved along (axes/), over the catalog's words, built at the
+        first need."""
+        if self._axes is None:
+            self._axes = Axes(p for d in self.definitions for p in d.patterns)
+        return self._axes
+
+    def _stated(self, keyword: str, text: str) -> list[Match] | None:
+        """A Given or When that only a check of a measure reads, said as the phrase that sets
+        it (axes/stated.py); or None."""
+        with suppress(UndefinedStepError, AmbiguousStepError):
+            setting = stated(with_readings(self._match, "then", text))
+            if setting is not None:
+                return self._either(keyword, setting, 2)
+        return None
+
+    def _either(self, keyword: str, text: str, depth: int) -> list[Match] | None:
+        """``text`` read with every reading of grammar.py under ``keyword`` and, for a Given
+        or When, the other keyword (``depth`` 2), under ``keyword`` only (1), or under
+        ``keyword`` as said or as a list of clauses (0); or None."""
+        keywords = (keyword, _OTHER.get(keyword)) if depth == 2 else (keyword,)
+        for said in keywords:
+            if said is not None:
+                with suppress(UndefinedStepError, AmbiguousStepError):
+                    if depth:
+                        return with_readings(self._match, said, text)
+                    return self._match(said, text)
+        return None
 
     def frames(self) -> FrameIndex:
         """What every definition's examples mean (frames/), built at the first need."""
