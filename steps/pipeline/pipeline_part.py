@@ -160,10 +160,10 @@ def _build(world: World) -> PipelineScene:
 
 
 def _changed(world: World, current: PipelineScene, env: str) -> None:
-    """Keep which step changed ENV; the world settles again before the next check, so the
-    cluster a changed environment deploys to has rolled there, as after a Given."""
+    """Keep which step changed ENV ("staging keeps running what it ran before" reads it). A
+    When is an event: the cluster ENV deploys to rolls only when the scenario reconciles or
+    lets time pass (docs/scenarios.md, "How a scenario runs")."""
     current.changes.append((world.step.location, env))
-    world.settled = False
 
 
 def snapshot(current: PipelineScene) -> dict[str, Any]:

@@ -1,8 +1,7 @@
-"""A When that changes what prod runs (a promotion, an approval, a rollback) is followed by
-the cluster's rollout before the next check, as after a Given (pipeline_part._changed): "When
-the on-call rolls prod back to v4 / Then every orders pod runs v4" read the pods before the
-link had rolled them. A move the pipeline refuses or holds changes nothing, so nothing
-rolls."""
+"""A When that changes what prod runs (a promotion, an approval, a rollback) is an event, as
+every When is: the cluster prod deploys to rolls when the scenario reconciles or lets time
+pass (docs/scenarios.md, "How a scenario runs"), and then its pods run what prod runs. A move
+the pipeline refuses or holds changes nothing, so nothing rolls however long it waits."""
 
 from __future__ import annotations
 
@@ -22,22 +21,28 @@ _FLEET = 'Given prod runs version v4 of "orders" on 3 nodes with 6 replicas'
             (
                 "And v5 is signed, approved and promoted all the way to prod",
                 "When the on-call rolls prod back to v4",
+                "And 5 minutes pass",
             ),
             'every "orders" pod runs v4',
             True,
         ),
         (
-            ("When v5 is signed, approved and promoted all the way to prod",),
+            ("When v5 is signed, approved and promoted all the way to prod", "And 5 minutes pass"),
             "every orders pod runs v5",
             True,
         ),
         (
-            ("When v5 is signed and promoted to prod without approval",),
+            ("When v5 is signed, approved and promoted all the way to prod",),
             "every orders pod runs v5",
             False,
         ),
         (
-            ("When v5 is signed and promoted to prod without approval",),
+            ("When v5 is signed and promoted to prod without approval", "And 5 minutes pass"),
+            "every orders pod runs v5",
+            False,
+        ),
+        (
+            ("When v5 is signed and promoted to prod without approval", "And 5 minutes pass"),
             "every orders pod runs v4",
             True,
         ),
