@@ -288,11 +288,6 @@ def test_hedges_that_only_colour_an_action(keyword: str, said: str, plain: str) 
         ),
         (
             "given",
-            "shop rolls back whenever its SLO pages",
-            "shop rolls back whenever the SLO pages",
-        ),
-        (
-            "given",
             'a manifest "shop" version "v2" that was built as S3 and cleared every gate',
             'manifest "shop" version "v2" was built as S3 and cleared every gate',
         ),
