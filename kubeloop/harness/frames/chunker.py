@@ -8,6 +8,7 @@ one is never read by a frame, so nothing is misread silently.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field, replace
 
@@ -259,7 +260,16 @@ def _said_apart(lexicon: Lexicon, words: list[str], start: int) -> list[Chunk]:
     return chunks
 
 
+@functools.lru_cache(maxsize=8192)
 def _value_type(piece: str) -> str | None:
+    """``plain_value_type``, remembered: a run chunks thousands of texts (each example, the
+    samples of each phrase a line is read against) made of a few thousand words."""
+    return plain_value_type(piece)
+
+
+def plain_value_type(piece: str) -> str | None:
+    """The type of value a piece is by its own letters (quotes, brackets, a number word, a
+    typed shape, a name's shape), else None; it depends on nothing but the piece."""
     if piece in ("'s", "n't"):
         return None
     if piece[0] in "\"'`":
