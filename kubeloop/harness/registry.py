@@ -16,20 +16,18 @@ from dataclasses import replace
 from functools import partial
 
 import kubeloop.harness.clauses  # noqa: F401  (registers the noun phrases and clause lists)
-from kubeloop.harness import distribute
+from kubeloop.harness import advice, distribute
 from kubeloop.harness.axes import Axes, along
 from kubeloop.harness.axes.stated import stated
 from kubeloop.harness.definitions import Match, StepDefinition, StepFunction
 from kubeloop.harness.errors import AmbiguousStepError, UndefinedStepError
-from kubeloop.harness.frames import details, nearby, two_steps
-from kubeloop.harness.frames.concept_names import concept_as_name
+from kubeloop.harness.frames import details
 from kubeloop.harness.frames.index import FrameIndex
-from kubeloop.harness.frames.reader import nearest, proposals, read
+from kubeloop.harness.frames.reader import read
 from kubeloop.harness.grammar import readings, with_readings
 from kubeloop.harness.match_cache import MatchCache, fresh
 from kubeloop.harness.patterns import translate
 from kubeloop.harness.phrase_index import WordIndex
-from kubeloop.harness.suggest import about, close_phrases
 
 KEYWORDS = ("given", "when", "then")
 
@@ -288,7 +286,7 @@ class Registry:
         """A Given or When that only a check of a measure reads, said as the phrase that sets
         it (axes/stated.py); or None."""
         with suppress(UndefinedStepError, AmbiguousStepError):
-            setting = stated(with_readings(self._match, "then", text))
+            setting = stated(self.reading("then", text))
             if setting is not None:
                 return self._either(keyword, setting, 2)
         return None
@@ -361,103 +359,17 @@ class Registry:
             yield [first[0], *(replace(m, offset=m.offset + found.end()) for m in rest)]
 
     def suggestions(self, keyword: str, text: str, count: int = 3) -> list[str]:
-        """Phrases close to ``text`` in the user's own values (see suggest.py); a step that
-        joins a known phrase to an unknown one by " and " gets the join back, mended; a
-        step whose meaning fits several phrases equally (frames/) gets them, and one with a
-        word nobody knows gets what it means without it, when that is one phrase exactly."""
-        for found in re.finditer(" and ", text):
-            left, right = text[: found.start()], text[found.end() :]
-            if len(self.match_one(keyword, left)) == 1:
-                # (negated exactly when the clause is: never "… and nothing is pending"
-                # for "… and sit in Pending")
-                mended = nearby.agreeing(
-                    self.frames(),
-                    right,
-                    close_phrases(self.definitions, keyword, right, 1, same_keyword=True),
-                )
-                if mended and self.accepts(keyword, f"{left} and {mended[0][1]}"):
-                    return [f"{keyword.title()} {left} and {mended[0][1]}"]
-        index = self.frames()
-        framed = self._accepted(
-            [(keyword, p) for p in proposals(index, self.match_one, keyword, [text])]
-            or [(keyword, p) for p in nearest(index, self.match_one, keyword, text)]
-        )
-        if framed:  # what the line means, said in more than one phrase's words
-            return [f"{kw.title()} {phrase}" for kw, phrase in framed]
-        looks: list[Callable[[], list[tuple[str, str]]]] = [
-            lambda: nearby.phrases(index, keyword, text, count),
-            lambda: nearby.agreeing(
-                index, text, close_phrases(self.definitions, keyword, text, count)
-            ),
-        ]
-        if any(map(index.lexicon.near, index.chunk(text).unknown)):  # (a slip: by letters)
-            looks.reverse()
-        for look in looks:  # (by meaning first; the second only when the first finds none)
-            close = self._accepted(look())
-            if close:
-                return [f"{kw.title()} {phrase}" for kw, phrase in close]
-        return []
-
-    def _accepted(self, phrases: list[tuple[str, str]]) -> list[tuple[str, str]]:
-        """Only suggestions a run would take as written (a test feeds every one back)."""
-        return [(kw, phrase) for kw, phrase in phrases if self.accepts(kw, phrase)]
+        """Phrases close to ``text``, in the user's own values (advice.py)."""
+        return advice.suggestions(self, keyword, text, count)
 
     def undefined_message(self, keyword: str, text: str) -> str:
-        """What no phrase matching ``text`` means, and what to write instead: a phrase of
-        the other keyword it is ("this is a check: write Then …"), the close phrases in the
-        user's own values, or, when none is close, the nouns recognised and phrases about
-        them."""
-        message = f'no step matches {keyword.title()} "{text}"'
-        hint = self._other_keyword(keyword, text)
-        if hint is not None:
-            return f"{message}\n  {hint}"
-        suggestions = self.suggestions(keyword, text)
-        steps = two_steps.offered(
-            self.frames(), self.accepts, keyword, text, next(iter(suggestions), None)
-        )
-        if steps is not None:
-            message += "\n  it says two things; as two steps:\n" + "\n".join(
-                f"    {line}" for line in steps.lines()
-            )
-        if suggestions:
-            message += "\n  did you mean:\n" + "\n".join(f"    {s}" for s in suggestions)
-        elif steps is None:
-            nouns, found = about(self.definitions, keyword, text, 3)
-            phrases = self._accepted(found)
-            wider = (
-                []
-                if phrases
-                else self._accepted(
-                    close_phrases(self.definitions, keyword, text, 3, wider=True)
-                    or close_phrases(self.definitions, keyword, text, 3, nearest=True)
-                )
-            )
-            if phrases:
-                message += (
-                    f"\n  nothing close; it talks about {', '.join(nouns)}; phrases about "
-                    "them:\n" + "\n".join(f"    {kw.title()} {p}" for kw, p in phrases)
-                )
-            elif wider:  # no noun of ours: less close, any keyword, the nearest at worst
-                message += "\n  nearest:\n" + "\n".join(f"    {kw.title()} {p}" for kw, p in wider)
-        message += "\n  (kubeloop steps lists every phrase)"
-        return message
+        """What no phrase matching ``text`` means and what to write instead (advice.py)."""
+        return advice.undefined_message(self, keyword, text)
 
-    def _other_keyword(self, keyword: str, text: str) -> str | None:
-        """ "this is a check: write Then …" for a Given or When that only a Then phrase
-        matches (a Then that a Given or When phrase matches: the other way round)."""
-        others = ("then",) if keyword != "then" else ("when", "given")
-        for other in others:
-            try:
-                matches = with_readings(self._match, other, text)
-            except (UndefinedStepError, AmbiguousStepError):
-                continue
-            if concept_as_name(self.frames(), matches):
-                continue  # (no node called "verification": the hint would mislead)
-            if other == "then":
-                return f"this is a check: write Then {text}"
-            kind = "an event" if other == "when" else "a situation"
-            return f"this is {kind}, not a check: write {other.title()} {text}"
-        return None
+    def reading(self, keyword: str, text: str) -> list[Match]:
+        """The matches of ``text`` under ``keyword`` with every reading of grammar.py, and
+        nothing else tried (an unknown or ambiguous text raises)."""
+        return with_readings(self._match, keyword, text)
 
     def ambiguities(self) -> list[str]:
         """Examples matched by more than one definition (a test keeps this empty)."""

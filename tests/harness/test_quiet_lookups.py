@@ -10,7 +10,7 @@ from collections import Counter
 import pytest
 
 import kubeloop.steps  # noqa: F401  (registers the library)
-from kubeloop.harness import registry
+from kubeloop.harness import advice
 from kubeloop.harness.registry import REGISTRY
 from kubeloop.harness.suggest import _at_most
 
@@ -21,8 +21,8 @@ def test_a_quiet_lookup_of_an_unmatched_step_builds_no_suggestions(
     def refuse(*_: object, **__: object) -> list[tuple[str, str]]:
         raise AssertionError("suggestions computed for a quiet lookup")
 
-    monkeypatch.setattr(registry, "close_phrases", refuse)
-    monkeypatch.setattr(registry, "about", refuse)
+    monkeypatch.setattr(advice, "close_phrases", refuse)
+    monkeypatch.setattr(advice, "about", refuse)
     assert REGISTRY.quietly("then", "the frobnicator glows a gentle mauve") == []
 
 
