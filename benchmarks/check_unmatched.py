@@ -21,6 +21,7 @@ import os
 import resource
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -32,63 +33,102 @@ FEATURES = [
 ]
 BUDGET = 5.0
 
-_CHECK = """
+PRELUDE = """
 import sys
 sys.path.insert(0, sys.argv[1])
 import kubeloop
 kubeloop.__path__.append(sys.argv[1])  # the tree's steps/ as kubeloop.steps
+"""
+"""The start of every program run from a source tree: its kubeloop, and its steps/."""
+
+_CHECK = (
+    PRELUDE
+    + """
 from kubeloop.cli import main
 sys.argv = ["kubeloop", "check", *sys.argv[2:]]
 sys.exit(main())
 """
+)
 """``kubeloop check`` from a source tree, run in the feature's folder (the paths it shows)."""
 
+Measure = Callable[[Path, Path], tuple[dict[str, float], str]]
+"""One run of a tree on a feature: its figures, and what the check printed."""
 
-def run(tree: Path, feature: Path) -> tuple[float, str]:
-    """CPU seconds of one ``kubeloop check`` of ``feature`` from ``tree``, and what it said."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+
+def checked(program: str, tree: Path, feature: Path) -> subprocess.CompletedProcess[str]:
+    """``program`` run from ``tree`` on ``feature``, in the feature's folder; a run that
+    fails (not a check's "problems found") stops the benchmark with its error."""
     done = subprocess.run(
-        [sys.executable, "-c", _CHECK, str(tree), feature.name],
+        [sys.executable, "-c", program, str(tree), feature.name],
         cwd=feature.parent,
         env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"},
         capture_output=True,
         text=True,
         check=False,
     )
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode not in (0, 1):
         raise SystemExit(f"{tree}: kubeloop check failed:\n{done.stderr}")
+    return done
+
+
+def run(tree: Path, feature: Path) -> tuple[dict[str, float], str]:
+    """CPU seconds of one ``kubeloop check`` of ``feature`` from ``tree``, and what it said."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    done = checked(_CHECK, tree, feature)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return cpu, done.stdout
+    return {"cpu": cpu}, done.stdout
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def options(description: str) -> tuple[argparse.Namespace, list[tuple[str, Path]]]:
+    """The command line (``--before``, ``--repeat``, the features) and the trees to time,
+    this one first."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--before", type=Path, help="another source tree, timed alternately")
     parser.add_argument("--repeat", type=int, default=3, help="runs of each (best counts)")
     parser.add_argument("features", nargs="*", type=Path, default=FEATURES)
     args = parser.parse_args()
     trees = [("after", ROOT)] + ([("before", args.before.resolve())] if args.before else [])
     print(f"load average {os.getloadavg()[0]:.2f}; CPU seconds, best of {args.repeat}")
+    return args, trees
+
+
+def alternately(
+    trees: list[tuple[str, Path]], feature: Path, repeat: int, measure: Measure
+) -> tuple[dict[str, dict[str, float]], dict[str, str]]:
+    """Each tree measured ``repeat`` times, in turn: the best of each figure per tree, and
+    what each printed last."""
+    best: dict[str, dict[str, float]] = {}
+    said: dict[str, str] = {}
+    for _ in range(repeat):
+        for name, tree in trees:
+            figures, said[name] = measure(tree, feature)
+            kept = best.setdefault(name, dict(figures))
+            for key, value in figures.items():
+                kept[key] = min(kept[key], value)
+    return best, said
+
+
+def verdict(said: dict[str, str]) -> str:
+    """Whether the trees printed the same: nothing for one tree, else a loud difference."""
+    if len(said) == 1:
+        return ""
+    return ", same output" if len(set(said.values())) == 1 else ", OUTPUTS DIFFER"
+
+
+def main() -> int:
+    args, trees = options(__doc__.splitlines()[0])
     if sys.dont_write_bytecode:
         print("PYTHONDONTWRITEBYTECODE is set: every run compiles kubeloop's modules afresh")
     for named in args.features:
         feature = named.resolve()
-        best: dict[str, float] = {}
-        said: dict[str, str] = {}
-        for _ in range(args.repeat):
-            for name, tree in trees:
-                cpu, output = run(tree, feature)
-                best[name] = min(best.get(name, cpu), cpu)
-                said[name] = output
+        best, said = alternately(trees, feature, args.repeat, run)
         lines = said["after"].count("no step matches")
-        row = "   ".join(f"{name} {best[name]:.2f} s" for name, _ in trees)
-        same = (
-            ""
-            if len(said) == 1
-            else (", same output" if len(set(said.values())) == 1 else ", OUTPUTS DIFFER")
+        row = "   ".join(f"{name} {best[name]['cpu']:.2f} s" for name, _ in trees)
+        print(
+            f"{feature.name}: {lines} unmatched lines: {row} (budget {BUDGET:.0f} s)"
+            + verdict(said)
         )
-        print(f"{feature.name}: {lines} unmatched lines: {row} (budget {BUDGET:.0f} s){same}")
     return 0
 
 
