@@ -175,6 +175,6 @@ def _samples_agree() -> bool:
             kinds = dict(re.findall(r"\{(\w+):(\w+)\}", pattern))
             if _shared(source, kinds) != compile_source(source):
                 return False
-    except (AttributeError, IndexError, KeyError, TypeError, ValueError):
+    except (AttributeError, IndexError, KeyError, RuntimeError, TypeError, ValueError):
         return False
     return True
