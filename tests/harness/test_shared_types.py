@@ -15,7 +15,6 @@ from hypothesis import strategies as st
 import kubeloop.steps  # noqa: F401  (registers the step library)
 from kubeloop.harness import shared_types
 from kubeloop.harness.params import TYPES
-from kubeloop.harness.pattern_samples import said_values, samples
 from kubeloop.harness.patterns import compile_source, translate
 from kubeloop.harness.registry import REGISTRY
 from kubeloop.harness.shared_types import compile_phrase
@@ -30,7 +29,7 @@ def test_this_python_shares() -> None:
     assert shared_types._works()
 
 
-@pytest.mark.parametrize("every", [6, pytest.param(1, marks=pytest.mark.slow)])
+@pytest.mark.parametrize("every", [12, pytest.param(1, marks=pytest.mark.slow)])
 def test_every_library_phrase_compiles_to_the_plain_pattern(every: int) -> None:
     shared = 0
     forms = [
@@ -47,10 +46,9 @@ def test_every_library_phrase_compiles_to_the_plain_pattern(every: int) -> None:
 
 
 def test_the_library_reads_its_own_texts_as_the_plain_patterns_do() -> None:
-    values = said_values(REGISTRY.definitions)
     read = 0
-    for definition in REGISTRY.definitions[::15]:
-        texts = [*definition.examples, *(text for _, text in samples(definition, values))]
+    for definition in REGISTRY.definitions[::20]:
+        texts = definition.examples
         for form, source in enumerate(definition.sources):
             plain = compile_source(source)
             shared = compile_phrase(source, definition.form_kinds(form))
@@ -61,10 +59,11 @@ def test_the_library_reads_its_own_texts_as_the_plain_patterns_do() -> None:
                     read += 1
                     assert mine.groupdict() == theirs.groupdict(), text
                     assert mine.regs == theirs.regs, text
-    assert read > 50
+    assert read > 30
 
 
-KINDS = sorted(TYPES)
+KINDS = sorted(kind for kind, parameter in TYPES.items() if len(parameter.regex) < 2000)
+"""The types of made-up phrases (the longest are the library's own, each tested above)."""
 WORDS = ["I", "the", "pods", "of", "are", "running", "on", "for", "is", "web", "3", "5m"]
 
 
@@ -95,7 +94,7 @@ def _patterns(draw: st.DrawFn) -> str:
     return " ".join(parts)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(_patterns())
 def test_a_made_up_phrase_compiles_to_the_plain_pattern(pattern: str) -> None:
     source = translate(pattern)[0]
