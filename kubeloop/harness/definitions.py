@@ -15,6 +15,7 @@ from kubeloop.harness.not_names import refused
 from kubeloop.harness.outlines import outline, typed
 from kubeloop.harness.patterns import compile_source
 from kubeloop.harness.phrase_index import Requirement, requirement, text_words
+from kubeloop.harness.shared_types import compile_phrase
 
 StepFunction = Callable[..., None]
 
@@ -69,10 +70,12 @@ class StepDefinition:
 
     def _regex(self, form: int) -> re.Pattern[str]:
         """Pattern ``form``'s regex, compiled on first use, as most of a large vocabulary is
-        never tried in a run (the phrase index and the outlines skip it)."""
+        never tried in a run (the phrase index and the outlines skip it), its parameter
+        types' code shared with every other phrase's (shared_types.py)."""
         regex = self._compiled.get(form)
         if regex is None:
-            regex = self._compiled[form] = compile_source(self.sources[form])
+            source, kinds = self.sources[form], self._kinds[form]
+            regex = self._compiled[form] = compile_phrase(source, kinds)
         return regex
 
     def _outline(self, form: int) -> re.Pattern[str]:
