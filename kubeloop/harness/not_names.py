@@ -77,8 +77,13 @@ environment where a deployment goes: "I roll back prod" rolls the environment ba
 NODE = re.compile(r"node-\d+", re.IGNORECASE)
 """A node's name as clusters spell it ("node-2"): no service ("node-2 never went down" is
 no service called node-2 that stayed up)."""
-SHAPED: dict[str, re.Pattern[str]] = {"service": NODE}
-"""By parameter type: the shape of a name a value of that type never has."""
+SHAPED: dict[str, re.Pattern[str]] = {"service": NODE, "artifact": NODE}
+"""By parameter type: the shape of a name a value of that type never has ("node-1 and
+node-2 are in zone-a" names no builds running in an environment "zone-a")."""
+
+LISTED: dict[str, re.Pattern[str]] = {"several": NODE, "sequence": NODE}
+"""By parameter type of a list of names: the shape none of its names ever has."""
+_LIST_SEP = re.compile(r",? and then |,? then |,? and |, ", re.IGNORECASE)
 
 
 def refused(kind: str, value: str, keyword: str = "") -> bool:
@@ -88,6 +93,9 @@ def refused(kind: str, value: str, keyword: str = "") -> bool:
     if kind in REFUSED and value in ARTICLES:
         return True
     if keyword == "then" and said in REFUSED_IN_CHECKS.get(kind, frozenset()):
+        return True
+    listed = LISTED.get(kind)
+    if listed is not None and any(listed.fullmatch(n) for n in _LIST_SEP.split(value)):
         return True
     words = REFUSED.get(kind)
     shape = SHAPED.get(kind)

@@ -30,6 +30,9 @@ _PDB = (
 )
 _THAT = "[,][ <that|which>] "
 _AT_MOST = "[<at most|up to|no more than|only> ]"
+_ALLOWS = "<allows|permits|tolerates|allowing|permitting|tolerating>"
+"""What a budget allows, said as its verb or as a participle ("a budget allowing at most 1
+unavailable pod")."""
 _DOWN = "<unavailable|down|disrupted|offline>"
 _PODS = "[of ][<its|the|their> ]pod(s)"
 _SAYING = (
@@ -54,10 +57,11 @@ _MIN = re.compile(
     "a PodDisruptionBudget on search that allows at most 1 pod to be unavailable",
     "a disruption budget on storefront allows at most 1 pod down",
     "a PDB for queue that tolerates at most 1 unavailable pod",
+    'a disruption budget for "api" allowing at most 1 unavailable pod',
     variants=(
         _PDB
         + _THAT
-        + "<allows|lets|permits|tolerates> "
+        + "<allows|lets|permits|tolerates|allowing|letting|permitting|tolerating> "
         + _AT_MOST
         + "{value:intorpercent} "
         + _PODS
@@ -66,14 +70,15 @@ _MIN = re.compile(
         + "[ at a time]",
         _PDB
         + _THAT
-        + "<allows|permits|tolerates> "
+        + _ALLOWS
+        + " "
         + _AT_MOST
         + "{value:intorpercent} "
         + _PODS
         + " "
         + _DOWN
         + "[ at a time]",
-        _PDB + _THAT + "<allows|permits|tolerates> " + _AT_MOST + "{value:intorpercent} "
+        _PDB + _THAT + _ALLOWS + " " + _AT_MOST + "{value:intorpercent} "
         "<unavailable|disrupted> pod(s)[ at a time]",
         _PDB + " with <at most|up to|no more than> {value:intorpercent} pod(s) " + _DOWN,
         _PDB + _THAT + "never <lets|allows> more than {value:intorpercent} pod(s) "
@@ -81,7 +86,7 @@ _MIN = re.compile(
         _PDB + _THAT + "<keeps|requires|guarantees|keep|require|guarantee|keeping|requiring> "
         "[at least ]{value:intorpercent} [" + _PODS + " ]<available|up|running|ready>",
         _PDB + " with at least {value:intorpercent} pod(s) <available|up>",
-        _PDB + _THAT + "<allows|permits|tolerates> " + _AT_MOST + "{value:intorpercent} "
+        _PDB + _THAT + _ALLOWS + " " + _AT_MOST + "{value:intorpercent} "
         "<disruption|disruptions>[ at a time]",
         "{deployment:name} has a <disruption budget|pod disruption budget|PodDisruptionBudget|"
         "PDB> <with|of> <minAvailable|maxUnavailable> {value:intorpercent}",

@@ -190,6 +190,7 @@ _LACKING = (
     "all 3 web pods are pending without enough cpu",
     "2 ingest pods are Pending because of insufficient cpu",
     "2 pods stay pending because no node has enough memory",
+    "the pending pods say there is not enough cpu",
     variants=(
         "{pods:pods} [still ]<stay|stays|remain|remains|sit|sits> [stuck ]{phase:phase} "
         + _LACKING
@@ -197,6 +198,9 @@ _LACKING = (
         "{pods:pods} <can't|cannot|can not|couldn't|could not> be <scheduled|placed> "
         + _LACKING
         + " {resource:resourcename}",
+        "{pods:pods} <say|says|report|reports|show|shows> [that ]"
+        "<there is not enough|there isn't enough|there's not enough|there is no room for|"
+        "insufficient|they lack|it lacks|no node has enough> {resource:resourcename}",
     ),
 )
 def pods_short_of(world: World, pods: PodSet, resource: str, phase: str = "pending") -> None:

@@ -76,6 +76,12 @@ TYPES["countzoning"] = ParamType(
     _groups,
     "nodes counted in zones, two groups or more: 2 nodes in zone-a and 1 in zone-b",
 )
+_NAMED_GROUP = rf"(?:{_NODE_LIST})(?: (?:are|is))? in (?:{_ZONE})"
+TYPES["namedzoning"] = ParamType(
+    rf"{_NAMED_GROUP}(?:{_SPLIT}{_NAMED_GROUP})*",
+    _groups,
+    "named nodes in zones: node-1 and node-2 are in zone-a, node-3 and node-4 in zone-b",
+)
 TYPES["zone"] = ParamType(_ZONE, zone_name, 'a zone: zone-a, "zone a", us-east-1a')
 
 
@@ -114,6 +120,35 @@ def nodes_in_zones(world: World, groups: tuple[ZoneGroup, ...], count: int | Non
     """Nodes in zones (each labelled topology.kubernetes.io/zone), 4 cpu and 8Gi memory each;
     nodes only counted are named node-1, node-2, … after the nodes there are."""
     _add_zoned(world, groups, count)
+
+
+@given(
+    "{groups:namedzoning}",
+    "node-1 and node-2 are in zone-a, node-3 and node-4 in zone-b",
+    "node-1 is in zone-a",
+)
+def named_nodes_in_zones(world: World, groups: tuple[ZoneGroup, ...]) -> None:
+    """Named nodes in their zones, added as they are said. A node already added keeps the
+    labels it was added with (a node's labels are its spec's, and kubeloop's nodes are never
+    relabelled), so naming one fails with how to say its zone instead."""
+    named = [node for group in groups for node in group.nodes]
+    there = [node for node in named if node in known(world, "node")]
+    if there:
+        said = ", ".join(
+            f"{_listed(g.nodes)} {'is' if len(g.nodes) == 1 else 'are'} in {g.zone}" for g in groups
+        )
+        raise world.fail(
+            f"new nodes {', '.join(named)} to put in zones",
+            f"{', '.join(there)} already added without a zone: a node's zone is a label "
+            f"it is added with, so say the zones where the nodes are declared "
+            f'("Given {len(named)} nodes where {said}")',
+        )
+    _add_zoned(world, groups, None)
+
+
+def _listed(names: tuple[str, ...]) -> str:
+    """node-1, node-2 and node-3, as said."""
+    return " and ".join(names) if len(names) < 3 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 @given(
@@ -159,7 +194,11 @@ def each_zone_has(world: World, pods: PodSet) -> None:
     "{zone:zone} <has|runs|hosts|gets|got> {pods:pods}",
     "zone-a has 2 gateway pods",
     "zone-c runs no web pod",
-    variants=("there <are|is> {pods:pods} in {zone:zone}",),
+    '2 pods of "search" are in zone-a',
+    variants=(
+        "there <are|is> {pods:pods} in {zone:zone}",
+        "{pods:pods} <is|are> [<running|scheduled|placed> ]in {zone:zone}",
+    ),
 )
 def zone_has(world: World, zone: str, pods: PodSet) -> None:
     """The zone's nodes have the pods the set says; a zone no node is in fails."""

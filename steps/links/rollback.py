@@ -6,6 +6,7 @@ from kubeloop.harness.registry import given, then
 from kubeloop.harness.world import World
 
 from ..pipeline.pipeline_part import scene
+from ..telemetry.slo_names import once_begun
 from ..telemetry.telemetry_part import telemetry
 from .links_part import links
 
@@ -22,10 +23,13 @@ from .links_part import links
 )
 def slo_page_rolls_back(world: World, slo: str, env: str) -> None:
     """Opt in: a firing page of SLO rolls ENV back to its previous known-good digest (a
-    cluster deployment's name: the environment that deploys to it)."""
+    cluster deployment's name: the environment that deploys to it); an SLO waiting for its
+    service's traffic is armed when it begins."""
     telemetry(world)
     scene(world)
-    world.attempt(lambda: links(world).roll_back_on("slo", slo, env))
+    once_begun(
+        world, slo, lambda: world.attempt(lambda: links(world).roll_back_on("slo", slo, env))
+    )
 
 
 @given(

@@ -101,7 +101,11 @@ def _latest_block(world: World) -> str | None:
     "the reason mentions coverage of 72% being under 80%",
     "the block says the waiver had expired",
     'the failure mentions "3 failures"',
-    variants=("<it|that> <says|said|mentions|mentioned|names> {reason:reason}",),
+    "the pipeline says the integration test evidence is missing",
+    variants=(
+        "<it|that> <says|said|mentions|mentioned|names> {reason:reason}",
+        "the <pipeline|pipeline run|build> <says|said|complains|complained> [that ]{reason:reason}",
+    ),
 )
 @checks_error
 def the_reason_says(world: World, reason: Reason) -> None:

@@ -115,6 +115,19 @@ def build_of(
         make_true(world, alias, facts)
 
 
+@given(
+    "{env:name} <runs|is running> {alias:name} of {project:name}{facts:facts}",
+    'prod runs R1 of "checkout" which passed every gate',
+    "staging is running S2 of search, which was signed",
+)
+def env_runs_build_of(
+    world: World, env: str, alias: str, project: str, facts: Sequence[Fact]
+) -> None:
+    """ENV runs build ALIAS of PROJECT, of which the facts said after it are true: "prod runs
+    R1 of checkout which passed every gate" is R1 passing every gate, then running in prod."""
+    build_of(world, alias, project, facts=(*facts, Fact("running", env)))
+
+
 def _build_as(world: World, project: str, manifest: dict[str, Any], alias: str) -> None:
     """Build MANIFEST as PROJECT's manifest; refused, the project keeps the one it had."""
     current = scene(world)

@@ -5,6 +5,7 @@ their service, which wait for it."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from kubeloop.harness.telemetry_nouns import SloOf
@@ -14,6 +15,25 @@ from .telemetry_part import call
 
 PENDING = "telemetry: SLOs waiting for their service"
 """The world part holding SLOs said before their service's traffic (begun when it is)."""
+
+BEGUN = "telemetry: steps waiting for an SLO to begin"
+"""The world part holding, by SLO name, what a step asked of an SLO still waiting for its
+service (a rollback armed on its page), done when the SLO begins."""
+
+
+def once_begun(world: World, name: str, act: Callable[[], None]) -> None:
+    """Do ACT now, or, while the SLO NAME waits for its service's traffic, when it begins:
+    an SLO with no traffic yet is still declared, and pages only once it serves requests."""
+    if name in (entry[0] for entry in world.parts.get(PENDING, [])):
+        world.parts.setdefault(BEGUN, {}).setdefault(name, []).append(act)
+    else:
+        act()
+
+
+def begun(world: World, name: str) -> None:
+    """The SLO NAME began: do what steps asked of it while it waited."""
+    for act in world.parts.get(BEGUN, {}).pop(name, []):
+        act()
 
 
 def slo_of(world: World, said: SloOf, subject: str | None = None) -> str:

@@ -12,7 +12,7 @@ from kubeloop.harness.registry import given, then, when
 from kubeloop.harness.world import World
 from kubeloop.render.checks import FailedCheck
 
-from .slo_names import PENDING, find_slo, slo_named
+from .slo_names import PENDING, begun, find_slo, slo_named
 from .telemetry_part import (
     call,
     fixture_text,
@@ -122,6 +122,8 @@ def service_added(world: World, service: str) -> None:
                     world, "add_slo", n, o, p, service, w
                 )
             )
+            if world.error is None:
+                begun(world, name)
 
 
 _BURN_ALERTS = "[the ][<multi-window|multiwindow|multi-burn-rate> ]<burn rate|burn-rate> alerts"
