@@ -73,6 +73,7 @@ _TYPE_CODES: dict[str, _TypeCode | None] = {}
 
 
 def _type_code(regex: str) -> _TypeCode | None:
+    """A type regex's code, made at its first phrase (None where it cannot be shared)."""
     if regex not in _TYPE_CODES:
         typed = _TypeCode(regex)
         alone = typed.tree.state.groups == 1 and MARK not in typed.regex
@@ -97,8 +98,10 @@ def _shared(source: str, kinds: Mapping[str, str]) -> re.Pattern[str] | None:
     parts: dict[str, _TypeCode] = {}
     for name, kind in kinds.items():
         parameter = TYPES.get(kind)
-        typed = None if parameter is None else _type_code(parameter.regex)
-        group = f"(?P<{name}>{parameter.regex})" if parameter is not None else ""
+        if parameter is None:
+            continue
+        typed = _type_code(parameter.regex)
+        group = f"(?P<{name}>{parameter.regex})"
         if typed is not None and words.count(group) == 1:
             words = words.replace(group, f"(?P<{name}>{MARK})")
             parts[name] = typed
@@ -169,6 +172,8 @@ def _works() -> bool:
 
 
 def _samples_agree() -> bool:
+    """Whether ``SAMPLES`` compile alike both ways (re's internals not the expected ones:
+    no)."""
     try:
         for pattern in SAMPLES:
             source = translate(pattern)[0]

@@ -5,6 +5,7 @@ hold the shortcut to the plain way, every pattern's full regex tried in turn."""
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
@@ -133,13 +134,18 @@ def test_the_shortcut_reads_what_the_full_regexes_read(
 
 def test_a_text_the_outline_refuses_compiles_no_full_regex(monkeypatch: pytest.MonkeyPatch) -> None:
     compiled: list[str] = []
-    real = definitions.compile_source
+    real, real_phrase = definitions.compile_source, definitions.compile_phrase
 
     def counting(source: str) -> re.Pattern[str]:
         compiled.append(source)
         return real(source)
 
+    def counting_phrase(source: str, kinds: Mapping[str, str]) -> re.Pattern[str]:
+        compiled.append(source)  # (a full regex, its types' code shared: shared_types.py)
+        return real_phrase(source, kinds)
+
     monkeypatch.setattr(definitions, "compile_source", counting)
+    monkeypatch.setattr(definitions, "compile_phrase", counting_phrase)
     definition = _registered("{pods:pods} are running on {node:node}")
     assert definition.fullmatch("the build passes its tests") is None
     assert compiled == []  # (it lacks the words the pattern requires: not even the outline)
