@@ -18,7 +18,15 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-LAZY = ["kubeloop", "kubeloop.fixtures", "kubeloop.telemetry"]
+LAZY = [
+    "kubeloop",
+    "kubeloop.cluster",
+    "kubeloop.fixtures",
+    "kubeloop.links",
+    "kubeloop.pipeline",
+    "kubeloop.telemetry",
+    "kubeloop.telemetry.promtool",
+]
 
 _READ = """
 import importlib, json, sys

@@ -43,17 +43,22 @@ __all__ = [
 
 __getattr__ = exports(
     __name__,
-    __all__,
-    (
-        "kubeloop.telemetry.durations",
-        "kubeloop.telemetry.promql.errors",
-        "kubeloop.telemetry.promtool.notation",
-        "kubeloop.telemetry.rules.templates",
-        "kubeloop.telemetry.series",
-        "kubeloop.telemetry.slo.book",
-        "kubeloop.telemetry.slo.verdict",
-        "kubeloop.telemetry.telemetry",
-        "kubeloop.telemetry.timeline",
-        "kubeloop.telemetry.traffic",
-    ),
+    {
+        "kubeloop.telemetry.durations": ("DurationError",),
+        "kubeloop.telemetry.promql.errors": (
+            "PromQLError",
+            "UnsupportedError",
+        ),
+        "kubeloop.telemetry.promtool.notation": ("NotationError",),
+        "kubeloop.telemetry.rules.templates": ("TemplateError",),
+        "kubeloop.telemetry.series": (
+            "Labels",
+            "SeriesStore",
+        ),
+        "kubeloop.telemetry.slo.book": ("SLO",),
+        "kubeloop.telemetry.slo.verdict": ("Verdict",),
+        "kubeloop.telemetry.telemetry": ("Telemetry",),
+        "kubeloop.telemetry.timeline": ("AlertTimeline",),
+        "kubeloop.telemetry.traffic": ("Service",),
+    },
 )
