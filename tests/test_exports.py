@@ -25,6 +25,7 @@ LAZY = [
     "kubeloop.links",
     "kubeloop.pipeline",
     "kubeloop.telemetry",
+    "kubeloop.telemetry.promql",
     "kubeloop.telemetry.promtool",
 ]
 
@@ -55,7 +56,9 @@ def _typed(package: str) -> list[tuple[str, str, str]]:
 def test_each_name_read_lazily_is_the_object_its_module_holds(package: str) -> None:
     typed = _typed(package)
     module = __import__(package, fromlist=["__all__"])
-    assert sorted(name for _, _, name in typed) == sorted(module.__all__)
+    lazy = {name for _, _, name in typed}
+    assert lazy <= set(module.__all__)
+    assert all(name in vars(module) for name in set(module.__all__) - lazy)  # defined there
     done = subprocess.run(
         [sys.executable, "-c", _READ, json.dumps(typed)],
         capture_output=True,
@@ -80,6 +83,7 @@ print("\\n".join(sorted(sys.modules)))
 """
 
 NOT_FOR_CHECK = [
+    "yaml",  # read with a scenario's first rule file
     "jsonschema",  # fixtures are validated only when a scenario names one
     "kubeloop.fixtures.loader",
     "kubeloop.cluster.cluster",  # the step library needs the engine only to run
@@ -87,6 +91,7 @@ NOT_FOR_CHECK = [
     "kubeloop.pipeline.pipeline",
     "cryptography",
     "kubeloop.telemetry.promtool.command",
+    "kubeloop.telemetry.promql.evaluator",  # PromQL: only a step that reads a series
 ]
 """What a ``kubeloop check`` of a file without fixtures never imports."""
 
