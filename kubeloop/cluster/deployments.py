@@ -9,6 +9,13 @@ from typing import Literal, NamedTuple
 
 from kubeloop.cluster import arguments
 from kubeloop.cluster.affinity import Affinity, TopologySpreadConstraint
+from kubeloop.cluster.defaults import (
+    DEFAULT_MAX_SURGE,
+    DEFAULT_MAX_UNAVAILABLE,
+    DEFAULT_PROGRESS_DEADLINE,
+    DEFAULT_REVISION_HISTORY_LIMIT,
+    DEFAULT_VERSION,
+)
 from kubeloop.cluster.int_or_percent import IntOrPercent, is_literal_zero, validate_int_or_percent
 from kubeloop.cluster.labels import LabelSelector
 from kubeloop.cluster.names import validate_name
@@ -23,16 +30,6 @@ from kubeloop.errors import InvalidQuantityError, InvalidSpecError
 Strategy = Literal["RollingUpdate", "Recreate"]
 MAX_DELAY = 10**7
 """Upper bound on startup delays and minReadySeconds (about four months of logical time)."""
-# What a scenario's deployment is when it does not say (defined here only). The API's own
-# defaults are Kubernetes': no requests unless given.
-DEFAULT_DEPLOYMENT_NAME = "web"
-DEFAULT_POD_CPU = "500m"
-DEFAULT_POD_MEMORY = "256Mi"
-DEFAULT_VERSION = "v1"
-DEFAULT_MAX_SURGE = "25%"
-DEFAULT_MAX_UNAVAILABLE = "25%"
-DEFAULT_REVISION_HISTORY_LIMIT = 10
-DEFAULT_PROGRESS_DEADLINE = 600
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from kubeloop.cluster import arguments
+from kubeloop.cluster.defaults import DEFAULT_MAX_PODS, DEFAULT_NODE_CPU, DEFAULT_NODE_MEMORY
 from kubeloop.cluster.names import validate_name
 from kubeloop.cluster.taints import Taint
 from kubeloop.cluster.validation import check_labels
@@ -16,11 +17,6 @@ from kubeloop.errors import InvalidQuantityError, InvalidSpecError
 
 if TYPE_CHECKING:
     from kubeloop.cluster.pods import PodRecord
-
-# What a node has when a scenario or a fixture does not say (defined here only).
-DEFAULT_NODE_CPU = "4"
-DEFAULT_NODE_MEMORY = "8Gi"
-DEFAULT_MAX_PODS = 110
 
 _NO_LABELS: Mapping[str, str] = MappingProxyType({})
 """Shared by every node without labels (read-only, so sharing is safe)."""

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from kubeloop.cluster.deployments import (
+from kubeloop.cluster.defaults import (
     DEFAULT_DEPLOYMENT_NAME,
+    DEFAULT_NODE_CPU,
+    DEFAULT_NODE_MEMORY,
     DEFAULT_POD_CPU,
     DEFAULT_POD_MEMORY,
     DEFAULT_VERSION,
 )
-from kubeloop.cluster.nodes import DEFAULT_NODE_CPU, DEFAULT_NODE_MEMORY
 from kubeloop.harness.catalog_nouns import place
 from kubeloop.harness.definitions import StepDefinition
 from kubeloop.harness.params import TYPES

@@ -6,13 +6,14 @@ import difflib
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from kubeloop.cluster.deployments import (
+from kubeloop.cluster.defaults import (
     DEFAULT_DEPLOYMENT_NAME,
+    DEFAULT_NODE_CPU,
+    DEFAULT_NODE_MEMORY,
     DEFAULT_POD_CPU,
     DEFAULT_POD_MEMORY,
     DEFAULT_VERSION,
 )
-from kubeloop.cluster.nodes import DEFAULT_NODE_CPU, DEFAULT_NODE_MEMORY
 from kubeloop.harness.params import TaintText
 from kubeloop.harness.referents import known
 from kubeloop.harness.world import World

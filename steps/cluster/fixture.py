@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from kubeloop.cluster.deployments import (
+from kubeloop.cluster.defaults import (
+    DEFAULT_MAX_PODS,
     DEFAULT_MAX_SURGE,
     DEFAULT_MAX_UNAVAILABLE,
     DEFAULT_PROGRESS_DEADLINE,
     DEFAULT_REVISION_HISTORY_LIMIT,
 )
-from kubeloop.cluster.nodes import DEFAULT_MAX_PODS
 from kubeloop.harness.world import World
 
 from .affinity import from_manifest

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kubeloop.cluster.deployments import DEFAULT_DEPLOYMENT_NAME
+from kubeloop.cluster.defaults import DEFAULT_DEPLOYMENT_NAME
 from kubeloop.harness.registry import given
 from kubeloop.harness.world import World
 

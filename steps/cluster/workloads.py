@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kubeloop.cluster.deployments import DEFAULT_DEPLOYMENT_NAME
+from kubeloop.cluster.defaults import DEFAULT_DEPLOYMENT_NAME
 from kubeloop.errors import InvalidSpecError
 from kubeloop.harness.amounts import Resources
 from kubeloop.harness.registry import given, when

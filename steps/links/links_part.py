@@ -7,13 +7,13 @@ the cluster and telemetry are read only once the scenario has them.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from kubeloop.cluster import Cluster
 from kubeloop.errors import InvalidSpecError
 from kubeloop.harness.world import World
-from kubeloop.links import Links
-from kubeloop.links.timeline import snapshot as timeline_snapshot
+
+if TYPE_CHECKING:
+    from kubeloop.links.links import Links
 
 
 class _Asked:
@@ -29,6 +29,11 @@ class _Asked:
 
 
 def links(world: World) -> Links:
+    # the cluster and the links load with a scenario's first link: kubeloop check runs none
+    from kubeloop.cluster.cluster import Cluster  # noqa: PLC0415
+    from kubeloop.links.links import Links  # noqa: PLC0415
+    from kubeloop.links.timeline import snapshot as timeline_snapshot  # noqa: PLC0415
+
     def cluster() -> Any:
         if not world.declared.deployments:
             return None

@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from kubeloop.core.clock import ORDER_SCRAPE
 from kubeloop.harness.registry import given, when
 from kubeloop.harness.world import World
-from kubeloop.telemetry.promtool.notation import NotationError, parse_metric
 
 from .telemetry_part import (
     call,
@@ -57,6 +56,9 @@ def _counters(world: World) -> dict[str, _Counter]:
 
 
 def _labels(world: World, series: str) -> dict[str, str]:
+    # promtool's notation brings all of PromQL with it: loaded when a step reads a series
+    from kubeloop.telemetry.promtool.notation import NotationError, parse_metric  # noqa: PLC0415
+
     try:
         labels = parse_metric(series)
     except NotationError as error:

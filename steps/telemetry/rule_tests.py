@@ -9,7 +9,6 @@ from typing import Any
 
 from kubeloop.harness.registry import then, when
 from kubeloop.harness.world import World
-from kubeloop.telemetry.promtool.command import run_unit_tests
 
 _RUN = "kubeloop.telemetry.rule_tests"
 """Where the last run is kept on the world: (command, exit code, output)."""
@@ -25,6 +24,9 @@ def run_rule_tests(world: World, path: str, groups: str | None = None) -> None:
     """Run ``kubeloop test rules`` (a drop-in for ``promtool test rules``) on a unit-test file,
     relative to the feature, and keep its exit code and output (stdout, then stderr, in the
     order printed) for the checks that follow."""
+    # the test runner (rules, YAML, fixtures) loads with the first run: kubeloop check runs none
+    from kubeloop.telemetry.promtool.command import run_unit_tests  # noqa: PLC0415
+
     run = None if groups is None else [groups]
     printed = io.StringIO()
     code = run_unit_tests(  # the run's --fixtures-anywhere also frees the rule files

@@ -5,7 +5,6 @@ from __future__ import annotations
 from kubeloop.harness.registry import given, then, when
 from kubeloop.harness.world import World
 from kubeloop.render.checks import FailedCheck
-from kubeloop.telemetry.promtool.notation import STALE, NotationError, expand_values, parse_metric
 
 from .telemetry_part import (
     MAX_SAMPLES,
@@ -25,6 +24,14 @@ LAST_RESULT = "telemetry.result"
 
 
 def _load_series(world: World, interval: int) -> None:
+    # promtool's notation brings all of PromQL with it: loaded when a step reads a series
+    from kubeloop.telemetry.promtool.notation import (  # noqa: PLC0415
+        STALE,
+        NotationError,
+        expand_values,
+        parse_metric,
+    )
+
     budget = MAX_SAMPLES
     for row in require_table(world, ("series", "values")):
         try:
@@ -154,6 +161,8 @@ def result_table(world: World) -> None:
     Series are written as Prometheus prints them: {job="api"} or name{job="api"};
     each value matches when rounded to the decimals written.
     """
+    from kubeloop.telemetry.promtool.notation import NotationError, parse_metric  # noqa: PLC0415
+
     expr, rows = _result(world)
     wanted = require_table(world, ("series", "value"))
     if isinstance(rows, float):

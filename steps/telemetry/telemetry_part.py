@@ -7,7 +7,6 @@ from collections.abc import Mapping
 from decimal import ROUND_HALF_EVEN, Decimal, InvalidOperation
 from typing import Any
 
-from kubeloop.fixtures.yamlsafe import read_text
 from kubeloop.harness.world import World
 
 ENTRY = "Telemetry"
@@ -140,6 +139,9 @@ def require_docstring(world: World, what: str) -> str:
 def fixture_text(world: World, path: str, what: str) -> str:
     """A rule or SLO file named by the scenario, relative to the feature, read as every
     fixture is: inside the project, a regular UTF-8 file of bounded size."""
+    # the fixture reader brings YAML with it: loaded with a scenario's first file, not by check
+    from kubeloop.fixtures.yamlsafe import read_text  # noqa: PLC0415
+
     file = world.resolve(path)
     if not file.exists() and not file.is_symlink():
         raise world.fail(f"{what} at {path} (relative to the feature)", f"no file {file}")

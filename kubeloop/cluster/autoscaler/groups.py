@@ -18,14 +18,9 @@ from types import MappingProxyType
 
 from kubeloop.cluster import arguments
 from kubeloop.cluster.affinity import HOSTNAME
+from kubeloop.cluster.defaults import DEFAULT_MAX_PODS, DEFAULT_NODE_CPU, DEFAULT_NODE_MEMORY
 from kubeloop.cluster.names import validate_name
-from kubeloop.cluster.nodes import (
-    DEFAULT_MAX_PODS,
-    DEFAULT_NODE_CPU,
-    DEFAULT_NODE_MEMORY,
-    Node,
-    NodeRecord,
-)
+from kubeloop.cluster.nodes import Node, NodeRecord
 from kubeloop.cluster.taints import Taint
 from kubeloop.cluster.validation import check_labels
 from kubeloop.core.quantity import cpu_millis, memory_bytes
