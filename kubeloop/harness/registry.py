@@ -20,7 +20,7 @@ from kubeloop.harness import advice, distribute
 from kubeloop.harness.axes import Axes, along
 from kubeloop.harness.axes.stated import stated
 from kubeloop.harness.definitions import Match, StepDefinition, StepFunction
-from kubeloop.harness.errors import AmbiguousStepError, UndefinedStepError
+from kubeloop.harness.errors import AmbiguousStepError, HarnessError, UndefinedStepError
 from kubeloop.harness.frames import details
 from kubeloop.harness.frames.index import FrameIndex
 from kubeloop.harness.frames.reader import read
@@ -65,6 +65,8 @@ class Registry:
         self._accepting: dict[tuple[str, str], bool] = {}
         self._pieces: MatchCache[Match] = MatchCache(_renewed)
         self._no_piece: set[tuple[str, str]] = set()
+        self._read_as: MatchCache[Match] = MatchCache(_renewed)
+        self._unread: dict[tuple[str, str], HarnessError] = {}
 
     def register(
         self,
@@ -96,6 +98,8 @@ class Registry:
         self._accepting.clear()
         self._pieces.clear()
         self._no_piece.clear()
+        self._read_as.clear()
+        self._unread.clear()
         return definition
 
     def forget(self, keep: Callable[[StepDefinition], bool]) -> None:
@@ -108,6 +112,8 @@ class Registry:
         self._accepting.clear()
         self._pieces.clear()
         self._no_piece.clear()
+        self._read_as.clear()
+        self._unread.clear()
 
     def candidates(self, keyword: str, text: str) -> Iterator[StepDefinition]:
         """The definitions that could match ``text``, in the order they were registered."""
@@ -158,11 +164,11 @@ class Registry:
         the line moved along the axes (``moved``); last, the line without its scene-setting
         (frames/details.py), not moved again."""
         try:
-            return with_readings(self._match, keyword, text)
+            return self.reading(keyword, text)
         except UndefinedStepError:
             if keyword != "then":
                 with suppress(UndefinedStepError):
-                    return with_readings(self._match, _OTHER[keyword], text)
+                    return self.reading(_OTHER[keyword], text)
             axed = None
             if moved:
                 axed = along(self.axes().orders(text), text, partial(self._either, keyword))
@@ -271,7 +277,7 @@ class Registry:
         """What ``text`` reads as under ``keyword``, or its frame's one definition; None when
         neither (an ambiguity reads as none)."""
         try:
-            return with_readings(self._match, keyword, text)
+            return self.reading(keyword, text)
         except (UndefinedStepError, AmbiguousStepError):
             return read(self.frames(), self.match_one, keyword, [*readings(text), text])
 
@@ -300,7 +306,7 @@ class Registry:
             if said is not None:
                 with suppress(UndefinedStepError, AmbiguousStepError):
                     if depth:
-                        return with_readings(self._match, said, text)
+                        return self.reading(said, text)
                     return self._match(said, text)
         return None
 
@@ -367,6 +373,28 @@ class Registry:
         return advice.undefined_message(self, keyword, text)
 
     def reading(self, keyword: str, text: str) -> list[Match]:
+        """``plain_reading``, remembered until a phrase is added or dropped: a line no phrase
+        matches is read under each keyword by its own lookup, as a check by the measure it
+        may state (``_stated``) and again by its advice, and its suggestions and clauses
+        read the same sentences again (an unknown or ambiguous text raises the same error
+        each time)."""
+        failed = self._unread.get((keyword, text))
+        if failed is not None:
+            raise type(failed)(*failed.args)
+        found = self._read_as.get(keyword, text)
+        if found is None:
+            try:
+                found = self.plain_reading(keyword, text)
+            except (UndefinedStepError, AmbiguousStepError) as error:
+                if len(self._unread) >= _UNREAD:
+                    self._unread.clear()
+                self._unread[(keyword, text)] = error
+                raise
+            arguments = [v for m in found for v in m.arguments.values()]
+            self._read_as.keep(keyword, text, found, arguments)
+        return found
+
+    def plain_reading(self, keyword: str, text: str) -> list[Match]:
         """The matches of ``text`` under ``keyword`` with every reading of grammar.py, and
         nothing else tried (an unknown or ambiguous text raises)."""
         return with_readings(self._match, keyword, text)
@@ -387,6 +415,9 @@ _ACCEPTED = 4096
 """How many sentences' ``accepts`` are remembered at most."""
 _PIECES = 4096
 """How many pieces that read as nothing a registry keeps (then it forgets them all)."""
+_UNREAD = 4096
+"""How many texts that read as no phrase, or as several, a registry keeps (then it forgets
+them all)."""
 
 
 _JOINS = re.compile(r" and |,? but |; |,? while |,? whereas ")
