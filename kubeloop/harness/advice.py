@@ -99,7 +99,7 @@ def undefined_message(reader: Reader, keyword: str, text: str) -> str:
         message += "\n  did you mean:\n" + "\n".join(f"    {s}" for s in offered)
     elif steps is None:
         nouns, found = about(reader.definitions, keyword, text, 3)
-        phrases = _accepted(reader, found)
+        phrases = _accepted(reader, _in_values(reader, text, found))
         wider = (
             []
             if phrases
@@ -118,6 +118,15 @@ def undefined_message(reader: Reader, keyword: str, text: str) -> str:
             message += "\n  nearest:\n" + "\n".join(f"    {kw.title()} {p}" for kw, p in wider)
     message += "\n  (kubeloop steps lists every phrase)"
     return message
+
+
+def _in_values(reader: Reader, text: str, found: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """Each phrase about the line's nouns in the line's own values, where a run takes it so
+    (nearby.py), else as its example says it."""
+    said = nearby.in_values(reader.frames(), text, found)
+    return [
+        mine if reader.accepts(*mine) else theirs for mine, theirs in zip(said, found, strict=True)
+    ]
 
 
 def _other_keyword(reader: Reader, keyword: str, text: str) -> str | None:
