@@ -98,7 +98,7 @@ def undefined_message(reader: Reader, keyword: str, text: str) -> str:
     if offered:
         message += "\n  did you mean:\n" + "\n".join(f"    {s}" for s in offered)
     elif steps is None:
-        nouns, found = about(reader.definitions, keyword, text, 3)
+        nouns, found = about(reader.definitions, keyword, text, 3, _dropping(reader, text))
         phrases = _accepted(reader, _in_values(reader, text, found))
         wider = (
             []
@@ -127,6 +127,19 @@ def _in_values(reader: Reader, text: str, found: list[tuple[str, str]]) -> list[
     return [
         mine if reader.accepts(*mine) else theirs for mine, theirs in zip(said, found, strict=True)
     ]
+
+
+def _dropping(reader: Reader, text: str) -> Callable[[str, str], int]:
+    """How many of the line's sure values a phrase about its nouns drops, said as it would
+    be offered (``_in_values``)."""
+    index = reader.frames()
+    values = two_steps.sure_values(index, index.chunk(text))
+
+    def dropped(keyword: str, example: str) -> int:
+        said = _in_values(reader, text, [(keyword, example)])[0][1]
+        return len(values) - two_steps.kept(values, [said])
+
+    return dropped
 
 
 def _other_keyword(reader: Reader, keyword: str, text: str) -> str | None:

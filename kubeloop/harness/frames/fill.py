@@ -62,7 +62,7 @@ def _agree(slot: Chunk, value: Chunk) -> bool:
     """A value fits a slot of its type; a name of a kind (said, or "node-2") only a slot
     of that kind or of none; where the example names an environment ("prod"), only an
     environment; a build's alias ("R1") or a version ("v2") only where the
-    example has one, and a plain word ("coverage") never there; a
+    example has one, and a plain or capitalised word ("coverage", "Friday") never there; a
     bare plain word ("checkout") only where the example has one too, or where both say the
     same preposition before it."""
     if (
@@ -71,7 +71,9 @@ def _agree(slot: Chunk, value: Chunk) -> bool:
         and (_kind(slot) or _kind(value) in _NAMED_KINDS)
     ):
         return False  # (a node is never a service's name: "node-2" goes where a node goes)
-    if _numbered(value.text) != _numbered(slot.text) and (value.plain or _numbered(value.text)):
+    if _numbered(value.text) != _numbered(slot.text) and (
+        value.plain or _numbered(value.text) or _CAPITAL.fullmatch(value.text)
+    ):
         return False  # (an alias or a version is never a service's name, nor a word an alias)
     if environment(slot.text) and not environment(value.text):
         return False  # (where the example names an environment, only an environment goes)
