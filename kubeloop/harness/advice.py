@@ -89,7 +89,16 @@ def undefined_message(reader: Reader, keyword: str, text: str) -> str:
         return f"{message}\n  {hint}"
     offered = suggestions(reader, keyword, text)
     steps = two_steps.offered(
-        reader.frames(), reader.accepts, keyword, text, next(iter(offered), None)
+        reader.frames(),
+        reader.accepts,
+        keyword,
+        text,
+        next(iter(offered), None),
+        lambda kw, clause: nearby.agreeing(
+            reader.frames(),
+            clause,
+            close_phrases(reader.definitions, kw, clause, 3, same_keyword=True),
+        ),
     )
     if steps is not None:
         message += "\n  it says two things; as two steps:\n" + "\n".join(
