@@ -17,8 +17,8 @@ import math
 from collections import Counter
 from dataclasses import dataclass
 
-from kubeloop.harness.frames.chunker import Chunked
-from kubeloop.harness.frames.fill import filled
+from kubeloop.harness.frames.chunker import Chunked, normalised
+from kubeloop.harness.frames.fill import example_slots, filled
 from kubeloop.harness.frames.function_words import COMPARATORS, NEGATIONS
 from kubeloop.harness.frames.index import GRAMMAR, Frame, FrameIndex
 from kubeloop.harness.frames.postings import Postings
@@ -328,8 +328,19 @@ def in_values(
     example is near is rarely a name ("the purple elephant dances"). An example the
     chunker cannot read stays as it is."""
     catalog = _catalog(index)
+    chunked = _sure(index, text)
+    said = []
+    for keyword, example in offered:
+        frame = catalog.said.get((keyword, example))
+        done = None if frame is None else filled(frame, chunked)
+        said.append((keyword, example if done is None else done.text))
+    return said
+
+
+def _sure(index: FrameIndex, text: str) -> Chunked:
+    """The line's chunks with only the values that are surely values."""
     line = index.chunk(text)
-    chunked = Chunked(
+    return Chunked(
         tuple(
             c
             for c in line.chunks
@@ -337,12 +348,20 @@ def in_values(
         ),
         line.unknown,
     )
-    said = []
-    for keyword, example in offered:
-        frame = catalog.said.get((keyword, example))
-        done = None if frame is None else filled(frame, chunked)
-        said.append((keyword, example if done is None else done.text))
-    return said
+
+
+def has_slot_for(index: FrameIndex, text: str, keyword: str, example: str) -> bool:
+    """Whether an example has a slot of the type of one of the line's sure values (a quoted
+    name goes where a text does too): one with none says the line in no value of its own,
+    and filling it (``in_values``) is not worth its cost to learn so."""
+    frame = _catalog(index).said.get((keyword, example))
+    if frame is None:
+        return False
+    values = _sure(index, text).values
+    mine = {v.label for v in values} | (
+        {"text"} if any(v.text[:1] == '"' for v in values) else set()
+    )
+    return not mine.isdisjoint(v.label for v in example_slots(frame, normalised(example))[0].values)
 
 
 def _elsewhere(mine: str | None, theirs: str) -> bool:
