@@ -107,11 +107,8 @@ def undefined_message(reader: Reader, keyword: str, text: str) -> str:
     if offered:
         message += "\n  did you mean:\n" + "\n".join(f"    {s}" for s in offered)
     elif steps is None:
-        said: dict[tuple[str, str], tuple[str, str]] = {}
-        nouns, found = about(reader.definitions, keyword, text, 3, _dropping(reader, text, said))
-        phrases = _accepted(
-            reader, [said.get(f) or _in_values(reader, text, [f])[0] for f in found]
-        )
+        nouns, found = about(reader.definitions, keyword, text, 3, _dropping(reader, text))
+        phrases = _accepted(reader, _in_values(reader, text, found))
         wider = (
             []
             if phrases
@@ -141,25 +138,13 @@ def _in_values(reader: Reader, text: str, found: list[tuple[str, str]]) -> list[
     ]
 
 
-def _dropping(
-    reader: Reader, text: str, said: dict[tuple[str, str], tuple[str, str]]
-) -> Callable[[str, str], int] | None:
-    """How many of the line's sure values a phrase about its nouns drops, said as it would
-    be offered (``_in_values``, kept in ``said`` by (keyword, example) to be offered as
-    it is); None for a line that gives none (nothing to rank by)."""
+def _dropping(reader: Reader, text: str) -> Callable[[str, str], int] | None:
+    """How many of the line's sure values a phrase about its nouns has no slot for
+    (nearby.py); None for a line that gives none (nothing to rank by)."""
     index = reader.frames()
-    values = two_steps.sure_values(index, index.chunk(text))
-    if not values:
+    if not two_steps.sure_values(index, index.chunk(text)):
         return None
-
-    def dropped(keyword: str, example: str) -> int:
-        sentence = example
-        if nearby.has_slot_for(index, text, keyword, example):
-            found = said[keyword, example] = _in_values(reader, text, [(keyword, example)])[0]
-            sentence = found[1]
-        return len(values) - two_steps.kept(values, [sentence])
-
-    return dropped
+    return lambda keyword, example: nearby.unplaced(index, text, keyword, example)
 
 
 def _other_keyword(reader: Reader, keyword: str, text: str) -> str | None:

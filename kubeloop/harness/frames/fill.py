@@ -80,6 +80,14 @@ def _agree(slot: Chunk, value: Chunk) -> bool:
     return not value.weak or slot.plain or (bool(slot.role) and slot.role == value.role)
 
 
+def fits(slot: Chunk, value: Chunk) -> bool:
+    """Whether a value may stand in an example's value, by type and shape alone (its phrase
+    not asked): of the same type, or a quoted name where a quoted text is, and agreeing
+    (``_agree``)."""
+    same = slot.label == value.label or (slot.label == "text" and _quoted_name(value))
+    return same and _agree(slot, value)
+
+
 def _capitals(line: Chunked) -> list[Chunk]:
     """Words the lexicon knows, said capitalised inside the line ("an event Promoted"): the
     name of a reason or an event, offered where the example has one ("NodeNotReady")."""

@@ -17,8 +17,8 @@ import math
 from collections import Counter
 from dataclasses import dataclass
 
-from kubeloop.harness.frames.chunker import Chunked, normalised
-from kubeloop.harness.frames.fill import example_slots, filled
+from kubeloop.harness.frames.chunker import Chunked
+from kubeloop.harness.frames.fill import filled, fits
 from kubeloop.harness.frames.function_words import COMPARATORS, NEGATIONS
 from kubeloop.harness.frames.index import GRAMMAR, Frame, FrameIndex
 from kubeloop.harness.frames.postings import Postings
@@ -350,18 +350,24 @@ def _sure(index: FrameIndex, text: str) -> Chunked:
     )
 
 
-def has_slot_for(index: FrameIndex, text: str, keyword: str, example: str) -> bool:
-    """Whether an example has a slot of the type of one of the line's sure values (a quoted
-    name goes where a text does too): one with none says the line in no value of its own,
-    and filling it (``in_values``) is not worth its cost to learn so."""
+def unplaced(index: FrameIndex, text: str, keyword: str, example: str) -> int:
+    """How many of the line's sure values an example has no value of their type and shape
+    for (fill.fits): what saying it in the line's values would drop at least, learnt
+    without reading it by its phrase (a phrase is compiled the first time it reads:
+    ranking a dozen that way costs more than it tells)."""
+    values = _sure(index, text).values
     frame = _catalog(index).said.get((keyword, example))
     if frame is None:
-        return False
-    values = _sure(index, text).values
-    mine = {v.label for v in values} | (
-        {"text"} if any(v.text[:1] == '"' for v in values) else set()
-    )
-    return not mine.isdisjoint(v.label for v in example_slots(frame, normalised(example))[0].values)
+        return len(values)
+    free = list(frame.chunked.values)
+    left = 0
+    for value in values:
+        slot = next((s for s in free if fits(s, value)), None)
+        if slot is None:
+            left += 1
+        else:
+            free.remove(slot)
+    return left
 
 
 def _elsewhere(mine: str | None, theirs: str) -> bool:
