@@ -108,7 +108,9 @@ def undefined_message(reader: Reader, keyword: str, text: str) -> str:
         message += "\n  did you mean:\n" + "\n".join(f"    {s}" for s in offered)
     elif steps is None:
         nouns, found = about(reader.definitions, keyword, text, 3, _dropping(reader, text))
-        phrases = _accepted(reader, _in_values(reader, text, found))
+        # (the first in the line's values; the others as the catalog says them: a sentence
+        # never seen costs a run's reading to be offered, and the first is what is read)
+        phrases = _accepted(reader, _in_values(reader, text, found[:1]) + found[1:])
         wider = (
             []
             if phrases

@@ -326,13 +326,17 @@ def in_values(
     said in the line's values that are surely values ("R1", a number, a quoted name, a
     known name) where they fit a slot of their type (fill.py); a plain word of a line no
     example is near is rarely a name ("the purple elephant dances"). An example the
-    chunker cannot read stays as it is."""
+    chunker cannot read, or with no slot that fits one of them (``unplaced``), stays as it
+    is."""
     catalog = _catalog(index)
     chunked = _sure(index, text)
     said = []
     for keyword, example in offered:
         frame = catalog.said.get((keyword, example))
-        done = None if frame is None else filled(frame, chunked)
+        if frame is None or unplaced(index, text, keyword, example) == len(chunked.values):
+            said.append((keyword, example))
+            continue
+        done = filled(frame, chunked)
         said.append((keyword, example if done is None else done.text))
     return said
 
