@@ -89,7 +89,16 @@ def undefined_message(reader: Reader, keyword: str, text: str) -> str:
         return f"{message}\n  {hint}"
     offered = suggestions(reader, keyword, text)
     steps = two_steps.offered(
-        reader.frames(), reader.accepts, keyword, text, next(iter(offered), None)
+        reader.frames(),
+        reader.accepts,
+        keyword,
+        text,
+        next(iter(offered), None),
+        lambda kw, clause: nearby.agreeing(
+            reader.frames(),
+            clause,
+            close_phrases(reader.definitions, kw, clause, 3, same_keyword=True),
+        ),
     )
     if steps is not None:
         message += "\n  it says two things; as two steps:\n" + "\n".join(
@@ -98,8 +107,10 @@ def undefined_message(reader: Reader, keyword: str, text: str) -> str:
     if offered:
         message += "\n  did you mean:\n" + "\n".join(f"    {s}" for s in offered)
     elif steps is None:
-        nouns, found = about(reader.definitions, keyword, text, 3)
-        phrases = _accepted(reader, found)
+        nouns, found = about(reader.definitions, keyword, text, 3, _dropping(reader, text))
+        # (the first in the line's values; the others as the catalog says them: a sentence
+        # never seen costs a run's reading to be offered, and the first is what is read)
+        phrases = _accepted(reader, _in_values(reader, text, found[:1]) + found[1:])
         wider = (
             []
             if phrases
@@ -118,6 +129,24 @@ def undefined_message(reader: Reader, keyword: str, text: str) -> str:
             message += "\n  nearest:\n" + "\n".join(f"    {kw.title()} {p}" for kw, p in wider)
     message += "\n  (kubeloop steps lists every phrase)"
     return message
+
+
+def _in_values(reader: Reader, text: str, found: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """Each phrase about the line's nouns in the line's own values, where a run takes it so
+    (nearby.py), else as its example says it."""
+    said = nearby.in_values(reader.frames(), text, found)
+    return [
+        mine if reader.accepts(*mine) else theirs for mine, theirs in zip(said, found, strict=True)
+    ]
+
+
+def _dropping(reader: Reader, text: str) -> Callable[[str, str], int] | None:
+    """How many of the line's sure values a phrase about its nouns has no slot for
+    (nearby.py); None for a line that gives none (nothing to rank by)."""
+    index = reader.frames()
+    if not two_steps.sure_values(index, index.chunk(text)):
+        return None
+    return lambda keyword, example: nearby.unplaced(index, text, keyword, example)
 
 
 def _other_keyword(reader: Reader, keyword: str, text: str) -> str | None:

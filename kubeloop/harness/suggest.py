@@ -15,7 +15,7 @@ import functools
 import heapq
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -424,13 +424,18 @@ _DROPPED = 0.2
 
 
 def about(
-    definitions: Sequence[StepDefinition], keyword: str, text: str, count: int
+    definitions: Sequence[StepDefinition],
+    keyword: str,
+    text: str,
+    count: int,
+    dropping: Callable[[str, str], int] | None = None,
 ) -> tuple[list[str], list[tuple[str, str]]]:
     """When nothing is close: the nouns recognised in ``text`` and ``count`` phrases of
     their mechanism, those that use most of them first (same keyword first; among those
     that use as many, one negated exactly when the line is: "no rollout was started" gets
-    "the rollout never exceeded 5 pods" before "the rollout stalls"), as (keyword,
-    example): a phrase about the mechanism helps more than none."""
+    "the rollout never exceeded 5 pods" before "the rollout stalls"; then one that drops
+    fewer of the line's values, by ``dropping`` (keyword, example), asked of the first few
+    only), as (keyword, example): a phrase about the mechanism helps more than none."""
     nouns = recognised(text)
     mine = mechanism_of(text) or next(iter(nouns), None)
     if mine is None:
@@ -453,7 +458,13 @@ def about(
         disagrees = _negated(example) != negated
         scored.append((other, -shared, disagrees, -ratio, order, definition.keyword, example))
     scored.sort()
+    if dropping is not None:
+        scored = sorted(scored[:_LOOKED], key=lambda s: (*s[:3], dropping(s[5], s[6]), *s[3:5]))
     return words, [(kw, example) for *_, kw, example in scored[:count]]
+
+
+_LOOKED = 12
+"""How many of the phrases about a line's nouns are asked how many of its values they drop."""
 
 
 _NEGATION = re.compile(

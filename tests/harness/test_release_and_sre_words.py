@@ -169,7 +169,7 @@ def test_a_check_written_under_given_says_write_then() -> None:
 def test_a_line_nothing_is_close_to_gets_phrases_about_its_nouns() -> None:
     message = REGISTRY.undefined_message("then", "a rollback of prod wakes up the whole team")
     assert "nothing close; it talks about rollback, prod" in message
-    assert "Then there's a rollback event recorded for prod" in message
+    assert "Then there is a rollback event recorded for prod" in message
 
 
 def test_suggestions_rank_the_lines_own_mechanism_and_keep_its_values() -> None:

@@ -62,7 +62,7 @@ def _agree(slot: Chunk, value: Chunk) -> bool:
     """A value fits a slot of its type; a name of a kind (said, or "node-2") only a slot
     of that kind or of none; where the example names an environment ("prod"), only an
     environment; a build's alias ("R1") or a version ("v2") only where the
-    example has one, and a plain word ("coverage") never there; a
+    example has one, and a plain or capitalised word ("coverage", "Friday") never there; a
     bare plain word ("checkout") only where the example has one too, or where both say the
     same preposition before it."""
     if (
@@ -71,11 +71,21 @@ def _agree(slot: Chunk, value: Chunk) -> bool:
         and (_kind(slot) or _kind(value) in _NAMED_KINDS)
     ):
         return False  # (a node is never a service's name: "node-2" goes where a node goes)
-    if _numbered(value.text) != _numbered(slot.text) and (value.plain or _numbered(value.text)):
+    if _numbered(value.text) != _numbered(slot.text) and (
+        value.plain or _numbered(value.text) or _CAPITAL.fullmatch(value.text)
+    ):
         return False  # (an alias or a version is never a service's name, nor a word an alias)
     if environment(slot.text) and not environment(value.text):
         return False  # (where the example names an environment, only an environment goes)
     return not value.weak or slot.plain or (bool(slot.role) and slot.role == value.role)
+
+
+def fits(slot: Chunk, value: Chunk) -> bool:
+    """Whether a value may stand in an example's value, by type and shape alone (its phrase
+    not asked): of the same type, or a quoted name where a quoted text is, and agreeing
+    (``_agree``)."""
+    same = slot.label == value.label or (slot.label == "text" and _quoted_name(value))
+    return same and _agree(slot, value)
 
 
 def _capitals(line: Chunked) -> list[Chunk]:
@@ -245,17 +255,34 @@ def _said(example: str, chosen: list[tuple[Chunk, str]]) -> tuple[str, list[tupl
     return "".join(pieces), spans
 
 
-def _slots(frame: Frame, example: str) -> tuple[Chunked, list[Chunk]]:
+def plain_example_slots(frame: Frame, example: str) -> tuple[Chunked, tuple[Chunk, ...]]:
     """The example's values its phrase takes as parameters (its slots), and those it says
     as its own words ("insufficient" in "… because of insufficient cpu"): a line's value
     that is one of those words is that word, not a value to place."""
     found = frame.definition.fullmatch(example)
     if found is None:
-        return frame.chunked, []
+        return frame.chunked, ()
     groups = [found.span(g) for g in found.groupdict() if found.group(g)]
     values = frame.chunked.values
     inside = [v for v in values if any(a <= v.start and v.end <= b for a, b in groups)]
-    return Chunked(tuple(inside)), [v for v in values if v not in inside]
+    return Chunked(tuple(inside)), tuple(v for v in values if v not in inside)
+
+
+def example_slots(frame: Frame, example: str) -> tuple[Chunked, tuple[Chunk, ...]]:
+    """``plain_example_slots``, read once per frame: every line ranked is filled into
+    the same few hundred examples (a frame holds its definition, which hashes no dict:
+    kept by its identity, with the frame itself so the identity stays its own)."""
+    kept = _SLOTS.get(id(frame))
+    if kept is None or kept[0] is not frame:
+        if len(_SLOTS) >= _MOST:
+            _SLOTS.clear()
+        kept = _SLOTS[id(frame)] = (frame, plain_example_slots(frame, example))
+    return kept[1]
+
+
+_SLOTS: dict[int, tuple[Frame, tuple[Chunked, tuple[Chunk, ...]]]] = {}
+_MOST = 8192
+"""How many frames' slots are kept at most (a registry's examples, a few times over)."""
 
 
 def filled(frame: Frame, line: Chunked) -> Filled | None:
@@ -265,7 +292,7 @@ def filled(frame: Frame, line: Chunked) -> Filled | None:
     definition = frame.definition
     chosen: list[tuple[Chunk, str]] = []
     named = 0
-    slots, literal = _slots(frame, example)
+    slots, literal = example_slots(frame, example)
     said = {_bare(v) for v in literal}
     used = {v.start for v in line.values if _bare(v) in said}
     line = Chunked(tuple(c for c in line.chunks if c.kind != "value" or c.start not in used))

@@ -18,7 +18,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from kubeloop.harness.frames.chunker import Chunked
-from kubeloop.harness.frames.fill import filled
+from kubeloop.harness.frames.fill import filled, fits
 from kubeloop.harness.frames.function_words import COMPARATORS, NEGATIONS
 from kubeloop.harness.frames.index import GRAMMAR, Frame, FrameIndex
 from kubeloop.harness.frames.postings import Postings
@@ -50,6 +50,8 @@ class _Catalog:
     mechanisms: dict[str, Counter[str]]
     near: Postings
     """Each frame under its keyword with each content concept and value type (``_keys``)."""
+    said: dict[tuple[str, str], Frame]
+    """Each frame by its keyword and example, as a phrase about a line's nouns is offered."""
 
 
 _SHARED_MECHANISMS = frozenset({"common", "links"})
@@ -86,7 +88,8 @@ def _catalog(index: FrameIndex) -> _Catalog:
     weight = {c: math.log((1 + total) / (1 + n)) for c, n in said.items()}
     known.sort(key=lambda k: (k.frame.definition.keyword, k.frame.example))
     near = Postings.of(_keys((k.frame.definition.keyword,), k.content, k.types) for k in known)
-    return _Catalog(tuple(known), weight, mechanisms, near)
+    said_as = {(k.frame.definition.keyword, k.frame.example): k.frame for k in known}
+    return _Catalog(tuple(known), weight, mechanisms, near, said_as)
 
 
 def _keys(
@@ -314,6 +317,61 @@ def phrases(index: FrameIndex, keyword: str, text: str, count: int) -> list[tupl
         ranked.append((elsewhere, -score, order, k.frame.definition.keyword, said.text))
     ranked.sort()
     return [(kw, sentence) for _, _, _, kw, sentence in ranked[:count]]
+
+
+def in_values(
+    index: FrameIndex, text: str, offered: list[tuple[str, str]]
+) -> list[tuple[str, str]]:
+    """(keyword, sentence): each of the catalog's examples offered about a line's nouns,
+    said in the line's values that are surely values ("R1", a number, a quoted name, a
+    known name) where they fit a slot of their type (fill.py); a plain word of a line no
+    example is near is rarely a name ("the purple elephant dances"). An example the
+    chunker cannot read, or with no slot that fits one of them (``unplaced``), stays as it
+    is."""
+    catalog = _catalog(index)
+    chunked = _sure(index, text)
+    said = []
+    for keyword, example in offered:
+        frame = catalog.said.get((keyword, example))
+        if frame is None or unplaced(index, text, keyword, example) == len(chunked.values):
+            said.append((keyword, example))
+            continue
+        done = filled(frame, chunked)
+        said.append((keyword, example if done is None else done.text))
+    return said
+
+
+def _sure(index: FrameIndex, text: str) -> Chunked:
+    """The line's chunks with only the values that are surely values."""
+    line = index.chunk(text)
+    return Chunked(
+        tuple(
+            c
+            for c in line.chunks
+            if c.kind != "value" or not c.weak or c.text.lower() in index.lexicon.names
+        ),
+        line.unknown,
+    )
+
+
+def unplaced(index: FrameIndex, text: str, keyword: str, example: str) -> int:
+    """How many of the line's sure values an example has no value of their type and shape
+    for (fill.fits): what saying it in the line's values would drop at least, learnt
+    without reading it by its phrase (a phrase is compiled the first time it reads:
+    ranking a dozen that way costs more than it tells)."""
+    values = _sure(index, text).values
+    frame = _catalog(index).said.get((keyword, example))
+    if frame is None:
+        return len(values)
+    free = list(frame.chunked.values)
+    left = 0
+    for value in values:
+        slot = next((s for s in free if fits(s, value)), None)
+        if slot is None:
+            left += 1
+        else:
+            free.remove(slot)
+    return left
 
 
 def _elsewhere(mine: str | None, theirs: str) -> bool:

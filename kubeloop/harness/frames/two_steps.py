@@ -240,16 +240,22 @@ def _verbatim(
     return steps if steps.kept == len(values) else None
 
 
+Spelt = Callable[[str, str], "list[tuple[str, str]]"]
+"""(keyword, clause) → the phrases spelt nearest a clause, in its values (suggest.py)."""
+
+
 def offered(
     index: FrameIndex,
     accepts: Callable[[str, str], bool],
     keyword: str,
     text: str,
     single: str | None,
+    spelt: Spelt | None = None,
 ) -> Steps | None:
     """Two steps for a line, when they keep more of its values than ``single`` (the first
     single suggestion, as "Given …", if any) does, or when they are the line's own two
-    clauses word for word."""
+    clauses word for word. ``spelt``: the phrases nearest a clause by its letters, looked
+    at for a clause with a slip of a known word ("3 noeds")."""
     values = sure_values(index, index.chunk(text))
     sentence = single.split(" ", 1)[1] if single else ""
     better_than = kept(values, [sentence]) if sentence else 0
@@ -259,21 +265,46 @@ def offered(
         index,
         keyword,
         text,
-        lambda kw, clause: part_step(index, accepts, kw, clause),
+        lambda kw, clause: part_step(index, accepts, kw, clause, spelt),
         better_than,
     )
 
 
 def part_step(
-    index: FrameIndex, accepts: Callable[[str, str], bool], keyword: str, clause: str
+    index: FrameIndex,
+    accepts: Callable[[str, str], bool],
+    keyword: str,
+    clause: str,
+    spelt: Spelt | None = None,
 ) -> tuple[str, str] | None:
     """The step one clause says: itself when a run takes it as written, else the nearest
     phrase by meaning that a run takes, keeps every value the clause gives and says none
-    it does not (an example's own "30 days" would be a fact the user never stated)."""
+    it does not (an example's own "30 days" would be a fact the user never stated); for a
+    clause with a slip of a known word, by its letters (``spelt``) when by meaning none
+    does, as a single suggestion would be."""
     if accepts(keyword, clause):
         return keyword, clause
     mine = sure_values(index, index.chunk(clause))
-    for kw, sentence in nearby.phrases(index, keyword, clause, _NEAREST):
+    near = nearby.phrases(index, keyword, clause, _NEAREST)
+    found = _keeping(index, accepts, mine, near)
+    if (
+        found is None
+        and spelt is not None
+        and any(map(index.lexicon.near, index.chunk(clause).unknown))
+    ):
+        found = _keeping(index, accepts, mine, spelt(keyword, clause))
+    return found
+
+
+def _keeping(
+    index: FrameIndex,
+    accepts: Callable[[str, str], bool],
+    mine: list[str],
+    near: list[tuple[str, str]],
+) -> tuple[str, str] | None:
+    """The first of ``near`` a run takes that keeps every one of ``mine`` and states no
+    value besides."""
+    for kw, sentence in near:
         theirs = sure_values(index, index.chunk(sentence))
         if (
             kept(mine, [sentence]) == len(mine)
