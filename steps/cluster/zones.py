@@ -3,8 +3,9 @@ zone-b"; "2 nodes in zone-a and 2 in zone-b"), and pods counted per zone ("each 
 exactly 2 gateway pods", "zone-a has 3 web pods").
 
 A zone is the node's topology.kubernetes.io/zone label, given when the node is added or
-set on a node already there (``kubectl label node``: its pods stay where they run). A zone's name says it is one: it holds the word zone
-("zone-a", "zone 2") or has a cloud zone's shape ("us-east-1a").
+set on a node already there (``kubectl label node``: its pods stay where they run). A zone's
+name says it is one: it holds the word zone ("zone-a", "zone 2") or has a cloud zone's shape
+("us-east-1a").
 """
 
 from __future__ import annotations

@@ -12,10 +12,10 @@ The counts persist from cycle to cycle (``follow``): they read the state's chang
 it. Binds are replayed; a deleted bound pod recounts only the nodes the changes since
 name. An aggregate that takes negative counts (``signed``) is moved by the difference; any
 other is dropped and built again when next asked (``generation`` moves). Adding or removing
-a node, or relabelling one, changes which domains exist: every aggregate is dropped. They are rebuilt from the
-nodes after anything the feed cannot show — an explicit ``reset`` (the scheduler's
-``refresh``, preemption's simulations, the autoscaler's snapshots), a different state, or
-a number of bound pods that does not add up.
+a node, or relabelling one, changes which domains exist: every aggregate is dropped. They
+are rebuilt from the nodes after anything the feed cannot show — an explicit ``reset`` (the
+scheduler's ``refresh``, preemption's simulations, the autoscaler's snapshots), a different
+state, or a number of bound pods that does not add up.
 """
 
 from __future__ import annotations
@@ -91,9 +91,7 @@ class PodCounts:
             self.reset(state)
             return
         self._catch_up(state)
-        if self._fresh and (
-            state.nodes.keys() != self._nodes or state.relabels != self._relabels
-        ):
+        if self._fresh and (state.nodes.keys() != self._nodes or state.relabels != self._relabels):
             self._nodes, self._relabels = set(state.nodes), state.relabels
             self._drop(signed_too=True)
         if self._fresh and self._bloated():
