@@ -21,6 +21,7 @@ from kubeloop.harness.registry import then
 from kubeloop.harness.world import World
 from kubeloop.render.checks import FailedCheck
 
+from .replacements import replacement_note
 from .rollout_progress import rollout_note
 
 Predicate = Callable[[Any], bool]
@@ -104,7 +105,7 @@ def check(
         seen += f" (of {len(population)} pods)"
     if others and detail is not None:
         seen += "; the others: " + ", ".join(detail(p) for p in others[:8])
-    if others and note is not None:
+    if note is not None:
         seen += note(others)
     too_many = pods.quantifier in ("none", "at most") or (
         pods.quantifier == "exactly" and len(matching) > (pods.count or 0)
@@ -148,7 +149,15 @@ def _describe_pod(pod: Any) -> str:
 def pods_are(world: World, pods: PodSet, phase: str = "pending") -> None:
     """The pods are Running (bound to a node), Pending, or Ready, as many as the set says
     ("can't be scheduled": Pending)."""
-    check(world, pods, _IN_STATE[phase], f"{phase}", detail=_describe_pod)
+    few = pods.quantifier not in ("none", "at most")
+    check(
+        world,
+        pods,
+        _IN_STATE[phase],
+        f"{phase}",
+        detail=_describe_pod,
+        note=lambda _: replacement_note(world, pods.deployment) if few else "",
+    )
 
 
 @then(

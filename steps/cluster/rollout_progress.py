@@ -26,7 +26,7 @@ def rollout_note(world: World, others: list[Any], wanted: Callable[[Any], bool],
     already runs it (``wanted`` of its view) and whose rollout is not stalled: how many of
     its pods still run something else, and how to let them roll. Empty when none is."""
     deployment = getattr(world.cluster, "deployment", None)
-    if deployment is None:
+    if deployment is None or not others:
         return ""
     behind = Counter(p.deployment for p in others)
     begun = []
