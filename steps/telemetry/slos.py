@@ -12,7 +12,7 @@ from kubeloop.harness.registry import given, then, when
 from kubeloop.harness.world import World
 from kubeloop.render.checks import FailedCheck
 
-from .slo_names import PENDING, begun, find_slo, slo_named
+from .slo_names import PENDING, UNNAMED, begun, find_slo, slo_named
 from .telemetry_part import (
     call,
     fixture_text,
@@ -83,6 +83,7 @@ def an_slo(
     if name is None:  # "a 99.9% availability objective for web": named after its service
         service = details.get("service") or _service_for(world, "")
         name = f"{service}-availability" if service else "availability"
+        world.parts.setdefault(UNNAMED, {})[name] = (world.step.label, world.step.location)
     if "objective" not in details:
         raise world.fail(f'an objective for the SLO "{name}" (… of 99.9%)', "none was given")
     world.declared.mentioned["slo"] = name
