@@ -12,6 +12,7 @@ from kubeloop.harness.registry import given, then, when
 from kubeloop.harness.world import World
 from kubeloop.render.checks import FailedCheck
 
+from .budget_measure import so_far_note
 from .slo_names import PENDING, UNNAMED, begun, find_slo, slo_named
 from .telemetry_part import (
     call,
@@ -311,8 +312,9 @@ def budget_spent(world: World, name: str, percent: float, bound: str = "==") -> 
     period = find_slo(world, name).objective.period
     spent = round(100 * call(world, "burn_rate", name, period), 9)
     if not compare(spent, bound, percent):
+        note = so_far_note(world, name) if spent > percent else ""
         raise world.fail(
-            f'an error budget spent for "{name}" {bound} {show(percent)}%', f"{show(spent)}%"
+            f'an error budget spent for "{name}" {bound} {show(percent)}%', f"{show(spent)}%{note}"
         )
 
 
