@@ -44,6 +44,7 @@ def test_the_sentence_it_offers_measures_the_whole_period(
     assert code == 0, out
 
 
+@pytest.mark.slow  # three days of samples
 def test_no_note_once_a_whole_period_has_passed(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -51,9 +52,9 @@ def test_no_note_once_a_whole_period_has_passed(
         tmp_path,
         capsys,
         'Given the service "ledger" serves 80 requests per second',
-        'And an SLO "ledger-slo" of 99% over 1 day for the service "ledger"',
+        'And an SLO "ledger-slo" of 99% over 3 days for the service "ledger"',
         'When the service "ledger" starts failing 3% of requests',
-        "And 25 hours pass",
+        "And 73 hours pass",
         'Then "ledger-slo" still has some budget left',
     )
     assert code != 0, out
