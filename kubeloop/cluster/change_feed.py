@@ -3,7 +3,7 @@
 Every change a cache or the scheduling queue follows is appended here as a small record
 naming the nodes it touched: pods bound (each to its node, in the order they were
 placed), a bound pod deleted from its node, a node added, changed (taints, readiness,
-cordon) or removed. A Pending pod created or deleted is no change here: it touches no
+cordon, labels) or removed. A Pending pod created or deleted is no change here: it touches no
 node.
 
 Each reader keeps its own place. A *cursor* (``cursor``) is a place the feed keeps every
@@ -52,7 +52,7 @@ class NodeAdded(NamedTuple):
 
 
 class NodeChanged(NamedTuple):
-    """The node's taints, readiness or cordon changed."""
+    """The node's taints, readiness, cordon or labels changed."""
 
     node: str
 

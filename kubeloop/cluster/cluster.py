@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import weakref
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from functools import partial
 
@@ -194,6 +194,14 @@ class Cluster:
         arguments.text(key, "taint key")
         arguments.optional_text(effect, "taint effect")
         node_events.remove_taint(self._state, self._node(name), key, effect)
+
+    def label_node(self, name: str, labels: Mapping[str, str | None]) -> None:
+        """``kubectl label node``: set each label, or remove it where its value is None.
+
+        Running pods stay where they are (node affinity and topology spread are
+        IgnoredDuringExecution); pods scheduled from now on see the new labels.
+        """
+        node_events.label(self._state, self._node(name), labels)
 
     def nodes(self) -> list[NodeInfo]:
         return [node_info(n) for n in self._state.nodes_in_order()]

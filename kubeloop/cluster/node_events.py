@@ -1,4 +1,5 @@
-"""What happens to a node from outside the control loop: failure, recovery, cordon, taints.
+"""What happens to a node from outside the control loop: failure, recovery, cordon, taints,
+labels.
 
 Each records the event ``kubectl get events`` would show; evictions that follow a
 failure go through the node lifecycle controller's actions, as on every pass.
@@ -6,12 +7,15 @@ failure go through the node lifecycle controller's actions, as on every pass.
 
 from __future__ import annotations
 
-from kubeloop.cluster import actuator
+from collections.abc import Mapping
+
+from kubeloop.cluster import actuator, arguments
 from kubeloop.cluster.controllers import node_lifecycle
 from kubeloop.cluster.nodes import NodeRecord
 from kubeloop.cluster.state import ClusterState
 from kubeloop.cluster.taints import UNREACHABLE_TAINT, Taint
-from kubeloop.errors import AlreadyExistsError, NotFoundError
+from kubeloop.cluster.validation import check_labels
+from kubeloop.errors import AlreadyExistsError, InvalidSpecError, NotFoundError
 
 
 def fail(state: ClusterState, node: NodeRecord) -> None:
@@ -76,3 +80,23 @@ def remove_taint(state: ClusterState, node: NodeRecord, key: str, effect: str | 
         raise NotFoundError("taint", f"{key}:{effect or '*'} on node {node.name}")
     node.taints = kept
     state.node_changed(node)
+
+
+def label(state: ClusterState, node: NodeRecord, changes: Mapping[str, str | None]) -> None:
+    """``kubectl label node``: each key set to its value, or removed where the value is None.
+
+    Pods already bound stay where they are, as upstream's node affinity and topology spread
+    are IgnoredDuringExecution; the next scheduling cycle reads the new labels. A change
+    that is not valid changes nothing; one that changes no label is no change at all.
+    """
+    if not isinstance(changes, Mapping):
+        raise InvalidSpecError(f'labels of node "{node.name}": must be a mapping of key to value')
+    where = f'labels of node "{node.name}"'
+    removed = [key for key, value in changes.items() if value is None]
+    kept = check_labels({k: v for k, v in changes.items() if v is not None}, where)
+    labels = {**node.labels, **kept}
+    for key in removed:
+        arguments.text(key, f"{where}: a key to remove")
+        labels.pop(key, None)
+    if labels != dict(node.labels):
+        state.relabel_node(node, labels)

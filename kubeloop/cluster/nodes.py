@@ -73,7 +73,7 @@ class NodeRecord:
     memory: int
     max_pods: int
     labels: Mapping[str, str]
-    """Never changed in place: a node's labels are its spec's."""
+    """Never changed in place: replaced whole when the node is relabelled."""
     taints: tuple[Taint, ...]
     """Replaced, never changed in place, so an empty one is the shared ``()``."""
     unschedulable: bool = False

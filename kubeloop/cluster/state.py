@@ -18,8 +18,9 @@ Scheduled event is recorded from the change feed (``scheduled_events.py``).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from itertools import repeat
+from types import MappingProxyType
 
 from kubeloop.cluster.capacity_index import CapacityIndex
 from kubeloop.cluster.change_feed import (
@@ -70,6 +71,9 @@ class ClusterState:
         """Deployments something happened to since their controllers last looked."""
         self.dirty_nodes: set[str] = set()
         """Nodes whose taints, readiness or NoExecute-tainted pods changed."""
+        self.relabels = 0
+        """How many times a node's labels changed: a node's topology domains may have moved,
+        so the topology plugins' per-domain aggregates are built again (``pod_counts.py``)."""
         self.deadlines = Deadlines()
         """When time alone would exceed a stuck rollout's progress deadline, by deployment."""
         self.feed = ChangeFeed()
@@ -153,12 +157,18 @@ class ClusterState:
             self.soft_tainted_nodes.discard(name)
 
     def node_changed(self, node: NodeRecord) -> None:
-        """A node's taints, readiness or cordon changed."""
+        """A node's taints, readiness, cordon or labels changed."""
         if not self._index_stale:
             self._index.update(node)
         self._count_taints(node)
         self.dirty_nodes.add(node.name)
         self.feed.append(NodeChanged(node.name), len(self.nodes))
+
+    def relabel_node(self, node: NodeRecord, labels: Mapping[str, str]) -> None:
+        """Give a node new labels (replaced, never changed in place); its pods stay."""
+        node.labels = MappingProxyType(dict(labels))
+        self.relabels += 1
+        self.node_changed(node)
 
     def touch(self, deployment: str) -> None:
         """Queue a deployment whose spec or template the user changed."""

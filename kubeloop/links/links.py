@@ -243,9 +243,14 @@ class Links:
         self._split(self.clock.now)
         linked = [name for name, _, _ in self.traffic.pairs(cluster, telemetry)]
         if not linked:
+            listed = getattr(cluster, "deployments", None)  # one a learner's may lack
+            names = [d.name for d in listed()] if listed is not None else []
+            names = names or ["web"]
             raise InvalidSpecError(
-                "no service is served by a deployment's pods yet: declare a service of the "
-                'deployment\'s name (Given the service "web" serves 100 requests per second)'
+                "no service is served by a deployment's pods yet, so there are no requests "
+                "to fail and no errors for an SLO to burn on: declare the traffic of a service "
+                f'of the deployment\'s name first (Given the service "{names[0]}" serves 100 '
+                "requests per second)"
             )
         self.traffic.hold(version, ratio)
         for name in linked:

@@ -21,6 +21,9 @@ from kubeloop.harness.registry import then
 from kubeloop.harness.world import World
 from kubeloop.render.checks import FailedCheck
 
+from .replacements import replacement_note
+from .rollout_progress import rollout_note
+
 Predicate = Callable[[Any], bool]
 
 _IN_STATE: dict[str, Predicate] = {
@@ -82,8 +85,10 @@ def check(
     said: str,
     deployment: str | None = None,
     detail: Callable[[Any], str] | None = None,
+    note: Callable[[list[Any]], str] | None = None,
 ) -> None:
-    """Fail unless the pod set, with the predicate applied, satisfies its quantifier."""
+    """Fail unless the pod set, with the predicate applied, satisfies its quantifier;
+    ``note`` of the pods that fail the predicate ends the message (why, what to write)."""
     population = members(world, pods, deployment)
     matching = [p for p in population if predicate(p)]
     if holds(pods, len(population), len(matching)):
@@ -100,6 +105,8 @@ def check(
         seen += f" (of {len(population)} pods)"
     if others and detail is not None:
         seen += "; the others: " + ", ".join(detail(p) for p in others[:8])
+    if note is not None:
+        seen += note(others)
     too_many = pods.quantifier in ("none", "at most") or (
         pods.quantifier == "exactly" and len(matching) > (pods.count or 0)
     )
@@ -142,7 +149,15 @@ def _describe_pod(pod: Any) -> str:
 def pods_are(world: World, pods: PodSet, phase: str = "pending") -> None:
     """The pods are Running (bound to a node), Pending, or Ready, as many as the set says
     ("can't be scheduled": Pending)."""
-    check(world, pods, _IN_STATE[phase], f"{phase}", detail=_describe_pod)
+    few = pods.quantifier not in ("none", "at most")
+    check(
+        world,
+        pods,
+        _IN_STATE[phase],
+        f"{phase}",
+        detail=_describe_pod,
+        note=lambda _: replacement_note(world, pods.deployment) if few else "",
+    )
 
 
 @then(
@@ -286,14 +301,17 @@ def pods_run(world: World, pods: PodSet, version: str) -> None:
     except InvalidSpecError as error:
         raise world.fail(f'"{version}" to name one thing', str(error)) from None
     if digest is None:
-        check(world, pods, lambda p: p.version == version, f"at {version}", detail=_describe_pod)
-        return
+        runs: Predicate = lambda p: p.version == version  # noqa: E731  (pods and templates)
+        said = f"at {version}"
+    else:
+        runs, said = lambda p: getattr(p, "digest", None) == digest, f"running {version}"
     check(
         world,
         pods,
-        lambda p: getattr(p, "digest", None) == digest,
-        f"running {version} ({digest[:19]}…)",
+        runs,
+        said if digest is None else f"{said} ({digest[:19]}…)",
         detail=_describe_pod,
+        note=lambda others: rollout_note(world, others, runs, version),
     )
 
 

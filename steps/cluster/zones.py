@@ -2,9 +2,10 @@
 zone-b"; "2 nodes in zone-a and 2 in zone-b"), and pods counted per zone ("each zone has
 exactly 2 gateway pods", "zone-a has 3 web pods").
 
-A zone is the node's topology.kubernetes.io/zone label, given when the node is added (a
-node's labels are part of its spec). A zone's name says it is one: it holds the word zone
-("zone-a", "zone 2") or has a cloud zone's shape ("us-east-1a").
+A zone is the node's topology.kubernetes.io/zone label, given when the node is added or
+set on a node already there (``kubectl label node``: its pods stay where they run). A zone's
+name says it is one: it holds the word zone ("zone-a", "zone 2") or has a cloud zone's shape
+("us-east-1a").
 """
 
 from __future__ import annotations
@@ -128,27 +129,26 @@ def nodes_in_zones(world: World, groups: tuple[ZoneGroup, ...], count: int | Non
     "node-1 is in zone-a",
 )
 def named_nodes_in_zones(world: World, groups: tuple[ZoneGroup, ...]) -> None:
-    """Named nodes in their zones, added as they are said. A node already added keeps the
-    labels it was added with (a node's labels are its spec's, and kubeloop's nodes are never
-    relabelled), so naming one fails with how to say its zone instead."""
+    """Named nodes in their zones. A node not there yet is added in its zone; a node already
+    added is labelled with it (``kubectl label node``), its pods staying where they run, as
+    a node's labels bind only pods scheduled after them (IgnoredDuringExecution)."""
     named = [node for group in groups for node in group.nodes]
-    there = [node for node in named if node in known(world, "node")]
-    if there:
-        said = ", ".join(
-            f"{_listed(g.nodes)} {'is' if len(g.nodes) == 1 else 'are'} in {g.zone}" for g in groups
-        )
-        raise world.fail(
-            f"new nodes {', '.join(named)} to put in zones",
-            f"{', '.join(there)} already added without a zone: a node's zone is a label "
-            f"it is added with, so say the zones where the nodes are declared "
-            f'("Given {len(named)} nodes where {said}")',
-        )
-    _add_zoned(world, groups, None)
-
-
-def _listed(names: tuple[str, ...]) -> str:
-    """node-1, node-2 and node-3, as said."""
-    return " and ".join(names) if len(names) < 3 else f"{', '.join(names[:-1])} and {names[-1]}"
+    if len(set(named)) != len(named):
+        twice = sorted({n for n in named if named.count(n) > 1})
+        raise world.fail("each node in one zone", f"{', '.join(twice)} said twice")
+    there = set(known(world, "node"))
+    existing = [(name, g.zone) for g in groups for name in g.nodes if name in there]
+    if existing:
+        label = world.capability(world.cluster, "label_node")
+        for name, zone in existing:
+            label(name, {ZONE: zone})
+    fresh = tuple(
+        ZoneGroup(g.zone, new, len(new))
+        for g in groups
+        if (new := tuple(name for name in g.nodes if name not in there))
+    )
+    if fresh:
+        _add_zoned(world, fresh, None)
 
 
 @given(

@@ -73,7 +73,27 @@ def rolled_back_times(world: World, env: str, n: int) -> None:
             + (f"→ {current.alias_of(r.rolled_to)}" if r.rolled_to else f"refused: {r.reason}")
             for r in done
         )
+        if len(made) < len(done):
+            seen += nothing_earlier(world, env)
         raise world.fail(f"{n} rollback(s) of {env} by an alert", seen or "none")
+
+
+def nothing_earlier(world: World, env: str) -> str:
+    """Why a rollback was refused, when the pipeline never deployed another release to ENV:
+    a version the cluster ran before the pipeline's first deployment is no release of it."""
+    view = world.capability(scene(world).pipeline, "environment")(env)
+    ran = {d.digest for d in world.attribute(view, "deployments")}
+    if len(ran) > 1:
+        return ""
+    current = scene(world)
+    only = ", ".join(current.alias_of(digest) for digest in sorted(ran)) or "nothing"
+    return (
+        f"; the pipeline deployed only {only} to {env}, so an alert has no earlier release to "
+        f"go back to (what a deployment ran before the pipeline's first deployment is none): "
+        f'promote the good release there first, said before the bad one ("Given v1 is '
+        f'signed, approved and promoted all the way to {env}"), or start from it ("Given '
+        f'{env} runs version v1 of "web" on 3 nodes with 4 replicas")'
+    )
 
 
 @then(

@@ -15,7 +15,7 @@ from kubeloop.harness.world import World
 
 from ..pipeline.pipeline_part import scene
 from .links_part import links
-from .rollback import known_environment
+from .rollback import known_environment, nothing_earlier
 
 _BY = "<a page|the page|a burn-rate page|automation|the automation>"
 _TIMES = "[{bound:comparison} ]{count:times}"
@@ -104,4 +104,6 @@ def _counted(world: World, env: str, slo: str | None, count: int, bound: str) ->
         )
         said = "" if bound == "==" else f"{bound} "
         by = f'the SLO "{slo}"' if slo else "automation"
+        if len(made) < len(done):
+            seen += nothing_earlier(world, env)
         raise world.fail(f"{said}{count} rollback(s) of {env} by {by}", seen or "none")

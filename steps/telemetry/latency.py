@@ -13,6 +13,7 @@ from kubeloop.harness.comparisons import compare
 from kubeloop.harness.registry import then
 from kubeloop.harness.world import World
 
+from .bucket_note import bucket_note
 from .series import evaluate, single_value
 from .services import the_named
 from .telemetry_part import matches, parse_number, show
@@ -90,7 +91,11 @@ def latency_is(
     expected = parse_number(written)
     close = about is not None and abs(got * factor - expected) <= expected / 10
     if not (close or matches(written, got * factor)):
-        raise world.fail(_said(percentile, service, f"= {written}", factor), _seen(got, factor))
+        said = f"the p{show(50.0 if percentile is None else percentile)} latency of {service}"
+        note = bucket_note(world, service, said, got, expected / factor, factor)
+        raise world.fail(
+            _said(percentile, service, f"= {written}", factor), _seen(got, factor) + note
+        )
 
 
 @then(

@@ -21,6 +21,12 @@ BEGUN = "telemetry: steps waiting for an SLO to begin"
 service (a rollback armed on its page), done when the SLO begins."""
 
 
+UNNAMED = "telemetry: SLOs named after their service"
+"""The world part holding, by name, the SLOs whose declaration said no name (so kubeloop
+named them SERVICE-availability): the step's words and FILE:LINE, for a check that names
+another."""
+
+
 def once_begun(world: World, name: str, act: Callable[[], None]) -> None:
     """Do ACT now, or, while the SLO NAME waits for its service's traffic, when it begins:
     an SLO with no traffic yet is still declared, and pages only once it serves requests."""
@@ -65,10 +71,23 @@ def find_slo(world: World, name: str) -> Any:
             )
         raise world.fail(
             f'an SLO named "{name}"',
-            f"the SLOs are {', '.join(names)}" if names else "there are no SLOs",
+            (f"the SLOs are {', '.join(names)}" if names else "there are no SLOs")
+            + _named_for_them(world, names, name),
         )
     world.declared.mentioned["slo"] = name
     return call(world, "slo", name)
+
+
+def _named_for_them(world: World, names: list[str], asked: str) -> str:
+    """Where the SLOs kubeloop named were declared, and how to give one the name asked."""
+    unnamed = world.parts.get(UNNAMED, {})
+    said = [(n, *unnamed[n]) for n in names if n in unnamed]
+    return "".join(
+        f'; "{n}" is the name kubeloop gave the SLO of {location} ({label}), which said '
+        f'none: check "{n}", or name it "{asked}" there (an SLO "{asked}" of its target '
+        f'over its days for the service "{n.removesuffix("-availability")}")'
+        for n, label, location in said
+    )
 
 
 def slo_named(world: World, name: str | None) -> str:

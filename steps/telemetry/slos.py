@@ -12,7 +12,8 @@ from kubeloop.harness.registry import given, then, when
 from kubeloop.harness.world import World
 from kubeloop.render.checks import FailedCheck
 
-from .slo_names import PENDING, begun, find_slo, slo_named
+from .budget_measure import so_far_note
+from .slo_names import PENDING, UNNAMED, begun, find_slo, slo_named
 from .telemetry_part import (
     call,
     fixture_text,
@@ -83,6 +84,7 @@ def an_slo(
     if name is None:  # "a 99.9% availability objective for web": named after its service
         service = details.get("service") or _service_for(world, "")
         name = f"{service}-availability" if service else "availability"
+        world.parts.setdefault(UNNAMED, {})[name] = (world.step.label, world.step.location)
     if "objective" not in details:
         raise world.fail(f'an objective for the SLO "{name}" (… of 99.9%)', "none was given")
     world.declared.mentioned["slo"] = name
@@ -310,8 +312,9 @@ def budget_spent(world: World, name: str, percent: float, bound: str = "==") -> 
     period = find_slo(world, name).objective.period
     spent = round(100 * call(world, "burn_rate", name, period), 9)
     if not compare(spent, bound, percent):
+        note = so_far_note(world, name) if spent > percent else ""
         raise world.fail(
-            f'an error budget spent for "{name}" {bound} {show(percent)}%', f"{show(spent)}%"
+            f'an error budget spent for "{name}" {bound} {show(percent)}%', f"{show(spent)}%{note}"
         )
 
 

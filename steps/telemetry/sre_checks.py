@@ -20,6 +20,7 @@ from kubeloop.harness.registry import given, then
 from kubeloop.harness.telemetry_nouns import error_ratio_query, latency_query
 from kubeloop.harness.world import World
 
+from .budget_measure import so_far_note
 from .latency_profile import _ABOUT, _TAKE, share_of_service_takes
 from .services import _lasting, _ratio, _service, the_named
 from .slo_names import find_slo, slo_named
@@ -191,7 +192,9 @@ def some_budget_left(world: World, name: str | None = None) -> None:
     period = find_slo(world, name).objective.period
     spent = 100 * float(call(world, "burn_rate", name, period))
     if math.isnan(spent) or spent >= 100:
-        raise world.fail(f"some of the budget of {name} left", f"{show(spent)}% spent")
+        raise world.fail(
+            f"some of the budget of {name} left", f"{show(spent)}% spent" + so_far_note(world, name)
+        )
 
 
 @given(

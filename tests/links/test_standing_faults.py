@@ -53,3 +53,17 @@ def test_a_bad_fault_is_refused_and_nothing_is_held() -> None:
     with pytest.raises(InvalidSpecError):
         links.fail_pods_of("", 0.5)
     assert links.traffic.faults == {}
+
+
+def test_a_fault_with_no_traffic_says_to_declare_the_deployments_service() -> None:
+    """No service of any deployment's name: no requests to fail, nothing for an SLO to burn
+    on; the refusal names the deployment whose service to declare (runs11)."""
+    clock = Clock()
+    events = EventLog(clock)
+    cluster = Cluster(nodes=[Node("node-1")], clock=clock, events=events)
+    cluster.apply(Deployment("ledger", replicas=1, cpu="500m", memory="256Mi", version="v1"))
+    telemetry = Telemetry(clock=clock)
+    links = Links(clock, events, cluster=lambda: cluster, telemetry=lambda: telemetry)
+    with pytest.raises(InvalidSpecError, match='the service "ledger" serves 100 requests'):
+        links.fail_pods_of("v1", 0.25)
+    assert links.traffic.faults == {}

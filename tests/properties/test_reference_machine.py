@@ -5,11 +5,11 @@ per-class scoring, the capacity index, the queue's hints), the other with
 ``ReferenceScheduler`` (``reference.py``: every filter plugin on every node, every score
 plugin on every feasible node, the first best node by name, bind) on ``ReferenceQueue``
 (``queue/reference.py``: every Pending pod retried after any event).
-Clusters mix node sizes, labels, taints of both effects, cordons and failures; workloads mix
-node selectors, tolerations, node and pod (anti-)affinity of both kinds, topology spread of
-both kinds and priorities (so preemption runs). After every step both must have placed the
-same pods on the same nodes, and every pod the production cluster tried in that step must
-carry the reference's FailedScheduling message.
+Clusters mix node sizes, labels (changed on running nodes too), taints of both effects,
+cordons and failures; workloads mix node selectors, tolerations, node and pod (anti-)affinity
+of both kinds, topology spread of both kinds and priorities (so preemption runs). After every
+step both must have placed the same pods on the same nodes, and every pod the production
+cluster tried in that step must carry the reference's FailedScheduling message.
 """
 
 from __future__ import annotations

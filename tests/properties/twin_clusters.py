@@ -207,6 +207,17 @@ def twin_rules(
             }
             self.both(lambda c: (operations[action](c), c.reconcile()))
 
+        @rule(
+            node=st.sampled_from(NODES),
+            zone=st.sampled_from(["z0", "z1", "z9", None]),
+            disk=st.sampled_from(["ssd", "hdd", None]),
+        )
+        def relabel_node(self, node: str, zone: str | None, disk: str | None) -> None:
+            """Move a node to another zone (or out of every zone) and change its disk: the
+            domains the topology plugins count and the selectors' verdicts move; its pods stay."""
+            labels = {ZONE: zone, "disk": disk}
+            self.both(lambda c: (c.label_node(node, labels), c.reconcile()))
+
         @rule(name=st.sampled_from(NODES), size=node_sizes, labelled=st.booleans())
         def add_node(self, name: str, size: NodeSize, labelled: bool) -> None:
             self.both(lambda c: (c.add_node(make_node(name, size, labelled)), c.reconcile()))

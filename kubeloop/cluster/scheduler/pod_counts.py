@@ -12,10 +12,10 @@ The counts persist from cycle to cycle (``follow``): they read the state's chang
 it. Binds are replayed; a deleted bound pod recounts only the nodes the changes since
 name. An aggregate that takes negative counts (``signed``) is moved by the difference; any
 other is dropped and built again when next asked (``generation`` moves). Adding or removing
-a node changes which domains exist: every aggregate is dropped. They are rebuilt from the
-nodes after anything the feed cannot show — an explicit ``reset`` (the scheduler's
-``refresh``, preemption's simulations, the autoscaler's snapshots), a different state, or
-a number of bound pods that does not add up.
+a node, or relabelling one, changes which domains exist: every aggregate is dropped. They
+are rebuilt from the nodes after anything the feed cannot show — an explicit ``reset`` (the
+scheduler's ``refresh``, preemption's simulations, the autoscaler's snapshots), a different
+state, or a number of bound pods that does not add up.
 """
 
 from __future__ import annotations
@@ -58,6 +58,8 @@ class PodCounts:
         """How far the state's change feed is counted (None: not counted yet)."""
         self._nodes: set[str] = set()
         """The node names the aggregates were built over."""
+        self._relabels = 0
+        """The state's ``relabels`` when the aggregates were last dropped."""
         self._bound = 0
         """Bound pods counted, less the state's bound pods at the last rebuild."""
         self._bound_base = 0
@@ -89,8 +91,8 @@ class PodCounts:
             self.reset(state)
             return
         self._catch_up(state)
-        if self._fresh and state.nodes.keys() != self._nodes:
-            self._nodes = set(state.nodes)
+        if self._fresh and (state.nodes.keys() != self._nodes or state.relabels != self._relabels):
+            self._nodes, self._relabels = set(state.nodes), state.relabels
             self._drop(signed_too=True)
         if self._fresh and self._bloated():
             self._fresh = False
@@ -132,7 +134,7 @@ class PodCounts:
 
     def _rebuild(self, state: ClusterState) -> None:
         self._fresh, self._read = True, state.feed.cursor()
-        self._nodes = set(state.nodes)
+        self._nodes, self._relabels = set(state.nodes), state.relabels
         self.on_node, self.nodes_of, self.templates, self.repelling = {}, {}, {}, set()
         self._matches, self._held = {}, []
         self._drop(signed_too=True)
