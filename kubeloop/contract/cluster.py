@@ -224,6 +224,10 @@ class ClusterExtensionsLike(Protocol):
         """Add a ``Taint(key, value, effect)``; NoExecute evicts pods that do not tolerate it."""
 
     def untaint(self, name: str, key: str) -> None: ...
+    def label_node(self, name: str, labels: Any) -> None:
+        """Set each label (a mapping of key to value), or remove it where its value is None:
+        pods already running stay; pods scheduled from now on see the new labels."""
+
     def set_scoring(self, strategy: str) -> None:
         """``first-fit`` (by node name), ``LeastAllocated``, ``MostAllocated`` or
         ``BalancedAllocation``."""
