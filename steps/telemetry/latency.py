@@ -7,12 +7,14 @@ The sentence stands for the query an SRE would write over the service's histogra
 
 from __future__ import annotations
 
+import itertools
 import math
 
 from kubeloop.harness.comparisons import compare
 from kubeloop.harness.registry import then
 from kubeloop.harness.world import World
 
+from .counters import DEFAULT_BUCKETS
 from .series import evaluate, single_value
 from .services import the_named
 from .telemetry_part import matches, parse_number, show
@@ -90,7 +92,27 @@ def latency_is(
     expected = parse_number(written)
     close = about is not None and abs(got * factor - expected) <= expected / 10
     if not (close or matches(written, got * factor)):
-        raise world.fail(_said(percentile, service, f"= {written}", factor), _seen(got, factor))
+        seen = _seen(got, factor) + _bucket_hint(expected / factor, got, service, percentile)
+        raise world.fail(_said(percentile, service, f"= {written}", factor), seen)
+
+
+def _bucket_hint(wanted: float, got: float, service: str, percentile: float | None) -> str:
+    """Why a latency said as a percentile reads back as another number in the same bucket:
+    histogram_quantile estimates inside the bucket that holds it (linear interpolation, as
+    Prometheus does), so the check to write is the bucket's range."""
+    bounds = (0.0, *DEFAULT_BUCKETS)
+    for low, high in itertools.pairwise(bounds):
+        if low < wanted < high and low <= got <= high:
+            share = "median" if percentile is None else f"p{percentile:g}"
+            low_ms, high_ms = show(low * 1000), show(high * 1000)
+            span = f"{low_ms}ms and {high_ms}ms"
+            return (
+                f"; Prometheus estimates a percentile inside the histogram bucket that holds it "
+                f"(client_golang's bucket from {low_ms}ms to {high_ms}ms), so "
+                f"{show(wanted * 1000)} ms reads back as {show(got * 1000)} ms: check the "
+                f"bucket ({service}'s {share} is between {span}), see docs/telemetry.md"
+            )
+    return ""
 
 
 @then(
