@@ -80,7 +80,9 @@ def can_move(world: World, alias: str, how: str, env: str) -> None:
         raise world.fail(f"{alias} promoted to {env}", f"{type(refused).__name__}: {refused}")
 
 
-_WHAT = "<reason|block|failure|refusal|error|rejection|message|explanation|verdict>"
+_WHAT = "<reason|block|failure|refusal|error|rejection|message|explanation|verdict|output|log>"
+"""What explains a refusal or a block; a blocked run's output (its log) is its blocking
+gate's word."""
 
 
 def _latest_block(world: World) -> str | None:

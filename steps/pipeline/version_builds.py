@@ -76,7 +76,7 @@ def build_named(world: World, alias: str) -> str | None:
         return alias
     if is_version(world, alias):
         return build_at(world, alias)
-    project = (_projects(world) or sorted(world.declared.deployments) or [DEFAULT_PROJECT])
+    project = _projects(world) or sorted(world.declared.deployments) or [DEFAULT_PROJECT]
     if len(project) != 1:
         raise world.fail(
             f'the project {alias} is a build of ("{alias} is a build of checkout")',
