@@ -191,7 +191,16 @@ def some_budget_left(world: World, name: str | None = None) -> None:
     period = find_slo(world, name).objective.period
     spent = 100 * float(call(world, "burn_rate", name, period))
     if math.isnan(spent) or spent >= 100:
-        raise world.fail(f"some of the budget of {name} left", f"{show(spent)}% spent")
+        raise world.fail(f"some of the budget of {name} left", f"{show(spent)}% spent{_EARLY}")
+
+
+_EARLY = (
+    " (Sloth's measure: the error ratio over the SLO's period ÷ the budget, and the period's "
+    "window holds only the data so far, so an outage early in it spends the budget many times "
+    "over until the rest of the period is there: let it pass, When 30 days pass; see "
+    "docs/scenarios.md)"
+)
+"""Why a budget reads as spent long before the period's allowance of errors was used."""
 
 
 @given(

@@ -1,8 +1,10 @@
-"""A latency said as a percentile reads back as Prometheus' estimate (vocab11, blind
+"""A reading that differs from what was said says how it is measured. A latency said as a
+percentile reads back as Prometheus' estimate (vocab11, blind
 batch29-30): "checkout responds with a median of 40ms and a p99 of 180ms" then "checkout's
 p99 is 180ms" failed with 247 ms, since histogram_quantile interpolates inside client_golang's
 bucket that holds 180 ms (100-250 ms). That is Prometheus' own estimate, kept; the failure
-says why and gives the check to write, the bucket's range, which passes."""
+says why and gives the check to write, the bucket's range, which passes. A budget read early
+in its period says why it reads as spent."""
 
 from __future__ import annotations
 
@@ -41,3 +43,20 @@ def test_a_miss_outside_the_bucket_gives_no_bucket_hint(
     code, out = run_matched(tmp_path, capsys, *_GIVEN, "Then api's p95 is 2s")
     assert code != 0, out
     assert "bucket from" not in out, out
+
+
+def test_a_budget_read_early_in_its_period_says_why_it_is_spent(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The same teaching for a budget (vocab11, batch29: "20 minutes of errors cost us under
+    different SLO targets" expected a 30-day allowance; Sloth's measure reads the data so
+    far)."""
+    said = (
+        "Given the service cart serves 40 requests per second",
+        'And an SLO "cart-ok" of 95% over 7 days for the service "cart"',
+        "When the service cart starts failing 50% of requests",
+        "And 10 minutes pass",
+    )
+    code, out = run_matched(tmp_path, capsys, *said, 'Then "cart-ok" still has budget left')
+    assert code != 0, out
+    assert "window holds only the data so far" in out, out
