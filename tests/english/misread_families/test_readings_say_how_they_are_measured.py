@@ -60,3 +60,31 @@ def test_a_budget_read_early_in_its_period_says_why_it_is_spent(
     code, out = run_matched(tmp_path, capsys, *said, 'Then "cart-ok" still has budget left')
     assert code != 0, out
     assert "window holds only the data so far" in out, out
+
+
+def test_replicas_a_cpu_hpa_held_say_a_request_rate_is_no_cpu(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An HPA on CPU holds when no CPU was said (vocab11, batch29: "web is at 400 requests
+    per second" was expected to scale a 60% CPU HPA); the count says why and what to say."""
+    said = (
+        "Given a 2-node cluster running 2 replicas of shop at v1",
+        "And shop autoscales between 2 and 6 replicas at 50% CPU",
+        "And the service shop serves 50 requests per second",
+        "When the service shop serves 500 requests per second",
+        "And 10 minutes pass",
+    )
+    code, out = run_matched(tmp_path, capsys, *said, "Then shop has at least 4 replicas")
+    assert code != 0, out
+    assert "a request rate is no CPU" in out, out
+    assert "shop runs at 90% cpu" in out, out
+
+
+def test_replicas_of_a_deployment_without_an_hpa_say_only_the_count(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out = run_matched(
+        tmp_path, capsys, "Given 2 nodes and a deployment of 2", "Then web has 5 replicas"
+    )
+    assert code != 0, out
+    assert "no CPU reading" not in out, out
