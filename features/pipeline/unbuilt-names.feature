@@ -25,3 +25,8 @@ Feature: A build named in a Given before anything built it
     When I sign v5, approve it and deploy it to prod
     Then prod runs v5
     And the history of prod is api-v1 and api-v5
+
+  Scenario: Builds said only as what an environment ran are builds in that order
+    Given staging has run M1 and then M2
+    Then staging runs M2
+    And the history of staging is M1 and M2

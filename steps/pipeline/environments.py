@@ -246,8 +246,10 @@ def env_is_running(world: World, env: str, alias: str) -> None:
 )
 def has_run(world: World, env: str, aliases: Sequence[str], last: str | None = None) -> None:
     """Each artifact ran in ENV (promoted through the environments before it, approved
-    where needed), in the order said or with LAST last: the last one runs there now."""
+    where needed), in the order said or with LAST last: the last one runs there now; a name
+    no build is bound to is a new build (version_builds.build_named)."""
     order = [a for a in aliases if a != last] + ([last] if last else [])
     for alias in order:
-        if world.error is None:
-            make_true(world, alias, (Fact("running", env),))
+        built = build_named(world, alias) if world.error is None else None
+        if built is not None:
+            make_true(world, built, (Fact("running", env),))
