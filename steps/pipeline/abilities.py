@@ -80,9 +80,7 @@ def can_move(world: World, alias: str, how: str, env: str) -> None:
         raise world.fail(f"{alias} promoted to {env}", f"{type(refused).__name__}: {refused}")
 
 
-_WHAT = "<reason|block|failure|refusal|error|rejection|message|explanation|verdict|output|log>"
-"""What explains a refusal or a block; a blocked run's output (its log) is its blocking
-gate's word."""
+_WHAT = "<reason|block|failure|refusal|error|rejection|message|explanation|verdict>"
 
 
 def _latest_block(world: World) -> str | None:
@@ -107,13 +105,15 @@ def _latest_block(world: World) -> str | None:
     variants=(
         "<it|that> <says|said|mentions|mentioned|names> {reason:reason}",
         "the <pipeline|pipeline run|build> <says|said|complains|complained> [that ]{reason:reason}",
+        "the <pipeline|pipeline's|pipeline run's|run's|build's> <output|log> <says|said|mentions|"
+        "mentioned|shows|names|reads> {reason:reason}",
     ),
 )
 @checks_error
 def the_reason_says(world: World, reason: Reason) -> None:
     """What the refusal just checked (or the step just rejected) says REASON; with no
-    refusal, what the latest run's blocking gate said (quoted: contains the text; in words:
-    names every word that carries meaning)."""
+    refusal, what the latest run's blocking gate said, a blocked run's output (quoted:
+    contains the text; in words: names every word that carries meaning)."""
     if world.error is not None or world.rejection.checked is not None:
         said = str(world.take_error())
     else:
