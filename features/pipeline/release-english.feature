@@ -103,3 +103,13 @@ Feature: A release said the way release engineers say it
     And the R7 image is still kept around in case we need it
     And dev and staging are left alone on R7
     And the history of prod reads R6, R7, R6
+
+  Scenario: Evidence that was never sent blocks its gate, and the run's log says which
+    Given a manifest "ledger" version "3.1.0"
+    When I build "ledger" as L9
+    Given the unit tests of L9 pass with 92% coverage
+    And the scan report for L9 was not uploaded
+    When I run the pipeline for L9
+    Then the pipeline got blocked at the scan gate
+    And the run's log mentions "no scan report"
+    And the pipeline's output says "was recorded"

@@ -159,7 +159,7 @@ PLACEMENT: list[Clause] = [
         },
     ),
     (
-        rf"(?:(?:that|which) )?(?:only )?(?:(?:runs?|goes|lands?|is (?:pinned|restricted)|are "
+        rf"(?:(?:that|which) )?(?:only )?(?:on|(?:runs?|goes|lands?|is (?:pinned|restricted)|are "
         rf"(?:pinned|restricted)|pinned|restricted) (?:only )?(?:on|to)|(?:needs?|needing|"
         rf"requires?|requiring|wants?)(?: only)?|(?:(?:must|can|may|should|will) )?only (?:run|go|"
         rf"land|be (?:scheduled|placed)) on|(?:must|should|has to|have to) (?:run|go|land|be "

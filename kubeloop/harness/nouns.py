@@ -269,6 +269,9 @@ _THEM = (
 )
 """The pods of the deployment named last, as a pronoun: "none of them", "all of its pods";
 counted: "1 of them" (exactly one), "at least 2 of them"."""
+_NOTHING_OF = rf"nothing of (?:the )?(?:deployment )?(?P<nothing>{NAME})(?: deployment)?"
+"""No pod of a deployment, said as nothing: "nothing of "etl" is scheduled on node-1"
+("nothing of them": of the deployment named last)."""
 _OTHERS = (
     rf"the (?:other|remaining) (?P<others>{NUMBER})(?: (?:pods?|copies|copy|instances?|replicas?))?"
 )
@@ -285,7 +288,7 @@ _ALL_REPLICAS = (
 """Every replica, said without a state: "all 6 replicas are running again". A count without
 "all" ("6 replicas") stays the deployment's desired replicas, never its pods."""
 _POD_SET = _compile(
-    f"{_THEM}|{_OTHERS}|{_ALL_REPLICAS}|(?:{_QUANTIFIER})"
+    f"{_THEM}|{_NOTHING_OF}|{_OTHERS}|{_ALL_REPLICAS}|(?:{_QUANTIFIER})"
     f"(?:(?: (?P<state>{_STATE}))?(?: (?P<owner>{_FREE_NAME})(?!{_OWNED_TWICE}))?"
     " (?:pods?|copy|copies|instances?)"
     f"|(?: (?P<rstate>{_STATE}))(?: (?P<rowner>{_FREE_NAME}))? replicas?)"
@@ -309,6 +312,9 @@ def _pod_set(text: str) -> PodSet:
         bound = (g["themq"] or "").strip().lower()
         quantifier = bound if bound in ("at least", "at most") else "exactly"
         return PodSet(quantifier, number(g["themn"]), IT, None, None)
+    if g["nothing"]:
+        owner = unquote(g["nothing"])
+        return PodSet("none", None, IT if owner.lower() in ("them", "it") else owner, None, None)
     if g["others"]:
         return PodSet("exactly", number(g["others"]), IT, None, None)
     if g["every"]:

@@ -177,7 +177,25 @@ def has_replicas(world: World, deployment: str, count: int, bound: str = "==") -
     info = world.capability(world.cluster, "deployment")(deployment)
     if not compare(info.replicas, bound, count):
         shown = "" if bound == "==" else f"{bound} "
-        raise world.fail(f"{shown}{count} desired replicas", str(info.replicas))
+        seen = str(info.replicas) + _no_metric(world, deployment)
+        raise world.fail(f"{shown}{count} desired replicas", seen)
+
+
+def _no_metric(world: World, deployment: str) -> str:
+    """Why an HPA held the replicas: it had no CPU reading (FailedGetResourceMetric), which
+    only a CPU said of the pods gives; a service's request rate is no CPU reading."""
+    try:
+        info = world.capability(world.cluster, "autoscaler")(deployment)
+    except (KeyError, LookupError, AttributeError):
+        return ""
+    if not any(c.reason == "FailedGetResourceMetric" for c in info.conditions):
+        return ""
+    return (
+        f"; its HPA has no CPU reading (ScalingActive=False, FailedGetResourceMetric) and "
+        f"holds: a request rate is no CPU, so say the CPU ({deployment} runs at 90% cpu) or "
+        f"scale on requests (an HPA for {deployment} from 1 to 10 replicas targeting 50 "
+        "requests per second per pod)"
+    )
 
 
 @then(

@@ -105,13 +105,15 @@ def _latest_block(world: World) -> str | None:
     variants=(
         "<it|that> <says|said|mentions|mentioned|names> {reason:reason}",
         "the <pipeline|pipeline run|build> <says|said|complains|complained> [that ]{reason:reason}",
+        "the <pipeline|pipeline's|pipeline run's|run's|build's> <output|log> <says|said|mentions|"
+        "mentioned|shows|names|reads> {reason:reason}",
     ),
 )
 @checks_error
 def the_reason_says(world: World, reason: Reason) -> None:
     """What the refusal just checked (or the step just rejected) says REASON; with no
-    refusal, what the latest run's blocking gate said (quoted: contains the text; in words:
-    names every word that carries meaning)."""
+    refusal, what the latest run's blocking gate said, a blocked run's output (quoted:
+    contains the text; in words: names every word that carries meaning)."""
     if world.error is not None or world.rejection.checked is not None:
         said = str(world.take_error())
     else:

@@ -22,14 +22,28 @@ from kubeloop.pipeline import TestSummary
 from .gates import _record
 from .pipeline_part import env_named, run_gates, said_last, scene
 from .verdicts import _gate
+from .version_builds import build_at, is_version
 
 
 def _named(world: World, alias: str) -> str:
-    """The alias, or the artifact said (or built) last for "it"."""
+    """The alias, or the artifact said (or built) last for "it"; a version no build is
+    bound to is the build at it (version_builds.build_at: "I sign v2" builds v2)."""
     if isinstance(alias, It) or not alias:
         return said_last(world)
+    if is_version(world, alias):
+        alias = build_at(world, alias) or alias
     world.declared.mentioned["artifact"] = alias
     return alias
+
+
+def _green_run(world: World, alias: str) -> None:
+    """Green inputs for every gate (100% coverage), then a run: the pipeline signs what
+    passes, as it signs any build whose gates passed."""
+    for method, value in (*_GREEN.values(), ("record_coverage", 100.0)):
+        if world.error is None:
+            _record(world, alias, method, value)
+    if world.error is None:
+        run_gates(world, alias)
 
 
 def _call(world: World, method: str, alias: str, *args: object) -> None:
@@ -68,8 +82,18 @@ def takes_approver(world: World) -> bool:
 
 
 def _act(world: World, action: Action) -> None:
-    alias = _named(world, action.artifact)
+    """One action of a chain. A version no build was bound to is built now, and signing
+    that new build is the pipeline's signing: its gates run green first (nothing was said
+    of them), as "v2 is signed" says it in a Given."""
     current = scene(world)
+    before = set(current.aliases)
+    alias = _named(world, action.artifact)
+    if world.error is not None:
+        return
+    if action.kind == "sign" and alias not in before:
+        _green_run(world, alias)
+        if action.key is None:
+            return
     if action.kind == "sign":
         key = (
             current.key_named(action.key, world.step.text)

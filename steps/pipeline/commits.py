@@ -31,10 +31,9 @@ from kubeloop.pipeline import TestSummary
 from .build import REVISION, _build, bind
 from .chains import approve
 from .pipeline_part import environment_said, last_built, run_gates, scene
-from .version_builds import build_at, is_version
+from .version_builds import DEFAULT_PROJECT, build_at, build_named, is_version
 
 VERSION_LABEL = "org.opencontainers.image.version"
-DEFAULT_PROJECT = "web"
 _VERSIONISH = re.compile(r"v?\d+(?:\.\d+)*(?:[-+][\w.]+)?", re.IGNORECASE)
 """v2, 1.4.0, v2.3.1-rc1: an alias that says a version."""
 _INPUTS = ("record_unit_tests", "record_coverage", "record_scan", "record_integration_tests")
@@ -207,8 +206,11 @@ def the_pipeline_builds(world: World, source: str, alias: str) -> None:
 )
 def what_happened(world: World, alias: str, facts: Sequence[Fact]) -> None:
     """Each fact about the artifact, made true in the order said (a version no build is
-    bound to: the build of the project at that version, version_builds.build_at)."""
-    built = build_at(world, alias) if is_version(world, alias) else alias
+    bound to: the build of the project at that version, version_builds.build_at; a name no
+    build is bound to, unless the first fact builds it from a commit: a new build under it,
+    version_builds.build_named)."""
+    builds_itself = bool(facts) and facts[0].kind == "commit"
+    built = alias if builds_itself and not is_version(world, alias) else build_named(world, alias)
     if built is not None:
         make_true(world, built, facts)
 

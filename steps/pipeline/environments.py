@@ -16,7 +16,7 @@ from kubeloop.harness.world import World
 from .commits import make_true
 from .pipeline_part import env_named, scene
 from .promotion import env_runs
-from .version_builds import is_version
+from .version_builds import build_named, is_version
 
 
 def _names(world: World) -> list[str]:
@@ -225,11 +225,14 @@ def is_rolled_back(world: World, alias: str, env: str | None = None) -> None:
 )
 def env_is_running(world: World, env: str, alias: str) -> None:
     """The artifact runs in ENV: promoted through each environment up to it (passing the
-    gates first, approved where needed), as "R7 is running in prod" says."""
+    gates first, approved where needed), as "R7 is running in prod" says; a name no build
+    is bound to is a new build (version_builds.build_named)."""
     env = env_named(world, env)
     if env not in _names(world):
         raise world.fail(f"an environment {env}", f"environments: {', '.join(_names(world))}")
-    make_true(world, alias, (Fact("running", env),))
+    built = build_named(world, alias)
+    if built is not None:
+        make_true(world, built, (Fact("running", env),))
 
 
 @given(
@@ -243,8 +246,10 @@ def env_is_running(world: World, env: str, alias: str) -> None:
 )
 def has_run(world: World, env: str, aliases: Sequence[str], last: str | None = None) -> None:
     """Each artifact ran in ENV (promoted through the environments before it, approved
-    where needed), in the order said or with LAST last: the last one runs there now."""
+    where needed), in the order said or with LAST last: the last one runs there now; a name
+    no build is bound to is a new build (version_builds.build_named)."""
     order = [a for a in aliases if a != last] + ([last] if last else [])
     for alias in order:
-        if world.error is None:
-            make_true(world, alias, (Fact("running", env),))
+        built = build_named(world, alias) if world.error is None else None
+        if built is not None:
+            make_true(world, built, (Fact("running", env),))

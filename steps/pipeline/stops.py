@@ -107,6 +107,9 @@ _INPUTS = {
         "{alias:artifact} <was never|has never been|has not been|hasn't been|was not|wasn't> "
         "scanned[ at all]",
         "the scan <of|for> {alias:artifact} <never ran|did not run|didn't run|has not run>",
+        "the {what:gateinput}[ <result|results|report|reports>] <of|for> {alias:artifact} "
+        "<was|were|has|have> <never|not> [been ]<run|reported|recorded|uploaded|produced|"
+        "attached|submitted>",
     ),
 )
 def no_result(world: World, alias: str, what: str = "scan") -> None:

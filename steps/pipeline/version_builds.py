@@ -6,7 +6,9 @@ reads as a version (v2, 2.3.0) is a version. A version said of something to do i
 build of the project at that version the scenario already made (its own alias, say
 "reports-v1"), else a new build of it named "PROJECT-VERSION"; a version said of what an
 environment runs compares the version the running build was built at (and its project,
-when said), whole.
+when said), whole. A name that is no version and no build, said in a Given about what the
+build went through ("R4 is signed and promoted to staging", "prod runs D1"), is a new build
+of the project under that name (build_named).
 """
 
 from __future__ import annotations
@@ -15,6 +17,9 @@ from kubeloop.harness.world import World
 
 from .build import bind
 from .pipeline_part import VERSION, scene
+
+DEFAULT_PROJECT = "web"
+"""The project a build is of when the scenario names none (the default deployment's name)."""
 
 
 def is_version(world: World, text: str) -> bool:
@@ -58,6 +63,30 @@ def build_at(world: World, version: str, project: str | None = None) -> str | No
         return None
     alias = f"{project}-{version}"
     bind(world, alias, digest, version)
+    return alias
+
+
+def build_named(world: World, alias: str) -> str | None:
+    """The build ALIAS names: the one bound to it, the build at it when it is a version
+    (build_at), else a new build of the scenario's one project ("web" when it has none) at
+    the version ALIAS (the only thing said of it, as a commit build's version is its
+    commit), so two such names are two builds (None: the build was refused)."""
+    current = scene(world)
+    if alias in current.aliases:
+        return alias
+    if is_version(world, alias):
+        return build_at(world, alias)
+    project = _projects(world) or sorted(world.declared.deployments) or [DEFAULT_PROJECT]
+    if len(project) != 1:
+        raise world.fail(
+            f'the project {alias} is a build of ("{alias} is a build of checkout")',
+            f"projects: {', '.join(project)}",
+        )
+    manifest = {"name": project[0], "version": alias}
+    digest = world.attempt(lambda: world.capability(current.pipeline, "build")(manifest))
+    if digest is None:
+        return None
+    bind(world, alias, digest, alias)
     return alias
 
 

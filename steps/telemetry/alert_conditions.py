@@ -16,6 +16,7 @@ from kubeloop.harness.telemetry_nouns import error_ratio_query, latency_query
 from kubeloop.harness.world import World
 
 from .alerts import HAVE, an_alert
+from .service_waits import later
 from .services import _service, the_named
 
 _RULE = (
@@ -155,7 +156,12 @@ def error_alert(
     service: str | None = None,
 ) -> None:
     """An alert on the share of the service's (else the one named last's) requests failing
-    over the window (5 minutes unless said), beyond PERCENT, for HOLD."""
+    over the window (5 minutes unless said), beyond PERCENT, for HOLD; a service said before
+    its traffic waits for it (service_waits)."""
+    if later(
+        world, service, lambda: error_alert(world, name, percent, side, window, span, hold, service)
+    ):
+        return
     seconds = window or span or 300
     query = error_ratio_query(_named(world, service), f"{seconds}s")
     an_alert(world, name, f"{query} {_OPERATOR[side]} {percent / 100:g}", hold)

@@ -118,6 +118,18 @@ def the_rules(world: World) -> None:
 
 
 @given(
+    "<a|an|the> [Prometheus ]<rule|rules|alert rule|alerting rule|alert|alerts> file {path:text} "
+    "<containing|that contains|holding|with|that reads|reading|says>:",
+    'a rule file "checkout-rules.yml" containing:',
+)
+def the_rule_file_named(world: World, path: str) -> None:
+    """Load the Prometheus rule file held in the doc string, under the name said (the name
+    its errors are reported with); nothing is read from or written to a file of that name."""
+    text = require_docstring(world, f"the rule file {path}")
+    world.attempt(lambda: call(world, "load_rules", text, path))
+
+
+@given(
     "rules are evaluated every {interval:duration}",
     "rules are evaluated every 30 seconds",
     "the evaluation interval is 30 seconds",

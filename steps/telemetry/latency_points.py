@@ -19,6 +19,7 @@ from kubeloop.harness.registry import given, when
 from kubeloop.harness.world import World
 
 from .latency_profile import _apply, _before, profile
+from .service_waits import later
 from .services import _ERRORS, _NO_ERRORS, _SERVES, the_service
 
 _FOR = "[ for [the next ]{duration:duration}]"
@@ -91,8 +92,10 @@ def answers_at_percentiles(
     duration: int | None = None,
 ) -> None:
     """The service's requests ("its": the service named last) take the times said at each
-    percentile (see the module's docstring), from now or for that long."""
-    _answer(world, name, points, duration)
+    percentile (see the module's docstring), from now or for that long; a service said
+    before its traffic waits for it (service_waits)."""
+    if not later(world, name, lambda: _answer(world, name, points, duration)):
+        _answer(world, name, points, duration)
 
 
 @given(

@@ -15,7 +15,7 @@ from .series import (
     result_table,
     single_value,
 )
-from .telemetry_part import matches, parse_number, show
+from .telemetry_part import matches, parse_number, require_docstring, show
 
 _QUERY = "[the ][PromQL ]<query|expression> {expr:promql}"
 _SUBJECTS = (
@@ -186,3 +186,38 @@ def query_table(world: World, expr: str) -> None:
     """EXPR, evaluated now, gives exactly the elements of the table | series | value |."""
     _now(world, expr)
     result_table(world)
+
+
+_BELOW = (
+    "<the query|the PromQL query|the expression|the PromQL expression|this query|the query below|"
+    "the expression below>"
+)
+"""The query named without its PromQL, which is the doc string under the step."""
+
+
+@then(
+    _BELOW + " " + _GIVES + " {value:number}" + _PER_SECOND + "[:]",
+    "the query returns about 0.25",
+    "the expression below evaluates to 2:",
+    variants=(
+        _BELOW + " is {bound:comparison} {value:number}" + _PER_SECOND + "[:]",
+        _BELOW + " " + _GIVES + " [a value ]between {low:number} and {high:number}[:]",
+    ),
+)
+def docstring_query_returns(
+    world: World,
+    value: str | None = None,
+    bound: str = "==",
+    low: str | None = None,
+    high: str | None = None,
+) -> None:
+    """The PromQL of the doc string under the step, evaluated now, gives one number equal to
+    VALUE (at the decimals written), compared with it, or from LOW to HIGH: the checks a
+    query said inline makes, for a query too long for one line."""
+    expr = require_docstring(world, "the PromQL query").strip()
+    if low is not None and high is not None:
+        query_between(world, expr, low, high)
+    elif bound == "==" and value is not None:
+        query_returns(world, expr, value)
+    elif value is not None:
+        query_compares(world, expr, value, bound)

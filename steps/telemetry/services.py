@@ -14,6 +14,7 @@ import re
 from kubeloop.harness.registry import given, then, when
 from kubeloop.harness.world import World
 
+from .service_waits import service_came
 from .slos import service_added
 from .telemetry_part import call, telemetry
 
@@ -161,6 +162,8 @@ def the_service(
         world.attempt(lambda: call(world, "add_service", name, rate, _ratio(errors)))
         if world.error is None:
             service_added(world, name)
+        if world.error is None:
+            service_came(world, name)
     profile = None
     if latency is not None and world.error is None:
         number, per_second = latency

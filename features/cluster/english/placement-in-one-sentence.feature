@@ -34,3 +34,12 @@ Feature: Where a deployment's pods go, said in its declaration
     When I reconcile
     Then 2 "web" pods are on node-a
     And 2 "web" pods are on node-b
+
+  Scenario: A deployment said to be on nodes with a label keeps off every other node
+    Given a node pool "fast" with 2 nodes of 4 CPU and 8Gi memory labeled disk=nvme
+    And a node pool "slow" with 2 nodes of 16 CPU and 32Gi memory labeled disk=sata
+    And a deployment "index" with 3 replicas requesting 1 CPU each on nodes labelled disk=nvme
+    When I reconcile
+    Then nothing of "index" runs on the "slow" pool
+    And nothing of the deployment index is on slow-1
+    And every pod of "index" is on the "fast" pool

@@ -51,3 +51,19 @@ Feature: Rule files and alert states said the way on-call says them
     When the counter http_requests_total{code="500"} stops growing
     And 10 minutes pass
     Then the alert HighErrorRate is resolved
+
+  Scenario: A rule file named in the scenario holds its rules in the doc string
+    Given an alerting rule file "queue-rules.yml" with:
+      """
+      groups:
+        - name: queue
+          rules:
+            - alert: QueueBacklog
+              expr: queue_depth > 100
+              for: 2m
+      """
+    And the gauge queue_depth is 250
+    When 1 minute passes
+    Then the alert QueueBacklog is pending
+    When 2 minutes pass
+    Then the alert QueueBacklog is firing

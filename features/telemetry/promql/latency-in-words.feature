@@ -17,3 +17,17 @@ Feature: Latency percentiles in words
   Scenario: The step says the same as the query it stands for
     Then histogram_quantile(0.99, sum by (le) (rate(http_request_duration_seconds_bucket{job="web"}[5m]))) is 0.25
     And the p99 latency of web is 0.25
+
+  Scenario: A query too long for the line is the doc string under it
+    Then the PromQL query gives 100:
+      """
+      sum(rate(http_requests_total{job="web"}[5m]))
+      """
+    And the expression below is under 0.3:
+      """
+      histogram_quantile(0.99, sum by (le) (rate(http_request_duration_seconds_bucket{job="web"}[5m])))
+      """
+    And this query is between 0.2 and 0.3
+      """
+      histogram_quantile(0.99, sum by (le) (rate(http_request_duration_seconds_bucket{job="web"}[5m])))
+      """
