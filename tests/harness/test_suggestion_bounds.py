@@ -41,6 +41,7 @@ def _both(lines: list[tuple[str, str]], monkeypatch: pytest.MonkeyPatch) -> None
             fast = suggest.close_phrases(REGISTRY.definitions, keyword, text, 3, **look)
             with monkeypatch.context() as plain:
                 plain.setattr(suggest, "_could_reach", lambda *_: True)
+                plain.setattr(suggest, "_in_order_at_most", lambda *_: 1.0)
                 plain.setattr(suggest, "_letters", _plain_letters)
                 plain.setattr(suggest, "_closeness", _plain_closeness)
                 plain.setattr(suggest, "_nearest", suggest.plain_nearest)
@@ -98,3 +99,37 @@ def test_examples_judged_by_group_are_those_judged_one_by_one() -> None:
         for look in _LOOKS:
             fast = suggest._nearest(compared, closeness, look)
             assert fast == suggest.plain_nearest(compared, closeness, look), (text, look)
+
+
+def _common(one: str, two: str) -> int:
+    """The longest common subsequence of two texts, by the textbook's table."""
+    row = [0] * (len(two) + 1)
+    for letter in one:
+        previous = 0
+        for place, theirs in enumerate(two, 1):
+            previous, row[place] = row[place], (
+                previous + 1 if letter == theirs else max(row[place], row[place - 1])
+            )
+    return row[-1]
+
+
+def test_letters_in_order_bound_the_ratio_as_the_textbook_counts_them() -> None:
+    chosen = random.Random(10)
+    for _ in range(1500):
+        one = "".join(chosen.choices("ab c-1", k=chosen.randint(0, 40)))
+        two = "".join(chosen.choices("ab c-1", k=chosen.randint(0, 90)))
+        bound = suggest._in_order_at_most(one, two)
+        total = len(one) + len(two)
+        assert bound == (2.0 * _common(one, two) / total if total else 1.0), (one, two)
+        assert bound >= _plain_letters(one, two), (one, two)
+
+
+def test_letters_in_order_bound_the_ratio_on_the_benchmarks_lines() -> None:
+    examples = sorted({e.lower() for d in REGISTRY.definitions for e in d.examples})[::9]
+    refused = 0
+    for _, text in _lines()[::17]:
+        for example in examples[: len(text) % 40 + 20]:
+            bound = suggest._in_order_at_most(text.lower(), example)
+            assert bound >= _plain_letters(text.lower(), example), (text, example)
+            refused += bound < suggest._CLOSE
+    assert refused  # (the bound refuses some: it is worth asking)

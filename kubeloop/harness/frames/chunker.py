@@ -65,16 +65,32 @@ class Chunked:
     chunks: tuple[Chunk, ...]
     unknown: tuple[str, ...] = field(default=())
 
-    @property
+    @functools.cached_property
     def values(self) -> tuple[Chunk, ...]:
-        return tuple(c for c in self.chunks if c.kind == "value")
+        """``plain_values``, worked out once: ranking and filling ask a line and each
+        example for their values again and again (the chunks never change)."""
+        return plain_values(self)
 
     def signature(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        """What the line means, whatever its order: its concepts (each once; negations as
-        often as said) and the types of its values (as often as given)."""
-        said = {c.label for c in self.chunks if c.kind not in ("value", "negation")}
-        negated = [c.label for c in self.chunks if c.kind == "negation"]
-        return tuple(sorted([*said, *negated])), tuple(sorted(v.label for v in self.values))
+        """``plain_signature``, worked out once (as ``values``)."""
+        return self._signature
+
+    @functools.cached_property
+    def _signature(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        return plain_signature(self)
+
+
+def plain_values(chunked: Chunked) -> tuple[Chunk, ...]:
+    """A line's values, in order."""
+    return tuple(c for c in chunked.chunks if c.kind == "value")
+
+
+def plain_signature(chunked: Chunked) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """What the line means, whatever its order: its concepts (each once; negations as
+    often as said) and the types of its values (as often as given)."""
+    said = {c.label for c in chunked.chunks if c.kind not in ("value", "negation")}
+    negated = [c.label for c in chunked.chunks if c.kind == "negation"]
+    return tuple(sorted([*said, *negated])), tuple(sorted(v.label for v in plain_values(chunked)))
 
 
 _PIECE = re.compile(
