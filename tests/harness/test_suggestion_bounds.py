@@ -107,8 +107,9 @@ def _common(one: str, two: str) -> int:
     for letter in one:
         previous = 0
         for place, theirs in enumerate(two, 1):
-            previous, row[place] = row[place], (
-                previous + 1 if letter == theirs else max(row[place], row[place - 1])
+            previous, row[place] = (
+                row[place],
+                (previous + 1 if letter == theirs else max(row[place], row[place - 1])),
             )
     return row[-1]
 
