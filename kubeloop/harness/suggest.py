@@ -70,7 +70,10 @@ def _similar(one: str, other: str) -> bool:
     and again while candidates are ranked, so remembered."""
     if abs(len(one) - len(other)) * 4 > len(one) + len(other):
         return False  # (lengths this far apart cannot reach 0.75)
-    return difflib.SequenceMatcher(None, one.lower(), other.lower()).ratio() >= 0.75
+    mine, theirs = one.lower(), other.lower()
+    if _in_order(mine, theirs, _letter_bits(theirs)) < 0.75:
+        return False  # (nor letters shared in order: the ratio is at most that)
+    return difflib.SequenceMatcher(None, mine, theirs).ratio() >= 0.75
 
 
 Opcode = tuple[str, int, int, int, int]
@@ -409,12 +412,17 @@ def _in_order_at_most(text: str, example: str) -> float:
     difflib counts a ratio; far cheaper than the ratio and much closer to it than
     ``_at_most``. Counted a bit per letter of the example (Hyyrö's bit-parallel longest
     common subsequence), each example's letters' bits kept."""
-    total = len(text) + len(example)
-    if not total:
-        return 1.0
     where = _BITS.get(example)
     if where is None:
         where = _BITS[example] = _letter_bits(example)
+    return _in_order(text, example, where)
+
+
+def _in_order(text: str, example: str, where: dict[str, int]) -> float:
+    """``_in_order_at_most``, the example's letters' places (``_letter_bits``) given."""
+    total = len(text) + len(example)
+    if not total:
+        return 1.0
     every = (1 << len(example)) - 1
     unmatched = every
     for letter in text:

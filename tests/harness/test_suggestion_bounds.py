@@ -134,3 +134,20 @@ def test_letters_in_order_bound_the_ratio_on_the_benchmarks_lines() -> None:
             assert bound >= _plain_letters(text.lower(), example), (text, example)
             refused += bound < suggest._CLOSE
     assert refused  # (the bound refuses some: it is worth asking)
+
+
+def _plain_similar(one: str, other: str) -> bool:
+    return difflib.SequenceMatcher(None, one.lower(), other.lower()).ratio() >= 0.75
+
+
+def test_words_spelled_alike_are_those_the_ratio_finds() -> None:
+    said = sorted({w for _, text in _lines() for w in suggest._WORD.findall(text)})
+    said += sorted({w for d in REGISTRY.definitions for e in d.examples for w in e.split()})
+    chosen = random.Random(11)
+    pairs = [(w, w[:-1]) for w in said] + [(w, w[1:] + w[0]) for w in said]
+    pairs += [(chosen.choice(said), chosen.choice(said)) for _ in range(20_000)]
+    alike = 0
+    for one, other in pairs:
+        assert suggest._similar.__wrapped__(one, other) == _plain_similar(one, other), (one, other)
+        alike += _plain_similar(one, other)
+    assert alike > 1000  # (both answers given, many times)
