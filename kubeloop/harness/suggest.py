@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from kubeloop.harness.frames.function_words import NEGATIONS
+from kubeloop.harness.letters_in_order import at_most, places
 from kubeloop.harness.mechanisms import mechanism_of, of_domain, recognised
 from kubeloop.harness.trigram_bits import TrigramBits
 
@@ -71,7 +72,7 @@ def _similar(one: str, other: str) -> bool:
     if abs(len(one) - len(other)) * 4 > len(one) + len(other):
         return False  # (lengths this far apart cannot reach 0.75)
     mine, theirs = one.lower(), other.lower()
-    if _in_order(mine, theirs, _letter_bits(theirs)) < 0.75:
+    if at_most(mine, theirs) < 0.75:
         return False  # (nor letters shared in order: the ratio is at most that)
     return difflib.SequenceMatcher(None, mine, theirs).ratio() >= 0.75
 
@@ -260,6 +261,8 @@ def _letters(text: str, example: str) -> float:
 
 _MATCHERS: dict[str, difflib.SequenceMatcher[str]] = {}
 """A matcher per example (lower-cased), its index of letters built."""
+_places = functools.lru_cache(maxsize=8192)(places)
+"""Each example's letters' places (letters_in_order.py), as each look asks of them again."""
 
 
 _SHARED: dict[frozenset[str], tuple[_Compared, list[float]]] = {}
@@ -363,7 +366,7 @@ def close_phrases(
         definition, example, shown = examples[order][:3]
         if not _could_reach(letters, examples[order][5], boost, close):
             continue  # (not even its length, or its letters in any order, are close enough)
-        if _in_order_at_most(lowered, shown) + boost < close:
+        if at_most(lowered, shown, _places(shown)) + boost < close:
             continue  # (nor its letters in order: the ratio's matches are a common subsequence)
         ratio = _letters(lowered, shown) + boost
         if ratio < close:
@@ -404,44 +407,6 @@ def _at_most(mine: Counter[str], theirs: Counter[str]) -> float:
     shared = sum(min(count, theirs[letter]) for letter, count in mine.items())
     total = mine.total() + theirs.total()
     return 2 * shared / total if total else 1.0  # (two empty texts are alike, as difflib says)
-
-
-def _in_order_at_most(text: str, example: str) -> float:
-    """The most two texts' letter ratio can be: the longest run of letters they share in
-    the same order, not necessarily together (difflib's matching blocks are such a run), as
-    difflib counts a ratio; far cheaper than the ratio and much closer to it than
-    ``_at_most``. Counted a bit per letter of the example (Hyyrö's bit-parallel longest
-    common subsequence), each example's letters' bits kept."""
-    where = _BITS.get(example)
-    if where is None:
-        where = _BITS[example] = _letter_bits(example)
-    return _in_order(text, example, where)
-
-
-def _in_order(text: str, example: str, where: dict[str, int]) -> float:
-    """``_in_order_at_most``, the example's letters' places (``_letter_bits``) given."""
-    total = len(text) + len(example)
-    if not total:
-        return 1.0
-    every = (1 << len(example)) - 1
-    unmatched = every
-    for letter in text:
-        matched = unmatched & where.get(letter, 0)
-        unmatched = (unmatched + matched) | (unmatched - matched)
-    common = len(example) - (unmatched & every).bit_count()
-    return 2.0 * common / total
-
-
-def _letter_bits(example: str) -> dict[str, int]:
-    """Each letter of ``example`` → the places it stands at, as bits."""
-    bits: dict[str, int] = {}
-    for place, letter in enumerate(example):
-        bits[letter] = bits.get(letter, 0) | (1 << place)
-    return bits
-
-
-_BITS: dict[str, dict[str, int]] = {}
-"""Each example's letters' places (lower-cased; the catalog's, so bounded by it)."""
 
 
 def _meaning(

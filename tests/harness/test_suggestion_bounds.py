@@ -12,7 +12,7 @@ from collections import Counter
 import pytest
 
 import kubeloop.steps  # noqa: F401  (registers the step library)
-from kubeloop.harness import suggest, trigram_bits
+from kubeloop.harness import letters_in_order, suggest, trigram_bits
 from kubeloop.harness.registry import REGISTRY
 from tests.harness.unmatched_lines import unmatched_lines as _lines
 
@@ -41,7 +41,7 @@ def _both(lines: list[tuple[str, str]], monkeypatch: pytest.MonkeyPatch) -> None
             fast = suggest.close_phrases(REGISTRY.definitions, keyword, text, 3, **look)
             with monkeypatch.context() as plain:
                 plain.setattr(suggest, "_could_reach", lambda *_: True)
-                plain.setattr(suggest, "_in_order_at_most", lambda *_: 1.0)
+                plain.setattr(suggest, "at_most", lambda *_: 1.0)
                 plain.setattr(suggest, "_letters", _plain_letters)
                 plain.setattr(suggest, "_closeness", _plain_closeness)
                 plain.setattr(suggest, "_nearest", suggest.plain_nearest)
@@ -119,7 +119,7 @@ def test_letters_in_order_bound_the_ratio_as_the_textbook_counts_them() -> None:
     for _ in range(1500):
         one = "".join(chosen.choices("ab c-1", k=chosen.randint(0, 40)))
         two = "".join(chosen.choices("ab c-1", k=chosen.randint(0, 90)))
-        bound = suggest._in_order_at_most(one, two)
+        bound = letters_in_order.at_most(one, two)
         total = len(one) + len(two)
         assert bound == (2.0 * _common(one, two) / total if total else 1.0), (one, two)
         assert bound >= _plain_letters(one, two), (one, two)
@@ -130,7 +130,7 @@ def test_letters_in_order_bound_the_ratio_on_the_benchmarks_lines() -> None:
     refused = 0
     for _, text in _lines()[::17]:
         for example in examples[: len(text) % 40 + 20]:
-            bound = suggest._in_order_at_most(text.lower(), example)
+            bound = letters_in_order.at_most(text.lower(), example)
             assert bound >= _plain_letters(text.lower(), example), (text, example)
             refused += bound < suggest._CLOSE
     assert refused  # (the bound refuses some: it is worth asking)
