@@ -6,6 +6,7 @@ library example and benchmark line, moved about (cut, swapped, in other case).""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 
 import kubeloop.steps  # noqa: F401  (registers the step library)
 from kubeloop.harness.frames import chunker
@@ -59,3 +60,30 @@ def test_values_and_signature_are_the_plain_ones() -> None:
             assert chunked.values == chunker.plain_values(chunked), text
             assert chunked.signature() == chunker.plain_signature(chunked), text
         assert chunked == chunker.chunk(text, lexicon)  # (what is remembered is no field)
+
+
+def test_a_chunk_changed_is_the_one_dataclasses_replace_makes() -> None:
+    lexicon = REGISTRY.frames().lexicon
+    changes: list[dict[str, str | int]] = [
+        {"role": "to", "said_from": 3},
+        {"kind": "filler"},
+        {"of_kind": "node", "said_from": 0, "said_to": 9},
+        {"kind": "role", "label": "over"},
+    ]
+    chunks = [c for text in _texts()[::29] for c in chunker.chunk(text, lexicon).chunks]
+    assert len(chunks) > 500
+    for number, chunk in enumerate(chunks):
+        change = changes[number % len(changes)]
+        assert chunker._changed(chunk, **change) == replace(chunk, **change)  # type: ignore[arg-type]
+
+
+def test_a_text_without_an_apostrophe_is_normalised_as_plainly() -> None:
+    for text in [*_texts()[::3], "it cannot start", "It CANNOT", "web\u2019s pods", "isn\u2019t"]:
+        plain = chunker._POSSESSIVE.sub(
+            " 's",
+            chunker._CONTRACTION.sub(
+                lambda m: chunker.CONTRACTIONS[m.group(0).lower()],
+                text.replace("\u2019", "'").replace("\u201c", '"').replace("\u201d", '"'),
+            ),
+        )
+        assert normalised(text) == plain, text
