@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from kubeloop.harness.frames.function_words import NEGATIONS
+from kubeloop.harness.letters_in_order import at_most, places
 from kubeloop.harness.mechanisms import mechanism_of, of_domain, recognised
 from kubeloop.harness.trigram_bits import TrigramBits
 
@@ -70,7 +71,10 @@ def _similar(one: str, other: str) -> bool:
     and again while candidates are ranked, so remembered."""
     if abs(len(one) - len(other)) * 4 > len(one) + len(other):
         return False  # (lengths this far apart cannot reach 0.75)
-    return difflib.SequenceMatcher(None, one.lower(), other.lower()).ratio() >= 0.75
+    mine, theirs = one.lower(), other.lower()
+    if at_most(mine, theirs) < 0.75:
+        return False  # (nor letters shared in order: the ratio is at most that)
+    return difflib.SequenceMatcher(None, mine, theirs).ratio() >= 0.75
 
 
 Opcode = tuple[str, int, int, int, int]
@@ -257,6 +261,8 @@ def _letters(text: str, example: str) -> float:
 
 _MATCHERS: dict[str, difflib.SequenceMatcher[str]] = {}
 """A matcher per example (lower-cased), its index of letters built."""
+_places = functools.lru_cache(maxsize=8192)(places)
+"""Each example's letters' places (letters_in_order.py), as each look asks of them again."""
 
 
 _SHARED: dict[frozenset[str], tuple[_Compared, list[float]]] = {}
@@ -360,6 +366,8 @@ def close_phrases(
         definition, example, shown = examples[order][:3]
         if not _could_reach(letters, examples[order][5], boost, close):
             continue  # (not even its length, or its letters in any order, are close enough)
+        if at_most(lowered, shown, _places(shown)) + boost < close:
+            continue  # (nor its letters in order: the ratio's matches are a common subsequence)
         ratio = _letters(lowered, shown) + boost
         if ratio < close:
             continue

@@ -12,7 +12,7 @@ from collections import Counter
 import pytest
 
 import kubeloop.steps  # noqa: F401  (registers the step library)
-from kubeloop.harness import suggest, trigram_bits
+from kubeloop.harness import letters_in_order, suggest, trigram_bits
 from kubeloop.harness.registry import REGISTRY
 from tests.harness.unmatched_lines import unmatched_lines as _lines
 
@@ -41,6 +41,7 @@ def _both(lines: list[tuple[str, str]], monkeypatch: pytest.MonkeyPatch) -> None
             fast = suggest.close_phrases(REGISTRY.definitions, keyword, text, 3, **look)
             with monkeypatch.context() as plain:
                 plain.setattr(suggest, "_could_reach", lambda *_: True)
+                plain.setattr(suggest, "at_most", lambda *_: 1.0)
                 plain.setattr(suggest, "_letters", _plain_letters)
                 plain.setattr(suggest, "_closeness", _plain_closeness)
                 plain.setattr(suggest, "_nearest", suggest.plain_nearest)
@@ -98,3 +99,55 @@ def test_examples_judged_by_group_are_those_judged_one_by_one() -> None:
         for look in _LOOKS:
             fast = suggest._nearest(compared, closeness, look)
             assert fast == suggest.plain_nearest(compared, closeness, look), (text, look)
+
+
+def _common(one: str, two: str) -> int:
+    """The longest common subsequence of two texts, by the textbook's table."""
+    row = [0] * (len(two) + 1)
+    for letter in one:
+        previous = 0
+        for place, theirs in enumerate(two, 1):
+            previous, row[place] = (
+                row[place],
+                (previous + 1 if letter == theirs else max(row[place], row[place - 1])),
+            )
+    return row[-1]
+
+
+def test_letters_in_order_bound_the_ratio_as_the_textbook_counts_them() -> None:
+    chosen = random.Random(10)
+    for _ in range(1500):
+        one = "".join(chosen.choices("ab c-1", k=chosen.randint(0, 40)))
+        two = "".join(chosen.choices("ab c-1", k=chosen.randint(0, 90)))
+        bound = letters_in_order.at_most(one, two)
+        total = len(one) + len(two)
+        assert bound == (2.0 * _common(one, two) / total if total else 1.0), (one, two)
+        assert bound >= _plain_letters(one, two), (one, two)
+
+
+def test_letters_in_order_bound_the_ratio_on_the_benchmarks_lines() -> None:
+    examples = sorted({e.lower() for d in REGISTRY.definitions for e in d.examples})[::9]
+    refused = 0
+    for _, text in _lines()[::17]:
+        for example in examples[: len(text) % 40 + 20]:
+            bound = letters_in_order.at_most(text.lower(), example)
+            assert bound >= _plain_letters(text.lower(), example), (text, example)
+            refused += bound < suggest._CLOSE
+    assert refused  # (the bound refuses some: it is worth asking)
+
+
+def _plain_similar(one: str, other: str) -> bool:
+    return difflib.SequenceMatcher(None, one.lower(), other.lower()).ratio() >= 0.75
+
+
+def test_words_spelled_alike_are_those_the_ratio_finds() -> None:
+    said = sorted({w for _, text in _lines() for w in suggest._WORD.findall(text)})
+    said += sorted({w for d in REGISTRY.definitions for e in d.examples for w in e.split()})
+    chosen = random.Random(11)
+    pairs = [(w, w[:-1]) for w in said] + [(w, w[1:] + w[0]) for w in said]
+    pairs += [(chosen.choice(said), chosen.choice(said)) for _ in range(20_000)]
+    alike = 0
+    for one, other in pairs:
+        assert suggest._similar.__wrapped__(one, other) == _plain_similar(one, other), (one, other)
+        alike += _plain_similar(one, other)
+    assert alike > 1000  # (both answers given, many times)

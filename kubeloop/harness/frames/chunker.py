@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from kubeloop.harness.frames.function_words import CONTRACTIONS, KINDS, NEVER_NAMES
 from kubeloop.harness.frames.lexicon import Lexicon, concept_of
@@ -65,16 +65,32 @@ class Chunked:
     chunks: tuple[Chunk, ...]
     unknown: tuple[str, ...] = field(default=())
 
-    @property
+    @functools.cached_property
     def values(self) -> tuple[Chunk, ...]:
-        return tuple(c for c in self.chunks if c.kind == "value")
+        """``plain_values``, worked out once: ranking and filling ask a line and each
+        example for their values again and again (the chunks never change)."""
+        return plain_values(self)
 
     def signature(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        """What the line means, whatever its order: its concepts (each once; negations as
-        often as said) and the types of its values (as often as given)."""
-        said = {c.label for c in self.chunks if c.kind not in ("value", "negation")}
-        negated = [c.label for c in self.chunks if c.kind == "negation"]
-        return tuple(sorted([*said, *negated])), tuple(sorted(v.label for v in self.values))
+        """``plain_signature``, worked out once (as ``values``)."""
+        return self._signature
+
+    @functools.cached_property
+    def _signature(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        return plain_signature(self)
+
+
+def plain_values(chunked: Chunked) -> tuple[Chunk, ...]:
+    """A line's values, in order."""
+    return tuple(c for c in chunked.chunks if c.kind == "value")
+
+
+def plain_signature(chunked: Chunked) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """What the line means, whatever its order: its concepts (each once; negations as
+    often as said) and the types of its values (as often as given)."""
+    said = {c.label for c in chunked.chunks if c.kind not in ("value", "negation")}
+    negated = [c.label for c in chunked.chunks if c.kind == "negation"]
+    return tuple(sorted([*said, *negated])), tuple(sorted(v.label for v in plain_values(chunked)))
 
 
 _PIECE = re.compile(
@@ -104,6 +120,8 @@ _DETERMINERS = frozenset(
 def normalised(text: str) -> str:
     """Curly quotes straight, contractions said in full, a possessive as its own word."""
     text = text.replace("\u2019", "'").replace("\u201c", '"').replace("\u201d", '"')
+    if "'" not in text and "cannot" not in text.lower():
+        return text  # (no contraction, no possessive: each has an apostrophe, but "cannot")
     text = _CONTRACTION.sub(lambda m: CONTRACTIONS[m.group(0).lower()], text)
     return _POSSESSIVE.sub(" 's", text)
 
@@ -332,15 +350,22 @@ def _kinds(chunks: list[Chunk]) -> list[Chunk]:
             )
             if target is not None:
                 start, end = out[target].phrase
-                out[target] = replace(
+                out[target] = _changed(
                     out[target],
                     of_kind=noun.label,
                     said_from=min(start, noun.start),
                     said_to=max(end, noun.end),
                 )
-                out[index] = replace(noun, kind="filler")
+                out[index] = _changed(noun, kind="filler")
         index += 1
     return out
+
+
+def _changed(chunk: Chunk, **changes: str | int) -> Chunk:
+    """``dataclasses.replace(chunk, **changes)``, without asking the class for its fields
+    each time (a chunk's own attributes are exactly its fields): every text chunked
+    changes a few."""
+    return Chunk(**{**vars(chunk), **changes})
 
 
 def _roles(chunks: list[Chunk]) -> list[Chunk]:
@@ -356,10 +381,10 @@ def _roles(chunks: list[Chunk]) -> list[Chunk]:
             continue
         said = chunks[before]
         if said.kind == "role":
-            chunks[index] = replace(piece, role=said.label, said_from=said.start)
+            chunks[index] = _changed(piece, role=said.label, said_from=said.start)
         elif said.kind == "comparison" and said.text.lower() == "over" and piece.label in _TIMES:
-            chunks[before] = replace(said, kind="role", label="over")
-            chunks[index] = replace(piece, role="over", said_from=said.start)
+            chunks[before] = _changed(said, kind="role", label="over")
+            chunks[index] = _changed(piece, role="over", said_from=said.start)
         elif said.text.lower() == "between" and not piece.role:
             _between(chunks, index)
     out = [c for c in chunks if c.kind not in ("filler", "role")]
@@ -375,5 +400,5 @@ def _between(chunks: list[Chunk], index: int) -> None:
         return
     if any(c.text.lower() != "and" for c in chunks[index + 1 : after]):
         return
-    chunks[index] = replace(low, role="from")
-    chunks[after] = replace(chunks[after], role="to")
+    chunks[index] = _changed(low, role="from")
+    chunks[after] = _changed(chunks[after], role="to")

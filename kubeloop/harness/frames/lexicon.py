@@ -79,6 +79,8 @@ class Lexicon:
 
     def __init__(self, catalog_words: Iterable[str] = (), names: Iterable[str] = ()) -> None:
         self.entries: dict[tuple[str, ...], Entry] = {}
+        self._starts: dict[str, int] = {}
+        """The most words of an entry that starts with each stem (``longest``)."""
         self._near: set[tuple[str, int]] = set()
         self._known: set[str] = set()
         self._longest = 0
@@ -117,6 +119,7 @@ class Lexicon:
         key = words(said)
         if key and len(key) <= LONGEST:
             self.entries.setdefault(key, entry)
+            self._starts[key[0]] = max(self._starts.get(key[0], 0), len(key))
         for word in _WORD.findall(said.lower()):
             if len(word) >= _TYPO:
                 self._known.add(word)
@@ -140,6 +143,18 @@ class Lexicon:
         )
 
     def longest(self, stems: tuple[str, ...], start: int) -> tuple[int, Entry] | None:
+        """``plain_longest``, only the lengths of the entries that start with
+        ``stems[start]`` tried: most words start none, and most entries are one word."""
+        most = self._starts.get(stems[start])
+        if most is None:
+            return None
+        for length in range(min(most, len(stems) - start), 0, -1):
+            entry = self.entries.get(stems[start : start + length])
+            if entry is not None:
+                return length, entry
+        return None
+
+    def plain_longest(self, stems: tuple[str, ...], start: int) -> tuple[int, Entry] | None:
         """The longest entry that starts at ``stems[start]``: (how many words, entry)."""
         for length in range(min(LONGEST, len(stems) - start), 0, -1):
             entry = self.entries.get(stems[start : start + length])

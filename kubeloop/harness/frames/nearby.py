@@ -22,6 +22,7 @@ from kubeloop.harness.frames.fill import filled, fits
 from kubeloop.harness.frames.function_words import COMPARATORS, NEGATIONS
 from kubeloop.harness.frames.index import GRAMMAR, Frame, FrameIndex
 from kubeloop.harness.frames.postings import Postings
+from kubeloop.harness.letters_in_order import at_most
 from kubeloop.harness.mechanisms import mechanism_of, of_domain, recognised
 from kubeloop.harness.suggest import file_kinds
 
@@ -295,15 +296,14 @@ def phrases(index: FrameIndex, keyword: str, text: str, count: int) -> list[tupl
     sure = {v.start for v in chunked.values if not v.weak}
     given = {v.start for v in chunked.values}  # (what else is placed: a capitalised name)
     known = {v.start for v in chunked.values if v.weak and v.text.lower() in index.lexicon.names}
-    ranked: list[tuple[bool, float, int, str, str]] = []
+    said_as: list[_Said] = []
     seen: set[str] = set()
     for negative, order, close, k in rough[:_FILLED]:
         said = filled(k.frame, chunked)
         if said is None or said.text in seen or not (close or said.named):
             continue  # (near only by the values it says in the line's own words, if not close)
         seen.add(said.text)
-        letters = difflib.SequenceMatcher(None, lowered, said.text.lower()).ratio()
-        score = (
+        score = (  # (its letters are added last: ``plain_ranked``)
             -negative
             + _VALUE * said.placed
             - _VALUE * said.dropped
@@ -311,12 +311,48 @@ def phrases(index: FrameIndex, keyword: str, text: str, count: int) -> list[tupl
             + _DROPPED * len(said.used - given)
             - _DROPPED / 2 * len(known - said.used)
             - _KEPT * said.kept
-            + letters
         )
         elsewhere = _elsewhere(line.named, k.mechanism)
-        ranked.append((elsewhere, -score, order, k.frame.definition.keyword, said.text))
+        said_as.append((elsewhere, score, order, k.frame.definition.keyword, said.text))
+    return _ranked(lowered, said_as, count)
+
+
+_Said = tuple[bool, float, int, str, str]
+"""An example said in a line's values: (of another mechanism, its score but for its
+letters, its order, keyword, sentence)."""
+
+
+def plain_ranked(lowered: str, said_as: list[_Said], count: int) -> list[tuple[str, str]]:
+    """(keyword, sentence) of the first ``count``: its own mechanism's first, then the
+    highest score with the letters it shares with the line (difflib's ratio) added."""
+    ranked = []
+    for elsewhere, score, order, keyword, sentence in said_as:
+        letters = difflib.SequenceMatcher(None, lowered, sentence.lower()).ratio()
+        ranked.append((elsewhere, -(score + letters), order, keyword, sentence))
     ranked.sort()
     return [(kw, sentence) for _, _, _, kw, sentence in ranked[:count]]
+
+
+def _ranked(lowered: str, said_as: list[_Said], count: int) -> list[tuple[str, str]]:
+    """``plain_ranked``, the letters compared only for a sentence that may be among the
+    first ``count``: not one that ``count`` others surely come before, whatever the
+    letters of each (at least 0, at most letters_in_order's bound)."""
+    if len(said_as) <= count:
+        return plain_ranked(lowered, said_as, count)
+    kept = []
+    for mine in said_as:
+        highest = mine[1] + at_most(lowered, mine[4].lower())
+        if sum(_before(theirs, mine, highest) for theirs in said_as) < count:
+            kept.append(mine)
+    return plain_ranked(lowered, kept, count)
+
+
+def _before(theirs: _Said, mine: _Said, highest: float) -> bool:
+    """Whether ``theirs`` comes before ``mine`` whatever their letters, ``mine`` scoring
+    ``highest`` at most (a score plus letters is never below the score alone)."""
+    if theirs[0] != mine[0]:
+        return theirs[0] < mine[0]
+    return theirs[1] > highest or (theirs[1] == highest and theirs[2] < mine[2])
 
 
 def in_values(
