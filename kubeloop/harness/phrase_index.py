@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Set
-from typing import Generic, NamedTuple, Protocol, TypeVar
+from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
 
 class Phrased(Protocol):
@@ -25,8 +25,9 @@ class Phrased(Protocol):
 
 D = TypeVar("D", bound=Phrased)
 
-_TOKEN = re.compile(r"\{(\w+):(\w+)\}|\(s\)|\(es\)|<([^<>]+)>")
-"""Parameters, plural endings and choices, exactly as patterns.compile_pattern reads them."""
+_TOKEN = re.compile(r"\{(\w+):(\w+)\}|\(s\)|\(es\)|<([^<>]+)>|\[|\]")
+"""Parameters, plural endings, choices and optional parts' brackets, exactly as
+patterns.translate reads them."""
 _WORD = re.compile(r"[!-~]+")
 """A literal word: printable ASCII; anything with pattern syntax left in it is not one."""
 _SYNTAX = set("{}()[]<>|")
@@ -37,52 +38,138 @@ _FOLD = str.maketrans({"İ": "i", "ı": "i", "ſ": "s"})
 @functools.cache
 def required_words(pattern: str) -> tuple[frozenset[str], ...]:
     """Sets of words every text the pattern matches contains one of (once per pattern: the
-    index and each definition's own forms ask).
+    index and each definition's own forms ask), compared lower-cased.
 
-    A literal word is a set of one; a ``<a|b c>`` choice is the set of its alternatives'
-    first words. Either counts only with a space or an end on both sides (next to no
-    parameter or plural ending) in every way of writing the pattern's ``[optional]`` parts;
-    compared lower-cased. A pattern with more than ``MAX_FORMS`` ways requires nothing.
+    A literal word outside every ``[optional]`` part counts when a space or an end is on
+    both sides of it in every way of writing the pattern (an optional part may be left
+    out, so what borders it is read through it); a word just before a ``(s)`` or ``(es)``
+    ending so bordered is a set of both spellings; a ``<a b|c>`` choice so bordered is the
+    set of one whole word of each alternative (its first where that is whole). Next to a
+    parameter, nothing is a whole word.
     """
-    choices: list[str] = []
-
-    def placeholder(found: re.Match[str]) -> str:
-        if found.group(3) is None:
-            return "\x00"  # a parameter or plural ending: no word of its own
-        choices.append(found.group(3))
-        return f"\x01{len(choices) - 1}\x01"
-
-    forms = _forms(_TOKEN.sub(placeholder, pattern))
-    if forms is None:
-        return ()
-    words: dict[str, frozenset[str] | None] = {}  # (a token recurs in every form)
-    required: set[frozenset[str]] | None = None
-    for form in forms:
-        found: set[frozenset[str]] = set()
-        for token in form.split(" "):
-            if token not in words:
-                words[token] = _word(token, choices)
-            word = words[token]
-            if word is not None:
-                found.add(word)
-        required = found if required is None else required & found
-    return tuple(sorted(required or (), key=sorted))
+    parts = _parts(pattern)
+    required: set[frozenset[str]] = set()
+    for place, (kind, said) in enumerate(parts):
+        if kind == _TEXT:
+            required.update(_literal(parts, place, said))
+        elif kind == _CHOICE:
+            required.update(_choice(parts, place, said))
+    return tuple(sorted(required, key=sorted))
 
 
-def _word(token: str, choices: list[str]) -> frozenset[str] | None:
-    """What one token of a written-out pattern requires: a literal word, a choice's first
-    words (``choices`` by their placeholder's number), or nothing."""
-    if _WORD.fullmatch(token) and _SYNTAX.isdisjoint(token):
-        return frozenset({token.lower()})
-    if _CHOICE.fullmatch(token):
-        alternatives = choices[int(token[1:-1])].split("|")
-        firsts = frozenset(a.split(" ")[0].lower() for a in alternatives)
-        if all(_WORD.fullmatch(w) and _SYNTAX.isdisjoint(w) for w in firsts):
-            return firsts
-    return None
+_TEXT, _GLUE, _PLURAL, _CHOICE, _OPTIONAL = range(5)
+"""The kinds of a pattern's parts: literal text, a parameter, a plural ending, a choice and
+an optional part (its own parts)."""
+_SPACE, _OTHER, _NOTHING = " ", "x", ""
+"""What a part may start or end with: a space, another character, or nothing at all."""
+Part = tuple[int, Any]
 
 
-_CHOICE = re.compile("\x01[0-9]+\x01")
+def _parts(pattern: str) -> list[Part]:
+    """The pattern's parts at its top level, each optional part holding its own."""
+    stack: list[list[Part]] = [[]]
+    position = 0
+    for token in _TOKEN.finditer(pattern):
+        if token.start() > position:
+            stack[-1].append((_TEXT, pattern[position : token.start()]))
+        text = token.group(0)
+        if token.group(1):
+            stack[-1].append((_GLUE, text))
+        elif text in ("(s)", "(es)"):
+            stack[-1].append((_PLURAL, text[1:-1]))
+        elif token.group(3) is not None:
+            stack[-1].append((_CHOICE, token.group(3).split("|")))
+        elif text == "[":
+            stack.append([])
+        elif len(stack) > 1:
+            inner = stack.pop()
+            stack[-1].append((_OPTIONAL, inner))
+        position = token.end()
+    if position < len(pattern):
+        stack[-1].append((_TEXT, pattern[position:]))
+    return stack[0] if len(stack) == 1 else []
+
+
+def _edges(part: Part, last: bool) -> set[str]:
+    """What ``part`` may start with (or end with, ``last``)."""
+    kind, said = part
+    if kind == _TEXT:
+        return {_edge(said, last)}
+    if kind == _GLUE:
+        return {_OTHER}
+    if kind == _PLURAL:
+        return {_OTHER, _NOTHING}
+    if kind == _CHOICE:
+        return {_edge(alternative, last) for alternative in said}
+    return _side(said[::-1] if last else said, last) | {_NOTHING}
+
+
+def _edge(text: str, last: bool) -> str:
+    """What literal ``text`` starts with (or ends with, ``last``)."""
+    if not text:
+        return _NOTHING
+    return _SPACE if text[-1 if last else 0] == " " else _OTHER
+
+
+def _side(parts: list[Part], last: bool) -> set[str]:
+    """What the first of ``parts`` to say anything may start (or end) with; nothing, where
+    all of them may say nothing."""
+    edges: set[str] = set()
+    for part in parts:
+        found = _edges(part, last)
+        edges |= found - {_NOTHING}
+        if _NOTHING not in found:
+            return edges
+    return edges | {_NOTHING}
+
+
+def _bordered(parts: list[Part], place: int, after: bool) -> bool:
+    """Whether what comes before (``after``: after) part ``place`` is always a space or the
+    pattern's end."""
+    side = parts[place + 1 :] if after else parts[:place][::-1]
+    return _side(side, not after) <= {_SPACE, _NOTHING}
+
+
+def _literal(parts: list[Part], place: int, text: str) -> list[frozenset[str]]:
+    """What a literal text part requires: its whole words, and a word just before a plural
+    ending as both its spellings."""
+    tokens = text.split(" ")
+    plural = (
+        parts[place + 1][1] if place + 1 < len(parts) and parts[place + 1][0] == _PLURAL else None
+    )
+    found: list[frozenset[str]] = []
+    for number, token in enumerate(tokens):
+        left = number > 0 or _bordered(parts, place, after=False)
+        if not (left and _whole(token)):
+            continue
+        if number < len(tokens) - 1 or (plural is None and _bordered(parts, place, after=True)):
+            found.append(frozenset({token.lower()}))
+        elif plural is not None and _bordered(parts, place + 1, after=True):
+            found.append(frozenset({token.lower(), (token + plural).lower()}))
+    return found
+
+
+def _choice(parts: list[Part], place: int, alternatives: list[str]) -> list[frozenset[str]]:
+    """What a choice requires: one whole word of each alternative, or nothing where an
+    alternative has none."""
+    left, right = _bordered(parts, place, after=False), _bordered(parts, place, after=True)
+    words: set[str] = set()
+    for alternative in alternatives:
+        tokens = alternative.split(" ")
+        whole = [
+            token
+            for number, token in enumerate(tokens)
+            if (number > 0 or left) and (number < len(tokens) - 1 or right) and _whole(token)
+        ]
+        if not whole:
+            return []
+        words.add(whole[0].lower())
+    return [frozenset(words)]
+
+
+def _whole(token: str) -> bool:
+    """Whether a token is a word a text can hold as it is (no pattern syntax left in it)."""
+    return bool(_WORD.fullmatch(token)) and _SYNTAX.isdisjoint(token)
 
 
 class Requirement(NamedTuple):
@@ -103,26 +190,6 @@ def requirement(pattern: str) -> Requirement:
     required = required_words(pattern)
     single = frozenset(word for words in required if len(words) == 1 for word in words)
     return Requirement(single, tuple(words for words in required if len(words) > 1))
-
-
-MAX_FORMS = 256
-
-
-def _forms(text: str) -> list[str] | None:
-    """Every way of writing ``text`` with each ``[optional]`` part left out or kept."""
-    start = text.find("[")
-    if start < 0:
-        return [text]
-    depth, end = 0, start
-    for end in range(start, len(text)):
-        depth += (text[end] == "[") - (text[end] == "]")
-        if depth == 0:
-            break
-    inner, rest = _forms(text[start + 1 : end]), _forms(text[end + 1 :])
-    if inner is None or rest is None or (len(inner) + 1) * len(rest) > MAX_FORMS:
-        return None
-    head = text[:start]
-    return [head + middle + tail for middle in ["", *inner] for tail in rest]
 
 
 @functools.lru_cache(maxsize=4096)
