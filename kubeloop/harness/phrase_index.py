@@ -12,7 +12,9 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Set
-from typing import Any, Generic, NamedTuple, Protocol, TypeVar
+from typing import Generic, NamedTuple, Protocol, TypeVar
+
+from kubeloop.harness.pattern_parts import CHOICE, GLUE, PLURAL, TEXT, Part, fold, parts
 
 
 class Phrased(Protocol):
@@ -25,14 +27,9 @@ class Phrased(Protocol):
 
 D = TypeVar("D", bound=Phrased)
 
-_TOKEN = re.compile(r"\{(\w+):(\w+)\}|\(s\)|\(es\)|<([^<>]+)>|\[|\]")
-"""Parameters, plural endings, choices and optional parts' brackets, exactly as
-patterns.translate reads them."""
 _WORD = re.compile(r"[!-~]+")
 """A literal word: printable ASCII; anything with pattern syntax left in it is not one."""
 _SYNTAX = set("{}()[]<>|")
-_FOLD = str.maketrans({"İ": "i", "ı": "i", "ſ": "s"})
-"""Characters that match an ASCII letter under re.IGNORECASE but do not lower() to it."""
 
 
 @functools.cache
@@ -47,59 +44,30 @@ def required_words(pattern: str) -> tuple[frozenset[str], ...]:
     set of one whole word of each alternative (its first where that is whole). Next to a
     parameter, nothing is a whole word.
     """
-    parts = _parts(pattern)
+    read = parts(pattern)
     required: set[frozenset[str]] = set()
-    for place, (kind, said) in enumerate(parts):
-        if kind == _TEXT:
-            required.update(_literal(parts, place, said))
-        elif kind == _CHOICE:
-            required.update(_choice(parts, place, said))
+    for place, (kind, said) in enumerate(read):
+        if kind == TEXT:
+            required.update(_literal(read, place, said))
+        elif kind == CHOICE:
+            required.update(_choice(read, place, said))
     return tuple(sorted(required, key=sorted))
 
 
-_TEXT, _GLUE, _PLURAL, _CHOICE, _OPTIONAL = range(5)
-"""The kinds of a pattern's parts: literal text, a parameter, a plural ending, a choice and
-an optional part (its own parts)."""
 _SPACE, _OTHER, _NOTHING = " ", "x", ""
 """What a part may start or end with: a space, another character, or nothing at all."""
-Part = tuple[int, Any]
-
-
-def _parts(pattern: str) -> list[Part]:
-    """The pattern's parts at its top level, each optional part holding its own."""
-    stack: list[list[Part]] = [[]]
-    position = 0
-    for token in _TOKEN.finditer(pattern):
-        if token.start() > position:
-            stack[-1].append((_TEXT, pattern[position : token.start()]))
-        text = token.group(0)
-        if token.group(1):
-            stack[-1].append((_GLUE, text))
-        elif text in ("(s)", "(es)"):
-            stack[-1].append((_PLURAL, text[1:-1]))
-        elif token.group(3) is not None:
-            stack[-1].append((_CHOICE, token.group(3).split("|")))
-        elif text == "[":
-            stack.append([])
-        elif len(stack) > 1:
-            inner = stack.pop()
-            stack[-1].append((_OPTIONAL, inner))
-        position = token.end()
-    if position < len(pattern):
-        stack[-1].append((_TEXT, pattern[position:]))
-    return stack[0] if len(stack) == 1 else []
 
 
 def _edges(part: Part, last: bool) -> set[str]:
     """What ``part`` may start with (or end with, ``last``)."""
     kind, said = part
-    if kind == _TEXT:
+    if kind == TEXT:
         return {_edge(said, last)}
-    if kind == _GLUE:
+    if kind == GLUE:
         return {_OTHER}
-    if kind == _PLURAL:
+    if kind == PLURAL:
         return {_OTHER, _NOTHING}
-    if kind == _CHOICE:
+    if kind == CHOICE:
         return {_edge(alternative, last) for alternative in said}
     return _side(said[::-1] if last else said, last) | {_NOTHING}
 
@@ -135,7 +103,7 @@ def _literal(parts: list[Part], place: int, text: str) -> list[frozenset[str]]:
     ending as both its spellings."""
     tokens = text.split(" ")
     plural = (
-        parts[place + 1][1] if place + 1 < len(parts) and parts[place + 1][0] == _PLURAL else None
+        parts[place + 1][1] if place + 1 < len(parts) and parts[place + 1][0] == PLURAL else None
     )
     found: list[frozenset[str]] = []
     for number, token in enumerate(tokens):
@@ -181,7 +149,7 @@ class Requirement(NamedTuple):
 
     def met(self, words: Set[str]) -> bool:
         """Whether a text with ``words`` (``text_words``) has every word required."""
-        return self.words <= words and all(not c.isdisjoint(words) for c in self.choices)
+        return self.words <= words and not any(map(words.isdisjoint, self.choices))
 
 
 @functools.cache
@@ -196,7 +164,7 @@ def requirement(pattern: str) -> Requirement:
 def text_words(text: str) -> frozenset[str]:
     """The words of a step as the index compares them (the case folding re.IGNORECASE does);
     kept for the texts asked lately, as every phrase a text is tried against asks."""
-    return frozenset(text.translate(_FOLD).lower().split(" "))
+    return frozenset(fold(text).split(" "))
 
 
 class WordIndex(Generic[D]):
