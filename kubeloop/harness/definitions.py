@@ -120,9 +120,8 @@ class StepDefinition:
         """``first_form(text)``, remembered: the answer depends on nothing but the text (a
         match is immutable, so one is handed out again as it is)."""
         answers = self._answers
-        found = answers.get(text, _UNASKED)
-        if found is not _UNASKED:
-            return found
+        if text in answers:
+            return answers[text]
         if len(answers) >= ANSWERS:
             answers.clear()
         found = answers[text] = self.first_form(text)
@@ -195,8 +194,6 @@ class StepDefinition:
 
 ANSWERS = 512
 """How many texts' answers a definition keeps (then it forgets them all and starts again)."""
-_UNASKED: Any = object()
-"""What ``_answers`` holds for a text not asked yet (None is an answer)."""
 
 
 @dataclass(frozen=True)
