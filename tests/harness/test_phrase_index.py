@@ -53,9 +53,7 @@ def test_a_choice_requires_one_of_its_first_words() -> None:
 
 
 def test_a_choice_next_to_other_text_requires_a_whole_word_of_each_alternative() -> None:
-    assert words("{gate:gate} <did not run|was skipped>[[,] and it says why]") == [
-        {"did", "was"}
-    ]
+    assert words("{gate:gate} <did not run|was skipped>[[,] and it says why]") == [{"did", "was"}]
     assert words("{gate:gate} <did not run|skipped>[,]") == []  # ("skipped,")
     assert words("{x:n}<ran out|timed away fully> now") == [{"away", "out"}, {"now"}]
     assert words("{x:n}<ran|timed out> now") == [{"now"}]
