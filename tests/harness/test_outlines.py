@@ -1,5 +1,5 @@
 """Outlines (kubeloop/harness/outlines.py): a phrase's regex with every parameter taken as
-any text. A text its outline refuses is never tried against the full regex; these tests
+any text. Every text the full regex matches, the outline matches; these tests
 hold the shortcut to the plain way, every pattern's full regex tried in turn."""
 
 from __future__ import annotations
