@@ -11,8 +11,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from kubeloop.harness.literal_pieces import Pieces, folded, pieces
 from kubeloop.harness.not_names import refused
-from kubeloop.harness.outlines import outline, typed
+from kubeloop.harness.outlines import typed
 from kubeloop.harness.patterns import compile_source
 from kubeloop.harness.phrase_index import Requirement, requirement, text_words
 from kubeloop.harness.shared_types import compile_phrase
@@ -40,12 +41,12 @@ class StepDefinition:
     """Each pattern's parameter types, read once (a step's arguments are resolved by them)."""
     _compiled: dict[int, re.Pattern[str]] = field(init=False, repr=False, compare=False)
     """Each pattern's regex once compiled, by its place in ``patterns``."""
-    _outlines: dict[int, re.Pattern[str]] = field(init=False, repr=False, compare=False)
-    """Each pattern's outline once compiled (outlines.py), by its place in ``patterns``."""
     _typed: dict[int, re.Pattern[str] | None] = field(init=False, repr=False, compare=False)
     """Each pattern's typed outline once compiled (None: not worth one), by its place."""
-    _needs: tuple[Requirement, ...] | None = field(init=False, repr=False, compare=False)
-    """Each pattern's required words, once asked."""
+    _screened: tuple[tuple[Requirement, Pieces], ...] | None = field(
+        init=False, repr=False, compare=False
+    )
+    """Each pattern's required words and literal pieces, once asked."""
     _answers: dict[str, tuple[int, re.Match[str]] | None] = field(
         init=False, repr=False, compare=False
     )
@@ -58,9 +59,8 @@ class StepDefinition:
         kinds = tuple(dict(re.findall(r"\{(\w+):(\w+)\}", p)) for p in self.patterns)
         object.__setattr__(self, "_kinds", kinds)
         object.__setattr__(self, "_compiled", {})
-        object.__setattr__(self, "_outlines", {})
         object.__setattr__(self, "_typed", {})
-        object.__setattr__(self, "_needs", None)
+        object.__setattr__(self, "_screened", None)
         object.__setattr__(self, "_answers", {})
 
     @property
@@ -70,19 +70,12 @@ class StepDefinition:
 
     def _regex(self, form: int) -> re.Pattern[str]:
         """Pattern ``form``'s regex, compiled on first use, as most of a large vocabulary is
-        never tried in a run (the phrase index and the outlines skip it), its parameter
+        never tried in a run (the phrase index and the screens skip it), its parameter
         types' code shared with every other phrase's (shared_types.py)."""
         regex = self._compiled.get(form)
         if regex is None:
             source, kinds = self.sources[form], self._kinds[form]
             regex = self._compiled[form] = compile_phrase(source, kinds)
-        return regex
-
-    def _outline(self, form: int) -> re.Pattern[str]:
-        """Pattern ``form``'s outline regex (outlines.py), compiled on first use."""
-        regex = self._outlines.get(form)
-        if regex is None:
-            regex = self._outlines[form] = compile_source(outline(self.patterns[form]))
         return regex
 
     def _typed_outline(self, form: int) -> re.Pattern[str] | None:
@@ -137,34 +130,36 @@ class StepDefinition:
     def first_form(self, text: str) -> tuple[int, re.Match[str]] | None:
         """The first pattern whose regex matches ``text`` whole, and its match: the
         ``regexes`` tried in turn, each as ``form_fullmatch`` tries it."""
-        words = text_words(text)
-        for index, needs in enumerate(self._requirements()):
-            if needs.met(words):
-                match = self._outlined(index, text)
+        words, lowered = text_words(text), folded(text)
+        for form, (needs, held) in enumerate(self._screens()):
+            if needs.met(words) and held.held_by(lowered):
+                match = self._narrowed(form, text)
                 if match is not None:
-                    return index, match
+                    return form, match
         return None
 
     def form_fullmatch(self, form: int, text: str) -> re.Match[str] | None:
         """What pattern ``form``'s regex answers for ``text`` whole, its regex compiled only
-        where the text has every word the pattern requires (phrase_index.required_words)
-        and its outline and typed outline let it through (the regex would refuse it too)."""
-        if not self._requirements()[form].met(text_words(text)):
+        where the text has every word the pattern requires (phrase_index.required_words),
+        its literal pieces in order (literal_pieces.py) and its typed outline lets it
+        through (the regex would refuse it too)."""
+        needs, held = self._screens()[form]
+        if not (needs.met(text_words(text)) and held.held_by(folded(text))):
             return None
-        return self._outlined(form, text)
+        return self._narrowed(form, text)
 
-    def _requirements(self) -> tuple[Requirement, ...]:
-        """Each pattern's required words (phrase_index.requirement), read at the first need."""
-        needs = self._needs
-        if needs is None:
-            needs = tuple(map(requirement, self.patterns))
-            object.__setattr__(self, "_needs", needs)
-        return needs
+    def _screens(self) -> tuple[tuple[Requirement, Pieces], ...]:
+        """Each pattern's required words (phrase_index.requirement) and literal pieces
+        (literal_pieces.pieces), read at the first need."""
+        screens = self._screened
+        if screens is None:
+            screens = tuple((requirement(p), pieces(p)) for p in self.patterns)
+            object.__setattr__(self, "_screened", screens)
+        return screens
 
-    def _outlined(self, form: int, text: str) -> re.Match[str] | None:
-        """``form_fullmatch`` for a text with the words pattern ``form`` requires."""
-        if self._outline(form).fullmatch(text) is None:
-            return None
+    def _narrowed(self, form: int, text: str) -> re.Match[str] | None:
+        """``form_fullmatch`` for a text that passed pattern ``form``'s screens: its typed
+        outline, then its full regex."""
         narrower = self._typed_outline(form)
         if narrower is not None and narrower.fullmatch(text) is None:
             return None

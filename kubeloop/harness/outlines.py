@@ -1,12 +1,12 @@
 """A phrase's outline: its regex with every parameter taken as any text.
 
 A pattern's full regex spells out each parameter's type ("{pods:pods}" is thousands of
-characters), so compiling it costs far more than trying it; most of the phrases a line is
-tried against differ from it in their own words. The outline keeps the pattern's words,
-plural endings, choices and optional parts exactly as ``patterns.translate`` writes them
-and lets each parameter be any text, so every text the full regex matches, the outline
-matches too: a text the outline refuses is refused without compiling the full regex
-(``StepDefinition.fullmatch``; tests/harness/test_outlines.py holds the two together).
+characters), so compiling it costs far more than trying it. The outline keeps the
+pattern's words, plural endings, choices and optional parts exactly as
+``patterns.translate`` writes them and lets each parameter be any text, so every text the
+full regex matches, the outline matches too (tests/harness/test_outlines.py). A text is
+screened by its literal pieces (literal_pieces.py: string operations, nothing compiled)
+before any regex; the outline is what a typed outline must say more than to be compiled.
 
 A typed outline (``typed``) spells out the parameters whose type's regex is short (a
 number, a duration, a comparison) and leaves the long ones any text: most texts an outline

@@ -14,6 +14,8 @@ import re
 from collections.abc import Set
 from typing import Generic, NamedTuple, Protocol, TypeVar
 
+from kubeloop.harness.pattern_parts import CHOICE, GLUE, PLURAL, TEXT, Part, fold, parts
+
 
 class Phrased(Protocol):
     @property
@@ -25,64 +27,117 @@ class Phrased(Protocol):
 
 D = TypeVar("D", bound=Phrased)
 
-_TOKEN = re.compile(r"\{(\w+):(\w+)\}|\(s\)|\(es\)|<([^<>]+)>")
-"""Parameters, plural endings and choices, exactly as patterns.compile_pattern reads them."""
 _WORD = re.compile(r"[!-~]+")
 """A literal word: printable ASCII; anything with pattern syntax left in it is not one."""
 _SYNTAX = set("{}()[]<>|")
-_FOLD = str.maketrans({"İ": "i", "ı": "i", "ſ": "s"})
-"""Characters that match an ASCII letter under re.IGNORECASE but do not lower() to it."""
 
 
 @functools.cache
 def required_words(pattern: str) -> tuple[frozenset[str], ...]:
     """Sets of words every text the pattern matches contains one of (once per pattern: the
-    index and each definition's own forms ask).
+    index and each definition's own forms ask), compared lower-cased.
 
-    A literal word is a set of one; a ``<a|b c>`` choice is the set of its alternatives'
-    first words. Either counts only with a space or an end on both sides (next to no
-    parameter or plural ending) in every way of writing the pattern's ``[optional]`` parts;
-    compared lower-cased. A pattern with more than ``MAX_FORMS`` ways requires nothing.
+    A literal word outside every ``[optional]`` part counts when a space or an end is on
+    both sides of it in every way of writing the pattern (an optional part may be left
+    out, so what borders it is read through it); a word just before a ``(s)`` or ``(es)``
+    ending so bordered is a set of both spellings; a ``<a b|c>`` choice so bordered is the
+    set of one whole word of each alternative (its first where that is whole). Next to a
+    parameter, nothing is a whole word.
     """
-    choices: list[str] = []
-
-    def placeholder(found: re.Match[str]) -> str:
-        if found.group(3) is None:
-            return "\x00"  # a parameter or plural ending: no word of its own
-        choices.append(found.group(3))
-        return f"\x01{len(choices) - 1}\x01"
-
-    forms = _forms(_TOKEN.sub(placeholder, pattern))
-    if forms is None:
-        return ()
-    words: dict[str, frozenset[str] | None] = {}  # (a token recurs in every form)
-    required: set[frozenset[str]] | None = None
-    for form in forms:
-        found: set[frozenset[str]] = set()
-        for token in form.split(" "):
-            if token not in words:
-                words[token] = _word(token, choices)
-            word = words[token]
-            if word is not None:
-                found.add(word)
-        required = found if required is None else required & found
-    return tuple(sorted(required or (), key=sorted))
+    read = parts(pattern)
+    required: set[frozenset[str]] = set()
+    for place, (kind, said) in enumerate(read):
+        if kind == TEXT:
+            required.update(_literal(read, place, said))
+        elif kind == CHOICE:
+            required.update(_choice(read, place, said))
+    return tuple(sorted(required, key=sorted))
 
 
-def _word(token: str, choices: list[str]) -> frozenset[str] | None:
-    """What one token of a written-out pattern requires: a literal word, a choice's first
-    words (``choices`` by their placeholder's number), or nothing."""
-    if _WORD.fullmatch(token) and _SYNTAX.isdisjoint(token):
-        return frozenset({token.lower()})
-    if _CHOICE.fullmatch(token):
-        alternatives = choices[int(token[1:-1])].split("|")
-        firsts = frozenset(a.split(" ")[0].lower() for a in alternatives)
-        if all(_WORD.fullmatch(w) and _SYNTAX.isdisjoint(w) for w in firsts):
-            return firsts
-    return None
+_SPACE, _OTHER, _NOTHING = " ", "x", ""
+"""What a part may start or end with: a space, another character, or nothing at all."""
 
 
-_CHOICE = re.compile("\x01[0-9]+\x01")
+def _edges(part: Part, last: bool) -> set[str]:
+    """What ``part`` may start with (or end with, ``last``)."""
+    kind, said = part
+    if kind == TEXT:
+        return {_edge(said, last)}
+    if kind == GLUE:
+        return {_OTHER}
+    if kind == PLURAL:
+        return {_OTHER, _NOTHING}
+    if kind == CHOICE:
+        return {_edge(alternative, last) for alternative in said}
+    return _side(said[::-1] if last else said, last) | {_NOTHING}
+
+
+def _edge(text: str, last: bool) -> str:
+    """What literal ``text`` starts with (or ends with, ``last``)."""
+    if not text:
+        return _NOTHING
+    return _SPACE if text[-1 if last else 0] == " " else _OTHER
+
+
+def _side(parts: list[Part], last: bool) -> set[str]:
+    """What the first of ``parts`` to say anything may start (or end) with; nothing, where
+    all of them may say nothing."""
+    edges: set[str] = set()
+    for part in parts:
+        found = _edges(part, last)
+        edges |= found - {_NOTHING}
+        if _NOTHING not in found:
+            return edges
+    return edges | {_NOTHING}
+
+
+def _bordered(parts: list[Part], place: int, after: bool) -> bool:
+    """Whether what comes before (``after``: after) part ``place`` is always a space or the
+    pattern's end."""
+    side = parts[place + 1 :] if after else parts[:place][::-1]
+    return _side(side, not after) <= {_SPACE, _NOTHING}
+
+
+def _literal(parts: list[Part], place: int, text: str) -> list[frozenset[str]]:
+    """What a literal text part requires: its whole words, and a word just before a plural
+    ending as both its spellings."""
+    tokens = text.split(" ")
+    plural = (
+        parts[place + 1][1] if place + 1 < len(parts) and parts[place + 1][0] == PLURAL else None
+    )
+    found: list[frozenset[str]] = []
+    for number, token in enumerate(tokens):
+        left = number > 0 or _bordered(parts, place, after=False)
+        if not (left and _whole(token)):
+            continue
+        if number < len(tokens) - 1 or (plural is None and _bordered(parts, place, after=True)):
+            found.append(frozenset({token.lower()}))
+        elif plural is not None and _bordered(parts, place + 1, after=True):
+            found.append(frozenset({token.lower(), (token + plural).lower()}))
+    return found
+
+
+def _choice(parts: list[Part], place: int, alternatives: list[str]) -> list[frozenset[str]]:
+    """What a choice requires: one whole word of each alternative, or nothing where an
+    alternative has none."""
+    left, right = _bordered(parts, place, after=False), _bordered(parts, place, after=True)
+    words: set[str] = set()
+    for alternative in alternatives:
+        tokens = alternative.split(" ")
+        whole = [
+            token
+            for number, token in enumerate(tokens)
+            if (number > 0 or left) and (number < len(tokens) - 1 or right) and _whole(token)
+        ]
+        if not whole:
+            return []
+        words.add(whole[0].lower())
+    return [frozenset(words)]
+
+
+def _whole(token: str) -> bool:
+    """Whether a token is a word a text can hold as it is (no pattern syntax left in it)."""
+    return bool(_WORD.fullmatch(token)) and _SYNTAX.isdisjoint(token)
 
 
 class Requirement(NamedTuple):
@@ -94,7 +149,7 @@ class Requirement(NamedTuple):
 
     def met(self, words: Set[str]) -> bool:
         """Whether a text with ``words`` (``text_words``) has every word required."""
-        return self.words <= words and all(not c.isdisjoint(words) for c in self.choices)
+        return self.words <= words and not any(map(words.isdisjoint, self.choices))
 
 
 @functools.cache
@@ -105,31 +160,11 @@ def requirement(pattern: str) -> Requirement:
     return Requirement(single, tuple(words for words in required if len(words) > 1))
 
 
-MAX_FORMS = 256
-
-
-def _forms(text: str) -> list[str] | None:
-    """Every way of writing ``text`` with each ``[optional]`` part left out or kept."""
-    start = text.find("[")
-    if start < 0:
-        return [text]
-    depth, end = 0, start
-    for end in range(start, len(text)):
-        depth += (text[end] == "[") - (text[end] == "]")
-        if depth == 0:
-            break
-    inner, rest = _forms(text[start + 1 : end]), _forms(text[end + 1 :])
-    if inner is None or rest is None or (len(inner) + 1) * len(rest) > MAX_FORMS:
-        return None
-    head = text[:start]
-    return [head + middle + tail for middle in ["", *inner] for tail in rest]
-
-
 @functools.lru_cache(maxsize=4096)
 def text_words(text: str) -> frozenset[str]:
     """The words of a step as the index compares them (the case folding re.IGNORECASE does);
     kept for the texts asked lately, as every phrase a text is tried against asks."""
-    return frozenset(text.translate(_FOLD).lower().split(" "))
+    return frozenset(fold(text).split(" "))
 
 
 class WordIndex(Generic[D]):

@@ -10,7 +10,7 @@ import pytest
 import kubeloop.steps  # noqa: F401  (registers the step library)
 from kubeloop.harness.definitions import Match
 from kubeloop.harness.gherkin_source import load
-from kubeloop.harness.phrase_index import required_words
+from kubeloop.harness.phrase_index import required_words, requirement, text_words
 from kubeloop.harness.registry import REGISTRY, Registry
 
 FEATURES = Path(__file__).parent.parent.parent / "features"
@@ -25,23 +25,63 @@ def test_a_phrase_requires_its_whole_literal_words() -> None:
     assert words("{node:node} fails") == [{"fails"}]
 
 
-def test_optional_parts_plurals_and_parameters_require_nothing() -> None:
+def test_optional_parts_and_parameters_require_nothing() -> None:
     assert words("I reconcile until stable[ within {passes:n} passes]") == [
         {"i"},
         {"reconcile"},
         {"stable"},
         {"until"},
     ]
-    assert words("{count:n} node(s)") == []
     assert words("a {count:n}-node cluster") == [{"a"}, {"cluster"}]
     assert words("[the ]alert {name:text} is up") == [{"alert"}, {"is"}, {"up"}]
     assert words("a [b [c ]]d") == [{"a"}, {"d"}]
+    assert words("a[b] c") == [{"c"}]  # ("a" or "ab")
+    assert words("a [b]c") == [{"a"}]
+    assert words("{count:n} node(s)[,] ready") == [{"ready"}]  # ("node," or "nodes,")
+
+
+def test_a_plural_ending_requires_either_spelling() -> None:
+    assert words("{count:n} node(s)") == [{"node", "nodes"}]
+    assert words("{duration:duration} pass(es)[ by]") == [{"pass", "passes"}]
+    assert words("{count:n} node(s)[,] each") == [{"each"}]
 
 
 def test_a_choice_requires_one_of_its_first_words() -> None:
     assert words("{node:node} <crashes|dies|stops responding>") == [{"crashes", "dies", "stops"}]
     assert words("x <go by|elapse(s)>") == [{"x"}]  # "elapse(s)" is not a whole word
     assert words("[<a|b> ]c") == [{"c"}]
+
+
+def test_a_choice_next_to_other_text_requires_a_whole_word_of_each_alternative() -> None:
+    assert words("{gate:gate} <did not run|was skipped>[[,] and it says why]") == [{"did", "was"}]
+    assert words("{gate:gate} <did not run|skipped>[,]") == []  # ("skipped,")
+    assert words("{x:n}<ran out|timed away fully> now") == [{"away", "out"}, {"now"}]
+    assert words("{x:n}<ran|timed out> now") == [{"now"}]
+
+
+def test_a_phrase_with_many_optional_parts_still_requires_its_words() -> None:
+    optional = "".join(f"[ extra{n} {{v{n}:n}}]" for n in range(12))  # 4,096 ways
+    assert words(f"a node group {{group:name}}{optional} ends") == [
+        {"a"},
+        {"ends"},
+        {"group"},
+        {"node"},
+    ]
+
+
+def test_every_example_has_the_words_its_form_requires() -> None:
+    """The requirement is a necessary condition: every text a form's full regex matches has
+    its words (the library's examples, as written, in capitals and in re's own folds)."""
+    checked = 0
+    for definition in REGISTRY.definitions:
+        for example in definition.examples:
+            for text in (example, example.upper(), example.replace("s", "ſ").replace("i", "ı")):
+                for form, regex in enumerate(definition.regexes):
+                    if regex.fullmatch(text):
+                        needs = requirement(definition.patterns[form])
+                        assert needs.met(text_words(text)), (definition.patterns[form], text)
+                        checked += 1
+    assert checked > 3000
 
 
 def exhaustive(registry: Registry, keyword: str, text: str) -> list[Match]:
