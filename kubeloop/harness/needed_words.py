@@ -1,0 +1,163 @@
+"""The words a regex needs: a rule whose text lacks them is skipped, never run.
+
+The reading rules (grammar.py and the rule chains it calls) rewrite every text no phrase
+matched, and each rule's regex almost never finds its trigger words there. ``needs`` reads
+the words off the regex itself (CPython's own parser, ``re._parser``): a literal run of
+characters the regex must match, or one of the literals every alternative of a branch must
+match, or the words a lookahead requires. A text in which one of those is missing cannot
+match, so ``Screened`` answers as the regex would without running it. Only plain ASCII is
+screened: Unicode case folding lets a few non-ASCII characters match ASCII letters ("K",
+the Kelvin sign, matches "k" under IGNORECASE), so any other text runs the regex.
+tests/harness/test_needed_words.py holds the screened rules equal to the plain ones.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from collections.abc import Callable, Iterator
+from typing import Any
+
+_parser: Any = importlib.import_module("re._parser")
+_constants: Any = importlib.import_module("re._constants")
+
+Clause = tuple[str, ...]
+"""Literals one of which every match's text holds (lower case)."""
+
+_REPEATS = {_constants.MAX_REPEAT, _constants.MIN_REPEAT, _constants.POSSESSIVE_REPEAT}
+_ZERO_WIDTH = {_constants.AT}
+_MOST = 3
+"""The most clauses a screen tests (the longest literals first: rarer words)."""
+
+
+def needs(regex: re.Pattern[str]) -> tuple[Clause, ...]:
+    """What any text ``regex`` finds a match in holds: every clause has one of its literals
+    in the text, lower-cased (none when the regex requires no literal)."""
+    found = _sequence(_parser.parse(regex.pattern, regex.flags))
+    return tuple(sorted(dict.fromkeys(found), key=_strength, reverse=True)[:_MOST])
+
+
+def _strength(clause: Clause) -> tuple[int, int]:
+    """How rare a clause's text is: its shortest literal's length, then fewer literals."""
+    return min(map(len, clause)), -len(clause)
+
+
+def _sequence(items: Any) -> list[Clause]:
+    """The clauses of a sequence: each run of adjacent literals, and each part's own."""
+    clauses: list[Clause] = []
+    run: list[str] = []
+
+    def flush() -> None:
+        if run:
+            clauses.append(("".join(run),))
+            run.clear()
+
+    for op, av in items:
+        if op is _constants.LITERAL and av < 128:
+            run.append(chr(av).lower())
+            continue
+        if op in _ZERO_WIDTH:
+            continue  # an anchor takes no character: the literals around it are adjacent
+        flush()
+        clauses += _part(op, av)
+    flush()
+    return clauses
+
+
+def _part(op: Any, av: Any) -> list[Clause]:
+    """The clauses one non-literal part of a sequence requires."""
+    if op is _constants.SUBPATTERN:
+        return _sequence(av[3])
+    if op is _constants.ATOMIC_GROUP:
+        return _sequence(av)
+    if op is _constants.ASSERT:  # a lookaround's words are in the text, if not in the match
+        return _sequence(av[1])
+    if op in _REPEATS:
+        return _sequence(av[2]) if av[0] >= 1 else []
+    if op is _constants.BRANCH:
+        return _branch(av[1])
+    return []
+
+
+def _branch(alternatives: list[Any]) -> list[Clause]:
+    """One clause: each alternative's strongest, joined (an alternative that requires no
+    literal makes the branch require none)."""
+    joined: list[str] = []
+    for alternative in alternatives:
+        clauses = _sequence(alternative)
+        if not clauses:
+            return []
+        strongest: Clause = max(clauses, key=_strength)
+        joined += strongest
+    return [_shortest(joined)]
+
+
+def _shortest(literals: list[str]) -> Clause:
+    """The literals none of the others is part of: a text holding "right now" holds "now"."""
+    kept = dict.fromkeys(literals)
+    return tuple(k for k in kept if not any(o != k and o in k for o in kept))
+
+
+_LAST = ["", ""]
+"""The text screened last and its lower case ("" when it is not plain ASCII): a chain of
+rules screens one text many times over."""
+
+
+def _holds(text: str, clauses: tuple[Clause, ...]) -> bool:
+    """Whether ``text`` may match: not plain ASCII, or every clause has a literal in it."""
+    if text is _LAST[0]:
+        low = _LAST[1]
+    else:
+        low = text.lower() if text.isascii() else ""
+        _LAST[0], _LAST[1] = text, low
+    if not low:
+        return True
+    for clause in clauses:
+        for literal in clause:
+            if literal in low:
+                break
+        else:
+            return False
+    return True
+
+
+Replacement = str | Callable[[re.Match[str]], str]
+
+
+class Screened:
+    """A compiled regex that skips a text lacking the words it needs (``needs``): what it
+    answers is what ``plain`` answers, the regex run on every text."""
+
+    def __init__(self, regex: re.Pattern[str]) -> None:
+        self.plain = regex
+        self.needed = needs(regex)
+        self.pattern = regex.pattern
+
+    def may_match(self, text: str) -> bool:
+        """Whether ``text`` holds what a match needs (False: no match, surely)."""
+        return _holds(text, self.needed)
+
+    def search(self, text: str) -> re.Match[str] | None:
+        return self.plain.search(text) if _holds(text, self.needed) else None
+
+    def match(self, text: str) -> re.Match[str] | None:
+        return self.plain.match(text) if _holds(text, self.needed) else None
+
+    def fullmatch(self, text: str) -> re.Match[str] | None:
+        return self.plain.fullmatch(text) if _holds(text, self.needed) else None
+
+    def sub(self, replacement: Replacement, text: str, count: int = 0) -> str:
+        if not _holds(text, self.needed):
+            return text
+        return self.plain.sub(replacement, text, count=count)
+
+    def finditer(self, text: str) -> Iterator[re.Match[str]]:
+        return self.plain.finditer(text) if _holds(text, self.needed) else iter(())
+
+    def findall(self, text: str) -> list[Any]:
+        return self.plain.findall(text) if _holds(text, self.needed) else []
+
+
+def screened(regex: str, flags: int = 0) -> Screened:
+    """``re.compile(regex, flags)``, screened by the words it needs."""
+    return Screened(re.compile(regex, flags))
