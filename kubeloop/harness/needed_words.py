@@ -27,13 +27,14 @@ Clause = tuple[str, ...]
 _REPEATS = {_constants.MAX_REPEAT, _constants.MIN_REPEAT, _constants.POSSESSIVE_REPEAT}
 _ZERO_WIDTH = {_constants.AT}
 _MOST = 3
-"""The most clauses a screen tests (the longest literals first: rarer words)."""
+"""The most clauses a screen tests (the longest literals first: rarer words); a clause with
+a one-character literal is not tested (nearly every text holds it)."""
 
 
 def needs(regex: re.Pattern[str]) -> tuple[Clause, ...]:
     """What any text ``regex`` finds a match in holds: every clause has one of its literals
     in the text, lower-cased (none when the regex requires no literal)."""
-    found = _sequence(_parser.parse(regex.pattern, regex.flags))
+    found = [c for c in _sequence(_parser.parse(regex.pattern, regex.flags)) if _strength(c)[0] > 1]
     return tuple(sorted(dict.fromkeys(found), key=_strength, reverse=True)[:_MOST])
 
 
