@@ -95,15 +95,13 @@ _NOT_A_VERB = re.compile(
 def _bare(found: re.Match[str]) -> bool:
     """A verb said with no auxiliary that shows its tense ("passed", "fails"), after its
     subject."""
+    if found.group("aux") is not None or found.group("verb").lower() in _AUXILIARIES:
+        return False
     before = found.string[: found.start()]
     kind = _kind(found.group("verb"))
-    plural = kind == "base" and _PLURAL_SUBJECT.search(before) is not None
-    return (
-        found.group("aux") is None
-        and found.group("verb").lower() not in _AUXILIARIES
-        and (kind in ("ed", "s") or plural)
-        and _NOT_A_VERB.search(before) is None
-    )
+    if kind not in ("ed", "s") and (kind != "base" or _PLURAL_SUBJECT.search(before) is None):
+        return False
+    return _NOT_A_VERB.search(before) is None
 
 
 def tense_moves(text: str, catalog: Catalog) -> tuple[list[str], ...]:
