@@ -5,9 +5,10 @@ matched, and each rule's regex almost never finds its trigger words there. ``nee
 the words off the regex itself (CPython's own parser, ``re._parser``): a literal run of
 characters the regex must match, or one of the literals every alternative of a branch must
 match, or the words a lookahead requires. A text in which one of those is missing cannot
-match, so ``Screened`` answers as the regex would without running it. Only plain ASCII is
-screened: Unicode case folding lets a few non-ASCII characters match ASCII letters ("K",
-the Kelvin sign, matches "k" under IGNORECASE), so any other text runs the regex.
+match, so ``Screened`` answers as the regex would without running it. Texts are compared
+lower-cased; a few non-ASCII characters match an ASCII letter under IGNORECASE ("K", the
+Kelvin sign, matches "k"; "ı" matches "i"), so those are read as that letter, as the regex
+engine itself says, and every other non-ASCII character as none.
 tests/harness/test_needed_words.py holds the screened rules equal to the plain ones.
 """
 
@@ -99,19 +100,42 @@ def _shortest(literals: list[str]) -> Clause:
     return tuple(k for k in kept if not any(o != k and o in k for o in kept))
 
 
-_LAST = ["", ""]
-"""The text screened last and its lower case ("" when it is not plain ASCII): a chain of
-rules screens one text many times over."""
+_LAST: list[str | None] = ["", ""]
+"""The text screened last and its lower case (``_folded``): a chain of rules screens one
+text many times over."""
+_ASCII = re.compile(r"[\x00-\x7f]", re.IGNORECASE)
+_LETTERS = [re.compile(chr(c), re.IGNORECASE) for c in range(ord("a"), ord("z") + 1)]
+_FOLDS: dict[str, str] = {}
+"""Each non-ASCII character seen, as the ASCII letter it matches under IGNORECASE, NUL
+when it matches no ASCII character, "" when it matches one that is no letter."""
+
+
+def _fold(character: str) -> str:
+    if character not in _FOLDS:
+        letters = [p.pattern for p in _LETTERS if p.fullmatch(character)]
+        ascii_like = _ASCII.fullmatch(character) is not None
+        _FOLDS[character] = (letters[0] if letters else "") if ascii_like else "\0"
+    return _FOLDS[character]
+
+
+def _folded(text: str) -> str | None:
+    """``text`` lower-cased, each non-ASCII character as the letter it may match (NUL, which
+    no literal holds, if none): any literal a regex finds in ``text`` is in it (None: a
+    character matches something else, and the text is not screened)."""
+    if text.isascii():
+        return text.lower()
+    folded = [c.lower() if c.isascii() else _fold(c) for c in text]
+    return None if "" in folded else "".join(folded)
 
 
 def _holds(text: str, clauses: tuple[Clause, ...]) -> bool:
-    """Whether ``text`` may match: not plain ASCII, or every clause has a literal in it."""
+    """Whether ``text`` may match: every clause has a literal in it."""
     if text is _LAST[0]:
         low = _LAST[1]
     else:
-        low = text.lower() if text.isascii() else ""
-        _LAST[0], _LAST[1] = text, low
-    if not low:
+        low = _LAST[1] = _folded(text)
+        _LAST[0] = text
+    if low is None:
         return True
     for clause in clauses:
         for literal in clause:
