@@ -1,5 +1,7 @@
-"""A line's orders (axes/) move each text along the articles and tenses once: the orders
-are those of every move worked out afresh, on the corpora's lines and the benchmarks'."""
+"""A line's orders (axes/) move each text along the articles and tenses once, and a tense
+asks whether a verb is bare only of a verb the catalog says in other forms: the orders are
+those of every move worked out afresh, and the verbs moved those chosen plainly, on the
+corpora's lines and the benchmarks' (and their moves)."""
 
 from __future__ import annotations
 
@@ -10,7 +12,8 @@ import pytest
 
 import kubeloop.steps  # noqa: F401  (registers the step library)
 from kubeloop.harness import axes
-from kubeloop.harness.axes import Axes, tense_moves
+from kubeloop.harness.axes import Axes, tense_moves, tenses
+from kubeloop.harness.axes.catalog import Catalog
 from kubeloop.harness.registry import REGISTRY
 from tests.harness.unmatched_lines import unmatched_lines
 
@@ -45,3 +48,26 @@ def test_orders_move_each_text_once_as_if_afresh(monkeypatch: pytest.MonkeyPatch
     assert _orders(texts) == remembered
     assert len(texts) > 1000
     assert sum(len(order) for orders in remembered for order in orders) > 4000
+
+
+def _verbs_plainly(groups: list[re.Match[str]], catalog: Catalog) -> list[re.Match[str]]:
+    """The verb groups a tense moves, as first written: every group that has an auxiliary
+    or is bare, those with an auxiliary first, less those the catalog says in one form."""
+    chosen = sorted(
+        (g for g in groups if g.group("aux") or tenses._bare(g)),
+        key=lambda g: (g.group("aux") is None, g.start()),
+    )
+    return [g for g in chosen if len(catalog.forms(g["verb"]) | {g["verb"].lower()}) > 1]
+
+
+def test_the_verbs_a_tense_moves_are_those_chosen_plainly() -> None:
+    catalog = REGISTRY.axes().catalog
+    texts = _lines()
+    texts += [t for text in texts[::5] for order in REGISTRY.axes().orders(text) for t in order]
+    chosen = 0
+    for text in texts:
+        groups = list(tenses._GROUP.finditer(text))
+        verbs = list(tenses._verbs(groups, catalog))
+        assert verbs == _verbs_plainly(groups, catalog), text
+        chosen += len(verbs)
+    assert chosen > 1000
