@@ -150,13 +150,20 @@ Replacement = str | Callable[[re.Match[str]], str]
 
 
 class Screened:
-    """A compiled regex that skips a text lacking the words it needs (``needs``): what it
-    answers is what ``plain`` answers, the regex run on every text."""
+    """A compiled regex that skips a text lacking the words it needs (``needs``, worked out
+    at its first use: a check whose every line matches reads none): what it answers is what
+    ``plain`` answers, the regex run on every text."""
 
     def __init__(self, regex: re.Pattern[str]) -> None:
         self.plain = regex
-        self.needed = needs(regex)
         self.pattern = regex.pattern
+        self._needed: tuple[Clause, ...] | None = None
+
+    @property
+    def needed(self) -> tuple[Clause, ...]:
+        if self._needed is None:
+            self._needed = needs(self.plain)
+        return self._needed
 
     def may_match(self, text: str) -> bool:
         """Whether ``text`` holds what a match needs (False: no match, surely)."""
