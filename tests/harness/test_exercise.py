@@ -54,7 +54,11 @@ def test_the_skeleton_fails_every_scenario_clearly(
     assert graded["status"] == "fail"
     for test in tests:
         assert test["status"] == "fail"
-        assert "not implemented yet: " in test["message"], test
+        message = str(test["message"])
+        # a scenario whose first step needs an extension (a node pool needs NodeGroup) says
+        # so, as the exercise's README tells the learner; every other stops at the contract
+        assert "not implemented yet: " in message or "engine lab does not provide" in message
+    assert sum("not implemented yet: " in str(test["message"]) for test in tests) >= 40
     out = capsys.readouterr().out
     assert "scoreboard (in learning order):" in out
     assert "     1  The reconciliation loop" in out, "task 1 comes first"
