@@ -3,9 +3,12 @@ choice's words) reads as that phrase, in the line's values; built only on demand
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from kubeloop.harness.frames import reader
+from kubeloop.harness.frames.chunker import first_stems
 from kubeloop.harness.frames.derived import Derived
 from kubeloop.harness.registry import REGISTRY, load_step_library
 
@@ -67,9 +70,65 @@ def test_the_frames_with_a_signature_are_those_of_every_form_checked(every: int)
     for definition in REGISTRY.definitions[::every]:
         made = plain.frames(definition)
         signatures = list(dict.fromkeys(theirs for theirs, _ in made))
-        signatures += [theirs for theirs, _, _ in lazy._samples(definition)]
+        signatures += [index.chunk(text).signature() for _, text, _ in lazy._samples(definition)]
         signatures.append((("NOTHING",), ()))
         for signature in list(dict.fromkeys(signatures)):
             assert _shown(lazy.saying(definition, signature)) == _shown(
                 f for theirs, f in made if theirs == signature
             ), (definition.pattern, signature)
+
+
+def _could_say(forms: Derived, text: str) -> frozenset[str]:
+    starting = forms._starting()
+    return frozenset().union(*(starting.get(s, ()) for s in first_stems(text)))
+
+
+def test_every_concept_a_sample_says_is_one_its_words_start() -> None:
+    """The screen ``saying`` passes samples over by: never a concept a sample's chunks say
+    left out of what its words could start (else a frame would be lost)."""
+    index = REGISTRY.frames()
+    forms = Derived(index)
+    checked = 0
+    for definition in REGISTRY.definitions[::3]:
+        for _, text, concepts in forms._samples(definition):
+            assert concepts == _could_say(forms, text)
+            chunked = index.chunk(text)
+            assert set(chunked.signature()[0]) <= concepts, text
+            checked += 1
+    assert checked > 1000
+
+
+_DATA = Path(__file__).resolve().parents[3] / "benchmarks" / "data"
+_STEP = ("Given ", "When ", "Then ", "And ", "But ")
+
+
+def _lines() -> list[str]:
+    """The benchmark's step lines, and each moved: said backwards, in capitals, its words
+    joined by hyphens (a compound the chunker splits), its last word cut."""
+    said = [
+        line.strip().split(" ", 1)[1]
+        for feature in sorted(_DATA.glob("*.feature"))
+        for line in feature.read_text(encoding="utf-8").splitlines()
+        if line.strip().startswith(_STEP) and " " in line.strip()
+    ]
+    moved = [
+        variant
+        for text in said
+        for variant in (
+            " ".join(reversed(text.split())),
+            text.upper(),
+            "-".join(text.split()[:3]) + " " + " ".join(text.split()[3:]),
+            text.rsplit(" ", 1)[0],
+        )
+    ]
+    return [t for t in [*said, *moved] if t.strip()]
+
+
+def test_every_concept_a_line_says_is_one_its_words_start() -> None:
+    """The screen held over other texts than samples: the benchmark's lines and moved ones."""
+    index = REGISTRY.frames()
+    forms = Derived(index)
+    lines = _lines()
+    assert len(lines) > 2000
+    for text in lines:
+        assert set(index.chunk(text).signature()[0]) <= _could_say(forms, text), text
