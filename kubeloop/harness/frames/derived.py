@@ -24,9 +24,7 @@ class Derived:
 
     index: FrameIndex
     _made: dict[int, tuple[tuple[Signature, Frame], ...]] = field(default_factory=dict)
-    _unchecked: dict[int, tuple[tuple[int, str, frozenset[str]], ...]] = field(
-        default_factory=dict
-    )
+    _unchecked: dict[int, tuple[tuple[int, str, frozenset[str]], ...]] = field(default_factory=dict)
     _starts: dict[str, frozenset[str]] = field(default_factory=dict)
     _said: dict[tuple[int, Signature], tuple[Frame, ...]] = field(default_factory=dict)
 
