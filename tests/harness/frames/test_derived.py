@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from kubeloop.harness.definitions import StepDefinition
 from kubeloop.harness.frames import reader
 from kubeloop.harness.frames.chunker import first_stems
 from kubeloop.harness.frames.derived import Derived
-from kubeloop.harness.definitions import StepDefinition
 from kubeloop.harness.registry import REGISTRY, load_step_library
 
 load_step_library()
