@@ -157,11 +157,29 @@ def _pieces(text: str) -> list[tuple[str, int, int]]:
         position = end
 
 
+def _stem(piece: str) -> str:
+    """A piece as the lexicon's entries are keyed: a word's stem, else the piece itself."""
+    return stem(piece) if piece[0].isalnum() or piece[0] in "<>'n" else piece
+
+
+def first_stems(text: str) -> frozenset[str]:
+    """Every stem a lexicon entry can start at when ``text`` is chunked: each piece's, as
+    ``chunk`` stems it, and each word's of a hyphenated piece (``_said_apart``). Each
+    concept a chunking says is an entry's that starts at one of these (derived.py screens
+    samples by it before chunking them)."""
+    pieces = _pieces(normalised(text))
+    found = {_stem(p) for p, _, _ in pieces}
+    for piece, _, _ in pieces:
+        if "-" in piece:
+            found.update(stem(w) for w in piece.lower().split("-"))
+    return frozenset(found)
+
+
 def chunk(text: str, lexicon: Lexicon) -> Chunked:
     """The chunks of ``text`` (positions in the normalised text, see ``normalised``)."""
     said = normalised(text)
     pieces = _pieces(said)
-    stems = tuple(stem(p) if p[0].isalnum() or p[0] in "<>'n" else p for p, _, _ in pieces)
+    stems = tuple(_stem(p) for p, _, _ in pieces)
     raw: list[Chunk] = []
     unknown: list[str] = []
     index = 0

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from kubeloop.harness.definitions import StepDefinition
-from kubeloop.harness.frames.chunker import Chunked
+from kubeloop.harness.frames.chunker import Chunked, first_stems
 from kubeloop.harness.frames.index import GRAMMAR, Frame, FrameIndex, Signature
 from kubeloop.harness.pattern_samples import said_values, samples, unchecked
 
@@ -24,7 +24,8 @@ class Derived:
 
     index: FrameIndex
     _made: dict[int, tuple[tuple[Signature, Frame], ...]] = field(default_factory=dict)
-    _unchecked: dict[int, tuple[tuple[Signature, int, Frame], ...]] = field(default_factory=dict)
+    _unchecked: dict[int, tuple[tuple[int, str, frozenset[str]], ...]] = field(default_factory=dict)
+    _starts: dict[str, frozenset[str]] = field(default_factory=dict)
     _said: dict[tuple[int, Signature], tuple[Frame, ...]] = field(default_factory=dict)
 
     def frames(self, definition: StepDefinition) -> tuple[tuple[Signature, Frame], ...]:
@@ -44,34 +45,48 @@ class Derived:
     def saying(self, definition: StepDefinition, signature: Signature) -> tuple[Frame, ...]:
         """``definition``'s frames with ``signature``, as ``frames`` gives them: each sample
         with that signature checked against its pattern, the first of each text it matches
-        kept (a text's signature is its own, so every sample of one text is among them)."""
+        kept (a text's signature is its own, so every sample of one text is among them).
+        A sample whose words start no entry of some concept the signature says cannot say
+        it, so it is passed over unchunked (``_samples``)."""
         key = (id(definition), signature)
         said = self._said.get(key)
         if said is None:
+            wanted = set(signature[0])
             seen: set[str] = set()
             kept = []
-            for theirs, form, frame in self._samples(definition):
-                if theirs != signature or frame.example in seen:
+            for form, text, concepts in self._samples(definition):
+                if not wanted <= concepts or text in seen:
                     continue
-                if definition.form_fullmatch(form, frame.example) is not None:
-                    seen.add(frame.example)
-                    kept.append(frame)
+                chunked = self.index.chunk(text)
+                if chunked.unknown or chunked.signature() != signature:
+                    continue
+                if definition.form_fullmatch(form, text) is not None:
+                    seen.add(text)
+                    kept.append(Frame(definition, text, chunked))
             said = self._said[key] = tuple(kept)
         return said
 
-    def _samples(self, definition: StepDefinition) -> tuple[tuple[Signature, int, Frame], ...]:
-        """Every sample ``frames`` tries, unchecked, its unknown words left out: chunked,
-        with its signature and pattern."""
+    def _samples(self, definition: StepDefinition) -> tuple[tuple[int, str, frozenset[str]], ...]:
+        """Every sample ``frames`` tries, unchecked and unchunked: its pattern, its text,
+        and every concept its chunks could say (those of the entries its words start)."""
         key = id(definition)
         made = self._unchecked.get(key)
         if made is None:
-            found = []
-            for form, text in unchecked(definition, said_values([definition])):
-                chunked = self.index.chunk(text)
-                if not chunked.unknown:
-                    found.append((chunked.signature(), form, Frame(definition, text, chunked)))
-            made = self._unchecked[key] = tuple(found)
+            starting = self._starting()
+            made = self._unchecked[key] = tuple(
+                (form, text, frozenset().union(*(starting.get(s, ()) for s in first_stems(text))))
+                for form, text in unchecked(definition, said_values([definition]))
+            )
         return made
+
+    def _starting(self) -> dict[str, frozenset[str]]:
+        """The concepts of the lexicon's entries, by the stem each starts with."""
+        if not self._starts:
+            found: dict[str, set[str]] = {}
+            for words, entry in self.index.lexicon.entries.items():
+                found.setdefault(words[0], set()).add(entry.concept)
+            self._starts.update((s, frozenset(c)) for s, c in found.items())
+        return self._starts
 
     def lookup(self, keyword: str, chunked: Chunked) -> list[Frame]:
         """The derived frames of ``keyword`` that mean what ``chunked`` means: of the one

@@ -3,9 +3,13 @@ choice's words) reads as that phrase, in the line's values; built only on demand
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from kubeloop.harness.definitions import StepDefinition
 from kubeloop.harness.frames import reader
+from kubeloop.harness.frames.chunker import first_stems
 from kubeloop.harness.frames.derived import Derived
 from kubeloop.harness.registry import REGISTRY, load_step_library
 
@@ -62,14 +66,82 @@ def _shown(frames: object) -> list[tuple[str, object]]:
 def test_the_frames_with_a_signature_are_those_of_every_form_checked(every: int) -> None:
     """``saying`` (only the samples with the signature asked checked) against ``frames``
     (every sample checked), for every signature a definition's samples have and one none has."""
+    _hold_equal(REGISTRY.definitions[::every])
+
+
+def test_a_sample_that_could_say_exactly_the_signature_is_checked() -> None:
+    """A phrase with a sample whose words could start only the concepts it says (the
+    screen's edge: all of them wanted, none besides)."""
+    stuck = [d for d in REGISTRY.definitions if d.pattern.startswith("{pods:pods} <is|are> [")]
+    assert stuck
+    _hold_equal(stuck)
+
+
+def _hold_equal(definitions: list[StepDefinition]) -> None:
     index = REGISTRY.frames()
     lazy, plain = Derived(index), Derived(index)
-    for definition in REGISTRY.definitions[::every]:
+    for definition in definitions:
         made = plain.frames(definition)
         signatures = list(dict.fromkeys(theirs for theirs, _ in made))
-        signatures += [theirs for theirs, _, _ in lazy._samples(definition)]
+        signatures += [index.chunk(text).signature() for _, text, _ in lazy._samples(definition)]
         signatures.append((("NOTHING",), ()))
         for signature in list(dict.fromkeys(signatures)):
             assert _shown(lazy.saying(definition, signature)) == _shown(
                 f for theirs, f in made if theirs == signature
             ), (definition.pattern, signature)
+
+
+def _could_say(forms: Derived, text: str) -> frozenset[str]:
+    starting = forms._starting()
+    return frozenset().union(*(starting.get(s, ()) for s in first_stems(text)))
+
+
+def test_every_concept_a_sample_says_is_one_its_words_start() -> None:
+    """The screen ``saying`` passes samples over by: never a concept a sample's chunks say
+    left out of what its words could start (else a frame would be lost)."""
+    index = REGISTRY.frames()
+    forms = Derived(index)
+    checked = 0
+    for definition in REGISTRY.definitions[::3]:
+        for _, text, concepts in forms._samples(definition):
+            assert concepts == _could_say(forms, text)
+            chunked = index.chunk(text)
+            assert set(chunked.signature()[0]) <= concepts, text
+            checked += 1
+    assert checked > 1000
+
+
+_DATA = Path(__file__).resolve().parents[3] / "benchmarks" / "data"
+_STEP = ("Given ", "When ", "Then ", "And ", "But ")
+
+
+def _lines() -> list[str]:
+    """The benchmark's step lines, and each moved: said backwards, in capitals, its words
+    joined by hyphens (a compound the chunker splits), its last word cut."""
+    said = [
+        line.strip().split(" ", 1)[1]
+        for feature in sorted(_DATA.glob("*.feature"))
+        for line in feature.read_text(encoding="utf-8").splitlines()
+        if line.strip().startswith(_STEP) and " " in line.strip()
+    ]
+    moved = [
+        variant
+        for text in said
+        for variant in (
+            " ".join(reversed(text.split())),
+            text.upper(),
+            "-".join(text.split()[:3]) + " " + " ".join(text.split()[3:]),
+            text.rsplit(" ", 1)[0],
+        )
+    ]
+    return [t for t in [*said, *moved] if t.strip()]
+
+
+def test_every_concept_a_line_says_is_one_its_words_start() -> None:
+    """The screen held over other texts than samples: the benchmark's lines and moved ones."""
+    index = REGISTRY.frames()
+    forms = Derived(index)
+    lines = _lines()
+    assert len(lines) > 2000
+    for text in lines:
+        assert set(index.chunk(text).signature()[0]) <= _could_say(forms, text), text
