@@ -11,7 +11,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from kubeloop.harness.leading_type import Leading, leading
 from kubeloop.harness.literal_pieces import Pieces, folded, pieces
 from kubeloop.harness.not_names import refused
 from kubeloop.harness.outlines import typed
@@ -44,8 +43,6 @@ class StepDefinition:
     """Each pattern's regex once compiled, by its place in ``patterns``."""
     _typed: dict[int, re.Pattern[str] | None] = field(init=False, repr=False, compare=False)
     """Each pattern's typed outline once compiled (None: not worth one), by its place."""
-    _leading: dict[int, Leading | None] = field(init=False, repr=False, compare=False)
-    """Each pattern's first parameter where its place is known (leading_type.py), by place."""
     _screened: tuple[tuple[Requirement, Pieces], ...] | None = field(
         init=False, repr=False, compare=False
     )
@@ -63,7 +60,6 @@ class StepDefinition:
         object.__setattr__(self, "_kinds", kinds)
         object.__setattr__(self, "_compiled", {})
         object.__setattr__(self, "_typed", {})
-        object.__setattr__(self, "_leading", {})
         object.__setattr__(self, "_screened", None)
         object.__setattr__(self, "_answers", {})
 
@@ -137,7 +133,7 @@ class StepDefinition:
         words, lowered = text_words(text), folded(text)
         for form, (needs, held) in enumerate(self._screens()):
             if needs.met(words) and held.held_by(lowered):
-                match = self._narrowed(form, text, lowered)
+                match = self._narrowed(form, text)
                 if match is not None:
                     return form, match
         return None
@@ -145,14 +141,12 @@ class StepDefinition:
     def form_fullmatch(self, form: int, text: str) -> re.Match[str] | None:
         """What pattern ``form``'s regex answers for ``text`` whole, its regex compiled only
         where the text has every word the pattern requires (phrase_index.required_words),
-        its literal pieces in order (literal_pieces.py), its first parameter's type
-        (leading_type.py) and its typed outline let it through (the regex would refuse it
-        too)."""
+        its literal pieces in order (literal_pieces.py) and its typed outline lets it
+        through (the regex would refuse it too)."""
         needs, held = self._screens()[form]
-        lowered = folded(text)
-        if not (needs.met(text_words(text)) and held.held_by(lowered)):
+        if not (needs.met(text_words(text)) and held.held_by(folded(text))):
             return None
-        return self._narrowed(form, text, lowered)
+        return self._narrowed(form, text)
 
     def _screens(self) -> tuple[tuple[Requirement, Pieces], ...]:
         """Each pattern's required words (phrase_index.requirement) and literal pieces
@@ -163,15 +157,9 @@ class StepDefinition:
             object.__setattr__(self, "_screened", screens)
         return screens
 
-    def _narrowed(self, form: int, text: str, lowered: str) -> re.Match[str] | None:
-        """``form_fullmatch`` for a text (``lowered``: folded) that passed pattern ``form``'s
-        screens: its first parameter's type, its typed outline, then its full regex."""
-        if form in self._leading:
-            first = self._leading[form]
-        else:
-            first = self._leading[form] = leading(self.patterns[form], self.sources[form])
-        if first is not None and not first.allows(text, lowered):
-            return None
+    def _narrowed(self, form: int, text: str) -> re.Match[str] | None:
+        """``form_fullmatch`` for a text that passed pattern ``form``'s screens: its typed
+        outline, then its full regex."""
         narrower = self._typed_outline(form)
         if narrower is not None and narrower.fullmatch(text) is None:
             return None
