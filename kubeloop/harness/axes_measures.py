@@ -20,20 +20,22 @@ from __future__ import annotations
 
 import re
 
-_WHOLE_UNIT = re.compile(
+from kubeloop.harness.needed_words import screened
+
+_WHOLE_UNIT = screened(
     r"\b(?:an?|one) (?:whole|full|entire|complete|single) (second|minute|hour|day|week)\b",
     re.IGNORECASE,
 )
 """A whole unit of time ("a whole day", "one full hour"): 1 of that unit."""
 
-_UNDER_LOAD = re.compile(
+_UNDER_LOAD = screened(
     r"\bis (?:under|taking|seeing|getting|receiving|handling) (?:a |an )?"
     r"(?:steady |constant |sustained |average )?(?:load|traffic) of ",
     re.IGNORECASE,
 )
 """A load a service is under ("is under a load of 800 requests per second"): it serves it."""
 
-_ONE_POD = re.compile(
+_ONE_POD = screened(
     r"^(?:a single|a|one|any|any single|each|every) (?P<name>\"[^\"]+\"|[A-Za-z][\w.-]*) "
     r"(?:pod|replica|instance) (?:can handle|can serve|can take|can sustain|handles|takes|"
     r"sustains|can cope with|copes with) (?:at most|up to|no more than|a maximum of) ",
@@ -42,7 +44,7 @@ _ONE_POD = re.compile(
 """What one pod can take ("a single catalog pod can handle at most 60 requests per
 second"): each pod of the service serves at most that."""
 
-_CODE_FOR_ALL = re.compile(
+_CODE_FOR_ALL = screened(
     r"\b(?:returns|answers|responds with|serves|throws|gives) (?:an? |HTTP )?"
     r"(?P<code>500|503)s? (?:for|to|on) (?:every|each|all) (?:single )?(?:of (?:its|the) )?"
     r"(?:requests?|calls?)\b",
@@ -51,43 +53,43 @@ _CODE_FOR_ALL = re.compile(
 """A status code returned for every request ("returns 503 for every request"): all of them
 fail with that code."""
 
-_DRAIN_SCOPE = re.compile(r"\b(?:during|throughout)\b.*\bdrain", re.IGNORECASE)
-_NEVER_MORE = re.compile(r"\b(?:never|not|at no point|at no time) more than\b", re.IGNORECASE)
-_NEVER_FEWER = re.compile(r"\b(?:never|not|no) (?:fewer|less) than\b", re.IGNORECASE)
+_DRAIN_SCOPE = screened(r"\b(?:during|throughout)\b.*\bdrain", re.IGNORECASE)
+_NEVER_MORE = screened(r"\b(?:never|not|at no point|at no time) more than\b", re.IGNORECASE)
+_NEVER_FEWER = screened(r"\b(?:never|not|no) (?:fewer|less) than\b", re.IGNORECASE)
 """A bound over a drain said with "never" ("never more than 1 api pod was unavailable during
 the drain"): the drain already says the bound held throughout, so "no more than"/"at least"."""
 
-_ASKING = re.compile(
+_ASKING = screened(
     r"\b(?P<who>replicas|pods|copies) (?:each )?(?:asking for|needing|wanting|that ask for|"
     r"that need|that request) ",
     re.IGNORECASE,
 )
-_EACH = re.compile(
+_EACH = screened(
     r"\b(?P<head>replicas requesting [^,]*?) (?:apiece|each|per pod|a pod|per replica)$",
     re.IGNORECASE,
 )
 """What replicas ask for ("5 replicas asking for 2 CPU apiece"): a replica's request is its
 own, so "5 replicas requesting 2 CPU"."""
 
-_THAT_BUDGET = re.compile(r"\b(?:that|this|its) ((?:error )?budget)\b", re.IGNORECASE)
+_THAT_BUDGET = screened(r"\b(?:that|this|its) ((?:error )?budget)\b", re.IGNORECASE)
 """A budget pointed back at ("that budget", "its error budget"): the one the scenario has."""
 
 _NAME = r'(?:"[^"]+"|[A-Za-z][\w.-]*)'
 _RATE = r"\d+(?:\.\d+)? (?:requests (?:per|a) second|requests/s|req/s|rps)"
-_NO_TRAFFIC = re.compile(
+_NO_TRAFFIC = screened(
     rf"^(?:traffic to (?P<a>{_NAME}) (?:stops|dries up|goes away)"
     rf"|(?P<b>{_NAME}) (?:stops (?:receiving|getting) (?:any )?(?:traffic|requests)"
     r"|(?:receives|gets) no (?:more )?(?:traffic|requests)))$",
     re.IGNORECASE,
 )
 """Traffic that stops ("payments stops receiving traffic"): it drops to 0 requests a second."""
-_BACK_TO = re.compile(
+_BACK_TO = screened(
     rf"^(?P<name>{_NAME}) (?:goes|comes|climbs|drops|gets) back (?:up |down )?to "
     rf"(?P<rate>{_RATE})$",
     re.IGNORECASE,
 )
 """Traffic that goes back to a rate ("payments goes back to 80 requests per second")."""
-_LATENCY_AT = re.compile(
+_LATENCY_AT = screened(
     rf"^(?:(?P<a>{_NAME})'s (?P<qa>p\d+) latency|the (?P<qb>p\d+) latency of (?P<b>{_NAME}))"
     rf" is (?P<latency>\d+(?:\.\d+)? ?(?:ms|s|seconds?|milliseconds?))"
     rf" (?:at|under|with|while serving) (?P<rate>{_RATE})$",
@@ -96,14 +98,14 @@ _LATENCY_AT = re.compile(
 """A latency stated at a rate ("checkout's p99 latency is 180ms at 400 requests per second"):
 the service serves that rate with that latency."""
 
-_ITS = re.compile(
+_ITS = screened(
     r"^its (?P<what>(?:p\d+ |median |average |mean |\d+(?:st|nd|rd|th) percentile )?"
     r"(?:latency|error rate|error ratio|request rate))\b",
     re.IGNORECASE,
 )
 """A measure of the service named last ("its p99 latency is 180ms"): the measure of it."""
 
-_FULLY_SPENT = re.compile(
+_FULLY_SPENT = screened(
     r"^(?P<head>(?:the |its |that )?(?:error )?budget(?: (?:for|of) .+?)?) (?:is|has been|was) "
     r"(?:(?:fully|entirely|completely|totally|all) (?:spent|used|used up|gone|burned|burnt|"
     r"consumed)|(?:fully |completely |entirely |totally )?(?:depleted|exhausted))$",
@@ -111,24 +113,24 @@ _FULLY_SPENT = re.compile(
 )
 """A budget fully spent ("the error budget for X is fully spent", "the budget for X is
 depleted"): at least all of it is spent."""
-_SHARE_OF_BUDGET = re.compile(
+_SHARE_OF_BUDGET = screened(
     r"^(?P<share>(?:(?:more|less|fewer) than |at least |at most |about |over |under )?"
     r"\d+(?:\.\d+)?% of the) budget (?P<of>of|for) ",
     re.IGNORECASE,
 )
 """A share of a named SLO's budget said without "error" ("50% of the budget of pay remains"):
 its error budget."""
-_TARGETS = re.compile(
+_TARGETS = screened(
     rf"^(?:the )?SLO (?P<name>{_NAME}) (?:targets|aims for|promises|is set to|is) "
     r"(?P<rest>\d+(?:\.\d+)?% .+)$",
     re.IGNORECASE,
 )
 """An SLO said by what it targets ("SLO ledger-avail targets 99.9% over 30 days"): an SLO
 of that share."""
-_NAMED_SLO = re.compile(rf"^an SLO (?:named|called) (?P<name>{_NAME}) ", re.IGNORECASE)
+_NAMED_SLO = screened(rf"^an SLO (?:named|called) (?P<name>{_NAME}) ", re.IGNORECASE)
 """An SLO said with "named"/"called" before its name: the name."""
-_ROLLOUT_SCOPE = re.compile(r"\b(?:during|throughout)\b.*\brollout", re.IGNORECASE)
-_STAYED = re.compile(r"\b(?:stayed|remained|kept) (ready|available|up)\b", re.IGNORECASE)
+_ROLLOUT_SCOPE = screened(r"\b(?:during|throughout)\b.*\brollout", re.IGNORECASE)
+_STAYED = screened(r"\b(?:stayed|remained|kept) (ready|available|up)\b", re.IGNORECASE)
 """Pods that stayed ready over a rollout ("at least 8 catalog pods stayed ready throughout
 the rollout"): the rollout already says throughout, so they were ready."""
 

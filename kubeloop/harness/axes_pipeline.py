@@ -16,11 +16,13 @@ from __future__ import annotations
 
 import re
 
+from kubeloop.harness.needed_words import screened
+
 _ALIAS = r"(?-i:[A-Z][\w.:-]*)|\"[^\"]+\""
 _ENV = r"(?:prod|production|staging|dev|qa|uat|preprod|canary)\b"
 _FINDING = r"(?:CVE|GHSA)-[\w-]+"
 
-_SUITE_ON = re.compile(
+_SUITE_ON = screened(
     rf"^(?:the )?(?P<kind>unit|integration) tests (?P<prep>on|for|against|in|of) "
     rf"(?P<alias>{_ALIAS}) (?P<verb>pass|passes|passed|fail|fails|failed)\b",
     re.IGNORECASE,
@@ -29,7 +31,7 @@ _SUITE_ON = re.compile(
 _TAKEN = ("on", "of")
 """The prepositions the phrases take in the present tense already: such a line is kept."""
 
-_NAMING = re.compile(
+_NAMING = screened(
     r"^(?P<block>.+?\b(?:blocks|blocked|fails|failed|stops|stopped|halts|halted)\b.*?)"
     r"(?:,? and (?:names|named|cites|cited|reports|reported|mentions|mentioned|says|said|flags"
     r"|flagged|lists|listed)|, (?:naming|citing|reporting|mentioning|saying|flagging|listing)"
@@ -39,17 +41,17 @@ _NAMING = re.compile(
 )
 """A block followed by what it names, in any of the ways a writer joins them."""
 
-_FOUND = re.compile(rf"^(?P<id>{_FINDING})$", re.IGNORECASE)
+_FOUND = screened(rf"^(?P<id>{_FINDING})$", re.IGNORECASE)
 """A finding named by its id."""
 
-_MISSING = re.compile(
+_MISSING = screened(
     r"^(?:the )?(?:(?P<gate>scan|unit test|integration test|coverage) )?(?:evidence|results?"
     r"|reports?) (?:is|are|was|were) (?:missing|absent|not there)$",
     re.IGNORECASE,
 )
 """Evidence said missing, with or without the gate it is for."""
 
-_NOT_UPLOADED = re.compile(
+_NOT_UPLOADED = screened(
     rf"^no (?P<what>scan|coverage|unit test|integration test) (?P<noun>report|result)s? "
     r"(?:was|were|has been|have been|is|are|got) (?:ever )?(?:uploaded|recorded|attached"
     rf"|published|produced|submitted|filed|stored|sent) (?:for|of|on|to) (?P<alias>{_ALIAS})$",
@@ -58,20 +60,20 @@ _NOT_UPLOADED = re.compile(
 """Missing evidence said as never uploaded ("no scan report was uploaded for C5")."""
 
 
-_THROUGH = re.compile(
+_THROUGH = screened(
     r"\b(?P<verb>promoted|promotes|promote|approved it|approves it|approve it)"
     rf" (?:all the way into|all the way through to|right through to|through to|through into)"
     rf" (?={_ENV})",
     re.IGNORECASE,
 )
 """A promotion through each environment to the last, however said: "all the way to"."""
-_ONTO = re.compile(
+_ONTO = screened(
     rf"\b(?P<verb>promoted|promotes|promote|approved it) (?:into|on to|onto|up to|up into)"
     rf" (?={_ENV})",
     re.IGNORECASE,
 )
 """A promotion to one environment, however said: "to"."""
-_WHO_APPROVED = re.compile(
+_WHO_APPROVED = screened(
     rf"^(?P<head>(?:{_ALIAS}) .+?),? and (?P<who>(?-i:[A-Z][a-z]+))"
     r" (?:approved it|approved its promotion|signed off on it|signed off on its promotion)"
     rf" (?P<where>(?:all the way )?to {_ENV})$",
@@ -80,23 +82,23 @@ _WHO_APPROVED = re.compile(
 """Who approved a build said as the one who acts ("and Dana approved it all the way to
 prod", "and Dana approved its promotion to prod"): it was approved by them and promoted
 there (never "I" approving a promotion of Dana)."""
-_HAS_BEEN_BUILT = re.compile(r"\b(?:has been|had been|got) built(?=,| as )", re.IGNORECASE)
+_HAS_BEEN_BUILT = screened(r"\b(?:has been|had been|got) built(?=,| as )", re.IGNORECASE)
 """A build's making said in the perfect ("v1 of storefront has been built, ..."): "was"."""
-_BUILT_AS = re.compile(
+_BUILT_AS = screened(
     rf"^(?P<subject>[^,]+), built as (?P<alias>{_ALIAS}), (?P<rest>.+)$", re.IGNORECASE
 )
 """A build's making said as a participle between commas ("version 4.2.0 of orders, built as
 R1, passed every gate"): it was built as that alias, then the rest."""
 
 
-_VERSION_BUILT = re.compile(
+_VERSION_BUILT = screened(
     r"^(?P<version>v\d[\w.-]*) (?:(?P<is>is|gets)|was|got|has been)"
     r" built(?:,| and) (?P<rest>.+)$",
     re.IGNORECASE,
 )
 """A version built and then moved ("v2 is built, signed, approved and promoted"): the moves
 of that version (the facts phrase builds a version no build is bound to yet)."""
-_PARTICIPLE = re.compile(
+_PARTICIPLE = screened(
     r"^(?:signed|approved|promoted|deployed|tagged|scanned|tested|released|shipped|pushed"
     r"|verified|rolled)\b",
     re.IGNORECASE,
@@ -105,7 +107,7 @@ _PARTICIPLE = re.compile(
 every gate")."""
 
 
-_BUILT_AND_TAGGED = re.compile(
+_BUILT_AND_TAGGED = screened(
     rf"^(?P<head>.+? (?:is|was|gets|got) built as (?P<alias>{_ALIAS}))(?:,| and)(?: then)?"
     r" (?:is |was |gets |got )?tagged (?:as |with )?(?P<tag>\"[^\"]+\"|\S+)$",
     re.IGNORECASE,
@@ -114,7 +116,7 @@ _BUILT_AND_TAGGED = re.compile(
 tagged v2.4.0"): it is built, then tagged."""
 
 
-_PUT_SIGNATURE = re.compile(
+_PUT_SIGNATURE = screened(
     rf"^I (?:put|place|stick|graft|transplant|reuse|slap) (?P<what>the signature of (?:{_ALIAS})"
     rf"|(?:{_ALIAS})'s signature) (?:on|onto|on to|to) (?=(?:{_ALIAS})\b)",
     re.IGNORECASE,

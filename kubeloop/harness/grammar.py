@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from kubeloop.harness.axes_measures import measures_said
 from kubeloop.harness.errors import AmbiguousStepError, UndefinedStepError
+from kubeloop.harness.needed_words import Screened, screened
 from kubeloop.harness.params import SAID_NUMBERS, number
 from kubeloop.harness.pipeline_readings import pipeline_said, pipeline_said_of
 from kubeloop.harness.story_readings import build_apposition, story_said
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
     from kubeloop.harness.definitions import Match
 
 _MODAL = r"(?:should|must|will|shall)"
-_FILLERS = re.compile(
+_FILLERS = screened(
     r"\s+(?:anymore|any more|any longer|eventually|afterwards|right now|by now|now|again|anyway|"
     r"either|yet|by the end|at the end|in the end|as well|too|at any point|at any time|so far|"
     r"that week|that day|that night|this week|(?:on )?(?:monday|tuesday|wednesday|thursday|friday|"
@@ -36,13 +37,13 @@ _FILLERS = re.compile(
     r"(?=$|[,.])",
     re.IGNORECASE,
 )
-_NOTHING = re.compile(
+_NOTHING = screened(
     r"^nothing (?:(?:is|was) (?:left |remaining |still )?|remains |stays )"
     r"(?=(?:on|running|scheduled|placed|bound) )|^nothing (?=(?:runs|ran) )",
     re.IGNORECASE,
 )
 """Nothing said where pods are meant ("nothing is scheduled on node-3"): no pod."""
-_FROM_COMMIT = re.compile(
+_FROM_COMMIT = screened(
     r"^I (?:merge|push|land)s? commit (?P<commit>\S+)(?: (?:to|into|on) \S+)?"
     r" and (?:I|the pipeline|CI) builds? it"
     r"|^I build (?P<alias>\S+) from commit (?P<from>\S+)",
@@ -62,19 +63,19 @@ def _from_commit(text: str) -> str:
     return f"I build commit {found.group('from')} as {found.group('alias')}{rest}"
 
 
-_WITH_APPROVAL = re.compile(
+_WITH_APPROVAL = screened(
     r"^(?P<head>I promote (?P<what>\S+) to (?P<env>\S+)) with (?:the |its |an? )?approvals?"
     r"(?: (?:it|that it) needs| needed| required)?$",
     re.IGNORECASE,
 )
 """A promotion "with the approval it needs": the promotion, and its approval."""
-_TO_PREVIOUS = re.compile(
+_TO_PREVIOUS = screened(
     r"^I roll (?:back (?P<a>\S+)|(?P<b>\S+) back) to (?:the |its )?(?:previous|prior|old|last"
     r" good|last known-good|previous known-good) (?:version|digest|release|build|artifact)$",
     re.IGNORECASE,
 )
 """A rollback to "the previous version": one step back, as a rollback always is."""
-_EVERY_GATE = re.compile(
+_EVERY_GATE = screened(
     r"^(?:all|every|each) (?:of )?(?:its |the |their )?gates? pass(?:es|ed)?$", re.IGNORECASE
 )
 """Gates said to pass with no artifact named: the artifact built last ("it")."""
@@ -84,13 +85,13 @@ def _no_pod(found: re.Match[str]) -> str:
     return "no pod " if found.group(0).endswith("nothing ") else "no pod is "
 
 
-_ALL_THE_WAY = re.compile(
+_ALL_THE_WAY = screened(
     r"^(?!.*\bpromot(?:e|es|ed|ing)\b)(?P<head>.*?) all the way(?= (?:to|into|up to) )",
     re.IGNORECASE,
 )
 """Emphasis on a destination ("made it all the way to prod"): the destination; a promotion
 "all the way" goes through each environment, as its own phrase says, so it is kept."""
-_BACK = re.compile(
+_BACK = screened(
     r"\b(is|are|was|were) "
     r"(?:back|currently)(?: down)?(?: to)? (?!to\b)",
     re.IGNORECASE,
@@ -102,7 +103,7 @@ _VERBS = (
     r"is|are|was|were|has|have|had|stayed|stays|remained|remains|runs|run|ran|keeps|keep|goes|"
     r"go|went|should|must|will|did|does|do|never|still|again|fires|fired|pages|paged"
 )
-_POSSESSIVE = re.compile(
+_POSSESSIVE = screened(
     r"(?<![\w'\"])(?:(all|each|none|some|most|any) of )?"
     r"(?!(?:it|there|that|what|who|here|let|he|she|one|where|how|this)')([A-Za-z0-9][\w.-]*)'s "
     rf"((?:(?!(?:{_VERBS})\b)(?>[\w-]+) ?)+?)(?=(?:{_VERBS})\b|$|,)",
@@ -113,7 +114,7 @@ are green", "prod runs R6's digest"): said with "of" ("the error rate of checkou
 the gates of R2 …", "… the digest of R6"), up to the verb that follows it."""
 
 
-_PLURAL_OWNER = re.compile(r"(?<=[A-Za-z0-9]s)' (?=[A-Za-z0-9])")
+_PLURAL_OWNER = screened(r"(?<=[A-Za-z0-9]s)' (?=[A-Za-z0-9])")
 """A possessive after a plural or a name ending in s ("orders' error rate"): said with 's."""
 
 
@@ -125,26 +126,26 @@ def _of(found: re.Match[str]) -> str:
     return f"{every} {said}" if every.lower() == "all" else f"{every} of {said}"
 
 
-_EVERY_POD = re.compile(
+_EVERY_POD = screened(
     r" (?:on|across|in) (?:every|each) (?:one of its |of its )?pod|"
     r" (?:on|across|in) all (?:of )?(?:its |the |their )?pods|"
     r" everywhere$",
     re.IGNORECASE,
 )
 """A version said to run "on every pod": what "web runs v1" already checks of every pod."""
-_RUNNING = re.compile(r"\brun(?:s|ning)?\b", re.IGNORECASE)
+_RUNNING = screened(r"\brun(?:s|ning)?\b", re.IGNORECASE)
 
 
-_RULES: list[tuple[re.Pattern[str], tuple[str, ...]]] = [
-    (re.compile(rf"\b{_MODAL} not be\b", re.IGNORECASE), ("is not", "are not")),
-    (re.compile(rf"\b{_MODAL}( still)? be\b", re.IGNORECASE), (r"is\1", r"are\1")),
-    (re.compile(rf"\b{_MODAL}( still)? have\b", re.IGNORECASE), (r"has\1", r"have\1")),
-    (re.compile(rf"\b{_MODAL}( still)? (?!not\b)(\w+)", re.IGNORECASE), (r"\1 \2", r"\1 \2s")),
+_RULES: list[tuple[Screened, tuple[str, ...]]] = [
+    (screened(rf"\b{_MODAL} not be\b", re.IGNORECASE), ("is not", "are not")),
+    (screened(rf"\b{_MODAL}( still)? be\b", re.IGNORECASE), (r"is\1", r"are\1")),
+    (screened(rf"\b{_MODAL}( still)? have\b", re.IGNORECASE), (r"has\1", r"have\1")),
+    (screened(rf"\b{_MODAL}( still)? (?!not\b)(\w+)", re.IGNORECASE), (r"\1 \2", r"\1 \2s")),
 ]
 
 
 _SAID = "|".join(sorted(SAID_NUMBERS, key=len, reverse=True))
-_PERCENT = re.compile(
+_PERCENT = screened(
     rf"\b(\d+(?:\.\d+)?|(?:a|one) hundred|{_SAID}) ?(?:percent|per cent|pct)\b", re.IGNORECASE
 )
 """A percentage in words ("10 percent", "99.9 per cent", "eighty percent"): the percentage
@@ -158,26 +159,26 @@ def _percent(found: re.Match[str]) -> str:
     return "100%" if said.lower().endswith("hundred") else f"{number(said)}%"
 
 
-_CONTRACTION = re.compile(
+_CONTRACTION = screened(
     r"\b(is|are|was|were|has|have|had|does|do|did|should|must|would|could)n[’']t\b", re.IGNORECASE
 )
 """A negation said short ("isn't paging", "wasn't paged"): said in full ("is not paging")."""
 
 
-_IS_SHORT = re.compile(
+_IS_SHORT = screened(
     r"\b(everything|everyone|it|that|there|nothing|something|what)[’']s\b", re.IGNORECASE
 )
 """A pronoun with "is" said short ("everything's fine again"): said in full."""
 
 
-_WHOSE_REQUESTS = re.compile(
+_WHOSE_REQUESTS = screened(
     r"\b(?:customer|customers'|user|users'|incoming|live|real|production) (?=requests?\b)",
     re.IGNORECASE,
 )
 """Requests said with whose they are ("a quarter of customer requests"): the requests."""
 
 
-_KIND_NOUNS = re.compile(
+_KIND_NOUNS = screened(
     r'(?:(?<![\w"./:-])|(?<= \d-))(?:server|machine|host|box)(e?s)?(?![\w"./:=-])', re.I
 )
 """What people call nodes ("4 servers", "the machines"): the catalog's word, node(s)."""
@@ -187,7 +188,7 @@ def _node_word(found: re.Match[str]) -> str:
     return "nodes" if found.group(1) else "node"
 
 
-_FLEET = re.compile(
+_FLEET = screened(
     r"^(?:(?:we|I) (?:have|run|operate|have got|'ve got|’ve got)|there (?:are|is)) "
     r"(?=\d+ (?:\w+ )?nodes? (?:running|that run|hosting) )",
     re.IGNORECASE,
@@ -195,12 +196,12 @@ _FLEET = re.compile(
 """Nodes said as what we have ("we have 4 servers running 8 copies of web"): the nodes."""
 
 
-_APPOSITION = re.compile(
+_APPOSITION = screened(
     r'^(?P<name>(?-i:[A-Z][\w-]*)|"[^"]+"), (?:the|our|a|an|their) [^,"]{1,40}, ', re.IGNORECASE
 )
 """A name with its role said between commas ("Dana, the release manager, approves R2"):
 the name acts; the role describes it."""
-_PRODUCTION = re.compile(r'(?<!")\bproduction\b(?!")(?! (?:requests?|traffic)\b)', re.IGNORECASE)
+_PRODUCTION = screened(r'(?<!")\bproduction\b(?!")(?! (?:requests?|traffic)\b)', re.IGNORECASE)
 """The production environment said in full ("ship R1 to production"): prod, as pipelines
 name it (a line about an environment really called production matches before any reading)."""
 
@@ -209,7 +210,7 @@ _GATE_NOUN = (
     r"(?:(?:unit|integration|e2e|end-to-end|smoke|acceptance) )?tests|"
     r"(?:(?:vulnerability|security|image|container|cve) )?scan|coverage|gates|checks"
 )
-_FOR_ARTIFACT = re.compile(
+_FOR_ARTIFACT = screened(
     rf"^(?:the )?(?P<noun>{_GATE_NOUN})(?! (?:gate|check|stage|step)s?\b)"
     r"(?: for (?P<a>[A-Z0-9][\w.:-]*))? (?P<verb>.+?)"
     r"(?: for (?P<b>[A-Z0-9][\w.:-]*))?$"
@@ -227,19 +228,19 @@ def _of_artifact(text: str) -> str:
     return f"the {found.group('noun')} of {who} {found.group('verb')}"
 
 
-_COLON = re.compile(r'^(?P<head>[^:"]+?): (?P<rest>[^:"]+)$')
+_COLON = screened(r'^(?P<head>[^:"]+?): (?P<rest>[^:"]+)$')
 """Details said after a colon ("C1's unit tests pass: 412 tests, 0 failures"): the same
 said with "with" ("… pass with 412 tests, 0 failures")."""
 
 
-_SKIPPING = re.compile(
+_SKIPPING = screened(
     r"(?P<move>\b(?:promote|deploy|ship|push|release)\b.*?),? (?:skipping|bypassing|jumping "
     r"over|without going through) (?:the )?[\w-]+$",
     re.IGNORECASE,
 )
 """A promotion that says which environment it leaves out ("I promote C6 directly to prod,
 skipping staging"): the promotion itself, which goes to the one it names and no other."""
-_UNTRUSTED = re.compile(
+_UNTRUSTED = screened(
     r"\b(?:a|the) key (?P<key>\"[^\"]+\"|[\w.-]+) (?:that|which) [\w-]+ "
     r"(?:(?P<not>does not|doesn't|do not|don't) trust|trusts?)$",
     re.IGNORECASE,
@@ -253,7 +254,7 @@ def _trust(found: re.Match[str]) -> str:
     return f"the {kind} key {found.group('key')}"
 
 
-_MEASURE_ON = re.compile(
+_MEASURE_ON = screened(
     r"^(?:the )?(?P<what>(?:p\d{2,3} |p99\.9 |median |average )?latency|error rate|error ratio)"
     r" (?:on|at|in) (?P<who>[\w-]+) ",
     re.IGNORECASE,
@@ -261,14 +262,14 @@ _MEASURE_ON = re.compile(
 """A measure said "on" a service ("p99 latency on payments climbs to 450ms"): its measure."""
 
 
-_BARE_COUNT = re.compile(
+_BARE_COUNT = screened(
     r"^(\d+) (?=(?:are|were|is|was|stay|stays|remain|remains|sit|sits|got|have been) )"
 )
 """A count said without its noun after the line that named them ("8 reports pods are running"
 / "2 are stuck Pending"): so many of them."""
-_LEADING = re.compile(r"^(?:and then|then|after that|next|meanwhile),? ", re.IGNORECASE)
+_LEADING = screened(r"^(?:and then|then|after that|next|meanwhile),? ", re.IGNORECASE)
 """Words that only order a step after the one before ("And then latency goes back…")."""
-_VERB_FIRST = re.compile(r"^(?-i:[a-z]+s)\b")
+_VERB_FIRST = screened(r"^(?-i:[a-z]+s)\b")
 """After those words, a verb with no subject ("And then comes back"): the step is about
 what the line before was about, "it"."""
 
@@ -278,7 +279,7 @@ _WHO = (
     r"the on-call|on-call|the on-call engineer|ops|the SRE|the pipeline|CI|we|I|"
     r"(?!(?:nobody|noone|none|nothing)\b)(?-i:[A-Z][a-z]+))"
 )
-_PERSON = re.compile(
+_PERSON = screened(
     rf"^{_WHO}(?: also| then| now)? "
     r"(?:(?:tries|try|attempts|attempt|asks|ask|wants|want|goes|go|gets|get) to (?P<base>\w+)"
     r"|(?P<verb>\w+?)(?P<ending>ies|es|s)?)\b",
@@ -288,7 +289,7 @@ _PERSON = re.compile(
 "I try to promote …" are the user's action ("I approve …", "I deploy …")."""
 
 
-_ASK_FOR = re.compile(
+_ASK_FOR = screened(
     rf"^({_WHO}) (?:requests?|asks? for|triggers?|starts?|kicks? off)"
     r" (?:a |the )?(promotion|deployment|deploy|rollback) of ",
     re.IGNORECASE,
@@ -318,7 +319,7 @@ def _as_mine(text: str) -> str | None:
     return f"I {verb}{text[found.end() :]}"
 
 
-_BARE = re.compile(
+_BARE = screened(
     r"^(?:promote|deploy|sign|approve|reject|roll back|build|run|attach|release|scale|drain|"
     r"cordon|wait)\b",
     re.IGNORECASE,
@@ -404,7 +405,7 @@ def _dedupe(texts: list[str]) -> list[str]:
     return list(dict.fromkeys(texts))
 
 
-_NAME = re.compile(r"(?<![\w'\"])(?-i:[A-Z][\w.-]*)")
+_NAME = screened(r"(?<![\w'\"])(?-i:[A-Z][\w.-]*)")
 """A word that names someone or something ("Dana", "R2"): a reading that says "I" for Dana
 loses who acted, so one that keeps every name is preferred."""
 

@@ -19,6 +19,7 @@ import re
 from collections.abc import Callable
 from functools import lru_cache
 
+from kubeloop.harness.needed_words import Screened, screened
 from kubeloop.harness.pipeline_restated import ALIAS, ENV
 
 _PROJECT = r"(?:\"[^\"]+\"|[a-z][\w-]*)"
@@ -28,7 +29,7 @@ _VERSION = r"(?:\"[^\"]+\"|v?\d[\w.-]*)"
 
 _EVERY_GATE = r"(?:every gate|all (?:of )?(?:its |the |their )?gates|all gates)"
 
-_MANIFEST_BUILT = re.compile(
+_MANIFEST_BUILT = screened(
     rf"^(?:a|the) (?:new )?manifest (?P<project>{_PROJECT}) (?:at )?version (?P<version>"
     rf"{_VERSION}),? (?:is |was |gets |got |has been )?built as (?P<alias>{ALIAS})"
     rf"(?:,? (?:that|which|and) (?:passed|passes|has passed) (?P<gates>{_EVERY_GATE}))?$",
@@ -37,7 +38,7 @@ _MANIFEST_BUILT = re.compile(
 """A manifest declared and built in one line, perhaps having passed every gate: that
 project's version built as ALIAS (the phrase declares the manifest as it builds it)."""
 
-_ENV_RUNS_AS = re.compile(
+_ENV_RUNS_AS = screened(
     rf"^(?P<env>{ENV}) (?:runs|is running|is on) (?P<project>{_PROJECT}) (?:at )?version "
     rf"(?P<version>{_VERSION}) as (?P<alias>{ALIAS})$",
     re.IGNORECASE,
@@ -45,14 +46,14 @@ _ENV_RUNS_AS = re.compile(
 """An environment running a project's version under a name ("prod runs checkout version
 "2.6.0" as K1"): that version built as ALIAS and running there."""
 
-_SCANNING = re.compile(
+_SCANNING = screened(
     rf"^(?:scanning|a scan of|the scanner on|the scanner run on) (?P<alias>{ALIAS}) "
     r"(?P<verb>turns up|turned up|finds|found|reports|reported)\b",
     re.IGNORECASE,
 )
 """A scan said with a gerund ("scanning P2 turns up CVE-…"): the scan of that build."""
 
-_STOPS_AT_SCAN = re.compile(
+_STOPS_AT_SCAN = screened(
     rf"^the (?P<what>pipeline|run|release)(?P<of> (?:for|of) {ALIAS})? (?:stops|stopped|fails|"
     r"failed|halts|halted|is stopped|was stopped|is blocked|was blocked|is held|was held) at "
     r"the (?:security |vulnerability )?scan(?: gate| step| stage| check)? (?:because of|due to|"
@@ -62,7 +63,7 @@ _STOPS_AT_SCAN = re.compile(
 """The run stopping at the scan because of a finding: it is blocked by that finding (the
 phrase checks both the gate it stopped at and the finding that blocked it)."""
 
-_DIRECTLY = re.compile(
+_DIRECTLY = screened(
     rf"^I (?P<verb>promote|deploy) (?P<alias>{ALIAS}) (?P<how>directly|straight|right) to "
     rf"(?P<env>{ENV}),? (?:skipping|bypassing|and skip|and bypass) {ENV}(?:(?:,| and|, and) "
     rf"{ENV})*$",
@@ -71,14 +72,14 @@ _DIRECTLY = re.compile(
 """A promotion straight to an environment, the environments it skips named: the promotion
 straight there, nothing done first (the engine refuses one that skips an environment)."""
 
-_DIGEST_IN = re.compile(
+_DIGEST_IN = screened(
     rf"^the digest (?:running|deployed|live|that runs|that is running)? ?(?:in|on|of|to) "
     rf"(?P<env>{ENV}) (?:is|matches|equals) the digest of (?P<alias>{ALIAS})$",
     re.IGNORECASE,
 )
 """The digest an environment runs said to be a build's: it runs that build's digest."""
 
-_AUDIT_MENTIONS = re.compile(
+_AUDIT_MENTIONS = screened(
     r"^the audit (?P<where>log|trail) (?:mentions|shows|records|has|lists|contains) "
     rf"(?P<who>(?-i:[A-Z][\w.-]*)|\"[^\"]+\") (?:approving|signing off on|signing off) "
     rf"(?P<alias>{ALIAS}) (?:for|into|to) (?P<env>{ENV})$",
@@ -91,7 +92,7 @@ that they approved it there."""
 _PERSON = r"(?:(?-i:[A-Z][a-z][\w.-]*)|\"[^\"]+\")"
 """A person as people name one: Dana, or quoted; never a build's name (a capital and a digit)."""
 
-_AND_APPROVED = re.compile(
+_AND_APPROVED = screened(
     rf"^(?P<head>(?P<alias>{ALIAS}) (?:was|got|has been|is) (?:promoted|deployed|released|"
     rf"shipped) (?:all the way )?(?:to|through) .+?),? and (?P<who>{_PERSON}) (?:approved|"
     rf"signed off on) (?:it|(?P=alias))(?: for (?P<env>{ENV}))?$",
@@ -110,7 +111,7 @@ def _built(found: re.Match[str]) -> str:
     return f"{found['project']} version {found['version']} was built as {found['alias']}{passed}"
 
 
-_RULES: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] = [
+_RULES: list[tuple[Screened, str | Callable[[re.Match[str]], str]]] = [
     (_MANIFEST_BUILT, _built),
     (_ENV_RUNS_AS, r"\g<project> version \g<version> is built as \g<alias> and runs in \g<env>"),
     (_SCANNING, r"the scan of \g<alias> \g<verb>"),

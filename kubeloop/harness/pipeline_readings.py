@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from kubeloop.harness.axes_pipeline import axes
+from kubeloop.harness.needed_words import screened
 from kubeloop.harness.params import NUMBER
 from kubeloop.harness.pipeline_joined import joined
 from kubeloop.harness.pipeline_restated import restated
@@ -20,13 +21,13 @@ from kubeloop.harness.pipeline_stated import stated
 from kubeloop.harness.release_moves_said import moves_said
 
 _PERCENT = r"\d+(?:\.\d+)?%"
-_HEDGE = re.compile(
+_HEDGE = screened(
     rf"\b(with|at|is|was|of) (?:only|just|merely|barely|a mere|a measly|a meagre|a meager) "
     rf"(?={_PERCENT})",
     re.IGNORECASE,
 )
 """A coverage said small ("with only 61% coverage", "coverage is just 84%"): the number."""
-_BUT_COVERAGE = re.compile(
+_BUT_COVERAGE = screened(
     rf"\b(pass|passes|passed)(?:,? (?:but|and|though|yet)|,) (?:the |its |their )?"
     rf"(?:line |code |test )?coverage (?:is|was|comes in at|came in at|is at|was at|sits at|"
     rf"reaches|reached|only reaches|only reached) (?P<cov>{_PERCENT})$",
@@ -34,17 +35,17 @@ _BUT_COVERAGE = re.compile(
 )
 """Tests that pass, then their coverage said in a clause of its own ("398 unit tests of C2
 pass but coverage is 84%"): the tests pass with that coverage."""
-_MINE = re.compile(
+_MINE = screened(
     r"^(?:my|our|the team's|their|his|her) (?=(?:unit|integration|e2e|end-to-end|smoke) tests\b)",
     re.IGNORECASE,
 )
 """Tests said as someone's ("my unit tests on I1"): the tests."""
-_ALL_PASS = re.compile(
+_ALL_PASS = screened(
     r"^(?P<head>(?:the )?(?:unit|integration) tests (?:of|for|on) \S+) all (?=pass(?:es|ed)?\b)",
     re.IGNORECASE,
 )
 """Tests that "all pass": they pass (a count is said elsewhere, or not at all)."""
-_SCANNER = re.compile(
+_SCANNER = screened(
     r"^(?:the |our )?(?:vulnerability |image |container |security |CVE )?(?:scanner|trivy|grype)"
     r" (?P<verb>finds|found|reports|reported|turns up|turned up)"
     r" (?P<what>.+?) (?:in|on|for) (?P<alias>(?-i:[A-Z][\w.:-]*)|\"[^\"]+\")$",
@@ -52,13 +53,13 @@ _SCANNER = re.compile(
 )
 """The scanner as the one who finds ("the scanner finds no vulnerabilities in I1",
 "Trivy reports nothing for I1"): the scan of that build finds it."""
-_SHOWN = re.compile(
+_SHOWN = screened(
     r"\b(?:shows|is shown|shows up|is marked|is reported|is displayed|appears)(?: as)?"
     r" (?=(?:blocked|skipped)\b)",
     re.IGNORECASE,
 )
 """A gate said as it is shown ("the scan gate shows as blocked for C3"): what it is."""
-_BY_DIGEST = re.compile(
+_BY_DIGEST = screened(
     r"^(?P<move>I (?:roll|promote|deploy|redeploy) .+?),? (?:by|using|via) (?:its |the |their )?"
     r"(?:image )?digest$",
     re.IGNORECASE,
@@ -68,7 +69,7 @@ _BY_DIGEST = re.compile(
 
 _ALIAS = r"(?:(?-i:[A-Z][\w.:-]*\d[\w.:-]*)|\"[^\"]+\")"
 """A build's name as people give one: a capital and a digit (P2, R10, build-B7 quoted)."""
-_COVERAGE_OF = re.compile(
+_COVERAGE_OF = screened(
     rf"\bwith (?:a |its )?(?:line |code |test )?coverage of ({_PERCENT})$"
     rf"|\band cover(?:s|ed)? ({_PERCENT}) of (?:the |its )?(?:code|lines|codebase)$"
     rf"|\bwith ({_PERCENT}) (?:line|code|test|statement) coverage$",
@@ -76,13 +77,13 @@ _COVERAGE_OF = re.compile(
 )
 """Coverage said another way ("with coverage of 91%", "and cover 91% of the code", "with 91%
 line coverage"): with that coverage."""
-_TESTS_ON = re.compile(
+_TESTS_ON = screened(
     rf"^(?:the )?(?P<kind>unit|integration) tests (?P<verb>pass|passes|passed|fail|failed|"
     rf"are green|were green) (?:on|against) (?P<alias>{_ALIAS})(?= |$)",
     re.IGNORECASE,
 )
 """Tests said to pass "on" a build ("unit tests pass on P2 with 91% coverage"): its tests."""
-_CI_RUNS = re.compile(
+_CI_RUNS = screened(
     r"^(?:CI|the CI|the CI pipeline|the build pipeline|our pipeline|the pipeline)"
     r" (?P<verb>runs|ran|reruns|re-runs|runs again) (?:on|against|over) "
     r"|^(?P<me>I|we) (?P<run>run|ran|rerun|re-run|trigger|triggered|start|started) (?:CI|the CI)"
@@ -90,57 +91,57 @@ _CI_RUNS = re.compile(
     re.IGNORECASE,
 )
 """CI said to run "on" a build ("CI runs on P2"): the pipeline runs for it."""
-_GREEN = re.compile(
+_GREEN = screened(
     rf"^(?P<alias>{_ALIAS}) (?:goes|went|turns|turned|is|was|comes back|came back|ends up|"
     r"ended up) green$"
 )
 """A build that goes green: its pipeline passes."""
-_BLOCKED_ON = re.compile(
+_BLOCKED_ON = screened(
     rf"^(?P<alias>{_ALIAS}) (?:is|was|gets|got) blocked (?:on|over|due to) (?=(?:CVE|GHSA)-)"
 )
 """A build blocked "on" a finding: blocked by it."""
-_STOPPED_AT = re.compile(
+_STOPPED_AT = screened(
     rf"^(?P<alias>{_ALIAS}) (?:is|was|gets|got) (?:stopped|held|halted|blocked) (?:at|by) "
     r"(?!(?:CVE|GHSA)-)"
     r"|^the (?:run|build|CI run|ladder) (?P<verb>stops|stopped|halts|halted|fails|failed) at ",
     re.IGNORECASE,
 )
 """A build stopped at a gate, or the run that stops there: the pipeline is blocked there."""
-_NEVER_RUN = re.compile(r"\b(?:are|were|is|was) (never|not) run$", re.IGNORECASE)
+_NEVER_RUN = screened(r"\b(?:are|were|is|was) (never|not) run$", re.IGNORECASE)
 """A gate "never run": it never ran."""
-_NEVER_REACHES = re.compile(
+_NEVER_REACHES = screened(
     rf"^the (?:pipeline|run|build)(?: (?:for|of) (?P<alias>{_ALIAS}))? never (?:reaches|reached|"
     r"gets to|got to|makes it to|made it to) (?P<gate>.+)$",
     re.IGNORECASE,
 )
 """A run that never reaches a gate: that gate never ran."""
-_ENV_STAYS = re.compile(
+_ENV_STAYS = screened(
     r"^(?P<env>prod|production|staging|dev|qa|uat|preprod|canary) (?:stays|stayed|remains|"
     r"remained|is left|was left|sits|sat|is kept|was kept) on ",
     re.IGNORECASE,
 )
 """An environment that stays on a build: it is still on it."""
-_ENV_EMPTY = re.compile(
+_ENV_EMPTY = screened(
     r"^(?P<env>prod|production|staging|dev|qa|uat|preprod|canary) (?:is|stays|remains|is "
     r"left|was left) empty$",
     re.IGNORECASE,
 )
 """An environment said to be empty: it runs nothing (it is still empty)."""
-_SIGNATURE = re.compile(
+_SIGNATURE = screened(
     rf"^(?:the signature (?:on|of|for) (?P<alias>{_ALIAS})|(?P<owner>{_ALIAS})'s signature)"
     r" (?:checks out|checked out|is valid|"
     r"was valid|is good|holds up|passes verification|passed verification)$",
     re.IGNORECASE,
 )
 """A signature that checks out: it verifies."""
-_SIGNS_OFF = re.compile(
+_SIGNS_OFF = screened(
     r"^(?P<who>security|the security team|someone|I|we) (?:signs? off on|signed off on|accepts?"
     r" the risk of|accepted the risk of|grants? an exception for|granted an exception for) "
     r"(?=(?:CVE|GHSA)-)",
     re.IGNORECASE,
 )
 """A finding signed off on by security: security waives it."""
-_THERE_IS = re.compile(
+_THERE_IS = screened(
     r"^(?:there is|there's|we have|we've got|security has|there exists) (?=an? (?:waiver|"
     r"exception) for )",
     re.IGNORECASE,
@@ -148,13 +149,13 @@ _THERE_IS = re.compile(
 """A waiver said to exist ("there is a waiver for CVE-… until …"): the waiver."""
 
 
-_NO_FINDINGS = re.compile(
+_NO_FINDINGS = screened(
     rf"^(?P<alias>{_ALIAS}) (?:has|had|shows|showed) no (?:known )?(?:vulnerabilities|CVEs|"
     r"findings|security findings|security issues)$",
     re.IGNORECASE,
 )
 """A build with no known vulnerabilities: its scan finds nothing."""
-_SCAN_FINDS_IN = re.compile(
+_SCAN_FINDS_IN = screened(
     r"^(?:the )?(?P<scan>(?:vulnerability |image |container |security |CVE )?scan)"
     rf" (?P<verb>finds|found|reports|reported|turns up|turned up) (?P<what>.+?) (?:in|on|for)"
     rf" (?P<alias>{_ALIAS})$",
@@ -162,7 +163,7 @@ _SCAN_FINDS_IN = re.compile(
 )
 """A scan said to find something "in" a build: the scan of that build finds it."""
 _SOME = rf"(?!(?:0|zero|no)\b)(?:{NUMBER})"
-_FAILING = re.compile(
+_FAILING = screened(
     rf"^(?:(?P<a1>{_ALIAS}) has (?P<n1>{_SOME}) (?:failing|failed|broken|red) unit tests?"
     rf"|(?P<n2>{_SOME}) unit tests? (?:of|for|on) (?P<a2>{_ALIAS}) (?:fail|fails|failed)"
     rf"|(?P<n3>{_SOME}) of (?P<a3>{_ALIAS})'s unit tests (?:fail|failed))$",
@@ -170,49 +171,49 @@ _FAILING = re.compile(
 )
 """Failing unit tests counted with no total ("O2 has 3 failing unit tests", "2 unit tests of
 O2 fail"): the unit tests fail with that many failures (never none: "0 failing" is green)."""
-_REACH = re.compile(
+_REACH = screened(
     rf"^(?P<alias>{_ALIAS}) (?:does not|doesn't|did not|didn't|never) (?:reach|reaches|reached|"
     r"get to|gets to|got to|make it to|makes it to|made it to) (?P<gate>(?:the )?(?:scan|"
     r"unit|integration|sign|signing|vulnerability|security)\b.*)$",
     re.IGNORECASE,
 )
 """A build that never reaches a gate: that gate never ran for it."""
-_REJECTED_AT = re.compile(
+_REJECTED_AT = screened(
     rf"^(?P<alias>{_ALIAS}) (?:is|was|gets|got) (?:rejected|turned back|refused|failed) at ",
     re.IGNORECASE,
 )
 """A build rejected at a gate: the pipeline is blocked there."""
-_SHARE = re.compile(
+_SHARE = screened(
     rf"^(?P<a>{_ALIAS}) and (?P<b>{_ALIAS}) (?:share|shared) (?:a|the same|one) digest$"
     rf"|^(?P<c>{_ALIAS}) (?:has|had) the same digest as (?P<d>{_ALIAS})$",
 )
 """Two builds that share a digest: they have the same digest."""
-_DIFFER = re.compile(
+_DIFFER = screened(
     rf"^(?:the digest of (?P<a>{_ALIAS}) (?:differs from|is different from|is not) the digest of"
     rf" (?P<b>{_ALIAS})|(?P<c>{_ALIAS}) (?:does not|doesn't) have the same digest as"
     rf" (?P<d>{_ALIAS})|(?P<e>{_ALIAS}) has a different digest (?:than|from) (?P<f>{_ALIAS}))$",
 )
 """Two builds whose digests differ: they have different digests."""
-_ENV_MOVE = re.compile(
+_ENV_MOVE = screened(
     r"\bthe (?P<env>prod|production|staging|dev) (?P<what>promotion|deploy|deployment|release)\b",
     re.IGNORECASE,
 )
 """A move named by its environment ("the prod promotion"): the promotion to prod."""
-_APPROVED_BY = re.compile(
+_APPROVED_BY = screened(
     r"^the promotion (?P<where>(?:of \S+ )?to \S+) (?:is|was|gets|got) approved by (?P<who>.+)$",
     re.IGNORECASE,
 )
 """A promotion approved by someone: they approve it."""
 
 
-_PASSES_SUITE = re.compile(
+_PASSES_SUITE = screened(
     rf"^(?P<who>it|{_ALIAS}) (?:passes|passed|clears|cleared) (?:the|its|all (?:of )?its|all the)"
     r" (?P<kind>unit|integration) tests$",
     re.IGNORECASE,
 )
 """A build said to pass its tests, with nothing more ("it passes the integration tests"):
 its tests pass."""
-_GIVES_APPROVAL = re.compile(
+_GIVES_APPROVAL = screened(
     r"^(?P<who>(?-i:[A-Z][a-z]+)|the release manager|someone|security) (?:gives|gave|grants|"
     r"granted) (?:the |an |their |her |his )?(?:approval|sign-off|go-ahead) (?:for|to)"
     r" (?P<env>prod|production|staging|dev)$",

@@ -16,6 +16,7 @@ import re
 from collections.abc import Callable
 from functools import lru_cache
 
+from kubeloop.harness.needed_words import Screened, screened
 from kubeloop.harness.params import NUMBER
 
 ALIAS = r"(?:(?-i:[A-Z][\w.:-]*\d[\w.:-]*)|\"[^\"]+\")"
@@ -32,22 +33,22 @@ _PASS = r"(?P<verb>pass|passes|passed|are green|were green)"
 
 _NUMBER = rf"(?:{NUMBER})"
 
-_NO_ARTICLE = re.compile(r"^(?P<kind>unit|integration) tests (?P<prep>for|of|on) ", re.IGNORECASE)
+_NO_ARTICLE = screened(r"^(?P<kind>unit|integration) tests (?P<prep>for|of|on) ", re.IGNORECASE)
 """Tests said without an article ("unit tests for C4 pass"): the tests of that build."""
 
-_SUITE_WORD = re.compile(
+_SUITE_WORD = screened(
     r"\b(?P<kind>unit|integration)(?:[- ]test)? (?:suite|test suite)\b", re.IGNORECASE
 )
 """A suite said as one ("the unit test suite of B1 passes"): its tests."""
 
-_END_TO_END = re.compile(r"\b(?:e2e|end-to-end|end to end) tests\b", re.IGNORECASE)
+_END_TO_END = screened(r"\b(?:e2e|end-to-end|end to end) tests\b", re.IGNORECASE)
 """End-to-end tests: the ladder's integration tests."""
 
-_SUITE_PASSES = re.compile(
+_SUITE_PASSES = screened(
     r"\b(?P<kind>unit|integration) tests (?:of|for|on) (?P<alias>\S+) passes\b", re.IGNORECASE
 )
 
-_TESTS_AFTER = re.compile(
+_TESTS_AFTER = screened(
     rf"^(?P<count>(?:all )?{_NUMBER} |all )?(?:the )?{_SUITE} tests {_PASS} "
     rf"(?:on|for|against|in) (?P<alias>{ALIAS}|it)(?P<rest>(?: |,|$).*)$",
     re.IGNORECASE,
@@ -55,37 +56,37 @@ _TESTS_AFTER = re.compile(
 """Tests that pass "on" or "for" a build, their number said first ("412 unit tests pass on
 B1 with 88% coverage", "the unit tests pass for B1"): the tests of that build."""
 
-_FAIL_ON = re.compile(
+_FAIL_ON = screened(
     rf"^(?P<count>{_NUMBER}) unit tests? (?:fail|fails|failed) (?:on|for|in) (?P<alias>{ALIAS})$",
     re.IGNORECASE,
 )
 """Unit tests that fail "on" a build, counted ("3 unit tests fail on B1")."""
 
-_FAILS_OF = re.compile(
+_FAILS_OF = screened(
     rf"^(?P<alias>{ALIAS}) (?:fails|failed) (?P<failures>{_NUMBER}) (?:of|out of) "
     rf"(?P<tests>{_NUMBER}) (?P<kind>unit|integration) tests$",
     re.IGNORECASE,
 )
 """A build that fails some of its tests ("B1 fails 3 of 412 unit tests")."""
 
-_PASSING_AND = re.compile(
+_PASSING_AND = screened(
     rf"^(?P<alias>{ALIAS}) has (?P<count>{_NUMBER}) passing {_SUITE} tests"
     rf"(?:,? (?:and|with) (?P<cov>{_PERCENT}) (?:line |code |test )?coverage)?$",
     re.IGNORECASE,
 )
 """A build that "has 412 passing unit tests and 88% coverage": they pass, with it."""
 
-_PASS_AT = re.compile(rf"\b(pass|passes|passed) at (?={_PERCENT} coverage$)", re.IGNORECASE)
+_PASS_AT = screened(rf"\b(pass|passes|passed) at (?={_PERCENT} coverage$)", re.IGNORECASE)
 """Tests that pass "at" a coverage: with it."""
 
-_KIND_OF_COVERAGE = re.compile(
+_KIND_OF_COVERAGE = screened(
     rf"^(?P<alias>{ALIAS}) has (?P<cov>{_PERCENT}) (?:line|code|test|statement|unit test) "
     r"coverage$",
     re.IGNORECASE,
 )
 """A coverage said with its kind ("B1 has 88% test coverage"): coverage.py's total."""
 
-_TESTS_GREEN = re.compile(
+_TESTS_GREEN = screened(
     rf"^(?P<alias>{ALIAS})'s tests (?:pass|passed|are green|were green) with "
     rf"(?P<cov>{_PERCENT}) coverage$",
     re.IGNORECASE,
@@ -98,7 +99,7 @@ _WHO_REQUIRES = (
     r"builds|every build|each build|releases|every release)"
 )
 
-_REQUIRES = re.compile(
+_REQUIRES = screened(
     rf"^{_WHO_REQUIRES} (?:require|requires|need|needs|demand|demands|expect|expects|insist on|"
     r"insists on|want|wants|must have|has to have|have to have) (?:at least |a minimum of |"
     rf"minimum )?(?P<cov>{_PERCENT}) (?:line |code |test |unit test )?coverage"
@@ -109,40 +110,40 @@ _REQUIRES = re.compile(
 """The coverage bar said as someone's requirement ("the platform requires 80% coverage for
 every team", "we need at least 85% coverage to ship"): the coverage threshold."""
 
-_POLICY_IS = re.compile(
+_POLICY_IS = screened(
     rf"^(?:the |our )?(?:coverage )?(?:policy|rule|requirement|standard) is (?:at least )?"
     rf"(?P<cov>{_PERCENT})(?: coverage)?$",
     re.IGNORECASE,
 )
 """The coverage bar said as the policy ("the policy is 80% coverage")."""
 
-_RED = re.compile(
+_RED = screened(
     rf"^(?:the pipeline (?:for|of) (?P<a1>{ALIAS})|(?P<a2>{ALIAS})) (?:is|was|goes|went|turns|"
     r"turned) red$",
     re.IGNORECASE,
 )
 """A build whose pipeline is red: it is blocked."""
 
-_RUN_FAILS = re.compile(
+_RUN_FAILS = screened(
     r"^(?:the build|the pipeline run|the run|the CI run|CI) (?:fails|failed|is red|was red|"
     r"goes red|went red|turns red|turned red)$",
     re.IGNORECASE,
 )
 """The run that fails or goes red, no build named: the pipeline is blocked."""
 
-_GOES_RED_ON = re.compile(
+_GOES_RED_ON = screened(
     r"^the (?P<what>pipeline|build|run) (?:goes|went|turns|turned) red (?P<prep>on|at) ",
     re.IGNORECASE,
 )
 """A run that goes red on a gate: it fails there."""
 
-_FAILS_PIPELINE = re.compile(
+_FAILS_PIPELINE = screened(
     rf"^(?P<alias>{ALIAS}) (?:fails|failed) (?:the pipeline|CI|its pipeline run)$",
     re.IGNORECASE,
 )
 """A build that fails the pipeline: its pipeline is blocked."""
 
-_FAILS_GATE = re.compile(
+_FAILS_GATE = screened(
     rf"^(?P<alias>{ALIAS}) (?:fails|failed) (?:the |its )(?P<gate>(?:unit tests|unit test|"
     r"integration tests|integration test|coverage|scan|vulnerability scan|security scan|"
     r"signing|sign|signature|unit|integration|security|vulnerability|image scan)"
@@ -152,7 +153,7 @@ _FAILS_GATE = re.compile(
 """A build that fails a gate ("B2 fails the scan step", "B2 failed its unit tests"): that
 gate blocks it."""
 
-_GET_PAST = re.compile(
+_GET_PAST = screened(
     r"\b(?:does not|doesn't|cannot|can't|can not|could not|couldn't) (?:get|make it) past\b",
     re.IGNORECASE,
 )
@@ -160,20 +161,20 @@ _GET_PAST = re.compile(
 
 _FINDING = r"(?:CVE|GHSA)-[\w-]+"
 
-_FINDING_BLOCKS = re.compile(
+_FINDING_BLOCKS = screened(
     rf"^(?P<finding>{_FINDING}) (?:blocks|blocked|is blocking|stops|stopped) (?P<alias>{ALIAS})$",
     re.IGNORECASE,
 )
 """A finding said to block a build: the build is blocked by it."""
 
-_FINDING_LETS_PASS = re.compile(
+_FINDING_LETS_PASS = screened(
     rf"^(?P<finding>{_FINDING}) (?:does not|doesn't|did not|didn't|no longer) (?:block|blocks) "
     rf"(?:{ALIAS}|the pipeline|the build|the scan|the scan gate|it)$",
     re.IGNORECASE,
 )
 """A finding that does not block a build: it is reported but does not block."""
 
-_HAS_FINDING = re.compile(
+_HAS_FINDING = screened(
     rf"^(?P<alias>{ALIAS}) (?:has|had|carries|ships with|contains) (?:an? )?"
     rf"(?P<severity>critical|high|medium|low)(?:[- ]severity)? (?:CVE|vulnerability|finding),? "
     rf"(?P<finding>{_FINDING}),? in (?P<package>[\w.+-]+)$",
@@ -182,7 +183,7 @@ _HAS_FINDING = re.compile(
 """A build said to have a finding ("B1 has a critical CVE, CVE-2026-1234, in openssl"): its
 scan finds it."""
 
-_NO_SEVERE = re.compile(
+_NO_SEVERE = screened(
     rf"^the (?P<scan>(?:vulnerability |image |container |security )?scan) (?:of|for|on) "
     rf"(?P<alias>{ALIAS}) (?:finds|found|reports|reported|shows|showed|turns up|turned up) no "
     r"(?:critical|high|critical or high|high or critical|critical and high|high and critical|"
@@ -191,7 +192,7 @@ _NO_SEVERE = re.compile(
 )
 """A scan with no critical or high findings, and nothing else said: it finds nothing."""
 
-_LIST_OWNER = re.compile(
+_LIST_OWNER = screened(
     r"^(?:the |our )?(?:platform|platform's|platform team's|team|team's|security|security "
     r"team's|shared|org|org-wide|company|company-wide|central|global|default|main) "
     r"(?=(?:waiver|exception|waivers|exceptions) list\b)",
@@ -200,10 +201,10 @@ _LIST_OWNER = re.compile(
 """A waiver list said with whose it is ("platform waiver list version 12"): the waiver list
 (a scenario has one)."""
 
-_LIST_V = re.compile(r"\b((?:waiver|exception|waivers|exceptions) list) v(\d+)\b", re.IGNORECASE)
+_LIST_V = screened(r"\b((?:waiver|exception|waivers|exceptions) list) v(\d+)\b", re.IGNORECASE)
 """A waiver list's version said "v3": version 3."""
 
-_LIST_HEAD = re.compile(
+_LIST_HEAD = screened(
     r"^(?P<head>(?:the )?(?:waiver|exception|waivers|exceptions) list (?:version )?\d+ \w+ "
     rf"{_FINDING})(?P<rest>(?:,? .+)?)$",
     re.IGNORECASE,
@@ -238,14 +239,14 @@ def _waiver_in_order(found: re.Match[str]) -> str:
     return said
 
 
-_LETS_THROUGH = re.compile(
+_LETS_THROUGH = screened(
     r"^the (?:waiver|exception|waiver list)(?: for (?P<f1>(?:CVE|GHSA)-[\w-]+))? (?:lets|let|"
     rf"allows|allowed|waves) (?P<f2>{_FINDING}) (?:through|past|pass)$",
     re.IGNORECASE,
 )
 """A waiver that lets a finding through: the finding is waived."""
 
-_PIPELINE_PASSED = re.compile(
+_PIPELINE_PASSED = screened(
     rf"^(?:the pipeline (?:for|of|on) (?P<a1>{ALIAS}) (?:passed|passes|is green|was green|"
     rf"went green)|the pipeline (?:passed|passes) for (?P<a2>{ALIAS})|(?P<a3>{ALIAS}) has a "
     r"(?:passing|green) (?:pipeline|pipeline run|build))$",
@@ -254,17 +255,17 @@ _PIPELINE_PASSED = re.compile(
 """A pipeline said to have passed for a build: the build passed the pipeline (a Given makes
 it so; a Then checks it)."""
 
-_CI_FOR = re.compile(rf"^(?:CI|the CI) (?:runs|ran|is run|was run) (?:for|on) (?={ALIAS}$)")
+_CI_FOR = screened(rf"^(?:CI|the CI) (?:runs|ran|is run|was run) (?:for|on) (?={ALIAS}$)")
 """CI said to run for a build: the pipeline runs for it."""
 
-_THROUGH_PIPELINE = re.compile(
+_THROUGH_PIPELINE = screened(
     rf"^(?:I|we) (?:push|pushed|put|send|sent|run|ran) (?P<alias>{ALIAS}) through (?:the "
     r"pipeline|CI|the gates)$",
     re.IGNORECASE,
 )
 """A build pushed through the pipeline: the pipeline runs for it."""
 
-_FAILING_OUT_OF = re.compile(
+_FAILING_OUT_OF = screened(
     rf"^(?P<alias>{ALIAS}) has (?P<n>{_NUMBER}) (?:failing|failed|broken) {_SUITE} tests "
     rf"(?:out of|of) (?P<m>{_NUMBER})$",
     re.IGNORECASE,
@@ -272,26 +273,26 @@ _FAILING_OUT_OF = re.compile(
 """Failing tests counted against the total ("B2 has 2 failing integration tests out of
 140"): that many of them fail."""
 
-_CLEAN_WITH = re.compile(
+_CLEAN_WITH = screened(
     r"\bscans clean,? with no (?:CVEs|vulnerabilities|findings|issues)$", re.IGNORECASE
 )
 """A build that scans clean "with no CVEs": it scans clean."""
 
-_NOTHING_FOUND = re.compile(
+_NOTHING_FOUND = screened(
     rf"^no (?:vulnerabilities|CVEs|findings) (?:are|were) (?:found|reported) (?:in|for|on) "
     rf"(?P<alias>{ALIAS})$",
     re.IGNORECASE,
 )
 """No vulnerabilities found in a build: its scan finds nothing."""
 
-_NO_SEVERE_HAS = re.compile(
+_NO_SEVERE_HAS = screened(
     rf"^(?P<alias>{ALIAS}) (?:has|had) no (?:critical|high|critical or high|high or critical) "
     r"(?:CVEs|vulnerabilities|findings)$",
     re.IGNORECASE,
 )
 """A build with no critical or high CVEs, and nothing else said: its scan finds nothing."""
 
-_DATE_IS = re.compile(
+_DATE_IS = screened(
     r"^(?:the date is|the current date is|it is|it's|it is now|it's now|we are on|the day is|"
     r"today's date is|the clock says) (?=\d{4}-\d\d-\d\d$)",
     re.IGNORECASE,
@@ -306,7 +307,7 @@ def _tests_of(found: re.Match[str]) -> str:
     return f"{head}{found['kind']} tests of {found['alias']} {found['verb']}{found['rest']}"
 
 
-_RULES: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] = [
+_RULES: list[tuple[Screened, str | Callable[[re.Match[str]], str]]] = [
     (_NO_ARTICLE, r"the \g<kind> tests \g<prep> "),
     (_SUITE_WORD, r"\g<kind> tests"),
     (_END_TO_END, "integration tests"),

@@ -21,6 +21,7 @@ import re
 from collections.abc import Callable
 from functools import lru_cache
 
+from kubeloop.harness.needed_words import Screened, screened
 from kubeloop.harness.params import NUMBER
 from kubeloop.harness.pipeline_restated import ALIAS, ENV
 
@@ -35,7 +36,7 @@ or small word ("gateway", "checkout")."""
 _RELEASE = r"(?:\"v?\d[\w.+-]*\"|v?\d+(?:\.\d+)+(?:[-+][\w.-]+)?|v\d+)"
 """A version said as a number: 4.2.1, "2.6.0", v2 (a bare "3" is no version here)."""
 
-_MANIFEST = re.compile(
+_MANIFEST = screened(
     rf"^(?:(?:a|the) )?(?:new )?manifest (?P<project>{_PROJECT}) (?:at )?version "
     rf"(?P<version>{_RELEASE}),? (?:is |was |gets |got |has been |had been )?built as "
     rf"(?P<alias>{ALIAS})(?P<rest>(?:,? .+)?)$",
@@ -44,7 +45,7 @@ _MANIFEST = re.compile(
 """A manifest declared and built in one line ("manifest "checkout" version "2.4.2" has been
 built as C4"): that version built as ALIAS, with whatever is said after it."""
 
-_IS_BUILD_OF = re.compile(
+_IS_BUILD_OF = screened(
     rf"^(?P<alias>{ALIAS}) (?:is|was) (?:(?:a|the) (?:new )?build of |an? )?"
     rf"(?P<project>{_PROJECT}) (?:(?:at )?version |release |at )?(?P<version>{_RELEASE})"
     rf"(?: build)?(?P<rest>(?:,? (?:that|which|and|with|whose|but) .+)?)$",
@@ -56,7 +57,7 @@ that version built as ALIAS, with whatever is said after it."""
 
 _PERCENT = r"\d+(?:\.\d+)?%"
 
-_WITH_UNIT_TESTS = re.compile(
+_WITH_UNIT_TESTS = screened(
     r"(?<=\S),? (?:with|whose|and its) (?:passing |green )?unit tests(?: (?:passing|pass|passed|"
     r"green|all passing|all green|that pass|that passed))? (?:at|with) (?P<cov>\d+(?:\.\d+)?)% "
     r"(?:line |code |test )?coverage\b",
@@ -66,7 +67,7 @@ _WITH_UNIT_TESTS = re.compile(
 coverage", "… whose unit tests pass at 88% coverage"): it passed its unit tests with that
 coverage, as the facts say it."""
 
-_NO_ONE_TRUSTS = re.compile(
+_NO_ONE_TRUSTS = screened(
     r"\bsigned (?P<how>with|by) (?:an untrusted key|an unknown key|a rogue key|a key (?:that is |"
     r"that's |which is )?(?:not in|outside|missing from) the (?:trusted )?(?:keyring|key ring|"
     r"trust store|list of trusted keys)|a key (?:that is |that's |which is )?(?:not trusted|"
@@ -82,7 +83,7 @@ UNTRUSTED_KEY = "untrusted"
 _SUITE = r"(?P<suite>unit|integration)"
 _COUNT = rf"(?:{NUMBER})"
 
-_OF_THE_TOTAL = re.compile(
+_OF_THE_TOTAL = screened(
     rf"^(?P<n>{_COUNT}) (?:of|out of) (?:the |its |all )?(?P<m>{_COUNT}) {_SUITE} tests "
     rf"(?P<verb>fail|failed) (?:for|on|in|of|against) (?P<alias>{ALIAS})$",
     re.IGNORECASE,
@@ -90,14 +91,14 @@ _OF_THE_TOTAL = re.compile(
 """Failing tests counted against the total, the build said last ("3 of the 412 unit tests
 fail for C4"): that many of its tests fail."""
 
-_FAILS_OF_ITS = re.compile(
+_FAILS_OF_ITS = screened(
     rf"^(?P<alias>{ALIAS}) (?:fails|failed) (?P<n>{_COUNT}) (?:of|out of) (?:its |the )?"
     rf"(?P<m>{_COUNT}) {_SUITE} tests$",
     re.IGNORECASE,
 )
 """A build that fails some of its tests ("C4 fails 3 of its 412 unit tests")."""
 
-_HAVE_FAILURES = re.compile(
+_HAVE_FAILURES = screened(
     rf"^(?:the {_SUITE} tests (?:of|for|on) (?P<a1>{ALIAS}) (?:have|had|show|showed|report|"
     rf"reported) (?P<n1>{_COUNT}) (?:failures|failed tests|failing tests|failing|failed)"
     rf"|(?P<a2>{ALIAS}) (?:has|had) (?P<n2>{_COUNT}) (?P<suite2>unit|integration) test "
@@ -107,7 +108,7 @@ _HAVE_FAILURES = re.compile(
 """Failures said as what the tests have ("the unit tests of C4 have 7 failures", "C5 has 3
 unit test failures"): they fail with that many failures."""
 
-_PASSES_TESTS = re.compile(
+_PASSES_TESTS = screened(
     rf"^(?P<alias>{ALIAS}) (?P<verb>passes|passed) (?:the |its |all (?:of )?its )?{_SUITE} tests "
     rf"(?:with|at) (?P<cov>{_PERCENT}) (?:line |code |test )?coverage(?P<bar>,? (?:against|over|"
     rf"above|below|under|versus|vs) (?:a|an|the) {_PERCENT} (?:coverage )?(?:threshold|bar|"
@@ -118,7 +119,7 @@ _PASSES_TESTS = re.compile(
 its tests pass with that coverage."""
 
 _SEVERITY = r"(?:critical|high|medium|low)"
-_SCAN_HEAD = re.compile(
+_SCAN_HEAD = screened(
     r"^(?P<head>(?:the )?(?:vulnerability |security |image |container |CVE |Trivy )?"
     rf"(?:scan|scanner) (?:of|on|for) (?P<a1>{ALIAS}|it)|(?P<a2>{ALIAS})'s (?:vulnerability |"
     rf"security |image )?scan) (?:shows|showed|flags|flagged|finds|found|reports|reported|"
@@ -126,27 +127,27 @@ _SCAN_HEAD = re.compile(
     re.IGNORECASE,
 )
 """A scan that finds something, said of a build: what it finds is read in any order."""
-_ITS_SCAN = re.compile(
+_ITS_SCAN = screened(
     r"^its (?P<scan>(?:vulnerability |security |image |container |CVE )?scan) (?=(?:finds|found|"
     r"reports|reported|shows|showed|turns up|turned up|flags|flagged) )",
     re.IGNORECASE,
 )
 """A scan said as the build's own ("its scan finds … in curl"): the scan of the build said
 last, so the package is never read as the build."""
-_HAS_FINDING = re.compile(
+_HAS_FINDING = screened(
     rf"^(?P<a3>{ALIAS}) (?:has|had|carries|ships with|contains) (?P<rest>(?:an? )?"
     r"(?:[\w-]+ )?(?:CVE|GHSA)-.+)$",
     re.IGNORECASE,
 )
 """A build said to have a finding ("C4 has CVE-… (HIGH) in curl"): its scan finds it."""
-_FINDING = re.compile(r"\b(?:CVE|GHSA)-[\w-]+\b")
-_SEVERITY_SAID = re.compile(rf"\b(?P<sev>{_SEVERITY})\b(?: severity)?", re.IGNORECASE)
-_PACKAGE_SAID = re.compile(
+_FINDING = screened(r"\b(?:CVE|GHSA)-[\w-]+\b")
+_SEVERITY_SAID = screened(rf"\b(?P<sev>{_SEVERITY})\b(?: severity)?", re.IGNORECASE)
+_PACKAGE_SAID = screened(
     r"\b(?:in (?:the )?(?:package )?|package |in the )(?P<pkg>\"[^\"]+\"|[a-z][\w.+-]*)"
     r"(?: package| library)?",
     re.IGNORECASE,
 )
-_READ_ALREADY = re.compile(
+_READ_ALREADY = screened(
     r"\S+ with severity \w+ in (?:package )?\S+|\S+, \w+, in (?:package )?\S+(?:, with .+)?",
     re.IGNORECASE,
 )
@@ -157,7 +158,7 @@ _FILLER = frozenset(
 )
 """Words around a finding's parts that say nothing more ("a HIGH CVE-… with severity …")."""
 
-_AFFILIATION = re.compile(
+_AFFILIATION = screened(
     r"^(?P<who>(?-i:[A-Z][a-z]+)) (?:(?:from|of|on|in) (?:the )?[a-z][\w-]*(?: team)?|"
     r"\([a-z][\w-]*\))(?=,? (?:waives|waived|grants|granted|approves|approved|signs off|"
     r"signed off) )",
@@ -165,7 +166,7 @@ _AFFILIATION = re.compile(
 """Someone said with their team ("Dana from appsec waives …", "Dana (appsec) waives …"):
 who acts, the team being where they work, not someone else."""
 
-_APPROVED_THE_MOVE = re.compile(
+_APPROVED_THE_MOVE = screened(
     r"^(?P<who>(?-i:[A-Z][a-z][\w.-]*)) (?:approved|signed off on|okayed|OK'd) the (?:promotion|"
     rf"deploy|deployment|release|rollout) of (?P<alias>{ALIAS}) (?:to|into|for|in) "
     rf"(?P<env>{ENV})$",
@@ -174,7 +175,7 @@ _APPROVED_THE_MOVE = re.compile(
 """Someone who approved a build's promotion, said in the past: the build was approved for
 that environment by them (the audit log names them)."""
 
-_NO_WAIVER = re.compile(
+_NO_WAIVER = screened(
     r"^(?:no (?:waiver|exception) (?:exists|is on file|is in place|has been filed|was filed) "
     r"for|(?:there's|there is|there are) no (?:waivers?|exceptions?) (?:on file )?for)"
     r" (?=(?:CVE|GHSA)-)",
@@ -182,25 +183,25 @@ _NO_WAIVER = re.compile(
 )
 """A waiver that does not exist: there is no waiver for the finding."""
 
-_CONTENTS = re.compile(
+_CONTENTS = screened(
     r"^(?P<who>someone|somebody|an attacker) (?P<verb>tampers|tampered) with (?:the (?:contents?|"
     r"image|bytes|layers) of )(?=\S)",
     re.IGNORECASE,
 )
 """A build's contents tampered with: the build tampered with."""
 
-_TRIES = re.compile(r"^(?:tries|tried) to (?=(?:deploy|promote|push) )", re.IGNORECASE)
+_TRIES = screened(r"^(?:tries|tried) to (?=(?:deploy|promote|push) )", re.IGNORECASE)
 """A second action of the one who acted last, its subject not said again ("… and tries to
 deploy G5 to prod"): someone tries to."""
 
-_IT_FAILS = re.compile(
+_IT_FAILS = screened(
     r"^(?:it|that|this|the attempt) (?:fails|failed|is refused|was refused|is rejected|"
     r"was rejected) (?=because |since )",
     re.IGNORECASE,
 )
 """A refusal said of "it" with its reason: the operation fails for that reason."""
 
-_VERIFICATION = re.compile(
+_VERIFICATION = screened(
     r"^(?:the )?(?:signature )?verification(?: of (?P<alias>" + ALIAS + r"))? "
     r"(?:fails|failed|does not pass|doesn't pass|did not pass|didn't pass)$",
     re.IGNORECASE,
@@ -208,7 +209,7 @@ _VERIFICATION = re.compile(
 """Verification said to fail ("verification fails", "verification of G5 fails"): the
 deploy was refused because no signature verifies (of that build: its signature does not)."""
 
-_DIRECT_WITHOUT = re.compile(
+_DIRECT_WITHOUT = screened(
     rf"^(?P<head>(?:I|we|someone|somebody) (?:deploy|deploys|push|pushes) {ALIAS} )"
     rf"(?:(?:directly|straight|right) )?to (?P<env>{ENV})(?: (?:directly|straight|by hand|"
     r"manually))?,? (?:without running|without ever running|skipping|bypassing|without going "
@@ -217,7 +218,7 @@ _DIRECT_WITHOUT = re.compile(
 )
 """A deploy "directly" without the pipeline: the deploy without running the pipeline."""
 
-_BY_DIGEST = re.compile(
+_BY_DIGEST = screened(
     rf"^(?P<env>{ENV}) (?:runs|is running|is on|serves|is serving|references|pins) "
     rf"(?P<alias>{ALIAS}) by (?:its |the )?(?:sha256 |image |content |full )?digest"
     r"(?:,? not (?:by )?(?:a |its |the )?tag)?$",
@@ -225,7 +226,7 @@ _BY_DIGEST = re.compile(
 )
 """An environment running a build "by its digest": it runs that digest, not a tag."""
 
-_AUDIT_WAIVER = re.compile(
+_AUDIT_WAIVER = screened(
     r"^the audit (?:log|trail|record|entry)(?: (?:for|of) (?P<alias>" + ALIAS + r"))? "
     r"(?:mentions|shows|lists|records|includes|names|cites|contains) the (?P<what>waiver|"
     r"exception) (?:for|on) (?P<finding>(?:CVE|GHSA)-[\w-]+)$",
@@ -234,7 +235,7 @@ _AUDIT_WAIVER = re.compile(
 """The audit record for a build mentioning a waiver: the waiver is recorded in the audit
 log for that build."""
 
-_GATE_NOT_RUN_FOR = re.compile(
+_GATE_NOT_RUN_FOR = screened(
     r"^(?P<gate>the [\w -]+?(?:gate|stage|step|check|scan|tests)) (?P<verb>was not run|"
     r"wasn't run|did not run|didn't run|never ran|was skipped|got skipped|was never reached) "
     rf"(?P<prep>for|on) (?P<alias>{ALIAS})$",
@@ -242,7 +243,7 @@ _GATE_NOT_RUN_FOR = re.compile(
 )
 """A gate not run "for" a build, said after the verb: that build's gate did not run."""
 
-_BLOCKED_BECAUSE = re.compile(
+_BLOCKED_BECAUSE = screened(
     r"^(?:the (?:pipeline|run|build|ladder)|it)(?: (?:for|of) (?P<alias>" + ALIAS + r"))? "
     r"(?:is blocked|was blocked|gets blocked|got blocked|stops|stopped|is stopped|was stopped|"
     r"halts|halted|fails|failed) at (?P<gate>the [\w -]+?) (?P<why>because|since|as) "
@@ -252,7 +253,7 @@ _BLOCKED_BECAUSE = re.compile(
 """The run blocked at a gate for a reason: that gate blocked, for that reason (a finding as
 the reason is the scan's, read by pipeline_joined, never another gate's)."""
 
-_NO_EVIDENCE = re.compile(
+_NO_EVIDENCE = screened(
     r"\b(?:because|since|as) (?:there (?:is|was|are|were) no (?:evidence|results|test results)"
     r"(?: for (?:them|it|those|these|that gate|the tests))?|(?:the )?(?:evidence|results|test "
     r"results) (?:is|are|was|were) missing|nothing was recorded|no results were recorded)$",
@@ -260,7 +261,7 @@ _NO_EVIDENCE = re.compile(
 )
 """A block for want of evidence, as people say it: no results were recorded."""
 
-_REQUIRE_APPROVAL = re.compile(
+_REQUIRE_APPROVAL = screened(
     rf"^(?:(?:the )?(?P<e1>{ENV}) (?:promotions|deploys|deployments|releases)|(?:all )?"
     rf"(?:promotions|deploys|deployments|releases|deploying|promoting|releasing) (?:to|into) "
     rf"(?P<e2>{ENV})) (?:require|requires|need|needs) (?:an? |one |a manual |manual )?"
@@ -329,7 +330,7 @@ def _blocked_because(found: re.Match[str]) -> str:
     return f"{found['gate']} blocked{of} {found['why']} {found['reason']}"
 
 
-_RULES: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] = [
+_RULES: list[tuple[Screened, str | Callable[[re.Match[str]], str]]] = [
     (_WITH_UNIT_TESTS, r" and passed its unit tests with \g<cov>% coverage"),
     (_NO_ONE_TRUSTS, rf'signed \g<how> untrusted key "{UNTRUSTED_KEY}"'),
     (_MANIFEST, _built),

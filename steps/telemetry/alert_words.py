@@ -17,6 +17,7 @@ from kubeloop.harness.registry import given, then
 from kubeloop.harness.world import World
 
 from .alerts import _clock, _known, _timeline
+from .service_waits import still_waiting
 from .services import _service
 from .telemetry_part import call, require_docstring
 
@@ -113,7 +114,8 @@ def alerts_about(world: World, service: str) -> list[str]:
         names = list(call(world, "alert_names"))
         raise world.fail(
             f"an alert about {service} (its expression selects {service}, or a label names it)",
-            f"the alerts are {', '.join(names)}" if names else "there are no alerts",
+            (f"the alerts are {', '.join(names)}" if names else "there are no alerts")
+            + still_waiting(world),
         )
     return found
 

@@ -10,6 +10,7 @@ from kubeloop.harness.registry import given, then, when
 from kubeloop.harness.world import World
 from kubeloop.render.checks import FailedCheck
 
+from .service_waits import still_waiting
 from .telemetry_part import call, fixture_text, require_docstring, result_rows
 
 _WHEN = (
@@ -145,7 +146,8 @@ def _known(world: World, name: str) -> None:
     if name not in names:
         raise world.fail(
             f'an alert named "{name}"',
-            f"the alerts are {', '.join(names)}" if names else "there are no alerts",
+            (f"the alerts are {', '.join(names)}" if names else "there are no alerts")
+            + still_waiting(world),
         )
 
 

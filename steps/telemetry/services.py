@@ -14,7 +14,7 @@ import re
 from kubeloop.harness.registry import given, then, when
 from kubeloop.harness.world import World
 
-from .service_waits import service_came
+from .service_waits import service_came, still_waiting
 from .slos import service_added
 from .telemetry_part import call, telemetry
 
@@ -100,7 +100,8 @@ def _service(world: World, name: str) -> object:
     if name not in names:
         raise world.fail(
             f'a service named "{name}"',
-            f"the services are {', '.join(names)}" if names else "there are no services",
+            (f"the services are {', '.join(names)}" if names else "there are no services")
+            + still_waiting(world),
         )
     world.declared.mentioned["service"] = name
     return call(world, "service", name)
@@ -117,7 +118,8 @@ def the_named(world: World, name: str | None) -> str:
         return str(names[0])
     raise world.fail(
         "a service named earlier for the sentence to be about",
-        f"the services are {', '.join(names)}" if names else "there are no services",
+        (f"the services are {', '.join(names)}" if names else "there are no services")
+        + still_waiting(world),
     )
 
 

@@ -54,12 +54,13 @@ class Axes:
         near: list[str] = []
         far: list[str] = []
         shaped: list[str] = []
+        moves = _Moves(self)
         for base in dict.fromkeys((plain, bare)):
             moved = [in_figures(base)]
-            for move in (self._bounds, self._articles, self._tenses):
+            for move in (self._bounds, moves.articles, moves.tenses):
                 moved = [*(m for said in moved for m in move(said)), *moved][:_MOVES]
             near += moved
-            far += [t for said in moved[:_FAR] for t in self._far(said)]
+            far += [t for said in moved[:_FAR] for t in moves.far(said)]
             shaped += self.articles.with_kinds(base) + owned(base) + related(base)
         seen = {text}
         orders = []
@@ -71,20 +72,40 @@ class Axes:
     def _bounds(self, text: str) -> list[str]:
         return bound_moves(text, self.catalog)
 
-    def _articles(self, text: str) -> list[str]:
+
+class _Moves:
+    """The article and tense moves of the texts one line is moved to, each worked out once:
+    a near reading moved across time too (``far``) was moved within its time already."""
+
+    def __init__(self, axes: Axes) -> None:
+        self.axes = axes
+        self._tensed: dict[str, tuple[list[str], ...]] = {}
+        self._articled: dict[str, list[str]] = {}
+
+    def tense_moves(self, text: str) -> tuple[list[str], ...]:
+        if text not in self._tensed:
+            self._tensed[text] = tense_moves(text, self.axes.catalog)
+        return self._tensed[text]
+
+    def each(self, text: str) -> list[str]:
+        if text not in self._articled:
+            self._articled[text] = self.axes.articles.each(text)
+        return self._articled[text]
+
+    def articles(self, text: str) -> list[str]:
         """One noun given its article, or a thing pointed back at said with "the", at a
         time (every noun given its article at once is a far move)."""
-        articled = self.articles.each(text)
-        return (articled[:-1] if len(articled) > 1 else articled) + self.articles.pointed(text)
+        articled = self.each(text)
+        return (articled[:-1] if len(articled) > 1 else articled) + self.axes.articles.pointed(text)
 
-    def _tenses(self, text: str) -> list[str]:
-        tenses = tense_moves(text, self.catalog)
+    def tenses(self, text: str) -> list[str]:
+        tenses = self.tense_moves(text)
         return tenses[0] if tenses else []
 
-    def _far(self, text: str) -> list[str]:
+    def far(self, text: str) -> list[str]:
         """Moves across time, and every noun given its article at once."""
-        tenses = tense_moves(text, self.catalog)
-        articled = self.articles.each(text)
+        tenses = self.tense_moves(text)
+        articled = self.each(text)
         return [t for order in tenses[1:] for t in order] + articled[-1:] * (len(articled) > 1)
 
 

@@ -12,6 +12,7 @@ order, and the caller takes the first order that one phrase reads.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from kubeloop.harness.axes.catalog import Catalog
 
@@ -95,15 +96,13 @@ _NOT_A_VERB = re.compile(
 def _bare(found: re.Match[str]) -> bool:
     """A verb said with no auxiliary that shows its tense ("passed", "fails"), after its
     subject."""
+    if found.group("aux") is not None or found.group("verb").lower() in _AUXILIARIES:
+        return False
     before = found.string[: found.start()]
     kind = _kind(found.group("verb"))
-    plural = kind == "base" and _PLURAL_SUBJECT.search(before) is not None
-    return (
-        found.group("aux") is None
-        and found.group("verb").lower() not in _AUXILIARIES
-        and (kind in ("ed", "s") or plural)
-        and _NOT_A_VERB.search(before) is None
-    )
+    if kind not in ("ed", "s") and (kind != "base" or _PLURAL_SUBJECT.search(before) is None):
+        return False
+    return _NOT_A_VERB.search(before) is None
 
 
 def tense_moves(text: str, catalog: Catalog) -> tuple[list[str], ...]:
@@ -112,19 +111,18 @@ def tense_moves(text: str, catalog: Catalog) -> tuple[list[str], ...]:
     groups = list(_GROUP.finditer(text))
     orders: list[list[str]] = [[], []]
     moved_groups = 0
-    for found in sorted((g for g in groups if g.group("aux") or _bare(g)), key=_aux_first):
+    for found in _verbs(groups, catalog):
         verb, aux = found.group("verb"), found.group("aux")
         forms = catalog.forms(verb) | {verb.lower()}
-        if len(forms) == 1:
-            continue
         aux = aux.lower() if aux else None
         head, tail = text[: found.start()], text[found.end() :]
+        kinds = [(form, _kind(form)) for form in sorted(forms)]
         said = [
             [
                 f"{head}{f'{to} ' if to else ''}{form}{tail}"
                 for to, kind in order
-                for form in sorted(forms)
-                if _kind(form) == kind
+                for form, its in kinds
+                if its == kind
             ]
             for order in _targets(aux, _kind(verb), _PLURAL_SUBJECT.search(head) is not None)
         ]
@@ -141,6 +139,18 @@ _GROUPS = 2
 as the catalog says it more often than not)."""
 
 
-def _aux_first(found: re.Match[str]) -> tuple[bool, int]:
-    """Verbs with an auxiliary first, each in the order said."""
-    return (found.group("aux") is None, found.start())
+def _verbs(groups: list[re.Match[str]], catalog: Catalog) -> Iterator[re.Match[str]]:
+    """The verb groups the catalog says in another form: those with an auxiliary first,
+    then the bare ones (``_bare``, asked only of a verb with other forms, and only as far
+    as the caller reads), each in the order said."""
+    for found in groups:
+        if found.group("aux") and _other_forms(found, catalog):
+            yield found
+    for found in groups:
+        if not found.group("aux") and _other_forms(found, catalog) and _bare(found):
+            yield found
+
+
+def _other_forms(found: re.Match[str], catalog: Catalog) -> bool:
+    verb = found.group("verb")
+    return len(catalog.forms(verb) | {verb.lower()}) > 1

@@ -57,3 +57,31 @@ def test_a_when_naming_a_service_not_there_still_fails(
     )
     assert code != 0, out
     assert "there are no services" in out, out
+
+
+def test_a_check_of_what_still_waits_names_the_lines_and_the_sentence(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A service whose traffic no line declares: the check of the alert that waited for it
+    says which Givens wait and the sentence that declares the traffic, which then passes."""
+    waiting = (
+        'Given an alert "CartErrors" fires if over 2% of cart\'s requests fail for 3 minutes',
+        "And cart answers in 20ms at p50 and 900ms at p99",
+        "When 5 minutes pass",
+    )
+    code, out = run_matched(tmp_path, capsys, *waiting, 'Then "CartErrors" is firing')
+    assert code != 0, out
+    assert 'the Givens at lines 3, 4 still wait for the traffic of "cart"' in out, out
+    said = 'Given the service "cart" serves 100 requests per second'
+    assert said in out, out
+    declared = (*waiting[:2], said.replace("Given", "And"), "When 30% of cart's requests fail")
+    code, out = run_matched(
+        tmp_path, capsys, *declared, "And 5 minutes pass", 'Then "CartErrors" is firing'
+    )
+    assert code == 0, out
+
+
+def test_nothing_waiting_adds_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = run_matched(tmp_path, capsys, "Given 2 nodes", 'Then "Nowhere" is firing')
+    assert code != 0, out
+    assert "still wait" not in out, out

@@ -1,0 +1,159 @@
+"""A reading rule skips a text lacking the words its regex needs (needed_words.py): what
+it answers is what its regex answers. The words are held to the regexes three ways: on
+made-up regexes whose needs are known, on texts generated to match every rule of the
+reading chains, and by reading the corpora's lines (and the benchmarks' lines moved along
+the axes) both ways, screened and with every rule's regex run."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import kubeloop.steps  # noqa: F401  (registers the step library)
+from kubeloop.harness import (
+    axes_measures,
+    axes_pipeline,
+    grammar,
+    needed_words,
+    pipeline_joined,
+    pipeline_readings,
+    pipeline_restated,
+    pipeline_stated,
+    release_moves_said,
+    story_readings,
+)
+from kubeloop.harness.needed_words import Screened, needs, screened
+from kubeloop.harness.registry import REGISTRY
+from tests.harness.unmatched_lines import unmatched_lines
+
+ROOT = Path(__file__).parent.parent.parent
+_CHAINS: tuple[ModuleType, ...] = (
+    grammar,
+    story_readings,
+    pipeline_readings,
+    pipeline_restated,
+    release_moves_said,
+    pipeline_stated,
+    pipeline_joined,
+    axes_measures,
+    axes_pipeline,
+)
+_STEP = re.compile(r"^\s*(?:Given|When|Then|And|But|\*)\s+(.+?)\s*$")
+
+
+def _rules() -> Iterator[tuple[str, Screened]]:
+    """Every screened regex of the reading chains, named, those in their rule lists too."""
+    for module in _CHAINS:
+        for name, value in vars(module).items():
+            kept = value if isinstance(value, list | tuple) else [value]
+            for at, item in enumerate(kept):
+                for part in item if isinstance(item, tuple) else (item,):
+                    if isinstance(part, Screened):
+                        yield f"{module.__name__}.{name}[{at}]", part
+
+
+RULES = dict(_rules())
+
+
+def _corpus_lines() -> list[str]:
+    """Every step line of the corpora, the features and the benchmarks, once each."""
+    folders = ("features", "tests/english/corpora", "benchmarks/data")
+    lines: dict[str, None] = {}
+    for folder in folders:
+        for path in sorted((ROOT / folder).rglob("*.feature")):
+            for line in path.read_text(encoding="utf-8").splitlines():
+                step = _STEP.match(line)
+                if step is not None:
+                    lines[step.group(1)] = None
+    return list(lines)
+
+
+def _read_all(texts: list[str]) -> list[list[str]]:
+    grammar._remembered.cache_clear()
+    try:
+        return [grammar.readings(text) for text in texts]
+    finally:
+        grammar._remembered.cache_clear()
+
+
+@pytest.mark.parametrize(
+    ("regex", "flags", "needed"),
+    [
+        (
+            r"\b(is|are) (?:back|currently)(?: down)?\b",
+            re.I,
+            (("back", "currently"), ("is", "are")),
+        ),
+        (r"\brun(?:s|ning)?\b", re.I, (("run",),)),
+        (r"^(?:and then|then|after that),? ", re.I, (("then", "after that"),)),
+        (r"^Deploy (?=\w+ to prod)", 0, ((" to prod",), ("deploy ",))),
+        (r"\bnode(?!s\b)", 0, (("node",),)),
+        (r"(?:nodes)* pods?", 0, ((" pod",),)),
+        (r"(?<=the )error|warning", re.I, (("error", "warning"),)),
+        (r"(?:one|\d+) failures?|none", 0, ((" failure", "none"),)),
+        (r"(?:\d+|no) failures?|", 0, ()),
+        (r"cafés? open", re.I, ((" open",), ("caf",))),
+        (r"(ab)c\1", 0, (("ab",),)),
+    ],
+)
+def test_the_words_a_regex_needs(regex: str, flags: int, needed: tuple[tuple[str, ...]]) -> None:
+    assert needs(re.compile(regex, flags)) == needed
+
+
+def test_a_text_lacking_the_words_is_not_run_and_any_other_is() -> None:
+    rule = screened(r"\bis (?:back|currently) ", re.I)
+    assert rule.sub("is ", "the error rate is back under 2%") == "the error rate is under 2%"
+    assert rule.sub("is ", "the error rate IS CURRENTLY 2%") == "the error rate is 2%"
+    assert not rule.may_match("the error rate is under 2%")
+    assert rule.may_match("the error rate ıs back 2%"), "a dotless i is an i under IGNORECASE"
+    assert rule.search("the error rate İS CURRENTLY 2% ") is not None
+    assert not rule.may_match("le taux d'erreur est revenu à 2%")
+    kelvin = screened(r"kind", re.I)
+    assert kelvin.search("\u212aind") is not None, "the Kelvin sign is a k under IGNORECASE"
+    assert kelvin.search("the kind") is not None and kelvin.search("the mind") is None
+
+
+def test_a_non_ascii_character_is_screened_as_the_letter_it_matches() -> None:
+    letters = [chr(c) for c in range(ord("a"), ord("z") + 1)]
+    for code in range(0x80, 0x3000):
+        character = chr(code)
+        matched = [a for a in letters if re.fullmatch(a, character, re.I)]
+        folded = needed_words._folded(f"x{character}")
+        assert folded == (f"x{matched[0]}" if matched else "x\0"), hex(code)
+    assert needed_words._folded("ſ") == "s" and needed_words._folded("ı") == "i"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(RULES))
+@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_every_text_a_rule_matches_holds_its_words(name: str, data: st.DataObject) -> None:
+    rule = RULES[name]
+    text = data.draw(st.from_regex(rule.plain, fullmatch=False))
+    assert rule.may_match(text), (rule.needed, text)
+
+
+def test_the_chains_rules_are_screened() -> None:
+    assert len(RULES) > 200
+    assert sum(bool(rule.needed) for rule in RULES.values()) > 200
+
+
+def test_every_line_reads_the_same_screened_and_with_every_regex_run(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    texts = _corpus_lines()
+    axes = REGISTRY.axes()
+    for _, line in unmatched_lines()[::4]:  # lines moved along the axes, as lookups read them
+        texts += [moved for order in axes.orders(line) for moved in order]
+    texts += [text.upper() for text in texts[::7]] + [text.lower() for text in texts[3::7]]
+    screened_readings = _read_all(texts)
+    monkeypatch.setattr(needed_words, "_holds", lambda text, needed: True)
+    assert _read_all(texts) == screened_readings
+    assert len(texts) > 5000
+    assert sum(map(bool, screened_readings)) > 400, "many lines have readings"
