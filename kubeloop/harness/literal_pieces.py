@@ -32,20 +32,36 @@ class Pieces(NamedTuple):
 
     def held_by(self, text: str) -> bool:
         """Whether ``text`` (``folded``) starts with the head, holds the middle's pieces in
-        order after it and ends with the tail after them."""
+        order after it and ends with the tail after them; a piece of one alternative (most
+        are) is looked for alone, as the many asked make the general way's lists count."""
         position = 0
-        if self.head:
-            if not text.startswith(self.head):
+        head = self.head
+        if head:
+            if not text.startswith(head):
                 return False
-            position = min(len(h) for h in self.head if text.startswith(h))
+            position = len(head[0]) if len(head) == 1 else _shortest(text, head)
         for alternatives in self.middle:
+            if len(alternatives) == 1:
+                at = text.find(alternatives[0], position)
+                if at < 0:
+                    return False
+                position = at + len(alternatives[0])
+                continue
             ends = [at + len(a) for a in alternatives if (at := text.find(a, position)) >= 0]
             if not ends:
                 return False
             position = min(ends)
-        if self.tail:
-            return any(text.endswith(t) and len(text) - len(t) >= position for t in self.tail)
+        tail = self.tail
+        if len(tail) == 1:
+            return text.endswith(tail[0]) and len(text) - len(tail[0]) >= position
+        if tail:
+            return any(text.endswith(t) and len(text) - len(t) >= position for t in tail)
         return True
+
+
+def _shortest(text: str, head: tuple[str, ...]) -> int:
+    """The length of the shortest of ``head``'s alternatives ``text`` starts with."""
+    return min(len(h) for h in head if text.startswith(h))
 
 
 @functools.cache

@@ -149,7 +149,9 @@ class Requirement(NamedTuple):
 
     def met(self, words: Set[str]) -> bool:
         """Whether a text with ``words`` (``text_words``) has every word required."""
-        return self.words <= words and not any(map(words.isdisjoint, self.choices))
+        return self.words <= words and not (
+            self.choices and any(map(words.isdisjoint, self.choices))
+        )
 
 
 @functools.cache
