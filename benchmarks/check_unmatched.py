@@ -149,17 +149,18 @@ def main() -> int:
     args, trees = options(__doc__.splitlines()[0])
     if sys.dont_write_bytecode:
         print("PYTHONDONTWRITEBYTECODE is set: every run compiles kubeloop's modules afresh")
-    unit = min(reference() for _ in range(args.repeat))
-    print(f"reference workload {unit:.2f} s (each file's CPU below is also given as a multiple)")
+    print("each file's CPU is also given as a multiple of the reference workload's, timed")
+    print("just before it (the machine's speed drifts from minute to minute)")
     for named in args.features:
         feature = named.resolve()
+        unit = min(reference() for _ in range(args.repeat))
         best, said = alternately(trees, feature, args.repeat, run)
         lines = said["after"].count("no step matches")
         cpu = {name: best[name]["cpu"] for name, _ in trees}
         row = "   ".join(f"{name} {cpu[name]:.2f} s ({cpu[name] / unit:.1f}x)" for name, _ in trees)
         print(
-            f"{feature.name}: {lines} unmatched lines: {row} (budget {BUDGET:.0f} s)"
-            + verdict(said)
+            f"{feature.name}: {lines} unmatched lines: {row} (budget {BUDGET:.0f} s; "
+            f"reference {unit:.2f} s)" + verdict(said)
         )
     return 0
 
