@@ -13,30 +13,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import kubeloop.steps  # noqa: F401  (registers the step library)
-from kubeloop.harness.definitions import StepDefinition
 from kubeloop.harness.literal_pieces import Pieces, folded, pieces
 from kubeloop.harness.registry import REGISTRY, Registry
+from tests.harness.plain_forms import plainly, reading
 
 ROOT = Path(__file__).parent.parent.parent
 CORPORA = [ROOT / "features", ROOT / "tests" / "english" / "corpora"]
 STEP = re.compile(r"^\s*(?:Given|When|Then|And|But|\*) (.+?)\s*$", re.MULTILINE)
-
-
-def plainly(definition: StepDefinition, text: str) -> tuple[int, re.Match[str]] | None:
-    """The reference: each pattern's full regex in turn, the first that matches whole."""
-    for form, regex in enumerate(definition.regexes):
-        found = regex.fullmatch(text)
-        if found is not None:
-            return form, found
-    return None
-
-
-def reading(found: tuple[int, re.Match[str]] | None) -> object:
-    """What a caller sees of a match: the form, the span and every group."""
-    if found is None:
-        return None
-    form, match = found
-    return form, match.span(), match.groupdict()
 
 
 def test_a_pattern_s_words_are_its_head_middle_and_tail() -> None:

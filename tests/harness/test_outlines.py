@@ -18,25 +18,9 @@ from kubeloop.harness.definitions import StepDefinition
 from kubeloop.harness.gherkin_source import load
 from kubeloop.harness.outlines import outline, typed
 from kubeloop.harness.registry import REGISTRY, Registry
+from tests.harness.plain_forms import plainly, reading
 
 FEATURES = Path(__file__).parent.parent.parent / "features"
-
-
-def plainly(definition: StepDefinition, text: str) -> tuple[int, re.Match[str]] | None:
-    """The reference: each pattern's full regex in turn, the first that matches whole."""
-    for form, regex in enumerate(definition.regexes):
-        found = regex.fullmatch(text)
-        if found is not None:
-            return form, found
-    return None
-
-
-def reading(found: tuple[int, re.Match[str]] | None) -> object:
-    """What a caller sees of a match: the form, the span and every group."""
-    if found is None:
-        return None
-    form, match = found
-    return form, match.span(), match.groupdict()
 
 
 def step(world: object, **_: object) -> None:
