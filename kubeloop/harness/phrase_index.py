@@ -187,6 +187,7 @@ class WordIndex(Generic[D]):
                     frequency[word] = frequency.get(word, 0) + 1
         self._by_word: dict[str, dict[str, list[int]]] = {}
         self._always: dict[str, set[int]] = {}
+        self._always_forms: dict[str, list[int]] = {}
         for number, (definition, keyword, keys, _) in enumerate(patterns):
             if keys:
                 rarest = min(keys, key=lambda ws: sum(frequency[w] for w in ws))  # the first
@@ -195,7 +196,11 @@ class WordIndex(Generic[D]):
                     by_word.setdefault(word, []).append(number)
             else:
                 self._always.setdefault(keyword, set()).add(definition)
+                self._always_forms.setdefault(keyword, []).append(number)
         self._patterns = patterns
+        self._forms = [
+            (n, form) for n, d in enumerate(definitions) for form in range(len(d.patterns))
+        ]
         self._definitions = tuple(definitions)  # a snapshot: the index answers for what it filed
 
     def candidates(self, keyword: str, text: str) -> list[D]:
@@ -208,3 +213,24 @@ class WordIndex(Generic[D]):
                 if definition not in found and needs.met(words):
                     found.add(definition)
         return [self._definitions[n] for n in sorted(found)]
+
+    def forms(self, keyword: str, text: str) -> list[tuple[D, tuple[int, ...]]]:
+        """The ``candidates``, each with the forms, in order, whose required words ``text``
+        has (``Requirement.met``): each form is checked once, not every form of every
+        candidate again (``StepDefinition.first_screened``)."""
+        by_word = self._by_word.get(keyword, {})
+        words = text_words(text)
+        patterns = self._patterns
+        passed = set(self._always_forms.get(keyword, ()))
+        for word in words:
+            for number in by_word.get(word, ()):
+                if patterns[number][3].met(words):
+                    passed.add(number)
+        found: list[tuple[int, list[int]]] = []
+        for number in sorted(passed):
+            definition, form = self._forms[number]
+            if found and found[-1][0] == definition:
+                found[-1][1].append(form)
+            else:
+                found.append((definition, [form]))
+        return [(self._definitions[n], tuple(forms)) for n, forms in found]

@@ -117,12 +117,30 @@ class Registry:
 
     def candidates(self, keyword: str, text: str) -> Iterator[StepDefinition]:
         """The definitions that could match ``text``, in the order they were registered."""
+        return iter(self._index().candidates(keyword, text))
+
+    def _index(self) -> WordIndex[StepDefinition]:
+        """The phrase index, built at the first lookup after a phrase is added or dropped."""
         if self._words is None:
             self._words = WordIndex(self.definitions)
-        return iter(self._words.candidates(keyword, text))
+        return self._words
 
     def match_one(self, keyword: str, text: str) -> list[Match]:
-        """Every definition that matches ``text`` whole.
+        """Every definition that matches ``text`` whole: ``plain_match_one``, each definition
+        asked only of the forms whose screens the index has seen ``text`` pass
+        (``WordIndex.forms``; tests/harness/test_screened_forms.py holds the two equal)."""
+        found = []
+        for definition, forms in self._index().forms(keyword, text):
+            try:
+                parsed = definition.parse_form(text, forms)
+            except ValueError:
+                continue
+            if parsed is not None:
+                found.append(Match(definition, parsed[1], text, form=parsed[0]))
+        return found
+
+    def plain_match_one(self, keyword: str, text: str) -> list[Match]:
+        """Every definition that matches ``text`` whole: each candidate asked in turn.
 
         A definition whose converter refuses what its pattern took (``ValueError``) does not
         match: the line then gets "no step matches" and suggestions, never a traceback.
