@@ -67,6 +67,7 @@ class Registry:
         self._no_piece: set[tuple[str, str]] = set()
         self._read_as: MatchCache[Match] = MatchCache(_renewed)
         self._unread: dict[tuple[str, str], HarnessError] = {}
+        self._one: MatchCache[Match] = MatchCache(_renewed)  # match_one's, until _index()
 
     def register(
         self,
@@ -123,29 +124,32 @@ class Registry:
         """The phrase index, built at the first lookup after a phrase is added or dropped."""
         if self._words is None:
             self._words = WordIndex(self.definitions)
+            self._one.clear()
         return self._words
 
     def match_one(self, keyword: str, text: str) -> list[Match]:
-        """Every definition that matches ``text`` whole: ``plain_match_one``, each definition
-        asked only of the forms whose screens the index has seen ``text`` pass
-        (``WordIndex.forms``; tests/harness/test_screened_forms.py holds the two equal)."""
+        """``plain_match_one``, each definition asked only of the forms whose words ``text``
+        has (``WordIndex.forms``), remembered (readings and axes ask some texts again);
+        tests/harness/test_screened_forms.py holds the two equal."""
+        index = self._index()
+        kept = self._one.get(keyword, text)
+        if kept is not None:
+            return kept
         found = []
-        for definition, forms in self._index().forms(keyword, text):
+        for definition, forms in index.forms(keyword, text):
             try:
                 parsed = definition.parse_form(text, forms)
             except ValueError:
                 continue
             if parsed is not None:
                 found.append(Match(definition, parsed[1], text, form=parsed[0]))
+        self._one.keep(keyword, text, found, [v for m in found for v in m.arguments.values()])
         return found
 
     def plain_match_one(self, keyword: str, text: str) -> list[Match]:
-        """Every definition that matches ``text`` whole: each candidate asked in turn.
-
-        A definition whose converter refuses what its pattern took (``ValueError``) does not
-        match: the line then gets "no step matches" and suggestions, never a traceback.
-        tests/harness/test_pattern_samples.py holds every pattern's samples to convert.
-        """
+        """Every definition that matches ``text`` whole, each candidate asked in turn; one
+        whose converter refuses what its pattern took (``ValueError``) does not match: the
+        line gets suggestions, never a traceback (tests/harness/test_pattern_samples.py)."""
         found = []
         for definition in self.candidates(keyword, text):
             try:

@@ -89,7 +89,9 @@ WORDS = ["the", "pods", "pod", "are", "is", "running", "run", "runs", "up", "web
 def test_match_one_finds_what_every_form_tried_in_turn_finds(words: list[str]) -> None:
     """Two registries of the same phrases (each definition remembers its answers)."""
     text = " ".join(words)
-    assert seen(registry().match_one("then", text)) == seen(registry().plain_match_one("then", text))
+    assert seen(registry().match_one("then", text)) == seen(
+        registry().plain_match_one("then", text)
+    )
 
 
 def test_a_second_form_and_a_form_that_needs_no_word_are_found() -> None:
@@ -101,3 +103,26 @@ def test_a_second_form_and_a_form_that_needs_no_word_are_found() -> None:
         ("{name:name} runs", 1, {"name": "web"}, "the web is up")
     ]
     assert seen(made.match_one("then", "web")) == [("{name:name}", 0, {"name": "web"}, "web")]
+
+
+def test_match_one_remembers_until_a_phrase_is_added_or_dropped() -> None:
+    made = registry()
+    assert made.match_one("then", "web is down") == []
+    added = made.register("then", "{name:name} is down", step, ())
+    assert seen(made.match_one("then", "web is down")) == [
+        ("{name:name} is down", 0, {"name": "web"}, "web is down")
+    ]
+    assert made.match_one("then", "web is down") == made.plain_match_one("then", "web is down")
+    made.forget(lambda d: d is not added)
+    assert made.match_one("then", "web is down") == []
+
+
+def test_a_remembered_match_s_arguments_are_fresh_copies() -> None:
+    """A declaration's options are a dict a step may change (match_cache.py)."""
+    made = Registry()
+    made.register("given", "an HPA for {deployment:deployment}{options:autoscaling}", step, ())
+    text = 'an HPA for "web" from 1 to 10 replicas'
+    first = made.match_one("given", text)[0].arguments["options"]
+    assert isinstance(first, dict) and first
+    first.clear()
+    assert made.match_one("given", text)[0].arguments["options"]
