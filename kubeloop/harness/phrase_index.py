@@ -14,6 +14,7 @@ import re
 from collections.abc import Set
 from typing import Generic, NamedTuple, Protocol, TypeVar
 
+from kubeloop.harness.literal_pieces import Pieces, folded, pieces
 from kubeloop.harness.pattern_parts import CHOICE, GLUE, PLURAL, TEXT, Part, fold, parts
 
 
@@ -201,6 +202,9 @@ class WordIndex(Generic[D]):
         self._forms = [
             (n, form) for n, d in enumerate(definitions) for form in range(len(d.patterns))
         ]
+        self._said = [p for d in definitions for p in d.patterns]
+        self._pieces: list[Pieces | None] = [None] * len(patterns)
+        """Each pattern's literal pieces, read at its first need (most are never asked)."""
         self._definitions = tuple(definitions)  # a snapshot: the index answers for what it filed
 
     def candidates(self, keyword: str, text: str) -> list[D]:
@@ -215,17 +219,25 @@ class WordIndex(Generic[D]):
         return [self._definitions[n] for n in sorted(found)]
 
     def forms(self, keyword: str, text: str) -> list[tuple[D, tuple[int, ...]]]:
-        """The ``candidates``, each with the forms, in order, whose required words ``text``
-        has (``Requirement.met``): each form is checked once, not every form of every
-        candidate again (``StepDefinition.first_screened``)."""
+        """The ``candidates`` that have a form whose screens ``text`` passes, each with those
+        forms in order: every required word (``Requirement.met``) and the literal pieces
+        (``Pieces.held_by``), as ``StepDefinition.first_form`` screens each form. Each form
+        is screened once, not every form of every candidate again."""
         by_word = self._by_word.get(keyword, {})
-        words = text_words(text)
-        patterns = self._patterns
-        passed = set(self._always_forms.get(keyword, ()))
+        words, lowered = text_words(text), folded(text)
+        patterns, screens = self._patterns, self._pieces
+        asked = [*self._always_forms.get(keyword, ())]
         for word in words:
             for number in by_word.get(word, ()):
                 if patterns[number][3].met(words):
-                    passed.add(number)
+                    asked.append(number)
+        passed = set()
+        for number in asked:
+            said = screens[number]
+            if said is None:
+                said = screens[number] = pieces(self._said[number])
+            if said.held_by(lowered):
+                passed.add(number)
         found: list[tuple[int, list[int]]] = []
         for number in sorted(passed):
             definition, form = self._forms[number]

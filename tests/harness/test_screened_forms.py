@@ -1,9 +1,9 @@
-"""The phrase index hands each candidate only the forms whose required words a text has
-(``WordIndex.forms``), and a definition tries only those (``StepDefinition.first_screened``,
-``Registry.match_one``): these tests hold that to the plain way, every form of every
-candidate screened in turn (``WordIndex.candidates``, ``first_form``,
-``Registry.plain_match_one``), on the library's examples, the corpora's lines and the
-benchmarks' unmatched lines, as written and moved."""
+"""The phrase index hands over only the candidates with a form whose required words and
+literal pieces a text has, each with those forms (``WordIndex.forms``), and a definition
+tries only those (``StepDefinition.first_screened``, ``Registry.match_one``): these tests
+hold that to the plain way, every form of every candidate screened in turn
+(``WordIndex.candidates``, ``first_form``, ``Registry.plain_match_one``), on the library's
+examples, the corpora's lines and the benchmarks' unmatched lines, as written and moved."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 import kubeloop.steps  # noqa: F401  (registers the step library)
 from kubeloop.harness.definitions import Match, StepDefinition
+from kubeloop.harness.literal_pieces import folded, pieces
 from kubeloop.harness.phrase_index import WordIndex, requirement, text_words
 from kubeloop.harness.registry import REGISTRY, Registry
 from tests.harness.plain_forms import reading
@@ -24,12 +25,18 @@ KEYWORDS = ("given", "when", "then")
 def plain_forms(
     index: WordIndex[StepDefinition], keyword: str, text: str
 ) -> list[tuple[StepDefinition, tuple[int, ...]]]:
-    """The reference: every candidate, each with every form whose words the text has."""
-    words = text_words(text)
-    return [
-        (d, tuple(f for f, p in enumerate(d.patterns) if requirement(p).met(words)))
+    """The reference: every candidate with a form whose words and pieces the text has, and
+    those forms."""
+    words, lowered = text_words(text), folded(text)
+    found = [
+        (d, tuple(f for f, p in enumerate(d.patterns) if screened(p, words, lowered)))
         for d in index.candidates(keyword, text)
     ]
+    return [(d, forms) for d, forms in found if forms]
+
+
+def screened(pattern: str, words: frozenset[str], lowered: str) -> bool:
+    return requirement(pattern).met(words) and pieces(pattern).held_by(lowered)
 
 
 def texts() -> list[str]:
