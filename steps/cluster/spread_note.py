@@ -75,9 +75,11 @@ def _skew(world: World, deployment: str, constraint: Any, nodes: list[Any], sele
     )
     closed = [d for d in emptiest if not any(_open(m) for m in domains[d])]
     if closed:
-        names = ", ".join(m.name for d in closed for m in domains[d])
+        names = ", ".join(
+            f"{m.name} {'cordoned' if m.ready else 'NotReady'}" for d in closed for m in domains[d]
+        )
         note += (
-            f"; {', '.join(closed)} can take no pod ({names} NotReady or cordoned) yet still "
+            f"; {', '.join(closed)} can take no pod ({names}) yet still "
             f"counts, as kube-scheduler counts a domain whatever its nodes' taints "
             f"(nodeTaintsPolicy Ignore)"
         )
