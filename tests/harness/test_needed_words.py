@@ -131,7 +131,7 @@ def test_a_non_ascii_character_is_screened_as_the_letter_it_matches() -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(RULES))
-@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=8, deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=st.data())
 def test_every_text_a_rule_matches_holds_its_words(name: str, data: st.DataObject) -> None:
     rule = RULES[name]
