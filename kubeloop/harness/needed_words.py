@@ -212,8 +212,10 @@ class Chain:
     chain reads hold the words of few of its rules, and each rule screening the text in
     turn cost more than reading it."""
 
-    def __init__(self, rules: list[Rule]) -> None:
+    def __init__(self, rules: list[Rule], count: int = 0) -> None:
         self.rules = rules
+        self.count = count
+        """How many matches each rule replaces at most (0: all)."""
         self._firsts: tuple[tuple[str, tuple[int, ...]], ...] | None = None
         self._always: tuple[int, ...] = ()
 
@@ -236,7 +238,7 @@ class Chain:
     def plainly(self, text: str) -> str:
         """``text`` with every rule applied in turn, each screened by its own words."""
         for rule, replacement in self.rules:
-            text = rule.sub(replacement, text)
+            text = rule.sub(replacement, text, self.count)
         return text
 
     def apply(self, text: str) -> str:
@@ -246,11 +248,11 @@ class Chain:
             low = _lowered(text)
             if low is None:  # (not screened: every rule left is asked)
                 for rule, replacement in self.rules[after + 1 :]:
-                    text = rule.sub(replacement, text)
+                    text = rule.sub(replacement, text, self.count)
                 return text
             for place in self._asking(low, after):
                 rule, replacement = self.rules[place]
-                changed = rule.sub(replacement, text)
+                changed = rule.sub(replacement, text, self.count)
                 if changed != text:
                     text, after = changed, place
                     break
