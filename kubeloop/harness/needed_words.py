@@ -17,7 +17,7 @@ from __future__ import annotations
 import importlib
 import re
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, NamedTuple
 
 _parser: Any = importlib.import_module("re._parser")
 _constants: Any = importlib.import_module("re._constants")
@@ -202,6 +202,31 @@ def screened(regex: str, flags: int = 0) -> Screened:
 
 Rule = tuple[Screened, Replacement]
 """A rule of a chain: its regex, and what a match is replaced by."""
+_NOWHERE = re.compile("(?!)")
+"""A regex found in no text: the trigger of a chain whose rules need no literal."""
+
+
+class _Firsts(NamedTuple):
+    """A chain's rules by the literals of their first clauses, built at its first use (as
+    each rule's needs are)."""
+
+    literals: tuple[tuple[str, tuple[int, ...]], ...]
+    """Each literal, with the places of the rules whose first clause holds it."""
+    trigger: re.Pattern[str]
+    """A regex that finds any of the literals."""
+    always: frozenset[int]
+    """The places of the rules that need no literal."""
+
+
+def _firsts(rules: list[Rule]) -> _Firsts:
+    by_literal: dict[str, list[int]] = {}
+    for place, (rule, _) in enumerate(rules):
+        for literal in rule.needed[0] if rule.needed else ():
+            by_literal.setdefault(literal, []).append(place)
+    literals = sorted(by_literal)
+    trigger = re.compile("|".join(map(re.escape, literals))) if literals else _NOWHERE
+    always = frozenset(p for p, (rule, _) in enumerate(rules) if not rule.needed)
+    return _Firsts(tuple((k, tuple(by_literal[k])) for k in literals), trigger, always)
 
 
 class Chain:
@@ -216,24 +241,17 @@ class Chain:
         self.rules = rules
         self.count = count
         """How many matches each rule replaces at most (0: all)."""
-        self._firsts: tuple[tuple[str, tuple[int, ...]], ...] | None = None
-        self._always: tuple[int, ...] = ()
+        self._firsts: _Firsts | None = None
 
     def _asking(self, low: str, after: int) -> list[int]:
         """The places of the rules after ``after`` that a text (lower-cased ``low``) may
         set off: a literal of its first clause is in it, or it needs none."""
         if self._firsts is None:
-            by_literal: dict[str, list[int]] = {}
-            for place, (rule, _) in enumerate(self.rules):
-                for literal in rule.needed[0] if rule.needed else ():
-                    by_literal.setdefault(literal, []).append(place)
-            self._always = tuple(p for p, (rule, _) in enumerate(self.rules) if not rule.needed)
-            self._firsts = tuple((k, tuple(v)) for k, v in sorted(by_literal.items()))
-        found = set(self._always)
-        for literal, places in self._firsts:
-            if literal in low:
-                found.update(places)
-        return sorted(p for p in found if p > after)
+            self._firsts = _firsts(self.rules)
+        found = self._firsts.always
+        if self._firsts.trigger.search(low) is not None:  # (one of the literals is there)
+            found = found.union(*[at for literal, at in self._firsts.literals if literal in low])
+        return sorted(found) if after < 0 else sorted(p for p in found if p > after)
 
     def plainly(self, text: str) -> str:
         """``text`` with every rule applied in turn, each screened by its own words."""
