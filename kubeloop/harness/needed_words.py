@@ -202,8 +202,6 @@ def screened(regex: str, flags: int = 0) -> Screened:
 
 Rule = tuple[Screened, Replacement]
 """A rule of a chain: its regex, and what a match is replaced by."""
-_NOWHERE = re.compile("(?!)")
-"""A regex found in no text: the trigger of a chain whose rules need no literal."""
 
 
 class _Firsts(NamedTuple):
@@ -212,21 +210,18 @@ class _Firsts(NamedTuple):
 
     literals: tuple[tuple[str, tuple[int, ...]], ...]
     """Each literal, with the places of the rules whose first clause holds it."""
-    trigger: re.Pattern[str]
-    """A regex that finds any of the literals."""
     always: frozenset[int]
     """The places of the rules that need no literal."""
 
 
 def _firsts(rules: list[Rule]) -> _Firsts:
+    """``rules`` by the literals of their first clauses."""
     by_literal: dict[str, list[int]] = {}
     for place, (rule, _) in enumerate(rules):
         for literal in rule.needed[0] if rule.needed else ():
             by_literal.setdefault(literal, []).append(place)
-    literals = sorted(by_literal)
-    trigger = re.compile("|".join(map(re.escape, literals))) if literals else _NOWHERE
     always = frozenset(p for p, (rule, _) in enumerate(rules) if not rule.needed)
-    return _Firsts(tuple((k, tuple(by_literal[k])) for k in literals), trigger, always)
+    return _Firsts(tuple((k, tuple(v)) for k, v in sorted(by_literal.items())), always)
 
 
 class Chain:
@@ -248,9 +243,9 @@ class Chain:
         set off: a literal of its first clause is in it, or it needs none."""
         if self._firsts is None:
             self._firsts = _firsts(self.rules)
-        found = self._firsts.always
-        if self._firsts.trigger.search(low) is not None:  # (one of the literals is there)
-            found = found.union(*[at for literal, at in self._firsts.literals if literal in low])
+        found = self._firsts.always.union(
+            *[at for literal, at in self._firsts.literals if literal in low]
+        )
         return sorted(found) if after < 0 else sorted(p for p in found if p > after)
 
     def plainly(self, text: str) -> str:
