@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-from kubeloop.harness.needed_words import screened
+from kubeloop.harness.needed_words import Chain, screened
 
 _WHOLE_UNIT = screened(
     r"\b(?:an?|one) (?:whole|full|entire|complete|single) (second|minute|hour|day|week)\b",
@@ -146,23 +146,44 @@ def _no_traffic(found: re.Match[str]) -> str:
     return f"traffic to {found.group('a') or found.group('b')} drops to 0 requests per second"
 
 
+_FIRST = Chain(
+    [
+        (_WHOLE_UNIT, r"1 \1"),
+        (_UNDER_LOAD, "serves "),
+        (_ONE_POD, r"each pod of \g<name> serves at most "),
+        (_CODE_FOR_ALL, r"fails 100% of its requests with a \g<code>"),
+    ]
+)
+"""The measures read before a drain's bounds, in turn."""
+_BUDGETS = Chain(
+    [
+        (_ITS, r"the \g<what> of it"),
+        (_FULLY_SPENT, r"at least 100% of \g<head> is spent"),
+        (_SHARE_OF_BUDGET, r"\g<share> error budget \g<of> "),
+        (_NAMED_SLO, r"an SLO \g<name> "),
+        (_TARGETS, r"an SLO \g<name> of \g<rest>"),
+    ]
+)
+"""The measures of an SLO and its budget, in turn."""
+_LAST = Chain(
+    [
+        (_THAT_BUDGET, r"the \1"),
+        (_NO_TRAFFIC, _no_traffic),
+        (_BACK_TO, r"traffic to \g<name> goes to \g<rate>"),
+        (_LATENCY_AT, _latency_at),
+        (_ASKING, r"\g<who> requesting "),
+        (_EACH, r"\g<head>"),
+    ]
+)
+"""The last measures read, in turn."""
+
+
 def measures_said(text: str) -> str:
     """``text`` with each measurement said along an axis as the catalog's phrases say it."""
-    text = _WHOLE_UNIT.sub(r"1 \1", text)
-    text = _UNDER_LOAD.sub("serves ", text)
-    text = _ONE_POD.sub(r"each pod of \g<name> serves at most ", text)
-    text = _CODE_FOR_ALL.sub(r"fails 100% of its requests with a \g<code>", text)
+    text = _FIRST.apply(text)
     if _DRAIN_SCOPE.search(text):
         text = _NEVER_FEWER.sub("at least", _NEVER_MORE.sub("no more than", text))
-    text = _ITS.sub(r"the \g<what> of it", text)
-    text = _FULLY_SPENT.sub(r"at least 100% of \g<head> is spent", text)
-    text = _SHARE_OF_BUDGET.sub(r"\g<share> error budget \g<of> ", text)
-    text = _NAMED_SLO.sub(r"an SLO \g<name> ", text)
-    text = _TARGETS.sub(r"an SLO \g<name> of \g<rest>", text)
+    text = _BUDGETS.apply(text)
     if _ROLLOUT_SCOPE.search(text):
         text = _STAYED.sub(r"were \1", text)
-    text = _THAT_BUDGET.sub(r"the \1", text)
-    text = _NO_TRAFFIC.sub(_no_traffic, text)
-    text = _BACK_TO.sub(r"traffic to \g<name> goes to \g<rate>", text)
-    text = _LATENCY_AT.sub(_latency_at, text)
-    return _EACH.sub(r"\g<head>", _ASKING.sub(r"\g<who> requesting ", text))
+    return _LAST.apply(text)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from kubeloop.harness.needed_words import screened
+from kubeloop.harness.needed_words import Chain, screened
 
 _ALIAS = r"(?-i:[A-Z][\w.:-]*)|\"[^\"]+\""
 _ENV = r"(?:prod|production|staging|dev|qa|uat|preprod|canary)\b"
@@ -151,16 +151,32 @@ def _named(found: re.Match[str]) -> str:
     return f"{block} because the evidence is missing"
 
 
+_BEFORE_APPROVAL = Chain(
+    [
+        (_SUITE_ON, _suite),
+        (_NOT_UPLOADED, r"there is no \g<what> \g<noun> for \g<alias>"),
+        (_NAMING, _named),
+        (_THROUGH, r"\g<verb> all the way to "),
+        (_ONTO, r"\g<verb> to "),
+    ],
+    count=1,
+)
+"""The axes read before who approved, in turn, each at its first place."""
+_AFTER_APPROVAL = Chain(
+    [
+        (_PUT_SIGNATURE, r"I copy \g<what> onto "),
+        (_BUILT_AND_TAGGED, r"\g<head> and I tag \g<alias> as \g<tag>"),
+        (_VERSION_BUILT, _version_moved),
+        (_HAS_BEEN_BUILT, "was built"),
+        (_BUILT_AS, r"\g<subject> was built as \g<alias>, \g<rest>"),
+    ],
+    count=1,
+)
+"""The axes read after who approved, in turn, each at its first place."""
+
+
 def axes(text: str) -> str:
     """TEXT with each axis a writer varies put on the value the phrases take."""
-    text = _SUITE_ON.sub(_suite, text, count=1)
-    text = _NOT_UPLOADED.sub(r"there is no \g<what> \g<noun> for \g<alias>", text, count=1)
-    text = _NAMING.sub(_named, text, count=1)
-    text = _THROUGH.sub(r"\g<verb> all the way to ", text, count=1)
-    text = _ONTO.sub(r"\g<verb> to ", text, count=1)
+    text = _BEFORE_APPROVAL.apply(text)
     text = _WHO_APPROVED.sub(r"\g<head> and was approved by \g<who> and promoted \g<where>", text)
-    text = _PUT_SIGNATURE.sub(r"I copy \g<what> onto ", text, count=1)
-    text = _BUILT_AND_TAGGED.sub(r"\g<head> and I tag \g<alias> as \g<tag>", text, count=1)
-    text = _VERSION_BUILT.sub(_version_moved, text, count=1)
-    text = _HAS_BEEN_BUILT.sub("was built", text, count=1)
-    return _BUILT_AS.sub(r"\g<subject> was built as \g<alias>, \g<rest>", text, count=1)
+    return _AFTER_APPROVAL.apply(text)

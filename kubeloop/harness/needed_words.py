@@ -17,7 +17,7 @@ from __future__ import annotations
 import importlib
 import re
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, NamedTuple
 
 _parser: Any = importlib.import_module("re._parser")
 _constants: Any = importlib.import_module("re._constants")
@@ -128,13 +128,18 @@ def _folded(text: str) -> str | None:
     return None if "" in folded else "".join(folded)
 
 
+def _lowered(text: str) -> str | None:
+    """``_folded(text)``, kept for the text asked last."""
+    if text is _LAST[0]:
+        return _LAST[1]
+    low = _LAST[1] = _folded(text)
+    _LAST[0] = text
+    return low
+
+
 def _holds(text: str, clauses: tuple[Clause, ...]) -> bool:
     """Whether ``text`` may match: every clause has a literal in it."""
-    if text is _LAST[0]:
-        low = _LAST[1]
-    else:
-        low = _LAST[1] = _folded(text)
-        _LAST[0] = text
+    low = _lowered(text)
     if low is None:
         return True
     for clause in clauses:
@@ -193,3 +198,76 @@ class Screened:
 def screened(regex: str, flags: int = 0) -> Screened:
     """``re.compile(regex, flags)``, screened by the words it needs."""
     return Screened(re.compile(regex, flags))
+
+
+Rule = tuple[Screened, Replacement]
+"""A rule of a chain: its regex, and what a match is replaced by."""
+
+
+class _Firsts(NamedTuple):
+    """A chain's rules by the literals of their first clauses, built at its first use (as
+    each rule's needs are)."""
+
+    literals: tuple[tuple[str, tuple[int, ...]], ...]
+    """Each literal, with the places of the rules whose first clause holds it."""
+    always: frozenset[int]
+    """The places of the rules that need no literal."""
+
+
+def _firsts(rules: list[Rule]) -> _Firsts:
+    """``rules`` by the literals of their first clauses."""
+    by_literal: dict[str, list[int]] = {}
+    for place, (rule, _) in enumerate(rules):
+        for literal in rule.needed[0] if rule.needed else ():
+            by_literal.setdefault(literal, []).append(place)
+    always = frozenset(p for p, (rule, _) in enumerate(rules) if not rule.needed)
+    return _Firsts(tuple((k, tuple(v)) for k, v in sorted(by_literal.items())), always)
+
+
+class Chain:
+    """Rules applied in turn, each to what the one before left (``plainly``). A rule asks
+    only of a text holding a literal of its first clause, so ``apply`` looks for each
+    first-clause literal of the chain once and runs only the rules whose literal is there
+    (and those that need none), looking again after a rule changes the text: most texts a
+    chain reads hold the words of few of its rules, and each rule screening the text in
+    turn cost more than reading it."""
+
+    def __init__(self, rules: list[Rule], count: int = 0) -> None:
+        self.rules = rules
+        self.count = count
+        """How many matches each rule replaces at most (0: all)."""
+        self._firsts: _Firsts | None = None
+
+    def _asking(self, low: str, after: int) -> list[int]:
+        """The places of the rules after ``after`` that a text (lower-cased ``low``) may
+        set off: a literal of its first clause is in it, or it needs none."""
+        if self._firsts is None:
+            self._firsts = _firsts(self.rules)
+        found = self._firsts.always.union(
+            *[at for literal, at in self._firsts.literals if literal in low]
+        )
+        return sorted(found) if after < 0 else sorted(p for p in found if p > after)
+
+    def plainly(self, text: str) -> str:
+        """``text`` with every rule applied in turn, each screened by its own words."""
+        for rule, replacement in self.rules:
+            text = rule.sub(replacement, text, self.count)
+        return text
+
+    def apply(self, text: str) -> str:
+        """``plainly(text)``, each rule asked only of a text that may set it off."""
+        after = -1
+        while True:
+            low = _lowered(text)
+            if low is None:  # (not screened: every rule left is asked)
+                for rule, replacement in self.rules[after + 1 :]:
+                    text = rule.sub(replacement, text, self.count)
+                return text
+            for place in self._asking(low, after):
+                rule, replacement = self.rules[place]
+                changed = rule.sub(replacement, text, self.count)
+                if changed != text:
+                    text, after = changed, place
+                    break
+            else:
+                return text

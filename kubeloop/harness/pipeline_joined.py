@@ -19,7 +19,7 @@ import re
 from collections.abc import Callable
 from functools import lru_cache
 
-from kubeloop.harness.needed_words import Screened, screened
+from kubeloop.harness.needed_words import Chain, Screened, screened
 from kubeloop.harness.pipeline_restated import ALIAS, ENV
 
 _PROJECT = r"(?:\"[^\"]+\"|[a-z][\w-]*)"
@@ -121,12 +121,12 @@ _RULES: list[tuple[Screened, str | Callable[[re.Match[str]], str]]] = [
     (_AND_APPROVED, _approved),
     (_AUDIT_MENTIONS, r"the audit \g<where> shows that \g<who> approved \g<alias> for \g<env>"),
 ]
+_CHAIN = Chain(_RULES)
+"""The rules in turn, none asked of a text that holds none of their words."""
 
 
 @lru_cache(maxsize=4096)
 def joined(text: str) -> str:
     """TEXT with each of these ways of saying things put as the phrases say them (kept: a
     line is read again many times while it is matched and suggested for)."""
-    for rule, replacement in _RULES:
-        text = rule.sub(replacement, text)
-    return text
+    return _CHAIN.apply(text)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from kubeloop.harness.axes_pipeline import axes
-from kubeloop.harness.needed_words import screened
+from kubeloop.harness.needed_words import Chain, Rule, screened
 from kubeloop.harness.params import NUMBER
 from kubeloop.harness.pipeline_joined import joined
 from kubeloop.harness.pipeline_restated import restated
@@ -243,57 +243,66 @@ def _never_runs(found: re.Match[str]) -> str:
     return f"{gate} for {alias} never ran" if alias else f"{gate} never ran"
 
 
+_OF_RULES: list[Rule] = [
+    (_COVERAGE_OF, lambda m: f"with {m.group(1) or m.group(2) or m.group(3)} coverage"),
+    (_TESTS_ON, r"the \g<kind> tests of \g<alias> \g<verb>"),
+    (_GREEN, r"the pipeline for \g<alias> passes"),
+    (_BLOCKED_ON, r"\g<alias> is blocked by "),
+    (
+        _STOPPED_AT,
+        lambda m: f"{m['alias']} is blocked at " if m["alias"] else f"the pipeline {m['verb']} at ",
+    ),
+    (_NEVER_RUN, lambda m: "never ran" if m.group(1).lower() == "never" else "did not run"),
+    (_REACH, r"the pipeline for \g<alias> never reaches \g<gate>"),
+    (_NEVER_REACHES, _never_runs),
+    (_REJECTED_AT, r"\g<alias> is blocked at "),
+    (_NO_FINDINGS, r"the scan of \g<alias> finds nothing"),
+    (_SCAN_FINDS_IN, r"the \g<scan> of \g<alias> \g<verb> \g<what>"),
+    (_FAILING, _failing),
+    (_SHARE, lambda m: _two(m, "have the same digest")),
+    (_DIFFER, lambda m: _two(m, "have different digests")),
+    (_ENV_MOVE, r"the \g<what> to \g<env>"),
+    (_PASSES_SUITE, _passes_suite),
+    (_GIVES_APPROVAL, r"\g<who> approves the promotion to \g<env>"),
+    (_APPROVED_BY, r"\g<who> approves the promotion \g<where>"),
+    (_ENV_STAYS, r"\g<env> is still on "),
+    (_ENV_EMPTY, r"\g<env> is still empty"),
+    (_SIGNATURE, lambda m: f"the signature of {m['alias'] or m['owner']} verifies"),
+]
+_OF = Chain(_OF_RULES)
+"""The rules that read a line again once its possessives are said with "of", in turn."""
+
+
 def pipeline_said_of(text: str) -> str:
     """TEXT with the pipeline's ways put as the phrases say them: the rules that read a line
     again once its possessives are said with "of" ("P2's unit tests" as "the unit tests of
     P2")."""
-    text = stated(joined(moves_said(restated(axes(text)))))
-    text = _COVERAGE_OF.sub(
-        lambda m: f"with {m.group(1) or m.group(2) or m.group(3)} coverage", text
-    )
-    text = _TESTS_ON.sub(r"the \g<kind> tests of \g<alias> \g<verb>", text)
-    text = _GREEN.sub(r"the pipeline for \g<alias> passes", text)
-    text = _BLOCKED_ON.sub(r"\g<alias> is blocked by ", text)
-    text = _STOPPED_AT.sub(
-        lambda m: f"{m['alias']} is blocked at " if m["alias"] else f"the pipeline {m['verb']} at ",
-        text,
-    )
-    text = _NEVER_RUN.sub(
-        lambda m: "never ran" if m.group(1).lower() == "never" else "did not run", text
-    )
-    text = _REACH.sub(r"the pipeline for \g<alias> never reaches \g<gate>", text)
-    text = _NEVER_REACHES.sub(_never_runs, text)
-    text = _REJECTED_AT.sub(r"\g<alias> is blocked at ", text)
-    text = _NO_FINDINGS.sub(r"the scan of \g<alias> finds nothing", text)
-    text = _SCAN_FINDS_IN.sub(r"the \g<scan> of \g<alias> \g<verb> \g<what>", text)
-    text = _FAILING.sub(_failing, text)
-    text = _SHARE.sub(lambda m: _two(m, "have the same digest"), text)
-    text = _DIFFER.sub(lambda m: _two(m, "have different digests"), text)
-    text = _ENV_MOVE.sub(r"the \g<what> to \g<env>", text)
-    text = _PASSES_SUITE.sub(_passes_suite, text)
-    text = _GIVES_APPROVAL.sub(r"\g<who> approves the promotion to \g<env>", text)
-    text = _APPROVED_BY.sub(r"\g<who> approves the promotion \g<where>", text)
-    text = _ENV_STAYS.sub(r"\g<env> is still on ", text)
-    text = _ENV_EMPTY.sub(r"\g<env> is still empty", text)
-    return _SIGNATURE.sub(lambda m: f"the signature of {m['alias'] or m['owner']} verifies", text)
+    return _OF.apply(stated(joined(moves_said(restated(axes(text))))))
 
 
-def pipeline_said(text: str) -> str:
-    """TEXT with the pipeline's ways of saying things put as the phrases say them."""
-    text = _MINE.sub("the ", text)
-    text = _ALL_PASS.sub(r"\g<head> ", text)
-    text = _HEDGE.sub(r"\1 ", text)
-    text = _BUT_COVERAGE.sub(r"\1 with \g<cov> coverage", text)
-    text = _SCANNER.sub(r"the scan of \g<alias> \g<verb> \g<what>", text)
-    text = _SHOWN.sub("is ", text)
-    text = _CI_RUNS.sub(
+_SAID_RULES: list[Rule] = [
+    (_MINE, "the "),
+    (_ALL_PASS, r"\g<head> "),
+    (_HEDGE, r"\1 "),
+    (_BUT_COVERAGE, r"\1 with \g<cov> coverage"),
+    (_SCANNER, r"the scan of \g<alias> \g<verb> \g<what>"),
+    (_SHOWN, "is "),
+    (
+        _CI_RUNS,
         lambda m: (
             f"{m['me']} {m['run']} the pipeline for "
             if m["me"]
             else f"the pipeline {m['verb']} for "
         ),
-        text,
-    )
-    text = _SIGNS_OFF.sub(r"\g<who> waives ", text)
-    text = _THERE_IS.sub("", text)
-    return pipeline_said_of(_BY_DIGEST.sub(r"\g<move>", text))
+    ),
+    (_SIGNS_OFF, r"\g<who> waives "),
+    (_THERE_IS, ""),
+    (_BY_DIGEST, r"\g<move>"),
+]
+_SAID = Chain(_SAID_RULES)
+"""The pipeline's ways of saying things the phrases say otherwise, in turn."""
+
+
+def pipeline_said(text: str) -> str:
+    """TEXT with the pipeline's ways of saying things put as the phrases say them."""
+    return pipeline_said_of(_SAID.apply(text))

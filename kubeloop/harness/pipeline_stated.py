@@ -21,7 +21,7 @@ import re
 from collections.abc import Callable
 from functools import lru_cache
 
-from kubeloop.harness.needed_words import Screened, screened
+from kubeloop.harness.needed_words import Chain, Screened, screened
 from kubeloop.harness.params import NUMBER
 from kubeloop.harness.pipeline_restated import ALIAS, ENV
 
@@ -363,12 +363,12 @@ _RULES: list[tuple[Screened, str | Callable[[re.Match[str]], str]]] = [
     (_BLOCKED_BECAUSE, _blocked_because),
     (_REQUIRE_APPROVAL, lambda m: f"{m['e1'] or m['e2']} requires an approval"),
 ]
+_CHAIN = Chain(_RULES)
+"""The rules in turn, none asked of a text that holds none of their words."""
 
 
 @lru_cache(maxsize=4096)
 def stated(text: str) -> str:
     """TEXT with each of these ways of saying things put as the phrases say them (kept: a
     line is read again many times while it is matched and suggested for)."""
-    for rule, replacement in _RULES:
-        text = rule.sub(replacement, text)
-    return text
+    return _CHAIN.apply(text)

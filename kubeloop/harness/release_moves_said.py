@@ -16,7 +16,7 @@ import re
 from collections.abc import Callable
 from functools import lru_cache
 
-from kubeloop.harness.needed_words import Screened, screened
+from kubeloop.harness.needed_words import Chain, Screened, screened
 from kubeloop.harness.pipeline_restated import ALIAS, ENV
 
 _PENDING = screened(
@@ -312,12 +312,12 @@ _RULES: list[tuple[Screened, str | Callable[[re.Match[str]], str]]] = [
     (_WENT_THROUGH, _went_through),
     (_WHOSE_TEAM, "the team "),
 ]
+_CHAIN = Chain(_RULES)
+"""The rules in turn, none asked of a text that holds none of their words."""
 
 
 @lru_cache(maxsize=4096)
 def moves_said(text: str) -> str:
     """TEXT with each of these ways of saying things put as the phrases say them (kept: a
     line is read again many times while it is matched and suggested for)."""
-    for rule, replacement in _RULES:
-        text = rule.sub(replacement, text)
-    return text
+    return _CHAIN.apply(text)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from kubeloop.harness.needed_words import screened
+from kubeloop.harness.needed_words import Chain, screened
 
 _VERSION = r'(?:v\d[\w.+-]*|\d+(?:\.\d+)+[\w.+-]*|"v?\d[^"]*")'
 """A version said as people write it: v2, v1.4, 2.3.0, "2.4.1-rc1"."""
@@ -409,62 +409,84 @@ _ALREADY = screened(
 adds no fact."""
 
 
+_OPENING = Chain(
+    [
+        (_ALREADY, ""),
+        (
+            _WHAT_RUNS,
+            lambda m: f"{m['verb']}{m['still'] or ''} running in {m['e1'] or m['e2']}",
+        ),
+        (_STILL_WAITING, r"\g<what> is waiting for"),
+        (_WAITING_ALONE, r"the promotion of \g<what> is waiting for approval"),
+        (_NEVER_GOT, r"\g<what> never made it to \g<env>"),
+    ]
+)
+"""The story's rules before a running service said in another order, in turn."""
+_MIDDLE = Chain(
+    [
+        (_BUILT_THEN, r"\g<subject>"),
+        (_GETS_THROUGH, "passes every gate"),
+        (_SIGNED_OFF, r"\1 approved for "),
+        (_VERSION_FIRST, r"version \g<v> of \g<p> "),
+        (_PROJECT_VERSION_FACTS, r"\g<v> of \g<p> "),
+        (_WHO_BUILDS, _who_builds),
+        (_WE_PUSH, r"\g<who> ship "),
+        (_NOBODY_APPROVES, " without an approval"),
+        (_PROMOTED_UNAPPROVED, r"I promote \g<what> to \g<env> without an approval"),
+        (_NEVER_APPROVED, r"nobody has approved \g<what> for \g<env>"),
+        (_OUT_TO_ENV, r"\g<what> is released to \g<env>"),
+        (_ROLLS_OUT, r"I roll out \g<what> to \g<to>"),
+        (_ROLL_IT_OUT, r"I roll out \g<what>"),
+        *_FAULT_SAID,
+        (_RETURNS_ERRORS, _fails),
+        (
+            _PER_POD_CAP,
+            r"\g<svc> \g<load> and each pod of \g<svc> serves at most \g<cap> requests per second",
+        ),
+        (
+            _VERSION_OF_FAILS,
+            lambda m: f"the pods of {m['dep']} on {m['v']} {_plural(m['verb'])} ",
+        ),
+        (_DEPLOYMENT_PODS, r"the \g<pods> of \g<dep> \g<on> \g<v> "),
+    ]
+)
+"""The story's rules between a running service said in another order and every pod, in
+turn."""
+_CLOSING = Chain(
+    [
+        (_TURNS_OUT, r"\g<who> fails "),
+        (_WHEN_FIRST, r"\g<env> is rolled back automatically when \g<slo> \g<verb>"),
+        (_POLICY, _policy),
+        (_WHENEVER, r"\g<act>\g<auto> when "),
+        (_WENT_BACK, r"\g<env> is back on "),
+        (_ROLLBACK_TOOK, r"\g<env> was rolled back to \g<to>"),
+        (_FIRED_A_PAGE, "paged"),
+        (_ENDED_UP, lambda m: "is back on" if m.group(1) else "is on"),
+        (_ROLLBACK_COUNT, _rolled_back),
+        (_BY_ITSELF, r"\1 rolled back automatically"),
+        (_ON_ITS_OWN, "rolls back automatically"),
+        (_MODAL_ON_ITS_OWN, r"\1 roll back automatically"),
+        (_PAGED_WHOM, r"\g<verb>"),
+        (_ONE_TIME, "once"),
+    ]
+)
+"""The story's last rules, in turn."""
+
+
 def story_said(text: str) -> str:
     """TEXT with the story's ways of saying things put as the phrases say them."""
-    text = _ALREADY.sub("", text)
-    text = _WHAT_RUNS.sub(
-        lambda m: f"{m['verb']}{m['still'] or ''} running in {m['e1'] or m['e2']}", text
-    )
-    text = _STILL_WAITING.sub(r"\g<what> is waiting for", text)
-    text = _WAITING_ALONE.sub(r"the promotion of \g<what> is waiting for approval", text)
-    text = _NEVER_GOT.sub(r"\g<what> never made it to \g<env>", text)
+    text = _OPENING.apply(text)
     calm = _HEALTHY.sub("", text)
     for said in _RUNS_IN:
         if said.match(calm):
             text = said.sub(r"\g<env> runs \g<dep> at \g<v>\g<rest>", calm)
             break
-    text = _BUILT_THEN.sub(r"\g<subject>", text)
-    text = _GETS_THROUGH.sub("passes every gate", text)
-    text = _SIGNED_OFF.sub(r"\1 approved for ", text)
-    text = _VERSION_FIRST.sub(r"version \g<v> of \g<p> ", text)
-    text = _PROJECT_VERSION_FACTS.sub(r"\g<v> of \g<p> ", text)
-    text = _WHO_BUILDS.sub(_who_builds, text)
-    text = _WE_PUSH.sub(r"\g<who> ship ", text)
-    text = _NOBODY_APPROVES.sub(" without an approval", text)
-    text = _PROMOTED_UNAPPROVED.sub(r"I promote \g<what> to \g<env> without an approval", text)
-    text = _NEVER_APPROVED.sub(r"nobody has approved \g<what> for \g<env>", text)
-    text = _OUT_TO_ENV.sub(r"\g<what> is released to \g<env>", text)
-    text = _ROLLS_OUT.sub(r"I roll out \g<what> to \g<to>", text)
-    text = _ROLL_IT_OUT.sub(r"I roll out \g<what>", text)
-    for fault, meant in _FAULT_SAID:
-        text = fault.sub(meant, text)
-    text = _RETURNS_ERRORS.sub(_fails, text)
-    text = _PER_POD_CAP.sub(
-        r"\g<svc> \g<load> and each pod of \g<svc> serves at most \g<cap> requests per second",
-        text,
-    )
-    text = _VERSION_OF_FAILS.sub(
-        lambda m: f"the pods of {m['dep']} on {m['v']} {_plural(m['verb'])} ", text
-    )
-    text = _DEPLOYMENT_PODS.sub(r"the \g<pods> of \g<dep> \g<on> \g<v> ", text)
+    text = _MIDDLE.apply(text)
     every = _EVERY_POD_ON.sub(lambda m: f"pods on {m['v']} {_plural(m['verb'])} ", text)
     every = _VERSION_PODS.sub(lambda m: f"pods on {m['v']} {_plural(m['verb'])} ", every)
     if every != text:
         text = re.sub(r" of its requests\b", " of their requests", every)
-    text = _TURNS_OUT.sub(r"\g<who> fails ", text)
-    text = _WHEN_FIRST.sub(r"\g<env> is rolled back automatically when \g<slo> \g<verb>", text)
-    text = _POLICY.sub(_policy, text)
-    text = _WHENEVER.sub(r"\g<act>\g<auto> when ", text)
-    text = _WENT_BACK.sub(r"\g<env> is back on ", text)
-    text = _ROLLBACK_TOOK.sub(r"\g<env> was rolled back to \g<to>", text)
-    text = _FIRED_A_PAGE.sub("paged", text)
-    text = _ENDED_UP.sub(lambda m: "is back on" if m.group(1) else "is on", text)
-    text = _ROLLBACK_COUNT.sub(_rolled_back, text)
-    text = _BY_ITSELF.sub(r"\1 rolled back automatically", text)
-    text = _ON_ITS_OWN.sub("rolls back automatically", text)
-    text = _MODAL_ON_ITS_OWN.sub(r"\1 roll back automatically", text)
-    text = _PAGED_WHOM.sub(r"\g<verb>", text)
-    return _ONE_TIME.sub("once", text)
+    return _CLOSING.apply(text)
 
 
 def _plural(verb: str) -> str:

@@ -28,7 +28,7 @@ from kubeloop.harness import (
     release_moves_said,
     story_readings,
 )
-from kubeloop.harness.needed_words import Screened, needs, screened
+from kubeloop.harness.needed_words import Chain, Screened, needs, screened
 from kubeloop.harness.registry import REGISTRY
 from tests.harness.unmatched_lines import unmatched_lines
 
@@ -74,12 +74,40 @@ def _corpus_lines() -> list[str]:
     return list(lines)
 
 
+CHAINS = {
+    f"{module.__name__}.{name}": value
+    for module in _CHAINS
+    for name, value in vars(module).items()
+    if isinstance(value, Chain)
+}
+_KEPT = (
+    grammar._remembered,
+    pipeline_stated.stated,
+    pipeline_restated.restated,
+    pipeline_joined.joined,
+    release_moves_said.moves_said,
+)
+"""The readings each text keeps once worked out: forgotten before each way is read."""
+
+
 def _read_all(texts: list[str]) -> list[list[str]]:
-    grammar._remembered.cache_clear()
+    for kept in _KEPT:
+        kept.cache_clear()
     try:
         return [grammar.readings(text) for text in texts]
     finally:
-        grammar._remembered.cache_clear()
+        for kept in _KEPT:
+            kept.cache_clear()
+
+
+def _lines_moved() -> list[str]:
+    """The corpora's lines, the benchmarks' lines moved along the axes, and some of each
+    in upper and in lower case: the texts the reading chains read."""
+    texts = _corpus_lines()
+    axes = REGISTRY.axes()
+    for _, line in unmatched_lines()[::4]:  # lines moved along the axes, as lookups read them
+        texts += [moved for order in axes.orders(line) for moved in order]
+    return texts + [text.upper() for text in texts[::7]] + [text.lower() for text in texts[3::7]]
 
 
 @pytest.mark.parametrize(
@@ -147,13 +175,27 @@ def test_the_chains_rules_are_screened() -> None:
 def test_every_line_reads_the_same_screened_and_with_every_regex_run(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    texts = _corpus_lines()
-    axes = REGISTRY.axes()
-    for _, line in unmatched_lines()[::4]:  # lines moved along the axes, as lookups read them
-        texts += [moved for order in axes.orders(line) for moved in order]
-    texts += [text.upper() for text in texts[::7]] + [text.lower() for text in texts[3::7]]
+    texts = _lines_moved()
     screened_readings = _read_all(texts)
     monkeypatch.setattr(needed_words, "_holds", lambda text, needed: True)
+    monkeypatch.setattr(Chain, "apply", Chain.plainly)
     assert _read_all(texts) == screened_readings
     assert len(texts) > 5000
     assert sum(map(bool, screened_readings)) > 400, "many lines have readings"
+
+
+def test_a_chain_reads_every_text_as_its_rules_do_in_turn() -> None:
+    """Each chain's shortcut (only the rules whose first-clause words a text holds are
+    asked, looked for again after a rule changes it) reads as every rule in turn does:
+    the lines, each chain's own results fed to every chain, and lines in other scripts."""
+    texts = _lines_moved()
+    texts += [chain.plainly(text) for chain in CHAINS.values() for text in texts[::3]]
+    texts += ["prod runs v1 \u212a", "the \u0131mage is s\u0131gned", "v2 fa\u00efls in prod"]
+    changed = 0
+    for name, chain in CHAINS.items():
+        for text in texts:
+            plain = chain.plainly(text)
+            assert chain.apply(text) == plain, (name, text)
+            changed += plain != text
+    assert len(CHAINS) >= 14
+    assert changed > 300, (changed, "the chains rewrite many of the texts")
