@@ -26,3 +26,10 @@ Feature: A rollback said by a person rolls the pods back in the same step
     When I roll out v2 to "shop" with maxSurge 1 and maxUnavailable 0
     And I roll back prod
     Then every pod of "shop" runs v1
+
+  Scenario: A rollback whose pods cannot be placed goes through and says why the pods wait
+    Given prod runs version v1 of "shop"
+    And v2 is signed, approved and promoted all the way to prod
+    When Sam rolls back prod
+    Then prod runs v1
+    And the rollback of "shop" is stalled with "no nodes available to schedule pods"

@@ -211,9 +211,11 @@ def i_roll_back(world: World, deployment: str | None = None) -> None:
 
 def roll_linked(world: World, env: str) -> None:
     """After ENV was rolled back by hand: the cluster deployment ENV deploys to rolls to
-    ENV's digest within the same step, reconciling until done (or it stalls), as "I roll
-    out" and "I roll back web" do; an alert's rollback rolls as time passes instead. Nothing
-    when the rollback was refused or ENV deploys to no deployment of the cluster."""
+    ENV's digest within the same step, reconciling until done, as "I roll out" and "I roll
+    back web" do; an alert's rollback rolls as time passes instead. Nothing when the
+    rollback was refused or ENV deploys to no deployment of the cluster. The rollback itself
+    went through, so pods that cannot be placed leave the rollout where it got to, and the
+    link says why ("Then the rollback of "web" is stalled with …"), as for an alert's."""
     if world.error is not None or "links" not in world.parts or not world.declared.deployments:
         return
     from ..links.links_part import links  # noqa: PLC0415  (one world)
@@ -222,7 +224,7 @@ def roll_linked(world: World, env: str) -> None:
     linked = [
         s
         for s in links(world).rollouts()
-        if s.environment == env and s.digest == digest and s.state in ("admitted", "stalled")
+        if s.environment == env and s.digest == digest and s.state == "admitted"
     ]
     if not linked:
         return
@@ -234,6 +236,10 @@ def roll_linked(world: World, env: str) -> None:
         return world.cluster.rolling_update(name, version, **extra)
 
     _keep_rollout(world, name, run, lambda: drive(world, name, version, {}, run), remember=False)
+    stalled: type = world.attribute(world.cluster_engine, "RolloutStalledError")
+    if isinstance(world.error, stalled):
+        world.rejection.clear()
+        links(world).sync()
 
 
 def _snapshots(world: World) -> list[Observed]:
