@@ -42,14 +42,6 @@ Feature: The same digest moves dev → staging → prod, never rebuilt
     Then the operation fails with "did not pass the pipeline (run 2 blocked at unit"
     And dev runs nothing
 
-  Scenario: A blocked build's refusal says it carries no signature
-    Given a manifest "web" version "2.0.1"
-    And I built "web" as D3
-    And the unit tests of D3 fail
-    When I run the pipeline for D3
-    Then D3 can't be promoted to dev because it isn't signed
-    And the reason mentions "so it is not signed"
-
   Scenario: A digest never run through the pipeline cannot be promoted
     Given a manifest "web" version "2.0.0"
     And I built "web" as D2
