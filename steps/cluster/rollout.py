@@ -229,7 +229,8 @@ def roll_linked(world: World, env: str) -> None:
     if not linked:
         return
     name, version = linked[0].deployment, linked[0].version
-    spec = world.cluster.deployment_spec(name) if hasattr(world.cluster, "deployment_spec") else None
+    asked = getattr(world.cluster, "deployment_spec", None)
+    spec = asked(name) if asked is not None else None
     extra = {"digest": digest} if hasattr(spec, "digest") else {}
 
     def run() -> Any:

@@ -69,7 +69,7 @@ def find_slo(world: World, name: str) -> Any:
             service = waiting[name] or name.removesuffix("-availability")
             raise world.fail(
                 f'the SLO "{name}" begun',
-                f'it waits for its service, whose traffic no step declared: say it before '
+                f"it waits for its service, whose traffic no step declared: say it before "
                 f'this check (Given the service "{service}" serves 100 requests per second)',
             )
         raise world.fail(
