@@ -161,9 +161,9 @@ _WAITING = "[ <waiting up to|with a timeout of|with timeout|timing out after> {s
     ),
 )
 def i_drain(world: World, nodes: tuple[str, ...], seconds: int | None = None) -> None:
-    """``kubectl drain``: cordon, evict every pod; evictions a disruption budget refuses are
-    retried every 5 s while the cluster runs, for the time given, or with none said until
-    the node is drained (kubectl's default waits for ever): kubeloop stops waiting once
+    """``kubectl drain``: cordon, evict every pod, retry what a budget refuses every 5 s.
+    Retries run while the cluster does, for the time given, or with none said until the
+    node is drained (kubectl's default waits for ever): kubeloop stops waiting once
     ``NO_PROGRESS`` seconds went by without an eviction going through. Several nodes drain
     one after another."""
     drain = world.capability(world.cluster, "drain")
