@@ -15,6 +15,7 @@ from pathlib import Path
 from types import ModuleType, TracebackType
 
 from kubeloop.errors import FixtureError, KubeloopError
+from kubeloop.harness.declaring import declaring_hint
 
 PURPOSEFUL = (
     "KubeloopError",
@@ -75,7 +76,10 @@ def describe(
         return f'{location}: the fixture loaded by "{step}" is invalid:\n{text(error)}', False
     if _purposeful(error, engine):
         if type(error).__name__ == "NotFoundError":
-            return f'{location}: "{step}" names something that does not exist: {text(error)}', False
+            return (
+                f'{location}: "{step}" names something that does not exist: {text(error)}'
+                + declaring_hint(error)
+            ), False
         return f'{location}: "{step}" was rejected: {text(error)} ({type(error).__name__})', False
     lacking = _lacking(error)
     if lacking:

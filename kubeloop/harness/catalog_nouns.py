@@ -28,6 +28,7 @@ NOUNS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
             (
                 "scheduling",
                 "placement_words",
+                "node_labels",
                 "affinity",
                 "colocation",
                 "zones",

@@ -173,6 +173,15 @@ PLACEMENT: list[Clause] = [
         },
     ),
     (
+        rf"(?:(?:that|which) )?(?:needs?|needing|requires?|requiring|selects?|selecting) "
+        rf"(?P<labels>{_LABEL}(?:(?:,| and|, and) {_LABEL})*)",
+        lambda m: {
+            "node_selector": dict(
+                item.split("=", 1) for item in re.findall(_LABEL, m.group("labels"))
+            )
+        },
+    ),
+    (
         rf"(?:with )?(?:a )?(?P<soft>required |preferred )?pod anti-?affinity "
         rf"(?:on|over|per|by|across) (?P<key>{_KEY})",
         lambda m: {

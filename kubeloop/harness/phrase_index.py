@@ -14,6 +14,7 @@ import re
 from collections.abc import Set
 from typing import Generic, NamedTuple, Protocol, TypeVar
 
+from kubeloop.harness.literal_pieces import Pieces, folded, pieces
 from kubeloop.harness.pattern_parts import CHOICE, GLUE, PLURAL, TEXT, Part, fold, parts
 
 
@@ -187,6 +188,7 @@ class WordIndex(Generic[D]):
                     frequency[word] = frequency.get(word, 0) + 1
         self._by_word: dict[str, dict[str, list[int]]] = {}
         self._always: dict[str, set[int]] = {}
+        self._always_forms: dict[str, list[int]] = {}
         for number, (definition, keyword, keys, _) in enumerate(patterns):
             if keys:
                 rarest = min(keys, key=lambda ws: sum(frequency[w] for w in ws))  # the first
@@ -195,7 +197,14 @@ class WordIndex(Generic[D]):
                     by_word.setdefault(word, []).append(number)
             else:
                 self._always.setdefault(keyword, set()).add(definition)
+                self._always_forms.setdefault(keyword, []).append(number)
         self._patterns = patterns
+        self._forms = [
+            (n, form) for n, d in enumerate(definitions) for form in range(len(d.patterns))
+        ]
+        self._said = [p for d in definitions for p in d.patterns]
+        self._pieces: list[Pieces | None] = [None] * len(patterns)
+        """Each pattern's literal pieces, read at its first need (most are never asked)."""
         self._definitions = tuple(definitions)  # a snapshot: the index answers for what it filed
 
     def candidates(self, keyword: str, text: str) -> list[D]:
@@ -208,3 +217,32 @@ class WordIndex(Generic[D]):
                 if definition not in found and needs.met(words):
                     found.add(definition)
         return [self._definitions[n] for n in sorted(found)]
+
+    def forms(self, keyword: str, text: str) -> list[tuple[D, tuple[int, ...]]]:
+        """The ``candidates`` that have a form whose screens ``text`` passes, each with those
+        forms in order: every required word (``Requirement.met``) and the literal pieces
+        (``Pieces.held_by``), as ``StepDefinition.first_form`` screens each form. Each form
+        is screened once, not every form of every candidate again."""
+        by_word = self._by_word.get(keyword, {})
+        words, lowered = text_words(text), folded(text)
+        patterns, screens = self._patterns, self._pieces
+        asked = [*self._always_forms.get(keyword, ())]
+        for word in words:
+            for number in by_word.get(word, ()):
+                if patterns[number][3].met(words):
+                    asked.append(number)
+        passed = set()
+        for number in asked:
+            said = screens[number]
+            if said is None:
+                said = screens[number] = pieces(self._said[number])
+            if said.held_by(lowered):
+                passed.add(number)
+        found: list[tuple[int, list[int]]] = []
+        for number in sorted(passed):
+            definition, form = self._forms[number]
+            if found and found[-1][0] == definition:
+                found[-1][1].append(form)
+            else:
+                found.append((definition, [form]))
+        return [(self._definitions[n], tuple(forms)) for n, forms in found]

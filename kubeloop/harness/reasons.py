@@ -3,8 +3,9 @@ an error or a verdict says it.
 
 Quoted, the text must appear as written; unquoted, every word that carries meaning (not
 "the", "has", "it", …) must appear in what the engine said, compared by its stem ("expired"
-finds "expires", "signature" finds "signatures"), in any order. A reason the engine does
-not give fails, so a "because …" is never decoration.
+finds "expires", "signature" finds "signatures", "tests" finds "test"), in any order. A
+reason the engine does not give fails, so a "because …" is never decoration. Only these
+partial checks (says, mentions, because) read word forms; "is" compares whole text.
 """
 
 from __future__ import annotations
@@ -113,8 +114,20 @@ def _reason(text: str) -> Reason:
     return Reason(text)
 
 
+def singular(word: str) -> str:
+    """WORD without a plural or third-person "s", as Porter's stemmer's step 1a strips it
+    ("tests" → "test", "caresses" → "caress", "ponies" → "poni", "pass" stays), and a final
+    "y" read as its "i" ("pony" → "poni"), so the two forms of a word meet."""
+    if word.endswith(("sses", "ies")):
+        word = word[:-2]
+    elif word.endswith("s") and not word.endswith(("ss", "us", "is")) and len(word) > 3:
+        word = word[:-1]
+    return word[:-1] + "i" if word.endswith("y") and len(word) > 2 else word
+
+
 def _stem(word: str) -> str:
-    return word.lower().rstrip(".")[:5] if len(word) > 4 else word.lower()
+    base = singular(word.lower().rstrip("."))
+    return base[:5] if len(base) > 4 else base
 
 
 _CONTRACTED = re.compile(r"\b(?:can't|cannot|won't)\b|n't\b|'s\b", re.IGNORECASE)

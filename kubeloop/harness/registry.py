@@ -67,6 +67,7 @@ class Registry:
         self._no_piece: set[tuple[str, str]] = set()
         self._read_as: MatchCache[Match] = MatchCache(_renewed)
         self._unread: dict[tuple[str, str], HarnessError] = {}
+        self._one: MatchCache[Match] = MatchCache(_renewed)  # match_one's, until _index()
 
     def register(
         self,
@@ -117,17 +118,38 @@ class Registry:
 
     def candidates(self, keyword: str, text: str) -> Iterator[StepDefinition]:
         """The definitions that could match ``text``, in the order they were registered."""
+        return iter(self._index().candidates(keyword, text))
+
+    def _index(self) -> WordIndex[StepDefinition]:
+        """The phrase index, built at the first lookup after a phrase is added or dropped."""
         if self._words is None:
             self._words = WordIndex(self.definitions)
-        return iter(self._words.candidates(keyword, text))
+            self._one.clear()
+        return self._words
 
     def match_one(self, keyword: str, text: str) -> list[Match]:
-        """Every definition that matches ``text`` whole.
+        """``plain_match_one``, each definition asked only of the forms whose words ``text``
+        has (``WordIndex.forms``), remembered (readings and axes ask some texts again);
+        tests/harness/test_screened_forms.py holds the two equal."""
+        index = self._index()
+        kept = self._one.get(keyword, text)
+        if kept is not None:
+            return kept
+        found = []
+        for definition, forms in index.forms(keyword, text):
+            try:
+                parsed = definition.parse_form(text, forms)
+            except ValueError:
+                continue
+            if parsed is not None:
+                found.append(Match(definition, parsed[1], text, form=parsed[0]))
+        self._one.keep(keyword, text, found, [v for m in found for v in m.arguments.values()])
+        return found
 
-        A definition whose converter refuses what its pattern took (``ValueError``) does not
-        match: the line then gets "no step matches" and suggestions, never a traceback.
-        tests/harness/test_pattern_samples.py holds every pattern's samples to convert.
-        """
+    def plain_match_one(self, keyword: str, text: str) -> list[Match]:
+        """Every definition that matches ``text`` whole, each candidate asked in turn; one
+        whose converter refuses what its pattern took (``ValueError``) does not match: the
+        line gets suggestions, never a traceback (tests/harness/test_pattern_samples.py)."""
         found = []
         for definition in self.candidates(keyword, text):
             try:

@@ -23,6 +23,7 @@ from kubeloop.render.checks import FailedCheck
 
 from .replacements import replacement_note
 from .rollout_progress import rollout_note
+from .spread_note import spread_note
 
 Predicate = Callable[[Any], bool]
 
@@ -156,7 +157,9 @@ def pods_are(world: World, pods: PodSet, phase: str = "pending") -> None:
         _IN_STATE[phase],
         f"{phase}",
         detail=_describe_pod,
-        note=lambda _: replacement_note(world, pods.deployment) if few else "",
+        note=lambda others: (
+            replacement_note(world, pods.deployment) + spread_note(world, others) if few else ""
+        ),
     )
 
 
