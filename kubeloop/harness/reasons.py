@@ -158,6 +158,21 @@ def says(reason: Reason, text: str, aliases: Mapping[str, str] | None = None) ->
     return all(found(word) or (word in other and found(other[word])) for word in wanted)
 
 
+def in_words_instead(
+    reason: Reason, text: str, label: str, aliases: Mapping[str, str] | None = None
+) -> str:
+    """For a quoted REASON that TEXT does not say as written but does say in words: how the
+    check reads without the quotes (LABEL is the step as written), to add to its failure;
+    else nothing. A quote asks for the very text, words only for their meaning."""
+    if not reason.quoted or reason in text or not says(Reason(str(reason)), text, aliases):
+        return ""
+    unquoted = label.replace(f'"{reason}"', str(reason), 1)
+    return (
+        f'; "{reason}" is not in it as written, which quotes ask for, but its words are: '
+        f'without the quotes, "{unquoted}" holds'
+    )
+
+
 TYPES["reason"] = ParamType(
     r'"(?:[^"\\]|\\.)*"|[A-Za-z0-9](?>[^"]*)(?:"[^"]*"[^"]*)*',
     _reason,

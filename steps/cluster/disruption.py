@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from kubeloop.harness.registry import given, then, when
@@ -161,14 +161,38 @@ _WAITING = "[ <waiting up to|with a timeout of|with timeout|timing out after> {s
     ),
 )
 def i_drain(world: World, nodes: tuple[str, ...], seconds: int | None = None) -> None:
-    """``kubectl drain``: cordon, evict every pod; refused evictions are retried every 5 s
-    while the time given passes (none: one attempt). Several nodes drain one after another."""
+    """``kubectl drain``: cordon, evict every pod, retry what a budget refuses every 5 s.
+    Retries run while the cluster does, for the time given, or with none said until the
+    node is drained (kubectl's default waits for ever): kubeloop stops waiting once
+    ``NO_PROGRESS`` seconds went by without an eviction going through. Several nodes drain
+    one after another."""
     drain = world.capability(world.cluster, "drain")
     records = getattr(world.cluster, "history", None)
     began = records[-1].number if records else None
     results: list[Any] = []
-    each_node(world, nodes, lambda node: results.append(drain(node, timeout=seconds or 0)))
+    if seconds is not None:
+        each_node(world, nodes, lambda node: results.append(drain(node, timeout=seconds)))
+    else:
+        each_node(world, nodes, lambda node: results.append(drain_until_done(drain, node)))
     world.parts[DRAIN] = Drains(tuple(results), began) if results else None
+
+
+NO_PROGRESS = 300
+"""How long a drain said without a timeout waits with no eviction going through before it
+gives up (kubectl would wait for ever; a budget that can never allow one never will)."""
+
+
+def drain_until_done(drain: Any, node: str) -> Any:
+    """Drain NODE in rounds of at most ``NO_PROGRESS`` seconds until it is drained or a round
+    evicts nothing; the rounds' evictions joined, the last round's refusals."""
+    evicted: list[str] = []
+    waited = 0
+    while True:
+        result = drain(node, timeout=NO_PROGRESS)
+        evicted += result.evicted
+        waited += result.waited
+        if result.drained or not result.evicted:
+            return replace(result, evicted=tuple(evicted), waited=waited)
 
 
 @when("I evict pod {pod:name}", "I evict pod web-1", 'I evict pod "web-2"')

@@ -16,11 +16,16 @@ from .rollout_observed import Observed, drive, observe, rolled_from, watching
 
 
 def _keep_rollout(
-    world: World, deployment: str, run: Callable[[], Any], driven: Callable[[], Any] | None
+    world: World,
+    deployment: str,
+    run: Callable[[], Any],
+    driven: Callable[[], Any] | None,
+    remember: bool = True,
 ) -> None:
     """Run the rollout, keep the passes the pods showed (what the checks judge) and, for
     the report, the bounds the engine resolved. DRIVEN rolls it pass by pass instead where
-    the engine offers no ``watch``; None leaves nothing to observe by (the checks say so)."""
+    the engine offers no ``watch``; None leaves nothing to observe by (the checks say so).
+    REMEMBER False leaves the scenario's declaration as a link left it."""
     replicas = _replicas(world, deployment)
     last = _last_rollout(world)
     last.passes = None
@@ -39,7 +44,8 @@ def _keep_rollout(
         world.report.rollouts.append(
             rollout_entry(deployment, replicas, _bounds(world, deployment), observed, stalled)
         )
-        _remember(world, deployment)
+        if remember:
+            _remember(world, deployment)
 
 
 @dataclass
@@ -184,10 +190,11 @@ def i_roll_back(world: World, deployment: str | None = None) -> None:
     """Roll back to the previous revision (kubectl rollout undo), under the same budget.
 
     A name that is no deployment but a pipeline environment rolls that environment back
-    to its previous known-good digest (Lab 02).
+    to its previous known-good digest (Lab 02), and the deployment it deploys to with it.
     """
     name = deployment or it(world, "deployment")
     if name not in world.declared.deployments and roll_back_environment(world, name):
+        roll_linked(world, name)
         return
     previous = rolled_from(world, name)
 
@@ -200,6 +207,40 @@ def i_roll_back(world: World, deployment: str | None = None) -> None:
     _keep_rollout(
         world, name, lambda: world.cluster.rollback(name), undo if previous is not None else None
     )
+
+
+def roll_linked(world: World, env: str) -> None:
+    """After ENV was rolled back by hand: the cluster deployment ENV deploys to rolls to
+    ENV's digest within the same step, reconciling until done, as "I roll out" and "I roll
+    back web" do; an alert's rollback rolls as time passes instead. Nothing when the
+    rollback was refused or ENV deploys to no deployment of the cluster. The rollback itself
+    went through, so pods that cannot be placed leave the rollout where it got to, and the
+    link says why ("Then the rollback of "web" is stalled with …"), as for an alert's."""
+    if world.error is not None or "links" not in world.parts or not world.declared.deployments:
+        return
+    from ..links.links_part import links  # noqa: PLC0415  (one world)
+
+    digest = world.capability(world.parts["pipeline"].pipeline, "running")(env)
+    linked = [
+        s
+        for s in links(world).rollouts()
+        if s.environment == env and s.digest == digest and s.state == "admitted"
+    ]
+    if not linked:
+        return
+    name, version = linked[0].deployment, linked[0].version
+    asked = getattr(world.cluster, "deployment_spec", None)
+    spec = asked(name) if asked is not None else None
+    extra = {"digest": digest} if hasattr(spec, "digest") else {}
+
+    def run() -> Any:
+        return world.cluster.rolling_update(name, version, **extra)
+
+    _keep_rollout(world, name, run, lambda: drive(world, name, version, {}, run), remember=False)
+    stalled: type = world.attribute(world.cluster_engine, "RolloutStalledError")
+    if isinstance(world.error, stalled):
+        world.rejection.clear()
+        links(world).sync()
 
 
 def _snapshots(world: World) -> list[Observed]:

@@ -6,7 +6,7 @@ from kubeloop.harness.registry import given, then
 from kubeloop.harness.world import World
 
 from ..pipeline.pipeline_part import scene
-from ..telemetry.slo_names import once_begun
+from ..telemetry.slo_names import once_begun, slo_named
 from ..telemetry.telemetry_part import telemetry
 from .links_part import links
 
@@ -23,12 +23,14 @@ from .links_part import links
 )
 def slo_page_rolls_back(world: World, slo: str, env: str) -> None:
     """Opt in: a firing page of SLO rolls ENV back to its previous known-good digest (a
-    cluster deployment's name: the environment that deploys to it); an SLO waiting for its
-    service's traffic is armed when it begins."""
+    cluster deployment's name: the environment that deploys to it); SLO is named as checks
+    name it ("availability": the one availability SLO); one waiting for its service's
+    traffic is armed when it begins."""
     telemetry(world)
     scene(world)
+    name = slo_named(world, slo)
     once_begun(
-        world, slo, lambda: world.attempt(lambda: links(world).roll_back_on("slo", slo, env))
+        world, name, lambda: world.attempt(lambda: links(world).roll_back_on("slo", name, env))
     )
 
 

@@ -27,6 +27,7 @@ from ..pipeline.build import bind
 from ..pipeline.commits import make_true
 from ..pipeline.pipeline_part import scene
 from ..pipeline.rollback_actor import roll_back_by
+from ..pipeline.version_builds import is_version, never_released
 from .links_part import artifact_named, links, version_only
 
 _RUNS = "<runs|is running|is on|is at>"
@@ -169,10 +170,14 @@ def roll_back_to(world: World, env: str, target: str, who: str | None = None) ->
     previous = world.attribute(view, "rollback_target")
     if previous is None or not _names(world, target, previous):
         said = "none" if previous is None else _said(world, previous)
+        unreleased = never_released(world, env, target) if is_version(world, target) else ""
         refusal = RollbackError(
-            f"cannot roll {env} back to {target}: its previous known-good digest is {said}; a "
-            "rollback goes back one step at a time (roll back again, or deploy the artifact "
-            f"by its alias: When I deploy {target} to {env})"
+            f"cannot roll {env} back to {target}: its previous known-good digest is {said}"
+            + (
+                unreleased
+                or "; a rollback goes back one step at a time (roll back again, or deploy the "
+                f"artifact by its alias: When I deploy {target} to {env})"
+            )
         )
         world.attempt(lambda: _refuse(refusal))
         return

@@ -11,7 +11,7 @@ checks right after it ("And the reason mentions …").
 from __future__ import annotations
 
 from kubeloop.harness.errors import HarnessError
-from kubeloop.harness.reasons import Reason, says
+from kubeloop.harness.reasons import Reason, in_words_instead, says
 from kubeloop.harness.registry import checks_error, then
 from kubeloop.harness.world import World
 
@@ -123,8 +123,10 @@ def the_reason_says(world: World, reason: Reason) -> None:
                 "a refusal or a blocked gate to explain", "nothing was refused or blocked"
             )
         said = block
-    if not says(reason, said, world.declared.artifact_versions):
-        raise world.fail(f"an explanation saying {reason}", said)
+    aliases = world.declared.artifact_versions
+    if not says(reason, said, aliases):
+        taught = in_words_instead(reason, said, world.step.label, aliases)
+        raise world.fail(f"an explanation saying {reason}", said + taught)
 
 
 _BECAUSE = "[ <because|since|as|with|saying> {reason:reason}]"

@@ -19,6 +19,7 @@ from kubeloop.harness.release_words import Action
 from kubeloop.harness.world import World
 from kubeloop.pipeline import TestSummary
 
+from .abilities import try_move
 from .gates import _record
 from .pipeline_part import env_named, run_gates, said_last, scene
 from .verdicts import _gate
@@ -204,8 +205,16 @@ def someone_approves(
 ) -> None:
     """An approval of the artifact (none named: the one said or built last) for ENV (none
     said: where its promotion waits, else where approval is needed); a waiting promotion
-    deploys now. The audit log names who approved (engines that take ``by``)."""
-    approve(world, _named(world, alias or ""), env, who)
+    deploys now. The audit log names who approved (engines that take ``by``). In a Given,
+    an approved promotion is one that happened: with none waiting, the promotion to ENV is
+    made now if it can be (the artifact runs where ENV's promotions come from), else the
+    approval stands for a later one, as in a When."""
+    named = _named(world, alias or "")
+    approve(world, named, env, who)
+    if env is not None and not world.settled and world.error is None:
+        target = env_named(world, env)
+        if scene(world).pipeline.running(target) != scene(world).digest(world, named):
+            try_move(world, named, target, "promote")
 
 
 _GREEN = {

@@ -29,7 +29,10 @@ def _takes_actor(world: World) -> bool:
 
 def roll_back_by(world: World, env: str, who: str | None) -> None:
     """ENV back to its previous known-good digest, recorded as done by WHO (a pronoun such
-    as "someone" names nobody, so nothing is recorded for it)."""
+    as "someone" names nobody, so nothing is recorded for it), and the cluster deployment
+    ENV deploys to rolled back with it to the end (cluster/rollout.py's ``roll_linked``)."""
+    from ..cluster.rollout import roll_linked  # noqa: PLC0415  (one world)
+
     current = scene(world)
     method = world.capability(current.pipeline, "rollback")
     named = who is not None and who.lower() not in PRONOUNS
@@ -42,6 +45,7 @@ def roll_back_by(world: World, env: str, who: str | None) -> None:
         world.attempt(lambda: method(env, by=who))
     else:
         world.attempt(lambda: method(env))
+    roll_linked(world, env)
 
 
 def _environment(world: World, env: str, who: str) -> str:

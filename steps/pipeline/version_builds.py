@@ -100,4 +100,25 @@ def runs_version(world: World, env: str, version: str, project: str | None = Non
     artifact = current.pipeline.artifact(running)
     if str(artifact.version) != version or (project and str(artifact.name) != project):
         shown = f"{current.alias_of(running)}, {artifact.version} of {artifact.name}"
-        raise world.fail(f"{env} to run {said}", f"it runs {shown}")
+        raise world.fail(
+            f"{env} to run {said}", f"it runs {shown}{never_released(world, env, version)}"
+        )
+
+
+def never_released(world: World, env: str, version: str) -> str:
+    """Why ENV cannot be back on VERSION, when the pipeline never deployed a build at it
+    there (a version a cluster deployment ran on its own is no release, so no rollback goes
+    to it), and the sentences that make it one; else nothing."""
+    current = scene(world)
+    view = world.capability(current.pipeline, "environment")(env)
+    ran = [d.digest for d in world.attribute(view, "deployments")]
+    if any(str(current.pipeline.artifact(d).version) == version for d in ran):
+        return ""
+    project = current.pipeline.artifact(ran[-1]).name if ran else DEFAULT_PROJECT
+    return (
+        f"; the pipeline never deployed a build at {version} to {env}, so no rollback there "
+        f"goes to it (a version a deployment ran before the pipeline's first deployment is "
+        f'no release): release it there first, said before the later one ("Given {version} '
+        f'is signed, approved and promoted all the way to {env}"), or start from it ("Given '
+        f'{env} runs version {version} of "{project}" on 3 nodes with 4 replicas")'
+    )

@@ -64,10 +64,13 @@ def find_slo(world: World, name: str) -> Any:
         name = slo_of(world, name)
     names = list(call(world, "slos"))
     if name not in names:
-        waiting = [entry[0] for entry in world.parts.get(PENDING, [])]
+        waiting = {entry[0]: entry[4] for entry in world.parts.get(PENDING, [])}
         if name in waiting:
+            service = waiting[name] or name.removesuffix("-availability")
             raise world.fail(
-                f'the SLO "{name}" begun', "it waits for its service: declare its traffic"
+                f'the SLO "{name}" begun',
+                f"it waits for its service, whose traffic no step declared: say it before "
+                f'this check (Given the service "{service}" serves 100 requests per second)',
             )
         raise world.fail(
             f'an SLO named "{name}"',
@@ -94,11 +97,13 @@ def slo_named(world: World, name: str | None) -> str:
     """The SLO a sentence names (a service's name: its one SLO, "the burn rate for web" is
     about "web-availability", else the one SLO whose service is web whatever its name; a
     kind: the one SLO of that kind, "for availability" is about "payments-availability"),
-    else the one named last, else the only one."""
+    else the one named last, else the only one. SLOs still waiting for their service's
+    traffic count too: they are declared."""
     if isinstance(name, SloOf):
         return slo_of(world, name)
     if name is not None:
-        names = [str(n) for n in call(world, "slos")]
+        waiting = [str(entry[0]) for entry in world.parts.get(PENDING, [])]
+        names = [str(n) for n in call(world, "slos")] + waiting
         if name in names:
             return name
         theirs = [n for n in names if n.startswith(f"{name}-")]
@@ -107,7 +112,9 @@ def slo_named(world: World, name: str | None) -> str:
             return theirs[0]
         if not theirs and len(kind) == 1:
             return kind[0]
-        served = [n for n in names if str(call(world, "slo", n).service) == name]
+        served = [
+            n for n in names if n not in waiting and str(call(world, "slo", n).service) == name
+        ]
         return served[0] if not theirs and not kind and len(served) == 1 else name
     if "slo" in world.declared.mentioned:
         return str(world.declared.mentioned["slo"])

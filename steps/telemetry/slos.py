@@ -12,7 +12,7 @@ from kubeloop.harness.registry import given, then, when
 from kubeloop.harness.world import World
 from kubeloop.render.checks import FailedCheck
 
-from .budget_measure import so_far_note
+from .budget_measure import short_window_note, so_far_note
 from .slo_names import PENDING, UNNAMED, begun, find_slo, slo_named
 from .telemetry_part import (
     call,
@@ -397,7 +397,7 @@ def does_not_page(world: World, name: str) -> None:
     if _severity_state(world, name, "page") == "firing":
         raise world.fail(
             f'the SLO "{name}" quiet',
-            "it pages\n" + _explain(world, name),
+            "it pages\n" + _explain(world, name) + short_window_note(world, slo_named(world, name)),
             _band(world, name, "page"),
         )
 

@@ -145,7 +145,7 @@ def test_a_disruption_budget_said_with_its_deployment(
         "Given 3 nodes",
         f"And {declared}",
         "When I reconcile until stable",
-        "And I drain node-1",
+        "And I drain node-1 with a timeout of 1 second",
         "Then the drain is blocked by the PDB",
     )
     assert (code == 0) is blocked, out
