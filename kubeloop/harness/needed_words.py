@@ -35,7 +35,13 @@ a one-character literal is not tested (nearly every text holds it)."""
 def needs(regex: re.Pattern[str]) -> tuple[Clause, ...]:
     """What any text ``regex`` finds a match in holds: every clause has one of its literals
     in the text, lower-cased (none when the regex requires no literal)."""
-    found = [c for c in _sequence(_parser.parse(regex.pattern, regex.flags)) if _strength(c)[0] > 1]
+    return needs_of(regex.pattern, regex.flags)
+
+
+def needs_of(source: str, flags: int) -> tuple[Clause, ...]:
+    """``needs`` of ``re.compile(source, flags)``, read off the source without compiling it
+    (the parse is the compiled regex's own: only the verbose flag changes it)."""
+    found = [c for c in _sequence(_parser.parse(source, flags)) if _strength(c)[0] > 1]
     return tuple(sorted(dict.fromkeys(found), key=_strength, reverse=True)[:_MOST])
 
 
@@ -155,19 +161,28 @@ Replacement = str | Callable[[re.Match[str]], str]
 
 
 class Screened:
-    """A compiled regex that skips a text lacking the words it needs (``needs``, worked out
-    at its first use: a check whose every line matches reads none): what it answers is what
-    ``plain`` answers, the regex run on every text."""
+    """A regex that skips a text lacking the words it needs (``needs``, worked out at its
+    first use: a check whose every line matches reads none): what it answers is what
+    ``plain`` answers, the regex run on every text. The regex is compiled at its first run:
+    a chain asks few of its rules of any text, and most rules never run in a check."""
 
-    def __init__(self, regex: re.Pattern[str]) -> None:
-        self.plain = regex
-        self.pattern = regex.pattern
+    def __init__(self, source: str, flags: int = 0) -> None:
+        self.pattern = source
+        self._flags = flags
+        self._plain: re.Pattern[str] | None = None
         self._needed: tuple[Clause, ...] | None = None
+
+    @property
+    def plain(self) -> re.Pattern[str]:
+        """The regex, compiled (``re.compile(pattern, flags)``)."""
+        if self._plain is None:
+            self._plain = re.compile(self.pattern, self._flags)
+        return self._plain
 
     @property
     def needed(self) -> tuple[Clause, ...]:
         if self._needed is None:
-            self._needed = needs(self.plain)
+            self._needed = needs_of(self.pattern, self._flags)
         return self._needed
 
     def may_match(self, text: str) -> bool:
@@ -196,8 +211,9 @@ class Screened:
 
 
 def screened(regex: str, flags: int = 0) -> Screened:
-    """``re.compile(regex, flags)``, screened by the words it needs."""
-    return Screened(re.compile(regex, flags))
+    """``re.compile(regex, flags)``, screened by the words it needs, compiled at its first
+    run."""
+    return Screened(regex, flags)
 
 
 Rule = tuple[Screened, Replacement]

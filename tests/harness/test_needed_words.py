@@ -167,6 +167,20 @@ def test_every_text_a_rule_matches_holds_its_words(name: str, data: st.DataObjec
     assert rule.may_match(text), (rule.needed, text)
 
 
+def test_a_rules_words_read_off_its_source_are_those_of_its_compiled_regex() -> None:
+    """A rule is compiled at its first run, its words read from its source before that:
+    the same words as from the compiled regex, and every rule compiles."""
+    for name, rule in RULES.items():
+        fresh = Screened(rule.pattern, rule._flags)
+        compiled = re.compile(rule.pattern, rule._flags)
+        assert fresh.needed == needs(compiled), name
+        assert fresh.plain == compiled and rule.plain == compiled, name
+    assert sum(bool(rule._flags & re.IGNORECASE) for rule in RULES.values()) > 200
+    lazy = screened(r"\bis (?:back|currently) ", re.I)
+    assert lazy._plain is None and lazy.needed and lazy._plain is None
+    assert lazy.sub("is ", "it is back up") == "it is up" and lazy._plain is not None
+
+
 def test_the_chains_rules_are_screened() -> None:
     assert len(RULES) > 200
     assert sum(bool(rule.needed) for rule in RULES.values()) > 200
