@@ -241,13 +241,20 @@ def few_collections() -> Iterator[None]:
     """The cyclic garbage collector run less often while lines are read: reading builds many
     objects that live to the end (compiled phrases, indexes, remembered answers) and few
     cycles, and each full collection walks them all again. The thresholds are put back after
-    (mypy raises them for the same reason)."""
+    (mypy raises them for the same reason). What start-up made (the modules, the step
+    library, its compiled words) is frozen out of the collector meanwhile (``gc.freeze``),
+    so no collection while reading walks it; unfrozen after, unless someone else already
+    held objects frozen (``kubeloop run`` does): unfreezing would end their freeze early."""
     before = gc.get_threshold()
+    held = gc.get_freeze_count()
+    gc.freeze()
     gc.set_threshold(FEW_COLLECTIONS, *before[1:])
     try:
         yield
     finally:
         gc.set_threshold(*before)
+        if not held:
+            gc.unfreeze()
 
 
 FEW_COLLECTIONS = 50_000

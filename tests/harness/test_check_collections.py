@@ -1,5 +1,6 @@
-"""`kubeloop check` runs the cyclic collector less often while it reads lines, and puts the
-collector's thresholds back afterwards, also when reading fails."""
+"""`kubeloop check` runs the cyclic collector less often while it reads lines, start-up's
+objects frozen out of it, and puts the collector's thresholds back afterwards (and unfreezes
+what it froze), also when reading fails."""
 
 from __future__ import annotations
 
@@ -17,12 +18,39 @@ def test_lines_are_read_with_few_collections_and_the_thresholds_come_back(
     feature = tmp_path / "a.feature"
     feature.write_text("Feature: f\n  Scenario: s\n    Given a cluster with 2 nodes\n")
     before = gc.get_threshold()
+    made_before = [feature]
     seen: list[tuple[int, int, int]] = []
-    monkeypatch.setattr(check, "check_file", lambda path: seen.append(gc.get_threshold()) or [])
+    frozen: list[bool] = []
+
+    def reads(path: Path) -> list[str]:
+        seen.append(gc.get_threshold())
+        frozen.append(not any(o is made_before for o in gc.get_objects()))
+        return []
+
+    monkeypatch.setattr(check, "check_file", reads)
+    assert gc.get_freeze_count() == 0
     assert check.check([str(feature)]) == 0
     assert seen == [(check.FEW_COLLECTIONS, *before[1:])]
-    assert gc.get_threshold() == before
+    assert frozen == [True], "start-up's objects are frozen while lines are read"
+    assert gc.get_threshold() == before and gc.get_freeze_count() == 0
+    assert any(o is made_before for o in gc.get_objects()), "unfrozen after"
     assert "no problems" in capsys.readouterr().out
+
+
+def test_a_freeze_held_before_the_check_is_left_held(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    feature = tmp_path / "a.feature"
+    feature.write_text("Feature: f\n  Scenario: s\n    Given a cluster with 2 nodes\n")
+    monkeypatch.setattr(check, "check_file", lambda path: [])
+    held = [feature]
+    gc.freeze()
+    try:
+        assert check.check([str(feature)]) == 0
+        assert gc.get_freeze_count() > 0
+        assert not any(o is held for o in gc.get_objects()), "still frozen: not the check's"
+    finally:
+        gc.unfreeze()
 
 
 def test_the_thresholds_come_back_when_reading_fails(
