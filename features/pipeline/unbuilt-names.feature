@@ -30,3 +30,10 @@ Feature: A build named in a Given before anything built it
     Given staging has run M1 and then M2
     Then staging runs M2
     And the history of staging is M1 and M2
+
+  Scenario: Versions listed with their project are that project's builds at those versions
+    Given a 2-node cluster running 2 replicas of api at v1
+    And 1.4.0 and 1.5.0 of "api" both passed every gate and were promoted to dev, staging and prod
+    When I approve the promotion of api-1.5.0 to prod
+    Then prod runs version 1.5.0 of api
+    And the history of staging is api-1.4.0 and api-1.5.0

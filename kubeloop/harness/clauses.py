@@ -173,7 +173,9 @@ PLACEMENT: list[Clause] = [
         },
     ),
     (
-        rf"(?:(?:that|which) )?(?:needs?|needing|requires?|requiring|selects?|selecting) "
+        rf"(?:(?:that|which) )?(?:needs?|needing|requires?|requiring|selects?|selecting|"
+        rf"(?:only )?(?:runs?|running|goes|going|lands?|landing) (?:only )?on|"
+        rf"(?:is |are )?(?:pinned|restricted) to) "
         rf"(?P<labels>{_LABEL}(?:(?:,| and|, and) {_LABEL})*)",
         lambda m: {
             "node_selector": dict(

@@ -375,7 +375,10 @@ def _readings(text: str) -> list[str]:
     stripped = _BACK.sub(r"\1 ", stripped).rstrip(".")
     stripped = _PERCENT.sub(_percent, _CONTRACTION.sub(r"\1 not", stripped))
     stripped = _IS_SHORT.sub(r"\1 is", _WHOSE_REQUESTS.sub("", stripped))
-    stripped = _POSSESSIVE.sub(_of, _PLURAL_OWNER.sub("'s ", stripped))
+    owned = _PLURAL_OWNER.sub("'s ", stripped)
+    if owned != stripped:  # "payments' requests" is "payments's requests", then read on
+        return [owned, *readings(owned)]
+    stripped = _POSSESSIVE.sub(_of, stripped)
     stripped = measures_said(pipeline_said_of(story_said(stripped)))
     if _RUNNING.search(stripped):
         stripped = _EVERY_POD.sub("", stripped)

@@ -158,7 +158,9 @@ def several_builds_of(
     version: str | None = None,
 ) -> None:
     """Each is a different build of PROJECT at one version (its name as SemVer build
-    metadata: ``2.3.0+R1``), and each fact holds for each, in the order named."""
+    metadata: ``2.3.0+R1``), and each fact holds for each, in the order named. A name that
+    reads as a version, with no version said ("v1 and v2 of web are signed …"), is
+    PROJECT's build at that version (build_at), as a version said of one build is."""
     if len(set(aliases)) < len(aliases):
         raise world.fail("different names for different builds", ", ".join(aliases))
     base = _manifest(world, project, version)
@@ -166,6 +168,11 @@ def several_builds_of(
     for alias in aliases:
         if world.error is not None:
             break
+        if version is None and is_version(world, alias):
+            built = build_at(world, alias, project)
+            if built is not None and world.error is None:
+                make_true(world, built, facts)
+            continue
         release = str(base["version"]).partition("+")[0]
         _build_as(world, project, {**base, "version": f"{release}+{alias}"}, alias)
         if world.error is None:

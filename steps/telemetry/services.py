@@ -256,6 +256,7 @@ def _lasting(
         "the {name:name} pods <fail|start failing|return errors for> {errors:share} of [their ]"
         "requests" + _FOR,
         "{name:service}'s error rate <is|" + _MOVES + "> {errors:share}" + _FOR,
+        "{name:service}'s " + _FAILURES + " <" + _MOVES + "> {errors:share}" + _FOR,
         "the [<5xx|HTTP 5xx|HTTP 500|server|500> ]<error|failure> <rate|ratio|percentage>"
         "[ <of|for> {name:service}] <" + _MOVES + "> {errors:share}" + _FOR,
         "[the ]" + _FAILURES + "[ <of|for|on> {name:service}] <" + _MOVES + "> "

@@ -49,3 +49,14 @@ Feature: Taints, tolerations and node selectors
     And deployment "db" runs only on nodes labelled disk=ssd
     Then "db" has 2 running pods
     And every pending pod's reason is "0/2 nodes are available: 1 Insufficient cpu, 1 node(s) didn't match Pod's node affinity/selector. preemption: 0/2 nodes are available: 1 No preemption victims found for incoming pod, 1 Preemption is not helpful for scheduling."
+
+  Scenario: A node selector said as where the pods run goes with the deployment's clauses
+    Given the nodes:
+      | name | cpu | memory | labels    |
+      | gp-1 | 4   | 8Gi    | tier=web  |
+      | gp-2 | 4   | 8Gi    | tier=etl  |
+    And a deployment "loader" with 2 replicas that only runs on tier=etl
+    And a deployment "site" of 2 replicas going only on tier=web, requesting 1 CPU
+    When I reconcile
+    Then every pod of "loader" is on a node labeled tier=etl
+    And every pod of "site" is on a node labeled tier=web

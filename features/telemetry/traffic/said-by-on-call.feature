@@ -57,3 +57,14 @@ Feature: Traffic, scrapes and budgets said the way on-call people say them
     But it isn't firing yet
     When 10 minutes pass
     Then SearchSlow is firing
+
+  Scenario: A service whose name ends in s owns its requests with a bare apostrophe
+    Given the service "orders" serves 400 requests per second
+    And an alert "OrdersFailing" fires when over 10% of orders' requests fail for 2 minutes
+    When orders' 5xx jump to 20%
+    And 3 minutes pass
+    Then "OrdersFailing" is firing
+    When orders' server errors fall back to 1%
+    And 10 minutes pass
+    Then "OrdersFailing" is not firing
+    And the error rate of orders is 1%
