@@ -22,7 +22,7 @@ NOUNS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
             ("workloads", "deployment_words", "settled_words", "readiness"),
         ),
         ("pods", ("pods", "counted_words")),
-        ("reconciling and what it settles", ("reconcile", "assertions")),
+        ("reconciling and what it settles", ("reconcile", "assertions", "node_requests")),
         (
             "scheduling, affinity and spread",
             (

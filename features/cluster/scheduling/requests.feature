@@ -50,3 +50,14 @@ Feature: Scheduling by resource requests
     And a deployment of 3
     Then 2 pods are running
     And every pending pod's reason is "0/2 nodes are available: 1 Insufficient cpu, 1 node(s) were unschedulable. preemption: 0/2 nodes are available: 1 No preemption victims found for incoming pod, 1 Preemption is not helpful for scheduling."
+
+  Scenario: What the pods on each node request adds up to no more than the node has
+    Given 3 nodes
+    And a deployment "batch" with 7 replicas requesting 2 CPU and 1Gi memory per pod
+    When I reconcile
+    Then 6 pods of "batch" are running
+    And no node has more than 4 cpu reserved
+    And node-3 has 4 CPU requested
+    And node "node-2" has 2Gi of memory allocated
+    And each node has at most 2Gi of memory requested
+    And no node is overcommitted
