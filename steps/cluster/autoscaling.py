@@ -178,7 +178,32 @@ def has_replicas(world: World, deployment: str, count: int, bound: str = "==") -
     if not compare(info.replicas, bound, count):
         shown = "" if bound == "==" else f"{bound} "
         seen = str(info.replicas) + _no_metric(world, deployment)
+        seen += _rate_limited(world, deployment, count)
         raise world.fail(f"{shown}{count} desired replicas", seen)
+
+
+def _rate_limited(world: World, deployment: str, count: int) -> str:
+    """Why an HPA that wants COUNT or more has fewer yet: without a behavior it grows at most
+    to max(2 × current, 4) a sync (ScalingLimited, ScaleUpLimit), and it syncs every 15 s,
+    so it climbs there in steps as time passes; the time those steps take, said."""
+    try:
+        info = world.capability(world.cluster, "autoscaler")(deployment)
+    except (KeyError, LookupError, AttributeError):
+        return ""
+    limited = any(c.reason == "ScaleUpLimit" and c.status == "True" for c in info.conditions)
+    current = int(info.current_replicas)
+    if not limited or not current < count <= int(info.recommendation):
+        return ""
+    syncs, size = 0, current
+    while size < count:
+        size, syncs = max(2 * size, 4), syncs + 1
+    wait = f"{15 * syncs} seconds" if syncs < 4 else f"{(15 * syncs + 59) // 60} minutes"
+    return (
+        f"; its HPA wants {info.recommendation} but grows at most to max(2 × current, 4) a "
+        f"sync (ScalingLimited=True, ScaleUpLimit: an HPA without a behavior, as upstream), "
+        f"and it syncs every 15 s, so it gets there as time passes: say "
+        f'"When {wait} pass" before the check'
+    )
 
 
 def _no_metric(world: World, deployment: str) -> str:
