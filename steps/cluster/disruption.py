@@ -165,7 +165,10 @@ def i_drain(world: World, nodes: tuple[str, ...], seconds: int | None = None) ->
     Retries run while the cluster does, for the time given, or with none said until the
     node is drained (kubectl's default waits for ever): kubeloop stops waiting once
     ``NO_PROGRESS`` seconds went by without an eviction going through. Several nodes drain
-    one after another."""
+    one after another. A drain that completes ends with one reconcile pass: kubectl
+    returns once the evicted pods are gone, and while it waits out their termination the
+    ReplicaSet controller and the scheduler replace them (kubeloop's eviction deletes at
+    once, so that pass is the wait)."""
     drain = world.capability(world.cluster, "drain")
     records = getattr(world.cluster, "history", None)
     began = records[-1].number if records else None
@@ -175,6 +178,8 @@ def i_drain(world: World, nodes: tuple[str, ...], seconds: int | None = None) ->
     else:
         each_node(world, nodes, lambda node: results.append(drain_until_done(drain, node)))
     world.parts[DRAIN] = Drains(tuple(results), began) if results else None
+    if results and all(result.drained for result in results):
+        world.cluster.reconcile()
 
 
 NO_PROGRESS = 300

@@ -76,3 +76,11 @@ Feature: Disruption budgets guard voluntary evictions
     Then the drain evicted 0 pods
     And the drain is blocked by the PDB
     And node "node-1" has 3 pods
+
+  Scenario: A completed drain has its evicted pods replaced, as kubectl's wait for their deletion lets the controllers do
+    Given 3 nodes and a deployment "cart" of 5
+    And a PodDisruptionBudget for "cart" with minAvailable 4
+    When I take node-1 out of service for a kernel upgrade
+    Then the drain completes
+    And "cart" has 5 running pods
+    And no pod is on node-1

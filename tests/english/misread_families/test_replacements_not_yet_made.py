@@ -1,7 +1,9 @@
 """A pod count right after the event that removed pods (runs11, blind batch32): "When I drain
 node-1 / Then 6 pods are running" saw 5 and said no more. The ReplicaSet replaces an evicted
 or deleted pod on the next reconcile, so the check still fails; it now says the deployment
-has fewer pods than it wants and which sentences run the passes, only when that is so."""
+has fewer pods than it wants and which sentences run the passes, only when that is so.
+(runs13: a drain that completes now ends with that pass, as kubectl's wait for the evicted
+pods' deletion lets the controllers replace them; a deleted pod still waits for it.)"""
 
 from __future__ import annotations
 
