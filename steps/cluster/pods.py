@@ -151,16 +151,17 @@ def pods_are(world: World, pods: PodSet, phase: str = "pending") -> None:
     """The pods are Running (bound to a node), Pending, or Ready, as many as the set says
     ("can't be scheduled": Pending)."""
     few = pods.quantifier not in ("none", "at most")
-    check(
-        world,
-        pods,
-        _IN_STATE[phase],
-        f"{phase}",
-        detail=_describe_pod,
-        note=lambda others: (
-            replacement_note(world, pods.deployment) + spread_note(world, others) if few else ""
-        ),
-    )
+
+    def note(others: list[Any]) -> str:
+        """Why pods wait: the Pending pods a spread holds, whichever way the count missed
+        (a Pending check counts them, the others are the pods that are not)."""
+        replacing = replacement_note(world, pods.deployment) if few else ""
+        if phase == "pending":
+            waiting = [p for p in members(world, pods) if _IN_STATE["pending"](p)]
+            return replacing + spread_note(world, waiting)
+        return replacing + spread_note(world, others) if few else ""
+
+    check(world, pods, _IN_STATE[phase], f"{phase}", detail=_describe_pod, note=note)
 
 
 @then(

@@ -75,10 +75,20 @@ def find_slo(world: World, name: str) -> Any:
         raise world.fail(
             f'an SLO named "{name}"',
             (f"the SLOs are {', '.join(names)}" if names else "there are no SLOs")
-            + _named_for_them(world, names, name),
+            + (_named_for_them(world, names, name) or declaring_slo(world, name)),
         )
     world.declared.mentioned["slo"] = name
     return call(world, "slo", name)
+
+
+def declaring_slo(world: World, name: str) -> str:
+    """The Given that declares the SLO NAME, said before the line that names it: for the
+    scenario's service when it has exactly one, else for a service to name."""
+    services = sorted(str(s) for s in call(world, "services"))
+    service = services[0] if len(services) == 1 else "web"
+    sentence = f'an SLO "{name}" of 99.9% over 30 days for the service "{service}"'
+    which = "" if len(services) == 1 else ' (with your service for "web")'
+    return f"; to declare it, say so before this line: Given {sentence}{which}"
 
 
 def _named_for_them(world: World, names: list[str], asked: str) -> str:

@@ -63,3 +63,27 @@ def test_pods_short_of_room_get_no_word_about_the_spread(
     assert code != 0
     assert "Insufficient cpu" in out
     assert "makes a skew" not in out, out
+
+
+@pytest.mark.parametrize(
+    "then",
+    ["Then no api pod is pending", "Then exactly 1 api pod is Pending", "Then 1 pod is stuck"],
+)
+def test_a_pending_count_that_finds_too_many_says_the_spread_holds_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], then: str
+) -> None:
+    """runs13: a check counting Pending pods, not running ones, fails with more pods Pending
+    than it allows; the Pending pods are the ones held, and the note says so too."""
+    code, out = run_matched(
+        tmp_path,
+        capsys,
+        "Given 2 nodes in zone-a and 2 in zone-b",
+        'And a deployment "api" of 6 replicas requesting 250m CPU spread across zones',
+        "When I reconcile",
+        "And node-3 and node-4 fail",
+        "And I reconcile",
+        then,
+    )
+    assert code != 0, out
+    assert "makes a skew of" in out, out
+    assert 'spread them "across zones when possible"' in out, out

@@ -1,0 +1,60 @@
+"""A check of an SLO no line declared gives the Given that declares it, for the scenario's
+service when it has exactly one (runs13, blind batch36: "the error budget for
+"checkout-avail" is not spent" with only checkout's traffic said); with several services
+it says which part to change. The sentence given is one Given, and declaring it first
+makes the check pass."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import kubeloop.steps  # noqa: F401  (registers the step library)
+from kubeloop.harness.registry import REGISTRY
+from tests.harness.one_scenario import run_matched
+
+_SAID = 'Given an SLO "ledger-ok" of 99.9% over 30 days for the service "ledger"'
+
+
+def test_the_one_service_is_named_in_the_declaring_sentence(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out = run_matched(
+        tmp_path,
+        capsys,
+        "Given ledger is getting 30 requests per second",
+        "When 20 minutes pass",
+        'Then "ledger-ok" still has budget left',
+    )
+    assert code != 0, out
+    assert f"say so before this line: {_SAID}" in out, out
+    assert len(REGISTRY.match("given", _SAID.removeprefix("Given "))) == 1
+
+
+def test_declared_as_told_the_check_passes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out = run_matched(
+        tmp_path,
+        capsys,
+        "Given ledger is getting 30 requests per second",
+        "And " + _SAID.removeprefix("Given "),
+        "When 20 minutes pass",
+        'Then "ledger-ok" still has budget left',
+    )
+    assert code == 0, out
+
+
+def test_with_two_services_the_sentence_says_to_name_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out = run_matched(
+        tmp_path,
+        capsys,
+        "Given ledger is getting 30 requests per second",
+        "And vault is getting 10 requests per second",
+        'Then "ledger-ok" still has budget left',
+    )
+    assert code != 0, out
+    assert 'for the service "web" (with your service for "web")' in out, out
