@@ -125,12 +125,9 @@ def _exactly(world: World, node: str, amount: str, cpu: bool) -> None:
 
 
 @then(
-    "no node is overcommitted",
-    "no node is overcommitted",
-    variants=(
-        "no node has more <CPU|cpu|memory|CPU or memory> requested than it has",
-        "no node is <overbooked|oversubscribed|over capacity>",
-    ),
+    "no node has more <CPU|cpu|memory|CPU or memory> requested than it has",
+    "no node has more CPU or memory requested than it has",
+    variants=("no node is <overcommitted|overbooked|oversubscribed>",),
 )
 def none_overcommitted(world: World) -> None:
     """Every node's summed requests fit its allocatable CPU and memory."""
