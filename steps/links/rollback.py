@@ -6,7 +6,7 @@ from kubeloop.harness.registry import given, then
 from kubeloop.harness.world import World
 
 from ..pipeline.pipeline_part import scene
-from ..telemetry.slo_names import once_begun, slo_named
+from ..telemetry.slo_names import PENDING, find_slo, once_begun, slo_named
 from ..telemetry.telemetry_part import telemetry
 from .links_part import links
 
@@ -25,10 +25,13 @@ def slo_page_rolls_back(world: World, slo: str, env: str) -> None:
     """Opt in: a firing page of SLO rolls ENV back to its previous known-good digest (a
     cluster deployment's name: the environment that deploys to it); SLO is named as checks
     name it ("availability": the one availability SLO); one waiting for its service's
-    traffic is armed when it begins."""
+    traffic is armed when it begins; one never declared fails at this line with the Given
+    that declares it (find_slo)."""
     telemetry(world)
     scene(world)
     name = slo_named(world, slo)
+    if name not in {entry[0] for entry in world.parts.get(PENDING, [])}:
+        find_slo(world, name)
     once_begun(
         world, name, lambda: world.attempt(lambda: links(world).roll_back_on("slo", name, env))
     )

@@ -58,3 +58,19 @@ def test_with_two_services_the_sentence_says_to_name_one(
     )
     assert code != 0, out
     assert 'for the service "web" (with your service for "web")' in out, out
+
+
+def test_a_rollback_armed_on_it_names_the_one_service_too(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out = run_matched(
+        tmp_path,
+        capsys,
+        "Given 2 nodes",
+        'And a deployment "ledger" with 2 replicas',
+        "And ledger is getting 30 requests per second",
+        'And "ledger" rolls back when the SLO "ledger-ok" pages',
+    )
+    assert code != 0, out
+    assert "story.feature:6" in out, out
+    assert f"say so before this line: {_SAID}" in out, out
