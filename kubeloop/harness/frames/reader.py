@@ -174,8 +174,10 @@ def read(
     name the line gives kept (a reading that said "Dana approves" as "I approve" loses who
     approved, so it is not taken); None when none fits, or when it fits several
     definitions' frames and none is said in more of the line's own words than the others."""
-    names = _names(index, texts[-1])
     said = _sayable(index, texts)
+    if not said:
+        return None
+    names = _names(index, texts[-1])
     for way in _WAYS:
         for text in said:
             found = {
