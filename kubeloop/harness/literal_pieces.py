@@ -34,24 +34,24 @@ class Pieces(NamedTuple):
         """Whether ``text`` (``folded``) starts with the head, holds the middle's pieces in
         order after it and ends with the tail after them; a piece of one alternative (most
         are) is looked for alone, as the many asked make the general way's lists count."""
+        head, middle, tail = self
         position = 0
-        head = self.head
         if head:
             if not text.startswith(head):
                 return False
             position = len(head[0]) if len(head) == 1 else _shortest(text, head)
-        for alternatives in self.middle:
+        find = text.find
+        for alternatives in middle:
             if len(alternatives) == 1:
-                at = text.find(alternatives[0], position)
+                at = find(alternatives[0], position)
                 if at < 0:
                     return False
                 position = at + len(alternatives[0])
                 continue
-            ends = [at + len(a) for a in alternatives if (at := text.find(a, position)) >= 0]
+            ends = [at + len(a) for a in alternatives if (at := find(a, position)) >= 0]
             if not ends:
                 return False
             position = min(ends)
-        tail = self.tail
         if len(tail) == 1:
             return text.endswith(tail[0]) and len(text) - len(tail[0]) >= position
         if tail:

@@ -199,6 +199,14 @@ class WordIndex(Generic[D]):
                 self._always.setdefault(keyword, set()).add(definition)
                 self._always_forms.setdefault(keyword, []).append(number)
         self._patterns = patterns
+        self._filed = {
+            keyword: {
+                word: tuple((n, patterns[n][3].words, patterns[n][3].choices) for n in numbers)
+                for word, numbers in by_word.items()
+            }
+            for keyword, by_word in self._by_word.items()
+        }
+        """``_by_word``, each number with its pattern's required words and choices beside it."""
         self._forms = [
             (n, form) for n, d in enumerate(definitions) for form in range(len(d.patterns))
         ]
@@ -223,26 +231,23 @@ class WordIndex(Generic[D]):
         forms in order: every required word (``Requirement.met``) and the literal pieces
         (``Pieces.held_by``), as ``StepDefinition.first_form`` screens each form. Each form
         is screened once, not every form of every candidate again."""
-        by_word = self._by_word.get(keyword, {})
+        filed = self._filed.get(keyword, {})
         words, lowered = text_words(text), folded(text)
-        patterns, screens = self._patterns, self._pieces
-        asked = [*self._always_forms.get(keyword, ())]
+        asked = set(self._always_forms.get(keyword, ()))
         for word in words:
-            for number in by_word.get(word, ()):
-                if patterns[number][3].met(words):
-                    asked.append(number)
-        passed = set()
-        for number in asked:
+            for number, needs, choices in filed.get(word, ()):
+                if needs <= words and not (choices and any(map(words.isdisjoint, choices))):
+                    asked.add(number)  # (Requirement.met, spelt out: the most asked test)
+        screens, forms = self._pieces, self._forms
+        found: list[tuple[int, list[int]]] = []
+        for number in sorted(asked):
             said = screens[number]
             if said is None:
                 said = screens[number] = pieces(self._said[number])
             if said.held_by(lowered):
-                passed.add(number)
-        found: list[tuple[int, list[int]]] = []
-        for number in sorted(passed):
-            definition, form = self._forms[number]
-            if found and found[-1][0] == definition:
-                found[-1][1].append(form)
-            else:
-                found.append((definition, [form]))
+                definition, form = forms[number]
+                if found and found[-1][0] == definition:
+                    found[-1][1].append(form)
+                else:
+                    found.append((definition, [form]))
         return [(self._definitions[n], tuple(forms)) for n, forms in found]

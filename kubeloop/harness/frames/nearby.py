@@ -125,10 +125,12 @@ def plain_candidates(
     ]
 
 
-def _mechanism(catalog: _Catalog, text: str, line: Chunked, content: frozenset[str]) -> str | None:
-    """The mechanism the line is about: its nouns' (mechanisms.py), a query's, else the
-    one its concepts are said in most, by how rare each is."""
-    mine = _named(text, line) or mechanism_of(text)
+def _mechanism(
+    catalog: _Catalog, text: str, named: str | None, content: frozenset[str]
+) -> str | None:
+    """The mechanism the line is about: its nouns' (``named``: ``_named`` of the line), a
+    query's, else the one its concepts are said in most, by how rare each is."""
+    mine = named or mechanism_of(text)
     if mine is not None:
         return mine
     votes: dict[str, float] = {}
@@ -224,11 +226,11 @@ class _Line:
     """The mechanism the line's own nouns (or its query) name, if they name one."""
 
 
-def _rough(catalog: _Catalog, k: _Known, line: _Line) -> float:
+def _rough(catalog: _Catalog, k: _Known, line: _Line, meaning: float) -> float:
     """How near an example is, before it is said in the line's values: its mechanism, the
-    concepts it shares (by rarity) and adds, its grammar, its slots, its spelling."""
+    concepts it shares (``meaning``: their rarities summed) and adds, its grammar, its
+    slots, its spelling."""
     spelled = 2 * len(line.grams & k.grams) / (len(line.grams) + len(k.grams) or 1)
-    meaning = sum(catalog.weight.get(c, 0.0) for c in line.content & k.content)
     extra = sum(catalog.weight.get(c, 0.0) for c in k.content - line.content)
     near = 0.0
     if line.mine is not None and (k.mechanism == line.mine or k.mechanism in _SHARED_MECHANISMS):
@@ -256,14 +258,15 @@ def phrases(index: FrameIndex, keyword: str, text: str, count: int) -> list[tupl
     labels = tuple(v.label for v in chunked.values)
     if not content and not labels:
         return []
+    named = _named(text, chunked)
     line = _Line(
         content,
         tuple(c for c in concepts if c in GRAMMAR),
         _meaning(concepts),
         labels,
         trigrams(text.lower()),
-        _mechanism(catalog, text, chunked, content),
-        _named(text, chunked),
+        _mechanism(catalog, text, named, content),
+        named,
     )
     shaped = frozenset(labels) - {"name", "number"}
     keywords = (keyword, *_OTHER_KEYWORD.get(keyword, ()))
@@ -283,10 +286,11 @@ def phrases(index: FrameIndex, keyword: str, text: str, count: int) -> list[tupl
         if (files and k.files - files) or (True in files and True not in k.files):
             continue  # (a rule test file goes only where a test file goes, and back)
         covered = sum(catalog.weight.get(c, rarest) for c in content & k.content)
+        # (every concept an example says has its rarity: ``covered`` is their shared meaning)
         if covered < _FAR * total and not typed:
             continue  # (says too little of what the line does, and has no slot for its query)
         score = (
-            _rough(catalog, k, line)
+            _rough(catalog, k, line, covered)
             - (_OTHER if theirs != keyword else 0.0)
             - _UNPLACED * len(shaped - k.types)
         )

@@ -56,3 +56,12 @@ def test_a_sentence_others_surely_precede_is_left_out() -> None:
         ("given", "web runs 3 pods"),
         ("given", "web runs 2 pods"),
     ]
+
+
+def test_every_concept_an_example_says_has_its_rarity() -> None:
+    """What a line and an example share is weighed once (``covered``) for both the screen
+    and the rough score: only a concept with no rarity of its own would weigh differently
+    in each, and every concept an example says has one."""
+    catalog = nearby._catalog(REGISTRY.frames())
+    assert len(catalog.known) > 1000
+    assert all(k.content <= catalog.weight.keys() for k in catalog.known)
