@@ -6,7 +6,8 @@ proportion to the source, and a phrase's full regex is mostly its parameters' ty
 (a pod set or an action list thousands of characters), the same ones in hundreds of
 phrases. ``compile_phrase`` parses only the phrase's own words, each parameter standing as
 one marker, and generates its code with re's own generator, each parameter's part written
-as its type's code, parsed and generated once per type. The result is the pattern
+as its type's code, parsed and generated once per type (the words are read by
+phrase_words.py, as re's parser reads them). The result is the pattern
 ``patterns.compile_source`` gives, code for code (``re.Pattern`` objects compare their
 code): tests/harness/test_shared_types.py holds the two equal on every phrase of the
 library. The generator is CPython's (``re._parser``, ``re._compiler``); where it is not
@@ -21,6 +22,7 @@ import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from kubeloop.harness import phrase_words
 from kubeloop.harness.params import TYPES
 from kubeloop.harness.patterns import cased_classes, compile_source, translate
 
@@ -112,7 +114,9 @@ def _shared(source: str, kinds: Mapping[str, str]) -> re.Pattern[str] | None:
     spelt = words
     for name, typed in parts.items():
         spelt = spelt.replace(f"(?P<{name}>{MARK})", f"(?P<{name}>{typed.regex})")
-    tree = _parser.parse(words, IGNORECASE)
+    tree = phrase_words.words(words, IGNORECASE)
+    if tree is None:
+        tree = _parser.parse(words, IGNORECASE)
     flags = tree.state.flags | IGNORECASE
     if spelt != full or any(typed.flags != flags for typed in parts.values()):
         return None

@@ -1,0 +1,139 @@
+"""A phrase's own words read by kubeloop/harness/phrase_words.py give the tree re's own
+parser gives (``re._parser.parse``), item for item, with the same groups, widths and
+flags: on every phrase form of the library, on made-up phrases, and on sources outside
+the language ``translate`` writes, which it leaves to ``re``."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import kubeloop.steps  # noqa: F401  (registers the step library)
+from kubeloop.harness import phrase_words, shared_types
+from kubeloop.harness.params import TYPES
+from kubeloop.harness.patterns import cased_classes, translate
+from kubeloop.harness.registry import REGISTRY
+
+_parser: Any = pytest.importorskip("re._parser")
+FLAGS = int(re.IGNORECASE)
+
+
+def _read(tree: Any) -> list[Any]:
+    """A tree as plain values: each item's op and argument, subtrees read the same way."""
+    return [(str(op), _value(av)) for op, av in tree.data]
+
+
+def _value(av: Any) -> Any:
+    if isinstance(av, _parser.SubPattern):
+        return ("tree", _read(av), av.width)
+    if isinstance(av, tuple | list):
+        return tuple(_value(a) for a in av)
+    return av if isinstance(av, int) else str(av)
+
+
+def _same(source: str) -> bool:
+    """Whether the fast tree is re's (False where the fast way leaves ``source``)."""
+    mine = phrase_words.words(source, FLAGS)
+    if mine is None:
+        return False
+    theirs = _parser.parse(source, FLAGS)
+    assert _read(mine) == _read(theirs), source
+    for attribute in ("flags", "groups", "groupdict", "groupwidths", "str"):
+        assert getattr(mine.state, attribute) == getattr(theirs.state, attribute), source
+    assert mine.getwidth() == theirs.getwidth(), source
+    return True
+
+
+def _words(pattern: str) -> str:
+    """The phrase's own words as shared_types reads them: each parameter a marker."""
+    source = translate(pattern)[0]
+    for name, kind in re.findall(r"\{(\w+):(\w+)\}", pattern):
+        group = f"(?P<{name}>{TYPES[kind].regex})"
+        source = source.replace(group, f"(?P<{name}>{shared_types.MARK})")
+    return cased_classes(source)
+
+
+@pytest.mark.parametrize("every", [5, pytest.param(1, marks=pytest.mark.slow)])
+def test_every_library_phrase_reads_as_re_reads_it(every: int) -> None:
+    patterns = [p for d in REGISTRY.definitions[::every] for p in d.patterns]
+    read = sum(_same(_words(pattern)) for pattern in patterns)
+    assert read == len(patterns)
+
+
+WORDS = ["run", "runs", "running", "a", "b", "I", "pods", "it's", "50%", "a.b", "$5", "^"]
+WORDS += ["(x)", "{", "}", "\\", "-", "?", "*", "+", "web", "é", ""]
+
+
+@st.composite
+def _patterns(draw: st.DrawFn) -> str:
+    """A phrase pattern: words with signs, parameters, plural endings, choices sharing
+    their starts or single letters, empty choices, optional parts nested."""
+    count = 0
+
+    def part(depth: int) -> str:
+        nonlocal count
+        shape = draw(st.sampled_from(["words", "param", "choice", "choice", "optional", "s"]))
+        if shape == "param" or (shape == "optional" and depth > 2):
+            count += 1
+            return f"{{p{count}:{draw(st.sampled_from(['n', 'duration', 'name']))}}}"
+        if shape == "choice":
+            said = draw(st.lists(st.sampled_from([*WORDS[:6], ""]), min_size=2, max_size=4))
+            return "<" + "|".join(said) + ">"
+        if shape == "optional":
+            inner = "".join(part(depth + 1) for _ in range(draw(st.integers(1, 3))))
+            return f"[{draw(st.sampled_from(['', ' ']))}{inner}]"
+        if shape == "s":
+            return draw(st.sampled_from(["pod(s)", "box(es)"]))
+        return " ".join(draw(st.lists(st.sampled_from(WORDS), min_size=1, max_size=3)))
+
+    return draw(st.sampled_from(["", " "])).join(part(0) for _ in range(draw(st.integers(1, 5))))
+
+
+@settings(max_examples=300, deadline=None)
+@given(_patterns())
+def test_a_made_up_phrase_reads_as_re_reads_it(pattern: str) -> None:
+    try:
+        words = _words(pattern)
+    except ValueError:  # (a pattern translate refuses: never compiled)
+        return
+    assert _same(words), pattern
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "pods?",  # (a repeat after a character)
+        "(?:a|b)??",  # (not greedy)
+        "(?:a)*",
+        "[ab]c",
+        r"\d+",
+        "(?i:x)",
+        "a.b",
+        "(?P<n>x)(?P<n>y)",  # (a name twice: re's own error)
+        "a)",
+        "(?:a",
+        "x\0y",
+    ],
+)
+def test_what_translate_does_not_write_is_left_to_re(source: str) -> None:
+    assert phrase_words.words(source, FLAGS) is None
+
+
+def test_the_shared_compile_reads_the_words_the_fast_way(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Else the tests above would hold a way nothing takes."""
+    asked: list[str] = []
+    words = phrase_words.words
+
+    def spy(source: str, flags: int) -> Any:
+        asked.append(source)
+        return words(source, flags)
+
+    monkeypatch.setattr(phrase_words, "words", spy)
+    source = translate("{count:n} node(s) <is|are> ready")[0]
+    assert shared_types._shared(source, {"count": "n"}) is not None
+    mark = shared_types.MARK
+    assert asked == [f"(?P<count>{mark})\\ node(?:s)?\\ (?:is|are)\\ ready"]
