@@ -1,5 +1,6 @@
 """A phrase's own words (shared_types.py: its regex with each parameter a marker) parsed
-into the tree ``re``'s own parser gives, reading a run of plain words at once.
+into the tree ``re``'s own parser gives, reading a run of plain words at once, and that
+tree's code generated as ``re``'s generator writes it, each character's code made once.
 
 ``re._parser.parse`` reads a pattern one character at a time in Python, and a phrase's own
 words are long runs of plain characters (a choice of fifty verbs, a sentence) between a
@@ -9,8 +10,11 @@ after a closing bracket. This reads exactly that part, building the tree as ``re
 parser does (the same alternatives' common starts taken out, the same single characters
 made a set, the same non-capturing groups unpacked into their parent), each run of
 characters in one step; anything else it leaves to ``re`` (``words`` answers None).
-tests/harness/test_phrase_words.py holds its trees to ``re``'s on every phrase of the
-library and on made-up ones.
+``generate`` writes the tree's code as ``re._compiler._compile`` does, its characters'
+code (a letter matched in any case) remembered, its choices and optional parts walked
+here and everything else handed to ``re`` item by item (its code is its items' in turn).
+tests/harness/test_phrase_words.py holds its trees and code to ``re``'s on every phrase of
+the library and on made-up ones.
 """
 
 from __future__ import annotations
@@ -22,8 +26,9 @@ from typing import Any
 try:
     _parser: Any = importlib.import_module("re._parser")
     _constants: Any = importlib.import_module("re._constants")
+    _compiler: Any = importlib.import_module("re._compiler")
 except ImportError:  # another Python than CPython 3.11 or later
-    _parser = _constants = None
+    _parser = _constants = _compiler = None
 
 _TOKEN = re.compile(
     r"(?P<run>(?:[^\\.\[{()*+?^$|]|\\[^A-Za-z0-9])+)"
@@ -156,3 +161,53 @@ def _sequence(tokens: list[tuple[str, Any]], position: int, state: Any) -> tuple
     for index in reversed(unpacked):  # (non-capturing groups unpacked, as re does)
         data[index : index + 1] = data[index][1][3].data
     return position, tree
+
+
+_CHARACTERS: dict[int, dict[int, tuple[int, ...]]] = {}
+"""Each character's code, by the flags and the character: what ``re`` writes for it."""
+
+
+def generate(code: list[int], tree: Any, flags: int) -> None:
+    """``re._compiler._compile(code, tree, flags)``: ``tree``'s code (a parsed tree's
+    items) written into ``code``."""
+    emit = code.append
+    characters = _CHARACTERS.setdefault(flags, {})
+    literal = _constants.LITERAL
+    for op, av in tree.data if isinstance(tree, _parser.SubPattern) else tree:
+        if op is literal:
+            written = characters.get(av)
+            if written is None:
+                made: list[int] = []
+                _compiler._compile(made, [(op, av)], flags)
+                written = characters[av] = tuple(made)
+            code.extend(written)
+        elif op is _constants.BRANCH:
+            emit(op)
+            tails = []
+            for alternative in av[1]:
+                skip = len(code)
+                emit(0)
+                generate(code, alternative, flags)
+                emit(_constants.JUMP)
+                tails.append(len(code))
+                emit(0)
+                code[skip] = len(code) - skip
+            emit(_constants.FAILURE)
+            for tail in tails:
+                code[tail] = len(code) - tail
+        elif op is _constants.MAX_REPEAT:
+            start, middle, one = _compiler._REPEATING_CODES[op]
+            simple = _compiler._simple(av[2])
+            emit(one if simple else start)
+            skip = len(code)
+            emit(0)
+            emit(av[0])
+            emit(av[1])
+            generate(code, av[2], flags)
+            if simple:
+                emit(_constants.SUCCESS)
+            code[skip] = len(code) - skip
+            if not simple:
+                emit(middle)
+        else:
+            _compiler._compile(code, [(op, av)], flags)

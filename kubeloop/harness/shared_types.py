@@ -6,8 +6,8 @@ proportion to the source, and a phrase's full regex is mostly its parameters' ty
 (a pod set or an action list thousands of characters), the same ones in hundreds of
 phrases. ``compile_phrase`` parses only the phrase's own words, each parameter standing as
 one marker, and generates its code with re's own generator, each parameter's part written
-as its type's code, parsed and generated once per type (the words are read by
-phrase_words.py, as re's parser reads them). The result is the pattern
+as its type's code, parsed and generated once per type (the words are read and written
+by phrase_words.py, as re's parser and generator do). The result is the pattern
 ``patterns.compile_source`` gives, code for code (``re.Pattern`` objects compare their
 code): tests/harness/test_shared_types.py holds the two equal on every phrase of the
 library. The generator is CPython's (``re._parser``, ``re._compiler``); where it is not
@@ -124,7 +124,7 @@ def _shared(source: str, kinds: Mapping[str, str]) -> re.Pattern[str] | None:
     if not _splice(tree, {tree.state.groupdict[n]: t for n, t in parts.items()}, code):
         return None
     _compiler._compile_info(code, tree, flags)
-    _compiler._compile(code, tree.data, flags)
+    phrase_words.generate(code, tree.data, flags)
     code.append(_compiler.SUCCESS)
     indexgroup: list[str | None] = [None] * tree.state.groups
     for name, index in tree.state.groupdict.items():
@@ -145,6 +145,8 @@ def _splice(tree: Any, parts: dict[int, _TypeCode], code: list[int]) -> bool:
         sub = stack.pop()
         sub.width = None
         for index, (op, av) in enumerate(sub.data):
+            if op is _compiler.LITERAL:
+                continue  # (most of a phrase's words: nothing inside)
             if op is _compiler.SUBPATTERN and av[0] in parts and list(av[3].data) == marker:
                 sub.data[index] = (op, (*av[:3], _Part(code, parts[av[0]])))
                 found += 1

@@ -1,7 +1,8 @@
 """A phrase's own words read by kubeloop/harness/phrase_words.py give the tree re's own
 parser gives (``re._parser.parse``), item for item, with the same groups, widths and
-flags: on every phrase form of the library, on made-up phrases, and on sources outside
-the language ``translate`` writes, which it leaves to ``re``."""
+flags, and its code is the code re's generator writes (``re._compiler._compile``): on
+every phrase form of the library, on made-up phrases, and on sources outside the language
+``translate`` writes, which it leaves to ``re``."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from kubeloop.harness.patterns import cased_classes, translate
 from kubeloop.harness.registry import REGISTRY
 
 _parser: Any = pytest.importorskip("re._parser")
+_compiler: Any = pytest.importorskip("re._compiler")
 FLAGS = int(re.IGNORECASE)
 
 
@@ -36,7 +38,8 @@ def _value(av: Any) -> Any:
 
 
 def _same(source: str) -> bool:
-    """Whether the fast tree is re's (False where the fast way leaves ``source``)."""
+    """Whether the fast tree is re's, and its code too (False where the fast way leaves
+    ``source``)."""
     mine = phrase_words.words(source, FLAGS)
     if mine is None:
         return False
@@ -45,6 +48,12 @@ def _same(source: str) -> bool:
     for attribute in ("flags", "groups", "groupdict", "groupwidths", "str"):
         assert getattr(mine.state, attribute) == getattr(theirs.state, attribute), source
     assert mine.getwidth() == theirs.getwidth(), source
+    flags = theirs.state.flags | FLAGS
+    written: list[int] = []
+    phrase_words.generate(written, theirs, flags)
+    plain: list[int] = []
+    _compiler._compile(plain, theirs.data, flags)
+    assert written == plain, source
     return True
 
 
@@ -65,7 +74,7 @@ def test_every_library_phrase_reads_as_re_reads_it(every: int) -> None:
 
 
 WORDS = ["run", "runs", "running", "a", "b", "I", "pods", "it's", "50%", "a.b", "$5", "^"]
-WORDS += ["(x)", "{", "}", "\\", "-", "?", "*", "+", "web", "é", ""]
+WORDS += ["(x)", "{", "}", "\\", "-", "?", "*", "+", "web", "é", "\u212a", "ſ", "İ", ""]
 
 
 @st.composite
