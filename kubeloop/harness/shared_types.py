@@ -6,8 +6,8 @@ proportion to the source, and a phrase's full regex is mostly its parameters' ty
 (a pod set or an action list thousands of characters), the same ones in hundreds of
 phrases. ``compile_phrase`` parses only the phrase's own words, each parameter standing as
 one marker, and generates its code with re's own generator, each parameter's part written
-as its type's code, parsed and generated once per type (the words are read and written
-by phrase_words.py, as re's parser and generator do). The result is the pattern
+as its type's code, parsed and generated once per type (each read and written by
+regex_runs.py, as re's parser and generator do). The result is the pattern
 ``patterns.compile_source`` gives, code for code (``re.Pattern`` objects compare their
 code): tests/harness/test_shared_types.py holds the two equal on every phrase of the
 library. The generator is CPython's (``re._parser``, ``re._compiler``); where it is not
@@ -22,7 +22,7 @@ import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from kubeloop.harness import phrase_words
+from kubeloop.harness import regex_runs
 from kubeloop.harness.params import TYPES
 from kubeloop.harness.patterns import cased_classes, compile_source, translate
 
@@ -45,10 +45,11 @@ class _TypeCode:
 
     def __init__(self, regex: str) -> None:
         self.regex = cased_classes(regex)
-        self.tree = _parser.parse(self.regex, IGNORECASE)
+        tree = regex_runs.parse(self.regex, IGNORECASE)
+        self.tree = _parser.parse(self.regex, IGNORECASE) if tree is None else tree
         self.flags = self.tree.state.flags | IGNORECASE
         self.code: list[int] = []
-        _compiler._compile(self.code, self.tree.data, self.flags)
+        regex_runs.generate(self.code, self.tree.data, self.flags)
 
 
 class _Part:
@@ -114,7 +115,7 @@ def _shared(source: str, kinds: Mapping[str, str]) -> re.Pattern[str] | None:
     spelt = words
     for name, typed in parts.items():
         spelt = spelt.replace(f"(?P<{name}>{MARK})", f"(?P<{name}>{typed.regex})")
-    tree = phrase_words.words(words, IGNORECASE)
+    tree = regex_runs.parse(words, IGNORECASE)
     if tree is None:
         tree = _parser.parse(words, IGNORECASE)
     flags = tree.state.flags | IGNORECASE
@@ -124,7 +125,7 @@ def _shared(source: str, kinds: Mapping[str, str]) -> re.Pattern[str] | None:
     if not _splice(tree, {tree.state.groupdict[n]: t for n, t in parts.items()}, code):
         return None
     _compiler._compile_info(code, tree, flags)
-    phrase_words.generate(code, tree.data, flags)
+    regex_runs.generate(code, tree.data, flags)
     code.append(_compiler.SUCCESS)
     indexgroup: list[str | None] = [None] * tree.state.groups
     for name, index in tree.state.groupdict.items():

@@ -1,8 +1,8 @@
-"""A phrase's own words read by kubeloop/harness/phrase_words.py give the tree re's own
-parser gives (``re._parser.parse``), item for item, with the same groups, widths and
-flags, and its code is the code re's generator writes (``re._compiler._compile``): on
-every phrase form of the library, on made-up phrases, and on sources outside the language
-``translate`` writes, which it leaves to ``re``."""
+"""A regex read by kubeloop/harness/regex_runs.py gives the tree re's own parser gives
+(``re._parser.parse``), item for item, with the same groups, widths and flags, and its
+code is the code re's generator writes (``re._compiler._compile``): on every phrase form
+of the library (its own words, as shared_types.py reads them), every parameter type,
+every typed outline, made-up phrases and regexes, and on sources it leaves to ``re``."""
 
 from __future__ import annotations
 
@@ -14,9 +14,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import kubeloop.steps  # noqa: F401  (registers the step library)
-from kubeloop.harness import phrase_words, shared_types
+from kubeloop.harness import regex_runs, shared_types
+from kubeloop.harness.outlines import typed
 from kubeloop.harness.params import TYPES
-from kubeloop.harness.patterns import cased_classes, translate
+from kubeloop.harness.patterns import cased_classes, compile_source, translate
 from kubeloop.harness.registry import REGISTRY
 
 _parser: Any = pytest.importorskip("re._parser")
@@ -38,22 +39,28 @@ def _value(av: Any) -> Any:
 
 
 def _same(source: str) -> bool:
-    """Whether the fast tree is re's, and its code too (False where the fast way leaves
-    ``source``)."""
-    mine = phrase_words.words(source, FLAGS)
+    """Whether the fast tree is re's, and its code and pattern too (False where the fast
+    way leaves ``source`` to re); where re's generator refuses the tree, so does it."""
+    mine = regex_runs.parse(source, FLAGS)
     if mine is None:
         return False
     theirs = _parser.parse(source, FLAGS)
     assert _read(mine) == _read(theirs), source
     for attribute in ("flags", "groups", "groupdict", "groupwidths", "str"):
         assert getattr(mine.state, attribute) == getattr(theirs.state, attribute), source
-    assert mine.getwidth() == theirs.getwidth(), source
     flags = theirs.state.flags | FLAGS
-    written: list[int] = []
-    phrase_words.generate(written, theirs, flags)
     plain: list[int] = []
-    _compiler._compile(plain, theirs.data, flags)
+    try:
+        _compiler._compile(plain, theirs.data, flags)
+    except re.error as refused:
+        with pytest.raises(type(refused)):
+            regex_runs.compiled(source, FLAGS)
+        return True
+    assert mine.getwidth() == theirs.getwidth(), source
+    written: list[int] = []
+    regex_runs.generate(written, mine, flags)
     assert written == plain, source
+    assert regex_runs.compiled(source, FLAGS) == re.compile(source, FLAGS), source
     return True
 
 
@@ -112,37 +119,74 @@ def test_a_made_up_phrase_reads_as_re_reads_it(pattern: str) -> None:
     assert _same(words), pattern
 
 
+def test_every_type_and_typed_outline_reads_as_re_reads_it() -> None:
+    types = [cased_classes(parameter.regex) for parameter in TYPES.values()]
+    outlines = [
+        source
+        for definition in REGISTRY.definitions[::3]
+        for pattern, full in zip(definition.patterns, definition.sources, strict=True)
+        if (source := typed(pattern, full)) is not None
+    ]
+    assert len(outlines) > 50
+    for source in [*types, *map(cased_classes, outlines)]:
+        assert _same(source), source[:200]
+    for source in outlines[::10]:  # (as definitions.py compiles a typed outline)
+        assert regex_runs.compiled(cased_classes(source), FLAGS) == compile_source(source)
+
+
+PIECES = ["a", "bc", r"\d", r"\w+", r"\b", r"\s*", ".", "^", "$", "[a-z]", "[^,]", "[]x]", r"[\]a]"]
+PIECES += ["[-A-Z_]", "{", "}", "{2}", "{1,3}", "{,2}", "{2,}", "{}", "{x", "?", "*", "+", "??"]
+PIECES += ["*?", "++", "?+", "|", "(", "(?:", "(?P<g1>", "(?P<g2>", "(?>", "(?=", "(?!", "(?<=a"]
+PIECES += ["(?<!b", "(?i:", "(?-i:", "(?s:", "(?i-s:", ")", ")", ")?", r"\ ", r"\.", "\u212a"]
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.lists(st.sampled_from(PIECES), min_size=1, max_size=14))
+def test_a_made_up_regex_reads_as_re_reads_it(pieces: list[str]) -> None:
+    """Any regex of these pieces re reads (most do not) reads the same both ways; one re's
+    parser refuses is refused here too (None: re then says what is wrong)."""
+    source = "".join(pieces)
+    try:
+        _parser.parse(source, FLAGS)
+    except (re.error, OverflowError):
+        assert regex_runs.parse(source, FLAGS) is None
+        return
+    _same(source)
+
+
 @pytest.mark.parametrize(
     "source",
     [
-        "pods?",  # (a repeat after a character)
-        "(?:a|b)??",  # (not greedy)
-        "(?:a)*",
-        "[ab]c",
-        r"\d+",
-        "(?i:x)",
-        "a.b",
+        "(?x:a b)",  # (verbose)
+        "(?i)ab",  # (global flags)
+        r"(a)\1",  # (a backreference)
+        r"\x41",
+        "(?P=n)",
+        "(?(1)a|b)",
+        "(?#note)",
+        "[[a]]",  # (re warns: a nested set one day)
+        "[a--b]",
         "(?P<n>x)(?P<n>y)",  # (a name twice: re's own error)
         "a)",
         "(?:a",
         "x\0y",
     ],
 )
-def test_what_translate_does_not_write_is_left_to_re(source: str) -> None:
-    assert phrase_words.words(source, FLAGS) is None
+def test_what_this_does_not_read_is_left_to_re(source: str) -> None:
+    assert regex_runs.parse(source, FLAGS) is None
 
 
 def test_the_shared_compile_reads_the_words_the_fast_way(monkeypatch: pytest.MonkeyPatch) -> None:
     """Else the tests above would hold a way nothing takes."""
     asked: list[str] = []
-    words = phrase_words.words
+    parse = regex_runs.parse
 
     def spy(source: str, flags: int) -> Any:
         asked.append(source)
-        return words(source, flags)
+        return parse(source, flags)
 
-    monkeypatch.setattr(phrase_words, "words", spy)
+    monkeypatch.setattr(regex_runs, "parse", spy)
     source = translate("{count:n} node(s) <is|are> ready")[0]
     assert shared_types._shared(source, {"count": "n"}) is not None
     mark = shared_types.MARK
-    assert asked == [f"(?P<count>{mark})\\ node(?:s)?\\ (?:is|are)\\ ready"]
+    assert asked[-1] == f"(?P<count>{mark})\\ node(?:s)?\\ (?:is|are)\\ ready"
