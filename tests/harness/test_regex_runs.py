@@ -6,6 +6,7 @@ every typed outline, made-up phrases and regexes, and on sources it leaves to ``
 
 from __future__ import annotations
 
+import gc
 import re
 from typing import Any
 
@@ -14,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import kubeloop.steps  # noqa: F401  (registers the step library)
-from kubeloop.harness import regex_runs, shared_types
+from kubeloop.harness import first_use, needed_words, regex_runs, shared_types
 from kubeloop.harness.outlines import typed
 from kubeloop.harness.params import TYPES
 from kubeloop.harness.patterns import cased_classes, compile_source, translate
@@ -190,3 +191,21 @@ def test_the_shared_compile_reads_the_words_the_fast_way(monkeypatch: pytest.Mon
     assert shared_types._shared(source, {"count": "n"}) is not None
     mark = shared_types.MARK
     assert asked[-1] == f"(?P<count>{mark})\\ node(?:s)?\\ (?:is|are)\\ ready"
+
+
+def test_the_clause_lists_and_reading_rules_compile_to_re_s_patterns() -> None:
+    """first_use.py's and needed_words.py's compiles (the clause lists' regexes, each
+    clause ending where the rest reads, the reading rules) are re.compile's patterns."""
+    lists = [o for o in gc.get_objects() if isinstance(o, first_use.Clauses)]
+    assert lists
+    for clauses in lists:
+        for source in (clauses._each, clauses._any):
+            assert first_use.compiled(source) == re.compile(source, re.IGNORECASE)
+        for source in clauses._sources[::7]:
+            ending = first_use._ending(source, " and then on")
+            rest = re.escape(" and then on")
+            assert ending == re.compile(f"{source}(?={rest}\\Z)", re.IGNORECASE)
+    rules = [o for o in gc.get_objects() if isinstance(o, needed_words.Screened)]
+    assert len(rules) > 100
+    for rule in rules[::5]:
+        assert rule.plain == re.compile(rule.pattern, rule._flags)
