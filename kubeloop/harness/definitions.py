@@ -14,11 +14,14 @@ from typing import Any
 from kubeloop.harness.literal_pieces import Pieces, folded, pieces
 from kubeloop.harness.not_names import refused
 from kubeloop.harness.outlines import typed
-from kubeloop.harness.patterns import compile_source
+from kubeloop.harness.patterns import cased_classes
 from kubeloop.harness.phrase_index import Requirement, requirement, text_words
+from kubeloop.harness.regex_runs import compiled
 from kubeloop.harness.shared_types import compile_phrase
 
 StepFunction = Callable[..., None]
+_CASED = int(re.IGNORECASE)
+"""A typed outline's flag, as ``patterns.compile_source`` compiles it (regex_runs.py)."""
 
 
 @dataclass(frozen=True)
@@ -79,11 +82,12 @@ class StepDefinition:
         return regex
 
     def _typed_outline(self, form: int) -> re.Pattern[str] | None:
-        """Pattern ``form``'s typed outline regex (outlines.typed), compiled on first use;
-        None where the pattern has none worth compiling."""
+        """Pattern ``form``'s typed outline regex (outlines.typed), compiled on first use as
+        ``patterns.compile_source`` compiles it (read and written by regex_runs.py); None
+        where the pattern has none worth compiling."""
         if form not in self._typed:
             source = typed(self.patterns[form], self.sources[form])
-            self._typed[form] = None if source is None else compile_source(source)
+            self._typed[form] = None if source is None else compiled(cased_classes(source), _CASED)
         return self._typed[form]
 
     @property

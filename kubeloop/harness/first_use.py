@@ -7,18 +7,24 @@ import functools
 import re
 from collections.abc import Sequence
 
+from kubeloop.harness import regex_runs
+
+_CASED = int(re.IGNORECASE)
+"""The flag as re's own compiler takes it (regex_runs.py)."""
+
 
 @functools.cache
 def compiled(source: str) -> re.Pattern[str]:
-    """``source`` compiled case-insensitively, once per process."""
-    return re.compile(source, re.IGNORECASE)
+    """``source`` compiled case-insensitively, once per process (``re.compile``'s pattern,
+    read and written by regex_runs.py)."""
+    return regex_runs.compiled(source, _CASED)
 
 
 @functools.lru_cache(maxsize=1024)
 def _ending(source: str, rest: str) -> re.Pattern[str]:
     """``source`` ending exactly where the text still to read is ``rest`` (the text's own
     letters to its end: two ends of one text never leave the same rest)."""
-    return re.compile(f"{source}(?={re.escape(rest)}\\Z)", re.IGNORECASE)
+    return regex_runs.compiled(f"{source}(?={re.escape(rest)}\\Z)", _CASED)
 
 
 _STRIP = re.compile(r"\(\?P<\w+>")

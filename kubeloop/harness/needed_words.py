@@ -19,6 +19,8 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Any, NamedTuple
 
+from kubeloop.harness.regex_runs import compiled
+
 _parser: Any = importlib.import_module("re._parser")
 _constants: Any = importlib.import_module("re._constants")
 
@@ -174,9 +176,10 @@ class Screened:
 
     @property
     def plain(self) -> re.Pattern[str]:
-        """The regex, compiled (``re.compile(pattern, flags)``)."""
+        """The regex, compiled (``re.compile(pattern, flags)``'s pattern, read and written
+        by regex_runs.py)."""
         if self._plain is None:
-            self._plain = re.compile(self.pattern, self._flags)
+            self._plain = compiled(self.pattern, int(self._flags))
         return self._plain
 
     @property

@@ -6,7 +6,8 @@ proportion to the source, and a phrase's full regex is mostly its parameters' ty
 (a pod set or an action list thousands of characters), the same ones in hundreds of
 phrases. ``compile_phrase`` parses only the phrase's own words, each parameter standing as
 one marker, and generates its code with re's own generator, each parameter's part written
-as its type's code, parsed and generated once per type. The result is the pattern
+as its type's code, parsed and generated once per type (each read and written by
+regex_runs.py, as re's parser and generator do). The result is the pattern
 ``patterns.compile_source`` gives, code for code (``re.Pattern`` objects compare their
 code): tests/harness/test_shared_types.py holds the two equal on every phrase of the
 library. The generator is CPython's (``re._parser``, ``re._compiler``); where it is not
@@ -21,6 +22,7 @@ import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from kubeloop.harness import regex_runs
 from kubeloop.harness.params import TYPES
 from kubeloop.harness.patterns import cased_classes, compile_source, translate
 
@@ -43,10 +45,11 @@ class _TypeCode:
 
     def __init__(self, regex: str) -> None:
         self.regex = cased_classes(regex)
-        self.tree = _parser.parse(self.regex, IGNORECASE)
+        tree = regex_runs.parse(self.regex, IGNORECASE)
+        self.tree = _parser.parse(self.regex, IGNORECASE) if tree is None else tree
         self.flags = self.tree.state.flags | IGNORECASE
         self.code: list[int] = []
-        _compiler._compile(self.code, self.tree.data, self.flags)
+        regex_runs.generate(self.code, self.tree.data, self.flags)
 
 
 class _Part:
@@ -112,7 +115,9 @@ def _shared(source: str, kinds: Mapping[str, str]) -> re.Pattern[str] | None:
     spelt = words
     for name, typed in parts.items():
         spelt = spelt.replace(f"(?P<{name}>{MARK})", f"(?P<{name}>{typed.regex})")
-    tree = _parser.parse(words, IGNORECASE)
+    tree = regex_runs.parse(words, IGNORECASE)
+    if tree is None:
+        tree = _parser.parse(words, IGNORECASE)
     flags = tree.state.flags | IGNORECASE
     if spelt != full or any(typed.flags != flags for typed in parts.values()):
         return None
@@ -120,7 +125,7 @@ def _shared(source: str, kinds: Mapping[str, str]) -> re.Pattern[str] | None:
     if not _splice(tree, {tree.state.groupdict[n]: t for n, t in parts.items()}, code):
         return None
     _compiler._compile_info(code, tree, flags)
-    _compiler._compile(code, tree.data, flags)
+    regex_runs.generate(code, tree.data, flags)
     code.append(_compiler.SUCCESS)
     indexgroup: list[str | None] = [None] * tree.state.groups
     for name, index in tree.state.groupdict.items():
@@ -141,6 +146,8 @@ def _splice(tree: Any, parts: dict[int, _TypeCode], code: list[int]) -> bool:
         sub = stack.pop()
         sub.width = None
         for index, (op, av) in enumerate(sub.data):
+            if op is _compiler.LITERAL:
+                continue  # (most of a phrase's words: nothing inside)
             if op is _compiler.SUBPATTERN and av[0] in parts and list(av[3].data) == marker:
                 sub.data[index] = (op, (*av[:3], _Part(code, parts[av[0]])))
                 found += 1

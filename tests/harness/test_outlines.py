@@ -17,6 +17,7 @@ from kubeloop.harness import definitions
 from kubeloop.harness.definitions import StepDefinition
 from kubeloop.harness.gherkin_source import load
 from kubeloop.harness.outlines import outline, typed
+from kubeloop.harness.patterns import cased_classes
 from kubeloop.harness.registry import REGISTRY, Registry
 from tests.harness.plain_forms import plainly, reading
 
@@ -118,17 +119,17 @@ def test_the_shortcut_reads_what_the_full_regexes_read(
 
 def test_a_text_the_screens_refuse_compiles_no_regex(monkeypatch: pytest.MonkeyPatch) -> None:
     compiled: list[str] = []
-    real, real_phrase = definitions.compile_source, definitions.compile_phrase
+    real, real_phrase = definitions.compiled, definitions.compile_phrase
 
-    def counting(source: str) -> re.Pattern[str]:
-        compiled.append(source)
-        return real(source)
+    def counting(source: str, flags: int) -> re.Pattern[str]:
+        compiled.append(source)  # (a typed outline, its classes cased: compile_source's)
+        return real(source, flags)
 
     def counting_phrase(source: str, kinds: Mapping[str, str]) -> re.Pattern[str]:
         compiled.append(source)  # (a full regex, its types' code shared: shared_types.py)
         return real_phrase(source, kinds)
 
-    monkeypatch.setattr(definitions, "compile_source", counting)
+    monkeypatch.setattr(definitions, "compiled", counting)
     monkeypatch.setattr(definitions, "compile_phrase", counting_phrase)
     definition = _registered("{pods:pods} are running on {node:node}")
     assert definition.fullmatch("the build passes its tests") is None
@@ -137,7 +138,7 @@ def test_a_text_the_screens_refuse_compiles_no_regex(monkeypatch: pytest.MonkeyP
     assert compiled == []  # (its words, out of order: literal_pieces.py)
     assert definition.fullmatch("all pods are running on node-1") is not None
     narrower = typed(definition.pattern, definition.sources[0])  # (the node spelt out)
-    assert compiled == [narrower, definition.sources[0]]
+    assert compiled == [cased_classes(narrower), definition.sources[0]]
     assert definition.fullmatch("all pods are running on fully") is None
     assert compiled[2:] == []  # (its typed outline refuses it: no node is "fully")
 
