@@ -22,15 +22,23 @@ from __future__ import annotations
 
 import importlib
 import re
+import sys
 import warnings
 from typing import Any
+
+HELD_EQUAL = sys.implementation.name == "cpython" and sys.version_info[:2] == (3, 11)
+"""True on the Python whose ``re`` internals this is held equal to (CI's, where
+tests/harness/test_regex_runs.py runs): those internals are private and change between
+versions, so on any other Python ``re`` compiles everything itself."""
 
 try:
     _parser: Any = importlib.import_module("re._parser")
     _constants: Any = importlib.import_module("re._constants")
     _compiler: Any = importlib.import_module("re._compiler")
     _sre: Any = importlib.import_module("_sre")
-except ImportError:  # another Python than CPython 3.11 or later
+except ImportError:
+    _parser = _constants = _compiler = _sre = None
+if not HELD_EQUAL:
     _parser = _constants = _compiler = _sre = None
 
 _RUN = re.compile(r"(?:[^\\.\[{()*+?^$|]|\\[^A-Za-z0-9])+", re.DOTALL)

@@ -21,6 +21,8 @@ from kubeloop.harness.params import TYPES
 from kubeloop.harness.patterns import cased_classes, compile_source, translate
 from kubeloop.harness.registry import REGISTRY
 
+if not regex_runs.HELD_EQUAL:
+    pytest.skip("regex_runs is used on CPython 3.11 only", allow_module_level=True)
 _parser: Any = pytest.importorskip("re._parser")
 _compiler: Any = pytest.importorskip("re._compiler")
 FLAGS = int(re.IGNORECASE)
@@ -209,3 +211,21 @@ def test_the_clause_lists_and_reading_rules_compile_to_re_s_patterns() -> None:
     assert len(rules) > 100
     for rule in rules[::5]:
         assert rule.plain == re.compile(rule.pattern, rule._flags)
+
+
+def test_another_python_compiles_with_re_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where regex_runs is not held equal to ``re`` (another Python), ``compiled`` leaves
+    every source to ``re.compile``."""
+    monkeypatch.setattr(regex_runs, "_parser", None)
+    calls: list[str] = []
+    real = re.compile
+
+    def counted(source: str, flags: int = 0) -> re.Pattern[str]:
+        calls.append(source)
+        return real(source, flags)
+
+    monkeypatch.setattr(regex_runs.re, "compile", counted)
+    assert regex_runs.compiled("(?:run|walk) the pipeline", re.IGNORECASE).match(
+        "Walk the pipeline"
+    )
+    assert calls == ["(?:run|walk) the pipeline"]
