@@ -21,14 +21,20 @@ settings.register_profile(
 settings.load_profile("deterministic")
 
 STARTED_FIRST = (
+    "tests/hostile/test_matching_bounded.py",
+    "tests/telemetry/test_leap_differential.py",
     "tests/hostile/test_hostile_engines.py",
     "tests/harness/test_cucumber_glue.py::test_the_language_service_reads_the_glue",
-    "tests/exercise/test_learners.py",
-    "tests/exercise/test_planted_bugs.py",
     "tests/harness/test_suggestion_bounds.py::test_suggestions_are_those_of_the_plain_way_on",
-    "tests/harness/test_isolation_lifecycle.py",
-    "tests/harness/test_workers.py",
+    "tests/properties/test_cluster_machine.py",
+    "tests/telemetry/test_replay_differential.py",
     "tests/harness/test_exercise.py",
+    "tests/exercise/test_learners.py",
+    "tests/harness/test_cased_classes.py",
+    "tests/properties/test_pipeline_machine.py",
+    "tests/harness/test_isolation_lifecycle.py",
+    "tests/exercise/test_planted_bugs.py",
+    "tests/harness/test_workers.py",
 )
 """Tests that take tens of seconds to minutes each (whole runs in subprocesses, node, whole
 labs graded): run first. pytest-xdist hands tests out in collection order, so a long test

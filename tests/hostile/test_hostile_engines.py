@@ -97,8 +97,8 @@ def _limits(engine: str, slowness: int) -> tuple[str, ...]:
     6 s for the scenario of an engine only that limit stops (the next scenario's fresh
     worker starts within the same limit), with a step CPU limit above it, which it cannot
     reach first (a thread's CPU time never exceeds its wall clock); 1 s for the step of one
-    that sleeps
-    (its alarm, at 10 x that on the wall clock, stops it); 30 s and 15 s for the others."""
+    that sleeps (its alarm, at 10 x that on the wall clock, stops it); 30 s and 15 s for the
+    others."""
     if SCENARIO_LIMIT in EXPECTED[engine]:
         scenario, step = 6 * slowness, 8 * slowness
     else:
