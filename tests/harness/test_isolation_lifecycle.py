@@ -112,12 +112,15 @@ def _wait_for_spin(log: Path, process: subprocess.Popen[bytes]) -> int:
 def test_one_worker_serves_the_passing_scenarios_and_the_parent_enforces_the_step_limit(
     tmp_path: Path,
 ) -> None:
-    process, log = _start(tmp_path, "--step-timeout", "1")
-    output = process.communicate(timeout=120)[0].decode()
+    # 3 s: the parent's CPU limit (3 s + 1 s of grace) must come before its wall-clock backstop
+    # (10 x 3 s x 1.2 + 1 s), so the spinner needs a ninth of a core (at 1 s, two thirteenths:
+    # it did not get them at load 10 on two cores)
+    process, log = _start(tmp_path, "--step-timeout", "3")
+    output = process.communicate(timeout=300)[0].decode()
     pids = _pids(log)
     assert pids["one"] == pids["two"] == pids["spin"], pids  # one fork for three scenarios
     assert pids["three"] != pids["spin"], pids  # the killed worker was replaced
-    assert "used more than 1 s of CPU time" in output, output
+    assert "used more than 3 s of CPU time" in output, output
     assert "3 passed, 1 failed" in output, output
     assert "kubeloop run --engine spinner features/life.feature:10" in output, output
 
