@@ -30,6 +30,8 @@ def test_the_same_percentiles_said_before_the_first_scrape_read_back_exactly(
         tmp_path, capsys, _STORY[0], *_STORY[2:], "Then the p95 latency of orders is 300 ms"
     )
     assert code == 0, out
+
+
 _NOTE = "both times sit in the histogram's bucket"
 
 
