@@ -10,7 +10,9 @@ instrumentation's buckets never change mid-run (such a time is read inside its b
 failed check says so: bucket_note.py).
 
 A percentile says how many requests take at most that long, so the ones above the last
-percentile said are strictly slower: they take ``slower_than`` it.
+percentile said are strictly slower: they take ``slower_than`` it. The read is exact when
+each share is whole requests at every scrape (1% of 100 requests a second); counts are whole
+requests, so at a few requests a second the tail's counts round and the estimate moves.
 """
 
 from __future__ import annotations
