@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Protocol
@@ -101,6 +101,8 @@ class Service:
         if list(buckets) != sorted(set(buckets)) or not buckets or math.isinf(buckets[-1]):
             raise InvalidSpecError(f'service "{name}": buckets must be finite and increasing')
         self._buckets = tuple(buckets)
+        self._scraped_at: int | None = None
+        """When the service was first scraped: its buckets are fixed from then on."""
         self._latency = self._profile(latency)
         self._since = start
         self._served = Fraction(0)
@@ -115,24 +117,30 @@ class Service:
         self._series_ok = Labels.of(__name__="http_requests_total", code=OK, **extra)
         self._series_error = Labels.of(__name__="http_requests_total", code=ERROR, **extra)
         self._series_up = Labels.of(__name__="up", **target)
+        self._extra = extra
         base = "http_request_duration_seconds"
-        bucket = f"{base}_bucket"
-        self._series_buckets = tuple(
-            (
-                None if math.isinf(b) else exact_bound(b),
-                Labels.of(__name__=bucket, le=format_le(b), **extra),
-            )
-            for b in (*self._buckets, math.inf)
-        )
-        self._bucket_index: dict[Fraction, int] = {}
         self._series_sum = Labels.of(__name__=f"{base}_sum", **extra)
         self._series_count = Labels.of(__name__=f"{base}_count", **extra)
         self._growth: _Growth | None = None
         self.revision = 0
-        """Counts the changes a scenario made (rate, errors, latency, up/down)."""
+        """Counts the changes a scenario made (rate, errors, latency, up/down, buckets)."""
         self._latencies: list[tuple[int, int]] = []
         """(bucket, latency × the common denominator) of each latency ever observed."""
         self._seconds_denominator = 1
+        self._histogram_series()
+
+    def _histogram_series(self) -> None:
+        """The bucket series of ``self._buckets`` (and +Inf), and every series in order."""
+        self._series_buckets = tuple(
+            (
+                None if math.isinf(b) else exact_bound(b),
+                Labels.of(
+                    __name__="http_request_duration_seconds_bucket", le=format_le(b), **self._extra
+                ),
+            )
+            for b in (*self._buckets, math.inf)
+        )
+        self._bucket_index: dict[Fraction, int] = {}
         self._order = sorted(
             [self._series_ok, self._series_error, self._series_sum, self._series_count]
             + [labels for _, labels in self._series_buckets]
@@ -142,6 +150,39 @@ class Service:
     def buckets(self) -> tuple[float, ...]:
         """The bucket bounds of the request histogram (+Inf left out)."""
         return self._buckets
+
+    @property
+    def buckets_fixed(self) -> bool:
+        """Whether the bucket bounds can no longer change: the service has been scraped (a
+        histogram's buckets are the instrumentation's, the same for the whole run), or its
+        traffic is split by version (each version's histogram took the bounds then)."""
+        return self._scraped_at is not None or self.versions is not None
+
+    def add_buckets(self, bounds: Iterable[float]) -> None:
+        """Bucket bounds besides the ones the histogram has, as instrumentation configured
+        with the latencies its team cares about has them (Prometheus's advice: a bound at
+        the latency of interest, so ``histogram_quantile`` reads it exactly). Given before
+        the first scrape; afterwards refused, with nothing changed."""
+        what = f'service "{self.name}": a bucket bound'
+        exact = {exact_number(b, what, 0, 3600) for b in bounds}
+        if 0 in exact:
+            raise InvalidSpecError(f"{what} must be above 0 seconds, not 0")
+        if self.buckets_fixed:
+            when = "it was split by version"
+            if self._scraped_at is not None:
+                when = f"its first scrape (at {self._scraped_at} s)"
+            raise InvalidSpecError(
+                f'service "{self.name}": the buckets of its histogram are fixed since {when}, '
+                "as real instrumentation's are; give bucket bounds before time passes"
+            )
+        known = {exact_bound(b) for b in self._buckets}
+        added = sorted(b for b in exact if b not in known)
+        if not added:
+            return
+        self._buckets = tuple(sorted((*self._buckets, *(float(b) for b in added))))
+        self._histogram_series()
+        self._growth = None
+        self.revision += 1
 
     def _profile(
         self, latency: Sequence[tuple[float, float]]
@@ -289,6 +330,11 @@ class Service:
             ],
         )
 
+    def note_scraped(self, now: int) -> None:
+        """A scrape read the service at ``now`` (by ``scrape`` or a leap over many)."""
+        if self._scraped_at is None:
+            self._scraped_at = now
+
     def _bucket_of(self, latency: Fraction) -> int:
         """The first bucket whose bound holds ``latency`` (le is inclusive), remembered."""
         found = self._bucket_index.get(latency)
@@ -302,6 +348,7 @@ class Service:
     def scrape(self, store: SeriesStore, now: int) -> None:
         """Write one scrape at ``now`` (seconds): the samples, or staleness markers if down."""
         t_ms = now * 1000
+        self.note_scraped(now)
         store.append(self._series_up, t_ms, 1.0 if self.up else 0.0)
         if self.versions is not None:
             self.versions.scrape(store, now, self._written)

@@ -1,11 +1,13 @@
 """What a failed latency check adds when the time said and the one read share a bucket.
 
 A latency a Then reads is ``histogram_quantile`` over the service's request histogram, which
-keeps counts per bucket, not the requests' own times: a p99 said as 180ms reads back as
-Prometheus's estimate, interpolated inside the bucket that holds it (100ms to 250ms with
-client_golang's buckets), 247ms. The check still fails on the value, and says why: both
-times sit in one bucket, so the histogram cannot tell them apart, with the sentence that
-checks the bucket instead. It says so only when both do sit in one bucket.
+keeps counts per bucket, not the requests' own times. A latency said before the service is
+first scraped is a bucket bound (latency_bounds.py) and reads back exactly; one said later
+(the buckets are fixed by then) reads as Prometheus's estimate, interpolated inside the
+bucket that holds it: a p99 said as 180ms mid-run reads 247ms (100ms to 250ms with
+client_golang's buckets). The check still fails on the value, and says why: both times sit
+in one bucket, so the histogram cannot tell them apart, with the sentence that checks the
+bucket instead. It says so only when both do sit in one bucket.
 """
 
 from __future__ import annotations

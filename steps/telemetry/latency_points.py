@@ -6,10 +6,10 @@ answers in 120ms at p50 and 900ms at p99", "checkout has a p50 of 80ms and a p99
 Each percentile says how many requests take at most that long, the rule one percentile
 alone follows (latency_said.py: "a p95 of 220ms" is 95% of requests taking 220ms): the
 share up to the first percentile takes its time, each share between two percentiles takes
-the later one's, and the requests above the last percentile take the last time. So the
-requests' own p50 and p99 are exactly the times said; the p50 a Then reads is
-``histogram_quantile`` over client_golang's buckets, which interpolates inside the bucket
-that holds the time, as Prometheus would.
+the later one's, and the requests above the last percentile are strictly slower: they take
+the next of client_golang's DefBuckets above it (latency_bounds.py). Said before the
+service is first scraped, every time said is a bucket bound of its histogram, so the p50 and
+p99 a Then reads with ``histogram_quantile`` are exactly the times said.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ import kubeloop.harness.latency_words  # noqa: F401  (registers latencies and pe
 from kubeloop.harness.registry import given, when
 from kubeloop.harness.world import World
 
+from .latency_bounds import slower_than
 from .latency_profile import _apply, _before, profile
 from .service_waits import later
 from .services import _ERRORS, _NO_ERRORS, _SERVES, the_service
@@ -32,8 +33,8 @@ _LATENCY_IS = (
 
 
 def _bands(world: World, points: tuple[tuple[float, float], ...]) -> list[tuple[float, float]]:
-    """(share in percent, seconds) of each band between the percentiles said, the last band
-    taking the requests above the last percentile too."""
+    """(share in percent, seconds) of each band up to a percentile said, and of the requests
+    above the last one (``slower_than`` its time)."""
     ordered = sorted(points)
     percentiles = [p for p, _ in ordered]
     if len(set(percentiles)) != len(percentiles) or not all(0 < p < 100 for p in percentiles):
@@ -45,11 +46,10 @@ def _bands(world: World, points: tuple[tuple[float, float], ...]) -> list[tuple[
         raise world.fail("a higher percentile no faster than a lower one", said)
     bands = []
     below = 0.0
-    for index, (percentile, seconds) in enumerate(ordered):
-        top = 100.0 if index == len(ordered) - 1 else percentile
-        bands.append((round(top - below, 9), seconds))
+    for percentile, seconds in ordered:
+        bands.append((round(percentile - below, 9), seconds))
         below = percentile
-    return bands
+    return [*bands, (round(100.0 - below, 9), slower_than(times[-1]))]
 
 
 def _answer(

@@ -19,6 +19,7 @@ from kubeloop.harness.telemetry_nouns import share as percentage
 from kubeloop.harness.world import World
 from kubeloop.telemetry.traffic import DEFAULT_LATENCY
 
+from .latency_bounds import bound_latencies
 from .services import _service, the_named
 
 _PROFILES = "telemetry: latency profiles"
@@ -82,6 +83,7 @@ def _apply(world: World, name: str | None, latencies: Profile, duration: int | N
     world.attempt(lambda: setter(latencies, world.clock.now))
     if world.error is not None:
         return
+    bound_latencies(world, service, (seconds for seconds, _ in latencies))
     profiles[named] = tuple(latencies)
     if duration is not None:
         world.advance(duration)

@@ -14,6 +14,7 @@ import re
 from kubeloop.harness.registry import given, then, when
 from kubeloop.harness.world import World
 
+from .latency_bounds import bound_latencies
 from .service_waits import service_came, still_waiting
 from .slos import service_added
 from .telemetry_part import call, telemetry
@@ -173,6 +174,8 @@ def the_service(
         profile = [(float(number) / per_second, 1.0)]
         setter = world.capability(service, "set_latency")  # optional: a learner may lack it
         world.attempt(lambda: setter(profile, world.clock.now))
+        if world.error is None:
+            bound_latencies(world, service, (float(number) / per_second,))
     if world.error is None:
         world.parts.setdefault(NORMAL, {})[name] = (rate, _ratio(errors), profile)
 

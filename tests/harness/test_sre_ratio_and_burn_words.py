@@ -262,7 +262,8 @@ def test_burn_rate_alerts_for_an_slo_that_is_not_declared_fail(
     ("check", "passes"),
     [
         ("Then the p99 latency of api is somewhere around 1 second", True),
-        ("Then the 99th percentile latency is about 0.95 seconds", True),
+        ("Then the 99th percentile latency is about 0.85 seconds", True),
+        ("Then the 99th percentile latency is about 0.95 seconds", False),
         ("Then the 99th percentile latency is 0.95 seconds", False),
         ("Then the p99 latency of api is around 500ms", False),
     ],
@@ -270,6 +271,8 @@ def test_burn_rate_alerts_for_an_slo_that_is_not_declared_fail(
 def test_a_latency_about_a_value_is_within_a_tenth_of_it(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], check: str, passes: bool
 ) -> None:
+    """Every request takes 800ms, a bucket bound (said before the first scrape): the p99
+    reads 0.5 + 0.3 × 0.99 = 0.797 s, within a tenth of 0.85 but not of 0.95."""
     code, out = _run(
         tmp_path,
         capsys,

@@ -101,7 +101,7 @@ def _stretch(tel: Host, now: int, full: range) -> tuple[int, int, bool]:
         extend(series, times, column)
         written.append((series, position))
     for service, _ in tel._services.values():
-        note_scraped(service)
+        note_scraped(service, seconds[0])
     answer_columns(store, slots, times, protected, written)
     return instants(tel, slots, protected, written, seconds, hoping), count, bool(hoping)
 

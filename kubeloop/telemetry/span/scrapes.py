@@ -147,9 +147,10 @@ def _floats(service: Service, whole: Whole) -> dict[Labels, list[float]]:
     return out
 
 
-def note_scraped(service: Service) -> None:
-    """A leap wrote the service's scrapes (``scrape_values``): it now holds what the last of
-    them, by ``Service.scrape``, would have left — the series a scrape while it is down
-    marks stale."""
+def note_scraped(service: Service, first: int) -> None:
+    """A leap wrote the service's scrapes (``scrape_values``), the first at ``first``
+    (seconds): it now holds what they, by ``Service.scrape``, would have left — its buckets
+    fixed, and the series a scrape while it is down marks stale."""
+    service.note_scraped(first)
     if service.up:
         service._written = set(service._order)
