@@ -37,7 +37,8 @@ FEATURES: dict[str, tuple[str, str]] = {
     ),
     "link-ghost-slo": (
         SERVICE + '    And when the SLO "ghost" pages, roll back prod\n',
-        'names something that does not exist: SLO "ghost" not found',
+        'there are no SLOs; to declare it, say so before this line: Given an SLO "ghost" of '
+        '99.9% over 30 days for the service "web"',
     ),
     "link-ghost-alert": (
         SERVICE + "    And when the alert Ghost fires, roll back prod\n",
