@@ -229,3 +229,12 @@ def test_another_python_compiles_with_re_alone(monkeypatch: pytest.MonkeyPatch) 
         "Walk the pipeline"
     )
     assert calls == ["(?:run|walk) the pipeline"]
+
+
+def test_the_shared_phrase_compiles_stand_down_with_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where regex_runs stands down, the phrases' shared compiles (which write their code
+    through it) find their samples disagree and leave every phrase to ``compile_source``."""
+    assert shared_types._samples_agree()
+    for name in ("_parser", "_constants", "_compiler", "_sre"):
+        monkeypatch.setattr(regex_runs, name, None)
+    assert not shared_types._samples_agree()
