@@ -379,8 +379,12 @@ def compiled(source: str, flags: int) -> re.Pattern[str]:
     tree = parse(source, flags)
     if tree is None:
         return re.compile(source, flags)
-    flags = tree.state.flags | flags
-    code: list[int] = []
+    return assembled(source, tree, tree.state.flags | flags, [])
+
+
+def assembled(source: str, tree: Any, flags: int, code: list[int]) -> re.Pattern[str]:
+    """The pattern of ``tree`` (``source`` parsed), its code written into ``code`` as
+    ``re``'s compiler writes it: the info block, the items (``generate``), SUCCESS."""
     _compiler._compile_info(code, tree, flags)
     generate(code, tree.data, flags)
     code.append(_constants.SUCCESS)

@@ -124,16 +124,7 @@ def _shared(source: str, kinds: Mapping[str, str]) -> re.Pattern[str] | None:
     code: list[int] = []
     if not _splice(tree, {tree.state.groupdict[n]: t for n, t in parts.items()}, code):
         return None
-    _compiler._compile_info(code, tree, flags)
-    regex_runs.generate(code, tree.data, flags)
-    code.append(_compiler.SUCCESS)
-    indexgroup: list[str | None] = [None] * tree.state.groups
-    for name, index in tree.state.groupdict.items():
-        indexgroup[index] = name
-    regex: re.Pattern[str] = _sre.compile(
-        full, flags, code, tree.state.groups - 1, tree.state.groupdict, tuple(indexgroup)
-    )
-    return regex
+    return regex_runs.assembled(full, tree, flags, code)
 
 
 def _splice(tree: Any, parts: dict[int, _TypeCode], code: list[int]) -> bool:
