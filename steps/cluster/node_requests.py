@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kubeloop.core.quantity import cpu_millis, memory_bytes
+from kubeloop.core.quantity import cpu_millis, format_cpu, memory_bytes
 from kubeloop.harness.referents import known
 from kubeloop.harness.registry import then
 from kubeloop.harness.world import World
@@ -37,10 +37,6 @@ def requested(world: World) -> dict[str, tuple[int, int]]:
     return sums
 
 
-def _cores(millis: int) -> str:
-    return f"{millis // 1000}" if millis % 1000 == 0 else f"{millis}m"
-
-
 def _mebibytes(size: int) -> str:
     gib = 1024**3
     return f"{size // gib}Gi" if size % gib == 0 else f"{size / 1024**2:g}Mi"
@@ -48,7 +44,7 @@ def _mebibytes(size: int) -> str:
 
 def _shown(sums: dict[str, tuple[int, int]], cpu: bool) -> str:
     return ", ".join(
-        f"{node} {_cores(c) + ' CPU' if cpu else _mebibytes(m)}"
+        f"{node} {format_cpu(c) + ' CPU' if cpu else _mebibytes(m)}"
         for node, (c, m) in sorted(sums.items())
     )
 
@@ -120,7 +116,7 @@ def _exactly(world: World, node: str, amount: str, cpu: bool) -> None:
     got = sums[node][0 if cpu else 1]
     if got != want:
         what = "CPU" if cpu else "memory"
-        seen = f"{_cores(got)} CPU" if cpu else _mebibytes(got)
+        seen = f"{format_cpu(got)} CPU" if cpu else _mebibytes(got)
         raise world.fail(f"{node} with {amount} {what} requested", f"{seen} requested")
 
 
@@ -138,7 +134,7 @@ def none_overcommitted(world: World) -> None:
         info: Any = node(name)
         if cpu > info.cpu or memory > info.memory:
             over.append(
-                f"{name} requests {_cores(cpu)} CPU of {_cores(info.cpu)} and "
+                f"{name} requests {format_cpu(cpu)} CPU of {format_cpu(info.cpu)} and "
                 f"{_mebibytes(memory)} of {_mebibytes(info.memory)}"
             )
     if over:
