@@ -41,8 +41,8 @@ except (ImportError, AttributeError):  # (another Python: regex_runs stands down
     COMPOUND = frozenset()
 """The items that hold a subtree (their code is worth writing once)."""
 
-_BRACKETS = re.compile(r"\\.|\[\^?\]?(?:\\.|[^\]\\])*\]|[()]", re.DOTALL)
-"""What a bracket's partner is found past: escapes, classes and the brackets themselves."""
+_BRACKET = re.compile(r"(?:[^()\\\[]++|\\.|\[\^?\]?(?:\\.|[^\]\\])*\])*+([()])", re.DOTALL)
+"""The next bracket, past plain characters, escapes and classes."""
 _CAPTURING = re.compile(r"\((?!\?)|\(\?P")
 """A group that captures or names one, or refers to one (its reading depends on the
 groups before it): such words are never shared."""
@@ -63,12 +63,11 @@ def ends(source: str) -> dict[int, int]:
     pairing the reader does not follow only means the words are not found kept)."""
     opened: list[int] = []
     found: dict[int, int] = {}
-    for token in _BRACKETS.finditer(source):
-        said = token.group()
-        if said == "(":
-            opened.append(token.start())
-        elif said == ")" and opened:
-            found[opened.pop()] = token.end()
+    for token in _BRACKET.finditer(source):
+        if token.group(1) == "(":
+            opened.append(token.start(1))
+        elif opened:
+            found[opened.pop()] = token.end(1)
     return found
 
 
