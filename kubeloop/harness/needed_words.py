@@ -2,9 +2,10 @@
 
 The reading rules (grammar.py and the rule chains it calls) rewrite every text no phrase
 matched, and each rule's regex almost never finds its trigger words there. ``needs`` reads
-the words off the regex itself (CPython's own parser, ``re._parser``): a literal run of
-characters the regex must match, or one of the literals every alternative of a branch must
-match, or the words a lookahead requires. A text in which one of those is missing cannot
+the words off the regex itself (the tree CPython's own parser, ``re._parser``, gives;
+``needs_of`` has it read by regex_runs.py where it can): a literal run of characters the
+regex must match, or one of the literals every alternative of a branch must match, or the
+words a lookahead requires. A text in which one of those is missing cannot
 match, so ``Screened`` answers as the regex would without running it. Texts are compared
 lower-cased; a few non-ASCII characters match an ASCII letter under IGNORECASE ("K", the
 Kelvin sign, matches "k"; "ı" matches "i"), so those are read as that letter, as the regex
@@ -19,7 +20,7 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Any, NamedTuple
 
-from kubeloop.harness.regex_runs import compiled
+from kubeloop.harness.regex_runs import compiled, parse
 
 _parser: Any = importlib.import_module("re._parser")
 _constants: Any = importlib.import_module("re._constants")
@@ -37,13 +38,21 @@ a one-character literal is not tested (nearly every text holds it)."""
 def needs(regex: re.Pattern[str]) -> tuple[Clause, ...]:
     """What any text ``regex`` finds a match in holds: every clause has one of its literals
     in the text, lower-cased (none when the regex requires no literal)."""
-    return needs_of(regex.pattern, regex.flags)
+    return _needed(_parser.parse(regex.pattern, regex.flags))
 
 
 def needs_of(source: str, flags: int) -> tuple[Clause, ...]:
     """``needs`` of ``re.compile(source, flags)``, read off the source without compiling it
-    (the parse is the compiled regex's own: only the verbose flag changes it)."""
-    found = [c for c in _sequence(_parser.parse(source, flags)) if _strength(c)[0] > 1]
+    (the parse is the compiled regex's own: only the verbose flag changes it), read by
+    regex_runs.py where it reads the source (the tree re's parser gives, its groups read
+    before shared)."""
+    tree = parse(source, flags)
+    return _needed(_parser.parse(source, flags) if tree is None else tree)
+
+
+def _needed(tree: Any) -> tuple[Clause, ...]:
+    """``needs`` of a parsed regex."""
+    found = [c for c in _sequence(tree) if _strength(c)[0] > 1]
     return tuple(sorted(dict.fromkeys(found), key=_strength, reverse=True)[:_MOST])
 
 

@@ -14,8 +14,10 @@ itself; anything else (verbose or global flags, backreferences, conditionals, a 
 ``re`` warns about) it leaves to ``re`` (None). ``generate`` writes a tree's code as
 ``re._compiler._compile`` does, its characters' code remembered, its choices and repeats
 walked here and everything else handed to ``re`` item by item (its code is its items' in
-turn). tests/harness/test_regex_runs.py holds both to ``re``'s on every phrase of the
-library, every type, every typed outline and made-up regexes.
+turn). A group nothing in captures is read once and its item and code shared wherever
+its words stand again (regex_shared.py). tests/harness/test_regex_runs.py holds both to
+``re``'s on every phrase of the library, every type, every typed outline and made-up
+regexes.
 """
 
 from __future__ import annotations
@@ -25,6 +27,8 @@ import re
 import sys
 import warnings
 from typing import Any
+
+from kubeloop.harness import regex_shared
 
 HELD_EQUAL = sys.implementation.name == "cpython" and sys.version_info[:2] == (3, 11)
 """True on the Python whose ``re`` internals this is held equal to (CI's, where
@@ -55,15 +59,16 @@ class _Unread(Exception):
     """The source leaves the language this reads (``re`` reads it instead)."""
 
 
-def parse(source: str, flags: int) -> Any:
+def parse(source: str, flags: int, shared: bool = True) -> Any:
     """``re._parser.parse(source, flags)``'s tree, or None where ``source`` leaves the
-    language this reads (or this Python's ``re`` is another)."""
+    language this reads (or this Python's ``re`` is another); ``shared``: each group read
+    before put as it was read (regex_shared.py), else every group read afresh."""
     if _parser is None or "\0" in source or flags & _constants.SRE_FLAG_VERBOSE:
         return None
     state = _parser.State()
     state.flags = flags
     state.str = source
-    reader = _Reader(source, state)
+    reader = _Reader(source, state, shared)
     try:
         tree = reader.alternatives()
     except (_Unread, _parser.error, OverflowError):  # (re says what is wrong, reading it)
@@ -102,10 +107,12 @@ _MOST = 4096
 class _Reader:
     """``re._parser``'s reading of one source, from ``position`` on."""
 
-    def __init__(self, source: str, state: Any) -> None:
+    def __init__(self, source: str, state: Any, shared: bool) -> None:
         self.source = source
         self.state = state
         self.position = 0
+        self.shared = shared
+        self._ends: dict[int, int] | None = None
 
     def alternatives(self) -> Any:
         """``re._parser._parse_sub``: the alternatives to a closing bracket or the end."""
@@ -123,8 +130,8 @@ class _Reader:
                     break
                 if prefix is None:
                     prefix = item[0]
-                elif item[0] != prefix:
-                    break
+                elif item[0] != prefix or prefix[0] in regex_shared.COMPOUND:
+                    break  # (re's items that hold a subtree are never equal: each is new)
             else:
                 for item in items:
                     del item[0]
@@ -243,11 +250,46 @@ class _Reader:
     def _group(self, data: list[Any], unpacked: list[int]) -> None:
         """A group: capturing (named or not), non-capturing, atomic, a lookaround, or with
         local flags."""
-        state = self.state
         found = _GROUP.match(self.source, self.position)
         opening = found.group() if found is not None else ""
         if found is None or (opening.startswith("(?") and len(opening) < 3):
             raise _Unread
+        start = self.position
+        said = None
+        if self.shared and opening != "(" and found.group(1) is None:
+            said = self._said(start)
+        if said is not None:
+            item = regex_shared.GROUPS.get(said)
+            if item is not None:  # (the same words read before: the same item, shared)
+                self.position = start + len(said)
+                self._put(data, unpacked, item)
+                return
+        self._read_group(data, unpacked, found)
+        if said is not None and self.position == start + len(said):
+            regex_shared.keep(said, data[-1])
+
+    def _said(self, start: int) -> str | None:
+        """The group opening at ``start`` to its closing bracket, when nothing in it may
+        capture (then its reading is its words' alone, wherever they stand); None else."""
+        if self._ends is None:
+            self._ends = regex_shared.ends(self.source)
+        end = self._ends.get(start)
+        if end is None:
+            return None
+        said = self.source[start:end]
+        return None if regex_shared.capturing(said) else said
+
+    @staticmethod
+    def _put(data: list[Any], unpacked: list[int], item: Any) -> None:
+        """A group's item appended; a plain non-capturing group's to be unpacked."""
+        data.append(item)
+        if regex_shared.unpacked(item):
+            unpacked.append(len(data) - 1)
+
+    def _read_group(self, data: list[Any], unpacked: list[int], found: re.Match[str]) -> None:
+        """A group read from its opening (``found``) on."""
+        state = self.state
+        opening = found.group()
         self.position = found.end()
         name, added, dropped = found.group(1), found.group(2), found.group(3)
         if opening in ("(?=", "(?!", "(?<=", "(?<!"):
@@ -274,9 +316,7 @@ class _Reader:
         inner = self._closed()
         if group is not None:
             state.closegroup(group, inner)
-        data.append((_constants.SUBPATTERN, (group, add, remove, inner)))
-        if group is None and not add and not remove:
-            unpacked.append(len(data) - 1)
+        self._put(data, unpacked, (_constants.SUBPATTERN, (group, add, remove, inner)))
 
     def _closed(self) -> Any:
         """A group's alternatives and its closing bracket."""
@@ -294,7 +334,6 @@ _CHARACTERS: dict[int, dict[int, tuple[int, ...]]] = {}
 def generate(code: list[int], tree: Any, flags: int) -> None:
     """``re._compiler._compile(code, tree, flags)``: ``tree``'s code (a parsed tree or
     its items) written into ``code``."""
-    emit = code.append
     characters = _CHARACTERS.setdefault(flags, {})
     literal = _constants.LITERAL
     for op, av in tree.data if isinstance(tree, _parser.SubPattern) else tree:
@@ -305,23 +344,39 @@ def generate(code: list[int], tree: Any, flags: int) -> None:
                 _compiler._compile(made, [(op, av)], flags)
                 written = characters[av] = tuple(made)
             code.extend(written)
-        elif op is _constants.BRANCH:
-            _branch(code, av, flags)
-        elif op in _compiler._REPEATING_CODES:
-            _repeated(code, op, av, flags)
-        elif op is _constants.SUBPATTERN:
-            group, add, remove, inner = av
-            if group:
-                emit(_constants.MARK)
-                emit((group - 1) * 2)
-            generate(code, inner, _compiler._combine_flags(flags, add, remove))
-            if group:
-                emit(_constants.MARK)
-                emit((group - 1) * 2 + 1)
-        elif op is _constants.ATOMIC_GROUP or (op in _AHEAD and av[0] >= 0):
-            _held(code, op, av, flags)
+            continue
+        shared = regex_shared.SHARED.get(id(av))
+        if shared is None:
+            _item(code, op, av, flags)
+            continue
+        written = shared[1].get(flags)
+        if written is None:
+            start = len(code)
+            _item(code, op, av, flags)
+            written = shared[1][flags] = tuple(code[start:])
         else:
-            _compiler._compile(code, [(op, av)], flags)
+            code.extend(written)
+
+
+def _item(code: list[int], op: Any, av: Any, flags: int) -> None:
+    """One item's code (not a character's), as ``re._compiler._compile`` writes it."""
+    if op is _constants.BRANCH:
+        _branch(code, av, flags)
+    elif op in _compiler._REPEATING_CODES:
+        _repeated(code, op, av, flags)
+    elif op is _constants.SUBPATTERN:
+        group, add, remove, inner = av
+        if group:
+            code.append(_constants.MARK)
+            code.append((group - 1) * 2)
+        generate(code, inner, _compiler._combine_flags(flags, add, remove))
+        if group:
+            code.append(_constants.MARK)
+            code.append((group - 1) * 2 + 1)
+    elif op is _constants.ATOMIC_GROUP or (op in _AHEAD and av[0] >= 0):
+        _held(code, op, av, flags)
+    else:
+        _compiler._compile(code, [(op, av)], flags)
 
 
 _AHEAD = (

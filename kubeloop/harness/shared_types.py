@@ -130,29 +130,33 @@ def _shared(source: str, kinds: Mapping[str, str]) -> re.Pattern[str] | None:
 def _splice(tree: Any, parts: dict[int, _TypeCode], code: list[int]) -> bool:
     """Put each type's part in place of its marker in ``tree`` (the phrase's words parsed),
     its code to be written into ``code``; False where a marker is not where it was put."""
-    marker = [(_compiler.LITERAL, ord(MARK))]
+    return _spliced(tree, parts, code, [(_compiler.LITERAL, ord(MARK))]) == len(parts)
+
+
+def _spliced(sub: Any, parts: dict[int, _TypeCode], code: list[int], marker: list[Any]) -> int:
+    """How many markers were put in place in ``sub``; the width of every subtree that
+    held one is worked out again (a subtree without one keeps its own: a group read once
+    and shared keeps the width worked out at its first use)."""
     found = 0
-    stack = [tree]
-    while stack:
-        sub = stack.pop()
+    for index, (op, av) in enumerate(sub.data):
+        if op is _compiler.LITERAL:
+            continue  # (most of a phrase's words: nothing inside)
+        if op is _compiler.SUBPATTERN and av[0] in parts and list(av[3].data) == marker:
+            sub.data[index] = (op, (*av[:3], _Part(code, parts[av[0]])))
+            found += 1
+        elif op is _compiler.SUBPATTERN:
+            found += _spliced(av[3], parts, code, marker)
+        elif op in (_compiler.MAX_REPEAT, _compiler.MIN_REPEAT):
+            found += _spliced(av[2], parts, code, marker)
+        elif op is _compiler.BRANCH:
+            found += sum(_spliced(branch, parts, code, marker) for branch in av[1])
+        elif op is _compiler.ATOMIC_GROUP:
+            found += _spliced(av, parts, code, marker)
+        elif op is _compiler.ASSERT or op is _compiler.ASSERT_NOT:
+            found += _spliced(av[1], parts, code, marker)
+    if found:
         sub.width = None
-        for index, (op, av) in enumerate(sub.data):
-            if op is _compiler.LITERAL:
-                continue  # (most of a phrase's words: nothing inside)
-            if op is _compiler.SUBPATTERN and av[0] in parts and list(av[3].data) == marker:
-                sub.data[index] = (op, (*av[:3], _Part(code, parts[av[0]])))
-                found += 1
-            elif op is _compiler.SUBPATTERN:
-                stack.append(av[3])
-            elif op in (_compiler.MAX_REPEAT, _compiler.MIN_REPEAT):
-                stack.append(av[2])
-            elif op is _compiler.BRANCH:
-                stack.extend(av[1])
-            elif op is _compiler.ATOMIC_GROUP:
-                stack.append(av)
-            elif op is _compiler.ASSERT or op is _compiler.ASSERT_NOT:
-                stack.append(av[1])
-    return found == len(parts)
+    return found
 
 
 SAMPLES = ("{count:n} nodes[ for {time:duration}]", "I wait <for|until> {time:duration}")

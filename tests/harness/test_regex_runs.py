@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import kubeloop.steps  # noqa: F401  (registers the step library)
-from kubeloop.harness import first_use, needed_words, regex_runs, shared_types
+from kubeloop.harness import first_use, needed_words, regex_runs, regex_shared, shared_types
 from kubeloop.harness.outlines import typed
 from kubeloop.harness.params import TYPES
 from kubeloop.harness.patterns import cased_classes, compile_source, translate
@@ -34,8 +34,11 @@ def _read(tree: Any) -> list[Any]:
 
 
 def _value(av: Any) -> Any:
+    """An argument as plain values; a subtree with its width (as re works it out: a subtree
+    read once and shared keeps the width worked out at its first use, where a fresh one
+    has none yet)."""
     if isinstance(av, _parser.SubPattern):
-        return ("tree", _read(av), av.width)
+        return ("tree", _read(av), av.getwidth())
     if isinstance(av, tuple | list):
         return tuple(_value(a) for a in av)
     return av if isinstance(av, int) else str(av)
@@ -49,6 +52,7 @@ def _same(source: str) -> bool:
         return False
     theirs = _parser.parse(source, FLAGS)
     assert _read(mine) == _read(theirs), source
+    assert _read(regex_runs.parse(source, FLAGS, shared=False)) == _read(theirs), source
     for attribute in ("flags", "groups", "groupdict", "groupwidths", "str"):
         assert getattr(mine.state, attribute) == getattr(theirs.state, attribute), source
     flags = theirs.state.flags | FLAGS
@@ -122,7 +126,11 @@ def test_a_made_up_phrase_reads_as_re_reads_it(pattern: str) -> None:
     assert _same(words), pattern
 
 
-def test_every_type_and_typed_outline_reads_as_re_reads_it() -> None:
+@pytest.mark.parametrize("kept", [True, False], ids=["groups kept", "none kept"])
+def test_every_type_and_typed_outline_reads_as_re_reads_it(kept: bool) -> None:
+    """Read after the library's phrases (the groups they say kept), and with none kept."""
+    if not kept:
+        regex_shared.forget()
     types = [cased_classes(parameter.regex) for parameter in TYPES.values()]
     outlines = [
         source
@@ -155,6 +163,36 @@ def test_a_made_up_regex_reads_as_re_reads_it(pieces: list[str]) -> None:
         assert regex_runs.parse(source, FLAGS) is None
         return
     _same(source)
+
+
+def test_a_group_said_again_is_its_first_reading_shared() -> None:
+    """The second "(?:ab|cd)" is the first one's item, and the trees and code are re's."""
+    regex_shared.forget()
+    tree = regex_runs.parse("(?:ab|cd) x (?:ab|cd)", FLAGS)
+    assert tree[0][0] is _compiler.BRANCH and tree[0] is tree[-1]
+    assert _same("(?:ab|cd) x (?:ab|cd)")
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "(?:(?:ab|cd)x|(?:ab|cd)y)",  # (re keeps both: its two branches are not equal)
+        "(?:(?:ab|cd)+x|(?:ab|cd)+y|(?:ab|cd)+)",
+        "(?:(?=ab)x|(?=ab)y)",
+        "(?:(?>a|b)x|(?>a|b)y)",
+        "(?:(?-i:ab)x|(?-i:ab)y)",
+        "(?:(x)|y)(?:(x)|y)",  # (a group that captures: read anew, its number its own)
+        "(?:(?P<a>x)|y)(?:(?P<b>x)|y)",
+        "(?-i:(?:ab|cd))(?:ab|cd)(?i:(?:ab|cd))",  # (one group's code under three flags)
+        r"(?:a\)b)(?:a\)b)(?:[)]b)(?:[)]b)",  # (brackets escaped, and in a class)
+        "(?:ab(?:cd|ef)|ab(?:cd|ef))(?:cd|ef)",
+    ],
+)
+def test_a_shared_group_reads_and_writes_as_re_reads_and_writes_it(source: str) -> None:
+    """Read twice: the second time every group is the one kept from the first."""
+    regex_shared.forget()
+    assert _same(source)
+    assert _same(source)
 
 
 @pytest.mark.parametrize(

@@ -144,6 +144,17 @@ def _balanced(text: str, start: int) -> int:
 
 
 def _pieces(text: str) -> list[tuple[str, int, int]]:
+    """``plain_pieces(text)``: a text with no opening bracket has no bare PromQL to run on
+    past its match (only a piece that ends in one does), so its pieces are found in one
+    pass."""
+    if "(" in text or "{" in text:
+        return plain_pieces(text)
+    return [(m.group(), m.start(), m.end()) for m in _PIECE.finditer(text)]
+
+
+def plain_pieces(text: str) -> list[tuple[str, int, int]]:
+    """Each piece of ``text`` and where it stands: bare PromQL ("rate(x[5m])") to its
+    brackets' end."""
     found: list[tuple[str, int, int]] = []
     position = 0
     while True:

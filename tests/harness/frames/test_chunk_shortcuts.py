@@ -14,6 +14,7 @@ from kubeloop.harness.frames.chunker import normalised
 from kubeloop.harness.frames.lexicon import Lexicon, words
 from kubeloop.harness.frames.stems import stem
 from kubeloop.harness.registry import REGISTRY
+from tests.harness.test_literal_pieces import corpus_lines
 from tests.harness.unmatched_lines import unmatched_lines
 
 
@@ -50,6 +51,17 @@ def test_a_lexicon_of_its_own_finds_entries_of_every_length() -> None:
     for start in range(len(said)):
         assert lexicon.longest(said, start) == lexicon.plain_longest(said, start)
     assert lexicon.longest(said, 1) is not None and lexicon.longest(said, 1)[0] == 4
+
+
+def test_the_pieces_are_the_plain_ones() -> None:
+    """Found in one pass where a text opens no bracket, else piece by piece."""
+    texts = [normalised(t) for t in [*_texts(), *corpus_lines(1)]]
+    texts += ["rate(x[5m]) > 2", "{job} is up", "sum by (job) (rate(x[5m]))", 'a "b(" c']
+    bracketed = 0
+    for text in texts:
+        assert chunker._pieces(text) == chunker.plain_pieces(text), text
+        bracketed += "(" in text or "{" in text
+    assert len(texts) > 5_000 and bracketed > 20
 
 
 def test_values_and_signature_are_the_plain_ones() -> None:
