@@ -3,11 +3,18 @@ vocabulary tests: the exit code and what the terminal printed."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
+from unittest import mock
 
 import pytest
 
 from kubeloop.cli import main
+
+PLAIN_ASSERTS = {"PYTEST_ADDOPTS": f"{os.environ.get('PYTEST_ADDOPTS', '')} --assert=plain"}
+"""The run's own pytest session rewrites no asserts: the step library is imported once, by
+this test session, and no scenario reports an assert of its own; looking through every
+installed package for plugins whose asserts to rewrite costs more CPU than most scenarios."""
 
 
 def run_scenario(
@@ -16,7 +23,8 @@ def run_scenario(
     feature = tmp_path / "story.feature"
     body = "".join(f"    {line}\n" for line in lines)
     feature.write_text(f"Feature: words\n  Scenario: one\n{body}")
-    code = main(["run", str(feature)])
+    with mock.patch.dict(os.environ, PLAIN_ASSERTS):
+        code = main(["run", str(feature)])
     return code, capsys.readouterr().out
 
 
