@@ -48,3 +48,15 @@ Feature: The whole story, said the way a team lead says it
     Then dev, staging and prod all run B1
     And every pod of "web" runs B1
     And no web pod is Pending
+
+  Scenario: A rollback where the promotions still wait for approval says what holds them
+    Given a manifest "shop" version "2.0.0"
+    And I built "shop" as S1
+    And S1 passed every gate and was promoted to dev, staging and prod
+    And a manifest "shop" version "2.1.0"
+    And I built "shop" as S2
+    And S2 passed every gate and was promoted to dev, staging and prod
+    When I roll prod back to S1
+    Then the operation fails with "prod runs nothing yet"
+    And the reason mentions "When I approve the promotion of S2 to prod"
+    And prod runs nothing
