@@ -269,7 +269,9 @@ class World:
         parts: list[str] = []
         for name, draw in drawings.items():
             try:
-                parts.append(f"the {name}:\n{draw()}")
+                drawn = draw()
+                if drawn:  # a mechanism with nothing to show (links that never acted)
+                    parts.append(f"the {name}:\n{drawn}")
             except Exception as error:  # a broken engine must not hide the real failure
                 parts.append(f"(could not draw the {name}: {error})")
         return "\n\n".join(parts)
