@@ -60,3 +60,15 @@ Feature: The whole story, said the way a team lead says it
     Then the operation fails with "prod runs nothing yet"
     And the reason mentions "When I approve the promotion of S2 to prod"
     And prod runs nothing
+
+  Scenario: Givens say one situation, so a rollback may name the SLO a later Given declares
+    Given prod runs version v1 of "cart" on 2 nodes with 2 replicas
+    And "cart" rolls back when the SLO "cart-slo" pages
+    And the service "cart" serves 80 requests per second
+    And an SLO "cart-slo" of 99.9% over 30 days for the service "cart"
+    When v2 is signed, approved and promoted all the way to prod
+    And pods running v2 fail 60% of requests
+    And I roll out v2 to "cart" with maxSurge 1 and maxUnavailable 0
+    And 20 minutes pass
+    Then an alert rolled prod back 1 time
+    And the history of prod is cart-v1, v2 and cart-v1

@@ -69,6 +69,9 @@ class World:
         """Each mechanism's engine object, by name (``part``)."""
         self.declared = Declared()
         self.settled = False
+        self.after_givens: list[Callable[[], None]] = []
+        """What a Given left for the end of its block of Givens: a link to something a
+        later Given of the block may declare (settle runs them, in the order said)."""
         self.step = Step()
         self.scenario_steps: tuple[tuple[str, str, int], ...] = ()
         """(keyword, text, line) of every step of the scenario, for reports of all undefined."""
@@ -108,6 +111,8 @@ class World:
                 )
                 kind = EngineCrashError if engine_bug else ScenarioError
                 raise kind(message) from error
+        if self.step.is_last:
+            self.finish_givens()  # a scenario of Givens alone: its links are checked too
         if self.error is not None and (self.step.is_last or not self.step.next_checks_error):
             raise self._unchecked(self.error, " (and no Then step checked it)") from self.error
 
@@ -213,9 +218,16 @@ class World:
 
     # --- settling and operations ----------------------------------------------------
 
+    def finish_givens(self) -> None:
+        """Do what Givens left for the end of their block, in the order said."""
+        while self.after_givens:
+            self.after_givens.pop(0)()
+
     def settle(self) -> None:
-        """Reconcile until nothing changes, as a running cluster would have."""
+        """Finish what the Givens left for their end, then reconcile until nothing changes,
+        as a running cluster would have."""
         self.settled = True
+        self.finish_givens()
         if self._cluster is None:
             return
         until_stable = getattr(self.cluster, "reconcile_until_stable", None)
