@@ -113,3 +113,16 @@ def text(error: BaseException) -> str:
         return str(error)
     except Exception as inner:  # an engine's __str__ may raise anything
         return f"(its message cannot be shown: {type(inner).__name__} in its __str__)"
+
+
+def expecting(error: Exception) -> str:
+    """The check that says a refusal was expected, to write on the line after the step the
+    engine refused: a stalled rollout's own phrase, else the refusal's first words."""
+    if type(error).__name__ == "RolloutStalledError":
+        return "if the stall is what you expect, say so next: Then the rollout stalls"
+    words = str(error).split(":")[0].strip()
+    if not words or '"' in words or len(words) > 60:
+        words = "…"
+    return (
+        f'if the refusal is what you expect, say so next: Then the operation fails with "{words}"'
+    )

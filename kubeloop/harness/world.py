@@ -21,7 +21,7 @@ from kubeloop.core.clock import Clock
 from kubeloop.core.events import EventLog
 from kubeloop.fixtures.paths import project_root
 from kubeloop.harness import engine_child
-from kubeloop.harness.blame import describe
+from kubeloop.harness.blame import describe, expecting
 from kubeloop.harness.declared import Declared
 from kubeloop.harness.engine import accepts
 from kubeloop.harness.errors import (
@@ -122,6 +122,8 @@ class World:
             error, self.engine_name, self.engine, self.rejection.step, self.rejection.location
         )
         first, newline, rest = message.partition("\n")
+        if note and not engine_bug:
+            note = f"{note[:-1]}: {expecting(error)})"
         return (EngineOperationError if engine_bug else ScenarioError)(
             first + note + newline + rest
         )

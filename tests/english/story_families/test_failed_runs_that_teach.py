@@ -33,3 +33,49 @@ def test_an_alert_rollback_with_nothing_to_go_back_to_says_why_under_the_failed_
     assert 'the SLO "shop-ok" pages, but prod did not roll back' in out
     assert "no previous known-good digest" in out
     assert 'Given prod runs version v1 of "shop" on 3 nodes with 4 replicas' in out
+
+
+_FULL = [
+    "Given 3 nodes",
+    'And a deployment "cart" with 12 replicas requesting 1 CPU per pod',
+    "When I roll out version v2 of cart with maxSurge 1 and maxUnavailable 0",
+]
+
+
+def test_a_surge_with_no_room_gives_the_numbers_and_the_check_that_expects_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Twelve pods of 1 CPU fill three 4-CPU nodes: the surge pod has nowhere to go, and
+    the refusal says why in numbers and which Then expects a stall."""
+    code, out = run_matched(tmp_path, capsys, *_FULL, "Then cart has 12 replicas")
+    assert code == 1
+    assert "each pod requests 1 cpu; the Ready nodes have 12 of their 12 cpu requested" in out
+    assert "maxUnavailable=0 keeps them up" in out
+    assert "say so next: Then the rollout stalls" in out
+    code, out = run_matched(tmp_path, capsys, *_FULL, "Then the rollout stalls")
+    assert code == 0, out
+
+
+_BLOCKED = [
+    'Given a manifest "pay" version "3.1.0"',
+    'When I build "pay" as P3',
+    "Given the unit tests of P3 pass with 97% coverage",
+    "And the scan of P3 shows CVE-2026-7000 (HIGH, package zlib)",
+    "When I run the pipeline for P3",
+    "And I promote P3 to dev",
+]
+
+
+def test_a_refused_when_names_the_check_that_expects_the_refusal(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A When the engine refuses fails at its own line; the message gives the Then that
+    says the refusal was expected, and that Then, written next, passes."""
+    code, out = run_matched(tmp_path, capsys, *_BLOCKED, "Then dev runs nothing")
+    assert code == 1
+    hint = 'say so next: Then the operation fails with "cannot promote to dev"'
+    assert hint in out, out
+    code, out = run_matched(
+        tmp_path, capsys, *_BLOCKED, hint.split("next: ")[1], "And dev runs nothing"
+    )
+    assert code == 0, out
