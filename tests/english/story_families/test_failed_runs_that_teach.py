@@ -79,3 +79,21 @@ def test_a_refused_when_names_the_check_that_expects_the_refusal(
         tmp_path, capsys, *_BLOCKED, hint.split("next: ")[1], "And dev runs nothing"
     )
     assert code == 0, out
+
+
+def test_an_alert_that_never_fired_shows_its_condition_beside_the_bound(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """1% of api's requests fail and the alert wants over 10%: the check that expected it
+    firing shows the ratio the rule computed now, and the bound it never crossed."""
+    code, out = run_matched(
+        tmp_path,
+        capsys,
+        'Given the service "api" serves 200 requests per second with 1% errors',
+        'And an alert "ApiErrors" fires if over 10% of api\'s requests fail for 5 minutes',
+        "When 15 minutes pass",
+        'Then "ApiErrors" is firing',
+    )
+    assert code == 1
+    assert "its condition never held:" in out, out
+    assert "=> 0.01 now, and must be > 0.1" in out, out
