@@ -68,7 +68,7 @@ def holds(pods: PodSet, population: int, matching: int) -> bool:
         case "all":
             return population > 0 and matching == population and count in (None, population)
         case "not all":
-            return 0 < population and matching < population
+            return population > 0 and matching < population
         case "none":
             return matching == 0
         case "some":
