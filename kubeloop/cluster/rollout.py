@@ -150,17 +150,15 @@ def _no_room(state: ClusterState, record: DeploymentRecord, pod: PodRecord) -> s
     """The arithmetic of a surge that does not fit: what one new pod requests beside the
     old pods maxUnavailable keeps, against what the nodes that take pods have left."""
     nodes = _taking(state)
-    if "Insufficient cpu" in pod.message:
-        name, fmt = "cpu", format_cpu
-        need, used, total = (
-            pod.template.cpu,
-            [n.allocated_cpu for n in nodes],
-            [n.cpu for n in nodes],
-        )
-    elif "Insufficient memory" in pod.message:
-        name, fmt = "memory", format_memory
-        need = pod.template.memory
-        used, total = [n.allocated_memory for n in nodes], [n.memory for n in nodes]
+    message = pod.message or ""
+    if "Insufficient cpu" in message:
+        name, need = "cpu", format_cpu(pod.template.cpu)
+        used = format_cpu(sum(n.allocated_cpu for n in nodes))
+        total = format_cpu(sum(n.cpu for n in nodes))
+    elif "Insufficient memory" in message:
+        name, need = "memory", format_memory(pod.template.memory)
+        used = format_memory(sum(n.allocated_memory for n in nodes))
+        total = format_memory(sum(n.memory for n in nodes))
     else:
         return ""
     unavailable = record.spec.max_unavailable
@@ -171,8 +169,8 @@ def _no_room(state: ClusterState, record: DeploymentRecord, pod: PodRecord) -> s
         else ": add a node, or lower the replicas"
     )
     return (
-        f" (each pod requests {fmt(need)} {name}; the Ready nodes have {fmt(sum(used))} of "
-        f"their {fmt(sum(total))} {name} requested already, so no new pod fits beside the "
+        f" (each pod requests {need} {name}; the Ready nodes have {used} of their {total} "
+        f"{name} requested already, so no new pod fits beside the "
         f"old ones{held})"
     )
 
