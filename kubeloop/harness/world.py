@@ -122,8 +122,9 @@ class World:
             error, self.engine_name, self.engine, self.rejection.step, self.rejection.location
         )
         first, newline, rest = message.partition("\n")
-        if note and not engine_bug:
-            note = f"{note[:-1]}: {expecting(error)})"
+        hint = "" if engine_bug or not note else expecting(error)
+        if hint:
+            note = f"{note[:-1]}: {hint})"
         return (EngineOperationError if engine_bug else ScenarioError)(
             first + note + newline + rest
         )

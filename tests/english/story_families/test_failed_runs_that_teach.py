@@ -97,3 +97,20 @@ def test_an_alert_that_never_fired_shows_its_condition_beside_the_bound(
     assert code == 1
     assert "its condition never held:" in out, out
     assert "=> 0.01 now, and must be > 0.1" in out, out
+
+
+def test_a_mistake_in_what_the_scenario_said_gets_no_then_to_expect_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A When naming a deployment no line declared is the writer's mistake, not a refusal
+    to expect: its message says how to declare it, and offers no Then."""
+    code, out = run_matched(
+        tmp_path,
+        capsys,
+        "Given 2 nodes",
+        "When I scale basket to 5 replicas",
+        "Then 5 pods are running",
+    )
+    assert code == 1
+    assert "no Then step checked it" not in out or "(and no Then step checked it)" in out, out
+    assert "if the refusal is what you expect" not in out, out
