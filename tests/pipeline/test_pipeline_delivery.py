@@ -84,7 +84,7 @@ def test_promotion_goes_in_order_and_only_for_what_passed() -> None:
     before = pipeline.state()
     with pytest.raises(PromotionRefusedError, match="has not run in staging"):
         pipeline.promote(digest, "prod")
-    with pytest.raises(PromotionRefusedError, match="blocked at unit"):
+    with pytest.raises(PromotionRefusedError, match=r"blocked at unit.*, so it is not signed"):
         pipeline.promote(blocked, "dev")
     with pytest.raises(NotFoundError, match='environment "qa" not found'):
         pipeline.promote(digest, "qa")
@@ -230,3 +230,16 @@ def test_verify_with_one_key_alone() -> None:
     assert "a copied signature" in str(pipeline.verify_with(two, "ci"))
     with pytest.raises(NotFoundError):
         pipeline.verify_with(one, "rogue")
+
+
+def test_a_deploy_keeps_the_promotion_order_and_a_refused_one_changes_nothing() -> None:
+    """Deploy and cluster admission apply one rule: a digest goes to an environment only
+    after it ran (and stayed known-good) in the one before."""
+    pipeline = Pipeline()
+    digest = passing(pipeline, "1.0.0")
+    pipeline.promote(digest, "dev")
+    before = pipeline.state()
+    with pytest.raises(PromotionRefusedError, match="cannot deploy .* it has not run in staging"):
+        pipeline.deploy(digest, "prod")
+    assert pipeline.state() == before
+    assert pipeline.deploy(digest, "staging") == "deployed"
