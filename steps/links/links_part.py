@@ -55,10 +55,41 @@ def links(world: World) -> Links:
         world.report.snapshots["timeline"] = lambda: timeline_snapshot(
             built, pipeline(), telemetry(), lambda digest: _name_of(world, digest)
         )
-        world.report.pictures["links"] = lambda: _acted(world, built)
+        world.report.pictures["links"] = lambda: "\n".join(
+            filter(None, (_room(world, built, cluster(), telemetry()), _acted(world, built)))
+        )
         return built
 
     return world.part("links", build)  # type: ignore[no-any-return]
+
+
+def _room(world: World, built: Links, cluster: Any, telemetry: Any) -> str:
+    """Each service whose pods serve a bounded rate: its ready pods' room beside its rate,
+    so a failure about errors shows whether pods were short (and by how much)."""
+    if cluster is None or telemetry is None:
+        return ""
+    try:
+        pairs = built.traffic.pairs(cluster, telemetry)
+    except Exception:  # another engine's cluster without ReplicaSets: nothing to add
+        return ""
+    lines = []
+    for service, deployment, ready in pairs:
+        each = built.traffic.capacity.get(deployment)
+        if each is None:
+            continue
+        pods = sum(ready.values())
+        room = float(pods * each)
+        rate = float(telemetry.service(service).view(world.clock.now).rate)
+        short = (
+            f"{rate - room:g} rps fail for want of pods"
+            if rate > room
+            else "none fails for want of pods"
+        )
+        lines.append(
+            f"service {service}: {pods} ready pod(s) of {deployment} at most {float(each):g} "
+            f"rps each, room for {room:g} of its {rate:g} rps: {short}"
+        )
+    return "\n".join(lines)
 
 
 def _acted(world: World, built: Links) -> str:

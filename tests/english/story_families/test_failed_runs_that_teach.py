@@ -114,3 +114,24 @@ def test_a_mistake_in_what_the_scenario_said_gets_no_then_to_expect_it(
     assert code == 1
     assert "no Then step checked it" not in out or "(and no Then step checked it)" in out, out
     assert "if the refusal is what you expect" not in out, out
+
+
+def test_a_failure_about_errors_shows_each_services_room_beside_its_rate(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Pods that serve at most 50 requests a second each: the picture under a failed check
+    says how much room the ready pods leave, and how much fails for want of pods."""
+    lines = [
+        "Given 2 nodes",
+        'And a deployment "shop" with 4 replicas requesting 2 CPU per pod',
+        'And the service "shop" serves 200 requests per second',
+        'And each pod of "shop" serves at most 50 requests per second',
+        'And an alert "ShopErrors" fires if over 5% of shop\'s requests fail for 5 minutes',
+        "When node-2 fails",
+        "And 10 minutes pass",
+        'Then "ShopErrors" is not firing',
+    ]
+    code, out = run_matched(tmp_path, capsys, *lines)
+    assert code == 1
+    assert "service shop: 2 ready pod(s) of shop at most 50 rps each" in out, out
+    assert "room for 100 of its 200 rps: 100 rps fail for want of pods" in out, out
