@@ -108,10 +108,9 @@ class Delivery:
             )
         if not latest.passed:
             gate = latest.gate(latest.blocked_at or "")
-            unsigned = "" if self._pipeline.signatures(digest) else ", so it is not signed"
             raise PromotionRefusedError(
                 f"cannot {action}: {self._label(digest)} did not pass the pipeline "
-                f"(run {latest.number} blocked at {gate.gate}: {gate.reason}){unsigned}"
+                f"(run {latest.number} blocked at {gate.gate}: {gate.reason})"
             )
 
     def _verify(self, digest: str, env: str) -> Signature:
