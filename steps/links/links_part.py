@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Any
 
 from kubeloop.errors import InvalidSpecError
 from kubeloop.harness.world import World
-from kubeloop.telemetry.slo.windows import format_duration
 
 if TYPE_CHECKING:
     from kubeloop.links.links import Links
@@ -96,6 +95,9 @@ def _acted(world: World, built: Links) -> str:
     """What the alert rollbacks did, for a failed step's message: each rollback an alert
     made, and each it could not make with the pipeline's reason; one with nothing to go
     back to says how a version the cluster ran before the pipeline becomes a release."""
+    # telemetry loads with the scenario's first link: kubeloop check runs none
+    from kubeloop.telemetry.slo.windows import format_duration  # noqa: PLC0415
+
     lines = []
     for done in built.alert_rollbacks():
         env = done.rule.environment
