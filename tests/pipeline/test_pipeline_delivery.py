@@ -239,7 +239,7 @@ def test_a_deploy_keeps_the_promotion_order_and_a_refused_one_changes_nothing() 
     digest = passing(pipeline, "1.0.0")
     pipeline.promote(digest, "dev")
     before = pipeline.state()
-    with pytest.raises(PromotionRefusedError, match="cannot deploy .* it has not run in staging"):
+    with pytest.raises(PromotionRefusedError, match=r"cannot deploy .* it has not run in staging"):
         pipeline.deploy(digest, "prod")
     assert pipeline.state() == before
     assert pipeline.deploy(digest, "staging") == "deployed"
