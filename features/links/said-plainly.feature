@@ -48,3 +48,27 @@ Feature: The whole story, said the way a team lead says it
     Then dev, staging and prod all run B1
     And every pod of "web" runs B1
     And no web pod is Pending
+
+  Scenario: A rollback where the promotions still wait for approval says what holds them
+    Given a manifest "shop" version "2.0.0"
+    And I built "shop" as S1
+    And S1 passed every gate and was promoted to dev, staging and prod
+    And a manifest "shop" version "2.1.0"
+    And I built "shop" as S2
+    And S2 passed every gate and was promoted to dev, staging and prod
+    When I roll prod back to S1
+    Then the operation fails with "prod runs nothing yet"
+    And the reason mentions "When I approve the promotion of S2 to prod"
+    And prod runs nothing
+
+  Scenario: Givens say one situation, so a rollback may name the SLO a later Given declares
+    Given prod runs version v1 of "cart" on 2 nodes with 2 replicas
+    And "cart" rolls back when the SLO "cart-slo" pages
+    And the service "cart" serves 80 requests per second
+    And an SLO "cart-slo" of 99.9% over 30 days for the service "cart"
+    When v2 is signed, approved and promoted all the way to prod
+    And pods running v2 fail 60% of requests
+    And I roll out v2 to "cart" with maxSurge 1 and maxUnavailable 0
+    And 20 minutes pass
+    Then an alert rolled prod back 1 time
+    And the history of prod is cart-v1, v2 and cart-v1

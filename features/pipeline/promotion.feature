@@ -66,8 +66,23 @@ Feature: The same digest moves dev → staging → prod, never rebuilt
     And prod runs nothing
 
   Scenario: Deploying straight to prod needs the approval too
+    Given D1 was promoted to dev and staging
     When I deploy D1 to prod
     Then the operation fails with "prod needs a manual approval"
+
+  Scenario: A deploy keeps the promotion order, as admission to the cluster does
+    When I deploy D1 to staging
+    Then the operation fails with "it has not run in dev"
+    And the reason mentions "promote it to dev first"
+    And staging runs nothing
+    When I promote D1 to dev
+    And I deploy D1 to staging
+    Then staging runs D1
+
+  Scenario: A release approved and deployed in one breath goes through every environment
+    When I approve D1 and deploy it to prod
+    Then dev, staging and prod all run D1
+    And the history of prod is D1
 
   Scenario: Approving where no approval is needed is a mistake, said plainly
     When I approve the promotion of D1 to staging

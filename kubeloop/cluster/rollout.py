@@ -11,7 +11,10 @@ from kubeloop.cluster.controllers.deployment_status import totals
 from kubeloop.cluster.deployments import DeploymentRecord
 from kubeloop.cluster.history import ReconcileResult
 from kubeloop.cluster.int_or_percent import IntOrPercent, is_literal_zero, validate_int_or_percent
+from kubeloop.cluster.nodes import NodeRecord
+from kubeloop.cluster.pods import PodRecord
 from kubeloop.cluster.state import ClusterState
+from kubeloop.core.quantity import format_cpu, format_memory
 from kubeloop.errors import NotFoundError, RolloutStalledError
 
 
@@ -143,6 +146,40 @@ def _wake_at(state: ClusterState, record: DeploymentRecord) -> int | None:
     return min(due, max(progressing.last_update + deadline + 1, state.clock.now + 1))
 
 
+def _no_room(state: ClusterState, record: DeploymentRecord, pod: PodRecord) -> str:
+    """The arithmetic of a surge that does not fit: what one new pod requests beside the
+    old pods maxUnavailable keeps, against what the nodes that take pods have left."""
+    nodes = _taking(state)
+    message = pod.message or ""
+    if "Insufficient cpu" in message:
+        name, need = "cpu", format_cpu(pod.template.cpu)
+        used = format_cpu(sum(n.allocated_cpu for n in nodes))
+        total = format_cpu(sum(n.cpu for n in nodes))
+    elif "Insufficient memory" in message:
+        name, need = "memory", format_memory(pod.template.memory)
+        used = format_memory(sum(n.allocated_memory for n in nodes))
+        total = format_memory(sum(n.memory for n in nodes))
+    else:
+        return ""
+    unavailable = record.spec.max_unavailable
+    held = (
+        f" while maxUnavailable={unavailable} keeps them up: add a node, or allow "
+        "maxUnavailable of at least 1 so an old pod makes room first"
+        if is_literal_zero(unavailable)
+        else ": add a node, or lower the replicas"
+    )
+    return (
+        f" (each pod requests {need} {name}; the Ready nodes have {used} of their {total} "
+        f"{name} requested already, so no new pod fits beside the "
+        f"old ones{held})"
+    )
+
+
+def _taking(state: ClusterState) -> list[NodeRecord]:
+    """The nodes that take new pods: Ready and not cordoned."""
+    return [n for n in state.nodes_in_order() if n.ready and not n.unschedulable]
+
+
 def stall_reason(state: ClusterState, record: DeploymentRecord) -> str:
     """Why a rollout cannot move: the new pod that cannot be placed, else the budget."""
     new_rs = new_replicaset(state, record)
@@ -150,7 +187,7 @@ def stall_reason(state: ClusterState, record: DeploymentRecord) -> str:
         stuck = [p for p in new_rs.pods.values() if p.node is None]
         if stuck:
             pod = min(stuck, key=lambda p: p.seq)
-            return f"new pod {pod.name} is Pending: {pod.message}"
+            return f"new pod {pod.name} is Pending: {pod.message}{_no_room(state, record, pod)}"
         unready = [p for p in new_rs.pods.values() if not p.ready]
         if unready:
             pod = min(unready, key=lambda p: p.seq)

@@ -86,8 +86,8 @@ class PipelineLike(Protocol):
       ``artifact "DIGEST" not found``;
     - ``record_coverage`` outside 0..100: ``coverage P is not a percentage from 0 to 100``;
     - promoting what never ran: ``has never been through the pipeline``; what did not pass:
-      ``did not pass the pipeline (run N blocked at GATE: REASON)``; out of order: ``it has
-      not run in ENV``;
+      ``did not pass the pipeline (run N blocked at GATE: REASON)``; out of order (a deploy
+      too, as cluster admission): ``it has not run in ENV``;
     - ``approve``/``reject`` with nothing waiting: ``no promotion of LABEL to ENV is waiting
       for approval``;
     - ``attach_signature`` from a digest without one: ``LABEL has no signature to copy``;

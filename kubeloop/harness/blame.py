@@ -113,3 +113,21 @@ def text(error: BaseException) -> str:
         return str(error)
     except Exception as inner:  # an engine's __str__ may raise anything
         return f"(its message cannot be shown: {type(inner).__name__} in its __str__)"
+
+
+def expecting(error: Exception) -> str:
+    """The check that says a refusal was expected, to write on the line after the step the
+    engine refused: a stalled rollout's own phrase, else the refusal's first words before
+    any quoted name; "" for a mistake in what the scenario said (a bad value, a name that
+    does not exist), which no Then should expect."""
+    kinds = {kind.__name__ for kind in type(error).__mro__}
+    if "RolloutStalledError" in kinds:
+        return "if the stall is what you expect, say so next: Then the rollout stalls"
+    if kinds & {"InvalidSpecError", "NotFoundError"}:
+        return ""
+    words = str(error).split(":")[0].split('"')[0].strip()
+    if len(words) < 8 or len(words) > 60:
+        words = "…"
+    return (
+        f'if the refusal is what you expect, say so next: Then the operation fails with "{words}"'
+    )

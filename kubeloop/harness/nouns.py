@@ -230,8 +230,9 @@ _STATE = "|".join(_STATES)
 class PodSet:
     """Which pods a sentence talks about and how many of them must satisfy what it says.
 
-    ``quantifier`` is "exactly", "all", "none", "some", "at least" or "at most"; "all" with
-    a count ("all 10 pods") also says how many pods there are.
+    ``quantifier`` is "exactly", "all", "not all", "none", "some", "at least" or "at most";
+    "all" with a count ("all 10 pods") also says how many pods there are; "not all" ("not
+    every pod of api runs v2") holds when some pod, of a set that has pods, does not.
     """
 
     quantifier: str
@@ -241,11 +242,17 @@ class PodSet:
     version: str | None
 
     def describe(self) -> str:
-        words = {"exactly": str(self.count), "none": "no", "some": "a", "all": "every"}
+        words = {
+            "exactly": str(self.count),
+            "none": "no",
+            "some": "a",
+            "all": "every",
+            "not all": "not every",
+        }
         head = words.get(self.quantifier, f"{self.quantifier} {self.count}")
         if self.quantifier == "all" and self.count is not None:
             head = f"all {self.count}"
-        singular = head in ("no", "a", "every", "1")
+        singular = head in ("no", "a", "every", "not every", "1")
         parts = [head, self.state or "", "pod" if singular else "pods"]
         text = " ".join(p for p in parts if p)
         if self.deployment:
@@ -260,6 +267,7 @@ _QUANTIFIER = (
     rf"|(?P<least>at least (?P<n2>{NUMBER}))|(?P<most>at most (?P<n3>{NUMBER}))"
     r"|(?P<single>(?:exactly |only )?(?:a|one) single)"
     rf"|(?:exactly |only )?(?P<n4>{NUMBER})"
+    r"|(?P<notall>not (?:all(?: of)?(?: the)?|every|each(?: of the)?))"
     r"|(?P<all>all(?: of)?(?: the)?|every|each(?: of the)?|the|both)"
     r"|(?P<none>no|none of the)|(?P<some>a|an|some|any)"
 )
@@ -323,7 +331,9 @@ def _pod_set(text: str) -> PodSet:
         return PodSet("all", count, unquote(owner) if owner else None, None, None)
     count_text = g["n1"] or g["n2"] or g["n3"] or g["n4"]
     count = number(count_text) if count_text else 1 if g["single"] else None
-    if g["all_n"] or g["all"]:
+    if g["notall"]:
+        quantifier = "not all"
+    elif g["all_n"] or g["all"]:
         quantifier = "all"
     elif g["least"] or g["most"]:
         quantifier = "at least" if g["least"] else "at most"

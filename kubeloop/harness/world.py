@@ -21,7 +21,7 @@ from kubeloop.core.clock import Clock
 from kubeloop.core.events import EventLog
 from kubeloop.fixtures.paths import project_root
 from kubeloop.harness import engine_child
-from kubeloop.harness.blame import describe
+from kubeloop.harness.blame import describe, expecting
 from kubeloop.harness.declared import Declared
 from kubeloop.harness.engine import accepts
 from kubeloop.harness.errors import (
@@ -69,6 +69,9 @@ class World:
         """Each mechanism's engine object, by name (``part``)."""
         self.declared = Declared()
         self.settled = False
+        self.after_givens: list[Callable[[], None]] = []
+        """What a Given left for the end of its block of Givens: a link to something a
+        later Given of the block may declare (settle runs them, in the order said)."""
         self.step = Step()
         self.scenario_steps: tuple[tuple[str, str, int], ...] = ()
         """(keyword, text, line) of every step of the scenario, for reports of all undefined."""
@@ -108,6 +111,8 @@ class World:
                 )
                 kind = EngineCrashError if engine_bug else ScenarioError
                 raise kind(message) from error
+        if self.step.is_last:
+            self.finish_givens()  # a scenario of Givens alone: its links are checked too
         if self.error is not None and (self.step.is_last or not self.step.next_checks_error):
             raise self._unchecked(self.error, " (and no Then step checked it)") from self.error
 
@@ -117,6 +122,9 @@ class World:
             error, self.engine_name, self.engine, self.rejection.step, self.rejection.location
         )
         first, newline, rest = message.partition("\n")
+        hint = "" if engine_bug or not note else expecting(error)
+        if hint:
+            note = f"{note[:-1]}: {hint})"
         return (EngineOperationError if engine_bug else ScenarioError)(
             first + note + newline + rest
         )
@@ -213,9 +221,16 @@ class World:
 
     # --- settling and operations ----------------------------------------------------
 
+    def finish_givens(self) -> None:
+        """Do what Givens left for the end of their block, in the order said."""
+        while self.after_givens:
+            self.after_givens.pop(0)()
+
     def settle(self) -> None:
-        """Reconcile until nothing changes, as a running cluster would have."""
+        """Finish what the Givens left for their end, then reconcile until nothing changes,
+        as a running cluster would have."""
         self.settled = True
+        self.finish_givens()
         if self._cluster is None:
             return
         until_stable = getattr(self.cluster, "reconcile_until_stable", None)
@@ -269,7 +284,9 @@ class World:
         parts: list[str] = []
         for name, draw in drawings.items():
             try:
-                parts.append(f"the {name}:\n{draw()}")
+                drawn = draw()
+                if drawn:  # a mechanism with nothing to show (links that never acted)
+                    parts.append(f"the {name}:\n{drawn}")
             except Exception as error:  # a broken engine must not hide the real failure
                 parts.append(f"(could not draw the {name}: {error})")
         return "\n\n".join(parts)

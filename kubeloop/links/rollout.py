@@ -64,8 +64,9 @@ def refusal(pipeline: Any, environment: str, digest: str) -> str | None:
 
     Admission, in verify-before-deploy's order: a signature over this very digest verifies
     under a key the environment trusts now (a copied one names its claim); the latest run
-    passed every gate; the digest ran in the environment before this one (promoted, never
-    rebuilt); the approval the environment needs was given.
+    passed every gate; the digest ran in the environment before this one and was not rolled
+    back there (promoted, never rebuilt: the pipeline's own promotion and deploy order); the
+    approval the environment needs was given.
     """
     label = pipeline.artifact(digest).label
     trusted = pipeline.trusted_keys(environment)
@@ -85,8 +86,11 @@ def refusal(pipeline: Any, environment: str, digest: str) -> str | None:
     order = [e.name for e in pipeline.definition.environments]
     if environment in order and order.index(environment) > 0:
         previous = order[order.index(environment) - 1]
-        if all(d.digest != digest for d in pipeline.environment(previous).deployments):
-            return f"{label} was never promoted: it has not run in {previous}"
+        if digest not in pipeline.environment(previous).known_good:
+            return (
+                f"{label} was never promoted: it has not run in {previous}; promote it to "
+                f"{previous} first"
+            )
     view = pipeline.environment(environment)
     if view.requires_approval and (digest, environment) not in pipeline.state().approvals:
         return f"{label} was never approved for {environment}"

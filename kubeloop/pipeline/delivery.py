@@ -140,13 +140,15 @@ class Delivery:
                 f"approve the promotion of it to {env} first"
             )
 
-    def _require_previous(self, digest: str, env: str) -> None:
+    def _require_previous(self, digest: str, env: str, action: str = "promote") -> None:
+        """Promotion order, for a promotion and a deploy alike: the digest ran in the
+        environment before ENV and was not rolled back there (admission's rule too)."""
         previous = self._pipeline.definition.previous(env)
         if previous is not None and digest not in self._envs[previous].known_good():
             order = " → ".join(e.name for e in self._pipeline.definition.environments)
             raise PromotionRefusedError(
-                f"cannot promote {self._label(digest)} to {env}: it has not run in {previous} "
-                f"(the same digest moves {order})"
+                f"cannot {action} {self._label(digest)} to {env}: it has not run in {previous} "
+                f"(the same digest moves {order}); promote it to {previous} first"
             )
 
     # --- operations -------------------------------------------------------------------
@@ -210,11 +212,14 @@ class Delivery:
         )
 
     def deploy(self, reference: str, env: str) -> str:
-        """Deploy by digest (``sha256:…`` or ``name@sha256:…``), never by tag."""
+        """Deploy by digest (``sha256:…`` or ``name@sha256:…``), never by tag: verified,
+        passed, in promotion order and approved, as a promotion is (so admission, which
+        checks the same, never refuses what a deploy put in an environment)."""
         state = self._env(env)
         digest = self._by_digest(reference)
         signature = self._verify(digest, env)
         self._require_passed(digest, f"deploy to {env}")
+        self._require_previous(digest, env, "deploy")
         self._require_approval(digest, env)
         if state.running == digest:
             return UNCHANGED

@@ -213,6 +213,8 @@ def pods_back_on(world: World, pods: PodSet, target: str) -> None:
         "from> [the ]{group:name} [node ]pool",
         "{pods:pods} [still ]<run|runs> <on|in> [the ]{group:name} [node ]pool[ nodes]",
         "{pods:pods} [still ]<run|runs> on [the ]nodes <of|in|from> [the ]{group:name} [node ]pool",
+        "{pods:pods} <is|are> [still ][<running|placed|scheduled|bound> ]on <a node|nodes|the "
+        "nodes> <of|in|from> [the ][node ]pool {group:name}",
     ),
 )
 def pods_in_pool(world: World, pods: PodSet, group: str) -> None:

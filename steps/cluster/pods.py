@@ -67,6 +67,8 @@ def holds(pods: PodSet, population: int, matching: int) -> bool:
     match pods.quantifier:
         case "all":
             return population > 0 and matching == population and count in (None, population)
+        case "not all":
+            return population > 0 and matching < population
         case "none":
             return matching == 0
         case "some":

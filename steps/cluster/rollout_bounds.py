@@ -41,7 +41,10 @@ def _count_at(pods: PodSet, snapshot: Observed) -> int:
 
 
 def _throughout(world: World, pods: PodSet, said: str) -> None:
-    """Judged on the pods ``pods()`` showed after each pass, never the engine's snapshots."""
+    """Judged on the pods ``pods()`` showed after each pass, never the engine's snapshots;
+    a count said as "not every pod" is no bound, so it is an error, never a pass."""
+    if pods.quantifier == "not all":
+        raise world.fail(f"a count of pods {said} at every step", f'"{pods.describe()}"')
     for number, observed in enumerate(_snapshots(world), 1):
         count = _count_at(pods, observed)
         if not holds(replace(pods, quantifier=pods.quantifier), count, count):

@@ -54,9 +54,69 @@ def links(world: World) -> Links:
         world.report.snapshots["timeline"] = lambda: timeline_snapshot(
             built, pipeline(), telemetry(), lambda digest: _name_of(world, digest)
         )
+        world.report.pictures["links"] = lambda: "\n".join(
+            filter(None, (_room(world, built, cluster(), telemetry()), _acted(world, built)))
+        )
         return built
 
     return world.part("links", build)  # type: ignore[no-any-return]
+
+
+def _room(world: World, built: Links, cluster: Any, telemetry: Any) -> str:
+    """Each service whose pods serve a bounded rate: its ready pods' room beside its rate,
+    so a failure about errors shows whether pods were short (and by how much)."""
+    if cluster is None or telemetry is None:
+        return ""
+    try:
+        pairs = built.traffic.pairs(cluster, telemetry)
+    except Exception:  # another engine's cluster without ReplicaSets: nothing to add
+        return ""
+    lines = []
+    for service, deployment, ready in pairs:
+        each = built.traffic.capacity.get(deployment)
+        if each is None:
+            continue
+        pods = sum(ready.values())
+        room = float(pods * each)
+        rate = float(telemetry.service(service).view(world.clock.now).rate)
+        short = (
+            f"{rate - room:g} rps fail for want of pods"
+            if rate > room
+            else "none fails for want of pods"
+        )
+        lines.append(
+            f"service {service}: {pods} ready pod(s) of {deployment} at most {float(each):g} "
+            f"rps each, room for {room:g} of its {rate:g} rps: {short}"
+        )
+    return "\n".join(lines)
+
+
+def _acted(world: World, built: Links) -> str:
+    """What the alert rollbacks did, for a failed step's message: each rollback an alert
+    made, and each it could not make with the pipeline's reason; one with nothing to go
+    back to says how a version the cluster ran before the pipeline becomes a release."""
+    # telemetry loads with the scenario's first link: kubeloop check runs none
+    from kubeloop.telemetry.slo.windows import format_duration  # noqa: PLC0415
+
+    lines = []
+    for done in built.alert_rollbacks():
+        env = done.rule.environment
+        at = f"at {format_duration(done.time)}: {done.rule.subject}"
+        if done.rolled_to is not None:
+            lines.append(f"{at}: rolled {env} back to {_name_of(world, done.rolled_to)}")
+            continue
+        lines.append(f"{at}, but {env} did not roll back: {done.reason}")
+        current = world.parts.get("pipeline")
+        if done.rolled_from is None or current is None or "no previous" not in done.reason:
+            continue
+        name = str(current.pipeline.artifact(done.rolled_from).name)
+        lines.append(
+            f"  (a version {name} ran in the cluster before the pipeline's first deploy to "
+            f"{env} is no release, so no rollback goes to it: start from it as one (for v1: "
+            f'"Given {env} runs version v1 of "{name}" on 3 nodes with 4 replicas"), or '
+            f'release it first, "v1 is signed, approved and promoted all the way to {env}")'
+        )
+    return "\n".join(lines)
 
 
 def _name_of(world: World, digest: str) -> str:

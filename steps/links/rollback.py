@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from kubeloop.harness.errors import ScenarioAssertionError
 from kubeloop.harness.registry import given, then
 from kubeloop.harness.world import World
 
 from ..pipeline.pipeline_part import scene
 from ..telemetry.slo_names import PENDING, find_slo, once_begun, slo_named
-from ..telemetry.telemetry_part import telemetry
+from ..telemetry.telemetry_part import call, telemetry
 from .links_part import links
 
 
@@ -25,13 +26,43 @@ def slo_page_rolls_back(world: World, slo: str, env: str) -> None:
     """Opt in: a firing page of SLO rolls ENV back to its previous known-good digest (a
     cluster deployment's name: the environment that deploys to it); SLO is named as checks
     name it ("availability": the one availability SLO); one waiting for its service's
-    traffic is armed when it begins; one never declared fails at this line with the Given
-    that declares it (find_slo)."""
+    traffic is armed when it begins. Givens state one situation in any order, so an SLO
+    no earlier Given declared is looked up again when the Givens end; one declared by
+    none of them then fails, naming this line and the Given that declares it (find_slo)."""
     telemetry(world)
     scene(world)
-    name = slo_named(world, slo)
-    if name not in {entry[0] for entry in world.parts.get(PENDING, [])}:
-        find_slo(world, name)
+    if world.settled or _declared(world, slo):
+        _arm(world, slo, env)
+        return
+    at = world.step.location
+    world.after_givens.append(lambda: _arm(world, slo, env, at))
+
+
+def _declared(world: World, slo: str) -> bool:
+    """Whether SLO names an SLO declared (or waiting for its service) by now."""
+    try:
+        name = slo_named(world, slo)
+    except ScenarioAssertionError:
+        return False
+    pending = {entry[0] for entry in world.parts.get(PENDING, [])}
+    return name in pending or name in {str(n) for n in call(world, "slos")}
+
+
+def _arm(world: World, slo: str, env: str, at: str = "") -> None:
+    """Arm the rollback on SLO's page; AT: the line that said it, when armed later."""
+    try:
+        name = slo_named(world, slo)
+        if name not in {entry[0] for entry in world.parts.get(PENDING, [])}:
+            find_slo(world, name)
+    except ScenarioAssertionError as error:
+        if not at:
+            raise
+        raise ScenarioAssertionError(
+            f"{error.expected} for the rollback armed at {at}",
+            error.actual,
+            world.picture(),
+            error.mark,
+        ) from error
     once_begun(
         world, name, lambda: world.attempt(lambda: links(world).roll_back_on("slo", name, env))
     )

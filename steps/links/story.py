@@ -174,7 +174,8 @@ def roll_back_to(world: World, env: str, target: str, who: str | None = None) ->
         refusal = RollbackError(
             f"cannot roll {env} back to {target}: its previous known-good digest is {said}"
             + (
-                unreleased
+                _held(world, env)
+                or unreleased
                 or "; a rollback goes back one step at a time (roll back again, or deploy the "
                 f"artifact by its alias: When I deploy {target} to {env})"
             )
@@ -182,6 +183,24 @@ def roll_back_to(world: World, env: str, target: str, who: str | None = None) ->
         world.attempt(lambda: _refuse(refusal))
         return
     roll_back_by(world, env, who)
+
+
+def _held(world: World, env: str) -> str:
+    """Why ENV runs nothing when promotions to it wait for an approval (a promotion said
+    in a Given holds there as one said in a When does), and the sentence that lets the last
+    one in; "" otherwise."""
+    current = scene(world)
+    if world.capability(current.pipeline, "environment")(env).running is not None:
+        return ""
+    waiting = [a for a, d in current.aliases.items() if current.pipeline.waiting(d, env)]
+    if not waiting:
+        return ""
+    return (
+        f"; {env} runs nothing yet: the promotion of {', '.join(waiting)} to {env} waits for "
+        f"a manual approval (a promotion to {env} holds there until someone approves it: "
+        f"When I approve the promotion of {waiting[-1]} to {env}, or say it in the Given: "
+        f'"{waiting[-1]} was promoted to {env} and approved")'
+    )
 
 
 def _refuse(error: Exception) -> None:

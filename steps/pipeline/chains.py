@@ -82,10 +82,12 @@ def takes_approver(world: World) -> bool:
         return False
 
 
-def _act(world: World, action: Action) -> None:
+def _act(world: World, action: Action, released: bool = False) -> None:
     """One action of a chain. A version no build was bound to is built now, and signing
     that new build is the pipeline's signing: its gates run green first (nothing was said
-    of them), as "v2 is signed" says it in a Given."""
+    of them), as "v2 is signed" says it in a Given. RELEASED: the chain approved the
+    artifact before this action, so a deploy is the approved release, promoted through the
+    environments before its own first (a deploy alone goes nowhere out of order)."""
     current = scene(world)
     before = set(current.aliases)
     alias = _named(world, action.artifact)
@@ -112,9 +114,24 @@ def _act(world: World, action: Action) -> None:
         if world.error is None:
             _call(world, "promote", alias, action.env)
     elif action.kind == "deploy":
-        _call(world, "deploy", alias, action.env)
+        if released:
+            _promote_before(world, alias, action.env or "")
+        if world.error is None:
+            _call(world, "deploy", alias, action.env)
     else:
         run_gates(world, alias)
+
+
+def _promote_before(world: World, alias: str, env: str) -> None:
+    """Promote the artifact through each environment before ENV where it has not run (is
+    not known-good), in the pipeline's order: the way an approved release reaches ENV."""
+    current = scene(world)
+    digest = current.digest(world, alias)
+    names = [spec.name for spec in current.definition.environments]
+    target = env_named(world, env)
+    for name in names[: names.index(target)] if target in names else []:
+        if world.error is None and digest not in current.pipeline.environment(name).known_good:
+            _call(world, "promote", alias, name)
 
 
 @when(
@@ -123,11 +140,17 @@ def _act(world: World, action: Action) -> None:
     "I sign it and promote it to prod with the approval it needs",
 )
 def i_do_in_turn(world: World, actions: Sequence[Action]) -> None:
-    """Each action in the order said; the first the engine refuses stops the rest."""
+    """Each action in the order said; the first the engine refuses stops the rest. A deploy
+    after an approval of the same artifact in the list ("sign v3, get it approved and
+    deploy it to prod") is a release: it goes through the environments before its own."""
+    approved: set[str] = set()
     for action in actions:
         if world.error is not None:
             return
-        _act(world, action)
+        alias = _named(world, action.artifact) if action.kind == "deploy" else ""
+        _act(world, action, released=action.kind == "deploy" and alias in approved)
+        if action.kind == "approve":
+            approved.add(said_last(world))
 
 
 @when(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
@@ -182,11 +183,36 @@ def alert_is(world: World, name: str, state: str) -> None:
     _known(world, name)
     now = call(world, "alert_state", name)
     if now != state:
+        quiet = now == "inactive" and not call(world, "timeline", name).fired
         raise world.fail(
             f'alert "{name}" {state} at {_clock(world.clock.now)}',
-            f"{now} (timeline: {_timeline(world, name)})",
+            f"{now} (timeline: {_timeline(world, name)})"
+            + (_why_quiet(world, name) if quiet else ""),
             FailedCheck("alert", name),
         )
+
+
+_COMPARED = re.compile(r"^(?P<left>.*\S)\s*(?P<op>>=|<=|>|<)\s*(?P<bound>[-+0-9.eE]+)\s*$", re.S)
+
+
+def _why_quiet(world: World, name: str) -> str:
+    """Why an alert that never fired stayed quiet: its condition's value now beside the
+    bound it must cross (a rule whose expression is not "X > bound": the expression). An
+    engine that cannot say adds nothing: a note under a failure must not hide it."""
+    try:
+        rules = [r for r in call(world, "alerting_rules", name) if getattr(r, "spec", None)]
+        expr = " ".join(str(rules[0].spec.expr).split()) if rules else ""
+        said = _COMPARED.match(expr)
+        value = call(world, "query", said["left"], keep=False) if said else None
+    except Exception:
+        return ""
+    if said is None:
+        return f"; its condition {expr} never held" if expr else ""
+    shown = "; ".join(str(value).splitlines()) or "no series"
+    return (
+        f"; its condition never held: {said['left']} is {shown} now, and must be "
+        f"{said['op']} {said['bound']} for its for: duration to fire"
+    )
 
 
 @then(

@@ -230,3 +230,16 @@ def test_verify_with_one_key_alone() -> None:
     assert "a copied signature" in str(pipeline.verify_with(two, "ci"))
     with pytest.raises(NotFoundError):
         pipeline.verify_with(one, "rogue")
+
+
+def test_a_deploy_keeps_the_promotion_order_and_a_refused_one_changes_nothing() -> None:
+    """Deploy and cluster admission apply one rule: a digest goes to an environment only
+    after it ran (and stayed known-good) in the one before."""
+    pipeline = Pipeline()
+    digest = passing(pipeline, "1.0.0")
+    pipeline.promote(digest, "dev")
+    before = pipeline.state()
+    with pytest.raises(PromotionRefusedError, match=r"cannot deploy .* it has not run in staging"):
+        pipeline.deploy(digest, "prod")
+    assert pipeline.state() == before
+    assert pipeline.deploy(digest, "staging") == "deployed"

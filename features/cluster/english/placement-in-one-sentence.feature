@@ -43,3 +43,5 @@ Feature: Where a deployment's pods go, said in its declaration
     Then nothing of "index" runs on the "slow" pool
     And nothing of the deployment index is on slow-1
     And every pod of "index" is on the "fast" pool
+    And no index pod is on a node of pool "slow"
+    And all index pods are on nodes in pool "fast"

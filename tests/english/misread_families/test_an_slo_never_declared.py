@@ -74,3 +74,23 @@ def test_a_rollback_armed_on_it_names_the_one_service_too(
     assert code != 0, out
     assert "story.feature:6" in out, out
     assert f"say so before this line: {_SAID}" in out, out
+
+
+def test_a_rollback_armed_before_no_given_declares_it_fails_at_the_givens_end(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Givens may declare the SLO after the rollback names it (runs14, blind batch38); when
+    none of them does, the first When fails naming the line that armed it."""
+    code, out = run_matched(
+        tmp_path,
+        capsys,
+        "Given 2 nodes",
+        'And a deployment "ledger" with 2 replicas',
+        'And "ledger" rolls back when the SLO "ledger-ok" pages',
+        "And ledger is getting 30 requests per second",
+        "When 5 minutes pass",
+        "Then ledger has 2 replicas",
+    )
+    assert code != 0, out
+    assert "for the rollback armed at" in out and "story.feature:5" in out, out
+    assert f"say so before this line: {_SAID}" in out, out

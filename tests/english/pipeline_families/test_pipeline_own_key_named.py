@@ -44,9 +44,9 @@ def test_a_build_signed_with_the_release_key_deploys(
         capsys,
         *_BUILT,
         "Given S1 passed every gate and is signed with the release key",
-        "When I deploy S1 to staging",
-        "Then staging runs S1",
-        'And S1 was deployed to staging with a signature by key "ci"',
+        "When I deploy S1 to dev",
+        "Then dev runs S1",
+        'And S1 was deployed to dev with a signature by key "ci"',
     )
     assert code == 0, out
 

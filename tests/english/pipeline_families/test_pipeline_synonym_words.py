@@ -40,8 +40,8 @@ _BUILT = (
             True,
         ),
         (("When I push R1 to dev", "Then staging runs R1"), False),
-        (("When I install R1 to staging", "Then staging runs R1"), True),
-        (("When I install R1 to staging", "Then prod runs R1"), False),
+        (("When I install R1 to dev", "Then dev runs R1"), True),
+        (("When I install R1 to dev", "Then prod runs R1"), False),
         (("Then the attestation of R1 verifies against the rogue key",), False),
     ],
 )

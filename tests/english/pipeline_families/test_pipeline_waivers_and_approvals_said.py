@@ -110,7 +110,7 @@ def test_an_approval_nobody_gave(
     ("said", "runs", "passes"),
     [
         ("the payments team promotes C5 to dev", "dev runs C5", True),
-        ("the platform team deploys C5 to staging", "staging runs C5", True),
+        ("the platform team deploys C5 to dev", "dev runs C5", True),
         ("the payments team promotes C5 to dev", "staging runs C5", False),
     ],
 )

@@ -373,7 +373,16 @@ class Pipeline:
         return "deployed"
 
     def deploy(self, reference: str, environment: str) -> str:
+        self._verify(reference, environment)
+        self._in_order(reference, environment)
         return self._deploy(reference, environment)
+
+    def _in_order(self, digest: str, environment: str) -> None:
+        names = [spec.name for spec in self.definition.environments]
+        index = names.index(self._spec(environment).name)
+        if index > 0 and digest not in self._env(names[index - 1]).history:
+            label = self.labels[digest]
+            raise PermissionError(f"cannot deploy {label}: it has not run in {names[index - 1]}")
 
     def rollback(self, environment: str) -> str:
         env = self._env(environment)
