@@ -9,8 +9,15 @@ kubeloop writes a JavaScript file instead, whose regular-expression literals kee
 
 * one anchored, case-insensitive regular expression per canonical form and variant, the
   very regex kubeloop matches with: the server's "undefined step" check agrees with
-  kubeloop's for single phrases;
-* one more that accepts any phrases joined by " and " ("3 nodes and a deployment of 4");
+  kubeloop's for single phrases, both ways;
+* one more per keyword for phrases joined by " and " ("3 nodes and a deployment of 4"), built
+  from each phrase's skeleton (``skeleton``: its slots and long lists of wordings widened to
+  any text, its other words kept) rather than the alternation of every exact regex: V8
+  compiles a regex on first use, in time growing faster than its size, and the exact
+  alternation (megabytes) froze the server for minutes. The promise for a joined line is
+  one-sided: every line kubeloop reads is defined here; a line it rejects may not be
+  flagged (a phrase of slots only, "{groups:namedzoning}", has a skeleton that reads any
+  words), and ``kubeloop check`` flags it;
 * every catalog example as a plain Cucumber Expression, so completion offers the examples
   (the server completes regular expressions only from steps already written).
 
@@ -101,8 +108,8 @@ def _definition(definition: StepDefinition) -> list[str]:
 _LOOKAROUND = ("(?=", "(?!", "(?<=", "(?<!")
 _OPENING = re.compile(r"\((?:\?(?:P<\w+>|[:>]|-i:))?")
 WIDE_GROUP = 40
-"""A group whose body is longer than this (a slot, a long list of wordings) becomes ``.+?``
-in a phrase's skeleton; shorter ones (a count, a name, ``<is|are>``) stay exact."""
+"""A slot or a list of wordings longer than this becomes any text in a phrase's skeleton;
+shorter ones (a count, a name, ``<is|are>``) stay exact."""
 
 
 def _group_end(pattern: str, start: int) -> int:
@@ -154,9 +161,10 @@ def _wide(body: str) -> str:
 
 
 def skeleton(python_regex: str) -> str:
-    """A phrase's regex with every long group (``WIDE_GROUP``) widened to any text: it matches
-    every text the phrase matches (the same derivation, each wide group taking what the
-    group took) and far fewer texts than any text; lookarounds stay as they are."""
+    """A phrase's regex with its long slots and long lists of wordings (``WIDE_GROUP``) widened
+    to any text, other long groups read inside, lookarounds kept, ``\\ `` written as a space.
+    It matches every text the phrase matches (the same derivation, each wide group taking
+    what the group took), and small enough for V8 to compile at once."""
     out = []
     in_class = False
     index = 0
@@ -175,23 +183,23 @@ def skeleton(python_regex: str) -> str:
         end = _group_end(python_regex, index)
         group = python_regex[index : end + 1]
         opening = _OPENING.match(group)
-        assert opening is not None  # every group opens so
-        body = group[opening.end() : -1]
+        body = group[opening.end() if opening else 1 : -1]
         index = end + 1
         if group.startswith(_LOOKAROUND) or len(body) <= WIDE_GROUP:
             out.append(group)
             continue
         inner = "" if group.startswith("(?P<") else skeleton(body)
         if inner and not (len(inner) > WIDE_GROUP and _alternation(inner)):
-            out.append(opening.group() + inner + ")")
+            out.append(group[: len(group) - len(body) - 1] + inner + ")")
         else:
             out.append(_wide(body))
     return "".join(out)
 
 
 def _joined(keyword: str) -> str:
-    """Any phrases of one keyword joined by " and ", each read by its skeleton: a line kubeloop
-    reads is never undefined here, and most lines it rejects still are (tests measure it)."""
+    """Two or more phrases of one keyword joined by " and ", each read by its skeleton (the
+    skeletons once, each followed by " and " or the end). The first lookahead turns away at
+    once a line with no " and "; the second stops an empty last phrase from counting."""
     one = "|".join(
         dict.fromkeys(
             js_regex(skeleton(regex.pattern))
