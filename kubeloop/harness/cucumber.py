@@ -9,8 +9,15 @@ kubeloop writes a JavaScript file instead, whose regular-expression literals kee
 
 * one anchored, case-insensitive regular expression per canonical form and variant, the
   very regex kubeloop matches with: the server's "undefined step" check agrees with
-  kubeloop's for single phrases;
-* one more that accepts any phrases joined by " and " ("3 nodes and a deployment of 4");
+  kubeloop's for single phrases, both ways;
+* one more per keyword for phrases joined by " and " ("3 nodes and a deployment of 4"), built
+  from each phrase's skeleton (``skeleton``: its slots and long lists of wordings widened to
+  any text, its other words kept) rather than the alternation of every exact regex: V8
+  compiles a regex on first use, in time growing faster than its size, and the exact
+  alternation (megabytes) froze the server for minutes. The promise for a joined line is
+  one-sided: every line kubeloop reads is defined here; a line it rejects may not be
+  flagged (a phrase of slots only, "{groups:namedzoning}", has a skeleton that reads any
+  words), and ``kubeloop check`` flags it;
 * every catalog example as a plain Cucumber Expression, so completion offers the examples
   (the server completes regular expressions only from steps already written).
 
@@ -98,15 +105,110 @@ def _definition(definition: StepDefinition) -> list[str]:
     return lines
 
 
+_LOOKAROUND = ("(?=", "(?!", "(?<=", "(?<!")
+_OPENING = re.compile(r"\((?:\?(?:P<\w+>|[:>]|-i:))?")
+WIDE_GROUP = 40
+"""A slot or a list of wordings longer than this becomes any text in a phrase's skeleton;
+shorter ones (a count, a name, ``<is|are>``) stay exact."""
+
+
+def _group_end(pattern: str, start: int) -> int:
+    """Where the group opening at ``pattern[start]`` closes (escapes and classes skipped)."""
+    depth = 0
+    escaped = in_class = False
+    for index in range(start, len(pattern)):
+        char = pattern[index]
+        if escaped:
+            escaped = False
+        elif char == "\\":
+            escaped = True
+        elif in_class:
+            in_class = char != "]"
+        elif char == "[":
+            in_class = True
+        elif char == "(":
+            depth += 1
+        elif char == ")":
+            depth -= 1
+            if depth == 0:
+                return index
+    raise ValueError(f"unbalanced group at {start} in {pattern!r}")
+
+
+def _alternation(pattern: str) -> bool:
+    """Whether ``pattern`` has a ``|`` outside its groups (a list of wordings)."""
+    index = 0
+    in_class = False
+    while index < len(pattern):
+        char = pattern[index]
+        if char == "\\":
+            index += 1
+        elif in_class or char == "[":
+            in_class = char == "[" or char != "]"
+        elif char == "(":
+            index = _group_end(pattern, index)
+        elif char == "|":
+            return True
+        index += 1
+    return False
+
+
+def _wide(body: str) -> str:
+    """What stands for a long group in a skeleton: any text, empty too if the group's can be."""
+    if any(look in body for look in _LOOKAROUND) or re.fullmatch(f"(?:{body})", ""):
+        return "(?:.*?)"
+    return "(?:.+?)"
+
+
+def skeleton(python_regex: str) -> str:
+    """A phrase's regex with its long slots and long lists of wordings (``WIDE_GROUP``) widened
+    to any text, other long groups read inside, lookarounds kept, ``\\ `` written as a space.
+    It matches every text the phrase matches (the same derivation, each wide group taking
+    what the group took), and small enough for V8 to compile at once."""
+    out = []
+    in_class = False
+    index = 0
+    while index < len(python_regex):
+        char = python_regex[index]
+        if char == "\\":
+            escape = python_regex[index : index + 2]
+            out.append(" " if escape == "\\ " else escape)
+            index += 2
+            continue
+        if in_class or char != "(":
+            in_class = char == "[" if not in_class else char != "]"
+            out.append(char)
+            index += 1
+            continue
+        end = _group_end(python_regex, index)
+        group = python_regex[index : end + 1]
+        opening = _OPENING.match(group)
+        body = group[opening.end() if opening else 1 : -1]
+        index = end + 1
+        if group.startswith(_LOOKAROUND) or len(body) <= WIDE_GROUP:
+            out.append(group)
+            continue
+        inner = "" if group.startswith("(?P<") else skeleton(body)
+        if inner and not (len(inner) > WIDE_GROUP and _alternation(inner)):
+            out.append(group[: len(group) - len(body) - 1] + inner + ")")
+        else:
+            out.append(_wide(body))
+    return "".join(out)
+
+
 def _joined(keyword: str) -> str:
-    """Any phrases of one keyword joined by " and ", as kubeloop splits them."""
+    """Two or more phrases of one keyword joined by " and ", each read by its skeleton (the
+    skeletons once, each followed by " and " or the end). The first lookahead turns away at
+    once a line with no " and "; the second stops an empty last phrase from counting."""
     one = "|".join(
-        js_regex(regex.pattern)
-        for definition in REGISTRY.definitions
-        if definition.keyword == keyword
-        for regex in definition.regexes
+        dict.fromkeys(
+            js_regex(skeleton(regex.pattern))
+            for definition in REGISTRY.definitions
+            if definition.keyword == keyword
+            for regex in definition.regexes
+        )
     )
-    return _call(keyword, f"/^(?:{one})(?: and (?:{one}))+$/i")
+    return _call(keyword, f"/^(?=.*? and )(?:(?=.)(?:{one})(?: and |$)){{2,}}$/i")
 
 
 def glue() -> str:
