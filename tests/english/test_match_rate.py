@@ -89,33 +89,18 @@ def test_the_tenth_session_batches_match_at_least_95_percent(part: str) -> None:
     assert (total - len(missing)) / total >= 0.95, "\n".join(missing)
 
 
-def test_the_eleventh_session_batches_match_at_least_95_percent() -> None:
+@pytest.mark.parametrize(
+    "corpus",
+    [
+        "two_writers_eight_roles",  # eleventh session: 99.2% and 99.1% before its changes
+        "two_writers_eight_more_roles",  # twelfth
+        "two_writers_eight_other_roles",  # thirteenth
+        "two_writers_eight_new_roles",  # fourteenth
+    ],
+)
+def test_a_sessions_two_blind_writers_match_at_least_95_percent(corpus: str) -> None:
     """Written blind from README by two writers, four roles each (README.txt beside them):
-    99.2% and 99.1% held out before the session's changes."""
-    total, missing = unmatched(CORPORA / "two_writers_eight_roles")
-    assert total >= 450, "the eight files' scenarios"
-    assert (total - len(missing)) / total >= 0.95, "\n".join(missing)
-
-
-def test_the_twelfth_session_batches_match_at_least_95_percent() -> None:
-    """Written blind from README by two writers, four roles each (README.txt beside them):
-    the twelfth session's held-out measure, kept as a floor."""
-    total, missing = unmatched(CORPORA / "two_writers_eight_more_roles")
-    assert total >= 450, "the eight files' scenarios"
-    assert (total - len(missing)) / total >= 0.95, "\n".join(missing)
-
-
-def test_the_thirteenth_session_batches_match_at_least_95_percent() -> None:
-    """Written blind from README by two writers, four roles each (README.txt beside them):
-    the thirteenth session's held-out measure, kept as a floor."""
-    total, missing = unmatched(CORPORA / "two_writers_eight_other_roles")
-    assert total >= 450, "the eight files' scenarios"
-    assert (total - len(missing)) / total >= 0.95, "\n".join(missing)
-
-
-def test_the_fourteenth_session_batches_match_at_least_95_percent() -> None:
-    """Written blind from README by two writers, four roles each (README.txt beside them):
-    the fourteenth session's held-out measure, kept as a floor."""
-    total, missing = unmatched(CORPORA / "two_writers_eight_new_roles")
+    each session's held-out measure, kept as a floor."""
+    total, missing = unmatched(CORPORA / corpus)
     assert total >= 450, "the eight files' scenarios"
     assert (total - len(missing)) / total >= 0.95, "\n".join(missing)
