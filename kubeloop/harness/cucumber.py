@@ -30,6 +30,7 @@ from __future__ import annotations
 import re
 
 from kubeloop.harness.definitions import StepDefinition
+from kubeloop.harness.regex_shared import ends
 from kubeloop.harness.registry import REGISTRY, load_step_library
 
 load_step_library()
@@ -112,31 +113,9 @@ WIDE_GROUP = 40
 shorter ones (a count, a name, ``<is|are>``) stay exact."""
 
 
-def _group_end(pattern: str, start: int) -> int:
-    """Where the group opening at ``pattern[start]`` closes (escapes and classes skipped)."""
-    depth = 0
-    escaped = in_class = False
-    for index in range(start, len(pattern)):
-        char = pattern[index]
-        if escaped:
-            escaped = False
-        elif char == "\\":
-            escaped = True
-        elif in_class:
-            in_class = char != "]"
-        elif char == "[":
-            in_class = True
-        elif char == "(":
-            depth += 1
-        elif char == ")":
-            depth -= 1
-            if depth == 0:
-                return index
-    raise ValueError(f"unbalanced group at {start} in {pattern!r}")
-
-
 def _alternation(pattern: str) -> bool:
     """Whether ``pattern`` has a ``|`` outside its groups (a list of wordings)."""
+    closing = ends(pattern)
     index = 0
     in_class = False
     while index < len(pattern):
@@ -146,7 +125,7 @@ def _alternation(pattern: str) -> bool:
         elif in_class or char == "[":
             in_class = char == "[" or char != "]"
         elif char == "(":
-            index = _group_end(pattern, index)
+            index = closing[index] - 1
         elif char == "|":
             return True
         index += 1
@@ -165,6 +144,7 @@ def skeleton(python_regex: str) -> str:
     to any text, other long groups read inside, lookarounds kept, ``\\ `` written as a space.
     It matches every text the phrase matches (the same derivation, each wide group taking
     what the group took), and small enough for V8 to compile at once."""
+    closing = ends(python_regex)
     out = []
     in_class = False
     index = 0
@@ -180,7 +160,7 @@ def skeleton(python_regex: str) -> str:
             out.append(char)
             index += 1
             continue
-        end = _group_end(python_regex, index)
+        end = closing[index] - 1
         group = python_regex[index : end + 1]
         opening = _OPENING.match(group)
         body = group[opening.end() if opening else 1 : -1]
