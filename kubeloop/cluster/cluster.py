@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from functools import partial
 
-from kubeloop.cluster import arguments, lookup, node_events, rollout, workload_views
+from kubeloop.cluster import arguments, lookup, node_events, quiet, rollout, workload_views
 from kubeloop.cluster.autoscaler.groups import NodeGroup, NodeGroupInfo
 from kubeloop.cluster.autoscaler.settings import AutoscalerSettings
 from kubeloop.cluster.autoscaler.views import ClusterAutoscalerInfo
@@ -56,6 +56,8 @@ from kubeloop.errors import AlreadyExistsError, InvalidSpecError, NotFoundError
 
 RECONCILE_PERIOD = 15
 """Seconds between the controllers' passes while time runs."""
+QUIET_PASS = ReconcileResult()
+"""What a pass the clock skipped while the cluster was quiet did: nothing (``quiet.py``)."""
 
 
 class Cluster:
@@ -117,8 +119,30 @@ class Cluster:
             if alive is not None:
                 alive._ticks.extend(alive.reconcile_until_stable())
 
+        def until(_now: int) -> int:
+            alive = cluster()
+            return alive._quiet_until() if alive is not None else quiet.NEVER
+
+        def idle(count: int, last: int) -> None:
+            alive = cluster()
+            if alive is not None:
+                alive._passes.history.idle(count, last)
+                alive._ticks.extend([QUIET_PASS] * count)
+
         return self._clock.every(
-            seconds, tick, name="cluster reconcile", order=ORDER_RECONCILE, settle=True
+            seconds,
+            tick,
+            name="cluster reconcile",
+            order=ORDER_RECONCILE,
+            settle=True,
+            quiet=(until, idle),
+        )
+
+    def _quiet_until(self) -> int:
+        """When time alone could next make a pass change anything (``quiet.py``)."""
+        passes = self._passes
+        return quiet.quiet_until(
+            self._state, passes.history, passes.autoscalers, bool(passes.watchers)
         )
 
     # --- time -------------------------------------------------------------------
@@ -308,7 +332,10 @@ class Cluster:
         """Call ``callback()`` after every reconcile pass, on the cluster's clock: what
         follows the pods (``kubeloop.links``' traffic split) sees every change they make.
         With ``deployments=True`` it is called with the deployments whose pods or status
-        that pass may have changed, so it can skip the rest."""
+        that pass may have changed, so it can skip the rest; such a callback must do
+        nothing new when called with none after a pass that changed nothing, for while the
+        cluster is quiet those passes are skipped (``quiet.py``). A callback without it
+        keeps the cluster from ever being quiet."""
         if deployments:
             self._passes.touch_watchers.append(callback)
         else:

@@ -205,24 +205,48 @@ class History:
     ) -> PassRecord:
         self.passes += 1
         totals = self._totals_after(state, touched)
-        not_ready = tuple(sorted(state.not_ready_nodes))
+        if not result.changed and self._folds(state, totals):
+            return self._fold(1, state.clock.now)
         running, pending = len(state.pods) - state.pending_count, state.pending_count
-        last = self.records[-1] if self.records else None
-        if (
-            last is not None
-            and not result.changed
-            and not last.result.changed
-            and (last.deployments, last.running, last.pending, last.not_ready_nodes)
-            == (totals, running, pending, not_ready)
-        ):
-            folded = replace(last, repeats=last.repeats + 1, until=state.clock.now)
-            self.records[-1] = folded
-            return folded
+        not_ready = tuple(sorted(state.not_ready_nodes))
         entry = PassRecord(
             self.passes, state.clock.now, result, totals, running, pending, not_ready
         )
         self.records.append(entry)
         return entry
+
+    def _folds(self, state: ClusterState, totals: Mapping[str, DeploymentTotals]) -> bool:
+        """Whether a pass that changed nothing and left these totals folds into the last
+        record: it changed nothing either, and the totals are the same."""
+        last = self.records[-1] if self.records else None
+        return (
+            last is not None
+            and not last.result.changed
+            and (last.deployments, last.running, last.pending, last.not_ready_nodes)
+            == (
+                totals,
+                len(state.pods) - state.pending_count,
+                state.pending_count,
+                tuple(sorted(state.not_ready_nodes)),
+            )
+        )
+
+    def _fold(self, count: int, until: int) -> PassRecord:
+        folded = self.records[-1]
+        folded = replace(folded, repeats=folded.repeats + count, until=until)
+        self.records[-1] = folded
+        return folded
+
+    def folds(self, state: ClusterState) -> bool:
+        """Whether a pass now that touched nothing and changed nothing would fold into the
+        last record (``quiet.py``)."""
+        return self._folds(state, self._totals)
+
+    def idle(self, count: int, until: int) -> None:
+        """``count`` passes that touched and changed nothing, the last at ``until``, each of
+        which ``folds``: what ``record`` would make of them, without running them."""
+        self.passes += count
+        self._fold(count, until)
 
     def _totals_after(
         self, state: ClusterState, touched: Iterable[str]
