@@ -59,13 +59,14 @@ service.set_error_ratio(0, clock.now)
 clock.run_for(after)
 cpu = time.process_time() - started
 history = cluster.history
+page = telemetry.slo("availability").alert
 errors = telemetry.scalar('sum(http_requests_total{code="500"})')
 print(json.dumps({
     "cpu": cpu,
     "answers": [
         history[-1].number + history[-1].repeats - 1 if history else 0,
         len(history),
-        [list(c) for c in telemetry.severity_timeline(telemetry.slo("availability").alert, "page").changes],
+        [list(c) for c in telemetry.severity_timeline(page, "page").changes],
         errors,
     ],
 }))

@@ -229,9 +229,7 @@ class Clock:
             self._catch_up(now)
         for task in list(self._tasks):
             forced = task.settle and (start or now == end)
-            if (task.settle and start) or (
-                (task.due_at(now) or forced) and task.last_run != now
-            ):
+            if (task.settle and start) or ((task.due_at(now) or forced) and task.last_run != now):
                 task.last_run = now
                 if task.due_at(now):
                     task.caught_up = max(task.caught_up, now)

@@ -15,12 +15,13 @@ telemetry's samples and alert states, the links' timeline.
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 import pytest
 from hypothesis import Phase, settings
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 from kubeloop import HPA, Cluster, Deployment, Node, Taint, Telemetry, Toleration
 from kubeloop.core.clock import Clock
@@ -59,10 +60,8 @@ class World:
         deployments = cluster.deployments()
         hpas = []
         for d in deployments:
-            try:
+            with contextlib.suppress(KubeloopError):  # (no HPA)
                 hpas.append(cluster.autoscaler(d.name))
-            except KubeloopError:
-                pass
         return (
             self.clock.now,
             [(p.name, p.node, p.ready, p.version) for p in cluster.pods()],
@@ -99,6 +98,19 @@ class QuietCluster(RuleBasedStateMachine):
             except KubeloopError as error:
                 outcomes.append(str(error))
         assert outcomes[0] == outcomes[1]
+
+    @initialize(load=st.sampled_from([None, None, 10, 200]))
+    def web_runs(self, load: int | None) -> None:
+        """web runs 3 pods; with a load, an HPA scales it (down only after the 300 s
+        stabilization window, a timer of its own)."""
+
+        def start(world: World) -> None:
+            world.cluster.apply(Deployment("web", replicas=3, cpu="500m", memory="256Mi"))
+            if load is not None:
+                world.cluster.autoscale("web", HPA(min_replicas=1, max_replicas=6))
+                world.cluster.set_cpu_utilization("web", load)
+
+        self.both(start)
 
     @rule(
         app=st.sampled_from(APPS),
