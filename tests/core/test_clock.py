@@ -106,3 +106,59 @@ def test_the_clock_stops_at_ten_thousand_years(seconds: int) -> None:
         clock.advance(seconds)
     assert clock.now == 0
     clock.run_for(9_000 * 365 * 86_400)  # no task: any span within the clock is instant
+
+
+def quiet_task(clock: Clock, log: list[tuple[int, str]], until: list[int]) -> None:
+    """A task every 10 s that says it is quiet until ``until[0]`` and logs what it idles."""
+    clock.every(
+        10,
+        recorder(log, "run"),
+        name="quiet",
+        order=ORDER_RECONCILE,
+        quiet=(lambda now: until[0], lambda count, last: log.append((last, f"idle {count}"))),
+    )
+
+
+def test_a_quiet_task_idles_until_it_may_change_something_and_is_told_what_it_skipped() -> None:
+    clock, log, until = Clock(), [], [35]
+    quiet_task(clock, log, until)
+    clock.run_for(60)
+    # quiet until 35: 0 is skipped, 10-30 are not visited (told at 40), 40 on it runs
+    assert log == [(0, "idle 1"), (30, "idle 3"), (40, "run"), (50, "run"), (60, "run")]
+
+
+def test_a_quiet_task_runs_every_instant_when_skipping_is_off() -> None:
+    clock, log = Clock(skip_quiet=False), []
+    quiet_task(clock, log, [10**9])
+    clock.run_for(30)
+    assert log == [(0, "run"), (10, "run"), (20, "run"), (30, "run")]
+
+
+def test_skipped_instants_are_told_once_and_those_advance_passes_are_not() -> None:
+    clock, log = Clock(), []
+    quiet_task(clock, log, [10**9])
+    clock.run_for(25)
+    clock.advance(100)
+    clock.run_for(20)
+    assert log == [(0, "idle 1"), (20, "idle 2"), (140, "idle 2")]
+
+
+def test_another_task_may_give_a_quiet_task_work_at_once() -> None:
+    clock, log, until = Clock(), [], [10**9]
+    quiet_task(clock, log, until)
+
+    def wake(now: int) -> None:
+        log.append((now, "wake"))
+        if now:
+            until[0] = now
+
+    clock.every(25, wake, name="waker", order=ORDER_SCRAPE)
+    clock.run_for(40)
+    assert log == [
+        (0, "idle 1"),
+        (0, "wake"),
+        (20, "idle 2"),  # told before the waker runs at 25
+        (25, "wake"),
+        (30, "run"),
+        (40, "run"),
+    ]
