@@ -16,12 +16,17 @@ from .workloads import a_deployment
     "{count:n} node(s) <with|running|hosting> the {name:name} deployment{options:held}",
     '3 nodes with the "orders" deployment at version v1 and 6 replicas',
     "4 nodes running the web deployment with 8 replicas requesting 1 CPU",
+    "3 nodes with a 4-replica deployment of web",
     variants=(
         "a cluster <of|with> {count:n} node(s) <with|running|hosting> the {name:name} "
         "deployment{options:held}",
         "a {count:n}-node cluster <with|running|hosting> the {name:name} deployment{options:held}",
         "{count:n} node(s) <running|hosting> {name:name} <with|at> {replicas:n} <replicas|replica|"
         "pods|pod|copies|instances>{options:held}",
+        "[a cluster <of|with> ]{count:n} node(s) <with|running|hosting> a {replicas:n}-<replica|pod> "
+        "deployment <of|for|called|named> {name:name}{options:held}",
+        "[a cluster <of|with> ]{count:n} node(s) <with|running|hosting> a {replicas:n}-<replica|pod> "
+        "{name:name} deployment{options:held}",
     ),
 )
 def nodes_holding(

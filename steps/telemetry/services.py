@@ -43,6 +43,10 @@ _NO_ERRORS = (
     "with practically no errors|with virtually no errors|with next to no errors|"
     "with essentially no errors|and nothing fails|and none of them fail|and no request fails>"
 )
+_ABOUT = "[<about|around|roughly|approximately|some|close to> ]"
+"""A rate said with a hedge ("about 200 requests a second"): in a Given, the rate as said,
+exactly, as the world serves whole arithmetic; only a check reads "about" as within a
+tenth."""
 _FAIL = (
     "<fail|are failing|start failing|return errors|return an error|return HTTP 500|return 500|"
     "return 500s|return a 500|error out|return 503|return 503s|return a 503|return 5xx|"
@@ -135,12 +139,16 @@ def the_named(world: World, name: str | None) -> str:
     "web gets steady traffic of 100 requests per second",
     variants=(
         "<a|the> service {name:name} <serving|handling|receiving|getting|taking|that serves|"
-        "that handles|that receives|that gets|which serves|with> {rate:rps}" + _ERRORS + _AT,
-        "{name:service} " + _SERVES + " {rate:rps}" + _ERRORS + _AT,
-        "{name:service} " + _SERVES + " {rate:rps}" + _NO_ERRORS + _AT,
-        "{name:service} is at {rate:rps}" + _NO_ERRORS + _AT,
+        "that handles|that receives|that gets|which serves|with> "
+        + _ABOUT
+        + "{rate:rps}"
+        + _ERRORS
+        + _AT,
+        "{name:service} " + _SERVES + " " + _ABOUT + "{rate:rps}" + _ERRORS + _AT,
+        "{name:service} " + _SERVES + " " + _ABOUT + "{rate:rps}" + _NO_ERRORS + _AT,
+        "{name:service} is at " + _ABOUT + "{rate:rps}" + _NO_ERRORS + _AT,
         "{name:service} <gets|has|sees|is getting|is seeing|receives> [<steady|constant|normal> ]"
-        "traffic of {rate:rps}" + _ERRORS + _AT,
+        "traffic of " + _ABOUT + "{rate:rps}" + _ERRORS + _AT,
     ),
 )
 def the_service(
