@@ -11,6 +11,12 @@ from kubeloop.harness.world import World
 from .assertions import _extreme, never_fewer_pods
 from .workloads import a_deployment
 
+_FLEET = (
+    "[a cluster <of|with> ]{count:n} node(s) <with|running|hosting> a {replicas:n}-<replica|pod> "
+)
+"""Nodes with a deployment counted as an adjective ("3 nodes with a 4-replica deployment of
+web")."""
+
 
 @given(
     "{count:n} node(s) <with|running|hosting> the {name:name} deployment{options:held}",
@@ -23,10 +29,8 @@ from .workloads import a_deployment
         "a {count:n}-node cluster <with|running|hosting> the {name:name} deployment{options:held}",
         "{count:n} node(s) <running|hosting> {name:name} <with|at> {replicas:n} <replicas|replica|"
         "pods|pod|copies|instances>{options:held}",
-        "[a cluster <of|with> ]{count:n} node(s) <with|running|hosting> a {replicas:n}-<replica|pod> "
-        "deployment <of|for|called|named> {name:name}{options:held}",
-        "[a cluster <of|with> ]{count:n} node(s) <with|running|hosting> a {replicas:n}-<replica|pod> "
-        "{name:name} deployment{options:held}",
+        _FLEET + "deployment <of|for|called|named> {name:name}{options:held}",
+        _FLEET + "{name:name} deployment{options:held}",
     ),
 )
 def nodes_holding(
