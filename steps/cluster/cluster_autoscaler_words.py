@@ -108,8 +108,8 @@ _LABELS = (
     'a node pool "gpu" with 2 nodes of 8 CPU and 32Gi memory labeled accelerator=nvidia',
     "a node pool spot of 2 nodes tainted spot=true:NoSchedule",
     variants=(
-        "a {group:name} node pool <of|with> {count:n} node(s)" + _EACH + _LABELS,
-        "a node pool <named|called> {group:name} <of|with> {count:n} node(s)" + _EACH + _LABELS,
+        "a {group:name} [node ]pool <of|with> {count:n} node(s)" + _EACH + _LABELS,
+        "a [node ]pool <named|called> {group:name} <of|with> {count:n} node(s)" + _EACH + _LABELS,
     ),
 )
 def a_named_pool(
