@@ -56,7 +56,13 @@ _FAIL = (
     "come back with HTTP 500|come back with HTTP 500s|come back with HTTP 503|come back with a 503|"
     "come back with a 5xx|come back with 5xx|come back with 5xxs|come back as 503s|"
     "are 500s|are HTTP 500s|are 5xx|are 5xxs|are errors|are server errors|"
-    "get a 500|get 500s|get an error|get errors|get a 5xx|get 5xx>"
+    "get a 500|get 500s|get an error|get errors|get a 5xx|get 5xx|return HTTP 503|"
+    "return HTTP 503s|return HTTP 5xx|start returning HTTP 503|start returning HTTP 503s|"
+    "start returning HTTP 500|start returning HTTP 500s|start returning HTTP 5xx|"
+    "start returning 503|start returning 503s|start returning 500|start returning 500s|"
+    "start returning 5xx|start returning 5xxs|start returning a 503|start returning a 500|"
+    "start returning errors|start erroring|start erroring out|begin failing|"
+    "begin returning errors|start getting errors|start getting 5xx|start getting 500s>"
 )
 _CAUSE = (
     "<a bad deploy|a bad release|a bad change|a bad config|a config change|a bug|a regression|"
