@@ -65,3 +65,27 @@ def budget_not_burning(world: World, name: str | None = None) -> None:
     name, burn = _burn_now(world, name)
     if burn > 0:
         raise world.fail(f'the budget of "{name}" not burning now', f"burn rate {show(burn)}")
+
+
+_PACE = (
+    "[ <its|the|their> " + _BUDGET + "] <faster|quicker|slower> than {burn:decimal} "
+    "<times|x|×> <the|its> <allowed|sustainable|budgeted|affordable|normal|steady> rate"
+)
+"""A burn rate said as a multiple of the rate the budget allows ("burning faster than 14.4
+times the allowed rate"): a burn rate of 1 spends the budget exactly over the SLO's period."""
+
+
+@then(
+    "{name:sloname} is burning" + _PACE,
+    'the SLO "availability" is burning faster than 14.4 times the allowed rate',
+    "checkout is burning its budget slower than 6 times the sustainable rate",
+    variants=("{name:sloname}'s " + _BUDGET + " is burning" + _PACE,),
+)
+def burning_faster_than(world: World, name: str | None, burn: float) -> None:
+    """The burn rate now (over 5 minutes) is above BURN ("faster") or below it ("slower")."""
+    name, got = _burn_now(world, name)
+    faster = " slower than " not in f" {world.step.text.lower()} "
+    if (got > burn) if faster else (got < burn):
+        return
+    said = "faster" if faster else "slower"
+    raise world.fail(f'"{name}" burning {said} than {burn:g} times the allowed rate', show(got))
