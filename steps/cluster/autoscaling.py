@@ -47,7 +47,7 @@ def an_hpa(world: World, deployment: str, options: dict[str, Any]) -> None:
         autoscale(deployment, hpa)
 
 
-_OF_REQUEST = "[ of [<its|their|the|each pod's> ][<cpu|CPU> ]<request|requests>]"
+_OF_REQUEST = "[ of [<its|their|the|each pod's|the pods'> ][<cpu|CPU> ]<request|requests>]"
 """Utilization said against the request ("climbs to 120% of requests"): what utilization
 is, a share of the pods' CPU request, so the same value."""
 
