@@ -13,6 +13,7 @@ from kubeloop.harness.registry import then
 from kubeloop.harness.world import World
 
 from .slo_names import find_slo, slo_named
+from .slos import burn_rate
 from .telemetry_part import call, show
 
 _NOW = 300
@@ -89,3 +90,20 @@ def burning_faster_than(world: World, name: str | None, burn: float) -> None:
         return
     said = "faster" if faster else "slower"
     raise world.fail(f'"{name}" burning {said} than {burn:g} times the allowed rate', show(got))
+
+
+@then(
+    "{name:sloname} <burns|is burning> [through ]<its|the> " + _BUDGET + " {burn:number} times "
+    "faster than <allowed|it is allowed to|it should|it can afford|is sustainable>",
+    "search burns through its budget 7 times faster than allowed",
+    variants=(
+        "{name:sloname} <burns|is burning> [through ]<its|the> " + _BUDGET + " {about:about} "
+        "{burn:number} times faster than <allowed|it is allowed to|it should|it can afford|"
+        "is sustainable>",
+    ),
+)
+def burns_times_faster(world: World, name: str | None, burn: str, about: str | None = None) -> None:
+    """A burn rate said as how many times faster than allowed the budget burns: the burn
+    rate now (over 5 minutes) is that number, at the decimals written ("about": within a
+    tenth)."""
+    burn_rate(world, burn, _NOW, name, "==", about)

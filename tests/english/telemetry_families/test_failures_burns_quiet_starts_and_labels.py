@@ -49,6 +49,8 @@ _SLO = 'And an SLO "pay-avail" of 99.9% over 30 days for the service "pay"'
         ("1%", "pay-avail's budget is burning slower than 14.4 times its sustainable rate", True),
         ("1%", 'the SLO "pay-avail" is burning faster than 14.4 times the allowed rate', False),
         ("20%", 'the SLO "pay-avail" is burning slower than 14.4 times the allowed rate', False),
+        ("20%", "pay-avail burns through its budget 200 times faster than allowed", True),
+        ("20%", "pay-avail is burning its error budget about 20 times faster than allowed", False),
     ],
 )
 def test_a_burn_rate_said_as_a_multiple_of_the_allowed_rate(
