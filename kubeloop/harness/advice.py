@@ -16,6 +16,7 @@ from kubeloop.harness.frames import nearby, two_steps
 from kubeloop.harness.frames.concept_names import concept_as_name
 from kubeloop.harness.frames.index import FrameIndex
 from kubeloop.harness.frames.reader import nearest, proposals
+from kubeloop.harness.params import TYPES
 from kubeloop.harness.suggest import about, close_phrases
 
 
@@ -87,6 +88,13 @@ def undefined_message(reader: Reader, keyword: str, text: str) -> str:
     hint = _other_keyword(reader, keyword, text)
     if hint is not None:
         return f"{message}\n  {hint}"
+    waited = _later(reader, keyword, text)
+    if waited is not None:
+        return (
+            f"{message}\n  a check holds at one moment, and time passes only in a When; as "
+            f"two steps:\n    When {waited[0]}\n    Then {waited[1]}"
+            "\n  (kubeloop steps lists every phrase)"
+        )
     offered = suggestions(reader, keyword, text)
     steps = two_steps.offered(
         reader.frames(),
@@ -129,6 +137,26 @@ def undefined_message(reader: Reader, keyword: str, text: str) -> str:
             message += "\n  nearest:\n" + "\n".join(f"    {kw.title()} {p}" for kw, p in wider)
     message += "\n  (kubeloop steps lists every phrase)"
     return message
+
+
+_LATER = re.compile(
+    rf"^(?:(?P<d1>{TYPES['duration'].regex}) later|after (?:another |a further )?"
+    rf"(?P<d2>{TYPES['duration'].regex})),? (?P<rest>.+)$",
+    re.IGNORECASE,
+)
+"""A check said after a wait ("30 minutes later the error ratio for web is below 0.1%")."""
+
+
+def _later(reader: Reader, keyword: str, text: str) -> tuple[str, str] | None:
+    """(the wait, the check) of a Then said after a wait whose check a run takes as written:
+    a Then never moves the clock, so the wait is a When of its own."""
+    found = _LATER.match(text) if keyword == "then" else None
+    if found is None or not reader.accepts("then", found["rest"]):
+        return None
+    waited = found["d1"] or found["d2"]
+    one = waited.split()[0].lower() in ("a", "an", "one", "1")
+    wait = f"{waited} {'passes' if one else 'pass'}"
+    return (wait, found["rest"]) if reader.accepts("when", wait) else None
 
 
 def _in_values(reader: Reader, text: str, found: list[tuple[str, str]]) -> list[tuple[str, str]]:

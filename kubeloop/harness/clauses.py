@@ -127,22 +127,25 @@ def _nodes(match: re.Match[str]) -> dict[str, object]:
 
 
 NODES: Clause = (
-    rf"(?:on|across|over) (?P<nodes>\d+) (?:worker )?(?:nodes?|servers?|machines?|hosts?)"
+    rf"(?:(?:spread |split |distributed |scheduled )?(?:on|across|over|between)) (?P<nodes>\d+) "
+    rf"(?:worker )?(?:nodes?|servers?|machines?|hosts?)"
     rf"(?: (?:each )?(?:with|of|having) (?P<size>{_RES})(?: each)?)?",
     _nodes,
 )
-"""The nodes a service runs on, said with it: "on 3 nodes", "across 4 servers with 8 CPU"."""
+"""The nodes a service runs on, said with it: "on 3 nodes", "across 4 servers with 8 CPU",
+"spread over 3 nodes"."""
 
 SERVING: list[Clause] = [
     NODES,
     (
-        r"(?:with|as|in|at) (?P<replicas>\d+) (?:replicas?|pods?|copies|instances)",
+        r"(?:(?:with|as|in|at) )?(?P<replicas>\d+) (?:replicas?|pods?|copies|instances)",
         lambda m: {"replicas": int(m.group("replicas"))},
     ),
     *WORKLOAD,
 ]
-"""A running service said in one sentence: the nodes it runs on, its replicas, and the
-details of a workload (above)."""
+"""A running service said in one sentence: the nodes it runs on, its replicas ("with 6
+replicas", or bare after a comma: "at v1, 6 replicas across 3 nodes"), and the details of a
+workload (above)."""
 
 _LABEL = r"[A-Za-z0-9][-A-Za-z0-9._/]*=[-A-Za-z0-9._]*"
 _TAINT = TYPES["taint"].regex

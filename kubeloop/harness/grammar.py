@@ -30,8 +30,9 @@ if TYPE_CHECKING:
 
 _MODAL = r"(?:should|must|will|shall)"
 _FILLERS = screened(
-    r"\s+(?:anymore|any more|any longer|eventually|afterwards|right now|by now|now|again|anyway|"
-    r"either|yet|by the end|at the end|in the end|as well|too|at any point|at any time|so far|"
+    r"\s+(?:myself|ourselves|personally|anymore|any more|any longer|eventually|afterwards|"
+    r"right now|by now|now|again|anyway|either|yet|by the end|at the end|in the end|as well|"
+    r"too|at any point|at any time|so far|"
     r"that week|that day|that night|this week|(?:on )?(?:monday|tuesday|wednesday|thursday|friday|"
     r"saturday|sunday)(?: night| morning| afternoon| evening)?|overnight|last night)"
     r"(?=$|[,.])",

@@ -221,6 +221,60 @@ _GIVES_APPROVAL = screened(
 )
 """An approval given for an environment: the approval of the promotion there."""
 
+_ENV_NAME = r"(?:prod|production|staging|dev|qa|uat|preprod|canary)"
+_STAGES = {
+    "signed": r"signing|(?:the )?signature|being signed",
+    "approved": r"(?:(?:an?|the) )?(?:manual )?(?:approval|sign-off)",
+    "passed every gate": r"(?:all (?:of )?(?:the |its )?|every |the |its )?"
+    r"(?:gates?|gate ladder|checks)|CI|the pipeline",
+    "scanned clean": r"(?:a |the )?(?:clean )?scan(?:ning)?",
+}
+_PROMOTION = rf"promotion (?:all the way )?(?:to|into|up to|through to|on to) {_ENV_NAME}"
+_STAGE = "|".join([*_STAGES.values(), _PROMOTION])
+_THROUGH_STAGES = screened(
+    r"\b(?:went|goes|has gone|have gone|had gone|made it|makes it|has made it|got|gets|came|comes|"
+    r"passed|has passed|has been|had been|was taken|has been taken) through "
+    rf"(?P<stages>(?:{_STAGE})(?:(?:,? and |, )(?:{_STAGE}))+)$",
+    re.IGNORECASE,
+)
+"""A build's history said as the stages it went through ("v2 went through signing, approval
+and promotion to prod"): the facts those nouns name, in the order said (signed, approved,
+promoted all the way to prod)."""
+
+
+def _stages(found: re.Match[str]) -> str:
+    facts = []
+    for stage in re.split(r",? and |, ", found["stages"], flags=re.IGNORECASE):
+        promotion = re.fullmatch(rf"promotion .*?(?P<env>{_ENV_NAME})", stage, re.IGNORECASE)
+        if promotion is not None:
+            facts.append(f"promoted all the way to {promotion['env']}")
+            continue
+        facts.extend(
+            fact for fact, said in _STAGES.items() if re.fullmatch(said, stage, re.IGNORECASE)
+        )
+    return f"{', '.join(facts[:-1])} and {facts[-1]}"
+
+
+_ENVS = rf"{_ENV_NAME}(?:(?:,? and |, ){_ENV_NAME})*"
+_THROUGH_ENVS = screened(
+    r"\b(?P<verb>promote|promotes|promoted|push|pushes|pushed|move|moves|moved|take|takes|took|"
+    rf"ship|ships|shipped) (?P<what>{_ALIAS}|it|v\d[\w.-]*) (?:through|via) (?P<envs>{_ENVS})"
+    rf"(?:,? (?:(?:and )?(?:then |finally )?(?:into|to|on to|onto|up to|on into)) "
+    rf"(?P<last>{_ENV_NAME}))?$",
+    re.IGNORECASE,
+)
+"""A promotion said as the way it goes ("I promote P1 through dev and staging into prod"):
+the promotion to each environment in turn, the last one said included, by any verb."""
+
+
+def _through_envs(found: re.Match[str]) -> str:
+    envs = re.split(r",? and |, ", found["envs"], flags=re.IGNORECASE)
+    envs += [found["last"]] if found["last"] else []
+    said = envs[0] if len(envs) == 1 else f"{', '.join(envs[:-1])} and {envs[-1]}"
+    verb = found["verb"].lower()
+    tense = "d" if verb.endswith("ed") or verb == "took" else "s" if verb.endswith("s") else ""
+    return f"promote{tense} {found['what']} to {said}"
+
 
 def _passes_suite(found: re.Match[str]) -> str:
     who, kind = found["who"], found["kind"]
@@ -268,6 +322,8 @@ _OF_RULES: list[Rule] = [
     (_ENV_STAYS, r"\g<env> is still on "),
     (_ENV_EMPTY, r"\g<env> is still empty"),
     (_SIGNATURE, lambda m: f"the signature of {m['alias'] or m['owner']} verifies"),
+    (_THROUGH_STAGES, _stages),
+    (_THROUGH_ENVS, _through_envs),
 ]
 _OF = Chain(_OF_RULES)
 """The rules that read a line again once its possessives are said with "of", in turn."""

@@ -209,8 +209,8 @@ _FACTS: list[tuple[str, str]] = [
     ),
     (r"signed", "signed"),
     (
-        rf"(?:(?:promoted|deployed|released|shipped)(?: all the way)? (?:to|through)|(?:went|goes|"
-        rf"gone|moved|moves|made it|makes it|got|gets) through) {_ENV}"
+        rf"(?:(?:promoted|deployed|released|shipped|pushed)(?: all the way)? (?:to|through)|"
+        rf"(?:went|goes|gone|moved|moves|made it|makes it|got|gets) through) {_ENV}"
         r"(?:,? with (?:an |the |its |every |each )?(?:approvals?|sign-offs?)(?: for prod"
         r"| for production| where needed)?|,? and approved)",
         "running",
@@ -222,8 +222,8 @@ _FACTS: list[tuple[str, str]] = [
     ),
     (rf"approved all the way (?:to|through|into|up to) {_ENV}", "running"),
     (
-        rf"(?:(?:promoted|deployed|released|shipped)(?: all the way)? (?:to|through)|(?:went|goes|"
-        rf"gone|passed|moved|moves|made it|makes it|got|gets) through) {_ENV}"
+        rf"(?:(?:promoted|deployed|released|shipped|pushed)(?: all the way)? (?:to|through)|"
+        rf"(?:went|goes|gone|passed|moved|moves|made it|makes it|got|gets) through) {_ENV}"
         r"(?:,? (?:but )?without (?:an |any |the )?(?:approvals?|sign-offs?))?",
         "promoted",
     ),

@@ -129,9 +129,11 @@ def _gate_list(text: str) -> tuple[tuple[str, str], ...]:
 
 
 _ROLE = (
-    r"(?:the )?(?:release manager|change board|security team|approver|reviewer|on-call|"
-    r"team lead|product owner|manager|security|someone|somebody)"
+    r"(?:(?:the|my|our) )?(?:release manager|change board|security team|approver|reviewer|"
+    r"on-call|team lead|tech lead|product owner|manager|security|mentor|lead|boss|CTO|"
+    r"someone|somebody)"
 )
+"""Someone named by the part they play, "the", "my" or "our" kept ("my mentor")."""
 _PERSON = re.compile(
     rf'(?P<role>{_ROLE})(?: (?P<named>"[^"]+"))?'
     r'|(?P<quoted>"[^"]+")'

@@ -47,6 +47,11 @@ def an_hpa(world: World, deployment: str, options: dict[str, Any]) -> None:
         autoscale(deployment, hpa)
 
 
+_OF_REQUEST = "[ of [<its|their|the|each pod's|the pods'> ][<cpu|CPU> ]<request|requests>]"
+"""Utilization said against the request ("climbs to 120% of requests"): what utilization
+is, a share of the pods' CPU request, so the same value."""
+
+
 @when(
     "the average cpu utilization of {deployment:deployment} is {value:percent}",
     'the average cpu utilization of "web" is 90%',
@@ -57,7 +62,7 @@ def an_hpa(world: World, deployment: str, options: dict[str, Any]) -> None:
         "[the ][average ]<cpu|CPU>[ <utilization|utilisation|usage|use|load>] <of|on|for> "
         "{deployment:deployment}[ pods] <is|becomes|rises to|drops to|falls to|goes to|reaches|"
         "increases to|decreases to|goes up to|goes down to|climbs to|spikes to|jumps to> "
-        "{value:percent}",
+        "{value:percent}" + _OF_REQUEST,
         "{deployment:deployment} <is at|runs at|uses|is using|averages> {value:percent} "
         "<cpu|CPU>[ <utilization|utilisation>]",
         "[the ]{deployment:deployment} pods <run at|are at|are running at|average|use> "
@@ -69,12 +74,12 @@ def an_hpa(world: World, deployment: str, options: dict[str, Any]) -> None:
         "{deployment:its} [average ]<cpu|CPU>[ <utilization|utilisation|usage|use|load>] <is|"
         "becomes|rises to|drops to|falls to|goes to|goes up to|goes down to|reaches|climbs to|"
         "spikes to|jumps to|increases to|decreases to|settles at|sits at|is at|hits> "
-        "{value:percent}",
+        "{value:percent}" + _OF_REQUEST,
         "{deployment:its} pods <hit|reach|run at|are at|average|use> {value:percent} <cpu|CPU>"
         "[ <utilization|utilisation>]",
         "[the ][average ]<cpu|CPU> <utilization|utilisation|usage|use|load> <hits|reaches|is|"
         "becomes|rises to|drops to|goes to|goes up to|climbs to|spikes to|falls to> "
-        "{value:percent}",
+        "{value:percent}" + _OF_REQUEST,
     ),
 )
 def utilization(world: World, value: float, deployment: str | None = None) -> None:

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from kubeloop.core.quantity import format_cpu, format_memory
 from kubeloop.harness.amounts import Resources
-from kubeloop.harness.params import TaintText
+from kubeloop.harness.nouns import unquote
+from kubeloop.harness.params import TYPES, ParamType, TaintText
 from kubeloop.harness.registry import given, when
 from kubeloop.harness.world import World
 
@@ -72,6 +73,12 @@ _POOL_GROWS = (
     "[ node(s)]"
 )
 _EACH = "[,][ each][ <with|of|having> {size:resources}][ each]"
+TYPES["poolname"] = ParamType(
+    r'"[^"]+"|(?!node\b)[A-Za-z0-9][-A-Za-z0-9._/]*',
+    unquote,
+    'a node pool\'s name said before "pool": "batch", gpu (never "node": "a node pool" is '
+    "a pool said without a name)",
+)
 
 
 @given(
@@ -109,7 +116,8 @@ _LABELS = (
     "a node pool spot of 2 nodes tainted spot=true:NoSchedule",
     variants=(
         "a {group:name} node pool <of|with> {count:n} node(s)" + _EACH + _LABELS,
-        "a node pool <named|called> {group:name} <of|with> {count:n} node(s)" + _EACH + _LABELS,
+        "a {group:poolname} pool <of|with> {count:n} node(s)" + _EACH + _LABELS,
+        "a [node ]pool <named|called> {group:name} <of|with> {count:n} node(s)" + _EACH + _LABELS,
     ),
 )
 def a_named_pool(

@@ -5,23 +5,40 @@ from __future__ import annotations
 
 from typing import Any
 
+from kubeloop.harness.nouns import unquote
+from kubeloop.harness.params import TYPES, ParamType
 from kubeloop.harness.registry import given, then
 from kubeloop.harness.world import World
 
 from .assertions import _extreme, never_fewer_pods
 from .workloads import a_deployment
 
+TYPES["namednotcount"] = ParamType(
+    r'"[^"]+"|(?!\d+(?![-\w.]))[A-Za-z0-9][-A-Za-z0-9._/]*',
+    unquote,
+    'a deployment\'s name after "deployment of": "web", web (never a bare number: "a '
+    'deployment of 4" is its replicas)',
+)
+_FLEET = (
+    "[a cluster <of|with> ]{count:n} node(s) <with|running|hosting> a {replicas:n}-<replica|pod> "
+)
+"""Nodes with a deployment counted as an adjective ("3 nodes with a 4-replica deployment of
+web")."""
+
 
 @given(
     "{count:n} node(s) <with|running|hosting> the {name:name} deployment{options:held}",
     '3 nodes with the "orders" deployment at version v1 and 6 replicas',
     "4 nodes running the web deployment with 8 replicas requesting 1 CPU",
+    "3 nodes with a 4-replica deployment of web",
     variants=(
         "a cluster <of|with> {count:n} node(s) <with|running|hosting> the {name:name} "
         "deployment{options:held}",
         "a {count:n}-node cluster <with|running|hosting> the {name:name} deployment{options:held}",
         "{count:n} node(s) <running|hosting> {name:name} <with|at> {replicas:n} <replicas|replica|"
         "pods|pod|copies|instances>{options:held}",
+        _FLEET + "deployment <of|for|called|named> {name:namednotcount}{options:held}",
+        _FLEET + "{name:name} deployment{options:held}",
     ),
 )
 def nodes_holding(

@@ -42,9 +42,10 @@ _SAYING = (
 """A budget that names its deployment in what it says ("a disruption budget saying at least 5
 orders pods must stay available")."""
 _MIN = re.compile(
-    r"\bminavailable\b|\bat least\b|\b(?:keep|require|guarantee)(?:s|ing)?\b", re.IGNORECASE
+    r"\bminavailable\b|\bat least\b|\b(?:keep|require|guarantee|need)(?:s|ing)?\b", re.IGNORECASE
 )
-"""minAvailable is said by its name, by "at least", or by a budget that keeps pods up."""
+"""minAvailable is said by its name, by "at least", or by a budget that keeps (needs) pods
+up."""
 
 
 @given(
@@ -86,6 +87,10 @@ _MIN = re.compile(
         _PDB + _THAT + "<keeps|requires|guarantees|keep|require|guarantee|keeping|requiring> "
         "[at least ]{value:intorpercent} [" + _PODS + " ]<available|up|running|ready>",
         _PDB + " with at least {value:intorpercent} pod(s) <available|up>",
+        _PDB + _THAT + "<keeps|requires|guarantees|keep|require|guarantee|keeping|requiring|"
+        "needs|needing> [at least ]{value:intorpercent} <available|running|ready|healthy> "
+        "pod(s)[ at all times]",
+        _PDB + " with at least {value:intorpercent} <available|running|ready|healthy> pod(s)",
         _PDB + _THAT + _ALLOWS + " " + _AT_MOST + "{value:intorpercent} "
         "<disruption|disruptions>[ at a time]",
         "{deployment:name} has a <disruption budget|pod disruption budget|PodDisruptionBudget|"

@@ -208,6 +208,7 @@ def pods_back_on(world: World, pods: PodSet, target: str) -> None:
     "both trainer pods are placed on gpu pool nodes",
     "every web pod is running in the general pool",
     "no batch pod is on the gpu node pool",
+    'every pod of "recon" is in the node pool "batch"',
     variants=(
         "{pods:pods} <is|are> [still ][<running|placed|scheduled|bound> ]on [the ]nodes <of|in|"
         "from> [the ]{group:name} [node ]pool",
@@ -215,6 +216,8 @@ def pods_back_on(world: World, pods: PodSet, target: str) -> None:
         "{pods:pods} [still ]<run|runs> on [the ]nodes <of|in|from> [the ]{group:name} [node ]pool",
         "{pods:pods} <is|are> [still ][<running|placed|scheduled|bound> ]on <a node|nodes|the "
         "nodes> <of|in|from> [the ][node ]pool {group:name}",
+        "{pods:pods} <is|are> [still ][<running|placed|scheduled|bound> ]<on|in> the "
+        "<node pool|pool|node group> {group:name}",
     ),
 )
 def pods_in_pool(world: World, pods: PodSet, group: str) -> None:

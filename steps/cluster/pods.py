@@ -240,12 +240,15 @@ def pods_short_of(world: World, pods: PodSet, resource: str, phase: str = "pendi
     "2 pods are running on node-1",
     "all 6 api pods are running on node-2 and node-3",
     "no pod is on node-1, node-2 or node-3",
+    "there are no pods left on node-2",
     variants=(
         "{pods:pods} [still ]<run|runs> on {nodes:wherenodes}",
         "{pods:pods} <landed|land|lands|ended up|end up|ends up|went|were placed|got placed|"
         "was placed> on {nodes:wherenodes}",
         "{nodes:wherenodes} <carry|carries|hold|holds|now carry|now carries|now hold|now holds> "
         "{pods:pods}",
+        "there <is|are> {pods:pods} [still ]<left|remaining|running|scheduled|placed|bound> on "
+        "{nodes:wherenodes}",
     ),
 )
 def pods_on(world: World, pods: PodSet, nodes: tuple[str, ...]) -> None:

@@ -30,12 +30,14 @@ _ZONE = r"zone[- ][A-Za-z0-9]+|[a-z]{2,}-[a-z]+-\d+[a-z]"
 """A zone's name: "zone-a" / "zone 2", or a cloud zone's ("us-east-1a")."""
 _NODE = r"(?:node )?[A-Za-z][-A-Za-z0-9]*-[A-Za-z0-9]+"
 _NODE_LIST = rf"(?:both )?{_NODE}(?:(?:, |,? and ){_NODE})*"
+_SIT = r"(?:are|is|sit|sits|live|lives|reside|resides|are placed|is placed)"
+"""How nodes are said to be in a zone: "are in", "sit in", "live in"."""
 _GROUP = (
     rf"(?:(?P<named>{_NODE_LIST})|(?P<count>\d+)(?: (?:of them|nodes?))?)"
-    rf"(?: (?:are|is))? in (?P<zone>{_ZONE})"
+    rf"(?: {_SIT})? in (?P<zone>{_ZONE})"
 )
 _GROUP_RE = re.compile(_GROUP, re.IGNORECASE)
-_SPLIT = r"(?:, and |; and |, |; | and )"
+_SPLIT = r"(?:, and |; and |,? while |,? whereas |, | and |; )"
 _PLAIN_GROUP = re.sub(r"\(\?P<\w+>", "(?:", _GROUP)
 
 
@@ -77,7 +79,7 @@ TYPES["countzoning"] = ParamType(
     _groups,
     "nodes counted in zones, two groups or more: 2 nodes in zone-a and 1 in zone-b",
 )
-_NAMED_GROUP = rf"(?:{_NODE_LIST})(?: (?:are|is))? in (?:{_ZONE})"
+_NAMED_GROUP = rf"(?:{_NODE_LIST})(?: {_SIT})? in (?:{_ZONE})"
 TYPES["namedzoning"] = ParamType(
     rf"{_NAMED_GROUP}(?:{_SPLIT}{_NAMED_GROUP})*",
     _groups,
@@ -127,6 +129,7 @@ def nodes_in_zones(world: World, groups: tuple[ZoneGroup, ...], count: int | Non
     "{groups:namedzoning}",
     "node-1 and node-2 are in zone-a, node-3 and node-4 in zone-b",
     "node-1 is in zone-a",
+    "node-1 and node-2 sit in zone-a while node-3 lives in zone-b",
 )
 def named_nodes_in_zones(world: World, groups: tuple[ZoneGroup, ...]) -> None:
     """Named nodes in their zones. A node not there yet is added in its zone; a node already

@@ -110,11 +110,21 @@ def we_ship(
     _running_in(world, env or _final(world), _deployment(world, deployment), version)
 
 
+_ARMED = (
+    "{env:name} <is set to roll|is configured to roll|is wired to roll|is meant to roll|"
+    "is supposed to roll|will roll|rolls itself> [itself ]back [automatically ]"
+    "<if|when|whenever|once> "
+)
+"""A rollback said as what ENV is set up to do ("web is set to roll itself back if
+"availability" pages"): the same rollback on the SLO's page."""
+
+
 @given(
     "{env:name} <is rolled back|gets rolled back|rolls back> [automatically ]when <that promise|"
     "the promise|our promise|the SLO|that SLO|it> <starts paging|pages|is paging>",
     "checkout is rolled back automatically when that promise starts paging",
     'prod is rolled back automatically when the SLO "checkout-availability" pages',
+    'checkout is configured to roll back automatically if "availability" pages',
     variants=(
         "{env:name} <is rolled back|gets rolled back> [automatically ]when the SLO {slo:name} "
         "<starts paging|pages|is paging>",
@@ -125,6 +135,8 @@ def we_ship(
         "{slo:sloof} <starts paging|pages|is paging>",
         "{env:name} <is rolled back|gets rolled back|rolls back> automatically when "
         "{slo:sloname} <starts paging|pages|is paging>",
+        _ARMED + "the SLO {slo:name} <starts paging|pages|is paging>",
+        _ARMED + "{slo:sloname} <starts paging|pages|is paging>",
     ),
 )
 def rolled_back_when_promise_pages(world: World, env: str, slo: str | None = None) -> None:

@@ -81,6 +81,8 @@ def _running_in(world: World, env: str, deployment: str, version: str) -> None:
         + " {deployment:name} at [version ]{version:version}{options:serving}",
         "version {version:version} of {deployment:name} <is running|runs|is live|is deployed|"
         "is up|is serving> in {env:name}{options:serving}",
+        "{deployment:name} <is running|runs|is live|is deployed|is up|is serving> in {env:name} "
+        "at [version ]{version:version}{options:serving}",
     ),
 )
 def env_runs_version(

@@ -181,14 +181,25 @@ def ran_before(world: World, first: str, env: str, later: str) -> None:
         raise world.fail(f"{first} in {env} before {later}", f"its history: {shown}")
 
 
+_NOT_A_TAG = (
+    "[<, not| not| and not|, rather than| rather than| instead of|, instead of> "
+    "<a tag|its tag|a tag name|by tag|by a tag|by its tag|by tag name>]"
+)
+"""A digest said with what it is not ("rather than a tag"): every deployment is by digest."""
+
+
 @then(
     "the history of {env:name} <references|records|lists|includes|contains|names|has|shows> "
-    "the digest of {alias:artifact}[<, not a tag|, not its tag|, not a tag name>]",
+    "the digest of {alias:artifact}" + _NOT_A_TAG,
     "the history of prod references the digest of G7, not a tag",
     "the history of staging includes the digest of G7",
     variants=(
         "the history of {env:name} <references|records|lists|includes|contains|names|has|shows> "
-        "{alias:artifact} by <digest|its digest|its sha256 digest>[<, not by tag|, not a tag>]",
+        "{alias:artifact} by <digest|its digest|its sha256 digest>" + _NOT_A_TAG,
+        "{env:name}'s history <references|records|lists|includes|contains|names|has|shows> "
+        "the digest of {alias:artifact}" + _NOT_A_TAG,
+        "{env:name}'s history <references|records|lists|includes|contains|names|has|shows> "
+        "{alias:artifact} by <digest|its digest|its sha256 digest>" + _NOT_A_TAG,
     ),
 )
 def history_has_digest(world: World, env: str, alias: str) -> None:

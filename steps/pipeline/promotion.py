@@ -211,6 +211,36 @@ def history_is(world: World, env: str, aliases: Sequence[str]) -> None:
         raise world.fail(f"history {', '.join(aliases)}", ", ".join(actual) or "none")
 
 
+_HOLDS = "<contains|includes|mentions|lists|names|records|features|has>"
+_LACKS = "<does not|doesn't|did not|didn't|never> <contain|include|mention|list|name|record|have>"
+
+
+@then(
+    "the [<deploy|deployment|release> ]history of {env:name} " + _HOLDS + " {aliases:sequence}",
+    "the history of prod mentions v2",
+    "prod's release history includes R1 and R3",
+    variants=(
+        "{env:name}'s [<deploy|deployment|release> ]history " + _HOLDS + " {aliases:sequence}",
+        "the [<deploy|deployment|release> ]history of {env:name} " + _LACKS + " {none:sequence}",
+        "{env:name}'s [<deploy|deployment|release> ]history " + _LACKS + " {none:sequence}",
+    ),
+)
+def history_holds(
+    world: World, env: str, aliases: Sequence[str] = (), none: Sequence[str] = ()
+) -> None:
+    """The partial form of history_is: each build named (by alias, or by version) is among
+    the deployments ENV went through, in any order; said negated, none of them is."""
+    current = scene(world)
+    digests = [d.digest for d in _view(world, env).deployments]
+    shown = ", ".join(current.alias_of(d) for d in digests) or "none"
+    for said in aliases:
+        if not any(names_build(world, said, d) for d in digests):
+            raise world.fail(f"{said} in the history of {env}", shown)
+    for said in none:
+        if any(names_build(world, said, d) for d in digests):
+            raise world.fail(f"no {said} in the history of {env}", shown)
+
+
 def names_build(world: World, said: str, digest: str) -> bool:
     """SAID names the build DIGEST: as its alias, or, when no build is bound to SAID, as the
     version it was built at."""

@@ -19,7 +19,7 @@ from kubeloop.harness.world import World
 from .alerts import _clock, _known, _timeline
 from .service_waits import still_waiting
 from .services import _service
-from .telemetry_part import call, require_docstring
+from .telemetry_part import call, require_docstring, result_rows
 
 
 @given(
@@ -198,3 +198,36 @@ def fired_after_pending(world: World, gap: int, name: str | None = None) -> None
         raise world.fail(
             f'alert "{name}" firing {_clock(gap)} after it went pending', _timeline(world, name)
         )
+
+
+_HOLD = "<include|includes|contain|contains|have|has|carry|carries>"
+
+
+@then(
+    "{name:alert}'s labels " + _HOLD + " {label:label}",
+    '"SearchErrorsHigh"\'s labels include severity=page',
+    "its labels include team=search",
+    variants=(
+        "the labels of {name:alert} " + _HOLD + " {label:label}",
+        "its labels " + _HOLD + " {label:label}",
+        "{name:alert} <has|carries|is tagged with> the label {label:label}",
+    ),
+)
+def alert_has_label(world: World, label: str, name: str | None = None) -> None:
+    """The alert (without a name: the one named last) carries the label KEY=VALUE: on its
+    ALERTS series when it has been pending or firing so far, else in its rule's labels."""
+    name = _the_alert(world, name)
+    key, _, value = label.partition("=")
+    now = world.clock.now
+    rows: list[dict[str, str]] = []
+    if now > 0:
+        found = result_rows(
+            call(world, "query", f'last_over_time(ALERTS{{alertname="{name}"}}[{now}s])')
+        )
+        rows = [labels for labels, _ in found] if isinstance(found, list) else []
+    if not rows:
+        rules = call(world, "alerting_rules", name)
+        rows = [dict(getattr(r.spec, "labels", {}) or {}) for r in rules]
+    if not any(labels.get(key) == value for labels in rows):
+        seen = "; ".join(", ".join(f"{k}={v}" for k, v in sorted(r.items())) for r in rows)
+        raise world.fail(f"the label {label} on {name}", seen or "no labels")

@@ -13,6 +13,7 @@ from kubeloop.harness.registry import then
 from kubeloop.harness.world import World
 
 from .slo_names import find_slo, slo_named
+from .slos import burn_rate
 from .telemetry_part import call, show
 
 _NOW = 300
@@ -65,3 +66,44 @@ def budget_not_burning(world: World, name: str | None = None) -> None:
     name, burn = _burn_now(world, name)
     if burn > 0:
         raise world.fail(f'the budget of "{name}" not burning now', f"burn rate {show(burn)}")
+
+
+_PACE = (
+    "[ <its|the|their> " + _BUDGET + "] <faster|quicker|slower> than {burn:decimal} "
+    "<times|x|×> <the|its> <allowed|sustainable|budgeted|affordable|normal|steady> rate"
+)
+"""A burn rate said as a multiple of the rate the budget allows ("burning faster than 14.4
+times the allowed rate"): a burn rate of 1 spends the budget exactly over the SLO's period."""
+
+
+@then(
+    "{name:sloname} is burning" + _PACE,
+    'the SLO "availability" is burning faster than 14.4 times the allowed rate',
+    "checkout is burning its budget slower than 6 times the sustainable rate",
+    variants=("{name:sloname}'s " + _BUDGET + " is burning" + _PACE,),
+)
+def burning_faster_than(world: World, name: str | None, burn: float) -> None:
+    """The burn rate now (over 5 minutes) is above BURN ("faster") or below it ("slower")."""
+    name, got = _burn_now(world, name)
+    faster = " slower than " not in f" {world.step.text.lower()} "
+    if (got > burn) if faster else (got < burn):
+        return
+    said = "faster" if faster else "slower"
+    raise world.fail(f'"{name}" burning {said} than {burn:g} times the allowed rate', show(got))
+
+
+@then(
+    "{name:sloname} <burns|is burning> [through ]<its|the> " + _BUDGET + " {burn:number} times "
+    "faster than <allowed|it is allowed to|it should|it can afford|is sustainable>",
+    "search burns through its budget 7 times faster than allowed",
+    variants=(
+        "{name:sloname} <burns|is burning> [through ]<its|the> " + _BUDGET + " {about:about} "
+        "{burn:number} times faster than <allowed|it is allowed to|it should|it can afford|"
+        "is sustainable>",
+    ),
+)
+def burns_times_faster(world: World, name: str | None, burn: str, about: str | None = None) -> None:
+    """A burn rate said as how many times faster than allowed the budget burns: the burn
+    rate now (over 5 minutes) is that number, at the decimals written ("about": within a
+    tenth)."""
+    burn_rate(world, burn, _NOW, name, "==", about)

@@ -12,6 +12,7 @@ seen is a failure that says which.
 from __future__ import annotations
 
 from kubeloop.harness.comparisons import compare
+from kubeloop.harness.params import TYPES, ParamType
 from kubeloop.harness.registry import then
 from kubeloop.harness.world import World
 
@@ -106,4 +107,43 @@ def paged_soon_after_errors(
         raise world.fail(
             f"{what} {bound} {duration}s after the errors of {service} began",
             f"errors from {began}s, firing from {fired}s: {delay}s after",
+        )
+
+
+_QUIET_FOR = (
+    "<did not page|didn't page|does not page|doesn't page|never pages|never paged|did not fire|"
+    "didn't fire|does not fire|doesn't fire|never fires|never fired|never went off|"
+    "did not go off|didn't go off> <in|within|during|for> the first "
+)
+"""A page (a firing) said not to have come early ("did not page in the first hour")."""
+_UNIT = {"minute": 60, "hour": 3600, "day": 86400}
+TYPES["oneunit"] = ParamType(
+    "|".join(_UNIT), str.lower, "one unit of time said alone: minute, hour, day"
+)
+
+
+@then(
+    "{name:sloname} " + _QUIET_FOR + "{duration:duration}",
+    'the SLO "availability" did not page in the first 30 minutes',
+    "SlowBurn never fired during the first 2 hours",
+    variants=("{name:sloname} " + _QUIET_FOR + "{unit:oneunit}",),
+)
+def quiet_at_first(world: World, name: str | None, duration: int = 0, unit: str = "") -> None:
+    """No page (or firing of the alert NAME) in the first DURATION ("the first hour": one)
+    after the errors began, or after the scenario began when no request has failed; a page
+    later, or none at all, holds."""
+    duration = duration or _UNIT[unit]
+    said = slo_named(world, name) if name is None or name in list(call(world, "slos")) else name
+    what, fired, service = _first_firing(world, said)
+    if fired is None:
+        return
+    began = None
+    if service:
+        _service(world, service)
+        began = _errors_began(world, service)
+    start = began or 0
+    if fired - start <= duration:
+        raise world.fail(
+            f"no firing of {what} in the first {duration}s after {start}s",
+            f"it fired at {fired}s, {fired - start}s after",
         )

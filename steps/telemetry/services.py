@@ -43,6 +43,10 @@ _NO_ERRORS = (
     "with practically no errors|with virtually no errors|with next to no errors|"
     "with essentially no errors|and nothing fails|and none of them fail|and no request fails>"
 )
+_ABOUT = "[<about|around|roughly|approximately|some|close to> ]"
+"""A rate said with a hedge ("about 200 requests a second"): in a Given, the rate as said,
+exactly, as the world serves whole arithmetic; only a check reads "about" as within a
+tenth."""
 _FAIL = (
     "<fail|are failing|start failing|return errors|return an error|return HTTP 500|return 500|"
     "return 500s|return a 500|error out|return 503|return 503s|return a 503|return 5xx|"
@@ -52,7 +56,13 @@ _FAIL = (
     "come back with HTTP 500|come back with HTTP 500s|come back with HTTP 503|come back with a 503|"
     "come back with a 5xx|come back with 5xx|come back with 5xxs|come back as 503s|"
     "are 500s|are HTTP 500s|are 5xx|are 5xxs|are errors|are server errors|"
-    "get a 500|get 500s|get an error|get errors|get a 5xx|get 5xx>"
+    "get a 500|get 500s|get an error|get errors|get a 5xx|get 5xx|return HTTP 503|"
+    "return HTTP 503s|return HTTP 5xx|start returning HTTP 503|start returning HTTP 503s|"
+    "start returning HTTP 500|start returning HTTP 500s|start returning HTTP 5xx|"
+    "start returning 503|start returning 503s|start returning 500|start returning 500s|"
+    "start returning 5xx|start returning 5xxs|start returning a 503|start returning a 500|"
+    "start returning errors|start erroring|start erroring out|begin failing|"
+    "begin returning errors|start getting errors|start getting 5xx|start getting 500s>"
 )
 _CAUSE = (
     "<a bad deploy|a bad release|a bad change|a bad config|a config change|a bug|a regression|"
@@ -135,12 +145,16 @@ def the_named(world: World, name: str | None) -> str:
     "web gets steady traffic of 100 requests per second",
     variants=(
         "<a|the> service {name:name} <serving|handling|receiving|getting|taking|that serves|"
-        "that handles|that receives|that gets|which serves|with> {rate:rps}" + _ERRORS + _AT,
-        "{name:service} " + _SERVES + " {rate:rps}" + _ERRORS + _AT,
-        "{name:service} " + _SERVES + " {rate:rps}" + _NO_ERRORS + _AT,
-        "{name:service} is at {rate:rps}" + _NO_ERRORS + _AT,
+        "that handles|that receives|that gets|which serves|with> "
+        + _ABOUT
+        + "{rate:rps}"
+        + _ERRORS
+        + _AT,
+        "{name:service} " + _SERVES + " " + _ABOUT + "{rate:rps}" + _ERRORS + _AT,
+        "{name:service} " + _SERVES + " " + _ABOUT + "{rate:rps}" + _NO_ERRORS + _AT,
+        "{name:service} is at " + _ABOUT + "{rate:rps}" + _NO_ERRORS + _AT,
         "{name:service} <gets|has|sees|is getting|is seeing|receives> [<steady|constant|normal> ]"
-        "traffic of {rate:rps}" + _ERRORS + _AT,
+        "traffic of " + _ABOUT + "{rate:rps}" + _ERRORS + _AT,
     ),
 )
 def the_service(
