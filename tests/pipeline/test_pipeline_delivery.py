@@ -167,9 +167,9 @@ def test_a_named_rollback_goes_to_any_earlier_known_good_digest_and_refuses_the_
     for digest in (one, two, three):
         to_prod(pipeline, digest)
     before = pipeline.environment("prod")
-    with pytest.raises(RollbackError, match="prod never ran web 4.0.0"):
+    with pytest.raises(RollbackError, match=r"prod never ran web 4\.0\.0"):
         pipeline.rollback("prod", to=four)
-    with pytest.raises(RollbackError, match="runs web 3.0.0 .* now: there is nothing"):
+    with pytest.raises(RollbackError, match=r"runs web 3\.0\.0 .* now: there is nothing"):
         pipeline.rollback("prod", to=three)
     assert pipeline.environment("prod") == before
     assert pipeline.rollback("prod", to=one) == one
