@@ -13,6 +13,8 @@ or rates says the rate was assumed and how to declare it (``assumed_note``).
 
 from __future__ import annotations
 
+import re
+
 from kubeloop.harness.referents import known
 from kubeloop.harness.world import World
 
@@ -70,3 +72,13 @@ def assumed_note(world: World, services: list[str] | None = None) -> str:
         f"`Given {service} serves {DEFAULT_RATE} requests per second`)"
         for service in named
     )
+
+
+def query_note(world: World, expr: str) -> str:
+    """``assumed_note`` for a failed check of the query EXPR: the assumed services it names,
+    or every one when it reads the services' request series without naming one."""
+    assumed = list(world.parts.get(ASSUMED, {}))
+    named = [s for s in assumed if re.search(rf"\b{re.escape(s)}\b", expr)]
+    if not named and "http_request" in expr:
+        named = assumed
+    return assumed_note(world, named) if named else ""

@@ -14,7 +14,7 @@ import re
 from kubeloop.harness.registry import given, then, when
 from kubeloop.harness.world import World
 
-from .assumed_traffic import NORMAL, assume, declared
+from .assumed_traffic import NORMAL, assume, assumed_note, declared
 from .latency_bounds import bound_latencies
 from .service_waits import service_came, still_waiting
 from .slo_waits import service_added
@@ -464,5 +464,6 @@ def has_served(world: World, name: str, count: int, errors: int | None = None) -
     got = (view.requests, view.errors)
     if view.requests != count or (errors is not None and view.errors != errors):
         raise world.fail(
-            f"{count} requests, {errors} errors", f"{got[0]} requests, {got[1]} errors"
+            f"{count} requests, {errors} errors",
+            f"{got[0]} requests, {got[1]} errors" + assumed_note(world, [name]),
         )
