@@ -79,3 +79,15 @@ Feature: The whole story, said the way a team lead says it
     And 20 minutes pass
     Then an alert rolled prod back 1 time
     And the history of prod is cart-v1, v2 and cart-v1
+
+  Scenario: A rollback may name an alert that a later Given defines
+    Given prod runs version v1 of "till" on 2 nodes with 2 replicas
+    And when the alert TillFailing fires, roll back prod
+    And till is taking 60 requests per second with no errors
+    And an alert "TillFailing" fires if over 20% of till's requests fail for 1 minute
+    When v2 is signed, approved and promoted all the way to prod
+    And pods running v2 start failing 50% of their requests
+    And I roll out v2 to "till" with maxSurge 1 and maxUnavailable 0
+    And 10 minutes pass
+    Then an alert rolled prod back 1 time
+    And prod runs till-v1

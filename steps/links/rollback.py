@@ -7,6 +7,7 @@ from kubeloop.harness.registry import given, then
 from kubeloop.harness.world import World
 
 from ..pipeline.pipeline_part import scene
+from ..telemetry.service_waits import still_waiting
 from ..telemetry.slo_names import PENDING, find_slo, once_begun, slo_named
 from ..telemetry.telemetry_part import call, telemetry
 from .links_part import links
@@ -75,9 +76,30 @@ def _arm(world: World, slo: str, env: str, at: str = "") -> None:
 )
 def alert_rolls_back(world: World, alert: str, env: str) -> None:
     """Opt in: the alert ALERT firing rolls ENV back to its previous known-good digest (a
-    cluster deployment's name: the environment that deploys to it)."""
+    cluster deployment's name: the environment that deploys to it). Givens state one
+    situation in any order, so an alert no earlier Given declared (or one waiting for its
+    service's traffic) is looked up again when the Givens end; one declared by none of them
+    then fails, naming this line and the alerts there are."""
     telemetry(world)
     scene(world)
+    if world.settled or alert in {str(n) for n in call(world, "alert_names")}:
+        world.attempt(lambda: links(world).roll_back_on("alert", alert, env))
+        return
+    at = world.step.location
+    world.after_givens.append(lambda: _arm_alert(world, alert, env, at))
+
+
+def _arm_alert(world: World, alert: str, env: str, at: str) -> None:
+    """Arm the rollback on ALERT when the Givens end; AT: the line that said it."""
+    names = sorted(str(n) for n in call(world, "alert_names"))
+    if alert not in names:
+        raise world.fail(
+            f'an alert "{alert}" for the rollback armed at {at}',
+            (f"the alerts are {', '.join(names)}" if names else "no Given declares an alert")
+            + still_waiting(world)
+            + f'; declare it in a Given (an alert "{alert}" fires if over 5% of web\'s '
+            "requests fail for 5 minutes)",
+        )
     world.attempt(lambda: links(world).roll_back_on("alert", alert, env))
 
 
