@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from kubeloop.harness.errors import ScenarioAssertionError
 from kubeloop.harness.registry import given, then
 from kubeloop.harness.world import World
@@ -123,17 +125,23 @@ def rolled_back_times(world: World, env: str, n: int) -> None:
     """How many rollbacks alerts made of ENV (refused attempts not counted)."""
     known_environment(world, env)
     done = [r for r in links(world).alert_rollbacks() if r.rule.environment == env]
-    made = [r for r in done if r.rolled_to is not None]
+    made = [r for r in done if r.made]
     if len(made) != n:
         current = scene(world)
-        seen = "; ".join(
-            f"t={r.time}s {r.rule.subject}: "
-            + (f"→ {current.alias_of(r.rolled_to)}" if r.rolled_to else f"refused: {r.reason}")
-            for r in done
-        )
+        seen = "; ".join(f"t={r.time}s {r.rule.subject}: " + rolled_to(current, r) for r in done)
         if len(made) < len(done):
             seen += nothing_earlier(world, env)
         raise world.fail(f"{n} rollback(s) of {env} by an alert", seen or "none")
+
+
+def rolled_to(current: Any, done: Any) -> str:
+    """Where an alert's rollback went, for a failed count: the artifact, the stable version
+    the deployment ran before the pipeline, or the pipeline's refusal."""
+    if done.rolled_to is not None:
+        return f"→ {current.alias_of(done.rolled_to)}"
+    if done.to_stable is not None:
+        return f"→ {done.to_stable}, the version before the pipeline's first rollout"
+    return f"refused: {done.reason}"
 
 
 def nothing_earlier(world: World, env: str) -> str:
@@ -161,9 +169,7 @@ def nothing_earlier(world: World, env: str) -> str:
 def alert_rollback_failed(world: World, env: str, text: str) -> None:
     """An alert tried to roll ENV back and the pipeline refused, saying TEXT."""
     known_environment(world, env)
-    failed = [
-        r for r in links(world).alert_rollbacks() if r.rule.environment == env and not r.rolled_to
-    ]
+    failed = [r for r in links(world).alert_rollbacks() if r.rule.environment == env and not r.made]
     if not any(text in r.reason for r in failed):
         shown = "; ".join(r.reason for r in failed) or "no refused alert rollback"
         raise world.fail(f'a refused alert rollback of {env} saying "{text}"', shown)
