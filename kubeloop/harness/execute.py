@@ -21,7 +21,6 @@ from pytest_bdd.scenario import collect_example_parametrizations, scenario_wrapp
 
 from kubeloop.harness.errors import HarnessError, UndefinedStepError
 from kubeloop.harness.registry import REGISTRY
-from kubeloop.harness.rejection import reads_rejection
 from kubeloop.harness.shown_paths import relative
 from kubeloop.harness.step_context import Step
 from kubeloop.harness.time_limit import time_limit
@@ -99,20 +98,14 @@ def _execute(feature: Any, scenario: Any, request: pytest.FixtureRequest) -> Non
         hook.pytest_bdd_after_scenario(request=request, feature=feature, scenario=scenario)
 
 
-def _checks_error(step: Any, before: str) -> tuple[bool, bool]:
-    """Whether a step checks the rejection of the one before it (its words BEFORE), and
-    whether it reads a refusal only (``rejection.reads_rejection``); an unmatched step does
-    not: the rejection is then reported at its own step."""
+def _checks_error(step: Any) -> bool:
+    """Whether a step checks the rejection of the one before it (an unmatched step does
+    not: the rejection is then reported at its own step)."""
     try:
         matches = REGISTRY.match(step.type, step.name)
     except HarnessError:
-        return False, False
-    return reads_rejection(matches, before)
-
-
-def _next_checks(following: Any, before: str) -> dict[str, bool]:
-    checks, refusal = (False, False) if following is None else _checks_error(following, before)
-    return {"next_checks_error": checks, "next_checks_refusal": refusal}
+        return False
+    return any(getattr(m.definition.function, "checks_error", False) for m in matches)
 
 
 def _prepare(world: World, step: Any, where: str, following: Any) -> None:
@@ -126,7 +119,7 @@ def _prepare(world: World, step: Any, where: str, following: Any) -> None:
         if step.datatable is None
         else tuple(tuple(cell.value for cell in row.cells) for row in step.datatable.rows),
         is_last=following is None,
-        **_next_checks(following, step.name),
+        next_checks_error=following is not None and _checks_error(following),
     )
     world.report.expansion = []
 

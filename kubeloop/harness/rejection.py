@@ -7,13 +7,7 @@ rejection, blamed on the step that caused it.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from kubeloop.harness.definitions import Match, StepFunction
 
 
 @dataclass
@@ -44,36 +38,3 @@ class Rejection:
         error, self.pending = self.pending, None
         self.checked = error
         return error
-
-
-def checks_refusal_of(parameter: str) -> Callable[[StepFunction], StepFunction]:
-    """Mark a Then step that reads what a refusal kept: it checks the refusal of the step
-    before it when that step named the step's PARAMETER (the environment a refused
-    promotion would have changed), never a mistake in what the scenario said."""
-
-    def mark(function: StepFunction) -> StepFunction:
-        function.checks_error = True  # type: ignore[attr-defined]
-        function.refusal_of = parameter  # type: ignore[attr-defined]
-        return function
-
-    return mark
-
-
-def reads_rejection(matches: Sequence[Match], before: str) -> tuple[bool, bool]:
-    """Whether a step (its MATCHES) checks the rejection of the step before it (its words
-    BEFORE), and whether it reads a refusal only (a mistake then fails at its own line)."""
-    for match in matches:
-        function = match.definition.function
-        parameter = getattr(function, "refusal_of", None)
-        if parameter is None:
-            if getattr(function, "checks_error", False):
-                return True, False
-            continue
-        if names(before, str(match.arguments.get(parameter, ""))):
-            return True, True
-    return False, False
-
-
-def names(text: str, value: str) -> bool:
-    """Whether TEXT names VALUE as a whole word ("prod" in "promote W1 to prod")."""
-    return bool(value) and re.search(rf"(?<![\w-]){re.escape(value)}(?![\w-])", text) is not None

@@ -21,9 +21,6 @@ class Step:
     next_checks_error: bool = False
     """Whether the step after this one checks a rejection ("Then the operation fails with
     …"); if not, a rejection of this step fails it, at its own line."""
-    next_checks_refusal: bool = False
-    """Whether that check reads a refusal only ("Then prod runs nothing" after a refused
-    promotion to prod): a mistake in what this step said still fails it at its own line."""
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,6 @@ from kubeloop.harness.errors import AmbiguousStepError, HarnessError
 from kubeloop.harness.gherkin_source import FeatureReadError, read_feature
 from kubeloop.harness.params import TYPES, ParamType
 from kubeloop.harness.registry import REGISTRY
-from kubeloop.harness.rejection import reads_rejection
 
 if TYPE_CHECKING:
     from kubeloop.harness.world import World
@@ -223,15 +222,11 @@ def expand(world: World, phrase: TeamPhrase, values: dict[str, str]) -> None:
             reached = index + 1
             matches = REGISTRY.match(keyword, text)
             following = said[index + 1] if index + 1 < len(said) else None
-            checks, refusal = (
-                (outer.next_checks_error, outer.next_checks_refusal)
-                if following is None
-                else _checks(*following, text)
-            )
             world.step = replace(
                 outer,
-                next_checks_error=checks,
-                next_checks_refusal=refusal,
+                next_checks_error=outer.next_checks_error
+                if following is None
+                else _checks(*following),
                 is_last=outer.is_last and following is None,
             )
             world.run(keyword, matches)
@@ -249,12 +244,12 @@ def inner_step(keyword: str, text: str, depth: int, status: str) -> dict[str, An
     return {"keyword": keyword.title(), "text": text, "depth": depth, "status": status}
 
 
-def _checks(keyword: str, text: str, before: str) -> tuple[bool, bool]:
+def _checks(keyword: str, text: str) -> bool:
     try:
         matches = REGISTRY.match(keyword, text)
     except HarnessError:
-        return False, False
-    return reads_rejection(matches, before)
+        return False
+    return any(getattr(m.definition.function, "checks_error", False) for m in matches)
 
 
 def problems(paths: list[Path]) -> list[str]:

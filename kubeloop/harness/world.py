@@ -113,19 +113,8 @@ class World:
                 raise kind(message) from error
         if self.step.is_last:
             self.finish_givens()  # a scenario of Givens alone: its links are checked too
-        pending = self.error
-        if pending is not None and (
-            self.step.is_last
-            or not self.step.next_checks_error
-            or (self.step.next_checks_refusal and not expecting(pending))
-        ):
-            raise self._unchecked(pending, " (and no Then step checked it)") from pending
-
-    def refusal_kept(self) -> Exception | None:
-        """For a check of what a refused step would have changed (``checks_refusal_of``):
-        the pending refusal, which it reads, so it counts as checked; None when there is
-        none."""
-        return self.rejection.take() if self.error is not None else None
+        if self.error is not None and (self.step.is_last or not self.step.next_checks_error):
+            raise self._unchecked(self.error, " (and no Then step checked it)") from self.error
 
     def _unchecked(self, error: Exception, note: str) -> HarnessError:
         """A rejection no Then step checked, blamed on whoever made the mistake."""

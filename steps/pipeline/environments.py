@@ -11,7 +11,6 @@ from typing import Any
 import kubeloop.harness.release_words  # noqa: F401  (registers person)
 from kubeloop.harness.pipeline_words import Fact
 from kubeloop.harness.registry import given, then
-from kubeloop.harness.rejection import checks_refusal_of
 from kubeloop.harness.world import World
 
 from .commits import make_true
@@ -132,11 +131,8 @@ def was_rolled_back_to(world: World, env: str, alias: str) -> None:
         "{alias:artifact} <isn't|is not> <running|deployed|live|promoted> <in|to|on> {env:name}",
     ),
 )
-@checks_refusal_of("env")
 def does_not_run(world: World, env: str, alias: str) -> None:
-    """ENV runs something else, or nothing, now (right after a step refused a move to ENV:
-    what the refusal kept, ``checks_refusal_of``)."""
-    world.refusal_kept()
+    """ENV runs something else, or nothing, now."""
     current = scene(world)
     if _view(world, env).running == current.digest(world, alias):
         raise world.fail(f"{env} not running {alias}", "it runs it")
@@ -153,12 +149,9 @@ def does_not_run(world: World, env: str, alias: str) -> None:
         "<promoted|deployed|released|rolled out|shipped> to {env:name}[ yet]",
     ),
 )
-@checks_refusal_of("env")
 def never_ran(world: World, env: str, alias: str) -> None:
     """No deployment in ENV's history was of the artifact's digest ("R2 has not been
-    promoted to prod" is this fact, never "R2 can not be promoted", a check of a refusal;
-    right after a step refused a move to ENV, it is what the refusal kept)."""
-    world.refusal_kept()
+    promoted to prod" is this fact, never "R2 can not be promoted", a check of a refusal)."""
     current = scene(world)
     digest = current.digest(world, alias)
     if any(d.digest == digest for d in _view(world, env).deployments):

@@ -5,10 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from kubeloop.harness.errors import ScenarioAssertionError
 from kubeloop.harness.nouns import PodSet
 from kubeloop.harness.registry import then, when
-from kubeloop.harness.rejection import checks_refusal_of
 from kubeloop.harness.world import World
 from kubeloop.pipeline import PipelineDefinition
 
@@ -132,26 +130,11 @@ def roll_back_environment(world: World, env: str) -> bool:
         "landed in|goes live in|went live in> {env:name}",
     ),
 )
-@checks_refusal_of("env")
 def env_runs(world: World, env: str, alias: str = "nothing") -> None:
     """ENV runs exactly that artifact now ("nothing": it has never been deployed to).
 
     A name that is no pipeline environment but a cluster deployment ("web is back on v1")
-    is about its pods: every one runs that version (an artifact's alias: that artifact).
-    Right after a step refused a move to ENV, this check is what the refusal kept
-    (``checks_refusal_of``): it reads ENV as the refusal left it."""
-    refused = world.refusal_kept()
-    try:
-        _env_runs(world, env, alias)
-    except ScenarioAssertionError as error:
-        if refused is None:
-            raise
-        raise world.fail(
-            error.expected, f"{error.actual}; the step before was refused: {refused}"
-        ) from error
-
-
-def _env_runs(world: World, env: str, alias: str) -> None:
+    is about its pods: every one runs that version (an artifact's alias: that artifact)."""
     built = world.parts.get("pipeline")
     environments = [
         e.name for e in (built.definition if built else PipelineDefinition()).environments
