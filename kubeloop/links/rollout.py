@@ -141,8 +141,8 @@ class DigestRollout:
             return None
         name = linked[0].deployment
         stable = self.stable.get(name)
-        if stable is None:
-            return None
+        if stable is None or stable.version == linked[0].version:
+            return None  # nothing ran before the pipeline, or the release is that version
         spec = cluster.deployment_spec(name)
         fields = {"version": stable.version}
         if hasattr(spec, "digest"):
