@@ -24,16 +24,23 @@ Feature: The whole story, said the way a team lead says it
     And prod runs web-v1
     And the history of prod is web-v1, v2 then web-v1
 
-  Scenario: A rollback names the version it goes back to, or it is refused
+  Scenario: A rollback may name any earlier version prod ran that stayed known-good
     Given prod runs web at v1 on 2 nodes with 2 replicas
     When I build commit c0ffee1 as v2
     And v2 is signed, approved and promoted to prod
     And I build commit c0ffee2 as v3
     And v3 is signed, approved and promoted to prod
     And 5 minutes pass
-    When I try to roll prod back to v1
-    Then the operation fails with "previous known-good digest"
+    When I try to roll prod back to v4
+    Then the operation fails with "never deployed a build at v4"
     And prod runs v3
+    When I roll prod back to v1
+    And 5 minutes pass
+    Then every web pod runs v1
+    And the history of prod is web-v1, v2, v3 then web-v1
+    When I try to roll prod back to v3
+    Then the operation fails with "no known-good digest of prod"
+    And prod runs web-v1
     When I roll prod back to v2
     And 5 minutes pass
     Then every web pod runs v2
@@ -72,3 +79,15 @@ Feature: The whole story, said the way a team lead says it
     And 20 minutes pass
     Then an alert rolled prod back 1 time
     And the history of prod is cart-v1, v2 and cart-v1
+
+  Scenario: A rollback may name an alert that a later Given defines
+    Given prod runs version v1 of "till" on 2 nodes with 2 replicas
+    And when the alert TillFailing fires, roll back prod
+    And till is taking 60 requests per second with no errors
+    And an alert "TillFailing" fires if over 20% of till's requests fail for 1 minute
+    When v2 is signed, approved and promoted all the way to prod
+    And pods running v2 start failing 50% of their requests
+    And I roll out v2 to "till" with maxSurge 1 and maxUnavailable 0
+    And 10 minutes pass
+    Then an alert rolled prod back 1 time
+    And prod runs till-v1

@@ -60,6 +60,7 @@ Feature: The gate ladder fails fast and never skips silently
     When I run the pipeline for D1
     Then the pipeline is blocked at scan
     And gate scan says "no scan report was recorded"
+    And the pipeline says what evidence is missing
 
   Scenario: Green tests without a coverage measurement block at unit
     When I build "web" as D1
@@ -69,6 +70,7 @@ Feature: The gate ladder fails fast and never skips silently
     When I run the pipeline for D1
     Then the pipeline is blocked at unit
     And gate unit says "no coverage was recorded"
+    And the reason names what evidence is missing
 
   Scenario: Running the pipeline again on the same inputs changes nothing
     When I build "web" as D1

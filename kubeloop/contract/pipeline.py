@@ -19,7 +19,9 @@ both optional — and then:
   changes nothing. Optional: ``approve(digest, environment, by=NAME)`` names the
   reviewer, and the ``Approved`` event's message ends `` by NAME`` (a step that asks who
   approved says "does not provide" to an engine whose ``approve`` takes no ``by``); so
-  does ``rollback(environment, by=NAME)``, kept as the deployment record's ``by``; and
+  does ``rollback(environment, by=NAME)``, kept as the deployment record's ``by``;
+  ``rollback(environment, to=DIGEST)`` goes back to an earlier digest the environment ran
+  that stayed known-good (a named rollback to an older one needs it); and
   ``watch(callback)`` calls ``callback(environment, digest)`` after every change of what an
   environment runs (a check that an environment kept what it ran reads it).
 """

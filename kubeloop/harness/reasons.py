@@ -67,11 +67,14 @@ _SMALL = frozenset(
         "image",
         "artifact",
         "build",
+        "which",
+        "what",
     }
 )
 """Words that carry no meaning a message must repeat: small words, negations (a message
-says "no signature" as often as "not signed"), and the artifact's own kind (messages name
-it by its label)."""
+says "no signature" as often as "not signed"), the artifact's own kind (messages name
+it by its label), and the words of an indirect question ("says which evidence is
+missing"), which the message answers rather than repeats."""
 _SAME = {
     "under": ("below", "less"),
     "below": ("under", "less"),
@@ -87,7 +90,7 @@ _SAME = {
     "approval": ("approve", "approved"),
     "approved": ("approval", "approve"),
     "results": ("report",),
-    "evidence": ("report", "results"),
+    "evidence": ("report", "results", "coverage"),
     "missing": ("no", "none", "without", "never"),
     "absent": ("no", "none", "without", "never"),
 }

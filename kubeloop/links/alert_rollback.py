@@ -7,11 +7,15 @@ acts, later checks of the same firing do nothing (a rollback that still pages mu
 the history back further), and only a firing that starts after the alert stopped acts again.
 The pipeline records the rollback in the environment's history (``how="rollback"``) and its
 ``RolledBack`` event; this rule adds ``RolledBackByAlert`` (or ``AlertRollbackFailed`` with
-the pipeline's reason, e.g. no known-good digest to go back to).
+the pipeline's reason, e.g. no known-good digest to go back to). With no earlier release
+in the environment, the deployment it rolls out to goes back to the version it ran before
+the pipeline's first rollout of it, as Argo Rollouts' abort returns to the stable
+ReplicaSet (``RolloutLink`` state aborted; what the environment runs stays).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -19,6 +23,8 @@ from kubeloop.core.events import EventLog
 from kubeloop.errors import InvalidSpecError, KubeloopError
 
 Kind = Literal["slo", "alert"]
+Abort = Callable[[str, int], "str | None"]
+"""Sends an environment's deployment back to its stable version; that version, or None."""
 FIRING = "firing"
 
 
@@ -44,6 +50,14 @@ class AlertRollback:
     rolled_to: str | None
     """None when the pipeline refused (``reason`` says why)."""
     reason: str
+    to_stable: str | None = None
+    """When the pipeline had no known-good digest to go back to: the version the linked
+    deployment went back to, the one it ran before the pipeline's first rollout of it."""
+
+    @property
+    def made(self) -> bool:
+        """Whether the rollback happened (to a digest, or to the stable version)."""
+        return self.rolled_to is not None or self.to_stable is not None
 
 
 class AlertRollbacks:
@@ -66,14 +80,16 @@ class AlertRollbacks:
     def rules(self) -> tuple[RollbackRule, ...]:
         return tuple(self._rules)
 
-    def check(self, telemetry: Any, pipeline: Any, now: int) -> None:
-        """Act on every rule whose alert fires and has not acted on this firing yet."""
+    def check(self, telemetry: Any, pipeline: Any, now: int, abort: Abort | None = None) -> None:
+        """Act on every rule whose alert fires and has not acted on this firing yet; ABORT
+        (environment, now) sends the environment's deployment back to its stable version
+        when the pipeline has no known-good digest to go back to."""
         for rule in self._rules:
             if not self._firing(telemetry, rule):
                 self._acted.discard(rule)
             elif rule not in self._acted:
                 self._acted.add(rule)
-                self._roll_back(pipeline, rule, now)
+                self._roll_back(pipeline, rule, now, abort)
 
     @staticmethod
     def firing(telemetry: Any, rule: RollbackRule) -> bool:
@@ -88,11 +104,22 @@ class AlertRollbacks:
         except KubeloopError:
             return False  # removed since the rule was added: nothing fires
 
-    def _roll_back(self, pipeline: Any, rule: RollbackRule, now: int) -> None:
+    def _roll_back(self, pipeline: Any, rule: RollbackRule, now: int, abort: Abort | None) -> None:
         before = pipeline.running(rule.environment)
         try:
             after = pipeline.rollback(rule.environment)
         except KubeloopError as error:
+            stable = abort(rule.environment, now) if abort is not None else None
+            if stable is not None:
+                self.history.append(AlertRollback(now, rule, before, None, str(error), stable))
+                self._events.normal(
+                    "RolledBackByAlert",
+                    f"environment/{rule.environment}",
+                    f"{rule.subject}: {rule.environment} has no earlier release, so its "
+                    f"deployment went back to {stable}, the version it ran before the "
+                    "pipeline's first rollout of it",
+                )
+                return
             self.history.append(AlertRollback(now, rule, before, None, str(error)))
             self._events.warning(
                 "AlertRollbackFailed",

@@ -198,6 +198,7 @@ class Links:
         if reason is not None:
             self.rollout.refuse(env, deployment, digest, artifact.version, self.clock.now, reason)
             raise AdmissionRefusedError(f"{env} refuses to roll {deployment} out: {reason}")
+        self.rollout.keep_stable(cluster, deployment)
         pipeline.deploy(digest, env)
         self.link(env, deployment)
         # another engine's Deployment without a digest rolls to the artifact's version
@@ -317,7 +318,12 @@ class Links:
     def _check_alerts(self, now: int) -> None:
         telemetry, pipeline = self._telemetry(), self._watch()
         if telemetry is not None and pipeline is not None:
-            self.alerts.check(telemetry, pipeline, now)
+            self.alerts.check(
+                telemetry,
+                pipeline,
+                now,
+                lambda env, at: self.rollout.abort(self._cluster(), pipeline, env, at),
+            )
 
     def alert_rollbacks(self) -> tuple[AlertRollback, ...]:
         return tuple(self.alerts.history)

@@ -23,7 +23,13 @@ from kubeloop.core.events import EventLog
 from kubeloop.errors import KubeloopError
 from kubeloop.pipeline.signing import verify
 
-ADMITTED, REFUSED, WAITING, STALLED = "admitted", "refused", "waiting", "stalled"
+ADMITTED, REFUSED, WAITING, STALLED, ABORTED = (
+    "admitted",
+    "refused",
+    "waiting",
+    "stalled",
+    "aborted",
+)
 
 
 @dataclass(frozen=True)
@@ -37,7 +43,8 @@ class RolloutLink:
     state: str
     """admitted (the deployment runs the digest's version), stalled (admitted, but pods of
     it cannot be placed: ``reason`` says why, as the scheduler does), refused, or waiting
-    (for the deployment to exist in the cluster)."""
+    (for the deployment to exist in the cluster), or aborted (an alert sent the deployment
+    back to its stable version, the one it ran before the pipeline's first rollout of it)."""
     reason: str
     time: int
 
@@ -107,6 +114,56 @@ class DigestRollout:
         self.auto = True
         """Link the final environment to the deployment named after its artifact."""
         self._status: dict[str, RolloutLink] = {}
+        self.stable: dict[str, Any] = {}
+        """deployment → its spec before the pipeline's first rollout of it, when that was
+        no artifact's (its stable ReplicaSet, in Argo Rollouts' words)."""
+        self.aborted: dict[str, str] = {}
+        """deployment → the digest whose rollout an alert aborted (held off until the
+        environment runs another)."""
+
+    def keep_stable(self, cluster: Any, name: str) -> None:
+        """Remember what ``name`` runs before the pipeline first rolls it, if it is no
+        artifact's (a template without a digest)."""
+        if name in self.stable:
+            return
+        spec = cluster.deployment_spec(name)
+        if getattr(spec, "digest", None) is None:
+            self.stable[name] = spec
+
+    def abort(self, cluster: Any, pipeline: Any, env: str, now: int) -> str | None:
+        """Send the deployment ENV deploys to back to its stable version, the one it ran
+        before the pipeline's first rollout of it, as Argo Rollouts' abort returns a rollout
+        to its stable ReplicaSet (what ENV runs stays, as the Rollout's spec does); that
+        version, or None when there is none to go back to (nothing changes)."""
+        digest = pipeline.running(env)
+        linked = [s for s in self._status.values() if s.environment == env and s.digest == digest]
+        if digest is None or cluster is None or not linked:
+            return None
+        name = linked[0].deployment
+        stable = self.stable.get(name)
+        if stable is None or stable.version == linked[0].version:
+            return None  # nothing ran before the pipeline, or the release is that version
+        spec = cluster.deployment_spec(name)
+        fields = {"version": stable.version}
+        if hasattr(spec, "digest"):
+            fields["digest"] = None
+        try:
+            cluster.apply(replace(spec, **fields))
+        except KubeloopError:
+            return None
+        self.aborted[name] = digest
+        label = pipeline.artifact(digest).label
+        self._record(
+            env,
+            name,
+            digest,
+            linked[0].version,
+            ABORTED,
+            now,
+            f"rollout of {label} aborted: {name} is back on {stable.version}, the version it "
+            f"ran before the pipeline's first rollout of it ({env} still runs {label})",
+        )
+        return str(stable.version)
 
     def link(self, environment: str, deployment: str) -> None:
         self.explicit[environment] = deployment
@@ -142,6 +199,9 @@ class DigestRollout:
                     env, name, digest, artifact.version, WAITING, now, "no such deployment"
                 )
             return
+        if self.aborted.get(name) == digest:
+            return  # an alert aborted this rollout: the deployment stays on its stable version
+        self.aborted.pop(name, None)
         reason = refusal(pipeline, env, digest)
         if reason is None and not runs(cluster.deployment(name), artifact.version, digest):
             reason = self._roll(cluster, name, artifact.version, digest)
@@ -162,6 +222,7 @@ class DigestRollout:
     def _roll(self, cluster: Any, name: str, version: str, digest: str) -> str | None:
         """Apply the deployment again at ``version`` of ``digest``; the cluster's rollout
         does the rest (another engine's Deployment without a digest gets the version)."""
+        self.keep_stable(cluster, name)
         spec = cluster.deployment_spec(name)
         fields = {"version": version}
         if hasattr(spec, "digest"):

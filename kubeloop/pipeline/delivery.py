@@ -241,15 +241,17 @@ class Delivery:
             raise PromotionRefusedError(f'{digest[:19]}… is "{artifact.name}", not "{name}"')
         return digest
 
-    def rollback(self, env: str, by: str = "") -> str:
-        """Redeploy ENV's previous known-good digest; BY, when said, names who rolled it back
-        in the deployment record and the audit log."""
+    def rollback(self, env: str, by: str = "", to: str | None = None) -> str:
+        """Redeploy ENV's previous known-good digest, or TO, an earlier digest ENV ran that
+        stayed known-good (``kubectl rollout undo --to-revision``, ``argocd app rollback
+        ID``); BY, when said, names who rolled it back in the deployment record and the
+        audit log."""
         _check_actor(by)
         state = self._env(env)
         if state.running is None:
             raise RollbackError(f"{env} runs nothing: there is nothing to roll back")
         current = state.running
-        target = state.rollback_target()
+        target = state.rollback_target() if to is None else self._earlier(env, state, to)
         if target is None:
             raise RollbackError(
                 f"{env} has no previous known-good digest to roll back to "
@@ -260,6 +262,27 @@ class Delivery:
         state.rolled_back.add(current)
         self._deploy(target, env, signature, "rollback", by)
         return target
+
+    def _earlier(self, env: str, state: _Environment, to: str) -> str:
+        """TO, when ENV ran it before and it stayed known-good (never rolled back from);
+        else a RollbackError saying which of that is not so, and what ENV could go back to."""
+        parse_digest(to)
+        label = self._label(to)
+        good = [d for d in state.known_good() if d != state.running]
+        could = ", ".join(self._label(d) for d in good) or "none"
+        if to == state.running:
+            raise RollbackError(f"{env} runs {label} now: there is nothing to roll back to")
+        if to not in {d.digest for d in state.deployments}:
+            raise RollbackError(
+                f"{env} never ran {label}, so no rollback goes to it (a rollback returns to a "
+                f"digest {env} ran; its known-good ones: {could}): promote or deploy it instead"
+            )
+        if to in state.rolled_back:
+            raise RollbackError(
+                f"{label} is no known-good digest of {env}: {env} was rolled back from it "
+                f"(its known-good ones: {could})"
+            )
+        return to
 
     def _deploy(self, digest: str, env: str, signature: Signature, how: str, by: str = "") -> None:
         state = self._envs[env]

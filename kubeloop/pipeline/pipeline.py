@@ -270,9 +270,10 @@ class Pipeline:
     def deploy(self, reference: str, environment: str) -> str:
         return self.delivery.deploy(reference, environment)
 
-    def rollback(self, environment: str, by: str = "") -> str:
-        """Back to the previous known-good digest; BY, when said, names who rolled back."""
-        return self.delivery.rollback(environment, by)
+    def rollback(self, environment: str, by: str = "", to: str | None = None) -> str:
+        """Back to the previous known-good digest, or to TO, an earlier digest the
+        environment ran that stayed known-good; BY, when said, names who rolled back."""
+        return self.delivery.rollback(environment, by, to)
 
     def watch(self, callback: Callable[[str, str], object]) -> None:
         """Call ``callback(environment, digest)`` after every change of what an environment

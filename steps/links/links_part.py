@@ -105,6 +105,13 @@ def _acted(world: World, built: Links) -> str:
         if done.rolled_to is not None:
             lines.append(f"{at}: rolled {env} back to {_name_of(world, done.rolled_to)}")
             continue
+        if done.to_stable is not None:
+            lines.append(
+                f"{at}: {env} had no earlier release, so its deployment went back to "
+                f"{done.to_stable}, the version it ran before the pipeline's first rollout "
+                f"({env} still runs {_name_of(world, done.rolled_from or '')})"
+            )
+            continue
         lines.append(f"{at}, but {env} did not roll back: {done.reason}")
         current = world.parts.get("pipeline")
         if done.rolled_from is None or current is None or "no previous" not in done.reason:
@@ -117,6 +124,18 @@ def _acted(world: World, built: Links) -> str:
             f'release it first, "v1 is signed, approved and promoted all the way to {env}")'
         )
     return "\n".join(lines)
+
+
+def aborted_to(world: World, env: str) -> str | None:
+    """The version ENV's deployment went back to when an alert aborted its rollout (ENV had
+    no earlier release; kubeloop/links/rollout.py's ``abort``), read from the cluster; None
+    when no rollout of ENV is aborted."""
+    if "links" not in world.parts or world.built_cluster is None:
+        return None
+    aborted = [s for s in links(world).rollouts() if s.environment == env and s.state == "aborted"]
+    if not aborted:
+        return None
+    return str(world.cluster.deployment(aborted[0].deployment).version)
 
 
 def _name_of(world: World, digest: str) -> str:

@@ -280,7 +280,7 @@ _RAN_OUT = "<ran out|was exhausted|was gone|was spent>"
 
 
 def _first_rollback(world: World) -> int:
-    done = [r for r in links(world).alert_rollbacks() if r.rolled_to is not None]
+    done = [r for r in links(world).alert_rollbacks() if r.made]
     if not done:
         raise world.fail("a rollback an alert made", "no alert rolled anything back")
     return done[0].time

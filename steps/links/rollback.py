@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from kubeloop.harness.errors import ScenarioAssertionError
 from kubeloop.harness.registry import given, then
 from kubeloop.harness.world import World
 
 from ..pipeline.pipeline_part import scene
+from ..telemetry.service_waits import still_waiting
 from ..telemetry.slo_names import PENDING, find_slo, once_begun, slo_named
 from ..telemetry.telemetry_part import call, telemetry
 from .links_part import links
@@ -75,9 +78,30 @@ def _arm(world: World, slo: str, env: str, at: str = "") -> None:
 )
 def alert_rolls_back(world: World, alert: str, env: str) -> None:
     """Opt in: the alert ALERT firing rolls ENV back to its previous known-good digest (a
-    cluster deployment's name: the environment that deploys to it)."""
+    cluster deployment's name: the environment that deploys to it). Givens state one
+    situation in any order, so an alert no earlier Given declared (or one waiting for its
+    service's traffic) is looked up again when the Givens end; one declared by none of them
+    then fails, naming this line and the alerts there are."""
     telemetry(world)
     scene(world)
+    if world.settled or alert in {str(n) for n in call(world, "alert_names")}:
+        world.attempt(lambda: links(world).roll_back_on("alert", alert, env))
+        return
+    at = world.step.location
+    world.after_givens.append(lambda: _arm_alert(world, alert, env, at))
+
+
+def _arm_alert(world: World, alert: str, env: str, at: str) -> None:
+    """Arm the rollback on ALERT when the Givens end; AT: the line that said it."""
+    names = sorted(str(n) for n in call(world, "alert_names"))
+    if alert not in names:
+        raise world.fail(
+            f'an alert "{alert}" for the rollback armed at {at}',
+            (f"the alerts are {', '.join(names)}" if names else "no Given declares an alert")
+            + still_waiting(world)
+            + f'; declare it in a Given (an alert "{alert}" fires if over 5% of web\'s '
+            "requests fail for 5 minutes)",
+        )
     world.attempt(lambda: links(world).roll_back_on("alert", alert, env))
 
 
@@ -101,17 +125,23 @@ def rolled_back_times(world: World, env: str, n: int) -> None:
     """How many rollbacks alerts made of ENV (refused attempts not counted)."""
     known_environment(world, env)
     done = [r for r in links(world).alert_rollbacks() if r.rule.environment == env]
-    made = [r for r in done if r.rolled_to is not None]
+    made = [r for r in done if r.made]
     if len(made) != n:
         current = scene(world)
-        seen = "; ".join(
-            f"t={r.time}s {r.rule.subject}: "
-            + (f"→ {current.alias_of(r.rolled_to)}" if r.rolled_to else f"refused: {r.reason}")
-            for r in done
-        )
+        seen = "; ".join(f"t={r.time}s {r.rule.subject}: " + rolled_to(current, r) for r in done)
         if len(made) < len(done):
             seen += nothing_earlier(world, env)
         raise world.fail(f"{n} rollback(s) of {env} by an alert", seen or "none")
+
+
+def rolled_to(current: Any, done: Any) -> str:
+    """Where an alert's rollback went, for a failed count: the artifact, the stable version
+    the deployment ran before the pipeline, or the pipeline's refusal."""
+    if done.rolled_to is not None:
+        return f"→ {current.alias_of(done.rolled_to)}"
+    if done.to_stable is not None:
+        return f"→ {done.to_stable}, the version before the pipeline's first rollout"
+    return f"refused: {done.reason}"
 
 
 def nothing_earlier(world: World, env: str) -> str:
@@ -139,9 +169,7 @@ def nothing_earlier(world: World, env: str) -> str:
 def alert_rollback_failed(world: World, env: str, text: str) -> None:
     """An alert tried to roll ENV back and the pipeline refused, saying TEXT."""
     known_environment(world, env)
-    failed = [
-        r for r in links(world).alert_rollbacks() if r.rule.environment == env and not r.rolled_to
-    ]
+    failed = [r for r in links(world).alert_rollbacks() if r.rule.environment == env and not r.made]
     if not any(text in r.reason for r in failed):
         shown = "; ".join(r.reason for r in failed) or "no refused alert rollback"
         raise world.fail(f'a refused alert rollback of {env} saying "{text}"', shown)

@@ -15,7 +15,7 @@ from kubeloop.harness.world import World
 
 from ..pipeline.pipeline_part import scene
 from .links_part import links
-from .rollback import known_environment, nothing_earlier
+from .rollback import known_environment, nothing_earlier, rolled_to
 
 _BY = "<a page|the page|a burn-rate page|automation|the automation>"
 _TIMES = "[{bound:comparison} ]{count:times}"
@@ -94,14 +94,10 @@ def _counted(world: World, env: str, slo: str | None, count: int, bound: str) ->
                 f"the SLOs that roll {env} back: {', '.join(sorted(watching)) or 'none'}",
             )
         done = [r for r in done if r.rule.kind == "slo" and r.rule.name == slo]
-    made = [r for r in done if r.rolled_to is not None]
+    made = [r for r in done if r.made]
     if not compare(len(made), bound, count):
         current = scene(world)
-        seen = "; ".join(
-            f"t={r.time}s {r.rule.subject}: "
-            + (f"→ {current.alias_of(r.rolled_to)}" if r.rolled_to else f"refused: {r.reason}")
-            for r in done
-        )
+        seen = "; ".join(f"t={r.time}s {r.rule.subject}: " + rolled_to(current, r) for r in done)
         said = "" if bound == "==" else f"{bound} "
         by = f'the SLO "{slo}"' if slo else "automation"
         if len(made) < len(done):

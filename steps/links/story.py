@@ -26,7 +26,7 @@ from ..cluster.workloads import a_deployment
 from ..pipeline.build import bind
 from ..pipeline.commits import make_true
 from ..pipeline.pipeline_part import scene
-from ..pipeline.rollback_actor import roll_back_by
+from ..pipeline.rollback_actor import roll_back_by, takes
 from ..pipeline.version_builds import is_version, never_released
 from .links_part import artifact_named, links, version_only
 
@@ -157,9 +157,12 @@ def cluster_running_in(
     ),
 )
 def roll_back_to(world: World, env: str, target: str, who: str | None = None) -> None:
-    """ENV back to its previous known-good digest, which must be TARGET (an artifact's
-    alias, or the version it was built at): through the pipeline's rollback and its
-    verification, so an unsigned or unknown target is refused and nothing changes; WHO,
+    """ENV back to TARGET (an artifact's alias, or the version it was built at): its
+    previous known-good digest, or an earlier one ENV ran that stayed known-good, as
+    ``kubectl rollout undo --to-revision`` and ``argocd app rollback ID`` go back (an
+    engine whose rollback takes ``to=``); through the pipeline's rollback and its
+    verification, so an unsigned, unknown or never-run target is refused and nothing
+    changes; WHO,
     when said, is recorded as who rolled back (rollback_actor.py). A deployment instead of
     an environment rolls out TARGET as "I roll out" does."""
     current = scene(world)
@@ -170,6 +173,11 @@ def roll_back_to(world: World, env: str, target: str, who: str | None = None) ->
         return
     view = world.capability(current.pipeline, "environment")(env)
     previous = world.attribute(view, "rollback_target")
+    running = world.attribute(view, "running") is not None
+    earlier = _earlier(world, env, target) if running and takes(world, "to") else None
+    if earlier is not None and (previous is None or not _names(world, target, previous)):
+        roll_back_by(world, env, who, to=earlier)
+        return
     if previous is None or not _names(world, target, previous):
         said = "none" if previous is None else _said(world, previous)
         unreleased = never_released(world, env, target) if is_version(world, target) else ""
@@ -208,6 +216,22 @@ def _held(world: World, env: str) -> str:
 def _refuse(error: Exception) -> None:
     """Refused before anything changed, as the pipeline refuses: a Then may check it."""
     raise error
+
+
+def _earlier(world: World, env: str, target: str) -> str | None:
+    """The digest TARGET names for a rollback of ENV to it: an artifact's alias, or the
+    latest build at that version ENV ran; None for a version ENV never ran (the refusal
+    then says how to release it)."""
+    named = world.attempt(lambda: artifact_named(world, target))
+    if named is not None:
+        return str(named)
+    if world.error is not None:
+        return None
+    current = scene(world)
+    view = world.capability(current.pipeline, "environment")(env)
+    ran = [d.digest for d in world.attribute(view, "deployments")]
+    at = [d for d in ran if str(current.pipeline.artifact(d).version) == target]
+    return at[-1] if at else None
 
 
 def _names(world: World, target: str, digest: str) -> bool:

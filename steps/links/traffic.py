@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from kubeloop.harness.referents import known
 from kubeloop.harness.registry import given, when
 from kubeloop.harness.world import World
 
-from ..telemetry.telemetry_part import telemetry
+from ..telemetry.assumed_traffic import assume
+from ..telemetry.slo_waits import assume_waiting, service_added
+from ..telemetry.telemetry_part import call, telemetry
 from .links_part import artifact_named, links
 
 
@@ -70,7 +73,21 @@ def pods_running_fail(world: World, version: str, errors: float) -> None:
     """The pods running VERSION (or artifact D2) fail that share of the requests they serve,
     in every service their deployment serves (the other versions as before)."""
     telemetry(world)
+    assume_served(world)
     world.attempt(lambda: links(world).fail_pods_of(version_label(world, version), errors / 100))
+
+
+def assume_served(world: World, deployment: str | None = None) -> None:
+    """Before a version's fault: the default rate for the service of each waiting SLO that
+    a deployment of its name serves, and for the service of DEPLOYMENT (the one said; with
+    no service at all, the only deployment), which the error share names, when no line gave
+    it a rate (steps/telemetry/assumed_traffic.py)."""
+    assume_waiting(world)
+    if deployment is None and not list(call(world, "services")):
+        deployments = known(world, "deployment") if world.built_cluster is not None else []
+        deployment = deployments[0] if len(deployments) == 1 else None
+    if deployment is not None and assume(world, deployment):
+        service_added(world, deployment)
 
 
 _CAN_TAKE = "<serves|handles|can handle|can serve|takes|can take|can absorb|can cope with>"

@@ -12,7 +12,7 @@ from kubeloop.harness.referents import known
 from kubeloop.harness.registry import given
 from kubeloop.harness.world import World
 
-from .traffic import pods_running_fail, version_label
+from .traffic import assume_served, pods_running_fail, version_label
 
 _FAIL = "<fail|start failing> {errors:percent} of [their ]requests"
 
@@ -43,4 +43,5 @@ def deployment_pods_fail(world: World, deployment: str, version: str, errors: fl
             f"{', '.join(others)} run {label} too, and a version's fault reaches all its pods: "
             f"say which pods fail by a version only {deployment} runs",
         )
+    assume_served(world, deployment)
     pods_running_fail(world, version, errors)

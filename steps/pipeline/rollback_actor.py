@@ -18,33 +18,34 @@ from kubeloop.harness.world import World
 from .pipeline_part import env_named, scene
 
 
-def _takes_actor(world: World) -> bool:
-    """Does the engine's ``rollback`` take ``by``?"""
+def takes(world: World, parameter: str) -> bool:
+    """Does the engine's ``rollback`` take PARAMETER (``by``, ``to``: optional extensions)?"""
     method = world.capability(scene(world).pipeline, "rollback")
     try:
-        return "by" in inspect.signature(method).parameters
+        return parameter in inspect.signature(method).parameters
     except (TypeError, ValueError):
         return False
 
 
-def roll_back_by(world: World, env: str, who: str | None) -> None:
-    """ENV back to its previous known-good digest, recorded as done by WHO (a pronoun such
-    as "someone" names nobody, so nothing is recorded for it), and the cluster deployment
-    ENV deploys to rolled back with it to the end (cluster/rollout.py's ``roll_linked``)."""
+def roll_back_by(world: World, env: str, who: str | None, to: str | None = None) -> None:
+    """ENV back to its previous known-good digest (TO: to that earlier digest), recorded
+    as done by WHO (a pronoun such as "someone" names nobody, so nothing is recorded for
+    it), and the cluster deployment ENV deploys to rolled back with it to the end
+    (cluster/rollout.py's ``roll_linked``)."""
     from ..cluster.rollout import roll_linked  # noqa: PLC0415  (one world)
 
     current = scene(world)
     method = world.capability(current.pipeline, "rollback")
     named = who is not None and who.lower() not in PRONOUNS
-    if named and not _takes_actor(world):
+    if named and not takes(world, "by"):
         raise world.fail(
             f"an engine whose rollback records who did it ({who})",
             "its rollback(environment) takes no by=",
         )
-    if named:
-        world.attempt(lambda: method(env, by=who))
-    else:
-        world.attempt(lambda: method(env))
+    extra = {"by": who} if named else {}
+    if to is not None:
+        extra["to"] = to
+    world.attempt(lambda: method(env, **extra))
     roll_linked(world, env)
 
 

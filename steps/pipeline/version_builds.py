@@ -91,7 +91,10 @@ def build_named(world: World, alias: str) -> str | None:
 
 
 def runs_version(world: World, env: str, version: str, project: str | None = None) -> None:
-    """ENV runs a build made at VERSION (of PROJECT, when said): the whole version string."""
+    """ENV runs a build made at VERSION (of PROJECT, when said): the whole version string;
+    or, when an alert aborted ENV's rollout because ENV had no earlier release, its
+    deployment is back on VERSION, the version it ran before the pipeline (a version is
+    what the pods run)."""
     current = scene(world)
     running = world.capability(current.pipeline, "running")(env)
     said = f"{version} of {project}" if project else version
@@ -99,6 +102,10 @@ def runs_version(world: World, env: str, version: str, project: str | None = Non
         raise world.fail(f"{env} to run {said}", "it runs nothing")
     artifact = current.pipeline.artifact(running)
     if str(artifact.version) != version or (project and str(artifact.name) != project):
+        from ..links.links_part import aborted_to  # noqa: PLC0415  (one world)
+
+        if not project and aborted_to(world, env) == version:
+            return  # an alert sent its deployment back to the version it ran before
         shown = f"{current.alias_of(running)}, {artifact.version} of {artifact.name}"
         raise world.fail(
             f"{env} to run {said}", f"it runs {shown}{never_released(world, env, version)}"

@@ -12,7 +12,8 @@ from typing import Any
 from kubeloop.harness.registry import given
 from kubeloop.harness.world import World
 
-from .slos import _period, _service_for
+from .slo_waits import service_for
+from .slos import _period
 from .telemetry_part import call
 
 _FINISH = (
@@ -58,7 +59,7 @@ def a_latency_slo(
     the one its name starts with, or the only one, which must serve traffic already."""
     world.declared.mentioned["slo"] = name
     period = _period(details.get("period", "30 days"))
-    service = details.get("service") or _service_for(world, name)
+    service = details.get("service") or service_for(world, name)
     if service is None:
         raise world.fail(
             f'the service of the latency SLO "{name}" (… for the service web)',

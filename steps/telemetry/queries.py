@@ -9,6 +9,7 @@ from kubeloop.harness.registry import then
 from kubeloop.harness.world import World
 from kubeloop.render.checks import FailedCheck
 
+from .assumed_traffic import query_note
 from .series import (
     evaluate,
     result_is_empty,
@@ -81,7 +82,7 @@ def query_returns(world: World, expr: str, value: str) -> None:
     if not matches(value, got):
         raise world.fail(
             f'"{expr}" = {value}',
-            show(got),
+            show(got) + query_note(world, expr),
             FailedCheck("query", expr, "", parse_number(value), got),
         )
 
@@ -102,7 +103,7 @@ def query_between(world: World, expr: str, low: str, high: str) -> None:
         bound, op = (parse_number(low), ">=") if below else (parse_number(high), "<=")
         raise world.fail(
             f'"{expr}" between {low} and {high}',
-            show(got),
+            show(got) + query_note(world, expr),
             FailedCheck("query", expr, "", bound, got, op),
         )
 
@@ -141,7 +142,7 @@ def query_compares(world: World, expr: str, value: str, bound: str = "<=") -> No
     if not holds:
         raise world.fail(
             f'"{expr}" {bound} {value}',
-            show(got),
+            show(got) + query_note(world, expr),
             FailedCheck("query", expr, "", parse_number(value), got, bound),
         )
 

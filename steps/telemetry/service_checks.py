@@ -15,7 +15,8 @@ from kubeloop.harness.registry import then
 from kubeloop.harness.telemetry_nouns import error_ratio_query
 from kubeloop.harness.world import World
 
-from .services import NORMAL, _service, the_named
+from .assumed_traffic import NORMAL, assumed_note
+from .services import _service, the_named
 from .telemetry_part import call, matches, show
 
 _ERROR_RATE = (
@@ -259,7 +260,8 @@ def request_rate_is(
     if math.isnan(seen) or not (close or (about is None and compare(seen, bound, rate))):
         raise world.fail(
             f"{service} serving {_said(bound, rate)} requests per second",
-            "no requests in the last 5 minutes" if math.isnan(seen) else f"{show(seen)}",
+            ("no requests in the last 5 minutes" if math.isnan(seen) else f"{show(seen)}")
+            + assumed_note(world, [service]),
         )
 
 
@@ -308,7 +310,8 @@ def errors_per_second(
     if math.isnan(seen) or not (close or (about is None and compare(seen, bound, rate))):
         raise world.fail(
             f"{service} answering {_said(bound, rate)} requests a second with a 5xx",
-            "no 5xx series in the last 5 minutes" if math.isnan(seen) else f"{show(seen)}",
+            ("no 5xx series in the last 5 minutes" if math.isnan(seen) else f"{show(seen)}")
+            + assumed_note(world, [service]),
         )
 
 

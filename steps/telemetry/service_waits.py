@@ -2,7 +2,7 @@
 alert "WebErrors" fires if over 5% of web's requests fail for 5 minutes" or "checkout
 responds with a median of 35ms and a p99 of 180ms", then "web is taking 200 requests per
 second", is made true when the traffic is declared, in the order said, as an SLO said first
-already is (slos.service_added). Only a Given names a service that is not there yet; a When
+already is (slo_waits.service_added). Only a Given names a service that is not there yet; a When
 or a Then naming it fails at its line, and so does any check of what still waits, saying
 which Givens wait and for what (``still_waiting``)."""
 

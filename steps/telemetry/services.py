@@ -14,9 +14,10 @@ import re
 from kubeloop.harness.registry import given, then, when
 from kubeloop.harness.world import World
 
+from .assumed_traffic import NORMAL, assume, assumed_note, declared
 from .latency_bounds import bound_latencies
 from .service_waits import service_came, still_waiting
-from .slos import service_added
+from .slo_waits import service_added
 from .telemetry_part import call, telemetry
 
 _SERVES = (
@@ -171,6 +172,7 @@ def the_service(
     (http_request_duration_seconds) and up{job}, scraped every scrape interval (1 minute).
     """
     world.declared.mentioned["service"] = name
+    declared(world, name)
     if name in list(call(world, "services")):
         service = _service(world, name)
         world.attempt(lambda: service.set_rate(rate, world.clock.now))  # type: ignore[attr-defined]
@@ -199,10 +201,6 @@ _SORT = (
     "public|production|prod|application|platform|other>"
 )
 """Words that sort services without naming one ("every tenant service")."""
-
-NORMAL = "telemetry: each service's normal"
-"""What each service was last declared to do (rate, error ratio, latency profile or None
-for the default): what "goes back to normal" restores."""
 
 
 @given(
@@ -322,7 +320,10 @@ def starts_failing(
         if version is not None:
             _version_fails(world, version, _ratio(errors), duration)
             return
-    service = _service(world, the_named(world, name))
+    named = the_named(world, name)
+    if assume(world, named):  # an error share of a deployment's service no line gave a rate
+        service_added(world, named)
+    service = _service(world, named)
     _lasting(world, service, "set_error_ratio", _ratio(errors), duration)
 
 
@@ -360,8 +361,10 @@ def _built_at(world: World, name: str) -> str | None:
 
 def _version_fails(world: World, version: str, ratio: float, duration: int | None) -> None:
     from ..links.links_part import links  # noqa: PLC0415  (links: one world)
+    from ..links.traffic import assume_served  # noqa: PLC0415  (links: one world)
 
     telemetry(world)
+    assume_served(world)
     world.attempt(lambda: links(world).fail_pods_of(version, ratio))
     if duration is not None and world.error is None:
         world.advance(duration)
@@ -475,5 +478,6 @@ def has_served(world: World, name: str, count: int, errors: int | None = None) -
     got = (view.requests, view.errors)
     if view.requests != count or (errors is not None and view.errors != errors):
         raise world.fail(
-            f"{count} requests, {errors} errors", f"{got[0]} requests, {got[1]} errors"
+            f"{count} requests, {errors} errors",
+            f"{got[0]} requests, {got[1]} errors" + assumed_note(world, [name]),
         )

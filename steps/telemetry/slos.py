@@ -12,8 +12,10 @@ from kubeloop.harness.registry import given, then, when
 from kubeloop.harness.world import World
 from kubeloop.render.checks import FailedCheck
 
+from .assumed_traffic import assume
 from .budget_measure import short_window_note, so_far_note
-from .slo_names import PENDING, UNNAMED, begun, find_slo, slo_named
+from .slo_names import PENDING, UNNAMED, find_slo, slo_named
+from .slo_waits import assume_at_end, deployment_for, service_added, service_for
 from .telemetry_part import (
     call,
     fixture_text,
@@ -82,7 +84,7 @@ def an_slo(
     if owner is not None:  # "web has a 99.9% availability SLO": the SLO of web
         details = {**details, "service": owner}
     if name is None:  # "a 99.9% availability objective for web": named after its service
-        service = details.get("service") or _service_for(world, "")
+        service = details.get("service") or service_for(world, "")
         name = f"{service}-availability" if service else "availability"
         world.parts.setdefault(UNNAMED, {})[name] = (world.step.label, world.step.location)
     if "objective" not in details:
@@ -91,41 +93,16 @@ def an_slo(
     objective, windows = details["objective"], details.get("windows", "workbook")
     period = _period(details.get("period", "30 days"))
     named = details.get("service")
-    service = named or _service_for(world, name)
+    service = named or service_for(world, name)
     if service is None or (named and named not in set(call(world, "services"))):
-        world.parts.setdefault(PENDING, []).append((name, objective, period, windows, named))
-        return
+        served = named or deployment_for(world, name)
+        if served is None or not assume(world, served):
+            world.parts.setdefault(PENDING, []).append((name, objective, period, windows, named))
+            assume_at_end(world)
+            return
+        service_added(world, served)
+        service = served
     world.attempt(lambda: call(world, "add_slo", name, objective, period, service, windows))
-
-
-def _service_for(world: World, slo: str) -> str | None:
-    """The service an SLO is about when it names none: the one its name starts with, else
-    the only one (None: it is not there yet)."""
-    services = list(call(world, "services"))
-    named = [s for s in services if slo == s or slo.startswith(f"{s}-")]
-    if named:
-        return str(named[0])
-    return str(services[0]) if len(services) == 1 else None
-
-
-def service_added(world: World, service: str) -> None:
-    """Begin the SLOs that were waiting for SERVICE (said to be its, named after it, or the
-    only ones that name no service)."""
-    waiting = world.parts.get(PENDING, [])
-    unnamed = [entry for entry in waiting if entry[4] is None]
-    for entry in list(waiting):
-        name, objective, period, windows, named = entry
-        if named is not None and named != service:
-            continue
-        if named or name == service or name.startswith(f"{service}-") or len(unnamed) == 1:
-            waiting.remove(entry)
-            world.attempt(
-                lambda n=name, o=objective, p=period, w=windows: call(  # type: ignore[misc]
-                    world, "add_slo", n, o, p, service, w
-                )
-            )
-            if world.error is None:
-                begun(world, name)
 
 
 _BURN_ALERTS = "[the ][<multi-window|multiwindow|multi-burn-rate> ]<burn rate|burn-rate> alerts"

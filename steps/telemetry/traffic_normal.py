@@ -15,7 +15,8 @@ from kubeloop.harness.registry import when
 from kubeloop.harness.world import World
 from kubeloop.telemetry.traffic import DEFAULT_LATENCY
 
-from .services import _FOR, NORMAL, _service, the_named, the_service
+from .assumed_traffic import NORMAL
+from .services import _FOR, _service, the_named, the_service
 from .telemetry_part import call, show
 
 _BACK = (

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from linked import passed, to_prod
+from linked import passed, to_prod, versions
 
+from kubeloop import Cluster, Deployment, Node
 from kubeloop.core.clock import Clock
 from kubeloop.core.events import EventLog
 from kubeloop.errors import NotFoundError
@@ -29,6 +30,9 @@ class Pager:
 
     def alert_state(self, name: str) -> str:
         return self.slo_alert_state(name, "page")
+
+    def services(self) -> tuple[str, ...]:
+        return ()
 
 
 def setup(releases: int) -> tuple[Clock, Pipeline, Pager, Links, list[str]]:
@@ -93,3 +97,33 @@ def test_a_rule_naming_an_slo_alert_or_environment_that_does_not_exist_is_refuse
     clock.run_for(600)
     assert [r.name for r in links.alerts.rules] == ["availability"]
     assert pipeline.running("prod") == one
+
+
+def test_with_no_earlier_release_the_deployment_goes_back_to_its_stable_version() -> None:
+    """Argo Rollouts' abort: the rollout returns to the stable ReplicaSet (what the cluster
+    ran before the pipeline's first rollout) and the environment keeps naming the release;
+    a later release rolls on from there."""
+    clock = Clock()
+    events = EventLog(clock)
+    cluster = Cluster(nodes=[Node("node-1", cpu="4", memory="8Gi")], clock=clock, events=events)
+    cluster.apply(Deployment("web", replicas=2, cpu="500m", memory="256Mi", version="v1"))
+    pipeline, pager = Pipeline(clock=clock, events=events), Pager()
+    links = Links(
+        clock, events, cluster=lambda: cluster, pipeline=lambda: pipeline, telemetry=lambda: pager
+    )
+    links.roll_back_on("slo", "availability", "prod")
+    bad = passed(pipeline, "v2")
+    to_prod(pipeline, bad)
+    clock.run_for(120)
+    assert versions(cluster) == ["v2"]
+    pager.state = "firing"
+    clock.run_for(300)
+    assert versions(cluster) == ["v1"] and pipeline.running("prod") == bad
+    (made,) = links.alert_rollbacks()
+    assert (made.rolled_to, made.to_stable, made.made) == (None, "v1", True)
+    assert [s.state for s in links.rollouts()] == ["aborted"]
+    pager.state = "inactive"
+    fixed = passed(pipeline, "v3")
+    to_prod(pipeline, fixed)
+    clock.run_for(300)
+    assert versions(cluster) == ["v3"]

@@ -159,6 +159,28 @@ def test_the_views_rollback_target_is_where_rollback_goes() -> None:
     assert pipeline.rollback("prod") == one
 
 
+def test_a_named_rollback_goes_to_any_earlier_known_good_digest_and_refuses_the_rest() -> None:
+    """kubectl rollout undo --to-revision, argocd app rollback ID: back to an earlier digest
+    the environment ran; one it never ran, or was rolled back from, is refused, unchanged."""
+    pipeline = Pipeline()
+    one, two, three, four = (passing(pipeline, v) for v in ("1.0.0", "2.0.0", "3.0.0", "4.0.0"))
+    for digest in (one, two, three):
+        to_prod(pipeline, digest)
+    before = pipeline.environment("prod")
+    with pytest.raises(RollbackError, match=r"prod never ran web 4\.0\.0"):
+        pipeline.rollback("prod", to=four)
+    with pytest.raises(RollbackError, match=r"runs web 3\.0\.0 .* now: there is nothing"):
+        pipeline.rollback("prod", to=three)
+    assert pipeline.environment("prod") == before
+    assert pipeline.rollback("prod", to=one) == one
+    view = pipeline.environment("prod")
+    assert view.running == one and view.rolled_back == (three,)
+    assert [d.how for d in view.deployments][-1] == "rollback"
+    with pytest.raises(RollbackError, match="rolled back from it"):
+        pipeline.rollback("prod", to=three)
+    assert pipeline.rollback("prod", to=two) == two
+
+
 def test_rejection_and_approval_timeout() -> None:
     pipeline = Pipeline()
     digest = passing(pipeline, "1.0.0")

@@ -94,3 +94,27 @@ def test_a_rollback_armed_before_no_given_declares_it_fails_at_the_givens_end(
     assert code != 0, out
     assert "for the rollback armed at" in out and "story.feature:5" in out, out
     assert f"say so before this line: {_SAID}" in out, out
+
+
+@pytest.mark.parametrize("declared", [True, False])
+def test_a_rollback_on_an_alert_a_later_given_declares_is_armed_at_the_givens_end(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], declared: bool
+) -> None:
+    """An alert too may be declared after the rollback names it (runs15); none declared:
+    the first When fails naming the line that armed it and how to declare the alert."""
+    alert = 'And an alert "LedgerErrors" fires if over 10% of ledger\'s requests fail for 1 minute'
+    code, out = run_matched(
+        tmp_path,
+        capsys,
+        "Given 2 nodes",
+        'And a deployment "ledger" with 2 replicas',
+        "And when the alert LedgerErrors fires, roll back ledger",
+        "And ledger is getting 30 requests per second",
+        alert if declared else "And ledger is getting 30 requests per second",
+        "When 5 minutes pass",
+        "Then ledger has 2 replicas",
+    )
+    assert (code == 0) is declared, out
+    if not declared:
+        assert 'an alert "LedgerErrors" for the rollback armed at' in out, out
+        assert "story.feature:5" in out and 'declare it in a Given (an alert "LedgerErrors"' in out

@@ -1,8 +1,9 @@
-"""An alert's rollback with no earlier release (runs11, blind batch31): a deployment that ran
-v1 on its own, then v2 promoted to prod, then a page: the pipeline refused the rollback, as
-prod never ran another release, and the check said only "no previous known-good digest". It
-now says why (what the cluster ran before the pipeline's first deployment is no release) and
-what to write; with an earlier release promoted first, the same story rolls back."""
+"""An alert's rollback with no earlier release (runs11, blind batch31): v5 promoted to
+prod as its only release, then a page. A deployment that ran a version of its own before
+the pipeline's first rollout goes back to it (runs15, Argo Rollouts' abort returns to the
+stable ReplicaSet); one that ran nothing else (prod started from v5) has nothing to go back
+to, and the check says why and what to write; with an earlier release promoted first, the
+same story rolls back through the pipeline."""
 
 from __future__ import annotations
 
@@ -32,9 +33,18 @@ _TAUGHT = "so an alert has no earlier release to go back to"
 def test_a_refused_rollback_with_nothing_earlier_says_what_to_write(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], then: str
 ) -> None:
-    code, out = run_matched(tmp_path, capsys, *_STORY, *_BAD, then)
+    started = 'Given prod runs version v5 of "shop" on 2 nodes with 3 replicas'
+    code, out = run_matched(tmp_path, capsys, started, *_STORY[1:], *_BAD[1:], then)
     assert code != 0, out
     assert _TAUGHT in out and "promote the good release there first" in out, out
+
+
+def test_what_the_deployment_ran_before_the_pipeline_is_where_the_page_sends_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    checks = ("Then prod rolled itself back once", 'And every pod of "shop" runs v1')
+    code, out = run_matched(tmp_path, capsys, *_STORY, *_BAD, *checks)
+    assert code == 0, out
 
 
 def test_with_a_release_promoted_first_the_alert_rolls_back(

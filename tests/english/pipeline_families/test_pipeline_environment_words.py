@@ -78,19 +78,25 @@ def test_a_rollback_to_the_build_before_is_recorded(
     assert code == 1 and "C1 rolled back anywhere" in out, out
 
 
-def test_a_rollback_to_a_build_that_is_not_the_one_before_changes_nothing(
+def test_a_rollback_to_an_earlier_build_goes_there_and_one_never_run_changes_nothing(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """A named rollback may skip back past the previous build (runs15: kubectl rollout
+    undo --to-revision); to a build the environment never ran it is refused, unchanged."""
     code, out = run_scenario(
         tmp_path,
         capsys,
         *_TWO_BUILDS,
         'Given a manifest "web" version "1.0.2"',
         'When I build "web" as C3',
+        'Given a manifest "web" version "1.0.3"',
+        'When I build "web" as C4',
         "Given staging has run C1, C2 and then C3",
-        "When I roll back staging to C1",
-        'Then the rollback is refused because "its previous known-good digest is C2"',
+        "When I roll back staging to C4",
+        'Then the rollback is refused because "staging never ran web 1.0.3"',
         "And staging runs C3",  # unchanged
+        "When I roll back staging to C1",
+        "Then staging runs C1",
     )
     assert code == 0, out
 
