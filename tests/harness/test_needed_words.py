@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 from types import ModuleType
 
@@ -90,7 +91,7 @@ _KEPT = (
 """The readings each text keeps once worked out: forgotten before each way is read."""
 
 
-def _read_all(texts: list[str]) -> list[list[str]]:
+def _read_all(texts: tuple[str, ...]) -> list[list[str]]:
     for kept in _KEPT:
         kept.cache_clear()
     try:
@@ -100,14 +101,18 @@ def _read_all(texts: list[str]) -> list[list[str]]:
             kept.cache_clear()
 
 
-def _lines_moved() -> list[str]:
+@cache
+def _lines_moved() -> tuple[str, ...]:
     """The corpora's lines, the benchmarks' lines moved along the axes, and some of each
-    in upper and in lower case: the texts the reading chains read."""
+    in upper and in lower case: the texts the reading chains read, each once (a text read
+    again is the same question: the chains keep nothing between texts, and the readings
+    of a text already read are remembered). Worked out once per worker for both tests."""
     texts = _corpus_lines()
     axes = REGISTRY.axes()
     for _, line in unmatched_lines()[::4]:  # lines moved along the axes, as lookups read them
         texts += [moved for order in axes.orders(line) for moved in order]
-    return texts + [text.upper() for text in texts[::7]] + [text.lower() for text in texts[3::7]]
+    texts += [text.upper() for text in texts[::7]] + [text.lower() for text in texts[3::7]]
+    return tuple(dict.fromkeys(texts))
 
 
 @pytest.mark.parametrize(
@@ -202,9 +207,10 @@ def test_a_chain_reads_every_text_as_its_rules_do_in_turn() -> None:
     """Each chain's shortcut (only the rules whose first-clause words a text holds are
     asked, looked for again after a rule changes it) reads as every rule in turn does:
     the lines, each chain's own results fed to every chain, and lines in other scripts."""
-    texts = _lines_moved()
-    texts += [chain.plainly(text) for chain in CHAINS.values() for text in texts[::3]]
+    lines = _lines_moved()
+    texts = [*lines, *(chain.plainly(text) for chain in CHAINS.values() for text in lines[::3])]
     texts += ["prod runs v1 \u212a", "the \u0131mage is s\u0131gned", "v2 fa\u00efls in prod"]
+    texts = list(dict.fromkeys(texts))  # (most chains leave most texts as they were)
     changed = 0
     for name, chain in CHAINS.items():
         for text in texts:
@@ -212,4 +218,4 @@ def test_a_chain_reads_every_text_as_its_rules_do_in_turn() -> None:
             assert chain.apply(text) == plain, (name, text)
             changed += plain != text
     assert len(CHAINS) >= 14
-    assert changed > 300, (changed, "the chains rewrite many of the texts")
+    assert changed > 200, (changed, "the chains rewrite many of the distinct texts")

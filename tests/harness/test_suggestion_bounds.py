@@ -8,6 +8,7 @@ from __future__ import annotations
 import difflib
 import random
 from collections import Counter
+from functools import cache
 
 import pytest
 
@@ -17,7 +18,10 @@ from kubeloop.harness.registry import REGISTRY
 from tests.harness.unmatched_lines import unmatched_lines as _lines
 
 
+@cache
 def _plain_letters(text: str, example: str) -> float:
+    """difflib's ratio, worked out once per pair: a line's four looks ask it of the same
+    examples (the ratio is a function of the two texts alone)."""
     return difflib.SequenceMatcher(None, text, example).ratio()
 
 
