@@ -67,3 +67,32 @@ def test_the_thresholds_come_back_when_reading_fails(
     with pytest.raises(RuntimeError):
         check.check([str(feature)])
     assert gc.get_threshold() == before
+
+
+def test_each_files_lines_are_read_with_the_collector_paused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Reading lines keeps what it makes (compiled phrases, remembered answers, chunks) and
+    makes few cycles: the collector is paused for each file and runs again after, also
+    when reading fails."""
+    for name in ("a", "b"):
+        (tmp_path / f"{name}.feature").write_text("Feature: f\n")
+    enabled: list[bool] = []
+
+    def reads(path: Path) -> list[str]:
+        enabled.append(gc.isenabled())
+        return []
+
+    monkeypatch.setattr(check, "check_file", reads)
+    assert gc.isenabled()
+    assert check.check([str(tmp_path)]) == 0
+    assert enabled == [False, False]
+    assert gc.isenabled()
+
+    def fails(path: Path) -> list[str]:
+        raise RuntimeError("a reader's bug")
+
+    monkeypatch.setattr(check, "check_file", fails)
+    with pytest.raises(RuntimeError):
+        check.check([str(tmp_path)])
+    assert gc.isenabled()
