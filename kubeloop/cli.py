@@ -233,7 +233,10 @@ def _main(argv: Sequence[str] | None) -> int:
             print(render(args.format), end="")
             return 0
         case "check":
-            from kubeloop.harness.check import check as check_features  # noqa: PLC0415
+            from kubeloop.core.gc_pause import gc_paused  # noqa: PLC0415
+
+            with gc_paused(big=0):  # (start-up keeps what it makes: no collection frees any)
+                from kubeloop.harness.check import check as check_features  # noqa: PLC0415
 
             return check_features(args.paths)
         case "validate":

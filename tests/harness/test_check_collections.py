@@ -1,14 +1,19 @@
-"""`kubeloop check` runs the cyclic collector less often while it reads lines, start-up's
-objects frozen out of it, and puts the collector's thresholds back afterwards (and unfreezes
-what it froze), also when reading fails."""
+"""`kubeloop check` starts with the cyclic collector paused, reads each file's lines with it
+paused, runs it less often in between, start-up's objects frozen out of it, and puts the
+collector's thresholds back afterwards (and unfreezes what it froze, and runs it again),
+also when reading fails."""
 
 from __future__ import annotations
 
 import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
+from kubeloop import cli
+from kubeloop.core import gc_pause
 from kubeloop.harness import check
 
 
@@ -95,4 +100,28 @@ def test_each_files_lines_are_read_with_the_collector_paused(
     monkeypatch.setattr(check, "check_file", fails)
     with pytest.raises(RuntimeError):
         check.check([str(tmp_path)])
+    assert gc.isenabled()
+
+
+def test_the_check_command_starts_with_the_collector_paused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``kubeloop check`` imports the step library with the collector paused, and what the
+    pause leaves is moved out of the young generation whatever its size (``big=0``): start-up
+    keeps everything it makes, so a young collection would scan it all to free nothing."""
+    feature = tmp_path / "a.feature"
+    feature.write_text("Feature: f\n")
+    pauses: list[int] = []
+    paused = gc_pause.gc_paused
+
+    @contextmanager
+    def recording(big: int = gc_pause.BIG_PASS) -> Iterator[None]:
+        pauses.append(big)
+        with paused(big):
+            yield
+
+    monkeypatch.setattr(gc_pause, "gc_paused", recording)
+    monkeypatch.setattr(check, "check_file", lambda path: [])
+    assert cli.main(["check", str(feature)]) == 0
+    assert pauses == [0]
     assert gc.isenabled()
