@@ -14,7 +14,6 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import pairwise
-from typing import NamedTuple
 
 from kubeloop.harness.definitions import StepDefinition
 from kubeloop.harness.frames.chunker import Chunk, Chunked, normalised
@@ -313,43 +312,6 @@ def filled(frame: Frame, line: Chunked) -> Filled | None:
         return None
     kept = len(slots.values) - placed - dropped
     return Filled(text, placed, len(line.values) - placed, kept, named, frozenset(used))
-
-
-class Most(NamedTuple):
-    """At most what ``filled`` can say of an example in a line's values, learnt without
-    trying a value in a slot."""
-
-    placed: int
-    """Values placed: each slot takes one, each of the line's values (and capitalised
-    words) goes in one slot."""
-    capitals: int
-    """Of those, the line's capitalised words (placed where the line gave no value)."""
-    listed: int
-    """The example's values outside its slots (a list's item left out may be one)."""
-    values: int
-    """Of those placed, the line's own values (at most)."""
-    literal: frozenset[str]
-    """The example's own words a line's value may be (``filled`` counts such a value as
-    used without placing it)."""
-
-    def unused(self, values: list[Chunk]) -> int:
-        """How many of ``values`` (the line's) ``filled`` leaves unused at least."""
-        return max(0, sum(_bare(v) not in self.literal for v in values) - self.values)
-
-
-def most(frame: Frame, line: Chunked) -> Most:
-    """The most ``filled(frame, line)`` can place: no more than the example's slots, nor
-    than the line's values and capitalised words (``_pairs`` pairs each once)."""
-    slots, literal = example_slots(frame, normalised(frame.example))
-    capitals = len(_capitals(line))
-    placed = min(len(slots.values), len(line.values) + capitals)
-    return Most(
-        placed,
-        min(placed, capitals),
-        len(frame.chunked.values) - len(slots.values),
-        min(placed, len(line.values)),
-        frozenset(_bare(v) for v in literal),
-    )
 
 
 def _bare(value: Chunk) -> str:

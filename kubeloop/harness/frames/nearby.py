@@ -17,8 +17,8 @@ import math
 from collections import Counter
 from dataclasses import dataclass
 
-from kubeloop.harness.frames.chunker import Chunk, Chunked
-from kubeloop.harness.frames.fill import Most, filled, fits, most
+from kubeloop.harness.frames.chunker import Chunked
+from kubeloop.harness.frames.fill import filled, fits
 from kubeloop.harness.frames.function_words import COMPARATORS, NEGATIONS
 from kubeloop.harness.frames.index import GRAMMAR, Frame, FrameIndex
 from kubeloop.harness.frames.postings import Postings
@@ -297,17 +297,12 @@ def phrases(index: FrameIndex, keyword: str, text: str, count: int) -> list[tupl
         rough.append((-score, order, covered >= _CLOSE * total, k))
     rough.sort(key=lambda r: (r[0], r[1]))
     lowered = text.lower()
-    sure_at = [v for v in chunked.values if not v.weak]
-    known_at = [v for v in chunked.values if v.weak and v.text.lower() in index.lexicon.names]
-    sure = {v.start for v in sure_at}
+    sure = {v.start for v in chunked.values if not v.weak}
     given = {v.start for v in chunked.values}  # (what else is placed: a capitalised name)
-    known = {v.start for v in known_at}
+    known = {v.start for v in chunked.values if v.weak and v.text.lower() in index.lexicon.names}
     said_as: list[_Said] = []
     seen: set[str] = set()
-    nearest = rough[:_FILLED]
-    for place, (negative, order, close, k) in enumerate(nearest):
-        if _settled(said_as, nearest[place:], chunked, line.named, count, (sure_at, known_at)):
-            break  # (none left can be among the first ``count``, however it is filled)
+    for negative, order, close, k in rough[:_FILLED]:
         said = filled(k.frame, chunked)
         if said is None or said.text in seen or not (close or said.named):
             continue  # (near only by the values it says in the line's own words, if not close)
@@ -324,48 +319,6 @@ def phrases(index: FrameIndex, keyword: str, text: str, count: int) -> list[tupl
         elsewhere = _elsewhere(line.named, k.mechanism)
         said_as.append((elsewhere, score, order, k.frame.definition.keyword, said.text))
     return _ranked(lowered, said_as, count)
-
-
-def _settled(
-    said_as: list[_Said],
-    rest: list[tuple[float, int, bool, _Known]],
-    line: Chunked,
-    named: str | None,
-    count: int,
-    values: tuple[list[Chunk], list[Chunk]],
-) -> bool:
-    """Whether ``count`` sentences said already surely come before each example of
-    ``rest``, whatever filling it in the line's values adds (``_gained``) and whatever the
-    letters of each (at least 0, at most 1): then filling the rest changes nothing shown.
-    Only a run of examples ends so, never one skipped: a skipped example's sentence would
-    have hidden a later one's with the same text."""
-    if len(said_as) < count:
-        return False
-    for negative, _, _, k in rest:
-        mine = _elsewhere(named, k.mechanism)
-        highest = -negative + _gained(most(k.frame, line), *values) + 1.0
-        before = sum(
-            theirs[0] < mine or (theirs[0] == mine and theirs[1] > highest) for theirs in said_as
-        )
-        if before < count:
-            return False
-    return True
-
-
-def _gained(said: Most, sure: list[Chunk], known: list[Chunk]) -> float:
-    """The most a sentence's score can rise over its example's rough one when filled (the
-    terms of ``phrases``' score, each at its most): each value placed, a capitalised word
-    placed (no value of the line's, so it counts as one dropped the other way, and as a
-    value the line did not give), an example's own value dropped from its list (a value
-    kept counts against it); less each of the line's sure and known values that no slot
-    can take."""
-    return (
-        _VALUE * (said.placed + said.capitals)
-        + _DROPPED * said.capitals
-        + _KEPT * said.listed
-        - _DROPPED * said.unused(sure)
-        - _DROPPED / 2 * said.unused(known)
-    )
 
 
 _Said = tuple[bool, float, int, str, str]

@@ -65,26 +65,3 @@ def test_every_concept_an_example_says_has_its_rarity() -> None:
     catalog = nearby._catalog(REGISTRY.frames())
     assert len(catalog.known) > 1000
     assert all(k.content <= catalog.weight.keys() for k in catalog.known)
-
-
-def test_the_examples_left_unfilled_change_nothing_shown(monkeypatch: pytest.MonkeyPatch) -> None:
-    """``phrases`` stops filling examples once ``count`` sentences surely come before every
-    one left (``_settled``); held to filling every one of the nearest (``_FILLED``)."""
-    index = REGISTRY.frames()
-    chosen = random.Random(25)
-    settled = nearby._settled
-    spared = []
-
-    def counting(*args: object) -> bool:
-        done = settled(*args)  # type: ignore[arg-type]
-        spared.append(done)
-        return done
-
-    monkeypatch.setattr(nearby, "_settled", counting)
-    for keyword, text in _lines():
-        count = chosen.choice([1, 3, 5])
-        fast = nearby.phrases(index, keyword, text, count)
-        with monkeypatch.context() as plain:
-            plain.setattr(nearby, "_settled", lambda *_: False)
-            assert nearby.phrases(index, keyword, text, count) == fast, (keyword, text, count)
-    assert sum(spared) > 50  # (many lines' fillings ended early)
