@@ -125,3 +125,23 @@ def test_the_check_command_starts_with_the_collector_paused(
     assert cli.main(["check", str(feature)]) == 0
     assert pauses == [0]
     assert gc.isenabled()
+
+
+def test_the_check_command_ends_its_process_with_everything_frozen(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Run as the process's own command (``main()`` reading the command line), ``kubeloop
+    check`` freezes what it made before it returns: the process ends next, and the
+    interpreter's exit would walk it all in full collections. Called with its arguments
+    (in process, by a test or a tool), it leaves the collector as it was."""
+    feature = tmp_path / "a.feature"
+    feature.write_text("Feature: f\n")
+    monkeypatch.setattr(check, "check_file", lambda path: [])
+    assert cli.main(["check", str(feature)]) == 0
+    assert gc.get_freeze_count() == 0
+    monkeypatch.setattr("sys.argv", ["kubeloop", "check", str(feature)])
+    try:
+        assert cli.main() == 0
+        assert gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()
