@@ -19,6 +19,7 @@ from typing import Any
 from gherkin.errors import CompositeParserException, ParserException
 
 from kubeloop.core.excerpt import clip, excerpt
+from kubeloop.core.gc_pause import gc_paused
 from kubeloop.fixtures.paths import inside, project_root
 from kubeloop.harness import gherkin_source
 from kubeloop.harness.definitions import Match
@@ -244,7 +245,10 @@ def few_collections() -> Iterator[None]:
     (mypy raises them for the same reason). What start-up made (the modules, the step
     library, its compiled words) is frozen out of the collector meanwhile (``gc.freeze``),
     so no collection while reading walks it; unfrozen after, unless someone else already
-    held objects frozen (``kubeloop run`` does): unfreezing would end their freeze early."""
+    held objects frozen (``kubeloop run`` does): unfreezing would end their freeze early.
+    Each file's lines are read with the collector paused (``gc_paused``): what reading makes
+    lives on (compiled phrases, remembered answers, chunks) and its cycles are few, so a
+    young collection scanned everything new to free almost nothing."""
     before = gc.get_threshold()
     held = gc.get_freeze_count()
     gc.freeze()
@@ -276,7 +280,9 @@ def check(paths: list[str]) -> int:
     phrase_files = _phrase_files(roots, files)
     with few_collections():
         problems = phrase_problems(phrase_files)
-        problems += [problem for file in files for problem in check_file(file)]
+        for file in files:
+            with gc_paused():  # (reading a file's lines makes few cycles: see few_collections)
+                problems += check_file(file)
     for problem in problems:
         print(problem)
     bad = len({p.split(":", 1)[0] for p in problems})

@@ -1,14 +1,19 @@
-"""`kubeloop check` runs the cyclic collector less often while it reads lines, start-up's
-objects frozen out of it, and puts the collector's thresholds back afterwards (and unfreezes
-what it froze), also when reading fails."""
+"""`kubeloop check` starts with the cyclic collector paused, reads each file's lines with it
+paused, runs it less often in between, start-up's objects frozen out of it, and puts the
+collector's thresholds back afterwards (and unfreezes what it froze, and runs it again),
+also when reading fails."""
 
 from __future__ import annotations
 
 import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
+from kubeloop import cli
+from kubeloop.core import gc_pause
 from kubeloop.harness import check
 
 
@@ -67,3 +72,76 @@ def test_the_thresholds_come_back_when_reading_fails(
     with pytest.raises(RuntimeError):
         check.check([str(feature)])
     assert gc.get_threshold() == before
+
+
+def test_each_files_lines_are_read_with_the_collector_paused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Reading lines keeps what it makes (compiled phrases, remembered answers, chunks) and
+    makes few cycles: the collector is paused for each file and runs again after, also
+    when reading fails."""
+    for name in ("a", "b"):
+        (tmp_path / f"{name}.feature").write_text("Feature: f\n")
+    enabled: list[bool] = []
+
+    def reads(path: Path) -> list[str]:
+        enabled.append(gc.isenabled())
+        return []
+
+    monkeypatch.setattr(check, "check_file", reads)
+    assert gc.isenabled()
+    assert check.check([str(tmp_path)]) == 0
+    assert enabled == [False, False]
+    assert gc.isenabled()
+
+    def fails(path: Path) -> list[str]:
+        raise RuntimeError("a reader's bug")
+
+    monkeypatch.setattr(check, "check_file", fails)
+    with pytest.raises(RuntimeError):
+        check.check([str(tmp_path)])
+    assert gc.isenabled()
+
+
+def test_the_check_command_starts_with_the_collector_paused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``kubeloop check`` imports the step library with the collector paused, and what the
+    pause leaves is moved out of the young generation whatever its size (``big=0``): start-up
+    keeps everything it makes, so a young collection would scan it all to free nothing."""
+    feature = tmp_path / "a.feature"
+    feature.write_text("Feature: f\n")
+    pauses: list[int] = []
+    paused = gc_pause.gc_paused
+
+    @contextmanager
+    def recording(big: int = gc_pause.BIG_PASS) -> Iterator[None]:
+        pauses.append(big)
+        with paused(big):
+            yield
+
+    monkeypatch.setattr(gc_pause, "gc_paused", recording)
+    monkeypatch.setattr(check, "check_file", lambda path: [])
+    assert cli.main(["check", str(feature)]) == 0
+    assert pauses == [0]
+    assert gc.isenabled()
+
+
+def test_the_check_command_ends_its_process_with_everything_frozen(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Run as the process's own command (``main()`` reading the command line), ``kubeloop
+    check`` freezes what it made before it returns: the process ends next, and the
+    interpreter's exit would walk it all in full collections. Called with its arguments
+    (in process, by a test or a tool), it leaves the collector as it was."""
+    feature = tmp_path / "a.feature"
+    feature.write_text("Feature: f\n")
+    monkeypatch.setattr(check, "check_file", lambda path: [])
+    assert cli.main(["check", str(feature)]) == 0
+    assert gc.get_freeze_count() == 0
+    monkeypatch.setattr("sys.argv", ["kubeloop", "check", str(feature)])
+    try:
+        assert cli.main() == 0
+        assert gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()
