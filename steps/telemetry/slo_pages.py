@@ -17,8 +17,9 @@ from kubeloop.harness.world import World
 
 from .page_counts import WHOM
 from .paging import _firing
+from .slo_judged import verdict as judged
 from .slo_names import find_slo, slo_named
-from .telemetry_part import call, parse_number, show
+from .telemetry_part import parse_number, show
 
 
 @then(
@@ -73,7 +74,7 @@ def came_from_windows(
     pair."""
     name = slo_named(world, name)
     find_slo(world, name)
-    verdict = call(world, "verdict", name)
+    verdict = judged(world, name)
     pair = next(
         (p for p in verdict.pairs if (p.window.long, p.window.short) == (long, short)), None
     )
@@ -104,7 +105,7 @@ def _burn_pair(world: World, kind: str, name: str | None, fast: bool) -> None:
     speed = "fast" if fast else "slow"
     name = slo_named(world, name)
     find_slo(world, name)
-    verdict = call(world, "verdict", name)
+    verdict = judged(world, name)
     pairs = sorted(
         (p for p in verdict.pairs if kind in ("alert", p.window.severity)),
         key=lambda p: (p.window.long, p.window.short),
