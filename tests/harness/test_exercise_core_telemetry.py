@@ -32,11 +32,25 @@ ANSWERED = """Feature: Checks the core contract answers
     Given the service "web" serves 100 requests per second with 1.42% errors
     And the service "api" serves 100 requests per second with 1.42% errors
     And an SLO "web-availability" of 99.9% over 28 days for the service "web" with pyrra windows
+    And the service "edge" serves 100 requests per second with 1.37% errors
     And an SLO "api-availability" of 99.9% over 30 days for the service "api"
+    And an SLO "edge-availability" of 99.9% over 28 days for the service "edge" with pyrra windows
     When 30 minutes pass
     Then the SLO "web-availability" burns over 1 hour and 5 minutes above its threshold
     And the SLO "api-availability" burns over 1 hour and 5 minutes below its threshold
     And the SLO "api-availability" burns over 6 hours and 30 minutes above its threshold
+    And the SLO "edge-availability" burns over 1 hour and 5 minutes below its threshold
+
+  Scenario: An outage that ended leaves the short window under the factor
+    Given the service "web" serves 100 requests per second
+    And an SLO "availability" of 99.9% over 30 days for the service "web"
+    When 1 hour passes
+    And the service "web" starts failing 100% of requests
+    And 5 minutes pass
+    Then the SLO "availability" burns over 1 hour and 5 minutes above its threshold
+    When the error rate of "web" drops back to 0%
+    And 10 minutes pass
+    Then the SLO "availability" burns over 1 hour and 5 minutes below its threshold
 
   Scenario: A fast burn pages from the 1h and 5m windows
     Given the service "payments" serves 200 requests per second
@@ -102,7 +116,7 @@ def test_the_core_contract_answers_pairs_windows_and_alerts_about(
     project: Path, engine: str
 ) -> None:
     tests = _graded(project, ANSWERED, engine)
-    assert [t["status"] for t in tests] == ["pass"] * 3, [t["message"] for t in tests]
+    assert [t["status"] for t in tests] == ["pass"] * 4, [t["message"] for t in tests]
 
 
 @pytest.mark.parametrize("case", sorted(WRONG))
