@@ -17,6 +17,7 @@ from kubeloop.harness.registry import given, then
 from kubeloop.harness.world import World
 
 from .alerts import _clock, _known, _timeline
+from .declared_rules import alerting_rules, load_rules
 from .service_waits import still_waiting
 from .services import _service
 from .telemetry_part import call, require_docstring, result_rows
@@ -37,7 +38,7 @@ def an_alert_written_out(world: World, name: str) -> None:
     fields = "".join(f"    {line[indent:]}\n" for line in lines)
     text = f"groups:\n- name: {name}\n  rules:\n  - alert: {name}\n{fields}"
     world.declared.mentioned["alert"] = name
-    world.attempt(lambda: call(world, "load_rules", text, f"<doc string of the alert {name}>"))
+    world.attempt(lambda: load_rules(world, text, f"<doc string of the alert {name}>"))
 
 
 def _the_alert(world: World, name: str | None) -> str:
@@ -105,9 +106,9 @@ def alerts_about(world: World, service: str) -> list[str]:
     label = re.compile(rf'=~?\s*"{re.escape(service)}"')
     found = sorted(
         {
-            rule.name
-            for rule in call(world, "alerting_rules")
-            if label.search(rule.spec.expr) or service in dict(rule.spec.labels).values()
+            name
+            for name, expr, labels in alerting_rules(world)
+            if label.search(expr) or service in labels.values()
         }
     )
     if not found:
@@ -226,8 +227,7 @@ def alert_has_label(world: World, label: str, name: str | None = None) -> None:
         )
         rows = [labels for labels, _ in found] if isinstance(found, list) else []
     if not rows:
-        rules = call(world, "alerting_rules", name)
-        rows = [dict(getattr(r.spec, "labels", {}) or {}) for r in rules]
+        rows = [labels for _, _, labels in alerting_rules(world, name)]
     if not any(labels.get(key) == value for labels in rows):
         seen = "; ".join(", ".join(f"{k}={v}" for k, v in sorted(r.items())) for r in rows)
         raise world.fail(f"the label {label} on {name}", seen or "no labels")

@@ -11,6 +11,7 @@ from kubeloop.harness.registry import given, then, when
 from kubeloop.harness.world import World
 from kubeloop.render.checks import FailedCheck
 
+from .declared_rules import add_alert, alerting_rules, load_rules
 from .service_waits import still_waiting
 from .telemetry_part import call, fixture_text, require_docstring, result_rows
 
@@ -53,7 +54,7 @@ _IS = "<is|is defined as|has the expression|has expression|has expr|is the expre
 def an_alert(world: World, name: str, expr: str, hold: int = 0) -> None:
     """An alerting rule: pending while EXPR returns a series, firing once it held for FOR."""
     world.declared.mentioned["alert"] = name
-    world.attempt(lambda: call(world, "add_alert", name, expr, hold))
+    world.attempt(lambda: add_alert(world, name, expr, hold))
 
 
 @given(
@@ -64,7 +65,7 @@ def an_alert(world: World, name: str, expr: str, hold: int = 0) -> None:
 )
 def an_alert_keep_firing(world: World, name: str, expr: str, hold: int, keep: int) -> None:
     """An alerting rule with keep_firing_for: it stays firing that long after it clears."""
-    world.attempt(lambda: call(world, "add_alert", name, expr, hold, keep_firing_for=keep))
+    world.attempt(lambda: add_alert(world, name, expr, hold, keep_firing_for=keep))
 
 
 @given(
@@ -93,7 +94,7 @@ def a_recording_rule(world: World, name: str, expr: str) -> None:
 def the_rules_from(world: World, path: str) -> None:
     """Load a Prometheus rule file (groups of record and alert rules), relative to the feature."""
     text = fixture_text(world, path, "a rule file")
-    world.attempt(lambda: call(world, "load_rules", text, path))
+    world.attempt(lambda: load_rules(world, text, path))
 
 
 @when(
@@ -104,7 +105,7 @@ def the_rules_from(world: World, path: str) -> None:
 def i_load_the_rules_from(world: World, path: str) -> None:
     """Load a rule file as an event; if it is invalid, a Then can check the error."""
     text = fixture_text(world, path, "a rule file")
-    world.attempt(lambda: call(world, "load_rules", text, path))
+    world.attempt(lambda: load_rules(world, text, path))
 
 
 @given(
@@ -116,7 +117,7 @@ def i_load_the_rules_from(world: World, path: str) -> None:
 def the_rules(world: World) -> None:
     """Load the Prometheus rule file held in the doc string."""
     text = require_docstring(world, "a Prometheus rule file")
-    world.attempt(lambda: call(world, "load_rules", text, "<doc string>"))
+    world.attempt(lambda: load_rules(world, text, "<doc string>"))
 
 
 @given(
@@ -128,7 +129,7 @@ def the_rule_file_named(world: World, path: str) -> None:
     """Load the Prometheus rule file held in the doc string, under the name said (the name
     its errors are reported with); nothing is read from or written to a file of that name."""
     text = require_docstring(world, f"the rule file {path}")
-    world.attempt(lambda: call(world, "load_rules", text, path))
+    world.attempt(lambda: load_rules(world, text, path))
 
 
 @given(
@@ -200,8 +201,8 @@ def _why_quiet(world: World, name: str) -> str:
     bound it must cross (a rule whose expression is not "X > bound": the expression). An
     engine that cannot say adds nothing: a note under a failure must not hide it."""
     try:
-        rules = [r for r in call(world, "alerting_rules", name) if getattr(r, "spec", None)]
-        expr = " ".join(str(rules[0].spec.expr).split()) if rules else ""
+        rules = alerting_rules(world, name)
+        expr = " ".join(rules[0][1].split()) if rules else ""
         said = _COMPARED.match(expr)
         value = call(world, "query", said["left"], keep=False) if said else None
     except Exception:

@@ -17,8 +17,17 @@ from kubeloop.harness.world import World
 
 from .page_counts import WHOM
 from .paging import _firing
+from .slo_judged import verdict as judged
 from .slo_names import find_slo, slo_named
 from .telemetry_part import call, parse_number, show
+
+
+def _paged(world: World, name: str) -> bool:
+    """The SLO's page fired so far: on the ALERTS series its rules wrote, or it fires now
+    (core ``slo_alert_state``: all an engine that writes no ALERTS for its SLOs can say)."""
+    if _firing(world, "page", name, ever=True):
+        return True
+    return bool(call(world, "slo_alert_state", name, "page") == "firing")
 
 
 @then(
@@ -34,7 +43,7 @@ def has_paged(world: World, name: str) -> None:
     """The SLO's page alert fired at some point so far."""
     name = slo_named(world, name)
     find_slo(world, name)
-    if not _firing(world, "page", name, ever=True):
+    if not _paged(world, name):
         raise world.fail(f'the SLO "{name}" paged at some point', "it never paged")
 
 
@@ -48,7 +57,7 @@ def never_paged(world: World, name: str) -> None:
     """The SLO's page alert has not fired so far."""
     name = slo_named(world, name)
     find_slo(world, name)
-    if _firing(world, "page", name, ever=True):
+    if _paged(world, name):
         raise world.fail(f'the SLO "{name}" never paged', "it paged")
 
 
@@ -73,7 +82,7 @@ def came_from_windows(
     pair."""
     name = slo_named(world, name)
     find_slo(world, name)
-    verdict = call(world, "verdict", name)
+    verdict = judged(world, name)
     pair = next(
         (p for p in verdict.pairs if (p.window.long, p.window.short) == (long, short)), None
     )
@@ -104,7 +113,7 @@ def _burn_pair(world: World, kind: str, name: str | None, fast: bool) -> None:
     speed = "fast" if fast else "slow"
     name = slo_named(world, name)
     find_slo(world, name)
-    verdict = call(world, "verdict", name)
+    verdict = judged(world, name)
     pairs = sorted(
         (p for p in verdict.pairs if kind in ("alert", p.window.severity)),
         key=lambda p: (p.window.long, p.window.short),

@@ -8,6 +8,7 @@ from kubeloop.harness.referents import known
 from kubeloop.harness.world import World
 
 from .assumed_traffic import assume
+from .slo_judged import add_slo
 from .slo_names import PENDING, begun
 from .telemetry_part import call
 
@@ -46,8 +47,8 @@ def service_added(world: World, service: str) -> None:
         if named or name == service or name.startswith(f"{service}-") or len(unnamed) == 1:
             waiting.remove(entry)
             world.attempt(
-                lambda n=name, o=objective, p=period, w=windows: call(  # type: ignore[misc]
-                    world, "add_slo", n, o, p, service, w
+                lambda n=name, o=objective, p=period, w=windows: add_slo(  # type: ignore[misc]
+                    world, n, o, p, service, w
                 )
             )
             if world.error is None:

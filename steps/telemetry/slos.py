@@ -14,6 +14,8 @@ from kubeloop.render.checks import FailedCheck
 
 from .assumed_traffic import assume
 from .budget_measure import short_window_note, so_far_note
+from .slo_judged import add_slo
+from .slo_judged import verdict as judged
 from .slo_names import PENDING, UNNAMED, find_slo, slo_named
 from .slo_waits import assume_at_end, deployment_for, service_added, service_for
 from .telemetry_part import (
@@ -102,7 +104,7 @@ def an_slo(
             return
         service_added(world, served)
         service = served
-    world.attempt(lambda: call(world, "add_slo", name, objective, period, service, windows))
+    world.attempt(lambda: add_slo(world, name, objective, period, service, windows))
 
 
 _BURN_ALERTS = "[the ][<multi-window|multiwindow|multi-burn-rate> ]<burn rate|burn-rate> alerts"
@@ -415,7 +417,7 @@ def pair_burns(world: World, name: str, long: int, short: int, side: str) -> Non
         raise world.fail('"above its threshold" or "below its threshold"', side)
     name = slo_named(world, name)
     find_slo(world, name)
-    verdict = call(world, "verdict", name)
+    verdict = judged(world, name)
     pair = next(
         (p for p in verdict.pairs if (p.window.long, p.window.short) == (long, short)), None
     )

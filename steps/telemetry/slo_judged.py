@@ -1,0 +1,43 @@
+"""An SLO's window pairs judged now, for a step that asks which pair fires.
+
+The engine's ``verdict`` says so when it has one (an extension of Lab 03's contract);
+otherwise the pairs are the documented table the scenario asked for (the Workbook's or
+Pyrra's, for the SLO's period: a spec constant, not what the engine says of itself) and each
+window's burn is the engine's core ``burn_rate(name, window)``, so an engine written to the
+contract alone answers the same checks.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kubeloop.harness.world import World
+from kubeloop.telemetry.slo import Objective, table
+from kubeloop.telemetry.slo.verdict import PairVerdict, Verdict
+
+from .telemetry_part import call, telemetry
+
+DECLARED = "telemetry: each SLO's objective, period and window table, as declared"
+"""The world part holding, by SLO name, ``(percent, period seconds, table name)``."""
+
+
+def add_slo(
+    world: World, name: str, percent: float, period: int, service: str, windows: str
+) -> None:
+    """The engine's ``add_slo``, remembering what was asked so its pairs can be judged."""
+    call(world, "add_slo", name, percent, period, service, windows)
+    world.parts.setdefault(DECLARED, {})[name] = (percent, period, windows)
+
+
+def verdict(world: World, name: str) -> Any:
+    """The SLO's pairs now: the engine's own verdict, else its table judged from core burns."""
+    engine = telemetry(world)
+    declared = world.parts.get(DECLARED, {}).get(name)
+    if hasattr(engine, "verdict") or declared is None:
+        return call(world, "verdict", name)
+    percent, period, windows = declared
+    spec = table(windows, period)
+    burns = {w: float(call(world, "burn_rate", name, w)) for w in spec.durations()}
+    now = world.clock.now
+    pairs = tuple(PairVerdict(w, burns[w.long], burns[w.short], now) for w in spec.windows)
+    return Verdict(Objective(percent, period), pairs)
