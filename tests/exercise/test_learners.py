@@ -59,9 +59,9 @@ def learners(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     [
         ("learner_cluster", "cluster", 35),
         ("learner_pipeline", "pipeline", 100),
-        # Lab 03 but for reading Sloth and OpenSLO files: the scenarios that load one say
-        # "does not provide".
-        ("learner_telemetry", "telemetry", 101),
+        # Lab 03's core members only: the scenarios that need an extension it lacks (Sloth
+        # and OpenSLO files, latency SLOs, a service's latency) say "does not provide".
+        ("learner_telemetry", "telemetry", 112),
     ],
 )
 def test_an_engine_written_from_the_seed_and_the_contract_gets_no_wrong_answer(

@@ -42,7 +42,7 @@ FEATURES: dict[str, tuple[str, str]] = {
     ),
     "link-ghost-alert": (
         SERVICE + "    And when the alert Ghost fires, roll back prod\n",
-        'names something that does not exist: alert "Ghost" not found',
+        'no Given declares an alert; declare it in a Given (an alert "Ghost" fires if',
     ),
     "link-ghost-environment": (
         SERVICE + SLO + '    And when the SLO "availability" pages, roll back qa\n',
