@@ -22,6 +22,7 @@ first two steps, together, for a line offered as two steps:
 
 from __future__ import annotations
 
+import argparse
 import re
 import sys
 from collections import Counter
@@ -248,9 +249,14 @@ def _negated(text: str) -> bool:
 
 
 def main() -> int:
-    show = "--show" in sys.argv
-    paths = [Path(p) for p in sys.argv[1:] if p != "--show"]
-    counts = score(paths, show)
+    parser = argparse.ArgumentParser(description="How good the first suggestion is.")
+    parser.add_argument("files", nargs="+", type=Path, help="feature files to check")
+    parser.add_argument("--show", action="store_true", help="print each line and its marks")
+    options = parser.parse_args()
+    missing = [str(p) for p in options.files if not p.is_file()]
+    if missing:
+        parser.error(f"no such file: {', '.join(missing)}")
+    counts = score(options.files, options.show)
     print(f"{'tag':10s} matched     unmatched  help  accepted  values  mechanism  polarity")
     for tag in sorted(counts):
         c = counts[tag]
