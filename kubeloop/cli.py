@@ -241,7 +241,7 @@ def _main(argv: Sequence[str] | None) -> int:
 
             code = check_features(args.paths)
             if argv is None:  # the process's own command, about to end: its exit's full
-                gc.freeze()  # collections would walk all it made (1 s of a 200-line check)
+                gc.freeze()  # collections would walk all it made (docs/speed.md)
             return code
         case "validate":
             from kubeloop.fixtures.commands import validate  # noqa: PLC0415
