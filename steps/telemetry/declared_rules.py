@@ -25,7 +25,8 @@ Rule = tuple[str, str, dict[str, str]]
 def add_alert(world: World, name: str, expr: str, hold: int, **options: Any) -> None:
     """The engine's ``add_alert``, remembering the rule it was given."""
     call(world, "add_alert", name, expr, hold, **options)
-    world.parts.setdefault(DECLARED, []).append((name, expr, {}))
+    labels = {str(k): str(v) for k, v in dict(options.get("labels") or {}).items()}
+    world.parts.setdefault(DECLARED, []).append((name, expr, labels))
 
 
 def load_rules(world: World, text: str, filename: str) -> None:
