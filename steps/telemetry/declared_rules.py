@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from kubeloop.fixtures.yamlsafe import load_documents
 from kubeloop.harness.world import World
 
 from .telemetry_part import call, telemetry
@@ -37,6 +36,8 @@ def load_rules(world: World, text: str, filename: str) -> None:
 
 def _alerts_in(text: str, filename: str) -> list[Rule]:
     """Every ``- alert:`` rule of a rule file's groups."""
+    from kubeloop.fixtures.yamlsafe import load_documents  # noqa: PLC0415  (check reads no YAML)
+
     found: list[Rule] = []
     for document in load_documents(text, filename):
         groups = document.data.get("groups") if isinstance(document.data, Mapping) else None

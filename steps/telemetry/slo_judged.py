@@ -12,8 +12,6 @@ from __future__ import annotations
 from typing import Any
 
 from kubeloop.harness.world import World
-from kubeloop.telemetry.slo import Objective, table
-from kubeloop.telemetry.slo.verdict import PairVerdict, Verdict
 
 from .telemetry_part import call, telemetry
 
@@ -35,6 +33,9 @@ def verdict(world: World, name: str) -> Any:
     declared = world.parts.get(DECLARED, {}).get(name)
     if hasattr(engine, "verdict") or declared is None:
         return call(world, "verdict", name)
+    from kubeloop.telemetry.slo import Objective, table  # noqa: PLC0415  (check: no engine)
+    from kubeloop.telemetry.slo.verdict import PairVerdict, Verdict  # noqa: PLC0415
+
     percent, period, windows = declared
     spec = table(windows, period)
     burns = {w: float(call(world, "burn_rate", name, w)) for w in spec.durations()}
