@@ -250,6 +250,16 @@ def _names(text: str) -> list[str]:
     return [_unquote(item) for item in re.findall(rf"({NAME})(?:{_NAMES_SEPARATOR}|$)", text)]
 
 
+_LABEL = r"[A-Za-z0-9][-A-Za-z0-9._/]*=[-A-Za-z0-9._]*"
+_LABEL_SAID = r'[A-Za-z0-9][-A-Za-z0-9._/]*=(?:"[-A-Za-z0-9._ ]*"|[-A-Za-z0-9._]*)'
+
+
+def _labels(text: str) -> tuple[str, ...]:
+    """``severity=page and team="web"`` → ("severity=page", "team=web")."""
+    found = re.findall(rf"({_LABEL_SAID})(?:,? and |, |$)", text)
+    return tuple(key + "=" + _unquote(value) for key, _, value in (f.partition("=") for f in found))
+
+
 TYPES: dict[str, ParamType] = {
     "n": ParamType(NUMBER, number, "a whole number: 3, or a word up to twelve (three)"),
     "name": ParamType(NAME, _unquote, 'a name, quoted or bare: "web" or web'),
@@ -281,7 +291,12 @@ TYPES: dict[str, ParamType] = {
         "a taint key=value:Effect, bare or quoted: dedicated=gpu:NoSchedule, "
         '"dedicated=gpu:NoSchedule"',
     ),
-    "label": ParamType(r"[A-Za-z0-9][-A-Za-z0-9._/]*=[-A-Za-z0-9._]*", str, "a label key=value"),
+    "label": ParamType(_LABEL, str, "a label key=value"),
+    "labels": ParamType(
+        rf"{_LABEL_SAID}(?:(?:,? and |, ){_LABEL_SAID})*",
+        _labels,
+        'one label key=value or several, a value quoted or not: severity=page and team="web"',
+    ),
     "word": ParamType(r"[A-Za-z][A-Za-z0-9-]*", str, "a single word, e.g. an event reason"),
     "priority": ParamType(r"[-+]?\d{1,12}", int, "a pod priority, a whole number: 1000, -100"),
     # Lab 02 (pipeline): calendar dates and lists of names.

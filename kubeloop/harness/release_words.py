@@ -132,14 +132,19 @@ _ROLE = (
     r"(?:(?:the|my|our) )?(?:release manager|change board|security team|approver|reviewer|"
     r"on-call|team lead|tech lead|product owner|manager|security|mentor|lead|boss|CTO|"
     r"someone|somebody)"
+    r"|(?:the|my|our) (?:[a-z][a-z-]* ){1,2}?(?:manager|board|team|lead|officer|owner|"
+    r"engineer|approver|reviewer|committee|group)"
 )
-"""Someone named by the part they play, "the", "my" or "our" kept ("my mentor")."""
+"""Someone named by the part they play, "the", "my" or "our" kept ("my mentor", "the change
+manager", "our compliance officer")."""
+_TEAM = r"(?:the )?(?:[a-z][a-z&-]*)(?: [a-z][a-z&-]*){0,3}?"
+"""Where someone works, after their name: "from change management", "in security", "on the
+platform team", "of the change board" (one to four words)."""
 _PERSON = re.compile(
     rf'(?P<role>{_ROLE})(?: (?P<named>"[^"]+"))?'
     r'|(?P<quoted>"[^"]+")'
     r"|(?![Nn](?:obody|oone|one|othing|o)\b|[Ww]hom?\b)"
-    r"(?P<name>[A-Z][a-z]+)(?: from (?:the )?(?:[a-z][a-z-]* ){0,3}?(?:board|team|group|"
-    r"committee|office))?"
+    rf"(?P<name>[A-Z][a-z]+)(?: (?:from|in|on|of) {_TEAM})?"
 )
 
 

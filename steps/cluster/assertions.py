@@ -62,21 +62,30 @@ def pending_reason(world: World, text: str, how: str = "contains") -> None:
 
 
 @then(
-    "every pending pod's reason is {text:text}",
+    "<every|each> pending pod's <reason|message> {how:textcheck} {text:text}",
     'every pending pod\'s reason is "0/2 nodes are available: 2 Insufficient cpu."',
+    'the pending reason mentions "Insufficient memory"',
+    'the pending pods\' message starts with "0/3 nodes are available"',
+    variants=(
+        "the pending <reason|message> {how:textcheck} {text:text}",
+        "the pending pods' <reason|reasons|message|messages> {how:textcheck} {text:text}",
+        "the <reason|message> <for|of> the pending pods {how:textcheck} {text:text}",
+    ),
 )
-def every_pending_reason(world: World, text: str) -> None:
-    """Every Pending pod (at least one) carries exactly this FailedScheduling message."""
+def every_pending_reason(world: World, text: str, how: str = "is") -> None:
+    """Every Pending pod (at least one) carries this FailedScheduling message ("is": the
+    whole message), or one that contains, starts or ends with it."""
     pending = _pending(world)
-    reasons = {p.name: world.attribute(p, "reason") for p in pending}
+    reasons = {p.name: world.attribute(p, "reason") or "" for p in pending}
     wrong = [
-        f"{name}: {reason!r}{_case_hint(text, reason or '')}"
+        f"{name}: {reason!r}{_case_hint(text, reason)}"
         for name, reason in reasons.items()
-        if reason != text
+        if not agrees(how, text, reason)
     ]
     if not pending or wrong:
         raise world.fail(
-            f"every pending pod's reason to be {text!r}", "; ".join(wrong) or "no pending pods"
+            f"every pending pod's reason {expected(how, text)}",
+            "; ".join(wrong) or "no pending pods",
         )
 
 
@@ -370,3 +379,26 @@ def _on(node: str) -> Callable[[Any], bool]:
 def no_node_has_more(world: World, count: int, deployment: str | None = None) -> None:
     """Every node of the cluster has at most COUNT pods (of the deployment, if named)."""
     each_node_has(world, PodSet("at most", count, deployment, None, None))
+
+
+_TWICE = "<scheduled|placed|put|bound|landed>"
+
+
+@then(
+    "nothing <is|was|gets|got|is ever|was ever|ever gets> " + _TWICE + " twice on the same node",
+    "nothing is scheduled twice on the same node",
+    "no two pods of cache are on the same node",
+    "no node got two api pods",
+    variants=(
+        "no two pods[ of {deployment:deployment}] <are|were|end up|ended up|land|landed|are "
+        "scheduled|were scheduled|get scheduled|got scheduled|run> on the same node",
+        "no node <gets|got|has|holds|runs|hosts|was given|is given> <two|2> "
+        "[{deployment:deployment} ]pods",
+        "no node <gets|got|has|holds|runs|hosts|was given|is given> <two|2> pods of "
+        "{deployment:deployment}",
+    ),
+)
+def never_two_on_a_node(world: World, deployment: str | None = None) -> None:
+    """No node holds two pods (of the deployment, if named): "nothing is scheduled twice on
+    the same node" is "no node has more than 1 pod"; a Pending pod is on no node."""
+    no_node_has_more(world, 1, deployment)

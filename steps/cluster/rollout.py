@@ -9,6 +9,7 @@ from typing import Any
 from kubeloop.harness.record import rollout_entry
 from kubeloop.harness.referents import it
 from kubeloop.harness.registry import checks_error, then, when
+from kubeloop.harness.text_checks import agrees, expected
 from kubeloop.harness.world import World
 
 from ..pipeline.promotion import roll_back_environment
@@ -174,6 +175,44 @@ def i_roll_out(
 
 
 @when(
+    "I <start|begin|kick off|trigger> rolling out {version:version}[ <of|to> "
+    "{deployment:deployment}]" + _OPTIONS,
+    "I start rolling out version v2 of web with maxSurge 1 and maxUnavailable 0",
+    "I begin a rollout of v3 to web",
+    "v2 starts rolling out to web",
+    variants=(
+        "I <start|begin|kick off|trigger> <a|the> rollout of {version:version}[ <to|of|on> "
+        "{deployment:deployment}]" + _OPTIONS,
+        "{version:version} <starts|begins> rolling out <to|on|onto> {deployment:deployment}"
+        + _OPTIONS,
+    ),
+)
+def start_rolling_out(
+    world: World, version: str, options: dict[str, Any], deployment: str | None = None
+) -> None:
+    """A rollout begun, not waited for: the deployment's template asks for VERSION (and the
+    budget given) and one reconcile pass runs, as the controller acts on a change at once;
+    the rest rolls as time passes or the cluster reconciles, so a node can fail mid-way."""
+    deployment = deployment or it(world, "deployment")
+    from ..links.links_part import artifact_named  # noqa: PLC0415  (one world)
+
+    if world.attempt(lambda: artifact_named(world, version)) is not None:
+        raise world.fail(
+            f"a version of {deployment} to start rolling out",
+            f"{version} is a build: its rollout is admitted and run whole; write "
+            f'"When I roll out {version} to {deployment}"',
+        )
+    if world.error is not None:
+        return
+    budget = {k: options[k] for k in ("max_surge", "max_unavailable") if k in options}
+    from .engine_objects import reapply  # noqa: PLC0415
+
+    world.attempt(lambda: reapply(world, deployment, version=version, **budget))
+    if world.error is None:
+        world.cluster.reconcile()
+
+
+@when(
     "I roll back[ {deployment:deployment}]",
     'I roll back "web"',
     "I roll back",
@@ -294,17 +333,23 @@ def the_rollout_completes(world: World) -> None:
 
 
 @then(
-    "the stall reason contains {text:text}",
+    "the stall reason {how:textcheck} {text:text}",
     'the stall reason contains "Insufficient cpu"',
+    'the reason the rollout stalled mentions "Insufficient cpu"',
+    variants=(
+        "<the reason|why> the rollout <stalled|got stuck> {how:textcheck} {text:text}",
+        "the rollout's stall reason {how:textcheck} {text:text}",
+    ),
 )
-def the_stall_reason(world: World, text: str) -> None:
-    """Check why the rollout stalled (after "Then the rollout stalls")."""
+def the_stall_reason(world: World, text: str, how: str = "contains") -> None:
+    """Check why the rollout stalled (after "Then the rollout stalls"): "is" the whole
+    reason, or one that contains, starts or ends with TEXT."""
     error = _last_rollout(world).stall
     if error is None:
         raise world.fail("a stalled rollout checked by 'Then the rollout stalls'", "none")
     reason = str(getattr(error, "reason", error))
-    if text not in reason:
-        raise world.fail(f"a stall reason containing {text!r}", repr(reason))
+    if not agrees(how, text, reason):
+        raise world.fail(f"a stall reason {expected(how, text)}", repr(reason))
 
 
 @then("the rollout peaked at {count:n} pod(s)", "the rollout peaked at 13 pods")

@@ -204,19 +204,34 @@ def fired_after_pending(world: World, gap: int, name: str | None = None) -> None
 _HOLD = "<include|includes|contain|contains|have|has|carry|carries>"
 
 
+_LABELLED = (
+    "<has|carries|is tagged with|is tagged|is labelled|is labeled|is labelled with|"
+    "is labeled with|comes with|fires with|goes out with>"
+)
+
+
 @then(
-    "{name:alert}'s labels " + _HOLD + " {label:label}",
+    "{name:alert}'s labels " + _HOLD + " {labels:labels}",
     '"SearchErrorsHigh"\'s labels include severity=page',
     "its labels include team=search",
+    'the alert "WebErrors" has label severity=page',
+    "HighErrors carries the labels severity=page and team=web",
     variants=(
-        "the labels of {name:alert} " + _HOLD + " {label:label}",
-        "its labels " + _HOLD + " {label:label}",
-        "{name:alert} <has|carries|is tagged with> the label {label:label}",
+        "the labels of {name:alert} " + _HOLD + " {labels:labels}",
+        "its labels " + _HOLD + " {labels:labels}",
+        "{name:alert} " + _LABELLED + " [<the|a> ]<label|labels> {labels:labels}",
+        "{name:alert} " + _LABELLED + " {labels:labels}",
     ),
 )
-def alert_has_label(world: World, label: str, name: str | None = None) -> None:
-    """The alert (without a name: the one named last) carries the label KEY=VALUE: on its
+def alert_has_label(world: World, labels: tuple[str, ...], name: str | None = None) -> None:
+    """The alert (without a name: the one named last) carries each label KEY=VALUE: on its
     ALERTS series when it has been pending or firing so far, else in its rule's labels."""
+    for label in labels:
+        _has_label(world, label, name)
+
+
+def _has_label(world: World, label: str, name: str | None) -> None:
+    """One label KEY=VALUE on the alert, or the check fails with the labels it has."""
     name = _the_alert(world, name)
     key, _, value = label.partition("=")
     now = world.clock.now

@@ -108,11 +108,23 @@ def i_load_the_rules_from(world: World, path: str) -> None:
     world.attempt(lambda: load_rules(world, text, path))
 
 
+_HOLDING = (
+    "<containing|that contains|holding|with|that reads|reading|says|as follows|like this|"
+    "with the following content|with the following contents|with this content|with these rules|"
+    "with the following rules>"
+)
+"""What comes before a doc string holding a rule file: the text as said, or nothing."""
+
+
 @given(
     "the rules:",
     "the rules:",
     "the alert rule:",
-    variants=("the <alert|alerting|recording|Prometheus> rule(s):", "the rule file:"),
+    "the following alerting rules:",
+    variants=(
+        "<the|these|this|the following> [<alert|alerting|recording|Prometheus> ]rule(s):",
+        "<a|the|this|the following> [Prometheus ]rule file:",
+    ),
 )
 def the_rules(world: World) -> None:
     """Load the Prometheus rule file held in the doc string."""
@@ -121,9 +133,11 @@ def the_rules(world: World) -> None:
 
 
 @given(
-    "<a|an|the> [Prometheus ]<rule|rules|alert rule|alerting rule|alert|alerts> file {path:text} "
-    "<containing|that contains|holding|with|that reads|reading|says>:",
+    "<a|an|the> [following ][Prometheus ]<rule|rules|alert rule|alerting rule|alert|alerts> "
+    "file {path:text}[ " + _HOLDING + "]:",
     'a rule file "checkout-rules.yml" containing:',
+    'the rule file "web-rules.yml":',
+    'a rule file "api-rules.yml" with the following content:',
 )
 def the_rule_file_named(world: World, path: str) -> None:
     """Load the Prometheus rule file held in the doc string, under the name said (the name

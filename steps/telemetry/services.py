@@ -97,6 +97,15 @@ _FAILURES = (
     "<errors|failures|failed requests|failing requests|5xx|5xxs|5xx errors|HTTP 5xx|500s|500|503|"
     "HTTP 500|HTTP 500s|500 errors|503s|HTTP 503|HTTP 503s|server errors>"
 )
+_CLEAN = (
+    "<no errors|zero errors|no failures|zero failures|hardly any errors|barely any errors|"
+    "almost no errors|next to no errors|virtually no errors|practically no errors|"
+    "basically no errors|essentially no errors|a clean error rate|being error-free|"
+    "error-free|serving cleanly|a 100% success rate|100% success>"
+)
+"""A level of errors said loosely after "back to": none, as "with hardly any errors" is in
+a Given (the world serves whole arithmetic, so "hardly any" is none; a check that wants a
+bound says one: "the error ratio of web is below 0.1%")."""
 _RECOVERS = "{name:service} <recovers|improves|heals|calms down|settles> [back ][down ]to "
 """A service getting better to a share of errors: "checkout recovers to 0% errors"."""
 _TRAFFIC = "<the traffic|traffic|requests|all requests|the requests|calls|its requests>"
@@ -392,6 +401,9 @@ def _version_fails(world: World, version: str, ratio: float, duration: int | Non
         _FIXER + " <the bug|the errors|the problem|the issue|the failures>",
         _FIXER + " {name:service}",
         "<the|a> fix <goes out|is deployed|is shipped|is rolled out|lands>[ for {name:service}]",
+        "{name:service} <" + _MOVES + "> " + _CLEAN + _FOR,
+        "{name:service}'s <errors|error rate|failures> <" + _MOVES + "> <zero|nothing|"
+        "almost nothing|next to nothing|hardly anything|almost zero|near zero>" + _FOR,
     ),
 )
 def recovers(world: World, name: str | None = None, duration: int | None = None) -> None:
