@@ -167,7 +167,11 @@ _NOT_A_FACT = (
 """A word that begins a fact is never an environment's name, so an environment list ends
 where the next fact begins ("promoted to dev and staging and went live in prod"); nor is a
 name followed by its own verb ("live in prod and R2 is in staging": R2 is a subject)."""
-_ONE_ENV = f"{_NOT_A_FACT}(?:{NAME})(?! (?:is|was|has|runs|gets|got|goes|went)\\b)"
+_ONE_ENV = (
+    f"{_NOT_A_FACT}(?:{NAME})"
+    r"(?! (?:is|was|are|were|has|had|runs|ran|gets|got|goes|went|passed|passes|cleared|clears|"
+    r"failed|fails)\b)"
+)
 _ENV_SEP = r",? and then |,? then |,? and |, "
 _ENV = f"(?P<env>{_ONE_ENV}(?:(?:{_ENV_SEP}){_ONE_ENV})*)"
 _KEY = (

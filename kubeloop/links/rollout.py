@@ -94,9 +94,16 @@ def refusal(pipeline: Any, environment: str, digest: str) -> str | None:
     if environment in order and order.index(environment) > 0:
         previous = order[order.index(environment) - 1]
         if digest not in pipeline.environment(previous).known_good:
+            approved = (digest, environment) in pipeline.state().approvals
             return (
-                f"{label} was never promoted: it has not run in {previous}; promote it to "
-                f"{previous} first"
+                f"{label} was never promoted: it has not run in {previous}"
+                + (
+                    f" (its approval for {environment} lets a promotion from {previous} "
+                    "through; it skips no environment)"
+                    if approved
+                    else ""
+                )
+                + f"; promote it to {previous} first"
             )
     view = pipeline.environment(environment)
     if view.requires_approval and (digest, environment) not in pipeline.state().approvals:

@@ -14,7 +14,11 @@ answers within a latency profile. Each scrape writes, at the scrape's instant:
 
 Arithmetic is exact (``Fraction``): counts are whole requests, the integer part of the
 exact accumulated totals, so a run is the same on every machine and 100 requests per
-second at 2% errors is exactly 2 errors per second.
+second at 2% errors is exactly 2 errors per second. A bucket counts the whole requests of
+the exact total at or under its bound, as a client that observes each request once does:
+``_count`` and the ``+Inf`` bucket are the requests served, and a band's fraction of a
+request never moves a bucket below it (``observed``: the latencies' counts are the
+differences of those cumulative floors).
 """
 
 from __future__ import annotations
@@ -125,7 +129,8 @@ class Service:
         self.revision = 0
         """Counts the changes a scenario made (rate, errors, latency, up/down, buckets)."""
         self._latencies: list[tuple[int, int]] = []
-        """(bucket, latency × the common denominator) of each latency ever observed."""
+        """(bucket, latency × the common denominator) of each latency ever observed, fastest
+        first: the order of ``_growth``'s cumulative lines."""
         self._seconds_denominator = 1
         self._histogram_series()
 
@@ -248,10 +253,9 @@ class Service:
         lines[self._series_error] = [(1, failed)]
         cumulative: list[tuple[int, _Line]] = []
         for index, (_, labels) in enumerate(self._series_buckets):
-            cumulative += [
-                (1, o) for (b, _), o in zip(self._latencies, observed, strict=True) if b == index
-            ]
-            lines[labels] = list(cumulative)
+            under = [o for (b, _), o in zip(self._latencies, observed, strict=True) if b <= index]
+            cumulative = [(1, under[-1])] if under else []
+            lines[labels] = cumulative
         lines[self._series_count] = cumulative
         return lines
 
@@ -282,6 +286,7 @@ class Service:
         """The values a scrape at ``now`` reads (without ``up``)."""
         requests, errors, observed = self._totals(now)
         out = {self._series_ok: float(requests - errors), self._series_error: float(errors)}
+        observed = differences(observed)
         per_bucket = [0] * len(self._series_buckets)
         seconds = 0
         for (bucket, weight), count in zip(self._latencies, observed, strict=True):
@@ -296,8 +301,9 @@ class Service:
         return out
 
     def _totals(self, now: int) -> tuple[int, int, list[int]]:
-        """Whole requests served and failed by ``now``, and observed per latency: the floors
-        of the exact totals, in integer arithmetic (each total grows linearly in time from
+        """Whole requests served and failed by ``now``, and observed at or under each
+        latency (fastest first; ``differences`` gives each latency's own): the floors of the
+        exact totals, in integer arithmetic (each total grows linearly in time from
         the last change, so it is ``(base + slope × elapsed) // denominator``)."""
         if self._growth is None:
             self._growth = self._linear()
@@ -315,20 +321,20 @@ class Service:
         profile = dict(self._latency)
         for seconds in profile:
             self._observed.setdefault(seconds, Fraction(0))
-        denominator = math.lcm(*(s.denominator for s in self._observed))
+        fastest_first = sorted(self._observed)
+        denominator = math.lcm(*(s.denominator for s in fastest_first))
         self._seconds_denominator = denominator
         self._latencies = [
             (self._bucket_of(s), s.numerator * (denominator // s.denominator))
-            for s in self._observed
+            for s in fastest_first
         ]
-        return (
-            line_of(self._served, rate),
-            line_of(self._failed, rate * self._ratio),
-            [
-                line_of(total, rate * profile.get(s, Fraction(0)))
-                for s, total in self._observed.items()
-            ],
-        )
+        under: list[_Line] = []
+        total, share = Fraction(0), Fraction(0)
+        for seconds in fastest_first:
+            total += self._observed[seconds]
+            share += profile.get(seconds, Fraction(0))
+            under.append(line_of(total, rate * share))
+        return line_of(self._served, rate), line_of(self._failed, rate * self._ratio), under
 
     def note_scraped(self, now: int) -> None:
         """A scrape read the service at ``now`` (by ``scrape`` or a leap over many)."""
@@ -362,6 +368,11 @@ class Service:
         for labels in self._order:
             store.push(labels, t_ms, samples[labels])
         self._written = set(samples)
+
+
+def differences(under: Sequence[int]) -> list[int]:
+    """Each latency's own whole requests, from the whole requests at or under each."""
+    return [b - a for a, b in zip([0, *under], under, strict=False)]
 
 
 def latency_profile(shares: Mapping[float, float]) -> tuple[tuple[float, float], ...]:

@@ -45,6 +45,24 @@ def test_a_latency_at_an_added_bound_is_read_back_exactly_by_histogram_quantile(
     assert telemetry.scalar(QUANTILE.format(0.5)) == 0.04
 
 
+def test_fractional_bands_still_read_back_exactly_under_15_second_scrapes() -> None:
+    """150 rps: 73.5 and 1.5 requests a second in the slower bands, so a band's floor alone
+    lags by one request at odd seconds; the buckets floor the total at or under each bound,
+    so +Inf is the requests served and the median stays on its bound (blind batch44)."""
+    clock = Clock()
+    telemetry = Telemetry(clock)
+    telemetry.set_scrape_interval(15)
+    web = telemetry.add_service("web", 150)
+    web.set_latency([(0.04, 0.5), (0.18, 0.49), (0.25, 0.01)], 0)
+    web.add_buckets([0.04, 0.18, 0.25])
+    clock.run_for(600)
+    assert telemetry.scalar(QUANTILE.format(0.5)) == 0.04
+    for now in range(0, 601, 15):
+        samples = {labels.get("le") or labels.name: v for labels, v in web.samples(now).items()}
+        served = web.view(now).requests
+        assert samples["+Inf"] == samples["http_request_duration_seconds_count"] == served
+
+
 def test_without_the_bounds_the_same_latencies_are_read_inside_default_buckets() -> None:
     clock = Clock()
     telemetry = Telemetry(clock)

@@ -1,7 +1,8 @@
 """The service's integer totals against exact Fraction bookkeeping, step by step.
 
 The oracle serves each interval with Fractions and floors the running totals, the way the
-counters are defined (whole requests of the exact accumulated totals); the service computes
+counters are defined (whole requests of the exact accumulated totals; a bucket, the whole
+requests of the exact total at or under its bound); the service computes
 them as linear functions of the time since its last change. Random rates, error ratios,
 latency profiles, outages and scrape times must give the same samples, bit for bit.
 """
@@ -57,12 +58,15 @@ class Oracle:
         out = {"ok": float(math.floor(self.served) - errors), "error": float(errors)}
         bounds = [Fraction(repr(b)) for b in BUCKETS]
         cumulative = 0
-        counts = {s: math.floor(o) for s, o in self.observed.items()}
         for bound, name in [*zip(bounds, map(format_le, BUCKETS), strict=True), (None, "+Inf")]:
-            below = [s for s in counts if bound is None or s <= bound]
-            cumulative = sum(counts.pop(s) for s in below) + cumulative
+            under = (o for s, o in self.observed.items() if bound is None or s <= bound)
+            cumulative = math.floor(sum(under, Fraction(0)))
             out[name] = float(cumulative)
-        seconds = sum((math.floor(o) * s for s, o in self.observed.items()), Fraction(0))
+        seconds, before, total = Fraction(0), 0, Fraction(0)
+        for latency in sorted(self.observed):
+            total += self.observed[latency]
+            seconds += (math.floor(total) - before) * latency
+            before = math.floor(total)
         out["sum"], out["count"] = float(seconds), float(cumulative)
         return {k: struct.pack("<d", v) for k, v in out.items()}
 

@@ -127,8 +127,11 @@ def _whole(service: Service, times: range) -> Whole:
     }
     per_bucket = [[0] * len(times) for _ in service._series_buckets]
     seconds = [0] * len(times)
+    before = [0] * len(times)
     for (bucket, weight), line in zip(service._latencies, observed, strict=True):
-        counts = floors(line)
+        under = floors(line)
+        counts = [b - a for a, b in zip(before, under, strict=True)]
+        before = under
         per_bucket[bucket] = [a + c for a, c in zip(per_bucket[bucket], counts, strict=True)]
         seconds = [s + c * weight for s, c in zip(seconds, counts, strict=True)]
     cumulative = [0] * len(times)
