@@ -85,3 +85,29 @@ def test_two_sentences_joined_by_comma_and(
 ) -> None:
     code, out = run_scenario(tmp_path, capsys, f"Given {said}", f"Then {check}")
     assert (code == 0) is passes, out
+
+
+@pytest.mark.parametrize(
+    ("facts", "check", "passes"),
+    [
+        (
+            "D1 is running in prod and D2 passed every gate and is approved for prod",
+            "prod runs D1",
+            True,
+        ),
+        (
+            "D1 is running in prod and D2 passed every gate and is approved for prod",
+            "prod runs D2",
+            False,
+        ),
+        ("D1 runs in staging and D2 cleared all gates", "the pipeline passes for D2", True),
+    ],
+)
+def test_a_build_after_another_builds_environments_is_a_subject(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], facts: str, check: str, passes: bool
+) -> None:
+    """A name followed by its own verb ends the environment list before it: "in prod and D2
+    passed …" is D2's fact, never an environment "D2"."""
+    code, out = run_scenario(tmp_path, capsys, f"Given {facts}", f"Then {check}")
+    assert "no step matches" not in out, out
+    assert (code == 0) is passes, out
