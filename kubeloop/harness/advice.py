@@ -12,7 +12,7 @@ from typing import Protocol
 
 from kubeloop.harness.definitions import Match, StepDefinition
 from kubeloop.harness.errors import AmbiguousStepError, UndefinedStepError
-from kubeloop.harness.frames import about_values, nearby, two_steps
+from kubeloop.harness.frames import nearby, two_steps
 from kubeloop.harness.frames.concept_names import concept_as_name
 from kubeloop.harness.frames.index import FrameIndex
 from kubeloop.harness.frames.reader import nearest, proposals
@@ -162,7 +162,7 @@ def _later(reader: Reader, keyword: str, text: str) -> tuple[str, str] | None:
 def _in_values(reader: Reader, text: str, found: list[tuple[str, str]]) -> list[tuple[str, str]]:
     """Each phrase about the line's nouns in the line's own values, where a run takes it so
     (nearby.py), else as its example says it."""
-    said = about_values.in_values(reader.frames(), text, found)
+    said = nearby.in_values(reader.frames(), text, found)
     return [
         mine if reader.accepts(*mine) else theirs for mine, theirs in zip(said, found, strict=True)
     ]
@@ -174,7 +174,7 @@ def _dropping(reader: Reader, text: str) -> Callable[[str, str], int] | None:
     index = reader.frames()
     if not two_steps.sure_values(index, index.chunk(text)):
         return None
-    return lambda keyword, example: about_values.unplaced(index, text, keyword, example)
+    return lambda keyword, example: nearby.unplaced(index, text, keyword, example)
 
 
 def _other_keyword(reader: Reader, keyword: str, text: str) -> str | None:

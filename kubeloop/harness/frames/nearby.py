@@ -13,13 +13,12 @@ from __future__ import annotations
 
 import difflib
 import functools
-import heapq
 import math
 from collections import Counter
 from dataclasses import dataclass
 
 from kubeloop.harness.frames.chunker import Chunked
-from kubeloop.harness.frames.fill import filled
+from kubeloop.harness.frames.fill import filled, fits
 from kubeloop.harness.frames.function_words import COMPARATORS, NEGATIONS
 from kubeloop.harness.frames.index import GRAMMAR, Frame, FrameIndex
 from kubeloop.harness.frames.postings import Postings
@@ -92,11 +91,6 @@ def _catalog(index: FrameIndex) -> _Catalog:
     near = Postings.of(_keys((k.frame.definition.keyword,), k.content, k.types) for k in known)
     said_as = {(k.frame.definition.keyword, k.frame.example): k.frame for k in known}
     return _Catalog(tuple(known), weight, mechanisms, near, said_as)
-
-
-def catalog_said(index: FrameIndex) -> dict[tuple[str, str], Frame]:
-    """Each frame by its keyword and example (about_values.py offers them in a line's values)."""
-    return _catalog(index).said
 
 
 def _keys(
@@ -230,13 +224,6 @@ class _Line:
     mine: str | None
     named: str | None
     """The mechanism the line's own nouns (or its query) name, if they name one."""
-    keyword: str
-    shaped: frozenset[str]
-    """The types of its surely-typed values (a query, a duration, …)."""
-    files: frozenset[bool]
-    rarest: float
-    total: float
-    """How much its concepts and the words nobody knows weigh together."""
 
 
 def _rough(catalog: _Catalog, k: _Known, line: _Line, meaning: float) -> float:
@@ -245,36 +232,18 @@ def _rough(catalog: _Catalog, k: _Known, line: _Line, meaning: float) -> float:
     slots, its spelling."""
     spelled = 2 * len(line.grams & k.grams) / (len(line.grams) + len(k.grams) or 1)
     extra = sum(catalog.weight.get(c, 0.0) for c in k.content - line.content)
+    near = 0.0
+    if line.mine is not None and (k.mechanism == line.mine or k.mechanism in _SHARED_MECHANISMS):
+        near = _MECHANISM if k.mechanism == line.mine else _MECHANISM / 2
+    typed = sum(1 for label in line.labels if label in k.types)
     return (
-        _near(k, line)
+        near
         + meaning
         - _EXTRA * extra
         - (_DISAGREE if line.meaning != k.meaning else 0.0)
         - (_QUANTIFIED if line.grammar != k.grammar else 0.0)
-        + _VALUE * sum(1 for label in line.labels if label in k.types)
+        + _VALUE * typed
         + spelled
-    )
-
-
-def _near(k: _Known, line: _Line) -> float:
-    """What being of the line's mechanism (or a shared one) adds."""
-    if line.mine is not None and (k.mechanism == line.mine or k.mechanism in _SHARED_MECHANISMS):
-        return _MECHANISM if k.mechanism == line.mine else _MECHANISM / 2
-    return 0.0
-
-
-def _highest(k: _Known, line: _Line, meaning: float) -> float:
-    """The most ``_scored`` can be: no concept beyond the line's, every letter shared (a
-    ratio of letter triples is at most 1)."""
-    return (
-        _near(k, line)
-        + meaning
-        - (_DISAGREE if line.meaning != k.meaning else 0.0)
-        - (_QUANTIFIED if line.grammar != k.grammar else 0.0)
-        + _VALUE * sum(1 for label in line.labels if label in k.types)
-        + 1.0
-        - (_OTHER if k.frame.definition.keyword != line.keyword else 0.0)
-        - _UNPLACED * len(line.shaped - k.types)
     )
 
 
@@ -290,10 +259,6 @@ def phrases(index: FrameIndex, keyword: str, text: str, count: int) -> list[tupl
     if not content and not labels:
         return []
     named = _named(text, chunked)
-    rarest = math.log(1 + len(catalog.known))
-    unsaid = [w for w in chunked.unknown if not index.lexicon.near(w)]
-    # (a word nobody knows, not a slip of one, says something no example does: "the pods
-    # sing loudly" is not near every sentence about pods)
     line = _Line(
         content,
         tuple(c for c in concepts if c in GRAMMAR),
@@ -302,21 +267,42 @@ def phrases(index: FrameIndex, keyword: str, text: str, count: int) -> list[tupl
         trigrams(text.lower()),
         _mechanism(catalog, text, named, content),
         named,
-        keyword,
-        frozenset(labels) - {"name", "number"},
-        frozenset(file_kinds(text)),
-        rarest,
-        sum(catalog.weight.get(c, rarest) for c in content) + rarest * len(unsaid),
     )
+    shaped = frozenset(labels) - {"name", "number"}
     keywords = (keyword, *_OTHER_KEYWORD.get(keyword, ()))
-    orders = candidates(catalog, keywords, content, line.shaped)
+    rarest = math.log(1 + len(catalog.known))
+    files = file_kinds(text)
+    unsaid = [w for w in chunked.unknown if not index.lexicon.near(w)]
+    total = sum(catalog.weight.get(c, rarest) for c in content) + rarest * len(unsaid)
+    # (a word nobody knows, not a slip of one, says something no example does: "the pods
+    # sing loudly" is not near every sentence about pods)
+    rough = []
+    for order in candidates(catalog, keywords, content, shaped):
+        k = catalog.known[order]
+        theirs = k.frame.definition.keyword
+        typed = not shaped.isdisjoint(k.types)  # (a slot for a query, a duration, …)
+        if (_NEGATED in line.meaning) != (_NEGATED in k.meaning):
+            continue  # (it would say the opposite of the line: worse than nothing)
+        if (files and k.files - files) or (True in files and True not in k.files):
+            continue  # (a rule test file goes only where a test file goes, and back)
+        covered = sum(catalog.weight.get(c, rarest) for c in content & k.content)
+        # (every concept an example says has its rarity: ``covered`` is their shared meaning)
+        if covered < _FAR * total and not typed:
+            continue  # (says too little of what the line does, and has no slot for its query)
+        score = (
+            _rough(catalog, k, line, covered)
+            - (_OTHER if theirs != keyword else 0.0)
+            - _UNPLACED * len(shaped - k.types)
+        )
+        rough.append((-score, order, covered >= _CLOSE * total, k))
+    rough.sort(key=lambda r: (r[0], r[1]))
     lowered = text.lower()
     sure = {v.start for v in chunked.values if not v.weak}
     given = {v.start for v in chunked.values}  # (what else is placed: a capitalised name)
     known = {v.start for v in chunked.values if v.weak and v.text.lower() in index.lexicon.names}
     said_as: list[_Said] = []
     seen: set[str] = set()
-    for negative, order, close, k in _nearest(catalog, line, orders):
+    for negative, order, close, k in rough[:_FILLED]:
         said = filled(k.frame, chunked)
         if said is None or said.text in seen or not (close or said.named):
             continue  # (near only by the values it says in the line's own words, if not close)
@@ -333,83 +319,6 @@ def phrases(index: FrameIndex, keyword: str, text: str, count: int) -> list[tupl
         elsewhere = _elsewhere(line.named, k.mechanism)
         said_as.append((elsewhere, score, order, k.frame.definition.keyword, said.text))
     return _ranked(lowered, said_as, count)
-
-
-_Rough = tuple[float, int, bool, _Known]
-"""An example ranked before it is said in the line's values: (minus its rough score, its
-order, whether it says enough of the line to be near by that alone, the example)."""
-
-
-def _covered(catalog: _Catalog, line: _Line, k: _Known) -> float | None:
-    """The rarities an example shares with the line, or None when it cannot be near: it
-    says the opposite, names another kind of file, or says too little and has no slot for
-    a query, a duration, …"""
-    if (_NEGATED in line.meaning) != (_NEGATED in k.meaning):
-        return None  # (it would say the opposite of the line: worse than nothing)
-    if (line.files and k.files - line.files) or (True in line.files and True not in k.files):
-        return None  # (a rule test file goes only where a test file goes, and back)
-    covered = sum(catalog.weight.get(c, line.rarest) for c in line.content & k.content)
-    # (every concept an example says has its rarity: ``covered`` is their shared meaning)
-    if covered < _FAR * line.total and line.shaped.isdisjoint(k.types):
-        return None
-    return covered
-
-
-def _scored(catalog: _Catalog, k: _Known, line: _Line, covered: float) -> float:
-    """``_rough``, less for an example of the other keyword or with no slot for a kind of
-    the line's surely-typed values."""
-    return (
-        _rough(catalog, k, line, covered)
-        - (_OTHER if k.frame.definition.keyword != line.keyword else 0.0)
-        - _UNPLACED * len(line.shaped - k.types)
-    )
-
-
-def plain_nearest(catalog: _Catalog, line: _Line, orders: list[int]) -> list[_Rough]:
-    """The first ``_FILLED`` of the candidates (``orders``) by rough score, then order:
-    every candidate scored."""
-    rough = []
-    for order in orders:
-        k = catalog.known[order]
-        covered = _covered(catalog, line, k)
-        if covered is not None:
-            score = _scored(catalog, k, line, covered)
-            rough.append((-score, order, covered >= _CLOSE * line.total, k))
-    rough.sort(key=_first_two)
-    return rough[:_FILLED]
-
-
-def _nearest(catalog: _Catalog, line: _Line, orders: list[int]) -> list[_Rough]:
-    """``plain_nearest``, the candidates scored highest bound first (``_highest``: no
-    concept beyond the line's, every letter shared), until the next one's bound is below
-    the ``_FILLED``-th score kept: most share few concepts with the line and are never
-    scored (tests/harness/frames/test_nearby_rough.py holds the two equal)."""
-    bounded = []
-    for order in orders:
-        k = catalog.known[order]
-        covered = _covered(catalog, line, k)
-        if covered is not None:
-            bounded.append((-_highest(k, line, covered), order, covered, k))
-    bounded.sort(key=_first_two)
-    kept: list[tuple[float, int, bool, _Known]] = []  # (score, -order, …): the worst first
-    for minus, order, covered, k in bounded:
-        if len(kept) == _FILLED and -minus < kept[0][0] - _SLACK:
-            break  # (every bound after it is no higher)
-        entry = (_scored(catalog, k, line, covered), -order, covered >= _CLOSE * line.total, k)
-        if len(kept) < _FILLED:
-            heapq.heappush(kept, entry)
-        elif entry[:2] > kept[0][:2]:
-            heapq.heapreplace(kept, entry)
-    return sorted(((-score, -minus, close, k) for score, minus, close, k in kept), key=_first_two)
-
-
-def _first_two(rough: tuple[float, int, object, _Known]) -> tuple[float, int]:
-    return rough[0], rough[1]
-
-
-_SLACK = 1e-9
-"""How far a bound must fall below the last score kept to pass an example over: more than
-the rounding of a sum of a few rarities (a smaller bound would pass one over that ties)."""
 
 
 _Said = tuple[bool, float, int, str, str]
@@ -448,6 +357,61 @@ def _before(theirs: _Said, mine: _Said, highest: float) -> bool:
     if theirs[0] != mine[0]:
         return theirs[0] < mine[0]
     return theirs[1] > highest or (theirs[1] == highest and theirs[2] < mine[2])
+
+
+def in_values(
+    index: FrameIndex, text: str, offered: list[tuple[str, str]]
+) -> list[tuple[str, str]]:
+    """(keyword, sentence): each of the catalog's examples offered about a line's nouns,
+    said in the line's values that are surely values ("R1", a number, a quoted name, a
+    known name) where they fit a slot of their type (fill.py); a plain word of a line no
+    example is near is rarely a name ("the purple elephant dances"). An example the
+    chunker cannot read, or with no slot that fits one of them (``unplaced``), stays as it
+    is."""
+    catalog = _catalog(index)
+    chunked = _sure(index, text)
+    said = []
+    for keyword, example in offered:
+        frame = catalog.said.get((keyword, example))
+        if frame is None or unplaced(index, text, keyword, example) == len(chunked.values):
+            said.append((keyword, example))
+            continue
+        done = filled(frame, chunked)
+        said.append((keyword, example if done is None else done.text))
+    return said
+
+
+def _sure(index: FrameIndex, text: str) -> Chunked:
+    """The line's chunks with only the values that are surely values."""
+    line = index.chunk(text)
+    return Chunked(
+        tuple(
+            c
+            for c in line.chunks
+            if c.kind != "value" or not c.weak or c.text.lower() in index.lexicon.names
+        ),
+        line.unknown,
+    )
+
+
+def unplaced(index: FrameIndex, text: str, keyword: str, example: str) -> int:
+    """How many of the line's sure values an example has no value of their type and shape
+    for (fill.fits): what saying it in the line's values would drop at least, learnt
+    without reading it by its phrase (a phrase is compiled the first time it reads:
+    ranking a dozen that way costs more than it tells)."""
+    values = _sure(index, text).values
+    frame = _catalog(index).said.get((keyword, example))
+    if frame is None:
+        return len(values)
+    free = list(frame.chunked.values)
+    left = 0
+    for value in values:
+        slot = next((s for s in free if fits(s, value)), None)
+        if slot is None:
+            left += 1
+        else:
+            free.remove(slot)
+    return left
 
 
 def _elsewhere(mine: str | None, theirs: str) -> bool:
