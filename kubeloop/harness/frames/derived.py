@@ -27,6 +27,7 @@ class Derived:
     _unchecked: dict[int, tuple[tuple[int, str, frozenset[str]], ...]] = field(default_factory=dict)
     _starts: dict[str, frozenset[str]] = field(default_factory=dict)
     _said: dict[tuple[int, Signature], tuple[Frame, ...]] = field(default_factory=dict)
+    _words: dict[str, frozenset[str]] = field(default_factory=dict)
 
     def frames(self, definition: StepDefinition) -> tuple[tuple[Signature, Frame], ...]:
         """``definition``'s forms as frames, each with its signature."""
@@ -68,16 +69,35 @@ class Derived:
 
     def _samples(self, definition: StepDefinition) -> tuple[tuple[int, str, frozenset[str]], ...]:
         """Every sample ``frames`` tries, unchecked and unchunked: its pattern, its text,
-        and every concept its chunks could say (those of the entries its words start)."""
+        and every concept its chunks could say (``could_say``)."""
         key = id(definition)
         made = self._unchecked.get(key)
         if made is None:
-            starting = self._starting()
             made = self._unchecked[key] = tuple(
-                (form, text, frozenset().union(*(starting.get(s, ()) for s in first_stems(text))))
+                (form, text, self.could_say(text))
                 for form, text in unchecked(definition, said_values([definition]))
             )
         return made
+
+    def could_say(self, text: str) -> frozenset[str]:
+        """``plainly_could_say``, word by word when no piece of ``text`` spans words (no
+        quote, bracket or apostrophe, no "cannot": ``first_stems``' pieces are then each
+        word's own): the samples of a phrase say the same few words again and again."""
+        if not _SPANNING.isdisjoint(text) or "cannot" in text.lower():
+            return self.plainly_could_say(text)
+        said = self._words
+        found = []
+        for word in text.split():
+            concepts = said.get(word)
+            if concepts is None:
+                concepts = said[word] = self.plainly_could_say(word)
+            found.append(concepts)
+        return frozenset().union(*found)
+
+    def plainly_could_say(self, text: str) -> frozenset[str]:
+        """Every concept ``text``'s chunks could say: those of the entries its words start."""
+        starting = self._starting()
+        return frozenset().union(*(starting.get(s, ()) for s in first_stems(text)))
 
     def _starting(self) -> dict[str, frozenset[str]]:
         """The concepts of the lexicon's entries, by the stem each starts with."""
@@ -116,3 +136,6 @@ class Derived:
 
 NEAREST = 1
 """How many definitions' forms a line is tried against (each costs its phrase's regex)."""
+_SPANNING = frozenset("\"'`({\u2018\u2019\u201c\u201d")
+"""Characters a piece of a text may span words from (a quoted name, bare PromQL, a
+contraction or possessive), curly quotes as ``normalised`` straightens them."""

@@ -11,6 +11,7 @@ from kubeloop.harness.definitions import StepDefinition
 from kubeloop.harness.frames import reader
 from kubeloop.harness.frames.chunker import first_stems
 from kubeloop.harness.frames.derived import Derived
+from kubeloop.harness.pattern_samples import said_values, unchecked
 from kubeloop.harness.registry import REGISTRY, load_step_library
 
 load_step_library()
@@ -94,6 +95,25 @@ def _hold_equal(definitions: list[StepDefinition]) -> None:
 def _could_say(forms: Derived, text: str) -> frozenset[str]:
     starting = forms._starting()
     return frozenset().union(*(starting.get(s, ()) for s in first_stems(text)))
+
+
+def test_what_a_text_could_say_word_by_word_is_what_it_could_say_whole() -> None:
+    """``could_say`` (each word's concepts, when no piece spans words) against the text's
+    pieces read whole, over the benchmark's lines and moved ones (quoted names, PromQL,
+    contractions, hyphens, capitals) and every other phrase's samples."""
+    index = REGISTRY.frames()
+    forms = Derived(index)
+    texts = _lines() + [
+        text
+        for definition in REGISTRY.definitions[::2]
+        for _, text in unchecked(definition, said_values([definition]))
+    ]
+    assert len(texts) > 8000
+    word_by_word = 0
+    for text in texts:
+        assert forms.could_say(text) == _could_say(forms, text), text
+        word_by_word += len(forms._words) > 0 and not any(c in text for c in "\"'`({")
+    assert word_by_word > 4000
 
 
 def test_every_concept_a_sample_says_is_one_its_words_start() -> None:

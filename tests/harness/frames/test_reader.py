@@ -4,11 +4,15 @@ said."""
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 import kubeloop.steps  # noqa: F401  (registers the library)
 from kubeloop.harness.errors import UndefinedStepError
+from kubeloop.harness.frames import reader
 from kubeloop.harness.registry import REGISTRY, Registry
+from tests.harness.unmatched_lines import unmatched_lines
 
 
 def read(keyword: str, text: str) -> list[str]:
@@ -220,6 +224,21 @@ def test_a_list_item_is_never_read_as_a_declaration_of_its_own() -> None:
 def test_a_line_ending_on_a_joining_word_is_unfinished_and_never_read(text: str) -> None:
     with pytest.raises(UndefinedStepError):
         REGISTRY.match("when", text)
+
+
+def test_a_line_is_unfinished_by_its_end_as_by_the_search() -> None:
+    """``_unfinished`` (the line's last word, after a comma or full stop) against the regex
+    searched from every space (``plainly_unfinished``): the benchmarks' lines, and every
+    run of up to three joining words, punctuation, spaces and other words."""
+    atoms = ["and", "AND", "Or", "but", "then", "with", "band", "x", ",", ".", " ", "\t", "İ"]
+    texts = [text for _, text in unmatched_lines()]
+    texts += ["".join(run) for size in (1, 2, 3) for run in itertools.product(atoms, repeat=size)]
+    texts += [f"{text}{end}" for text in texts[:300] for end in (" and", " then .", " with ,")]
+    unfinished = 0
+    for text in texts:
+        assert reader._unfinished(text) == reader.plainly_unfinished(text), repr(text)
+        unfinished += reader._unfinished(text)
+    assert unfinished > 1000
 
 
 NEGATED = [
