@@ -6,9 +6,11 @@ an SLO's alerts, whose core answer is ``slo_alert_state(name, severity)``: now o
 steps read the past the same way, through the clock: from the first SLO on, a task samples
 every SLO's state of each severity at every rule evaluation, after the engine's own
 evaluation at that instant (the clock runs tasks of an instant by order), and keeps the
-instants it saw one firing. kubeloop's own engine writes its SLOs' ``ALERTS`` at every
-evaluation (paging._firing reads them), so it is not sampled: a task would cost it the
-clock's leaps over quiet time.
+instants it saw one firing. An engine that raises there (``slo_alert_state`` not
+implemented yet) stops the sampling, and the check that asks for the past raises it: a
+scenario that never asks is not failed by it. kubeloop's own engine writes its SLOs'
+``ALERTS`` at every evaluation (paging._firing reads them), so it is not sampled: a task
+would cost it the clock's leaps over quiet time.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from .telemetry_part import ENTRY, call
 FIRED = "telemetry: the instants each SLO's page and ticket alerts were seen firing"
 """The world part holding, by ``(SLO name, severity)``, the instants it was firing."""
 SAMPLER = "telemetry: the task sampling SLO alert states, and its interval"
+BROKE = "telemetry: what the engine raised when its SLO alert states were sampled"
 EVALUATION = "telemetry: the rule evaluation interval the scenario set"
 DEFAULT_EVALUATION = 60
 """Seconds between rule evaluations when the scenario sets none (the contract's default,
@@ -42,10 +45,19 @@ def watch(world: World) -> None:
     seen: dict[tuple[str, str], list[int]] = world.parts.setdefault(FIRED, {})
 
     def sample(now: int) -> None:
-        for name in call(world, "slos"):
-            for severity in _SEVERITIES:
-                if str(call(world, "slo_alert_state", name, severity)) == "firing":
-                    seen.setdefault((str(name), severity), []).append(now)
+        try:
+            states = {
+                (str(name), severity): str(call(world, "slo_alert_state", name, severity))
+                for name in call(world, "slos")
+                for severity in _SEVERITIES
+            }
+        except Exception as error:  # the engine's: raised again by the check that asks
+            world.parts[BROKE] = error
+            world.parts[SAMPLER][0].cancel()
+            return
+        for key, state in states.items():
+            if state == "firing":
+                seen.setdefault(key, []).append(now)
 
     task = world.clock.every(
         every, sample, name="kubeloop: SLO alert states sampled", order=ORDER_EVALUATE + 50
@@ -62,4 +74,6 @@ def evaluated_every(world: World, seconds: int) -> None:
 
 def fired(world: World, name: str, severity: str) -> bool:
     """The SLO's alert of that severity was seen firing at an evaluation so far."""
+    if BROKE in world.parts:
+        raise world.parts[BROKE]
     return bool(world.parts.get(FIRED, {}).get((name, severity)))
