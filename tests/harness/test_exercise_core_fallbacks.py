@@ -128,3 +128,42 @@ def test_a_core_only_engine_fails_a_wrong_check(project: Path, case: str) -> Non
     assert test["status"] == "fail"
     assert expected in test["message"] and "does not provide" not in test["message"]
     assert "could not draw" not in test["message"]
+
+
+UNFINISHED = """
+from learner_telemetry import *  # noqa: F403
+from learner_telemetry import Telemetry as _Telemetry
+
+
+class Telemetry(_Telemetry):
+    def slo_alert_state(self, name, severity):
+        raise NotImplementedError("not implemented yet: Telemetry.slo_alert_state")
+"""
+
+BURNS_ONLY = """Feature: An SLO before its alerts are written
+  Scenario: A burn rate needs no alert state
+    Given the service "payments" serves 200 requests per second
+    And an SLO "payments-availability" of 99.9% over 30 days for the service "payments"
+    When 1 hour passes
+    Then the SLO "payments-availability" burns over 1 hour and 5 minutes below its threshold
+
+  Scenario: A page does
+    Given the service "payments" serves 200 requests per second
+    And an SLO "payments-availability" of 99.9% over 30 days for the service "payments"
+    When 1 hour passes
+    Then the SLO "payments-availability" has paged
+"""
+
+
+def test_sampling_pages_fails_only_the_scenario_that_asks_for_them(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (project / "unfinished.py").write_text(UNFINISHED)
+    monkeypatch.setattr(sys, "path", [str(project), *sys.path])
+    monkeypatch.delitem(sys.modules, "unfinished", raising=False)
+    (project / "checks.feature").write_text(BURNS_ONLY)
+    main(["run", "checks.feature", "--engine", "unfinished", "--report", "out"])
+    burns, page = json.loads((project / "out/results.json").read_text())["tests"]
+    assert burns["status"] == "pass", burns["message"]
+    assert page["status"] == "fail"
+    assert "not implemented yet: Telemetry.slo_alert_state" in page["message"]
