@@ -181,6 +181,10 @@ class EnvironmentLike(Protocol):
 class PipelineExtensionsLike(Protocol):
     """Members beyond Lab 02's contract that richer scenarios read; each is optional."""
 
+    def latest_run(self, digest: str) -> RunLike | None:
+        """The digest's latest run (None if it never ran): a Given that says an artifact
+        passed every gate ("D1 passed every gate and was promoted to dev") reads it."""
+
     def sign(self, digest: str, key: str) -> SignatureLike:
         """Sign the digest with the definition's key of that name and attach it."""
 

@@ -211,11 +211,33 @@ class ServiceLike(Protocol):
 
 
 @runtime_checkable
+class ServiceLatencyLike(Protocol):
+    """An extension of ``ServiceLike``: the latencies a service's requests take, which its
+    ``http_request_duration_seconds`` histogram observes. Every latency scenario sets one."""
+
+    def set_latency(self, latency: Sequence[tuple[float, float]], now: int) -> None:
+        """``(seconds, share)`` pairs from ``now`` on: that share of the requests takes that
+        long (shares sum to 1), each counted in the first bucket whose ``le`` holds it."""
+
+
+@runtime_checkable
 class TelemetryExtensionsLike(Protocol):
     """Members beyond Lab 03's contract that richer scenarios read; each is optional."""
 
     def verdict(self, name: str, at: int | None = None) -> VerdictLike:
         """The SLO's alert table at ``at`` seconds (now if None)."""
+
+    def add_latency_slo(
+        self,
+        name: str,
+        percent: float,
+        period: int,
+        service: str,
+        threshold: float,
+        windows: str = "workbook",
+    ) -> Any:
+        """A latency SLO: ``percent`` of the service's requests take at most ``threshold``
+        seconds (a bucket bound of its histogram); the errors are the slower ones."""
 
 
 def missing_from(module: ModuleType) -> list[str]:

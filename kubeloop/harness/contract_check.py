@@ -31,6 +31,7 @@ EXTENSIONS: dict[str, tuple[str, Any]] = {
 }
 """Each lab's optional members: richer scenarios use them, the rest do without."""
 ENTRY = {"cluster": "Cluster", "pipeline": "Pipeline", "telemetry": "Telemetry"}
+LAB = {"cluster": "Lab 01", "pipeline": "Lab 02", "telemetry": "Lab 03"}
 
 
 def members(protocol: Any) -> list[str]:
@@ -71,6 +72,57 @@ def extensions(module: ModuleType) -> list[str]:
         absent = [n for n in members(protocol) if not hasattr(engine, n)]
         lines += [signature(owner, protocol, name) for name in absent]
     return lines
+
+
+def _protocols() -> list[tuple[str, Any]]:
+    """Every Protocol of the contract, with its lab, in the order the modules declare them."""
+    from kubeloop.contract import cluster, pipeline, telemetry  # noqa: PLC0415
+
+    found = []
+    for lab, module in (("cluster", cluster), ("pipeline", pipeline), ("telemetry", telemetry)):
+        found += [
+            (lab, v)
+            for v in vars(module).values()
+            if isinstance(v, type) and getattr(v, "_is_protocol", False)
+        ]
+    return found
+
+
+def wanted(owner: str, name: str) -> str:
+    """What an engine lacking ``owner.name`` must implement to run the scenario that asked
+    for it, as a capability error ends: a contract member (then it is missing, as ``kubeloop
+    exercise check`` says), an extension the contract declares, or neither."""
+    for lab, pairs in PROTOCOLS.items():
+        for entry, protocol in pairs:
+            if entry == owner and name in members(protocol):
+                return (
+                    f"{signature(owner, protocol, name)} is part of {LAB[lab]}'s contract: "
+                    f"implement it (kubeloop/contract/{lab}.py)"
+                )
+    declaring = [
+        (lab, p)
+        for lab, p in _protocols()
+        if (owner in p.__name__ or f"extension of ``{owner}Like``" in (p.__doc__ or ""))
+        and (name in members(p) or name in vars(p).get("__annotations__", {}))
+    ]
+    if not declaring:
+        return (
+            "no member of kubeloop/contract/ declares it (kubeloop's own engine has it; the "
+            "contract's docs say what it means where they mention it)"
+        )
+    lab, protocol = declaring[0]
+    member = vars(protocol).get(name)
+    shown_as = (
+        f"{owner}.{name}{shown(member)}"
+        if inspect.isfunction(member)
+        else f"{owner}.{name}: {vars(protocol)['__annotations__'].get(name, 'a property')}"
+        if member is None
+        else signature(owner, protocol, name)
+    )
+    return (
+        f"an optional extension beyond the contract: implement {shown_as} to run this scenario "
+        f"({protocol.__name__} in kubeloop/contract/{lab}.py)"
+    )
 
 
 def _fits(found: Any, wanted: Any) -> bool:

@@ -22,6 +22,7 @@ from kubeloop.core.events import EventLog
 from kubeloop.fixtures.paths import project_root
 from kubeloop.harness import engine_child
 from kubeloop.harness.blame import describe, expecting
+from kubeloop.harness.contract_check import wanted
 from kubeloop.harness.declared import Declared
 from kubeloop.harness.engine import accepts
 from kubeloop.harness.errors import (
@@ -187,7 +188,7 @@ class World:
             kind = owner.__name__ if isinstance(owner, ModuleType) else type(owner).__name__
             raise EngineCapabilityError(
                 f"engine {self.engine_name} does not provide {kind}.{name}, "
-                f'which the step "{self.step.text}" needs'
+                f'which the step "{self.step.text}" needs: {wanted(kind, name)}'
             )
         return found  # type: ignore[no-any-return]
 

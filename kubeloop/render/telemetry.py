@@ -3,9 +3,10 @@ alerts apart), SLO burn rates over the run, and the series its queries named.
 
 ``telemetry_snapshot`` turns an engine into plain data (the record's
 ``snapshot["telemetry"]``); ``telemetry_charts.telemetry_svg`` draws that data for the
-HTML report, and ``telemetry_picture`` writes it as text under a failed step. Only the
-engine's public methods are used, each when present, so a learner's engine draws as far
-as it goes.
+HTML report, and ``telemetry_picture`` writes it as text under a failed step. Only Lab
+03's contract is read (kubeloop/contract/telemetry.py: an SLO's window pairs by their
+``long``, ``short`` and ``factor``), and an extension only when the engine has it, so a
+learner's engine written to the contract alone draws as far as it goes.
 """
 
 from __future__ import annotations
@@ -24,8 +25,9 @@ MAX_SERIES, MAX_POINTS = 8, 400
 _NAME = re.compile(r"[a-zA-Z_:][a-zA-Z0-9_:]*")
 
 
-def telemetry_snapshot(engine: Any) -> dict[str, Any]:
-    now = int(engine.clock.now)
+def telemetry_snapshot(engine: Any, now: int | None = None) -> dict[str, Any]:
+    """The engine as plain data at ``now`` (the world's clock; the engine's own if None)."""
+    now = int(engine.clock.now if now is None else now)
     data: dict[str, Any] = {"now": now, "alerts": [], "slos": [], "queries": [], "series": []}
     store = getattr(engine, "store", None)
     slo_alerts = _slo_alerts(engine)
@@ -100,11 +102,12 @@ def _slo(engine: Any, name: str, now: int) -> dict[str, Any]:
     burns = recorded_burn_samples(engine, name, windows, times)
     pairs = []
     for w in slo.windows.windows:
+        label = f"{format_duration(w.long)}/{format_duration(w.short)}"
         pairs.append(
-            {
-                "name": w.name,
-                "severity": w.severity,
-                "label": w.label,
+            {  # name and severity are extensions: a core engine's pair is named by its windows
+                "name": str(getattr(w, "name", "") or label),
+                "severity": str(getattr(w, "severity", "")),
+                "label": label,
                 "windows": [w.long, w.short],
                 "factor": w.factor,
                 "long": [_plain(v) for v in burns[w.long]],
@@ -114,7 +117,7 @@ def _slo(engine: Any, name: str, now: int) -> dict[str, Any]:
     rules = getattr(getattr(engine, "book", None), "rules", None)
     return {
         "name": name,
-        "objective": slo.objective.percent,
+        "objective": getattr(slo.objective, "percent", None),
         "times": times,
         "pairs": pairs,
         "rules": rules(name) if rules is not None else "",
@@ -141,8 +144,8 @@ def _plain(value: float) -> float | None:
 # --- text ------------------------------------------------------------------------------------
 
 
-def telemetry_picture(engine: Any) -> str:
-    data = telemetry_snapshot(engine)
+def telemetry_picture(engine: Any, now: int | None = None) -> str:
+    data = telemetry_snapshot(engine, now)
     lines = [f"telemetry at {format_duration(data['now'])}:"]
     for alert in data["alerts"]:
         rows = {f" ({k})": v for k, v in alert.get("severities", {}).items()}
@@ -152,7 +155,8 @@ def telemetry_picture(engine: Any) -> str:
     for slo in data["slos"]:
         verdict = getattr(engine, "verdict", None)
         if verdict is not None:
-            lines.append(f"  SLO {slo['name']} ({slo['objective']:g}%):")
+            objective = "" if slo["objective"] is None else f" ({slo['objective']:g}%)"
+            lines.append(f"  SLO {slo['name']}{objective}:")
             lines += [f"    {line}" for line in verdict(slo["name"]).explain().splitlines()]
     for query in data["queries"][-3:]:
         shown = query["result"].replace("\n", "; ")

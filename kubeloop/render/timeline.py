@@ -213,7 +213,7 @@ def burn_rows(telemetry: dict[str, Any] | None) -> list[dict[str, Any]]:
         for pair in slo["pairs"]:
             rows.append(
                 {
-                    "name": f"{slo['name']} {pair['name']} {pair['label']}",
+                    "name": " ".join(dict.fromkeys((slo["name"], pair["name"], pair["label"]))),
                     "severity": pair.get("severity") or pair["name"].split("-")[0],
                     "factor": float(pair["factor"]),
                     "points": [list(p) for p in zip(slo["times"], pair["long"], strict=True)],

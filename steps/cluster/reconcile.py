@@ -61,9 +61,33 @@ def i_reconcile(world: World) -> None:
     ),
 )
 def i_reconcile_until_stable(world: World, passes: int = 100) -> None:
-    """Reconcile until a pass changes nothing; fail with the last change after PASSES (100)."""
+    """Reconcile until a pass changes nothing; fail with the last change after PASSES (100).
+
+    The engine's ``reconcile_until_stable`` when it has one (no part of Lab 01's contract),
+    else the core ``reconcile()`` called pass by pass until one creates, deletes and
+    schedules nothing, as the contract defines a pass that changes nothing."""
+    if not hasattr(world.cluster, "reconcile_until_stable"):
+        _core_until_stable(world, passes)
+        return
     until_stable = world.capability(world.cluster, "reconcile_until_stable")
     try:
         until_stable(passes)
     except world.errors("NotConvergedError") as error:
         raise world.fail(f"the cluster settles within {passes} passes", str(error)) from None
+
+
+def _core_until_stable(world: World, passes: int) -> None:
+    last = ""
+    for _ in range(passes):
+        result = world.cluster.reconcile()
+        changed = {
+            what: list(getattr(result, what))
+            for what in ("created", "deleted", "scheduled")
+            if list(getattr(result, what))
+        }
+        if not changed:
+            return
+        last = "; ".join(f"{what} {', '.join(map(str, pods))}" for what, pods in changed.items())
+    raise world.fail(
+        f"the cluster settles within {passes} passes", f"pass {passes} still changed: {last}"
+    )

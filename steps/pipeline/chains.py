@@ -130,7 +130,10 @@ def _promote_before(world: World, alias: str, env: str) -> None:
     names = [spec.name for spec in current.definition.environments]
     target = env_named(world, env)
     for name in names[: names.index(target)] if target in names else []:
-        if world.error is None and digest not in current.pipeline.environment(name).known_good:
+        if world.error is not None:
+            continue
+        view = world.capability(current.pipeline, "environment")(name)  # known_good: extension
+        if digest not in view.known_good:
             _call(world, "promote", alias, name)
 
 

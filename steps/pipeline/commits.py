@@ -391,7 +391,7 @@ def _promoted(world: World, alias: str, fact: Fact, approve: bool = False) -> No
         _passed(world, alias)
     pipeline = current.pipeline
     for spec in current.definition.environments[: names.index(env) + 1]:
-        if world.error is not None or pipeline.environment(spec.name).running == digest:
+        if world.error is not None or pipeline.running(spec.name) == digest:  # core: running
             continue
         if spec.requires_approval and approve:
             world.attempt(lambda s=spec: world.capability(pipeline, "approve")(digest, s.name))  # type: ignore[misc]

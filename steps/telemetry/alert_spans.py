@@ -17,6 +17,7 @@ from kubeloop.harness.world import World
 from kubeloop.render.checks import FailedCheck
 
 from .alerts import _clock, _known, _timeline, no_alert_is, was_at_some_point
+from .page_history import fired
 from .paging import _firing, _slo_of, nobody_paged, ticket_opened
 from .slo_names import find_slo, slo_named
 from .slo_pages import has_paged
@@ -135,7 +136,7 @@ def slo_alert_fired(world: World, alert: SloAlert) -> None:
     """The SLO's page (fast burn) or ticket (slow burn) alert fired at some point so far."""
     slo = slo_named(world, _slo_of(world, alert))
     find_slo(world, slo)
-    if not _firing(world, alert.severity, slo, ever=True):
+    if not (_firing(world, alert.severity, slo, ever=True) or fired(world, slo, alert.severity)):
         raise world.fail(
             f"the {alert.severity} alert of {slo} fired at some point", "it never fired"
         )

@@ -12,6 +12,7 @@ from kubeloop.harness.world import World
 from kubeloop.render.checks import FailedCheck
 
 from .declared_rules import add_alert, alerting_rules, load_rules
+from .page_history import evaluated_every
 from .service_waits import still_waiting
 from .telemetry_part import call, fixture_text, require_docstring, result_rows
 
@@ -155,6 +156,8 @@ def the_rule_file_named(world: World, path: str) -> None:
 def rules_every(world: World, interval: int) -> None:
     """The evaluation interval of groups that set none (default 1 minute)."""
     world.attempt(lambda: call(world, "set_evaluation_interval", interval))
+    if world.error is None:
+        evaluated_every(world, interval)
 
 
 def _known(world: World, name: str) -> None:

@@ -18,6 +18,7 @@ import re
 from kubeloop.harness.referents import known
 from kubeloop.harness.world import World
 
+from .service_settings import added
 from .service_waits import service_came
 from .telemetry_part import call
 
@@ -47,7 +48,7 @@ def assume(world: World, service: str) -> bool:
     are the caller's (slo_waits.service_added)."""
     if not assumable(world, service):
         return False
-    world.attempt(lambda: call(world, "add_service", service, DEFAULT_RATE, 0.0))
+    added(world, service, DEFAULT_RATE, 0.0)
     if world.error is not None:
         return False
     world.parts.setdefault(ASSUMED, {})[service] = world.step.location

@@ -28,6 +28,7 @@ from kubeloop.harness.registry import then
 from kubeloop.harness.world import World
 
 from .budget_words import NEARLY_UNTOUCHED, _spent
+from .slo_judged import total_query
 from .slo_names import find_slo, slo_named
 from .telemetry_part import call, result_rows, show
 
@@ -58,7 +59,7 @@ def period_spent(world: World, name: str | None, at: int | None = None) -> tuple
     name = slo_named(world, name)
     slo = find_slo(world, name)
     period = slo.objective.period
-    total = getattr(slo.spec, "total_query", "") or ""
+    total = total_query(world, name, slo)
     if "{{.window}}" not in total:
         raise world.fail(
             f'a total query for the SLO "{name}" (its requests over the period)',

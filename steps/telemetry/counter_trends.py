@@ -16,7 +16,7 @@ from kubeloop.harness.registry import then
 from kubeloop.harness.world import World
 
 from .services import _service, the_named
-from .telemetry_part import call, show
+from .telemetry_part import scalar, show
 
 _SPAN = 5
 """Minutes a trend is read over."""
@@ -44,7 +44,7 @@ def _totals(world: World, series: str) -> list[tuple[int, float]]:
     """(second, the counter's total) at each minute of the span, as far back as there is time."""
     now = world.clock.now
     points = [now - 60 * back for back in range(_SPAN, -1, -1) if now - 60 * back >= 0]
-    return [(at, float(call(world, "scalar", f"sum({series})", at))) for at in points]
+    return [(at, scalar(world, f"sum({series})", at)) for at in points]
 
 
 @then(

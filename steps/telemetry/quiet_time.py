@@ -9,6 +9,7 @@ from __future__ import annotations
 from kubeloop.harness.registry import given, when
 from kubeloop.harness.world import World
 
+from .service_settings import change
 from .services import _service
 from .slo_names import find_slo, slo_named
 from .telemetry_part import call
@@ -63,5 +64,4 @@ def quiet_stretch(world: World, duration: int, name: str | None = None) -> None:
 
 def _quiet(world: World, names: list[str]) -> None:
     for said in names:
-        service = _service(world, said)
-        world.attempt(lambda s=service: s.set_error_ratio(0, world.clock.now))  # type: ignore[misc]
+        change(world, said, _service(world, said), "set_error_ratio", 0)

@@ -17,7 +17,7 @@ from kubeloop.harness.world import World
 
 from .assumed_traffic import NORMAL, assumed_note
 from .services import _service, the_named
-from .telemetry_part import call, matches, show
+from .telemetry_part import matches, scalar, show
 
 _ERROR_RATE = (
     "the [<5xx|HTTP 5xx|HTTP 500|server|500> ]<error|failure|5xx|500|HTTP 500|HTTP 5xx> "
@@ -37,7 +37,7 @@ _MOST_POINTS = 10_000
 
 
 def _value(world: World, expr: str, at: int | None = None) -> float:
-    return float(call(world, "scalar", expr, at))
+    return scalar(world, expr, at)
 
 
 def _said(bound: str, limit: float) -> str:

@@ -16,6 +16,7 @@ from kubeloop.harness.world import World
 
 from .assumed_traffic import NORMAL, assume, assumed_note, declared
 from .latency_bounds import bound_latencies
+from .service_settings import added, change, setting
 from .service_waits import service_came, still_waiting
 from .slo_waits import service_added
 from .telemetry_part import call, telemetry
@@ -184,10 +185,10 @@ def the_service(
     declared(world, name)
     if name in list(call(world, "services")):
         service = _service(world, name)
-        world.attempt(lambda: service.set_rate(rate, world.clock.now))  # type: ignore[attr-defined]
-        world.attempt(lambda: service.set_error_ratio(_ratio(errors), world.clock.now))  # type: ignore[attr-defined]
+        change(world, name, service, "set_rate", rate)
+        change(world, name, service, "set_error_ratio", _ratio(errors))
     else:
-        world.attempt(lambda: call(world, "add_service", name, rate, _ratio(errors)))
+        added(world, name, rate, _ratio(errors))
         if world.error is None:
             service_added(world, name)
         if world.error is None:
@@ -234,21 +235,19 @@ def scrape_every(world: World, interval: int) -> None:
     world.attempt(lambda: call(world, "set_scrape_interval", interval))
 
 
-def _lasting(
-    world: World, service: object, change: str, value: float, duration: int | None
-) -> None:
-    """Make the change now; with a duration, let it pass and undo the change."""
-    setter = getattr(service, change)
+def _lasting(world: World, name: str, setter: str, value: float, duration: int | None) -> None:
+    """Make the change to the service NAME now; with a duration, let it pass and undo the
+    change (back to what it was set to before: service_settings.py)."""
+    service = _service(world, name)
     if duration is None:
-        world.attempt(lambda: setter(value, world.clock.now))
+        change(world, name, service, setter, value)
         return
-    before = world.capability(service, "view")(world.clock.now)  # read before any change
-    old = world.attribute(before, "error_ratio" if change == "set_error_ratio" else "rate")
-    world.attempt(lambda: setter(value, world.clock.now))
+    old = setting(world, name, service, "error_ratio" if setter == "set_error_ratio" else "rate")
+    change(world, name, service, setter, value)
     if world.error is not None:
         return
     world.advance(duration)
-    world.attempt(lambda: setter(old, world.clock.now))
+    change(world, name, service, setter, old)
 
 
 @when(
@@ -332,8 +331,7 @@ def starts_failing(
     named = the_named(world, name)
     if assume(world, named):  # an error share of a deployment's service no line gave a rate
         service_added(world, named)
-    service = _service(world, named)
-    _lasting(world, service, "set_error_ratio", _ratio(errors), duration)
+    _lasting(world, named, "set_error_ratio", _ratio(errors), duration)
 
 
 @when(
@@ -410,8 +408,9 @@ def recovers(world: World, name: str | None = None, duration: int | None = None)
     """From now on none of the service's requests fail, and it answers scrapes again ("I fix
     it": the service named last; the fix is not modelled, its effect is). "Healthy again for
     an hour": it recovers, then that time passes (and it stays healthy after)."""
-    service = _service(world, the_named(world, name))
-    world.attempt(lambda: service.set_error_ratio(0, world.clock.now))  # type: ignore[attr-defined]
+    named = the_named(world, name)
+    service = _service(world, named)
+    change(world, named, service, "set_error_ratio", 0)
     if world.error is not None:
         return
     if hasattr(service, "set_up"):
@@ -446,8 +445,7 @@ def starts_serving(
 ) -> None:
     """From now on the service serves RATE requests a second (same error ratio); "for 5
     minutes": that long, then as before."""
-    service = _service(world, the_named(world, name))
-    _lasting(world, service, "set_rate", rate, duration)
+    _lasting(world, the_named(world, name), "set_rate", rate, duration)
 
 
 @when(

@@ -13,10 +13,11 @@ from typing import Any
 
 from kubeloop.harness.world import World
 
+from .page_history import watch
 from .telemetry_part import call, telemetry
 
-DECLARED = "telemetry: each SLO's objective, period and window table, as declared"
-"""The world part holding, by SLO name, ``(percent, period seconds, table name)``."""
+DECLARED = "telemetry: each SLO's objective, period, window table and service, as declared"
+"""The world part holding, by SLO name, ``(percent, period seconds, table name, service)``."""
 
 
 def add_slo(
@@ -24,7 +25,22 @@ def add_slo(
 ) -> None:
     """The engine's ``add_slo``, remembering what was asked so its pairs can be judged."""
     call(world, "add_slo", name, percent, period, service, windows)
-    world.parts.setdefault(DECLARED, {})[name] = (percent, period, windows)
+    world.parts.setdefault(DECLARED, {})[name] = (percent, period, windows, service)
+    watch(world)  # its page and ticket over time, for "has paged" (page_history.py)
+
+
+def total_query(world: World, name: str, slo: Any) -> str:
+    """The SLO's query for all its requests, ``{{.window}}`` left to fill: the engine's SLO
+    spec's (Sloth's ``total_query``, no part of Lab 03's contract), else, for an SLO the
+    scenario gave through the core ``add_slo`` (availability over the service's
+    ``http_requests_total``, as the contract has it), that counter summed ("" if neither)."""
+    spec = getattr(slo, "spec", None)
+    if spec is not None:
+        return str(getattr(spec, "total_query", "") or "")
+    declared = world.parts.get(DECLARED, {}).get(name)
+    if declared is None:
+        return ""
+    return f'sum(rate(http_requests_total{{job="{declared[3]}"}}[{{{{.window}}}}]))'
 
 
 def verdict(world: World, name: str) -> Any:
@@ -36,7 +52,7 @@ def verdict(world: World, name: str) -> Any:
     from kubeloop.telemetry.slo import Objective, table  # noqa: PLC0415  (check: no engine)
     from kubeloop.telemetry.slo.verdict import PairVerdict, Verdict  # noqa: PLC0415
 
-    percent, period, windows = declared
+    percent, period, windows, _ = declared
     spec = table(windows, period)
     burns = {w: float(call(world, "burn_rate", name, w)) for w in spec.durations()}
     now = world.clock.now

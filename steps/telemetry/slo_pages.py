@@ -16,6 +16,7 @@ from kubeloop.harness.registry import then
 from kubeloop.harness.world import World
 
 from .page_counts import WHOM
+from .page_history import fired
 from .paging import _firing
 from .slo_judged import verdict as judged
 from .slo_names import find_slo, slo_named
@@ -23,9 +24,9 @@ from .telemetry_part import call, parse_number, show
 
 
 def _paged(world: World, name: str) -> bool:
-    """The SLO's page fired so far: on the ALERTS series its rules wrote, or it fires now
-    (core ``slo_alert_state``: all an engine that writes no ALERTS for its SLOs can say)."""
-    if _firing(world, "page", name, ever=True):
+    """The SLO's page fired so far: on the ALERTS series its rules wrote, else at an
+    evaluation the steps sampled its core ``slo_alert_state`` at (page_history.py), or now."""
+    if _firing(world, "page", name, ever=True) or fired(world, name, "page"):
         return True
     return bool(call(world, "slo_alert_state", name, "page") == "firing")
 

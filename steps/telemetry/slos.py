@@ -14,6 +14,7 @@ from kubeloop.render.checks import FailedCheck
 
 from .assumed_traffic import assume
 from .budget_measure import short_window_note, so_far_note
+from .page_history import watch
 from .slo_judged import add_slo
 from .slo_judged import verdict as judged
 from .slo_names import PENDING, UNNAMED, find_slo, slo_named
@@ -140,6 +141,7 @@ def the_slos_from(world: World, path: str) -> None:
     """Load a Sloth prometheus/v1 SLO file (30-day period), relative to the feature."""
     text = fixture_text(world, path, "a Sloth SLO file")
     world.attempt(lambda: call(world, "load_sloth", text, path))
+    watch(world)
 
 
 @when("I load the SLOs from {path:text}", 'I load the SLOs from "slos/broken.yml"')
@@ -147,6 +149,7 @@ def i_load_the_slos_from(world: World, path: str) -> None:
     """Load a Sloth SLO file as an event; if it is invalid, a Then can check the error."""
     text = fixture_text(world, path, "a Sloth SLO file")
     world.attempt(lambda: call(world, "load_sloth", text, path))
+    watch(world)
 
 
 @given("the OpenSLO SLOs from {path:text}", 'the OpenSLO SLOs from "slos/checkout-openslo.yml"')
@@ -155,6 +158,7 @@ def the_openslo_slos_from(world: World, path: str) -> None:
     windows."""
     text = fixture_text(world, path, "an OpenSLO file")
     world.attempt(lambda: call(world, "load_openslo", text, path))
+    watch(world)
 
 
 @given("the SLOs:", "the SLOs:")
@@ -162,6 +166,7 @@ def the_slos(world: World) -> None:
     """Load the Sloth prometheus/v1 SLO spec held in the doc string (30-day period)."""
     text = require_docstring(world, "a Sloth SLO spec")
     world.attempt(lambda: call(world, "load_sloth", text, "<doc string>"))
+    watch(world)
 
 
 @then(

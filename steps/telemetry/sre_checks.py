@@ -24,14 +24,14 @@ from .budget_measure import so_far_note
 from .latency_profile import _ABOUT, _TAKE, share_of_service_takes
 from .services import _lasting, _ratio, _service, the_named
 from .slo_names import find_slo, slo_named
-from .telemetry_part import call, matches, parse_number, show
+from .telemetry_part import call, matches, parse_number, scalar, show
 
 _DAY = 86_400
 _RATE = "<5xx|error|failure|5xx error> <rate|ratio|percentage>"
 
 
 def _scalar(world: World, expr: str) -> float:
-    return float(call(world, "scalar", expr, None))
+    return scalar(world, expr)
 
 
 @then(
@@ -220,8 +220,7 @@ def share_of_named_service_takes(
 )
 def has_been_failing(world: World, name: str, errors: float, duration: int) -> None:
     """The service fails that share from now, and that much time passes: it still fails."""
-    service = _service(world, the_named(world, name))
-    _lasting(world, service, "set_error_ratio", _ratio(errors), None)
+    _lasting(world, the_named(world, name), "set_error_ratio", _ratio(errors), None)
     if world.error is None:
         world.advance(duration)
 
@@ -235,8 +234,7 @@ def has_been_failing(world: World, name: str, errors: float, duration: int) -> N
 def was_completely_down(world: World, name: str, duration: int, ago: int | None = None) -> None:
     """Every request to the service failed for that long, then it answered again; "last
     week" (in days): that much time has passed since."""
-    service = _service(world, the_named(world, name))
-    _lasting(world, service, "set_error_ratio", 1.0, duration)
+    _lasting(world, the_named(world, name), "set_error_ratio", 1.0, duration)
     if world.error is None and ago is not None:
         world.advance(ago * _DAY)
 
@@ -245,8 +243,7 @@ _FAILING = " with {errors:share} of [<its|the|all> ]requests failing"
 
 
 def _runs_failing(world: World, name: str | None, errors: float, seconds: int) -> None:
-    service = _service(world, the_named(world, name))
-    _lasting(world, service, "set_error_ratio", _ratio(errors), None)
+    _lasting(world, the_named(world, name), "set_error_ratio", _ratio(errors), None)
     if world.error is None:
         world.advance(seconds)
 

@@ -15,11 +15,11 @@ from kubeloop.harness.registry import then
 from kubeloop.harness.world import World
 
 from .services import _service
-from .telemetry_part import call, show
+from .telemetry_part import call, scalar, show
 
 
 def _up(world: World, name: str) -> float:
-    return float(call(world, "scalar", f'max(up{{job="{name}"}})', None))
+    return scalar(world, f'max(up{{job="{name}"}})')
 
 
 @then(

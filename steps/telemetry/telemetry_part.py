@@ -24,8 +24,8 @@ def telemetry(world: World) -> Any:
         engine = module.Telemetry(clock=world.clock)
         from kubeloop.render.telemetry import telemetry_picture, telemetry_snapshot  # noqa: PLC0415
 
-        world.report.snapshots["telemetry"] = lambda: telemetry_snapshot(engine)
-        world.report.pictures["telemetry"] = lambda: telemetry_picture(engine)
+        world.report.snapshots["telemetry"] = lambda: telemetry_snapshot(engine, world.clock.now)
+        world.report.pictures["telemetry"] = lambda: telemetry_picture(engine, world.clock.now)
         from ..links.links_part import links  # noqa: PLC0415  (links: one world)
 
         links(world)  # a service served by a deployment's pods (kubeloop/links/pod_traffic.py)
@@ -37,6 +37,21 @@ def telemetry(world: World) -> Any:
 def call(world: World, name: str, *args: Any, **kwargs: Any) -> Any:
     """``engine.name(...)``, or a capability error naming what the engine lacks."""
     return world.capability(telemetry(world), name)(*args, **kwargs)
+
+
+def scalar(world: World, expr: str, at: int | None = None) -> float:
+    """A query expected to give one number: the engine's ``scalar`` when it has one (no part
+    of Lab 03's contract), else its core ``query`` read the same way (a scalar, or a vector
+    of at most one sample; NaN when empty), so an engine written to the contract alone is
+    asked for the samples and the number is read here, not taken from it."""
+    if hasattr(telemetry(world), "scalar"):
+        return float(call(world, "scalar", expr, at))
+    rows = result_rows(call(world, "query", expr, at))
+    if isinstance(rows, float):
+        return rows
+    if len(rows) > 1:
+        raise world.fail(f'"{expr}" to give one number', show_result(rows))
+    return rows[0][1] if rows else math.nan
 
 
 # --- numbers ------------------------------------------------------------------------------

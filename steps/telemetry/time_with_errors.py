@@ -17,7 +17,7 @@ from kubeloop.harness.telemetry_nouns import error_ratio_query
 from kubeloop.harness.world import World
 
 from .services import _service, the_named
-from .telemetry_part import call, show
+from .telemetry_part import scalar, show
 
 _PASS = "<pass|passes|go by|goes by|elapse|elapses|went by|passed>"
 _ERRORS = "<errors|the errors|the error rate|the failures|failures|5xx errors|the 5xx rate>"
@@ -42,7 +42,7 @@ def time_passes_with_errors(
     name = the_named(world, service)
     _service(world, name)
     world.advance(duration)
-    seen = 100 * float(call(world, "scalar", error_ratio_query(name, f"{duration}s"), None))
+    seen = 100 * scalar(world, error_ratio_query(name, f"{duration}s"))
     if math.isnan(seen) or not compare(round(seen, 9), bound, percent):
         raise world.fail(
             f"the error rate of {name} over those {duration}s {bound} {show(percent)}%",

@@ -16,6 +16,7 @@ from kubeloop.harness.world import World
 from kubeloop.telemetry.traffic import DEFAULT_LATENCY
 
 from .assumed_traffic import NORMAL
+from .service_settings import change, setting
 from .services import _FOR, _service, the_named, the_service
 from .telemetry_part import call, show
 
@@ -71,12 +72,11 @@ def back_to_normal(world: World, name: str | None = None, duration: int | None =
         rate, ratio, latency = normal[each]
         service = _service(world, each)
         now = world.clock.now
-        for change, value in (
-            ("set_rate", rate),
-            ("set_error_ratio", ratio),
-            ("set_latency", latency or DEFAULT_LATENCY),
-        ):
-            world.attempt(partial(world.capability(service, change), value, now))
+        change(world, each, service, "set_rate", rate)
+        change(world, each, service, "set_error_ratio", ratio)
+        if latency is not None or hasattr(service, "set_latency"):  # else never changed
+            setter = world.capability(service, "set_latency")
+            world.attempt(partial(setter, latency or DEFAULT_LATENCY, now))
         if hasattr(service, "set_up"):
             service.set_up(True, now)
     if duration is not None and world.error is None:
@@ -107,13 +107,13 @@ def traffic_goes_from(
         if world.error is not None:
             return
     service = _service(world, name)
-    now = world.attribute(world.capability(service, "view")(world.clock.now), "rate")
+    now = setting(world, name, service, "rate")
     if abs(now - low) > 1e-9:
         raise world.fail(f"{name} serving {show(low)} requests per second", f"{show(now)}")
-    world.attempt(lambda: service.set_rate(rate, world.clock.now))  # type: ignore[attr-defined]
+    change(world, name, service, "set_rate", rate)
     if duration is not None and world.error is None:
         world.advance(duration)
-        world.attempt(lambda: service.set_rate(low, world.clock.now))  # type: ignore[attr-defined]
+        change(world, name, service, "set_rate", low)
 
 
 @when(
@@ -143,7 +143,6 @@ def errors_back_to_normal(
     normal = world.parts.get(NORMAL, {})
     if named not in normal:
         raise world.fail(f"{named} declared earlier with its errors", "it never was")
-    service = _service(world, named)
-    world.attempt(lambda: service.set_error_ratio(normal[named][1], world.clock.now))  # type: ignore[attr-defined]
+    change(world, named, _service(world, named), "set_error_ratio", normal[named][1])
     if duration is not None and world.error is None:
         world.advance(duration)

@@ -57,11 +57,15 @@ def learners(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("engine", "lab", "passing"),
     [
-        ("learner_cluster", "cluster", 35),
-        ("learner_pipeline", "pipeline", 100),
+        # Each floor is what the learner passed when it was set (learn16): a step that asks
+        # for an extension where the core could answer, or a report reading past the
+        # contract, shows as a drop (reconcile until stable: 37 -> 40 from core passes).
+        ("learner_cluster", "cluster", 40),
+        ("learner_pipeline", "pipeline", 117),
         # Lab 03's core members only: the scenarios that need an extension it lacks (Sloth
-        # and OpenSLO files, latency SLOs, a service's latency) say "does not provide".
-        ("learner_telemetry", "telemetry", 112),
+        # and OpenSLO files, latency SLOs, a service's latency) say "does not provide"; one
+        # number, a lasting change, a resolved page and the month's budget come from the core.
+        ("learner_telemetry", "telemetry", 117),
     ],
 )
 def test_an_engine_written_from_the_seed_and_the_contract_gets_no_wrong_answer(
