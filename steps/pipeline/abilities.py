@@ -95,6 +95,28 @@ def _latest_block(world: World) -> str | None:
     return None
 
 
+def _pending_message(world: World) -> str:
+    """With nothing refused or blocked, what the Pending pods wait for: their
+    FailedScheduling message, as `kubectl describe pod` shows it (one message, however
+    many pods share it)."""
+    cluster = world.built_cluster
+    pending = [] if cluster is None else [p for p in world.pods() if p.phase == "Pending"]
+    messages = sorted({str(world.attribute(p, "reason") or "") for p in pending} - {""})
+    if len(messages) == 1:
+        return messages[0]
+    if messages:
+        raise world.fail(
+            "one reason to explain",
+            f"nothing was refused or blocked, and the Pending pods wait for {len(messages)} "
+            "different reasons; name the pods: \"the pending pods of \"web\" say there is not "
+            "enough cpu\"",
+        )
+    raise world.fail(
+        "a refusal, a blocked gate or a Pending pod to explain",
+        "nothing was refused or blocked, and no pod is Pending",
+    )
+
+
 @then(
     "the [<pipeline|pipeline's|run's|build's> ]" + _WHAT + " <says|said|mentions|mentioned|names|"
     "gives|is that|reads> {reason:reason}",
@@ -112,17 +134,13 @@ def _latest_block(world: World) -> str | None:
 @checks_error
 def the_reason_says(world: World, reason: Reason) -> None:
     """What the refusal just checked (or the step just rejected) says REASON; with no
-    refusal, what the latest run's blocking gate said, a blocked run's output (quoted:
-    contains the text; in words: names every word that carries meaning)."""
+    refusal, what the latest run's blocking gate said, a blocked run's output; with neither,
+    the Pending pods' FailedScheduling message (quoted: contains the text; in words: names
+    every word that carries meaning)."""
     if world.error is not None or world.rejection.checked is not None:
         said = str(world.take_error())
     else:
-        block = _latest_block(world)
-        if block is None:
-            raise world.fail(
-                "a refusal or a blocked gate to explain", "nothing was refused or blocked"
-            )
-        said = block
+        said = _latest_block(world) or _pending_message(world)
     aliases = world.declared.artifact_versions
     if not says(reason, said, aliases):
         taught = in_words_instead(reason, said, world.step.label, aliases)
