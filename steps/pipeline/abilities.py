@@ -108,8 +108,8 @@ def _pending_message(world: World) -> str:
         raise world.fail(
             "one reason to explain",
             f"nothing was refused or blocked, and the Pending pods wait for {len(messages)} "
-            "different reasons; name the pods: \"the pending pods of \"web\" say there is not "
-            "enough cpu\"",
+            'different reasons; name the pods: "the pending pods of "web" say there is not '
+            'enough cpu"',
         )
     raise world.fail(
         "a refusal, a blocked gate or a Pending pod to explain",

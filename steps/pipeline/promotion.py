@@ -243,11 +243,11 @@ def _went_back_outside(world: World, env: str) -> str:
     version, last = went[-1].to_stable, went[-1].rolled_from
     deployment = "" if last is None else str(scene(world).pipeline.artifact(last).name)
     return (
-        f"; {env}'s history holds its releases only: the page put \"{deployment}\" back on "
+        f'; {env}\'s history holds its releases only: the page put "{deployment}" back on '
         f"{version}, the version it ran before the pipeline's first rollout, which no release "
         f"of {env} records, so {env} still runs its last release; to see {version} in the "
-        f"history, start from it as a release (\"Given {env} runs version {version} of "
-        f'\"{deployment}\" on 3 nodes\")'
+        f'history, start from it as a release ("Given {env} runs version {version} of '
+        f'"{deployment}" on 3 nodes")'
     )
 
 

@@ -100,9 +100,9 @@ def _window_note(world: World, name: str, changes: list[tuple[int, str]]) -> str
     return (
         f"; its expression reads a {_clock(max(windows))} window (rate() averages the whole "
         f"window, as in Prometheus), so a burst stays in it for {_clock(max(windows))} after it "
-        f"stops{held}, which can outlast the burst; for a short burst to stay quiet, declare the rule "
-        'over a shorter window ("fires if the 1m error rate stays above 5% for 5 minutes", '
-        '"fires when the p99 latency over the last 1m is above 250ms for 5 minutes")'
+        f"stops{held}, which can outlast the burst; for a short burst to stay quiet, declare "
+        'the rule over a shorter window ("fires if the 1m error rate stays above 5% for 5 '
+        'minutes", "fires when the p99 latency over the last 1m is above 250ms for 5 minutes")'
     )
 
 

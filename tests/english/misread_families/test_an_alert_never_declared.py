@@ -27,5 +27,6 @@ def test_an_alert_nobody_declared_names_the_given_that_declares_it(
 def test_the_given_it_names_declares_the_alert(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code, out = run_matched(tmp_path, capsys, _SERVED[0], "And" + _LATENCY[5:], *_SERVED[1:], _CHECK)
+    declared = "And" + _LATENCY[len("Given") :]
+    code, out = run_matched(tmp_path, capsys, _SERVED[0], declared, *_SERVED[1:], _CHECK)
     assert code == 0, out
