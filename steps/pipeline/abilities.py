@@ -11,6 +11,7 @@ checks right after it ("And the reason mentions …").
 from __future__ import annotations
 
 from kubeloop.harness.errors import HarnessError
+from kubeloop.harness.pipeline_words import GATES
 from kubeloop.harness.reasons import Reason, in_words_instead, says
 from kubeloop.harness.registry import checks_error, then
 from kubeloop.harness.world import World
@@ -143,8 +144,47 @@ def the_reason_says(world: World, reason: Reason) -> None:
         said = _latest_block(world) or _pending_message(world)
     aliases = world.declared.artifact_versions
     if not says(reason, said, aliases):
-        taught = in_words_instead(reason, said, world.step.label, aliases)
+        taught = in_words_instead(reason, said, world.step.label, aliases) or _never_reached(
+            world, str(reason)
+        )
         raise world.fail(f"an explanation saying {reason}", said + taught)
+
+
+_PASSING = {
+    "unit": "the unit tests of {alias} pass with 90% coverage",
+    "scan": "the scan of {alias} is clean",
+    "integration": "the integration tests of {alias} pass",
+}
+"""How each gate is given what lets it pass, to reach a later gate."""
+
+
+def _never_reached(world: World, reason: str) -> str:
+    """Why a blocked run's explanation does not name a later gate's evidence: gates run in
+    order and stop at the first block (GitHub Actions' needs:, Tekton's runAfter), so a gate
+    after the blocking one never ran; what lets the blocking gate pass."""
+    current = scene(world)
+    if not current.runs:
+        return ""
+    alias, result = current.runs[-1]
+    blocked = result.blocked_at
+    ladder = list(GATES)
+    if blocked not in ladder:
+        return ""
+    words = f" {reason.lower()} "
+    later = [
+        gate
+        for gate in ladder[ladder.index(blocked) + 1 :]
+        if any(f" {name} " in words for name in GATES[gate])
+    ]
+    if not later:
+        return ""
+    passing = _PASSING.get(str(blocked))
+    fix = f' (e.g. "{passing.format(alias=alias)}")' if passing else ""
+    return (
+        f"; the run stopped at the {blocked} gate, before the {later[0]} gate: gates run in "
+        f"order and stop at the first block, so the {later[0]} gate never ran; to reach it, "
+        f"let the {blocked} gate pass first{fix}"
+    )
 
 
 _BECAUSE = "[ <because|since|as|with|saying> {reason:reason}]"
