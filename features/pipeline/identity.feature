@@ -128,7 +128,7 @@ Feature: An artifact's identity is the digest of its content
     When I promote D3 to dev
     And I promote D4 to dev
     And I roll dev back to D3
-    Then dev's history lists only digests, never tags
+    Then dev's history refers to only digests, never tags
     And every deployment to dev was by digest
 
   Scenario: A manifest from a file is the same artifact as the same content inline

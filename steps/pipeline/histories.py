@@ -158,12 +158,12 @@ _NOT_TAGS = (
 
 
 @then(
-    "the history of {env:name} <references|records|lists|contains|names|has> [only ]"
+    "the history of {env:name} <references|refers to|uses> [only ]"
     "<digests|image digests|sha256 digests>" + _NOT_TAGS,
     "the history of prod references digests, not tags",
-    "the history of staging records only digests",
+    "the history of staging uses only digests",
     variants=(
-        "{env:name}'s history <references|records|lists|contains|names|has> [only ]"
+        "{env:name}'s history <references|refers to|uses> [only ]"
         "<digests|image digests|sha256 digests>" + _NOT_TAGS,
         "every deployment <to|in|of> {env:name} <was|is> by digest",
     ),
