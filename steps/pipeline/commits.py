@@ -216,6 +216,21 @@ def what_happened(world: World, alias: str, facts: Sequence[Fact]) -> None:
 
 
 @given(
+    "{env:name} <runs|is running|is on> {alias:artifact},{facts:facts}[ {ago:ago}]",
+    "prod runs T5, signed and approved last week",
+    "staging is running R3, signed",
+)
+def runs_with_facts(
+    world: World, env: str, alias: str, facts: Sequence[Fact], ago: object = None
+) -> None:
+    """ENV runs the artifact, with what happened to it said after a comma ("prod runs T5,
+    signed and approved last week"): the facts, then running in ENV, as "T5 is signed,
+    approved and running in prod" says it. When it happened ("last week") is the past of
+    a Given and changes nothing."""
+    what_happened(world, alias, (*facts, Fact("running", env)))
+
+
+@given(
     "{aliases:several}[ <both|all>]{facts:theirfacts}",
     "S1 and then S2 passed every gate, went through dev, staging and prod and were approved "
     "for prod",
