@@ -62,3 +62,8 @@ Feature: Releases said the way release engineers tell them
     When the release manager approves v2 for prod
     And I promote v2 to prod
     Then all three environments run v2
+
+  Scenario: A manifest said with what its build went through is that build, already in prod
+    Given a manifest "search" version "7.0.1" which passed every gate and is running in prod
+    Then prod runs search-7.0.1
+    And search-7.0.1 is signed

@@ -28,7 +28,7 @@ from kubeloop.harness.registry import given, when
 from kubeloop.harness.world import World
 from kubeloop.pipeline import TestSummary
 
-from .build import REVISION, _build, bind
+from .build import REVISION, _build, a_manifest, bind
 from .chains import approve
 from .pipeline_part import environment_said, last_built, run_gates, scene
 from .version_builds import DEFAULT_PROJECT, build_at, build_named, is_version
@@ -228,6 +228,19 @@ def runs_with_facts(
     approved and running in prod" says it. When it happened ("last week") is the past of
     a Given and changes nothing."""
     what_happened(world, alias, (*facts, Fact("running", env)))
+
+
+@given(
+    "a manifest {project:name} version {version:name}[,] <that|which>{facts:facts}",
+    'a manifest "matchmaker" version "patch-41" that passed every gate and is running in prod',
+)
+def manifest_with_facts(world: World, project: str, version: str, facts: Sequence[Fact]) -> None:
+    """The manifest declared, built (named PROJECT-VERSION, or by its version: patch-41),
+    and each fact said of that build made true, as "patch-41 of matchmaker passed …"."""
+    a_manifest(world, project, version)
+    built = build_at(world, version, project)
+    if built is not None:
+        make_true(world, built, facts)
 
 
 @given(
