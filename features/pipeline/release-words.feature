@@ -67,3 +67,10 @@ Feature: Releases said the way release engineers tell them
     Given a manifest "search" version "7.0.1" which passed every gate and is running in prod
     Then prod runs search-7.0.1
     And search-7.0.1 is signed
+
+  Scenario: A next commit said without its id is another commit, with its own digest
+    Given commit 5e6f7a8 of "billing" is built as B1
+    And our next commit is built as B2
+    And another commit is built as B3
+    Then B1 and B2 have different digests
+    And B2 and B3 have different digests
