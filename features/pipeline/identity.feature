@@ -118,6 +118,19 @@ Feature: An artifact's identity is the digest of its content
     Then the operation fails with "deploy by digest, not by tag"
     And dev runs nothing
 
+  Scenario: One environment's whole history is by digest, whatever moved it there
+    Given a manifest "web" version "3.1.0"
+    And I built "web" as D3
+    And D3 passed every gate
+    And a manifest "web" version "3.2.0"
+    And I built "web" as D4
+    And D4 passed every gate
+    When I promote D3 to dev
+    And I promote D4 to dev
+    And I roll dev back to D3
+    Then dev's history refers to only digests, never tags
+    And every deployment to dev was by digest
+
   Scenario: A manifest from a file is the same artifact as the same content inline
     Given the manifest "web" from "fixtures/web-manifest.yaml"
     When I build "web" as D1

@@ -62,6 +62,15 @@ Feature: The gate ladder fails fast and never skips silently
     And gate scan says "no scan report was recorded"
     And the pipeline says what evidence is missing
 
+  Scenario: Evidence nobody uploaded blocks its gate once the gates before it pass
+    When I build "web" as D1
+    Given the unit tests of D1 pass with 93% coverage
+    And the scan of D1 finds nothing
+    But no one has submitted any integration test reports for D1
+    When I run the pipeline for D1
+    Then the pipeline is blocked at integration
+    And the explanation says the integration test evidence is missing
+
   Scenario: Green tests without a coverage measurement block at unit
     When I build "web" as D1
     Given the unit tests of D1 pass

@@ -62,3 +62,15 @@ Feature: Releases said the way release engineers tell them
     When the release manager approves v2 for prod
     And I promote v2 to prod
     Then all three environments run v2
+
+  Scenario: A manifest said with what its build went through is that build, already in prod
+    Given a manifest "search" version "7.0.1" which passed every gate and is running in prod
+    Then prod runs search-7.0.1
+    And search-7.0.1 is signed
+
+  Scenario: A next commit said without its id is another commit, with its own digest
+    Given commit 5e6f7a8 of "billing" is built as B1
+    And our next commit is built as B2
+    And another commit is built as B3
+    Then B1 and B2 have different digests
+    And B2 and B3 have different digests

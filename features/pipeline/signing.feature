@@ -28,6 +28,13 @@ Feature: Verify before deploy: only a signature for this digest, by a trusted ke
     Then the operation fails with "invalid or missing digest in claim: a copied signature"
     And prod runs D1
 
+  Scenario: Prod said to run a build with its facts after a comma keeps it when a copy is refused
+    Given prod is running D1, signed and approved yesterday
+    When I attach the signature of D1 to D2
+    And I deploy D2 to prod
+    Then the operation fails with "a copied signature"
+    And prod keeps running D1
+
   Scenario: An unsigned digest is refused
     When I deploy D2 to dev
     Then the operation fails with "dev refuses web 1.1.0"

@@ -84,7 +84,7 @@ def undefined_message(reader: Reader, keyword: str, text: str) -> str:
     the other keyword it is ("this is a check: write Then …"), the close phrases in the
     user's own values, or, when none is close, the nouns recognised and phrases about
     them."""
-    message = f'no step matches {keyword.title()} "{text}"'
+    message = f'no step matches {keyword.title()} "{text}"' + _uncounted(text)
     hint = _other_keyword(reader, keyword, text)
     if hint is not None:
         return f"{message}\n  {hint}"
@@ -137,6 +137,30 @@ def undefined_message(reader: Reader, keyword: str, text: str) -> str:
             message += "\n  nearest:\n" + "\n".join(f"    {kw.title()} {p}" for kw, p in wider)
     message += "\n  (kubeloop steps lists every phrase)"
     return message
+
+
+_UNCOUNTED = re.compile(
+    r"\b(?P<said>(?:a handful of|a few|a couple of|a couple|several|a small number of|"
+    r"a little|a bit of|a trickle of|the odd|occasional|sporadic|some) (?:\w+ )?"
+    r"(?:errors|failures|5xxs|500s|503s|failed requests|server errors))\b",
+    re.IGNORECASE,
+)
+"""Errors counted vaguely ("a handful of errors", "a few 500s"): no share of requests."""
+
+
+def _uncounted(text: str) -> str:
+    """Why a line with errors counted vaguely has no reading, and what to say instead: any
+    share read into "a handful" would be invented, and reading it as none would let a wrong
+    "no errors" check pass."""
+    found = _UNCOUNTED.search(text)
+    if found is None:
+        return ""
+    return (
+        f'\n  "{found["said"]}" gives no share of the requests, and kubeloop does not guess '
+        'one (any share would be invented; none would let a wrong "no errors" check pass): '
+        'say the share ("with 0.5% errors", "0.5% of its requests fail") or, for none worth '
+        'counting, "with hardly any errors" (read as none)'
+    )
 
 
 _LATER = re.compile(

@@ -144,10 +144,13 @@ class Drains:
 
 
 _FOR = (
-    "[ for <maintenance|patching|an upgrade|upgrades|a kernel upgrade|an OS upgrade|repairs|"
-    "a reboot|replacement>]"
+    "[ for [<the|a|an|our|its> ][<monthly|weekly|nightly|quarterly|scheduled|planned|routine|"
+    "regular> ]<maintenance|patching|patch|an upgrade|upgrades|upgrade|a kernel upgrade|"
+    "kernel upgrade|an OS upgrade|OS upgrade|repairs|a reboot|reboot|replacement>"
+    "[ <window|work>]]"
 )
-"""Why a node is drained: it changes nothing about the drain."""
+"""Why a node is drained ("for the monthly patch window"): it changes nothing about the
+drain."""
 _WAITING = "[ <waiting up to|with a timeout of|with timeout|timing out after> {seconds:duration}]"
 
 

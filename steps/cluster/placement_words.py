@@ -210,8 +210,8 @@ def pods_back_on(world: World, pods: PodSet, target: str) -> None:
     "no batch pod is on the gpu node pool",
     'every pod of "recon" is in the node pool "batch"',
     variants=(
-        "{pods:pods} <is|are> [still ][<running|placed|scheduled|bound> ]on [the ]nodes <of|in|"
-        "from> [the ]{group:name} [node ]pool",
+        "{pods:pods} <is|are> [still ][<running|placed|scheduled|bound> ]on <the nodes|nodes|"
+        "a node|any node> <of|in|from> [the ]{group:name} [node ]pool",
         "{pods:pods} [still ]<run|runs> <on|in> [the ]{group:name} [node ]pool[ nodes]",
         "{pods:pods} [still ]<run|runs> on [the ]nodes <of|in|from> [the ]{group:name} [node ]pool",
         "{pods:pods} <is|are> [still ][<running|placed|scheduled|bound> ]on <a node|nodes|the "

@@ -41,7 +41,8 @@ def i_reconcile(world: World) -> None:
         "the scheduler has placed <everything|every pod|all pods> it can",
         "the scheduler places <everything|every pod|all pods> it can",
         "the scheduler <places|schedules|binds|has placed|has scheduled|has bound|assigns|"
-        "has assigned> <the pods|them|the pending pods|all the pods|every pod|all pods>",
+        "has assigned> <the pods|them|the pending pods|all the pods|every pod|all pods|"
+        "everything>",
         "the rollout <runs to completion|completes|finishes|is done|has finished|has completed>",
         "<the cluster|everything> <settles|has settled|is stable|converges|has converged|"
         "has reconciled|is reconciled>",

@@ -94,6 +94,9 @@ def tolerates(world: World, name: str, taint_spec: TaintText, seconds: int | Non
         "{name:deployment} <runs only|only runs|is pinned> on nodes <labelled|labeled|with> "
         "{label:label}",
         "{name:its} pods <need|require|select> nodes <labelled|labeled|with> {label:label}",
+        "{name:deployment} pods <only go|go only|only run|run only|only land|land only|only "
+        "get scheduled|can only run|may only run|only ever go> on nodes <labelled|labeled|with> "
+        "{label:label}",
         "{name:deployment} has the node selector {label:label}",
     ),
 )

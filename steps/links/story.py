@@ -102,8 +102,8 @@ def env_runs_version(
     variants=(
         "{count:n} nodes running {replicas:n} <replicas|pods|copies|instances> of "
         "{deployment:name}{options:workload}",
-        "a cluster of {count:n} nodes running {replicas:n} <replicas|pods|copies|instances> of "
-        "{deployment:name}{options:workload}",
+        "a cluster <of|with> {count:n} nodes running {replicas:n} <replicas|pods|copies|"
+        "instances> of {deployment:name}{options:workload}",
         "a {count:n}<-| >node cluster with {replicas:n} <replicas|pods|copies|instances> of "
         "{deployment:name}{options:workload}",
     ),

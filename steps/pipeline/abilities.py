@@ -11,6 +11,7 @@ checks right after it ("And the reason mentions …").
 from __future__ import annotations
 
 from kubeloop.harness.errors import HarnessError
+from kubeloop.harness.pipeline_words import GATES
 from kubeloop.harness.reasons import Reason, in_words_instead, says
 from kubeloop.harness.registry import checks_error, then
 from kubeloop.harness.world import World
@@ -95,6 +96,28 @@ def _latest_block(world: World) -> str | None:
     return None
 
 
+def _pending_message(world: World) -> str:
+    """With nothing refused or blocked, what the Pending pods wait for: their
+    FailedScheduling message, as `kubectl describe pod` shows it (one message, however
+    many pods share it)."""
+    cluster = world.built_cluster
+    pending = [] if cluster is None else [p for p in world.pods() if p.phase == "Pending"]
+    messages = sorted({str(world.attribute(p, "reason") or "") for p in pending} - {""})
+    if len(messages) == 1:
+        return messages[0]
+    if messages:
+        raise world.fail(
+            "one reason to explain",
+            f"nothing was refused or blocked, and the Pending pods wait for {len(messages)} "
+            'different reasons; name the pods: "the pending pods of "web" say there is not '
+            'enough cpu"',
+        )
+    raise world.fail(
+        "a refusal, a blocked gate or a Pending pod to explain",
+        "nothing was refused or blocked, and no pod is Pending",
+    )
+
+
 @then(
     "the [<pipeline|pipeline's|run's|build's> ]" + _WHAT + " <says|said|mentions|mentioned|names|"
     "gives|is that|reads> {reason:reason}",
@@ -112,21 +135,56 @@ def _latest_block(world: World) -> str | None:
 @checks_error
 def the_reason_says(world: World, reason: Reason) -> None:
     """What the refusal just checked (or the step just rejected) says REASON; with no
-    refusal, what the latest run's blocking gate said, a blocked run's output (quoted:
-    contains the text; in words: names every word that carries meaning)."""
+    refusal, what the latest run's blocking gate said, a blocked run's output; with neither,
+    the Pending pods' FailedScheduling message (quoted: contains the text; in words: names
+    every word that carries meaning)."""
     if world.error is not None or world.rejection.checked is not None:
         said = str(world.take_error())
     else:
-        block = _latest_block(world)
-        if block is None:
-            raise world.fail(
-                "a refusal or a blocked gate to explain", "nothing was refused or blocked"
-            )
-        said = block
+        said = _latest_block(world) or _pending_message(world)
     aliases = world.declared.artifact_versions
     if not says(reason, said, aliases):
-        taught = in_words_instead(reason, said, world.step.label, aliases)
+        taught = in_words_instead(reason, said, world.step.label, aliases) or _never_reached(
+            world, str(reason)
+        )
         raise world.fail(f"an explanation saying {reason}", said + taught)
+
+
+_PASSING = {
+    "unit": "the unit tests of {alias} pass with 90% coverage",
+    "scan": "the scan of {alias} is clean",
+    "integration": "the integration tests of {alias} pass",
+}
+"""How each gate is given what lets it pass, to reach a later gate."""
+
+
+def _never_reached(world: World, reason: str) -> str:
+    """Why a blocked run's explanation does not name a later gate's evidence: gates run in
+    order and stop at the first block (GitHub Actions' needs:, Tekton's runAfter), so a gate
+    after the blocking one never ran; what lets the blocking gate pass."""
+    current = scene(world)
+    if not current.runs:
+        return ""
+    alias, result = current.runs[-1]
+    blocked = result.blocked_at
+    ladder = list(GATES)
+    if blocked not in ladder:
+        return ""
+    words = f" {reason.lower()} "
+    later = [
+        gate
+        for gate in ladder[ladder.index(blocked) + 1 :]
+        if any(f" {name} " in words for name in GATES[gate])
+    ]
+    if not later:
+        return ""
+    passing = _PASSING.get(str(blocked))
+    fix = f' (e.g. "{passing.format(alias=alias)}")' if passing else ""
+    return (
+        f"; the run stopped at the {blocked} gate, before the {later[0]} gate: gates run in "
+        f"order and stop at the first block, so the {later[0]} gate never ran; to reach it, "
+        f"let the {blocked} gate pass first{fix}"
+    )
 
 
 _BECAUSE = "[ <because|since|as|with|saying> {reason:reason}]"

@@ -10,6 +10,7 @@ SemVer build metadata (``2.3.0+R1``), which is what tells builds of one version 
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from typing import Any
 
@@ -320,3 +321,26 @@ def a_build_of_commit(
 ) -> None:
     """Build COMMIT of PROJECT ("the build", "it", "commit COMMIT"; ALIAS if said)."""
     build_commit(world, commit, project, alias or commit_alias(commit))
+
+
+@given(
+    "[<my|our|the|a|their> ]<next|new|newer|later|following|another> commit[ of {project:name}] "
+    "<is|was|got|has been> built as {alias:name}[{facts:facts}]",
+    "my next commit was built as O2, passed every gate and was promoted to dev, staging and prod",
+    "a new commit of payments is built as P3",
+)
+def next_commit_built(
+    world: World, alias: str, project: str | None = None, facts: Sequence[Fact] = ()
+) -> None:
+    """A commit after the last one the scenario built, its id not said ("my next commit"):
+    an id derived from the last one's (git's ids are hashes too), so it is another commit
+    of the same project with its own digest; then each fact said after it holds."""
+    current = scene(world)
+    built = [name for name in current.aliases if name.startswith("commit ")]
+    seed = f"{built[-1] if built else ''}+{len(built)}"
+    commit = hashlib.sha256(seed.encode()).hexdigest()[:7]
+    if project is None and built and current.declared_last is None:
+        project = str(current.pipeline.artifact(current.aliases[built[-1]]).name)
+    build_commit(world, commit, project, alias)
+    if world.error is None:
+        make_true(world, alias, facts)

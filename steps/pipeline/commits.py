@@ -28,7 +28,7 @@ from kubeloop.harness.registry import given, when
 from kubeloop.harness.world import World
 from kubeloop.pipeline import TestSummary
 
-from .build import REVISION, _build, bind
+from .build import REVISION, _build, a_manifest, bind
 from .chains import approve
 from .pipeline_part import environment_said, last_built, run_gates, scene
 from .version_builds import DEFAULT_PROJECT, build_at, build_named, is_version
@@ -211,6 +211,34 @@ def what_happened(world: World, alias: str, facts: Sequence[Fact]) -> None:
     version_builds.build_named)."""
     builds_itself = bool(facts) and facts[0].kind == "commit"
     built = alias if builds_itself and not is_version(world, alias) else build_named(world, alias)
+    if built is not None:
+        make_true(world, built, facts)
+
+
+@given(
+    "{env:name} <runs|is running|is on> {alias:artifact},{facts:facts}[ {ago:ago}]",
+    "prod runs T5, signed and approved last week",
+    "staging is running R3, signed",
+)
+def runs_with_facts(
+    world: World, env: str, alias: str, facts: Sequence[Fact], ago: object = None
+) -> None:
+    """ENV runs the artifact, with what happened to it said after a comma ("prod runs T5,
+    signed and approved last week"): the facts, then running in ENV, as "T5 is signed,
+    approved and running in prod" says it. When it happened ("last week") is the past of
+    a Given and changes nothing."""
+    what_happened(world, alias, (*facts, Fact("running", env)))
+
+
+@given(
+    "a manifest {project:name} version {version:name}[,] <that|which>{facts:facts}",
+    'a manifest "matchmaker" version "patch-41" that passed every gate and is running in prod',
+)
+def manifest_with_facts(world: World, project: str, version: str, facts: Sequence[Fact]) -> None:
+    """The manifest declared, built (named PROJECT-VERSION, or by its version: patch-41),
+    and each fact said of that build made true, as "patch-41 of matchmaker passed …"."""
+    a_manifest(world, project, version)
+    built = build_at(world, version, project)
     if built is not None:
         make_true(world, built, facts)
 

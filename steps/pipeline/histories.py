@@ -148,19 +148,48 @@ def history_verified(world: World, env: str) -> None:
 def never_by_tag(world: World) -> None:
     """Something was deployed, and every deployment of every environment names a digest
     the engine accepts as one (a tag never reaches an environment)."""
+    _by_digest(world, [spec.name for spec in scene(world).definition.environments])
+
+
+_NOT_TAGS = (
+    "[<, not| not| and not|, rather than| rather than| instead of|, instead of|, never> "
+    "<tags|tag names|by tag|by tags>]"
+)
+
+
+@then(
+    "the history of {env:name} <references|refers to|uses> [only ]"
+    "<digests|image digests|sha256 digests>" + _NOT_TAGS,
+    "the history of prod references digests, not tags",
+    "the history of staging uses only digests",
+    variants=(
+        "{env:name}'s history <references|refers to|uses> [only ]"
+        "<digests|image digests|sha256 digests>" + _NOT_TAGS,
+        "every deployment <to|in|of> {env:name} <was|is> by digest",
+    ),
+)
+def env_by_digest(world: World, env: str) -> None:
+    """ENV ran something, and every deployment in its history names a digest the engine
+    accepts as one (as "no environment ever ran an image referenced by tag", for one)."""
+    _by_digest(world, [env_named(world, env)])
+
+
+def _by_digest(world: World, environments: list[str]) -> None:
     current = scene(world)
     validate = world.capability(current.pipeline, "validate_digest")
     seen = 0
-    for spec in current.definition.environments:
-        for record in _view(world, spec.name).deployments:
+    for name in environments:
+        for record in _view(world, name).deployments:
             seen += 1
             try:
                 validate(record.digest)
             except Exception as error:  # the engine's own verdict on what it deployed
                 shown = f"{record.digest}: {error}"
-                raise world.fail(f"{spec.name} deployed by digest", shown) from None
+                raise world.fail(f"{name} deployed by digest", shown) from None
     if not seen:
-        raise world.fail("deployments to look at", "no environment ran anything")
+        only = len(environments) == 1
+        said = f"{environments[0]} ran nothing" if only else "no environment ran anything"
+        raise world.fail("deployments to look at", said)
 
 
 @then(

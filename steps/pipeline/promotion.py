@@ -154,7 +154,23 @@ def env_runs(world: World, env: str, alias: str = "nothing") -> None:
     expected = None if alias == "nothing" else current.digest(world, alias)
     if running != expected:
         shown = "nothing" if running is None else current.alias_of(running)
-        raise world.fail(f"{env} to run {alias}", f"it runs {shown}")
+        raise world.fail(f"{env} to run {alias}", f"it runs {shown}" + _awaits(world, alias, env))
+
+
+def _awaits(world: World, alias: str, env: str) -> str:
+    """Why an artifact promoted to ENV does not run there yet, when it waits for the
+    manual approval ENV needs (a promotion said in a Given waits too): how to say the
+    approval."""
+    current = scene(world)
+    waiting = getattr(current.pipeline, "waiting", None)
+    if alias == "nothing" or waiting is None or not waiting(current.digest(world, alias), env):
+        return ""
+    return (
+        f"; the promotion of {alias} to {env} waits for the manual approval {env} needs "
+        "(in a Given too): approve it "
+        f'("When I approve the promotion of {alias} to {env}") or say the approval with it '
+        f'("Given {alias} is signed, approved and promoted to {env}")'
+    )
 
 
 @then(
@@ -208,7 +224,31 @@ def history_is(world: World, env: str, aliases: Sequence[str]) -> None:
         names_build(world, said, digest) for said, digest in zip(aliases, digests, strict=True)
     ):
         actual = [current.alias_of(digest) for digest in digests]
-        raise world.fail(f"history {', '.join(aliases)}", ", ".join(actual) or "none")
+        raise world.fail(
+            f"history {', '.join(aliases)}",
+            (", ".join(actual) or "none") + _went_back_outside(world, env),
+        )
+
+
+def _went_back_outside(world: World, env: str) -> str:
+    """Why ENV's history lacks a version its deployment went back to: a page with no
+    earlier release returned the deployment to what it ran before the pipeline (Argo
+    Rollouts' abort to the stable ReplicaSet), which no release of ENV records; how to
+    start from that version as a release."""
+    built = world.parts.get("links")
+    rollbacks = [] if built is None else built.alert_rollbacks()
+    went = [r for r in rollbacks if r.rule.environment == env and r.to_stable is not None]
+    if not went:
+        return ""
+    version, last = went[-1].to_stable, went[-1].rolled_from
+    deployment = "" if last is None else str(scene(world).pipeline.artifact(last).name)
+    return (
+        f'; {env}\'s history holds its releases only: the page put "{deployment}" back on '
+        f"{version}, the version it ran before the pipeline's first rollout, which no release "
+        f"of {env} records, so {env} still runs its last release; to see {version} in the "
+        f'history, start from it as a release ("Given {env} runs version {version} of '
+        f'"{deployment}" on 3 nodes")'
+    )
 
 
 _HOLDS = "<contains|includes|mentions|lists|names|records|features|has>"

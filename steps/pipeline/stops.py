@@ -110,6 +110,9 @@ _INPUTS = {
         "the {what:gateinput}[ <result|results|report|reports>] <of|for> {alias:artifact} "
         "<was|were|has|have> <never|not> [been ]<run|reported|recorded|uploaded|produced|"
         "attached|submitted>",
+        "<nobody|no one|nobody has|no one has> [ever ]<uploaded|attached|submitted|recorded|"
+        "reported|published|produced> [any ]{what:gateinput} <result|results|report|reports> "
+        "<for|of> {alias:artifact}[ yet]",
     ),
 )
 def no_result(world: World, alias: str, what: str = "scan") -> None:

@@ -8,6 +8,7 @@ ALERTS series); only the wording is new.
 
 from __future__ import annotations
 
+import re
 from itertools import pairwise
 
 from kubeloop.harness.comparisons import compare
@@ -17,6 +18,7 @@ from kubeloop.harness.world import World
 from kubeloop.render.checks import FailedCheck
 
 from .alerts import _clock, _known, _timeline, no_alert_is, was_at_some_point
+from .declared_rules import alerting_rules
 from .page_history import fired
 from .paging import _firing, _slo_of, nobody_paged, ticket_opened
 from .slo_names import find_slo, slo_named
@@ -73,7 +75,36 @@ def never_in(world: World, name: str, state: str) -> None:
     _known(world, name)
     changes = list(call(world, "timeline", name).changes)
     if state in [s for _, s in (changes[1:] if state == "inactive" else changes)]:
-        raise world.fail(f'alert "{name}" never {state}', _timeline(world, name))
+        note = _window_note(world, name, changes) if state == "firing" else ""
+        raise world.fail(f'alert "{name}" never {state}', _timeline(world, name) + note)
+
+
+_RANGE = re.compile(r"\[(\d+)([smh])\]")
+_UNIT = {"s": 1, "m": 60, "h": 3600}
+
+
+def _window_note(world: World, name: str, changes: list[tuple[int, str]]) -> str:
+    """Why a short burst fired an alert whose expression reads a range window: the window
+    keeps the burst in view after it ends (rate() over [5m] averages the last 5 minutes), so
+    its condition held longer than the burst; how to read a shorter window."""
+    windows = [
+        int(n) * _UNIT[unit]
+        for _, expr, _ in alerting_rules(world, name)
+        for n, unit in _RANGE.findall(expr)
+    ]
+    if not windows or max(windows) <= 60:
+        return ""
+    active = [t for t, s in changes if s == "pending"]
+    ended = [t for t, s in changes if s == "inactive" and active and t > active[0]]
+    held = f": its condition held from {_clock(active[0])}" if active else ""
+    held += f" to {_clock(ended[0])}" if held and ended else ""
+    return (
+        f"; its expression reads a {_clock(max(windows))} window (rate() averages the whole "
+        f"window, as in Prometheus), so a burst stays in it for {_clock(max(windows))} after it "
+        f"stops{held}, which can outlast the burst; for a short burst to stay quiet, declare "
+        'the rule over a shorter window ("fires if the 1m error rate stays above 5% for 5 '
+        'minutes", "fires when the p99 latency over the last 1m is above 250ms for 5 minutes")'
+    )
 
 
 @then(

@@ -166,8 +166,23 @@ def _known(world: World, name: str) -> None:
         raise world.fail(
             f'an alert named "{name}"',
             (f"the alerts are {', '.join(names)}" if names else "there are no alerts")
-            + still_waiting(world),
+            + still_waiting(world)
+            + _declare(world, name),
         )
+
+
+def _declare(world: World, name: str) -> str:
+    """How to declare the alert a check names, since no Given did: a Then about an alert
+    that does not exist fails (it would pass for a rule that can never fire), so the
+    message says the Given that makes one, for the scenario's service."""
+    services = sorted(str(s) for s in call(world, "services"))
+    service = services[0] if len(services) == 1 else "web"
+    return (
+        f'; no Given declares "{name}": declare it before the check, e.g. "Given an alert '
+        f'"{name}" fires if over 5% of {service}\'s requests fail for 5 minutes" (errors) or '
+        f'"Given an alert "{name}" fires if {service}\'s p99 stays above 250ms for 10 '
+        'minutes" (latency)'
+    )
 
 
 def _timeline(world: World, name: str) -> str:

@@ -21,6 +21,14 @@ _NOW = 300
 _BUDGET = "<budget|error budget>"
 
 
+def format_window(seconds: int) -> str:
+    """A window as Prometheus writes a range: 5m, 1h, 6h, 90s."""
+    for unit, size in (("d", 86400), ("h", 3600), ("m", 60)):
+        if seconds % size == 0:
+            return f"{seconds // size}{unit}"
+    return f"{seconds}s"
+
+
 def _burn_now(world: World, name: str | None) -> tuple[str, float]:
     name = slo_named(world, name)
     find_slo(world, name)
@@ -71,25 +79,50 @@ def budget_not_burning(world: World, name: str | None = None) -> None:
 _PACE = (
     "[ <its|the|their> " + _BUDGET + "] <faster|quicker|slower> than {burn:decimal} "
     "<times|x|×> <the|its> <allowed|sustainable|budgeted|affordable|normal|steady> rate"
+    "[ over [the last ]{window:duration}]"
 )
 """A burn rate said as a multiple of the rate the budget allows ("burning faster than 14.4
-times the allowed rate"): a burn rate of 1 spends the budget exactly over the SLO's period."""
+times the allowed rate"): a burn rate of 1 spends the budget exactly over the SLO's period.
+Without a window it is the burn now, over 5 minutes (as "is burning"); the Workbook pairs
+each threshold with its own windows (14.4 with 1h and 5m), so a window can be said ("…
+over the last 1h")."""
+_SHOWN = (300, 3600, 21600)
+"""The windows a failed pace check shows beside the one it read: the page pairs' short and
+long windows (5m, 1h, 6h)."""
 
 
 @then(
     "{name:sloname} is burning" + _PACE,
     'the SLO "availability" is burning faster than 14.4 times the allowed rate',
     "checkout is burning its budget slower than 6 times the sustainable rate",
+    "checkout is burning faster than 14.4 times the allowed rate over the last 1h",
     variants=("{name:sloname}'s " + _BUDGET + " is burning" + _PACE,),
 )
-def burning_faster_than(world: World, name: str | None, burn: float) -> None:
-    """The burn rate now (over 5 minutes) is above BURN ("faster") or below it ("slower")."""
-    name, got = _burn_now(world, name)
+def burning_faster_than(world: World, name: str | None, burn: float, window: int = _NOW) -> None:
+    """The burn rate over WINDOW (5 minutes: now) is above BURN ("faster") or below it
+    ("slower"); a failure says which window it read, the burn over the page windows, and
+    how to name another."""
+    name = slo_named(world, name)
+    find_slo(world, name)
+    got = float(call(world, "burn_rate", name, window))
     faster = " slower than " not in f" {world.step.text.lower()} "
-    if (got > burn) if faster else (got < burn):
+    if not math.isnan(got) and ((got > burn) if faster else (got < burn)):
         return
     said = "faster" if faster else "slower"
-    raise world.fail(f'"{name}" burning {said} than {burn:g} times the allowed rate', show(got))
+    others = [
+        f"{show(float(call(world, 'burn_rate', name, w)))} over {format_window(w)}"
+        for w in _SHOWN
+        if w != window
+    ]
+    raise world.fail(
+        f'"{name}" burning {said} than {burn:g} times the allowed rate over '
+        f"{format_window(window)}",
+        f"{show(got)} over {format_window(window)}"
+        + (" (no window said: the burn now)" if window == _NOW else "")
+        + f'; {", ".join(others)}; to read another window, say it: "… {said} than {burn:g} '
+        'times the allowed rate over the last 1h" (the Workbook pairs 14.4 with 1h and 5m, 6 '
+        "with 6h and 30m)",
+    )
 
 
 @then(

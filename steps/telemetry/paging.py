@@ -187,10 +187,15 @@ def slo_alert_firing(world: World, alert: SloAlert) -> None:
 @then(
     "{alert:sloalert} is <not|no longer|not yet> firing",
     "the fast burn alert is no longer firing",
-    variants=("{alert:sloalert} <does not fire|doesn't fire|isn't firing>",),
+    variants=(
+        "{alert:sloalert} <does not fire|doesn't fire|isn't firing|does not page|doesn't page|"
+        "is not paging|isn't paging>[ <the on-call|on-call|the on-call engineer|anyone|"
+        "whoever is on call>]",
+    ),
 )
 def slo_alert_not_firing(world: World, alert: SloAlert) -> None:
-    """The SLO's page or ticket alert does not fire now."""
+    """The SLO's page or ticket alert does not fire now (the negative of "… pages the
+    on-call")."""
     slo, state = _state(world, alert)
     if state == "firing":
         raise world.fail(

@@ -64,7 +64,11 @@ _FAIL = (
     "start returning 503|start returning 503s|start returning 500|start returning 500s|"
     "start returning 5xx|start returning 5xxs|start returning a 503|start returning a 500|"
     "start returning errors|start erroring|start erroring out|begin failing|"
-    "begin returning errors|start getting errors|start getting 5xx|start getting 500s>"
+    "begin returning errors|start getting errors|start getting 5xx|start getting 500s|"
+    "start coming back with HTTP 500|start coming back with HTTP 503|start coming back with "
+    "HTTP 5xx|start coming back with 500s|start coming back with 503s|start coming back with "
+    "5xx|start coming back with errors|start coming back as errors|start coming back as 500s|"
+    "start coming back as 5xx>"
 )
 _CAUSE = (
     "<a bad deploy|a bad release|a bad change|a bad config|a config change|a bug|a regression|"
@@ -390,6 +394,9 @@ def _version_fails(world: World, version: str, ratio: float, duration: int | Non
         "the [scrape ]target <comes back|comes back up|is back up|recovers|is up again>",
         "{name:service} <stops failing|is healthy again|stops returning errors|stops erroring|"
         "stops returning 500s|stops returning 5xx|stops throwing errors>",
+        "{name:service} <goes back to|is back to|gets back to|returns to|drops back to|falls "
+        "back to|drops to|falls to|settles back to> <no errors|zero errors|no "
+        "failures|zero failures|being healthy|serving cleanly>",
         "{name:service} <is healthy again|is healthy|is back to healthy|recovers|runs cleanly|"
         "runs without errors|serves without errors|is error-free> for {duration:duration}",
         "the errors stop[ <for|on> {name:service}]",

@@ -45,3 +45,17 @@ Feature: Where a deployment's pods go, said in its declaration
     And every pod of "index" is on the "fast" pool
     And no index pod is on a node of pool "slow"
     And all index pods are on nodes in pool "fast"
+
+  Scenario: Pods said to only run on labelled nodes stay out of the other pool
+    Given a node pool "ssd" with 2 nodes of 4 CPU and 8Gi memory labeled disk=ssd
+    And a node pool "hdd" with 2 nodes of 4 CPU and 8Gi memory labeled disk=hdd
+    And a deployment "db" with 3 replicas requesting 1 CPU per pod
+    And "db" pods only run on nodes labelled disk=ssd
+    When I reconcile
+    Then 3 pods of "db" are running
+    And no pod of "db" is on any node of the "hdd" pool
+
+  Scenario: A cluster said with its node count runs the pods on those nodes
+    Given a cluster with 2 nodes running 4 copies of "cache"
+    Then 4 pods of "cache" are running
+    And every pod of "cache" is on node-1 or node-2

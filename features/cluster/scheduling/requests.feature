@@ -18,6 +18,13 @@ Feature: Scheduling by resource requests
     And the pending pod's reason contains "Insufficient cpu"
     And an event FailedScheduling was recorded for "web-3"
 
+  Scenario: With nothing refused or blocked, "the reason" is what the Pending pods wait for
+    Given 1 node with 2 cpu and 4Gi memory
+    And a deployment "encoder" of 1 replica requesting 3 cpu
+    When I reconcile
+    Then the explanation names insufficient cpu
+    And the message mentions "0/1 nodes are available"
+
   Scenario: The message counts every node's reason
     Given 3 nodes with 1 cpu and 8Gi memory
     And a deployment "big" of 1 replica requesting 2 cpu and 16Gi memory

@@ -31,3 +31,11 @@ Feature: Error budgets and pages in an SRE's own words
     Then the SLO "payments-latency" has burned more than 10% of its budget
     And the SLO "payments-availability" is untouched
     And no page was ever sent for availability
+
+  Scenario: A burst that starts coming back with 500s pages; once even the 30m window is clean, nobody is paged
+    When 20% of payments' requests start coming back with 500s
+    And 10 minutes pass
+    Then the burn-rate alert for payments pages the on-call
+    When payments gets back to zero errors
+    And 35 minutes pass
+    Then the burn-rate alert for payments isn't paging anyone

@@ -69,6 +69,18 @@ Feature: Multi-window, multi-burn-rate alerts page only while the budget is stil
     And the burn rate of "availability" over 5 minutes is 0
     And the SLO "availability" is no longer paging
 
+  Scenario: A pace said without a window is the burn now; a window can be named
+    Given the service "api" serves 200 requests per second
+    And an SLO "api-slo" of 99.9% over 30 days for the service "api"
+    When 6 hours pass
+    And the service "api" starts failing 6% of requests
+    And 20 minutes pass
+    And the service "api" recovers
+    And 10 minutes pass
+    Then api-slo is burning slower than 1 times the allowed rate
+    And api-slo is burning faster than 14.4 times the allowed rate over the last 1h
+    And api-slo is burning slower than 14.4 times the allowed rate over 6h
+
   Scenario: Slow burn opens a ticket but does not page
     Given the service "web" serves 100 requests per second with 0.5% errors
     And an SLO "availability" of 99.9% over 30 days for the service "web"

@@ -56,3 +56,13 @@ def test_with_a_release_promoted_first_the_alert_rolls_back(
     )
     assert code == 0, out
     assert _TAUGHT not in out, out
+
+
+def test_a_history_missing_the_stable_version_says_how_to_make_it_a_release(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    check = "Then the history of prod is v1, v5 and v1"
+    code, out = run_matched(tmp_path, capsys, *_STORY, *_BAD, check)
+    assert code != 0, out
+    assert 'the page put "shop" back on v1' in out, out
+    assert 'Given prod runs version v1 of "shop" on 3 nodes' in out, out

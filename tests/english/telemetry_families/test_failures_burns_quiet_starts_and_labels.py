@@ -130,3 +130,17 @@ def test_an_alerts_labels(
 ) -> None:
     code, out = run_matched(tmp_path, capsys, _PAY, *_RULE, *checks)
     assert (code == 0) is passes, out
+
+
+def test_a_pace_check_that_fails_says_which_window_it_read_and_how_to_name_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    check = 'Then the SLO "pay-avail" is burning faster than 14.4 times the allowed rate'
+    ended = ("When pay starts failing 20% of its requests", "And 10 minutes pass")
+    recovered = ('And the service "pay" recovers', "And 10 minutes pass")
+    code, out = run_matched(tmp_path, capsys, _PAY, _SLO, *ended, *recovered, check)
+    assert code != 0, out
+    assert "0 over 5m (no window said: the burn now)" in out and "over 1h" in out, out
+    assert "allowed rate over the last 1h" in out, out
+    code, out = run_matched(tmp_path, capsys, _PAY, _SLO, *ended, *recovered, check + " over 1h")
+    assert code == 0, out
