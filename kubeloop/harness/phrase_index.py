@@ -122,6 +122,13 @@ def _choice(parts: list[Part], place: int, alternatives: list[str]) -> list[froz
     """What a choice requires: one whole word of each alternative, or nothing where an
     alternative has none."""
     left, right = _bordered(parts, place, after=False), _bordered(parts, place, after=True)
+    return _choice_words(tuple(alternatives), left, right)
+
+
+@functools.cache
+def _choice_words(alternatives: tuple[str, ...], left: bool, right: bool) -> list[frozenset[str]]:
+    """``_choice`` once its borders are known (``left``, ``right``: a space or an end always
+    there); once per choice so bordered, as many phrases say the same choice."""
     words: set[str] = set()
     for alternative in alternatives:
         tokens = alternative.split(" ")
@@ -136,8 +143,10 @@ def _choice(parts: list[Part], place: int, alternatives: list[str]) -> list[froz
     return [frozenset(words)]
 
 
+@functools.cache
 def _whole(token: str) -> bool:
-    """Whether a token is a word a text can hold as it is (no pattern syntax left in it)."""
+    """Whether a token is a word a text can hold as it is (no pattern syntax left in it);
+    once per token, as the phrases say the same words again and again."""
     return bool(_WORD.fullmatch(token)) and _SYNTAX.isdisjoint(token)
 
 
