@@ -94,7 +94,21 @@ def _side(parts: list[Part], last: bool) -> set[str]:
 
 def _bordered(parts: list[Part], place: int, after: bool) -> bool:
     """Whether what comes before (``after``: after) part ``place`` is always a space or the
-    pattern's end."""
+    pattern's end. Most parts stand next to text or a parameter, which answer at once;
+    only a part that may say nothing sends ``_side`` further (``plain_bordered``)."""
+    beside = place + 1 if after else place - 1
+    if not 0 <= beside < len(parts):
+        return True
+    kind, said = parts[beside]
+    if kind == TEXT and said:
+        return said[0 if after else -1] == " "
+    if kind == GLUE:
+        return False
+    return plain_bordered(parts, place, after)
+
+
+def plain_bordered(parts: list[Part], place: int, after: bool) -> bool:
+    """``_bordered``, every part beside read by ``_side`` (the reference)."""
     side = parts[place + 1 :] if after else parts[:place][::-1]
     return _side(side, not after) <= {_SPACE, _NOTHING}
 
