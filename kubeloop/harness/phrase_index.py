@@ -101,7 +101,8 @@ def _bordered(parts: list[Part], place: int, after: bool) -> bool:
         return True
     kind, said = parts[beside]
     if kind == TEXT and said:
-        return said[0 if after else -1] == " "
+        edge: str = said[0 if after else -1]
+        return edge == " "
     if kind == GLUE:
         return False
     return plain_bordered(parts, place, after)
