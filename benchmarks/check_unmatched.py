@@ -13,7 +13,8 @@ in other languages or none). A check's fixed costs: ``data/one_unmatched.feature
 line, passed over before any frame is asked of) and ``data/one_framed.feature`` (one line
 read through the frames), given as the features. ``--before DIR`` is a source tree
 (``git archive``); its own steps/ is its step library. Both trees must print the same
-problems, suggestions included: the benchmark says when they do not. The budget is 5 s per 200 lines.
+problems, suggestions included: the benchmark says when they do not. The budget is 5 s
+per 200 lines.
 
 The same machine runs the same code up to 1.8 times faster in one hour than in another
 (other tenants), so each run also times a fixed reference workload, pure Python as the
