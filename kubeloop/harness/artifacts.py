@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from kubeloop.harness.first_use import Later
 from kubeloop.harness.nouns import IT, NAME, _strip_groups, unquote
 from kubeloop.harness.params import TYPES, ParamType
 from kubeloop.harness.pipeline_words import COMMIT
@@ -33,7 +34,7 @@ service serves ("web is serving errors"), a verb or a joining word ("… and is 
 prod" is never a build called "is"), nor an adverb or a quantifier ("signed but not
 approved" is never a build called "not" that is approved; "then straight to prod" never
 promotes a build called "straight")."""
-_ARTIFACT = re.compile(
+_ARTIFACT = Later(
     f"(?P<it>{_IT})|{_FROM_COMMIT}|(?:the )?(?:artifact|build|image) (?P<n1>{NAME})"
     f"|the (?!(?:artifact|build|image)\\b){_WORD}(?P<n3>{NAME}) (?:artifact|build|image)"
     f"|{_WORD}(?P<n2>{NAME})",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from kubeloop.harness import regex_runs
 
@@ -107,3 +107,31 @@ class Clauses:
             if match is not None:
                 return clause, match
         return None
+
+
+class Later:
+    """``re.compile(pattern, flags)``, compiled at its first search, not at import: a
+    vocabulary module's converter reads a clause with a regex whose source also goes into
+    its type's (``pattern`` is at hand at once), and a check whose lines say no such
+    clause never runs it."""
+
+    def __init__(self, pattern: str, flags: int = 0) -> None:
+        self.pattern = pattern
+        self._flags = flags
+
+    @functools.cached_property
+    def compiled(self) -> re.Pattern[str]:
+        """The regex, compiled (``re.compile``'s own pattern)."""
+        return re.compile(self.pattern, self._flags)
+
+    def fullmatch(self, text: str) -> re.Match[str] | None:
+        return self.compiled.fullmatch(text)
+
+    def match(self, text: str) -> re.Match[str] | None:
+        return self.compiled.match(text)
+
+    def search(self, text: str) -> re.Match[str] | None:
+        return self.compiled.search(text)
+
+    def finditer(self, text: str) -> Iterator[re.Match[str]]:
+        return self.compiled.finditer(text)

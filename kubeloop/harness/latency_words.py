@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from kubeloop.harness.first_use import Later
 from kubeloop.harness.nouns import _strip_groups
 from kubeloop.harness.params import TYPES, ParamType
 from kubeloop.harness.telemetry_nouns import SHARE, TIME, seconds, share
@@ -32,7 +33,7 @@ _ITEM = (
     rf"|(?P<rest2>{TIME}) for (?:the rest|the others|everything else|the remaining requests"
     r"|all the others)"
 )
-_ITEM_RE = re.compile(_ITEM, re.IGNORECASE)
+_ITEM_RE = Later(_ITEM, re.IGNORECASE)
 _ONE = _strip_groups(_ITEM)
 _LATENCIES = rf"(?:{_ONE})(?:(?:,? and |, |,? but |; |,? while )(?:{_ONE}))*"
 

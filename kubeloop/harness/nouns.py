@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 
 from kubeloop.harness.amounts import AMOUNTS
+from kubeloop.harness.first_use import Later
 from kubeloop.harness.params import NUMBER, TYPES, ParamType, number
 
 QUOTED = r'"[^"{}]+"'
@@ -75,8 +76,9 @@ def unquote(text: str) -> str:
     return text[1:-1] if len(text) >= 2 and text[0] == text[-1] == '"' else text
 
 
-def _compile(regex: str) -> re.Pattern[str]:
-    return re.compile(regex, re.IGNORECASE)
+def _compile(regex: str) -> Later:
+    """A converter's regex, compiled at its first use (first_use.Later)."""
+    return Later(regex, re.IGNORECASE)
 
 
 # --- nodes, deployments, pods, versions ---------------------------------------------------

@@ -138,7 +138,7 @@ def translate(pattern: str) -> tuple[str, dict[str, Callable[[str], Any]]]:
         elif text in ("(s)", "(es)"):
             parts.append(f"(?:{text[1:-1]})?")
         elif choice is not None:
-            parts.append("(?:" + "|".join(re.escape(c) for c in choice.split("|")) + ")")
+            parts.append(_choice(choice))
         elif text == "[":
             depth += 1
             parts.append("(?:")
@@ -157,6 +157,13 @@ def translate(pattern: str) -> tuple[str, dict[str, Callable[[str], Any]]]:
         if not name.isidentifier() or names.count(name) > 1:
             raise ValueError(f"parameter {name!r} is not a name or is repeated in {pattern!r}")
     return source, converters
+
+
+@functools.cache
+def _choice(choice: str) -> str:
+    """A choice's regex (``<a|b>``'s inside given): its words escaped, once per choice, as
+    many phrases say the same choice of verbs or nouns."""
+    return "(?:" + "|".join(re.escape(c) for c in choice.split("|")) + ")"
 
 
 _GROUP = re.compile(r"\(\?P<([^>]*)>")

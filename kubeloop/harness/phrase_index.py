@@ -94,7 +94,22 @@ def _side(parts: list[Part], last: bool) -> set[str]:
 
 def _bordered(parts: list[Part], place: int, after: bool) -> bool:
     """Whether what comes before (``after``: after) part ``place`` is always a space or the
-    pattern's end."""
+    pattern's end. Most parts stand next to text or a parameter, which answer at once;
+    only a part that may say nothing sends ``_side`` further (``plain_bordered``)."""
+    beside = place + 1 if after else place - 1
+    if not 0 <= beside < len(parts):
+        return True
+    kind, said = parts[beside]
+    if kind == TEXT and said:
+        edge: str = said[0 if after else -1]
+        return edge == " "
+    if kind == GLUE:
+        return False
+    return plain_bordered(parts, place, after)
+
+
+def plain_bordered(parts: list[Part], place: int, after: bool) -> bool:
+    """``_bordered``, every part beside read by ``_side`` (the reference)."""
     side = parts[place + 1 :] if after else parts[:place][::-1]
     return _side(side, not after) <= {_SPACE, _NOTHING}
 
@@ -122,6 +137,13 @@ def _choice(parts: list[Part], place: int, alternatives: list[str]) -> list[froz
     """What a choice requires: one whole word of each alternative, or nothing where an
     alternative has none."""
     left, right = _bordered(parts, place, after=False), _bordered(parts, place, after=True)
+    return _choice_words(tuple(alternatives), left, right)
+
+
+@functools.cache
+def _choice_words(alternatives: tuple[str, ...], left: bool, right: bool) -> list[frozenset[str]]:
+    """``_choice`` once its borders are known (``left``, ``right``: a space or an end always
+    there); once per choice so bordered, as many phrases say the same choice."""
     words: set[str] = set()
     for alternative in alternatives:
         tokens = alternative.split(" ")
@@ -136,8 +158,10 @@ def _choice(parts: list[Part], place: int, alternatives: list[str]) -> list[froz
     return [frozenset(words)]
 
 
+@functools.cache
 def _whole(token: str) -> bool:
-    """Whether a token is a word a text can hold as it is (no pattern syntax left in it)."""
+    """Whether a token is a word a text can hold as it is (no pattern syntax left in it);
+    once per token, as the phrases say the same words again and again."""
     return bool(_WORD.fullmatch(token)) and _SYNTAX.isdisjoint(token)
 
 

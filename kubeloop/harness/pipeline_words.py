@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from kubeloop.harness.first_use import Clauses
+from kubeloop.harness.first_use import Clauses, Later
 from kubeloop.harness.nouns import NAME, _strip_groups, unquote
 from kubeloop.harness.params import TYPES, ParamType
 
@@ -41,7 +41,7 @@ gate: coverage is judged there, with the unit tests)."""
 _CANONICAL = {word: gate for gate, words in GATES.items() for word in words}
 _SYNONYM = "|".join(sorted(_CANONICAL, key=len, reverse=True)).replace(" ", " +")
 _KIND = r"(?:gate|stage|step|check|job)"
-_GATE = re.compile(
+_GATE = Later(
     rf'(?:the )?"(?P<g4>[A-Za-z][A-Za-z0-9 -]*)"(?: {_KIND})?'
     rf"|(?:the )?{_KIND} (?P<g1>[A-Za-z][A-Za-z0-9-]*)"
     rf"|(?P<it>(?:the|that|this) {_KIND})"
@@ -123,7 +123,7 @@ def _gate(text: str) -> str:
 
 
 _ONE_GATE = rf"(?:{_SYNONYM}|[A-Za-z][A-Za-z0-9-]*)"
-_GATE_LIST = re.compile(
+_GATE_LIST = Later(
     rf"(?:the |both )?(?P<list>{_ONE_GATE}(?:, {_ONE_GATE})*,? and {_ONE_GATE}) "
     r"(?:gates|stages|steps|checks|jobs)",
     re.IGNORECASE,

@@ -187,9 +187,9 @@ _EXACT = 40
 """How many examples, the closest by their letters, are compared word order and all."""
 
 
-_Example = tuple["StepDefinition", str, str, frozenset[str], set[bool], Counter[str], str | None]
-"""(definition, example, example in lower case, its trigrams, its file kinds, its letters,
-its mechanism)."""
+_Example = tuple["StepDefinition", str, str, frozenset[str], set[bool], str | None]
+"""(definition, example, example in lower case, its trigrams, its file kinds, its mechanism);
+its letters are counted when it is among the closest (``_counted``)."""
 _Group = tuple[str, frozenset[bool], str | None, tuple[int, ...]]
 """(keyword, file kinds, mechanism) and the examples that share them, by their order: what
 close_phrases' filters and boosts read of an example, so each group is judged once."""
@@ -226,14 +226,13 @@ def _compared(definitions: Sequence[StepDefinition]) -> _Compared:
                 e.lower(),
                 _trigrams(e.lower()),
                 file_kinds(e),
-                Counter(e.lower()),
                 of_domain(d.domain),
             )
             for d in definitions
             for e in d.examples
         ]
         grouped: dict[tuple[str, frozenset[bool], str | None], list[int]] = {}
-        for order, (definition, _, _, _, kinds, _, domain) in enumerate(examples):
+        for order, (definition, _, _, _, kinds, domain) in enumerate(examples):
             grouped.setdefault((definition.keyword, frozenset(kinds), domain), []).append(order)
         _CACHE[:] = [
             _Compared(
@@ -263,6 +262,13 @@ _MATCHERS: dict[str, difflib.SequenceMatcher[str]] = {}
 """A matcher per example (lower-cased), its index of letters built."""
 _places = functools.lru_cache(maxsize=8192)(places)
 """Each example's letters' places (letters_in_order.py), as each look asks of them again."""
+
+
+@functools.lru_cache(maxsize=8192)
+def _counted(shown: str) -> Counter[str]:
+    """An example's letters (lower-cased) counted, for ``_could_reach``: only the closest
+    examples of a look are asked, so each is counted at its first need (never changed)."""
+    return Counter(shown)
 
 
 _SHARED: dict[frozenset[str], tuple[_Compared, list[float]]] = {}
@@ -318,7 +324,7 @@ def _nearest(compared: _Compared, closeness: list[float], look: _Look) -> list[_
 def plain_nearest(compared: _Compared, closeness: list[float], look: _Look) -> list[_Candidate]:
     """``_nearest``, every example judged on its own (the reference)."""
     candidates: list[_Candidate] = []
-    for order, (definition, _, _, _, kinds, _, domain) in enumerate(compared.examples):
+    for order, (definition, _, _, _, kinds, domain) in enumerate(compared.examples):
         boost = _boost(look, definition.keyword, kinds, domain)
         if boost is not None:
             candidates.append((-(closeness[order] + boost), order, boost))
@@ -364,7 +370,7 @@ def close_phrases(
     spelt: dict[str, str] = {}
     for _, order, boost in nearest_ones:
         definition, example, shown = examples[order][:3]
-        if not _could_reach(letters, examples[order][5], boost, close):
+        if not _could_reach(letters, _counted(shown), boost, close):
             continue  # (not even its length, or its letters in any order, are close enough)
         if at_most(lowered, shown, _places(shown)) + boost < close:
             continue  # (nor its letters in order: the ratio's matches are a common subsequence)

@@ -13,6 +13,7 @@ import re
 from typing import NamedTuple
 
 from kubeloop.harness.comparisons import COMPARISONS
+from kubeloop.harness.first_use import Later
 from kubeloop.harness.nouns import IT, NAME, _strip_groups, unquote
 from kubeloop.harness.params import NUMBER, TYPES, ParamType, number
 
@@ -20,7 +21,7 @@ _NOT_SERVICE = (
     r"(?!(?:the|a|an|all|every|it|its|traffic|requests|errors|latency|nobody|someone|then|and|"
     r"when|next|so|everything|happen|occur|run)\b)"
 )
-_SERVICE = re.compile(
+_SERVICE = Later(
     f"(?P<it>it)|(?:the )?service (?P<n1>{NAME})|(?:the|our|my|your) (?P<n2>{NAME}) service"
     f"|{_NOT_SERVICE}(?P<n3>{NAME})"
     f"|the (?P<n4>{NAME}) (?:scrape )?target|(?:the )?(?:scrape )?target (?P<n5>{NAME})",
@@ -39,7 +40,7 @@ def _service(text: str) -> str:
 RPS_UNIT = (
     r"(?:(?:requests |calls )?(?:per second|a second)|requests/s|requests per sec|req/s|rps|qps)"
 )
-_RPS = re.compile(rf"(?P<n>\d+(?:\.\d+)?) ?{RPS_UNIT}", re.IGNORECASE)
+_RPS = Later(rf"(?P<n>\d+(?:\.\d+)?) ?{RPS_UNIT}", re.IGNORECASE)
 
 
 def _rps(text: str) -> float:
@@ -129,7 +130,7 @@ _NOT_A_VERB = (
     r"should|must|will|not|starts|started|resolved)\b)"
 )
 """After "the alert", a verb is the sentence going on, not the alert's name."""
-_ALERT = re.compile(
+_ALERT = Later(
     f"(?P<it>the alert|it)|(?:the )?alert(?: rule)? {_NOT_A_VERB}(?P<n1>{NAME})"
     f'|(?:the )?{_NOT_SLO_ALERT}(?P<n2>{NAME}) alert|(?P<n3>{_CAMEL})|(?P<n4>"[^"]+")',
     re.IGNORECASE,
@@ -151,7 +152,7 @@ _KIND_OF = (
 )
 """An SLO said by its kind and service ("the availability SLO of inventory", "its latency
 SLO", "cart's availability SLO"), resolved against the world's SLOs when the step runs."""
-_SLO = re.compile(
+_SLO = Later(
     f"{_KIND_OF}"
     f"|(?P<it>(?:the|that|our|this) (?:SLO|objective|promise|target|availability target)|it)"
     f"|the (?P<n2>{NAME}) SLO|the SLO (?:for|of|on) (?P<n3>{NAME})"
@@ -193,7 +194,7 @@ class SloAlert(NamedTuple):
 
 
 _SEVERITY = {"fast": "page", "page": "page", "paging": "page", "slow": "ticket", "ticket": "ticket"}
-_SLO_ALERT = re.compile(
+_SLO_ALERT = Later(
     r"(?:the )?(?:(?P<speed>fast|slow)[ -]burn(?:[ -]rate)?|(?P<kind>page|paging|ticket)"
     r"|(?P<rate>burn[ -]rate))(?: alert)?"
     f"(?: (?:on|for|of) (?:the SLO )?(?P<slo>{NAME}))?",
@@ -214,7 +215,7 @@ _EXCEEDS = {"exceeds": ">", "goes over": ">", "goes above": ">", "crosses": ">",
 _COMPARISON = "|".join([*COMPARISONS, *_EXCEEDS]).replace(" ", " +")
 _STAYS = r"(?:stays |is |goes |remains |rises |climbs |gets |has been )?"
 _LATENCY_WORDS = r"(?P<value>\d+(?:\.\d+)?) ?(?P<unit>ms|milliseconds?|s|seconds?)"
-_CONDITION = re.compile(
+_CONDITION = Later(
     rf"the (?:p(?P<q>\d+(?:\.\d+)?)|(?P<median>median))(?: latency)? (?:of|for) "
     rf"(?P<s1>{_strip_groups(_SERVICE.pattern)}) {_STAYS}(?P<c1>{_COMPARISON}) {_LATENCY_WORDS}"
     rf"|the (?:(?:5xx|HTTP 5xx|server) (?:error )?|error |failure )(?:rate|ratio) (?:of|for) "
@@ -290,7 +291,7 @@ def _times(text: str) -> int:
 
 _UNIT = r"(?:seconds?|minutes?|hours?|days?|weeks?|s|m|h|d|w)"
 _WINDOW_UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604800}
-_WINDOW = re.compile(
+_WINDOW = Later(
     r"(?:the (?:last|past) |(?P<one>an? ))?(?P<n>\d+ ?)?"
     r"(?P<unit>seconds?|minutes?|hours?|days?|weeks?|s|m|h|d|w)",
     re.IGNORECASE,

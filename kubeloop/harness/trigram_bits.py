@@ -17,11 +17,17 @@ class TrigramBits:
 
     def __init__(self, sets: Sequence[frozenset[str]]) -> None:
         bits: dict[str, int] = {}
+        masks: list[int] = []
         for grams in sets:
+            mask = 0  # (``_mask``, as each trigram gets its bit)
             for gram in sorted(grams):
-                bits.setdefault(gram, 1 << len(bits))
+                bit = bits.get(gram)
+                if bit is None:
+                    bit = bits[gram] = 1 << len(bits)
+                mask |= bit
+            masks.append(mask)
         self._bits = bits
-        self._masks = tuple(_mask(bits, grams) for grams in sets)
+        self._masks = tuple(masks)
         self._sizes = tuple(len(grams) for grams in sets)
 
     def dice(self, grams: frozenset[str]) -> list[float]:

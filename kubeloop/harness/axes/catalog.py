@@ -60,6 +60,8 @@ _NAMES = frozenset({"name", "sloname", "alertname", "service", "deployment"})
 def _kinds(pattern: str) -> list[str]:
     """The kind words ``pattern`` says before a name ("the SLO {name:name}": "SLO")."""
     said: list[str] = []
+    if "the " not in pattern:  # (many phrases say none: nothing for the regex to find)
+        return said
     for found in _KIND.finditer(pattern):
         if found.group("type") in _NAMES:
             said += (found.group("choices") or found.group("word")).split("|")
@@ -74,7 +76,9 @@ _FIRST = re.compile(r"^[a-z][\w-]*")
 
 def _after_the(pattern: str) -> list[str]:
     """The words ``pattern`` says right after "the", each optional word and choice too."""
-    said = []
+    said: list[str] = []
+    if "the " not in pattern:  # (many phrases say none: nothing for the regex to find)
+        return said
     for found in _THE.finditer(pattern):
         rest = found.group("rest")
         while (optional := _OPTIONAL.match(rest)) is not None:

@@ -13,6 +13,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from kubeloop.harness.definitions import StepDefinition
 from kubeloop.harness.frames.chunker import Chunked, chunk
@@ -30,6 +31,8 @@ Signature = tuple[tuple[str, ...], tuple[str, ...]]
 _PARAMETER = re.compile(r"\{\w+:\w+\}")
 _WORDS = re.compile(r"[A-Za-z][A-Za-z']*")
 _HYPHENATED = re.compile(r"(?<![\w-])[A-Za-z]+(?:-[A-Za-z]+)+(?![\w-])")
+_SYNTAX = re.compile(r"[<>|\[\]]")
+"""A choice's and an optional part's brackets and bars: words stand between them."""
 
 
 @dataclass(frozen=True)
@@ -55,13 +58,17 @@ def catalog_words(definitions: Sequence[StepDefinition]) -> tuple[list[str], lis
         own: set[str] = set()
         for form, pattern in enumerate(definition.patterns):
             text = _PARAMETER.sub(" ", pattern).replace("(s)", "s").replace("(es)", "es")
-            own.update(w.lower() for w in _WORDS.findall(re.sub(r"[<>|\[\]]", " ", text)))
-            literal.update(w.lower() for w in _HYPHENATED.findall(re.sub(r"[<>|\[\]]", " ", text)))
+            text = _SYNTAX.sub(" ", text)
+            own.update(map(str.lower, _WORDS.findall(text)))
+            if "-" in text:  # (a hyphenated word has one)
+                literal.update(map(str.lower, _HYPHENATED.findall(text)))
             for kind in definition.form_kinds(form).values():
                 own.update(regex_words(TYPES[kind].regex))
         said.update(own)
         given.update({w.lower() for e in definition.examples for w in _WORDS.findall(e)} - own)
-        hyphenated.update(h.lower() for e in definition.examples for h in _HYPHENATED.findall(e))
+        hyphenated.update(
+            h.lower() for e in definition.examples if "-" in e for h in _HYPHENATED.findall(e)
+        )
     words = sorted(w for w in said if said[w] >= given[w])
     return words, sorted((set(given) - set(words)) | (hyphenated - literal))
 
@@ -74,27 +81,57 @@ def regex_words(regex: str) -> frozenset[str]:
     return frozenset(w.lower() for w in re.findall(r"[A-Za-z]{2,}", plain))
 
 
+class _Filed(NamedTuple):
+    """Every example's frame, filed three ways (``FrameIndex``'s)."""
+
+    frames: dict[tuple[str, Signature], list[Frame]]
+    light: dict[tuple[str, Signature], list[Frame]]
+    saying: dict[tuple[str, str], list[Frame]]
+
+
 class FrameIndex:
-    """Every example's frame by keyword and signature; the lexicon they were read with."""
+    """Every example's frame by keyword and signature; the lexicon they were read with.
+
+    The examples are chunked and filed at the first look at a frame (``frames``,
+    ``light``, ``saying``), not with the lexicon: a check whose lines are passed over
+    before any frame is asked of (a word nobody knows, nothing said) never chunks them."""
 
     def __init__(self, definitions: Sequence[StepDefinition]) -> None:
         self.lexicon = Lexicon(*catalog_words(definitions))
-        self.frames: dict[tuple[str, Signature], list[Frame]] = {}
-        self.light: dict[tuple[str, Signature], list[Frame]] = {}
-        self.saying: dict[tuple[str, str], list[Frame]] = {}
+        self._definitions = tuple(definitions)  # (what is filed, whatever the list becomes)
         self._chunked: dict[str, Chunked] = {}
-        for definition in definitions:
+
+    @property
+    def frames(self) -> dict[tuple[str, Signature], list[Frame]]:
+        """Each example's frame by its keyword and signature."""
+        return self._filed.frames
+
+    @property
+    def light(self) -> dict[tuple[str, Signature], list[Frame]]:
+        """Each example's frame by its keyword and signature without light verbs (``_lighter``)."""
+        return self._filed.light
+
+    @property
+    def saying(self) -> dict[tuple[str, str], list[Frame]]:
+        """Each example's frame by its keyword and each concept it says."""
+        return self._filed.saying
+
+    @functools.cached_property
+    def _filed(self) -> _Filed:
+        filed = _Filed({}, {}, {})
+        for definition in self._definitions:
             for example in definition.examples:
                 chunked = chunk(example, self.lexicon)
                 if chunked.unknown:
                     continue
                 frame = Frame(definition, example, chunked)
                 for concept in set(chunked.signature()[0]):
-                    self.saying.setdefault((definition.keyword, concept), []).append(frame)
-                self.frames.setdefault((definition.keyword, chunked.signature()), []).append(frame)
+                    filed.saying.setdefault((definition.keyword, concept), []).append(frame)
+                filed.frames.setdefault((definition.keyword, chunked.signature()), []).append(frame)
                 lighter = _lighter(chunked)
                 if lighter is not None:
-                    self.light.setdefault((definition.keyword, lighter), []).append(frame)
+                    filed.light.setdefault((definition.keyword, lighter), []).append(frame)
+        return filed
 
     def chunk(self, text: str) -> Chunked:
         """``text`` chunked with this lexicon; a line is read several ways (each keyword,

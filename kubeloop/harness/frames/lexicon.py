@@ -109,11 +109,8 @@ class Lexicon:
         """Words the catalog's examples give as names ("staging", "billing"): a name
         whatever its ending, and a word one letter from one is a slip of it."""
         for name in self.names:
-            if len(name) >= _TYPO:
-                self._known.add(name)
-                self._longest = max(self._longest, len(name))
-                self._near.update(_deletions(name))
-                self._near.update((d, -1) for d, _ in _deletions(name))
+            if len(name) >= _TYPO and name not in self._known:
+                self._learn(name)
 
     def _add(self, said: str, entry: Entry) -> None:
         key = words(said)
@@ -121,11 +118,17 @@ class Lexicon:
             self.entries.setdefault(key, entry)
             self._starts[key[0]] = max(self._starts.get(key[0], 0), len(key))
         for word in _WORD.findall(said.lower()):
-            if len(word) >= _TYPO:
-                self._known.add(word)
-                self._longest = max(self._longest, len(word))
-                self._near.update(_deletions(word))
-                self._near.update((d, -1) for d, _ in _deletions(word))
+            if len(word) >= _TYPO and word not in self._known:
+                self._learn(word)
+
+    def _learn(self, word: str) -> None:
+        """A word known, and its one-letter slips with it (``near``); once per word, as the
+        tables and the catalog say many words again."""
+        self._known.add(word)
+        self._longest = max(self._longest, len(word))
+        gone = _deletions(word)
+        self._near.update(gone)
+        self._near.update((d, -1) for d, _ in gone)
 
     def near(self, word: str) -> bool:
         """Whether ``word`` is one letter from a word the lexicon knows, a letter changed,
