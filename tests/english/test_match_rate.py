@@ -97,6 +97,7 @@ def test_the_tenth_session_batches_match_at_least_95_percent(part: str) -> None:
         "two_writers_eight_other_roles",  # thirteenth
         "two_writers_eight_new_roles",  # fourteenth
         "three_writers_twelve_roles",  # fifteenth
+        "two_writers_eight_further_roles",  # sixteenth
     ],
 )
 def test_a_sessions_blind_writers_match_at_least_95_percent(corpus: str) -> None:
