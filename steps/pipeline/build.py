@@ -97,6 +97,7 @@ def _build(world: World, manifest: str, alias: str) -> None:
         return
     digest = world.attempt(lambda: world.capability(current.pipeline, "build")(data))
     if digest is not None:
+        current.projects[digest] = str(data["name"])
         commit = (data.get("labels") or {}).get(REVISION)
         if isinstance(commit, str):
             bind(world, commit_alias(commit), digest, str(data["version"]))

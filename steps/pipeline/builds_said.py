@@ -40,6 +40,7 @@ def build_commit_at(world: World, commit: str, project: str, version: str, alias
     digest = world.attempt(lambda: world.capability(current.pipeline, "build")(manifest))
     if digest is not None:
         current.manifests[project] = manifest
+        current.projects[digest] = project
         bind(world, commit_alias(commit), digest, version)
         bind(world, alias, digest, version)
 
@@ -340,7 +341,7 @@ def next_commit_built(
     seed = f"{built[-1] if built else ''}+{len(built)}"
     commit = hashlib.sha256(seed.encode()).hexdigest()[:7]
     if project is None and built and current.declared_last is None:
-        project = str(current.pipeline.artifact(current.aliases[built[-1]]).name)
+        project = current.projects.get(current.aliases[built[-1]])
     build_commit(world, commit, project, alias)
     if world.error is None:
         make_true(world, alias, facts)

@@ -57,6 +57,7 @@ def build_commit(world: World, commit: str, project: str | None, alias: str) -> 
     manifest = {"name": project or DEFAULT_PROJECT, "version": version, "labels": labels}
     digest = world.attempt(lambda: world.capability(current.pipeline, "build")(manifest))
     if digest is not None:
+        current.projects[digest] = str(manifest["name"])
         bind(world, commit_alias(commit), digest, version)
         bind(world, alias, digest, version)
 
@@ -74,6 +75,7 @@ def _build_declared(world: World, name: str, commit: str, alias: str) -> None:
     digest = world.attempt(lambda: world.capability(current.pipeline, "build")(manifest))
     if digest is not None:
         current.manifests[name] = manifest
+        current.projects[digest] = str(manifest["name"])
         bind(world, commit_alias(commit), digest, str(manifest["version"]))
         bind(world, alias, digest, str(manifest["version"]))
         world.declared.mentioned["manifest"] = name

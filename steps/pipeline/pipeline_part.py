@@ -48,6 +48,9 @@ class PipelineScene:
     commits: dict[str, str | None] = field(default_factory=dict)
     """Commits said before they were built ("a commit abc1234 of payments"), with their
     project when said."""
+    projects: dict[str, str] = field(default_factory=dict)
+    """The project each digest a step built was built for (the steps' own record: the
+    contract has no member that reads it back)."""
     changes: list[tuple[str, str]] = field(default_factory=list)
     """(FILE:LINE of the step, environment) of every change of what an environment runs,
     as the engine's ``watch`` reports it: which step changed which environment."""
