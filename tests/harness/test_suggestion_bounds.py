@@ -59,10 +59,12 @@ def test_suggestions_are_those_of_the_plain_way_a_sample(monkeypatch: pytest.Mon
 
 
 @pytest.mark.slow
-def test_suggestions_are_those_of_the_plain_way_on_every_line(
+def test_suggestions_are_those_of_the_plain_way_on_every_other_line(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    _both(_lines(), monkeypatch)
+    # (every other line: the plain way's ratios were a quarter of the heavy tier's CPU, and
+    # the bounds they hold are proven apart below; the fast tier's sample takes others)
+    _both(_lines()[1::2], monkeypatch)
 
 
 def test_one_matcher_per_example_gives_difflibs_ratio() -> None:
