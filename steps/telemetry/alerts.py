@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
@@ -11,8 +10,9 @@ from kubeloop.harness.registry import given, then, when
 from kubeloop.harness.world import World
 from kubeloop.render.checks import FailedCheck
 
-from .declared_rules import add_alert, alerting_rules, load_rules
+from .declared_rules import add_alert, load_rules
 from .page_history import evaluated_every
+from .quiet_alerts import why_quiet
 from .service_waits import still_waiting
 from .telemetry_part import call, fixture_text, require_docstring, result_rows
 
@@ -220,32 +220,9 @@ def alert_is(world: World, name: str, state: str) -> None:
         raise world.fail(
             f'alert "{name}" {state} at {_clock(world.clock.now)}',
             f"{now} (timeline: {_timeline(world, name)})"
-            + (_why_quiet(world, name) if quiet else ""),
+            + (why_quiet(world, name) if quiet else ""),
             FailedCheck("alert", name),
         )
-
-
-_COMPARED = re.compile(r"^(?P<left>.*\S)\s*(?P<op>>=|<=|>|<)\s*(?P<bound>[-+0-9.eE]+)\s*$", re.S)
-
-
-def _why_quiet(world: World, name: str) -> str:
-    """Why an alert that never fired stayed quiet: its condition's value now beside the
-    bound it must cross (a rule whose expression is not "X > bound": the expression). An
-    engine that cannot say adds nothing: a note under a failure must not hide it."""
-    try:
-        rules = alerting_rules(world, name)
-        expr = " ".join(rules[0][1].split()) if rules else ""
-        said = _COMPARED.match(expr)
-        value = call(world, "query", said["left"], keep=False) if said else None
-    except Exception:
-        return ""
-    if said is None:
-        return f"; its condition {expr} never held" if expr else ""
-    shown = "; ".join(str(value).splitlines()) or "no series"
-    return (
-        f"; its condition never held: {said['left']} is {shown} now, and must be "
-        f"{said['op']} {said['bound']} for its for: duration to fire"
-    )
 
 
 @then(
