@@ -187,8 +187,8 @@ def _later(reader: Reader, keyword: str, text: str) -> tuple[str, str] | None:
 def reads_as_written(reader: Reader, keyword: str, text: str) -> bool:
     """Whether a clause reads as written by the grammar's readings alone, under its keyword
     or, for a Given or When, the other one: what a run tries first, so a run takes every
-    clause this takes (two_steps.part_step: a clause it refuses is looked up whole only
-    when no nearby phrase says it)."""
+    clause this takes (two_steps.part_step: a list of clauses it refuses is looked up whole
+    only when no nearby phrase says it)."""
     for said in (keyword, *_OTHER.get(keyword, ())):
         try:
             reader.reading(said, text)
