@@ -9,7 +9,9 @@ part that says no one ("is rolled back to v1") is tried with the first part's su
 ("v2 is rolled back to v1"), or the build it names last ("K7" in "ledger 5.0.2 is built as
 K7 with unit tests passing …"), and a check's first part may be an event ("When I roll out
 v2", then the check). The pair is offered when it keeps more of the line's values than the
-nearest single phrase does, each part a sentence a run takes as written.
+nearest single phrase does, each part a sentence a run takes as written. A part that is
+itself a list of clauses is asked of the run's readings first and given its nearest phrase
+before it is looked up whole: a whole lookup of a list a run refuses is the dearest look.
 """
 
 from __future__ import annotations
