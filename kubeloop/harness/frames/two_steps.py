@@ -68,7 +68,7 @@ otherwise ("is rolled back to v1") borrows the first clause's subject."""
 _ARTICLES = frozenset({"the", "a", "an", "its", "their"})
 _MOST_SPLITS = 3
 """How many places a line is split at, the first ones said (each costs two looks; a
-fourth found no pair on any corpus the first three missed)."""
+fourth found no pair the first three missed on any benchmark file)."""
 _SHORTEST = 2
 """The fewest words a clause says to stand as a step of its own."""
 
