@@ -107,6 +107,7 @@ def undefined_message(reader: Reader, keyword: str, text: str) -> str:
             clause,
             close_phrases(reader.definitions, kw, clause, 3, same_keyword=True),
         ),
+        lambda kw, clause: reads_as_written(reader, kw, clause),
     )
     if steps is not None:
         message += "\n  it says two things; as two steps:\n" + "\n".join(
@@ -181,6 +182,25 @@ def _later(reader: Reader, keyword: str, text: str) -> tuple[str, str] | None:
     one = waited.split()[0].lower() in ("a", "an", "one", "1")
     wait = f"{waited} {'passes' if one else 'pass'}"
     return (wait, found["rest"]) if reader.accepts("when", wait) else None
+
+
+def reads_as_written(reader: Reader, keyword: str, text: str) -> bool:
+    """Whether a clause reads as written by the grammar's readings alone, under its keyword
+    or, for a Given or When, the other one: what a run tries first, so a run takes every
+    clause this takes (two_steps.part_step: a list of clauses it refuses is looked up whole
+    only when no nearby phrase says it)."""
+    for said in (keyword, *_OTHER.get(keyword, ())):
+        try:
+            reader.reading(said, text)
+        except UndefinedStepError:
+            continue
+        except AmbiguousStepError:
+            return False  # (a run stops at an ambiguity, under either keyword)
+        return True
+    return False
+
+
+_OTHER = {"given": ("when",), "when": ("given",)}
 
 
 def _in_values(reader: Reader, text: str, found: list[tuple[str, str]]) -> list[tuple[str, str]]:
