@@ -82,7 +82,10 @@ environment where a deployment goes: "I roll back prod" rolls the environment ba
 NODE = re.compile(r"node-\d+", re.IGNORECASE)
 """A node's name as clusters spell it ("node-2"): no service ("node-2 never went down" is
 no service called node-2 that stayed up)."""
-SHAPED: dict[str, re.Pattern[str]] = {"service": NODE, "artifact": NODE}
+NODE_OR_PERCENTILE = re.compile(r"(?i:node-\d+)|p\d+(?:\.\d+)?")
+"""A node's name, or a latency percentile ("p99"): neither is a service or a build
+("the p99 goes up" names no service "p99")."""
+SHAPED: dict[str, re.Pattern[str]] = {"service": NODE_OR_PERCENTILE, "artifact": NODE_OR_PERCENTILE}
 """By parameter type: the shape of a name a value of that type never has ("node-1 and
 node-2 are in zone-a" names no builds running in an environment "zone-a")."""
 
@@ -90,7 +93,7 @@ REFUSED_AS: dict[str, frozenset[str]] = {"deployment": BUILD_NOUNS}
 """By parameter name, whatever its type: the words a value in that role is never (a
 "{deployment:name}" slot names a deployment as surely as a "{deployment:deployment}" one)."""
 
-LISTED: dict[str, re.Pattern[str]] = {"several": NODE, "sequence": NODE}
+LISTED: dict[str, re.Pattern[str]] = {"several": NODE_OR_PERCENTILE, "sequence": NODE_OR_PERCENTILE}
 """By parameter type of a list of names: the shape none of its names ever has."""
 _LIST_SEP = re.compile(r",? and then |,? then |,? and |, ", re.IGNORECASE)
 

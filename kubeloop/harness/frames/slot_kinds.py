@@ -23,14 +23,18 @@ ENVIRONMENTS = frozenset(
 _ALIAS = re.compile(r"[A-Z][A-Za-z]?\d+")
 _VERSION = re.compile(r"v\d+(?:\.\d+)*|\d+\.\d+\.\d+")
 """A version: "v2", "v1.4.0", or three numbers ("2.7.0"; two are a decimal, "99.9")."""
+_PERCENTILE = re.compile(r"p\d+(?:\.\d+)?")
+"""A latency percentile ("p99", "p99.9", in lower case: "P1" is a build): a measure's
+point, never a service's name."""
 _BUILDS = frozenset({"artifact", "artifacts"})
 """Parameter types that name a build: an alias or a version names one."""
 _ENV, _ALIASED, _VERSIONED, _OTHER = "environment", "alias", "version", "other"
+_PERCENTILED = "percentile"
 
 
 def kind_of(said: str) -> str:
     """The kind of name a text is, by the name itself (its last word, quotes aside):
-    an environment, an alias, a version, or other."""
+    an environment, an alias, a version, a percentile, or other."""
     words = said.split()
     bare = words[-1].strip("\"'`,") if words else ""
     if bare in ENVIRONMENTS:  # (said capitalised, "Dev" is a person's name)
@@ -39,6 +43,8 @@ def kind_of(said: str) -> str:
         return _ALIASED
     if _VERSION.fullmatch(bare):
         return _VERSIONED
+    if _PERCENTILE.fullmatch(bare):
+        return _PERCENTILED
     return _OTHER
 
 
@@ -75,7 +81,7 @@ def takes(definition: StepDefinition, parameter: str, kind: str, said: str) -> b
     an environment only where the phrase's examples give one (or no name to judge by); an
     alias or a version where they give either (a build is named by its alias or its
     version: "we ship R1 to prod") or where the parameter names a build, never where they
-    give only environments or other names."""
+    give only environments or other names; a percentile ("p99") only where they give one."""
     if not 0 < len(said.split()) <= _NAME_WORDS:
         return True  # (a clause list or a sentence holds the name: "at v1 on 3 nodes")
     mine = kind_of(said)
@@ -84,6 +90,6 @@ def takes(definition: StepDefinition, parameter: str, kind: str, said: str) -> b
     theirs = _evidence(definition).get(parameter)
     if not theirs or mine in theirs:
         return True
-    if mine == _ENV:
+    if mine in (_ENV, _PERCENTILED):
         return False
     return kind in _BUILDS or not theirs.isdisjoint({_ALIASED, _VERSIONED})
