@@ -1,22 +1,24 @@
 """The step library's phrases' compiled code, read off a table written ahead of time.
 
-A phrase's regex is compiled at its first use (shared_types.py), and a check's first lines
-pay for hundreds of them: reading each phrase's words and writing their code, in Python.
-The code depends on nothing but the regex, so ``python -m kubeloop.harness.phrase_code_table``
-writes every library phrase's code once into phrase_code.txt (kept in the repository, like
-docs/steps.md), and ``held`` makes a phrase's pattern of its line. A line is found by a
-digest of the regex source itself, so a phrase not in the table (a team's, one edited since
-the table was written) is not found and is compiled the plain way. The code is CPython's
-``re`` code, so the table is read only on the Python ``regex_runs.HELD_EQUAL`` names and
-whose ``re`` has the table's code version. tests/harness/test_phrase_code.py holds the
-table fresh (written again, it is the same) and each of its patterns equal to the plain
-compile's.
+A phrase's regex and its typed outline's are compiled at their first use
+(shared_types.py, definitions.py), and a check's first lines pay for hundreds of them:
+reading each regex and writing its code, in Python. The code depends on nothing but the
+regex, so ``python -m kubeloop.harness.phrase_code_table`` writes every library phrase's
+code and its typed outline's once into phrase_code.txt (kept in the repository, like
+docs/steps.md), and ``held`` and ``held_outline`` make a pattern of a line. A line is
+found by a digest of what it was made of (the regex source; the pattern and its source),
+so a phrase not in the table (a team's, one edited since the table was written) is not
+found and is compiled the plain way. The code is CPython's ``re`` code, so the table is
+read only on the Python ``regex_runs.HELD_EQUAL`` names whose ``re`` has the table's code
+version. tests/harness/test_phrase_code.py holds the table fresh (written again, it is the
+same) and each of its patterns equal to the plain compile's.
 """
 
 from __future__ import annotations
 
 import hashlib
 import importlib
+import json
 import re
 import sys
 from pathlib import Path
@@ -26,7 +28,8 @@ from kubeloop.harness import regex_runs
 from kubeloop.harness.patterns import cased_classes
 
 TABLE = Path(__file__).with_name("phrase_code.txt")
-"""The table: a header, each type's code (``T`` lines), each phrase's (``P`` lines)."""
+"""The table: a header, each type's code (``T`` lines), each phrase's (``P`` lines) and
+each phrase's typed outline (``O`` lines, ``-`` where it has none)."""
 
 
 def key(source: str) -> str:
@@ -51,20 +54,33 @@ class _Table:
 
     def __init__(self, text: str) -> None:
         self.types: list[str | list[int]] = []
-        self.phrases: dict[str, str] = {}
+        self.lines: dict[str, str] = {}
         for line in text.splitlines()[2:]:
             if line.startswith("T "):
                 self.types.append(line[2:])
             else:
-                name, _, rest = line[2:].partition(" ")
-                self.phrases[name] = rest
+                name, _, rest = line.partition(" ")
+                self.lines[name] = rest
 
     def type_code(self, index: int) -> list[int]:
         """Type ``index``'s code, decoded once."""
         code = self.types[index]
         if isinstance(code, str):
-            code = self.types[index] = list(map(int, code.split()))
+            code = self.types[index] = json.loads(code)
         return code
+
+    def made(self, line: list[Any], source: str) -> re.Pattern[str]:
+        """The pattern of a phrase's or an outline's line, decoded (``source``: its regex,
+        cased): its flags, groups, named groups, where each type's code goes in its own
+        code (a place and a type), its own code."""
+        flags, groups, names, places, own = line[:5]
+        code, position = [], 0
+        for start, index in places:
+            code += own[position:start]
+            code += self.type_code(index)
+            position = start
+        code += own[position:]
+        return regex_runs.made(source, flags, code, groups, names)
 
 
 _TABLES: list[_Table | None] = []
@@ -92,24 +108,22 @@ def held(source: str) -> re.Pattern[str] | None:
     """``patterns.compile_source(source)`` made of the table's code for ``source``, or None
     where the table has none."""
     table = _table()
-    line = None if table is None else table.phrases.get(key(source))
+    line = None if table is None else table.lines.get(f"P{key(source)}")
     if table is None or line is None:
         return None
-    flags, groups, named, places, items = line.split(" ", 4)
-    names: dict[str, int] = {}
-    if named != "-":
-        for pair in named.split(","):
-            name, _, index = pair.partition("=")
-            names[name] = int(index)
-    own = list(map(int, items.split()))
-    if places == "-":
-        code = own
-    else:
-        code, position = [], 0
-        for place in places.split(","):
-            start, _, index = place.partition(":")
-            code += own[position : int(start)]
-            code += table.type_code(int(index))
-            position = int(start)
-        code += own[position:]
-    return regex_runs.made(cased_classes(source), int(flags), code, int(groups), names)
+    return table.made(json.loads(line), cased_classes(source))
+
+
+def held_outline(pattern: str, full: str) -> tuple[re.Pattern[str] | None] | None:
+    """``pattern``'s typed outline regex as ``StepDefinition`` compiles it (``full``: its
+    full regex source), off the table: in a tuple, None there where the pattern has none;
+    None where the table does not hold the pattern."""
+    table = _table()
+    name = "O" + key(f"{pattern}\n{full}")
+    line = None if table is None else table.lines.get(name)
+    if table is None or line is None:
+        return None
+    if line == "-":
+        return (None,)
+    decoded = json.loads(line)
+    return (table.made(decoded, decoded[5]),)

@@ -12,12 +12,14 @@ from pathlib import Path
 import pytest
 
 from kubeloop.harness import phrase_code, phrase_code_table, shared_types
-from kubeloop.harness.patterns import compile_source, translate
+from kubeloop.harness.outlines import typed
+from kubeloop.harness.patterns import cased_classes, compile_source, translate
 from kubeloop.harness.regex_runs import HELD_EQUAL
 
 pytestmark = pytest.mark.skipif(not HELD_EQUAL, reason="the table is CPython 3.11's re code")
 
-SOURCES = phrase_code_table.sources()
+FORMS = phrase_code_table.forms()
+SOURCES = {source: kinds for _, source, kinds in FORMS}
 
 
 def _same(found: re.Pattern[str] | None, plain: re.Pattern[str]) -> bool:
@@ -55,6 +57,19 @@ def test_the_table_makes_the_plain_compile(every: int) -> None:
         assert _same(phrase_code.held(source), compile_source(source)), source[:200]
 
 
+@pytest.mark.parametrize("every", [3, pytest.param(1, marks=pytest.mark.slow)])
+def test_every_typed_outline_in_the_table_is_the_plain_compile(every: int) -> None:
+    """Each form's typed outline (None where it has none) as ``re.compile`` compiles it."""
+    for pattern, source, _ in FORMS[::every]:
+        held = phrase_code.held_outline(pattern, source)
+        outline = typed(pattern, source)
+        assert held is not None, pattern
+        if outline is None:
+            assert held == (None,), pattern
+        else:
+            assert _same(held[0], re.compile(cased_classes(outline), re.IGNORECASE)), pattern
+
+
 def test_a_phrase_not_in_the_table_is_compiled_the_plain_way() -> None:
     """A team's phrase, or a library phrase edited since the table was written."""
     source = translate("{count:n} nodes, each with a spare[ for {time:duration}]")[0]
@@ -63,6 +78,9 @@ def test_a_phrase_not_in_the_table_is_compiled_the_plain_way() -> None:
     assert shared_types.compile_phrase(source, kinds) == compile_source(source)
     edited = next(iter(SOURCES)) + "!"
     assert phrase_code.held(edited) is None
+    pattern, source, _ = FORMS[0]
+    assert phrase_code.held_outline(pattern + "!", source) is None
+    assert phrase_code.held_outline(pattern, edited) is None
 
 
 def test_a_table_for_another_re_is_not_read(
