@@ -20,7 +20,7 @@ from typing import Any
 from kubeloop.harness.outlines import typed
 from kubeloop.harness.patterns import cased_classes
 from kubeloop.harness.phrase_code import key, version
-from kubeloop.harness.registry import REGISTRY, load_step_library
+from kubeloop.harness.registry import REGISTRY, STEP_LIBRARY, load_step_library
 from kubeloop.harness.shared_types import Written, shared_code
 
 _IGNORECASE = int(re.IGNORECASE)
@@ -31,11 +31,12 @@ _compiler: Any = importlib.import_module("re._compiler")
 
 def forms() -> list[tuple[str, str, dict[str, str]]]:
     """Every library phrase's pattern, its regex source and its parameters' types, in the
-    order of registration."""
+    order of registration (a team's phrases registered beside them left out)."""
     load_step_library()
     return [
         (pattern, source, definition.form_kinds(form))
         for definition in REGISTRY.definitions
+        if definition.function.__module__.startswith(f"{STEP_LIBRARY}.")
         for form, (pattern, source) in enumerate(
             zip(definition.patterns, definition.sources, strict=True)
         )
