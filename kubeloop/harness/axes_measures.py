@@ -10,7 +10,8 @@ back at ("more than 95% of that budget is left"), traffic that stops or goes bac
 latency stated at a rate ("checkout's p99 latency is 180ms at 400 requests per second"), a
 measure of the service named last ("its p99 latency is 180ms"), a budget fully spent ("the
 error budget for X is fully spent"), an SLO said by what it targets ("SLO X targets 99.9%
-over 30 days") and pods that stayed ready over a rollout.
+over 30 days"), pods that stayed ready over a rollout and one percentile moving while
+another stays ("ranker's p99 climbs to 400ms while the median stays at 40ms").
 
 Each rule rewrites words, never meaning, and keeps every name and value the line gives: the
 rewritten line must still match exactly one phrase (``grammar.with_readings``).
@@ -146,6 +147,32 @@ def _no_traffic(found: re.Match[str]) -> str:
     return f"traffic to {found.group('a') or found.group('b')} drops to 0 requests per second"
 
 
+_PCT = r"p\d+(?:\.\d+)?|(?:the )?\d+(?:\.\d+)?(?:st|nd|rd|th) percentile|(?:the )?median"
+_TIME = r"\d+(?:\.\d+)? ?(?:ms|s|milliseconds?|seconds?)"
+_NAME = r"\"[^\"]+\"|[\w-]+"
+_ONE_MOVES_ONE_STAYS = screened(
+    rf"^(?:(?P<who>{_NAME})'s |the )(?P<p1>{_PCT})(?: latency| response time)?(?: of "
+    rf"(?P<who1>{_NAME}))? (?:climbs|rises|jumps|goes up|spikes|grows|increases|drops|falls|"
+    rf"goes down|decreases|moves|goes) to (?P<t1>{_TIME}),? (?:while|and|but|whereas) "
+    rf"(?:the |its )?(?P<p2>{_PCT})(?: latency| response time)?(?: of (?P<who2>{_NAME}))? "
+    rf"(?:stays|remains|holds|sits|is still|stays put|holds steady|keeps) (?:at|around|near|"
+    rf"steady at) (?P<t2>{_TIME})$",
+    re.IGNORECASE,
+)
+"""One percentile moving while another stays ("ranker's p99 climbs to 400ms while the
+median stays at 40ms", "the p99 of checkout jumps to 2s but the median holds at 80ms"):
+the latency at both, from now, of the one service named."""
+
+
+def _one_moves_one_stays(found: re.Match[str]) -> str:
+    named = [w for w in found.group("who", "who1", "who2") if w]
+    if len(named) != 1:
+        return found.group(0)
+    return (
+        f"{named[0]}'s latency is {found['t1']} at {found['p1']} and {found['t2']} at {found['p2']}"
+    )
+
+
 _FIRST = Chain(
     [
         (_WHOLE_UNIT, r"1 \1"),
@@ -171,6 +198,7 @@ _LAST = Chain(
         (_NO_TRAFFIC, _no_traffic),
         (_BACK_TO, r"traffic to \g<name> goes to \g<rate>"),
         (_LATENCY_AT, _latency_at),
+        (_ONE_MOVES_ONE_STAYS, _one_moves_one_stays),
         (_ASKING, r"\g<who> requesting "),
         (_EACH, r"\g<head>"),
     ]

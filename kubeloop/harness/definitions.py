@@ -220,7 +220,7 @@ class StepDefinition:
         converters = (self.converters, *self.variant_converters)[index]
         said = {name: value for name, value in match.groupdict().items() if value is not None}
         kinds = self._kinds[index]
-        if any(refused(kinds.get(name, ""), v, self.keyword) for name, v in said.items()):
+        if any(refused(kinds.get(name, ""), v, self.keyword, name) for name, v in said.items()):
             raise ValueError("a word that names nothing where a name goes (not_names.py)")
         return index, {name: converters[name](value) for name, value in said.items()}
 

@@ -51,6 +51,11 @@ POINTERS = frozenset({"that", "this", "these", "those"})
 """A word that points back is no name: "that alert is firing" is the alert said before, not
 one called "that"."""
 
+BUILD_NOUNS = frozenset({"build", "artifact", "image", "release", "version", "commit", "digest"})
+"""A noun that says what kind of thing the next word is ("build M1", "release R7", "version
+v2"): never a deployment's name, so "build M1 is live in prod" is build M1 running there,
+not a deployment called "build" at version M1."""
+
 _NEVER = PRONOUNS | SEQUENCE
 
 REFUSED: dict[str, frozenset[str]] = {
@@ -81,15 +86,21 @@ SHAPED: dict[str, re.Pattern[str]] = {"service": NODE, "artifact": NODE}
 """By parameter type: the shape of a name a value of that type never has ("node-1 and
 node-2 are in zone-a" names no builds running in an environment "zone-a")."""
 
+REFUSED_AS: dict[str, frozenset[str]] = {"deployment": BUILD_NOUNS}
+"""By parameter name, whatever its type: the words a value in that role is never (a
+"{deployment:name}" slot names a deployment as surely as a "{deployment:deployment}" one)."""
+
 LISTED: dict[str, re.Pattern[str]] = {"several": NODE, "sequence": NODE}
 """By parameter type of a list of names: the shape none of its names ever has."""
 _LIST_SEP = re.compile(r",? and then |,? then |,? and |, ", re.IGNORECASE)
 
 
-def refused(kind: str, value: str, keyword: str = "") -> bool:
-    """Whether a parameter of type KIND that took VALUE (its text as said) names nothing, in
-    a step of that KEYWORD."""
+def refused(kind: str, value: str, keyword: str = "", role: str = "") -> bool:
+    """Whether a parameter of type KIND (named ROLE) that took VALUE (its text as said) names
+    nothing, in a step of that KEYWORD."""
     said = value.lower()
+    if said in REFUSED_AS.get(role, frozenset()):
+        return True
     if kind in REFUSED and value in ARTICLES:
         return True
     if keyword == "then" and said in REFUSED_IN_CHECKS.get(kind, frozenset()):

@@ -68,6 +68,13 @@ _BY_DIGEST = screened(
 
 
 _ALIAS = r"(?:(?-i:[A-Z][\w.:-]*\d[\w.:-]*)|\"[^\"]+\")"
+_PROJECT_BUILD = screened(
+    rf"^(?:the |our |their )?(?P<project>(?!the\b)[a-z][\w-]*|\"[^\"]+\") (?:build|artifact|image)"
+    rf" (?P<alias>{_ALIAS}) ",
+    re.IGNORECASE,
+)
+"""A build said by its project before its name ("model build M1 is live in prod", "the
+checkout build C3 …"): M1 of model, never a deployment "model" at a version "M1"."""
 """A build's name as people give one: a capital and a digit (P2, R10, build-B7 quoted)."""
 _COVERAGE_OF = screened(
     rf"\bwith (?:a |its )?(?:line |code |test )?coverage of ({_PERCENT})$"
@@ -354,6 +361,7 @@ _SAID_RULES: list[Rule] = [
     (_SIGNS_OFF, r"\g<who> waives "),
     (_THERE_IS, ""),
     (_BY_DIGEST, r"\g<move>"),
+    (_PROJECT_BUILD, r"\g<alias> of \g<project> "),
 ]
 _SAID = Chain(_SAID_RULES)
 """The pipeline's ways of saying things the phrases say otherwise, in turn."""

@@ -75,8 +75,10 @@ def it(world: World, kind: str) -> str:
 def _it(world: World, kind: str) -> str:
     name = world.declared.mentioned.get(kind)
     if name is None:
+        article = "an" if kind[0] in "aeiou" else "a"
         raise world.fail(
-            f'a {kind} mentioned earlier for "it"/"its" to refer to', f"no {kind} was named yet"
+            f'{article} {kind} mentioned earlier for "it"/"its" to refer to',
+            f"no {kind} was named yet",
         )
     return name
 

@@ -63,8 +63,9 @@ is, a share of the pods' CPU request, so the same value."""
         "{deployment:deployment}[ pods] <is|becomes|rises to|drops to|falls to|goes to|reaches|"
         "increases to|decreases to|goes up to|goes down to|climbs to|spikes to|jumps to> "
         "{value:percent}" + _OF_REQUEST,
-        "{deployment:deployment} <is at|runs at|uses|is using|averages> {value:percent} "
-        "<cpu|CPU>[ <utilization|utilisation>]",
+        "{deployment:deployment} <is at|runs at|uses|is using|averages|drops to|falls to|rises "
+        "to|climbs to|goes up to|goes down to|jumps to|spikes to|goes to|settles at|hits> "
+        "{value:percent} <cpu|CPU>[ <utilization|utilisation|usage|load>]",
         "[the ]{deployment:deployment} pods <run at|are at|are running at|average|use> "
         "{value:percent} <cpu|CPU>[ <utilization|utilisation>]",
         "the pods of {deployment:deployment} <run at|are at|are running at|average|use> "

@@ -119,3 +119,50 @@ def i_cordon(world: World, nodes: tuple[str, ...]) -> None:
 def i_uncordon(world: World, nodes: tuple[str, ...]) -> None:
     """Make the node schedulable again."""
     each_node(world, nodes, world.capability(world.cluster, "uncordon"))
+
+
+_MIDWAY = (
+    "<halfway through|half-way through|midway through|mid-way through|in the middle of|during>"
+)
+
+
+@when(
+    "{nodes:nodes} <fails|fail|dies|die|goes down|go down|crashes|crash> " + _MIDWAY + " the "
+    "rollout[ of {deployment:deployment}]",
+    "node-3 fails halfway through the rollout",
+    "node-2 dies in the middle of the rollout of web",
+    variants=(
+        "{nodes:nodes} <fails|fail|dies|die|goes down|go down|crashes|crash> <halfway through|"
+        "half-way through|midway through|mid-way through|mid-rollout>",
+    ),
+)
+def node_fails_mid_rollout(
+    world: World, nodes: tuple[str, ...], deployment: str | None = None
+) -> None:
+    """The node fails while a rollout is under way (pods of a deployment still run another
+    version than its template): as "node-3 fails". A rollout that already ran to its end in
+    its own step ("When I roll out v2 of web" waits for the end) cannot be failed half-way:
+    the step fails and says how to begin a rollout that is left to run."""
+    names = [deployment] if deployment else sorted(world.declared.deployments)
+    rolling = [name for name in names if _rolling(world, name)]
+    if names and not rolling:
+        said = f" of {deployment}" if deployment else ""
+        version = world.cluster.deployment(names[0]).version
+        raise world.fail(
+            f"a rollout{said} under way when {' and '.join(nodes)} fails",
+            "every rollout has run to its end: When I roll out … waits for the end in its own "
+            "step; begin one that is left to run (When I start rolling out "
+            f"{version} of {names[0]} with maxSurge 1 and maxUnavailable 1), then fail the node "
+            f"(And {nodes[0]} fails)",
+        )
+    node_fails(world, nodes)
+
+
+def _rolling(world: World, name: str) -> bool:
+    """Whether some pod of the deployment runs another version than its template (an engine
+    that does not show its templates, a learner's, is taken at its word: the node fails)."""
+    view = getattr(world.cluster, "deployment", None)
+    if view is None:
+        return True
+    wanted = view(name).version
+    return any(pod.version != wanted for pod in world.pods(name))

@@ -140,10 +140,10 @@ def i_roll_out(
     """
     deployment = deployment or it(world, "deployment")
     declared = world.declared.deployments
-    if deployment == version and version in declared:  # "I roll it out to orders": "it" is
-        version = it(world, "artifact")  # the build said last, never orders at "orders"
     if deployment not in declared and version in declared:  # "O2 is rolled out to orders"
         deployment, version = version, deployment
+    elif version in declared:  # "I roll it out to orders": "it" is the build said last,
+        deployment, version = version, it(world, "artifact")  # never a version "orders"
     from ..links.links_part import artifact_named, links  # noqa: PLC0415  (one world)
 
     digest = world.attempt(lambda: artifact_named(world, version))

@@ -162,12 +162,14 @@ def artifact_named(world: World, text: str) -> str | None:
 
     An alias is an artifact wherever it appears, never a version string; a name that is
     both an alias and a version string in use is an ambiguity (``InvalidSpecError``), not
-    a guess.
+    a guess, unless the artifact was built at that very version (a build named only by
+    "M2 passed every gate" is built at version M2, and a deployment running it runs M2).
     """
     current = world.parts.get("pipeline")
     if current is None or text not in current.aliases:
         return None
-    if text in versions_in_use(world):
+    own = world.declared.artifact_versions.get(text) == text
+    if not own and text in versions_in_use(world):
         raise InvalidSpecError(
             f'"{text}" is both the artifact {text} and a version string of this scenario, '
             "so it names two things: give the artifact another alias "

@@ -121,3 +121,59 @@ def test_percentiles_that_cannot_hold_are_refused_at_their_line(
         "Then the p99 latency of search is below 300ms",
     )
     assert code == 1 and "✗ And " + said in out, out
+
+
+@pytest.mark.parametrize(
+    ("said", "check", "passes"),
+    [
+        (
+            "search's p99 climbs to 900ms while the median stays at 40ms",
+            "the p99 latency of search is above 500ms",
+            True,
+        ),
+        (
+            "search's p99 climbs to 900ms and its median stays at 40ms",
+            "the p50 latency of search is below 50ms",
+            True,
+        ),
+        (
+            "the p99 latency of search jumps to 2s but the median holds at 80 ms",
+            "the p50 latency of search is below 50ms",
+            False,
+        ),
+        (
+            "the p99 of search rises to 1.5s while the p50 remains at 100ms",
+            "the p99 latency of search is below 1s",
+            False,
+        ),
+    ],
+)
+def test_one_percentile_moving_while_another_stays(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], said: str, check: str, passes: bool
+) -> None:
+    """runs17, blind batch43: "ranker's p99 climbs to 400ms while the median stays at 40ms"
+    matched nothing; it is the latency at both percentiles, from now."""
+    code, out = run_scenario(
+        tmp_path,
+        capsys,
+        'Given the service "search" serves 80 requests per second',
+        f"When {said}",
+        "And 5 minutes pass",
+        f"Then {check}",
+    )
+    assert "no step matches" not in out and "definitions (" not in out, out
+    assert (code == 0) is passes, out
+
+
+def test_a_percentile_moving_below_one_that_stays_is_refused_at_its_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    said = "search's p99 drops to 10ms while the median stays at 40ms"
+    code, out = run_scenario(
+        tmp_path,
+        capsys,
+        'Given the service "search" serves 80 requests per second',
+        f"When {said}",
+        "Then the p99 latency of search is below 300ms",
+    )
+    assert code == 1 and "✗ When " + said in out, out
