@@ -15,6 +15,7 @@ from kubeloop.harness.literal_pieces import Pieces, folded, pieces
 from kubeloop.harness.not_names import refused
 from kubeloop.harness.outlines import typed
 from kubeloop.harness.patterns import cased_classes
+from kubeloop.harness.phrase_code import held_outline
 from kubeloop.harness.phrase_index import Requirement, requirement, text_words
 from kubeloop.harness.regex_runs import compiled
 from kubeloop.harness.shared_types import compile_phrase
@@ -83,11 +84,17 @@ class StepDefinition:
 
     def _typed_outline(self, form: int) -> re.Pattern[str] | None:
         """Pattern ``form``'s typed outline regex (outlines.typed), compiled on first use as
-        ``patterns.compile_source`` compiles it (read and written by regex_runs.py); None
-        where the pattern has none worth compiling."""
+        ``patterns.compile_source`` compiles it (read and written by regex_runs.py, or read
+        off the library's table: phrase_code.py); None where the pattern has none worth
+        compiling."""
         if form not in self._typed:
-            source = typed(self.patterns[form], self.sources[form])
-            self._typed[form] = None if source is None else compiled(cased_classes(source), _CASED)
+            held = held_outline(self.patterns[form], self.sources[form])
+            if held is not None:
+                self._typed[form] = held[0]
+            else:
+                source = typed(self.patterns[form], self.sources[form])
+                outline = None if source is None else compiled(cased_classes(source), _CASED)
+                self._typed[form] = outline
         return self._typed[form]
 
     @property

@@ -440,13 +440,27 @@ def compiled(source: str, flags: int) -> re.Pattern[str]:
 def assembled(source: str, tree: Any, flags: int, code: list[int]) -> re.Pattern[str]:
     """The pattern of ``tree`` (``source`` parsed), its code written into ``code`` as
     ``re``'s compiler writes it: the info block, the items (``generate``), SUCCESS."""
+    finish(code, tree, flags)
+    return made(source, flags, code, tree.state.groups, tree.state.groupdict)
+
+
+def finish(code: list[int], tree: Any, flags: int) -> None:
+    """Write ``tree``'s whole code into ``code`` as ``re``'s compiler writes it: the info
+    block, the items (``generate``), SUCCESS."""
     _compiler._compile_info(code, tree, flags)
     generate(code, tree.data, flags)
     code.append(_constants.SUCCESS)
-    indexgroup: list[str | None] = [None] * tree.state.groups
-    for name, index in tree.state.groupdict.items():
+
+
+def made(
+    source: str, flags: int, code: list[int], groups: int, names: dict[str, int]
+) -> re.Pattern[str]:
+    """The pattern ``re`` makes of ``source``'s finished ``code``, its ``groups`` (the
+    whole match counted) and its groups' ``names`` (each name's group)."""
+    indexgroup: list[str | None] = [None] * groups
+    for name, index in names.items():
         indexgroup[index] = name
     pattern: re.Pattern[str] = _sre.compile(
-        source, flags, code, tree.state.groups - 1, tree.state.groupdict, tuple(indexgroup)
+        source, flags, code, groups - 1, names, tuple(indexgroup)
     )
     return pattern

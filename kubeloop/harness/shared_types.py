@@ -20,9 +20,10 @@ from __future__ import annotations
 import importlib
 import re
 from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 from typing import Any
 
-from kubeloop.harness import regex_runs
+from kubeloop.harness import phrase_code, regex_runs
 from kubeloop.harness.params import TYPES
 from kubeloop.harness.patterns import cased_classes, compile_source, translate
 
@@ -57,9 +58,12 @@ class _Part:
     parts and widths) is the type's own; when the generator walks it, it writes the type's
     code, made once, where the parameter's group holds it."""
 
-    def __init__(self, code: list[int], typed: _TypeCode) -> None:
+    def __init__(
+        self, code: list[int], typed: _TypeCode, spliced: list[tuple[int, int, str]]
+    ) -> None:
         self._code = code
         self._typed = typed
+        self._spliced = spliced
         self.data = typed.tree.data
 
     def getwidth(self) -> tuple[int, int]:
@@ -67,6 +71,7 @@ class _Part:
         return width
 
     def __iter__(self) -> Iterator[Any]:
+        self._spliced.append((len(self._code), len(self._typed.code), self._typed.regex))
         self._code.extend(self._typed.code)
         return iter(())
 
@@ -86,15 +91,46 @@ def _type_code(regex: str) -> _TypeCode | None:
 
 def compile_phrase(source: str, kinds: Mapping[str, str]) -> re.Pattern[str]:
     """``compile_source(source)``, ``source`` being a phrase's full regex (patterns.translate)
-    and ``kinds`` its parameters' types: the same pattern, each type's code made once."""
+    and ``kinds`` its parameters' types: the same pattern, read off the library's table
+    (phrase_code.py) or compiled with each type's code made once."""
+    held = phrase_code.held(source)
+    if held is not None:
+        return held
     if not _works():
         return compile_source(source)
     return _shared(source, kinds) or compile_source(source)
 
 
+@dataclass(frozen=True)
+class Written:
+    """A phrase's pattern as ``re`` makes it (``regex_runs.made``'s arguments), and where
+    each type's code was put in its code (phrase_code_table.py files the phrase's own code
+    and each type's code once)."""
+
+    source: str
+    flags: int
+    code: list[int]
+    groups: int
+    names: dict[str, int]
+    spliced: tuple[tuple[int, int, str], ...]
+    """Where each type's code stands in ``code`` (its start and length) and the type's
+    regex (``cased_classes``)."""
+
+
 def _shared(source: str, kinds: Mapping[str, str]) -> re.Pattern[str] | None:
     """The phrase's pattern with its types' code shared, or None where the phrase does not
     split into its own words and its types (then nothing is shared)."""
+    written = shared_code(source, kinds)
+    if written is None:
+        return None
+    return regex_runs.made(
+        written.source, written.flags, written.code, written.groups, written.names
+    )
+
+
+def shared_code(source: str, kinds: Mapping[str, str]) -> Written | None:
+    """What ``_shared`` makes its pattern of, or None where the phrase does not split into
+    its own words and its types."""
     if MARK in source:
         return None
     words = source
@@ -122,18 +158,30 @@ def _shared(source: str, kinds: Mapping[str, str]) -> re.Pattern[str] | None:
     if spelt != full or any(typed.flags != flags for typed in parts.values()):
         return None
     code: list[int] = []
-    if not _splice(tree, {tree.state.groupdict[n]: t for n, t in parts.items()}, code):
+    spliced: list[tuple[int, int, str]] = []
+    numbered = {tree.state.groupdict[n]: t for n, t in parts.items()}
+    if not _splice(tree, numbered, _Splice(code, spliced)):
         return None
-    return regex_runs.assembled(full, tree, flags, code)
+    regex_runs.finish(code, tree, flags)
+    names = tree.state.groupdict
+    return Written(full, flags, code, tree.state.groups, names, tuple(spliced))
 
 
-def _splice(tree: Any, parts: dict[int, _TypeCode], code: list[int]) -> bool:
+@dataclass(frozen=True)
+class _Splice:
+    """Where a phrase's code is written, and where each type's code went into it."""
+
+    code: list[int]
+    spliced: list[tuple[int, int, str]]
+
+
+def _splice(tree: Any, parts: dict[int, _TypeCode], into: _Splice) -> bool:
     """Put each type's part in place of its marker in ``tree`` (the phrase's words parsed),
-    its code to be written into ``code``; False where a marker is not where it was put."""
-    return _spliced(tree, parts, code, [(_compiler.LITERAL, ord(MARK))]) == len(parts)
+    its code to be written into ``into``; False where a marker is not where it was put."""
+    return _spliced(tree, parts, into, [(_compiler.LITERAL, ord(MARK))]) == len(parts)
 
 
-def _spliced(sub: Any, parts: dict[int, _TypeCode], code: list[int], marker: list[Any]) -> int:
+def _spliced(sub: Any, parts: dict[int, _TypeCode], into: _Splice, marker: list[Any]) -> int:
     """How many markers were put in place in ``sub``; the width of every subtree that
     held one is worked out again (a subtree without one keeps its own: a group read once
     and shared keeps the width worked out at its first use)."""
@@ -142,18 +190,18 @@ def _spliced(sub: Any, parts: dict[int, _TypeCode], code: list[int], marker: lis
         if op is _compiler.LITERAL:
             continue  # (most of a phrase's words: nothing inside)
         if op is _compiler.SUBPATTERN and av[0] in parts and list(av[3].data) == marker:
-            sub.data[index] = (op, (*av[:3], _Part(code, parts[av[0]])))
+            sub.data[index] = (op, (*av[:3], _Part(into.code, parts[av[0]], into.spliced)))
             found += 1
         elif op is _compiler.SUBPATTERN:
-            found += _spliced(av[3], parts, code, marker)
+            found += _spliced(av[3], parts, into, marker)
         elif op in (_compiler.MAX_REPEAT, _compiler.MIN_REPEAT):
-            found += _spliced(av[2], parts, code, marker)
+            found += _spliced(av[2], parts, into, marker)
         elif op is _compiler.BRANCH:
-            found += sum(_spliced(branch, parts, code, marker) for branch in av[1])
+            found += sum(_spliced(branch, parts, into, marker) for branch in av[1])
         elif op is _compiler.ATOMIC_GROUP:
-            found += _spliced(av, parts, code, marker)
+            found += _spliced(av, parts, into, marker)
         elif op is _compiler.ASSERT or op is _compiler.ASSERT_NOT:
-            found += _spliced(av[1], parts, code, marker)
+            found += _spliced(av[1], parts, into, marker)
     if found:
         sub.width = None
     return found
