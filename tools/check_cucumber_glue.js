@@ -1,7 +1,8 @@
 // Reads kubeloop's glue file the way the Cucumber language server does and reports what it
 // makes of step texts and feature files. Used by tests/harness/test_cucumber_glue.py.
 //   node tools/check_cucumber_glue.js NODE_MODULES GLUE.js INPUT.json
-// INPUT.json: {"texts": ["3 nodes", ...], "features": {"name.feature": "Feature: ..."}}
+// INPUT.json: {"texts": ["3 nodes", ...], "features": {"name.feature": "Feature: ..."},
+//              "first": [[expression source, ...] per text]} ("first" optional: see below)
 // Prints {"errors": [...], "expressions": N, "defined": [bool per text],
 //         "undefined": {"name.feature": [line, ...]}}.
 const fs = require('fs')
@@ -20,7 +21,17 @@ async function main() {
   const built = new service.ExpressionBuilder(adapter).build([glue], [])
   const expressions = built.expressionLinks.map((link) => link.expression)
   const input = JSON.parse(fs.readFileSync(inputPath, 'utf8'))
-  const defined = input.texts.map((text) => expressions.some((e) => e.match(text) !== null))
+  // A text is defined when some expression matches it. The sources a text's "first" names
+  // (those kubeloop's own matcher points to) are tried before every expression in file
+  // order: the same expressions in another order give the same answer, but a defined text
+  // is found after one match rather than after the thousands of expressions above its own.
+  const bySource = new Map()
+  for (const e of expressions) bySource.set(e.source, [...(bySource.get(e.source) || []), e])
+  const first = input.first || []
+  const matches = (e, text) => e.match(text) !== null
+  const defined = input.texts.map((text, index) =>
+    (first[index] || []).some((s) => (bySource.get(s) || []).some((e) => matches(e, text))) ||
+    expressions.some((e) => matches(e, text)))
   const undefinedLines = {}
   for (const [name, source] of Object.entries(input.features || {})) {
     undefinedLines[name] = service.getGherkinDiagnostics(source, expressions)
