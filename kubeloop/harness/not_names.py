@@ -79,12 +79,10 @@ REFUSED_IN_CHECKS: dict[str, frozenset[str]] = {"deployment": ENVIRONMENTS}
 C8" checks what prod runs, not a cluster deployment "prod" (a When may still name an
 environment where a deployment goes: "I roll back prod" rolls the environment back)."""
 
-NODE = re.compile(r"node-\d+", re.IGNORECASE)
-"""A node's name as clusters spell it ("node-2"): no service ("node-2 never went down" is
-no service called node-2 that stayed up)."""
 NODE_OR_PERCENTILE = re.compile(r"(?i:node-\d+)|p\d+(?:\.\d+)?")
-"""A node's name, or a latency percentile ("p99"): neither is a service or a build
-("the p99 goes up" names no service "p99")."""
+"""A node's name as clusters spell it ("node-2"), or a latency percentile in lower case
+("p99"; "P1" is a build): neither is a service or a build ("node-2 never went down" is no
+service called node-2 that stayed up; "the p99 goes up" names no service "p99")."""
 SHAPED: dict[str, re.Pattern[str]] = {"service": NODE_OR_PERCENTILE, "artifact": NODE_OR_PERCENTILE}
 """By parameter type: the shape of a name a value of that type never has ("node-1 and
 node-2 are in zone-a" names no builds running in an environment "zone-a")."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from kubeloop.harness.errors import UndefinedStepError
 from kubeloop.harness.frames.slot_kinds import kind_of, takes
 from kubeloop.harness.registry import REGISTRY, load_step_library
 
@@ -76,3 +77,42 @@ def test_a_slot_takes_the_kinds_its_examples_give() -> None:
     assert takes(runs, "deployment", "name", "checkout")  # type: ignore[arg-type]
     assert takes(ship, "version", "version", "R1")  # type: ignore[arg-type]  # (a build named)
     assert not takes(ship, "version", "version", "prod")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("said", "kind"), [("p99", "percentile"), ("p99.9", "percentile"), ("P1", "alias")]
+)
+def test_a_percentile_is_a_kind_of_its_own(said: str, kind: str) -> None:
+    assert kind_of(said) == kind
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["the p99 goes through the roof", "the p99 climbs to 2s", "p99 and p50 passed every gate"],
+)
+def test_a_percentile_is_never_read_or_offered_as_a_service_or_a_build(text: str) -> None:
+    """runs17: "the p99 goes through the roof" was offered "Given p99 and then S2 passed
+    every gate, …", a percentile read as a build."""
+    for keyword in ("given", "when", "then"):
+        for match in REGISTRY.quietly(keyword, text):
+            for name, value in match.arguments.items():
+                values = value if isinstance(value, tuple) else (value,)
+                assert not any(str(v).startswith("p9") or str(v) == "p50" for v in values), (
+                    text,
+                    name,
+                    match,
+                )
+    message = ""
+    try:
+        REGISTRY.match("when", text)
+    except UndefinedStepError as error:  # (a line that matches nothing: its advice)
+        message = str(error)
+    offered = [line for line in message.splitlines() if line.startswith("    ")]
+    assert not any(
+        "p99 and" in line or 'service "p99"' in line or "of p99 " in line for line in offered
+    ), message
+
+
+def test_a_build_called_p1_is_still_a_build() -> None:
+    [match] = REGISTRY.match("given", "P1 passed every gate")
+    assert match.arguments["alias"] == "P1"
