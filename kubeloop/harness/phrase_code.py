@@ -16,6 +16,7 @@ same) and each of its patterns equal to the plain compile's.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import importlib
 import json
@@ -83,14 +84,10 @@ class _Table:
         return regex_runs.made(source, flags, code, groups, names)
 
 
-_TABLES: list[_Table | None] = []
-
-
+@functools.cache
 def _table() -> _Table | None:
     """The table, read at its first need (None: none, or written for another ``re``)."""
-    if not _TABLES:
-        _TABLES.append(_read())
-    return _TABLES[0]
+    return _read()
 
 
 def _read() -> _Table | None:
